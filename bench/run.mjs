@@ -1,0 +1,16 @@
+// `npm run bench`: runs every bench/*.bench.ts in one process each, one after
+// the other, so figures measured in the same run share the machine state.
+import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+
+const only = process.argv[2];
+const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
+console.log(`# Tablekeeper benchmarks — ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}`);
+let failed = 0;
+for (const f of files) {
+  console.log(`\n## ${f}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', new URL(f, import.meta.url).pathname], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,176 @@
+// The engine's contract. Every feature (core, countdowns, encounters, each
+// ruleset) is a Module that adds commands, event reducers, reactions and view
+// projections to one World. See docs/adr/0002-engine-core.md.
+import type { Rng } from '../dice/rng.js';
+
+/** Plain JSON only: states, commands and events must survive JSON round-trips. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// ---------------------------------------------------------------- results
+
+/** A typed rule error: a stable machine code and a human sentence. Never thrown. */
+export interface RuleError {
+  readonly code: string;
+  readonly message: string;
+  /** Where in the command the problem is (e.g. "countdown.start"), when known. */
+  readonly path?: string;
+}
+
+export type Result<T, E = RuleError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+// ---------------------------------------------------------------- who is asking
+
+/** Who issues a command or receives a view. */
+export type Viewer =
+  | { readonly role: 'gm' }
+  | { readonly role: 'player'; readonly seatId: string }
+  | { readonly role: 'spectator' };
+
+/**
+ * Visibility tiers (DESIGN.md law 5):
+ * - hidden: players and spectators do not learn it exists;
+ * - existence: they see that it exists (and its public name) but no values;
+ * - visible: everyone sees everything;
+ * - reveal-on-trigger: like `existence` until it triggers, then `visible`.
+ */
+export type Visibility = 'hidden' | 'existence' | 'visible' | 'reveal-on-trigger';
+
+/** Who may read a log entry or an event. */
+export type Audience = { readonly kind: 'all' } | { readonly kind: 'gm' } | { readonly kind: 'seat'; readonly seatId: string };
+
+// ---------------------------------------------------------------- commands and events
+
+/** Imperative, plain JSON: `{ type: 'countdown.tick', id: 'c1', by: 1 }`. */
+export interface Command {
+  readonly type: string;
+  readonly [field: string]: Json | undefined;
+}
+
+/** Past tense, plain JSON: `{ type: 'countdown.ticked', id: 'c1', from: 3, to: 2 }`.
+ * Every die rolled while deciding is inside the event, so replay never rerolls. */
+export interface EngineEvent {
+  readonly type: string;
+  readonly [field: string]: Json | undefined;
+}
+
+/** What decide() may use besides the state: injected randomness and the actor. */
+export interface Env {
+  readonly rng: Rng;
+  readonly actor: Viewer;
+}
+
+// ---------------------------------------------------------------- the world
+
+export interface Seat {
+  readonly id: string;
+  readonly name: string;
+  /** Characters this seat's player may act for. */
+  readonly characterIds: readonly string[];
+}
+
+export interface Character {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'pc' | 'npc';
+  readonly seatId: string | null;
+  readonly visibility: Visibility;
+  /** Ruleset-owned numbers and flags (hit points, abilities, resources...). */
+  readonly stats: { readonly [key: string]: Json };
+}
+
+/** The one in-fiction clock (DESIGN.md law 3): advanced only by events. */
+export type ClockUnit = 'actionRoll' | 'beat' | 'turn' | 'round' | 'travelTurn' | 'shortRest' | 'longRest' | 'phase' | 'time';
+
+export interface Clock {
+  /** In-fiction seconds since the table's epoch (hour of day = floor(s / 3600) % 24). */
+  readonly seconds: number;
+  /** How many of each unit have elapsed since the table began. */
+  readonly counts: { readonly [unit in ClockUnit]: number };
+}
+
+export interface LogEntry {
+  /** Transaction that wrote it. */
+  readonly tx: number;
+  readonly audience: Audience;
+  /** Stable kind for the UI (e.g. 'countdown.triggered'). */
+  readonly kind: string;
+  /** One sentence in our words, already safe for `audience`. */
+  readonly text: string;
+  readonly data?: Json;
+}
+
+export interface World {
+  readonly tableId: string;
+  readonly name: string;
+  readonly rulesetId: string;
+  /** Named, documented ruleset settings (rules README: "make each one a named setting"). */
+  readonly settings: { readonly [key: string]: Json };
+  readonly seats: { readonly [id: string]: Seat };
+  readonly characters: { readonly [id: string]: Character };
+  readonly clock: Clock;
+  readonly log: readonly LogEntry[];
+  /** Module-owned state, keyed by module id ('countdowns', 'encounter', 'osr', ...). */
+  readonly ext: { readonly [moduleId: string]: Json };
+  /** Counter for ids the engine mints (deterministic: no random ids in the core). */
+  readonly nextId: number;
+}
+
+// ---------------------------------------------------------------- modules
+
+export interface CommandHandler {
+  /** Who may issue it; default: GM only. Return a FORBIDDEN error to refuse. */
+  readonly authorize?: (world: World, command: Command, actor: Viewer) => RuleError | null;
+  readonly decide: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
+}
+
+/** evolve() for one event type: total and pure, never validates, never rolls. */
+export type Reducer = (world: World, event: EngineEvent) => World;
+
+/**
+ * A policy: after an event is applied in a transaction, it may emit follow-up
+ * events (countdowns ticking on an action roll, a torch going out when the clock
+ * passes its hour, conditions expiring at end of turn). Rolls go in the events.
+ */
+export type Reaction = (world: World, event: EngineEvent, env: Env) => EngineEvent[];
+
+/** Projection hook: remove or redact what `viewer` may not see. */
+export type Projector = (world: World, viewer: Viewer) => World;
+
+/** Per-event audience: who may see this event in history and deltas. Default: all. */
+export type EventAudience = (world: World, event: EngineEvent) => Audience;
+
+export interface Module {
+  readonly id: string;
+  readonly commands?: { readonly [type: string]: CommandHandler };
+  readonly reducers?: { readonly [type: string]: Reducer };
+  readonly reactions?: readonly Reaction[];
+  readonly project?: Projector;
+  readonly audience?: { readonly [type: string]: EventAudience };
+}
+
+// ---------------------------------------------------------------- history
+
+/** One user command = one transaction (DESIGN.md law 4). */
+export type Transaction =
+  | {
+      readonly seq: number;
+      readonly kind: 'command';
+      readonly actor: Viewer;
+      readonly command: Command;
+      /** The decided events plus every follow-up a reaction produced, in order. */
+      readonly events: readonly EngineEvent[];
+    }
+  | { readonly seq: number; readonly kind: 'undo'; readonly actor: Viewer; readonly target: number }
+  | { readonly seq: number; readonly kind: 'redo'; readonly actor: Viewer; readonly target: number };
+
+/** The aggregate a room holds: the world plus what undo and redo need. */
+export interface Table {
+  readonly genesis: World;
+  readonly world: World;
+  /** Every transaction ever applied (append-only; the event store's rows). */
+  readonly transactions: readonly Transaction[];
+  /** seqs of live command transactions, oldest first (undo pops the last). */
+  readonly live: readonly number[];
+  /** seqs of undone command transactions that redo may re-apply, most recent last. */
+  readonly redoable: readonly number[];
+}

@@ -1,0 +1,130 @@
+// The randomness port. The engine never calls Math.random: every roll draws from
+// an injected Rng, so tests and `--seed` replay exactly and fair play is unbiased.
+
+export interface Rng {
+  /** A uniform integer in [1, sides]; `sides` is a positive safe integer <= 2^32. */
+  die(sides: number): number;
+  /** 'fair' draws from the OS; 'seeded' is reproducible from `snapshot()`. */
+  readonly kind: 'fair' | 'seeded';
+  /** Serialisable state for seeded generators (null for fair ones). */
+  snapshot(): string | null;
+}
+
+const TWO_32 = 0x1_0000_0000;
+
+function checkSides(sides: number): void {
+  if (!Number.isSafeInteger(sides) || sides < 1 || sides > TWO_32) {
+    throw new RangeError(`die sides must be an integer in [1, 2^32], got ${sides}`);
+  }
+}
+
+/** Unbiased mapping of 32-bit draws onto [1, sides] by rejection of the ragged top. */
+function uniform(next32: () => number, sides: number): number {
+  if (sides === 1) return 1;
+  const limit = TWO_32 - (TWO_32 % sides);
+  for (;;) {
+    const u = next32();
+    if (u < limit) return (u % sides) + 1;
+  }
+}
+
+/**
+ * Fair dice from `crypto.getRandomValues`, fetched in batches (one call per
+ * 1,024 draws, not one per die) to keep rolling fast.
+ */
+export function fairRng(batch = 1024): Rng {
+  const buffer = new Uint32Array(batch);
+  let index = batch;
+  const next32 = (): number => {
+    if (index >= batch) {
+      globalThis.crypto.getRandomValues(buffer);
+      index = 0;
+    }
+    return buffer[index++]!;
+  };
+  return {
+    kind: 'fair',
+    die(sides) {
+      checkSides(sides);
+      return uniform(next32, sides);
+    },
+    snapshot: () => null,
+  };
+}
+
+/** splitmix32: spreads a user seed over the generator's 128-bit state. */
+function splitmix32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** Seeds may be integers or strings; strings hash with FNV-1a to 32 bits. */
+export function seedToUint32(seed: number | string): number {
+  if (typeof seed === 'number') return seed >>> 0;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) {
+    h ^= seed.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/**
+ * Seeded dice: xoshiro128** (Blackman & Vigna), pure 32-bit integer arithmetic,
+ * so the same seed gives the same rolls on every platform. State serialises as
+ * `xoshiro128ss:` + 32 hex digits.
+ */
+export function seededRng(seed: number | string | { state: string }): Rng {
+  const s = new Uint32Array(4);
+  if (typeof seed === 'object') {
+    const m = /^xoshiro128ss:([0-9a-f]{32})$/.exec(seed.state);
+    if (!m) throw new RangeError(`not a seeded Rng state: ${JSON.stringify(seed.state)}`);
+    for (let i = 0; i < 4; i++) s[i] = parseInt(m[1]!.slice(i * 8, i * 8 + 8), 16);
+  } else {
+    const mix = splitmix32(seedToUint32(seed));
+    for (let i = 0; i < 4; i++) s[i] = mix();
+  }
+  if ((s[0]! | s[1]! | s[2]! | s[3]!) === 0) s[0] = 1; // the all-zero state is a fixed point
+  const rotl = (x: number, k: number): number => ((x << k) | (x >>> (32 - k))) >>> 0;
+  const next32 = (): number => {
+    const result = Math.imul(rotl(Math.imul(s[1]!, 5) >>> 0, 7), 9) >>> 0;
+    const t = (s[1]! << 9) >>> 0;
+    s[2]! ^= s[0]!;
+    s[3]! ^= s[1]!;
+    s[1]! ^= s[2]!;
+    s[0]! ^= s[3]!;
+    s[2]! ^= t;
+    s[3] = rotl(s[3]!, 11);
+    return result;
+  };
+  return {
+    kind: 'seeded',
+    die(sides) {
+      checkSides(sides);
+      return uniform(next32, sides);
+    },
+    snapshot: () => 'xoshiro128ss:' + Array.from(s, (x) => x.toString(16).padStart(8, '0')).join(''),
+  };
+}
+
+/** A scripted Rng for tests and examples: returns the given faces in order. */
+export function fixedRng(faces: readonly number[]): Rng {
+  let i = 0;
+  return {
+    kind: 'seeded',
+    die(sides) {
+      checkSides(sides);
+      if (i >= faces.length) throw new RangeError(`fixedRng ran out of faces after ${faces.length} dice`);
+      const face = faces[i++]!;
+      if (face < 1 || face > sides) throw new RangeError(`fixedRng face ${face} is not on a d${sides}`);
+      return face;
+    },
+    snapshot: () => `fixed:${i}`,
+  };
+}
