@@ -1,1 +1,6 @@
-export {};
+// @tablekeeper/engine: the pure core. Each area keeps its own barrel.
+export * from './dice/index.js';
+export * from './core/index.js';
+export * from './countdowns/index.js';
+export * from './odds/index.js';
+export * from './encounter/index.js';

@@ -1,0 +1,2 @@
+// Public API of engine/countdowns; owned by its area.
+export {};

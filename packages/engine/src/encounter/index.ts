@@ -1,0 +1,2 @@
+// Public API of engine/encounter; owned by its area.
+export {};

@@ -1,0 +1,2 @@
+// Public API of engine/odds; owned by its area.
+export {};

@@ -1,0 +1,2 @@
+// The 36th-way ruleset; public API.
+export {};

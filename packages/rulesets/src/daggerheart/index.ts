@@ -1,0 +1,2 @@
+// The daggerheart ruleset; public API.
+export {};

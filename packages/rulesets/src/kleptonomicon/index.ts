@@ -1,0 +1,2 @@
+// The kleptonomicon ruleset; public API.
+export {};

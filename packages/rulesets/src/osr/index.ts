@@ -1,0 +1,2 @@
+// The osr ruleset; public API.
+export {};

@@ -1,0 +1,2 @@
+// The teams ruleset; public API.
+export {};
