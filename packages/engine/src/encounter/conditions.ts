@@ -1,0 +1,190 @@
+// Condition instances: application with stacking rules, durations anchored to
+// events (rounds, a named combatant's next turn start/end, save ends, end of
+// encounter, rests), fleeting stack loss, and effect queries by resolution code.
+import type { EngineEvent, Json, Result } from '../core/types.js';
+import { errR, okR } from './state.js';
+import type { ConditionDef, ConditionInstance, Duration, EncounterState } from './types.js';
+
+export interface ApplyInput {
+  readonly target: string;
+  readonly condition: string;
+  readonly source?: string | null;
+  readonly stacks?: number;
+  readonly duration: Duration;
+  readonly params?: Json;
+}
+
+const MAX_STACKS = 99;
+
+export function parseDuration(j: Json | undefined): Result<Duration> {
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_DURATION', 'duration must be an object with a kind', 'duration');
+  const kind = j['kind'];
+  switch (kind) {
+    case 'rounds': {
+      const r = j['rounds'];
+      if (typeof r !== 'number' || !Number.isInteger(r) || r < 1 || r > 1000) return errR('BAD_DURATION', 'rounds must be an integer in [1, 1000]', 'duration.rounds');
+      return okR({ kind, rounds: r });
+    }
+    case 'turnStart':
+    case 'turnEnd': {
+      const of = j['of'];
+      if (typeof of !== 'string') return errR('BAD_DURATION', `${kind} needs "of": a combatant id`, 'duration.of');
+      return okR({ kind, of });
+    }
+    case 'saveEnds':
+      return okR(j['save'] === undefined ? { kind } : { kind, save: j['save'] });
+    case 'encounterEnd':
+    case 'indefinite':
+      return okR({ kind });
+    case 'rest': {
+      const rest = j['rest'];
+      if (rest !== 'short' && rest !== 'long') return errR('BAD_DURATION', 'rest must be "short" or "long"', 'duration.rest');
+      return okR({ kind, rest });
+    }
+    default:
+      return errR('BAD_DURATION', `unknown duration kind ${JSON.stringify(kind)}`, 'duration.kind');
+  }
+}
+
+/** Decide the event for applying a condition (a new instance, or stacks added to an existing one). */
+export function planApply(enc: EncounterState, defs: readonly ConditionDef[], input: ApplyInput, newId: string): Result<EngineEvent> {
+  const def = defs.find((d) => d.id === input.condition);
+  if (def === undefined) return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')})`, 'condition');
+  if (enc.combatants[input.target] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
+  if (input.duration.kind === 'turnStart' || input.duration.kind === 'turnEnd') {
+    if (enc.combatants[input.duration.of] === undefined) return errR('UNKNOWN_COMBATANT', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
+  }
+  const stacks = input.stacks ?? 1;
+  if (!Number.isInteger(stacks) || stacks < 1 || stacks > MAX_STACKS) return errR('BAD_STACKS', `stacks must be an integer in [1, ${MAX_STACKS}]`, 'stacks');
+  const existing = Object.values(enc.conditions).find((c) => c.defId === def.id && c.target === input.target);
+  if (existing !== undefined && def.stacking !== 'separate') {
+    const to = def.stacking === 'stack' ? Math.min(def.maxStacks ?? MAX_STACKS, existing.stacks + stacks) : Math.max(existing.stacks, stacks);
+    return okR({ type: 'condition.stacked', id: existing.id, target: input.target, from: existing.stacks, to, duration: input.duration as unknown as Json, turn: enc.turnSerial });
+  }
+  return okR({
+    type: 'condition.applied',
+    id: newId,
+    condition: def.id,
+    target: input.target,
+    source: input.source ?? null,
+    stacks: Math.min(def.maxStacks ?? MAX_STACKS, stacks),
+    duration: input.duration as unknown as Json,
+    params: input.params ?? null,
+    turn: enc.turnSerial,
+    round: enc.round,
+  });
+}
+
+export function reduceApplied(enc: EncounterState, e: EngineEvent): EncounterState {
+  const inst: ConditionInstance = {
+    id: String(e['id']),
+    defId: String(e['condition']),
+    target: String(e['target']),
+    source: typeof e['source'] === 'string' ? e['source'] : null,
+    stacks: Number(e['stacks']),
+    duration: e['duration'] as unknown as Duration,
+    params: e['params'] ?? null,
+    appliedTurn: Number(e['turn']),
+    appliedRound: Number(e['round']),
+    freshTurn: Number(e['turn']),
+    freshStacks: Number(e['stacks']),
+  };
+  return { ...enc, conditions: { ...enc.conditions, [inst.id]: inst } };
+}
+
+export function reduceStacked(enc: EncounterState, e: EngineEvent): EncounterState {
+  const id = String(e['id']);
+  const c = enc.conditions[id];
+  if (c === undefined) return enc;
+  const to = Number(e['to']);
+  const turn = Number(e['turn']);
+  const gained = Math.max(0, to - c.stacks);
+  const fresh = c.freshTurn === turn ? c.freshStacks + gained : gained;
+  const next: ConditionInstance = {
+    ...c,
+    stacks: to,
+    duration: e['duration'] as unknown as Duration,
+    appliedTurn: turn,
+    appliedRound: enc.round,
+    freshTurn: turn,
+    freshStacks: fresh,
+  };
+  return { ...enc, conditions: { ...enc.conditions, [id]: next } };
+}
+
+export function reduceRemoved(enc: EncounterState, id: string): EncounterState {
+  if (enc.conditions[id] === undefined) return enc;
+  const rest = { ...enc.conditions };
+  delete rest[id];
+  return { ...enc, conditions: rest };
+}
+
+export function reduceStackLost(enc: EncounterState, id: string): EncounterState {
+  const c = enc.conditions[id];
+  if (c === undefined) return enc;
+  if (c.stacks <= 1) return reduceRemoved(enc, id);
+  return { ...enc, conditions: { ...enc.conditions, [id]: { ...c, stacks: c.stacks - 1 } } };
+}
+
+export type Moment =
+  | { readonly kind: 'turnStart' | 'turnEnd'; readonly id: string; readonly serial: number }
+  | { readonly kind: 'roundEnd'; readonly round: number }
+  | { readonly kind: 'encounterEnd' }
+  | { readonly kind: 'rest'; readonly rest: 'short' | 'long' };
+
+/** Instances whose duration runs out at `moment`, in a stable order. */
+export function expiringAt(enc: EncounterState, moment: Moment): ConditionInstance[] {
+  const out: ConditionInstance[] = [];
+  for (const c of Object.values(enc.conditions)) {
+    const d = c.duration;
+    let hit = false;
+    switch (moment.kind) {
+      case 'turnStart':
+      case 'turnEnd':
+        hit = d.kind === moment.kind && d.of === moment.id && moment.serial > c.appliedTurn;
+        break;
+      case 'roundEnd':
+        hit = d.kind === 'rounds' && moment.round >= c.appliedRound + d.rounds - 1;
+        break;
+      case 'encounterEnd':
+        hit = d.kind !== 'rest'; // everything but until-rest effects ends with the encounter
+        break;
+      case 'rest':
+        hit = d.kind === 'rest' && (d.rest === 'short' || moment.rest === 'long');
+        break;
+    }
+    if (hit) out.push(c);
+  }
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Fleeting instances on `bearer` that lose a stack at the end of turn `serial` (not if every stack is fresh from that turn). */
+export function fleetingLosses(enc: EncounterState, defs: readonly ConditionDef[], bearer: string, serial: number): ConditionInstance[] {
+  return Object.values(enc.conditions).filter((c) => {
+    if (c.target !== bearer) return false;
+    if (defs.find((d) => d.id === c.defId)?.fleeting !== true) return false;
+    const fresh = c.freshTurn === serial ? c.freshStacks : 0;
+    return c.stacks - fresh > 0;
+  });
+}
+
+/**
+ * Net effect on `id` for one resolution code. Different conditions add up;
+ * the same condition twice counts once (the strongest instance), unless its
+ * effects scale with stacks.
+ */
+export function netEffectOf(enc: EncounterState, defs: readonly ConditionDef[], id: string, code: string): number {
+  const best = new Map<string, number>();
+  for (const c of Object.values(enc.conditions)) {
+    if (c.target !== id) continue;
+    const def = defs.find((d) => d.id === c.defId);
+    const v = def?.effects[code];
+    if (def === undefined || v === undefined) continue;
+    const value = def.effectsScaleWithStacks === true ? v * c.stacks : v;
+    const prev = best.get(def.id);
+    best.set(def.id, prev === undefined || Math.abs(value) > Math.abs(prev) ? value : prev);
+  }
+  let sum = 0;
+  for (const v of best.values()) sum += v;
+  return sum;
+}

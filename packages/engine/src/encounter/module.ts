@@ -1,0 +1,781 @@
+// The 'encounter' Module: commands, reducers, reactions and the projector
+// around the pure kernel (sequencers, economies, conditions, escalation die).
+//
+// Turn flow, all as events so undo reverses every step:
+//   encounter.turnStarted -> (reaction) start-of-turn expiries, ruleset hook
+//   encounter.turnEnded   -> (reaction) ongoing damage (ruleset hook), then
+//   encounter.savesDue    -> (reaction) saves, fleeting stack loss, end-of-turn expiries, hook, then
+//   encounter.turnClosed  -> (reaction) advance: next actor, a decision, or
+//   encounter.roundEnded  -> (reaction) round-end expiries, then encounter.roundStarted -> advance
+import type { SpendRequest } from './economies.js';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
+import { applySpend, grant, planSpend, resetEconomy, type Payment } from './economies.js';
+import { escalationValue } from './escalation.js';
+import {
+  expiringAt,
+  fleetingLosses,
+  netEffectOf,
+  parseDuration,
+  planApply,
+  reduceApplied,
+  reduceRemoved,
+  reduceStacked,
+  reduceStackLost,
+  type Moment,
+} from './conditions.js';
+import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
+import type { Combatant, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
+
+const MAX_COMBATANTS = 200;
+const MAX_NAME = 80;
+
+// ---------------------------------------------------------------- queries
+
+/** Able to take a turn: present, not incapacitated (flag or condition), and the ruleset agrees. */
+export function canAct(world: World, rules: EncounterRules, id: string): boolean {
+  const enc = getEncounter(world);
+  const c = enc.combatants[id];
+  if (c === undefined || c.incapacitated) return false;
+  for (const inst of Object.values(enc.conditions)) {
+    if (inst.target === id && rules.conditions.find((d) => d.id === inst.defId)?.incapacitates === true) return false;
+  }
+  return rules.canAct === undefined ? true : rules.canAct(world, c);
+}
+
+export function sequencerView(world: World, rules: EncounterRules): SequencerView {
+  return { enc: getEncounter(world), canAct: (id) => canAct(world, rules, id) };
+}
+
+/** What happens next if the current turn ended now (does not change anything). */
+export function peekNext(world: World, rules: EncounterRules): Next {
+  const enc = getEncounter(world);
+  const acted = enc.current !== null && !enc.acted.includes(enc.current) ? [...enc.acted, enc.current] : enc.acted;
+  const view: SequencerView = { enc: { ...enc, acted, current: null }, canAct: (id) => canAct(world, rules, id) };
+  return rules.sequencer.next(view);
+}
+
+/** The combatant on deck (null when the next one is someone's choice or the round ends). */
+export function onDeck(world: World, rules: EncounterRules): string | null {
+  const n = peekNext(world, rules);
+  return n.kind === 'actor' ? n.id : null;
+}
+
+export function escalationFor(world: World, rules: EncounterRules, id: string | null = null): number {
+  const enc = getEncounter(world);
+  if (id !== null) {
+    if (enc.escalation.suppressed.includes(id)) return 0;
+    for (const inst of Object.values(enc.conditions)) {
+      if (inst.target === id && rules.conditions.find((d) => d.id === inst.defId)?.zeroesEscalation === true) return 0;
+    }
+  }
+  return escalationValue(enc, rules.escalation);
+}
+
+/** Net effect of conditions on `id` for a resolution code, e.g. 'attack.advantage'. */
+export function netEffect(world: World, rules: EncounterRules, id: string, code: string): number {
+  return netEffectOf(getEncounter(world), rules.conditions, id, code);
+}
+
+/**
+ * Net advantage (positive) or disadvantage (negative) for `actor` doing
+ * `action`, counting the actor's '<action>.advantage' effects and, with a
+ * target, the target's '<action>ed.advantage'-style 'against.<action>.advantage' effects.
+ */
+export function netAdvantage(world: World, rules: EncounterRules, actor: string, action: string, target: string | null = null): number {
+  const own = netEffect(world, rules, actor, `${action}.advantage`);
+  return target === null ? own : own + netEffect(world, rules, target, `against.${action}.advantage`);
+}
+
+export function economyOf(world: World, id: string): EconomyState {
+  return getEncounter(world).economy[id] ?? EMPTY_ECONOMY;
+}
+
+// ---------------------------------------------------------------- input parsing
+
+function str(j: Json | undefined, path: string, max = MAX_NAME): Result<string> {
+  if (typeof j !== 'string' || j.length === 0 || j.length > max) return errR('BAD_INPUT', `${path} must be a string of 1-${max} characters`, path);
+  return okR(j);
+}
+
+function parseCombatant(j: Json | undefined, joined: number, path: string): Result<Combatant> {
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_INPUT', `${path} must be an object`, path);
+  const id = str(j['id'], `${path}.id`);
+  if (!id.ok) return id;
+  const name = j['name'] === undefined ? okR(id.value) : str(j['name'], `${path}.name`);
+  if (!name.ok) return name;
+  const kind = j['kind'];
+  if (kind !== 'pc' && kind !== 'npc') return errR('BAD_INPUT', `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
+  const side = j['side'] === undefined ? okR(kind === 'pc' ? 'pcs' : 'npcs') : str(j['side'], `${path}.side`);
+  if (!side.ok) return side;
+  const stats = j['stats'] ?? {};
+  if (stats === null || typeof stats !== 'object' || Array.isArray(stats)) return errR('BAD_INPUT', `${path}.stats must be an object`, `${path}.stats`);
+  const ch = j['characterId'];
+  if (ch !== undefined && ch !== null && typeof ch !== 'string') return errR('BAD_INPUT', `${path}.characterId must be a string`, `${path}.characterId`);
+  const vis = j['visibility'] ?? 'visible';
+  if (vis !== 'hidden' && vis !== 'visible') return errR('BAD_INPUT', `${path}.visibility must be "hidden" or "visible"`, `${path}.visibility`);
+  return okR({
+    id: id.value,
+    name: name.value,
+    kind,
+    side: side.value,
+    characterId: typeof ch === 'string' ? ch : null,
+    stats,
+    visibility: vis,
+    incapacitated: j['incapacitated'] === true,
+    unsurprisable: j['unsurprisable'] === true,
+    placement: null,
+    joined,
+    readied: null,
+  });
+}
+
+function asJson(x: unknown): Json {
+  return x as Json;
+}
+
+// ---------------------------------------------------------------- authorization
+
+function controls(world: World, actor: Viewer, combatantId: string): boolean {
+  if (actor.role === 'gm') return true;
+  if (actor.role !== 'player') return false;
+  const c = getEncounter(world).combatants[combatantId];
+  const seat = world.seats[actor.seatId];
+  return c !== undefined && c.characterId !== null && seat !== undefined && seat.characterIds.includes(c.characterId);
+}
+
+const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that combatant may do this' };
+
+function byController(field: string | 'current') {
+  return (world: World, command: Command, actor: Viewer): RuleError | null => {
+    const id = field === 'current' ? getEncounter(world).current : command[field];
+    if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
+    return controls(world, actor, id) ? null : FORBIDDEN;
+  };
+}
+
+// ---------------------------------------------------------------- the module
+
+export function encounterModule(rules: EncounterRules): Module {
+  const seqr = rules.sequencer;
+  const secondsPerRound = 6;
+
+  function needActive(world: World): Result<EncounterState> {
+    const enc = getEncounter(world);
+    return enc.active ? okR(enc) : errR('NO_ENCOUNTER', 'no encounter is running');
+  }
+
+  function needCombatant(enc: EncounterState, id: Json | undefined, path: string): Result<Combatant> {
+    if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a combatant id`, path);
+    const c = enc.combatants[id];
+    return c === undefined ? errR('UNKNOWN_COMBATANT', `no combatant "${id}" in this encounter`, path) : okR(c);
+  }
+
+  function needCurrent(enc: EncounterState): Result<string> {
+    return enc.current === null ? errR('NO_CURRENT_TURN', enc.pending !== null ? `waiting for a decision: ${enc.pending.prompt}` : 'nobody is taking a turn') : okR(enc.current);
+  }
+
+  /** Events for "what happens now": only when nobody is acting and nothing is pending. */
+  function advance(world: World): EngineEvent[] {
+    const enc = getEncounter(world);
+    if (!enc.active || enc.current !== null || enc.pending !== null) return [];
+    const next = seqr.next(sequencerView(world, rules));
+    switch (next.kind) {
+      case 'actor':
+        return [{ type: 'encounter.turnStarted', id: next.id, serial: enc.turnSerial + 1, round: enc.round }];
+      case 'decision':
+        return [{ type: 'encounter.decisionPending', decision: asJson(next.decision) }];
+      case 'roundOver':
+        // Nobody could act at all this round: stop rather than spin (the GM revives someone or ends it).
+        if (enc.acted.length === 0) return [];
+        return [{ type: 'encounter.roundEnded', round: enc.round }];
+    }
+  }
+
+  function expire(enc: EncounterState, moment: Moment, reason: string): EngineEvent[] {
+    return expiringAt(enc, moment).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason }));
+  }
+
+  function spendFor(world: World, combatantId: string, command: Command): Result<EngineEvent> {
+    const enc = getEncounter(world);
+    const kind = command['kind'];
+    if (typeof kind !== 'string') return errR('BAD_INPUT', 'kind must name an action kind', 'kind');
+    const cost = command['cost'] ?? 1;
+    const tag = command['tag'];
+    const limit = command['limit'];
+    const label = command['label'];
+    if (tag !== undefined && typeof tag !== 'string') return errR('BAD_INPUT', 'tag must be a string', 'tag');
+    if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR('BAD_INPUT', 'limit must be "turn" or "round"', 'limit');
+    if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
+    if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
+    const req: SpendRequest = {
+      kind,
+      cost,
+      onTurn: enc.current === combatantId,
+      ...(tag !== undefined ? { tag } : {}),
+      ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
+      ...(label !== undefined ? { label } : {}),
+    };
+    const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
+    if (!pay.ok) return pay;
+    return okR({
+      type: 'economy.spent',
+      combatant: combatantId,
+      kind,
+      cost,
+      paid: asJson(pay.value.paid),
+      extended: asJson(pay.value.extended),
+      completed: pay.value.completed,
+      tag: tag ?? null,
+      limit: limit ?? null,
+    });
+  }
+
+  const commands: Record<string, CommandHandler> = {
+    'encounter.start': {
+      decide(world, command, env) {
+        const enc0 = getEncounter(world);
+        if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
+        const list = command['combatants'];
+        if (!Array.isArray(list) || list.length === 0 || list.length > MAX_COMBATANTS) return errR('BAD_INPUT', `combatants must be a list of 1-${MAX_COMBATANTS}`, 'combatants');
+        const combatants: Record<string, Combatant> = {};
+        const roster: string[] = [];
+        const placementsIn = command['placements'];
+        for (let i = 0; i < list.length; i++) {
+          const c = parseCombatant(list[i], i, `combatants[${i}]`);
+          if (!c.ok) return c;
+          if (combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is listed twice`, `combatants[${i}].id`);
+          combatants[c.value.id] = c.value;
+          roster.push(c.value.id);
+        }
+        let enc: EncounterState = { ...EMPTY_ENCOUNTER, conditions: enc0.conditions, combatants, roster, nextJoin: roster.length };
+        for (const id of roster) {
+          const c = combatants[id]!;
+          const input = placementsIn !== null && typeof placementsIn === 'object' && !Array.isArray(placementsIn) ? placementsIn[id] : undefined;
+          const p = seqr.place(enc, c, input ?? asJson(list[roster.indexOf(id)] ?? null), env.rng);
+          if (!p.ok) return p;
+          combatants[id] = { ...c, placement: p.value };
+        }
+        enc = { ...enc, combatants: { ...combatants } };
+        const setup = seqr.setup(enc, command['params'], env.rng);
+        if (!setup.ok) return setup;
+        for (const [id, p] of Object.entries(setup.value.placements)) {
+          const c = combatants[id];
+          if (c !== undefined) combatants[id] = { ...c, placement: p };
+        }
+        enc = { ...enc, combatants: { ...combatants }, seq: setup.value.state };
+        let surpriseActors: readonly string[] | null = null;
+        const sp = command['surprise'];
+        if (sp !== undefined && sp !== null) {
+          if (typeof sp !== 'object' || Array.isArray(sp) || typeof sp['side'] !== 'string') return errR('BAD_INPUT', 'surprise must be { side, actors? }', 'surprise');
+          const actors = sp['actors'];
+          if (actors !== undefined && (!Array.isArray(actors) || !actors.every((a) => typeof a === 'string'))) return errR('BAD_INPUT', 'surprise.actors must be a list of ids', 'surprise.actors');
+          const params: SurpriseParams = actors === undefined ? { side: sp['side'] } : { side: sp['side'], actors: actors as string[] };
+          const who = seqr.surprise(enc, params);
+          if (!who.ok) return who;
+          surpriseActors = who.value;
+        }
+        return okR([
+          {
+            type: 'encounter.started',
+            combatants: asJson(roster.map((id) => combatants[id])),
+            seq: setup.value.state,
+            surpriseActors: asJson(surpriseActors),
+            round: surpriseActors === null ? 1 : 0,
+          },
+        ]);
+      },
+    },
+    'encounter.end': {
+      decide(world) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        return okR([{ type: 'encounter.ended', round: a.value.round }]);
+      },
+    },
+    'encounter.add': {
+      decide(world, command, env) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const enc = a.value;
+        if (enc.roster.length >= MAX_COMBATANTS) return errR('TOO_MANY', `at most ${MAX_COMBATANTS} combatants`);
+        const c = parseCombatant(command['combatant'], enc.nextJoin, 'combatant');
+        if (!c.ok) return c;
+        if (enc.combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
+        const p = seqr.place(enc, c.value, command['placement'], env.rng);
+        if (!p.ok) return p;
+        return okR([{ type: 'encounter.combatantAdded', combatant: asJson({ ...c.value, placement: p.value }) }]);
+      },
+    },
+    'encounter.remove': {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        return okR([{ type: 'encounter.combatantRemoved', id: c.value.id }]);
+      },
+    },
+    'encounter.hide': visibilityCommand('hidden'),
+    'encounter.reveal': visibilityCommand('visible'),
+    'encounter.setIncapacitated': {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        if (typeof command['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
+        return okR([{ type: 'encounter.incapacitatedSet', id: c.value.id, value: command['value'] }]);
+      },
+    },
+    'encounter.choose': {
+      authorize(world, command, actor) {
+        if (actor.role === 'gm') return null;
+        const pending = getEncounter(world).pending;
+        const id = command['id'];
+        if (pending === null || pending.chooser.kind !== 'players' || typeof id !== 'string') return FORBIDDEN;
+        return controls(world, actor, id) ? null : FORBIDDEN;
+      },
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const enc = a.value;
+        const pending = enc.pending;
+        if (pending === null) return errR('NO_DECISION', 'no decision is waiting');
+        const choice = command['id'] ?? pending.default;
+        if (typeof choice !== 'string') return errR('CHOICE_REQUIRED', `${pending.prompt}: choose one of ${pending.options.join(', ')}`, 'id');
+        if (!pending.options.includes(choice)) return errR('INVALID_CHOICE', `"${choice}" cannot act now; choose one of ${pending.options.join(', ')}`, 'id');
+        if (!canAct(world, rules, choice)) return errR('INVALID_CHOICE', `"${choice}" is no longer able to act`, 'id');
+        return okR([{ type: 'encounter.turnStarted', id: choice, serial: enc.turnSerial + 1, round: enc.round }]);
+      },
+    },
+    'encounter.endTurn': {
+      authorize: byController('current'),
+      decide(world) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const cur = needCurrent(a.value);
+        if (!cur.ok) return cur;
+        return okR([{ type: 'encounter.turnEnded', id: cur.value, serial: a.value.turnSerial, round: a.value.round }]);
+      },
+    },
+    'encounter.advance': {
+      decide(world) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const ev = advance(world);
+        return ev.length === 0 ? errR('CANNOT_ADVANCE', a.value.current !== null || a.value.pending !== null ? 'a turn or decision is already under way' : 'nobody is able to act') : okR(ev);
+      },
+    },
+    'encounter.delay': {
+      authorize: byController('current'),
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const cur = needCurrent(a.value);
+        if (!cur.ok) return cur;
+        if (seqr.delay === undefined) return errR('NO_DELAY', `the ${seqr.id} turn order has no delay`);
+        const p = seqr.delay(a.value, cur.value, command['to']);
+        if (!p.ok) return p;
+        return okR([{ type: 'encounter.delayed', id: cur.value, placement: p.value }]);
+      },
+    },
+    'encounter.ready': {
+      authorize: byController('current'),
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const cur = needCurrent(a.value);
+        if (!cur.ok) return cur;
+        const action = str(command['action'], 'action');
+        if (!action.ok) return action;
+        if (rules.economy.payers[action.value] === undefined) return errR('UNKNOWN_ACTION', `cannot ready "${action.value}"`, 'action');
+        const trigger = str(command['trigger'], 'trigger', 200);
+        if (!trigger.ok) return trigger;
+        const enc = a.value;
+        return okR([
+          { type: 'encounter.readied', id: cur.value, action: action.value, trigger: trigger.value, round: enc.round },
+          { type: 'encounter.turnEnded', id: cur.value, serial: enc.turnSerial, round: enc.round },
+        ]);
+      },
+    },
+    'encounter.triggerReady': {
+      authorize: byController('id'),
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const enc = a.value;
+        const c = needCombatant(enc, command['id'], 'id');
+        if (!c.ok) return c;
+        const before = needCombatant(enc, command['before'], 'before');
+        if (!before.ok) return before;
+        const r = c.value.readied;
+        if (r === null) return errR('NOT_READIED', `"${c.value.id}" has no readied action`, 'id');
+        const placement = seqr.readyTriggered?.(enc, c.value.id, before.value.id) ?? null;
+        // Taken in a later round before your own turn: that action is spent from your coming turn (002).
+        const forNextTurn = r.round < enc.round && !enc.acted.includes(c.value.id);
+        return okR([{ type: 'encounter.readyTaken', id: c.value.id, before: before.value.id, action: r.action, placement, forNextTurn }]);
+      },
+    },
+    'encounter.spend': {
+      authorize: byController('combatant'),
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        if (!c.ok) return c;
+        const e = spendFor(world, c.value.id, command);
+        return e.ok ? okR([e.value]) : e;
+      },
+    },
+    'encounter.cancelExtended': {
+      authorize: byController('combatant'),
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        if (!c.ok) return c;
+        const ext = a.value.economy[c.value.id]?.extended ?? null;
+        if (ext === null) return errR('NO_EXTENDED', `"${c.value.id}" has no extended action under way`);
+        return okR([{ type: 'economy.extendedCancelled', combatant: c.value.id, label: ext.label }]);
+      },
+    },
+    'encounter.grant': {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        if (!c.ok) return c;
+        const pool = command['pool'];
+        const n = command['n'] ?? 1;
+        if (typeof pool !== 'string' || rules.economy.pools[pool] === undefined) return errR('BAD_INPUT', `pool must be one of ${Object.keys(rules.economy.pools).join(', ')}`, 'pool');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) return errR('BAD_INPUT', 'n must be an integer in [1, 10]', 'n');
+        return okR([{ type: 'economy.granted', combatant: c.value.id, pool, n }]);
+      },
+    },
+    'encounter.escalationOffset': {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const off = command['offset'];
+        if (typeof off !== 'number' || !Number.isInteger(off) || off < -6 || off > 6) return errR('BAD_INPUT', 'offset must be an integer in [-6, 6]', 'offset');
+        return okR([{ type: 'encounter.escalationOffsetSet', offset: off }]);
+      },
+    },
+    'encounter.escalationSuppress': {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        if (typeof command['suppressed'] !== 'boolean') return errR('BAD_INPUT', 'suppressed must be true or false', 'suppressed');
+        return okR([{ type: 'encounter.escalationSuppressed', id: c.value.id, suppressed: command['suppressed'] }]);
+      },
+    },
+    'condition.apply': {
+      decide(world, command) {
+        const e = applyConditionEvent(world, rules, command);
+        return e.ok ? okR([e.value]) : e;
+      },
+    },
+    'condition.remove': {
+      decide(world, command) {
+        const id = command['id'];
+        const enc = getEncounter(world);
+        if (typeof id !== 'string' || enc.conditions[id] === undefined) return errR('UNKNOWN_CONDITION_INSTANCE', `no condition instance ${JSON.stringify(id)}`, 'id');
+        return okR([{ type: 'condition.removed', id, target: enc.conditions[id].target }]);
+      },
+    },
+    'encounter.rest': {
+      decide(_world, command) {
+        const rest = command['rest'];
+        if (rest !== 'short' && rest !== 'long') return errR('BAD_INPUT', 'rest must be "short" or "long"', 'rest');
+        return okR([{ type: 'encounter.rested', rest }]);
+      },
+    },
+  };
+
+  function visibilityCommand(to: 'hidden' | 'visible'): CommandHandler {
+    return {
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        return okR([{ type: 'encounter.visibilitySet', id: c.value.id, visibility: to }]);
+      },
+    };
+  }
+
+  // -------------------------------------------------------------- reducers
+
+  const onEnc = (fn: (enc: EncounterState, e: EngineEvent, world: World) => EncounterState): Reducer => (world, e) => setEncounter(world, fn(getEncounter(world), e, world));
+  const econ = (enc: EncounterState, id: string, fn: (s: EconomyState) => EconomyState): EncounterState => ({
+    ...enc,
+    economy: { ...enc.economy, [id]: fn(enc.economy[id] ?? EMPTY_ECONOMY) },
+  });
+  const withCombatant = (enc: EncounterState, id: string, fn: (c: Combatant) => Combatant): EncounterState => {
+    const c = enc.combatants[id];
+    return c === undefined ? enc : { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } };
+  };
+  const bumpClock = (world: World, unit: 'turn' | 'round', seconds: number): World => ({
+    ...world,
+    clock: { ...world.clock, seconds: world.clock.seconds + seconds, counts: { ...world.clock.counts, [unit]: world.clock.counts[unit] + 1 } },
+  });
+
+  const reducers: Record<string, Reducer> = {
+    'encounter.started': onEnc((enc, e) => {
+      const list = e['combatants'] as unknown as Combatant[];
+      const combatants: Record<string, Combatant> = {};
+      for (const c of list) combatants[c.id] = c;
+      return {
+        ...EMPTY_ENCOUNTER,
+        conditions: enc.conditions,
+        active: true,
+        round: Number(e['round']),
+        combatants,
+        roster: list.map((c) => c.id),
+        nextJoin: list.length,
+        seq: e['seq'] ?? null,
+        surpriseActors: (e['surpriseActors'] as unknown as string[] | null) ?? null,
+        turnSerial: enc.turnSerial,
+      };
+    }),
+    'encounter.ended': onEnc((enc) => ({ ...enc, active: false, current: null, pending: null })),
+    'encounter.combatantAdded': onEnc((enc, e) => {
+      const c = e['combatant'] as unknown as Combatant;
+      return { ...enc, combatants: { ...enc.combatants, [c.id]: c }, roster: [...enc.roster, c.id], nextJoin: Math.max(enc.nextJoin, c.joined + 1) };
+    }),
+    'encounter.combatantRemoved': onEnc((enc, e) => {
+      const id = String(e['id']);
+      const combatants = { ...enc.combatants };
+      delete combatants[id];
+      const economy = { ...enc.economy };
+      delete economy[id];
+      const conditions = Object.fromEntries(Object.entries(enc.conditions).filter(([, c]) => c.target !== id));
+      const pending = enc.pending === null ? null : enc.pending.options.includes(id) ? null : enc.pending;
+      return {
+        ...enc,
+        combatants,
+        economy,
+        conditions,
+        roster: enc.roster.filter((r) => r !== id),
+        acted: enc.acted.filter((r) => r !== id),
+        current: enc.current === id ? null : enc.current,
+        pending,
+        surpriseActors: enc.surpriseActors?.filter((r) => r !== id) ?? null,
+      };
+    }),
+    'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, visibility: e['visibility'] === 'hidden' ? 'hidden' : 'visible' }))),
+    'encounter.incapacitatedSet': onEnc((enc, e) => {
+      const id = String(e['id']);
+      const next = withCombatant(enc, id, (c) => ({ ...c, incapacitated: e['value'] === true }));
+      // A pending choice is recomputed after any change in who can act.
+      return { ...next, pending: null };
+    }),
+    'encounter.decisionPending': onEnc((enc, e) => ({ ...enc, pending: e['decision'] as unknown as Decision })),
+    'encounter.turnStarted': onEnc((enc, e) => {
+      const id = String(e['id']);
+      const serial = Number(e['serial']);
+      let next: EncounterState = { ...enc, current: id, pending: null, turnSerial: serial, lastTurn: { ...enc.lastTurn, [id]: serial } };
+      next = withCombatant(next, id, (c) => ({ ...c, readied: null }));
+      next = econ(next, id, (s) => resetEconomy(rules.economy, s, 'turnStart'));
+      if (seqr.onTurnStarted !== undefined) next = { ...next, seq: seqr.onTurnStarted(next, id) };
+      return next;
+    }),
+    'encounter.turnEnded': (world, e) => {
+      const id = String(e['id']);
+      const w = updateEncounter(world, (enc) => econ({ ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id] }, id, (s) => resetEconomy(rules.economy, s, 'turnEnd')));
+      return bumpClock(w, 'turn', 0);
+    },
+    'encounter.savesDue': (world) => world,
+    'encounter.turnClosed': (world) => world,
+    'encounter.roundEnded': (world) => bumpClock(world, 'round', secondsPerRound),
+    'encounter.roundStarted': onEnc((enc, e) => {
+      let next: EncounterState = { ...enc, round: Number(e['round']), acted: [], surpriseActors: null, current: null, pending: null };
+      for (const id of next.roster) next = econ(next, id, (s) => resetEconomy(rules.economy, s, 'roundStart'));
+      if (seqr.onRoundStarted !== undefined) next = { ...next, seq: seqr.onRoundStarted(next) };
+      return next;
+    }),
+    'encounter.delayed': onEnc((enc, e) => {
+      const id = String(e['id']);
+      return withCombatant({ ...enc, current: enc.current === id ? null : enc.current }, id, (c) => ({ ...c, placement: e['placement'] ?? null }));
+    }),
+    'encounter.readied': onEnc((enc, e) =>
+      withCombatant(enc, String(e['id']), (c) => ({ ...c, readied: { action: String(e['action']), trigger: String(e['trigger']), round: Number(e['round']) } })),
+    ),
+    'encounter.readyTaken': onEnc((enc, e) => {
+      const id = String(e['id']);
+      const p = e['placement'];
+      let next = withCombatant(enc, id, (c) => ({ ...c, readied: null, placement: p === null || p === undefined ? c.placement : p }));
+      if (e['forNextTurn'] === true) {
+        const pool = rules.economy.payers[String(e['action'])]?.[0];
+        if (pool !== undefined) next = econ(next, id, (s) => ({ ...s, owed: { ...s.owed, [pool]: (s.owed[pool] ?? 0) + 1 } }));
+      }
+      return next;
+    }),
+    'economy.spent': onEnc((enc, e) => {
+      const pay = { paid: e['paid'] as unknown as Payment['paid'], extended: (e['extended'] ?? null) as unknown as Payment['extended'], completed: (e['completed'] ?? null) as string | null };
+      const tag = typeof e['tag'] === 'string' ? e['tag'] : undefined;
+      const limit = e['limit'] === 'turn' || e['limit'] === 'round' ? e['limit'] : undefined;
+      return econ(enc, String(e['combatant']), (s) => applySpend(s, pay, { cost: Number(e['cost']), ...(tag !== undefined ? { tag } : {}), ...(limit !== undefined ? { limit } : {}) }));
+    }),
+    'economy.extendedCancelled': onEnc((enc, e) => econ(enc, String(e['combatant']), (s) => ({ ...s, extended: null }))),
+    'economy.granted': onEnc((enc, e) => econ(enc, String(e['combatant']), (s) => grant(s, String(e['pool']), Number(e['n'])))),
+    'encounter.escalationOffsetSet': onEnc((enc, e) => ({ ...enc, escalation: { ...enc.escalation, offset: Number(e['offset']) } })),
+    'encounter.escalationSuppressed': onEnc((enc, e) => {
+      const id = String(e['id']);
+      const rest = enc.escalation.suppressed.filter((s) => s !== id);
+      return { ...enc, escalation: { ...enc.escalation, suppressed: e['suppressed'] === true ? [...rest, id] : rest } };
+    }),
+    'condition.applied': (world, e) => {
+      const w = setEncounter(world, reduceApplied(getEncounter(world), e));
+      const n = Number(String(e['id']).replace(/^\D+/, ''));
+      return Number.isFinite(n) && n >= w.nextId ? { ...w, nextId: n + 1 } : w;
+    },
+    'condition.stacked': onEnc((enc, e) => reduceStacked(enc, e)),
+    'condition.removed': onEnc((enc, e) => reduceRemoved(enc, String(e['id']))),
+    'condition.expired': onEnc((enc, e) => reduceRemoved(enc, String(e['id']))),
+    'condition.stackLost': onEnc((enc, e) => reduceStackLost(enc, String(e['id']))),
+    'condition.saveRolled': onEnc((enc, e) => (e['success'] === true ? reduceRemoved(enc, String(e['id'])) : enc)),
+    'encounter.rested': (world) => world,
+  };
+
+  // -------------------------------------------------------------- reactions
+
+  const phases: Reaction = (world: World, e: EngineEvent, env: Env): EngineEvent[] => {
+    const enc = getEncounter(world);
+    switch (e.type) {
+      case 'encounter.started':
+      case 'encounter.roundStarted':
+      case 'encounter.turnClosed':
+      case 'encounter.delayed':
+      case 'encounter.combatantRemoved':
+      case 'encounter.incapacitatedSet':
+        return advance(world);
+      case 'encounter.turnStarted': {
+        const id = String(e['id']);
+        const out = expire(enc, { kind: 'turnStart', id, serial: Number(e['serial']) }, `start of ${id}'s turn`);
+        return rules.onTurnStart === undefined ? out : [...out, ...rules.onTurnStart(world, id, env.rng)];
+      }
+      case 'encounter.turnEnded': {
+        // Ongoing damage first (002 "Actions": damage, then saves).
+        const id = String(e['id']);
+        const out: EngineEvent[] = [];
+        for (const inst of Object.values(enc.conditions)) {
+          if (inst.target !== id) continue;
+          const def = rules.conditions.find((d) => d.id === inst.defId);
+          if (def?.ongoing === true && rules.onOngoing !== undefined) out.push(...rules.onOngoing(world, inst, env.rng));
+        }
+        out.push({ type: 'encounter.savesDue', id, serial: e['serial'] ?? 0 });
+        return out;
+      }
+      case 'encounter.savesDue': {
+        const id = String(e['id']);
+        const serial = Number(e['serial']);
+        const out: EngineEvent[] = [];
+        const saved = new Set<string>();
+        for (const inst of Object.values(enc.conditions).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+          if (inst.target !== id || inst.duration.kind !== 'saveEnds' || rules.saveRoll === undefined) continue;
+          const s = rules.saveRoll(world, inst, env.rng);
+          if (s.success) saved.add(inst.id);
+          out.push({ type: 'condition.saveRolled', id: inst.id, target: id, condition: inst.defId, success: s.success, roll: s.roll });
+        }
+        for (const inst of fleetingLosses(enc, rules.conditions, id, serial)) {
+          if (!saved.has(inst.id)) out.push({ type: 'condition.stackLost', id: inst.id, target: id, condition: inst.defId, from: inst.stacks, to: inst.stacks - 1 });
+        }
+        for (const x of expire(enc, { kind: 'turnEnd', id, serial }, `end of ${id}'s turn`)) if (!saved.has(String(x['id']))) out.push(x);
+        if (rules.onTurnEnd !== undefined) out.push(...rules.onTurnEnd(world, id, env.rng));
+        out.push({ type: 'encounter.turnClosed', id });
+        return out;
+      }
+      case 'encounter.roundEnded': {
+        const r = Number(e['round']);
+        return [...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
+      }
+      case 'encounter.ended':
+        return expire(enc, { kind: 'encounterEnd' }, 'end of the encounter');
+      case 'encounter.rested': {
+        const rest = e['rest'] === 'long' ? 'long' : 'short';
+        return expire(enc, { kind: 'rest', rest }, `${rest} rest`);
+      }
+      default:
+        return [];
+    }
+  };
+
+  // -------------------------------------------------------------- views
+
+  const project = (world: World, viewer: Viewer): World => {
+    if (viewer.role === 'gm') return world;
+    const enc = getEncounter(world);
+    const hidden = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'));
+    if (hidden.size === 0) return world;
+    const keep = (id: string): boolean => !hidden.has(id);
+    const scrub = (j: Json): Json => {
+      if (Array.isArray(j)) return j.filter((x) => !(typeof x === 'string' && hidden.has(x))).map(scrub);
+      if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, scrub(v)]));
+      return j;
+    };
+    const combatants = Object.fromEntries(Object.entries(enc.combatants).filter(([id]) => keep(id)));
+    const view: EncounterState = {
+      ...enc,
+      combatants,
+      roster: enc.roster.filter(keep),
+      acted: enc.acted.filter(keep),
+      current: enc.current !== null && keep(enc.current) ? enc.current : null,
+      pending: enc.pending === null ? null : { ...enc.pending, options: enc.pending.options.filter(keep), default: enc.pending.default !== null && keep(enc.pending.default) ? enc.pending.default : null },
+      lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id))),
+      economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id))),
+      conditions: Object.fromEntries(Object.entries(enc.conditions).filter(([, c]) => keep(c.target))),
+      surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
+      escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
+      seq: scrub(enc.seq),
+    };
+    return setEncounter(world, view);
+  };
+
+  const hiddenAudience = (world: World, e: EngineEvent) => {
+    const enc = getEncounter(world);
+    for (const key of ['id', 'target', 'combatant']) {
+      const v = e[key];
+      if (typeof v === 'string' && enc.combatants[v]?.visibility === 'hidden') return { kind: 'gm' } as const;
+    }
+    if (e.type === 'encounter.combatantAdded') {
+      const c = e['combatant'];
+      if (c !== null && typeof c === 'object' && !Array.isArray(c) && c['visibility'] === 'hidden') return { kind: 'gm' } as const;
+    }
+    return { kind: 'all' } as const;
+  };
+  const audience = Object.fromEntries(Object.keys(reducers).map((t) => [t, hiddenAudience]));
+
+  return { id: ENCOUNTER_ID, commands, reducers, reactions: [phases], project, audience };
+}
+
+/** For rulesets' own commands: the event that applies a condition (validated), ready to return from decide. */
+export function applyConditionEvent(world: World, rules: EncounterRules, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent> {
+  const enc = getEncounter(world);
+  if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
+  const target = command['target'];
+  const condition = command['condition'];
+  if (typeof target !== 'string') return errR('BAD_INPUT', 'target must be a combatant id', 'target');
+  if (typeof condition !== 'string') return errR('BAD_INPUT', 'condition must be a condition id', 'condition');
+  const d = parseDuration(command['duration']);
+  if (!d.ok) return d;
+  const source = command['source'];
+  if (source !== undefined && source !== null && typeof source !== 'string') return errR('BAD_INPUT', 'source must be a combatant id or null', 'source');
+  const stacks = command['stacks'];
+  if (stacks !== undefined && typeof stacks !== 'number') return errR('BAD_STACKS', 'stacks must be a number', 'stacks');
+  return planApply(
+    enc,
+    rules.conditions,
+    {
+      target,
+      condition,
+      duration: d.value,
+      source: source ?? null,
+      ...(stacks !== undefined ? { stacks } : {}),
+      ...(command['params'] !== undefined ? { params: command['params'] } : {}),
+    },
+    `cond${world.nextId}`,
+  );
+}

@@ -1,0 +1,136 @@
+// 004 (The Kleptonomicon, "Turn Order"): NPCs grouped by creature type, the
+// groups sorted by Edge Save modifier (highest first), 2-4 groups (the GM may
+// merge or split by passing explicit groups). Each PC rolls an Edge Save
+// against each group in order (advantage when Sneaky); the first failure
+// (Score 6 or lower) slots the PC right after that group; passing all puts
+// the PC first. PCs in the same slot choose their order or go by Score.
+import type { Json, Result } from '../../core/types.js';
+import type { Rng } from '../../dice/rng.js';
+import { errR, okR } from '../state.js';
+import type { Combatant, EncounterState, Sequencer } from '../types.js';
+import { byJoin, field, nextFromTiers, num, type Tier } from './common.js';
+
+/** One Edge Save: the Score and whatever the dice showed (recorded). */
+export interface EdgeSaveRoll { readonly score: number; readonly detail: Json }
+export type EdgeSaveRoller = (rng: Rng, opts: { readonly modifier: number; readonly advantage: number }) => EdgeSaveRoll;
+
+export interface EdgeSaveOptions {
+  /** The Kleptonomicon Test (the ruleset passes the dice helper's rollKleptoTest). */
+  readonly roll: EdgeSaveRoller;
+  /** Order of PCs in one slot: 'choice' = they decide; 'score' = higher Edge Save Score first. */
+  readonly ties?: 'choice' | 'score';
+  /** Score at or below which an Edge Save fails (004: 6). */
+  readonly failAtOrBelow?: number;
+}
+
+interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
+
+export function edgeModifier(c: Combatant | undefined): number {
+  return num(c?.stats['edgeSave']) ?? 0;
+}
+
+function groupsOf(enc: EncounterState): string[][] {
+  const g = field(enc.seq, 'groups');
+  return Array.isArray(g) ? g.map((x) => (Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [])) : [];
+}
+
+/** Default grouping: by stats.creatureType, each group sorted by Edge Save modifier, groups by their best modifier. */
+export function groupByCreatureType(enc: EncounterState): string[][] {
+  const npcs = enc.roster.filter((id) => enc.combatants[id]?.kind === 'npc');
+  const byType = new Map<string, string[]>();
+  for (const id of npcs) {
+    const t = enc.combatants[id]?.stats['creatureType'];
+    const key = typeof t === 'string' ? t : '(untyped)';
+    byType.set(key, [...(byType.get(key) ?? []), id]);
+  }
+  const sortMembers = (ids: string[]): string[] =>
+    [...ids].sort((a, b) => edgeModifier(enc.combatants[b]) - edgeModifier(enc.combatants[a]) || byJoin(enc)(a, b));
+  const groups = [...byType.values()].map(sortMembers);
+  return groups.sort((a, b) => edgeModifier(enc.combatants[b[0]!]) - edgeModifier(enc.combatants[a[0]!]) || byJoin(enc)(a[0]!, b[0]!));
+}
+
+export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
+  const failAt = options.failAtOrBelow ?? 6;
+  const ties = options.ties ?? 'choice';
+
+  function rollSlot(c: Combatant, groups: readonly string[][], rng: Rng): PcSlot {
+    const advantage = c.stats['sneaky'] === true ? 1 : 0;
+    const rolls: Json[] = [];
+    let last = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const r = options.roll(rng, { modifier: edgeModifier(c), advantage });
+      rolls.push({ group: g, score: r.score, detail: r.detail, failed: r.score <= failAt });
+      last = r.score;
+      if (r.score <= failAt) return { slot: g + 1, score: r.score, rolls };
+    }
+    return { slot: 0, score: last, rolls };
+  }
+
+  return {
+    id: 'edge-save',
+    place(enc, c, input, rng): Result<Json> {
+      if (c.kind === 'npc') {
+        if (!enc.active) return okR({});
+        const groups = groupsOf(enc);
+        const g = num(field(input, 'group'));
+        if (g === null || !Number.isInteger(g) || g < 0 || g >= groups.length) return errR('BAD_GROUP', `NPC "${c.id}" joining mid-encounter needs { group: 0..${groups.length - 1} }`, 'placement.group');
+        return okR({ group: g });
+      }
+      if (!enc.active) return okR({});
+      const s = rollSlot(c, groupsOf(enc), rng);
+      return okR({ slot: s.slot, score: s.score, rolls: s.rolls });
+    },
+    setup(enc, params, rng) {
+      const npcs = enc.roster.filter((id) => enc.combatants[id]?.kind === 'npc');
+      const given = field(params, 'groups');
+      let groups: string[][];
+      if (given === undefined) groups = groupByCreatureType(enc);
+      else {
+        if (!Array.isArray(given) || !given.every((g) => Array.isArray(g) && g.length > 0 && g.every((x) => typeof x === 'string'))) {
+          return errR('BAD_GROUPS', 'groups must be a list of non-empty lists of NPC ids', 'params.groups');
+        }
+        groups = given as string[][];
+        const flat = groups.flat();
+        if (new Set(flat).size !== flat.length) return errR('BAD_GROUPS', 'an NPC is in two groups', 'params.groups');
+        for (const id of flat) if (enc.combatants[id]?.kind !== 'npc') return errR('BAD_GROUPS', `"${id}" is not an NPC in this encounter`, 'params.groups');
+        for (const id of npcs) if (!flat.includes(id)) return errR('BAD_GROUPS', `NPC "${id}" is in no group`, 'params.groups');
+      }
+      const minGroups = Math.min(2, npcs.length);
+      if (groups.length < minGroups || groups.length > 4) {
+        return errR('GROUP_COUNT', `the turn order needs 2-4 NPC groups, got ${groups.length}; merge or split them with params.groups`, 'params.groups');
+      }
+      const placements: Record<string, Json> = {};
+      groups.forEach((g, i) => g.forEach((id) => (placements[id] = { group: i })));
+      for (const id of enc.roster) {
+        const c = enc.combatants[id];
+        if (c?.kind !== 'pc') continue;
+        const s = rollSlot(c, groups, rng);
+        placements[id] = { slot: s.slot, score: s.score, rolls: s.rolls };
+      }
+      return okR({ state: { groups }, placements });
+    },
+    surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
+    next(view) {
+      const enc = view.enc;
+      const groups = groupsOf(enc);
+      const pcsIn = (slot: number): string[] => {
+        const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
+        const score = (id: string): number => num(field(enc.combatants[id]?.placement, 'score')) ?? 0;
+        return ids.sort((a, b) => score(b) - score(a) || byJoin(enc)(a, b));
+      };
+      const pcTier = (slot: number): Tier => ({
+        members: pcsIn(slot),
+        chooser: ties === 'choice' ? { kind: 'players', side: 'pcs' } : null,
+        label: slot === 0 ? 'PCs who passed every Edge Save' : `PCs after NPC group ${slot}`,
+      });
+      const tiers: Tier[] = [pcTier(0)];
+      groups.forEach((g, i) => {
+        const mids = enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i);
+        const ordered = [...g.filter((id) => mids.includes(id)), ...mids.filter((id) => !g.includes(id)).sort(byJoin(enc))];
+        tiers.push({ members: ordered, chooser: null, label: `NPC group ${i + 1}` });
+        tiers.push(pcTier(i + 1));
+      });
+      return nextFromTiers(view, tiers);
+    },
+  };
+}

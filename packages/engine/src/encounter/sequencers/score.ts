@@ -1,0 +1,60 @@
+// 001 (OSR): initiative by DEX score, higher first, the same every round.
+// Ties (our decision, docs/encounters.md): PCs before NPCs, then join order.
+// Delay (001 "Initiative"): move to a lower score for the rest of the
+// encounter, after everyone already at that score. Ambush: a surprise round in
+// which only the ambushing side (and the unsurprisable) act.
+import type { Json } from '../../core/types.js';
+import { errR, okR } from '../state.js';
+import type { EncounterState, Sequencer } from '../types.js';
+import { field, nextFromTiers, num, sideSurprise, type Tier } from './common.js';
+
+interface ScorePlacement { readonly score: number; readonly tie: number }
+
+function placementOf(enc: EncounterState, id: string): ScorePlacement {
+  const p = enc.combatants[id]?.placement;
+  return { score: num(field(p, 'score')) ?? 0, tie: num(field(p, 'tie')) ?? 0 };
+}
+
+/** Fixed order for a round: score desc, tie rank asc, join order. */
+export function scoreOrder(enc: EncounterState): string[] {
+  return [...enc.roster].sort((a, b) => {
+    const pa = placementOf(enc, a);
+    const pb = placementOf(enc, b);
+    if (pa.score !== pb.score) return pb.score - pa.score;
+    if (pa.tie !== pb.tie) return pa.tie - pb.tie;
+    return (enc.combatants[a]?.joined ?? 0) - (enc.combatants[b]?.joined ?? 0);
+  });
+}
+
+export interface ScoreOptions {
+  /** Stat read when no score is given (default 'dex'). */
+  readonly stat?: string;
+}
+
+export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
+  const stat = options.stat ?? 'dex';
+  return {
+    id: 'score',
+    place(_enc, c, input) {
+      const given = num(field(input, 'score')) ?? num(c.stats[stat]);
+      if (given === null) return errR('NO_SCORE', `combatant "${c.id}" needs an initiative score or a "${stat}" stat`, 'placement.score');
+      if (!Number.isInteger(given) || given < -1000 || given > 1000) return errR('BAD_SCORE', `score must be an integer in [-1000, 1000], got ${given}`, 'placement.score');
+      return okR({ score: given, tie: c.kind === 'pc' ? 0 : 1 });
+    },
+    setup: () => okR({ state: null, placements: {} }),
+    surprise: sideSurprise,
+    next(view) {
+      const tiers: Tier[] = scoreOrder(view.enc).map((id) => ({ members: [id], chooser: null, label: id }));
+      return nextFromTiers(view, tiers);
+    },
+    delay(enc, id, to) {
+      const target = num(field(to, 'score'));
+      const now = placementOf(enc, id);
+      if (target === null || !Number.isInteger(target)) return errR('BAD_DELAY', 'delay needs { score: integer }', 'to.score');
+      if (target >= now.score) return errR('DELAY_NOT_SLOWER', `delay must go to a score below ${now.score}, got ${target}`, 'to.score');
+      // After everyone already at that score: a tie rank beyond any existing one.
+      const maxTie = Math.max(1, ...enc.roster.map((r) => placementOf(enc, r)).filter((p) => p.score === target).map((p) => p.tie));
+      return okR({ score: target, tie: maxTie + 1 } as Json);
+    },
+  };
+}

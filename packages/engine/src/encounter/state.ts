@@ -1,0 +1,64 @@
+// Pure accessors over world.ext.encounter, for the kernel and for rulesets.
+import type { Json, Result, RuleError, World } from '../core/types.js';
+import type { Combatant, EconomyState, EncounterState } from './types.js';
+
+export const ENCOUNTER_ID = 'encounter';
+
+export function okR<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+export function errR<T = never>(code: string, message: string, path?: string): Result<T> {
+  const error: RuleError = path === undefined ? { code, message } : { code, message, path };
+  return { ok: false, error };
+}
+
+export const EMPTY_ENCOUNTER: EncounterState = {
+  active: false,
+  round: 0,
+  surpriseActors: null,
+  combatants: {},
+  roster: [],
+  current: null,
+  acted: [],
+  pending: null,
+  turnSerial: 0,
+  lastTurn: {},
+  seq: null,
+  economy: {},
+  conditions: {},
+  escalation: { offset: 0, suppressed: [] },
+  nextJoin: 0,
+};
+
+export const EMPTY_ECONOMY: EconomyState = { spent: {}, granted: {}, owed: {}, turnTags: [], roundTags: [], extended: null };
+
+/** The encounter state of a world (an empty, inactive one if none yet). */
+export function getEncounter(world: World): EncounterState {
+  const raw = world.ext[ENCOUNTER_ID];
+  return raw === undefined || raw === null ? EMPTY_ENCOUNTER : (raw as unknown as EncounterState);
+}
+
+export function setEncounter(world: World, enc: EncounterState): World {
+  return { ...world, ext: { ...world.ext, [ENCOUNTER_ID]: enc as unknown as Json } };
+}
+
+export function getCombatant(world: World, id: string): Combatant | undefined {
+  return getEncounter(world).combatants[id];
+}
+
+/** Replace one combatant through `fn` (rulesets use this inside their own reducers). */
+export function updateCombatant(world: World, id: string, fn: (c: Combatant) => Combatant): World {
+  const enc = getEncounter(world);
+  const c = enc.combatants[id];
+  if (c === undefined) return world;
+  return setEncounter(world, { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } });
+}
+
+export function updateEncounter(world: World, fn: (e: EncounterState) => EncounterState): World {
+  return setEncounter(world, fn(getEncounter(world)));
+}
+
+/** Combatants in join order. */
+export function combatantList(enc: EncounterState): Combatant[] {
+  return enc.roster.map((id) => enc.combatants[id]).filter((c): c is Combatant => c !== undefined);
+}
