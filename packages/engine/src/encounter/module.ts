@@ -174,6 +174,17 @@ export function encounterModule(rules: EncounterRules): Module {
     return enc.current === null ? errR('NO_CURRENT_TURN', enc.pending !== null ? `waiting for a decision: ${enc.pending.prompt}` : 'nobody is taking a turn') : okR(enc.current);
   }
 
+  /** Unable combatants ranked before `id` who have not acted: their turn this round is lost. */
+  function skipsBefore(world: World, id: string): EngineEvent[] {
+    const enc = getEncounter(world);
+    if (seqr.rank === undefined) return [];
+    const r = seqr.rank(enc, id);
+    return enc.roster
+      .filter((x) => x !== id && !enc.acted.includes(x) && (enc.surpriseActors === null || enc.surpriseActors.includes(x)))
+      .filter((x) => seqr.rank!(enc, x) < r && !canAct(world, rules, x))
+      .map((x) => ({ type: 'encounter.turnSkipped', id: x, round: enc.round }));
+  }
+
   /** Events for "what happens now": only when nobody is acting and nothing is pending. */
   function advance(world: World): EngineEvent[] {
     const enc = getEncounter(world);
@@ -181,7 +192,7 @@ export function encounterModule(rules: EncounterRules): Module {
     const next = seqr.next(sequencerView(world, rules));
     switch (next.kind) {
       case 'actor':
-        return [{ type: 'encounter.turnStarted', id: next.id, serial: enc.turnSerial + 1, round: enc.round }];
+        return [...skipsBefore(world, next.id), { type: 'encounter.turnStarted', id: next.id, serial: enc.turnSerial + 1, round: enc.round }];
       case 'decision':
         return [{ type: 'encounter.decisionPending', decision: asJson(next.decision) }];
       case 'roundOver':
@@ -301,7 +312,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const c = parseCombatant(command['combatant'], enc.nextJoin, 'combatant');
         if (!c.ok) return c;
         if (enc.combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
-        const p = seqr.place(enc, c.value, command['placement'], env.rng);
+        const p = seqr.place(enc, c.value, command['placement'] ?? command['combatant'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.combatantAdded', combatant: asJson({ ...c.value, placement: p.value }) }]);
       },
@@ -345,7 +356,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (typeof choice !== 'string') return errR('CHOICE_REQUIRED', `${pending.prompt}: choose one of ${pending.options.join(', ')}`, 'id');
         if (!pending.options.includes(choice)) return errR('INVALID_CHOICE', `"${choice}" cannot act now; choose one of ${pending.options.join(', ')}`, 'id');
         if (!canAct(world, rules, choice)) return errR('INVALID_CHOICE', `"${choice}" is no longer able to act`, 'id');
-        return okR([{ type: 'encounter.turnStarted', id: choice, serial: enc.turnSerial + 1, round: enc.round }]);
+        return okR([...skipsBefore(world, choice), { type: 'encounter.turnStarted', id: choice, serial: enc.turnSerial + 1, round: enc.round }]);
       },
     },
     'encounter.endTurn': {
@@ -587,6 +598,10 @@ export function encounterModule(rules: EncounterRules): Module {
       const w = updateEncounter(world, (enc) => econ({ ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id] }, id, (s) => resetEconomy(rules.economy, s, 'turnEnd')));
       return bumpClock(w, 'turn', 0);
     },
+    'encounter.turnSkipped': onEnc((enc, e) => {
+      const id = String(e['id']);
+      return enc.acted.includes(id) ? enc : { ...enc, acted: [...enc.acted, id] };
+    }),
     'encounter.savesDue': (world) => world,
     'encounter.turnClosed': (world) => world,
     'encounter.roundEnded': (world) => bumpClock(world, 'round', secondsPerRound),

@@ -86,6 +86,13 @@ export interface Sequencer {
   onRoundStarted?(enc: EncounterState): Json;
   /** New placement for a delaying actor; the actor keeps it for the rest of the encounter. */
   delay?(enc: EncounterState, id: string, to: Json | undefined): Result<Json>;
+  /**
+   * Position of a combatant in the round's order (lower acts earlier) for
+   * systems where a turn missed while unable is lost (001, 002, 004). When a
+   * turn starts, every unable combatant ranked earlier who has not acted loses
+   * this round's turn. Without it (003) they may act later once able.
+   */
+  rank?(enc: EncounterState, id: string): number;
   /** Placement change when a readied action triggers before `before` (002), or null for none. */
   readyTriggered?(enc: EncounterState, id: string, before: string): Json | null;
 }

@@ -1,5 +1,6 @@
 // 001 "Initiative" (DEX score order) and 004 "Turn Order" (Edge Save groups).
 import { describe, expect, it } from 'vitest';
+import type { Json } from '../../src/core/types.js';
 import type { Rng } from '../../src/dice/rng.js';
 import { fixedRng } from '../../src/dice/rng.js';
 import { scoreSequencer } from '../../src/encounter/sequencers/score.js';
@@ -69,13 +70,13 @@ const testEdgeSave: EdgeSaveRoller = (rng: Rng, { modifier, advantage }) => {
 
 describe('edge-save groups (004 "Turn Order")', () => {
   const rules: EncounterRules = { sequencer: edgeSaveSequencer({ roll: testEdgeSave, ties: 'score' }), economy: BEATS_ECONOMY, conditions: [] };
-  const npcs = [
+  const npcs: Json[] = [
     { id: 'wolf1', kind: 'npc', stats: { creatureType: 'wolf', edgeSave: 1 } },
     { id: 'bandit1', kind: 'npc', stats: { creatureType: 'bandit', edgeSave: 3 } },
     { id: 'wolf2', kind: 'npc', stats: { creatureType: 'wolf', edgeSave: 2 } },
     { id: 'bandit2', kind: 'npc', stats: { creatureType: 'bandit', edgeSave: 0 } },
   ];
-  const pcs = [
+  const pcs: Json[] = [
     { id: 'alice', kind: 'pc', stats: { edgeSave: 1 } },
     { id: 'bram', kind: 'pc', stats: { edgeSave: 0, sneaky: true } },
     { id: 'cass', kind: 'pc', stats: { edgeSave: 2 } },

@@ -6,7 +6,7 @@
 // the ambushing side act in a surprise round.
 import { errR, okR } from '../state.js';
 import type { EncounterState, Sequencer } from '../types.js';
-import { byJoin, field, nextFromTiers, sideSurprise, type Tier } from './common.js';
+import { byJoin, field, nextFromTiers, sideSurprise, tierRank, type Tier } from './common.js';
 
 export const BANDS = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'] as const;
 export type Band = (typeof BANDS)[number];
@@ -54,6 +54,7 @@ export function bandsSequencer(): Sequencer {
       return okR([...new Set(actors)]);
     },
     next: (view) => nextFromTiers(view, bandTiers(view.enc)),
+    rank: (enc, id) => tierRank(bandTiers(enc), id),
     delay(enc, id, to) {
       const target = field(to, 'band');
       const now = bandOf(enc, id);

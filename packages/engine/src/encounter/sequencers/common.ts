@@ -58,3 +58,13 @@ export function field(j: Json | undefined, key: string): Json | undefined {
 export function byJoin(enc: EncounterState) {
   return (a: string, b: string): number => (enc.combatants[a]?.joined ?? 0) - (enc.combatants[b]?.joined ?? 0);
 }
+
+/** Rank in a tiered order: tier index, then member index for fixed tiers (chosen tiers share a rank). */
+export function tierRank(tiers: readonly Tier[], id: string): number {
+  for (let i = 0; i < tiers.length; i++) {
+    const t = tiers[i]!;
+    const j = t.members.indexOf(id);
+    if (j >= 0) return i * 1000 + (t.chooser === null ? j : 0);
+  }
+  return Number.MAX_SAFE_INTEGER;
+}

@@ -8,7 +8,7 @@ import type { Json, Result } from '../../core/types.js';
 import type { Rng } from '../../dice/rng.js';
 import { errR, okR } from '../state.js';
 import type { Combatant, EncounterState, Sequencer } from '../types.js';
-import { byJoin, field, nextFromTiers, num, type Tier } from './common.js';
+import { byJoin, field, nextFromTiers, num, tierRank, type Tier } from './common.js';
 
 /** One Edge Save: the Score and whatever the dice showed (recorded). */
 export interface EdgeSaveRoll { readonly score: number; readonly detail: Json }
@@ -110,8 +110,11 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       return okR({ state: { groups }, placements });
     },
     surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
-    next(view) {
-      const enc = view.enc;
+    next: (view) => nextFromTiers(view, tiersOf(view.enc)),
+    rank: (enc, id) => tierRank(tiersOf(enc), id),
+  };
+
+  function tiersOf(enc: EncounterState): Tier[] {
       const groups = groupsOf(enc);
       const pcsIn = (slot: number): string[] => {
         const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
@@ -130,7 +133,6 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         tiers.push({ members: ordered, chooser: null, label: `NPC group ${i + 1}` });
         tiers.push(pcTier(i + 1));
       });
-      return nextFromTiers(view, tiers);
-    },
-  };
+      return tiers;
+  }
 }

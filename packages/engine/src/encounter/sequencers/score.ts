@@ -47,6 +47,7 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       const tiers: Tier[] = scoreOrder(view.enc).map((id) => ({ members: [id], chooser: null, label: id }));
       return nextFromTiers(view, tiers);
     },
+    rank: (enc, id) => scoreOrder(enc).indexOf(id),
     delay(enc, id, to) {
       const target = num(field(to, 'score'));
       const now = placementOf(enc, id);

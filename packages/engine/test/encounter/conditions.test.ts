@@ -1,0 +1,235 @@
+// Conditions: stacking, durations anchored to events, save ends after ongoing
+// damage (002 "Actions", "Conditions and Effects"), fleeting stacks (004
+// "Ending your Turn"), effect queries by resolution code.
+import { describe, expect, it } from 'vitest';
+import type { EngineEvent, Module } from '../../src/core/types.js';
+import { fixedRng } from '../../src/dice/rng.js';
+import { bandsSequencer } from '../../src/encounter/sequencers/bands.js';
+import { BANDS_ECONOMY } from '../../src/encounter/economies.js';
+import { encounterModule, escalationFor, netAdvantage, netEffect, canAct } from '../../src/encounter/module.js';
+import { updateCombatant } from '../../src/encounter/state.js';
+import type { ConditionDef, EncounterRules } from '../../src/encounter/types.js';
+import { Table, playRound, playRoundUntil } from './harness.js';
+
+// A test catalogue shaped like the rulesets' (they own the real ones).
+const DEFS: ConditionDef[] = [
+  { id: 'dazed', name: 'Dazed', stacking: 'refresh', effects: { 'attack.advantage': -1 } },
+  { id: 'weakened', name: 'Weakened', stacking: 'refresh', effects: { 'attack.advantage': -1, 'against.attack.advantage': 1 } },
+  { id: 'shaken', name: 'Shaken', stacking: 'refresh', effects: { 'attack.advantage': -1 }, zeroesEscalation: true },
+  { id: 'ongoing', name: 'Ongoing damage', stacking: 'separate', effects: {}, ongoing: true },
+  { id: 'slowed', name: 'Slowed', stacking: 'stack', effects: { 'movement.penalty': 1 }, effectsScaleWithStacks: true, fleeting: true },
+  { id: 'helpless', name: 'Helpless', stacking: 'refresh', effects: {}, incapacitates: true },
+];
+
+const testRuleset: Module = {
+  id: 'test',
+  reducers: {
+    'test.damaged': (w, e) => updateCombatant(w, String(e['target']), (c) => ({ ...c, stats: { ...c.stats, hp: Number(c.stats['hp'] ?? 0) - Number(e['amount']) } })),
+  },
+};
+
+const rules: EncounterRules = {
+  sequencer: bandsSequencer(),
+  economy: BANDS_ECONOMY,
+  conditions: DEFS,
+  onOngoing: (_w, inst) => [{ type: 'test.damaged', target: inst.target, amount: Number((inst.params as { amount: number }).amount), source: inst.id }],
+  // An 11+ save on a d20 stands in for the ruleset's 3d6 save.
+  saveRoll: (_w, _inst, rng) => {
+    const d = rng.die(20);
+    return { success: d >= 11, roll: { die: d, target: 11 } };
+  },
+};
+
+function fight(faces: number[] = []): Table {
+  const t = new Table([encounterModule(rules), testRuleset], fixedRng(faces));
+  t.ok({
+    type: 'encounter.start',
+    combatants: [
+      { id: 'ana', kind: 'pc', band: 'fast', stats: { hp: 20 } },
+      { id: 'bel', kind: 'pc', band: 'medium', stats: { hp: 20 } },
+      { id: 'orc', kind: 'npc', band: 'slow', stats: { hp: 20 } },
+    ],
+  });
+  return t;
+}
+const apply = (t: Table, cmd: object): EngineEvent[] => t.ok({ type: 'condition.apply', ...cmd });
+const conds = (t: Table) => Object.values(t.enc.conditions);
+
+describe('condition effects by resolution code', () => {
+  it('different conditions add up: Weakened + Dazed = 2 Disadvantage; the same one twice counts once (002 "Conditions and Effects")', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'weakened', duration: { kind: 'encounterEnd' } });
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 1 } });
+    expect(conds(t)).toHaveLength(2);
+    expect(netAdvantage(t.world, rules, 'orc', 'attack')).toBe(-2);
+    // Attacks against a Weakened orc gain 1 Advantage.
+    expect(netAdvantage(t.world, rules, 'ana', 'attack', 'orc')).toBe(1);
+  });
+
+  it('stacking conditions scale their effects with stacks (004 Slowed)', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'slowed', stacks: 2, duration: { kind: 'indefinite' } });
+    apply(t, { target: 'orc', condition: 'slowed', duration: { kind: 'indefinite' } });
+    expect(conds(t)[0]?.stacks).toBe(3);
+    expect(netEffect(t.world, rules, 'orc', 'movement.penalty')).toBe(3);
+  });
+
+  it('Shaken counts the escalation die as 0 for its bearer', () => {
+    const t = fight();
+    playRound(t, (o) => o[0]!);
+    playRound(t, (o) => o[0]!);
+    apply(t, { target: 'orc', condition: 'shaken', duration: { kind: 'encounterEnd' } });
+    expect(escalationFor(t.world, rules, 'ana')).toBe(2);
+    expect(escalationFor(t.world, rules, 'orc')).toBe(0);
+  });
+
+  it('an incapacitating condition takes the bearer out of the turn order until it ends', () => {
+    const t = fight();
+    apply(t, { target: 'bel', condition: 'helpless', duration: { kind: 'turnEnd', of: 'orc' } });
+    expect(canAct(t.world, rules, 'bel')).toBe(false);
+    expect(playRound(t)).toEqual(['ana', 'orc']);
+    expect(canAct(t.world, rules, 'bel')).toBe(true);
+    expect(playRound(t)).toEqual(['ana', 'bel', 'orc']);
+  });
+
+  it('rejects unknown conditions, combatants and bad durations with typed errors', () => {
+    const t = fight();
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'nope', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_CONDITION');
+    expect(t.run({ type: 'condition.apply', target: 'zed', condition: 'dazed', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_COMBATANT');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 0 } })?.code).toBe('BAD_DURATION');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'turnEnd', of: 'zed' } })?.code).toBe('UNKNOWN_COMBATANT');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('BAD_STACKS');
+  });
+});
+
+describe('durations anchored to events', () => {
+  it('"until the end of ana\'s next turn", applied during ana\'s turn, survives this turn and ends at the next one', () => {
+    const t = fight();
+    expect(t.enc.current).toBe('ana');
+    apply(t, { target: 'orc', source: 'ana', condition: 'dazed', duration: { kind: 'turnEnd', of: 'ana' } });
+    t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)).toHaveLength(1);
+    playRoundUntil(t, 'ana'); // bel's and orc's turns do not end it
+    expect(conds(t)).toHaveLength(1);
+    const ev = t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)).toHaveLength(0);
+    expect(ev.find((e) => e.type === 'condition.expired')?.['reason']).toBe("end of ana's turn");
+  });
+
+  it('"until the start of orc\'s next turn", applied on bel\'s turn, ends exactly when orc\'s turn starts', () => {
+    const t = fight();
+    playRoundUntil(t, 'bel');
+    apply(t, { target: 'ana', condition: 'weakened', duration: { kind: 'turnStart', of: 'orc' } });
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.current).toBe('orc');
+    expect(conds(t)).toHaveLength(0);
+  });
+
+  it('N rounds end at the end of the Nth round counting the current one', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } });
+    playRound(t);
+    expect(conds(t)).toHaveLength(1);
+    playRound(t);
+    expect(conds(t)).toHaveLength(0);
+  });
+
+  it('end of encounter ends everything but until-rest effects; rests end theirs (a long rest also ends short-rest ones)', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    apply(t, { target: 'ana', condition: 'weakened', duration: { kind: 'rest', rest: 'short' } });
+    apply(t, { target: 'bel', condition: 'weakened', duration: { kind: 'rest', rest: 'long' } });
+    t.ok({ type: 'encounter.end' });
+    expect(conds(t).map((c) => c.target).sort()).toEqual(['ana', 'bel']);
+    t.ok({ type: 'encounter.rest', rest: 'short' });
+    expect(conds(t).map((c) => c.target)).toEqual(['bel']);
+    t.ok({ type: 'encounter.rest', rest: 'long' });
+    expect(conds(t)).toHaveLength(0);
+  });
+
+  it('at the end of a turn ongoing damage comes first, then save-ends saves, each roll recorded (002 "Actions")', () => {
+    // Saves: 8 fails, then 15 succeeds.
+    const t = fight([8, 15]);
+    apply(t, { target: 'ana', condition: 'ongoing', params: { amount: 5 }, duration: { kind: 'saveEnds' } });
+    const ev = t.ok({ type: 'encounter.endTurn' });
+    const types = ev.map((e) => e.type);
+    expect(types.indexOf('test.damaged')).toBeLessThan(types.indexOf('condition.saveRolled'));
+    expect(ev.find((e) => e.type === 'condition.saveRolled')).toMatchObject({ success: false, roll: { die: 8, target: 11 } });
+    expect(t.enc.combatants['ana']?.stats['hp']).toBe(15);
+    playRoundUntil(t, 'ana');
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.combatants['ana']?.stats['hp']).toBe(10);
+    expect(conds(t)).toHaveLength(0);
+  });
+
+  it('fleeting: one stack is lost at the end of the bearer\'s turn unless gained that turn (004 "Ending your Turn")', () => {
+    const t = fight();
+    // Gained on ana's own turn: kept at its end.
+    apply(t, { target: 'ana', condition: 'slowed', stacks: 2, duration: { kind: 'indefinite' } });
+    t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)[0]?.stacks).toBe(2);
+    // Gained on bel's turn (not ana's): still erasable at ana's next turn end.
+    apply(t, { target: 'ana', condition: 'slowed', duration: { kind: 'indefinite' } });
+    expect(conds(t)[0]?.stacks).toBe(3);
+    playRoundUntil(t, 'ana');
+    t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)[0]?.stacks).toBe(2);
+    playRoundUntil(t, 'ana');
+    t.ok({ type: 'encounter.endTurn' });
+    playRoundUntil(t, 'ana');
+    t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)).toHaveLength(0);
+    // Enemies lose stacks at the end of their own turns too.
+    apply(t, { target: 'orc', condition: 'slowed', duration: { kind: 'indefinite' } });
+    playRoundUntil(t, 'orc');
+    t.ok({ type: 'encounter.endTurn' });
+    expect(conds(t)).toHaveLength(0);
+  });
+
+  it('separate stacking keeps two sources of ongoing damage apart; refresh replaces the duration', () => {
+    const t = fight([15, 15]);
+    apply(t, { target: 'ana', condition: 'ongoing', source: 'orc', params: { amount: 3 }, duration: { kind: 'saveEnds' } });
+    apply(t, { target: 'ana', condition: 'ongoing', source: 'bel', params: { amount: 2 }, duration: { kind: 'saveEnds' } });
+    expect(conds(t)).toHaveLength(2);
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.combatants['ana']?.stats['hp']).toBe(15);
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 1 } });
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    expect(conds(t).find((c) => c.defId === 'dazed')?.duration).toEqual({ kind: 'encounterEnd' });
+  });
+});
+
+describe('views and mid-encounter roster changes', () => {
+  it('hidden combatants, their turns and their conditions do not reach players', () => {
+    const t = fight();
+    t.ok({ type: 'encounter.add', combatant: { id: 'lurker', kind: 'npc', band: 'very-slow', visibility: 'hidden' } });
+    apply(t, { target: 'lurker', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    const mod = encounterModule(rules);
+    const pv = mod.project!(t.world, { role: 'player', seatId: 's1' });
+    const enc = pv.ext['encounter'] as { roster: string[]; conditions: object };
+    expect(enc.roster).toEqual(['ana', 'bel', 'orc']);
+    expect(Object.keys(enc.conditions)).toHaveLength(0);
+    playRoundUntil(t, 'lurker');
+    const pv2 = mod.project!(t.world, { role: 'player', seatId: 's1' });
+    expect((pv2.ext['encounter'] as { current: string | null }).current).toBeNull();
+    expect(mod.audience!['encounter.turnStarted']!(t.world, { type: 'encounter.turnStarted', id: 'lurker' })).toEqual({ kind: 'gm' });
+    t.ok({ type: 'encounter.reveal', id: 'lurker' });
+    const pv3 = mod.project!(t.world, { role: 'player', seatId: 's1' });
+    expect((pv3.ext['encounter'] as { current: string | null }).current).toBe('lurker');
+  });
+
+  it('removing the current actor moves on to the next', () => {
+    const t = fight();
+    t.ok({ type: 'encounter.remove', id: 'ana' });
+    expect(t.enc.current).toBe('bel');
+    expect(t.run({ type: 'encounter.remove', id: 'ana' })?.code).toBe('UNKNOWN_COMBATANT');
+  });
+
+  it('a player may end only their own character\'s turn', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'roland', kind: 'pc', band: 'fast', characterId: 'ch-roland' }, { id: 'ana', kind: 'pc', band: 'slow' }] });
+    t.ok({ type: 'encounter.endTurn' }, { role: 'player', seatId: 's1' });
+    expect(t.run({ type: 'encounter.endTurn' }, { role: 'player', seatId: 's1' })?.code).toBe('FORBIDDEN');
+  });
+});
