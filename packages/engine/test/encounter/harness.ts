@@ -74,12 +74,20 @@ export class Table {
     if (e !== null) throw new Error(`${command.type} failed: ${e.code} ${e.message}`);
     return this.history[this.history.length - 1]!;
   }
-  /** Undo the last transaction by replaying the recorded events of the others (no reactions, no dice). */
-  undo(): void {
-    this.history.pop();
+  /** Undo the last transaction by replaying the recorded events of the others (no reactions, no dice); returns it for redo. */
+  undo(): EngineEvent[] {
+    const tx = this.history.pop() ?? [];
     let w = this.start;
     for (const tx of this.history) for (const e of tx) for (const m of this.modules) { const r = m.reducers?.[e.type]; if (r !== undefined) w = r(w, e); }
     this.world = w;
+    return tx;
+  }
+  /** Re-apply an undone transaction's recorded events. */
+  redo(tx: EngineEvent[]): void {
+    let w = this.world;
+    for (const e of tx) for (const m of this.modules) { const r = m.reducers?.[e.type]; if (r !== undefined) w = r(w, e); }
+    this.world = w;
+    this.history.push(tx);
   }
 }
 
