@@ -140,7 +140,7 @@ describe('undo and replay properties', () => {
       if (o.op === 'spend') t.run({ type: 'encounter.spend', combatant: id, kind: o.kind! });
       if (o.op === 'offset') t.ok({ type: 'encounter.escalationOffset', offset: o.by! });
       if (o.op === 'cond') {
-        const duration = o.dur === 'rounds' ? { kind: 'rounds', rounds: 2 } : o.dur === 'turnEnd' || o.dur === 'turnStart' ? { kind: o.dur, of } : { kind: o.dur! };
+        const duration: Json = o.dur === 'rounds' ? { kind: 'rounds', rounds: 2 } : o.dur === 'turnEnd' || o.dur === 'turnStart' ? { kind: o.dur, of } : { kind: o.dur! };
         t.ok({ type: 'condition.apply', target: id, condition: o.def!, duration });
       }
     }
