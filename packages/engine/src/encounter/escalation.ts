@@ -11,7 +11,7 @@ export function escalationBase(round: number, settings: EscalationSettings = {})
 
 /** The die on the table: base for the round plus the GM's offset, kept in [0, max]. */
 export function escalationValue(enc: EncounterState, settings: EscalationSettings = {}): number {
-  if (!enc.active) return 0;
+  if (!enc.active || enc.round < 1) return 0; // no die in the surprise round
   const max = settings.max ?? 6;
   return Math.max(0, Math.min(max, escalationBase(enc.round, settings) + enc.escalation.offset));
 }

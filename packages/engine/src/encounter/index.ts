@@ -7,3 +7,4 @@ export * from './sequencers/index.js';
 export * from './economies.js';
 export * from './escalation.js';
 export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
+export * from './systems.js';

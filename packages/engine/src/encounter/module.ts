@@ -554,7 +554,8 @@ export function encounterModule(rules: EncounterRules): Module {
     'encounter.ended': onEnc((enc) => ({ ...enc, active: false, current: null, pending: null })),
     'encounter.combatantAdded': onEnc((enc, e) => {
       const c = e['combatant'] as unknown as Combatant;
-      return { ...enc, combatants: { ...enc.combatants, [c.id]: c }, roster: [...enc.roster, c.id], nextJoin: Math.max(enc.nextJoin, c.joined + 1) };
+      // A pending choice is recomputed so the newcomer can be offered.
+      return { ...enc, combatants: { ...enc.combatants, [c.id]: c }, roster: [...enc.roster, c.id], nextJoin: Math.max(enc.nextJoin, c.joined + 1), pending: null };
     }),
     'encounter.combatantRemoved': onEnc((enc, e) => {
       const id = String(e['id']);
@@ -665,6 +666,7 @@ export function encounterModule(rules: EncounterRules): Module {
       case 'encounter.turnClosed':
       case 'encounter.delayed':
       case 'encounter.combatantRemoved':
+      case 'encounter.combatantAdded':
       case 'encounter.incapacitatedSet':
         return advance(world);
       case 'encounter.turnStarted': {

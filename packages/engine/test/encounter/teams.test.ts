@@ -47,6 +47,23 @@ describe('team alternation (003 "Initiative and Rounds")', () => {
     expect(t.enc.current).toBe('agnessa');
   });
 
+  it('players answer their own team\'s decision only with their own character; the GM answers the guards\'', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({
+      type: 'encounter.start',
+      combatants: [player('roland', { characterId: 'ch-roland' }), player('clementine', { characterId: 'ch-clem' }), guard('captain'), guard('guard1')],
+      params: { teamOrder: ['players', 'guards'] },
+    });
+    const ann = { role: 'player', seatId: 's1' } as const;
+    expect(t.run({ type: 'encounter.choose', id: 'clementine' }, ann)?.code).toBe('FORBIDDEN');
+    t.ok({ type: 'encounter.choose', id: 'roland' }, ann);
+    expect(t.run({ type: 'encounter.endTurn' }, { role: 'spectator' })?.code).toBe('FORBIDDEN');
+    t.ok({ type: 'encounter.endTurn' }, ann);
+    expect(t.run({ type: 'encounter.choose', id: 'captain' }, ann)?.code).toBe('FORBIDDEN');
+    t.ok({ type: 'encounter.choose' }); // the GM takes the default
+    expect(t.enc.current).toBe('captain');
+  });
+
   it('a team that runs out of members is skipped: four players against two guards', () => {
     const t = guardsFight(['roland', 'clementine', 'petra', 'agnessa'], ['captain', 'guard1']);
     expect(playRound(t)).toEqual(['roland', 'captain', 'clementine', 'guard1', 'petra', 'agnessa']);
