@@ -8,3 +8,4 @@ export * from './economies.js';
 export * from './escalation.js';
 export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
 export * from './systems.js';
+export { encounterConformance, type ConformanceOptions } from './conformance.js';
