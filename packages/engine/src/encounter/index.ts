@@ -2,7 +2,7 @@
 // Module factory, pure helpers for rulesets, the four turn orders and economies.
 export type * from './types.js';
 export { ENCOUNTER_ID, getEncounter, setEncounter, getCombatant, updateCombatant, updateEncounter, combatantList, EMPTY_ENCOUNTER, EMPTY_ECONOMY } from './state.js';
-export { encounterModule, applyConditionEvent, canAct, peekNext, onDeck, escalationFor, netEffect, netAdvantage, economyOf, sequencerView } from './module.js';
+export { encounterModule, applyConditionEvent, spendEvent, canAct, peekNext, onDeck, escalationFor, netEffect, netAdvantage, economyOf, sequencerView } from './module.js';
 export * from './sequencers/index.js';
 export * from './economies.js';
 export * from './escalation.js';

@@ -133,6 +133,48 @@ function asJson(x: unknown): Json {
   return x as Json;
 }
 
+/**
+ * For rulesets' own commands (an attack spends a standard action): the
+ * validated `economy.spent` event for `combatantId`, given { kind, cost?, tag?, limit?, label? }.
+ */
+export function spendEvent(world: World, rules: EncounterRules, combatantId: string, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent> {
+  const enc = getEncounter(world);
+  if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
+  if (enc.combatants[combatantId] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${combatantId}" in this encounter`, 'combatant');
+  const kind = command['kind'];
+  if (typeof kind !== 'string') return errR('BAD_INPUT', 'kind must name an action kind', 'kind');
+  const cost = command['cost'] ?? 1;
+  const tag = command['tag'];
+  const limit = command['limit'];
+  const label = command['label'];
+  if (tag !== undefined && typeof tag !== 'string') return errR('BAD_INPUT', 'tag must be a string', 'tag');
+  if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR('BAD_INPUT', 'limit must be "turn" or "round"', 'limit');
+  if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
+  if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
+  const req: SpendRequest = {
+    kind,
+    cost,
+    onTurn: enc.current === combatantId,
+    ...(tag !== undefined ? { tag } : {}),
+    ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
+    ...(label !== undefined ? { label } : {}),
+  };
+  const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
+  if (!pay.ok) return pay;
+  return okR({
+    type: 'economy.spent',
+    combatant: combatantId,
+    kind,
+    cost,
+    paid: asJson(pay.value.paid),
+    extended: asJson(pay.value.extended),
+    completed: pay.value.completed,
+    tag: tag ?? null,
+    limit: limit ?? null,
+  });
+}
+
+
 // ---------------------------------------------------------------- authorization
 
 function controls(world: World, actor: Viewer, combatantId: string): boolean {
@@ -204,41 +246,6 @@ export function encounterModule(rules: EncounterRules): Module {
 
   function expire(enc: EncounterState, moment: Moment, reason: string): EngineEvent[] {
     return expiringAt(enc, moment).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason }));
-  }
-
-  function spendFor(world: World, combatantId: string, command: Command): Result<EngineEvent> {
-    const enc = getEncounter(world);
-    const kind = command['kind'];
-    if (typeof kind !== 'string') return errR('BAD_INPUT', 'kind must name an action kind', 'kind');
-    const cost = command['cost'] ?? 1;
-    const tag = command['tag'];
-    const limit = command['limit'];
-    const label = command['label'];
-    if (tag !== undefined && typeof tag !== 'string') return errR('BAD_INPUT', 'tag must be a string', 'tag');
-    if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR('BAD_INPUT', 'limit must be "turn" or "round"', 'limit');
-    if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
-    if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
-    const req: SpendRequest = {
-      kind,
-      cost,
-      onTurn: enc.current === combatantId,
-      ...(tag !== undefined ? { tag } : {}),
-      ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
-      ...(label !== undefined ? { label } : {}),
-    };
-    const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
-    if (!pay.ok) return pay;
-    return okR({
-      type: 'economy.spent',
-      combatant: combatantId,
-      kind,
-      cost,
-      paid: asJson(pay.value.paid),
-      extended: asJson(pay.value.extended),
-      completed: pay.value.completed,
-      tag: tag ?? null,
-      limit: limit ?? null,
-    });
   }
 
   const commands: Record<string, CommandHandler> = {
@@ -324,6 +331,18 @@ export function encounterModule(rules: EncounterRules): Module {
         const c = needCombatant(a.value, command['id'], 'id');
         if (!c.ok) return c;
         return okR([{ type: 'encounter.combatantRemoved', id: c.value.id }]);
+      },
+    },
+    'encounter.place': {
+      // The GM moves someone in the order (a band change from an effect, a new team, re-rolled Edge Saves).
+      decide(world, command, env) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        const p = seqr.place(a.value, c.value, command['placement'], env.rng);
+        if (!p.ok) return p;
+        return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
       },
     },
     'encounter.hide': visibilityCommand('hidden'),
@@ -434,7 +453,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!a.ok) return a;
         const c = needCombatant(a.value, command['combatant'], 'combatant');
         if (!c.ok) return c;
-        const e = spendFor(world, c.value.id, command);
+        const e = spendEvent(world, rules, c.value.id, command);
         return e.ok ? okR([e.value]) : e;
       },
     },
@@ -616,6 +635,7 @@ export function encounterModule(rules: EncounterRules): Module {
       const id = String(e['id']);
       return withCombatant({ ...enc, current: enc.current === id ? null : enc.current }, id, (c) => ({ ...c, placement: e['placement'] ?? null }));
     }),
+    'encounter.placed': onEnc((enc, e) => ({ ...withCombatant(enc, String(e['id']), (c) => ({ ...c, placement: e['placement'] ?? null })), pending: null })),
     'encounter.readied': onEnc((enc, e) =>
       withCombatant(enc, String(e['id']), (c) => ({ ...c, readied: { action: String(e['action']), trigger: String(e['trigger']), round: Number(e['round']) } })),
     ),
@@ -667,6 +687,7 @@ export function encounterModule(rules: EncounterRules): Module {
       case 'encounter.delayed':
       case 'encounter.combatantRemoved':
       case 'encounter.combatantAdded':
+      case 'encounter.placed':
       case 'encounter.incapacitatedSet':
         return advance(world);
       case 'encounter.turnStarted': {
@@ -743,7 +764,11 @@ export function encounterModule(rules: EncounterRules): Module {
       pending: enc.pending === null ? null : { ...enc.pending, options: enc.pending.options.filter(keep), default: enc.pending.default !== null && keep(enc.pending.default) ? enc.pending.default : null },
       lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id))),
       economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id))),
-      conditions: Object.fromEntries(Object.entries(enc.conditions).filter(([, c]) => keep(c.target))),
+      conditions: Object.fromEntries(
+        Object.entries(enc.conditions)
+          .filter(([, c]) => keep(c.target))
+          .map(([k, c]) => [k, c.source !== null && !keep(c.source) ? { ...c, source: null } : c]),
+      ),
       surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
       escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
       seq: scrub(enc.seq),
@@ -753,14 +778,16 @@ export function encounterModule(rules: EncounterRules): Module {
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
     const enc = getEncounter(world);
-    for (const key of ['id', 'target', 'combatant']) {
-      const v = e[key];
-      if (typeof v === 'string' && enc.combatants[v]?.visibility === 'hidden') return { kind: 'gm' } as const;
-    }
-    if (e.type === 'encounter.combatantAdded') {
-      const c = e['combatant'];
-      if (c !== null && typeof c === 'object' && !Array.isArray(c) && c['visibility'] === 'hidden') return { kind: 'gm' } as const;
-    }
+    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && enc.combatants[v]?.visibility === 'hidden';
+    const gm = { kind: 'gm' } as const;
+    for (const key of ['id', 'target', 'combatant', 'before', 'source']) if (isHidden(e[key])) return gm;
+    // Events that list combatants: the start roster, a newcomer, a decision's options.
+    const c = e['combatant'];
+    if (c !== null && typeof c === 'object' && !Array.isArray(c) && c['visibility'] === 'hidden') return gm;
+    const list = e['combatants'];
+    if (Array.isArray(list) && list.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && x['visibility'] === 'hidden')) return gm;
+    const d = e['decision'];
+    if (d !== null && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d['options']) && d['options'].some(isHidden)) return gm;
     return { kind: 'all' } as const;
   };
   const audience = Object.fromEntries(Object.keys(reducers).map((t) => [t, hiddenAudience]));

@@ -6,7 +6,7 @@ import type { EngineEvent, Module } from '../../src/core/types.js';
 import { fixedRng } from '../../src/dice/rng.js';
 import { bandsSequencer } from '../../src/encounter/sequencers/bands.js';
 import { BANDS_ECONOMY } from '../../src/encounter/economies.js';
-import { encounterModule, escalationFor, netAdvantage, netEffect, canAct } from '../../src/encounter/module.js';
+import { applyConditionEvent, encounterModule, escalationFor, netAdvantage, netEffect, canAct, spendEvent } from '../../src/encounter/module.js';
 import { updateCombatant } from '../../src/encounter/state.js';
 import type { ConditionDef, EncounterRules } from '../../src/encounter/types.js';
 import { Table, playRound, playRoundUntil } from './harness.js';
@@ -217,6 +217,51 @@ describe('views and mid-encounter roster changes', () => {
     t.ok({ type: 'encounter.reveal', id: 'lurker' });
     const pv3 = mod.project!(t.world, { role: 'player', seatId: 's1' });
     expect((pv3.ext['encounter'] as { current: string | null }).current).toBe('lurker');
+  });
+
+  it('a start roster or a condition source naming a hidden combatant stays with the GM', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ana', kind: 'pc', band: 'fast' }, { id: 'spy', kind: 'npc', band: 'slow', visibility: 'hidden' }] });
+    const mod = encounterModule(rules);
+    const started = t.history[0]![0]!;
+    expect(mod.audience!['encounter.started']!(t.world, started)).toEqual({ kind: 'gm' });
+    apply(t, { target: 'ana', source: 'spy', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    const pv = mod.project!(t.world, { role: 'spectator' });
+    expect(JSON.stringify(pv.ext)).not.toContain('spy');
+    expect(Object.values((pv.ext['encounter'] as { conditions: Record<string, { source: unknown }> }).conditions)[0]?.source).toBeNull();
+  });
+
+  it('the GM can move a combatant in the order mid-fight, validated by the turn order', () => {
+    const t = fight();
+    expect(t.run({ type: 'encounter.place', id: 'orc', placement: { band: 'ludicrous' } })?.code).toBe('BAD_BAND');
+    t.ok({ type: 'encounter.place', id: 'orc', placement: { band: 'very-fast' } });
+    // Moved ahead of the current actor without having acted: the orc goes at the next opportunity.
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.current).toBe('orc');
+    expect(playRound(t)).toEqual(['orc', 'bel']);
+    expect(playRound(t)).toEqual(['orc', 'ana', 'bel']);
+  });
+
+  it('a ruleset command can spend actions and apply conditions through the kernel helpers', () => {
+    const attack: Module = {
+      id: 'test-attack',
+      commands: {
+        'test.attack': {
+          decide(world, command) {
+            const spend = spendEvent(world, rules, String(command['by']), { kind: 'standard' });
+            if (!spend.ok) return spend;
+            const cond = applyConditionEvent(world, rules, { target: String(command['target']), source: String(command['by']), condition: 'dazed', duration: { kind: 'turnEnd', of: String(command['by']) } });
+            if (!cond.ok) return cond;
+            return { ok: true, value: [spend.value, cond.value] };
+          },
+        },
+      },
+    };
+    const t = new Table([encounterModule(rules), attack]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ana', kind: 'pc', band: 'fast' }, { id: 'orc', kind: 'npc', band: 'slow' }] });
+    t.ok({ type: 'test.attack', by: 'ana', target: 'orc' });
+    expect(netAdvantage(t.world, rules, 'orc', 'attack')).toBe(-1);
+    expect(t.run({ type: 'test.attack', by: 'ana', target: 'orc' })?.code).toBe('NO_ACTIONS_LEFT');
   });
 
   it('removing the current actor moves on to the next', () => {
