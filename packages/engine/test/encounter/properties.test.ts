@@ -120,6 +120,30 @@ describe('turn order properties', () => {
   });
 });
 
+describe('lost turns in ranked orders', () => {
+  it('bands: with knock-outs and revivals, nobody acts twice and anyone able all round acts exactly once', () => {
+    fc.assert(
+      fc.property(arbRoster, fc.array(fc.tuple(fc.nat(8), fc.boolean()), { maxLength: 20 }), fc.nat(), (roster, toggles, seed) => {
+        const t = start('bands', roster, seed);
+        if (t === null) throw new Error('start failed');
+        const r = t.enc.round;
+        const everUnable = new Set<string>();
+        const who = round(t, [0], (tt, step) => {
+          const tog = toggles[step];
+          if (tog === undefined) return;
+          const id = `c${tog[0] % roster.length}`;
+          if (tog[1]) everUnable.add(id);
+          tt.ok({ type: 'encounter.setIncapacitated', id, value: tog[1] });
+        });
+        expect(new Set(who).size).toBe(who.length);
+        if (t.enc.round === r) return; // stalled: everyone unable at once
+        for (const id of roster.map((_, i) => `c${i}`)) if (!everUnable.has(id)) expect(who).toContain(id);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('undo and replay properties', () => {
   const arbOps = fc.array(
     fc.oneof(
@@ -166,7 +190,7 @@ describe('undo and replay properties', () => {
     );
   });
 
-  it('a duration anchored to another combatant\'s turn ends exactly at that combatant\'s next turn end', () => {
+  for (const anchorKind of ['turnEnd', 'turnStart'] as const) it(`a ${anchorKind} duration anchored to a combatant ends exactly at that combatant's next ${anchorKind === 'turnEnd' ? 'turn end' : 'turn start'}`, () => {
     fc.assert(
       fc.property(arbRoster, fc.nat(8), fc.nat(8), fc.nat(20), fc.nat(), (roster, who, of, wait, seed) => {
         const n = roster.length;
@@ -179,7 +203,7 @@ describe('undo and replay properties', () => {
         }
         if (t.enc.pending !== null) t.ok({ type: 'encounter.choose', id: t.enc.pending.options[0]! });
         const anchorInTurn = t.enc.current === anchor;
-        t.ok({ type: 'condition.apply', target: `c${who % n}`, condition: 'dazed', duration: { kind: 'turnEnd', of: anchor } });
+        t.ok({ type: 'condition.apply', target: `c${who % n}`, condition: 'dazed', duration: { kind: anchorKind, of: anchor } });
         let anchorEnds = 0;
         for (let step = 0; step < 10 * n && Object.keys(t.enc.conditions).length > 0; step++) {
           if (t.enc.pending !== null) {
@@ -189,9 +213,12 @@ describe('undo and replay properties', () => {
           const ending = t.enc.current;
           const ev = t.ok({ type: 'encounter.endTurn' });
           const expired = ev.some((e) => e.type === 'condition.expired');
-          if (ending === anchor) anchorEnds++;
-          // It expires in the transaction that ends the anchor's turn, and only then.
-          expect(expired).toBe(ending === anchor && anchorEnds === (anchorInTurn ? 2 : 1));
+          // The moment that counts: the anchor's turn ending (turnEnd) or the next actor's turn starting (turnStart).
+          const started = ev.filter((e) => e.type === 'encounter.turnStarted').map((e) => e['id']);
+          const hit = anchorKind === 'turnEnd' ? ending === anchor : started.includes(anchor);
+          if (hit) anchorEnds++;
+          // It expires in that transaction, and only then ("next" turn: a turn already under way does not count).
+          expect(expired).toBe(hit && anchorEnds === (anchorKind === 'turnEnd' && anchorInTurn ? 2 : 1));
         }
         expect(Object.keys(t.enc.conditions)).toHaveLength(0);
       }),
