@@ -227,6 +227,24 @@ export function encounterModule(rules: EncounterRules): Module {
       .map((x) => ({ type: 'encounter.turnSkipped', id: x, round: enc.round }));
   }
 
+  /** A pending decision whose options changed (someone fell, left or was placed) is withdrawn and recomputed. */
+  function refreshPending(world: World): EngineEvent[] {
+    const enc = getEncounter(world);
+    if (!enc.active || enc.current !== null || enc.pending === null) return [];
+    const next = seqr.next(sequencerView(world, rules));
+    if (next.kind === 'decision' && JSON.stringify(next.decision) === JSON.stringify(enc.pending)) return [];
+    return [{ type: 'encounter.decisionWithdrawn' }];
+  }
+
+  /** A newcomer whose place in a ranked order has already passed this round waits for the next round. */
+  function lateJoiner(world: World, id: string): EngineEvent[] {
+    const enc = getEncounter(world);
+    if (seqr.rank === undefined || enc.acted.includes(id)) return [];
+    const ref = enc.current ?? enc.acted[enc.acted.length - 1];
+    if (ref === undefined || ref === id) return [];
+    return seqr.rank(enc, id) < seqr.rank(enc, ref) ? [{ type: 'encounter.joinedLate', id, round: enc.round }] : [];
+  }
+
   /** Events for "what happens now": only when nobody is acting and nothing is pending. */
   function advance(world: World): EngineEvent[] {
     const enc = getEncounter(world);
@@ -603,6 +621,7 @@ export function encounterModule(rules: EncounterRules): Module {
       // A pending choice is recomputed after any change in who can act.
       return { ...next, pending: null };
     }),
+    'encounter.decisionWithdrawn': onEnc((enc) => ({ ...enc, pending: null })),
     'encounter.decisionPending': onEnc((enc, e) => ({ ...enc, pending: e['decision'] as unknown as Decision })),
     'encounter.turnStarted': onEnc((enc, e) => {
       const id = String(e['id']);
@@ -618,6 +637,10 @@ export function encounterModule(rules: EncounterRules): Module {
       const w = updateEncounter(world, (enc) => econ({ ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id] }, id, (s) => resetEconomy(rules.economy, s, 'turnEnd')));
       return bumpClock(w, 'turn', 0);
     },
+    'encounter.joinedLate': onEnc((enc, e) => {
+      const id = String(e['id']);
+      return enc.acted.includes(id) ? enc : { ...enc, acted: [...enc.acted, id] };
+    }),
     'encounter.turnSkipped': onEnc((enc, e) => {
       const id = String(e['id']);
       return enc.acted.includes(id) ? enc : { ...enc, acted: [...enc.acted, id] };
@@ -686,7 +709,21 @@ export function encounterModule(rules: EncounterRules): Module {
       case 'encounter.turnClosed':
       case 'encounter.delayed':
       case 'encounter.combatantRemoved':
-      case 'encounter.combatantAdded':
+      case 'encounter.joinedLate':
+      case 'encounter.decisionWithdrawn':
+        return advance(world);
+      case 'encounter.combatantAdded': {
+        const c = e['combatant'];
+        const id = c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' ? c['id'] : '';
+        const late = lateJoiner(world, id);
+        return late.length > 0 ? late : advance(world);
+      }
+      case 'condition.applied':
+      case 'condition.stacked':
+      case 'condition.removed':
+      case 'condition.expired':
+      case 'condition.saveRolled':
+        return refreshPending(world);
       case 'encounter.placed':
       case 'encounter.incapacitatedSet':
         return advance(world);

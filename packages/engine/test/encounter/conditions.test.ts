@@ -264,6 +264,25 @@ describe('views and mid-encounter roster changes', () => {
     expect(t.run({ type: 'test.attack', by: 'ana', target: 'orc' })?.code).toBe('NO_ACTIONS_LEFT');
   });
 
+  it('a newcomer whose band has already gone waits for the next round; one in a later band acts this round', () => {
+    const t = fight();
+    playRoundUntil(t, 'bel');
+    t.ok({ type: 'encounter.add', combatant: { id: 'wolf', kind: 'npc', band: 'fast' } });
+    t.ok({ type: 'encounter.add', combatant: { id: 'bat', kind: 'npc', band: 'very-slow' } });
+    expect(playRound(t)).toEqual(['bel', 'orc', 'bat']);
+    expect(playRound(t)).toEqual(['ana', 'wolf', 'bel', 'orc', 'bat']);
+  });
+
+  it('a pending choice is withdrawn and recomputed when an option becomes unable', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'a', kind: 'pc', band: 'fast' }, { id: 'b', kind: 'pc', band: 'fast' }, { id: 'c', kind: 'pc', band: 'fast' }] });
+    expect(t.enc.pending?.options).toEqual(['a', 'b', 'c']);
+    apply(t, { target: 'b', condition: 'helpless', duration: { kind: 'encounterEnd' } });
+    expect(t.enc.pending?.options).toEqual(['a', 'c']);
+    apply(t, { target: 'a', condition: 'helpless', duration: { kind: 'encounterEnd' } });
+    expect(t.enc.current).toBe('c');
+  });
+
   it('removing the current actor moves on to the next', () => {
     const t = fight();
     t.ok({ type: 'encounter.remove', id: 'ana' });
