@@ -12,7 +12,7 @@ const systems: EncounterRules[] = [
   { ...osrEncounter(), conditions: [{ id: 'dazed', name: 'Dazed', stacking: 'refresh', effects: {} }] },
   { ...bandsEncounter(), conditions: [] },
   { ...teamsEncounter(), conditions: [] },
-  { ...kleptonomiconEncounter({ roll: (rng, o) => ({ score: rng.die(10) + o.modifier, detail: null }) }), conditions: [] },
+  { ...kleptonomiconEncounter({ roll: (rng, o) => ({ score: rng.die(10) + o.modifier }) }), conditions: [] },
 ];
 const types = Object.keys(encounterModule(systems[0]!).commands!);
 

@@ -27,7 +27,7 @@ function rulesFor(system: System): EncounterRules {
     case 'teams':
       return { sequencer: teamsSequencer(), economy: TEAMS_ECONOMY, conditions: DEFS };
     case 'edge':
-      return { sequencer: edgeSaveSequencer({ roll: (rng, o) => ({ score: rng.die(10) + o.modifier, detail: null }), ties: 'choice' }), economy: BEATS_ECONOMY, conditions: DEFS };
+      return { sequencer: edgeSaveSequencer({ roll: (rng, o) => ({ score: rng.die(10) + o.modifier }), ties: 'choice' }), economy: BEATS_ECONOMY, conditions: DEFS };
   }
 }
 

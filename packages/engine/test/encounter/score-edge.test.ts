@@ -65,7 +65,7 @@ describe('score order (001 "Initiative")', () => {
 /** A scripted Edge Save for these tests: the Score is the d10 face plus the modifier, best of 1+advantage dice. */
 const testEdgeSave: EdgeSaveRoller = (rng: Rng, { modifier, advantage }) => {
   const faces = Array.from({ length: 1 + advantage }, () => rng.die(10));
-  return { score: Math.max(...faces) + modifier, detail: { faces, modifier } };
+  return { score: Math.max(...faces) + modifier, faces, modifier };
 };
 
 describe('edge-save groups (004 "Turn Order")', () => {

@@ -10,8 +10,9 @@ import { errR, okR } from '../state.js';
 import type { Combatant, EncounterState, Sequencer } from '../types.js';
 import { byJoin, field, nextFromTiers, num, tierRank, type Tier } from './common.js';
 
-/** One Edge Save: the Score and whatever the dice showed (recorded). */
-export interface EdgeSaveRoll { readonly score: number; readonly detail: Json }
+/** One Edge Save: at least the Score; everything else it returns (dice, coin flips) is recorded as is. */
+export interface EdgeSaveRoll { readonly score: number }
+/** The Kleptonomicon Test; the ruleset passes the dice helper's `rollKleptoTest`. */
 export type EdgeSaveRoller = (rng: Rng, opts: { readonly modifier: number; readonly advantage: number }) => EdgeSaveRoll;
 
 export interface EdgeSaveOptions {
@@ -59,7 +60,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
     let last = 0;
     for (let g = 0; g < groups.length; g++) {
       const r = options.roll(rng, { modifier: edgeModifier(c), advantage });
-      rolls.push({ group: g, score: r.score, detail: r.detail, failed: r.score <= failAt });
+      rolls.push({ group: g, score: r.score, detail: JSON.parse(JSON.stringify(r)) as Json, failed: r.score <= failAt });
       last = r.score;
       if (r.score <= failAt) return { slot: g + 1, score: r.score, rolls };
     }
