@@ -383,7 +383,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (pending === null || pending.chooser.kind !== 'players' || typeof id !== 'string') return FORBIDDEN;
         return controls(world, actor, id) ? null : FORBIDDEN;
       },
-      decide(world, command) {
+      decide(world, command, env) {
         const a = needActive(world);
         if (!a.ok) return a;
         const enc = a.value;
@@ -392,6 +392,13 @@ export function encounterModule(rules: EncounterRules): Module {
         const choice = command['id'] ?? pending.default;
         if (typeof choice !== 'string') return errR('CHOICE_REQUIRED', `${pending.prompt}: choose one of ${pending.options.join(', ')}`, 'id');
         if (!pending.options.includes(choice)) return errR('INVALID_CHOICE', `"${choice}" cannot act now; choose one of ${pending.options.join(', ')}`, 'id');
+        if (pending.act === 'roll') {
+          const c = enc.combatants[choice];
+          if (c === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${choice}"`, 'id');
+          const p = seqr.place(enc, c, undefined, env.rng);
+          if (!p.ok) return p;
+          return okR([{ type: 'encounter.placed', id: choice, placement: p.value }]);
+        }
         if (!canAct(world, rules, choice)) return errR('INVALID_CHOICE', `"${choice}" is no longer able to act`, 'id');
         return okR([...skipsBefore(world, choice), { type: 'encounter.turnStarted', id: choice, serial: enc.turnSerial + 1, round: enc.round }]);
       },

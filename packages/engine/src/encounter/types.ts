@@ -45,6 +45,8 @@ export interface Decision {
   readonly options: readonly string[];
   /** Used when the command gives no choice (GM-run NPC order). null = a choice is required. */
   readonly default: string | null;
+  /** What choosing does: start that combatant's turn (default), or roll their initiative (004 Edge Saves). */
+  readonly act?: 'turn' | 'roll';
 }
 
 export type Next =

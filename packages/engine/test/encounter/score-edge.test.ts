@@ -125,6 +125,21 @@ describe('edge-save groups (004 "Turn Order")', () => {
     expect(playRound(t)).toEqual(['wolf1', 'cass', 'alice', 'bram', 'dov', 'wolf2', 'bandit1', 'bandit2']);
   });
 
+  it('players may roll their own Edge Saves: "Roll Edge Saves" is their decision before the first turn', () => {
+    const own: EncounterRules = { ...rules, sequencer: edgeSaveSequencer({ roll: testEdgeSave, ties: 'score', playersRoll: true }) };
+    const t = new Table([encounterModule(own)], fixedRng([8, 7, 2]));
+    t.ok({ type: 'encounter.start', combatants: [...npcs, { id: 'roland', kind: 'pc', characterId: 'ch-roland', stats: { edgeSave: 0 } }, { id: 'ida', kind: 'pc', stats: { edgeSave: 0 } }] });
+    expect(t.enc.current).toBeNull();
+    expect(t.enc.pending).toMatchObject({ prompt: 'Roll Edge Saves', act: 'roll', options: ['roland', 'ida'] });
+    const ann = { role: 'player', seatId: 's1' } as const;
+    expect(t.run({ type: 'encounter.choose', id: 'ida' }, ann)?.code).toBe('FORBIDDEN');
+    t.ok({ type: 'encounter.choose', id: 'roland' }, ann); // 8, 7: passes both
+    expect(t.enc.combatants['roland']?.placement).toMatchObject({ slot: 0 });
+    t.ok({ type: 'encounter.choose', id: 'ida' }); // the GM rolls for an absent player: 2 fails
+    expect(t.enc.combatants['ida']?.placement).toMatchObject({ slot: 1 });
+    expect(t.enc.current).toBe('roland');
+  });
+
   it('a PC joining mid-encounter rolls its Edge Saves then', () => {
     const t = new Table([encounterModule(rules)], fixedRng([9, 4, 3, 5, 2, 8, 7, 9, 1]));
     t.ok({ type: 'encounter.start', combatants: [...npcs, ...pcs] });

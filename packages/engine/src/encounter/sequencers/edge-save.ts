@@ -22,6 +22,8 @@ export interface EdgeSaveOptions {
   readonly ties?: 'choice' | 'score';
   /** Score at or below which an Edge Save fails (004: 6). */
   readonly failAtOrBelow?: number;
+  /** Each player rolls their own PC's Edge Saves (a decision) instead of the engine rolling at the start. */
+  readonly playersRoll?: boolean;
 }
 
 interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
@@ -105,13 +107,24 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       for (const id of enc.roster) {
         const c = enc.combatants[id];
         if (c?.kind !== 'pc') continue;
+        if (options.playersRoll === true) {
+          placements[id] = { unrolled: true };
+          continue;
+        }
         const s = rollSlot(c, groups, rng);
         placements[id] = { slot: s.slot, score: s.score, rolls: s.rolls };
       }
       return okR({ state: { groups }, placements });
     },
     surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
-    next: (view) => nextFromTiers(view, tiersOf(view.enc)),
+    next(view) {
+      // The Initiative Phase first: PCs who have not rolled their Edge Saves yet.
+      const unrolled = view.enc.roster.filter((id) => field(view.enc.combatants[id]?.placement, 'unrolled') === true);
+      if (unrolled.length > 0) {
+        return { kind: 'decision', decision: { prompt: 'Roll Edge Saves', chooser: { kind: 'players', side: 'pcs' }, options: unrolled, default: null, act: 'roll' } };
+      }
+      return nextFromTiers(view, tiersOf(view.enc));
+    },
     rank: (enc, id) => tierRank(tiersOf(enc), id),
   };
 
