@@ -27,6 +27,7 @@ export const BANDS_ECONOMY: EconomyDef = {
     interrupt: { size: 1, resetOn: 'turnStart', when: 'off' },
   },
   payers: { standard: ['standard'], move: ['move', 'standard'], quick: ['quick', 'move', 'standard'], interrupt: ['interrupt'], free: [] },
+  readiedActionOwed: true,
 };
 
 /** 003 "Actions in Combat": three actions per turn, one reaction recovered at the start of each of your turns; actions may span turns. */

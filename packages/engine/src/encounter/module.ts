@@ -443,7 +443,11 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!cur.ok) return cur;
         const action = str(command['action'], 'action');
         if (!action.ok) return action;
-        if (rules.economy.payers[action.value] === undefined) return errR('UNKNOWN_ACTION', `cannot ready "${action.value}"`, 'action');
+        // Only actions paid on your own turn can be readied (not free actions or interrupts).
+        const payer = rules.economy.payers[action.value]?.[0];
+        if (payer === undefined || rules.economy.pools[payer]?.when === 'off') {
+          return errR('UNKNOWN_ACTION', `cannot ready "${action.value}"; readiable: ${Object.entries(rules.economy.payers).filter(([, p]) => p.length > 0 && rules.economy.pools[p[0]!]?.when !== 'off').map(([k]) => k).join(', ')}`, 'action');
+        }
         const trigger = str(command['trigger'], 'trigger', 200);
         if (!trigger.ok) return trigger;
         const enc = a.value;
@@ -467,7 +471,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (r === null) return errR('NOT_READIED', `"${c.value.id}" has no readied action`, 'id');
         const placement = seqr.readyTriggered?.(enc, c.value.id, before.value.id) ?? null;
         // Taken in a later round before your own turn: that action is spent from your coming turn (002).
-        const forNextTurn = r.round < enc.round && !enc.acted.includes(c.value.id);
+        const forNextTurn = rules.economy.readiedActionOwed === true && r.round < enc.round && !enc.acted.includes(c.value.id);
         return okR([{ type: 'encounter.readyTaken', id: c.value.id, before: before.value.id, action: r.action, placement, forNextTurn }]);
       },
     },

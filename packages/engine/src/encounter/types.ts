@@ -125,6 +125,8 @@ export interface EconomyDef {
   readonly id: string;
   readonly pools: { readonly [pool: string]: PoolDef };
   readonly payers: { readonly [kind: string]: readonly string[] };
+  /** A readied action taken in a later round before your turn uses up that action type on your turn (002). */
+  readonly readiedActionOwed?: boolean;
   /** Pools whose actions may span turns when the cost exceeds what is left (003). */
   readonly extendedPools?: readonly string[];
 }

@@ -70,6 +70,8 @@ describe('initiative bands (002 "Initiative Bands")', () => {
 
   it('a readied action triggered the same round moves the actor to the trigger band (002 "Readying an Action")', () => {
     const t = bandExample();
+    expect(t.run({ type: 'encounter.ready', action: 'interrupt', trigger: 'x' })?.code).toBe('UNKNOWN_ACTION');
+    expect(t.run({ type: 'encounter.ready', action: 'free', trigger: 'x' })?.code).toBe('UNKNOWN_ACTION');
     t.ok({ type: 'encounter.ready', action: 'standard', trigger: 'an enemy charges' });
     expect(t.enc.acted).toEqual(['p-fast']);
     t.ok({ type: 'encounter.choose', id: 'p-med1' });

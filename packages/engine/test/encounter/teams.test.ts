@@ -140,6 +140,19 @@ describe('team alternation (003 "Initiative and Rounds")', () => {
     expect(economyOf(t.world, 'roland').turnTags).toEqual([]);
   });
 
+  it('Ready an Action ends the turn; the readied reaction lasts until the next turn and costs no action when triggered (003 Actions table)', () => {
+    const t = guardsFight(['roland', 'clementine'], ['captain']);
+    t.ok({ type: 'encounter.choose', id: 'roland' });
+    t.ok({ type: 'encounter.ready', action: 'action', trigger: 'a guard steps through the door' });
+    expect(t.enc.acted).toEqual(['roland']);
+    expect(t.enc.current).toBe('captain');
+    t.ok({ type: 'encounter.triggerReady', id: 'roland', before: 'captain' });
+    expect(t.enc.combatants['roland']?.readied).toBeNull();
+    playRound(t);
+    t.ok({ type: 'encounter.choose', id: 'roland' });
+    expect(economyOf(t.world, 'roland').spent['actions']).toBe(0);
+  });
+
   it('extended actions span turns and can be cancelled at no cost (003, Petra reloading)', () => {
     const t = guardsFight(['petra', 'clementine'], ['captain']);
     t.ok({ type: 'encounter.choose', id: 'petra' });
