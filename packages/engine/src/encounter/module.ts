@@ -843,8 +843,12 @@ export function encounterModule(rules: EncounterRules): Module {
   return { id: ENCOUNTER_ID, commands, reducers, reactions: [phases], project, audience };
 }
 
-/** For rulesets' own commands: the event that applies a condition (validated), ready to return from decide. */
-export function applyConditionEvent(world: World, rules: EncounterRules, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent> {
+/**
+ * For rulesets' own commands: the event that applies a condition (validated),
+ * ready to return from decide. Returning several from one decide? Pass
+ * index 0, 1, 2... so each new instance gets its own id.
+ */
+export function applyConditionEvent(world: World, rules: EncounterRules, command: { readonly [k: string]: Json | undefined }, index = 0): Result<EngineEvent> {
   const enc = getEncounter(world);
   if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
   const target = command['target'];
@@ -868,6 +872,6 @@ export function applyConditionEvent(world: World, rules: EncounterRules, command
       ...(stacks !== undefined ? { stacks } : {}),
       ...(command['params'] !== undefined ? { params: command['params'] } : {}),
     },
-    `cond${world.nextId}`,
+    `cond${world.nextId + Math.max(0, Math.floor(index))}`,
   );
 }

@@ -283,6 +283,30 @@ describe('views and mid-encounter roster changes', () => {
     expect(t.enc.current).toBe('c');
   });
 
+  it('a ruleset command applying two conditions at once gives them distinct ids (index)', () => {
+    const both: Module = {
+      id: 'test-both',
+      commands: {
+        'test.stun': {
+          decide(world, command) {
+            const a = applyConditionEvent(world, rules, { target: String(command['target']), condition: 'dazed', duration: { kind: 'encounterEnd' } }, 0);
+            const b = applyConditionEvent(world, rules, { target: String(command['target']), condition: 'weakened', duration: { kind: 'encounterEnd' } }, 1);
+            if (!a.ok) return a;
+            if (!b.ok) return b;
+            return { ok: true, value: [a.value, b.value] };
+          },
+        },
+      },
+    };
+    const t = new Table([encounterModule(rules), both]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ana', kind: 'pc', band: 'fast' }] });
+    t.ok({ type: 'test.stun', target: 'ana' });
+    t.ok({ type: 'test.stun', target: 'ana' }); // again: the same conditions refresh, no new ids
+    expect(conds(t).map((c) => c.defId).sort()).toEqual(['dazed', 'weakened']);
+    apply(t, { target: 'ana', condition: 'ongoing', params: { amount: 1 }, duration: { kind: 'saveEnds' } });
+    expect(new Set(conds(t).map((c) => c.id)).size).toBe(3);
+  });
+
   it('removing the current actor moves on to the next', () => {
     const t = fight();
     t.ok({ type: 'encounter.remove', id: 'ana' });
