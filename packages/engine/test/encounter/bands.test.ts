@@ -47,6 +47,14 @@ describe('initiative bands (002 "Initiative Bands")', () => {
     expect(t.enc.current).toBe('p-fast');
   });
 
+  it('advances the table clock: one turn per turn ended, one round and 6 seconds per round ended', () => {
+    const t = bandExample();
+    playRound(t);
+    expect(t.world.clock.counts.turn).toBe(10);
+    expect(t.world.clock.counts.round).toBe(1);
+    expect(t.world.clock.seconds).toBe(6);
+  });
+
   it('shows who is on deck when the next actor is fixed, and null when it is a choice', () => {
     const t = bandExample();
     expect(onDeck(t.world, rules)).toBeNull(); // after the Fast PC come two Medium PCs who choose
