@@ -112,7 +112,7 @@ function parseCombatant(j: Json | undefined, joined: number, path: string): Resu
   const ch = j['characterId'];
   if (ch !== undefined && ch !== null && typeof ch !== 'string') return errR('BAD_INPUT', `${path}.characterId must be a string`, `${path}.characterId`);
   const vis = j['visibility'] ?? 'visible';
-  if (vis !== 'hidden' && vis !== 'visible') return errR('BAD_INPUT', `${path}.visibility must be "hidden" or "visible"`, `${path}.visibility`);
+  if (vis !== 'hidden' && vis !== 'existence' && vis !== 'visible') return errR('BAD_INPUT', `${path}.visibility must be "hidden", "existence" or "visible"`, `${path}.visibility`);
   return okR({
     id: id.value,
     name: name.value,
@@ -365,6 +365,7 @@ export function encounterModule(rules: EncounterRules): Module {
     },
     'encounter.hide': visibilityCommand('hidden'),
     'encounter.reveal': visibilityCommand('visible'),
+    'encounter.obscure': visibilityCommand('existence'),
     'encounter.setIncapacitated': {
       decide(world, command) {
         const a = needActive(world);
@@ -553,7 +554,7 @@ export function encounterModule(rules: EncounterRules): Module {
     },
   };
 
-  function visibilityCommand(to: 'hidden' | 'visible'): CommandHandler {
+  function visibilityCommand(to: 'hidden' | 'existence' | 'visible'): CommandHandler {
     return {
       decide(world, command) {
         const a = needActive(world);
@@ -625,7 +626,7 @@ export function encounterModule(rules: EncounterRules): Module {
         surpriseActors: enc.surpriseActors?.filter((r) => r !== id) ?? null,
       };
     }),
-    'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, visibility: e['visibility'] === 'hidden' ? 'hidden' : 'visible' }))),
+    'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, visibility: e['visibility'] === 'hidden' || e['visibility'] === 'existence' ? e['visibility'] : 'visible' }))),
     'encounter.incapacitatedSet': onEnc((enc, e) => {
       const id = String(e['id']);
       const next = withCombatant(enc, id, (c) => ({ ...c, incapacitated: e['value'] === true }));
@@ -795,14 +796,20 @@ export function encounterModule(rules: EncounterRules): Module {
     if (viewer.role === 'gm') return world;
     const enc = getEncounter(world);
     const hidden = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'));
-    if (hidden.size === 0) return world;
+    const veiled = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'existence'));
+    if (hidden.size === 0 && veiled.size === 0) return world;
     const keep = (id: string): boolean => !hidden.has(id);
     const scrub = (j: Json): Json => {
       if (Array.isArray(j)) return j.filter((x) => !(typeof x === 'string' && hidden.has(x))).map(scrub);
       if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, scrub(v)]));
       return j;
     };
-    const combatants = Object.fromEntries(Object.entries(enc.combatants).filter(([id]) => keep(id)));
+    // Known to exist only: a public placeholder, no name, stats or linked character.
+    const combatants = Object.fromEntries(
+      Object.entries(enc.combatants)
+        .filter(([id]) => keep(id))
+        .map(([id, c]) => [id, veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c]),
+    );
     const view: EncounterState = {
       ...enc,
       combatants,
@@ -811,10 +818,10 @@ export function encounterModule(rules: EncounterRules): Module {
       current: enc.current !== null && keep(enc.current) ? enc.current : null,
       pending: enc.pending === null ? null : { ...enc.pending, options: enc.pending.options.filter(keep), default: enc.pending.default !== null && keep(enc.pending.default) ? enc.pending.default : null },
       lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id))),
-      economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id))),
+      economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id) && !veiled.has(id))),
       conditions: Object.fromEntries(
         Object.entries(enc.conditions)
-          .filter(([, c]) => keep(c.target))
+          .filter(([, c]) => keep(c.target) && !veiled.has(c.target))
           .map(([k, c]) => [k, c.source !== null && !keep(c.source) ? { ...c, source: null } : c]),
       ),
       surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
@@ -826,14 +833,16 @@ export function encounterModule(rules: EncounterRules): Module {
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
     const enc = getEncounter(world);
-    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && enc.combatants[v]?.visibility === 'hidden';
+    // Events about a combatant players may not fully see (hidden, or known to exist only) stay with the GM.
+    const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
+    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(enc.combatants[v]?.visibility);
     const gm = { kind: 'gm' } as const;
     for (const key of ['id', 'target', 'combatant', 'before', 'source']) if (isHidden(e[key])) return gm;
     // Events that list combatants: the start roster, a newcomer, a decision's options.
     const c = e['combatant'];
-    if (c !== null && typeof c === 'object' && !Array.isArray(c) && c['visibility'] === 'hidden') return gm;
+    if (c !== null && typeof c === 'object' && !Array.isArray(c) && secret(c['visibility'])) return gm;
     const list = e['combatants'];
-    if (Array.isArray(list) && list.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && x['visibility'] === 'hidden')) return gm;
+    if (Array.isArray(list) && list.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && secret(x['visibility']))) return gm;
     const d = e['decision'];
     if (d !== null && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d['options']) && d['options'].some(isHidden)) return gm;
     return { kind: 'all' } as const;

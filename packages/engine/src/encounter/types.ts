@@ -18,8 +18,11 @@ export interface Combatant {
   readonly characterId: string | null;
   /** Ruleset numbers the sequencer or hooks read (dex, edgeSave, creatureType...). */
   readonly stats: { readonly [key: string]: Json };
-  /** 'hidden' combatants are removed from non-GM views. */
-  readonly visibility: 'hidden' | 'visible';
+  /**
+   * 'hidden': removed from non-GM views; 'existence': players see that
+   * someone is there (as "Unknown", no stats, no conditions); 'visible'.
+   */
+  readonly visibility: 'hidden' | 'existence' | 'visible';
   /** Set by the GM or a ruleset (unconscious, stunned out of turns...): cannot take a turn. */
   readonly incapacitated: boolean;
   /** Cannot be surprised (003 danger sense): acts in a surprise round anyway. */

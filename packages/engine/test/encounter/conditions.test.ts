@@ -219,6 +219,21 @@ describe('views and mid-encounter roster changes', () => {
     expect((pv3.ext['encounter'] as { current: string | null }).current).toBe('lurker');
   });
 
+  it('an "existence" combatant shows to players as Unknown, with no stats, conditions or economy', () => {
+    const t = fight();
+    t.ok({ type: 'encounter.add', combatant: { id: 'shade', name: 'Shadow Assassin', kind: 'npc', band: 'very-slow', visibility: 'existence', stats: { hp: 40 } } });
+    apply(t, { target: 'shade', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    const mod = encounterModule(rules);
+    const pv = mod.project!(t.world, { role: 'player', seatId: 's1' });
+    const enc = pv.ext['encounter'] as { roster: string[]; combatants: Record<string, { name: string; stats: object }>; conditions: object };
+    expect(enc.roster).toContain('shade');
+    expect(enc.combatants['shade']).toMatchObject({ name: 'Unknown', stats: {} });
+    expect(JSON.stringify(pv.ext)).not.toContain('Shadow Assassin');
+    expect(Object.keys(enc.conditions)).toHaveLength(0);
+    t.ok({ type: 'encounter.reveal', id: 'shade' });
+    expect((mod.project!(t.world, { role: 'player', seatId: 's1' }).ext['encounter'] as typeof enc).combatants['shade']?.name).toBe('Shadow Assassin');
+  });
+
   it('a start roster or a condition source naming a hidden combatant stays with the GM', () => {
     const t = new Table([encounterModule(rules)]);
     t.ok({ type: 'encounter.start', combatants: [{ id: 'ana', kind: 'pc', band: 'fast' }, { id: 'spy', kind: 'npc', band: 'slow', visibility: 'hidden' }] });
