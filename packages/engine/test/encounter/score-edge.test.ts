@@ -27,6 +27,26 @@ describe('score order (001 "Initiative")', () => {
     expect(playRound(t)).toEqual(['rat', 'ada', 'orc', 'cy', 'bo']);
   });
 
+  it('the tie-break is a setting: NPCs first, or join order', () => {
+    const npcsFirst = new Table([encounterModule({ ...rules, sequencer: scoreSequencer({ ties: 'npcs-first' }) })]);
+    npcsFirst.ok({ type: 'encounter.start', combatants: roster });
+    expect(playRound(npcsFirst)).toEqual(['rat', 'orc', 'ada', 'cy', 'bo']);
+    const joined = new Table([encounterModule({ ...rules, sequencer: scoreSequencer({ ties: 'join-order' }) })]);
+    joined.ok({ type: 'encounter.start', combatants: [roster[2]!, ...roster.filter((_, i) => i !== 2)] });
+    expect(playRound(joined)).toEqual(['rat', 'orc', 'ada', 'cy', 'bo']);
+  });
+
+  it('missed turns: lost by default, or taken later in the round once able (a setting)', () => {
+    for (const [missedTurns, expected] of [['lost', ['rat', 'orc', 'cy', 'bo']], ['later', ['rat', 'orc', 'ada', 'cy', 'bo']]] as const) {
+      const t = new Table([encounterModule({ ...rules, sequencer: scoreSequencer({ missedTurns }) })]);
+      t.ok({ type: 'encounter.start', combatants: roster });
+      t.ok({ type: 'encounter.setIncapacitated', id: 'ada', value: true });
+      t.ok({ type: 'encounter.endTurn' }); // rat
+      t.ok({ type: 'encounter.setIncapacitated', id: 'ada', value: false }); // during orc's turn
+      expect(['rat', ...playRound(t)]).toEqual([...expected]);
+    }
+  });
+
   it('rejects a combatant with no DEX', () => {
     const t = new Table([encounterModule(rules)]);
     expect(t.run({ type: 'encounter.start', combatants: [{ id: 'x', kind: 'pc' }] })?.code).toBe('NO_SCORE');

@@ -34,7 +34,12 @@ export function bandTiers(enc: EncounterState): Tier[] {
   return tiers;
 }
 
-export function bandsSequencer(): Sequencer {
+export interface BandsOptions {
+  /** A turn passed while unable is 'lost' (default) or taken 'later' in the round once able. */
+  readonly missedTurns?: 'lost' | 'later';
+}
+
+export function bandsSequencer(options: BandsOptions = {}): Sequencer {
   return {
     id: 'bands',
     place(_enc, c, input) {
@@ -54,7 +59,7 @@ export function bandsSequencer(): Sequencer {
       return okR([...new Set(actors)]);
     },
     next: (view) => nextFromTiers(view, bandTiers(view.enc)),
-    rank: (enc, id) => tierRank(bandTiers(enc), id),
+    ...(options.missedTurns === 'later' ? {} : { rank: (enc: EncounterState, id: string) => tierRank(bandTiers(enc), id) }),
     delay(enc, id, to) {
       const target = field(to, 'band');
       const now = bandOf(enc, id);

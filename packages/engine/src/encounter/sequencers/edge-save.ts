@@ -24,6 +24,8 @@ export interface EdgeSaveOptions {
   readonly failAtOrBelow?: number;
   /** Each player rolls their own PC's Edge Saves (a decision) instead of the engine rolling at the start. */
   readonly playersRoll?: boolean;
+  /** A turn passed while unable is 'lost' (default) or taken 'later' in the round once able. */
+  readonly missedTurns?: 'lost' | 'later';
 }
 
 interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
@@ -125,7 +127,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       }
       return nextFromTiers(view, tiersOf(view.enc));
     },
-    rank: (enc, id) => tierRank(tiersOf(enc), id),
+    ...(options.missedTurns === 'later' ? {} : { rank: (enc: EncounterState, id: string) => tierRank(tiersOf(enc), id) }),
   };
 
   function tiersOf(enc: EncounterState): Tier[] {

@@ -29,17 +29,23 @@ export function scoreOrder(enc: EncounterState): string[] {
 export interface ScoreOptions {
   /** Stat read when no score is given (default 'dex'). */
   readonly stat?: string;
+  /** Equal scores: 'pcs-first' (default), 'npcs-first', or 'join-order'. */
+  readonly ties?: 'pcs-first' | 'npcs-first' | 'join-order';
+  /** A turn passed while unable is 'lost' (default) or taken 'later' in the round once able. */
+  readonly missedTurns?: 'lost' | 'later';
 }
 
 export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
   const stat = options.stat ?? 'dex';
+  const ties = options.ties ?? 'pcs-first';
+  const tieRank = (kind: 'pc' | 'npc'): number => (ties === 'join-order' ? 0 : (kind === 'pc') === (ties === 'pcs-first') ? 0 : 1);
   return {
     id: 'score',
     place(_enc, c, input) {
       const given = num(field(input, 'score')) ?? num(c.stats[stat]);
       if (given === null) return errR('NO_SCORE', `combatant "${c.id}" needs an initiative score or a "${stat}" stat`, 'placement.score');
       if (!Number.isInteger(given) || given < -1000 || given > 1000) return errR('BAD_SCORE', `score must be an integer in [-1000, 1000], got ${given}`, 'placement.score');
-      return okR({ score: given, tie: c.kind === 'pc' ? 0 : 1 });
+      return okR({ score: given, tie: tieRank(c.kind) });
     },
     setup: () => okR({ state: null, placements: {} }),
     surprise: sideSurprise,
@@ -47,7 +53,7 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       const tiers: Tier[] = scoreOrder(view.enc).map((id) => ({ members: [id], chooser: null, label: id }));
       return nextFromTiers(view, tiers);
     },
-    rank: (enc, id) => scoreOrder(enc).indexOf(id),
+    ...(options.missedTurns === 'later' ? {} : { rank: (enc: EncounterState, id: string) => scoreOrder(enc).indexOf(id) }),
     delay(enc, id, to) {
       const target = num(field(to, 'score'));
       const now = placementOf(enc, id);
