@@ -131,24 +131,24 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
   };
 
   function tiersOf(enc: EncounterState): Tier[] {
-      const groups = groupsOf(enc);
-      const pcsIn = (slot: number): string[] => {
-        const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
-        const score = (id: string): number => num(field(enc.combatants[id]?.placement, 'score')) ?? 0;
-        return ids.sort((a, b) => score(b) - score(a) || byJoin(enc)(a, b));
-      };
-      const pcTier = (slot: number): Tier => ({
-        members: pcsIn(slot),
-        chooser: ties === 'choice' ? { kind: 'players', side: 'pcs' } : null,
-        label: slot === 0 ? 'PCs who passed every Edge Save' : `PCs after NPC group ${slot}`,
-      });
-      const tiers: Tier[] = [pcTier(0)];
-      groups.forEach((g, i) => {
-        const mids = enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i);
-        const ordered = [...g.filter((id) => mids.includes(id)), ...mids.filter((id) => !g.includes(id)).sort(byJoin(enc))];
-        tiers.push({ members: ordered, chooser: null, label: `NPC group ${i + 1}` });
-        tiers.push(pcTier(i + 1));
-      });
-      return tiers;
+    const groups = groupsOf(enc);
+    const pcsIn = (slot: number): string[] => {
+      const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
+      const score = (id: string): number => num(field(enc.combatants[id]?.placement, 'score')) ?? 0;
+      return ids.sort((a, b) => score(b) - score(a) || byJoin(enc)(a, b));
+    };
+    const pcTier = (slot: number): Tier => ({
+      members: pcsIn(slot),
+      chooser: ties === 'choice' ? { kind: 'players', side: 'pcs' } : null,
+      label: slot === 0 ? 'PCs who passed every Edge Save' : `PCs after NPC group ${slot}`,
+    });
+    const tiers: Tier[] = [pcTier(0)];
+    groups.forEach((g, i) => {
+      const mids = enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i);
+      const ordered = [...g.filter((id) => mids.includes(id)), ...mids.filter((id) => !g.includes(id)).sort(byJoin(enc))];
+      tiers.push({ members: ordered, chooser: null, label: `NPC group ${i + 1}` });
+      tiers.push(pcTier(i + 1));
+    });
+    return tiers;
   }
 }
