@@ -65,6 +65,8 @@ export interface SpendRequest {
   readonly forNextTurn?: boolean;
   /** Name for a multi-action that may span turns (003 extended actions). */
   readonly label?: string;
+  /** A tag that must already be used this turn (003 Sprint needs a Move first). */
+  readonly requires?: string;
 }
 
 export interface Payment {
@@ -86,6 +88,7 @@ export function planSpend(def: EconomyDef, st: EconomyState = EMPTY_ECONOMY, req
     const used = req.limit === 'turn' ? st.turnTags : st.roundTags;
     if (used.includes(req.tag)) return errR('LIMIT_REACHED', `"${req.tag}" may be used only once per ${req.limit}`, 'tag');
   }
+  if (req.requires !== undefined && !st.turnTags.includes(req.requires)) return errR('REQUIREMENT', `needs "${req.requires}" earlier this turn`, 'requires');
   if (payers.length === 0) return okR({ paid: [], extended: null, completed: null });
   const ext = st.extended;
   if (ext !== null && req.label !== ext.label && payers.includes(ext.pool)) {
@@ -155,4 +158,63 @@ export function resetEconomy(def: EconomyDef, st: EconomyState, at: 'turnStart' 
 
 export function grant(st: EconomyState, pool: string, n: number): EconomyState {
   return { ...st, granted: { ...st.granted, [pool]: (st.granted[pool] ?? 0) + n } };
+}
+
+/** One row of 003's Actions, Reactions and Free Actions tables, as far as the economy is concerned. */
+export interface TeamsActionRow {
+  readonly name: string;
+  readonly kind: 'action' | 'reaction' | 'free';
+  /** Actions it takes (003: one unless the row says otherwise). */
+  readonly cost: number;
+  /** Once-per-turn tag (Move and Step share 'move': Step replaces the move action). */
+  readonly oncePerTurn?: string;
+  /** Once per turn per target (Command). */
+  readonly oncePerTurnPerTarget?: boolean;
+  readonly endsTurn?: boolean;
+  /** Extra pool capacity until your next turn (Wait: one more reaction). */
+  readonly grants?: { readonly pool: string; readonly n: number };
+  /** Tag that must already be used this turn (Sprint after a Move). */
+  readonly requires?: string;
+}
+
+/** 003 "Actions in Combat": the Actions, Reactions and Free Actions tables (resource costs such as stamina belong to the ruleset). */
+export const TEAMS_ACTIONS: readonly TeamsActionRow[] = [
+  { name: 'Attack', kind: 'action', cost: 1 },
+  { name: 'Brandish', kind: 'action', cost: 1 },
+  { name: 'Command', kind: 'action', cost: 1, oncePerTurnPerTarget: true },
+  { name: 'Interact', kind: 'action', cost: 1 },
+  { name: 'Guard', kind: 'action', cost: 1, endsTurn: true },
+  { name: 'Move', kind: 'action', cost: 1, oncePerTurn: 'move' },
+  { name: 'Ready an Action', kind: 'action', cost: 1, endsTurn: true },
+  { name: 'Resuscitate', kind: 'action', cost: 2 },
+  { name: 'Seek Cover', kind: 'action', cost: 1 },
+  { name: 'Short Task', kind: 'action', cost: 3 },
+  { name: 'Sprint', kind: 'action', cost: 1, requires: 'move' },
+  { name: 'Stand Up', kind: 'action', cost: 1 },
+  { name: 'Wait', kind: 'action', cost: 1, endsTurn: true, grants: { pool: 'reaction', n: 1 } },
+  { name: 'Block', kind: 'reaction', cost: 1 },
+  { name: 'Dodge', kind: 'reaction', cost: 1 },
+  { name: 'Fortify', kind: 'reaction', cost: 1 },
+  { name: 'Intercept', kind: 'reaction', cost: 1 },
+  { name: 'Parry', kind: 'reaction', cost: 1 },
+  { name: 'Resist', kind: 'reaction', cost: 1 },
+  { name: 'Drop Item', kind: 'free', cost: 1 },
+  { name: 'Drop Prone', kind: 'free', cost: 1 },
+  { name: 'Step', kind: 'free', cost: 1, oncePerTurn: 'move' },
+];
+
+/** The spend request for a named 003 action (null if no such row). */
+export function teamsActionRequest(name: string, onTurn: boolean, target?: string): SpendRequest | null {
+  const row = TEAMS_ACTIONS.find((r) => r.name.toLowerCase() === name.toLowerCase());
+  if (row === undefined) return null;
+  const tag = row.oncePerTurn ?? (row.oncePerTurnPerTarget === true ? `${row.name.toLowerCase()}:${target ?? ''}` : undefined);
+  return {
+    kind: row.kind,
+    cost: row.cost,
+    onTurn,
+    // Multi-action rows may span turns (extended actions).
+    ...(row.cost > 1 ? { label: row.name } : {}),
+    ...(tag !== undefined ? { tag, limit: 'turn' as const } : {}),
+    ...(row.requires !== undefined ? { requires: row.requires } : {}),
+  };
 }

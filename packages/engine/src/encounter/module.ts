@@ -150,6 +150,8 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
   if (tag !== undefined && typeof tag !== 'string') return errR('BAD_INPUT', 'tag must be a string', 'tag');
   if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR('BAD_INPUT', 'limit must be "turn" or "round"', 'limit');
   if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
+  const requires = command['requires'];
+  if (requires !== undefined && typeof requires !== 'string') return errR('BAD_INPUT', 'requires must be a string', 'requires');
   if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
   const req: SpendRequest = {
     kind,
@@ -158,6 +160,7 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
     ...(tag !== undefined ? { tag } : {}),
     ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
     ...(label !== undefined ? { label } : {}),
+    ...(requires !== undefined ? { requires } : {}),
   };
   const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
   if (!pay.ok) return pay;

@@ -2,7 +2,7 @@
 // sequence of spends and resets ever overdraws a pool.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applySpend, BANDS_ECONOMY, BEATS_ECONOMY, grant, OSR_ECONOMY, planSpend, remaining, resetEconomy, TEAMS_ECONOMY } from '../../src/encounter/economies.js';
+import { applySpend, BANDS_ECONOMY, BEATS_ECONOMY, grant, OSR_ECONOMY, planSpend, remaining, resetEconomy, TEAMS_ACTIONS, TEAMS_ECONOMY, teamsActionRequest } from '../../src/encounter/economies.js';
 import { EMPTY_ECONOMY } from '../../src/encounter/state.js';
 import type { EconomyState } from '../../src/encounter/types.js';
 
@@ -59,5 +59,50 @@ describe('economy definitions', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('003 action tables as data (TEAMS_ACTIONS)', () => {
+  const spend = (st: EconomyState, name: string, onTurn = true, target?: string): { ok: boolean; st: EconomyState; code?: string } => {
+    const req = teamsActionRequest(name, onTurn, target);
+    if (req === null) throw new Error(`no row ${name}`);
+    const p = planSpend(TEAMS_ECONOMY, st, req);
+    return p.ok ? { ok: true, st: applySpend(st, p.value, req) } : { ok: false, st, code: p.error.code };
+  };
+
+  it('has one row per table row: 13 actions, 6 reactions, 3 free actions', () => {
+    expect(TEAMS_ACTIONS.filter((r) => r.kind === 'action')).toHaveLength(13);
+    expect(TEAMS_ACTIONS.filter((r) => r.kind === 'reaction')).toHaveLength(6);
+    expect(TEAMS_ACTIONS.filter((r) => r.kind === 'free')).toHaveLength(3);
+    expect(teamsActionRequest('Juggle', true)).toBeNull();
+  });
+
+  it('costs: Resuscitate two actions, Short Task three, the rest one', () => {
+    for (const row of TEAMS_ACTIONS) {
+      const r = spend(EMPTY_ECONOMY, row.name, true);
+      expect(r.ok, row.name).toBe(row.name !== 'Sprint'); // Sprint needs a Move first
+      if (row.kind === 'action' && r.ok) expect(r.st.spent['actions'], row.name).toBe(row.name === 'Resuscitate' ? 2 : row.name === 'Short Task' ? 3 : 1);
+      if (row.kind === 'free' && r.ok) expect(r.st.spent['actions'] ?? 0, row.name).toBe(0);
+    }
+  });
+
+  it('Move once per turn; Step replaces it; Sprint only after moving; Command once per target', () => {
+    let r = spend(EMPTY_ECONOMY, 'Move');
+    expect(spend(r.st, 'Move').code).toBe('LIMIT_REACHED');
+    expect(spend(r.st, 'Step').code).toBe('LIMIT_REACHED');
+    r = spend(r.st, 'Sprint');
+    expect(r.ok).toBe(true);
+    expect(spend(EMPTY_ECONOMY, 'Sprint').code).toBe('REQUIREMENT');
+    let c = spend(EMPTY_ECONOMY, 'Command', true, 'ally1');
+    expect(spend(c.st, 'Command', true, 'ally1').code).toBe('LIMIT_REACHED');
+    c = spend(c.st, 'Command', true, 'ally2');
+    expect(c.ok).toBe(true);
+    // A new turn clears the once-per-turn tags.
+    expect(spend(resetEconomy(TEAMS_ECONOMY, c.st, 'turnStart'), 'Command', true, 'ally1').ok).toBe(true);
+  });
+
+  it('Guard, Ready an Action and Wait end the turn; Wait grants a reaction', () => {
+    expect(TEAMS_ACTIONS.filter((r) => r.endsTurn === true).map((r) => r.name)).toEqual(['Guard', 'Ready an Action', 'Wait']);
+    expect(TEAMS_ACTIONS.find((r) => r.name === 'Wait')?.grants).toEqual({ pool: 'reaction', n: 1 });
   });
 });
