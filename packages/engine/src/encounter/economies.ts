@@ -67,6 +67,8 @@ export interface SpendRequest {
   readonly label?: string;
   /** A tag that must already be used this turn (003 Sprint needs a Move first). */
   readonly requires?: string;
+  /** Pools a condition forbids (002 Stunned loses the move action). */
+  readonly blocked?: readonly string[];
 }
 
 export interface Payment {
@@ -105,6 +107,7 @@ export function planSpend(def: EconomyDef, st: EconomyState = EMPTY_ECONOMY, req
     if (p === undefined) continue;
     if (p.when === 'own' && !req.onTurn) continue;
     if (p.when === 'off' && req.onTurn) continue;
+    if (req.blocked?.includes(pool) === true) continue;
     const left = remaining(def, st, pool);
     // Continuing an extended action pays its remainder.
     const cost = ext !== null && req.label === ext.label && ext.pool === pool ? ext.remaining : req.cost;

@@ -161,6 +161,9 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
     ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
     ...(label !== undefined ? { label } : {}),
     ...(requires !== undefined ? { requires } : {}),
+    blocked: Object.values(enc.conditions)
+      .filter((i) => i.target === combatantId)
+      .flatMap((i) => rules.conditions.find((d) => d.id === i.defId)?.blocksPools ?? []),
   };
   const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
   if (!pay.ok) return pay;

@@ -181,6 +181,8 @@ export interface ConditionDef {
   readonly zeroesEscalation?: boolean;
   /** The bearer cannot take turns while this is on them. */
   readonly incapacitates?: boolean;
+  /** Economy pools the bearer cannot use while this is on them (002 Stunned: the move action). */
+  readonly blocksPools?: readonly string[];
 }
 
 export type Duration =

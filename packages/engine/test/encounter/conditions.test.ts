@@ -19,6 +19,7 @@ const DEFS: ConditionDef[] = [
   { id: 'ongoing', name: 'Ongoing damage', stacking: 'separate', effects: {}, ongoing: true },
   { id: 'slowed', name: 'Slowed', stacking: 'stack', effects: { 'movement.penalty': 1 }, effectsScaleWithStacks: true, fleeting: true },
   { id: 'helpless', name: 'Helpless', stacking: 'refresh', effects: {}, incapacitates: true },
+  { id: 'stunned', name: 'Stunned', stacking: 'refresh', effects: { 'attack.advantage': -1, 'against.attack.advantage': 1 }, blocksPools: ['move'] },
 ];
 
 const testRuleset: Module = {
@@ -91,6 +92,15 @@ describe('condition effects by resolution code', () => {
     expect(playRound(t)).toEqual(['ana', 'orc']);
     expect(canAct(t.world, rules, 'bel')).toBe(true);
     expect(playRound(t)).toEqual(['ana', 'bel', 'orc']);
+  });
+
+  it('a condition can take away part of the economy: Stunned loses the move action (002)', () => {
+    const t = fight();
+    apply(t, { target: 'ana', condition: 'stunned', duration: { kind: 'turnEnd', of: 'ana' } });
+    t.ok({ type: 'encounter.spend', combatant: 'ana', kind: 'quick' });
+    // The move action is gone: a move is paid with the standard action instead, leaving nothing.
+    t.ok({ type: 'encounter.spend', combatant: 'ana', kind: 'move' });
+    expect(t.run({ type: 'encounter.spend', combatant: 'ana', kind: 'standard' })?.code).toBe('NO_ACTIONS_LEFT');
   });
 
   it('rejects unknown conditions, combatants and bad durations with typed errors', () => {
