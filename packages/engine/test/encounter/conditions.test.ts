@@ -210,6 +210,37 @@ describe('durations anchored to events', () => {
   });
 });
 
+describe('undo of an end-turn', () => {
+  it('restores durations, stacks, the economy and the escalation die in one step; redo brings them back', () => {
+    const t = fight([4]);
+    playRoundUntil(t, 'orc'); // the last turn of round 1
+    apply(t, { target: 'ana', condition: 'dazed', duration: { kind: 'rounds', rounds: 1 } });
+    apply(t, { target: 'orc', condition: 'slowed', stacks: 2, duration: { kind: 'indefinite' } });
+    apply(t, { target: 'bel', condition: 'weakened', duration: { kind: 'turnStart', of: 'ana' } });
+    apply(t, { target: 'orc', condition: 'ongoing', params: { amount: 3 }, duration: { kind: 'saveEnds' } });
+    t.ok({ type: 'encounter.spend', combatant: 'orc', kind: 'standard' });
+    t.ok({ type: 'encounter.spend', combatant: 'ana', kind: 'interrupt' });
+    const before = JSON.stringify(t.world);
+    expect(escalationFor(t.world, rules)).toBe(0);
+    const tx = t.ok({ type: 'encounter.endTurn' });
+    // One transaction: ongoing damage, a failed save (4), the round ends (Dazed expires), round 2 starts, ana's turn (Weakened expires).
+    expect(tx.map((e) => e.type)).toEqual([
+      'encounter.turnEnded', 'test.damaged', 'encounter.savesDue', 'condition.saveRolled', 'encounter.turnClosed',
+      'encounter.roundEnded', 'condition.expired', 'encounter.roundStarted', 'encounter.turnStarted', 'condition.expired',
+    ]);
+    expect(escalationFor(t.world, rules)).toBe(1);
+    expect(conds(t).map((c) => c.defId).sort()).toEqual(['ongoing', 'slowed']);
+    expect(t.enc.economy['ana']?.spent['interrupt']).toBe(0);
+    const after = JSON.stringify(t.world);
+    const undone = t.undo();
+    expect(JSON.stringify(t.world)).toBe(before);
+    expect(escalationFor(t.world, rules)).toBe(0);
+    expect(conds(t)).toHaveLength(4);
+    t.redo(undone);
+    expect(JSON.stringify(t.world)).toBe(after);
+  });
+});
+
 describe('views and mid-encounter roster changes', () => {
   it('hidden combatants, their turns and their conditions do not reach players', () => {
     const t = fight();
