@@ -9,3 +9,4 @@ export * from './escalation.js';
 export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
 export * from './systems.js';
 export { encounterConformance, type ConformanceOptions } from './conformance.js';
+export { encounterKit, type EncounterKit } from './kit.js';
