@@ -1,5 +1,6 @@
-export * from './common.js';
-export * from './score.js';
-export * from './bands.js';
-export * from './teams.js';
-export * from './edge-save.js';
+// Only the turn orders and their specific helpers; generic internals stay private.
+export { nextFromTiers, sideSurprise, tierRank, type Tier } from './common.js';
+export { scoreSequencer, scoreOrder, type ScoreOptions } from './score.js';
+export { bandsSequencer, bandTiers, bandOf, isBand, BANDS, type Band, type BandsOptions } from './bands.js';
+export { teamsSequencer, teamOf } from './teams.js';
+export { edgeSaveSequencer, groupByCreatureType, edgeModifier, type EdgeSaveOptions, type EdgeSaveRoll, type EdgeSaveRoller } from './edge-save.js';
