@@ -121,3 +121,22 @@ export function grantStyle(tm: TurnMovement, style: string, variant: StyleVarian
 export function interruptStyle(tm: TurnMovement, style: string): TurnMovement {
   return tm.interrupted.includes(style) ? tm : { ...tm, interrupted: [...tm.interrupted, style] };
 }
+
+/** How a Dash resolves: the first in a round doubles; a second needs an Athletics Test (pass: triple, fail: Slowed). */
+export type DashOutcome = { readonly kind: 'doubled' } | { readonly kind: 'tripled' } | { readonly kind: 'slowed' };
+
+export function planDash(
+  tm: TurnMovement,
+  dashesThisRound: number,
+  athletics: { readonly passed: boolean } | null,
+): { ok: true; value: { movement: TurnMovement; outcome: DashOutcome } } | { ok: false; error: RuleError } {
+  if (dashesThisRound === 0) return { ok: true, value: { movement: { ...tm, multiplier: Math.max(tm.multiplier, 2) }, outcome: { kind: 'doubled' } } };
+  if (dashesThisRound === 1) {
+    if (athletics === null) return { ok: false, error: bad('TEST_REQUIRED', 'a second Dash in a round needs an Athletics Test first', 'athletics') };
+    return athletics.passed
+      ? { ok: true, value: { movement: { ...tm, multiplier: 3 }, outcome: { kind: 'tripled' } } }
+      : { ok: true, value: { movement: tm, outcome: { kind: 'slowed' } } };
+  }
+  // The text stops at the second Dash; we do not invent a fourfold one.
+  return { ok: false, error: bad('DASH_LIMIT', 'at most two Dashes per round') };
+}
