@@ -118,6 +118,8 @@ export interface World {
 // ---------------------------------------------------------------- modules
 
 export interface CommandHandler {
+  /** Human label for undo / redo buttons and history ("advance the clock"); default: the command type. */
+  readonly label?: string;
   /** Who may issue it; default: GM only. Return a FORBIDDEN error to refuse. */
   readonly authorize?: (world: World, command: Command, actor: Viewer) => RuleError | null;
   readonly decide: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
@@ -173,4 +175,51 @@ export interface Table {
   readonly live: readonly number[];
   /** seqs of undone command transactions that redo may re-apply, most recent last. */
   readonly redoable: readonly number[];
+}
+
+// ---------------------------------------------------------------- engine and views
+
+/** A transaction as one viewer may see it: hidden events removed (never replaced by placeholders). */
+export interface TransactionView {
+  readonly seq: number;
+  readonly kind: 'command' | 'undo' | 'redo';
+  readonly actor: Viewer;
+  /** What it did, safe for the viewer. */
+  readonly label: string;
+  /** The command, only for the GM and for the viewer's own commands. */
+  readonly command?: Command;
+  /** For undo / redo: the command transaction it reverted or re-applied. */
+  readonly target?: number;
+  readonly events: readonly EngineEvent[];
+}
+
+export interface TableView {
+  readonly world: World;
+  readonly history: readonly TransactionView[];
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+  readonly undoLabel: string | null;
+  readonly redoLabel: string | null;
+  /** Number of transactions applied (the optimistic-concurrency version). */
+  readonly version: number;
+}
+
+export interface CreateTableInput {
+  readonly tableId: string;
+  readonly name: string;
+  readonly rulesetId: string;
+  readonly settings?: { readonly [key: string]: Json };
+}
+
+export interface Engine {
+  readonly modules: readonly Module[];
+  createTable(input: CreateTableInput): Table;
+  decide(world: World, command: Command, env: Env): Result<EngineEvent[]>;
+  evolve(world: World, event: EngineEvent): World;
+  execute(table: Table, command: Command, env: Env): Result<{ readonly table: Table; readonly transaction: Transaction }>;
+  apply(table: Table, transaction: Transaction): Table;
+  replay(genesis: World, transactions: readonly Transaction[]): Table;
+  view(table: Table, viewer: Viewer): TableView;
+  /** Who may see `event` (every module's audience hook; default everyone). */
+  audienceOf(world: World, event: EngineEvent): Audience;
 }

@@ -1,0 +1,280 @@
+// createEngine: decide / evolve / execute (one command = one transaction with
+// every reaction's follow-up), undo and redo as appended transactions, replay,
+// and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
+import { emptyClock } from './clock.js';
+import { stampLog } from './log.js';
+import { err, ErrorCode, ok, ruleError } from './result.js';
+import type {
+  Audience,
+  Command,
+  CommandHandler,
+  CreateTableInput,
+  Engine,
+  EngineEvent,
+  Env,
+  Module,
+  Result,
+  RuleError,
+  Table,
+  TableView,
+  Transaction,
+  TransactionView,
+  Viewer,
+  World,
+} from './types.js';
+import { checkCommand, isJson } from './validate.js';
+import { AUDIENCE_ALL, audienceAllows } from './visibility.js';
+
+/** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
+export const MAX_REACTION_DEPTH = 32;
+/** How many events one transaction may hold in all. */
+export const MAX_TRANSACTION_EVENTS = 10_000;
+export const UNDO = 'history.undo';
+export const REDO = 'history.redo';
+
+class Abort extends Error {
+  constructor(readonly error: RuleError) {
+    super(error.message);
+  }
+}
+
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+const sameViewer = (a: Viewer, b: Viewer): boolean =>
+  a.role === b.role && (a.role !== 'player' || (b.role === 'player' && a.seatId === b.seatId));
+
+export function genesisWorld(input: CreateTableInput): World {
+  return {
+    tableId: input.tableId,
+    name: input.name,
+    rulesetId: input.rulesetId,
+    settings: clone(input.settings ?? {}),
+    seats: {},
+    characters: {},
+    clock: emptyClock(),
+    log: [],
+    ext: {},
+    nextId: 1,
+  };
+}
+
+export function createEngine(modules: readonly Module[]): Engine {
+  const handlers = new Map<string, { module: Module; handler: CommandHandler }>();
+  const reducers = new Map<string, ((w: World, e: EngineEvent) => World)[]>();
+  const ids = new Set<string>();
+  for (const m of modules) {
+    if (ids.has(m.id)) throw new Error(`module ${m.id} is registered twice`);
+    ids.add(m.id);
+    for (const [type, handler] of Object.entries(m.commands ?? {})) {
+      if (handlers.has(type)) throw new Error(`command ${type} is handled by both ${handlers.get(type)!.module.id} and ${m.id}`);
+      if (type === UNDO || type === REDO) throw new Error(`${type} is the engine's own command`);
+      handlers.set(type, { module: m, handler });
+    }
+    for (const [type, r] of Object.entries(m.reducers ?? {})) {
+      const list = reducers.get(type) ?? [];
+      list.push(r);
+      reducers.set(type, list);
+    }
+  }
+  const reactions = modules.flatMap((m) => m.reactions ?? []);
+
+  function evolve(world: World, event: EngineEvent): World {
+    let w = world;
+    for (const r of reducers.get(event.type) ?? []) w = r(w, event);
+    return w;
+  }
+
+  function decide(world: World, command: Command, env: Env): Result<EngineEvent[]> {
+    const bad = checkCommand(command);
+    if (bad !== null) return { ok: false, error: bad };
+    const found = handlers.get(command.type);
+    if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${command.type}`, 'type');
+    const { handler } = found;
+    const denied = handler.authorize !== undefined ? handler.authorize(world, command, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? command.type}`);
+    if (denied !== null) return { ok: false, error: denied };
+    const r = handler.decide(world, command, env);
+    if (!r.ok) return r;
+    for (const e of r.value) {
+      if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
+    }
+    return ok(clone(r.value));
+  }
+
+  /** Apply one event, then every reaction's follow-ups depth-first; `out` collects the transaction's events. */
+  function applyWithReactions(world: World, event: EngineEvent, env: Env, out: EngineEvent[], depth: number): World {
+    if (depth > MAX_REACTION_DEPTH) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `reactions chained deeper than ${MAX_REACTION_DEPTH} at ${event.type}: a reaction loop`));
+    if (out.length >= MAX_TRANSACTION_EVENTS) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `one command produced more than ${MAX_TRANSACTION_EVENTS} events`));
+    if (typeof event.type !== 'string' || !isJson(event)) throw new Abort(ruleError(ErrorCode.INTERNAL, 'a reaction produced an event that is not plain JSON'));
+    const e = clone(event);
+    out.push(e);
+    let w = evolve(world, e);
+    for (const react of reactions) {
+      for (const f of react(w, e, env)) w = applyWithReactions(w, f, env, out, depth + 1);
+    }
+    return w;
+  }
+
+  function liveReplay(genesis: World, transactions: readonly Transaction[], live: readonly number[]): World {
+    let w = genesis;
+    for (const seq of live) {
+      const tx = transactions[seq - 1];
+      if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
+      for (const e of tx.events) w = evolve(w, e);
+      w = stampLog(w, seq);
+    }
+    return w;
+  }
+
+  function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
+    const tx = table.transactions[seq - 1];
+    return tx !== undefined && tx.kind === 'command' ? tx : undefined;
+  }
+
+  /** Apply a recorded transaction (no decide, no reactions, no dice). */
+  function apply(table: Table, tx: Transaction): Table {
+    const seq = table.transactions.length + 1;
+    if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
+    const transactions = [...table.transactions, tx];
+    if (tx.kind === 'command') {
+      let w = table.world;
+      for (const e of tx.events) w = evolve(w, e);
+      return { ...table, world: stampLog(w, seq), transactions, live: [...table.live, seq], redoable: [] };
+    }
+    if (tx.kind === 'undo') {
+      if (table.live[table.live.length - 1] !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
+      const live = table.live.slice(0, -1);
+      return { ...table, world: liveReplay(table.genesis, transactions, live), transactions, live, redoable: [...table.redoable, tx.target] };
+    }
+    if (table.redoable[table.redoable.length - 1] !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
+    const target = commandTx(table, tx.target);
+    if (target === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
+    let w = table.world;
+    for (const e of target.events) w = evolve(w, e);
+    // The redone entries keep the seq of the transaction that first wrote them, so undo + redo is the identity.
+    return { ...table, world: stampLog(w, tx.target), transactions, live: [...table.live, tx.target], redoable: table.redoable.slice(0, -1) };
+  }
+
+  function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
+    if (seq === undefined) return false;
+    if (actor.role === 'gm') return true;
+    if (actor.role !== 'player' || table.world.seats[actor.seatId] === undefined) return false;
+    const tx = commandTx(table, seq);
+    return tx !== undefined && sameViewer(tx.actor, actor);
+  }
+
+  function history(table: Table, kind: 'undo' | 'redo', actor: Viewer): Result<{ table: Table; transaction: Transaction }> {
+    const stack = kind === 'undo' ? table.live : table.redoable;
+    const target = stack[stack.length - 1];
+    if (target === undefined) return kind === 'undo' ? err(ErrorCode.NOTHING_TO_UNDO, 'there is nothing to undo') : err(ErrorCode.NOTHING_TO_REDO, 'there is nothing to redo');
+    if (!mayRevert(table, target, actor)) return err(ErrorCode.FORBIDDEN, `only the GM, or the player who issued it, may ${kind} the last action`);
+    const transaction: Transaction = { seq: table.transactions.length + 1, kind, actor: clone(actor), target };
+    return ok({ table: apply(table, transaction), transaction });
+  }
+
+  function execute(table: Table, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
+    const bad = checkCommand(command);
+    if (bad !== null) return { ok: false, error: bad };
+    if (command.type === UNDO) return history(table, 'undo', env.actor);
+    if (command.type === REDO) return history(table, 'redo', env.actor);
+    const cmd = clone(command);
+    try {
+      const decided = decide(table.world, cmd, env);
+      if (!decided.ok) return decided;
+      const events: EngineEvent[] = [];
+      let w = table.world;
+      for (const e of decided.value) w = applyWithReactions(w, e, env, events, 0);
+      const seq = table.transactions.length + 1;
+      const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events };
+      return ok({
+        table: { ...table, world: stampLog(w, seq), transactions: [...table.transactions, transaction], live: [...table.live, seq], redoable: [] },
+        transaction,
+      });
+    } catch (e) {
+      if (e instanceof Abort) return { ok: false, error: e.error };
+      // A module bug must not take the room down: report it as a typed error.
+      return err(ErrorCode.INTERNAL, `internal error while running ${command.type}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  function replay(genesis: World, transactions: readonly Transaction[]): Table {
+    let t: Table = { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+    for (const tx of transactions) t = apply(t, tx);
+    return t;
+  }
+
+  function createTable(input: CreateTableInput): Table {
+    const genesis = genesisWorld(input);
+    return { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+  }
+
+  function audienceOf(world: World, event: EngineEvent): Audience {
+    // The narrowest audience any module names wins: a module can only hide, never widen.
+    let result: Audience = AUDIENCE_ALL;
+    for (const m of modules) {
+      const f = m.audience?.[event.type];
+      if (f === undefined) continue;
+      const a = f(world, event);
+      if (a.kind === 'gm') return a;
+      if (a.kind === 'seat') {
+        if (result.kind === 'seat' && result.seatId !== a.seatId) return { kind: 'gm' };
+        result = a;
+      }
+    }
+    return result;
+  }
+
+  function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
+    return handlers.get(tx.command.type)?.handler.label ?? tx.command.type;
+  }
+
+  /** A command transaction as `viewer` sees it, or null when they may not learn it happened. */
+  function commandView(world: World, tx: Extract<Transaction, { kind: 'command' }>, viewer: Viewer): TransactionView | null {
+    if (viewer.role === 'gm') return { seq: tx.seq, kind: 'command', actor: tx.actor, label: labelOf(tx), command: tx.command, events: tx.events };
+    const own = sameViewer(tx.actor, viewer);
+    const events = tx.events.filter((e) => audienceAllows(audienceOf(world, e), viewer));
+    if (!own && events.length === 0) return null;
+    const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
+    return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
+  }
+
+  function view(table: Table, viewer: Viewer): TableView {
+    const world = table.world;
+    let projected = world;
+    for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer);
+    projected = { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
+    const commandViews = new Map<number, TransactionView | null>();
+    const cv = (seq: number): TransactionView | null => {
+      if (!commandViews.has(seq)) {
+        const tx = commandTx(table, seq);
+        commandViews.set(seq, tx === undefined ? null : commandView(world, tx, viewer));
+      }
+      return commandViews.get(seq)!;
+    };
+    const history: TransactionView[] = [];
+    for (const tx of table.transactions) {
+      if (tx.kind === 'command') {
+        const v = cv(tx.seq);
+        if (v !== null) history.push(v);
+        continue;
+      }
+      const target = cv(tx.target);
+      if (target === null) continue;
+      history.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
+    }
+    const lastLive = table.live[table.live.length - 1];
+    const lastUndone = table.redoable[table.redoable.length - 1];
+    const canUndo = mayRevert(table, lastLive, viewer);
+    const canRedo = mayRevert(table, lastUndone, viewer);
+    return {
+      world: projected,
+      history,
+      canUndo,
+      canRedo,
+      undoLabel: canUndo && lastLive !== undefined ? (cv(lastLive)?.label ?? null) : null,
+      redoLabel: canRedo && lastUndone !== undefined ? (cv(lastUndone)?.label ?? null) : null,
+      version: table.transactions.length,
+    };
+  }
+
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, audienceOf };
+}

@@ -1,0 +1,42 @@
+// The table log lives in the world (so undo removes entries with everything
+// else). Reducers append with tx = PENDING_TX; the engine stamps the
+// transaction's seq once the transaction is applied.
+import type { Audience, Json, LogEntry, World } from './types.js';
+
+export const PENDING_TX = -1;
+/** Named setting: how many log entries the world keeps (oldest dropped first). */
+export const LOG_LIMIT_SETTING = 'core.logLimit';
+export const DEFAULT_LOG_LIMIT = 1000;
+export const MAX_LOG_TEXT = 2000;
+
+export interface LogInput {
+  readonly audience: Audience;
+  readonly kind: string;
+  readonly text: string;
+  readonly data?: Json;
+}
+
+function logLimit(world: World): number {
+  const v = world.settings[LOG_LIMIT_SETTING];
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_LOG_LIMIT;
+}
+
+/** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */
+export function appendLog(world: World, entry: LogInput): World {
+  const e: LogEntry =
+    entry.data === undefined
+      ? { tx: PENDING_TX, audience: entry.audience, kind: entry.kind, text: entry.text }
+      : { tx: PENDING_TX, audience: entry.audience, kind: entry.kind, text: entry.text, data: entry.data };
+  const limit = logLimit(world);
+  const log = [...world.log, e];
+  return { ...world, log: log.length > limit ? log.slice(log.length - limit) : log };
+}
+
+/** Engine side: give every pending entry the seq of the transaction that wrote it. */
+export function stampLog(world: World, seq: number): World {
+  const log = world.log;
+  let i = log.length;
+  while (i > 0 && log[i - 1]!.tx === PENDING_TX) i--;
+  if (i === log.length) return world;
+  return { ...world, log: [...log.slice(0, i), ...log.slice(i).map((e) => ({ ...e, tx: seq }))] };
+}

@@ -1,0 +1,287 @@
+// The core module: table, seats, characters, the one clock and GM notes.
+// Every other module builds on these entities and on `clock.advanced`.
+import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
+import { claimId, mintId } from './ids.js';
+import { appendLog, MAX_LOG_TEXT } from './log.js';
+import { err, ErrorCode, ok } from './result.js';
+import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Seat, Viewer, Visibility, World } from './types.js';
+import { readEnum, readInt, readObject, readString } from './validate.js';
+import { AUDIENCE_ALL, audienceFor, AUDIENCE_GM, knowsExists, VISIBILITIES } from './visibility.js';
+
+export const CORE_ID = 'core';
+export const MAX_SEATS = 64;
+export const MAX_CHARACTERS = 1000;
+export const MAX_STATS = 200;
+
+const str = (e: EngineEvent, k: string): string => String(e[k]);
+
+function withCharacter(world: World, id: string, f: (c: Character) => Character): World {
+  const c = world.characters[id];
+  return c === undefined ? world : { ...world, characters: { ...world.characters, [id]: f(c) } };
+}
+
+function seatWith(world: World, seatId: string | null, f: (s: Seat) => Seat): World {
+  if (seatId === null) return world;
+  const s = world.seats[seatId];
+  return s === undefined ? world : { ...world, seats: { ...world.seats, [seatId]: f(s) } };
+}
+
+const readVisibility = (c: Parameters<typeof readEnum>[0], fallback?: Visibility) => readEnum<Visibility>(c, 'visibility', VISIBILITIES, fallback);
+
+function checkStats(stats: { readonly [k: string]: Json } | undefined): string | null {
+  if (stats === undefined) return null;
+  if (Object.keys(stats).length > MAX_STATS) return `stats may have at most ${MAX_STATS} keys`;
+  return null;
+}
+
+function readSeatId(world: World, v: Json | undefined): { ok: true; value: string | null } | { ok: false; message: string } {
+  if (v === undefined || v === null) return { ok: true, value: null };
+  if (typeof v !== 'string' || world.seats[v] === undefined) return { ok: false, message: `no seat ${String(v)}` };
+  return { ok: true, value: v };
+}
+
+/** Authorize: the GM, or any seated player (for notes to everyone). */
+const gmOrSeated = (world: World, _c: unknown, actor: Viewer) =>
+  actor.role === 'gm' || (actor.role === 'player' && world.seats[actor.seatId] !== undefined)
+    ? null
+    : { code: ErrorCode.FORBIDDEN, message: 'only the GM or a seated player may do this' };
+
+const commands: Record<string, CommandHandler> = {
+  'table.rename': {
+    decide(world, c) {
+      const name = readString(c, 'name', { max: 100 });
+      if (!name.ok) return name;
+      return ok([{ type: 'table.renamed', name: name.value, from: world.name }]);
+    },
+  },
+  'seat.add': {
+    decide(world, c) {
+      const name = readString(c, 'name', { max: 100 });
+      if (!name.ok) return name;
+      if (Object.keys(world.seats).length >= MAX_SEATS) return err(ErrorCode.LIMIT_EXCEEDED, `a table may have at most ${MAX_SEATS} seats`);
+      const [id] = mintId(world, 'seat');
+      return ok([{ type: 'seat.added', id, name: name.value }]);
+    },
+  },
+  'seat.rename': {
+    decide(world, c) {
+      const name = readString(c, 'name', { max: 100 });
+      if (!name.ok) return name;
+      const seat = typeof c['id'] === 'string' ? world.seats[c['id']] : undefined;
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
+      return ok([{ type: 'seat.renamed', id: seat.id, name: name.value, from: seat.name }]);
+    },
+  },
+  'seat.remove': {
+    decide(world, c) {
+      const seat = typeof c['id'] === 'string' ? world.seats[c['id']] : undefined;
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
+      return ok([{ type: 'seat.removed', id: seat.id, name: seat.name }]);
+    },
+  },
+  'character.add': {
+    decide(world, c) {
+      const name = readString(c, 'name', { max: 100 });
+      if (!name.ok) return name;
+      const kind = readEnum<'pc' | 'npc'>(c, 'kind', ['pc', 'npc'], 'npc');
+      if (!kind.ok) return kind;
+      const visibility = readVisibility(c, 'visible');
+      if (!visibility.ok) return visibility;
+      const seat = readSeatId(world, c['seatId']);
+      if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');
+      const stats = readObject(c, 'stats');
+      if (!stats.ok) return stats;
+      const bad = checkStats(stats.value);
+      if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
+      if (Object.keys(world.characters).length >= MAX_CHARACTERS) return err(ErrorCode.LIMIT_EXCEEDED, `a table may have at most ${MAX_CHARACTERS} characters`);
+      const [id] = mintId(world, 'ch');
+      return ok([{ type: 'character.added', id, name: name.value, kind: kind.value, seatId: seat.value, visibility: visibility.value, stats: stats.value ?? {} }]);
+    },
+  },
+  'character.update': {
+    decide(world, c) {
+      const ch = typeof c['id'] === 'string' ? world.characters[c['id']] : undefined;
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
+      const name = readString(c, 'name', { max: 100, optional: true });
+      if (!name.ok) return name;
+      const visibility = readVisibility(c, ch.visibility);
+      if (!visibility.ok) return visibility;
+      const stats = readObject(c, 'stats');
+      if (!stats.ok) return stats;
+      const merged = { ...ch.stats, ...(stats.value ?? {}) };
+      const bad = checkStats(merged);
+      if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
+      const seat = c['seatId'] === undefined ? ({ ok: true, value: ch.seatId } as const) : readSeatId(world, c['seatId']);
+      if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');
+      const e: { [k: string]: Json } = { type: 'character.updated', id: ch.id, visibility: visibility.value, wasVisibility: ch.visibility, seatId: seat.value, wasSeatId: ch.seatId };
+      if (name.value !== undefined) e['name'] = name.value;
+      if (stats.value !== undefined) e['stats'] = stats.value;
+      return ok([e as EngineEvent]);
+    },
+  },
+  'character.remove': {
+    decide(world, c) {
+      const ch = typeof c['id'] === 'string' ? world.characters[c['id']] : undefined;
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
+      return ok([{ type: 'character.removed', id: ch.id, visibility: ch.visibility, seatId: ch.seatId }]);
+    },
+  },
+  'clock.advance': {
+    decide(world, c) {
+      const unit = readEnum<ClockUnit>(c, 'unit', CLOCK_UNITS);
+      if (!unit.ok) return unit;
+      const count = readInt(c, 'count', { min: 0, max: MAX_CLOCK_COUNT, fallback: unit.value === 'time' ? 0 : 1 });
+      if (!count.ok) return count;
+      const seconds = readInt(c, 'seconds', { min: 0, max: MAX_CLOCK_SECONDS, fallback: 0 });
+      if (!seconds.ok) return seconds;
+      if (count.value === 0 && seconds.value === 0) return err(ErrorCode.INVALID_VALUE, 'advance the clock by a count or some seconds', 'count');
+      return ok([clockAdvanced(world, unit.value, count.value, seconds.value)]);
+    },
+  },
+  'log.note': {
+    authorize: gmOrSeated,
+    decide(_world, c, env) {
+      const text = readString(c, 'text', { max: MAX_LOG_TEXT });
+      if (!text.ok) return text;
+      const raw = c['audience'] ?? { kind: 'all' };
+      let audience: Audience;
+      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'all') audience = AUDIENCE_ALL;
+      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'gm') audience = AUDIENCE_GM;
+      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'seat' && typeof raw['seatId'] === 'string' && _world.seats[raw['seatId']] !== undefined)
+        audience = { kind: 'seat', seatId: raw['seatId'] };
+      else return err(ErrorCode.INVALID_VALUE, 'audience must be {kind: all}, {kind: gm} or {kind: seat, seatId} of an existing seat', 'audience');
+      // Players may write to everyone or to their own seat; whispers to the GM are GM-only entries they wrote.
+      if (env.actor.role === 'player' && audience.kind !== 'all' && !(audience.kind === 'seat' && audience.seatId === env.actor.seatId))
+        return err(ErrorCode.FORBIDDEN, 'a player may post notes to everyone or to their own seat', 'audience');
+      const by = env.actor.role === 'player' ? env.actor.seatId : 'gm';
+      return ok([{ type: 'log.noted', text: text.value, audience: audience as unknown as Json, by }]);
+    },
+  },
+};
+
+const reducers: Module['reducers'] = {
+  'table.renamed': (w, e) => appendLog({ ...w, name: str(e, 'name') }, { audience: AUDIENCE_ALL, kind: 'table.renamed', text: `The table is now called ${str(e, 'name')}.` }),
+  'seat.added': (w, e) => {
+    const id = str(e, 'id');
+    const seat: Seat = { id, name: str(e, 'name'), characterIds: [] };
+    return appendLog(claimId({ ...w, seats: { ...w.seats, [id]: seat } }, id), { audience: AUDIENCE_ALL, kind: 'seat.added', text: `${seat.name} took a seat.` });
+  },
+  'seat.renamed': (w, e) => seatWith(w, str(e, 'id'), (s) => ({ ...s, name: str(e, 'name') })),
+  'seat.removed': (w, e) => {
+    const id = str(e, 'id');
+    const seats = { ...w.seats };
+    delete seats[id];
+    const characters: Record<string, Character> = {};
+    for (const [k, c] of Object.entries(w.characters)) characters[k] = c.seatId === id ? { ...c, seatId: null } : c;
+    return appendLog({ ...w, seats, characters }, { audience: AUDIENCE_ALL, kind: 'seat.removed', text: `${str(e, 'name')} left the table.` });
+  },
+  'character.added': (w, e) => {
+    const id = str(e, 'id');
+    const seatId = typeof e['seatId'] === 'string' ? e['seatId'] : null;
+    const visibility = e['visibility'] as Visibility;
+    const c: Character = { id, name: str(e, 'name'), kind: e['kind'] === 'pc' ? 'pc' : 'npc', seatId, visibility, stats: (e['stats'] ?? {}) as Character['stats'] };
+    let next = claimId({ ...w, characters: { ...w.characters, [id]: c } }, id);
+    next = seatWith(next, seatId, (s) => ({ ...s, characterIds: [...s.characterIds, id] }));
+    return appendLog(next, { audience: audienceFor(visibility), kind: 'character.added', text: `${c.name} joined the scene.`, data: { id } });
+  },
+  'character.updated': (w, e) => {
+    const id = str(e, 'id');
+    const seatId = typeof e['seatId'] === 'string' ? e['seatId'] : null;
+    const wasSeatId = typeof e['wasSeatId'] === 'string' ? e['wasSeatId'] : null;
+    let next = withCharacter(w, id, (c) => ({
+      ...c,
+      name: typeof e['name'] === 'string' ? e['name'] : c.name,
+      visibility: e['visibility'] as Visibility,
+      seatId,
+      stats: e['stats'] === undefined ? c.stats : { ...c.stats, ...(e['stats'] as Character['stats']) },
+    }));
+    if (seatId !== wasSeatId) {
+      next = seatWith(next, wasSeatId, (s) => ({ ...s, characterIds: s.characterIds.filter((x) => x !== id) }));
+      next = seatWith(next, seatId, (s) => ({ ...s, characterIds: [...s.characterIds, id] }));
+    }
+    return next;
+  },
+  'character.removed': (w, e) => {
+    const id = str(e, 'id');
+    const c = w.characters[id];
+    if (c === undefined) return w;
+    const characters = { ...w.characters };
+    delete characters[id];
+    const next = seatWith({ ...w, characters }, c.seatId, (s) => ({ ...s, characterIds: s.characterIds.filter((x) => x !== id) }));
+    return appendLog(next, { audience: audienceFor(c.visibility), kind: 'character.removed', text: `${c.name} left the scene.`, data: { id } });
+  },
+  'clock.advanced': (w, e) => {
+    const unit = e['unit'] as ClockUnit;
+    const next = { ...w, clock: advanceClock(w.clock, unit, Number(e['count']), Number(e['seconds'])) };
+    // Turns, rounds and action rolls are announced by their own modules; the core logs the long steps.
+    if (unit === 'actionRoll' || unit === 'turn' || unit === 'round' || unit === 'beat') return next;
+    return appendLog(next, { audience: AUDIENCE_ALL, kind: 'clock.advanced', text: clockText(unit, Number(e['count']), Number(e['seconds'])), data: { unit, count: Number(e['count']), seconds: Number(e['seconds']) } });
+  },
+  'log.noted': (w, e) => appendLog(w, { audience: e['audience'] as unknown as Audience, kind: 'note', text: str(e, 'text'), data: { by: str(e, 'by') } }),
+};
+
+const UNIT_WORDS: Record<ClockUnit, string> = {
+  actionRoll: 'action roll',
+  beat: 'beat',
+  turn: 'turn',
+  round: 'round',
+  travelTurn: 'travel turn',
+  shortRest: 'short rest',
+  longRest: 'long rest',
+  phase: 'phase',
+  time: 'time',
+};
+
+function clockText(unit: ClockUnit, count: number, seconds: number): string {
+  const parts: string[] = [];
+  if (unit !== 'time' && count > 0) parts.push(`${count} ${UNIT_WORDS[unit]}${count === 1 ? '' : 's'}`);
+  if (seconds > 0) parts.push(`${seconds} seconds of fiction`);
+  return `Time passes: ${parts.join(', ')}.`;
+}
+
+/** Events about a character are public only while the character is fully visible. */
+const characterAudience = (_w: World, e: EngineEvent): Audience => {
+  const now = e['visibility'];
+  const was = e['wasVisibility'] ?? now;
+  return now === 'visible' && (was === 'visible' || e['type'] === 'character.updated') ? AUDIENCE_ALL : AUDIENCE_GM;
+};
+
+/** Non-GM viewers: hidden characters vanish, existence-tier ones keep only their public name. */
+function projectCore(world: World, viewer: Viewer): World {
+  if (viewer.role === 'gm') return world;
+  const characters: Record<string, Character> = {};
+  for (const [id, c] of Object.entries(world.characters)) {
+    if (!knowsExists(c.visibility, viewer)) continue;
+    characters[id] = c.visibility === 'visible' ? c : { ...c, stats: {} };
+  }
+  const seats: Record<string, Seat> = {};
+  for (const [id, s] of Object.entries(world.seats)) seats[id] = { ...s, characterIds: s.characterIds.filter((x) => characters[x] !== undefined) };
+  // nextId counts every minted id, hidden ones included: players get 0.
+  return { ...world, characters, seats, nextId: 0 };
+}
+
+/** Human labels for the core's commands (used by undo / redo buttons and history). */
+export const CORE_LABELS: Record<string, string> = {
+  'table.rename': 'rename the table',
+  'seat.add': 'add a seat',
+  'seat.rename': 'rename a seat',
+  'seat.remove': 'remove a seat',
+  'character.add': 'add a character',
+  'character.update': 'update a character',
+  'character.remove': 'remove a character',
+  'clock.advance': 'advance the clock',
+  'log.note': 'post a note',
+};
+
+export const coreModule: Module = {
+  id: CORE_ID,
+  commands: Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, { ...h, label: CORE_LABELS[type] ?? type }])),
+  reducers,
+  project: projectCore,
+  audience: {
+    'character.added': characterAudience,
+    'character.updated': characterAudience,
+    'character.removed': (_w, e) => (e['visibility'] === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
+    'log.noted': (_w, e) => e['audience'] as unknown as Audience,
+  },
+};

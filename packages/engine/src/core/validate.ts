@@ -1,0 +1,73 @@
+// Small readers for command fields: each returns the value or a typed error
+// naming the field and the limit, so bad input never crashes a decide().
+import { ErrorCode, ruleError } from './result.js';
+import type { Command, Json, RuleError } from './types.js';
+
+export type Read<T> = { ok: true; value: T } | { ok: false; error: RuleError };
+
+const bad = (path: string, message: string): Read<never> => ({ ok: false, error: ruleError(ErrorCode.INVALID_VALUE, message, path) });
+
+/** Limits on command payloads (DESIGN: explicit limits on anything a user controls). */
+export const MAX_COMMAND_BYTES = 64 * 1024;
+export const MAX_COMMAND_DEPTH = 16;
+export const MAX_NAME = 100;
+
+export function readString(c: Command, key: string, opts: { min?: number; max?: number; optional?: false }): Read<string>;
+export function readString(c: Command, key: string, opts: { min?: number; max?: number; optional: true }): Read<string | undefined>;
+export function readString(c: Command, key: string, opts: { min?: number; max?: number; optional?: boolean }): Read<string | undefined> {
+  const v = c[key];
+  if (v === undefined && opts.optional === true) return { ok: true, value: undefined };
+  if (typeof v !== 'string') return bad(key, `${key} must be a string`);
+  const s = v.trim();
+  const min = opts.min ?? 1;
+  const max = opts.max ?? MAX_NAME;
+  if (s.length < min) return bad(key, `${key} must have at least ${min} character(s)`);
+  if (s.length > max) return bad(key, `${key} is longer than the limit of ${max} characters`);
+  return { ok: true, value: s };
+}
+
+export function readInt(c: Command, key: string, opts: { min: number; max: number; fallback?: number }): Read<number> {
+  const v = c[key];
+  if (v === undefined && opts.fallback !== undefined) return { ok: true, value: opts.fallback };
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) return bad(key, `${key} must be an integer`);
+  if (v < opts.min || v > opts.max) return bad(key, `${key} must be between ${opts.min} and ${opts.max}`);
+  return { ok: true, value: v };
+}
+
+export function readEnum<T extends string>(c: Command, key: string, allowed: readonly T[], fallback?: T): Read<T> {
+  const v = c[key];
+  if (v === undefined && fallback !== undefined) return { ok: true, value: fallback };
+  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) return bad(key, `${key} must be one of ${allowed.join(', ')}`);
+  return { ok: true, value: v as T };
+}
+
+export function readObject(c: Command, key: string, optional = true): Read<{ readonly [k: string]: Json } | undefined> {
+  const v = c[key];
+  if (v === undefined && optional) return { ok: true, value: undefined };
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad(key, `${key} must be an object`);
+  return { ok: true, value: v };
+}
+
+/** Is `v` plain JSON (finite numbers, no undefined inside arrays, no cycles, bounded depth)? */
+export function isJson(v: unknown, depth = 0): v is Json {
+  if (depth > MAX_COMMAND_DEPTH) return false;
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
+  if (typeof v === 'object') {
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null) return false;
+    return Object.values(v as Record<string, unknown>).every((x) => x === undefined || isJson(x, depth + 1));
+  }
+  return false;
+}
+
+/** Command sanity: a plain JSON object with a string type, under the size limit. */
+export function checkCommand(c: unknown): RuleError | null {
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return ruleError(ErrorCode.INVALID_COMMAND, 'a command must be an object');
+  const type = (c as { type?: unknown }).type;
+  if (typeof type !== 'string' || type.length === 0 || type.length > 64) return ruleError(ErrorCode.INVALID_COMMAND, 'a command needs a string type (at most 64 characters)', 'type');
+  if (!isJson(c)) return ruleError(ErrorCode.INVALID_COMMAND, `a command must be plain JSON (finite numbers, nesting at most ${MAX_COMMAND_DEPTH})`);
+  if (JSON.stringify(c).length > MAX_COMMAND_BYTES) return ruleError(ErrorCode.LIMIT_EXCEEDED, `a command may be at most ${MAX_COMMAND_BYTES} bytes of JSON`);
+  return null;
+}
