@@ -1,0 +1,87 @@
+// Named, documented settings of the team game (003). Every place where the
+// text is silent, or where the rules README settles a dice mechanic, is a
+// setting a table can override (world.settings[key]).
+import type { Json, World } from '@tablekeeper/engine';
+
+export interface TeamsSettingDef {
+  readonly key: string;
+  readonly default: Json;
+  readonly description: string;
+  readonly source: string;
+}
+
+const TEXT = '003_b64e7ab0ea5c9095.txt';
+const README = 'rules/README.md, "The team game (003)"';
+
+export const TEAMS_SETTINGS: readonly TeamsSettingDef[] = [
+  {
+    key: 'teams.advantage',
+    default: 'reroll-keep-higher',
+    description: 'Advantage rolls the attribute and skill dice once more per step and keeps the best total (double advantage: best of three); disadvantage keeps the worst. The luck die is rolled once.',
+    source: README,
+  },
+  {
+    key: 'teams.advantageCancels',
+    default: true,
+    description: 'Advantage and disadvantage (cover, prone) cancel one for one before rolling.',
+    source: `${README} (our choice: the excerpt does not define disadvantage)`,
+  },
+  { key: 'teams.luckBonusAt', default: 20, description: 'An ordinary test whose luck die reads this or more gets the luck bonus.', source: README },
+  { key: 'teams.luckBonus', default: 4, description: 'The luck bonus added to an ordinary test.', source: README },
+  { key: 'teams.criticalThreshold', default: 20, description: 'Critical threshold of a weapon that lists none.', source: `${TEXT}, "Attacks" (our default)` },
+  { key: 'teams.misdirectAtOrBelow', default: 1, description: 'A thrown or projectile attack whose luck roll is this or lower hits a random character within 1 m of the target instead.', source: `${TEXT}, "Attacks"` },
+  { key: 'teams.multipleAttackPenalty', default: 2, description: 'Penalty per earlier attack by the same attacker in the same round.', source: `${TEXT}, "Attacks"` },
+  { key: 'teams.deathDifficulty', default: 10, description: 'Starting difficulty of the luck test to cheat death.', source: `${TEXT}, "Death"` },
+  { key: 'teams.cheatDeathStep', default: 5, description: 'How much each cheated death permanently raises that difficulty.', source: `${TEXT}, "Death"` },
+  { key: 'teams.metalDurability', default: 10, description: 'Durability of a metal item that lists none.', source: `${TEXT}, "Parry"` },
+  { key: 'teams.otherDurability', default: 4, description: 'Durability of a non-metal item that lists none.', source: `${TEXT}, "Parry"` },
+  {
+    key: 'teams.blockExcessReduced',
+    default: false,
+    description: 'Whether the bearer\'s own damage reduction applies to damage that overflows a blocking item ("dealt directly to you": by default it does not).',
+    source: `${TEXT}, "Block" (our reading)`,
+  },
+  {
+    key: 'teams.dodgeDifficulty',
+    default: 'attack-result',
+    description: 'A dodge succeeds when its test meets or beats the attack\'s test result ("attack-result"), or a fixed number.',
+    source: `${TEXT}, "Actions in Combat", Reactions table (our reading: the text names no difficulty)`,
+  },
+  { key: 'teams.criticalsDodgeable', default: false, description: 'Whether a dodge can avoid an attack that hit by its critical threshold ("cannot miss").', source: `${TEXT}, "Attacks" (our reading)` },
+  {
+    key: 'teams.interceptRecheck',
+    default: true,
+    description: 'After an intercept the same attack roll is compared with the interceptor\'s evasion (it may now miss); otherwise the hit stands.',
+    source: `${TEXT}, Reactions table, Intercept (our reading)`,
+  },
+  {
+    key: 'teams.killingStrikeWeapons',
+    default: 'lethal',
+    description: 'Weapons usable for a killing strike: "lethal" (any weapon not marked nonlethal; the text reads "nonlethal", which we take as a slip) or "any".',
+    source: `${TEXT}, "Death" (our reading)`,
+  },
+  { key: 'teams.killingStrikeActions', default: 3, description: 'Actions a killing strike takes in combat (the three-action activity).', source: `${TEXT}, "Death"` },
+  { key: 'teams.resuscitateDifficulty', default: 10, description: 'Difficulty of the resuscitate test when the GM names none.', source: `${TEXT}, Actions table, Resuscitate (our default: the excerpt names none)` },
+  { key: 'teams.commandFocus', default: 2, description: 'Focus a Command costs.', source: `${TEXT}, Actions table` },
+  { key: 'teams.reactionCost', default: 1, description: 'Stamina (block, dodge, fortify, intercept, parry) or focus (resist) a reaction costs; sprint costs the same in stamina.', source: `${TEXT}, Reactions table` },
+];
+
+/** The setting's value for this table: the world's override, else the default. */
+export function setting(world: World, key: string): Json {
+  const v = world.settings[key];
+  if (v !== undefined) return v;
+  return TEAMS_SETTINGS.find((s) => s.key === key)?.default ?? null;
+}
+
+export function numSetting(world: World, key: string): number {
+  const v = setting(world, key);
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  const d = TEAMS_SETTINGS.find((s) => s.key === key)?.default;
+  return typeof d === 'number' ? d : 0;
+}
+
+export function boolSetting(world: World, key: string): boolean {
+  const v = setting(world, key);
+  if (typeof v === 'boolean') return v;
+  return TEAMS_SETTINGS.find((s) => s.key === key)?.default === true;
+}
