@@ -1,0 +1,66 @@
+// The rulesets this build knows, one engine per ruleset (built once), and
+// table creation with the ruleset's setting defaults merged and checked.
+import { coreModule, createEngine, err, ok, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { ruleset as thirtySixthWay } from './36th-way/index.js';
+import { ruleset as daggerheart } from './daggerheart/index.js';
+import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
+import { ruleset as osr } from './osr/index.js';
+import { CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
+import { ruleset as teams } from './teams/index.js';
+
+const RULESETS: readonly RulesetDefinition[] = [daggerheart, osr, thirtySixthWay, teams, kleptonomicon];
+const byId = new Map(RULESETS.map((r) => [r.id, r] as const));
+const engines = new Map<string, Engine>();
+
+export const rulesetIds: readonly string[] = RULESETS.map((r) => r.id);
+
+export interface RulesetInfo {
+  readonly id: string;
+  readonly name: string;
+  /** Core settings first, then the ruleset's. */
+  readonly settings: readonly SettingDef[];
+}
+
+export function rulesetInfo(id: string): RulesetInfo | null {
+  const r = byId.get(id);
+  return r === undefined ? null : { id: r.id, name: r.name, settings: [...CORE_SETTINGS, ...r.settings] };
+}
+
+export function rulesetDefinition(id: string): RulesetDefinition | null {
+  return byId.get(id) ?? null;
+}
+
+/** The engine for a ruleset: the core module, then the ruleset's modules (cached). */
+export function engineFor(id: string): Engine | null {
+  const cached = engines.get(id);
+  if (cached !== undefined) return cached;
+  const r = byId.get(id);
+  if (r === undefined) return null;
+  const engine = createEngine([coreModule, ...r.modules]);
+  engines.set(id, engine);
+  return engine;
+}
+
+const kindOf = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** Settings with defaults merged; an unknown key or a value of the wrong kind is a typed error. */
+export function resolveSettings(id: string, overrides: { readonly [key: string]: Json } = {}): Result<{ [key: string]: Json }> {
+  const info = rulesetInfo(id);
+  if (info === null) return err('UNKNOWN_RULESET', `no ruleset "${id}" (known: ${rulesetIds.join(', ')})`, 'rulesetId');
+  const out: { [key: string]: Json } = {};
+  for (const s of info.settings) out[s.key] = s.default;
+  for (const [key, value] of Object.entries(overrides)) {
+    const def = info.settings.find((s) => s.key === key);
+    if (def === undefined) return err('UNKNOWN_SETTING', `ruleset ${id} has no setting "${key}"`, `settings.${key}`);
+    if (def.default !== null && kindOf(value) !== kindOf(def.default)) return err('INVALID_SETTING', `setting "${key}" must be a ${kindOf(def.default)}`, `settings.${key}`);
+    out[key] = value;
+  }
+  return ok(out);
+}
+
+export function createTableFor(id: string, input: { readonly tableId: string; readonly name: string; readonly settings?: { readonly [key: string]: Json } }): Result<Table> {
+  const settings = resolveSettings(id, input.settings);
+  if (!settings.ok) return settings;
+  const engine = engineFor(id)!;
+  return ok(engine.createTable({ tableId: input.tableId, name: input.name, rulesetId: id, settings: settings.value }));
+}
