@@ -23,7 +23,7 @@ import type {
   World,
 } from './types.js';
 import { checkCommand, isJson } from './validate.js';
-import { AUDIENCE_ALL, audienceAllows } from './visibility.js';
+import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
 export const MAX_REACTION_DEPTH = 32;
@@ -36,6 +36,13 @@ class Abort extends Error {
   constructor(readonly error: RuleError) {
     super(error.message);
   }
+}
+
+/** The smaller of two audiences: GM-only beats a seat beats everyone; two different seats leave only the GM. */
+function narrowest(a: Audience, b: Audience): Audience {
+  if (a.kind === 'gm' || b.kind === 'all') return a;
+  if (b.kind === 'gm' || a.kind === 'all') return b;
+  return a.seatId === b.seatId ? a : AUDIENCE_GM;
 }
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -101,15 +108,17 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** Apply one event, then every reaction's follow-ups depth-first; `out` collects the transaction's events. */
-  function applyWithReactions(world: World, event: EngineEvent, env: Env, out: EngineEvent[], depth: number): World {
+  function applyWithReactions(world: World, event: EngineEvent, env: Env, out: EngineEvent[], audiences: Audience[], depth: number): World {
     if (depth > MAX_REACTION_DEPTH) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `reactions chained deeper than ${MAX_REACTION_DEPTH} at ${event.type}: a reaction loop`));
     if (out.length >= MAX_TRANSACTION_EVENTS) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `one command produced more than ${MAX_TRANSACTION_EVENTS} events`));
     if (typeof event.type !== 'string' || !isJson(event)) throw new Abort(ruleError(ErrorCode.INTERNAL, 'a reaction produced an event that is not plain JSON'));
     const e = clone(event);
     out.push(e);
     let w = evolve(world, e);
+    // Judged on the world before and after the event (narrowest wins): a removal is judged while the thing exists.
+    audiences.push(narrowest(audienceOf(world, e), audienceOf(w, e)));
     for (const react of reactions) {
-      for (const f of react(w, e, env)) w = applyWithReactions(w, f, env, out, depth + 1);
+      for (const f of react(w, e, env)) w = applyWithReactions(w, f, env, out, audiences, depth + 1);
     }
     return w;
   }
@@ -181,10 +190,11 @@ export function createEngine(modules: readonly Module[]): Engine {
       const decided = decide(table.world, cmd, env);
       if (!decided.ok) return decided;
       const events: EngineEvent[] = [];
+      const audiences: Audience[] = [];
       let w = table.world;
-      for (const e of decided.value) w = applyWithReactions(w, e, env, events, 0);
+      for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
       const seq = table.transactions.length + 1;
-      const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events };
+      const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events, audiences };
       return ok({
         table: { ...table, world: stampLog(w, seq), transactions: [...table.transactions, transaction], live: [...table.live, seq], redoable: [] },
         transaction,
@@ -212,13 +222,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     let result: Audience = AUDIENCE_ALL;
     for (const m of modules) {
       const f = m.audience?.[event.type];
-      if (f === undefined) continue;
-      const a = f(world, event);
-      if (a.kind === 'gm') return a;
-      if (a.kind === 'seat') {
-        if (result.kind === 'seat' && result.seatId !== a.seatId) return { kind: 'gm' };
-        result = a;
-      }
+      if (f !== undefined) result = narrowest(result, f(world, event));
     }
     return result;
   }
@@ -231,7 +235,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function commandView(world: World, tx: Extract<Transaction, { kind: 'command' }>, viewer: Viewer): TransactionView | null {
     if (viewer.role === 'gm') return { seq: tx.seq, kind: 'command', actor: tx.actor, label: labelOf(tx), command: tx.command, events: tx.events };
     const own = sameViewer(tx.actor, viewer);
-    const events = tx.events.filter((e) => audienceAllows(audienceOf(world, e), viewer));
+    const events = tx.events.filter((e, i) => audienceAllows(tx.audiences?.[i] ?? audienceOf(world, e), viewer));
     if (!own && events.length === 0) return null;
     const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
     return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };

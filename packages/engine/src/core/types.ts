@@ -161,6 +161,12 @@ export type Transaction =
       readonly command: Command;
       /** The decided events plus every follow-up a reaction produced, in order. */
       readonly events: readonly EngineEvent[];
+      /**
+       * Who may see each event (parallel to `events`), fixed when the event happened
+       * so a later reveal or removal never re-exposes (or re-hides) old history.
+       * Absent on transactions stored before it existed: views then ask the modules.
+       */
+      readonly audiences?: readonly Audience[];
     }
   | { readonly seq: number; readonly kind: 'undo'; readonly actor: Viewer; readonly target: number }
   | { readonly seq: number; readonly kind: 'redo'; readonly actor: Viewer; readonly target: number };

@@ -290,6 +290,29 @@ describe('views', () => {
     expect(s.view(GM).history).toHaveLength(5);
     expect(s.view(bob).version).toBe(5);
   });
+  it('an event keeps the audience it had when it happened: a later reveal does not expose the hidden past', () => {
+    const s = seated();
+    s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 3 } });
+    s.run({ type: 'character.update', id: 'ch-3', stats: { hp: 1 } });
+    s.run({ type: 'character.update', id: 'ch-3', visibility: 'visible', name: 'Revealed' });
+    const tx = s.table.transactions[2]!;
+    expect(tx.kind === 'command' && tx.audiences).toEqual([{ kind: 'gm' }]);
+    const hv = s.view(ann).history;
+    expect(hv.map((h) => h.seq)).toEqual([1, 2, 5]);
+    expect(JSON.stringify(s.view(ann))).not.toContain(CANARY);
+    // Removing a hidden character is judged while it exists, so it stays GM-only.
+    s.run({ type: 'character.add', name: 'Lurker', visibility: 'hidden' });
+    s.run({ type: 'character.remove', id: 'ch-6' });
+    expect(s.view(ann).history.map((h) => h.seq)).toEqual([1, 2, 5]);
+  });
+  it('transactions stored without audiences fall back to the modules’ audience hooks', () => {
+    const s = seated();
+    s.run({ type: 'secret.add' });
+    const legacy = s.table.transactions.map((t) => (t.kind === 'command' ? { seq: t.seq, kind: t.kind, actor: t.actor, command: t.command, events: t.events } : t));
+    const t = s.engine.replay(s.table.genesis, legacy);
+    expect(s.engine.view(t, ann).history.map((h) => h.seq)).toEqual([1, 2]);
+    expect(s.engine.view(t, GM).history.map((h) => h.seq)).toEqual([1, 2, 3]);
+  });
   it('canSee and audienceAllows follow the four tiers', () => {
     expect(canSee('hidden', GM)).toBe(true);
     expect(canSee('hidden', ann)).toBe(false);
