@@ -1,6 +1,12 @@
 // The app shell: which screen to show comes from the capability in the URL
 // fragment (#gm=..., #seat=..., #spectator=...), which never reaches a server log.
-export type Capability = { role: 'gm' | 'player' | 'spectator'; token: string } | null;
+import { useEffect, useState } from 'preact/hooks';
+import type { Capability as Cap } from './net/client.ts';
+import { GmScreen } from './components/GmScreen.tsx';
+import { PlayerView } from './components/PlayerView.tsx';
+import { Landing } from './components/Landing.tsx';
+
+export type Capability = Cap | null;
 
 export function readCapability(hash: string): Capability {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -12,11 +18,14 @@ export function readCapability(hash: string): Capability {
 }
 
 export function App() {
-  const capability = readCapability(location.hash);
-  return (
-    <main>
-      <h1>Tablekeeper</h1>
-      <p>{capability ? `Joining as ${capability.role}…` : 'Open the GM link printed by `npm start`, or a player link from your GM.'}</p>
-    </main>
-  );
+  const [hash, setHash] = useState(location.hash);
+  useEffect(() => {
+    const on = () => setHash(location.hash);
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  const capability = readCapability(hash);
+  if (!capability) return <Landing />;
+  if (capability.role === 'gm') return <GmScreen capability={capability} />;
+  return <PlayerView capability={capability} />;
 }

@@ -1,0 +1,320 @@
+// The countdowns panel: every kind, visibility toggles, ticks by hand or by
+// an action roll's outcome, and the exact odds beside chase and dynamic ones.
+import { useState } from 'preact/hooks';
+import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
+import { chaseLine, countdownsOf, dynamicLine, isRedacted, ticksFromOutcome, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
+import type { Send } from './types.ts';
+
+const KINDS = [
+  ['standard', 'Standard (ticks each action roll)'],
+  ['progress', 'Dynamic: progress'],
+  ['consequence', 'Dynamic: consequence'],
+  ['longTerm', 'Long-term (ticks on rests)'],
+  ['manual', 'By hand only'],
+] as const;
+const REPEATS = [
+  ['once', 'Once'],
+  ['loop', 'Loop'],
+  ['increasing', 'Increasing'],
+  ['decreasing', 'Decreasing'],
+] as const;
+const VIS = [
+  ['visible', 'Visible to players'],
+  ['existence', 'Name only'],
+  ['reveal-on-trigger', 'Reveal when it triggers'],
+  ['hidden', 'Hidden'],
+] as const;
+const OUTCOMES = [
+  ['critical', 'Critical'],
+  ['successWithHope', 'Success with Hope'],
+  ['successWithFear', 'Success with Fear'],
+  ['failureWithHope', 'Failure with Hope'],
+  ['failureWithFear', 'Failure with Fear'],
+] as const;
+
+export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns' }: { world: World; gm: boolean; send: Send; class?: string }) {
+  const { countdowns, chases } = countdownsOf(world);
+  const [modifier, setModifier] = useState(2);
+  const [difficulty, setDifficulty] = useState(12);
+  const source: OutcomeSource = { modifier, difficulty };
+  const byId = new Map<string, CountdownShown>(countdowns.map((c) => [c.id, c]));
+  const inChase = new Set(chases.flatMap((c) => [c.progressId, c.consequenceId]));
+  const shown = gm ? countdowns : countdowns.filter((c) => c.visibility !== 'hidden');
+  return (
+    <section class={`panel ${cls}`} aria-labelledby="cd-title">
+      <h2 id="cd-title">Countdowns</h2>
+      {gm ? (
+        <details>
+          <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
+          <div class="row">
+            <div class="field">
+              <label for="odds-mod">Modifier</label>
+              <input id="odds-mod" type="number" min={-20} max={20} value={modifier} onInput={(e) => setModifier(clampInt(e.currentTarget.value, -20, 20, 0))} style={{ width: '6em' }} />
+            </div>
+            <div class="field">
+              <label for="odds-diff">Difficulty</label>
+              <input id="odds-diff" type="number" min={1} max={40} value={difficulty} onInput={(e) => setDifficulty(clampInt(e.currentTarget.value, 1, 40, 12))} style={{ width: '6em' }} />
+            </div>
+          </div>
+        </details>
+      ) : null}
+      {chases.map((ch) => {
+        const line = chaseLine(ch, byId, source);
+        return (
+          <div key={ch.id} class="countdown" data-testid="chase">
+            <strong>Chase: {ch.name}</strong>
+            {ch.result ? <span class="badge accent"> {ch.result === 'pcs' ? 'the PCs won' : ch.result === 'other' ? 'the other side won' : 'both on one roll'}</span> : null}
+            {line ? (
+              <p class="odds-line small" data-testid="chase-odds">
+                {line.pcs} first · {line.other} first{line.both ? ` · ${line.both}` : ''}
+                {line.expected ? <span class="muted"> · {line.expected}</span> : null}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      {shown.length === 0 ? <p class="muted">No countdowns.</p> : null}
+      <ul class="list" aria-label="Countdowns">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} />
+          </li>
+        ))}
+      </ul>
+      {gm ? <ActionRoll send={send} countdowns={countdowns} /> : null}
+      {gm ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} /> : null}
+    </section>
+  );
+}
+
+function clampInt(v: string, lo: number, hi: number, fallback: number): number {
+  const n = Number(v);
+  return Number.isInteger(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
+}
+
+function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean }) {
+  if (isRedacted(c)) {
+    return (
+      <div class="countdown" data-testid="countdown">
+        <strong>{c.name}</strong> <span class="badge">value hidden</span>
+      </div>
+    );
+  }
+  const total = Math.max(c.start, c.value, 1);
+  const odds = !inChase && gm ? dynamicLine(c, source) : null;
+  return (
+    <div class="countdown" data-testid="countdown">
+      <div class="row">
+        <strong class="grow">{c.name}</strong>
+        <span class="badge">{c.kind}</span>
+        {c.repeat !== 'once' ? <span class="badge">{c.repeat}</span> : null}
+        {c.status !== 'active' ? <span class={`badge ${c.status === 'ended' ? 'bad' : ''}`}>{c.status}</span> : null}
+        {gm && c.visibility !== 'visible' ? <span class="badge warn">{c.visibility}</span> : null}
+      </div>
+      <div class="track" role="meter" aria-label={`${c.name}: ${c.value} of ${total} left`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.value}>
+        {total <= 40 ? Array.from({ length: total }, (_, i) => <span key={i} class={i < c.value ? 'seg on' : 'seg'} />) : <span class="mono">{c.value}</span>}
+        <span class="small" style={{ marginLeft: '6px' }}>
+          {c.value}
+        </span>
+      </div>
+      {c.triggers > 0 ? <div class="small">Triggered {c.triggers}×</div> : null}
+      {c.effect ? <div class="small muted">{c.effect}</div> : null}
+      {odds ? (
+        <div class="odds-line small" data-testid="countdown-odds">
+          {odds}
+        </div>
+      ) : null}
+      {gm ? (
+        <div class="row" style={{ marginTop: '4px' }}>
+          <button class="small" onClick={() => send({ type: 'countdown.tick', id: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} disabled={c.status === 'ended'}>
+            Tick −1
+          </button>
+          <label class="sr-only" for={`vis-${c.id}`}>
+            Visibility of {c.name}
+          </label>
+          <select id={`vis-${c.id}`} class="small" value={c.visibility} onChange={(e) => {
+              const cmd = visibilityCommand(c.id, c.visibility, e.currentTarget.value);
+              if (cmd) void send(cmd);
+            }}>
+            {VIS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+          <button class="small danger" onClick={() => send({ type: 'countdown.remove', id: c.id })} aria-label={`Remove ${c.name}`}>
+            Remove
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An action roll's outcome ticks every standard and dynamic countdown by the
+ * advancement table. The engine has no outcome command yet, so this sends one
+ * countdown.tick per countdown (each its own undo step).
+ */
+function ActionRoll({ send, countdowns }: { send: Send; countdowns: readonly CountdownShown[] }) {
+  return (
+    <div class="row" role="group" aria-label="Tick countdowns from an action roll outcome" style={{ margin: '8px 0' }}>
+      <span class="small">Action roll:</span>
+      {OUTCOMES.map(([o, l]) => (
+        <button key={o} class="small" onClick={async () => {
+            for (const t of ticksFromOutcome(countdowns, o)) {
+              const r = await send({ type: 'countdown.tick', id: t.id, by: t.by });
+              if (!r.ok) break;
+            }
+          }}>
+          {l}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdown[] }) {
+  const [chase, setChase] = useState(false);
+  return (
+    <details style={{ marginTop: '8px' }}>
+      <summary>New countdown or chase</summary>
+      <label class="row small" style={{ fontWeight: 400 }}>
+        <input type="checkbox" checked={chase} onChange={(e) => setChase(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Chase (a progress and a consequence countdown)
+      </label>
+      {chase ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            void send({
+              type: 'chase.create',
+              name: String(f.get('name')),
+              pcs: String(f.get('pcs')),
+              die: Number(f.get('die')),
+              lead: Number(f.get('lead')),
+              progressName: String(f.get('pname') ?? ''),
+              consequenceName: String(f.get('cname') ?? ''),
+              visibility: String(f.get('visibility')),
+            });
+            e.currentTarget.reset();
+          }}
+        >
+          <div class="field">
+            <label for="ch-name">Chase name</label>
+            <input id="ch-name" name="name" required maxLength={80} />
+          </div>
+          <div class="row">
+            <div class="field grow">
+              <label for="ch-pname">PCs' countdown</label>
+              <input id="ch-pname" name="pname" maxLength={80} placeholder="Catch the thief" />
+            </div>
+            <div class="field grow">
+              <label for="ch-cname">Other side's countdown</label>
+              <input id="ch-cname" name="cname" maxLength={80} placeholder="The thief escapes" />
+            </div>
+          </div>
+          <div class="row">
+            <div class="field" style={{ width: '6em' }}>
+              <label for="ch-die">Die size</label>
+              <input id="ch-die" name="die" type="number" min={2} max={100} required defaultValue="8" aria-describedby="ch-help" />
+            </div>
+            <div class="field" style={{ width: '6em' }}>
+              <label for="ch-lead">Lead</label>
+              <input id="ch-lead" name="lead" type="number" min={1} max={99} required defaultValue="4" aria-describedby="ch-help" />
+            </div>
+          </div>
+          <p id="ch-help" class="small muted">The pursuers' countdown starts at the die size; the side running away starts at its lead.</p>
+          <div class="row">
+            <div class="field">
+              <label for="ch-pcs">The PCs are</label>
+              <select id="ch-pcs" name="pcs">
+                <option value="pursuing">pursuing</option>
+                <option value="escaping">escaping</option>
+              </select>
+            </div>
+            <VisibilityField id="ch-vis" />
+          </div>
+          <button type="submit">Create chase</button>
+        </form>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const startDie = String(f.get('startDie') ?? '').trim();
+            void send({
+              type: 'countdown.create',
+              name: String(f.get('name')),
+              kind: String(f.get('kind')),
+              repeat: String(f.get('repeat')),
+              visibility: String(f.get('visibility')),
+              effect: String(f.get('effect') ?? ''),
+              ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
+            });
+            e.currentTarget.reset();
+          }}
+        >
+          <div class="field">
+            <label for="cd-name">Name</label>
+            <input id="cd-name" name="name" required maxLength={80} />
+          </div>
+          <div class="row">
+            <div class="field grow">
+              <label for="cd-kind">Kind</label>
+              <select id="cd-kind" name="kind">
+                {KINDS.map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
+              <label for="cd-repeat">After it triggers</label>
+              <select id="cd-repeat" name="repeat">
+                {REPEATS.map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div class="row">
+            <div class="field" style={{ width: '6em' }}>
+              <label for="cd-start">Start</label>
+              <input id="cd-start" name="start" type="number" min={1} max={100} defaultValue="4" />
+            </div>
+            <div class="field" style={{ width: '8em' }}>
+              <label for="cd-die">or roll it</label>
+              <input id="cd-die" name="startDie" placeholder="1d6" maxLength={12} />
+            </div>
+            <VisibilityField id="cd-vis" />
+          </div>
+          <div class="field">
+            <label for="cd-effect">When it triggers</label>
+            <input id="cd-effect" name="effect" maxLength={500} />
+          </div>
+          <button type="submit">Create countdown</button>
+          {countdowns.length > 0 ? <p class="small muted">{countdowns.length} countdown(s) on the table.</p> : null}
+        </form>
+      )}
+    </details>
+  );
+}
+
+function VisibilityField({ id }: { id: string }) {
+  return (
+    <div class="field">
+      <label for={id}>Players see</label>
+      <select id={id} name="visibility">
+        {VIS.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

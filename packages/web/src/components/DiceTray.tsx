@@ -1,0 +1,152 @@
+// The dice tray: a notation box whose parse error is shown in place (a caret
+// under the column), a roll log, and the exact odds of the expression as an
+// SVG chart with the probability of its comparison. Runs the pure engine in
+// the browser, so it works with no server at all.
+import { useMemo, useState } from 'preact/hooks';
+import { oddsOf, rollOf, type TrayOdds, type TrayRoll, type TrayError } from '../lib/dice.ts';
+import { OddsChart, pct } from './OddsChart.tsx';
+
+export const DICE_INPUT_ID = 'dice-expr';
+/** Rolls kept in the tray's own log. */
+export const MAX_TRAY_LOG = 50;
+
+export interface DiceTrayProps {
+  readonly class?: string;
+  /** Post a roll to the table log (GM screen, player view); absent when offline. */
+  readonly onShare?: (text: string) => unknown;
+  readonly title?: string;
+}
+
+export function DiceTray({ class: cls = '', onShare, title = 'Dice' }: DiceTrayProps) {
+  const [expr, setExpr] = useState('2d6+3');
+  const [log, setLog] = useState<TrayRoll[]>([]);
+  const [rollError, setRollError] = useState<TrayError | null>(null);
+  const [showOdds, setShowOdds] = useState(true);
+  // Odds recomputed as the user types: exact, and fast enough for tray-sized expressions.
+  const odds = useMemo(() => (expr.trim() === '' ? null : oddsOf(expr)), [expr]);
+  const parseError: TrayError | null = odds && !odds.ok && odds.error.kind === 'parse' ? odds.error : rollError;
+
+  const roll = () => {
+    const r = rollOf(expr);
+    if (!r.ok) {
+      setRollError(r.error);
+      return;
+    }
+    setRollError(null);
+    setLog((l) => [r.value, ...l].slice(0, MAX_TRAY_LOG));
+    onShare?.(`rolled ${r.value.expr}: ${r.value.summary}`);
+  };
+
+  return (
+    <section class={`panel ${cls}`} aria-labelledby="dice-title">
+      <h2 id="dice-title">{title}</h2>
+      <form
+        class="dice-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          roll();
+        }}
+      >
+        <div class="field grow" style={{ marginBottom: 0 }}>
+          <label for={DICE_INPUT_ID}>Dice notation</label>
+          <input
+            id={DICE_INPUT_ID}
+            class="dice-input"
+            value={expr}
+            onInput={(e) => {
+              setExpr(e.currentTarget.value);
+              setRollError(null);
+            }}
+            maxLength={1000}
+            autocomplete="off"
+            spellcheck={false}
+            aria-invalid={parseError ? 'true' : 'false'}
+            aria-describedby="dice-help dice-error"
+            aria-keyshortcuts="r"
+            placeholder="4d6kh3, 3d6 >= 13, 1d20+5"
+          />
+          <div id="dice-error" aria-live="polite">
+            {parseError ? <ErrorCaret expr={expr} error={parseError} /> : null}
+          </div>
+          <span id="dice-help" class="small muted">
+            e.g. <code>4d6kh3</code>, <code>2d20kl1+4</code>, <code>3d6 &gt;= 13</code>. Enter rolls.
+          </span>
+        </div>
+        <button type="submit" class="primary" style={{ marginTop: '26px' }}>
+          Roll
+        </button>
+      </form>
+      <label class="row small" style={{ fontWeight: 400, marginTop: '8px' }}>
+        <input type="checkbox" checked={showOdds} onChange={(e) => setShowOdds(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Show odds
+      </label>
+      {showOdds && odds && odds.ok ? <OddsView odds={odds.value} /> : null}
+      {showOdds && odds && !odds.ok && odds.error.kind !== 'parse' ? <p class="small muted">{odds.error.message}</p> : null}
+      <h3 style={{ marginTop: '10px' }}>Rolls</h3>
+      {log.length === 0 ? (
+        <p class="muted small">No rolls yet.</p>
+      ) : (
+        <ol class="list roll-log" aria-label="Roll log" data-testid="roll-log">
+          {log.map((r, i) => (
+            <li key={log.length - i}>
+              <div class="row">
+                <span class="roll-total" data-testid="roll-total">
+                  {r.total}
+                </span>
+                <code class="grow small">{r.expr}</code>
+                {r.outcome ? <span class={`badge ${r.success === false ? 'bad' : r.success ? 'ok' : ''}`}>{r.outcome}</span> : null}
+              </div>
+              <div aria-label="Dice">
+                {r.dice.map((d, j) => (
+                  <span key={j} class={d.kept ? 'die' : 'die dropped'} title={`d${d.sides}${d.kept ? '' : ' (dropped)'}`}>
+                    {d.value}
+                  </span>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The expression with a caret under the offending column, and the message. */
+function ErrorCaret({ expr, error }: { expr: string; error: TrayError }) {
+  const col = Math.max(0, Math.min(expr.length, error.position));
+  return (
+    <div class="error small" data-testid="dice-error">
+      <pre class="caret-line" aria-hidden="true">
+        {expr}
+        {'\n'}
+        {' '.repeat(col)}^
+      </pre>
+      <span>
+        Column {col + 1}: {error.message}
+      </span>
+    </div>
+  );
+}
+
+function OddsView({ odds }: { odds: TrayOdds }) {
+  return (
+    <div data-testid="odds">
+      <p class="small" style={{ margin: '6px 0' }}>
+        mean <strong>{fmt(odds.mean)}</strong> · sd {fmt(odds.stddev)} · range {odds.min}–{odds.max}
+        {odds.probability !== undefined ? (
+          <>
+            {' '}
+            · <span class="odds-line" data-testid="probability">
+              {pct(odds.probability)} {odds.comparisonText}
+            </span>
+          </>
+        ) : null}
+      </p>
+      <OddsChart points={odds.points} isHit={odds.isHit} title={`Distribution of ${odds.expr}`} />
+      {odds.truncated > 0 ? <p class="small muted">Explosions cut at the cap: {pct(odds.truncated, 3)} of the mass is beyond it.</p> : null}
+    </div>
+  );
+}
+
+function fmt(x: number): string {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2);
+}

@@ -1,0 +1,309 @@
+// The encounter tracker: renders whatever world.ext.encounter holds in this
+// viewer's view (the server already removed what the viewer may not see).
+import { useState } from 'preact/hooks';
+import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
+import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckGuess, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { economyFor, poolSizes } from '../lib/economy.ts';
+import type { Send } from './types.ts';
+
+export interface EncounterProps {
+  readonly world: World;
+  readonly gm: boolean;
+  readonly send: Send;
+  /** Combatant ids this viewer controls (player view highlights and acts for them). */
+  readonly mine?: readonly string[];
+}
+
+export function EncounterPanel({ world, gm, send, mine = [] }: EncounterProps) {
+  const enc = encounterOf(world);
+  return (
+    <section class="panel area-encounter" aria-labelledby="enc-title">
+      <h2 id="enc-title">
+        <span>Encounter</span>
+        {enc?.active ? <RoundBadge enc={enc} world={world} /> : null}
+      </h2>
+      {!enc || (!enc.active && enc.roster.length === 0) ? (
+        <>
+          <p class="muted">No encounter running.</p>
+          {gm ? <StartEncounter world={world} send={send} /> : null}
+        </>
+      ) : (
+        <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
+      )}
+    </section>
+  );
+}
+
+function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
+  const esc = escalationShown(enc, world);
+  return (
+    <span class="row">
+      <span class="badge accent" data-testid="round">
+        {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
+      </span>
+      {esc !== null ? (
+        <span class="escalation" title="Escalation die" aria-label={`Escalation die ${esc}`}>
+          {esc}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The escalation die is a 36th Way feature: base from the round, plus the GM's offset. */
+function escalationShown(enc: EncounterState, world: World): number | null {
+  if (!world.rulesetId.includes('36')) return null;
+  const base = Math.max(0, Math.min(6, enc.round - 1));
+  return Math.max(0, Math.min(6, base + (enc.escalation?.offset ?? 0)));
+}
+
+function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[] }) {
+  const order = displayOrder(enc);
+  const deck = onDeckGuess(enc);
+  const acted = new Set(enc.acted);
+  const sizes = poolSizes(economyFor(world.rulesetId));
+  const current = enc.current ? enc.combatants[enc.current] : undefined;
+  const canEnd = gm || (current !== undefined && mine.includes(current.id));
+  return (
+    <>
+      <p aria-live="polite" data-testid="now-acting">
+        {current ? (
+          <>
+            Now acting: <strong>{current.name}</strong>
+            {deck && enc.combatants[deck] ? <span class="muted"> · on deck: {enc.combatants[deck]!.name}</span> : null}
+          </>
+        ) : enc.pending ? (
+          <>Waiting: {enc.pending.prompt}</>
+        ) : enc.active ? (
+          'Between turns'
+        ) : (
+          'The encounter has ended.'
+        )}
+      </p>
+      {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
+      <div class="row" style={{ marginBottom: '8px' }}>
+        {enc.active && canEnd ? (
+          <button class="primary" onClick={() => send(current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' })} aria-keyshortcuts={gm ? 'n' : undefined}>
+            {current ? 'End turn' : 'Next turn'}
+            {gm ? <kbd aria-hidden="true">N</kbd> : null}
+          </button>
+        ) : null}
+        {gm && enc.active ? <button onClick={() => send({ type: 'encounter.end' })}>End encounter</button> : null}
+      </div>
+      <ol class="combatants" aria-label="Turn order">
+        {order.map((c) => (
+          <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
+        ))}
+      </ol>
+      {gm && enc.active ? <AddCombatant send={send} /> : null}
+    </>
+  );
+}
+
+function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Send; gm: boolean; mine: readonly string[] }) {
+  const d = enc.pending!;
+  const options = d.options.filter((id) => gm || mine.includes(id));
+  if (options.length === 0) return null;
+  return (
+    <div class="row" role="group" aria-label={d.prompt}>
+      {options.map((id) => (
+        <button key={id} class="small" onClick={() => send({ type: 'encounter.choose', id })}>
+          {enc.combatants[id]?.name ?? id}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
+  const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
+  const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats };
+  const tracks = tracksOf(stats);
+  const conds = conditionsOn(enc, c.id);
+  const saves = deathSavesOf(stats);
+  const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
+  const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
+  return (
+    <li class={cls} aria-current={current ? 'step' : undefined} data-testid="combatant">
+      <div class="row">
+        <span class="name grow">
+          {c.name}
+          {mine ? <span class="badge ok"> you</span> : null}
+        </span>
+        {current ? <span class="badge accent">acting</span> : ondeck ? <span class="badge">on deck</span> : acted ? <span class="badge">done</span> : null}
+        {c.incapacitated ? <span class="badge bad">out</span> : null}
+        <span class="small muted">{placementLabel(c.placement)}</span>
+        {gm ? (
+          <button
+            class="small"
+            aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
+            aria-pressed={c.visibility !== 'visible'}
+            onClick={() => send({ type: c.visibility === 'visible' ? 'encounter.hide' : 'encounter.reveal', id: c.id })}
+          >
+            {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
+          </button>
+        ) : null}
+      </div>
+      {tracks.map((t) => (
+        <div key={t.label} class="small">
+          <div class="row">
+            <span class="grow">
+              {t.label} {t.value}/{t.max}
+            </span>
+            {t.states.map((s) => (
+              <span key={s} class={`badge ${s === 'down' || s === 'dead' ? 'bad' : 'warn'}`}>
+                {s}
+              </span>
+            ))}
+          </div>
+          <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${c.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
+            <span style={{ width: `${Math.max(0, Math.min(100, (100 * t.value) / t.max))}%` }} />
+          </div>
+        </div>
+      ))}
+      {saves ? (
+        <div class="small">
+          Death saves: <span aria-label={`${saves.successes} successes`}>{'✔'.repeat(saves.successes) || '–'}</span> / <span aria-label={`${saves.failures} failures`}>{'✘'.repeat(saves.failures) || '–'}</span>
+        </div>
+      ) : null}
+      {pips.length > 0 ? (
+        <div class="row small" aria-label="Actions left">
+          {pips.map((p) => (
+            <span key={p.pool} class="row" style={{ gap: '4px' }}>
+              {p.pool}
+              <span class="pips" role="img" aria-label={`${p.pool}: ${p.size - p.used} of ${p.size} left`}>
+                {Array.from({ length: p.size }, (_, i) => (
+                  <span key={i} class={i < p.size - p.used ? 'pip full' : 'pip'} />
+                ))}
+              </span>
+            </span>
+          ))}
+        </div>
+      ) : null}
+      {conds.length > 0 ? (
+        <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
+          {conds.map((x) => (
+            <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
+              {x.defId}
+              {x.stacks > 1 ? ` ×${x.stacks}` : ''}
+              {durationLabel(x.duration) ? ` · ${durationLabel(x.duration)}` : ''}
+              {gm ? (
+                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${x.defId} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
+                  ×
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** Placement typed by the GM: a number is a score, a band name is a band, other text a team. */
+export function parsePlacement(text: string): Record<string, string | number> | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  if (/^-?\d+$/.test(t)) return { score: Number(t) };
+  const band = t.toLowerCase().replace(/\s+/g, '-');
+  if (['very-fast', 'fast', 'medium', 'slow', 'very-slow'].includes(band)) return { band };
+  return { team: t };
+}
+
+let nextLocal = 1;
+function combatantFrom(name: string, kind: 'pc' | 'npc', placement: string, hp: string, hidden: boolean) {
+  const id = `${kind}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 24)}-${Date.now().toString(36)}${nextLocal++}`;
+  const p = parsePlacement(placement);
+  const hpN = Number(hp);
+  const stats = hp.trim() !== '' && Number.isInteger(hpN) && hpN > 0 ? { hp: hpN, maxHp: hpN } : {};
+  return { id, name, kind, stats, visibility: hidden ? 'hidden' : 'visible', ...(p ? { placement: p, ...p } : {}) };
+}
+
+function CombatantFields({ prefix }: { prefix: string }) {
+  return (
+    <div class="row">
+      <div class="field grow">
+        <label for={`${prefix}-name`}>Name</label>
+        <input id={`${prefix}-name`} name="name" required maxLength={80} autocomplete="off" />
+      </div>
+      <div class="field" style={{ width: '7em' }}>
+        <label for={`${prefix}-kind`}>Kind</label>
+        <select id={`${prefix}-kind`} name="kind">
+          <option value="pc">PC</option>
+          <option value="npc">NPC</option>
+        </select>
+      </div>
+      <div class="field" style={{ width: '9em' }}>
+        <label for={`${prefix}-place`}>Initiative / band / team</label>
+        <input id={`${prefix}-place`} name="placement" placeholder="14, fast, A" maxLength={40} />
+      </div>
+      <div class="field" style={{ width: '5em' }}>
+        <label for={`${prefix}-hp`}>HP</label>
+        <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={6} />
+      </div>
+      <label class="row small" style={{ fontWeight: 400 }}>
+        <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} /> hidden
+      </label>
+    </div>
+  );
+}
+
+function readForm(form: HTMLFormElement) {
+  const f = new FormData(form);
+  return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on');
+}
+
+function StartEncounter({ world, send }: { world: World; send: Send }) {
+  const [list, setList] = useState<ReturnType<typeof combatantFrom>[]>([]);
+  return (
+    <div>
+      <form
+        aria-label="Add a combatant to the new encounter"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const c = readForm(form);
+          if (c.name) setList([...list, c]);
+          form.reset();
+          (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
+        }}
+      >
+        <CombatantFields prefix="new" />
+        <button type="submit">Add to encounter</button>
+      </form>
+      {list.length > 0 ? (
+        <ul class="list" aria-label="Combatants ready to start">
+          {list.map((c) => (
+            <li key={c.id}>
+              {c.name} <span class="muted small">{c.kind}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {Object.keys(world.characters).length > 0 ? <p class="small muted">Characters at the table: {Object.values(world.characters).map((c) => c.name).join(', ')}</p> : null}
+      <button class="primary" disabled={list.length === 0} onClick={() => send({ type: 'encounter.start', combatants: list }).then((r) => r.ok && setList([]))}>
+        Start encounter
+      </button>
+    </div>
+  );
+}
+
+function AddCombatant({ send }: { send: Send }) {
+  return (
+    <details style={{ marginTop: '8px' }}>
+      <summary>Add a combatant</summary>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const c = readForm(form);
+          if (c.name) void send({ type: 'encounter.add', combatant: c, ...(c.placement ? { placement: c.placement } : {}) });
+          form.reset();
+        }}
+      >
+        <CombatantFields prefix="add" />
+        <button type="submit">Add</button>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,78 @@
+// The GM screen: desktop-first panels around the encounter tracker.
+import { useEffect, useState } from 'preact/hooks';
+import type { Capability } from '../net/client.ts';
+import { useTable } from '../lib/use-table.ts';
+import { shortcutFor } from '../lib/shortcuts.ts';
+import { encounterOf } from '../lib/encounter.ts';
+import { EncounterPanel } from './Encounter.tsx';
+import { CountdownsPanel } from './Countdowns.tsx';
+import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
+import { LogPanel } from './Log.tsx';
+import { InvitePanel } from './Invite.tsx';
+import { UndoBar } from './UndoBar.tsx';
+import { HelpOverlay } from './Help.tsx';
+import { RejectionToast, StatusDot } from './Chrome.tsx';
+import type { Send } from './types.ts';
+
+export function GmScreen({ capability }: { capability: Capability }) {
+  const client = useTable(capability);
+  const [help, setHelp] = useState(false);
+  const view = client.view.value;
+  const send: Send = (c) => client.send(c);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const a = shortcutFor(e);
+      if (!a) return;
+      const v = client.view.value;
+      if (a === 'close') return setHelp(false);
+      if (a === 'help') return (e.preventDefault(), setHelp(true));
+      if (a === 'roll') return (e.preventDefault(), document.getElementById(DICE_INPUT_ID)?.focus());
+      if (!v) return;
+      e.preventDefault();
+      if (a === 'undo' && v.canUndo) void client.send({ type: 'history.undo' });
+      else if (a === 'redo' && v.canRedo) void client.send({ type: 'history.redo' });
+      else if (a === 'nextTurn') {
+        const enc = encounterOf(v.world);
+        if (enc?.active) void client.send(enc.current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' });
+      }
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [client]);
+
+  return (
+    <>
+      <header class="topbar">
+        <span class="title">Tablekeeper</span>
+        <span class="grow">
+          {view ? (
+            <>
+              <strong data-testid="table-name">{view.world.name}</strong> <span class="badge">{view.world.rulesetId}</span> <span class="badge">GM</span>
+            </>
+          ) : null}
+        </span>
+        <StatusDot client={client} />
+        {view ? <UndoBar view={view} send={send} /> : null}
+        <button onClick={() => setHelp(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
+          Shortcuts <kbd aria-hidden="true">?</kbd>
+        </button>
+      </header>
+      {view ? (
+        <main class="gm-grid" id="main">
+          <EncounterPanel world={view.world} gm send={send} />
+          <CountdownsPanel world={view.world} gm send={send} />
+          <DiceTray class="area-dice" onShare={(text) => send({ type: 'log.note', text })} />
+          <LogPanel world={view.world} />
+          <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
+        </main>
+      ) : (
+        <main class="player">
+          <p role="status">{client.closeReason.value ?? 'Connecting to the table…'}</p>
+        </main>
+      )}
+      {help ? <HelpOverlay onClose={() => setHelp(false)} /> : null}
+      <RejectionToast client={client} />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+// Invite panel: player seats with their links and QR codes, and the
+// spectator (table display) link. Links carry the token in the fragment.
+import { useEffect, useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { absoluteLink, createSeat, createSpectator } from '../net/api.ts';
+import type { Send } from './types.ts';
+
+interface Invite {
+  readonly seatId: string;
+  readonly name: string;
+  readonly link: string;
+}
+
+/** Invite links survive a reload of the GM screen in this browser (they are the GM's to hand out). */
+function stored(tableId: string | null): { invites: Invite[]; spectator: string | null } {
+  if (!tableId) return { invites: [], spectator: null };
+  try {
+    const raw = localStorage.getItem(`tk.invites.${tableId}`);
+    if (raw) return JSON.parse(raw) as { invites: Invite[]; spectator: string | null };
+  } catch {
+    // private mode or bad JSON: start empty
+  }
+  return { invites: [], spectator: null };
+}
+
+export function InvitePanel({ world, gmToken, tableId, send }: { world: World; gmToken: string; tableId: string | null; send: Send }) {
+  const id = tableId ?? world.tableId;
+  const [state, setState] = useState(() => stored(id));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setState(stored(id)), [id]);
+  const save = (s: typeof state) => {
+    setState(s);
+    try {
+      localStorage.setItem(`tk.invites.${id}`, JSON.stringify(s));
+    } catch {
+      // storage full or disabled: the links still show for this session
+    }
+  };
+
+  return (
+    <section class="panel area-invite" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite</h2>
+      <form
+        class="row"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const name = String(new FormData(form).get('seat') ?? '').trim();
+          if (!name) return;
+          setBusy(true);
+          const r = await createSeat(id, gmToken, name);
+          setBusy(false);
+          if (!r.ok) return setError(r.message);
+          setError(null);
+          form.reset();
+          save({ ...state, invites: [...state.invites, { seatId: r.value.seatId, name, link: absoluteLink(r.value.link) }] });
+        }}
+      >
+        <label for="seat-name" class="sr-only">
+          Player name
+        </label>
+        <input id="seat-name" name="seat" class="grow" placeholder="Player name" maxLength={80} required />
+        <button type="submit" disabled={busy}>
+          Add player seat
+        </button>
+      </form>
+      {error ? (
+        <p class="error small" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul class="list" aria-label="Player seats">
+        {state.invites.map((inv) => (
+          <li key={inv.seatId}>
+            <SeatInvite inv={inv} world={world} send={send} />
+          </li>
+        ))}
+      </ul>
+      <div style={{ marginTop: '8px' }}>
+        {state.spectator ? (
+          <LinkBox label="Spectator (table display) link" link={state.spectator} testid="spectator-link" />
+        ) : (
+          <button
+            onClick={async () => {
+              const r = await createSpectator(id, gmToken);
+              if (!r.ok) return setError(r.message);
+              save({ ...state, spectator: absoluteLink(r.value.link) });
+            }}
+          >
+            Make a spectator link
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SeatInvite({ inv, world, send }: { inv: Invite; world: World; send: Send }) {
+  const chars = Object.values(world.characters).filter((c) => c.seatId === inv.seatId);
+  return (
+    <div>
+      <div class="row">
+        <strong class="grow">{inv.name}</strong>
+        <span class="small muted">{chars.map((c) => c.name).join(', ') || 'no character yet'}</span>
+      </div>
+      <div class="row" style={{ alignItems: 'flex-start' }}>
+        <QrCode text={inv.link} label={`QR code for ${inv.name}'s link`} />
+        <div class="grow">
+          <LinkBox label={`${inv.name}'s link`} link={inv.link} testid="seat-link" />
+          <form
+            class="row"
+            style={{ marginTop: '6px' }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              const form = e.currentTarget;
+              const f = new FormData(form);
+              const name = String(f.get('cname') ?? '').trim();
+              const hp = Number(f.get('chp'));
+              if (!name) return;
+              void send({ type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats: Number.isInteger(hp) && hp > 0 ? { hp, maxHp: hp } : {} });
+              form.reset();
+            }}
+          >
+            <label class="sr-only" for={`cname-${inv.seatId}`}>
+              Character name for {inv.name}
+            </label>
+            <input id={`cname-${inv.seatId}`} name="cname" class="grow" placeholder="Character" maxLength={80} />
+            <label class="sr-only" for={`chp-${inv.seatId}`}>
+              Hit points
+            </label>
+            <input id={`chp-${inv.seatId}`} name="chp" placeholder="HP" inputMode="numeric" style={{ width: '4.5em' }} />
+            <button type="submit" class="small">
+              Add character
+            </button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function LinkBox({ label, link, testid }: { label: string; link: string; testid: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="field" style={{ marginBottom: 0 }}>
+      <span class="small">{label}</span>
+      <div class="row">
+        <input class="link-box grow" readOnly value={link} aria-label={label} data-testid={testid} onFocus={(e) => e.currentTarget.select()} />
+        <button
+          class="small"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(link);
+              setCopied(true);
+            } catch {
+              setCopied(false);
+            }
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** QR code drawn to SVG by `qrcode`, loaded on demand so it stays out of the player's bundle. */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then((QR) => QR.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })).then((s) => live && setSvg(s));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return <div class="qr" role="img" aria-label={label} dangerouslySetInnerHTML={svg ? { __html: svg } : undefined} />;
+}

@@ -1,0 +1,23 @@
+import type { LogEntry, World } from '@tablekeeper/engine';
+
+/** The table log as this viewer may read it (the server filtered it by audience), newest first. */
+export function LogPanel({ world, limit = 100, class: cls = 'area-log' }: { world: World; limit?: number; class?: string }) {
+  const entries: readonly LogEntry[] = Array.isArray(world.log) ? world.log : [];
+  const shown = entries.slice(-limit).reverse();
+  return (
+    <section class={`panel ${cls}`} aria-labelledby="log-title">
+      <h2 id="log-title">Log</h2>
+      {shown.length === 0 ? (
+        <p class="muted">Nothing yet.</p>
+      ) : (
+        <ol class="list log" aria-live="polite" data-testid="log">
+          {shown.map((e, i) => (
+            <li key={`${e.tx}-${i}`}>
+              {e.audience?.kind === 'gm' ? <span class="badge warn">GM only</span> : null} {e.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// The player view (phone first) and the spectator display: the same screen
+// with less in it. Everything shown comes from this viewer's projection.
+import { useState } from 'preact/hooks';
+import type { Character, World } from '@tablekeeper/engine';
+import type { Capability } from '../net/client.ts';
+import { useTable } from '../lib/use-table.ts';
+import { conditionsOn, durationLabel, encounterOf, tracksOf } from '../lib/encounter.ts';
+import { EncounterPanel } from './Encounter.tsx';
+import { CountdownsPanel } from './Countdowns.tsx';
+import { DiceTray } from './DiceTray.tsx';
+import { LogPanel } from './Log.tsx';
+import { RejectionToast, StatusDot } from './Chrome.tsx';
+import type { Send } from './types.ts';
+
+export function PlayerView({ capability }: { capability: Capability }) {
+  const client = useTable(capability);
+  const view = client.view.value;
+  const seatId = client.viewer.value?.role === 'player' ? client.viewer.value.seatId : null;
+  const send: Send = (c) => client.send(c);
+  const player = capability.role === 'player';
+  const seat = seatId && view ? view.world.seats[seatId] : undefined;
+  return (
+    <>
+      <header class="topbar">
+        <span class="title">Tablekeeper</span>
+        <span class="grow">
+          {view ? <strong data-testid="table-name">{view.world.name}</strong> : null} {seat ? <span class="badge">{seat.name}</span> : null}
+          {!player ? <span class="badge">Spectator</span> : null}
+        </span>
+        <StatusDot client={client} />
+      </header>
+      <main class="player" id="main">
+        {!view ? (
+          <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
+        ) : (
+          <>
+            {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
+            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} />
+            <CountdownsPanel world={view.world} gm={false} send={send} class="" />
+            {player ? <DiceTray title="Roll" onShare={(text) => send({ type: 'log.note', text })} /> : null}
+            <LogPanel world={view.world} limit={50} class="" />
+          </>
+        )}
+      </main>
+      <RejectionToast client={client} />
+    </>
+  );
+}
+
+function seatCharacters(world: World, seatId: string): Character[] {
+  const seat = world.seats[seatId];
+  const ids = new Set(seat?.characterIds ?? []);
+  return Object.values(world.characters).filter((c) => c.seatId === seatId || ids.has(c.id));
+}
+
+function myCombatants(world: World, seatId: string): string[] {
+  const chars = new Set(seatCharacters(world, seatId).map((c) => c.id));
+  const enc = encounterOf(world);
+  if (!enc) return [];
+  return enc.roster.filter((id) => {
+    const c = enc.combatants[id];
+    return c !== undefined && c.characterId !== null && chars.has(c.characterId);
+  });
+}
+
+function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
+  const chars = seatCharacters(world, seatId);
+  const key = `tk.character.${world.tableId}.${seatId}`;
+  const [picked, setPicked] = useState<string | null>(() => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  });
+  const ch = chars.find((c) => c.id === picked) ?? chars[0];
+  const enc = encounterOf(world);
+  const combatant = enc && ch ? Object.values(enc.combatants).find((c) => c.characterId === ch.id) : undefined;
+  const conds = enc && combatant ? conditionsOn(enc, combatant.id) : [];
+  return (
+    <section class="panel" aria-labelledby="me-title">
+      <h2 id="me-title">Your character</h2>
+      {chars.length === 0 ? <p class="muted">Your GM has not given this seat a character yet.</p> : null}
+      {chars.length > 1 ? (
+        <div class="field">
+          <label for="pick-char">Playing as</label>
+          <select
+            id="pick-char"
+            value={ch?.id}
+            onChange={(e) => {
+              setPicked(e.currentTarget.value);
+              try {
+                localStorage.setItem(key, e.currentTarget.value);
+              } catch {
+                // storage disabled: the pick lasts for this page
+              }
+            }}
+          >
+            {chars.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {ch ? (
+        <div data-testid="my-character">
+          <strong>{ch.name}</strong>
+          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}) }).map((t) => (
+            <div key={t.label} class="small">
+              {t.label} {t.value}/{t.max} {t.states.map((s) => <span key={s} class="badge warn">{s}</span>)}
+              <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${ch.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
+                <span style={{ width: `${Math.max(0, Math.min(100, (100 * t.value) / t.max))}%` }} />
+              </div>
+            </div>
+          ))}
+          {conds.length > 0 ? (
+            <ul class="chips list" aria-label="Your conditions" style={{ display: 'flex' }}>
+              {conds.map((x) => (
+                <li key={x.id} class="badge warn">
+                  {x.defId}
+                  {x.stacks > 1 ? ` ×${x.stacks}` : ''} {durationLabel(x.duration)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

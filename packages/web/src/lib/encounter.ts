@@ -1,0 +1,157 @@
+// Pure helpers that read world.ext.encounter for display. The ruleset's
+// sequencer runs on the server; the browser only needs a stable display order
+// from the placements it sees (score, band, team, Edge Save slot), and falls
+// back to join order for anything it does not recognise.
+import type { Combatant, ConditionInstance, EconomyState, EncounterState, Json, World } from '@tablekeeper/engine';
+
+const BAND_ORDER = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
+
+function field(p: Json | undefined, k: string): Json | undefined {
+  return p !== null && typeof p === 'object' && !Array.isArray(p) ? p[k] : undefined;
+}
+const num = (x: Json | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+
+/** The encounter in a view, or null when the view has none (module not loaded, or no encounter yet). */
+export function encounterOf(world: World | undefined): EncounterState | null {
+  const raw = world?.ext?.['encounter'];
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const e = raw as unknown as Partial<EncounterState>;
+  if (!e.combatants || !Array.isArray(e.roster)) return null;
+  return e as EncounterState;
+}
+
+export function combatantsOf(enc: EncounterState): Combatant[] {
+  return enc.roster.map((id) => enc.combatants[id]).filter((c): c is Combatant => c !== undefined);
+}
+
+/** Sort key for one combatant: lower acts earlier. */
+function key(enc: EncounterState, c: Combatant): [number, number, number] {
+  const p = c.placement;
+  const score = num(field(p, 'score'));
+  const slot = num(field(p, 'slot'));
+  const band = field(p, 'band');
+  const team = field(p, 'team');
+  const tie = num(field(p, 'tie')) ?? 0;
+  if (slot !== null) return [slot, -(score ?? 0), c.joined];
+  if (score !== null) return [-score, tie, c.joined];
+  if (typeof band === 'string') return [BAND_ORDER.indexOf(band), c.kind === 'pc' ? 0 : 1, c.joined];
+  if (typeof team === 'string') {
+    const order = field(enc.seq, 'order');
+    const i = Array.isArray(order) ? order.indexOf(team) : -1;
+    return [i < 0 ? 99 : i, 0, c.joined];
+  }
+  const group = num(field(p, 'group'));
+  if (group !== null) return [100 + group, 0, c.joined];
+  return [0, 0, c.joined];
+}
+
+export function displayOrder(enc: EncounterState): Combatant[] {
+  return combatantsOf(enc).sort((a, b) => {
+    const ka = key(enc, a);
+    const kb = key(enc, b);
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+  });
+}
+
+/** A display guess at who is next: the first able combatant after the current one who has not acted. */
+export function onDeckGuess(enc: EncounterState): string | null {
+  if (!enc.active) return null;
+  const order = displayOrder(enc);
+  const acted = new Set(enc.acted);
+  const start = enc.current ? order.findIndex((c) => c.id === enc.current) + 1 : 0;
+  for (let i = start; i < order.length; i++) {
+    const c = order[i]!;
+    if (!acted.has(c.id) && c.id !== enc.current && !c.incapacitated) return c.id;
+  }
+  return null;
+}
+
+export function placementLabel(p: Json): string {
+  const score = num(field(p, 'score'));
+  const band = field(p, 'band');
+  const team = field(p, 'team');
+  const slot = num(field(p, 'slot'));
+  const group = num(field(p, 'group'));
+  if (slot !== null) return `slot ${slot}${score !== null ? ` (${score})` : ''}`;
+  if (score !== null) return `init ${score}`;
+  if (typeof band === 'string') return band.replace('-', ' ');
+  if (typeof team === 'string') return `team ${team}`;
+  if (group !== null) return `group ${group + 1}`;
+  if (field(p, 'unrolled') === true) return 'not rolled';
+  return '';
+}
+
+export function conditionsOn(enc: EncounterState, id: string): ConditionInstance[] {
+  return Object.values(enc.conditions ?? {}).filter((c) => c.target === id);
+}
+
+export function durationLabel(d: ConditionInstance['duration']): string {
+  switch (d.kind) {
+    case 'rounds':
+      return `${d.rounds} rd`;
+    case 'turnStart':
+      return `until start of ${d.of}'s turn`;
+    case 'turnEnd':
+      return `until end of ${d.of}'s turn`;
+    case 'saveEnds':
+      return 'save ends';
+    case 'encounterEnd':
+      return 'until the fight ends';
+    case 'rest':
+      return `until a ${d.rest} rest`;
+    case 'indefinite':
+      return '';
+  }
+}
+
+/** A health-like track from stats: [label, value, max] for the first pair present. */
+export interface Track {
+  readonly label: string;
+  readonly value: number;
+  readonly max: number;
+  /** Named states the rules give at this level. */
+  readonly states: readonly string[];
+}
+
+const TRACKS: readonly [string, string, string][] = [
+  ['hp', 'maxHp', 'HP'],
+  ['hitPoints', 'maxHitPoints', 'HP'],
+  ['endurance', 'maxEndurance', 'Endurance'],
+  ['health', 'maxHealth', 'Health'],
+  ['stress', 'maxStress', 'Stress'],
+];
+
+export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
+  const out: Track[] = [];
+  for (const [v, m, label] of TRACKS) {
+    const value = num(stats[v]);
+    const max = num(stats[m]);
+    if (value === null || max === null || max <= 0) continue;
+    const states: string[] = [];
+    if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
+    else if (label === 'Endurance' && value * 2 <= max) states.push('harmed');
+    else if (label === 'HP' && value * 2 <= max) states.push('bloodied');
+    out.push({ label, value, max, states });
+  }
+  for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {
+    if (stats[flag] === true && out[0] && !out[0].states.includes(flag)) out[0] = { ...out[0], states: [...out[0].states, flag] };
+  }
+  return out;
+}
+
+export function deathSavesOf(stats: { readonly [k: string]: Json }): { successes: number; failures: number } | null {
+  const d = stats['deathSaves'];
+  const s = num(field(d, 'successes'));
+  const f = num(field(d, 'failures'));
+  return s === null && f === null ? null : { successes: s ?? 0, failures: f ?? 0 };
+}
+
+/** Pools as pips: [pool, used, size] using the spent/granted counts the view carries. */
+export function pipsOf(econ: EconomyState | undefined, sizes: { readonly [pool: string]: number }): { pool: string; used: number; size: number }[] {
+  if (!econ) return [];
+  const pools = new Set([...Object.keys(sizes), ...Object.keys(econ.spent ?? {})]);
+  return [...pools].map((pool) => {
+    const size = (sizes[pool] ?? 1) + (econ.granted?.[pool] ?? 0);
+    return { pool, used: Math.min(size, econ.spent?.[pool] ?? 0), size };
+  });
+}

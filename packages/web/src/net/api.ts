@@ -1,0 +1,49 @@
+// The HTTP side of the protocol: rulesets, creating a table, seats and the
+// spectator link. The GM token goes in an Authorization header, never a URL.
+import type { CreateSeatResponse, CreateTableResponse, HttpError, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string; kind: string };
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  } catch {
+    return { ok: false, kind: 'NETWORK', message: 'the table server cannot be reached' };
+  }
+  let json: unknown = null;
+  try {
+    json = await res.json();
+  } catch {
+    // fall through: an empty or non-JSON body
+  }
+  if (!res.ok) {
+    const e = (json as HttpError | null)?.error;
+    return { ok: false, kind: e?.kind ?? String(res.status), message: e?.message ?? `HTTP ${res.status}` };
+  }
+  return { ok: true, value: json as T };
+}
+
+export async function listRulesets(): Promise<ApiResult<RulesetSummary[]>> {
+  const r = await call<RulesetSummary[] | { rulesets: RulesetSummary[] }>('GET', '/api/rulesets');
+  if (!r.ok) return r;
+  return { ok: true, value: Array.isArray(r.value) ? r.value : (r.value.rulesets ?? []) };
+}
+
+export const createTable = (name: string, rulesetId: string) => call<CreateTableResponse>('POST', '/api/tables', { name, rulesetId });
+export const createSeat = (tableId: string, gmToken: string, name: string, characterIds?: string[]) =>
+  call<CreateSeatResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/seats`, { name, ...(characterIds ? { characterIds } : {}) }, gmToken);
+export const listSeats = (tableId: string, gmToken: string) => call<SeatSummary[] | { seats: SeatSummary[] }>('GET', `/api/tables/${encodeURIComponent(tableId)}/seats`, undefined, gmToken);
+export const createSpectator = (tableId: string, gmToken: string) => call<SpectatorResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/spectator`, {}, gmToken);
+
+/** A link from the server may be relative or for another host name; anchor it to this page's origin. */
+export function absoluteLink(link: string): string {
+  try {
+    return new URL(link, location.origin).href;
+  } catch {
+    return link;
+  }
+}

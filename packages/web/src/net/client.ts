@@ -1,0 +1,179 @@
+// The WebSocket client: connects with the capability from the URL fragment,
+// keeps the latest per-viewer view, resyncs from its last version after a
+// reconnect, and sends commands with a commandId (so a retry is applied once)
+// and the expectedVersion it saw (so a stale screen gets VERSION_CONFLICT, not
+// a surprise). All wire shapes are confined to codec.ts.
+import { signal, type Signal } from '@preact/signals';
+import { decodeServer, encodeCommand, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand } from './codec.ts';
+import type { ViewState } from './view.ts';
+import type { Viewer } from '@tablekeeper/engine';
+
+export type ConnStatus = 'idle' | 'connecting' | 'open' | 'closed';
+export type Capability = { readonly role: 'gm' | 'player' | 'spectator'; readonly token: string };
+
+export type SendResult = { readonly ok: true; readonly version: number } | { readonly ok: false; readonly rejection: Rejection };
+
+export interface ClientOptions {
+  readonly url: string;
+  readonly capability: Capability;
+  /** Injected for tests; defaults to the browser's WebSocket. */
+  readonly WebSocketImpl?: typeof WebSocket;
+  /** Reconnect backoff cap in ms. */
+  readonly maxBackoffMs?: number;
+  readonly newId?: () => string;
+}
+
+interface Pending {
+  readonly resolve: (r: SendResult) => void;
+  readonly frame: string;
+}
+
+/** Commands waiting for an answer; past this the client refuses new ones (named limit). */
+export const MAX_PENDING_COMMANDS = 64;
+
+export class TableClient {
+  readonly status: Signal<ConnStatus> = signal('idle');
+  readonly view: Signal<ViewState | null> = signal(null);
+  readonly lastRejection: Signal<Rejection | null> = signal(null);
+  readonly closeReason: Signal<string | null> = signal(null);
+  readonly tableId: Signal<string | null> = signal(null);
+  /** Who the server says we are (a player learns their seat id here). */
+  readonly viewer: Signal<Viewer | null> = signal(null);
+  private ws: WebSocket | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private backoff = 250;
+  private stopped = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private counter = 0;
+
+  constructor(private readonly opts: ClientOptions) {}
+
+  get version(): number {
+    return this.view.value?.version ?? -1;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    const Impl = this.opts.WebSocketImpl ?? WebSocket;
+    this.status.value = 'connecting';
+    // The token rides in the subprotocol list: authenticated before the upgrade, never in a URL.
+    const ws = new Impl(this.opts.url, wsProtocols(this.opts.capability.token));
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoff = 250;
+    };
+    ws.onmessage = (ev: MessageEvent) => {
+      if (typeof ev.data !== 'string') return;
+      const msg = decodeServer(ev.data);
+      if (msg) this.handle(msg);
+    };
+    ws.onclose = (ev: CloseEvent) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.status.value = 'closed';
+      this.closeReason.value = ev.reason || null;
+      // 4xxx closes are the server refusing us (revoked seat, bad token): retrying will not help.
+      if (this.stopped || (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4429)) return;
+      this.timer = setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, this.opts.maxBackoffMs ?? 5000);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.ws?.close(1000, 'bye');
+    this.ws = null;
+    this.status.value = 'closed';
+  }
+
+  /** Send one command; resolves when the server accepts or rejects it. */
+  send(command: ClientCommand): Promise<SendResult> {
+    if (this.pending.size >= MAX_PENDING_COMMANDS) {
+      const rejection: Rejection = { code: 'LOCAL', message: `more than ${MAX_PENDING_COMMANDS} commands are waiting for the server` };
+      this.lastRejection.value = rejection;
+      return Promise.resolve({ ok: false, rejection });
+    }
+    const commandId = this.opts.newId ? this.opts.newId() : newCommandId(++this.counter);
+    const frame = encodeCommand(commandId, this.version, command);
+    return new Promise<SendResult>((resolve) => {
+      this.pending.set(commandId, { resolve, frame });
+      if (this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(frame);
+      // Otherwise it is sent after the next (re)sync; the commandId makes that retry safe.
+    });
+  }
+
+  private handle(msg: ServerMsg): void {
+    switch (msg.kind) {
+      case 'welcome': {
+        this.tableId.value = msg.tableId;
+        this.viewer.value = msg.viewer;
+        // Reconnected while holding a view: ask only for what changed since.
+        const held = this.view.value;
+        if (held && held.version < msg.version) this.ws?.send(encodeResync(held.version));
+        else if (held) this.markOpen();
+        return;
+      }
+      case 'revoked': {
+        this.closeReason.value = msg.message;
+        this.stopped = true;
+        return;
+      }
+      case 'other':
+        return;
+      case 'snapshot': {
+        this.view.value = msg.view;
+        this.markOpen();
+        return;
+      }
+      case 'delta': {
+        const current = this.view.value;
+        if (!current || msg.from !== current.version) {
+          // A gap: ask for everything since what we hold.
+          this.ws?.send(encodeResync(current ? current.version : 0));
+          return;
+        }
+        this.view.value = msg.apply(current);
+        this.markOpen();
+        return;
+      }
+      case 'ack': {
+        this.settle(msg.commandId, { ok: true, version: msg.version });
+        return;
+      }
+      case 'rejected': {
+        this.lastRejection.value = msg.rejection;
+        if (msg.commandId) this.settle(msg.commandId, { ok: false, rejection: msg.rejection });
+        return;
+      }
+    }
+  }
+
+  private markOpen(): void {
+    if (this.status.value === 'open') return;
+    this.status.value = 'open';
+    this.flushPending();
+  }
+
+  private settle(commandId: string, r: SendResult): void {
+    const p = this.pending.get(commandId);
+    if (!p) return;
+    this.pending.delete(commandId);
+    p.resolve(r);
+  }
+
+  private flushPending(): void {
+    for (const p of this.pending.values()) this.ws?.send(p.frame);
+  }
+}
+
+function newCommandId(n: number): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return `c${n}-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** ws:// or wss:// URL of the table socket, on the page's own origin. */
+export function socketUrl(loc: { protocol: string; host: string }, path = '/ws'): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${path}`;
+}

@@ -1,0 +1,86 @@
+// Wire shapes, confined here: the client speaks @tablekeeper/protocol (v1).
+// Only types and two small pure helpers come from the protocol package, so
+// zod is not shipped to the browser; the server validates every frame.
+import type { Ack, Delta, Rejection as WireRejection, RejectionError, ServerMessage, Snapshot, Welcome } from '@tablekeeper/protocol';
+import type { ViewState } from './view.ts';
+
+export { WS_PATH, wsProtocols, CLOSE } from './wire.ts';
+
+export type RejectionKind = RejectionError['kind'];
+/** A typed rejection as the UI shows it. */
+export type Rejection = { readonly code: RejectionKind | 'LOCAL'; readonly message: string; readonly ruleCode?: string; readonly current?: number };
+
+export interface ClientCommand {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+
+export type ServerMsg =
+  | { readonly kind: 'welcome'; readonly tableId: string; readonly version: number; readonly viewer: Welcome['viewer'] }
+  | { readonly kind: 'snapshot'; readonly view: ViewState }
+  | { readonly kind: 'delta'; readonly from: number; readonly apply: (v: ViewState) => ViewState }
+  | { readonly kind: 'ack'; readonly commandId: string; readonly version: number }
+  | { readonly kind: 'rejected'; readonly commandId: string | null; readonly rejection: Rejection }
+  | { readonly kind: 'revoked'; readonly message: string }
+  | { readonly kind: 'other' };
+
+export function toRejection(e: RejectionError): Rejection {
+  switch (e.kind) {
+    case 'VERSION_CONFLICT':
+      return { code: e.kind, message: e.message, current: e.current };
+    case 'RULE_ERROR':
+      return { code: e.kind, message: e.message, ruleCode: e.code };
+    default:
+      return { code: e.kind, message: e.message };
+  }
+}
+
+/** Same fold as the protocol's applyDelta: top-level keys replace, world keys replace one by one. */
+export function applyDeltaTo(view: ViewState, d: Pick<Delta, 'parts' | 'world' | 'version'>): ViewState {
+  const next = { ...(view as unknown as Record<string, unknown>), ...d.parts } as Record<string, unknown>;
+  if (d.world) next['world'] = { ...(view.world as unknown as Record<string, unknown>), ...d.world };
+  next['version'] = d.version;
+  return next as unknown as ViewState;
+}
+
+export function decodeServer(text: string): ServerMsg | null {
+  let raw: ServerMessage;
+  try {
+    raw = JSON.parse(text) as ServerMessage;
+  } catch {
+    return null;
+  }
+  if (!raw || typeof raw !== 'object') return null;
+  switch (raw.type) {
+    case 'welcome':
+      return { kind: 'welcome', tableId: raw.tableId, version: raw.version, viewer: raw.viewer };
+    case 'snapshot': {
+      const s = raw as Snapshot;
+      return { kind: 'snapshot', view: { ...(s.view as unknown as ViewState), version: s.version } };
+    }
+    case 'delta': {
+      const d = raw as Delta;
+      return { kind: 'delta', from: d.from, apply: (v) => applyDeltaTo(v, d) };
+    }
+    case 'ack': {
+      const a = raw as Ack;
+      return { kind: 'ack', commandId: a.commandId, version: a.version };
+    }
+    case 'rejection': {
+      const r = raw as WireRejection;
+      return { kind: 'rejected', commandId: r.commandId, rejection: toRejection(r.error) };
+    }
+    case 'seatRevoked':
+      return { kind: 'revoked', message: raw.message };
+    default:
+      return { kind: 'other' };
+  }
+}
+
+export function encodeCommand(commandId: string, expectedVersion: number, command: ClientCommand): string {
+  return JSON.stringify({ type: 'command', commandId, expectedVersion: Math.max(0, expectedVersion), command });
+}
+
+export function encodeResync(since: number): string {
+  return JSON.stringify({ type: 'resync', since: Math.max(0, since) });
+}
