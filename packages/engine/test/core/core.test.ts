@@ -302,7 +302,7 @@ describe('views', () => {
     expect(JSON.stringify(s.view(ann))).not.toContain(CANARY);
     // Removing a hidden character is judged while it exists, so it stays GM-only.
     s.run({ type: 'character.add', name: 'Lurker', visibility: 'hidden' });
-    s.run({ type: 'character.remove', id: 'ch-6' });
+    s.run({ type: 'character.remove', id: 'ch-4' });
     expect(s.view(ann).history.map((h) => h.seq)).toEqual([1, 2, 5]);
   });
   it('transactions stored without audiences fall back to the modules’ audience hooks', () => {
