@@ -59,5 +59,6 @@ export function watchErrors(page: Page): string[] {
 
 /** Page width that scrolls horizontally, if any (phone-friendliness check). */
 export async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // A string, so this Node-side file needs no DOM types.
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
