@@ -1,0 +1,389 @@
+// Exact discrete distributions over the integers. A Pmf is a dense array of
+// probabilities from `min` to `max`; every operation builds a new one.
+
+import { DiceError } from './errors.js';
+
+/** Work meter for the odds engine: counts inner-loop steps so huge requests fail fast with a named limit. */
+export class OddsBudget {
+  used = 0;
+  constructor(
+    readonly maxWork: number,
+    readonly maxSpan: number,
+  ) {}
+  charge(steps: number, where = 0, expression = ''): void {
+    this.used += steps;
+    if (this.used > this.maxWork) {
+      throw new DiceError('LIMIT', `exact odds need more than maxOddsWork (${this.maxWork}) steps`, where, expression, 'maxOddsWork');
+    }
+  }
+  span(span: number, where = 0, expression = ''): void {
+    if (span > this.maxSpan) {
+      throw new DiceError('LIMIT', `the distribution would span ${span} values, over maxOddsSpan (${this.maxSpan})`, where, expression, 'maxOddsSpan');
+    }
+  }
+}
+
+/** Generous default so library callers of the Pmf helpers are never silently slow. */
+const UNMETERED = new OddsBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+
+export class Pmf {
+  /** Smallest value of the support (the array's first index). */
+  readonly min: number;
+  /** Largest value of the support. */
+  readonly max: number;
+  /**
+   * Probability left out of the distribution (explosions expanded only until
+   * the remaining chance is negligible, or cut at the cap). The stored
+   * probabilities sum to 1 - truncatedMass.
+   */
+  readonly truncatedMass: number;
+  readonly #p: Float64Array;
+  #mean: number | undefined;
+  #variance: number | undefined;
+  #cum: Float64Array | undefined;
+
+  /** `probs[i]` is the probability of `min + i`; the array is taken over (do not mutate it afterwards). */
+  constructor(min: number, probs: Float64Array, truncatedMass = 0) {
+    if (probs.length === 0) throw new DiceError('UNSUPPORTED', 'a distribution needs at least one value');
+    // Trim exact zeros at the ends so min/max are real outcomes.
+    let a = 0;
+    let b = probs.length - 1;
+    while (a < b && probs[a] === 0) a++;
+    while (b > a && probs[b] === 0) b--;
+    this.#p = a === 0 && b === probs.length - 1 ? probs : probs.slice(a, b + 1);
+    this.min = min + a;
+    this.max = min + b;
+    this.truncatedMass = truncatedMass;
+  }
+
+  static constant(value: number): Pmf {
+    return new Pmf(value, Float64Array.of(1));
+  }
+
+  /** From (value, probability) pairs; repeated values add up. */
+  static fromEntries(pairs: Iterable<readonly [number, number]>, truncatedMass = 0): Pmf {
+    let lo = Number.POSITIVE_INFINITY;
+    let hi = Number.NEGATIVE_INFINITY;
+    const list = [...pairs];
+    for (const [v] of list) {
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (list.length === 0) throw new DiceError('UNSUPPORTED', 'a distribution needs at least one value');
+    const p = new Float64Array(hi - lo + 1);
+    for (const [v, q] of list) p[v - lo]! += q;
+    return new Pmf(lo, p, truncatedMass);
+  }
+
+  /** The raw probabilities (a copy); index i is the value min + i. */
+  toArray(): Float64Array {
+    return this.#p.slice();
+  }
+
+  /** @internal read-only view for the odds engine (never mutate). */
+  get raw(): Float64Array {
+    return this.#p;
+  }
+
+  get mean(): number {
+    if (this.#mean === undefined) {
+      let s = 0;
+      let w = 0;
+      const p = this.#p;
+      for (let i = 0; i < p.length; i++) {
+        s += i * p[i]!;
+        w += p[i]!;
+      }
+      // Offsetting by min keeps the products small; dividing by the kept mass
+      // gives the mean of the distribution as stored (w = 1 unless truncated).
+      this.#mean = this.min + (w > 0 ? s / w : 0);
+    }
+    return this.#mean;
+  }
+
+  get variance(): number {
+    if (this.#variance === undefined) {
+      const m = this.mean - this.min;
+      let s = 0;
+      let w = 0;
+      const p = this.#p;
+      for (let i = 0; i < p.length; i++) {
+        const d = i - m;
+        s += d * d * p[i]!;
+        w += p[i]!;
+      }
+      this.#variance = w > 0 ? s / w : 0;
+    }
+    return this.#variance;
+  }
+
+  get stddev(): number {
+    return Math.sqrt(this.variance);
+  }
+
+  /** Sum of the stored probabilities (1 - truncatedMass, up to rounding). */
+  get total(): number {
+    return this.atMost(this.max);
+  }
+
+  probability(value: number): number {
+    if (!Number.isInteger(value) || value < this.min || value > this.max) return 0;
+    return this.#p[value - this.min]!;
+  }
+
+  /** P(X <= value). */
+  cdf(value: number): number {
+    if (value < this.min) return 0;
+    const cum = this.#cumulative();
+    const i = Math.min(Math.floor(value), this.max) - this.min;
+    return cum[i]!;
+  }
+
+  atMost(value: number): number {
+    return this.cdf(value);
+  }
+
+  /** P(X >= value), summed from the top so small tails keep their precision. */
+  atLeast(value: number): number {
+    const v = Math.ceil(value);
+    if (v > this.max) return 0;
+    const p = this.#p;
+    let s = 0;
+    for (let i = p.length - 1; i >= Math.max(0, v - this.min); i--) s += p[i]!;
+    return s;
+  }
+
+  /** [value, probability] pairs in ascending order of value, zero-probability values left out. */
+  entries(): [number, number][] {
+    const out: [number, number][] = [];
+    const p = this.#p;
+    for (let i = 0; i < p.length; i++) if (p[i]! > 0) out.push([this.min + i, p[i]!]);
+    return out;
+  }
+
+  #cumulative(): Float64Array {
+    if (!this.#cum) {
+      const p = this.#p;
+      const c = new Float64Array(p.length);
+      let s = 0;
+      for (let i = 0; i < p.length; i++) c[i] = s += p[i]!;
+      this.#cum = c;
+    }
+    return this.#cum;
+  }
+}
+
+/** A fair die numbered 1..sides. */
+export function pmfOfDie(sides: number): Pmf {
+  if (!Number.isSafeInteger(sides) || sides < 1) throw new DiceError('BAD_OPTION', `a die needs a positive whole number of sides, got ${sides}`);
+  return new Pmf(1, new Float64Array(sides).fill(1 / sides));
+}
+
+function combineTruncation(a: number, b: number): number {
+  return a + b - a * b;
+}
+
+/** The distribution of A + B for independent A and B (direct convolution). */
+export function convolve(a: Pmf, b: Pmf, budget: OddsBudget = UNMETERED): Pmf {
+  const pa = a.raw;
+  const pb = b.raw;
+  budget.span(pa.length + pb.length - 1);
+  budget.charge(pa.length * pb.length);
+  const out = new Float64Array(pa.length + pb.length - 1);
+  // The shorter array in the inner loop keeps the loop tight.
+  const [x, y] = pa.length >= pb.length ? [pa, pb] : [pb, pa];
+  for (let j = 0; j < y.length; j++) {
+    const q = y[j]!;
+    if (q === 0) continue;
+    for (let i = 0; i < x.length; i++) out[i + j]! += x[i]! * q;
+  }
+  return new Pmf(a.min + b.min, out, combineTruncation(a.truncatedMass, b.truncatedMass));
+}
+
+/** The distribution of f(X). */
+export function mapPmf(pmf: Pmf, f: (value: number) => number): Pmf {
+  const pairs: [number, number][] = [];
+  const p = pmf.raw;
+  for (let i = 0; i < p.length; i++) {
+    if (p[i]! > 0 || i === 0 || i === p.length - 1) {
+      const v = f(pmf.min + i);
+      if (!Number.isSafeInteger(v)) throw new DiceError('UNSUPPORTED', `mapPmf needs whole-number results, got ${v}`);
+      pairs.push([v, p[i]!]);
+    }
+  }
+  return Pmf.fromEntries(pairs, pmf.truncatedMass);
+}
+
+/** -X, without a map (cheap reversal). */
+export function negatePmf(pmf: Pmf): Pmf {
+  const p = pmf.toArray().reverse();
+  return new Pmf(-pmf.max, p, pmf.truncatedMass);
+}
+
+/** X + c. */
+export function shiftPmf(pmf: Pmf, c: number): Pmf {
+  return c === 0 ? pmf : new Pmf(pmf.min + c, pmf.toArray(), pmf.truncatedMass);
+}
+
+/** Is this a fair die 1..n (all faces equal)? Such dice add by sliding window. */
+function uniformSides(pmf: Pmf): number {
+  const p = pmf.raw;
+  if (pmf.min !== 1 || pmf.truncatedMass !== 0) return 0;
+  const q = p[0]!;
+  for (let i = 1; i < p.length; i++) if (p[i] !== q) return 0;
+  return p.length;
+}
+
+/**
+ * The sum of n independent copies of `die`. Small dice convolve directly (all
+ * terms positive, so tails stay exact to the last bit); wide fair dice use a
+ * sliding window over prefix sums, O(n * span) whatever the sides.
+ */
+export function sumIid(die: Pmf, n: number, budget: OddsBudget = UNMETERED): Pmf {
+  if (n === 0) return Pmf.constant(0);
+  const d = die.raw;
+  const sides = uniformSides(die);
+  budget.span((d.length - 1) * n + 1);
+  if (sides > 12) {
+    budget.charge(n * n * sides);
+    let acc = new Float64Array(1).fill(1);
+    let accMin = 0;
+    const q = 1 / sides;
+    const cum = new Float64Array(sides * n + 2);
+    for (let k = 0; k < n; k++) {
+      const len = acc.length + sides - 1;
+      cum[0] = 0;
+      for (let i = 0; i < acc.length; i++) cum[i + 1] = cum[i]! + acc[i]!;
+      const next = new Float64Array(len);
+      const last = cum[acc.length]!;
+      for (let v = 0; v < len; v++) {
+        // next[v] = q * sum(acc[v - sides + 1 .. v])
+        const hi = v + 1 > acc.length ? last : cum[v + 1]!;
+        const lo = v - sides + 1 > 0 ? cum[v - sides + 1]! : 0;
+        const s = hi - lo;
+        next[v] = s > 0 ? s * q : 0;
+      }
+      acc = next;
+      accMin += 1;
+    }
+    return new Pmf(accMin, acc);
+  }
+  let acc = die;
+  for (let k = 1; k < n; k++) acc = convolve(acc, die, budget);
+  return acc;
+}
+
+/** Log of the binomial probabilities P(C = c) for c in 0..upTo, C ~ Binomial(r, q), 0 < q < 1. */
+function binomialHead(r: number, q: number, upTo: number, out: Float64Array): void {
+  let lg = r * Math.log1p(-q);
+  const ratio = Math.log(q) - Math.log1p(-q);
+  for (let c = 0; c <= upTo; c++) {
+    out[c] = c <= r ? Math.exp(lg) : 0;
+    lg += Math.log((r - c) / (c + 1)) + ratio;
+  }
+}
+
+/**
+ * The sum of the k highest of n independent copies of `die`, by a dynamic
+ * program over the faces from the top down (order statistics): at each face,
+ * how many of the still-unplaced dice show it is binomial, and only the
+ * number of kept slots left matters (the dropped count is fixed at n - k).
+ * Work is faces * k^2 * (k * width), polynomial; no enumeration of outcomes.
+ */
+export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED): Pmf {
+  if (k <= 0) return Pmf.constant(0);
+  if (k >= n) return sumIid(die, n, budget);
+  const t = die.truncatedMass;
+  const faces = die.entries(); // ascending, positive probability
+  const total = faces.reduce((s, [, p]) => s + p, 0);
+  const dropped = n - k;
+  const fMin = faces[0]![0];
+  const fMax = faces[faces.length - 1]![0];
+  const lo = Math.min(0, k * fMin);
+  const hi = Math.max(0, k * fMax);
+  const width = hi - lo + 1;
+  budget.span(width);
+  budget.charge(faces.length * ((k * (k + 1)) / 2) * width);
+  // cur[s]: partial sums of the kept dice when s keep-slots are still open.
+  let cur: (Float64Array | null)[] = new Array<Float64Array | null>(k + 1).fill(null);
+  const start = new Float64Array(width);
+  start[-lo] = 1;
+  cur[k] = start;
+  const result = new Float64Array(width);
+  const binom = new Float64Array(k + 1);
+  let below = total; // mass of faces at or below the current one
+  for (let fi = faces.length - 1; fi >= 0; fi--) {
+    const [f, pf] = faces[fi]!;
+    const q = fi === 0 ? 1 : Math.min(1, pf / below);
+    below -= pf;
+    const next: (Float64Array | null)[] = new Array<Float64Array | null>(k + 1).fill(null);
+    for (let s = 1; s <= k; s++) {
+      const vec = cur[s];
+      if (!vec) continue;
+      const r = s + dropped;
+      let head = 0;
+      if (q < 1) {
+        binomialHead(r, q, s - 1, binom);
+        for (let c = 0; c < s; c++) head += binom[c]!;
+      } else {
+        binom.fill(0);
+      }
+      const tail = Math.max(0, 1 - head);
+      for (let c = 0; c < s; c++) {
+        const b = binom[c]!;
+        if (b === 0) continue;
+        const target = s - c;
+        let dst = next[target];
+        if (!dst) dst = next[target] = new Float64Array(width);
+        const shift = c * f;
+        for (let x = 0; x < width; x++) {
+          const v = vec[x]!;
+          if (v !== 0) dst[x + shift]! += v * b;
+        }
+      }
+      if (tail > 0) {
+        const shift = s * f;
+        for (let x = 0; x < width; x++) {
+          const v = vec[x]!;
+          if (v !== 0) result[x + shift]! += v * tail;
+        }
+      }
+    }
+    cur = next;
+  }
+  // The DP is conditional on no die being truncated; scale back by that chance.
+  const keptMass = t > 0 ? Math.pow(1 - t, n) : 1;
+  if (keptMass !== 1) for (let i = 0; i < width; i++) result[i]! *= keptMass;
+  return new Pmf(lo, result, t > 0 ? 1 - keptMass : 0);
+}
+
+/** The sum of the k lowest of n copies: keep-highest of the negated die, negated back. */
+export function keepLowest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED): Pmf {
+  return negatePmf(keepHighest(negatePmf(die), n, k, budget));
+}
+
+/** Highest (or lowest) single die of n: P(max <= v) = F(v)^n. */
+export function extremeOf(die: Pmf, n: number, highest: boolean): Pmf {
+  const p = die.raw;
+  const out = new Float64Array(p.length);
+  if (highest) {
+    let below = 0;
+    let prev = 0;
+    for (let i = 0; i < p.length; i++) {
+      below += p[i]!;
+      const c = Math.pow(below, n);
+      out[i] = c - prev;
+      prev = c;
+    }
+  } else {
+    let above = 0;
+    let prev = 0;
+    for (let i = p.length - 1; i >= 0; i--) {
+      above += p[i]!;
+      const c = Math.pow(above, n);
+      out[i] = c - prev;
+      prev = c;
+    }
+  }
+  return new Pmf(die.min, out);
+}
