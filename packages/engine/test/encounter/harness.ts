@@ -1,7 +1,10 @@
-// A small driver for the encounter module until tests can use the core's
-// engine: decide, then apply each event and its reactions depth-first, one
-// transaction per command; undo replays from genesis.
-import type { Command, EngineEvent, Module, RuleError, Viewer, World } from '../../src/core/types.js';
+// The encounter tests' driver, on the core engine (createEngine with the core
+// module first): one command = one transaction with its reactions, undo and
+// redo as the engine's own history.undo / history.redo transactions.
+import { coreModule } from '../../src/core/module.js';
+import { createEngine } from '../../src/core/engine.js';
+import { emptyClock } from '../../src/core/clock.js';
+import type { Command, Engine, EngineEvent, Module, RuleError, Table as CoreTable, Viewer, World } from '../../src/core/types.js';
 import type { Rng } from '../../src/dice/rng.js';
 import { seededRng } from '../../src/dice/rng.js';
 import { getEncounter } from '../../src/encounter/state.js';
@@ -15,58 +18,40 @@ export function genesis(): World {
     settings: {},
     seats: { s1: { id: 's1', name: 'Ann', characterIds: ['ch-roland'] } },
     characters: {},
-    clock: { seconds: 0, counts: { actionRoll: 0, beat: 0, turn: 0, round: 0, travelTurn: 0, shortRest: 0, longRest: 0, phase: 0, time: 0 } },
+    clock: emptyClock(),
     log: [],
     ext: {},
     nextId: 1,
   };
 }
 
-const MAX_DEPTH = 32;
-
 export class Table {
-  world: World;
-  readonly history: EngineEvent[][] = [];
-  private readonly start: World;
-  constructor(private readonly modules: readonly Module[], public rng: Rng = seededRng(1)) {
-    this.world = genesis();
-    this.start = this.world;
+  readonly engine: Engine;
+  table: CoreTable;
+  constructor(modules: readonly Module[], public rng: Rng = seededRng(1)) {
+    this.engine = createEngine(modules.some((m) => m.id === coreModule.id) ? modules : [coreModule, ...modules]);
+    const g = genesis();
+    this.table = { genesis: g, world: g, transactions: [], live: [], redoable: [] };
+  }
+  get world(): World {
+    return this.table.world;
   }
   get enc(): EncounterState {
     return getEncounter(this.world);
   }
-  private applyOne(world: World, e: EngineEvent, out: EngineEvent[], depth: number): World {
-    if (depth > MAX_DEPTH) throw new Error(`reaction depth exceeded at ${e.type}`);
-    let w = world;
-    for (const m of this.modules) {
-      const r = m.reducers?.[e.type];
-      if (r !== undefined) w = r(w, e);
-    }
-    out.push(e);
-    for (const m of this.modules) {
-      for (const react of m.reactions ?? []) {
-        for (const f of react(w, e, { rng: this.rng, actor: { role: 'gm' } })) w = this.applyOne(w, f, out, depth + 1);
-      }
-    }
-    return w;
+  /** The events of every live command transaction, oldest first. */
+  get history(): EngineEvent[][] {
+    return this.table.live.map((seq) => {
+      const tx = this.table.transactions[seq - 1];
+      return tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
+    });
   }
   /** Run a command; returns the error, or null and records the transaction. */
   run(command: Command, actor: Viewer = { role: 'gm' }): RuleError | null {
-    for (const m of this.modules) {
-      const h = m.commands?.[command.type];
-      if (h === undefined) continue;
-      const denied = h.authorize !== undefined ? h.authorize(this.world, command, actor) : actor.role === 'gm' ? null : { code: 'FORBIDDEN', message: 'GM only' };
-      if (denied !== null) return denied;
-      const r = h.decide(this.world, command, { rng: this.rng, actor });
-      if (!r.ok) return r.error;
-      const out: EngineEvent[] = [];
-      let w = this.world;
-      for (const e of JSON.parse(JSON.stringify(r.value)) as EngineEvent[]) w = this.applyOne(w, e, out, 0);
-      this.world = w;
-      this.history.push(out);
-      return null;
-    }
-    return { code: 'UNKNOWN_COMMAND', message: command.type };
+    const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
+    if (!r.ok) return r.error;
+    this.table = r.value.table;
+    return null;
   }
   /** Run and fail loudly on a rule error (tests that expect success). */
   ok(command: Command, actor?: Viewer): EngineEvent[] {
@@ -74,20 +59,17 @@ export class Table {
     if (e !== null) throw new Error(`${command.type} failed: ${e.code} ${e.message}`);
     return this.history[this.history.length - 1]!;
   }
-  /** Undo the last transaction by replaying the recorded events of the others (no reactions, no dice); returns it for redo. */
+  /** Undo the last transaction (the engine replays the others' recorded events); returns its events. */
   undo(): EngineEvent[] {
-    const tx = this.history.pop() ?? [];
-    let w = this.start;
-    for (const tx of this.history) for (const e of tx) for (const m of this.modules) { const r = m.reducers?.[e.type]; if (r !== undefined) w = r(w, e); }
-    this.world = w;
-    return tx;
+    const last = this.history[this.history.length - 1] ?? [];
+    const e = this.run({ type: 'history.undo' });
+    if (e !== null && e.code !== 'NOTHING_TO_UNDO') throw new Error(`undo failed: ${e.code} ${e.message}`);
+    return last;
   }
-  /** Re-apply an undone transaction's recorded events. */
-  redo(tx: EngineEvent[]): void {
-    let w = this.world;
-    for (const e of tx) for (const m of this.modules) { const r = m.reducers?.[e.type]; if (r !== undefined) w = r(w, e); }
-    this.world = w;
-    this.history.push(tx);
+  /** Re-apply the most recently undone transaction's recorded events (the argument is what undo() returned). */
+  redo(_tx: EngineEvent[]): void {
+    const e = this.run({ type: 'history.redo' });
+    if (e !== null) throw new Error(`redo failed: ${e.code} ${e.message}`);
   }
 }
 
