@@ -1,1 +1,271 @@
-export {};
+// @tablekeeper/protocol: every message between the table server and its
+// clients, as zod schemas (validated at the wire on the server) and types.
+// The server only ever sends a viewer what engine.view() produced for it.
+import { z } from 'zod';
+import type { Json, TableView } from '@tablekeeper/engine';
+
+export type { TableView, Viewer } from '@tablekeeper/engine';
+
+/** Bumped on any incompatible change to the messages below. */
+export const PROTOCOL_VERSION = 1;
+
+/** The subprotocol a client offers first; the server always selects it. */
+export const WS_SUBPROTOCOL = 'tablekeeper.v1';
+/** Prefix of the second subprotocol that carries the capability token (auth before upgrade). */
+export const WS_TOKEN_PREFIX = 'tablekeeper.token.';
+/** The WebSocket path on the server. */
+export const WS_PATH = '/ws';
+
+/** `new WebSocket(url, wsProtocols(token))` authenticates during the upgrade; the token never goes in the URL. */
+export function wsProtocols(token: string): string[] {
+  return [WS_SUBPROTOCOL, WS_TOKEN_PREFIX + token];
+}
+
+// ---------------------------------------------------------------- limits
+
+export const LIMITS = {
+  /** Largest WebSocket frame the server accepts; a bigger one closes with 1009. */
+  maxPayloadBytes: 64 * 1024,
+  commandIdMaxLength: 64,
+  tokenMaxLength: 128,
+  nameMaxLength: 80,
+} as const;
+
+/** WebSocket close codes (4xxx are ours). */
+export const CLOSE = {
+  normal: 1000,
+  goingAway: 1001,
+  tooLarge: 1009,
+  badProtocolVersion: 4400,
+  unauthorized: 4401,
+  revoked: 4403,
+  authTimeout: 4408,
+  rateLimited: 4429,
+  tableClosed: 4410,
+} as const;
+
+// ---------------------------------------------------------------- shared pieces
+
+/** Capability tokens: base64url, 128 bits or more. */
+export const tokenSchema = z.string().min(22).max(LIMITS.tokenMaxLength).regex(/^[A-Za-z0-9_-]+$/, 'a token is base64url');
+
+export const jsonSchema: z.ZodType<Json> = z.json() as unknown as z.ZodType<Json>;
+
+export const viewerSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('gm') }),
+  z.object({ role: z.literal('player'), seatId: z.string() }),
+  z.object({ role: z.literal('spectator') }),
+]);
+
+/** An engine command: `{ type: 'countdown.tick', id: 'c1', by: 1 }`, plain JSON. */
+export const commandSchema = z
+  .object({ type: z.string().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'a command type is letters, digits, dots, dashes') })
+  .catchall(jsonSchema);
+
+// ---------------------------------------------------------------- client -> server
+
+/** Only needed when the token could not be sent as a subprotocol; must be the first message. */
+export const helloSchema = z.object({
+  type: z.literal('hello'),
+  protocolVersion: z.number().int(),
+  token: tokenSchema,
+});
+
+export const commandMessageSchema = z.object({
+  type: z.literal('command'),
+  /** Client-chosen, unique per table: a retry with the same id is applied at most once. */
+  commandId: z.string().min(1).max(LIMITS.commandIdMaxLength).regex(/^[A-Za-z0-9_.:-]+$/, 'a commandId is letters, digits, _.:-'),
+  /** The table version the client decided against (optimistic concurrency). */
+  expectedVersion: z.number().int().min(0),
+  command: commandSchema,
+});
+
+/** "I hold the view at version `since`; bring me up to date." */
+export const resyncSchema = z.object({ type: z.literal('resync'), since: z.number().int().min(0) });
+
+export const pingSchema = z.object({ type: z.literal('ping'), nonce: z.string().max(64).optional() });
+
+export const clientMessageSchema = z.discriminatedUnion('type', [helloSchema, commandMessageSchema, resyncSchema, pingSchema]);
+
+export type Hello = z.infer<typeof helloSchema>;
+export type CommandMessage = z.infer<typeof commandMessageSchema>;
+export type Resync = z.infer<typeof resyncSchema>;
+export type Ping = z.infer<typeof pingSchema>;
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---------------------------------------------------------------- rejections
+
+export const rejectionErrorSchema = z.discriminatedUnion('kind', [
+  /** Someone else's command landed first; re-decide against `current`. */
+  z.object({ kind: z.literal('VERSION_CONFLICT'), current: z.number().int(), message: z.string() }),
+  z.object({ kind: z.literal('FORBIDDEN'), message: z.string() }),
+  /** The message is not valid JSON or breaks the schema; `path` points into it. */
+  z.object({ kind: z.literal('INVALID'), message: z.string(), path: z.array(z.union([z.string(), z.number()])) }),
+  /** The engine refused the command: its stable code and sentence. */
+  z.object({ kind: z.literal('RULE_ERROR'), code: z.string(), message: z.string(), path: z.string().optional() }),
+  z.object({ kind: z.literal('RATE_LIMITED'), message: z.string(), retryAfterMs: z.number().int() }),
+  z.object({ kind: z.literal('TOO_LARGE'), message: z.string(), limit: z.number().int() }),
+  /** A server cap (tables, seats, log size, sessions) is reached; `limit` names it. */
+  z.object({ kind: z.literal('LIMIT_REACHED'), message: z.string(), limit: z.string(), max: z.number().int() }),
+  /** The store could not make the change durable; nothing was applied. */
+  z.object({ kind: z.literal('UNAVAILABLE'), message: z.string() }),
+]);
+export type RejectionError = z.infer<typeof rejectionErrorSchema>;
+export type RejectionKind = RejectionError['kind'];
+
+// ---------------------------------------------------------------- server -> client
+
+/** A TableView is only ever produced by engine.view() for the receiving viewer; the schema checks its frame. */
+const tableViewSchema = z
+  .object({ world: z.record(z.string(), z.unknown()), history: z.array(z.unknown()), version: z.number().int() })
+  .catchall(z.unknown()) as unknown as z.ZodType<TableView>;
+
+export const welcomeSchema = z.object({
+  type: z.literal('welcome'),
+  protocolVersion: z.number().int(),
+  tableId: z.string(),
+  viewer: viewerSchema,
+  version: z.number().int(),
+});
+
+export const snapshotSchema = z.object({ type: z.literal('snapshot'), version: z.number().int(), view: tableViewSchema });
+
+/**
+ * The parts of this viewer's view that changed from version `from` to `version`:
+ * top-level view keys replace, and `world` keys replace one by one. Apply with `applyDelta`.
+ */
+export const deltaSchema = z.object({
+  type: z.literal('delta'),
+  from: z.number().int(),
+  version: z.number().int(),
+  parts: z.record(z.string(), z.unknown()),
+  world: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const ackSchema = z.object({
+  type: z.literal('ack'),
+  commandId: z.string(),
+  /** The table version the command produced. */
+  version: z.number().int(),
+  /** True when this commandId had already been applied (a retry); nothing new happened. */
+  duplicate: z.boolean(),
+});
+
+export const rejectionSchema = z.object({ type: z.literal('rejection'), commandId: z.string().nullable(), error: rejectionErrorSchema });
+
+export const presenceSchema = z.object({
+  type: z.literal('presence'),
+  gm: z.boolean(),
+  /** Only seats this viewer's own view shows. */
+  seats: z.array(z.object({ seatId: z.string(), online: z.boolean() })),
+  spectators: z.number().int(),
+});
+
+export const seatRevokedSchema = z.object({ type: z.literal('seatRevoked'), message: z.string() });
+export const pongSchema = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  welcomeSchema,
+  snapshotSchema,
+  deltaSchema,
+  ackSchema,
+  rejectionSchema,
+  presenceSchema,
+  seatRevokedSchema,
+  pongSchema,
+]);
+
+export type Welcome = z.infer<typeof welcomeSchema>;
+export type Snapshot = { type: 'snapshot'; version: number; view: TableView };
+export type Delta = z.infer<typeof deltaSchema>;
+export type Ack = z.infer<typeof ackSchema>;
+export type Rejection = z.infer<typeof rejectionSchema>;
+export type Presence = z.infer<typeof presenceSchema>;
+export type SeatRevoked = z.infer<typeof seatRevokedSchema>;
+export type Pong = z.infer<typeof pongSchema>;
+export type ServerMessage = Welcome | Snapshot | Delta | Ack | Rejection | Presence | SeatRevoked | Pong;
+
+/** Folds a delta into the view a client holds (pure; returns a new object). */
+export function applyDelta(view: TableView, delta: Delta): TableView {
+  const next = { ...(view as unknown as Record<string, unknown>), ...delta.parts } as Record<string, unknown>;
+  if (delta.world) next['world'] = { ...(view.world as unknown as Record<string, unknown>), ...delta.world };
+  next['version'] = delta.version;
+  return next as unknown as TableView;
+}
+
+// ---------------------------------------------------------------- HTTP
+
+export const createTableRequestSchema = z.object({
+  name: z.string().trim().min(1).max(LIMITS.nameMaxLength),
+  rulesetId: z.string().min(1).max(64),
+});
+export type CreateTableRequest = z.infer<typeof createTableRequestSchema>;
+
+/** Links carry the token in the URL fragment (#gm=, #seat=, #spectator=), which browsers never send. */
+export interface TableLinks {
+  gm?: string;
+  seat?: string;
+  spectator?: string;
+}
+export interface CreateTableResponse {
+  tableId: string;
+  gmToken: string;
+  links: TableLinks;
+}
+
+export const createSeatRequestSchema = z.object({
+  name: z.string().trim().min(1).max(LIMITS.nameMaxLength),
+  characterIds: z.array(z.string().max(64)).max(32).optional(),
+});
+export type CreateSeatRequest = z.infer<typeof createSeatRequestSchema>;
+export interface CreateSeatResponse {
+  seatId: string;
+  token: string;
+  link: string;
+}
+export interface SpectatorResponse {
+  token: string;
+  link: string;
+}
+export interface SeatSummary {
+  seatId: string;
+  name: string;
+  /** Live (unrevoked) tokens for the seat. */
+  tokens: number;
+  online: boolean;
+}
+export interface RulesetSummary {
+  id: string;
+  [key: string]: unknown;
+}
+/** HTTP error body: the same kinds as WebSocket rejections. */
+export interface HttpError {
+  error: RejectionError;
+}
+
+/** One line of a JSON Lines export: the table header first, then every transaction in version order. */
+export const exportHeaderSchema = z.object({
+  kind: z.literal('table'),
+  format: z.literal('tablekeeper.table'),
+  protocolVersion: z.number().int(),
+  tableId: z.string().min(1).max(64),
+  rulesetId: z.string().min(1).max(64),
+  name: z.string().max(LIMITS.nameMaxLength),
+  genesis: z.record(z.string(), jsonSchema),
+});
+export const exportTransactionSchema = z.object({
+  kind: z.literal('transaction'),
+  version: z.number().int().min(1),
+  commandId: z.string().max(LIMITS.commandIdMaxLength).nullable(),
+  transaction: z.record(z.string(), jsonSchema),
+});
+export type ExportHeader = z.infer<typeof exportHeaderSchema>;
+export type ExportTransaction = z.infer<typeof exportTransactionSchema>;
+
+/** URL-fragment links the web shell reads. */
+export function capabilityLink(base: string, role: 'gm' | 'player' | 'spectator', token: string): string {
+  const key = role === 'player' ? 'seat' : role;
+  return `${base.replace(/\/+$/, '')}/#${key}=${token}`;
+}
+
+export type { Json };

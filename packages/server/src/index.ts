@@ -1,1 +1,100 @@
-export {};
+// @tablekeeper/server: startServer() wires the SQLite event store, the rooms,
+// HTTP and WebSocket. See docs/adr/0006-server.md and docs/server.md.
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import { buildApp, REDACT_PATHS, type ServerLimits, type TableServer } from './app.js';
+import type { RateLimitOptions } from './ratelimit.js';
+import type { RulesetCatalog } from './rulesets.js';
+import type { EventStore } from './store/port.js';
+import { openSqliteStore } from './store/sqlite.js';
+
+export { buildApp, checkImport, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
+export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
+export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
+export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
+export { mintToken, hashToken, bearer, TOKEN_BYTES } from './tokens.js';
+export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, type SqliteEventStore } from './store/sqlite.js';
+export { memoryStore } from './store/memory.js';
+export { StoreError, type EventStore, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
+
+export const DEFAULT_PORT = 7777;
+export const DEFAULT_DB = join('data', 'tablekeeper.sqlite');
+
+export interface StartOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Directory of the default database file (tablekeeper.sqlite inside it). */
+  readonly dataDir?: string;
+  /** The database file; wins over dataDir. */
+  readonly dbPath?: string;
+  /** Use this store instead of opening SQLite (tests). */
+  readonly store?: EventStore;
+  readonly logger?: Logger;
+  readonly catalog?: RulesetCatalog;
+  readonly allowedOrigins?: readonly string[];
+  readonly limits?: Partial<ServerLimits>;
+  readonly rateLimit?: Partial<RateLimitOptions>;
+  readonly webDist?: string | null;
+  readonly publicUrl?: string;
+}
+
+export interface RunningServer extends TableServer {
+  readonly url: string;
+  readonly port: number;
+  readonly store: EventStore;
+  readonly dbPath: string | null;
+  close(): Promise<void>;
+}
+
+export function createLogger(level = process.env['LOG_LEVEL'] ?? 'info'): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+}
+
+async function defaultCatalog(): Promise<RulesetCatalog> {
+  const { registryCatalog } = await import('./registry-catalog.js');
+  return registryCatalog();
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dbPath = options.store ? null : (options.dbPath ?? join(options.dataDir ?? 'data', 'tablekeeper.sqlite'));
+  const store = options.store ?? openSqliteStore(dbPath!);
+  const logger = options.logger ?? createLogger();
+  try {
+    const catalog = options.catalog ?? (await defaultCatalog());
+    const server = buildApp({
+      store,
+      catalog,
+      logger,
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    });
+    if (!store.probeWritable()) throw new Error('the store is not writable');
+    const host = options.host ?? '127.0.0.1';
+    await server.app.listen({ port: options.port ?? DEFAULT_PORT, host });
+    const addr = server.app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : (options.port ?? DEFAULT_PORT);
+    const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    let closing: Promise<void> | null = null;
+    return {
+      ...server,
+      url: `http://${shownHost}:${port}`,
+      port,
+      store,
+      dbPath,
+      close() {
+        closing ??= (async () => {
+          server.closeRooms();
+          await server.app.close();
+          store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+}

@@ -1,0 +1,560 @@
+// HTTP (fastify) and WebSocket (@fastify/websocket) front of the table server.
+// Capabilities: a GM token per table, a token per player seat, spectator links;
+// all 128-bit, carried in URL fragments by the web app, stored as SHA-256.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { Logger } from 'pino';
+import type { Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import {
+  CLOSE,
+  LIMITS,
+  PROTOCOL_VERSION,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PREFIX,
+  capabilityLink,
+  clientMessageSchema,
+  createSeatRequestSchema,
+  createTableRequestSchema,
+  exportHeaderSchema,
+  exportTransactionSchema,
+  type CreateSeatResponse,
+  type CreateTableResponse,
+  type RejectionError,
+  type SeatSummary,
+  type SpectatorResponse,
+} from '@tablekeeper/protocol';
+import { DEFAULT_ROOM_LIMITS, Room, viewerKey, type RoomLimits, type Session } from './room.js';
+import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimitOptions } from './ratelimit.js';
+import type { RulesetCatalog } from './rulesets.js';
+import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
+import { staticFiles } from './static.js';
+import { bearer, hashToken, mintTableId, mintToken } from './tokens.js';
+
+export interface ServerLimits extends RoomLimits {
+  readonly maxTables: number;
+  readonly maxSeatsPerTable: number;
+  readonly maxSpectatorLinks: number;
+  readonly maxImportBytes: number;
+  /** Milliseconds a socket without a subprotocol token has to send its hello. */
+  readonly authTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  ...DEFAULT_ROOM_LIMITS,
+  maxTables: 1000,
+  maxSeatsPerTable: 32,
+  maxSpectatorLinks: 8,
+  maxImportBytes: 32 * 1024 * 1024,
+  authTimeoutMs: 5000,
+};
+
+export interface AppOptions {
+  readonly store: EventStore;
+  readonly catalog: RulesetCatalog;
+  readonly logger: Logger;
+  /** Origins (scheme://host:port) allowed to open WebSockets besides the server's own host. */
+  readonly allowedOrigins?: readonly string[];
+  readonly limits?: Partial<ServerLimits>;
+  readonly rateLimit?: Partial<RateLimitOptions>;
+  /** Built web app to serve (SPA); null to serve none. Default: packages/web/dist when it exists. */
+  readonly webDist?: string | null;
+  /** Base of printed links; default: the request's own scheme and host. */
+  readonly publicUrl?: string;
+}
+
+/** Paths the logger must never print: tokens travel in these. */
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers["sec-websocket-protocol"]',
+  'headers.authorization',
+  'headers["sec-websocket-protocol"]',
+  'token',
+  'gmToken',
+  '*.token',
+  '*.gmToken',
+  'command',
+  '*.command',
+];
+
+const AUTH = Symbol('tablekeeper.auth');
+type AuthedRequest = FastifyRequest & { [AUTH]?: TokenRecord };
+
+const DEFAULT_WEB_DIST = new URL('../../web/dist', import.meta.url).pathname;
+
+function viewerOf(t: TokenRecord): Viewer {
+  return t.role === 'player' ? { role: 'player', seatId: t.seatId ?? '' } : { role: t.role };
+}
+
+function fail(reply: FastifyReply, status: number, error: RejectionError) {
+  return reply.code(status).send({ error });
+}
+
+export interface TableServer {
+  readonly app: FastifyInstance;
+  readonly rooms: Map<string, Room>;
+  readonly catalog: RulesetCatalog;
+  readonly limits: ServerLimits;
+  room(tableId: string): Room | null;
+  /** Creates a table with its GM token (the only time the token exists in clear). */
+  createTable(name: string, rulesetId: string): { tableId: string; gmToken: string } | { error: RejectionError };
+  /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
+  createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError };
+  createSpectatorLink(tableId: string): { token: string } | { error: RejectionError };
+  closeRooms(): void;
+}
+
+export function buildApp(o: AppOptions): TableServer {
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...o.limits };
+  const rate: RateLimitOptions = { ...DEFAULT_RATE_LIMIT, ...o.rateLimit };
+  const { store, catalog, logger } = o;
+  const rooms = new Map<string, Room>();
+  const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false }) as unknown as FastifyInstance;
+  let sessionSeq = 0;
+
+  function room(tableId: string): Room | null {
+    const existing = rooms.get(tableId);
+    if (existing) return existing;
+    const record = store.getTable(tableId);
+    if (!record) return null;
+    const engine = catalog.engineFor(record.rulesetId);
+    if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
+    const r = Room.load(store, engine, record, limits);
+    rooms.set(tableId, r);
+    return r;
+  }
+
+  function liveToken(token: string | null): TokenRecord | null {
+    if (!token || token.length > LIMITS.tokenMaxLength) return null;
+    const t = store.findToken(hashToken(token));
+    return t && t.revokedAt === null ? t : null;
+  }
+
+  function newToken(tableId: string, role: Role, seatId: string | null): { token: string; record: TokenRecord } {
+    const token = mintToken();
+    return { token, record: { hash: hashToken(token), tableId, role, seatId, createdAt: Date.now(), revokedAt: null } };
+  }
+
+  function createTable(name: string, rulesetId: string): { tableId: string; gmToken: string } | { error: RejectionError } {
+    if (!catalog.engineFor(rulesetId)) return { error: { kind: 'INVALID', message: `unknown ruleset ${rulesetId}; GET /api/rulesets lists them`, path: ['rulesetId'] } };
+    if (store.countTables() >= limits.maxTables) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } };
+    const tableId = mintTableId();
+    const table = catalog.createTable(rulesetId, { tableId, name });
+    const gm = newToken(tableId, 'gm', null);
+    store.createTable({ tableId, name, rulesetId, genesis: table.genesis, createdAt: Date.now() }, [gm.record]);
+    return { tableId, gmToken: gm.token };
+  }
+
+  /** Runs a command as the GM on behalf of an HTTP call, then broadcasts it. */
+  function gmCommand(r: Room, command: { type: string; [k: string]: string }) {
+    const from = r.version;
+    const res = r.submit({ role: 'gm' }, null, from, command);
+    if (res.ok && !res.duplicate) r.broadcast(from);
+    return res;
+  }
+
+  function createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError } {
+    const r = room(tableId);
+    if (!r) return { error: { kind: 'INVALID', message: `no table ${tableId}`, path: ['tableId'] } };
+    if (Object.keys(r.table.world.seats).length >= limits.maxSeatsPerTable) {
+      return { error: { kind: 'LIMIT_REACHED', limit: 'maxSeatsPerTable', max: limits.maxSeatsPerTable, message: `a table has at most ${limits.maxSeatsPerTable} seats` } };
+    }
+    const res = gmCommand(r, { type: 'seat.add', name });
+    if (!res.ok) return { error: res.error };
+    const added = res.transaction?.kind === 'command' ? res.transaction.events.find((e) => e.type === 'seat.added') : undefined;
+    const seatId = typeof added?.['id'] === 'string' ? added['id'] : null;
+    if (!seatId) return { error: { kind: 'RULE_ERROR', code: 'INTERNAL', message: 'seat.add did not report the new seat' } };
+    const t = newToken(tableId, 'player', seatId);
+    store.addToken(t.record);
+    return { seatId, token: t.token };
+  }
+
+  function createSpectatorLink(tableId: string): { token: string } | { error: RejectionError } {
+    const live = store.listTokens(tableId).filter((t) => t.role === 'spectator' && t.revokedAt === null).length;
+    if (live >= limits.maxSpectatorLinks) {
+      return { error: { kind: 'LIMIT_REACHED', limit: 'maxSpectatorLinks', max: limits.maxSpectatorLinks, message: `a table has at most ${limits.maxSpectatorLinks} live spectator links; revoke them first` } };
+    }
+    const t = newToken(tableId, 'spectator', null);
+    store.addToken(t.record);
+    return { token: t.token };
+  }
+
+  function revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): number {
+    const revoked = store.revokeTokens(tableId, match, Date.now());
+    rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
+    return revoked.length;
+  }
+
+  const base = (req: FastifyRequest) => o.publicUrl ?? `${req.protocol}://${req.host}`;
+
+  /** The GM of `:id`, by Bearer token; replies 401/403 otherwise. */
+  function requireGm(req: FastifyRequest, reply: FastifyReply): Room | null {
+    const { id } = req.params as { id: string };
+    const t = liveToken(bearer(req.headers.authorization));
+    if (!t || t.role !== 'gm' || t.tableId !== id) {
+      void fail(reply, t ? 403 : 401, { kind: 'FORBIDDEN', message: 'this needs the GM token of the table (Authorization: Bearer <token>)' });
+      return null;
+    }
+    const r = room(id);
+    if (!r) void fail(reply, 404, { kind: 'INVALID', message: `no table ${id}`, path: ['id'] });
+    return r;
+  }
+
+  const invalid = (reply: FastifyReply, issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
+    const first = issues[0];
+    return fail(reply, 400, { kind: 'INVALID', message: first?.message ?? 'invalid request', path: (first?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
+  };
+
+  // ---------------------------------------------------------------- HTTP API
+
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl', 'text/plain'], { parseAs: 'string', bodyLimit: limits.maxImportBytes }, (_req, body, done) => done(null, body));
+
+  app.get('/healthz', async (_req, reply) => (store.probeWritable() ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: 'the store is not writable' })));
+
+  app.get('/api/rulesets', async () => ({ rulesets: catalog.ids().map((id) => ({ id, ...catalog.info(id) })) }));
+
+  app.post('/api/tables', async (req, reply) => {
+    const body = createTableRequestSchema.safeParse(req.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const made = createTable(body.data.name, body.data.rulesetId);
+    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
+    return reply.code(201).send(res);
+  });
+
+  app.get('/api/tables/:id/seats', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const tokens = store.listTokens(r.tableId);
+    const online = new Set([...r.sessions].map((s) => viewerKey(s.viewer)));
+    const seats: SeatSummary[] = Object.values(r.table.world.seats).map((s) => ({
+      seatId: s.id,
+      name: s.name,
+      tokens: tokens.filter((t) => t.role === 'player' && t.seatId === s.id && t.revokedAt === null).length,
+      online: online.has(`player:${s.id}`),
+    }));
+    return { seats, spectatorLinks: tokens.filter((t) => t.role === 'spectator' && t.revokedAt === null).length };
+  });
+
+  app.post('/api/tables/:id/seats', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const body = createSeatRequestSchema.safeParse(req.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const made = createSeat(r.tableId, body.data.name);
+    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token) };
+    return reply.code(201).send(res);
+  });
+
+  /** Revokes a seat's tokens and mints a fresh one (a lost phone, an imported table). */
+  app.post('/api/tables/:id/seats/:seatId/token', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const { seatId } = req.params as { seatId: string };
+    if (!r.table.world.seats[seatId]) return fail(reply, 404, { kind: 'INVALID', message: `no seat ${seatId}`, path: ['seatId'] });
+    revoke(r.tableId, { role: 'player', seatId }, 'The GM issued a new link for this seat; this one no longer works.');
+    const t = newToken(r.tableId, 'player', seatId);
+    store.addToken(t.record);
+    const res: CreateSeatResponse = { seatId, token: t.token, link: capabilityLink(base(req), 'player', t.token) };
+    return reply.code(201).send(res);
+  });
+
+  app.delete('/api/tables/:id/seats/:seatId', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const { seatId } = req.params as { seatId: string };
+    const n = revoke(r.tableId, { role: 'player', seatId }, 'The GM revoked this seat; its link no longer works.');
+    return { revoked: n };
+  });
+
+  app.post('/api/tables/:id/spectators', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const made = createSpectatorLink(r.tableId);
+    if ('error' in made) return fail(reply, 403, made.error);
+    const res: SpectatorResponse = { token: made.token, link: capabilityLink(base(req), 'spectator', made.token) };
+    return reply.code(201).send(res);
+  });
+
+  app.delete('/api/tables/:id/spectators', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    return { revoked: revoke(r.tableId, { role: 'spectator' }, 'The GM revoked the spectator links.') };
+  });
+
+  app.get('/api/tables/:id/export', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    const rec = r.record;
+    const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: rec.tableId, rulesetId: rec.rulesetId, name: rec.name, genesis: rec.genesis })];
+    for (const row of store.readLog(rec.tableId)) lines.push(JSON.stringify({ kind: 'transaction', version: row.version, commandId: row.commandId, transaction: row.transaction }));
+    return reply
+      .header('content-type', 'application/x-ndjson; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${rec.tableId}.jsonl"`)
+      .send(lines.join('\n') + '\n');
+  });
+
+  app.post('/api/tables/import', { bodyLimit: limits.maxImportBytes }, async (req, reply) => {
+    const checked = checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
+    if ('error' in checked) return fail(reply, 400, checked.error);
+    if (store.countTables() >= limits.maxTables) return fail(reply, 403, { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` });
+    const gm = newToken(checked.tableId, 'gm', null);
+    store.importTable({ tableId: checked.tableId, name: checked.name, rulesetId: checked.rulesetId, genesis: checked.genesis, createdAt: Date.now() }, checked.log, [gm.record]);
+    const res: CreateTableResponse = { tableId: checked.tableId, gmToken: gm.token, links: { gm: capabilityLink(base(req), 'gm', gm.token) } };
+    return reply.code(201).send(res);
+  });
+
+  // ---------------------------------------------------------------- WebSocket
+
+  const ownHost = (req: FastifyRequest) => req.headers.host ?? '';
+  function originAllowed(req: FastifyRequest): boolean {
+    const origin = req.headers.origin;
+    // Non-browser clients send no Origin; browsers always do, so cross-site pages are caught here.
+    if (origin === undefined) return true;
+    if (o.allowedOrigins?.includes(origin)) return true;
+    try {
+      return new URL(origin).host === ownHost(req);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Tokens in the subprotocol list, never in the URL. */
+  function protocolToken(req: FastifyRequest): string | null {
+    const raw = req.headers['sec-websocket-protocol'];
+    if (typeof raw !== 'string') return null;
+    for (const p of raw.split(',')) {
+      const v = p.trim();
+      if (v.startsWith(WS_TOKEN_PREFIX)) return v.slice(WS_TOKEN_PREFIX.length);
+    }
+    return null;
+  }
+
+  void app.register(websocket, {
+    options: {
+      maxPayload: LIMITS.maxPayloadBytes,
+      // Select our protocol name, never echo the token back.
+      handleProtocols: (protocols: Set<string>) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+    },
+  });
+
+  void app.register(async (scope) => {
+    scope.get(
+      WS_PATH,
+      {
+        websocket: true,
+        preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+          if (!originAllowed(req)) return fail(reply, 403, { kind: 'FORBIDDEN', message: 'this Origin may not open a table connection' });
+          const token = protocolToken(req);
+          if (token === null) return; // authenticates with a hello as its first message
+          const t = liveToken(token);
+          if (!t) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const r = room(t.tableId);
+          if (!r) return fail(reply, 404, { kind: 'INVALID', message: 'the table no longer exists', path: [] });
+          if (!r.canJoin()) return fail(reply, 503, { kind: 'LIMIT_REACHED', limit: 'maxSessions', max: limits.maxSessions, message: `a table takes at most ${limits.maxSessions} connections` });
+          (req as AuthedRequest)[AUTH] = t;
+        },
+      },
+      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null),
+    );
+  });
+
+  function connection(socket: WebSocket, preAuth: TokenRecord | null): void {
+    const bucket = new TokenBucket(rate, Date.now());
+    let session: Session | null = null;
+    let r: Room | null = null;
+    const sendJson = (msg: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    const reject = (commandId: string | null, error: RejectionError) => sendJson({ type: 'rejection', commandId, error });
+    // ws reports oversize frames (1009) and protocol errors here; the socket closes itself.
+    socket.on('error', (e) => logger.debug({ err: e.message }, 'websocket error'));
+
+    const attach = (t: TokenRecord): boolean => {
+      const room_ = room(t.tableId);
+      if (!room_ || !room_.canJoin()) {
+        socket.close(CLOSE.tableClosed, room_ ? 'the table is full' : 'the table no longer exists');
+        return false;
+      }
+      r = room_;
+      session = {
+        id: ++sessionSeq,
+        viewer: viewerOf(t),
+        tokenHash: t.hash,
+        last: null,
+        sendRaw: (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+        close: (code, reason) => socket.close(code, reason),
+      };
+      r.join(session);
+      logger.info({ tableId: t.tableId, role: t.role, session: session.id }, 'session joined');
+      return true;
+    };
+
+    let timer: NodeJS.Timeout | null = null;
+    if (preAuth) attach(preAuth);
+    else timer = setTimeout(() => socket.close(CLOSE.authTimeout, 'send a hello with your token first'), limits.authTimeoutMs);
+
+    socket.on('close', () => {
+      if (timer) clearTimeout(timer);
+      if (r && session) r.leave(session);
+    });
+
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      const take = bucket.take(Date.now());
+      if (take.verdict === 'close') {
+        socket.close(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
+        return;
+      }
+      let commandId: string | null = null;
+      if (take.verdict === 'throttle') {
+        reject(null, { kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+        return;
+      }
+      if (isBinary) return reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] });
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
+      }
+      if (raw && typeof raw === 'object' && typeof (raw as { commandId?: unknown }).commandId === 'string') {
+        const c = (raw as { commandId: string }).commandId;
+        commandId = c.length <= LIMITS.commandIdMaxLength ? c : null;
+      }
+      const parsed = clientMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return reject(commandId, { kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
+      }
+      const msg = parsed.data;
+      if (msg.type === 'hello') {
+        if (session) return reject(null, { kind: 'INVALID', message: 'already authenticated', path: ['type'] });
+        if (msg.protocolVersion !== PROTOCOL_VERSION) {
+          socket.close(CLOSE.badProtocolVersion, `this server speaks protocol ${PROTOCOL_VERSION}`);
+          return;
+        }
+        const t = liveToken(msg.token);
+        if (!t) {
+          socket.close(CLOSE.unauthorized, 'unknown or revoked token');
+          return;
+        }
+        if (timer) clearTimeout(timer);
+        attach(t);
+        return;
+      }
+      if (!session || !r) {
+        socket.close(CLOSE.unauthorized, 'send a hello with your token first');
+        return;
+      }
+      const s: Session = session;
+      const room_: Room = r;
+      switch (msg.type) {
+        case 'ping':
+          return sendJson(msg.nonce === undefined ? { type: 'pong' } : { type: 'pong', nonce: msg.nonce });
+        case 'resync':
+          return room_.resync(s, msg.since);
+        case 'command': {
+          const from = room_.version;
+          const res = room_.submit(s.viewer, msg.commandId, msg.expectedVersion, msg.command);
+          if (!res.ok) return reject(msg.commandId, res.error);
+          // Views first, so the sender's view is already at `version` when its ack arrives.
+          if (!res.duplicate) room_.broadcast(from);
+          sendJson({ type: 'ack', commandId: msg.commandId, version: res.version, duplicate: res.duplicate });
+          return;
+        }
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- the web app
+
+  const dist = o.webDist === undefined ? DEFAULT_WEB_DIST : o.webDist;
+  const serve = dist && existsSync(join(dist, 'index.html')) ? staticFiles(dist) : null;
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    // GET of anything but the API is the web app: a file from dist, else index.html (client-side routes).
+    if (serve && (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && path !== WS_PATH) {
+      const sent = serve(req, reply, true);
+      if (sent) return sent;
+    }
+    return fail(reply, 404, { kind: 'INVALID', message: `no route ${req.method} ${path}`, path: [] });
+  });
+
+  return {
+    app,
+    rooms,
+    catalog,
+    limits,
+    room,
+    createTable,
+    createSeat,
+    createSpectatorLink,
+    closeRooms() {
+      for (const r of rooms.values()) r.closeAll(CLOSE.goingAway, 'the server is shutting down');
+    },
+  };
+}
+
+// ---------------------------------------------------------------- import validation
+
+type Checked = { tableId: string; name: string; rulesetId: string; genesis: World; log: TxRecord[] } | { error: RejectionError };
+
+/**
+ * Validates a JSON Lines export: header, every line's shape, consecutive
+ * versions, and a full replay through the ruleset's engine (a table that does
+ * not replay is refused). The import gets a fresh table id.
+ */
+export function checkImport(text: string, catalog: RulesetCatalog, limits: Pick<ServerLimits, 'maxTransactions'>): Checked {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const bad = (line: number, message: string, path: (string | number)[] = []): Checked => ({ error: { kind: 'INVALID', message: `line ${line}: ${message}`, path: [line, ...path] } });
+  if (lines.length === 0) return bad(1, 'empty import');
+  if (lines.length - 1 > limits.maxTransactions) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: limits.maxTransactions, message: `an import holds at most ${limits.maxTransactions} transactions` } };
+  const parse = (i: number): unknown => {
+    try {
+      return JSON.parse(lines[i]!);
+    } catch {
+      return undefined;
+    }
+  };
+  const head = exportHeaderSchema.safeParse(parse(0));
+  if (!head.success) return bad(1, head.error.issues[0]?.message ?? 'not a table header', (head.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
+  const engine = catalog.engineFor(head.data.rulesetId);
+  if (!engine) return bad(1, `unknown ruleset ${head.data.rulesetId}`, ['rulesetId']);
+  const g = head.data.genesis as Record<string, unknown>;
+  const isRec = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (g['rulesetId'] !== head.data.rulesetId || !isRec(g['seats']) || !isRec(g['characters']) || !isRec(g['ext']) || !isRec(g['settings']) || !isRec(g['clock']) || !Array.isArray(g['log']) || typeof g['nextId'] !== 'number') {
+    return bad(1, 'the genesis is not a world of this ruleset', ['genesis']);
+  }
+  const tableId = mintTableId();
+  const genesis = { ...(head.data.genesis as unknown as World), tableId };
+  const log: TxRecord[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const row = exportTransactionSchema.safeParse(parse(i));
+    if (!row.success) return bad(i + 1, row.error.issues[0]?.message ?? 'not a transaction line', (row.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
+    if (row.data.version !== i) return bad(i + 1, `expected version ${i}, found ${row.data.version} (versions must have no gaps)`, ['version']);
+    const tx = row.data.transaction as unknown as Transaction;
+    const actor = tx.actor as Viewer | undefined;
+    log.push({ version: i, commandId: row.data.commandId, actorKey: actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm', transaction: tx });
+  }
+  let table: Table;
+  try {
+    table = engine.replay(genesis, log.map((r) => r.transaction));
+    engine.view(table, { role: 'gm' });
+  } catch (e) {
+    return { error: { kind: 'INVALID', message: `the log does not replay: ${e instanceof Error ? e.message : String(e)}`, path: [] } };
+  }
+  const ids = new Set<string>();
+  for (const r of log) {
+    if (r.commandId === null) continue;
+    if (ids.has(r.commandId)) return bad(r.version + 1, `commandId ${r.commandId} appears twice`, ['commandId']);
+    ids.add(r.commandId);
+  }
+  return { tableId, name: head.data.name, rulesetId: head.data.rulesetId, genesis, log };
+}

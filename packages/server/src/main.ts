@@ -1,0 +1,99 @@
+// `npm start`: serves the table server on PORT (default 7777) with the SQLite
+// file under ./data (DATA_DIR or --db to change). On first start (or with
+// --new-table) it creates a table and prints the GM, player and spectator links.
+import { networkInterfaces } from 'node:os';
+import { capabilityLink } from '@tablekeeper/protocol';
+import { DEFAULT_PORT, startServer } from './index.js';
+
+interface Args {
+  db?: string;
+  port?: number;
+  host?: string;
+  newTable: boolean;
+  ruleset?: string;
+  name?: string;
+}
+
+const USAGE = `usage: npm start -- [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
+env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL`;
+
+function parseArgs(argv: readonly string[]): Args | string {
+  const a: Args = { newTable: false };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i]!;
+    const v = (): string | undefined => argv[++i];
+    if (k === '--db') a.db = v();
+    else if (k === '--port') a.port = Number(v());
+    else if (k === '--host') a.host = v();
+    else if (k === '--new-table') a.newTable = true;
+    else if (k === '--ruleset') a.ruleset = v();
+    else if (k === '--name') a.name = v();
+    else if (k === '--help' || k === '-h') return USAGE;
+    else return `unknown option ${k}\n${USAGE}`;
+  }
+  if (a.port !== undefined && !(Number.isInteger(a.port) && a.port >= 0 && a.port < 65536)) return `--port must be 0..65535\n${USAGE}`;
+  return a;
+}
+
+function lanAddress(): string | null {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const n of list ?? []) if (n.family === 'IPv4' && !n.internal) return n.address;
+  }
+  return null;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  if (typeof args === 'string') {
+    console.error(args);
+    process.exit(args === USAGE ? 0 : 2);
+  }
+  const port = args.port ?? (process.env['PORT'] ? Number(process.env['PORT']) : DEFAULT_PORT);
+  const host = args.host ?? process.env['HOST'] ?? '0.0.0.0';
+  const server = await startServer({
+    port,
+    host,
+    ...(args.db ? { dbPath: args.db } : {}),
+    ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
+  });
+  const lan = host === '0.0.0.0' ? lanAddress() : null;
+  const base = lan ? `http://${lan}:${server.port}` : server.url;
+  console.log(`Tablekeeper is serving on ${server.url}${lan ? ` (on your network: ${base})` : ''}`);
+  console.log(`database: ${server.dbPath}`);
+
+  if (args.newTable || server.store.countTables() === 0) {
+    const rulesetId = args.ruleset ?? server.catalog.ids()[0];
+    if (!rulesetId) throw new Error('no rulesets are installed');
+    const made = server.createTable(args.name ?? 'My table', rulesetId);
+    if ('error' in made) throw new Error(made.error.message);
+    const seat = server.createSeat(made.tableId, 'Player 1');
+    const spectator = server.createSpectatorLink(made.tableId);
+    console.log(`\nNew table ${made.tableId} (${rulesetId}). Keep the GM link to yourself:`);
+    console.log(`  GM link:        ${capabilityLink(base, 'gm', made.gmToken)}`);
+    if (!('error' in seat)) console.log(`  Player link:    ${capabilityLink(base, 'player', seat.token)}   (seat "Player 1"; add more seats from the GM screen)`);
+    if (!('error' in spectator)) console.log(`  Spectator link: ${capabilityLink(base, 'spectator', spectator.token)}`);
+  } else {
+    console.log(`${server.store.countTables()} table(s) in the database. Links are shown only once; start with --new-table for a new one.`);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: closing connections and the database...`);
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(`tablekeeper: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+// Which rule systems the server can host. The default catalog is the rulesets
+// registry; tests pass a catalog built from engine modules directly.
+import { createEngine, type Engine, type Json, type Module, type Table } from '@tablekeeper/engine';
+
+export interface RulesetCatalog {
+  ids(): readonly string[];
+  info(id: string): { readonly [key: string]: unknown } | null;
+  engineFor(id: string): Engine | null;
+  createTable(id: string, input: { tableId: string; name: string; settings?: { [key: string]: Json } }): Table;
+}
+
+/** A catalog from plain module lists (one engine per id, built once). */
+export function moduleCatalog(entries: readonly { id: string; name?: string; modules: readonly Module[] }[]): RulesetCatalog {
+  const engines = new Map(entries.map((e) => [e.id, createEngine(e.modules)] as const));
+  return {
+    ids: () => entries.map((e) => e.id),
+    info(id) {
+      const e = entries.find((x) => x.id === id);
+      return e ? { id: e.id, name: e.name ?? e.id } : null;
+    },
+    engineFor: (id) => engines.get(id) ?? null,
+    createTable(id, input) {
+      const engine = engines.get(id);
+      if (!engine) throw new Error(`unknown ruleset ${id}`);
+      return engine.createTable({ ...input, rulesetId: id });
+    },
+  };
+}

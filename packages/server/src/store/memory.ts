@@ -1,0 +1,86 @@
+// In-memory event store with the SQLite adapter's semantics (same port, same
+// refusals), for unit tests. Records are deep-copied through JSON like a row.
+import { StoreError, type EventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+
+const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+export function memoryStore(): EventStore {
+  const tables = new Map<string, TableRecord>();
+  const logs = new Map<string, TxRecord[]>();
+  const snapshots = new Map<string, { version: number; state: string }>();
+  const tokens = new Map<string, TokenRecord>();
+  let open = true;
+  const live = () => {
+    if (!open) throw new StoreError('NOT_FOUND', 'the store is closed');
+  };
+  const logOf = (id: string): TxRecord[] => {
+    const l = logs.get(id);
+    if (!l) throw new StoreError('NOT_FOUND', `no table ${id}`);
+    return l;
+  };
+  return {
+    kind: 'memory',
+    createTable(table, toks) {
+      live();
+      if (tables.has(table.tableId)) throw new StoreError('EXISTS', `table ${table.tableId} already exists`);
+      tables.set(table.tableId, copy(table));
+      logs.set(table.tableId, []);
+      for (const t of toks) tokens.set(t.hash, { ...t });
+    },
+    importTable(table, log, toks) {
+      live();
+      if (tables.has(table.tableId)) throw new StoreError('EXISTS', `table ${table.tableId} already exists`);
+      log.forEach((r, i) => {
+        if (r.version !== i + 1) throw new StoreError('SCHEMA', `import log has a gap at version ${i + 1}`);
+      });
+      tables.set(table.tableId, copy(table));
+      logs.set(table.tableId, copy([...log]));
+      for (const t of toks) tokens.set(t.hash, { ...t });
+    },
+    getTable: (id) => (tables.has(id) ? copy(tables.get(id)!) : null),
+    countTables: () => tables.size,
+    listTableIds: () => [...tables.keys()],
+    head: (id) => logs.get(id)?.length ?? 0,
+    append(id, expected, record) {
+      live();
+      const log = logOf(id);
+      if (record.commandId !== null) {
+        const dup = log.find((r) => r.commandId === record.commandId);
+        if (dup) return { ok: false, reason: 'duplicate', existing: copy(dup) };
+      }
+      if (log.length !== expected) return { ok: false, reason: 'conflict', current: log.length };
+      log.push(copy({ ...record, version: expected + 1 }));
+      return { ok: true, version: expected + 1 };
+    },
+    findCommand(id, commandId) {
+      const r = logs.get(id)?.find((x) => x.commandId === commandId);
+      return r ? copy(r) : null;
+    },
+    readLog: (id, after = 0) => copy((logs.get(id) ?? []).filter((r) => r.version > after)),
+    putSnapshot(id, version, state) {
+      snapshots.set(id, { version, state });
+    },
+    latestSnapshot: (id) => snapshots.get(id) ?? null,
+    addToken(t) {
+      live();
+      tokens.set(t.hash, { ...t });
+    },
+    findToken: (hash) => (tokens.has(hash) ? { ...tokens.get(hash)! } : null),
+    revokeTokens(id, match, at) {
+      const out: TokenRecord[] = [];
+      for (const t of tokens.values()) {
+        if (t.tableId === id && t.revokedAt === null && t.role === match.role && (match.seatId === undefined || t.seatId === match.seatId)) {
+          const r = { ...t, revokedAt: at };
+          tokens.set(t.hash, r);
+          out.push(r);
+        }
+      }
+      return out;
+    },
+    listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
+    probeWritable: () => open,
+    close() {
+      open = false;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+// The event-store port. Rooms talk only to this interface; SQLite is the
+// default adapter (store/sqlite.ts) and a memory adapter serves unit tests.
+// Calls are synchronous: better-sqlite3 is, and a room must not interleave.
+import type { Transaction, World } from '@tablekeeper/engine';
+
+export type Role = 'gm' | 'player' | 'spectator';
+
+export interface TableRecord {
+  readonly tableId: string;
+  readonly name: string;
+  readonly rulesetId: string;
+  /** The world before any transaction: replay starts here. */
+  readonly genesis: World;
+  readonly createdAt: number;
+}
+
+/** One stored transaction: row (table_id, version) of the log. */
+export interface TxRecord {
+  readonly version: number;
+  readonly commandId: string | null;
+  /** Stable key of who sent it ('gm', 'player:s1', ...): a reused commandId from someone else is refused. */
+  readonly actorKey: string;
+  readonly transaction: Transaction;
+}
+
+export type AppendResult =
+  | { readonly ok: true; readonly version: number }
+  | { readonly ok: false; readonly reason: 'conflict'; readonly current: number }
+  | { readonly ok: false; readonly reason: 'duplicate'; readonly existing: TxRecord };
+
+export interface TokenRecord {
+  /** SHA-256 of the token, hex. The token itself is never stored. */
+  readonly hash: string;
+  readonly tableId: string;
+  readonly role: Role;
+  readonly seatId: string | null;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
+
+export interface EventStore {
+  readonly kind: 'sqlite' | 'memory';
+  /** Creates the table row and its first tokens in one transaction. */
+  createTable(table: TableRecord, tokens: readonly TokenRecord[]): void;
+  /** Creates a table with a whole log (import), atomically. */
+  importTable(table: TableRecord, log: readonly TxRecord[], tokens: readonly TokenRecord[]): void;
+  getTable(tableId: string): TableRecord | null;
+  countTables(): number;
+  listTableIds(): string[];
+  /** The last version of a table (0 when it has no transactions). */
+  head(tableId: string): number;
+  /**
+   * Appends the transaction as version expectedVersion + 1, durably, in one
+   * write transaction; refuses a stale expectedVersion and a reused commandId.
+   */
+  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
+  findCommand(tableId: string, commandId: string): TxRecord | null;
+  /** Transactions with version > after, in version order. */
+  readLog(tableId: string, after?: number): TxRecord[];
+  /** Snapshots are a cache: losing one only costs a longer replay. */
+  putSnapshot(tableId: string, version: number, state: string): void;
+  latestSnapshot(tableId: string): { version: number; state: string } | null;
+  addToken(token: TokenRecord): void;
+  findToken(hash: string): TokenRecord | null;
+  /** Revokes the live tokens of a table that match; returns the revoked records. */
+  revokeTokens(tableId: string, match: { role: Role; seatId?: string | null }, at: number): TokenRecord[];
+  listTokens(tableId: string): TokenRecord[];
+  /** True when a write transaction can commit right now (health check). */
+  probeWritable(): boolean;
+  close(): void;
+}
+
+/** Thrown by adapters for an invariant the store refuses to break (never for user input). */
+export class StoreError extends Error {
+  constructor(
+    readonly code: 'PRAGMA' | 'SCHEMA' | 'LOCKED' | 'EXISTS' | 'NOT_FOUND',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}

@@ -1,0 +1,251 @@
+// SQLite adapter of the event store (better-sqlite3, synchronous). Durability
+// comes from WAL + synchronous=FULL: a transaction is on disk when append()
+// returns, which is why the room acknowledges only after it.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Transaction, World } from '@tablekeeper/engine';
+import { StoreError, type AppendResult, type EventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+
+/** Each entry migrates from version index to index + 1; never edit a shipped one. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE tables (
+     table_id   TEXT PRIMARY KEY,
+     name       TEXT NOT NULL,
+     ruleset_id TEXT NOT NULL,
+     genesis    TEXT NOT NULL,
+     created_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE TABLE transactions (
+     table_id   TEXT NOT NULL REFERENCES tables(table_id),
+     version    INTEGER NOT NULL CHECK (version >= 1),
+     command_id TEXT,
+     actor      TEXT NOT NULL,
+     tx         TEXT NOT NULL,
+     PRIMARY KEY (table_id, version),
+     UNIQUE (table_id, command_id)
+   ) STRICT;
+   CREATE TABLE snapshots (
+     table_id TEXT NOT NULL REFERENCES tables(table_id),
+     version  INTEGER NOT NULL,
+     state    TEXT NOT NULL,
+     PRIMARY KEY (table_id, version)
+   ) STRICT;
+   CREATE TABLE tokens (
+     hash       TEXT PRIMARY KEY,
+     table_id   TEXT NOT NULL REFERENCES tables(table_id),
+     role       TEXT NOT NULL CHECK (role IN ('gm', 'player', 'spectator')),
+     seat_id    TEXT,
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   ) STRICT;
+   CREATE INDEX tokens_by_table ON tokens(table_id);
+   CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL) STRICT;`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The pragmas the store needs; openSqliteStore refuses to run unless each reads back as required. */
+export const REQUIRED_PRAGMAS = {
+  journal_mode: 'wal',
+  synchronous: 2, // FULL
+  busy_timeout: 5000,
+  foreign_keys: 1,
+  locking_mode: 'exclusive', // one writer: a second server on the same file fails fast
+} as const;
+
+export interface SqliteOptions {
+  /** Skip the exclusive lock (tools that read a database a server holds must not use this for writing). */
+  readonly shared?: boolean;
+}
+
+/** Applies and then verifies the pragmas; throws StoreError('PRAGMA') listing every mismatch. */
+export function applyPragmas(db: Database.Database, options: SqliteOptions = {}): void {
+  if (!options.shared) db.pragma('locking_mode = EXCLUSIVE');
+  // Fail fast if another server holds the file, then wait politely for transient locks.
+  db.pragma('busy_timeout = 0');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma(`busy_timeout = ${REQUIRED_PRAGMAS.busy_timeout}`);
+  db.pragma('foreign_keys = ON');
+  const wrong: string[] = [];
+  const check = (name: keyof typeof REQUIRED_PRAGMAS, want: string | number) => {
+    const got: unknown = db.pragma(name, { simple: true });
+    if (String(got).toLowerCase() !== String(want)) wrong.push(`${name}=${String(got)} (need ${want})`);
+  };
+  check('journal_mode', REQUIRED_PRAGMAS.journal_mode);
+  check('synchronous', REQUIRED_PRAGMAS.synchronous);
+  check('busy_timeout', REQUIRED_PRAGMAS.busy_timeout);
+  check('foreign_keys', REQUIRED_PRAGMAS.foreign_keys);
+  if (!options.shared) check('locking_mode', REQUIRED_PRAGMAS.locking_mode);
+  if (wrong.length) throw new StoreError('PRAGMA', `SQLite store refuses to run without its durability settings: ${wrong.join(', ')}`);
+}
+
+function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL) STRICT');
+  const row = db.prepare('SELECT version FROM schema_version WHERE id = 1').get() as { version: number } | undefined;
+  const from = row?.version ?? 0;
+  if (from > MIGRATIONS.length) {
+    throw new StoreError('SCHEMA', `database schema version ${from} is newer than this server (${MIGRATIONS.length}); upgrade the server`);
+  }
+  for (let v = from; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.prepare('INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET version = excluded.version').run(v + 1);
+    }).immediate();
+  }
+}
+
+interface TxRow {
+  version: number;
+  command_id: string | null;
+  actor: string;
+  tx: string;
+}
+interface TokenRow {
+  hash: string;
+  table_id: string;
+  role: Role;
+  seat_id: string | null;
+  created_at: number;
+  revoked_at: number | null;
+}
+const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
+const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_id, role: r.role, seatId: r.seat_id, createdAt: r.created_at, revokedAt: r.revoked_at });
+
+export interface SqliteEventStore extends EventStore {
+  readonly db: Database.Database;
+  /** Online backup of the whole database to `path` (consistent while the server runs). */
+  backup(path: string): Promise<void>;
+}
+
+export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteEventStore {
+  if (path === ':memory:' || path === '') throw new StoreError('PRAGMA', 'the SQLite store needs a file (WAL does not work in memory); use the memory store for tests');
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    applyPragmas(db, options);
+    migrate(db);
+  } catch (e) {
+    db.close();
+    if (e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message)) {
+      throw new StoreError('LOCKED', `the database ${path} is in use by another server (one writer per file)`);
+    }
+    throw e;
+  }
+
+  const q = {
+    insertTable: db.prepare('INSERT INTO tables (table_id, name, ruleset_id, genesis, created_at) VALUES (?, ?, ?, ?, ?)'),
+    getTable: db.prepare('SELECT table_id, name, ruleset_id, genesis, created_at FROM tables WHERE table_id = ?'),
+    countTables: db.prepare('SELECT count(*) AS n FROM tables').pluck(),
+    listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
+    head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
+    insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
+    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND command_id = ?'),
+    readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
+    putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
+    pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
+    latestSnapshot: db.prepare('SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1'),
+    insertToken: db.prepare('INSERT INTO tokens (hash, table_id, role, seat_id, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    findToken: db.prepare('SELECT * FROM tokens WHERE hash = ?'),
+    listTokens: db.prepare('SELECT * FROM tokens WHERE table_id = ? ORDER BY created_at, hash'),
+    revoke: db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ?'),
+    health: db.prepare('INSERT INTO health (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
+  };
+
+  const insertTokens = (tokens: readonly TokenRecord[]) => {
+    for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
+  };
+  const insertTable = (t: TableRecord) => {
+    if (q.getTable.get(t.tableId)) throw new StoreError('EXISTS', `table ${t.tableId} already exists`);
+    q.insertTable.run(t.tableId, t.name, t.rulesetId, JSON.stringify(t.genesis), t.createdAt);
+  };
+
+  const appendTx = db.transaction((tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
+    if (r.commandId !== null) {
+      const dup = q.findCommand.get(tableId, r.commandId) as TxRow | undefined;
+      if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
+    }
+    const current = q.head.get(tableId) as number;
+    if (current !== expected) return { ok: false, reason: 'conflict', current };
+    q.insertTx.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction));
+    return { ok: true, version: expected + 1 };
+  });
+
+  const store: SqliteEventStore = {
+    kind: 'sqlite',
+    db,
+    createTable(table, tokens) {
+      db.transaction(() => {
+        insertTable(table);
+        insertTokens(tokens);
+      }).immediate();
+    },
+    importTable(table, log, tokens) {
+      db.transaction(() => {
+        insertTable(table);
+        log.forEach((r, i) => {
+          if (r.version !== i + 1) throw new StoreError('SCHEMA', `import log has a gap at version ${i + 1}`);
+          q.insertTx.run(table.tableId, r.version, r.commandId, r.actorKey, JSON.stringify(r.transaction));
+        });
+        insertTokens(tokens);
+      }).immediate();
+    },
+    getTable(tableId) {
+      const r = q.getTable.get(tableId) as { table_id: string; name: string; ruleset_id: string; genesis: string; created_at: number } | undefined;
+      return r ? { tableId: r.table_id, name: r.name, rulesetId: r.ruleset_id, genesis: JSON.parse(r.genesis) as World, createdAt: r.created_at } : null;
+    },
+    countTables: () => q.countTables.get() as number,
+    listTableIds: () => q.listTables.all() as string[],
+    head: (tableId) => q.head.get(tableId) as number,
+    append: (tableId, expected, record) => appendTx.immediate(tableId, expected, record),
+    findCommand(tableId, commandId) {
+      const r = q.findCommand.get(tableId, commandId) as TxRow | undefined;
+      return r ? toTx(r) : null;
+    },
+    readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
+    putSnapshot(tableId, version, state) {
+      db.transaction(() => {
+        q.putSnapshot.run(tableId, version, state);
+        q.pruneSnapshots.run(tableId, version);
+      }).immediate();
+    },
+    latestSnapshot(tableId) {
+      const r = q.latestSnapshot.get(tableId) as { version: number; state: string } | undefined;
+      return r ?? null;
+    },
+    addToken: (t) => void insertTokens([t]),
+    findToken(hash) {
+      const r = q.findToken.get(hash) as TokenRow | undefined;
+      return r ? toToken(r) : null;
+    },
+    revokeTokens(tableId, match, at) {
+      return db
+        .transaction(() => {
+          const hit = (q.listTokens.all(tableId) as TokenRow[])
+            .map(toToken)
+            .filter((t) => t.revokedAt === null && t.role === match.role && (match.seatId === undefined || t.seatId === match.seatId));
+          for (const t of hit) q.revoke.run(at, t.hash);
+          return hit.map((t) => ({ ...t, revokedAt: at }));
+        })
+        .immediate();
+    },
+    listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
+    probeWritable() {
+      try {
+        db.transaction(() => q.health.run(Date.now())).immediate();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async backup(path) {
+      mkdirSync(dirname(path), { recursive: true });
+      await db.backup(path);
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,163 @@
+// Test plumbing: a real server on an ephemeral port with a real SQLite file in
+// a temp dir, and WebSocket clients that keep every byte they received.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import WebSocket from 'ws';
+import { coreModule, type Module } from '@tablekeeper/engine';
+import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
+import { moduleCatalog, startServer, REDACT_PATHS, type RunningServer, type StartOptions } from '../src/index.js';
+
+export const silent = () => pino({ level: 'silent', redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+
+export const TEST_RULESET = 'core-only';
+export function testCatalog(modules: readonly Module[] = [coreModule]) {
+  return moduleCatalog([{ id: TEST_RULESET, name: 'Core only (tests)', modules }]);
+}
+
+export function tempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'tk-server-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function testServer(options: Partial<StartOptions> = {}): Promise<RunningServer & { dir: string; cleanup: () => Promise<void> }> {
+  const t = tempDir();
+  const s = await startServer({ port: 0, host: '127.0.0.1', dbPath: join(t.dir, 'db.sqlite'), logger: silent(), catalog: testCatalog(), webDist: null, ...options });
+  return Object.assign(s, {
+    dir: t.dir,
+    cleanup: async () => {
+      await s.close();
+      t.cleanup();
+    },
+  });
+}
+
+export async function http<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; text: string }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = typeof body === 'string' ? 'application/x-ndjson' : 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* JSON Lines or empty */
+  }
+  return { status: res.status, body: parsed as T, text };
+}
+
+/** A table with a GM token, `seats` player seats and a spectator link. */
+export async function setupTable(base: string, seats = 1): Promise<{ tableId: string; gm: string; seats: { seatId: string; token: string }[]; spectator: string }> {
+  const t = await http<{ tableId: string; gmToken: string }>(base, 'POST', '/api/tables', { name: 'Test table', rulesetId: TEST_RULESET });
+  if (t.status !== 201) throw new Error(`create table: ${t.status} ${t.text}`);
+  const out = [];
+  for (let i = 0; i < seats; i++) {
+    const s = await http<{ seatId: string; token: string }>(base, 'POST', `/api/tables/${t.body.tableId}/seats`, { name: `Seat ${i + 1}` }, t.body.gmToken);
+    if (s.status !== 201) throw new Error(`create seat: ${s.status} ${s.text}`);
+    out.push(s.body);
+  }
+  const sp = await http<{ token: string }>(base, 'POST', `/api/tables/${t.body.tableId}/spectators`, undefined, t.body.gmToken);
+  return { tableId: t.body.tableId, gm: t.body.gmToken, seats: out, spectator: sp.body.token };
+}
+
+/** A protocol client that records every frame and folds snapshots and deltas into `view`. */
+export class Client {
+  readonly ws: WebSocket;
+  readonly frames: string[] = [];
+  readonly messages: ServerMessage[] = [];
+  view: TableView | null = null;
+  version = -1;
+  closed: { code: number; reason: string } | null = null;
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private closeWaiters: ((c: { code: number; reason: string }) => void)[] = [];
+  private seq = 0;
+
+  constructor(url: string, token: string | null, opts: { origin?: string; protocols?: string[] } = {}) {
+    const wsUrl = url.replace(/^http/, 'ws') + WS_PATH;
+    this.ws = new WebSocket(wsUrl, opts.protocols ?? (token ? wsProtocols(token) : []), opts.origin ? { origin: opts.origin } : {});
+    this.ws.on('message', (data) => {
+      const text = (data as Buffer).toString('utf8');
+      this.frames.push(text);
+      const m = JSON.parse(text) as ServerMessage;
+      this.messages.push(m);
+      if (m.type === 'snapshot') {
+        this.view = m.view;
+        this.version = m.version;
+      } else if (m.type === 'delta' && this.view) {
+        if (m.from === this.version) {
+          this.view = applyDelta(this.view, m);
+          this.version = m.version;
+        }
+      }
+      for (const w of [...this.waiters]) {
+        if (w.pred(m)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          w.resolve(m);
+        }
+      }
+    });
+    this.ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+      for (const w of this.closeWaiters) w(this.closed);
+    });
+    this.ws.on('error', () => {});
+  }
+
+  static async open(url: string, token: string | null, opts: { origin?: string; protocols?: string[] } = {}): Promise<Client> {
+    const c = new Client(url, token, opts);
+    await c.next((m) => m.type === 'snapshot');
+    return c;
+  }
+
+  next<T extends ServerMessage['type']>(pred: T | ((m: ServerMessage) => boolean), timeoutMs = 5000): Promise<Extract<ServerMessage, { type: T }>> {
+    const p = typeof pred === 'string' ? (m: ServerMessage) => m.type === pred : pred;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for a message (${String(pred)})`)), timeoutMs);
+      this.waiters.push({
+        pred: p,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as Extract<ServerMessage, { type: T }>);
+        },
+      });
+    });
+  }
+
+  waitClose(timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+    if (this.closed) return Promise.resolve(this.closed);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('timed out waiting for close')), timeoutMs);
+      this.closeWaiters.push((c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+  }
+
+  /** Resolves once this client's view reached `version`. */
+  async reach(version: number, timeoutMs = 5000): Promise<void> {
+    if (this.version >= version) return;
+    await this.next((m) => (m.type === 'delta' || m.type === 'snapshot') && m.version >= version, timeoutMs);
+  }
+
+  sendRaw(text: string | Buffer): void {
+    this.ws.send(text);
+  }
+
+  /** Sends a command and resolves with its ack or rejection. */
+  async command(command: { type: string; [k: string]: unknown }, opts: { commandId?: string; expectedVersion?: number } = {}) {
+    const commandId = opts.commandId ?? `c${++this.seq}-${Math.floor(performance.now() * 1000)}`;
+    const answer = this.next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
+    this.ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: opts.expectedVersion ?? this.version, command }));
+    return (await answer) as Extract<ServerMessage, { type: 'ack' | 'rejection' }>;
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const done = this.waitClose();
+    this.ws.close(1000);
+    return done.then(() => undefined);
+  }
+}

@@ -1,0 +1,236 @@
+// HTTP and WebSocket basics against a real server and SQLite file: create a
+// table, seats and links, sync, commands, resync, revocation, export/import,
+// restart durability, health and Origin checks.
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { CLOSE, WS_PATH, WS_SUBPROTOCOL, wsProtocols } from '@tablekeeper/protocol';
+import { startServer } from '../src/index.js';
+import { Client, http, setupTable, silent, testCatalog, testServer, TEST_RULESET } from './helpers.js';
+
+const done: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (done.length) await done.pop()!();
+});
+async function server(opts = {}) {
+  const s = await testServer(opts);
+  done.push(s.cleanup);
+  return s;
+}
+
+describe('HTTP', () => {
+  it('creates a table with a GM link carrying the token in the fragment, and lists rulesets', async () => {
+    const s = await server();
+    const r = await http<{ tableId: string; gmToken: string; links: { gm: string } }>(s.url, 'POST', '/api/tables', { name: 'Friday', rulesetId: TEST_RULESET });
+    expect(r.status).toBe(201);
+    expect(r.body.gmToken).toMatch(/^[A-Za-z0-9_-]{22}$/); // 128 bits, base64url
+    expect(r.body.links.gm).toBe(`${s.url}/#gm=${r.body.gmToken}`);
+    expect((await http(s.url, 'GET', '/api/rulesets')).body).toEqual({ rulesets: [{ id: TEST_RULESET, name: 'Core only (tests)' }] });
+    const bad = await http<{ error: { kind: string; path: unknown[] } }>(s.url, 'POST', '/api/tables', { name: 'x', rulesetId: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ kind: 'INVALID', path: ['rulesetId'] });
+    const schema = await http<{ error: { kind: string; path: unknown[] } }>(s.url, 'POST', '/api/tables', { name: '', rulesetId: TEST_RULESET });
+    expect(schema.body.error).toMatchObject({ kind: 'INVALID', path: ['name'] });
+  });
+
+  it('stores only token hashes', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    const dump = JSON.stringify(s.store.listTokens(t.tableId));
+    for (const token of [t.gm, t.seats[0]!.token, t.spectator]) expect(dump).not.toContain(token);
+    expect(s.store.listTokens(t.tableId)).toHaveLength(3);
+  });
+
+  it('needs the GM token for seats, spectator links and export', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    expect((await http(s.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'x' })).status).toBe(401);
+    expect((await http(s.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'x' }, t.seats[0]!.token)).status).toBe(403);
+    expect((await http(s.url, 'POST', `/api/tables/${t.tableId}/spectators`, undefined, t.spectator)).status).toBe(403);
+    expect((await http(s.url, 'GET', `/api/tables/${t.tableId}/export`, undefined, t.seats[0]!.token)).status).toBe(403);
+    const other = await setupTable(s.url, 0);
+    expect((await http(s.url, 'GET', `/api/tables/${t.tableId}/export`, undefined, other.gm)).status).toBe(403);
+  });
+
+  it('caps tables, seats and spectator links with named limits', async () => {
+    const s = await server({ limits: { maxTables: 1, maxSeatsPerTable: 1, maxSpectatorLinks: 1 } });
+    const t = await setupTable(s.url, 1);
+    const table2 = await http<{ error: { kind: string; limit: string } }>(s.url, 'POST', '/api/tables', { name: 'two', rulesetId: TEST_RULESET });
+    expect(table2.status).toBe(403);
+    expect(table2.body.error).toMatchObject({ kind: 'LIMIT_REACHED', limit: 'maxTables' });
+    const seat2 = await http<{ error: { limit: string } }>(s.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'two' }, t.gm);
+    expect(seat2.body.error.limit).toBe('maxSeatsPerTable');
+    const spec2 = await http<{ error: { limit: string } }>(s.url, 'POST', `/api/tables/${t.tableId}/spectators`, undefined, t.gm);
+    expect(spec2.body.error.limit).toBe('maxSpectatorLinks');
+  });
+
+  it('reports health 200 while the store is writable, 503 when it is not', async () => {
+    const s = await server();
+    expect((await http(s.url, 'GET', '/healthz')).status).toBe(200);
+    const probe = s.store.probeWritable;
+    (s.store as { probeWritable: () => boolean }).probeWritable = () => false;
+    expect((await http(s.url, 'GET', '/healthz')).status).toBe(503);
+    (s.store as { probeWritable: () => boolean }).probeWritable = probe;
+  });
+});
+
+describe('WebSocket sync', () => {
+  it('sends each viewer its own view, then deltas after each command', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    const spectator = await Client.open(s.url, t.spectator);
+    expect(gm.messages[0]).toMatchObject({ type: 'welcome', viewer: { role: 'gm' }, tableId: t.tableId });
+    expect(player.messages[0]).toMatchObject({ type: 'welcome', viewer: { role: 'player', seatId: t.seats[0]!.seatId } });
+    const before = player.version;
+    const delta = player.next('delta');
+    const ack = await gm.command({ type: 'character.add', name: 'Aria', kind: 'pc', seatId: t.seats[0]!.seatId });
+    expect(ack).toMatchObject({ type: 'ack', version: before + 1, duplicate: false });
+    expect((await delta).from).toBe(before);
+    if (ack.type !== 'ack') throw new Error('rejected');
+    await Promise.all([gm, player, spectator].map((c) => c.reach(ack.version)));
+    // every client's folded view equals a fresh projection for its viewer
+    const room = s.room(t.tableId)!;
+    expect(gm.view).toEqual(JSON.parse(JSON.stringify(room.view({ role: 'gm' }))));
+    expect(player.view).toEqual(JSON.parse(JSON.stringify(room.view({ role: 'player', seatId: t.seats[0]!.seatId }))));
+    expect(spectator.view).toEqual(JSON.parse(JSON.stringify(room.view({ role: 'spectator' }))));
+    await Promise.all([gm.close(), player.close(), spectator.close()]);
+  });
+
+  it('resyncs: an up-to-date client gets an empty delta, a stale one a snapshot', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    gm.sendRaw(JSON.stringify({ type: 'resync', since: gm.version }));
+    expect(await gm.next('delta')).toMatchObject({ from: gm.version, version: gm.version, parts: {} });
+    gm.sendRaw(JSON.stringify({ type: 'resync', since: 0 }));
+    expect((await gm.next('snapshot')).version).toBe(gm.version);
+    await gm.close();
+  });
+
+  it('authenticates with a hello as first message when no subprotocol token is given', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 0);
+    const c = new Client(s.url, null, { protocols: [WS_SUBPROTOCOL] });
+    await new Promise((r) => c.ws.once('open', r));
+    c.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: t.gm }));
+    expect((await c.next('snapshot')).version).toBe(0);
+    expect(c.messages[0]).toMatchObject({ type: 'welcome', viewer: { role: 'gm' } });
+    await c.close();
+    const early = new Client(s.url, null);
+    await new Promise((r) => early.ws.once('open', r));
+    early.sendRaw(JSON.stringify({ type: 'ping' }));
+    expect((await early.waitClose()).code).toBe(CLOSE.unauthorized);
+    const wrong = new Client(s.url, null);
+    await new Promise((r) => wrong.ws.once('open', r));
+    wrong.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: 'A'.repeat(22) }));
+    expect((await wrong.waitClose()).code).toBe(CLOSE.unauthorized);
+  });
+
+  it('refuses the upgrade for a bad token or a foreign Origin, and never echoes the token', async () => {
+    const s = await server({ allowedOrigins: ['https://allowed.example'] });
+    const t = await setupTable(s.url, 0);
+    const status = (token: string, origin?: string) =>
+      new Promise<number | string>((resolve) => {
+        const ws = new WebSocket(s.url.replace('http', 'ws') + WS_PATH, wsProtocols(token), origin ? { origin } : {});
+        ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on('open', () => {
+          resolve(`open:${ws.protocol}`);
+          ws.close();
+        });
+        ws.on('error', () => {});
+      });
+    expect(await status('B'.repeat(22))).toBe(401);
+    expect(await status(t.gm, 'https://evil.example')).toBe(403);
+    expect(await status(t.gm, 'https://allowed.example')).toBe(`open:${WS_SUBPROTOCOL}`);
+    expect(await status(t.gm, s.url)).toBe(`open:${WS_SUBPROTOCOL}`);
+  });
+
+  it('closes a revoked seat with a clear message, and its token stops working', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    const r = await http<{ revoked: number }>(s.url, 'DELETE', `/api/tables/${t.tableId}/seats/${t.seats[0]!.seatId}`, undefined, t.gm);
+    expect(r.body.revoked).toBe(1);
+    const closed = await player.waitClose();
+    expect(closed.code).toBe(CLOSE.revoked);
+    expect(player.messages.some((m) => m.type === 'seatRevoked')).toBe(true);
+    const again = new Client(s.url, t.seats[0]!.token);
+    expect((await again.waitClose()).code).not.toBe(1000);
+    // a new link for the same seat works
+    const fresh = await http<{ token: string; link: string }>(s.url, 'POST', `/api/tables/${t.tableId}/seats/${t.seats[0]!.seatId}/token`, undefined, t.gm);
+    expect(fresh.body.link).toContain('#seat=');
+    const back = await Client.open(s.url, fresh.body.token);
+    await back.close();
+  });
+});
+
+describe('durability and portability', () => {
+  it('restarts on the same file with the same state', async () => {
+    const s = await testServer();
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    for (let i = 0; i < 5; i++) await gm.command({ type: 'clock.advance', unit: 'round' });
+    await gm.close();
+    const before = JSON.stringify(s.room(t.tableId)!.view({ role: 'gm' }));
+    const path = s.dbPath!;
+    await s.close();
+    const s2 = await startServer({ port: 0, host: '127.0.0.1', dbPath: path, logger: silent(), catalog: testCatalog(), webDist: null });
+    try {
+      expect(JSON.stringify(s2.room(t.tableId)!.view({ role: 'gm' }))).toBe(before);
+      const again = await Client.open(s2.url, t.gm);
+      expect(again.view?.version).toBe(JSON.parse(before).version);
+      await again.close();
+    } finally {
+      await s2.close();
+      s.cleanup().catch(() => {});
+    }
+  });
+
+  it('rebuilds from a snapshot (a cache) to the same table as a full replay', async () => {
+    const s = await server({ limits: { snapshotEvery: 3 } });
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    for (let i = 0; i < 7; i++) await gm.command({ type: 'clock.advance', unit: 'turn' });
+    await gm.close();
+    expect(s.store.latestSnapshot(t.tableId)?.version).toBe(6); // 1 seat + 7 turns, every 3rd saved
+    const { Room } = await import('../src/room.js');
+    const engine = s.catalog.engineFor(TEST_RULESET)!;
+    const fromSnap = Room.load(s.store, engine, s.store.getTable(t.tableId)!);
+    const full = engine.replay(s.store.getTable(t.tableId)!.genesis, s.store.readLog(t.tableId).map((r) => r.transaction));
+    expect(fromSnap.table).toEqual(full);
+  });
+
+  it('exports JSON Lines and imports them as a new table that replays to the same world', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    await gm.command({ type: 'character.add', name: 'Brom', kind: 'npc', visibility: 'hidden' });
+    await gm.command({ type: 'clock.advance', unit: 'round' });
+    await gm.close();
+    const ex = await http(s.url, 'GET', `/api/tables/${t.tableId}/export`, undefined, t.gm);
+    expect(ex.status).toBe(200);
+    const lines = ex.text.trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ kind: 'table', rulesetId: TEST_RULESET });
+    expect(lines).toHaveLength(1 + s.store.head(t.tableId));
+    const im = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', ex.text);
+    expect(im.status).toBe(201);
+    expect(im.body.tableId).not.toBe(t.tableId);
+    const a = s.room(t.tableId)!.table.world;
+    const b = s.room(im.body.tableId)!.table.world;
+    expect({ ...b, tableId: a.tableId }).toEqual(a);
+    // a broken log is refused with the line that failed
+    const broken = lines.slice();
+    broken.splice(2, 1);
+    const bad = await http<{ error: { kind: string; message: string } }>(s.url, 'POST', '/api/tables/import', broken.join('\n'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.kind).toBe('INVALID');
+    const tampered = lines.slice();
+    const tx = JSON.parse(tampered[3]!);
+    tx.transaction.target = 99;
+    tx.transaction.kind = 'undo';
+    tampered[3] = JSON.stringify(tx);
+    expect((await http(s.url, 'POST', '/api/tables/import', tampered.join('\n'))).status).toBe(400);
+    expect((await http(s.url, 'POST', '/api/tables/import', 'not json')).status).toBe(400);
+  });
+});
