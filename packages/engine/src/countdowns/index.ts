@@ -1,2 +1,32 @@
-// Public API of engine/countdowns; owned by its area.
-export {};
+// Public API of engine/countdowns: the pure model (every kind in 000) and the 'countdowns' Module.
+export {
+  DYNAMIC_ADVANCEMENT,
+  COUNTDOWN_KINDS,
+  COUNTDOWN_REPEATS,
+  MAX_COUNTDOWN_VALUE,
+  LONG_TERM_MIN,
+  LONG_TERM_MAX,
+  MAX_COUNTDOWNS,
+  ticksFor,
+  tickValue,
+  afterTrigger,
+  beatsReached,
+  decreasingTotalTicks,
+  parseStartDie,
+  rollStart,
+  redactCountdown,
+  publicValues as countdownValuesPublic,
+  publicExistence as countdownExistencePublic,
+  type CountdownKind,
+  type CountdownRepeat,
+  type CountdownStatus,
+  type EndReason,
+  type Countdown,
+  type Chase,
+  type ChaseResult,
+  type Beat,
+  type StartRoll,
+  type TickStep,
+  type AfterTrigger,
+} from './model.js';
+export { countdownsModule, COUNTDOWNS_ID, getCountdowns, countdownList, tickEvents, type CountdownsState } from './module.js';

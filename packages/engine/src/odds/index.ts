@@ -1,2 +1,13 @@
-// Public API of engine/odds; owned by its area.
-export {};
+// Public API of engine/odds: exact countdown and chase odds (absorbing Markov chains).
+export {
+  countdownOdds,
+  chaseOdds,
+  triggerWithin,
+  type CountdownOdds,
+  type ChaseOdds,
+  type OutcomePmf,
+  type OutcomeSource,
+  type Advance,
+  type ChaseAdvance,
+  type OddsOptions,
+} from './countdown-odds.js';

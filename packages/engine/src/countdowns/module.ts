@@ -1,0 +1,693 @@
+// The 'countdowns' Module: every countdown kind of 000_5382b28a932eafef.txt as
+// commands, past-tense events, reactions and a projector. Action rolls tick
+// standard, dynamic and chase countdowns through the engine-level event
+// `actionRoll.resolved {outcome}`; rests tick long-term ones through
+// `clock.advanced`. Any ruleset can use it.
+import type { DualityOutcome } from '../dice/index.js';
+import type { Rng } from '../dice/rng.js';
+import { appendLog, claimId, err, ErrorCode, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
+import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Reducer, Result, Viewer, Visibility, World } from '../core/types.js';
+import {
+  COUNTDOWN_KINDS,
+  COUNTDOWN_REPEATS,
+  LONG_TERM_MAX,
+  LONG_TERM_MIN,
+  MAX_COUNTDOWNS,
+  MAX_COUNTDOWN_VALUE,
+  MAX_NAME,
+  MAX_TEXT,
+  MAX_TICKS_PER_COMMAND,
+  OUTCOMES,
+  VISIBILITIES,
+  afterTrigger,
+  beatsReached,
+  parseStartDie,
+  publicExistence,
+  publicValues,
+  redactCountdown,
+  rollStart,
+  tickValue,
+  ticksFor,
+  type Beat,
+  type Chase,
+  type ChaseResult,
+  type Countdown,
+  type CountdownKind,
+  type CountdownRepeat,
+  type StartRoll,
+} from './model.js';
+
+export const COUNTDOWNS_ID = 'countdowns';
+
+/** world.ext.countdowns. `gone` remembers, per removed id, whether it was public, so old log lines stay filtered. */
+export type CountdownsState = {
+  readonly countdowns: { readonly [id: string]: Countdown };
+  readonly order: readonly string[];
+  readonly chases: { readonly [id: string]: Chase };
+  readonly gone: { readonly [id: string]: 'values' | 'existence' | 'none' };
+};
+
+const EMPTY: CountdownsState = { countdowns: {}, order: [], chases: {}, gone: {} };
+
+export function getCountdowns(world: World): CountdownsState {
+  const raw = world.ext[COUNTDOWNS_ID];
+  return raw === undefined || raw === null ? EMPTY : (raw as unknown as CountdownsState);
+}
+
+function setCountdowns(world: World, s: CountdownsState): World {
+  return { ...world, ext: { ...world.ext, [COUNTDOWNS_ID]: s as unknown as Json } };
+}
+
+function updateCountdown(world: World, id: string, f: (c: Countdown) => Countdown): World {
+  const s = getCountdowns(world);
+  const c = s.countdowns[id];
+  if (c === undefined) return world;
+  return setCountdowns(world, { ...s, countdowns: { ...s.countdowns, [id]: f(c) } });
+}
+
+/** Active countdowns in creation order. */
+export function countdownList(world: World): Countdown[] {
+  const s = getCountdowns(world);
+  return s.order.map((id) => s.countdowns[id]).filter((c): c is Countdown => c !== undefined);
+}
+
+// ---------------------------------------------------------------- audiences
+
+type Tier = 'values' | 'existence' | 'none';
+const tierOf = (cd: Countdown): Tier => (publicValues(cd) ? 'values' : publicExistence(cd) ? 'existence' : 'none');
+
+/** What players may read about countdown `id` now (a removed one keeps the tier it had). */
+function currentTier(world: World, id: string): Tier | null {
+  const s = getCountdowns(world);
+  const cd = s.countdowns[id];
+  if (cd !== undefined) return tierOf(cd);
+  return s.gone[id] ?? null;
+}
+
+const RANK: Record<Tier, number> = { none: 0, existence: 1, values: 2 };
+
+/**
+ * An event's audience is fixed when it is decided: `need` records what a
+ * player must be allowed to read to see it ('gm' = nobody but the GM). The
+ * engine stores it with the transaction, so a later reveal never exposes old
+ * secrets (and the log filter below re-hides lines of countdowns hidden since).
+ */
+function eventAudience(_world: World, e: EngineEvent): Audience {
+  const need = e['need'];
+  return need === 'values' || need === 'existence' ? AUDIENCE_ALL : AUDIENCE_GM;
+}
+
+/** The `need` an event gets: what a player must be allowed to read to see it. */
+const needFor = (cd: Countdown, need: 'values' | 'existence'): 'values' | 'existence' | 'gm' => (RANK[tierOf(cd)] >= RANK[need] ? need : 'gm');
+
+function log(world: World, cd: Countdown, need: 'values' | 'existence', kind: string, text: string): World {
+  const audience = RANK[tierOf(cd)] >= RANK[need] ? AUDIENCE_ALL : AUDIENCE_GM;
+  return appendLog(world, { audience, kind, text, data: { countdownId: cd.id, need } });
+}
+
+// ---------------------------------------------------------------- events from ticks
+
+type Cause = 'roll' | 'manual' | 'shortRest' | 'longRest';
+
+/**
+ * The events for ticking `cd` by `by`: ticked, then (if it hit 0) triggered and
+ * a reset or the end. `rng` is used only by a randomized loop that rerolls.
+ */
+export function tickEvents(cd: Countdown, by: number, cause: Cause, rng: Rng, outcome?: DualityOutcome): EngineEvent[] {
+  const step = tickValue(cd.value, by);
+  if (step.from === step.to) return [];
+  const out: EngineEvent[] = [];
+  const beatsAt = beatsReached(cd.beats, step.from, step.to).map((b) => b.at);
+  out.push({ type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, ...(outcome === undefined ? {} : { outcome }), beatsAt, need: needFor(cd, 'values') });
+  if (!step.triggered) return out;
+  const after = { ...cd, value: 0, triggers: cd.triggers + 1 };
+  out.push({ type: 'countdown.triggered', id: cd.id, effect: cd.effect, count: after.triggers, need: needFor(after, 'values') });
+  if (cd.chaseId !== null) return out; // the chase decides what ends (chaseEvents)
+  const next = afterTrigger(cd);
+  if (next.kind === 'reset') {
+    let start = next.start;
+    let startRoll: StartRoll | null = null;
+    if (cd.repeat === 'loop' && cd.rerollOnReset && cd.startDie !== null) {
+      const f = parseStartDie(cd.startDie);
+      if (f.ok) {
+        startRoll = rollStart(f.value, rng);
+        start = Math.max(1, startRoll.total);
+      }
+    }
+    out.push({ type: 'countdown.reset', id: cd.id, repeat: cd.repeat, fromStart: next.fromStart, start, startRoll: startRoll as unknown as Json, need: needFor(after, 'values') });
+  } else {
+    out.push({ type: 'countdown.ended', id: cd.id, reason: next.reason, finalEffect: next.reason === 'finalEvent' ? cd.finalEffect : '', need: needFor(after, 'values') });
+  }
+  return out;
+}
+
+/** After a roll ticked a chase pair: who got to 0 first (or both on this roll). */
+function chaseEvents(world: World, chase: Chase, before: { progress: number; consequence: number }, by: { progress: number; consequence: number }): EngineEvent[] {
+  if (chase.result !== null) return [];
+  const pcsDone = before.progress > 0 && before.progress - by.progress <= 0;
+  const otherDone = before.consequence > 0 && before.consequence - by.consequence <= 0;
+  if (!pcsDone && !otherDone) return [];
+  const result: ChaseResult = pcsDone && otherDone ? 'both' : pcsDone ? 'pcs' : 'other';
+  const s = getCountdowns(world);
+  const p = s.countdowns[chase.progressId];
+  const c = s.countdowns[chase.consequenceId];
+  const need = p !== undefined && c !== undefined && tierOf({ ...p, triggers: p.triggers + (pcsDone ? 1 : 0) }) === 'values' && tierOf({ ...c, triggers: c.triggers + (otherDone ? 1 : 0) }) === 'values' ? 'values' : 'gm';
+  return [{ type: 'chase.ended', id: chase.id, ids: [chase.progressId, chase.consequenceId], result, pcs: chase.pcs, need }];
+}
+
+// ---------------------------------------------------------------- reading commands
+
+function readCountdown(world: World, c: Command, key = 'id'): Result<Countdown> {
+  const id = c[key];
+  const cd = typeof id === 'string' ? getCountdowns(world).countdowns[id] : undefined;
+  if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${typeof id === 'string' ? id.slice(0, 40) : String(id)}`, key);
+  return ok(cd);
+}
+
+function readText(c: Command, key: string): Result<string> {
+  const v = c[key];
+  if (v === undefined) return ok('');
+  if (typeof v !== 'string') return err(ErrorCode.INVALID_VALUE, `${key} must be a string`, key);
+  if (v.length > MAX_TEXT) return err(ErrorCode.INVALID_VALUE, `${key} is longer than the limit of ${MAX_TEXT} characters`, key);
+  return ok(v.trim());
+}
+
+function readBool(c: Command, key: string, fallback: boolean): Result<boolean> {
+  const v = c[key];
+  if (v === undefined) return ok(fallback);
+  if (typeof v !== 'boolean') return err(ErrorCode.INVALID_VALUE, `${key} must be true or false`, key);
+  return ok(v);
+}
+
+function readBeats(c: Command, start: number, kind: CountdownKind): Result<Beat[]> {
+  const raw = c['beats'];
+  if (raw === undefined) return ok([]);
+  if (kind !== 'longTerm') return err('COUNTDOWN_BEATS_LONG_TERM_ONLY', 'story beats belong to long-term countdowns', 'beats');
+  if (!Array.isArray(raw)) return err(ErrorCode.INVALID_VALUE, 'beats must be a list of {at, text, partyCanLearn}', 'beats');
+  if (raw.length > start + 1) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown from ${start} has at most ${start + 1} beats (one per value, ${start} down to 0)`, 'beats');
+  const beats: Beat[] = [];
+  const seen = new Set<number>();
+  for (let i = 0; i < raw.length; i++) {
+    const b = raw[i];
+    const path = `beats.${i}`;
+    if (typeof b !== 'object' || b === null || Array.isArray(b)) return err(ErrorCode.INVALID_VALUE, 'a beat is {at, text, partyCanLearn}', path);
+    const at = b['at'];
+    const text = b['text'];
+    const learn = b['partyCanLearn'] ?? false;
+    if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at > start) return err(ErrorCode.INVALID_VALUE, `a beat's at is a value from 0 to ${start}`, `${path}.at`);
+    if (seen.has(at)) return err(ErrorCode.INVALID_VALUE, `two beats at ${at}`, `${path}.at`);
+    seen.add(at);
+    if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_TEXT) return err(ErrorCode.INVALID_VALUE, `a beat's text is 1 to ${MAX_TEXT} characters`, `${path}.text`);
+    if (typeof learn !== 'boolean') return err(ErrorCode.INVALID_VALUE, 'partyCanLearn must be true or false', `${path}.partyCanLearn`);
+    beats.push({ at, text: text.trim(), partyCanLearn: learn });
+  }
+  return ok(beats.sort((a, b) => b.at - a.at));
+}
+
+function readRestTicks(c: Command): Result<{ shortRest: number; longRest: number }> {
+  const raw = c['restTicks'];
+  // 000 "Advancing a Long-Term Countdown": once per short rest, twice per long rest.
+  if (raw === undefined) return ok({ shortRest: 1, longRest: 2 });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(ErrorCode.INVALID_VALUE, 'restTicks is {shortRest, longRest}', 'restTicks');
+  const s = raw['shortRest'] ?? 1;
+  const l = raw['longRest'] ?? 2;
+  for (const [k, v] of [
+    ['shortRest', s],
+    ['longRest', l],
+  ] as const) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 12) return err(ErrorCode.INVALID_VALUE, `restTicks.${k} is an integer from 0 to 12`, `restTicks.${k}`);
+  }
+  return ok({ shortRest: s as number, longRest: l as number });
+}
+
+type Fresh = Omit<Countdown, 'id' | 'chaseId' | 'linkedTo'>;
+
+/** Validates a countdown.create payload (and rolls a randomized start). */
+function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
+  const name = readString(c, 'name', { max: MAX_NAME });
+  if (!name.ok) return name;
+  const kind = readEnum<CountdownKind>(c, 'kind', COUNTDOWN_KINDS, 'standard');
+  if (!kind.ok) return kind;
+  const repeat = readEnum<CountdownRepeat>(c, 'repeat', COUNTDOWN_REPEATS, 'once');
+  if (!repeat.ok) return repeat;
+  const visibility = readEnum<Visibility>(c, 'visibility', VISIBILITIES, 'visible');
+  if (!visibility.ok) return visibility;
+  const texts: Record<string, string> = {};
+  for (const k of ['effect', 'finalEffect', 'activation', 'advancement']) {
+    const t = readText(c, k);
+    if (!t.ok) return t;
+    texts[k] = t.value;
+  }
+  const reroll = readBool(c, 'rerollOnReset', false);
+  if (!reroll.ok) return reroll;
+  const restTicks = readRestTicks(c);
+  if (!restTicks.ok) return restTicks;
+  if (c['start'] !== undefined && c['startDie'] !== undefined) return err(ErrorCode.INVALID_VALUE, 'give start or startDie, not both', 'startDie');
+  let start: number;
+  let startDie: string | null = null;
+  let startRoll: StartRoll | null = null;
+  if (c['startDie'] !== undefined) {
+    const f = parseStartDie(c['startDie']);
+    if (!f.ok) return f;
+    startDie = f.value.text;
+    startRoll = rollStart(f.value, rng);
+    start = Math.max(1, startRoll.total);
+  } else {
+    const s = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE });
+    if (!s.ok) return s;
+    start = s.value;
+  }
+  if (reroll.value && (startDie === null || repeat.value !== 'loop')) return err(ErrorCode.INVALID_VALUE, 'rerollOnReset needs a randomized start (startDie) and repeat: loop', 'rerollOnReset');
+  if (kind.value === 'longTerm') {
+    if (start < LONG_TERM_MIN || start > LONG_TERM_MAX) return err('COUNTDOWN_LONG_TERM_RANGE', `a long-term countdown runs ${LONG_TERM_MIN} to ${LONG_TERM_MAX} ticks`, 'start');
+  }
+  const beats = readBeats(c, start, kind.value);
+  if (!beats.ok) return beats;
+  if (getCountdowns(world).order.length >= MAX_COUNTDOWNS) return err(ErrorCode.LIMIT_EXCEEDED, `a table holds at most ${MAX_COUNTDOWNS} countdowns`);
+  return ok({
+    name: name.value,
+    kind: kind.value,
+    repeat: repeat.value,
+    start,
+    value: start,
+    startDie,
+    startRoll,
+    rerollOnReset: reroll.value,
+    status: 'active',
+    endReason: null,
+    visibility: visibility.value,
+    triggers: 0,
+    activation: texts['activation']!,
+    advancement: texts['advancement']!,
+    effect: texts['effect']!,
+    finalEffect: texts['finalEffect']!,
+    beats: beats.value,
+    restTicks: restTicks.value,
+  });
+}
+
+// ---------------------------------------------------------------- commands
+
+const commands: Record<string, CommandHandler & { label: string }> = {
+  'countdown.create': {
+    label: 'start a countdown',
+    decide(world, c, env) {
+      const fresh = readNew(world, c, env.rng);
+      if (!fresh.ok) return fresh;
+      const [id] = mintId(world, 'cd');
+      const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
+      // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
+      return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
+    },
+  },
+  'chase.create': {
+    label: 'start a chase',
+    decide(world, c) {
+      const name = readString(c, 'name', { max: MAX_NAME });
+      if (!name.ok) return name;
+      const die = readInt(c, 'die', { min: 2, max: MAX_COUNTDOWN_VALUE });
+      if (!die.ok) return die;
+      // 000 "Chase Countdowns": the pursuers' die starts at its highest value, the escapee's lower (their lead).
+      const lead = readInt(c, 'lead', { min: 1, max: die.value - 1 });
+      if (!lead.ok) return lead;
+      const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
+      if (!pcs.ok) return pcs;
+      const visibility = readEnum<Visibility>(c, 'visibility', VISIBILITIES, 'visible');
+      if (!visibility.ok) return visibility;
+      const texts: Record<string, string> = {};
+      for (const k of ['progressName', 'consequenceName', 'progressEffect', 'consequenceEffect']) {
+        const t = readText(c, k);
+        if (!t.ok) return t;
+        texts[k] = t.value.slice(0, MAX_NAME);
+      }
+      if (getCountdowns(world).order.length + 2 > MAX_COUNTDOWNS) return err(ErrorCode.LIMIT_EXCEEDED, `a table holds at most ${MAX_COUNTDOWNS} countdowns`);
+      const [chaseId, w1] = mintId(world, 'chase');
+      const [pid, w2] = mintId(w1, 'cd');
+      const [cid] = mintId(w2, 'cd');
+      const progressStart = pcs.value === 'pursuing' ? die.value : lead.value;
+      const consequenceStart = pcs.value === 'pursuing' ? lead.value : die.value;
+      const common = {
+        repeat: 'once' as const,
+        startDie: null,
+        startRoll: null,
+        rerollOnReset: false,
+        status: 'active' as const,
+        endReason: null,
+        visibility: visibility.value,
+        triggers: 0,
+        activation: '',
+        advancement: '',
+        finalEffect: '',
+        beats: [],
+        restTicks: { shortRest: 0, longRest: 0 },
+        chaseId,
+      };
+      const progress: Countdown = {
+        ...common,
+        id: pid,
+        name: texts['progressName'] || `${name.value}: the PCs`,
+        kind: 'progress',
+        start: progressStart,
+        value: progressStart,
+        effect: texts['progressEffect'] || (pcs.value === 'pursuing' ? 'The PCs catch up.' : 'The PCs get away.'),
+        linkedTo: cid,
+      };
+      const consequence: Countdown = {
+        ...common,
+        id: cid,
+        name: texts['consequenceName'] || `${name.value}: the other party`,
+        kind: 'consequence',
+        start: consequenceStart,
+        value: consequenceStart,
+        effect: texts['consequenceEffect'] || (pcs.value === 'pursuing' ? 'The quarry escapes.' : 'The pursuers catch the PCs.'),
+        linkedTo: pid,
+      };
+      const chase: Chase = { id: chaseId, name: name.value, progressId: pid, consequenceId: cid, pcs: pcs.value, result: null };
+      return ok([
+        { type: 'chase.created', id: chaseId, ids: [pid, cid], chase: chase as unknown as Json, progress: progress as unknown as Json, consequence: consequence as unknown as Json, need: needFor(progress, 'values') },
+      ]);
+    },
+  },
+  'countdown.tick': {
+    label: 'tick a countdown',
+    decide(world, c, env) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
+      if (!by.ok) return by;
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
+      const events = tickEvents(cd.value, by.value, 'manual', env.rng);
+      const chase = cd.value.chaseId === null ? undefined : getCountdowns(world).chases[cd.value.chaseId];
+      if (chase !== undefined) {
+        const s = getCountdowns(world);
+        const before = { progress: s.countdowns[chase.progressId]?.value ?? 0, consequence: s.countdowns[chase.consequenceId]?.value ?? 0 };
+        const ticks = chase.progressId === cd.value.id ? { progress: by.value, consequence: 0 } : { progress: 0, consequence: by.value };
+        events.push(...chaseEvents(world, chase, before, ticks));
+      }
+      return ok(events);
+    },
+  },
+  'countdown.untick': {
+    label: 'untick a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
+      if (!by.ok) return by;
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
+      const to = cd.value.value + by.value;
+      if (to > MAX_COUNTDOWN_VALUE) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown value is at most ${MAX_COUNTDOWN_VALUE}`, 'by');
+      return ok([{ type: 'countdown.unticked', id: cd.value.id, from: cd.value.value, to, need: needFor(cd.value, 'values') }]);
+    },
+  },
+  'countdown.set': {
+    label: 'set a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const value = readInt(c, 'value', { min: 1, max: MAX_COUNTDOWN_VALUE });
+      if (!value.ok) return value;
+      const start = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE, fallback: cd.value.start });
+      if (!start.ok) return start;
+      const chase = cd.value.chaseId === null ? undefined : getCountdowns(world).chases[cd.value.chaseId];
+      if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'id');
+      return ok([{ type: 'countdown.set', id: cd.value.id, from: cd.value.value, to: value.value, fromStart: cd.value.start, start: start.value, wasStatus: cd.value.status, need: needFor(cd.value, 'values') }]);
+    },
+  },
+  'countdown.pause': {
+    label: 'pause a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      if (cd.value.status !== 'active') return err('COUNTDOWN_NOT_ACTIVE', `${cd.value.name} is ${cd.value.status}`, 'id');
+      return ok([{ type: 'countdown.paused', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
+    },
+  },
+  'countdown.resume': {
+    label: 'resume a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      if (cd.value.status !== 'paused') return err('COUNTDOWN_NOT_PAUSED', `${cd.value.name} is ${cd.value.status}`, 'id');
+      return ok([{ type: 'countdown.resumed', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
+    },
+  },
+  'countdown.reveal': {
+    label: 'reveal a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const to = readEnum<Visibility>(c, 'to', ['visible', 'existence', 'reveal-on-trigger'], 'visible');
+      if (!to.ok) return to;
+      if (cd.value.visibility === to.value) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to.value}`, 'to');
+      const after = { ...cd.value, visibility: to.value };
+      return ok([{ type: 'countdown.revealed', id: cd.value.id, from: cd.value.visibility, to: to.value, need: needFor(after, 'existence') }]);
+    },
+  },
+  'countdown.hide': {
+    label: 'hide a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const to = readEnum<Visibility>(c, 'to', ['hidden', 'existence'], 'hidden');
+      if (!to.ok) return to;
+      if (cd.value.visibility === to.value) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to.value}`, 'to');
+      const after = { ...cd.value, visibility: to.value };
+      return ok([{ type: 'countdown.hidden', id: cd.value.id, from: cd.value.visibility, to: to.value, need: needFor(after, 'existence') }]);
+    },
+  },
+  'countdown.remove': {
+    label: 'remove a countdown',
+    decide(world, c) {
+      const cd = readCountdown(world, c);
+      if (!cd.ok) return cd;
+      const s = getCountdowns(world);
+      // Removing one of a chase pair removes the chase and both countdowns.
+      const chase = cd.value.chaseId === null ? undefined : s.chases[cd.value.chaseId];
+      const ids = chase === undefined ? [cd.value.id] : [chase.progressId, chase.consequenceId];
+      return ok(
+        ids.flatMap((id) => {
+          const x = s.countdowns[id];
+          return x === undefined ? [] : [{ type: 'countdown.removed', id, name: x.name, chaseId: x.chaseId, tier: tierOf(x), need: needFor(x, 'existence') }];
+        }),
+      );
+    },
+  },
+};
+
+// ---------------------------------------------------------------- reducers
+
+const str = (e: EngineEvent, k: string): string => String(e[k]);
+const num = (e: EngineEvent, k: string): number => Number(e[k]);
+
+function addCountdown(world: World, cd: Countdown): World {
+  const s = getCountdowns(world);
+  const w = setCountdowns(world, { ...s, countdowns: { ...s.countdowns, [cd.id]: cd }, order: [...s.order, cd.id] });
+  return claimId(w, cd.id);
+}
+
+function describeStart(cd: Countdown): string {
+  return cd.startRoll === null ? `${cd.start}` : `${cd.startRoll.total} (rolled ${cd.startRoll.formula}: ${cd.startRoll.dice.join(' + ')}${cd.startRoll.bonus > 0 ? ` + ${cd.startRoll.bonus}` : ''})`;
+}
+
+const reducers: Record<string, Reducer> = {
+  'countdown.created': (w, e) => {
+    const cd = e['countdown'] as unknown as Countdown;
+    let next = addCountdown(w, cd);
+    next = log(next, cd, 'existence', 'countdown.created', `A countdown began: ${cd.name}.`);
+    next = log(next, cd, 'values', 'countdown.started', `${cd.name} starts at ${describeStart(cd)}.`);
+    for (const b of beatsReached(cd.beats, cd.start + 1, cd.start)) next = beatLog(next, cd, b);
+    return next;
+  },
+  'chase.created': (w, e) => {
+    const chase = e['chase'] as unknown as Chase;
+    const p = e['progress'] as unknown as Countdown;
+    const c = e['consequence'] as unknown as Countdown;
+    let next = addCountdown(addCountdown(w, p), c);
+    const s = getCountdowns(next);
+    next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
+    return log(next, p, 'values', 'chase.created', `A chase began: ${chase.name} (the PCs at ${p.value}, the other party at ${c.value}).`);
+  },
+  'countdown.ticked': (w, e) => {
+    const id = str(e, 'id');
+    let next = updateCountdown(w, id, (c) => ({ ...c, value: num(e, 'to') }));
+    const cd = getCountdowns(next).countdowns[id];
+    if (cd === undefined) return next;
+    const at = Array.isArray(e['beatsAt']) ? e['beatsAt'] : [];
+    for (const b of cd.beats) if (at.includes(b.at)) next = beatLog(next, cd, b);
+    return next;
+  },
+  'countdown.triggered': (w, e) => {
+    const id = str(e, 'id');
+    const next = updateCountdown(w, id, (c) => ({ ...c, value: 0, triggers: num(e, 'count') }));
+    const cd = getCountdowns(next).countdowns[id];
+    if (cd === undefined) return next;
+    return log(next, cd, 'values', 'countdown.triggered', `${cd.name} triggers${cd.effect === '' ? '' : `: ${cd.effect}`}`);
+  },
+  'countdown.reset': (w, e) => {
+    const id = str(e, 'id');
+    const start = num(e, 'start');
+    const roll = e['startRoll'] as unknown as StartRoll | null;
+    const next = updateCountdown(w, id, (c) => ({ ...c, start, value: start, ...(roll === null ? {} : { startRoll: roll }) }));
+    const cd = getCountdowns(next).countdowns[id];
+    if (cd === undefined) return next;
+    const how = cd.repeat === 'increasing' ? ` (was ${num(e, 'fromStart')}, increasing)` : cd.repeat === 'decreasing' ? ` (was ${num(e, 'fromStart')}, decreasing)` : roll !== null ? ` (rerolled ${roll.formula}: ${roll.dice.join(' + ')})` : '';
+    return log(next, cd, 'values', 'countdown.reset', `${cd.name} resets to ${start}${how}.`);
+  },
+  'countdown.ended': (w, e) => {
+    const id = str(e, 'id');
+    const reason = str(e, 'reason') as Countdown['endReason'];
+    const next = updateCountdown(w, id, (c) => ({ ...c, status: 'ended', endReason: reason }));
+    const cd = getCountdowns(next).countdowns[id];
+    if (cd === undefined || reason !== 'finalEvent') return next;
+    return log(next, cd, 'values', 'countdown.finalEvent', `${cd.name} would reset to 0: the major event happens${cd.finalEffect === '' ? '' : `: ${cd.finalEffect}`}`);
+  },
+  'chase.ended': (w, e) => {
+    const id = str(e, 'id');
+    const s = getCountdowns(w);
+    const chase = s.chases[id];
+    if (chase === undefined) return w;
+    const result = str(e, 'result') as ChaseResult;
+    let next = setCountdowns(w, { ...s, chases: { ...s.chases, [id]: { ...chase, result } } });
+    // Both countdowns stop: the one that reached 0 triggered, the other ends with the chase.
+    for (const cid of [chase.progressId, chase.consequenceId]) {
+      next = updateCountdown(next, cid, (c) => ({ ...c, status: 'ended', endReason: c.value === 0 ? 'triggered' : 'chaseOver' }));
+    }
+    const p = getCountdowns(next).countdowns[chase.progressId];
+    if (p === undefined) return next;
+    const words = result === 'both' ? 'both countdowns ran out on the same roll' : result === 'pcs' ? (chase.pcs === 'pursuing' ? 'the PCs catch their quarry' : 'the PCs get away') : chase.pcs === 'pursuing' ? 'the quarry gets away' : 'the pursuers catch the PCs';
+    const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
+    return appendLog(next, { audience, kind: 'chase.ended', text: `${chase.name} is over: ${words}.`, data: { chaseId: id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values', result } });
+  },
+  'countdown.unticked': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to') })),
+  'countdown.set': (w, e) =>
+    updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to'), start: num(e, 'start'), status: c.status === 'ended' ? 'active' : c.status, endReason: c.status === 'ended' ? null : c.endReason })),
+  'countdown.paused': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, status: 'paused' })),
+  'countdown.resumed': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, status: 'active' })),
+  'countdown.revealed': (w, e) => {
+    const id = str(e, 'id');
+    const next = updateCountdown(w, id, (c) => ({ ...c, visibility: str(e, 'to') as Visibility }));
+    const cd = getCountdowns(next).countdowns[id];
+    return cd === undefined ? next : log(next, cd, 'existence', 'countdown.revealed', `The GM reveals a countdown: ${cd.name}.`);
+  },
+  'countdown.hidden': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, visibility: str(e, 'to') as Visibility })),
+  'countdown.removed': (w, e) => {
+    const id = str(e, 'id');
+    const s = getCountdowns(w);
+    const cd = s.countdowns[id];
+    if (cd === undefined) return w;
+    const countdowns = { ...s.countdowns };
+    delete countdowns[id];
+    const chases = { ...s.chases };
+    if (cd.chaseId !== null) delete chases[cd.chaseId];
+    const next = setCountdowns(w, { countdowns, order: s.order.filter((x) => x !== id), chases, gone: { ...s.gone, [id]: tierOf(cd) } });
+    return appendLog(next, { audience: RANK[tierOf(cd)] >= RANK.existence ? AUDIENCE_ALL : AUDIENCE_GM, kind: 'countdown.removed', text: `${cd.name} is put away.`, data: { countdownId: id, need: 'existence' } });
+  },
+};
+
+function beatLog(world: World, cd: Countdown, b: Beat): World {
+  // A beat "the party can learn of" is news for everyone if the countdown's values are public; otherwise a prompt for the GM.
+  const text = `${cd.name}, ${b.at}: ${b.text}${b.partyCanLearn ? ' (the party can learn of this)' : ''}`;
+  const audience = b.partyCanLearn && tierOf(cd) === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
+  return appendLog(world, { audience, kind: 'countdown.beat', text, data: { countdownId: cd.id, need: 'values', at: b.at } });
+}
+
+// ---------------------------------------------------------------- reactions
+
+const isOutcome = (o: unknown): o is DualityOutcome => typeof o === 'string' && (OUTCOMES as readonly string[]).includes(o);
+
+/** "Standard", "Dynamic" and "Chase" countdowns tick on every action roll once it is resolved. */
+const onActionRoll: Reaction = (world, event, env) => {
+  if (event.type !== 'actionRoll.resolved' || !isOutcome(event['outcome'])) return [];
+  const outcome = event['outcome'];
+  const s = getCountdowns(world);
+  const out: EngineEvent[] = [];
+  const chasesTouched = new Set<string>();
+  for (const cd of countdownList(world)) {
+    if (cd.status !== 'active') continue;
+    const by = ticksFor(cd.kind, outcome);
+    if (by > 0) out.push(...tickEvents(cd, by, 'roll', env.rng, outcome));
+    if (cd.chaseId !== null) chasesTouched.add(cd.chaseId);
+  }
+  for (const chaseId of chasesTouched) {
+    const chase = s.chases[chaseId];
+    const p = chase === undefined ? undefined : s.countdowns[chase.progressId];
+    const c = chase === undefined ? undefined : s.countdowns[chase.consequenceId];
+    if (chase === undefined || p === undefined || c === undefined) continue;
+    // A paused member does not move (the GM paused it on purpose); the other still may end the chase.
+    const by = { progress: p.status === 'active' ? ticksFor(p.kind, outcome) : 0, consequence: c.status === 'active' ? ticksFor(c.kind, outcome) : 0 };
+    out.push(...chaseEvents(world, chase, { progress: p.value, consequence: c.value }, by));
+  }
+  return out;
+};
+
+/** "Advancing a Long-Term Countdown": a short rest ticks once, a long rest twice (per countdown's restTicks). */
+const onRest: Reaction = (world, event, env) => {
+  if (event.type !== 'clock.advanced') return [];
+  const unit = event['unit'];
+  if (unit !== 'shortRest' && unit !== 'longRest') return [];
+  const count = Number(event['count']);
+  if (!Number.isInteger(count) || count <= 0) return [];
+  const out: EngineEvent[] = [];
+  for (const cd of countdownList(world)) {
+    if (cd.status !== 'active' || cd.kind !== 'longTerm') continue;
+    const by = Math.min(MAX_COUNTDOWN_VALUE, count * cd.restTicks[unit]);
+    if (by > 0) out.push(...tickEvents(cd, by, unit, env.rng));
+  }
+  return out;
+};
+
+// ---------------------------------------------------------------- projection
+
+function logAllowed(world: World, e: LogEntry): boolean {
+  const d = e.data;
+  if (d === undefined || d === null || typeof d !== 'object' || Array.isArray(d)) return true;
+  const need = d['need'];
+  if (need !== 'values' && need !== 'existence') return true;
+  for (const key of ['countdownId', 'otherId']) {
+    const id = d[key];
+    if (typeof id !== 'string') continue;
+    const t = currentTier(world, id);
+    if (t !== null && RANK[t] < RANK[need]) return false;
+  }
+  return true;
+}
+
+/** Players and spectators: hidden countdowns vanish, existence-only ones keep their name, log lines follow suit. */
+function project(world: World, viewer: Viewer): World {
+  if (viewer.role === 'gm') return world;
+  const s = getCountdowns(world);
+  const countdowns: { [id: string]: Json } = {};
+  const order: string[] = [];
+  for (const id of s.order) {
+    const cd = s.countdowns[id];
+    if (cd === undefined) continue;
+    const seen = redactCountdown(cd);
+    if (seen === null) continue;
+    countdowns[id] = seen as unknown as Json;
+    order.push(id);
+  }
+  const chases: { [id: string]: Json } = {};
+  for (const [id, ch] of Object.entries(s.chases)) {
+    const p = s.countdowns[ch.progressId];
+    const c = s.countdowns[ch.consequenceId];
+    if (p !== undefined && c !== undefined && publicExistence(p) && publicExistence(c)) chases[id] = ch as unknown as Json;
+  }
+  // `gone` only serves the filters below; players do not need it.
+  const ext = { ...world.ext, [COUNTDOWNS_ID]: { countdowns, order, chases, gone: {} } };
+  return { ...world, ext, log: world.log.filter((e) => logAllowed(world, e)) };
+}
+
+// ---------------------------------------------------------------- the module
+
+const audience: Record<string, (w: World, e: EngineEvent) => Audience> = {};
+for (const type of Object.keys(reducers)) audience[type] = eventAudience;
+
+export const countdownsModule: Module = {
+  id: COUNTDOWNS_ID,
+  commands,
+  reducers,
+  reactions: [onActionRoll, onRest],
+  project,
+  audience,
+};
