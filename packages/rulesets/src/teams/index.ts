@@ -1,5 +1,14 @@
 // The team-initiative ruleset (003); public API.
-import { encounterModule, teamsEncounter } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
+import { teamsModule } from './module.js';
+import { kit, teamsRules, TEAMS_CONDITIONS } from './rules.js';
+import { TEAMS_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [encounterModule({ ...teamsEncounter(), conditions: [] })], settings: [] });
+export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [kit.module, teamsModule], settings: TEAMS_SETTINGS });
+
+export { teamsModule, teamsRules, TEAMS_CONDITIONS, TEAMS_SETTINGS, kit as teamsKit };
+export { gridDistance } from './grid.js';
+export { DAMAGE_TYPES, damageCategory, isHarmed, isBloodied } from './damage.js';
+export { attackOutcome, blockOutcome, multipleAttackPenalty, sizeShift } from './attack.js';
+export { parseSheet, type Sheet, type Item, type Weapon } from './sheet.js';
+export { getTeams, type TeamsState, type PendingAttack } from './state.js';

@@ -67,6 +67,10 @@ export interface Sheet {
   readonly focus: number;
   readonly maxFocus: number;
   readonly items: { readonly [id: string]: Item };
+  /** Items in hand (Brandish chooses them); only wielded items block or parry. */
+  readonly wielded: readonly string[];
+  /** Players see only the name and harmed / bloodied / conscious / dead. */
+  readonly secret: boolean;
   readonly conscious: boolean;
   readonly dead: boolean;
   /** Difficulty of the next cheat-death luck test (raised by each success). */
@@ -249,6 +253,10 @@ export function parseSheet(j: Json | undefined, d: DurabilityDefaults, deathDiff
     if (!it.ok) return it;
     items[id] = it.value;
   }
+  const wielded = names(j['wielded'], 'sheet.wielded');
+  if (!wielded.ok) return wielded;
+  const wieldedIds = (Array.isArray(j['wielded']) ? j['wielded'] : []).filter((x): x is string => typeof x === 'string');
+  for (const w of wieldedIds) if (items[w] === undefined) return bad('sheet.wielded', `no item "${w}"`);
   const dd = int(j['deathDifficulty'], 'sheet.deathDifficulty', deathDifficulty, 1);
   if (!dd.ok) return dd;
   return {
@@ -273,6 +281,8 @@ export function parseSheet(j: Json | undefined, d: DurabilityDefaults, deathDiff
       focus: nums['focus']!,
       maxFocus: nums['maxFocus']!,
       items,
+      wielded: wieldedIds,
+      secret: j['secret'] === true,
       conscious: j['conscious'] !== false,
       dead: j['dead'] === true,
       deathDifficulty: dd.value,

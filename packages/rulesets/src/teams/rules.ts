@@ -1,0 +1,27 @@
+// The team game's encounter rules: the kernel's team alternation and
+// three-actions-plus-a-reaction economy (003 "Initiative and Rounds",
+// "Actions in Combat"), our conditions for Guard, Seek Cover and prone, and
+// "unable to act" read from the sheet (unconscious or dead).
+import type { ConditionDef, EncounterRules } from '@tablekeeper/engine';
+import { encounterKit, teamsEncounter } from '@tablekeeper/engine';
+import { getTeams } from './state.js';
+
+export const TEAMS_CONDITIONS: readonly ConditionDef[] = [
+  // Guard: +1 to all defences and defence tests until your next turn.
+  { id: 'guarding', name: 'Guarding', stacking: 'refresh', effects: { defence: 1 } },
+  // Seek Cover: ranged attackers have disadvantage until your next turn.
+  { id: 'in-cover', name: 'In cover', stacking: 'refresh', effects: { 'against.rangedAttack.advantage': -1 } },
+  // Drop Prone (and Resuscitate): ranged attackers at disadvantage, melee attackers at advantage, until you stand up.
+  { id: 'prone', name: 'Prone', stacking: 'refresh', effects: { 'against.rangedAttack.advantage': -1, 'against.meleeAttack.advantage': 1 } },
+];
+
+export const teamsRules: EncounterRules = {
+  ...teamsEncounter(),
+  conditions: TEAMS_CONDITIONS,
+  canAct(world, c) {
+    const s = getTeams(world).sheets[c.id];
+    return s === undefined || (s.conscious && !s.dead);
+  },
+};
+
+export const kit = encounterKit(teamsRules);

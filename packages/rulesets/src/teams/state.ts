@@ -1,0 +1,95 @@
+// world.ext.teams: sheets keyed by combatant id, the multiple attack
+// penalty counts, attacks waiting for the target's reaction, characters who
+// must choose to fortify or fall unconscious, and Command grants.
+import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
+import { getEncounter } from '@tablekeeper/engine';
+import type { Sheet } from './sheet.js';
+
+export const TEAMS_ID = 'teams';
+
+/** An attack that hit and waits for the target to choose a reaction before damage lands (003 "Block": decide after the hit, before the damage). */
+export interface PendingAttack {
+  readonly id: string;
+  readonly attacker: string;
+  readonly target: string;
+  readonly weapon: string;
+  readonly result: number;
+  readonly luck: number;
+  readonly critical: boolean;
+  /** The weapon's damage used (critical damage on a critical). */
+  readonly weaponDamage: number;
+  readonly damageType: string;
+  readonly nonlethal: boolean;
+  readonly ranged: boolean;
+  /** Someone intercepted: the new target's defensive action is a free reaction. */
+  readonly freeReaction: boolean;
+  readonly intercepted: string | null;
+}
+
+export interface TeamsState {
+  readonly sheets: { readonly [id: string]: Sheet };
+  /** Attacks made this round, per attacker, for the multiple attack penalty. */
+  readonly attackCounts: { readonly [id: string]: { readonly round: number; readonly count: number } };
+  readonly pending: { readonly [attackId: string]: PendingAttack };
+  /** Must fortify against `difficulty` or fall unconscious (003 "Damage"). */
+  readonly atRisk: { readonly [id: string]: { readonly difficulty: number } };
+  /** Command: `ally` may take one action during `by`'s turn number `serial`. */
+  readonly commanded: { readonly [ally: string]: { readonly by: string; readonly serial: number } };
+}
+
+export const EMPTY_TEAMS: TeamsState = { sheets: {}, attackCounts: {}, pending: {}, atRisk: {}, commanded: {} };
+
+export function getTeams(world: World): TeamsState {
+  const raw = world.ext[TEAMS_ID];
+  return raw === undefined || raw === null ? EMPTY_TEAMS : (raw as unknown as TeamsState);
+}
+
+export function setTeams(world: World, st: TeamsState): World {
+  return { ...world, ext: { ...world.ext, [TEAMS_ID]: st as unknown as Json } };
+}
+
+export function updateTeams(world: World, f: (s: TeamsState) => TeamsState): World {
+  return setTeams(world, f(getTeams(world)));
+}
+
+export function updateSheet(world: World, id: string, f: (s: Sheet) => Sheet): World {
+  const st = getTeams(world);
+  const s = st.sheets[id];
+  return s === undefined ? world : setTeams(world, { ...st, sheets: { ...st.sheets, [id]: f(s) } });
+}
+
+export function without<T>(o: { readonly [k: string]: T }, k: string): { [k: string]: T } {
+  const out = { ...o };
+  delete out[k];
+  return out;
+}
+
+/** The character a combatant stands for: the sheet's link, else the encounter's. */
+function characterOf(world: World, id: string): string | null {
+  return getTeams(world).sheets[id]?.characterId ?? getEncounter(world).combatants[id]?.characterId ?? null;
+}
+
+/** The GM, or the player whose seat holds the combatant's character. */
+export function controls(world: World, actor: Viewer, id: string): boolean {
+  if (actor.role === 'gm') return true;
+  if (actor.role !== 'player') return false;
+  const ch = characterOf(world, id);
+  const seat = world.seats[actor.seatId];
+  return ch !== null && seat !== undefined && seat.characterIds.includes(ch);
+}
+
+/** Secret: the GM marked the sheet secret, or the combatant is not fully visible in the encounter. */
+export function isSecret(world: World, id: string): boolean {
+  const sheet = getTeams(world).sheets[id];
+  const c = getEncounter(world).combatants[id];
+  return sheet?.secret === true || (c !== undefined && c.visibility !== 'visible');
+}
+
+/** Log and event audience: GM-only when anyone involved is secret. */
+export function audienceOf(world: World, ids: readonly (string | null | undefined)[]): Audience {
+  return ids.some((id) => typeof id === 'string' && isSecret(world, id)) ? { kind: 'gm' } : { kind: 'all' };
+}
+
+export function nameOf(world: World, id: string): string {
+  return getTeams(world).sheets[id]?.name ?? getEncounter(world).combatants[id]?.name ?? id;
+}
