@@ -1,24 +1,26 @@
-// The Kleptonomicon ruleset (004); public API.
-import { encounterModule, kleptonomiconEncounter, type EdgeSaveRoller, type Rng } from '@tablekeeper/engine';
+// The Kleptonomicon ruleset (004): the encounter kernel with Edge Save turn
+// order, two Beats and fleeting Slowed stacks, plus the Episode module.
+import { encounterKit, kleptonomiconEncounter, type ConditionDef } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
+import { kleptonomiconModule } from './module.js';
+import { edgeSaveRoller } from './roll.js';
+import { KLEPTO_SETTINGS } from './settings.js';
 
-/** One "d10ish" die (rules README, 004): a 10 flips a coin, reading 10 if called right, else 0. */
-const d10ish = (rng: Rng): number => {
-  const d = rng.die(10);
-  return d < 10 ? d : rng.die(2) === 1 ? 10 : 0;
-};
+/** Status conditions the excerpt names. Slowed is fleeting and stacks; two stacks interrupt movement. */
+export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name: 'Slowed', stacking: 'stack', maxStacks: 10, effects: {}, effectsScaleWithStacks: true, fleeting: true }];
 
-/** A Test: 1d10ish + modifier; net advantage (capped at 3) adds dice, keeping the highest (or lowest). */
-const kleptoTest: EdgeSaveRoller = (rng, { modifier, advantage }) => {
-  const net = Math.max(-3, Math.min(3, Math.trunc(advantage)));
-  const dice = Array.from({ length: 1 + Math.abs(net) }, () => d10ish(rng));
-  const kept = net >= 0 ? Math.max(...dice) : Math.min(...dice);
-  return { score: kept + modifier, dice, modifier };
-};
+export const kleptonomiconKit = encounterKit({ ...kleptonomiconEncounter({ roll: edgeSaveRoller }), conditions: KLEPTO_CONDITIONS });
 
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [encounterModule({ ...kleptonomiconEncounter({ roll: kleptoTest }), conditions: [] })],
-  settings: [],
+  modules: [kleptonomiconKit.module, kleptonomiconModule(kleptonomiconKit)],
+  settings: KLEPTO_SETTINGS,
 });
+
+export { kleptonomiconModule, describePhase } from './module.js';
+export { getKlepto, type KleptoState } from './state.js';
+export * from './distances.js';
+export * from './movement.js';
+export * from './phases.js';
+export { kleptoTest } from './roll.js';

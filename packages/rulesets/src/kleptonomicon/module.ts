@@ -1,0 +1,872 @@
+// The Kleptonomicon module (004): the Episode as a state machine (Opening
+// Credits, Freeplay, Encounter with Initiative / Main / Pause / Reward, Closing
+// Credits), abilities gated by phase and paid in Beats, movement styles and
+// Dash, improvised actions, experience and the between-Episode resets.
+// Turn order, Beats and fleeting stacks live in the encounter kernel.
+import {
+  AUDIENCE_ALL,
+  AUDIENCE_GM,
+  appendLog,
+  canSee,
+  clockAdvanced,
+  err,
+  getEncounter,
+  mintId,
+  claimId,
+  ok,
+  type Audience,
+  type Command,
+  type CommandHandler,
+  type EncounterKit,
+  type EngineEvent,
+  type Json,
+  type Module,
+  type Reaction,
+  type Reducer,
+  type Result,
+  type RuleError,
+  type Viewer,
+  type World,
+} from '@tablekeeper/engine';
+import { distanceFor } from './distances.js';
+import {
+  grantStyle,
+  interruptEffect,
+  interruptStyle,
+  planDash,
+  planDropProne,
+  planMove,
+  planStand,
+  startTurnMovement,
+  type MovementStyle,
+  type StyleVariant,
+  type TurnMovement,
+} from './movement.js';
+import { ABILITY_TIMES, abilityUse, ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
+import { kleptoTest } from './roll.js';
+import { K, numberSetting, setting, sixthDistance } from './settings.js';
+import { getKlepto, KLEPTO_ID, updateKlepto, type KleptoState, type Resource } from './state.js';
+
+const MAX_TEXT = 500;
+const BEATS_PER_ROUND = 2;
+const MAX_MODIFIER = 50;
+const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
+
+// ---------------------------------------------------------------- reading commands
+
+function text(c: Command, key: string, required = true): Result<string | null> {
+  const v = c[key];
+  if (v === undefined || v === null) return required ? err('BAD_INPUT', `${key} is required`, key) : ok(null);
+  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('BAD_INPUT', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
+  return ok(v);
+}
+
+function int(c: Command, key: string, dflt: number, min: number, max: number): Result<number> {
+  const v = c[key] ?? dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('BAD_INPUT', `${key} must be an integer in [${min}, ${max}]`, key);
+  return ok(v);
+}
+
+// ---------------------------------------------------------------- who is who
+
+function controlsCharacter(world: World, actor: Viewer, characterId: Json | undefined): boolean {
+  if (actor.role === 'gm') return true;
+  if (actor.role !== 'player' || typeof characterId !== 'string') return false;
+  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
+}
+
+function characterOfCombatant(world: World, id: string): string | null {
+  return getEncounter(world).combatants[id]?.characterId ?? null;
+}
+
+function controlsCombatant(world: World, actor: Viewer, combatantId: Json | undefined): boolean {
+  if (actor.role === 'gm') return true;
+  if (typeof combatantId !== 'string') return false;
+  const ch = characterOfCombatant(world, combatantId);
+  return ch !== null && controlsCharacter(world, actor, ch);
+}
+
+const byCharacter =
+  (key = 'characterId') =>
+  (world: World, c: Command, actor: Viewer): RuleError | null =>
+    controlsCharacter(world, actor, c[key]) ? null : FORBIDDEN;
+
+const byCombatant =
+  (key = 'combatantId') =>
+  (world: World, c: Command, actor: Viewer): RuleError | null =>
+    controlsCombatant(world, actor, c[key]) ? null : FORBIDDEN;
+
+/** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */
+function sheet(world: World, combatantId: string): { readonly [k: string]: Json } {
+  const c = getEncounter(world).combatants[combatantId];
+  const ch = c?.characterId != null ? world.characters[c.characterId] : undefined;
+  return ch?.stats ?? c?.stats ?? {};
+}
+
+function stylesOf(world: World, combatantId: string): MovementStyle[] {
+  const raw = sheet(world, combatantId)['movementStyles'] ?? setting(world, K.defaultStyles);
+  const out: MovementStyle[] = [];
+  if (Array.isArray(raw)) {
+    for (const s of raw) {
+      if (s === null || typeof s !== 'object' || Array.isArray(s) || typeof s['style'] !== 'string') continue;
+      const v = s['variant'];
+      out.push({ style: s['style'], variant: v === 'half' || v === 'double' ? v : 'normal' });
+    }
+  }
+  return out;
+}
+
+function abilitiesOf(world: World, characterId: string | null, combatantId: string | null): Ability[] {
+  const stats = characterId !== null ? world.characters[characterId]?.stats : combatantId !== null ? sheet(world, combatantId) : undefined;
+  const raw = stats?.['abilities'];
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((a): Ability[] => {
+    if (a === null || typeof a !== 'object' || Array.isArray(a)) return [];
+    const id = a['id'];
+    const time = a['time'];
+    if (typeof id !== 'string' || typeof time !== 'string' || !(ABILITY_TIMES as readonly string[]).includes(time)) return [];
+    const name = typeof a['name'] === 'string' ? a['name'] : id;
+    const seconds = typeof a['seconds'] === 'number' ? a['seconds'] : undefined;
+    const recovery = a['recovery'] === 'dodgesUp' || a['recovery'] === 'shieldsUp' || a['recovery'] === 'healUp' ? a['recovery'] : undefined;
+    return [{ id, name, time: time as Ability['time'], ...(seconds !== undefined ? { seconds } : {}), ...(recovery !== undefined ? { recovery } : {}) }];
+  });
+}
+
+/** Which resources each recovery ability restores ("Reward Phase": Dodges, Shield, Health and Vitality). */
+const RECOVERS: { readonly [r: string]: readonly string[] } = { dodgesUp: ['dodges'], shieldsUp: ['shield'], healUp: ['health', 'vitality'] };
+
+function nameOf(world: World, id: string): string {
+  return getEncounter(world).combatants[id]?.name ?? world.characters[id]?.name ?? id;
+}
+
+function isSecretCombatant(world: World, id: Json | undefined): boolean {
+  if (typeof id !== 'string') return false;
+  const v = getEncounter(world).combatants[id]?.visibility;
+  return v === 'hidden' || v === 'existence';
+}
+
+function isSecretCharacter(world: World, id: Json | undefined): boolean {
+  if (typeof id !== 'string') return false;
+  const ch = world.characters[id];
+  return ch !== undefined && ch.visibility !== 'visible';
+}
+
+/** Events about a hidden combatant or an unrevealed character stay with the GM. */
+function audienceOf(world: World, e: EngineEvent): Audience {
+  for (const k of ['combatant', 'target', 'attacker', 'by']) if (isSecretCombatant(world, e[k])) return AUDIENCE_GM;
+  if (isSecretCharacter(world, e['characterId'])) return AUDIENCE_GM;
+  return AUDIENCE_ALL;
+}
+
+function log(world: World, e: EngineEvent, kind: string, line: string, data?: Json): World {
+  return appendLog(world, { audience: audienceOf(world, e), kind, text: line, ...(data !== undefined ? { data } : {}) });
+}
+
+// ---------------------------------------------------------------- the module
+
+export function kleptonomiconModule(kit: EncounterKit): Module {
+  const inPhase = (st: KleptoState, ...phases: EpisodePhase[]): RuleError | null =>
+    phases.includes(st.phase) ? null : { code: 'WRONG_PHASE', message: `not during ${describePhase(st)} (needs ${phases.join(' or ')})` };
+
+  const inEncounterPhase = (st: KleptoState, ...phases: EncounterPhase[]): RuleError | null =>
+    st.phase === 'encounter' && st.encounterPhase !== null && phases.includes(st.encounterPhase)
+      ? null
+      : { code: 'WRONG_PHASE', message: `not during ${describePhase(st)} (needs the ${phases.join(' or ')} phase of an Encounter)` };
+
+  function phaseChange(st: KleptoState, to: EpisodePhase, encounterTo: EncounterPhase | null): EngineEvent {
+    return { type: 'klepto.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
+  }
+
+  /** The current combatant's movement this turn, checking it is their turn in the Main phase. */
+  function turnMovement(world: World, id: Json | undefined): Result<{ id: string; tm: TurnMovement }> {
+    const st = getKlepto(world);
+    const bad = inEncounterPhase(st, 'main');
+    if (bad !== null) return { ok: false, error: bad };
+    if (typeof id !== 'string') return err('BAD_INPUT', 'combatantId is required', 'combatantId');
+    const enc = getEncounter(world);
+    if (enc.combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${id}"`, 'combatantId');
+    if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, 'combatantId');
+    const tm = st.movement[id] ?? startTurnMovement(stylesOf(world, id), st.prone.includes(id));
+    return ok({ id, tm });
+  }
+
+  const commands: Record<string, CommandHandler> = {
+    // ------------------------------------------------------------ the Episode
+    'klepto.startEpisode': {
+      decide(world) {
+        const st = getKlepto(world);
+        const bad = inPhase(st, ...EPISODE_TRANSITIONS.opening);
+        if (bad !== null) return { ok: false, error: { ...bad, message: 'an Episode is already running; finish its Closing Credits first' } };
+        return ok([{ type: 'klepto.episodeStarted', episode: st.episode + 1 }]);
+      },
+    },
+    'klepto.introduce': {
+      authorize: byCharacter(),
+      decide(world, c) {
+        const st = getKlepto(world);
+        const bad = inPhase(st, 'opening');
+        if (bad !== null) return { ok: false, error: bad };
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const clip = text(c, 'clip', false);
+        if (!clip.ok) return clip;
+        return ok([{ type: 'klepto.introduced', characterId: ch, clip: clip.value }]);
+      },
+    },
+    'klepto.coldOpen': {
+      decide(world, c) {
+        const bad = inPhase(getKlepto(world), 'opening');
+        if (bad !== null) return { ok: false, error: bad };
+        const t = text(c, 'text');
+        return t.ok ? ok([{ type: 'klepto.coldOpened', text: t.value }]) : t;
+      },
+    },
+    'klepto.freeplay': {
+      decide(world) {
+        const st = getKlepto(world);
+        const fromReward = st.phase === 'encounter' && st.encounterPhase === 'reward';
+        if (st.phase !== 'opening' && !fromReward) return err('WRONG_PHASE', `Freeplay follows the Opening Credits or an Encounter's Reward phase, not ${describePhase(st)}`);
+        return ok([phaseChange(st, 'freeplay', null)]);
+      },
+    },
+    'klepto.looseOrder': {
+      decide(world, c) {
+        const bad = inPhase(getKlepto(world), 'freeplay');
+        if (bad !== null) return { ok: false, error: bad };
+        const order = c['order'];
+        if (order === null) return ok([{ type: 'klepto.looseOrderSet', order: null }]);
+        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('BAD_INPUT', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
+        for (let i = 0; i < order.length; i++) {
+          const id = order[i];
+          if (typeof id !== 'string' || world.characters[id] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
+        }
+        return ok([{ type: 'klepto.looseOrderSet', order }]);
+      },
+    },
+    'klepto.passSpotlight': {
+      decide(world) {
+        const st = getKlepto(world);
+        if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
+        return ok([{ type: 'klepto.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
+      },
+    },
+    'klepto.improvise': {
+      authorize: byCharacter(),
+      decide(world, c) {
+        const st = getKlepto(world);
+        if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const d = text(c, 'description');
+        if (!d.ok) return d;
+        if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
+        const [id] = mintId(world, 'imp');
+        return ok([{ type: 'klepto.improvisationProposed', id, characterId: ch, description: d.value }]);
+      },
+    },
+    'klepto.rule': {
+      decide(world, c, env) {
+        const st = getKlepto(world);
+        const id = c['requestId'];
+        const req = typeof id === 'string' ? st.improvised[id] : undefined;
+        if (req === undefined) return err('UNKNOWN_REQUEST', `no improvised action ${JSON.stringify(id)}`, 'requestId');
+        if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
+        const ruling = c['ruling'];
+        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('BAD_INPUT', 'ruling must be "simple", "test" or "impossible"', 'ruling');
+        if (ruling !== 'test') return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: null }]);
+        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
+        if (!m.ok) return m;
+        const a = int(c, 'advantage', 0, -10, 10);
+        if (!a.ok) return a;
+        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
+        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json }]);
+      },
+    },
+    'klepto.test': {
+      authorize: byCharacter(),
+      decide(world, c, env) {
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const skill = text(c, 'skill', false);
+        if (!skill.ok) return skill;
+        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
+        if (!m.ok) return m;
+        const a = int(c, 'advantage', 0, -10, 10);
+        if (!a.ok) return a;
+        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
+        const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
+        return ok([{ type: 'klepto.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+      },
+    },
+    'klepto.useAbility': {
+      authorize: (world, c, actor) => (typeof c['combatantId'] === 'string' ? byCombatant()(world, c, actor) : byCharacter()(world, c, actor)),
+      decide(world, c) {
+        const st = getKlepto(world);
+        const combatantId = typeof c['combatantId'] === 'string' ? c['combatantId'] : null;
+        const enc = getEncounter(world);
+        if (combatantId !== null && enc.combatants[combatantId] === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${combatantId}"`, 'combatantId');
+        const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : typeof c['characterId'] === 'string' ? c['characterId'] : null;
+        if (combatantId === null && (characterId === null || world.characters[characterId] === undefined)) return err('UNKNOWN_CHARACTER', 'characterId (or combatantId in an Encounter) is required', 'characterId');
+        if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('BAD_INPUT', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
+        const abilityId = c['abilityId'];
+        const ability = abilitiesOf(world, characterId, combatantId).find((a) => a.id === abilityId);
+        if (ability === undefined) return err('UNKNOWN_ABILITY', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
+        const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
+        if (!use.ok) return { ok: false, error: use.error };
+        const announced = st.phase === 'encounter';
+        const events: EngineEvent[] = [{ type: 'klepto.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
+        if (use.cost === 'beat') {
+          const spend = kit.spend(world, combatantId!, { kind: ability.time === 'beatReaction' ? 'reaction' : 'ability', cost: 1 });
+          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, combatantId!)} has no Beat left this round`, 'combatantId');
+          events.push(spend.value);
+        }
+        if (use.cost === 'clock') events.push(clockAdvanced(world, 'time', 1, Math.max(60, Math.min(ability.seconds ?? 60, 366 * 24 * 3600))));
+        if (ability.recovery !== undefined && characterId !== null) {
+          const amount = c['amount'];
+          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('BAD_INPUT', 'amount must be a positive integer (omit it to restore fully)', 'amount');
+          const res = st.resources[characterId] ?? {};
+          for (const key of RECOVERS[ability.recovery] ?? []) {
+            const r = res[key];
+            if (r === undefined) continue;
+            const to = typeof amount === 'number' ? Math.min(r.max, r.value + amount) : r.max;
+            if (to !== r.value) events.push({ type: 'klepto.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
+          }
+        }
+        return ok(events);
+      },
+    },
+    'klepto.freeAction': {
+      authorize: byCombatant(),
+      decide(world, c, env) {
+        const tm = turnMovement(world, c['combatantId']);
+        if (!tm.ok) return tm;
+        const d = text(c, 'description');
+        if (!d.ok) return d;
+        const used = getKlepto(world).freeActions[tm.value.id] ?? 0;
+        const limit = numberSetting(world, K.freeActionsPerTurn) ?? 2;
+        // Only the GM may allow more, when they fit in the same six seconds.
+        if (used >= limit && !(c['gmAllows'] === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
+        return ok([{ type: 'klepto.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
+      },
+    },
+    'klepto.pause': {
+      decide(world) {
+        const st = getKlepto(world);
+        const bad = inEncounterPhase(st, ...ENCOUNTER_TRANSITIONS.pause.filter((p): p is EncounterPhase => p !== null));
+        if (bad !== null) return { ok: false, error: bad };
+        return ok([phaseChange(st, 'encounter', 'pause')]);
+      },
+    },
+    'klepto.resume': {
+      decide(world, c) {
+        const st = getKlepto(world);
+        const bad = inEncounterPhase(st, 'pause');
+        if (bad !== null) return { ok: false, error: bad };
+        const events: EngineEvent[] = [phaseChange(st, 'encounter', 'main')];
+        // Ending the Pause by spending a Beat: that Beat is gone from the spender's next turn.
+        const by = c['endedWithBeatBy'];
+        if (by !== undefined) {
+          if (typeof by !== 'string' || getEncounter(world).combatants[by] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
+          const spend = kit.spend(world, by, { kind: 'ability', cost: 1 });
+          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
+          events.push({ type: 'klepto.pauseEndedWithBeat', combatant: by }, spend.value);
+        }
+        return ok(events);
+      },
+    },
+    'klepto.awardSecondaryXp': {
+      decide(world, c) {
+        const st = getKlepto(world);
+        const bad = inEncounterPhase(st, 'reward');
+        if (bad !== null) return { ok: false, error: bad };
+        const ids = c['characterIds'];
+        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('BAD_INPUT', 'characterIds must be a list of 1-50 characters', 'characterIds');
+        const events: EngineEvent[] = [];
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids[i];
+          if (typeof id !== 'string' || world.characters[id] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
+          if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
+          events.push({ type: 'klepto.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
+        }
+        return ok(events);
+      },
+    },
+    'klepto.awardXp': {
+      decide(world, c) {
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const n = int(c, 'amount', 1, -100, 100);
+        if (!n.ok) return n;
+        if (n.value === 0) return err('BAD_INPUT', 'amount must not be 0', 'amount');
+        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('BAD_INPUT', 'experience cannot go below 0', 'amount');
+        const reason = text(c, 'reason', false);
+        if (!reason.ok) return reason;
+        return ok([{ type: 'klepto.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
+      },
+    },
+    'klepto.levelUp': {
+      authorize: byCharacter(),
+      decide(world, c) {
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const st = getKlepto(world);
+        const need = numberSetting(world, K.xpPerLevel);
+        const have = st.xp[ch] ?? 0;
+        if (need === null) {
+          // No number in the excerpt: the GM says when it is enough.
+          return c['gmApproves'] === true && world.characters[ch] !== undefined ? ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+        }
+        if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
+        return ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
+      },
+    },
+    'klepto.setResource': {
+      decide(world, c) {
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        const key = c['key'];
+        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('BAD_INPUT', 'key must be a short name such as health, vitality, shield or dodges', 'key');
+        const max = int(c, 'max', getKlepto(world).resources[ch]?.[key]?.max ?? 0, 0, 100_000);
+        if (!max.ok) return max;
+        const value = int(c, 'value', max.value, 0, max.value);
+        if (!value.ok) return value;
+        return ok([{ type: 'klepto.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
+      },
+    },
+    'klepto.closingCredits': {
+      decide(world) {
+        const st = getKlepto(world);
+        const bad = inPhase(st, ...EPISODE_TRANSITIONS.closing);
+        if (bad !== null) return { ok: false, error: bad };
+        return ok([phaseChange(st, 'closing', null)]);
+      },
+    },
+    'klepto.resolutionScene': {
+      authorize: (world, c, actor) => (c['characterId'] === undefined ? (actor.role === 'gm' ? null : FORBIDDEN) : byCharacter()(world, c, actor)),
+      decide(world, c) {
+        const bad = inPhase(getKlepto(world), 'closing');
+        if (bad !== null) return { ok: false, error: bad };
+        const t = text(c, 'text');
+        if (!t.ok) return t;
+        const ch = c['characterId'];
+        if (ch !== undefined && (typeof ch !== 'string' || world.characters[ch] === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        return ok([{ type: 'klepto.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
+      },
+    },
+    'klepto.endEpisode': {
+      decide(world, c) {
+        const st = getKlepto(world);
+        const bad = inPhase(st, 'closing');
+        if (bad !== null) return { ok: false, error: bad };
+        const h = c['halve'] ?? setting(world, K.halveResets);
+        if (typeof h !== 'boolean') return err('BAD_INPUT', 'halve must be true or false', 'halve');
+        // Resets restore each tracked resource; halved, only half of what was lost (rounded down) comes back.
+        const resets: Json[] = [];
+        for (const [ch, res] of Object.entries(st.resources)) {
+          for (const [key, r] of Object.entries(res)) {
+            const to = h ? r.value + Math.floor((r.max - r.value) / 2) : r.max;
+            if (to !== r.value) resets.push({ characterId: ch, key, from: r.value, to });
+          }
+        }
+        return ok([{ type: 'klepto.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
+      },
+    },
+
+    // ------------------------------------------------------------ movement (Main phase, own turn)
+    'klepto.move': {
+      authorize: byCombatant(),
+      decide(world, c) {
+        const t = turnMovement(world, c['combatantId']);
+        if (!t.ok) return t;
+        const style = c['style'] ?? t.value.tm.active;
+        if (typeof style !== 'string') return err('BAD_INPUT', 'style must be a movement style', 'style');
+        const units = c['units'];
+        if (typeof units !== 'number') return err('BAD_INPUT', 'units must be a number', 'units');
+        const r = planMove(t.value.tm, style, units);
+        if (!r.ok) return { ok: false, error: r.error };
+        // Leaving an enemy's Swinging Distance invites an Opportunity Attack (a reaction: it needs a Beat).
+        const leaving = c['leaving'] ?? [];
+        if (!Array.isArray(leaving) || leaving.length > 20) return err('BAD_INPUT', 'leaving must be a list of combatant ids', 'leaving');
+        const enc = getEncounter(world);
+        const attackers: string[] = [];
+        for (let i = 0; i < leaving.length; i++) {
+          const id = leaving[i];
+          if (typeof id !== 'string' || enc.combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
+          const econ = kit.economy(world, id);
+          if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
+          attackers.push(id);
+        }
+        return ok([{ type: 'klepto.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
+      },
+    },
+    'klepto.dropProne': {
+      authorize: byCombatant(),
+      decide(world, c) {
+        const t = turnMovement(world, c['combatantId']);
+        if (!t.ok) return t;
+        const r = planDropProne(t.value.tm);
+        return r.ok ? ok([{ type: 'klepto.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
+      },
+    },
+    'klepto.stand': {
+      authorize: byCombatant(),
+      decide(world, c) {
+        const t = turnMovement(world, c['combatantId']);
+        if (!t.ok) return t;
+        const r = planStand(t.value.tm);
+        return r.ok ? ok([{ type: 'klepto.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
+      },
+    },
+    'klepto.dash': {
+      authorize: byCombatant(),
+      decide(world, c, env) {
+        const t = turnMovement(world, c['combatantId']);
+        if (!t.ok) return t;
+        const id = t.value.id;
+        const enc = getEncounter(world);
+        const d = getKlepto(world).dashes[id];
+        const count = d !== undefined && d.round === enc.round ? d.count : 0;
+        let test: ReturnType<typeof kleptoTest> | null = null;
+        if (count === 1) {
+          const athletics = sheet(world, id)['athletics'];
+          test = kleptoTest(env.rng, { modifier: typeof athletics === 'number' ? athletics : 0, advantage: 0 });
+        }
+        const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
+        const plan = planDash(t.value.tm, count, test === null ? null : { passed: test.score > failAt });
+        if (!plan.ok) return { ok: false, error: plan.error };
+        const events: EngineEvent[] = [];
+        if (setting(world, K.dashCostsBeat) === true) {
+          const spend = kit.spend(world, id, { kind: 'ability', cost: 1 });
+          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'combatantId');
+          events.push(spend.value);
+        }
+        events.push({ type: 'klepto.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
+        if (plan.value.outcome.kind === 'slowed') {
+          const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id });
+          if (slowed.ok) events.push(slowed.value);
+        }
+        return ok(events);
+      },
+    },
+    'klepto.grantStyle': {
+      decide(world, c) {
+        const t = turnMovement(world, c['combatantId']);
+        if (!t.ok) return t;
+        const style = c['style'];
+        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('BAD_INPUT', 'style must be a lower-case style name (climb, swim...)', 'style');
+        const v = c['variant'] ?? 'half';
+        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('BAD_INPUT', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
+        return ok([{ type: 'klepto.styleGranted', combatant: t.value.id, style, variant: v }]);
+      },
+    },
+    'klepto.interrupt': {
+      decide(world, c) {
+        const id = c['combatantId'];
+        if (typeof id !== 'string' || getEncounter(world).combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
+        return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
+      },
+    },
+    'klepto.improvisedManeuver': {
+      authorize: byCombatant('attacker'),
+      decide(world, c, env) {
+        const st = getKlepto(world);
+        const bad = inEncounterPhase(st, 'main');
+        if (bad !== null) return { ok: false, error: bad };
+        const enc = getEncounter(world);
+        const attacker = c['attacker'];
+        const target = c['target'];
+        if (typeof attacker !== 'string' || enc.combatants[attacker] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attacker');
+        if (typeof target !== 'string' || enc.combatants[target] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'target');
+        if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attacker');
+        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
+        if (!m.ok) return m;
+        const a = int(c, 'advantage', 0, -10, 10);
+        if (!a.ok) return a;
+        const defence = int(c, 'defence', 0, 0, 100);
+        if (!defence.ok) return defence;
+        const spend = kit.spend(world, attacker, { kind: 'ability', cost: 1 });
+        if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attacker');
+        // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
+        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
+        const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
+        const events: EngineEvent[] = [spend.value, { type: 'klepto.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
+        if (hit === true) {
+          const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker });
+          if (slowed.ok) events.push(slowed.value);
+        }
+        return ok(events);
+      },
+    },
+  };
+
+  // ------------------------------------------------------------ reducers
+
+  const onState =
+    (fn: (st: KleptoState, e: EngineEvent, w: World) => KleptoState): Reducer =>
+    (w, e) =>
+      updateKlepto(w, (st) => fn(st, e, w));
+
+  const str = (j: Json | undefined): string => (typeof j === 'string' ? j : '');
+
+  function withMovement(st: KleptoState, w: World, id: string, fn: (tm: TurnMovement) => TurnMovement): KleptoState {
+    const tm = st.movement[id] ?? startTurnMovement(stylesOf(w, id), st.prone.includes(id));
+    const next = fn(tm);
+    return { ...st, movement: { ...st.movement, [id]: next }, prone: next.prone ? [...new Set([...st.prone, id])] : st.prone.filter((x) => x !== id) };
+  }
+
+  const reducers: Record<string, Reducer> = {
+    'klepto.episodeStarted': (w, e) =>
+      log(
+        updateKlepto(w, (st) => ({ ...st, episode: Number(e['episode']), phase: 'opening', encounterPhase: null, opening: { introduced: [], clips: {}, coldOpen: null }, looseOrder: null, spotlight: 0, episodic: {} })),
+        e,
+        'klepto.episode',
+        `Episode ${String(e['episode'])} begins: Opening Credits.`,
+      ),
+    'klepto.introduced': (w, e) => {
+      const ch = str(e['characterId']);
+      const clip = e['clip'];
+      const next = updateKlepto(w, (st) => ({
+        ...st,
+        opening: { ...st.opening, introduced: [...new Set([...st.opening.introduced, ch])], clips: typeof clip === 'string' ? { ...st.opening.clips, [ch]: clip } : st.opening.clips },
+      }));
+      return log(next, e, 'klepto.introduced', typeof clip === 'string' ? `${nameOf(w, ch)} is introduced. Clip: ${clip}` : `${nameOf(w, ch)} is introduced.`);
+    },
+    'klepto.coldOpened': (w, e) => log(updateKlepto(w, (st) => ({ ...st, opening: { ...st.opening, coldOpen: str(e['text']) } })), e, 'klepto.coldOpen', `Cold open: ${str(e['text'])}`),
+    'klepto.phaseChanged': (w, e) => {
+      const to = e['to'] as EpisodePhase;
+      const encTo = (e['encounterTo'] ?? null) as EncounterPhase | null;
+      const next = updateKlepto(w, (st) => ({ ...st, phase: to, encounterPhase: encTo, looseOrder: to === 'freeplay' ? st.looseOrder : null }));
+      return log(next, e, 'klepto.phase', `Now: ${describePhase(getKlepto(next))}.`);
+    },
+    'klepto.looseOrderSet': (w, e) => {
+      const order = Array.isArray(e['order']) ? (e['order'] as string[]) : null;
+      return log(updateKlepto(w, (st) => ({ ...st, looseOrder: order, spotlight: 0 })), e, 'klepto.looseOrder', order === null ? 'Freeplay without a turn order.' : `Loose turn order: ${order.map((id) => nameOf(w, id)).join(', ')}.`);
+    },
+    'klepto.spotlightPassed': (w, e) => {
+      const next = updateKlepto(w, (st) => ({ ...st, spotlight: Number(e['to']) }));
+      const st = getKlepto(next);
+      return log(next, e, 'klepto.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
+    },
+    'klepto.improvisationProposed': (w, e) => {
+      const id = str(e['id']);
+      const next = claimId(
+        updateKlepto(w, (st) => ({ ...st, improvised: { ...st.improvised, [id]: { id, characterId: str(e['characterId']), description: str(e['description']), status: 'pending' } } })),
+        id,
+      );
+      return log(next, e, 'klepto.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
+    },
+    'klepto.improvisationRuled': (w, e) => {
+      const id = str(e['id']);
+      const ruling = e['ruling'] as 'simple' | 'test' | 'impossible';
+      const next = updateKlepto(w, (st) => {
+        const req = st.improvised[id];
+        return req === undefined ? st : { ...st, improvised: { ...st.improvised, [id]: { ...req, status: ruling } } };
+      });
+      const roll = e['roll'];
+      const score = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['score'] : null;
+      const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}.`;
+      return log(next, e, 'klepto.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
+    },
+    'klepto.tested': (w, e) => {
+      const roll = e['roll'] as { score?: number } | null;
+      return log(w, e, 'klepto.test', `${nameOf(w, str(e['characterId']))} ${e['skill'] === null ? 'tests' : `tests ${str(e['skill'])}`}: Score ${String(roll?.score)} (${e['passed'] === true ? 'pass' : 'fail'}).`, e['roll'] ?? null);
+    },
+    'klepto.abilityUsed': (w, e) => {
+      let next = w;
+      const ch = e['characterId'];
+      if (e['time'] === 'episodic' && typeof ch === 'string') {
+        // What an Episodic ability grants lasts until the Episode ends.
+        next = updateKlepto(w, (st) => ({ ...st, episodic: { ...st.episodic, [ch]: [...(st.episodic[ch] ?? []), str(e['name'])] } }));
+      }
+      const who = typeof e['combatant'] === 'string' ? nameOf(w, e['combatant']) : typeof ch === 'string' ? nameOf(w, ch) : 'someone';
+      const cost = e['cost'] === 'beat' ? ' (a Beat)' : '';
+      return log(next, e, 'klepto.ability', `${who} uses ${str(e['name'])}${cost}.`);
+    },
+    'klepto.resourceSet': (w, e) => {
+      const ch = str(e['characterId']);
+      const key = str(e['key']);
+      const r: Resource = { value: Number(e['value']), max: Number(e['max']) };
+      const next = updateKlepto(w, (st) => ({ ...st, resources: { ...st.resources, [ch]: { ...(st.resources[ch] ?? {}), [key]: r } } }));
+      return log(next, e, 'klepto.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
+    },
+    'klepto.freeActionTaken': (w, e) => {
+      const id = str(e['combatant']);
+      return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'klepto.free', `${nameOf(w, id)}: ${str(e['description'])}`);
+    },
+    'klepto.pauseEndedWithBeat': (w, e) => log(w, e, 'klepto.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
+    'klepto.xpAwarded': (w, e) => {
+      const ch = str(e['characterId']);
+      const n = Number(e['amount']);
+      const next = updateKlepto(w, (st) => ({
+        ...st,
+        xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) + n },
+        secondaryAwarded: e['reason'] === 'secondary goal' ? [...st.secondaryAwarded, ch] : st.secondaryAwarded,
+      }));
+      return log(next, e, 'klepto.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${str(e['reason'])}).`);
+    },
+    'klepto.leveledUp': (w, e) => {
+      const ch = str(e['characterId']);
+      const next = updateKlepto(w, (st) => ({ ...st, levels: { ...st.levels, [ch]: Number(e['level']) }, xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) - Number(e['xpSpent']) } }));
+      return log(next, e, 'klepto.level', `${nameOf(w, ch)} reaches level ${String(e['level'])}.`);
+    },
+    'klepto.resolutionPlayed': (w, e) => log(w, e, 'klepto.resolution', `Resolution scene${typeof e['characterId'] === 'string' ? ` (${nameOf(w, e['characterId'])})` : ''}: ${str(e['text'])}`),
+    'klepto.episodeEnded': (w, e) => {
+      const resets = Array.isArray(e['resets']) ? e['resets'] : [];
+      const next = updateKlepto(w, (st) => {
+        const resources: { [ch: string]: { [k: string]: Resource } } = Object.fromEntries(Object.entries(st.resources).map(([k, v]) => [k, { ...v }]));
+        for (const r of resets) {
+          if (r === null || typeof r !== 'object' || Array.isArray(r)) continue;
+          const ch = str(r['characterId']);
+          const key = str(r['key']);
+          const cur = resources[ch]?.[key];
+          if (cur !== undefined) resources[ch]![key] = { ...cur, value: Number(r['to']) };
+        }
+        return { ...st, phase: 'between', encounterPhase: null, episodic: {}, movement: {}, dashes: {}, freeActions: {}, prone: [], improvised: {}, looseOrder: null, resources };
+      });
+      return log(next, e, 'klepto.episodeEnded', `Episode ${String(e['episode'])} ends${e['halve'] === true ? ' (halved resets)' : ''}: resets done, Episodic effects expire.`);
+    },
+    'klepto.moved': (w, e) => {
+      const id = str(e['combatant']);
+      const style = str(e['style']);
+      const units = Number(e['units']);
+      const next = updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planMove(tm, style, units); return r.ok ? r.value : tm; }));
+      const oa = Array.isArray(e['opportunityAttackers']) ? (e['opportunityAttackers'] as string[]) : [];
+      const tail = oa.length > 0 ? ` Opportunity Attack open to ${oa.map((x) => nameOf(w, x)).join(', ')}.` : '';
+      return log(next, e, 'klepto.move', `${nameOf(w, id)} moves ${units}u by ${style} (${str(e['distance'])}).${tail}`);
+    },
+    'klepto.wentProne': (w, e) => {
+      const id = str(e['combatant']);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planDropProne(tm); return r.ok ? r.value : tm; })), e, 'klepto.prone', `${nameOf(w, id)} drops Prone.`);
+    },
+    'klepto.stood': (w, e) => {
+      const id = str(e['combatant']);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planStand(tm); return r.ok ? r.value : tm; })), e, 'klepto.stand', `${nameOf(w, id)} stands up (1u).`);
+    },
+    'klepto.dashed': (w, e) => {
+      const id = str(e['combatant']);
+      const outcome = str(e['outcome']);
+      const round = Number(e['round']);
+      const next = updateKlepto(w, (st) => {
+        const prev = st.dashes[id];
+        const count = prev !== undefined && prev.round === round ? prev.count + 1 : 1;
+        const withDash = withMovement(st, w, id, (tm) => ({ ...tm, multiplier: outcome === 'tripled' ? 3 : outcome === 'doubled' ? Math.max(tm.multiplier, 2) : tm.multiplier }));
+        return { ...withDash, dashes: { ...st.dashes, [id]: { round, count } } };
+      });
+      const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? 'passes the Athletics Test: triple movement' : 'fails the Athletics Test and is Slowed';
+      return log(next, e, 'klepto.dash', `${nameOf(w, id)} Dashes and ${words}.`);
+    },
+    'klepto.styleGranted': (w, e) => {
+      const id = str(e['combatant']);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => grantStyle(tm, str(e['style']), e['variant'] as StyleVariant))), e, 'klepto.style', `${nameOf(w, id)} may ${str(e['variant'])} ${str(e['style'])} this turn.`);
+    },
+    'klepto.movementInterrupted': (w, e) => {
+      const id = str(e['combatant']);
+      const next = updateKlepto(w, (st) => (st.movement[id] === undefined ? st : withMovement(st, w, id, (tm) => interruptStyle(tm, str(e['style'])))));
+      const eff = str(e['effect']);
+      const what = eff === 'fall' ? 'falls' : eff === 'float' ? 'floats up 1u a turn' : eff === 'sink' ? 'sinks 2u a turn' : 'is unaffected';
+      return log(next, e, 'klepto.interrupted', `${nameOf(w, id)}'s ${str(e['style'])} is interrupted (${str(e['reason'])}): ${what}.`);
+    },
+    'klepto.maneuverRolled': (w, e) => {
+      const roll = e['roll'] as { score?: number } | null;
+      const hit = e['hit'];
+      const verdict = hit === null ? 'the GM judges the hit' : hit === true ? 'hit: Slowed' : 'miss';
+      return log(w, e, 'klepto.maneuver', `${nameOf(w, str(e['attacker']))} tries an improvised maneuver on ${nameOf(w, str(e['target']))}: Score ${String(roll?.score)} (${verdict}).`);
+    },
+
+    // ---------------------------------------------------------- kernel events this ruleset follows
+    'encounter.started': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+    'encounter.turnStarted': onState((st, e, w) => {
+      const id = str(e['id']);
+      return {
+        ...st,
+        encounterPhase: st.encounterPhase === 'initiative' ? 'main' : st.encounterPhase,
+        movement: { ...st.movement, [id]: startTurnMovement(stylesOf(w, id), st.prone.includes(id)) },
+        freeActions: { ...st.freeActions, [id]: 0 },
+      };
+    }),
+    'encounter.ended': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'reward', movement: {}, freeActions: {} })),
+  };
+
+  function interruption(world: World, id: string, reason: string, heavy: boolean): EngineEvent {
+    const st = getKlepto(world);
+    const style = st.movement[id]?.active ?? 'walk';
+    return { type: 'klepto.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
+  }
+
+  // ------------------------------------------------------------ reactions
+
+  const reactions: Reaction[] = [
+    // One point of experience per Encounter for each PC who took part.
+    (world, e) => {
+      if (e.type !== 'encounter.ended') return [];
+      const enc = getEncounter(world);
+      const pcs = [...new Set(enc.roster.map((id) => enc.combatants[id]).filter((c) => c?.kind === 'pc' && c.characterId !== null && world.characters[c.characterId] !== undefined).map((c) => c!.characterId!))];
+      return pcs.map((characterId) => ({ type: 'klepto.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
+    },
+    // Two stacks of Slowed interrupt the active movement style.
+    (world, e) => {
+      if (e.type !== 'condition.applied' && e.type !== 'condition.stacked') return [];
+      const target = e['target'];
+      if (typeof target !== 'string') return [];
+      const inst = Object.values(getEncounter(world).conditions).find((c) => c.target === target && c.defId === 'slowed');
+      if (inst === undefined || inst.stacks < 2) return [];
+      const before = e.type === 'condition.stacked' ? Number(e['from']) : 0;
+      if (before >= 2) return [];
+      return [interruption(world, target, 'two stacks of Slowed', false)];
+    },
+  ];
+
+  // ------------------------------------------------------------ views
+
+  const project = (world: World, viewer: Viewer): World => {
+    if (viewer.role === 'gm') return world;
+    const st = getKlepto(world);
+    const enc = getEncounter(world);
+    // The kernel's projector has already removed hidden combatants: anyone not in the viewer's roster is secret.
+    const secretC = (id: string): boolean => enc.combatants[id] === undefined || enc.combatants[id].visibility !== 'visible';
+    const secretCh = (id: string): boolean => {
+      const ch = world.characters[id];
+      return ch !== undefined && !canSee(ch.visibility, viewer);
+    };
+    const dropC = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretC(id)));
+    const dropCh = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretCh(id)));
+    const view: KleptoState = {
+      ...st,
+      movement: dropC(st.movement),
+      dashes: dropC(st.dashes),
+      freeActions: dropC(st.freeActions),
+      prone: st.prone.filter((id) => !secretC(id)),
+      xp: dropCh(st.xp),
+      levels: dropCh(st.levels),
+      resources: dropCh(st.resources),
+      episodic: dropCh(st.episodic),
+      improvised: Object.fromEntries(Object.entries(st.improvised).filter(([, r]) => !secretCh(r.characterId))),
+      looseOrder: st.looseOrder?.filter((id) => !secretCh(id)) ?? null,
+      opening: {
+        ...st.opening,
+        introduced: st.opening.introduced.filter((id) => !secretCh(id)),
+        clips: dropCh(st.opening.clips),
+      },
+    };
+    return { ...world, ext: { ...world.ext, [KLEPTO_ID]: view as unknown as Json } };
+  };
+
+  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
+
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, audience };
+}
+
+export function describePhase(st: KleptoState): string {
+  switch (st.phase) {
+    case 'between':
+      return 'the time between Episodes';
+    case 'opening':
+      return 'the Opening Credits';
+    case 'freeplay':
+      return 'Freeplay';
+    case 'closing':
+      return 'the Closing Credits';
+    case 'encounter':
+      return `the ${st.encounterPhase ?? 'main'} phase of an Encounter`;
+  }
+}

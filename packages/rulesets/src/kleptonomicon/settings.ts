@@ -1,0 +1,84 @@
+// Named settings of the Kleptonomicon ruleset: every place where the excerpt
+// is silent or leaves the table a choice.
+import type { Json, World } from '@tablekeeper/engine';
+import type { SettingDef } from '../ruleset.js';
+import { DEFAULT_SIXTH_DISTANCE, type Distance } from './distances.js';
+import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
+
+export const K = {
+  failAtOrBelow: 'kleptonomicon.failAtOrBelow',
+  freeActionsPerTurn: 'kleptonomicon.freeActionsPerTurn',
+  dashCostsBeat: 'kleptonomicon.dashCostsBeat',
+  xpPerLevel: 'kleptonomicon.xpPerLevel',
+  halveResets: 'kleptonomicon.halveResets',
+  sixthDistance: 'kleptonomicon.sixthDistance',
+  defaultStyles: 'kleptonomicon.defaultMovementStyles',
+} as const;
+
+export const KLEPTO_SETTINGS: readonly SettingDef[] = [
+  {
+    key: K.failAtOrBelow,
+    default: DEFAULT_FAIL_AT_OR_BELOW,
+    description: 'A Test (Edge Saves, the second Dash\'s Athletics Test) fails at or below this Score.',
+    source: '004 "Turn Order" (an Edge Save fails on 6 or lower); rules README',
+  },
+  {
+    key: K.freeActionsPerTurn,
+    default: 2,
+    description: 'Improvised free actions a combatant may take on a turn before the GM must allow more.',
+    source: '004 "Improvised Free Actions" (at least two)',
+  },
+  {
+    key: K.dashCostsBeat,
+    default: true,
+    description: 'Whether using the Dash Ability spends a Beat (the excerpt omits its time symbol).',
+    source: '004 "The Dash Ability"; our reading: an Ability used on your turn',
+  },
+  {
+    key: K.xpPerLevel,
+    default: null,
+    description: 'Experience Points needed for a level; null = the GM announces level-ups (the excerpt gives no number).',
+    source: '004 "Reward Phase"',
+  },
+  {
+    key: K.halveResets,
+    default: false,
+    description: 'Closing Credits restore only half of what was lost (for Episodes close together).',
+    source: '004 "Closing Credits"',
+  },
+  {
+    key: K.sixthDistance,
+    default: DEFAULT_SIXTH_DISTANCE as unknown as Json,
+    description: 'The sixth distance (name and units, or null units for unbounded).',
+    source: 'rules README, 004',
+  },
+  {
+    key: K.defaultStyles,
+    default: [
+      { style: 'walk', variant: 'normal' },
+      { style: 'jump', variant: 'half' },
+    ],
+    description: 'Movement styles of a sheet that lists none (a level 1 character: Walk 4u and Half Jump 2u).',
+    source: '004 "Movement"',
+  },
+];
+
+export function setting(world: World, key: string): Json {
+  const v = world.settings[key];
+  if (v !== undefined) return v;
+  return KLEPTO_SETTINGS.find((s) => s.key === key)?.default ?? null;
+}
+
+export function numberSetting(world: World, key: string): number | null {
+  const v = setting(world, key);
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+export function sixthDistance(world: World): Distance {
+  const v = setting(world, K.sixthDistance);
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v['id'] === 'string' && typeof v['name'] === 'string') {
+    const u = v['units'];
+    return { id: v['id'], name: v['name'], units: typeof u === 'number' ? u : null };
+  }
+  return DEFAULT_SIXTH_DISTANCE;
+}
