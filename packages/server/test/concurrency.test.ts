@@ -1,0 +1,103 @@
+// Optimistic concurrency and idempotency: two writers at the same
+// expectedVersion -> exactly one wins; a retried commandId is applied once,
+// also across reconnects; the room is the single writer of its table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { coreModule, createEngine, seededRng } from '@tablekeeper/engine';
+import { memoryStore, Room } from '../src/index.js';
+import { Client, setupTable, testServer } from './helpers.js';
+
+let srv: Awaited<ReturnType<typeof testServer>>;
+beforeAll(async () => {
+  srv = await testServer();
+});
+afterAll(async () => {
+  await srv.cleanup();
+});
+
+describe('two writers, one version', () => {
+  it('lets exactly one of two same-version commands win, every time', async () => {
+    const t = await setupTable(srv.url, 1);
+    const a = await Client.open(srv.url, t.gm);
+    const b = await Client.open(srv.url, t.seats[0]!.token);
+    const room = srv.room(t.tableId)!;
+    for (let round = 0; round < 20; round++) {
+      await Promise.all([a.reach(room.version), b.reach(room.version)]);
+      const v = room.version;
+      const [ra, rb] = await Promise.all([a.command({ type: 'log.note', text: `a${round}` }, { expectedVersion: v }), b.command({ type: 'log.note', text: `b${round}` }, { expectedVersion: v })]);
+      const acks = [ra, rb].filter((r) => r.type === 'ack');
+      const conflicts = [ra, rb].filter((r) => r.type === 'rejection' && r.error.kind === 'VERSION_CONFLICT');
+      expect(acks).toHaveLength(1);
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]).toMatchObject({ error: { kind: 'VERSION_CONFLICT', current: v + 1 } });
+      expect(srv.store.head(t.tableId)).toBe(v + 1);
+    }
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe('retries', () => {
+  it('applies a retried commandId once, also from a new connection with a stale version', async () => {
+    const t = await setupTable(srv.url, 1);
+    const gm = await Client.open(srv.url, t.gm);
+    const v = gm.version;
+    const first = await gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'retry-me' });
+    const second = await gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'retry-me', expectedVersion: v });
+    expect(first).toMatchObject({ type: 'ack', version: v + 1, duplicate: false });
+    expect(second).toMatchObject({ type: 'ack', version: v + 1, duplicate: true });
+    await gm.close();
+    const again = await Client.open(srv.url, t.gm);
+    expect(await again.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'retry-me', expectedVersion: v })).toMatchObject({ type: 'ack', version: v + 1, duplicate: true });
+    expect(srv.store.head(t.tableId)).toBe(v + 1);
+    expect(srv.room(t.tableId)!.table.world.clock.counts.round).toBe(1);
+    // someone else reusing the id is refused, not silently acknowledged
+    const p = await Client.open(srv.url, t.seats[0]!.token);
+    const stolen = await p.command({ type: 'log.note', text: 'x' }, { commandId: 'retry-me' });
+    expect(stolen).toMatchObject({ type: 'rejection', error: { kind: 'INVALID', path: ['commandId'] } });
+    await Promise.all([again.close(), p.close()]);
+  });
+
+  it('sends the same burst of retries and applies each id once (property, memory store)', () => {
+    const engine = createEngine([coreModule]);
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.integer({ min: 0, max: 6 }), stale: fc.boolean() }), { minLength: 1, maxLength: 40 }), (sends) => {
+        const store = memoryStore();
+        const table = engine.createTable({ tableId: 't', name: 'T', rulesetId: 'core' });
+        store.createTable({ tableId: 't', name: 'T', rulesetId: 'core', genesis: table.genesis, createdAt: 0 }, []);
+        const room = Room.load(store, engine, store.getTable('t')!);
+        room.useRng(seededRng(1));
+        const versionOf = new Map<number, number>();
+        for (const s of sends) {
+          const r = room.submit({ role: 'gm' }, `cmd-${s.id}`, s.stale ? Math.max(0, room.version - 1) : room.version, { type: 'clock.advance', unit: 'turn' });
+          if (versionOf.has(s.id)) {
+            expect(r).toMatchObject({ ok: true, duplicate: true, version: versionOf.get(s.id) });
+          } else if (r.ok) {
+            versionOf.set(s.id, r.version);
+          } else {
+            expect(r.error.kind).toBe('VERSION_CONFLICT');
+          }
+        }
+        expect(store.head('t')).toBe(versionOf.size);
+        expect(room.table.world.clock.counts.turn).toBe(versionOf.size);
+        // no gaps: versions 1..n, each once
+        expect(store.readLog('t').map((x) => x.version)).toEqual([...Array(versionOf.size).keys()].map((i) => i + 1));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('does not apply a command the store failed to persist', () => {
+    const engine = createEngine([coreModule]);
+    const store = memoryStore();
+    const table = engine.createTable({ tableId: 't', name: 'T', rulesetId: 'core' });
+    store.createTable({ tableId: 't', name: 'T', rulesetId: 'core', genesis: table.genesis, createdAt: 0 }, []);
+    const room = Room.load(store, engine, store.getTable('t')!);
+    store.append = () => {
+      throw new Error('disk full');
+    };
+    const r = room.submit({ role: 'gm' }, 'x', 0, { type: 'clock.advance', unit: 'turn' });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'UNAVAILABLE' } });
+    expect(room.version).toBe(0);
+    expect(room.table.world.clock.counts.turn).toBe(0);
+  });
+});
