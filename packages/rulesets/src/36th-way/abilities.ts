@@ -1,0 +1,154 @@
+// 002 "Ability Entries": an ability's header as data (type, frequency,
+// action, provokes, sustain, power cost, escalation requirement, other tags)
+// and the rules that follow from it: when it may be used, when it comes back
+// (encounter at any rest, daily at a full rest, recharge X+ rolled at a quick
+// rest), and what using it costs.
+import type { Json } from '@tablekeeper/engine';
+import { escalationParity } from '@tablekeeper/engine';
+import { errR, okR, type R } from './result.js';
+
+export const ACTIONS = ['standard', 'move', 'quick', 'free', 'interrupt'] as const;
+export type ActionKind = (typeof ACTIONS)[number];
+export const RECHARGE_TARGETS = [9, 11, 13] as const;
+
+export type Frequency = { readonly kind: 'at-will' } | { readonly kind: 'encounter' } | { readonly kind: 'daily' } | { readonly kind: 'recharge'; readonly target: number };
+
+export interface AbilityEntry {
+  readonly id: string;
+  readonly name: string;
+  /** Melee, Ranged, Spell or a class's own type; may be empty. */
+  readonly types: readonly string[];
+  readonly frequency: Frequency;
+  readonly action: ActionKind;
+  readonly provokes: boolean;
+  /** Sustain X: a 3d6 roll of X+ with the same action keeps it going. */
+  readonly sustain: number | null;
+  /** Spend X Power (of `resource`: 'power' or a secondary like Momentum). */
+  readonly power: { readonly amount: number; readonly resource: string } | null;
+  /** Escalation X+ (with optional even/odd key); `special` = usable below, with a caveat. */
+  readonly escalation: { readonly min: number; readonly parity: 'even' | 'odd' | null; readonly special: boolean } | null;
+  /** A basic attack (the only attacks a Hampered character may use). */
+  readonly basic: boolean;
+  readonly other: readonly string[];
+}
+
+export interface AbilityUse {
+  /** Expended and not yet replenished. */
+  readonly expended: boolean;
+  /** Turn serial of the last time it was started or sustained (sustained abilities only). */
+  readonly activeTurn: number | null;
+}
+
+export const MAX_ABILITIES = 60;
+const MAX_TAG = 40;
+
+function tagList(j: Json | undefined, path: string): R<string[]> {
+  if (j === undefined || j === null) return okR([]);
+  if (!Array.isArray(j) || j.length > 10 || !j.every((t) => typeof t === 'string' && t.length > 0 && t.length <= MAX_TAG)) return errR('BAD_ABILITY', `${path} must be a list of at most 10 short strings`, path);
+  return okR(j as string[]);
+}
+
+export function parseFrequency(j: Json | undefined, path: string): R<Frequency> {
+  if (j === 'at-will' || j === 'encounter' || j === 'daily') return okR({ kind: j });
+  if (j !== null && typeof j === 'object' && !Array.isArray(j) && j['kind'] === 'recharge') {
+    const t = j['target'];
+    if (typeof t !== 'number' || !(RECHARGE_TARGETS as readonly number[]).includes(t)) return errR('BAD_ABILITY', `${path}.target must be one of ${RECHARGE_TARGETS.join(', ')}`, `${path}.target`);
+    return okR({ kind: 'recharge', target: t });
+  }
+  return errR('BAD_ABILITY', `${path} must be "at-will", "encounter", "daily" or { kind: "recharge", target: 9 | 11 | 13 }`, path);
+}
+
+export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry> {
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_ABILITY', `${path} must be an object`, path);
+  const id = j['id'];
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_TAG) return errR('BAD_ABILITY', `${path}.id must be a string of 1-${MAX_TAG} characters`, `${path}.id`);
+  const name = j['name'] ?? id;
+  if (typeof name !== 'string' || name.length > 80) return errR('BAD_ABILITY', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
+  const types = tagList(j['types'], `${path}.types`);
+  if (!types.ok) return types;
+  const freq = parseFrequency(j['frequency'] ?? 'at-will', `${path}.frequency`);
+  if (!freq.ok) return freq;
+  const action = j['action'] ?? 'standard';
+  if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) return errR('BAD_ABILITY', `${path}.action must be one of ${ACTIONS.join(', ')}`, `${path}.action`);
+  const sustain = j['sustain'] ?? null;
+  if (sustain !== null && (typeof sustain !== 'number' || !Number.isInteger(sustain) || sustain < 3 || sustain > 18)) return errR('BAD_ABILITY', `${path}.sustain must be an integer in [3, 18]`, `${path}.sustain`);
+  let power: AbilityEntry['power'] = null;
+  const pj = j['power'];
+  if (pj !== undefined && pj !== null) {
+    const amount = typeof pj === 'number' ? pj : typeof pj === 'object' && !Array.isArray(pj) ? pj['amount'] : undefined;
+    const resource = typeof pj === 'object' && pj !== null && !Array.isArray(pj) ? (pj['resource'] ?? 'power') : 'power';
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 99) return errR('BAD_ABILITY', `${path}.power must be an integer in [1, 99] or { amount, resource }`, `${path}.power`);
+    if (typeof resource !== 'string' || resource.length === 0 || resource.length > MAX_TAG) return errR('BAD_ABILITY', `${path}.power.resource must be a short string`, `${path}.power.resource`);
+    power = { amount, resource };
+  }
+  let escalation: AbilityEntry['escalation'] = null;
+  const ej = j['escalation'];
+  if (ej !== undefined && ej !== null) {
+    const o = typeof ej === 'number' ? { min: ej } : ej;
+    if (typeof o !== 'object' || Array.isArray(o)) return errR('BAD_ABILITY', `${path}.escalation must be a number or { min, parity?, special? }`, `${path}.escalation`);
+    const min = o['min'] ?? 0;
+    const parity = o['parity'] ?? null;
+    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > 6) return errR('BAD_ABILITY', `${path}.escalation.min must be an integer in [0, 6]`, `${path}.escalation.min`);
+    if (parity !== null && parity !== 'even' && parity !== 'odd') return errR('BAD_ABILITY', `${path}.escalation.parity must be "even" or "odd"`, `${path}.escalation.parity`);
+    escalation = { min, parity, special: o['special'] === true };
+  }
+  const other = tagList(j['other'], `${path}.other`);
+  if (!other.ok) return other;
+  return okR({
+    id,
+    name,
+    types: types.value,
+    frequency: freq.value,
+    action: action as ActionKind,
+    provokes: j['provokes'] === true,
+    sustain: sustain as number | null,
+    power,
+    escalation,
+    basic: j['basic'] === true,
+    other: other.value,
+  });
+}
+
+export interface UseContext {
+  readonly escalation: number;
+  readonly use: AbilityUse | undefined;
+  readonly resources: { readonly [resource: string]: number };
+  readonly hampered: boolean;
+}
+
+/** Why an ability cannot be used now, or null. */
+export function cannotUse(a: AbilityEntry, ctx: UseContext): { code: string; message: string } | null {
+  if (a.frequency.kind !== 'at-will' && ctx.use?.expended === true) {
+    const back = a.frequency.kind === 'encounter' ? 'a quick or full rest' : a.frequency.kind === 'daily' ? 'a full rest' : `a ${a.frequency.target}+ recharge roll at a quick rest`;
+    return { code: 'ABILITY_EXPENDED', message: `${a.name} is expended until ${back}` };
+  }
+  if (ctx.hampered && !a.basic && !a.other.includes('rally') && !a.other.includes('hampered-ok')) {
+    return { code: 'HAMPERED', message: `Hampered: only basic attacks, opportunity attacks, moving, Rally and sustaining are allowed (${a.name} is not basic)` };
+  }
+  if (a.escalation !== null && !a.escalation.special) {
+    if (ctx.escalation < a.escalation.min) return { code: 'ESCALATION_TOO_LOW', message: `${a.name} needs escalation ${a.escalation.min}+ (it is ${ctx.escalation})` };
+    if (a.escalation.parity !== null && escalationParity(ctx.escalation) !== a.escalation.parity) {
+      return { code: 'ESCALATION_PARITY', message: `${a.name} needs an ${a.escalation.parity} escalation die (it is ${ctx.escalation}, ${escalationParity(ctx.escalation)})` };
+    }
+  }
+  if (a.power !== null && (ctx.resources[a.power.resource] ?? 0) < a.power.amount) {
+    return { code: 'NOT_ENOUGH_POWER', message: `${a.name} costs ${a.power.amount} ${a.power.resource}; ${ctx.resources[a.power.resource] ?? 0} left` };
+  }
+  return null;
+}
+
+/** Spent on use: everything but at-will abilities. */
+export function expendsOnUse(a: AbilityEntry): boolean {
+  return a.frequency.kind !== 'at-will';
+}
+
+/** Which expended abilities a rest gives back without a roll ('quick': encounter ones; 'full': all). */
+export function restoredByRest(a: AbilityEntry, rest: 'quick' | 'full'): boolean {
+  if (rest === 'full') return true;
+  return a.frequency.kind === 'encounter';
+}
+
+/** Abilities that roll to recharge at a quick rest. */
+export function rechargeTarget(a: AbilityEntry): number | null {
+  return a.frequency.kind === 'recharge' ? a.frequency.target : null;
+}

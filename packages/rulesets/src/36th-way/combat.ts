@@ -1,0 +1,322 @@
+// Attack resolution through the engine (002 "Attacks", "Basic Attacks",
+// "Damage", "Resistance and Weakness", "Coup de Grace", "Opportunity
+// Attacks", Confused / Invisible / Grabbed / Hampered): plans every die and
+// every HP change of one attack command as events.
+import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
+import { getEncounter, economyRemaining } from '@tablekeeper/engine';
+import { cannotUse, type AbilityEntry } from './abilities.js';
+import { resolveAttack, isDefense, type Defense } from './attack.js';
+import { attackAdvantage, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
+import { confusedSelfDamage, critThreshold, finalDamage, isDamageType, isWeakTo, parseDice, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
+import { takeDamage } from './health.js';
+import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
+import { errR, okR, type R } from './result.js';
+import { roll3d6 } from './roll.js';
+import { numSetting, setting } from './settings.js';
+import { defenseOf, getTsw, volitionOf, type Sheet } from './state.js';
+
+export const MAX_TARGETS = 20;
+const MAX_BONUS = 50;
+
+/** The damage event for `amount` points to `target`, with the HP outcome computed now and recorded. */
+export function damageEvent(world: World, target: Sheet, amount: number, extra: { readonly [k: string]: Json }, crit = false): EngineEvent {
+  const out = takeDamage(world, target, amount, crit);
+  return {
+    type: 'tsw.damaged',
+    target: target.id,
+    amount: Math.max(0, amount),
+    crit,
+    hpFrom: target.hp,
+    hpTo: out.hp,
+    dying: out.dying as unknown as Json,
+    dead: out.dead,
+    unconscious: out.unconscious,
+    ...extra,
+  };
+}
+
+/** Apply a tsw.damaged event to a working copy of a sheet (so several hits in one command chain). */
+export function sheetAfterDamage(s: Sheet, e: EngineEvent): Sheet {
+  return { ...s, hp: Number(e['hpTo']), dying: (e['dying'] ?? null) as unknown as Sheet['dying'], dead: e['dead'] === true, unconscious: e['unconscious'] === true };
+}
+
+type AttackKind = 'ability' | 'basic-melee' | 'basic-ranged' | 'opportunity';
+
+interface Plan {
+  readonly kind: AttackKind;
+  readonly ability: AbilityEntry | null;
+  readonly defense: Defense;
+  readonly hit: DamageDice | null;
+  readonly miss: DamageDice | null;
+  readonly types: readonly string[];
+  readonly mode: RollMode;
+  readonly ranged: boolean;
+}
+
+function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
+  const v = j ?? dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  return okR(v);
+}
+
+function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefined }): R<Plan> {
+  const basic = c['basic'];
+  const opp = c['opportunity'];
+  const abilityId = c['ability'];
+  const defense = c['defense'] ?? 'ac';
+  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  let types: string[] = ['weapon'];
+  if (c['types'] !== undefined) {
+    const t = c['types'];
+    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
+    types = [...new Set(t as string[])];
+  }
+  // "Hit: X x Level + Volition", "Miss: none or Level" (002 "Basic Attacks").
+  const basicDice = (stance: 'melee' | 'ranged'): { hit: DamageDice; miss: DamageDice | null } => ({
+    hit: { count: s.level, sides: s.stanceDice[stance], bonus: volitionOf(s) },
+    miss: s.basicMiss === 'level' ? { count: 0, sides: 1, bonus: s.level } : null,
+  });
+  let kind: AttackKind;
+  let ability: AbilityEntry | null = null;
+  let hit: DamageDice | null = null;
+  let miss: DamageDice | null = null;
+  let ranged = false;
+  if (typeof opp === 'string') {
+    kind = 'opportunity';
+    ({ hit, miss } = basicDice('melee'));
+  } else if (basic === 'melee' || basic === 'ranged') {
+    kind = basic === 'melee' ? 'basic-melee' : 'basic-ranged';
+    if (s.stance !== basic) return errR('WRONG_STANCE', `a basic ${basic} attack needs the ${basic} stance (${s.name} is in the ${s.stance} stance; switching is a quick action)`, 'basic');
+    ({ hit, miss } = basicDice(basic));
+    ranged = basic === 'ranged';
+  } else if (typeof abilityId === 'string') {
+    kind = 'ability';
+    ability = s.abilities[abilityId] ?? null;
+    if (ability === null) return errR('UNKNOWN_ABILITY', `${s.name} has no ability "${abilityId}"`, 'ability');
+    ranged = ability.types.includes('ranged');
+  } else {
+    return errR('BAD_INPUT', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
+  }
+  // Explicit dice override the basic ones ("as a Basic Melee Attack" abilities leave them out).
+  if (c['damage'] !== undefined) {
+    const d = parseDice(c['damage'], 'damage');
+    if (!d.ok) return d;
+    hit = d.value;
+  }
+  if (c['missDamage'] !== undefined) {
+    const m = c['missDamage'];
+    if (m === 'none' || m === null) miss = null;
+    else if (m === 'level') miss = { count: 0, sides: 1, bonus: s.level };
+    else {
+      const d = parseDice(m, 'missDamage');
+      if (!d.ok) return d;
+      miss = d.value;
+    }
+  }
+  if (kind === 'ability' && ability !== null && ability.basic && hit === null) {
+    const b = basicDice(ranged ? 'ranged' : 'melee');
+    hit = b.hit;
+    miss = c['missDamage'] === undefined ? b.miss : miss;
+  }
+  const mode = parseMode(c['mode'], hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
+  if (!mode.ok) return mode;
+  return okR({ kind, ability, defense, hit, miss, types, mode: mode.value, ranged });
+}
+
+/**
+ * Decide a tsw.attack command: validation, action spending, one 3d6 per
+ * target (optionally every attack roll before any damage), damage with crits,
+ * resistance, weakness, vulnerability, Confused self-damage.
+ */
+export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: Json | undefined }, rng: Rng): R<EngineEvent[]> {
+  const att = needSheet(world, c['attacker'], 'attacker');
+  if (!att.ok) return att;
+  const a = att.value;
+  if (a.dead || a.unconscious || a.dying !== null) return errR('CANNOT_ACT', `${a.name} cannot attack while ${a.dead ? 'dead' : a.dying !== null ? 'dying' : 'unconscious'}`, 'attacker');
+  if (a.outOfFight) return errR('CANNOT_ACT', `${a.name} is out of the fight (Fight in Spirit instead)`, 'attacker');
+  const tl = c['targets'];
+  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targets must be a list of 1-${MAX_TARGETS} sheet ids`, 'targets');
+  const targets: Sheet[] = [];
+  for (let i = 0; i < tl.length; i++) {
+    const t = needSheet(world, tl[i], `targets[${i}]`);
+    if (!t.ok) return t;
+    targets.push(t.value);
+  }
+  const bonus = intIn(c['bonus'], 0, 'bonus', -MAX_BONUS, MAX_BONUS);
+  if (!bonus.ok) return bonus;
+  const situational = intIn(c['advantage'], 0, 'advantage', -6, 6);
+  if (!situational.ok) return situational;
+  const plan = planOf(world, a, c);
+  if (!plan.ok) return plan;
+  const p = plan.value;
+  const enc = getEncounter(world);
+  const fighting = inEncounter(world, a.id);
+  const st = getTsw(world);
+  const events: EngineEvent[] = [];
+  const enforce = setting<boolean>(world, 'tsw.enforcePositions');
+  const grabbed = hasCondition(world, a.id, 'grabbed');
+  const coup = c['coupDeGrace'] === true;
+
+  // --- what kind of attack, and may it be made now
+  if (p.kind === 'opportunity') {
+    const prov = st.provocations.find((x) => x.id === c['opportunity']);
+    if (prov === undefined) return errR('NO_PROVOCATION', `no open provocation "${String(c['opportunity'])}"`, 'opportunity');
+    if (!prov.against.includes(a.id)) return errR('NOT_PROVOKED', `${a.name} is not entitled to an opportunity attack from that provocation`, 'opportunity');
+    if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targets');
+    if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attacker');
+    if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attacker');
+    events.push({ type: 'tsw.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
+  }
+  if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attacker');
+  if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
+    return errR('HAMPERED', `${a.name} is Hampered: only basic attacks and opportunity attacks`, 'ability');
+  }
+  if (p.ability !== null) {
+    const why = cannotUse(p.ability, { escalation: escalationOf(kit, world, a), use: a.uses[p.ability.id], resources: a.resources, hampered: false });
+    if (why !== null) return errR(why.code, why.message, 'ability');
+  }
+  if (coup) {
+    const t = targets[0]!;
+    if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targets');
+    if (!hasCondition(world, t.id, 'helpless')) return errR('COUP_DE_GRACE', `${t.name} is not Helpless`, 'targets');
+    if (rangeBetween(st, a.id, t.id) !== 'engaged') return errR('COUP_DE_GRACE', `${t.name} is not engaged with ${a.name}`, 'targets');
+  }
+  if (fighting && enforce) {
+    for (const t of targets) {
+      const r = rangeBetween(st, a.id, t.id);
+      if ((p.kind === 'basic-melee' || p.kind === 'opportunity') && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targets');
+      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targets');
+    }
+  }
+
+  // --- the action economy (only inside an encounter)
+  if (fighting) {
+    const kinds = coup ? ['standard', 'move', 'quick'] : p.kind === 'opportunity' ? ['free'] : [p.ability?.action ?? 'standard'];
+    if (coup) {
+      const e = kit.economy(world, a.id);
+      for (const pool of kinds) {
+        if (economyRemaining(kit.rules.economy, e, pool) < 1) return errR('COUP_DE_GRACE', `a coup de grace spends the standard, move and quick actions; no ${pool} action left`, 'attacker');
+      }
+    }
+    let w = world;
+    for (const kind of kinds) {
+      const s = kit.spend(w, a.id, coup ? { kind, label: 'coup de grace' } : { kind });
+      if (!s.ok) return s;
+      events.push(s.value);
+      w = kit.module.reducers?.['economy.spent']?.(w, s.value) ?? w;
+    }
+  }
+  if (p.ability !== null) events.push(abilityUsedEvent(a, p.ability));
+
+  // --- provoking: abilities with Provokes, ranged attacks while engaged
+  const engagedFoes = fighting ? engagedEnemies(world, a.id).filter((x) => !targets.some((t) => t.id === x) || p.ranged) : [];
+  if (fighting && engagedFoes.length > 0 && (p.ability?.provokes === true || p.ranged)) {
+    events.push(provokedEvent(world, a.id, engagedFoes, p.ability?.provokes === true ? `used ${p.ability.name}` : 'made a ranged attack while engaged'));
+  }
+
+  // --- one roll per target
+  const working = new Map<string, Sheet>();
+  const current = (id: string): Sheet => working.get(id) ?? getTsw(world).sheets[id]!;
+  const rolls: { target: Sheet; ev: EngineEvent; natural: number; hit: boolean; crit: boolean; critFail: boolean; noEffect: boolean; critAt: number }[] = [];
+  const escalation = escalationOf(kit, world, a);
+  const confused = hasCondition(world, a.id, 'confused');
+  const damageEvents = (r: (typeof rolls)[number]): EngineEvent[] => {
+    const out: EngineEvent[] = [];
+    if (r.noEffect || r.critFail) return out;
+    const dice = r.hit ? p.hit : p.miss;
+    if (dice === null) {
+      // Confused, non-damaging attack: an 11+ save or take damage equal to tier.
+      if (confused && p.hit === null) out.push(...confusedSave(kit, world, current(a.id), rng, 'made an attack that deals no damage'));
+      return out;
+    }
+    const roll = rollDamage(dice, r.hit ? p.mode : { kind: 'all' }, rng);
+    const t = current(r.target.id);
+    const resistAt = resistThreshold(t.resist, p.types, world);
+    const resisted = resistAt !== null && r.natural < resistAt;
+    const amount = finalDamage(world, { base: roll.total, crit: r.crit, resisted });
+    const ev = damageEvent(world, t, amount, { source: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
+    working.set(t.id, sheetAfterDamage(t, ev));
+    out.push(ev);
+    if (confused) {
+      const self = confusedSelfDamage(world, r.natural, roll.total);
+      if (self > 0) {
+        const me = current(a.id);
+        const sev = damageEvent(world, me, self, { source: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
+        working.set(me.id, sheetAfterDamage(me, sev));
+        out.push(sev);
+      }
+    }
+    return out;
+  };
+  const later: EngineEvent[] = [];
+  const rollAllFirst = c['rollAllFirst'] === true;
+  for (const t of targets) {
+    let invisibleSave: Json = null;
+    let noEffect = false;
+    if (hasCondition(world, t.id, 'invisible')) {
+      const save = roll3d6(rng, world, saveAdvantage(kit, world, a.id));
+      const target = numSetting(world, 'tsw.invisibleSaveTarget');
+      noEffect = save.natural < target;
+      invisibleSave = { roll: save as unknown as Json, target, success: !noEffect };
+    }
+    const net = attackAdvantage(kit, world, a.id, t.id) + situational.value;
+    const roll = roll3d6(rng, world, net);
+    const vulnerable = fighting && kit.netEffect(world, t.id, 'against.crit.range') > 0;
+    const weak = isWeakTo(t.weak, p.types);
+    const critAt = critThreshold(world, weak, vulnerable);
+    const volition = volitionOf(a);
+    const total = a.level + volition + escalation + bonus.value;
+    const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
+    const ev: EngineEvent = {
+      type: 'tsw.attackRolled',
+      attacker: a.id,
+      target: t.id,
+      kind: p.kind,
+      ability: p.ability?.id ?? null,
+      defense: p.defense,
+      defenseValue: defenseOf(t, p.defense),
+      roll: roll as unknown as Json,
+      parts: { level: a.level, volition, escalation, bonus: bonus.value },
+      total: res.total,
+      critAt,
+      weak,
+      vulnerable,
+      hit: noEffect ? false : res.hit,
+      crit: noEffect ? false : res.crit,
+      critFail: noEffect ? false : res.critFail,
+      coupDeGrace: coup,
+      invisibleSave,
+      noEffect,
+    };
+    const r = { target: t, ev, natural: roll.natural, hit: !noEffect && res.hit, crit: !noEffect && res.crit, critFail: !noEffect && res.critFail, noEffect, critAt };
+    rolls.push(r);
+    events.push(ev);
+    if (rollAllFirst) continue;
+    events.push(...damageEvents(r));
+  }
+  if (rollAllFirst) for (const r of rolls) later.push(...damageEvents(r));
+  events.push(...later);
+  if (rolls.some((r) => r.hit) && fighting) events.push({ type: 'tsw.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
+  return okR(events);
+}
+
+export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
+  return { type: 'tsw.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
+}
+
+export function provokedEvent(world: World, by: string, against: readonly string[], reason: string): EngineEvent {
+  const st = getTsw(world);
+  // Only enemies in a melee stance may take the opportunity attack.
+  const eligible = against.filter((x) => st.sheets[x]?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
+  return { type: 'tsw.provoked', id: `prov${st.nextProvocation}`, by, against: eligible, reason, round: getEncounter(world).round };
+}
+
+/** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
+export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: string): EngineEvent[] {
+  const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
+  const target = numSetting(world, 'tsw.confusedSaveTarget');
+  const ok = save.natural >= target;
+  const out: EngineEvent[] = [{ type: 'tsw.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
+  if (!ok) out.push(damageEvent(world, s, s.tier, { source: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
+  return out;
+}

@@ -1,0 +1,112 @@
+// Shared pieces of the ruleset's commands: the kernel bound to 002's rules,
+// who may command a sheet, audiences, and the numbers a roll needs
+// (net Advantage from stacked conditions, escalation, save targets).
+import type { Audience, Command, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { bandsEncounter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules } from '@tablekeeper/engine';
+import { TSW_CONDITIONS } from './conditions.js';
+import { errR, okR, type R } from './result.js';
+import { numSetting } from './settings.js';
+import { getTsw, type Sheet } from './state.js';
+
+export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
+
+/** Does `actor` control the sheet `id` (GM always; a player for their own character)? */
+export function controls(world: World, actor: Viewer, id: string): boolean {
+  if (actor.role === 'gm') return true;
+  if (actor.role !== 'player') return false;
+  const s = getTsw(world).sheets[id];
+  const cid = s?.characterId ?? getEncounter(world).combatants[id]?.characterId ?? null;
+  if (cid === null) return false;
+  const seat = world.seats[actor.seatId];
+  return (seat !== undefined && seat.characterIds.includes(cid)) || world.characters[cid]?.seatId === actor.seatId;
+}
+
+export function byController(field: string) {
+  return (world: World, command: Command, actor: Viewer): RuleError | null => {
+    const id = command[field];
+    if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
+    return controls(world, actor, id) ? null : FORBIDDEN;
+  };
+}
+
+export function needSheet(world: World, id: Json | undefined, path: string): R<Sheet> {
+  if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a sheet id`, path);
+  const s = getTsw(world).sheets[id];
+  return s === undefined ? errR('UNKNOWN_SHEET', `no sheet "${id}" (add it with tsw.sheet.set)`, path) : okR(s);
+}
+
+/** Hidden or veiled combatants: events about them stay with the GM. */
+export function secretIds(world: World): Set<string> {
+  const enc = getEncounter(world);
+  return new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
+}
+
+export function audienceOfIds(world: World, ids: readonly (Json | undefined)[]): Audience {
+  const secret = secretIds(world);
+  return ids.some((x) => typeof x === 'string' && secret.has(x)) ? { kind: 'gm' } : { kind: 'all' };
+}
+
+export function eventAudience(world: World, e: EngineEvent): Audience {
+  return audienceOfIds(world, [e['id'], e['attacker'], e['target'], e['who'], e['by'], e['a'], e['b'], e['mover'], e['interceptor'], e['source']]);
+}
+
+// ---------------------------------------------------------------- the kernel bound to 002
+
+/** Rules hooks are filled in by module.ts (they need the ruleset's event builders). */
+export type Hooks = Pick<EncounterRules, 'canAct' | 'onOngoing' | 'saveRoll' | 'onTurnStart' | 'onTurnEnd'>;
+
+export function makeRules(hooks: Hooks): EncounterRules {
+  return { ...bandsEncounter(), conditions: TSW_CONDITIONS, ...hooks };
+}
+
+export function inEncounter(world: World, id: string): boolean {
+  const enc = getEncounter(world);
+  return enc.active && enc.combatants[id] !== undefined;
+}
+
+function has(world: World, id: string, cond: string): boolean {
+  return Object.values(getEncounter(world).conditions).some((c) => c.target === id && c.defId === cond);
+}
+
+export function hasCondition(world: World, id: string, cond: string): boolean {
+  return has(world, id, cond);
+}
+
+export function instancesOn(world: World, id: string, cond: string): ConditionInstance[] {
+  return Object.values(getEncounter(world).conditions).filter((c) => c.target === id && c.defId === cond);
+}
+
+/**
+ * Net Advantage of `attacker` against `target`: stacked conditions (different
+ * names add up), Helpless counting as Stunned, and Grabbed giving the grabber
+ * 1 Advantage against the grabbed.
+ */
+export function attackAdvantage(kit: EncounterKit, world: World, attacker: string, target: string): number {
+  let n = kit.netAdvantage(world, attacker, 'attack', target);
+  // Helpless means Stunned: count Stunned's effects once when only Helpless is on.
+  if (has(world, attacker, 'helpless') && !has(world, attacker, 'stunned')) n -= 1;
+  if (has(world, target, 'helpless') && !has(world, target, 'stunned')) n += 1;
+  if (instancesOn(world, target, 'grabbed').some((g) => g.source === attacker)) n += 1;
+  return n;
+}
+
+export function saveAdvantage(kit: EncounterKit, world: World, id: string): number {
+  return kit.netAdvantage(world, id, 'save');
+}
+
+/** The escalation die as `id` counts it (0 outside fights, for sheets that do not use it, and when Shaken). */
+export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number {
+  if (!s.usesEscalation || !inEncounter(world, s.id)) return 0;
+  return kit.escalation(world, s.id);
+}
+
+/** The save target of a save-ends instance: its own `save` number, or the table's default (11+). */
+export function saveTargetOf(world: World, inst: ConditionInstance): number {
+  const d = inst.duration;
+  if (d.kind === 'saveEnds' && typeof d.save === 'number' && Number.isInteger(d.save) && d.save >= 3 && d.save <= 18) return d.save;
+  if (d.kind === 'saveEnds') return numSetting(world, 'tsw.saveEndsTarget');
+  return numSetting(world, 'tsw.oneRoundSaveTarget');
+}
+
+export type Kit = EncounterKit;
+export { encounterKit };

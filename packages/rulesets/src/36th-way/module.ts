@@ -1,0 +1,731 @@
+// The '36th-way' Module: sheets, attacks, damage, healing, dying, abilities,
+// rests, positioning and special actions as commands and events, plus the
+// encounter kernel bound to 002's rules (bands, standard / move / quick /
+// interrupt, the fifteen conditions, ongoing damage then saves).
+import type { Command, CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, getEncounter } from '@tablekeeper/engine';
+import { cannotUse, rechargeTarget, restoredByRest, type AbilityEntry } from './abilities.js';
+import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
+import { audienceOfIds, byController, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { isDamageType, recoveryAverage } from './damage.js';
+import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf, takeDamage } from './health.js';
+import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
+import { errR, okR, type R } from './result.js';
+import { roll3d6 } from './roll.js';
+import { numSetting, setting } from './settings.js';
+import { getTsw, pairKey, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Range, type Sheet, type TswState } from './state.js';
+
+const j = (x: unknown): Json => x as Json;
+
+// ---------------------------------------------------------------- recoveries and death saves (shared by hooks and commands)
+
+function recoveryDice(world: World, s: Sheet, rng: Rng, roll: boolean): number[] | null {
+  if (!roll) return null;
+  const out: number[] = [];
+  for (let i = 0; i < s.recoveryDice.count; i++) out.push(rng.die(s.recoveryDice.sides));
+  return out;
+}
+
+/** Heal `s` with one recovery (or a free one): every die in the event. */
+export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly free: boolean; readonly roll: boolean; readonly reason: string; readonly by?: string | null }): EngineEvent {
+  const dice = recoveryDice(world, s, rng, opts.roll);
+  const amount = recoveryAmount(s, dice);
+  const h = heal(world, s, amount, { free: opts.free });
+  return {
+    type: 'tsw.healed',
+    id: s.id,
+    by: opts.by ?? null,
+    reason: opts.reason,
+    dice: dice === null ? null : j(dice),
+    averaged: dice === null,
+    amount,
+    hpFrom: s.hp,
+    hpTo: h.hp,
+    spent: h.spent,
+    halved: h.halved,
+    exhaustion: h.exhaustion,
+    revived: s.dying !== null || s.unconscious,
+  };
+}
+
+function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
+  const revive = e['revived'] === true && !s.dead;
+  return {
+    ...s,
+    hp: Number(e['hpTo']),
+    recoveries: Math.max(0, s.recoveries - Number(e['spent'] ?? 0)),
+    exhaustion: Number(e['exhaustion'] ?? s.exhaustion),
+    dying: revive ? null : s.dying,
+    unconscious: revive && s.kind === 'pc' ? false : s.unconscious,
+  };
+}
+
+/** A death save (or Last Gasp save); `counts` false for an ally-granted Last Gasp save. */
+function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { readonly counts: boolean; readonly grantedBy: string | null }): EngineEvent[] {
+  const d = s.dying;
+  if (d === null) return [];
+  const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
+  const net = saveAdvantage(kit, world, s.id) - first;
+  const roll = roll3d6(rng, world, net);
+  const target = d.lastGasp !== null ? numSetting(world, 'tsw.lastGaspSaveTarget') : numSetting(world, 'tsw.deathSaveTarget');
+  const outcome = deathSaveOutcome(world, roll.natural, target);
+  const counts = opts.counts && outcome === 'failure';
+  const failures = s.deathFailures + (counts ? 1 : 0);
+  const dies = counts && diesAfter(world, d, failures);
+  const out: EngineEvent[] = [
+    { type: 'tsw.deathSaveRolled', id: s.id, lastGasp: d.lastGasp !== null, grantedBy: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts },
+  ];
+  if (outcome !== 'failure') {
+    if (d.lastGasp !== null) out.push({ type: 'tsw.lastGaspEnded', id: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect });
+    // Success: heal using a recovery from 0 HP, whatever the HP were.
+    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the module
+
+export interface TswModule {
+  readonly module: Module;
+  readonly kit: Kit;
+}
+
+export function createTswModule(): TswModule {
+  // The kernel hooks need the kit (for Advantage counts) and the kit needs the hooks: bind late.
+  let kitRef: Kit | null = null;
+  const kitOf = (): Kit => kitRef!;
+  const rules = makeRules({
+    canAct(world, c) {
+      const s = getTsw(world).sheets[c.id];
+      return s === undefined ? true : !s.dead && !s.unconscious;
+    },
+    onOngoing(world, inst) {
+      const s = getTsw(world).sheets[inst.target];
+      const p = inst.params;
+      const amount = p !== null && typeof p === 'object' && !Array.isArray(p) && typeof p['amount'] === 'number' ? Math.max(0, Math.floor(p['amount'])) : 0;
+      const type = p !== null && typeof p === 'object' && !Array.isArray(p) && isDamageType(p['type']) ? p['type'] : 'weapon';
+      if (s === undefined || amount === 0) return [];
+      return [damageEvent(world, s, amount, { source: inst.source, reason: 'ongoing', base: amount, resisted: false, resistAt: null, types: [type], roll: null, condition: inst.id })];
+    },
+    saveRoll(world, inst, rng) {
+      const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
+      const target = saveTargetOf(world, inst);
+      return { success: roll.natural >= target, roll: j({ ...roll, target }) };
+    },
+    onTurnStart(world, id, rng) {
+      const s = getTsw(world).sheets[id];
+      if (s === undefined || s.dying === null) return [];
+      // A dying PC's turn is the death save; only a crit lets them act at once.
+      const out = deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null });
+      const save = out[0];
+      if (save !== undefined && save['outcome'] === 'crit') return out;
+      const enc = getEncounter(world);
+      return [...out, { type: 'encounter.turnEnded', id, serial: enc.turnSerial, round: enc.round }];
+    },
+    onTurnEnd(world, id) {
+      const s = getTsw(world).sheets[id];
+      if (s === undefined) return [];
+      const serial = getEncounter(world).turnSerial;
+      // Sustained abilities not started or sustained this turn expire now.
+      return Object.entries(s.uses)
+        .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
+        .map(([ability]) => ({ type: 'tsw.abilityLapsed', who: id, ability }));
+    },
+  });
+  const kit = encounterKit(rules);
+  kitRef = kit;
+
+  const spendIn = (world: World, who: string, kind: string): R<EngineEvent[]> => {
+    if (!inEncounter(world, who)) return okR([]);
+    const e = kit.spend(world, who, { kind });
+    return e.ok ? okR([e.value]) : e;
+  };
+
+  const commands: Record<string, CommandHandler> = {
+    'tsw.sheet.set': {
+      decide(world, c) {
+        const s = parseSheet(c['sheet'], world);
+        if (!s.ok) return s;
+        const prev = getTsw(world).sheets[s.value.id];
+        if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
+        return okR([{ type: 'tsw.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
+      },
+    },
+    'tsw.sheet.remove': {
+      decide(world, c) {
+        const s = needSheet(world, c['id'], 'id');
+        return s.ok ? okR([{ type: 'tsw.sheetRemoved', id: s.value.id }]) : s;
+      },
+    },
+    'tsw.outOfFight': {
+      decide(world, c) {
+        const s = needSheet(world, c['id'], 'id');
+        if (!s.ok) return s;
+        if (typeof c['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
+        return okR([{ type: 'tsw.outOfFightSet', id: s.value.id, value: c['value'] }]);
+      },
+    },
+    'tsw.attack': {
+      authorize: byController('attacker'),
+      decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
+    },
+    'tsw.damage': {
+      // Damage from outside an attack (a trap, the environment, a GM ruling).
+      decide(world, c) {
+        const s = needSheet(world, c['target'], 'target');
+        if (!s.ok) return s;
+        const amount = c['amount'];
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('BAD_INPUT', 'amount must be an integer in [0, 100000]', 'amount');
+        const type = c['damageType'] ?? 'weapon';
+        if (!isDamageType(type)) return errR('BAD_INPUT', 'damageType must be a damage type', 'damageType');
+        return okR([damageEvent(world, s.value, amount, { source: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
+      },
+    },
+    'tsw.heal': {
+      // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), or an NPC's 1d6 / 1d10 per level ("npc").
+      authorize: byController('id'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['id'], 'id');
+        if (!s.ok) return s;
+        if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'id');
+        if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'id');
+        const how = c['how'] ?? 'recovery';
+        const roll = c['average'] === true ? false : c['average'] === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['by'] === 'string' ? c['by'] : null })]);
+        if (how === 'npc') {
+          const sides = c['die'] ?? 6;
+          if (sides !== 6 && sides !== 10) return errR('BAD_INPUT', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
+          const dice: number[] = [];
+          for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
+          const amount = dice.reduce((a, b) => a + b, 0);
+          const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
+          return okR([{ type: 'tsw.healed', id: s.value.id, by: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
+        }
+        return errR('BAD_INPUT', 'how must be "recovery", "free" or "npc"', 'how');
+      },
+    },
+    'tsw.stabilize': {
+      // A standard action: the dying character still cannot act, but failed death saves no longer kill.
+      authorize: byController('who'),
+      decide(world, c) {
+        const who = needSheet(world, c['who'], 'who');
+        if (!who.ok) return who;
+        const t = needSheet(world, c['target'], 'target');
+        if (!t.ok) return t;
+        if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'target');
+        const spend = spendIn(world, who.value.id, 'standard');
+        if (!spend.ok) return spend;
+        return okR([...spend.value, { type: 'tsw.stabilized', id: t.value.id, by: who.value.id }]);
+      },
+    },
+    'tsw.lastGasp': {
+      decide(world, c) {
+        const s = needSheet(world, c['id'], 'id');
+        if (!s.ok) return s;
+        if (s.value.kind !== 'pc') return errR('BAD_INPUT', 'Last Gasp saves are for PCs', 'id');
+        if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'id');
+        const effect = c['effect'] ?? 'an effect';
+        if (typeof effect !== 'string' || effect.length > 200) return errR('BAD_INPUT', 'effect must be a short text', 'effect');
+        return okR([{ type: 'tsw.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
+      },
+    },
+    'tsw.grantSave': {
+      // An ally's standard action: a Last Gasp save that does not count against the four if it fails.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const who = needSheet(world, c['who'], 'who');
+        if (!who.ok) return who;
+        const t = needSheet(world, c['target'], 'target');
+        if (!t.ok) return t;
+        if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'target');
+        const spend = spendIn(world, who.value.id, 'standard');
+        if (!spend.ok) return spend;
+        return okR([...spend.value, ...deathSaveEvents(kit, world, t.value, env.rng, { counts: false, grantedBy: who.value.id })]);
+      },
+    },
+    'tsw.useAbility': {
+      // A non-attack ability (attacks go through tsw.attack with `ability`).
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const id = c['ability'];
+        const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
+        if (a === undefined) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
+        if (s.value.dead || s.value.dying !== null || s.value.unconscious) return errR('CANNOT_ACT', `${s.value.name} cannot act`, 'who');
+        if (a.types.includes('ranged') && hasCondition(world, s.value.id, 'grabbed')) return errR('GRABBED', `${s.value.name} is Grabbed and cannot use ranged attacks or spells`, 'ability');
+        const why = cannotUse(a, { escalation: escalationOf(kit, world, s.value), use: s.value.uses[a.id], resources: s.value.resources, hampered: hasCondition(world, s.value.id, 'hampered') });
+        if (why !== null) return errR(why.code, why.message, 'ability');
+        const spend = spendIn(world, s.value.id, a.action);
+        if (!spend.ok) return spend;
+        const out: EngineEvent[] = [...spend.value, abilityUsedEvent(s.value, a)];
+        const foes = inEncounter(world, s.value.id) ? engagedEnemies(world, s.value.id) : [];
+        if (foes.length > 0 && (a.provokes || a.types.includes('ranged'))) out.push(provokedEvent(world, s.value.id, foes, `used ${a.name}`));
+        if (hasCondition(world, s.value.id, 'confused')) out.push(...confusedSave(kit, world, s.value, env.rng, `used ${a.name}`));
+        return okR(out);
+      },
+    },
+    'tsw.sustain': {
+      // Roll the Sustain X with the same action that started it; a failure lets it lapse at the end of the turn.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const id = c['ability'];
+        const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
+        if (a === undefined || a.sustain === null) return errR('NOT_SUSTAINABLE', `${JSON.stringify(id)} is not a sustained ability of ${s.value.name}`, 'ability');
+        const use = s.value.uses[a.id];
+        if (use?.activeTurn == null) return errR('NOT_ACTIVE', `${a.name} is not active`, 'ability');
+        const spend = spendIn(world, s.value.id, a.action);
+        if (!spend.ok) return spend;
+        const roll = roll3d6(env.rng, world, 0);
+        const success = roll.natural >= a.sustain;
+        return okR([...spend.value, { type: 'tsw.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success, turn: getEncounter(world).turnSerial }]);
+      },
+    },
+    'tsw.quickRest': {
+      // Spend any recoveries, restore encounter abilities, roll every expended recharge ability.
+      decide(world, c, env) {
+        const st = getTsw(world);
+        if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
+        const spendMap = c['recoveries'] ?? {};
+        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('BAD_INPUT', 'recoveries must map sheet ids to counts', 'recoveries');
+        const out: EngineEvent[] = [];
+        const roll = c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        for (const [id, n] of Object.entries(spendMap)) {
+          let s = st.sheets[id];
+          if (s === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, `recoveries.${id}`);
+          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
+          if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
+          for (let i = 0; i < n; i++) {
+            const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
+            out.push(e);
+            s = sheetAfterHeal(s, e);
+          }
+        }
+        for (const s of Object.values(st.sheets)) {
+          if (s.dead) continue;
+          for (const a of Object.values(s.abilities)) {
+            if (s.uses[a.id]?.expended !== true) continue;
+            const target = rechargeTarget(a);
+            if (restoredByRest(a, 'quick')) out.push({ type: 'tsw.abilityRestored', who: s.id, ability: a.id, reason: 'quick rest' });
+            else if (target !== null) {
+              const r = roll3d6(env.rng, world, 0);
+              out.push({ type: 'tsw.rechargeRolled', who: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target });
+            }
+          }
+        }
+        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: 'tsw.quickRested' });
+        return okR(out);
+      },
+    },
+    'tsw.fullRest': {
+      // Resets HP, recoveries, abilities and resources; a new adventuring day. A retreat to rest is a campaign loss.
+      decide(world, c) {
+        if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
+        const out: EngineEvent[] = [];
+        if (c['retreat'] === true) out.push({ type: 'tsw.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day });
+        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: 'tsw.fullRested', day: getTsw(world).day + 1 });
+        return okR(out);
+      },
+    },
+    'tsw.stance': {
+      // Switching stances is a quick action.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const stance = c['stance'];
+        if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_INPUT', 'stance must be "melee" or "ranged"', 'stance');
+        if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
+        const spend = spendIn(world, s.value.id, 'quick');
+        if (!spend.ok) return spend;
+        return okR([...spend.value, { type: 'tsw.stanceChanged', who: s.value.id, stance }]);
+      },
+    },
+    'tsw.position': {
+      // The GM places two characters relative to each other.
+      decide(world, c) {
+        const a = needSheet(world, c['a'], 'a');
+        if (!a.ok) return a;
+        const b = needSheet(world, c['b'], 'b');
+        if (!b.ok) return b;
+        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'a and b must differ', 'b');
+        const range = c['range'];
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        return okR([{ type: 'tsw.positioned', a: a.value.id, b: b.value.id, range }]);
+      },
+    },
+    'tsw.move': {
+      // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
+      // Leaving engaged enemies without disengaging provokes opportunity attacks.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const t = needSheet(world, c['to'], 'to');
+        if (!t.ok) return t;
+        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'to');
+        const range = c['range'] ?? 'engaged';
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'who');
+        const st = getTsw(world);
+        const from = rangeBetween(st, s.value.id, t.value.id);
+        if (from === range) return errR('ALREADY_THERE', `${s.value.name} is already ${range} ${range === 'engaged' ? 'with' : 'to'} ${t.value.name}`, 'range');
+        const steps = Math.max(1, movesNeeded(from, range));
+        const out: EngineEvent[] = [];
+        let w = world;
+        for (let i = 0; i < steps; i++) {
+          const e = spendIn(w, s.value.id, 'move');
+          if (!e.ok) return e;
+          out.push(...e.value);
+          for (const ev of e.value) w = kit.module.reducers?.['economy.spent']?.(w, ev) ?? w;
+        }
+        // Leaving: everyone engaged with the mover other than the destination stays behind.
+        const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
+        const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
+        if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging'));
+        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true, serial: getEncounter(world).turnSerial });
+        return okR(out);
+      },
+    },
+    'tsw.disengage': {
+      // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'who');
+        const all = engagedEnemies(world, s.value.id);
+        const fromIn = c['from'] ?? all;
+        if (!Array.isArray(fromIn) || fromIn.length === 0 || !fromIn.every((x) => typeof x === 'string' && all.includes(x))) {
+          return errR('NOT_ENGAGED', `disengage from enemies engaged with ${s.value.name} (${all.join(', ') || 'none'})`, 'from');
+        }
+        const from = [...new Set(fromIn as string[])];
+        const extra = c['advantage'] ?? 0;
+        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        const spend = spendIn(world, s.value.id, 'move');
+        if (!spend.ok) return spend;
+        const enc = getEncounter(world);
+        // Grabbed: 1 Disadvantage to disengage from the grabber unless you hit it this round.
+        const hitNow = s.value.hitThisRound.round === enc.round ? s.value.hitThisRound.targets : [];
+        const grabbers = instancesOn(world, s.value.id, 'grabbed').map((g) => g.source).filter((g): g is string => g !== null && from.includes(g) && !hitNow.includes(g));
+        const net = extra - (grabbers.length > 0 ? 1 : 0);
+        const roll = roll3d6(env.rng, world, net);
+        const target = disengageTarget(world, from.length);
+        return okR([...spend.value, { type: 'tsw.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+      },
+    },
+    'tsw.popOff': {
+      // Some abilities pop you off enemies with no disengage check.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'who');
+        const all = engagedEnemies(world, s.value.id);
+        const from = c['from'] ?? all;
+        if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
+        return okR([{ type: 'tsw.poppedOff', who: s.value.id, from: j(from) }]);
+      },
+    },
+    'tsw.intercept': {
+      // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
+      authorize: byController('interceptor'),
+      decide(world, c) {
+        const i = needSheet(world, c['interceptor'], 'interceptor');
+        if (!i.ok) return i;
+        const st = getTsw(world);
+        const last = st.lastEngage;
+        if (last === null || last.mover !== c['mover']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'mover');
+        const me = i.value.id;
+        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'mover');
+        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'mover');
+        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'mover');
+        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptor');
+        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptor');
+        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptor');
+        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptor');
+        return okR([{ type: 'tsw.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
+      },
+    },
+    'tsw.rally': {
+      // Standard action: heal with a recovery, then a save (+ escalation) against one ongoing / save-ends effect, or 13+ against a one-round effect.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        if (s.value.dead || s.value.dying !== null || s.value.unconscious) return errR('CANNOT_ACT', `${s.value.name} cannot act`, 'who');
+        const spend = spendIn(world, s.value.id, 'standard');
+        if (!spend.ok) return spend;
+        const out: EngineEvent[] = [...spend.value];
+        const h = healEvent(world, s.value, env.rng, { free: false, roll: c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
+        out.push(h);
+        const against = c['against'];
+        if (against !== undefined && against !== null) {
+          const inst = typeof against === 'string' ? getEncounter(world).conditions[against] : undefined;
+          if (inst === undefined || inst.target !== s.value.id) return errR('UNKNOWN_CONDITION_INSTANCE', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
+          const roll = roll3d6(env.rng, world, saveAdvantage(kit, world, s.value.id));
+          const bonus = kit.escalation(world, s.value.id);
+          const target = saveTargetOf(world, inst);
+          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true }) });
+        }
+        return okR(out);
+      },
+    },
+    'tsw.fightInSpirit': {
+      // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'who');
+        const enc = getEncounter(world);
+        if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'who');
+        const ally = needSheet(world, c['ally'], 'ally');
+        if (!ally.ok) return ally;
+        const boon = c['boon'];
+        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
+        const reason = c['reason'];
+        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('BAD_INPUT', 'give a reason (1-200 characters) every round', 'reason');
+        const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } });
+        if (!e.ok) return e;
+        return okR([{ type: 'tsw.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
+      },
+    },
+    'tsw.flee': {
+      // The party agrees to flee with its downed members: a campaign loss, and the fight ends.
+      decide(world) {
+        const out: EngineEvent[] = [{ type: 'tsw.campaignLoss', reason: 'fled', day: getTsw(world).day }];
+        if (getEncounter(world).active) out.push({ type: 'encounter.ended', round: getEncounter(world).round });
+        return okR(out);
+      },
+    },
+    'tsw.diceyMove': {
+      // A risky movement as a move action: a skill check against the GM's difficulty.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const diff = c['difficulty'];
+        const bonus = c['bonus'] ?? 0;
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
+        const spend = spendIn(world, s.value.id, 'move');
+        if (!spend.ok) return spend;
+        const roll = roll3d6(env.rng, world, 0);
+        return okR([...spend.value, { type: 'tsw.diceyMoveRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff }]);
+      },
+    },
+  };
+
+  // -------------------------------------------------------------- reducers
+
+  const name = (w: World, id: Json | undefined): string => (typeof id === 'string' ? (getTsw(w).sheets[id]?.name ?? getEncounter(w).combatants[id]?.name ?? id) : 'someone');
+  const log = (w: World, e: EngineEvent, kind: string, text: string, data?: Json): World => appendLog(w, { audience: eventAudience(w, e), kind, text, ...(data === undefined ? {} : { data }) });
+  const onSt = (fn: (st: TswState, e: EngineEvent, w: World) => TswState): Reducer => (w, e) => setTsw(w, fn(getTsw(w), e, w));
+  const sheetOf = (e: EngineEvent, k = 'id'): string => String(e[k]);
+  const withUse = (s: Sheet, ability: string, fn: (u: NonNullable<Sheet['uses'][string]>) => Sheet['uses'][string]): Sheet => ({
+    ...s,
+    uses: { ...s.uses, [ability]: fn(s.uses[ability] ?? { expended: false, activeTurn: null })! },
+  });
+  const restAll = (s: Sheet, full: boolean): Sheet => {
+    if (!full || s.dead) return s;
+    return { ...s, hp: s.maxHp, recoveries: s.maxRecoveries, exhaustion: 0, uses: {}, resources: { ...s.maxResources }, dying: null, deathFailures: 0, unconscious: s.kind === 'pc' ? false : s.unconscious };
+  };
+
+  const reducers: Record<string, Reducer> = {
+    'tsw.sheetSet': (w, e) => {
+      const s = e['sheet'] as unknown as Sheet;
+      const st = getTsw(w);
+      return log(setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } }), { ...e, id: s.id }, 'tsw.sheetSet', `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`);
+    },
+    'tsw.sheetRemoved': onSt((st, e) => {
+      const sheets = { ...st.sheets };
+      delete sheets[sheetOf(e)];
+      const id = sheetOf(e);
+      return { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) };
+    }),
+    'tsw.outOfFightSet': (w, e) => updateSheet(w, sheetOf(e), (s) => ({ ...s, outOfFight: e['value'] === true })),
+    'tsw.attackRolled': (w, e) => {
+      const r = e['roll'] as { natural?: number; dice?: number[] } | null;
+      const what = e['noEffect'] === true ? 'had no effect (failed the save to find an Invisible target)' : e['critFail'] === true ? 'crit-failed' : e['crit'] === true ? 'crit' : e['hit'] === true ? 'hit' : 'missed';
+      return log(w, e, 'tsw.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
+    },
+    'tsw.damaged': (w, e) => {
+      const id = sheetOf(e, 'target');
+      const w2 = updateSheet(w, id, (s) => sheetAfterDamage(s, e));
+      const s = getTsw(w2).sheets[id];
+      const status = s === undefined ? '' : ` (${statusOf(s)})`;
+      const why = e['reason'] === 'ongoing' ? ' ongoing' : e['reason'] === 'confused' ? ' (Confused)' : '';
+      return log(w2, e, 'tsw.damaged', `${name(w, id)} took ${String(e['amount'])}${why} damage${e['resisted'] === true ? ' (resisted: halved)' : ''}${e['crit'] === true ? ' (crit)' : ''}: ${String(e['hpFrom'])} -> ${String(e['hpTo'])} HP${status}.`);
+    },
+    'tsw.healed': (w, e) => {
+      const id = sheetOf(e);
+      const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
+      const how = e['halved'] === true ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
+      return log(w2, e, 'tsw.healed', `${name(w, id)} healed ${String(Number(e['hpTo']) - Math.max(0, Number(e['hpFrom'])))} HP (${String(e['reason'])})${how}: now ${String(e['hpTo'])} HP.`);
+    },
+    'tsw.deathSaveRolled': (w, e) => {
+      const id = sheetOf(e);
+      const w2 = updateSheet(w, id, (s) => ({
+        ...s,
+        deathFailures: Number(e['failures']),
+        dead: e['dead'] === true ? true : s.dead,
+        dying: s.dying === null ? null : e['dead'] === true ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1 },
+      }));
+      const r = e['roll'] as { natural?: number } | null;
+      const kind = e['lastGasp'] === true ? 'Last Gasp save' : 'death save';
+      return log(w2, e, 'tsw.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${String(e['target'])}, ${String(e['outcome'])}${e['counted'] === true ? ` (${String(e['failures'])} failed this encounter)` : ''}${e['dead'] === true ? '; they die.' : '.'}`);
+    },
+    'tsw.stabilized': (w, e) => log(updateSheet(w, sheetOf(e), (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, 'tsw.stabilized', `${name(w, e['by'])} stabilized ${name(w, e['id'])}.`),
+    'tsw.lastGaspStarted': (w, e) =>
+      log(
+        updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: { stabilized: false, firstSaveDisadvantage: 0, savesRolled: 0, lastGasp: { hp: Number(e['hp']), effect: String(e['effect']) } } satisfies Dying })),
+        e,
+        'tsw.lastGasp',
+        `${name(w, e['id'])} starts making Last Gasp saves against ${String(e['effect'])}.`,
+      ),
+    'tsw.lastGaspEnded': (w, e) => log(updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: null, hp: Number(e['hp']) })), e, 'tsw.lastGasp', `${name(w, e['id'])} shakes off ${String(e['effect'])}.`),
+    'tsw.abilityUsed': (w, e) => {
+      const who = sheetOf(e, 'who');
+      const ability = String(e['ability']);
+      const serial = getEncounter(w).turnSerial;
+      const w2 = updateSheet(w, who, (s) => {
+        const a = s.abilities[ability];
+        let next = withUse(s, ability, (u) => ({ expended: u.expended || e['expends'] === true, activeTurn: a?.sustain != null ? serial : u.activeTurn }));
+        if (a?.power != null) next = { ...next, resources: { ...next.resources, [a.power.resource]: (next.resources[a.power.resource] ?? 0) - a.power.amount } };
+        return next;
+      });
+      return log(w2, e, 'tsw.abilityUsed', `${name(w, who)} used ${String(e['name'])}.`);
+    },
+    'tsw.sustainRolled': (w, e) => {
+      const who = sheetOf(e, 'who');
+      const ok = e['success'] === true;
+      const w2 = ok ? updateSheet(w, who, (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: Number(e['turn']) }))) : w;
+      return log(w2, e, 'tsw.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
+    },
+    'tsw.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, 'tsw.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
+    'tsw.abilityRestored': (w, e) => updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))),
+    'tsw.rechargeRolled': (w, e) => {
+      const w2 = e['success'] === true ? updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))) : w;
+      const r = e['roll'] as { natural?: number } | null;
+      return log(w2, e, 'tsw.recharge', `${name(w, e['who'])} rolled ${String(r?.natural)} to recharge ${String(e['ability'])} (${String(e['target'])}+): ${e['success'] === true ? 'recharged' : 'still expended'}.`);
+    },
+    'tsw.quickRested': (w, e) => log(w, e, 'tsw.rest', 'The party took a quick rest.'),
+    'tsw.fullRested': (w, e) => {
+      const st = getTsw(w);
+      const sheets = Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, restAll(s, true)]));
+      return log(setTsw(w, { ...st, sheets, day: Number(e['day']) }), e, 'tsw.rest', `The party took a full rest; adventuring day ${String(e['day'])} begins.`);
+    },
+    'tsw.campaignLoss': (w, e) => {
+      const st = getTsw(w);
+      return log(setTsw(w, { ...st, campaignLosses: [...st.campaignLosses, { reason: String(e['reason']), day: Number(e['day']) }] }), e, 'tsw.campaignLoss', `Campaign Loss: the party ${e['reason'] === 'fled' ? 'fled' : 'retreated to rest'}; something major goes wrong.`);
+    },
+    'tsw.stanceChanged': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, stance: e['stance'] === 'ranged' ? 'ranged' : 'melee' })), e, 'tsw.stance', `${name(w, e['who'])} switched to the ${String(e['stance'])} stance.`),
+    'tsw.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
+    'tsw.moved': (w, e) => {
+      const who = String(e['who']);
+      const to = String(e['to']);
+      let st = getTsw(w);
+      for (const x of (e['leaving'] as string[] | undefined) ?? []) if (x !== to) st = place(st, who, x, 'nearby');
+      st = place(st, who, to, e['range'] as Range);
+      const engage = e['range'] === 'engaged';
+      st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: Number(e['serial']) } : null };
+      return log(setTsw(w, st), e, 'tsw.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
+    },
+    'tsw.disengageRolled': (w, e) => {
+      const who = String(e['who']);
+      let st = getTsw(w);
+      if (e['success'] === true) for (const x of e['from'] as string[]) st = place(st, who, x, 'nearby');
+      const r = e['roll'] as { natural?: number } | null;
+      return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
+    },
+    'tsw.poppedOff': (w, e) => {
+      let st = getTsw(w);
+      for (const x of e['from'] as string[]) st = place(st, String(e['who']), x, 'nearby');
+      return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, e['who'])} popped off.`);
+    },
+    'tsw.intercepted': (w, e) => {
+      const mover = String(e['mover']);
+      let st = place(getTsw(w), mover, String(e['ally']), 'nearby');
+      st = { ...place(st, mover, String(e['interceptor']), 'engaged'), lastEngage: null };
+      return log(setTsw(w, st), e, 'tsw.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
+    },
+    'tsw.provoked': (w, e) => {
+      const st = getTsw(w);
+      const against = (e['against'] as string[] | undefined) ?? [];
+      const next: TswState = {
+        ...st,
+        nextProvocation: st.nextProvocation + 1,
+        provocations: against.length === 0 ? st.provocations : [...st.provocations, { id: String(e['id']), by: String(e['by']), against, reason: String(e['reason']), round: Number(e['round']) }],
+      };
+      return against.length === 0 ? setTsw(w, next) : log(setTsw(w, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+    },
+    'tsw.opportunityTaken': onSt((st, e) => ({
+      ...st,
+      provocations: st.provocations
+        .map((p) => (p.id === e['provocation'] ? { ...p, against: p.against.filter((x) => x !== e['attacker']) } : p))
+        .filter((p) => p.against.length > 0),
+    })),
+    'tsw.hitRecorded': (w, e) =>
+      updateSheet(w, String(e['attacker']), (s) => {
+        const round = Number(e['round']);
+        const prev = s.hitThisRound.round === round ? s.hitThisRound.targets : [];
+        return { ...s, hitThisRound: { round, targets: [...new Set([...prev, ...(e['targets'] as string[])])] } };
+      }),
+    'tsw.confusedSaveRolled': (w, e) => log(w, e, 'tsw.confused', `${name(w, e['who'])} (Confused) ${String(e['what'])} and ${e['success'] === true ? 'kept their wits' : 'hurt themselves'}.`),
+    'tsw.foughtInSpirit': (w, e) => log(w, e, 'tsw.spirit', `${name(w, e['who'])} fights in spirit beside ${name(w, e['ally'])}: ${String(e['reason'])}`),
+    'tsw.diceyMoveRolled': (w, e) => {
+      const r = e['roll'] as { natural?: number } | null;
+      return log(w, e, 'tsw.diceyMove', `${name(w, e['who'])} tried a dicey move (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+    },
+    // Provocations and intercept windows last only for the moment they answer.
+    'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
+    // Death save failures count per encounter; positions belong to one fight.
+    'encounter.ended': onSt((st) => ({
+      ...st,
+      engaged: [],
+      far: [],
+      provocations: [],
+      lastEngage: null,
+      sheets: Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, { ...s, deathFailures: 0, uses: Object.fromEntries(Object.entries(s.uses).map(([a, u]) => [a, { ...u, activeTurn: null }])) }])),
+    })),
+  };
+
+  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('tsw.')).map((t) => [t, eventAudience]));
+
+  // Players see their own and visible sheets; sheets of hidden or veiled combatants stay with the GM.
+  const project = (world: World, viewer: { readonly role: string }): World => {
+    if (viewer.role === 'gm') return world;
+    const st = getTsw(world);
+    const enc = getEncounter(world);
+    const hiddenIds = new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
+    if (hiddenIds.size === 0) return world;
+    const keep = (k: string): boolean => !k.split('|').some((x) => hiddenIds.has(x));
+    return setTsw(world, {
+      ...st,
+      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([id]) => !hiddenIds.has(id))),
+      engaged: st.engaged.filter(keep),
+      far: st.far.filter(keep),
+      provocations: st.provocations.filter((p) => !hiddenIds.has(p.by)).map((p) => ({ ...p, against: p.against.filter((x) => !hiddenIds.has(x)) })),
+      lastEngage: st.lastEngage !== null && (hiddenIds.has(st.lastEngage.mover) || hiddenIds.has(st.lastEngage.target)) ? null : st.lastEngage,
+    });
+  };
+
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project };
+  return { module, kit };
+}
+
+/** Set the relative position of two characters. */
+export function place(st: TswState, a: string, b: string, range: Range): TswState {
+  const k = pairKey(a, b);
+  const engaged = st.engaged.filter((x) => x !== k);
+  const far = st.far.filter((x) => x !== k);
+  if (range === 'engaged') engaged.push(k);
+  if (range === 'far') far.push(k);
+  return { ...st, engaged, far };
+}
+
+export { controls, FORBIDDEN, audienceOfIds, takeDamage, recoveryAverage };
+export type { AbilityEntry, Command };

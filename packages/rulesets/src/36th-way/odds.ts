@@ -1,0 +1,32 @@
+// "What are the odds?" for a GM: exact hit / crit / crit-fail chances of an
+// attack as the table stands (Advantage counts from conditions, escalation,
+// Weak / Vulnerable crit ranges), from the exact distribution of the natural 3d6.
+import type { World } from '@tablekeeper/engine';
+import { attackOdds, type AttackOdds, type Defense } from './attack.js';
+import { attackAdvantage, escalationOf, inEncounter, type Kit } from './context.js';
+import { critThreshold, isWeakTo } from './damage.js';
+import { clampNet, naturalDistribution } from './roll.js';
+import { defenseOf, getTsw, volitionOf } from './state.js';
+
+export interface AttackOddsQuery {
+  readonly attacker: string;
+  readonly target: string;
+  readonly defense?: Defense;
+  readonly types?: readonly string[];
+  readonly bonus?: number;
+  readonly advantage?: number;
+}
+
+export function attackOddsFor(kit: Kit, world: World, q: AttackOddsQuery): (AttackOdds & { readonly net: number; readonly critAt: number; readonly needed: number }) | null {
+  const st = getTsw(world);
+  const a = st.sheets[q.attacker];
+  const t = st.sheets[q.target];
+  if (a === undefined || t === undefined) return null;
+  const net = clampNet(world, (inEncounter(world, a.id) ? attackAdvantage(kit, world, a.id, t.id) : 0) + (q.advantage ?? 0));
+  const vulnerable = inEncounter(world, t.id) && kit.netEffect(world, t.id, 'against.crit.range') > 0;
+  const critAt = critThreshold(world, isWeakTo(t.weak, q.types ?? ['weapon']), vulnerable);
+  const bonus = a.level + volitionOf(a) + escalationOf(kit, world, a) + (q.bonus ?? 0);
+  const defense = defenseOf(t, q.defense ?? 'ac');
+  const odds = attackOdds(world, naturalDistribution(net), { bonus, defense, critAt });
+  return { ...odds, net, critAt, needed: defense - bonus };
+}
