@@ -23,4 +23,4 @@ export { getKlepto, type KleptoState } from './state.js';
 export * from './distances.js';
 export * from './movement.js';
 export * from './phases.js';
-export { kleptoTest } from './roll.js';
+export { kleptoTest, passChance } from './roll.js';

@@ -69,3 +69,16 @@ describe('004 The Dash Ability', () => {
     expect(planDash(tm, 2, { passed: true })).toMatchObject({ ok: false, error: { code: 'DASH_LIMIT' } });
   });
 });
+
+describe('004 Tests and Edge Saves: exact odds', () => {
+  it('an Edge Save with +0 passes on 7, 8, 9 or a critical 10: (2+2+2+1)/20', async () => {
+    const { passChance } = await import('../../src/kleptonomicon/roll.js');
+    expect(passChance({ modifier: 0, advantage: 0 })).toBeCloseTo(7 / 20, 12);
+    // Sneaky: two dice, the higher counts; fails only if both read 6 or lower (13/20 each).
+    expect(passChance({ modifier: 0, advantage: 1 })).toBeCloseTo(1 - (13 / 20) ** 2, 12);
+    // Advantage is capped at 3 (four dice).
+    expect(passChance({ modifier: 0, advantage: 5 })).toBeCloseTo(1 - (13 / 20) ** 4, 12);
+    // +7: even a critical failure reads 0 + 7 = 7, above 6: always passes.
+    expect(passChance({ modifier: 7, advantage: 0 })).toBeCloseTo(1, 12);
+  });
+});
