@@ -1,6 +1,6 @@
 // The rulesets this build knows, one engine per ruleset (built once), and
 // table creation with the ruleset's setting defaults merged and checked.
-import { coreModule, createEngine, err, ok, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { coreModule, countdownsModule, createEngine, err, ok, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
 import { ruleset as thirtySixthWay } from './36th-way/index.js';
 import { ruleset as daggerheart } from './daggerheart/index.js';
 import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
@@ -30,13 +30,15 @@ export function rulesetDefinition(id: string): RulesetDefinition | null {
   return byId.get(id) ?? null;
 }
 
-/** The engine for a ruleset: the core module, then the ruleset's modules (cached). */
+/** The engine for a ruleset: the core module, the countdowns module, then the ruleset's modules (cached). */
 export function engineFor(id: string): Engine | null {
   const cached = engines.get(id);
   if (cached !== undefined) return cached;
   const r = byId.get(id);
   if (r === undefined) return null;
-  const engine = createEngine([coreModule, ...r.modules]);
+  // Countdowns are system-agnostic (rules README, 000): every table gets them unless the ruleset brings its own.
+  const countdowns = r.modules.some((m) => m.id === countdownsModule.id) ? [] : [countdownsModule];
+  const engine = createEngine([coreModule, ...countdowns, ...r.modules]);
   engines.set(id, engine);
   return engine;
 }

@@ -13,6 +13,8 @@ describe('ruleset registry', () => {
     const engine = engineFor(id)!;
     expect(engineFor(id)).toBe(engine);
     expect(engine.modules[0]!.id).toBe('core');
+    // Every ruleset has the system-agnostic countdowns module exactly once.
+    expect(engine.modules.filter((m) => m.id === 'countdowns')).toHaveLength(1);
     const created = createTableFor(id, { tableId: `t-${id}`, name: 'Before' });
     if (!created.ok) throw new Error(created.error.message);
     const t0 = created.value;
