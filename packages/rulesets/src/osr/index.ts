@@ -1,5 +1,16 @@
-// The OSR ruleset (001); public API.
-import { encounterModule, osrEncounter } from '@tablekeeper/engine';
+// The OSR ruleset (001_549d90ad32698ce5.txt); public API. See docs/rulesets/osr.md.
 import { defineRuleset } from '../ruleset.js';
+import { osrKit, osrModule } from './module.js';
+import { OSR_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [encounterModule({ ...osrEncounter(), conditions: [] })], settings: [] });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, osrModule], settings: OSR_SETTINGS });
+
+export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
+export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';
+export * from './checks.js';
+export * from './combat.js';
+export * from './exploration.js';
+export * from './odds.js';
+export { readSheet, validateSheet, encumbrance, movementAllowance, bestModifier, type Sheet, type Encumbrance, type MoveMode } from './sheet.js';
+export { getOsr, OSR_ID, type OsrState, type Corruption, type CorruptionStage, type LightSource } from './state.js';
+export { readDice, type DiceSpec } from './rolls.js';

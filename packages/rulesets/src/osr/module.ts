@@ -1,0 +1,401 @@
+// The 'osr' Module: commands from the three command files, the reducers that
+// keep world.ext.osr and the characters' stats, reactions on the one clock
+// (torches and lanterns burning out, the death timer, corruption stages,
+// morale prompts) and a projector that keeps GM matters from players.
+import {
+  AUDIENCE_ALL,
+  AUDIENCE_GM,
+  appendLog,
+  canSee,
+  claimId,
+  encounterKit,
+  getEncounter,
+  osrEncounter,
+  type Audience,
+  type Combatant,
+  type ConditionDef,
+  type EncounterKit,
+  type EngineEvent,
+  type Env,
+  type Json,
+  type Module,
+  type Reducer,
+  type Viewer,
+  type World,
+} from '@tablekeeper/engine';
+import { abilityModifier, type Ability } from './checks.js';
+import { combatCommands } from './combat-commands.js';
+import { explorationCommands } from './exploration-commands.js';
+import { hazardCommands } from './hazard-commands.js';
+import { rollCheckDice } from './rolls.js';
+import { resolveCheck } from './checks.js';
+import { osrSettings } from './settings.js';
+import { deathDue } from './combat.js';
+import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
+
+/** Encounter conditions the OSR ruleset names (001 "Quick Actions": maintaining concentration; "Retreat" ends it). */
+export const OSR_CONDITIONS: readonly ConditionDef[] = [{ id: 'concentrating', name: 'Concentrating', stacking: 'refresh', effects: {} }];
+
+/** 0 HP, dead or exhausted combatants cannot take turns (001 "Death & Injury", "Exhaustion"). */
+function canAct(world: World, c: Combatant): boolean {
+  if (c.characterId === null) return true;
+  const st = getOsr(world);
+  if (st.dead.includes(c.characterId) || st.dying[c.characterId] !== undefined) return false;
+  const ch = world.characters[c.characterId];
+  return ch === undefined || sheetOf(world, c.characterId).hp > 0;
+}
+
+export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct });
+
+// ---------------------------------------------------------------- audiences and log
+
+const idsIn = (e: EngineEvent): string[] =>
+  ['id', 'character', 'target', 'attacker', 'by', 'owner']
+    .map((k) => e[k])
+    .filter((v): v is string => typeof v === 'string');
+
+/** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
+function audienceOf(world: World, e: EngineEvent): Audience {
+  if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted') return AUDIENCE_GM;
+  for (const id of idsIn(e)) {
+    const ch = world.characters[id];
+    if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
+  }
+  const comb = e['combatant'];
+  if (typeof comb === 'string') {
+    const c = getEncounter(world).combatants[comb];
+    if (c !== undefined && c.visibility !== 'visible') return AUDIENCE_GM;
+  }
+  return AUDIENCE_ALL;
+}
+
+const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (w.characters[id]?.name ?? id) : 'someone');
+
+function log(w: World, e: EngineEvent, text: string, data?: Json): World {
+  return appendLog(w, { audience: audienceOf(w, e), kind: e.type, text, ...(data !== undefined ? { data } : {}) });
+}
+
+const rollText = (roll: Json | undefined): string => {
+  if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return '';
+  const dice = Array.isArray(roll['dice']) ? roll['dice'].join(' / ') : '';
+  const m = Number(roll['modifier']);
+  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])} vs ${String(roll['dc'])}`;
+};
+
+// ---------------------------------------------------------------- reducers
+
+const on =
+  (fn: (w: World, e: EngineEvent, st: OsrState) => World): Reducer =>
+  (w, e) =>
+    fn(w, e, getOsr(w));
+
+const str = (e: EngineEvent, k: string): string => String(e[k]);
+
+const reducers: { [type: string]: Reducer } = {
+  'osr.sheetSet': (w, e) => log(withStats(w, str(e, 'id'), (e['stats'] ?? {}) as { [k: string]: Json }), e, `${nm(w, e['id'])}'s sheet was updated.`),
+  'osr.checked': (w, e) => {
+    const roll = e['roll'] as { [k: string]: Json } | undefined;
+    const ok = roll?.['success'] === true;
+    const why = Array.isArray(e['reasons']) && e['reasons'].length > 0 ? ` (${e['reasons'].join(', ')})` : '';
+    return log(w, e, `${nm(w, e['character'])} ${ok ? 'passed' : 'failed'} ${str(e, 'label')}: ${rollText(roll)}${why}${e['impossible'] === true ? ', impossible in darkness' : ''}.`, { roll: roll ?? null });
+  },
+  'osr.attacked': (w, e) => {
+    const dmg = e['damage'] as { [k: string]: Json } | undefined;
+    const what = e['hit'] === true ? `${e['crit'] === true ? 'a critical hit' : 'hit'} for ${String(dmg?.['total'] ?? 0)}` : 'missed';
+    return log(w, e, `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}, AC ${String(e['ac'])}): ${rollText(e['roll'])}, ${what}.`);
+  },
+  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? ', doubled' : ''}) from ${str(e, 'source')}.`),
+  'osr.healRolled': (w, e) => log(w, e, `${nm(w, e['target'])} is healed by ${str(e, 'source')}: ${str(e, 'dice')} = ${String(e['total'])}.`),
+  'osr.hpChanged': (w, e) => log(withStats(w, str(e, 'id'), { hp: Number(e['to']) }), e, `${nm(w, e['id'])}: HP ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`),
+  'osr.downed': on((w, e, st) => {
+    const id = str(e, 'id');
+    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: Number(e['at']), fight: e['fight'] === true } }, stable: removeFrom(st.stable, id) });
+    return log(next, e, `${nm(w, id)} is at 0 HP and incapacitated: dead unless stabilized within a minute or by the end of the fight.`);
+  }),
+  'osr.stabilized': on((w, e, st) => {
+    const id = str(e, 'id');
+    const dying = { ...st.dying };
+    delete dying[id];
+    return log(setOsr(w, { ...st, dying, stable: addTo(st.stable, id) }), e, `${nm(w, id)} is stabilized (${str(e, 'method')}${e['by'] === null ? '' : ` by ${nm(w, e['by'])}`}).`);
+  }),
+  'osr.injuryRolled': on((w, e, st) => {
+    const id = str(e, 'id');
+    const row = str(e, 'row');
+    let next = w;
+    if (row === 'disadvantageUntilRest') next = setOsr(w, { ...st, shaken: addTo(st.shaken, id) });
+    if (row === 'bodyPart') next = setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: [...(st.bodyParts[id] ?? []), 'a body part (GM to name)'] } });
+    const text: { [k: string]: string } = {
+      dead: 'a false hope',
+      abilityLoss: 'loses ability',
+      bodyPart: 'loses a body part (the GM chooses which)',
+      disadvantageUntilRest: 'has disadvantage on every check until rest',
+      standing: 'is back on their feet',
+    };
+    return log(next, e, `Injury roll for ${nm(w, id)}: ${String(e['d20'])}${e['extra'] === null ? '' : ` (${String(e['extra'])})`}: ${text[row] ?? row}.`);
+  }),
+  'osr.bodyPartLost': on((w, e, st) => {
+    const id = str(e, 'id');
+    const parts = [...(st.bodyParts[id] ?? [])];
+    const i = parts.indexOf('a body part (GM to name)');
+    if (i >= 0) parts[i] = str(e, 'part');
+    else parts.push(str(e, 'part'));
+    return log(setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: parts } }), e, `${nm(w, id)} has lost: ${str(e, 'part')}.`);
+  }),
+  'osr.abilityChanged': (w, e) =>
+    log(withStats(w, str(e, 'id'), { [str(e, 'ability')]: Number(e['to']) }), e, `${nm(w, e['id'])}: ${str(e, 'ability').toUpperCase()} ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`),
+  'osr.died': on((w, e, st) => {
+    const id = str(e, 'id');
+    const dying = { ...st.dying };
+    delete dying[id];
+    const enc = getEncounter(w);
+    const inFight = enc.active && enc.roster.some((x) => enc.combatants[x]?.characterId === id);
+    const next = setOsr(w, { ...st, dying, dead: addTo(st.dead, id), stable: removeFrom(st.stable, id), hidden: removeFrom(st.hidden, id), fightDeaths: st.fightDeaths + (inFight ? 1 : 0) });
+    return log(next, e, `${nm(w, id)} is dead (${str(e, 'reason')}).`);
+  }),
+  'osr.leftUnconscious': on((w, e, st) => log(setOsr(w, { ...st, stable: addTo(st.stable, str(e, 'id')) }), e, `${nm(w, e['id'])} made it back unconscious, at 0 HP.`)),
+  'osr.rested': on((w, e, st) => {
+    let next = w;
+    const heals = (e['heals'] ?? []) as { id: string; to: number }[];
+    for (const h of heals) next = withStats(next, h.id, { hp: h.to });
+    const who = (e['characters'] ?? []) as string[];
+    const recovered = (e['recovered'] ?? []) as string[];
+    const restedAt = { ...st.restedAt };
+    if (e['fed'] === true) for (const id of who) restedAt[id] = next.clock.seconds;
+    const s2: OsrState = {
+      ...st,
+      restedAt,
+      shaken: st.shaken.filter((id) => !who.includes(id)),
+      exhausted: st.exhausted.filter((id) => !recovered.includes(id)),
+      stable: st.stable.filter((id) => !heals.some((h) => h.id === id && h.to > 0)),
+    };
+    const text = `${String(e['nights'])} night(s) of ${str(e, 'kind')} rest: ${heals.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+    return log(setOsr(next, s2), e, text);
+  }),
+  'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is in stealth.`)),
+  'osr.revealed': on((w, e, st) => log(setOsr(w, { ...st, hidden: removeFrom(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is no longer hidden (${str(e, 'reason')}).`)),
+
+  // exploration
+  'osr.travelTurnRolled': on((w, e, st) =>
+    log(setOsr(w, { ...st, turnsOut: Number(e['turnsOut']), lastThreat: e['band'] as OsrState['lastThreat'], cadence: e['cadence'] as OsrState['cadence'] }), e, `Travel turn ${String(e['turnsOut'])}: d20 ${(e['dice'] as number[]).join(' / ')} → ${String(e['natural'])}, ${str(e, 'band')}: ${(e['prompts'] as string[]).join('; ')}.`),
+  ),
+  'osr.returned': on((w, e, st) => log(setOsr(w, { ...st, turnsOut: 0 }), e, 'The party is back in safety; the travel-turn count starts again.')),
+  'osr.lightSet': on((w, e, st) => log(setOsr(w, { ...st, ambient: e['level'] as OsrState['ambient'] }), e, `The light is now ${str(e, 'level')}.`)),
+  'osr.sourceLit': on((w, e, st) => {
+    const id = str(e, 'id');
+    const src = { id, kind: e['kind'] as 'torch' | 'lantern', owner: typeof e['owner'] === 'string' ? e['owner'] : null, label: str(e, 'label'), burnsOutAt: Number(e['burnsOutAt']), remaining: 0 };
+    return log(claimId(setOsr(w, { ...st, sources: { ...st.sources, [id]: src } }), id), e, `${src.owner === null ? 'A' : `${nm(w, src.owner)}'s`} ${src.label} is lit (out in ${Math.round((src.burnsOutAt - w.clock.seconds) / 60)} minutes).`);
+  }),
+  'osr.sourceDoused': on((w, e, st) => {
+    const s = st.sources[str(e, 'id')];
+    if (s === undefined) return w;
+    return log(setOsr(w, { ...st, sources: { ...st.sources, [s.id]: { ...s, burnsOutAt: null, remaining: Number(e['remaining']) } } }), e, `The ${s.label} is put out.`);
+  }),
+  'osr.sourceBurnedOut': on((w, e, st) => {
+    const s = st.sources[str(e, 'id')];
+    if (s === undefined) return w;
+    const sources = { ...st.sources };
+    delete sources[s.id];
+    return log(setOsr(w, { ...st, sources }), e, `${s.owner === null ? 'The' : `${nm(w, s.owner)}'s`} ${s.label} has burned out.`);
+  }),
+  'osr.timeRolled': (w, e) => log(w, e, `Time dice ${(e['faces'] as number[]).join(', ')}: ${String(e['hour']).padStart(2, '0')}:00, ${str(e, 'quarter')}.`),
+  'osr.returnRolled': (w, e) => {
+    const r = e['roll'] as { [k: string]: Json };
+    const id = str(e, 'character');
+    let next = w;
+    let tail = 'made it back safely';
+    if (r['success'] !== true) {
+      if (typeof e['loadLost'] === 'number') {
+        next = withStats(w, id, { load: Math.max(0, sheetOf(w, id).load - e['loadLost']) });
+        tail = `dropped ${e['loadLost']} load on the way (the GM picks the items, least valuable first)`;
+      } else tail = `took ${String((e['damage'] as { total: number } | undefined)?.total ?? 0)} damage on the way`;
+    }
+    return log(next, e, `${nm(w, id)} rolls to return: ${rollText(r)}, ${tail}.`);
+  },
+  'osr.traveled': (w, e) => log(w, e, `The party travels ${str(e, 'mode')} for ${String(e['days'])} day(s): ${String(e['milesPerDay'])} miles a day, ${String(e['miles'])} in all.`),
+
+  // hazards
+  'osr.moraleRolled': (w, e) => {
+    const group = (e['group'] ?? []) as string[];
+    const who = group.length > 1 ? `${nm(w, e['character'])}'s group (${group.length})` : nm(w, e['character']);
+    return log(w, e, `Morale for ${who} (${str(e, 'trigger')}): ${rollText(e['roll'])}: ${e['held'] === true ? 'they stand and fight' : 'they surrender or flee'}.`);
+  },
+  'osr.moralePrompted': on((w, e, st) => log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: str(e, 'trigger'), text: str(e, 'text') }].slice(-20) }), e, `Morale? ${str(e, 'text')}`)),
+  'osr.chased': (w, e) => log(w, e, `${nm(w, e['character'])} ${e['direction'] === 'flee' ? 'flees' : 'gives chase'} (${str(e, 'ability').toUpperCase()}, DC ${String(e['dc'])}): ${rollText(e['roll'])}: ${e['success'] === true ? (e['direction'] === 'flee' ? 'escaped' : 'caught it') : e['direction'] === 'flee' ? 'caught' : 'it got away'}.`),
+  'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, str(e, 'id')) }), e, `${nm(w, e['id'])} is exhausted (${str(e, 'reason')}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
+  'osr.infected': on((w, e, st) => {
+    const k = e['corruption'] as unknown as Corruption;
+    return log(claimId(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: k } }), k.id), e, `${nm(w, k.target)} is infected by ${k.name}.`);
+  }),
+  'osr.stageEnded': on((w, e, st) => {
+    const k = st.corruptions[str(e, 'id')];
+    if (k === undefined) return w;
+    const next = typeof e['nextStage'] === 'number' ? { ...k, stage: e['nextStage'], stageEndsAt: Number(e['nextEndsAt']) } : k;
+    const dmg = e['damage'] as { ability: string; total: number } | null;
+    return log(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: next } }), e, `${k.name}, stage ${k.stage + 1} ends for ${nm(w, k.target)}: ${rollText(e['roll'])}${dmg === null ? '' : `, ${dmg.total} ${dmg.ability.toUpperCase()} damage`}.`);
+  }),
+  'osr.corruptionEnded': on((w, e, st) => {
+    const corruptions = { ...st.corruptions };
+    const k = corruptions[str(e, 'id')];
+    delete corruptions[str(e, 'id')];
+    return log(setOsr(w, { ...st, corruptions }), e, `${k?.name ?? 'The corruption'} no longer afflicts ${nm(w, e['target'])} (${str(e, 'reason')}).`);
+  }),
+  'osr.retreatStarted': on((w, e, st) => {
+    const c = str(e, 'combatant');
+    return log(setOsr(w, { ...st, retreating: { ...st.retreating, [c]: { combatant: c, character: typeof e['character'] === 'string' ? e['character'] : null } } }), e, `${nm(w, e['character'])} tries to retreat.`);
+  }),
+  'osr.retreatFailed': on((w, e, st) => {
+    const retreating = { ...st.retreating };
+    delete retreating[str(e, 'combatant')];
+    return log(setOsr(w, { ...st, retreating }), e, `The retreat fails (${str(e, 'reason')}): they stop moving.`);
+  }),
+  'osr.escaped': on((w, e, st) => {
+    const retreating = { ...st.retreating };
+    delete retreating[str(e, 'combatant')];
+    return log(setOsr(w, { ...st, retreating }), e, `${nm(w, e['character'])} escapes the battle.`);
+  }),
+  'osr.treasureShared': on((w, e, st) => {
+    const xp = { ...st.xp };
+    for (const id of e['characters'] as string[]) xp[id] = (xp[id] ?? 0) + Number(e['xpEach']);
+    return log(setOsr(w, { ...st, xp }), e, `${String(e['gp'])} gp shared, ${String(e['each'])} each${e['earned'] === true ? ` (+${String(e['xpEach'])} XP each)` : ' (unearned: no XP)'}.`);
+  }),
+  'osr.magicItemCaptured': on((w, e, st) => {
+    const xp = { ...st.xp };
+    for (const id of e['characters'] as string[]) xp[id] = (xp[id] ?? 0) + Number(e['xpEach']);
+    return log(setOsr(w, { ...st, xp, magicCounted: addTo(st.magicCounted, str(e, 'item')) }), e, `${str(e, 'item')} captured (fair value ${String(e['value'])} gp)${e['alreadyCounted'] === true ? ': already counted for XP' : `: +${String(e['xpEach'])} XP each`}.`);
+  }),
+  'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${String(e['hd'])} HD): ${String(e['gp'])} gp.`),
+
+  // The fight the dying went down in is over: the minute alone decides now.
+  'encounter.ended': on((w, _e, st) => {
+    const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
+    for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
+    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [] });
+  }),
+  'encounter.started': on((w, _e, st) => setOsr(w, { ...st, fightDeaths: 0 })),
+};
+
+// ---------------------------------------------------------------- reactions
+
+/** Corruption stages whose end the clock has passed: roll the check (and the damage) for each, in order. */
+function corruptionEvents(world: World, env: Env): EngineEvent[] {
+  const st = getOsr(world);
+  const set = osrSettings(world);
+  const now = world.clock.seconds;
+  const out: EngineEvent[] = [];
+  for (const k0 of Object.values(st.corruptions)) {
+    if (k0.stageEndsAt > now || st.dead.includes(k0.target)) continue;
+    let k: Corruption = k0;
+    const ab: { [a: string]: number } = { ...sheetOf(world, k.target) } as unknown as { [a: string]: number };
+    for (let guard = 0; guard < 500 && k.stageEndsAt <= now; guard++) {
+      const stage = k.stages[k.stage]!;
+      const con = ab['con'] ?? 10;
+      const dice = rollCheckDice(env.rng, st.exhausted.includes(k.target) || st.shaken.includes(k.target) ? -1 : 0);
+      const r = resolveCheck(dice, dice.length > 1 ? -1 : 0, abilityModifier(con), k.dc);
+      if (r.success && set.corruptionCureOnSuccess) {
+        out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, damage: null, nextStage: null, nextEndsAt: null });
+        out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'fought it off' });
+        break;
+      }
+      let damage: { ability: Ability; faces: number[]; total: number } | null = null;
+      if (!r.success && stage.ability !== null && stage.dice > 0) {
+        const faces = Array.from({ length: stage.dice }, () => env.rng.die(6));
+        damage = { ability: stage.ability, faces, total: faces.reduce((a, b) => a + b, 0) };
+      }
+      const last = k.stage + 1 >= k.stages.length;
+      const nextIndex = last ? (set.corruptionRepeatsLastStage ? k.stage : null) : k.stage + 1;
+      const nextEndsAt = nextIndex === null ? null : k.stageEndsAt + k.stages[nextIndex]!.hours * 3600;
+      out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, damage: damage as unknown as Json, nextStage: nextIndex, nextEndsAt });
+      if (damage !== null) {
+        const from = ab[damage.ability] ?? 10;
+        const to = Math.max(0, from - damage.total);
+        ab[damage.ability] = to;
+        out.push({ type: 'osr.abilityChanged', id: k.target, ability: damage.ability, from, to, reason: k.name });
+        if (to === 0 && set.deathAtZeroAbility) {
+          out.push({ type: 'osr.died', id: k.target, reason: `${k.name}: ${damage.ability.toUpperCase()} fell to 0` });
+          break;
+        }
+      }
+      if (nextIndex === null) {
+        out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'ran its course' });
+        break;
+      }
+      if (k.stages[nextIndex]!.exhaustion && !st.exhausted.includes(k.target)) out.push({ type: 'osr.exhausted', id: k.target, reason: k.name });
+      k = { ...k, stage: nextIndex, stageEndsAt: nextEndsAt! };
+    }
+  }
+  return out;
+}
+
+/** Clock-driven follow-ups after any event: light burning out, the dying dying, corruption stages ending. */
+function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
+  if (e.type.startsWith('osr.') && e.type !== 'osr.hpChanged' && e.type !== 'osr.downed' && e.type !== 'osr.infected') return [];
+  const st = getOsr(world);
+  const now = world.clock.seconds;
+  const out: EngineEvent[] = [];
+  for (const s of Object.values(st.sources)) if (s.burnsOutAt !== null && s.burnsOutAt <= now) out.push({ type: 'osr.sourceBurnedOut', id: s.id, at: s.burnsOutAt });
+  const fightOn = getEncounter(world).active;
+  const window = osrSettings(world).deathWindowSeconds;
+  for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', id, reason: 'not stabilized in time' });
+  out.push(...corruptionEvents(world, env));
+  return out;
+}
+
+/** 001 "When To Check Morale": prompts for the GM when a battle begins, at the first death, when a leader falls. */
+function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
+  if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?' }];
+  if (e.type !== 'osr.died') return [];
+  const enc = getEncounter(world);
+  const id = str(e, 'id');
+  if (!enc.active || !enc.roster.some((x) => enc.combatants[x]?.characterId === id)) return [];
+  const out: EngineEvent[] = [];
+  if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` });
+  if (world.characters[id]?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` });
+  return out;
+}
+
+// ---------------------------------------------------------------- projector
+
+/** Players see nothing of GM prompts or the last threat band, nor entries about characters they cannot see. */
+function project(world: World, viewer: Viewer): World {
+  if (viewer.role === 'gm') return world;
+  const st = getOsr(world);
+  const visible = (id: string | null): boolean => {
+    if (id === null) return true;
+    const ch = world.characters[id];
+    return ch === undefined || canSee(ch.visibility, viewer);
+  };
+  const keep = <T>(m: { readonly [id: string]: T }, idOf: (k: string, v: T) => string | null): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([k, v]) => visible(idOf(k, v))));
+  const out: OsrState = {
+    ...st,
+    prompts: [],
+    lastThreat: null,
+    dying: keep(st.dying, (k) => k),
+    sources: keep(st.sources, (_k, v) => v.owner),
+    corruptions: keep(st.corruptions, (_k, v) => v.target),
+    xp: keep(st.xp, (k) => k),
+    restedAt: keep(st.restedAt, (k) => k),
+    bodyParts: keep(st.bodyParts, (k) => k),
+    retreating: keep(st.retreating, (_k, v) => v.character),
+    dead: st.dead.filter(visible),
+    stable: st.stable.filter(visible),
+    exhausted: st.exhausted.filter(visible),
+    shaken: st.shaken.filter(visible),
+    hidden: st.hidden.filter(visible),
+  };
+  return setOsr(world, out);
+}
+
+export const osrModule: Module = {
+  id: OSR_ID,
+  commands: { ...combatCommands(osrKit.rules), ...explorationCommands(), ...hazardCommands(osrKit.rules) },
+  reducers,
+  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e)]],
+  project,
+  audience: Object.fromEntries(
+    Object.keys(reducers)
+      .filter((t) => t.startsWith('osr.'))
+      .map((t) => [t, audienceOf]),
+  ),
+};
+
+export { updateOsr };
