@@ -160,52 +160,64 @@ export function countdownOdds(countdown: { readonly value: number; readonly adva
   for (const br of branches) if (br.a === 0) stay += br.p;
   const moving = branches.filter((br) => br.a > 0);
 
+  // One buffer for everything (typed-array allocations dominate at these sizes):
+  // [0, n) expected rolls, then two mass vectors swapped each roll.
+  const n = value + 1;
+  const buf = new Float64Array(3 * n);
+  const E = 0;
+  const ba = moving.map((br) => br.a);
+  const bp = moving.map((br) => br.p);
+  const aa = branches.map((br) => br.a);
+  const ap = branches.map((br) => br.p);
   // Expected rolls: E[x] = (1 + sum_{a>0} p_a E[x - a]) / (1 - stay), E[<= 0] = 0.
-  const expected = new Float64Array(value + 1);
   const never = moving.length === 0;
   for (let x = 1; x <= value; x++) {
     if (never) {
-      expected[x] = Infinity;
+      buf[E + x] = Infinity;
       continue;
     }
-    let s = 1;
-    for (const br of moving) {
-      const nx = x - br.a;
-      if (nx > 0) s += br.p * expected[nx]!;
+    let sum = 1;
+    for (let k = 0; k < ba.length; k++) {
+      const nx = x - ba[k]!;
+      if (nx > 0) sum += bp[k]! * buf[E + nx]!;
     }
-    expected[x] = s / (1 - stay);
+    buf[E + x] = sum / (1 - stay);
   }
 
   // The per-roll distribution: push the untriggered mass forward one roll at a time.
   const byRoll: number[] = [];
   const within: number[] = [];
-  let mass = new Float64Array(value + 1);
-  let next = new Float64Array(value + 1);
-  mass[value] = 1;
+  let mass = n;
+  let next = 2 * n;
+  buf[mass + value] = 1;
   let remaining = 1;
   let cumulative = 0;
   const { maxRolls, epsilon } = opts.value;
   while (remaining > epsilon && byRoll.length < maxRolls && !never) {
-    next.fill(0);
+    buf.fill(0, next, next + n);
     let absorbed = 0;
+    let left = 0;
     for (let x = 1; x <= value; x++) {
-      const m = mass[x]!;
+      const m = buf[mass + x]!;
       if (m === 0) continue;
-      for (const br of branches) {
-        const nx = x - br.a;
-        if (nx <= 0) absorbed += m * br.p;
-        else next[nx]! += m * br.p;
+      for (let k = 0; k < aa.length; k++) {
+        const nx = x - aa[k]!;
+        const q = m * ap[k]!;
+        if (nx <= 0) absorbed += q;
+        else {
+          buf[next + nx] = buf[next + nx]! + q;
+          left += q;
+        }
       }
     }
     [mass, next] = [next, mass];
     cumulative += absorbed;
     byRoll.push(absorbed);
     within.push(cumulative);
-    let r = 0;
-    for (let x = 1; x <= value; x++) r += mass[x]!;
-    remaining = r;
+    remaining = left;
   }
-  return okv({ value, byRoll, within, pTrigger: never ? 0 : 1, expectedRolls: expected[value]!, remainingMass: never ? 1 : remaining });
+  const expectedRolls = buf[E + value]!;
+  return okv({ value, byRoll, within, pTrigger: never ? 0 : 1, expectedRolls, remainingMass: never ? 1 : remaining });
 }
 
 /** P(triggered within n rolls) from computed odds; beyond the computed horizon it is a lower bound. */
@@ -259,16 +271,22 @@ export function chaseOdds(
   const P = pv.value;
   const C = cv.value;
   const W = C + 1;
-  const idx = (p: number, c: number): number => p * W + c;
   const size = (P + 1) * W;
+  const K = branches.length;
+  const ba = branches.map((br) => br.a);
+  const bb = branches.map((br) => br.b);
+  const bq = branches.map((br) => br.p);
+  // One buffer (typed-array allocations dominate at these sizes): four solve
+  // tables, then two mass vectors swapped each roll. State (p, c) is p * W + c.
+  const buf = new Float64Array(6 * size);
+  const PROG = 0;
+  const CONS = size;
+  const BOTH = 2 * size;
+  const EXPT = 3 * size;
 
   // Absorption probabilities and expected rolls, solved exactly: every move goes
   // to a state <= the current one in both coordinates, so (p, c) ascending is a
   // topological order; a self-loop (no ticks) divides out as 1 / (1 - stay).
-  const prog = new Float64Array(size);
-  const cons = new Float64Array(size);
-  const both = new Float64Array(size);
-  const expt = new Float64Array(size);
   for (let p = 1; p <= P; p++) {
     for (let c = 1; c <= C; c++) {
       let stay = 0;
@@ -276,77 +294,88 @@ export function chaseOdds(
       let sc = 0;
       let sb = 0;
       let se = 1;
-      for (const br of branches) {
-        const np = p - br.a;
-        const nc = c - br.b;
-        if (br.a === 0 && br.b === 0) stay += br.p;
-        else if (np <= 0 && nc <= 0) sb += br.p;
-        else if (np <= 0) sp += br.p;
-        else if (nc <= 0) sc += br.p;
+      for (let k = 0; k < K; k++) {
+        const a = ba[k]!;
+        const b = bb[k]!;
+        const q = bq[k]!;
+        const np = p - a;
+        const nc = c - b;
+        if (a === 0 && b === 0) stay += q;
+        else if (np <= 0 && nc <= 0) sb += q;
+        else if (np <= 0) sp += q;
+        else if (nc <= 0) sc += q;
         else {
-          const j = idx(np, nc);
-          sp += br.p * prog[j]!;
-          sc += br.p * cons[j]!;
-          sb += br.p * both[j]!;
-          se += br.p * expt[j]!;
+          const j = np * W + nc;
+          sp += q * buf[PROG + j]!;
+          sc += q * buf[CONS + j]!;
+          sb += q * buf[BOTH + j]!;
+          se += q * buf[EXPT + j]!;
         }
       }
-      const i = idx(p, c);
+      const i = p * W + c;
       const go = 1 - stay;
       if (go <= 0) {
-        expt[i] = Infinity;
+        buf[EXPT + i] = Infinity;
         continue;
       }
-      prog[i] = sp / go;
-      cons[i] = sc / go;
-      both[i] = sb / go;
-      expt[i] = se / go;
+      buf[PROG + i] = sp / go;
+      buf[CONS + i] = sc / go;
+      buf[BOTH + i] = sb / go;
+      buf[EXPT + i] = se / go;
     }
   }
-  const start = idx(P, C);
-  const pFirst = prog[start]!;
-  const cFirst = cons[start]!;
-  const sRoll = both[start]!;
+  const start = P * W + C;
+  const pFirst = buf[PROG + start]!;
+  const cFirst = buf[CONS + start]!;
+  const sRoll = buf[BOTH + start]!;
   const never = Math.max(0, 1 - pFirst - cFirst - sRoll);
   // A chain that can stall forever somewhere has infinite expectation.
-  const expectedRolls = never > 1e-12 ? Infinity : expt[start]!;
+  const expectedRolls = never > 1e-12 ? Infinity : buf[EXPT + start]!;
 
-  // Per-roll distribution.
+  // Per-roll distribution. Mass only moves down and left, so each roll scans
+  // the box below the highest occupied state.
   const bp: number[] = [];
   const bc: number[] = [];
   const bs: number[] = [];
-  let mass = new Float64Array(size);
-  let next = new Float64Array(size);
-  mass[start] = 1;
+  let mass = 4 * size;
+  let next = 5 * size;
+  buf[mass + start] = 1;
   let remaining = 1;
+  let topP = P;
   const { maxRolls, epsilon } = opts.value;
   while (remaining > epsilon && bp.length < maxRolls) {
-    next.fill(0);
+    buf.fill(0, next, next + (topP + 1) * W);
     let ap = 0;
     let ac = 0;
     let as = 0;
-    for (let p = 1; p <= P; p++) {
+    let left = 0;
+    let newTop = 0;
+    for (let p = 1; p <= topP; p++) {
       for (let c = 1; c <= C; c++) {
-        const m = mass[idx(p, c)]!;
+        const m = buf[mass + p * W + c]!;
         if (m === 0) continue;
-        for (const br of branches) {
-          const np = p - br.a;
-          const nc = c - br.b;
-          const q = m * br.p;
+        for (let k = 0; k < K; k++) {
+          const np = p - ba[k]!;
+          const nc = c - bb[k]!;
+          const q = m * bq[k]!;
           if (np <= 0 && nc <= 0) as += q;
           else if (np <= 0) ap += q;
           else if (nc <= 0) ac += q;
-          else next[idx(np, nc)]! += q;
+          else {
+            const j = next + np * W + nc;
+            buf[j] = buf[j]! + q;
+            left += q;
+            if (np > newTop) newTop = np;
+          }
         }
       }
     }
     [mass, next] = [next, mass];
+    topP = newTop;
     bp.push(ap);
     bc.push(ac);
     bs.push(as);
-    let r = 0;
-    for (let k = 0; k < size; k++) r += mass[k]!;
-    remaining = r;
+    remaining = left;
     if (never > 1e-12 && remaining - never <= epsilon) break; // only the stalled mass is left
   }
   return okv({
