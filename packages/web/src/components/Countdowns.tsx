@@ -43,7 +43,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
   return (
     <section class={`panel ${cls}`} aria-labelledby="cd-title">
       <h2 id="cd-title">Countdowns</h2>
-      {gm ? (
+      {gm && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
         <details>
           <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
           <div class="row">
@@ -81,7 +81,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
           </li>
         ))}
       </ul>
-      {gm ? <ActionRoll send={send} countdowns={countdowns} /> : null}
+      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') ? <ActionRoll send={send} countdowns={countdowns} /> : null}
       {gm ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} /> : null}
     </section>
   );

@@ -1,7 +1,7 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
 import { useState } from 'preact/hooks';
-import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
+import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckGuess, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import type { Send } from './types.ts';
@@ -95,7 +95,7 @@ function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: W
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active ? <AddCombatant send={send} /> : null}
+      {gm && enc.active ? <AddCombatant send={send} world={world} /> : null}
     </>
   );
 }
@@ -211,20 +211,45 @@ export function parsePlacement(text: string): Record<string, string | number> | 
 }
 
 let nextLocal = 1;
-function combatantFrom(name: string, kind: 'pc' | 'npc', placement: string, hp: string, hidden: boolean) {
-  const id = `${kind}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 24)}-${Date.now().toString(36)}${nextLocal++}`;
+function combatantFrom(name: string, kind: 'pc' | 'npc', placement: string, hp: string, hidden: boolean, character: Character | null) {
+  const shownName = name || character?.name || '';
+  // Ids never carry the name: a hidden combatant's id may be referenced where its name must not be.
+  const id = `${character ? 'pc' : kind}-${Date.now().toString(36)}-${nextLocal++}`;
   const p = parsePlacement(placement);
   const hpN = Number(hp);
+  // A character's own HP lives on the character (the tracker reads both); an NPC's on the combatant.
   const stats = hp.trim() !== '' && Number.isInteger(hpN) && hpN > 0 ? { hp: hpN, maxHp: hpN } : {};
-  return { id, name, kind, stats, visibility: hidden ? 'hidden' : 'visible', ...(p ? { placement: p, ...p } : {}) };
+  return {
+    id,
+    name: shownName,
+    kind: character ? character.kind : kind,
+    stats,
+    visibility: hidden ? 'hidden' : 'visible',
+    ...(character ? { characterId: character.id } : {}),
+    ...(p ? { placement: p, ...p } : {}),
+  };
 }
 
-function CombatantFields({ prefix }: { prefix: string }) {
+function CombatantFields({ prefix, world }: { prefix: string; world: World }) {
+  const chars = Object.values(world.characters);
   return (
     <div class="row">
+      {chars.length > 0 ? (
+        <div class="field" style={{ width: '10em' }}>
+          <label for={`${prefix}-char`}>Character</label>
+          <select id={`${prefix}-char`} name="character">
+            <option value="">(none)</option>
+            {chars.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div class="field grow">
         <label for={`${prefix}-name`}>Name</label>
-        <input id={`${prefix}-name`} name="name" required maxLength={80} autocomplete="off" />
+        <input id={`${prefix}-name`} name="name" maxLength={80} autocomplete="off" placeholder={chars.length > 0 ? 'or a new name' : ''} />
       </div>
       <div class="field" style={{ width: '7em' }}>
         <label for={`${prefix}-kind`}>Kind</label>
@@ -248,9 +273,10 @@ function CombatantFields({ prefix }: { prefix: string }) {
   );
 }
 
-function readForm(form: HTMLFormElement) {
+function readForm(form: HTMLFormElement, world: World) {
   const f = new FormData(form);
-  return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on');
+  const character = world.characters[String(f.get('character') ?? '')] ?? null;
+  return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on', character);
 }
 
 function StartEncounter({ world, send }: { world: World; send: Send }) {
@@ -262,13 +288,13 @@ function StartEncounter({ world, send }: { world: World; send: Send }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = e.currentTarget;
-          const c = readForm(form);
+          const c = readForm(form, world);
           if (c.name) setList([...list, c]);
           form.reset();
           (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
         }}
       >
-        <CombatantFields prefix="new" />
+        <CombatantFields prefix="new" world={world} />
         <button type="submit">Add to encounter</button>
       </form>
       {list.length > 0 ? (
@@ -276,6 +302,9 @@ function StartEncounter({ world, send }: { world: World; send: Send }) {
           {list.map((c) => (
             <li key={c.id}>
               {c.name} <span class="muted small">{c.kind}</span>
+              <button class="small" aria-label={`Take ${c.name} off the list`} onClick={() => setList(list.filter((x) => x.id !== c.id))}>
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -288,7 +317,7 @@ function StartEncounter({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function AddCombatant({ send }: { send: Send }) {
+function AddCombatant({ send, world }: { send: Send; world: World }) {
   return (
     <details style={{ marginTop: '8px' }}>
       <summary>Add a combatant</summary>
@@ -296,12 +325,12 @@ function AddCombatant({ send }: { send: Send }) {
         onSubmit={(e) => {
           e.preventDefault();
           const form = e.currentTarget;
-          const c = readForm(form);
+          const c = readForm(form, world);
           if (c.name) void send({ type: 'encounter.add', combatant: c, ...(c.placement ? { placement: c.placement } : {}) });
           form.reset();
         }}
       >
-        <CombatantFields prefix="add" />
+        <CombatantFields prefix="add" world={world} />
         <button type="submit">Add</button>
       </form>
     </details>

@@ -37,7 +37,7 @@ export const createTable = (name: string, rulesetId: string) => call<CreateTable
 export const createSeat = (tableId: string, gmToken: string, name: string, characterIds?: string[]) =>
   call<CreateSeatResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/seats`, { name, ...(characterIds ? { characterIds } : {}) }, gmToken);
 export const listSeats = (tableId: string, gmToken: string) => call<SeatSummary[] | { seats: SeatSummary[] }>('GET', `/api/tables/${encodeURIComponent(tableId)}/seats`, undefined, gmToken);
-export const createSpectator = (tableId: string, gmToken: string) => call<SpectatorResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/spectator`, {}, gmToken);
+export const createSpectator = (tableId: string, gmToken: string) => call<SpectatorResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/spectators`, {}, gmToken);
 
 /** A link from the server may be relative or for another host name; anchor it to this page's origin. */
 export function absoluteLink(link: string): string {

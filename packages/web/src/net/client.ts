@@ -106,12 +106,10 @@ export class TableClient {
   private handle(msg: ServerMsg): void {
     switch (msg.kind) {
       case 'welcome': {
+        // The server follows every welcome with a fresh snapshot of our view, so a
+        // reconnect resyncs without asking; resync requests are only for gaps in deltas.
         this.tableId.value = msg.tableId;
         this.viewer.value = msg.viewer;
-        // Reconnected while holding a view: ask only for what changed since.
-        const held = this.view.value;
-        if (held && held.version < msg.version) this.ws?.send(encodeResync(held.version));
-        else if (held) this.markOpen();
         return;
       }
       case 'revoked': {
