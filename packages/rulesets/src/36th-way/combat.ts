@@ -184,7 +184,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   if (fighting && enforce) {
     for (const t of targets) {
       const r = rangeBetween(st, a.id, t.id);
-      if ((p.kind === 'basic-melee' || p.kind === 'opportunity') && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targets');
+      // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
+      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targets');
       if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targets');
     }
   }
