@@ -5,7 +5,7 @@ import { economyOf, economyRemaining, getEncounter } from '@tablekeeper/engine';
 import { attackOutcome, blockOutcome, damageTaken, misdirects, multipleAttackPenalty, parryBonus, rawDamage, sizeShift } from './attack.js';
 import { consciousnessDifficulty, damageCategory, splitDamage, type DamageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
-import { rollJson, rollLuck, rollTest, specFromSheet, type TestInput, type TestRoll } from './roll.js';
+import { rollJson, rollLuck, rollTest, specFromSheet, type TestInput, type TestRoll, type TestSpec } from './roll.js';
 import { kit, teamsRules } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
 import type { Item, Sheet, Weapon } from './sheet.js';
@@ -169,9 +169,22 @@ function weaponOf(sheet: Sheet, itemId: string): { item: Item; weapon: Weapon } 
   return { item, weapon: item.weapon };
 }
 
-/** The attack itself, after the action is paid: roll, misdirection, hit or miss, then the pending hit or its damage. */
-export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleError | null {
-  const world = d.world;
+export interface PreparedAttack {
+  readonly attacker: Sheet;
+  readonly item: Item;
+  readonly weapon: Weapon;
+  readonly attribute: string;
+  readonly proficiency: string | null;
+  readonly earlier: number;
+  readonly penalty: number;
+  readonly advantage: number;
+  readonly ranged: boolean;
+  readonly spec: TestSpec;
+  readonly criticalThreshold: number;
+}
+
+/** Everything about an attack that is known before rolling (shared by the attack and its odds). */
+export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0): PreparedAttack | RuleError {
   const att = sheetOf(world, a.attacker, 'attacker');
   if (isError(att)) return att;
   const tgt0 = sheetOf(world, a.target, 'target');
@@ -196,9 +209,9 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     if (getTeams(world).sheets[id] === undefined) return e('NO_SHEET', `no sheet for nearby "${id}"`, 'nearby');
   }
   const enc = getEncounter(world);
-  const counting = enc.active;
+  // The multiple attack penalty counts attacks in this round of the running encounter.
   const prev = getTeams(world).attackCounts[a.attacker];
-  const earlier = counting && prev !== undefined && prev.round === enc.round ? prev.count : 0;
+  const earlier = enc.active && prev !== undefined && prev.round === enc.round ? prev.count : 0;
   const penalty = multipleAttackPenalty(earlier, numSetting(world, 'teams.multipleAttackPenalty'));
   const ranged = w.weapon.delivery !== 'melee';
   const condAdv = inEncounter(world, a.attacker) ? kit.netEffect(world, a.attacker, 'attack.advantage') : 0;
@@ -206,6 +219,18 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
   const advantage = (a.sneak ? 1 : 0) + (a.flank ? 1 : 0) + extraAdvantage + condAdv + targetAdv;
   const spec = specFromSheet(att, { attribute, skill: COMBAT_SKILL, proficiency, bonus: a.bonus + penalty }, advantage);
   if ('code' in spec) return spec;
+  const criticalThreshold = w.weapon.criticalThreshold ?? numSetting(world, 'teams.criticalThreshold');
+  return { attacker: att, item: w.item, weapon: w.weapon, attribute, proficiency, earlier, penalty, advantage, ranged, spec, criticalThreshold };
+}
+
+/** The attack itself, after the action is paid: roll, misdirection, hit or miss, then the pending hit or its damage. */
+export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleError | null {
+  const world = d.world;
+  const prep = prepareAttack(world, a, extraAdvantage);
+  if (isError(prep)) return prep;
+  const { attacker: att, weapon, attribute, proficiency, earlier, penalty, advantage, ranged, spec } = prep;
+  const w = { weapon };
+  const enc = getEncounter(world);
   const roll = rollTest(d.rng, spec, null);
   // Thrown or projectile, luck 1 or less, others within 1 m: one of them at random becomes the target.
   let target = a.target;
@@ -217,7 +242,7 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
   }
   const tgt = getTeams(world).sheets[target]!;
   const evasion = effectiveEvasion(world, target, tgt, att.size);
-  const threshold = w.weapon.criticalThreshold ?? numSetting(world, 'teams.criticalThreshold');
+  const threshold = prep.criticalThreshold;
   const result = roll.total;
   const out = attackOutcome({ result, luck: roll.luck, evasion, criticalThreshold: threshold });
   const id = d.mint('attack');

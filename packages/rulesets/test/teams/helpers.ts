@@ -81,3 +81,30 @@ export function lastOf(s: Scenario, type: string): { [k: string]: Json } {
   if (e === undefined) throw new Error(`no ${type} in the last transaction (${evs.map((x) => x.type).join(', ')})`);
   return e as { [k: string]: Json };
 }
+
+/** Start a fight: players against foes (players first), then give `first` the first turn. */
+export function fight(s: Scenario, players: readonly string[], foes: readonly string[], first?: string): void {
+  s.run({
+    type: 'encounter.start',
+    combatants: [...players.map((id) => ({ id, kind: 'pc', side: 'players' })), ...foes.map((id) => ({ id, kind: 'npc', side: 'foes' }))],
+    params: { teamOrder: ['players', 'foes'] },
+  });
+  if (first !== undefined) turnTo(s, first);
+}
+
+type Enc = { current: string | null; pending: { options: string[] } | null; round: number };
+export const enc = (s: Scenario): Enc => s.world.ext['encounter'] as unknown as Enc;
+
+/** End turns (choosing `id` when offered) until it is `id`'s turn. */
+export function turnTo(s: Scenario, id: string): void {
+  for (let i = 0; i < 100; i++) {
+    const e = enc(s);
+    if (e.current === id) return;
+    if (e.pending !== null) {
+      s.run({ type: 'encounter.choose', id: e.pending.options.includes(id) ? id : e.pending.options[0]! });
+      continue;
+    }
+    s.run({ type: 'encounter.endTurn' });
+  }
+  throw new Error(`${id} never got a turn`);
+}
