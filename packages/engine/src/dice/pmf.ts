@@ -41,6 +41,7 @@ export class Pmf {
   #mean: number | undefined;
   #variance: number | undefined;
   #cum: Float64Array | undefined;
+  #suffix: Float64Array | undefined;
 
   /** `probs[i]` is the probability of `min + i`; the array is taken over (do not mutate it afterwards). */
   constructor(min: number, probs: Float64Array, truncatedMass = 0) {
@@ -147,10 +148,14 @@ export class Pmf {
   atLeast(value: number): number {
     const v = Math.ceil(value);
     if (v > this.max) return 0;
-    const p = this.#p;
-    let s = 0;
-    for (let i = p.length - 1; i >= Math.max(0, v - this.min); i--) s += p[i]!;
-    return s;
+    if (!this.#suffix) {
+      const p = this.#p;
+      const c = new Float64Array(p.length);
+      let s = 0;
+      for (let i = p.length - 1; i >= 0; i--) c[i] = s += p[i]!;
+      this.#suffix = c;
+    }
+    return this.#suffix[Math.max(0, v - this.min)]!;
   }
 
   /** [value, probability] pairs in ascending order of value, zero-probability values left out. */

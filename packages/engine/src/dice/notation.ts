@@ -1,0 +1,83 @@
+// The notation's public face: compile (cached), roll and odds.
+
+import type { Root } from './ast.js';
+import { type CompiledDice, type DiceRollResult, compileAst } from './compile.js';
+import { DEFAULT_LIMITS, type DiceLimits, withLimits } from './limits.js';
+import { type OddsResult, oddsOfAst } from './odds.js';
+import { parse as parseNotation } from './parser.js';
+import type { Rng } from './rng.js';
+
+/** Compiled expressions kept for reuse (least recently used evicted first). */
+export const COMPILE_CACHE_SIZE = 512;
+
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.map.delete(key);
+    this.map.set(key, v);
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  get count(): number {
+    return this.map.size;
+  }
+}
+
+const cache = new Lru<CompiledDice>(COMPILE_CACHE_SIZE);
+const oddsCache = new WeakMap<CompiledDice, OddsResult>();
+
+function keyOf(expression: string, limits: DiceLimits): string {
+  return limits === DEFAULT_LIMITS ? expression : `${JSON.stringify(limits)}\u0000${expression}`;
+}
+
+/** Parses notation to its syntax tree (positions on every node). */
+export function parseDice(expression: string, limits?: Partial<DiceLimits>): Root {
+  return parseNotation(expression, withLimits(limits));
+}
+
+/** Parses and compiles once; later calls with the same text reuse the compiled roller. */
+export function compileDice(expression: string, limits?: Partial<DiceLimits>): CompiledDice {
+  const l = withLimits(limits);
+  const key = keyOf(expression, l);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const compiled = compileAst(parseNotation(expression, l), expression, l);
+  cache.set(key, compiled);
+  return compiled;
+}
+
+/** Rolls notation, recording every die. */
+export function rollDice(expression: string, rng: Rng, limits?: Partial<DiceLimits>): DiceRollResult {
+  return compileDice(expression, limits).roll(rng);
+}
+
+/** Exact odds of notation (cached with the compiled expression). */
+export function odds(expression: string, limits?: Partial<DiceLimits>): OddsResult {
+  const compiled = compileDice(expression, limits);
+  let o = oddsCache.get(compiled);
+  if (!o) {
+    o = oddsOfAst(compiled.ast, expression, compiled.limits);
+    oddsCache.set(compiled, o);
+  }
+  return o;
+}
+
+/** Empties the compile cache (tests, memory pressure). */
+export function clearDiceCache(): void {
+  cache.clear();
+}
+
+export function diceCacheSize(): number {
+  return cache.count;
+}

@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { DiceError, clearDiceCache, compileDice, diceCacheSize, fixedRng, odds, parseDice, printDice, rollDice, seededRng } from '../../src/dice/index.js';
+import { bruteForce, maxDiff, sumOf } from './helpers.js';
+
+const value = (e: string): number => rollDice(e, fixedRng([])).total;
+const err = (f: () => unknown): DiceError => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof DiceError) return e;
+    throw e;
+  }
+  throw new Error('expected a DiceError');
+};
+
+describe('parsing', () => {
+  it('builds a tree with positions on every node', () => {
+    const ast = parseDice('4d6kh3 + 2');
+    expect(ast).toMatchObject({ kind: 'binary', op: '+', opPos: 7, pos: 0, end: 10 });
+    if (ast.kind !== 'binary') throw new Error('binary expected');
+    expect(ast.left).toMatchObject({ kind: 'dice', count: 4, sides: 6, keep: { mode: 'kh', count: 3 }, pos: 0, end: 6, sidesPos: 2 });
+    expect(ast.right).toMatchObject({ kind: 'number', value: 2, pos: 9, end: 10 });
+  });
+
+  it('reads dX, d%, upper case and the canonical form', () => {
+    expect(parseDice('d20')).toMatchObject({ count: 1, sides: 20 });
+    expect(parseDice('D%')).toMatchObject({ count: 1, sides: 100 });
+    expect(printDice(parseDice('4D6!ro<2KH3'))).toBe('4d6!ro<2kh3');
+    expect(printDice(parseDice('2d20k'))).toBe('2d20kh1');
+    expect(printDice(parseDice('d6r1'))).toBe('1d6r=1');
+    expect(printDice(parseDice('3d6 == 10'))).toBe('3d6 = 10');
+  });
+
+  it('precedence, parentheses and unary minus', () => {
+    expect(value('1+2*3')).toBe(7);
+    expect(value('(1+2)*3')).toBe(9);
+    expect(value('-3+5')).toBe(2);
+    expect(value('--3')).toBe(3);
+    expect(value('10-2-3')).toBe(5);
+    expect(value('+4')).toBe(4);
+    expect(value('2*-3')).toBe(-6);
+  });
+
+  it('division rounds down (floor); ceil() and round() around a division round up / half up', () => {
+    expect(value('7/2')).toBe(3);
+    expect(value('-7/2')).toBe(-4);
+    expect(value('7/-2')).toBe(-4);
+    expect(value('floor(-7/2)')).toBe(-4);
+    expect(value('ceil(7/2)')).toBe(4);
+    expect(value('ceil(-7/2)')).toBe(-3);
+    expect(value('round(5/2)')).toBe(3);
+    expect(value('round(-5/2)')).toBe(-2);
+    expect(value('round(7/3)')).toBe(2);
+    expect(value('floor(3)')).toBe(3);
+    // OSR ability modifier = floor((score - 10) / 2): score 7 -> -2, 18 -> +4 (rules README, 001)
+    expect(value('(7-10)/2')).toBe(-2);
+    expect(value('(18-10)/2')).toBe(4);
+  });
+
+  it('min, max, abs', () => {
+    expect(value('min(3, 1, 2)')).toBe(1);
+    expect(value('max(3, 1, 2)')).toBe(3);
+    expect(value('abs(2-7)')).toBe(5);
+  });
+
+  it.each([
+    ['', 'SYNTAX', 0],
+    ['2d', 'SYNTAX', 2],
+    ['2d 6', 'SYNTAX', 2],
+    ['3 d6', 'SYNTAX', 2],
+    ['1 + ', 'SYNTAX', 4],
+    ['(1+2', 'SYNTAX', 4],
+    ['1+2)', 'SYNTAX', 3],
+    ['3d6 # 2', 'SYNTAX', 4],
+    ['foo(1)', 'SYNTAX', 0],
+    ['4d6xx', 'SYNTAX', 3],
+    ['4d6kh3kl1', 'SYNTAX', 6],
+    ['3d6 >= (2 > 1)', 'SYNTAX', 10],
+    ['1 > 2 > 3', 'SYNTAX', 6],
+    ['min()', 'SYNTAX', 4],
+    ['abs(1, 2)', 'SYNTAX', 0],
+    ['0d6', 'UNSUPPORTED', 0],
+    ['2d0', 'UNSUPPORTED', 2],
+    ['d1!', 'UNSUPPORTED', 2],
+    ['d6r<7', 'UNSUPPORTED', 2],
+    ['4d6kh5', 'UNSUPPORTED', 3],
+    ['1/0', 'DIVISION_BY_ZERO', 1],
+    ['d6/(d3-2)', 'DIVISION_BY_ZERO', 2],
+  ])('%j fails with %s at column %i', (expr, code, pos) => {
+    const e = err(() => compileDice(expr));
+    expect(e.code).toBe(code);
+    expect(e.position).toBe(pos);
+    expect(e.expression).toBe(expr);
+    expect(e.pointer().split('\n')[1] ?? '').toBe(expr === '' ? '' : ' '.repeat(pos) + '^');
+  });
+});
+
+describe('limits', () => {
+  it.each([
+    ['10001d6', {}, 'maxDice', 0],
+    ['5000d6 + 5001d6', {}, 'maxDice', 9],
+    ['d1000001', {}, 'maxSides', 1],
+    ['1d20+5', { maxLength: 5 }, 'maxLength', 5],
+    ['((((1))))', { maxNesting: 3 }, 'maxNesting', 3],
+    ['9007199254740993', {}, 'safeInteger', 0],
+    ['9007199254740991 * 2', {}, 'safeInteger', 0],
+  ] as const)('%j breaks %j -> %s', (expr, limits, limit, pos) => {
+    const e = err(() => compileDice(expr, limits));
+    expect(e.code).toBe('LIMIT');
+    expect(e.limit).toBe(limit);
+    expect(e.position).toBe(pos);
+    expect(e.message).toContain(limit);
+  });
+
+  it('limits are configurable', () => {
+    expect(compileDice('20000d6', { maxDice: 20_000 }).diceCount).toBe(20_000);
+    expect(err(() => odds('1000d1000', { maxOddsWork: 1000 })).limit).toBe('maxOddsWork');
+    expect(err(() => odds('d1000 * d1000 * 3')).limit).toBe('maxOddsSpan');
+  });
+});
+
+describe('rolling', () => {
+  it('4d6kh3 keeps the three highest and records the dropped die', () => {
+    const r = rollDice('4d6kh3', fixedRng([6, 1, 1, 5]));
+    expect(r.total).toBe(12);
+    expect(r.dice).toHaveLength(1);
+    expect(r.dice[0]).toMatchObject({ notation: '4d6kh3', position: 0, sides: 6, total: 12 });
+    expect(r.dice[0]!.dice.map((d) => [d.value, d.kept])).toEqual([[6, true], [1, true], [1, false], [5, true]]);
+  });
+
+  it('kl, dh, dl', () => {
+    expect(rollDice('2d20kl1', fixedRng([8, 14])).total).toBe(8);
+    expect(rollDice('4d6dl1', fixedRng([6, 1, 1, 5])).total).toBe(12);
+    expect(rollDice('4d6dh1', fixedRng([6, 1, 1, 5])).total).toBe(7);
+    expect(rollDice('4d6dh2', fixedRng([6, 1, 2, 5])).total).toBe(3);
+  });
+
+  it('explosions chain into their die and stop at the cap', () => {
+    const r = rollDice('3d6!', fixedRng([6, 6, 2, 3, 4]));
+    expect(r.total).toBe(21);
+    expect(r.dice[0]!.dice[0]).toEqual({ value: 14, kept: true, exploded: true, rerolled: false, rolls: [6, 6, 2] });
+    expect(r.dice[0]!.dice[1]).toEqual({ value: 3, kept: true, exploded: false, rerolled: false });
+    const capped = rollDice('d6!', fixedRng([6, 6, 6]), { maxExplodeDepth: 2 });
+    expect(capped.total).toBe(18);
+    expect(compileDice('d6!', { maxExplodeDepth: 2 }).max).toBe(18);
+    expect(compileDice('4d6!').max).toBe(4 * 6 * 101);
+  });
+
+  it('rerolls: r repeats, ro rerolls once, and both are recorded', () => {
+    const r = rollDice('d6r<3', fixedRng([1, 2, 5]));
+    expect(r.total).toBe(5);
+    expect(r.dice[0]!.dice[0]).toEqual({ value: 5, kept: true, exploded: false, rerolled: true, rolls: [1, 2, 5] });
+    expect(rollDice('d6ro=1', fixedRng([1, 1])).total).toBe(1);
+    expect(rollDice('d6r<=2!', fixedRng([2, 6, 1, 4])).dice[0]!.dice[0]).toEqual({ value: 10, kept: true, exploded: true, rerolled: true, rolls: [2, 6, 1, 4] });
+  });
+
+  it('comparisons report the target and success', () => {
+    const r = rollDice('2d6 >= 7', fixedRng([3, 4]));
+    expect(r.comparison).toEqual({ op: '>=', target: 7, success: true });
+    expect(rollDice('1d20 > 1d20', fixedRng([5, 5])).comparison?.success).toBe(false);
+    expect(compileDice('3d6 >= 13').test(fixedRng([6, 6, 1]))).toBe(true);
+  });
+
+  it('the fast path and the recorded roll throw the same dice', () => {
+    for (const e of ['4d6kh3', '8d6!', '10d6', '2d12+3', 'd6r<3 + 3d8ro=1kl2', 'max(2d6, d12) - min(d4, d4)', '60d6kh30']) {
+      const c = compileDice(e);
+      expect(c.total(seededRng(e))).toBe(c.roll(seededRng(e)).total);
+    }
+  });
+
+  it('seeded rolls reproduce', () => {
+    const a = rollDice('10d6!kh3 + d20', seededRng(7));
+    const b = rollDice('10d6!kh3 + d20', seededRng(7));
+    expect(a).toEqual(b);
+  });
+
+  it('compiled expressions are cached', () => {
+    clearDiceCache();
+    const c = compileDice('3d6+1');
+    expect(compileDice('3d6+1')).toBe(c);
+    expect(diceCacheSize()).toBe(1);
+    expect(compileDice('3d6+1', { maxDice: 50 })).not.toBe(c);
+  });
+});
+
+describe('exact odds', () => {
+  it('3d6 >= 13 is 7/27', () => {
+    const o = odds('3d6 >= 13');
+    expect(o.probability).toBeCloseTo(7 / 27, 15);
+    expect(o).toMatchObject({ min: 3, max: 18, truncatedMass: 0 });
+    expect(o.mean).toBeCloseTo(10.5, 13);
+    expect(o.variance).toBeCloseTo(35 / 4, 12);
+  });
+
+  it('comparisons: 1d20+5 >= 15 is 11/20; 2d6 = 7 is 1/6; d20 < d20 is 19/40', () => {
+    expect(odds('1d20+5 >= 15').probability).toBeCloseTo(11 / 20, 15);
+    expect(odds('2d6 = 7').probability).toBeCloseTo(1 / 6, 15);
+    expect(odds('d20 < d20').probability).toBeCloseTo(19 / 40, 15);
+    expect(odds('2d6 <= 4').probability).toBeCloseTo(6 / 36, 15);
+    expect(odds('2d6 > 10').probability).toBeCloseTo(3 / 36, 15);
+    expect(odds('2d6').probability).toBeNull();
+  });
+
+  it('4d6kh3 and 6d6kh3 agree with enumeration; the mean is exact', () => {
+    const o = odds('4d6kh3');
+    expect(o.mean).toBeCloseTo(15869 / 1296, 13);
+    expect(maxDiff(o.distribution, bruteForce([6, 6, 6, 6], (f) => f.reduce((a, b) => a + b) - Math.min(...f)))).toBeLessThan(1e-15);
+    const six = odds('6d6kh3');
+    const brute = bruteForce(Array<number>(6).fill(6), (f) => [...f].sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b));
+    expect(maxDiff(six.distribution, brute)).toBeLessThan(1e-13);
+  });
+
+  it('products, quotients, min, max and abs of independent parts', () => {
+    expect(maxDiff(odds('d6*d6').distribution, bruteForce([6, 6], (f) => f[0]! * f[1]!))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('d20/d4').distribution, bruteForce([20, 4], (f) => Math.floor(f[0]! / f[1]!)))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('ceil(d20/d4)').distribution, bruteForce([20, 4], (f) => Math.ceil(f[0]! / f[1]!)))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('min(d6, d8)').distribution, bruteForce([6, 8], (f) => Math.min(f[0]!, f[1]!)))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('max(d6, d8) - 3').distribution, bruteForce([6, 8], (f) => Math.max(f[0]!, f[1]!) - 3))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('abs(d6 - d6)').distribution, bruteForce([6, 6], (f) => Math.abs(f[0]! - f[1]!)))).toBeLessThan(1e-15);
+    expect(odds('min(d6,d6)').mean).toBeCloseTo(91 / 36, 14);
+  });
+
+  it('rerolls: r<3 is uniform on 3-6; ro=1 leaves 1 at 1/36', () => {
+    const r = odds('d6r<3').distribution;
+    expect(r.entries()).toEqual([[3, 0.25], [4, 0.25], [5, 0.25], [6, 0.25]]);
+    const ro = odds('d6ro=1').distribution;
+    expect(ro.probability(1)).toBeCloseTo(1 / 36, 15);
+    expect(ro.probability(4)).toBeCloseTo(7 / 36, 15);
+  });
+
+  it('explosions: exact at the cap; expanded until negligible otherwise, with the rest reported', () => {
+    const capped = odds('d6!', { maxExplodeDepth: 2 });
+    expect(capped.truncatedMass).toBe(0);
+    expect(capped.distribution.probability(18)).toBeCloseTo(1 / 216, 15);
+    expect(capped.distribution.probability(13)).toBeCloseTo(1 / 216, 15);
+    expect(capped.distribution.probability(6)).toBe(0);
+    expect(capped.mean).toBeCloseTo(3.5 * (1 + 1 / 6 + 1 / 36), 13);
+    const open = odds('d6!');
+    expect(open.truncatedMass).toBeGreaterThan(0);
+    expect(open.truncatedMass).toBeLessThan(1e-15);
+    expect(open.mean).toBeCloseTo(4.2, 12); // 3.5 * 6/5: the unbounded exploding d6
+    expect(Math.abs(sumOf(open.distribution) + open.truncatedMass - 1)).toBeLessThan(1e-12);
+    const kh = odds('3d6!kh2', { maxExplodeDepth: 1 });
+    const brute = bruteForce([6, 6, 6, 6, 6, 6], (f) => {
+      const v = [0, 1, 2].map((i) => (f[2 * i] === 6 ? 6 + f[2 * i + 1]! : f[2 * i]!));
+      return v.sort((a, b) => b - a)[0]! + v[1]!;
+    });
+    expect(maxDiff(kh.distribution, brute)).toBeLessThan(1e-13);
+  });
+
+  it('100d6 and 10d10!kh5 sum to 1; 36d10 averages 198 (not the 190 in 002\'s table)', () => {
+    expect(Math.abs(sumOf(odds('100d6').distribution) - 1)).toBeLessThan(1e-12);
+    const big = odds('10d10!kh5');
+    expect(Math.abs(sumOf(big.distribution) + big.truncatedMass - 1)).toBeLessThan(1e-12);
+    expect(odds('36d10').mean).toBeCloseTo(198, 10);
+  });
+});
