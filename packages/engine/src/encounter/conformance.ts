@@ -1,16 +1,18 @@
 // The encounter conformance check every ruleset runs from its own tests:
 //   expect(encounterConformance({ rules, combatants, ... })).toEqual([]);
-// It plays a few rounds through the module (decide, reducers, reactions),
+// It plays a few rounds through the real engine (core module + kernel + the ruleset's modules),
 // and reports each broken invariant as a sentence: order (nobody acts twice,
 // every able combatant acts once where the system says so), economy (no pool
 // overdrawn), replay (the recorded events rebuild the same world), undo (the
 // world before each step is rebuilt from the earlier steps), views (hidden
 // combatants never reach a player).
-import type { Command, EngineEvent, Env, Json, Module, Viewer, World } from '../core/types.js';
+import { createEngine } from '../core/engine.js';
+import { coreModule } from '../core/module.js';
+import type { Command, Env, Json, Module, Table, Viewer, World } from '../core/types.js';
 import type { Rng } from '../dice/rng.js';
 import { remaining } from './economies.js';
 import { canAct, encounterModule } from './module.js';
-import { getEncounter } from './state.js';
+import { ENCOUNTER_ID, getEncounter } from './state.js';
 import type { EncounterRules } from './types.js';
 
 export interface ConformanceOptions {
@@ -26,60 +28,35 @@ export interface ConformanceOptions {
   readonly rounds?: number;
 }
 
-const MAX_DEPTH = 64;
-
 export function encounterConformance(opts: ConformanceOptions): string[] {
   const problems: string[] = [];
   const encounter = encounterModule(opts.rules);
-  const modules = [encounter, ...(opts.modules ?? [])];
+  // The real engine: the core module (the one clock, the log), the kernel, then the ruleset's own modules.
+  const extra = (opts.modules ?? []).filter((m) => m.id !== coreModule.id && m.id !== ENCOUNTER_ID);
+  const engine = createEngine([coreModule, encounter, ...extra]);
   const env: Env = { rng: opts.rng, actor: { role: 'gm' } };
   const rounds = Math.min(20, Math.max(1, opts.rounds ?? 3));
 
-  const reduce = (w: World, e: EngineEvent): World => {
-    let out = w;
-    for (const m of modules) {
-      const r = m.reducers?.[e.type];
-      if (r !== undefined) out = r(out, e);
-    }
-    return out;
-  };
-  const apply = (w: World, e: EngineEvent, log: EngineEvent[], depth: number): World => {
-    if (depth > MAX_DEPTH) throw new RangeError(`reactions nest deeper than ${MAX_DEPTH} at ${e.type}`);
-    let out = reduce(w, e);
-    log.push(e);
-    for (const m of modules) for (const react of m.reactions ?? []) for (const f of react(out, e, env)) out = apply(out, f, log, depth + 1);
-    return out;
-  };
-
-  let world = opts.genesis;
-  const txs: EngineEvent[][] = [];
+  let table: Table = { genesis: opts.genesis, world: opts.genesis, transactions: [], live: [], redoable: [] };
   const before: string[] = [];
   const run = (command: Command): string | null => {
-    for (const m of modules) {
-      const h = m.commands?.[command.type];
-      if (h === undefined) continue;
-      const r = h.decide(world, command, env);
-      if (!r.ok) return `${r.error.code}: ${r.error.message}`;
-      const log: EngineEvent[] = [];
-      before.push(JSON.stringify(world));
-      let w = world;
-      for (const e of r.value) w = apply(w, e, log, 0);
-      world = w;
-      txs.push(log);
-      return null;
-    }
-    return `no module handles ${command.type}`;
+    const r = engine.execute(table, command, env);
+    if (!r.ok) return `${r.error.code}: ${r.error.message}`;
+    before.push(JSON.stringify(table.world));
+    table = r.value.table;
+    return null;
   };
+  const worldNow = (): World => table.world;
 
   try {
     const started = run({ type: 'encounter.start', combatants: [...opts.combatants], ...(opts.params !== undefined ? { params: opts.params } : {}) });
     if (started !== null) return [`encounter.start was refused: ${started}`];
     const pools = Object.keys(opts.rules.economy.pools);
     for (let r = 0; r < rounds; r++) {
-      const round = getEncounter(world).round;
+      const round = getEncounter(worldNow()).round;
       const acted: string[] = [];
-      for (let step = 0; step < 1000 && getEncounter(world).round === round; step++) {
-        const enc = getEncounter(world);
+      for (let step = 0; step < 1000 && getEncounter(worldNow()).round === round; step++) {
+        const enc = getEncounter(worldNow());
         if (enc.pending !== null) {
           const id = enc.pending.default ?? enc.pending.options[0];
           if (id === undefined) {
@@ -96,31 +73,33 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
         acted.push(cur);
         // Spend every action kind until refused: the economy must never overdraw.
         for (const kind of Object.keys(opts.rules.economy.payers)) for (let k = 0; k < 8 && run({ type: 'encounter.spend', combatant: cur, kind }) === null; k++);
-        const econ = getEncounter(world).economy[cur];
+        const econ = getEncounter(worldNow()).economy[cur];
         for (const p of pools) if (econ !== undefined && remaining(opts.rules.economy, econ, p) < 0) problems.push(`round ${round}: ${cur} overdrew ${p}`);
         const e = run({ type: 'encounter.endTurn' });
         if (e !== null) problems.push(`round ${round}: ending ${cur}'s turn was refused: ${e}`);
       }
-      const enc = getEncounter(world);
+      const enc = getEncounter(worldNow());
       if (enc.round === round) {
         problems.push(`round ${round} never ended`);
         break;
       }
-      const mustAct = round === 0 ? [] : enc.roster.filter((id) => canAct(world, opts.rules, id));
+      const mustAct = round === 0 ? [] : enc.roster.filter((id) => canAct(worldNow(), opts.rules, id));
       for (const id of mustAct) if (!acted.includes(id)) problems.push(`round ${round}: ${id} was able but never acted`);
     }
 
-    // Replay: the recorded events alone rebuild the world.
-    let replay = opts.genesis;
-    for (let i = 0; i < txs.length; i++) {
-      if (JSON.stringify(replay) !== before[i]) {
-        problems.push(`undo: replaying the first ${i} steps does not rebuild the world before step ${i}`);
+    // Replay: the recorded transactions alone rebuild the table.
+    if (JSON.stringify(engine.replay(opts.genesis, table.transactions)) !== JSON.stringify(table)) problems.push('replay: the recorded events do not rebuild the final world');
+    if (JSON.stringify(JSON.parse(JSON.stringify(table.world))) !== JSON.stringify(table.world)) problems.push('state is not plain JSON');
+    // Undo: stepping back one transaction at a time rebuilds the world before each step.
+    let back = table;
+    for (let i = before.length - 1; i >= 0; i--) {
+      const u = engine.execute(back, { type: 'history.undo' }, env);
+      if (!u.ok || JSON.stringify(u.value.table.world) !== before[i]) {
+        problems.push(`undo: undoing step ${i} does not rebuild the world before it`);
         break;
       }
-      for (const e of txs[i]!) replay = reduce(replay, e);
+      back = u.value.table;
     }
-    if (JSON.stringify(replay) !== JSON.stringify(world)) problems.push('replay: the recorded events do not rebuild the final world');
-    if (JSON.stringify(JSON.parse(JSON.stringify(world))) !== JSON.stringify(world)) problems.push('state is not plain JSON');
 
     // Views: a hidden combatant never reaches a player or spectator.
     const secret = 'conformance-hidden-npc';
@@ -131,12 +110,13 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
     });
     if (added !== null) problems.push(`views: could not add a hidden combatant: ${added}`);
     else {
-      for (const viewer of [{ role: 'player', seatId: 'any' }, { role: 'spectator' }] as Viewer[]) {
-        let v = world;
-        for (const m of modules) if (m.project !== undefined) v = m.project(v, viewer);
-        if (JSON.stringify(v.ext).includes(secret)) problems.push(`views: a ${viewer.role} can see the hidden combatant`);
+      // Every road to a client: the projected world, its log, the history and the undo labels.
+      const seats = Object.keys(table.world.seats);
+      for (const viewer of [...seats.map((seatId): Viewer => ({ role: 'player', seatId })), { role: 'player', seatId: 'any' }, { role: 'spectator' }] as Viewer[]) {
+        if (JSON.stringify(engine.view(table, viewer)).includes(secret)) problems.push(`views: a ${viewer.role} can see the hidden combatant`);
       }
-      const aud = encounter.audience?.['encounter.combatantAdded']?.(world, txs[txs.length - 1]![0]!);
+      const last = table.transactions[table.transactions.length - 1];
+      const aud = last?.kind === 'command' ? (last.audiences?.[0] ?? null) : null;
       if (aud?.kind !== 'gm') problems.push('views: the event adding a hidden combatant is not GM-only');
     }
   } catch (e) {

@@ -9,6 +9,9 @@
 //   encounter.roundEnded  -> (reaction) round-end expiries, then encounter.roundStarted -> advance
 import type { SpendRequest } from './economies.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
+import { clockAdvanced } from '../core/clock.js';
+import { appendLog } from '../core/log.js';
+import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, planSpend, resetEconomy, type Payment } from './economies.js';
 import { escalationValue } from './escalation.js';
 import {
@@ -258,7 +261,7 @@ export function encounterModule(rules: EncounterRules): Module {
     const next = seqr.next(sequencerView(world, rules));
     switch (next.kind) {
       case 'actor':
-        return [...skipsBefore(world, next.id), { type: 'encounter.turnStarted', id: next.id, serial: enc.turnSerial + 1, round: enc.round }];
+        return [...skipsBefore(world, next.id), { type: 'encounter.turnStarted', id: next.id, round: enc.round }];
       case 'decision':
         return [{ type: 'encounter.decisionPending', decision: asJson(next.decision) }];
       case 'roundOver':
@@ -407,7 +410,7 @@ export function encounterModule(rules: EncounterRules): Module {
           return okR([{ type: 'encounter.placed', id: choice, placement: p.value }]);
         }
         if (!canAct(world, rules, choice)) return errR('INVALID_CHOICE', `"${choice}" is no longer able to act`, 'id');
-        return okR([...skipsBefore(world, choice), { type: 'encounter.turnStarted', id: choice, serial: enc.turnSerial + 1, round: enc.round }]);
+        return okR([...skipsBefore(world, choice), { type: 'encounter.turnStarted', id: choice, round: enc.round }]);
       },
     },
     'encounter.endTurn': {
@@ -417,7 +420,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!a.ok) return a;
         const cur = needCurrent(a.value);
         if (!cur.ok) return cur;
-        return okR([{ type: 'encounter.turnEnded', id: cur.value, serial: a.value.turnSerial, round: a.value.round }]);
+        return okR([{ type: 'encounter.turnEnded', id: cur.value, round: a.value.round }]);
       },
     },
     'encounter.advance': {
@@ -460,7 +463,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const enc = a.value;
         return okR([
           { type: 'encounter.readied', id: cur.value, action: action.value, trigger: trigger.value, round: enc.round },
-          { type: 'encounter.turnEnded', id: cur.value, serial: enc.turnSerial, round: enc.round },
+          { type: 'encounter.turnEnded', id: cur.value, round: enc.round },
         ]);
       },
     },
@@ -583,10 +586,12 @@ export function encounterModule(rules: EncounterRules): Module {
     const c = enc.combatants[id];
     return c === undefined ? enc : { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } };
   };
-  const bumpClock = (world: World, unit: 'turn' | 'round', seconds: number): World => ({
-    ...world,
-    clock: { ...world.clock, seconds: world.clock.seconds + seconds, counts: { ...world.clock.counts, [unit]: world.clock.counts[unit] + 1 } },
-  });
+  /** A log entry about a combatant: GM-only while hidden, nameless while only known to exist. */
+  const logAbout = (world: World, c: Combatant | undefined, kind: string, text: (name: string) => string): World => {
+    if (c === undefined) return world;
+    const audience = c.visibility === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL;
+    return appendLog(world, { audience, kind, text: text(c.visibility === 'existence' ? 'Unknown' : c.name), data: { id: c.id } });
+  };
 
   const reducers: Record<string, Reducer> = {
     'encounter.started': onEnc((enc, e) => {
@@ -604,6 +609,8 @@ export function encounterModule(rules: EncounterRules): Module {
         seq: e['seq'] ?? null,
         surpriseActors: (e['surpriseActors'] as unknown as string[] | null) ?? null,
         turnSerial: enc.turnSerial,
+        ...(enc.hiddenTurns !== undefined ? { hiddenTurns: enc.hiddenTurns } : {}),
+        ...(enc.hiddenTurnsEnded !== undefined ? { hiddenTurnsEnded: enc.hiddenTurnsEnded } : {}),
       };
     }),
     'encounter.ended': onEnc((enc) => ({ ...enc, active: false, current: null, pending: null })),
@@ -641,19 +648,33 @@ export function encounterModule(rules: EncounterRules): Module {
     }),
     'encounter.decisionWithdrawn': onEnc((enc) => ({ ...enc, pending: null })),
     'encounter.decisionPending': onEnc((enc, e) => ({ ...enc, pending: e['decision'] as unknown as Decision })),
-    'encounter.turnStarted': onEnc((enc, e) => {
+    'encounter.turnStarted': (world, e) => {
+      const enc = getEncounter(world);
       const id = String(e['id']);
-      const serial = Number(e['serial']);
-      let next: EncounterState = { ...enc, current: id, pending: null, turnSerial: serial, lastTurn: { ...enc.lastTurn, [id]: serial } };
+      // The serial is counted here, not carried in the event: a visible turn's event must not reveal how many hidden turns came before.
+      const serial = enc.turnSerial + 1;
+      const who = enc.combatants[id];
+      const hidden = who?.visibility === 'hidden';
+      let next: EncounterState = {
+        ...enc,
+        current: id,
+        pending: null,
+        turnSerial: serial,
+        lastTurn: { ...enc.lastTurn, [id]: serial },
+        ...(hidden ? { hiddenTurns: [...(enc.hiddenTurns ?? []), serial] } : {}),
+      };
       next = withCombatant(next, id, (c) => ({ ...c, readied: null }));
       next = econ(next, id, (s) => resetEconomy(rules.economy, s, 'turnStart'));
       if (seqr.onTurnStarted !== undefined) next = { ...next, seq: seqr.onTurnStarted(next, id) };
-      return next;
-    }),
+      return logAbout(setEncounter(world, next), who, 'encounter.turnStarted', (name) => `${name}: turn ${e['round'] === 0 ? 'in the surprise round' : 'starts'}.`);
+    },
     'encounter.turnEnded': (world, e) => {
       const id = String(e['id']);
-      const w = updateEncounter(world, (enc) => econ({ ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id] }, id, (s) => resetEconomy(rules.economy, s, 'turnEnd')));
-      return bumpClock(w, 'turn', 0);
+      return updateEncounter(world, (enc) => {
+        const wasHidden = (enc.hiddenTurns ?? []).includes(enc.lastTurn[id] ?? -1);
+        const next = { ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id], ...(wasHidden ? { hiddenTurnsEnded: (enc.hiddenTurnsEnded ?? 0) + 1 } : {}) };
+        return econ(next, id, (s) => resetEconomy(rules.economy, s, 'turnEnd'));
+      });
     },
     'encounter.joinedLate': onEnc((enc, e) => {
       const id = String(e['id']);
@@ -665,7 +686,8 @@ export function encounterModule(rules: EncounterRules): Module {
     }),
     'encounter.savesDue': (world) => world,
     'encounter.turnClosed': (world) => world,
-    'encounter.roundEnded': (world) => bumpClock(world, 'round', secondsPerRound),
+    // The table clock moves through the core's clock.advanced events (emitted by the phases reaction), never here.
+    'encounter.roundEnded': (world) => world,
     'encounter.roundStarted': onEnc((enc, e) => {
       let next: EncounterState = { ...enc, round: Number(e['round']), acted: [], surpriseActors: null, current: null, pending: null };
       for (const id of next.roster) next = econ(next, id, (s) => resetEconomy(rules.economy, s, 'roundStart'));
@@ -747,24 +769,25 @@ export function encounterModule(rules: EncounterRules): Module {
         return advance(world);
       case 'encounter.turnStarted': {
         const id = String(e['id']);
-        const out = expire(enc, { kind: 'turnStart', id, serial: Number(e['serial']) }, `start of ${id}'s turn`);
+        const out = expire(enc, { kind: 'turnStart', id, serial: enc.lastTurn[id] ?? enc.turnSerial }, `start of ${id}'s turn`);
         return rules.onTurnStart === undefined ? out : [...out, ...rules.onTurnStart(world, id, env.rng)];
       }
       case 'encounter.turnEnded': {
         // Ongoing damage first (002 "Actions": damage, then saves).
         const id = String(e['id']);
-        const out: EngineEvent[] = [];
+        // The one clock: a turn passed (GM-only when the combatant is hidden, via the audience hook).
+        const out: EngineEvent[] = [{ ...clockAdvanced(world, 'turn', 1, 0), combatant: id }];
         for (const inst of Object.values(enc.conditions)) {
           if (inst.target !== id) continue;
           const def = rules.conditions.find((d) => d.id === inst.defId);
           if (def?.ongoing === true && rules.onOngoing !== undefined) out.push(...rules.onOngoing(world, inst, env.rng));
         }
-        out.push({ type: 'encounter.savesDue', id, serial: e['serial'] ?? 0 });
+        out.push({ type: 'encounter.savesDue', id });
         return out;
       }
       case 'encounter.savesDue': {
         const id = String(e['id']);
-        const serial = Number(e['serial']);
+        const serial = enc.lastTurn[id] ?? enc.turnSerial;
         const out: EngineEvent[] = [];
         const saved = new Set<string>();
         for (const inst of Object.values(enc.conditions).sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -783,7 +806,7 @@ export function encounterModule(rules: EncounterRules): Module {
       }
       case 'encounter.roundEnded': {
         const r = Number(e['round']);
-        return [...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
+        return [clockAdvanced(world, 'round', 1, secondsPerRound), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
       }
       case 'encounter.ended':
         return expire(enc, { kind: 'encounterEnd' }, 'end of the encounter');
@@ -803,8 +826,19 @@ export function encounterModule(rules: EncounterRules): Module {
     const enc = getEncounter(world);
     const hidden = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'));
     const veiled = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'existence'));
-    if (hidden.size === 0 && veiled.size === 0) return world;
+    const hiddenSerials = enc.hiddenTurns ?? [];
+    if (hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0) return world;
     const keep = (id: string): boolean => !hidden.has(id);
+    // Turn serials as if hidden turns never happened, so gaps do not reveal them.
+    const pub = (serial: number): number => serial - hiddenSerials.filter((h) => h <= serial).length;
+    // Join order as dense ranks among the kept combatants, so gaps do not count hidden joiners.
+    const joinRank = new Map(
+      enc.roster
+        .filter(keep)
+        .map((id) => [id, enc.combatants[id]?.joined ?? 0] as const)
+        .sort((a, b) => a[1] - b[1])
+        .map(([id], i) => [id, i] as const),
+    );
     const scrub = (j: Json): Json => {
       if (Array.isArray(j)) return j.filter((x) => !(typeof x === 'string' && hidden.has(x))).map(scrub);
       if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, scrub(v)]));
@@ -814,27 +848,32 @@ export function encounterModule(rules: EncounterRules): Module {
     const combatants = Object.fromEntries(
       Object.entries(enc.combatants)
         .filter(([id]) => keep(id))
-        .map(([id, c]) => [id, veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c]),
+        .map(([id, c]) => [id, { ...(veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c), joined: joinRank.get(id) ?? 0 }]),
     );
+    const { hiddenTurns: _ht, hiddenTurnsEnded: hiddenEnded, ...shown } = enc;
     const view: EncounterState = {
-      ...enc,
+      ...shown,
+      turnSerial: pub(enc.turnSerial),
+      nextJoin: joinRank.size,
       combatants,
       roster: enc.roster.filter(keep),
       acted: enc.acted.filter(keep),
       current: enc.current !== null && keep(enc.current) ? enc.current : null,
       pending: enc.pending === null ? null : { ...enc.pending, options: enc.pending.options.filter(keep), default: enc.pending.default !== null && keep(enc.pending.default) ? enc.pending.default : null },
-      lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id))),
+      lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id)).map(([id, n]) => [id, pub(n)])),
       economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id) && !veiled.has(id))),
       conditions: Object.fromEntries(
         Object.entries(enc.conditions)
           .filter(([, c]) => keep(c.target) && !veiled.has(c.target))
-          .map(([k, c]) => [k, c.source !== null && !keep(c.source) ? { ...c, source: null } : c]),
+          .map(([k, c]) => [k, { ...c, source: c.source !== null && !keep(c.source) ? null : c.source, appliedTurn: pub(c.appliedTurn), freshTurn: pub(c.freshTurn) }]),
       ),
       surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
       escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
       seq: scrub(enc.seq),
     };
-    return setEncounter(world, view);
+    // The one clock counts every turn; players' clock does not count the hidden ones.
+    const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (hiddenEnded ?? 0) };
+    return setEncounter({ ...world, clock: { ...world.clock, counts } }, view);
   };
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
@@ -853,7 +892,7 @@ export function encounterModule(rules: EncounterRules): Module {
     if (d !== null && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d['options']) && d['options'].some(isHidden)) return gm;
     return { kind: 'all' } as const;
   };
-  const audience = Object.fromEntries(Object.keys(reducers).map((t) => [t, hiddenAudience]));
+  const audience = Object.fromEntries([...Object.keys(reducers), 'clock.advanced'].map((t) => [t, hiddenAudience]));
 
   return { id: ENCOUNTER_ID, commands, reducers, reactions: [phases], project, audience };
 }

@@ -243,6 +243,10 @@ export interface EncounterState {
   readonly turnSerial: number;
   /** Serial of the turn each combatant is in / last had. */
   readonly lastTurn: { readonly [id: string]: number };
+  /** Serials of turns taken while the combatant was hidden (the player view renumbers around them). */
+  readonly hiddenTurns?: readonly number[];
+  /** How many of those turns have ended (the player view's clock does not count them). */
+  readonly hiddenTurnsEnded?: number;
   readonly seq: Json;
   readonly economy: { readonly [id: string]: EconomyState };
   readonly conditions: { readonly [instanceId: string]: ConditionInstance };

@@ -223,11 +223,13 @@ describe('undo of an end-turn', () => {
     const before = JSON.stringify(t.world);
     expect(escalationFor(t.world, rules)).toBe(0);
     const tx = t.ok({ type: 'encounter.endTurn' });
-    // One transaction: ongoing damage, a failed save (4), the round ends (Dazed expires), round 2 starts, ana's turn (Weakened expires).
+    // One transaction: a turn on the clock, ongoing damage, a failed save (4), the round ends (a round and 6 s on the clock,
+    // Dazed expires), round 2 starts, ana's turn (Weakened expires).
     expect(tx.map((e) => e.type)).toEqual([
-      'encounter.turnEnded', 'test.damaged', 'encounter.savesDue', 'condition.saveRolled', 'encounter.turnClosed',
-      'encounter.roundEnded', 'condition.expired', 'encounter.roundStarted', 'encounter.turnStarted', 'condition.expired',
+      'encounter.turnEnded', 'clock.advanced', 'test.damaged', 'encounter.savesDue', 'condition.saveRolled', 'encounter.turnClosed',
+      'encounter.roundEnded', 'clock.advanced', 'condition.expired', 'encounter.roundStarted', 'encounter.turnStarted', 'condition.expired',
     ]);
+    expect(tx.filter((e) => e.type === 'clock.advanced').map((e) => [e['unit'], e['count'], e['seconds']])).toEqual([['turn', 1, 0], ['round', 1, 6]]);
     expect(escalationFor(t.world, rules)).toBe(1);
     expect(conds(t).map((c) => c.defId).sort()).toEqual(['ongoing', 'slowed']);
     expect(t.enc.economy['ana']?.spent['interrupt']).toBe(0);

@@ -57,11 +57,14 @@ export class Table {
   ok(command: Command, actor?: Viewer): EngineEvent[] {
     const e = this.run(command, actor);
     if (e !== null) throw new Error(`${command.type} failed: ${e.code} ${e.message}`);
-    return this.history[this.history.length - 1]!;
+    const tx = this.table.transactions[this.table.transactions.length - 1];
+    return tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
   }
   /** Undo the last transaction (the engine replays the others' recorded events); returns its events. */
   undo(): EngineEvent[] {
-    const last = this.history[this.history.length - 1] ?? [];
+    const seq = this.table.live[this.table.live.length - 1];
+    const tx = seq === undefined ? undefined : this.table.transactions[seq - 1];
+    const last = tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
     const e = this.run({ type: 'history.undo' });
     if (e !== null && e.code !== 'NOTHING_TO_UNDO') throw new Error(`undo failed: ${e.code} ${e.message}`);
     return last;

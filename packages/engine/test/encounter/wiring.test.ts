@@ -1,0 +1,110 @@
+// The kernel on the core engine: the one clock, log entries with the right
+// audiences, and player views that cannot count hidden combatants' turns.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Viewer, World } from '../../src/core/types.js';
+import { seededRng } from '../../src/dice/rng.js';
+import { OSR_ECONOMY } from '../../src/encounter/economies.js';
+import { encounterModule } from '../../src/encounter/module.js';
+import { scoreSequencer } from '../../src/encounter/sequencers/score.js';
+import type { EncounterRules } from '../../src/encounter/types.js';
+import { Table, playRound } from './harness.js';
+
+const rules: EncounterRules = { sequencer: scoreSequencer(), economy: OSR_ECONOMY, conditions: [{ id: 'dazed', name: 'Dazed', stacking: 'refresh', effects: {} }] };
+const ann: Viewer = { role: 'player', seatId: 's1' };
+const spectator: Viewer = { role: 'spectator' };
+const SECRET = 'Zz-secret-lurker';
+
+describe('the one clock', () => {
+  it('turns and rounds advance the table clock through core clock.advanced events, and undo takes them back', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ada', kind: 'pc', stats: { dex: 14 } }, { id: 'orc', kind: 'npc', stats: { dex: 9 } }] });
+    const first = t.ok({ type: 'encounter.endTurn' });
+    expect(first.filter((e) => e.type === 'clock.advanced')).toEqual([{ type: 'clock.advanced', unit: 'turn', count: 1, seconds: 0, from: 0, to: 0, combatant: 'ada' }]);
+    const last = t.ok({ type: 'encounter.endTurn' });
+    expect(last.filter((e) => e.type === 'clock.advanced').map((e) => [e['unit'], e['seconds'], e['from'], e['to']])).toEqual([['turn', 0, 0, 0], ['round', 6, 0, 6]]);
+    expect(t.world.clock).toMatchObject({ seconds: 6, counts: { turn: 2, round: 1 } });
+    t.undo();
+    expect(t.world.clock).toMatchObject({ seconds: 0, counts: { turn: 1, round: 0 } });
+  });
+
+  it('anything timed can subscribe to clock.advanced: a reaction sees each round end', () => {
+    const seen: number[] = [];
+    const watcher = { id: 'watch', reactions: [(_w: World, e: { type: string; [k: string]: unknown }) => (e.type === 'clock.advanced' && e['unit'] === 'round' ? (seen.push(Number(e['to'])), []) : [])] };
+    const t = new Table([encounterModule(rules), watcher]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ada', kind: 'pc', stats: { dex: 14 } }] });
+    playRound(t);
+    playRound(t);
+    expect(seen).toEqual([6, 12]);
+  });
+});
+
+describe('encounter log entries', () => {
+  it('round and turn entries are public; a hidden combatant’s are GM-only; an existence-tier one is nameless', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'ada', kind: 'pc', stats: { dex: 14 } },
+        { id: 'shade', name: 'Shadow Assassin', kind: 'npc', visibility: 'existence', stats: { dex: 12 } },
+        { id: 'lurk', name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex: 10 } },
+      ],
+    });
+    playRound(t);
+    const texts = (v: Viewer) => t.engine.view(t.table, v).world.log.map((e) => e.text);
+    expect(texts({ role: 'gm' })).toEqual(['ada: turn starts.', 'Unknown: turn starts.', `${SECRET}: turn starts.`, 'ada: turn starts.']);
+    expect(texts(ann)).toEqual(['ada: turn starts.', 'Unknown: turn starts.', 'ada: turn starts.']);
+    for (const v of [ann, spectator]) {
+      const json = JSON.stringify(t.engine.view(t.table, v));
+      expect(json).not.toContain(SECRET);
+      expect(json).not.toContain('lurk');
+      expect(json).not.toContain('Shadow Assassin');
+    }
+  });
+});
+
+describe('hidden turns cannot be counted from a player view', () => {
+  const visible = fc.uniqueArray(fc.integer({ min: 3, max: 18 }), { minLength: 1, maxLength: 4 });
+  const hidden = fc.array(fc.integer({ min: 3, max: 18 }), { minLength: 1, maxLength: 3 });
+
+  it('a player’s projected world equals the one of a table where the hidden combatants never existed', () => {
+    fc.assert(
+      fc.property(visible, hidden, fc.integer({ min: 1, max: 3 }), (vis, hid, rounds) => {
+        const roster = vis.map((dex, i) => ({ id: `v${i}`, kind: i === 0 ? 'pc' : 'npc', stats: { dex } }));
+        const secret = hid.map((dex, i) => ({ id: `h${i}`, name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex } }));
+        const a = new Table([encounterModule(rules)], seededRng(1));
+        const b = new Table([encounterModule(rules)], seededRng(1));
+        a.ok({ type: 'encounter.start', combatants: [...roster, ...secret] });
+        b.ok({ type: 'encounter.start', combatants: roster });
+        // Log entries carry transaction numbers, a public activity counter (see ADR 3); compare the rest.
+        const seen = (t: Table) => {
+          const w = t.engine.view(t.table, ann).world;
+          return JSON.stringify({ ...w, log: w.log.map((e) => ({ ...e, tx: 0 })) });
+        };
+        const skipHidden = () => {
+          while (a.enc.current !== null && a.enc.current.startsWith('h')) a.ok({ type: 'encounter.endTurn' });
+        };
+        skipHidden();
+        expect(seen(a)).toBe(seen(b));
+        for (let i = 0; i < rounds * vis.length; i++) {
+          a.ok({ type: 'encounter.endTurn' });
+          b.ok({ type: 'encounter.endTurn' });
+          skipHidden();
+          expect(seen(a)).toBe(seen(b));
+        }
+        expect(a.world.clock.counts.turn).toBeGreaterThan(b.world.clock.counts.turn);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('history keeps hidden turns’ clock events with the GM', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ada', kind: 'pc', stats: { dex: 14 } }, { id: 'lurk', name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex: 10 } }] });
+    t.ok({ type: 'encounter.endTurn' });
+    t.ok({ type: 'encounter.endTurn' });
+    const clockEvents = (v: Viewer) => t.engine.view(t.table, v).history.flatMap((h) => h.events).filter((e) => e.type === 'clock.advanced').map((e) => e['unit']);
+    expect(clockEvents({ role: 'gm' })).toEqual(['turn', 'turn', 'round']);
+    expect(clockEvents(ann)).toEqual(['turn', 'round']);
+  });
+});
