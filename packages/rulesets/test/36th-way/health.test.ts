@@ -1,0 +1,204 @@
+// 002 "Damage and Recovery": staggered, dying, death saves, recoveries, Last Gasp saves.
+import { getEncounter, type Json } from '@tablekeeper/engine';
+import { describe, expect, it } from 'vitest';
+import { heal, isStaggered, recoveryAmount, takeDamage } from '../../src/36th-way/health.js';
+import { parseSheet, type Sheet } from '../../src/36th-way/state.js';
+import { ANN, events, expectReplayEqualsLive, fight } from './setup.js';
+
+const sheet = (over: object = {}): Sheet => {
+  const r = parseSheet({ ...ANN, ...over } as unknown as Json, null);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+};
+
+describe('pure: staggered, dropping, healing', () => {
+  it('staggered at half HP or less (and above 0)', () => {
+    expect(isStaggered({ hp: 15, maxHp: 30 })).toBe(true);
+    expect(isStaggered({ hp: 16, maxHp: 30 })).toBe(false);
+    expect(isStaggered({ hp: 10, maxHp: 21 })).toBe(true);
+    expect(isStaggered({ hp: 11, maxHp: 21 })).toBe(false);
+    expect(isStaggered({ hp: 0, maxHp: 30 })).toBe(false);
+  });
+  it('a PC at 0 or less is dying; a crit or minus half max HP gives 2 Disadvantage on the first death save', () => {
+    const s = sheet();
+    expect(takeDamage(null, s, 30, false).dying).toMatchObject({ firstSaveDisadvantage: 0 });
+    expect(takeDamage(null, s, 30, true).dying).toMatchObject({ firstSaveDisadvantage: 2 });
+    expect(takeDamage(null, s, 44, false).dying).toMatchObject({ firstSaveDisadvantage: 0 }); // -14
+    expect(takeDamage(null, s, 45, false).dying).toMatchObject({ firstSaveDisadvantage: 2 }); // -15 = -half of 30
+    expect(takeDamage(null, s, 29, true).dying).toBeNull();
+  });
+  it('an enemy at 0 or less is dead, or unconscious by setting', () => {
+    const orc = sheet({ kind: 'npc' });
+    expect(takeDamage(null, orc, 30, false)).toMatchObject({ dead: true, dying: null });
+    expect(takeDamage({ settings: { 'tsw.npcAtZero': 'unconscious' } } as never, orc, 30, false)).toMatchObject({ dead: false, unconscious: true });
+  });
+  it('the "unconscious" variant knocks PCs out instead of dying', () => {
+    expect(takeDamage({ settings: { 'tsw.dyingMode': 'unconscious' } } as never, sheet(), 30, false)).toMatchObject({ dying: null, unconscious: true });
+  });
+  it('healing starts from 0 when below it and is capped at max HP', () => {
+    expect(heal(null, sheet({ hp: -8 }), 7, { free: false })).toMatchObject({ hp: 7, spent: 1, halved: false });
+    expect(heal(null, sheet({ hp: 28 }), 7, { free: false })).toMatchObject({ hp: 30 });
+  });
+  it('with no recoveries left healing is halved and costs -1 Volition and defenses until a full rest', () => {
+    expect(heal(null, sheet({ hp: 10, recoveries: 0 }), 7, { free: false })).toMatchObject({ hp: 13, spent: 0, halved: true, exhaustion: 1 });
+    // A free recovery does not need one.
+    expect(heal(null, sheet({ hp: 10, recoveries: 0 }), 7, { free: true })).toMatchObject({ hp: 17, halved: false, exhaustion: 0 });
+  });
+  it('recovery amount: rolled dice or the average with each die rounded down, plus the bonus', () => {
+    expect(recoveryAmount(sheet({ recoveryDice: { count: 2, sides: 8 }, recoveryBonus: 3 }), null)).toBe(11); // 2 x 4 + 3
+    expect(recoveryAmount(sheet({ recoveryDice: { count: 2, sides: 8 }, recoveryBonus: 3 }), [8, 1])).toBe(12);
+  });
+});
+
+/** End turns (taking default choices) until `id` acts. */
+function advanceTo(t: ReturnType<typeof fight>, id: string): void {
+  for (let guard = 0; guard < 50 && getEncounter(t.world).current !== id; guard++) {
+    if (getEncounter(t.world).pending !== null) t.s.run({ type: 'encounter.choose' });
+    else t.s.run({ type: 'encounter.endTurn' });
+  }
+  expect(getEncounter(t.world).current).toBe(id);
+}
+
+describe('dying and death saves through turns (002 "Dying and Death")', () => {
+  /** Ann drops to 0 on her own turn; the orc's turn passes; round 2 starts with Ann's death save. */
+  const dropped = (amount = 30, crit = false, settings = {}) => {
+    const t = fight(settings);
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount, crit });
+    t.s.run({ type: 'encounter.endTurn' });
+    return t;
+  };
+  it('a dying PC rolls a 13+ death save at the start of each turn; a failure is marked and the turn passes', () => {
+    const t = dropped();
+    expect(t.sheet('ann').dying).not.toBeNull();
+    t.dice.push(2, 2, 2);
+    const tx = t.s.run({ type: 'encounter.endTurn' }); // the orc ends; Ann's turn starts
+    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ outcome: 'failure', target: 13, failures: 1, dead: false });
+    expect(getEncounter(t.world).current).toBe('orc');
+    expect(getEncounter(t.world).round).toBe(2);
+    expectReplayEqualsLive(t);
+  });
+  it('a success heals with a recovery from 0 HP; the character acts next turn', () => {
+    const t = dropped(40); // -10 HP
+    t.dice.push(5, 5, 3, 4); // natural 13; 1d8 = 4, + 3 = 7
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ hpFrom: 0, hpTo: 7, spent: 1, revived: true });
+    expect(t.sheet('ann')).toMatchObject({ hp: 7, recoveries: 7, dying: null });
+    expect(getEncounter(t.world).current).toBe('orc');
+  });
+  it('a crit heals and the character acts at once', () => {
+    const t = dropped();
+    t.dice.push(6, 6, 5, 1);
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(getEncounter(t.world).current).toBe('ann');
+    expect(t.sheet('ann').hp).toBe(4);
+  });
+  it('dropped by a crit: 2 Disadvantage on the first death save only', () => {
+    const t = dropped(30, true);
+    t.dice.push(6, 6, 6, 6, 1, 2);
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2, roll: { net: -2, natural: 13 } });
+  });
+  it('dropped to minus half max HP: 2 Disadvantage on the first death save', () => {
+    const t = dropped(45);
+    t.dice.push(1, 1, 1, 1, 1);
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2 });
+    t.dice.push(1, 1, 1); // second save: three dice only
+    const tx2 = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx2, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 0, failures: 2 });
+  });
+  it('Enervated gives 1 Disadvantage on death saves', () => {
+    const t = dropped();
+    t.s.run({ type: 'condition.apply', target: 'ann', condition: 'enervated', duration: { kind: 'encounterEnd' } });
+    t.dice.push(6, 6, 6, 1, 2);
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ roll: { net: -1, natural: 13 }, outcome: 'success' });
+  });
+  it('four failed death saves in one encounter: the character dies and loses later turns', () => {
+    const t = dropped();
+    for (let i = 1; i <= 4; i++) {
+      t.dice.push(1, 2, 3);
+      const tx = t.s.run({ type: 'encounter.endTurn' });
+      expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ failures: i, dead: i === 4 });
+    }
+    expect(t.sheet('ann')).toMatchObject({ dead: true, dying: null });
+  });
+  it('stabilized: still cannot act, but failures no longer kill', () => {
+    const t = dropped();
+    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'medium' } }); // joins late: next round
+    for (let i = 0; i < 6; i++) t.dice.push(1, 2, 3);
+    advanceTo(t, 'bob');
+    expect(t.sheet('ann').deathFailures).toBe(1);
+    t.s.run({ type: 'tsw.stabilize', who: 'bob', target: 'ann' });
+    expect(t.sheet('ann').dying).toMatchObject({ stabilized: true });
+    for (let r = 0; r < 4; r++) {
+      t.s.run({ type: 'encounter.endTurn' });
+      advanceTo(t, 'bob');
+    }
+    expect(t.sheet('ann')).toMatchObject({ dead: false, deathFailures: 5 });
+    expect(t.sheet('ann').dying).not.toBeNull();
+  });
+  it('any healing brings a dying character back from 0', () => {
+    const t = dropped(36); // -6
+    t.s.run({ type: 'tsw.heal', id: 'ann', how: 'recovery', average: true });
+    expect(t.sheet('ann')).toMatchObject({ hp: 7, dying: null, recoveries: 7 }); // 1d8 averaged = 4, + 3
+  });
+  it('death save failures reset when the encounter ends', () => {
+    const t = dropped();
+    t.dice.push(1, 2, 3);
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.end' });
+    expect(t.sheet('ann').deathFailures).toBe(0);
+  });
+});
+
+describe('Last Gasp saves (002 "Last Gasp Saves")', () => {
+  it('death saves against an effect; success keeps the HP held when it began; healing cannot help; an ally grants a save that does not count', () => {
+    const t = fight();
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 5 });
+    t.s.run({ type: 'tsw.lastGasp', id: 'ann', effect: 'petrifying gaze' });
+    expect(t.s.fail({ type: 'tsw.heal', id: 'ann' }).code).toBe('LAST_GASP');
+    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'medium' } });
+    advanceTo(t, 'bob');
+    t.dice.push(1, 1, 2);
+    const g = t.s.run({ type: 'tsw.grantSave', who: 'bob', target: 'ann' });
+    expect(events(g, 'tsw.deathSaveRolled')[0]).toMatchObject({ lastGasp: true, outcome: 'failure', counted: false, failures: 0 });
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 3 }); // the effect's consequences
+    t.dice.push(5, 5, 4); // Ann's own save at the start of her next turn: 14, a success
+    t.s.run({ type: 'encounter.endTurn' });
+    advanceTo(t, 'bob');
+    expect(t.sheet('ann')).toMatchObject({ dying: null, hp: 25 });
+  });
+});
+
+describe('healing commands', () => {
+  it('no recoveries left: halved, and -1 Volition and defenses until a full rest', () => {
+    const t = fight({}, { ann: { hp: 10, recoveries: 0 } });
+    const tx = t.s.run({ type: 'tsw.heal', id: 'ann', average: true });
+    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ amount: 7, hpTo: 13, halved: true, exhaustion: 1 });
+    t.dice.push(5, 5, 4, 1); // natural 14 + 1 + (3 - 1) = 17 vs AC 14
+    const a = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
+    expect(events(a, 'tsw.attackRolled')[0]).toMatchObject({ parts: { volition: 2 }, total: 17 });
+    expect(events(a, 'tsw.damaged')[0]).toMatchObject({ amount: 3 }); // 1 + Volition 2
+    t.s.run({ type: 'encounter.end' });
+    t.s.run({ type: 'tsw.fullRest' });
+    expect(t.sheet('ann')).toMatchObject({ exhaustion: 0, hp: 30, recoveries: 8 });
+  });
+  it('NPCs heal 1d6 (or 1d10) per level', () => {
+    const t = fight({}, { orc: { hp: 5 } });
+    t.dice.push(4, 6);
+    const tx = t.s.run({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 6 });
+    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ amount: 10, hpTo: 15 });
+    expect(t.s.fail({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 8 }).code).toBe('BAD_INPUT');
+  });
+  it('an enemy at 0 HP is dead and loses its turns', () => {
+    const t = fight();
+    t.s.run({ type: 'tsw.damage', target: 'orc', amount: 20 });
+    expect(t.sheet('orc').dead).toBe(true);
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, 'encounter.turnSkipped').length + events(tx, 'encounter.roundEnded').length).toBeGreaterThan(0);
+    expect(getEncounter(t.world).current).toBe('ann');
+  });
+});
