@@ -1,5 +1,6 @@
 // 001 morale, chases, resilience and exhaustion, corruption, retreat, treasure and XP through the engine.
 import { describe, expect, it } from 'vitest';
+import type { Json } from '@tablekeeper/engine';
 import { eventsOf, osrTable } from './helpers.js';
 
 const HOUR = 3600;
@@ -100,7 +101,7 @@ describe('corruption (001 "Corruptions")', () => {
     const t = osrTable();
     const pc = t.add('Bitten', { con: 10, maxHp: 8 });
     t.dice.queue(7);
-    const stages = [
+    const stages: Json = [
       { hours: 2, ability: 'con', exhaustion: true, note: 'weakness' },
       { hours: 2, ability: 'con' },
     ];
