@@ -70,7 +70,7 @@ export class Client {
   view: TableView | null = null;
   version = -1;
   closed: { code: number; reason: string } | null = null;
-  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void; reject: (e: Error) => void }[] = [];
   private closeWaiters: ((c: { code: number; reason: string }) => void)[] = [];
   private seq = 0;
 
@@ -100,6 +100,7 @@ export class Client {
     });
     this.ws.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };
+      for (const w of this.waiters.splice(0)) w.reject(new Error(`socket closed (${code})`));
       for (const w of this.closeWaiters) w(this.closed);
     });
     this.ws.on('error', () => {});
@@ -114,9 +115,14 @@ export class Client {
   next<T extends ServerMessage['type']>(pred: T | ((m: ServerMessage) => boolean), timeoutMs = 5000): Promise<Extract<ServerMessage, { type: T }>> {
     const p = typeof pred === 'string' ? (m: ServerMessage) => m.type === pred : pred;
     return new Promise((resolve, reject) => {
+      if (this.closed) return reject(new Error(`socket closed (${this.closed.code})`));
       const timer = setTimeout(() => reject(new Error(`timed out waiting for a message (${String(pred)})`)), timeoutMs);
       this.waiters.push({
         pred: p,
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
         resolve: (m) => {
           clearTimeout(timer);
           resolve(m as Extract<ServerMessage, { type: T }>);
