@@ -1,10 +1,25 @@
-// Adapter between the dice tray and the engine's dice module (placeholder until it lands).
+// The dice tray's adapter over the engine's notation: parse errors with their
+// column, rolls with every die, exact odds as chart points. Rolls use the
+// engine's fair Rng (crypto.getRandomValues, unbiased), never Math.random.
+import { DiceError, fairRng, odds, parseDice, rollDice, type CompareOp } from '@tablekeeper/engine';
 import type { ChartPoint } from '../components/OddsChart.tsx';
 
 export type TrayError = { readonly kind: 'parse' | 'limit' | 'other'; readonly message: string; readonly position: number };
 export type TrayResult<T> = { ok: true; value: T } | { ok: false; error: TrayError };
-export interface TrayDie { readonly value: number; readonly sides: number; readonly kept: boolean }
-export interface TrayRoll { readonly expr: string; readonly total: number; readonly dice: readonly TrayDie[]; readonly outcome?: string; readonly success?: boolean; readonly summary: string }
+export interface TrayDie {
+  readonly value: number;
+  readonly sides: number;
+  readonly kept: boolean;
+}
+export interface TrayRoll {
+  readonly expr: string;
+  readonly total: number;
+  readonly dice: readonly TrayDie[];
+  readonly outcome?: string;
+  readonly success?: boolean;
+  /** One line for the table log. */
+  readonly summary: string;
+}
 export interface TrayOdds {
   readonly expr: string;
   readonly min: number;
@@ -12,14 +27,82 @@ export interface TrayOdds {
   readonly mean: number;
   readonly stddev: number;
   readonly points: readonly ChartPoint[];
+  /** P(comparison holds), for `expr op expr`. */
   readonly probability?: number;
   readonly comparisonText: string;
   readonly isHit?: (v: number) => boolean;
   readonly truncated: number;
 }
-export function rollOf(expr: string): TrayResult<TrayRoll> {
-  return { ok: false, error: { kind: 'other', message: `dice engine not available for ${expr}`, position: 0 } };
+
+const rng = fairRng();
+
+/** `lead` = spaces trimmed off the front, so the caret lines up with what the user typed. */
+function toError(e: unknown, lead = 0): TrayError {
+  if (e instanceof DiceError) {
+    return { kind: e.code === 'SYNTAX' ? 'parse' : e.code === 'LIMIT' ? 'limit' : 'other', message: e.message, position: e.position + lead };
+  }
+  return { kind: 'other', message: e instanceof Error ? e.message : String(e), position: 0 };
 }
+
+function holds(op: CompareOp, a: number, b: number): boolean {
+  switch (op) {
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '<':
+      return a < b;
+    case '=':
+      return a === b;
+  }
+}
+
+export function rollOf(expr: string): TrayResult<TrayRoll> {
+  try {
+    const r = rollDice(expr.trim(), rng);
+    const dice = r.dice.flatMap((g) => g.dice.map((d) => ({ value: d.value, sides: g.sides, kept: d.kept })));
+    const cmp = r.comparison;
+    const outcome = cmp ? (cmp.success ? 'success' : 'failure') : undefined;
+    const faces = dice.map((d) => (d.kept ? String(d.value) : `~${d.value}~`)).join(' ');
+    const summary = `${r.total}${cmp ? ` ${cmp.op} ${cmp.target}: ${outcome}` : ''}${faces ? ` [${faces}]` : ''}`;
+    return { ok: true, value: { expr: r.expression, total: r.total, dice, ...(outcome ? { outcome, success: cmp!.success } : {}), summary } };
+  } catch (e) {
+    return { ok: false, error: toError(e, expr.length - expr.trimStart().length) };
+  }
+}
+
 export function oddsOf(expr: string): TrayResult<TrayOdds> {
-  return { ok: false, error: { kind: 'other', message: `dice engine not available for ${expr}`, position: 0 } };
+  const text = expr.trim();
+  try {
+    const ast = parseDice(text);
+    const o = odds(text);
+    const points = o.distribution.entries().map(([value, p]) => ({ value, p }));
+    let isHit: ((v: number) => boolean) | undefined;
+    let comparisonText = '';
+    if (ast.kind === 'compare') {
+      const right = ast.right;
+      comparisonText = `chance of ${text.slice(ast.opPos).trim()}`;
+      // Colour the bars only when the target is a plain number; a dice target has no single cut-off.
+      if (right.kind === 'number') isHit = (v) => holds(ast.op, v, right.value);
+    }
+    return {
+      ok: true,
+      value: {
+        expr: text,
+        min: o.min,
+        max: o.max,
+        mean: o.mean,
+        stddev: o.stddev,
+        points,
+        ...(o.probability !== null ? { probability: o.probability } : {}),
+        comparisonText,
+        ...(isHit ? { isHit } : {}),
+        truncated: o.truncatedMass,
+      },
+    };
+  } catch (e) {
+    return { ok: false, error: toError(e, expr.length - expr.trimStart().length) };
+  }
 }

@@ -1,0 +1,186 @@
+// The GM screen and the player view in real Chromium against a real table
+// server (SQLite in a temp dir): create a table, invite a player who joins on a
+// phone-sized screen, run turns, hide a countdown whose name never reaches the
+// player (DOM or WebSocket frames), roll with odds, undo, and survive a reload
+// and a server restart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { osr } from '@tablekeeper/rulesets';
+import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { launchChromium } from './browser.ts';
+import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
+
+const CANARY = 'CANARY-q7Zx-secret-plot';
+const HIDDEN_FOE = 'CANARY-k2Wv-lurker';
+const shots = path.resolve('docs/screenshots');
+
+// The real OSR ruleset plus the countdowns module (no ruleset bundles countdowns yet).
+const catalog = () => moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
+
+let dir = '';
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function start(port = 0): Promise<RunningServer> {
+  return startServer({ port, host: '127.0.0.1', dbPath: path.join(dir, 'tables.sqlite'), logger: pino({ level: 'silent' }), catalog: catalog(), webDist });
+}
+
+async function connected(page: Page): Promise<void> {
+  await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+}
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  mkdirSync(shots, { recursive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-'));
+  server = await start();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GM screen and player view', () => {
+  it('runs a table end to end without leaking a secret to the player', async () => {
+    const gmCtx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    contexts.push(gmCtx);
+    const gm = await gmCtx.newPage();
+    const gmErrors = watchErrors(gm);
+
+    // --- create a table from the landing page
+    await gm.goto(server.url + '/');
+    await gm.getByLabel('Table name').fill('Barrowmaze Friday');
+    await gm.getByLabel('Rules').selectOption('osr');
+    await gm.getByRole('button', { name: 'Create table' }).click();
+    await gm.waitForURL(/#gm=/);
+    await connected(gm);
+    await expect.poll(() => gm.getByTestId('table-name').textContent()).toBe('Barrowmaze Friday');
+
+    // --- invite a player and give the seat a character
+    await gm.getByPlaceholder('Player name').fill('Alice');
+    await gm.getByRole('button', { name: 'Add player seat' }).click();
+    const seatLink = await gm.getByTestId('seat-link').first().inputValue();
+    expect(seatLink).toMatch(/#seat=[A-Za-z0-9_-]{22,}$/);
+    await expect.poll(() => gm.locator('.qr svg').count()).toBe(1);
+    await gm.getByLabel('Character name for Alice').fill('Brannoc');
+    await gm.getByLabel('Hit points').fill('12');
+    await gm.getByRole('button', { name: 'Add character' }).click();
+    await gm.locator('.area-invite').getByText('Brannoc').waitFor();
+
+    // --- countdowns: one public, one hidden whose name is the canary
+    const cd = gm.locator('.area-countdowns');
+    await cd.getByText('New countdown or chase').click();
+    await cd.getByLabel('Name', { exact: true }).fill('The bridge collapses');
+    await cd.getByLabel('Start').first().fill('4');
+    await cd.getByRole('button', { name: 'Create countdown' }).click();
+    await cd.getByText('The bridge collapses', { exact: true }).waitFor();
+    await cd.getByLabel('Name', { exact: true }).fill(CANARY);
+    await cd.getByLabel('Players see').selectOption('hidden');
+    await cd.getByRole('button', { name: 'Create countdown' }).click();
+    await cd.getByText(CANARY, { exact: true }).waitFor();
+
+    // --- an encounter: the PC, a goblin, and a hidden lurker
+    const enc = gm.locator('.area-encounter');
+    await enc.getByLabel('Character').selectOption({ label: 'Brannoc' });
+    await enc.getByLabel('Initiative / band / team').fill('15');
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await enc.getByLabel('Name').fill('Goblin');
+    await enc.getByLabel('Kind').selectOption('npc');
+    await enc.getByLabel('Initiative / band / team').fill('12');
+    await enc.getByLabel('HP').fill('7');
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await enc.getByLabel('Name').fill(HIDDEN_FOE);
+    await enc.getByLabel('Kind').selectOption('npc');
+    await enc.getByLabel('Initiative / band / team').fill('9');
+    await enc.getByLabel('hidden').check();
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
+    await expect.poll(() => enc.getByTestId('now-acting').textContent()).toContain('Brannoc');
+
+    // --- the player joins on a phone
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    contexts.push(phone);
+    const player = await phone.newPage();
+    const frames = recordFrames(player);
+    const playerErrors = watchErrors(player);
+    await player.goto(seatLink);
+    await connected(player);
+    await player.getByTestId('my-character').getByText('Brannoc').waitFor();
+    const order = player.getByRole('list', { name: 'Turn order' });
+    await expect.poll(() => order.getByTestId('combatant').allTextContents()).toEqual([expect.stringContaining('Brannoc'), expect.stringContaining('Goblin')]);
+    await player.getByText('The bridge collapses', { exact: true }).waitFor();
+
+    // --- turns: N on the GM screen; the player's screen follows
+    await gm.locator('body').click({ position: { x: 5, y: 5 } });
+    await gm.keyboard.press('n');
+    await expect.poll(() => player.getByTestId('now-acting').textContent()).toContain('Goblin');
+
+    // --- the GM ticks the hidden countdown and the public one; the player sees only the public one move
+    await cd.getByRole('button', { name: `Tick ${CANARY} down by one` }).click();
+    await cd.getByRole('button', { name: 'Tick The bridge collapses down by one' }).click();
+    await expect.poll(() => player.getByRole('meter', { name: /The bridge collapses: 3 of 4/ }).count()).toBe(1);
+
+    // --- undo names what it reverts and reverts it, on both screens
+    const undo = gm.getByTestId('undo');
+    await expect.poll(() => undo.textContent()).toContain('tick a countdown');
+    await undo.click();
+    await expect.poll(() => player.getByRole('meter', { name: /The bridge collapses: 4 of 4/ }).count()).toBe(1);
+    await expect.poll(() => gm.getByTestId('redo').isEnabled()).toBe(true);
+
+    // --- the player rolls their own dice; the result lands in the table log
+    await player.getByLabel('Dice notation').fill('1d20+2');
+    await player.getByRole('button', { name: 'Roll', exact: true }).click();
+    await expect.poll(() => gm.getByTestId('log').textContent()).toContain('rolled 1d20+2');
+
+    await player.screenshot({ path: path.join(shots, 'player-phone.png'), fullPage: true });
+    expect(await horizontalOverflow(player)).toBe(0);
+
+    // --- the GM's dice tray: exact odds as a chart, then a roll
+    const dice = gm.locator('.area-dice');
+    await dice.getByLabel('Dice notation').fill('3d6 >= 13');
+    await expect.poll(() => dice.getByTestId('probability').textContent()).toContain('25.9%'); // 56/216
+    expect(await dice.locator('[data-testid=odds-chart] rect').count()).toBe(16); // totals 3..18
+    await dice.getByRole('button', { name: 'Roll', exact: true }).click();
+    await dice.getByTestId('roll-total').first().waitFor();
+    await gm.screenshot({ path: path.join(shots, 'gm-screen.png') });
+
+    // --- secrecy: the canaries never reached the player, in the DOM or on the wire
+    expect(frames.length).toBeGreaterThan(3);
+    for (const secret of [CANARY, HIDDEN_FOE]) {
+      expect(await player.content()).not.toContain(secret);
+      expect(frames.filter((f) => f.includes(secret))).toEqual([]);
+    }
+    expect(await gm.content()).toContain(CANARY);
+
+    // --- durability: reload, then restart the server on the same port and database
+    await gm.reload();
+    await connected(gm);
+    await gm.getByText(CANARY, { exact: true }).waitFor();
+    const port = server.port;
+    await server.close();
+    server = await start(port);
+    await gm.reload();
+    await connected(gm);
+    await expect.poll(() => gm.locator('.area-encounter').getByTestId('now-acting').textContent()).toContain('Goblin');
+    await gm.locator('.area-countdowns').getByRole('meter', { name: /The bridge collapses: 4 of 4/ }).waitFor();
+    await player.reload();
+    await connected(player);
+    await player.getByText('The bridge collapses', { exact: true }).waitFor();
+    expect(await player.content()).not.toContain(CANARY);
+    for (const secret of [CANARY, HIDDEN_FOE]) expect(frames.filter((f) => f.includes(secret))).toEqual([]);
+
+    expect(gmErrors).toEqual([]);
+    expect(playerErrors).toEqual([]);
+  });
+});
