@@ -1,0 +1,84 @@
+// Exact odds (via the engine's Pmf), the encounter conformance check, and
+// fuzzing: random payloads never crash, only typed errors.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { encounterConformance, genesisWorld, seededRng, type Json } from '@tablekeeper/engine';
+import { attackOdds, checkChance, lootDistribution, naturalDistribution } from '../../src/osr/odds.js';
+import { osrKit, osrModule } from '../../src/osr/module.js';
+import { osrTable } from './helpers.js';
+
+describe('exact odds', () => {
+  it('a straight d20 needing 11: 1/2; with advantage 1 - (1/2)^2 = 3/4; with disadvantage 1/4', () => {
+    expect(checkChance(0, 11, 0)).toBeCloseTo(0.5, 12);
+    expect(checkChance(0, 11, 1)).toBeCloseTo(0.75, 12);
+    expect(checkChance(0, 11, -1)).toBeCloseTo(0.25, 12);
+  });
+  it('+5 vs AC 15 with advantage: hit 1 - (9/20)^2 = 0.7975, crit 1 - (19/20)^2 = 0.0975', () => {
+    const o = attackOdds(5, 15, 1, { count: 1, sides: 8, bonus: 3 });
+    expect(o.hit).toBeCloseTo(0.7975, 12);
+    expect(o.crit).toBeCloseTo(0.0975, 12);
+    // 1d8+3 averages 7.5: (0.7975 - 0.0975) x 7.5 + 0.0975 x 15
+    expect(o.expectedDamage).toBeCloseTo(0.7 * 7.5 + 0.0975 * 15, 12);
+  });
+  it('an AC out of reach is hit only by a natural 20 (setting natural20AlwaysHits)', () => {
+    expect(attackOdds(0, 30, 0, { count: 1, sides: 6, bonus: 0 }).hit).toBeCloseTo(1 / 20, 12);
+    expect(checkChance(0, 30, 0)).toBe(0);
+    expect(checkChance(30, 10, 0, { natural1Fails: true })).toBeCloseTo(19 / 20, 12);
+  });
+  it('damage clamps at 0 before averaging: 1d4-3 averages (0+0+0+1)/4', () => {
+    expect(attackOdds(100, 0, 0, { count: 1, sides: 4, bonus: -3 }).expectedDamage).toBeCloseTo((19 / 20) * 0.25 + (1 / 20) * 0.5, 12);
+  });
+  it('the kept d20 under advantage sums to 1; loot of 2 HD averages 21 gp', () => {
+    const adv = naturalDistribution(1);
+    let total = 0;
+    for (let n = 1; n <= 20; n++) total += adv.probability(n);
+    expect(total).toBeCloseTo(1, 12);
+    expect(adv.probability(20)).toBeCloseTo(39 / 400, 12);
+    expect(lootDistribution(2).mean).toBeCloseTo(21, 12);
+  });
+  it('advantage never lowers the chance (property)', () => {
+    fc.assert(fc.property(fc.integer({ min: -10, max: 10 }), fc.integer({ min: 1, max: 30 }), (m, dc) => {
+      expect(checkChance(m, dc, 1)).toBeGreaterThanOrEqual(checkChance(m, dc, 0) - 1e-12);
+      expect(checkChance(m, dc, 0)).toBeGreaterThanOrEqual(checkChance(m, dc, -1) - 1e-12);
+    }));
+  });
+});
+
+describe('encounter conformance (ADR 5)', () => {
+  it('the OSR rules pass the kernel\'s conformance check', () => {
+    const genesis = genesisWorld({ tableId: 't', name: 'c', rulesetId: 'osr' });
+    const problems = encounterConformance({
+      rules: osrKit.rules,
+      modules: [osrModule],
+      genesis,
+      combatants: [
+        { id: 'a', kind: 'pc', stats: { dex: 14 } },
+        { id: 'b', kind: 'npc', stats: { dex: 12 } },
+        { id: 'c', kind: 'npc', stats: { dex: 9 }, visibility: 'hidden' },
+      ],
+      rng: seededRng(1),
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+const TYPES = Object.keys(osrModule.commands ?? {});
+
+describe('fuzz: every osr command with random payloads gives a typed error or succeeds; never crashes', () => {
+  it('property', () => {
+    const json: fc.Arbitrary<Json> = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.constantFrom('melee', 'dex', '2d6+1', 'ch-1', 'ch-2', 'torch', 'darkness', 'safe'), fc.boolean(), fc.constant(null));
+    fc.assert(
+      fc.property(fc.constantFrom(...TYPES), fc.dictionary(fc.constantFrom('character', 'target', 'attacker', 'dc', 'ability', 'amount', 'damage', 'kind', 'level', 'stages', 'characters', 'nights', 'dice', 'path', 'speed', 'gp', 'item', 'value', 'hd', 'id', 'combatant', 'stats', 'load'), json), (type, payload) => {
+        const t = osrTable();
+        t.add('One', { maxHp: 6 });
+        t.add('Two', { maxHp: 6 }, 'npc');
+        const r = t.s.engine.execute(t.s.table, { ...payload, type }, { rng: seededRng(3), actor: { role: 'gm' } });
+        if (!r.ok) {
+          expect(typeof r.error.code).toBe('string');
+          expect(r.error.code).not.toBe('INTERNAL');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
