@@ -1,4 +1,11 @@
-// The Daggerheart ruleset (000); public API. Core only until its modules land.
+// The Daggerheart ruleset (000_5382b28a932eafef.txt + the rules README's
+// duality dice); public API. The registry adds the system-agnostic countdowns
+// module, which ticks on this ruleset's `actionRoll.resolved` events.
 import { defineRuleset } from '../ruleset.js';
+import { daggerheartModule } from './module.js';
+import { DAGGERHEART_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [], settings: [] });
+export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartModule], settings: DAGGERHEART_SETTINGS });
+
+export { daggerheartModule, getDaggerheart, hopeOf, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, type DaggerheartState } from './module.js';
+export { DAGGERHEART_SETTINGS, daggerheartSettings, type DaggerheartSettings } from './settings.js';

@@ -1,0 +1,72 @@
+// Every decision the Daggerheart ruleset makes where 000 is silent, as a named
+// table setting (rules README: "make each one a named setting").
+import type { Json, World } from '@tablekeeper/engine';
+import type { SettingDef } from '../ruleset.js';
+
+const README = 'rules README "Daggerheart action roll (000)"';
+const NOT_IN_000 = 'not in 000; our default follows the published game';
+
+export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
+  { key: 'daggerheart.hopeMax', default: 6, description: 'Most Hope a character can hold; a roll with Hope at the cap gains nothing.', source: NOT_IN_000 },
+  { key: 'daggerheart.startingHope', default: 2, description: 'Hope a PC has before any is recorded on their sheet (stats.hope).', source: NOT_IN_000 },
+  { key: 'daggerheart.fearMax', default: 12, description: 'Most Fear the GM can hold; a roll with Fear at the cap gains nothing.', source: NOT_IN_000 },
+  {
+    key: 'daggerheart.criticalGivesHope',
+    default: true,
+    description: 'A critical success (matching dice) gives the rolling character 1 Hope, as a roll with Hope does.',
+    source: `${README} names the critical; the Hope for it is ${NOT_IN_000}`,
+  },
+  {
+    key: 'daggerheart.advantageDiceStack',
+    default: false,
+    description: 'false: net advantage adds (or subtracts) one d6 however many sources there are; true: one d6 per net source.',
+    source: `${README} ("they cancel one for one")`,
+  },
+  { key: 'daggerheart.helpCost', default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
+  {
+    key: 'daggerheart.reactionRollsTickCountdowns',
+    default: false,
+    description: 'Whether reaction rolls advance countdowns; they are not action rolls, which is what 000 counts.',
+    source: '000 "Standard Countdown", "Dynamic Countdown" (both count action rolls)',
+  },
+  { key: 'daggerheart.reactionRollsGiveHopeFear', default: false, description: 'Whether reaction rolls give Hope or Fear.', source: NOT_IN_000 },
+  { key: 'daggerheart.fearVisible', default: true, description: "Whether players see the GM's Fear pool and its changes.", source: '000 "Using a Countdown" leaves what players see to the GM; our default: the Fear pool is on the table' },
+  { key: 'daggerheart.actionRollsAdvanceClock', default: true, description: "Each action roll advances the table clock's actionRoll count (anything timed in rolls listens to it).", source: 'issue 3 "The clock"' },
+];
+
+export interface DaggerheartSettings {
+  readonly hopeMax: number;
+  readonly startingHope: number;
+  readonly fearMax: number;
+  readonly criticalGivesHope: boolean;
+  readonly advantageDiceStack: boolean;
+  readonly helpCost: number;
+  readonly reactionRollsTickCountdowns: boolean;
+  readonly reactionRollsGiveHopeFear: boolean;
+  readonly fearVisible: boolean;
+  readonly actionRollsAdvanceClock: boolean;
+}
+
+const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
+
+/** The table's settings, falling back to the defaults above for missing or ill-typed values. */
+export function daggerheartSettings(world: World): DaggerheartSettings {
+  const s = world.settings;
+  const int = (key: string, min: number, max: number): number => {
+    const v = s[key];
+    return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : (defaults[key] as number);
+  };
+  const bool = (key: string): boolean => (typeof s[key] === 'boolean' ? (s[key] as boolean) : (defaults[key] as boolean));
+  return {
+    hopeMax: int('daggerheart.hopeMax', 0, 100),
+    startingHope: int('daggerheart.startingHope', 0, 100),
+    fearMax: int('daggerheart.fearMax', 0, 100),
+    criticalGivesHope: bool('daggerheart.criticalGivesHope'),
+    advantageDiceStack: bool('daggerheart.advantageDiceStack'),
+    helpCost: int('daggerheart.helpCost', 0, 100),
+    reactionRollsTickCountdowns: bool('daggerheart.reactionRollsTickCountdowns'),
+    reactionRollsGiveHopeFear: bool('daggerheart.reactionRollsGiveHopeFear'),
+    fearVisible: bool('daggerheart.fearVisible'),
+    actionRollsAdvanceClock: bool('daggerheart.actionRollsAdvanceClock'),
+  };
+}
