@@ -18,5 +18,5 @@ export const osrEncounter = (): EncounterBase => ({ sequencer: scoreSequencer({ 
 export const bandsEncounter = (): EncounterBase => ({ sequencer: bandsSequencer(), economy: BANDS_ECONOMY });
 /** 003: team alternation, three actions and a reaction. */
 export const teamsEncounter = (): EncounterBase => ({ sequencer: teamsSequencer(), economy: TEAMS_ECONOMY });
-/** 004: Edge Save groups (pass the Kleptonomicon Test roller), two Beats. */
-export const kleptonomiconEncounter = (opts: EdgeSaveOptions): EncounterBase => ({ sequencer: edgeSaveSequencer(opts), economy: BEATS_ECONOMY });
+/** 004: Edge Save groups (default roller: the Kleptonomicon Test), two Beats. */
+export const kleptonomiconEncounter = (opts: EdgeSaveOptions = {}): EncounterBase => ({ sequencer: edgeSaveSequencer(opts), economy: BEATS_ECONOMY });

@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Viewer, World } from '../../src/core/types.js';
-import { seededRng } from '../../src/dice/rng.js';
+import { fixedRng, seededRng } from '../../src/dice/rng.js';
+import { kleptoEdgeSave } from '../../src/encounter/sequencers/edge-save.js';
+import { kleptonomiconEncounter } from '../../src/encounter/systems.js';
 import { OSR_ECONOMY } from '../../src/encounter/economies.js';
 import { encounterModule } from '../../src/encounter/module.js';
 import { scoreSequencer } from '../../src/encounter/sequencers/score.js';
@@ -106,5 +108,32 @@ describe('hidden turns cannot be counted from a player view', () => {
     const clockEvents = (v: Viewer) => t.engine.view(t.table, v).history.flatMap((h) => h.events).filter((e) => e.type === 'clock.advanced').map((e) => e['unit']);
     expect(clockEvents({ role: 'gm' })).toEqual(['turn', 'turn', 'round']);
     expect(clockEvents(ann)).toEqual(['turn', 'round']);
+  });
+});
+
+describe('the default Edge Save roller is the Kleptonomicon Test', () => {
+  it('a 10 flips a coin: called right counts 10 (pass), wrong counts 0 (fail); the roll is recorded', () => {
+    const t = new Table([encounterModule({ ...kleptonomiconEncounter(), conditions: [] })], fixedRng([10, 2, 10, 1]));
+    t.ok({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'wolf', kind: 'npc', stats: { creatureType: 'wolf', edgeSave: 0 } },
+        { id: 'ana', kind: 'pc', stats: { edgeSave: 1 } },
+        { id: 'bo', kind: 'pc', stats: { edgeSave: 0 } },
+      ],
+    });
+    // ana: face 10, coin wrong -> 0 + 1 = 1, at most 6: fails against the wolves, slot after them.
+    // bo: face 10, coin right -> 10 + 0 = 10: passes every group, goes first.
+    expect(t.enc.combatants['ana']?.placement).toMatchObject({ slot: 1, score: 1 });
+    expect(t.enc.combatants['bo']?.placement).toMatchObject({ slot: 0, score: 10 });
+    const detail = (t.enc.combatants['ana']?.placement as { rolls: { detail: { dice: unknown[] } }[] }).rolls[0]?.detail;
+    expect(detail?.dice).toEqual([{ face: 10, value: 0, critical: 'failure', coin: 2 }]);
+    expect(playRound(t)).toEqual(['bo', 'wolf', 'ana']);
+  });
+
+  it('a fractional or huge Edge Save stat is made a whole number within the limit instead of throwing', () => {
+    expect(kleptoEdgeSave(fixedRng([4]), { modifier: 2.7, advantage: 0 }).score).toBe(6);
+    expect(kleptoEdgeSave(fixedRng([4]), { modifier: 1e9, advantage: 0 }).score).toBe(1004);
+    expect(kleptoEdgeSave(fixedRng([4, 9, 1, 2]), { modifier: 0, advantage: 9 }).score).toBe(9);
   });
 });

@@ -5,6 +5,7 @@
 // (Score 6 or lower) slots the PC right after that group; passing all puts
 // the PC first. PCs in the same slot choose their order or go by Score.
 import type { Json, Result } from '../../core/types.js';
+import { KLEPTO_ADVANTAGE_CAP, MAX_NAMED_MODIFIER, rollKleptoTest } from '../../dice/named.js';
 import type { Rng } from '../../dice/rng.js';
 import { errR, okR } from '../state.js';
 import type { Combatant, EncounterState, Sequencer } from '../types.js';
@@ -16,8 +17,8 @@ export interface EdgeSaveRoll { readonly score: number }
 export type EdgeSaveRoller = (rng: Rng, opts: { readonly modifier: number; readonly advantage: number }) => EdgeSaveRoll;
 
 export interface EdgeSaveOptions {
-  /** The Kleptonomicon Test (the ruleset passes the dice helper's rollKleptoTest). */
-  readonly roll: EdgeSaveRoller;
+  /** The Kleptonomicon Test; default: the dice layer's rollKleptoTest (kleptoEdgeSave). */
+  readonly roll?: EdgeSaveRoller;
   /** Order of PCs in one slot: 'choice' = they decide; 'score' = higher Edge Save Score first. */
   readonly ties?: 'choice' | 'score';
   /** Score at or below which an Edge Save fails (004: 6). */
@@ -29,6 +30,16 @@ export interface EdgeSaveOptions {
 }
 
 interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
+
+/**
+ * The default Edge Save: a Kleptonomicon Test (dice layer, rules README on 004).
+ * The modifier comes from a combatant's stats, so it is made a whole number within
+ * the dice layer's limit rather than letting a bad stat throw inside decide().
+ */
+export const kleptoEdgeSave: EdgeSaveRoller = (rng, o) => {
+  const modifier = Math.max(-MAX_NAMED_MODIFIER, Math.min(MAX_NAMED_MODIFIER, Math.trunc(Number.isFinite(o.modifier) ? o.modifier : 0)));
+  return rollKleptoTest(rng, { modifier, advantage: Math.max(-KLEPTO_ADVANTAGE_CAP, Math.min(KLEPTO_ADVANTAGE_CAP, Math.trunc(o.advantage))) });
+};
 
 export function edgeModifier(c: Combatant | undefined): number {
   return num(c?.stats['edgeSave']) ?? 0;
@@ -57,13 +68,14 @@ export function groupByCreatureType(enc: EncounterState): string[][] {
 export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
   const failAt = options.failAtOrBelow ?? 6;
   const ties = options.ties ?? 'choice';
+  const roll = options.roll ?? kleptoEdgeSave;
 
   function rollSlot(c: Combatant, groups: readonly string[][], rng: Rng): PcSlot {
     const advantage = c.stats['sneaky'] === true ? 1 : 0;
     const rolls: Json[] = [];
     let last = 0;
     for (let g = 0; g < groups.length; g++) {
-      const r = options.roll(rng, { modifier: edgeModifier(c), advantage });
+      const r = roll(rng, { modifier: edgeModifier(c), advantage });
       rolls.push({ group: g, score: r.score, detail: JSON.parse(JSON.stringify(r)) as Json, failed: r.score <= failAt });
       last = r.score;
       if (r.score <= failAt) return { slot: g + 1, score: r.score, rolls };

@@ -3,4 +3,4 @@ export { nextFromTiers, sideSurprise, tierRank, type Tier } from './common.js';
 export { scoreSequencer, scoreOrder, type ScoreOptions } from './score.js';
 export { bandsSequencer, bandTiers, bandOf, isBand, BANDS, type Band, type BandsOptions } from './bands.js';
 export { teamsSequencer, teamOf } from './teams.js';
-export { edgeSaveSequencer, groupByCreatureType, edgeModifier, type EdgeSaveOptions, type EdgeSaveRoll, type EdgeSaveRoller } from './edge-save.js';
+export { edgeSaveSequencer, groupByCreatureType, edgeModifier, kleptoEdgeSave, type EdgeSaveOptions, type EdgeSaveRoll, type EdgeSaveRoller } from './edge-save.js';
