@@ -1,5 +1,7 @@
-// Entry point of the `tablekeeper` command; subcommands register here.
-export async function main(argv: string[]): Promise<number> {
-  console.error(`tablekeeper: no commands yet (${argv.join(' ')})`);
-  return 1;
+// Entry point of the `tablekeeper` command (bin/tablekeeper.mjs calls main).
+import { run, processIo } from './program.js';
+import type { CliIo } from './context.js';
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  return run(argv, io);
 }
