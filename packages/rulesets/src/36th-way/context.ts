@@ -35,10 +35,19 @@ export function needSheet(world: World, id: Json | undefined, path: string): R<S
   return s === undefined ? errR('UNKNOWN_SHEET', `no sheet "${id}" (add it with tsw.sheet.set)`, path) : okR(s);
 }
 
-/** Hidden or veiled combatants: events about them stay with the GM. */
+/**
+ * Ids whose events and sheets stay with the GM: hidden or veiled combatants,
+ * and enemy sheets that are not openly in the current fight (stat blocks are
+ * the GM's until the enemy shows up).
+ */
 export function secretIds(world: World): Set<string> {
   const enc = getEncounter(world);
-  return new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
+  const out = new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
+  for (const s of Object.values(getTsw(world).sheets)) {
+    const c = enc.active ? enc.combatants[s.id] : undefined;
+    if (s.kind === 'npc' && c?.visibility !== 'visible') out.add(s.id);
+  }
+  return out;
 }
 
 export function audienceOfIds(world: World, ids: readonly (Json | undefined)[]): Audience {

@@ -6,7 +6,7 @@ import type { Command, CommandHandler, EngineEvent, Json, Module, Reducer, Rng, 
 import { appendLog, clockAdvanced, getEncounter } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityEntry } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { audienceOfIds, byController, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { audienceOfIds, byController, secretIds, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, recoveryAverage } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf, takeDamage } from './health.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
@@ -538,7 +538,8 @@ export function createTswModule(): TswModule {
     'tsw.sheetSet': (w, e) => {
       const s = e['sheet'] as unknown as Sheet;
       const st = getTsw(w);
-      return log(setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } }), { ...e, id: s.id }, 'tsw.sheetSet', `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`);
+      const w2 = setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } });
+      return log(w2, { ...e, id: s.id }, 'tsw.sheetSet', `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`);
     },
     'tsw.sheetRemoved': onSt((st, e) => {
       const sheets = { ...st.sheets };
@@ -693,14 +694,18 @@ export function createTswModule(): TswModule {
     })),
   };
 
-  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('tsw.')).map((t) => [t, eventAudience]));
+  const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('tsw.')).map((t) => [t, eventAudience]));
+  // A new sheet: an enemy's stays with the GM until it is openly in a fight.
+  audience['tsw.sheetSet'] = (w, e) => {
+    const s = e['sheet'] as unknown as Sheet;
+    return s.kind === 'npc' && getEncounter(w).combatants[s.id]?.visibility !== 'visible' ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
+  };
 
-  // Players see their own and visible sheets; sheets of hidden or veiled combatants stay with the GM.
+  // Players never receive the sheets of hidden or veiled combatants, nor enemy sheets not openly in the fight.
   const project = (world: World, viewer: { readonly role: string }): World => {
     if (viewer.role === 'gm') return world;
     const st = getTsw(world);
-    const enc = getEncounter(world);
-    const hiddenIds = new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
+    const hiddenIds = secretIds(world);
     if (hiddenIds.size === 0) return world;
     const keep = (k: string): boolean => !k.split('|').some((x) => hiddenIds.has(x));
     return setTsw(world, {
