@@ -26,7 +26,7 @@ import {
   readText,
   type R,
 } from './shared.js';
-import { mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
+import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import type { Env, Command } from '@tablekeeper/engine';
 
@@ -325,6 +325,53 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!id.ok) return id;
         if (!getOsr(world).hidden.includes(id.value)) return fail('NOT_HIDDEN', 'that character is not in stealth', 'character');
         return okv([{ type: 'osr.revealed', id: id.value, reason: 'spotted' }]);
+      },
+    },
+
+    // 001 "Movement Actions": up to your speed per movement action, split across the turn;
+    // half speed when swimming, crawling, climbing or in difficult terrain (each foot costs two).
+    'osr.move': {
+      label: 'move',
+      authorize: (world, c, actor) => {
+        const comb = typeof c['combatant'] === 'string' ? getEncounter(world).combatants[c['combatant']] : undefined;
+        return ownCharacter('character')(world, { type: 'x', character: comb?.characterId ?? null }, actor);
+      },
+      decide(world, c) {
+        const enc = getEncounter(world);
+        if (!enc.active) return fail('NO_ENCOUNTER', 'movement actions are counted in a fight');
+        const cid = c['combatant'];
+        const comb = typeof cid === 'string' ? enc.combatants[cid] : undefined;
+        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
+        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'you move on your own turn', 'combatant');
+        const feet = readNum(c, 'feet', 1, 300);
+        if (!feet.ok) return feet;
+        const mode = readOpt(c, 'mode', ['walk', 'swim', 'crawl', 'climb', 'difficult'] as const, 'walk');
+        if (!mode.ok) return mode;
+        const another = readBool(c, 'another', false);
+        if (!another.ok) return another;
+        let speed = typeof comb.stats['speed'] === 'number' ? comb.stats['speed'] : 30;
+        if (comb.characterId !== null) {
+          const s = sheetOf(world, comb.characterId);
+          speed = getOsr(world).exhausted.includes(comb.characterId) ? 0 : encumbrance(s.str, s.load, s.speed).speed;
+        }
+        if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'combatant');
+        const cost = mode.value === 'walk' ? feet.value : feet.value * 2;
+        const prev = getOsr(world).moved[comb.id];
+        const serial = enc.lastTurn[comb.id] ?? enc.turnSerial;
+        let used = prev !== undefined && prev.serial === serial ? prev.used : 0;
+        let budget = prev !== undefined && prev.serial === serial ? prev.budget : 0;
+        const out: EngineEvent[] = [];
+        // The first move of a turn spends the movement action; `another` spends one more (an active action traded down).
+        if (budget === 0 || (another.value && used + cost > budget)) {
+          const s = spendEvent(world, rules, comb.id, { kind: 'movement' });
+          if (!s.ok) return s;
+          out.push(s.value);
+          budget += speed;
+        }
+        if (used + cost > budget) return fail('TOO_FAR', `${feet.value}' ${mode.value === 'walk' ? '' : `${mode.value}ing `}costs ${cost}' of movement; ${budget - used}' left this turn`, 'feet');
+        used += cost;
+        out.push({ type: 'osr.moved', combatant: comb.id, character: comb.characterId, feet: feet.value, mode: mode.value, cost, used, budget, serial });
+        return okv(out);
       },
     },
 

@@ -263,13 +263,18 @@ const reducers: { [type: string]: Reducer } = {
     for (const id of e['characters'] as string[]) xp[id] = (xp[id] ?? 0) + Number(e['xpEach']);
     return log(setOsr(w, { ...st, xp, magicCounted: addTo(st.magicCounted, str(e, 'item')) }), e, `${str(e, 'item')} captured (fair value ${String(e['value'])} gp)${e['alreadyCounted'] === true ? ': already counted for XP' : `: +${String(e['xpEach'])} XP each`}.`);
   }),
+  'osr.moved': on((w, e, st) => {
+    const c = str(e, 'combatant');
+    const moved = { ...st.moved, [c]: { serial: Number(e['serial']), used: Number(e['used']), budget: Number(e['budget']) } };
+    return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
+  }),
   'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${String(e['hd'])} HD): ${String(e['gp'])} gp.`),
 
   // The fight the dying went down in is over: the minute alone decides now.
   'encounter.ended': on((w, _e, st) => {
     const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
     for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
-    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [] });
+    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {} });
   }),
   'encounter.started': on((w, _e, st) => setOsr(w, { ...st, fightDeaths: 0 })),
 };
@@ -376,6 +381,7 @@ function project(world: World, viewer: Viewer): World {
     restedAt: keep(st.restedAt, (k) => k),
     bodyParts: keep(st.bodyParts, (k) => k),
     retreating: keep(st.retreating, (_k, v) => v.character),
+    moved: Object.fromEntries(Object.entries(st.moved).filter(([k]) => getEncounter(world).combatants[k]?.visibility === 'visible')),
     dead: st.dead.filter(visible),
     stable: st.stable.filter(visible),
     exhausted: st.exhausted.filter(visible),

@@ -79,6 +79,8 @@ export interface OsrState {
   readonly prompts: readonly { readonly trigger: string; readonly text: string }[];
   /** Whether someone has died in the current fight (for the "first death" prompt). */
   readonly fightDeaths: number;
+  /** Feet moved in the current turn (001 "Movement Actions": split across the turn), by combatant. */
+  readonly moved: { readonly [combatantId: string]: { readonly serial: number; readonly used: number; readonly budget: number } };
 }
 
 export const EMPTY_OSR: OsrState = {
@@ -101,6 +103,7 @@ export const EMPTY_OSR: OsrState = {
   retreating: {},
   prompts: [],
   fightDeaths: 0,
+  moved: {},
 };
 
 export function getOsr(world: World): OsrState {
