@@ -374,6 +374,11 @@ export function intercept(d: Draft, p: PendingAttack, by: string): RuleError | n
   if (by === p.attacker) return e('BAD_INPUT', 'the attacker cannot intercept', 'by');
   const sh = sheetOf(d.world, by, 'by');
   if (isError(sh)) return sh;
+  // Only an ally steps in (same team, when both are in the encounter).
+  const enc = getEncounter(d.world);
+  const a = enc.combatants[by];
+  const b = enc.combatants[p.target];
+  if (enc.active && a !== undefined && b !== undefined && a.side !== b.side) return e('NOT_AN_ALLY', `${sh.name} is not on ${b.name}'s team`, 'by');
   const paid = payReaction(d, by, 'stamina', 'intercept', false);
   if (paid !== null) return paid;
   const att = getTeams(d.world).sheets[p.attacker];

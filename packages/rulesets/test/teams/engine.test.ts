@@ -218,3 +218,32 @@ describe('property: random fights', () => {
     );
   });
 });
+
+describe('surprise (003 "Surprise")', () => {
+  it('the goblins\' surprise round: only they act, and Clementine, who cannot be surprised; then teams alternate', () => {
+    const { s } = table();
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'roland', kind: 'pc', side: 'players' },
+        { id: 'clementine', kind: 'pc', side: 'players', unsurprisable: true },
+        { id: 'gob1', kind: 'npc', side: 'goblins' },
+        { id: 'gob2', kind: 'npc', side: 'goblins' },
+      ],
+      params: { teamOrder: ['goblins', 'players'] },
+      surprise: { side: 'goblins' },
+    });
+    const seen: string[] = [];
+    for (let i = 0; i < 20 && (s.world.ext['encounter'] as { round: number }).round === 0; i++) {
+      const e = s.world.ext['encounter'] as { current: string | null; pending: { options: string[] } | null };
+      if (e.pending !== null) {
+        s.run({ type: 'encounter.choose', id: e.pending.options[0]! });
+        continue;
+      }
+      seen.push(e.current!);
+      s.run({ type: 'encounter.endTurn' });
+    }
+    expect(seen).toEqual(['gob1', 'clementine', 'gob2']);
+    expect((s.world.ext['encounter'] as { round: number }).round).toBe(1);
+  });
+});

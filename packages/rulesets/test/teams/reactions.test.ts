@@ -180,6 +180,18 @@ describe('dodge and intercept', () => {
     expect(sheet(s, 'boudica')['endurance']).toBe(12);
   });
 
+  it('only an ally may intercept', () => {
+    const { s, dice } = setup();
+    s.run({ type: 'teams.setSheet', id: 'brute2', sheet: brute });
+    s.run({ type: 'encounter.add', combatant: { id: 'brute2', kind: 'npc', side: 'foes' } });
+    turnTo(s, 'brute');
+    dice.push(3, 3, 10);
+    s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
+    const id = String(lastOf(s, 'teams.attacked')['id']);
+    expect(s.fail({ type: 'teams.intercept', attack: id, by: 'brute2' }).code).toBe('NOT_AN_ALLY');
+    expect(s.fail({ type: 'teams.intercept', attack: id, by: 'boudica' }).code).toBe('BAD_INPUT');
+  });
+
   it('an intercepted attack that no longer meets the interceptor\'s evasion misses', () => {
     const { s, dice } = setup();
     s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { ...agnessa, evasion: 9 } });
