@@ -5,6 +5,7 @@
 import { DUALITY_OUTCOMES, type DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
 import type { Result, RuleError, Visibility } from '../core/types.js';
+import { VISIBILITIES as CORE_VISIBILITIES } from '../core/visibility.js';
 
 /**
  * How a countdown advances:
@@ -20,7 +21,7 @@ export const COUNTDOWN_KINDS: readonly CountdownKind[] = ['standard', 'progress'
 export type CountdownRepeat = 'once' | 'loop' | 'increasing' | 'decreasing';
 export const COUNTDOWN_REPEATS: readonly CountdownRepeat[] = ['once', 'loop', 'increasing', 'decreasing'];
 
-export const VISIBILITIES: readonly Visibility[] = ['visible', 'hidden', 'existence', 'reveal-on-trigger'];
+export const VISIBILITIES: readonly Visibility[] = CORE_VISIBILITIES;
 
 export type CountdownStatus = 'active' | 'paused' | 'ended';
 /** Why an ended countdown ended. 'finalEvent' = a decreasing countdown's reset reached 0. */

@@ -162,6 +162,23 @@ describe('chase countdowns (000 "Chase Countdowns", "Example Chase")', () => {
     expect(evs(tx).filter((e) => e.type === 'countdown.triggered')).toHaveLength(2);
     expect(getCountdowns(t.world).chases[id2]?.result).toBe('both');
   });
+  it('a GM tick that empties one side ends the chase too; a paused side does not move but the other still can end it', () => {
+    const s = table();
+    const chaseId = createdId(s.run({ type: 'chase.create', name: 'Alley', die: 4, lead: 2 }));
+    const ch = getCountdowns(s.world).chases[chaseId]!;
+    const tx = s.run({ type: 'countdown.tick', id: ch.consequenceId, by: 2 });
+    expect(evs(tx).find((e) => e.type === 'chase.ended')).toMatchObject({ result: 'other' });
+    const t = table();
+    const id2 = createdId(t.run({ type: 'chase.create', name: 'Roofs', die: 4, lead: 2 }));
+    const ch2 = getCountdowns(t.world).chases[id2]!;
+    t.run({ type: 'countdown.pause', id: ch2.consequenceId });
+    t.roll('failureWithFear');
+    expect(t.cd(ch2.consequenceId).value).toBe(2);
+    t.roll('critical'); // progress 4 -> 1
+    t.roll('successWithFear'); // progress 1 -> 0; the paused side stays at 2
+    expect(getCountdowns(t.world).chases[id2]?.result).toBe('pcs');
+    expect(t.cd(ch2.consequenceId)).toMatchObject({ value: 2, status: 'ended', endReason: 'chaseOver' });
+  });
   it('when the PCs escape, their progress die starts at their lead and the pursuers at the top', () => {
     const s = table();
     const chaseId = createdId(s.run({ type: 'chase.create', name: 'Flight', die: 8, lead: 5, pcs: 'escaping' }));
