@@ -198,6 +198,8 @@ export function applyDelta(view: TableView, delta: Delta): TableView {
 export const createTableRequestSchema = z.object({
   name: z.string().trim().min(1).max(LIMITS.nameMaxLength),
   rulesetId: z.string().min(1).max(64),
+  /** Overrides of the ruleset's named settings (GET /api/rulesets lists them). */
+  settings: z.record(z.string().max(100), jsonSchema).optional(),
 });
 export type CreateTableRequest = z.infer<typeof createTableRequestSchema>;
 

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import type { Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
 import {
   CLOSE,
   LIMITS,
@@ -100,7 +100,7 @@ export interface TableServer {
   readonly limits: ServerLimits;
   room(tableId: string): Room | null;
   /** Creates a table with its GM token (the only time the token exists in clear). */
-  createTable(name: string, rulesetId: string): { tableId: string; gmToken: string } | { error: RejectionError };
+  createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): { tableId: string; gmToken: string } | { error: RejectionError };
   /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
   createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError };
   createSpectatorLink(tableId: string): { token: string } | { error: RejectionError };
@@ -138,11 +138,13 @@ export function buildApp(o: AppOptions): TableServer {
     return { token, record: { hash: hashToken(token), tableId, role, seatId, createdAt: Date.now(), revokedAt: null } };
   }
 
-  function createTable(name: string, rulesetId: string): { tableId: string; gmToken: string } | { error: RejectionError } {
+  function createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): { tableId: string; gmToken: string } | { error: RejectionError } {
     if (!catalog.engineFor(rulesetId)) return { error: { kind: 'INVALID', message: `unknown ruleset ${rulesetId}; GET /api/rulesets lists them`, path: ['rulesetId'] } };
     if (store.countTables() >= limits.maxTables) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } };
     const tableId = mintTableId();
-    const table = catalog.createTable(rulesetId, { tableId, name });
+    const made = catalog.createTable(rulesetId, settings ? { tableId, name, settings } : { tableId, name });
+    if (!made.ok) return { error: { kind: 'INVALID', message: made.error.message, path: (made.error.path ?? 'settings').split('.') } };
+    const table = made.value;
     const gm = newToken(tableId, 'gm', null);
     store.createTable({ tableId, name, rulesetId, genesis: table.genesis, createdAt: Date.now() }, [gm.record]);
     return { tableId, gmToken: gm.token };
@@ -219,7 +221,7 @@ export function buildApp(o: AppOptions): TableServer {
   app.post('/api/tables', async (req, reply) => {
     const body = createTableRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
-    const made = createTable(body.data.name, body.data.rulesetId);
+    const made = createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
     if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
     const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
     return reply.code(201).send(res);
@@ -406,28 +408,40 @@ export function buildApp(o: AppOptions): TableServer {
     });
 
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      try {
+        onMessage(data, isBinary);
+      } catch (e) {
+        // A bug must cost one message, never the room or the process.
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'message handler failed');
+        reject(null, { kind: 'UNAVAILABLE', message: 'the server failed to handle this message; nothing was applied' });
+      }
+    });
+
+    const onMessage = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void => {
       const take = bucket.take(Date.now());
       if (take.verdict === 'close') {
         socket.close(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
         return;
       }
-      let commandId: string | null = null;
-      if (take.verdict === 'throttle') {
-        reject(null, { kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
-        return;
-      }
-      if (isBinary) return reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] });
+      if (isBinary) return take.verdict === 'ok' ? reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] }) : undefined;
       const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
       let raw: unknown;
+      let parsedJson = true;
       try {
         raw = JSON.parse(text);
       } catch {
-        return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
+        parsedJson = false;
       }
+      // Echo the commandId on every rejection we can, so clients can match it to their command.
+      let commandId: string | null = null;
       if (raw && typeof raw === 'object' && typeof (raw as { commandId?: unknown }).commandId === 'string') {
         const c = (raw as { commandId: string }).commandId;
         commandId = c.length <= LIMITS.commandIdMaxLength ? c : null;
       }
+      if (take.verdict === 'throttle') {
+        return reject(commandId, { kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+      }
+      if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -470,7 +484,7 @@ export function buildApp(o: AppOptions): TableServer {
           return;
         }
       }
-    });
+    };
   }
 
   // ---------------------------------------------------------------- the web app

@@ -7,11 +7,13 @@ import type { RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore } from './store/port.js';
 import { openSqliteStore } from './store/sqlite.js';
+import { registryCatalog } from './registry-catalog.js';
 
 export { buildApp, checkImport, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
 export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
 export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
+export { registryCatalog } from './registry-catalog.js';
 export { mintToken, hashToken, bearer, TOKEN_BYTES } from './tokens.js';
 export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, type SqliteEventStore } from './store/sqlite.js';
 export { memoryStore } from './store/memory.js';
@@ -50,17 +52,12 @@ export function createLogger(level = process.env['LOG_LEVEL'] ?? 'info'): Logger
   return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
 }
 
-async function defaultCatalog(): Promise<RulesetCatalog> {
-  const { registryCatalog } = await import('./registry-catalog.js');
-  return registryCatalog();
-}
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dbPath = options.store ? null : (options.dbPath ?? join(options.dataDir ?? 'data', 'tablekeeper.sqlite'));
   const store = options.store ?? openSqliteStore(dbPath!);
   const logger = options.logger ?? createLogger();
   try {
-    const catalog = options.catalog ?? (await defaultCatalog());
+    const catalog = options.catalog ?? registryCatalog();
     const server = buildApp({
       store,
       catalog,

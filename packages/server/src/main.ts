@@ -3,7 +3,7 @@
 // --new-table) it creates a table and prints the GM, player and spectator links.
 import { networkInterfaces } from 'node:os';
 import { capabilityLink } from '@tablekeeper/protocol';
-import { DEFAULT_PORT, startServer } from './index.js';
+import { createLogger, DEFAULT_PORT, startServer } from './index.js';
 
 interface Args {
   db?: string;
@@ -15,7 +15,7 @@ interface Args {
 }
 
 const USAGE = `usage: npm start -- [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
-env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL`;
+env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const a: Args = { newTable: false };
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   const server = await startServer({
     port,
     host,
+    // Quiet by default so the links stay readable; LOG_LEVEL=info shows every request (tokens redacted).
+    logger: createLogger(process.env['LOG_LEVEL'] ?? 'warn'),
     ...(args.db ? { dbPath: args.db } : {}),
     ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
   });

@@ -1,6 +1,12 @@
-// The default catalog: the five rule systems from @tablekeeper/rulesets.
+// The default catalog: the five rule systems from the @tablekeeper/rulesets registry.
+import { createTableFor, engineFor, rulesetIds, rulesetInfo } from '@tablekeeper/rulesets';
 import type { RulesetCatalog } from './rulesets.js';
 
 export function registryCatalog(): RulesetCatalog {
-  throw new Error('the rulesets registry has not landed yet');
+  return {
+    ids: () => rulesetIds,
+    info: (id) => rulesetInfo(id) as unknown as { [key: string]: unknown } | null,
+    engineFor,
+    createTable: (id, input) => createTableFor(id, input),
+  };
 }

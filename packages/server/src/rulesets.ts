@@ -1,12 +1,13 @@
 // Which rule systems the server can host. The default catalog is the rulesets
 // registry; tests pass a catalog built from engine modules directly.
-import { createEngine, type Engine, type Json, type Module, type Table } from '@tablekeeper/engine';
+import { createEngine, type Engine, type Json, type Module, type Result, type Table } from '@tablekeeper/engine';
 
 export interface RulesetCatalog {
   ids(): readonly string[];
   info(id: string): { readonly [key: string]: unknown } | null;
   engineFor(id: string): Engine | null;
-  createTable(id: string, input: { tableId: string; name: string; settings?: { [key: string]: Json } }): Table;
+  /** A new table with the ruleset's settings resolved; a typed error for unknown or ill-typed settings. */
+  createTable(id: string, input: { tableId: string; name: string; settings?: { [key: string]: Json } }): Result<Table>;
 }
 
 /** A catalog from plain module lists (one engine per id, built once). */
@@ -21,8 +22,8 @@ export function moduleCatalog(entries: readonly { id: string; name?: string; mod
     engineFor: (id) => engines.get(id) ?? null,
     createTable(id, input) {
       const engine = engines.get(id);
-      if (!engine) throw new Error(`unknown ruleset ${id}`);
-      return engine.createTable({ ...input, rulesetId: id });
+      if (!engine) return { ok: false, error: { code: 'UNKNOWN_RULESET', message: `unknown ruleset ${id}`, path: 'rulesetId' } };
+      return { ok: true, value: engine.createTable({ ...input, rulesetId: id }) };
     },
   };
 }

@@ -5,14 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreModule, countdownsModule, type Command, type CommandHandler, type Viewer } from '@tablekeeper/engine';
 import type { RejectionError } from '@tablekeeper/protocol';
-import { Client, setupTable, testCatalog, testServer, TEST_RULESET } from './helpers.js';
+import { rulesetIds } from '@tablekeeper/rulesets';
+import { registryCatalog } from '../src/index.js';
+import { Client, http, setupTable, testCatalog, testServer, TEST_RULESET } from './helpers.js';
 
 let srv: Awaited<ReturnType<typeof testServer>>;
+let full: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
-  srv = await testServer({ catalog: testCatalog([coreModule, countdownsModule]) });
+  srv = await testServer({ catalog: testCatalog([coreModule, countdownsModule]), rateLimit: { capacity: 1e6, refillPerSecond: 1e6 } });
+  full = await testServer({ catalog: registryCatalog(), rateLimit: { capacity: 1e6, refillPerSecond: 1e6 } });
 });
 afterAll(async () => {
   await srv.cleanup();
+  await full.cleanup();
 });
 
 type Answer = { type: 'ack' } | { type: 'rejection'; error: RejectionError };
@@ -54,6 +59,31 @@ describe('authorization matrix', () => {
     expect(open).toContain('log.note');
     for (const type of ['table.rename', 'seat.add', 'seat.remove', 'character.add', 'character.update', 'character.remove', 'clock.advance', 'countdown.create', 'countdown.tick']) {
       expect(open, type).not.toContain(type);
+    }
+    await Promise.all([gm.close(), p1.close(), sp.close()]);
+  });
+
+  it.each(rulesetIds)('covers every command of ruleset %s from GM, player and spectator', async (rulesetId) => {
+    const made = await http<{ tableId: string; gmToken: string }>(full.url, 'POST', '/api/tables', { name: 'Matrix', rulesetId });
+    expect(made.status).toBe(201);
+    const seat = await http<{ seatId: string; token: string }>(full.url, 'POST', `/api/tables/${made.body.tableId}/seats`, { name: 'P' }, made.body.gmToken);
+    const spec = await http<{ token: string }>(full.url, 'POST', `/api/tables/${made.body.tableId}/spectators`, undefined, made.body.gmToken);
+    const gm = await Client.open(full.url, made.body.gmToken);
+    const p1 = await Client.open(full.url, seat.body.token);
+    const sp = await Client.open(full.url, spec.body.token);
+    await gm.command({ type: 'character.add', name: 'Pip', kind: 'pc', seatId: seat.body.seatId });
+    const room = full.room(made.body.tableId)!;
+    const player: Viewer = { role: 'player', seatId: seat.body.seatId };
+    const handlers = new Map<string, CommandHandler>();
+    for (const m of room.engine.modules) for (const [type, h] of Object.entries(m.commands ?? {})) handlers.set(type, h);
+    for (const [type, handler] of handlers) {
+      await Promise.all([gm, p1, sp].map((c) => c.reach(room.version)));
+      const command: Command = { type, id: 'ch1', characterId: 'ch1', combatant: 'ch1', name: 'x', text: 'x' };
+      const spAnswer = (await sp.command(command)) as Answer;
+      expect(spAnswer.type === 'rejection' && spAnswer.error.kind, `${type} from a spectator`).toBe('FORBIDDEN');
+      const verdict = handler.authorize ? handler.authorize(room.table.world, command, player) : { code: 'FORBIDDEN', message: '' };
+      const pAnswer = (await p1.command(command)) as Answer;
+      expect(forbidden(pAnswer), `${type} from a player (engine says ${verdict === null ? 'allowed' : 'forbidden'})`).toBe(verdict !== null);
     }
     await Promise.all([gm.close(), p1.close(), sp.close()]);
   });

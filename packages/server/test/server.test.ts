@@ -234,3 +234,34 @@ describe('durability and portability', () => {
     expect((await http(s.url, 'POST', '/api/tables/import', 'not json')).status).toBe(400);
   });
 });
+
+describe('logging', () => {
+  it('never writes a token to the log, whichever way it travelled', async () => {
+    const { pino } = await import('pino');
+    const { Writable } = await import('node:stream');
+    const { REDACT_PATHS } = await import('../src/index.js');
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
+    const s = await server({ logger: pino({ level: 'trace', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink) });
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    await gm.command({ type: 'log.note', text: 'secret plan', audience: { kind: 'gm' } });
+    const hello = new Client(s.url, null);
+    await new Promise((r) => hello.ws.once('open', r));
+    hello.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: t.seats[0]!.token }));
+    await hello.next('snapshot');
+    await http(s.url, 'GET', `/api/tables/${t.tableId}/export`, undefined, t.gm);
+    await http(s.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'Late' }, t.gm);
+    await Promise.all([gm.close(), hello.close()]);
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(10);
+    expect(log).toContain('/api/tables');
+    for (const token of [t.gm, t.seats[0]!.token, t.spectator]) expect(log).not.toContain(token);
+    expect(log).not.toContain('secret plan');
+  });
+});
