@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { chaseOdds, coreModule, countdownsModule } from '@tablekeeper/engine';
 import { osr } from '@tablekeeper/rulesets';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium } from './browser.ts';
@@ -143,6 +143,53 @@ describe('GM screen and player view', () => {
     await player.getByRole('button', { name: 'Roll', exact: true }).click();
     await expect.poll(() => gm.getByTestId('log').textContent()).toContain('rolled 1d20+2');
 
+    // --- a second player on another phone sees the same order, and only their own "you"
+    await gm.getByPlaceholder('Player name').fill('Bob');
+    await gm.getByRole('button', { name: 'Add player seat' }).click();
+    await expect.poll(() => gm.getByTestId('seat-link').count()).toBe(2);
+    const bobLink = await gm.getByTestId('seat-link').nth(1).inputValue();
+    const phone2 = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    contexts.push(phone2);
+    const bob = await phone2.newPage();
+    const bobFrames = recordFrames(bob);
+    await bob.goto(bobLink);
+    await connected(bob);
+    const bobOrder = bob.getByRole('list', { name: 'Turn order' });
+    await expect.poll(() => bobOrder.getByTestId('combatant').count()).toBe(2);
+    expect(await bobOrder.getByText('you', { exact: true }).count()).toBe(0);
+    expect(await order.getByText('you', { exact: true }).count()).toBe(1);
+
+    // --- a chase: the GM sees the exact odds; both players watch both countdowns move on an action roll
+    await cd.getByLabel('Chase (a progress and a consequence countdown)').check();
+    await cd.getByLabel('Chase name').fill('The thief');
+    await cd.getByLabel("PCs' countdown").fill('Catch the thief');
+    await cd.getByLabel("Other side's countdown").fill('The thief escapes');
+    await cd.getByLabel('Die size').fill('8');
+    await cd.getByLabel('Lead').fill('4');
+    await cd.getByRole('button', { name: 'Create chase' }).click();
+    const expected = chaseOdds({ progress: 8, consequence: 4 }, { modifier: 2, difficulty: 12 });
+    if (!expected.ok) throw new Error(expected.error.message);
+    const pc = (p: number) => `${Math.round(p * 100)}%`;
+    await expect.poll(() => cd.getByTestId('chase-odds').textContent()).toContain(`${pc(expected.value.consequenceFirst)} The thief escapes first`);
+    expect(await cd.getByTestId('chase-odds').textContent()).toContain(`${pc(expected.value.progressFirst)} Catch the thief first`);
+    await cd.getByRole('button', { name: 'Success with Fear' }).click(); // ticks progress 1 and consequence 1
+    for (const p of [player, bob]) {
+      await expect.poll(() => p.getByRole('meter', { name: /The thief escapes: 3 of 4/ }).count()).toBe(1);
+      await expect.poll(() => p.getByRole('meter', { name: /Catch the thief: 7 of 8/ }).count()).toBe(1);
+    }
+
+    // --- a spectator link shows the table without dice or a character
+    await gm.getByRole('button', { name: 'Make a spectator link' }).click();
+    const spectatorLink = await gm.getByTestId('spectator-link').inputValue();
+    const screen = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    contexts.push(screen);
+    const spectator = await screen.newPage();
+    const spectatorFrames = recordFrames(spectator);
+    await spectator.goto(spectatorLink);
+    await connected(spectator);
+    await spectator.getByRole('list', { name: 'Turn order' }).waitFor();
+    expect(await spectator.getByLabel('Dice notation').count()).toBe(0);
+
     await player.screenshot({ path: path.join(shots, 'player-phone.png'), fullPage: true });
     expect(await horizontalOverflow(player)).toBe(0);
 
@@ -158,8 +205,8 @@ describe('GM screen and player view', () => {
     // --- secrecy: the canaries never reached the player, in the DOM or on the wire
     expect(frames.length).toBeGreaterThan(3);
     for (const secret of [CANARY, HIDDEN_FOE]) {
-      expect(await player.content()).not.toContain(secret);
-      expect(frames.filter((f) => f.includes(secret))).toEqual([]);
+      for (const p of [player, bob, spectator]) expect(await p.content()).not.toContain(secret);
+      for (const f of [frames, bobFrames, spectatorFrames]) expect(f.filter((x) => x.includes(secret))).toEqual([]);
     }
     expect(await gm.content()).toContain(CANARY);
 
@@ -173,12 +220,13 @@ describe('GM screen and player view', () => {
     await gm.reload();
     await connected(gm);
     await expect.poll(() => gm.locator('.area-encounter').getByTestId('now-acting').textContent()).toContain('Goblin');
-    await gm.locator('.area-countdowns').getByRole('meter', { name: /The bridge collapses: 4 of 4/ }).waitFor();
+    // The action roll also ticked the standard countdown (one tick per action roll, whatever the outcome).
+    await gm.locator('.area-countdowns').getByRole('meter', { name: /The bridge collapses: 3 of 4/ }).waitFor();
     await player.reload();
     await connected(player);
     await player.getByText('The bridge collapses', { exact: true }).waitFor();
     expect(await player.content()).not.toContain(CANARY);
-    for (const secret of [CANARY, HIDDEN_FOE]) expect(frames.filter((f) => f.includes(secret))).toEqual([]);
+    for (const secret of [CANARY, HIDDEN_FOE]) for (const f of [frames, bobFrames, spectatorFrames]) expect(f.filter((x) => x.includes(secret))).toEqual([]);
 
     expect(gmErrors).toEqual([]);
     expect(playerErrors).toEqual([]);

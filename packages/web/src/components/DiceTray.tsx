@@ -12,13 +12,16 @@ export const MAX_TRAY_LOG = 50;
 
 export interface DiceTrayProps {
   readonly class?: string;
-  /** Post a roll to the table log (GM screen, player view); absent when offline. */
-  readonly onShare?: (text: string) => unknown;
+  /** Post a roll to the table log (GM screen, player view); absent when offline. `open` = players may read it. */
+  readonly onShare?: (text: string, open: boolean) => unknown;
   readonly title?: string;
+  /** Offer a "show to players" switch (the GM's rolls are secret by default). */
+  readonly secretByDefault?: boolean;
 }
 
-export function DiceTray({ class: cls = '', onShare, title = 'Dice' }: DiceTrayProps) {
+export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDefault = false }: DiceTrayProps) {
   const [expr, setExpr] = useState('2d6+3');
+  const [open, setOpen] = useState(!secretByDefault);
   const [log, setLog] = useState<TrayRoll[]>([]);
   const [rollError, setRollError] = useState<TrayError | null>(null);
   const [showOdds, setShowOdds] = useState(true);
@@ -34,24 +37,23 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice' }: DiceTrayP
     }
     setRollError(null);
     setLog((l) => [r.value, ...l].slice(0, MAX_TRAY_LOG));
-    onShare?.(`rolled ${r.value.expr}: ${r.value.summary}`);
+    onShare?.(`rolled ${r.value.expr}: ${r.value.summary}`, open);
   };
 
   return (
     <section class={`panel ${cls}`} aria-labelledby="dice-title">
       <h2 id="dice-title">{title}</h2>
       <form
-        class="dice-form"
         onSubmit={(e) => {
           e.preventDefault();
           roll();
         }}
       >
-        <div class="field grow" style={{ marginBottom: 0 }}>
-          <label for={DICE_INPUT_ID}>Dice notation</label>
+        <label for={DICE_INPUT_ID}>Dice notation</label>
+        <div class="row" style={{ flexWrap: 'nowrap', marginTop: '4px' }}>
           <input
             id={DICE_INPUT_ID}
-            class="dice-input"
+            class="dice-input grow"
             value={expr}
             onInput={(e) => {
               setExpr(e.currentTarget.value);
@@ -59,23 +61,29 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice' }: DiceTrayP
             }}
             maxLength={1000}
             autocomplete="off"
+            autocapitalize="off"
             spellcheck={false}
             aria-invalid={parseError ? 'true' : 'false'}
             aria-describedby="dice-help dice-error"
             aria-keyshortcuts="r"
             placeholder="4d6kh3, 3d6 >= 13, 1d20+5"
           />
-          <div id="dice-error" aria-live="polite">
-            {parseError ? <ErrorCaret expr={expr} error={parseError} /> : null}
-          </div>
-          <span id="dice-help" class="small muted">
-            e.g. <code>4d6kh3</code>, <code>2d20kl1+4</code>, <code>3d6 &gt;= 13</code>. Enter rolls.
-          </span>
+          <button type="submit" class="primary">
+            Roll
+          </button>
         </div>
-        <button type="submit" class="primary" style={{ marginTop: '26px' }}>
-          Roll
-        </button>
+        <div id="dice-error" aria-live="polite">
+          {parseError ? <ErrorCaret expr={expr} error={parseError} /> : null}
+        </div>
+        <span id="dice-help" class="small muted">
+          e.g. <code>4d6kh3</code>, <code>2d20kl1+4</code>, <code>3d6&gt;=13</code>. Enter rolls.
+        </span>
       </form>
+      {onShare && secretByDefault ? (
+        <label class="row small" style={{ fontWeight: 400, marginTop: '8px' }}>
+          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Show my rolls to the players
+        </label>
+      ) : null}
       <label class="row small" style={{ fontWeight: 400, marginTop: '8px' }}>
         <input type="checkbox" checked={showOdds} onChange={(e) => setShowOdds(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Show odds
       </label>

@@ -128,7 +128,11 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
       <div class="row">
         <span class="name grow">
           {c.name}
-          {mine ? <span class="badge ok"> you</span> : null}
+          {mine ? (
+            <span class="badge ok" style={{ marginLeft: '6px' }}>
+              you
+            </span>
+          ) : null}
         </span>
         {current ? <span class="badge accent">acting</span> : ondeck ? <span class="badge">on deck</span> : acted ? <span class="badge">done</span> : null}
         {c.incapacitated ? <span class="badge bad">out</span> : null}

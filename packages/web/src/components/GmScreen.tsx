@@ -62,7 +62,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         <main class="gm-grid" id="main">
           <EncounterPanel world={view.world} gm send={send} />
           <CountdownsPanel world={view.world} gm send={send} />
-          <DiceTray class="area-dice" onShare={(text) => send({ type: 'log.note', text })} />
+          <DiceTray class="area-dice" secretByDefault onShare={(text, open) => send({ type: 'log.note', text: `GM ${text}`, audience: { kind: open ? 'all' : 'gm' } })} />
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
         </main>

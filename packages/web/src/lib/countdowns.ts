@@ -77,7 +77,8 @@ export function chaseLine(chase: Chase, byId: Map<string, CountdownShown>, sourc
 
 /** For a lone dynamic countdown: its chance to trigger within 3 rolls and the expected number of rolls. */
 export function dynamicLine(cd: Countdown, source: OutcomeSource): string | null {
-  if (cd.kind !== 'progress' && cd.kind !== 'consequence' && cd.kind !== 'standard') return null;
+  // A standard countdown ticks once per roll whatever happens: nothing to estimate.
+  if (cd.kind !== 'progress' && cd.kind !== 'consequence') return null;
   if (cd.status !== 'active' || cd.value < 1) return null;
   const r = countdownOdds({ value: cd.value, advance: cd.kind }, source);
   if (!r.ok) return null;
