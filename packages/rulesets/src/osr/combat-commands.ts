@@ -375,6 +375,17 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
       },
     },
 
+    // 001 "Healing From Magic & Medicine": mundane care restores no HP but removes penalties (the injury's disadvantage).
+    'osr.treat': {
+      label: 'treat wounds',
+      decide(world, c) {
+        const id = readCharacter(world, c, 'character');
+        if (!id.ok) return id;
+        if (!getOsr(world).shaken.includes(id.value)) return fail('NO_PENALTY', 'that character has no penalty mundane care removes', 'character');
+        return okv([{ type: 'osr.treated', id: id.value }]);
+      },
+    },
+
     // The GM names the body part an injury took (001 "Injury Table" 8-13, GM's choice).
     'osr.noteBodyPart': {
       label: 'name a lost body part',

@@ -61,6 +61,19 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       },
     },
 
+    // 001 "Travel Turns": in a dungeon every 3-4 scenes, rooms or encounters count as an hour.
+    'osr.scene': {
+      label: 'count a scene',
+      decide(world, c, env) {
+        const approach = readOpt(c, 'approach', ['cautious', 'normal', 'careless'] as const, 'normal');
+        if (!approach.ok) return approach;
+        const st = getOsr(world);
+        const n = st.scenes + 1;
+        if (n < osrSettings(world).scenesPerTravelTurn) return okv([{ type: 'osr.sceneCounted', scenes: n }]);
+        return okv([{ type: 'osr.sceneCounted', scenes: 0 }, clockAdvanced(world, 'travelTurn', 1, 3600), travelTurnEvent(world, env, approach.value, 'dungeon', st.turnsOut)]);
+      },
+    },
+
     // The party reaches safety by play (not a roll): the roll-to-return count starts again.
     'osr.reachSafety': {
       label: 'reach safety',

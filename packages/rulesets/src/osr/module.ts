@@ -56,7 +56,7 @@ const idsIn = (e: EngineEvent): string[] =>
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 function audienceOf(world: World, e: EngineEvent): Audience {
-  if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted') return AUDIENCE_GM;
+  if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted') return AUDIENCE_GM;
   for (const id of idsIn(e)) {
     const ch = world.characters[id];
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
@@ -268,15 +268,18 @@ const reducers: { [type: string]: Reducer } = {
     const moved = { ...st.moved, [c]: { serial: Number(e['serial']), used: Number(e['used']), budget: Number(e['budget']) } };
     return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
   }),
+  'osr.sceneCounted': on((w, e, st) => setOsr(w, { ...st, scenes: Number(e['scenes']) })),
+  'osr.treated': on((w, e, st) => log(setOsr(w, { ...st, shaken: removeFrom(st.shaken, str(e, 'id')) }), e, `${nm(w, e['id'])}'s wounds are tended: no more disadvantage from the injury.`)),
   'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${String(e['hd'])} HD): ${String(e['gp'])} gp.`),
 
   // The fight the dying went down in is over: the minute alone decides now.
   'encounter.ended': on((w, _e, st) => {
     const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
     for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
-    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {} });
+    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
   }),
-  'encounter.started': on((w, _e, st) => setOsr(w, { ...st, fightDeaths: 0 })),
+  'encounter.started': on((w, _e, st) => setOsr(w, { ...st, fightDeaths: 0, tidePrompted: [] })),
+  'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, str(e, 'side')) })),
 };
 
 // ---------------------------------------------------------------- reactions
@@ -348,6 +351,7 @@ function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
 /** 001 "When To Check Morale": prompts for the GM when a battle begins, at the first death, when a leader falls. */
 function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
   if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?' }];
+  if (e.type === 'osr.downed' || e.type === 'osr.hpChanged') return tidePrompts(world);
   if (e.type !== 'osr.died') return [];
   const enc = getEncounter(world);
   const id = str(e, 'id');
@@ -355,6 +359,28 @@ function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
   const out: EngineEvent[] = [];
   if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` });
   if (world.characters[id]?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` });
+  return out;
+}
+
+/** The tide is obvious once a share of a side (setting tidePromptAt) is down or dead: one prompt per side per fight. */
+function tidePrompts(world: World): EngineEvent[] {
+  const enc = getEncounter(world);
+  const at = osrSettings(world).tidePromptAt;
+  if (!enc.active || at <= 0) return [];
+  const st = getOsr(world);
+  const sides = new Map<string, { n: number; down: number }>();
+  for (const id of enc.roster) {
+    const c = enc.combatants[id]!;
+    const s = sides.get(c.side) ?? { n: 0, down: 0 };
+    const down = c.characterId !== null && (st.dead.includes(c.characterId) || sheetOf(world, c.characterId).hp <= 0);
+    sides.set(c.side, { n: s.n + 1, down: s.down + (down ? 1 : 0) });
+  }
+  const out: EngineEvent[] = [];
+  for (const [side, s] of sides) {
+    if (s.n > 1 && s.down / s.n >= at && !st.tidePrompted.includes(side)) {
+      out.push({ type: 'osr.tidePrompted', side }, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of side "${side}" are down: the tide looks obvious. Morale?` });
+    }
+  }
   return out;
 }
 
@@ -373,6 +399,7 @@ function project(world: World, viewer: Viewer): World {
   const out: OsrState = {
     ...st,
     prompts: [],
+    tidePrompted: [],
     lastThreat: null,
     dying: keep(st.dying, (k) => k),
     sources: keep(st.sources, (_k, v) => v.owner),

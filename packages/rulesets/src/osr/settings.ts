@@ -24,6 +24,8 @@ export const OSR_SETTINGS: readonly OsrSettingDef[] = [
   { key: 'osr.returnZeroHp', default: 'dead', description: "A PC brought to 0 HP while rolling to return is 'dead' or left 'unconscious' (the GM may choose per roll).", source: `${F} "Rolling To Return"` },
   { key: 'osr.corruptionCureOnSuccess', default: true, description: 'A passed check at the end of a corruption stage ends the corruption; otherwise it only avoids that stage\'s damage.', source: `${F} "Corruptions"` },
   { key: 'osr.corruptionRepeatsLastStage', default: true, description: 'After its last listed stage a corruption keeps repeating that stage until cured or fatal.', source: `${F} "Corruptions"` },
+  { key: 'osr.scenesPerTravelTurn', default: 3, description: 'Scenes, rooms or encounters that count as one hour (one travel turn) in a dungeon: 3 or 4.', source: `${F} "Travel Turns"` },
+  { key: 'osr.tidePromptAt', default: 0.5, description: 'Share of a side down or dead at which the GM is prompted that the tide of battle is obvious (0 = never).', source: `${F} "When To Check Morale" (the text leaves it to the GM)` },
 ];
 
 export interface OsrSettings {
@@ -39,6 +41,8 @@ export interface OsrSettings {
   readonly returnZeroHp: 'dead' | 'unconscious';
   readonly corruptionCureOnSuccess: boolean;
   readonly corruptionRepeatsLastStage: boolean;
+  readonly scenesPerTravelTurn: number;
+  readonly tidePromptAt: number;
 }
 
 export function osrSettings(world: World): OsrSettings {
@@ -65,5 +69,7 @@ export function osrSettings(world: World): OsrSettings {
     returnZeroHp: pick('osr.returnZeroHp', ['dead', 'unconscious'], 'dead'),
     corruptionCureOnSuccess: bool('osr.corruptionCureOnSuccess', true),
     corruptionRepeatsLastStage: bool('osr.corruptionRepeatsLastStage', true),
+    scenesPerTravelTurn: int('osr.scenesPerTravelTurn', 3, 1, 20),
+    tidePromptAt: typeof s['osr.tidePromptAt'] === 'number' && s['osr.tidePromptAt'] >= 0 && s['osr.tidePromptAt'] <= 1 ? s['osr.tidePromptAt'] : 0.5,
   };
 }

@@ -80,6 +80,10 @@ export interface OsrState {
   /** Whether someone has died in the current fight (for the "first death" prompt). */
   readonly fightDeaths: number;
   /** Feet moved in the current turn (001 "Movement Actions": split across the turn), by combatant. */
+  /** Scenes, rooms or encounters since the last travel turn (001: every 3-4 of them is an hour). */
+  readonly scenes: number;
+  /** Sides already prompted this fight that the tide has turned against them. */
+  readonly tidePrompted: readonly string[];
   readonly moved: { readonly [combatantId: string]: { readonly serial: number; readonly used: number; readonly budget: number } };
 }
 
@@ -104,6 +108,8 @@ export const EMPTY_OSR: OsrState = {
   prompts: [],
   fightDeaths: 0,
   moved: {},
+  scenes: 0,
+  tidePrompted: [],
 };
 
 export function getOsr(world: World): OsrState {

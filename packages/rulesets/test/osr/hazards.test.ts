@@ -51,6 +51,24 @@ describe('morale (001 "Morale")', () => {
   });
 });
 
+describe('the tide of battle (001 "When To Check Morale")', () => {
+  it('once half a side is down the GM is prompted, once per side per fight', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { maxHp: 9, str: 18 });
+    const g1 = t.add('G1', { maxHp: 2 }, 'npc');
+    const g2 = t.add('G2', { maxHp: 2 }, 'npc');
+    const g3 = t.add('G3', { maxHp: 2 }, 'npc');
+    const g4 = t.add('G4', { maxHp: 2 }, 'npc');
+    t.run({ type: 'encounter.start', combatants: [pc, g1, g2, g3, g4].map((id, i) => ({ id: `c${i}`, kind: i === 0 ? 'pc' : 'npc', characterId: id, stats: { dex: 10 } })) });
+    t.run({ type: 'osr.damage', target: g1, amount: 5 });
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins']);
+    t.run({ type: 'osr.damage', target: g2, amount: 5 });
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'tide']);
+    t.run({ type: 'osr.damage', target: g3, amount: 5 });
+    expect(t.osr.prompts.filter((p) => p.trigger === 'tide')).toHaveLength(1);
+  });
+});
+
 describe('chases (001 "Chases")', () => {
   it('the text: a 40\' scout flees through a thicket; DC 13 DEX at disadvantage; a 4 fails', () => {
     const t = osrTable();
@@ -195,6 +213,21 @@ describe('retreat (001 "Retreat")', () => {
     t.dice.queue(2);
     t.run({ type: 'osr.attack', attacker: String(t.world.characters[Object.keys(t.world.characters)[1]!]!.id), target: orc });
     expect(t.s.fail({ type: 'osr.retreat', combatant: 'h' }).code).toBe('TURN_STARTED');
+  });
+});
+
+describe('mundane care (001 "Healing From Magic & Medicine")', () => {
+  it('removes the injury\'s disadvantage but restores no HP', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { maxHp: 9 });
+    t.run({ type: 'osr.damage', target: pc, amount: 20 });
+    t.dice.queue(17);
+    t.run({ type: 'osr.stabilize', target: pc, method: 'spell' });
+    expect(t.osr.shaken).toEqual([pc]);
+    t.run({ type: 'osr.treat', character: pc });
+    expect(t.osr.shaken).toEqual([]);
+    expect(t.stats(pc)['hp']).toBe(1);
+    expect(t.s.fail({ type: 'osr.treat', character: pc }).code).toBe('NO_PENALTY');
   });
 });
 

@@ -195,3 +195,20 @@ describe('overland and overwater travel (001)', () => {
     expect(eventsOf(t.run({ type: 'osr.travel', mode: 'river', current: 'favourable' }), 'osr.traveled')[0]).toMatchObject({ milesPerDay: 60 });
   });
 });
+
+describe('scenes as travel turns (001 "Travel Turns": every 3-4 scenes in a dungeon)', () => {
+  it('the third scene is an hour and a travel turn (setting scenesPerTravelTurn)', () => {
+    const t = osrTable();
+    t.run({ type: 'osr.scene' });
+    t.run({ type: 'osr.scene' });
+    expect(t.world.clock.seconds).toBe(0);
+    t.dice.queue(9);
+    const tx = t.run({ type: 'osr.scene' });
+    expect(eventsOf(tx, 'osr.travelTurnRolled')[0]).toMatchObject({ natural: 9, band: 'soon' });
+    expect(t.world.clock.seconds).toBe(HOUR);
+    expect(t.osr.scenes).toBe(0);
+    const t4 = osrTable({ 'osr.scenesPerTravelTurn': 4 });
+    for (let i = 0; i < 3; i++) t4.run({ type: 'osr.scene' });
+    expect(t4.world.clock.seconds).toBe(0);
+  });
+});
