@@ -7,7 +7,7 @@ import { consciousnessDifficulty, damageCategory, splitDamage, type DamageCatego
 import { asJson, Draft } from './draft.js';
 import { rollJson, rollLuck, rollTest, specFromSheet, type TestInput, type TestRoll, type TestSpec } from './roll.js';
 import { kit, teamsRules } from './rules.js';
-import { boolSetting, numSetting, setting } from './settings.js';
+import { boolSetting, effectiveAdvantage, numSetting, setting } from './settings.js';
 import type { Item, Sheet, Weapon } from './sheet.js';
 import { getTeams, type PendingAttack } from './state.js';
 
@@ -71,7 +71,7 @@ export function readTest(j: Json | undefined, path: string): TestInput | RuleErr
 
 /** An ordinary test (luck 20+ adds +4) for `id`, with the defence bonus when it is a defence test. */
 export function ordinaryTest(d: Draft, sheet: Sheet, input: TestInput, advantage: number, extraBonus: number): TestRoll | RuleError {
-  const spec = specFromSheet(sheet, { ...input, bonus: (input.bonus ?? 0) + extraBonus }, advantage);
+  const spec = specFromSheet(sheet, { ...input, bonus: (input.bonus ?? 0) + extraBonus }, effectiveAdvantage(d.world, advantage));
   if ('code' in spec) return spec;
   return rollTest(d.rng, spec, { at: numSetting(d.world, 'teams.luckBonusAt'), bonus: numSetting(d.world, 'teams.luckBonus') });
 }
@@ -217,7 +217,7 @@ export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0):
   const condAdv = inEncounter(world, a.attacker) ? kit.netEffect(world, a.attacker, 'attack.advantage') : 0;
   const targetAdv = inEncounter(world, a.target) ? kit.netEffect(world, a.target, `against.${ranged ? 'rangedAttack' : 'meleeAttack'}.advantage`) : 0;
   const advantage = (a.sneak ? 1 : 0) + (a.flank ? 1 : 0) + extraAdvantage + condAdv + targetAdv;
-  const spec = specFromSheet(att, { attribute, skill: COMBAT_SKILL, proficiency, bonus: a.bonus + penalty }, advantage);
+  const spec = specFromSheet(att, { attribute, skill: COMBAT_SKILL, proficiency, bonus: a.bonus + penalty }, effectiveAdvantage(world, advantage));
   if ('code' in spec) return spec;
   const criticalThreshold = w.weapon.criticalThreshold ?? numSetting(world, 'teams.criticalThreshold');
   return { attacker: att, item: w.item, weapon: w.weapon, attribute, proficiency, earlier, penalty, advantage, ranged, spec, criticalThreshold };

@@ -17,14 +17,8 @@ export const TEAMS_SETTINGS: readonly TeamsSettingDef[] = [
   {
     key: 'teams.advantage',
     default: 'reroll-keep-higher',
-    description: 'Advantage rolls the attribute and skill dice once more per step and keeps the best total (double advantage: best of three); disadvantage keeps the worst. The luck die is rolled once.',
+    description: '"reroll-keep-higher": advantage rolls the attribute and skill dice once more per step and keeps the best total (double advantage: best of three), disadvantage keeps the worst, the luck die is rolled once; "off": tests ignore advantage and disadvantage.',
     source: README,
-  },
-  {
-    key: 'teams.advantageCancels',
-    default: true,
-    description: 'Advantage and disadvantage (cover, prone) cancel one for one before rolling.',
-    source: `${README} (our choice: the excerpt does not define disadvantage)`,
   },
   { key: 'teams.luckBonusAt', default: 20, description: 'An ordinary test whose luck die reads this or more gets the luck bonus.', source: README },
   { key: 'teams.luckBonus', default: 4, description: 'The luck bonus added to an ordinary test.', source: README },
@@ -84,4 +78,9 @@ export function boolSetting(world: World, key: string): boolean {
   const v = setting(world, key);
   if (typeof v === 'boolean') return v;
   return TEAMS_SETTINGS.find((s) => s.key === key)?.default === true;
+}
+
+/** Net advantage as the table plays it (the 'teams.advantage' setting). */
+export function effectiveAdvantage(world: World, net: number): number {
+  return setting(world, 'teams.advantage') === 'off' ? 0 : net;
 }

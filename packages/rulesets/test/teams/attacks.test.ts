@@ -107,6 +107,16 @@ describe('attacks outside an encounter (003 "Attacks")', () => {
     expect(lastOf(s, 'teams.attacked')).toMatchObject({ advantage: 2, result: 14 });
   });
 
+  it('with the advantage setting "off" a sneak attack rolls one set', () => {
+    const { s, dice } = table({ 'teams.advantage': 'off' });
+    s.run({ type: 'teams.setSheet', id: 'fabian', sheet: { name: 'Fabian', attributes: { dexterity: 8 }, skills: { combat: 6 }, items: { dagger: { weapon: dagger } } } });
+    s.run({ type: 'teams.setSheet', id: 'goblin', sheet: enemy() });
+    dice.push(1, 1, 10);
+    s.run({ type: 'teams.attack', attacker: 'fabian', target: 'goblin', weapon: 'dagger', sneak: true });
+    expect((lastOf(s, 'teams.attacked')['roll'] as { sets: unknown[] }).sets).toHaveLength(1);
+    expect(dice.left).toBe(0);
+  });
+
   it('rejects a weapon\'s wrong attribute or proficiency, missing sheets and unknown items with typed errors', () => {
     const { s } = table();
     s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });

@@ -247,3 +247,45 @@ describe('surprise (003 "Surprise")', () => {
     expect((s.world.ext['encounter'] as { round: number }).round).toBe(1);
   });
 });
+
+describe('setting variants', () => {
+  function hitOnBoudica(settings: { [k: string]: Json }, faces: number[]) {
+    const t = table(settings);
+    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { name: 'Agnessa', evasion: 20, maxStamina: 2, maxEndurance: 5, maxHealth: 5 } });
+    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { club, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) });
+    fight(t.s, ['boudica', 'agnessa'], ['foe'], 'foe');
+    t.dice.push(...faces);
+    t.s.run({ type: 'teams.attack', attacker: 'foe', target: 'boudica', weapon: 'club' });
+    return { ...t, id: String(lastOf(t.s, 'teams.attacked')['id']) };
+  }
+
+  it('teams.dodgeDifficulty as a number: the dodge is against it, not the attack result', () => {
+    const { s, dice, id } = hitOnBoudica({ 'teams.dodgeDifficulty': 3 }, [6, 6, 10]);
+    dice.push(2, 1, 10);
+    s.run({ type: 'teams.defend', attack: id, reaction: 'dodge', test: { attribute: 'dexterity', skill: 'athletics' } });
+    expect(lastOf(s, 'teams.dodgeRolled')).toMatchObject({ difficulty: 3, success: true });
+  });
+
+  it('teams.criticalsDodgeable: a critical may then be dodged', () => {
+    const { s, dice, id } = hitOnBoudica({ 'teams.criticalsDodgeable': true }, [1, 1, 20]);
+    dice.push(2, 1, 10);
+    s.run({ type: 'teams.defend', attack: id, reaction: 'dodge', test: { attribute: 'dexterity', skill: 'athletics' } });
+    expect(lastOf(s, 'teams.dodgeRolled')).toMatchObject({ difficulty: 2, success: true });
+  });
+
+  it('teams.interceptRecheck off: the hit stands against the interceptor whatever her evasion', () => {
+    const { s, id } = hitOnBoudica({ 'teams.interceptRecheck': false }, [3, 3, 10]);
+    s.run({ type: 'teams.intercept', attack: id, by: 'agnessa' });
+    expect(lastOf(s, 'teams.intercepted')).toMatchObject({ stillHits: true, evasion: 20 });
+  });
+
+  it('teams.killingStrikeWeapons "any": a nonlethal weapon may deliver it', () => {
+    const { s, dice } = table({ 'teams.killingStrikeWeapons': 'any' });
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, conscious: false } });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) });
+    dice.push(6, 6, 6, 6, 10);
+    s.run({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'sap' });
+    expect(sheet(s, 'boudica')['dead']).toBe(true);
+  });
+});
