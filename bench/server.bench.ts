@@ -1,0 +1,222 @@
+// Table server load, measured against named peers in the same run:
+//  1. loopback WebSocket load: N clients over M tables, one GM per table sending
+//     commands back to back; commands/s and command-to-broadcast latency
+//     (p50/p99) vs a bare `ws` broadcast server with the same clients;
+//  2. durable commits/s: the event store's append (and a whole room.submit:
+//     decide + append) vs raw better-sqlite3 inserts with the same pragmas.
+// Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Bench } from 'tinybench';
+import Database from 'better-sqlite3';
+import WebSocket, { WebSocketServer } from 'ws';
+import { pino } from 'pino';
+import { coreModule, countdownsModule, createEngine, type Transaction } from '../packages/engine/src/index.js';
+import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
+import { applyPragmas, moduleCatalog, openSqliteStore, Room, startServer } from '../packages/server/src/index.js';
+
+const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
+const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
+const COMMANDS = Number(process.env['BENCH_COMMANDS'] ?? 10); // per table (bounded)
+const PER_TABLE = Math.max(2, Math.floor(CLIENTS / TABLES));
+
+const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+interface LoadResult {
+  commandsPerSecond: number;
+  p50: number;
+  p99: number;
+  deliveries: number;
+}
+
+/** Drives one table: the first socket sends COMMANDS commands one after another; the others time each broadcast. */
+async function drive(sockets: WebSocket[], send: (ws: WebSocket, i: number) => void, versionOf: (msg: Record<string, unknown>) => number | null, isAck: (msg: Record<string, unknown>) => boolean, latencies: number[]): Promise<void> {
+  // keyed by the version a command produces, counted from the table's version when the run starts
+  const sentAt = new Map<number, number>();
+  let waitingAck: (() => void) | null = null;
+  const [sender, ...watchers] = sockets as [WebSocket, ...WebSocket[]];
+  for (const w of watchers) {
+    w.on('message', (d) => {
+      const v = versionOf(JSON.parse(d.toString()) as Record<string, unknown>);
+      const t0 = v === null ? undefined : sentAt.get(v);
+      if (t0 !== undefined) latencies.push(performance.now() - t0);
+    });
+  }
+  sender.on('message', (d) => {
+    const m = JSON.parse(d.toString()) as Record<string, unknown>;
+    if (isAck(m) && waitingAck) waitingAck();
+  });
+  for (let i = 0; i < COMMANDS; i++) {
+    const acked = new Promise<void>((r) => (waitingAck = r));
+    sentAt.set(i + 1, performance.now());
+    send(sender, i);
+    await acked;
+  }
+}
+
+function open(url: string, protocols: string[] = []): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
+async function loadTablekeeper(): Promise<LoadResult> {
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dbPath: join(dir, 'load.sqlite'),
+    logger: pino({ level: 'silent' }),
+    catalog: moduleCatalog([{ id: 'bench', modules: [coreModule, countdownsModule] }]),
+    webDist: null,
+    rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
+    limits: { maxTables: TABLES + 10 },
+  });
+  const wsUrl = server.url.replace('http', 'ws') + WS_PATH;
+  const tables: WebSocket[][] = [];
+  const tableIds: string[] = [];
+  for (let t = 0; t < TABLES; t++) {
+    const made = server.createTable(`Bench ${t}`, 'bench');
+    if ('error' in made) throw new Error(made.error.message);
+    tableIds.push(made.tableId);
+    const tokens = [made.gmToken];
+    for (let p = 1; p < PER_TABLE; p++) {
+      const seat = p < PER_TABLE - 1 ? server.createSeat(made.tableId, `P${p}`) : server.createSpectatorLink(made.tableId);
+      if ('error' in seat) throw new Error(seat.error.message);
+      tokens.push(seat.token);
+    }
+    tables.push(await Promise.all(tokens.map((tok) => open(wsUrl, wsProtocols(tok)))));
+  }
+  await new Promise((r) => setTimeout(r, 300)); // let every snapshot arrive
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    tables.map((sockets, t) => {
+      const startVersion = server.room(tableIds[t]!)!.version;
+      return drive(
+        sockets,
+        (ws, i) => ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: startVersion + i, command: i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` } })),
+        (m) => (m['type'] === 'delta' ? (m['version'] as number) - startVersion : null),
+        (m) => m['type'] === 'ack' || m['type'] === 'rejection',
+        latencies,
+      );
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  for (const s of tables.flat()) s.terminate();
+  await server.close();
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
+}
+
+/** The peer: a bare `ws` server that relays each message to the room and acks the sender. No store, no engine. */
+async function loadBareWs(): Promise<LoadResult> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 64 * 1024 });
+  await new Promise((r) => wss.once('listening', r));
+  const rooms = new Map<string, Set<WebSocket>>();
+  const versions = new Map<string, number>();
+  wss.on('connection', (ws, req) => {
+    const room = req.url ?? '/';
+    if (!rooms.has(room)) rooms.set(room, new Set());
+    rooms.get(room)!.add(ws);
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as { commandId: string; command: unknown };
+      const v = (versions.get(room) ?? 0) + 1;
+      versions.set(room, v);
+      const out = JSON.stringify({ type: 'delta', version: v, command: m.command });
+      for (const peer of rooms.get(room)!) if (peer !== ws) peer.send(out);
+      ws.send(JSON.stringify({ type: 'ack', commandId: m.commandId, version: v }));
+    });
+  });
+  const port = (wss.address() as { port: number }).port;
+  const tables: WebSocket[][] = [];
+  for (let t = 0; t < TABLES; t++) tables.push(await Promise.all(Array.from({ length: PER_TABLE }, () => open(`ws://127.0.0.1:${port}/t${t}`))));
+  const latencies: number[] = [];
+  const start = performance.now();
+  await Promise.all(
+    tables.map((sockets, t) =>
+      drive(
+        sockets,
+        (ws, i) => ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: i, command: i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` } })),
+        (m) => (m['type'] === 'delta' ? (m['version'] as number) : null),
+        (m) => m['type'] === 'ack',
+        latencies,
+      ),
+    ),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  for (const s of tables.flat()) s.terminate();
+  await new Promise((r) => wss.close(r));
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
+}
+
+/** Durable commits: raw better-sqlite3 vs the store's append vs a whole room.submit, same pragmas, same payload. */
+async function commits() {
+  const engine = createEngine([coreModule, countdownsModule]);
+  const payload: Transaction = { seq: 1, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: 'bench note' }, events: [{ type: 'log.noted', text: 'bench note', audience: { kind: 'all' }, by: 'gm' }] };
+  const json = JSON.stringify(payload);
+
+  const raw = new Database(join(dir, 'raw.sqlite'));
+  applyPragmas(raw);
+  raw.exec('CREATE TABLE transactions (table_id TEXT NOT NULL, version INTEGER NOT NULL, command_id TEXT, actor TEXT NOT NULL, tx TEXT NOT NULL, PRIMARY KEY (table_id, version), UNIQUE (table_id, command_id)) STRICT');
+  const insert = raw.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)');
+  let rawV = 0;
+  const rawCommit = raw.transaction(() => {
+    rawV++;
+    insert.run('t', rawV, `c${rawV}`, 'gm', json);
+  });
+
+  const store = openSqliteStore(join(dir, 'store.sqlite'));
+  const genesis = engine.createTable({ tableId: 't', name: 'T', rulesetId: 'bench' }).genesis;
+  store.createTable({ tableId: 't', name: 'T', rulesetId: 'bench', genesis, createdAt: 0 }, []);
+  store.createTable({ tableId: 'r', name: 'R', rulesetId: 'bench', genesis: { ...genesis, tableId: 'r' }, createdAt: 0 }, []);
+  let storeV = 0;
+  const room = Room.load(store, engine, store.getTable('r')!, { maxTransactions: 1e9, maxSessions: 10, snapshotEvery: 1e9 });
+  let roomN = 0;
+
+  const bench = new Bench({ time: 2000, warmupTime: 200 });
+  bench
+    .add('raw better-sqlite3 insert (WAL, synchronous=FULL, BEGIN IMMEDIATE)', () => {
+      rawCommit.immediate();
+    })
+    .add('event store append (same pragmas)', () => {
+      const r = store.append('t', storeV, { commandId: `c${storeV + 1}`, actorKey: 'gm', transaction: { ...payload, seq: storeV + 1 } });
+      if (!r.ok) throw new Error('append failed');
+      storeV++;
+    })
+    .add('room.submit: decide + evolve + durable append', () => {
+      const r = room.submit({ role: 'gm' }, `r${++roomN}`, room.version, { type: 'log.note', text: 'bench note' });
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+    });
+  await bench.run();
+  const hz = (i: number) => {
+    const res = bench.tasks[i]!.result as unknown as { throughput?: { mean: number } };
+    return res.throughput?.mean ?? NaN;
+  };
+  raw.close();
+  store.close();
+  return { raw: hz(0), append: hz(1), submit: hz(2) };
+}
+
+const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
+console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
+try {
+  const ours = await loadTablekeeper();
+  const peer = await loadBareWs();
+  console.log(`tablekeeper server : ${f(ours.commandsPerSecond)} commands/s, command-to-broadcast p50 ${f(ours.p50, 1)} ms, p99 ${f(ours.p99, 1)} ms (${ours.deliveries} deliveries)`);
+  console.log(`bare ws broadcast  : ${f(peer.commandsPerSecond)} commands/s, p50 ${f(peer.p50, 1)} ms, p99 ${f(peer.p99, 1)} ms (${peer.deliveries} deliveries)`);
+  console.log(`ratio (ours / bare ws): throughput ${f(ours.commandsPerSecond / peer.commandsPerSecond, 2)}x, p50 latency ${f(ours.p50 / peer.p50, 2)}x, p99 latency ${f(ours.p99 / peer.p99, 2)}x`);
+  const c = await commits();
+  console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
+  console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
+  console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
