@@ -1,0 +1,99 @@
+// The GM screen by keyboard: the help overlay (a real dialog that takes and
+// returns focus), N for next turn, U / Ctrl+Z for undo, Shift+U for redo, R
+// to the dice box; single keys do nothing while typing in a field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { Browser } from 'playwright-core';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { osr } from '@tablekeeper/rulesets';
+import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { launchChromium } from './browser.ts';
+import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+
+let dir = '';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-kb-'));
+  const catalog = moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
+  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'kb.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('GM screen keyboard', () => {
+  it('drives turns, undo and redo from the keyboard, with a help dialog', async () => {
+    const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Keys', rulesetId: 'osr' }) });
+    const { links } = (await res.json()) as { links: { gm: string } };
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.goto(links.gm);
+    await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+
+    // Three fighters with scores, started from the form.
+    const enc = page.locator('.area-encounter');
+    for (const [name, score] of [['Ada', '18'], ['Bram', '12'], ['Cole', '6']] as const) {
+      await enc.getByLabel('Name').fill(name);
+      await enc.getByLabel('Initiative / band / team').fill(score);
+      await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    }
+    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    const acting = enc.getByTestId('now-acting');
+    await expect.poll(() => acting.textContent()).toContain('Ada');
+
+    // Typing an "n" in a field is just a letter.
+    await enc.getByText('Add a combatant').click();
+    await enc.getByLabel('Name').fill('n');
+    await enc.getByLabel('Name').press('n');
+    expect(await acting.textContent()).toContain('Ada');
+    await enc.getByLabel('Name').blur();
+
+    // N ends the turn; the order follows the scores.
+    await page.keyboard.press('n');
+    await expect.poll(() => acting.textContent()).toContain('Bram');
+    await page.keyboard.press('n');
+    await expect.poll(() => acting.textContent()).toContain('Cole');
+
+    // U undoes (the undo button named it first), Shift+U redoes, Ctrl+Z undoes again.
+    expect(await page.getByTestId('undo').getAttribute('title')).toMatch(/^Undo: /);
+    await page.keyboard.press('u');
+    await expect.poll(() => acting.textContent()).toContain('Bram');
+    await page.keyboard.press('Shift+U');
+    await expect.poll(() => acting.textContent()).toContain('Cole');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => acting.textContent()).toContain('Bram');
+
+    // ? opens the help dialog with focus inside; Escape closes it and focus comes back.
+    const opener = page.getByRole('button', { name: /Shortcuts/ });
+    await opener.focus();
+    await page.keyboard.press('?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Close');
+    expect(await dialog.textContent()).toContain('Next turn');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toContain('Shortcuts');
+
+    // R jumps to the dice box; the focused box shows a visible focus ring.
+    await page.keyboard.press('r');
+    // (Strings, so this Node-side file needs no DOM types.)
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('dice-expr');
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).not.toBe('none');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
