@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { encounterConformance, genesisWorld, seededRng, type Json } from '@tablekeeper/engine';
 import { attackOdds, checkChance, lootDistribution, naturalDistribution } from '../../src/osr/odds.js';
 import { osrKit, osrModule } from '../../src/osr/module.js';
+import { attackOddsAt, characterStatus, checkOddsAt } from '../../src/osr/queries.js';
 import { osrTable } from './helpers.js';
 
 describe('exact odds', () => {
@@ -80,5 +81,35 @@ describe('fuzz: every osr command with random payloads gives a typed error or su
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('queries as the table stands', () => {
+  it('attack odds use the same load, light and proficiency as the attack command', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { str: 14, level: 1, maxHp: 8 });
+    const orc = t.add('Orc', { ac: 15 }, 'npc');
+    // +2 STR +2 proficiency vs AC 15: natural 11+ hits, 10/20.
+    expect(attackOddsAt(t.world, { attacker: pc, target: orc, proficient: true })).toMatchObject({ modifier: 4, ac: 15, advantage: 0 });
+    expect(attackOddsAt(t.world, { attacker: pc, target: orc, proficient: true }).hit).toBeCloseTo(0.5, 12);
+    t.run({ type: 'osr.setLight', level: 'darkness' });
+    const dark = attackOddsAt(t.world, { attacker: pc, target: orc, proficient: true });
+    expect(dark.advantage).toBe(-1);
+    expect(dark.hit).toBeCloseTo(0.25, 12);
+    expect(checkOddsAt(t.world, pc, { modifier: 0, dc: 5, tags: ['sight'] })).toBe(0);
+  });
+  it('character status: speed after load, resilience hours, the death timer', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { str: 10, load: 12, con: 9, maxHp: 4 });
+    t.run({ type: 'clock.advance', unit: 'time', seconds: 11 * 3600 });
+    t.run({ type: 'osr.damage', target: pc, amount: 9 });
+    expect(characterStatus(t.world, pc)).toMatchObject({
+      speed: 20,
+      overloaded: 2,
+      resilience: { hours: 11, limit: 9, dc: 12 },
+      dying: { downAt: 11 * 3600, deadAfter: 11 * 3600 + 60, untilFightEnds: false },
+      proficiency: 2,
+    });
+    expect(characterStatus(t.world, 'nobody')).toBeNull();
   });
 });

@@ -1,0 +1,81 @@
+// Read-only questions a GM or a player's screen asks of the table: a
+// character's derived numbers, and exact odds for an attack or check as the
+// table stands now (same modifiers and advantage sources as the commands).
+import type { World } from '@tablekeeper/engine';
+import { ABILITIES, abilityModifier, type Ability } from './checks.js';
+import { ATTACK_ABILITY, type AttackKind } from './combat.js';
+import { proficiencyFor } from './combat-commands.js';
+import { resilienceDc, type CheckTag } from './exploration.js';
+import { attackOdds, checkChance, type AttackOdds } from './odds.js';
+import { osrSettings } from './settings.js';
+import { checkAdvantage } from './shared.js';
+import { encumbrance } from './sheet.js';
+import { getOsr, sheetOf } from './state.js';
+
+export interface CharacterStatus {
+  readonly modifiers: { readonly [a in Ability]: number };
+  readonly proficiency: number;
+  readonly hp: number;
+  readonly maxHp: number;
+  /** Speed after load; 0 when exhausted or completely encumbered. */
+  readonly speed: number;
+  readonly overloaded: number;
+  readonly exhausted: boolean;
+  readonly dying: { readonly downAt: number; readonly deadAfter: number; readonly untilFightEnds: boolean } | null;
+  readonly dead: boolean;
+  readonly hidden: boolean;
+  /** Hours out without food and rest, the CON limit, and the DC if a check is due. */
+  readonly resilience: { readonly hours: number; readonly limit: number; readonly dc: number | null };
+  readonly xp: number;
+}
+
+export function characterStatus(world: World, id: string): CharacterStatus | null {
+  if (world.characters[id] === undefined) return null;
+  const s = sheetOf(world, id);
+  const st = getOsr(world);
+  const enc = encumbrance(s.str, s.load, s.speed);
+  const exhausted = st.exhausted.includes(id);
+  const d = st.dying[id];
+  const hours = Math.floor((world.clock.seconds - (st.restedAt[id] ?? 0)) / 3600);
+  const modifiers = Object.fromEntries(ABILITIES.map((a) => [a, abilityModifier(s[a])])) as { [a in Ability]: number };
+  return {
+    modifiers,
+    proficiency: proficiencyFor(world, id),
+    hp: s.hp,
+    maxHp: s.maxHp,
+    speed: exhausted ? 0 : enc.speed,
+    overloaded: enc.over,
+    exhausted,
+    dying: d === undefined ? null : { downAt: d.downAt, deadAfter: d.downAt + osrSettings(world).deathWindowSeconds, untilFightEnds: d.fight },
+    dead: st.dead.includes(id),
+    hidden: st.hidden.includes(id),
+    resilience: { hours, limit: s.con, dc: resilienceDc(s.con, hours) },
+    xp: st.xp[id] ?? 0,
+  };
+}
+
+/** "What are my odds?" for an attack as the table stands: modifier, AC, light, load and the rest. */
+export function attackOddsAt(
+  world: World,
+  o: { attacker: string; target: string; kind?: AttackKind; proficient?: boolean; bonus?: number; ranged?: boolean; inMelee?: boolean; advantage?: number; disadvantage?: number; damage?: { count: number; sides: number; bonus: number } },
+): AttackOdds & { readonly advantage: -1 | 0 | 1; readonly modifier: number; readonly ac: number } {
+  const kind = o.kind ?? 'melee';
+  const s = sheetOf(world, o.attacker);
+  const abilityMod = abilityModifier(s[ATTACK_ABILITY[kind]]);
+  const modifier = abilityMod + (o.proficient === true ? proficiencyFor(world, o.attacker) : 0) + (o.bonus ?? 0);
+  const ranged = o.ranged ?? kind !== 'melee';
+  const tags: CheckTag[] = ranged ? ['attack', 'ranged-attack'] : ['attack'];
+  const adv = checkAdvantage(world, o.attacker, { advantage: o.advantage ?? 0, disadvantage: (o.disadvantage ?? 0) + (ranged && o.inMelee === true ? 1 : 0), tags }).advantage;
+  const ac = sheetOf(world, o.target).ac;
+  const set = osrSettings(world);
+  const dmg = o.damage ?? { count: 1, sides: 6, bonus: 0 };
+  const addMod = kind === 'melee' || kind === 'ranged';
+  const odds = attackOdds(modifier, ac, adv, { ...dmg, bonus: dmg.bonus + (addMod ? abilityMod : 0) }, { natural20Succeeds: set.natural20AlwaysHits, natural1Fails: set.natural1AlwaysMisses });
+  return { ...odds, advantage: adv, modifier, ac };
+}
+
+/** Exact chance of a check for a character, with every automatic advantage source. */
+export function checkOddsAt(world: World, id: string, o: { modifier: number; dc: number; tags?: readonly CheckTag[]; advantage?: number; disadvantage?: number }): number {
+  const adv = checkAdvantage(world, id, { advantage: o.advantage ?? 0, disadvantage: o.disadvantage ?? 0, tags: o.tags ?? [] });
+  return adv.impossible ? 0 : checkChance(o.modifier, o.dc, adv.advantage);
+}
