@@ -59,7 +59,8 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
   const existing = Object.values(enc.conditions).find((c) => c.defId === def.id && c.target === input.target);
   if (existing !== undefined && def.stacking !== 'separate') {
     const to = def.stacking === 'stack' ? Math.min(def.maxStacks ?? MAX_STACKS, existing.stacks + stacks) : Math.max(existing.stacks, stacks);
-    return okR({ type: 'condition.stacked', id: existing.id, target: input.target, from: existing.stacks, to, duration: input.duration as unknown as Json, turn: enc.turnSerial });
+    // No global turn serial in the event (it would count hidden turns in players' history): the reducer reads it from the state.
+    return okR({ type: 'condition.stacked', id: existing.id, target: input.target, from: existing.stacks, to, duration: input.duration as unknown as Json });
   }
   return okR({
     type: 'condition.applied',
@@ -70,7 +71,6 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
     stacks: Math.min(def.maxStacks ?? MAX_STACKS, stacks),
     duration: input.duration as unknown as Json,
     params: input.params ?? null,
-    turn: enc.turnSerial,
     round: enc.round,
   });
 }
@@ -84,9 +84,9 @@ export function reduceApplied(enc: EncounterState, e: EngineEvent): EncounterSta
     stacks: Number(e['stacks']),
     duration: e['duration'] as unknown as Duration,
     params: e['params'] ?? null,
-    appliedTurn: Number(e['turn']),
+    appliedTurn: enc.turnSerial,
     appliedRound: Number(e['round']),
-    freshTurn: Number(e['turn']),
+    freshTurn: enc.turnSerial,
     freshStacks: Number(e['stacks']),
   };
   return { ...enc, conditions: { ...enc.conditions, [inst.id]: inst } };
@@ -97,7 +97,7 @@ export function reduceStacked(enc: EncounterState, e: EngineEvent): EncounterSta
   const c = enc.conditions[id];
   if (c === undefined) return enc;
   const to = Number(e['to']);
-  const turn = Number(e['turn']);
+  const turn = enc.turnSerial;
   const gained = Math.max(0, to - c.stacks);
   const fresh = c.freshTurn === turn ? c.freshStacks + gained : gained;
   const next: ConditionInstance = {

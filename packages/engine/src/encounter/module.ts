@@ -272,7 +272,8 @@ export function encounterModule(rules: EncounterRules): Module {
   }
 
   function expire(enc: EncounterState, moment: Moment, reason: string): EngineEvent[] {
-    return expiringAt(enc, moment).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason }));
+    const of = moment.kind === 'turnStart' || moment.kind === 'turnEnd' ? { of: moment.id } : {};
+    return expiringAt(enc, moment).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason, ...of }));
   }
 
   const commands: Record<string, CommandHandler> = {
@@ -865,7 +866,17 @@ export function encounterModule(rules: EncounterRules): Module {
       conditions: Object.fromEntries(
         Object.entries(enc.conditions)
           .filter(([, c]) => keep(c.target) && !veiled.has(c.target))
-          .map(([k, c]) => [k, { ...c, source: c.source !== null && !keep(c.source) ? null : c.source, appliedTurn: pub(c.appliedTurn), freshTurn: pub(c.freshTurn) }]),
+          .map(([k, c]) => [
+            k,
+            {
+              ...c,
+              source: c.source !== null && !keep(c.source) ? null : c.source,
+              // Anchored to a hidden combatant's turn: players learn the kind of duration, not whose turn.
+              duration: (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && !keep(c.duration.of) ? { ...c.duration, of: '' } : c.duration,
+              appliedTurn: pub(c.appliedTurn),
+              freshTurn: pub(c.freshTurn),
+            },
+          ]),
       ),
       surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
       escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
@@ -882,7 +893,10 @@ export function encounterModule(rules: EncounterRules): Module {
     const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
     const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(enc.combatants[v]?.visibility);
     const gm = { kind: 'gm' } as const;
-    for (const key of ['id', 'target', 'combatant', 'before', 'source']) if (isHidden(e[key])) return gm;
+    for (const key of ['id', 'target', 'combatant', 'before', 'source', 'of']) if (isHidden(e[key])) return gm;
+    // A duration anchored to a hidden combatant's turn ("until the end of the lurker's next turn").
+    const dur = e['duration'];
+    if (dur !== null && typeof dur === 'object' && !Array.isArray(dur) && isHidden(dur['of'])) return gm;
     // Events that list combatants: the start roster, a newcomer, a decision's options.
     const c = e['combatant'];
     if (c !== null && typeof c === 'object' && !Array.isArray(c) && secret(c['visibility'])) return gm;
@@ -894,7 +908,53 @@ export function encounterModule(rules: EncounterRules): Module {
   };
   const audience = Object.fromEntries([...Object.keys(reducers), 'clock.advanced'].map((t) => [t, hiddenAudience]));
 
-  return { id: ENCOUNTER_ID, commands, reducers, reactions: [phases], project, audience };
+  // -------------------------------------------------------------- log entries
+
+  const defName = (defId: string): string => rules.conditions.find((d) => d.id === defId)?.name ?? defId;
+  /** A condition entry is public only while its bearer is fully visible (players see no conditions on veiled combatants). */
+  const logCondition = (world: World, targetId: string, text: (name: string) => string): World => {
+    const c = getEncounter(world).combatants[targetId];
+    if (c === undefined) return world;
+    return appendLog(world, { audience: c.visibility === 'visible' ? AUDIENCE_ALL : AUDIENCE_GM, kind: 'encounter.condition', text: text(c.name), data: { target: c.id } });
+  };
+  const stacksText = (n: number): string => (n === 1 ? '' : ` (${n} stacks)`);
+  const logs: Record<string, (before: World, after: World, e: EngineEvent) => World> = {
+    'encounter.started': (_b, w, e) =>
+      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.started', text: e['round'] === 0 ? 'The encounter begins with a surprise round.' : 'The encounter begins.' }),
+    'encounter.ended': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `The encounter ends after round ${Number(e['round'])}.` }),
+    'encounter.roundStarted': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.roundStarted', text: `Round ${Number(e['round'])} begins.` }),
+    'encounter.combatantAdded': (_b, w, e) => {
+      const c = e['combatant'];
+      const id = c !== null && typeof c === 'object' && !Array.isArray(c) ? String(c['id']) : '';
+      return logAbout(w, getEncounter(w).combatants[id], 'encounter.joined', (name) => `${name} joins the encounter.`);
+    },
+    'encounter.combatantRemoved': (b, w, e) => logAbout(w, getEncounter(b).combatants[String(e['id'])], 'encounter.left', (name) => `${name} leaves the encounter.`),
+    'encounter.turnSkipped': (_b, w, e) => logAbout(w, getEncounter(w).combatants[String(e['id'])], 'encounter.turnSkipped', (name) => `${name} cannot act and loses this turn.`),
+    'encounter.visibilitySet': (b, w, e) => {
+      const was = getEncounter(b).combatants[String(e['id'])];
+      const now = getEncounter(w).combatants[String(e['id'])];
+      if (was === undefined || now === undefined || was.visibility === now.visibility) return w;
+      // A reveal is announced to everyone; hiding or veiling is a note for the GM only.
+      if (now.visibility === 'visible') return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.revealed', text: `${now.name} is revealed.`, data: { id: now.id } });
+      return appendLog(w, { audience: AUDIENCE_GM, kind: 'encounter.hidden', text: `${now.name} is now ${now.visibility === 'hidden' ? 'hidden from' : 'only known to'} the players.`, data: { id: now.id } });
+    },
+    'condition.applied': (_b, w, e) => logCondition(w, String(e['target']), (n) => `${n}: ${defName(String(e['condition']))}${stacksText(Number(e['stacks']))}.`),
+    'condition.stacked': (b, w, e) =>
+      logCondition(w, String(e['target']), (n) => `${n}: ${defName(getEncounter(b).conditions[String(e['id'])]?.defId ?? '')} ${Number(e['from'])} -> ${Number(e['to'])} stacks.`),
+    'condition.stackLost': (_b, w, e) => logCondition(w, String(e['target']), (n) => `${n}: ${defName(String(e['condition']))} loses a stack (${Number(e['to'])} left).`),
+    'condition.expired': (_b, w, e) => logCondition(w, String(e['target']), (n) => `${n}: ${defName(String(e['condition']))} ends.`),
+    'condition.removed': (b, w, e) => logCondition(w, String(e['target']), (n) => `${n}: ${defName(getEncounter(b).conditions[String(e['id'])]?.defId ?? '')} removed.`),
+    'condition.saveRolled': (_b, w, e) =>
+      logCondition(w, String(e['target']), (n) => `${n} ${e['success'] === true ? 'saves against' : 'fails a save against'} ${defName(String(e['condition']))}.`),
+  };
+  const loggedReducers: Record<string, Reducer> = Object.fromEntries(
+    Object.entries(reducers).map(([type, r]) => {
+      const log = logs[type];
+      return [type, log === undefined ? r : (w: World, e: EngineEvent) => log(w, r(w, e), e)];
+    }),
+  );
+
+  return { id: ENCOUNTER_ID, commands, reducers: loggedReducers, reactions: [phases], project, audience };
 }
 
 /**

@@ -2,7 +2,7 @@
 // audiences, and player views that cannot count hidden combatants' turns.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Viewer, World } from '../../src/core/types.js';
+import type { Json, Viewer, World } from '../../src/core/types.js';
 import { fixedRng, seededRng } from '../../src/dice/rng.js';
 import { kleptoEdgeSave } from '../../src/encounter/sequencers/edge-save.js';
 import { kleptonomiconEncounter } from '../../src/encounter/systems.js';
@@ -42,26 +42,55 @@ describe('the one clock', () => {
 });
 
 describe('encounter log entries', () => {
+  const roster: Json[] = [
+    { id: 'ada', kind: 'pc', stats: { dex: 14 } },
+    { id: 'shade', name: 'Shadow Assassin', kind: 'npc', visibility: 'existence', stats: { dex: 12 } },
+    { id: 'lurk', name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex: 10 } },
+  ];
+  const texts = (t: Table, v: Viewer) => t.engine.view(t.table, v).world.log.map((e) => e.text);
+
   it('round and turn entries are public; a hidden combatant’s are GM-only; an existence-tier one is nameless', () => {
     const t = new Table([encounterModule(rules)]);
-    t.ok({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'ada', kind: 'pc', stats: { dex: 14 } },
-        { id: 'shade', name: 'Shadow Assassin', kind: 'npc', visibility: 'existence', stats: { dex: 12 } },
-        { id: 'lurk', name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex: 10 } },
-      ],
-    });
+    t.ok({ type: 'encounter.start', combatants: roster });
     playRound(t);
-    const texts = (v: Viewer) => t.engine.view(t.table, v).world.log.map((e) => e.text);
-    expect(texts({ role: 'gm' })).toEqual(['ada: turn starts.', 'Unknown: turn starts.', `${SECRET}: turn starts.`, 'ada: turn starts.']);
-    expect(texts(ann)).toEqual(['ada: turn starts.', 'Unknown: turn starts.', 'ada: turn starts.']);
+    expect(texts(t, { role: 'gm' })).toEqual(['The encounter begins.', 'ada: turn starts.', 'Unknown: turn starts.', `${SECRET}: turn starts.`, 'Round 2 begins.', 'ada: turn starts.']);
+    expect(texts(t, ann)).toEqual(['The encounter begins.', 'ada: turn starts.', 'Unknown: turn starts.', 'Round 2 begins.', 'ada: turn starts.']);
     for (const v of [ann, spectator]) {
       const json = JSON.stringify(t.engine.view(t.table, v));
       expect(json).not.toContain(SECRET);
       expect(json).not.toContain('lurk');
       expect(json).not.toContain('Shadow Assassin');
     }
+  });
+
+  it('conditions are logged for visible bearers only; a duration anchored to a hidden turn does not name it', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: roster });
+    t.ok({ type: 'condition.apply', target: 'ada', condition: 'dazed', duration: { kind: 'turnEnd', of: 'lurk' } });
+    t.ok({ type: 'condition.apply', target: 'shade', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    t.ok({ type: 'condition.apply', target: 'lurk', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    playRound(t); // the lurker's turn ends: ada's Dazed ends
+    expect(texts(t, ann).filter((x) => x.includes('Dazed'))).toEqual(['ada: Dazed.', 'ada: Dazed ends.']);
+    expect(texts(t, { role: 'gm' }).filter((x) => x.includes('Dazed'))).toEqual(['ada: Dazed.', 'Shadow Assassin: Dazed.', `${SECRET}: Dazed.`, 'ada: Dazed ends.']);
+    for (const v of [ann, spectator]) {
+      const json = JSON.stringify(t.engine.view(t.table, v));
+      expect(json).not.toContain('lurk');
+      expect(json).not.toContain(SECRET);
+    }
+  });
+
+  it('a reveal is announced to everyone, hiding is a GM note; join and leave follow visibility', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: roster });
+    t.ok({ type: 'encounter.add', combatant: { id: 'imp', name: 'Imp', kind: 'npc', stats: { dex: 3 } } });
+    t.ok({ type: 'encounter.add', combatant: { id: 'spy', name: SECRET, kind: 'npc', visibility: 'hidden', stats: { dex: 3 } } });
+    t.ok({ type: 'encounter.remove', id: 'spy' });
+    t.ok({ type: 'encounter.reveal', id: 'shade' });
+    t.ok({ type: 'encounter.hide', id: 'imp' });
+    t.ok({ type: 'encounter.end' });
+    expect(texts(t, ann)).toEqual(['The encounter begins.', 'ada: turn starts.', 'Imp joins the encounter.', 'Shadow Assassin is revealed.', 'The encounter ends after round 1.']);
+    expect(texts(t, { role: 'gm' })).toContain(`${SECRET} leaves the encounter.`);
+    expect(texts(t, { role: 'gm' })).toContain('Imp is now hidden from the players.');
   });
 });
 
