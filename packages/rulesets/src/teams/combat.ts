@@ -110,7 +110,8 @@ export function dealDamage(d: Draft, id: string, amount: number, damageType: str
     health: { from: sh.health, to: split.health },
   });
   if (sh.dead) return;
-  if (split.health === 0) {
+  // Only damage that reached health counts here (endurance soaking a blow at zero health changes nothing).
+  if (split.health === 0 && (split.toHealth > 0 || split.overflow > 0)) {
     if (sh.conscious) {
       d.emit({ type: 'teams.fellUnconscious', id, reason: 'no health left' });
       d.incapacitate(id, true);

@@ -356,7 +356,9 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
 
   // Pay: a Command grant (one single action that does not end the turn), or the economy.
   const req = teamsActionRequest(row.name, enc.current === who, typeof target === 'string' ? target : undefined)!;
-  if (c['commanded'] === true && (row.cost !== 1 || row.kind !== 'action' || row.endsTurn === true)) return fail('NOT_COMMANDED', 'a Command grants one single action that does not end a turn', 'commanded');
+  if (c['commanded'] === true && (row.cost !== 1 || row.kind !== 'action' || row.endsTurn === true || row.name === 'Command')) {
+    return fail('NOT_COMMANDED', 'a Command grants one single action that does not end a turn (and cannot pass the command on)', 'commanded');
+  }
   const paid = payAction(d, who, c, { kind: req.kind, cost: req.cost, ...(req.tag !== undefined ? { tag: req.tag, limit: 'turn' } : {}), ...(req.label !== undefined ? { label: req.label } : {}), ...(req.requires !== undefined ? { requires: req.requires } : {}) });
   if (paid !== null) return { ok: false, error: paid };
   const spent = d.events.find((e) => e.type === 'economy.spent');

@@ -89,6 +89,17 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     expect(sheet(s, 'boudica')['dead']).toBe(false); // 10 against 10 cheats death
   });
 
+  it('a character brought round at zero health: a blow soaked by endurance changes nothing, one that reaches health risks death', () => {
+    const { s, dice } = boudicaFights();
+    s.run({ type: 'teams.setTrack', id: 'boudica', field: 'health', value: 0 });
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, health: 0, endurance: 5 } });
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 5 });
+    expect(sheet(s, 'boudica')).toMatchObject({ endurance: 0, health: 0, conscious: true });
+    dice.push(10);
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 1 });
+    expect(sheet(s, 'boudica')).toMatchObject({ conscious: false, dead: false, deathDifficulty: 15 });
+  });
+
   it('choosing not to fortify, or having no reaction left, means unconsciousness', () => {
     const { s } = boudicaFights();
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'endurance', value: 0 });
