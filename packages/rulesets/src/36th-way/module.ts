@@ -44,7 +44,8 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
     spent: h.spent,
     halved: h.halved,
     exhaustion: h.exhaustion,
-    revived: s.dying !== null || s.unconscious,
+    // Healing revives the dying; a knocked-out PC (the "unconscious" variant) wakes only at a full rest.
+    revived: s.dying !== null || (s.unconscious && s.kind === 'npc'),
   };
 }
 
@@ -56,7 +57,7 @@ function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
     recoveries: Math.max(0, s.recoveries - Number(e['spent'] ?? 0)),
     exhaustion: Number(e['exhaustion'] ?? s.exhaustion),
     dying: revive ? null : s.dying,
-    unconscious: revive && s.kind === 'pc' ? false : s.unconscious,
+    unconscious: revive && s.kind === 'npc' ? false : s.unconscious,
   };
 }
 
@@ -501,6 +502,23 @@ export function createTswModule(): TswModule {
         return okR(out);
       },
     },
+    'tsw.check': {
+      // A skill check: 3d6 + bonus against a difficulty; Invisible gives 2 Advantage when sneaking.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const diff = c['difficulty'];
+        const bonus = c['bonus'] ?? 0;
+        const adv = c['advantage'] ?? 0;
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
+        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
+        const roll = roll3d6(env.rng, world, adv + sneak);
+        return okR([{ type: 'tsw.checkRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
+      },
+    },
     'tsw.diceyMove': {
       // A risky movement as a move action: a skill check against the GM's difficulty.
       authorize: byController('who'),
@@ -551,7 +569,8 @@ export function createTswModule(): TswModule {
     'tsw.attackRolled': (w, e) => {
       const r = e['roll'] as { natural?: number; dice?: number[] } | null;
       const what = e['noEffect'] === true ? 'had no effect (failed the save to find an Invisible target)' : e['critFail'] === true ? 'crit-failed' : e['crit'] === true ? 'crit' : e['hit'] === true ? 'hit' : 'missed';
-      return log(w, e, 'tsw.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
+      const w1 = e['critFail'] === true ? appendLog(w, { audience: { kind: 'gm' }, kind: 'tsw.critFailPrompt', text: `Crit Fail by ${name(w, e['attacker'])}: no miss effects; something else may go wrong.` }) : w;
+      return log(w1, e, 'tsw.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
     },
     'tsw.damaged': (w, e) => {
       const id = sheetOf(e, 'target');
@@ -677,6 +696,10 @@ export function createTswModule(): TswModule {
       }),
     'tsw.confusedSaveRolled': (w, e) => log(w, e, 'tsw.confused', `${name(w, e['who'])} (Confused) ${String(e['what'])} and ${e['success'] === true ? 'kept their wits' : 'hurt themselves'}.`),
     'tsw.foughtInSpirit': (w, e) => log(w, e, 'tsw.spirit', `${name(w, e['who'])} fights in spirit beside ${name(w, e['ally'])}: ${String(e['reason'])}`),
+    'tsw.checkRolled': (w, e) => {
+      const r = e['roll'] as { natural?: number } | null;
+      return log(w, e, 'tsw.check', `${name(w, e['who'])} made a check (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+    },
     'tsw.diceyMoveRolled': (w, e) => {
       const r = e['roll'] as { natural?: number } | null;
       return log(w, e, 'tsw.diceyMove', `${name(w, e['who'])} tried a dicey move (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);

@@ -1,0 +1,120 @@
+// Remaining rules through the engine: readying an action, enemies and the
+// escalation die, ranged attacks while engaged, the "unconscious" variant,
+// skill checks while Invisible, the Crit Fail prompt; and a fuzz property.
+import { getEncounter, seededRng, type Json } from '@tablekeeper/engine';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ANN, events, fight, ORC, table } from './setup.js';
+import { ruleset } from '../../src/36th-way/index.js';
+import { scenario } from '@tablekeeper/engine';
+
+describe('readying an action (002 "Readying an Action")', () => {
+  it('taken in the same round: your band becomes that of whoever triggered it', () => {
+    const t = fight();
+    t.s.run({ type: 'encounter.ready', action: 'standard', trigger: 'the orc raises its axe' });
+    expect(getEncounter(t.world).current).toBe('orc');
+    t.s.run({ type: 'encounter.triggerReady', id: 'ann', before: 'orc' });
+    expect(getEncounter(t.world).combatants['ann']?.placement).toEqual({ band: 'medium' });
+  });
+  it('taken next round before your turn: that action is used up on your turn and your band stays', () => {
+    const t = table();
+    t.s.run({ type: 'tsw.sheet.set', sheet: ANN as unknown as Json });
+    t.s.run({ type: 'tsw.sheet.set', sheet: ORC as unknown as Json });
+    t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'slow' }, { id: 'orc', kind: 'npc', side: 'foes', band: 'fast' }] });
+    t.s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'engaged' });
+    t.s.run({ type: 'encounter.endTurn' }); // the orc
+    t.s.run({ type: 'encounter.ready', action: 'standard', trigger: 'the orc attacks' });
+    expect(getEncounter(t.world)).toMatchObject({ round: 2, current: 'orc' });
+    const tx = t.s.run({ type: 'encounter.triggerReady', id: 'ann', before: 'orc' });
+    expect(events(tx, 'encounter.readyTaken')[0]).toMatchObject({ forNextTurn: true, placement: null });
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(getEncounter(t.world).current).toBe('ann');
+    expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }).code).toBe('NO_ACTIONS_LEFT');
+    expect(getEncounter(t.world).combatants['ann']?.placement).toEqual({ band: 'slow' });
+  });
+});
+
+describe('enemies and the escalation die', () => {
+  it('enemies add it only when the table (or their sheet) says so', () => {
+    const t = fight({ 'tsw.npcEscalation': true });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' }); // round 2, the orc's turn
+    t.dice.push(1, 1, 1);
+    const tx = t.s.run({ type: 'tsw.attack', attacker: 'orc', targets: ['ann'], basic: 'melee' });
+    expect(events(tx, 'tsw.attackRolled')[0]).toMatchObject({ parts: { escalation: 1 } });
+  });
+});
+
+describe('ranged attacks while engaged (002 "Free and Engaged")', () => {
+  it('a basic ranged attack while engaged provokes opportunity attacks', () => {
+    const t = fight({}, { ann: { stance: 'ranged' } });
+    t.dice.push(1, 1, 1);
+    const tx = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'ranged' });
+    expect(events(tx, 'tsw.provoked')[0]).toMatchObject({ by: 'ann', against: ['orc'], reason: 'made a ranged attack while engaged' });
+    // The crit fail also leaves the GM a private prompt.
+    const prompt = t.world.log.find((l) => l.kind === 'tsw.critFailPrompt');
+    expect(prompt?.audience).toEqual({ kind: 'gm' });
+    expect(JSON.stringify(t.s.view({ role: 'spectator' }).world.log)).not.toContain('tsw.critFailPrompt');
+  });
+});
+
+describe('the "unconscious" variant (002 "Dying and Death")', () => {
+  it('a PC at 0 is knocked out, loses turns, is not woken by healing, and wakes at a full rest', () => {
+    const t = fight({ 'tsw.dyingMode': 'unconscious' });
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 40 });
+    expect(t.sheet('ann')).toMatchObject({ unconscious: true, dying: null });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' }); // Ann's turn is lost; the orc acts again
+    expect(getEncounter(t.world).current).toBe('orc');
+    t.s.run({ type: 'tsw.heal', id: 'ann', average: true });
+    expect(t.sheet('ann')).toMatchObject({ unconscious: true, hp: 7 });
+    t.s.run({ type: 'encounter.end' });
+    t.s.run({ type: 'tsw.fullRest' });
+    expect(t.sheet('ann')).toMatchObject({ unconscious: false, hp: 30 });
+  });
+});
+
+describe('skill checks', () => {
+  it('Invisible: 2 Advantage on checks to sneak', () => {
+    const t = fight();
+    t.s.run({ type: 'condition.apply', target: 'ann', condition: 'invisible', duration: { kind: 'encounterEnd' } });
+    t.dice.push(1, 6, 6, 6, 2);
+    const tx = t.s.run({ type: 'tsw.check', who: 'ann', difficulty: 15, sneak: true });
+    expect(events(tx, 'tsw.checkRolled')[0]).toMatchObject({ roll: { net: 2, natural: 18 }, success: true });
+    t.dice.push(1, 2, 3);
+    const plain = t.s.run({ type: 'tsw.check', who: 'ann', difficulty: 15 });
+    expect(events(plain, 'tsw.checkRolled')[0]).toMatchObject({ roll: { net: 0 } });
+  });
+});
+
+describe('robustness', () => {
+  const types = [
+    'tsw.sheet.set', 'tsw.sheet.remove', 'tsw.outOfFight', 'tsw.attack', 'tsw.damage', 'tsw.heal', 'tsw.stabilize', 'tsw.lastGasp', 'tsw.grantSave', 'tsw.useAbility', 'tsw.sustain',
+    'tsw.quickRest', 'tsw.fullRest', 'tsw.stance', 'tsw.position', 'tsw.move', 'tsw.disengage', 'tsw.popOff', 'tsw.intercept', 'tsw.rally', 'tsw.fightInSpirit', 'tsw.flee', 'tsw.check', 'tsw.diceyMove',
+  ];
+  it('every command has a handler', () => {
+    const handled = ruleset.modules.flatMap((m) => Object.keys(m.commands ?? {}));
+    for (const ty of types) expect(handled).toContain(ty);
+  });
+  it('random payloads give typed errors or valid events, never a crash', () => {
+    const ids = fc.constantFrom('ann', 'orc', 'nobody', '', 42, null);
+    const json: fc.Arbitrary<Json> = fc.oneof(ids as fc.Arbitrary<Json>, fc.integer({ min: -5, max: 40 }), fc.boolean(), fc.array(ids as fc.Arbitrary<Json>, { maxLength: 3 }), fc.constantFrom<Json>('melee', 'ranged', 'engaged', 'far', 'fire', { kind: 'average', averaged: 1 }, { count: 3, sides: 6 }, 'recovery', 'npc'));
+    const keys = ['attacker', 'targets', 'target', 'who', 'id', 'basic', 'ability', 'damage', 'mode', 'types', 'range', 'to', 'a', 'b', 'from', 'amount', 'how', 'stance', 'difficulty', 'against', 'sheet', 'value', 'opportunity', 'interceptor', 'mover', 'coupDeGrace', 'recoveries'];
+    fc.assert(
+      fc.property(fc.constantFrom(...types), fc.dictionary(fc.constantFrom(...keys), json, { maxKeys: 6 }), fc.integer({ min: 0, max: 1000 }), (type, payload, seed) => {
+        const s = scenario(ruleset.modules, { rng: seededRng(seed), rulesetId: '36th-way' });
+        s.run({ type: 'tsw.sheet.set', sheet: { id: 'ann', name: 'Ann', kind: 'pc', abilities: [{ id: 'x', frequency: 'encounter' }] } });
+        s.run({ type: 'tsw.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc' } });
+        s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'fast' }, { id: 'orc', kind: 'npc', side: 'foes', band: 'slow' }] });
+        s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'engaged' });
+        const r = s.engine.execute(s.table, { type, ...payload }, { rng: s.rng, actor: { role: 'gm' } });
+        if (!r.ok) {
+          expect(typeof r.error.code).toBe('string');
+          expect(r.error.code).not.toBe('INTERNAL');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
