@@ -1,14 +1,19 @@
 // Builds the `tablekeeper` command line. Subcommands live in ./commands/, one
 // file each, and register through `registrars`; add new ones there (e.g. serve).
 import { Command, CommanderError } from 'commander';
-import { registerOdds } from './commands/odds.js';
+import { chaseExtension } from './commands/chase.js';
+import { oddsExtensions, registerOdds } from './commands/odds.js';
 import { registerRoll } from './commands/roll.js';
+import { registerServe } from './commands/serve.js';
 import { type CliContext, type CliIo, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK } from './context.js';
 
 export type Registrar = (program: Command, ctx: CliContext) => void;
 
 /** Every subcommand's register function, in help order. */
-export const registrars: Registrar[] = [registerRoll, registerOdds];
+export const registrars: Registrar[] = [registerRoll, registerOdds, registerServe];
+
+// `odds --chase` / `odds --countdown`: exact countdown odds from the engine.
+if (!oddsExtensions.includes(chaseExtension)) oddsExtensions.push(chaseExtension);
 
 export function buildProgram(ctx: CliContext, extra: readonly Registrar[] = []): Command {
   const program = new Command('tablekeeper')

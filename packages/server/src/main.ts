@@ -1,7 +1,9 @@
-// `npm start`: serves the table server on PORT (default 7777) with the SQLite
-// file under ./data (DATA_DIR or --db to change). On first start (or with
-// --new-table) it creates a table and prints the GM, player and spectator links.
+// `npm start` and `tablekeeper serve`: serves the table server on PORT (default
+// 7777) with the SQLite file under ./data (DATA_DIR or --db to change). On first
+// start (or with --new-table) it creates a table and prints the GM, player and
+// spectator links.
 import { networkInterfaces } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { capabilityLink } from '@tablekeeper/protocol';
 import { createLogger, DEFAULT_PORT, startServer } from './index.js';
 
@@ -14,7 +16,7 @@ interface Args {
   name?: string;
 }
 
-const USAGE = `usage: npm start -- [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
+const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
 env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
@@ -42,8 +44,9 @@ function lanAddress(): string | null {
   return null;
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+/** Runs the server until SIGINT/SIGTERM; `argv` are the options after the command. */
+export async function serveMain(argv: readonly string[]): Promise<void> {
+  const args = parseArgs(argv);
   if (typeof args === 'string') {
     console.error(args);
     process.exit(args === USAGE ? 0 : 2);
@@ -95,7 +98,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((e: unknown) => {
-  console.error(`tablekeeper: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+/** True when this file is the process's entry point (npm start), not imported (tablekeeper serve). */
+function isEntry(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+}
+
+if (isEntry()) {
+  serveMain(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(`tablekeeper: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}
