@@ -390,3 +390,57 @@ export function chaseOdds(
     remainingMass: remaining,
   });
 }
+
+export interface FinalEventOdds {
+  /** The starting values of the cycles still to run, current cycle first (e.g. 7, 6, ... 1). */
+  readonly cycles: readonly number[];
+  /** byRoll[k - 1] = P(the final event happens on roll k). */
+  readonly byRoll: readonly number[];
+  readonly within: readonly number[];
+  /** Exact: the sum of each cycle's expected rolls (cycles are independent: ticks past 0 do not carry over). */
+  readonly expectedRolls: number;
+  /** Mass not placed in byRoll (each cycle's tail below epsilon, and anything past maxRolls). */
+  readonly remainingMass: number;
+}
+
+/**
+ * Odds for a decreasing countdown's major event (000 "Increasing or
+ * Decreasing"): it runs from `value` (default `start`), then resets to
+ * start - 1, start - 2, ... 1, and the reset that would reach 0 is the final
+ * event. The number of rolls is the sum of independent cycles, so its
+ * distribution is their convolution.
+ */
+export function decreasingOdds(
+  countdown: { readonly start: number; readonly value?: number; readonly advance: Advance },
+  source: OutcomeSource,
+  options?: OddsOptions,
+): Result<FinalEventOdds> {
+  const s = checkValue(countdown?.start, 'countdown.start');
+  if (!s.ok) return s;
+  const v = checkValue(countdown.value ?? countdown.start, 'countdown.value');
+  if (!v.ok) return v;
+  const opts = checkOptions(options);
+  if (!opts.ok) return opts;
+  const cycles = [v.value];
+  for (let k = s.value - 1; k >= 1; k--) cycles.push(k);
+  let dist: number[] = [1]; // dist[n] = P(n rolls so far)
+  let expected = 0;
+  for (const c of cycles) {
+    const o = countdownOdds({ value: c, advance: countdown.advance }, source, options);
+    if (!o.ok) return o;
+    expected += o.value.expectedRolls;
+    const len = Math.min(dist.length + o.value.byRoll.length, opts.value.maxRolls + 1);
+    const next = new Array<number>(len).fill(0);
+    for (let i = 0; i < dist.length; i++) {
+      const a = dist[i]!;
+      if (a === 0) continue;
+      for (let j = 0; j < o.value.byRoll.length && i + j + 1 < len; j++) next[i + j + 1]! += a * o.value.byRoll[j]!;
+    }
+    dist = next;
+  }
+  const byRoll = dist.slice(1);
+  const within: number[] = [];
+  let acc = 0;
+  for (const p of byRoll) within.push((acc += p));
+  return okv({ cycles, byRoll, within, expectedRolls: expected, remainingMass: Math.max(0, 1 - acc) });
+}

@@ -3,6 +3,8 @@ export {
   countdownOdds,
   chaseOdds,
   triggerWithin,
+  decreasingOdds,
+  type FinalEventOdds,
   type CountdownOdds,
   type ChaseOdds,
   type OutcomePmf,
