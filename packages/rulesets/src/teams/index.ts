@@ -12,5 +12,5 @@ export { gridDistance } from './grid.js';
 export { DAMAGE_TYPES, damageCategory, isHarmed, isBloodied } from './damage.js';
 export { attackOutcome, blockOutcome, multipleAttackPenalty, sizeShift } from './attack.js';
 export { parseSheet, type Sheet, type Item, type Weapon } from './sheet.js';
-export { getTeams, type TeamsState, type PendingAttack } from './state.js';
+export { getTeams, teamsStatus, type TeamsState, type PendingAttack } from './state.js';
 export { hitOdds, attackOdds, testChance, attackTotalDistribution, type HitOdds } from './odds.js';

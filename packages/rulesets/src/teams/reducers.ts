@@ -77,8 +77,14 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
     const id = s(e, 'attack');
     const target = s(e, 'target');
     const w = updateTeams(world, (st) => ({ ...st, pending: without(st.pending, id) }));
-    const how = e['reaction'] === 'none' ? '' : ` (${s(e, 'reaction')})`;
-    return log(w, e, [target, s(e, 'attacker')], e['avoided'] === true ? `${nameOf(w, target)} dodged the attack.` : `${nameOf(w, target)} takes the hit${how}.`);
+    const who = nameOf(w, target);
+    const item = typeof e['item'] === 'string' ? (getTeams(w).sheets[target]?.items[s(e, 'item')]?.name ?? s(e, 'item')) : '';
+    let text: string;
+    if (e['avoided'] === true) text = `${who} dodged the attack.`;
+    else if (e['reaction'] === 'block') text = `${who} blocked with the ${item}: ${n(e, 'toItem')} to the ${item}, ${n(e, 'damage')} through.`;
+    else if (e['reaction'] === 'parry') text = `${who} parried with the ${item} (+${n(e, 'parryBonus')}) and takes ${n(e, 'damage')} of ${n(e, 'raw')}.`;
+    else text = `${who} takes ${n(e, 'damage')} of ${n(e, 'raw')} damage.`;
+    return log(w, e, [target, s(e, 'attacker')], text);
   },
   'teams.dodgeRolled': (world, e) => {
     const id = s(e, 'id');

@@ -93,3 +93,10 @@ export function audienceOf(world: World, ids: readonly (string | null | undefine
 export function nameOf(world: World, id: string): string {
   return getTeams(world).sheets[id]?.name ?? getEncounter(world).combatants[id]?.name ?? id;
 }
+
+/** 003 "Damage": the words a table uses for a character's state. */
+export function teamsStatus(world: World, id: string): { harmed: boolean; bloodied: boolean; conscious: boolean; dead: boolean } | null {
+  const s = getTeams(world).sheets[id];
+  if (s === undefined) return null;
+  return { harmed: s.endurance * 2 <= s.maxEndurance, bloodied: s.health < s.maxHealth, conscious: s.conscious, dead: s.dead };
+}

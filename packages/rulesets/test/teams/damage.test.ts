@@ -1,6 +1,7 @@
 // 003 "Damage" and "Death": Boudica's three hits, cheating death, nonlethal
 // damage, the killing strike and resuscitation, through the engine.
 import { describe, expect, it } from 'vitest';
+import { teamsStatus } from '../../src/teams/index.js';
 import { boudica, enemy, fight, lastOf, sheet, table, turnTo } from './helpers.js';
 
 type Combatants = { combatants: { [k: string]: { incapacitated: boolean } } };
@@ -21,6 +22,9 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     s.run({ type: 'teams.damage', target: 'boudica', amount: 7 });
     expect(sheet(s, 'boudica')).toMatchObject({ endurance: 5, health: 12 });
     expect(s.world.log[s.world.log.length - 1]!.text).toContain('harmed');
+    expect(teamsStatus(s.world, 'boudica')).toEqual({ harmed: true, bloodied: false, conscious: true, dead: false });
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 6 });
+    expect(teamsStatus(s.world, 'boudica')).toMatchObject({ harmed: true, bloodied: true });
   });
 
   it('10 more: endurance 0, 5 to health (12 -> 7); missing 5 > constitution 4: she fortifies with d6 + d4 + 1 = 7 against 5 and stays conscious, bloodied', () => {
