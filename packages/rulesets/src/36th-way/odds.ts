@@ -30,3 +30,14 @@ export function attackOddsFor(kit: Kit, world: World, q: AttackOddsQuery): (Atta
   const odds = attackOdds(world, naturalDistribution(net), { bonus, defense, critAt });
   return { ...odds, net, critAt, needed: defense - bonus };
 }
+
+/**
+ * Exact chance that a 3d6 roll with `net` Advantage, plus `bonus`, reaches
+ * `target`: saves (11+, 13+ death saves), recharge rolls (9+ / 11+ / 13+),
+ * disengage checks (11 + extra enemies), sustain rolls.
+ */
+export function rollOdds(net: number, target: number, bonus = 0, world: World | null = null): number {
+  let p = 0;
+  for (const [natural, q] of naturalDistribution(net, world)) if (natural + bonus >= target) p += q;
+  return p;
+}

@@ -3,6 +3,7 @@ import { fixedRng, seededRng } from '@tablekeeper/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attackOdds, resolveAttack } from '../../src/36th-way/attack.js';
+import { rollOdds } from '../../src/36th-way/odds.js';
 import { clampNet, naturalDistribution, roll3d6 } from '../../src/36th-way/roll.js';
 
 const settings = (s: Record<string, unknown>) => ({ settings: s }) as never;
@@ -101,5 +102,16 @@ describe('exact odds', () => {
         expect(hi.hit).toBeGreaterThanOrEqual(lo.hit - 1e-12);
       }),
     );
+  });
+});
+
+describe('odds of saves, recharges and disengaging', () => {
+  it('counts 3d6 outcomes exactly', () => {
+    expect(rollOdds(0, 11)).toBeCloseTo(108 / 216, 12); // an 11+ save
+    expect(rollOdds(0, 13)).toBeCloseTo(56 / 216, 12); // a death save
+    expect(rollOdds(0, 9)).toBeCloseTo(160 / 216, 12); // recharge 9+
+    expect(rollOdds(0, 12)).toBeCloseTo(81 / 216, 12); // disengaging from two enemies
+    expect(rollOdds(0, 11, 2)).toBeCloseTo(rollOdds(0, 9), 12); // Rally at escalation 2
+    expect(rollOdds(-2, 13)).toBeLessThan(rollOdds(0, 13)); // the first death save after a crit
   });
 });
