@@ -239,48 +239,6 @@ class Compiler {
         return v;
       };
     }
-    const recordOne = (rng: Rng): DieRoll => {
-      let rolls: number[] | undefined;
-      let rerolled = false;
-      const throwFace = (): number => {
-        let r = rng.die(X);
-        if (rule && rerollMatches(rule, r)) {
-          rerolled = true;
-          rolls ??= [];
-          rolls.push(r);
-          if (rule.once) r = rng.die(X);
-          else {
-            r = rng.die(X);
-            for (let c = 0; rerollMatches(rule, r); c++) {
-              rolls.push(r);
-              if (c >= rerollCap) {
-                r = allowed[rng.die(allowed.length) - 1]!;
-                break;
-              }
-              r = rng.die(X);
-            }
-          }
-        }
-        return r;
-      };
-      let r = throwFace();
-      let v = r;
-      let exploded = false;
-      if (explode && r === X && depth > 0) {
-        exploded = true;
-        rolls ??= [];
-        rolls.push(r);
-        for (let e = 0; r === X && e < depth; e++) {
-          r = throwFace();
-          rolls.push(r);
-          v += r;
-        }
-      } else if (rolls) rolls.push(r);
-      const d: DieRoll = { value: v, kept: true, exploded, rerolled };
-      if (rolls) d.rolls = rolls;
-      return d;
-    };
-
     let total: TotalFn;
     if (K === N) {
       total = explode || rule
@@ -302,22 +260,110 @@ class Compiler {
       };
     }
 
+    const plain = !explode && !rule;
+    const spec: DieSpec = { X, rule, rerollCap, allowed, explode, depth };
     const record: RecordFn = (rng, out) => {
-      const dice: DieRoll[] = new Array<DieRoll>(N);
-      for (let i = 0; i < N; i++) dice[i] = recordOne(rng);
+      const dice: DieRoll[] = [];
       let sum = 0;
-      if (K === N) for (let i = 0; i < N; i++) sum += dice[i]!.value;
-      else {
-        const order = Array.from({ length: N }, (_, i) => i);
-        order.sort((x, y) => (high ? dice[y]!.value - dice[x]!.value : dice[x]!.value - dice[y]!.value) || x - y);
-        for (let j = K; j < N; j++) dice[order[j]!]!.kept = false;
-        for (let j = 0; j < K; j++) sum += dice[order[j]!]!.value;
+      for (let i = 0; i < N; i++) {
+        const d = plain ? { value: rng.die(X), kept: true, exploded: false, rerolled: false } : recordDie(rng, spec);
+        dice.push(d);
+        sum += d.value;
       }
+      if (K < N) sum = markDropped(dice, N, K, high);
       out.push({ notation, position, sides: X, dice, total: sum });
       return sum;
     };
     return { total, record, lo, hi };
   }
+}
+
+interface DieSpec {
+  readonly X: number;
+  readonly rule: DiceNode['reroll'];
+  readonly rerollCap: number;
+  readonly allowed: readonly number[];
+  readonly explode: boolean;
+  readonly depth: number;
+}
+
+// Module-level scratch for recordDie (single-threaded, not re-entered): keeps
+// the hot path free of per-die closures.
+let trail: number[] | null = null;
+let wasRerolled = false;
+
+function recordFace(rng: Rng, s: DieSpec): number {
+  let r = rng.die(s.X);
+  const rule = s.rule;
+  if (rule !== null && rerollMatches(rule, r)) {
+    wasRerolled = true;
+    if (trail === null) trail = [];
+    trail.push(r);
+    r = rng.die(s.X);
+    if (!rule.once) {
+      for (let c = 0; rerollMatches(rule, r); c++) {
+        trail.push(r);
+        // Past the cap, draw straight from the faces the rule allows (same distribution).
+        if (c >= s.rerollCap) {
+          r = s.allowed[rng.die(s.allowed.length) - 1]!;
+          break;
+        }
+        r = rng.die(s.X);
+      }
+    }
+  }
+  return r;
+}
+
+/** One die with its reroll rule and explosion chain, every face recorded. */
+function recordDie(rng: Rng, s: DieSpec): DieRoll {
+  trail = null;
+  wasRerolled = false;
+  let r = recordFace(rng, s);
+  let v = r;
+  let exploded = false;
+  let t = trail as number[] | null;
+  if (s.explode && r === s.X && s.depth > 0) {
+    exploded = true;
+    t ??= [];
+    t.push(r);
+    for (let e = 0; r === s.X && e < s.depth; e++) {
+      trail = t;
+      r = recordFace(rng, s);
+      t.push(r);
+      v += r;
+    }
+  } else if (t !== null) t.push(r);
+  const d: DieRoll = { value: v, kept: true, exploded, rerolled: wasRerolled };
+  if (t !== null) d.rolls = t;
+  trail = null;
+  return d;
+}
+
+/** Marks all but the K highest (or lowest) dice as dropped (ties: the earlier die is kept); returns the kept sum. */
+function markDropped(dice: DieRoll[], N: number, K: number, high: boolean): number {
+  const order: number[] = [];
+  if (N > 32) {
+    for (let i = 0; i < N; i++) order.push(i);
+    order.sort(high ? (x, y) => dice[y]!.value - dice[x]!.value || x - y : (x, y) => dice[x]!.value - dice[y]!.value || x - y);
+  } else for (let i = 0; i < N; i++) {
+    // Insertion sort of indices for the usual small pools (no comparator closure).
+    const v = dice[i]!.value;
+    let j = i - 1;
+    order.push(i);
+    while (j >= 0 && (high ? dice[order[j]!]!.value < v : dice[order[j]!]!.value > v)) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = i;
+  }
+  let sum = 0;
+  for (let j = 0; j < N; j++) {
+    const d = dice[order[j]!]!;
+    if (j < K) sum += d.value;
+    else d.kept = false;
+  }
+  return sum;
 }
 
 /** Sum of the K highest (or lowest) of the first N values; sorts in place. */

@@ -8,4 +8,4 @@ export type { Root as DiceAst, Expr as DiceExpr, CompareOp, KeepMode, Rounding, 
 export { print as printDice, divide as divideRounded } from './ast.js';
 export type { CompiledDice, DiceRollResult, DiceGroupRoll, DieRoll } from './compile.js';
 export type { OddsResult } from './odds.js';
-export { parseDice, compileDice, rollDice, odds, clearDiceCache, diceCacheSize, COMPILE_CACHE_SIZE } from './notation.js';
+export { parseDice, compileDice, compileDiceUncached, oddsUncached, rollDice, odds, clearDiceCache, diceCacheSize, COMPILE_CACHE_SIZE } from './notation.js';

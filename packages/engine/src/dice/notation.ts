@@ -57,6 +57,18 @@ export function compileDice(expression: string, limits?: Partial<DiceLimits>): C
   return compiled;
 }
 
+/** Parses and compiles without the cache (benchmarks of the parse path; tools that must not share). */
+export function compileDiceUncached(expression: string, limits?: Partial<DiceLimits>): CompiledDice {
+  const l = withLimits(limits);
+  return compileAst(parseNotation(expression, l), expression, l);
+}
+
+/** Exact odds without touching either cache. */
+export function oddsUncached(expression: string, limits?: Partial<DiceLimits>): OddsResult {
+  const compiled = compileDiceUncached(expression, limits);
+  return oddsOfAst(compiled.ast, expression, compiled.limits);
+}
+
 /** Rolls notation, recording every die. */
 export function rollDice(expression: string, rng: Rng, limits?: Partial<DiceLimits>): DiceRollResult {
   return compileDice(expression, limits).roll(rng);
