@@ -123,6 +123,25 @@ describe('Guard, Wait, Ready (actions that end the turn)', () => {
   });
 });
 
+describe('readied non-attack actions and sheets', () => {
+  it('a readied Interact is taken with teams.triggerReady: the reaction is spent and the readied action cleared', () => {
+    const { s } = setup('petra');
+    s.run({ type: 'teams.act', combatant: 'petra', action: 'Ready an Action', readiedAction: 'Interact', trigger: 'the door opens' });
+    turnTo(s, 'brute');
+    s.run({ type: 'teams.triggerReady', id: 'petra', before: 'brute' });
+    expect(lastOf(s, 'encounter.readyTaken')).toMatchObject({ id: 'petra', action: 'Interact' });
+    expect(E(s).economy['petra']!.spent['reaction']).toBe(1);
+    expect(s.fail({ type: 'teams.triggerReady', id: 'petra' }).code).toBe('NOT_READIED');
+  });
+
+  it('teams.removeSheet removes a sheet; an unknown one is a typed error', () => {
+    const { s } = setup();
+    s.run({ type: 'teams.removeSheet', id: 'archer' });
+    expect((s.world.ext['teams'] as { sheets: object }).sheets).not.toHaveProperty('archer');
+    expect(s.fail({ type: 'teams.removeSheet', id: 'archer' }).code).toBe('NO_SHEET');
+  });
+});
+
 describe('Move, Sprint, Step, prone, cover, Command, Brandish, Drop Item', () => {
   it('Move once per turn; Sprint only after moving and for 1 stamina; Step replaces the move', () => {
     const { s } = setup();
