@@ -49,10 +49,10 @@ export function rollCheck(
   world: World,
   env: Env,
   id: string | null,
-  o: { modifier: number; dc: number; tags?: readonly CheckTag[]; advantage?: number; disadvantage?: number; label: string; kind?: string; forceAdvantage?: -1 | 0 | 1 },
+  o: { modifier: number; dc: number; tags?: readonly CheckTag[]; advantage?: number; disadvantage?: number; label: string; kind?: string },
 ): RolledCheck {
   const adv = checkAdvantage(world, id, { ...(o.advantage !== undefined ? { advantage: o.advantage } : {}), ...(o.disadvantage !== undefined ? { disadvantage: o.disadvantage } : {}), tags: o.tags ?? [] });
-  const a = o.forceAdvantage ?? adv.advantage;
+  const a = adv.advantage;
   const dice = rollCheckDice(env.rng, a);
   const r = resolveCheck(dice, a, o.modifier, o.dc);
   const success = r.success && !adv.impossible;

@@ -41,7 +41,7 @@ function travelTurnEvent(world: World, env: Env, approach: 'cautious' | 'normal'
 const livingPcs = (world: World): string[] => {
   const st = getOsr(world);
   return Object.values(world.characters)
-    .filter((c) => c.kind === 'pc' && !st.dead.includes(c.id))
+    .filter((c) => c.kind === 'pc' && !st.dead.includes(c.id) && st.dying[c.id] === undefined)
     .map((c) => c.id);
 };
 

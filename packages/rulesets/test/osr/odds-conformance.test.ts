@@ -113,3 +113,42 @@ describe('queries as the table stands', () => {
     expect(characterStatus(t.world, 'nobody')).toBeNull();
   });
 });
+
+describe('replay and undo over random play (property)', () => {
+  it('replaying the transactions rebuilds the live world; undoing everything returns to the start', () => {
+    const command = fc.oneof(
+      fc.record({ type: fc.constant('osr.check'), character: fc.constantFrom('ch-1', 'ch-2'), dc: fc.integer({ min: 5, max: 20 }), damageOnFail: fc.constantFrom('1d6', '2d4', 0) }),
+      fc.record({ type: fc.constant('osr.attack'), attacker: fc.constantFrom('ch-1', 'ch-2'), target: fc.constantFrom('ch-1', 'ch-2'), damage: fc.constantFrom('1d8', '2d6+2') }),
+      fc.record({ type: fc.constant('osr.damage'), target: fc.constantFrom('ch-1', 'ch-2'), amount: fc.integer({ min: 1, max: 12 }) }),
+      fc.record({ type: fc.constant('osr.stabilize'), target: fc.constantFrom('ch-1', 'ch-2'), method: fc.constant('spell') }),
+      fc.record({ type: fc.constant('osr.travelTurn'), approach: fc.constantFrom('cautious', 'normal', 'careless') }),
+      fc.record({ type: fc.constant('osr.lightSource'), kind: fc.constantFrom('torch', 'lantern') }),
+      fc.record({ type: fc.constant('clock.advance'), unit: fc.constant('time'), seconds: fc.integer({ min: 1, max: 4 * 3600 }) }),
+      fc.record({ type: fc.constant('osr.rest'), kind: fc.constantFrom('safe', 'unsafe') }),
+      fc.record({ type: fc.constant('osr.expose'), character: fc.constantFrom('ch-1', 'ch-2'), stages: fc.constant([{ hours: 1, ability: 'con' }]) }),
+      fc.record({ type: fc.constant('osr.scene') }),
+      fc.record({ type: fc.constant('osr.rollToReturn'), path: fc.constantFrom('dangerous', 'arduous') }),
+    );
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 12 }), (cmds) => {
+        const t = osrTable();
+        t.add('One', { maxHp: 6, con: 8, load: 3 });
+        t.add('Two', { maxHp: 5 }, 'npc');
+        const start = JSON.stringify(t.world);
+        let ran = 0;
+        for (const c of cmds) {
+          const r = t.s.engine.execute(t.s.table, c as never, { rng: t.s.rng, actor: { role: 'gm' } });
+          if (r.ok) {
+            t.s.table = r.value.table;
+            ran++;
+          } else expect(r.error.code).not.toBe('INTERNAL');
+        }
+        const replayed = t.s.engine.replay(t.s.table.genesis, t.s.table.transactions);
+        expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(t.world));
+        for (let i = 0; i < ran; i++) t.s.undo();
+        expect(JSON.stringify(t.world)).toBe(start);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
