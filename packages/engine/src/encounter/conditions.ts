@@ -51,6 +51,8 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
   const def = defs.find((d) => d.id === input.condition);
   if (def === undefined) return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')})`, 'condition');
   if (enc.combatants[input.target] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
+  // A source is a combatant (its visibility decides who may see it); free text would bypass the secrecy checks.
+  if (input.source != null && enc.combatants[input.source] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.source}" to be the source`, 'source');
   if (input.duration.kind === 'turnStart' || input.duration.kind === 'turnEnd') {
     if (enc.combatants[input.duration.of] === undefined) return errR('UNKNOWN_COMBATANT', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
   }

@@ -583,6 +583,12 @@ export function encounterModule(rules: EncounterRules): Module {
     ...enc,
     economy: { ...enc.economy, [id]: fn(enc.economy[id] ?? EMPTY_ECONOMY) },
   });
+  /** Remember ids of hidden combatants that leave, so views keep hiding whatever still names them. */
+  const withGone = (enc: EncounterState, ids: readonly string[]): { hiddenGone?: readonly string[] } => {
+    const prev = enc.hiddenGone ?? [];
+    const add = ids.filter((id) => !prev.includes(id));
+    return add.length === 0 ? (enc.hiddenGone === undefined ? {} : { hiddenGone: prev }) : { hiddenGone: [...prev, ...add] };
+  };
   const withCombatant = (enc: EncounterState, id: string, fn: (c: Combatant) => Combatant): EncounterState => {
     const c = enc.combatants[id];
     return c === undefined ? enc : { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } };
@@ -612,6 +618,8 @@ export function encounterModule(rules: EncounterRules): Module {
         turnSerial: enc.turnSerial,
         ...(enc.hiddenTurns !== undefined ? { hiddenTurns: enc.hiddenTurns } : {}),
         ...(enc.hiddenTurnsEnded !== undefined ? { hiddenTurnsEnded: enc.hiddenTurnsEnded } : {}),
+        // The last encounter's hidden combatants stay secret (lingering conditions may still name them).
+        ...withGone(enc, enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden')),
       };
     }),
     'encounter.ended': onEnc((enc) => ({ ...enc, active: false, current: null, pending: null })),
@@ -628,8 +636,12 @@ export function encounterModule(rules: EncounterRules): Module {
       delete economy[id];
       const conditions = Object.fromEntries(Object.entries(enc.conditions).filter(([, c]) => c.target !== id));
       const pending = enc.pending === null ? null : enc.pending.options.includes(id) ? null : enc.pending;
+      const lastTurn = { ...enc.lastTurn };
+      delete lastTurn[id];
       return {
         ...enc,
+        ...withGone(enc, enc.combatants[id]?.visibility === 'hidden' ? [id] : []),
+        lastTurn,
         combatants,
         economy,
         conditions,
@@ -825,7 +837,8 @@ export function encounterModule(rules: EncounterRules): Module {
   const project = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm') return world;
     const enc = getEncounter(world);
-    const hidden = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'));
+    const shown = (id: string): boolean => enc.roster.includes(id) && enc.combatants[id]?.visibility !== 'hidden';
+    const hidden = new Set([...enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
     const veiled = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'existence'));
     const hiddenSerials = enc.hiddenTurns ?? [];
     if (hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0) return world;
@@ -851,9 +864,9 @@ export function encounterModule(rules: EncounterRules): Module {
         .filter(([id]) => keep(id))
         .map(([id, c]) => [id, { ...(veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c), joined: joinRank.get(id) ?? 0 }]),
     );
-    const { hiddenTurns: _ht, hiddenTurnsEnded: hiddenEnded, ...shown } = enc;
+    const { hiddenTurns: _ht, hiddenTurnsEnded: hiddenEnded, hiddenGone: _hg, ...rest } = enc;
     const view: EncounterState = {
-      ...shown,
+      ...rest,
       turnSerial: pub(enc.turnSerial),
       nextJoin: joinRank.size,
       combatants,

@@ -247,6 +247,8 @@ export interface EncounterState {
   readonly hiddenTurns?: readonly number[];
   /** How many of those turns have ended (the player view's clock does not count them). */
   readonly hiddenTurnsEnded?: number;
+  /** Ids of hidden combatants that left (removed, or a new encounter began): views keep hiding them. */
+  readonly hiddenGone?: readonly string[];
   readonly seq: Json;
   readonly economy: { readonly [id: string]: EconomyState };
   readonly conditions: { readonly [instanceId: string]: ConditionInstance };
