@@ -294,10 +294,31 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c, env) {
       const fresh = readNew(world, c, env.rng);
       if (!fresh.ok) return fresh;
-      const [id] = mintId(world, 'cd');
-      const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
-      // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
-      return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
+      const [id, w1] = mintId(world, 'cd');
+      if (c['linkedTo'] === undefined) {
+        const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
+        // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
+        return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
+      }
+      // linkedTo: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
+      const other = readCountdown(world, c, 'linkedTo');
+      if (!other.ok) return other;
+      const o = other.value;
+      const kinds = [fresh.value.kind, o.kind].sort().join('+');
+      if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedTo');
+      if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedTo');
+      if (fresh.value.repeat !== 'once' || o.repeat !== 'once') return err('CHASE_KINDS', 'chase countdowns do not repeat', 'repeat');
+      const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
+      if (!pcs.ok) return pcs;
+      const [chaseId] = mintId(w1, 'chase');
+      const cd: Countdown = { ...fresh.value, id, chaseId, linkedTo: o.id };
+      const progressId = cd.kind === 'progress' ? id : o.id;
+      const consequenceId = cd.kind === 'progress' ? o.id : id;
+      const chase: Chase = { id: chaseId, name: cd.name, progressId, consequenceId, pcs: pcs.value, result: null };
+      return ok([
+        { type: 'countdown.created', id, countdown: cd as unknown as Json, need: needFor(cd, 'values') },
+        { type: 'chase.linked', id: chaseId, ids: [progressId, consequenceId], chase: chase as unknown as Json, need: needFor(cd, 'values') === 'values' && needFor(o, 'values') === 'values' ? 'values' : 'gm' },
+      ]);
     },
   },
   'chase.create': {
@@ -507,6 +528,16 @@ const reducers: Record<string, Reducer> = {
     const s = getCountdowns(next);
     next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
     return log(next, p, 'values', 'chase.created', `A chase began: ${chase.name} (the PCs at ${p.value}, the other party at ${c.value}).`);
+  },
+  'chase.linked': (w, e) => {
+    const chase = e['chase'] as unknown as Chase;
+    let next = updateCountdown(w, chase.consequenceId, (c) => (c.chaseId === null ? { ...c, chaseId: chase.id, linkedTo: chase.progressId } : c));
+    next = updateCountdown(next, chase.progressId, (c) => (c.chaseId === null ? { ...c, chaseId: chase.id, linkedTo: chase.consequenceId } : c));
+    const s = getCountdowns(next);
+    next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
+    const p = getCountdowns(next).countdowns[chase.progressId];
+    const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
+    return p === undefined ? next : appendLog(next, { audience, kind: 'chase.created', text: `A chase began: ${chase.name}.`, data: { chaseId: chase.id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values' } });
   },
   'countdown.ticked': (w, e) => {
     const id = str(e, 'id');

@@ -6,7 +6,7 @@ import { countdownsModule, countdownList } from '../../src/countdowns/module.js'
 import type { Json, Viewer } from '../../src/core/types.js';
 import { GM, PLAYER, table } from './fixtures.js';
 
-const KEYS = ['id', 'name', 'kind', 'repeat', 'start', 'startDie', 'rerollOnReset', 'visibility', 'effect', 'finalEffect', 'beats', 'restTicks', 'by', 'value', 'to', 'die', 'lead', 'pcs'];
+const KEYS = ['id', 'linkedTo', 'name', 'kind', 'repeat', 'start', 'startDie', 'rerollOnReset', 'visibility', 'effect', 'finalEffect', 'beats', 'restTicks', 'by', 'value', 'to', 'die', 'lead', 'pcs'];
 const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: -5, max: 130 }), fc.constantFrom('cd-2', 'cd-3', 'chase-4', 'loop', 'longTerm', 'hidden', '1d6', 'd20+3'));
 const payload = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 6 });
 

@@ -179,6 +179,22 @@ describe('chase countdowns (000 "Chase Countdowns", "Example Chase")', () => {
     expect(getCountdowns(t.world).chases[id2]?.result).toBe('pcs');
     expect(t.cd(ch2.consequenceId)).toMatchObject({ value: 2, status: 'ended', endReason: 'chaseOver' });
   });
+  it('linkedTo pairs a new countdown with an existing one of the other dynamic kind into a chase', () => {
+    const s = table();
+    const thief = createdId(s.run({ type: 'countdown.create', name: 'The thief gets away', kind: 'consequence', start: 4 }));
+    expect(s.fail({ type: 'countdown.create', name: 'x', kind: 'consequence', start: 6, linkedTo: thief }).code).toBe('CHASE_KINDS');
+    const tx = s.run({ type: 'countdown.create', name: 'Catch the thief', kind: 'progress', start: 6, linkedTo: thief });
+    const pcs = createdId(tx);
+    const chaseId = String(evs(tx).find((e) => e.type === 'chase.linked')?.['id']);
+    expect(getCountdowns(s.world).chases[chaseId]).toMatchObject({ progressId: pcs, consequenceId: thief, result: null });
+    expect(s.cd(thief)).toMatchObject({ chaseId, linkedTo: pcs });
+    expect(s.fail({ type: 'countdown.create', name: 'y', kind: 'progress', start: 6, linkedTo: thief }).code).toBe('CHASE_UNAVAILABLE');
+    s.roll('successWithFear');
+    s.roll('failureWithFear');
+    s.roll('failureWithHope'); // thief 4 -> 3 -> 1 -> 0
+    expect(getCountdowns(s.world).chases[chaseId]?.result).toBe('other');
+    expect(s.cd(pcs)).toMatchObject({ value: 5, endReason: 'chaseOver' });
+  });
   it('when the PCs escape, their progress die starts at their lead and the pursuers at the top', () => {
     const s = table();
     const chaseId = createdId(s.run({ type: 'chase.create', name: 'Flight', die: 8, lead: 5, pcs: 'escaping' }));
