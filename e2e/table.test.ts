@@ -143,6 +143,14 @@ describe('GM screen and player view', () => {
     await player.getByRole('button', { name: 'Roll', exact: true }).click();
     await expect.poll(() => gm.getByTestId('log').textContent()).toContain('rolled 1d20+2');
 
+    // --- a condition and the clock reach the player's own panel
+    await enc.getByText('Adjust Brannoc').click();
+    await enc.getByLabel('Condition for Brannoc').fill('concentrating');
+    await enc.getByRole('form', { name: 'Apply a condition to Brannoc' }).getByRole('button', { name: 'Apply' }).click();
+    await player.getByRole('list', { name: 'Your conditions' }).getByText(/concentrating/).waitFor();
+    await gm.getByRole('button', { name: '+1 hour' }).click();
+    await expect.poll(() => player.getByTestId('clock-time').textContent()).toBe('Day 1, 01:00');
+
     // --- a second player on another phone sees the same order, and only their own "you"
     await gm.getByPlaceholder('Player name').fill('Bob');
     await gm.getByRole('button', { name: 'Add player seat' }).click();

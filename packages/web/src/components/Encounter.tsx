@@ -184,6 +184,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
+      {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
           {conds.map((x) => (
@@ -201,6 +202,66 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** GM tools on a row: hit points for a character's combatant, and applying a condition. */
+function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const ch = c.characterId ? world.characters[c.characterId] : undefined;
+  const hp = ch && typeof ch.stats['hp'] === 'number' ? ch.stats['hp'] : null;
+  return (
+    <details class="small" style={{ marginTop: '4px' }}>
+      <summary>Adjust {c.name}</summary>
+      {ch && hp !== null ? (
+        <div class="row" role="group" aria-label={`${c.name} hit points`} style={{ margin: '4px 0' }}>
+          <button class="small" aria-label={`${c.name} loses 1 HP`} onClick={() => send({ type: 'character.update', id: ch.id, stats: { hp: hp - 1 } })}>
+            −1 HP
+          </button>
+          <button class="small" aria-label={`${c.name} gains 1 HP`} onClick={() => send({ type: 'character.update', id: ch.id, stats: { hp: hp + 1 } })}>
+            +1 HP
+          </button>
+        </div>
+      ) : null}
+      <form
+        class="row"
+        aria-label={`Apply a condition to ${c.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          const kind = String(f.get('dur'));
+          const rounds = Number(f.get('rounds'));
+          const duration = kind === 'rounds' ? { kind, rounds: Number.isInteger(rounds) && rounds > 0 ? rounds : 1 } : kind === 'turnEnd' ? { kind, of: c.id } : { kind };
+          const stacks = Number(f.get('stacks'));
+          void send({ type: 'condition.apply', target: c.id, condition: String(f.get('condition')).trim(), duration, ...(Number.isInteger(stacks) && stacks > 1 ? { stacks } : {}) });
+        }}
+      >
+        <label class="sr-only" for={`cond-${c.id}`}>
+          Condition for {c.name}
+        </label>
+        <input id={`cond-${c.id}`} name="condition" required placeholder="condition id" maxLength={40} style={{ width: '9em' }} />
+        <label class="sr-only" for={`stacks-${c.id}`}>
+          Stacks for {c.name}
+        </label>
+        <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
+        <label class="sr-only" for={`dur-${c.id}`}>
+          Duration for {c.name}
+        </label>
+        <select id={`dur-${c.id}`} name="dur">
+          <option value="saveEnds">save ends</option>
+          <option value="rounds">rounds</option>
+          <option value="turnEnd">end of their next turn</option>
+          <option value="encounterEnd">until the fight ends</option>
+          <option value="indefinite">until removed</option>
+        </select>
+        <label class="sr-only" for={`rounds-${c.id}`}>
+          Rounds for {c.name}
+        </label>
+        <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
+        <button class="small" type="submit">
+          Apply
+        </button>
+      </form>
+    </details>
   );
 }
 

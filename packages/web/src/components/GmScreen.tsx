@@ -8,6 +8,7 @@ import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
+import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { HelpOverlay } from './Help.tsx';
@@ -63,6 +64,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <EncounterPanel world={view.world} gm send={send} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" secretByDefault onShare={(text, open) => send({ type: 'log.note', text: `GM ${text}`, audience: { kind: open ? 'all' : 'gm' } })} />
+          <ClockPanel world={view.world} gm send={send} />
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
         </main>

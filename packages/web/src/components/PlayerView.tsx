@@ -9,6 +9,7 @@ import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
+import { ClockPanel } from './Clock.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
 
@@ -37,6 +38,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
+            <ClockPanel world={view.world} gm={false} send={send} />
             {player ? <DiceTray title="Roll" onShare={(text) => send({ type: 'log.note', text: `${rollerName(view.world, seatId)} ${text}` })} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>

@@ -1,0 +1,56 @@
+// The one in-fiction clock: the time of day and what has elapsed, with the
+// GM's rest and time buttons (rests tick long-term countdowns).
+import type { ClockUnit, World } from '@tablekeeper/engine';
+import type { Send } from './types.ts';
+
+const UNIT_NAMES: { readonly [u in ClockUnit]: string } = {
+  actionRoll: 'action rolls',
+  beat: 'beats',
+  turn: 'turns',
+  round: 'rounds',
+  travelTurn: 'travel turns',
+  shortRest: 'short rests',
+  longRest: 'long rests',
+  phase: 'phases',
+  time: 'time steps',
+};
+
+export function timeOfDay(seconds: number): string {
+  const day = Math.floor(seconds / 86400) + 1;
+  const h = Math.floor(seconds / 3600) % 24;
+  const m = Math.floor(seconds / 60) % 60;
+  return `Day ${day}, ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; send: Send }) {
+  const clock = world.clock;
+  if (!clock) return null;
+  const counts = Object.entries(clock.counts ?? {}).filter(([, n]) => typeof n === 'number' && n > 0) as [ClockUnit, number][];
+  return (
+    <section class="panel area-clock" aria-labelledby="clock-title">
+      <h2 id="clock-title">
+        <span>Clock</span>
+        <span class="badge" data-testid="clock-time">
+          {timeOfDay(clock.seconds)}
+        </span>
+      </h2>
+      {counts.length > 0 ? <p class="small muted">{counts.map(([u, n]) => `${n} ${UNIT_NAMES[u] ?? u}`).join(' · ')}</p> : <p class="small muted">No time has passed yet.</p>}
+      {gm ? (
+        <div class="row" role="group" aria-label="Advance the clock">
+          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 })}>
+            +10 min
+          </button>
+          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 3600 })}>
+            +1 hour
+          </button>
+          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'shortRest', count: 1 })}>
+            Short rest
+          </button>
+          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'longRest', count: 1 })}>
+            Long rest
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
