@@ -208,6 +208,7 @@ describe('GM screen and player view', () => {
     expect(await dice.locator('[data-testid=odds-chart] rect').count()).toBe(16); // totals 3..18
     await dice.getByRole('button', { name: 'Roll', exact: true }).click();
     await dice.getByTestId('roll-total').first().waitFor();
+    await gm.evaluate("document.querySelectorAll('details[open]').forEach((d) => { d.open = false; }); window.scrollTo(0, 0)");
     await gm.screenshot({ path: path.join(shots, 'gm-screen.png') });
 
     // --- secrecy: the canaries never reached the player, in the DOM or on the wire
