@@ -6,7 +6,7 @@ import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
 import { getEncounter, economyRemaining } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
-import { attackAdvantage, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
+import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
 import { confusedSelfDamage, critThreshold, finalDamage, isDamageType, isWeakTo, parseDice, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
 import { takeDamage } from './health.js';
 import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
@@ -132,8 +132,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const att = needSheet(world, c['attacker'], 'attacker');
   if (!att.ok) return att;
   const a = att.value;
-  if (a.dead || a.unconscious || a.dying !== null) return errR('CANNOT_ACT', `${a.name} cannot attack while ${a.dead ? 'dead' : a.dying !== null ? 'dying' : 'unconscious'}`, 'attacker');
-  if (a.outOfFight) return errR('CANNOT_ACT', `${a.name} is out of the fight (Fight in Spirit instead)`, 'attacker');
+  const unable = cannotAct(a, 'attacker');
+  if (unable !== null) return unable;
   const tl = c['targets'];
   if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targets must be a list of 1-${MAX_TARGETS} sheet ids`, 'targets');
   const targets: Sheet[] = [];
@@ -210,7 +210,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   if (p.ability !== null) events.push(abilityUsedEvent(a, p.ability));
 
   // --- provoking: abilities with Provokes, ranged attacks while engaged
-  const engagedFoes = fighting ? engagedEnemies(world, a.id).filter((x) => !targets.some((t) => t.id === x) || p.ranged) : [];
+  // Every engaged enemy may answer, the targets included.
+  const engagedFoes = fighting ? engagedEnemies(world, a.id) : [];
   if (fighting && engagedFoes.length > 0 && (p.ability?.provokes === true || p.ranged)) {
     events.push(provokedEvent(world, a.id, engagedFoes, p.ability?.provokes === true ? `used ${p.ability.name}` : 'made a ranged attack while engaged'));
   }

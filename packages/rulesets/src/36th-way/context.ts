@@ -5,7 +5,7 @@ import type { Audience, Command, EngineEvent, Json, RuleError, Viewer, World } f
 import { bandsEncounter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
-import { numSetting } from './settings.js';
+import { numSetting, setting } from './settings.js';
 import { getTsw, type Sheet } from './state.js';
 
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
@@ -19,6 +19,15 @@ export function controls(world: World, actor: Viewer, id: string): boolean {
   if (cid === null) return false;
   const seat = world.seats[actor.seatId];
   return (seat !== undefined && seat.characterIds.includes(cid)) || world.characters[cid]?.seatId === actor.seatId;
+}
+
+/** Why a sheet cannot take actions now (dead, dying, knocked out, out of the fight), or null. */
+export function cannotAct(s: Sheet, path: string): R<never> | null {
+  if (s.dead) return errR('CANNOT_ACT', `${s.name} is dead`, path);
+  if (s.dying !== null) return errR('CANNOT_ACT', `${s.name} is dying and can only roll death saves`, path);
+  if (s.unconscious) return errR('CANNOT_ACT', `${s.name} is unconscious`, path);
+  if (s.outOfFight) return errR('CANNOT_ACT', `${s.name} is out of the fight (Fight in Spirit instead)`, path);
+  return null;
 }
 
 export function byController(field: string) {
@@ -105,7 +114,8 @@ export function saveAdvantage(kit: EncounterKit, world: World, id: string): numb
 
 /** The escalation die as `id` counts it (0 outside fights, for sheets that do not use it, and when Shaken). */
 export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number {
-  if (!s.usesEscalation || !inEncounter(world, s.id)) return 0;
+  const uses = s.usesEscalation ?? (s.kind === 'pc' || setting<boolean>(world, 'tsw.npcEscalation'));
+  if (!uses || !inEncounter(world, s.id)) return 0;
   return kit.escalation(world, s.id);
 }
 

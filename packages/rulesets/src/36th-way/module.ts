@@ -6,7 +6,7 @@ import type { Command, CommandHandler, EngineEvent, Json, Module, Reducer, Rng, 
 import { appendLog, clockAdvanced, getEncounter } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityEntry } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { audienceOfIds, byController, secretIds, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { audienceOfIds, byController, cannotAct, secretIds, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, recoveryAverage } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf, takeDamage } from './health.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
@@ -211,6 +211,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const who = needSheet(world, c['who'], 'who');
         if (!who.ok) return who;
+        const unable = cannotAct(who.value, 'who');
+        if (unable !== null) return unable;
         const t = needSheet(world, c['target'], 'target');
         if (!t.ok) return t;
         if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'target');
@@ -236,6 +238,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const who = needSheet(world, c['who'], 'who');
         if (!who.ok) return who;
+        const unable = cannotAct(who.value, 'who');
+        if (unable !== null) return unable;
         const t = needSheet(world, c['target'], 'target');
         if (!t.ok) return t;
         if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'target');
@@ -253,7 +257,8 @@ export function createTswModule(): TswModule {
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
         if (a === undefined) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
-        if (s.value.dead || s.value.dying !== null || s.value.unconscious) return errR('CANNOT_ACT', `${s.value.name} cannot act`, 'who');
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         if (a.types.includes('ranged') && hasCondition(world, s.value.id, 'grabbed')) return errR('GRABBED', `${s.value.name} is Grabbed and cannot use ranged attacks or spells`, 'ability');
         const why = cannotUse(a, { escalation: escalationOf(kit, world, s.value), use: s.value.uses[a.id], resources: s.value.resources, hampered: hasCondition(world, s.value.id, 'hampered') });
         if (why !== null) return errR(why.code, why.message, 'ability');
@@ -272,6 +277,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
         if (a === undefined || a.sustain === null) return errR('NOT_SUSTAINABLE', `${JSON.stringify(id)} is not a sustained ability of ${s.value.name}`, 'ability');
@@ -336,6 +343,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const stance = c['stance'];
         if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_INPUT', 'stance must be "melee" or "ranged"', 'stance');
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
@@ -364,6 +373,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const t = needSheet(world, c['to'], 'to');
         if (!t.ok) return t;
         if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'to');
@@ -396,6 +407,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'who');
         const all = engagedEnemies(world, s.value.id);
         const fromIn = c['from'] ?? all;
@@ -423,6 +436,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'who');
         const all = engagedEnemies(world, s.value.id);
         const from = c['from'] ?? all;
@@ -436,6 +451,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const i = needSheet(world, c['interceptor'], 'interceptor');
         if (!i.ok) return i;
+        const unable = cannotAct(i.value, 'interceptor');
+        if (unable !== null) return unable;
         const st = getTsw(world);
         const last = st.lastEngage;
         if (last === null || last.mover !== c['mover']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'mover');
@@ -456,7 +473,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
-        if (s.value.dead || s.value.dying !== null || s.value.unconscious) return errR('CANNOT_ACT', `${s.value.name} cannot act`, 'who');
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
@@ -508,6 +526,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
         const adv = c['advantage'] ?? 0;
@@ -525,6 +545,8 @@ export function createTswModule(): TswModule {
       decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
         if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');

@@ -53,7 +53,8 @@ export interface Sheet {
   readonly rangedReach: 'nearby' | 'far';
   /** Miss damage of basic attacks: none, or equal to Level (by class). */
   readonly basicMiss: 'none' | 'level';
-  readonly usesEscalation: boolean;
+  /** Adds the escalation die to attacks; null = PCs yes, enemies per the tsw.npcEscalation setting. */
+  readonly usesEscalation: boolean | null;
   readonly abilities: { readonly [id: string]: AbilityEntry };
   readonly uses: { readonly [id: string]: AbilityUse };
   readonly dying: Dying | null;
@@ -206,8 +207,8 @@ export function parseSheet(j: Json | undefined, world: World | null, path = 'she
   if (reach !== 'nearby' && reach !== 'far') return errR('BAD_SHEET', `${path}.rangedReach must be "nearby" or "far"`, `${path}.rangedReach`);
   const basicMiss = j['basicMiss'] ?? 'none';
   if (basicMiss !== 'none' && basicMiss !== 'level') return errR('BAD_SHEET', `${path}.basicMiss must be "none" or "level"`, `${path}.basicMiss`);
-  const usesEsc = j['usesEscalation'] ?? (kind === 'pc' ? true : Boolean(world?.settings['tsw.npcEscalation'] ?? false));
-  if (typeof usesEsc !== 'boolean') return errR('BAD_SHEET', `${path}.usesEscalation must be true or false`, `${path}.usesEscalation`);
+  const usesEsc = j['usesEscalation'] ?? null;
+  if (usesEsc !== null && typeof usesEsc !== 'boolean') return errR('BAD_SHEET', `${path}.usesEscalation must be true, false or null`, `${path}.usesEscalation`);
   const abil = j['abilities'] ?? [];
   if (!Array.isArray(abil) || abil.length > MAX_ABILITIES) return errR('BAD_SHEET', `${path}.abilities must be a list of at most ${MAX_ABILITIES}`, `${path}.abilities`);
   const abilities: Record<string, AbilityEntry> = {};

@@ -46,6 +46,29 @@ describe('enemies and the escalation die', () => {
   });
 });
 
+describe('who may act', () => {
+  it('a dying, dead, knocked-out or out-of-the-fight character takes no actions', () => {
+    const t = fight();
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 30 });
+    for (const c of [
+      { type: 'tsw.move', who: 'ann', to: 'orc', range: 'far' },
+      { type: 'tsw.disengage', who: 'ann' },
+      { type: 'tsw.stance', who: 'ann', stance: 'ranged' },
+      { type: 'tsw.rally', who: 'ann' },
+      { type: 'tsw.check', who: 'ann', difficulty: 10 },
+      { type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' },
+    ]) expect(t.s.fail(c as never).code).toBe('CANNOT_ACT');
+  });
+  it('a sheet may opt out of (or into) the escalation die whatever the table default', () => {
+    const t = fight({}, { ann: { usesEscalation: false } });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.dice.push(1, 1, 1);
+    const tx = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
+    expect(events(tx, 'tsw.attackRolled')[0]).toMatchObject({ parts: { escalation: 0 } });
+  });
+});
+
 describe('ranged attacks while engaged (002 "Free and Engaged")', () => {
   it('a basic ranged attack while engaged provokes opportunity attacks', () => {
     const t = fight({}, { ann: { stance: 'ranged' } });
