@@ -145,6 +145,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!tgt.ok) return tgt;
         if (isDead(world, att.value)) return fail('DEAD', 'the dead do not attack', 'attacker');
         const st = getOsr(world);
+        if (st.exhausted.includes(att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attacker');
         if (st.hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'target');
         const kindV = c['kind'] ?? 'melee';
         if (!isAttackKind(kindV)) return fail('INVALID_VALUE', 'kind must be melee, ranged, arcane or divine', 'kind');

@@ -115,6 +115,19 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         return okv(r.success ? [r.event] : [r.event, { type: 'osr.exhausted', id: id.value, reason: 'failed a resilience check' }]);
       },
     },
+    // 001 "Resilience & Exhaustion": the GM may rule that hard going wears resilience down, and tells the player.
+    'osr.strain': {
+      label: 'wear down resilience',
+      decide(world, c) {
+        const id = readCharacter(world, c, 'character');
+        if (!id.ok) return id;
+        const hours = readNum(c, 'hours', 1, 48);
+        if (!hours.ok) return hours;
+        const reason = readText(c, 'reason', 100, 'hard going');
+        if (!reason.ok) return reason;
+        return okv([{ type: 'osr.strained', id: id.value, hours: hours.value, reason: reason.value }]);
+      },
+    },
     'osr.exhaust': {
       label: 'exhaust',
       decide(world, c) {

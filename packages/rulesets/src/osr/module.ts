@@ -268,6 +268,11 @@ const reducers: { [type: string]: Reducer } = {
     const moved = { ...st.moved, [c]: { serial: Number(e['serial']), used: Number(e['used']), budget: Number(e['budget']) } };
     return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
   }),
+  'osr.strained': on((w, e, st) => {
+    const id = str(e, 'id');
+    const restedAt = { ...st.restedAt, [id]: (st.restedAt[id] ?? 0) - Number(e['hours']) * 3600 };
+    return appendLog(setOsr(w, { ...st, restedAt }), { audience: AUDIENCE_ALL, kind: e.type, text: `${nm(w, id)} loses ${String(e['hours'])} hour(s) of resilience (${str(e, 'reason')}).` });
+  }),
   'osr.sceneCounted': on((w, e, st) => setOsr(w, { ...st, scenes: Number(e['scenes']) })),
   'osr.treated': on((w, e, st) => log(setOsr(w, { ...st, shaken: removeFrom(st.shaken, str(e, 'id')) }), e, `${nm(w, e['id'])}'s wounds are tended: no more disadvantage from the injury.`)),
   'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${String(e['hd'])} HD): ${String(e['gp'])} gp.`),

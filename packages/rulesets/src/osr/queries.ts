@@ -5,7 +5,7 @@ import type { World } from '@tablekeeper/engine';
 import { ABILITIES, abilityModifier, type Ability } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { proficiencyFor } from './combat-commands.js';
-import { resilienceDc, type CheckTag } from './exploration.js';
+import { hourOfClock, quarterOf, resilienceDc, timeDiceFor, type CheckTag, type Quarter } from './exploration.js';
 import { attackOdds, checkChance, type AttackOdds } from './odds.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage } from './shared.js';
@@ -78,4 +78,10 @@ export function attackOddsAt(
 export function checkOddsAt(world: World, id: string, o: { modifier: number; dc: number; tags?: readonly CheckTag[]; advantage?: number; disadvantage?: number }): number {
   const adv = checkAdvantage(world, id, { advantage: o.advantage ?? 0, disadvantage: o.disadvantage ?? 0, tags: o.tags ?? [] });
   return adv.impossible ? 0 : checkChance(o.modifier, o.dc, adv.advantage);
+}
+
+/** 001 "Timekeeping": the clock's hour as time dice (one per quarter, the last showing the hours into it). */
+export function timeOfDay(world: World): { readonly hour: number; readonly dice: readonly number[]; readonly quarter: Quarter; readonly day: number } {
+  const hour = hourOfClock(world.clock.seconds);
+  return { hour, dice: timeDiceFor(hour), quarter: quarterOf(hour), day: Math.floor(world.clock.seconds / 86_400) + 1 };
 }

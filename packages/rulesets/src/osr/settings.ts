@@ -26,6 +26,7 @@ export const OSR_SETTINGS: readonly OsrSettingDef[] = [
   { key: 'osr.corruptionRepeatsLastStage', default: true, description: 'After its last listed stage a corruption keeps repeating that stage until cured or fatal.', source: `${F} "Corruptions"` },
   { key: 'osr.scenesPerTravelTurn', default: 3, description: 'Scenes, rooms or encounters that count as one hour (one travel turn) in a dungeon: 3 or 4.', source: `${F} "Travel Turns"` },
   { key: 'osr.tidePromptAt', default: 0.5, description: 'Share of a side down or dead at which the GM is prompted that the tide of battle is obvious (0 = never).', source: `${F} "When To Check Morale" (the text leaves it to the GM)` },
+  { key: 'osr.exhaustedCannotFight', default: true, description: 'An exhausted character cannot attack (the text: they cannot do anything that takes real exertion, combat and magic included).', source: `${F} "Exhaustion"` },
 ];
 
 export interface OsrSettings {
@@ -43,6 +44,7 @@ export interface OsrSettings {
   readonly corruptionRepeatsLastStage: boolean;
   readonly scenesPerTravelTurn: number;
   readonly tidePromptAt: number;
+  readonly exhaustedCannotFight: boolean;
 }
 
 export function osrSettings(world: World): OsrSettings {
@@ -69,6 +71,7 @@ export function osrSettings(world: World): OsrSettings {
     returnZeroHp: pick('osr.returnZeroHp', ['dead', 'unconscious'], 'dead'),
     corruptionCureOnSuccess: bool('osr.corruptionCureOnSuccess', true),
     corruptionRepeatsLastStage: bool('osr.corruptionRepeatsLastStage', true),
+    exhaustedCannotFight: bool('osr.exhaustedCannotFight', true),
     scenesPerTravelTurn: int('osr.scenesPerTravelTurn', 3, 1, 20),
     tidePromptAt: typeof s['osr.tidePromptAt'] === 'number' && s['osr.tidePromptAt'] >= 0 && s['osr.tidePromptAt'] <= 1 ? s['osr.tidePromptAt'] : 0.5,
   };

@@ -114,6 +114,31 @@ describe('resilience and exhaustion (001 "Resilience & Exhaustion")', () => {
   });
 });
 
+describe('exhaustion in a fight and strain (001 "Exhaustion", "Resilience & Exhaustion")', () => {
+  it('an exhausted character cannot attack (setting exhaustedCannotFight)', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { maxHp: 8 });
+    const orc = t.add('Orc', {}, 'npc');
+    t.run({ type: 'osr.exhaust', character: pc });
+    expect(t.s.fail({ type: 'osr.attack', attacker: pc, target: orc }).code).toBe('EXHAUSTED');
+    const t2 = osrTable({ 'osr.exhaustedCannotFight': false });
+    const p2 = t2.add('PC', { maxHp: 8 });
+    const o2 = t2.add('Orc', {}, 'npc');
+    t2.run({ type: 'osr.exhaust', character: p2 });
+    t2.dice.queue(12, 5);
+    expect(eventsOf(t2.run({ type: 'osr.attack', attacker: p2, target: o2 }), 'osr.attacked')[0]!['roll']).toMatchObject({ advantage: -1 });
+  });
+  it('the GM wears resilience down for hard going, and the player is told', () => {
+    const t = osrTable();
+    const pc = t.add('PC', { con: 10, maxHp: 8 });
+    t.run({ type: 'clock.advance', unit: 'time', seconds: 8 * HOUR });
+    t.run({ type: 'osr.strain', character: pc, hours: 3, reason: 'a forced march' });
+    t.dice.queue(15);
+    expect(eventsOf(t.run({ type: 'osr.resilience', character: pc }), 'osr.checked')[0]!['roll']).toMatchObject({ dc: 11 });
+    expect(t.s.view({ role: 'spectator' }).world.log.some((l) => l.text.includes('forced march'))).toBe(true);
+  });
+});
+
 describe('corruption (001 "Corruptions")', () => {
   it('the text\'s snake venom: fail DC 11, exhausted; two hours later fail, 1d6 = 4 CON (10 to 6); two hours later fail, 6: CON 0, dead', () => {
     const t = osrTable();

@@ -1,6 +1,7 @@
 // 001 exploration procedures on the engine's one clock: travel turns, light
 // burning down, time dice, rolling to return, overland and overwater travel.
 import { describe, expect, it } from 'vitest';
+import { timeOfDay } from '../../src/osr/queries.js';
 import { eventsOf, osrTable } from './helpers.js';
 
 const HOUR = 3600;
@@ -102,6 +103,13 @@ describe('time dice (001 "Timekeeping")', () => {
     t.run({ type: 'osr.travelTurn' });
     t.run({ type: 'osr.travelTurn' });
     expect(Math.floor(t.world.clock.seconds / HOUR) % 24).toBe(7);
+  });
+  it('the clock\'s hour reads as time dice: 20:00 is 6, 6, 6, 2 at night', () => {
+    const t = osrTable();
+    t.run({ type: 'clock.advance', unit: 'time', seconds: 20 * HOUR + 59 * 60 });
+    expect(timeOfDay(t.world)).toEqual({ hour: 20, dice: [6, 6, 6, 2], quarter: 'night', day: 1 });
+    t.run({ type: 'clock.advance', unit: 'time', seconds: 10 * HOUR });
+    expect(timeOfDay(t.world)).toEqual({ hour: 6, dice: [6], quarter: 'pre-dawn', day: 2 });
   });
   it('a starting hour plus one die; or the dice as a duration', () => {
     const t = osrTable();
