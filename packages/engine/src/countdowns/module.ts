@@ -249,6 +249,10 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
   if (c['startDie'] !== undefined) {
     const f = parseStartDie(c['startDie']);
     if (!f.ok) return f;
+    // A long-term formula must land in range whatever it rolls (checked before rolling, so no roll is thrown away).
+    if (kind.value === 'longTerm' && (f.value.count + f.value.bonus < LONG_TERM_MIN || f.value.count * f.value.sides + f.value.bonus > LONG_TERM_MAX)) {
+      return err('COUNTDOWN_LONG_TERM_RANGE', `a long-term countdown runs ${LONG_TERM_MIN} to ${LONG_TERM_MAX} ticks; ${f.value.text} can roll outside that`, 'startDie');
+    }
     startDie = f.value.text;
     startRoll = rollStart(f.value, rng);
     start = Math.max(1, startRoll.total);
