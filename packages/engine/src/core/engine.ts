@@ -94,6 +94,12 @@ export function createEngine(modules: readonly Module[]): Engine {
   function decide(world: World, command: Command, env: Env): Result<EngineEvent[]> {
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
+    const r = decideChecked(world, command, env);
+    return r.ok ? ok(clone(r.value)) : r;
+  }
+
+  /** decide() for a command already checked; events are checked but not copied (the applier copies them). */
+  function decideChecked(world: World, command: Command, env: Env): Result<EngineEvent[]> {
     const found = handlers.get(command.type);
     if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${command.type}`, 'type');
     const { handler } = found;
@@ -104,7 +110,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
-    return ok(clone(r.value));
+    return r;
   }
 
   /** Apply one event, then every reaction's follow-ups depth-first; `out` collects the transaction's events. */
@@ -187,7 +193,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (command.type === REDO) return history(table, 'redo', env.actor);
     const cmd = clone(command);
     try {
-      const decided = decide(table.world, cmd, env);
+      const decided = decideChecked(table.world, cmd, env);
       if (!decided.ok) return decided;
       const events: EngineEvent[] = [];
       const audiences: Audience[] = [];
