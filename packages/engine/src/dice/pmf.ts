@@ -184,6 +184,11 @@ export function pmfOfDie(sides: number): Pmf {
   return new Pmf(1, new Float64Array(sides).fill(1 / sides));
 }
 
+/** Chance at least one of n independent events of chance t happens, accurate for tiny t. */
+function anyOf(t: number, n: number): number {
+  return t > 0 ? -Math.expm1(n * Math.log1p(-t)) : 0;
+}
+
 function combineTruncation(a: number, b: number): number {
   return a + b - a * b;
 }
@@ -273,9 +278,24 @@ export function sumIid(die: Pmf, n: number, budget: OddsBudget = UNMETERED): Pmf
     }
     return new Pmf(accMin, acc);
   }
-  let acc = die;
-  for (let k = 1; k < n; k++) acc = convolve(acc, die, budget);
-  return acc;
+  // Direct convolution in one buffer: walking values downward, each new entry
+  // reads only lower, not-yet-updated entries (faces shifted to start at 0).
+  const D = d.length;
+  budget.charge(n * n * D * D / 2);
+  const acc = new Float64Array((D - 1) * n + 1);
+  acc[0] = 1;
+  let top = 0;
+  for (let k = 0; k < n; k++) {
+    top += D - 1;
+    for (let v = top; v >= 0; v--) {
+      let s = 0;
+      const jMax = v < D - 1 ? v : D - 1;
+      const jMin = v - (top - (D - 1)) > 0 ? v - (top - (D - 1)) : 0;
+      for (let j = jMin; j <= jMax; j++) s += d[j]! * acc[v - j]!;
+      acc[v] = s;
+    }
+  }
+  return new Pmf(die.min * n, acc, anyOf(die.truncatedMass, n));
 }
 
 /** Log of the binomial probabilities P(C = c) for c in 0..upTo, C ~ Binomial(r, q), 0 < q < 1. */
@@ -309,11 +329,15 @@ export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget =
   const width = hi - lo + 1;
   budget.span(width);
   budget.charge(faces.length * ((k * (k + 1)) / 2) * width);
-  // cur[s]: partial sums of the kept dice when s keep-slots are still open.
+  // cur[s]: partial sums of the kept dice when s keep-slots are still open,
+  // nonzero only between curLo[s] and curHi[s] (tracked to skip empty cells).
   let cur: (Float64Array | null)[] = new Array<Float64Array | null>(k + 1).fill(null);
+  let curLo = new Int32Array(k + 1);
+  let curHi = new Int32Array(k + 1);
   const start = new Float64Array(width);
   start[-lo] = 1;
   cur[k] = start;
+  curLo[k] = curHi[k] = -lo;
   const result = new Float64Array(width);
   const binom = new Float64Array(k + 1);
   let below = total; // mass of faces at or below the current one
@@ -322,9 +346,13 @@ export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget =
     const q = fi === 0 ? 1 : Math.min(1, pf / below);
     below -= pf;
     const next: (Float64Array | null)[] = new Array<Float64Array | null>(k + 1).fill(null);
+    const nextLo = new Int32Array(k + 1);
+    const nextHi = new Int32Array(k + 1);
     for (let s = 1; s <= k; s++) {
       const vec = cur[s];
       if (!vec) continue;
+      const a = curLo[s]!;
+      const b = curHi[s]!;
       const r = s + dropped;
       let head = 0;
       if (q < 1) {
@@ -335,31 +363,34 @@ export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget =
       }
       const tail = Math.max(0, 1 - head);
       for (let c = 0; c < s; c++) {
-        const b = binom[c]!;
-        if (b === 0) continue;
+        const w = binom[c]!;
+        if (w === 0) continue;
         const target = s - c;
-        let dst = next[target];
-        if (!dst) dst = next[target] = new Float64Array(width);
         const shift = c * f;
-        for (let x = 0; x < width; x++) {
-          const v = vec[x]!;
-          if (v !== 0) dst[x + shift]! += v * b;
+        let dst = next[target];
+        if (!dst) {
+          dst = next[target] = new Float64Array(width);
+          nextLo[target] = a + shift;
+          nextHi[target] = b + shift;
+        } else {
+          if (a + shift < nextLo[target]!) nextLo[target] = a + shift;
+          if (b + shift > nextHi[target]!) nextHi[target] = b + shift;
         }
+        for (let x = a; x <= b; x++) dst[x + shift]! += vec[x]! * w;
       }
       if (tail > 0) {
         const shift = s * f;
-        for (let x = 0; x < width; x++) {
-          const v = vec[x]!;
-          if (v !== 0) result[x + shift]! += v * tail;
-        }
+        for (let x = a; x <= b; x++) result[x + shift]! += vec[x]! * tail;
       }
     }
     cur = next;
+    curLo = nextLo;
+    curHi = nextHi;
   }
   // The DP is conditional on no die being truncated; scale back by that chance.
   const keptMass = t > 0 ? Math.pow(1 - t, n) : 1;
   if (keptMass !== 1) for (let i = 0; i < width; i++) result[i]! *= keptMass;
-  return new Pmf(lo, result, t > 0 ? 1 - keptMass : 0);
+  return new Pmf(lo, result, anyOf(t, n));
 }
 
 /** The sum of the k lowest of n copies: keep-highest of the negated die, negated back. */

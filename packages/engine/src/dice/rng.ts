@@ -18,13 +18,27 @@ function checkSides(sides: number): void {
   }
 }
 
+// Rejection limits for common dice, computed once: `TWO_32 % sides` is a
+// floating-point remainder, which would otherwise dominate the cost of a die.
+const LIMITS = new Float64Array(1025);
+
+function limitFor(sides: number): number {
+  if (sides <= 1024) {
+    const l = LIMITS[sides]!;
+    if (l !== 0) return l;
+    return (LIMITS[sides] = TWO_32 - (TWO_32 % sides));
+  }
+  return TWO_32 - (TWO_32 % sides);
+}
+
 /** Unbiased mapping of 32-bit draws onto [1, sides] by rejection of the ragged top. */
 function uniform(next32: () => number, sides: number): number {
   if (sides === 1) return 1;
-  const limit = TWO_32 - (TWO_32 % sides);
+  const limit = limitFor(sides);
   for (;;) {
     const u = next32();
-    if (u < limit) return (u % sides) + 1;
+    // u - floor(u / sides) * sides is exact here (u < 2^32) and avoids a slow float remainder.
+    if (u < limit) return u - Math.floor(u / sides) * sides + 1;
   }
 }
 
