@@ -66,3 +66,24 @@ describe('secrets', () => {
     expect(JSON.stringify(t.s.view({ role: 'gm' }).world.log)).toContain('Lurker');
   });
 });
+
+describe('who may do what', () => {
+  it('players attack, hide, move and light sources for their own characters only; GM matters stay GM-only', () => {
+    const t = osrTable();
+    const seat = t.seat('Ann');
+    const me = { role: 'player' as const, seatId: seat };
+    const mine = t.add('Mine', { maxHp: 8 }, 'pc', seat);
+    const other = t.add('Other', { maxHp: 8 });
+    const orc = t.add('Orc', { maxHp: 8 }, 'npc');
+    t.dice.queue(10, 3);
+    t.s.run({ type: 'osr.attack', attacker: mine, target: orc }, me);
+    expect(t.s.fail({ type: 'osr.attack', attacker: other, target: orc }, me).code).toBe('FORBIDDEN');
+    t.s.run({ type: 'osr.lightSource', kind: 'torch', owner: mine }, me);
+    expect(t.s.fail({ type: 'osr.lightSource', kind: 'torch', owner: other }, me).code).toBe('FORBIDDEN');
+    expect(t.s.fail({ type: 'osr.lightSource', kind: 'torch' }, me).code).toBe('FORBIDDEN');
+    for (const type of ['osr.travelTurn', 'osr.rest', 'osr.damage', 'osr.heal', 'osr.morale', 'osr.setLight', 'osr.treasure', 'osr.expose']) {
+      expect(t.s.fail({ type, target: mine, character: mine, characters: [mine] }, me).code).toBe('FORBIDDEN');
+    }
+    expect(t.s.fail({ type: 'osr.check', character: mine, dc: 10 }, { role: 'spectator' }).code).toBe('FORBIDDEN');
+  });
+});
