@@ -1,7 +1,7 @@
 // The 'teams' Module: sheets, attacks and the target's reaction, defence
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
-import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { getEncounter, TEAMS_ACTIONS, teamsActionRequest } from '@tablekeeper/engine';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -9,7 +9,7 @@ import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, 
 import { TEAMS_REDUCERS, statusWords } from './reducers.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
-import { numSetting, setting } from './settings.js';
+import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet } from './sheet.js';
 import { audienceOf, controls, getTeams, isSecret, setTeams, TEAMS_ID } from './state.js';
 
@@ -529,10 +529,26 @@ const project: Projector = (world, viewer) => {
 const IDS = ['id', 'attacker', 'target', 'intended', 'by', 'from', 'ally'];
 const eventAudience = (world: World, e: EngineEvent) => audienceOf(world, IDS.map((k) => (typeof e[k] === 'string' ? (e[k] as string) : null)));
 
+/** At the end of a turn, hits nobody answered land with no reaction (setting teams.hitsLandAtTurnEnd). */
+const landHits: Reaction = (world, e, env) => {
+  if (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd')) return [];
+  const pending = Object.values(getTeams(world).pending).sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (pending.length === 0) return [];
+  const d = new Draft(world, env.rng);
+  for (const p of pending) {
+    const live = getTeams(d.world).pending[p.id];
+    if (live !== undefined) resolveHit(d, live, { kind: 'none' });
+  }
+  // No incapacitation flags here: the kernel would start the next turn before closing this one.
+  // The sheet already makes a knocked-out combatant unable (canAct), so the order stays right.
+  return d.done().filter((x) => x.type !== 'encounter.incapacitatedSet');
+};
+
 export const teamsModule: Module = {
   id: TEAMS_ID,
   commands,
   reducers: TEAMS_REDUCERS,
+  reactions: [landHits],
   project,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };

@@ -56,6 +56,12 @@ export const TEAMS_SETTINGS: readonly TeamsSettingDef[] = [
   },
   { key: 'teams.killingStrikeActions', default: 3, description: 'Actions a killing strike takes in combat (the three-action activity).', source: `${TEXT}, "Death"` },
   { key: 'teams.resuscitateDifficulty', default: 10, description: 'Difficulty of the resuscitate test when the GM names none.', source: `${TEXT}, Actions table, Resuscitate (our default: the excerpt names none)` },
+  {
+    key: 'teams.hitsLandAtTurnEnd',
+    default: true,
+    description: 'A hit still waiting for its target\'s reaction when the turn ends lands with no reaction (so a forgotten answer never leaves damage hanging).',
+    source: `${TEXT}, "Block" (our choice: the reaction comes before the damage, within the turn)`,
+  },
   { key: 'teams.commandFocus', default: 2, description: 'Focus a Command costs.', source: `${TEXT}, Actions table` },
   { key: 'teams.reactionCost', default: 1, description: 'Stamina (block, dodge, fortify, intercept, parry) or focus (resist) a reaction costs; sprint costs the same in stamina.', source: `${TEXT}, Reactions table` },
 ];

@@ -217,6 +217,39 @@ describe('dodge and intercept', () => {
     expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ reaction: 'none' });
   });
 
+  it('a hit left unanswered lands with no reaction when the turn ends (setting teams.hitsLandAtTurnEnd)', () => {
+    const { s, dice } = setup();
+    turnTo(s, 'brute');
+    dice.push(6, 6, 10); // 12 + 4 = 16 on Boudica's 12 endurance: 4 to health
+    s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
+    s.run({ type: 'encounter.endTurn' });
+    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ reaction: 'none', damage: 16 });
+    expect(sheet(s, 'boudica')).toMatchObject({ endurance: 0, health: 8 });
+    expect((s.world.ext['teams'] as { pending: object }).pending).toEqual({});
+    s.undo();
+    expect(Object.keys((s.world.ext['teams'] as { pending: object }).pending)).toHaveLength(1);
+
+    // A knock-out at the end of the turn: the turn closes first, then the knocked-out target is passed over.
+    s.run({ type: 'teams.setTrack', id: 'boudica', field: 'health', value: 1 });
+    s.run({ type: 'teams.setTrack', id: 'boudica', field: 'endurance', value: 0 });
+    dice.push(12); // the luck test to cheat death
+    s.run({ type: 'encounter.endTurn' });
+    expect(sheet(s, 'boudica')).toMatchObject({ conscious: false, dead: false });
+    const tx = s.table.transactions[s.table.transactions.length - 1]!;
+    const types = tx.kind === 'command' ? tx.events.map((e) => e.type) : [];
+    expect(types.indexOf('encounter.turnClosed')).toBeLessThan(types.indexOf('encounter.turnStarted'));
+    expect((s.world.ext['encounter'] as { current: string }).current).toBe('agnessa');
+
+    const off = table({ 'teams.hitsLandAtTurnEnd': false });
+    off.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    off.s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    fight(off.s, ['boudica'], ['brute'], 'brute');
+    off.dice.push(6, 6, 10);
+    off.s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
+    off.s.run({ type: 'encounter.endTurn' });
+    expect(Object.keys((off.s.world.ext['teams'] as { pending: object }).pending)).toHaveLength(1);
+  });
+
   it('undo of a block restores the shield, the stamina, the reaction and the endurance', () => {
     const { s, dice } = setup();
     turnTo(s, 'brute');
