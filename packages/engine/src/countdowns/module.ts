@@ -243,6 +243,7 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
   const restTicks = readRestTicks(c);
   if (!restTicks.ok) return restTicks;
   if (c['start'] !== undefined && c['startDie'] !== undefined) return err(ErrorCode.INVALID_VALUE, 'give start or startDie, not both', 'startDie');
+  if (c['startDie'] !== undefined && c['beats'] !== undefined) return err('COUNTDOWN_BEATS_FIXED_START', 'story beats need a fixed start (one beat per value)', 'beats');
   let start: number;
   let startDie: string | null = null;
   let startRoll: StartRoll | null = null;

@@ -83,6 +83,7 @@ describe('long-term countdowns (000 "Long-Term Countdowns")', () => {
     expect(s.fail({ type: 'countdown.create', name: 'x', kind: 'longTerm', start: 13 }).code).toBe('COUNTDOWN_LONG_TERM_RANGE');
     expect(s.fail({ type: 'countdown.create', name: 'x', kind: 'longTerm', startDie: '1d12' }).code).toBe('COUNTDOWN_LONG_TERM_RANGE');
     s.run({ type: 'countdown.create', name: 'ok', kind: 'longTerm', startDie: '1d6+3' }); // 4 to 9
+    expect(s.fail({ type: 'countdown.create', name: 'x', kind: 'longTerm', startDie: '1d6+3', beats: [{ at: 4, text: 'a' }] }).code).toBe('COUNTDOWN_BEATS_FIXED_START');
     expect(s.fail({ type: 'countdown.create', name: 'x', start: 4, beats: [{ at: 1, text: 'a' }] }).code).toBe('COUNTDOWN_BEATS_LONG_TERM_ONLY');
   });
 });
