@@ -10,21 +10,34 @@ import type { Rng } from './rng.js';
 /** Compiled expressions kept for reuse (least recently used evicted first). */
 export const COMPILE_CACHE_SIZE = 512;
 
+/**
+ * Least-recently-used cache. A hit only stamps the entry (no map reshuffle, so
+ * the cached roll path stays cheap); eviction scans for the oldest stamp,
+ * which happens only when a new expression arrives at a full cache.
+ */
 class Lru<V> {
-  private readonly map = new Map<string, V>();
+  private readonly map = new Map<string, { value: V; used: number }>();
+  private clock = 0;
   constructor(private readonly size: number) {}
   get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
+    const e = this.map.get(key);
+    if (e === undefined) return undefined;
+    e.used = ++this.clock;
+    return e.value;
   }
-  set(key: string, v: V): void {
-    this.map.delete(key);
-    this.map.set(key, v);
-    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  set(key: string, value: V): void {
+    if (!this.map.has(key) && this.map.size >= this.size) {
+      let oldest: string | undefined;
+      let min = Infinity;
+      for (const [k, e] of this.map) {
+        if (e.used < min) {
+          min = e.used;
+          oldest = k;
+        }
+      }
+      if (oldest !== undefined) this.map.delete(oldest);
+    }
+    this.map.set(key, { value, used: ++this.clock });
   }
   clear(): void {
     this.map.clear();

@@ -255,3 +255,19 @@ describe('exact odds', () => {
     expect(odds('36d10').mean).toBeCloseTo(198, 10);
   });
 });
+
+describe('compile cache', () => {
+  it('evicts the least recently used expression when full', async () => {
+    const { COMPILE_CACHE_SIZE } = await import('../../src/dice/index.js');
+    clearDiceCache();
+    const first = compileDice('1d4+0');
+    const second = compileDice('1d4+1');
+    for (let i = 2; i < COMPILE_CACHE_SIZE; i++) compileDice(`1d4+${i}`);
+    expect(diceCacheSize()).toBe(COMPILE_CACHE_SIZE);
+    expect(compileDice('1d4+0')).toBe(first); // touch: now the most recent
+    compileDice('1d4+99999');
+    expect(diceCacheSize()).toBe(COMPILE_CACHE_SIZE);
+    expect(compileDice('1d4+0')).toBe(first); // survived; 1d4+1 was evicted instead
+    expect(compileDice('1d4+1')).not.toBe(second);
+  });
+});
