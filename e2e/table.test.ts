@@ -121,6 +121,13 @@ describe('GM screen and player view', () => {
     await expect.poll(() => order.getByTestId('combatant').allTextContents()).toEqual([expect.stringContaining('Brannoc'), expect.stringContaining('Goblin')]);
     await player.getByText('The bridge collapses', { exact: true }).waitFor();
 
+    // --- on their turn the player gets the actions the economy can still pay for
+    const actions = player.getByRole('group', { name: 'Actions Brannoc can take now' });
+    await actions.getByRole('button', { name: 'active', exact: true }).click();
+    await player.getByRole('img', { name: 'active: 0 of 1 left' }).waitFor();
+    await expect.poll(() => actions.getByRole('button', { name: 'active', exact: true }).count()).toBe(0);
+    expect(await actions.getByRole('button', { name: 'movement', exact: true }).count()).toBe(1);
+
     // --- turns: N on the GM screen; the player's screen follows
     await gm.locator('body').click({ position: { x: 5, y: 5 } });
     await gm.keyboard.press('n');

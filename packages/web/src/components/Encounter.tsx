@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckGuess, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
+import { EMPTY_ECONOMY, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 
 export interface EncounterProps {
@@ -184,6 +185,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
+      {(current || mine) && (gm || mine) ? <ActionsBar c={c} enc={enc} world={world} send={send} onTurn={current} /> : null}
       {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
@@ -202,6 +204,43 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The actions the rules allow this combatant now: every action kind (or, for
+ * the team game, every named action of 003's tables), each enabled only when
+ * the kernel's own planner says the economy can pay for it.
+ */
+function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: EncounterState; world: World; send: Send; onTurn: boolean }) {
+  const def = economyFor(world.rulesetId);
+  if (!def) return null;
+  const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
+  const teams = def.id === 'teams';
+  const options: { label: string; req: SpendRequest; extra: Record<string, string | number> }[] = teams
+    ? TEAMS_ACTIONS.flatMap((row) => {
+        const req = teamsActionRequest(row.name, onTurn);
+        if (!req) return [];
+        const extra: Record<string, string | number> = { kind: req.kind, cost: req.cost, label: row.name };
+        if (req.tag !== undefined) extra['tag'] = req.tag;
+        if (req.limit !== undefined) extra['limit'] = req.limit;
+        if (req.requires !== undefined) extra['requires'] = req.requires;
+        return [{ label: row.name, req, extra }];
+      })
+    : Object.entries(def.payers)
+        .filter(([, pools]) => pools.length > 0)
+        .map(([kind]) => ({ label: kind, req: { kind, cost: 1, onTurn }, extra: { kind, label: kind } }));
+  const allowed = options.filter((o) => planSpend(def, econ, o.req).ok);
+  if (allowed.length === 0) return null;
+  return (
+    <div class="row small" role="group" aria-label={`Actions ${c.name} can take now`} style={{ marginTop: '4px' }}>
+      <span>Use:</span>
+      {allowed.map((o) => (
+        <button key={o.label} class="small" onClick={() => send({ type: 'encounter.spend', combatant: c.id, ...o.extra })}>
+          {o.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
