@@ -140,6 +140,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   for (let i = 0; i < tl.length; i++) {
     const t = needSheet(world, tl[i], `targets[${i}]`);
     if (!t.ok) return t;
+    if (t.value.id === a.id) return errR('BAD_TARGET', 'an attack cannot target the attacker', `targets[${i}]`);
+    if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targets[${i}]`);
     targets.push(t.value);
   }
   const bonus = intIn(c['bonus'], 0, 'bonus', -MAX_BONUS, MAX_BONUS);

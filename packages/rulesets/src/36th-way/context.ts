@@ -65,7 +65,11 @@ export function audienceOfIds(world: World, ids: readonly (Json | undefined)[]):
 }
 
 export function eventAudience(world: World, e: EngineEvent): Audience {
-  return audienceOfIds(world, [e['id'], e['attacker'], e['target'], e['who'], e['by'], e['a'], e['b'], e['mover'], e['interceptor'], e['source']]);
+  const lists = ['against', 'targets', 'from', 'leaving'].flatMap((k) => {
+    const v = e[k];
+    return Array.isArray(v) ? v : [];
+  });
+  return audienceOfIds(world, [e['id'], e['attacker'], e['target'], e['who'], e['by'], e['a'], e['b'], e['mover'], e['interceptor'], e['source'], e['ally'], e['to'], ...lists]);
 }
 
 // ---------------------------------------------------------------- the kernel bound to 002
