@@ -233,7 +233,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           if (!who.ok) return who;
           const members: OverlandInput[] = who.value.map((id) => {
             const s = sheetOf(world, id);
-            return { strMod: mod(s, 'str'), terrain: terrain.value, light: light.value, pace: pace.value, encumbered: encumbrance(s.str, s.load, s.speed).disadvantage || getOsr(world).exhausted.includes(id) };
+            return { strMod: mod(s, 'str'), terrain: terrain.value, light: light.value, pace: pace.value, encumbered: encumbrance(s.str, s.load, s.speed).disadvantage, exhausted: getOsr(world).exhausted.includes(id) };
           });
           perDay = members.length === 0 ? overlandMiles({ strMod: 0, terrain: terrain.value, light: light.value, pace: pace.value }) : partyMiles(members);
         } else {

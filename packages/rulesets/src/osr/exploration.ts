@@ -99,10 +99,13 @@ export interface OverlandInput {
   readonly light?: LightLevel;
   readonly encumbered?: boolean;
   readonly pace?: Pace;
+  /** Exhausted: 0' speed (001 "Exhaustion"), so no miles at all. */
+  readonly exhausted?: boolean;
 }
 
 /** Miles per day for one PC: (10 + STR mod) x terrain x (1/2 if encumbered) x pace. Never negative. */
 export function overlandMiles(i: OverlandInput): number {
+  if (i.exhausted === true) return 0;
   const base = Math.max(0, 10 + i.strMod);
   const t = TERRAIN_FACTOR[effectiveTerrain(i.terrain ?? 'open', i.light ?? 'well-lit')];
   return base * t * (i.encumbered === true ? 1 / 2 : 1) * PACE_FACTOR[i.pace ?? 'normal'];
