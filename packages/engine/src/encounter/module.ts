@@ -556,10 +556,11 @@ export function encounterModule(rules: EncounterRules): Module {
       },
     },
     'encounter.rest': {
-      decide(_world, command) {
+      // A rest is time on the one clock; until-rest conditions end by reacting to it (see the phases reaction).
+      decide(world, command) {
         const rest = command['rest'];
         if (rest !== 'short' && rest !== 'long') return errR('BAD_INPUT', 'rest must be "short" or "long"', 'rest');
-        return okR([{ type: 'encounter.rested', rest }]);
+        return okR([clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, 0)]);
       },
     },
   };
@@ -825,6 +826,12 @@ export function encounterModule(rules: EncounterRules): Module {
         return expire(enc, { kind: 'encounterEnd' }, 'end of the encounter');
       case 'encounter.rested': {
         const rest = e['rest'] === 'long' ? 'long' : 'short';
+        return expire(enc, { kind: 'rest', rest }, `${rest} rest`);
+      }
+      case 'clock.advanced': {
+        // The one clock: any rest on it (a ruleset's rest command, the GM's clock.advance) ends until-rest conditions.
+        if (e['unit'] !== 'shortRest' && e['unit'] !== 'longRest') return [];
+        const rest = e['unit'] === 'longRest' ? 'long' : 'short';
         return expire(enc, { kind: 'rest', rest }, `${rest} rest`);
       }
       default:

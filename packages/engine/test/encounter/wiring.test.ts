@@ -41,6 +41,25 @@ describe('the one clock', () => {
   });
 });
 
+describe('rests on the one clock', () => {
+  it('until-rest conditions end when the clock passes a rest, whoever advanced it; undo brings them back', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'ada', kind: 'pc', stats: { dex: 14 } }, { id: 'orc', kind: 'npc', stats: { dex: 9 } }] });
+    t.ok({ type: 'condition.apply', target: 'ada', condition: 'dazed', duration: { kind: 'rest', rest: 'short' } });
+    t.ok({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rest', rest: 'long' } });
+    t.ok({ type: 'encounter.end' });
+    const rest = t.ok({ type: 'clock.advance', unit: 'shortRest', seconds: 3600 });
+    expect(rest.map((e) => e.type)).toEqual(['clock.advanced', 'condition.expired']);
+    expect(Object.values(t.enc.conditions).map((c) => c.target)).toEqual(['orc']);
+    t.ok({ type: 'encounter.rest', rest: 'long' });
+    expect(t.world.clock.counts).toMatchObject({ shortRest: 1, longRest: 1 });
+    expect(Object.values(t.enc.conditions)).toEqual([]);
+    t.undo();
+    t.undo();
+    expect(Object.values(t.enc.conditions).map((c) => c.target)).toEqual(['ada', 'orc']);
+  });
+});
+
 describe('encounter log entries', () => {
   const roster: Json[] = [
     { id: 'ada', kind: 'pc', stats: { dex: 14 } },
