@@ -253,11 +253,30 @@ class Compiler {
             return s;
           };
     } else {
-      const scratch = new Float64Array(N);
-      total = (rng) => {
-        for (let i = 0; i < N; i++) scratch[i] = one(rng);
-        return sumExtremes(scratch, N, K, high);
-      };
+      const plainDie = !explode && !rule;
+      if (K === N - 1 || K === 1) {
+        // Drop one / keep one: track the extreme while rolling, no buffer.
+        const dropOne = K === N - 1;
+        total = (rng) => {
+          let s = 0;
+          let hi = -Infinity;
+          let lo = Infinity;
+          for (let i = 0; i < N; i++) {
+            const v = plainDie ? rng.die(X) : one(rng);
+            s += v;
+            if (v > hi) hi = v;
+            if (v < lo) lo = v;
+          }
+          if (dropOne) return s - (high ? lo : hi);
+          return high ? hi : lo;
+        };
+      } else {
+        const scratch = new Float64Array(N);
+        total = (rng) => {
+          for (let i = 0; i < N; i++) scratch[i] = one(rng);
+          return sumExtremes(scratch, N, K, high);
+        };
+      }
     }
 
     const plain = !explode && !rule;
@@ -341,16 +360,21 @@ function recordDie(rng: Rng, s: DieSpec): DieRoll {
 }
 
 /** Marks all but the K highest (or lowest) dice as dropped (ties: the earlier die is kept); returns the kept sum. */
+/** Reused index buffer for markDropped's small pools. */
+const ORDER = new Int32Array(32);
+
 function markDropped(dice: DieRoll[], N: number, K: number, high: boolean): number {
-  const order: number[] = [];
+  let order: Int32Array | number[] = ORDER;
   if (N > 32) {
-    for (let i = 0; i < N; i++) order.push(i);
-    order.sort(high ? (x, y) => dice[y]!.value - dice[x]!.value || x - y : (x, y) => dice[x]!.value - dice[y]!.value || x - y);
+    const list: number[] = [];
+    for (let i = 0; i < N; i++) list.push(i);
+    list.sort(high ? (x, y) => dice[y]!.value - dice[x]!.value || x - y : (x, y) => dice[x]!.value - dice[y]!.value || x - y);
+    order = list;
   } else for (let i = 0; i < N; i++) {
-    // Insertion sort of indices for the usual small pools (no comparator closure).
+    // Insertion sort of indices for the usual small pools (no comparator closure, no allocation).
     const v = dice[i]!.value;
     let j = i - 1;
-    order.push(i);
+    order[i] = i;
     while (j >= 0 && (high ? dice[order[j]!]!.value < v : dice[order[j]!]!.value > v)) {
       order[j + 1] = order[j]!;
       j--;
