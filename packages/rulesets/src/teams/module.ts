@@ -529,16 +529,21 @@ const project: Projector = (world, viewer) => {
 const IDS = ['id', 'attacker', 'target', 'intended', 'by', 'from', 'ally'];
 const eventAudience = (world: World, e: EngineEvent) => audienceOf(world, IDS.map((k) => (typeof e[k] === 'string' ? (e[k] as string) : null)));
 
-/** At the end of a turn, hits nobody answered land with no reaction (setting teams.hitsLandAtTurnEnd). */
+/**
+ * At the end of a turn (setting teams.hitsLandAtTurnEnd): hits nobody answered
+ * land with no reaction, and a fortify-or-fall choice nobody answered falls.
+ */
 const landHits: Reaction = (world, e, env) => {
   if (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd')) return [];
-  const pending = Object.values(getTeams(world).pending).sort((a, b) => (a.id < b.id ? -1 : 1));
-  if (pending.length === 0) return [];
+  const st = getTeams(world);
+  const pending = Object.values(st.pending).sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (pending.length === 0 && Object.keys(st.atRisk).length === 0) return [];
   const d = new Draft(world, env.rng);
   for (const p of pending) {
     const live = getTeams(d.world).pending[p.id];
     if (live !== undefined) resolveHit(d, live, { kind: 'none' });
   }
+  for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: 'did not fortify in time' });
   // No incapacitation flags here: the kernel would start the next turn before closing this one.
   // The sheet already makes a knocked-out combatant unable (canAct), so the order stays right.
   return d.done().filter((x) => x.type !== 'encounter.incapacitatedSet');

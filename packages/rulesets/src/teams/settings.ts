@@ -59,7 +59,7 @@ export const TEAMS_SETTINGS: readonly TeamsSettingDef[] = [
   {
     key: 'teams.hitsLandAtTurnEnd',
     default: true,
-    description: 'A hit still waiting for its target\'s reaction when the turn ends lands with no reaction (so a forgotten answer never leaves damage hanging).',
+    description: 'When the turn ends, a hit still waiting for its target\'s reaction lands with no reaction, and a fortify-or-fall-unconscious choice nobody answered counts as falling unconscious (so a forgotten answer never leaves the table hanging).',
     source: `${TEXT}, "Block" (our choice: the reaction comes before the damage, within the turn)`,
   },
   { key: 'teams.commandFocus', default: 2, description: 'Focus a Command costs.', source: `${TEXT}, Actions table` },

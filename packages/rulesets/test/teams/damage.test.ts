@@ -104,6 +104,17 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     expect(sheet(s, 'boudica')).toMatchObject({ conscious: false, dead: false, deathDifficulty: 15 });
   });
 
+  it('a fortify choice left unanswered when the turn ends counts as falling unconscious', () => {
+    const { s } = boudicaFights();
+    turnTo(s, 'foe');
+    s.run({ type: 'teams.setTrack', id: 'boudica', field: 'endurance', value: 0 });
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 6 });
+    expect(lastOf(s, 'teams.consciousnessAtRisk')).toMatchObject({ difficulty: 6 });
+    s.run({ type: 'encounter.endTurn' });
+    expect(lastOf(s, 'teams.fellUnconscious')).toMatchObject({ reason: 'did not fortify in time' });
+    expect(sheet(s, 'boudica')['conscious']).toBe(false);
+  });
+
   it('choosing not to fortify, or having no reaction left, means unconsciousness', () => {
     const { s } = boudicaFights();
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'endurance', value: 0 });
