@@ -1,13 +1,14 @@
 // HTTP (fastify) and WebSocket (@fastify/websocket) front of the table server.
 // Capabilities: a GM token per table, a token per player seat, spectator links;
 // all 128-bit, carried in URL fragments by the web app, stored as SHA-256.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import type { Command, Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
 import {
   CLOSE,
   LIMITS,
@@ -27,12 +28,13 @@ import {
   type SeatSummary,
   type SpectatorResponse,
 } from '@tablekeeper/protocol';
-import { DEFAULT_ROOM_LIMITS, Room, viewerKey, type RoomLimits, type Session } from './room.js';
+import { DEFAULT_ROOM_LIMITS, Room, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
 import { staticFiles } from './static.js';
-import { bearer, hashToken, mintTableId, mintToken } from './tokens.js';
+import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
+import type { SqliteEventStore } from './store/sqlite.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -64,6 +66,8 @@ export interface AppOptions {
   readonly webDist?: string | null;
   /** Base of printed links; default: the request's own scheme and host. */
   readonly publicUrl?: string;
+  /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
+  readonly adminToken?: string;
 }
 
 /** Paths the logger must never print: tokens travel in these. */
@@ -288,6 +292,25 @@ export function buildApp(o: AppOptions): TableServer {
     return { revoked: revoke(r.tableId, { role: 'spectator' }, 'The GM revoked the spectator links.') };
   });
 
+  /** A consistent copy of the whole database (SQLite online backup), for the operator's admin token. */
+  app.get('/api/backup', async (req, reply) => {
+    const given = bearer(req.headers.authorization);
+    if (!o.adminToken || !given || !sameHash(hashToken(given), hashToken(o.adminToken))) {
+      return fail(reply, 403, { kind: 'FORBIDDEN', message: 'backups need the admin token (TABLEKEEPER_ADMIN_TOKEN) as Bearer' });
+    }
+    const backup = (store as Partial<SqliteEventStore>).backup;
+    if (!backup) return fail(reply, 501, { kind: 'UNAVAILABLE', message: 'this store cannot make backups' });
+    const dir = mkdtempSync(join(tmpdir(), 'tk-backup-'));
+    const file = join(dir, 'tablekeeper.sqlite');
+    try {
+      await backup.call(store, file);
+      const bytes = readFileSync(file);
+      return reply.header('content-type', 'application/vnd.sqlite3').header('content-disposition', 'attachment; filename="tablekeeper-backup.sqlite"').send(bytes);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   app.get('/api/tables/:id/export', async (req, reply) => {
     const r = requireGm(req, reply);
     if (!r) return reply;
@@ -309,6 +332,67 @@ export function buildApp(o: AppOptions): TableServer {
     const res: CreateTableResponse = { tableId: checked.tableId, gmToken: gm.token, links: { gm: capabilityLink(base(req), 'gm', gm.token) } };
     return reply.code(201).send(res);
   });
+
+  // ---------------------------------------------------------------- group commit
+
+  /**
+   * Commands that arrive in the same turn of the event loop (from any table)
+   * are decided one by one, in order, inside ONE write transaction: one fsync
+   * for the lot. Nothing is broadcast or acknowledged before that commit; if
+   * it fails, every room goes back to its table from before the batch.
+   */
+  type Item =
+    | { kind: 'other'; run: () => void }
+    | {
+        kind: 'command';
+        room: Room;
+        session: Session;
+        commandId: string;
+        expectedVersion: number;
+        command: Command;
+        sendJson: (msg: unknown) => void;
+        reject: (commandId: string | null, error: RejectionError) => void;
+      };
+  let queue: Item[] = [];
+  let scheduled = false;
+  function enqueue(item: Item): void {
+    queue.push(item);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  }
+  function flush(): void {
+    scheduled = false;
+    const items = queue;
+    queue = [];
+    const before = new Map<Room, { version: number; table: Table }>();
+    let results: (SubmitResult | null)[] = [];
+    try {
+      store.batch(() => {
+        results = items.map((it) => {
+          if (it.kind !== 'command') return null;
+          // A seat revoked while its command waited must not act.
+          if (!it.room.sessions.has(it.session)) return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
+          if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
+          return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command);
+        });
+      });
+    } catch (e) {
+      logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');
+      for (const [room, b] of before) room.table = b.table;
+      before.clear();
+      results = items.map((it) => (it.kind === 'command' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
+    }
+    // Views first, so each sender's view is already current when its ack arrives.
+    for (const [room, b] of before) if (room.version !== b.version) room.broadcast(b.version);
+    items.forEach((it, i) => {
+      if (it.kind === 'other') return it.run();
+      const res = results[i]!;
+      if (!res.ok) return it.reject(it.commandId, res.error);
+      it.sendJson({ type: 'ack', commandId: it.commandId, version: res.version, duplicate: res.duplicate });
+    });
+  }
 
   // ---------------------------------------------------------------- WebSocket
 
@@ -469,20 +553,14 @@ export function buildApp(o: AppOptions): TableServer {
       }
       const s: Session = session;
       const room_: Room = r;
+      // Commands and resyncs go through the group-commit queue, in arrival order.
       switch (msg.type) {
-        case 'ping':
+        case 'ping': // touches no state: answered at once
           return sendJson(msg.nonce === undefined ? { type: 'pong' } : { type: 'pong', nonce: msg.nonce });
         case 'resync':
-          return room_.resync(s, msg.since);
-        case 'command': {
-          const from = room_.version;
-          const res = room_.submit(s.viewer, msg.commandId, msg.expectedVersion, msg.command);
-          if (!res.ok) return reject(msg.commandId, res.error);
-          // Views first, so the sender's view is already at `version` when its ack arrives.
-          if (!res.duplicate) room_.broadcast(from);
-          sendJson({ type: 'ack', commandId: msg.commandId, version: res.version, duplicate: res.duplicate });
-          return;
-        }
+          return enqueue({ kind: 'other', run: () => room_.resync(s, msg.since) });
+        case 'command':
+          return enqueue({ kind: 'command', room: room_, session: s, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
       }
     };
   }

@@ -14,7 +14,7 @@ export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, ty
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
 export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
 export { registryCatalog } from './registry-catalog.js';
-export { mintToken, hashToken, bearer, TOKEN_BYTES } from './tokens.js';
+export { mintToken, hashToken, bearer, sameHash, TOKEN_BYTES } from './tokens.js';
 export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, type SqliteEventStore } from './store/sqlite.js';
 export { memoryStore } from './store/memory.js';
 export { StoreError, type EventStore, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
@@ -38,6 +38,8 @@ export interface StartOptions {
   readonly rateLimit?: Partial<RateLimitOptions>;
   readonly webDist?: string | null;
   readonly publicUrl?: string;
+  /** Enables GET /api/backup for this Bearer token. */
+  readonly adminToken?: string;
 }
 
 export interface RunningServer extends TableServer {
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
     });
     if (!store.probeWritable()) throw new Error('the store is not writable');
     const host = options.host ?? '127.0.0.1';

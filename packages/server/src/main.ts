@@ -5,7 +5,9 @@
 import { networkInterfaces } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { capabilityLink } from '@tablekeeper/protocol';
-import { createLogger, DEFAULT_PORT, startServer } from './index.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger, DEFAULT_PORT, openSqliteStore, startServer } from './index.js';
 
 interface Args {
   db?: string;
@@ -14,10 +16,12 @@ interface Args {
   newTable: boolean;
   ruleset?: string;
   name?: string;
+  backup?: string;
 }
 
 const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
-env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn)`;
+env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn),
+     TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const a: Args = { newTable: false };
@@ -30,6 +34,7 @@ function parseArgs(argv: readonly string[]): Args | string {
     else if (k === '--new-table') a.newTable = true;
     else if (k === '--ruleset') a.ruleset = v();
     else if (k === '--name') a.name = v();
+    else if (k === '--backup') a.backup = v();
     else if (k === '--help' || k === '-h') return USAGE;
     else return `unknown option ${k}\n${USAGE}`;
   }
@@ -51,6 +56,19 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
     console.error(args);
     process.exit(args === USAGE ? 0 : 2);
   }
+  if (args.backup) {
+    // Offline backup: the server must not be running on this file (it holds it exclusively); use GET /api/backup then.
+    const dbPath = args.db ?? join(process.env['DATA_DIR'] ?? 'data', 'tablekeeper.sqlite');
+    if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
+    const store = openSqliteStore(dbPath);
+    try {
+      await store.backup(args.backup);
+    } finally {
+      store.close();
+    }
+    console.log(`backed up ${dbPath} to ${args.backup}`);
+    return;
+  }
   const port = args.port ?? (process.env['PORT'] ? Number(process.env['PORT']) : DEFAULT_PORT);
   const host = args.host ?? process.env['HOST'] ?? '0.0.0.0';
   const server = await startServer({
@@ -60,6 +78,7 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
     logger: createLogger(process.env['LOG_LEVEL'] ?? 'warn'),
     ...(args.db ? { dbPath: args.db } : {}),
     ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
+    ...(process.env['TABLEKEEPER_ADMIN_TOKEN'] ? { adminToken: process.env['TABLEKEEPER_ADMIN_TOKEN'] } : {}),
   });
   const lan = host === '0.0.0.0' ? lanAddress() : null;
   const base = lan ? `http://${lan}:${server.port}` : server.url;

@@ -101,3 +101,56 @@ describe('retries', () => {
     expect(room.table.world.clock.counts.turn).toBe(0);
   });
 });
+
+describe('group commit', () => {
+  it('decides commands from many tables in one write transaction and acknowledges only after it commits', async () => {
+    const tables = await Promise.all([0, 1, 2].map(() => setupTable(srv.url, 0)));
+    const gms = await Promise.all(tables.map((t) => Client.open(srv.url, t.gm)));
+    let commits = 0;
+    const store = srv.store as { batch: <T>(fn: () => T) => T };
+    const orig = store.batch.bind(srv.store);
+    store.batch = <T>(fn: () => T): T => {
+      commits++;
+      return orig(fn);
+    };
+    try {
+      // sent in one burst: they share one event-loop turn on the server
+      const answers = await Promise.all(gms.flatMap((c) => [c.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'g1', expectedVersion: 0 }), c.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'g2', expectedVersion: 1 })]));
+      expect(answers.map((a) => a.type)).toEqual(Array(6).fill('ack'));
+      expect(commits).toBeLessThan(6);
+      for (const t of tables) expect(srv.store.head(t.tableId)).toBe(2);
+    } finally {
+      store.batch = orig;
+    }
+    await Promise.all(gms.map((c) => c.close()));
+  });
+
+  it('rolls every room back and rejects with UNAVAILABLE when the commit fails', async () => {
+    const t = await setupTable(srv.url, 1);
+    const gm = await Client.open(srv.url, t.gm);
+    const p = await Client.open(srv.url, t.seats[0]!.token);
+    const room = srv.room(t.tableId)!;
+    const v = room.version;
+    const store = srv.store as { batch: <T>(fn: () => T) => T };
+    const orig = store.batch.bind(srv.store);
+    store.batch = <T>(fn: () => T): T =>
+      orig(() => {
+        fn();
+        throw new Error('disk I/O error'); // the COMMIT never happens
+      });
+    let failed;
+    try {
+      failed = await gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'doomed' });
+    } finally {
+      store.batch = orig;
+    }
+    expect(failed).toMatchObject({ type: 'rejection', error: { kind: 'UNAVAILABLE' } });
+    expect(room.version).toBe(v);
+    expect(srv.store.head(t.tableId)).toBe(v);
+    expect(room.table.world.clock.counts.round).toBe(0);
+    expect(p.messages.filter((m) => m.type === 'delta')).toEqual([]);
+    // the same commandId goes through once the store is healthy
+    expect(await gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'doomed', expectedVersion: v })).toMatchObject({ type: 'ack', version: v + 1, duplicate: false });
+    await Promise.all([gm.close(), p.close()]);
+  });
+});

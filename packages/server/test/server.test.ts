@@ -265,3 +265,29 @@ describe('logging', () => {
     expect(log).not.toContain('secret plan');
   });
 });
+
+describe('database backup', () => {
+  it('serves a consistent copy of the whole database to the admin token only', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { default: Database } = await import('better-sqlite3');
+    const admin = 'admin-' + 'x'.repeat(30);
+    const s = await server({ adminToken: admin });
+    const t = await setupTable(s.url, 1);
+    expect((await http(s.url, 'GET', '/api/backup', undefined, t.gm)).status).toBe(403);
+    expect((await http(s.url, 'GET', '/api/backup')).status).toBe(403);
+    const res = await fetch(s.url + '/api/backup', { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    const file = join(s.dir, 'copy.sqlite');
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const copy = new Database(file, { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(copy.prepare('SELECT count(*) FROM transactions WHERE table_id = ?').pluck().get(t.tableId)).toBe(s.store.head(t.tableId));
+    copy.close();
+  });
+
+  it('is off without an admin token', async () => {
+    const s = await server();
+    expect((await http(s.url, 'GET', '/api/backup', undefined, 'a'.repeat(22))).status).toBe(403);
+  });
+});

@@ -78,6 +78,7 @@ export function memoryStore(): EventStore {
       return out;
     },
     listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
+    batch: (fn) => fn(),
     probeWritable: () => open,
     close() {
       open = false;

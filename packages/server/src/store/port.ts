@@ -65,6 +65,11 @@ export interface EventStore {
   /** Revokes the live tokens of a table that match; returns the revoked records. */
   revokeTokens(tableId: string, match: { role: Role; seatId?: string | null }, at: number): TokenRecord[];
   listTokens(tableId: string): TokenRecord[];
+  /**
+   * Runs `fn` in one write transaction (appends inside become savepoints):
+   * group commit, one fsync for many commands. Throws if the commit fails.
+   */
+  batch<T>(fn: () => T): T;
   /** True when a write transaction can commit right now (health check). */
   probeWritable(): boolean;
   close(): void;

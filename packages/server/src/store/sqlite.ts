@@ -231,6 +231,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         .immediate();
     },
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
+    batch: (fn) => db.transaction(fn).immediate(),
     probeWritable() {
       try {
         db.transaction(() => q.health.run(Date.now())).immediate();
