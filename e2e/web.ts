@@ -2,16 +2,31 @@
 // serve dist over loopback (for the no-server dice-tray test), and record every
 // WebSocket frame a page receives (for the secrecy checks).
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 export const webDist = path.resolve('packages/web/dist');
 
-/** Builds the web app with the project's own script when dist/index.html is missing. */
+/** Newest modification time under `dir` (0 if it does not exist). */
+function newest(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  const st = statSync(dir);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let m = 0;
+  for (const e of readdirSync(dir)) if (e !== 'node_modules' && e !== 'dist') m = Math.max(m, newest(path.join(dir, e)));
+  return m;
+}
+
+/** The sources the bundle is made of: a change to any of them makes dist stale. */
+const BUNDLE_SOURCES = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/engine/src'].map((p) => path.resolve(p));
+
+/** Builds the web app with the project's own script when dist is missing or older than its sources. */
 export function ensureWebBuilt(): void {
-  if (existsSync(path.join(webDist, 'index.html')) && process.env.E2E_REBUILD !== '1') return;
+  const index = path.join(webDist, 'index.html');
+  const fresh = existsSync(index) && statSync(index).mtimeMs >= Math.max(...BUNDLE_SOURCES.map(newest));
+  if (fresh && process.env.E2E_REBUILD !== '1') return;
   const r = spawnSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Error('building the web app failed (node scripts/build-web.mjs)');
 }
