@@ -19,4 +19,4 @@ export { parseAbility, cannotUse, restoredByRest, rechargeTarget } from './abili
 export { isStaggered, statusOf, takeDamage, heal, recoveryAmount, deathSaveOutcome } from './health.js';
 export { disengageTarget, movesNeeded, rangeBetween, isFree } from './positioning.js';
 export { getTsw, parseSheet, TSW_ID, type Sheet, type TswState } from './state.js';
-export { attackOddsFor, rollOdds } from './odds.js';
+export { attackOddsFor, rollOdds, summary, type SheetSummary } from './odds.js';

@@ -384,7 +384,7 @@ export function createTswModule(): TswModule {
         const st = getTsw(world);
         const from = rangeBetween(st, s.value.id, t.value.id);
         if (from === range) return errR('ALREADY_THERE', `${s.value.name} is already ${range} ${range === 'engaged' ? 'with' : 'to'} ${t.value.name}`, 'range');
-        const steps = Math.max(1, movesNeeded(from, range));
+        const steps = movesNeeded(from, range);
         const out: EngineEvent[] = [];
         let w = world;
         for (let i = 0; i < steps; i++) {

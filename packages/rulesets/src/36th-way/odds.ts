@@ -6,6 +6,7 @@ import { attackOdds, type AttackOdds, type Defense } from './attack.js';
 import { attackAdvantage, escalationOf, inEncounter, type Kit } from './context.js';
 import { critThreshold, isWeakTo } from './damage.js';
 import { clampNet, naturalDistribution } from './roll.js';
+import { statusOf } from './health.js';
 import { defenseOf, getTsw, volitionOf } from './state.js';
 
 export interface AttackOddsQuery {
@@ -40,4 +41,33 @@ export function rollOdds(net: number, target: number, bonus = 0, world: World | 
   let p = 0;
   for (const [natural, q] of naturalDistribution(net, world)) if (natural + bonus >= target) p += q;
   return p;
+}
+
+export interface SheetSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly hp: number;
+  readonly maxHp: number;
+  readonly status: ReturnType<typeof statusOf>;
+  readonly recoveries: number;
+  readonly escalation: number;
+  readonly deathFailures: number;
+  readonly expended: readonly string[];
+}
+
+/** What a tracker shows per sheet: HP and status (staggered, dying...), recoveries, the escalation die as this character counts it, expended abilities. */
+export function summary(kit: Kit, world: World): SheetSummary[] {
+  return Object.values(getTsw(world).sheets).map((s) => ({
+    id: s.id,
+    name: s.name,
+    hp: s.hp,
+    maxHp: s.maxHp,
+    status: statusOf(s),
+    recoveries: s.recoveries,
+    escalation: escalationOf(kit, world, s),
+    deathFailures: s.deathFailures,
+    expended: Object.entries(s.uses)
+      .filter(([, u]) => u.expended)
+      .map(([id]) => id),
+  }));
 }

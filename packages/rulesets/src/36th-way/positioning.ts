@@ -46,10 +46,10 @@ export function disengageTarget(world: World | null, enemies: number): number {
   return numSetting(world, 'tsw.disengageTarget') + Math.max(0, enemies - 1);
 }
 
-/** Move actions to go from one relative position to another (far -> nearby 1, nearby -> engaged 1, far -> engaged 2). */
+/** Move actions between relative positions, either way: far <-> nearby 1, nearby <-> engaged 1, far <-> engaged 2. */
 export function movesNeeded(from: Range, to: Range): number {
   const rank = { engaged: 0, nearby: 1, far: 2 } as const;
-  return Math.max(0, rank[from] - rank[to]);
+  return Math.abs(rank[from] - rank[to]);
 }
 
 /** Can `attacker` reach `target` with the ranged stance? */

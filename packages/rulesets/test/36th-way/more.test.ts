@@ -5,7 +5,7 @@ import { getEncounter, seededRng, type Json } from '@tablekeeper/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANN, events, fight, ORC, table } from './setup.js';
-import { ruleset } from '../../src/36th-way/index.js';
+import { ruleset, summary, tsw } from '../../src/36th-way/index.js';
 import { scenario } from '@tablekeeper/engine';
 
 describe('readying an action (002 "Readying an Action")', () => {
@@ -95,6 +95,40 @@ describe('the "unconscious" variant (002 "Dying and Death")', () => {
     t.s.run({ type: 'encounter.end' });
     t.s.run({ type: 'tsw.fullRest' });
     expect(t.sheet('ann')).toMatchObject({ unconscious: false, hp: 30 });
+  });
+});
+
+describe('damage roll modes through an attack (002 "Damage")', () => {
+  it('10d6 as 10 x 1d6, and 10d6 with seven dice averaged', () => {
+    const t = fight({}, { orc: { maxHp: 200 } });
+    t.dice.push(5, 5, 5, 4);
+    const tx = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6, bonus: 0 }, mode: { kind: 'multiply', multiplier: 10 } });
+    expect(events(tx, 'tsw.damaged')[0]).toMatchObject({ amount: 40, roll: { mode: 'multiply', dice: [4], multiplier: 10 } });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.dice.push(5, 5, 5, 1, 2, 3);
+    const tx2 = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6, bonus: 0 }, mode: { kind: 'average', averaged: 7 } });
+    expect(events(tx2, 'tsw.damaged')[0]).toMatchObject({ amount: 30, roll: { averagedPoints: 24, dice: [1, 2, 3] } });
+    expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6 }, mode: { kind: 'average', averaged: 2 } }).code).toBe('BAD_INPUT');
+  });
+});
+
+describe('tracker summary', () => {
+  it('HP, status, recoveries, escalation and expended abilities per sheet', () => {
+    const t = fight({}, { ann: { abilities: [{ id: 'surge', frequency: 'encounter', action: 'quick' }] } });
+    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'surge' });
+    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 15 });
+    const ann = summary(tsw.kit, t.world).find((x) => x.id === 'ann');
+    expect(ann).toEqual({ id: 'ann', name: 'Ann', hp: 15, maxHp: 30, status: 'staggered', recoveries: 8, escalation: 0, deathFailures: 0, expended: ['surge'] });
+  });
+});
+
+describe('moving away', () => {
+  it('from engaged to far takes two move actions', () => {
+    const t = fight();
+    const tx = t.s.run({ type: 'tsw.move', who: 'ann', to: 'orc', range: 'far' });
+    expect(events(tx, 'economy.spent')).toHaveLength(2);
+    expect(events(tx, 'tsw.provoked')[0]).toMatchObject({ against: ['orc'] });
   });
 });
 

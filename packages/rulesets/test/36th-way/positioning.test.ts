@@ -28,7 +28,8 @@ describe('pure positioning', () => {
     expect(movesNeeded('far', 'nearby')).toBe(1);
     expect(movesNeeded('nearby', 'engaged')).toBe(1);
     expect(movesNeeded('far', 'engaged')).toBe(2);
-    expect(movesNeeded('engaged', 'far')).toBe(0);
+    expect(movesNeeded('engaged', 'far')).toBe(2);
+    expect(movesNeeded('nearby', 'nearby')).toBe(0);
   });
 });
 
