@@ -37,12 +37,16 @@ export function attackTotalDistribution(spec: TestSpec): Pmf {
   });
 }
 
-/** The luck die and the test dice are independent: split on the luck roll. */
+/**
+ * The luck die and the test dice are independent: split on the luck roll.
+ * As in the attack itself, going astray is decided first; a critical counts
+ * for the intended target only when the shot did not go astray.
+ */
 export function hitOdds(o: HitOddsInput): HitOdds {
   const luck = pmfOfDie(20);
   const m = o.spec.luckModifier;
-  const pCrit = luck.atLeast(o.criticalThreshold - m);
-  const pAstray = o.misdirectAtOrBelow === null ? 0 : Math.min(1 - pCrit, luck.atMost(o.misdirectAtOrBelow - m));
+  const pAstray = o.misdirectAtOrBelow === null ? 0 : luck.atMost(o.misdirectAtOrBelow - m);
+  const pCrit = luck.atLeast(o.misdirectAtOrBelow === null ? o.criticalThreshold - m : Math.max(o.criticalThreshold - m, o.misdirectAtOrBelow - m + 1));
   const pMeets = attackTotalDistribution(o.spec).atLeast(o.evasion);
   const pPlain = 1 - pCrit - pAstray;
   const hit = pCrit + pPlain * pMeets;
