@@ -198,3 +198,43 @@ describe('OSR d20', () => {
     expect(a).toEqual(b);
   });
 });
+
+describe('worked numbers from the rules texts', () => {
+  it('002 Disengage: 3d6 vs 11 for one enemy is 1/2; vs 12 for two enemies is 81/216', () => {
+    const p = threeD6NaturalDistribution(0);
+    expect(p.atLeast(11)).toBeCloseTo(108 / 216, 14);
+    expect(p.atLeast(12)).toBeCloseTo(81 / 216, 14);
+  });
+
+  it('002 crits: natural 17+ is 4/216, Vulnerable (16+) is 10/216, crit fail (natural 3) is 1/216', () => {
+    const p = threeD6NaturalDistribution(0);
+    expect(p.atLeast(17)).toBeCloseTo(4 / 216, 14);
+    expect(p.atLeast(16)).toBeCloseTo(10 / 216, 14);
+    expect(p.atMost(3)).toBeCloseTo(1 / 216, 14);
+    // one Advantage: P(natural 17+) over 6^4 outcomes, by enumeration
+    const brute = bruteForce([6, 6, 6, 6], (f) => rollThreeD6(fixedRng(f), { advantage: 1 }).natural);
+    const crit = [...brute].filter(([v]) => v >= 17).reduce((s, [, q]) => s + q, 0);
+    expect(threeD6NaturalDistribution(1).atLeast(17)).toBeCloseTo(crit, 14);
+  });
+
+  it('000 chase: an action roll against difficulty 15 lands in one of the table rows', () => {
+    // Hope 10, Fear 4, +1 modifier = 15: success with Hope (the Progress Countdown ticks 2).
+    expect(rollDuality(fixedRng([10, 4]), { modifier: 1, difficulty: 15 }).outcome).toBe('successWithHope');
+    // Hope 3, Fear 9, +1 = 13 < 15: failure with Fear.
+    expect(rollDuality(fixedRng([3, 9]), { modifier: 1, difficulty: 15 }).outcome).toBe('failureWithFear');
+  });
+
+  it('004 Edge Save: fails on a Score of 6 or lower; with +2 and Advantage by enumeration', () => {
+    const p = kleptoTestDistribution({ modifier: 2, advantage: 1 });
+    const sides = [10, 2, 10, 2];
+    const brute = bruteForce(sides, (f) => {
+      const faces = [f[0]!, ...(f[0] === 10 ? [f[1]!] : []), f[2]!, ...(f[2] === 10 ? [f[3]!] : [])];
+      return rollKleptoTest(fixedRng(faces), { modifier: 2, advantage: 1 }).score <= 6 ? 1 : 0;
+    });
+    expect(p.atMost(6)).toBeCloseTo(brute.get(1) ?? 0, 13);
+    // one die: Score <= 6 with +2 means die value <= 4: 1/20 + 4 * 2/20 = 9/20; the worse of two: 1 - (11/20)^2
+    expect(kleptoTestDistribution({ modifier: 2 }).atMost(6)).toBeCloseTo(9 / 20, 14);
+    expect(kleptoTestDistribution({ modifier: 2, advantage: 1 }).atMost(6)).toBeCloseTo((9 / 20) ** 2, 14);
+    expect(kleptoTestDistribution({ modifier: 2, advantage: -1 }).atMost(6)).toBeCloseTo(1 - (11 / 20) ** 2, 14);
+  });
+});
