@@ -149,7 +149,8 @@ const reducers: { [type: string]: Reducer } = {
     delete dying[id];
     const enc = getEncounter(w);
     const inFight = enc.active && enc.roster.some((x) => enc.combatants[x]?.characterId === id);
-    const next = setOsr(w, { ...st, dying, dead: addTo(st.dead, id), stable: removeFrom(st.stable, id), hidden: removeFrom(st.hidden, id), fightDeaths: st.fightDeaths + (inFight ? 1 : 0) });
+    const corruptions = Object.fromEntries(Object.entries(st.corruptions).filter(([, k]) => k.target !== id));
+    const next = setOsr(w, { ...st, dying, corruptions, dead: addTo(st.dead, id), stable: removeFrom(st.stable, id), hidden: removeFrom(st.hidden, id), fightDeaths: st.fightDeaths + (inFight ? 1 : 0) });
     return log(next, e, `${nm(w, id)} is dead (${str(e, 'reason')}).`);
   }),
   'osr.leftUnconscious': on((w, e, st) => log(setOsr(w, { ...st, stable: addTo(st.stable, str(e, 'id')) }), e, `${nm(w, e['id'])} made it back unconscious, at 0 HP.`)),
@@ -271,7 +272,8 @@ const reducers: { [type: string]: Reducer } = {
   'osr.strained': on((w, e, st) => {
     const id = str(e, 'id');
     const restedAt = { ...st.restedAt, [id]: (st.restedAt[id] ?? 0) - Number(e['hours']) * 3600 };
-    return appendLog(setOsr(w, { ...st, restedAt }), { audience: AUDIENCE_ALL, kind: e.type, text: `${nm(w, id)} loses ${String(e['hours'])} hour(s) of resilience (${str(e, 'reason')}).` });
+    // The text asks the GM to tell the player: logged to everyone who may see the character.
+    return log(setOsr(w, { ...st, restedAt }), e, `${nm(w, id)} loses ${String(e['hours'])} hour(s) of resilience (${str(e, 'reason')}).`);
   }),
   'osr.sceneCounted': on((w, e, st) => setOsr(w, { ...st, scenes: Number(e['scenes']) })),
   'osr.treated': on((w, e, st) => log(setOsr(w, { ...st, shaken: removeFrom(st.shaken, str(e, 'id')) }), e, `${nm(w, e['id'])}'s wounds are tended: no more disadvantage from the injury.`)),

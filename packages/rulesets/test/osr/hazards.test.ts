@@ -159,6 +159,7 @@ describe('corruption (001 "Corruptions")', () => {
     t.run({ type: 'clock.advance', unit: 'time', seconds: 2 * HOUR });
     expect(t.stats(pc)['con']).toBe(0);
     expect(t.osr.dead).toEqual([pc]);
+    expect(Object.keys(t.osr.corruptions)).toEqual([]);
   });
   it('a passed stage check ends it (setting corruptionCureOnSuccess); resisting at first means no infection', () => {
     const t = osrTable();
