@@ -110,6 +110,7 @@ async function loadTablekeeper(): Promise<LoadResult> {
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
   for (const s of tables.flat()) s.terminate();
   await server.close();
   return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
@@ -151,6 +152,7 @@ async function loadBareWs(): Promise<LoadResult> {
     ),
   );
   const seconds = (performance.now() - start) / 1000;
+  await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
   for (const s of tables.flat()) s.terminate();
   await new Promise((r) => wss.close(r));
   return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
@@ -177,7 +179,7 @@ async function commits() {
   store.createTable({ tableId: 't', name: 'T', rulesetId: 'bench', genesis, createdAt: 0 }, []);
   store.createTable({ tableId: 'r', name: 'R', rulesetId: 'bench', genesis: { ...genesis, tableId: 'r' }, createdAt: 0 }, []);
   let storeV = 0;
-  const room = Room.load(store, engine, store.getTable('r')!, { maxTransactions: 1e9, maxSessions: 10, snapshotEvery: 1e9 });
+  const room = Room.load(store, engine, store.getTable('r')!, { maxTransactions: 1e9, maxSessions: 10, snapshotEvery: 1e9, historyWindow: 100 });
   let roomN = 0;
 
   const bench = new Bench({ time: 2000, warmupTime: 200 });

@@ -13,9 +13,11 @@ export interface RoomLimits {
   readonly maxSessions: number;
   /** Write a snapshot (a cache) every this many versions. */
   readonly snapshotEvery: number;
+  /** Views carry the last this-many history entries (older ones are in the export), so deltas stay bounded. */
+  readonly historyWindow: number;
 }
 
-export const DEFAULT_ROOM_LIMITS: RoomLimits = { maxTransactions: 100_000, maxSessions: 200, snapshotEvery: 500 };
+export const DEFAULT_ROOM_LIMITS: RoomLimits = { maxTransactions: 100_000, maxSessions: 200, snapshotEvery: 500, historyWindow: 100 };
 
 /** One connected client. `send` serialises; the room never hands it anything but protocol messages. */
 export interface Session {
@@ -105,8 +107,11 @@ export class Room {
     this.rng = rng;
   }
 
+  /** engine.view for this viewer, its history cut to the window: the only thing a client is ever sent. */
   view(viewer: Viewer): TableView {
-    return this.engine.view(this.table, viewer);
+    const v = this.engine.view(this.table, viewer);
+    const w = this.limits.historyWindow;
+    return v.history.length > w ? { ...v, history: v.history.slice(-w) } : v;
   }
 
   // ------------------------------------------------------------ sessions

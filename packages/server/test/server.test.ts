@@ -291,3 +291,19 @@ describe('database backup', () => {
     expect((await http(s.url, 'GET', '/api/backup', undefined, 'a'.repeat(22))).status).toBe(403);
   });
 });
+
+describe('history window', () => {
+  it('sends only the last historyWindow entries of the history, in snapshots and deltas alike', async () => {
+    const s = await server({ limits: { historyWindow: 3 } });
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    for (let i = 0; i < 5; i++) await gm.command({ type: 'clock.advance', unit: 'round' });
+    const room = s.room(t.tableId)!;
+    expect(gm.view?.history).toHaveLength(3);
+    expect(gm.view).toEqual(JSON.parse(JSON.stringify(room.view({ role: 'gm' }))));
+    expect(room.engine.view(room.table, { role: 'gm' }).history).toHaveLength(6);
+    const late = await Client.open(s.url, t.gm);
+    expect(late.view?.history.map((h) => h.seq)).toEqual([4, 5, 6]);
+    await Promise.all([gm.close(), late.close()]);
+  });
+});
