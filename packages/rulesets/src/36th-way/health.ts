@@ -47,8 +47,12 @@ export function takeDamage(world: World | null, s: Sheet, amount: number, crit: 
     return { hp, dying: null, dead: !spare, unconscious: spare };
   }
   if (setting<string>(world, 'tsw.dyingMode') === 'unconscious') return { hp, dying: null, dead: false, unconscious: true };
-  if (s.dying !== null) return { hp, dying: s.dying, dead: false, unconscious: false };
   const deep = hp * 2 <= -s.maxHp;
+  if (s.dying !== null) {
+    // Hit again before the first death save: the penalty can still apply.
+    const harsher = s.dying.savesRolled === 0 && s.dying.lastGasp === null && (crit || deep) ? { ...s.dying, firstSaveDisadvantage: 2 } : s.dying;
+    return { hp, dying: harsher, dead: false, unconscious: false };
+  }
   return { hp, dying: { stabilized: false, firstSaveDisadvantage: crit || deep ? 2 : 0, savesRolled: 0, lastGasp: null }, dead: false, unconscious: false };
 }
 

@@ -740,6 +740,8 @@ export function createTswModule(): TswModule {
   };
 
   const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('tsw.')).map((t) => [t, eventAudience]));
+  // Removing a sheet is the GM's bookkeeping (it may be an enemy players never saw).
+  audience['tsw.sheetRemoved'] = () => ({ kind: 'gm' });
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
   audience['tsw.sheetSet'] = (w, e) => {
     const s = e['sheet'] as unknown as Sheet;

@@ -26,6 +26,10 @@ describe('pure: staggered, dropping, healing', () => {
     expect(takeDamage(null, s, 44, false).dying).toMatchObject({ firstSaveDisadvantage: 0 }); // -14
     expect(takeDamage(null, s, 45, false).dying).toMatchObject({ firstSaveDisadvantage: 2 }); // -15 = -half of 30
     expect(takeDamage(null, s, 29, true).dying).toBeNull();
+    // Already dying, hit again before the first save: the penalty still applies.
+    const down = { ...s, hp: -2, dying: takeDamage(null, s, 32, false).dying };
+    expect(down.dying).toMatchObject({ firstSaveDisadvantage: 0 });
+    expect(takeDamage(null, down, 20, false).dying).toMatchObject({ firstSaveDisadvantage: 2 });
   });
   it('an enemy at 0 or less is dead, or unconscious by setting', () => {
     const orc = sheet({ kind: 'npc' });

@@ -145,6 +145,36 @@ describe('skill checks', () => {
   });
 });
 
+describe('authorization', () => {
+  it('GM-only commands refuse players; players command their own character', () => {
+    const t = fight();
+    t.s.run({ type: 'seat.add', name: 'Ann\'s player' });
+    const seatId = Object.keys(t.world.seats)[0]!;
+    t.s.run({ type: 'character.add', name: 'Ann', kind: 'pc', seatId });
+    const charId = Object.keys(t.world.characters)[0]!;
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, characterId: charId } as unknown as Json });
+    const player = { role: 'player', seatId } as const;
+    for (const c of [
+      { type: 'tsw.damage', target: 'orc', amount: 5 },
+      { type: 'tsw.position', a: 'ann', b: 'orc', range: 'far' },
+      { type: 'tsw.sheet.set', sheet: { id: 'x' } },
+      { type: 'tsw.fullRest' },
+      { type: 'tsw.stance', who: 'orc', stance: 'ranged' },
+      { type: 'tsw.heal', id: 'orc', how: 'npc' },
+    ]) expect(t.s.fail(c as never, player).code).toBe('FORBIDDEN');
+    t.s.run({ type: 'tsw.stance', who: 'ann', stance: 'ranged' }, player);
+    expect(t.s.fail({ type: 'tsw.stance', who: 'ann', stance: 'ranged' }, { role: 'spectator' }).code).toBe('FORBIDDEN');
+  });
+  it('players never see an enemy sheet the GM has not brought openly into the fight', () => {
+    const t = table();
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'dragon', name: 'Red Dragon' } as unknown as Json });
+    expect(JSON.stringify(t.s.view({ role: 'spectator' }))).not.toContain('Red Dragon');
+    t.s.run({ type: 'tsw.sheet.set', sheet: ANN as unknown as Json });
+    t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'fast' }, { id: 'dragon', name: 'Red Dragon', kind: 'npc', side: 'foes', band: 'slow' }] });
+    expect(JSON.stringify(t.s.view({ role: 'spectator' }).world.ext['36th-way'])).toContain('Red Dragon');
+  });
+});
+
 describe('robustness', () => {
   const types = [
     'tsw.sheet.set', 'tsw.sheet.remove', 'tsw.outOfFight', 'tsw.attack', 'tsw.damage', 'tsw.heal', 'tsw.stabilize', 'tsw.lastGasp', 'tsw.grantSave', 'tsw.useAbility', 'tsw.sustain',
