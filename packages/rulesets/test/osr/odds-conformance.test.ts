@@ -115,7 +115,7 @@ describe('queries as the table stands', () => {
 });
 
 describe('replay and undo over random play (property)', () => {
-  it('replaying the transactions rebuilds the live world; undoing everything returns to the start', () => {
+  it('HP stays in bounds; replaying the transactions rebuilds the live world; undoing everything returns to the start', () => {
     const command = fc.oneof(
       fc.record({ type: fc.constant('osr.check'), character: fc.constantFrom('ch-1', 'ch-2'), dc: fc.integer({ min: 5, max: 20 }), damageOnFail: fc.constantFrom('1d6', '2d4', 0) }),
       fc.record({ type: fc.constant('osr.attack'), attacker: fc.constantFrom('ch-1', 'ch-2'), target: fc.constantFrom('ch-1', 'ch-2'), damage: fc.constantFrom('1d8', '2d6+2') }),
@@ -142,6 +142,14 @@ describe('replay and undo over random play (property)', () => {
             t.s.table = r.value.table;
             ran++;
           } else expect(r.error.code).not.toBe('INTERNAL');
+          // Invariants after every step: HP within 0..max; the dying are at 0 HP; nobody is both dead and dying.
+          for (const ch of Object.values(t.world.characters)) {
+            const hp = Number(ch.stats['hp'] ?? ch.stats['maxHp']);
+            expect(hp).toBeGreaterThanOrEqual(0);
+            expect(hp).toBeLessThanOrEqual(Number(ch.stats['maxHp']));
+            if (t.osr.dying[ch.id] !== undefined) expect(hp).toBe(0);
+            expect(t.osr.dead.includes(ch.id) && t.osr.dying[ch.id] !== undefined).toBe(false);
+          }
         }
         const replayed = t.s.engine.replay(t.s.table.genesis, t.s.table.transactions);
         expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(t.world));
