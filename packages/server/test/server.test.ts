@@ -307,3 +307,31 @@ describe('history window', () => {
     await Promise.all([gm.close(), late.close()]);
   });
 });
+
+describe('web app', () => {
+  it('serves the built app with an SPA fallback, never files outside dist, never for /api', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const t = await import('./helpers.js');
+    const tmp = t.tempDir();
+    done.push(async () => tmp.cleanup());
+    const dist = join(tmp.dir, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TK</title>');
+    writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    writeFileSync(join(tmp.dir, 'secret.txt'), 'outside');
+    const s = await server({ webDist: dist });
+    const get = async (path: string) => {
+      const r = await fetch(s.url + path);
+      return { status: r.status, type: r.headers.get('content-type') ?? '', body: await r.text() };
+    };
+    expect(await get('/')).toMatchObject({ status: 200, body: '<!doctype html><title>TK</title>' });
+    expect(await get('/assets/app-123.js')).toMatchObject({ status: 200, type: expect.stringContaining('javascript'), body: 'console.log(1)' });
+    expect((await get('/table/abc')).body).toContain('<title>TK</title>'); // client-side route
+    expect((await get('/../secret.txt')).body).not.toContain('outside');
+    expect((await get('/%2e%2e/secret.txt')).body).not.toContain('outside');
+    const api = await get('/api/nope');
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ error: { kind: 'INVALID' } });
+  });
+});
