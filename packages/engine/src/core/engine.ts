@@ -122,7 +122,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     out.push(e);
     let w = evolve(world, e);
     // Judged on the world before and after the event (narrowest wins): a removal is judged while the thing exists.
-    audiences.push(narrowest(audienceOf(world, e), audienceOf(w, e)));
+    const after = audienceOf(w, e);
+    audiences.push(after.kind === 'gm' ? after : narrowest(audienceOf(world, e), after));
     for (const react of reactions) {
       for (const f of react(w, e, env)) w = applyWithReactions(w, f, env, out, audiences, depth + 1);
     }
