@@ -337,6 +337,22 @@ export function createTswModule(): TswModule {
         return okR(out);
       },
     },
+    'tsw.restore': {
+      // Downtime in the middle of an adventuring day: the GM may give back a recovery or a daily ability.
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const n = c['recoveries'] ?? 0;
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', 'recoveries must be an integer in [0, 99]', 'recoveries');
+        const ability = c['ability'];
+        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+        if (n === 0 && ability === undefined) return errR('BAD_INPUT', 'give back recoveries, an ability, or both', 'recoveries');
+        const out: EngineEvent[] = [];
+        if (n > 0) out.push({ type: 'tsw.recoveriesRestored', who: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
+        if (typeof ability === 'string') out.push({ type: 'tsw.abilityRestored', who: s.value.id, ability, reason: 'downtime' });
+        return okR(out);
+      },
+    },
     'tsw.stance': {
       // Switching stances is a quick action.
       authorize: byController('who'),
@@ -648,7 +664,12 @@ export function createTswModule(): TswModule {
       return log(w2, e, 'tsw.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
     },
     'tsw.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, 'tsw.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
-    'tsw.abilityRestored': (w, e) => updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))),
+    'tsw.abilityRestored': (w, e) => {
+      const w2 = updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null })));
+      return e['reason'] === 'downtime' ? log(w2, e, 'tsw.restore', `${name(w, e['who'])} gets ${String(e['ability'])} back after some downtime.`) : w2;
+    },
+    'tsw.recoveriesRestored': (w, e) =>
+      log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, recoveries: Number(e['to']) })), e, 'tsw.restore', `${name(w, e['who'])} regains ${String(Number(e['to']) - Number(e['from']))} recovery(ies) after some downtime.`),
     'tsw.rechargeRolled': (w, e) => {
       const w2 = e['success'] === true ? updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))) : w;
       const r = e['roll'] as { natural?: number } | null;

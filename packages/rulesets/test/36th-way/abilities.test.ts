@@ -63,6 +63,16 @@ describe('using abilities in a fight', () => {
     expect(getEncounter(t.world).round).toBe(3);
     t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'finale' });
   });
+  it('escalation keyed on odd / even: 0 is neither', () => {
+    const t = fight({}, { ann: { abilities: [{ id: 'odd', frequency: 'at-will', action: 'quick', escalation: { min: 0, parity: 'odd' } }] } });
+    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 0
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }); // 1
+    t.s.run({ type: 'encounter.endTurn' });
+    t.s.run({ type: 'encounter.endTurn' });
+    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 2
+  });
   it('Spend X Power', () => {
     const t = fight({}, { ann: { abilities: ABILITIES, resources: { power: 3 } } });
     t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'blast' });
@@ -168,6 +178,16 @@ describe('rests (002 "Resting and Recharging")', () => {
     expect(getEncounter(t.world).active).toBe(false);
     t.s.run({ type: 'tsw.fullRest', retreat: true });
     expect(t.world.ext['36th-way']).toMatchObject({ campaignLosses: [{ reason: 'fled', day: 1 }, { reason: 'retreat to a full rest', day: 1 }] });
+  });
+  it('downtime during the day: the GM may give back a recovery or a daily ability (capped at the maximum)', () => {
+    const t = used();
+    t.dice.push(1, 1, 1); // Flare's recharge roll fails
+    t.s.run({ type: 'tsw.quickRest', recoveries: { ann: 1 }, average: true });
+    expect(t.sheet('ann').recoveries).toBe(7);
+    t.s.run({ type: 'tsw.restore', who: 'ann', recoveries: 3, ability: 'nova' });
+    expect(t.sheet('ann').recoveries).toBe(8);
+    expect(t.sheet('ann').uses['nova']?.expended).toBe(false);
+    expect(t.s.fail({ type: 'tsw.restore', who: 'ann' }).code).toBe('BAD_INPUT');
   });
   it('no resting in the middle of a fight', () => {
     const t = fight();

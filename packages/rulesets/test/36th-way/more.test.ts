@@ -178,7 +178,7 @@ describe('authorization', () => {
 describe('robustness', () => {
   const types = [
     'tsw.sheet.set', 'tsw.sheet.remove', 'tsw.outOfFight', 'tsw.attack', 'tsw.damage', 'tsw.heal', 'tsw.stabilize', 'tsw.lastGasp', 'tsw.grantSave', 'tsw.useAbility', 'tsw.sustain',
-    'tsw.quickRest', 'tsw.fullRest', 'tsw.stance', 'tsw.position', 'tsw.move', 'tsw.disengage', 'tsw.popOff', 'tsw.intercept', 'tsw.rally', 'tsw.fightInSpirit', 'tsw.flee', 'tsw.check', 'tsw.diceyMove',
+    'tsw.quickRest', 'tsw.fullRest', 'tsw.restore', 'tsw.stance', 'tsw.position', 'tsw.move', 'tsw.disengage', 'tsw.popOff', 'tsw.intercept', 'tsw.rally', 'tsw.fightInSpirit', 'tsw.flee', 'tsw.check', 'tsw.diceyMove',
   ];
   it('every command has a handler', () => {
     const handled = ruleset.modules.flatMap((m) => Object.keys(m.commands ?? {}));
