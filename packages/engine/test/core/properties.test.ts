@@ -109,6 +109,27 @@ describe('engine properties', () => {
     );
   });
 
+  it('any payload at all returns a typed error or a transaction, never a throw', () => {
+    const types = ['table.rename', 'seat.add', 'seat.rename', 'seat.remove', 'character.add', 'character.update', 'character.remove', 'clock.advance', 'log.note', 'dice.roll', 'history.undo', 'history.redo'];
+    const payload = fc.oneof(
+      fc.anything(),
+      fc.record({ type: fc.constantFrom(...types) }).chain((base) => fc.dictionary(fc.constantFrom('name', 'id', 'unit', 'count', 'seconds', 'text', 'audience', 'stats', 'visibility', 'seatId', 'kind', 'sides'), fc.anything(), { maxKeys: 5 }).map((d) => ({ ...d, ...base }))),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(payload, actor), { maxLength: 15 }), (list) => {
+        let t = engine.createTable({ tableId: 't', name: 'Fuzz', rulesetId: 'test' });
+        const rng = seededRng(3);
+        for (const [c, a] of list) {
+          const r = engine.execute(t, c as Command, { rng, actor: a });
+          if (r.ok) t = r.value.table;
+          else expect(typeof r.error.code).toBe('string');
+        }
+        expect(json(engine.replay(t.genesis, t.transactions))).toBe(json(t));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('the canary is really planted: the GM view shows it whenever a secret exists', () => {
     const t = play([[{ type: 'secret.add' }, GM], [{ type: 'character.add', name: `${CANARY} x`, visibility: 'hidden' }, GM]], 1);
     expect(json(engine.view(t, GM)).split(CANARY).length).toBeGreaterThan(3);
