@@ -43,6 +43,8 @@ export interface ServerLimits extends RoomLimits {
   readonly maxImportBytes: number;
   /** Milliseconds a socket without a subprotocol token has to send its hello. */
   readonly authTimeoutMs: number;
+  /** Sockets still waiting for their hello, server-wide; more are closed at once (1013). */
+  readonly maxPendingAuth: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -52,6 +54,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxSpectatorLinks: 8,
   maxImportBytes: 32 * 1024 * 1024,
   authTimeoutMs: 5000,
+  maxPendingAuth: 100,
 };
 
 export interface AppOptions {
@@ -118,6 +121,7 @@ export function buildApp(o: AppOptions): TableServer {
   const rooms = new Map<string, Room>();
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false }) as unknown as FastifyInstance;
   let sessionSeq = 0;
+  let pendingAuth = 0;
 
   function room(tableId: string): Room | null {
     const existing = rooms.get(tableId);
@@ -483,11 +487,25 @@ export function buildApp(o: AppOptions): TableServer {
     };
 
     let timer: NodeJS.Timeout | null = null;
+    let pending = false;
+    const settle = () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (pending) pendingAuth--;
+      pending = false;
+    };
     if (preAuth) attach(preAuth);
-    else timer = setTimeout(() => socket.close(CLOSE.authTimeout, 'send a hello with your token first'), limits.authTimeoutMs);
+    else if (pendingAuth >= limits.maxPendingAuth) {
+      socket.close(1013, `more than ${limits.maxPendingAuth} connections are waiting to authenticate; try again later`);
+      return;
+    } else {
+      pending = true;
+      pendingAuth++;
+      timer = setTimeout(() => socket.close(CLOSE.authTimeout, 'send a hello with your token first'), limits.authTimeoutMs);
+    }
 
     socket.on('close', () => {
-      if (timer) clearTimeout(timer);
+      settle();
       if (r && session) r.leave(session);
     });
 
@@ -543,7 +561,7 @@ export function buildApp(o: AppOptions): TableServer {
           socket.close(CLOSE.unauthorized, 'unknown or revoked token');
           return;
         }
-        if (timer) clearTimeout(timer);
+        settle();
         attach(t);
         return;
       }

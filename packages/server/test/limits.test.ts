@@ -114,3 +114,26 @@ describe('malformed messages', () => {
     await Promise.all([a.close(), b.close()]);
   });
 });
+
+describe('unauthenticated sockets', () => {
+  it('caps sockets waiting for their hello and times them out', async () => {
+    const s = await server({ limits: { maxPendingAuth: 2, authTimeoutMs: 300 } });
+    const open = async () => {
+      const c = new Client(s.url, null);
+      await new Promise((r) => {
+        c.ws.once('open', r);
+        c.ws.once('close', r);
+      });
+      return c;
+    };
+    const a = await open();
+    const b = await open();
+    const c = await open();
+    expect((await c.waitClose()).code).toBe(1013);
+    expect((await a.waitClose()).code).toBe(CLOSE.authTimeout);
+    expect((await b.waitClose()).code).toBe(CLOSE.authTimeout);
+    // once they are gone, a new one may wait again
+    const d = await open();
+    expect((await d.waitClose()).code).toBe(CLOSE.authTimeout);
+  });
+});
