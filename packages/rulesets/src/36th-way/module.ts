@@ -2,13 +2,13 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { Command, CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter } from '@tablekeeper/engine';
-import { cannotUse, rechargeTarget, restoredByRest, type AbilityEntry } from './abilities.js';
+import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { audienceOfIds, byController, cannotAct, secretIds, controls, eventAudience, encounterKit, escalationOf, FORBIDDEN, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
-import { isDamageType, recoveryAverage } from './damage.js';
-import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf, takeDamage } from './health.js';
+import { byController, cannotAct, secretIds, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, instancesOn, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { isDamageType } from './damage.js';
+import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
@@ -799,6 +799,3 @@ export function place(st: TswState, a: string, b: string, range: Range): TswStat
   if (range === 'far') far.push(k);
   return { ...st, engaged, far };
 }
-
-export { controls, FORBIDDEN, audienceOfIds, takeDamage, recoveryAverage };
-export type { AbilityEntry, Command };

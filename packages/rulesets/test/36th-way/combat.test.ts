@@ -240,6 +240,17 @@ describe('multi-target, coup de grace, opportunity attacks', () => {
     expect(events(oa, 'tsw.damaged')[0]).toMatchObject({ amount: 5 });
     expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], opportunity: prov!['id'] }).code).toBe('NO_PROVOCATION');
   });
+  it('any number of opportunity attacks in a round, one per provocation', () => {
+    const t = fight({}, { orc: { abilities: [{ id: 'howl', frequency: 'at-will', action: 'quick', provokes: true }, { id: 'roar', frequency: 'at-will', action: 'move', provokes: true }] } });
+    t.s.run({ type: 'encounter.endTurn' }); // the orc's turn
+    const p1 = events(t.s.run({ type: 'tsw.useAbility', who: 'orc', ability: 'howl' }), 'tsw.provoked')[0]!;
+    t.dice.push(1, 1, 2);
+    t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['id'] });
+    const p2 = events(t.s.run({ type: 'tsw.useAbility', who: 'orc', ability: 'roar' }), 'tsw.provoked')[0]!;
+    expect(p2['id']).not.toBe(p1['id']);
+    t.dice.push(1, 1, 2);
+    t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], opportunity: p2['id'] });
+  });
   it('an ability with Provokes provokes the engaged enemies', () => {
     const t = fight({}, { ann: { abilities: [{ id: 'chant', frequency: 'at-will', action: 'standard', provokes: true, types: ['spell'] }] } });
     const tx = t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'chant' });
