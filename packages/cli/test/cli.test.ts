@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main, run, oddsExtensions, type CliIo } from '../src/index.js';
+import { fixedRng, rollDice } from '@tablekeeper/engine';
+import { describeRoll, main, run, oddsExtensions, type CliIo } from '../src/index.js';
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -59,6 +60,13 @@ describe('tablekeeper roll', () => {
     expect(b.err).toContain('--times');
     const c = await cli('roll', 'd6', '--times', 'many');
     expect(c.code).toBe(2);
+  });
+});
+
+describe('human roll output', () => {
+  it('shows dropped dice in parentheses, chains in brackets, rerolls with r', () => {
+    const r = rollDice('3d6!kh2 + d6r<3 >= 15', fixedRng([5, 3, 6, 5, 1, 2, 6]));
+    expect(describeRoll(r)).toBe('22 >= 15: success   3d6!kh2: 5 (3) 11[6+5]!; 1d6r<3: 6[1,2,6]r');
   });
 });
 
