@@ -3,7 +3,7 @@
 // Attacks", Confused / Invisible / Grabbed / Hampered): plans every die and
 // every HP change of one attack command as events.
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
-import { getEncounter, economyRemaining } from '@tablekeeper/engine';
+import { getEncounter, economyRemaining, parseDuration } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
@@ -150,6 +150,14 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   if (!situational.ok) return situational;
   const plan = planOf(world, a, c);
   if (!plan.ok) return plan;
+  const onHit = c['onHit'] ?? [];
+  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('BAD_INPUT', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
+  for (let i = 0; i < onHit.length; i++) {
+    const h = onHit[i] as { readonly [k: string]: Json };
+    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('UNKNOWN_CONDITION', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
+    const d = parseDuration(h['duration']);
+    if (!d.ok) return errR(d.error.code, `onHit[${i}]: ${d.error.message}`, `onHit[${i}].duration`);
+  }
   const p = plan.value;
   const enc = getEncounter(world);
   const fighting = inEncounter(world, a.id);
@@ -252,6 +260,18 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     }
     return out;
   };
+  // Conditions a hit inflicts ("Hit: ... and the target is Dazed (save ends)"), applied after that target's damage.
+  let applied = 0;
+  const hitEffects = (r: (typeof rolls)[number]): R<EngineEvent[]> => {
+    if (!r.hit || !fighting) return okR([]);
+    const out: EngineEvent[] = [];
+    for (const h of onHit as { readonly [k: string]: Json }[]) {
+      const e = kit.applyCondition(world, { target: r.target.id, condition: h['condition'], duration: h['duration'], source: a.id, ...(h['params'] !== undefined ? { params: h['params'] } : {}) }, applied++);
+      if (!e.ok) return errR(e.error.code, `onHit: ${e.error.message}`, 'onHit');
+      out.push(e.value);
+    }
+    return okR(out);
+  };
   const later: EngineEvent[] = [];
   const rollAllFirst = c['rollAllFirst'] === true;
   for (const t of targets) {
@@ -297,8 +317,18 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     events.push(ev);
     if (rollAllFirst) continue;
     events.push(...damageEvents(r));
+    const fx = hitEffects(r);
+    if (!fx.ok) return fx;
+    events.push(...fx.value);
   }
-  if (rollAllFirst) for (const r of rolls) later.push(...damageEvents(r));
+  if (rollAllFirst) {
+    for (const r of rolls) {
+      later.push(...damageEvents(r));
+      const fx = hitEffects(r);
+      if (!fx.ok) return fx;
+      later.push(...fx.value);
+    }
+  }
   events.push(...later);
   if (rolls.some((r) => r.hit) && fighting) events.push({ type: 'tsw.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
   return okR(events);

@@ -210,6 +210,21 @@ describe('multi-target, coup de grace, opportunity attacks', () => {
     expect(t.sheet('ann').uses['sweep']).toMatchObject({ expended: true });
     expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], ability: 'sweep' }).code).toBe('ABILITY_EXPENDED');
   });
+  it('a hit can inflict conditions (save ends, ongoing damage) on each target it hits, not on misses', () => {
+    const t = fight();
+    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'gob', name: 'Goblin', kind: 'npc', pd: 30, maxHp: 8 } });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'gob', kind: 'npc', side: 'foes', band: 'slow' } });
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...(t.sheet('ann') as unknown as object), abilities: [{ id: 'flame', frequency: 'at-will', action: 'standard', types: ['spell'] }] } as unknown as Json });
+    t.dice.push(5, 5, 5, 3, 2, 2, 2);
+    const tx = t.s.run({
+      type: 'tsw.attack', attacker: 'ann', targets: ['orc', 'gob'], ability: 'flame', defense: 'pd', types: ['fire'], damage: { count: 1, sides: 6, bonus: 0 },
+      onHit: [{ condition: 'dazed', duration: { kind: 'saveEnds' } }, { condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 5, type: 'fire' } }],
+    });
+    const applied = events(tx, 'condition.applied');
+    expect(applied.map((e) => [e['target'], e['condition']])).toEqual([['orc', 'dazed'], ['orc', 'ongoing']]);
+    expect(new Set(applied.map((e) => e['id'])).size).toBe(2);
+    expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', onHit: [{ condition: 'sleepy', duration: { kind: 'saveEnds' } }] }).code).toBe('UNKNOWN_CONDITION');
+  });
   it('coup de grace: an engaged Helpless enemy, standard + move + quick, and the attack crits', () => {
     const t = fight();
     expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', coupDeGrace: true }).code).toBe('COUP_DE_GRACE');
