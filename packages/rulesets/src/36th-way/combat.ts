@@ -166,6 +166,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const enforce = setting<boolean>(world, 'tsw.enforcePositions');
   const grabbed = hasCondition(world, a.id, 'grabbed');
   const coup = c['coupDeGrace'] === true;
+  if (coup && p.kind === 'opportunity') return errR('BAD_INPUT', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
 
   // --- what kind of attack, and may it be made now
   if (p.kind === 'opportunity') {
