@@ -105,25 +105,36 @@ export function seededRng(seed: number | string | { state: string }): Rng {
     for (let i = 0; i < 4; i++) s[i] = mix();
   }
   if ((s[0]! | s[1]! | s[2]! | s[3]!) === 0) s[0] = 1; // the all-zero state is a fixed point
-  const rotl = (x: number, k: number): number => ((x << k) | (x >>> (32 - k))) >>> 0;
+  // The state lives in four int32 locals (same bits as the uint32 words):
+  // cheaper than typed-array loads and stores on every draw.
+  let a = s[0]! | 0;
+  let b = s[1]! | 0;
+  let c = s[2]! | 0;
+  let d = s[3]! | 0;
   const next32 = (): number => {
-    const result = Math.imul(rotl(Math.imul(s[1]!, 5) >>> 0, 7), 9) >>> 0;
-    const t = (s[1]! << 9) >>> 0;
-    s[2]! ^= s[0]!;
-    s[3]! ^= s[1]!;
-    s[1]! ^= s[2]!;
-    s[0]! ^= s[3]!;
-    s[2]! ^= t;
-    s[3] = rotl(s[3]!, 11);
+    const m = Math.imul(b, 5);
+    const result = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+    const t = b << 9;
+    c ^= a;
+    d ^= b;
+    b ^= c;
+    a ^= d;
+    c ^= t;
+    d = (d << 11) | (d >>> 21);
     return result;
   };
   return {
     kind: 'seeded',
     die(sides) {
       checkSides(sides);
-      return uniform(next32, sides);
+      if (sides === 1) return 1;
+      const limit = limitFor(sides);
+      for (;;) {
+        const u = next32();
+        if (u < limit) return u - Math.floor(u / sides) * sides + 1;
+      }
     },
-    snapshot: () => 'xoshiro128ss:' + Array.from(s, (x) => x.toString(16).padStart(8, '0')).join(''),
+    snapshot: () => 'xoshiro128ss:' + [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join(''),
   };
 }
 
