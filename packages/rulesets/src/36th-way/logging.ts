@@ -1,0 +1,24 @@
+// Small helpers shared by the ruleset's reducers: names for log sentences,
+// log entries with the event's audience, and reducers over the ruleset state.
+import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
+import { appendLog, getEncounter } from '@tablekeeper/engine';
+import { eventAudience } from './context.js';
+import { getTsw, setTsw, type TswState } from './state.js';
+
+/** A sheet's or combatant's name for a log sentence. */
+export function name(w: World, id: Json | undefined): string {
+  return typeof id === 'string' ? (getTsw(w).sheets[id]?.name ?? getEncounter(w).combatants[id]?.name ?? id) : 'someone';
+}
+
+/** Append a log entry readable by whoever may see event `e`. */
+export function log(w: World, e: EngineEvent, kind: string, text: string, data?: Json): World {
+  return appendLog(w, { audience: eventAudience(w, e), kind, text, ...(data === undefined ? {} : { data }) });
+}
+
+export function onSt(fn: (st: TswState, e: EngineEvent, w: World) => TswState): Reducer {
+  return (w, e) => setTsw(w, fn(getTsw(w), e, w));
+}
+
+export function sheetOf(e: EngineEvent, k = 'id'): string {
+  return String(e[k]);
+}

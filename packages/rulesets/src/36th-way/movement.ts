@@ -1,0 +1,193 @@
+// 002 "Positioning and Movement", "Free and Engaged", "Disengaging and
+// Popping Off", "Intercept", "Opportunity Attacks" as commands and reducers:
+// placing characters, moving (one move action per step, provoking when
+// leaving engaged enemies), disengage checks, popping off, intercepting, and
+// the provocations opportunity attacks answer.
+import type { CommandHandler, EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
+import { getEncounter } from '@tablekeeper/engine';
+import { provokedEvent } from './combat.js';
+import { byController, cannotAct, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
+import { log, name, onSt } from './logging.js';
+import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
+import { errR, okR, type R } from './result.js';
+import { roll3d6 } from './roll.js';
+import { getTsw, pairKey, setTsw, type Range, type TswState } from './state.js';
+
+const j = (x: unknown): Json => x as Json;
+
+export function movementCommands(kit: Kit, spendIn: (world: World, who: string, kind: string) => R<EngineEvent[]>): Record<string, CommandHandler> {
+  return {
+    'tsw.position': {
+      // The GM places two characters relative to each other.
+      decide(world, c) {
+        const a = needSheet(world, c['a'], 'a');
+        if (!a.ok) return a;
+        const b = needSheet(world, c['b'], 'b');
+        if (!b.ok) return b;
+        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'a and b must differ', 'b');
+        const range = c['range'];
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        return okR([{ type: 'tsw.positioned', a: a.value.id, b: b.value.id, range }]);
+      },
+    },
+    'tsw.move': {
+      // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
+      // Leaving engaged enemies without disengaging provokes opportunity attacks.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
+        const t = needSheet(world, c['to'], 'to');
+        if (!t.ok) return t;
+        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'to');
+        const range = c['range'] ?? 'engaged';
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'who');
+        const st = getTsw(world);
+        const from = rangeBetween(st, s.value.id, t.value.id);
+        if (from === range) return errR('ALREADY_THERE', `${s.value.name} is already ${range} ${range === 'engaged' ? 'with' : 'to'} ${t.value.name}`, 'range');
+        const steps = movesNeeded(from, range);
+        const out: EngineEvent[] = [];
+        let w = world;
+        for (let i = 0; i < steps; i++) {
+          const e = spendIn(w, s.value.id, 'move');
+          if (!e.ok) return e;
+          out.push(...e.value);
+          for (const ev of e.value) w = kit.module.reducers?.['economy.spent']?.(w, ev) ?? w;
+        }
+        // Leaving: everyone engaged with the mover other than the destination stays behind.
+        const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
+        const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
+        if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging'));
+        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true, serial: getEncounter(world).turnSerial });
+        return okR(out);
+      },
+    },
+    'tsw.disengage': {
+      // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
+      authorize: byController('who'),
+      decide(world, c, env) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'who');
+        const all = engagedEnemies(world, s.value.id);
+        const fromIn = c['from'] ?? all;
+        if (!Array.isArray(fromIn) || fromIn.length === 0 || !fromIn.every((x) => typeof x === 'string' && all.includes(x))) {
+          return errR('NOT_ENGAGED', `disengage from enemies engaged with ${s.value.name} (${all.join(', ') || 'none'})`, 'from');
+        }
+        const from = [...new Set(fromIn as string[])];
+        const extra = c['advantage'] ?? 0;
+        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        const spend = spendIn(world, s.value.id, 'move');
+        if (!spend.ok) return spend;
+        const enc = getEncounter(world);
+        // Grabbed: 1 Disadvantage to disengage from the grabber unless you hit it this round.
+        const hitNow = s.value.hitThisRound.round === enc.round ? s.value.hitThisRound.targets : [];
+        const grabbers = instancesOn(world, s.value.id, 'grabbed').map((g) => g.source).filter((g): g is string => g !== null && from.includes(g) && !hitNow.includes(g));
+        const net = extra - (grabbers.length > 0 ? 1 : 0);
+        const roll = roll3d6(env.rng, world, net);
+        const target = disengageTarget(world, from.length);
+        return okR([...spend.value, { type: 'tsw.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+      },
+    },
+    'tsw.popOff': {
+      // Some abilities pop you off enemies with no disengage check.
+      authorize: byController('who'),
+      decide(world, c) {
+        const s = needSheet(world, c['who'], 'who');
+        if (!s.ok) return s;
+        const unable = cannotAct(s.value, 'who');
+        if (unable !== null) return unable;
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'who');
+        const all = engagedEnemies(world, s.value.id);
+        const from = c['from'] ?? all;
+        if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
+        return okR([{ type: 'tsw.poppedOff', who: s.value.id, from: j(from) }]);
+      },
+    },
+    'tsw.intercept': {
+      // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
+      authorize: byController('interceptor'),
+      decide(world, c) {
+        const i = needSheet(world, c['interceptor'], 'interceptor');
+        if (!i.ok) return i;
+        const unable = cannotAct(i.value, 'interceptor');
+        if (unable !== null) return unable;
+        const st = getTsw(world);
+        const last = st.lastEngage;
+        if (last === null || last.mover !== c['mover']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'mover');
+        const me = i.value.id;
+        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'mover');
+        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'mover');
+        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'mover');
+        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptor');
+        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptor');
+        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptor');
+        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptor');
+        return okR([{ type: 'tsw.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
+      },
+    },
+  };
+}
+
+export const movementReducers: Record<string, Reducer> = {
+  'tsw.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
+  'tsw.moved': (w, e) => {
+    const who = String(e['who']);
+    const to = String(e['to']);
+    let st = getTsw(w);
+    for (const x of (e['leaving'] as string[] | undefined) ?? []) if (x !== to) st = place(st, who, x, 'nearby');
+    st = place(st, who, to, e['range'] as Range);
+    const engage = e['range'] === 'engaged';
+    st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: Number(e['serial']) } : null };
+    return log(setTsw(w, st), e, 'tsw.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
+  },
+  'tsw.disengageRolled': (w, e) => {
+    const who = String(e['who']);
+    let st = getTsw(w);
+    if (e['success'] === true) for (const x of e['from'] as string[]) st = place(st, who, x, 'nearby');
+    const r = e['roll'] as { natural?: number } | null;
+    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
+  },
+  'tsw.poppedOff': (w, e) => {
+    let st = getTsw(w);
+    for (const x of e['from'] as string[]) st = place(st, String(e['who']), x, 'nearby');
+    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, e['who'])} popped off.`);
+  },
+  'tsw.intercepted': (w, e) => {
+    const mover = String(e['mover']);
+    let st = place(getTsw(w), mover, String(e['ally']), 'nearby');
+    st = { ...place(st, mover, String(e['interceptor']), 'engaged'), lastEngage: null };
+    return log(setTsw(w, st), e, 'tsw.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
+  },
+  'tsw.provoked': (w, e) => {
+    const st = getTsw(w);
+    const against = (e['against'] as string[] | undefined) ?? [];
+    const next: TswState = {
+      ...st,
+      nextProvocation: st.nextProvocation + 1,
+      provocations: against.length === 0 ? st.provocations : [...st.provocations, { id: String(e['id']), by: String(e['by']), against, reason: String(e['reason']), round: Number(e['round']) }],
+    };
+    return against.length === 0 ? setTsw(w, next) : log(setTsw(w, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+  },
+  'tsw.opportunityTaken': onSt((st, e) => ({
+    ...st,
+    provocations: st.provocations
+      .map((p) => (p.id === e['provocation'] ? { ...p, against: p.against.filter((x) => x !== e['attacker']) } : p))
+      .filter((p) => p.against.length > 0),
+  })),
+};
+
+/** Set the relative position of two characters. */
+export function place(st: TswState, a: string, b: string, range: Range): TswState {
+  const k = pairKey(a, b);
+  const engaged = st.engaged.filter((x) => x !== k);
+  const far = st.far.filter((x) => x !== k);
+  if (range === 'engaged') engaged.push(k);
+  if (range === 'far') far.push(k);
+  return { ...st, engaged, far };
+}
