@@ -222,6 +222,18 @@ export function buildApp(o: AppOptions): TableServer {
 
   app.addContentTypeParser(['application/x-ndjson', 'application/jsonl', 'text/plain'], { parseAs: 'string', bodyLimit: limits.maxImportBytes }, (_req, body, done) => done(null, body));
 
+  // Fastify's own errors in our error shape: too large, unparsable body, anything else without internals.
+  app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, req, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = req.url.startsWith('/api/tables/import') ? limits.maxImportBytes : 256 * 1024;
+      return fail(reply, 413, { kind: 'TOO_LARGE', message: `the request body is larger than ${limit} bytes`, limit });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return fail(reply, status, { kind: 'INVALID', message: error.message ?? 'bad request', path: [] });
+    logger.error({ err: error.message, url: req.url.split('?')[0] }, 'request failed');
+    return fail(reply, 500, { kind: 'UNAVAILABLE', message: 'the server could not handle this request' });
+  });
+
   app.get('/healthz', async (_req, reply) => (store.probeWritable() ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: 'the store is not writable' })));
 
   app.get('/api/rulesets', async () => ({ rulesets: catalog.ids().map((id) => ({ id, ...catalog.info(id) })) }));

@@ -137,3 +137,15 @@ describe('unauthenticated sockets', () => {
     expect((await d.waitClose()).code).toBe(CLOSE.authTimeout);
   });
 });
+
+describe('HTTP errors', () => {
+  it('answers oversize and unparsable bodies in the protocol error shape', async () => {
+    const s = await server();
+    const big = await fetch(s.url + '/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(300 * 1024), rulesetId: 'core-only' }) });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ error: { kind: 'TOO_LARGE', limit: 256 * 1024 } });
+    const bad = await fetch(s.url + '/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { kind: 'INVALID' } });
+  });
+});
