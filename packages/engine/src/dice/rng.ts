@@ -21,6 +21,8 @@ function checkSides(sides: number): void {
 // Rejection limits for common dice, computed once: `TWO_32 % sides` is a
 // floating-point remainder, which would otherwise dominate the cost of a die.
 const LIMITS = new Float64Array(1025);
+/** 1 / sides for the same dice: a multiply instead of a divide per draw (corrected below). */
+const INVERSES = new Float64Array(1025);
 
 function limitFor(sides: number): number {
   if (sides <= 1024) {
@@ -129,9 +131,17 @@ export function seededRng(seed: number | string | { state: string }): Rng {
       checkSides(sides);
       if (sides === 1) return 1;
       const limit = limitFor(sides);
+      let inv = sides <= 1024 ? INVERSES[sides]! : 1 / sides;
+      if (inv === 0) inv = INVERSES[sides] = 1 / sides;
       for (;;) {
         const u = next32();
-        if (u < limit) return u - Math.floor(u / sides) * sides + 1;
+        if (u < limit) {
+          // u mod sides: the float quotient is off by at most one, fixed here.
+          let r = u - Math.floor(u * inv) * sides;
+          if (r < 0) r += sides;
+          else if (r >= sides) r -= sides;
+          return r + 1;
+        }
       }
     },
     snapshot: () => 'xoshiro128ss:' + [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join(''),
