@@ -293,6 +293,17 @@ export function buildApp(o: AppOptions): TableServer {
     return { revoked: n };
   });
 
+  /** A leaked GM link: revoke every GM token of the table (their sockets close) and issue a fresh one. */
+  app.post('/api/tables/:id/gm-token', async (req, reply) => {
+    const r = requireGm(req, reply);
+    if (!r) return reply;
+    revoke(r.tableId, { role: 'gm' }, 'The GM link was replaced; open the new one.');
+    const t = newToken(r.tableId, 'gm', null);
+    store.addToken(t.record);
+    const res: CreateTableResponse = { tableId: r.tableId, gmToken: t.token, links: { gm: capabilityLink(base(req), 'gm', t.token) } };
+    return reply.code(201).send(res);
+  });
+
   app.post('/api/tables/:id/spectators', async (req, reply) => {
     const r = requireGm(req, reply);
     if (!r) return reply;

@@ -335,3 +335,17 @@ describe('web app', () => {
     expect(JSON.parse(api.body)).toMatchObject({ error: { kind: 'INVALID' } });
   });
 });
+
+describe('GM link rotation', () => {
+  it('replaces a leaked GM token: the old one stops working and its sockets close', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 0);
+    const old = await Client.open(s.url, t.gm);
+    const r = await http<{ gmToken: string; links: { gm: string } }>(s.url, 'POST', `/api/tables/${t.tableId}/gm-token`, undefined, t.gm);
+    expect(r.status).toBe(201);
+    expect(r.body.gmToken).not.toBe(t.gm);
+    expect((await old.waitClose()).code).toBe(CLOSE.revoked);
+    expect((await http(s.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, t.gm)).status).toBe(401);
+    expect((await http(s.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, r.body.gmToken)).status).toBe(200);
+  });
+});
