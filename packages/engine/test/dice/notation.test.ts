@@ -271,3 +271,25 @@ describe('compile cache', () => {
     expect(compileDice('1d4+1')).not.toBe(second);
   });
 });
+
+describe('worst cases inside the default limits', () => {
+  it.each([
+    ['10000d1000000', 'maxOddsSpan'],
+    ['10000d6', 'maxOddsWork'],
+    ['10000d3!', 'maxOddsWork'],
+    ['2000d1000kh1000', 'maxOddsWork'],
+    ['d1000000 * d1000000', 'maxOddsWork'],
+  ])('odds(%j) refuses up front with %s', (expr, limit) => {
+    expect(err(() => odds(expr)).limit).toBe(limit);
+  });
+
+  it('the most explosive legal roll still finishes and records every face', () => {
+    const r = rollDice('100d2r<2!', seededRng(1));
+    // every face is 2, so every die explodes to the cap: 101 faces of 2
+    expect(r.total).toBe(100 * 2 * 101);
+    expect(r.dice[0]!.dice[0]!.rolls!.filter((f) => f === 2)).toHaveLength(101);
+    // ... and its odds are a single point, computed without blowing the budget
+    const o = odds('10000d2r<2!');
+    expect([o.min, o.max, o.mean, o.truncatedMass]).toEqual([2_020_000, 2_020_000, 2_020_000, 0]);
+  });
+});
