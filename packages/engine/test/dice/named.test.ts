@@ -238,3 +238,27 @@ describe('worked numbers from the rules texts', () => {
     expect(kleptoTestDistribution({ modifier: 2, advantage: -1 }).atMost(6)).toBeCloseTo(1 - (11 / 20) ** 2, 14);
   });
 });
+
+describe('every named distribution sums to 1', () => {
+  it('for a spread of options', () => {
+    for (let a = -6; a <= 6; a++) {
+      expect(Math.abs(sumOf(threeD6NaturalDistribution(a)) - 1)).toBeLessThan(1e-12);
+      expect(Math.abs(sumOf(kleptoTestDistribution({ modifier: a, advantage: a })) - 1)).toBeLessThan(1e-12);
+      expect(Math.abs(sum(dualityOutcomeDistribution({ modifier: a, difficulty: 12 + a, advantage: a })) - 1)).toBeLessThan(1e-12);
+      expect(Math.abs(sumOf(dualityTotalDistribution({ modifier: a, advantage: a })) - 1)).toBeLessThan(1e-12);
+      expect(Math.abs(sumOf(teamTestDistribution({ attributeDie: 8, skillDie: 6, bonus: a, advantage: Math.max(-2, Math.min(2, a)), luckModifier: a })) - 1)).toBeLessThan(1e-12);
+    }
+    for (const mode of ['normal', 'advantage', 'disadvantage'] as const) expect(Math.abs(sumOf(d20Distribution({ modifier: 3, mode })) - 1)).toBeLessThan(1e-12);
+    // 36th Way with heavy advantage matches the direct formula for the top: P(natural 18) = P(at least three 6s among 3+N dice)
+    const n = 9;
+    let atLeast3 = 0;
+    for (let k = 3; k <= n; k++) atLeast3 += (binom(n, k) * 5 ** (n - k)) / 6 ** n;
+    expect(threeD6NaturalDistribution(6).probability(18)).toBeCloseTo(atLeast3, 14);
+  });
+});
+
+function binom(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
