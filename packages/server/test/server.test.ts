@@ -349,3 +349,29 @@ describe('GM link rotation', () => {
     expect((await http(s.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, r.body.gmToken)).status).toBe(200);
   });
 });
+
+describe('presence', () => {
+  it('tells each viewer who is connected, for the seats its own view shows', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 2);
+    const gm = await Client.open(s.url, t.gm);
+    const seen = gm.next((m) => m.type === 'presence' && m.seats.some((x) => x.seatId === t.seats[0]!.seatId && x.online));
+    const p1 = await Client.open(s.url, t.seats[0]!.token);
+    expect(await seen).toMatchObject({ gm: true, spectators: 0 });
+    const sp = await Client.open(s.url, t.spectator);
+    const last = await p1.next((m) => m.type === 'presence' && m.spectators === 1);
+    expect(last).toEqual({
+      type: 'presence',
+      gm: true,
+      spectators: 1,
+      seats: [
+        { seatId: t.seats[0]!.seatId, online: true },
+        { seatId: t.seats[1]!.seatId, online: false },
+      ],
+    });
+    const gone = gm.next((m) => m.type === 'presence' && m.seats.every((x) => !x.online));
+    await p1.close();
+    await gone;
+    await Promise.all([gm.close(), sp.close()]);
+  });
+});
