@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckGuess, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
-import { EMPTY_ECONOMY, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
+import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 
 export interface EncounterProps {
@@ -43,7 +43,7 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
-        <span class="escalation" title="Escalation die" aria-label={`Escalation die ${esc}`}>
+        <span class="escalation" title="Escalation die" role="img" aria-label={`Escalation die ${esc}`}>
           {esc}
         </span>
       ) : null}
@@ -51,11 +51,10 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
   );
 }
 
-/** The escalation die is a 36th Way feature: base from the round, plus the GM's offset. */
+/** The escalation die is a 36th Way feature (002 "Escalation Die"); the kernel computes it. */
 function escalationShown(enc: EncounterState, world: World): number | null {
   if (!world.rulesetId.includes('36')) return null;
-  const base = Math.max(0, Math.min(6, enc.round - 1));
-  return Math.max(0, Math.min(6, base + (enc.escalation?.offset ?? 0)));
+  return escalationValue({ ...enc, escalation: enc.escalation ?? { offset: 0, suppressed: [] } });
 }
 
 function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[] }) {
@@ -309,6 +308,8 @@ export function parsePlacement(text: string): Record<string, string | number> | 
   const t = text.trim();
   if (t === '') return undefined;
   if (/^-?\d+$/.test(t)) return { score: Number(t) };
+  const g = /^(?:g|group\s*)(\d)$/i.exec(t);
+  if (g) return { group: Number(g[1]) - 1 };
   const band = t.toLowerCase().replace(/\s+/g, '-');
   if (['very-fast', 'fast', 'medium', 'slow', 'very-slow'].includes(band)) return { band };
   return { team: t };
@@ -364,7 +365,10 @@ function CombatantFields({ prefix, world }: { prefix: string; world: World }) {
       </div>
       <div class="field" style={{ width: '9em' }}>
         <label for={`${prefix}-place`}>Initiative / band / team</label>
-        <input id={`${prefix}-place`} name="placement" placeholder="14, fast, A" maxLength={40} />
+        <input id={`${prefix}-place`} name="placement" placeholder="14, fast, A, g1" maxLength={40} aria-describedby={`${prefix}-place-help`} />
+        <span id={`${prefix}-place-help`} class="sr-only">
+          A number is an initiative score; very fast, fast, medium, slow or very slow is a band; g1 to g4 is an NPC group; any other word is a team.
+        </span>
       </div>
       <div class="field" style={{ width: '5em' }}>
         <label for={`${prefix}-hp`}>HP</label>
@@ -414,11 +418,29 @@ function StartEncounter({ world, send }: { world: World; send: Send }) {
         </ul>
       ) : null}
       {Object.keys(world.characters).length > 0 ? <p class="small muted">Characters at the table: {Object.values(world.characters).map((c) => c.name).join(', ')}</p> : null}
-      <button class="primary" disabled={list.length === 0} onClick={() => send({ type: 'encounter.start', combatants: list }).then((r) => r.ok && setList([]))}>
+      <button class="primary" disabled={list.length === 0} onClick={() => send({ type: 'encounter.start', combatants: list, ...startParams(list) }).then((r) => r.ok && setList([]))}>
         Start encounter
       </button>
     </div>
   );
+}
+
+/**
+ * Sequencer parameters implied by the list: the team order is the order teams
+ * were first added (the first team initiates); NPC groups come from "g1", "g2"…
+ */
+export function startParams(list: readonly { id: string; placement?: Record<string, string | number> }[]): { params?: Record<string, unknown> } {
+  const params: Record<string, unknown> = {};
+  const teams = [...new Set(list.map((c) => c.placement?.['team']).filter((t): t is string => typeof t === 'string'))];
+  if (teams.length > 0) params['teamOrder'] = teams;
+  const groups: string[][] = [];
+  for (const c of list) {
+    const g = c.placement?.['group'];
+    if (typeof g === 'number') (groups[g] ??= []).push(c.id);
+  }
+  const compact = groups.filter((g) => g !== undefined && g.length > 0);
+  if (compact.length > 0) params['groups'] = compact;
+  return Object.keys(params).length > 0 ? { params } : {};
 }
 
 function AddCombatant({ send, world }: { send: Send; world: World }) {

@@ -1,0 +1,110 @@
+// The encounter tracker with the other turn orders, driven through the GM
+// screen: 36th Way initiative bands with the escalation die, the team game's
+// alternating team picks, and the Kleptonomicon's NPC groups with Beats.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { kleptonomicon, teams, thirtySixthWay } from '@tablekeeper/rulesets';
+import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { launchChromium } from './browser.ts';
+import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+
+let dir = '';
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-rs-'));
+  const catalog = moduleCatalog(
+    [thirtySixthWay.ruleset, teams.ruleset, kleptonomicon.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })),
+  );
+  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'rs.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; errors: string[] }> {
+  const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: rulesetId, rulesetId }) });
+  const { links } = (await res.json()) as { links: { gm: string } };
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const errors = watchErrors(page);
+  await page.goto(links.gm);
+  await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+  return { page, enc: page.locator('.area-encounter'), errors };
+}
+
+async function add(enc: Locator, name: string, kind: 'pc' | 'npc', placement: string): Promise<void> {
+  await enc.getByLabel('Name').fill(name);
+  await enc.getByLabel('Kind').selectOption(kind);
+  await enc.getByLabel('Initiative / band / team').fill(placement);
+  await enc.getByRole('button', { name: 'Add to encounter' }).click();
+  await enc.getByRole('list', { name: 'Combatants ready to start' }).getByText(name).waitFor();
+}
+
+const acting = (enc: Locator) => enc.getByTestId('now-acting').textContent();
+
+describe('encounter tracker across turn orders', () => {
+  it('36th Way: bands order the turns and the escalation die rises with the round', async () => {
+    const { page, enc, errors } = await gmScreen('36th-way');
+    await add(enc, 'Vesk', 'pc', 'fast');
+    await add(enc, 'Ogre', 'npc', 'slow');
+    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => acting(enc)).toContain('Vesk');
+    expect(await enc.getByTestId('combatant').first().textContent()).toContain('fast');
+    await expect.poll(() => enc.getByRole('img', { name: 'Escalation die 0' }).count()).toBe(1);
+    await page.keyboard.press('n');
+    await expect.poll(() => acting(enc)).toContain('Ogre');
+    await page.keyboard.press('n');
+    // Round 2: the die shows 1 (002 "Escalation Die").
+    await expect.poll(() => enc.getByTestId('round').textContent()).toBe('Round 2');
+    await expect.poll(() => enc.getByRole('img', { name: 'Escalation die 1' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('team game: teams alternate and a team with two able members picks who acts', async () => {
+    const { page, enc, errors } = await gmScreen('teams');
+    await add(enc, 'Ash', 'pc', 'Heroes');
+    await add(enc, 'Birch', 'pc', 'Heroes');
+    await add(enc, 'Raider', 'npc', 'Raiders');
+    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    // Heroes initiate (first team added); two of them may act, so the table chooses.
+    await expect.poll(() => acting(enc)).toContain('Waiting');
+    const choice = enc.getByRole('button', { name: 'Birch', exact: true });
+    await choice.click();
+    await expect.poll(() => acting(enc)).toContain('Birch');
+    // Three actions as pips for the actor (003 "Actions in Combat").
+    await page.getByRole('img', { name: 'actions: 3 of 3 left' }).waitFor();
+    await page.keyboard.press('n');
+    await expect.poll(() => acting(enc)).toContain('Raider');
+    await page.keyboard.press('n');
+    await expect.poll(() => acting(enc)).toContain('Ash');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Kleptonomicon: NPC groups from the form, and two Beats for the actor', async () => {
+    const { page, enc, errors } = await gmScreen('kleptonomicon');
+    await add(enc, 'Quill', 'pc', '');
+    await add(enc, 'Guard', 'npc', 'g1');
+    await add(enc, 'Hound', 'npc', 'g2');
+    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
+    await expect.poll(() => enc.getByTestId('combatant').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('group 1'), expect.stringContaining('group 2')]));
+    // Whoever acts first has both Beats (004 "Using Abilities").
+    await expect.poll(() => acting(enc)).toContain('Now acting');
+    await page.getByRole('img', { name: 'beats: 2 of 2 left' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
