@@ -413,6 +413,12 @@ export function buildApp(o: AppOptions): TableServer {
     }
     // Views first, so each sender's view is already current when its ack arrives.
     for (const [room, b] of before) if (room.version !== b.version) room.broadcast(b.version);
+    // A seat removed by a command (or by undoing its creation) takes its links with it.
+    for (const [room, b] of before) {
+      for (const seatId of Object.keys(b.table.world.seats)) {
+        if (!room.table.world.seats[seatId]) revoke(room.tableId, { role: 'player', seatId }, 'The GM removed this seat; its link no longer works.');
+      }
+    }
     items.forEach((it, i) => {
       if (it.kind === 'other') return it.run();
       const res = results[i]!;

@@ -165,6 +165,27 @@ describe('WebSocket sync', () => {
   });
 });
 
+describe('seat removal', () => {
+  it('revokes the links of a seat the GM removes with seat.remove, and closes its socket', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 2);
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    const other = await Client.open(s.url, t.seats[1]!.token);
+    const gm = await Client.open(s.url, t.gm);
+    expect((await gm.command({ type: 'seat.remove', id: t.seats[0]!.seatId })).type).toBe('ack');
+    expect((await player.waitClose()).code).toBe(CLOSE.revoked);
+    expect(player.messages.some((m) => m.type === 'seatRevoked')).toBe(true);
+    const again = new Client(s.url, t.seats[0]!.token);
+    expect((await again.waitClose()).code).not.toBe(1000);
+    // the other seat keeps playing
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    const seats = await http<{ seats: { seatId: string }[] }>(s.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, t.gm);
+    expect(seats.body.seats.map((x) => x.seatId)).toEqual([t.seats[1]!.seatId]);
+    await other.close();
+    await gm.close();
+  });
+});
+
 describe('durability and portability', () => {
   it('restarts on the same file with the same state', async () => {
     const s = await testServer();
