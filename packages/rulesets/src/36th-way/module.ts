@@ -123,7 +123,7 @@ export function createTswModule(): TswModule {
       const save = out[0];
       if (save !== undefined && save['outcome'] === 'crit') return out;
       const enc = getEncounter(world);
-      return [...out, { type: 'encounter.turnEnded', id, serial: enc.turnSerial, round: enc.round }];
+      return [...out, { type: 'encounter.turnEnded', id, round: enc.round }];
     },
     onTurnEnd(world, id) {
       const s = getTsw(world).sheets[id];

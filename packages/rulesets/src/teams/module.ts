@@ -410,7 +410,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
       break;
     }
     case 'Command':
-      d.emit({ type: 'teams.commanded', by: who, ally: String(target), serial: enc.turnSerial });
+      d.emit({ type: 'teams.commanded', by: who, ally: String(target) });
       break;
     case 'Brandish':
       d.emit({ type: 'teams.brandished', id: who, items: c['items'] as Json });
@@ -441,7 +441,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   if (problem !== null) return { ok: false, error: problem };
   if (row.endsTurn === true && getEncounter(d.world).current === who) {
     const e2 = getEncounter(d.world);
-    d.later({ type: 'encounter.turnEnded', id: who, serial: e2.turnSerial, round: e2.round });
+    d.later({ type: 'encounter.turnEnded', id: who, round: e2.round });
   }
   return okEvents(d);
 }
@@ -522,7 +522,8 @@ const project: Projector = (world, viewer) => {
     attackCounts: keep(st.attackCounts, (_v, k) => [k]),
     pending: keep(st.pending, (v) => [v.attacker, v.target]),
     atRisk: keep(st.atRisk, (_v, k) => [k]),
-    commanded: keep(st.commanded, (v, k) => [k, v.by]),
+    // Turn numbers as the kernel shows them to players: hidden turns are not counted.
+    commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { ...v, serial: v.serial - (enc.hiddenTurns ?? []).filter((h) => h <= v.serial).length }])),
   });
 };
 

@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId } from '@tablekeeper/engine';
+import { appendLog, claimId, getEncounter } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -164,7 +164,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
   'teams.commanded': (world, e) => {
     const ally = s(e, 'ally');
     const by = s(e, 'by');
-    const w = updateTeams(world, (st) => ({ ...st, commanded: { ...st.commanded, [ally]: { by, serial: n(e, 'serial') } } }));
+    const w = updateTeams(world, (st) => ({ ...st, commanded: { ...st.commanded, [ally]: { by, serial: getEncounter(world).turnSerial } } }));
     return log(w, e, [ally, by], `${nameOf(w, by)} commanded ${nameOf(w, ally)}, who may take one action now.`);
   },
   'teams.commandUsed': (world, e) => updateTeams(world, (st) => ({ ...st, commanded: without(st.commanded, s(e, 'ally')) })),

@@ -141,6 +141,24 @@ describe('replay, undo, views', () => {
     expect(teams.sheets['boudica']).toMatchObject({ name: 'Boudica', endurance: 12 });
   });
 
+  it('a Command after a hidden combatant\'s turn tells players nothing about that turn (turn numbers as the kernel shows them)', () => {
+    const { s, ann } = played();
+    s.run({ type: 'teams.setSheet', id: 'petra', sheet: { name: 'Petra', maxFocus: 4 } });
+    s.run({ type: 'encounter.add', combatant: { id: 'petra', kind: 'pc', side: 'players' } });
+    turnTo(s, 'lurker');
+    s.run({ type: 'encounter.endTurn' });
+    turnTo(s, 'petra');
+    s.run({ type: 'teams.act', combatant: 'petra', action: 'Command', target: 'boudica' });
+    const pv = s.view(ann);
+    const enc = pv.world.ext['encounter'] as { turnSerial: number };
+    const commanded = (pv.world.ext['teams'] as { commanded: { [k: string]: { by: string; serial: number } } }).commanded;
+    expect(commanded['boudica']).toEqual({ by: 'petra', serial: enc.turnSerial });
+    const gmEnc = s.world.ext['encounter'] as { turnSerial: number };
+    expect(gmEnc.turnSerial).toBeGreaterThan(enc.turnSerial);
+    // No event a player receives carries a raw turn number.
+    for (const tx of pv.history) for (const e of tx.events) expect(e).not.toHaveProperty('serial');
+  });
+
   it('replaying the recorded transactions rebuilds exactly the live world, and undo of an attack reverts it all', () => {
     const { s, dice } = played();
     turnTo(s, 'boudica');
