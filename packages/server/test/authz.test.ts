@@ -54,9 +54,10 @@ describe('authorization matrix', () => {
       await Promise.all([gm, p1, sp].map((c) => c.reach(room.version)));
     }
     expect(checked).toBe(handlers.size);
-    // core: only log.note is open to players, and only to everyone or their own seat
+    // core: only log.note (to everyone or their own seat) and dice.roll are open to players
     const open = [...handlers].filter(([, h]) => h.authorize).map(([k]) => k);
     expect(open).toContain('log.note');
+    expect(open).toContain('dice.roll');
     for (const type of ['table.rename', 'seat.add', 'seat.remove', 'character.add', 'character.update', 'character.remove', 'clock.advance', 'countdown.create', 'countdown.tick']) {
       expect(open, type).not.toContain(type);
     }

@@ -175,7 +175,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (actor.role === 'gm') return true;
     if (actor.role !== 'player' || table.world.seats[actor.seatId] === undefined) return false;
     const tx = commandTx(table, seq);
-    return tx !== undefined && sameViewer(tx.actor, actor);
+    return tx !== undefined && sameViewer(tx.actor, actor) && handlers.get(tx.command.type)?.handler.issuerMayRevert !== false;
   }
 
   function history(table: Table, kind: 'undo' | 'redo', actor: Viewer): Result<{ table: Table; transaction: Transaction }> {

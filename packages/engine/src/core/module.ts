@@ -3,6 +3,7 @@
 import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
 import { claimId, mintId } from './ids.js';
 import { appendLog, MAX_LOG_TEXT } from './log.js';
+import { decideRoll, reduceRolled } from './roll.js';
 import { err, ErrorCode, ok } from './result.js';
 import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Seat, Viewer, Visibility, World } from './types.js';
 import { readEnum, readInt, readObject, readString } from './validate.js';
@@ -157,6 +158,12 @@ const commands: Record<string, CommandHandler> = {
       return ok([{ type: 'log.noted', text: text.value, audience: audience as unknown as Json, by }]);
     },
   },
+  'dice.roll': {
+    // Any seat or the GM rolls at the table; spectators may not. Only the GM may take a roll back.
+    authorize: gmOrSeated,
+    issuerMayRevert: false,
+    decide: decideRoll,
+  },
 };
 
 const reducers: Module['reducers'] = {
@@ -218,6 +225,7 @@ const reducers: Module['reducers'] = {
     return appendLog(next, { audience: AUDIENCE_ALL, kind: 'clock.advanced', text: clockText(unit, Number(e['count']), Number(e['seconds'])), data: { unit, count: Number(e['count']), seconds: Number(e['seconds']) } });
   },
   'log.noted': (w, e) => appendLog(w, { audience: e['audience'] as unknown as Audience, kind: 'note', text: str(e, 'text'), data: { by: str(e, 'by') } }),
+  'dice.rolled': reduceRolled,
 };
 
 const UNIT_WORDS: Record<ClockUnit, string> = {
@@ -271,6 +279,7 @@ export const CORE_LABELS: Record<string, string> = {
   'character.remove': 'remove a character',
   'clock.advance': 'advance the clock',
   'log.note': 'post a note',
+  'dice.roll': 'roll dice',
 };
 
 export const coreModule: Module = {
@@ -283,5 +292,6 @@ export const coreModule: Module = {
     'character.updated': characterAudience,
     'character.removed': (_w, e) => (e['visibility'] === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
     'log.noted': (_w, e) => e['audience'] as unknown as Audience,
+    'dice.rolled': (_w, e) => e['audience'] as unknown as Audience,
   },
 };

@@ -18,6 +18,8 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   INVALID_VALUE: 'INVALID_VALUE',
+  /** Dice notation that does not parse (the error carries the column). */
+  BAD_NOTATION: 'BAD_NOTATION',
   LIMIT_EXCEEDED: 'LIMIT_EXCEEDED',
   REACTION_LOOP: 'REACTION_LOOP',
   NOTHING_TO_UNDO: 'NOTHING_TO_UNDO',

@@ -14,6 +14,8 @@ export interface RuleError {
   readonly message: string;
   /** Where in the command the problem is (e.g. "countdown.start"), when known. */
   readonly path?: string;
+  /** For text fields such as dice notation: the 0-based column in that field the problem points at. */
+  readonly column?: number;
 }
 
 export type Result<T, E = RuleError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
@@ -122,6 +124,8 @@ export interface CommandHandler {
   readonly label?: string;
   /** Who may issue it; default: GM only. Return a FORBIDDEN error to refuse. */
   readonly authorize?: (world: World, command: Command, actor: Viewer) => RuleError | null;
+  /** False: a player may not undo (or redo) this even when they issued it; only the GM may (a roll cannot be taken back to roll again). */
+  readonly issuerMayRevert?: boolean;
   readonly decide: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
 }
 

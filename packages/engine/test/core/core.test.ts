@@ -204,8 +204,8 @@ describe('commands the engine refuses', () => {
 describe('transactions, reactions and the log', () => {
   it('one command is one transaction with its reactions, stamped on the log', () => {
     const s = scenario([diceyModule], { rng: { kind: 'seeded', die: () => 4, snapshot: () => null } });
-    const tx = s.run({ type: 'dice.roll', sides: 6 });
-    expect(tx.kind === 'command' && tx.events.map((e) => e.type)).toEqual(['dice.rolled', 'dice.echoed', 'clock.advanced']);
+    const tx = s.run({ type: 'dicey.roll', sides: 6 });
+    expect(tx.kind === 'command' && tx.events.map((e) => e.type)).toEqual(['dicey.rolled', 'dice.echoed', 'clock.advanced']);
     expect(s.world.clock.counts.actionRoll).toBe(1);
     expect(s.world.log.every((e) => e.tx === 1)).toBe(true);
   });
@@ -216,7 +216,7 @@ describe('undo and redo', () => {
     const s = scenario([diceyModule], { rng: { kind: 'seeded', die: () => 2, snapshot: () => null } });
     s.run({ type: 'table.rename', name: 'A' });
     const before = JSON.stringify(s.world);
-    s.run({ type: 'dice.roll', sides: 6 });
+    s.run({ type: 'dicey.roll', sides: 6 });
     const after = JSON.stringify(s.world);
     const u = s.undo();
     expect(u).toEqual({ seq: 3, kind: 'undo', actor: GM, target: 2 });
@@ -239,7 +239,7 @@ describe('undo and redo', () => {
   });
   it('a player may undo only their own last live command; the GM anything', () => {
     const s = seated();
-    s.run({ type: 'dice.roll', sides: 20 }, ann);
+    s.run({ type: 'dicey.roll', sides: 20 }, ann);
     expect(s.view(ann)).toMatchObject({ canUndo: true, undoLabel: 'roll a die' });
     expect(s.view(bob)).toMatchObject({ canUndo: false, undoLabel: null });
     expect(s.view(spectator).canUndo).toBe(false);
@@ -253,11 +253,11 @@ describe('undo and redo', () => {
     expect(s.fail({ type: 'history.undo' }, ann).code).toBe('FORBIDDEN');
     s.undo(GM);
     s.undo(GM);
-    expect(s.world.log.some((e) => e.kind === 'dice.rolled')).toBe(false);
+    expect(s.world.log.some((e) => e.kind === 'dicey.rolled')).toBe(false);
   });
   it('replay of every transaction (undo and redo included) reproduces the table byte for byte', () => {
     const s = seated();
-    s.run({ type: 'dice.roll', sides: 6 }, ann);
+    s.run({ type: 'dicey.roll', sides: 6 }, ann);
     s.run({ type: 'secret.add' });
     s.undo();
     s.run({ type: 'clock.advance', unit: 'round' });
@@ -278,13 +278,13 @@ describe('views', () => {
   it('history drops hidden transactions entirely and hides other actors’ commands', () => {
     const s = seated();
     s.run({ type: 'secret.add' });
-    s.run({ type: 'dice.roll', sides: 6 }, ann);
+    s.run({ type: 'dicey.roll', sides: 6 }, ann);
     s.undo(GM);
     const hv = s.view(bob).history;
     expect(hv.map((h) => h.kind)).toEqual(['command', 'command', 'command', 'undo']);
     expect(hv[2]).toMatchObject({ label: 'roll a die', actor: ann });
     expect(hv[2]!.command).toBeUndefined();
-    expect(s.view(ann).history[2]!.command).toEqual({ type: 'dice.roll', sides: 6 });
+    expect(s.view(ann).history[2]!.command).toEqual({ type: 'dicey.roll', sides: 6 });
     expect(hv[3]).toMatchObject({ label: 'undo: roll a die', target: 4 });
     expect(JSON.stringify(s.view(bob))).not.toContain(CANARY);
     expect(s.view(GM).history).toHaveLength(5);

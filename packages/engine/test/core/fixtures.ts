@@ -18,13 +18,13 @@ const put = (w: World, d: Dicey): World => ({ ...w, ext: { ...w.ext, dicey: d as
 export const diceyModule: Module = {
   id: 'dicey',
   commands: {
-    'dice.roll': {
+    'dicey.roll': {
       label: 'roll a die',
       authorize: () => null,
       decide(_w, c, env) {
         const sides = c['sides'];
         if (typeof sides !== 'number' || !Number.isSafeInteger(sides) || sides < 2 || sides > 100) return err('INVALID_VALUE', 'sides must be 2..100', 'sides');
-        return ok([{ type: 'dice.rolled', sides, value: env.rng.die(sides) }]);
+        return ok([{ type: 'dicey.rolled', sides, value: env.rng.die(sides) }]);
       },
     },
     'secret.add': {
@@ -36,7 +36,7 @@ export const diceyModule: Module = {
     },
   },
   reducers: {
-    'dice.rolled': (w, e) => appendLog(put(w, { ...get(w), total: get(w).total + Number(e['value']) }), { audience: AUDIENCE_ALL, kind: 'dice.rolled', text: `Rolled ${String(e['value'])}.` }),
+    'dicey.rolled': (w, e) => appendLog(put(w, { ...get(w), total: get(w).total + Number(e['value']) }), { audience: AUDIENCE_ALL, kind: 'dicey.rolled', text: `Rolled ${String(e['value'])}.` }),
     'dice.echoed': (w) => put(w, { ...get(w), echoes: get(w).echoes + 1 }),
     'secret.added': (w, e) => {
       const id = String(e['id']);
@@ -45,7 +45,7 @@ export const diceyModule: Module = {
     },
   },
   reactions: [
-    (w, e) => (e.type === 'dice.rolled' && Number(e['value']) % 2 === 0 ? [{ type: 'dice.echoed', value: Number(e['value']) }, clockAdvanced(w, 'actionRoll', 1, 6)] : []),
+    (w, e) => (e.type === 'dicey.rolled' && Number(e['value']) % 2 === 0 ? [{ type: 'dice.echoed', value: Number(e['value']) }, clockAdvanced(w, 'actionRoll', 1, 6)] : []),
   ],
   project: (w, viewer) => (viewer.role === 'gm' ? w : put(w, { ...get(w), secrets: {} })),
   audience: { 'secret.added': () => AUDIENCE_GM },

@@ -29,7 +29,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   charId.map((id): Command => ({ type: 'character.remove', id })),
   fc.record({ unit: fc.constantFrom('turn', 'round', 'shortRest', 'time', 'eon'), seconds: fc.integer({ min: -1, max: 100 }) }).map(({ unit, seconds }): Command => ({ type: 'clock.advance', unit, seconds })),
   fc.constantFrom<Command>({ type: 'log.note', text: `${CANARY} gm note`, audience: { kind: 'gm' } }, { type: 'log.note', text: 'hello' }),
-  fc.integer({ min: 1, max: 12 }).map((sides): Command => ({ type: 'dice.roll', sides })),
+  fc.integer({ min: 1, max: 12 }).map((sides): Command => ({ type: 'dicey.roll', sides })),
   fc.constant<Command>({ type: 'secret.add' }),
   fc.constant<Command>({ type: 'history.undo' }),
   fc.constant<Command>({ type: 'history.redo' }),
@@ -110,10 +110,10 @@ describe('engine properties', () => {
   });
 
   it('any payload at all returns a typed error or a transaction, never a throw', () => {
-    const types = ['table.rename', 'seat.add', 'seat.rename', 'seat.remove', 'character.add', 'character.update', 'character.remove', 'clock.advance', 'log.note', 'dice.roll', 'history.undo', 'history.redo'];
+    const types = ['table.rename', 'seat.add', 'seat.rename', 'seat.remove', 'character.add', 'character.update', 'character.remove', 'clock.advance', 'log.note', 'dicey.roll', 'dice.roll', 'history.undo', 'history.redo'];
     const payload = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.constantFrom(...types) }).chain((base) => fc.dictionary(fc.constantFrom('name', 'id', 'unit', 'count', 'seconds', 'text', 'audience', 'stats', 'visibility', 'seatId', 'kind', 'sides'), fc.anything(), { maxKeys: 5 }).map((d) => ({ ...d, ...base }))),
+      fc.record({ type: fc.constantFrom(...types) }).chain((base) => fc.dictionary(fc.constantFrom('name', 'id', 'unit', 'count', 'seconds', 'text', 'audience', 'stats', 'visibility', 'seatId', 'kind', 'sides', 'notation', 'label'), fc.anything(), { maxKeys: 5 }).map((d) => ({ ...d, ...base }))),
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(payload, actor), { maxLength: 15 }), (list) => {
