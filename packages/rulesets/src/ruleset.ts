@@ -10,6 +10,8 @@ export interface SettingDef {
   readonly description: string;
   /** Where the default comes from (rule text file + heading, or the rules README). */
   readonly source: string;
+  /** The only values a table may choose, when the setting is a choice among a few. */
+  readonly allowed?: readonly (string | number | boolean)[];
 }
 
 export interface RulesetDefinition {

@@ -11,8 +11,9 @@ export const OSR_ECONOMY: EconomyDef = {
   pools: {
     active: { size: 1, resetOn: 'turnStart', when: 'own' },
     movement: { size: 1, resetOn: 'turnStart', when: 'own' },
-    // Quick actions may be triggered off others (readied actions), so any time.
-    quick: { size: 1, resetOn: 'turnStart', when: 'any' },
+    // Quick actions may be triggered off others (readied actions), so any time. 001 "PC Actions" allows one
+    // of each per round: the pool refills when the round starts, so one used before your turn is not refunded by it.
+    quick: { size: 1, resetOn: 'roundStart', when: 'any' },
   },
   payers: { active: ['active'], movement: ['movement', 'active'], quick: ['quick', 'movement', 'active'] },
 };

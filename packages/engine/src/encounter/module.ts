@@ -302,7 +302,7 @@ export function encounterModule(rules: EncounterRules): Module {
           combatants[id] = { ...c, placement: p.value };
         }
         enc = { ...enc, combatants: { ...combatants } };
-        const setup = seqr.setup(enc, command['params'], env.rng);
+        const setup = seqr.setup(enc, command['params'], env.rng, world.settings);
         if (!setup.ok) return setup;
         for (const [id, p] of Object.entries(setup.value.placements)) {
           const c = combatants[id];

@@ -81,6 +81,8 @@ export interface Sequencer {
     enc: EncounterState,
     params: Json | undefined,
     rng: Rng,
+    /** The table's settings, for sequencers whose options are per-table choices. */
+    settings?: { readonly [key: string]: Json },
   ): Result<{ readonly state: Json; readonly placements: { readonly [id: string]: Json } }>;
   /** Who acts in a surprise round, given the surprise parameters. */
   surprise(enc: EncounterState, params: SurpriseParams): Result<readonly string[]>;
@@ -254,6 +256,8 @@ export interface EncounterState {
   readonly conditions: { readonly [instanceId: string]: ConditionInstance };
   readonly escalation: EscalationState;
   readonly nextJoin: number;
+  /** Only in views, never stored: the kernel's onDeck() for that viewer (null when nobody, a choice, or a new round is next). */
+  readonly onDeck?: string | null;
 }
 
 // ---------------------------------------------------------------- hooks

@@ -80,6 +80,29 @@ describe('score order (001 "Initiative")', () => {
     expect(t.run({ type: 'encounter.spend', combatant: 'ada', kind: 'active' })?.code).toBe('NO_ACTIONS_LEFT'); // not her turn
     t.ok({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' }); // a quick action off-turn (readied)
   });
+
+  it('one quick action per round: one used off-turn before your turn is not refunded when your turn starts (001 "PC Actions")', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'encounter.start', combatants: roster });
+    expect(t.enc.current).toBe('rat');
+    t.ok({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' }); // Ada's readied quick action fires on the rat's turn
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.current).toBe('ada');
+    // Her quick is gone for round 1; a quick need on her turn trades down from movement, then active.
+    const paid = () => economyOf(t.world, 'ada').spent;
+    t.ok({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' });
+    expect(paid()).toMatchObject({ quick: 1, movement: 1 });
+    t.ok({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' });
+    expect(paid()).toMatchObject({ quick: 1, movement: 1, active: 1 });
+    expect(t.run({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' })?.code).toBe('NO_ACTIONS_LEFT');
+    playRoundUntil(t, 'rat'); // round 2: the quick action is back at once, the rest at her turn
+    expect(t.enc.round).toBe(2);
+    expect(economyOf(t.world, 'ada').spent['quick']).toBe(0);
+    t.ok({ type: 'encounter.spend', combatant: 'ada', kind: 'quick' });
+    t.ok({ type: 'encounter.endTurn' });
+    expect(t.enc.current).toBe('ada');
+    expect(economyOf(t.world, 'ada').spent).toMatchObject({ active: 0, movement: 0, quick: 1 });
+  });
 });
 
 /** A scripted Edge Save for these tests: the Score is the d10 face plus the modifier, best of 1+advantage dice. */

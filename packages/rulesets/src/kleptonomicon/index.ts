@@ -4,12 +4,12 @@ import { encounterKit, kleptonomiconEncounter, type ConditionDef } from '@tablek
 import { defineRuleset } from '../ruleset.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
-import { KLEPTO_SETTINGS } from './settings.js';
+import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
 
 /** Status conditions the excerpt names. Slowed is fleeting and stacks; two stacks interrupt movement. */
 export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name: 'Slowed', stacking: 'stack', maxStacks: 10, effects: {}, effectsScaleWithStacks: true, fleeting: true }];
 
-export const kleptonomiconKit = encounterKit({ ...kleptonomiconEncounter({ roll: edgeSaveRoller }), conditions: KLEPTO_CONDITIONS });
+export const kleptonomiconKit = encounterKit({ ...kleptonomiconEncounter({ roll: edgeSaveRoller, fromSettings: edgeSaveChoices }), conditions: KLEPTO_CONDITIONS });
 
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',

@@ -13,6 +13,8 @@ export const K = {
   halveResets: 'kleptonomicon.halveResets',
   sixthDistance: 'kleptonomicon.sixthDistance',
   defaultStyles: 'kleptonomicon.defaultMovementStyles',
+  edgeSaveTies: 'kleptonomicon.edgeSaveTies',
+  playersRollEdgeSaves: 'kleptonomicon.playersRollEdgeSaves',
 } as const;
 
 export const KLEPTO_SETTINGS: readonly SettingDef[] = [
@@ -61,7 +63,32 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
     description: 'Movement styles of a sheet that lists none (a level 1 character: Walk 4u and Half Jump 2u).',
     source: '004 "Movement"',
   },
+  {
+    key: K.edgeSaveTies,
+    default: 'choice',
+    allowed: ['choice', 'score'],
+    description: 'PCs who land in the same place of the turn order: "choice" = the players pick who goes first each time, "score" = the higher Edge Save Score goes first.',
+    source: '004 "Turn Order" (ties by choice or by Score)',
+  },
+  {
+    key: K.playersRollEdgeSaves,
+    default: false,
+    description: 'Each player rolls their own PC\'s Edge Saves when the encounter starts (a prompt in the Initiative Phase) instead of the engine rolling them all at once.',
+    source: '004 "Turn Order"; a table preference',
+  },
 ];
+
+/** The Edge Save turn order's per-table choices, read when an encounter starts. */
+export function edgeSaveChoices(settings: { readonly [key: string]: Json }): { ties?: 'choice' | 'score'; failAtOrBelow?: number; playersRoll?: boolean } {
+  const ties = settings[K.edgeSaveTies];
+  const fail = settings[K.failAtOrBelow];
+  const own = settings[K.playersRollEdgeSaves];
+  return {
+    ...(ties === 'choice' || ties === 'score' ? { ties } : {}),
+    ...(typeof fail === 'number' ? { failAtOrBelow: fail } : {}),
+    ...(typeof own === 'boolean' ? { playersRoll: own } : {}),
+  };
+}
 
 export function setting(world: World, key: string): Json {
   const v = world.settings[key];

@@ -27,7 +27,15 @@ export interface EdgeSaveOptions {
   readonly playersRoll?: boolean;
   /** A turn passed while unable is 'lost' (default) or taken 'later' in the round once able. */
   readonly missedTurns?: 'lost' | 'later';
+  /**
+   * Per-table choices read from the table's settings when an encounter starts
+   * (they override the options above and hold for the whole encounter).
+   */
+  readonly fromSettings?: (settings: { readonly [key: string]: Json }) => Partial<Pick<EdgeSaveOptions, 'ties' | 'failAtOrBelow' | 'playersRoll'>>;
 }
+
+/** The choices in force for one encounter, kept in its sequencer state so replays never depend on later setting changes. */
+interface InForce { readonly ties: 'choice' | 'score'; readonly failAt: number; readonly playersRoll: boolean }
 
 interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
 
@@ -66,11 +74,26 @@ export function groupByCreatureType(enc: EncounterState): string[][] {
 }
 
 export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
-  const failAt = options.failAtOrBelow ?? 6;
-  const ties = options.ties ?? 'choice';
+  const defaults: InForce = { ties: options.ties ?? 'choice', failAt: options.failAtOrBelow ?? 6, playersRoll: options.playersRoll === true };
   const roll = options.roll ?? kleptoEdgeSave;
 
-  function rollSlot(c: Combatant, groups: readonly string[][], rng: Rng): PcSlot {
+  function inForce(enc: EncounterState): InForce {
+    const t = field(enc.seq, 'ties');
+    const f = num(field(enc.seq, 'failAtOrBelow'));
+    const p = field(enc.seq, 'playersRoll');
+    return { ties: t === 'score' || t === 'choice' ? t : defaults.ties, failAt: f ?? defaults.failAt, playersRoll: typeof p === 'boolean' ? p : defaults.playersRoll };
+  }
+
+  function fromTable(settings: { readonly [key: string]: Json } | undefined): Result<InForce> {
+    const o = settings !== undefined && options.fromSettings !== undefined ? options.fromSettings(settings) : {};
+    const ties = o.ties ?? defaults.ties;
+    const failAt = o.failAtOrBelow ?? defaults.failAt;
+    if (ties !== 'choice' && ties !== 'score') return errR('BAD_SETTING', `Edge Save ties must be "choice" or "score", not ${JSON.stringify(ties)}`, 'settings');
+    if (!Number.isInteger(failAt) || failAt < 0 || failAt > 10) return errR('BAD_SETTING', `an Edge Save fails at or below a whole Score from 0 to 10, not ${String(failAt)}`, 'settings');
+    return okR({ ties, failAt, playersRoll: o.playersRoll ?? defaults.playersRoll });
+  }
+
+  function rollSlot(c: Combatant, groups: readonly string[][], rng: Rng, failAt: number): PcSlot {
     const advantage = c.stats['sneaky'] === true ? 1 : 0;
     const rolls: Json[] = [];
     let last = 0;
@@ -94,10 +117,13 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         return okR({ group: g });
       }
       if (!enc.active) return okR({});
-      const s = rollSlot(c, groupsOf(enc), rng);
+      const s = rollSlot(c, groupsOf(enc), rng, inForce(enc).failAt);
       return okR({ slot: s.slot, score: s.score, rolls: s.rolls });
     },
-    setup(enc, params, rng) {
+    setup(enc, params, rng, settings) {
+      const rules = fromTable(settings);
+      if (!rules.ok) return rules;
+      const { ties, failAt, playersRoll } = rules.value;
       const npcs = enc.roster.filter((id) => enc.combatants[id]?.kind === 'npc');
       const given = field(params, 'groups');
       let groups: string[][];
@@ -121,14 +147,14 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       for (const id of enc.roster) {
         const c = enc.combatants[id];
         if (c?.kind !== 'pc') continue;
-        if (options.playersRoll === true) {
+        if (playersRoll) {
           placements[id] = { unrolled: true };
           continue;
         }
-        const s = rollSlot(c, groups, rng);
+        const s = rollSlot(c, groups, rng, failAt);
         placements[id] = { slot: s.slot, score: s.score, rolls: s.rolls };
       }
-      return okR({ state: { groups }, placements });
+      return okR({ state: { groups, ties, failAtOrBelow: failAt, playersRoll }, placements });
     },
     surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
     next(view) {
@@ -144,6 +170,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
 
   function tiersOf(enc: EncounterState): Tier[] {
     const groups = groupsOf(enc);
+    const { ties } = inForce(enc);
     const pcsIn = (slot: number): string[] => {
       const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
       const score = (id: string): number => num(field(enc.combatants[id]?.placement, 'score')) ?? 0;
