@@ -10,6 +10,8 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
+import { ExplorationPanel } from './Exploration.tsx';
+import { EpisodeBar } from './EpisodeBar.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
@@ -59,12 +61,14 @@ export function GmScreen({ capability }: { capability: Capability }) {
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>
       </header>
+      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
       {view ? (
-        <main class="gm-grid" id="main">
+        <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" secretByDefault onShare={(text, open) => send({ type: 'log.note', text: `GM ${text}`, audience: { kind: open ? 'all' : 'gm' } })} />
           <ClockPanel world={view.world} gm send={send} />
+          {view.world.rulesetId === 'osr' ? <ExplorationPanel world={view.world} send={send} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
         </main>

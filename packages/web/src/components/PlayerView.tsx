@@ -10,6 +10,7 @@ import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
+import { EpisodeBar } from './EpisodeBar.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
 
@@ -35,6 +36,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
           <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
+            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />

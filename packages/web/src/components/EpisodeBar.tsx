@@ -1,0 +1,117 @@
+// The Kleptonomicon episode bar: where the Episode is (Opening Credits,
+// Freeplay, an Encounter's Initiative / Main / Pause / Reward, Closing
+// Credits) and, for the GM, the phase changes the ruleset allows next. The
+// server decides every change; a refusal shows in the rejection toast.
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, type Step } from '../lib/episode.ts';
+import type { Send } from './types.ts';
+
+export function EpisodeBar({ world, gm, send }: { world: World; gm: boolean; send: Send }) {
+  const ep = episodeOf(world);
+  const steps = gm ? nextSteps(ep) : [];
+  return (
+    <section class={gm ? 'episode-bar' : 'panel episode-bar'} aria-labelledby="episode-title" data-testid="episode-bar">
+      <h2 id="episode-title" class="episode-title">
+        {ep.episode > 0 ? `Episode ${ep.episode}` : 'Episode'}
+      </h2>
+      <p class="episode-now" aria-live="polite">
+        <span class="sr-only">Now: </span>
+        <strong data-testid="episode-phase" data-phase={ep.phase} data-encounter-phase={ep.encounterPhase ?? ''}>
+          {phaseLabel(ep)}
+        </strong>
+      </p>
+      <ol class="episode-steps" aria-label="Episode phases">
+        {EPISODE_STEPS.map((p) => (
+          <li key={p} class={p === ep.phase ? 'current' : ''} aria-current={p === ep.phase ? 'step' : undefined}>
+            {PHASE_NAMES[p]}
+            {p === 'encounter' && ep.phase === 'encounter' ? (
+              <ol class="episode-substeps" aria-label="Encounter phases">
+                {ENCOUNTER_STEPS.map((s) => (
+                  <li key={s} class={s === ep.encounterPhase ? 'current' : ''} aria-current={s === ep.encounterPhase ? 'step' : undefined}>
+                    {ENCOUNTER_PHASE_NAMES[s]}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {ep.phase === 'encounter' && ep.encounterPhase !== 'reward' ? <Beats world={world} /> : null}
+      {gm ? (
+        <div class="row episode-actions" role="group" aria-label="Next phase">
+          {steps.map((s) => (
+            <StepControl key={`${s.to}-${s.command?.type ?? 'none'}`} step={s} world={world} send={send} />
+          ))}
+          {ep.phase === 'encounter' && ep.encounterPhase === 'initiative' ? <span class="small muted">The turn order is being set in the Encounter panel; Main begins with the first turn.</span> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Beats({ world }: { world: World }) {
+  const beats = beatsOf(world);
+  if (beats.length === 0) return null;
+  return (
+    <ul class="chips small episode-beats" aria-label="Beats left this round" data-testid="episode-beats">
+      {beats.map((b) => (
+        <li key={b.id} class={`badge ${b.left === 0 ? 'warn' : ''}`}>
+          {b.name}: {b.left}/{b.size} Beats
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StepControl({ step, world, send }: { step: Step; world: World; send: Send }) {
+  const [halve, setHalve] = useState(false);
+  const [beatBy, setBeatBy] = useState('');
+  if (!step.command) {
+    return (
+      <span class="small muted" data-testid="episode-hint">
+        {step.label}: {step.hint}
+      </span>
+    );
+  }
+  const type = step.command.type;
+  if (type === 'klepto.endEpisode') {
+    return (
+      <span class="row">
+        <label class="inline">
+          <input type="checkbox" checked={halve} onChange={(e) => setHalve(e.currentTarget.checked)} /> Halve the resets
+        </label>
+        <button class="primary" onClick={() => void send({ type, halve })}>
+          {step.label}
+        </button>
+      </span>
+    );
+  }
+  if (type === 'klepto.resume') {
+    // Ending the Pause with a Beat costs the spender that Beat on their next turn (004 "Pause Phase").
+    const beats = beatsOf(world);
+    return (
+      <span class="row">
+        <label class="inline">
+          Ended by
+          <select value={beatBy} onChange={(e) => setBeatBy(e.currentTarget.value)}>
+            <option value="">nobody's Beat</option>
+            {beats.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}'s Beat ({b.left} left)
+              </option>
+            ))}
+          </select>
+        </label>
+        <button class="primary" onClick={() => void send({ type, ...(beatBy ? { endedWithBeatBy: beatBy } : {}) })}>
+          {step.label}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send({ type })}>
+      {step.label}
+    </button>
+  );
+}

@@ -1,0 +1,114 @@
+// The Kleptonomicon's Episode as the episode bar shows it: where the table is
+// and which phase changes the GM may ask for next. Which changes are legal
+// comes from the ruleset's own transition tables (phases.ts, import-free but
+// for types), imported by path so the rest of the ruleset stays out of the
+// browser. The server still decides: a refused change comes back as a rule error.
+import { BEATS_ECONOMY, EMPTY_ECONOMY, economyRemaining, type World } from '@tablekeeper/engine';
+import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from '../../../rulesets/src/kleptonomicon/phases.ts';
+import { getKlepto } from '../../../rulesets/src/kleptonomicon/state.ts';
+import { encounterOf } from './encounter.ts';
+
+export type { EncounterPhase, EpisodePhase };
+
+export interface EpisodeShown {
+  readonly episode: number;
+  readonly phase: EpisodePhase;
+  readonly encounterPhase: EncounterPhase | null;
+}
+
+export function episodeOf(world: World): EpisodeShown {
+  const st = getKlepto(world);
+  return { episode: st.episode, phase: st.phase, encounterPhase: st.phase === 'encounter' ? (st.encounterPhase ?? 'main') : null };
+}
+
+export const PHASE_NAMES: { readonly [p in EpisodePhase]: string } = {
+  between: 'Between Episodes',
+  opening: 'Opening Credits',
+  freeplay: 'Freeplay',
+  encounter: 'Encounter',
+  closing: 'Closing Credits',
+};
+
+export const ENCOUNTER_PHASE_NAMES: { readonly [p in EncounterPhase]: string } = {
+  initiative: 'Initiative',
+  main: 'Main',
+  pause: 'Pause',
+  reward: 'Reward',
+};
+
+/** "Encounter · Pause", "Freeplay". */
+export function phaseLabel(e: Pick<EpisodeShown, 'phase' | 'encounterPhase'>): string {
+  const top = PHASE_NAMES[e.phase] ?? e.phase;
+  return e.phase === 'encounter' && e.encounterPhase !== null ? `${top} · ${ENCOUNTER_PHASE_NAMES[e.encounterPhase] ?? e.encounterPhase}` : top;
+}
+
+/** The Episode's phases in play order, for the bar's step list (between Episodes is not a step). */
+export const EPISODE_STEPS: readonly EpisodePhase[] = ['opening', 'freeplay', 'encounter', 'closing'];
+export const ENCOUNTER_STEPS: readonly EncounterPhase[] = ['initiative', 'main', 'pause', 'reward'];
+
+/** How the GM asks for each phase (the Encounter itself starts from the encounter tracker). */
+const EPISODE_COMMAND: { readonly [to in EpisodePhase]: { readonly type: string; readonly label: string } | null } = {
+  opening: { type: 'klepto.startEpisode', label: 'Start an Episode' },
+  freeplay: { type: 'klepto.freeplay', label: 'Go to Freeplay' },
+  encounter: null,
+  closing: { type: 'klepto.closingCredits', label: 'Roll the Closing Credits' },
+  between: { type: 'klepto.endEpisode', label: 'End the Episode' },
+};
+
+const ENCOUNTER_COMMAND: { readonly [to in EncounterPhase]: { readonly type: string; readonly label: string } | null } = {
+  initiative: null,
+  // Main follows Initiative by itself, when the first turn starts; from a Pause it is a resume.
+  main: { type: 'klepto.resume', label: 'Resume (Main phase)' },
+  pause: { type: 'klepto.pause', label: 'Pause' },
+  reward: { type: 'encounter.end', label: 'End the fight: Reward phase' },
+};
+
+export interface Step {
+  /** The phase this step leads to (the top-level phase, or the Encounter's sub-phase). */
+  readonly to: EpisodePhase | EncounterPhase;
+  readonly label: string;
+  /** null: no command from the bar (the GM starts an Encounter in the tracker). */
+  readonly command: { readonly type: string } | null;
+  readonly hint?: string;
+}
+
+/** The phase changes the ruleset allows from here, as the bar offers them. */
+export function nextSteps(e: Pick<EpisodeShown, 'phase' | 'encounterPhase'>): Step[] {
+  const out: Step[] = [];
+  if (e.phase === 'encounter') {
+    for (const to of ENCOUNTER_STEPS) {
+      const cmd = ENCOUNTER_COMMAND[to];
+      if (cmd && ENCOUNTER_TRANSITIONS[to].includes(e.encounterPhase)) out.push({ to, label: cmd.label, command: { type: cmd.type } });
+    }
+    // The Reward phase hands back to Freeplay (004 "Reward Phase").
+    if (e.encounterPhase === 'reward') out.push({ to: 'freeplay', label: EPISODE_COMMAND.freeplay!.label, command: { type: EPISODE_COMMAND.freeplay!.type } });
+    return out;
+  }
+  for (const to of [...EPISODE_STEPS, 'between'] as EpisodePhase[]) {
+    if (!EPISODE_TRANSITIONS[to].includes(e.phase)) continue;
+    const cmd = EPISODE_COMMAND[to];
+    out.push(cmd ? { to, label: cmd.label, command: { type: cmd.type } } : { to, label: 'Start an Encounter', command: null, hint: 'Build and start it in the Encounter panel; the Initiative phase begins with it.' });
+  }
+  return out;
+}
+
+export interface BeatsShown {
+  readonly id: string;
+  readonly name: string;
+  readonly left: number;
+  readonly size: number;
+}
+
+/** Beats left this round for each combatant in the encounter (two a round, 004 "Using Abilities"). */
+export function beatsOf(world: World): BeatsShown[] {
+  const enc = encounterOf(world);
+  if (!enc) return [];
+  const size = BEATS_ECONOMY.pools['beats']?.size ?? 2;
+  return enc.roster
+    .map((id) => enc.combatants[id])
+    .filter((c) => c !== undefined)
+    .map((c) => {
+      const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
+      return { id: c.id, name: c.name, left: Math.max(0, economyRemaining(BEATS_ECONOMY, econ, 'beats')), size: size + (econ.granted?.['beats'] ?? 0) };
+    });
+}
