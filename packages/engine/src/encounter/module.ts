@@ -31,6 +31,8 @@ import type { Combatant, Decision, EconomyState, EncounterRules, EncounterState,
 
 const MAX_COMBATANTS = 200;
 const MAX_NAME = 80;
+/** Most keys one combatant's own stats may hold (as for a character's sheet). */
+const MAX_COMBATANT_STATS = 200;
 
 // ---------------------------------------------------------------- queries
 
@@ -373,6 +375,21 @@ export function encounterModule(rules: EncounterRules): Module {
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
       },
     },
+    'encounter.setStats': {
+      // The GM edits a combatant's own numbers (an unlinked NPC's HP or another track); a linked character's sheet is character.update's.
+      decide(world, command) {
+        const c = needCombatant(getEncounter(world), command['id'], 'id');
+        if (!c.ok) return c;
+        const stats = command['stats'];
+        if (stats === null || typeof stats !== 'object' || Array.isArray(stats) || Object.keys(stats).length === 0) return errR('BAD_INPUT', 'stats must be an object with at least one key', 'stats');
+        for (const [k, v] of Object.entries(stats)) {
+          if (v !== null && typeof v !== 'number' && typeof v !== 'string' && typeof v !== 'boolean') return errR('BAD_INPUT', `stats.${k} must be a number, text, true/false or null`, `stats.${k}`);
+        }
+        if (Object.keys({ ...c.value.stats, ...stats }).length > MAX_COMBATANT_STATS) return errR('TOO_MANY', `a combatant may have at most ${MAX_COMBATANT_STATS} stats`, 'stats');
+        const from = Object.fromEntries(Object.keys(stats).map((k) => [k, c.value.stats[k] ?? null]));
+        return okR([{ type: 'encounter.statsSet', id: c.value.id, stats, from }]);
+      },
+    },
     'encounter.hide': visibilityCommand('hidden'),
     'encounter.reveal': visibilityCommand('visible'),
     'encounter.obscure': visibilityCommand('existence'),
@@ -653,6 +670,7 @@ export function encounterModule(rules: EncounterRules): Module {
         surpriseActors: enc.surpriseActors?.filter((r) => r !== id) ?? null,
       };
     }),
+    'encounter.statsSet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, stats: { ...c.stats, ...(e['stats'] as { readonly [k: string]: Json }) } }))),
     'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, visibility: e['visibility'] === 'hidden' || e['visibility'] === 'existence' ? e['visibility'] : 'visible' }))),
     'encounter.incapacitatedSet': onEnc((enc, e) => {
       const id = String(e['id']);
@@ -841,7 +859,7 @@ export function encounterModule(rules: EncounterRules): Module {
 
   // -------------------------------------------------------------- views
 
-  const project = (world: World, viewer: Viewer): World => {
+  const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm') return world;
     const enc = getEncounter(world);
     const shown = (id: string): boolean => enc.roster.includes(id) && enc.combatants[id]?.visibility !== 'hidden';
@@ -905,6 +923,25 @@ export function encounterModule(rules: EncounterRules): Module {
     // The one clock counts every turn; players' clock does not count the hidden ones.
     const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (hiddenEnded ?? 0) };
     return setEncounter({ ...world, clock: { ...world.clock, counts } }, view);
+  };
+
+  /**
+   * Every view carries the kernel's on-deck combatant. Players get it computed
+   * on their own projection, as if hidden combatants never existed, so it can
+   * never name (or count) one.
+   */
+  const project = (world: World, viewer: Viewer): World => {
+    const seen = hideFromPlayers(world, viewer);
+    if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
+    const enc = getEncounter(seen);
+    let next: string | null;
+    try {
+      next = enc.active ? onDeck(seen, rules) : null;
+    } catch {
+      // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
+      next = null;
+    }
+    return setEncounter(seen, { ...enc, onDeck: next });
   };
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
