@@ -137,3 +137,52 @@ describe('manual commands', () => {
     expect(JSON.stringify(s.world.ext)).toBe(before);
   });
 });
+
+describe('what the GM sets up is what the table gets', () => {
+  it('a GM tick runs the same trigger and reset rules as a roll: Loop 2, Increasing 2, Decreasing 2', () => {
+    const s = table();
+    const loop = createdId(s.run({ type: 'countdown.create', name: 'Recharge', start: 2, repeat: 'loop', effect: 'Breath' }));
+    const inc = createdId(s.run({ type: 'countdown.create', name: 'Tremors', start: 2, repeat: 'increasing' }));
+    const dec = createdId(s.run({ type: 'countdown.create', name: 'Rubble', start: 2, repeat: 'decreasing', finalEffect: 'Collapse' }));
+    // A tick of 3 from 2 triggers once and resets; the extra tick does not carry over.
+    const tx = s.run({ type: 'countdown.tick', id: loop, by: 3 });
+    expect(evs(tx).map((e) => e.type)).toEqual(['countdown.ticked', 'countdown.triggered', 'countdown.reset']);
+    expect(evs(tx).find((e) => e.type === 'countdown.triggered')).toMatchObject({ effect: 'Breath', count: 1 });
+    expect(s.cd(loop)).toMatchObject({ value: 2, start: 2, triggers: 1, status: 'active' });
+    s.run({ type: 'countdown.tick', id: inc, by: 2 });
+    expect(s.cd(inc)).toMatchObject({ value: 3, start: 3, triggers: 1 });
+    s.run({ type: 'countdown.tick', id: dec, by: 2 }); // 2 -> 0: triggers, resets to 1
+    expect(s.cd(dec)).toMatchObject({ value: 1, start: 1, triggers: 1, status: 'active' });
+    const last = s.run({ type: 'countdown.tick', id: dec }); // 1 -> 0: the reset would be 0
+    expect(evs(last).find((e) => e.type === 'countdown.ended')).toMatchObject({ reason: 'finalEvent', finalEffect: 'Collapse' });
+    expect(s.cd(dec)).toMatchObject({ value: 0, status: 'ended', endReason: 'finalEvent', triggers: 2 });
+    expect(s.world.log.filter((l) => l.kind === 'countdown.reset').map((l) => l.text)).toEqual([
+      'Recharge resets to 2.',
+      'Tremors resets to 3 (was 2, increasing).',
+      'Rubble resets to 1 (was 2, decreasing).',
+    ]);
+  });
+  it('activation and advancement texts are kept as written and shown to players with a visible countdown', () => {
+    const s = table();
+    const id = createdId(
+      s.run({ type: 'countdown.create', name: 'The camp wakes', start: 4, activation: 'The PCs slip into the enemy camp.', advancement: 'Every action roll in the camp.', effect: 'The alarm sounds.' }),
+    );
+    expect(s.cd(id)).toMatchObject({ activation: 'The PCs slip into the enemy camp.', advancement: 'Every action roll in the camp.', effect: 'The alarm sounds.' });
+    const seen = (s.view(PLAYER).world.ext['countdowns'] as { countdowns: Record<string, { activation?: string; advancement?: string }> }).countdowns[id];
+    expect(seen).toMatchObject({ activation: 'The PCs slip into the enemy camp.', advancement: 'Every action roll in the camp.' });
+  });
+  it('restTicks: a long-term countdown may tick 0 on a short rest and 3 on a long one; paused, it ignores rests', () => {
+    const s = table();
+    const id = createdId(s.run({ type: 'countdown.create', name: 'The plague spreads', kind: 'longTerm', start: 10, restTicks: { shortRest: 0, longRest: 3 } }));
+    s.run({ type: 'clock.advance', unit: 'shortRest' });
+    expect(s.cd(id).value).toBe(10);
+    s.run({ type: 'clock.advance', unit: 'longRest' });
+    expect(s.cd(id).value).toBe(7);
+    s.run({ type: 'clock.advance', unit: 'longRest', count: 2 });
+    expect(s.cd(id).value).toBe(1);
+    s.run({ type: 'countdown.pause', id });
+    s.run({ type: 'clock.advance', unit: 'longRest' });
+    expect(s.cd(id)).toMatchObject({ value: 1, status: 'paused' });
+    expect(s.fail({ type: 'countdown.create', name: 'x', kind: 'longTerm', start: 8, restTicks: { longRest: 13 } }).path).toBe('restTicks.longRest');
+  });
+});
