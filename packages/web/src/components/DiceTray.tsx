@@ -1,10 +1,14 @@
 // The dice tray: a notation box whose parse error is shown in place (a caret
 // under the column), a roll log, and the exact odds of the expression as an
-// SVG chart with the probability of its comparison. Runs the pure engine in
-// the browser, so it works with no server at all.
+// SVG chart with the probability of its comparison. At a table, Roll sends
+// `dice.roll`: the server rolls and records every die, and the tray lists the
+// table's recorded rolls. With no table (the landing page) it rolls in the
+// browser. Odds are always computed here: odds are not rolls.
 import { useMemo, useState } from 'preact/hooks';
-import { oddsOf, rollOf, type TrayOdds, type TrayRoll, type TrayError } from '../lib/dice.ts';
+import type { World } from '@tablekeeper/engine';
+import { oddsOf, rollOf, tableRollError, tableRolls, trayErrorFromMessage, type TrayOdds, type TrayRoll, type TrayError } from '../lib/dice.ts';
 import { OddsChart, pct } from './OddsChart.tsx';
+import type { Send } from './types.ts';
 
 export const DICE_INPUT_ID = 'dice-expr';
 /** Rolls kept in the tray's own log. */
@@ -12,32 +16,48 @@ export const MAX_TRAY_LOG = 50;
 
 export interface DiceTrayProps {
   readonly class?: string;
-  /** Post a roll to the table log (GM screen, player view); absent when offline. `open` = players may read it. */
-  readonly onShare?: (text: string, open: boolean) => unknown;
+  /** At a table: Roll sends `dice.roll` (the server rolls and records it). Absent offline: rolls in the browser. */
+  readonly send?: Send;
+  /** The viewer's world, whose log holds the table's recorded rolls (with `send`). */
+  readonly world?: World;
   readonly title?: string;
-  /** Offer a "show to players" switch (the GM's rolls are secret by default). */
+  /** The GM's tray: the secret-roll switch reads "only you see it". */
+  readonly gm?: boolean;
+  /** Start with the secret-roll switch on (the GM rolls behind the screen by default). */
   readonly secretByDefault?: boolean;
 }
 
-export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDefault = false }: DiceTrayProps) {
+export function DiceTray({ class: cls = '', send, world, title = 'Dice', gm = false, secretByDefault = false }: DiceTrayProps) {
   const [expr, setExpr] = useState('2d6+3');
-  const [open, setOpen] = useState(!secretByDefault);
-  const [log, setLog] = useState<TrayRoll[]>([]);
+  const [secret, setSecret] = useState(secretByDefault);
+  const [label, setLabel] = useState('');
+  const [local, setLocal] = useState<TrayRoll[]>([]);
   const [rollError, setRollError] = useState<TrayError | null>(null);
+  const [busy, setBusy] = useState(false);
   const [showOdds, setShowOdds] = useState(true);
   // Odds recomputed as the user types: exact, and fast enough for tray-sized expressions.
   const odds = useMemo(() => (expr.trim() === '' ? null : oddsOf(expr)), [expr]);
   const parseError: TrayError | null = odds && !odds.ok && odds.error.kind === 'parse' ? odds.error : rollError;
+  const log = send && world ? tableRolls(world, MAX_TRAY_LOG) : local;
 
-  const roll = () => {
+  const roll = async () => {
+    if (send) {
+      const bad = tableRollError(expr);
+      if (bad) return setRollError(bad);
+      setRollError(null);
+      setBusy(true);
+      const r = await send({ type: 'dice.roll', notation: expr, audience: secret ? 'gm' : 'table', ...(label.trim() ? { label: label.trim() } : {}) });
+      setBusy(false);
+      if (!r.ok) setRollError(trayErrorFromMessage(r.rejection.message));
+      return;
+    }
     const r = rollOf(expr);
     if (!r.ok) {
       setRollError(r.error);
       return;
     }
     setRollError(null);
-    setLog((l) => [r.value, ...l].slice(0, MAX_TRAY_LOG));
-    onShare?.(`rolled ${r.value.expr}: ${r.value.summary}`, open);
+    setLocal((l) => [r.value, ...l].slice(0, MAX_TRAY_LOG));
   };
 
   return (
@@ -46,7 +66,7 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDef
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          roll();
+          void roll();
         }}
       >
         <label for={DICE_INPUT_ID}>Dice notation</label>
@@ -68,7 +88,7 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDef
             aria-keyshortcuts="r"
             placeholder="4d6kh3, 3d6 >= 13, 1d20+5"
           />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Roll
           </button>
         </div>
@@ -79,9 +99,16 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDef
           e.g. <code>4d6kh3</code>, <code>2d20kl1+4</code>, <code>3d6&gt;=13</code>. Enter rolls.
         </span>
       </form>
-      {onShare && secretByDefault ? (
+      {send ? (
+        <div class="field" style={{ marginTop: '6px' }}>
+          <label for="dice-label">Roll for (optional)</label>
+          <input id="dice-label" value={label} onInput={(e) => setLabel(e.currentTarget.value)} maxLength={100} autocomplete="off" placeholder="Climb the wall, Goblin's attack…" />
+        </div>
+      ) : null}
+      {send ? (
         <label class="row small" style={{ fontWeight: 400, marginTop: '8px' }}>
-          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Show my rolls to the players
+          <input type="checkbox" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Secret roll{' '}
+          <span class="muted">({gm ? 'only you see it' : 'only you and the GM see it'})</span>
         </label>
       ) : null}
       <label class="row small" style={{ fontWeight: 400, marginTop: '8px' }}>
@@ -89,24 +116,28 @@ export function DiceTray({ class: cls = '', onShare, title = 'Dice', secretByDef
       </label>
       {showOdds && odds && odds.ok ? <OddsView odds={odds.value} /> : null}
       {showOdds && odds && !odds.ok && odds.error.kind !== 'parse' ? <p class="small muted">{odds.error.message}</p> : null}
-      <h3 style={{ marginTop: '10px' }}>Rolls</h3>
+      <h3 style={{ marginTop: '10px' }}>{send ? 'Table rolls' : 'Rolls'}</h3>
       {log.length === 0 ? (
         <p class="muted small">No rolls yet.</p>
       ) : (
         <ol class="list roll-log" aria-label="Roll log" data-testid="roll-log">
           {log.map((r, i) => (
-            <li key={log.length - i}>
+            <li key={r.key ?? log.length - i}>
               <div class="row">
                 <span class="roll-total" data-testid="roll-total">
                   {r.total}
                 </span>
                 <code class="grow small">{r.expr}</code>
+                {r.who ? <span class="small">{r.who}</span> : null}
+                {r.secret ? <span class="badge warn">secret</span> : null}
                 {r.outcome ? <span class={`badge ${r.success === false ? 'bad' : r.success ? 'ok' : ''}`}>{r.outcome}</span> : null}
               </div>
+              {r.label ? <div class="small muted">{r.label}</div> : null}
               <div aria-label="Dice">
                 {r.dice.map((d, j) => (
-                  <span key={j} class={d.kept ? 'die' : 'die dropped'} title={`d${d.sides}${d.kept ? '' : ' (dropped)'}`}>
+                  <span key={j} class={d.kept ? 'die' : 'die dropped'} title={`d${d.sides}${d.exploded ? ' (exploded)' : ''}${d.kept ? '' : ' (dropped)'}`}>
                     {d.value}
+                    {d.exploded ? '!' : ''}
                   </span>
                 ))}
               </div>

@@ -2,7 +2,7 @@
 // viewer's view (the server already removed what the viewer may not see).
 import { useState } from 'preact/hooks';
 import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
-import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckGuess, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
@@ -59,7 +59,7 @@ function escalationShown(enc: EncounterState, world: World): number | null {
 
 function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[] }) {
   const order = displayOrder(enc);
-  const deck = onDeckGuess(enc);
+  const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
   const sizes = poolSizes(economyFor(world.rulesetId));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
@@ -243,23 +243,32 @@ function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: Encoun
   );
 }
 
-/** GM tools on a row: hit points for a character's combatant, and applying a condition. */
+/**
+ * GM tools on a row: ±1 on each health-like track, and applying a condition.
+ * A value on the combatant itself (an NPC with no character) changes through
+ * encounter.setStats; one on a linked character's sheet through character.update.
+ */
 function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const ch = c.characterId ? world.characters[c.characterId] : undefined;
-  const hp = ch && typeof ch.stats['hp'] === 'number' ? ch.stats['hp'] : null;
+  const stats = { ...(ch?.stats ?? {}), ...c.stats };
+  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats);
+  // HP with no maximum is still worth a button.
+  if (typeof stats['hp'] === 'number' && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
+  const set = (key: string, value: number) =>
+    ch && !(key in c.stats) ? send({ type: 'character.update', id: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', id: c.id, stats: { [key]: value } });
   return (
     <details class="small" style={{ marginTop: '4px' }}>
       <summary>Adjust {c.name}</summary>
-      {ch && hp !== null ? (
-        <div class="row" role="group" aria-label={`${c.name} hit points`} style={{ margin: '4px 0' }}>
-          <button class="small" aria-label={`${c.name} loses 1 HP`} onClick={() => send({ type: 'character.update', id: ch.id, stats: { hp: hp - 1 } })}>
-            −1 HP
+      {tracks.map((t) => (
+        <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
+          <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
+            −1 {t.label}
           </button>
-          <button class="small" aria-label={`${c.name} gains 1 HP`} onClick={() => send({ type: 'character.update', id: ch.id, stats: { hp: hp + 1 } })}>
-            +1 HP
+          <button class="small" aria-label={`${c.name} gains 1 ${t.label}`} onClick={() => set(t.key, t.value + 1)}>
+            +1 {t.label}
           </button>
         </div>
-      ) : null}
+      ))}
       <form
         class="row"
         aria-label={`Apply a condition to ${c.name}`}

@@ -66,7 +66,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} />
           <CountdownsPanel world={view.world} gm send={send} />
-          <DiceTray class="area-dice" secretByDefault onShare={(text, open) => send({ type: 'log.note', text: `GM ${text}`, audience: { kind: open ? 'all' : 'gm' } })} />
+          <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {view.world.rulesetId === 'osr' ? <ExplorationPanel world={view.world} send={send} /> : null}
           <LogPanel world={view.world} />

@@ -41,7 +41,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
-            {player ? <DiceTray title="Roll" onShare={(text) => send({ type: 'log.note', text: `${rollerName(view.world, seatId)} ${text}` })} /> : null}
+            {player ? <DiceTray title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>
         )}
@@ -49,19 +49,6 @@ export function PlayerView({ capability }: { capability: Capability }) {
       <RejectionToast client={client} />
     </>
   );
-}
-
-/** Who a player's roll is from in the log: their character, else their seat. */
-function rollerName(world: World, seatId: string | null): string {
-  if (!seatId) return 'A player';
-  const chars = seatCharacters(world, seatId);
-  let picked: string | null = null;
-  try {
-    picked = localStorage.getItem(`tk.character.${world.tableId}.${seatId}`);
-  } catch {
-    // storage disabled: the first character speaks
-  }
-  return (chars.find((c) => c.id === picked) ?? chars[0])?.name ?? world.seats[seatId]?.name ?? 'A player';
 }
 
 function seatCharacters(world: World, seatId: string): Character[] {

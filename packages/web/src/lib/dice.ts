@@ -1,7 +1,7 @@
 // The dice tray's adapter over the engine's notation: parse errors with their
 // column, rolls with every die, exact odds as chart points. Rolls use the
 // engine's fair Rng (crypto.getRandomValues, unbiased), never Math.random.
-import { DiceError, fairRng, odds, parseDice, rollDice, type CompareOp } from '@tablekeeper/engine';
+import { compileDice, DiceError, fairRng, odds, parseDice, rollDice, TABLE_ROLL_LIMITS, type CompareOp, type Json, type World } from '@tablekeeper/engine';
 import type { ChartPoint } from '../components/OddsChart.tsx';
 
 export type TrayError = { readonly kind: 'parse' | 'limit' | 'other'; readonly message: string; readonly position: number };
@@ -10,8 +10,16 @@ export interface TrayDie {
   readonly value: number;
   readonly sides: number;
   readonly kept: boolean;
+  readonly exploded?: boolean;
 }
 export interface TrayRoll {
+  /** Stable key for lists. */
+  readonly key?: string;
+  /** Who rolled it (table rolls only). */
+  readonly who?: string;
+  readonly label?: string;
+  /** Read by the GM only (and the roller, for a player's roll for the GM). */
+  readonly secret?: boolean;
   readonly expr: string;
   readonly total: number;
   readonly dice: readonly TrayDie[];
@@ -105,4 +113,57 @@ export function oddsOf(expr: string): TrayResult<TrayOdds> {
   } catch (e) {
     return { ok: false, error: toError(e, expr.length - expr.trimStart().length) };
   }
+}
+
+/**
+ * Checks notation against the table-roll limits before sending `dice.roll`, so
+ * the error shows in place at once (the server checks again and rolls).
+ */
+export function tableRollError(expr: string): TrayError | null {
+  const text = expr.trim();
+  if (text === '') return { kind: 'parse', message: 'type some dice, e.g. 2d6+3', position: 0 };
+  if (expr.length > (TABLE_ROLL_LIMITS.maxLength ?? Infinity)) return { kind: 'limit', message: `a table roll may be at most ${TABLE_ROLL_LIMITS.maxLength} characters`, position: TABLE_ROLL_LIMITS.maxLength ?? 0 };
+  try {
+    compileDice(text, TABLE_ROLL_LIMITS);
+    return null;
+  } catch (e) {
+    return toError(e, expr.length - expr.trimStart().length);
+  }
+}
+
+/** A rejection from the server as a tray error; the engine writes the column as "(column N)", 1-based. */
+export function trayErrorFromMessage(message: string): TrayError {
+  const m = /\(column (\d+)\)/.exec(message);
+  return { kind: 'other', message: message.replace(/\s*\(column \d+\)/, ''), position: m ? Number(m[1]) - 1 : 0 };
+}
+
+const obj = (j: Json | undefined): { readonly [k: string]: Json } | null => (j !== null && typeof j === 'object' && !Array.isArray(j) ? j : null);
+
+/** The table's recorded rolls this viewer may read (the server already filtered the log), newest first. */
+export function tableRolls(world: World, limit: number): TrayRoll[] {
+  const out: TrayRoll[] = [];
+  const log = Array.isArray(world.log) ? world.log : [];
+  for (let i = log.length - 1; i >= 0 && out.length < limit; i--) {
+    const e = log[i]!;
+    const d = obj(e.data);
+    if (e.kind !== 'dice.rolled' || d === null || typeof d['total'] !== 'number' || typeof d['notation'] !== 'string') continue;
+    const dice: TrayDie[] = (Array.isArray(d['dice']) ? d['dice'] : []).flatMap((x) => {
+      const o = obj(x);
+      return o && typeof o['value'] === 'number' && typeof o['sides'] === 'number' ? [{ value: o['value'], sides: o['sides'], kept: o['kept'] !== false, exploded: o['exploded'] === true }] : [];
+    });
+    const cmp = obj(d['comparison']);
+    const success = cmp ? cmp['success'] === true : undefined;
+    out.push({
+      key: `${e.tx}-${i}`,
+      ...(typeof d['who'] === 'string' ? { who: d['who'] } : {}),
+      ...(typeof d['label'] === 'string' ? { label: d['label'] } : {}),
+      secret: e.audience?.kind !== 'all',
+      expr: d['notation'],
+      total: d['total'],
+      dice,
+      ...(success !== undefined ? { outcome: success ? 'success' : 'failure', success } : {}),
+      summary: e.text,
+    });
+  }
+  return out;
 }

@@ -53,17 +53,9 @@ export function displayOrder(enc: EncounterState): Combatant[] {
   });
 }
 
-/** A display guess at who is next: the first able combatant after the current one who has not acted. */
-export function onDeckGuess(enc: EncounterState): string | null {
-  if (!enc.active) return null;
-  const order = displayOrder(enc);
-  const acted = new Set(enc.acted);
-  const start = enc.current ? order.findIndex((c) => c.id === enc.current) + 1 : 0;
-  for (let i = start; i < order.length; i++) {
-    const c = order[i]!;
-    if (!acted.has(c.id) && c.id !== enc.current && !c.incapacitated) return c.id;
-  }
-  return null;
+/** Who is on deck, as the kernel's sequencer says (the server puts it in this viewer's view; a hidden one is never named). */
+export function onDeckOf(enc: EncounterState): string | null {
+  return enc.active && typeof enc.onDeck === 'string' && enc.combatants[enc.onDeck] !== undefined ? enc.onDeck : null;
 }
 
 export function placementLabel(p: Json): string {
@@ -106,6 +98,8 @@ export function durationLabel(d: ConditionInstance['duration']): string {
 
 /** A health-like track from stats: [label, value, max] for the first pair present. */
 export interface Track {
+  /** The stats key holding the value (hp, endurance...). */
+  readonly key: string;
   readonly label: string;
   readonly value: number;
   readonly max: number;
@@ -131,7 +125,7 @@ export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
     if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
     else if (label === 'Endurance' && value * 2 <= max) states.push('harmed');
     else if (label === 'HP' && value * 2 <= max) states.push('bloodied');
-    out.push({ label, value, max, states });
+    out.push({ key: v, label, value, max, states });
   }
   for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {
     if (stats[flag] === true && out[0] && !out[0].states.includes(flag)) out[0] = { ...out[0], states: [...out[0].states, flag] };
