@@ -10,7 +10,7 @@ import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { EpisodeBar } from './EpisodeBar.tsx';
+import { EpisodeBar } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
 

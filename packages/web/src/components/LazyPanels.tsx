@@ -1,0 +1,42 @@
+// Ruleset-specific panels load only on the tables that use them (the OSR
+// exploration panel, the Kleptonomicon episode bar), so every other table's
+// pages, phones included, do not download them. A tiny loader instead of
+// preact/compat's lazy/Suspense, which would cost more than it saves.
+import { useEffect, useState } from 'preact/hooks';
+import type { ComponentType } from 'preact';
+
+function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, placeholderClass: string): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  return function LazyPanel(props: P) {
+    const [Panel, setPanel] = useState<ComponentType<P> | null>(() => loaded);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      if (Panel) return;
+      let live = true;
+      pending ??= load().then((c) => (loaded = c));
+      pending.then(
+        (c) => live && setPanel(() => c),
+        () => {
+          // Let the next mount try again (the server may have been restarting).
+          pending = null;
+          if (live) setFailed(true);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [Panel]);
+    if (Panel) return <Panel {...props} />;
+    return (
+      <section class={placeholderClass} aria-busy="true">
+        <p role="status" class="small muted">
+          {failed ? 'This panel could not be loaded; reload the page to try again.' : 'Loading…'}
+        </p>
+      </section>
+    );
+  };
+}
+
+export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
+export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
