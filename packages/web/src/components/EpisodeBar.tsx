@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, type Step } from '../lib/episode.ts';
+import { Field } from './Field.tsx';
 import type { Send } from './types.ts';
 
 export function EpisodeBar({ world, gm, send }: { world: World; gm: boolean; send: Send }) {
@@ -92,9 +93,8 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
     const beats = beatsOf(world);
     return (
       <span class="row">
-        <label class="inline">
-          Ended by
-          <select value={beatBy} onChange={(e) => setBeatBy(e.currentTarget.value)}>
+        <Field id="ep-resume-by" label="Ended by">
+          <select id="ep-resume-by" value={beatBy} onChange={(e) => setBeatBy(e.currentTarget.value)}>
             <option value="">nobody's Beat</option>
             {beats.map((b) => (
               <option key={b.id} value={b.id}>
@@ -102,7 +102,7 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <button class="primary" onClick={() => void send({ type, ...(beatBy ? { endedWithBeatBy: beatBy } : {}) })}>
           {step.label}
         </button>

@@ -30,6 +30,7 @@ import {
   type LightSourceKind,
   type TravelInput,
 } from '../lib/osr.ts';
+import { Field } from './Field.tsx';
 import type { Send } from './types.ts';
 
 export function ExplorationPanel({ world, send }: { world: World; send: Send }) {
@@ -99,28 +100,25 @@ function TimeDice({ world, send }: { world: World; send: Send }) {
           void send({ type: 'osr.rollTime', dice, use, from });
         }}
       >
-        <label class="inline">
-          Time dice
-          <select value={String(dice)} onChange={(e) => setDice(Number(e.currentTarget.value))}>
+        <Field id="ex-time-dice" label="Time dice">
+          <select id="ex-time-dice" value={String(dice)} onChange={(e) => setDice(Number(e.currentTarget.value))}>
             {[1, 2, 3, 4].map((n) => (
               <option key={n} value={String(n)}>
                 {n}d6
               </option>
             ))}
           </select>
-        </label>
-        <label class="inline">
-          From hour
-          <input type="number" min={0} max={23} value={from} onInput={(e) => setFrom(Math.max(0, Math.min(23, Math.floor(Number(e.currentTarget.value)) || 0)))} />
-        </label>
-        <label class="inline">
-          Use
-          <select value={use} onChange={(e) => setUse(e.currentTarget.value as typeof use)}>
+        </Field>
+        <Field id="ex-time-from" label="From hour">
+          <input id="ex-time-from" type="number" min={0} max={23} value={from} onInput={(e) => setFrom(Math.max(0, Math.min(23, Math.floor(Number(e.currentTarget.value)) || 0)))} />
+        </Field>
+        <Field id="ex-time-use" label="Use">
+          <select id="ex-time-use" value={use} onChange={(e) => setUse(e.currentTarget.value as typeof use)}>
             <option value="show">Just show the hour</option>
             <option value="clock">Move the clock to it</option>
             <option value="duration">Pass that many hours</option>
           </select>
-        </label>
+        </Field>
         <button type="submit" class="small">
           Roll time dice
         </button>
@@ -145,26 +143,24 @@ function TravelTurns({ world, send }: { world: World; send: Send }) {
         {st.turnsOut} travel turn{st.turnsOut === 1 ? '' : 's'} since safety · {st.scenes} of {scenesPerHour(world)} scenes toward the next hour
       </p>
       <div class="row">
-        <label class="inline">
-          Approach
-          <select value={approach} onChange={(e) => setApproach(e.currentTarget.value as Approach)}>
+        <Field id="ex-turn-approach" label="Approach">
+          <select id="ex-turn-approach" value={approach} onChange={(e) => setApproach(e.currentTarget.value as Approach)}>
             {APPROACHES.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
             ))}
           </select>
-        </label>
-        <label class="inline">
-          Where
-          <select value={cadence} onChange={(e) => setCadence(e.currentTarget.value as Cadence)}>
+        </Field>
+        <Field id="ex-turn-cadence" label="Where">
+          <select id="ex-turn-cadence" value={cadence} onChange={(e) => setCadence(e.currentTarget.value as Cadence)}>
             {CADENCES.map((c) => (
               <option key={c} value={c}>
                 {c === 'dungeon' ? 'dungeon (1 hour)' : c === 'sea' ? 'sea (1 week)' : `${c} (1 day)`}
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <button class="small" onClick={() => void send({ type: 'osr.travelTurn', approach, cadence })}>
           Take a travel turn
         </button>
@@ -200,16 +196,15 @@ function Lights({ world, send }: { world: World; send: Send }) {
     <div class="explore-part" role="group" aria-labelledby="ex-light-title">
       <h3 id="ex-light-title">Light</h3>
       <div class="row">
-        <label class="inline">
-          Scene light
-          <select value={st.ambient} onChange={(e) => void send({ type: 'osr.setLight', level: e.currentTarget.value as LightLevel })}>
+        <Field id="ex-ambient" label="Scene light">
+          <select id="ex-ambient" value={st.ambient} onChange={(e) => void send({ type: 'osr.setLight', level: e.currentTarget.value as LightLevel })}>
             {LIGHT_LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l}
               </option>
             ))}
           </select>
-        </label>
+        </Field>
       </div>
       {lights.length === 0 ? (
         <p class="small muted">No torches or lanterns.</p>
@@ -248,16 +243,14 @@ function Lights({ world, send }: { world: World; send: Send }) {
           void send({ type: 'osr.lightSource', kind, ...(owner ? { owner } : {}) });
         }}
       >
-        <label class="inline">
-          Source
-          <select value={kind} onChange={(e) => setKind(e.currentTarget.value as LightSourceKind)}>
+        <Field id="ex-light-kind" label="Source">
+          <select id="ex-light-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as LightSourceKind)}>
             <option value="torch">torch (1 hour)</option>
             <option value="lantern">lantern (3 hours)</option>
           </select>
-        </label>
-        <label class="inline">
-          Carried by
-          <select value={owner} onChange={(e) => setOwner(e.currentTarget.value)}>
+        </Field>
+        <Field id="ex-light-owner" label="Carried by">
+          <select id="ex-light-owner" value={owner} onChange={(e) => setOwner(e.currentTarget.value)}>
             <option value="">nobody in particular</option>
             {pcs.map((c) => (
               <option key={c.id} value={c.id}>
@@ -265,7 +258,7 @@ function Lights({ world, send }: { world: World; send: Send }) {
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <button type="submit" class="small">
           Light it
         </button>
@@ -291,80 +284,72 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
           void send(travelCommand(input));
         }}
       >
-        <label class="inline">
-          Travel by
-          <select value={input.mode} onChange={(e) => set({ mode: e.currentTarget.value as TravelInput['mode'] })}>
+        <Field id="ex-travel-mode" label="Travel by">
+          <select id="ex-travel-mode" value={input.mode} onChange={(e) => set({ mode: e.currentTarget.value as TravelInput['mode'] })}>
             <option value="overland">land</option>
             <option value="river">river or lake</option>
             <option value="sea">sea</option>
           </select>
-        </label>
-        <label class="inline">
-          Days
-          <input type="number" min={1} max={60} value={input.days} onInput={(e) => set({ days: clampDays(Number(e.currentTarget.value)) })} />
-        </label>
+        </Field>
+        <Field id="ex-travel-days" label="Days">
+          <input id="ex-travel-days" type="number" min={1} max={60} value={input.days} onInput={(e) => set({ days: clampDays(Number(e.currentTarget.value)) })} />
+        </Field>
         {input.mode === 'overland' ? (
           <>
-            <label class="inline">
-              Terrain
-              <select value={input.terrain} onChange={(e) => set({ terrain: e.currentTarget.value as TravelInput['terrain'] })}>
+            <Field id="ex-travel-terrain" label="Terrain">
+              <select id="ex-travel-terrain" value={input.terrain} onChange={(e) => set({ terrain: e.currentTarget.value as TravelInput['terrain'] })}>
                 {TERRAINS.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
                 ))}
               </select>
-            </label>
-            <label class="inline">
-              Pace
-              <select value={input.pace} onChange={(e) => set({ pace: e.currentTarget.value as TravelInput['pace'] })}>
+            </Field>
+            <Field id="ex-travel-pace" label="Pace">
+              <select id="ex-travel-pace" value={input.pace} onChange={(e) => set({ pace: e.currentTarget.value as TravelInput['pace'] })}>
                 {PACES.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
                 ))}
               </select>
-            </label>
-            <label class="inline">
-              Light on the road
-              <select value={input.light} onChange={(e) => set({ light: e.currentTarget.value as LightLevel })}>
+            </Field>
+            <Field id="ex-travel-light" label="Light on the road">
+              <select id="ex-travel-light" value={input.light} onChange={(e) => set({ light: e.currentTarget.value as LightLevel })}>
                 {LIGHT_LEVELS.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
                 ))}
               </select>
-            </label>
+            </Field>
           </>
         ) : (
           <>
-            <label class="inline">
-              Vessel
-              <select value={input.vessel} onChange={(e) => set({ vessel: e.currentTarget.value as TravelInput['vessel'] })}>
+            <Field id="ex-travel-vessel" label="Vessel">
+              <select id="ex-travel-vessel" value={input.vessel} onChange={(e) => set({ vessel: e.currentTarget.value as TravelInput['vessel'] })}>
                 <option value="boat">boat</option>
                 <option value="ship">ship</option>
               </select>
-            </label>
-            <label class="inline">
-              Wind and current
-              <select value={input.current} onChange={(e) => set({ current: e.currentTarget.value as TravelInput['current'] })}>
+            </Field>
+            <Field id="ex-travel-current" label="Wind and current">
+              <select id="ex-travel-current" value={input.current} onChange={(e) => set({ current: e.currentTarget.value as TravelInput['current'] })}>
                 <option value="none">neither</option>
                 <option value="favourable">with us</option>
                 <option value="unfavourable">against us</option>
               </select>
-            </label>
+            </Field>
           </>
         )}
-        <label class="inline">
-          Approach
-          <select value={input.approach} onChange={(e) => set({ approach: e.currentTarget.value as Approach })}>
+        <Field id="ex-travel-approach" label="Approach">
+          <select id="ex-travel-approach" value={input.approach} onChange={(e) => set({ approach: e.currentTarget.value as Approach })}>
             {APPROACHES.map((a) => (
               <option key={a} value={a}>
                 {a}
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <p class="calc grow" data-testid="travel-preview" aria-live="polite">
           <strong>{formatMiles(p.perDay)} miles a day</strong> · {formatMiles(p.total)} in {days} day{days === 1 ? '' : 's'} · {p.travelTurns} travel turn{p.travelTurns === 1 ? '' : 's'}
           {p.terrainUsed && p.terrainUsed !== input.terrain ? <span class="muted small"> (the light makes it {p.terrainUsed})</span> : null}
@@ -400,13 +385,12 @@ function RollToReturn({ world, send }: { world: World; send: Send }) {
         DC {returnDc(st.turnsOut)} ({st.turnsOut} travel turn{st.turnsOut === 1 ? '' : 's'} out; at most 20)
       </p>
       <div class="row">
-        <label class="inline">
-          The way back is
-          <select value={path} onChange={(e) => setPath(e.currentTarget.value as typeof path)}>
+        <Field id="ex-return-path" label="The way back is">
+          <select id="ex-return-path" value={path} onChange={(e) => setPath(e.currentTarget.value as typeof path)}>
             <option value="dangerous">dangerous (lose HP)</option>
             <option value="arduous">arduous (drop loads)</option>
           </select>
-        </label>
+        </Field>
         <button class="small" onClick={() => void send({ type: 'osr.rollToReturn', path })}>
           Roll to return
         </button>
