@@ -266,10 +266,18 @@ export function encounterModule(rules: EncounterRules): Module {
         return [...skipsBefore(world, next.id), { type: 'encounter.turnStarted', id: next.id, round: enc.round }];
       case 'decision':
         return [{ type: 'encounter.decisionPending', decision: asJson(next.decision) }];
-      case 'roundOver':
+      case 'roundOver': {
         // Nobody could act at all this round: stop rather than spin (the GM revives someone or ends it).
         if (enc.acted.length === 0) return [];
-        return [{ type: 'encounter.roundEnded', round: enc.round }];
+        // In a ranked order the unable who come last lose their turn too, as they would earlier in the round.
+        const lost =
+          seqr.rank === undefined
+            ? []
+            : enc.roster
+                .filter((x) => !enc.acted.includes(x) && (enc.surpriseActors === null || enc.surpriseActors.includes(x)) && !canAct(world, rules, x))
+                .map((x): EngineEvent => ({ type: 'encounter.turnSkipped', id: x, round: enc.round }));
+        return [...lost, { type: 'encounter.roundEnded', round: enc.round }];
+      }
     }
   }
 
@@ -780,10 +788,25 @@ export function encounterModule(rules: EncounterRules): Module {
       case 'encounter.roundStarted':
       case 'encounter.turnClosed':
       case 'encounter.delayed':
-      case 'encounter.combatantRemoved':
       case 'encounter.joinedLate':
       case 'encounter.decisionWithdrawn':
         return advance(world);
+      case 'encounter.combatantRemoved': {
+        // A duration timed by someone who left can never run out: it ends with them. The reason names
+        // nobody, since the event no longer finds the (possibly hidden) combatant to judge its audience by.
+        const gone = String(e['id']);
+        const orphaned = Object.values(enc.conditions)
+          .filter((c) => (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && c.duration.of === gone)
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map((c): EngineEvent => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason: 'the combatant it was timed by left the encounter' }));
+        return [...orphaned, ...advance(world)];
+      }
+      case 'encounter.turnSkipped': {
+        // A lost turn still comes round: "until the start / end of X's next turn" ends at it, or it never would.
+        const id = String(e['id']);
+        const serial = enc.turnSerial + 1;
+        return [...expire(enc, { kind: 'turnStart', id, serial }, `${id}'s lost turn`), ...expire(enc, { kind: 'turnEnd', id, serial }, `${id}'s lost turn`)];
+      }
       case 'encounter.combatantAdded': {
         const c = e['combatant'];
         const id = c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' ? c['id'] : '';

@@ -136,6 +136,37 @@ describe('durations anchored to events', () => {
     expect(conds(t)).toHaveLength(0);
   });
 
+  it('a turn lost while unable still ends "until the start / end of orc\'s next turn", even when the orc comes last in the round', () => {
+    const t = fight();
+    apply(t, { target: 'ana', source: 'orc', condition: 'weakened', duration: { kind: 'turnEnd', of: 'orc' } });
+    apply(t, { target: 'bel', source: 'orc', condition: 'dazed', duration: { kind: 'turnStart', of: 'orc' } });
+    apply(t, { target: 'bel', condition: 'shaken', duration: { kind: 'turnEnd', of: 'bel' } });
+    t.ok({ type: 'encounter.setIncapacitated', id: 'orc', value: true }); // knocked out before the Slow band
+    playRoundUntil(t, 'bel');
+    const ev = t.ok({ type: 'encounter.endTurn' }); // the orc's turn comes round and is lost
+    expect(ev.filter((e) => e.type === 'encounter.turnSkipped').map((e) => e['id'])).toEqual(['orc']);
+    expect(ev.filter((e) => e.type === 'condition.expired').map((e) => [e['target'], e['condition'], e['reason']])).toEqual([
+      ['bel', 'shaken', "end of bel's turn"],
+      ['bel', 'dazed', "orc's lost turn"],
+      ['ana', 'weakened', "orc's lost turn"],
+    ]);
+    expect(conds(t)).toHaveLength(0);
+    expect(t.enc.round).toBe(2);
+    expect(t.world.log.some((l) => l.text === 'orc cannot act and loses this turn.')).toBe(true);
+    // Undo brings all three back with the skip.
+    t.undo();
+    expect(conds(t).map((c) => c.defId).sort()).toEqual(['dazed', 'shaken', 'weakened']);
+  });
+
+  it('a duration timed by a combatant who leaves the encounter ends when they leave', () => {
+    const t = fight();
+    apply(t, { target: 'ana', source: 'orc', condition: 'weakened', duration: { kind: 'turnEnd', of: 'orc' } });
+    apply(t, { target: 'bel', condition: 'dazed', duration: { kind: 'rounds', rounds: 3 } });
+    const ev = t.ok({ type: 'encounter.remove', id: 'orc' });
+    expect(ev.filter((e) => e.type === 'condition.expired').map((e) => [e['target'], e['condition']])).toEqual([['ana', 'weakened']]);
+    expect(conds(t).map((c) => c.defId)).toEqual(['dazed']);
+  });
+
   it('N rounds end at the end of the Nth round counting the current one', () => {
     const t = fight();
     apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } });
