@@ -8,18 +8,21 @@ import type { DiceLimits } from './limits.js';
 import { rerollMatches } from './parser.js';
 import type { Rng } from './rng.js';
 
-/** One die of a roll. */
+/**
+ * One die of a roll. Read-only: the records of plain faces (no explosion, no
+ * reroll) are shared, frozen objects, one per face and kept flag.
+ */
 export interface DieRoll {
   /** What the die counts as (an exploded chain is summed into its die). */
-  value: number;
+  readonly value: number;
   /** False when keep/drop set it aside. */
-  kept: boolean;
+  readonly kept: boolean;
   /** It rolled its highest face and rolled again. */
-  exploded: boolean;
+  readonly exploded: boolean;
   /** A reroll rule rolled it again. */
-  rerolled: boolean;
+  readonly rerolled: boolean;
   /** Every face thrown for this die, in order, when there was more than one. */
-  rolls?: number[];
+  readonly rolls?: readonly number[];
 }
 
 /** One dice term of the expression (e.g. the `4d6kh3` in `4d6kh3 + 2`). */
@@ -102,6 +105,11 @@ function checkSafe(lo: number, hi: number, node: Expr, src: string): void {
 
 class Compiler {
   diceCount = 0;
+  /** Every dice term, in the order a roll throws them. */
+  readonly plans: GroupPlan[] = [];
+  readonly planOf = new Map<DiceNode, GroupPlan>();
+  /** The fast-path function of each term, same order as `plans`. */
+  readonly totals: TotalFn[] = [];
   constructor(
     private readonly src: string,
     private readonly limits: DiceLimits,
@@ -240,7 +248,9 @@ class Compiler {
       };
     }
     let total: TotalFn;
-    if (K === N) {
+    if (K === N && N === 1 && !explode && !rule) {
+      total = (rng) => rng.die(X);
+    } else if (K === N) {
       total = explode || rule
         ? (rng) => {
             let s = 0;
@@ -279,31 +289,241 @@ class Compiler {
       }
     }
 
-    const plain = !explode && !rule;
-    const spec: DieSpec = { X, rule, rerollCap, allowed, explode, depth };
+    const index = this.plans.length;
+    const plan: GroupPlan = {
+      index, notation, position, sides: X, count: N, kept: K, high, explode, depth, rule, rerollCap, allowed,
+      roll: !explode && !rule ? (K === N ? recordPlain : recordPlainKeep) : explode && !rule ? recordExploding : recordGeneral,
+    };
+    this.plans.push(plan);
+    this.planOf.set(node, plan);
+    this.totals.push(total);
+    const roll = plan.roll;
     const record: RecordFn = (rng, out) => {
-      const dice: DieRoll[] = [];
-      let sum = 0;
-      for (let i = 0; i < N; i++) {
-        const d = plain ? { value: rng.die(X), kept: true, exploded: false, rerolled: false } : recordDie(rng, spec);
-        dice.push(d);
-        sum += d.value;
-      }
-      if (K < N) sum = markDropped(dice, N, K, high);
-      out.push({ notation, position, sides: X, dice, total: sum });
-      return sum;
+      const g = roll(plan, rng);
+      out[index] = g;
+      return g.total;
     };
     return { total, record, lo, hi };
   }
 }
 
-interface DieSpec {
-  readonly X: number;
+/** What one dice term needs at roll time, fixed when compiling. */
+interface GroupPlan {
+  /** Slot of the term in the result's `dice` list (terms are rolled left to right). */
+  readonly index: number;
+  readonly notation: string;
+  readonly position: number;
+  readonly sides: number;
+  readonly count: number;
+  readonly kept: number;
+  readonly high: boolean;
+  readonly explode: boolean;
+  readonly depth: number;
   readonly rule: DiceNode['reroll'];
   readonly rerollCap: number;
   readonly allowed: readonly number[];
-  readonly explode: boolean;
-  readonly depth: number;
+  /** The recorder specialised for this kind of term (plain, plain with keep/drop, exploding, any). */
+  readonly roll: (p: GroupPlan, rng: Rng) => DiceGroupRoll;
+}
+
+// Recorders, one per kind of dice term. Top-level functions (not per-term
+// closures) so their type feedback stays monomorphic whatever the expression,
+// and every die object is created once with its final fields.
+
+/** `NdX`: every die kept. */
+function recordPlain(p: GroupPlan, rng: Rng): DiceGroupRoll {
+  const N = p.count;
+  const X = p.sides;
+  const dice = newList<DieRoll>(N);
+  let sum = 0;
+  for (let i = 0; i < N; i++) {
+    const v = rng.die(X);
+    sum += v;
+    dice[i] = v < SHARED_FACES ? (KEPT[v] ?? sharedDie(v, true)) : { value: v, kept: true, exploded: false, rerolled: false };
+  }
+  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+}
+
+// A plain face's record depends only on its value and kept flag, so the
+// common ones are made once and shared (frozen: no roll can change another's).
+const SHARED_FACES = 1025;
+const KEPT: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED_FACES).fill(undefined);
+const DROPPED: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED_FACES).fill(undefined);
+
+function sharedDie(value: number, kept: boolean): DieRoll {
+  const d: DieRoll = Object.freeze({ value, kept, exploded: false, rerolled: false });
+  (kept ? KEPT : DROPPED)[value] = d;
+  return d;
+}
+
+/** The record of a plain face (shared when the face is small). */
+function plainDie(v: number, kept: boolean): DieRoll {
+  if (v < SHARED_FACES) return (kept ? KEPT[v] : DROPPED[v]) ?? sharedDie(v, kept);
+  return { value: v, kept, exploded: false, rerolled: false };
+}
+
+/** Faces of the plain dice being kept or dropped (reused; no roll is re-entered). */
+let faces = new Float64Array(64);
+/** Keep flags for the same dice. */
+let keepFlags = new Uint8Array(64);
+
+/** `NdX` with keep / drop: faces first, then which are kept, then the objects. */
+function recordPlainKeep(p: GroupPlan, rng: Rng): DiceGroupRoll {
+  const N = p.count;
+  const X = p.sides;
+  if (faces.length < N) {
+    faces = new Float64Array(N);
+    keepFlags = new Uint8Array(N);
+  }
+  const v = faces;
+  for (let i = 0; i < N; i++) v[i] = rng.die(X);
+  const flags = keepFlags;
+  const sum = markKept(v, N, p.kept, p.high, flags);
+  const dice = newList<DieRoll>(N);
+  for (let i = 0; i < N; i++) dice[i] = plainDie(v[i]!, flags[i] === 1);
+  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+}
+
+/** Explosion chains of the dice being kept or dropped (null: the die did not explode). */
+let chains: (number[] | null)[] = [];
+
+/** `NdX!` without a reroll rule: most dice do not explode and share their record. */
+function recordExploding(p: GroupPlan, rng: Rng): DiceGroupRoll {
+  const N = p.count;
+  const X = p.sides;
+  const depth = p.depth;
+  const dice = newList<DieRoll>(N);
+  if (p.kept === N) {
+    let sum = 0;
+    for (let i = 0; i < N; i++) {
+      let r = rng.die(X);
+      if (r !== X || depth === 0) {
+        sum += r;
+        dice[i] = plainDie(r, true);
+        continue;
+      }
+      const rolls = [r];
+      let v = r;
+      for (let e = 0; r === X && e < depth; e++) {
+        r = rng.die(X);
+        rolls.push(r);
+        v += r;
+      }
+      sum += v;
+      dice[i] = { value: v, kept: true, exploded: true, rerolled: false, rolls };
+    }
+    return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+  }
+  // Keep / drop: values and chains first, then which are kept, then the records.
+  if (faces.length < N) {
+    faces = new Float64Array(N);
+    keepFlags = new Uint8Array(N);
+  }
+  const vals = faces;
+  for (let i = 0; i < N; i++) {
+    let r = rng.die(X);
+    if (r !== X || depth === 0) {
+      vals[i] = r;
+      chains[i] = null;
+      continue;
+    }
+    const rolls = [r];
+    let v = r;
+    for (let e = 0; r === X && e < depth; e++) {
+      r = rng.die(X);
+      rolls.push(r);
+      v += r;
+    }
+    vals[i] = v;
+    chains[i] = rolls;
+  }
+  const sum = markKept(vals, N, p.kept, p.high, keepFlags);
+  for (let i = 0; i < N; i++) {
+    const rolls = chains[i]!;
+    const kept = keepFlags[i] === 1;
+    dice[i] = rolls === null ? plainDie(vals[i]!, kept) : { value: vals[i]!, kept, exploded: true, rerolled: false, rolls };
+  }
+  if (chains.length > 1024) chains = [];
+  else chains.fill(null, 0, N);
+  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+}
+
+/** Any term: reroll rule, explosion chain and keep / drop. */
+function recordGeneral(p: GroupPlan, rng: Rng): DiceGroupRoll {
+  const N = p.count;
+  const dice = newList<DieRoll>(N);
+  let sum = 0;
+  for (let i = 0; i < N; i++) {
+    const d = recordDie(rng, p);
+    dice[i] = d;
+    sum += d.value;
+  }
+  if (p.kept < N) sum = markDropped(dice, N, p.kept, p.high);
+  return { notation: p.notation, position: p.position, sides: p.sides, dice, total: sum };
+}
+
+/** A list of known length: preallocated (no growth while filling) unless huge. */
+function newList<T>(n: number): T[] {
+  return n <= 50_000 ? (new Array(n) as T[]) : [];
+}
+
+/**
+ * Keep flags for the first N faces (1 = kept) and the kept sum. Same order as
+ * markDropped: ties go to the earlier die.
+ */
+function markKept(v: Float64Array, N: number, K: number, high: boolean, flags: Uint8Array): number {
+  if (K === N - 1) {
+    // Drop one: the lowest (highest for kl / dh), the last such die on ties.
+    let at = 0;
+    let sum = 0;
+    for (let i = 0; i < N; i++) {
+      const x = v[i]!;
+      sum += x;
+      if (high ? x <= v[at]! : x >= v[at]!) at = i;
+      flags[i] = 1;
+    }
+    flags[at] = 0;
+    return sum - v[at]!;
+  }
+  if (K === 1) {
+    // Keep one: the highest (lowest), the first such die on ties.
+    let at = 0;
+    for (let i = 1; i < N; i++) if (high ? v[i]! > v[at]! : v[i]! < v[at]!) at = i;
+    for (let i = 0; i < N; i++) flags[i] = 0;
+    flags[at] = 1;
+    return v[at]!;
+  }
+  const order = N <= ORDER.length ? ORDER : new Int32Array(N);
+  sortIndices(v, N, high, order);
+  let sum = 0;
+  for (let j = 0; j < N; j++) {
+    const i = order[j]!;
+    if (j < K) {
+      flags[i] = 1;
+      sum += v[i]!;
+    } else flags[i] = 0;
+  }
+  return sum;
+}
+
+/** Indices of the first N values, highest (or lowest) first, earlier index first on ties. */
+function sortIndices(v: ArrayLike<number>, N: number, high: boolean, order: Int32Array): void {
+  if (N > 32) {
+    const list = Array.from({ length: N }, (_, i) => i);
+    list.sort(high ? (x, y) => v[y]! - v[x]! || x - y : (x, y) => v[x]! - v[y]! || x - y);
+    for (let i = 0; i < N; i++) order[i] = list[i]!;
+    return;
+  }
+  for (let i = 0; i < N; i++) {
+    // Insertion sort for the usual small pools (no comparator closure, no allocation).
+    const x = v[i]!;
+    let j = i - 1;
+    while (j >= 0 && (high ? v[order[j]!]! < x : v[order[j]!]! > x)) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = i;
+  }
 }
 
 // Module-level scratch for recordDie (single-threaded, not re-entered): keeps
@@ -311,82 +531,68 @@ interface DieSpec {
 let trail: number[] | null = null;
 let wasRerolled = false;
 
-function recordFace(rng: Rng, s: DieSpec): number {
-  let r = rng.die(s.X);
+function recordFace(rng: Rng, s: GroupPlan): number {
+  let r = rng.die(s.sides);
   const rule = s.rule;
   if (rule !== null && rerollMatches(rule, r)) {
     wasRerolled = true;
     if (trail === null) trail = [];
-    trail.push(r);
-    r = rng.die(s.X);
-    if (!rule.once) {
-      for (let c = 0; rerollMatches(rule, r); c++) {
-        trail.push(r);
-        // Past the cap, draw straight from the faces the rule allows (same distribution).
-        if (c >= s.rerollCap) {
-          r = s.allowed[rng.die(s.allowed.length) - 1]!;
-          break;
-        }
-        r = rng.die(s.X);
+    if (rule.once) {
+      trail.push(r);
+      return rng.die(s.sides);
+    }
+    // Same draws as the fast path: at most rerollCap rerolls, then straight
+    // from the faces the rule allows (same distribution).
+    for (let c = 0; rerollMatches(rule, r); c++) {
+      trail.push(r);
+      if (c >= s.rerollCap) {
+        r = s.allowed[rng.die(s.allowed.length) - 1]!;
+        break;
       }
+      r = rng.die(s.sides);
     }
   }
   return r;
 }
 
 /** One die with its reroll rule and explosion chain, every face recorded. */
-function recordDie(rng: Rng, s: DieSpec): DieRoll {
+function recordDie(rng: Rng, s: GroupPlan): DieRoll {
   trail = null;
   wasRerolled = false;
   let r = recordFace(rng, s);
   let v = r;
   let exploded = false;
   let t = trail as number[] | null;
-  if (s.explode && r === s.X && s.depth > 0) {
+  if (s.explode && r === s.sides && s.depth > 0) {
     exploded = true;
     t ??= [];
     t.push(r);
-    for (let e = 0; r === s.X && e < s.depth; e++) {
+    for (let e = 0; r === s.sides && e < s.depth; e++) {
       trail = t;
       r = recordFace(rng, s);
       t.push(r);
       v += r;
     }
   } else if (t !== null) t.push(r);
-  const d: DieRoll = { value: v, kept: true, exploded, rerolled: wasRerolled };
-  if (t !== null) d.rolls = t;
+  const d: DieRoll = t === null ? { value: v, kept: true, exploded, rerolled: wasRerolled } : { value: v, kept: true, exploded, rerolled: wasRerolled, rolls: t };
   trail = null;
   return d;
 }
 
-/** Marks all but the K highest (or lowest) dice as dropped (ties: the earlier die is kept); returns the kept sum. */
-/** Reused index buffer for markDropped's small pools. */
+/** Reused index buffer for the usual small pools. */
 const ORDER = new Int32Array(32);
 
+/** Marks all but the K highest (or lowest) dice as dropped (ties: the earlier die is kept); returns the kept sum. */
 function markDropped(dice: DieRoll[], N: number, K: number, high: boolean): number {
-  let order: Int32Array | number[] = ORDER;
-  if (N > 32) {
-    const list: number[] = [];
-    for (let i = 0; i < N; i++) list.push(i);
-    list.sort(high ? (x, y) => dice[y]!.value - dice[x]!.value || x - y : (x, y) => dice[x]!.value - dice[y]!.value || x - y);
-    order = list;
-  } else for (let i = 0; i < N; i++) {
-    // Insertion sort of indices for the usual small pools (no comparator closure, no allocation).
-    const v = dice[i]!.value;
-    let j = i - 1;
-    order[i] = i;
-    while (j >= 0 && (high ? dice[order[j]!]!.value < v : dice[order[j]!]!.value > v)) {
-      order[j + 1] = order[j]!;
-      j--;
-    }
-    order[j + 1] = i;
+  if (faces.length < N) {
+    faces = new Float64Array(N);
+    keepFlags = new Uint8Array(N);
   }
-  let sum = 0;
-  for (let j = 0; j < N; j++) {
-    const d = dice[order[j]!]!;
-    if (j < K) sum += d.value;
-    else d.kept = false;
-  }
+  const v = faces;
+  for (let i = 0; i < N; i++) v[i] = dice[i]!.value;
+  const sum = markKept(v, N, K, high, keepFlags);
+  // Records from recordDie are fresh objects, never the shared ones.
+  for (let i = 0; i < N; i++) if (keepFlags[i] === 0) (dice[i] as { kept: boolean }).kept = false;
   return sum;
 }
 
@@ -428,34 +634,134 @@ export interface CompiledDice {
   test(rng: Rng): boolean;
 }
 
+/**
+ * A side of the expression that is a sum of dice terms and constants
+ * (`1d20+5`, `3d6`, `2d6 - d4 + 1`): rolled by one loop over its terms
+ * instead of a tree of closures. Null for anything else (*, /, functions).
+ */
+interface LinearSide {
+  readonly constant: number;
+  readonly plans: readonly GroupPlan[];
+  /** +1 or -1 per term. */
+  readonly signs: readonly number[];
+}
+
+function linearSide(node: Expr, planOf: ReadonlyMap<DiceNode, GroupPlan>): LinearSide | null {
+  let constant = 0;
+  let bound = 0;
+  const plans: GroupPlan[] = [];
+  const signs: number[] = [];
+  const walk = (n: Expr, sign: number): boolean => {
+    switch (n.kind) {
+      case 'number':
+        constant += sign * n.value;
+        bound += n.value;
+        return true;
+      case 'dice': {
+        const p = planOf.get(n)!;
+        plans.push(p);
+        signs.push(sign);
+        bound += p.count * Math.max(Math.abs(p.sides * (p.depth + 1)), 1);
+        return true;
+      }
+      case 'negate':
+        return walk(n.arg, -sign);
+      case 'binary':
+        if (n.op !== '+' && n.op !== '-') return false;
+        return walk(n.left, sign) && walk(n.right, n.op === '+' ? sign : -sign);
+      default:
+        return false;
+    }
+  };
+  // Summed in another order than the tree, every partial sum must stay exact.
+  if (!walk(node, 1) || !Number.isSafeInteger(bound)) return null;
+  return { constant: constant + 0, plans, signs };
+}
+
+type SideRecord = (rng: Rng, out: DiceGroupRoll[]) => number;
+type SideTotal = (rng: Rng) => number;
+
+/** Recorder for one side: a loop over its terms when linear, else the closure tree (-0 read as 0). */
+function sideRecord(lin: LinearSide | null, tree: RecordFn): SideRecord {
+  if (lin === null) return (rng, out) => tree(rng, out) + 0;
+  const { constant, plans, signs } = lin;
+  if (plans.length === 0) return () => constant;
+  if (plans.length === 1) {
+    const p0 = plans[0]!;
+    const f0 = p0.roll;
+    const i0 = p0.index;
+    const s0 = signs[0]!;
+    return (rng, out) => {
+      const g = f0(p0, rng);
+      out[i0] = g;
+      return constant + s0 * g.total;
+    };
+  }
+  return (rng, out) => {
+    let v = constant;
+    for (let i = 0; i < plans.length; i++) {
+      const p = plans[i]!;
+      const g = p.roll(p, rng);
+      out[p.index] = g;
+      v += signs[i]! * g.total;
+    }
+    return v;
+  };
+}
+
+/** Fast path for one side: a single term plus a constant skips the tree; else the tree (-0 read as 0). */
+function sideTotal(lin: LinearSide | null, tree: TotalFn, one: TotalFn | undefined): SideTotal {
+  if (lin !== null && lin.plans.length === 1 && one !== undefined) {
+    const c = lin.constant;
+    if (lin.signs[0] === 1) return c === 0 ? one : (rng) => c + one(rng);
+    return (rng) => c - one(rng);
+  }
+  return (rng) => tree(rng) + 0;
+}
+
+/** The result's list of dice terms, one slot per term, filled as they are rolled. */
+function groupList(n: number): DiceGroupRoll[] {
+  return n === 1 ? [null as unknown as DiceGroupRoll] : newList<DiceGroupRoll>(n);
+}
+
 export function compileAst(ast: Root, src: string, limits: DiceLimits): CompiledDice {
   const c = new Compiler(src, limits);
+  const side = (node: Expr): { rec: SideRecord; tot: SideTotal; lo: number; hi: number } => {
+    const firstPlan = c.plans.length;
+    const e = c.expr(node);
+    const lin = linearSide(node, c.planOf);
+    const one = lin !== null && lin.plans.length === 1 ? c.totals[firstPlan] : undefined;
+    return { rec: sideRecord(lin, e.record), tot: sideTotal(lin, e.total, one), lo: e.lo, hi: e.hi };
+  };
+  const G = () => c.plans.length;
   if (ast.kind === 'compare') {
     const cmp: CompareNode = ast;
-    const l = c.expr(cmp.left);
-    const r = c.expr(cmp.right);
+    const l = side(cmp.left);
+    const r = side(cmp.right);
     const op = cmp.op;
-    const [tl, tr, rl, rr] = [l.total, r.total, l.record, r.record];
+    const groups = G();
+    const [tl, tr, rl, rr] = [l.tot, r.tot, l.rec, r.rec];
     return {
       expression: src, ast, min: l.lo, max: l.hi, diceCount: c.diceCount, limits,
       total: tl,
       test: (rng) => compare(op, tl(rng), tr(rng)),
       roll(rng) {
-        const dice: DiceGroupRoll[] = [];
+        const dice = groupList(groups);
         const total = rl(rng, dice);
         const target = rr(rng, dice);
         return { expression: src, total, dice, comparison: { op, target, success: compare(op, total, target) } };
       },
     };
   }
-  const e = c.expr(ast);
-  const [t, r] = [e.total, e.record];
+  const e = side(ast);
+  const groups = G();
+  const [t, r] = [e.tot, e.rec];
   return {
     expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
     total: t,
     test: (rng) => t(rng) > 0,
     roll(rng) {
-      const dice: DiceGroupRoll[] = [];
+      const dice = groupList(groups);
       const total = r(rng, dice);
       return { expression: src, total, dice, comparison: null };
     },
