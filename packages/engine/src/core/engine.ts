@@ -251,7 +251,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function view(table: Table, viewer: Viewer): TableView {
     const world = table.world;
     let projected = world;
-    for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer);
+    for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
     projected = { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
     const commandViews = new Map<number, TransactionView | null>();
     const cv = (seq: number): TransactionView | null => {

@@ -140,7 +140,12 @@ export type Reducer = (world: World, event: EngineEvent) => World;
 export type Reaction = (world: World, event: EngineEvent, env: Env) => EngineEvent[];
 
 /** Projection hook: remove or redact what `viewer` may not see. */
-export type Projector = (world: World, viewer: Viewer) => World;
+/**
+ * `source` is the full world before any module projected it (the engine always
+ * passes it): a later module may need what an earlier one already removed
+ * (e.g. which turns were hidden).
+ */
+export type Projector = (world: World, viewer: Viewer, source?: World) => World;
 
 /** Per-event audience: who may see this event in history and deltas. Default: all. */
 export type EventAudience = (world: World, event: EngineEvent) => Audience;

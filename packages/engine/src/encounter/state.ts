@@ -38,6 +38,15 @@ export function getEncounter(world: World): EncounterState {
   return raw === undefined || raw === null ? EMPTY_ENCOUNTER : (raw as unknown as EncounterState);
 }
 
+/**
+ * A turn number as players see it: hidden combatants' turns are not counted,
+ * so a gap can never reveal them. Rulesets that keep turn numbers in their
+ * own state map them through this in their projectors.
+ */
+export function playerTurnSerial(enc: EncounterState, serial: number): number {
+  return serial - (enc.hiddenTurns ?? []).filter((h) => h <= serial).length;
+}
+
 export function setEncounter(world: World, enc: EncounterState): World {
   return { ...world, ext: { ...world.ext, [ENCOUNTER_ID]: enc as unknown as Json } };
 }

@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, getEncounter, playerTurnSerial } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { byController, cannotAct, secretIds, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -611,19 +611,28 @@ export function createTswModule(): TswModule {
   };
 
   // Players never receive the sheets of hidden or veiled combatants, nor enemy sheets not openly in the fight.
-  const project = (world: World, viewer: { readonly role: string }): World => {
+  const project = (world: World, viewer: { readonly role: string }, source: World = world): World => {
     if (viewer.role === 'gm') return world;
     const st = getTsw(world);
     const hiddenIds = secretIds(world);
-    if (hiddenIds.size === 0) return world;
+    // The full encounter: the kernel's projection (which may run first) drops the record of hidden turns.
+    const enc = getEncounter(source);
+    if (hiddenIds.size === 0 && (enc.hiddenTurns ?? []).length === 0) return world;
     const keep = (k: string): boolean => !k.split('|').some((x) => hiddenIds.has(x));
+    // Turn numbers as the kernel shows them to players (hidden turns not counted).
+    const turn = (n: number | null): number | null => (n === null ? null : playerTurnSerial(enc, n));
+    const lastEngage = st.lastEngage !== null && (hiddenIds.has(st.lastEngage.mover) || hiddenIds.has(st.lastEngage.target)) ? null : st.lastEngage;
     return setTsw(world, {
       ...st,
-      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([id]) => !hiddenIds.has(id))),
+      sheets: Object.fromEntries(
+        Object.entries(st.sheets)
+          .filter(([id]) => !hiddenIds.has(id))
+          .map(([id, sh]) => [id, { ...sh, uses: Object.fromEntries(Object.entries(sh.uses).map(([k, u]) => [k, { ...u, activeTurn: turn(u.activeTurn) }])) }]),
+      ),
       engaged: st.engaged.filter(keep),
       far: st.far.filter(keep),
       provocations: st.provocations.filter((p) => !hiddenIds.has(p.by)).map((p) => ({ ...p, against: p.against.filter((x) => !hiddenIds.has(x)) })),
-      lastEngage: st.lastEngage !== null && (hiddenIds.has(st.lastEngage.mover) || hiddenIds.has(st.lastEngage.target)) ? null : st.lastEngage,
+      lastEngage: lastEngage === null ? null : { ...lastEngage, serial: playerTurnSerial(enc, lastEngage.serial) },
     });
   };
 

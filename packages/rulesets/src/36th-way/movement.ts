@@ -61,7 +61,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging'));
-        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true, serial: getEncounter(world).turnSerial });
+        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
         return okR(out);
       },
     },
@@ -143,7 +143,7 @@ export const movementReducers: Record<string, Reducer> = {
     for (const x of (e['leaving'] as string[] | undefined) ?? []) if (x !== to) st = place(st, who, x, 'nearby');
     st = place(st, who, to, e['range'] as Range);
     const engage = e['range'] === 'engaged';
-    st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: Number(e['serial']) } : null };
+    st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: getEncounter(w).turnSerial } : null };
     return log(setTsw(w, st), e, 'tsw.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
   },
   'tsw.disengageRolled': (w, e) => {

@@ -371,7 +371,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         }
         if (used + cost > budget) return fail('TOO_FAR', `${feet.value}' ${mode.value === 'walk' ? '' : `${mode.value}ing `}costs ${cost}' of movement; ${budget - used}' left this turn`, 'feet');
         used += cost;
-        out.push({ type: 'osr.moved', combatant: comb.id, character: comb.characterId, feet: feet.value, mode: mode.value, cost, used, budget, serial });
+        out.push({ type: 'osr.moved', combatant: comb.id, character: comb.characterId, feet: feet.value, mode: mode.value, cost, used, budget });
         return okv(out);
       },
     },

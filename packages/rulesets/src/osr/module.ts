@@ -11,6 +11,7 @@ import {
   encounterKit,
   getEncounter,
   osrEncounter,
+  playerTurnSerial,
   type Audience,
   type Combatant,
   type ConditionDef,
@@ -266,7 +267,9 @@ const reducers: { [type: string]: Reducer } = {
   }),
   'osr.moved': on((w, e, st) => {
     const c = str(e, 'combatant');
-    const moved = { ...st.moved, [c]: { serial: Number(e['serial']), used: Number(e['used']), budget: Number(e['budget']) } };
+    // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
+    const enc = getEncounter(w);
+    const moved = { ...st.moved, [c]: { serial: enc.lastTurn[c] ?? enc.turnSerial, used: Number(e['used']), budget: Number(e['budget']) } };
     return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
   }),
   'osr.strained': on((w, e, st) => {
@@ -394,7 +397,7 @@ function tidePrompts(world: World): EngineEvent[] {
 // ---------------------------------------------------------------- projector
 
 /** Players see nothing of GM prompts or the last threat band, nor entries about characters they cannot see. */
-function project(world: World, viewer: Viewer): World {
+function project(world: World, viewer: Viewer, source: World = world): World {
   if (viewer.role === 'gm') return world;
   const st = getOsr(world);
   const visible = (id: string | null): boolean => {
@@ -415,7 +418,11 @@ function project(world: World, viewer: Viewer): World {
     restedAt: keep(st.restedAt, (k) => k),
     bodyParts: keep(st.bodyParts, (k) => k),
     retreating: keep(st.retreating, (_k, v) => v.character),
-    moved: Object.fromEntries(Object.entries(st.moved).filter(([k]) => getEncounter(world).combatants[k]?.visibility === 'visible')),
+    moved: Object.fromEntries(
+      Object.entries(st.moved)
+        .filter(([k]) => getEncounter(world).combatants[k]?.visibility === 'visible')
+        .map(([k, m]) => [k, { ...m, serial: playerTurnSerial(getEncounter(source), m.serial) }]),
+    ),
     dead: st.dead.filter(visible),
     stable: st.stable.filter(visible),
     exhausted: st.exhausted.filter(visible),

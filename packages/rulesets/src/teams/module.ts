@@ -2,7 +2,7 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter, TEAMS_ACTIONS, teamsActionRequest } from '@tablekeeper/engine';
+import { getEncounter, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest } from '@tablekeeper/engine';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
 import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, readTest, resolveHit, sheetOf, MAX_NEARBY, type AttackInput, type Defence } from './combat.js';
@@ -505,7 +505,7 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
 // ---------------------------------------------------------------- views and audiences
 
 /** Players see a secret sheet as its name and status words only. */
-const project: Projector = (world, viewer) => {
+const project: Projector = (world, viewer, source = world) => {
   if (viewer.role === 'gm') return world;
   const st = getTeams(world);
   const enc = getEncounter(world);
@@ -523,7 +523,7 @@ const project: Projector = (world, viewer) => {
     pending: keep(st.pending, (v) => [v.attacker, v.target]),
     atRisk: keep(st.atRisk, (_v, k) => [k]),
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
-    commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { ...v, serial: v.serial - (enc.hiddenTurns ?? []).filter((h) => h <= v.serial).length }])),
+    commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { ...v, serial: playerTurnSerial(getEncounter(source), v.serial) }])),
   });
 };
 
