@@ -13,7 +13,7 @@ import { coreModule, countdownsModule } from '@tablekeeper/engine';
 import { kleptonomicon, osr } from '@tablekeeper/rulesets';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { artifactsDir, launchChromium } from './browser.ts';
-import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+import { ensureWebBuilt, horizontalOverflow, watchErrors, webDist } from './web.ts';
 
 let dir = '';
 let server: RunningServer;
@@ -156,6 +156,12 @@ describe('OSR clock and exploration panel', () => {
     await expect.poll(() => text(ex.getByTestId('return-dc'))).toContain('DC 10');
 
     await page.screenshot({ path: path.join(artifactsDir, 'gm-exploration.png'), fullPage: true });
+    // The panel folds with the grid: no sideways scrolling on a tablet or a phone.
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    }
+    await page.screenshot({ path: path.join(artifactsDir, 'gm-exploration-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });
