@@ -756,6 +756,23 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits): Compiled
   const e = side(ast);
   const groups = G();
   const [t, r] = [e.tot, e.rec];
+  const lin = linearSide(ast, c.planOf);
+  if (lin !== null && lin.plans.length === 1) {
+    // The most common shape (`1d20+5`, `4d6kh3`): one term and a constant, no intermediate closure.
+    const p0 = lin.plans[0]!;
+    const f0 = p0.roll;
+    const k = lin.constant;
+    const s0 = lin.signs[0]!;
+    return {
+      expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
+      total: t,
+      test: (rng) => t(rng) > 0,
+      roll(rng) {
+        const g = f0(p0, rng);
+        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+      },
+    };
+  }
   return {
     expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
     total: t,
