@@ -707,7 +707,9 @@ function project(world: World, viewer: Viewer): World {
   for (const [id, ch] of Object.entries(s.chases)) {
     const p = s.countdowns[ch.progressId];
     const c = s.countdowns[ch.consequenceId];
-    if (p !== undefined && c !== undefined && publicExistence(p) && publicExistence(c)) chases[id] = ch as unknown as Json;
+    if (p === undefined || c === undefined || !publicExistence(p) || !publicExistence(c)) continue;
+    // Who won is read off the values: players learn it only when both sides' values are theirs to read.
+    chases[id] = (publicValues(p) && publicValues(c) ? ch : { ...ch, result: null }) as unknown as Json;
   }
   // `gone` only serves the filters below; players do not need it.
   const ext = { ...world.ext, [COUNTDOWNS_ID]: { countdowns, order, chases, gone: {} } };

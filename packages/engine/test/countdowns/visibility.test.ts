@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GM, PLAYER, SPECTATOR, createdId, table, type Outcome } from './fixtures.js';
 import type { Viewer } from '../../src/core/types.js';
+import { getCountdowns } from '../../src/countdowns/module.js';
 
 const CANARY = ['CANARY-NAME-7f3', 'CANARY-EFFECT-91a', 'CANARY-FINAL-2bd', 'CANARY-BEAT-c44', 'CANARY-ACTIVATION-e05'];
 const noCanary = (s: ReturnType<typeof table>, who: Viewer): void => {
@@ -115,5 +116,22 @@ describe('existence-only and reveal-on-trigger', () => {
     expect(s.fail({ type: 'countdown.reveal', id }).code).toBe('COUNTDOWN_ALREADY');
     s.run({ type: 'countdown.hide', id });
     noCanary(s, PLAYER);
+  });
+});
+
+describe('chases players may only know exist', () => {
+  it('an existence-only chase does not tell players who won; revealed, it does', () => {
+    const s = table();
+    const chaseId = createdId(s.run({ type: 'chase.create', name: 'Shadowy chase', die: 2, lead: 1, visibility: 'existence' }));
+    s.roll('failureWithFear'); // the other party's countdown 1 -> 0: the quarry escapes
+    const seen = () => (s.view(PLAYER).world.ext['countdowns'] as { chases: Record<string, { result: string | null }> }).chases[chaseId];
+    expect(getCountdowns(s.world).chases[chaseId]?.result).toBe('other');
+    expect(seen()).toMatchObject({ name: 'Shadowy chase', result: null });
+    expect(JSON.stringify(s.view(SPECTATOR))).not.toContain('"other"');
+    const ch = getCountdowns(s.world).chases[chaseId]!;
+    s.run({ type: 'countdown.reveal', id: ch.progressId });
+    expect(seen()?.result).toBeNull(); // one side is still existence-only
+    s.run({ type: 'countdown.reveal', id: ch.consequenceId });
+    expect(seen()?.result).toBe('other');
   });
 });
