@@ -155,6 +155,22 @@ describe('OSR clock and exploration panel', () => {
     expect(ret).toMatch(/Brannoc rolls to return: d20 \d+ (?:[+-]\d+ )?= -?\d+ vs 14, (made it back safely|dropped \d+ load)/);
     await expect.poll(() => text(ex.getByTestId('return-dc'))).toContain('DC 10');
 
+    // --- the player's phone: the lights they may see, and a lantern lit by their own character.
+    const seatLink = await page.getByTestId('seat-link').first().inputValue();
+    const { page: phone, errors: phoneErrors } = await open(seatLink, { width: 390, height: 844 }, true);
+    const lights = phone.getByTestId('player-lights');
+    await lights.getByText('No torches or lanterns.').waitFor();
+    await lights.getByRole('button', { name: 'Light a lantern' }).click();
+    await expect.poll(() => text(lights.getByTestId('player-light'))).toContain('3 h left');
+    expect(await text(lights.getByTestId('player-light'))).toContain('Brannoc');
+    // The GM's panel shows the same lantern; only the GM puts it out.
+    await expect.poll(() => text(ex.getByTestId('light'))).toContain('lantern');
+    expect(await text(ex.getByTestId('light'))).toContain('Brannoc');
+    expect(await lights.getByRole('button', { name: /Put out/ }).count()).toBe(0);
+    await ex.getByTestId('light').getByRole('button', { name: 'Put out lantern' }).click();
+    await expect.poll(() => text(lights.getByTestId('player-light'))).toContain('out');
+    expect(phoneErrors).toEqual([]);
+
     await page.screenshot({ path: path.join(artifactsDir, 'gm-exploration.png'), fullPage: true });
     // The panel folds with the grid: no sideways scrolling on a tablet or a phone.
     for (const width of [1024, 390]) {

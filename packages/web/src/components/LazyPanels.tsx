@@ -40,3 +40,4 @@ function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, plac
 
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
+export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');

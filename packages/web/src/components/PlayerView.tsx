@@ -10,7 +10,7 @@ import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { EpisodeBar } from './LazyPanels.tsx';
+import { EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
 
@@ -41,6 +41,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
+            {view.world.rulesetId === 'osr' ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
             {player ? <DiceTray title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>
