@@ -42,7 +42,10 @@ export function canAct(world: World, rules: EncounterRules, id: string): boolean
   const c = enc.combatants[id];
   if (c === undefined || c.incapacitated) return false;
   for (const inst of Object.values(enc.conditions)) {
-    if (inst.target === id && rules.conditions.find((d) => d.id === inst.defId)?.incapacitates === true) return false;
+    if (inst.target !== id || rules.conditions.find((d) => d.id === inst.defId)?.incapacitates !== true) continue;
+    // "Until the start of your next turn" ends as that turn begins, so it never costs the bearer the turn itself.
+    if (inst.duration.kind === 'turnStart' && inst.duration.of === id) continue;
+    return false;
   }
   return rules.canAct === undefined ? true : rules.canAct(world, c);
 }

@@ -158,6 +158,25 @@ describe('durations anchored to events', () => {
     expect(conds(t).map((c) => c.defId).sort()).toEqual(['dazed', 'shaken', 'weakened']);
   });
 
+  it('Helpless "until the end of the orc\'s next turn" costs the orc exactly that turn; "until the start" costs none', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'helpless', duration: { kind: 'turnEnd', of: 'orc' } });
+    expect(playRound(t)).toEqual(['ana', 'bel']); // the orc's turn is lost, and the condition with it
+    expect(conds(t)).toHaveLength(0);
+    expect(playRound(t)).toEqual(['ana', 'bel', 'orc']);
+    const u = fight();
+    apply(u, { target: 'orc', condition: 'helpless', duration: { kind: 'turnStart', of: 'orc' } });
+    expect(canAct(u.world, rules, 'orc')).toBe(true); // nothing of the orc's turn is taken away
+    playRoundUntil(u, 'orc');
+    expect(conds(u)).toHaveLength(0); // it ended as the turn began
+    // Tied to someone else's turn, it still takes the bearer out until then.
+    const w = fight();
+    apply(w, { target: 'bel', condition: 'helpless', duration: { kind: 'turnStart', of: 'orc' } });
+    expect(canAct(w.world, rules, 'bel')).toBe(false);
+    expect(playRound(w)).toEqual(['ana', 'orc']);
+    expect(playRound(w)).toEqual(['ana', 'bel', 'orc']);
+  });
+
   it('a duration timed by a combatant who leaves the encounter ends when they leave', () => {
     const t = fight();
     apply(t, { target: 'ana', source: 'orc', condition: 'weakened', duration: { kind: 'turnEnd', of: 'orc' } });
