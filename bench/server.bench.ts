@@ -77,6 +77,7 @@ async function loadTablekeeper(): Promise<LoadResult> {
     catalog: moduleCatalog([{ id: 'bench', modules: [coreModule, countdownsModule] }]),
     webDist: null,
     rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
+    httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     limits: { maxTables: TABLES + 10 },
   });
   const wsUrl = server.url.replace('http', 'ws') + WS_PATH;

@@ -65,6 +65,8 @@ export interface AppOptions {
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<ServerLimits>;
   readonly rateLimit?: Partial<RateLimitOptions>;
+  /** Per client address, for the HTTP API (/api/*): burst and requests regained per second. */
+  readonly httpRateLimit?: Partial<Pick<RateLimitOptions, 'capacity' | 'refillPerSecond'>>;
   /** Built web app to serve (SPA); null to serve none. Default: packages/web/dist when it exists. */
   readonly webDist?: string | null;
   /** Base of printed links; default: the request's own scheme and host. */
@@ -96,6 +98,11 @@ function viewerOf(t: TokenRecord): Viewer {
   return t.role === 'player' ? { role: 'player', seatId: t.seatId ?? '' } : { role: t.role };
 }
 
+/** HTTP API requests per client address: a burst of 60, then 10 a second. */
+export const DEFAULT_HTTP_RATE_LIMIT = { capacity: 60, refillPerSecond: 10 } as const;
+/** Addresses whose buckets are remembered at once. */
+const MAX_HTTP_CLIENTS = 10_000;
+
 function fail(reply: FastifyReply, status: number, error: RejectionError) {
   return reply.code(status).send({ error });
 }
@@ -117,6 +124,9 @@ export interface TableServer {
 export function buildApp(o: AppOptions): TableServer {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...o.limits };
   const rate: RateLimitOptions = { ...DEFAULT_RATE_LIMIT, ...o.rateLimit };
+  // closeAfter is meaningless over HTTP: a refused request is just refused.
+  const httpRate: RateLimitOptions = { ...DEFAULT_HTTP_RATE_LIMIT, ...o.httpRateLimit, closeAfter: Number.MAX_SAFE_INTEGER };
+  const httpBuckets = new Map<string, TokenBucket>();
   const { store, catalog, logger } = o;
   const rooms = new Map<string, Room>();
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false }) as unknown as FastifyInstance;
@@ -232,6 +242,24 @@ export function buildApp(o: AppOptions): TableServer {
     if (status >= 400 && status < 500) return fail(reply, status, { kind: 'INVALID', message: error.message ?? 'bad request', path: [] });
     logger.error({ err: error.message, url: req.url.split('?')[0] }, 'request failed');
     return fail(reply, 500, { kind: 'UNAVAILABLE', message: 'the server could not handle this request' });
+  });
+
+  // One bucket per client address for the HTTP API, so one client cannot flood table creation or imports.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const ip = req.ip;
+    let bucket = httpBuckets.get(ip);
+    if (bucket === undefined) {
+      // Bounded memory: forget the oldest address when the map is full.
+      if (httpBuckets.size >= MAX_HTTP_CLIENTS) httpBuckets.delete(httpBuckets.keys().next().value as string);
+      bucket = new TokenBucket(httpRate, Date.now());
+      httpBuckets.set(ip, bucket);
+    }
+    const t = bucket.take(Date.now());
+    if (t.verdict === 'ok') return;
+    const retryAfterMs = t.verdict === 'throttle' ? t.retryAfterMs : 1000;
+    reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)));
+    return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many requests from this address; retry in ${retryAfterMs} ms`, retryAfterMs });
   });
 
   app.get('/healthz', async (_req, reply) => (store.probeWritable() ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: 'the store is not writable' })));

@@ -36,6 +36,8 @@ export interface StartOptions {
   readonly allowedOrigins?: readonly string[];
   readonly limits?: Partial<ServerLimits>;
   readonly rateLimit?: Partial<RateLimitOptions>;
+  /** Per client address on /api/* (default 60 at once, then 10 a second). */
+  readonly httpRateLimit?: Partial<Pick<RateLimitOptions, 'capacity' | 'refillPerSecond'>>;
   readonly webDist?: string | null;
   readonly publicUrl?: string;
   /** Enables GET /api/backup for this Bearer token. */
@@ -67,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.httpRateLimit ? { httpRateLimit: options.httpRateLimit } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),

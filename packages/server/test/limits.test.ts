@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE, LIMITS } from '@tablekeeper/protocol';
 import { TokenBucket } from '../src/index.js';
-import { Client, setupTable, testServer } from './helpers.js';
+import { Client, http, setupTable, testServer } from './helpers.js';
 
 const done: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -29,6 +29,22 @@ describe('frame size', () => {
     const d = await Client.open(s.url, t.gm);
     expect((await d.command({ type: 'clock.advance', unit: 'round' })).type).toBe('ack');
     await d.close();
+  });
+});
+
+describe('HTTP rate limit', () => {
+  it('refuses an address over its budget with 429 RATE_LIMITED and Retry-After; the app itself is not limited', async () => {
+    const s = await server({ httpRateLimit: { capacity: 5, refillPerSecond: 0.5 } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await http(s.url, 'GET', '/api/rulesets')).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const res = await fetch(s.url + '/api/tables', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await res.json()).toMatchObject({ error: { kind: 'RATE_LIMITED', retryAfterMs: expect.any(Number) } });
+    // Outside /api/: health checks still answer.
+    expect((await http(s.url, 'GET', '/healthz')).status).toBe(200);
   });
 });
 
