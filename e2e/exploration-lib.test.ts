@@ -3,6 +3,8 @@
 // calculator must say what `osr.travel` then does, and every step the episode
 // bar offers must be one the server accepts and land where the bar says.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { scenario, seededRng, type Json, type LogEntry, type World } from '@tablekeeper/engine';
 import { kleptonomicon, osr } from '@tablekeeper/rulesets';
@@ -243,5 +245,35 @@ describe('the episode bar', () => {
 
   it('no state yet reads as between Episodes', () => {
     expect(episodeOf({ ext: {} } as unknown as World)).toEqual({ episode: 0, phase: 'between', encounterPhase: null });
+  });
+});
+
+describe('what the browser takes from the rulesets', () => {
+  // The web helpers import these ruleset files by path; they must stay free of
+  // run-time imports beyond each other, or the browser would start shipping rules code.
+  const ALLOWED = new Set(['osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state']);
+  const imports = (file: string): { from: string; typeOnly: boolean }[] =>
+    [...readFileSync(file, 'utf8').matchAll(/^import\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
+
+  it('the web helpers reach only those files, and those files import nothing else at run time', () => {
+    const web = ['packages/web/src/lib/osr.ts', 'packages/web/src/lib/episode.ts'];
+    const reached = new Set<string>();
+    for (const f of web) {
+      for (const i of imports(f)) {
+        if (!i.from.includes('rulesets/src/')) continue;
+        const key = i.from.split('rulesets/src/')[1]!.replace(/\.[jt]s$/, '');
+        expect(ALLOWED.has(key), `${f} imports ${i.from}`).toBe(true);
+        reached.add(key);
+      }
+    }
+    expect(reached.size).toBeGreaterThan(0);
+    for (const key of ALLOWED) {
+      const file = path.join('packages/rulesets/src', `${key}.ts`);
+      for (const i of imports(file)) {
+        if (i.typeOnly) continue;
+        const target = path.posix.join(path.posix.dirname(key), i.from).replace(/\.[jt]s$/, '');
+        expect(i.from.startsWith('.') && ALLOWED.has(target), `${file} imports ${i.from} at run time`).toBe(true);
+      }
+    }
   });
 });
