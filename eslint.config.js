@@ -46,6 +46,18 @@ export default tseslint.config(
   {
     files: ['packages/web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tablekeeper/server', '@tablekeeper/rulesets', '@tablekeeper/cli', 'better-sqlite3', 'fastify'], message: 'The web app talks to the server only through the protocol.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // ADR 7: pure rule helpers through the rulesets' browser entry only; never commands or modules.
+          paths: [{ name: '@tablekeeper/rulesets', message: 'The web app takes rule helpers only from @tablekeeper/rulesets/browser (ADR 7).' }],
+          patterns: [
+            { group: ['@tablekeeper/server', '@tablekeeper/cli', 'better-sqlite3', 'fastify'], message: 'The web app talks to the server only through the protocol.' },
+            { group: ['@tablekeeper/rulesets/*', '!@tablekeeper/rulesets/browser', '**/rulesets/src/**'], message: 'The web app takes rule helpers only from @tablekeeper/rulesets/browser (ADR 7).' },
+          ],
+        },
+      ],
+    },
   },
 );

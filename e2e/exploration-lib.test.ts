@@ -249,24 +249,21 @@ describe('the episode bar', () => {
 });
 
 describe('what the browser takes from the rulesets', () => {
-  // The web helpers import these ruleset files by path; they must stay free of
-  // run-time imports beyond each other, or the browser would start shipping rules code.
+  // The web helpers import the rulesets' browser entry (ADR 7); it may re-export
+  // only files that import nothing at run time but each other, or the browser
+  // would start shipping rules code.
   const ALLOWED = new Set(['osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state']);
   const imports = (file: string): { from: string; typeOnly: boolean }[] =>
-    [...readFileSync(file, 'utf8').matchAll(/^import\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
+    [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
 
-  it('the web helpers reach only those files, and those files import nothing else at run time', () => {
-    const web = ['packages/web/src/lib/osr.ts', 'packages/web/src/lib/episode.ts'];
-    const reached = new Set<string>();
-    for (const f of web) {
-      for (const i of imports(f)) {
-        if (!i.from.includes('rulesets/src/')) continue;
-        const key = i.from.split('rulesets/src/')[1]!.replace(/\.[jt]s$/, '');
-        expect(ALLOWED.has(key), `${f} imports ${i.from}`).toBe(true);
-        reached.add(key);
-      }
+  it('the web reaches the rulesets only through the browser entry, and its files import nothing else at run time', () => {
+    for (const f of ['packages/web/src/lib/osr.ts', 'packages/web/src/lib/episode.ts']) {
+      const fromRulesets = imports(f).filter((i) => i.from.includes('rulesets'));
+      expect(fromRulesets.map((i) => i.from)).toEqual(['@tablekeeper/rulesets/browser']);
     }
-    expect(reached.size).toBeGreaterThan(0);
+    const reached = imports('packages/rulesets/src/browser.ts').map((i) => i.from.replace(/^\.\//, '').replace(/\.[jt]s$/, ''));
+    expect(reached.length).toBeGreaterThan(0);
+    for (const key of reached) expect(ALLOWED.has(key), `browser.ts re-exports ${key}`).toBe(true);
     for (const key of ALLOWED) {
       const file = path.join('packages/rulesets/src', `${key}.ts`);
       for (const i of imports(file)) {

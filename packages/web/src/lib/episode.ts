@@ -1,11 +1,10 @@
 // The Kleptonomicon's Episode as the episode bar shows it: where the table is
 // and which phase changes the GM may ask for next. Which changes are legal
 // comes from the ruleset's own transition tables (phases.ts, import-free but
-// for types), imported by path so the rest of the ruleset stays out of the
-// browser. The server still decides: a refused change comes back as a rule error.
+// for types), through the rulesets' browser entry (ADR 7) so the rest of the
+// ruleset stays out of the browser. The server still decides: a refused change comes back as a rule error.
 import { BEATS_ECONOMY, EMPTY_ECONOMY, economyRemaining, type World } from '@tablekeeper/engine';
-import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from '../../../rulesets/src/kleptonomicon/phases.ts';
-import { getKlepto } from '../../../rulesets/src/kleptonomicon/state.ts';
+import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, getKlepto, type EncounterPhase, type EpisodePhase } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 export type { EncounterPhase, EpisodePhase };

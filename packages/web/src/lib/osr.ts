@@ -2,8 +2,8 @@
 // numbers come from the OSR ruleset's own pure helpers (exploration.ts,
 // sheet.ts, state.ts, settings.ts import nothing at run time but each other),
 // so the travel calculator and the server's `osr.travel` share one formula.
-// They are imported by path on purpose: the ruleset package entry would pull
-// every ruleset's commands into the browser. Nothing here rolls a die.
+// They come through the rulesets' browser entry (ADR 7): the package's main
+// entry would pull every ruleset's commands into the browser. Nothing here rolls a die.
 import type { LogEntry, World } from '@tablekeeper/engine';
 import {
   CADENCE_HOURS,
@@ -27,10 +27,14 @@ import {
   type Terrain,
   type ThreatBand,
   type Vessel,
-} from '../../../rulesets/src/osr/exploration.ts';
-import { encumbrance, mod, readSheet } from '../../../rulesets/src/osr/sheet.ts';
-import { getOsr, type LightSource, type OsrState } from '../../../rulesets/src/osr/state.ts';
-import { osrSettings } from '../../../rulesets/src/osr/settings.ts';
+  encumbrance,
+  mod,
+  readSheet,
+  getOsr,
+  osrSettings,
+  type LightSource,
+  type OsrState,
+} from '@tablekeeper/rulesets/browser';
 
 export { CADENCE_HOURS, LIGHT_SOURCES, returnDc, type Cadence, type Current, type LightLevel, type LightSourceKind, type Pace, type Terrain, type ThreatBand, type Vessel };
 

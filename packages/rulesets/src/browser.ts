@@ -1,0 +1,32 @@
+// The browser entry (ADR 7): pure rule helpers the web app shows previews
+// with (the OSR travel calculator, the Kleptonomicon's legal phase changes),
+// so screen and server share one formula. Only files that import nothing at
+// run time but each other belong here; commands and modules never do.
+export {
+  CADENCE_HOURS,
+  LIGHT_SOURCES,
+  TRAVEL_TURN_TABLE,
+  effectiveTerrain,
+  hourOfClock,
+  overlandMiles,
+  overwaterMiles,
+  partyMiles,
+  quarterOf,
+  returnDc,
+  timeDiceFor,
+  type Cadence,
+  type Current,
+  type LightLevel,
+  type LightSourceKind,
+  type OverlandInput,
+  type Pace,
+  type Quarter,
+  type Terrain,
+  type ThreatBand,
+  type Vessel,
+} from './osr/exploration.js';
+export { encumbrance, mod, readSheet } from './osr/sheet.js';
+export { getOsr, type LightSource, type OsrState } from './osr/state.js';
+export { osrSettings } from './osr/settings.js';
+export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from './kleptonomicon/phases.js';
+export { getKlepto } from './kleptonomicon/state.js';
