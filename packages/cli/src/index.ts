@@ -2,5 +2,5 @@
 export { main } from './main.js';
 export { buildProgram, run, registrars, processIo, type Registrar } from './program.js';
 export { type CliContext, type CliIo, EXIT_OK, EXIT_FAILURE, EXIT_BAD_INPUT, reportDiceError, guarded } from './context.js';
-export { registerRoll, describeRoll, MAX_TIMES } from './commands/roll.js';
-export { registerOdds, oddsExtensions, oddsJson, describeOdds, histogram, type OddsExtension } from './commands/odds.js';
+export { registerRoll, describeRoll, describeNamedRoll, OUTCOME_LABELS, MAX_TIMES } from './commands/roll.js';
+export { registerOdds, oddsExtensions, oddsJson, describeOdds, namedOddsJson, describeNamedOdds, histogram, type OddsExtension } from './commands/odds.js';

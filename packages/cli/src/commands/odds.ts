@@ -1,7 +1,8 @@
 // `tablekeeper odds "<expr>" [--json]`: exact distribution of a notation.
 import type { Command } from 'commander';
-import { odds, type OddsResult } from '@tablekeeper/engine';
+import { isNamedRoll, namedOdds, odds, type NamedOddsResult, type NamedOutcome, type OddsResult } from '@tablekeeper/engine';
 import { type CliContext, guarded } from '../context.js';
+import { OUTCOME_LABELS } from './roll.js';
 
 /**
  * Other modes of `odds` (e.g. `--chase`) plug in here from their own files:
@@ -69,11 +70,24 @@ export function describeOdds(o: OddsResult): string {
   return lines.join('\n') + '\n';
 }
 
+/** `--json` of a named roll: the notation's fields, plus the chance of each named outcome. */
+export function namedOddsJson(o: NamedOddsResult): Record<string, unknown> {
+  return { ...oddsJson(o), kind: o.spec.kind, outcomes: o.outcomes };
+}
+
+export function describeNamedOdds(o: NamedOddsResult): string {
+  const lines = describeOdds(o).trimEnd().split('\n');
+  const rows = (Object.entries(o.outcomes) as [NamedOutcome, number][]).map(([k, p]) => `  ${OUTCOME_LABELS[k]}: ${p.toPrecision(6)} (${pct(p)})`);
+  // Outcomes go right after the probability line (or the expression), before mean and histogram.
+  lines.splice(o.probability !== null ? 2 : 1, 0, ...rows);
+  return lines.join('\n') + '\n';
+}
+
 export function registerOdds(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('odds')
-    .description('exact odds of dice notation, e.g. "3d6 >= 13", "4d6kh3"')
-    .argument('[expr]', 'dice notation (see docs/dice.md)')
+    .description('exact odds of dice notation or a named roll, e.g. "3d6 >= 13", "4d6kh3", "duality+2 vs 15"')
+    .argument('[expr]', 'dice notation or a named roll (see docs/dice.md)')
     .option('--json', 'print JSON');
   for (const ext of oddsExtensions) for (const [flags, description] of ext.options) cmd.option(flags, description);
   cmd.action((expr: string | undefined, opts: Record<string, unknown>) =>
@@ -83,6 +97,11 @@ export function registerOdds(program: Command, ctx: CliContext): void {
       if (expr === undefined) {
         ctx.io.err('tablekeeper: odds needs an expression, e.g. tablekeeper odds "3d6 >= 13"\n');
         ctx.exitCode = 2;
+        return;
+      }
+      if (isNamedRoll(expr)) {
+        const n = namedOdds(expr);
+        ctx.io.out(opts['json'] ? JSON.stringify(namedOddsJson(n)) + '\n' : describeNamedOdds(n));
         return;
       }
       const o = odds(expr);

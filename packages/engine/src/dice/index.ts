@@ -9,3 +9,16 @@ export { print as printDice, divide as divideRounded } from './ast.js';
 export type { CompiledDice, DiceRollResult, DiceGroupRoll, DieRoll } from './compile.js';
 export type { OddsResult } from './odds.js';
 export { parseDice, compileDice, compileDiceUncached, oddsUncached, rollDice, odds, clearDiceCache, diceCacheSize, COMPILE_CACHE_SIZE } from './notation.js';
+export {
+  isNamedRoll,
+  parseNamedRoll,
+  rollNamed,
+  namedOdds,
+  WAY_CRIT_AT,
+  WAY_CRIT_FAIL_AT,
+  type NamedRollKind,
+  type NamedRollSpec,
+  type NamedRollResult,
+  type NamedOddsResult,
+  type NamedOutcome,
+} from './named-notation.js';

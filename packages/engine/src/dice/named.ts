@@ -228,7 +228,9 @@ export function kleptoTestDistribution(options?: { readonly modifier?: number; r
 // ---------------------------------------------------------------- team game
 
 /** Dice sizes the team game's attribute and skill dice may take (0 = no skill die). */
-const TEAM_DIE_MAX = 100;
+export const TEAM_DIE_MAX = 100;
+/** Most net advantage a team-game test accepts (each step rolls the test dice once more). */
+export const TEAM_MAX_ADVANTAGE = 10;
 /** A luck die at or above this adds TEAM_LUCK_BONUS to an ordinary test. */
 export const TEAM_LUCK_THRESHOLD = 20;
 export const TEAM_LUCK_BONUS = 4;
@@ -280,7 +282,7 @@ function teamInputs(o: TeamTestOptions) {
     attributeDie: intOption('attributeDie', x.attributeDie, 1, TEAM_DIE_MAX),
     skillDie: intOption('skillDie', x.skillDie ?? 0, 0, TEAM_DIE_MAX),
     bonus: mod(x.bonus, 'bonus'),
-    advantage: intOption('advantage', x.advantage ?? 0, -10, 10),
+    advantage: intOption('advantage', x.advantage ?? 0, -TEAM_MAX_ADVANTAGE, TEAM_MAX_ADVANTAGE),
     luckBonus: x.luckBonus ?? true,
     luckModifier: mod(x.luckModifier, 'luckModifier'),
   };

@@ -13,8 +13,8 @@ import type { BinaryNode, CompareOp, DiceNode, Expr, KeepMode, RerollRule, Root 
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
 
-type TokKind = 'int' | 'name' | 'op' | 'cmp' | 'eof';
-interface Token {
+export type TokKind = 'int' | 'name' | 'op' | 'cmp' | 'eof';
+export interface Token {
   readonly kind: TokKind;
   readonly text: string;
   readonly pos: number;
@@ -23,7 +23,8 @@ interface Token {
 
 const SINGLE_OPS = new Set(['+', '-', '*', '/', '(', ')', ',', '%', '!']);
 
-function tokenize(src: string): Token[] {
+/** Splits notation into tokens (numbers, lower-cased names, operators), each with its columns. */
+export function tokenize(src: string): Token[] {
   const out: Token[] = [];
   let i = 0;
   const n = src.length;
@@ -74,6 +75,8 @@ function tokenize(src: string): Token[] {
 }
 
 const FUNCTIONS = new Set(['min', 'max', 'abs', 'floor', 'ceil', 'round']);
+/** Keywords of the named rolls (named-notation.ts); they stand alone, never inside arithmetic. */
+export const NAMED_ROLL_NAMES: readonly string[] = ['duality', 'way', 'klepto', 'team', 'osr', 'luck'];
 const KEEP_NAMES = new Set(['kh', 'kl', 'dh', 'dl', 'k']);
 
 class Parser {
@@ -192,6 +195,9 @@ class Parser {
     if (t.kind === 'name') {
       if (t.text === 'd') return this.dice(1, t.pos);
       if (FUNCTIONS.has(t.text)) return this.call();
+      if (NAMED_ROLL_NAMES.includes(t.text)) {
+        this.fail(`${JSON.stringify(t.text)} is a named roll: it stands alone, at the start (e.g. "${t.text === 'team' ? 'team(d8, d6) +1 vs 12' : `${t.text}+2 vs 15`}"), not inside arithmetic`, t.pos);
+      }
       if (t.text.startsWith('d')) this.fail(`expected sides after "d" but found ${JSON.stringify(t.text.slice(1))}`, t.pos + 1);
       this.fail(`unknown name ${JSON.stringify(t.text)} (functions: min, max, abs, floor, ceil, round)`, t.pos);
     }
