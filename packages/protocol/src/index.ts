@@ -102,7 +102,7 @@ export const rejectionErrorSchema = z.discriminatedUnion('kind', [
   /** The message is not valid JSON or breaks the schema; `path` points into it. */
   z.object({ kind: z.literal('INVALID'), message: z.string(), path: z.array(z.union([z.string(), z.number()])) }),
   /** The engine refused the command: its stable code and sentence. */
-  z.object({ kind: z.literal('RULE_ERROR'), code: z.string(), message: z.string(), path: z.string().optional() }),
+  z.object({ kind: z.literal('RULE_ERROR'), code: z.string(), message: z.string(), path: z.string().optional(), column: z.number().int().nonnegative().optional() }),
   z.object({ kind: z.literal('RATE_LIMITED'), message: z.string(), retryAfterMs: z.number().int() }),
   z.object({ kind: z.literal('TOO_LARGE'), message: z.string(), limit: z.number().int() }),
   /** A server cap (tables, seats, log size, sessions) is reached; `limit` names it. */

@@ -222,10 +222,11 @@ export class Room {
    * of any string the GM's view holds and theirs does not (names of hidden
    * things), so even errors pass through the projection.
    */
-  private ruleRejection(actor: Viewer, e: { code: string; message: string; path?: string }): RejectionError {
+  private ruleRejection(actor: Viewer, e: { code: string; message: string; path?: string; column?: number }): RejectionError {
     if (e.code === 'FORBIDDEN') return { kind: 'FORBIDDEN', message: actor.role === 'gm' ? e.message : this.scrub(actor, e.message) };
     const message = actor.role === 'gm' ? e.message : this.scrub(actor, e.message);
-    return e.path === undefined ? { kind: 'RULE_ERROR', code: e.code, message } : { kind: 'RULE_ERROR', code: e.code, message, path: e.path };
+    // A column points into the field the viewer sent (dice notation), so it reveals nothing.
+    return { kind: 'RULE_ERROR', code: e.code, message, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
   }
 
   private scrub(actor: Viewer, message: string): string {

@@ -165,6 +165,17 @@ describe('WebSocket sync', () => {
   });
 });
 
+describe('rule errors', () => {
+  it('carry the column of a bad dice notation as a field, not only in the message', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 0);
+    const gm = await Client.open(s.url, t.gm);
+    const r = await gm.command({ type: 'dice.roll', notation: '2d6 +* 3' });
+    expect(r).toMatchObject({ type: 'rejection', error: { kind: 'RULE_ERROR', code: 'BAD_NOTATION', path: 'notation', column: 5 } });
+    await gm.close();
+  });
+});
+
 describe('seat removal', () => {
   it('revokes the links of a seat the GM removes with seat.remove, and closes its socket', async () => {
     const s = await server();

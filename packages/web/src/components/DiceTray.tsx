@@ -48,7 +48,7 @@ export function DiceTray({ class: cls = '', send, world, title = 'Dice', gm = fa
       setBusy(true);
       const r = await send({ type: 'dice.roll', notation: expr, audience: secret ? 'gm' : 'table', ...(label.trim() ? { label: label.trim() } : {}) });
       setBusy(false);
-      if (!r.ok) setRollError(trayErrorFromMessage(r.rejection.message));
+      if (!r.ok) setRollError(trayErrorFromMessage(r.rejection.message, r.rejection.column));
       return;
     }
     const r = rollOf(expr);

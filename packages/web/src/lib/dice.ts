@@ -131,10 +131,10 @@ export function tableRollError(expr: string): TrayError | null {
   }
 }
 
-/** A rejection from the server as a tray error; the engine writes the column as "(column N)", 1-based. */
-export function trayErrorFromMessage(message: string): TrayError {
+/** A rejection from the server as a tray error: the protocol's 0-based column, else the "(column N)" (1-based) in the message. */
+export function trayErrorFromMessage(message: string, column?: number): TrayError {
   const m = /\(column (\d+)\)/.exec(message);
-  return { kind: 'other', message: message.replace(/\s*\(column \d+\)/, ''), position: m ? Number(m[1]) - 1 : 0 };
+  return { kind: 'other', message: message.replace(/\s*\(column \d+\)/, ''), position: column ?? (m ? Number(m[1]) - 1 : 0) };
 }
 
 const obj = (j: Json | undefined): { readonly [k: string]: Json } | null => (j !== null && typeof j === 'object' && !Array.isArray(j) ? j : null);
