@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixedRng, rollDice } from '@tablekeeper/engine';
-import { describeRoll, main, run, oddsExtensions, type CliIo } from '../src/index.js';
+import { dualityOutcomeDistribution, fixedRng, rollDice, rollNamed, threeD6NaturalDistribution } from '@tablekeeper/engine';
+import { describeNamedRoll, describeRoll, main, run, oddsExtensions, type CliIo } from '../src/index.js';
 
 async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -123,6 +123,77 @@ describe('tablekeeper odds', () => {
     } finally {
       oddsExtensions.pop();
     }
+  });
+});
+
+describe('named rolls on the command line', () => {
+  it('roll prints the total, the outcome and the dice; seeded rolls repeat', async () => {
+    const a = await cli('roll', 'duality+2 vs 15 adv', '--seed', '9');
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/^-?\d+ vs 15: (critical success|(success|failure) with (Hope|Fear))   hope \d+, fear \d+, advantage \+\d, modifier \+2\n$/);
+    expect((await cli('roll', 'duality+2 vs 15 adv', '--seed', '9')).out).toBe(a.out);
+    const j = await cli('roll', 'way+5 adv2 vs 14', '--seed', '3', '--json');
+    const r = JSON.parse(j.out) as { total: number; natural: number; spec: { kind: string }; roll: { dice: { kept: boolean }[] } };
+    expect(r.spec.kind).toBe('way');
+    expect(r.total).toBe(r.natural + 5);
+    expect(r.roll.dice).toHaveLength(5);
+    expect(r.roll.dice.filter((d) => d.kept)).toHaveLength(3);
+    const many = await cli('roll', 'klepto+1 vs 7', '--seed', 'x', '--times', '4');
+    expect(many.out.trim().split('\n')).toHaveLength(4);
+  });
+
+  it('human lines for each roll', () => {
+    expect(describeNamedRoll(rollNamed('duality+2 vs 15 adv', fixedRng([9, 4, 2])))).toBe('17 vs 15: success with Hope   hope 9, fear 4, advantage +2, modifier +2');
+    expect(describeNamedRoll(rollNamed('duality', fixedRng([5, 5])))).toBe('10: critical success   hope 5, fear 5');
+    expect(describeNamedRoll(rollNamed('way+5 adv1 vs 20', fixedRng([6, 5, 6, 1])))).toBe('22 vs 20: success, crit   natural 17: 6 5 6 (1), modifier +5');
+    expect(describeNamedRoll(rollNamed('klepto dis1 vs 7', fixedRng([10, 2, 8])))).toBe('0 vs 7: failure, critical failure   d10: 0[10, coin wrong] (8)');
+    expect(describeNamedRoll(rollNamed('team(d8, d6)+1 adv1 vs 12', fixedRng([2, 3, 7, 6, 20])))).toBe('18 vs 12: success, luck bonus +4   (d8 2 + d6 3) d8 7 + d6 6, bonus +1, luck d20 20');
+    expect(describeNamedRoll(rollNamed('osr-1 dis vs 10', fixedRng([12, 1])))).toBe('0 vs 10: failure, natural 1   d20: (12) 1, modifier -1');
+    expect(describeNamedRoll(rollNamed('luck+1 vs 18', fixedRng([17])))).toBe('18 vs 18: success   d20: 17, luck modifier +1');
+  });
+
+  it('odds --json: the distribution, the chance of success and of each outcome, from the engine', async () => {
+    const r = await cli('odds', 'duality+2 adv1 vs 15', '--json');
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.out) as { kind: string; probability: number; mean: number; outcomes: Record<string, number>; distribution: Record<string, number> };
+    const d = dualityOutcomeDistribution({ modifier: 2, advantage: 1, difficulty: 15 });
+    expect(o.kind).toBe('duality');
+    expect(o.outcomes).toEqual(d);
+    expect(o.probability).toBeCloseTo(d.critical + d.successWithHope + d.successWithFear, 15);
+    // 2d12 + 2 + d6: mean 13 + 2 + 3.5.
+    expect(o.mean).toBeCloseTo(18.5, 12);
+    expect(Object.values(o.distribution).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    const w = JSON.parse((await cli('odds', 'way dis2', '--json')).out) as { outcomes: Record<string, number>; distribution: Record<string, number> };
+    expect(w.outcomes['critFail']).toBeCloseTo(276 / 7776, 15);
+    expect(w.distribution['3']).toBeCloseTo(threeD6NaturalDistribution(-2).probability(3), 15);
+  });
+
+  it('odds human output lists the outcomes before mean, sd, range and the histogram', async () => {
+    const r = await cli('odds', 'duality+2 vs 15');
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toBe('duality+2 vs 15');
+    expect(lines[1]).toBe('probability 0.583333 (58.33%)');
+    expect(lines.slice(2, 7)).toEqual([
+      '  critical success: 0.0833333 (8.33%)',
+      '  success with Hope: 0.250000 (25.00%)',
+      '  success with Fear: 0.250000 (25.00%)',
+      '  failure with Hope: 0.208333 (20.83%)',
+      '  failure with Fear: 0.208333 (20.83%)',
+    ]);
+    expect(lines[7]).toBe('mean 15.0000  sd 4.8819  range 4..26');
+    expect(lines).toHaveLength(8 + 23);
+  });
+
+  it('bad named rolls exit 2 with the column and a caret', async () => {
+    const r = await cli('roll', 'duality+2 vs 15 foo');
+    expect(r.code).toBe(2);
+    const [line, expr, caret] = r.err.split('\n');
+    expect(line).toContain('unknown option "foo"');
+    expect(line).toContain('(column 17)');
+    expect(expr).toBe('  duality+2 vs 15 foo');
+    expect(caret).toBe('                  ^');
+    expect((await cli('odds', 'team(d8, 6) vs 12')).code).toBe(2);
+    expect((await cli('odds', '2 * klepto')).err).toContain('named roll');
   });
 });
 
