@@ -130,7 +130,7 @@ describe('named rolls on the command line', () => {
   it('roll prints the total, the outcome and the dice; seeded rolls repeat', async () => {
     const a = await cli('roll', 'duality+2 vs 15 adv', '--seed', '9');
     expect(a.code).toBe(0);
-    expect(a.out).toMatch(/^-?\d+ vs 15: (critical success|(success|failure) with (Hope|Fear))   hope \d+, fear \d+, advantage \+\d, modifier \+2\n$/);
+    expect(a.out).toMatch(/^-?\d+ vs 15: (critical success|(success|failure) with (Hope|Fear)) {3}hope \d+, fear \d+, advantage \+\d, modifier \+2\n$/);
     expect((await cli('roll', 'duality+2 vs 15 adv', '--seed', '9')).out).toBe(a.out);
     const j = await cli('roll', 'way+5 adv2 vs 14', '--seed', '3', '--json');
     const r = JSON.parse(j.out) as { total: number; natural: number; spec: { kind: string }; roll: { dice: { kept: boolean }[] } };
