@@ -20,7 +20,7 @@ function newest(dir: string): number {
 }
 
 /** The sources the bundle is made of: a change to any of them makes dist stale. */
-const BUNDLE_SOURCES = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/engine/src'].map((p) => path.resolve(p));
+const BUNDLE_SOURCES = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/engine/src', 'packages/rulesets/src'].map((p) => path.resolve(p));
 
 /** Builds the web app with the project's own script when dist is missing or older than its sources. */
 export function ensureWebBuilt(): void {

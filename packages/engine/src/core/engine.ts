@@ -235,7 +235,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
-    return handlers.get(tx.command.type)?.handler.label ?? tx.command.type;
+    return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
   }
 
   /** A command transaction as `viewer` sees it, or null when they may not learn it happened. */
@@ -288,4 +288,14 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, audienceOf };
+}
+
+/**
+ * A readable fallback label for a command without one: the type without its
+ * module prefix, in words ("klepto.closingCredits" -> "closing credits").
+ */
+export function commandWords(type: string): string {
+  const rest = type.includes('.') ? type.slice(type.indexOf('.') + 1) : type;
+  const words = rest.replace(/\./g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return words === '' ? type : words;
 }

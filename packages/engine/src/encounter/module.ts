@@ -29,6 +29,34 @@ import {
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
 import type { Combatant, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
+/** What the undo button says for the kernel's commands. */
+export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
+  'encounter.start': 'start an encounter',
+  'encounter.end': 'end the encounter',
+  'encounter.add': 'add a combatant',
+  'encounter.remove': 'remove a combatant',
+  'encounter.place': 'move a combatant in the order',
+  'encounter.setStats': 'change a combatant\'s stats',
+  'encounter.setIncapacitated': 'mark a combatant unable to act',
+  'encounter.choose': 'choose who acts',
+  'encounter.endTurn': 'end the turn',
+  'encounter.advance': 'start the next turn',
+  'encounter.delay': 'delay',
+  'encounter.ready': 'ready an action',
+  'encounter.triggerReady': 'trigger a readied action',
+  'encounter.spend': 'spend an action',
+  'encounter.cancelExtended': 'cancel an extended action',
+  'encounter.grant': 'grant an action',
+  'encounter.escalationOffset': 'adjust the escalation die',
+  'encounter.escalationSuppress': 'hold the escalation die',
+  'encounter.rest': 'rest',
+  'encounter.hide': 'hide a combatant',
+  'encounter.reveal': 'reveal a combatant',
+  'encounter.obscure': 'show a combatant as unknown',
+  'condition.apply': 'apply a condition',
+  'condition.remove': 'remove a condition',
+};
+
 const MAX_COMBATANTS = 200;
 const MAX_NAME = 80;
 /** Most keys one combatant's own stats may hold (as for a character's sheet). */
@@ -1037,7 +1065,8 @@ export function encounterModule(rules: EncounterRules): Module {
     }),
   );
 
-  return { id: ENCOUNTER_ID, commands, reducers: loggedReducers, reactions: [phases], project, audience };
+  const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience };
 }
 
 /**

@@ -193,6 +193,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
   const commands: Record<string, CommandHandler> = {
     // ------------------------------------------------------------ the Episode
     'klepto.startEpisode': {
+      label: 'start an Episode',
       decide(world) {
         const st = getKlepto(world);
         const bad = inPhase(st, ...EPISODE_TRANSITIONS.opening);
@@ -201,6 +202,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.introduce': {
+      label: 'introduce a character',
       authorize: byCharacter(),
       decide(world, c) {
         const st = getKlepto(world);
@@ -214,6 +216,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.coldOpen': {
+      label: 'add a cold open',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'opening');
         if (bad !== null) return { ok: false, error: bad };
@@ -222,6 +225,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.freeplay': {
+      label: 'move to Freeplay',
       decide(world) {
         const st = getKlepto(world);
         const fromReward = st.phase === 'encounter' && st.encounterPhase === 'reward';
@@ -230,6 +234,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.looseOrder': {
+      label: 'set a loose turn order',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'freeplay');
         if (bad !== null) return { ok: false, error: bad };
@@ -244,6 +249,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.passSpotlight': {
+      label: 'pass the spotlight',
       decide(world) {
         const st = getKlepto(world);
         if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
@@ -251,6 +257,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.improvise': {
+      label: 'try an improvised action',
       authorize: byCharacter(),
       decide(world, c) {
         const st = getKlepto(world);
@@ -265,6 +272,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.rule': {
+      label: 'rule on an improvised action',
       decide(world, c, env) {
         const st = getKlepto(world);
         const id = c['requestId'];
@@ -283,6 +291,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.test': {
+      label: 'roll a Test',
       authorize: byCharacter(),
       decide(world, c, env) {
         const ch = c['characterId'];
@@ -299,6 +308,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.useAbility': {
+      label: 'use an ability',
       authorize: (world, c, actor) => (typeof c['combatantId'] === 'string' ? byCombatant()(world, c, actor) : byCharacter()(world, c, actor)),
       decide(world, c) {
         const st = getKlepto(world);
@@ -336,6 +346,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.freeAction': {
+      label: 'take a free action',
       authorize: byCombatant(),
       decide(world, c, env) {
         const tm = turnMovement(world, c['combatantId']);
@@ -350,6 +361,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.pause': {
+      label: 'pause the Encounter',
       decide(world) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, ...ENCOUNTER_TRANSITIONS.pause.filter((p): p is EncounterPhase => p !== null));
@@ -358,6 +370,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.resume': {
+      label: 'resume the Encounter',
       decide(world, c) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'pause');
@@ -375,6 +388,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.awardSecondaryXp': {
+      label: 'award XP for secondary goals',
       decide(world, c) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'reward');
@@ -392,6 +406,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.awardXp': {
+      label: 'award experience',
       decide(world, c) {
         const ch = c['characterId'];
         if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
@@ -405,6 +420,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.levelUp': {
+      label: 'level up',
       authorize: byCharacter(),
       decide(world, c) {
         const ch = c['characterId'];
@@ -421,6 +437,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.setResource': {
+      label: 'set a resource',
       decide(world, c) {
         const ch = c['characterId'];
         if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
@@ -434,6 +451,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.closingCredits': {
+      label: 'roll the Closing Credits',
       decide(world) {
         const st = getKlepto(world);
         const bad = inPhase(st, ...EPISODE_TRANSITIONS.closing);
@@ -442,6 +460,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.resolutionScene': {
+      label: 'play a resolution scene',
       authorize: (world, c, actor) => (c['characterId'] === undefined ? (actor.role === 'gm' ? null : FORBIDDEN) : byCharacter()(world, c, actor)),
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'closing');
@@ -454,6 +473,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.endEpisode': {
+      label: 'end the Episode',
       decide(world, c) {
         const st = getKlepto(world);
         const bad = inPhase(st, 'closing');
@@ -474,6 +494,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
     // ------------------------------------------------------------ movement (Main phase, own turn)
     'klepto.move': {
+      label: 'move',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
@@ -500,6 +521,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.dropProne': {
+      label: 'drop prone',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
@@ -509,6 +531,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.stand': {
+      label: 'stand up',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
@@ -518,6 +541,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.dash': {
+      label: 'Dash',
       authorize: byCombatant(),
       decide(world, c, env) {
         const t = turnMovement(world, c['combatantId']);
@@ -549,6 +573,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.grantStyle': {
+      label: 'grant a movement style',
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
@@ -560,6 +585,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.interrupt': {
+      label: 'interrupt movement',
       decide(world, c) {
         const id = c['combatantId'];
         if (typeof id !== 'string' || getEncounter(world).combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
@@ -567,6 +593,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       },
     },
     'klepto.improvisedManeuver': {
+      label: 'make an improvised maneuver',
       authorize: byCombatant('attacker'),
       decide(world, c, env) {
         const st = getKlepto(world);

@@ -82,3 +82,12 @@ describe('kleptonomicon.failAtOrBelow in the turn order', () => {
     expect(getEncounter(strict.world).seq).toMatchObject({ failAtOrBelow: 7, ties: 'choice', playersRoll: false });
   });
 });
+
+describe('undo labels', () => {
+  it('Episode commands say what they revert', () => {
+    const s = started([9, 9, 9, 9]);
+    expect(s.view({ role: 'gm' }).undoLabel).toBe('start an encounter');
+    s.undo();
+    expect(s.view({ role: 'gm' }).undoLabel).toBe('move to Freeplay');
+  });
+});
