@@ -7,6 +7,11 @@ import path from 'node:path';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = path.resolve('test-results');
+/**
+ * The README's screenshots: every run saves them as test artifacts; with
+ * UPDATE_SCREENSHOTS=1 they replace the committed copies in docs/screenshots.
+ */
+export const screenshotsDir = process.env['UPDATE_SCREENSHOTS'] === '1' ? path.resolve('docs/screenshots') : artifactsDir;
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {

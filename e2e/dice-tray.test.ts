@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.ts';
+import { launchChromium, screenshotsDir } from './browser.ts';
 import { ensureWebBuilt, horizontalOverflow, serveDist, watchErrors } from './web.ts';
 
 let browser: Browser;
 let site: { url: string; close: () => Promise<void> };
-const shots = path.resolve('docs/screenshots');
+const shots = screenshotsDir;
 
 beforeAll(async () => {
   ensureWebBuilt();

@@ -12,12 +12,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chaseOdds, coreModule, countdownsModule } from '@tablekeeper/engine';
 import { osr } from '@tablekeeper/rulesets';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
-import { launchChromium } from './browser.ts';
+import { launchChromium, screenshotsDir } from './browser.ts';
 import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
 
 const CANARY = 'CANARY-q7Zx-secret-plot';
 const HIDDEN_FOE = 'CANARY-k2Wv-lurker';
-const shots = path.resolve('docs/screenshots');
+const shots = screenshotsDir;
 
 // The real OSR ruleset plus the countdowns module (no ruleset bundles countdowns yet).
 const catalog = () => moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
