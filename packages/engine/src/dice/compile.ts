@@ -110,21 +110,28 @@ class Compiler {
   readonly planOf = new Map<DiceNode, GroupPlan>();
   /** The fast-path function of each term, same order as `plans`. */
   readonly totals: TotalFn[] = [];
+  /**
+   * Compiling a sum of terms and constants: it rolls by a loop over its terms,
+   * so the closure tree is not built (fewer closures: compiling stays cheap).
+   */
+  lean = false;
   constructor(
     private readonly src: string,
-    private readonly limits: DiceLimits,
+    readonly limits: DiceLimits,
   ) {}
 
   expr(node: Expr): Compiled {
     switch (node.kind) {
       case 'number': {
         const v = node.value;
+        if (this.lean) return { total: unused, record: unused, lo: v, hi: v };
         return { total: () => v, record: () => v, lo: v, hi: v };
       }
       case 'dice':
         return this.dice(node);
       case 'negate': {
         const a = this.expr(node.arg);
+        if (this.lean) return { total: unused, record: unused, lo: -a.hi, hi: -a.lo };
         const t = a.total;
         const r = a.record;
         return { total: (rng) => -t(rng), record: (rng, out) => -r(rng, out), lo: -a.hi, hi: -a.lo };
@@ -162,6 +169,13 @@ class Compiler {
         const b = this.expr(node.right);
         const [ta, ra, tb, rb] = [a.total, a.record, b.total, b.record];
         let out: Compiled;
+        if (this.lean) {
+          // Only + and - reach here when lean (a linear side).
+          const lo = node.op === '+' ? a.lo + b.lo : a.lo - b.hi;
+          const hi = node.op === '+' ? a.hi + b.hi : a.hi - b.lo;
+          checkSafe(lo, hi, node, this.src);
+          return { total: unused, record: unused, lo, hi };
+        }
         switch (node.op) {
           case '+':
             out = { total: (rng) => ta(rng) + tb(rng), record: (rng, o) => ra(rng, o) + rb(rng, o), lo: a.lo + b.lo, hi: a.hi + b.hi };
@@ -217,7 +231,9 @@ class Compiler {
     const position = node.pos;
 
     // One die's faces: reroll rule first, then the explosion chain on the final face.
-    let face: TotalFn = (rng) => rng.die(X);
+    // Plain dice summed whole never call it (their loop draws directly).
+    let face: TotalFn = unused;
+    if (!rule && (explode || K < N)) face = (rng) => rng.die(X);
     if (rule) {
       face = rule.once
         ? (rng) => {
@@ -297,6 +313,7 @@ class Compiler {
     this.plans.push(plan);
     this.planOf.set(node, plan);
     this.totals.push(total);
+    if (this.lean) return { total, record: unused, lo, hi };
     const roll = plan.roll;
     const record: RecordFn = (rng, out) => {
       const g = roll(plan, rng);
@@ -305,6 +322,11 @@ class Compiler {
     };
     return { total, record, lo, hi };
   }
+}
+
+/** Stands in for closures a linear side never calls. */
+function unused(): number {
+  throw new Error('internal: a linear side has no closure tree');
 }
 
 /** What one dice term needs at roll time, fixed when compiling. */
@@ -646,44 +668,69 @@ interface LinearSide {
   readonly signs: readonly number[];
 }
 
-function linearSide(node: Expr, planOf: ReadonlyMap<DiceNode, GroupPlan>): LinearSide | null {
-  let constant = 0;
-  let bound = 0;
-  const plans: GroupPlan[] = [];
-  const signs: number[] = [];
-  const walk = (n: Expr, sign: number): boolean => {
-    switch (n.kind) {
-      case 'number':
-        constant += sign * n.value;
-        bound += n.value;
-        return true;
-      case 'dice': {
-        const p = planOf.get(n)!;
-        plans.push(p);
-        signs.push(sign);
-        bound += p.count * Math.max(Math.abs(p.sides * (p.depth + 1)), 1);
-        return true;
-      }
-      case 'negate':
-        return walk(n.arg, -sign);
-      case 'binary':
-        if (n.op !== '+' && n.op !== '-') return false;
-        return walk(n.left, sign) && walk(n.right, n.op === '+' ? sign : -sign);
-      default:
-        return false;
+/**
+ * Largest absolute value any partial sum of this side can reach, when the side
+ * is a sum of dice terms and constants (then it rolls as a loop); else null.
+ */
+function linearBound(n: Expr, limits: DiceLimits): number | null {
+  switch (n.kind) {
+    case 'number':
+      return n.value;
+    case 'dice':
+      return n.count * n.sides * (n.explode ? limits.maxExplodeDepth + 1 : 1);
+    case 'negate':
+      return linearBound(n.arg, limits);
+    case 'binary': {
+      if (n.op !== '+' && n.op !== '-') return null;
+      const a = linearBound(n.left, limits);
+      const b = a === null ? null : linearBound(n.right, limits);
+      return a === null || b === null ? null : a + b;
     }
-  };
-  // Summed in another order than the tree, every partial sum must stay exact.
-  if (!walk(node, 1) || !Number.isSafeInteger(bound)) return null;
-  return { constant: constant + 0, plans, signs };
+    default:
+      return null;
+  }
+}
+
+interface LinearAcc {
+  constant: number;
+  readonly plans: GroupPlan[];
+  readonly signs: number[];
+  readonly planOf: ReadonlyMap<DiceNode, GroupPlan>;
+}
+
+function collectLinear(n: Expr, sign: number, acc: LinearAcc): void {
+  switch (n.kind) {
+    case 'number':
+      acc.constant += sign * n.value;
+      return;
+    case 'dice': {
+      const p = acc.planOf.get(n)!;
+      acc.plans.push(p);
+      acc.signs.push(sign);
+      return;
+    }
+    case 'negate':
+      return collectLinear(n.arg, -sign, acc);
+    case 'binary':
+      collectLinear(n.left, sign, acc);
+      return collectLinear(n.right, n.op === '+' ? sign : -sign, acc);
+    default:
+      throw new Error('internal: not a linear side');
+  }
+}
+
+/** The terms of a linear side, in the order they roll. */
+function linearSide(node: Expr, planOf: ReadonlyMap<DiceNode, GroupPlan>): LinearSide {
+  const acc: LinearAcc = { constant: 0, plans: [], signs: [], planOf };
+  collectLinear(node, 1, acc);
+  return { constant: acc.constant + 0, plans: acc.plans, signs: acc.signs };
 }
 
 type SideRecord = (rng: Rng, out: DiceGroupRoll[]) => number;
 type SideTotal = (rng: Rng) => number;
 
-/** Recorder for one side: a loop over its terms when linear, else the closure tree (-0 read as 0). */
-function sideRecord(lin: LinearSide | null, tree: RecordFn): SideRecord {
-  if (lin === null) return (rng, out) => tree(rng, out) + 0;
+/** Recorder for a linear side: a loop over its terms. */
+function linearRecord(lin: LinearSide): SideRecord {
   const { constant, plans, signs } = lin;
   if (plans.length === 0) return () => constant;
   if (plans.length === 1) {
@@ -709,14 +756,20 @@ function sideRecord(lin: LinearSide | null, tree: RecordFn): SideRecord {
   };
 }
 
-/** Fast path for one side: a single term plus a constant skips the tree; else the tree (-0 read as 0). */
-function sideTotal(lin: LinearSide | null, tree: TotalFn, one: TotalFn | undefined): SideTotal {
-  if (lin !== null && lin.plans.length === 1 && one !== undefined) {
-    const c = lin.constant;
-    if (lin.signs[0] === 1) return c === 0 ? one : (rng) => c + one(rng);
+/** Fast path for a linear side: the same loop over the terms' fast functions (same draws, same order). */
+function linearTotal(lin: LinearSide, ts: readonly TotalFn[]): SideTotal {
+  const { constant: c, signs } = lin;
+  if (ts.length === 0) return () => c;
+  if (ts.length === 1) {
+    const one = ts[0]!;
+    if (signs[0] === 1) return c === 0 ? one : (rng) => c + one(rng);
     return (rng) => c - one(rng);
   }
-  return (rng) => tree(rng) + 0;
+  return (rng) => {
+    let v = c;
+    for (let i = 0; i < ts.length; i++) v += signs[i]! * ts[i]!(rng);
+    return v;
+  };
 }
 
 /** The result's list of dice terms, one slot per term, filled as they are rolled. */
@@ -724,23 +777,47 @@ function groupList(n: number): DiceGroupRoll[] {
   return n === 1 ? [null as unknown as DiceGroupRoll] : newList<DiceGroupRoll>(n);
 }
 
+interface Side {
+  readonly lin: LinearSide | null;
+  readonly tot: SideTotal;
+  /** The closure tree's recorder (null for a linear side: see linearRecord). */
+  readonly tree: RecordFn | null;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** Compiles one side; a linear one skips the closure tree (and -0 never comes out of either). */
+function compileSide(c: Compiler, node: Expr): Side {
+  const bound = linearBound(node, c.limits);
+  // Summed in another order than the tree, every partial sum must stay exact.
+  const lean = bound !== null && Number.isSafeInteger(bound);
+  const first = c.plans.length;
+  c.lean = lean;
+  const e = c.expr(node);
+  c.lean = false;
+  if (lean) {
+    const lin = linearSide(node, c.planOf);
+    return { lin, tot: linearTotal(lin, c.totals.slice(first)), tree: null, lo: e.lo, hi: e.hi };
+  }
+  const t = e.total;
+  return { lin: null, tot: (rng) => t(rng) + 0, tree: e.record, lo: e.lo, hi: e.hi };
+}
+
+function sideRecord(s: Side): SideRecord {
+  if (s.lin !== null) return linearRecord(s.lin);
+  const r = s.tree!;
+  return (rng, out) => r(rng, out) + 0;
+}
+
 export function compileAst(ast: Root, src: string, limits: DiceLimits): CompiledDice {
   const c = new Compiler(src, limits);
-  const side = (node: Expr): { rec: SideRecord; tot: SideTotal; lo: number; hi: number } => {
-    const firstPlan = c.plans.length;
-    const e = c.expr(node);
-    const lin = linearSide(node, c.planOf);
-    const one = lin !== null && lin.plans.length === 1 ? c.totals[firstPlan] : undefined;
-    return { rec: sideRecord(lin, e.record), tot: sideTotal(lin, e.total, one), lo: e.lo, hi: e.hi };
-  };
-  const G = () => c.plans.length;
   if (ast.kind === 'compare') {
     const cmp: CompareNode = ast;
-    const l = side(cmp.left);
-    const r = side(cmp.right);
+    const l = compileSide(c, cmp.left);
+    const r = compileSide(c, cmp.right);
     const op = cmp.op;
-    const groups = G();
-    const [tl, tr, rl, rr] = [l.tot, r.tot, l.rec, r.rec];
+    const groups = c.plans.length;
+    const [tl, tr, rl, rr] = [l.tot, r.tot, sideRecord(l), sideRecord(r)];
     return {
       expression: src, ast, min: l.lo, max: l.hi, diceCount: c.diceCount, limits,
       total: tl,
@@ -753,16 +830,14 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits): Compiled
       },
     };
   }
-  const e = side(ast);
-  const groups = G();
-  const [t, r] = [e.tot, e.rec];
-  const lin = linearSide(ast, c.planOf);
-  if (lin !== null && lin.plans.length === 1) {
+  const e = compileSide(c, ast);
+  const t = e.tot;
+  if (e.lin !== null && e.lin.plans.length === 1) {
     // The most common shape (`1d20+5`, `4d6kh3`): one term and a constant, no intermediate closure.
-    const p0 = lin.plans[0]!;
+    const p0 = e.lin.plans[0]!;
     const f0 = p0.roll;
-    const k = lin.constant;
-    const s0 = lin.signs[0]!;
+    const k = e.lin.constant;
+    const s0 = e.lin.signs[0]!;
     return {
       expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
       total: t,
@@ -773,6 +848,8 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits): Compiled
       },
     };
   }
+  const groups = c.plans.length;
+  const r = sideRecord(e);
   return {
     expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
     total: t,
