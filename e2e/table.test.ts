@@ -244,7 +244,9 @@ describe('GM screen and player view', () => {
     expect(await player.content()).not.toContain(CANARY);
     for (const secret of [CANARY, HIDDEN_FOE]) for (const f of [frames, bobFrames, spectatorFrames]) expect(f.filter((x) => x.includes(secret))).toEqual([]);
 
-    expect(gmErrors).toEqual([]);
-    expect(playerErrors).toEqual([]);
+    // While the server was down on purpose, Chromium logs each refused reconnect attempt; nothing else may fail.
+    const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('net::ERR_CONNECTION_REFUSED'));
+    expect(unexpected(gmErrors)).toEqual([]);
+    expect(unexpected(playerErrors)).toEqual([]);
   });
 });

@@ -413,6 +413,19 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       return ok(events);
     },
   },
+  'countdown.outcome': {
+    // A roll made off the engine (real dice, another app): the GM enters its outcome and every
+    // standard, dynamic and chase countdown moves by the advancement table in one transaction.
+    label: 'tick countdowns from a roll',
+    decide(world, c) {
+      const outcome = c['outcome'];
+      if (!isOutcome(outcome)) return err(ErrorCode.INVALID_VALUE, `outcome must be one of ${OUTCOMES.join(', ')}`, 'outcome');
+      return ok([
+        { type: 'countdown.outcomeEntered', outcome },
+        { type: 'actionRoll.resolved', outcome, characterId: null },
+      ]);
+    },
+  },
   'countdown.untick': {
     label: 'untick a countdown',
     decide(world, c) {
@@ -517,6 +530,7 @@ function describeStart(cd: Countdown): string {
 }
 
 const reducers: Record<string, Reducer> = {
+  'countdown.outcomeEntered': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'countdown.outcomeEntered', text: `A roll came out ${OUTCOME_WORDS[str(e, 'outcome') as DualityOutcome] ?? str(e, 'outcome')}: the countdowns move.`, data: { outcome: str(e, 'outcome') } }),
   'countdown.created': (w, e) => {
     const cd = e['countdown'] as unknown as Countdown;
     let next = addCountdown(w, cd);
@@ -629,6 +643,14 @@ function beatLog(world: World, cd: Countdown, b: Beat): World {
 }
 
 // ---------------------------------------------------------------- reactions
+
+const OUTCOME_WORDS: { readonly [o in DualityOutcome]: string } = {
+  critical: 'a critical success',
+  successWithHope: 'a success with Hope',
+  successWithFear: 'a success with Fear',
+  failureWithHope: 'a failure with Hope',
+  failureWithFear: 'a failure with Fear',
+};
 
 const isOutcome = (o: unknown): o is DualityOutcome => typeof o === 'string' && (OUTCOMES as readonly string[]).includes(o);
 

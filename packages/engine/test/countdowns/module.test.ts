@@ -202,3 +202,29 @@ describe('chase countdowns (000 "Chase Countdowns", "Example Chase")', () => {
     expect([s.cd(ch.progressId).value, s.cd(ch.consequenceId).value]).toEqual([5, 8]);
   });
 });
+
+describe('countdown.outcome: a roll made at the table, entered by the GM', () => {
+  it('moves every standard, dynamic and chase countdown by the advancement table in one transaction, and undoes as one', () => {
+    const s = table();
+    const std = createdId(s.run({ type: 'countdown.create', name: 'The lich casts', start: 4 }));
+    const prog = createdId(s.run({ type: 'countdown.create', name: 'Break the wall', kind: 'progress', start: 10 }));
+    const cons = createdId(s.run({ type: 'countdown.create', name: 'Skyship hull', kind: 'consequence', start: 6 }));
+    s.run({ type: 'chase.create', name: 'Bandits', die: 4, lead: 2 });
+    const before = JSON.stringify(s.world.ext);
+    const tx = s.run({ type: 'countdown.outcome', outcome: 'successWithFear' });
+    // Standard ticks 1 on any roll; progress 1 and consequence 1 on a success with Fear.
+    expect([s.cd(std).value, s.cd(prog).value, s.cd(cons).value]).toEqual([3, 9, 5]);
+    expect(types(tx).slice(0, 2)).toEqual(['countdown.outcomeEntered', 'actionRoll.resolved']);
+    expect(types(tx).filter((t) => t === 'countdown.ticked').length).toBeGreaterThanOrEqual(5);
+    expect(s.world.log.some((l) => l.kind === 'countdown.outcomeEntered' && l.text.includes('a success with Fear'))).toBe(true);
+    expect(s.view({ role: 'gm' }).undoLabel).toBe('tick countdowns from a roll');
+    s.undo();
+    expect(JSON.stringify(s.world.ext)).toBe(before);
+  });
+
+  it('is the GM\'s, and refuses anything but the five outcomes', () => {
+    const s = table();
+    expect(s.fail({ type: 'countdown.outcome', outcome: 'successWithFear' }, PLAYER).code).toBe('FORBIDDEN');
+    expect(s.fail({ type: 'countdown.outcome', outcome: 'success' })).toMatchObject({ code: 'INVALID_VALUE', path: 'outcome' });
+  });
+});

@@ -2,7 +2,7 @@
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useState } from 'preact/hooks';
 import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
-import { chaseLine, countdownsOf, dynamicLine, isRedacted, ticksFromOutcome, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
+import { chaseLine, countdownsOf, dynamicLine, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
 import type { Send } from './types.ts';
 
 const KINDS = [
@@ -81,7 +81,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
           </li>
         ))}
       </ul>
-      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') ? <ActionRoll send={send} countdowns={countdowns} /> : null}
+      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') ? <ActionRoll send={send} /> : null}
       {gm ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} /> : null}
     </section>
   );
@@ -152,21 +152,15 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
 }
 
 /**
- * An action roll's outcome ticks every standard and dynamic countdown by the
- * advancement table. The engine has no outcome command yet, so this sends one
- * countdown.tick per countdown (each its own undo step).
+ * An action roll made at the table: its outcome moves every standard, dynamic
+ * and chase countdown by the advancement table, in one command (one undo step).
  */
-function ActionRoll({ send, countdowns }: { send: Send; countdowns: readonly CountdownShown[] }) {
+function ActionRoll({ send }: { send: Send }) {
   return (
     <div class="row" role="group" aria-label="Tick countdowns from an action roll outcome" style={{ margin: '8px 0' }}>
       <span class="small">Action roll:</span>
       {OUTCOMES.map(([o, l]) => (
-        <button key={o} class="small" onClick={async () => {
-            for (const t of ticksFromOutcome(countdowns, o)) {
-              const r = await send({ type: 'countdown.tick', id: t.id, by: t.by });
-              if (!r.ok) break;
-            }
-          }}>
+        <button key={o} class="small" onClick={() => void send({ type: 'countdown.outcome', outcome: o })}>
           {l}
         </button>
       ))}

@@ -48,17 +48,6 @@ export function visibilityCommand(id: string, from: string, to: string): { type:
   return { type: 'countdown.reveal', id, to };
 }
 
-/** Ticks an action roll's outcome gives each active countdown (000, "Dynamic Countdown Advancement"). */
-export function ticksFromOutcome(list: readonly CountdownShown[], outcome: DualityOutcome): { id: string; by: number }[] {
-  const out: { id: string; by: number }[] = [];
-  for (const c of list) {
-    if (isRedacted(c) || c.status !== 'active') continue;
-    const by = ticksFor(c.kind, outcome);
-    if (by > 0) out.push({ id: c.id, by });
-  }
-  return out;
-}
-
 /** "42% <name> first": the chase's odds from the current values, or null if it cannot be computed. */
 export function chaseLine(chase: Chase, byId: Map<string, CountdownShown>, source: OutcomeSource): { pcs: string; other: string; both: string; expected: string } | null {
   const p = byId.get(chase.progressId);
