@@ -13,6 +13,8 @@ import type {
   EngineEvent,
   Env,
   Module,
+  Query,
+  Json,
   Result,
   RuleError,
   Table,
@@ -68,6 +70,7 @@ export function genesisWorld(input: CreateTableInput): World {
 export function createEngine(modules: readonly Module[]): Engine {
   const handlers = new Map<string, { module: Module; handler: CommandHandler }>();
   const reducers = new Map<string, ((w: World, e: EngineEvent) => World)[]>();
+  const queries = new Map<string, { module: Module; query: Query }>();
   const ids = new Set<string>();
   for (const m of modules) {
     if (ids.has(m.id)) throw new Error(`module ${m.id} is registered twice`);
@@ -76,6 +79,10 @@ export function createEngine(modules: readonly Module[]): Engine {
       if (handlers.has(type)) throw new Error(`command ${type} is handled by both ${handlers.get(type)!.module.id} and ${m.id}`);
       if (type === UNDO || type === REDO) throw new Error(`${type} is the engine's own command`);
       handlers.set(type, { module: m, handler });
+    }
+    for (const [name, query] of Object.entries(m.queries ?? {})) {
+      if (queries.has(name)) throw new Error(`query ${name} is answered by both ${queries.get(name)!.module.id} and ${m.id}`);
+      queries.set(name, { module: m, query });
     }
     for (const [type, r] of Object.entries(m.reducers ?? {})) {
       const list = reducers.get(type) ?? [];
@@ -248,11 +255,28 @@ export function createEngine(modules: readonly Module[]): Engine {
     return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
   }
 
-  function view(table: Table, viewer: Viewer): TableView {
-    const world = table.world;
+  /** The world as `viewer` may see it: every module's projector in order, then the log by audience. */
+  function projectWorld(world: World, viewer: Viewer): World {
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
-    projected = { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
+    return { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
+  }
+
+  function query(table: Table, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
+    const q = queries.get(name);
+    if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
+    try {
+      // The viewer's own projection: an answer cannot use what they may not see.
+      return q.query(projectWorld(table.world, viewer), args, viewer);
+    } catch (e) {
+      return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  function view(table: Table, viewer: Viewer): TableView {
+    const world = table.world;
+    const projected = projectWorld(world, viewer);
     const commandViews = new Map<number, TransactionView | null>();
     const cv = (seq: number): TransactionView | null => {
       if (!commandViews.has(seq)) {
@@ -287,7 +311,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, audienceOf };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, query, audienceOf };
 }
 
 /**

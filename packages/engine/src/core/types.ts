@@ -139,9 +139,8 @@ export type Reducer = (world: World, event: EngineEvent) => World;
  */
 export type Reaction = (world: World, event: EngineEvent, env: Env) => EngineEvent[];
 
-/** Projection hook: remove or redact what `viewer` may not see. */
 /**
- * `source` is the full world before any module projected it (the engine always
+ * Projection hook: remove or redact what `viewer` may not see. `source` is the full world before any module projected it (the engine always
  * passes it): a later module may need what an earlier one already removed
  * (e.g. which turns were hidden).
  */
@@ -150,6 +149,13 @@ export type Projector = (world: World, viewer: Viewer, source?: World) => World;
 /** Per-event audience: who may see this event in history and deltas. Default: all. */
 export type EventAudience = (world: World, event: EngineEvent) => Audience;
 
+/**
+ * A read-only question about the table ("what are the odds this attack hits?").
+ * The engine answers it on the asking viewer's own projected world, so an
+ * answer can never use what that viewer may not see. Pure: no dice, no I/O.
+ */
+export type Query = (world: World, args: { readonly [key: string]: Json }, viewer: Viewer) => Result<Json>;
+
 export interface Module {
   readonly id: string;
   readonly commands?: { readonly [type: string]: CommandHandler };
@@ -157,6 +163,8 @@ export interface Module {
   readonly reactions?: readonly Reaction[];
   readonly project?: Projector;
   readonly audience?: { readonly [type: string]: EventAudience };
+  /** Named queries, e.g. 'tsw.attackOdds'; names are unique across modules like command types. */
+  readonly queries?: { readonly [name: string]: Query };
 }
 
 // ---------------------------------------------------------------- history
@@ -235,6 +243,8 @@ export interface Engine {
   apply(table: Table, transaction: Transaction): Table;
   replay(genesis: World, transactions: readonly Transaction[]): Table;
   view(table: Table, viewer: Viewer): TableView;
+  /** Answers a module's query on `viewer`'s projected world (never the full one unless the viewer is the GM). */
+  query(table: Table, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */
   audienceOf(world: World, event: EngineEvent): Audience;
 }
