@@ -85,12 +85,22 @@ export const resyncSchema = z.object({ type: z.literal('resync'), since: z.numbe
 
 export const pingSchema = z.object({ type: z.literal('ping'), nonce: z.string().max(64).optional() });
 
-export const clientMessageSchema = z.discriminatedUnion('type', [helloSchema, commandMessageSchema, resyncSchema, pingSchema]);
+/** A read-only question ("what are the odds?"), answered on the asker's own view of the table. */
+export const queryMessageSchema = z.object({
+  type: z.literal('query'),
+  /** Client-chosen; echoed on the answer. */
+  queryId: z.string().min(1).max(LIMITS.commandIdMaxLength).regex(/^[A-Za-z0-9_.:-]+$/, 'a queryId is letters, digits, _.:-'),
+  name: z.string().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/, 'a query name is letters, digits, dots, dashes'),
+  args: z.record(z.string().max(100), jsonSchema).optional(),
+});
+
+export const clientMessageSchema = z.discriminatedUnion('type', [helloSchema, commandMessageSchema, resyncSchema, pingSchema, queryMessageSchema]);
 
 export type Hello = z.infer<typeof helloSchema>;
 export type CommandMessage = z.infer<typeof commandMessageSchema>;
 export type Resync = z.infer<typeof resyncSchema>;
 export type Ping = z.infer<typeof pingSchema>;
+export type QueryMessage = z.infer<typeof queryMessageSchema>;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 // ---------------------------------------------------------------- rejections
@@ -164,6 +174,16 @@ export const presenceSchema = z.object({
 export const seatRevokedSchema = z.object({ type: z.literal('seatRevoked'), message: z.string() });
 export const pongSchema = z.object({ type: z.literal('pong'), nonce: z.string().optional() });
 
+/** The answer to a query: its result, or why there is none (a rule error such as an unknown query or bad arguments). */
+export const queryResultSchema = z.object({
+  type: z.literal('queryResult'),
+  queryId: z.string(),
+  ok: z.boolean(),
+  result: jsonSchema.optional(),
+  error: z.object({ code: z.string(), message: z.string(), path: z.string().optional() }).optional(),
+});
+export type QueryResult = z.infer<typeof queryResultSchema>;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeSchema,
   snapshotSchema,
@@ -173,6 +193,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   presenceSchema,
   seatRevokedSchema,
   pongSchema,
+  queryResultSchema,
 ]);
 
 export type Welcome = z.infer<typeof welcomeSchema>;
@@ -183,7 +204,7 @@ export type Rejection = z.infer<typeof rejectionSchema>;
 export type Presence = z.infer<typeof presenceSchema>;
 export type SeatRevoked = z.infer<typeof seatRevokedSchema>;
 export type Pong = z.infer<typeof pongSchema>;
-export type ServerMessage = Welcome | Snapshot | Delta | Ack | Rejection | Presence | SeatRevoked | Pong;
+export type ServerMessage = Welcome | Snapshot | Delta | Ack | Rejection | Presence | SeatRevoked | Pong | QueryResult;
 
 /** Folds a delta into the view a client holds (pure; returns a new object). */
 export function applyDelta(view: TableView, delta: Delta): TableView {

@@ -636,6 +636,8 @@ export function buildApp(o: AppOptions): TableServer {
           return enqueue({ kind: 'other', run: () => room_.resync(s, msg.since) });
         case 'command':
           return enqueue({ kind: 'command', room: room_, session: s, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+        case 'query': // after the commands before it, so the answer matches the view the client will hold
+          return enqueue({ kind: 'other', run: () => sendJson(room_.query(s.viewer, msg.queryId, msg.name, msg.args)) });
       }
     };
   }

@@ -2,8 +2,8 @@
 // engine.execute with fair dice, appends the transaction durably, and only
 // then acknowledges and sends every connected session its own engine.view().
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
-import { fairRng, type Command, type Engine, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { PROTOCOL_VERSION, type Delta, type Presence, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+import { fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { PROTOCOL_VERSION, type Delta, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import type { EventStore, TableRecord } from './store/port.js';
 
 export interface RoomLimits {
@@ -62,6 +62,9 @@ function strings(v: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
+/** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
+export const MAX_QUERY_RESULT_CHARS = 60_000;
+
 export class Room {
   readonly sessions = new Set<Session>();
   private rng: Rng = fairRng();
@@ -112,6 +115,22 @@ export class Room {
     const v = this.engine.view(this.table, viewer);
     const w = this.limits.historyWindow;
     return v.history.length > w ? { ...v, history: v.history.slice(-w) } : v;
+  }
+
+  /**
+   * A module query on this viewer's own projection (engine.query), so an answer
+   * never uses what the viewer may not see; a player's error text is scrubbed like a rule error's.
+   */
+  query(viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined): QueryResult {
+    const r = this.engine.query(this.table, viewer, name, args ?? {});
+    if (!r.ok) {
+      const message = viewer.role === 'gm' ? r.error.message : this.scrub(viewer, r.error.message);
+      return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
+    }
+    if (JSON.stringify(r.value).length > MAX_QUERY_RESULT_CHARS) {
+      return { type: 'queryResult', queryId, ok: false, error: { code: 'LIMIT_EXCEEDED', message: `a query answer is at most ${MAX_QUERY_RESULT_CHARS} characters` } };
+    }
+    return { type: 'queryResult', queryId, ok: true, result: r.value };
   }
 
   // ------------------------------------------------------------ sessions

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE, WS_PATH, WS_SUBPROTOCOL, wsProtocols } from '@tablekeeper/protocol';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
 import { startServer } from '../src/index.js';
 import { Client, http, setupTable, silent, testCatalog, testServer, TEST_RULESET } from './helpers.js';
 
@@ -172,6 +173,36 @@ describe('rule errors', () => {
     const gm = await Client.open(s.url, t.gm);
     const r = await gm.command({ type: 'dice.roll', notation: '2d6 +* 3' });
     expect(r).toMatchObject({ type: 'rejection', error: { kind: 'RULE_ERROR', code: 'BAD_NOTATION', path: 'notation', column: 5 } });
+    await gm.close();
+  });
+});
+
+describe('queries', () => {
+  it('answers a module query on the asker\'s own view: exact chase odds for all, nothing from a secret countdown', async () => {
+    const s = await server({ catalog: testCatalog([coreModule, countdownsModule]) });
+    const t = await setupTable(s.url, 1);
+    const gm = await Client.open(s.url, t.gm);
+    expect((await gm.command({ type: 'chase.create', name: 'Market', die: 6, lead: 4 })).type).toBe('ack');
+    expect((await gm.command({ type: 'countdown.create', name: 'CANARY-plot', kind: 'consequence', start: 3, visibility: 'existence' })).type).toBe('ack');
+    const world = s.room(t.tableId)!.table.world.ext['countdowns'] as { chases: { [k: string]: { progressId: string } }; countdowns: { [k: string]: { id: string; name: string } } };
+    const progressId = Object.values(world.chases)[0]!.progressId;
+    const secretId = Object.values(world.countdowns).find((c) => c.name === 'CANARY-plot')!.id;
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    const ask = (c: Client, queryId: string, args: object) => {
+      const answer = c.next((m) => m.type === 'queryResult' && m.queryId === queryId);
+      c.sendRaw(JSON.stringify({ type: 'query', queryId, name: 'countdown.odds', args }));
+      return answer;
+    };
+    const odds = await ask(player, 'q1', { id: progressId, modifier: 2, difficulty: 15 });
+    expect(odds).toMatchObject({ type: 'queryResult', queryId: 'q1', ok: true, result: { kind: 'chase', progress: 6, consequence: 4 } });
+    expect((odds as { result: { progressFirst: number } }).result.progressFirst).toBeCloseTo(0.3298, 4);
+    expect(await ask(player, 'q2', { id: secretId })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    expect(await ask(gm, 'q3', { id: secretId })).toMatchObject({ ok: true, result: { kind: 'countdown', value: 3 } });
+    const unknown = await ask(player, 'q4', {});
+    expect(unknown).toMatchObject({ ok: false, error: { path: 'id' } });
+    player.sendRaw(JSON.stringify({ type: 'query', queryId: 'q5', name: 'no such thing!' }));
+    expect(await player.next('rejection')).toMatchObject({ error: { kind: 'INVALID' } });
+    await player.close();
     await gm.close();
   });
 });

@@ -36,6 +36,7 @@ import {
   type CountdownRepeat,
   type StartRoll,
 } from './model.js';
+import { countdownOddsQuery } from './queries.js';
 
 export const COUNTDOWNS_ID = 'countdowns';
 
@@ -750,4 +751,5 @@ export const countdownsModule: Module = {
   reactions: [onActionRoll, onRest],
   project,
   audience,
+  queries: { 'countdown.odds': countdownOddsQuery },
 };

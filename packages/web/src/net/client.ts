@@ -4,9 +4,9 @@
 // and the expectedVersion it saw (so a stale screen gets VERSION_CONFLICT, not
 // a surprise). All wire shapes are confined to codec.ts.
 import { signal, type Signal } from '@preact/signals';
-import { decodeServer, encodeCommand, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand } from './codec.ts';
+import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand, type QueryAnswer } from './codec.ts';
 import type { ViewState } from './view.ts';
-import type { Viewer } from '@tablekeeper/engine';
+import type { Json, Viewer } from '@tablekeeper/engine';
 
 export type ConnStatus = 'idle' | 'connecting' | 'open' | 'closed';
 export type Capability = { readonly role: 'gm' | 'player' | 'spectator'; readonly token: string };
@@ -41,6 +41,8 @@ export class TableClient {
   readonly viewer: Signal<Viewer | null> = signal(null);
   private ws: WebSocket | null = null;
   private readonly pending = new Map<string, Pending>();
+  /** Questions waiting for their answer; a closed socket answers them all with OFFLINE. */
+  private readonly queries = new Map<string, (a: QueryAnswer) => void>();
   private backoff = 250;
   private stopped = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -72,6 +74,8 @@ export class TableClient {
       this.ws = null;
       this.status.value = 'closed';
       this.closeReason.value = ev.reason || null;
+      for (const resolve of this.queries.values()) resolve({ ok: false, error: { code: 'OFFLINE', message: 'the connection closed before the answer came' } });
+      this.queries.clear();
       // 4xxx closes are the server refusing us (revoked seat, bad token): retrying will not help.
       if (this.stopped || (ev.code >= 4400 && ev.code < 4500 && ev.code !== 4429)) return;
       this.timer = setTimeout(() => this.connect(), this.backoff);
@@ -103,8 +107,29 @@ export class TableClient {
     });
   }
 
+  /**
+   * Ask a module query (e.g. 'countdown.odds', an attack's odds). The server answers on this
+   * viewer's own view; while offline the answer is an OFFLINE error rather than a wait.
+   */
+  query(name: string, args: { readonly [k: string]: Json } = {}): Promise<QueryAnswer> {
+    if (!this.ws || this.ws.readyState !== 1 || this.status.value !== 'open') return Promise.resolve({ ok: false, error: { code: 'OFFLINE', message: 'not connected to the table' } });
+    if (this.queries.size >= MAX_PENDING_COMMANDS) return Promise.resolve({ ok: false, error: { code: 'LOCAL', message: `more than ${MAX_PENDING_COMMANDS} questions are waiting for the server` } });
+    const queryId = `q${++this.counter}`;
+    const ws = this.ws;
+    return new Promise<QueryAnswer>((resolve) => {
+      this.queries.set(queryId, resolve);
+      ws.send(encodeQuery(queryId, name, args));
+    });
+  }
+
   private handle(msg: ServerMsg): void {
     switch (msg.kind) {
+      case 'answer': {
+        const resolve = this.queries.get(msg.queryId);
+        this.queries.delete(msg.queryId);
+        resolve?.(msg.answer);
+        return;
+      }
       case 'welcome': {
         // The server follows every welcome with a fresh snapshot of our view, so a
         // reconnect resyncs without asking; resync requests are only for gaps in deltas.

@@ -1,7 +1,8 @@
 // Wire shapes, confined here: the client speaks @tablekeeper/protocol (v1).
 // Only types and two small pure helpers come from the protocol package, so
 // zod is not shipped to the browser; the server validates every frame.
-import type { Ack, Delta, Rejection as WireRejection, RejectionError, ServerMessage, Snapshot, Welcome } from '@tablekeeper/protocol';
+import type { Ack, Delta, QueryResult, Rejection as WireRejection, RejectionError, ServerMessage, Snapshot, Welcome } from '@tablekeeper/protocol';
+import type { Json } from '@tablekeeper/engine';
 import type { ViewState } from './view.ts';
 
 export { WS_PATH, wsProtocols, CLOSE } from './wire.ts';
@@ -22,7 +23,13 @@ export type ServerMsg =
   | { readonly kind: 'ack'; readonly commandId: string; readonly version: number }
   | { readonly kind: 'rejected'; readonly commandId: string | null; readonly rejection: Rejection }
   | { readonly kind: 'revoked'; readonly message: string }
+  | { readonly kind: 'answer'; readonly queryId: string; readonly answer: QueryAnswer }
   | { readonly kind: 'other' };
+
+/** A module query's answer (exact odds and the like), computed on the server from this viewer's own view. */
+export type QueryAnswer =
+  | { readonly ok: true; readonly result: Json }
+  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
 
 export function toRejection(e: RejectionError): Rejection {
   switch (e.kind) {
@@ -72,6 +79,11 @@ export function decodeServer(text: string): ServerMsg | null {
     }
     case 'seatRevoked':
       return { kind: 'revoked', message: raw.message };
+    case 'queryResult': {
+      const q = raw as QueryResult;
+      const answer: QueryAnswer = q.ok ? { ok: true, result: q.result ?? null } : { ok: false, error: q.error ?? { code: 'UNKNOWN', message: 'no answer' } };
+      return { kind: 'answer', queryId: q.queryId, answer };
+    }
     default:
       return { kind: 'other' };
   }
@@ -79,6 +91,10 @@ export function decodeServer(text: string): ServerMsg | null {
 
 export function encodeCommand(commandId: string, expectedVersion: number, command: ClientCommand): string {
   return JSON.stringify({ type: 'command', commandId, expectedVersion: Math.max(0, expectedVersion), command });
+}
+
+export function encodeQuery(queryId: string, name: string, args: { readonly [k: string]: Json }): string {
+  return JSON.stringify({ type: 'query', queryId, name, args });
 }
 
 export function encodeResync(since: number): string {
