@@ -995,7 +995,8 @@ export function encounterModule(rules: EncounterRules): Module {
       // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
       next = null;
     }
-    return setEncounter(seen, { ...enc, onDeck: next });
+    // The economy's pools travel with every view, so a screen never has to know the ruleset to draw them.
+    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy });
   };
 
   const hiddenAudience = (world: World, e: EngineEvent) => {

@@ -258,6 +258,8 @@ export interface EncounterState {
   readonly nextJoin: number;
   /** Only in views, never stored: the kernel's onDeck() for that viewer (null when nobody, a choice, or a new round is next). */
   readonly onDeck?: string | null;
+  /** Only in views, never stored: the ruleset's action economy (pools, sizes, payers). */
+  readonly economyDef?: EconomyDef;
 }
 
 // ---------------------------------------------------------------- hooks

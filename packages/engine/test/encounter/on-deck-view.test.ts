@@ -108,3 +108,11 @@ describe('encounter.setStats', () => {
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: 1 } }, ann)?.code).toBe('FORBIDDEN');
   });
 });
+
+describe('the economy in the view', () => {
+  it('every viewer gets the ruleset\'s action economy with the encounter, never stored in the world', () => {
+    const t = table();
+    for (const v of [GM, ann, spectator]) expect(encOf(t.engine.view(t.table, v).world).economyDef).toEqual(OSR_ECONOMY);
+    expect('economyDef' in t.enc).toBe(false);
+  });
+});

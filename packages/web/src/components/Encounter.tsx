@@ -61,7 +61,7 @@ function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: W
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
-  const sizes = poolSizes(economyFor(world.rulesetId));
+  const sizes = poolSizes(economyFor(world));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   return (
@@ -212,7 +212,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
  * the kernel's own planner says the economy can pay for it.
  */
 function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: EncounterState; world: World; send: Send; onTurn: boolean }) {
-  const def = economyFor(world.rulesetId);
+  const def = economyFor(world);
   if (!def) return null;
   const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
   const teams = def.id === 'teams';
