@@ -14,6 +14,7 @@ import { errR, okR, type R } from './result.js';
 import { log, name, onSt, sheetOf } from './logging.js';
 import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
+import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
 import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet } from './state.js';
 
@@ -636,7 +637,7 @@ export function createTswModule(): TswModule {
     });
   };
 
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project };
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, queries: tswQueries(kit) };
   return { module, kit };
 }
 

@@ -43,6 +43,7 @@ import {
   type TurnMovement,
 } from './movement.js';
 import { ABILITY_TIMES, abilityUse, ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
+import { kleptoQueries } from './queries.js';
 import { kleptoTest } from './roll.js';
 import { K, numberSetting, setting, sixthDistance } from './settings.js';
 import { getKlepto, KLEPTO_ID, updateKlepto, type KleptoState, type Resource } from './state.js';
@@ -880,7 +881,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
 
-  return { id: KLEPTO_ID, commands, reducers, reactions, project, audience };
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, audience, queries: kleptoQueries };
 }
 
 export function describePhase(st: KleptoState): string {

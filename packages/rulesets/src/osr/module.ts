@@ -28,6 +28,7 @@ import { abilityModifier, type Ability } from './checks.js';
 import { combatCommands } from './combat-commands.js';
 import { explorationCommands } from './exploration-commands.js';
 import { hazardCommands } from './hazard-commands.js';
+import { osrQueries } from './module-queries.js';
 import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
@@ -438,6 +439,7 @@ export const osrModule: Module = {
   reducers,
   reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e)]],
   project,
+  queries: osrQueries,
   audience: Object.fromEntries(
     Object.keys(reducers)
       .filter((t) => t.startsWith('osr.'))

@@ -11,6 +11,7 @@ import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet } from './sheet.js';
+import { teamsQueries } from './queries.js';
 import { audienceOf, controls, getTeams, isSecret, setTeams, TEAMS_ID } from './state.js';
 
 const MAX_ID = 80;
@@ -556,5 +557,6 @@ export const teamsModule: Module = {
   reducers: TEAMS_REDUCERS,
   reactions: [landHits],
   project,
+  queries: teamsQueries,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };

@@ -1,0 +1,96 @@
+// Read-only questions for the GM screen and a player's phone: "what are the
+// odds?" for a tsw.attack as the table stands. The engine answers on the
+// asker's projected world, so a sheet a player may not see is simply missing
+// here and the answer is the same "no sheet" a made-up id gets.
+import type { Json, Query, World } from '@tablekeeper/engine';
+import { isDefense, type Defense } from './attack.js';
+import { hasCondition, saveAdvantage, type Kit } from './context.js';
+import { isDamageType } from './damage.js';
+import { attackOddsFor, rollOdds } from './odds.js';
+import { errR, okR, type R } from './result.js';
+import { numSetting } from './settings.js';
+import { defenseOf, getTsw } from './state.js';
+
+type Args = { readonly [key: string]: Json };
+
+/** The arguments tsw.attack takes that change the odds, read with the command's own limits. */
+interface OddsArgs {
+  readonly attacker: string;
+  readonly target: string;
+  readonly defense: Defense;
+  readonly types: readonly string[];
+  readonly bonus: number;
+  readonly advantage: number;
+  readonly coupDeGrace: boolean;
+}
+
+function intArg(args: Args, key: string, lo: number, hi: number): R<number> {
+  const v = args[key] ?? 0;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${key} must be an integer in [${lo}, ${hi}]`, key);
+  return okR(v);
+}
+
+function readArgs(args: Args): R<OddsArgs> {
+  const attacker = args['attacker'];
+  if (typeof attacker !== 'string' || attacker.length === 0) return errR('BAD_INPUT', 'attacker must be a sheet id', 'attacker');
+  // One target, or the command's `targets` list (the odds are per target: its first).
+  const list = args['targets'];
+  const target = args['target'] ?? (Array.isArray(list) ? list[0] : undefined);
+  if (typeof target !== 'string' || target.length === 0) return errR('BAD_INPUT', 'target must be a sheet id', 'target');
+  if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'target');
+  const defense = args['defense'] ?? 'ac';
+  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  const t = args['types'] ?? ['weapon'];
+  if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types', 'types');
+  const bonus = intArg(args, 'bonus', -50, 50);
+  if (!bonus.ok) return bonus;
+  const advantage = intArg(args, 'advantage', -6, 6);
+  if (!advantage.ok) return advantage;
+  const coup = args['coupDeGrace'] ?? false;
+  if (typeof coup !== 'boolean') return errR('BAD_INPUT', 'coupDeGrace must be true or false', 'coupDeGrace');
+  return okR({ attacker, target, defense, types: t as string[], bonus: bonus.value, advantage: advantage.value, coupDeGrace: coup });
+}
+
+/** The tsw.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
+export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
+  const a = readArgs(args);
+  if (!a.ok) return a;
+  const q = a.value;
+  const sheets = getTsw(world).sheets;
+  for (const [path, id] of [['attacker', q.attacker], ['target', q.target]] as const) {
+    if (sheets[id] === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, path);
+  }
+  const ability = args['ability'];
+  if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
+    return errR('UNKNOWN_ABILITY', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+  }
+  const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense: q.defense, types: q.types, bonus: q.bonus, advantage: q.advantage });
+  if (o === null) return errR('UNKNOWN_SHEET', `no sheet "${q.target}"`, 'target');
+  const defenseValue = defenseOf(sheets[q.target]!, q.defense);
+  // An Invisible target: the attacker's save decides whether the attack has any effect at all
+  // (as in the command, a roll with no effect is neither a hit nor a crit fail).
+  const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, 'tsw.invisibleSaveTarget'), 0, world) : null;
+  const found = invisibleSave ?? 1;
+  // A coup de grace crits whatever the dice say.
+  const hit = q.coupDeGrace ? 1 : o.hit;
+  const crit = q.coupDeGrace ? 1 : o.crit;
+  const critFail = q.coupDeGrace ? 0 : o.critFail;
+  return okR({
+    hit: hit * found,
+    crit: crit * found,
+    miss: 1 - hit * found,
+    critFail: critFail * found,
+    invisibleSave,
+    net: o.net,
+    critAt: o.critAt,
+    needed: o.needed,
+    bonus: defenseValue - o.needed,
+    defense: q.defense,
+    defenseValue,
+    coupDeGrace: q.coupDeGrace,
+  });
+}
+
+export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
+  return { 'tsw.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
+}

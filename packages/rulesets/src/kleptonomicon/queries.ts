@@ -1,0 +1,24 @@
+// klepto.testOdds: the exact chance a Test passes (Score above the table's
+// fail mark) for a modifier and net advantage, as klepto.test would roll it.
+import type { Json, Query, Result } from '@tablekeeper/engine';
+import { DEFAULT_FAIL_AT_OR_BELOW, passChance } from './roll.js';
+import { K, numberSetting } from './settings.js';
+
+const MAX_MODIFIER = 50;
+
+function intArg(args: { readonly [key: string]: Json }, key: string, lo: number, hi: number): Result<number> {
+  const v = args[key] ?? 0;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return { ok: false, error: { code: 'BAD_INPUT', message: `${key} must be an integer in [${lo}, ${hi}]`, path: key } };
+  return { ok: true, value: v };
+}
+
+const testOdds: Query = (world, args) => {
+  const modifier = intArg(args, 'modifier', -MAX_MODIFIER, MAX_MODIFIER);
+  if (!modifier.ok) return modifier;
+  const advantage = intArg(args, 'advantage', -10, 10);
+  if (!advantage.ok) return advantage;
+  const failAtOrBelow = numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
+  return { ok: true, value: { pass: passChance({ modifier: modifier.value, advantage: advantage.value }, failAtOrBelow), failAtOrBelow } };
+};
+
+export const kleptoQueries: { readonly [name: string]: Query } = { 'klepto.testOdds': testOdds };

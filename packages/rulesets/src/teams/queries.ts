@@ -1,0 +1,89 @@
+// Read-only questions for the GM screen and a player's phone: the exact odds
+// of a teams.attack as it would be made now. Answered on the asker's projected
+// world: a hidden sheet is not there, and a secret one is only a name and
+// status words there, so a player gets an error instead of its evasion.
+import type { Json, Query, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { effectiveEvasion, isError, MAX_NEARBY, prepareAttack, type AttackInput } from './combat.js';
+import { attackOdds } from './odds.js';
+import { getTeams } from './state.js';
+
+type Args = { readonly [key: string]: Json };
+type Answer = ReturnType<Query>;
+
+const fail = (code: string, message: string, path: string): Answer => ({ ok: false, error: { code, message, path } });
+
+/** The attack's arguments with teams.attack's own limits (only what changes the odds). */
+function readArgs(args: Args): AttackInput | RuleError {
+  const id = (k: string): string | RuleError => {
+    const v = args[k];
+    return typeof v === 'string' && v.length > 0 && v.length <= 80 ? v : { code: 'BAD_INPUT', message: `${k} must be an id of 1-80 characters`, path: k };
+  };
+  const name = (k: string): string | undefined | RuleError => {
+    const v = args[k];
+    if (v === undefined || v === null) return undefined;
+    return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'BAD_INPUT', message: `${k} must be a name of 1-40 characters`, path: k };
+  };
+  const attacker = id('attacker');
+  if (isError(attacker)) return attacker;
+  const target = id('target');
+  if (isError(target)) return target;
+  const weapon = id('weapon');
+  if (isError(weapon)) return weapon;
+  const attribute = name('attribute');
+  if (isError(attribute)) return attribute;
+  const proficiency = name('proficiency');
+  if (isError(proficiency)) return proficiency;
+  const bonus = args['bonus'] ?? 0;
+  if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -100 || bonus > 100) return { code: 'BAD_INPUT', message: 'bonus must be an integer in [-100, 100]', path: 'bonus' };
+  const nearby = args['nearby'] ?? [];
+  if (!Array.isArray(nearby) || nearby.length > MAX_NEARBY || !nearby.every((x) => typeof x === 'string')) return { code: 'BAD_INPUT', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
+  for (const k of ['sneak', 'flank'] as const) if (args[k] !== undefined && typeof args[k] !== 'boolean') return { code: 'BAD_INPUT', message: `${k} must be true or false`, path: k };
+  return {
+    attacker,
+    target,
+    weapon,
+    ...(attribute !== undefined ? { attribute } : {}),
+    ...(proficiency !== undefined ? { proficiency } : {}),
+    sneak: args['sneak'] === true,
+    flank: args['flank'] === true,
+    nearby: [...new Set(nearby as string[])],
+    bonus,
+    await: false,
+  };
+}
+
+/** The teams.attackOdds answer: hit (critical included), critical, astray and miss, and the numbers behind them. */
+export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answer {
+  const a = readArgs(args);
+  if (isError(a)) return { ok: false, error: a };
+  const sheets = getTeams(world).sheets;
+  for (const k of ['attacker', 'target'] as const) {
+    const sh = sheets[a[k]];
+    if (sh === undefined) return fail('NO_SHEET', `no team-game sheet for "${a[k]}"`, k);
+    // In a player's projection a secret sheet is a name and status words: no numbers to reckon with.
+    if (viewer.role !== 'gm' && sh.secret === true) return fail('SECRET', `the GM keeps ${sh.name}'s numbers secret`, k);
+  }
+  const prep = prepareAttack(world, a);
+  if (isError(prep)) return { ok: false, error: prep };
+  const odds = attackOdds(world, a);
+  if (isError(odds)) return { ok: false, error: odds };
+  const target = sheets[a.target]!;
+  return {
+    ok: true,
+    value: {
+      ...odds,
+      weapon: prep.item.name,
+      attribute: prep.attribute,
+      proficiency: prep.proficiency,
+      advantage: prep.advantage,
+      penalty: prep.penalty === 0 ? 0 : prep.penalty, // never -0 on the wire
+      earlierAttacks: prep.earlier,
+      ranged: prep.ranged,
+      criticalThreshold: prep.criticalThreshold,
+      // Evasion as this attack meets it (defence bonus and size shift included).
+      evasion: effectiveEvasion(world, a.target, target, prep.attacker.size),
+    },
+  };
+}
+
+export const teamsQueries: { readonly [name: string]: Query } = { 'teams.attackOdds': attackOddsQuery };

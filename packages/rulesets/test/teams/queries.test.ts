@@ -1,0 +1,97 @@
+// teams.attackOdds through the engine: the GM's exact numbers (recomputed by
+// hand from the dice), typed errors, and a player asking about a secret or
+// hidden foe gets an error and never its evasion.
+import { describe, expect, it } from 'vitest';
+import type { Json, Viewer } from '@tablekeeper/engine';
+import { attackOdds } from '../../src/teams/odds.js';
+import { boudica, enemy, shortbow, table } from './helpers.js';
+
+const GM: Viewer = { role: 'gm' };
+
+/** P(d6 + d6 + 1 >= 6) by counting the 36 faces. */
+function twoD6Plus1AtLeast(n: number): number {
+  let k = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b + 1 >= n) k++;
+  return k / 36;
+}
+
+function played() {
+  const t = table();
+  t.s.run({ type: 'seat.add', name: 'Ann' });
+  const seatId = Object.keys(t.s.world.seats)[0]!;
+  t.s.run({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId });
+  const ch = Object.keys(t.s.world.characters)[0]!;
+  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, characterId: ch, items: { ...boudica.items, bow: { name: 'bow', weapon: shortbow } } } });
+  t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+  // Canary evasions: they must never reach the player.
+  t.s.run({ type: 'teams.setSheet', id: 'veiled', sheet: enemy({ name: 'Veiled', secret: true, evasion: 37 }) });
+  t.s.run({ type: 'teams.setSheet', id: 'lurker', sheet: enemy({ name: 'Lurker', evasion: 41 }) });
+  t.s.run({
+    type: 'encounter.start',
+    combatants: [
+      { id: 'boudica', kind: 'pc', side: 'players', characterId: ch },
+      { id: 'foe', kind: 'npc', side: 'foes' },
+      { id: 'veiled', kind: 'npc', side: 'foes' },
+      { id: 'lurker', kind: 'npc', side: 'foes', visibility: 'hidden' },
+    ],
+    params: { teamOrder: ['players', 'foes'] },
+  });
+  return { ...t, ann: { role: 'player', seatId } as Viewer };
+}
+
+describe('teams.attackOdds', () => {
+  it('gives the GM Boudica\'s exact odds with the spear: 1/10 critical (19+ on the luck d20), 0.1 + 0.9 x 30/36 hits', () => {
+    const { s } = played();
+    const r = s.engine.query(s.table, GM, 'teams.attackOdds', { attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength' });
+    expect(r).toMatchObject({ ok: true, value: { weapon: 'spear', attribute: 'strength', evasion: 6, criticalThreshold: 19, advantage: 0, penalty: 0, ranged: false } });
+    const o = (r as unknown as { value: { hit: number; critical: number; miss: number; astray: number } }).value;
+    expect(o.critical).toBeCloseTo(2 / 20, 12);
+    expect(o.hit).toBeCloseTo(2 / 20 + (18 / 20) * twoD6Plus1AtLeast(6), 12);
+    expect(o.hit).toBeCloseTo(0.85, 12);
+    expect(o.astray).toBe(0);
+    expect(o.miss).toBeCloseTo(0.15, 12);
+  });
+
+  it('matches attackOdds for a sneak attack and a shot beside someone (astray on a luck 1)', () => {
+    const { s } = played();
+    const sneak = s.engine.query(s.table, GM, 'teams.attackOdds', { attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: true });
+    const direct = attackOdds(s.world, { attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: true, flank: false, nearby: [], bonus: 0, await: false });
+    expect(sneak).toMatchObject({ ok: true, value: { advantage: 1, hit: (direct as { hit: number }).hit } });
+    const shot = s.engine.query(s.table, GM, 'teams.attackOdds', { attacker: 'boudica', target: 'foe', weapon: 'bow', nearby: ['veiled'] });
+    expect(shot).toMatchObject({ ok: true, value: { ranged: true, astray: expect.closeTo(1 / 20, 12) as unknown as number } });
+  });
+
+  it('refuses bad arguments with typed errors and a path', () => {
+    const { s } = played();
+    const ask = (args: { [k: string]: Json }) => s.engine.query(s.table, GM, 'teams.attackOdds', args);
+    expect(ask({ target: 'foe', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'attacker' } });
+    expect(ask({ attacker: 'boudica', target: 'foe' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'weapon' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', bonus: 'lots' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'bonus' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: 'yes' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'sneak' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'shield' })).toMatchObject({ ok: false, error: { code: 'NOT_A_WEAPON', path: 'weapon' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'charm' })).toMatchObject({ ok: false, error: { code: 'BAD_ATTRIBUTE', path: 'attribute' } });
+    expect(ask({ attacker: 'boudica', target: 'nobody', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });
+    expect(ask({ attacker: 'boudica', target: 'boudica', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET' } });
+  });
+
+  it('a player: the visible foe as the GM sees it; a secret foe is an error; a hidden one has no sheet; no evasion leaks', () => {
+    const { s, ann } = played();
+    const ask = (v: Viewer, target: string) => s.engine.query(s.table, v, 'teams.attackOdds', { attacker: 'boudica', target, weapon: 'spear' });
+    expect(ask(ann, 'foe')).toEqual(ask(GM, 'foe'));
+    expect(ask(GM, 'veiled')).toMatchObject({ ok: true, value: { evasion: 37 } });
+    expect(ask(GM, 'lurker')).toMatchObject({ ok: true, value: { evasion: 41 } });
+    const veiled = ask(ann, 'veiled');
+    expect(veiled).toMatchObject({ ok: false, error: { code: 'SECRET', path: 'target' } });
+    const lurker = ask(ann, 'lurker');
+    expect(lurker).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });
+    // The same answer as for an id that never existed: not even whether the lurker is there.
+    expect(JSON.stringify(lurker).replace('lurker', 'nobody')).toBe(JSON.stringify(ask(ann, 'nobody')));
+    for (const r of [veiled, lurker]) {
+      expect(JSON.stringify(r)).not.toContain('37');
+      expect(JSON.stringify(r)).not.toContain('41');
+      expect(JSON.stringify(r)).not.toContain('Lurker');
+    }
+    // A spectator is a non-GM too.
+    expect(ask({ role: 'spectator' }, 'veiled')).toMatchObject({ ok: false, error: { code: 'SECRET' } });
+  });
+});
