@@ -21,7 +21,7 @@ function readableCharacter(world: World, viewer: Viewer, c: Command, field: stri
   const id = c[field];
   if (typeof id !== 'string' || world.characters[id] === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
   const ch = world.characters[id];
-  if (viewer.role !== 'gm' && !canSee(ch.visibility, viewer)) return fail('SECRET', `the GM keeps ${ch.name}'s numbers secret`, field);
+  if (viewer.role !== 'gm' && !canSee(ch.visibility, viewer)) return fail('VALUES_HIDDEN', `the GM keeps ${ch.name}'s numbers secret`, field);
   return okv(id);
 }
 

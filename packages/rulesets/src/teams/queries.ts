@@ -61,7 +61,7 @@ export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answe
     const sh = sheets[a[k]];
     if (sh === undefined) return fail('NO_SHEET', `no team-game sheet for "${a[k]}"`, k);
     // In a player's projection a secret sheet is a name and status words: no numbers to reckon with.
-    if (viewer.role !== 'gm' && sh.secret === true) return fail('SECRET', `the GM keeps ${sh.name}'s numbers secret`, k);
+    if (viewer.role !== 'gm' && sh.secret === true) return fail('VALUES_HIDDEN', `the GM keeps ${sh.name}'s numbers secret`, k);
   }
   const prep = prepareAttack(world, a);
   if (isError(prep)) return { ok: false, error: prep };

@@ -68,7 +68,7 @@ describe('osr.attackOdds', () => {
     expect(ask(GM, veiled)).toMatchObject({ ok: true, value: { ac: 37 } });
     expect(ask(GM, lurker)).toMatchObject({ ok: true, value: { ac: 41 } });
     const v = ask(ann, veiled);
-    expect(v).toMatchObject({ ok: false, error: { code: 'SECRET', path: 'target' } });
+    expect(v).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'target' } });
     const l = ask(ann, lurker);
     expect(JSON.stringify(l).replace(lurker, 'nobody')).toBe(JSON.stringify(ask(ann, 'nobody')));
     for (const r of [v, l, ask({ role: 'spectator' }, veiled)]) {
@@ -83,7 +83,7 @@ describe('osr.characterStatus', () => {
     const { t, pc, veiled, ann } = setup();
     expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { id: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
     expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
-    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: veiled })).toMatchObject({ ok: false, error: { code: 'SECRET', path: 'id' } });
+    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'id' } });
     expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'id' } });
   });
 });

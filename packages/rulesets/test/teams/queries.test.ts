@@ -81,7 +81,7 @@ describe('teams.attackOdds', () => {
     expect(ask(GM, 'veiled')).toMatchObject({ ok: true, value: { evasion: 37 } });
     expect(ask(GM, 'lurker')).toMatchObject({ ok: true, value: { evasion: 41 } });
     const veiled = ask(ann, 'veiled');
-    expect(veiled).toMatchObject({ ok: false, error: { code: 'SECRET', path: 'target' } });
+    expect(veiled).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'target' } });
     const lurker = ask(ann, 'lurker');
     expect(lurker).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });
     // The same answer as for an id that never existed: not even whether the lurker is there.
@@ -92,6 +92,6 @@ describe('teams.attackOdds', () => {
       expect(JSON.stringify(r)).not.toContain('Lurker');
     }
     // A spectator is a non-GM too.
-    expect(ask({ role: 'spectator' }, 'veiled')).toMatchObject({ ok: false, error: { code: 'SECRET' } });
+    expect(ask({ role: 'spectator' }, 'veiled')).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
   });
 });
