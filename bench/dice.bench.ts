@@ -2,6 +2,7 @@
 // hand-written loop on the same seeded Rng, then exact-odds timings vs brute
 // force. Run: `npm run bench dice` (or `node --import tsx bench/dice.bench.ts`).
 import { DiceRoll, NumberGenerator } from '@dice-roller/rpg-dice-roller';
+import os from 'node:os';
 import { Bench } from 'tinybench';
 import { compileDice, compileDiceUncached, oddsUncached, rollDice, seededRng, type Rng } from '../packages/engine/src/dice/index.js';
 
@@ -56,6 +57,9 @@ function opsOf(bench: Bench, name: string): number {
 }
 
 const ONLY_ODDS = process.env['BENCH_ONLY_ODDS'] === '1';
+// The machine may be shared: the load average goes with the figures.
+const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(', ');
+console.log(`load average at start: ${load()}`);
 for (const notation of ONLY_ODDS ? [] : Object.keys(hand)) {
   const compiled = compileDice(notation);
   const pre = new DiceRoll(notation);
@@ -170,4 +174,5 @@ for (const [notation, brute, note] of cases) {
 }
 console.log('\nExact odds per call: parse + compile + distribution, uncached (single-threaded)');
 console.table(oddsRows);
+console.log(`load average at end: ${load()}`);
 if (sink === 0.5) console.log(sink); // keep results alive

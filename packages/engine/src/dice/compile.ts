@@ -393,6 +393,29 @@ let keepFlags = new Uint8Array(64);
 function recordPlainKeep(p: GroupPlan, rng: Rng): DiceGroupRoll {
   const N = p.count;
   const X = p.sides;
+  const K = p.kept;
+  if ((K === N - 1 || K === 1) && X < SHARED_FACES) {
+    // Drop one / keep one (4d6kh3, 2d20kh1): one pass, tracking the die that
+    // differs; the shared records make swapping its record free. Ties as markKept.
+    const dropOne = K === N - 1;
+    const high = p.high;
+    const dice = newList<DieRoll>(N);
+    let sum = 0;
+    let at = 0;
+    let best = high === dropOne ? Infinity : -Infinity;
+    for (let i = 0; i < N; i++) {
+      const v = rng.die(X);
+      sum += v;
+      dice[i] = dropOne ? (KEPT[v] ?? sharedDie(v, true)) : (DROPPED[v] ?? sharedDie(v, false));
+      // Drop: the last lowest (highest for dh / kl); keep: the first highest (lowest).
+      if (dropOne ? (high ? v <= best : v >= best) : high ? v > best : v < best) {
+        best = v;
+        at = i;
+      }
+    }
+    dice[at] = dropOne ? (DROPPED[best] ?? sharedDie(best, false)) : (KEPT[best] ?? sharedDie(best, true));
+    return { notation: p.notation, position: p.position, sides: X, dice, total: dropOne ? sum - best : best };
+  }
   if (faces.length < N) {
     faces = new Float64Array(N);
     keepFlags = new Uint8Array(N);
