@@ -6,6 +6,8 @@ import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, o
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
+import type { Ask } from '../lib/attack.ts';
+import { AttackPanel } from './Attack.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -13,9 +15,11 @@ export interface EncounterProps {
   readonly send: Send;
   /** Combatant ids this viewer controls (player view highlights and acts for them). */
   readonly mine?: readonly string[];
+  /** Module queries (TableClient.query): with it, the attack panel shows exact odds. */
+  readonly ask?: Ask;
 }
 
-export function EncounterPanel({ world, gm, send, mine = [] }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterProps) {
   const enc = encounterOf(world);
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
@@ -29,7 +33,10 @@ export function EncounterPanel({ world, gm, send, mine = [] }: EncounterProps) {
           {gm ? <StartEncounter world={world} send={send} /> : null}
         </>
       ) : (
-        <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
+        <>
+          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
+          {ask && enc.active ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
+        </>
       )}
     </section>
   );

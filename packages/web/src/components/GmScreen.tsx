@@ -63,7 +63,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
-          <EncounterPanel world={view.world} gm send={send} />
+          <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />

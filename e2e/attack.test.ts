@@ -1,0 +1,212 @@
+// The attack panel on a 36th Way table in real Chromium: the GM sees the
+// exact odds the server's tsw.attackOdds query answers (recomputed here by
+// counting 3d6 faces), watches them change with the inputs, attacks with the
+// ruleset's own tsw.attack, and the log and the target's HP follow. A
+// player's phone attacks only with their own character, and never receives
+// a hidden foe's name or defences, in its page or its WebSocket frames.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { thirtySixthWay } from '@tablekeeper/rulesets';
+import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
+import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { percent } from '../packages/web/src/lib/attack.ts';
+import { launchChromium } from './browser.ts';
+import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
+
+const CANARY = 'CANARY-k7Wz-lurker';
+// The lurker's defences: distinctive numbers whose JSON must never reach the player.
+const LURKER = { ac: 37, pd: 41, md: 43 };
+
+let dir = '';
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-attack-'));
+  const catalog = moduleCatalog([{ id: '36th-way', name: 'The 36th Way', modules: [coreModule, countdownsModule, ...thirtySixthWay.ruleset.modules] }]);
+  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'attack.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  expect(res.status).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A bare protocol socket (the setup the GM screen has no form for: 36th Way sheets), folding its view. */
+async function socket(token: string): Promise<{ view: () => TableView; command: (c: { type: string; [k: string]: unknown }) => Promise<ServerMessage>; query: (name: string, args: object) => Promise<ServerMessage>; frames: string[] }> {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
+  sockets.push(ws);
+  const frames: string[] = [];
+  let view: TableView | null = null;
+  let version = -1;
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const text = data.toString('utf8');
+    frames.push(text);
+    const m = JSON.parse(text) as ServerMessage;
+    if (m.type === 'snapshot') [view, version] = [m.view, m.version];
+    else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
+    for (const w of [...waiters]) {
+      if (!w.pred(m)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));
+  await next((m) => m.type === 'snapshot');
+  let n = 0;
+  return {
+    frames,
+    view: () => view!,
+    async command(command) {
+      const commandId = `setup-${++n}`;
+      const answer = next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
+      ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
+      const a = await answer;
+      expect(a.type, JSON.stringify(a)).toBe('ack');
+      // Wait for the delta, so the next command is made against the new version.
+      if (a.type === 'ack') while (version < a.version) await next((m) => m.type === 'delta' || m.type === 'snapshot');
+      return a;
+    },
+    query(name, args) {
+      const queryId = `q${++n}`;
+      const answer = next((m) => m.type === 'queryResult' && m.queryId === queryId);
+      ws.send(JSON.stringify({ type: 'query', queryId, name, args }));
+      return answer;
+    },
+  };
+}
+
+async function page(link: string, width: number, height: number): Promise<{ p: Page; frames: string[]; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  const frames = recordFrames(p);
+  const errors = watchErrors(p);
+  await p.goto(link);
+  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+  return { p, frames, errors };
+}
+
+/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
+function count3d6(ok: (natural: number) => boolean): number {
+  let k = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
+  return k / 216;
+}
+
+describe('attack panel (36th Way)', () => {
+  it('the GM sees the exact odds and attacks; the player attacks only as their own character and never learns the hidden foe', async () => {
+    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Attack', rulesetId: '36th-way' });
+    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
+    const gmSock = await socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
+    const vesk = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Vesk')!.id;
+    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
+    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'lurker', name: CANARY, kind: 'npc', level: 3, volition: 1, ...LURKER, maxHp: 20 } });
+    await gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'vesk', name: 'Vesk', kind: 'pc', side: 'party', band: 'fast', characterId: vesk },
+        { id: 'ogre', name: 'Ogre', kind: 'npc', side: 'foes', band: 'medium' },
+        { id: 'lurker', name: CANARY, kind: 'npc', side: 'foes', band: 'slow', visibility: 'hidden' },
+      ],
+    });
+    await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+
+    const gm = await page(made.links.gm, 1440, 960);
+    const ann = await page(seat.link, 390, 844);
+    const panel = gm.p.getByTestId('attack-panel');
+    const odds = panel.getByTestId('attack-odds');
+
+    // --- the GM: Vesk (acting) against the Ogre by default. +4 vs AC 14 needs a natural 10+; 17+ crits; 3 crit-fails.
+    expect(await panel.getByLabel('Attacker').inputValue()).toBe('vesk');
+    expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
+    const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
+    expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
+    await expect.poll(() => odds.locator('strong').textContent()).toBe(expected);
+    expect(await odds.textContent()).toContain('+4 vs AC 14: natural 10+ hits, 17+ crits');
+    // Against PD 13 the odds follow at once: natural 9+.
+    await panel.getByLabel('Against').selectOption('pd');
+    await expect.poll(() => odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n >= 9))} to hit`);
+    await panel.getByLabel('Against').selectOption('ac');
+    // The GM may reckon with the hidden lurker (AC 37: only a crit, 17+, lands).
+    await panel.getByLabel('Target').selectOption('lurker');
+    await expect.poll(() => odds.textContent()).toContain('vs AC 37');
+    expect(await odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n >= 17))} to hit`);
+    await panel.getByLabel('Target').selectOption('ogre');
+
+    // --- the player's phone: only Vesk may attack; the Ogre's odds are the GM's; the lurker is not there at all.
+    const mine = ann.p.getByTestId('attack-panel');
+    await expect.poll(() => mine.getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
+    expect(await mine.getByLabel('Attacker').locator('option').allTextContents()).toEqual(['Vesk']);
+    expect(await mine.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre']);
+    expect(await horizontalOverflow(ann.p)).toBe(0);
+    // Asked straight over the player's own socket, the hidden lurker is "no sheet", as a made-up id is.
+    const annSock = await socket(seat.token);
+    const hidden = await annSock.query('tsw.attackOdds', { attacker: 'vesk', target: 'lurker' });
+    expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'UNKNOWN_SHEET' } });
+
+    // --- the GM attacks with a +30 bonus: only a natural 3 (a crit fail) can miss now, and the odds say so first.
+    await panel.getByLabel('Bonus').fill('30');
+    await expect.poll(() => odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n > 3))} to hit`);
+    expect(await panel.getByTestId('attack-target-health').textContent()).toBe('Ogre: HP 20/20');
+    await panel.getByRole('button', { name: 'Attack', exact: true }).click();
+    const gmLog = gm.p.getByTestId('log');
+    await expect.poll(() => gmLog.textContent()).toMatch(/Vesk attacked Ogre \(AC 14\): natural \d+, total \d+;/);
+    const line = /Vesk attacked Ogre \(AC 14\): natural (\d+), total (\d+); ([a-z-]+)\./.exec((await gmLog.textContent())!)!;
+    const [natural, total, what] = [Number(line[1]), Number(line[2]), line[3]];
+    expect(total).toBe(natural + 34);
+    if (natural === 3) {
+      expect(what).toBe('crit-failed');
+      expect(await panel.getByTestId('attack-target-health').textContent()).toBe('Ogre: HP 20/20');
+    } else {
+      expect(what).toBe(natural >= 17 ? 'crit' : 'hit');
+      // The server's damage line, and the panel shows the HP it left.
+      await expect.poll(() => gmLog.textContent()).toMatch(/Ogre took \d+ (?:damage|damage \(crit\)): 20 -> \d+ HP/);
+      const hp = Number(/Ogre took \d+ damage(?: \(crit\))?: 20 -> (\d+) HP/.exec((await gmLog.textContent())!)![1]);
+      expect(hp).toBeLessThan(20);
+      await expect.poll(() => panel.getByTestId('attack-target-health').textContent()).toBe(`Ogre: HP ${hp}/20`);
+      await expect.poll(() => mine.getByTestId('attack-target-health').textContent()).toBe(`Ogre: HP ${hp}/20`);
+    }
+    // The player's log has the same line; the standard action is spent, so a second attack is refused in the toast.
+    await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(`Vesk attacked Ogre (AC 14): natural ${natural}, total ${total}`);
+
+    // --- nothing of the lurker ever reached the phone: not its name, not its defences, in the page or any frame.
+    const dom = await ann.p.content();
+    expect(dom).not.toContain(CANARY);
+    expect(dom).not.toMatch(/AC 37|PD 41|MD 43/);
+    for (const frames of [ann.frames, annSock.frames]) {
+      expect(frames.filter((f) => f.includes(CANARY))).toEqual([]);
+      expect(frames.filter((f) => /"ac":37|"pd":41|"md":43|"defenseValue":(37|41|43)/.test(f))).toEqual([]);
+    }
+    // ...while the GM's own frames did carry them (the canaries are real).
+    expect(gm.frames.some((f) => f.includes(CANARY))).toBe(true);
+    expect(gm.frames.some((f) => f.includes('"defenseValue":37'))).toBe(true);
+
+    await gm.p.screenshot({ path: 'test-results/gm-attack.png' });
+    await ann.p.screenshot({ path: 'test-results/player-attack.png', fullPage: true });
+    expect(gm.errors).toEqual([]);
+    expect(ann.errors).toEqual([]);
+  });
+});
