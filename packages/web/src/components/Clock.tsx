@@ -2,18 +2,8 @@
 // GM's rest and time buttons (rests tick long-term countdowns).
 import type { ClockUnit, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
+import { elapsedLabel } from '../lib/clock.ts';
 
-const UNIT_NAMES: { readonly [u in ClockUnit]: string } = {
-  actionRoll: 'action rolls',
-  beat: 'beats',
-  turn: 'turns',
-  round: 'rounds',
-  travelTurn: 'travel turns',
-  shortRest: 'short rests',
-  longRest: 'long rests',
-  phase: 'phases',
-  time: 'time steps',
-};
 
 export function timeOfDay(seconds: number): string {
   const day = Math.floor(seconds / 86400) + 1;
@@ -34,7 +24,7 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
           {timeOfDay(clock.seconds)}
         </span>
       </h2>
-      {counts.length > 0 ? <p class="small muted">{counts.map(([u, n]) => `${n} ${UNIT_NAMES[u] ?? u}`).join(' · ')}</p> : <p class="small muted">No time has passed yet.</p>}
+      {counts.length > 0 ? <p class="small muted">{counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ')}</p> : <p class="small muted">No time has passed yet.</p>}
       {gm ? (
         <div class="row" role="group" aria-label="Advance the clock">
           <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 })}>
