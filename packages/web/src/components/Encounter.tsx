@@ -7,7 +7,7 @@ import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { AttackPanel } from './Attack.tsx';
+import { AttackPanel } from './LazyPanels.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -18,6 +18,9 @@ export interface EncounterProps {
   /** Module queries (TableClient.query): with it, the attack panel shows exact odds. */
   readonly ask?: Ask;
 }
+
+/** Rules whose attack odds the attack panel asks for (its chunk loads only on their tables). */
+const ATTACK_RULES = ['36th-way', 'teams', 'osr'];
 
 export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterProps) {
   const enc = encounterOf(world);
@@ -35,7 +38,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterPro
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
-          {ask && enc.active ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
+          {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
         </>
       )}
     </section>

@@ -41,3 +41,5 @@ function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, plac
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
+// The attack panel: only on tables whose rules have an attack odds query (36th Way, teams, OSR).
+export const AttackPanel = lazyPanel(() => import('./Attack.tsx').then((m) => m.AttackPanel), 'attack');
