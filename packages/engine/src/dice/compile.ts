@@ -356,6 +356,12 @@ interface GroupPlan {
 function recordPlain(p: GroupPlan, rng: Rng): DiceGroupRoll {
   const N = p.count;
   const X = p.sides;
+  if (N === 1) {
+    // `d20 + 5`: a literal one-element list is cheaper than a sized one.
+    const v = rng.die(X);
+    const d = v < SHARED_FACES ? (KEPT[v] ?? sharedDie(v, true)) : { value: v, kept: true, exploded: false, rerolled: false };
+    return { notation: p.notation, position: p.position, sides: X, dice: [d], total: v };
+  }
   const dice = newList<DieRoll>(N);
   let sum = 0;
   for (let i = 0; i < N; i++) {
