@@ -19,7 +19,7 @@ function turnTo(s: Scenario, id: string): void {
 
 function noRawTurnNumbers(s: Scenario): void {
   const v = s.view(SPECTATOR);
-  for (const tx of v.history) for (const e of tx.events) expect(Object.keys(e)).not.toContain('serial');
+  for (const tx of v.history) for (const e of tx.events) expect(Object.keys(e).filter((k) => k === 'serial' || k === 'turn')).toEqual([]);
   // The table really had a hidden turn: the players' count is behind the GM's.
   expect(getEncounter(s.world).turnSerial).toBeGreaterThan((v.world.ext['encounter'] as { turnSerial: number }).turnSerial);
 }
@@ -73,6 +73,35 @@ describe('hidden turns stay hidden', () => {
     const enc = v.world.ext['encounter'] as { turnSerial: number };
     expect(seen.lastEngage).toMatchObject({ mover: 'ann', serial: enc.turnSerial });
     expect(getTsw(t.world).lastEngage?.serial).toBe(getEncounter(t.world).turnSerial);
+    const sheets = (v.world.ext['36th-way'] as { sheets: { [k: string]: { uses: { [k: string]: { activeTurn: number | null } } } } }).sheets;
+    expect(sheets['ann']?.uses['ward']?.activeTurn).toBe(enc.turnSerial);
+    expect(getTsw(t.world).sheets['ann']?.uses['ward']?.activeTurn).toBe(getEncounter(t.world).turnSerial);
+  });
+
+  it('36th Way: a Sustain roll on a later turn carries no raw turn number and keeps the ability active', () => {
+    const t = tswTable();
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, abilities: [{ id: 'ward', name: 'Ward', frequency: 'at-will', action: 'standard', sustain: 3 }] } as unknown as Json });
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC } as unknown as Json });
+    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
+    t.s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'shade', name: 'Shade', kind: 'npc', side: 'foes', band: 'very-fast', visibility: 'hidden' },
+        { id: 'ann', name: 'Ann', kind: 'pc', side: 'party', band: 'fast' },
+        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
+      ],
+    });
+    turnTo(t.s, 'ann');
+    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'ward' });
+    t.s.run({ type: 'encounter.endTurn' });
+    // Round two: the hidden Shade goes first again, then Ann sustains (a 12 beats Sustain 3).
+    turnTo(t.s, 'shade');
+    turnTo(t.s, 'ann');
+    t.dice.push(4, 4, 4);
+    t.s.run({ type: 'tsw.sustain', who: 'ann', ability: 'ward' });
+    noRawTurnNumbers(t.s);
+    const v = t.s.view(SPECTATOR);
+    const enc = v.world.ext['encounter'] as { turnSerial: number };
     const sheets = (v.world.ext['36th-way'] as { sheets: { [k: string]: { uses: { [k: string]: { activeTurn: number | null } } } } }).sheets;
     expect(sheets['ann']?.uses['ward']?.activeTurn).toBe(enc.turnSerial);
     expect(getTsw(t.world).sheets['ann']?.uses['ward']?.activeTurn).toBe(getEncounter(t.world).turnSerial);

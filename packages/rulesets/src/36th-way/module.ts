@@ -291,7 +291,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
         const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: 'tsw.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success, turn: getEncounter(world).turnSerial }]);
+        return okR([...spend.value, { type: 'tsw.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success }]);
       },
     },
     'tsw.quickRest': {
@@ -546,7 +546,10 @@ export function createTswModule(): TswModule {
     'tsw.sustainRolled': (w, e) => {
       const who = sheetOf(e, 'who');
       const ok = e['success'] === true;
-      const w2 = ok ? updateSheet(w, who, (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: Number(e['turn']) }))) : w;
+      // The turn is counted here, not carried in the event (a raw turn number would let players count hidden turns);
+      // events stored with a `turn` field held this same value.
+      const turn = getEncounter(w).turnSerial;
+      const w2 = ok ? updateSheet(w, who, (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: turn }))) : w;
       return log(w2, e, 'tsw.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
     },
     'tsw.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, 'tsw.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
