@@ -195,7 +195,7 @@ describe('queries', () => {
     };
     const odds = await ask(player, 'q1', { id: progressId, modifier: 2, difficulty: 15 });
     expect(odds).toMatchObject({ type: 'queryResult', queryId: 'q1', ok: true, result: { kind: 'chase', progress: 6, consequence: 4 } });
-    expect((odds as { result: { progressFirst: number } }).result.progressFirst).toBeCloseTo(0.3298, 4);
+    expect((odds as unknown as { result: { progressFirst: number } }).result.progressFirst).toBeCloseTo(0.3298, 4);
     expect(await ask(player, 'q2', { id: secretId })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
     expect(await ask(gm, 'q3', { id: secretId })).toMatchObject({ ok: true, result: { kind: 'countdown', value: 3 } });
     const unknown = await ask(player, 'q4', {});
