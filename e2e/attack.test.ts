@@ -1,9 +1,11 @@
-// The attack panel on a 36th Way table in real Chromium: the GM sees the
+// The attack panel in real Chromium. On a 36th Way table: the GM sees the
 // exact odds the server's tsw.attackOdds query answers (recomputed here by
 // counting 3d6 faces), watches them change with the inputs, attacks with the
 // ruleset's own tsw.attack, and the log and the target's HP follow. A
 // player's phone attacks only with their own character, and never receives
-// a hidden foe's name or defences, in its page or its WebSocket frames.
+// a hidden foe's name or defences, in its page or its WebSocket frames. On a
+// teams table the phone says why a secret foe has no odds, and its evasion
+// never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { thirtySixthWay } from '@tablekeeper/rulesets';
+import { teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { percent } from '../packages/web/src/lib/attack.ts';
@@ -32,7 +34,7 @@ const sockets: WebSocket[] = [];
 beforeAll(async () => {
   ensureWebBuilt();
   dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-attack-'));
-  const catalog = moduleCatalog([{ id: '36th-way', name: 'The 36th Way', modules: [coreModule, countdownsModule, ...thirtySixthWay.ruleset.modules] }]);
+  const catalog = moduleCatalog([thirtySixthWay.ruleset, teams.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })));
   server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'attack.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
   browser = await launchChromium();
 });
@@ -208,5 +210,47 @@ describe('attack panel (36th Way)', () => {
     await ann.p.screenshot({ path: 'test-results/player-attack.png', fullPage: true });
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
+  });
+
+  it('teams: the GM sees a secret foe\'s odds; the phone gets the visible foe\'s and, for the secret one, why not', async () => {
+    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Raid', rulesetId: 'teams' });
+    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bo' }, made.gmToken);
+    const gmSock = await socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId });
+    const ch = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Boudica')!.id;
+    const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
+    const foe = { attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 };
+    await gmSock.command({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: ch, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
+    await gmSock.command({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', evasion: 6, ...foe } });
+    // A secret sheet: players see its name and status words only; its evasion is the canary.
+    await gmSock.command({ type: 'teams.setSheet', id: 'witch', sheet: { name: 'Witch', secret: true, evasion: 37, ...foe } });
+    await gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'boudica', kind: 'pc', side: 'players', characterId: ch },
+        { id: 'raider', kind: 'npc', side: 'raiders' },
+        { id: 'witch', kind: 'npc', side: 'raiders' },
+      ],
+      params: { teamOrder: ['players', 'raiders'] },
+    });
+    const gm = await page(made.links.gm, 1440, 960);
+    const bo = await page(seat.link, 390, 844);
+    const gmPanel = gm.p.getByTestId('attack-panel');
+    // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
+    await expect.poll(() => gmPanel.getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    await gmPanel.getByLabel('Target').selectOption('witch');
+    await expect.poll(() => gmPanel.getByTestId('attack-odds').textContent()).toContain('vs evasion 37');
+
+    const mine = bo.p.getByTestId('attack-panel');
+    await expect.poll(() => mine.getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    expect(await mine.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['spear']);
+    await mine.getByLabel('Target').selectOption('witch');
+    await expect.poll(() => mine.getByTestId('attack-odds').textContent()).toBe("No odds: the GM keeps Witch's numbers secret");
+    expect(await bo.p.content()).not.toContain('evasion 37');
+    expect(bo.frames.filter((f) => f.includes('"evasion":37'))).toEqual([]);
+    expect(gm.frames.some((f) => f.includes('"evasion":37'))).toBe(true);
+    expect(await horizontalOverflow(bo.p)).toBe(0);
+    expect(gm.errors).toEqual([]);
+    expect(bo.errors).toEqual([]);
   });
 });
