@@ -20,7 +20,11 @@ export const teamsRules: EncounterRules = {
   conditions: TEAMS_CONDITIONS,
   canAct(world, c) {
     const s = getTeams(world).sheets[c.id];
-    return s === undefined || (s.conscious && !s.dead);
+    if (s === undefined) return true;
+    // In a player's view (where the kernel computes their on-deck combatant) a secret sheet is only its status words.
+    const status = (s as { readonly status?: unknown }).status;
+    if (typeof s.conscious !== 'boolean' && typeof status === 'string') return status !== 'dead' && !status.split(', ').includes('unconscious');
+    return s.conscious && !s.dead;
   },
 };
 
