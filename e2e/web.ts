@@ -27,7 +27,8 @@ export function ensureWebBuilt(): void {
   const index = path.join(webDist, 'index.html');
   const fresh = existsSync(index) && statSync(index).mtimeMs >= Math.max(...BUNDLE_SOURCES.map(newest));
   if (fresh && process.env.E2E_REBUILD !== '1') return;
-  const r = spawnSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  // A production build, as `npm start` serves it (vitest sets NODE_ENV=test, which would leave it unminified).
+  const r = spawnSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error('building the web app failed (node scripts/build-web.mjs)');
 }
 
