@@ -597,14 +597,25 @@ export function buildApp(o: AppOptions): TableServer {
         const c = (raw as { commandId: string }).commandId;
         commandId = c.length <= LIMITS.commandIdMaxLength ? c : null;
       }
+      // A query waits for an answer with its queryId: one dropped or refused here is answered as a queryResult, or the asker would wait for ever.
+      let queryId: string | null = null;
+      if (raw && typeof raw === 'object' && (raw as { type?: unknown }).type === 'query' && typeof (raw as { queryId?: unknown }).queryId === 'string') {
+        const q = (raw as { queryId: string }).queryId;
+        queryId = q.length <= LIMITS.commandIdMaxLength ? q : null;
+      }
+      const refuse = (error: RejectionError & { path?: readonly (string | number)[] }): void => {
+        if (queryId === null) return reject(commandId, error);
+        const path = error.path === undefined || error.path.length === 0 ? {} : { path: error.path.join('.') };
+        sendJson({ type: 'queryResult', queryId, ok: false, error: { code: error.kind, message: error.message, ...path } });
+      };
       if (take.verdict === 'throttle') {
-        return reject(commandId, { kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+        return refuse({ kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
       }
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return reject(commandId, { kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
+        return refuse({ kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
       }
       const msg = parsed.data;
       if (msg.type === 'hello') {

@@ -200,9 +200,25 @@ describe('queries', () => {
     expect(await ask(gm, 'q3', { id: secretId })).toMatchObject({ ok: true, result: { kind: 'countdown', value: 3 } });
     const unknown = await ask(player, 'q4', {});
     expect(unknown).toMatchObject({ ok: false, error: { path: 'id' } });
+    // A malformed query is still answered under its queryId, so the asker is not left waiting.
+    const bad = player.next((m) => m.type === 'queryResult' && m.queryId === 'q5');
     player.sendRaw(JSON.stringify({ type: 'query', queryId: 'q5', name: 'no such thing!' }));
-    expect(await player.next('rejection')).toMatchObject({ error: { kind: 'INVALID' } });
+    expect(await bad).toMatchObject({ ok: false, error: { code: 'INVALID', path: 'name' } });
     await player.close();
+    await gm.close();
+  });
+});
+
+describe('queries over the rate limit', () => {
+  it('answers a query dropped by the per-connection rate limit with a RATE_LIMITED queryResult under its queryId', async () => {
+    const s = await server({ catalog: testCatalog([coreModule, countdownsModule]), rateLimit: { capacity: 2, refillPerSecond: 0.001, closeAfter: 100 } });
+    const t = await setupTable(s.url, 0);
+    const gm = await Client.open(s.url, t.gm);
+    const answers = ['a1', 'a2', 'a3'].map((queryId) => gm.next((m) => m.type === 'queryResult' && m.queryId === queryId));
+    for (const queryId of ['a1', 'a2', 'a3']) gm.sendRaw(JSON.stringify({ type: 'query', queryId, name: 'countdown.odds', args: { id: 'none' } }));
+    const got = await Promise.all(answers);
+    expect(got.filter((m) => (m as { error?: { code: string } }).error?.code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(1);
+    expect(got.every((m) => (m as { ok: boolean }).ok === false)).toBe(true);
     await gm.close();
   });
 });
