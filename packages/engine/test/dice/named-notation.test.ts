@@ -1,5 +1,6 @@
 // Named rolls as text: parsing (with error columns), rolls that match the
 // named-roll API die for die, and odds that are the API's distributions.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DiceError,
@@ -256,5 +257,32 @@ describe('worked examples from the rules texts, recomputed by hand', () => {
     // d8 + d6 >= 11: 1 + 2 + 3 + 4 = 10 of 48 pairs; with the +4, d8 + d6 >= 7: 48 - 15 = 33.
     // 19/20 * 10/48 + 1/20 * 33/48 = 223/960.
     expect(namedOdds('team(d8, d6)+1 vs 12').probability).toBeCloseTo(223 / 960, 15);
+  });
+});
+
+describe('fuzz', () => {
+  it('random clause soup after a keyword throws nothing but DiceError, and what parses rolls and has odds', () => {
+    const piece = fc.constantFrom('duality', 'way', 'klepto', 'team', 'osr', 'luck', '(', ')', ',', 'd8', 'd', '6', '+', '-', '+2', '-1', 'adv', 'dis', 'adv2', 'vs', '15', 'crit', '16', 'luck', 'noluck', '>=', ' ', '99999', '1e3', '%', 'x');
+    let parsed = 0;
+    fc.assert(
+      fc.property(fc.constantFrom('duality', 'way', 'klepto', 'team(d8, d6)', 'osr', 'luck'), fc.array(piece, { maxLength: 8 }), fc.integer(), (head, rest, seed) => {
+        const text = [head, ...rest].join(' ');
+        try {
+          const r = rollNamed(text, seededRng(seed));
+          const o = namedOdds(text);
+          parsed++;
+          expect(r.total).toBeGreaterThanOrEqual(o.min);
+          expect(r.total).toBeLessThanOrEqual(o.max);
+          expect(o.distribution.probability(r.total)).toBeGreaterThan(0);
+          expect(o.distribution.entries().reduce((a, [, p]) => a + p, 0)).toBeCloseTo(1, 12);
+        } catch (e) {
+          if (!(e instanceof DiceError)) throw e;
+          expect(e.position).toBeGreaterThanOrEqual(0);
+          expect(e.position).toBeLessThanOrEqual(text.length);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    expect(parsed).toBeGreaterThan(20);
   });
 });
