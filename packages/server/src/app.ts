@@ -444,7 +444,17 @@ export function buildApp(o: AppOptions): TableServer {
     // A seat removed by a command (or by undoing its creation) takes its links with it.
     for (const [room, b] of before) {
       for (const seatId of Object.keys(b.table.world.seats)) {
-        if (!room.table.world.seats[seatId]) revoke(room.tableId, { role: 'player', seatId }, 'The GM removed this seat; its link no longer works.');
+        if (room.table.world.seats[seatId]) continue;
+        const message = 'The GM removed this seat; its link no longer works.';
+        try {
+          revoke(room.tableId, { role: 'player', seatId }, message);
+        } catch (e) {
+          // The commit stands and its acks must still go out (a throw here would take the process down):
+          // close the seat's sockets anyway; its tokens stay live in the store, for a seat that no longer exists.
+          logger.error({ err: e instanceof Error ? e.message : String(e), tableId: room.tableId, seatId }, 'could not revoke a removed seat\'s links');
+          const hashes = [...room.sessions].filter((x) => x.viewer.role === 'player' && x.viewer.seatId === seatId).map((x) => x.tokenHash);
+          room.revoke(new Set(hashes), message, CLOSE.revoked);
+        }
       }
     }
     items.forEach((it, i) => {

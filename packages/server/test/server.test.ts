@@ -242,6 +242,22 @@ describe('seat removal', () => {
     await other.close();
     await gm.close();
   });
+
+  it('a revocation that cannot be written after the commit costs no ack and keeps the server up; the seat\'s socket still closes', async () => {
+    const s = await server({ logger: silent() });
+    const t = await setupTable(s.url, 1);
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    const gm = await Client.open(s.url, t.gm);
+    const store = s.store as { revokeTokens: (...a: never[]) => never };
+    store.revokeTokens = () => {
+      throw new Error('disk I/O error');
+    };
+    expect((await gm.command({ type: 'seat.remove', id: t.seats[0]!.seatId })).type).toBe('ack');
+    expect((await player.waitClose()).code).toBe(CLOSE.revoked);
+    expect((await http(s.url, 'GET', '/healthz')).status).toBe(200);
+    expect((await gm.command({ type: 'log.note', text: 'still here' })).type).toBe('ack');
+    await gm.close();
+  });
 });
 
 describe('durability and portability', () => {
