@@ -248,7 +248,7 @@ describe('seat removal', () => {
     const t = await setupTable(s.url, 1);
     const player = await Client.open(s.url, t.seats[0]!.token);
     const gm = await Client.open(s.url, t.gm);
-    const store = s.store as { revokeTokens: (...a: never[]) => never };
+    const store = s.store as unknown as { revokeTokens: () => never };
     store.revokeTokens = () => {
       throw new Error('disk I/O error');
     };
