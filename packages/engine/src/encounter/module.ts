@@ -988,9 +988,13 @@ export function encounterModule(rules: EncounterRules): Module {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
     const enc = getEncounter(seen);
+    // The ruleset's own canAct reads state players may not see (a veiled foe's sheet, which a later projector removes):
+    // for them, a combatant known only to exist is judged by what they can see (its incapacitated flag), never by that hook.
+    const judged: EncounterRules =
+      viewer.role === 'gm' || rules.canAct === undefined ? rules : { ...rules, canAct: (w, c) => c.visibility === 'existence' || rules.canAct!(w, c) };
     let next: string | null;
     try {
-      next = enc.active ? onDeck(seen, rules) : null;
+      next = enc.active ? onDeck(seen, judged) : null;
     } catch {
       // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
       next = null;
