@@ -421,9 +421,12 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c) {
       const outcome = c['outcome'];
       if (!isOutcome(outcome)) return err(ErrorCode.INVALID_VALUE, `outcome must be one of ${OUTCOMES.join(', ')}`, 'outcome');
+      // Players read the entry only if a countdown they know of moves with rolls; otherwise it would tell them hidden ones did.
+      const known = countdownList(world).some((cd) => cd.status === 'active' && publicExistence(cd) && (ticksFor(cd.kind, outcome) > 0 || cd.chaseId !== null));
+      const need = known ? 'existence' : 'gm';
       return ok([
-        { type: 'countdown.outcomeEntered', outcome },
-        { type: 'actionRoll.resolved', outcome, characterId: null },
+        { type: 'countdown.outcomeEntered', outcome, need },
+        { type: 'actionRoll.resolved', outcome, characterId: null, need },
       ]);
     },
   },
@@ -531,7 +534,8 @@ function describeStart(cd: Countdown): string {
 }
 
 const reducers: Record<string, Reducer> = {
-  'countdown.outcomeEntered': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'countdown.outcomeEntered', text: `A roll came out ${OUTCOME_WORDS[str(e, 'outcome') as DualityOutcome] ?? str(e, 'outcome')}: the countdowns move.`, data: { outcome: str(e, 'outcome') } }),
+  // Entries stored before `need` existed were public.
+  'countdown.outcomeEntered': (w, e) => appendLog(w, { audience: e['need'] === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'countdown.outcomeEntered', text: `A roll came out ${OUTCOME_WORDS[str(e, 'outcome') as DualityOutcome] ?? str(e, 'outcome')}: the countdowns move.`, data: { outcome: str(e, 'outcome') } }),
   'countdown.created': (w, e) => {
     const cd = e['countdown'] as unknown as Countdown;
     let next = addCountdown(w, cd);
@@ -743,6 +747,8 @@ function project(world: World, viewer: Viewer): World {
 
 const audience: Record<string, (w: World, e: EngineEvent) => Audience> = {};
 for (const type of Object.keys(reducers)) audience[type] = eventAudience;
+// The roll event countdown.outcome emits goes no further than its entry (a ruleset's own action rolls carry no `need`).
+audience['actionRoll.resolved'] = (_w, e) => (e['need'] === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL);
 
 export const countdownsModule: Module = {
   id: COUNTDOWNS_ID,
