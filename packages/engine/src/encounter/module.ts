@@ -425,7 +425,8 @@ export function encounterModule(rules: EncounterRules): Module {
           if (v !== null && typeof v !== 'number' && typeof v !== 'string' && typeof v !== 'boolean') return errR('BAD_INPUT', `stats.${k} must be a number, text, true/false or null`, `stats.${k}`);
         }
         if (Object.keys({ ...c.value.stats, ...stats }).length > MAX_COMBATANT_STATS) return errR('TOO_MANY', `a combatant may have at most ${MAX_COMBATANT_STATS} stats`, 'stats');
-        const from = Object.fromEntries(Object.keys(stats).map((k) => [k, c.value.stats[k] ?? null]));
+        // Own keys only: a stat named "constructor" must not read Object's member.
+        const from = Object.fromEntries(Object.keys(stats).map((k) => [k, Object.hasOwn(c.value.stats, k) ? (c.value.stats[k] ?? null) : null]));
         return okR([{ type: 'encounter.statsSet', id: c.value.id, stats, from }]);
       },
     },

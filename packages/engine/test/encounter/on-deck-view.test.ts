@@ -107,6 +107,13 @@ describe('encounter.setStats', () => {
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i])) })?.code).toBe('TOO_MANY');
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: 1 } }, ann)?.code).toBe('FORBIDDEN');
   });
+
+  it('a stat named like an Object member is a new stat like any other (was nothing before: from null)', () => {
+    const t = table();
+    const [e] = t.ok({ type: 'encounter.setStats', id: 'orc', stats: { constructor: 3, toString: 'x' } });
+    expect(e).toEqual({ type: 'encounter.statsSet', id: 'orc', stats: { constructor: 3, toString: 'x' }, from: { constructor: null, toString: null } });
+    expect(t.enc.combatants['orc']!.stats['constructor']).toBe(3);
+  });
 });
 
 describe('the economy in the view', () => {
