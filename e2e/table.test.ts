@@ -22,6 +22,9 @@ const shots = screenshotsDir;
 // The real OSR ruleset plus the countdowns module (no ruleset bundles countdowns yet).
 const catalog = () => moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
 
+/** Each browser step fails on its own after this long, naming the step, well before the test's timeout. */
+const STEP_TIMEOUT = 25_000;
+
 let dir = '';
 let server: RunningServer;
 let browser: Browser;
@@ -53,6 +56,7 @@ afterAll(async () => {
 describe('GM screen and player view', () => {
   it('runs a table end to end without leaking a secret to the player', async () => {
     const gmCtx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    gmCtx.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(gmCtx);
     const gm = await gmCtx.newPage();
     const gmErrors = watchErrors(gm);
@@ -110,6 +114,7 @@ describe('GM screen and player view', () => {
 
     // --- the player joins on a phone
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    phone.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(phone);
     const player = await phone.newPage();
     const frames = recordFrames(player);
@@ -164,6 +169,7 @@ describe('GM screen and player view', () => {
     await expect.poll(() => gm.getByTestId('seat-link').count()).toBe(2);
     const bobLink = await gm.getByTestId('seat-link').nth(1).inputValue();
     const phone2 = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone2.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(phone2);
     const bob = await phone2.newPage();
     const bobFrames = recordFrames(bob);
@@ -197,6 +203,7 @@ describe('GM screen and player view', () => {
     await gm.getByRole('button', { name: 'Make a spectator link' }).click();
     const spectatorLink = await gm.getByTestId('spectator-link').inputValue();
     const screen = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    screen.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(screen);
     const spectator = await screen.newPage();
     const spectatorFrames = recordFrames(spectator);

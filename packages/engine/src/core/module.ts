@@ -86,7 +86,8 @@ const commands: Record<string, CommandHandler> = {
       if (!name.ok) return name;
       const kind = readEnum<'pc' | 'npc'>(c, 'kind', ['pc', 'npc'], 'npc');
       if (!kind.ok) return kind;
-      const visibility = readVisibility(c, 'visible');
+      // Enemy stats are the GM's: an NPC shows players its name only until the GM makes it visible.
+      const visibility = readVisibility(c, kind.value === 'npc' ? 'existence' : 'visible');
       if (!visibility.ok) return visibility;
       const seat = readSeatId(world, c['seatId']);
       if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');

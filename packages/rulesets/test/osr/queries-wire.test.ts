@@ -13,6 +13,8 @@ function setup() {
   const seatId = t.seat('Ann');
   const pc = t.add('Brannoc', { str: 14, dex: 10, level: 1, maxHp: 8 }, 'pc', seatId);
   const orc = t.add('Orc', { ac: 15, maxHp: 6 }, 'npc');
+  // NPCs show players their name only until the GM shows them in full.
+  t.run({ type: 'character.update', id: orc, visibility: 'visible' });
   // Canary ACs: they must never reach the player.
   const veiled = t.add('Veiled', { ac: 37, maxHp: 6 }, 'npc');
   t.run({ type: 'character.update', id: veiled, visibility: 'existence' });
