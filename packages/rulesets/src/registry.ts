@@ -55,6 +55,7 @@ export function resolveSettings(id: string, overrides: { readonly [key: string]:
     const def = info.settings.find((s) => s.key === key);
     if (def === undefined) return err('UNKNOWN_SETTING', `ruleset ${id} has no setting "${key}"`, `settings.${key}`);
     if (def.default !== null && kindOf(value) !== kindOf(def.default)) return err('INVALID_SETTING', `setting "${key}" must be a ${kindOf(def.default)}`, `settings.${key}`);
+    if (def.range !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value < def.range[0] || value > def.range[1])) return err('INVALID_SETTING', `setting "${key}" must be a whole number from ${def.range[0]} to ${def.range[1]}`, `settings.${key}`);
     if (def.allowed !== undefined && !def.allowed.some((a) => a === value)) return err('INVALID_SETTING', `setting "${key}" must be one of ${def.allowed.map((a) => JSON.stringify(a)).join(', ')}`, `settings.${key}`);
     out[key] = value;
   }

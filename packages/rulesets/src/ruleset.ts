@@ -12,6 +12,8 @@ export interface SettingDef {
   readonly source: string;
   /** The only values a table may choose, when the setting is a choice among a few. */
   readonly allowed?: readonly (string | number | boolean)[];
+  /** For a whole-number setting: the smallest and largest value a table may choose. */
+  readonly range?: readonly [number, number];
 }
 
 export interface RulesetDefinition {

@@ -21,6 +21,7 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
   {
     key: K.failAtOrBelow,
     default: DEFAULT_FAIL_AT_OR_BELOW,
+    range: [0, 10],
     description: 'A Test (Edge Saves, the second Dash\'s Athletics Test) fails at or below this Score.',
     source: '004 "Turn Order" (an Edge Save fails on 6 or lower); rules README',
   },

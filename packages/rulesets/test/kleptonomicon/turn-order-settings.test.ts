@@ -49,6 +49,12 @@ describe('kleptonomicon.edgeSaveTies', () => {
     expect(getEncounter(s.world).current).toBe('bob');
   });
 
+  it('a fail Score outside 0-10 is refused at table creation, so every table can start an encounter', () => {
+    const bad = createTableFor('kleptonomicon', { tableId: 't', name: 'n', settings: { 'kleptonomicon.failAtOrBelow': 11 } });
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'INVALID_SETTING', path: 'settings.kleptonomicon.failAtOrBelow' });
+    expect(createTableFor('kleptonomicon', { tableId: 't', name: 'n', settings: { 'kleptonomicon.failAtOrBelow': 7 } }).ok).toBe(true);
+  });
+
   it('is refused at table creation unless it is "choice" or "score"', () => {
     const bad = createTableFor('kleptonomicon', { tableId: 't', name: 'n', settings: { 'kleptonomicon.edgeSaveTies': 'coin' } });
     expect(!bad.ok && bad.error).toMatchObject({ code: 'INVALID_SETTING', path: 'settings.kleptonomicon.edgeSaveTies' });
