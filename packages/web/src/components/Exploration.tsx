@@ -30,7 +30,7 @@ import {
   type LightSourceKind,
   type TravelInput,
 } from '../lib/osr.ts';
-import { Field } from './Field.tsx';
+import { Field, SelectField } from './Field.tsx';
 import type { Send } from './types.ts';
 
 export function ExplorationPanel({ world, send }: { world: World; send: Send }) {
@@ -143,15 +143,7 @@ function TravelTurns({ world, send }: { world: World; send: Send }) {
         {st.turnsOut} travel turn{st.turnsOut === 1 ? '' : 's'} since safety · {st.scenes} of {scenesPerHour(world)} scenes toward the next hour
       </p>
       <div class="row">
-        <Field id="ex-turn-approach" label="Approach">
-          <select id="ex-turn-approach" value={approach} onChange={(e) => setApproach(e.currentTarget.value as Approach)}>
-            {APPROACHES.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id="ex-turn-approach" label="Approach" value={approach} options={APPROACHES} onChange={(v) => setApproach(v as Approach)} />
         <Field id="ex-turn-cadence" label="Where">
           <select id="ex-turn-cadence" value={cadence} onChange={(e) => setCadence(e.currentTarget.value as Cadence)}>
             {CADENCES.map((c) => (
@@ -196,15 +188,7 @@ function Lights({ world, send }: { world: World; send: Send }) {
     <div class="explore-part" role="group" aria-labelledby="ex-light-title">
       <h3 id="ex-light-title">Light</h3>
       <div class="row">
-        <Field id="ex-ambient" label="Scene light">
-          <select id="ex-ambient" value={st.ambient} onChange={(e) => void send({ type: 'osr.setLight', level: e.currentTarget.value as LightLevel })}>
-            {LIGHT_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id="ex-ambient" label="Scene light" value={st.ambient} options={LIGHT_LEVELS} onChange={(v) => void send({ type: 'osr.setLight', level: v as LightLevel })} />
       </div>
       {lights.length === 0 ? (
         <p class="small muted">No torches or lanterns.</p>
@@ -296,33 +280,9 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
         </Field>
         {input.mode === 'overland' ? (
           <>
-            <Field id="ex-travel-terrain" label="Terrain">
-              <select id="ex-travel-terrain" value={input.terrain} onChange={(e) => set({ terrain: e.currentTarget.value as TravelInput['terrain'] })}>
-                {TERRAINS.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="ex-travel-pace" label="Pace">
-              <select id="ex-travel-pace" value={input.pace} onChange={(e) => set({ pace: e.currentTarget.value as TravelInput['pace'] })}>
-                {PACES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field id="ex-travel-light" label="Light on the road">
-              <select id="ex-travel-light" value={input.light} onChange={(e) => set({ light: e.currentTarget.value as LightLevel })}>
-                {LIGHT_LEVELS.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField id="ex-travel-terrain" label="Terrain" value={input.terrain} options={TERRAINS} onChange={(v) => set({ terrain: v as TravelInput['terrain'] })} />
+            <SelectField id="ex-travel-pace" label="Pace" value={input.pace} options={PACES} onChange={(v) => set({ pace: v as TravelInput['pace'] })} />
+            <SelectField id="ex-travel-light" label="Light on the road" value={input.light} options={LIGHT_LEVELS} onChange={(v) => set({ light: v as LightLevel })} />
           </>
         ) : (
           <>
@@ -341,15 +301,7 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
             </Field>
           </>
         )}
-        <Field id="ex-travel-approach" label="Approach">
-          <select id="ex-travel-approach" value={input.approach} onChange={(e) => set({ approach: e.currentTarget.value as Approach })}>
-            {APPROACHES.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField id="ex-travel-approach" label="Approach" value={input.approach} options={APPROACHES} onChange={(v) => set({ approach: v as Approach })} />
         <p class="calc grow" data-testid="travel-preview" aria-live="polite">
           <strong>{formatMiles(p.perDay)} miles a day</strong> · {formatMiles(p.total)} in {days} day{days === 1 ? '' : 's'} · {p.travelTurns} travel turn{p.travelTurns === 1 ? '' : 's'}
           {p.terrainUsed && p.terrainUsed !== input.terrain ? <span class="muted small"> (the light makes it {p.terrainUsed})</span> : null}

@@ -10,3 +10,18 @@ export function Field({ id, label, children }: { id: string; label: string; chil
     </span>
   );
 }
+
+/** A labelled choice among plain values, each shown as itself. */
+export function SelectField({ id, label, value, options, onChange }: { id: string; label: string; value: string; options: readonly string[]; onChange: (value: string) => void }) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
