@@ -827,10 +827,12 @@ export function encounterModule(rules: EncounterRules): Module {
         // A duration timed by someone who left can never run out: it ends with them. The reason names
         // nobody, since the event no longer finds the (possibly hidden) combatant to judge its audience by.
         const gone = String(e['id']);
+        // Players must not learn that a hidden combatant left: then the reason says only that time ran out.
+        const reason = (enc.hiddenGone ?? []).includes(gone) ? 'its time ran out' : 'the combatant it was timed by left the encounter';
         const orphaned = Object.values(enc.conditions)
           .filter((c) => (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && c.duration.of === gone)
           .sort((a, b) => (a.id < b.id ? -1 : 1))
-          .map((c): EngineEvent => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason: 'the combatant it was timed by left the encounter' }));
+          .map((c): EngineEvent => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason }));
         return [...orphaned, ...advance(world)];
       }
       case 'encounter.turnSkipped': {

@@ -186,6 +186,24 @@ describe('durations anchored to events', () => {
     expect(conds(t).map((c) => c.defId)).toEqual(['dazed']);
   });
 
+  it('when the combatant it was timed by was hidden, players are not told that someone left', () => {
+    const t = new Table([encounterModule(rules), testRuleset], fixedRng([]));
+    t.ok({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'ana', kind: 'pc', band: 'fast', stats: { hp: 20 } },
+        { id: 'lurker', kind: 'npc', band: 'slow', visibility: 'hidden', stats: { hp: 20 } },
+      ],
+    });
+    apply(t, { target: 'ana', condition: 'weakened', duration: { kind: 'turnEnd', of: 'lurker' } });
+    const ev = t.ok({ type: 'encounter.remove', id: 'lurker' });
+    expect(ev.find((e) => e.type === 'condition.expired')).toMatchObject({ target: 'ana', reason: 'its time ran out' });
+    const seen = JSON.stringify(t.engine.view(t.table, { role: 'spectator' }));
+    expect(seen).toContain('its time ran out');
+    expect(seen).not.toContain('left the encounter');
+    expect(seen).not.toContain('lurker');
+  });
+
   it('N rounds end at the end of the Nth round counting the current one', () => {
     const t = fight();
     apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } });
