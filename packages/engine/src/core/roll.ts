@@ -6,6 +6,8 @@ import type { DiceRollResult } from '../dice/compile.js';
 import { DiceError } from '../dice/errors.js';
 import type { DiceLimits } from '../dice/limits.js';
 import { rollDice } from '../dice/notation.js';
+import { isNamedRoll, rollNamed, type NamedOutcome, type NamedRollResult } from '../dice/named-notation.js';
+import type { D20Roll, DualityRoll, KleptoTestRoll, LuckTestRoll, TeamTestRoll, ThreeD6Roll } from '../dice/named.js';
 import { appendLog } from './log.js';
 import { err, ErrorCode, ok } from './result.js';
 import type { Audience, Command, EngineEvent, Env, Json, Result, World } from './types.js';
@@ -35,6 +37,8 @@ export interface LoggedDie {
   readonly exploded: boolean;
   readonly rerolled: boolean;
   readonly rolls?: readonly number[];
+  /** What a named roll's die is for ("hope", "fear", "luck"...), when it has a part to play. */
+  readonly role?: string;
 }
 
 function notationError(e: DiceError, lead: number): Result<never> {
@@ -54,9 +58,12 @@ export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEv
   if (!audience.ok) return audience;
   const label = readString(c, 'label', { max: MAX_ROLL_LABEL, optional: true });
   if (!label.ok) return label;
-  let roll: DiceRollResult;
+  let roll: DiceRollResult | null = null;
+  let named: NamedRollResult | null = null;
   try {
-    roll = rollDice(notation, env.rng, TABLE_ROLL_LIMITS);
+    // A system's own roll by name ("duality+2 vs 15 adv", "way+5 adv2 vs 14"), else plain notation.
+    if (isNamedRoll(notation)) named = rollNamed(notation, env.rng, TABLE_ROLL_LIMITS);
+    else roll = rollDice(notation, env.rng, TABLE_ROLL_LIMITS);
   } catch (e) {
     // Columns count from the notation as sent, leading spaces included, so a client's caret lines up.
     if (e instanceof DiceError) return notationError(e, raw.length - raw.trimStart().length);
@@ -66,7 +73,9 @@ export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEv
   if (seatId === null && env.actor.role !== 'gm') return err(ErrorCode.FORBIDDEN, 'only the GM or a seated player may roll at the table');
   // A player's roll "for the GM" is read by the GM and that player; the GM's secret roll by the GM alone.
   const to: Audience = audience.value === 'table' ? AUDIENCE_ALL : seatId !== null ? seatAudience(seatId) : AUDIENCE_GM;
-  const event: { [k: string]: Json } = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to as unknown as Json, roll: roll as unknown as Json };
+  const event: { [k: string]: Json } = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to as unknown as Json };
+  if (named !== null) event['named'] = named as unknown as Json;
+  else event['roll'] = roll as unknown as Json;
   if (label.value !== undefined) event['label'] = label.value;
   return ok([event as EngineEvent]);
 }
@@ -90,8 +99,86 @@ export function rollerName(world: World, by: string): string {
   return by === 'gm' ? 'The GM' : (world.seats[by]?.name ?? 'A player');
 }
 
+const die = (sides: number, value: number, kept: boolean, role?: string): LoggedDie => (role === undefined ? { sides, value, kept, exploded: false, rerolled: false } : { sides, value, kept, exploded: false, rerolled: false, role });
+
+/** A named roll's dice as the log lists them, each with its part (Hope, Fear, luck...) where it has one. */
+export function namedDice(n: NamedRollResult): LoggedDie[] {
+  switch (n.spec.kind) {
+    case 'duality': {
+      const r = n.roll as DualityRoll;
+      return [die(12, r.hope, true, 'hope'), die(12, r.fear, true, 'fear'), ...r.advantageDice.map((v) => die(6, v, true, r.advantageSign < 0 ? 'disadvantage' : 'advantage'))];
+    }
+    case 'way':
+      return (n.roll as ThreeD6Roll).dice.map((d) => die(6, d.value, d.kept));
+    case 'klepto': {
+      const r = n.roll as KleptoTestRoll;
+      return r.dice.map((d, i) => die(10, d.face, i === r.chosen, d.critical === null ? undefined : `critical ${d.critical}`));
+    }
+    case 'team': {
+      const r = n.roll as TeamTestRoll;
+      const sets = r.sets.flatMap((s, i) => [die(n.spec.attributeDie, s.attribute, i === r.chosen, 'attribute'), ...(s.skill === null ? [] : [die(n.spec.skillDie, s.skill, i === r.chosen, 'skill')])]);
+      return [...sets, die(20, r.luckDie, true, 'luck')];
+    }
+    case 'osr': {
+      const r = n.roll as D20Roll;
+      return r.dice.map((v, i) => die(20, v, i === r.kept));
+    }
+    case 'luck':
+      return [die(20, (n.roll as LuckTestRoll).luckDie, true, 'luck')];
+  }
+}
+
+const OUTCOME_WORDS: { readonly [o in NamedOutcome]: string } = {
+  critical: 'critical success',
+  successWithHope: 'success with Hope',
+  successWithFear: 'success with Fear',
+  failureWithHope: 'failure with Hope',
+  failureWithFear: 'failure with Fear',
+  withHope: 'with Hope',
+  withFear: 'with Fear',
+  crit: 'natural crit',
+  critFail: 'crit fail',
+  criticalSuccess: 'critical success',
+  criticalFailure: 'critical failure',
+  natural20: 'natural 20',
+  natural1: 'natural 1',
+  luckBonus: 'luck bonus',
+};
+
+function faceWithRole(d: LoggedDie): string {
+  return d.role === undefined ? faceText(d) : `${d.role} ${faceText(d)}`;
+}
+
+/** The log entry of a named roll: the total, the system's outcome, success against `vs`, each die. */
+function reduceNamed(world: World, e: EngineEvent, n: NamedRollResult): World {
+  const by = String(e['by']);
+  const audience = e['audience'] as unknown as Audience;
+  const label = typeof e['label'] === 'string' ? e['label'] : null;
+  const dice = namedDice(n);
+  const who = rollerName(world, by);
+  const vs = n.spec.difficulty;
+  // A duality outcome against a difficulty already says success or failure.
+  const saysSuccess = n.spec.kind === 'duality' && vs !== null;
+  const verdict = [n.outcome === null ? null : OUTCOME_WORDS[n.outcome], vs === null || saysSuccess ? null : n.success === true ? 'success' : 'failure'].filter((x) => x !== null).join(', ');
+  const text =
+    `${who} rolled ${n.expression}${label === null ? '' : ` (${label})`}${audience.kind === 'seat' ? ' for the GM' : ''}: ${n.total}` +
+    `${vs === null ? '' : ` vs ${vs}`}${verdict === '' ? '' : `, ${verdict}`} [${dice.map(faceWithRole).join(' ')}]`;
+  const data: { [k: string]: Json } = {
+    by,
+    who,
+    notation: n.expression,
+    total: n.total,
+    comparison: (vs === null ? null : { op: '>=', target: vs, success: n.success === true }) as unknown as Json,
+    outcome: n.outcome,
+    dice: dice as unknown as Json,
+  };
+  if (label !== null) data['label'] = label;
+  return appendLog(world, { audience, kind: 'dice.rolled', text, data });
+}
+
 /** The log entry: who rolled what, the total, the comparison, and the dice. */
 export function reduceRolled(world: World, e: EngineEvent): World {
+  if (e['named'] !== undefined) return reduceNamed(world, e, e['named'] as unknown as NamedRollResult);
   const roll = e['roll'] as unknown as DiceRollResult;
   const by = String(e['by']);
   const audience = e['audience'] as unknown as Audience;

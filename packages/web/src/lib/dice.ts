@@ -1,7 +1,7 @@
 // The dice tray's adapter over the engine's notation: parse errors with their
 // column, rolls with every die, exact odds as chart points. Rolls use the
 // engine's fair Rng (crypto.getRandomValues, unbiased), never Math.random.
-import { compileDice, DiceError, fairRng, odds, parseDice, rollDice, TABLE_ROLL_LIMITS, type CompareOp, type Json, type World } from '@tablekeeper/engine';
+import { compileDice, DiceError, fairRng, isNamedRoll, namedDice, namedOdds, odds, parseDice, parseNamedRoll, rollDice, rollNamed, TABLE_ROLL_LIMITS, type CompareOp, type Json, type World } from '@tablekeeper/engine';
 import type { ChartPoint } from '../components/OddsChart.tsx';
 
 export type TrayError = { readonly kind: 'parse' | 'limit' | 'other'; readonly message: string; readonly position: number };
@@ -69,6 +69,16 @@ function holds(op: CompareOp, a: number, b: number): boolean {
 
 export function rollOf(expr: string): TrayResult<TrayRoll> {
   try {
+    if (isNamedRoll(expr.trim())) {
+      // Off a table (the landing page): a named roll rolled here with the fair dice.
+      const n = rollNamed(expr.trim(), rng, TABLE_ROLL_LIMITS);
+      const dice = namedDice(n).map((d) => ({ value: d.value, sides: d.sides, kept: d.kept }));
+      const outcome = n.success === null ? undefined : n.success ? 'success' : 'failure';
+      const words = n.outcome === null ? '' : ` (${OUTCOME_WORDS[n.outcome] ?? n.outcome})`;
+      const vs = n.spec.difficulty;
+      const summary = `${n.total}${vs === null ? '' : ` vs ${vs}: ${outcome ?? ''}`}${words} [${dice.map((d) => (d.kept ? String(d.value) : `~${d.value}~`)).join(' ')}]`;
+      return { ok: true, value: { expr: n.expression, total: n.total, dice, ...(outcome ? { outcome, success: n.success === true } : {}), summary } };
+    }
     const r = rollDice(expr.trim(), rng);
     const dice = r.dice.flatMap((g) => g.dice.map((d) => ({ value: d.value, sides: g.sides, kept: d.kept })));
     const cmp = r.comparison;
@@ -81,9 +91,50 @@ export function rollOf(expr: string): TrayResult<TrayRoll> {
   }
 }
 
+/** Words for a named roll's outcomes, in the tray's odds line. */
+const OUTCOME_WORDS: { readonly [o: string]: string } = {
+  critical: 'critical success',
+  successWithHope: 'success with Hope',
+  successWithFear: 'success with Fear',
+  failureWithHope: 'failure with Hope',
+  failureWithFear: 'failure with Fear',
+  withHope: 'with Hope',
+  withFear: 'with Fear',
+  crit: 'natural crit',
+  critFail: 'crit fail',
+  criticalSuccess: 'critical success',
+  criticalFailure: 'critical failure',
+  natural20: 'natural 20',
+  natural1: 'natural 1',
+  luckBonus: 'luck bonus',
+};
+
+/** A system's named roll ("duality+2 vs 15 adv"): its total's distribution, success and outcome chances. */
+function namedOddsOf(text: string): TrayOdds {
+  const o = namedOdds(text, TABLE_ROLL_LIMITS);
+  const vs = o.spec.difficulty;
+  const outcomes = Object.entries(o.outcomes)
+    .filter(([, p]) => p !== undefined && p > 0)
+    .map(([k, p]) => `${OUTCOME_WORDS[k] ?? k} ${(p! * 100).toFixed(1)}%`)
+    .join(' · ');
+  return {
+    expr: text,
+    min: o.min,
+    max: o.max,
+    mean: o.mean,
+    stddev: o.stddev,
+    points: o.distribution.entries().map(([value, p]) => ({ value, p })),
+    ...(o.probability !== null ? { probability: o.probability } : {}),
+    comparisonText: [vs === null ? '' : `chance of ${vs} or more`, outcomes].filter((x) => x !== '').join(' · '),
+    ...(vs !== null && o.spec.kind !== 'duality' ? { isHit: (v: number) => v >= vs } : {}),
+    truncated: o.truncatedMass,
+  };
+}
+
 export function oddsOf(expr: string): TrayResult<TrayOdds> {
   const text = expr.trim();
   try {
+    if (isNamedRoll(text)) return { ok: true, value: namedOddsOf(text) };
     const ast = parseDice(text);
     const o = odds(text);
     const points = o.distribution.entries().map(([value, p]) => ({ value, p }));
@@ -124,7 +175,8 @@ export function tableRollError(expr: string): TrayError | null {
   if (text === '') return { kind: 'parse', message: 'type some dice, e.g. 2d6+3', position: 0 };
   if (expr.length > (TABLE_ROLL_LIMITS.maxLength ?? Infinity)) return { kind: 'limit', message: `a table roll may be at most ${TABLE_ROLL_LIMITS.maxLength} characters`, position: TABLE_ROLL_LIMITS.maxLength ?? 0 };
   try {
-    compileDice(text, TABLE_ROLL_LIMITS);
+    if (isNamedRoll(text)) parseNamedRoll(text, TABLE_ROLL_LIMITS);
+    else compileDice(text, TABLE_ROLL_LIMITS);
     return null;
   } catch (e) {
     return toError(e, expr.length - expr.trimStart().length);
