@@ -7,7 +7,7 @@ import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { AttackPanel } from './LazyPanels.tsx';
+import { AttackPanel, SheetEditor } from './LazyPanels.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -39,6 +39,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterPro
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
           {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
+          {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
       )}
     </section>

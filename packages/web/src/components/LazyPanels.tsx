@@ -43,3 +43,5 @@ export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) =>
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
 // The attack panel: only on tables whose rules have an attack odds query (36th Way, teams, OSR).
 export const AttackPanel = lazyPanel(() => import('./Attack.tsx').then((m) => m.AttackPanel), 'attack');
+// The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
+export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');

@@ -9,7 +9,7 @@ export { WS_PATH, wsProtocols, CLOSE } from './wire.ts';
 
 export type RejectionKind = RejectionError['kind'];
 /** A typed rejection as the UI shows it. */
-export type Rejection = { readonly code: RejectionKind | 'LOCAL'; readonly message: string; readonly ruleCode?: string; readonly current?: number; readonly column?: number };
+export type Rejection = { readonly code: RejectionKind | 'LOCAL'; readonly message: string; readonly ruleCode?: string; readonly current?: number; readonly column?: number; readonly path?: string };
 
 export interface ClientCommand {
   readonly type: string;
@@ -36,7 +36,7 @@ export function toRejection(e: RejectionError): Rejection {
     case 'VERSION_CONFLICT':
       return { code: e.kind, message: e.message, current: e.current };
     case 'RULE_ERROR':
-      return { code: e.kind, message: e.message, ruleCode: e.code, ...(e.column === undefined ? {} : { column: e.column }) };
+      return { code: e.kind, message: e.message, ruleCode: e.code, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
     default:
       return { code: e.kind, message: e.message };
   }

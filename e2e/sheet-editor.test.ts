@@ -1,0 +1,222 @@
+// The GM's sheet editor in real Chromium. On a 36th Way table the GM writes
+// the PC's and the foe's sheets as JSON in the editor (the server's
+// tsw.sheet.set checks them), a bad field comes back in place with its path,
+// and the attack panel then shows the exact odds for the two. A player's
+// phone has no editor. On a teams table the same editor sends teams.setSheet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { coreModule, countdownsModule } from '@tablekeeper/engine';
+import { teams, thirtySixthWay } from '@tablekeeper/rulesets';
+import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
+import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { percent } from '../packages/web/src/lib/attack.ts';
+import { launchChromium } from './browser.ts';
+import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+
+let dir = '';
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const sockets: WebSocket[] = [];
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-sheet-'));
+  const catalog = moduleCatalog([thirtySixthWay.ruleset, teams.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })));
+  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'sheet.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  expect(res.status).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A bare socket for the setup that is not this test's subject (characters, the encounter), folding its view. */
+async function socket(token: string): Promise<{ view: () => TableView; command: (c: { type: string; [k: string]: unknown }) => Promise<void> }> {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
+  sockets.push(ws);
+  let view: TableView | null = null;
+  let version = -1;
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString('utf8')) as ServerMessage;
+    if (m.type === 'snapshot') [view, version] = [m.view, m.version];
+    else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
+    for (const w of [...waiters]) {
+      if (!w.pred(m)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));
+  await next((m) => m.type === 'snapshot');
+  let n = 0;
+  return {
+    view: () => view!,
+    async command(command) {
+      const commandId = `setup-${++n}`;
+      const answer = next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
+      ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
+      const a = await answer;
+      expect(a.type, JSON.stringify(a)).toBe('ack');
+      if (a.type === 'ack') while (version < a.version) await next((m) => m.type === 'delta' || m.type === 'snapshot');
+    },
+  };
+}
+
+async function page(link: string, width: number, height: number): Promise<{ p: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport: { width, height } });
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  const errors = watchErrors(p);
+  await p.goto(link);
+  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+  return { p, errors };
+}
+
+/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
+function count3d6(ok: (natural: number) => boolean): number {
+  let k = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
+  return k / 216;
+}
+
+/** The stored sheet of `id` in a view (36th Way or teams). */
+function sheetIn(view: TableView, rules: string, id: string): Record<string, unknown> | undefined {
+  const st = view.world.ext[rules] as { sheets?: Record<string, Record<string, unknown>> } | undefined;
+  return st?.sheets?.[id];
+}
+
+describe('sheet editor', () => {
+  it('36th Way: the GM writes both sheets in the editor, a bad field shows its path, and the attack odds follow', async () => {
+    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Sheets', rulesetId: '36th-way' });
+    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
+    const gmSock = await socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
+    const vesk = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Vesk')!.id;
+    await gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'vesk', name: 'Vesk', kind: 'pc', side: 'party', band: 'fast', characterId: vesk },
+        { id: 'ogre', name: 'Ogre', kind: 'npc', side: 'foes', band: 'medium' },
+      ],
+    });
+
+    const gm = await page(made.links.gm, 1440, 960);
+    const editor = gm.p.getByTestId('sheet-editor');
+    await editor.locator('summary').click();
+    const who = editor.getByLabel('Sheet of');
+    const json = editor.getByLabel(/Sheet JSON/);
+    // No sheets yet: the attack panel has no one to offer, and the editor opens on a template naming the combatant.
+    expect(await gm.p.getByTestId('attack-panel').count()).toBe(0);
+    expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
+    const template = JSON.parse(await json.inputValue()) as Record<string, unknown>;
+    expect(template).toMatchObject({ id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk });
+
+    // The PC's sheet, written in the editor.
+    await json.fill(JSON.stringify({ ...template, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
+    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ characterId: vesk, ac: 15, pd: 12, md: 11, maxHp: 30, hp: 30 });
+
+    // A bad field: the server's BAD_SHEET comes back under the text with the field's path, and nothing is stored.
+    await who.selectOption('ogre');
+    expect(JSON.parse(await json.inputValue())).toMatchObject({ id: 'ogre', name: 'Ogre', kind: 'npc' });
+    await json.fill(JSON.stringify({ id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 'high' }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('BAD_SHEET');
+    const err = (await editor.getByTestId('sheet-error').textContent())!;
+    expect(err).toContain('sheet.ac must be an integer');
+    expect(err).toContain('(at sheet.ac)');
+    expect(await json.getAttribute('aria-invalid')).toBe('true');
+    expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
+    // Text that is not JSON is caught before anything is sent.
+    await json.fill('{ "ac": 14,');
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('not JSON');
+
+    // The foe's sheet, fixed; the id comes from the chosen combatant when the text leaves it out.
+    await json.fill(JSON.stringify({ name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Ogre's sheet.");
+    expect(await editor.getByTestId('sheet-error').textContent()).toBe('');
+    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ kind: 'npc', ac: 14, pd: 13, md: 10, maxHp: 20 });
+
+    // Back on Vesk, the editor shows the stored sheet (the server's defaults filled in, no play state).
+    await who.selectOption('vesk');
+    const stored = JSON.parse(await json.inputValue()) as Record<string, unknown>;
+    expect(stored).toMatchObject({ id: 'vesk', ac: 15, hp: 30, maxRecoveries: 8, abilities: [] });
+    expect(stored).not.toHaveProperty('uses');
+    expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
+
+    // The attack panel now offers both, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
+    await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    const panel = gm.p.getByTestId('attack-panel');
+    const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
+    expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
+    await expect.poll(() => panel.getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
+    expect(await panel.getByLabel('Attacker').inputValue()).toBe('vesk');
+    expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
+
+    // Saving the stored text again is accepted as it stands (the round trip holds).
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
+
+    // The player's phone has the tracker and the attack panel, but no editor.
+    const ann = await page(seat.link, 390, 844);
+    await expect.poll(() => ann.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
+    expect(await ann.p.getByTestId('sheet-editor').count()).toBe(0);
+    await gm.p.screenshot({ path: 'test-results/gm-sheet-editor.png' });
+    expect(gm.errors).toEqual([]);
+    expect(ann.errors).toEqual([]);
+  });
+
+  it('teams: the editor sends teams.setSheet for the chosen combatant', async () => {
+    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Raid', rulesetId: 'teams' });
+    const gmSock = await socket(made.gmToken);
+    await gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
+        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
+      ],
+      params: { teamOrder: ['players', 'raiders'] },
+    });
+    const gm = await page(made.links.gm, 1440, 960);
+    const editor = gm.p.getByTestId('sheet-editor');
+    await editor.locator('summary').click();
+    const json = editor.getByLabel(/Sheet JSON/);
+    expect(JSON.parse(await json.inputValue())).toMatchObject({ name: 'Boudica', attributes: { strength: 6 } });
+    const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
+    await json.fill(JSON.stringify({ name: 'Boudica', attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
+    // A bad evasion, with its path.
+    await editor.getByLabel('Sheet of').selectOption('raider');
+    await json.fill(JSON.stringify({ name: 'Raider', evasion: -1 }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('(at sheet.evasion)');
+    await json.fill(JSON.stringify({ name: 'Raider', evasion: 6, attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 }));
+    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 6, health: 10 });
+    // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
+    expect(2 / 20 + (18 / 20) * (30 / 36)).toBeCloseTo(0.85, 10);
+    await expect.poll(() => gm.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    expect(gm.errors).toEqual([]);
+  });
+});
