@@ -128,7 +128,8 @@ export function namedDice(n: NamedRollResult): LoggedDie[] {
   }
 }
 
-const OUTCOME_WORDS: { readonly [o in NamedOutcome]: string } = {
+/** A named roll's outcome in its system's words (the log and the dice tray say the same). */
+export const NAMED_OUTCOME_WORDS: { readonly [o in NamedOutcome]: string } = {
   critical: 'critical success',
   successWithHope: 'success with Hope',
   successWithFear: 'success with Fear',
@@ -159,7 +160,7 @@ function reduceNamed(world: World, e: EngineEvent, n: NamedRollResult): World {
   const vs = n.spec.difficulty;
   // A duality outcome against a difficulty already says success or failure.
   const saysSuccess = n.spec.kind === 'duality' && vs !== null;
-  const verdict = [n.outcome === null ? null : OUTCOME_WORDS[n.outcome], vs === null || saysSuccess ? null : n.success === true ? 'success' : 'failure'].filter((x) => x !== null).join(', ');
+  const verdict = [n.outcome === null ? null : NAMED_OUTCOME_WORDS[n.outcome], vs === null || saysSuccess ? null : n.success === true ? 'success' : 'failure'].filter((x) => x !== null).join(', ');
   const text =
     `${who} rolled ${n.expression}${label === null ? '' : ` (${label})`}${audience.kind === 'seat' ? ' for the GM' : ''}: ${n.total}` +
     `${vs === null ? '' : ` vs ${vs}`}${verdict === '' ? '' : `, ${verdict}`} [${dice.map(faceWithRole).join(' ')}]`;

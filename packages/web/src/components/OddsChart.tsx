@@ -1,9 +1,8 @@
 // A distribution drawn as an SVG bar chart: one bar per outcome, height = its
 // exact probability. Bars that satisfy the comparison (if any) are coloured.
-export interface ChartPoint {
-  readonly value: number;
-  readonly p: number;
-}
+import type { ChartPoint } from '../lib/dice.ts';
+
+export type { ChartPoint };
 
 export interface OddsChartProps {
   readonly points: readonly ChartPoint[];

@@ -1,8 +1,7 @@
 // The dice tray's adapter over the engine's notation: parse errors with their
 // column, rolls with every die, exact odds as chart points. Rolls use the
 // engine's fair Rng (crypto.getRandomValues, unbiased), never Math.random.
-import { compileDice, DiceError, fairRng, isNamedRoll, namedDice, namedOdds, odds, parseDice, parseNamedRoll, rollDice, rollNamed, TABLE_ROLL_LIMITS, type CompareOp, type Json, type World } from '@tablekeeper/engine';
-import type { ChartPoint } from '../components/OddsChart.tsx';
+import { compileDice, DiceError, fairRng, isNamedRoll, NAMED_OUTCOME_WORDS, namedDice, namedOdds, odds, parseDice, parseNamedRoll, rollDice, rollNamed, TABLE_ROLL_LIMITS, type CompareOp, type Json, type World } from '@tablekeeper/engine';
 
 export type TrayError = { readonly kind: 'parse' | 'limit' | 'other'; readonly message: string; readonly position: number };
 export type TrayResult<T> = { ok: true; value: T } | { ok: false; error: TrayError };
@@ -28,6 +27,12 @@ export interface TrayRoll {
   /** One line for the table log. */
   readonly summary: string;
 }
+/** One bar of a distribution chart: a value and its exact probability. */
+export interface ChartPoint {
+  readonly value: number;
+  readonly p: number;
+}
+
 export interface TrayOdds {
   readonly expr: string;
   readonly min: number;
@@ -74,7 +79,7 @@ export function rollOf(expr: string): TrayResult<TrayRoll> {
       const n = rollNamed(expr.trim(), rng, TABLE_ROLL_LIMITS);
       const dice = namedDice(n).map((d) => ({ value: d.value, sides: d.sides, kept: d.kept }));
       const outcome = n.success === null ? undefined : n.success ? 'success' : 'failure';
-      const words = n.outcome === null ? '' : ` (${OUTCOME_WORDS[n.outcome] ?? n.outcome})`;
+      const words = n.outcome === null ? '' : ` (${NAMED_OUTCOME_WORDS[n.outcome]})`;
       const vs = n.spec.difficulty;
       const summary = `${n.total}${vs === null ? '' : ` vs ${vs}: ${outcome ?? ''}`}${words} [${dice.map((d) => (d.kept ? String(d.value) : `~${d.value}~`)).join(' ')}]`;
       return { ok: true, value: { expr: n.expression, total: n.total, dice, ...(outcome ? { outcome, success: n.success === true } : {}), summary } };
@@ -91,31 +96,13 @@ export function rollOf(expr: string): TrayResult<TrayRoll> {
   }
 }
 
-/** Words for a named roll's outcomes, in the tray's odds line. */
-const OUTCOME_WORDS: { readonly [o: string]: string } = {
-  critical: 'critical success',
-  successWithHope: 'success with Hope',
-  successWithFear: 'success with Fear',
-  failureWithHope: 'failure with Hope',
-  failureWithFear: 'failure with Fear',
-  withHope: 'with Hope',
-  withFear: 'with Fear',
-  crit: 'natural crit',
-  critFail: 'crit fail',
-  criticalSuccess: 'critical success',
-  criticalFailure: 'critical failure',
-  natural20: 'natural 20',
-  natural1: 'natural 1',
-  luckBonus: 'luck bonus',
-};
-
 /** A system's named roll ("duality+2 vs 15 adv"): its total's distribution, success and outcome chances. */
 function namedOddsOf(text: string): TrayOdds {
   const o = namedOdds(text, TABLE_ROLL_LIMITS);
   const vs = o.spec.difficulty;
   const outcomes = Object.entries(o.outcomes)
     .filter(([, p]) => p !== undefined && p > 0)
-    .map(([k, p]) => `${OUTCOME_WORDS[k] ?? k} ${(p! * 100).toFixed(1)}%`)
+    .map(([k, p]) => `${NAMED_OUTCOME_WORDS[k as keyof typeof NAMED_OUTCOME_WORDS] ?? k} ${(p! * 100).toFixed(1)}%`)
     .join(' · ');
   return {
     expr: text,
