@@ -5,38 +5,21 @@ import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector
 import { getEncounter, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest } from '@tablekeeper/engine';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
-import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, readTest, resolveHit, sheetOf, MAX_NEARBY, type AttackInput, type Defence } from './combat.js';
+import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, readTest, resolveHit, sheetOf, type Defence } from './combat.js';
 import { TEAMS_REDUCERS, statusWords } from './reducers.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet } from './sheet.js';
 import { teamsQueries } from './queries.js';
+import { id, intIn, MAX_ID, readAttack } from './input.js';
 import { audienceOf, controls, getTeams, isSecret, setTeams, TEAMS_ID } from './state.js';
 
-const MAX_ID = 80;
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
 
 const fail = (code: string, message: string, path?: string): Result<EngineEvent[]> => ({ ok: false, error: path === undefined ? { code, message } : { code, message, path } });
 const okEvents = (d: Draft): Result<EngineEvent[]> => ({ ok: true, value: d.done() });
-
-function id(c: Command, k: string): string | RuleError {
-  const v = c[k];
-  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID ? v : { code: 'BAD_INPUT', message: `${k} must be an id of 1-${MAX_ID} characters`, path: k };
-}
-
-function optStr(c: Command, k: string): string | undefined | RuleError {
-  const v = c[k];
-  if (v === undefined || v === null) return undefined;
-  return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'BAD_INPUT', message: `${k} must be a name of 1-40 characters`, path: k };
-}
-
-function intIn(c: Command, k: string, min: number, max: number, dflt?: number): number | RuleError {
-  const v = c[k];
-  if (v === undefined && dflt !== undefined) return dflt;
-  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : { code: 'BAD_INPUT', message: `${k} must be an integer in [${min}, ${max}]`, path: k };
-}
 
 const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 const by = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => {
@@ -63,38 +46,6 @@ function readDefence(c: Command): Defence | RuleError {
     return isError(t) ? t : { kind: 'dodge', test: t };
   }
   return { code: 'BAD_INPUT', message: 'reaction must be "none", "block", "parry" or "dodge"', path: 'reaction' };
-}
-
-function readAttack(c: Command): AttackInput | RuleError {
-  const attacker = id(c, 'attacker');
-  if (isError(attacker)) return attacker;
-  const target = id(c, 'target');
-  if (isError(target)) return target;
-  const weapon = id(c, 'weapon');
-  if (isError(weapon)) return weapon;
-  const attribute = optStr(c, 'attribute');
-  if (isError(attribute)) return attribute;
-  const proficiency = optStr(c, 'proficiency');
-  if (isError(proficiency)) return proficiency;
-  const bonus = intIn(c, 'bonus', -100, 100, 0);
-  if (isError(bonus)) return bonus;
-  const nearbyIn = c['nearby'] ?? [];
-  if (!Array.isArray(nearbyIn) || nearbyIn.length > MAX_NEARBY || !nearbyIn.every((x) => typeof x === 'string')) {
-    return { code: 'BAD_INPUT', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
-  }
-  const nearby = [...new Set(nearbyIn as string[])];
-  return {
-    attacker,
-    target,
-    weapon,
-    ...(attribute !== undefined ? { attribute } : {}),
-    ...(proficiency !== undefined ? { proficiency } : {}),
-    sneak: c['sneak'] === true,
-    flank: c['flank'] === true,
-    nearby,
-    bonus,
-    await: c['await'] === true,
-  };
 }
 
 /** Pay one action for `who`: a Command grant from the current actor, or their own economy. */

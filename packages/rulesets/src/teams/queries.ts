@@ -3,7 +3,8 @@
 // world: a hidden sheet is not there, and a secret one is only a name and
 // status words there, so a player gets an error instead of its evasion.
 import type { Json, Query, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { effectiveEvasion, isError, MAX_NEARBY, prepareAttack, type AttackInput } from './combat.js';
+import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
+import { readAttack } from './input.js';
 import { attackOdds } from './odds.js';
 import { getTeams } from './state.js';
 
@@ -12,44 +13,11 @@ type Answer = ReturnType<Query>;
 
 const fail = (code: string, message: string, path: string): Answer => ({ ok: false, error: { code, message, path } });
 
-/** The attack's arguments with teams.attack's own limits (only what changes the odds). */
+/** The attack's arguments, read as teams.attack reads them (an odds question never waits: `await` is off). */
 function readArgs(args: Args): AttackInput | RuleError {
-  const id = (k: string): string | RuleError => {
-    const v = args[k];
-    return typeof v === 'string' && v.length > 0 && v.length <= 80 ? v : { code: 'BAD_INPUT', message: `${k} must be an id of 1-80 characters`, path: k };
-  };
-  const name = (k: string): string | undefined | RuleError => {
-    const v = args[k];
-    if (v === undefined || v === null) return undefined;
-    return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'BAD_INPUT', message: `${k} must be a name of 1-40 characters`, path: k };
-  };
-  const attacker = id('attacker');
-  if (isError(attacker)) return attacker;
-  const target = id('target');
-  if (isError(target)) return target;
-  const weapon = id('weapon');
-  if (isError(weapon)) return weapon;
-  const attribute = name('attribute');
-  if (isError(attribute)) return attribute;
-  const proficiency = name('proficiency');
-  if (isError(proficiency)) return proficiency;
-  const bonus = args['bonus'] ?? 0;
-  if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -100 || bonus > 100) return { code: 'BAD_INPUT', message: 'bonus must be an integer in [-100, 100]', path: 'bonus' };
-  const nearby = args['nearby'] ?? [];
-  if (!Array.isArray(nearby) || nearby.length > MAX_NEARBY || !nearby.every((x) => typeof x === 'string')) return { code: 'BAD_INPUT', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
   for (const k of ['sneak', 'flank'] as const) if (args[k] !== undefined && typeof args[k] !== 'boolean') return { code: 'BAD_INPUT', message: `${k} must be true or false`, path: k };
-  return {
-    attacker,
-    target,
-    weapon,
-    ...(attribute !== undefined ? { attribute } : {}),
-    ...(proficiency !== undefined ? { proficiency } : {}),
-    sneak: args['sneak'] === true,
-    flank: args['flank'] === true,
-    nearby: [...new Set(nearby as string[])],
-    bonus,
-    await: false,
-  };
+  const a = readAttack({ type: 'teams.attack', ...args });
+  return isError(a) ? a : { ...a, await: false };
 }
 
 /** The teams.attackOdds answer: hit (critical included), critical, astray and miss, and the numbers behind them. */

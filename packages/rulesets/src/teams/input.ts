@@ -1,0 +1,56 @@
+// Reading command fields with the teams commands' own limits, shared by the
+// commands and the queries that answer "what if" for them.
+import type { Command, RuleError } from '@tablekeeper/engine';
+import { isError, MAX_NEARBY, type AttackInput } from './combat.js';
+
+export const MAX_ID = 80;
+
+export function id(c: Command, k: string): string | RuleError {
+  const v = c[k];
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID ? v : { code: 'BAD_INPUT', message: `${k} must be an id of 1-${MAX_ID} characters`, path: k };
+}
+
+export function optStr(c: Command, k: string): string | undefined | RuleError {
+  const v = c[k];
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'BAD_INPUT', message: `${k} must be a name of 1-40 characters`, path: k };
+}
+
+export function intIn(c: Command, k: string, min: number, max: number, dflt?: number): number | RuleError {
+  const v = c[k];
+  if (v === undefined && dflt !== undefined) return dflt;
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : { code: 'BAD_INPUT', message: `${k} must be an integer in [${min}, ${max}]`, path: k };
+}
+
+/** teams.attack's fields (attacker, target, weapon, attribute, proficiency, sneak, flank, nearby, bonus, await). */
+export function readAttack(c: Command): AttackInput | RuleError {
+  const attacker = id(c, 'attacker');
+  if (isError(attacker)) return attacker;
+  const target = id(c, 'target');
+  if (isError(target)) return target;
+  const weapon = id(c, 'weapon');
+  if (isError(weapon)) return weapon;
+  const attribute = optStr(c, 'attribute');
+  if (isError(attribute)) return attribute;
+  const proficiency = optStr(c, 'proficiency');
+  if (isError(proficiency)) return proficiency;
+  const bonus = intIn(c, 'bonus', -100, 100, 0);
+  if (isError(bonus)) return bonus;
+  const nearbyIn = c['nearby'] ?? [];
+  if (!Array.isArray(nearbyIn) || nearbyIn.length > MAX_NEARBY || !nearbyIn.every((x) => typeof x === 'string')) {
+    return { code: 'BAD_INPUT', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
+  }
+  const nearby = [...new Set(nearbyIn as string[])];
+  return {
+    attacker,
+    target,
+    weapon,
+    ...(attribute !== undefined ? { attribute } : {}),
+    ...(proficiency !== undefined ? { proficiency } : {}),
+    sneak: c['sneak'] === true,
+    flank: c['flank'] === true,
+    nearby,
+    bonus,
+    await: c['await'] === true,
+  };
+}
