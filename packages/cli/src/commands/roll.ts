@@ -4,6 +4,7 @@ import {
   compileDice,
   fairRng,
   isNamedRoll,
+  NAMED_OUTCOME_WORDS,
   parseNamedRoll,
   rollNamed,
   seededRng,
@@ -13,7 +14,6 @@ import {
   type DualityRoll,
   type KleptoTestRoll,
   type LuckTestRoll,
-  type NamedOutcome,
   type NamedRollResult,
   type Rng,
   type TeamTestRoll,
@@ -46,23 +46,8 @@ export function describeRoll(r: DiceRollResult): string {
   return line;
 }
 
-/** Outcome names as a table says them. */
-export const OUTCOME_LABELS: Record<NamedOutcome, string> = {
-  critical: 'critical success',
-  successWithHope: 'success with Hope',
-  successWithFear: 'success with Fear',
-  failureWithHope: 'failure with Hope',
-  failureWithFear: 'failure with Fear',
-  withHope: 'with Hope',
-  withFear: 'with Fear',
-  crit: 'crit',
-  critFail: 'crit fail',
-  criticalSuccess: 'critical success',
-  criticalFailure: 'critical failure',
-  natural20: 'natural 20',
-  natural1: 'natural 1',
-  luckBonus: 'luck bonus +4',
-};
+/** Outcome names as a table says them (the engine's words, so the log and the CLI agree). */
+export const OUTCOME_LABELS = NAMED_OUTCOME_WORDS;
 
 const signed = (n: number): string => (n < 0 ? `${n}` : `+${n}`);
 

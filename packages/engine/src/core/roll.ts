@@ -137,13 +137,13 @@ export const NAMED_OUTCOME_WORDS: { readonly [o in NamedOutcome]: string } = {
   failureWithFear: 'failure with Fear',
   withHope: 'with Hope',
   withFear: 'with Fear',
-  crit: 'natural crit',
+  crit: 'crit',
   critFail: 'crit fail',
   criticalSuccess: 'critical success',
   criticalFailure: 'critical failure',
   natural20: 'natural 20',
   natural1: 'natural 1',
-  luckBonus: 'luck bonus',
+  luckBonus: 'luck bonus +4',
 };
 
 function faceWithRole(d: LoggedDie): string {
