@@ -7,44 +7,32 @@
 // teams table the phone says why a secret foe has no odds, and its evasion
 // never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { type RunningServer } from '@tablekeeper/server';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
+import { startE2e, type E2e } from './harness.ts';
+import { horizontalOverflow, recordFrames, watchErrors } from './web.ts';
 
 const CANARY = 'CANARY-k7Wz-lurker';
 // The lurker's defences: distinctive numbers whose JSON must never reach the player.
 const LURKER = { ac: 37, pd: 41, md: 43 };
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-attack-'));
-  const catalog = moduleCatalog([thirtySixthWay.ruleset, teams.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })));
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'attack.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('attack');
+  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close(contexts);
 });
 
 async function post<T>(p: string, body: unknown, token?: string): Promise<T> {

@@ -4,36 +4,28 @@
 // figure is the one the server then travels by, and the episode phases walk
 // through the bar with a player's phone following along.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { kleptonomicon, osr } from '@tablekeeper/rulesets';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
-import { artifactsDir, launchChromium } from './browser.ts';
-import { ensureWebBuilt, horizontalOverflow, watchErrors, webDist } from './web.ts';
+import { osr } from '@tablekeeper/rulesets';
+import { type RunningServer } from '@tablekeeper/server';
+import { artifactsDir } from './browser.ts';
+import { startE2e, type E2e } from './harness.ts';
+import { horizontalOverflow, watchErrors } from './web.ts';
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-explore-'));
-  const catalog = moduleCatalog([osr.ruleset, kleptonomicon.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })));
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'explore.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('explore');
+  ({ server, browser } = e2e);
   mkdirSync(artifactsDir, { recursive: true });
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close(contexts);
 });
 
 async function newTable(rulesetId: string): Promise<{ gm: string; tableId: string; token: string }> {

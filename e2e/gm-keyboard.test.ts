@@ -2,33 +2,22 @@
 // returns focus), N for next turn, U / Ctrl+Z for undo, Shift+U for redo, R
 // to the dice box; single keys do nothing while typing in a field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import type { Browser } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { osr } from '@tablekeeper/rulesets';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
-import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+import { type RunningServer } from '@tablekeeper/server';
+import { startE2e, type E2e } from './harness.ts';
+import { watchErrors } from './web.ts';
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-kb-'));
-  const catalog = moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'kb.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('kb');
+  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close();
 });
 
 describe('GM screen keyboard', () => {

@@ -2,35 +2,22 @@
 // screen: 36th Way initiative bands with the escalation die, the team game's
 // alternating team picks, and the Kleptonomicon's NPC groups with Beats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { kleptonomicon, teams, thirtySixthWay } from '@tablekeeper/rulesets';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
-import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+import { type RunningServer } from '@tablekeeper/server';
+import { startE2e, type E2e } from './harness.ts';
+import { watchErrors } from './web.ts';
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-rs-'));
-  const catalog = moduleCatalog(
-    [thirtySixthWay.ruleset, teams.ruleset, kleptonomicon.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })),
-  );
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'rs.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('rs');
+  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close();
 });
 
 async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; errors: string[] }> {

@@ -4,40 +4,28 @@
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
+import { type RunningServer } from '@tablekeeper/server';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, watchErrors, webDist } from './web.ts';
+import { startE2e, type E2e } from './harness.ts';
+import { watchErrors } from './web.ts';
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-sheet-'));
-  const catalog = moduleCatalog([thirtySixthWay.ruleset, teams.ruleset].map((r) => ({ id: r.id, name: r.name, modules: [coreModule, countdownsModule, ...r.modules] })));
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'sheet.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('sheet');
+  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close(contexts);
 });
 
 async function post<T>(p: string, body: unknown, token?: string): Promise<T> {

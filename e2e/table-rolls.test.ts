@@ -4,38 +4,26 @@
 // reaches the GM and that player only. Also the tracker's kernel on-deck and
 // the GM's NPC hit point buttons.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { coreModule, countdownsModule } from '@tablekeeper/engine';
-import { osr } from '@tablekeeper/rulesets';
-import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
-import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, recordFrames, watchErrors, webDist } from './web.ts';
+import { type RunningServer } from '@tablekeeper/server';
+import { startE2e, type E2e } from './harness.ts';
+import { recordFrames, watchErrors } from './web.ts';
 
 const SECRET_LABEL = 'CANARY-r8Tq-ambush-check';
 const ALICE_SECRET = 'CANARY-m3Pd-sneak';
 
-let dir = '';
+let e2e: E2e | undefined;
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  ensureWebBuilt();
-  dir = mkdtempSync(path.join(tmpdir(), 'tk-e2e-rolls-'));
-  const catalog = moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
-  server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, 'rolls.sqlite'), logger: pino({ level: 'silent' }), catalog, webDist });
-  browser = await launchChromium();
+  e2e = await startE2e('rolls');
+  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await e2e?.close(contexts);
 });
 
 async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
