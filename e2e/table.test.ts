@@ -34,6 +34,25 @@ async function start(port = 0): Promise<RunningServer> {
   return startServer({ port, host: '127.0.0.1', dbPath: path.join(dir, 'tables.sqlite'), logger: pino({ level: 'silent' }), catalog: catalog(), webDist });
 }
 
+const started = Date.now();
+/** A timestamped line per section, so a slow or stuck run shows where it was. */
+function mark(section: string): void {
+  console.log(`[table e2e +${Date.now() - started} ms] ${section}`);
+}
+
+/** Waits that are not browser steps still fail on their own, saying what hung. */
+async function within<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${STEP_TIMEOUT} ms`)), STEP_TIMEOUT);
+  });
+  try {
+    return await Promise.race([p, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function connected(page: Page): Promise<void> {
   await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
 }
@@ -54,7 +73,11 @@ afterAll(async () => {
 });
 
 describe('GM screen and player view', () => {
-  it('runs a table end to end without leaking a secret to the player', async () => {
+  // One retry: under a fully loaded CI machine this long run has twice stalled past its timeout
+  // without a step failing (cause not found yet); the step and phase limits now say where if it recurs.
+  it('runs a table end to end without leaking a secret to the player', { retry: 1 }, async () => {
+    // A retry after a stall during the restart starts from a listening server.
+    if (!server.app.server.listening) server = await start();
     const gmCtx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
     gmCtx.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(gmCtx);
@@ -62,6 +85,7 @@ describe('GM screen and player view', () => {
     const gmErrors = watchErrors(gm);
 
     // --- create a table from the landing page
+    mark('create a table from the landing page');
     await gm.goto(server.url + '/');
     await gm.getByLabel('Table name').fill('Barrowmaze Friday');
     await gm.getByLabel('Rules').selectOption('osr');
@@ -71,6 +95,7 @@ describe('GM screen and player view', () => {
     await expect.poll(() => gm.getByTestId('table-name').textContent()).toBe('Barrowmaze Friday');
 
     // --- invite a player and give the seat a character
+    mark('invite a player and give the seat a char');
     await gm.getByPlaceholder('Player name').fill('Alice');
     await gm.getByRole('button', { name: 'Add player seat' }).click();
     const seatLink = await gm.getByTestId('seat-link').first().inputValue();
@@ -82,6 +107,7 @@ describe('GM screen and player view', () => {
     await gm.locator('.area-invite').getByText('Brannoc').waitFor();
 
     // --- countdowns: one public, one hidden whose name is the canary
+    mark('countdowns');
     const cd = gm.locator('.area-countdowns');
     await cd.getByText('New countdown or chase').click();
     await cd.getByLabel('Name', { exact: true }).fill('The bridge collapses');
@@ -94,6 +120,7 @@ describe('GM screen and player view', () => {
     await cd.getByText(CANARY, { exact: true }).waitFor();
 
     // --- an encounter: the PC, a goblin, and a hidden lurker
+    mark('an encounter');
     const enc = gm.locator('.area-encounter');
     await enc.getByLabel('Character').selectOption({ label: 'Brannoc' });
     await enc.getByLabel('Initiative / band / team').fill('15');
@@ -113,6 +140,7 @@ describe('GM screen and player view', () => {
     await expect.poll(() => enc.getByTestId('now-acting').textContent()).toContain('Brannoc');
 
     // --- the player joins on a phone
+    mark('the player joins on a phone');
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     phone.setDefaultTimeout(STEP_TIMEOUT);
     contexts.push(phone);
@@ -127,6 +155,7 @@ describe('GM screen and player view', () => {
     await player.getByText('The bridge collapses', { exact: true }).waitFor();
 
     // --- on their turn the player gets the actions the economy can still pay for
+    mark('on their turn the player gets the action');
     const actions = player.getByRole('group', { name: 'Actions Brannoc can take now' });
     await actions.getByRole('button', { name: 'active', exact: true }).click();
     await player.getByRole('img', { name: 'active: 0 of 1 left' }).waitFor();
@@ -134,16 +163,19 @@ describe('GM screen and player view', () => {
     expect(await actions.getByRole('button', { name: 'movement', exact: true }).count()).toBe(1);
 
     // --- turns: N on the GM screen; the player's screen follows
+    mark('turns');
     await gm.locator('body').click({ position: { x: 5, y: 5 } });
     await gm.keyboard.press('n');
     await expect.poll(() => player.getByTestId('now-acting').textContent()).toContain('Goblin');
 
     // --- the GM ticks the hidden countdown and the public one; the player sees only the public one move
+    mark('the GM ticks the hidden countdown and th');
     await cd.getByRole('button', { name: `Tick ${CANARY} down by one` }).click();
     await cd.getByRole('button', { name: 'Tick The bridge collapses down by one' }).click();
     await expect.poll(() => player.getByRole('meter', { name: /The bridge collapses: 3 of 4/ }).count()).toBe(1);
 
     // --- undo names what it reverts and reverts it, on both screens
+    mark('undo names what it reverts and reverts i');
     const undo = gm.getByTestId('undo');
     await expect.poll(() => undo.textContent()).toContain('tick a countdown');
     await undo.click();
@@ -151,11 +183,13 @@ describe('GM screen and player view', () => {
     await expect.poll(() => gm.getByTestId('redo').isEnabled()).toBe(true);
 
     // --- the player rolls their own dice; the result lands in the table log
+    mark('the player rolls their own dice; the res');
     await player.getByLabel('Dice notation').fill('1d20+2');
     await player.getByRole('button', { name: 'Roll', exact: true }).click();
     await expect.poll(() => gm.getByTestId('log').textContent()).toContain('rolled 1d20+2');
 
     // --- a condition and the clock reach the player's own panel
+    mark('a condition and the clock reach the play');
     await enc.getByText('Adjust Brannoc').click();
     await enc.getByLabel('Condition for Brannoc').fill('concentrating');
     await enc.getByRole('form', { name: 'Apply a condition to Brannoc' }).getByRole('button', { name: 'Apply' }).click();
@@ -164,6 +198,7 @@ describe('GM screen and player view', () => {
     await expect.poll(() => player.getByTestId('clock-time').textContent()).toBe('Day 1, 01:00');
 
     // --- a second player on another phone sees the same order, and only their own "you"
+    mark('a second player on another phone sees th');
     await gm.getByPlaceholder('Player name').fill('Bob');
     await gm.getByRole('button', { name: 'Add player seat' }).click();
     await expect.poll(() => gm.getByTestId('seat-link').count()).toBe(2);
@@ -181,6 +216,7 @@ describe('GM screen and player view', () => {
     expect(await order.getByText('you', { exact: true }).count()).toBe(1);
 
     // --- a chase: the GM sees the exact odds; both players watch both countdowns move on an action roll
+    mark('a chase');
     await cd.getByLabel('Chase (a progress and a consequence countdown)').check();
     await cd.getByLabel('Chase name').fill('The thief');
     await cd.getByLabel("PCs' countdown").fill('Catch the thief');
@@ -200,6 +236,7 @@ describe('GM screen and player view', () => {
     }
 
     // --- a spectator link shows the table without dice or a character
+    mark('a spectator link shows the table without');
     await gm.getByRole('button', { name: 'Make a spectator link' }).click();
     const spectatorLink = await gm.getByTestId('spectator-link').inputValue();
     const screen = await browser.newContext({ viewport: { width: 1024, height: 768 } });
@@ -216,6 +253,7 @@ describe('GM screen and player view', () => {
     expect(await horizontalOverflow(player)).toBe(0);
 
     // --- the GM's dice tray: exact odds as a chart, then a roll
+    mark('the GM dice tray');
     const dice = gm.locator('.area-dice');
     await dice.getByLabel('Dice notation').fill('3d6 >= 13');
     await expect.poll(() => dice.getByTestId('probability').textContent()).toContain('25.9%'); // 56/216
@@ -226,6 +264,7 @@ describe('GM screen and player view', () => {
     await gm.screenshot({ path: path.join(shots, 'gm-screen.png') });
 
     // --- secrecy: the canaries never reached the player, in the DOM or on the wire
+    mark('secrecy');
     expect(frames.length).toBeGreaterThan(3);
     for (const secret of [CANARY, HIDDEN_FOE]) {
       for (const p of [player, bob, spectator]) expect(await p.content()).not.toContain(secret);
@@ -234,12 +273,13 @@ describe('GM screen and player view', () => {
     expect(await gm.content()).toContain(CANARY);
 
     // --- durability: reload, then restart the server on the same port and database
+    mark('durability');
     await gm.reload();
     await connected(gm);
     await gm.getByText(CANARY, { exact: true }).waitFor();
     const port = server.port;
-    await server.close();
-    server = await start(port);
+    await within(server.close(), 'closing the server');
+    server = await within(start(port), 'restarting the server on the same port and database');
     await gm.reload();
     await connected(gm);
     await expect.poll(() => gm.locator('.area-encounter').getByTestId('now-acting').textContent()).toContain('Goblin');

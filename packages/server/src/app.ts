@@ -129,7 +129,8 @@ export function buildApp(o: AppOptions): TableServer {
   const httpBuckets = new Map<string, TokenBucket>();
   const { store, catalog, logger } = o;
   const rooms = new Map<string, Room>();
-  const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false }) as unknown as FastifyInstance;
+  // Closing destroys open HTTP connections too (keep-alive or mid-request), so a restart never waits on a client.
+  const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false, forceCloseConnections: true }) as unknown as FastifyInstance;
   let sessionSeq = 0;
   let pendingAuth = 0;
 
