@@ -7,10 +7,7 @@
 // teams table the phone says why a secret foe has no odds, and its evasion
 // never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
-import { type RunningServer } from '@tablekeeper/server';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { startE2e, type E2e } from './harness.ts';
 import { horizontalOverflow, recordFrames, watchErrors } from './web.ts';
@@ -20,71 +17,21 @@ const CANARY = 'CANARY-k7Wz-lurker';
 const LURKER = { ac: 37, pd: 41, md: 43 };
 
 let e2e: E2e | undefined;
-let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('attack');
-  ({ server, browser } = e2e);
+  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await e2e?.close(contexts);
 });
 
-async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as T;
-}
+const post = <T>(p: string, body: unknown, token?: string): Promise<T> => e2e!.post<T>(p, body, token);
 
-/** A bare protocol socket (the setup the GM screen has no form for: 36th Way sheets), folding its view. */
-async function socket(token: string): Promise<{ view: () => TableView; command: (c: { type: string; [k: string]: unknown }) => Promise<ServerMessage>; query: (name: string, args: object) => Promise<ServerMessage>; frames: string[] }> {
-  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
-  sockets.push(ws);
-  const frames: string[] = [];
-  let view: TableView | null = null;
-  let version = -1;
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const text = data.toString('utf8');
-    frames.push(text);
-    const m = JSON.parse(text) as ServerMessage;
-    if (m.type === 'snapshot') [view, version] = [m.view, m.version];
-    else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
-    for (const w of [...waiters]) {
-      if (!w.pred(m)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
-  });
-  const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));
-  await next((m) => m.type === 'snapshot');
-  let n = 0;
-  return {
-    frames,
-    view: () => view!,
-    async command(command) {
-      const commandId = `setup-${++n}`;
-      const answer = next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
-      ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
-      const a = await answer;
-      expect(a.type, JSON.stringify(a)).toBe('ack');
-      // Wait for the delta, so the next command is made against the new version.
-      if (a.type === 'ack') while (version < a.version) await next((m) => m.type === 'delta' || m.type === 'snapshot');
-      return a;
-    },
-    query(name, args) {
-      const queryId = `q${++n}`;
-      const answer = next((m) => m.type === 'queryResult' && m.queryId === queryId);
-      ws.send(JSON.stringify({ type: 'query', queryId, name, args }));
-      return answer;
-    },
-  };
-}
+const socket = (token: string) => e2e!.socket(token);
 
 async function page(link: string, width: number, height: number): Promise<{ p: Page; frames: string[]; errors: string[] }> {
   const ctx = await browser.newContext({ viewport: { width, height } });

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import WebSocket from 'ws';
+import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium } from './browser.ts';
 import { ensureWebBuilt, webDist } from './web.ts';
@@ -13,8 +16,21 @@ import { ensureWebBuilt, webDist } from './web.ts';
 export interface E2e {
   readonly server: RunningServer;
   readonly browser: Browser;
-  /** Closes the given browser contexts, the browser and the server, and removes the database. */
+  /** POST JSON to the server's HTTP API (as the GM with a token); expects 201. */
+  post<T>(path: string, body: unknown, token?: string): Promise<T>;
+  /** A bare protocol socket for setup a test is not about, folding its view. */
+  socket(token: string): Promise<ProtocolSocket>;
+  /** Closes the sockets, the given browser contexts, the browser and the server, and removes the database. */
   close(contexts?: readonly BrowserContext[]): Promise<void>;
+}
+
+export interface ProtocolSocket {
+  view(): TableView;
+  /** Sends a command, expects its ack, and waits until the view has caught up with it. */
+  command(c: { type: string; [k: string]: unknown }): Promise<ServerMessage>;
+  query(name: string, args: object): Promise<ServerMessage>;
+  /** Every frame received, as text (for secrecy checks). */
+  readonly frames: string[];
 }
 
 export async function startE2e(name: string): Promise<E2e> {
@@ -22,14 +38,66 @@ export async function startE2e(name: string): Promise<E2e> {
   const dir = mkdtempSync(path.join(tmpdir(), `tk-e2e-${name}-`));
   const server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, `${name}.sqlite`), logger: pino({ level: 'silent' }), webDist });
   const browser = await launchChromium();
+  const sockets: WebSocket[] = [];
   return {
     server,
     browser,
+    async post<T>(p: string, body: unknown, token?: string): Promise<T> {
+      const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      expect(res.status).toBe(201);
+      return (await res.json()) as T;
+    },
+    socket: (token) => protocolSocket(server, sockets, token),
     async close(contexts = []) {
+      for (const ws of sockets) ws.close();
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser.close();
       await server.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function protocolSocket(server: RunningServer, sockets: WebSocket[], token: string): Promise<ProtocolSocket> {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
+  sockets.push(ws);
+  const frames: string[] = [];
+  let view: TableView | null = null;
+  let version = -1;
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const text = data.toString('utf8');
+    frames.push(text);
+    const m = JSON.parse(text) as ServerMessage;
+    if (m.type === 'snapshot') [view, version] = [m.view, m.version];
+    else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
+    for (const w of [...waiters]) {
+      if (!w.pred(m)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));
+  await next((m) => m.type === 'snapshot');
+  let n = 0;
+  return {
+    frames,
+    view: () => view!,
+    async command(command) {
+      const commandId = `setup-${++n}`;
+      const answer = next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
+      ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
+      const a = await answer;
+      expect(a.type, JSON.stringify(a)).toBe('ack');
+      // Wait for the delta, so the next command is made against the new version.
+      if (a.type === 'ack') while (version < a.version) await next((m) => m.type === 'delta' || m.type === 'snapshot');
+      return a;
+    },
+    query(name, args) {
+      const queryId = `q${++n}`;
+      const answer = next((m) => m.type === 'queryResult' && m.queryId === queryId);
+      ws.send(JSON.stringify({ type: 'query', queryId, name, args }));
+      return answer;
     },
   };
 }

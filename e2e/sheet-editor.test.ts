@@ -4,68 +4,28 @@
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
-import { type RunningServer } from '@tablekeeper/server';
+import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { startE2e, type E2e } from './harness.ts';
 import { watchErrors } from './web.ts';
 
 let e2e: E2e | undefined;
-let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('sheet');
-  ({ server, browser } = e2e);
+  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await e2e?.close(contexts);
 });
 
-async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as T;
-}
+const post = <T>(p: string, body: unknown, token?: string): Promise<T> => e2e!.post<T>(p, body, token);
 
-/** A bare socket for the setup that is not this test's subject (characters, the encounter), folding its view. */
-async function socket(token: string): Promise<{ view: () => TableView; command: (c: { type: string; [k: string]: unknown }) => Promise<void> }> {
-  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
-  sockets.push(ws);
-  let view: TableView | null = null;
-  let version = -1;
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const m = JSON.parse(data.toString('utf8')) as ServerMessage;
-    if (m.type === 'snapshot') [view, version] = [m.view, m.version];
-    else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
-    for (const w of [...waiters]) {
-      if (!w.pred(m)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
-  });
-  const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));
-  await next((m) => m.type === 'snapshot');
-  let n = 0;
-  return {
-    view: () => view!,
-    async command(command) {
-      const commandId = `setup-${++n}`;
-      const answer = next((m) => (m.type === 'ack' || m.type === 'rejection') && m.commandId === commandId);
-      ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
-      const a = await answer;
-      expect(a.type, JSON.stringify(a)).toBe('ack');
-      if (a.type === 'ack') while (version < a.version) await next((m) => m.type === 'delta' || m.type === 'snapshot');
-    },
-  };
-}
+const socket = (token: string) => e2e!.socket(token);
 
 async function page(link: string, width: number, height: number): Promise<{ p: Page; errors: string[] }> {
   const ctx = await browser.newContext({ viewport: { width, height } });
