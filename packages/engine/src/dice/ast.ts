@@ -188,7 +188,12 @@ export function print(node: Root): string {
       let s = `${count}d${node.fate === 0 ? node.sides : node.fate === 2 ? 'F' : 'F.1'}`;
       if (node.clampMin !== null) s += `min${node.clampMin}`;
       if (node.clampMax !== null) s += `max${node.clampMax}`;
-      if (node.explode) s += `!${node.explode.compound ? '!' : ''}${node.explode.penetrate ? 'p' : ''}${cmpText(node.explode.trigger)}`;
+      if (node.explode) {
+        // The default trigger (the highest face) is left out: `8d6!`.
+        const t = node.explode.trigger;
+        const top = node.fate ? 1 : node.sides;
+        s += `!${node.explode.compound ? '!' : ''}${node.explode.penetrate ? 'p' : ''}${t.op === '=' && t.value === top ? '' : cmpText(t)}`;
+      }
       if (node.reroll) s += `${node.reroll.once ? 'ro' : 'r'}${cmpText(node.reroll)}`;
       if (node.unique) s += `${node.unique.once ? 'uo' : 'u'}${node.unique.trigger ? cmpText(node.unique.trigger) : ''}`;
       s += keepText(node.keep) + targetText(node.target);
@@ -207,7 +212,10 @@ export function print(node: Root): string {
     case 'negate': return `-${wrap(node.arg)}`;
     case 'binary': return `${wrap(node.left)} ${node.op} ${wrap(node.right)}`;
     case 'call': return `${node.fn}(${node.args.map(print).join(', ')})`;
-    case 'compare': return node.form === 'vs' ? `${print(node.left)} vs ${print(node.right)}` : `${print(node.left)} ${node.op} ${print(node.right)}`;
+    case 'compare':
+      if (node.form === 'vs') return `${print(node.left)} vs ${print(node.right)}`;
+      // Parentheses keep it a total comparison (right after dice it would count successes).
+      return `${node.left.kind === 'number' ? print(node.left) : `(${print(node.left)})`} ${node.op} ${print(node.right)}`;
   }
 }
 

@@ -199,6 +199,7 @@ class OddsBuilder {
     }
     const on = raw.entries().filter(([u]) => matches(ex.trigger, u));
     const off = raw.entries().filter(([u]) => !matches(ex.trigger, u));
+    if (on.length === 0) return this.term({ ...node, explode: null }, N);
     const above = Math.min(...on.map(([u]) => u)) > Math.max(...off.map(([u]) => u));
     const below = Math.max(...on.map(([u]) => u)) < Math.min(...off.map(([u]) => u));
     if (!above && !below) this.unsupported('keep or drop over dice exploding on faces between other faces', node);
