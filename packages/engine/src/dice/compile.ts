@@ -424,35 +424,30 @@ function rollGeneral(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const node = p.node;
   const fv = p.faceValue;
   const n = p.n;
-  let list: MutableDie[] = [];
+  // Each die is thrown and, when it explodes, its chain at once (the same draws as the fast path).
+  const list: MutableDie[] = [];
+  const ex = node.explode && p.depth > 0 ? node.explode : null;
+  const pen = ex?.penetrate ? 1 : 0;
   for (let i = 0; i < N; i++) {
     const u = fv[rng.die(n)]!;
     const v = clampValue(node, u);
-    list.push(v !== u ? { value: v, kept: true, exploded: false, rerolled: false, clamped: true } : { value: v, kept: true, exploded: false, rerolled: false });
-  }
-  const ex = node.explode;
-  if (ex && p.depth > 0) {
-    const pen = ex.penetrate ? 1 : 0;
-    const out: MutableDie[] = [];
-    for (const d of list) {
-      if (!matches(ex.trigger, d.value)) {
-        out.push(d);
-        continue;
-      }
-      // The trigger is tested on each new roll's face (before a penetrating -1).
-      const chain: MutableDie[] = [d];
-      let r = d.value;
-      for (let e = 0; matches(ex.trigger, r) && e < p.depth; e++) {
-        chain[chain.length - 1]!.exploded = true;
-        r = fv[rng.die(n)]!;
-        chain.push(pen ? { value: r - pen, kept: true, exploded: false, rerolled: false, penetrated: true } : { value: r, kept: true, exploded: false, rerolled: false });
-      }
-      if (ex.compound) {
-        const sum = chain.reduce((s, x) => s + x.value, 0);
-        out.push({ value: sum, kept: true, exploded: true, rerolled: false, rolls: chain.map((x) => x.value) });
-      } else out.push(...chain);
+    const d: MutableDie = v !== u ? { value: v, kept: true, exploded: false, rerolled: false, clamped: true } : { value: v, kept: true, exploded: false, rerolled: false };
+    if (!ex || !matches(ex.trigger, v)) {
+      list.push(d);
+      continue;
     }
-    list = out;
+    // The trigger is tested on each new roll's face (before a penetrating -1).
+    const chain: MutableDie[] = [d];
+    let r = v;
+    for (let e = 0; matches(ex.trigger, r) && e < p.depth; e++) {
+      chain[chain.length - 1]!.exploded = true;
+      r = fv[rng.die(n)]!;
+      chain.push(pen ? { value: r - pen, kept: true, exploded: false, rerolled: false, penetrated: true } : { value: r, kept: true, exploded: false, rerolled: false });
+    }
+    if (ex.compound) {
+      const sum = chain.reduce((s, x) => s + x.value, 0);
+      list.push({ value: sum, kept: true, exploded: true, rerolled: false, rolls: chain.map((x) => x.value) });
+    } else list.push(...chain);
   }
   if (node.reroll) for (const d of list) rerollValue(p, rng, d);
   if (node.unique) makeUnique(p, rng, list);
