@@ -37,6 +37,8 @@ export interface LoggedDie {
   readonly exploded: boolean;
   readonly rerolled: boolean;
   readonly rolls?: readonly number[];
+  /** Success counting: the die counted +1 (success) or -1 (failure). */
+  readonly outcome?: 'success' | 'failure';
   /** What a named roll's die is for ("hope", "fear", "luck"...), when it has a part to play. */
   readonly role?: string;
 }
@@ -84,14 +86,16 @@ export function flatDice(roll: DiceRollResult): LoggedDie[] {
   return roll.dice.flatMap((g) =>
     g.dice.map((d) => {
       const die: LoggedDie = { sides: g.sides, value: d.value, kept: d.kept, exploded: d.exploded, rerolled: d.rerolled };
-      return d.rolls === undefined ? die : { ...die, rolls: d.rolls };
+      // Success counting (`10d10>=8`): which dice counted, for the log's marks.
+      const counted = d.outcome === undefined || d.outcome === 'neutral' ? die : { ...die, outcome: d.outcome };
+      return d.rolls === undefined ? counted : { ...counted, rolls: d.rolls };
     }),
   );
 }
 
 /** "6", "~1~" for a dropped die, "6!" for one that exploded (its value already holds the chain). */
 function faceText(d: LoggedDie): string {
-  const v = `${d.value}${d.exploded ? '!' : ''}`;
+  const v = `${d.value}${d.exploded ? '!' : ''}${d.outcome === 'success' ? '*' : d.outcome === 'failure' ? '_' : ''}`;
   return d.kept ? v : `~${v}~`;
 }
 
