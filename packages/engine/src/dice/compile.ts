@@ -246,6 +246,11 @@ function rollTable(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const n = p.n;
   const rec = p.recKept!;
   const score = p.scoreOf!;
+  if (N === 1) {
+    // `d20 + 5`: a literal one-element list is cheaper than a sized one.
+    const f = rng.die(n);
+    return group(p, [rec[f]!], score[f]!);
+  }
   const dice = newList<DieRoll>(N);
   let sum = 0;
   for (let i = 0; i < N; i++) {
@@ -326,13 +331,16 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const fv = p.faceValue;
   const pen = ex.penetrate ? 1 : 0;
   const depth = p.depth;
-  const dice: DieRoll[] = [];
+  // `8d6!`: the default trigger is a plain comparison with the top face (no switch on the operator per die).
+  const top = node.fate === 0 && t.op === '=' && t.value === n ? n : 0;
+  const dice = newList<DieRoll>(N);
+  let k = 0;
   let sum = 0;
   for (let i = 0; i < N; i++) {
     const u = fv[rng.die(n)]!;
-    if (!matches(t, u) || depth === 0) {
+    if ((top !== 0 ? u !== top : !matches(t, u)) || depth === 0) {
       sum += u;
-      dice.push(plainRecord(u));
+      dice[k++] = plainRecord(u);
       continue;
     }
     if (ex.compound) {
@@ -345,19 +353,20 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
         v += r - pen;
       }
       sum += v;
-      dice.push({ value: v, kept: true, exploded: true, rerolled: false, rolls });
+      dice[k++] = { value: v, kept: true, exploded: true, rerolled: false, rolls };
       continue;
     }
     sum += u;
-    dice.push({ value: u, kept: true, exploded: true, rerolled: false });
+    dice[k++] = { value: u, kept: true, exploded: true, rerolled: false };
     let r = u;
     for (let e = 0; matches(t, r) && e < depth; e++) {
       r = fv[rng.die(n)]!;
       const v = r - pen;
       sum += v;
       const more = matches(t, r) && e + 1 < depth;
-      dice.push(more ? (pen ? { value: v, kept: true, exploded: true, rerolled: false, penetrated: true } : { value: v, kept: true, exploded: true, rerolled: false })
-        : pen ? { value: v, kept: true, exploded: false, rerolled: false, penetrated: true } : plainRecord(v));
+      // Past the first N slots the list grows (explosions are the rare case).
+      dice[k++] = more ? (pen ? { value: v, kept: true, exploded: true, rerolled: false, penetrated: true } : { value: v, kept: true, exploded: true, rerolled: false })
+        : pen ? { value: v, kept: true, exploded: false, rerolled: false, penetrated: true } : plainRecord(v);
     }
   }
   return group(p, dice, sum);
@@ -881,7 +890,9 @@ class Compiler {
   group(node: GroupNode): Compiled {
     const lean = this.lean;
     this.lean = false;
-    const members = node.members.map((m) => this.expr(m));
+    // Members compile as sides: a sum of terms rolls as a loop, without a closure tree.
+    const sides = node.members.map((m) => compileSide(this, m));
+    const members = sides.map((x) => ({ total: x.tot, record: sideRecord(x), lo: x.lo, hi: x.hi, integral: x.lin !== null || Number.isInteger(x.lo) }));
     this.lean = lean;
     const index = this.slots++;
     const notation = print({ ...node, label: null });
@@ -907,30 +918,37 @@ class Compiler {
     const label = node.label;
     const score = (v: number): number => (matches(target!.success, v) ? 1 : target!.failure && matches(target!.failure, v) ? -1 : 0);
     const outcome = (v: number): 'success' | 'failure' | 'neutral' => (score(v) > 0 ? 'success' : score(v) < 0 ? 'failure' : 'neutral');
+    const M = members.length;
+    const vals = new Float64Array(M);
+    const flags = new Uint8Array(M);
     const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
-      const vals = recs.map((r) => finalValue(r(rng, out)));
+      for (let i = 0; i < M; i++) vals[i] = recs[i]!(rng, out);
       let dice: DieRoll[];
       let total: number;
       if (single && keep) {
         const all: DieRoll[] = [];
         for (const t of terms) for (const d of out[t.index]!.dice) all.push(d);
-        const M = all.length;
-        const v = new Float64Array(M);
-        for (let i = 0; i < M; i++) v[i] = all[i]!.value;
+        const D = all.length;
+        const v = new Float64Array(D);
+        for (let i = 0; i < D; i++) v[i] = all[i]!.value;
         const flags = new Uint8Array(M);
-        total = markKept(v, M, keepCount(keep, M), high, flags);
-        dice = all.map((d, i) => ({ ...d, kept: flags[i] === 1 }));
+        const fl = new Uint8Array(D);
+        total = markKept(v, D, keepCount(keep, D), high, fl);
+        dice = all.map((d, i) => ({ ...d, kept: fl[i] === 1 }));
         if (target) total = score(total);
       } else if (single) {
         total = target ? score(vals[0]!) : vals[0]!;
         dice = [{ value: vals[0]!, kept: true, exploded: false, rerolled: false, ...(target ? { outcome: outcome(vals[0]!) } : {}) }];
       } else {
-        const M = vals.length;
-        const flags = new Uint8Array(M);
-        markKept(Float64Array.from(vals), M, keep ? keepCount(keep, M) : M, high, flags);
+        markKept(vals, M, keep ? keepCount(keep, M) : M, high, flags);
         total = 0;
-        for (let i = 0; i < M; i++) if (flags[i] === 1) total += target ? score(vals[i]!) : vals[i]!;
-        dice = vals.map((v, i) => ({ value: v, kept: flags[i] === 1, exploded: false, rerolled: false, ...(target ? { outcome: outcome(v) } : {}) }));
+        dice = newList<DieRoll>(M);
+        for (let i = 0; i < M; i++) {
+          const v = vals[i]!;
+          const kept = flags[i] === 1;
+          if (kept) total += target ? score(v) : v;
+          dice[i] = target ? { value: v, kept, exploded: false, rerolled: false, outcome: outcome(v) } : { value: v, kept, exploded: false, rerolled: false };
+        }
       }
       if (node.sort) sortDice(node, dice);
       const g: DiceGroupRoll = { notation, position: node.pos, sides: 0, dice, total: total + 0 };
@@ -952,8 +970,24 @@ class Compiler {
       hi = Math.max(hi, sortedHi.reduce((s, x) => s + Math.max(0, x), 0));
     }
     const scratch: DiceGroupRoll[] = [];
+    const tots = members.map((m) => m.total);
+    // Fast path of a group of several members with keep / drop: their totals, the kept ones summed.
+    const K = keep ? keepCount(keep, M) : M;
+    const fast: TotalFn | null = single || target ? null
+      : K === 1 ? (rng) => {
+        let best = tots[0]!(rng);
+        for (let i = 1; i < M; i++) {
+          const v = tots[i]!(rng);
+          if (high ? v > best : v < best) best = v;
+        }
+        return best;
+      }
+      : (rng) => {
+        for (let i = 0; i < M; i++) vals[i] = tots[i]!(rng);
+        return markKept(vals, M, K, high, flags);
+      };
     return {
-      total: (rng) => rollGroup(rng, scratch),
+      total: fast ?? ((rng) => rollGroup(rng, scratch)),
       record: rollGroup,
       lo,
       hi,

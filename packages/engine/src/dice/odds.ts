@@ -26,6 +26,12 @@ export interface OddsResult {
   probability: number | null;
 }
 
+/**
+ * Work units charged per step of the map-based (sparse) paths: a hash-map
+ * update costs tens of array steps, and maxOddsWork should bound time alike.
+ */
+const MAP_STEP = 200;
+
 /** Sums p * (a distribution) into a value -> probability accumulator. */
 function addScaled(acc: Map<number, number>, pmf: Pmf, p: number, shift = 0): void {
   const raw = pmf.raw;
@@ -135,15 +141,17 @@ class OddsBuilder {
       addScaled(into, c, p);
     }
     const pT = faces.filter(([u]) => matches(ex.trigger, u)).reduce((s, [, p]) => s + p, 0);
-    const J = this.chainDepth(pT);
+    // At least one extra roll: a clamped first roll may trigger where no raw face does (`d3min5!>4`).
+    const J = depth === 0 ? 0 : Math.max(1, this.chainDepth(pT));
+    this.budget.charge(faces.length * faces.length * MAP_STEP, node.pos, this.src);
+    const extra = faces.map(([u, p]) => [u, p, perRoll(false, u).entries()] as const);
     for (let j = 1; j <= J && going.size > 0; j++) {
       const next = new Map<number, number>();
-      this.budget.charge(going.size * faces.length * 4, node.pos, this.src);
-      for (const [u, p] of faces) {
-        const c = perRoll(false, u);
+      this.budget.charge(going.size * extra.reduce((n, x) => n + x[2].length, 0) * MAP_STEP, node.pos, this.src);
+      for (const [u, p, c] of extra) {
         const more = matches(ex.trigger, u) && j < depth;
         const into = more ? next : acc;
-        for (const [s, q] of going) for (const [v, r] of c.entries()) {
+        for (const [s, q] of going) for (const [v, r] of c) {
           const k = s + v;
           into.set(k, (into.get(k) ?? 0) + q * p * r);
         }
@@ -210,8 +218,11 @@ class OddsBuilder {
     const B = norm(on, pT);
     const parts: [number, Pmf][] = [];
     // P(J = j) for a negative binomial: j trigger faces before the N-th other face.
-    let pj = Math.pow(1 - pT, N);
+    // In logs: (1 - pT)^N underflows for large pools.
+    let logPj = N * Math.log1p(-pT);
+    const logPT = Math.log(pT);
     let mass = 0;
+    const jMax = N * this.limits.maxExplodeDepth;
     const keepOf = (total: number): number => {
       const k = node.keep!;
       return k.mode === 'kh' || k.mode === 'kl' ? Math.min(k.count, total) : Math.max(0, total - k.count);
@@ -221,9 +232,13 @@ class OddsBuilder {
       if (k <= 0 || n === 0) return Pmf.constant(0);
       return top ? keepHighest(pmf, n, Math.min(k, n), this.budget, weight) : keepLowest(pmf, n, Math.min(k, n), this.budget, weight);
     };
-    for (let j = 0; ; j++) {
-      if (j > 0) pj *= ((N + j - 1) / j) * pT;
-      if (pj < this.limits.oddsTruncation && j > N * 4 && mass > 0.5) break;
+    const mean = (N * pT) / (1 - pT);
+    for (let j = 0; j <= jMax; j++) {
+      if (j > 0) logPj += Math.log((N + j - 1) / j) + logPT;
+      const pj = Math.exp(logPj);
+      // Past the mean, stop once the terms are negligible (they only shrink from there).
+      if (j > mean && pj < this.limits.oddsTruncation) break;
+      this.budget.charge(N + j, node.pos, this.src);
       mass += pj;
       const K = keepOf(N + j);
       const [hiPart, hiN, loPart, loN] = above ? [B, j, A, N] : [A, N, B, j];
@@ -253,7 +268,7 @@ class OddsBuilder {
     const order = Array.from({ length: F }, (_, i) => (high ? F - i : i + 1));
     let layers: Map<number, number>[] = Array.from({ length: N + 1 }, () => new Map<number, number>());
     layers[0]!.set(0, 1);
-    this.budget.charge(F * N * 16, node.pos, this.src);
+    this.budget.charge(F * N * MAP_STEP, node.pos, this.src);
     for (const f of order) {
       const next = layers.map((m) => new Map(m));
       for (let c = 0; c < N; c++) {
@@ -264,7 +279,7 @@ class OddsBuilder {
         }
       }
       layers = next;
-      this.budget.charge(layers.reduce((s, m) => s + m.size, 0), node.pos, this.src);
+      this.budget.charge(layers.reduce((s, m) => s + m.size, 0) * MAP_STEP, node.pos, this.src);
     }
     let sets = 1;
     for (let i = 0; i < N; i++) sets = (sets * (F - i)) / (i + 1);
@@ -275,7 +290,11 @@ class OddsBuilder {
     if (!node.countExpr) return this.term(node, node.count);
     const counts = this.expr(node.countExpr);
     const parts: [number, Pmf][] = [];
-    for (const [c, p] of counts.entries()) parts.push([p, this.term(node, c)]);
+    for (const [c, p] of counts.entries()) {
+      const t = this.term(node, c);
+      this.budget.charge(t.raw.length * MAP_STEP, node.pos, this.src);
+      parts.push([p, t]);
+    }
     return mixture(parts, counts.truncatedMass);
   }
 
@@ -341,7 +360,7 @@ class OddsBuilder {
     return this.guard(node, () => {
       const pa = a.raw;
       const pb = b.raw;
-      this.budget.charge(pa.length * pb.length);
+      this.budget.charge(pa.length * pb.length * MAP_STEP);
       const acc = new Map<number, number>();
       for (let i = 0; i < pa.length; i++) {
         const p = pa[i]!;
@@ -443,6 +462,7 @@ class OddsBuilder {
 
   side(node: Expr): Pmf {
     const d = this.expr(node);
+    if (!d.dense) this.budget.charge(d.raw.length * MAP_STEP, node.pos, this.src);
     // The roller rounds a value that is not whole to 2 decimals, once, at the end.
     return d.dense ? d : mapPmf(d, finalValue);
   }

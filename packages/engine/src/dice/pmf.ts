@@ -88,7 +88,16 @@ export class Pmf {
       if (!Number.isInteger(k)) whole = false;
     }
     if (m.size === 0) throw new DiceError('UNSUPPORTED', 'a distribution needs at least one value');
-    if (whole) return Pmf.fromEntries(m, truncatedMass);
+    if (whole) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const k of m.keys()) {
+        if (k < lo) lo = k;
+        if (k > hi) hi = k;
+      }
+      // Dense only when the array stays small next to the values it holds (2^d20 is sparse).
+      if (hi - lo <= Math.max(1_000_000, 8 * m.size)) return Pmf.fromEntries(m, truncatedMass);
+    }
     const list = [...m].filter(([, q]) => q > 0).sort((a, b) => a[0] - b[0]);
     if (list.length === 0) list.push([[...m.keys()][0]!, 0]);
     return new Pmf(0, Float64Array.from(list, (x) => x[1]), truncatedMass, Float64Array.from(list, (x) => x[0]));
