@@ -931,7 +931,6 @@ class Compiler {
         const D = all.length;
         const v = new Float64Array(D);
         for (let i = 0; i < D; i++) v[i] = all[i]!.value;
-        const flags = new Uint8Array(M);
         const fl = new Uint8Array(D);
         total = markKept(v, D, keepCount(keep, D), high, fl);
         dice = all.map((d, i) => ({ ...d, kept: fl[i] === 1 }));

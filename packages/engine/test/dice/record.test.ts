@@ -12,7 +12,6 @@ import {
   type DieRoll,
   type Rng,
   compileDice,
-  divideRounded,
   fixedRng,
   printDice,
   rollDice,
