@@ -157,7 +157,7 @@ describe('the odds before the roll (daggerheart.rollOdds)', () => {
     const req = ask(t, { characterId: rogue, trait: 'agility', difficulty: 15, experience: 'Second Story', experienceBonus: 2 });
     const r = t.engine.query(t.table, player(seats.a), 'daggerheart.rollOdds', { requestId: req });
     expect(r.ok).toBe(true);
-    const v = (r as { value: { outcomes: Record<DualityOutcome, number>; success: number; countdowns: { id: string; ticks: Record<DualityOutcome, number> }[] } }).value;
+    const v = (r as unknown as { value: { outcomes: Record<DualityOutcome, number>; success: number; countdowns: { id: string; ticks: Record<DualityOutcome, number> }[] } }).value;
     const want = enumerate(2, 15);
     for (const o of DUALITY_OUTCOMES) expect(v.outcomes[o]).toBeCloseTo(want[o], 12);
     expect(v.outcomes.critical).toBeCloseTo(12 / 144, 12);
@@ -166,7 +166,7 @@ describe('the odds before the roll (daggerheart.rollOdds)', () => {
     expect(v.countdowns).toEqual([{ id: cd, name: 'Guards', kind: 'consequence', value: 1, ticks: { critical: 0, successWithHope: 0, successWithFear: 1, failureWithHope: 1, failureWithFear: 1 } }]);
     const withExp = t.engine.query(t.table, player(seats.a), 'daggerheart.rollOdds', { requestId: req, useExperience: true });
     const wantExp = enumerate(4, 15);
-    expect((withExp as { value: { outcomes: Record<DualityOutcome, number> } }).value.outcomes.successWithHope).toBeCloseTo(wantExp.successWithHope, 12);
+    expect((withExp as unknown as { value: { outcomes: Record<DualityOutcome, number> } }).value.outcomes.successWithHope).toBeCloseTo(wantExp.successWithHope, 12);
   });
 });
 
@@ -188,7 +188,7 @@ describe('a hidden difficulty never reaches a player', () => {
     expect(shown?.['roll']).toMatchObject({ hope: 10, fear: 3, total: 15, success: false, outcome: 'failureWithHope' });
     expect(t.view(player(seats.a)).world.log.map((l) => l.text)).toContain('Rogue makes Pick the vault lock: Hope 10, Fear 3 + 2 = 15: a failure with Hope.');
     const odds = t.engine.query(t.table, player(seats.a), 'daggerheart.rollOdds', { requestId: req2 });
-    const dice = (odds as { value: { hidden: boolean; critical: number; withHope: number; withFear: number; difficulty?: number } }).value;
+    const dice = (odds as unknown as { value: { hidden: boolean; critical: number; withHope: number; withFear: number; difficulty?: number } }).value;
     expect(dice.hidden).toBe(true);
     expect(dice.difficulty).toBeUndefined();
     expect(dice.critical).toBeCloseTo(12 / 144, 11);
