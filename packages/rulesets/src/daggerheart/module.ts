@@ -359,7 +359,7 @@ const reducers: Record<string, Reducer> = {
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
-    const what = req.trait === '' ? 'an action roll' : `a ${req.trait} roll`;
+    const what = req.trait === '' ? 'an action roll' : `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll`;
     return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollRequested', text: `The GM asks ${nameOf(w, req.characterId)} for ${what}${against}.`, data: { requestId: req.id } });
   },
   'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e['requestId']),
