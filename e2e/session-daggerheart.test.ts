@@ -129,6 +129,8 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     await expect.poll(() => chaseValues(gmSock)).toEqual(before2);
     await expect.poll(() => gm.p.getByTestId('fear-value').textContent()).toBe(`${fearBefore}/12`);
     await expect.poll(() => b.p.getByTestId('roll-request').count()).toBe(1);
+    // The phones' "last roll" is Ana's again: the undone roll is gone from every screen.
+    await expect.poll(() => b.p.getByTestId('duality-roll').textContent()).toContain('Rogue: an Agility roll');
 
     // --- The GM spends a Fear with a reason; both phones show the pool.
     const fearPanel = gm.p.getByTestId('fear-tracker');
@@ -137,6 +139,10 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     await expect.poll(() => a.p.getByTestId('fear-value').textContent()).toBe(`${fearBefore - 1}/12`);
     await expect.poll(() => b.p.getByTestId('fear-value').textContent()).toBe(`${fearBefore - 1}/12`);
     await expect.poll(() => b.p.getByTestId('log').textContent()).toContain('The GM spends 1 Fear (the thief vanishes into the crowd)');
+
+    // Screenshots for the record (test-results/, not committed).
+    await gm.p.screenshot({ path: 'test-results/daggerheart-gm.png', fullPage: true });
+    await a.p.screenshot({ path: 'test-results/daggerheart-phone.png', fullPage: true });
 
     // --- Secrets: neither phone's page nor frames ever held the hidden difficulty or the hidden countdown.
     for (const phone of [a, b]) {

@@ -235,7 +235,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         }
         modifier += req.experience.bonus;
       }
-      const label = req.label !== '' ? req.label : req.trait !== '' ? `a ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll` : '';
+      const label = req.label !== '' ? req.label : req.trait !== '' ? `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll` : '';
       events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, hidden: req.hidden, requestId: req.id }));
       return ok(events);
     },

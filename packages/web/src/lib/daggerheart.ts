@@ -97,8 +97,15 @@ export interface ShownRoll {
  * without its hidden difficulty), optionally for one character.
  */
 export function lastRoll(history: readonly TransactionView[], characterId?: string): ShownRoll | null {
+  // A roll the GM has undone is no longer the last roll (redo brings it back).
+  const undone = new Set<number>();
+  for (const tx of history) {
+    if (tx.kind === 'undo' && tx.target !== undefined) undone.add(tx.target);
+    if (tx.kind === 'redo' && tx.target !== undefined) undone.delete(tx.target);
+  }
   for (let i = history.length - 1; i >= 0; i--) {
     const tx = history[i]!;
+    if (tx.kind !== 'command' || undone.has(tx.seq)) continue;
     const events = tx.events.filter((e) => e.type === 'daggerheart.actionRollShown' || e.type === 'daggerheart.actionRolled');
     // Prefer the record without the difficulty when both are present (never show what the player would not get).
     const e: EngineEvent | undefined = events.find((x) => x.type === 'daggerheart.actionRollShown') ?? events[0];
