@@ -158,4 +158,68 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     expect(gm.frames.some((f) => f.includes(`"difficulty":${HIDDEN_DIFFICULTY}`))).toBe(true);
     expect(gm.errors).toEqual([]);
   });
+
+  it('runs a fight against an adversary with a loop countdown: the spotlight passes, the GM takes it with Fear, the Ogre is hurt past its thresholds', async () => {
+    const MOVE = 'CANARY-q7Lm-ground-slam';
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Ogre bridge', rulesetId: 'daggerheart' });
+    const ana = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ana' }, made.gmToken);
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Guardian', kind: 'pc', seatId: ana.seatId, stats: { strength: 1, major: 7, severe: 14, armorMax: 3 } });
+    await gmSock.command({ type: 'daggerheart.gainFear', amount: 1 });
+    const gm = await open(made.links.gm, 1440, 960);
+    const a = await open(ana.link, 390, 844);
+
+    // --- The GM adds an Ogre from its stat block, with a Loop 2 move.
+    const adv = gm.p.getByTestId('adversaries');
+    await adv.getByLabel('Name', { exact: true }).fill('Ogre');
+    await adv.getByLabel('Major', { exact: true }).fill('8');
+    await adv.getByLabel('Severe', { exact: true }).fill('15');
+    await adv.getByLabel('HP', { exact: true }).fill('6');
+    await adv.getByLabel('Move', { exact: true }).fill(MOVE);
+    await adv.getByLabel('Countdown', { exact: true }).fill('2');
+    await adv.getByRole('button', { name: 'Add group' }).click();
+    await adv.getByTestId('adversary').waitFor();
+
+    // --- Start the conflict; the GM passes the spotlight to the Guardian.
+    const spot = gm.p.getByTestId('spotlight');
+    await spot.getByRole('button', { name: /Start a conflict/ }).click();
+    await spot.getByRole('button', { name: 'Spotlight Guardian' }).click();
+    await expect.poll(() => spot.getByTestId('spotlight-holder').textContent()).toBe('Guardian');
+
+    // --- Two Strength rolls from the phone: the Ogre's loop countdown (hidden) triggers and resets.
+    const ask = gm.p.getByTestId('request-roll');
+    for (let i = 0; i < 2; i++) {
+      await ask.getByLabel('Trait', { exact: true }).selectOption('strength');
+      await ask.getByLabel('Difficulty', { exact: true }).fill('14');
+      await ask.getByRole('button', { name: 'Ask Guardian' }).click();
+      await a.p.getByTestId('roll-request').getByRole('button', { name: 'Roll Hope and Fear' }).click();
+      await expect.poll(() => a.p.getByTestId('roll-request').count()).toBe(0);
+    }
+    await expect.poll(() => {
+      const s = getCountdowns(gmSock.view().world as World);
+      const cd = Object.values(s.countdowns).find((c) => c.name.includes(MOVE));
+      return cd === undefined ? null : [cd.value, cd.triggers, cd.repeat];
+    }).toEqual([2, 1, 'loop']);
+
+    // --- The GM takes the spotlight with the Ogre for a Fear.
+    const fear = Number((await gm.p.getByTestId('fear-value').textContent())!.split('/')[0]);
+    await spot.getByRole('button', { name: 'Take with Fear: Ogre' }).click();
+    await expect.poll(() => spot.getByTestId('spotlight-holder').textContent()).toBe('Ogre');
+    await expect.poll(() => gm.p.getByTestId('fear-value').textContent()).toBe(`${fear - 1}/12`);
+
+    // --- The Guardian hits it for 15 (Severe): three HP marked.
+    await adv.getByLabel('Damage to Ogre').fill('15');
+    await adv.getByRole('button', { name: 'Damage' }).click();
+    await expect.poll(() => adv.getByTestId('slots-Ogre HP').getAttribute('aria-valuenow')).toBe('3');
+    // The Guardian's player marks an Armor Slot on their own phone.
+    await a.p.getByRole('button', { name: 'Mark Armor for Guardian' }).click();
+    await expect.poll(() => gm.p.getByTestId('slots-Guardian Armor').getAttribute('aria-valuenow')).toBe('1');
+
+    // --- The phone never got the Ogre's move, its countdown or its numbers.
+    expect(await a.p.content()).not.toContain(MOVE);
+    expect(a.frames.some((f) => f.includes(MOVE))).toBe(false);
+    expect(a.frames.some((f) => f.includes('"severe":15'))).toBe(false);
+    expect(a.errors).toEqual([]);
+    expect(gm.errors).toEqual([]);
+  });
 });

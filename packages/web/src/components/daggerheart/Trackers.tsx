@@ -70,7 +70,7 @@ export function DamageBox({ t, send }: { t: PcTracks; send: Send }) {
   return (
     <form
       class="row"
-      aria-label={`Damage to ${t.name}`}
+      aria-label={`Damage box for ${t.name}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (!Number.isInteger(n) || n < 0) return;
