@@ -2,7 +2,7 @@
 // party's trackers with damage boxes, adversary groups from a stat block, and
 // rests. Every change is a declared command the server decides.
 import { useState } from 'preact/hooks';
-import type { Character, Json, World } from '@tablekeeper/engine';
+import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
 import { adversariesOf, DOWNTIME, lastRoll, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter } from '../../lib/daggerheart.ts';
 import type { TransactionView } from '../../net/view.ts';
@@ -40,6 +40,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
   const everyone = [...pcsOf(world), ...adversariesOf(world)];
+  const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
       <h2 id="dh-spot-title">Spotlight</h2>
@@ -60,6 +61,11 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               'The GM passes the spotlight.'
             )}
           </p>
+          {tokens.perPc > 0 ? (
+            <p class="small" data-testid="action-tokens">
+              Action tokens: {roster.filter((c) => c.kind === 'pc').map((c) => `${c.name} ${tokensLeft(enc!, c.id)}/${tokens.perPc}`).join(' · ')} · GM {tokens.gm}
+            </p>
+          ) : null}
           <ul class="list">
             {roster.map((c) => (
               <li key={c.id} class="row">
