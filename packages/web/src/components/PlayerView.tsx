@@ -10,9 +10,8 @@ import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { EpisodeBar, PlayerLights } from './LazyPanels.tsx';
+import { DaggerheartPhone, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
-import { DaggerheartPhone } from './daggerheart/Phone.tsx';
 import type { Send } from './types.ts';
 
 export function PlayerView({ capability }: { capability: Capability }) {
