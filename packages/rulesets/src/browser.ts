@@ -11,6 +11,7 @@ export {
   overlandMiles,
   overwaterMiles,
   partyMiles,
+  partyPace,
   quarterOf,
   returnDc,
   timeDiceFor,
@@ -20,10 +21,14 @@ export {
   type LightSourceKind,
   type OverlandInput,
   type Pace,
+  type PartyPace,
   type Quarter,
   type Terrain,
   type ThreatBand,
+  type Traveller,
+  type TravellerPace,
   type Vessel,
+  travellerPace,
 } from './osr/exploration.js';
 export { encumbrance, mod, readSheet } from './osr/sheet.js';
 export { getOsr, type LightSource, type OsrState } from './osr/state.js';
