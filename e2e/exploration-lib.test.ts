@@ -252,12 +252,13 @@ describe('the episode bar', () => {
     s.run({ type: 'klepto.startEpisode' });
     s.run({ type: 'klepto.freeplay' });
     s.run({ type: 'encounter.start', combatants: [NPC] });
-    expect(beatsOf(s.world)).toEqual([{ id: 'guard1', name: 'Guard', left: 2, size: 2 }]);
+    expect(beatsOf(s.world)).toEqual([{ id: 'guard1', name: 'Guard', left: 2, size: 2, owed: 0 }]);
     for (let i = 0; i < 2; i++) {
       s.run({ type: 'klepto.pause' });
       s.run({ type: 'klepto.resume', endedWithBeatBy: 'guard1' });
     }
-    expect(beatsOf(s.world)[0]!.left).toBe(0);
+    // The Guard's own turn: the Pause's Beats come out of its next turn (004 "Pause Phase").
+    expect(beatsOf(s.world)[0]).toMatchObject({ left: 2, owed: 2 });
     s.run({ type: 'klepto.pause' });
     expect(s.fail({ type: 'klepto.resume', endedWithBeatBy: 'guard1' }).code).toBe('NO_BEATS');
     expect(beatsOf({ ...s.world, ext: {} })).toEqual([]);

@@ -48,7 +48,13 @@ function canAct(world: World, c: Combatant): boolean {
   return ch === undefined || sheetOf(world, c.characterId).hp > 0;
 }
 
-export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct });
+/** 001 "Initiative": the DEX score, read from a linked character's sheet when it holds one (else the combatant's own, or an explicit score). */
+function sheetStats(world: World, c: Combatant): { [k: string]: Json } {
+  const dex = c.characterId === null ? undefined : world.characters[c.characterId]?.stats['dex'];
+  return typeof dex === 'number' && Number.isInteger(dex) ? { dex } : {};
+}
+
+export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct, sheetStats });
 
 // ---------------------------------------------------------------- audiences and log
 

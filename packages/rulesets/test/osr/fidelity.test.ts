@@ -160,3 +160,30 @@ describe('001 "Critical Failure": a natural 1 on a check that damages a PC doubl
     expect(eventsOf(tx, 'osr.damageRolled')[0]).toMatchObject({ doubled: false, total: 4 });
   });
 });
+
+describe('001 "Initiative" and delay: the DEX score comes from the character\'s sheet', () => {
+  it('a linked PC with no numbers of its own is placed by its sheet\'s DEX 15, and can delay below the goblin\'s 13', () => {
+    const t = osrTable();
+    const pc = t.add('Quick', { dex: 15, maxHp: 8 });
+    const gob = t.add('Goblin', { dex: 13, maxHp: 4 }, 'npc');
+    t.run({ type: 'encounter.start', combatants: [{ id: 'p', kind: 'pc', characterId: pc }, { id: 'g', kind: 'npc', characterId: gob }] });
+    const enc = () => t.world.ext['encounter'] as { current: string; combatants: { [id: string]: { placement: { score: number }; stats: object } } };
+    expect(enc().combatants['p']!.placement.score).toBe(15);
+    expect(enc().combatants['p']!.stats).toEqual({});
+    expect(enc().current).toBe('p');
+    t.run({ type: 'encounter.delay', to: { score: 12 } });
+    expect(enc().current).toBe('g');
+  });
+  it('an explicit score still wins; with neither a score nor DEX anywhere, the error names both', () => {
+    const t = osrTable();
+    const pc = t.add('Quick', { dex: 15, maxHp: 8 });
+    const blank = t.add('Blank', { maxHp: 8 });
+    t.run({ type: 'encounter.start', combatants: [{ id: 'p', kind: 'pc', characterId: pc, score: 3 }] });
+    expect((t.world.ext['encounter'] as { combatants: { p: { placement: { score: number } } } }).combatants.p.placement.score).toBe(3);
+    t.run({ type: 'encounter.end' });
+    const e = t.s.fail({ type: 'encounter.start', combatants: [{ id: 'b', kind: 'pc', characterId: blank }] });
+    expect(e).toMatchObject({ code: 'NO_SCORE', path: 'placement.score' });
+    expect(e.message).toContain('initiative score');
+    expect(e.message).toContain('"dex" score on its character\'s sheet');
+  });
+});

@@ -58,7 +58,7 @@ function Beats({ world }: { world: World }) {
     <ul class="chips small episode-beats" aria-label="Beats left this round" data-testid="episode-beats">
       {beats.map((b) => (
         <li key={b.id} class={`badge ${b.left === 0 ? 'warn' : ''}`}>
-          {b.name}: {b.left}/{b.size} Beats
+          {b.name}: {b.left}/{b.size} Beats{b.owed > 0 ? ` (${b.owed} owed from the next turn)` : ''}
         </li>
       ))}
     </ul>

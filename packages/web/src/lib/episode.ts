@@ -96,6 +96,8 @@ export interface BeatsShown {
   readonly name: string;
   readonly left: number;
   readonly size: number;
+  /** Beats already spent from the next turn (004 "Pause Phase"). */
+  readonly owed: number;
 }
 
 /** Beats left this round for each combatant in the encounter (two a round, 004 "Using Abilities"). */
@@ -108,6 +110,7 @@ export function beatsOf(world: World): BeatsShown[] {
     .filter((c) => c !== undefined)
     .map((c) => {
       const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
-      return { id: c.id, name: c.name, left: Math.max(0, economyRemaining(BEATS_ECONOMY, econ, 'beats')), size: size + (econ.granted?.['beats'] ?? 0) };
+      // Beats owed to the next turn (a Pause ended on one's own turn) show beside what is left now.
+      return { id: c.id, name: c.name, left: Math.max(0, economyRemaining(BEATS_ECONOMY, econ, 'beats')), size: size + (econ.granted?.['beats'] ?? 0), owed: econ.owed?.['beats'] ?? 0 };
     });
 }
