@@ -289,7 +289,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const a = int(c, 'advantage', 0, -10, 10);
         if (!a.ok) return a;
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
-        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json }]);
+        // Every Test fails at the table's fail Score (6 or lower by default), this one too.
+        const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
+        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
     'klepto.test': {
@@ -715,7 +717,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       });
       const roll = e['roll'];
       const score = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['score'] : null;
-      const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}.`;
+      const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}${typeof e['passed'] === 'boolean' ? ` (${e['passed'] ? 'pass' : 'fail'})` : ''}.`;
       return log(next, e, 'klepto.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
     },
     'klepto.tested': (w, e) => {
