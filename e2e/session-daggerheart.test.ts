@@ -95,7 +95,9 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     expect(hope1).toBeGreaterThanOrEqual(1);
     expect(fear1).toBeLessThanOrEqual(12);
     // The dice are told apart by name and by colour.
-    const colours = await rollA.evaluate((el) => [getComputedStyle(el.querySelector('[data-testid=hope-die]')!).backgroundColor, getComputedStyle(el.querySelector('[data-testid=fear-die]')!).backgroundColor]);
+    // (The browser's getComputedStyle; this file is typechecked without the DOM library.)
+    const background = (el: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor;
+    const colours = [await rollA.getByTestId('hope-die').evaluate(background), await rollA.getByTestId('fear-die').evaluate(background)];
     expect(colours[0]).not.toBe(colours[1]);
     expect(await rollA.textContent()).not.toContain(` vs ${HIDDEN_DIFFICULTY}`);
     // Both countdowns of the chase moved by the outcome's row, in the same step.
