@@ -35,6 +35,8 @@ import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
 import { staticFiles } from './static.js';
 import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
 import type { SqliteEventStore } from './store/sqlite.js';
+import { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
+import { checkImport, ImportQueue, writeImport } from './import.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -71,6 +73,8 @@ export interface AppOptions {
   readonly webDist?: string | null;
   /** Base of printed links; default: the request's own scheme and host. */
   readonly publicUrl?: string;
+  /** Per client address, for creating and importing tables: burst and tables regained per second. */
+  readonly createAllowance?: Partial<AllowanceOptions>;
   /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
   readonly adminToken?: string;
 }
@@ -133,6 +137,16 @@ export function buildApp(o: AppOptions): TableServer {
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false, forceCloseConnections: true }) as unknown as FastifyInstance;
   let sessionSeq = 0;
   let pendingAuth = 0;
+  const creations = new AddressBuckets({ ...DEFAULT_CREATE_ALLOWANCE, ...o.createAllowance });
+  const imports = new ImportQueue();
+  /** Creating and importing share one allowance per address; replies 429 with the wait when it is spent. */
+  function allowCreate(req: FastifyRequest, reply: FastifyReply): boolean {
+    const a = creations.take(req.ip);
+    if (a.ok) return true;
+    reply.header('retry-after', String(Math.ceil(a.retryAfterMs / 1000)));
+    void fail(reply, 429, { kind: 'RATE_LIMITED', message: `this address created or imported too many tables; retry in ${a.retryAfterMs} ms`, retryAfterMs: a.retryAfterMs });
+    return false;
+  }
 
   function room(tableId: string): Room | null {
     const existing = rooms.get(tableId);
@@ -270,6 +284,7 @@ export function buildApp(o: AppOptions): TableServer {
   app.post('/api/tables', async (req, reply) => {
     const body = createTableRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
+    if (!allowCreate(req, reply)) return reply;
     const made = createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
     if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
     const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
@@ -380,12 +395,27 @@ export function buildApp(o: AppOptions): TableServer {
   });
 
   app.post('/api/tables/import', { bodyLimit: limits.maxImportBytes }, async (req, reply) => {
-    const checked = checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
-    if ('error' in checked) return fail(reply, 400, checked.error);
-    if (store.countTables() >= limits.maxTables) return fail(reply, 403, { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` });
-    const gm = newToken(checked.tableId, 'gm', null);
-    store.importTable({ tableId: checked.tableId, name: checked.name, rulesetId: checked.rulesetId, genesis: checked.genesis, createdAt: Date.now() }, checked.log, [gm.record]);
-    const res: CreateTableResponse = { tableId: checked.tableId, gmToken: gm.token, links: { gm: capabilityLink(base(req), 'gm', gm.token) } };
+    if (!allowCreate(req, reply)) return reply;
+    const job = imports.run(async () => {
+      const checked = await checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
+      if ('error' in checked) return checked;
+      if (store.countTables() >= limits.maxTables) return { status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError };
+      const gm = newToken(checked.tableId, 'gm', null);
+      const failed = await writeImport(store, checked, gm.record);
+      if (failed) return failed;
+      // The job already holds the replayed table: the room starts from it instead of reading the rows back.
+      const engine = catalog.engineFor(checked.rulesetId)!;
+      const record = store.getTable(checked.tableId)!;
+      rooms.set(checked.tableId, Room.fromTable(store, engine, record, checked.table, limits));
+      return { tableId: checked.tableId, gmToken: gm.token };
+    });
+    if (job === null) {
+      reply.header('retry-after', '2');
+      return fail(reply, 429, { kind: 'RATE_LIMITED', message: 'other imports are running; retry in a few seconds', retryAfterMs: 2000 });
+    }
+    const done = await job;
+    if ('error' in done) return fail(reply, done.status, done.error);
+    const res: CreateTableResponse = { tableId: done.tableId, gmToken: done.gmToken, links: { gm: capabilityLink(base(req), 'gm', done.gmToken) } };
     return reply.code(201).send(res);
   });
 
@@ -702,61 +732,4 @@ export function buildApp(o: AppOptions): TableServer {
       for (const r of rooms.values()) r.closeAll(CLOSE.goingAway, 'the server is shutting down');
     },
   };
-}
-
-// ---------------------------------------------------------------- import validation
-
-type Checked = { tableId: string; name: string; rulesetId: string; genesis: World; log: TxRecord[] } | { error: RejectionError };
-
-/**
- * Validates a JSON Lines export: header, every line's shape, consecutive
- * versions, and a full replay through the ruleset's engine (a table that does
- * not replay is refused). The import gets a fresh table id.
- */
-export function checkImport(text: string, catalog: RulesetCatalog, limits: Pick<ServerLimits, 'maxTransactions'>): Checked {
-  const lines = text.split('\n').filter((l) => l.trim() !== '');
-  const bad = (line: number, message: string, path: (string | number)[] = []): Checked => ({ error: { kind: 'INVALID', message: `line ${line}: ${message}`, path: [line, ...path] } });
-  if (lines.length === 0) return bad(1, 'empty import');
-  if (lines.length - 1 > limits.maxTransactions) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: limits.maxTransactions, message: `an import holds at most ${limits.maxTransactions} transactions` } };
-  const parse = (i: number): unknown => {
-    try {
-      return JSON.parse(lines[i]!);
-    } catch {
-      return undefined;
-    }
-  };
-  const head = exportHeaderSchema.safeParse(parse(0));
-  if (!head.success) return bad(1, head.error.issues[0]?.message ?? 'not a table header', (head.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
-  const engine = catalog.engineFor(head.data.rulesetId);
-  if (!engine) return bad(1, `unknown ruleset ${head.data.rulesetId}`, ['rulesetId']);
-  const g = head.data.genesis as Record<string, unknown>;
-  const isRec = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (g['rulesetId'] !== head.data.rulesetId || !isRec(g['seats']) || !isRec(g['characters']) || !isRec(g['ext']) || !isRec(g['settings']) || !isRec(g['clock']) || !Array.isArray(g['log']) || typeof g['nextId'] !== 'number') {
-    return bad(1, 'the genesis is not a world of this ruleset', ['genesis']);
-  }
-  const tableId = mintTableId();
-  const genesis = { ...(head.data.genesis as unknown as World), tableId };
-  const log: TxRecord[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const row = exportTransactionSchema.safeParse(parse(i));
-    if (!row.success) return bad(i + 1, row.error.issues[0]?.message ?? 'not a transaction line', (row.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
-    if (row.data.version !== i) return bad(i + 1, `expected version ${i}, found ${row.data.version} (versions must have no gaps)`, ['version']);
-    const tx = row.data.transaction as unknown as Transaction;
-    const actor = tx.actor as Viewer | undefined;
-    log.push({ version: i, commandId: row.data.commandId, actorKey: actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm', transaction: tx });
-  }
-  let table: Table;
-  try {
-    table = engine.replay(genesis, log.map((r) => r.transaction));
-    engine.view(table, { role: 'gm' });
-  } catch (e) {
-    return { error: { kind: 'INVALID', message: `the log does not replay: ${e instanceof Error ? e.message : String(e)}`, path: [] } };
-  }
-  const ids = new Set<string>();
-  for (const r of log) {
-    if (r.commandId === null) continue;
-    if (ids.has(r.commandId)) return bad(r.version + 1, `commandId ${r.commandId} appears twice`, ['commandId']);
-    ids.add(r.commandId);
-  }
-  return { tableId, name: head.data.name, rulesetId: head.data.rulesetId, genesis, log };
 }

@@ -91,6 +91,11 @@ export class Room {
     return new Room(record, engine, store, limits, table);
   }
 
+  /** A room on a table already built in memory (an import that just replayed it): no cold load. */
+  static fromTable(store: EventStore, engine: Engine, record: TableRecord, table: Table, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
+    return new Room(record, engine, store, limits, table);
+  }
+
   get tableId(): string {
     return this.record.tableId;
   }

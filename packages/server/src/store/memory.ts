@@ -37,6 +37,21 @@ export function memoryStore(): EventStore {
       logs.set(table.tableId, copy([...log]));
       for (const t of toks) tokens.set(t.hash, { ...t });
     },
+    importRows(id, rows) {
+      live();
+      const log = logOf(id);
+      rows.forEach((r, i) => {
+        if (r.version !== log.length + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${log.length + i}`);
+      });
+      log.push(...copy([...rows]));
+    },
+    dropTable(id) {
+      live();
+      tables.delete(id);
+      logs.delete(id);
+      snapshots.delete(id);
+      for (const [h, t] of tokens) if (t.tableId === id) tokens.delete(h);
+    },
     getTable: (id) => (tables.has(id) ? copy(tables.get(id)!) : null),
     countTables: () => tables.size,
     listTableIds: () => [...tables.keys()],

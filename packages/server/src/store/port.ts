@@ -44,6 +44,10 @@ export interface EventStore {
   createTable(table: TableRecord, tokens: readonly TokenRecord[]): void;
   /** Creates a table with a whole log (import), atomically. */
   importTable(table: TableRecord, log: readonly TxRecord[], tokens: readonly TokenRecord[]): void;
+  /** Appends already-checked rows (an import's) in one write transaction; the first must follow the head. No commandId checks: the import checked them. */
+  importRows(tableId: string, rows: readonly TxRecord[]): void;
+  /** Deletes a table with its rows, snapshots and tokens (an import whose write failed half-way). */
+  dropTable(tableId: string): void;
   getTable(tableId: string): TableRecord | null;
   countTables(): number;
   listTableIds(): string[];

@@ -191,6 +191,20 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         insertTokens(tokens);
       }).immediate();
     },
+    importRows(tableId, rows) {
+      db.transaction(() => {
+        const head = q.head.get(tableId) as number;
+        rows.forEach((r, i) => {
+          if (r.version !== head + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${head + i}`);
+          q.insertTx.run(tableId, r.version, r.commandId, r.actorKey, JSON.stringify(r.transaction));
+        });
+      }).immediate();
+    },
+    dropTable(tableId) {
+      db.transaction(() => {
+        for (const t of ['transactions', 'snapshots', 'tokens', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
+      }).immediate();
+    },
     getTable(tableId) {
       const r = q.getTable.get(tableId) as { table_id: string; name: string; ruleset_id: string; genesis: string; created_at: number } | undefined;
       return r ? { tableId: r.table_id, name: r.name, rulesetId: r.ruleset_id, genesis: JSON.parse(r.genesis) as World, createdAt: r.created_at } : null;
