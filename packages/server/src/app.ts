@@ -37,6 +37,8 @@ import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js
 import type { SqliteEventStore } from './store/sqlite.js';
 import { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
 import { checkImport, ImportQueue, writeImport } from './import.js';
+import { isStoreError, statusFor, storeFailureReason } from './health.js';
+import { tooDeep, MAX_MESSAGE_DEPTH } from './shape-guard.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -253,6 +255,11 @@ export function buildApp(o: AppOptions): TableServer {
       const limit = req.url.startsWith('/api/tables/import') ? limits.maxImportBytes : 256 * 1024;
       return fail(reply, 413, { kind: 'TOO_LARGE', message: `the request body is larger than ${limit} bytes`, limit });
     }
+    // A database that cannot write is the server's trouble: 503 with the reason, never a client error.
+    if (isStoreError(error)) {
+      logger.error({ err: error.message, url: req.url.split('?')[0] }, 'store failure');
+      return fail(reply, 503, { kind: 'UNAVAILABLE', message: `nothing was saved: ${storeFailureReason(error)}` });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return fail(reply, status, { kind: 'INVALID', message: error.message ?? 'bad request', path: [] });
     logger.error({ err: error.message, url: req.url.split('?')[0] }, 'request failed');
@@ -277,7 +284,10 @@ export function buildApp(o: AppOptions): TableServer {
     return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many requests from this address; retry in ${retryAfterMs} ms`, retryAfterMs });
   });
 
-  app.get('/healthz', async (_req, reply) => (store.probeWritable() ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: 'the store is not writable' })));
+  app.get('/healthz', async (_req, reply) => {
+    const problem = store.probeWrite();
+    return problem === null ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: `the store is not writable: ${storeFailureReason(problem)}` });
+  });
 
   app.get('/api/rulesets', async () => ({ rulesets: catalog.ids().map((id) => ({ id, ...catalog.info(id) })) }));
 
@@ -286,7 +296,7 @@ export function buildApp(o: AppOptions): TableServer {
     if (!body.success) return invalid(reply, body.error.issues);
     if (!allowCreate(req, reply)) return reply;
     const made = createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
-    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
     return reply.code(201).send(res);
   });
@@ -311,7 +321,7 @@ export function buildApp(o: AppOptions): TableServer {
     const body = createSeatRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
     const made = createSeat(r.tableId, body.data.name);
-    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token) };
     return reply.code(201).send(res);
   });
@@ -664,6 +674,8 @@ export function buildApp(o: AppOptions): TableServer {
         return refuse({ kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
       }
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
+      const deep = tooDeep(raw);
+      if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -76,6 +76,8 @@ export interface EventStore {
   batch<T>(fn: () => T): T;
   /** True when a write transaction can commit right now (health check). */
   probeWritable(): boolean;
+  /** The error a write transaction fails with right now, or null when it commits (health check with a reason). */
+  probeWrite(): unknown;
   close(): void;
 }
 

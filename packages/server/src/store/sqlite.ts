@@ -41,7 +41,12 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX tokens_by_table ON tokens(table_id);
    CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL) STRICT;`,
+  // The health probe commits a padded row: a one-page write can still fit on a disk too full for a real command.
+  `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, pad BLOB NOT NULL) STRICT;`,
 ];
+
+/** Bytes the health probe commits: headroom for a large command or a snapshot's worth of pages. */
+export const HEALTH_PROBE_BYTES = 64 * 1024;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -151,6 +156,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTokens: db.prepare('SELECT * FROM tokens WHERE table_id = ? ORDER BY created_at, hash'),
     revoke: db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ?'),
     health: db.prepare('INSERT INTO health (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
+    healthProbe: db.prepare(`INSERT INTO health_probe (id, at, pad) VALUES (1, ?, randomblob(${HEALTH_PROBE_BYTES})) ON CONFLICT(id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
   };
 
   const insertTokens = (tokens: readonly TokenRecord[]) => {
@@ -247,11 +253,17 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
     batch: (fn) => db.transaction(fn).immediate(),
     probeWritable() {
+      return store.probeWrite() === null;
+    },
+    probeWrite() {
       try {
-        db.transaction(() => q.health.run(Date.now())).immediate();
-        return true;
-      } catch {
-        return false;
+        db.transaction(() => {
+          q.health.run(Date.now());
+          q.healthProbe.run(Date.now());
+        }).immediate();
+        return null;
+      } catch (e) {
+        return e;
       }
     },
     async backup(path) {
