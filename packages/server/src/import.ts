@@ -94,18 +94,21 @@ export async function checkImport(text: string, catalog: RulesetCatalog, limits:
     if (!row.success) return bad(i + 1, row.error.issues[0]?.message ?? 'not a transaction line', pathOf(row.error.issues[0]));
     if (row.data.version !== i) return bad(i + 1, `expected version ${i}, found ${row.data.version} (versions must have no gaps)`, ['version']);
     const { commandId } = row.data;
-    if (commandId !== null) {
-      if (ids.has(commandId)) return bad(i + 1, `commandId ${commandId} appears twice`, ['commandId']);
-      ids.add(commandId);
-    }
     const tx = row.data.transaction as unknown as Transaction;
+    const actor = tx.actor as Viewer | undefined;
+    const actorKey = actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm';
+    if (commandId !== null) {
+      // Idempotency keys are per sender, like the store's.
+      const key = `${actorKey}\u0000${commandId}`;
+      if (ids.has(key)) return bad(i + 1, `commandId ${commandId} appears twice for ${actorKey}`, ['commandId']);
+      ids.add(key);
+    }
     try {
       table = engine.apply(table, tx);
     } catch (e) {
       return bad(i + 1, `the log does not replay here: ${e instanceof Error ? e.message : String(e)}`, ['transaction']);
     }
-    const actor = tx.actor as Viewer | undefined;
-    log.push({ version: i, commandId, actorKey: actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm', transaction: tx });
+    log.push({ version: i, commandId, actorKey, transaction: tx });
     return undefined;
   });
   if (refused !== undefined) return refused;

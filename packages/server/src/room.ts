@@ -198,11 +198,9 @@ export class Room {
     const actorKey = viewerKey(actor);
     if (actor.role === 'spectator') return { ok: false, error: { kind: 'FORBIDDEN', message: 'spectators watch; they cannot send commands' } };
     if (commandId !== null) {
-      const seen = this.store.findCommand(this.tableId, commandId);
-      if (seen) {
-        if (seen.actorKey !== actorKey) return { ok: false, error: { kind: 'INVALID', message: 'this commandId was already used by someone else; pick a fresh one', path: ['commandId'] } };
-        return { ok: true, version: seen.version, duplicate: true };
-      }
+      // Scoped by sender: another viewer's use of the same id is invisible here, so it tells nothing.
+      const seen = this.store.findCommand(this.tableId, actorKey, commandId);
+      if (seen) return { ok: true, version: seen.version, duplicate: true };
     }
     if (expectedVersion !== this.version) {
       return { ok: false, error: { kind: 'VERSION_CONFLICT', current: this.version, message: `the table is at version ${this.version}, not ${expectedVersion}` } };

@@ -60,15 +60,15 @@ export function memoryStore(): EventStore {
       live();
       const log = logOf(id);
       if (record.commandId !== null) {
-        const dup = log.find((r) => r.commandId === record.commandId);
+        const dup = log.find((r) => r.commandId === record.commandId && r.actorKey === record.actorKey);
         if (dup) return { ok: false, reason: 'duplicate', existing: copy(dup) };
       }
       if (log.length !== expected) return { ok: false, reason: 'conflict', current: log.length };
       log.push(copy({ ...record, version: expected + 1 }));
       return { ok: true, version: expected + 1 };
     },
-    findCommand(id, commandId) {
-      const r = logs.get(id)?.find((x) => x.commandId === commandId);
+    findCommand(id, actorKey, commandId) {
+      const r = logs.get(id)?.find((x) => x.commandId === commandId && x.actorKey === actorKey);
       return r ? copy(r) : null;
     },
     readLog: (id, after = 0) => copy((logs.get(id) ?? []).filter((r) => r.version > after)),

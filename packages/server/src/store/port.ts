@@ -18,7 +18,7 @@ export interface TableRecord {
 export interface TxRecord {
   readonly version: number;
   readonly commandId: string | null;
-  /** Stable key of who sent it ('gm', 'player:s1', ...): a reused commandId from someone else is refused. */
+  /** Stable key of who sent it ('gm', 'player:s1', ...): commandIds are idempotency keys per sender. */
   readonly actorKey: string;
   readonly transaction: Transaction;
 }
@@ -55,10 +55,11 @@ export interface EventStore {
   head(tableId: string): number;
   /**
    * Appends the transaction as version expectedVersion + 1, durably, in one
-   * write transaction; refuses a stale expectedVersion and a reused commandId.
+   * write transaction; refuses a stale expectedVersion and a commandId this sender already used.
    */
   append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
-  findCommand(tableId: string, commandId: string): TxRecord | null;
+  /** The transaction `actorKey` sent with this commandId (ids are per sender: another's id is never found). */
+  findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null;
   /** Transactions with version > after, in version order. */
   readLog(tableId: string, after?: number): TxRecord[];
   /** Snapshots are a cache: losing one only costs a longer replay. */

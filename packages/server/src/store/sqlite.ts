@@ -43,6 +43,19 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL) STRICT;`,
   // The health probe commits a padded row: a one-page write can still fit on a disk too full for a real command.
   `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, pad BLOB NOT NULL) STRICT;`,
+  // Command ids are idempotency keys per sender: another sender's id is no business of theirs (no oracle on it).
+  `CREATE TABLE transactions_by_actor (
+     table_id   TEXT NOT NULL REFERENCES tables(table_id),
+     version    INTEGER NOT NULL CHECK (version >= 1),
+     command_id TEXT,
+     actor      TEXT NOT NULL,
+     tx         TEXT NOT NULL,
+     PRIMARY KEY (table_id, version),
+     UNIQUE (table_id, actor, command_id)
+   ) STRICT;
+   INSERT INTO transactions_by_actor (table_id, version, command_id, actor, tx) SELECT table_id, version, command_id, actor, tx FROM transactions;
+   DROP TABLE transactions;
+   ALTER TABLE transactions_by_actor RENAME TO transactions;`,
 ];
 
 /** Bytes the health probe commits: headroom for a large command or a snapshot's worth of pages. */
@@ -146,7 +159,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
     head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
-    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND command_id = ?'),
+    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
     pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
@@ -169,7 +182,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
 
   const appendTx = db.transaction((tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
     if (r.commandId !== null) {
-      const dup = q.findCommand.get(tableId, r.commandId) as TxRow | undefined;
+      const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
       if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
     }
     const current = q.head.get(tableId) as number;
@@ -219,8 +232,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTableIds: () => q.listTables.all() as string[],
     head: (tableId) => q.head.get(tableId) as number,
     append: (tableId, expected, record) => appendTx.immediate(tableId, expected, record),
-    findCommand(tableId, commandId) {
-      const r = q.findCommand.get(tableId, commandId) as TxRow | undefined;
+    findCommand(tableId, actorKey, commandId) {
+      const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
       return r ? toTx(r) : null;
     },
     readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
