@@ -39,6 +39,8 @@ import { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from 
 import { checkImport, ImportQueue, writeImport } from './import.js';
 import { isStoreError, statusFor, storeFailureReason } from './health.js';
 import { tooDeep, MAX_MESSAGE_DEPTH } from './shape-guard.js';
+import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
+import { TokenThrottle } from './token-throttle.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -47,8 +49,13 @@ export interface ServerLimits extends RoomLimits {
   readonly maxImportBytes: number;
   /** Milliseconds a socket without a subprotocol token has to send its hello. */
   readonly authTimeoutMs: number;
-  /** Sockets still waiting for their hello, server-wide; more are closed at once (1013). */
+  /** Sockets still waiting for their hello, server-wide; past it the longest-waiting one is closed (1013) to make room. */
   readonly maxPendingAuth: number;
+  /** Of those, from one address; more from it are closed at once (1013). */
+  readonly maxPendingAuthPerAddress: number;
+  /** Failed token checks (unknown tokens) one address may make in a burst, and regains per second. */
+  readonly tokenFailureBurst: number;
+  readonly tokenFailuresPerSecond: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -57,8 +64,11 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxSeatsPerTable: 32,
   maxSpectatorLinks: 8,
   maxImportBytes: 32 * 1024 * 1024,
-  authTimeoutMs: 5000,
+  authTimeoutMs: 3000,
   maxPendingAuth: 100,
+  maxPendingAuthPerAddress: 8,
+  tokenFailureBurst: 20,
+  tokenFailuresPerSecond: 2,
 };
 
 export interface AppOptions {
@@ -138,7 +148,17 @@ export function buildApp(o: AppOptions): TableServer {
   // Closing destroys open HTTP connections too (keep-alive or mid-request), so a restart never waits on a client.
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false, forceCloseConnections: true }) as unknown as FastifyInstance;
   let sessionSeq = 0;
-  let pendingAuth = 0;
+  const helloGuard = new HelloGuard({ maxPending: limits.maxPendingAuth, maxPendingPerAddress: limits.maxPendingAuthPerAddress, timeoutMs: limits.authTimeoutMs }, CLOSE.authTimeout);
+  const tokenThrottle = new TokenThrottle({ burst: limits.tokenFailureBurst, perSecond: limits.tokenFailuresPerSecond });
+  /** A token check from `address`: throttled addresses are refused before the lookup; unknown tokens count as failures. */
+  function checkToken(address: string, token: string | null): { ok: true; token: TokenRecord } | { ok: false; retryAfterMs: number } {
+    const wait = tokenThrottle.waitMs(address);
+    if (wait > 0) return { ok: false, retryAfterMs: wait };
+    const t = liveToken(token);
+    if (t) return { ok: true, token: t };
+    tokenThrottle.failed(address);
+    return { ok: false, retryAfterMs: 0 };
+  }
   const creations = new AddressBuckets({ ...DEFAULT_CREATE_ALLOWANCE, ...o.createAllowance });
   const imports = new ImportQueue();
   /** Creating and importing share one allowance per address; replies 429 with the wait when it is spent. */
@@ -230,7 +250,13 @@ export function buildApp(o: AppOptions): TableServer {
   /** The GM of `:id`, by Bearer token; replies 401/403 otherwise. */
   function requireGm(req: FastifyRequest, reply: FastifyReply): Room | null {
     const { id } = req.params as { id: string };
-    const t = liveToken(bearer(req.headers.authorization));
+    const checked = checkToken(req.ip, bearer(req.headers.authorization));
+    if (!checked.ok && checked.retryAfterMs > 0) {
+      reply.header('retry-after', String(Math.ceil(checked.retryAfterMs / 1000)));
+      void fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
+      return null;
+    }
+    const t = checked.ok ? checked.token : null;
     if (!t || t.role !== 'gm' || t.tableId !== id) {
       void fail(reply, t ? 403 : 401, { kind: 'FORBIDDEN', message: 'this needs the GM token of the table (Authorization: Bearer <token>)' });
       return null;
@@ -560,19 +586,21 @@ export function buildApp(o: AppOptions): TableServer {
           if (!originAllowed(req)) return fail(reply, 403, { kind: 'FORBIDDEN', message: 'this Origin may not open a table connection' });
           const token = protocolToken(req);
           if (token === null) return; // authenticates with a hello as its first message
-          const t = liveToken(token);
-          if (!t) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const checked = checkToken(req.ip, token);
+          if (!checked.ok && checked.retryAfterMs > 0) return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
+          if (!checked.ok) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const t = checked.token;
           const r = room(t.tableId);
           if (!r) return fail(reply, 404, { kind: 'INVALID', message: 'the table no longer exists', path: [] });
           if (!r.canJoin()) return fail(reply, 503, { kind: 'LIMIT_REACHED', limit: 'maxSessions', max: limits.maxSessions, message: `a table takes at most ${limits.maxSessions} connections` });
           (req as AuthedRequest)[AUTH] = t;
         },
       },
-      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null),
+      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null, req.ip),
     );
   });
 
-  function connection(socket: WebSocket, preAuth: TokenRecord | null): void {
+  function connection(socket: WebSocket, preAuth: TokenRecord | null, address: string): void {
     const bucket = new TokenBucket(rate, Date.now());
     let session: Session | null = null;
     let r: Room | null = null;
@@ -605,22 +633,15 @@ export function buildApp(o: AppOptions): TableServer {
       return true;
     };
 
-    let timer: NodeJS.Timeout | null = null;
-    let pending = false;
-    const settle = () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (pending) pendingAuth--;
-      pending = false;
-    };
+    const waiting: Waiting = { address, close: (code, reason) => socket.close(code, reason) };
+    const settle = () => helloGuard.settle(waiting);
     if (preAuth) attach(preAuth);
-    else if (pendingAuth >= limits.maxPendingAuth) {
-      socket.close(1013, `more than ${limits.maxPendingAuth} connections are waiting to authenticate; try again later`);
-      return;
-    } else {
-      pending = true;
-      pendingAuth++;
-      timer = setTimeout(() => socket.close(CLOSE.authTimeout, 'send a hello with your token first'), limits.authTimeoutMs);
+    else {
+      const admitted = helloGuard.admit(waiting);
+      if (!admitted.ok) {
+        socket.close(TRY_AGAIN_LATER, admitted.reason);
+        return;
+      }
     }
 
     socket.on('close', () => {
@@ -688,13 +709,13 @@ export function buildApp(o: AppOptions): TableServer {
           socket.close(CLOSE.badProtocolVersion, `this server speaks protocol ${PROTOCOL_VERSION}`);
           return;
         }
-        const t = liveToken(msg.token);
-        if (!t) {
-          socket.close(CLOSE.unauthorized, 'unknown or revoked token');
+        const checked = checkToken(address, msg.token);
+        if (!checked.ok) {
+          socket.close(checked.retryAfterMs > 0 ? CLOSE.rateLimited : CLOSE.unauthorized, checked.retryAfterMs > 0 ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
           return;
         }
         settle();
-        attach(t);
+        attach(checked.token);
         return;
       }
       if (!session || !r) {
