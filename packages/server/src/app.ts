@@ -41,6 +41,9 @@ import { isStoreError, statusFor, storeFailureReason } from './health.js';
 import { tooDeep, MAX_MESSAGE_DEPTH } from './shape-guard.js';
 import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
 import { TokenThrottle } from './token-throttle.js';
+import { DEFAULT_QUERY_BUDGET, QueryBudget, type QueryBudgetOptions } from './query-budget.js';
+import { QueryPool } from './query-pool.js';
+import { QueryDesk } from './query-desk.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -87,6 +90,12 @@ export interface AppOptions {
   readonly publicUrl?: string;
   /** Per client address, for creating and importing tables: burst and tables regained per second. */
   readonly createAllowance?: Partial<AllowanceOptions>;
+  /** Query cost budget per seat and per table (units of about a millisecond of work). */
+  readonly queryBudget?: Partial<QueryBudgetOptions>;
+  /** Worker threads for queries (0: answer inline); default 1 when the catalog names a worker module. */
+  readonly queryThreads?: number;
+  /** Milliseconds a query may run in its worker before it is stopped. */
+  readonly queryTimeCapMs?: number;
   /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
   readonly adminToken?: string;
 }
@@ -161,6 +170,10 @@ export function buildApp(o: AppOptions): TableServer {
   }
   const creations = new AddressBuckets({ ...DEFAULT_CREATE_ALLOWANCE, ...o.createAllowance });
   const imports = new ImportQueue();
+  const queryThreads = o.queryThreads ?? (catalog.workerModule ? 1 : 0);
+  const queryPool = queryThreads > 0 && catalog.workerModule ? new QueryPool({ catalogModule: catalog.workerModule, threads: queryThreads, ...(o.queryTimeCapMs ? { timeCapMs: o.queryTimeCapMs } : {}) }) : null;
+  const queryDesk = new QueryDesk(new QueryBudget({ ...DEFAULT_QUERY_BUDGET, ...o.queryBudget }), queryPool);
+  app.addHook('onClose', async () => queryPool?.close());
   /** Creating and importing share one allowance per address; replies 429 with the wait when it is spent. */
   function allowCreate(req: FastifyRequest, reply: FastifyReply): boolean {
     const a = creations.take(req.ip);
@@ -733,7 +746,7 @@ export function buildApp(o: AppOptions): TableServer {
         case 'command':
           return enqueue({ kind: 'command', room: room_, session: s, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
         case 'query': // after the commands before it, so the answer matches the view the client will hold
-          return enqueue({ kind: 'other', run: () => sendJson(room_.query(s.viewer, msg.queryId, msg.name, msg.args)) });
+          return enqueue({ kind: 'other', run: () => queryDesk.ask(room_, s.viewer, msg.queryId, msg.name, msg.args, sendJson) });
       }
     };
   }

@@ -2,7 +2,7 @@
 // engine.execute with fair dice, appends the transaction durably, and only
 // then acknowledges and sends every connected session its own engine.view().
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
-import { emptyTable, fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
@@ -121,7 +121,11 @@ export class Room {
    * never uses what the viewer may not see; a player's error text is scrubbed like a rule error's.
    */
   query(viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined): QueryResult {
-    const r = this.engine.query(this.table, viewer, name, args ?? {});
+    return this.answer(viewer, queryId, this.engine.query(this.table, viewer, name, args ?? {}));
+  }
+
+  /** A query's result as the protocol answer for `viewer` (errors scrubbed for players, size capped): also for answers from the query pool. */
+  answer(viewer: Viewer, queryId: string, r: Result<Json>): QueryResult {
     if (!r.ok) {
       const message = viewer.role === 'gm' ? r.error.message : this.scrub(viewer, r.error.message);
       return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
