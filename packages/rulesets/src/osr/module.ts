@@ -69,7 +69,10 @@ const idsIn = (e: EngineEvent): string[] => {
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 function audienceOf(world: World, e: EngineEvent): Audience {
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted') return AUDIENCE_GM;
-  for (const id of idsIn(e)) {
+  const st = getOsr(world);
+  for (const named of idsIn(e)) {
+    // A corruption or a light source takes its audience from the character it belongs to.
+    const id = Object.hasOwn(st.corruptions, named) ? st.corruptions[named]!.target : Object.hasOwn(st.sources, named) ? (st.sources[named]!.owner ?? named) : named;
     const ch = Object.hasOwn(world.characters, id) ? world.characters[id] : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
   }
@@ -83,8 +86,13 @@ function audienceOf(world: World, e: EngineEvent): Audience {
 
 const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (w.characters[id]?.name ?? id) : 'someone');
 
+/** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
+let before: World | null = null;
+
 function log(w: World, e: EngineEvent, text: string, data?: Json): World {
-  return appendLog(w, { audience: audienceOf(w, e), kind: e.type, text, ...(data !== undefined ? { data } : {}) });
+  const now = audienceOf(w, e);
+  const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
+  return appendLog(w, { audience, kind: e.type, text, ...(data !== undefined ? { data } : {}) });
 }
 
 const rollText = (roll: Json | undefined): string => {
@@ -98,8 +106,15 @@ const rollText = (roll: Json | undefined): string => {
 
 const on =
   (fn: (w: World, e: EngineEvent, st: OsrState) => World): Reducer =>
-  (w, e) =>
-    fn(w, e, getOsr(w));
+  (w, e) => {
+    const outer = before;
+    before = w;
+    try {
+      return fn(w, e, getOsr(w));
+    } finally {
+      before = outer;
+    }
+  };
 
 const str = (e: EngineEvent, k: string): string => String(e[k]);
 
