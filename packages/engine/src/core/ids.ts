@@ -46,10 +46,15 @@ export function mintId(world: World, prefix: string, rng?: Rng): [string, World]
   return [`${prefix}-${randomTail(draw)}`, next];
 }
 
-/** Reducer side: make sure world.nextId is past the numeric suffix of a sequential id (random ids leave it). */
+/**
+ * Reducer side: make sure world.nextId is past the numeric suffix of a
+ * sequential id; a random id moves it on by one, so the counter still counts
+ * every mint (and the fallback stream never repeats itself).
+ */
 export function claimId(world: World, id: string): World {
   const dash = id.lastIndexOf('-');
   const n = dash < 0 ? Number.NaN : Number(id.slice(dash + 1));
-  if (!Number.isSafeInteger(n) || n < world.nextId) return world;
+  if (!Number.isSafeInteger(n)) return { ...world, nextId: world.nextId + 1 };
+  if (n < world.nextId) return world;
   return { ...world, nextId: n + 1 };
 }
