@@ -67,6 +67,8 @@ export interface SecrecyReport {
   readonly steps: number;
   readonly playerCommands: number;
   readonly refusals: number;
+  /** Accepted commands by type, so a suite can check its steps really ran (not refused as malformed). */
+  readonly accepted: { readonly [type: string]: number };
 }
 
 /** Id-like fields a player's random command fills with ids (hidden ones included). */
@@ -87,6 +89,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let steps = 0;
   let playerCommands = 0;
   let refusals = 0;
+  const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
   const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
 
@@ -154,6 +157,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
         continue;
       }
       const r = exec(step.actor, step.command);
+      if (r.ok) accepted[step.command.type] = (accepted[step.command.type] ?? 0) + 1;
       if (step.actor.role !== 'gm') {
         playerCommands++;
         if (!r.ok) {
@@ -169,15 +173,23 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   };
 
   fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
-  return { sequences, steps, playerCommands, refusals };
+  return { sequences, steps, playerCommands, refusals, accepted };
 }
 
 /** The engine's own steps: characters, countdowns, encounters, notes, rolls and players' random commands. */
 function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], queryNames: readonly string[]): StepMaker[] {
   const gm = (command: Command): Step => ({ actor: SECRECY_GM, command });
   const tiers = ['hidden', 'existence', 'visible'] as const;
-  const roster = (ctx: StepContext, d: Dice) =>
-    ctx.characterIds().map((id, i) => {
+  const roster = (ctx: StepContext, d: Dice) => [
+    // Two combatants without characters (one visible, one hidden), so a fight can start at any table.
+    ...(['visible', 'hidden'] as const).map((visibility, i) => ({
+      id: `foe${d.a}v${i}`,
+      kind: 'npc',
+      visibility,
+      name: visibility === 'hidden' ? ctx.canary() : ctx.word(),
+      ...(opts.combatantExtra?.(ctx, visibility, { a: d.a + 7 * i, b: d.b + i, c: d.c }) ?? {}),
+    })),
+    ...ctx.characterIds().map((id, i) => {
       const ch = ctx.world.characters[id]!;
       const visibility = ch.visibility === 'reveal-on-trigger' ? 'existence' : ch.visibility;
       return {
@@ -188,7 +200,8 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
         name: visibility === 'hidden' ? ctx.canary() : ch.name,
         ...(opts.combatantExtra?.(ctx, visibility, { a: d.a + i, b: d.b + i, c: d.c }) ?? {}),
       };
-    });
+    }),
+  ];
   return [
     // A character of each tier: hidden ones are canaries whole; existence-tier ones hide their stats.
     (ctx, d) => {
