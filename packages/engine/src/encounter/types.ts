@@ -94,6 +94,13 @@ export interface Sequencer {
   /** New placement for a delaying actor; the actor keeps it for the rest of the encounter. */
   delay?(enc: EncounterState, id: string, to: Json | undefined): Result<Json>;
   /**
+   * Default-deny (ADR 10): the sequencer state and placements a player may see,
+   * given which combatants their view keeps. Without this hook players get a
+   * null state (and placements as stored). It must not reveal anything about
+   * combatants `shown` rejects: not their ids, names, teams, groups or count.
+   */
+  project?(enc: EncounterState, shown: (id: string) => boolean): { readonly state: Json; readonly placements: { readonly [id: string]: Json } };
+  /**
    * Position of a combatant in the round's order (lower acts earlier) for
    * systems where a turn missed while unable is lost (001, 002, 004). When a
    * turn starts, every unable combatant ranked earlier who has not acted loses
@@ -285,6 +292,12 @@ export interface EncounterRules {
   /** Extra events at the start / end of a combatant's turn (death saves...). */
   readonly onTurnStart?: (world: World, combatantId: string, rng: Rng) => EngineEvent[];
   readonly onTurnEnd?: (world: World, combatantId: string, rng: Rng) => EngineEvent[];
+  /**
+   * Numbers the turn order reads from a linked character's sheet (OSR DEX,
+   * Kleptonomicon Edge Save and Sneaky). The sequencer sees them over the
+   * combatant's own stats; the stored combatant keeps only its own.
+   */
+  readonly sheetStats?: (world: World, combatant: Combatant) => { readonly [k: string]: Json };
 }
 
 /** Pure helper results for rulesets. */
