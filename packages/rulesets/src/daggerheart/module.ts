@@ -27,8 +27,7 @@ import {
   type Result,
   type RuleError,
   type Viewer,
-  type World,
-} from '@tablekeeper/engine';
+  type World, own } from '@tablekeeper/engine';
 import { daggerheartSettings } from './settings.js';
 
 export const DAGGERHEART_ID = 'daggerheart';
@@ -53,7 +52,7 @@ function setDaggerheart(world: World, s: DaggerheartState): World {
 
 /** A PC's Hope: stats.hope, or the starting Hope setting when none is recorded. */
 export function hopeOf(world: World, characterId: string): number {
-  const v = world.characters[characterId]?.stats['hope'];
+  const v = own(world.characters, characterId)?.stats['hope'];
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : daggerheartSettings(world).startingHope;
 }
 
@@ -73,14 +72,14 @@ const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the p
 function controls(world: World, actor: Viewer, characterId: unknown): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
+  return own(world.seats, actor.seatId)?.characterIds.includes(characterId) === true;
 }
 
 const ownCharacter = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => (controls(world, actor, c[field]) ? null : FORBIDDEN);
 
 function readPc(world: World, c: Command, field: string): Result<Character> {
   const id = c[field];
-  const ch = typeof id === 'string' ? world.characters[id] : undefined;
+  const ch = typeof id === 'string' ? own(world.characters, id) : undefined;
   if (ch === undefined) return err('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null).slice(0, 40)}`, field);
   if (ch.kind !== 'pc') return err('DH_NOT_A_PC', `${ch.name} is not a PC: Hope and action rolls belong to PCs`, field);
   return ok(ch);
@@ -244,20 +243,20 @@ const str = (e: EngineEvent, k: string): string => String(e[k]);
 const num = (e: EngineEvent, k: string): number => Number(e[k]);
 
 function withHope(world: World, id: string, hope: number): World {
-  const c = world.characters[id];
+  const c = own(world.characters, id);
   return c === undefined ? world : { ...world, characters: { ...world.characters, [id]: { ...c, stats: { ...c.stats, hope } } } };
 }
 
 /** Who may read about a character: everyone only while it is fully visible. */
 function characterAudience(world: World, id: unknown): Audience {
   if (typeof id !== 'string') return AUDIENCE_ALL;
-  const c = world.characters[id];
+  const c = own(world.characters, id);
   return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility);
 }
 
 const fearAudience = (world: World): Audience => (daggerheartSettings(world).fearVisible ? AUDIENCE_ALL : AUDIENCE_GM);
 
-const nameOf = (world: World, id: unknown): string => (typeof id === 'string' ? (world.characters[id]?.name ?? 'someone') : 'The GM');
+const nameOf = (world: World, id: unknown): string => (typeof id === 'string' ? (own(world.characters, id)?.name ?? 'someone') : 'The GM');
 
 const reducers: Record<string, Reducer> = {
   'daggerheart.actionRolled': (w, e) => {
@@ -314,7 +313,7 @@ const reducers: Record<string, Reducer> = {
 function project(world: World, viewer: Viewer): World {
   if (viewer.role === 'gm') return world;
   const s = getDaggerheart(world);
-  const visible = (id: string): boolean => world.characters[id]?.visibility === 'visible';
+  const visible = (id: string): boolean => own(world.characters, id)?.visibility === 'visible';
   const help: { [k: string]: string[] } = {};
   for (const [target, helpers] of Object.entries(s.help)) {
     if (!visible(target)) continue;
