@@ -2,6 +2,7 @@
 // drawn from the injected Rng inside decide and the whole record (every die,
 // kept or dropped, explosions, total, comparison) goes into `dice.rolled`, so
 // nobody can type a result in, and replay never rerolls.
+import { own } from './own.js';
 import type { DiceRollResult } from '../dice/compile.js';
 import { DiceError } from '../dice/errors.js';
 import type { DiceLimits } from '../dice/limits.js';
@@ -100,7 +101,7 @@ function faceText(d: LoggedDie): string {
 }
 
 export function rollerName(world: World, by: string): string {
-  return by === 'gm' ? 'The GM' : (world.seats[by]?.name ?? 'A player');
+  return by === 'gm' ? 'The GM' : (own(world.seats, by)?.name ?? 'A player');
 }
 
 const die = (sides: number, value: number, kept: boolean, role?: string): LoggedDie => (role === undefined ? { sides, value, kept, exploded: false, rerolled: false } : { sides, value, kept, exploded: false, rerolled: false, role });
