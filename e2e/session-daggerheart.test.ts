@@ -55,7 +55,7 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     const bo = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bo' }, made.gmToken);
     // Setup the test is not about: the two PCs, a visible chase and a hidden countdown.
     const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Rogue', kind: 'pc', seatId: ana.seatId, stats: { agility: 2, stress: 1, major: 6, severe: 12 } });
+    await gmSock.command({ type: 'character.add', name: 'Rogue', kind: 'pc', seatId: ana.seatId, stats: { agility: 2, stressMarked: 1, major: 6, severe: 12 } });
     await gmSock.command({ type: 'character.add', name: 'Sorcerer', kind: 'pc', seatId: bo.seatId, stats: { instinct: 1 } });
     await gmSock.command({ type: 'chase.create', name: 'The spellbook thief', die: 6, lead: 4 });
     await gmSock.command({ type: 'countdown.create', name: HIDDEN_COUNTDOWN, start: 5, visibility: 'hidden' });
