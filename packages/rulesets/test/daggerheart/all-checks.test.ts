@@ -11,11 +11,24 @@ import { DhTable, events, ofType, player } from './helpers.js';
 /** Every command that rolls the duality dice for a PC, and how. */
 const ACTION_ROLLS: { readonly [command: string]: (t: DhTable, pc: string, seat: string) => void } = {
   'daggerheart.actionRoll': (t, pc, seat) => void t.run({ type: 'daggerheart.actionRoll', characterId: pc, modifier: 0, difficulty: 10 }, player(seat)),
+  // The GM asks (no trait, so +0), then the player rolls the request: the roll is an action roll.
+  'daggerheart.rollRequest': (t, pc, seat) => {
+    const asked = ofType(t.run({ type: 'daggerheart.requestRoll', characterId: pc, difficulty: 10 }), 'daggerheart.rollRequested')[0]!;
+    t.run({ type: 'daggerheart.rollRequest', requestId: (asked['request'] as { id: string }).id }, player(seat));
+  },
 };
 
 /** Every other command of the daggerheart module, and why it rolls nothing. */
 const NO_ROLL: { readonly [command: string]: string } = {
   'daggerheart.helpAlly': 'offers advantage to the ally\'s next action roll; the helper rolls nothing',
+  'daggerheart.requestRoll': 'the GM asks for a roll; daggerheart.rollRequest rolls it',
+  'daggerheart.cancelRequest': 'withdraws a request unrolled',
+  'daggerheart.passSpotlight': 'hands the spotlight over; no roll',
+  'daggerheart.takeSpotlight': 'the GM spends Fear for an adversary\'s turn; no roll',
+  'daggerheart.markTrack': 'marks or clears slots; no roll',
+  'daggerheart.takeDamage': 'compares damage already rolled with the thresholds; no roll',
+  'daggerheart.addAdversaries': 'adds adversaries (and their move countdowns); no roll',
+  'daggerheart.rest': 'its d4s (slots cleared on a short rest, the GM\'s Fear) are not action rolls',
   'daggerheart.spendHope': 'no roll',
   'daggerheart.gainHope': 'no roll',
   'daggerheart.spendFear': 'no roll',
