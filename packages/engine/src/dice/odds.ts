@@ -8,7 +8,7 @@ import { type DiceNode, type Expr, type GroupNode, type Root, compare, finalValu
 import { clampValue, faceValues, scoreOf } from './compile.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
-import { OddsBudget, Pmf, convolve, keepHighest, keepLowest, mapPmf, negatePmf, sumIid } from './pmf.js';
+import { OddsBudget, Pmf, convolve, keepHighest, keepLowest, mapPmf, negatePmf, pmfOfDie, sumIid } from './pmf.js';
 
 export interface OddsResult {
   expression: string;
@@ -79,6 +79,7 @@ class OddsBuilder {
 
   /** Probability of each raw value of one die (Fate faces merge). */
   raw(node: DiceNode): Pmf {
+    if (node.fate === 0) return pmfOfDie(node.sides);
     const fv = faceValues(node);
     const n = fv.length - 1;
     const pairs: [number, number][] = [];
@@ -131,6 +132,8 @@ class OddsBuilder {
   chain(node: DiceNode, raw: Pmf, perRoll: (first: boolean, face: number) => Pmf): Pmf {
     const ex = node.explode!;
     const depth = this.limits.maxExplodeDepth;
+    // Refuse wide dice before touching their faces one by one (d1000000!).
+    this.budget.charge(raw.raw.length * raw.raw.length * MAP_STEP, node.pos, this.src);
     const acc = new Map<number, number>();
     let going = new Map<number, number>();
     const faces = raw.entries();
@@ -143,7 +146,6 @@ class OddsBuilder {
     const pT = faces.filter(([u]) => matches(ex.trigger, u)).reduce((s, [, p]) => s + p, 0);
     // At least one extra roll: a clamped first roll may trigger where no raw face does (`d3min5!>4`).
     const J = depth === 0 ? 0 : Math.max(1, this.chainDepth(pT));
-    this.budget.charge(faces.length * faces.length * MAP_STEP, node.pos, this.src);
     const extra = faces.map(([u, p]) => [u, p, perRoll(false, u).entries()] as const);
     for (let j = 1; j <= J && going.size > 0; j++) {
       const next = new Map<number, number>();
@@ -176,7 +178,9 @@ class OddsBuilder {
     if (node.unique) return this.unique(node, raw, N, K, high, weight);
     if (!ex || ex.compound) {
       // One value per die: the first face (clamped), its compounded chain, then the reroll rule.
-      let die = mapPmf(raw, (u) => clampValue(node, u));
+      // The widest distribution this term can build, refused before any work.
+      this.budget.span((raw.max - raw.min) * N + 1, node.pos, this.src);
+      let die = node.clampMin === null && node.clampMax === null ? raw : mapPmf(raw, (u) => clampValue(node, u));
       if (ex) die = this.chain(node, raw, (first, face) => Pmf.constant(first ? face : face - (ex.penetrate ? 1 : 0)));
       die = this.rerolled(node, raw, die);
       return this.guard(node, () => {
