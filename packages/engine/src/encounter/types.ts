@@ -231,6 +231,8 @@ export interface EscalationState {
 
 export interface EncounterState {
   readonly active: boolean;
+  /** Which fight this is at the table: 1 for the first, counted up by each encounter.started (absent before the first). */
+  readonly number?: number;
   /** 0 = the surprise round (if any); 1 = first normal round. */
   readonly round: number;
   readonly surpriseActors: readonly string[] | null;
