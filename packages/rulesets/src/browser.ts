@@ -30,3 +30,4 @@ export { getOsr, type LightSource, type OsrState } from './osr/state.js';
 export { osrSettings } from './osr/settings.js';
 export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from './kleptonomicon/phases.js';
 export { getKlepto } from './kleptonomicon/state.js';
+export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';

@@ -1,7 +1,12 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
+import { isDefeated } from '@tablekeeper/engine';
+import { EncounterBuilder } from './EncounterBuilder.tsx';
+import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
+import { canGoBack, damageCommand } from '../lib/turns.ts';
+import { sentenceOf } from '../lib/words.ts';
 import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
@@ -17,12 +22,14 @@ export interface EncounterProps {
   readonly mine?: readonly string[];
   /** Module queries (TableClient.query): with it, the attack panel shows exact odds. */
   readonly ask?: Ask;
+  /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
+  readonly undoLabel?: string | null;
 }
 
 /** Rules whose attack odds the attack panel asks for (its chunk loads only on their tables). */
 const ATTACK_RULES = ['36th-way', 'teams', 'osr'];
 
-export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
@@ -30,14 +37,16 @@ export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterPro
         <span>Encounter</span>
         {enc?.active ? <RoundBadge enc={enc} world={world} /> : null}
       </h2>
-      {!enc || (!enc.active && enc.roster.length === 0) ? (
+      {!enc || !enc.active ? (
         <>
-          <p class="muted">No encounter running.</p>
-          {gm ? <StartEncounter world={world} send={send} /> : null}
+          <p class="muted" data-testid="no-encounter">
+            {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
+          </p>
+          {gm ? <EncounterBuilder world={world} send={send} last={enc} /> : null}
         </>
       ) : (
         <>
-          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
+          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
           {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
@@ -50,6 +59,7 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
   const esc = escalationShown(enc, world);
   return (
     <span class="row">
+      {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
       <span class="badge accent" data-testid="round">
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
@@ -68,13 +78,21 @@ function escalationShown(enc: EncounterState, world: World): number | null {
   return escalationValue({ ...enc, escalation: enc.escalation ?? { offset: 0, suppressed: [] } });
 }
 
-function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[] }) {
+function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null }) {
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
   const sizes = poolSizes(economyFor(world));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
+  const listRef = useRef<HTMLOListElement>(null);
+  // The current turn is always on screen: its row scrolls into view when the turn passes.
+  useEffect(() => {
+    const row = listRef.current?.querySelector<HTMLElement>('li[aria-current=step]');
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, [enc.current]);
+  // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
+  const stuck = enc.active && !current && !enc.pending;
   return (
     <>
       <p aria-live="polite" data-testid="now-acting">
@@ -99,9 +117,23 @@ function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: W
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}
-        {gm && enc.active ? <button onClick={() => send({ type: 'encounter.end' })}>End encounter</button> : null}
+        {gm && enc.active ? (
+          <button onClick={() => send({ type: 'history.undo' })} disabled={!canGoBack(undoLabel)} aria-keyshortcuts="p" title="Takes back the last turn change" data-testid="prev-turn">
+            Previous turn <kbd aria-hidden="true">P</kbd>
+          </button>
+        ) : null}
+        {gm && enc.active ? (
+          <button class={stuck ? 'primary' : ''} onClick={() => send({ type: 'encounter.end' })} data-testid="end-encounter">
+            End encounter
+          </button>
+        ) : null}
       </div>
-      <ol class="combatants" aria-label="Turn order">
+      {stuck && gm ? (
+        <p class="small" role="status" data-testid="stuck">
+          Nobody can act now: heal or revive someone, or end the encounter.
+        </p>
+      ) : null}
+      <ol class="combatants" aria-label="Turn order" ref={listRef}>
         {order.map((c) => (
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
@@ -133,7 +165,8 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const conds = conditionsOn(enc, c.id);
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
-  const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
+  const defeated = isDefeated(c);
+  const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', defeated ? 'defeated' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
   return (
     <li class={cls} aria-current={current ? 'step' : undefined} data-testid="combatant">
       <div class="row">
@@ -146,7 +179,13 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ) : null}
         </span>
         {current ? <span class="badge accent">acting</span> : ondeck ? <span class="badge">on deck</span> : acted ? <span class="badge">done</span> : null}
-        {c.incapacitated ? <span class="badge bad">out</span> : null}
+        {defeated ? (
+          <span class="badge bad" data-testid="defeated">
+            defeated
+          </span>
+        ) : c.incapacitated ? (
+          <span class="badge bad">out</span>
+        ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
         {gm ? (
           <button
@@ -196,6 +235,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         </div>
       ) : null}
       {(current || mine) && (gm || mine) ? <ActionsBar c={c} enc={enc} world={world} send={send} onTurn={current} /> : null}
+      {gm ? <DamageBox c={c} world={world} send={send} /> : null}
       {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
@@ -254,6 +294,100 @@ function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: Encoun
   );
 }
 
+/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
+function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  const id = `dmg-${c.id}`;
+  const go = async (form: HTMLFormElement, kind: 'damage' | 'heal') => {
+    const input = form.elements.namedItem('amount') as HTMLInputElement;
+    const cmd = damageCommand(world, c.id, kind, input.value);
+    if (!cmd.ok) return setMsg(cmd.message);
+    const r = await send(cmd.value);
+    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+    setMsg(null);
+    input.value = '';
+  };
+  return (
+    <form
+      class="damage-box"
+      aria-label={`Damage or heal ${c.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void go(e.currentTarget, 'damage');
+      }}
+    >
+      <label class="sr-only" for={id}>
+        Amount for {c.name}
+      </label>
+      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="7" data-damage-box={c.id} autocomplete="off" />
+      <button class="small" type="submit" aria-label={`Damage ${c.name}`}>
+        Damage
+      </button>
+      <button class="small" type="button" aria-label={`Heal ${c.name}`} onClick={(e) => void go(e.currentTarget.form!, 'heal')}>
+        Heal
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** Combatant ids to names, so a refusal never shows an internal id. */
+export function namesOf(world: World): { [id: string]: string } {
+  const out: { [id: string]: string } = {};
+  for (const ch of Object.values(world.characters)) out[ch.id] = ch.name;
+  for (const c of Object.values(encounterOf(world)?.combatants ?? {})) out[c.id] = c.name;
+  return out;
+}
+
+/** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
+function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const method = initiativeOf(world.rulesetId);
+  const f = adjustField(method);
+  const [msg, setMsg] = useState<string | null>(null);
+  if (f === null) return null;
+  const id = `place-${c.id}`;
+  const now = c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? c.placement[f.key] : undefined;
+  return (
+    <form
+      class="row"
+      aria-label={`Move ${c.name} in the turn order`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const v = String(new FormData(e.currentTarget).get('place') ?? '');
+        const cmd = placeCommand(method, c.id, v);
+        if (!cmd.ok) return setMsg(cmd.message);
+        const r = await send(cmd.value);
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+      }}
+    >
+      <label for={id}>{f.label}</label>
+      {f.type === 'choice' ? (
+        <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
+          {(f.choices ?? []).map((x) => (
+            <option key={x} value={x}>
+              {words(x)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
+      )}
+      <button class="small" type="submit">
+        Move
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
 /**
  * GM tools on a row: ±1 on each health-like track, and applying a condition.
  * A value on the combatant itself (an NPC with no character) changes through
@@ -270,6 +404,7 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   return (
     <details class="small" style={{ marginTop: '4px' }}>
       <summary>Adjust {c.name}</summary>
+      <AdjustPlace c={c} world={world} send={send} />
       {tracks.map((t) => (
         <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
           <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
@@ -405,62 +540,6 @@ function readForm(form: HTMLFormElement, world: World) {
   const f = new FormData(form);
   const character = world.characters[String(f.get('character') ?? '')] ?? null;
   return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on', character);
-}
-
-function StartEncounter({ world, send }: { world: World; send: Send }) {
-  const [list, setList] = useState<ReturnType<typeof combatantFrom>[]>([]);
-  return (
-    <div>
-      <form
-        aria-label="Add a combatant to the new encounter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const c = readForm(form, world);
-          if (c.name) setList([...list, c]);
-          form.reset();
-          (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
-        }}
-      >
-        <CombatantFields prefix="new" world={world} />
-        <button type="submit">Add to encounter</button>
-      </form>
-      {list.length > 0 ? (
-        <ul class="list" aria-label="Combatants ready to start">
-          {list.map((c) => (
-            <li key={c.id}>
-              {c.name} <span class="muted small">{c.kind}</span>
-              <button class="small" aria-label={`Take ${c.name} off the list`} onClick={() => setList(list.filter((x) => x.id !== c.id))}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {Object.keys(world.characters).length > 0 ? <p class="small muted">Characters at the table: {Object.values(world.characters).map((c) => c.name).join(', ')}</p> : null}
-      <button class="primary" disabled={list.length === 0} onClick={() => send({ type: 'encounter.start', combatants: list, ...startParams(list) }).then((r) => r.ok && setList([]))}>
-        Start encounter
-      </button>
-    </div>
-  );
-}
-
-/**
- * Sequencer parameters implied by the list: the team order is the order teams
- * were first added (the first team initiates); NPC groups come from "g1", "g2"…
- */
-export function startParams(list: readonly { id: string; placement?: Record<string, string | number> }[]): { params?: Record<string, unknown> } {
-  const params: Record<string, unknown> = {};
-  const teams = [...new Set(list.map((c) => c.placement?.['team']).filter((t): t is string => typeof t === 'string'))];
-  if (teams.length > 0) params['teamOrder'] = teams;
-  const groups: string[][] = [];
-  for (const c of list) {
-    const g = c.placement?.['group'];
-    if (typeof g === 'number') (groups[g] ??= []).push(c.id);
-  }
-  const compact = groups.filter((g) => g !== undefined && g.length > 0);
-  if (compact.length > 0) params['groups'] = compact;
-  return Object.keys(params).length > 0 ? { params } : {};
 }
 
 function AddCombatant({ send, world }: { send: Send; world: World }) {

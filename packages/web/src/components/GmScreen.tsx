@@ -4,6 +4,7 @@ import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
 import { encounterOf } from '../lib/encounter.ts';
+import { canGoBack } from '../lib/turns.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
@@ -37,6 +38,11 @@ export function GmScreen({ capability }: { capability: Capability }) {
       else if (a === 'nextTurn') {
         const enc = encounterOf(v.world);
         if (enc?.active) void client.send(enc.current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' });
+      } else if (a === 'prevTurn') {
+        if (canGoBack(v.undoLabel)) void client.send({ type: 'history.undo' });
+      } else if (a === 'damage') {
+        const enc = encounterOf(v.world);
+        if (enc?.current) document.querySelector<HTMLInputElement>(`input[data-damage-box="${CSS.escape(enc.current)}"]`)?.focus();
       }
     };
     addEventListener('keydown', onKey);
@@ -63,7 +69,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
-          <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} />
+          <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />

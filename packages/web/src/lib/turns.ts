@@ -1,0 +1,29 @@
+// Turn controls and the damage box, without a DOM: whether "Previous turn"
+// can take back the last turn change, and the command a number typed in the
+// damage box sends (the ruleset's own damage when the creature has a ruleset
+// sheet: 36th Way resistances, the teams' endurance before health).
+import type { Json, World } from '@tablekeeper/engine';
+import { hasSheet } from './sheetEditor.ts';
+
+/** Undo labels of the steps that move the turn (the kernel's ENCOUNTER_LABELS). */
+export const TURN_LABELS: readonly string[] = ['end the turn', 'start the next turn', 'choose who acts'];
+
+/** "Previous turn" is the undo of the last turn change, offered only when that is what undo would take back. */
+export function canGoBack(undoLabel: string | null | undefined): boolean {
+  return undoLabel !== null && undoLabel !== undefined && TURN_LABELS.includes(undoLabel);
+}
+
+export const MAX_DAMAGE = 100000;
+
+export type DamageCommand = { readonly type: string; readonly [k: string]: Json };
+
+/** What the damage box sends for `text` (a whole number), or a sentence saying what to type. */
+export function damageCommand(world: World, combatantId: string, kind: 'damage' | 'heal', text: string): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+  const t = text.trim();
+  const n = Number(t);
+  if (t === '' || !Number.isInteger(n) || n < 1 || n > MAX_DAMAGE) return { ok: false, message: `Type a whole number from 1 to ${MAX_DAMAGE}, then press ${kind === 'damage' ? 'Damage' : 'Heal'}.` };
+  const sheet = hasSheet(world, combatantId);
+  if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: 'tsw.damage', target: combatantId, amount: n } };
+  if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', target: combatantId, amount: n } };
+  return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', id: combatantId, amount: n } };
+}
