@@ -27,6 +27,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
     const d = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
     if (!d.ok) return setError(d.message);
+    if (character && rows.some((r) => r.characterId === character.id)) return setError(`${character.name} is already lined up.`);
     if (rows.length + d.value.length > 200) return setError('An encounter may have at most 200 combatants.');
     setError(null);
     setRows([...rows, ...d.value]);
@@ -81,7 +82,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           </div>
           {character ? null : (
             <div class="field" style={{ width: '7em' }}>
-              <label for="build-kind">Side</label>
+              <label for="build-kind">Kind</label>
               <select id="build-kind" name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value === 'pc' ? 'pc' : 'npc')}>
                 <option value="npc">Foe (NPC)</option>
                 <option value="pc">Ally (PC)</option>
@@ -96,13 +97,13 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
             <input id="build-hp" name="hp" inputMode="numeric" maxLength={5} />
           </div>
           <label class="row small" style={{ fontWeight: 400 }}>
-            <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} /> hidden from players
+            <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" /> hidden
           </label>
         </div>
-        <button type="submit">Add</button>
+        <button type="submit">Add to encounter</button>
       </form>
       {rows.length > 0 ? (
-        <ul class="builder-rows" aria-label="Lined up for the next encounter" data-testid="builder-rows">
+        <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
           {rows.map((d) => (
             <li key={d.id}>
               <strong>{d.name}</strong>
@@ -121,6 +122,11 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       ) : (
         <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
       )}
+      {characters.some((c) => c.kind === 'pc' && !rows.some((r) => r.characterId === c.id)) ? (
+        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last)])}>
+          Add the party
+        </button>
+      ) : null}
       {teams.length > 1 ? (
         <div class="field" style={{ maxWidth: '16em' }}>
           <label for="build-initiating">Who starts the fight</label>
