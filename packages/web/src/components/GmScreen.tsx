@@ -13,6 +13,8 @@ import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
+import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
+import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
@@ -22,6 +24,8 @@ export function GmScreen({ capability }: { capability: Capability }) {
   const [help, setHelp] = useState(false);
   const view = client.view.value;
   const send: Send = (c) => client.send(c);
+  const problem = useLinkProblem(client);
+  useRemember(view?.world, 'gm');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -79,7 +83,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </main>
       ) : (
         <main class="player">
-          <p role="status">{client.closeReason.value ?? 'Connecting to the table…'}</p>
+          {problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Connecting to the table…'}</p>}
         </main>
       )}
       {help ? <HelpOverlay onClose={() => setHelp(false)} /> : null}

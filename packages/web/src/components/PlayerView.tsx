@@ -12,6 +12,8 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
+import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
+import { useRemember } from './Recent.tsx';
 import type { Send } from './types.ts';
 
 export function PlayerView({ capability }: { capability: Capability }) {
@@ -21,6 +23,8 @@ export function PlayerView({ capability }: { capability: Capability }) {
   const send: Send = (c) => client.send(c);
   const player = capability.role === 'player';
   const seat = seatId && view ? view.world.seats[seatId] : undefined;
+  const problem = useLinkProblem(client);
+  useRemember(view?.world, player ? 'player' : 'spectator', seat?.name);
   return (
     <>
       <header class="topbar">
@@ -33,7 +37,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
       </header>
       <main class="player" id="main">
         {!view ? (
-          <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
+          problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
             {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} /> : null}
