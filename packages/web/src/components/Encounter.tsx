@@ -5,7 +5,7 @@ import type { Character, Combatant, EncounterState, World } from '@tablekeeper/e
 import { isDefeated } from '@tablekeeper/engine';
 import { EncounterBuilder } from './EncounterBuilder.tsx';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
-import { canGoBack, damageCommand } from '../lib/turns.ts';
+import { canGoBack, damageCommand, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
@@ -112,7 +112,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
-          <button class="primary" onClick={() => send(current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' })} aria-keyshortcuts={gm ? 'n' : undefined}>
+          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn' })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {current ? 'End turn' : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>

@@ -4,7 +4,7 @@ import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
 import { encounterOf } from '../lib/encounter.ts';
-import { canGoBack } from '../lib/turns.ts';
+import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
@@ -41,7 +41,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       else if (a === 'redo' && v.canRedo) void client.send({ type: 'history.redo' });
       else if (a === 'nextTurn') {
         const enc = encounterOf(v.world);
-        if (enc?.active) void client.send(enc.current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' });
+        if (enc?.active) void client.send(nextCommand(enc));
       } else if (a === 'prevTurn') {
         if (canGoBack(v.undoLabel)) void client.send({ type: 'history.undo' });
       } else if (a === 'damage') {

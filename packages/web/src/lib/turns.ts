@@ -2,7 +2,7 @@
 // can take back the last turn change, and the command a number typed in the
 // damage box sends (the ruleset's own damage when the creature has a ruleset
 // sheet: 36th Way resistances, the teams' endurance before health).
-import type { Json, World } from '@tablekeeper/engine';
+import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import { hasSheet } from './sheetEditor.ts';
 
 /** Undo labels of the steps that move the turn (the kernel's ENCOUNTER_LABELS). */
@@ -26,4 +26,19 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: 'tsw.damage', target: combatantId, amount: n } };
   if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', target: combatantId, amount: n } };
   return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', id: combatantId, amount: n } };
+}
+
+/**
+ * What "Next turn" (N) sends: end the current turn; with a choice waiting,
+ * take its default (the GM's order) or the first who may go, so the GM is
+ * never stuck on a prompt; otherwise start the next turn.
+ */
+export function nextCommand(enc: Pick<EncounterState, 'current' | 'pending'>): { type: string; id?: string } {
+  if (enc.current !== null) return { type: 'encounter.endTurn' };
+  const p = enc.pending;
+  if (p !== null) {
+    const id = p.default ?? p.options[0];
+    if (id !== undefined) return { type: 'encounter.choose', id };
+  }
+  return { type: 'encounter.advance' };
 }
