@@ -9,7 +9,7 @@ describe('a night of The 36th Way, by clicking', () => {
     await playNight({
       rulesetId: '36th-way',
       condition: 'dazed',
-      foeInitiative: (enc) => enc.getByLabel('Band').selectOption('fast'),
+      foeInitiative: async (enc) => void (await enc.getByLabel('Band').selectOption('fast')),
     });
   });
 });

@@ -22,7 +22,7 @@ export {
   type TeamsActionRow,
 } from './economies.js';
 export { escalationBase, escalationValue, escalationParity, type Parity } from './escalation.js';
-export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
+export { parseDuration, planApply, conditionDef, CUSTOM_CONDITION_PREFIX, MAX_CUSTOM_CONDITION, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
 export { osrEncounter, bandsEncounter, teamsEncounter, kleptonomiconEncounter, type EncounterBase } from './systems.js';
 export { encounterConformance, type ConformanceOptions } from './conformance.js';
 export { encounterKit, type EncounterKit } from './kit.js';

@@ -15,6 +15,7 @@ import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, planSpend, resetEconomy, type Payment } from './economies.js';
 import { escalationValue } from './escalation.js';
 import {
+  conditionDef,
   expiringAt,
   fleetingLosses,
   netEffectOf,
@@ -27,7 +28,7 @@ import {
   type Moment,
 } from './conditions.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
-import type { Combatant, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
+import type { Combatant, ConditionCatalogue, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
 /** What the undo button says for the kernel's commands. */
 export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
@@ -1043,6 +1044,11 @@ export function encounterModule(rules: EncounterRules): Module {
    * on their own projection, as if hidden combatants never existed, so it can
    * never name (or count) one.
    */
+  // Built once, so every view shares one object (deltas compare parts by reference).
+  const catalogue: ConditionCatalogue = {
+    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
+    saveEnds: rules.saveRoll !== undefined,
+  };
   const project = (world: World, viewer: Viewer): World => {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
@@ -1058,8 +1064,8 @@ export function encounterModule(rules: EncounterRules): Module {
       // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
       next = null;
     }
-    // The economy's pools travel with every view, so a screen never has to know the ruleset to draw them.
-    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy });
+    // The economy's pools and the condition catalogue travel with every view, so a screen never has to know the ruleset to draw them.
+    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy, catalogue });
   };
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
@@ -1091,7 +1097,7 @@ export function encounterModule(rules: EncounterRules): Module {
 
   // -------------------------------------------------------------- log entries
 
-  const defName = (defId: string): string => rules.conditions.find((d) => d.id === defId)?.name ?? defId;
+  const defName = (defId: string): string => conditionDef(rules.conditions, defId)?.name ?? defId;
   /** A condition entry is public only while its bearer is fully visible (players see no conditions on veiled combatants). */
   const logCondition = (world: World, targetId: string, text: (name: string) => string): World => {
     const c = getEncounter(world).combatants[targetId];

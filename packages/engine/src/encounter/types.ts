@@ -214,6 +214,12 @@ export interface ConditionInstance {
   readonly freshStacks: number;
 }
 
+/** What a condition picker needs: ids and names, and whether the ruleset rolls saves against "save ends". */
+export interface ConditionCatalogue {
+  readonly conditions: readonly { readonly id: string; readonly name: string; readonly stacking: Stacking; readonly maxStacks?: number }[];
+  readonly saveEnds: boolean;
+}
+
 // ---------------------------------------------------------------- escalation die
 
 export interface EscalationSettings {
@@ -262,6 +268,8 @@ export interface EncounterState {
   readonly onDeck?: string | null;
   /** Only in views, never stored: the ruleset's action economy (pools, sizes, payers). */
   readonly economyDef?: EconomyDef;
+  /** Only in views, never stored: the ruleset's conditions (for the picker) and whether "save ends" is rolled. */
+  readonly catalogue?: ConditionCatalogue;
 }
 
 // ---------------------------------------------------------------- hooks

@@ -177,3 +177,32 @@ describe('the damage box (encounter.damage / encounter.heal)', () => {
     );
   });
 });
+
+describe('conditions for the picker', () => {
+  const withCatalogue: EncounterRules = { ...rules, conditions: [{ id: 'dazed', name: 'Dazed', stacking: 'refresh', effects: { 'attack.advantage': -1 } }] };
+
+  it('every view carries the ruleset’s catalogue (ids and names) and whether saves end conditions', () => {
+    const t = new Table([encounterModule(withCatalogue)]);
+    t.ok({ type: 'encounter.start', combatants: roster });
+    for (const v of [{ role: 'gm' } as Viewer, ann]) {
+      const enc = t.engine.view(t.table, v).world.ext['encounter'] as unknown as { catalogue: unknown };
+      expect(enc.catalogue).toEqual({ conditions: [{ id: 'dazed', name: 'Dazed', stacking: 'refresh' }], saveEnds: false });
+    }
+    // Never stored: only views carry it.
+    expect((t.world.ext['encounter'] as { [k: string]: unknown })['catalogue']).toBeUndefined();
+  });
+
+  it('a condition of the GM’s own ("custom:Paralyzed") has a name and a duration but no rules effect, and runs out like any other', () => {
+    const t = new Table([encounterModule(withCatalogue)]);
+    t.ok({ type: 'encounter.start', combatants: roster });
+    t.ok({ type: 'condition.apply', target: 'g1', condition: 'custom:Paralyzed', duration: { kind: 'rounds', rounds: 1 } });
+    expect(Object.values(t.enc.conditions).map((c) => c.defId)).toEqual(['custom:Paralyzed']);
+    expect(texts(t).at(-1)).toBe('Goblin 1: Paralyzed.');
+    playRound(t);
+    expect(Object.values(t.enc.conditions)).toEqual([]);
+    expect(texts(t)).toContain('Goblin 1: Paralyzed ends.');
+    expect(t.run({ type: 'condition.apply', target: 'g1', condition: 'custom:', duration: { kind: 'indefinite' } })).toMatchObject({ code: 'INVALID_VALUE', path: 'condition' });
+    expect(t.run({ type: 'condition.apply', target: 'g1', condition: `custom:${'x'.repeat(41)}`, duration: { kind: 'indefinite' } })).toMatchObject({ code: 'INVALID_VALUE' });
+    expect(t.run({ type: 'condition.apply', target: 'g1', condition: 'Paralyzed', duration: { kind: 'indefinite' } })).toMatchObject({ code: 'UNKNOWN_CONDITION' });
+  });
+});
