@@ -128,7 +128,7 @@ export async function playNight(f: Flavour): Promise<void> {
 
     // --- a condition that runs out: one round on Goblin 3
     await row('Goblin 3').getByText('Adjust Goblin 3').click();
-    await row('Goblin 3').getByLabel('Condition for Goblin 3').fill(f.condition);
+    await row('Goblin 3').getByLabel('Condition for Goblin 3').selectOption(f.condition);
     await row('Goblin 3').getByLabel('Duration for Goblin 3').selectOption('rounds');
     await row('Goblin 3').getByLabel('Rounds for Goblin 3').fill('1');
     await row('Goblin 3').getByRole('button', { name: 'Apply' }).click();
@@ -151,9 +151,10 @@ export async function playNight(f: Flavour): Promise<void> {
     await expect.poll(() => row('Goblin 3').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
     await expect.poll(() => phones[1]!.page.locator('.area-encounter').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
 
-    // --- "your turn" on the phone: its End turn button shows only for their own character
-    // (the current actor is highlighted and on screen on the GM's side)
+    // --- the current actor is highlighted and on screen on the GM's side
     const current = enc.locator('li[aria-current=step]');
+    // A round that opens with a choice (PCs in a band, a team's pick): N takes it.
+    if ((await current.count()) === 0) await gm.keyboard.press('n');
     await expect.poll(() => current.count()).toBe(1);
     const box = await current.boundingBox();
     expect(box !== null && box.y >= 0 && box.y + box.height <= 900, JSON.stringify(box)).toBe(true);

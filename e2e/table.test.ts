@@ -191,9 +191,9 @@ describe('GM screen and player view', () => {
     // --- a condition and the clock reach the player's own panel
     mark('a condition and the clock reach the play');
     await enc.getByText('Adjust Brannoc').click();
-    await enc.getByLabel('Condition for Brannoc').fill('concentrating');
+    await enc.getByLabel('Condition for Brannoc').selectOption('concentrating');
     await enc.getByRole('form', { name: 'Apply a condition to Brannoc' }).getByRole('button', { name: 'Apply' }).click();
-    await player.getByRole('list', { name: 'Your conditions' }).getByText(/concentrating/).waitFor();
+    await player.getByRole('list', { name: 'Your conditions' }).getByText(/Concentrating/).waitFor();
     await gm.getByRole('button', { name: '+1 hour' }).click();
     await expect.poll(() => player.getByTestId('clock-time').textContent()).toBe('Day 1, 01:00');
 

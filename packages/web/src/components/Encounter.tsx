@@ -5,9 +5,9 @@ import type { Character, Combatant, EncounterState, World } from '@tablekeeper/e
 import { isDefeated } from '@tablekeeper/engine';
 import { EncounterBuilder } from './EncounterBuilder.tsx';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
-import { canGoBack, damageCommand, nextCommand } from '../lib/turns.ts';
+import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
@@ -163,6 +163,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats };
   const tracks = tracksOf(stats);
   const conds = conditionsOn(enc, c.id);
+  const names = namesOf(world);
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
   const defeated = isDefeated(c);
@@ -241,11 +242,11 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
           {conds.map((x) => (
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
-              {x.defId}
+              {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration) ? ` · ${durationLabel(x.duration)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
               {gm ? (
-                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${x.defId} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
+                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
                   ×
                 </button>
               ) : null}
@@ -335,14 +336,6 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
   );
 }
 
-/** Combatant ids to names, so a refusal never shows an internal id. */
-export function namesOf(world: World): { [id: string]: string } {
-  const out: { [id: string]: string } = {};
-  for (const ch of Object.values(world.characters)) out[ch.id] = ch.name;
-  for (const c of Object.values(encounterOf(world)?.combatants ?? {})) out[c.id] = c.name;
-  return out;
-}
-
 /** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
 function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const method = initiativeOf(world.rulesetId);
@@ -415,46 +408,86 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
           </button>
         </div>
       ))}
-      <form
-        class="row"
-        aria-label={`Apply a condition to ${c.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const kind = String(f.get('dur'));
-          const rounds = Number(f.get('rounds'));
-          const duration = kind === 'rounds' ? { kind, rounds: Number.isInteger(rounds) && rounds > 0 ? rounds : 1 } : kind === 'turnEnd' ? { kind, of: c.id } : { kind };
-          const stacks = Number(f.get('stacks'));
-          void send({ type: 'condition.apply', target: c.id, condition: String(f.get('condition')).trim(), duration, ...(Number.isInteger(stacks) && stacks > 1 ? { stacks } : {}) });
-        }}
-      >
-        <label class="sr-only" for={`cond-${c.id}`}>
-          Condition for {c.name}
-        </label>
-        <input id={`cond-${c.id}`} name="condition" required placeholder="condition id" maxLength={40} style={{ width: '9em' }} />
-        <label class="sr-only" for={`stacks-${c.id}`}>
-          Stacks for {c.name}
-        </label>
-        <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
-        <label class="sr-only" for={`dur-${c.id}`}>
-          Duration for {c.name}
-        </label>
-        <select id={`dur-${c.id}`} name="dur">
-          <option value="saveEnds">save ends</option>
-          <option value="rounds">rounds</option>
-          <option value="turnEnd">end of their next turn</option>
-          <option value="encounterEnd">until the fight ends</option>
-          <option value="indefinite">until removed</option>
-        </select>
-        <label class="sr-only" for={`rounds-${c.id}`}>
-          Rounds for {c.name}
-        </label>
-        <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
-        <button class="small" type="submit">
-          Apply
-        </button>
-      </form>
+      <ConditionPicker c={c} world={world} send={send} />
     </details>
+  );
+}
+
+/**
+ * The condition picker: the ruleset's catalogue from the view, or a name of
+ * the GM's own; durations the ruleset supports (save ends only where saves
+ * are rolled); stacks. One condition.apply.
+ */
+function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const enc = encounterOf(world);
+  const catalogue = enc?.catalogue;
+  const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
+  const [dur, setDur] = useState<string>('rounds');
+  const [msg, setMsg] = useState<string | null>(null);
+  const p = `cond-${c.id}`;
+  return (
+    <form
+      class="row"
+      aria-label={`Apply a condition to ${c.name}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
+        if (!cmd.ok) return setMsg(cmd.message);
+        const r = await send(cmd.value);
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+      }}
+    >
+      <label class="sr-only" for={p}>
+        Condition for {c.name}
+      </label>
+      <select id={p} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+        {(catalogue?.conditions ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+        <option value={CUSTOM}>Other (type a name)</option>
+      </select>
+      {choice === CUSTOM ? (
+        <>
+          <label class="sr-only" for={`${p}-custom`}>
+            Name of the condition for {c.name}
+          </label>
+          <input id={`${p}-custom`} name="custom" maxLength={40} placeholder="Paralyzed" style={{ width: '8em' }} />
+        </>
+      ) : null}
+      <label class="sr-only" for={`stacks-${c.id}`}>
+        Stacks for {c.name}
+      </label>
+      <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
+      <label class="sr-only" for={`dur-${c.id}`}>
+        Duration for {c.name}
+      </label>
+      <select id={`dur-${c.id}`} value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
+        {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {dur === 'rounds' ? (
+        <>
+          <label class="sr-only" for={`rounds-${c.id}`}>
+            Rounds for {c.name}
+          </label>
+          <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
+        </>
+      ) : null}
+      <button class="small" type="submit">
+        Apply
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
   );
 }
 

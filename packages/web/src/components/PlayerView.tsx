@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Character, World } from '@tablekeeper/engine';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
-import { conditionsOn, durationLabel, encounterOf, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
@@ -86,6 +86,7 @@ function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
   const enc = encounterOf(world);
   const combatant = enc && ch ? Object.values(enc.combatants).find((c) => c.characterId === ch.id) : undefined;
   const conds = enc && combatant ? conditionsOn(enc, combatant.id) : [];
+  const names = namesOf(world);
   return (
     <section class="panel" aria-labelledby="me-title">
       <h2 id="me-title">Your character</h2>
@@ -128,8 +129,8 @@ function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
             <ul class="chips list" aria-label="Your conditions" style={{ display: 'flex' }}>
               {conds.map((x) => (
                 <li key={x.id} class="badge warn">
-                  {x.defId}
-                  {x.stacks > 1 ? ` ×${x.stacks}` : ''} {durationLabel(x.duration)}
+                  {enc ? conditionName(enc, x.defId) : x.defId}
+                  {x.stacks > 1 ? ` ×${x.stacks}` : ''} {durationLabel(x.duration, names)}
                 </li>
               ))}
             </ul>

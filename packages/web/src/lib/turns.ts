@@ -42,3 +42,43 @@ export function nextCommand(enc: Pick<EncounterState, 'current' | 'pending'>): {
   }
   return { type: 'encounter.advance' };
 }
+
+/** The picker's "Other" choice: a condition of the GM's own (the kernel's custom: prefix). */
+export const CUSTOM = '__custom';
+
+/** Durations the picker offers; "save ends" only where the ruleset rolls saves (002). */
+export function durationChoices(saveEnds: boolean): [string, string][] {
+  return [
+    ['rounds', 'rounds'],
+    ['turnEnd', 'until the end of their next turn'],
+    ...(saveEnds ? [['saveEnds', 'save ends'] as [string, string]] : []),
+    ['encounterEnd', 'until the fight ends'],
+    ['indefinite', 'until removed'],
+  ];
+}
+
+export interface ConditionForm {
+  readonly choice: string;
+  readonly custom: string;
+  readonly duration: string;
+  readonly rounds: string;
+  readonly stacks: string;
+}
+
+/** The condition.apply command for the picker's choices, or a sentence saying what to fix. */
+export function conditionCommand(target: string, f: ConditionForm): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+  const custom = f.custom.trim();
+  if (f.choice === CUSTOM && (custom === '' || custom.length > 40)) return { ok: false, message: 'Type a name for the condition (up to 40 characters).' };
+  const condition = f.choice === CUSTOM ? `custom:${custom}` : f.choice;
+  const stacks = f.stacks.trim() === '' ? 1 : Number(f.stacks);
+  if (!Number.isInteger(stacks) || stacks < 1 || stacks > 99) return { ok: false, message: 'Stacks must be a whole number from 1 to 99.' };
+  let duration: Json;
+  if (f.duration === 'rounds') {
+    const n = Number(f.rounds);
+    if (!Number.isInteger(n) || n < 1 || n > 1000) return { ok: false, message: 'Rounds must be a whole number from 1 to 1000.' };
+    duration = { kind: 'rounds', rounds: n };
+  } else if (f.duration === 'turnEnd') duration = { kind: 'turnEnd', of: target };
+  else if (['saveEnds', 'encounterEnd', 'indefinite'].includes(f.duration)) duration = { kind: f.duration };
+  else return { ok: false, message: 'Choose how long the condition lasts.' };
+  return { ok: true, value: { type: 'condition.apply', target, condition, duration, ...(stacks > 1 ? { stacks } : {}) } };
+}
