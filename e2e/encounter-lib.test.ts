@@ -8,7 +8,9 @@ import fc from 'fast-check';
 import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
-import { canGoBack, damageCommand } from '../packages/web/src/lib/turns.ts';
+import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../packages/web/src/lib/turns.ts';
+import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
+import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 
@@ -202,5 +204,91 @@ describe('refusals in words', () => {
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'DEAD', message: 'Kira is dead' })).toBe('Kira is dead.');
     expect(looksLikeId('Goblin')).toBe(false);
     expect(looksLikeId('cond12')).toBe(true);
+  });
+});
+
+describe('N is never stuck on a prompt', () => {
+  it('a waiting choice takes its default (GM order) or the first who may go; otherwise end or start a turn', () => {
+    const s = table('36th-way', thirtySixthWay.ruleset.modules);
+    s.run((startCommand(initiativeOf('36th-way'), [...rows(s, 'Ann', { band: 'fast' }, { kind: 'pc' }), ...rows(s, 'Bo', { band: 'fast' }, { kind: 'pc' }), ...rows(s, 'Orc', { band: 'slow' })], {}) as { value: { type: string } }).value);
+    const enc = encounterOf(s.world)!;
+    expect(enc.current).toBeNull();
+    expect(enc.pending!.default).toBeNull();
+    const cmd = nextCommand(enc);
+    expect(cmd).toEqual({ type: 'encounter.choose', id: enc.pending!.options[0] });
+    s.run(cmd);
+    expect(nextCommand(encounterOf(s.world)!)).toEqual({ type: 'encounter.endTurn' });
+    expect(nextCommand({ current: null, pending: null })).toEqual({ type: 'encounter.advance' });
+  });
+});
+
+describe('the condition picker', () => {
+  it('offers the ruleset’s own catalogue from the view: all fifteen of The 36th Way’s (002 "Conditions and Effects")', () => {
+    const s = table('36th-way', thirtySixthWay.ruleset.modules);
+    s.run((startCommand(initiativeOf('36th-way'), rows(s, 'Orc', { band: 'fast' }), {}) as { value: { type: string } }).value);
+    const enc = encounterOf(s.view({ role: 'player', seatId: 'nobody' }).world) ?? encounterOf(s.view({ role: 'gm' }).world)!;
+    const ids = enc.catalogue!.conditions.map((c) => c.id);
+    for (const id of thirtySixthWay.TEXT_CONDITION_IDS) expect(ids).toContain(id);
+    expect(enc.catalogue!.saveEnds).toBe(true);
+    expect(conditionName(enc, 'ongoing')).toBe('Ongoing Damage');
+    expect(conditionName(enc, 'custom:Paralyzed')).toBe('Paralyzed');
+    expect(durationChoices(true).map(([v]) => v)).toContain('saveEnds');
+    expect(durationChoices(false).map(([v]) => v)).not.toContain('saveEnds');
+  });
+
+  it('sends what the kernel accepts: a catalogue condition for rounds, a custom one until removed; mistakes are sentences', () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run((startCommand(initiativeOf('osr'), rows(s, 'Orc', { dex: '9' }, { hp: '5' }), {}) as { value: { type: string } }).value);
+    const orc = encounterOf(s.world)!.roster[0]!;
+    const a = conditionCommand(orc, { choice: 'concentrating', custom: '', duration: 'rounds', rounds: '2', stacks: '1' });
+    expect(a).toEqual({ ok: true, value: { type: 'condition.apply', target: orc, condition: 'concentrating', duration: { kind: 'rounds', rounds: 2 } } });
+    s.run((a as { value: { type: string } }).value);
+    const b = conditionCommand(orc, { choice: CUSTOM, custom: ' Paralyzed ', duration: 'indefinite', rounds: '', stacks: '' });
+    s.run((b as { value: { type: string } }).value);
+    const enc = encounterOf(s.view({ role: 'gm' }).world)!;
+    expect(Object.values(enc.conditions).map((c) => [conditionName(enc, c.defId), durationLabel(c.duration)])).toEqual([
+      ['Concentrating', '2 rounds left'],
+      ['Paralyzed', ''],
+    ]);
+    expect(conditionCommand(orc, { choice: CUSTOM, custom: '', duration: 'indefinite', rounds: '', stacks: '' })).toEqual({ ok: false, message: 'Type a name for the condition (up to 40 characters).' });
+    expect(conditionCommand(orc, { choice: 'concentrating', custom: '', duration: 'rounds', rounds: '0', stacks: '' })).toEqual({ ok: false, message: 'Rounds must be a whole number from 1 to 1000.' });
+    expect(durationLabel({ kind: 'turnEnd', of: orc }, { [orc]: 'Orc' })).toBe("until the end of Orc's next turn");
+    // A turn timed by someone this viewer cannot name reads "their", never an id.
+    expect(durationLabel({ kind: 'turnEnd', of: 'npc-secret-1' })).toBe('until the end of their next turn');
+  });
+});
+
+describe('recent tables on this device', () => {
+  const memory = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m };
+  };
+  const entry = (i: number, role: RecentTable['role'] = 'gm'): RecentTable => ({ hash: `${role === 'gm' ? 'gm' : 'seat'}=token-${String(i).padStart(8, '0')}`, name: `Table ${i}`, rulesetId: 'osr', role, seen: 1000 + i });
+
+  it('remembers each link once, newest first, keeps at most twenty, and forgets on request', () => {
+    const st = memory();
+    for (let i = 0; i < 25; i++) remember(st, entry(i));
+    remember(st, { ...entry(3), seen: 5000 });
+    const list = readRecent(st);
+    expect(list).toHaveLength(MAX_RECENT);
+    expect(list[0]!.name).toBe('Table 3');
+    expect(new Set(list.map((r) => r.hash)).size).toBe(MAX_RECENT);
+    expect(forget(st, entry(3).hash).map((r) => r.name)).not.toContain('Table 3');
+  });
+
+  it('anything odd in storage is skipped, never thrown; a broken store still lets the table open', () => {
+    const st = memory();
+    st.m.set(RECENT_KEY, '{not json');
+    expect(readRecent(st)).toEqual([]);
+    st.m.set(RECENT_KEY, JSON.stringify([{ hash: 'javascript:alert(1)', name: 'x', rulesetId: 'osr', role: 'gm', seen: 1 }, entry(1)]));
+    expect(readRecent(st).map((r) => r.name)).toEqual(['Table 1']);
+    const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(remember(full, entry(2))).toEqual([entry(2)]);
+    expect(readRecent(null)).toEqual([]);
+  });
+
+  it('a refused link says why and what to do', () => {
+    expect(linkProblem(null)).toBe('This link does not open a table: it may be mistyped, revoked or expired. Ask the GM for a new link, or open a table from your recent tables.');
+    expect(linkProblem('The GM revoked this seat; its link no longer works.')).toBe('The GM revoked this seat; its link no longer works. Ask the GM for a new link, or open a table from your recent tables.');
   });
 });
