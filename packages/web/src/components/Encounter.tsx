@@ -133,7 +133,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           Nobody can act now: heal or revive someone, or end the encounter.
         </p>
       ) : null}
-      <ol class="combatants" aria-label="Turn order" ref={listRef}>
+      <ol class="combatants" aria-label="Turn order" ref={listRef} tabIndex={gm ? 0 : undefined}>
         {order.map((c) => (
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
@@ -320,7 +320,7 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
       <label class="sr-only" for={id}>
         Amount for {c.name}
       </label>
-      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="7" data-damage-box={c.id} autocomplete="off" />
+      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
       <button class="small" type="submit" aria-label={`Damage ${c.name}`}>
         Damage
       </button>
