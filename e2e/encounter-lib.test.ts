@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
-import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../packages/web/src/lib/turns.ts';
+import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
@@ -290,5 +290,19 @@ describe('recent tables on this device', () => {
   it('a refused link says why and what to do', () => {
     expect(linkProblem(null)).toBe('This link does not open a table: it may be mistyped, revoked or expired. Ask the GM for a new link, or open a table from your recent tables.');
     expect(linkProblem('The GM revoked this seat; its link no longer works.')).toBe('The GM revoked this seat; its link no longer works. Ask the GM for a new link, or open a table from your recent tables.');
+  });
+});
+
+describe('the phone’s "your turn"', () => {
+  it('names the player’s own combatant when its turn is on, and nobody otherwise', () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run((startCommand(initiativeOf('osr'), [...rows(s, 'Ann', { dex: '15' }, { kind: 'pc' }), ...rows(s, 'Orc', { dex: '9' }, { hp: '5' })], {}) as { value: { type: string } }).value);
+    const enc = encounterOf(s.world)!;
+    const ann = enc.current!;
+    expect(yourTurn(enc, [ann])).toBe('Ann');
+    expect(yourTurn(enc, [])).toBeNull();
+    s.run({ type: 'encounter.endTurn' });
+    expect(yourTurn(encounterOf(s.world)!, [ann])).toBeNull();
+    expect(yourTurn(null, [ann])).toBeNull();
   });
 });

@@ -166,6 +166,15 @@ export async function playNight(f: Flavour): Promise<void> {
     await gm.keyboard.press('p');
     await expect.poll(() => text(enc.getByTestId('now-acting'))).toBe(actingNow);
 
+    // --- Kira's turn: "your turn" on Alice's phone, not on Bob's
+    for (let guard = 0; guard < 12 && !(await text(enc.getByTestId('now-acting'))).includes('Now acting: Kira'); guard++) {
+      const was = await text(enc.getByTestId('now-acting'));
+      await gm.keyboard.press('n');
+      await expect.poll(() => text(enc.getByTestId('now-acting'))).not.toBe(was);
+    }
+    await expect.poll(() => text(phones[0]!.page.getByTestId('your-turn'))).toBe('Your turn: Kira');
+    expect(await phones[1]!.page.getByTestId('your-turn').count()).toBe(0);
+
     // --- screenshots and accessibility, mid-fight
     await gm.screenshot({ path: `docs/screenshots/session-${f.rulesetId}-gm.png` });
     await phones[0]!.page.screenshot({ path: `docs/screenshots/session-${f.rulesetId}-phone.png`, fullPage: true });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
-import { encounterOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
@@ -87,7 +87,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </main>
       )}
       {help ? <HelpOverlay onClose={() => setHelp(false)} /> : null}
-      <RejectionToast client={client} />
+      <RejectionToast client={client} names={view ? namesOf(view.world) : {}} />
     </>
   );
 }

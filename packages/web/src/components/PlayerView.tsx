@@ -1,6 +1,7 @@
 // The player view (phone first) and the spectator display: the same screen
 // with less in it. Everything shown comes from this viewer's projection.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { yourTurn } from '../lib/turns.ts';
 import type { Character, World } from '@tablekeeper/engine';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
@@ -41,6 +42,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
         ) : (
           <>
             {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} /> : null}
+            {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
@@ -51,8 +53,29 @@ export function PlayerView({ capability }: { capability: Capability }) {
           </>
         )}
       </main>
-      <RejectionToast client={client} />
+      <RejectionToast client={client} names={view ? namesOf(view.world) : {}} />
     </>
+  );
+}
+
+/** "Your turn" banner, and a short vibration where the phone allows it, when one of the player's own combatants starts a turn. */
+function YourTurn({ world, mine }: { world: World; mine: readonly string[] }) {
+  const enc = encounterOf(world);
+  const who = yourTurn(enc, mine);
+  const serial = enc?.turnSerial ?? 0;
+  useEffect(() => {
+    if (who === null) return;
+    try {
+      navigator.vibrate?.(200);
+    } catch {
+      // vibration is a nicety; some browsers refuse it without a tap first
+    }
+  }, [who, serial]);
+  if (who === null) return null;
+  return (
+    <p class="your-turn" role="status" data-testid="your-turn">
+      Your turn: <strong>{who}</strong>
+    </p>
   );
 }
 

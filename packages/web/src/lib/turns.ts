@@ -82,3 +82,9 @@ export function conditionCommand(target: string, f: ConditionForm): { ok: true; 
   else return { ok: false, message: 'Choose how long the condition lasts.' };
   return { ok: true, value: { type: 'condition.apply', target, condition, duration, ...(stacks > 1 ? { stacks } : {}) } };
 }
+
+/** The name of the player's own combatant whose turn it is, for the phone's banner (null when it is not theirs). */
+export function yourTurn(enc: Pick<EncounterState, 'active' | 'current' | 'combatants'> | null, mine: readonly string[]): string | null {
+  if (enc === null || !enc.active || enc.current === null || !mine.includes(enc.current)) return null;
+  return enc.combatants[enc.current]?.name ?? null;
+}
