@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
-import { draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
@@ -304,5 +304,24 @@ describe('the phone’s "your turn"', () => {
     s.run({ type: 'encounter.endTurn' });
     expect(yourTurn(encounterOf(s.world)!, [ann])).toBeNull();
     expect(yourTurn(null, [ann])).toBeNull();
+  });
+});
+
+describe('adding foes mid-fight', () => {
+  it('"Wolf x2" joins a running OSR fight at its DEX; a Kleptonomicon foe joins its creature type’s group', () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run((startCommand(initiativeOf('osr'), [...rows(s, 'Ann', { dex: '15' }, { kind: 'pc' }), ...rows(s, 'Orc', { dex: '9' }, { hp: '5' })], {}) as { value: { type: string } }).value);
+    for (const c of addCommands(initiativeOf('osr'), rows(s, 'Wolf x2', { dex: '12' }, { hp: '11' }), encounterOf(s.world)!, {})) s.run(c);
+    s.run({ type: 'encounter.endTurn' });
+    expect(round(s)).toEqual(['Wolf 1', 'Wolf 2', 'Orc']);
+
+    const k = table('kleptonomicon', kleptonomicon.ruleset.modules);
+    k.run({ type: 'klepto.startEpisode' });
+    k.run({ type: 'klepto.freeplay' });
+    k.run((startCommand(initiativeOf('kleptonomicon'), [...rows(k, 'Ann', {}, { kind: 'pc' }), ...rows(k, 'Goblin', { creatureType: 'Goblin', edgeSave: '3' }), ...rows(k, 'Bat', { creatureType: 'Bat' })], {}) as { value: { type: string } }).value);
+    const add = addCommands(initiativeOf('kleptonomicon'), rows(k, 'Bat', { creatureType: 'Bat' }), encounterOf(k.world)!, {});
+    expect(add[0]).toMatchObject({ placement: { group: 1 } });
+    k.run(add[0]!);
+    expect(Object.values(encounterOf(k.world)!.combatants).filter((c) => c.name === 'Bat').map((c) => c.placement)).toEqual([{ group: 1 }, { group: 1 }]);
   });
 });

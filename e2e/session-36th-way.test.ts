@@ -11,5 +11,5 @@ describe('a night of The 36th Way, by clicking', () => {
       condition: 'dazed',
       foeInitiative: async (enc) => void (await enc.getByLabel('Band').selectOption('fast')),
     });
-  });
+  }, 300_000);
 });

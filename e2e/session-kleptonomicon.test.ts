@@ -27,5 +27,5 @@ describe('a night of The Kleptonomicon, by clicking', () => {
       beforeFight: (gm) => toFreeplay(gm, true),
       afterFight: (gm) => toFreeplay(gm, false),
     });
-  });
+  }, 300_000);
 });

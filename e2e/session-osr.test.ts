@@ -12,7 +12,7 @@ describe('a night of the OSR game, by clicking', () => {
       condition: 'concentrating',
       foeInitiative: (enc) => enc.getByLabel('DEX').fill('12'),
     });
-  });
+  }, 300_000);
 
   it('a link the server refuses says so within two seconds, with what to do', async () => {
     const e2e = await startE2e('session-osr-badlink');

@@ -11,5 +11,5 @@ describe('a night of the team game, by clicking', () => {
       condition: 'guarding',
       foeInitiative: (enc) => enc.getByLabel('Team').fill('Goblins'),
     });
-  });
+  }, 300_000);
 });

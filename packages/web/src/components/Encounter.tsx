@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { EncounterBuilder } from './EncounterBuilder.tsx';
-import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
+import { DraftForm, EncounterBuilder } from './EncounterBuilder.tsx';
+import { addCommands, adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
@@ -138,7 +138,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active ? <AddCombatant send={send} world={world} /> : null}
+      {gm && enc.active ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }
@@ -491,106 +491,31 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
   );
 }
 
-/** Placement typed by the GM: a number is a score, a band name is a band, other text a team. */
-export function parsePlacement(text: string): Record<string, string | number> | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  if (/^-?\d+$/.test(t)) return { score: Number(t) };
-  const g = /^(?:g|group\s*)(\d)$/i.exec(t);
-  if (g) return { group: Number(g[1]) - 1 };
-  const band = t.toLowerCase().replace(/\s+/g, '-');
-  if (['very-fast', 'fast', 'medium', 'slow', 'very-slow'].includes(band)) return { band };
-  return { team: t };
-}
-
-let nextLocal = 1;
-function combatantFrom(name: string, kind: 'pc' | 'npc', placement: string, hp: string, hidden: boolean, character: Character | null) {
-  const shownName = name || character?.name || '';
-  // Ids never carry the name: a hidden combatant's id may be referenced where its name must not be.
-  const id = `${character ? 'pc' : kind}-${Date.now().toString(36)}-${nextLocal++}`;
-  const p = parsePlacement(placement);
-  const hpN = Number(hp);
-  // A character's own HP lives on the character (the tracker reads both); an NPC's on the combatant.
-  const stats = hp.trim() !== '' && Number.isInteger(hpN) && hpN > 0 ? { hp: hpN, maxHp: hpN } : {};
-  return {
-    id,
-    name: shownName,
-    kind: character ? character.kind : kind,
-    stats,
-    visibility: hidden ? 'hidden' : 'visible',
-    ...(character ? { characterId: character.id } : {}),
-    ...(p ? { placement: p, ...p } : {}),
-  };
-}
-
-function CombatantFields({ prefix, world }: { prefix: string; world: World }) {
-  const chars = Object.values(world.characters);
-  return (
-    <div class="row">
-      {chars.length > 0 ? (
-        <div class="field" style={{ width: '10em' }}>
-          <label for={`${prefix}-char`}>Character</label>
-          <select id={`${prefix}-char`} name="character">
-            <option value="">(none)</option>
-            {chars.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <div class="field grow">
-        <label for={`${prefix}-name`}>Name</label>
-        <input id={`${prefix}-name`} name="name" maxLength={80} autocomplete="off" placeholder={chars.length > 0 ? 'or a new name' : ''} />
-      </div>
-      <div class="field" style={{ width: '7em' }}>
-        <label for={`${prefix}-kind`}>Kind</label>
-        <select id={`${prefix}-kind`} name="kind">
-          <option value="pc">PC</option>
-          <option value="npc">NPC</option>
-        </select>
-      </div>
-      <div class="field" style={{ width: '9em' }}>
-        <label for={`${prefix}-place`}>Initiative / band / team</label>
-        <input id={`${prefix}-place`} name="placement" placeholder="14, fast, A, g1" maxLength={40} aria-describedby={`${prefix}-place-help`} />
-        <span id={`${prefix}-place-help`} class="sr-only">
-          A number is an initiative score; very fast, fast, medium, slow or very slow is a band; g1 to g4 is an NPC group; any other word is a team.
-        </span>
-      </div>
-      <div class="field" style={{ width: '5em' }}>
-        <label for={`${prefix}-hp`}>HP</label>
-        <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={6} />
-      </div>
-      <label class="row small" style={{ fontWeight: 400 }}>
-        <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} /> hidden
-      </label>
-    </div>
-  );
-}
-
-function readForm(form: HTMLFormElement, world: World) {
-  const f = new FormData(form);
-  const character = world.characters[String(f.get('character') ?? '')] ?? null;
-  return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on', character);
-}
-
-function AddCombatant({ send, world }: { send: Send; world: World }) {
+/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
+function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
+  const [msg, setMsg] = useState<string | null>(null);
   return (
     <details style={{ marginTop: '8px' }}>
       <summary>Add a combatant</summary>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const c = readForm(form, world);
-          if (c.name) void send({ type: 'encounter.add', combatant: c, ...(c.placement ? { placement: c.placement } : {}) });
-          form.reset();
+      <DraftForm
+        world={world}
+        prefix="add"
+        label="Add to this encounter"
+        button="Add"
+        lined={[]}
+        onError={setMsg}
+        onAdd={async (drafts) => {
+          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
+            const r = await send(cmd);
+            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+          }
         }}
-      >
-        <CombatantFields prefix="add" world={world} />
-        <button type="submit">Add</button>
-      </form>
+      />
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -14,27 +14,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [rows, setRows] = useState<Draft[]>(initial);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
-  const [kind, setKind] = useState<'pc' | 'npc'>('npc');
-  const [charId, setCharId] = useState('');
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   const ended = last !== null && last.roster.length > 0;
-  const character = world.characters[charId] ?? null;
-  const rowKind = character?.kind ?? kind;
-
-  const add = (form: HTMLFormElement) => {
-    const f = new FormData(form);
-    const init: Record<string, string> = {};
-    for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
-    const d = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
-    if (!d.ok) return setError(d.message);
-    if (character && rows.some((r) => r.characterId === character.id)) return setError(`${character.name} is already lined up.`);
-    if (rows.length + d.value.length > 200) return setError('An encounter may have at most 200 combatants.');
-    setError(null);
-    setRows([...rows, ...d.value]);
-    form.reset();
-    setCharId('');
-    (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
-  };
 
   const start = async () => {
     const c = startCommand(method, rows, world.characters, initiating ? { initiating } : {});
@@ -52,56 +33,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         </p>
       ) : null}
       {method ? <p class="small muted">{method.summary}</p> : null}
-      <form
-        aria-label="Add to the next encounter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add(e.currentTarget);
-        }}
-      >
-        <div class="row">
-          {characters.length > 0 ? (
-            <div class="field" style={{ width: '10em' }}>
-              <label for="build-char">Character</label>
-              <select id="build-char" name="character" value={charId} onChange={(e) => setCharId(e.currentTarget.value)}>
-                <option value="">(a new foe or ally)</option>
-                {characters.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          <div class="field grow">
-            <label for="build-name">Name</label>
-            <input id="build-name" name="name" maxLength={90} autocomplete="off" placeholder="Goblin x6" aria-describedby="build-name-help" />
-            <span id="build-name-help" class="sr-only">
-              Add a count after x for a group: Goblin x6 adds Goblin 1 to Goblin 6.
-            </span>
-          </div>
-          {character ? null : (
-            <div class="field" style={{ width: '7em' }}>
-              <label for="build-kind">Kind</label>
-              <select id="build-kind" name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value === 'pc' ? 'pc' : 'npc')}>
-                <option value="npc">Foe (NPC)</option>
-                <option value="pc">Ally (PC)</option>
-              </select>
-            </div>
-          )}
-          {(method?.fields ?? []).filter((f) => f.only === undefined || f.only === rowKind).map((f) => (
-            <InitField key={f.key} f={f} kind={rowKind} />
-          ))}
-          <div class="field" style={{ width: '5em' }}>
-            <label for="build-hp">HP</label>
-            <input id="build-hp" name="hp" inputMode="numeric" maxLength={5} />
-          </div>
-          <label class="row small" style={{ fontWeight: 400 }}>
-            <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" /> hidden
-          </label>
-        </div>
-        <button type="submit">Add to encounter</button>
-      </form>
+      <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows([...rows, ...d])} onError={setError} />
       {rows.length > 0 ? (
         <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
           {rows.map((d) => (
@@ -151,8 +83,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   );
 }
 
-function InitField({ f, kind }: { f: InitiativeField; kind: 'pc' | 'npc' }) {
-  const id = `build-init-${f.key}`;
+function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'; prefix: string }) {
+  const id = `${prefix}-init-${f.key}`;
   const hint = `${f.defaultFor[kind]}`;
   return (
     <div class="field" style={{ width: f.type === 'text' ? '9em' : '7em' }}>
@@ -169,5 +101,82 @@ function InitField({ f, kind }: { f: InitiativeField; kind: 'pc' | 'npc' }) {
         <input id={id} name={`init-${f.key}`} inputMode={f.type === 'int' ? 'numeric' : 'text'} maxLength={f.type === 'int' ? 4 : 64} placeholder={f.fromSheet ? `sheet or ${hint}` : hint} />
       )}
     </div>
+  );
+}
+
+/** One line of the builder: a character or a name ("Goblin x6"), its initiative value, HP, hidden. */
+export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void }) {
+  const { world, prefix, label, button, lined, onAdd, onError } = props;
+  const method = initiativeOf(world.rulesetId);
+  const characters = Object.values(world.characters);
+  const [kind, setKind] = useState<'pc' | 'npc'>('npc');
+  const [charId, setCharId] = useState('');
+  const character = world.characters[charId] ?? null;
+  const rowKind = character?.kind ?? kind;
+  const add = (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const init: Record<string, string> = {};
+    for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
+    const d = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
+    if (!d.ok) return onError(d.message);
+    if (character && lined.some((r) => r.characterId === character.id)) return onError(`${character.name} is already lined up.`);
+    if (lined.length + d.value.length > 200) return onError('An encounter may have at most 200 combatants.');
+    onError(null);
+    onAdd(d.value);
+    form.reset();
+    setCharId('');
+    (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
+  };
+  return (
+  <form
+          aria-label={label}
+          onSubmit={(e) => {
+            e.preventDefault();
+            add(e.currentTarget);
+          }}
+        >
+          <div class="row">
+            {characters.length > 0 ? (
+              <div class="field" style={{ width: '10em' }}>
+                <label for={`${prefix}-char`}>Character</label>
+                <select id={`${prefix}-char`} name="character" value={charId} onChange={(e) => setCharId(e.currentTarget.value)}>
+                  <option value="">(a new foe or ally)</option>
+                  {characters.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div class="field grow">
+              <label for={`${prefix}-name`}>Name</label>
+              <input id={`${prefix}-name`} name="name" maxLength={90} autocomplete="off" placeholder="Goblin x6" aria-describedby={`${prefix}-name-help`} />
+              <span id={`${prefix}-name-help`} class="sr-only">
+                Add a count after x for a group: Goblin x6 adds Goblin 1 to Goblin 6.
+              </span>
+            </div>
+            {character ? null : (
+              <div class="field" style={{ width: '7em' }}>
+                <label for={`${prefix}-kind`}>Kind</label>
+                <select id={`${prefix}-kind`} name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value === 'pc' ? 'pc' : 'npc')}>
+                  <option value="npc">Foe (NPC)</option>
+                  <option value="pc">Ally (PC)</option>
+                </select>
+              </div>
+            )}
+            {(method?.fields ?? []).filter((f) => f.only === undefined || f.only === rowKind).map((f) => (
+              <InitField key={f.key} f={f} kind={rowKind} prefix={prefix} />
+            ))}
+            <div class="field" style={{ width: '5em' }}>
+              <label for={`${prefix}-hp`}>HP</label>
+              <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={5} />
+            </div>
+            <label class="row small" style={{ fontWeight: 400 }}>
+              <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" /> hidden
+            </label>
+          </div>
+          <button type="submit">{button}</button>
+        </form>
   );
 }

@@ -205,3 +205,27 @@ export function placeCommand(method: InitiativeMethod | null, id: string, value:
   if (!v.ok) return v;
   return { ok: true, value: { type: 'encounter.place', id, placement: { [f.key]: v.value } } };
 }
+
+/**
+ * encounter.add commands for rows added mid-fight (one per combatant, each its
+ * own undo step). A foe joining an Edge Save order goes into the group of its
+ * creature type, or the last group (004 groups are fixed at the start).
+ */
+export function addCommands(method: InitiativeMethod | null, drafts: readonly Draft[], enc: EncounterState, characters: { readonly [id: string]: Character }): { type: 'encounter.add'; [k: string]: Json }[] {
+  const start = startCommand(method, drafts, characters);
+  if (!start.ok) return [];
+  const groups = method?.order === 'edge-save' ? groupsIn(enc) : [];
+  return start.value.combatants.map((c, i): { type: 'encounter.add'; [k: string]: Json } => {
+    const d = drafts[i]!;
+    if (method?.order !== 'edge-save' || d.kind !== 'npc') return { type: 'encounter.add' as const, combatant: c };
+    const type = String(d.init['creatureType'] ?? '');
+    const same = groups.findIndex((g) => g.some((id) => enc.combatants[id]?.stats['creatureType'] === type));
+    return { type: 'encounter.add' as const, combatant: c, placement: { group: same >= 0 ? same : Math.max(0, groups.length - 1) } };
+  });
+}
+
+function groupsIn(enc: EncounterState): string[][] {
+  const seq = enc.seq;
+  const g = seq !== null && typeof seq === 'object' && !Array.isArray(seq) ? seq['groups'] : undefined;
+  return Array.isArray(g) ? g.map((x) => (Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [])) : [];
+}
