@@ -18,7 +18,8 @@ export const RECENT_KEY = 'tablekeeper.recent';
 /** Most links kept; the oldest fall off. */
 export const MAX_RECENT = 20;
 
-type Store = Pick<Storage, 'getItem' | 'setItem'>;
+/** The two calls of Web Storage used here (typed locally so Node tests need no DOM types). */
+type Store = { getItem(key: string): string | null; setItem(key: string, value: string): void };
 
 function valid(x: unknown): x is RecentTable {
   if (x === null || typeof x !== 'object') return false;
@@ -60,7 +61,7 @@ export function forget(store: Store | null, hash: string): RecentTable[] {
 /** localStorage when the browser allows it (it throws in some private modes). */
 export function deviceStore(): Store | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return (globalThis as { localStorage?: Store }).localStorage ?? null;
   } catch {
     return null;
   }
