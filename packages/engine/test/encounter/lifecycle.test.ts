@@ -10,6 +10,7 @@ import { BANDS_ECONOMY, OSR_ECONOMY } from '../../src/encounter/economies.js';
 import { encounterModule, isDefeated } from '../../src/encounter/module.js';
 import type { EncounterRules } from '../../src/encounter/types.js';
 import { Table, playRound } from './harness.js';
+import { fictionTime } from '../../src/core/module.js';
 
 const rules: EncounterRules = { sequencer: scoreSequencer(), economy: OSR_ECONOMY, conditions: [] };
 const ann: Viewer = { role: 'player', seatId: 's1' };
@@ -204,5 +205,16 @@ describe('conditions for the picker', () => {
     expect(t.run({ type: 'condition.apply', target: 'g1', condition: 'custom:', duration: { kind: 'indefinite' } })).toMatchObject({ code: 'INVALID_VALUE', path: 'condition' });
     expect(t.run({ type: 'condition.apply', target: 'g1', condition: `custom:${'x'.repeat(41)}`, duration: { kind: 'indefinite' } })).toMatchObject({ code: 'INVALID_VALUE' });
     expect(t.run({ type: 'condition.apply', target: 'g1', condition: 'Paralyzed', duration: { kind: 'indefinite' } })).toMatchObject({ code: 'UNKNOWN_CONDITION' });
+  });
+});
+
+describe('the log speaks in people’s units', () => {
+  it('time passed reads as minutes, hours and days, never raw seconds', () => {
+    expect(fictionTime(600)).toBe('10 minutes');
+    expect(fictionTime(3600)).toBe('1 hour');
+    expect(fictionTime(5400)).toBe('1 hour 30 minutes');
+    expect(fictionTime(6)).toBe('6 seconds');
+    expect(fictionTime(2 * 86400 + 4 * 3600)).toBe('2 days 4 hours');
+    expect(fictionTime(0)).toBe('0 seconds');
   });
 });

@@ -1,7 +1,7 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
+import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { DraftForm, EncounterBuilder } from './EncounterBuilder.tsx';
 import { addCommands, adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
