@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
+import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
@@ -323,5 +324,28 @@ describe('adding foes mid-fight', () => {
     expect(add[0]).toMatchObject({ placement: { group: 1 } });
     k.run(add[0]!);
     expect(Object.values(encounterOf(k.world)!.combatants).filter((c) => c.name === 'Bat').map((c) => c.placement)).toEqual([{ group: 1 }, { group: 1 }]);
+  });
+});
+
+describe('rests by the rules', () => {
+  it('OSR: a safe night heals 1 HP per level and moves the clock; an unsafe one heals 1 (001 "Healing From Rest": a level 4 PC heals 4, or 1 in a dungeon)', () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { level: 4, hp: 10, maxHp: 20 } });
+    const kira = Object.values(s.world.characters)[0]!.id;
+    const [safe, unsafe] = restsOf('osr');
+    const t0 = s.world.clock.seconds;
+    s.run(safe!.command as { type: string });
+    expect(s.world.characters[kira]!.stats['hp']).toBe(14);
+    expect(s.world.clock.seconds).toBeGreaterThan(t0);
+    s.run(unsafe!.command as { type: string });
+    expect(s.world.characters[kira]!.stats['hp']).toBe(15);
+  });
+
+  it('36th Way: both rests are accepted between fights; other rulesets offer the clock’s rests only', () => {
+    const s = table('36th-way', thirtySixthWay.ruleset.modules);
+    for (const r of restsOf('36th-way')) s.run(r.command as { type: string });
+    expect(s.world.clock.counts.shortRest).toBe(1);
+    expect(s.world.clock.counts.longRest).toBe(1);
+    expect(restsOf('teams')).toEqual([]);
   });
 });

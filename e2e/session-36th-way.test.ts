@@ -8,6 +8,7 @@ describe('a night of The 36th Way, by clicking', () => {
   it('two phones, two encounters, a goblin falls and is skipped; the hidden foe never reaches a phone', async () => {
     await playNight({
       rulesetId: '36th-way',
+      rest: 'Full rest',
       condition: 'dazed',
       foeInitiative: async (enc) => void (await enc.getByLabel('Band').selectOption('fast')),
     });

@@ -9,6 +9,7 @@ describe('a night of the OSR game, by clicking', () => {
   it('two phones, two encounters, a goblin falls and is skipped; the hidden foe never reaches a phone', async () => {
     await playNight({
       rulesetId: 'osr',
+      rest: "A safe night's rest",
       condition: 'concentrating',
       foeInitiative: (enc) => enc.getByLabel('DEX').fill('12'),
     });

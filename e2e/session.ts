@@ -22,6 +22,8 @@ export interface Flavour {
   /** A condition id from the ruleset's catalogue and its name as the log writes it. */
   readonly condition: string;
   /** Phase changes the ruleset needs around a fight (the Kleptonomicon's Episode). */
+  /** The ruleset's own rest button between fights (it moves the clock and heals by the rules), if it has one. */
+  readonly rest?: string;
   readonly beforeFight?: (gm: Page) => Promise<void>;
   readonly afterFight?: (gm: Page) => Promise<void>;
 }
@@ -190,6 +192,11 @@ export async function playNight(f: Flavour): Promise<void> {
     const clock = gm.locator('.area-clock');
     await clock.getByRole('button', { name: 'Long rest' }).click();
     await expect.poll(() => text(clock)).toContain('long rest');
+    if (f.rest !== undefined) {
+      const was = await text(clock.getByTestId('clock-time')) + (await text(clock.locator('p').first()));
+      await clock.getByRole('button', { name: f.rest }).click();
+      await expect.poll(async () => (await text(clock.getByTestId('clock-time'))) + (await text(clock.locator('p').first()))).not.toBe(was);
+    }
     await expect.poll(() => ready.getByRole('listitem').count()).toBe(2);
     await enc.getByLabel('Name').fill('Wolf');
     await f.foeInitiative(enc);
