@@ -163,7 +163,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats };
   const tracks = tracksOf(stats);
   const conds = conditionsOn(enc, c.id);
-  const names = namesOf(world);
+  const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
   const defeated = isDefeated(c);
@@ -394,9 +394,19 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   if (typeof stats['hp'] === 'number' && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>
     ch && !(key in c.stats) ? send({ type: 'character.update', id: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', id: c.id, stats: { [key]: value } });
+  // The tools render only while open: fifty closed rows stay cheap on every turn change.
+  const [open, setOpen] = useState(false);
   return (
-    <details class="small" style={{ marginTop: '4px' }}>
+    <details class="small" style={{ marginTop: '4px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Adjust {c.name}</summary>
+      {open ? <RowTools c={c} world={world} send={send} tracks={tracks} set={set} /> : null}
+    </details>
+  );
+}
+
+function RowTools({ c, world, send, tracks, set }: { c: Combatant; world: World; send: Send; tracks: { key: string; label: string; value: number }[]; set: (key: string, value: number) => unknown }) {
+  return (
+    <>
       <AdjustPlace c={c} world={world} send={send} />
       {tracks.map((t) => (
         <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
@@ -409,7 +419,7 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
         </div>
       ))}
       <ConditionPicker c={c} world={world} send={send} />
-    </details>
+    </>
   );
 }
 
