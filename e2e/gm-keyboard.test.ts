@@ -34,10 +34,10 @@ describe('GM screen keyboard', () => {
     const enc = page.locator('.area-encounter');
     for (const [name, score] of [['Ada', '18'], ['Bram', '12'], ['Cole', '6']] as const) {
       await enc.getByLabel('Name').fill(name);
-      await enc.getByLabel('Initiative / band / team').fill(score);
+      await enc.getByLabel('DEX').fill(score);
       await enc.getByRole('button', { name: 'Add to encounter' }).click();
     }
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     const acting = enc.getByTestId('now-acting');
     await expect.poll(() => acting.textContent()).toContain('Ada');
 

@@ -33,9 +33,13 @@ async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; 
 async function add(enc: Locator, name: string, kind: 'pc' | 'npc', placement: string): Promise<void> {
   await enc.getByLabel('Name').fill(name);
   await enc.getByLabel('Kind').selectOption(kind);
-  await enc.getByLabel('Initiative / band / team').fill(placement);
+  // Each ruleset's builder asks for its own initiative value: a band, a team, or a foe's creature type.
+  const band = enc.getByLabel('Band');
+  if ((await band.count()) > 0) await band.selectOption(placement);
+  else if ((await enc.getByLabel('Team').count()) > 0) await enc.getByLabel('Team').fill(placement);
+  else if (placement !== '') await enc.getByLabel('Creature type').fill(placement);
   await enc.getByRole('button', { name: 'Add to encounter' }).click();
-  await enc.getByRole('list', { name: 'Combatants ready to start' }).getByText(name).waitFor();
+  await enc.getByRole('list', { name: 'Combatants ready to start' }).getByText(name, { exact: true }).waitFor();
 }
 
 const acting = (enc: Locator) => enc.getByTestId('now-acting').textContent();
@@ -45,7 +49,7 @@ describe('encounter tracker across turn orders', () => {
     const { page, enc, errors } = await gmScreen('36th-way');
     await add(enc, 'Vesk', 'pc', 'fast');
     await add(enc, 'Ogre', 'npc', 'slow');
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => acting(enc)).toContain('Vesk');
     expect(await enc.getByTestId('combatant').first().textContent()).toContain('fast');
     await expect.poll(() => enc.getByRole('img', { name: 'Escalation die 0' }).count()).toBe(1);
@@ -64,7 +68,7 @@ describe('encounter tracker across turn orders', () => {
     await add(enc, 'Ash', 'pc', 'Heroes');
     await add(enc, 'Birch', 'pc', 'Heroes');
     await add(enc, 'Raider', 'npc', 'Raiders');
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     // Heroes initiate (first team added); two of them may act, so the table chooses.
     await expect.poll(() => acting(enc)).toContain('Waiting');
     const choice = enc.getByRole('button', { name: 'Birch', exact: true });
@@ -83,9 +87,9 @@ describe('encounter tracker across turn orders', () => {
   it('Kleptonomicon: NPC groups from the form, and two Beats for the actor', async () => {
     const { page, enc, errors } = await gmScreen('kleptonomicon');
     await add(enc, 'Quill', 'pc', '');
-    await add(enc, 'Guard', 'npc', 'g1');
-    await add(enc, 'Hound', 'npc', 'g2');
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await add(enc, 'Guard', 'npc', 'Guards');
+    await add(enc, 'Hound', 'npc', 'Hounds');
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
     await expect.poll(() => enc.getByTestId('combatant').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('group 1'), expect.stringContaining('group 2')]));
     // Whoever acts first has both Beats (004 "Using Abilities").

@@ -125,12 +125,12 @@ describe('recorded table rolls', () => {
     for (const [name, score, hp, hidden] of [['Ada', '18', '', false], ['Lurker', '15', '9', true], ['Goblin', '12', '7', false]] as const) {
       await enc.getByLabel('Name').fill(name);
       await enc.getByLabel('Kind').selectOption(name === 'Ada' ? 'pc' : 'npc');
-      await enc.getByLabel('Initiative / band / team').fill(score);
+      await enc.getByLabel('DEX').fill(score);
       await enc.getByLabel('HP', { exact: true }).fill(hp);
       if (hidden) await enc.getByLabel('hidden', { exact: true }).check();
       await enc.getByRole('button', { name: 'Add to encounter' }).click();
     }
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     // The GM sees the hidden Lurker on deck; the player sees the Goblin (the Lurker is never named).
     await expect.poll(() => enc.getByTestId('now-acting').textContent()).toBe('Now acting: Ada · on deck: Lurker');
     await expect.poll(() => a.p.getByTestId('now-acting').textContent()).toBe('Now acting: Ada · on deck: Goblin');

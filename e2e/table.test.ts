@@ -123,19 +123,19 @@ describe('GM screen and player view', () => {
     mark('an encounter');
     const enc = gm.locator('.area-encounter');
     await enc.getByLabel('Character').selectOption({ label: 'Brannoc' });
-    await enc.getByLabel('Initiative / band / team').fill('15');
+    await enc.getByLabel('DEX').fill('15');
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
     await enc.getByLabel('Name').fill('Goblin');
     await enc.getByLabel('Kind').selectOption('npc');
-    await enc.getByLabel('Initiative / band / team').fill('12');
+    await enc.getByLabel('DEX').fill('12');
     await enc.getByLabel('HP').fill('7');
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
     await enc.getByLabel('Name').fill(HIDDEN_FOE);
     await enc.getByLabel('Kind').selectOption('npc');
-    await enc.getByLabel('Initiative / band / team').fill('9');
+    await enc.getByLabel('DEX').fill('9');
     await enc.getByLabel('hidden').check();
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
-    await enc.getByRole('button', { name: 'Start encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
     await expect.poll(() => enc.getByTestId('now-acting').textContent()).toContain('Brannoc');
 
@@ -191,9 +191,9 @@ describe('GM screen and player view', () => {
     // --- a condition and the clock reach the player's own panel
     mark('a condition and the clock reach the play');
     await enc.getByText('Adjust Brannoc').click();
-    await enc.getByLabel('Condition for Brannoc').fill('concentrating');
+    await enc.getByLabel('Condition for Brannoc').selectOption('concentrating');
     await enc.getByRole('form', { name: 'Apply a condition to Brannoc' }).getByRole('button', { name: 'Apply' }).click();
-    await player.getByRole('list', { name: 'Your conditions' }).getByText(/concentrating/).waitFor();
+    await player.getByRole('list', { name: 'Your conditions' }).getByText(/Concentrating/).waitFor();
     await gm.getByRole('button', { name: '+1 hour' }).click();
     await expect.poll(() => player.getByTestId('clock-time').textContent()).toBe('Day 1, 01:00');
 

@@ -39,3 +39,5 @@ export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } fro
 export { getDaggerheart, hopeOf, requestsOf, type DaggerheartState, type RollRequest } from './daggerheart/selectors.js';
 export { daggerheartSettings, type DaggerheartSettings } from './daggerheart/settings.js';
 export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVERITY_WORDS, TRACKS, TRACK_WORDS, type Severity, type Thresholds, type Track, type TrackName } from './daggerheart/rules.js';
+export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
+export { restsOf, type RestOption } from './rests.js';

@@ -1,12 +1,16 @@
 // The app shell: which screen to show comes from the capability in the URL
 // fragment (#gm=..., #seat=..., #spectator=...), which never reaches a server log.
+// Each screen is its own chunk, so a phone downloads the player view only
+// (scripts/bundle-size.mjs measures both).
 import { useEffect, useState } from 'preact/hooks';
 import type { Capability as Cap } from './net/client.ts';
-import { GmScreen } from './components/GmScreen.tsx';
-import { PlayerView } from './components/PlayerView.tsx';
-import { Landing } from './components/Landing.tsx';
+import { lazyPanel } from './components/LazyPanels.tsx';
 
 export type Capability = Cap | null;
+
+const GmScreen = lazyPanel(() => import('./components/GmScreen.tsx').then((m) => m.GmScreen), 'player');
+const PlayerView = lazyPanel(() => import('./components/PlayerView.tsx').then((m) => m.PlayerView), 'player');
+const Landing = lazyPanel(() => import('./components/Landing.tsx').then((m) => m.Landing), 'player');
 
 export function readCapability(hash: string): Capability {
   const params = new URLSearchParams(hash.replace(/^#/, ''));

@@ -245,8 +245,26 @@ const UNIT_WORDS: Record<ClockUnit, string> = {
 function clockText(unit: ClockUnit, count: number, seconds: number): string {
   const parts: string[] = [];
   if (unit !== 'time' && count > 0) parts.push(`${count} ${UNIT_WORDS[unit]}${count === 1 ? '' : 's'}`);
-  if (seconds > 0) parts.push(`${seconds} seconds of fiction`);
+  if (seconds > 0) parts.push(fictionTime(seconds));
   return `Time passes: ${parts.join(', ')}.`;
+}
+
+/** In-fiction time in people's units: "10 minutes", "1 hour 30 minutes", "2 days 4 hours", "6 seconds". */
+export function fictionTime(seconds: number): string {
+  const units: readonly [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  let left = Math.max(0, Math.floor(seconds));
+  const out: string[] = [];
+  for (const [size, name] of units) {
+    const n = Math.floor(left / size);
+    left -= n * size;
+    if (n > 0) out.push(`${n} ${name}${n === 1 ? '' : 's'}`);
+  }
+  return out.length === 0 ? '0 seconds' : out.join(' ');
 }
 
 /** Events about a character are public only while the character is fully visible. */

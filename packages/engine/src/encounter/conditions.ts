@@ -48,9 +48,24 @@ export function parseDuration(j: Json | undefined): Result<Duration> {
 }
 
 /** Decide the event for applying a condition (a new instance, or stacks added to an existing one). */
+/** A GM's own condition ("custom:Paralyzed"): a name on the tracker with a duration, and no rules effect. */
+export const CUSTOM_CONDITION_PREFIX = 'custom:';
+export const MAX_CUSTOM_CONDITION = 40;
+
+/** The definition of a condition id: the ruleset's, or a custom one's (no effects, one instance refreshed). */
+export function conditionDef(defs: readonly ConditionDef[], id: string): ConditionDef | undefined {
+  const own = defs.find((d) => d.id === id);
+  if (own !== undefined || !id.startsWith(CUSTOM_CONDITION_PREFIX)) return own;
+  const name = id.slice(CUSTOM_CONDITION_PREFIX.length).trim();
+  return name.length === 0 || name.length > MAX_CUSTOM_CONDITION ? undefined : { id, name, stacking: 'refresh', effects: {} };
+}
+
 export function planApply(enc: EncounterState, defs: readonly ConditionDef[], input: ApplyInput, newId: string): Result<EngineEvent> {
-  const def = defs.find((d) => d.id === input.condition);
-  if (def === undefined) return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')})`, 'condition');
+  const def = conditionDef(defs, input.condition);
+  if (def === undefined) {
+    if (input.condition.startsWith(CUSTOM_CONDITION_PREFIX)) return errR('INVALID_VALUE', `a custom condition needs a name of 1-${MAX_CUSTOM_CONDITION} characters`, 'condition');
+    return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')}); a condition of your own is "${CUSTOM_CONDITION_PREFIX}<name>"`, 'condition');
+  }
   if (own(enc.combatants, input.target) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
   // A source is a combatant (its visibility decides who may see it); free text would bypass the secrecy checks.
   if (input.source != null && own(enc.combatants, input.source) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.source}" to be the source`, 'source');

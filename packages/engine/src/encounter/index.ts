@@ -3,7 +3,7 @@
 // Names are explicit (no generic helpers) so the engine barrel has no clashes.
 export type * from './types.js';
 export { ENCOUNTER_ID, getEncounter, setEncounter, playerTurnSerial, getCombatant, updateCombatant, updateEncounter, combatantList, EMPTY_ENCOUNTER, EMPTY_ECONOMY } from './state.js';
-export { encounterModule, applyConditionEvent, spendEvent, canAct, peekNext, onDeck, escalationFor, netEffect, netAdvantage, economyOf, sequencerView } from './module.js';
+export { encounterModule, applyConditionEvent, spendEvent, canAct, isDefeated, encounterTitle, peekNext, onDeck, escalationFor, netEffect, netAdvantage, economyOf, sequencerView } from './module.js';
 export * from './sequencers/index.js';
 export {
   OSR_ECONOMY,
@@ -23,7 +23,7 @@ export {
   type TeamsActionRow,
 } from './economies.js';
 export { escalationBase, escalationValue, escalationParity, type Parity } from './escalation.js';
-export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
+export { parseDuration, planApply, conditionDef, CUSTOM_CONDITION_PREFIX, MAX_CUSTOM_CONDITION, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
 export { osrEncounter, bandsEncounter, teamsEncounter, kleptonomiconEncounter, daggerheartEncounter, type EncounterBase } from './systems.js';
 export { encounterConformance, type ConformanceOptions } from './conformance.js';
 export { encounterKit, type EncounterKit } from './kit.js';

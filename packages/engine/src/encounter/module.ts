@@ -16,6 +16,7 @@ import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, planSpend, resetEconomy, type Payment } from './economies.js';
 import { escalationValue } from './escalation.js';
 import {
+  conditionDef,
   expiringAt,
   fleetingLosses,
   netEffectOf,
@@ -28,7 +29,7 @@ import {
   type Moment,
 } from './conditions.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
-import type { Combatant, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
+import type { Combatant, ConditionCatalogue, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
 /** What the undo button says for the kernel's commands. */
 export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
@@ -38,6 +39,8 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.remove': 'remove a combatant',
   'encounter.place': 'move a combatant in the order',
   'encounter.setStats': 'change a combatant\'s stats',
+  'encounter.damage': 'deal damage',
+  'encounter.heal': 'heal',
   'encounter.setIncapacitated': 'mark a combatant unable to act',
   'encounter.choose': 'choose who acts',
   'encounter.endTurn': 'end the turn',
@@ -62,14 +65,26 @@ const MAX_COMBATANTS = 200;
 const MAX_NAME = 80;
 /** Most keys one combatant's own stats may hold (as for a character's sheet). */
 const MAX_COMBATANT_STATS = 200;
+/** Most hit points one press of the damage box may take or restore. */
+const MAX_HP_CHANGE = 100000;
 
 // ---------------------------------------------------------------- queries
+
+/**
+ * A foe is defeated when its own hit points (stats.hp, the tracker's track)
+ * reach 0: it is skipped like an incapacitated one. PCs are left to the
+ * ruleset (dying PCs still take turns for death saves in 002).
+ */
+export function isDefeated(c: Combatant): boolean {
+  const hp = c.stats['hp'];
+  return c.kind === 'npc' && typeof hp === 'number' && hp <= 0;
+}
 
 /** Able to take a turn: present, not incapacitated (flag or condition), and the ruleset agrees. */
 export function canAct(world: World, rules: EncounterRules, id: string): boolean {
   const enc = getEncounter(world);
   const c = own(enc.combatants, id);
-  if (c === undefined || c.incapacitated) return false;
+  if (c === undefined || c.incapacitated || isDefeated(c)) return false;
   for (const inst of Object.values(enc.conditions)) {
     if (inst.target !== id || rules.conditions.find((d) => d.id === inst.defId)?.incapacitates !== true) continue;
     // "Until the start of your next turn" ends as that turn begins, so it never costs the bearer the turn itself.
@@ -430,6 +445,8 @@ export function encounterModule(rules: EncounterRules): Module {
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
       },
     },
+    'encounter.damage': hpCommand('damage'),
+    'encounter.heal': hpCommand('heal'),
     'encounter.setStats': {
       // The GM edits a combatant's own numbers (an unlinked NPC's HP or another track); a linked character's sheet is character.update's.
       decide(world, command) {
@@ -638,6 +655,33 @@ export function encounterModule(rules: EncounterRules): Module {
     },
   };
 
+  /**
+   * The damage box: take or restore hit points on the combatant's own hp, or
+   * on its linked character's when the combatant has none. Healing stops at
+   * maxHp when there is one; damage stops at 0. Rulesets with damage modes
+   * (resistance, armour, endurance) keep their own commands.
+   */
+  function hpCommand(kind: 'damage' | 'heal'): CommandHandler {
+    return {
+      decide(world, command) {
+        const c = needCombatant(getEncounter(world), command['id'], 'id');
+        if (!c.ok) return c;
+        const amount = command['amount'];
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_HP_CHANGE) {
+          return errR('BAD_INPUT', `amount must be a whole number from 1 to ${MAX_HP_CHANGE}`, 'amount');
+        }
+        const ch = c.value.characterId === null ? undefined : world.characters[c.value.characterId];
+        const own = typeof c.value.stats['hp'] === 'number';
+        const stats = own ? c.value.stats : ch?.stats;
+        const hp = stats?.['hp'];
+        if (typeof hp !== 'number') return errR('NO_HP', `${c.value.name} has no hit points to change: give them HP first`, 'id');
+        const max = stats?.['maxHp'];
+        const to = kind === 'damage' ? Math.max(0, hp - amount) : typeof max === 'number' ? Math.max(hp, Math.min(max, hp + amount)) : hp + amount;
+        return okR([{ type: 'encounter.hpChanged', id: c.value.id, on: own ? 'combatant' : 'character', kind, amount, from: hp, to }]);
+      },
+    };
+  }
+
   function visibilityCommand(to: 'hidden' | 'existence' | 'visible'): CommandHandler {
     return {
       decide(world, command) {
@@ -683,6 +727,8 @@ export function encounterModule(rules: EncounterRules): Module {
         ...EMPTY_ENCOUNTER,
         conditions: enc.conditions,
         active: true,
+        // Counted here, not carried in the event, so tables recorded before numbering replay to the same count.
+        number: (enc.number ?? 0) + 1,
         round: Number(e['round']),
         combatants,
         roster: list.map((c) => c.id),
@@ -726,6 +772,14 @@ export function encounterModule(rules: EncounterRules): Module {
         surpriseActors: enc.surpriseActors?.filter((r) => r !== id) ?? null,
       };
     }),
+    'encounter.hpChanged': (world, e) => {
+      const id = String(e['id']);
+      const to = Number(e['to']);
+      if (e['on'] === 'combatant') return updateEncounter(world, (enc) => withCombatant(enc, id, (c) => ({ ...c, stats: { ...c.stats, hp: to } })));
+      const chId = own(getEncounter(world).combatants, id)?.characterId;
+      const ch = chId === null || chId === undefined ? undefined : world.characters[chId];
+      return ch === undefined ? world : { ...world, characters: { ...world.characters, [ch.id]: { ...ch, stats: { ...ch.stats, hp: to } } } };
+    },
     'encounter.statsSet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, stats: { ...c.stats, ...(e['stats'] as { readonly [k: string]: Json }) } }))),
     'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, String(e['id']), (c) => ({ ...c, visibility: e['visibility'] === 'hidden' || e['visibility'] === 'existence' ? e['visibility'] : 'visible' }))),
     'encounter.incapacitatedSet': onEnc((enc, e) => {
@@ -873,6 +927,9 @@ export function encounterModule(rules: EncounterRules): Module {
       case 'encounter.placed':
       case 'encounter.incapacitatedSet':
         return advance(world);
+      case 'encounter.hpChanged':
+        // A foe that fell (or got up) changes who may be chosen next.
+        return refreshPending(world);
       case 'encounter.turnStarted': {
         const id = String(e['id']);
         const out = expire(enc, { kind: 'turnStart', id, serial: enc.lastTurn[id] ?? enc.turnSerial }, `start of ${id}'s turn`);
@@ -1008,6 +1065,11 @@ export function encounterModule(rules: EncounterRules): Module {
    * on their own projection, as if hidden combatants never existed, so it can
    * never name (or count) one.
    */
+  // Built once, so every view shares one object (deltas compare parts by reference).
+  const catalogue: ConditionCatalogue = {
+    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
+    saveEnds: rules.saveRoll !== undefined,
+  };
   const project = (world: World, viewer: Viewer): World => {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
@@ -1023,8 +1085,8 @@ export function encounterModule(rules: EncounterRules): Module {
       // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
       next = null;
     }
-    // The economy's pools travel with every view, so a screen never has to know the ruleset to draw them.
-    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy });
+    // The economy's pools and the condition catalogue travel with every view, so a screen never has to know the ruleset to draw them.
+    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy, catalogue });
   };
 
   const hiddenAudience = (world: World, e: EngineEvent) => {
@@ -1047,10 +1109,16 @@ export function encounterModule(rules: EncounterRules): Module {
     return { kind: 'all' } as const;
   };
   const audience = Object.fromEntries([...Object.keys(reducers), 'clock.advanced'].map((t) => [t, hiddenAudience]));
+  // Hit points on a character players may not fully see (an NPC's sheet starts name-only) stay with the GM.
+  audience['encounter.hpChanged'] = (world: World, e: EngineEvent) => {
+    const chId = e['on'] === 'character' ? own(getEncounter(world).combatants, String(e['id']))?.characterId : null;
+    const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
+    return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
+  };
 
   // -------------------------------------------------------------- log entries
 
-  const defName = (defId: string): string => rules.conditions.find((d) => d.id === defId)?.name ?? defId;
+  const defName = (defId: string): string => conditionDef(rules.conditions, defId)?.name ?? defId;
   /** A condition entry is public only while its bearer is fully visible (players see no conditions on veiled combatants). */
   const logCondition = (world: World, targetId: string, text: (name: string) => string): World => {
     const c = own(getEncounter(world).combatants, targetId);
@@ -1060,8 +1128,9 @@ export function encounterModule(rules: EncounterRules): Module {
   const stacksText = (n: number): string => (n === 1 ? '' : ` (${n} stacks)`);
   const logs: Record<string, (before: World, after: World, e: EngineEvent) => World> = {
     'encounter.started': (_b, w, e) =>
-      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.started', text: e['round'] === 0 ? 'The encounter begins with a surprise round.' : 'The encounter begins.' }),
-    'encounter.ended': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `The encounter ends after round ${Number(e['round'])}.` }),
+      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.started', text: `${encounterTitle(getEncounter(w))} begins${e['round'] === 0 ? ' with a surprise round' : ''}.`, data: { number: getEncounter(w).number ?? 1 } }),
+    'encounter.ended': (_b, w, e) =>
+      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `${encounterTitle(getEncounter(w))} ends after round ${Number(e['round'])}.`, data: { number: getEncounter(w).number ?? 1 } }),
     'encounter.roundStarted': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.roundStarted', text: `Round ${Number(e['round'])} begins.` }),
     'encounter.combatantAdded': (_b, w, e) => {
       const c = e['combatant'];
@@ -1069,6 +1138,12 @@ export function encounterModule(rules: EncounterRules): Module {
       return logAbout(w, own(getEncounter(w).combatants, id), 'encounter.joined', (name) => `${name} joins the encounter.`);
     },
     'encounter.combatantRemoved': (b, w, e) => logAbout(w, own(getEncounter(b).combatants, String(e['id'])), 'encounter.left', (name) => `${name} leaves the encounter.`),
+    'encounter.hpChanged': (_b, w, e) => {
+      const c = own(getEncounter(w).combatants, String(e['id']));
+      const amount = Number(e['amount']);
+      const down = e['kind'] === 'damage' && Number(e['to']) <= 0 && c?.kind === 'npc' ? ' and is defeated' : '';
+      return logAbout(w, c, 'encounter.hp', (name) => (e['kind'] === 'damage' ? `${name} takes ${amount} damage${down}.` : `${name} is healed by ${amount}.`));
+    },
     'encounter.turnSkipped': (_b, w, e) => logAbout(w, own(getEncounter(w).combatants, String(e['id'])), 'encounter.turnSkipped', (name) => `${name} cannot act and loses this turn.`),
     'encounter.visibilitySet': (b, w, e) => {
       const was = own(getEncounter(b).combatants, String(e['id']));
@@ -1096,6 +1171,12 @@ export function encounterModule(rules: EncounterRules): Module {
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
   return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience };
+}
+
+/** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */
+export function encounterTitle(enc: EncounterState): string {
+  const n = enc.number ?? 1;
+  return n <= 1 ? 'The encounter' : `Encounter ${n}`;
 }
 
 /**

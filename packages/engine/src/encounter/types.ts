@@ -221,6 +221,12 @@ export interface ConditionInstance {
   readonly freshStacks: number;
 }
 
+/** What a condition picker needs: ids and names, and whether the ruleset rolls saves against "save ends". */
+export interface ConditionCatalogue {
+  readonly conditions: readonly { readonly id: string; readonly name: string; readonly stacking: Stacking; readonly maxStacks?: number }[];
+  readonly saveEnds: boolean;
+}
+
 // ---------------------------------------------------------------- escalation die
 
 export interface EscalationSettings {
@@ -238,6 +244,8 @@ export interface EscalationState {
 
 export interface EncounterState {
   readonly active: boolean;
+  /** Which fight this is at the table: 1 for the first, counted up by each encounter.started (absent before the first). */
+  readonly number?: number;
   /** 0 = the surprise round (if any); 1 = first normal round. */
   readonly round: number;
   readonly surpriseActors: readonly string[] | null;
@@ -267,6 +275,8 @@ export interface EncounterState {
   readonly onDeck?: string | null;
   /** Only in views, never stored: the ruleset's action economy (pools, sizes, payers). */
   readonly economyDef?: EconomyDef;
+  /** Only in views, never stored: the ruleset's conditions (for the picker) and whether "save ends" is rolled. */
+  readonly catalogue?: ConditionCatalogue;
 }
 
 // ---------------------------------------------------------------- hooks

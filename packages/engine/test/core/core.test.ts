@@ -141,7 +141,7 @@ describe('the clock', () => {
     expect(s.world.clock.counts.shortRest).toBe(1);
     s.run({ type: 'clock.advance', unit: 'time', seconds: 60 });
     expect(s.world.clock.counts.time).toBe(0);
-    expect(s.world.log.map((e) => e.text)).toEqual(['Time passes: 1 short rest, 3600 seconds of fiction.', 'Time passes: 60 seconds of fiction.']);
+    expect(s.world.log.map((e) => e.text)).toEqual(['Time passes: 1 short rest, 1 hour.', 'Time passes: 1 minute.']);
   });
   it('refuses unknown units, negative, fractional and over-limit values, and empty advances', () => {
     const s = scenario([]);

@@ -1,6 +1,7 @@
 // Shared chrome: the connection status, the rejection toast.
 import { useEffect } from 'preact/hooks';
 import type { TableClient } from '../net/client.ts';
+import { sentenceOf } from '../lib/words.ts';
 
 export function StatusDot({ client }: { client: TableClient }) {
   const s = client.status.value;
@@ -14,7 +15,7 @@ export function StatusDot({ client }: { client: TableClient }) {
 }
 
 /** Typed rejections from the server, shown until the next one or a few seconds. */
-export function RejectionToast({ client }: { client: TableClient }) {
+export function RejectionToast({ client, names = {} }: { client: TableClient; names?: { readonly [id: string]: string } }) {
   const r = client.lastRejection.value;
   useEffect(() => {
     if (!r) return;
@@ -24,10 +25,10 @@ export function RejectionToast({ client }: { client: TableClient }) {
     return () => clearTimeout(t);
   }, [r, client]);
   if (!r) return null;
-  const what = r.code === 'VERSION_CONFLICT' ? 'Someone changed the table first; your screen is up to date now — try again.' : r.message;
+  // Words, not codes: the sentence only, with ids turned into names.
   return (
     <div class="toast" role="alert" data-testid="rejection">
-      <strong>{r.code === 'RULE_ERROR' ? (r.ruleCode ?? 'Not allowed') : r.code.replace(/_/g, ' ').toLowerCase()}</strong>: {what}
+      <strong>Not done:</strong> {sentenceOf(r, names)}
     </div>
   );
 }

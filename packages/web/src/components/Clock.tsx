@@ -3,6 +3,9 @@
 import type { ClockUnit, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import { elapsedLabel } from '../lib/clock.ts';
+import { useState } from 'preact/hooks';
+import { restsOf } from '@tablekeeper/rulesets/browser';
+import { sentenceOf } from '../lib/words.ts';
 
 
 export function timeOfDay(seconds: number): string {
@@ -41,6 +44,39 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
           </button>
         </div>
       ) : null}
+      {gm ? <RulesetRests world={world} send={send} /> : null}
     </section>
+  );
+}
+
+/** The ruleset's own rests (they move the clock and heal by its rules), when it has any. */
+function RulesetRests({ world, send }: { world: World; send: Send }) {
+  const rests = restsOf(world.rulesetId);
+  const [msg, setMsg] = useState<string | null>(null);
+  if (rests.length === 0) return null;
+  return (
+    <div role="group" aria-label="Rest by the rules" style={{ marginTop: '8px' }}>
+      <div class="row">
+        {rests.map((r) => (
+          <button
+            key={r.label}
+            class="small"
+            title={r.summary}
+            onClick={async () => {
+              const res = await send(r.command);
+              setMsg(res.ok ? null : sentenceOf(res.rejection));
+            }}
+          >
+            {r.label}
+          </button>
+        ))}
+      </div>
+      <p class="small muted">{rests.map((r) => `${r.label}: ${r.summary}`).join(' ')}</p>
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+    </div>
   );
 }

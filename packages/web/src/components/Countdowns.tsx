@@ -2,6 +2,7 @@
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useState } from 'preact/hooks';
 import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
+import { LONG_TERM_MAX, LONG_TERM_MIN, MAX_COUNTDOWN_VALUE } from '@tablekeeper/engine';
 import { chaseLine, countdownsOf, dynamicLine, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
 import type { Send } from './types.ts';
 
@@ -170,6 +171,9 @@ function ActionRoll({ send }: { send: Send }) {
 
 function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdown[] }) {
   const [chase, setChase] = useState(false);
+  const [kind, setKind] = useState<string>('standard');
+  // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
+  const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
   return (
     <details style={{ marginTop: '8px' }}>
       <summary>New countdown or chase</summary>
@@ -247,6 +251,7 @@ function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdo
               ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
             });
             e.currentTarget.reset();
+            setKind('standard');
           }}
         >
           <div class="field">
@@ -256,7 +261,7 @@ function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdo
           <div class="row">
             <div class="field grow">
               <label for="cd-kind">Kind</label>
-              <select id="cd-kind" name="kind">
+              <select id="cd-kind" name="kind" onChange={(e) => setKind(e.currentTarget.value)}>
                 {KINDS.map(([v, l]) => (
                   <option key={v} value={v}>
                     {l}
@@ -278,7 +283,10 @@ function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdo
           <div class="row">
             <div class="field" style={{ width: '6em' }}>
               <label for="cd-start">Start</label>
-              <input id="cd-start" name="start" type="number" min={1} max={100} defaultValue="4" />
+              <input id="cd-start" name="start" type="number" min={range[0]} max={range[1]} defaultValue="4" aria-describedby="cd-start-range" />
+              <span id="cd-start-range" class="small muted">
+                {range[0]}-{range[1]}
+              </span>
             </div>
             <div class="field" style={{ width: '8em' }}>
               <label for="cd-die">or roll it</label>

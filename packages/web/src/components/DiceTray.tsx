@@ -120,7 +120,7 @@ export function DiceTray({ class: cls = '', send, world, title = 'Dice', gm = fa
       {log.length === 0 ? (
         <p class="muted small">No rolls yet.</p>
       ) : (
-        <ol class="list roll-log" aria-label="Roll log" data-testid="roll-log">
+        <ol class="list roll-log" aria-label="Roll log" tabIndex={0} data-testid="roll-log">
           {log.map((r, i) => (
             <li key={r.key ?? log.length - i}>
               <div class="row">

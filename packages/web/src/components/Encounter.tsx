@@ -1,8 +1,13 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
-import { useState } from 'preact/hooks';
-import type { Character, Combatant, EncounterState, World } from '@tablekeeper/engine';
-import { conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
+import { isDefeated } from '@tablekeeper/engine';
+import { DraftForm, EncounterBuilder } from './EncounterBuilder.tsx';
+import { addCommands, adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
+import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../lib/turns.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { economyFor, poolSizes } from '../lib/economy.ts';
 import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
@@ -17,12 +22,14 @@ export interface EncounterProps {
   readonly mine?: readonly string[];
   /** Module queries (TableClient.query): with it, the attack panel shows exact odds. */
   readonly ask?: Ask;
+  /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
+  readonly undoLabel?: string | null;
 }
 
 /** Rules whose attack odds the attack panel asks for (its chunk loads only on their tables). */
 const ATTACK_RULES = ['36th-way', 'teams', 'osr'];
 
-export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
@@ -30,14 +37,16 @@ export function EncounterPanel({ world, gm, send, mine = [], ask }: EncounterPro
         <span>Encounter</span>
         {enc?.active ? <RoundBadge enc={enc} world={world} /> : null}
       </h2>
-      {!enc || (!enc.active && enc.roster.length === 0) ? (
+      {!enc || !enc.active ? (
         <>
-          <p class="muted">No encounter running.</p>
-          {gm ? <StartEncounter world={world} send={send} /> : null}
+          <p class="muted" data-testid="no-encounter">
+            {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
+          </p>
+          {gm ? <EncounterBuilder world={world} send={send} last={enc} /> : null}
         </>
       ) : (
         <>
-          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} />
+          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
           {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
@@ -50,6 +59,7 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
   const esc = escalationShown(enc, world);
   return (
     <span class="row">
+      {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
       <span class="badge accent" data-testid="round">
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
@@ -68,13 +78,21 @@ function escalationShown(enc: EncounterState, world: World): number | null {
   return escalationValue({ ...enc, escalation: enc.escalation ?? { offset: 0, suppressed: [] } });
 }
 
-function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[] }) {
+function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null }) {
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
   const sizes = poolSizes(economyFor(world));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
+  const listRef = useRef<HTMLOListElement>(null);
+  // The current turn is always on screen: its row scrolls into view when the turn passes.
+  useEffect(() => {
+    const row = listRef.current?.querySelector<HTMLElement>('li[aria-current=step]');
+    row?.scrollIntoView?.({ block: 'nearest' });
+  }, [enc.current]);
+  // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
+  const stuck = enc.active && !current && !enc.pending;
   return (
     <>
       <p aria-live="polite" data-testid="now-acting">
@@ -94,19 +112,33 @@ function Tracker({ enc, world, gm, send, mine }: { enc: EncounterState; world: W
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
-          <button class="primary" onClick={() => send(current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' })} aria-keyshortcuts={gm ? 'n' : undefined}>
+          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn' })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {current ? 'End turn' : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}
-        {gm && enc.active ? <button onClick={() => send({ type: 'encounter.end' })}>End encounter</button> : null}
+        {gm && enc.active ? (
+          <button onClick={() => send({ type: 'history.undo' })} disabled={!canGoBack(undoLabel)} aria-keyshortcuts="p" title="Takes back the last turn change" data-testid="prev-turn">
+            Previous turn <kbd aria-hidden="true">P</kbd>
+          </button>
+        ) : null}
+        {gm && enc.active ? (
+          <button class={stuck ? 'primary' : ''} onClick={() => send({ type: 'encounter.end' })} data-testid="end-encounter">
+            End encounter
+          </button>
+        ) : null}
       </div>
-      <ol class="combatants" aria-label="Turn order">
+      {stuck && gm ? (
+        <p class="small" role="status" data-testid="stuck">
+          Nobody can act now: heal or revive someone, or end the encounter.
+        </p>
+      ) : null}
+      <ol class="combatants" aria-label="Turn order" ref={listRef} tabIndex={gm ? 0 : undefined}>
         {order.map((c) => (
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active ? <AddCombatant send={send} world={world} /> : null}
+      {gm && enc.active ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }
@@ -131,9 +163,11 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats };
   const tracks = tracksOf(stats);
   const conds = conditionsOn(enc, c.id);
+  const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
-  const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
+  const defeated = isDefeated(c);
+  const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', defeated ? 'defeated' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
   return (
     <li class={cls} aria-current={current ? 'step' : undefined} data-testid="combatant">
       <div class="row">
@@ -146,7 +180,13 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ) : null}
         </span>
         {current ? <span class="badge accent">acting</span> : ondeck ? <span class="badge">on deck</span> : acted ? <span class="badge">done</span> : null}
-        {c.incapacitated ? <span class="badge bad">out</span> : null}
+        {defeated ? (
+          <span class="badge bad" data-testid="defeated">
+            defeated
+          </span>
+        ) : c.incapacitated ? (
+          <span class="badge bad">out</span>
+        ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
         {gm ? (
           <button
@@ -196,16 +236,17 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         </div>
       ) : null}
       {(current || mine) && (gm || mine) ? <ActionsBar c={c} enc={enc} world={world} send={send} onTurn={current} /> : null}
+      {gm ? <DamageBox c={c} world={world} send={send} /> : null}
       {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
           {conds.map((x) => (
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
-              {x.defId}
+              {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration) ? ` · ${durationLabel(x.duration)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
               {gm ? (
-                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${x.defId} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
+                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
                   ×
                 </button>
               ) : null}
@@ -254,6 +295,92 @@ function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: Encoun
   );
 }
 
+/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
+function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  const id = `dmg-${c.id}`;
+  const go = async (form: HTMLFormElement, kind: 'damage' | 'heal') => {
+    const input = form.elements.namedItem('amount') as HTMLInputElement;
+    const cmd = damageCommand(world, c.id, kind, input.value);
+    if (!cmd.ok) return setMsg(cmd.message);
+    const r = await send(cmd.value);
+    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+    setMsg(null);
+    input.value = '';
+  };
+  return (
+    <form
+      class="damage-box"
+      aria-label={`Damage or heal ${c.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void go(e.currentTarget, 'damage');
+      }}
+    >
+      <label class="sr-only" for={id}>
+        Amount for {c.name}
+      </label>
+      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
+      <button class="small" type="submit" aria-label={`Damage ${c.name}`}>
+        Damage
+      </button>
+      <button class="small" type="button" aria-label={`Heal ${c.name}`} onClick={(e) => void go(e.currentTarget.form!, 'heal')}>
+        Heal
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
+function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const method = initiativeOf(world.rulesetId);
+  const f = adjustField(method);
+  const [msg, setMsg] = useState<string | null>(null);
+  if (f === null) return null;
+  const id = `place-${c.id}`;
+  const now = c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? c.placement[f.key] : undefined;
+  return (
+    <form
+      class="row"
+      aria-label={`Move ${c.name} in the turn order`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const v = String(new FormData(e.currentTarget).get('place') ?? '');
+        const cmd = placeCommand(method, c.id, v);
+        if (!cmd.ok) return setMsg(cmd.message);
+        const r = await send(cmd.value);
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+      }}
+    >
+      <label for={id}>{f.label}</label>
+      {f.type === 'choice' ? (
+        <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
+          {(f.choices ?? []).map((x) => (
+            <option key={x} value={x}>
+              {words(x)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
+      )}
+      <button class="small" type="submit">
+        Move
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
 /**
  * GM tools on a row: ±1 on each health-like track, and applying a condition.
  * A value on the combatant itself (an NPC with no character) changes through
@@ -267,9 +394,20 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   if (typeof stats['hp'] === 'number' && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>
     ch && !(key in c.stats) ? send({ type: 'character.update', id: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', id: c.id, stats: { [key]: value } });
+  // The tools render only while open: fifty closed rows stay cheap on every turn change.
+  const [open, setOpen] = useState(false);
   return (
-    <details class="small" style={{ marginTop: '4px' }}>
+    <details class="small" style={{ marginTop: '4px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Adjust {c.name}</summary>
+      {open ? <RowTools c={c} world={world} send={send} tracks={tracks} set={set} /> : null}
+    </details>
+  );
+}
+
+function RowTools({ c, world, send, tracks, set }: { c: Combatant; world: World; send: Send; tracks: { key: string; label: string; value: number }[]; set: (key: string, value: number) => unknown }) {
+  return (
+    <>
+      <AdjustPlace c={c} world={world} send={send} />
       {tracks.map((t) => (
         <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
           <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
@@ -280,205 +418,114 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
           </button>
         </div>
       ))}
-      <form
-        class="row"
-        aria-label={`Apply a condition to ${c.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const kind = String(f.get('dur'));
-          const rounds = Number(f.get('rounds'));
-          const duration = kind === 'rounds' ? { kind, rounds: Number.isInteger(rounds) && rounds > 0 ? rounds : 1 } : kind === 'turnEnd' ? { kind, of: c.id } : { kind };
-          const stacks = Number(f.get('stacks'));
-          void send({ type: 'condition.apply', target: c.id, condition: String(f.get('condition')).trim(), duration, ...(Number.isInteger(stacks) && stacks > 1 ? { stacks } : {}) });
-        }}
-      >
-        <label class="sr-only" for={`cond-${c.id}`}>
-          Condition for {c.name}
-        </label>
-        <input id={`cond-${c.id}`} name="condition" required placeholder="condition id" maxLength={40} style={{ width: '9em' }} />
-        <label class="sr-only" for={`stacks-${c.id}`}>
-          Stacks for {c.name}
-        </label>
-        <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
-        <label class="sr-only" for={`dur-${c.id}`}>
-          Duration for {c.name}
-        </label>
-        <select id={`dur-${c.id}`} name="dur">
-          <option value="saveEnds">save ends</option>
-          <option value="rounds">rounds</option>
-          <option value="turnEnd">end of their next turn</option>
-          <option value="encounterEnd">until the fight ends</option>
-          <option value="indefinite">until removed</option>
-        </select>
-        <label class="sr-only" for={`rounds-${c.id}`}>
-          Rounds for {c.name}
-        </label>
-        <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
-        <button class="small" type="submit">
-          Apply
-        </button>
-      </form>
-    </details>
-  );
-}
-
-/** Placement typed by the GM: a number is a score, a band name is a band, other text a team. */
-export function parsePlacement(text: string): Record<string, string | number> | undefined {
-  const t = text.trim();
-  if (t === '') return undefined;
-  if (/^-?\d+$/.test(t)) return { score: Number(t) };
-  const g = /^(?:g|group\s*)(\d)$/i.exec(t);
-  if (g) return { group: Number(g[1]) - 1 };
-  const band = t.toLowerCase().replace(/\s+/g, '-');
-  if (['very-fast', 'fast', 'medium', 'slow', 'very-slow'].includes(band)) return { band };
-  return { team: t };
-}
-
-let nextLocal = 1;
-function combatantFrom(name: string, kind: 'pc' | 'npc', placement: string, hp: string, hidden: boolean, character: Character | null) {
-  const shownName = name || character?.name || '';
-  // Ids never carry the name: a hidden combatant's id may be referenced where its name must not be.
-  const id = `${character ? 'pc' : kind}-${Date.now().toString(36)}-${nextLocal++}`;
-  const p = parsePlacement(placement);
-  const hpN = Number(hp);
-  // A character's own HP lives on the character (the tracker reads both); an NPC's on the combatant.
-  const stats = hp.trim() !== '' && Number.isInteger(hpN) && hpN > 0 ? { hp: hpN, maxHp: hpN } : {};
-  return {
-    id,
-    name: shownName,
-    kind: character ? character.kind : kind,
-    stats,
-    visibility: hidden ? 'hidden' : 'visible',
-    ...(character ? { characterId: character.id } : {}),
-    ...(p ? { placement: p, ...p } : {}),
-  };
-}
-
-function CombatantFields({ prefix, world }: { prefix: string; world: World }) {
-  const chars = Object.values(world.characters);
-  return (
-    <div class="row">
-      {chars.length > 0 ? (
-        <div class="field" style={{ width: '10em' }}>
-          <label for={`${prefix}-char`}>Character</label>
-          <select id={`${prefix}-char`} name="character">
-            <option value="">(none)</option>
-            {chars.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <div class="field grow">
-        <label for={`${prefix}-name`}>Name</label>
-        <input id={`${prefix}-name`} name="name" maxLength={80} autocomplete="off" placeholder={chars.length > 0 ? 'or a new name' : ''} />
-      </div>
-      <div class="field" style={{ width: '7em' }}>
-        <label for={`${prefix}-kind`}>Kind</label>
-        <select id={`${prefix}-kind`} name="kind">
-          <option value="pc">PC</option>
-          <option value="npc">NPC</option>
-        </select>
-      </div>
-      <div class="field" style={{ width: '9em' }}>
-        <label for={`${prefix}-place`}>Initiative / band / team</label>
-        <input id={`${prefix}-place`} name="placement" placeholder="14, fast, A, g1" maxLength={40} aria-describedby={`${prefix}-place-help`} />
-        <span id={`${prefix}-place-help`} class="sr-only">
-          A number is an initiative score; very fast, fast, medium, slow or very slow is a band; g1 to g4 is an NPC group; any other word is a team.
-        </span>
-      </div>
-      <div class="field" style={{ width: '5em' }}>
-        <label for={`${prefix}-hp`}>HP</label>
-        <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={6} />
-      </div>
-      <label class="row small" style={{ fontWeight: 400 }}>
-        <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} /> hidden
-      </label>
-    </div>
-  );
-}
-
-function readForm(form: HTMLFormElement, world: World) {
-  const f = new FormData(form);
-  const character = world.characters[String(f.get('character') ?? '')] ?? null;
-  return combatantFrom(String(f.get('name') ?? '').trim(), f.get('kind') === 'npc' ? 'npc' : 'pc', String(f.get('placement') ?? ''), String(f.get('hp') ?? ''), f.get('hidden') === 'on', character);
-}
-
-function StartEncounter({ world, send }: { world: World; send: Send }) {
-  const [list, setList] = useState<ReturnType<typeof combatantFrom>[]>([]);
-  return (
-    <div>
-      <form
-        aria-label="Add a combatant to the new encounter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const c = readForm(form, world);
-          if (c.name) setList([...list, c]);
-          form.reset();
-          (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
-        }}
-      >
-        <CombatantFields prefix="new" world={world} />
-        <button type="submit">Add to encounter</button>
-      </form>
-      {list.length > 0 ? (
-        <ul class="list" aria-label="Combatants ready to start">
-          {list.map((c) => (
-            <li key={c.id}>
-              {c.name} <span class="muted small">{c.kind}</span>
-              <button class="small" aria-label={`Take ${c.name} off the list`} onClick={() => setList(list.filter((x) => x.id !== c.id))}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {Object.keys(world.characters).length > 0 ? <p class="small muted">Characters at the table: {Object.values(world.characters).map((c) => c.name).join(', ')}</p> : null}
-      <button class="primary" disabled={list.length === 0} onClick={() => send({ type: 'encounter.start', combatants: list, ...startParams(list) }).then((r) => r.ok && setList([]))}>
-        Start encounter
-      </button>
-    </div>
+      <ConditionPicker c={c} world={world} send={send} />
+    </>
   );
 }
 
 /**
- * Sequencer parameters implied by the list: the team order is the order teams
- * were first added (the first team initiates); NPC groups come from "g1", "g2"…
+ * The condition picker: the ruleset's catalogue from the view, or a name of
+ * the GM's own; durations the ruleset supports (save ends only where saves
+ * are rolled); stacks. One condition.apply.
  */
-export function startParams(list: readonly { id: string; placement?: Record<string, string | number> }[]): { params?: Record<string, unknown> } {
-  const params: Record<string, unknown> = {};
-  const teams = [...new Set(list.map((c) => c.placement?.['team']).filter((t): t is string => typeof t === 'string'))];
-  if (teams.length > 0) params['teamOrder'] = teams;
-  const groups: string[][] = [];
-  for (const c of list) {
-    const g = c.placement?.['group'];
-    if (typeof g === 'number') (groups[g] ??= []).push(c.id);
-  }
-  const compact = groups.filter((g) => g !== undefined && g.length > 0);
-  if (compact.length > 0) params['groups'] = compact;
-  return Object.keys(params).length > 0 ? { params } : {};
+function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const enc = encounterOf(world);
+  const catalogue = enc?.catalogue;
+  const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
+  const [dur, setDur] = useState<string>('rounds');
+  const [msg, setMsg] = useState<string | null>(null);
+  const p = `cond-${c.id}`;
+  return (
+    <form
+      class="row"
+      aria-label={`Apply a condition to ${c.name}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
+        if (!cmd.ok) return setMsg(cmd.message);
+        const r = await send(cmd.value);
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+      }}
+    >
+      <label class="sr-only" for={p}>
+        Condition for {c.name}
+      </label>
+      <select id={p} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+        {(catalogue?.conditions ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+        <option value={CUSTOM}>Other (type a name)</option>
+      </select>
+      {choice === CUSTOM ? (
+        <>
+          <label class="sr-only" for={`${p}-custom`}>
+            Name of the condition for {c.name}
+          </label>
+          <input id={`${p}-custom`} name="custom" maxLength={40} placeholder="Paralyzed" style={{ width: '8em' }} />
+        </>
+      ) : null}
+      <label class="sr-only" for={`stacks-${c.id}`}>
+        Stacks for {c.name}
+      </label>
+      <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
+      <label class="sr-only" for={`dur-${c.id}`}>
+        Duration for {c.name}
+      </label>
+      <select id={`dur-${c.id}`} value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
+        {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {dur === 'rounds' ? (
+        <>
+          <label class="sr-only" for={`rounds-${c.id}`}>
+            Rounds for {c.name}
+          </label>
+          <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
+        </>
+      ) : null}
+      <button class="small" type="submit">
+        Apply
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
 }
 
-function AddCombatant({ send, world }: { send: Send; world: World }) {
+/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
+function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
+  const [msg, setMsg] = useState<string | null>(null);
   return (
     <details style={{ marginTop: '8px' }}>
       <summary>Add a combatant</summary>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = e.currentTarget;
-          const c = readForm(form, world);
-          if (c.name) void send({ type: 'encounter.add', combatant: c, ...(c.placement ? { placement: c.placement } : {}) });
-          form.reset();
+      <DraftForm
+        world={world}
+        prefix="add"
+        label="Add to this encounter"
+        button="Add"
+        lined={[]}
+        onError={setMsg}
+        onAdd={async (drafts) => {
+          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
+            const r = await send(cmd);
+            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+          }
         }}
-      >
-        <CombatantFields prefix="add" world={world} />
-        <button type="submit">Add</button>
-      </form>
+      />
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
     </details>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { shortcutFor } from '../lib/shortcuts.ts';
-import { encounterOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
+import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
@@ -12,6 +13,8 @@ import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
+import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
+import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
@@ -21,6 +24,8 @@ export function GmScreen({ capability }: { capability: Capability }) {
   const [help, setHelp] = useState(false);
   const view = client.view.value;
   const send: Send = (c) => client.send(c);
+  const problem = useLinkProblem(client);
+  useRemember(view?.world, 'gm');
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -36,7 +41,12 @@ export function GmScreen({ capability }: { capability: Capability }) {
       else if (a === 'redo' && v.canRedo) void client.send({ type: 'history.redo' });
       else if (a === 'nextTurn') {
         const enc = encounterOf(v.world);
-        if (enc?.active) void client.send(enc.current ? { type: 'encounter.endTurn' } : { type: 'encounter.advance' });
+        if (enc?.active) void client.send(nextCommand(enc));
+      } else if (a === 'prevTurn') {
+        if (canGoBack(v.undoLabel)) void client.send({ type: 'history.undo' });
+      } else if (a === 'damage') {
+        const enc = encounterOf(v.world);
+        if (enc?.current) document.querySelector<HTMLInputElement>(`input[data-damage-box="${CSS.escape(enc.current)}"]`)?.focus();
       }
     };
     addEventListener('keydown', onKey);
@@ -64,7 +74,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
-          <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} />
+          <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
@@ -74,11 +84,11 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </main>
       ) : (
         <main class="player">
-          <p role="status">{client.closeReason.value ?? 'Connecting to the table…'}</p>
+          {problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Connecting to the table…'}</p>}
         </main>
       )}
       {help ? <HelpOverlay onClose={() => setHelp(false)} /> : null}
-      <RejectionToast client={client} />
+      <RejectionToast client={client} names={view ? namesOf(view.world) : {}} />
     </>
   );
 }

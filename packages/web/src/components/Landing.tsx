@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RulesetSummary } from '@tablekeeper/protocol';
 import { createTable, listRulesets } from '../net/api.ts';
 import { DiceTray } from './DiceTray.tsx';
+import { RecentTables } from './Recent.tsx';
 
 export function Landing() {
   const [rulesets, setRulesets] = useState<RulesetSummary[] | null>(null);
@@ -56,6 +57,7 @@ export function Landing() {
             </p>
           ) : null}
         </section>
+        <RecentTables />
         <DiceTray />
       </main>
     </>

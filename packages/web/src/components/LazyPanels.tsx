@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ComponentType } from 'preact';
 
-function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, placeholderClass: string): ComponentType<P> {
+export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>>, placeholderClass: string): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<ComponentType<P>> | null = null;
   return function LazyPanel(props: P) {

@@ -10,7 +10,7 @@ export function LogPanel({ world, limit = 100, class: cls = 'area-log' }: { worl
       {shown.length === 0 ? (
         <p class="muted">Nothing yet.</p>
       ) : (
-        <ol class="list log" aria-live="polite" data-testid="log">
+        <ol class="list log" aria-live="polite" aria-label="Log entries, newest first" tabIndex={0} data-testid="log">
           {shown.map((e, i) => (
             <li key={`${e.tx}-${i}`}>
               {e.audience?.kind === 'gm' ? <span class="badge warn">GM only</span> : null} {e.text}

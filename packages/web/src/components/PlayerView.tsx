@@ -1,10 +1,11 @@
 // The player view (phone first) and the spectator display: the same screen
 // with less in it. Everything shown comes from this viewer's projection.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { yourTurn } from '../lib/turns.ts';
 import type { Character, World } from '@tablekeeper/engine';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
-import { conditionsOn, durationLabel, encounterOf, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
@@ -12,6 +13,8 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { DaggerheartPhone, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
+import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
+import { useRemember } from './Recent.tsx';
 import type { Send } from './types.ts';
 
 export function PlayerView({ capability }: { capability: Capability }) {
@@ -21,6 +24,8 @@ export function PlayerView({ capability }: { capability: Capability }) {
   const send: Send = (c) => client.send(c);
   const player = capability.role === 'player';
   const seat = seatId && view ? view.world.seats[seatId] : undefined;
+  const problem = useLinkProblem(client);
+  useRemember(view?.world, player ? 'player' : 'spectator', seat?.name);
   return (
     <>
       <header class="topbar">
@@ -33,10 +38,11 @@ export function PlayerView({ capability }: { capability: Capability }) {
       </header>
       <main class="player" id="main">
         {!view ? (
-          <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
+          problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
             {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id) } : {})} /> : null}
+            {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
             {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
@@ -48,8 +54,29 @@ export function PlayerView({ capability }: { capability: Capability }) {
           </>
         )}
       </main>
-      <RejectionToast client={client} />
+      <RejectionToast client={client} names={view ? namesOf(view.world) : {}} />
     </>
+  );
+}
+
+/** "Your turn" banner, and a short vibration where the phone allows it, when one of the player's own combatants starts a turn. */
+function YourTurn({ world, mine }: { world: World; mine: readonly string[] }) {
+  const enc = encounterOf(world);
+  const who = yourTurn(enc, mine);
+  const serial = enc?.turnSerial ?? 0;
+  useEffect(() => {
+    if (who === null) return;
+    try {
+      navigator.vibrate?.(200);
+    } catch {
+      // vibration is a nicety; some browsers refuse it without a tap first
+    }
+  }, [who, serial]);
+  if (who === null) return null;
+  return (
+    <p class="your-turn" role="status" data-testid="your-turn">
+      Your turn: <strong>{who}</strong>
+    </p>
   );
 }
 
@@ -83,6 +110,7 @@ function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
   const enc = encounterOf(world);
   const combatant = enc && ch ? Object.values(enc.combatants).find((c) => c.characterId === ch.id) : undefined;
   const conds = enc && combatant ? conditionsOn(enc, combatant.id) : [];
+  const names = namesOf(world);
   return (
     <section class="panel" aria-labelledby="me-title">
       <h2 id="me-title">Your character</h2>
@@ -125,8 +153,8 @@ function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
             <ul class="chips list" aria-label="Your conditions" style={{ display: 'flex' }}>
               {conds.map((x) => (
                 <li key={x.id} class="badge warn">
-                  {x.defId}
-                  {x.stacks > 1 ? ` ×${x.stacks}` : ''} {durationLabel(x.duration)}
+                  {enc ? conditionName(enc, x.defId) : x.defId}
+                  {x.stacks > 1 ? ` ×${x.stacks}` : ''} {durationLabel(x.duration, names)}
                 </li>
               ))}
             </ul>

@@ -77,14 +77,16 @@ export function conditionsOn(enc: EncounterState, id: string): ConditionInstance
   return Object.values(enc.conditions ?? {}).filter((c) => c.target === id);
 }
 
-export function durationLabel(d: ConditionInstance['duration']): string {
+/** What remains of a condition, in words; turn-timed ones name whose turn (never an id: unknown or hidden reads "their"). */
+export function durationLabel(d: ConditionInstance['duration'], names: { readonly [id: string]: string } = {}): string {
+  const whose = (id: string): string => (names[id] !== undefined ? `${names[id]}'s` : 'their');
   switch (d.kind) {
     case 'rounds':
-      return `${d.rounds} rd`;
+      return `${d.rounds} round${d.rounds === 1 ? '' : 's'} left`;
     case 'turnStart':
-      return `until start of ${d.of}'s turn`;
+      return `until the start of ${whose(d.of)} next turn`;
     case 'turnEnd':
-      return `until end of ${d.of}'s turn`;
+      return `until the end of ${whose(d.of)} next turn`;
     case 'saveEnds':
       return 'save ends';
     case 'encounterEnd':
@@ -148,4 +150,19 @@ export function pipsOf(econ: EconomyState | undefined, sizes: { readonly [pool: 
     const size = (sizes[pool] ?? 1) + (econ.granted?.[pool] ?? 0);
     return { pool, used: Math.min(size, econ.spent?.[pool] ?? 0), size };
   });
+}
+
+/** A condition's name from the view's catalogue ("custom:Paralyzed" reads Paralyzed). */
+export function conditionName(enc: EncounterState, defId: string): string {
+  const own = enc.catalogue?.conditions.find((c) => c.id === defId)?.name;
+  if (own !== undefined) return own;
+  return defId.startsWith('custom:') ? defId.slice('custom:'.length) : defId;
+}
+
+/** Combatant ids to names, so a refusal never shows an internal id. */
+export function namesOf(world: World): { [id: string]: string } {
+  const out: { [id: string]: string } = {};
+  for (const ch of Object.values(world.characters)) out[ch.id] = ch.name;
+  for (const c of Object.values(encounterOf(world)?.combatants ?? {})) out[c.id] = c.name;
+  return out;
 }

@@ -82,3 +82,9 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   if (rules === '36th-way') return { ok: true, command: { type: 'tsw.sheet.set', sheet: { id, ...sheet } } };
   return { ok: true, command: { type: 'teams.setSheet', id, sheet } };
 }
+
+/** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */
+export function hasSheet(world: World, id: string): SheetRules | null {
+  const rules = sheetRulesOf(world);
+  return rules !== null && sheetsOf(world, rules)[id] !== undefined ? rules : null;
+}

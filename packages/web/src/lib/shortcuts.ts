@@ -1,6 +1,6 @@
 // Keyboard shortcuts for the GM screen. Single keys, ignored while typing in
 // a field (so "n" in the dice box types an n), plus Ctrl/Cmd+Z for undo.
-export type ShortcutAction = 'nextTurn' | 'undo' | 'redo' | 'roll' | 'help' | 'close';
+export type ShortcutAction = 'nextTurn' | 'prevTurn' | 'damage' | 'undo' | 'redo' | 'roll' | 'help' | 'close';
 
 export interface Shortcut {
   readonly action: ShortcutAction;
@@ -10,6 +10,8 @@ export interface Shortcut {
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'nextTurn', keys: ['N'], label: 'Next turn (end the current turn, or start the next)' },
+  { action: 'prevTurn', keys: ['P'], label: 'Previous turn (takes back the last turn change)' },
+  { action: 'damage', keys: ['D'], label: 'Damage box of the creature whose turn it is (type a number, Enter deals it)' },
   { action: 'undo', keys: ['U', 'Ctrl+Z'], label: 'Undo the last change' },
   { action: 'redo', keys: ['Shift+U', 'Ctrl+Shift+Z'], label: 'Redo' },
   { action: 'roll', keys: ['R'], label: 'Go to the dice box (Enter rolls)' },
@@ -33,6 +35,12 @@ export function shortcutFor(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'
     case 'n':
     case 'N':
       return 'nextTurn';
+    case 'p':
+    case 'P':
+      return 'prevTurn';
+    case 'd':
+    case 'D':
+      return 'damage';
     case 'u':
       return 'undo';
     case 'U':

@@ -1,0 +1,26 @@
+// A whole night of the OSR game from the browser (see session.ts): DEX order
+// (001 "Initiative"), the damage box, Concentrating for one round, a second
+// encounter, undo, rejoin from the recent tables; plus a refused link.
+import { describe, it } from 'vitest';
+import { badLinkSaysSo, playNight } from './session.ts';
+import { startE2e } from './harness.ts';
+
+describe('a night of the OSR game, by clicking', () => {
+  it('two phones, two encounters, a goblin falls and is skipped; the hidden foe never reaches a phone', async () => {
+    await playNight({
+      rulesetId: 'osr',
+      rest: "A safe night's rest",
+      condition: 'concentrating',
+      foeInitiative: (enc) => enc.getByLabel('DEX').fill('12'),
+    });
+  }, 300_000);
+
+  it('a link the server refuses says so within two seconds, with what to do', async () => {
+    const e2e = await startE2e('session-osr-badlink');
+    try {
+      await badLinkSaysSo(e2e, `${e2e.server.url}/#seat=not-a-real-token-0123456789abcdef`);
+    } finally {
+      await e2e.close();
+    }
+  });
+});

@@ -1,0 +1,250 @@
+// A game night played through the browser, for one ruleset: the GM creates
+// the table on the landing page, invites two players (each with a character),
+// builds an encounter with the party, "Goblin x3" and a hidden foe, rolls
+// initiative, plays rounds with the keyboard, deals and heals damage in the
+// number box, applies a condition that runs out, drops a goblin (skipped from
+// then on), ends the fight, rests, starts a second encounter, undoes, and
+// comes back from the recent-tables list after a reload. Both phones are
+// checked for what they show and that the hidden foe never reaches them, and
+// axe-core scans the GM screen and a phone. Each session-<ruleset>.test.ts
+// runs it with that ruleset's own initiative field and condition.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { startE2e, type E2e } from './harness.ts';
+import { recordFrames, watchErrors, horizontalOverflow } from './web.ts';
+
+export interface Flavour {
+  readonly rulesetId: string;
+  /** Fill the builder's initiative field for a foe (the ruleset's own: DEX, band, team, creature type). */
+  readonly foeInitiative: (enc: Locator) => Promise<void>;
+  /** A condition id from the ruleset's catalogue and its name as the log writes it. */
+  readonly condition: string;
+  /** Phase changes the ruleset needs around a fight (the Kleptonomicon's Episode). */
+  /** The ruleset's own rest button between fights (it moves the clock and heals by the rules), if it has one. */
+  readonly rest?: string;
+  readonly beforeFight?: (gm: Page) => Promise<void>;
+  readonly afterFight?: (gm: Page) => Promise<void>;
+}
+
+const HIDDEN = 'CANARY-Qx7-lurker';
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page, as "rule: target" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>('axe.run(document, { resultTypes: ["violations"] })');
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? '';
+
+export async function playNight(f: Flavour): Promise<void> {
+  const e2e: E2e = await startE2e(`session-${f.rulesetId}`);
+  const contexts: BrowserContext[] = [];
+  try {
+    const gmCtx = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(gmCtx);
+    const gm = await gmCtx.newPage();
+    const gmErrors = watchErrors(gm);
+
+    // --- the landing page: a new table for this ruleset
+    await gm.goto(e2e.server.url + '/');
+    await gm.getByLabel('Table name').fill(`Night of ${f.rulesetId}`);
+    await gm.getByLabel('Rules').selectOption(f.rulesetId);
+    await gm.getByRole('button', { name: 'Create table' }).click();
+    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await expect.poll(() => text(gm.getByTestId('table-name'))).toBe(`Night of ${f.rulesetId}`);
+
+    // --- two players, each with a character
+    const invite = gm.locator('.area-invite');
+    const links: string[] = [];
+    for (const [player, hero, hp] of [['Alice', 'Kira', '12'], ['Bob', 'Dorn', '15']] as const) {
+      await invite.getByLabel('Player name').fill(player);
+      await invite.getByRole('button', { name: 'Add player seat' }).click();
+      await invite.getByLabel(`Character name for ${player}`).fill(hero);
+      await invite.getByLabel('Hit points').last().fill(hp);
+      await invite.getByRole('button', { name: 'Add character' }).last().click();
+      await invite.getByText(hero, { exact: true }).waitFor();
+      links.push(await invite.getByTestId('seat-link').last().inputValue());
+    }
+    const phones: { page: Page; frames: string[]; errors: string[] }[] = [];
+    for (const link of links) {
+      const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      const frames = recordFrames(page);
+      const errors = watchErrors(page);
+      await page.goto(link);
+      await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+      phones.push({ page, frames, errors });
+    }
+
+    if (f.beforeFight) await f.beforeFight(gm);
+
+    // --- build the first encounter: the party, three goblins, a hidden foe
+    const enc = gm.locator('.area-encounter');
+    await enc.getByRole('button', { name: 'Add the party' }).click();
+    const ready = enc.getByRole('list', { name: 'Combatants ready to start' });
+    await ready.getByText('Kira', { exact: true }).waitFor();
+    await enc.getByLabel('Name').fill('Goblin x3');
+    await enc.getByLabel('Kind').selectOption('npc');
+    await f.foeInitiative(enc);
+    await enc.getByLabel('HP').fill('7');
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await ready.getByText('Goblin 3', { exact: true }).waitFor();
+    await enc.getByLabel('Name').fill(HIDDEN);
+    await f.foeInitiative(enc);
+    await enc.getByLabel('HP').fill('9');
+    await enc.getByLabel('hidden', { exact: true }).check();
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await ready.getByText(HIDDEN, { exact: true }).waitFor();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
+    await expect.poll(() => enc.getByTestId('combatant').count()).toBe(6);
+    await expect.poll(() => text(enc.getByTestId('round'))).toMatch(/Round 1/);
+
+    // Phones: the party and the three goblins, never the hidden foe.
+    for (const p of phones) {
+      await expect.poll(() => p.page.locator('.area-encounter [data-testid=combatant]').count()).toBe(5);
+      expect(await p.page.content()).not.toContain(HIDDEN);
+    }
+
+    // --- the damage box: 3 to Goblin 2 then healed by 2 (logged), 7 drops Goblin 1
+    const row = (name: string) => enc.getByTestId('combatant').filter({ has: gm.getByText(name, { exact: true }) });
+    await row('Goblin 2').getByLabel('Amount for Goblin 2').fill('3');
+    await row('Goblin 2').getByRole('button', { name: 'Damage Goblin 2' }).click();
+    await expect.poll(() => text(row('Goblin 2'))).toContain('HP 4/7');
+    await row('Goblin 2').getByLabel('Amount for Goblin 2').fill('2');
+    await row('Goblin 2').getByRole('button', { name: 'Heal Goblin 2' }).click();
+    await expect.poll(() => text(row('Goblin 2'))).toContain('HP 6/7');
+    const gmLog = gm.getByTestId('log');
+    await expect.poll(() => text(gmLog)).toContain('Goblin 2 is healed by 2.');
+    await row('Goblin 1').getByLabel('Amount for Goblin 1').fill('7');
+    await row('Goblin 1').getByLabel('Amount for Goblin 1').press('Enter');
+    await row('Goblin 1').getByTestId('defeated').waitFor();
+    await expect.poll(() => text(gmLog)).toContain('Goblin 1 takes 7 damage and is defeated.');
+    // The phones see it fall too (and the log line), but never the hidden foe's damage.
+    await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('Goblin 1 takes 7 damage and is defeated.');
+
+    // --- a condition that runs out: one round on Goblin 3
+    await row('Goblin 3').getByText('Adjust Goblin 3').click();
+    await row('Goblin 3').getByLabel('Condition for Goblin 3').selectOption(f.condition);
+    await row('Goblin 3').getByLabel('Duration for Goblin 3').selectOption('rounds');
+    await row('Goblin 3').getByLabel('Rounds for Goblin 3').fill('1');
+    await row('Goblin 3').getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => row('Goblin 3').getByRole('list', { name: 'Conditions' }).count()).toBe(1);
+    await expect.poll(() => phones[1]!.page.locator('.area-encounter').getByRole('list', { name: 'Conditions' }).count()).toBe(1);
+
+    // --- rounds by the keyboard: Goblin 1 never acts again; the condition runs out with round 1
+    await gm.locator('body').click({ position: { x: 5, y: 5 } });
+    const turnsOfGoblin1 = async () => (await text(gmLog)).split('Goblin 1: turn').length;
+    const before = await turnsOfGoblin1();
+    for (let round = 2; round <= 3; round++) {
+      for (let guard = 0; guard < 20 && !(await text(enc.getByTestId('round'))).includes(`Round ${round}`); guard++) {
+        const acting = await text(enc.getByTestId('now-acting'));
+        await gm.keyboard.press('n');
+        await expect.poll(async () => (await text(enc.getByTestId('now-acting'))) !== acting || (await text(enc.getByTestId('round'))).includes(`Round ${round}`)).toBe(true);
+      }
+      await expect.poll(() => text(enc.getByTestId('round'))).toContain(`Round ${round}`);
+    }
+    expect(await turnsOfGoblin1()).toBe(before);
+    await expect.poll(() => row('Goblin 3').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
+    await expect.poll(() => phones[1]!.page.locator('.area-encounter').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
+
+    // --- the current actor is highlighted and on screen on the GM's side
+    const current = enc.locator('li[aria-current=step]');
+    // A round that opens with a choice (PCs in a band, a team's pick): N takes it.
+    if ((await current.count()) === 0) await gm.keyboard.press('n');
+    await expect.poll(() => current.count()).toBe(1);
+    const box = await current.boundingBox();
+    expect(box !== null && box.y >= -2 && box.y + box.height <= 902, JSON.stringify(box)).toBe(true);
+
+    // --- previous turn (P) takes back the last turn change
+    const actingNow = await text(enc.getByTestId('now-acting'));
+    await gm.keyboard.press('n');
+    await expect.poll(() => text(enc.getByTestId('now-acting'))).not.toBe(actingNow);
+    await gm.keyboard.press('p');
+    await expect.poll(() => text(enc.getByTestId('now-acting'))).toBe(actingNow);
+
+    // --- Kira's turn: "your turn" on Alice's phone, not on Bob's
+    for (let guard = 0; guard < 12 && !(await text(enc.getByTestId('now-acting'))).includes('Now acting: Kira'); guard++) {
+      const was = await text(enc.getByTestId('now-acting'));
+      await gm.keyboard.press('n');
+      await expect.poll(() => text(enc.getByTestId('now-acting'))).not.toBe(was);
+    }
+    await expect.poll(() => text(phones[0]!.page.getByTestId('your-turn'))).toBe('Your turn: Kira');
+    expect(await phones[1]!.page.getByTestId('your-turn').count()).toBe(0);
+
+    // --- screenshots and accessibility, mid-fight
+    await gm.screenshot({ path: `docs/screenshots/session-${f.rulesetId}-gm.png` });
+    await phones[0]!.page.screenshot({ path: `docs/screenshots/session-${f.rulesetId}-phone.png`, fullPage: true });
+    expect(await axeViolations(gm)).toEqual([]);
+    expect(await axeViolations(phones[0]!.page)).toEqual([]);
+    expect(await horizontalOverflow(phones[0]!.page)).toBe(0);
+
+    // --- end the fight, rest, and build the next one (the party is lined up again)
+    await enc.getByRole('button', { name: 'End encounter' }).click();
+    await expect.poll(() => text(enc.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+    await expect.poll(() => text(phones[0]!.page.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+    if (f.afterFight) await f.afterFight(gm);
+    const clock = gm.locator('.area-clock');
+    await clock.getByRole('button', { name: 'Long rest' }).click();
+    await expect.poll(() => text(clock)).toContain('long rest');
+    if (f.rest !== undefined) {
+      const was = await text(clock.getByTestId('clock-time')) + (await text(clock.locator('p').first()));
+      await clock.getByRole('button', { name: f.rest }).click();
+      await expect.poll(async () => (await text(clock.getByTestId('clock-time'))) + (await text(clock.locator('p').first()))).not.toBe(was);
+    }
+    await expect.poll(() => ready.getByRole('listitem').count()).toBe(2);
+    await enc.getByLabel('Name').fill('Wolf');
+    await f.foeInitiative(enc);
+    await enc.getByLabel('HP').fill('11');
+    await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    await enc.getByRole('button', { name: 'Roll initiative' }).click();
+    await expect.poll(() => text(enc.locator('h2'))).toContain('Encounter 2');
+    await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
+    await expect.poll(() => text(gmLog)).toContain('Encounter 2 begins.');
+    await expect.poll(() => text(phones[1]!.page.getByTestId('log'))).toContain('Encounter 2 begins.');
+
+    // --- undo: the second start is taken back (the ended first fight shows), then redone
+    await gm.getByTestId('undo').click();
+    await expect.poll(() => text(enc.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+    await gm.getByTestId('redo').click();
+    await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
+
+    // --- reload, then back in from the recent-tables list on this device
+    await gm.goto(e2e.server.url + '/');
+    const recent = gm.getByTestId('recent-tables');
+    await recent.getByRole('link', { name: `Night of ${f.rulesetId}` }).click();
+    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await expect.poll(() => text(gm.locator('.area-encounter h2'))).toContain('Encounter 2');
+
+    // --- the phones never received the hidden foe, in the page or on the wire
+    for (const p of phones) {
+      expect(await p.page.content()).not.toContain(HIDDEN);
+      expect(p.frames.some((x) => x.includes(HIDDEN))).toBe(false);
+      expect(p.errors).toEqual([]);
+    }
+    expect(gmErrors).toEqual([]);
+  } finally {
+    await e2e.close(contexts);
+  }
+}
+
+/** A player's link that the server refuses: the page says so within two seconds, with what to do. */
+export async function badLinkSaysSo(e2e: E2e, url: string): Promise<void> {
+  const ctx = await e2e.browser.newContext();
+  try {
+    const page = await ctx.newPage();
+    // Timed from the page being loaded (on a busy machine loading the page itself can take seconds).
+    await page.goto(url);
+    const t0 = Date.now();
+    await page.getByTestId('link-problem').waitFor({ timeout: 2000 });
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(await page.getByTestId('link-problem').textContent()).toContain('Ask the GM for a new link');
+  } finally {
+    await ctx.close();
+  }
+}

@@ -1,0 +1,78 @@
+// How each ruleset decides who goes first, as data the web's encounter builder
+// reads (browser entry, ADR 7): which turn order the ruleset's encounter uses,
+// and the few numbers or words per combatant that order needs. The engine
+// still does the ordering (and any rolling) when the encounter starts;
+// test/initiative.test.ts checks each entry against the ruleset's engine.
+// Imports nothing at run time.
+
+export type InitiativeOrder = 'score' | 'bands' | 'teams' | 'edge-save';
+
+/** One value the encounter builder asks for per combatant (stored in the combatant's stats). */
+export interface InitiativeField {
+  /** The stat the turn order reads. */
+  readonly key: string;
+  readonly label: string;
+  /** Whole number in [min, max], one of `choices`, or a short text. */
+  readonly type: 'int' | 'choice' | 'text';
+  readonly min?: number;
+  readonly max?: number;
+  readonly choices?: readonly string[];
+  /** Only asked of foes (NPCs), or only of PCs. */
+  readonly only?: 'pc' | 'npc';
+  /** What the builder fills in when the GM types nothing. */
+  readonly defaultFor: { readonly pc: string | number; readonly npc: string | number };
+  /** Read from a character's sheet when the combatant stands for one. */
+  readonly fromSheet?: boolean;
+}
+
+export interface InitiativeMethod {
+  readonly order: InitiativeOrder;
+  /** One sentence for the GM: how this ruleset orders a round. */
+  readonly summary: string;
+  /** Where the rule comes from (rule text and heading). */
+  readonly source: string;
+  readonly fields: readonly InitiativeField[];
+  /** The engine rolls when the encounter starts (Edge Saves); otherwise the order follows the numbers given. */
+  readonly rolled: boolean;
+}
+
+export const INITIATIVE_BANDS = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'] as const;
+
+const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
+  osr: {
+    order: 'score',
+    summary: 'Highest DEX score acts first, the same order every round; ties go to the PCs.',
+    source: '001 "Initiative"',
+    rolled: false,
+    fields: [{ key: 'dex', label: 'DEX', type: 'int', min: 1, max: 30, defaultFor: { pc: 10, npc: 10 }, fromSheet: true }],
+  },
+  '36th-way': {
+    order: 'bands',
+    summary: 'Bands from Very Fast to Very Slow; in each band the PCs go in the order they choose, then the enemies.',
+    source: '002 "Initiative Bands"',
+    rolled: false,
+    fields: [{ key: 'band', label: 'Band', type: 'choice', choices: INITIATIVE_BANDS, defaultFor: { pc: 'medium', npc: 'medium' } }],
+  },
+  teams: {
+    order: 'teams',
+    summary: 'Teams take turns, the initiating team first; each team picks one member who has not acted.',
+    source: '003 "Initiative and Rounds"',
+    rolled: false,
+    fields: [{ key: 'team', label: 'Team', type: 'text', defaultFor: { pc: 'Party', npc: 'Foes' } }],
+  },
+  kleptonomicon: {
+    order: 'edge-save',
+    summary: 'Foes are grouped by creature type; each PC rolls an Edge Save against each group and slots in after the first it fails.',
+    source: '004 "Turn Order"',
+    rolled: true,
+    fields: [
+      { key: 'edgeSave', label: 'Edge Save', type: 'int', min: -10, max: 10, defaultFor: { pc: 0, npc: 0 }, fromSheet: true },
+      { key: 'creatureType', label: 'Creature type', type: 'text', only: 'npc', defaultFor: { pc: '', npc: '' } },
+    ],
+  },
+};
+
+/** The ruleset's initiative, or null when its tables have no encounter tracker. */
+export function initiativeOf(rulesetId: string): InitiativeMethod | null {
+  return METHODS[rulesetId] ?? null;
+}

@@ -1,0 +1,182 @@
+// Build the next encounter: the party is already lined up (from the last
+// fight, or the table's PCs), foes are added by name ("Goblin x6"), and one
+// "Roll initiative" starts it by the ruleset's own turn order.
+import { useMemo, useState } from 'preact/hooks';
+import type { EncounterState, World } from '@tablekeeper/engine';
+import { draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { sentenceOf } from '../lib/words.ts';
+import type { Send } from './types.ts';
+
+export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
+  const method = initiativeOf(world.rulesetId);
+  const characters = Object.values(world.characters);
+  const initial = useMemo(() => partyDrafts(method, characters, last), [last?.number]);
+  const [rows, setRows] = useState<Draft[]>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [initiating, setInitiating] = useState<string>('');
+  const teams = method?.order === 'teams' ? teamsOf(rows) : [];
+  const ended = last !== null && last.roster.length > 0;
+
+  const start = async () => {
+    const c = startCommand(method, rows, world.characters, initiating ? { initiating } : {});
+    if (!c.ok) return setError(c.message);
+    setError(null);
+    const r = await send(c.value);
+    if (!r.ok) setError(sentenceOf(r.rejection));
+  };
+
+  return (
+    <div data-testid="encounter-builder">
+      {ended ? (
+        <p class="small muted" data-testid="last-encounter">
+          {last!.number !== undefined && last!.number > 1 ? `Encounter ${last!.number}` : 'The last encounter'} ended after round {last!.round}. Build the next one:
+        </p>
+      ) : null}
+      {method ? <p class="small muted">{method.summary}</p> : null}
+      <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows([...rows, ...d])} onError={setError} />
+      {rows.length > 0 ? (
+        <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
+          {rows.map((d) => (
+            <li key={d.id}>
+              <strong>{d.name}</strong>
+              <span class="small muted">
+                {d.kind === 'pc' ? 'PC' : 'foe'}
+                {d.hp !== null ? ` · ${d.hp} HP` : ''}
+                {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
+                {d.hidden ? ' · hidden' : ''}
+              </span>
+              <button class="small" aria-label={`Take ${d.name} off the list`} onClick={() => setRows(rows.filter((x) => x.id !== d.id))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
+      )}
+      {characters.some((c) => c.kind === 'pc' && !rows.some((r) => r.characterId === c.id)) ? (
+        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last)])}>
+          Add the party
+        </button>
+      ) : null}
+      {teams.length > 1 ? (
+        <div class="field" style={{ maxWidth: '16em' }}>
+          <label for="build-initiating">Who starts the fight</label>
+          <select id="build-initiating" value={initiating || teams[0]} onChange={(e) => setInitiating(e.currentTarget.value)}>
+            {teams.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {error ? (
+        <p class="error small" role="alert" data-testid="builder-error">
+          {error}
+        </p>
+      ) : null}
+      <button class="primary" disabled={rows.length === 0} onClick={() => void start()} data-testid="roll-initiative">
+        Roll initiative
+      </button>
+    </div>
+  );
+}
+
+function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'; prefix: string }) {
+  const id = `${prefix}-init-${f.key}`;
+  const hint = `${f.defaultFor[kind]}`;
+  return (
+    <div class="field" style={{ width: f.type === 'text' ? '9em' : '7em' }}>
+      <label for={id}>{f.label}</label>
+      {f.type === 'choice' ? (
+        <select id={id} name={`init-${f.key}`} defaultValue={String(f.defaultFor[kind])}>
+          {(f.choices ?? []).map((c) => (
+            <option key={c} value={c}>
+              {words(c)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={`init-${f.key}`} inputMode={f.type === 'int' ? 'numeric' : 'text'} maxLength={f.type === 'int' ? 4 : 64} placeholder={f.fromSheet ? `sheet or ${hint}` : hint} />
+      )}
+    </div>
+  );
+}
+
+/** One line of the builder: a character or a name ("Goblin x6"), its initiative value, HP, hidden. */
+export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void }) {
+  const { world, prefix, label, button, lined, onAdd, onError } = props;
+  const method = initiativeOf(world.rulesetId);
+  const characters = Object.values(world.characters);
+  const [kind, setKind] = useState<'pc' | 'npc'>('npc');
+  const [charId, setCharId] = useState('');
+  const character = world.characters[charId] ?? null;
+  const rowKind = character?.kind ?? kind;
+  const add = (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const init: Record<string, string> = {};
+    for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
+    const d = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
+    if (!d.ok) return onError(d.message);
+    if (character && lined.some((r) => r.characterId === character.id)) return onError(`${character.name} is already lined up.`);
+    if (lined.length + d.value.length > 200) return onError('An encounter may have at most 200 combatants.');
+    onError(null);
+    onAdd(d.value);
+    form.reset();
+    setCharId('');
+    (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
+  };
+  return (
+  <form
+          aria-label={label}
+          onSubmit={(e) => {
+            e.preventDefault();
+            add(e.currentTarget);
+          }}
+        >
+          <div class="row">
+            {characters.length > 0 ? (
+              <div class="field" style={{ width: '10em' }}>
+                <label for={`${prefix}-char`}>Character</label>
+                <select id={`${prefix}-char`} name="character" value={charId} onChange={(e) => setCharId(e.currentTarget.value)}>
+                  <option value="">(a new foe or ally)</option>
+                  {characters.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div class="field grow">
+              <label for={`${prefix}-name`}>Name</label>
+              <input id={`${prefix}-name`} name="name" maxLength={90} autocomplete="off" placeholder="Goblin x6" aria-describedby={`${prefix}-name-help`} />
+              <span id={`${prefix}-name-help`} class="sr-only">
+                Add a count after x for a group: Goblin x6 adds Goblin 1 to Goblin 6.
+              </span>
+            </div>
+            {character ? null : (
+              <div class="field" style={{ width: '7em' }}>
+                <label for={`${prefix}-kind`}>Kind</label>
+                <select id={`${prefix}-kind`} name="kind" value={kind} onChange={(e) => setKind(e.currentTarget.value === 'pc' ? 'pc' : 'npc')}>
+                  <option value="npc">Foe (NPC)</option>
+                  <option value="pc">Ally (PC)</option>
+                </select>
+              </div>
+            )}
+            {(method?.fields ?? []).filter((f) => f.only === undefined || f.only === rowKind).map((f) => (
+              <InitField key={f.key} f={f} kind={rowKind} prefix={prefix} />
+            ))}
+            <div class="field" style={{ width: '5em' }}>
+              <label for={`${prefix}-hp`}>HP</label>
+              <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={5} />
+            </div>
+            <label class="row small" style={{ fontWeight: 400 }}>
+              <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" /> hidden
+            </label>
+          </div>
+          <button type="submit">{button}</button>
+        </form>
+  );
+}

@@ -1,0 +1,46 @@
+// Recent tables on this device: remembered when a table opens, listed on the
+// landing page with a way to remove each.
+import { useEffect, useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { deviceStore, forget, readRecent, remember, type RecentTable } from '../lib/recent.ts';
+import { words } from '../lib/initiative.ts';
+
+export function useRemember(world: World | undefined, role: RecentTable['role'], seat?: string): void {
+  const name = world?.name;
+  const rulesetId = world?.rulesetId;
+  useEffect(() => {
+    if (name === undefined || rulesetId === undefined) return;
+    remember(deviceStore(), { hash: location.hash.replace(/^#/, ''), name, rulesetId, role, ...(seat !== undefined ? { seat } : {}), seen: Date.now() });
+  }, [name, rulesetId, role, seat]);
+}
+
+const ROLE_WORDS: { readonly [r in RecentTable['role']]: string } = { gm: 'GM', player: 'player', spectator: 'table display' };
+
+export function RecentTables() {
+  const [list, setList] = useState<RecentTable[]>(() => readRecent(deviceStore()));
+  return (
+    <section class="panel" aria-labelledby="recent-title" data-testid="recent-tables">
+      <h2 id="recent-title">Your tables on this device</h2>
+      {list.length === 0 ? (
+        <p class="small muted">Tables you open here are listed, so you can come back after closing the tab.</p>
+      ) : (
+        <ul class="list">
+          {list.map((r) => (
+            <li key={r.hash} class="row">
+              <a class="grow" href={`#${r.hash}`}>
+                {r.name}
+              </a>
+              <span class="small muted">
+                {words(r.rulesetId)} · {ROLE_WORDS[r.role]}
+                {r.seat ? ` (${r.seat})` : ''}
+              </span>
+              <button class="small" aria-label={`Remove ${r.name} (${ROLE_WORDS[r.role]}) from this list`} onClick={() => setList(forget(deviceStore(), r.hash))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+// The encounter builder's pure part: rows the GM lines up (the party, "Goblin
+// x6"), and the one encounter.start command that "Roll initiative" sends, in
+// the shape the ruleset's turn order reads (ruleset's browser entry says
+// which). The engine orders, and rolls where the rules roll (Edge Saves).
+import type { Character, Combatant, EncounterState, Json } from '@tablekeeper/engine';
+import { initiativeOf, type InitiativeField, type InitiativeMethod } from '@tablekeeper/rulesets/browser';
+
+export { initiativeOf, type InitiativeMethod, type InitiativeField };
+
+/** Most foes one "Goblin xN" line may add (the engine allows 200 combatants in all). */
+export const MAX_GROUP = 50;
+export const MAX_NAME = 80;
+
+/** One row of the builder, before the encounter starts. */
+export interface Draft {
+  /** The combatant id it will have: never derived from the name (a hidden foe's id must not tell its name). */
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'pc' | 'npc';
+  readonly characterId: string | null;
+  /** Hit points typed for a foe (or a character without HP on its sheet). */
+  readonly hp: number | null;
+  readonly hidden: boolean;
+  /** The initiative values, by the method's field keys. */
+  readonly init: { readonly [key: string]: string | number };
+}
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+/**
+ * "Goblin x6" (or "Goblin ×6", "6 Goblins" is not guessed) becomes Goblin 1 to
+ * Goblin 6; a plain name is one combatant.
+ */
+export function expandGroup(text: string): Parsed<string[]> {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (t === '') return { ok: false, message: 'Type a name (add "x6" for six of them).' };
+  const m = /^(.*?)\s*[x×*]\s*(\d+)$/i.exec(t);
+  if (m === null || m[1] === '') return t.length > MAX_NAME ? { ok: false, message: `A name may have at most ${MAX_NAME} characters.` } : { ok: true, value: [t] };
+  const base = m[1]!.trim();
+  const n = Number(m[2]);
+  if (n < 1 || n > MAX_GROUP) return { ok: false, message: `A group may have 1 to ${MAX_GROUP} foes; "${t}" asks for ${n}.` };
+  if (base.length + 3 > MAX_NAME) return { ok: false, message: `A name may have at most ${MAX_NAME - 3} characters before the count.` };
+  return { ok: true, value: n === 1 ? [base] : Array.from({ length: n }, (_, i) => `${base} ${i + 1}`) };
+}
+
+/** A field's value for one row: what the GM typed, else the sheet's, else the method's default. */
+export function fieldValue(f: InitiativeField, kind: 'pc' | 'npc', typed: string | number | undefined, sheet?: { readonly [k: string]: Json }): Parsed<string | number> {
+  const raw = typeof typed === 'string' ? typed.trim() : typed;
+  if (raw === undefined || raw === '') {
+    const fromSheet = f.fromSheet === true ? sheet?.[f.key] : undefined;
+    if (f.type === 'int' && typeof fromSheet === 'number' && Number.isInteger(fromSheet)) return { ok: true, value: fromSheet };
+    return { ok: true, value: f.defaultFor[kind] };
+  }
+  if (f.type === 'int') {
+    const n = typeof raw === 'number' ? raw : Number(raw);
+    const [min, max] = [f.min ?? -1000, f.max ?? 1000];
+    if (!Number.isInteger(n) || n < min || n > max) return { ok: false, message: `${f.label} must be a whole number from ${min} to ${max}.` };
+    return { ok: true, value: n };
+  }
+  const s = String(raw);
+  if (f.type === 'choice' && !(f.choices ?? []).includes(s)) return { ok: false, message: `${f.label} must be one of ${(f.choices ?? []).map(words).join(', ')}.` };
+  if (s.length > 64) return { ok: false, message: `${f.label} may have at most 64 characters.` };
+  return { ok: true, value: s };
+}
+
+/** "very-fast" -> "very fast": choices are shown in words. */
+export function words(id: string): string {
+  return id.replace(/-/g, ' ');
+}
+
+let counter = 0;
+/** A fresh combatant id (kind and a counter, never the name). */
+export function newId(kind: 'pc' | 'npc', now: number = Date.now()): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${kind}-${now.toString(36)}-${counter}`;
+}
+
+export interface DraftInput {
+  readonly name: string;
+  readonly kind: 'pc' | 'npc';
+  readonly character: Character | null;
+  readonly hp: string;
+  readonly hidden: boolean;
+  readonly init: { readonly [key: string]: string };
+}
+
+/** The rows one "Add" makes (several for "Goblin x6"), or a sentence saying what to fix. */
+export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, makeId: (kind: 'pc' | 'npc') => string = (k) => newId(k)): Parsed<Draft[]> {
+  const kind = input.character?.kind ?? input.kind;
+  const names = input.name.trim() === '' && input.character ? ({ ok: true, value: [input.character.name] } as const) : expandGroup(input.name);
+  if (!names.ok) return names;
+  const hpText = input.hp.trim();
+  const hp = hpText === '' ? null : Number(hpText);
+  if (hp !== null && (!Number.isInteger(hp) || hp < 1 || hp > 10000)) return { ok: false, message: 'HP must be a whole number from 1 to 10000.' };
+  const init: Record<string, string | number> = {};
+  for (const f of method?.fields ?? []) {
+    if (f.only !== undefined && f.only !== kind) continue;
+    const v = fieldValue(f, kind, input.init[f.key], input.character?.stats);
+    if (!v.ok) return v;
+    // A foe's creature type defaults to its name without the number ("Goblin 3" is a Goblin).
+    init[f.key] = f.key === 'creatureType' && v.value === '' ? input.name.trim().replace(/\s*[x×*]\s*\d+$/i, '') : v.value;
+  }
+  return {
+    ok: true,
+    value: names.value.map((name) => ({ id: makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, init })),
+  };
+}
+
+/** The party from the last encounter (or the table's PCs), ready for the next one: never start from nothing. */
+export function partyDrafts(method: InitiativeMethod | null, characters: readonly Character[], last: EncounterState | null, makeId: (kind: 'pc' | 'npc') => string = (k) => newId(k)): Draft[] {
+  const out: Draft[] = [];
+  const pcs = characters.filter((c) => c.kind === 'pc');
+  for (const ch of pcs) {
+    const before: Combatant | undefined = last ? Object.values(last.combatants).find((c) => c.characterId === ch.id) : undefined;
+    const typed: Record<string, string> = {};
+    for (const f of method?.fields ?? []) {
+      const v = before?.stats[f.key];
+      if (typeof v === 'string' || typeof v === 'number') typed[f.key] = String(v);
+    }
+    const d = draftsFrom(method, { name: '', kind: 'pc', character: ch, hp: '', hidden: false, init: typed }, makeId);
+    if (d.ok) out.push(...d.value);
+  }
+  return out;
+}
+
+export interface StartOptions {
+  /** Teams: the team that starts the fight (003: the initiating team). */
+  readonly initiating?: string;
+}
+
+/** Teams present, in the order they were first added. */
+export function teamsOf(drafts: readonly Draft[]): string[] {
+  return [...new Set(drafts.map((d) => String(d.init['team'] ?? '')).filter((t) => t !== ''))];
+}
+
+/**
+ * Foes grouped by creature type for the Edge Save order (004 asks for 2-4
+ * groups): best Edge Save first. One type with several foes is split in two,
+ * past four the slowest groups merge into the fourth.
+ */
+export function edgeGroups(drafts: readonly Draft[]): string[][] {
+  const npcs = drafts.filter((d) => d.kind === 'npc');
+  const byType = new Map<string, Draft[]>();
+  for (const d of npcs) {
+    const t = String(d.init['creatureType'] ?? '') || d.name;
+    byType.set(t, [...(byType.get(t) ?? []), d]);
+  }
+  const edge = (d: Draft): number => Number(d.init['edgeSave'] ?? 0);
+  let groups = [...byType.values()].map((g) => [...g].sort((a, b) => edge(b) - edge(a))).sort((a, b) => edge(b[0]!) - edge(a[0]!));
+  if (groups.length === 1 && groups[0]!.length >= 2) {
+    const g = groups[0]!;
+    const half = Math.ceil(g.length / 2);
+    groups = [g.slice(0, half), g.slice(half)];
+  }
+  if (groups.length > 4) groups = [...groups.slice(0, 3), groups.slice(3).flat()];
+  return groups.map((g) => g.map((d) => d.id));
+}
+
+/** The encounter.start command for these rows: the ruleset's turn order does the rest. */
+export function startCommand(method: InitiativeMethod | null, drafts: readonly Draft[], characters: { readonly [id: string]: Character }, opts: StartOptions = {}): Parsed<{ type: 'encounter.start'; combatants: Json[]; params?: Json }> {
+  if (drafts.length === 0) return { ok: false, message: 'Add the party and at least one foe first.' };
+  if (drafts.length > 200) return { ok: false, message: 'An encounter may have at most 200 combatants.' };
+  const combatants: Json[] = drafts.map((d) => {
+    const ch = d.characterId !== null ? characters[d.characterId] : undefined;
+    // A character keeps its hit points on its sheet; typed HP lands on the combatant only when the sheet has none.
+    const hpHere = d.hp !== null && typeof ch?.stats['hp'] !== 'number';
+    const stats: Record<string, Json> = { ...d.init, ...(hpHere ? { hp: d.hp, maxHp: d.hp } : {}) };
+    const team = method?.order === 'teams' ? String(d.init['team'] ?? '') : '';
+    return {
+      id: d.id,
+      name: d.name,
+      kind: d.kind,
+      side: team !== '' ? team : d.kind === 'pc' ? 'pcs' : 'npcs',
+      stats,
+      visibility: d.hidden ? 'hidden' : 'visible',
+      ...(d.characterId !== null ? { characterId: d.characterId } : {}),
+      ...(team !== '' ? { placement: { team } } : {}),
+    };
+  });
+  if (method?.order === 'teams') {
+    const teams = teamsOf(drafts);
+    const first = opts.initiating !== undefined && teams.includes(opts.initiating) ? opts.initiating : teams[0];
+    const teamOrder = first === undefined ? teams : [first, ...teams.filter((t) => t !== first)];
+    return { ok: true, value: { type: 'encounter.start', combatants, params: { teamOrder } } };
+  }
+  if (method?.order === 'edge-save') {
+    const groups = edgeGroups(drafts);
+    return { ok: true, value: { type: 'encounter.start', combatants, ...(groups.length > 0 ? { params: { groups } } : {}) } };
+  }
+  return { ok: true, value: { type: 'encounter.start', combatants } };
+}
+
+/** What the GM may change on a running combatant's place, and the encounter.place command for it. */
+export function adjustField(method: InitiativeMethod | null): InitiativeField | null {
+  if (method === null) return null;
+  if (method.order === 'score') return { ...method.fields[0]!, key: 'score', label: 'Initiative' };
+  if (method.order === 'bands') return method.fields[0]!;
+  return null;
+}
+
+export function placeCommand(method: InitiativeMethod | null, id: string, value: string): Parsed<{ type: 'encounter.place'; id: string; placement: Json }> {
+  const f = adjustField(method);
+  if (f === null) return { ok: false, message: 'This turn order is not adjusted by hand.' };
+  const v = fieldValue({ ...f, min: -1000, max: 1000 }, 'pc', value);
+  if (!v.ok) return v;
+  return { ok: true, value: { type: 'encounter.place', id, placement: { [f.key]: v.value } } };
+}
+
+/**
+ * encounter.add commands for rows added mid-fight (one per combatant, each its
+ * own undo step). A foe joining an Edge Save order goes into the group of its
+ * creature type, or the last group (004 groups are fixed at the start).
+ */
+export function addCommands(method: InitiativeMethod | null, drafts: readonly Draft[], enc: EncounterState, characters: { readonly [id: string]: Character }): { type: 'encounter.add'; [k: string]: Json }[] {
+  const start = startCommand(method, drafts, characters);
+  if (!start.ok) return [];
+  const groups = method?.order === 'edge-save' ? groupsIn(enc) : [];
+  return start.value.combatants.map((c, i): { type: 'encounter.add'; [k: string]: Json } => {
+    const d = drafts[i]!;
+    if (method?.order !== 'edge-save' || d.kind !== 'npc') return { type: 'encounter.add' as const, combatant: c };
+    const type = String(d.init['creatureType'] ?? '');
+    const same = groups.findIndex((g) => g.some((id) => enc.combatants[id]?.stats['creatureType'] === type));
+    return { type: 'encounter.add' as const, combatant: c, placement: { group: same >= 0 ? same : Math.max(0, groups.length - 1) } };
+  });
+}
+
+function groupsIn(enc: EncounterState): string[][] {
+  const seq = enc.seq;
+  const g = seq !== null && typeof seq === 'object' && !Array.isArray(seq) ? seq['groups'] : undefined;
+  return Array.isArray(g) ? g.map((x) => (Array.isArray(x) ? x.filter((y): y is string => typeof y === 'string') : [])) : [];
+}
