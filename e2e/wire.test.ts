@@ -36,9 +36,18 @@ describe('web wire', () => {
     const patch = fc.record({ p: fc.array(key, { minLength: 1, maxLength: 3 }), v: fc.option(fc.jsonValue(), { nil: undefined }) }).map(({ p, v }) => (v === undefined ? { p } : { p, v }));
     const entry = fc.record({ tx: fc.nat(50), text: fc.string() });
     fc.assert(
-      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 4 }), fc.array(patch, { maxLength: 5 }), fc.array(entry, { maxLength: 6 }), fc.nat(8), fc.nat(8), fc.array(entry, { maxLength: 3 }), fc.nat(1000), (world, patches, log, drop, keep, add, version) => {
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 4 }), fc.array(patch, { maxLength: 5 }), fc.array(entry, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 6 }), fc.array(entry, { maxLength: 3 }), fc.nat(1000), (world, patches, log, kept, add, version) => {
         const view = { world: { ...world, log }, history: [], canUndo: false, canRedo: false, undoLabel: null, redoLabel: null, version: 0 } as unknown as protocol.TableView;
-        const delta = { type: 'delta' as const, from: 0, version, world: patches, log: { drop, keep, add }, acks: [{ commandId: 'c1', version }] } as unknown as protocol.Delta;
+        // Kept entries as [start, count] ranges over the log the view holds, the new ones in the middle.
+        const pieces: (number[] | { add: unknown[] })[] = [];
+        log.forEach((_, i) => {
+          if (!kept[i]) return;
+          const last = pieces[pieces.length - 1];
+          if (Array.isArray(last) && last[0]! + last[1]! === i) last[1]!++;
+          else pieces.push([i, 1]);
+        });
+        pieces.splice(Math.floor(pieces.length / 2), 0, { add });
+        const delta = { type: 'delta' as const, from: 0, version, world: patches, log: pieces, acks: [{ commandId: 'c1', version }] } as unknown as protocol.Delta;
         const decoded = decodeServer(JSON.stringify(delta));
         if (decoded?.kind !== 'delta') throw new Error('not decoded as a delta');
         expect(decoded.apply(view as never)).toEqual(protocol.applyDelta(view, JSON.parse(JSON.stringify(delta)) as protocol.Delta));

@@ -22,6 +22,7 @@ export {
   type Delta,
   type DeltaAck,
   type StreamPatch,
+  type StreamPiece,
   type WorldPatch,
 } from './wire.js';
 
@@ -131,12 +132,12 @@ export const welcomeSchema = z.object({
 
 export const snapshotSchema = z.object({ type: z.literal('snapshot'), version: z.number().int(), view: tableViewSchema });
 
-const streamSchema = z.object({ drop: z.number().int().min(0), keep: z.number().int().min(0), add: z.array(z.unknown()) });
+const streamSchema = z.array(z.union([z.tuple([z.number().int().min(0), z.number().int().min(1)]), z.object({ add: z.array(z.unknown()) })]));
 
 /**
  * The changes to this viewer's view from version `from` to `version` (see wire.ts):
  * flags replace, world values are set or deleted by path, the log and the
- * history are streams (drop, keep, append). Apply with `applyDelta`.
+ * history are streams (ranges kept, entries appended). Apply with `applyDelta`.
  */
 export const deltaSchema = z.object({
   type: z.literal('delta'),

@@ -46,15 +46,18 @@ export interface WorldPatch {
 }
 
 /**
- * An append-only list (the log, the history) as a change to what the client
- * holds: drop `drop` entries from the front, keep the next `keep`, append
- * `add`. Unchanged entries are never re-sent.
+ * A run of a streamed list: `[start, count]` keeps that many entries the client
+ * holds, from `start`; `{ add }` inserts new ones.
  */
-export interface StreamPatch<T> {
-  readonly drop: number;
-  readonly keep: number;
-  readonly add: readonly T[];
-}
+export type StreamPiece<T> = readonly [start: number, count: number] | { readonly add: readonly T[] };
+
+/**
+ * An append-only list (the log, the history) as a change to what the client
+ * holds: its pieces in order. Unchanged entries are never re-sent: a new entry
+ * is `[[0, n], { add: [e] }]`, a sliding window `[[1, n - 1], { add: [e] }]`, an
+ * entry hidden mid-list splits the kept range in two.
+ */
+export type StreamPatch<T> = readonly StreamPiece<T>[];
 
 /** A command of the receiver's own that this delta carries out (its ack, folded in). */
 export interface DeltaAck {
@@ -96,8 +99,23 @@ function patchAt(root: Record<string, unknown>, path: readonly string[], i: numb
   return out;
 }
 
-function foldStream<T>(held: readonly T[], s: StreamPatch<T>): T[] {
-  return [...held.slice(s.drop, s.drop + s.keep), ...s.add];
+function foldStream<T>(held: readonly T[], patch: StreamPatch<T>, what: string): T[] {
+  const out: T[] = [];
+  let next = 0;
+  for (const piece of patch) {
+    if (!Array.isArray(piece)) {
+      out.push(...(piece as { readonly add: readonly T[] }).add);
+      continue;
+    }
+    const [start, count] = piece as readonly [number, number];
+    // Kept ranges go forward through what the client holds; anything else means the delta is not for this view.
+    if (!Number.isInteger(start) || !Number.isInteger(count) || start < next || count < 1 || start + count > held.length) {
+      throw new Error(`the ${what} delta keeps entries ${start}-${start + count - 1}, but the view holds ${held.length} (from ${next})`);
+    }
+    for (let i = start; i < start + count; i++) out.push(held[i]!);
+    next = start + count;
+  }
+  return out;
 }
 
 /** Folds a delta into the view a client holds (pure; returns a new object). The same fold runs on the server in tests and in every client. */
@@ -107,9 +125,9 @@ export function applyDelta(view: TableView, delta: Delta): TableView {
     if (patch.p.length === 0 || patch.p.length > MAX_PATCH_DEPTH) throw new Error(`a world patch path has 1-${MAX_PATCH_DEPTH} keys, not ${patch.p.length}`);
     world = patchAt(world, patch.p, 0, patch);
   }
-  if (delta.log) world = { ...world, log: foldStream(view.world.log, delta.log) };
+  if (delta.log) world = { ...world, log: foldStream(view.world.log, delta.log, 'log') };
   const next: Record<string, unknown> = { ...(view as unknown as Record<string, unknown>), ...(delta.parts ?? {}), world };
-  if (delta.history) next['history'] = foldStream(view.history, delta.history);
+  if (delta.history) next['history'] = foldStream(view.history, delta.history, 'history');
   next['version'] = delta.version;
   return next as unknown as TableView;
 }

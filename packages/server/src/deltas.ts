@@ -5,7 +5,7 @@
 // delta says how many held entries to drop and keep, and carries only new ones.
 // See docs/adr/0012-incremental-deltas.md.
 import type { TableView } from '@tablekeeper/engine';
-import type { Delta, StreamPatch, WorldPatch } from '@tablekeeper/protocol/wire';
+import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
 /** World values are diffed key by key down to this depth (world.ext.encounter.combatants.<id> is 4); deeper ones are replaced whole. */
 export const DIFF_DEPTH = 4;
@@ -62,24 +62,48 @@ export function diffWorld(held: TableView['world'], next: TableView['world']): W
   return out;
 }
 
+/** New entries looked for among the held ones before the rest are taken as new (bounds a list that changed wholesale). */
+export const STREAM_SEARCH_MISSES = 32;
+
 /**
- * The stream patch from `held` to `next`: the longest run of held entries that
- * `next` starts with (same object, or equal) is kept, the rest of `next` is
- * appended. Appends and front trims cost only the new entries; an undo that
- * removes the newest entries costs nothing but the numbers.
+ * The stream patch from `held` to `next`: each entry of `next` is looked for
+ * forward in `held` (same object first, else equal); found ones become kept
+ * ranges, the others are added in place. Any match is correct (the fold
+ * rebuilds `next` exactly); searching forward only keeps it near-linear.
  */
-export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPatch<T> {
-  if (next.length === 0) return { drop: held.length, keep: 0, add: [] };
-  const first = next[0];
-  let drop = held.indexOf(first as T);
-  if (drop < 0) drop = held.findIndex((e) => sameJson(e, first));
-  if (drop < 0) return { drop: held.length, keep: 0, add: next };
-  let keep = 0;
-  while (drop + keep < held.length && keep < next.length && (held[drop + keep] === next[keep] || sameJson(held[drop + keep], next[keep]))) keep++;
-  return { drop, keep, add: next.slice(keep) };
+export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] {
+  const pieces: StreamPiece<T>[] = [];
+  let i = 0;
+  let misses = 0;
+  const addOne = (e: T) => {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && !Array.isArray(last)) (last as { add: T[] }).add.push(e);
+    else pieces.push({ add: [e] });
+  };
+  for (const e of next) {
+    let at = held[i] === e ? i : held.indexOf(e, i);
+    if (at < 0 && misses < STREAM_SEARCH_MISSES) {
+      for (let k = i; k < held.length; k++) {
+        if (sameJson(held[k], e)) {
+          at = k;
+          break;
+        }
+      }
+    }
+    if (at < 0) {
+      misses++;
+      addOne(e);
+      continue;
+    }
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && Array.isArray(last) && last[0] + last[1] === at) pieces[pieces.length - 1] = [last[0], last[1] + 1];
+    else pieces.push([at, 1]);
+    i = at + 1;
+  }
+  return pieces;
 }
 
-const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => s.drop === 0 && s.keep === heldLength && s.add.length === 0;
+const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
 
 const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel'] as const;
 
