@@ -153,7 +153,7 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
         (m) => {
           if (m['type'] === 'rejection') rejected++;
           // The ack is its own frame, or folded into the sender's delta.
-          return m['type'] === 'ack' || m['type'] === 'rejection' || (m['type'] === 'delta' && m['ack'] !== undefined);
+          return m['type'] === 'ack' || m['type'] === 'rejection' || (m['type'] === 'delta' && m['acks'] !== undefined);
         },
         latencies,
         sizes,
