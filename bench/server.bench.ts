@@ -89,6 +89,20 @@ async function drive(
   }
 }
 
+/** Opens a table socket and resolves once its snapshot is in (so the timed run does not include joining). */
+function openSynced(url: string, protocols: string[]): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    const onMessage = (d: WebSocket.RawData) => {
+      if (!d.toString().startsWith('{"type":"snapshot"')) return;
+      ws.off('message', onMessage);
+      resolve(ws);
+    };
+    ws.on('message', onMessage);
+    ws.once('error', reject);
+  });
+}
+
 function open(url: string, protocols: string[] = []): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, protocols);
@@ -131,10 +145,10 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
       tokens.push(seat.token);
     }
     if (mode === 'realistic') countdownIds.push(furnish(server, made.tableId, seatIds));
-    tables.push(await Promise.all(tokens.map((tok) => open(wsUrl, wsProtocols(tok)))));
+    tables.push(await Promise.all(tokens.map((tok) => openSynced(wsUrl, wsProtocols(tok)))));
   }
   const commandOf: CommandOf = mode === 'empty' ? emptyCommand : (t, i) => (i % 3 === 0 ? { type: 'log.note', text: `bench ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'countdown.tick', id: countdownIds[t]![i % 2]! });
-  await new Promise((r) => setTimeout(r, 300)); // let every snapshot arrive
+  await new Promise((r) => setTimeout(r, 300)); // let presence updates settle
   const latencies: number[] = [];
   const sizes = new Map<string, number[]>();
   let rejected = 0;

@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer } from '@tablekeeper/engine';
+import { fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween } from './deltas.js';
 import type { EventStore, TableRecord } from './store/port.js';
@@ -38,7 +38,19 @@ export interface Session {
 /** The view every session of one viewer holds after the last frame, and its snapshot frame once serialised. */
 interface HeldView {
   readonly view: TableView;
+  /** The unprojected world the view was made from (its parts' identities tell what changed since). */
+  readonly source: World;
   snapshot: Buffer | null;
+}
+
+/** True when `next` differs from `prev` in its log alone (a note, a roll's line): every other part is the same object. */
+function onlyLogChanged(prev: World, next: World): boolean {
+  const a = prev as unknown as Record<string, unknown>;
+  const b = next as unknown as Record<string, unknown>;
+  const keys = Object.keys(b);
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const k of keys) if (k !== 'log' && a[k] !== b[k]) return false;
+  return true;
 }
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
@@ -132,7 +144,34 @@ export class Room {
     const first = history.findIndex((h) => h.seq > oldest);
     if (first !== 0) history = first < 0 ? [] : history.slice(first);
     if (history.length > this.limits.historyWindow) history = history.slice(-this.limits.historyWindow);
-    return { world: this.engine.project(this.table.world, viewer), history, ...this.engine.undoState(this.table, viewer), version: this.version };
+    return { world: this.projectFrom(viewer, held), history, ...this.engine.undoState(this.table, viewer), version: this.version };
+  }
+
+  /**
+   * The viewer's world, re-projecting only what changed: when only the log grew
+   * (and lost its oldest entries), the projected parts they hold are reused and
+   * only the new entries are projected. This leans on projectors treating the log
+   * entry by entry (keep or drop, by the rest of the world), as every module's does;
+   * the delta property test checks it. Anything else is projected afresh.
+   */
+  private projectFrom(viewer: Viewer, held: HeldView): World {
+    const world = this.table.world;
+    const prev = held.source;
+    if (!onlyLogChanged(prev, world)) return this.engine.project(world, viewer);
+    const last = prev.log[prev.log.length - 1];
+    // The new log must be the old one, less some oldest entries, plus new ones at the end (same objects).
+    const kept = last === undefined ? -1 : world.log.lastIndexOf(last);
+    const trimmed = prev.log.length - 1 - kept;
+    if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer);
+    for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer);
+    const gone = new Set(prev.log.slice(0, trimmed));
+    let log = held.view.world.log;
+    let drop = 0;
+    while (drop < log.length && gone.has(log[drop]!)) drop++;
+    if (drop > 0) log = log.slice(drop);
+    const fresh = world.log.slice(kept + 1);
+    if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer).log];
+    return { ...held.view.world, log };
   }
 
   /** The world as this viewer may see it, from the view they hold when it is current. */
@@ -184,7 +223,7 @@ export class Room {
     const key = viewerKey(viewer);
     const held = this.held.get(key);
     if (held !== undefined && held.view.version === this.version) return held;
-    const next: HeldView = { view: this.nextView(viewer, held), snapshot: null };
+    const next: HeldView = { view: this.nextView(viewer, held), source: this.table.world, snapshot: null };
     this.held.set(key, next);
     return next;
   }

@@ -145,7 +145,8 @@ let tableSeq = 0;
 function play(rulesetId: string, seed: number, steps: readonly Step[]): { problems: string[]; started: boolean } {
   const engine = engineFor(rulesetId)!;
   const tableId = `d${++tableSeq}`;
-  const made = createTableFor(rulesetId, { tableId, name: 'Deltas' });
+  // Half the tables keep a 6-entry log, so its oldest entries drop while deltas stream it.
+  const made = createTableFor(rulesetId, { tableId, name: 'Deltas', ...(seed % 2 === 0 ? { settings: { 'core.logLimit': 6 } } : {}) });
   if (!made.ok) throw new Error(made.error.message);
   store.createTable({ tableId, name: 'Deltas', rulesetId, genesis: made.value.genesis, createdAt: 0 }, []);
   let room = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
