@@ -34,7 +34,7 @@ class Phone implements Session {
   readonly problems: string[] = [];
   constructor(
     readonly viewer: Viewer,
-    readonly tokenHash = `hash-${Math.random()}`,
+    readonly tokenHash = `hash-${Phone.seq + 1}`,
   ) {}
   sendRaw(data: string | Buffer): void {
     const m = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as ServerMessage;
