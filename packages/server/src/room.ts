@@ -4,9 +4,10 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween } from './deltas.js';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
 export interface RoomLimits {
@@ -93,19 +94,17 @@ export class Room {
   /** Rebuilds a room from the store: the latest snapshot (a cache) if usable, then the rows after it. */
   static load(store: EventStore, engine: Engine, record: TableRecord, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     const head = store.head(record.tableId);
-    let table: Table | null = null;
+    // Every row is read (history and redo need them); only those after a usable snapshot are applied.
+    const rows = store.readLog(record.tableId);
     const snap = store.latestSnapshot(record.tableId);
-    if (snap && snap.version <= head) {
-      try {
-        const t = JSON.parse(snap.state) as Table;
-        if (t.transactions.length === snap.version && JSON.stringify(t.genesis) === JSON.stringify(record.genesis)) table = t;
-      } catch {
-        table = null; // a bad cache entry only costs a full replay
-      }
-    }
-    table ??= { genesis: record.genesis, world: record.genesis, transactions: [], live: [], redoable: [] };
-    for (const row of store.readLog(record.tableId, table.transactions.length)) table = engine.apply(table, row.transaction);
+    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows) : null) ?? emptyTable(record.genesis);
+    for (let i = table.transactions.length; i < rows.length; i++) table = engine.apply(table, rows[i]!.transaction);
     if (table.transactions.length !== head) throw new Error(`table ${record.tableId}: rebuilt ${table.transactions.length} transactions, the store has ${head}`);
+    return new Room(record, engine, store, limits, table);
+  }
+
+  /** A room on a table already built in memory (an import that just replayed it): no cold load. */
+  static fromTable(store: EventStore, engine: Engine, record: TableRecord, table: Table, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     return new Room(record, engine, store, limits, table);
   }
 
@@ -185,7 +184,11 @@ export class Room {
    * never uses what the viewer may not see; a player's error text is scrubbed like a rule error's.
    */
   query(viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined): QueryResult {
-    const r = this.engine.query(this.table, viewer, name, args ?? {});
+    return this.answer(viewer, queryId, this.engine.query(this.table, viewer, name, args ?? {}));
+  }
+
+  /** A query's result as the protocol answer for `viewer` (errors scrubbed for players, size capped): also for answers from the query pool. */
+  answer(viewer: Viewer, queryId: string, r: Result<Json>): QueryResult {
     if (!r.ok) {
       const message = viewer.role === 'gm' ? r.error.message : this.scrub(viewer, r.error.message);
       return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
@@ -279,11 +282,9 @@ export class Room {
     const actorKey = viewerKey(actor);
     if (actor.role === 'spectator') return { ok: false, error: { kind: 'FORBIDDEN', message: 'spectators watch; they cannot send commands' } };
     if (commandId !== null) {
-      const seen = this.store.findCommand(this.tableId, commandId);
-      if (seen) {
-        if (seen.actorKey !== actorKey) return { ok: false, error: { kind: 'INVALID', message: 'this commandId was already used by someone else; pick a fresh one', path: ['commandId'] } };
-        return { ok: true, version: seen.version, duplicate: true };
-      }
+      // Scoped by sender: another viewer's use of the same id is invisible here, so it tells nothing.
+      const seen = this.store.findCommand(this.tableId, actorKey, commandId);
+      if (seen) return { ok: true, version: seen.version, duplicate: true };
     }
     if (expectedVersion !== this.version) {
       return { ok: false, error: { kind: 'VERSION_CONFLICT', current: this.version, message: `the table is at version ${this.version}, not ${expectedVersion}` } };
@@ -310,7 +311,7 @@ export class Room {
 
   private snapshot(): void {
     try {
-      this.store.putSnapshot(this.tableId, this.version, JSON.stringify(this.table));
+      this.store.putSnapshot(this.tableId, this.version, encodeSnapshot(this.table));
     } catch {
       // a snapshot is only a cache: failing to write one loses nothing
     }

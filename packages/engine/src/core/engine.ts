@@ -2,6 +2,7 @@
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
 import { emptyClock } from './clock.js';
+import { SeqStack, TransactionLog } from './history-log.js';
 import { stampLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
@@ -13,6 +14,7 @@ import type {
   EngineEvent,
   Env,
   Module,
+  PlainTable,
   Query,
   Json,
   Result,
@@ -66,6 +68,19 @@ export function genesisWorld(input: CreateTableInput): World {
     ext: {},
     nextId: 1,
   };
+}
+
+/** A table whose log and stacks are the persistent kinds; a JSON copy (snapshot) is rebuilt once, in O(n). */
+export function ownTable(table: Table | PlainTable): Table {
+  if (table.transactions instanceof TransactionLog && table.live instanceof SeqStack && table.redoable instanceof SeqStack) return table as Table;
+  const p = table as PlainTable;
+  // The bottom of the undo stack always starts from the genesis: the world with nothing live.
+  return { genesis: p.genesis, world: p.world, transactions: TransactionLog.from(p.transactions), live: SeqStack.from(p.live, p.genesis), redoable: SeqStack.from(p.redoable) };
+}
+
+/** An empty table on this genesis. */
+export function emptyTable(genesis: World): Table {
+  return { genesis, world: genesis, transactions: TransactionLog.empty(), live: SeqStack.empty(), redoable: SeqStack.empty() };
 }
 
 export function createEngine(modules: readonly Module[]): Engine {
@@ -138,44 +153,38 @@ export function createEngine(modules: readonly Module[]): Engine {
     return w;
   }
 
-  function liveReplay(genesis: World, transactions: readonly Transaction[], live: readonly number[]): World {
-    let w = genesis;
-    for (const seq of live) {
-      const tx = transactions[seq - 1];
-      if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
-      for (const e of tx.events) w = evolve(w, e);
-      w = stampLog(w, seq);
-    }
-    return w;
+  /** Re-applies a stored command's events onto `w` (undo's replay from a kept world). */
+  function applyStored(table: Table, w: World, seq: number): World {
+    const tx = table.transactions.bySeq(seq);
+    if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
+    for (const e of tx.events) w = evolve(w, e);
+    return stampLog(w, seq);
   }
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
-    const tx = table.transactions[seq - 1];
+    const tx = table.transactions.bySeq(seq);
     return tx !== undefined && tx.kind === 'command' ? tx : undefined;
   }
 
   /** Apply a recorded transaction (no decide, no reactions, no dice). */
-  function apply(table: Table, tx: Transaction): Table {
+  function apply(given: Table | PlainTable, tx: Transaction): Table {
+    const table = ownTable(given);
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
-    const transactions = [...table.transactions, tx];
     if (tx.kind === 'command') {
       let w = table.world;
       for (const e of tx.events) w = evolve(w, e);
-      return { ...table, world: stampLog(w, seq), transactions, live: [...table.live, seq], redoable: [] };
+      return { ...table, world: stampLog(w, seq), transactions: table.transactions.append(tx), live: table.live.push(seq, table.world), redoable: SeqStack.empty() };
     }
     if (tx.kind === 'undo') {
-      if (table.live[table.live.length - 1] !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
-      const live = table.live.slice(0, -1);
-      return { ...table, world: liveReplay(table.genesis, transactions, live), transactions, live, redoable: [...table.redoable, tx.target] };
+      if (table.live.top !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
+      const popped = table.live.popWorld((w, s) => applyStored(table, w, s))!;
+      return { ...table, world: popped.world, transactions: table.transactions.append(tx), live: popped.rest, redoable: table.redoable.push(tx.target) };
     }
-    if (table.redoable[table.redoable.length - 1] !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
-    const target = commandTx(table, tx.target);
-    if (target === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
-    let w = table.world;
-    for (const e of target.events) w = evolve(w, e);
+    if (table.redoable.top !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
+    if (commandTx(table, tx.target) === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
     // The redone entries keep the seq of the transaction that first wrote them, so undo + redo is the identity.
-    return { ...table, world: stampLog(w, tx.target), transactions, live: [...table.live, tx.target], redoable: table.redoable.slice(0, -1) };
+    return { ...table, world: applyStored(table, table.world, tx.target), transactions: table.transactions.append(tx), live: table.live.push(tx.target, table.world), redoable: table.redoable.pop() };
   }
 
   function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
@@ -187,15 +196,15 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   function history(table: Table, kind: 'undo' | 'redo', actor: Viewer): Result<{ table: Table; transaction: Transaction }> {
-    const stack = kind === 'undo' ? table.live : table.redoable;
-    const target = stack[stack.length - 1];
+    const target = (kind === 'undo' ? table.live : table.redoable).top;
     if (target === undefined) return kind === 'undo' ? err(ErrorCode.NOTHING_TO_UNDO, 'there is nothing to undo') : err(ErrorCode.NOTHING_TO_REDO, 'there is nothing to redo');
     if (!mayRevert(table, target, actor)) return err(ErrorCode.FORBIDDEN, `only the GM, or the player who issued it, may ${kind} the last action`);
     const transaction: Transaction = { seq: table.transactions.length + 1, kind, actor: clone(actor), target };
     return ok({ table: apply(table, transaction), transaction });
   }
 
-  function execute(table: Table, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
+  function execute(given: Table | PlainTable, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
+    const table = ownTable(given);
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
     if (command.type === UNDO) return history(table, 'undo', env.actor);
@@ -211,7 +220,7 @@ export function createEngine(modules: readonly Module[]): Engine {
       const seq = table.transactions.length + 1;
       const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events, audiences };
       return ok({
-        table: { ...table, world: stampLog(w, seq), transactions: [...table.transactions, transaction], live: [...table.live, seq], redoable: [] },
+        table: { ...table, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },
         transaction,
       });
     } catch (e) {
@@ -221,15 +230,15 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
 
-  function replay(genesis: World, transactions: readonly Transaction[]): Table {
-    let t: Table = { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+  /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
+  function replay(genesis: World, transactions: Iterable<Transaction>): Table {
+    let t = emptyTable(genesis);
     for (const tx of transactions) t = apply(t, tx);
     return t;
   }
 
   function createTable(input: CreateTableInput): Table {
-    const genesis = genesisWorld(input);
-    return { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+    return emptyTable(genesisWorld(input));
   }
 
   function audienceOf(world: World, event: EngineEvent): Audience {
@@ -263,13 +272,13 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
   }
 
-  function query(table: Table, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
+  function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
-      return q.query(projectWorld(table.world, viewer), args, viewer);
+      return q.query(projectWorld(given.world, viewer), args, viewer);
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -280,7 +289,8 @@ export function createEngine(modules: readonly Module[]): Engine {
    * entries, from at most `scan` transactions back, none at or before seq `after`.
    * Oldest first. Its cost is bounded by window and scan, not by the table's age.
    */
-  function historyOf(table: Table, viewer: Viewer, opts: HistoryOptions = {}): TransactionView[] {
+  function historyOf(given: Table | PlainTable, viewer: Viewer, opts: HistoryOptions = {}): TransactionView[] {
+    const table = ownTable(given);
     const world = table.world;
     const window = opts.window ?? Number.POSITIVE_INFINITY;
     const n = table.transactions.length;
@@ -295,7 +305,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     };
     const out: TransactionView[] = [];
     for (let seq = n; seq > stop && out.length < window; seq--) {
-      const tx = table.transactions[seq - 1]!;
+      const tx = table.transactions.bySeq(seq)!;
       if (tx.kind === 'command') {
         const v = cv(tx.seq);
         if (v !== null) out.push(v);
@@ -309,14 +319,15 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** canUndo / canRedo and their labels for `viewer`. */
-  function undoState(table: Table, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
+  function undoState(given: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
+    const table = ownTable(given);
     const world = table.world;
     const label = (seq: number): string | null => {
       const tx = commandTx(table, seq);
       return tx === undefined ? null : (commandView(world, tx, viewer)?.label ?? null);
     };
-    const lastLive = table.live[table.live.length - 1];
-    const lastUndone = table.redoable[table.redoable.length - 1];
+    const lastLive = table.live.top;
+    const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
     return {
@@ -327,7 +338,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     };
   }
 
-  function view(table: Table, viewer: Viewer, opts: HistoryOptions = {}): TableView {
+  function view(given: Table | PlainTable, viewer: Viewer, opts: HistoryOptions = {}): TableView {
+    const table = ownTable(given);
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 

@@ -292,6 +292,21 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
   });
 }
 
+/**
+ * For another module's command that brings countdowns with it (an adversary's
+ * move): the countdown.created event for a countdown.create payload without
+ * linkedTo, with its id minted from `world`. Pass the returned world to the
+ * next call when minting several in one decide.
+ */
+export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ readonly event: EngineEvent; readonly world: World }> {
+  const fresh = readNew(world, c, rng);
+  if (!fresh.ok) return fresh;
+  const [id, next] = mintId(world, 'cd');
+  const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
+  const grown = { ...getCountdowns(next), order: [...getCountdowns(next).order, id] };
+  return ok({ event: { type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }, world: setCountdowns(next, grown) });
+}
+
 // ---------------------------------------------------------------- commands
 
 const commands: Record<string, CommandHandler & { label: string }> = {

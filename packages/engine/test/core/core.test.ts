@@ -223,7 +223,7 @@ describe('undo and redo', () => {
     expect(JSON.stringify(s.world)).toBe(before);
     s.redo();
     expect(JSON.stringify(s.world)).toBe(after);
-    expect(s.table.live).toEqual([1, 2]);
+    expect(s.table.live.toArray()).toEqual([1, 2]);
     expect(s.table.transactions.map((t) => t.kind)).toEqual(['command', 'command', 'undo', 'redo']);
   });
   it('nothing to undo or redo are typed errors; a new command clears redo', () => {
@@ -269,7 +269,7 @@ describe('undo and redo', () => {
   it('apply refuses transactions out of order', () => {
     const s = scenario([]);
     s.run({ type: 'table.rename', name: 'A' });
-    const tx = s.table.transactions[0]!;
+    const tx = s.table.transactions.at(0)!;
     expect(() => s.engine.apply(s.table, tx)).toThrow(/out of order/);
   });
 });
@@ -295,7 +295,7 @@ describe('views', () => {
     s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 3 } });
     s.run({ type: 'character.update', id: 'ch-3', stats: { hp: 1 } });
     s.run({ type: 'character.update', id: 'ch-3', visibility: 'visible', name: 'Revealed' });
-    const tx = s.table.transactions[2]!;
+    const tx = s.table.transactions.at(2)!;
     expect(tx.kind === 'command' && tx.audiences).toEqual([{ kind: 'gm' }]);
     const hv = s.view(ann).history;
     expect(hv.map((h) => h.seq)).toEqual([1, 2, 5]);
