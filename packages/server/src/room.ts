@@ -58,21 +58,6 @@ export type SubmitResult = { readonly ok: true; readonly version: number; readon
 
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
-/** Every string (keys and values, 4+ characters) inside a JSON value. */
-function strings(v: unknown, out: Set<string>): Set<string> {
-  if (typeof v === 'string') {
-    if (v.length >= 4) out.add(v);
-  } else if (Array.isArray(v)) {
-    for (const x of v) strings(x, out);
-  } else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      if (k.length >= 4) out.add(k);
-      strings(x, out);
-    }
-  }
-  return out;
-}
-
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
 export const MAX_QUERY_RESULT_CHARS = 60_000;
 
@@ -180,8 +165,8 @@ export class Room {
   }
 
   /**
-   * A module query on this viewer's own projection (engine.query), so an answer
-   * never uses what the viewer may not see; a player's error text is scrubbed like a rule error's.
+   * A module query on this viewer's own projection (engine.query), so neither an
+   * answer nor an error can use what the viewer may not see (ADR 10: no text scrubbing).
    */
   query(viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined): QueryResult {
     return this.answer(viewer, queryId, this.engine.query(this.table, viewer, name, args ?? {}));
@@ -190,8 +175,7 @@ export class Room {
   /** A query's result as the protocol answer for `viewer` (errors scrubbed for players, size capped): also for answers from the query pool. */
   answer(viewer: Viewer, queryId: string, r: Result<Json>): QueryResult {
     if (!r.ok) {
-      const message = viewer.role === 'gm' ? r.error.message : this.scrub(viewer, r.error.message);
-      return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
+      return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message: r.error.message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
     }
     if (JSON.stringify(r.value).length > MAX_QUERY_RESULT_CHARS) {
       return { type: 'queryResult', queryId, ok: false, error: { code: 'LIMIT_EXCEEDED', message: `a query answer is at most ${MAX_QUERY_RESULT_CHARS} characters` } };
@@ -293,7 +277,7 @@ export class Room {
       return { ok: false, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` } };
     }
     const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
-    if (!r.ok) return { ok: false, error: this.ruleRejection(actor, r.error) };
+    if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
     let appended;
     try {
       appended = this.store.append(this.tableId, expectedVersion, { commandId, actorKey, transaction: r.value.transaction });
@@ -318,23 +302,14 @@ export class Room {
   }
 
   /**
-   * A rule error as `actor` may read it. For players the message is scrubbed
-   * of any string the GM's view holds and theirs does not (names of hidden
-   * things), so even errors pass through the projection.
+   * A rule error as `actor` may read it. The engine builds a player's refusal
+   * from what that player may see (a hidden id answers as a missing one), so
+   * the text is passed on as is (ADR 10).
    */
-  private ruleRejection(actor: Viewer, e: { code: string; message: string; path?: string; column?: number }): RejectionError {
-    if (e.code === 'FORBIDDEN') return { kind: 'FORBIDDEN', message: actor.role === 'gm' ? e.message : this.scrub(actor, e.message) };
-    const message = actor.role === 'gm' ? e.message : this.scrub(actor, e.message);
+  private ruleRejection(e: { code: string; message: string; path?: string; column?: number }): RejectionError {
+    if (e.code === 'FORBIDDEN') return { kind: 'FORBIDDEN', message: e.message };
     // A column points into the field the viewer sent (dice notation), so it reveals nothing.
-    return { kind: 'RULE_ERROR', code: e.code, message, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
-  }
-
-  private scrub(actor: Viewer, message: string): string {
-    const mine = strings(this.projected(actor), new Set());
-    const secret = [...strings(this.projected({ role: 'gm' }), new Set())].filter((s) => !mine.has(s)).sort((a, b) => b.length - a.length);
-    let out = message;
-    for (const s of secret) if (out.includes(s)) out = out.split(s).join('(hidden)');
-    return out;
+    return { kind: 'RULE_ERROR', code: e.code, message: e.message, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
   }
 
   // ------------------------------------------------------------ broadcasting

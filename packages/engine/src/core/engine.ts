@@ -28,6 +28,7 @@ import type {
   World,
 } from './types.js';
 import { checkCommand, isJson } from './validate.js';
+import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
@@ -107,6 +108,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
   const reactions = modules.flatMap((m) => m.reactions ?? []);
+  // Module state a non-GM view may carry: only modules with a projector answer for what their state shows.
+  const projectedModules = modules.filter((m) => m.project !== undefined).map((m) => m.id);
 
   function evolve(world: World, event: EngineEvent): World {
     let w = world;
@@ -211,6 +214,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (command.type === REDO) return history(table, 'redo', env.actor);
     const cmd = clone(command);
     try {
+      const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
+      if (refused !== null) return { ok: false, error: refused };
       const decided = decideChecked(table.world, cmd, env);
       if (!decided.ok) return decided;
       const events: EngineEvent[] = [];
@@ -228,6 +233,48 @@ export function createEngine(modules: readonly Module[]): Engine {
       // A module bug must not take the room down: report it as a typed error.
       return err(ErrorCode.INTERNAL, `internal error while running ${command.type}: ${e instanceof Error ? e.message : String(e)}`);
     }
+  }
+
+  /**
+   * Errors from the asker's own view (ADR 10). A player's command that names an
+   * id they cannot see (a key of the GM's world that their projection lacks) is
+   * decided once more with that id swapped for one that exists nowhere: if that
+   * fails, the player gets exactly the refusal a missing id gets (our stand-in
+   * mapped back to their own text), and nothing changes. If it succeeds the
+   * string was plain data, not a reference, and the command runs as sent.
+   */
+  function refuseHidden(world: World, command: Command, env: Env): RuleError | null {
+    const named = new Set<string>();
+    collectStrings(command, named);
+    const gmKeys = collectKeys(world, new Set());
+    const candidates = [...named].filter((x) => gmKeys.has(x));
+    if (candidates.length === 0) return null;
+    const seen = collectKeys(projectWorld(world, env.actor), new Set());
+    const hidden = candidates.filter((x) => !seen.has(x));
+    if (hidden.length === 0) return null;
+    const taken = new Set([...gmKeys, ...named]);
+    const standIn = new Map<string, string>();
+    for (const h of hidden) {
+      const n = unusedLike(h, taken);
+      taken.add(n);
+      standIn.set(h, n);
+    }
+    const swap = (v: Json): Json => {
+      if (typeof v === 'string') return standIn.get(v) ?? v;
+      if (Array.isArray(v)) return v.map(swap);
+      if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [standIn.get(k) ?? k, swap(x)]));
+      return v;
+    };
+    // A throwaway generator: the probe's dice must not move the table's.
+    const probe = decideChecked(world, swap(command as unknown as Json) as unknown as Command, { ...env, rng: seededRng(0) });
+    if (probe.ok) return null;
+    const back = (text: string): string => {
+      let out = text;
+      for (const [h, n] of standIn) out = out.split(n).join(h);
+      return out;
+    };
+    const e = probe.error;
+    return { code: e.code, message: back(e.message), ...(e.path === undefined ? {} : { path: back(e.path) }), ...(e.column === undefined ? {} : { column: e.column }) };
   }
 
   /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
@@ -265,11 +312,31 @@ export function createEngine(modules: readonly Module[]): Engine {
     return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
   }
 
-  /** The world as `viewer` may see it: every module's projector in order, then the log by audience. */
+  /**
+   * The world as `viewer` may see it: every module's projector in order, then
+   * default-deny (ADR 10): a non-GM view is rebuilt from the known World fields
+   * only, and module state no projector vouched for is dropped, so a new field
+   * or module stays the GM's until a projector positively shows it.
+   */
   function projectWorld(world: World, viewer: Viewer): World {
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
-    return { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
+    const log = projected.log.filter((e) => audienceAllows(e.audience, viewer));
+    if (viewer.role === 'gm') return { ...projected, log };
+    const ext: { [moduleId: string]: Json } = {};
+    for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
+    return {
+      tableId: projected.tableId,
+      name: projected.name,
+      rulesetId: projected.rulesetId,
+      settings: projected.settings,
+      seats: projected.seats,
+      characters: projected.characters,
+      clock: projected.clock,
+      log: log.map((e) => (e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data })),
+      ext,
+      nextId: 0,
+    };
   }
 
   function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
@@ -344,6 +411,50 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf };
+}
+
+/** Every string value and key inside a command. */
+function collectStrings(v: unknown, out: Set<string>): void {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) collectStrings(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      collectStrings(x, out);
+    }
+  }
+}
+
+/**
+ * Every key of a world whose value is a record or a list: where ids live
+ * (characters, combatants, countdowns, sheets...), leaving out plain fields.
+ */
+function collectKeys(v: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(v)) for (const x of v) collectKeys(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (x !== null && typeof x === 'object') out.add(k);
+      collectKeys(x, out);
+    }
+  }
+  return out;
+}
+
+/** A string of the same length as `s` (same prefix) that is in none of `taken`: a stand-in for a missing id. */
+function unusedLike(s: string, taken: ReadonlySet<string>): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  for (let cut = 1; cut <= Math.min(s.length, 4); cut++) {
+    const head = s.slice(0, s.length - cut);
+    for (let i = 0; i < alphabet.length ** cut && i < 5000; i++) {
+      let tail = '';
+      for (let k = 0, n = i; k < cut; k++, n = Math.floor(n / alphabet.length)) tail += alphabet[n % alphabet.length];
+      const c = head + tail;
+      if (c !== s && !taken.has(c)) return c;
+    }
+  }
+  let c = `${s}~`;
+  while (taken.has(c)) c += '~';
+  return c;
 }
 
 /**

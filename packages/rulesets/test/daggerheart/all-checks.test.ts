@@ -58,7 +58,7 @@ describe('000: every action roll feeds Hope or Fear, ticks the standard countdow
       t.run({ type: 'daggerheart.helpAlly', helperId: bard, targetId: rogue }, player(b));
       t.dice.queue(5, 4, 6);
       roll(t, rogue, a);
-      const rolled = ofType(t.table.transactions[t.table.transactions.length - 1]!, 'daggerheart.actionRolled')[0]!;
+      const rolled = ofType(t.table.transactions.at(-1)!, 'daggerheart.actionRolled')[0]!;
       expect(rolled).toMatchObject({ advantageSources: 1, helpers: [bard], roll: { advantageDice: [6], total: 15 } });
     });
   }
