@@ -132,9 +132,8 @@ export class Room {
   }
 
   /**
-   * The viewer's world, re-projecting only what changed: when only the log grew
-   * (and lost its oldest entries), the projected parts they hold are reused and
-   * only the new entries are projected. This leans on projectors treating the log
+   * The viewer's world, re-projecting only what changed: when only the log grew,
+   * the projected parts they hold are reused and only the new entries are projected. This leans on projectors treating the log
    * entry by entry (keep or drop, by the rest of the world), as every module's does;
    * the delta property test checks it. Anything else is projected afresh.
    */
@@ -148,11 +147,10 @@ export class Room {
     const trimmed = prev.log.length - 1 - kept;
     if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer);
     for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer);
-    const gone = new Set(prev.log.slice(0, trimmed));
+    // A log at its limit also lost its oldest entries: which of them the viewer held is not known
+    // by identity (projections may copy entries), so that case is projected afresh.
+    if (trimmed > 0) return this.engine.project(world, viewer);
     let log = held.view.world.log;
-    let drop = 0;
-    while (drop < log.length && gone.has(log[drop]!)) drop++;
-    if (drop > 0) log = log.slice(drop);
     const fresh = world.log.slice(kept + 1);
     if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer).log];
     return { ...held.view.world, log };

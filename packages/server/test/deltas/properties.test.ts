@@ -55,6 +55,17 @@ class Phone implements Session {
   close(): void {}
 }
 
+/** Where two JSON values first differ, with both sides there (for a readable failure). */
+function firstDifference(a: unknown, b: unknown, path: string): string {
+  if (sameJson(a, b)) return '(nowhere)';
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (!sameJson(ra[k], rb[k])) return firstDifference(ra[k], rb[k], `${path}.${k}`);
+  }
+  return `${path}: folded ${JSON.stringify(a)}, fresh ${JSON.stringify(b)}`;
+}
+
 /** The entries a stream patch sends (not the ones it keeps). */
 const added = <T,>(patch: StreamPatch<T> | undefined): T[] => (patch ?? []).flatMap((p) => (Array.isArray(p) ? [] : [...(p as { add: readonly T[] }).add]));
 
@@ -188,7 +199,7 @@ function play(rulesetId: string, seed: number, steps: readonly Step[]): { proble
       problems.push(...p.problems.splice(0).map((x) => `${label}: ${x}`));
       const want = fresh(room, p.viewer);
       if (p.version !== room.version) problems.push(`${label}: phone ${p.id} (${p.viewer.role}) holds ${p.version}, the table is at ${room.version}`);
-      else if (!sameJson(p.view, want)) problems.push(`${label}: phone ${p.id} (${p.viewer.role}) folded ${JSON.stringify(p.view)} but a fresh view is ${JSON.stringify(want)}`);
+      else if (!sameJson(p.view, want)) problems.push(`${label}: phone ${p.id} (${p.viewer.role}) folded a view that differs from a fresh one at ${firstDifference(p.view, want, 'view')}`);
       for (const { delta, before } of p.deltas.splice(0)) {
         // No delta re-sends an entry the phone already held.
         for (const e of added(delta.log)) if (before.world.log.some((h) => sameJson(h, e))) problems.push(`${label}: a delta re-sent log entry ${JSON.stringify(e)}`);
