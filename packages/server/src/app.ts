@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { Command, Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import type { Command, Json, Table, Viewer } from '@tablekeeper/engine';
 import {
   CLOSE,
   LIMITS,
@@ -22,8 +22,6 @@ import {
   clientMessageSchema,
   createSeatRequestSchema,
   createTableRequestSchema,
-  exportHeaderSchema,
-  exportTransactionSchema,
   type CreateSeatResponse,
   type CreateTableResponse,
   type DeltaAck,
@@ -34,7 +32,7 @@ import {
 import { DEFAULT_ROOM_LIMITS, Room, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
-import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
+import type { EventStore, Role, TokenRecord } from './store/port.js';
 import { staticFiles } from './static.js';
 import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
 import type { SqliteEventStore } from './store/sqlite.js';

@@ -1,6 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
+import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
 import { stampLog } from './log.js';
@@ -193,7 +194,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
     if (seq === undefined) return false;
     if (actor.role === 'gm') return true;
-    if (actor.role !== 'player' || table.world.seats[actor.seatId] === undefined) return false;
+    if (actor.role !== 'player' || own(table.world.seats, actor.seatId) === undefined) return false;
     const tx = commandTx(table, seq);
     return tx !== undefined && sameViewer(tx.actor, actor) && handlers.get(tx.command.type)?.handler.issuerMayRevert !== false;
   }
