@@ -4,7 +4,10 @@
 //     (p50/p99) vs a bare `ws` broadcast server with the same clients;
 //  2. durable commits/s: the event store's append (and a whole room.submit:
 //     decide + append) vs raw better-sqlite3 inserts with the same pragmas.
-// Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS)
+//  3. the same load on realistic tables (per table: 10 characters, a 10-combatant
+//     OSR encounter, 3 countdowns, 300 log notes of which 1 in 5 GM-only), with
+//     the median delta size per command kind as the GM and a player receive it.
+// Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +15,9 @@ import { Bench } from 'tinybench';
 import Database from 'better-sqlite3';
 import WebSocket, { WebSocketServer } from 'ws';
 import { pino } from 'pino';
-import { coreModule, countdownsModule, createEngine, type Transaction } from '../packages/engine/src/index.js';
+import { loadavg } from 'node:os';
+import { coreModule, countdownsModule, createEngine, type Command, type Transaction } from '../packages/engine/src/index.js';
+import { osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, moduleCatalog, openSqliteStore, Room, startServer } from '../packages/server/src/index.js';
 import { replayLines } from './replay-lines.js';
@@ -21,6 +26,7 @@ const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
 const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
 const COMMANDS = Number(process.env['BENCH_COMMANDS'] ?? 10); // per table (bounded)
 const PER_TABLE = Math.max(2, Math.floor(CLIENTS / TABLES));
+const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
 
 const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));
 const pct = (xs: number[], p: number) => {
@@ -33,31 +39,69 @@ interface LoadResult {
   p50: number;
   p99: number;
   deliveries: number;
+  /** Bytes of each frame carrying a new version, by command kind and receiver ('gm' is the sender, 'player' a watcher). */
+  sizes: Map<string, number[]>;
 }
 
+/** The command a table's sender issues i-th: empty tables alternate note / clock; realistic ones also tick a countdown. */
+type CommandOf = (t: number, i: number) => Command;
+const emptyCommand: CommandOf = (_t, i) => (i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` });
+
 /** Drives one table: the first socket sends COMMANDS commands one after another; the others time each broadcast. */
-async function drive(sockets: WebSocket[], send: (ws: WebSocket, i: number) => void, versionOf: (msg: Record<string, unknown>) => number | null, isAck: (msg: Record<string, unknown>) => boolean, latencies: number[]): Promise<void> {
+async function drive(
+  sockets: WebSocket[],
+  send: (ws: WebSocket, i: number) => string,
+  versionOf: (msg: Record<string, unknown>) => number | null,
+  isAck: (msg: Record<string, unknown>) => boolean,
+  latencies: number[],
+  sizes: Map<string, number[]>,
+): Promise<void> {
   // keyed by the version a command produces, counted from the table's version when the run starts
   const sentAt = new Map<number, number>();
+  const kindAt = new Map<number, string>();
+  const record = (who: string, v: number | null, bytes: number) => {
+    const kind = v === null ? undefined : kindAt.get(v);
+    if (kind === undefined) return;
+    const key = `${kind} ${who}`;
+    const list = sizes.get(key) ?? [];
+    list.push(bytes);
+    sizes.set(key, list);
+  };
   let waitingAck: (() => void) | null = null;
   const [sender, ...watchers] = sockets as [WebSocket, ...WebSocket[]];
-  for (const w of watchers) {
+  watchers.forEach((w, n) => {
     w.on('message', (d) => {
       const v = versionOf(JSON.parse(d.toString()) as Record<string, unknown>);
       const t0 = v === null ? undefined : sentAt.get(v);
       if (t0 !== undefined) latencies.push(performance.now() - t0);
+      if (n === 0) record('player', v, (d as Buffer).length);
     });
-  }
+  });
   sender.on('message', (d) => {
     const m = JSON.parse(d.toString()) as Record<string, unknown>;
+    record('gm', versionOf(m), (d as Buffer).length);
     if (isAck(m) && waitingAck) waitingAck();
   });
   for (let i = 0; i < COMMANDS; i++) {
     const acked = new Promise<void>((r) => (waitingAck = r));
     sentAt.set(i + 1, performance.now());
-    send(sender, i);
+    kindAt.set(i + 1, send(sender, i));
     await acked;
   }
+}
+
+/** Opens a table socket and resolves once its snapshot is in (so the timed run does not include joining). */
+function openSynced(url: string, protocols: string[]): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    const onMessage = (d: WebSocket.RawData) => {
+      if (!d.toString().startsWith('{"type":"snapshot"')) return;
+      ws.off('message', onMessage);
+      resolve(ws);
+    };
+    ws.on('message', onMessage);
+    ws.once('error', reject);
+  });
 }
 
 function open(url: string, protocols: string[] = []): Promise<WebSocket> {
@@ -69,13 +113,16 @@ function open(url: string, protocols: string[] = []): Promise<WebSocket> {
 }
 
 /** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
-async function loadTablekeeper(): Promise<LoadResult> {
+async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult> {
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
-    dbPath: join(dir, 'load.sqlite'),
+    dbPath: join(dir, `load-${mode}.sqlite`),
     logger: pino({ level: 'silent' }),
-    catalog: moduleCatalog([{ id: 'bench', modules: [coreModule, countdownsModule] }]),
+    catalog: moduleCatalog([
+      { id: 'bench', modules: [coreModule, countdownsModule] },
+      { id: 'osr', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] },
+    ]),
     webDist: null,
     rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
@@ -84,30 +131,47 @@ async function loadTablekeeper(): Promise<LoadResult> {
   const wsUrl = server.url.replace('http', 'ws') + WS_PATH;
   const tables: WebSocket[][] = [];
   const tableIds: string[] = [];
+  const countdownIds: string[][] = [];
   for (let t = 0; t < TABLES; t++) {
-    const made = server.createTable(`Bench ${t}`, 'bench');
+    const made = server.createTable(`Bench ${t}`, mode === 'empty' ? 'bench' : 'osr');
     if ('error' in made) throw new Error(made.error.message);
     tableIds.push(made.tableId);
     const tokens = [made.gmToken];
+    const seatIds: string[] = [];
     for (let p = 1; p < PER_TABLE; p++) {
       const seat = p < PER_TABLE - 1 ? server.createSeat(made.tableId, `P${p}`) : server.createSpectatorLink(made.tableId);
       if ('error' in seat) throw new Error(seat.error.message);
+      const seatId = (seat as { seatId?: string }).seatId;
+      if (seatId !== undefined) seatIds.push(seatId);
       tokens.push(seat.token);
     }
-    tables.push(await Promise.all(tokens.map((tok) => open(wsUrl, wsProtocols(tok)))));
+    if (mode === 'realistic') countdownIds.push(furnish(server, made.tableId, seatIds));
+    tables.push(await Promise.all(tokens.map((tok) => openSynced(wsUrl, wsProtocols(tok)))));
   }
-  await new Promise((r) => setTimeout(r, 300)); // let every snapshot arrive
+  const commandOf: CommandOf = mode === 'empty' ? emptyCommand : (t, i) => (i % 3 === 0 ? { type: 'log.note', text: `bench ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'countdown.tick', id: countdownIds[t]![i % 2]! });
+  await new Promise((r) => setTimeout(r, 300)); // let presence updates settle
   const latencies: number[] = [];
+  const sizes = new Map<string, number[]>();
+  let rejected = 0;
   const start = performance.now();
   await Promise.all(
     tables.map((sockets, t) => {
       const startVersion = server.room(tableIds[t]!)!.version;
       return drive(
         sockets,
-        (ws, i) => ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: startVersion + i, command: i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` } })),
+        (ws, i) => {
+          const command = commandOf(t, i);
+          ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: startVersion + i, command }));
+          return command.type;
+        },
         (m) => (m['type'] === 'delta' ? (m['version'] as number) - startVersion : null),
-        (m) => m['type'] === 'ack' || m['type'] === 'rejection',
+        (m) => {
+          if (m['type'] === 'rejection') rejected++;
+          // The ack is its own frame, or folded into the sender's delta.
+          return m['type'] === 'ack' || m['type'] === 'rejection' || (m['type'] === 'delta' && m['acks'] !== undefined);
+        },
         latencies,
+        sizes,
       );
     }),
   );
@@ -115,7 +179,34 @@ async function loadTablekeeper(): Promise<LoadResult> {
   await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
   for (const s of tables.flat()) s.terminate();
   await server.close();
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
+  if (rejected) throw new Error(`${rejected} bench commands were rejected`);
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+}
+
+/** A realistic table: 10 characters (3 held by seats), a 10-combatant encounter, 3 countdowns, 300 notes (1 in 5 GM-only). Returns two countdown ids to tick. */
+function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId: string, seatIds: string[]): string[] {
+  const room = server.room(tableId)!;
+  const run = (command: Command) => {
+    const r = room.submit({ role: 'gm' }, null, room.version, command);
+    if (!r.ok) throw new Error(`${command.type}: ${JSON.stringify(r.error)}`);
+    return r.transaction?.kind === 'command' ? r.transaction.events : [];
+  };
+  const countdowns: string[] = [];
+  server.store.batch(() => {
+    const characterIds: string[] = [];
+    for (let c = 0; c < 10; c++) {
+      const seatId = seatIds[c];
+      const events = run({ type: 'character.add', name: `Hero ${c}`, kind: seatId === undefined ? 'npc' : 'pc', ...(seatId === undefined ? {} : { seatId }), stats: { hp: 8 + c, maxHp: 12 + c, ac: 12 } });
+      characterIds.push(String(events[0]?.['id']));
+    }
+    run({ type: 'encounter.start', combatants: characterIds.map((characterId, i) => ({ id: `k${i}`, name: `Fighter ${i}`, kind: i < seatIds.length ? 'pc' : 'npc', characterId, score: 20 - i, stats: { hp: 10 + i, maxHp: 17 } })) });
+    for (let c = 0; c < 3; c++) {
+      const events = run({ type: 'countdown.create', name: `Doom ${c}`, start: 100, visibility: c === 2 ? 'hidden' : 'visible' });
+      countdowns.push(String(events[0]?.['id']));
+    }
+    for (let n = 0; n < 300; n++) run({ type: 'log.note', text: `Note ${n}: the party checks the corridor and the torches flicker in the draught.`, ...(n % 5 === 4 ? { audience: { kind: 'gm' } } : {}) });
+  });
+  return countdowns;
 }
 
 /** The peer: a bare `ws` server that relays each message to the room and acks the sender. No store, no engine. */
@@ -141,15 +232,21 @@ async function loadBareWs(): Promise<LoadResult> {
   const tables: WebSocket[][] = [];
   for (let t = 0; t < TABLES; t++) tables.push(await Promise.all(Array.from({ length: PER_TABLE }, () => open(`ws://127.0.0.1:${port}/t${t}`))));
   const latencies: number[] = [];
+  const sizes = new Map<string, number[]>();
   const start = performance.now();
   await Promise.all(
     tables.map((sockets, t) =>
       drive(
         sockets,
-        (ws, i) => ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: i, command: i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` } })),
+        (ws, i) => {
+          const command = emptyCommand(t, i);
+          ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: i, command }));
+          return command.type;
+        },
         (m) => (m['type'] === 'delta' ? (m['version'] as number) : null),
         (m) => m['type'] === 'ack',
         latencies,
+        sizes,
       ),
     ),
   );
@@ -157,7 +254,7 @@ async function loadBareWs(): Promise<LoadResult> {
   await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
   for (const s of tables.flat()) s.terminate();
   await new Promise((r) => wss.close(r));
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length };
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
 }
 
 /** Durable commits: raw better-sqlite3 vs the store's append vs a whole room.submit, same pragmas, same payload. */
@@ -181,7 +278,7 @@ async function commits() {
   store.createTable({ tableId: 't', name: 'T', rulesetId: 'bench', genesis, createdAt: 0 }, []);
   store.createTable({ tableId: 'r', name: 'R', rulesetId: 'bench', genesis: { ...genesis, tableId: 'r' }, createdAt: 0 }, []);
   let storeV = 0;
-  const room = Room.load(store, engine, store.getTable('r')!, { maxTransactions: 1e9, maxSessions: 10, snapshotEvery: 1e9, historyWindow: 100 });
+  const room = Room.load(store, engine, store.getTable('r')!, { maxTransactions: 1e9, maxSessions: 10, snapshotEvery: 1e9, historyWindow: 100, historyScan: 2000 });
   let roomN = 0;
 
   const bench = new Bench({ time: 2000, warmupTime: 200 });
@@ -211,12 +308,25 @@ async function commits() {
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
 console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
+console.log(`load average at start (shared machine): ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+const medianSizes = (sizes: Map<string, number[]>) =>
+  [...sizes.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, xs]) => `${k} ${f(pct(xs, 50))}`)
+    .join(', ');
 try {
-  const ours = await loadTablekeeper();
-  const peer = await loadBareWs();
-  console.log(`tablekeeper server : ${f(ours.commandsPerSecond)} commands/s, command-to-broadcast p50 ${f(ours.p50, 1)} ms, p99 ${f(ours.p99, 1)} ms (${ours.deliveries} deliveries)`);
-  console.log(`bare ws broadcast  : ${f(peer.commandsPerSecond)} commands/s, p50 ${f(peer.p50, 1)} ms, p99 ${f(peer.p99, 1)} ms (${peer.deliveries} deliveries)`);
-  console.log(`ratio (ours / bare ws): throughput ${f(ours.commandsPerSecond / peer.commandsPerSecond, 2)}x, p50 latency ${f(ours.p50 / peer.p50, 2)}x, p99 latency ${f(ours.p99 / peer.p99, 2)}x`);
+  for (const mode of MODES) {
+    if (mode !== 'empty' && mode !== 'realistic') throw new Error(`BENCH_MODES: unknown mode ${mode} (empty, realistic)`);
+    const prefix = mode === 'realistic' ? 'realistic ' : '';
+    const ours = await loadTablekeeper(mode);
+    const peer = await loadBareWs();
+    if (mode === 'realistic') console.log('realistic tables: 10 characters, a 10-combatant OSR encounter, 3 countdowns, 300 notes (1 in 5 GM-only); commands cycle log.note, clock.advance, countdown.tick');
+    console.log(`${prefix}tablekeeper server : ${f(ours.commandsPerSecond)} commands/s, command-to-broadcast p50 ${f(ours.p50, 1)} ms, p99 ${f(ours.p99, 1)} ms (${ours.deliveries} deliveries)`);
+    console.log(`${prefix}bare ws broadcast  : ${f(peer.commandsPerSecond)} commands/s, p50 ${f(peer.p50, 1)} ms, p99 ${f(peer.p99, 1)} ms (${peer.deliveries} deliveries)`);
+    console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ours.commandsPerSecond / peer.commandsPerSecond, 2)}x, p50 latency ${f(ours.p50 / peer.p50, 2)}x, p99 latency ${f(ours.p99 / peer.p99, 2)}x`);
+    console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(ours.sizes)}`);
+    console.log(`load average after ${mode}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  }
   const c = await commits();
   console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
   console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);

@@ -8,7 +8,7 @@ import pino from 'pino';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
-import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
+import { applyDelta, unfoldAcks, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium } from './browser.ts';
 import { ensureWebBuilt, webDist } from './web.ts';
@@ -71,10 +71,13 @@ async function protocolSocket(server: RunningServer, sockets: WebSocket[], token
     const m = JSON.parse(text) as ServerMessage;
     if (m.type === 'snapshot') [view, version] = [m.view, m.version];
     else if (m.type === 'delta' && view !== null && m.from === version) [view, version] = [applyDelta(view, m), m.version];
-    for (const w of [...waiters]) {
-      if (!w.pred(m)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
+    // A delta carries the acks of our own commands: waiters see them as acks.
+    for (const msg of [m, ...unfoldAcks(m)]) {
+      for (const w of [...waiters]) {
+        if (!w.pred(msg)) continue;
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg);
+      }
     }
   });
   const next = (pred: (m: ServerMessage) => boolean) => new Promise<ServerMessage>((resolve) => waiters.push({ pred, resolve }));

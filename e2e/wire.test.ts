@@ -1,19 +1,18 @@
-// The web client mirrors a few protocol values so zod stays out of the
-// browser bundle; these checks keep the mirror honest, and the client's delta
-// fold equal to the protocol's.
+// The web client takes the protocol's runtime values and its delta fold from
+// the zod-free subpath @tablekeeper/protocol/wire (no mirror in web/net); these
+// checks pin that the codec speaks what the protocol's schemas accept.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as protocol from '@tablekeeper/protocol';
-import * as wire from '../packages/web/src/net/wire.ts';
-import { applyDeltaTo, decodeServer, encodeCommand, encodeResync } from '../packages/web/src/net/codec.ts';
+import * as wire from '@tablekeeper/protocol/wire';
+import * as codec from '../packages/web/src/net/codec.ts';
+import { decodeServer, encodeCommand, encodeResync } from '../packages/web/src/net/codec.ts';
 
-describe('web wire mirror', () => {
-  it('matches the protocol constants', () => {
-    expect(wire.WS_PATH).toBe(protocol.WS_PATH);
-    expect(wire.WS_SUBPROTOCOL).toBe(protocol.WS_SUBPROTOCOL);
-    expect(wire.WS_TOKEN_PREFIX).toBe(protocol.WS_TOKEN_PREFIX);
-    expect(wire.CLOSE).toEqual(protocol.CLOSE);
-    expect(wire.wsProtocols('abc')).toEqual(protocol.wsProtocols('abc'));
+describe('web wire', () => {
+  it('uses the protocol constants themselves', () => {
+    expect(codec.WS_PATH).toBe(protocol.WS_PATH);
+    expect(codec.CLOSE).toBe(wire.CLOSE);
+    expect(codec.wsProtocols('abc')).toEqual([`tablekeeper.v${protocol.PROTOCOL_VERSION}`, 'tablekeeper.token.abc']);
   });
 
   it('encodes commands and resyncs the protocol schemas accept', () => {
@@ -32,13 +31,27 @@ describe('web wire mirror', () => {
     expect(decodeServer('not json')).toBeNull();
   });
 
-  it('folds deltas exactly as the protocol does', () => {
-    const record = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'log', 'ext'), fc.jsonValue(), { maxKeys: 4 });
+  it('folds a decoded delta with the protocol fold, and hands the sender its folded acks', () => {
+    const key = fc.constantFrom('a', 'b', 'c', 'ext');
+    const patch = fc.record({ p: fc.array(key, { minLength: 1, maxLength: 3 }), v: fc.option(fc.jsonValue(), { nil: undefined }) }).map(({ p, v }) => (v === undefined ? { p } : { p, v }));
+    const entry = fc.record({ tx: fc.nat(50), text: fc.string() });
     fc.assert(
-      fc.property(record, record, record, fc.option(record, { nil: undefined }), fc.nat(1000), (top, world, parts, worldDelta, version) => {
-        const view = { ...top, world, history: [], version: 0 } as unknown as protocol.TableView;
-        const delta = { type: 'delta' as const, from: 0, version, parts, ...(worldDelta ? { world: worldDelta } : {}) };
-        expect(applyDeltaTo(view as never, delta)).toEqual(protocol.applyDelta(view, delta));
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 4 }), fc.array(patch, { maxLength: 5 }), fc.array(entry, { maxLength: 6 }), fc.array(fc.boolean(), { maxLength: 6 }), fc.array(entry, { maxLength: 3 }), fc.nat(1000), (world, patches, log, kept, add, version) => {
+        const view = { world: { ...world, log }, history: [], canUndo: false, canRedo: false, undoLabel: null, redoLabel: null, version: 0 } as unknown as protocol.TableView;
+        // Kept entries as [start, count] ranges over the log the view holds, the new ones in the middle.
+        const pieces: (number[] | { add: unknown[] })[] = [];
+        log.forEach((_, i) => {
+          if (!kept[i]) return;
+          const last = pieces[pieces.length - 1];
+          if (Array.isArray(last) && last[0]! + last[1]! === i) last[1]!++;
+          else pieces.push([i, 1]);
+        });
+        pieces.splice(Math.floor(pieces.length / 2), 0, { add });
+        const delta = { type: 'delta' as const, from: 0, version, world: patches, log: pieces, acks: [{ commandId: 'c1', version }] } as unknown as protocol.Delta;
+        const decoded = decodeServer(JSON.stringify(delta));
+        if (decoded?.kind !== 'delta') throw new Error('not decoded as a delta');
+        expect(decoded.apply(view as never)).toEqual(protocol.applyDelta(view, JSON.parse(JSON.stringify(delta)) as protocol.Delta));
+        expect(decoded.acks).toEqual([{ commandId: 'c1', version }]);
       }),
       { numRuns: 200 },
     );

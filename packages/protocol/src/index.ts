@@ -3,23 +3,28 @@
 // The server only ever sends a viewer what engine.view() produced for it.
 import { z } from 'zod';
 import type { Json, TableView } from '@tablekeeper/engine';
+import type { Delta } from './wire.js';
 
 export type { TableView, Viewer } from '@tablekeeper/engine';
 
-/** Bumped on any incompatible change to the messages below. */
-export const PROTOCOL_VERSION = 1;
-
-/** The subprotocol a client offers first; the server always selects it. */
-export const WS_SUBPROTOCOL = 'tablekeeper.v1';
-/** Prefix of the second subprotocol that carries the capability token (auth before upgrade). */
-export const WS_TOKEN_PREFIX = 'tablekeeper.token.';
-/** The WebSocket path on the server. */
-export const WS_PATH = '/ws';
-
-/** `new WebSocket(url, wsProtocols(token))` authenticates during the upgrade; the token never goes in the URL. */
-export function wsProtocols(token: string): string[] {
-  return [WS_SUBPROTOCOL, WS_TOKEN_PREFIX + token];
-}
+export {
+  PROTOCOL_VERSION,
+  WS_SUBPROTOCOL,
+  WS_OLD_SUBPROTOCOLS,
+  WS_TOKEN_PREFIX,
+  WS_PATH,
+  wsProtocols,
+  CLOSE,
+  RELOAD_REASON,
+  MAX_PATCH_DEPTH,
+  applyDelta,
+  unfoldAcks,
+  type Delta,
+  type DeltaAck,
+  type StreamPatch,
+  type StreamPiece,
+  type WorldPatch,
+} from './wire.js';
 
 // ---------------------------------------------------------------- limits
 
@@ -29,19 +34,6 @@ export const LIMITS = {
   commandIdMaxLength: 64,
   tokenMaxLength: 128,
   nameMaxLength: 80,
-} as const;
-
-/** WebSocket close codes (4xxx are ours). */
-export const CLOSE = {
-  normal: 1000,
-  goingAway: 1001,
-  tooLarge: 1009,
-  badProtocolVersion: 4400,
-  unauthorized: 4401,
-  revoked: 4403,
-  authTimeout: 4408,
-  rateLimited: 4429,
-  tableClosed: 4410,
 } as const;
 
 // ---------------------------------------------------------------- shared pieces
@@ -140,16 +132,22 @@ export const welcomeSchema = z.object({
 
 export const snapshotSchema = z.object({ type: z.literal('snapshot'), version: z.number().int(), view: tableViewSchema });
 
+const streamSchema = z.array(z.union([z.tuple([z.number().int().min(0), z.number().int().min(1)]), z.object({ add: z.array(z.unknown()) })]));
+
 /**
- * The parts of this viewer's view that changed from version `from` to `version`:
- * top-level view keys replace, and `world` keys replace one by one. Apply with `applyDelta`.
+ * The changes to this viewer's view from version `from` to `version` (see wire.ts):
+ * flags replace, world values are set or deleted by path, the log and the
+ * history are streams (ranges kept, entries appended). Apply with `applyDelta`.
  */
 export const deltaSchema = z.object({
   type: z.literal('delta'),
   from: z.number().int(),
   version: z.number().int(),
-  parts: z.record(z.string(), z.unknown()),
-  world: z.record(z.string(), z.unknown()).optional(),
+  parts: z.record(z.string(), z.unknown()).optional(),
+  world: z.array(z.object({ p: z.array(z.string()).min(1), v: z.unknown().optional() })).optional(),
+  log: streamSchema.optional(),
+  history: streamSchema.optional(),
+  acks: z.array(z.object({ commandId: z.string(), version: z.number().int() })).optional(),
 });
 
 export const ackSchema = z.object({
@@ -199,21 +197,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 
 export type Welcome = z.infer<typeof welcomeSchema>;
 export type Snapshot = { type: 'snapshot'; version: number; view: TableView };
-export type Delta = z.infer<typeof deltaSchema>;
 export type Ack = z.infer<typeof ackSchema>;
 export type Rejection = z.infer<typeof rejectionSchema>;
 export type Presence = z.infer<typeof presenceSchema>;
 export type SeatRevoked = z.infer<typeof seatRevokedSchema>;
 export type Pong = z.infer<typeof pongSchema>;
 export type ServerMessage = Welcome | Snapshot | Delta | Ack | Rejection | Presence | SeatRevoked | Pong | QueryResult;
-
-/** Folds a delta into the view a client holds (pure; returns a new object). */
-export function applyDelta(view: TableView, delta: Delta): TableView {
-  const next = { ...(view as unknown as Record<string, unknown>), ...delta.parts } as Record<string, unknown>;
-  if (delta.world) next['world'] = { ...(view.world as unknown as Record<string, unknown>), ...delta.world };
-  next['version'] = delta.version;
-  return next as unknown as TableView;
-}
 
 // ---------------------------------------------------------------- HTTP
 

@@ -14,6 +14,8 @@ import {
   LIMITS,
   PROTOCOL_VERSION,
   WS_PATH,
+  RELOAD_REASON,
+  WS_OLD_SUBPROTOCOLS,
   WS_SUBPROTOCOL,
   WS_TOKEN_PREFIX,
   capabilityLink,
@@ -22,6 +24,7 @@ import {
   createTableRequestSchema,
   type CreateSeatResponse,
   type CreateTableResponse,
+  type DeltaAck,
   type RejectionError,
   type SeatSummary,
   type SpectatorResponse,
@@ -220,7 +223,7 @@ export function buildApp(o: AppOptions): TableServer {
   function gmCommand(r: Room, command: { type: string; [k: string]: string }) {
     const from = r.version;
     const res = r.submit({ role: 'gm' }, null, from, command);
-    if (res.ok && !res.duplicate) r.broadcast(from);
+    if (res.ok && !res.duplicate && r.version !== from) r.broadcast();
     return res;
   }
 
@@ -517,8 +520,17 @@ export function buildApp(o: AppOptions): TableServer {
       before.clear();
       results = items.map((it) => (it.kind === 'command' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
     }
-    // Views first, so each sender's view is already current when its ack arrives.
-    for (const [room, b] of before) if (room.version !== b.version) room.broadcast(b.version);
+    // Views first, with each sender's acks folded into its own delta; the rest are sent below.
+    const acks = new Map<Session, DeltaAck[]>();
+    items.forEach((it, i) => {
+      const res = results[i];
+      if (it.kind !== 'command' || !res?.ok || res.duplicate) return;
+      const mine = acks.get(it.session) ?? [];
+      mine.push({ commandId: it.commandId, version: res.version });
+      acks.set(it.session, mine);
+    });
+    const folded = new Set<Session>();
+    for (const [room, b] of before) if (room.version !== b.version) for (const s of room.broadcast(acks)) folded.add(s);
     // A seat removed by a command (or by undoing its creation) takes its links with it.
     for (const [room, b] of before) {
       for (const seatId of Object.keys(b.table.world.seats)) {
@@ -539,6 +551,7 @@ export function buildApp(o: AppOptions): TableServer {
       if (it.kind === 'other') return it.run();
       const res = results[i]!;
       if (!res.ok) return it.reject(it.commandId, res.error);
+      if (!res.duplicate && folded.has(it.session)) return;
       it.sendJson({ type: 'ack', commandId: it.commandId, version: res.version, duplicate: res.duplicate });
     });
   }
@@ -583,8 +596,8 @@ export function buildApp(o: AppOptions): TableServer {
     },
     options: {
       maxPayload: LIMITS.maxPayloadBytes,
-      // Select our protocol name, never echo the token back.
-      handleProtocols: (protocols: Set<string>) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+      // Select our protocol name, never echo the token back. An old client's is selected only to close it with a "please reload".
+      handleProtocols: (protocols: Set<string>) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : (WS_OLD_SUBPROTOCOLS.find((p) => protocols.has(p)) ?? false)),
     },
   });
 
@@ -595,6 +608,7 @@ export function buildApp(o: AppOptions): TableServer {
         websocket: true,
         preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
           if (!originAllowed(req)) return fail(reply, 403, { kind: 'FORBIDDEN', message: 'this Origin may not open a table connection' });
+          if (oldClient(req)) return; // upgraded only to be told to reload
           const token = protocolToken(req);
           if (token === null) return; // authenticates with a hello as its first message
           const checked = checkToken(req.ip, token);
@@ -611,7 +625,19 @@ export function buildApp(o: AppOptions): TableServer {
     );
   });
 
+  /** A client that offers only an earlier protocol version: its page is older than this server. */
+  function oldClient(req: FastifyRequest): boolean {
+    const raw = req.headers['sec-websocket-protocol'];
+    if (typeof raw !== 'string') return false;
+    const offered = raw.split(',').map((p) => p.trim());
+    return !offered.includes(WS_SUBPROTOCOL) && offered.some((p) => WS_OLD_SUBPROTOCOLS.includes(p));
+  }
+
   function connection(socket: WebSocket, preAuth: TokenRecord | null, address: string): void {
+    if (WS_OLD_SUBPROTOCOLS.includes(socket.protocol)) {
+      socket.close(CLOSE.badProtocolVersion, RELOAD_REASON);
+      return;
+    }
     const bucket = new TokenBucket(rate, Date.now());
     let session: Session | null = null;
     let r: Room | null = null;
@@ -633,9 +659,10 @@ export function buildApp(o: AppOptions): TableServer {
         id: ++sessionSeq,
         viewer: viewerOf(t),
         tokenHash: t.hash,
-        last: null,
-        sendRaw: (text) => {
-          if (socket.readyState === socket.OPEN) socket.send(text);
+        held: null,
+        sendRaw: (data) => {
+          // A shared Buffer goes out as the same text frame to every session of a viewer.
+          if (socket.readyState === socket.OPEN) socket.send(data, { binary: false });
         },
         close: (code, reason) => socket.close(code, reason),
       };
@@ -717,7 +744,7 @@ export function buildApp(o: AppOptions): TableServer {
       if (msg.type === 'hello') {
         if (session) return reject(null, { kind: 'INVALID', message: 'already authenticated', path: ['type'] });
         if (msg.protocolVersion !== PROTOCOL_VERSION) {
-          socket.close(CLOSE.badProtocolVersion, `this server speaks protocol ${PROTOCOL_VERSION}`);
+          socket.close(CLOSE.badProtocolVersion, RELOAD_REASON);
           return;
         }
         const checked = checkToken(address, msg.token);

@@ -2,8 +2,11 @@
 // engine.execute with fair dice, appends the transaction durably, and only
 // then acknowledges and sends every connected session its own engine.view().
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
-import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { PROTOCOL_VERSION, type Delta, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+// Views are kept per viewer (GM, spectator, each seat) and moved forward by
+// deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
+import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type World } from '@tablekeeper/engine';
+import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+import { deltaBetween } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
@@ -16,43 +19,52 @@ export interface RoomLimits {
   readonly snapshotEvery: number;
   /** Views carry the last this-many history entries (older ones are in the export), so deltas stay bounded. */
   readonly historyWindow: number;
+  /** A view's history looks at most this many transactions back (a player who sees little still costs a bounded walk). */
+  readonly historyScan: number;
 }
 
-export const DEFAULT_ROOM_LIMITS: RoomLimits = { maxTransactions: 100_000, maxSessions: 200, snapshotEvery: 500, historyWindow: 100 };
+export const DEFAULT_ROOM_LIMITS: RoomLimits = { maxTransactions: 100_000, maxSessions: 200, snapshotEvery: 500, historyWindow: 100, historyScan: 2000 };
 
-/** One connected client. `send` serialises; the room never hands it anything but protocol messages. */
+/** One connected client. The room never hands it anything but protocol messages, serialised (one buffer may go to many sessions). */
 export interface Session {
   readonly id: number;
   readonly viewer: Viewer;
   readonly tokenHash: string;
-  sendRaw(text: string): void;
+  sendRaw(data: string | Buffer): void;
   close(code: number, reason: string): void;
-  /** The parts (as JSON text) of the last view this session received; null before its first snapshot. */
-  last: ViewParts | null;
+  /** The table version of the view this session holds; null before its first snapshot. */
+  held: number | null;
 }
 
-/** A view split into comparable parts: top-level keys, and world keys as `world.<key>`. */
-type ViewParts = ReadonlyMap<string, string>;
+/** The view every session of one viewer holds after the last frame, and its snapshot frame once serialised. */
+interface HeldView {
+  readonly view: TableView;
+  /** The unprojected world the view was made from (its parts' identities tell what changed since). */
+  readonly source: World;
+  snapshot: Buffer | null;
+}
+
+/** True when `next` differs from `prev` in its log alone (a note, a roll's line): every other part is the same object. */
+function onlyLogChanged(prev: World, next: World): boolean {
+  const a = prev as unknown as Record<string, unknown>;
+  const b = next as unknown as Record<string, unknown>;
+  const keys = Object.keys(b);
+  if (keys.length !== Object.keys(a).length) return false;
+  for (const k of keys) if (k !== 'log' && a[k] !== b[k]) return false;
+  return true;
+}
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
-
-function splitView(view: TableView): ViewParts {
-  const parts = new Map<string, string>();
-  for (const [k, v] of Object.entries(view)) {
-    if (k === 'world' || k === 'version') continue;
-    parts.set(k, JSON.stringify(v));
-  }
-  for (const [k, v] of Object.entries(view.world)) parts.set(`world.${k}`, JSON.stringify(v));
-  return parts;
-}
 
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
 export const MAX_QUERY_RESULT_CHARS = 60_000;
 
 export class Room {
   readonly sessions = new Set<Session>();
+  /** The last view sent to each viewer (by viewerKey); the base of their next delta. */
+  private readonly held = new Map<string, HeldView>();
   private rng: Rng = fairRng();
   private closed = false;
 
@@ -96,9 +108,58 @@ export class Room {
 
   /** engine.view for this viewer, its history cut to the window: the only thing a client is ever sent. */
   view(viewer: Viewer): TableView {
-    const v = this.engine.view(this.table, viewer);
-    const w = this.limits.historyWindow;
-    return v.history.length > w ? { ...v, history: v.history.slice(-w) } : v;
+    return this.engine.view(this.table, viewer, this.historyOptions());
+  }
+
+  private historyOptions() {
+    return { window: this.limits.historyWindow, scan: this.limits.historyScan };
+  }
+
+  /**
+   * The viewer's view at the current version, built on the one they hold: only the
+   * history entries after it are made (same entries, same objects), the world is projected afresh.
+   */
+  private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
+    if (held === undefined || held.view.version > this.version) return this.view(viewer);
+    const base = held.view;
+    const added = this.engine.history(this.table, viewer, { ...this.historyOptions(), after: base.version });
+    const oldest = this.version - this.limits.historyScan;
+    let history: readonly TransactionView[] = added.length === 0 ? base.history : [...base.history, ...added];
+    const first = history.findIndex((h) => h.seq > oldest);
+    if (first !== 0) history = first < 0 ? [] : history.slice(first);
+    if (history.length > this.limits.historyWindow) history = history.slice(-this.limits.historyWindow);
+    return { world: this.projectFrom(viewer, held), history, ...this.engine.undoState(this.table, viewer), version: this.version };
+  }
+
+  /**
+   * The viewer's world, re-projecting only what changed: when only the log grew,
+   * the projected parts they hold are reused and only the new entries are projected. This leans on projectors treating the log
+   * entry by entry (keep or drop, by the rest of the world), as every module's does;
+   * the delta property test checks it. Anything else is projected afresh.
+   */
+  private projectFrom(viewer: Viewer, held: HeldView): World {
+    const world = this.table.world;
+    const prev = held.source;
+    if (!onlyLogChanged(prev, world)) return this.engine.project(world, viewer);
+    const last = prev.log[prev.log.length - 1];
+    // The new log must be the old one, less some oldest entries, plus new ones at the end (same objects).
+    const kept = last === undefined ? -1 : world.log.lastIndexOf(last);
+    const trimmed = prev.log.length - 1 - kept;
+    if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer);
+    for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer);
+    // A log at its limit also lost its oldest entries: which of them the viewer held is not known
+    // by identity (projections may copy entries), so that case is projected afresh.
+    if (trimmed > 0) return this.engine.project(world, viewer);
+    let log = held.view.world.log;
+    const fresh = world.log.slice(kept + 1);
+    if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer).log];
+    return { ...held.view.world, log };
+  }
+
+  /** The world as this viewer may see it, from the view they hold when it is current. */
+  private projected(viewer: Viewer): TableView['world'] {
+    const h = this.held.get(viewerKey(viewer));
+    return h !== undefined && h.view.version === this.version ? h.view.world : this.engine.project(this.table.world, viewer);
   }
 
   /**
@@ -134,19 +195,36 @@ export class Room {
   }
 
   leave(session: Session): void {
-    if (this.sessions.delete(session)) this.broadcastPresence();
+    if (this.sessions.delete(session)) {
+      const key = viewerKey(session.viewer);
+      // A viewer nobody watches any more costs no memory.
+      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) this.held.delete(key);
+      this.broadcastPresence();
+    }
+  }
+
+  /** The view this viewer holds now, brought to the current version (sessions still holding an older one get snapshots). */
+  private current(viewer: Viewer): HeldView {
+    const key = viewerKey(viewer);
+    const held = this.held.get(key);
+    if (held !== undefined && held.view.version === this.version) return held;
+    const next: HeldView = { view: this.nextView(viewer, held), source: this.table.world, snapshot: null };
+    this.held.set(key, next);
+    return next;
   }
 
   sendSnapshot(session: Session): void {
-    const view = this.view(session.viewer);
-    session.last = splitView(view);
-    this.send(session, { type: 'snapshot', version: this.version, view });
+    const h = this.current(session.viewer);
+    // Every session of a viewer that (re)joins at this version gets the same bytes.
+    h.snapshot ??= Buffer.from(JSON.stringify({ type: 'snapshot', version: h.view.version, view: h.view }));
+    session.held = h.view.version;
+    session.sendRaw(h.snapshot);
   }
 
   /** The client holds the view at `since`: an empty delta if that is current, else a fresh snapshot. */
   resync(session: Session, since: number): void {
-    if (since === this.version && session.last !== null) {
-      this.send(session, { type: 'delta', from: since, version: since, parts: {} });
+    if (since === this.version && session.held === this.version) {
+      this.send(session, { type: 'delta', from: since, version: since });
       return;
     }
     this.sendSnapshot(session);
@@ -234,49 +312,49 @@ export class Room {
 
   // ------------------------------------------------------------ broadcasting
 
-  /** Sends every session the parts of ITS view that changed (computed once per distinct viewer). */
-  broadcast(from: number): void {
-    const views = new Map<string, { parts: ViewParts; view: TableView }>();
-    const deltas = new WeakMap<ViewParts, Map<string, string>>();
+  /**
+   * Sends every session the change to ITS view since the one it holds. The delta is
+   * computed and serialised once per viewer, and viewers whose deltas read the same
+   * share one buffer. A sender's own commands ride in its copy (`acks`), so it gets
+   * no separate ack frame. Returns the sessions whose acks went out that way.
+   */
+  broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
+    const frames = new Map<string, { text: string; buffer: Buffer; version: number }>();
+    const byText = new Map<string, Buffer>();
+    const acked = new Set<Session>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
-      let cur = views.get(key);
-      if (!cur) {
-        const view = this.view(s.viewer);
-        cur = { view, parts: splitView(view) };
-        views.set(key, cur);
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        const held = this.held.get(key);
+        const next = this.current(s.viewer);
+        if (held === undefined || held === next) {
+          // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
+          frame = { text: '', buffer: Buffer.alloc(0), version: -1 };
+        } else {
+          const text = JSON.stringify(deltaBetween(held.view, next.view));
+          let buffer = byText.get(text);
+          if (buffer === undefined) byText.set(text, (buffer = Buffer.from(text)));
+          frame = { text, buffer, version: held.view.version };
+        }
+        frames.set(key, frame);
       }
-      if (s.last === null) {
+      if (s.held === this.version) continue;
+      if (s.held === null || s.held !== frame.version) {
         this.sendSnapshot(s);
         continue;
       }
-      // Sessions of one viewer usually share their last parts: serialise their delta once.
-      let byKey = deltas.get(s.last);
-      if (!byKey) deltas.set(s.last, (byKey = new Map()));
-      let text = byKey.get(key);
-      if (text === undefined) {
-        text = JSON.stringify(this.delta(s.last, cur, from));
-        byKey.set(key, text);
+      s.held = this.version;
+      const mine = acks.get(s);
+      if (mine === undefined || mine.length === 0) {
+        s.sendRaw(frame.buffer);
+        continue;
       }
-      s.last = cur.parts;
-      s.sendRaw(text);
+      // The shared text with this sender's acks spliced in before its closing brace.
+      s.sendRaw(`${frame.text.slice(0, -1)},"acks":${JSON.stringify(mine)}}`);
+      acked.add(s);
     }
-  }
-
-  private delta(last: ViewParts, cur: { parts: ViewParts; view: TableView }, from: number): Delta {
-    const parts: Record<string, unknown> = {};
-    const world: Record<string, unknown> = {};
-    let worldChanged = false;
-    const viewRec = cur.view as unknown as Record<string, unknown>;
-    const worldRec = cur.view.world as unknown as Record<string, unknown>;
-    for (const [k, text] of cur.parts) {
-      if (last.get(k) === text) continue;
-      if (k.startsWith('world.')) {
-        world[k.slice(6)] = worldRec[k.slice(6)];
-        worldChanged = true;
-      } else parts[k] = viewRec[k];
-    }
-    return worldChanged ? { type: 'delta', from, version: this.version, parts, world } : { type: 'delta', from, version: this.version, parts };
+    return acked;
   }
 
   presenceFor(viewer: Viewer): Presence {
@@ -289,7 +367,7 @@ export class Room {
       else online.add(s.viewer.seatId);
     }
     // Only seats this viewer's own view contains.
-    const seats = Object.keys(this.view(viewer).world.seats).map((seatId) => ({ seatId, online: online.has(seatId) }));
+    const seats = Object.keys(this.projected(viewer).seats).map((seatId) => ({ seatId, online: online.has(seatId) }));
     return { type: 'presence', gm, seats, spectators };
   }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import WebSocket from 'ws';
 import { coreModule, type Module } from '@tablekeeper/engine';
-import { applyDelta, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
+import { applyDelta, unfoldAcks, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { moduleCatalog, startServer, REDACT_PATHS, type RunningServer, type StartOptions } from '../src/index.js';
 
 export const silent = () => pino({ level: 'silent', redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
@@ -94,10 +94,13 @@ export class Client {
           this.version = m.version;
         }
       }
-      for (const w of [...this.waiters]) {
-        if (w.pred(m)) {
-          this.waiters.splice(this.waiters.indexOf(w), 1);
-          w.resolve(m);
+      // A delta carries the acks of this client's own commands: waiters see them as acks.
+      for (const msg of [m, ...unfoldAcks(m)]) {
+        for (const w of [...this.waiters]) {
+          if (w.pred(msg)) {
+            this.waiters.splice(this.waiters.indexOf(w), 1);
+            w.resolve(msg);
+          }
         }
       }
     });

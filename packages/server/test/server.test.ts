@@ -3,7 +3,7 @@
 // restart durability, health and Origin checks.
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE, WS_PATH, WS_SUBPROTOCOL, wsProtocols } from '@tablekeeper/protocol';
+import { CLOSE, PROTOCOL_VERSION, RELOAD_REASON, WS_PATH, WS_SUBPROTOCOL, wsProtocols } from '@tablekeeper/protocol';
 import { coreModule, countdownsModule } from '@tablekeeper/engine';
 import { startServer } from '../src/index.js';
 import { Client, http, setupTable, silent, testCatalog, testServer, TEST_RULESET } from './helpers.js';
@@ -105,10 +105,24 @@ describe('WebSocket sync', () => {
     const t = await setupTable(s.url, 1);
     const gm = await Client.open(s.url, t.gm);
     gm.sendRaw(JSON.stringify({ type: 'resync', since: gm.version }));
-    expect(await gm.next('delta')).toMatchObject({ from: gm.version, version: gm.version, parts: {} });
+    const empty = await gm.next('delta');
+    expect(empty).toEqual({ type: 'delta', from: gm.version, version: gm.version });
     gm.sendRaw(JSON.stringify({ type: 'resync', since: 0 }));
     expect((await gm.next('snapshot')).version).toBe(gm.version);
     await gm.close();
+  });
+
+  it('tells an out-of-date client (protocol 1, by subprotocol or by hello) to reload the page', async () => {
+    const s = await server();
+    const t = await setupTable(s.url, 0);
+    const old = new Client(s.url, null, { protocols: ['tablekeeper.v1', `tablekeeper.token.${t.gm}`] });
+    expect(await old.waitClose()).toEqual({ code: CLOSE.badProtocolVersion, reason: RELOAD_REASON });
+    expect(old.messages).toEqual([]);
+    const hello = new Client(s.url, null, { protocols: [WS_SUBPROTOCOL] });
+    await new Promise((r) => hello.ws.once('open', r));
+    hello.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: t.gm }));
+    expect(await hello.waitClose()).toEqual({ code: CLOSE.badProtocolVersion, reason: RELOAD_REASON });
+    expect(RELOAD_REASON).toMatch(/reload/);
   });
 
   it('authenticates with a hello as first message when no subprotocol token is given', async () => {
@@ -116,7 +130,7 @@ describe('WebSocket sync', () => {
     const t = await setupTable(s.url, 0);
     const c = new Client(s.url, null, { protocols: [WS_SUBPROTOCOL] });
     await new Promise((r) => c.ws.once('open', r));
-    c.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: t.gm }));
+    c.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: t.gm }));
     expect((await c.next('snapshot')).version).toBe(0);
     expect(c.messages[0]).toMatchObject({ type: 'welcome', viewer: { role: 'gm' } });
     await c.close();
@@ -126,7 +140,7 @@ describe('WebSocket sync', () => {
     expect((await early.waitClose()).code).toBe(CLOSE.unauthorized);
     const wrong = new Client(s.url, null);
     await new Promise((r) => wrong.ws.once('open', r));
-    wrong.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: 'A'.repeat(22) }));
+    wrong.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: 'A'.repeat(22) }));
     expect((await wrong.waitClose()).code).toBe(CLOSE.unauthorized);
   });
 
@@ -350,7 +364,7 @@ describe('logging', () => {
     await gm.command({ type: 'log.note', text: 'secret plan', audience: { kind: 'gm' } });
     const hello = new Client(s.url, null);
     await new Promise((r) => hello.ws.once('open', r));
-    hello.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: 1, token: t.seats[0]!.token }));
+    hello.sendRaw(JSON.stringify({ type: 'hello', protocolVersion: PROTOCOL_VERSION, token: t.seats[0]!.token }));
     await hello.next('snapshot');
     await http(s.url, 'GET', `/api/tables/${t.tableId}/export`, undefined, t.gm);
     await http(s.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'Late' }, t.gm);

@@ -23,6 +23,7 @@ import type {
   Table,
   TableView,
   Transaction,
+  HistoryOptions,
   TransactionView,
   Viewer,
   World,
@@ -351,10 +352,17 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
 
-  function view(given: Table | PlainTable, viewer: Viewer): TableView {
+  /**
+   * The viewer's history, walked back from the newest transaction: at most `window`
+   * entries, from at most `scan` transactions back, none at or before seq `after`.
+   * Oldest first. Its cost is bounded by window and scan, not by the table's age.
+   */
+  function historyOf(given: Table | PlainTable, viewer: Viewer, opts: HistoryOptions = {}): TransactionView[] {
     const table = ownTable(given);
     const world = table.world;
-    const projected = projectWorld(world, viewer);
+    const window = opts.window ?? Number.POSITIVE_INFINITY;
+    const n = table.transactions.length;
+    const stop = Math.max(opts.after ?? 0, opts.scan === undefined ? 0 : n - opts.scan);
     const commandViews = new Map<number, TransactionView | null>();
     const cv = (seq: number): TransactionView | null => {
       if (!commandViews.has(seq)) {
@@ -363,33 +371,47 @@ export function createEngine(modules: readonly Module[]): Engine {
       }
       return commandViews.get(seq)!;
     };
-    const history: TransactionView[] = [];
-    for (const tx of table.transactions) {
+    const out: TransactionView[] = [];
+    for (let seq = n; seq > stop && out.length < window; seq--) {
+      const tx = table.transactions.bySeq(seq)!;
       if (tx.kind === 'command') {
         const v = cv(tx.seq);
-        if (v !== null) history.push(v);
+        if (v !== null) out.push(v);
         continue;
       }
       const target = cv(tx.target);
       if (target === null) continue;
-      history.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
+      out.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
     }
+    return out.reverse();
+  }
+
+  /** canUndo / canRedo and their labels for `viewer`. */
+  function undoState(given: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
+    const table = ownTable(given);
+    const world = table.world;
+    const label = (seq: number): string | null => {
+      const tx = commandTx(table, seq);
+      return tx === undefined ? null : (commandView(world, tx, viewer)?.label ?? null);
+    };
     const lastLive = table.live.top;
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
     return {
-      world: projected,
-      history,
       canUndo,
       canRedo,
-      undoLabel: canUndo && lastLive !== undefined ? (cv(lastLive)?.label ?? null) : null,
-      redoLabel: canRedo && lastUndone !== undefined ? (cv(lastUndone)?.label ?? null) : null,
-      version: table.transactions.length,
+      undoLabel: canUndo && lastLive !== undefined ? label(lastLive) : null,
+      redoLabel: canRedo && lastUndone !== undefined ? label(lastUndone) : null,
     };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, query, audienceOf };
+  function view(given: Table | PlainTable, viewer: Viewer, opts: HistoryOptions = {}): TableView {
+    const table = ownTable(given);
+    return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
+  }
+
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf };
 }
 
 /** Every string value and key inside a command. */

@@ -244,6 +244,16 @@ export interface CreateTableInput {
   readonly settings?: { readonly [key: string]: Json };
 }
 
+/** Which part of a viewer's history to build (all of it when empty). */
+export interface HistoryOptions {
+  /** At most this many entries, the newest. */
+  readonly window?: number;
+  /** Look at most this many transactions back from the newest. */
+  readonly scan?: number;
+  /** Only entries with a seq after this one. */
+  readonly after?: number;
+}
+
 export interface Engine {
   readonly modules: readonly Module[];
   createTable(input: CreateTableInput): Table;
@@ -253,7 +263,14 @@ export interface Engine {
   /** O(1) in the table's age (a command's or redo's events; an undo restores a kept world or replays at most a checkpoint interval). */
   apply(table: Table | PlainTable, transaction: Transaction): Table;
   replay(genesis: World, transactions: Iterable<Transaction>): Table;
-  view(table: Table | PlainTable, viewer: Viewer): TableView;
+  /** The viewer's view; `opts` cuts its history (built from the newest end, so the cost is bounded by the window, not the table's age). */
+  view(table: Table | PlainTable, viewer: Viewer, opts?: HistoryOptions): TableView;
+  /** The viewer's history entries, oldest first (see HistoryOptions). */
+  history(table: Table | PlainTable, viewer: Viewer, opts?: HistoryOptions): TransactionView[];
+  /** The view's undo and redo flags and labels for `viewer`. */
+  undoState(table: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'>;
+  /** The world as `viewer` may see it (every module's projector, then the log by audience). */
+  project(world: World, viewer: Viewer): World;
   /** Answers a module's query on `viewer`'s projected world (never the full one unless the viewer is the GM). */
   query(table: Table | PlainTable, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */

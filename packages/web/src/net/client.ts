@@ -152,12 +152,15 @@ export class TableClient {
       case 'delta': {
         const current = this.view.value;
         if (!current || msg.from !== current.version) {
-          // A gap: ask for everything since what we hold.
+          // A gap: ask for everything since what we hold (the snapshot that answers settles nothing, so settle our acks here).
           this.ws?.send(encodeResync(current ? current.version : 0));
+          for (const a of msg.acks) this.settle(a.commandId, { ok: true, version: a.version });
           return;
         }
         this.view.value = msg.apply(current);
         this.markOpen();
+        // Our own commands this delta carries out: their acks ride in it.
+        for (const a of msg.acks) this.settle(a.commandId, { ok: true, version: a.version });
         return;
       }
       case 'ack': {

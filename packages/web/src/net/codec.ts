@@ -1,11 +1,13 @@
-// Wire shapes, confined here: the client speaks @tablekeeper/protocol (v1).
-// Only types and two small pure helpers come from the protocol package, so
-// zod is not shipped to the browser; the server validates every frame.
-import type { Ack, Delta, QueryResult, Rejection as WireRejection, RejectionError, ServerMessage, Snapshot, Welcome } from '@tablekeeper/protocol';
+// Wire shapes, confined here: the client speaks @tablekeeper/protocol. Its
+// runtime values and the delta fold come from the zod-free subpath
+// @tablekeeper/protocol/wire (the very fold the server's tests use), so zod is
+// not shipped to the browser; the server validates every frame.
+import type { Ack, QueryResult, Rejection as WireRejection, RejectionError, ServerMessage, Snapshot, Welcome } from '@tablekeeper/protocol';
+import { applyDelta, type Delta, type DeltaAck } from '@tablekeeper/protocol/wire';
 import type { Json } from '@tablekeeper/engine';
 import type { ViewState } from './view.ts';
 
-export { WS_PATH, wsProtocols, CLOSE } from './wire.ts';
+export { WS_PATH, wsProtocols, CLOSE } from '@tablekeeper/protocol/wire';
 
 export type RejectionKind = RejectionError['kind'];
 /** A typed rejection as the UI shows it. */
@@ -19,7 +21,7 @@ export interface ClientCommand {
 export type ServerMsg =
   | { readonly kind: 'welcome'; readonly tableId: string; readonly version: number; readonly viewer: Welcome['viewer'] }
   | { readonly kind: 'snapshot'; readonly view: ViewState }
-  | { readonly kind: 'delta'; readonly from: number; readonly apply: (v: ViewState) => ViewState }
+  | { readonly kind: 'delta'; readonly from: number; readonly apply: (v: ViewState) => ViewState; readonly acks: readonly DeltaAck[] }
   | { readonly kind: 'ack'; readonly commandId: string; readonly version: number }
   | { readonly kind: 'rejected'; readonly commandId: string | null; readonly rejection: Rejection }
   | { readonly kind: 'revoked'; readonly message: string }
@@ -42,14 +44,6 @@ export function toRejection(e: RejectionError): Rejection {
   }
 }
 
-/** Same fold as the protocol's applyDelta: top-level keys replace, world keys replace one by one. */
-export function applyDeltaTo(view: ViewState, d: Pick<Delta, 'parts' | 'world' | 'version'>): ViewState {
-  const next = { ...(view as unknown as Record<string, unknown>), ...d.parts } as Record<string, unknown>;
-  if (d.world) next['world'] = { ...(view.world as unknown as Record<string, unknown>), ...d.world };
-  next['version'] = d.version;
-  return next as unknown as ViewState;
-}
-
 export function decodeServer(text: string): ServerMsg | null {
   let raw: ServerMessage;
   try {
@@ -67,7 +61,7 @@ export function decodeServer(text: string): ServerMsg | null {
     }
     case 'delta': {
       const d = raw as Delta;
-      return { kind: 'delta', from: d.from, apply: (v) => applyDeltaTo(v, d) };
+      return { kind: 'delta', from: d.from, apply: (v) => applyDelta(v, d), acks: d.acks ?? [] };
     }
     case 'ack': {
       const a = raw as Ack;

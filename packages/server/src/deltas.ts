@@ -1,0 +1,132 @@
+// What changed between two views of one viewer, as a protocol delta the size
+// of the change. The world is immutable, so unchanged parts are the same
+// objects: they are skipped by reference, and only the parts that differ are
+// compared deeply and serialised. The log and the history are streams: the
+// delta says how many held entries to drop and keep, and carries only new ones.
+// See docs/adr/0012-incremental-deltas.md.
+import type { TableView } from '@tablekeeper/engine';
+import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
+
+/** World values are diffed key by key down to this depth (world.ext.encounter.combatants.<id> is 4); deeper ones are replaced whole. */
+export const DIFF_DEPTH = 4;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Deep equality of two JSON values as they would serialise (a key holding undefined counts as absent). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let na = 0;
+  for (const k in ra) {
+    if (ra[k] === undefined) continue;
+    na++;
+    if (!sameJson(ra[k], rb[k])) return false;
+  }
+  let nb = 0;
+  for (const k in rb) if (rb[k] !== undefined) nb++;
+  return na === nb;
+}
+
+/** Pushes the patches that turn `held` into `next` (both objects at `path`). */
+function diffObject(held: Record<string, unknown>, next: Record<string, unknown>, path: string[], depth: number, out: WorldPatch[], skip: string | null): void {
+  for (const k in next) {
+    if (k === skip) continue;
+    const a = held[k];
+    const b = next[k];
+    if (a === b) continue;
+    if (b === undefined) {
+      if (a !== undefined) out.push({ p: [...path, k] });
+      continue;
+    }
+    if (depth < DIFF_DEPTH && isRecord(a) && isRecord(b)) diffObject(a, b, [...path, k], depth + 1, out, null);
+    else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
+  }
+  for (const k in held) {
+    if (k === skip || held[k] === undefined) continue;
+    if (!(k in next)) out.push({ p: [...path, k] });
+  }
+}
+
+/** The world patches (log excluded: it travels as a stream) from `held` to `next`. */
+export function diffWorld(held: TableView['world'], next: TableView['world']): WorldPatch[] {
+  const out: WorldPatch[] = [];
+  if (held !== next) diffObject(held as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, [], 1, out, 'log');
+  return out;
+}
+
+/** New entries looked for among the held ones before the rest are taken as new (bounds a list that changed wholesale). */
+export const STREAM_SEARCH_MISSES = 32;
+
+/**
+ * The stream patch from `held` to `next`: each entry of `next` is looked for
+ * forward in `held` (same object first, else equal); found ones become kept
+ * ranges, the others are added in place. Any match is correct (the fold
+ * rebuilds `next` exactly); searching forward only keeps it near-linear.
+ */
+export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] {
+  const pieces: StreamPiece<T>[] = [];
+  let i = 0;
+  let misses = 0;
+  const addOne = (e: T) => {
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && !Array.isArray(last)) (last as { add: T[] }).add.push(e);
+    else pieces.push({ add: [e] });
+  };
+  for (const e of next) {
+    let at = held[i] === e ? i : held.indexOf(e, i);
+    if (at < 0 && misses < STREAM_SEARCH_MISSES) {
+      for (let k = i; k < held.length; k++) {
+        if (sameJson(held[k], e)) {
+          at = k;
+          break;
+        }
+      }
+    }
+    if (at < 0) {
+      misses++;
+      addOne(e);
+      continue;
+    }
+    const last = pieces[pieces.length - 1];
+    if (last !== undefined && Array.isArray(last) && last[0] + last[1] === at) pieces[pieces.length - 1] = [last[0], last[1] + 1];
+    else pieces.push([at, 1]);
+    i = at + 1;
+  }
+  return pieces;
+}
+
+const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
+
+const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel'] as const;
+
+/** The delta that turns the view a client holds at `held.version` into `next`; only what differs is in it. */
+export function deltaBetween(held: TableView, next: TableView): Delta {
+  const parts: Record<string, unknown> = {};
+  let anyPart = false;
+  for (const k of FLAGS) {
+    if (held[k] !== next[k]) {
+      parts[k] = next[k];
+      anyPart = true;
+    }
+  }
+  const world = diffWorld(held.world, next.world);
+  const log = held.world.log === next.world.log ? null : streamPatch(held.world.log, next.world.log);
+  const history = held.history === next.history ? null : streamPatch(held.history, next.history);
+  return {
+    type: 'delta',
+    from: held.version,
+    version: next.version,
+    ...(anyPart ? { parts } : {}),
+    ...(world.length > 0 ? { world } : {}),
+    ...(log !== null && !sameStream(log, held.world.log.length) ? { log } : {}),
+    ...(history !== null && !sameStream(history, held.history.length) ? { history } : {}),
+  };
+}
