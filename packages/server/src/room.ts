@@ -170,7 +170,7 @@ export class Room {
     return this.answer(viewer, queryId, this.engine.query(this.table, viewer, name, args ?? {}));
   }
 
-  /** A query's result as the protocol answer for `viewer` (errors scrubbed for players, size capped): also for answers from the query pool. */
+  /** A query's result as the protocol answer for `viewer` (errors come from the viewer's own projection, size capped): also for answers from the query pool. */
   answer(viewer: Viewer, queryId: string, r: Result<Json>): QueryResult {
     if (!r.ok) {
       return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message: r.error.message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };

@@ -22,7 +22,7 @@ const steps: StepMaker[] = [
 ];
 
 describe('secrecy conformance (ADR 10)', () => {
-  it('no canary from hidden combatants or their sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+  it('no canary from hidden combatants or their sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const bands = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
     const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: bands[d.a % 5]! }), sequences: 1000 });
     expect(report.sequences).toBe(1000);

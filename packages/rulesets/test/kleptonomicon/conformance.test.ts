@@ -59,7 +59,7 @@ describe('secrecy conformance (ADR 10)', () => {
     (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'klepto.improvise', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), description: ctx.canary() } }),
     (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'klepto.setResource', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), key: 'health', value: 3, max: 5 } }),
   ];
-  it('no canary reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+  it('no canary reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({
       engine,
       rulesetId: 'kleptonomicon',

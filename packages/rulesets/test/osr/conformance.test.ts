@@ -35,7 +35,7 @@ const steps: StepMaker[] = [
 ];
 
 describe('secrecy conformance (ADR 10)', () => {
-  it('no canary from hidden characters, corruptions, body parts or light sources reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+  it('no canary from hidden characters, corruptions, body parts or light sources reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({ engine, rulesetId: 'osr', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ stats: { dex: 8 + (d.a % 10) } }), sequences: 1000 });
     expect(report.sequences).toBe(1000);
     expect(Object.keys(report.accepted)).toContain('osr.expose');

@@ -25,7 +25,7 @@ const steps: StepMaker[] = [
 ];
 
 describe('secrecy conformance (ADR 10)', () => {
-  it('no canary from hidden teams or secret and hidden sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+  it('no canary from hidden teams or secret and hidden sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({
       engine,
       rulesetId: 'teams',
