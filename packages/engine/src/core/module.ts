@@ -1,6 +1,7 @@
 // The core module: table, seats, characters, the one clock and GM notes.
 // Every other module builds on these entities and on `clock.advanced`.
 import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
+import { coreCatalog } from './declarations.js';
 import { claimId, mintId } from './ids.js';
 import { appendLog, MAX_LOG_TEXT } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
@@ -287,6 +288,7 @@ export const coreModule: Module = {
   id: CORE_ID,
   commands: Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, { ...h, label: CORE_LABELS[type] ?? type }])),
   reducers,
+  catalog: coreCatalog,
   project: projectCore,
   audience: {
     'character.added': characterAudience,
