@@ -109,7 +109,7 @@ describe('condition effects by resolution code', () => {
     expect(t.run({ type: 'condition.apply', target: 'zed', condition: 'dazed', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_COMBATANT');
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 0 } })?.code).toBe('INVALID_VALUE');
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'turnEnd', of: 'zed' } })?.code).toBe('UNKNOWN_COMBATANT');
-    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('BAD_STACKS');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('INVALID_VALUE');
   });
 });
 
