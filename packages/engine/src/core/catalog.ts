@@ -219,3 +219,8 @@ export function payloadJsonSchema(declaration: Declaration): Record<string, unkn
 export function resultJsonSchema(declaration: QueryDeclaration): Record<string, unknown> {
   return z.toJSONSchema(declaration.result, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
 }
+
+/** The module with its declarations attached (rulesets keep them in their own file, next to the module). */
+export function withCatalog<M extends { readonly catalog?: Catalog }>(module: M, catalog: Catalog): M {
+  return { ...module, catalog: { ...(module.catalog ?? {}), ...catalog } };
+}

@@ -16,6 +16,7 @@ export {
   defineCommand,
   defineQuery,
   catalogOf,
+  withCatalog,
   parsePayload,
   issueError,
   payloadJsonSchema,
