@@ -127,11 +127,12 @@ export function createEngine(modules: readonly Module[]): Engine {
     const found = handlers.get(raw.type);
     if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${raw.type}`, 'type');
     const { handler } = found;
-    // The schema is the first gate: authorize and decide only ever see a well-formed payload.
+    // A GM-only command refuses others whatever they sent; then the schema gates, so authorize and decide only see a well-formed payload.
+    if (handler.authorize === undefined && env.actor.role !== 'gm') return err(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
-    const denied = handler.authorize !== undefined ? handler.authorize(world, command, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? command.type}`);
+    const denied = handler.authorize !== undefined ? handler.authorize(world, command, env.actor) : null;
     if (denied !== null) return { ok: false, error: denied };
     const r = handler.decide(world, command, env);
     if (!r.ok) return r;
