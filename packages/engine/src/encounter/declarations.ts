@@ -2,7 +2,7 @@
 // to a ruleset's rules, so its catalogue is too: the turn order decides the
 // placement fields, the ruleset its conditions, pools and action kinds.
 import { z } from 'zod';
-import { catalogOf, combatantId, characterId, declareCommand, int, text, type Catalog } from '../core/catalog.js';
+import { catalogOf, combatantId, characterId, declareCommand, int, json, text, type Catalog } from '../core/catalog.js';
 import { BANDS } from './sequencers/bands.js';
 import type { EncounterRules } from './types.js';
 
@@ -49,7 +49,8 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     name: text(NAME).min(1).optional(),
     kind: z.enum(['pc', 'npc']),
     side: text(NAME, "its side (default: pcs or npcs)").min(1).optional(),
-    stats: stats().optional(),
+    // Rulesets keep structured stats on a combatant (a Kleptonomicon ability list): any JSON here.
+    stats: z.record(z.string().max(64), json()).meta({ description: "a combatant's own stats" }).optional(),
     characterId: characterId('the character it plays, if any').nullable().optional(),
     visibility: z.enum(['hidden', 'existence', 'visible']).optional(),
     incapacitated: z.boolean().optional(),
