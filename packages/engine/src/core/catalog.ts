@@ -127,9 +127,41 @@ export const json = (): z.ZodType<Json> => z.json() as unknown as z.ZodType<Json
 
 // ---------------------------------------------------------------- parsing and errors
 
-type Bag = { minimum?: number; maximum?: number; format?: string };
+type Bag = { minimum?: number; maximum?: number; int?: boolean };
 interface Inner {
-  _zod: { def: { type: string; innerType?: Inner; shape?: Record<string, Inner>; element?: Inner; valueType?: Inner; in?: Inner; getter?: () => Inner }; bag: Bag };
+  _zod: {
+    def: {
+      type: string;
+      innerType?: Inner;
+      shape?: Record<string, Inner>;
+      element?: Inner;
+      valueType?: Inner;
+      in?: Inner;
+      getter?: () => Inner;
+      checks?: readonly { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } } }[];
+    };
+  };
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+  minLength?: number | null;
+  maxLength?: number | null;
+}
+
+/** The limits a schema declares, read from zod's public getters (numbers, strings) or its checks (lists). */
+function boundsOf(s: Inner | undefined): Bag {
+  if (s === undefined) return {};
+  const fin = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  if (s._zod.def.type === 'number') return { minimum: fin(s.minValue), maximum: fin(s.maxValue), int: s.isInt === true } as Bag;
+  if (s._zod.def.type === 'string') return { minimum: fin(s.minLength) ?? 0, maximum: fin(s.maxLength) } as Bag;
+  const out: { minimum?: number; maximum?: number } = {};
+  for (const c of s._zod.def.checks ?? []) {
+    const d = c._zod.def;
+    if (d.check === 'min_length') out.minimum = d.minimum;
+    if (d.check === 'max_length') out.maximum = d.maximum;
+    if (d.check === 'length_equals') out.minimum = out.maximum = d.length;
+  }
+  return out;
 }
 
 /** The schema at `path` (through optional, default, pipe, lazy), or undefined inside unions. */
@@ -153,6 +185,7 @@ function schemaAt(schema: Inner, path: readonly PropertyKey[]): Inner | undefine
 function range(what: string, bag: Bag, unit = ''): string | null {
   const { minimum: lo, maximum: hi } = bag;
   const fin = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+  if (what === 'text' && lo === 0 && fin(hi)) return `must be text of at most ${hi}${unit}`;
   if (fin(lo) && fin(hi)) return `must be ${what} from ${lo} to ${hi}${unit}`;
   if (fin(lo)) return `must be ${what} of at least ${lo}${unit}`;
   if (fin(hi)) return `must be ${what} of at most ${hi}${unit}`;
@@ -161,12 +194,12 @@ function range(what: string, bag: Bag, unit = ''): string | null {
 
 const KIND_WORDS: Record<string, string> = { string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
 
-function issueText(issue: z.core.$ZodIssue, schema: Inner | undefined): string {
-  const bag = schema?._zod.bag ?? {};
-  const isInt = bag.format === 'safeint' || bag.format === 'int32' || bag.format === 'uint32';
+function issueText(issue: z.core.$ZodIssue, schema: Inner | undefined, missing: boolean): string {
+  const bag = boundsOf(schema);
+  const isInt = bag.int === true;
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return 'is required';
+      if (missing) return 'is required';
       const kind = issue.expected === 'number' && isInt ? 'int' : issue.expected;
       if ((kind === 'int' || kind === 'number') && schema !== undefined) return range(kind === 'int' ? 'an integer' : 'a number', bag) ?? `must be ${KIND_WORDS[kind]}`;
       return `must be ${KIND_WORDS[kind] ?? issue.expected}`;
@@ -193,22 +226,25 @@ function issueText(issue: z.core.$ZodIssue, schema: Inner | undefined): string {
 const pathText = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
 /** The first issue as a rule error: INVALID_VALUE, its path naming the field, its message the limit. */
-export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue): RuleError {
+export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?: unknown): RuleError {
   // An unknown key is named by its own path, so a client can point at the misspelt field.
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   const where = pathText(path);
   const at = schemaAt(schema as unknown as Inner, issue.path);
-  const message = `${where === '' ? 'payload' : where}: ${issueText(issue, at)}`;
+  // zod does not report the input by default: look the value up to tell a missing field from a wrong one.
+  let value: unknown = payload;
+  for (const k of issue.path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, k) ? (value as Record<PropertyKey, unknown>)[k] : undefined;
+  const message = `${where === '' ? 'payload' : where}: ${issueText(issue, at, value === undefined)}`;
   return where === '' ? ruleError(ErrorCode.INVALID_VALUE, message) : ruleError(ErrorCode.INVALID_VALUE, message, where);
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
 export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I }, raw: Command | { readonly [key: string]: Json }): Result<z.output<I>> {
-  const payload: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) if (k !== 'type' && v !== undefined) payload[k] = v;
+  // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
+  const payload = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'type' && v !== undefined));
   const r = declaration.input.safeParse(payload);
   if (r.success) return { ok: true, value: r.data };
-  return { ok: false, error: issueError(declaration.input, r.error.issues[0]!) };
+  return { ok: false, error: issueError(declaration.input, r.error.issues[0]!, payload) };
 }
 
 /** JSON Schema of a declaration's payload (what a client may send) or of a query's result. */

@@ -117,7 +117,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       label: 'put out a light',
       decide(world, c) {
         const id = c['id'];
-        const s = typeof id === 'string' ? getOsr(world).sources[id] : undefined;
+        const s = typeof id === 'string' && Object.hasOwn(getOsr(world).sources, id) ? getOsr(world).sources[id] : undefined;
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(id ?? null)}`, 'id');
         if (s.burnsOutAt === null) return fail('NOT_BURNING', 'that light is already out', 'id');
         return okv([{ type: 'osr.sourceDoused', id: s.id, remaining: s.burnsOutAt - world.clock.seconds }]);
@@ -127,7 +127,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       label: 'relight',
       decide(world, c) {
         const id = c['id'];
-        const s = typeof id === 'string' ? getOsr(world).sources[id] : undefined;
+        const s = typeof id === 'string' && Object.hasOwn(getOsr(world).sources, id) ? getOsr(world).sources[id] : undefined;
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(id ?? null)}`, 'id');
         if (s.burnsOutAt !== null) return fail('BURNING', 'that light is already burning', 'id');
         if (s.remaining <= 0) return fail('SPENT', 'that light has burned out', 'id');

@@ -168,7 +168,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       label: 'cure a corruption',
       decide(world, c) {
         const id = c['id'];
-        const k = typeof id === 'string' ? getOsr(world).corruptions[id] : undefined;
+        const k = typeof id === 'string' && Object.hasOwn(getOsr(world).corruptions, id) ? getOsr(world).corruptions[id] : undefined;
         if (k === undefined) return fail('NOT_FOUND', `no corruption ${JSON.stringify(id ?? null)}`, 'id');
         return okv([{ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'cured' }]);
       },
