@@ -86,9 +86,10 @@ export function defineCommand<I extends z.ZodType>(
     ...(spec.authorize === undefined
       ? {}
       : {
+          // A malformed payload names no one to judge: the engine's schema gate reports it next.
           authorize: (world: World, c: Command, actor: Viewer) => {
             const p = parsePayload(declaration, c);
-            return p.ok ? spec.authorize!(world, p.value, actor) : p.error;
+            return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
     decide(world, c, env) {

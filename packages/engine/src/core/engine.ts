@@ -127,13 +127,13 @@ export function createEngine(modules: readonly Module[]): Engine {
     const found = handlers.get(raw.type);
     if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${raw.type}`, 'type');
     const { handler } = found;
-    // A GM-only command refuses others whatever they sent; then the schema gates, so authorize and decide only see a well-formed payload.
-    if (handler.authorize === undefined && env.actor.role !== 'gm') return err(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
+    // Who may act is judged first, on the command as sent (authorizers read it defensively), so a refused
+    // actor learns nothing about the payload; then the schema gates, and decide only sees a well-formed payload.
+    const denied = handler.authorize !== undefined ? handler.authorize(world, raw, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
+    if (denied !== null) return { ok: false, error: denied };
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
-    const denied = handler.authorize !== undefined ? handler.authorize(world, command, env.actor) : null;
-    if (denied !== null) return { ok: false, error: denied };
     const r = handler.decide(world, command, env);
     if (!r.ok) return r;
     for (const e of r.value) {
