@@ -261,3 +261,29 @@ export function resultJsonSchema(declaration: QueryDeclaration): Record<string, 
 export function withCatalog<M extends { readonly catalog?: Catalog }>(module: M, catalog: Catalog): M {
   return { ...module, catalog: { ...(module.catalog ?? {}), ...catalog } };
 }
+
+/** One command or query as clients see it (`tablekeeper commands --json`, GET /api/rulesets/:id/commands). */
+export interface CatalogEntry {
+  readonly ruleset: string;
+  readonly type: string;
+  readonly kind: 'command' | 'query';
+  readonly summary: string;
+  readonly who: Who;
+  /** JSON Schema of the payload a client sends. */
+  readonly schema: Record<string, unknown>;
+  /** For queries: JSON Schema of the answer. */
+  readonly result?: Record<string, unknown>;
+}
+
+/** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
+export function catalogEntries(ruleset: string, engine: { readonly catalog: readonly Declaration[] }): CatalogEntry[] {
+  return engine.catalog.map((d) => ({
+    ruleset,
+    type: d.type,
+    kind: d.kind,
+    summary: d.summary,
+    who: d.who,
+    schema: payloadJsonSchema(d),
+    ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
+  }));
+}

@@ -17,6 +17,8 @@ export {
   defineQuery,
   catalogOf,
   withCatalog,
+  catalogEntries,
+  type CatalogEntry,
   parsePayload,
   issueError,
   payloadJsonSchema,
