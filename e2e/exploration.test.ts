@@ -223,24 +223,34 @@ describe('Kleptonomicon episode bar', () => {
     await expect.poll(phonePhase).toBe('Encounter · Main');
     const beats = bar.getByTestId('episode-beats');
     await expect.poll(() => text(beats)).toContain('Guard: 2/2 Beats');
+    // The Edge Save decided who acts first; the Pause Beats below are spent off-turn by the other one.
+    const acting = (await text(enc.getByTestId('now-acting'))).includes('Now acting: Guard') ? 'Guard' : 'Quill';
+    const other = acting === 'Guard' ? 'Quill' : 'Guard';
 
-    // The Pause, ended twice with the Guard's Beats; the third time the server refuses (no Beat left).
+    // The Pause, ended twice with the other's Beats; the third time the server refuses (no Beat left).
     for (const left of [1, 0]) {
       await bar.getByRole('button', { name: 'Pause' }).click();
       await expect.poll(phase).toBe('Encounter · Pause');
-      await bar.getByLabel('Ended by').selectOption({ label: `Guard's Beat (${left + 1} left)` });
+      await bar.getByLabel('Ended by').selectOption({ label: `${other}'s Beat (${left + 1} left)` });
       await bar.getByRole('button', { name: 'Resume (Main phase)' }).click();
       await expect.poll(phase).toBe('Encounter · Main');
-      await expect.poll(() => text(beats)).toContain(`Guard: ${left}/2 Beats`);
+      await expect.poll(() => text(beats)).toContain(`${other}: ${left}/2 Beats`);
     }
     await bar.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(phonePhase).toBe('Encounter · Pause');
-    await bar.getByLabel('Ended by').selectOption({ label: "Guard's Beat (0 left)" });
+    await bar.getByLabel('Ended by').selectOption({ label: `${other}'s Beat (0 left)` });
     await bar.getByRole('button', { name: 'Resume (Main phase)' }).click();
     const toast = gm.getByTestId('rejection');
     await toast.waitFor();
     expect(await text(toast)).toContain('NO_BEATS');
-    expect(await text(toast)).toContain('Guard has no Beat left');
+    expect(await text(toast)).toContain(`${other} has no Beat left`);
+    // On one's own turn the Beat comes out of the next turn instead (004 "Pause Phase").
+    await bar.getByLabel('Ended by').selectOption({ label: `${acting}'s Beat (2 left)` });
+    await bar.getByRole('button', { name: 'Resume (Main phase)' }).click();
+    await expect.poll(phase).toBe('Encounter · Main');
+    await expect.poll(() => text(beats)).toContain(`${acting}: 2/2 Beats (1 owed from the next turn)`);
+    await bar.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(phase).toBe('Encounter · Pause');
     expect(await phase()).toBe('Encounter · Pause');
     await bar.getByLabel('Ended by').selectOption({ label: "nobody's Beat" });
     await bar.getByRole('button', { name: 'Resume (Main phase)' }).click();

@@ -11,6 +11,7 @@ export {
   overlandMiles,
   overwaterMiles,
   partyMiles,
+  partyPace,
   quarterOf,
   returnDc,
   timeDiceFor,
@@ -20,13 +21,18 @@ export {
   type LightSourceKind,
   type OverlandInput,
   type Pace,
+  type PartyPace,
   type Quarter,
   type Terrain,
   type ThreatBand,
+  type Traveller,
+  type TravellerPace,
   type Vessel,
+  travellerPace,
 } from './osr/exploration.js';
 export { encumbrance, mod, readSheet } from './osr/sheet.js';
 export { getOsr, type LightSource, type OsrState } from './osr/state.js';
 export { osrSettings } from './osr/settings.js';
 export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from './kleptonomicon/phases.js';
 export { getKlepto } from './kleptonomicon/state.js';
+export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './kleptonomicon/sheet.js';

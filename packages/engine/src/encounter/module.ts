@@ -170,6 +170,17 @@ function asJson(x: unknown): Json {
   return x as Json;
 }
 
+/** A linked combatant as the turn order reads it: the ruleset's sheet numbers over its own stats (rules.sheetStats). */
+function withSheet(world: World, rules: EncounterRules, c: Combatant): Combatant {
+  if (rules.sheetStats === undefined || c.characterId === null || world.characters[c.characterId] === undefined) return c;
+  return { ...c, stats: { ...c.stats, ...rules.sheetStats(world, c) } };
+}
+
+function withSheets(world: World, rules: EncounterRules, enc: EncounterState): EncounterState {
+  if (rules.sheetStats === undefined) return enc;
+  return { ...enc, combatants: Object.fromEntries(Object.entries(enc.combatants).map(([id, c]) => [id, withSheet(world, rules, c)])) };
+}
+
 /**
  * For rulesets' own commands (an attack spends a standard action): the
  * validated `economy.spent` event for `combatantId`, given { kind, cost?, tag?, limit?, label? }.
@@ -189,6 +200,7 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
   if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
   const requires = command['requires'];
   if (requires !== undefined && typeof requires !== 'string') return errR('BAD_INPUT', 'requires must be a string', 'requires');
+  const forNextTurn = command['forNextTurn'] === true;
   if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
   const req: SpendRequest = {
     kind,
@@ -198,6 +210,7 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
     ...(limit === 'turn' || limit === 'round' ? { limit } : {}),
     ...(label !== undefined ? { label } : {}),
     ...(requires !== undefined ? { requires } : {}),
+    ...(forNextTurn ? { forNextTurn } : {}),
     blocked: Object.values(enc.conditions)
       .filter((i) => i.target === combatantId)
       .flatMap((i) => rules.conditions.find((d) => d.id === i.defId)?.blocksPools ?? []),
@@ -214,6 +227,8 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
     completed: pay.value.completed,
     tag: tag ?? null,
     limit: limit ?? null,
+    // Paid out of the next turn's pool (004: a Beat that ends the Pause on your own turn); absent on ordinary spends.
+    ...(forNextTurn ? { forNextTurn } : {}),
   });
 }
 
@@ -339,12 +354,12 @@ export function encounterModule(rules: EncounterRules): Module {
         for (const id of roster) {
           const c = combatants[id]!;
           const input = placementsIn !== null && typeof placementsIn === 'object' && !Array.isArray(placementsIn) ? placementsIn[id] : undefined;
-          const p = seqr.place(enc, c, input ?? asJson(list[roster.indexOf(id)] ?? null), env.rng);
+          const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), input ?? asJson(list[roster.indexOf(id)] ?? null), env.rng);
           if (!p.ok) return p;
           combatants[id] = { ...c, placement: p.value };
         }
         enc = { ...enc, combatants: { ...combatants } };
-        const setup = seqr.setup(enc, command['params'], env.rng, world.settings);
+        const setup = seqr.setup(withSheets(world, rules, enc), command['params'], env.rng, world.settings);
         if (!setup.ok) return setup;
         for (const [id, p] of Object.entries(setup.value.placements)) {
           const c = combatants[id];
@@ -389,7 +404,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const c = parseCombatant(command['combatant'], enc.nextJoin, 'combatant');
         if (!c.ok) return c;
         if (enc.combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
-        const p = seqr.place(enc, c.value, command['placement'] ?? command['combatant'], env.rng);
+        const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c.value), command['placement'] ?? command['combatant'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.combatantAdded', combatant: asJson({ ...c.value, placement: p.value }) }]);
       },
@@ -410,7 +425,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!a.ok) return a;
         const c = needCombatant(a.value, command['id'], 'id');
         if (!c.ok) return c;
-        const p = seqr.place(a.value, c.value, command['placement'], env.rng);
+        const p = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), command['placement'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
       },
@@ -464,7 +479,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (pending.act === 'roll') {
           const c = enc.combatants[choice];
           if (c === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${choice}"`, 'id');
-          const p = seqr.place(enc, c, undefined, env.rng);
+          const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), undefined, env.rng);
           if (!p.ok) return p;
           return okR([{ type: 'encounter.placed', id: choice, placement: p.value }]);
         }
@@ -789,7 +804,8 @@ export function encounterModule(rules: EncounterRules): Module {
       const pay = { paid: e['paid'] as unknown as Payment['paid'], extended: (e['extended'] ?? null) as unknown as Payment['extended'], completed: (e['completed'] ?? null) as string | null };
       const tag = typeof e['tag'] === 'string' ? e['tag'] : undefined;
       const limit = e['limit'] === 'turn' || e['limit'] === 'round' ? e['limit'] : undefined;
-      return econ(enc, String(e['combatant']), (s) => applySpend(s, pay, { cost: Number(e['cost']), ...(tag !== undefined ? { tag } : {}), ...(limit !== undefined ? { limit } : {}) }));
+      const ahead = e['forNextTurn'] === true ? { forNextTurn: true } : {};
+      return econ(enc, String(e['combatant']), (s) => applySpend(s, pay, { cost: Number(e['cost']), ...(tag !== undefined ? { tag } : {}), ...(limit !== undefined ? { limit } : {}), ...ahead }));
     }),
     'economy.extendedCancelled': onEnc((enc, e) => econ(enc, String(e['combatant']), (s) => ({ ...s, extended: null }))),
     'economy.granted': onEnc((enc, e) => econ(enc, String(e['combatant']), (s) => grant(s, String(e['pool']), Number(e['n'])))),

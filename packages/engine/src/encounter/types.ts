@@ -285,6 +285,12 @@ export interface EncounterRules {
   /** Extra events at the start / end of a combatant's turn (death saves...). */
   readonly onTurnStart?: (world: World, combatantId: string, rng: Rng) => EngineEvent[];
   readonly onTurnEnd?: (world: World, combatantId: string, rng: Rng) => EngineEvent[];
+  /**
+   * Numbers the turn order reads from a linked character's sheet (OSR DEX,
+   * Kleptonomicon Edge Save and Sneaky). The sequencer sees them over the
+   * combatant's own stats; the stored combatant keeps only its own.
+   */
+  readonly sheetStats?: (world: World, combatant: Combatant) => { readonly [k: string]: Json };
 }
 
 /** Pure helper results for rulesets. */

@@ -6,11 +6,17 @@ import { kleptoCatalog } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
+import { turnOrderStats } from './sheet.js';
 
 /** Status conditions the excerpt names. Slowed is fleeting and stacks; two stacks interrupt movement. */
 export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name: 'Slowed', stacking: 'stack', maxStacks: 10, effects: {}, effectsScaleWithStacks: true, fleeting: true }];
 
-export const kleptonomiconKit = encounterKit({ ...kleptonomiconEncounter({ roll: edgeSaveRoller, fromSettings: edgeSaveChoices }), conditions: KLEPTO_CONDITIONS });
+export const kleptonomiconKit = encounterKit({
+  ...kleptonomiconEncounter({ roll: edgeSaveRoller, fromSettings: edgeSaveChoices }),
+  conditions: KLEPTO_CONDITIONS,
+  // Edge Save and Sneaky live on the character's sheet; the turn order reads them there.
+  sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
+});
 
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
@@ -25,3 +31,4 @@ export * from './distances.js';
 export * from './movement.js';
 export * from './phases.js';
 export { kleptoTest, passChance } from './roll.js';
+export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './sheet.js';

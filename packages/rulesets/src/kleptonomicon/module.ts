@@ -46,6 +46,7 @@ import { ABILITY_TIMES, abilityUse, ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, 
 import { kleptoQueries } from './queries.js';
 import { kleptoTest } from './roll.js';
 import { K, numberSetting, setting, sixthDistance } from './settings.js';
+import { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, KLEPTO_ID, updateKlepto, type KleptoState, type Resource } from './state.js';
 
 const MAX_TEXT = 500;
@@ -288,7 +289,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const a = int(c, 'advantage', 0, -10, 10);
         if (!a.ok) return a;
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
-        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json }]);
+        // Every Test fails at the table's fail Score (6 or lower by default), this one too.
+        const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
+        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
     'klepto.test': {
@@ -361,6 +364,26 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([{ type: 'klepto.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
       },
     },
+    // 004 "Turn Order": the Edge Save modifier and Sneaky live on the character's sheet (the GM sets them).
+    'klepto.setSheet': {
+      label: "set a character's Edge Save and Sneaky",
+      decide(world, c) {
+        const ch = c['characterId'];
+        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
+        const stats: { [k: string]: Json } = {};
+        if (c['edgeSave'] !== undefined) {
+          const e = int(c, 'edgeSave', 0, -EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT);
+          if (!e.ok) return e;
+          stats['edgeSave'] = e.value;
+        }
+        if (c['sneaky'] !== undefined) {
+          if (typeof c['sneaky'] !== 'boolean') return err('BAD_INPUT', 'sneaky must be true or false', 'sneaky');
+          stats['sneaky'] = c['sneaky'];
+        }
+        if (Object.keys(stats).length === 0) return err('BAD_INPUT', 'give edgeSave, sneaky or both', 'edgeSave');
+        return ok([{ type: 'klepto.sheetSet', characterId: ch, stats }]);
+      },
+    },
     'klepto.pause': {
       label: 'pause the Encounter',
       decide(world) {
@@ -381,9 +404,11 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const by = c['endedWithBeatBy'];
         if (by !== undefined) {
           if (typeof by !== 'string' || getEncounter(world).combatants[by] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
-          const spend = kit.spend(world, by, { kind: 'ability', cost: 1 });
-          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
-          events.push({ type: 'klepto.pauseEndedWithBeat', combatant: by }, spend.value);
+          // On one's own turn the Beats left would reset at its end anyway: the Beat comes out of the next turn's two.
+          const ownTurn = getEncounter(world).current === by;
+          const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
+          if (!spend.ok) return err('NO_BEATS', ownTurn ? `${nameOf(world, by)} already owes every Beat of their next turn` : `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
+          events.push({ type: 'klepto.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
         }
         return ok(events);
       },
@@ -692,7 +717,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       });
       const roll = e['roll'];
       const score = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['score'] : null;
-      const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}.`;
+      const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}${typeof e['passed'] === 'boolean' ? ` (${e['passed'] ? 'pass' : 'fail'})` : ''}.`;
       return log(next, e, 'klepto.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
     },
     'klepto.tested': (w, e) => {
@@ -722,6 +747,14 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'klepto.free', `${nameOf(w, id)}: ${str(e['description'])}`);
     },
     'klepto.pauseEndedWithBeat': (w, e) => log(w, e, 'klepto.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
+    'klepto.sheetSet': (w, e) => {
+      const ch = str(e['characterId']);
+      const c = w.characters[ch];
+      if (c === undefined) return w;
+      const stats = { ...c.stats, ...((e['stats'] ?? {}) as { [k: string]: Json }) };
+      const next = { ...w, characters: { ...w.characters, [ch]: { ...c, stats } } };
+      return log(next, e, 'klepto.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
+    },
     'klepto.xpAwarded': (w, e) => {
       const ch = str(e['characterId']);
       const n = Number(e['amount']);

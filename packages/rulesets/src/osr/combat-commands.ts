@@ -78,13 +78,28 @@ function modifierFor(world: World, c: Command, id: string): R<number> {
   return okv(m);
 }
 
-/** Damage from a failed check against a PC: a natural 1 doubles it (001 "Critical Failure"). */
-function failDamage(world: World, env: Env, id: string, spec: DiceSpec, natural: number, label: string): EngineEvent[] {
+/** 001 "Critical Failure": a natural 1 on a check whose failure damages a PC doubles what the PC suffers. */
+export function naturalOneDoubles(world: World, id: string | null, natural: number): boolean {
+  return natural === 1 && id !== null && world.characters[id]?.kind === 'pc';
+}
+
+/** Damage from a failed check (a trap, a hazard, a chase, a retreat): a natural 1 doubles it for a PC. */
+export function failDamage(world: World, env: Env, id: string, spec: DiceSpec, natural: number, label: string): EngineEvent[] {
   const faces = rollDice(env.rng, spec);
-  const doubled = natural === 1 && world.characters[id]?.kind === 'pc';
+  const doubled = naturalOneDoubles(world, id, natural);
   const total = damageTotal(faces, spec.bonus, doubled, osrSettings(world).critDoubles);
   const hp = readSheet(world.characters[id]?.stats).hp;
-  return [{ type: 'osr.damageRolled', target: id, dice: specText(spec), faces, bonus: spec.bonus, doubled, total, source: label }, ...hpEvents(world, id, hp - total, label)];
+  return [
+    { type: 'osr.damageRolled', target: id, dice: specText(spec), faces, bonus: spec.bonus, doubled, ...(doubled ? { doubledBy: 'natural 1' } : {}), total, source: label },
+    ...hpEvents(world, id, hp - total, label),
+  ];
+}
+
+/** The optional `damageOnFail` dice of a check command (at most 100 dice of 1,000 sides). */
+export function readFailDamage(c: Command): R<DiceSpec | null> {
+  if (c['damageOnFail'] === undefined) return okv(null);
+  const d = readDice(c['damageOnFail'], 'damageOnFail');
+  return d.ok ? okv(d.value) : d;
 }
 
 export function combatCommands(rules: EncounterRules): { [type: string]: CommandHandler } {
@@ -121,15 +136,11 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!ac.ok) return ac;
         const label = readText(c, 'label', 100, 'check');
         if (!label.ok) return label;
-        let dmg: DiceSpec | null = null;
-        if (c['damageOnFail'] !== undefined) {
-          const d = readDice(c['damageOnFail'], 'damageOnFail');
-          if (!d.ok) return d;
-          dmg = d.value;
-        }
+        const dmg = readFailDamage(c);
+        if (!dmg.ok) return dmg;
         const r = rollCheck(world, env, id.value, { modifier: m.value, dc: dc.value, tags: tags.value, ...ac.value, label: label.value });
         const out = [r.event];
-        if (!r.success && dmg !== null) out.push(...failDamage(world, env, id.value, dmg, r.natural, label.value));
+        if (!r.success && dmg.value !== null) out.push(...failDamage(world, env, id.value, dmg.value, r.natural, label.value));
         return okv(out);
       },
     },

@@ -6,9 +6,8 @@ import {
   CADENCE_HOURS,
   LIGHT_SOURCES,
   hourFromTimeDice,
-  overlandMiles,
   overwaterMiles,
-  partyMiles,
+  partyPace,
   quarterOf,
   returnDc,
   secondsUntilHour,
@@ -16,15 +15,16 @@ import {
   type Cadence,
   type LightLevel,
   type LightSourceKind,
-  type OverlandInput,
+  type Traveller,
 } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage, fail, hpEvents, j, okv, readBool, readCharacter, readCharacters, readNum, readOpt, readText } from './shared.js';
-import { bestModifier, encumbrance, mod } from './sheet.js';
+import { bestModifier } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import { rollCheckDice } from './rolls.js';
 import type { Env } from '@tablekeeper/engine';
-import { proficiencyFor } from './combat-commands.js';
+import { naturalOneDoubles, proficiencyFor } from './combat-commands.js';
+import { damageTotal } from './combat.js';
 
 const LIGHT_LEVELS: readonly LightLevel[] = ['darkness', 'dim', 'well-lit', 'brilliant'];
 const CADENCES: readonly Cadence[] = ['dungeon', 'overland', 'river', 'sea'];
@@ -36,6 +36,12 @@ function travelTurnEvent(world: World, env: Env, approach: 'cautious' | 'normal'
   const natural = a === 1 ? Math.max(...dice) : a === -1 ? Math.min(...dice) : dice[0]!;
   const row = travelTurnRow(natural);
   return { type: 'osr.travelTurnRolled', dice, approach, natural, band: row.band, prompts: [...row.prompts], cadence, turnsOut: turnsOut + 1, hour: Math.floor(world.clock.seconds / 3600) % 24 };
+}
+
+/** One traveller's pace inputs from the sheet and the table's exhaustion list. */
+export function travellerOf(world: World, id: string): Traveller {
+  const s = sheetOf(world, id);
+  return { id, name: world.characters[id]?.name ?? id, str: s.str, load: s.load, speed: s.speed, exhausted: getOsr(world).exhausted.includes(id) };
 }
 
 const livingPcs = (world: World): string[] => {
@@ -194,10 +200,11 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
             out.push({ ...entry, loadLost: lost });
             continue;
           }
-          // Dangerous: 1d6 per point under the DC; ignores armour, cannot be avoided.
+          // Dangerous: 1d6 per point under the DC; ignores armour, cannot be avoided; a natural 1 doubles it (001 "Critical Failure").
           const faces = Array.from({ length: r.shortfall }, () => env.rng.die(6));
-          const total = faces.reduce((a, b) => a + b, 0);
-          out.push({ ...entry, damage: j({ faces, total }) });
+          const doubled = naturalOneDoubles(world, id, r.natural);
+          const total = damageTotal(faces, 0, doubled, osrSettings(world).critDoubles);
+          out.push({ ...entry, damage: j({ faces, total, doubled }) });
           const hp = hpEvents(world, id, s.hp - total, 'the way back');
           if (s.hp - total <= 0) {
             // 0 HP on the way back: dead, or left unconscious (stable: the timer does not run).
@@ -231,11 +238,10 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           if (!light.ok) return light;
           const who = readCharacters(world, c, 'characters', () => livingPcs(world));
           if (!who.ok) return who;
-          const members: OverlandInput[] = who.value.map((id) => {
-            const s = sheetOf(world, id);
-            return { strMod: mod(s, 'str'), terrain: terrain.value, light: light.value, pace: pace.value, encumbered: encumbrance(s.str, s.load, s.speed).disadvantage, exhausted: getOsr(world).exhausted.includes(id) };
-          });
-          perDay = members.length === 0 ? overlandMiles({ strMod: 0, terrain: terrain.value, light: light.value, pace: pace.value }) : partyMiles(members);
+          const party = partyPace(who.value.map((id) => travellerOf(world, id)), { terrain: terrain.value, light: light.value, pace: pace.value });
+          // Someone at 0' speed cannot move, so the party cannot travel together (001 "Movement Actions", "Overland Travel").
+          if (party.blocked !== null) return fail('CANNOT_TRAVEL', party.blocked, 'characters');
+          perDay = party.perDay;
         } else {
           const vessel = readOpt(c, 'vessel', ['boat', 'ship'] as const, mode.value === 'sea' ? 'ship' : 'boat');
           if (!vessel.ok) return vessel;

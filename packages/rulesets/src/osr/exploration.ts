@@ -1,6 +1,8 @@
 // 001 "Travel Turns", "Timekeeping", "Rolling To Return", "Overland Travel",
 // "Overwater Travel", "Chases", "Light": the exploration procedures as pure
 // functions. The module puts them on the engine's one clock.
+import { abilityModifier } from './checks.js';
+import { encumbrance } from './sheet.js';
 
 // ---------------------------------------------------------------- travel turns
 
@@ -101,11 +103,13 @@ export interface OverlandInput {
   readonly pace?: Pace;
   /** Exhausted: 0' speed (001 "Exhaustion"), so no miles at all. */
   readonly exhausted?: boolean;
+  /** Completely encumbered: 0' speed from load (001 "Movement Actions": can't move at all), so no miles. */
+  readonly fullyEncumbered?: boolean;
 }
 
-/** Miles per day for one PC: (10 + STR mod) x terrain x (1/2 if encumbered) x pace. Never negative. */
+/** Miles per day for one PC: (10 + STR mod) x terrain x (1/2 if encumbered) x pace; 0 at 0' speed. Never negative. */
 export function overlandMiles(i: OverlandInput): number {
-  if (i.exhausted === true) return 0;
+  if (i.exhausted === true || i.fullyEncumbered === true) return 0;
   const base = Math.max(0, 10 + i.strMod);
   const t = TERRAIN_FACTOR[effectiveTerrain(i.terrain ?? 'open', i.light ?? 'well-lit')];
   return base * t * (i.encumbered === true ? 1 / 2 : 1) * PACE_FACTOR[i.pace ?? 'normal'];
@@ -114,6 +118,74 @@ export function overlandMiles(i: OverlandInput): number {
 /** The party keeps to its slowest member when it stays together. */
 export function partyMiles(members: readonly OverlandInput[]): number {
   return members.length === 0 ? 0 : Math.min(...members.map(overlandMiles));
+}
+
+/** What the overland pace reads from one traveller's sheet and state. */
+export interface Traveller {
+  readonly id: string;
+  readonly name: string;
+  readonly str: number;
+  readonly load: number;
+  /** Base speed in feet before load. */
+  readonly speed: number;
+  readonly exhausted: boolean;
+}
+
+export interface TravellerPace {
+  readonly id: string;
+  readonly name: string;
+  readonly miles: number;
+  readonly input: OverlandInput;
+  /** Why this pace, in words (STR mod, encumbered, exhausted...). */
+  readonly why: readonly string[];
+  /** Why they cannot travel at all (0' speed), or null. */
+  readonly stuck: string | null;
+}
+
+export interface PartyPace {
+  /** Miles a day for the party together: the slowest member's (0 when someone cannot move). */
+  readonly perDay: number;
+  readonly members: readonly TravellerPace[];
+  /** Id of the member the party keeps to (null alone or empty). */
+  readonly slowest: string | null;
+  /** Why the party cannot travel together (someone at 0' speed), or null. */
+  readonly blocked: string | null;
+}
+
+export interface Trip {
+  readonly terrain?: Terrain;
+  readonly light?: LightLevel;
+  readonly pace?: Pace;
+}
+
+/**
+ * 001 "Overland Travel" read with "Movement Actions" and "Exhaustion": an
+ * encumbered PC (load above STR) goes at half pace; at 0' speed (completely
+ * encumbered, or exhausted) a PC goes nowhere.
+ */
+export function travellerPace(t: Traveller, trip: Trip = {}): TravellerPace {
+  const enc = encumbrance(t.str, t.load, t.speed);
+  const strMod = abilityModifier(t.str);
+  const input: OverlandInput = { strMod, terrain: trip.terrain ?? 'open', light: trip.light ?? 'well-lit', pace: trip.pace ?? 'normal', encumbered: enc.disadvantage, exhausted: t.exhausted, fullyEncumbered: enc.fullyEncumbered };
+  const why = [`STR ${strMod >= 0 ? '+' : ''}${strMod}`];
+  if (enc.fullyEncumbered) why.push(`completely encumbered (${t.load} load on STR ${t.str}: 0' speed)`);
+  else if (enc.disadvantage) why.push('encumbered: half pace');
+  if (t.exhausted) why.push("exhausted: 0' speed");
+  const stuck = enc.fullyEncumbered
+    ? `${t.name} is completely encumbered (${t.load} load on STR ${t.str}, 0' speed) and cannot move at all: drop load first, or leave ${t.name} behind`
+    : t.exhausted
+      ? `${t.name} is exhausted (0' speed) and cannot travel: a safe rest with food cures it, or leave ${t.name} behind`
+      : null;
+  return { id: t.id, name: t.name, miles: overlandMiles(input), input, why, stuck };
+}
+
+/** The party sticks together, so it keeps to its slowest member; anyone at 0' speed stops it (with the reason). */
+export function partyPace(travellers: readonly Traveller[], trip: Trip = {}): PartyPace {
+  const members = travellers.map((t) => travellerPace(t, trip));
+  if (members.length === 0) return { perDay: overlandMiles({ strMod: 0, ...trip }), members, slowest: null, blocked: null };
+  const slow = members.reduce((a, b) => (b.miles < a.miles ? b : a));
+  const stuck = members.filter((m) => m.stuck !== null).map((m) => m.stuck!);
+  return { perDay: slow.miles, members, slowest: members.length > 1 ? slow.id : null, blocked: stuck.length === 0 ? null : stuck.join('; ') };
 }
 
 export type Vessel = 'boat' | 'ship';

@@ -3,7 +3,7 @@
 import { applySpend, EMPTY_ECONOMY, getEncounter, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World } from '@tablekeeper/engine';
 import { isAbility, type Ability } from './checks.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc, type ChaseGround } from './exploration.js';
-import { proficiencyFor, rollCheck } from './combat-commands.js';
+import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
 import { fail, j, okv, ownCharacter, readAbility, readAdvantageCounts, readBool, readCharacter, readCharacters, readNum, readOpt, readText, type R } from './shared.js';
 import { mod } from './sheet.js';
 import { getOsr, sheetOf, type Corruption, type CorruptionStage } from './state.js';
@@ -87,13 +87,18 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!adjust.ok) return adjust;
         const ac = readAdvantageCounts(c);
         if (!ac.ok) return ac;
+        const dmg = readFailDamage(c);
+        if (!dmg.ok) return dmg;
         const dc = chaseDc(speed.value, adjust.value);
         const modOf = (id: string): number => mod(sheetOf(world, id), ability.value);
         const rollers = together.value ? [who.value.reduce((worst, id) => (modOf(id) < modOf(worst) ? id : worst))] : who.value;
+        const label = direction.value === 'pursue' ? 'chase' : 'flight';
         return okv(
-          rollers.map((id) => {
-            const r = rollCheck(world, env, id, { modifier: modOf(id), dc, ...ac.value, label: direction.value === 'pursue' ? 'chase' : 'flight', kind: 'chase' });
-            return { type: 'osr.chased', character: id, forGroup: together.value ? who.value : [id], direction: direction.value, ability: ability.value, dc, roll: r.event['roll'], reasons: r.event['reasons'] ?? [], success: r.success };
+          rollers.flatMap((id) => {
+            const r = rollCheck(world, env, id, { modifier: modOf(id), dc, ...ac.value, label, kind: 'chase' });
+            const chased: EngineEvent = { type: 'osr.chased', character: id, forGroup: together.value ? who.value : [id], direction: direction.value, ability: ability.value, dc, roll: r.event['roll'], reasons: r.event['reasons'] ?? [], success: r.success };
+            // A chase that hurts on failure (a fall, a thicket of thorns): each roller takes it, doubled on a natural 1.
+            return r.success || dmg.value === null ? [chased] : [chased, ...failDamage(world, env, id, dmg.value, r.natural, label)];
           }),
         );
       },
@@ -111,8 +116,13 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const s = sheetOf(world, id.value);
         const due = resilienceDc(s.con, hours);
         if (due === null) return fail('NOT_DUE', `${world.characters[id.value]!.name} has been out ${hours} of ${s.con} hours of resilience`, 'character');
+        const dmg = readFailDamage(c);
+        if (!dmg.ok) return dmg;
         const r = rollCheck(world, env, id.value, { modifier: mod(s, 'con'), dc: due, label: 'resilience', kind: 'resilience' });
-        return okv(r.success ? [r.event] : [r.event, { type: 'osr.exhausted', id: id.value, reason: 'failed a resilience check' }]);
+        if (r.success) return okv([r.event]);
+        // 001 "Resilience & Exhaustion": repeated checks may also cost HP (the GM gives the dice); a natural 1 doubles it.
+        const hurt = dmg.value === null ? [] : failDamage(world, env, id.value, dmg.value, r.natural, 'resilience');
+        return okv([r.event, ...hurt, { type: 'osr.exhausted', id: id.value, reason: 'failed a resilience check' }]);
       },
     },
     // 001 "Resilience & Exhaustion": the GM may rule that hard going wears resilience down, and tells the player.
@@ -185,6 +195,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, c, env) {
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'retreat happens in a fight');
+        if (c['dc'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s dc', 'damageOnFail');
         const cid = c['combatant'];
         const comb = typeof cid === 'string' ? enc.combatants[cid] : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
@@ -209,8 +220,12 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
           const ac = readAdvantageCounts(c);
           if (!ac.ok) return ac;
           const m = comb.characterId === null ? 0 : mod(sheetOf(world, comb.characterId), ability.value);
+          const dmg = readFailDamage(c);
+          if (!dmg.ok) return dmg;
           const r = rollCheck(world, env, comb.characterId, { modifier: m, dc: dc.value, ...ac.value, label: 'retreat', kind: 'retreat' });
           out.push(r.event);
+          // Breaking through can hurt on failure (the GM's dice); a natural 1 doubles it for a PC.
+          if (!r.success && dmg.value !== null && comb.characterId !== null) out.push(...failDamage(world, env, comb.characterId, dmg.value, r.natural, 'retreat'));
           if (!r.success) out.push({ type: 'osr.retreatFailed', combatant: comb.id, reason: 'failed the check' });
         }
         if (comb.characterId !== null && world.characters[comb.characterId]?.kind === 'pc') {

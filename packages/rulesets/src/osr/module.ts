@@ -25,14 +25,15 @@ import {
   type World,
 } from '@tablekeeper/engine';
 import { abilityModifier, type Ability } from './checks.js';
-import { combatCommands } from './combat-commands.js';
+import { combatCommands, naturalOneDoubles } from './combat-commands.js';
 import { explorationCommands } from './exploration-commands.js';
 import { hazardCommands } from './hazard-commands.js';
 import { osrQueries } from './module-queries.js';
 import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
-import { deathDue } from './combat.js';
+import { damageTotal, deathDue } from './combat.js';
+import { checkAdvantage } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
 /** Encounter conditions the OSR ruleset names (001 "Quick Actions": maintaining concentration; "Retreat" ends it). */
@@ -47,7 +48,13 @@ function canAct(world: World, c: Combatant): boolean {
   return ch === undefined || sheetOf(world, c.characterId).hp > 0;
 }
 
-export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct });
+/** 001 "Initiative": the DEX score, read from a linked character's sheet when it holds one (else the combatant's own, or an explicit score). */
+function sheetStats(world: World, c: Combatant): { [k: string]: Json } {
+  const dex = c.characterId === null ? undefined : world.characters[c.characterId]?.stats['dex'];
+  return typeof dex === 'number' && Number.isInteger(dex) ? { dex } : {};
+}
+
+export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct, sheetStats });
 
 // ---------------------------------------------------------------- audiences and log
 
@@ -106,7 +113,7 @@ const reducers: { [type: string]: Reducer } = {
     const what = e['hit'] === true ? `${e['crit'] === true ? 'a critical hit' : 'hit'} for ${String(dmg?.['total'] ?? 0)}` : 'missed';
     return log(w, e, `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}, AC ${String(e['ac'])}): ${rollText(e['roll'])}, ${what}.`);
   },
-  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? ', doubled' : ''}) from ${str(e, 'source')}.`),
+  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? (e['doubledBy'] === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${str(e, 'source')}.`),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e['target'])} is healed by ${str(e, 'source')}: ${str(e, 'dice')} = ${String(e['total'])}.`),
   'osr.hpChanged': (w, e) => log(withStats(w, str(e, 'id'), { hp: Number(e['to']) }), e, `${nm(w, e['id'])}: HP ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`),
   'osr.downed': on((w, e, st) => {
@@ -210,7 +217,10 @@ const reducers: { [type: string]: Reducer } = {
       if (typeof e['loadLost'] === 'number') {
         next = withStats(w, id, { load: Math.max(0, sheetOf(w, id).load - e['loadLost']) });
         tail = `dropped ${e['loadLost']} load on the way (the GM picks the items, least valuable first)`;
-      } else tail = `took ${String((e['damage'] as { total: number } | undefined)?.total ?? 0)} damage on the way`;
+      } else {
+        const dmg = e['damage'] as { total: number; doubled?: boolean } | undefined;
+        tail = `took ${String(dmg?.total ?? 0)} damage on the way${dmg?.doubled === true ? ' (doubled by a natural 1)' : ''}`;
+      }
     }
     return log(next, e, `${nm(w, id)} rolls to return: ${rollText(r)}, ${tail}.`);
   },
@@ -233,8 +243,10 @@ const reducers: { [type: string]: Reducer } = {
     const k = st.corruptions[str(e, 'id')];
     if (k === undefined) return w;
     const next = typeof e['nextStage'] === 'number' ? { ...k, stage: e['nextStage'], stageEndsAt: Number(e['nextEndsAt']) } : k;
-    const dmg = e['damage'] as { ability: string; total: number } | null;
-    return log(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: next } }), e, `${k.name}, stage ${k.stage + 1} ends for ${nm(w, k.target)}: ${rollText(e['roll'])}${dmg === null ? '' : `, ${dmg.total} ${dmg.ability.toUpperCase()} damage`}.`);
+    const dmg = e['damage'] as { ability: string; total: number; doubled?: boolean } | null;
+    const why = Array.isArray(e['reasons']) && e['reasons'].length > 0 ? ` (${e['reasons'].join(', ')})` : '';
+    const hurt = dmg === null ? '' : `, ${dmg.total} ${dmg.ability.toUpperCase()} damage${dmg.doubled === true ? ' (doubled by a natural 1)' : ''}`;
+    return log(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: next } }), e, `${k.name}, stage ${k.stage + 1} ends for ${nm(w, k.target)}: ${rollText(e['roll'])}${why}${hurt}.`);
   }),
   'osr.corruptionEnded': on((w, e, st) => {
     const corruptions = { ...st.corruptions };
@@ -305,25 +317,32 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
     if (k0.stageEndsAt > now || st.dead.includes(k0.target)) continue;
     let k: Corruption = k0;
     const ab: { [a: string]: number } = { ...sheetOf(world, k.target) } as unknown as { [a: string]: number };
+    let exhausted = st.exhausted.includes(k.target);
     for (let guard = 0; guard < 500 && k.stageEndsAt <= now; guard++) {
       const stage = k.stages[k.stage]!;
       const con = ab['con'] ?? 10;
-      const dice = rollCheckDice(env.rng, st.exhausted.includes(k.target) || st.shaken.includes(k.target) ? -1 : 0);
-      const r = resolveCheck(dice, dice.length > 1 ? -1 : 0, abilityModifier(con), k.dc);
+      // Resisting a stage is a check like any other: every automatic source (load over STR, exhaustion, injury) applies,
+      // read from the abilities as earlier stages left them (001 "Movement Actions": disadvantage on all checks).
+      const asNow = withStats(world, k.target, ab);
+      const adv = checkAdvantage(exhausted && !st.exhausted.includes(k.target) ? updateOsr(asNow, (o) => ({ ...o, exhausted: addTo(o.exhausted, k.target) })) : asNow, k.target, {});
+      const dice = rollCheckDice(env.rng, adv.advantage);
+      const r = resolveCheck(dice, adv.advantage, abilityModifier(con), k.dc);
       if (r.success && set.corruptionCureOnSuccess) {
-        out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, damage: null, nextStage: null, nextEndsAt: null });
+        out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, reasons: adv.reasons, damage: null, nextStage: null, nextEndsAt: null });
         out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'fought it off' });
         break;
       }
-      let damage: { ability: Ability; faces: number[]; total: number } | null = null;
+      let damage: { ability: Ability; faces: number[]; doubled: boolean; total: number } | null = null;
       if (!r.success && stage.ability !== null && stage.dice > 0) {
         const faces = Array.from({ length: stage.dice }, () => env.rng.die(6));
-        damage = { ability: stage.ability, faces, total: faces.reduce((a, b) => a + b, 0) };
+        // Ability damage is damage the PC suffers: a natural 1 doubles it (001 "Critical Failure").
+        const doubled = naturalOneDoubles(world, k.target, r.natural);
+        damage = { ability: stage.ability, faces, doubled, total: damageTotal(faces, 0, doubled, set.critDoubles) };
       }
       const last = k.stage + 1 >= k.stages.length;
       const nextIndex = last ? (set.corruptionRepeatsLastStage ? k.stage : null) : k.stage + 1;
       const nextEndsAt = nextIndex === null ? null : k.stageEndsAt + k.stages[nextIndex]!.hours * 3600;
-      out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, damage: damage as unknown as Json, nextStage: nextIndex, nextEndsAt });
+      out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, reasons: adv.reasons, damage: damage as unknown as Json, nextStage: nextIndex, nextEndsAt });
       if (damage !== null) {
         const from = ab[damage.ability] ?? 10;
         const to = Math.max(0, from - damage.total);
@@ -338,7 +357,10 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
         out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'ran its course' });
         break;
       }
-      if (k.stages[nextIndex]!.exhaustion && !st.exhausted.includes(k.target)) out.push({ type: 'osr.exhausted', id: k.target, reason: k.name });
+      if (k.stages[nextIndex]!.exhaustion && !exhausted) {
+        out.push({ type: 'osr.exhausted', id: k.target, reason: k.name });
+        exhausted = true;
+      }
       k = { ...k, stage: nextIndex, stageEndsAt: nextEndsAt! };
     }
   }

@@ -284,6 +284,12 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     freeReaction: false,
     intercepted: null,
   };
+  // Reactions are taken within a round (003 "Actions in Combat"): outside a running encounter no one waits for one,
+  // since no turn would ever end to land the hit; it lands at once.
+  if (!inEncounter(d.world, target)) {
+    if (a.await) return e('NO_ENCOUNTER', 'a hit waits for a reaction only in a running encounter (reactions come with its turns); attack without await, or start an encounter', 'await');
+    return resolveHit(d, pending, { kind: 'none' });
+  }
   const canReact = tgt.conscious && !tgt.dead && hasReaction(d.world, target) && tgt.stamina >= numSetting(d.world, 'teams.reactionCost');
   if (canReact || a.await) d.emit({ type: 'teams.hitPending', attacker: a.attacker, target, attack: asJson(pending) });
   else resolveHit(d, pending, { kind: 'none' });

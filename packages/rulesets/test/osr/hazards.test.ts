@@ -178,7 +178,8 @@ describe('corruption (001 "Corruptions")', () => {
     const pc = t.add('PC', { con: 18, maxHp: 8 });
     t.dice.queue(1);
     t.run({ type: 'osr.expose', character: pc, name: 'rot', dc: 30, stages: [{ hours: 1, ability: 'str' }] });
-    t.dice.queue(1, 1, 1, 1, 1, 1);
+    // Stage checks of 2 (a natural 1 would double the damage: fidelity.test.ts), 1 STR each.
+    t.dice.queue(2, 1, 2, 1, 2, 1);
     const tx = t.run({ type: 'clock.advance', unit: 'time', seconds: 3 * HOUR });
     expect(eventsOf(tx, 'osr.stageEnded')).toHaveLength(3);
     expect(t.stats(pc)['str']).toBe(7);

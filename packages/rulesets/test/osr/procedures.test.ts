@@ -188,12 +188,12 @@ describe('overland and overwater travel (001)', () => {
     t.add('Laden', { str: 14, load: 15, maxHp: 8 });
     expect(eventsOf(t.run({ type: 'osr.travel' }), 'osr.traveled')[0]).toMatchObject({ milesPerDay: 6 });
   });
-  it('an exhausted PC (0\' speed) holds the party at 0 miles unless left out of the list', () => {
+  it('an exhausted PC (0\' speed) cannot travel, so the party cannot go together; left out of the list, the rest go', () => {
     const t = osrTable();
     const a = t.add('A', { str: 14, maxHp: 8 });
     const b = t.add('B', { maxHp: 8 });
     t.run({ type: 'osr.exhaust', character: b });
-    expect(eventsOf(t.run({ type: 'osr.travel', rollTravelTurns: false }), 'osr.traveled')[0]).toMatchObject({ milesPerDay: 0 });
+    expect(t.s.fail({ type: 'osr.travel', rollTravelTurns: false })).toMatchObject({ code: 'CANNOT_TRAVEL', path: 'characters' });
     expect(eventsOf(t.run({ type: 'osr.travel', characters: [a], rollTravelTurns: false }), 'osr.traveled')[0]).toMatchObject({ milesPerDay: 12 });
   });
   it('a torch lit before a day of travel is long out by evening (torches still burn hourly)', () => {

@@ -4,11 +4,11 @@
 // server decides every change; a refusal shows in the rejection toast.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, type Step } from '../lib/episode.ts';
+import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
 import { Field } from './Field.tsx';
 import type { Send } from './types.ts';
 
-export function EpisodeBar({ world, gm, send }: { world: World; gm: boolean; send: Send }) {
+export function EpisodeBar({ world, gm, send, mine }: { world: World; gm: boolean; send: Send; mine?: readonly string[] }) {
   const ep = episodeOf(world);
   const steps = gm ? nextSteps(ep) : [];
   return (
@@ -39,6 +39,7 @@ export function EpisodeBar({ world, gm, send }: { world: World; gm: boolean; sen
         ))}
       </ol>
       {ep.phase === 'encounter' && ep.encounterPhase !== 'reward' ? <Beats world={world} /> : null}
+      {gm ? <TurnSheets world={world} send={send} /> : mine !== undefined ? <MyTurnSheet world={world} mine={mine} /> : null}
       {gm ? (
         <div class="row episode-actions" role="group" aria-label="Next phase">
           {steps.map((s) => (
@@ -58,7 +59,7 @@ function Beats({ world }: { world: World }) {
     <ul class="chips small episode-beats" aria-label="Beats left this round" data-testid="episode-beats">
       {beats.map((b) => (
         <li key={b.id} class={`badge ${b.left === 0 ? 'warn' : ''}`}>
-          {b.name}: {b.left}/{b.size} Beats
+          {b.name}: {b.left}/{b.size} Beats{b.owed > 0 ? ` (${b.owed} owed from the next turn)` : ''}
         </li>
       ))}
     </ul>
@@ -113,5 +114,69 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
     <button class={step.to === 'pause' ? '' : 'primary'} onClick={() => void send({ type })}>
       {step.label}
     </button>
+  );
+}
+
+/** The player's own characters' Edge Save and Sneaky, as the turn order will read them (004 "Turn Order"). */
+function MyTurnSheet({ world, mine }: { world: World; mine: readonly string[] }) {
+  const rows = turnSheetsOf(world, mine);
+  if (rows.length === 0) return null;
+  return (
+    <ul class="chips small" aria-label="Your Edge Save" data-testid="my-edge-save">
+      {rows.map((r) => (
+        <li key={r.id} class="badge">
+          {r.name}: {r.line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The GM sets each PC's Edge Save modifier and Sneaky on the sheet; the Edge Saves at the next Encounter read them. */
+function TurnSheets({ world, send }: { world: World; send: Send }) {
+  const rows = turnSheetsOf(world);
+  if (rows.length === 0) return null;
+  return (
+    <details class="episode-sheets" data-testid="edge-save-sheets">
+      <summary>Edge Saves and Sneaky</summary>
+      {rows.map((r) => (
+        <TurnSheetRow key={r.id} row={r} send={send} />
+      ))}
+    </details>
+  );
+}
+
+function TurnSheetRow({ row, send }: { row: TurnSheetShown; send: Send }) {
+  const [edge, setEdge] = useState(row.edgeSave === null ? '' : String(row.edgeSave));
+  const [sneaky, setSneaky] = useState(row.sneaky);
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = `ep-edge-${row.id}`;
+  return (
+    <form
+      class="row"
+      aria-label={`${row.name}'s Edge Save`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const c = turnSheetCommand(row.id, edge, sneaky);
+        setProblem(c.ok ? null : c.message);
+        if (c.ok) void send(c.command);
+      }}
+    >
+      <Field id={id} label={`${row.name}: Edge Save`}>
+        <input id={id} inputMode="numeric" maxLength={4} size={4} value={edge} onInput={(e) => setEdge(e.currentTarget.value)} />
+      </Field>
+      <label class="inline">
+        <input type="checkbox" checked={sneaky} onChange={(e) => setSneaky(e.currentTarget.checked)} /> Sneaky
+      </label>
+      <button type="submit" class="small">
+        Save
+      </button>
+      <span class="small muted">{row.line}</span>
+      {problem !== null ? (
+        <span class="small" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </form>
   );
 }

@@ -306,8 +306,14 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
           <strong>{formatMiles(p.perDay)} miles a day</strong> · {formatMiles(p.total)} in {days} day{days === 1 ? '' : 's'} · {p.travelTurns} travel turn{p.travelTurns === 1 ? '' : 's'}
           {p.terrainUsed && p.terrainUsed !== input.terrain ? <span class="muted small"> (the light makes it {p.terrainUsed})</span> : null}
           {p.slowest ? <span class="muted small"> · the party keeps to {p.slowest}</span> : null}
+          {p.blocked ? (
+            <span class="small" style={{ color: 'var(--warn)' }} data-testid="travel-blocked">
+              {' '}
+              · cannot travel together: {p.blocked}
+            </span>
+          ) : null}
         </p>
-        <button type="submit" class="small">
+        <button type="submit" class="small" disabled={p.blocked !== null}>
           Travel {days} day{days === 1 ? '' : 's'}
         </button>
       </form>

@@ -36,7 +36,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
           <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
-            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} /> : null}
+            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id) } : {})} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />

@@ -4,7 +4,7 @@
 // for types), through the rulesets' browser entry (ADR 7) so the rest of the
 // ruleset stays out of the browser. The server still decides: a refused change comes back as a rule error.
 import { BEATS_ECONOMY, EMPTY_ECONOMY, economyRemaining, type World } from '@tablekeeper/engine';
-import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, getKlepto, type EncounterPhase, type EpisodePhase } from '@tablekeeper/rulesets/browser';
+import { EDGE_SAVE_LIMIT, ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, getKlepto, kleptoSheetLine, kleptoSheetOf, type EncounterPhase, type EpisodePhase } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 export type { EncounterPhase, EpisodePhase };
@@ -96,6 +96,8 @@ export interface BeatsShown {
   readonly name: string;
   readonly left: number;
   readonly size: number;
+  /** Beats already spent from the next turn (004 "Pause Phase"). */
+  readonly owed: number;
 }
 
 /** Beats left this round for each combatant in the encounter (two a round, 004 "Using Abilities"). */
@@ -108,6 +110,38 @@ export function beatsOf(world: World): BeatsShown[] {
     .filter((c) => c !== undefined)
     .map((c) => {
       const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
-      return { id: c.id, name: c.name, left: Math.max(0, economyRemaining(BEATS_ECONOMY, econ, 'beats')), size: size + (econ.granted?.['beats'] ?? 0) };
+      // Beats owed to the next turn (a Pause ended on one's own turn) show beside what is left now.
+      return { id: c.id, name: c.name, left: Math.max(0, economyRemaining(BEATS_ECONOMY, econ, 'beats')), size: size + (econ.granted?.['beats'] ?? 0), owed: econ.owed?.['beats'] ?? 0 };
     });
+}
+
+export { EDGE_SAVE_LIMIT };
+
+export interface TurnSheetShown {
+  readonly id: string;
+  readonly name: string;
+  /** The sheet's Edge Save modifier, or null when the sheet holds none. */
+  readonly edgeSave: number | null;
+  readonly sneaky: boolean;
+  /** "Edge Save +2 · Sneaky". */
+  readonly line: string;
+}
+
+/** The PCs' Edge Save and Sneaky as their sheets hold them (004 "Turn Order"); `only` keeps a seat's own. */
+export function turnSheetsOf(world: World, only?: readonly string[]): TurnSheetShown[] {
+  return Object.values(world.characters)
+    .filter((c) => c.kind === 'pc' && (only === undefined || only.includes(c.id)))
+    .map((c) => {
+      const s = kleptoSheetOf(c.stats);
+      return { id: c.id, name: c.name, edgeSave: s.edgeSave, sneaky: s.sneaky, line: kleptoSheetLine(s) };
+    });
+}
+
+/** The command that saves the GM's entry, or why the entry is not a whole number in range. */
+export function turnSheetCommand(characterId: string, edgeSave: string, sneaky: boolean): { ok: true; command: { type: 'klepto.setSheet'; characterId: string; edgeSave?: number; sneaky: boolean } } | { ok: false; message: string } {
+  const t = edgeSave.trim();
+  if (t === '') return { ok: true, command: { type: 'klepto.setSheet', characterId, sneaky } };
+  const n = Number(t);
+  if (!Number.isInteger(n) || Math.abs(n) > EDGE_SAVE_LIMIT) return { ok: false, message: `Edge Save must be a whole number from -${EDGE_SAVE_LIMIT} to ${EDGE_SAVE_LIMIT}` };
+  return { ok: true, command: { type: 'klepto.setSheet', characterId, edgeSave: n, sneaky } };
 }

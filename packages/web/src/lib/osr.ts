@@ -11,9 +11,8 @@ import {
   TRAVEL_TURN_TABLE,
   effectiveTerrain,
   hourOfClock,
-  overlandMiles,
   overwaterMiles,
-  partyMiles,
+  partyPace,
   quarterOf,
   returnDc,
   timeDiceFor,
@@ -21,14 +20,11 @@ import {
   type Current,
   type LightLevel,
   type LightSourceKind,
-  type OverlandInput,
   type Pace,
   type Quarter,
   type Terrain,
   type ThreatBand,
   type Vessel,
-  encumbrance,
-  mod,
   readSheet,
   getOsr,
   osrSettings,
@@ -173,6 +169,8 @@ export interface TravelPreview {
   /** Overland only: each living PC's own pace; the party keeps to the slowest. */
   readonly members: readonly MemberMiles[];
   readonly slowest: string | null;
+  /** Why the party cannot travel together (someone at 0' speed), as `osr.travel` will refuse it; null when it can. */
+  readonly blocked: string | null;
   /** Terrain after light (dim counts as difficult, darkness as harsh). */
   readonly terrainUsed: Terrain | null;
   /** Travel turns the trip rolls (daily overland and on rivers, weekly at sea). */
@@ -197,24 +195,23 @@ export function travelPreview(world: World, input: TravelInput): TravelPreview {
   const turns = input.mode === 'sea' ? Math.floor(days / 7) : days;
   if (input.mode !== 'overland') {
     const perDay = overwaterMiles(input.vessel, input.current);
-    return { perDay, total: perDay * days, members: [], slowest: null, terrainUsed: null, travelTurns: turns };
+    return { perDay, total: perDay * days, members: [], slowest: null, blocked: null, terrainUsed: null, travelTurns: turns };
   }
   const st = osrOf(world);
-  const members = travellers(world).map((id): MemberMiles & { input: OverlandInput } => {
-    const s = readSheet(world.characters[id]?.stats);
-    const enc = encumbrance(s.str, s.load, s.speed);
-    const exhausted = st.exhausted.includes(id);
-    const i: OverlandInput = { strMod: mod(s, 'str'), terrain: input.terrain, light: input.light, pace: input.pace, encumbered: enc.disadvantage, exhausted };
-    const why = [`STR ${i.strMod >= 0 ? '+' : ''}${i.strMod}`, ...(enc.disadvantage ? ['encumbered'] : []), ...(exhausted ? ['exhausted'] : [])];
-    return { id, name: world.characters[id]?.name ?? id, miles: overlandMiles(i), why, input: i };
-  });
-  const perDay = members.length === 0 ? overlandMiles({ strMod: 0, terrain: input.terrain, light: input.light, pace: input.pace }) : partyMiles(members.map((m) => m.input));
-  const slowest = members.length > 1 ? (members.reduce((a, b) => (b.miles < a.miles ? b : a)).name ?? null) : null;
+  const party = partyPace(
+    travellers(world).map((id) => {
+      const s = readSheet(world.characters[id]?.stats);
+      return { id, name: world.characters[id]?.name ?? id, str: s.str, load: s.load, speed: s.speed, exhausted: st.exhausted.includes(id) };
+    }),
+    { terrain: input.terrain, light: input.light, pace: input.pace },
+  );
+  const perDay = party.blocked === null ? party.perDay : 0;
   return {
     perDay,
     total: perDay * days,
-    members: members.map(({ id, name, miles, why }) => ({ id, name, miles, why })),
-    slowest,
+    members: party.members.map(({ id, name, miles, why }) => ({ id, name, miles, why })),
+    slowest: party.slowest === null ? null : (party.members.find((m) => m.id === party.slowest)?.name ?? null),
+    blocked: party.blocked,
     terrainUsed: effectiveTerrain(input.terrain, input.light),
     travelTurns: turns,
   };

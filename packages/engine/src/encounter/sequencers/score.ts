@@ -43,7 +43,7 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
     id: 'score',
     place(_enc, c, input) {
       const given = num(field(input, 'score')) ?? num(c.stats[stat]);
-      if (given === null) return errR('NO_SCORE', `combatant "${c.id}" needs an initiative score or a "${stat}" stat`, 'placement.score');
+      if (given === null) return errR('NO_SCORE', `combatant "${c.id}" needs an initiative score (placement.score) or a "${stat}" score on its character's sheet or its own stats`, 'placement.score');
       if (!Number.isInteger(given) || given < -1000 || given > 1000) return errR('BAD_SCORE', `score must be an integer in [-1000, 1000], got ${given}`, 'placement.score');
       return okR({ score: given, tie: tieRank(c.kind) });
     },

@@ -1,0 +1,141 @@
+// 004's rules for every Test, command by command: a Test fails at the table's
+// fail Score (6 or lower by default; setting kleptonomicon.failAtOrBelow) and
+// net Advantage or Disadvantage is capped at 3 (at most four dice; rules
+// README). The list of Test-rolling commands is checked against the module's.
+import { describe, expect, it } from 'vitest';
+import { getEncounter, scenario, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
+import { ruleset } from '../../src/kleptonomicon/index.js';
+import { kleptonomiconModule } from '../../src/kleptonomicon/module.js';
+import { kleptonomiconKit } from '../../src/kleptonomicon/index.js';
+import { getKlepto } from '../../src/kleptonomicon/state.js';
+
+const ALICE = 'ch-2';
+
+/** Every d10 shows `face` (no criticals below 10), every coin 1. */
+const always = (face: number): Rng => ({ kind: 'seeded', die: (sides) => (sides === 10 ? face : 1), snapshot: () => `always:${face}` });
+
+function table(face: number, settings: { [k: string]: Json } = {}): Scenario {
+  const s = scenario(ruleset.modules, { rng: always(face), rulesetId: 'kleptonomicon', settings });
+  s.run({ type: 'seat.add', name: 'Ann' });
+  s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { athletics: 0 } });
+  s.run({ type: 'klepto.startEpisode' });
+  s.run({ type: 'klepto.freeplay' });
+  return s;
+}
+
+function inEncounter(s: Scenario): string {
+  s.run({
+    type: 'encounter.start',
+    combatants: [
+      { id: 'guard', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard' } },
+      { id: 'hound', name: 'Hound', kind: 'npc', stats: { creatureType: 'hound' } },
+      { id: 'alice', name: 'Alice', kind: 'pc', characterId: ALICE },
+    ],
+  });
+  return getEncounter(s.world).current!;
+}
+
+interface TestRolled {
+  readonly score: number;
+  readonly dice: readonly unknown[];
+  /** Whether the command judged it a pass (null when it is judged against something else, such as a defence). */
+  readonly passed: boolean | null;
+}
+
+type Runner = (s: Scenario, advantage: number) => TestRolled;
+
+const last = (s: Scenario, type: string): { [k: string]: Json } => {
+  const tx = s.table.transactions[s.table.transactions.length - 1]!;
+  const e = tx.kind === 'command' ? tx.events.find((x) => x.type === type) : undefined;
+  if (e === undefined) throw new Error(`no ${type}`);
+  return e as { [k: string]: Json };
+};
+const rolled = (roll: Json | undefined, passed: boolean | null): TestRolled => {
+  const r = roll as { score: number; dice: unknown[] };
+  return { score: r.score, dice: r.dice, passed };
+};
+
+/** Every module command that rolls a Test for a character, and how. */
+const TESTS: { readonly [command: string]: Runner } = {
+  'klepto.test': (s, advantage) => {
+    s.run({ type: 'klepto.test', characterId: ALICE, advantage });
+    const e = last(s, 'klepto.tested');
+    return rolled(e['roll'], e['passed'] as boolean);
+  },
+  'klepto.rule': (s, advantage) => {
+    s.run({ type: 'klepto.improvise', characterId: ALICE, description: 'swing on the chandelier' });
+    const id = Object.keys(getKlepto(s.world).improvised)[0]!;
+    s.run({ type: 'klepto.rule', requestId: id, ruling: 'test', advantage });
+    const e = last(s, 'klepto.improvisationRuled');
+    return rolled(e['roll'], e['passed'] as boolean);
+  },
+  // The second Dash in a round is an Athletics Test (no advantage input: it always rolls one die).
+  'klepto.dash': (s) => {
+    const who = inEncounter(s);
+    s.run({ type: 'klepto.dash', combatantId: who });
+    s.run({ type: 'klepto.dash', combatantId: who });
+    const e = last(s, 'klepto.dashed');
+    return rolled(e['test'], e['outcome'] !== 'slowed');
+  },
+  // A Basic Attack with the maneuver's extra Disadvantage, judged against the target's defence, not the fail Score.
+  'klepto.improvisedManeuver': (s, advantage) => {
+    const who = inEncounter(s);
+    const other = getEncounter(s.world).roster.find((x) => x !== who)!;
+    s.run({ type: 'klepto.improvisedManeuver', attacker: who, target: other, advantage });
+    return rolled(last(s, 'klepto.maneuverRolled')['roll'], null);
+  },
+};
+
+/** Every other module command, and why it rolls no Test. */
+const NO_TEST: { readonly [command: string]: string } = {
+  'klepto.startEpisode': 'no roll',
+  'klepto.introduce': 'no roll',
+  'klepto.coldOpen': 'no roll',
+  'klepto.freeplay': 'no roll',
+  'klepto.looseOrder': 'no roll',
+  'klepto.passSpotlight': 'no roll',
+  'klepto.improvise': 'asks the GM; klepto.rule rolls the Test',
+  'klepto.useAbility': 'abilities are paid in Beats; their rolls are made with klepto.test',
+  'klepto.freeAction': 'no roll',
+  'klepto.setSheet': 'edits a sheet',
+  'klepto.pause': 'no roll',
+  'klepto.resume': 'no roll',
+  'klepto.awardSecondaryXp': 'no roll',
+  'klepto.awardXp': 'no roll',
+  'klepto.levelUp': 'no roll',
+  'klepto.setResource': 'no roll',
+  'klepto.closingCredits': 'no roll',
+  'klepto.resolutionScene': 'no roll',
+  'klepto.endEpisode': 'no roll',
+  'klepto.move': 'no roll',
+  'klepto.dropProne': 'no roll',
+  'klepto.stand': 'no roll',
+  'klepto.grantStyle': 'no roll',
+  'klepto.interrupt': 'no roll',
+};
+
+describe('004: every command that rolls a Test is listed (or excluded with its reason)', () => {
+  it('the lists cover the module\'s commands exactly (Edge Saves are the encounter kernel\'s: fidelity.test.ts)', () => {
+    const commands = kleptonomiconModule(kleptonomiconKit).commands;
+    expect([...Object.keys(TESTS), ...Object.keys(NO_TEST)].sort()).toEqual(Object.keys(commands ?? {}).sort());
+  });
+});
+
+describe('004: the rules of every Test reach every command that rolls one', () => {
+  for (const [command, run] of Object.entries(TESTS)) {
+    it(`${command}: a Score at the fail Score fails and one above passes (setting failAtOrBelow 7: 7 fails, 8 passes)`, () => {
+      const at = run(table(7, { 'kleptonomicon.failAtOrBelow': 7 }), 0);
+      const above = run(table(8, { 'kleptonomicon.failAtOrBelow': 7 }), 0);
+      expect(at.score).toBe(7);
+      if (at.passed !== null) {
+        expect(at.passed).toBe(false);
+        expect(above.passed).toBe(true);
+      }
+    });
+    it(`${command}: net Advantage is capped at 3, so at most four dice (rules README)`, () => {
+      const r = run(table(5), 10);
+      expect(r.dice.length).toBeLessThanOrEqual(4);
+      if (command !== 'klepto.dash') expect(r.dice).toHaveLength(4);
+    });
+  }
+});
