@@ -3,6 +3,7 @@
 // movement in an Encounter (004).
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { EDGE_SAVE_LIMIT } from './sheet.js';
 
 const MAX_TEXT = 500;
 const MAX_MODIFIER = 50;
@@ -48,6 +49,11 @@ export const kleptoCatalog = catalogOf(
     }),
   }),
   declareCommand('klepto.freeAction', { summary: 'Take an improvised free action this turn', who: 'own-character', input: z.strictObject({ combatantId: combatantId(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }) }),
+  declareCommand('klepto.setSheet', {
+    summary: "Set a character's Edge Save bonus and whether they are Sneaky",
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId(), edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save bonus').optional(), sneaky: z.boolean().meta({ description: 'advantage on the Edge Save' }).optional() }),
+  }),
   declareCommand('klepto.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) }),
   declareCommand('klepto.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) }),
   declareCommand('klepto.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) }),
