@@ -240,7 +240,7 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
-export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I }, raw: Command | { readonly [key: string]: Json }): Result<z.output<I>> {
+export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
   // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
   const payload = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'type' && v !== undefined));
   const r = declaration.input.safeParse(payload);

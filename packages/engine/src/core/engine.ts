@@ -104,7 +104,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function parsed<T extends { readonly [k: string]: Json | undefined }>(type: string, kind: Declaration['kind'], raw: T): Result<T> {
     const d = declarations.get(type);
     if (d === undefined || d.kind !== kind) return ok(raw);
-    const p = parsePayload(d, raw as Command);
+    const p = parsePayload(d, raw);
     if (!p.ok) return p;
     return ok((kind === 'command' ? { ...(p.value as object), type } : p.value) as T);
   }

@@ -10,7 +10,7 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
-import { EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
+import { CommandsPanel, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
@@ -70,6 +70,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           {view.world.rulesetId === 'osr' ? <ExplorationPanel world={view.world} send={send} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
+          <CommandsPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
         </main>
       ) : (
         <main class="player">
