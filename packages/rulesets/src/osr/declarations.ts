@@ -183,9 +183,10 @@ export const osrCatalog = catalogOf(
       together: z.boolean().optional(),
       dcAdjust: int(-10, 10).optional(),
       ...advantage,
+      damageOnFail: dice('damage to each who fails (thorns, a fall)').optional(),
     }),
   }),
-  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ character: characterId() }) }),
+  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ character: characterId(), damageOnFail: dice('damage on a failed check').optional() }) }),
   declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ character: characterId(), hours: int(1, 48), reason: reason('why') }) }),
   declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ character: characterId(), reason: reason('why') }) }),
   declareCommand('osr.expose', {
@@ -206,7 +207,7 @@ export const osrCatalog = catalogOf(
   declareCommand('osr.retreat', {
     summary: 'Retreat from the fight on your turn (a check when the GM sets a DC)',
     who: 'own-character',
-    input: z.strictObject({ combatant: combatantId(), dc: dc().optional(), ability: ability().optional(), ...advantage }),
+    input: z.strictObject({ combatant: combatantId(), dc: dc().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs dc)').optional() }),
   }),
   declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ combatant: combatantId() }) }),
   declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characters: characters('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }) }),
