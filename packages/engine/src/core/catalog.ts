@@ -176,8 +176,13 @@ function schemaAt(schema: Inner, path: readonly PropertyKey[]): Inner | undefine
     else if (def.type === 'lazy' && def.getter !== undefined) s = def.getter();
     else if (i === path.length) return s;
     else if (def.type === 'object') s = def.shape?.[String(path[i++])];
-    else if (def.type === 'array') (s = def.element), i++;
-    else if (def.type === 'record') (s = def.valueType), i++;
+    else if (def.type === 'array') {
+      s = def.element;
+      i++;
+    } else if (def.type === 'record') {
+      s = def.valueType;
+      i++;
+    }
     else return undefined;
   }
   return undefined;
