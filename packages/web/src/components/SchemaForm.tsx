@@ -64,7 +64,8 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
   }
 
   return (
-    <form class="schema-form" onSubmit={submit} data-testid="schema-form">
+    // noValidate: the limits are checked in lib/schemaForm.ts and named in place, not by the browser's own bubbles.
+    <form class="schema-form" onSubmit={submit} noValidate data-testid="schema-form">
       {fields.length === 0 ? <p class="hint">No fields.</p> : null}
       {fields.map((f) => (
         <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={useOptions} errors={errors} />
