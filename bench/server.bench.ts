@@ -15,6 +15,7 @@ import { pino } from 'pino';
 import { coreModule, countdownsModule, createEngine, type Transaction } from '../packages/engine/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, moduleCatalog, openSqliteStore, Room, startServer } from '../packages/server/src/index.js';
+import { replayLines } from './replay-lines.js';
 
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
 const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
@@ -220,6 +221,7 @@ try {
   console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
   console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
   console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+  for (const line of replayLines()) console.log(line);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

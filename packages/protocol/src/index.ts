@@ -180,7 +180,8 @@ export const queryResultSchema = z.object({
   queryId: z.string(),
   ok: z.boolean(),
   result: jsonSchema.optional(),
-  error: z.object({ code: z.string(), message: z.string(), path: z.string().optional() }).optional(),
+  /** retryAfterMs: with RATE_LIMITED, when the asker's query budget allows the next ask. */
+  error: z.object({ code: z.string(), message: z.string(), path: z.string().optional(), retryAfterMs: z.number().int().nonnegative().optional() }).optional(),
 });
 export type QueryResult = z.infer<typeof queryResultSchema>;
 

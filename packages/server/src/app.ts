@@ -35,6 +35,15 @@ import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
 import { staticFiles } from './static.js';
 import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
 import type { SqliteEventStore } from './store/sqlite.js';
+import { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
+import { checkImport, ImportQueue, writeImport } from './import.js';
+import { isStoreError, statusFor, storeFailureReason } from './health.js';
+import { tooDeep, MAX_MESSAGE_DEPTH } from './shape-guard.js';
+import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
+import { TokenThrottle } from './token-throttle.js';
+import { DEFAULT_QUERY_BUDGET, QueryBudget, type QueryBudgetOptions } from './query-budget.js';
+import { QueryPool } from './query-pool.js';
+import { QueryDesk } from './query-desk.js';
 
 export interface ServerLimits extends RoomLimits {
   readonly maxTables: number;
@@ -43,8 +52,13 @@ export interface ServerLimits extends RoomLimits {
   readonly maxImportBytes: number;
   /** Milliseconds a socket without a subprotocol token has to send its hello. */
   readonly authTimeoutMs: number;
-  /** Sockets still waiting for their hello, server-wide; more are closed at once (1013). */
+  /** Sockets still waiting for their hello, server-wide; past it the longest-waiting one is closed (1013) to make room. */
   readonly maxPendingAuth: number;
+  /** Of those, from one address; more from it are closed at once (1013). */
+  readonly maxPendingAuthPerAddress: number;
+  /** Failed token checks (unknown tokens) one address may make in a burst, and regains per second. */
+  readonly tokenFailureBurst: number;
+  readonly tokenFailuresPerSecond: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -53,8 +67,11 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxSeatsPerTable: 32,
   maxSpectatorLinks: 8,
   maxImportBytes: 32 * 1024 * 1024,
-  authTimeoutMs: 5000,
+  authTimeoutMs: 3000,
   maxPendingAuth: 100,
+  maxPendingAuthPerAddress: 8,
+  tokenFailureBurst: 20,
+  tokenFailuresPerSecond: 2,
 };
 
 export interface AppOptions {
@@ -71,6 +88,14 @@ export interface AppOptions {
   readonly webDist?: string | null;
   /** Base of printed links; default: the request's own scheme and host. */
   readonly publicUrl?: string;
+  /** Per client address, for creating and importing tables: burst and tables regained per second. */
+  readonly createAllowance?: Partial<AllowanceOptions>;
+  /** Query cost budget per seat and per table (units of about a millisecond of work). */
+  readonly queryBudget?: Partial<QueryBudgetOptions>;
+  /** Worker threads for queries (0: answer inline); default 1 when the catalog names a worker module. */
+  readonly queryThreads?: number;
+  /** Milliseconds a query may run in its worker before it is stopped. */
+  readonly queryTimeCapMs?: number;
   /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
   readonly adminToken?: string;
 }
@@ -132,7 +157,31 @@ export function buildApp(o: AppOptions): TableServer {
   // Closing destroys open HTTP connections too (keep-alive or mid-request), so a restart never waits on a client.
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false, forceCloseConnections: true }) as unknown as FastifyInstance;
   let sessionSeq = 0;
-  let pendingAuth = 0;
+  const helloGuard = new HelloGuard({ maxPending: limits.maxPendingAuth, maxPendingPerAddress: limits.maxPendingAuthPerAddress, timeoutMs: limits.authTimeoutMs }, CLOSE.authTimeout);
+  const tokenThrottle = new TokenThrottle({ burst: limits.tokenFailureBurst, perSecond: limits.tokenFailuresPerSecond });
+  /** A token check from `address`: throttled addresses are refused before the lookup; unknown tokens count as failures. */
+  function checkToken(address: string, token: string | null): { ok: true; token: TokenRecord } | { ok: false; retryAfterMs: number } {
+    const wait = tokenThrottle.waitMs(address);
+    if (wait > 0) return { ok: false, retryAfterMs: wait };
+    const t = liveToken(token);
+    if (t) return { ok: true, token: t };
+    tokenThrottle.failed(address);
+    return { ok: false, retryAfterMs: 0 };
+  }
+  const creations = new AddressBuckets({ ...DEFAULT_CREATE_ALLOWANCE, ...o.createAllowance });
+  const imports = new ImportQueue();
+  const queryThreads = o.queryThreads ?? (catalog.workerModule ? 1 : 0);
+  const queryPool = queryThreads > 0 && catalog.workerModule ? new QueryPool({ catalogModule: catalog.workerModule, threads: queryThreads, ...(o.queryTimeCapMs ? { timeCapMs: o.queryTimeCapMs } : {}) }) : null;
+  const queryDesk = new QueryDesk(new QueryBudget({ ...DEFAULT_QUERY_BUDGET, ...o.queryBudget }), queryPool);
+  app.addHook('onClose', async () => queryPool?.close());
+  /** Creating and importing share one allowance per address; replies 429 with the wait when it is spent. */
+  function allowCreate(req: FastifyRequest, reply: FastifyReply): boolean {
+    const a = creations.take(req.ip);
+    if (a.ok) return true;
+    reply.header('retry-after', String(Math.ceil(a.retryAfterMs / 1000)));
+    void fail(reply, 429, { kind: 'RATE_LIMITED', message: `this address created or imported too many tables; retry in ${a.retryAfterMs} ms`, retryAfterMs: a.retryAfterMs });
+    return false;
+  }
 
   function room(tableId: string): Room | null {
     const existing = rooms.get(tableId);
@@ -214,7 +263,13 @@ export function buildApp(o: AppOptions): TableServer {
   /** The GM of `:id`, by Bearer token; replies 401/403 otherwise. */
   function requireGm(req: FastifyRequest, reply: FastifyReply): Room | null {
     const { id } = req.params as { id: string };
-    const t = liveToken(bearer(req.headers.authorization));
+    const checked = checkToken(req.ip, bearer(req.headers.authorization));
+    if (!checked.ok && checked.retryAfterMs > 0) {
+      reply.header('retry-after', String(Math.ceil(checked.retryAfterMs / 1000)));
+      void fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
+      return null;
+    }
+    const t = checked.ok ? checked.token : null;
     if (!t || t.role !== 'gm' || t.tableId !== id) {
       void fail(reply, t ? 403 : 401, { kind: 'FORBIDDEN', message: 'this needs the GM token of the table (Authorization: Bearer <token>)' });
       return null;
@@ -238,6 +293,11 @@ export function buildApp(o: AppOptions): TableServer {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const limit = req.url.startsWith('/api/tables/import') ? limits.maxImportBytes : 256 * 1024;
       return fail(reply, 413, { kind: 'TOO_LARGE', message: `the request body is larger than ${limit} bytes`, limit });
+    }
+    // A database that cannot write is the server's trouble: 503 with the reason, never a client error.
+    if (isStoreError(error)) {
+      logger.error({ err: error.message, url: req.url.split('?')[0] }, 'store failure');
+      return fail(reply, 503, { kind: 'UNAVAILABLE', message: `nothing was saved: ${storeFailureReason(error)}` });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return fail(reply, status, { kind: 'INVALID', message: error.message ?? 'bad request', path: [] });
@@ -263,7 +323,10 @@ export function buildApp(o: AppOptions): TableServer {
     return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many requests from this address; retry in ${retryAfterMs} ms`, retryAfterMs });
   });
 
-  app.get('/healthz', async (_req, reply) => (store.probeWritable() ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: 'the store is not writable' })));
+  app.get('/healthz', async (_req, reply) => {
+    const problem = store.probeWrite();
+    return problem === null ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: `the store is not writable: ${storeFailureReason(problem)}` });
+  });
 
   app.get('/api/rulesets', async () => ({ rulesets: catalog.ids().map((id) => ({ id, ...catalog.info(id) })) }));
 
@@ -281,8 +344,9 @@ export function buildApp(o: AppOptions): TableServer {
   app.post('/api/tables', async (req, reply) => {
     const body = createTableRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
+    if (!allowCreate(req, reply)) return reply;
     const made = createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
-    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
     return reply.code(201).send(res);
   });
@@ -307,7 +371,7 @@ export function buildApp(o: AppOptions): TableServer {
     const body = createSeatRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
     const made = createSeat(r.tableId, body.data.name);
-    if ('error' in made) return fail(reply, made.error.kind === 'LIMIT_REACHED' ? 403 : 400, made.error);
+    if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token) };
     return reply.code(201).send(res);
   });
@@ -391,12 +455,27 @@ export function buildApp(o: AppOptions): TableServer {
   });
 
   app.post('/api/tables/import', { bodyLimit: limits.maxImportBytes }, async (req, reply) => {
-    const checked = checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
-    if ('error' in checked) return fail(reply, 400, checked.error);
-    if (store.countTables() >= limits.maxTables) return fail(reply, 403, { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` });
-    const gm = newToken(checked.tableId, 'gm', null);
-    store.importTable({ tableId: checked.tableId, name: checked.name, rulesetId: checked.rulesetId, genesis: checked.genesis, createdAt: Date.now() }, checked.log, [gm.record]);
-    const res: CreateTableResponse = { tableId: checked.tableId, gmToken: gm.token, links: { gm: capabilityLink(base(req), 'gm', gm.token) } };
+    if (!allowCreate(req, reply)) return reply;
+    const job = imports.run(async () => {
+      const checked = await checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
+      if ('error' in checked) return checked;
+      if (store.countTables() >= limits.maxTables) return { status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError };
+      const gm = newToken(checked.tableId, 'gm', null);
+      const failed = await writeImport(store, checked, gm.record);
+      if (failed) return failed;
+      // The job already holds the replayed table: the room starts from it instead of reading the rows back.
+      const engine = catalog.engineFor(checked.rulesetId)!;
+      const record = store.getTable(checked.tableId)!;
+      rooms.set(checked.tableId, Room.fromTable(store, engine, record, checked.table, limits));
+      return { tableId: checked.tableId, gmToken: gm.token };
+    });
+    if (job === null) {
+      reply.header('retry-after', '2');
+      return fail(reply, 429, { kind: 'RATE_LIMITED', message: 'other imports are running; retry in a few seconds', retryAfterMs: 2000 });
+    }
+    const done = await job;
+    if ('error' in done) return fail(reply, done.status, done.error);
+    const res: CreateTableResponse = { tableId: done.tableId, gmToken: done.gmToken, links: { gm: capabilityLink(base(req), 'gm', done.gmToken) } };
     return reply.code(201).send(res);
   });
 
@@ -531,19 +610,21 @@ export function buildApp(o: AppOptions): TableServer {
           if (!originAllowed(req)) return fail(reply, 403, { kind: 'FORBIDDEN', message: 'this Origin may not open a table connection' });
           const token = protocolToken(req);
           if (token === null) return; // authenticates with a hello as its first message
-          const t = liveToken(token);
-          if (!t) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const checked = checkToken(req.ip, token);
+          if (!checked.ok && checked.retryAfterMs > 0) return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
+          if (!checked.ok) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const t = checked.token;
           const r = room(t.tableId);
           if (!r) return fail(reply, 404, { kind: 'INVALID', message: 'the table no longer exists', path: [] });
           if (!r.canJoin()) return fail(reply, 503, { kind: 'LIMIT_REACHED', limit: 'maxSessions', max: limits.maxSessions, message: `a table takes at most ${limits.maxSessions} connections` });
           (req as AuthedRequest)[AUTH] = t;
         },
       },
-      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null),
+      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null, req.ip),
     );
   });
 
-  function connection(socket: WebSocket, preAuth: TokenRecord | null): void {
+  function connection(socket: WebSocket, preAuth: TokenRecord | null, address: string): void {
     const bucket = new TokenBucket(rate, Date.now());
     let session: Session | null = null;
     let r: Room | null = null;
@@ -576,22 +657,15 @@ export function buildApp(o: AppOptions): TableServer {
       return true;
     };
 
-    let timer: NodeJS.Timeout | null = null;
-    let pending = false;
-    const settle = () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      if (pending) pendingAuth--;
-      pending = false;
-    };
+    const waiting: Waiting = { address, close: (code, reason) => socket.close(code, reason) };
+    const settle = () => helloGuard.settle(waiting);
     if (preAuth) attach(preAuth);
-    else if (pendingAuth >= limits.maxPendingAuth) {
-      socket.close(1013, `more than ${limits.maxPendingAuth} connections are waiting to authenticate; try again later`);
-      return;
-    } else {
-      pending = true;
-      pendingAuth++;
-      timer = setTimeout(() => socket.close(CLOSE.authTimeout, 'send a hello with your token first'), limits.authTimeoutMs);
+    else {
+      const admitted = helloGuard.admit(waiting);
+      if (!admitted.ok) {
+        socket.close(TRY_AGAIN_LATER, admitted.reason);
+        return;
+      }
     }
 
     socket.on('close', () => {
@@ -645,6 +719,8 @@ export function buildApp(o: AppOptions): TableServer {
         return refuse({ kind: 'RATE_LIMITED', message: `more than ${rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
       }
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
+      const deep = tooDeep(raw);
+      if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -657,13 +733,13 @@ export function buildApp(o: AppOptions): TableServer {
           socket.close(CLOSE.badProtocolVersion, `this server speaks protocol ${PROTOCOL_VERSION}`);
           return;
         }
-        const t = liveToken(msg.token);
-        if (!t) {
-          socket.close(CLOSE.unauthorized, 'unknown or revoked token');
+        const checked = checkToken(address, msg.token);
+        if (!checked.ok) {
+          socket.close(checked.retryAfterMs > 0 ? CLOSE.rateLimited : CLOSE.unauthorized, checked.retryAfterMs > 0 ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
           return;
         }
         settle();
-        attach(t);
+        attach(checked.token);
         return;
       }
       if (!session || !r) {
@@ -681,7 +757,7 @@ export function buildApp(o: AppOptions): TableServer {
         case 'command':
           return enqueue({ kind: 'command', room: room_, session: s, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
         case 'query': // after the commands before it, so the answer matches the view the client will hold
-          return enqueue({ kind: 'other', run: () => sendJson(room_.query(s.viewer, msg.queryId, msg.name, msg.args)) });
+          return enqueue({ kind: 'other', run: () => queryDesk.ask(room_, s.viewer, msg.queryId, msg.name, msg.args, sendJson) });
       }
     };
   }
@@ -713,61 +789,4 @@ export function buildApp(o: AppOptions): TableServer {
       for (const r of rooms.values()) r.closeAll(CLOSE.goingAway, 'the server is shutting down');
     },
   };
-}
-
-// ---------------------------------------------------------------- import validation
-
-type Checked = { tableId: string; name: string; rulesetId: string; genesis: World; log: TxRecord[] } | { error: RejectionError };
-
-/**
- * Validates a JSON Lines export: header, every line's shape, consecutive
- * versions, and a full replay through the ruleset's engine (a table that does
- * not replay is refused). The import gets a fresh table id.
- */
-export function checkImport(text: string, catalog: RulesetCatalog, limits: Pick<ServerLimits, 'maxTransactions'>): Checked {
-  const lines = text.split('\n').filter((l) => l.trim() !== '');
-  const bad = (line: number, message: string, path: (string | number)[] = []): Checked => ({ error: { kind: 'INVALID', message: `line ${line}: ${message}`, path: [line, ...path] } });
-  if (lines.length === 0) return bad(1, 'empty import');
-  if (lines.length - 1 > limits.maxTransactions) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: limits.maxTransactions, message: `an import holds at most ${limits.maxTransactions} transactions` } };
-  const parse = (i: number): unknown => {
-    try {
-      return JSON.parse(lines[i]!);
-    } catch {
-      return undefined;
-    }
-  };
-  const head = exportHeaderSchema.safeParse(parse(0));
-  if (!head.success) return bad(1, head.error.issues[0]?.message ?? 'not a table header', (head.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
-  const engine = catalog.engineFor(head.data.rulesetId);
-  if (!engine) return bad(1, `unknown ruleset ${head.data.rulesetId}`, ['rulesetId']);
-  const g = head.data.genesis as Record<string, unknown>;
-  const isRec = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (g['rulesetId'] !== head.data.rulesetId || !isRec(g['seats']) || !isRec(g['characters']) || !isRec(g['ext']) || !isRec(g['settings']) || !isRec(g['clock']) || !Array.isArray(g['log']) || typeof g['nextId'] !== 'number') {
-    return bad(1, 'the genesis is not a world of this ruleset', ['genesis']);
-  }
-  const tableId = mintTableId();
-  const genesis = { ...(head.data.genesis as unknown as World), tableId };
-  const log: TxRecord[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const row = exportTransactionSchema.safeParse(parse(i));
-    if (!row.success) return bad(i + 1, row.error.issues[0]?.message ?? 'not a transaction line', (row.error.issues[0]?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))));
-    if (row.data.version !== i) return bad(i + 1, `expected version ${i}, found ${row.data.version} (versions must have no gaps)`, ['version']);
-    const tx = row.data.transaction as unknown as Transaction;
-    const actor = tx.actor as Viewer | undefined;
-    log.push({ version: i, commandId: row.data.commandId, actorKey: actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm', transaction: tx });
-  }
-  let table: Table;
-  try {
-    table = engine.replay(genesis, log.map((r) => r.transaction));
-    engine.view(table, { role: 'gm' });
-  } catch (e) {
-    return { error: { kind: 'INVALID', message: `the log does not replay: ${e instanceof Error ? e.message : String(e)}`, path: [] } };
-  }
-  const ids = new Set<string>();
-  for (const r of log) {
-    if (r.commandId === null) continue;
-    if (ids.has(r.commandId)) return bad(r.version + 1, `commandId ${r.commandId} appears twice`, ['commandId']);
-    ids.add(r.commandId);
-  }
-  return { tableId, name: head.data.name, rulesetId: head.data.rulesetId, genesis, log };
 }

@@ -2,6 +2,8 @@
 // HTTP and WebSocket. See docs/adr/0006-server.md and docs/server.md.
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
+import type { AllowanceOptions } from './address-limits.js';
+import type { QueryBudgetOptions } from './query-budget.js';
 import { buildApp, REDACT_PATHS, type ServerLimits, type TableServer } from './app.js';
 import type { RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
@@ -9,7 +11,11 @@ import type { EventStore } from './store/port.js';
 import { openSqliteStore } from './store/sqlite.js';
 import { registryCatalog } from './registry-catalog.js';
 
-export { buildApp, checkImport, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
+export { buildApp, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
+export { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
+export { QueryBudget, queryCost, DEFAULT_QUERY_BUDGET, type QueryBudgetOptions } from './query-budget.js';
+export { QueryPool, DEFAULT_QUERY_TIME_CAP_MS } from './query-pool.js';
+export { checkImport, writeImport, IMPORT_SLICE_MS, type CheckedImport } from './import.js';
 export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
 export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
@@ -38,6 +44,12 @@ export interface StartOptions {
   readonly rateLimit?: Partial<RateLimitOptions>;
   /** Per client address on /api/* (default 60 at once, then 10 a second). */
   readonly httpRateLimit?: Partial<Pick<RateLimitOptions, 'capacity' | 'refillPerSecond'>>;
+  /** Per client address, creating and importing tables (default 20 at once, then one every 3 s). */
+  readonly createAllowance?: Partial<AllowanceOptions>;
+  /** Query cost budget, worker threads for queries (0: inline) and their time cap. */
+  readonly queryBudget?: Partial<QueryBudgetOptions>;
+  readonly queryThreads?: number;
+  readonly queryTimeCapMs?: number;
   readonly webDist?: string | null;
   readonly publicUrl?: string;
   /** Enables GET /api/backup for this Bearer token. */
@@ -70,6 +82,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.httpRateLimit ? { httpRateLimit: options.httpRateLimit } : {}),
+      ...(options.createAllowance ? { createAllowance: options.createAllowance } : {}),
+      ...(options.queryBudget ? { queryBudget: options.queryBudget } : {}),
+      ...(options.queryThreads !== undefined ? { queryThreads: options.queryThreads } : {}),
+      ...(options.queryTimeCapMs !== undefined ? { queryTimeCapMs: options.queryTimeCapMs } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),

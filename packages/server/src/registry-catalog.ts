@@ -8,5 +8,6 @@ export function registryCatalog(): RulesetCatalog {
     info: (id) => rulesetInfo(id) as unknown as { [key: string]: unknown } | null,
     engineFor,
     createTable: (id, input) => createTableFor(id, input),
+    workerModule: '@tablekeeper/rulesets',
   };
 }

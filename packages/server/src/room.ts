@@ -2,8 +2,9 @@
 // engine.execute with fair dice, appends the transaction durably, and only
 // then acknowledges and sends every connected session its own engine.view().
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
-import { fairRng, type Command, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
 export interface RoomLimits {
@@ -47,21 +48,6 @@ function splitView(view: TableView): ViewParts {
   return parts;
 }
 
-/** Every string (keys and values, 4+ characters) inside a JSON value. */
-function strings(v: unknown, out: Set<string>): Set<string> {
-  if (typeof v === 'string') {
-    if (v.length >= 4) out.add(v);
-  } else if (Array.isArray(v)) {
-    for (const x of v) strings(x, out);
-  } else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      if (k.length >= 4) out.add(k);
-      strings(x, out);
-    }
-  }
-  return out;
-}
-
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
 export const MAX_QUERY_RESULT_CHARS = 60_000;
 
@@ -81,19 +67,17 @@ export class Room {
   /** Rebuilds a room from the store: the latest snapshot (a cache) if usable, then the rows after it. */
   static load(store: EventStore, engine: Engine, record: TableRecord, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     const head = store.head(record.tableId);
-    let table: Table | null = null;
+    // Every row is read (history and redo need them); only those after a usable snapshot are applied.
+    const rows = store.readLog(record.tableId);
     const snap = store.latestSnapshot(record.tableId);
-    if (snap && snap.version <= head) {
-      try {
-        const t = JSON.parse(snap.state) as Table;
-        if (t.transactions.length === snap.version && JSON.stringify(t.genesis) === JSON.stringify(record.genesis)) table = t;
-      } catch {
-        table = null; // a bad cache entry only costs a full replay
-      }
-    }
-    table ??= { genesis: record.genesis, world: record.genesis, transactions: [], live: [], redoable: [] };
-    for (const row of store.readLog(record.tableId, table.transactions.length)) table = engine.apply(table, row.transaction);
+    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows) : null) ?? emptyTable(record.genesis);
+    for (let i = table.transactions.length; i < rows.length; i++) table = engine.apply(table, rows[i]!.transaction);
     if (table.transactions.length !== head) throw new Error(`table ${record.tableId}: rebuilt ${table.transactions.length} transactions, the store has ${head}`);
+    return new Room(record, engine, store, limits, table);
+  }
+
+  /** A room on a table already built in memory (an import that just replayed it): no cold load. */
+  static fromTable(store: EventStore, engine: Engine, record: TableRecord, table: Table, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     return new Room(record, engine, store, limits, table);
   }
 
@@ -118,14 +102,17 @@ export class Room {
   }
 
   /**
-   * A module query on this viewer's own projection (engine.query), so an answer
-   * never uses what the viewer may not see; a player's error text is scrubbed like a rule error's.
+   * A module query on this viewer's own projection (engine.query), so neither an
+   * answer nor an error can use what the viewer may not see (ADR 10: no text scrubbing).
    */
   query(viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined): QueryResult {
-    const r = this.engine.query(this.table, viewer, name, args ?? {});
+    return this.answer(viewer, queryId, this.engine.query(this.table, viewer, name, args ?? {}));
+  }
+
+  /** A query's result as the protocol answer for `viewer` (errors scrubbed for players, size capped): also for answers from the query pool. */
+  answer(viewer: Viewer, queryId: string, r: Result<Json>): QueryResult {
     if (!r.ok) {
-      const message = viewer.role === 'gm' ? r.error.message : this.scrub(viewer, r.error.message);
-      return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
+      return { type: 'queryResult', queryId, ok: false, error: { code: r.error.code, message: r.error.message, ...(r.error.path === undefined ? {} : { path: r.error.path }) } };
     }
     if (JSON.stringify(r.value).length > MAX_QUERY_RESULT_CHARS) {
       return { type: 'queryResult', queryId, ok: false, error: { code: 'LIMIT_EXCEEDED', message: `a query answer is at most ${MAX_QUERY_RESULT_CHARS} characters` } };
@@ -199,11 +186,9 @@ export class Room {
     const actorKey = viewerKey(actor);
     if (actor.role === 'spectator') return { ok: false, error: { kind: 'FORBIDDEN', message: 'spectators watch; they cannot send commands' } };
     if (commandId !== null) {
-      const seen = this.store.findCommand(this.tableId, commandId);
-      if (seen) {
-        if (seen.actorKey !== actorKey) return { ok: false, error: { kind: 'INVALID', message: 'this commandId was already used by someone else; pick a fresh one', path: ['commandId'] } };
-        return { ok: true, version: seen.version, duplicate: true };
-      }
+      // Scoped by sender: another viewer's use of the same id is invisible here, so it tells nothing.
+      const seen = this.store.findCommand(this.tableId, actorKey, commandId);
+      if (seen) return { ok: true, version: seen.version, duplicate: true };
     }
     if (expectedVersion !== this.version) {
       return { ok: false, error: { kind: 'VERSION_CONFLICT', current: this.version, message: `the table is at version ${this.version}, not ${expectedVersion}` } };
@@ -212,7 +197,7 @@ export class Room {
       return { ok: false, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` } };
     }
     const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
-    if (!r.ok) return { ok: false, error: this.ruleRejection(actor, r.error) };
+    if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
     let appended;
     try {
       appended = this.store.append(this.tableId, expectedVersion, { commandId, actorKey, transaction: r.value.transaction });
@@ -230,30 +215,21 @@ export class Room {
 
   private snapshot(): void {
     try {
-      this.store.putSnapshot(this.tableId, this.version, JSON.stringify(this.table));
+      this.store.putSnapshot(this.tableId, this.version, encodeSnapshot(this.table));
     } catch {
       // a snapshot is only a cache: failing to write one loses nothing
     }
   }
 
   /**
-   * A rule error as `actor` may read it. For players the message is scrubbed
-   * of any string the GM's view holds and theirs does not (names of hidden
-   * things), so even errors pass through the projection.
+   * A rule error as `actor` may read it. The engine builds a player's refusal
+   * from what that player may see (a hidden id answers as a missing one), so
+   * the text is passed on as is (ADR 10).
    */
-  private ruleRejection(actor: Viewer, e: { code: string; message: string; path?: string; column?: number }): RejectionError {
-    if (e.code === 'FORBIDDEN') return { kind: 'FORBIDDEN', message: actor.role === 'gm' ? e.message : this.scrub(actor, e.message) };
-    const message = actor.role === 'gm' ? e.message : this.scrub(actor, e.message);
+  private ruleRejection(e: { code: string; message: string; path?: string; column?: number }): RejectionError {
+    if (e.code === 'FORBIDDEN') return { kind: 'FORBIDDEN', message: e.message };
     // A column points into the field the viewer sent (dice notation), so it reveals nothing.
-    return { kind: 'RULE_ERROR', code: e.code, message, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
-  }
-
-  private scrub(actor: Viewer, message: string): string {
-    const mine = strings(this.view(actor).world, new Set());
-    const secret = [...strings(this.view({ role: 'gm' }).world, new Set())].filter((s) => !mine.has(s)).sort((a, b) => b.length - a.length);
-    let out = message;
-    for (const s of secret) if (out.includes(s)) out = out.split(s).join('(hidden)');
-    return out;
+    return { kind: 'RULE_ERROR', code: e.code, message: e.message, ...(e.path === undefined ? {} : { path: e.path }), ...(e.column === undefined ? {} : { column: e.column }) };
   }
 
   // ------------------------------------------------------------ broadcasting

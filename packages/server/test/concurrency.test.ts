@@ -50,10 +50,13 @@ describe('retries', () => {
     expect(await again.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'retry-me', expectedVersion: v })).toMatchObject({ type: 'ack', version: v + 1, duplicate: true });
     expect(srv.store.head(t.tableId)).toBe(v + 1);
     expect(srv.room(t.tableId)!.table.world.clock.counts.round).toBe(1);
-    // someone else reusing the id is refused, not silently acknowledged
+    // ids are per sender: a player using the GM's id gets an ordinary fresh command (no oracle on others' ids)
     const p = await Client.open(srv.url, t.seats[0]!.token);
-    const stolen = await p.command({ type: 'log.note', text: 'x' }, { commandId: 'retry-me' });
-    expect(stolen).toMatchObject({ type: 'rejection', error: { kind: 'INVALID', path: ['commandId'] } });
+    const own = await p.command({ type: 'log.note', text: 'x' }, { commandId: 'retry-me' });
+    expect(own).toMatchObject({ type: 'ack', version: v + 2, duplicate: false });
+    const ownRetry = await p.command({ type: 'log.note', text: 'x' }, { commandId: 'retry-me', expectedVersion: v + 1 });
+    expect(ownRetry).toMatchObject({ type: 'ack', version: v + 2, duplicate: true });
+    expect(srv.store.head(t.tableId)).toBe(v + 2);
     await Promise.all([again.close(), p.close()]);
   });
 

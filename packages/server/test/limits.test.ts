@@ -132,7 +132,7 @@ describe('malformed messages', () => {
 });
 
 describe('unauthenticated sockets', () => {
-  it('caps sockets waiting for their hello and times them out', async () => {
+  it('caps sockets waiting for their hello (the longest waiting makes room) and times them out', async () => {
     const s = await server({ limits: { maxPendingAuth: 2, authTimeoutMs: 300 } });
     const open = async () => {
       const c = new Client(s.url, null);
@@ -145,9 +145,9 @@ describe('unauthenticated sockets', () => {
     const a = await open();
     const b = await open();
     const c = await open();
-    expect((await c.waitClose()).code).toBe(1013);
-    expect((await a.waitClose()).code).toBe(CLOSE.authTimeout);
+    expect((await a.waitClose()).code).toBe(1013);
     expect((await b.waitClose()).code).toBe(CLOSE.authTimeout);
+    expect((await c.waitClose()).code).toBe(CLOSE.authTimeout);
     // once they are gone, a new one may wait again
     const d = await open();
     expect((await d.waitClose()).code).toBe(CLOSE.authTimeout);

@@ -49,7 +49,9 @@ describe.each([
     expect(again.ok).toBe(false);
     expect(!again.ok && again.reason === 'duplicate' && again.existing.version).toBe(1);
     expect(s.head('t1')).toBe(1);
-    expect(s.findCommand('t1', 'same')?.version).toBe(1);
+    expect(s.findCommand('t1', 'gm', 'same')?.version).toBe(1);
+    // ids are per sender: a player's 'same' is a different key, and the GM's is not found under the player
+    expect(s.findCommand('t1', 'player:s1', 'same')).toBeNull();
     // null commandIds (HTTP-made commands) never collide
     s.append('t1', 1, { commandId: null, actorKey: 'gm', transaction: tx(2) });
     s.append('t1', 2, { commandId: null, actorKey: 'gm', transaction: tx(3) });

@@ -3,6 +3,7 @@
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
 import { parsePayload, type Declaration } from './catalog.js';
 import { emptyClock } from './clock.js';
+import { SeqStack, TransactionLog } from './history-log.js';
 import { stampLog } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
@@ -14,6 +15,7 @@ import type {
   EngineEvent,
   Env,
   Module,
+  PlainTable,
   Query,
   Json,
   Result,
@@ -26,6 +28,7 @@ import type {
   World,
 } from './types.js';
 import { checkCommand, isJson } from './validate.js';
+import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
@@ -68,6 +71,19 @@ export function genesisWorld(input: CreateTableInput): World {
   };
 }
 
+/** A table whose log and stacks are the persistent kinds; a JSON copy (snapshot) is rebuilt once, in O(n). */
+export function ownTable(table: Table | PlainTable): Table {
+  if (table.transactions instanceof TransactionLog && table.live instanceof SeqStack && table.redoable instanceof SeqStack) return table as Table;
+  const p = table as PlainTable;
+  // The bottom of the undo stack always starts from the genesis: the world with nothing live.
+  return { genesis: p.genesis, world: p.world, transactions: TransactionLog.from(p.transactions), live: SeqStack.from(p.live, p.genesis), redoable: SeqStack.from(p.redoable) };
+}
+
+/** An empty table on this genesis. */
+export function emptyTable(genesis: World): Table {
+  return { genesis, world: genesis, transactions: TransactionLog.empty(), live: SeqStack.empty(), redoable: SeqStack.empty() };
+}
+
 export function createEngine(modules: readonly Module[]): Engine {
   const handlers = new Map<string, { module: Module; handler: CommandHandler }>();
   const reducers = new Map<string, ((w: World, e: EngineEvent) => World)[]>();
@@ -108,6 +124,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     return ok((kind === 'command' ? { ...(p.value as object), type } : p.value) as T);
   }
+  // Module state a non-GM view may carry: only modules with a projector answer for what their state shows.
+  const projectedModules = modules.filter((m) => m.project !== undefined).map((m) => m.id);
 
   function evolve(world: World, event: EngineEvent): World {
     let w = world;
@@ -159,44 +177,38 @@ export function createEngine(modules: readonly Module[]): Engine {
     return w;
   }
 
-  function liveReplay(genesis: World, transactions: readonly Transaction[], live: readonly number[]): World {
-    let w = genesis;
-    for (const seq of live) {
-      const tx = transactions[seq - 1];
-      if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
-      for (const e of tx.events) w = evolve(w, e);
-      w = stampLog(w, seq);
-    }
-    return w;
+  /** Re-applies a stored command's events onto `w` (undo's replay from a kept world). */
+  function applyStored(table: Table, w: World, seq: number): World {
+    const tx = table.transactions.bySeq(seq);
+    if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
+    for (const e of tx.events) w = evolve(w, e);
+    return stampLog(w, seq);
   }
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
-    const tx = table.transactions[seq - 1];
+    const tx = table.transactions.bySeq(seq);
     return tx !== undefined && tx.kind === 'command' ? tx : undefined;
   }
 
   /** Apply a recorded transaction (no decide, no reactions, no dice). */
-  function apply(table: Table, tx: Transaction): Table {
+  function apply(given: Table | PlainTable, tx: Transaction): Table {
+    const table = ownTable(given);
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
-    const transactions = [...table.transactions, tx];
     if (tx.kind === 'command') {
       let w = table.world;
       for (const e of tx.events) w = evolve(w, e);
-      return { ...table, world: stampLog(w, seq), transactions, live: [...table.live, seq], redoable: [] };
+      return { ...table, world: stampLog(w, seq), transactions: table.transactions.append(tx), live: table.live.push(seq, table.world), redoable: SeqStack.empty() };
     }
     if (tx.kind === 'undo') {
-      if (table.live[table.live.length - 1] !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
-      const live = table.live.slice(0, -1);
-      return { ...table, world: liveReplay(table.genesis, transactions, live), transactions, live, redoable: [...table.redoable, tx.target] };
+      if (table.live.top !== tx.target) throw new Error(`undo ${seq} targets ${tx.target}, not the last live transaction`);
+      const popped = table.live.popWorld((w, s) => applyStored(table, w, s))!;
+      return { ...table, world: popped.world, transactions: table.transactions.append(tx), live: popped.rest, redoable: table.redoable.push(tx.target) };
     }
-    if (table.redoable[table.redoable.length - 1] !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
-    const target = commandTx(table, tx.target);
-    if (target === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
-    let w = table.world;
-    for (const e of target.events) w = evolve(w, e);
+    if (table.redoable.top !== tx.target) throw new Error(`redo ${seq} targets ${tx.target}, not the last undone transaction`);
+    if (commandTx(table, tx.target) === undefined) throw new Error(`redo ${seq} targets ${tx.target}, which is not a command`);
     // The redone entries keep the seq of the transaction that first wrote them, so undo + redo is the identity.
-    return { ...table, world: stampLog(w, tx.target), transactions, live: [...table.live, tx.target], redoable: table.redoable.slice(0, -1) };
+    return { ...table, world: applyStored(table, table.world, tx.target), transactions: table.transactions.append(tx), live: table.live.push(tx.target, table.world), redoable: table.redoable.pop() };
   }
 
   function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
@@ -208,21 +220,23 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   function history(table: Table, kind: 'undo' | 'redo', actor: Viewer): Result<{ table: Table; transaction: Transaction }> {
-    const stack = kind === 'undo' ? table.live : table.redoable;
-    const target = stack[stack.length - 1];
+    const target = (kind === 'undo' ? table.live : table.redoable).top;
     if (target === undefined) return kind === 'undo' ? err(ErrorCode.NOTHING_TO_UNDO, 'there is nothing to undo') : err(ErrorCode.NOTHING_TO_REDO, 'there is nothing to redo');
     if (!mayRevert(table, target, actor)) return err(ErrorCode.FORBIDDEN, `only the GM, or the player who issued it, may ${kind} the last action`);
     const transaction: Transaction = { seq: table.transactions.length + 1, kind, actor: clone(actor), target };
     return ok({ table: apply(table, transaction), transaction });
   }
 
-  function execute(table: Table, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
+  function execute(given: Table | PlainTable, command: Command, env: Env): Result<{ table: Table; transaction: Transaction }> {
+    const table = ownTable(given);
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
     if (command.type === UNDO) return history(table, 'undo', env.actor);
     if (command.type === REDO) return history(table, 'redo', env.actor);
     const cmd = clone(command);
     try {
+      const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
+      if (refused !== null) return { ok: false, error: refused };
       const decided = decideChecked(table.world, cmd, env);
       if (!decided.ok) return decided;
       const events: EngineEvent[] = [];
@@ -232,7 +246,7 @@ export function createEngine(modules: readonly Module[]): Engine {
       const seq = table.transactions.length + 1;
       const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events, audiences };
       return ok({
-        table: { ...table, world: stampLog(w, seq), transactions: [...table.transactions, transaction], live: [...table.live, seq], redoable: [] },
+        table: { ...table, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },
         transaction,
       });
     } catch (e) {
@@ -242,15 +256,57 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
 
-  function replay(genesis: World, transactions: readonly Transaction[]): Table {
-    let t: Table = { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+  /**
+   * Errors from the asker's own view (ADR 10). A player's command that names an
+   * id they cannot see (a key of the GM's world that their projection lacks) is
+   * decided once more with that id swapped for one that exists nowhere: if that
+   * fails, the player gets exactly the refusal a missing id gets (our stand-in
+   * mapped back to their own text), and nothing changes. If it succeeds the
+   * string was plain data, not a reference, and the command runs as sent.
+   */
+  function refuseHidden(world: World, command: Command, env: Env): RuleError | null {
+    const named = new Set<string>();
+    collectStrings(command, named);
+    const gmKeys = collectKeys(world, new Set());
+    const candidates = [...named].filter((x) => gmKeys.has(x));
+    if (candidates.length === 0) return null;
+    const seen = collectKeys(projectWorld(world, env.actor), new Set());
+    const hidden = candidates.filter((x) => !seen.has(x));
+    if (hidden.length === 0) return null;
+    const taken = new Set([...gmKeys, ...named]);
+    const standIn = new Map<string, string>();
+    for (const h of hidden) {
+      const n = unusedLike(h, taken);
+      taken.add(n);
+      standIn.set(h, n);
+    }
+    const swap = (v: Json): Json => {
+      if (typeof v === 'string') return standIn.get(v) ?? v;
+      if (Array.isArray(v)) return v.map(swap);
+      if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [standIn.get(k) ?? k, swap(x)]));
+      return v;
+    };
+    // A throwaway generator: the probe's dice must not move the table's.
+    const probe = decideChecked(world, swap(command as unknown as Json) as unknown as Command, { ...env, rng: seededRng(0) });
+    if (probe.ok) return null;
+    const back = (text: string): string => {
+      let out = text;
+      for (const [h, n] of standIn) out = out.split(n).join(h);
+      return out;
+    };
+    const e = probe.error;
+    return { code: e.code, message: back(e.message), ...(e.path === undefined ? {} : { path: back(e.path) }), ...(e.column === undefined ? {} : { column: e.column }) };
+  }
+
+  /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
+  function replay(genesis: World, transactions: Iterable<Transaction>): Table {
+    let t = emptyTable(genesis);
     for (const tx of transactions) t = apply(t, tx);
     return t;
   }
 
   function createTable(input: CreateTableInput): Table {
-    const genesis = genesisWorld(input);
-    return { genesis, world: genesis, transactions: [], live: [], redoable: [] };
+    return emptyTable(genesisWorld(input));
   }
 
   function audienceOf(world: World, event: EngineEvent): Audience {
@@ -277,14 +333,34 @@ export function createEngine(modules: readonly Module[]): Engine {
     return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
   }
 
-  /** The world as `viewer` may see it: every module's projector in order, then the log by audience. */
+  /**
+   * The world as `viewer` may see it: every module's projector in order, then
+   * default-deny (ADR 10): a non-GM view is rebuilt from the known World fields
+   * only, and module state no projector vouched for is dropped, so a new field
+   * or module stays the GM's until a projector positively shows it.
+   */
   function projectWorld(world: World, viewer: Viewer): World {
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
-    return { ...projected, log: projected.log.filter((e) => audienceAllows(e.audience, viewer)) };
+    const log = projected.log.filter((e) => audienceAllows(e.audience, viewer));
+    if (viewer.role === 'gm') return { ...projected, log };
+    const ext: { [moduleId: string]: Json } = {};
+    for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
+    return {
+      tableId: projected.tableId,
+      name: projected.name,
+      rulesetId: projected.rulesetId,
+      settings: projected.settings,
+      seats: projected.seats,
+      characters: projected.characters,
+      clock: projected.clock,
+      log: log.map((e) => (e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data })),
+      ext,
+      nextId: 0,
+    };
   }
 
-  function query(table: Table, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
+  function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
@@ -292,13 +368,14 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
-      return q.query(projectWorld(table.world, viewer), p.value, viewer);
+      return q.query(projectWorld(given.world, viewer), p.value, viewer);
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
-  function view(table: Table, viewer: Viewer): TableView {
+  function view(given: Table | PlainTable, viewer: Viewer): TableView {
+    const table = ownTable(given);
     const world = table.world;
     const projected = projectWorld(world, viewer);
     const commandViews = new Map<number, TransactionView | null>();
@@ -320,8 +397,8 @@ export function createEngine(modules: readonly Module[]): Engine {
       if (target === null) continue;
       history.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
     }
-    const lastLive = table.live[table.live.length - 1];
-    const lastUndone = table.redoable[table.redoable.length - 1];
+    const lastLive = table.live.top;
+    const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
     return {
@@ -336,6 +413,50 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, query, audienceOf, catalog: [...declarations.values()] };
+}
+
+/** Every string value and key inside a command. */
+function collectStrings(v: unknown, out: Set<string>): void {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) collectStrings(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      collectStrings(x, out);
+    }
+  }
+}
+
+/**
+ * Every key of a world whose value is a record or a list: where ids live
+ * (characters, combatants, countdowns, sheets...), leaving out plain fields.
+ */
+function collectKeys(v: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(v)) for (const x of v) collectKeys(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (x !== null && typeof x === 'object') out.add(k);
+      collectKeys(x, out);
+    }
+  }
+  return out;
+}
+
+/** A string of the same length as `s` (same prefix) that is in none of `taken`: a stand-in for a missing id. */
+function unusedLike(s: string, taken: ReadonlySet<string>): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  for (let cut = 1; cut <= Math.min(s.length, 4); cut++) {
+    const head = s.slice(0, s.length - cut);
+    for (let i = 0; i < alphabet.length ** cut && i < 5000; i++) {
+      let tail = '';
+      for (let k = 0, n = i; k < cut; k++, n = Math.floor(n / alphabet.length)) tail += alphabet[n % alphabet.length];
+      const c = head + tail;
+      if (c !== s && !taken.has(c)) return c;
+    }
+  }
+  let c = `${s}~`;
+  while (taken.has(c)) c += '~';
+  return c;
 }
 
 /**

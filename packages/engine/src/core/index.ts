@@ -1,7 +1,8 @@
 // Public API of engine/core: the contract, the engine, the core module and helpers for modules.
 export type * from './types.js';
 export { ok, err, ruleError, ErrorCode } from './result.js';
-export { createEngine, commandWords, genesisWorld, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO } from './engine.js';
+export { TransactionLog, SeqStack, UNDO_CHECKPOINT_EVERY } from './history-log.js';
+export { createEngine, commandWords, genesisWorld, emptyTable, ownTable, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO } from './engine.js';
 export { coreModule, CORE_ID, CORE_LABELS, MAX_SEATS, MAX_CHARACTERS, MAX_STATS } from './module.js';
 export { mintId, claimId } from './ids.js';
 export { appendLog, stampLog, PENDING_TX, LOG_LIMIT_SETTING, DEFAULT_LOG_LIMIT, MAX_LOG_TEXT, type LogInput } from './log.js';

@@ -82,7 +82,7 @@ const commands: Record<string, CommandHandler> = {
     },
   },
   'character.add': {
-    decide(world, c) {
+    decide(world, c, env) {
       const name = readString(c, 'name', { max: 100 });
       if (!name.ok) return name;
       const kind = readEnum<'pc' | 'npc'>(c, 'kind', ['pc', 'npc'], 'npc');
@@ -97,7 +97,7 @@ const commands: Record<string, CommandHandler> = {
       const bad = checkStats(stats.value);
       if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
       if (Object.keys(world.characters).length >= MAX_CHARACTERS) return err(ErrorCode.LIMIT_EXCEEDED, `a table may have at most ${MAX_CHARACTERS} characters`);
-      const [id] = mintId(world, 'ch');
+      const [id] = mintId(world, 'ch', env.rng);
       return ok([{ type: 'character.added', id, name: name.value, kind: kind.value, seatId: seat.value, visibility: visibility.value, stats: stats.value ?? {} }]);
     },
   },
@@ -259,13 +259,14 @@ const characterAudience = (_w: World, e: EngineEvent): Audience => {
 /** Non-GM viewers: hidden characters vanish, existence-tier ones keep only their public name. */
 function projectCore(world: World, viewer: Viewer): World {
   if (viewer.role === 'gm') return world;
+  // Default-deny: each entry is rebuilt from the fields players may read, never copied whole.
   const characters: Record<string, Character> = {};
   for (const [id, c] of Object.entries(world.characters)) {
     if (!knowsExists(c.visibility, viewer)) continue;
-    characters[id] = c.visibility === 'visible' ? c : { ...c, stats: {} };
+    characters[id] = { id: c.id, name: c.name, kind: c.kind, seatId: c.seatId, visibility: c.visibility, stats: c.visibility === 'visible' ? c.stats : {} };
   }
   const seats: Record<string, Seat> = {};
-  for (const [id, s] of Object.entries(world.seats)) seats[id] = { ...s, characterIds: s.characterIds.filter((x) => characters[x] !== undefined) };
+  for (const [id, s] of Object.entries(world.seats)) seats[id] = { id: s.id, name: s.name, characterIds: s.characterIds.filter((x) => Object.hasOwn(characters, x)) };
   // nextId counts every minted id, hidden ones included: players get 0.
   return { ...world, characters, seats, nextId: 0 };
 }

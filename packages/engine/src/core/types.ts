@@ -3,6 +3,7 @@
 // projections to one World. See docs/adr/0002-engine-core.md.
 import type { Rng } from '../dice/rng.js';
 import type { Catalog, Declaration } from './catalog.js';
+import type { SeqStack, TransactionLog } from './history-log.js';
 
 /** Plain JSON only: states, commands and events must survive JSON round-trips. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -195,11 +196,20 @@ export type Transaction =
 export interface Table {
   readonly genesis: World;
   readonly world: World;
-  /** Every transaction ever applied (append-only; the event store's rows). */
+  /** Every transaction ever applied (append-only and shared between versions; the event store's rows). JSON: an array. */
+  readonly transactions: TransactionLog;
+  /** seqs of live command transactions, oldest first (undo pops the last). JSON: an array of seqs. */
+  readonly live: SeqStack;
+  /** seqs of undone command transactions that redo may re-apply, most recent last. JSON: an array of seqs. */
+  readonly redoable: SeqStack;
+}
+
+/** A Table as JSON gives it back (a snapshot, a test's copy): the engine accepts it wherever it takes a Table. */
+export interface PlainTable {
+  readonly genesis: World;
+  readonly world: World;
   readonly transactions: readonly Transaction[];
-  /** seqs of live command transactions, oldest first (undo pops the last). */
   readonly live: readonly number[];
-  /** seqs of undone command transactions that redo may re-apply, most recent last. */
   readonly redoable: readonly number[];
 }
 
@@ -242,12 +252,13 @@ export interface Engine {
   createTable(input: CreateTableInput): Table;
   decide(world: World, command: Command, env: Env): Result<EngineEvent[]>;
   evolve(world: World, event: EngineEvent): World;
-  execute(table: Table, command: Command, env: Env): Result<{ readonly table: Table; readonly transaction: Transaction }>;
-  apply(table: Table, transaction: Transaction): Table;
-  replay(genesis: World, transactions: readonly Transaction[]): Table;
-  view(table: Table, viewer: Viewer): TableView;
+  execute(table: Table | PlainTable, command: Command, env: Env): Result<{ readonly table: Table; readonly transaction: Transaction }>;
+  /** O(1) in the table's age (a command's or redo's events; an undo restores a kept world or replays at most a checkpoint interval). */
+  apply(table: Table | PlainTable, transaction: Transaction): Table;
+  replay(genesis: World, transactions: Iterable<Transaction>): Table;
+  view(table: Table | PlainTable, viewer: Viewer): TableView;
   /** Answers a module's query on `viewer`'s projected world (never the full one unless the viewer is the GM). */
-  query(table: Table, viewer: Viewer, name: string, args?: Json): Result<Json>;
+  query(table: Table | PlainTable, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */
   audienceOf(world: World, event: EngineEvent): Audience;
   /** Every declared command and query of its modules, in module order (ADR 13). */

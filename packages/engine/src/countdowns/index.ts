@@ -29,4 +29,4 @@ export {
   type TickStep,
   type AfterTrigger,
 } from './model.js';
-export { countdownsModule, COUNTDOWNS_ID, getCountdowns, countdownList, tickEvents, type CountdownsState } from './module.js';
+export { countdownsModule, COUNTDOWNS_ID, getCountdowns, countdownList, tickEvents, newCountdownEvent, type CountdownsState } from './module.js';

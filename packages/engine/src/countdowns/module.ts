@@ -293,6 +293,21 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
   });
 }
 
+/**
+ * For another module's command that brings countdowns with it (an adversary's
+ * move): the countdown.created event for a countdown.create payload without
+ * linkedTo, with its id minted from `world`. Pass the returned world to the
+ * next call when minting several in one decide.
+ */
+export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ readonly event: EngineEvent; readonly world: World }> {
+  const fresh = readNew(world, c, rng);
+  if (!fresh.ok) return fresh;
+  const [id, next] = mintId(world, 'cd');
+  const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
+  const grown = { ...getCountdowns(next), order: [...getCountdowns(next).order, id] };
+  return ok({ event: { type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }, world: setCountdowns(next, grown) });
+}
+
 // ---------------------------------------------------------------- commands
 
 const commands: Record<string, CommandHandler & { label: string }> = {
@@ -301,7 +316,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c, env) {
       const fresh = readNew(world, c, env.rng);
       if (!fresh.ok) return fresh;
-      const [id, w1] = mintId(world, 'cd');
+      const [id, w1] = mintId(world, 'cd', env.rng);
       if (c['linkedTo'] === undefined) {
         const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
         // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
@@ -317,7 +332,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (fresh.value.repeat !== 'once' || o.repeat !== 'once') return err('CHASE_KINDS', 'chase countdowns do not repeat', 'repeat');
       const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
       if (!pcs.ok) return pcs;
-      const [chaseId] = mintId(w1, 'chase');
+      const [chaseId] = mintId(w1, 'chase', env.rng);
       const cd: Countdown = { ...fresh.value, id, chaseId, linkedTo: o.id };
       const progressId = cd.kind === 'progress' ? id : o.id;
       const consequenceId = cd.kind === 'progress' ? o.id : id;
@@ -330,7 +345,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   },
   'chase.create': {
     label: 'start a chase',
-    decide(world, c) {
+    decide(world, c, env) {
       const name = readString(c, 'name', { max: MAX_NAME });
       if (!name.ok) return name;
       const die = readInt(c, 'die', { min: 2, max: MAX_COUNTDOWN_VALUE });
@@ -349,9 +364,9 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         texts[k] = t.value.slice(0, MAX_NAME);
       }
       if (getCountdowns(world).order.length + 2 > MAX_COUNTDOWNS) return err(ErrorCode.LIMIT_EXCEEDED, `a table holds at most ${MAX_COUNTDOWNS} countdowns`);
-      const [chaseId, w1] = mintId(world, 'chase');
-      const [pid, w2] = mintId(w1, 'cd');
-      const [cid] = mintId(w2, 'cd');
+      const [chaseId, w1] = mintId(world, 'chase', env.rng);
+      const [pid, w2] = mintId(w1, 'cd', env.rng);
+      const [cid] = mintId(w2, 'cd', env.rng);
       const progressStart = pcs.value === 'pursuing' ? die.value : lead.value;
       const consequenceStart = pcs.value === 'pursuing' ? lead.value : die.value;
       const common = {

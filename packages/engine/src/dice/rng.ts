@@ -8,6 +8,11 @@ export interface Rng {
   readonly kind: 'fair' | 'seeded';
   /** Serialisable state for seeded generators (null for fair ones). */
   snapshot(): string | null;
+  /**
+   * 32 random bits for minting ids (ADR 10), from a stream apart from the dice,
+   * so a new id never moves a scripted or seeded roll. Optional for hand-made test Rngs.
+   */
+  idBits?(): number;
 }
 
 const TWO_32 = 0x1_0000_0000;
@@ -65,6 +70,7 @@ export function fairRng(batch = 1024): Rng {
       return uniform(next32, sides);
     },
     snapshot: () => null,
+    idBits: next32,
   };
 }
 
@@ -145,6 +151,7 @@ export function seededRng(seed: number | string | { state: string }): Rng {
       }
     },
     snapshot: () => 'xoshiro128ss:' + [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join(''),
+    idBits: splitmix32((typeof seed === 'object' ? seedToUint32(seed.state) : seedToUint32(seed)) ^ 0x1d5e_a11d),
   };
 }
 
@@ -161,5 +168,6 @@ export function fixedRng(faces: readonly number[]): Rng {
       return face;
     },
     snapshot: () => `fixed:${i}`,
+    idBits: splitmix32(faces.length ^ 0x1d5e_a11d),
   };
 }

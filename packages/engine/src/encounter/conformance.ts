@@ -6,7 +6,7 @@
 // overdrawn), replay (the recorded events rebuild the same world), undo (the
 // world before each step is rebuilt from the earlier steps), views (hidden
 // combatants never reach a player).
-import { createEngine } from '../core/engine.js';
+import { createEngine, emptyTable } from '../core/engine.js';
 import { coreModule } from '../core/module.js';
 import type { Command, Env, Json, Module, Table, Viewer, World } from '../core/types.js';
 import type { Rng } from '../dice/rng.js';
@@ -37,7 +37,7 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
   const env: Env = { rng: opts.rng, actor: { role: 'gm' } };
   const rounds = Math.min(20, Math.max(1, opts.rounds ?? 3));
 
-  let table: Table = { genesis: opts.genesis, world: opts.genesis, transactions: [], live: [], redoable: [] };
+  let table: Table = emptyTable(opts.genesis);
   const before: string[] = [];
   const run = (command: Command): string | null => {
     const r = engine.execute(table, command, env);
@@ -115,7 +115,7 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
       for (const viewer of [...seats.map((seatId): Viewer => ({ role: 'player', seatId })), { role: 'player', seatId: 'any' }, { role: 'spectator' }] as Viewer[]) {
         if (JSON.stringify(engine.view(table, viewer)).includes(secret)) problems.push(`views: a ${viewer.role} can see the hidden combatant`);
       }
-      const last = table.transactions[table.transactions.length - 1];
+      const last = table.transactions.at(-1);
       const aud = last?.kind === 'command' ? (last.audiences?.[0] ?? null) : null;
       if (aud?.kind !== 'gm') problems.push('views: the event adding a hidden combatant is not GM-only');
     }

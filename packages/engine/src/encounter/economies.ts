@@ -49,6 +49,13 @@ export const BEATS_ECONOMY: EconomyDef = {
   payers: { ability: ['beats'], reaction: ['beats'], free: [] },
 };
 
+/** Daggerheart: no action economy; a spotlight is one turn and its moves are free (the tracker's tokens live in the spotlight sequencer). */
+export const SPOTLIGHT_ECONOMY: EconomyDef = {
+  id: 'daggerheart',
+  pools: {},
+  payers: { action: [] },
+};
+
 export function remaining(def: EconomyDef, st: EconomyState, pool: string): number {
   const p = def.pools[pool];
   if (p === undefined) return 0;

@@ -10,6 +10,7 @@ export {
   BANDS_ECONOMY,
   TEAMS_ECONOMY,
   BEATS_ECONOMY,
+  SPOTLIGHT_ECONOMY,
   TEAMS_ACTIONS,
   teamsActionRequest,
   planSpend,
@@ -23,6 +24,6 @@ export {
 } from './economies.js';
 export { escalationBase, escalationValue, escalationParity, type Parity } from './escalation.js';
 export { parseDuration, planApply, expiringAt, fleetingLosses, netEffectOf, type ApplyInput, type Moment } from './conditions.js';
-export { osrEncounter, bandsEncounter, teamsEncounter, kleptonomiconEncounter, type EncounterBase } from './systems.js';
+export { osrEncounter, bandsEncounter, teamsEncounter, kleptonomiconEncounter, daggerheartEncounter, type EncounterBase } from './systems.js';
 export { encounterConformance, type ConformanceOptions } from './conformance.js';
 export { encounterKit, type EncounterKit } from './kit.js';

@@ -933,14 +933,20 @@ export function encounterModule(rules: EncounterRules): Module {
 
   // -------------------------------------------------------------- views
 
+  /** Combatants with the placements a sequencer's projector rewrote for players. */
+  const placed = (cs: { readonly [id: string]: Combatant }, placements: { readonly [id: string]: Json }): { [id: string]: Combatant } =>
+    Object.fromEntries(Object.entries(cs).map(([id, c]) => [id, Object.hasOwn(placements, id) ? { ...c, placement: placements[id]! } : c]));
+
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
-    if (viewer.role === 'gm') return world;
+    if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
     const shown = (id: string): boolean => enc.roster.includes(id) && enc.combatants[id]?.visibility !== 'hidden';
     const hidden = new Set([...enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
     const veiled = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'existence'));
     const hiddenSerials = enc.hiddenTurns ?? [];
-    if (hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0) return world;
+    // Default-deny for the turn order's own state: only what the sequencer's projector shows.
+    const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id)) ?? { state: null, placements: {} };
+    if (hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0) return setEncounter(world, { ...enc, seq: seqView.state, combatants: placed(enc.combatants, seqView.placements) });
     const keep = (id: string): boolean => !hidden.has(id);
     // Turn serials as if hidden turns never happened, so gaps do not reveal them.
     const pub = (serial: number): number => serial - hiddenSerials.filter((h) => h <= serial).length;
@@ -952,16 +958,14 @@ export function encounterModule(rules: EncounterRules): Module {
         .sort((a, b) => a[1] - b[1])
         .map(([id], i) => [id, i] as const),
     );
-    const scrub = (j: Json): Json => {
-      if (Array.isArray(j)) return j.filter((x) => !(typeof x === 'string' && hidden.has(x))).map(scrub);
-      if (j !== null && typeof j === 'object') return Object.fromEntries(Object.entries(j).filter(([k]) => !hidden.has(k)).map(([k, v]) => [k, scrub(v)]));
-      return j;
-    };
     // Known to exist only: a public placeholder, no name, stats or linked character.
-    const combatants = Object.fromEntries(
-      Object.entries(enc.combatants)
-        .filter(([id]) => keep(id))
-        .map(([id, c]) => [id, { ...(veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c), joined: joinRank.get(id) ?? 0 }]),
+    const combatants = placed(
+      Object.fromEntries(
+        Object.entries(enc.combatants)
+          .filter(([id]) => keep(id))
+          .map(([id, c]) => [id, { ...(veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c), joined: joinRank.get(id) ?? 0 }]),
+      ),
+      seqView.placements,
     );
     const { hiddenTurns: _ht, hiddenTurnsEnded: hiddenEnded, hiddenGone: _hg, ...rest } = enc;
     const view: EncounterState = {
@@ -992,7 +996,7 @@ export function encounterModule(rules: EncounterRules): Module {
       ),
       surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
       escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
-      seq: scrub(enc.seq),
+      seq: seqView.state,
     };
     // The one clock counts every turn; players' clock does not count the hidden ones.
     const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (hiddenEnded ?? 0) };

@@ -94,6 +94,13 @@ export interface Sequencer {
   /** New placement for a delaying actor; the actor keeps it for the rest of the encounter. */
   delay?(enc: EncounterState, id: string, to: Json | undefined): Result<Json>;
   /**
+   * Default-deny (ADR 10): the sequencer state and placements a player may see,
+   * given which combatants their view keeps. Without this hook players get a
+   * null state (and placements as stored). It must not reveal anything about
+   * combatants `shown` rejects: not their ids, names, teams, groups or count.
+   */
+  project?(enc: EncounterState, shown: (id: string) => boolean): { readonly state: Json; readonly placements: { readonly [id: string]: Json } };
+  /**
    * Position of a combatant in the round's order (lower acts earlier) for
    * systems where a turn missed while unable is lost (001, 002, 004). When a
    * turn starts, every unable combatant ranked earlier who has not acted loses

@@ -14,6 +14,7 @@ import {
   mintId,
   scenario,
   type Command,
+  type Transaction,
   type Viewer,
 } from '../../src/core/index.js';
 import { CANARY, diceyModule, loopModule } from './fixtures.js';
@@ -22,6 +23,9 @@ const GM: Viewer = { role: 'gm' };
 const ann: Viewer = { role: 'player', seatId: 'seat-1' };
 const bob: Viewer = { role: 'player', seatId: 'seat-2' };
 const spectator: Viewer = { role: 'spectator' };
+
+/** The id the transaction's first event carries (a minted id is random: read it, never guess it). */
+const idOf = (tx: Transaction): string => String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
 
 function seated() {
   const s = scenario([diceyModule]);
@@ -37,7 +41,18 @@ describe('results and ids', () => {
     expect(id).toBe('ch-1');
     expect(w.nextId).toBe(2);
     expect(claimId(s.world, 'x-41').nextId).toBe(42);
-    expect(claimId(s.world, 'no-suffix').nextId).toBe(1);
+    // A random id counts as one mint (ADR 10).
+    expect(claimId(s.world, 'no-suffix').nextId).toBe(2);
+  });
+  it('mints random ids from the Rng\'s id stream without moving its dice (ADR 10)', () => {
+    const s = scenario([]);
+    const rng = seededRng(5);
+    const twin = seededRng(5);
+    const [a, w] = mintId(s.world, 'ch', rng);
+    const [b] = mintId(w, 'ch', rng);
+    expect(a).toMatch(/^ch-[a-z]{12}$/);
+    expect(b).not.toBe(a);
+    expect(rng.die(20)).toBe(twin.die(20));
   });
 });
 
@@ -60,11 +75,11 @@ describe('table and seats', () => {
     expect(Object.keys(s.world.seats)).toEqual(['seat-1', 'seat-2']);
     s.run({ type: 'seat.rename', id: 'seat-1', name: 'Annie' });
     expect(s.world.seats['seat-1']!.name).toBe('Annie');
-    s.run({ type: 'character.add', name: 'Roland', kind: 'pc', seatId: 'seat-1' });
-    expect(s.world.seats['seat-1']!.characterIds).toEqual(['ch-3']);
+    const roland = idOf(s.run({ type: 'character.add', name: 'Roland', kind: 'pc', seatId: 'seat-1' }));
+    expect(s.world.seats['seat-1']!.characterIds).toEqual([roland]);
     s.run({ type: 'seat.remove', id: 'seat-1' });
     expect(s.world.seats['seat-1']).toBeUndefined();
-    expect(s.world.characters['ch-3']!.seatId).toBeNull();
+    expect(s.world.characters[roland]!.seatId).toBeNull();
     expect(s.fail({ type: 'seat.rename', id: 'seat-9', name: 'x' }).code).toBe('NOT_FOUND');
     expect(s.fail({ type: 'seat.remove', id: 'seat-9' }).code).toBe('NOT_FOUND');
   });
@@ -79,14 +94,14 @@ describe('table and seats', () => {
 describe('characters', () => {
   it('adds a character with defaults, updates stats by merging and moves seats', () => {
     const s = seated();
-    s.run({ type: 'character.add', name: 'Roland', kind: 'pc', seatId: 'seat-1', stats: { hp: 10, str: 16 } });
-    expect(s.world.characters['ch-3']).toEqual({ id: 'ch-3', name: 'Roland', kind: 'pc', seatId: 'seat-1', visibility: 'visible', stats: { hp: 10, str: 16 } });
-    s.run({ type: 'character.update', id: 'ch-3', stats: { hp: 7 }, seatId: 'seat-2', name: 'Ro' });
-    expect(s.world.characters['ch-3']).toMatchObject({ name: 'Ro', seatId: 'seat-2', stats: { hp: 7, str: 16 } });
+    const roland = idOf(s.run({ type: 'character.add', name: 'Roland', kind: 'pc', seatId: 'seat-1', stats: { hp: 10, str: 16 } }));
+    expect(s.world.characters[roland]).toEqual({ id: roland, name: 'Roland', kind: 'pc', seatId: 'seat-1', visibility: 'visible', stats: { hp: 10, str: 16 } });
+    s.run({ type: 'character.update', id: roland, stats: { hp: 7 }, seatId: 'seat-2', name: 'Ro' });
+    expect(s.world.characters[roland]).toMatchObject({ name: 'Ro', seatId: 'seat-2', stats: { hp: 7, str: 16 } });
     expect(s.world.seats['seat-1']!.characterIds).toEqual([]);
-    expect(s.world.seats['seat-2']!.characterIds).toEqual(['ch-3']);
-    s.run({ type: 'character.remove', id: 'ch-3' });
-    expect(s.world.characters['ch-3']).toBeUndefined();
+    expect(s.world.seats['seat-2']!.characterIds).toEqual([roland]);
+    s.run({ type: 'character.remove', id: roland });
+    expect(s.world.characters[roland]).toBeUndefined();
     expect(s.world.seats['seat-2']!.characterIds).toEqual([]);
   });
   it('rejects bad kinds, visibilities, seats and unknown ids', () => {
@@ -100,17 +115,17 @@ describe('characters', () => {
   });
   it('hides hidden characters from players and strips existence-tier stats', () => {
     const s = seated();
-    s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 99 } });
-    s.run({ type: 'character.add', name: 'Shadow', visibility: 'existence', stats: { hp: 12 } });
+    const hidden = idOf(s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 99 } }));
+    const shadow = idOf(s.run({ type: 'character.add', name: 'Shadow', visibility: 'existence', stats: { hp: 12 } }));
     const pv = s.view(ann);
-    expect(pv.world.characters['ch-3']).toBeUndefined();
-    expect(pv.world.characters['ch-4']).toMatchObject({ name: 'Shadow', stats: {} });
+    expect(pv.world.characters[hidden]).toBeUndefined();
+    expect(pv.world.characters[shadow]).toMatchObject({ name: 'Shadow', stats: {} });
     expect(pv.world.nextId).toBe(0);
     expect(JSON.stringify(pv)).not.toContain(CANARY);
     expect(JSON.stringify(s.view(GM))).toContain(CANARY);
     // Revealing it makes the update event and the character public.
-    s.run({ type: 'character.update', id: 'ch-4', visibility: 'visible' });
-    expect(s.view(ann).world.characters['ch-4']!.stats).toEqual({ hp: 12 });
+    s.run({ type: 'character.update', id: shadow, visibility: 'visible' });
+    expect(s.view(ann).world.characters[shadow]!.stats).toEqual({ hp: 12 });
     expect(s.view(ann).history.at(-1)!.events).toHaveLength(1);
   });
 });
@@ -223,7 +238,7 @@ describe('undo and redo', () => {
     expect(JSON.stringify(s.world)).toBe(before);
     s.redo();
     expect(JSON.stringify(s.world)).toBe(after);
-    expect(s.table.live).toEqual([1, 2]);
+    expect(s.table.live.toArray()).toEqual([1, 2]);
     expect(s.table.transactions.map((t) => t.kind)).toEqual(['command', 'command', 'undo', 'redo']);
   });
   it('nothing to undo or redo are typed errors; a new command clears redo', () => {
@@ -269,7 +284,7 @@ describe('undo and redo', () => {
   it('apply refuses transactions out of order', () => {
     const s = scenario([]);
     s.run({ type: 'table.rename', name: 'A' });
-    const tx = s.table.transactions[0]!;
+    const tx = s.table.transactions.at(0)!;
     expect(() => s.engine.apply(s.table, tx)).toThrow(/out of order/);
   });
 });
@@ -292,17 +307,17 @@ describe('views', () => {
   });
   it('an event keeps the audience it had when it happened: a later reveal does not expose the hidden past', () => {
     const s = seated();
-    s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 3 } });
-    s.run({ type: 'character.update', id: 'ch-3', stats: { hp: 1 } });
-    s.run({ type: 'character.update', id: 'ch-3', visibility: 'visible', name: 'Revealed' });
-    const tx = s.table.transactions[2]!;
+    const hidden = idOf(s.run({ type: 'character.add', name: CANARY, visibility: 'hidden', stats: { hp: 3 } }));
+    s.run({ type: 'character.update', id: hidden, stats: { hp: 1 } });
+    s.run({ type: 'character.update', id: hidden, visibility: 'visible', name: 'Revealed' });
+    const tx = s.table.transactions.at(2)!;
     expect(tx.kind === 'command' && tx.audiences).toEqual([{ kind: 'gm' }]);
     const hv = s.view(ann).history;
     expect(hv.map((h) => h.seq)).toEqual([1, 2, 5]);
     expect(JSON.stringify(s.view(ann))).not.toContain(CANARY);
     // Removing a hidden character is judged while it exists, so it stays GM-only.
-    s.run({ type: 'character.add', name: 'Lurker', visibility: 'hidden' });
-    s.run({ type: 'character.remove', id: 'ch-4' });
+    const lurker = idOf(s.run({ type: 'character.add', name: 'Lurker', visibility: 'hidden' }));
+    s.run({ type: 'character.remove', id: lurker });
     expect(s.view(ann).history.map((h) => h.seq)).toEqual([1, 2, 5]);
   });
   it('transactions stored without audiences fall back to the modules’ audience hooks', () => {

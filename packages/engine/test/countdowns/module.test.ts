@@ -97,7 +97,7 @@ describe('loops (000 "Loop", "Increasing or Decreasing")', () => {
     expect(starts).toEqual([6, 5, 4, 3, 2, 1]);
     expect(rolls).toBe(7 + 6 + 5 + 4 + 3 + 2 + 1);
     expect(s.cd(id)).toMatchObject({ status: 'ended', endReason: 'finalEvent', triggers: 7 });
-    const last = s.table.transactions[s.table.transactions.length - 1]!;
+    const last = s.table.transactions.at(-1)!;
     expect(last.kind === 'command' && last.events.find((e) => e.type === 'countdown.ended')?.['finalEffect']).toBe('The caves collapse entirely.');
     expect(s.world.log.filter((l) => l.kind === 'countdown.reset').map((l) => l.text)[0]).toBe('Rubble Falling resets to 6 (was 7, decreasing).');
     expect(s.world.log.some((l) => l.kind === 'countdown.finalEvent' && l.text.includes('The caves collapse entirely.'))).toBe(true);

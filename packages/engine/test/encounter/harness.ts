@@ -2,7 +2,7 @@
 // module first): one command = one transaction with its reactions, undo and
 // redo as the engine's own history.undo / history.redo transactions.
 import { coreModule } from '../../src/core/module.js';
-import { createEngine } from '../../src/core/engine.js';
+import { createEngine, emptyTable } from '../../src/core/engine.js';
 import { emptyClock } from '../../src/core/clock.js';
 import type { Command, Engine, EngineEvent, Module, RuleError, Table as CoreTable, Viewer, World } from '../../src/core/types.js';
 import type { Rng } from '../../src/dice/rng.js';
@@ -31,7 +31,7 @@ export class Table {
   constructor(modules: readonly Module[], public rng: Rng = seededRng(1)) {
     this.engine = createEngine(modules.some((m) => m.id === coreModule.id) ? modules : [coreModule, ...modules]);
     const g = genesis();
-    this.table = { genesis: g, world: g, transactions: [], live: [], redoable: [] };
+    this.table = emptyTable(g);
   }
   get world(): World {
     return this.table.world;
@@ -41,8 +41,8 @@ export class Table {
   }
   /** The events of every live command transaction, oldest first. */
   get history(): EngineEvent[][] {
-    return this.table.live.map((seq) => {
-      const tx = this.table.transactions[seq - 1];
+    return this.table.live.toArray().map((seq) => {
+      const tx = this.table.transactions.bySeq(seq);
       return tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
     });
   }
@@ -57,13 +57,13 @@ export class Table {
   ok(command: Command, actor?: Viewer): EngineEvent[] {
     const e = this.run(command, actor);
     if (e !== null) throw new Error(`${command.type} failed: ${e.code} ${e.message}`);
-    const tx = this.table.transactions[this.table.transactions.length - 1];
+    const tx = this.table.transactions.at(-1);
     return tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
   }
   /** Undo the last transaction (the engine replays the others' recorded events); returns its events. */
   undo(): EngineEvent[] {
-    const seq = this.table.live[this.table.live.length - 1];
-    const tx = seq === undefined ? undefined : this.table.transactions[seq - 1];
+    const seq = this.table.live.top;
+    const tx = seq === undefined ? undefined : this.table.transactions.bySeq(seq);
     const last = tx !== undefined && tx.kind === 'command' ? [...tx.events] : [];
     const e = this.run({ type: 'history.undo' });
     if (e !== null && e.code !== 'NOTHING_TO_UNDO') throw new Error(`undo failed: ${e.code} ${e.message}`);

@@ -1,13 +1,19 @@
 // The Daggerheart ruleset (000_5382b28a932eafef.txt + the rules README's
 // duality dice); public API. The registry adds the system-agnostic countdowns
-// module, which ticks on this ruleset's `actionRoll.resolved` events.
+// module, which ticks on this ruleset's `actionRoll.resolved` events; the
+// encounter kernel runs with the spotlight sequencer (ADR 14).
 import { withCatalog } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
 import { daggerheartCatalog } from './declarations.js';
+import { daggerheartKit } from './encounter.js';
 import { daggerheartModule } from './module.js';
 import { DAGGERHEART_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [withCatalog(daggerheartModule, daggerheartCatalog)], settings: DAGGERHEART_SETTINGS });
+export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(daggerheartModule, daggerheartCatalog)], settings: DAGGERHEART_SETTINGS });
 
-export { daggerheartModule, getDaggerheart, hopeOf, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, type DaggerheartState } from './module.js';
+export { daggerheartModule, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, MAX_REQUESTS, TRAITS, getDaggerheart, hopeOf, type DaggerheartState } from './module.js';
+export { requestsOf, type RollRequest } from './state.js';
+export { daggerheartKit, DAGGERHEART_CONDITIONS } from './encounter.js';
+export { DOWNTIME_MOVES, MOVE_WORDS, MAX_DAMAGE, MAX_GROUP, type DowntimeMove } from './trackers.js';
+export * from './rules.js';
 export { DAGGERHEART_SETTINGS, daggerheartSettings, type DaggerheartSettings } from './settings.js';

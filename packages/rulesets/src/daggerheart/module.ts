@@ -1,61 +1,60 @@
 // The Daggerheart module: action rolls with the duality dice (rules README
 // "Daggerheart action roll (000)"), Hope for the rolling PC on a roll with Hope,
-// Fear for the GM on a roll with Fear, spending Hope (Help an Ally) and Fear.
+// Fear for the GM on a roll with Fear, spending Hope (Help an Ally) and Fear,
+// and the GM's roll requests a player answers from their phone (issue 21).
 // Each action roll ends with the engine-level `actionRoll.resolved {outcome}`,
 // which the countdowns module ticks standard, dynamic and chase countdowns on
 // (000 "Standard Countdown": the trigger comes after the roll resolves).
+// Trackers, adversaries and rests are in trackers.ts; the spotlight in spotlight.ts.
 import {
-  AUDIENCE_ALL,
   AUDIENCE_GM,
   appendLog,
-  audienceFor,
+  claimId,
   clockAdvanced,
   err,
+  mintId,
   ok,
   readInt,
   rollDuality,
-  type Audience,
   type Character,
-  type Command,
   type CommandHandler,
   type DualityOutcome,
   type DualityRoll,
   type EngineEvent,
+  type Env,
   type Json,
   type Module,
   type Reducer,
-  type Result,
-  type RuleError,
   type Viewer,
   type World,
 } from '@tablekeeper/engine';
+import { rollOddsQuery } from './queries.js';
 import { daggerheartSettings } from './settings.js';
+import {
+  DAGGERHEART_ID,
+  FORBIDDEN,
+  characterAudience,
+  controls,
+  fearAudience,
+  getDaggerheart,
+  hopeOf,
+  nameOf,
+  num,
+  ownCharacter,
+  readBool,
+  readLabel,
+  readPc,
+  requestsOf,
+  setDaggerheart,
+  str,
+  withStats,
+  type RollRequest,
+} from './state.js';
+import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
+import { TRACKER_AUDIENCE, trackerCommands, trackerReducers } from './trackers.js';
+import { trackOf } from './rules.js';
 
-export const DAGGERHEART_ID = 'daggerheart';
-
-/** world.ext.daggerheart: the GM's Fear and help offered to the next roll of each PC. */
-export type DaggerheartState = {
-  readonly fear: number;
-  /** targetId -> helper character ids (each already paid their Hope). */
-  readonly help: { readonly [targetId: string]: readonly string[] };
-};
-
-const EMPTY: DaggerheartState = { fear: 0, help: {} };
-
-export function getDaggerheart(world: World): DaggerheartState {
-  const raw = world.ext[DAGGERHEART_ID];
-  return raw === undefined || raw === null ? EMPTY : (raw as unknown as DaggerheartState);
-}
-
-function setDaggerheart(world: World, s: DaggerheartState): World {
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: s as unknown as Json } };
-}
-
-/** A PC's Hope: stats.hope, or the starting Hope setting when none is recorded. */
-export function hopeOf(world: World, characterId: string): number {
-  const v = world.characters[characterId]?.stats['hope'];
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : daggerheartSettings(world).startingHope;
-}
+export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
 // ---------------------------------------------------------------- limits
 
@@ -64,42 +63,11 @@ export const MAX_DIFFICULTY = 60;
 /** Net situational advantage sources a command may name (helpers come on top). */
 export const MAX_ADVANTAGE_SOURCES = 5;
 export const MAX_SPEND = 12;
-const MAX_LABEL = 80;
-
-// ---------------------------------------------------------------- helpers
-
-const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
-
-function controls(world: World, actor: Viewer, characterId: unknown): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
-}
-
-const ownCharacter = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => (controls(world, actor, c[field]) ? null : FORBIDDEN);
-
-function readPc(world: World, c: Command, field: string): Result<Character> {
-  const id = c[field];
-  const ch = typeof id === 'string' ? world.characters[id] : undefined;
-  if (ch === undefined) return err('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null).slice(0, 40)}`, field);
-  if (ch.kind !== 'pc') return err('DH_NOT_A_PC', `${ch.name} is not a PC: Hope and action rolls belong to PCs`, field);
-  return ok(ch);
-}
-
-function readBool(c: Command, key: string): Result<boolean> {
-  const v = c[key];
-  if (v === undefined) return ok(false);
-  if (typeof v !== 'boolean') return err('INVALID_VALUE', `${key} must be true or false`, key);
-  return ok(v);
-}
-
-function readLabel(c: Command, key: string): Result<string> {
-  const v = c[key];
-  if (v === undefined) return ok('');
-  if (typeof v !== 'string') return err('INVALID_VALUE', `${key} must be a string`, key);
-  if (v.length > MAX_LABEL) return err('INVALID_VALUE', `${key} is longer than the limit of ${MAX_LABEL} characters`, key);
-  return ok(v.trim());
-}
+/** Open roll requests a table may hold at once. */
+export const MAX_REQUESTS = 50;
+export const MAX_EXPERIENCE_BONUS = 10;
+/** The six traits a roll request may name (the published character sheet). */
+export const TRAITS = ['agility', 'strength', 'finesse', 'instinct', 'presence', 'knowledge'] as const;
 
 const OUTCOME_WORDS: Record<DualityOutcome, string> = {
   critical: 'a critical success',
@@ -109,6 +77,62 @@ const OUTCOME_WORDS: Record<DualityOutcome, string> = {
   failureWithFear: 'a failure with Fear',
 };
 
+// ---------------------------------------------------------------- the action roll
+
+interface RollInput {
+  readonly character: Character | null;
+  readonly modifier: number;
+  readonly difficulty: number;
+  readonly advantage: number;
+  readonly reaction: boolean;
+  readonly label: string;
+  /** The difficulty stays with the GM: the roll's full record is GM-only, players get it without the difficulty. */
+  readonly hidden: boolean;
+  readonly requestId: string | null;
+}
+
+/**
+ * Every event of one action roll, in order: the roll, what players may see of
+ * it, Hope or a cleared Stress for the roller, Fear for the GM, the clock, and
+ * `actionRoll.resolved` (on which every linked countdown ticks, as reactions in
+ * the same transaction, so one undo takes all of it back).
+ */
+function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent[] {
+  const set = daggerheartSettings(world);
+  const { character, reaction } = input;
+  // Help an Ally is for action rolls; a reaction roll leaves the offer waiting.
+  const helpers = character !== null && !reaction ? [...(getDaggerheart(world).help[character.id] ?? [])] : [];
+  const sources = input.advantage + helpers.length;
+  const dice = set.advantageDiceStack ? sources : Math.sign(sources);
+  const roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
+  const characterId = character?.id ?? null;
+  const events: EngineEvent[] = [
+    { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId },
+  ];
+  if (input.hidden) {
+    const { difficulty: _secret, ...shown } = roll;
+    events.push({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown as unknown as Json });
+  }
+  const feeds = !reaction || set.reactionRollsGiveHopeFear;
+  if (feeds && character !== null && (roll.withHope || (roll.critical && set.criticalGivesHope))) {
+    const from = hopeOf(world, character.id);
+    const to = Math.min(set.hopeMax, from + 1);
+    events.push({ type: 'daggerheart.hopeGained', characterId: character.id, amount: to - from, from, to, capped: to === from, reason: 'roll' });
+  }
+  if (feeds && character !== null && roll.critical && set.criticalClearsStress) {
+    const stress = trackOf(character.stats, 'stress', set.stressSlots);
+    if (stress.marked > 0) events.push({ type: 'daggerheart.trackMarked', characterId: character.id, track: 'stress', from: stress.marked, to: stress.marked - 1, reason: 'critical' });
+  }
+  if (feeds && roll.withFear) {
+    const from = getDaggerheart(world).fear;
+    const to = Math.min(set.fearMax, from + 1);
+    events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to === from, reason: 'roll' });
+  }
+  if (!reaction && set.actionRollsAdvanceClock) events.push(clockAdvanced(world, 'actionRoll', 1, 0));
+  if (!reaction || set.reactionRollsTickCountdowns) events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId, reaction });
+  return events;
+}
+
 // ---------------------------------------------------------------- commands
 
 const commands: Record<string, CommandHandler & { label: string }> = {
@@ -117,7 +141,6 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     // The GM may roll for anyone (or for no one in particular); a player only for their own PC.
     authorize: (world, c, actor) => (actor.role === 'gm' ? null : controls(world, actor, c['characterId']) ? null : FORBIDDEN),
     decide(world, c, env) {
-      const set = daggerheartSettings(world);
       let character: Character | null = null;
       if (c['characterId'] !== undefined) {
         const pc = readPc(world, c, 'characterId');
@@ -134,37 +157,86 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!reaction.ok) return reaction;
       const label = readLabel(c, 'label');
       if (!label.ok) return label;
-      // Help an Ally is for action rolls; a reaction roll leaves the offer waiting.
-      const helpers = character !== null && !reaction.value ? [...(getDaggerheart(world).help[character.id] ?? [])] : [];
-      const sources = advantage.value + helpers.length;
-      const dice = set.advantageDiceStack ? sources : Math.sign(sources);
-      const roll: DualityRoll = rollDuality(env.rng, { modifier: modifier.value, difficulty: difficulty.value, advantage: dice });
-      const events: EngineEvent[] = [
-        {
-          type: 'daggerheart.actionRolled',
-          characterId: character?.id ?? null,
-          label: label.value,
-          reaction: reaction.value,
-          advantageSources: sources,
-          helpers,
-          roll: roll as unknown as Json,
-        },
-      ];
-      const feeds = !reaction.value || set.reactionRollsGiveHopeFear;
-      if (feeds && character !== null && (roll.withHope || (roll.critical && set.criticalGivesHope))) {
+      return ok(actionRollEvents(world, env, { character, modifier: modifier.value, difficulty: difficulty.value, advantage: advantage.value, reaction: reaction.value, label: label.value, hidden: false, requestId: null }));
+    },
+  },
+  'daggerheart.requestRoll': {
+    label: 'ask for an action roll',
+    decide(world, c) {
+      const pc = readPc(world, c, 'characterId');
+      if (!pc.ok) return pc;
+      const trait = c['trait'] ?? '';
+      if (trait !== '' && !(TRAITS as readonly Json[]).includes(trait)) return err('INVALID_VALUE', `trait must be one of ${TRAITS.join(', ')}`, 'trait');
+      const sheetTrait = trait === '' ? 0 : pc.value.stats[String(trait)];
+      const traitValue = typeof sheetTrait === 'number' && Number.isInteger(sheetTrait) ? sheetTrait : 0;
+      const extra = readInt(c, 'modifier', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
+      if (!extra.ok) return extra;
+      const difficulty = readInt(c, 'difficulty', { min: 1, max: MAX_DIFFICULTY });
+      if (!difficulty.ok) return difficulty;
+      const hidden = readBool(c, 'hidden');
+      if (!hidden.ok) return hidden;
+      const advantage = readInt(c, 'advantage', { min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, fallback: 0 });
+      if (!advantage.ok) return advantage;
+      const label = readLabel(c, 'label');
+      if (!label.ok) return label;
+      let experience: RollRequest['experience'] = null;
+      if (c['experience'] !== undefined) {
+        const name = readLabel(c, 'experience');
+        if (!name.ok) return name;
+        const bonus = readInt(c, 'experienceBonus', { min: 1, max: MAX_EXPERIENCE_BONUS, fallback: 2 });
+        if (!bonus.ok) return bonus;
+        if (name.value === '') return err('INVALID_VALUE', 'experience needs a name', 'experience');
+        experience = { name: name.value, bonus: bonus.value };
+      }
+      if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
+      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + extra.value));
+      const [id] = mintId(world, 'req');
+      const request: RollRequest = { id, characterId: pc.value.id, trait: String(trait), modifier, difficulty: difficulty.value, hidden: hidden.value, advantage: advantage.value, experience, label: label.value };
+      return ok([{ type: 'daggerheart.rollRequested', request: request as unknown as Json }]);
+    },
+  },
+  'daggerheart.cancelRequest': {
+    label: 'withdraw a roll request',
+    decide(world, c) {
+      const r = readRequest(world, c);
+      if (!r.ok) return r;
+      return ok([{ type: 'daggerheart.requestCancelled', requestId: r.value.id, characterId: r.value.characterId }]);
+    },
+  },
+  'daggerheart.rollRequest': {
+    label: 'make the requested roll',
+    // A roll cannot be taken back to roll again: only the GM may undo it.
+    issuerMayRevert: false,
+    authorize(world, c, actor) {
+      const r = requestsOf(world)[String(c['requestId'])];
+      return actor.role === 'gm' || (r !== undefined && controls(world, actor, r.characterId)) ? null : FORBIDDEN;
+    },
+    decide(world, c, env) {
+      const r = readRequest(world, c);
+      if (!r.ok) return r;
+      const req = r.value;
+      const character = world.characters[req.characterId];
+      if (character === undefined) return err('NOT_FOUND', 'the character this roll was asked of has left', 'requestId');
+      const useExperience = readBool(c, 'useExperience');
+      if (!useExperience.ok) return useExperience;
+      const events: EngineEvent[] = [];
+      let modifier = req.modifier;
+      let rollWorld = world;
+      if (useExperience.value) {
+        if (req.experience === null) return err('DH_NO_EXPERIENCE', 'the GM offered no Experience for this roll', 'useExperience');
+        const cost = daggerheartSettings(world).experienceCost;
         const from = hopeOf(world, character.id);
-        const to = Math.min(set.hopeMax, from + 1);
-        events.push({ type: 'daggerheart.hopeGained', characterId: character.id, amount: to - from, from, to, capped: to === from, reason: 'roll' });
+        if (from < cost) return err('DH_NOT_ENOUGH_HOPE', `${character.name} has ${from} Hope; an Experience costs ${cost}`, 'useExperience');
+        if (cost > 0) {
+          const spent: EngineEvent = { type: 'daggerheart.hopeSpent', characterId: character.id, amount: cost, from, to: from - cost, reason: `Experience: ${req.experience.name}` };
+          events.push(spent);
+          // The roll's own Hope gain counts from the Hope left after paying.
+          rollWorld = withStats(world, character.id, { hope: from - cost });
+        }
+        modifier += req.experience.bonus;
       }
-      if (feeds && roll.withFear) {
-        const from = getDaggerheart(world).fear;
-        const to = Math.min(set.fearMax, from + 1);
-        events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to === from, reason: 'roll' });
-      }
-      if (!reaction.value && set.actionRollsAdvanceClock) events.push(clockAdvanced(world, 'actionRoll', 1, 0));
-      if (!reaction.value || set.reactionRollsTickCountdowns) {
-        events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId: character?.id ?? null, reaction: reaction.value });
-      }
+      const label = req.label !== '' ? req.label : req.trait !== '' ? `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll` : '';
+      events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, hidden: req.hidden, requestId: req.id }));
       return ok(events);
     },
   },
@@ -231,40 +303,41 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c) {
       const amount = readInt(c, 'amount', { min: 1, max: MAX_SPEND, fallback: 1 });
       if (!amount.ok) return amount;
+      const reason = readLabel(c, 'reason');
+      if (!reason.ok) return reason;
       const from = getDaggerheart(world).fear;
       const to = Math.min(daggerheartSettings(world).fearMax, from + amount.value);
-      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount.value, reason: 'gm' }]);
+      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount.value, reason: reason.value === '' ? 'gm' : reason.value }]);
     },
   },
+  ...trackerCommands,
+  ...spotlightCommands,
 };
+
+function readRequest(world: World, c: { readonly [k: string]: Json | undefined }) {
+  const id = c['requestId'];
+  const r = typeof id === 'string' ? requestsOf(world)[id] : undefined;
+  return r === undefined ? err('NOT_FOUND', `no open roll request ${JSON.stringify(id ?? null).slice(0, 40)}`, 'requestId') : ok(r);
+}
 
 // ---------------------------------------------------------------- reducers
 
-const str = (e: EngineEvent, k: string): string => String(e[k]);
-const num = (e: EngineEvent, k: string): number => Number(e[k]);
-
-function withHope(world: World, id: string, hope: number): World {
-  const c = world.characters[id];
-  return c === undefined ? world : { ...world, characters: { ...world.characters, [id]: { ...c, stats: { ...c.stats, hope } } } };
+function withoutRequest(world: World, id: unknown): World {
+  const s = getDaggerheart(world);
+  if (typeof id !== 'string' || s.requests?.[id] === undefined) return world;
+  const requests = { ...s.requests };
+  delete requests[id];
+  return setDaggerheart(world, { ...s, requests });
 }
 
-/** Who may read about a character: everyone only while it is fully visible. */
-function characterAudience(world: World, id: unknown): Audience {
-  if (typeof id !== 'string') return AUDIENCE_ALL;
-  const c = world.characters[id];
-  return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility);
-}
-
-const fearAudience = (world: World): Audience => (daggerheartSettings(world).fearVisible ? AUDIENCE_ALL : AUDIENCE_GM);
-
-const nameOf = (world: World, id: unknown): string => (typeof id === 'string' ? (world.characters[id]?.name ?? 'someone') : 'The GM');
+const FEAR_REASONS: { readonly [k: string]: string } = { roll: '', gm: '' };
 
 const reducers: Record<string, Reducer> = {
   'daggerheart.actionRolled': (w, e) => {
     const roll = e['roll'] as unknown as DualityRoll;
     const id = e['characterId'];
     const helpers = Array.isArray(e['helpers']) ? e['helpers'] : [];
-    let next = w;
+    let next = withoutRequest(w, e['requestId']);
     if (typeof id === 'string' && helpers.length > 0) {
       const s = getDaggerheart(next);
       const help = { ...s.help };
@@ -274,18 +347,31 @@ const reducers: Record<string, Reducer> = {
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
     const what = e['label'] === '' ? (e['reaction'] === true ? 'a reaction roll' : 'an action roll') : String(e['label']);
-    const text = `${nameOf(w, id)} makes ${what}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total} vs ${roll.difficulty}: ${OUTCOME_WORDS[roll.outcome]}.`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, data: { outcome: roll.outcome, total: roll.total } });
+    // A hidden difficulty never reaches the log: the line says the outcome only.
+    const against = e['hidden'] === true ? '' : ` vs ${roll.difficulty}`;
+    const text = `${nameOf(w, id)} makes ${what}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
   },
+  // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
+  'daggerheart.actionRollShown': (w) => w,
+  'daggerheart.rollRequested': (w, e) => {
+    const req = e['request'] as unknown as RollRequest;
+    const s = getDaggerheart(w);
+    const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
+    const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
+    const what = req.trait === '' ? 'an action roll' : `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll`;
+    return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollRequested', text: `The GM asks ${nameOf(w, req.characterId)} for ${what}${against}.`, data: { requestId: req.id } });
+  },
+  'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e['requestId']),
   'daggerheart.hopeGained': (w, e) => {
     const id = str(e, 'characterId');
-    const next = withHope(w, id, num(e, 'to'));
+    const next = withStats(w, id, { hope: num(e, 'to') });
     const text = e['capped'] === true && num(e, 'amount') === 0 ? `${nameOf(w, id)} is already at full Hope (${num(e, 'to')}).` : `${nameOf(w, id)} gains Hope (${num(e, 'from')} -> ${num(e, 'to')}).`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.hope', text });
   },
   'daggerheart.hopeSpent': (w, e) => {
     const id = str(e, 'characterId');
-    const next = withHope(w, id, num(e, 'to'));
+    const next = withStats(w, id, { hope: num(e, 'to') });
     const why = e['reason'] === 'helpAlly' ? ' to Help an Ally' : e['reason'] === '' ? '' : ` (${str(e, 'reason')})`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.hope', text: `${nameOf(w, id)} spends ${num(e, 'amount')} Hope${why} (${num(e, 'from')} -> ${num(e, 'to')}).` });
   },
@@ -298,7 +384,8 @@ const reducers: Record<string, Reducer> = {
   'daggerheart.fearGained': (w, e) => {
     const s = getDaggerheart(w);
     const next = setDaggerheart(w, { ...s, fear: num(e, 'to') });
-    const text = num(e, 'amount') === 0 ? `The GM's Fear is full (${num(e, 'to')}).` : `The GM gains Fear (${num(e, 'from')} -> ${num(e, 'to')}).`;
+    const reason = typeof e['reason'] === 'string' && FEAR_REASONS[e['reason']] === undefined ? ` (${e['reason']})` : '';
+    const text = num(e, 'amount') === 0 ? `The GM's Fear is full (${num(e, 'to')}).` : `The GM gains Fear${reason} (${num(e, 'from')} -> ${num(e, 'to')}).`;
     return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text });
   },
   'daggerheart.fearSpent': (w, e) => {
@@ -307,6 +394,7 @@ const reducers: Record<string, Reducer> = {
     const why = e['reason'] === '' ? '' : ` (${str(e, 'reason')})`;
     return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text: `The GM spends ${num(e, 'amount')} Fear${why} (${num(e, 'from')} -> ${num(e, 'to')}).` });
   },
+  ...trackerReducers,
 };
 
 // ---------------------------------------------------------------- views
@@ -321,8 +409,14 @@ function project(world: World, viewer: Viewer): World {
     const shown = helpers.filter(visible);
     if (shown.length > 0) help[target] = shown;
   }
+  // A request is seen by the players while its PC is; a hidden difficulty is removed (null), never copied.
+  const requests: { [k: string]: RollRequest } = {};
+  for (const [id, r] of Object.entries(s.requests ?? {})) {
+    if (!visible(r.characterId)) continue;
+    requests[id] = r.hidden ? { ...r, difficulty: null } : r;
+  }
   const fear = daggerheartSettings(world).fearVisible ? s.fear : null;
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help } } };
+  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
 }
 
 export const daggerheartModule: Module = {
@@ -330,13 +424,24 @@ export const daggerheartModule: Module = {
   commands,
   reducers,
   project,
+  queries: { 'daggerheart.rollOdds': rollOddsQuery },
   audience: {
-    'daggerheart.actionRolled': (w, e) => characterAudience(w, e['characterId']),
+    // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
+    'daggerheart.actionRolled': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),
+    'daggerheart.actionRollShown': (w, e) => characterAudience(w, e['characterId']),
     'actionRoll.resolved': (w, e) => characterAudience(w, e['characterId']),
+    'daggerheart.rollRequested': (w, e) => {
+      const r = e['request'];
+      const hidden = r !== null && typeof r === 'object' && !Array.isArray(r) && r['hidden'] === true;
+      return hidden ? AUDIENCE_GM : characterAudience(w, r !== null && typeof r === 'object' && !Array.isArray(r) ? r['characterId'] : null);
+    },
+    'daggerheart.requestCancelled': (w, e) => characterAudience(w, e['characterId']),
     'daggerheart.hopeGained': (w, e) => characterAudience(w, e['characterId']),
     'daggerheart.hopeSpent': (w, e) => characterAudience(w, e['characterId']),
     'daggerheart.helpOffered': (w, e) => characterAudience(w, e['targetId']),
     'daggerheart.fearGained': (w) => fearAudience(w),
     'daggerheart.fearSpent': (w) => fearAudience(w),
+    ...TRACKER_AUDIENCE,
+    ...SPOTLIGHT_AUDIENCE,
   },
 };

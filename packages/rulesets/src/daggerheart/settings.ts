@@ -32,6 +32,30 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
   { key: 'daggerheart.reactionRollsGiveHopeFear', default: false, description: 'Whether reaction rolls give Hope or Fear.', source: NOT_IN_000 },
   { key: 'daggerheart.fearVisible', default: true, description: "Whether players see the GM's Fear pool and its changes.", source: '000 "Using a Countdown" leaves what players see to the GM; our default: the Fear pool is on the table' },
   { key: 'daggerheart.actionRollsAdvanceClock', default: true, description: "Each action roll advances the table clock's actionRoll count (anything timed in rolls listens to it).", source: 'issue 3 "The clock"' },
+  // Issue 21: the table trackers and the GM's tools. 000 prints none of these; each default is the published game's.
+  { key: 'daggerheart.criticalClearsStress', default: true, description: 'A critical success on an action roll also clears one marked Stress of the roller.', source: NOT_IN_000 },
+  { key: 'daggerheart.hpSlots', default: 6, range: [1, 30], description: "HP slots a character has when the sheet gives none (stats.hpMax).", source: `${NOT_IN_000} (classes start with 5 to 7)` },
+  { key: 'daggerheart.stressSlots', default: 6, range: [1, 30], description: 'Stress slots a character has when the sheet gives none (stats.stressMax).', source: NOT_IN_000 },
+  { key: 'daggerheart.armorSlots', default: 0, range: [0, 30], description: "Armor slots a character has when the sheet gives none (stats.armorMax); the armour's score sets it.", source: NOT_IN_000 },
+  {
+    key: 'daggerheart.massiveDamage',
+    default: false,
+    description: 'Optional rule: damage at or above twice the Severe threshold marks 4 HP instead of 3.',
+    source: `${NOT_IN_000} (an optional rule there)`,
+  },
+  { key: 'daggerheart.stressOverflowMarksHp', default: true, description: 'Stress that must be marked when every Stress slot is full marks HP instead.', source: NOT_IN_000 },
+  { key: 'daggerheart.experienceCost', default: 1, range: [0, 6], description: 'Hope a player spends to add an Experience to a roll.', source: NOT_IN_000 },
+  { key: 'daggerheart.spotlightFearCost', default: 1, range: [0, 12], description: 'Fear the GM spends to take the spotlight out of turn (interrupting the PCs).', source: NOT_IN_000 },
+  {
+    key: 'daggerheart.actionTokens',
+    default: 0,
+    range: [0, 10],
+    description: 'Optional action tracker: tokens each PC gets per round of a conflict (0 = off; the optional rule uses 3). A PC pays one per spotlight, to the GM, who pays one per adversary spotlight.',
+    source: `${NOT_IN_000} (an optional rule there); docs/adr/0014-spotlight.md`,
+  },
+  { key: 'daggerheart.downtimeMoves', default: 2, range: [0, 5], description: 'Downtime moves each PC may take during one rest.', source: NOT_IN_000 },
+  { key: 'daggerheart.restGivesFear', default: true, description: 'A rest gives the GM Fear: 1d4 on a short rest, 1d4 + the number of PCs on a long rest.', source: NOT_IN_000 },
+  { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
 ];
 
 export interface DaggerheartSettings {
@@ -45,6 +69,18 @@ export interface DaggerheartSettings {
   readonly reactionRollsGiveHopeFear: boolean;
   readonly fearVisible: boolean;
   readonly actionRollsAdvanceClock: boolean;
+  readonly criticalClearsStress: boolean;
+  readonly hpSlots: number;
+  readonly stressSlots: number;
+  readonly armorSlots: number;
+  readonly massiveDamage: boolean;
+  readonly stressOverflowMarksHp: boolean;
+  readonly experienceCost: number;
+  readonly spotlightFearCost: number;
+  readonly actionTokens: number;
+  readonly downtimeMoves: number;
+  readonly restGivesFear: boolean;
+  readonly tier: number;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -68,5 +104,17 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     reactionRollsGiveHopeFear: bool('daggerheart.reactionRollsGiveHopeFear'),
     fearVisible: bool('daggerheart.fearVisible'),
     actionRollsAdvanceClock: bool('daggerheart.actionRollsAdvanceClock'),
+    criticalClearsStress: bool('daggerheart.criticalClearsStress'),
+    hpSlots: int('daggerheart.hpSlots', 1, 30),
+    stressSlots: int('daggerheart.stressSlots', 1, 30),
+    armorSlots: int('daggerheart.armorSlots', 0, 30),
+    massiveDamage: bool('daggerheart.massiveDamage'),
+    stressOverflowMarksHp: bool('daggerheart.stressOverflowMarksHp'),
+    experienceCost: int('daggerheart.experienceCost', 0, 6),
+    spotlightFearCost: int('daggerheart.spotlightFearCost', 0, 12),
+    actionTokens: int('daggerheart.actionTokens', 0, 10),
+    downtimeMoves: int('daggerheart.downtimeMoves', 0, 5),
+    restGivesFear: bool('daggerheart.restGivesFear'),
+    tier: int('daggerheart.tier', 1, 4),
   };
 }

@@ -261,7 +261,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     'klepto.improvise': {
       label: 'try an improvised action',
       authorize: byCharacter(),
-      decide(world, c) {
+      decide(world, c, env) {
         const st = getKlepto(world);
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
         const ch = c['characterId'];
@@ -269,7 +269,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const d = text(c, 'description');
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
-        const [id] = mintId(world, 'imp');
+        const [id] = mintId(world, 'imp', env.rng);
         return ok([{ type: 'klepto.improvisationProposed', id, characterId: ch, description: d.value }]);
       },
     },
@@ -879,20 +879,23 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   // ------------------------------------------------------------ views
 
-  const project = (world: World, viewer: Viewer): World => {
+  // Default-deny (ADR 10): every field of the player's state is listed here; visibility is judged on the
+  // unprojected world, so a character the core projector already removed counts as secret, not unknown.
+  const project = (world: World, viewer: Viewer, source: World = world): World => {
     if (viewer.role === 'gm') return world;
     const st = getKlepto(world);
     const enc = getEncounter(world);
     // The kernel's projector has already removed hidden combatants: anyone not in the viewer's roster is secret.
-    const secretC = (id: string): boolean => enc.combatants[id] === undefined || enc.combatants[id].visibility !== 'visible';
-    const secretCh = (id: string): boolean => {
-      const ch = world.characters[id];
-      return ch !== undefined && !canSee(ch.visibility, viewer);
-    };
+    const secretC = (id: string): boolean => !Object.hasOwn(enc.combatants, id) || enc.combatants[id]!.visibility !== 'visible';
+    const secretCh = (id: string): boolean => !Object.hasOwn(source.characters, id) || !canSee(source.characters[id]!.visibility, viewer);
     const dropC = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretC(id)));
     const dropCh = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretCh(id)));
     const view: KleptoState = {
-      ...st,
+      episode: st.episode,
+      phase: st.phase,
+      encounterPhase: st.encounterPhase,
+      spotlight: st.spotlight,
+      secondaryAwarded: st.secondaryAwarded.filter((id) => !secretCh(id)),
       movement: dropC(st.movement),
       dashes: dropC(st.dashes),
       freeActions: dropC(st.freeActions),
@@ -904,9 +907,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       improvised: Object.fromEntries(Object.entries(st.improvised).filter(([, r]) => !secretCh(r.characterId))),
       looseOrder: st.looseOrder?.filter((id) => !secretCh(id)) ?? null,
       opening: {
-        ...st.opening,
         introduced: st.opening.introduced.filter((id) => !secretCh(id)),
         clips: dropCh(st.opening.clips),
+        coldOpen: st.opening.coldOpen,
       },
     };
     return { ...world, ext: { ...world.ext, [KLEPTO_ID]: view as unknown as Json } };

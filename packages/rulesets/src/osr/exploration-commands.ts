@@ -102,7 +102,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
     'osr.lightSource': {
       label: 'light a torch or lantern',
       authorize: (world, c, actor) => (actor.role === 'gm' || (c['owner'] !== undefined && actor.role === 'player' && world.seats[actor.seatId]?.characterIds.includes(String(c['owner'])) === true) ? null : { code: 'FORBIDDEN', message: 'players light their own characters\' sources' }),
-      decide(world, c) {
+      decide(world, c, env) {
         const kind = readOpt(c, 'kind', Object.keys(LIGHT_SOURCES) as LightSourceKind[], 'torch');
         if (!kind.ok) return kind;
         let owner: string | null = null;
@@ -114,7 +114,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         if (Object.keys(getOsr(world).sources).length >= 200) return fail('LIMIT_EXCEEDED', 'at most 200 light sources at a table');
         const label = readText(c, 'label', 60, kind.value);
         if (!label.ok) return label;
-        const [id] = mintId(world, 'light');
+        const [id] = mintId(world, 'light', env.rng);
         const seconds = LIGHT_SOURCES[kind.value].hours * 3600;
         return okv([{ type: 'osr.sourceLit', id, kind: kind.value, owner, label: label.value, burnsOutAt: world.clock.seconds + seconds }]);
       },

@@ -1,6 +1,6 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, EMPTY_ECONOMY, getEncounter, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World } from '@tablekeeper/engine';
+import { applySpend, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World } from '@tablekeeper/engine';
 import { isAbility, type Ability } from './checks.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc, type ChaseGround } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
@@ -166,7 +166,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (Object.keys(getOsr(world).corruptions).length >= 100) return fail('LIMIT_EXCEEDED', 'at most 100 corruptions at once');
         const r = rollCheck(world, env, id.value, { modifier: mod(sheetOf(world, id.value), ability.value), dc: dc.value, label: `resist ${name.value}`, kind: 'corruption' });
         if (r.success) return okv([r.event]);
-        const cid = `corruption-${world.nextId}`;
+        const [cid] = mintId(world, 'corruption', env.rng);
         const first = stages.value[0]!;
         const corruption: Corruption = { id: cid, target: id.value, name: name.value, dc: dc.value, stages: stages.value, stage: 0, stageEndsAt: world.clock.seconds + first.hours * 3600 };
         const out: EngineEvent[] = [r.event, { type: 'osr.infected', corruption: j(corruption) }];

@@ -58,16 +58,29 @@ export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions
 
 // ---------------------------------------------------------------- audiences and log
 
-const idsIn = (e: EngineEvent): string[] =>
-  ['id', 'character', 'target', 'attacker', 'by', 'owner']
-    .map((k) => e[k])
-    .filter((v): v is string => typeof v === 'string');
+const ID_KEYS = ['id', 'character', 'target', 'attacker', 'by', 'owner'];
+/** Character ids an event names, also inside the records it carries (an infection's target, a light source's owner). */
+const idsIn = (e: EngineEvent): string[] => {
+  const out: string[] = [];
+  const scan = (o: { readonly [k: string]: Json | undefined }): void => {
+    for (const k of ID_KEYS) if (typeof o[k] === 'string') out.push(o[k]);
+  };
+  scan(e);
+  for (const k of ['corruption', 'source']) {
+    const v = e[k];
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) scan(v);
+  }
+  return out;
+};
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 function audienceOf(world: World, e: EngineEvent): Audience {
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted') return AUDIENCE_GM;
-  for (const id of idsIn(e)) {
-    const ch = world.characters[id];
+  const st = getOsr(world);
+  for (const named of idsIn(e)) {
+    // A corruption or a light source takes its audience from the character it belongs to.
+    const id = Object.hasOwn(st.corruptions, named) ? st.corruptions[named]!.target : Object.hasOwn(st.sources, named) ? (st.sources[named]!.owner ?? named) : named;
+    const ch = Object.hasOwn(world.characters, id) ? world.characters[id] : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
   }
   const comb = e['combatant'];
@@ -80,8 +93,13 @@ function audienceOf(world: World, e: EngineEvent): Audience {
 
 const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (w.characters[id]?.name ?? id) : 'someone');
 
+/** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
+let before: World | null = null;
+
 function log(w: World, e: EngineEvent, text: string, data?: Json): World {
-  return appendLog(w, { audience: audienceOf(w, e), kind: e.type, text, ...(data !== undefined ? { data } : {}) });
+  const now = audienceOf(w, e);
+  const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
+  return appendLog(w, { audience, kind: e.type, text, ...(data !== undefined ? { data } : {}) });
 }
 
 const rollText = (roll: Json | undefined): string => {
@@ -95,8 +113,15 @@ const rollText = (roll: Json | undefined): string => {
 
 const on =
   (fn: (w: World, e: EngineEvent, st: OsrState) => World): Reducer =>
-  (w, e) =>
-    fn(w, e, getOsr(w));
+  (w, e) => {
+    const outer = before;
+    before = w;
+    try {
+      return fn(w, e, getOsr(w));
+    } finally {
+      before = outer;
+    }
+  };
 
 const str = (e: EngineEvent, k: string): string => String(e[k]);
 
@@ -419,38 +444,61 @@ function tidePrompts(world: World): EngineEvent[] {
 
 // ---------------------------------------------------------------- projector
 
-/** Players see nothing of GM prompts or the last threat band, nor entries about characters they cannot see. */
+/**
+ * Default-deny (ADR 10): the player's OSR state is built field by field from
+ * what they may read; a field added to OsrState must be listed here to show.
+ * Visibility is judged on the unprojected world (`source`): a character the
+ * core projector already removed is hidden, not unknown-and-therefore-shown.
+ */
 function project(world: World, viewer: Viewer, source: World = world): World {
   if (viewer.role === 'gm') return world;
   const st = getOsr(world);
-  const visible = (id: string | null): boolean => {
+  const seesCharacter = (id: string | null): boolean => {
     if (id === null) return true;
-    const ch = world.characters[id];
-    return ch === undefined || canSee(ch.visibility, viewer);
+    const ch = Object.hasOwn(source.characters, id) ? source.characters[id] : undefined;
+    return ch !== undefined && canSee(ch.visibility, viewer);
   };
-  const keep = <T>(m: { readonly [id: string]: T }, idOf: (k: string, v: T) => string | null): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([k, v]) => visible(idOf(k, v))));
+  const enc = getEncounter(world);
+  const seesCombatant = (id: string): boolean => Object.hasOwn(enc.combatants, id) && enc.combatants[id]!.visibility === 'visible';
+  const keep = <T, U>(m: { readonly [id: string]: T }, shown: (k: string, v: T) => boolean, fields: (v: T) => U): { [id: string]: U } =>
+    Object.fromEntries(Object.entries(m).filter(([k, v]) => shown(k, v)).map(([k, v]) => [k, fields(v)]));
+  const byCharacter = (k: string): boolean => seesCharacter(k);
   const out: OsrState = {
-    ...st,
-    prompts: [],
-    tidePrompted: [],
+    ambient: st.ambient,
+    sources: keep(st.sources, (_k, v) => seesCharacter(v.owner), (v) => ({ id: v.id, kind: v.kind, owner: v.owner, label: v.label, burnsOutAt: v.burnsOutAt, remaining: v.remaining })),
+    dying: keep(st.dying, byCharacter, (v) => ({ downAt: v.downAt, fight: v.fight })),
+    stable: st.stable.filter(seesCharacter),
+    dead: st.dead.filter(seesCharacter),
+    turnsOut: st.turnsOut,
+    cadence: st.cadence,
     lastThreat: null,
-    dying: keep(st.dying, (k) => k),
-    sources: keep(st.sources, (_k, v) => v.owner),
-    corruptions: keep(st.corruptions, (_k, v) => v.target),
-    xp: keep(st.xp, (k) => k),
-    restedAt: keep(st.restedAt, (k) => k),
-    bodyParts: keep(st.bodyParts, (k) => k),
-    retreating: keep(st.retreating, (_k, v) => v.character),
-    moved: Object.fromEntries(
-      Object.entries(st.moved)
-        .filter(([k]) => getEncounter(world).combatants[k]?.visibility === 'visible')
-        .map(([k, m]) => [k, { ...m, serial: playerTurnSerial(getEncounter(source), m.serial) }]),
+    restedAt: keep(st.restedAt, byCharacter, (v) => v),
+    exhausted: st.exhausted.filter(seesCharacter),
+    shaken: st.shaken.filter(seesCharacter),
+    bodyParts: keep(st.bodyParts, byCharacter, (v) => [...v]),
+    hidden: st.hidden.filter(seesCharacter),
+    corruptions: keep(
+      st.corruptions,
+      (_k, v) => seesCharacter(v.target),
+      (v) => ({
+        id: v.id,
+        target: v.target,
+        name: v.name,
+        dc: v.dc,
+        stages: v.stages.map((g) => ({ hours: g.hours, ability: g.ability, dice: g.dice, exhaustion: g.exhaustion, note: g.note })),
+        stage: v.stage,
+        stageEndsAt: v.stageEndsAt,
+      }),
     ),
-    dead: st.dead.filter(visible),
-    stable: st.stable.filter(visible),
-    exhausted: st.exhausted.filter(visible),
-    shaken: st.shaken.filter(visible),
-    hidden: st.hidden.filter(visible),
+    xp: keep(st.xp, byCharacter, (v) => v),
+    magicCounted: [...st.magicCounted],
+    retreating: keep(st.retreating, (k, v) => seesCombatant(k) && seesCharacter(v.character), (v) => ({ combatant: v.combatant, character: v.character })),
+    prompts: [],
+    // Deaths this fight count hidden ones too; only the GM's morale prompt needs it.
+    fightDeaths: 0,
+    moved: keep(st.moved, (k) => seesCombatant(k), (m) => ({ serial: playerTurnSerial(getEncounter(source), m.serial), used: m.used, budget: m.budget })),
+    scenes: st.scenes,
+    tidePrompted: [],
   };
   return setOsr(world, out);
 }

@@ -13,7 +13,7 @@ import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { id, intIn, MAX_ID, readAttack } from './input.js';
-import { audienceOf, controls, getTeams, isSecret, setTeams, TEAMS_ID } from './state.js';
+import { audienceOf, controls, getTeams, setTeams, TEAMS_ID } from './state.js';
 
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
@@ -456,26 +456,53 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
 
 // ---------------------------------------------------------------- views and audiences
 
-/** Players see a secret sheet as its name and status words only. */
+/**
+ * Default-deny (ADR 10): players see a sheet only when its audience is known
+ * to include them: from its combatant (hidden: nothing; veiled or secret: name
+ * and status words), else from its character, else from the sheet's own
+ * secret flag. A combatant that left while hidden stays hidden (hiddenGone).
+ * Per-combatant bookkeeping shows only for combatants in the player's roster.
+ */
 const project: Projector = (world, viewer, source = world) => {
   if (viewer.role === 'gm') return world;
   const st = getTeams(world);
-  const enc = getEncounter(world);
-  const hidden = (x: string): boolean => enc.combatants[x]?.visibility === 'hidden';
+  // Judged on the unprojected encounter: this projector may run before the kernel's (module order).
+  const full = getEncounter(source);
+  const gone = new Set(full.hiddenGone ?? []);
+  const combatant = (x: string) => (Object.hasOwn(full.combatants, x) && full.roster.includes(x) ? full.combatants[x]! : undefined);
+  const inView = (x: string): boolean => {
+    const c = combatant(x);
+    return c !== undefined && c.visibility !== 'hidden';
+  };
   const sheets: { [id: string]: Json } = {};
   for (const [k, sh] of Object.entries(st.sheets)) {
-    if (hidden(k)) continue;
-    sheets[k] = isSecret(world, k) ? { name: enc.combatants[k]?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(sh);
+    let tier: 'none' | 'status' | 'full';
+    const c = combatant(k);
+    if (c !== undefined) tier = c.visibility === 'hidden' ? 'none' : c.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
+    else if (gone.has(k) || Object.hasOwn(full.combatants, k)) tier = 'none';
+    else {
+      // Out of any fight: the sheet's character (by key or by its characterId) decides; an unowned sheet is the GM's.
+      const chId = Object.hasOwn(source.characters, k) ? k : sh.characterId;
+      const ch = chId !== null && Object.hasOwn(source.characters, chId) ? source.characters[chId]! : undefined;
+      tier = ch === undefined || ch.visibility === 'hidden' ? 'none' : ch.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
+    }
+    if (tier === 'none') continue;
+    sheets[k] = tier === 'status' ? { name: c?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(sh);
   }
   const keep = <T extends object>(o: { readonly [k: string]: T }, ids: (v: T, k: string) => string[]): { [k: string]: T } =>
-    Object.fromEntries(Object.entries(o).filter(([k, v]) => !ids(v, k).some(hidden)));
+    Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
   return setTeams(world, {
     sheets: sheets as unknown as typeof st.sheets,
     attackCounts: keep(st.attackCounts, (_v, k) => [k]),
-    pending: keep(st.pending, (v) => [v.attacker, v.target]),
+    // An attack on someone the player sees waits for their reaction even from an unseen attacker: who and with what stay unnamed.
+    pending: Object.fromEntries(
+      Object.entries(st.pending)
+        .filter(([, v]) => inView(v.target) && (v.intercepted === null || inView(v.intercepted)))
+        .map(([k, v]) => [k, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible' ? v : { ...v, attacker: '', weapon: '' }]),
+    ),
     atRisk: keep(st.atRisk, (_v, k) => [k]),
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
-    commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { ...v, serial: playerTurnSerial(getEncounter(source), v.serial) }])),
+    commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
 };
 

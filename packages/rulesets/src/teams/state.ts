@@ -79,10 +79,23 @@ export function controls(world: World, actor: Viewer, id: string): boolean {
 }
 
 /** Secret: the GM marked the sheet secret, or the combatant is not fully visible in the encounter. */
+/**
+ * Default-deny (ADR 10): a sheet or combatant is public only when its audience
+ * is known to be everyone: a fully visible combatant in the fight, else a fully
+ * visible character (by key or the sheet's characterId). A sheet nobody vouches
+ * for, or a combatant that left while hidden, is the GM's. Ids that name no
+ * entity (an attack id) are not secret by themselves.
+ */
 export function isSecret(world: World, id: string): boolean {
-  const sheet = getTeams(world).sheets[id];
-  const c = getEncounter(world).combatants[id];
-  return sheet?.secret === true || (c !== undefined && c.visibility !== 'visible');
+  const sheets = getTeams(world).sheets;
+  const sheet = Object.hasOwn(sheets, id) ? sheets[id] : undefined;
+  if (sheet?.secret === true) return true;
+  const enc = getEncounter(world);
+  if (Object.hasOwn(enc.combatants, id)) return !enc.roster.includes(id) || enc.combatants[id]!.visibility !== 'visible';
+  if ((enc.hiddenGone ?? []).includes(id)) return true;
+  const chId = Object.hasOwn(world.characters, id) ? id : (sheet?.characterId ?? null);
+  if (chId !== null && Object.hasOwn(world.characters, chId)) return world.characters[chId]!.visibility !== 'visible';
+  return sheet !== undefined;
 }
 
 /** Log and event audience: GM-only when anyone involved is secret. */

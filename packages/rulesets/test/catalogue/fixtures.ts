@@ -91,8 +91,10 @@ export function populated(rulesetId: string): { engine: Engine; table: Table; re
   const created = createTableFor(rulesetId, { tableId: 't1', name: 'Catalogue' });
   if (!created.ok) throw new Error(created.error.message);
   let table = created.value;
+  // One generator for the whole setup: ids may be minted from it, so a fresh seed per command would repeat them.
+  const rng = seededRng(7);
   const run = (c: Command): void => {
-    const r = engine.execute(table, c, { rng: seededRng(7), actor: GM });
+    const r = engine.execute(table, c, { rng, actor: GM });
     if (!r.ok) throw new Error(`${c.type}: ${r.error.code} ${r.error.message}`);
     table = r.value.table;
   };

@@ -6,8 +6,10 @@ import type { Json } from '@tablekeeper/engine';
 import { daggerheartModule, daggerheartSettings } from '../../src/daggerheart/index.js';
 import { DhTable, GM, player } from './helpers.js';
 
-const KEYS = ['characterId', 'helperId', 'targetId', 'modifier', 'difficulty', 'advantage', 'reaction', 'label', 'amount', 'reason'];
-const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: -40, max: 70 }), fc.constantFrom('ch-3', 'ch-4', 'ch-5', 'nobody'));
+const KEYS = ['characterId', 'helperId', 'targetId', 'modifier', 'difficulty', 'advantage', 'reaction', 'label', 'amount', 'reason',
+  // issue 21: requests, trackers, adversaries, rests, the spotlight
+  'requestId', 'trait', 'hidden', 'experience', 'experienceBonus', 'useExperience', 'track', 'useArmor', 'name', 'count', 'major', 'severe', 'hp', 'stress', 'attack', 'damage', 'moves', 'visibility', 'rest', 'combatantId'];
+const value = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: -40, max: 70 }), fc.constantFrom('ch-3', 'ch-4', 'ch-5', 'nobody', 'req-6', 'req-7', 'hp', 'stress', 'armor', 'short', 'long', 'agility'), fc.constant([{ characterId: 'ch-3', move: 'tendWounds' }, { name: 'm', countdown: { start: 2, repeat: 'loop' } }] as Json));
 
 describe('Daggerheart commands under random input', () => {
   it('return ok or a typed error (never INTERNAL)', () => {

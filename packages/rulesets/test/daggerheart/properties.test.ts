@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countdownList } from '@tablekeeper/engine';
-import { DhTable, player } from './helpers.js';
-import { daggerheartSettings } from '../../src/daggerheart/index.js';
+import { DhTable, player, SPECTATOR } from './helpers.js';
+import { daggerheartSettings, requestsOf, trackOf, TRACKS } from '../../src/daggerheart/index.js';
 
 const step = fc.oneof(
   { weight: 6, arbitrary: fc.record({ t: fc.constant('roll' as const), who: fc.nat(1), modifier: fc.integer({ min: -3, max: 5 }), difficulty: fc.integer({ min: 5, max: 25 }), advantage: fc.integer({ min: -2, max: 2 }), reaction: fc.boolean() }) },
@@ -44,6 +44,67 @@ describe('Daggerheart properties', () => {
         expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(t.world));
       }),
       { numRuns: 50 },
+    );
+  });
+
+  const tableStep = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ t: fc.constant('ask' as const), who: fc.nat(1), difficulty: fc.integer({ min: 5, max: 25 }), hidden: fc.boolean(), advantage: fc.integer({ min: -1, max: 1 }) }) },
+    { weight: 4, arbitrary: fc.record({ t: fc.constant('answer' as const), who: fc.nat(1), exp: fc.boolean() }) },
+    { weight: 2, arbitrary: fc.record({ t: fc.constant('damage' as const), who: fc.nat(1), amount: fc.integer({ min: 0, max: 30 }), armor: fc.boolean() }) },
+    { weight: 2, arbitrary: fc.record({ t: fc.constant('mark' as const), who: fc.nat(1), track: fc.constantFrom(...TRACKS), amount: fc.integer({ min: -4, max: 4 }) }) },
+    { weight: 1, arbitrary: fc.record({ t: fc.constant('rest' as const), long: fc.boolean(), move: fc.constantFrom('tendWounds', 'clearStress', 'repairArmor', 'prepare') }) },
+    { weight: 2, arbitrary: fc.record({ t: fc.constant('spot' as const), who: fc.nat(2), fear: fc.boolean() }) },
+    { weight: 1, arbitrary: fc.constant({ t: 'undo' as const }) },
+  );
+
+  it('requests, damage, tracks, rests and the spotlight: every track stays within its slots, Fear within its cap, no hidden difficulty in a player view, replay equals the live table', () => {
+    fc.assert(
+      fc.property(fc.array(tableStep, { maxLength: 25 }), fc.integer({ min: 0, max: 2 }), (steps, tokens) => {
+        const t = new DhTable({ 'daggerheart.actionTokens': tokens });
+        const seats = [t.seat('A'), t.seat('B')];
+        const pcs = [t.pc('A', seats[0]!, { major: 5, severe: 10, armorMax: 2 }), t.pc('B', seats[1]!, { major: 6, severe: 12, hpMax: 5 })];
+        // The foe's own difficulty (4) is outside the requests' range, so the secrecy check below cannot confuse them.
+        const added = t.run({ type: 'daggerheart.addAdversaries', name: 'Foe', difficulty: 4, major: 5, severe: 9, hp: 3, moves: [{ name: 'm', countdown: { start: 2, repeat: 'loop' } }], visibility: 'visible' });
+        const foeId = String((added.kind === 'command' ? added.events : []).find((e) => e.type === 'character.added')!['id']);
+        t.run({ type: 'chase.create', name: 'chase', die: 6, lead: 3 });
+        t.run({ type: 'encounter.start', combatants: [...pcs.map((id) => ({ id, kind: 'pc', characterId: id })), { id: foeId, kind: 'npc', characterId: foeId }] });
+        const hiddenDifficulties = new Set<number>();
+        // A visible request may name the same number: players rightly see that one.
+        const shownDifficulties = new Set<number>();
+        for (const st of steps) {
+          if (st.t === 'ask') {
+            const r = t.try({ type: 'daggerheart.requestRoll', characterId: pcs[st.who]!, difficulty: st.difficulty, hidden: st.hidden, advantage: st.advantage, experience: 'Trained', experienceBonus: 2 });
+            if (r.ok) (st.hidden ? hiddenDifficulties : shownDifficulties).add(st.difficulty);
+          } else if (st.t === 'answer') {
+            const open = Object.values(requestsOf(t.world)).find((r) => r.characterId === pcs[st.who]);
+            if (open !== undefined) t.try({ type: 'daggerheart.rollRequest', requestId: open.id, useExperience: st.exp }, player(seats[st.who]!));
+          } else if (st.t === 'damage') t.try({ type: 'daggerheart.takeDamage', characterId: pcs[st.who]!, amount: st.amount, useArmor: st.armor });
+          else if (st.t === 'mark') t.try({ type: 'daggerheart.markTrack', characterId: pcs[st.who]!, track: st.track, amount: st.amount });
+          else if (st.t === 'rest') t.try({ type: 'daggerheart.rest', rest: st.long ? 'long' : 'short', moves: [{ characterId: pcs[0]!, move: st.move }] });
+          else if (st.t === 'spot') {
+            const id = st.who === 2 ? foeId : pcs[st.who]!;
+            t.try(st.fear && st.who === 2 ? { type: 'daggerheart.takeSpotlight', combatantId: id } : { type: 'daggerheart.passSpotlight', combatantId: id });
+          } else t.try({ type: 'history.undo' });
+          const set = daggerheartSettings(t.world);
+          for (const id of [...pcs, foeId]) {
+            for (const track of TRACKS) {
+              const raw = t.world.characters[id]!.stats[track === 'hp' ? 'hp' : track];
+              const tr = trackOf(t.world.characters[id]!.stats, track, 0);
+              if (raw !== undefined) expect(raw).toBeLessThanOrEqual(Math.max(tr.slots, track === 'hp' ? set.hpSlots : track === 'stress' ? set.stressSlots : set.armorSlots));
+              if (raw !== undefined) expect(raw).toBeGreaterThanOrEqual(0);
+            }
+          }
+          expect(t.fear).toBeGreaterThanOrEqual(0);
+          expect(t.fear).toBeLessThanOrEqual(set.fearMax);
+        }
+        for (const v of [player(seats[0]!), player(seats[1]!), SPECTATOR]) {
+          const text = JSON.stringify(t.view(v));
+          for (const d of hiddenDifficulties) if (!shownDifficulties.has(d)) expect(text).not.toContain(`"difficulty":${d}`);
+        }
+        const replayed = t.engine.replay(t.table.genesis, t.table.transactions);
+        expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(t.world));
+      }),
+      { numRuns: 40 },
     );
   });
 });

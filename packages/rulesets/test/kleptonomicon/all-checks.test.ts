@@ -45,7 +45,7 @@ interface TestRolled {
 type Runner = (s: Scenario, advantage: number) => TestRolled;
 
 const last = (s: Scenario, type: string): { [k: string]: Json } => {
-  const tx = s.table.transactions[s.table.transactions.length - 1]!;
+  const tx = s.table.transactions.at(-1)!;
   const e = tx.kind === 'command' ? tx.events.find((x) => x.type === type) : undefined;
   if (e === undefined) throw new Error(`no ${type}`);
   return e as { [k: string]: Json };

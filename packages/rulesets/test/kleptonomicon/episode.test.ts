@@ -3,15 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { fixedRng, scenario, seededRng, type Json, type Rng, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
 import { ruleset } from '../../src/kleptonomicon/index.js';
 import { getKlepto } from '../../src/kleptonomicon/state.js';
 import { getEncounter } from '@tablekeeper/engine';
 
-// Ids the core mints in order: the two seats, then the two characters.
+// Seats are numbered; character ids are random (ADR 10), so each table's dice count
+// their id draws from 1 (countingIds): Alice and Bob get the same ids at every table.
 const ANN: Viewer = { role: 'player', seatId: 'seat-1' };
 const BO: Viewer = { role: 'player', seatId: 'seat-2' };
-const ALICE = 'ch-3';
-const BOB = 'ch-4';
+const ALICE = 'ch-baaaaacaaaaa';
+const BOB = 'ch-daaaaaeaaaaa';
 
 const abilities: Json = [
   { id: 'strike', name: 'Strike', time: 'beat' },
@@ -24,7 +26,7 @@ const abilities: Json = [
 
 /** A table with two PCs (Ann plays Alice, Bo plays Bob) and the GM. */
 function table(rng: Rng = seededRng(7), settings: { [k: string]: Json } = {}): Scenario {
-  const s = scenario(ruleset.modules, { rng, rulesetId: 'kleptonomicon', settings });
+  const s = scenario(ruleset.modules, { rng: countingIds(rng), rulesetId: 'kleptonomicon', settings });
   s.run({ type: 'seat.add', name: 'Ann' });
   s.run({ type: 'seat.add', name: 'Bo' });
   s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities, athletics: 2 } });

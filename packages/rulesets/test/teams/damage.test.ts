@@ -74,7 +74,7 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'health', value: 7 });
     s.run({ type: 'teams.damage', target: 'boudica', amount: 7 });
     expect(sheet(s, 'boudica')).toMatchObject({ health: 0, conscious: false, dead: false });
-    const tx = s.table.transactions[s.table.transactions.length - 1]!;
+    const tx = s.table.transactions.at(-1)!;
     expect(tx.kind === 'command' && tx.events.some((e) => e.type === 'teams.deathRisked')).toBe(false);
   });
 
@@ -83,12 +83,12 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'endurance', value: 0 });
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'health', value: 3 });
     s.run({ type: 'teams.damage', target: 'boudica', amount: 9, nonlethal: true });
-    let tx = s.table.transactions[s.table.transactions.length - 1]!;
+    let tx = s.table.transactions.at(-1)!;
     expect(tx.kind === 'command' && tx.events.some((e) => e.type === 'teams.deathRisked')).toBe(false);
     expect(sheet(s, 'boudica')).toMatchObject({ health: 0, conscious: false });
     dice.push(10);
     s.run({ type: 'teams.damage', target: 'boudica', amount: 1, nonlethal: true });
-    tx = s.table.transactions[s.table.transactions.length - 1]!;
+    tx = s.table.transactions.at(-1)!;
     expect(tx.kind === 'command' && tx.events.some((e) => e.type === 'teams.deathRisked')).toBe(true);
     expect(sheet(s, 'boudica')['dead']).toBe(false); // 10 against 10 cheats death
   });

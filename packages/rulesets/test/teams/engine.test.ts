@@ -166,7 +166,7 @@ describe('replay, undo, views', () => {
     dice.push(6, 6, 19);
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
     s.run({ type: 'teams.defend', attack: String(lastOf(s, 'teams.attacked')['id']), reaction: 'none' });
-    const replayed = s.engine.replay(s.table.genesis, s.table.transactions as Transaction[]);
+    const replayed = s.engine.replay(s.table.genesis, s.table.transactions);
     expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(s.world));
     s.undo();
     s.undo();
@@ -231,7 +231,7 @@ describe('property: random fights', () => {
           }
           for (const it of Object.values(sh.items)) if (it.durability < 0 || it.durability > it.maxDurability) return false;
         }
-        const replayed = s.engine.replay(s.table.genesis, s.table.transactions as Transaction[]);
+        const replayed = s.engine.replay(s.table.genesis, s.table.transactions);
         return JSON.stringify(replayed.world) === JSON.stringify(s.world);
       }),
       { numRuns: 60 },

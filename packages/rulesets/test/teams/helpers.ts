@@ -75,7 +75,7 @@ export function sheet(s: Scenario, id: string) {
 }
 
 export function lastOf(s: Scenario, type: string): { [k: string]: Json } {
-  const tx = s.table.transactions[s.table.transactions.length - 1]!;
+  const tx = s.table.transactions.at(-1)!;
   const evs = tx.kind === 'command' ? tx.events : [];
   const e = [...evs].reverse().find((x) => x.type === type);
   if (e === undefined) throw new Error(`no ${type} in the last transaction (${evs.map((x) => x.type).join(', ')})`);

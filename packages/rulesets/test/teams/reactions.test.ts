@@ -235,7 +235,7 @@ describe('dodge and intercept', () => {
     dice.push(12); // the luck test to cheat death
     s.run({ type: 'encounter.endTurn' });
     expect(sheet(s, 'boudica')).toMatchObject({ conscious: false, dead: false });
-    const tx = s.table.transactions[s.table.transactions.length - 1]!;
+    const tx = s.table.transactions.at(-1)!;
     const types = tx.kind === 'command' ? tx.events.map((e) => e.type) : [];
     expect(types.indexOf('encounter.turnClosed')).toBeLessThan(types.indexOf('encounter.turnStarted'));
     expect((s.world.ext['encounter'] as { current: string }).current).toBe('agnessa');

@@ -37,6 +37,21 @@ export function memoryStore(): EventStore {
       logs.set(table.tableId, copy([...log]));
       for (const t of toks) tokens.set(t.hash, { ...t });
     },
+    importRows(id, rows) {
+      live();
+      const log = logOf(id);
+      rows.forEach((r, i) => {
+        if (r.version !== log.length + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${log.length + i}`);
+      });
+      log.push(...copy([...rows]));
+    },
+    dropTable(id) {
+      live();
+      tables.delete(id);
+      logs.delete(id);
+      snapshots.delete(id);
+      for (const [h, t] of tokens) if (t.tableId === id) tokens.delete(h);
+    },
     getTable: (id) => (tables.has(id) ? copy(tables.get(id)!) : null),
     countTables: () => tables.size,
     listTableIds: () => [...tables.keys()],
@@ -45,15 +60,15 @@ export function memoryStore(): EventStore {
       live();
       const log = logOf(id);
       if (record.commandId !== null) {
-        const dup = log.find((r) => r.commandId === record.commandId);
+        const dup = log.find((r) => r.commandId === record.commandId && r.actorKey === record.actorKey);
         if (dup) return { ok: false, reason: 'duplicate', existing: copy(dup) };
       }
       if (log.length !== expected) return { ok: false, reason: 'conflict', current: log.length };
       log.push(copy({ ...record, version: expected + 1 }));
       return { ok: true, version: expected + 1 };
     },
-    findCommand(id, commandId) {
-      const r = logs.get(id)?.find((x) => x.commandId === commandId);
+    findCommand(id, actorKey, commandId) {
+      const r = logs.get(id)?.find((x) => x.commandId === commandId && x.actorKey === actorKey);
       return r ? copy(r) : null;
     },
     readLog: (id, after = 0) => copy((logs.get(id) ?? []).filter((r) => r.version > after)),
@@ -80,6 +95,7 @@ export function memoryStore(): EventStore {
     listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
     batch: (fn) => fn(),
     probeWritable: () => open,
+    probeWrite: () => (open ? null : new StoreError('NOT_FOUND', 'the store is closed')),
     close() {
       open = false;
     },

@@ -18,7 +18,7 @@ export interface TableRecord {
 export interface TxRecord {
   readonly version: number;
   readonly commandId: string | null;
-  /** Stable key of who sent it ('gm', 'player:s1', ...): a reused commandId from someone else is refused. */
+  /** Stable key of who sent it ('gm', 'player:s1', ...): commandIds are idempotency keys per sender. */
   readonly actorKey: string;
   readonly transaction: Transaction;
 }
@@ -44,6 +44,10 @@ export interface EventStore {
   createTable(table: TableRecord, tokens: readonly TokenRecord[]): void;
   /** Creates a table with a whole log (import), atomically. */
   importTable(table: TableRecord, log: readonly TxRecord[], tokens: readonly TokenRecord[]): void;
+  /** Appends already-checked rows (an import's) in one write transaction; the first must follow the head. No commandId checks: the import checked them. */
+  importRows(tableId: string, rows: readonly TxRecord[]): void;
+  /** Deletes a table with its rows, snapshots and tokens (an import whose write failed half-way). */
+  dropTable(tableId: string): void;
   getTable(tableId: string): TableRecord | null;
   countTables(): number;
   listTableIds(): string[];
@@ -51,10 +55,11 @@ export interface EventStore {
   head(tableId: string): number;
   /**
    * Appends the transaction as version expectedVersion + 1, durably, in one
-   * write transaction; refuses a stale expectedVersion and a reused commandId.
+   * write transaction; refuses a stale expectedVersion and a commandId this sender already used.
    */
   append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
-  findCommand(tableId: string, commandId: string): TxRecord | null;
+  /** The transaction `actorKey` sent with this commandId (ids are per sender: another's id is never found). */
+  findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null;
   /** Transactions with version > after, in version order. */
   readLog(tableId: string, after?: number): TxRecord[];
   /** Snapshots are a cache: losing one only costs a longer replay. */
@@ -72,6 +77,8 @@ export interface EventStore {
   batch<T>(fn: () => T): T;
   /** True when a write transaction can commit right now (health check). */
   probeWritable(): boolean;
+  /** The error a write transaction fails with right now, or null when it commits (health check with a reason). */
+  probeWrite(): unknown;
   close(): void;
 }
 

@@ -41,7 +41,25 @@ const MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX tokens_by_table ON tokens(table_id);
    CREATE TABLE health (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL) STRICT;`,
+  // The health probe commits a padded row: a one-page write can still fit on a disk too full for a real command.
+  `CREATE TABLE health_probe (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, pad BLOB NOT NULL) STRICT;`,
+  // Command ids are idempotency keys per sender: another sender's id is no business of theirs (no oracle on it).
+  `CREATE TABLE transactions_by_actor (
+     table_id   TEXT NOT NULL REFERENCES tables(table_id),
+     version    INTEGER NOT NULL CHECK (version >= 1),
+     command_id TEXT,
+     actor      TEXT NOT NULL,
+     tx         TEXT NOT NULL,
+     PRIMARY KEY (table_id, version),
+     UNIQUE (table_id, actor, command_id)
+   ) STRICT;
+   INSERT INTO transactions_by_actor (table_id, version, command_id, actor, tx) SELECT table_id, version, command_id, actor, tx FROM transactions;
+   DROP TABLE transactions;
+   ALTER TABLE transactions_by_actor RENAME TO transactions;`,
 ];
+
+/** Bytes the health probe commits: headroom for a large command or a snapshot's worth of pages. */
+export const HEALTH_PROBE_BYTES = 64 * 1024;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -141,7 +159,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
     head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
-    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND command_id = ?'),
+    findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
     pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
@@ -151,6 +169,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTokens: db.prepare('SELECT * FROM tokens WHERE table_id = ? ORDER BY created_at, hash'),
     revoke: db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ?'),
     health: db.prepare('INSERT INTO health (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
+    healthProbe: db.prepare(`INSERT INTO health_probe (id, at, pad) VALUES (1, ?, randomblob(${HEALTH_PROBE_BYTES})) ON CONFLICT(id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
   };
 
   const insertTokens = (tokens: readonly TokenRecord[]) => {
@@ -163,7 +182,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
 
   const appendTx = db.transaction((tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
     if (r.commandId !== null) {
-      const dup = q.findCommand.get(tableId, r.commandId) as TxRow | undefined;
+      const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
       if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
     }
     const current = q.head.get(tableId) as number;
@@ -191,6 +210,20 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         insertTokens(tokens);
       }).immediate();
     },
+    importRows(tableId, rows) {
+      db.transaction(() => {
+        const head = q.head.get(tableId) as number;
+        rows.forEach((r, i) => {
+          if (r.version !== head + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${head + i}`);
+          q.insertTx.run(tableId, r.version, r.commandId, r.actorKey, JSON.stringify(r.transaction));
+        });
+      }).immediate();
+    },
+    dropTable(tableId) {
+      db.transaction(() => {
+        for (const t of ['transactions', 'snapshots', 'tokens', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
+      }).immediate();
+    },
     getTable(tableId) {
       const r = q.getTable.get(tableId) as { table_id: string; name: string; ruleset_id: string; genesis: string; created_at: number } | undefined;
       return r ? { tableId: r.table_id, name: r.name, rulesetId: r.ruleset_id, genesis: JSON.parse(r.genesis) as World, createdAt: r.created_at } : null;
@@ -199,8 +232,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTableIds: () => q.listTables.all() as string[],
     head: (tableId) => q.head.get(tableId) as number,
     append: (tableId, expected, record) => appendTx.immediate(tableId, expected, record),
-    findCommand(tableId, commandId) {
-      const r = q.findCommand.get(tableId, commandId) as TxRow | undefined;
+    findCommand(tableId, actorKey, commandId) {
+      const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
       return r ? toTx(r) : null;
     },
     readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
@@ -233,11 +266,17 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
     batch: (fn) => db.transaction(fn).immediate(),
     probeWritable() {
+      return store.probeWrite() === null;
+    },
+    probeWrite() {
       try {
-        db.transaction(() => q.health.run(Date.now())).immediate();
-        return true;
-      } catch {
-        return false;
+        db.transaction(() => {
+          q.health.run(Date.now());
+          q.healthProbe.run(Date.now());
+        }).immediate();
+        return null;
+      } catch (e) {
+        return e;
       }
     },
     async backup(path) {

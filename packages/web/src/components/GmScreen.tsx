@@ -10,7 +10,7 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
-import { CommandsPanel, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
+import { CommandsPanel, DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
@@ -61,6 +61,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </button>
       </header>
       {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
+      {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} />

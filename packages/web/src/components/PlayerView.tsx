@@ -10,7 +10,7 @@ import { CountdownsPanel } from './Countdowns.tsx';
 import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { EpisodeBar, PlayerLights } from './LazyPanels.tsx';
+import { DaggerheartPhone, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
 
@@ -38,6 +38,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
           <>
             {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id) } : {})} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
+            {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />

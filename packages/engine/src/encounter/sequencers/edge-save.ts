@@ -166,6 +166,41 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       return nextFromTiers(view, tiersOf(view.enc));
     },
     ...(options.missedTurns === 'later' ? {} : { rank: (enc: EncounterState, id: string) => tierRank(tiersOf(enc), id) }),
+    project(enc, shown) {
+      // Groups with nobody the player can see vanish and the rest are renumbered, so neither
+      // the state, the slots nor the PCs' Edge Save rolls count the hidden groups.
+      const groups = groupsOf(enc);
+      const members = (i: number): string[] => [...new Set([...(groups[i] ?? []), ...enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i)])];
+      const index = new Map<number, number>();
+      groups.forEach((_g, i) => {
+        if (members(i).some(shown)) index.set(i, index.size);
+      });
+      const before = (g: number): number => [...index.keys()].filter((i) => i <= g).length;
+      const placements: Record<string, Json> = {};
+      for (const id of enc.roster) {
+        if (!shown(id)) continue;
+        const p = enc.combatants[id]?.placement;
+        const group = num(field(p, 'group'));
+        const slot = num(field(p, 'slot'));
+        if (group !== null) placements[id] = { group: index.get(group) ?? 0 };
+        else if (slot !== null) {
+          const rolls = field(p, 'rolls');
+          placements[id] = {
+            slot: slot === 0 ? 0 : before(slot - 1),
+            score: num(field(p, 'score')) ?? 0,
+            rolls: Array.isArray(rolls) ? rolls.filter((r) => index.has(num(field(r, 'group')) ?? -1)).map((r) => ({ ...(r as { [k: string]: Json }), group: index.get(num(field(r, 'group'))!)! })) : [],
+          };
+        } else if (p !== undefined) placements[id] = p;
+      }
+      const st = inForce(enc);
+      const state: Json = {
+        groups: groups.filter((_g, i) => index.has(i)).map((g) => g.filter(shown)),
+        ties: st.ties,
+        failAtOrBelow: st.failAt,
+        playersRoll: field(enc.seq, 'playersRoll') === true,
+      };
+      return { state, placements };
+    },
   };
 
   function tiersOf(enc: EncounterState): Tier[] {

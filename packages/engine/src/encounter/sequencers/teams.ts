@@ -75,5 +75,20 @@ export function teamsSequencer(): Sequencer {
     onRoundStarted(enc) {
       return { order: [...teamState(enc).order], last: null } as Json;
     },
+    project(enc, shown) {
+      // Players see the teams that have someone they can see; `last` falls back to the
+      // nearest earlier shown team, so their on-deck still starts from the right place.
+      const st = teamState(enc);
+      const seen = new Set(enc.roster.filter(shown).map((id) => teamOf(enc, id)));
+      const order = st.order.filter((t) => seen.has(t));
+      let last: string | null = null;
+      const at = st.last === null ? -1 : st.order.indexOf(st.last);
+      for (let k = 0; at >= 0 && k < st.order.length && last === null; k++) {
+        const t = st.order[(at - k + st.order.length) % st.order.length]!;
+        if (seen.has(t)) last = t;
+      }
+      if (at < 0 && st.last !== null && seen.has(st.last)) last = st.last;
+      return { state: { order, last }, placements: {} };
+    },
   };
 }

@@ -1,0 +1,46 @@
+// The Daggerheart panels' helpers (a Node test of the web lib): the last roll
+// as a viewer may see it (never an undone one, never a hidden difficulty), a
+// request in words, and the odds lines a phone shows before rolling.
+import { describe, expect, it } from 'vitest';
+import type { TransactionView } from '@tablekeeper/engine';
+import type { RollRequest } from '@tablekeeper/rulesets/browser';
+import { lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
+
+const roll = (seq: number, characterId: string, hope: number, fear: number, hidden = false): TransactionView => ({
+  seq,
+  kind: 'command',
+  actor: { role: 'gm' },
+  label: 'make the requested roll',
+  events: [
+    hidden
+      ? { type: 'daggerheart.actionRollShown', characterId, label: 'an Agility roll', roll: { hope, fear, advantageDice: [], advantageSign: 0, modifier: 2, total: hope + fear + 2, outcome: 'failureWithHope' } }
+      : { type: 'daggerheart.actionRolled', characterId, label: '', hidden: false, roll: { hope, fear, advantageDice: [4], advantageSign: 1, modifier: 0, total: hope + fear + 4, difficulty: 13, outcome: 'successWithFear' } },
+  ],
+});
+
+describe('lastRoll', () => {
+  it('is the newest roll still live: an undone one is skipped, a redone one counts again', () => {
+    const h: TransactionView[] = [roll(1, 'a', 3, 9), roll(2, 'b', 10, 2, true)];
+    expect(lastRoll(h)).toMatchObject({ seq: 2, characterId: 'b', hope: 10, fear: 2, difficulty: null, outcome: 'failureWithHope' });
+    const undone = [...h, { seq: 3, kind: 'undo', actor: { role: 'gm' }, label: 'undo', target: 2, events: [] } as TransactionView];
+    expect(lastRoll(undone)).toMatchObject({ seq: 1, hope: 3, fear: 9, difficulty: 13, advantageDice: [4] });
+    const redone = [...undone, { seq: 4, kind: 'redo', actor: { role: 'gm' }, label: 'redo', target: 2, events: [] } as TransactionView];
+    expect(lastRoll(redone)?.seq).toBe(2);
+    expect(lastRoll(h, 'a')?.seq).toBe(1);
+    expect(lastRoll([])).toBeNull();
+  });
+});
+
+describe('requestWords and oddsLines', () => {
+  const base: RollRequest = { id: 'req-3', characterId: 'c', trait: 'agility', modifier: 2, difficulty: 15, hidden: false, advantage: 1, experience: null, label: '' };
+  it('says the trait, modifier, difficulty (or that it is hidden) and advantage', () => {
+    expect(requestWords(base)).toBe('Agility roll +2 vs 15 · advantage');
+    expect(requestWords({ ...base, difficulty: null, hidden: true, advantage: 0, modifier: -1 })).toBe('Agility roll −1 · difficulty hidden');
+    expect(requestWords({ ...base, label: 'Climb', advantage: -1 })).toBe('Climb +2 vs 15 · disadvantage');
+  });
+  it('lists every outcome as a percentage, or only the dice-only odds when the difficulty is hidden', () => {
+    const lines = oddsLines({ hidden: false, success: 0.5, outcomes: { critical: 1 / 12, successWithHope: 0.25, successWithFear: 1 / 6, failureWithHope: 0.2, failureWithFear: 0.3 } });
+    expect(lines).toEqual(['Success 50.0%', 'Critical success 8.3%', 'Success with Hope 25.0%', 'Success with Fear 16.7%', 'Failure with Hope 20.0%', 'Failure with Fear 30.0%']);
+    expect(oddsLines({ hidden: true, critical: 12 / 144, withHope: 66 / 144, withFear: 66 / 144 })).toEqual(['With Hope 45.8%', 'With Fear 45.8%', 'Critical 8.3%', 'Success: the GM keeps the difficulty secret']);
+  });
+});

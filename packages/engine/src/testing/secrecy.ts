@@ -1,0 +1,262 @@
+// The secrecy conformance suite every ruleset runs from its own
+// test/<ruleset>/conformance.test.ts (ADR 10). Random command sequences put a
+// canary into every string players must not read (hidden characters' names,
+// existence-tier stats, hidden countdowns, GM notes and rolls, plus whatever
+// the ruleset adds: corruptions, light sources, sheets, team names...). After
+// every step (commands by the GM and by players, undo and redo, encounter
+// removals) no canary may appear in a player's or a spectator's view, log,
+// history, command refusal or query answer.
+import fc from 'fast-check';
+import type { Command, Engine, Json, Result, RuleError, Table, Viewer, World } from '../core/types.js';
+import { seededRng } from '../dice/rng.js';
+
+/** Every canary contains this; ids and public text never do (ids are lowercase). */
+export const CANARY_MARK = 'QZX';
+
+export const SECRECY_GM: Viewer = { role: 'gm' };
+export const SECRECY_ANN: Viewer = { role: 'player', seatId: 'seat-1' };
+export const SECRECY_BO: Viewer = { role: 'player', seatId: 'seat-2' };
+export const SECRECY_SPECTATOR: Viewer = { role: 'spectator' };
+
+/** Random numbers a step turns into concrete choices (so fast-check can shrink them). */
+export interface Dice {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+}
+
+export interface StepContext {
+  /** The GM's world now. */
+  readonly world: World;
+  /** A fresh canary: put it only where players must not read. */
+  canary(): string;
+  /** A fresh public word (names players may read). */
+  word(): string;
+  /** Element `n` of a list (modulo its length), or `fallback` when empty. */
+  pick<T>(list: readonly T[], n: number, fallback: T): T;
+  /** Ids of the characters in the GM's world. */
+  characterIds(): string[];
+  /** Ids of the combatants in the GM's world (current encounter). */
+  combatantIds(): string[];
+  /** Ids of characters (or combatants) players must not see at all. */
+  hiddenIds(): string[];
+}
+
+/** One step: a command and who sends it; or undo / redo. */
+export type Step = { readonly actor: Viewer; readonly command: Command } | null;
+
+export type StepMaker = (ctx: StepContext, d: Dice) => Step;
+
+export interface SecrecyOptions {
+  readonly engine: Engine;
+  readonly rulesetId: string;
+  readonly settings?: { readonly [key: string]: Json };
+  /** The ruleset's own steps (besides the engine's generic ones). */
+  readonly steps?: readonly StepMaker[];
+  /** Parameters for encounter.start from the roster the suite chose (team order, groups...). */
+  readonly encounterParams?: (ctx: StepContext, combatants: readonly { readonly id: string; readonly visibility: string }[]) => Json | undefined;
+  /** Per-combatant fields added at encounter start / add (a hidden one gets canary text where the ruleset shows it). */
+  readonly combatantExtra?: (ctx: StepContext, visibility: string, d: Dice) => { readonly [k: string]: Json };
+  readonly sequences?: number;
+  readonly maxSteps?: number;
+  readonly seed?: number;
+}
+
+export interface SecrecyReport {
+  readonly sequences: number;
+  readonly steps: number;
+  readonly playerCommands: number;
+  readonly refusals: number;
+  /** Accepted commands by type, so a suite can check its steps really ran (not refused as malformed). */
+  readonly accepted: { readonly [type: string]: number };
+}
+
+/** Id-like fields a player's random command fills with ids (hidden ones included). */
+const ID_FIELDS = ['id', 'target', 'attacker', 'character', 'characterId', 'combatant', 'owner', 'by', 'ally', 'attack', 'linkedTo', 'targetId', 'helperId', 'source', 'to'];
+
+function leak(text: string): boolean {
+  return text.includes(CANARY_MARK);
+}
+
+/**
+ * Runs the property; throws (with the seed and the failing sequence) on the
+ * first leak. Returns what was run, for the test to report.
+ */
+export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
+  const sequences = opts.sequences ?? 1000;
+  const maxSteps = opts.maxSteps ?? 10;
+  const seed = opts.seed ?? 20261125;
+  let steps = 0;
+  let playerCommands = 0;
+  let refusals = 0;
+  const accepted: { [type: string]: number } = {};
+  const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
+  const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
+
+  const dice = fc.record({ a: fc.nat({ max: 1000 }), b: fc.nat({ max: 1000 }), c: fc.nat({ max: 1000 }) });
+  const arbitrary = fc.array(fc.tuple(fc.nat({ max: 1000 }), dice), { minLength: 1, maxLength: maxSteps });
+
+  const run = (script: readonly (readonly [number, Dice])[]): void => {
+    const engine = opts.engine;
+    const rng = seededRng(script.length * 7919 + (script[0]?.[0] ?? 0));
+    let table: Table = engine.createTable({ tableId: 't-secrecy', name: 'Secrecy table', rulesetId: opts.rulesetId, ...(opts.settings === undefined ? {} : { settings: opts.settings }) });
+    let counter = 0;
+    const exec = (actor: Viewer, command: Command): Result<unknown> => {
+      const r = engine.execute(table, command, { rng, actor });
+      if (r.ok) table = r.value.table;
+      return r;
+    };
+    const must = (command: Command): void => {
+      const r = exec(SECRECY_GM, command);
+      if (!r.ok) throw new Error(`setup ${command.type} failed: ${r.error.message}`);
+    };
+    must({ type: 'seat.add', name: 'Ann' });
+    must({ type: 'seat.add', name: 'Bo' });
+    const ctx: StepContext = {
+      get world() {
+        return table.world;
+      },
+      canary: () => `${CANARY_MARK}${++counter}${CANARY_MARK}`,
+      word: () => `Pub${++counter}`,
+      pick: (list, n, fallback) => (list.length === 0 ? fallback : list[n % list.length]!),
+      characterIds: () => Object.keys(table.world.characters),
+      combatantIds: () => {
+        const enc = table.world.ext['encounter'] as { combatants?: { [id: string]: unknown } } | undefined;
+        return enc?.combatants === undefined ? [] : Object.keys(enc.combatants);
+      },
+      hiddenIds: () => {
+        const out = Object.values(table.world.characters).filter((c) => c.visibility === 'hidden').map((c) => c.id);
+        const enc = table.world.ext['encounter'] as { combatants?: { [id: string]: { visibility?: string } } } | undefined;
+        for (const [id, c] of Object.entries(enc?.combatants ?? {})) if (c.visibility === 'hidden') out.push(id);
+        return out;
+      },
+    };
+    const makers = [...genericSteps(opts, commandTypes, queryNames), ...(opts.steps ?? [])];
+    const check = (where: string): void => {
+      for (const v of [SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR]) {
+        const text = JSON.stringify(engine.view(table, v));
+        if (leak(text)) throw new Error(`${where}: a canary reached ${JSON.stringify(v)}: …${text.slice(Math.max(0, text.indexOf(CANARY_MARK) - 200), text.indexOf(CANARY_MARK) + 40)}…`);
+      }
+    };
+    for (const [k, d] of script) {
+      steps++;
+      const maker = makers[k % makers.length]!;
+      const step = maker(ctx, d);
+      if (step === null) {
+        // Undo or redo, by the GM or by Ann (her own last command only).
+        const actor = d.c % 3 === 0 ? SECRECY_ANN : SECRECY_GM;
+        const r = exec(actor, { type: d.a % 2 === 0 ? 'history.undo' : 'history.redo' });
+        if (!r.ok && actor.role !== 'gm' && leak(JSON.stringify(r.error))) throw new Error(`undo refusal leaked: ${JSON.stringify(r.error)}`);
+        check(`after ${d.a % 2 === 0 ? 'undo' : 'redo'}`);
+        continue;
+      }
+      if ('query' in step.command && step.command.type === '__query') {
+        const name = String(step.command['query']);
+        const r = engine.query(table, step.actor, name, step.command['args'] ?? {});
+        if (leak(JSON.stringify(r))) throw new Error(`query ${name} answered ${JSON.stringify(step.actor)} with a canary: ${JSON.stringify(r)}`);
+        continue;
+      }
+      const r = exec(step.actor, step.command);
+      if (r.ok) accepted[step.command.type] = (accepted[step.command.type] ?? 0) + 1;
+      if (step.actor.role !== 'gm') {
+        playerCommands++;
+        if (!r.ok) {
+          refusals++;
+          if (leak(JSON.stringify(r.error))) throw new Error(`${step.command.type} by ${JSON.stringify(step.actor)} was refused with a canary: ${JSON.stringify(r.error satisfies RuleError)}`);
+        }
+      }
+      check(`after ${step.command.type}`);
+    }
+    // Replay from the stored rows rebuilds the same world (random ids are in the events).
+    const again = engine.replay(table.genesis, JSON.parse(JSON.stringify(table.transactions)) as Table['transactions']);
+    if (JSON.stringify(again.world) !== JSON.stringify(table.world)) throw new Error('replay did not rebuild the same world');
+  };
+
+  fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
+  return { sequences, steps, playerCommands, refusals, accepted };
+}
+
+/** The engine's own steps: characters, countdowns, encounters, notes, rolls and players' random commands. */
+function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], queryNames: readonly string[]): StepMaker[] {
+  const gm = (command: Command): Step => ({ actor: SECRECY_GM, command });
+  const tiers = ['hidden', 'existence', 'visible'] as const;
+  const roster = (ctx: StepContext, d: Dice) => [
+    // Two combatants without characters (one visible, one hidden), so a fight can start at any table.
+    ...(['visible', 'hidden'] as const).map((visibility, i) => ({
+      id: `foe${d.a}v${i}`,
+      kind: 'npc',
+      visibility,
+      name: visibility === 'hidden' ? ctx.canary() : ctx.word(),
+      ...(opts.combatantExtra?.(ctx, visibility, { a: d.a + 7 * i, b: d.b + i, c: d.c }) ?? {}),
+    })),
+    ...ctx.characterIds().map((id, i) => {
+      const ch = ctx.world.characters[id]!;
+      const visibility = ch.visibility === 'reveal-on-trigger' ? 'existence' : ch.visibility;
+      return {
+        id,
+        kind: ch.kind,
+        characterId: id,
+        visibility,
+        name: visibility === 'hidden' ? ctx.canary() : ch.name,
+        ...(opts.combatantExtra?.(ctx, visibility, { a: d.a + i, b: d.b + i, c: d.c }) ?? {}),
+      };
+    }),
+  ];
+  return [
+    // A character of each tier: hidden ones are canaries whole; existence-tier ones hide their stats.
+    (ctx, d) => {
+      const visibility = tiers[d.a % 3]!;
+      const kind = d.b % 2 === 0 ? 'npc' : 'pc';
+      const seatId = visibility === 'visible' && kind === 'pc' ? ctx.pick(['seat-1', 'seat-2'], d.c, 'seat-1') : null;
+      return gm({
+        type: 'character.add',
+        name: visibility === 'hidden' ? ctx.canary() : ctx.word(),
+        kind,
+        visibility,
+        seatId,
+        stats: visibility === 'visible' ? { hp: 10, ac: 12 } : { hp: 10, ac: 12, note: ctx.canary() },
+      });
+    },
+    (ctx, d) => gm({ type: 'character.remove', id: ctx.pick(ctx.characterIds(), d.a, 'nobody') }),
+    (ctx, d) => gm({ type: 'countdown.create', name: ctx.canary(), start: 1 + (d.a % 6), visibility: 'hidden' }),
+    (ctx, d) => {
+      const combatants = roster(ctx, d);
+      const params = opts.encounterParams?.(ctx, combatants);
+      return gm({ type: 'encounter.start', combatants: combatants as unknown as Json, ...(params === undefined ? {} : { params }) });
+    },
+    (ctx, d) => {
+      const visibility = tiers[d.a % 3]!;
+      const id = `cb${d.b}x${d.c}`;
+      return gm({
+        type: 'encounter.add',
+        combatant: { id, kind: d.c % 2 === 0 ? 'npc' : 'pc', visibility, name: visibility === 'hidden' ? ctx.canary() : ctx.word(), ...(opts.combatantExtra?.(ctx, visibility, d) ?? {}) },
+      });
+    },
+    (ctx, d) => gm({ type: 'encounter.remove', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') }),
+    (ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
+    (ctx, d) => gm({ type: 'encounter.advance' }),
+    (ctx) => gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } }),
+    (ctx) => gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() }),
+    () => null,
+    () => null,
+    // A player's command of any type, its id fields naming anything (hidden ids included).
+    (ctx, d) => {
+      const ids = [...ctx.characterIds(), ...ctx.combatantIds(), ...ctx.hiddenIds(), 'nobody'];
+      const command: { [k: string]: Json } = { type: ctx.pick(commandTypes, d.a, 'log.note') };
+      ID_FIELDS.forEach((f, i) => {
+        if ((d.b >> (i % 10)) & 1) command[f] = ctx.pick(ids, d.c + i, 'nobody');
+      });
+      return { actor: d.c % 2 === 0 ? SECRECY_ANN : SECRECY_BO, command: command as Command };
+    },
+    // A player's query naming anything.
+    (ctx, d) => {
+      if (queryNames.length === 0) return null;
+      const ids = [...ctx.characterIds(), ...ctx.combatantIds(), ...ctx.hiddenIds(), 'nobody'];
+      const args: { [k: string]: Json } = {};
+      ID_FIELDS.forEach((f, i) => {
+        if ((d.b >> (i % 10)) & 1) args[f] = ctx.pick(ids, d.c + i, 'nobody');
+      });
+      return { actor: SECRECY_ANN, command: { type: '__query', query: ctx.pick(queryNames, d.a, ''), args } };
+    },
+  ];
+}

@@ -1,0 +1,40 @@
+// `daggerheart.rollOdds`: the exact chance of each duality outcome of an open
+// roll request, and what each outcome would do to the countdowns the asker
+// can see, before anyone rolls. The engine answers it on the asker's own
+// projection, so a player asking about a hidden difficulty gets only the odds
+// that do not depend on it (critical, with Hope, with Fear).
+import { DUALITY_OUTCOMES, dualityOutcomeDistribution, err, ok, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
+import { DIFFICULTY_FREE_ODDS } from './rules.js';
+import { daggerheartSettings } from './settings.js';
+import { getDaggerheart, hopeOf, requestsOf } from './state.js';
+
+const round = (p: number): number => Math.round(p * 1e12) / 1e12;
+
+export const rollOddsQuery: Query = (world, args) => {
+  const id = args['requestId'];
+  const req = typeof id === 'string' ? requestsOf(world)[id] : undefined;
+  if (req === undefined) return err('NOT_FOUND', `no open roll request ${JSON.stringify(id ?? null).slice(0, 40)}`, 'requestId');
+  const useExperience = args['useExperience'] ?? false;
+  if (typeof useExperience !== 'boolean') return err('INVALID_VALUE', 'useExperience must be true or false', 'useExperience');
+  const set = daggerheartSettings(world);
+  const helpers = getDaggerheart(world).help[req.characterId] ?? [];
+  const sources = req.advantage + helpers.length;
+  const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
+  const modifier = req.modifier + (useExperience && req.experience !== null ? req.experience.bonus : 0);
+  const base = { requestId: req.id, modifier, advantage, helpers: [...helpers], hope: hopeOf(world, req.characterId), experienceCost: set.experienceCost };
+  // The asker's view has no difficulty: the outcome odds would tell it, so only the dice-only odds are given.
+  if (req.difficulty === null) return ok({ ...base, hidden: true, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear) } as unknown as Json);
+  const dist = dualityOutcomeDistribution({ modifier, difficulty: req.difficulty, advantage });
+  const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
+  const success = round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear);
+  // What each outcome does to every countdown the asker may read (a redacted one has no kind and is skipped).
+  const raw = (world.ext['countdowns'] ?? { order: [], countdowns: {} }) as unknown as { order: string[]; countdowns: { [id: string]: Countdown | { redacted: true } } };
+  const countdowns: Json[] = [];
+  for (const cid of raw.order ?? []) {
+    const cd = raw.countdowns[cid];
+    if (cd === undefined || 'redacted' in cd || cd.status !== 'active') continue;
+    if (cd.kind !== 'standard' && cd.kind !== 'progress' && cd.kind !== 'consequence') continue;
+    countdowns.push({ id: cd.id, name: cd.name, kind: cd.kind, value: cd.value, ticks: Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, Math.min(cd.value, ticksFor(cd.kind, o))])) });
+  }
+  return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns } as unknown as Json);
+};

@@ -1,0 +1,66 @@
+// Pure Daggerheart maths for the trackers (no World, browser-safe): damage
+// severity against thresholds, an Armor Slot's one-step reduction, and the
+// odds of each duality outcome a roll request shows before the roll. These
+// are published facts text 000 does not print; each is a documented setting
+// (docs/rulesets/daggerheart.md).
+
+/** HP a hit marks: 0 (none), 1 (minor), 2 (major), 3 (severe), 4 (massive, optional rule). */
+export type Severity = 0 | 1 | 2 | 3 | 4;
+
+export interface Thresholds {
+  readonly major: number;
+  readonly severe: number;
+}
+
+/** Severity of `amount` damage: at or above Severe 3, at or above Major 2, any other damage 1. */
+export function severityOf(amount: number, t: Thresholds, massiveDamage = false): Severity {
+  if (amount <= 0) return 0;
+  if (massiveDamage && amount >= 2 * t.severe) return 4;
+  if (amount >= t.severe) return 3;
+  if (amount >= t.major) return 2;
+  return 1;
+}
+
+/** One Armor Slot lowers the severity by one step (a minor hit then marks nothing). */
+export function armored(severity: Severity): Severity {
+  return severity === 0 ? 0 : ((severity - 1) as Severity);
+}
+
+export const SEVERITY_WORDS: Record<Severity, string> = { 0: 'no damage', 1: 'minor', 2: 'major', 3: 'severe', 4: 'massive' };
+
+/** A tracker as slots: how many are marked out of how many. */
+export interface Track {
+  readonly marked: number;
+  readonly slots: number;
+}
+
+export type TrackName = 'hp' | 'stress' | 'armor';
+export const TRACKS: readonly TrackName[] = ['hp', 'stress', 'armor'];
+export const TRACK_WORDS: Record<TrackName, string> = { hp: 'HP', stress: 'Stress', armor: 'Armor' };
+
+/** Sheet keys: `hp` marked out of `hpMax`, `stress` of `stressMax`, `armor` of `armorMax`. */
+export const TRACK_KEYS: Record<TrackName, { readonly marked: string; readonly slots: string }> = {
+  hp: { marked: 'hp', slots: 'hpMax' },
+  stress: { marked: 'stress', slots: 'stressMax' },
+  armor: { marked: 'armor', slots: 'armorMax' },
+};
+
+const wholeAtLeast = (v: unknown, min: number): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= min ? v : null);
+
+/** Reads a track off a sheet, with `defaultSlots` when the sheet gives none; marked is clamped into the slots. */
+export function trackOf(stats: { readonly [k: string]: unknown }, track: TrackName, defaultSlots: number): Track {
+  const keys = TRACK_KEYS[track];
+  const slots = wholeAtLeast(stats[keys.slots], 0) ?? defaultSlots;
+  const marked = wholeAtLeast(stats[keys.marked], 0) ?? 0;
+  return { marked: Math.min(marked, slots), slots };
+}
+
+/** Thresholds from a sheet (`major`, `severe`), or null when either is missing or they are out of order. */
+export function thresholdsOf(stats: { readonly [k: string]: unknown }): Thresholds | null {
+  const major = wholeAtLeast(stats['major'], 1);
+  const severe = wholeAtLeast(stats['severe'], 1);
+  return major === null || severe === null || severe < major ? null : { major, severe };
+}
+
+/** Chances a duality roll is a critical, with Hope or with Fear, which do not depend on the difficulty (2d12: 12, 66 and 66 of 144). */
+export const DIFFICULTY_FREE_ODDS = { critical: 12 / 144, withHope: 66 / 144, withFear: 66 / 144 } as const;

@@ -1,0 +1,49 @@
+// Reading world.ext.daggerheart (browser-safe: type imports only, ADR 7), so
+// the server's commands and the web's panels share one reading of the state.
+import type { World } from '@tablekeeper/engine';
+import { daggerheartSettings } from './settings.js';
+
+export const DAGGERHEART_ID = 'daggerheart';
+
+/** A roll the GM asked a player for: the player rolls it from their phone. */
+export interface RollRequest {
+  readonly id: string;
+  readonly characterId: string;
+  /** The trait named (agility, strength, ...), or '' for none. */
+  readonly trait: string;
+  /** The whole modifier: the sheet's trait value plus any situational bonus, fixed when asked. */
+  readonly modifier: number;
+  /** Null in a player's view while the GM keeps it hidden. */
+  readonly difficulty: number | null;
+  readonly hidden: boolean;
+  /** Net situational advantage sources (helpers come on top at the roll). */
+  readonly advantage: number;
+  /** An Experience the player may add (paying its Hope), or null. */
+  readonly experience: { readonly name: string; readonly bonus: number } | null;
+  readonly label: string;
+}
+
+/** world.ext.daggerheart: the GM's Fear, help offered to the next roll of each PC, open roll requests. */
+export type DaggerheartState = {
+  readonly fear: number;
+  /** targetId -> helper character ids (each already paid their Hope). */
+  readonly help: { readonly [targetId: string]: readonly string[] };
+  /** Open roll requests by id (absent on tables stored before requests existed). */
+  readonly requests?: { readonly [id: string]: RollRequest };
+};
+
+const EMPTY: DaggerheartState = { fear: 0, help: {} };
+
+export function getDaggerheart(world: World): DaggerheartState {
+  const raw = world.ext[DAGGERHEART_ID];
+  return raw === undefined || raw === null ? EMPTY : (raw as unknown as DaggerheartState);
+}
+
+export const requestsOf = (world: World): { readonly [id: string]: RollRequest } => getDaggerheart(world).requests ?? {};
+
+
+/** A PC's Hope: stats.hope, or the starting Hope setting when none is recorded. */
+export function hopeOf(world: World, characterId: string): number {
+  const v = world.characters[characterId]?.stats['hope'];
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : daggerheartSettings(world).startingHope;
+}

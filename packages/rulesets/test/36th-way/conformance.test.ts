@@ -1,0 +1,33 @@
+// Secrecy conformance (issue 15, ADR 10) on The 36th Way: hidden combatants
+// with canary sheets (names and ability names); none may reach a player or a
+// spectator.
+import { describe, expect, it } from 'vitest';
+import { checkSecrecy, type StepMaker } from '@tablekeeper/engine/testing';
+import type { Json } from '@tablekeeper/engine';
+import { engineFor, resolveSettings } from '../../src/registry.js';
+
+const engine = engineFor('36th-way')!;
+const settings = resolveSettings('36th-way');
+if (!settings.ok) throw new Error(settings.error.message);
+
+const steps: StepMaker[] = [
+  (ctx, d) => ({
+    actor: { role: 'gm' },
+    command: {
+      type: 'tsw.sheet.set',
+      sheet: { id: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), name: ctx.canary(), kind: 'npc', level: 2, maxHp: 20, hp: 20, abilities: [{ id: 'claw', name: ctx.canary(), frequency: 'at-will' }] } as unknown as Json,
+    },
+  }),
+  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'tsw.damage', target: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), amount: 3 } }),
+];
+
+describe('secrecy conformance (ADR 10)', () => {
+  it('no canary from hidden combatants or their sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+    const bands = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
+    const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: bands[d.a % 5]! }), sequences: 1000 });
+    expect(report.sequences).toBe(1000);
+    expect(Object.keys(report.accepted)).toContain('tsw.sheet.set');
+    expect(Object.keys(report.accepted)).toContain('encounter.start');
+    expect(Object.keys(report.accepted)).toContain('encounter.remove');
+  });
+});

@@ -1,0 +1,90 @@
+// The spotlight (issue 21, ADR 14): a Daggerheart conflict runs through the
+// shared encounter kernel; the GM passes the spotlight or takes it with Fear;
+// the optional action tracker limits who may take it until the round refills.
+import { describe, expect, it } from 'vitest';
+import { getEncounter, spotlightTokens } from '@tablekeeper/engine';
+import { DhTable, events, ofType, player } from './helpers.js';
+
+function fight(settings = {}) {
+  const t = new DhTable(settings);
+  const seats = { a: t.seat('Ana'), b: t.seat('Bo') };
+  const rogue = t.pc('Rogue', seats.a, { major: 6, severe: 12, hpMax: 6 });
+  const bard = t.pc('Bard', seats.b);
+  const tx = t.run({ type: 'daggerheart.addAdversaries', name: 'Ogre', difficulty: 13, major: 8, severe: 15, hp: 6, moves: [{ name: 'Smash', countdown: { start: 3, repeat: 'loop' } }], visibility: 'visible' });
+  const ogre = String(ofType(tx, 'character.added')[0]!['id']);
+  const combatants = [
+    { id: rogue, name: 'Rogue', kind: 'pc', characterId: rogue },
+    { id: bard, name: 'Bard', kind: 'pc', characterId: bard },
+    { id: ogre, name: 'Ogre', kind: 'npc', characterId: ogre },
+  ];
+  return { t, seats, rogue, bard, ogre, combatants };
+}
+
+const enc = (t: DhTable) => getEncounter(t.world);
+
+describe('encounter.start on a Daggerheart table', () => {
+  it('starts (no UNKNOWN_COMMAND) and waits for the GM to pass the spotlight; a player cannot pass it', () => {
+    const { t, seats, rogue, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    expect(enc(t).pending).toMatchObject({ prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, default: null });
+    expect(enc(t).pending!.options).toHaveLength(3);
+    expect(t.fail({ type: 'encounter.choose', id: rogue }, player(seats.a)).code).toBe('FORBIDDEN');
+    expect(t.fail({ type: 'daggerheart.passSpotlight', combatantId: rogue }, player(seats.a)).code).toBe('FORBIDDEN');
+    t.run({ type: 'encounter.choose', id: rogue });
+    expect(enc(t).current).toBe(rogue);
+  });
+
+  it('the GM passes the spotlight from the Rogue to the Bard in one step; the same PC may take it again later (no initiative round)', () => {
+    const { t, rogue, bard, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    const tx = t.run({ type: 'daggerheart.passSpotlight', combatantId: bard });
+    expect(events(tx).map((e) => e.type)).toContain('encounter.turnEnded');
+    expect(enc(t).current).toBe(bard);
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    expect(enc(t).current).toBe(rogue);
+    expect(enc(t).round).toBe(1);
+  });
+
+  it('the GM takes the spotlight out of turn with the Ogre for 1 Fear (spotlightFearCost); without Fear it is refused; undo gives back the Fear and the Rogue\'s spotlight', () => {
+    const { t, rogue, bard, ogre, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    expect(t.fail({ type: 'daggerheart.takeSpotlight', combatantId: ogre })).toMatchObject({ code: 'DH_NOT_ENOUGH_FEAR' });
+    t.run({ type: 'daggerheart.gainFear', amount: 2 });
+    const before = JSON.stringify(t.world);
+    t.run({ type: 'daggerheart.takeSpotlight', combatantId: ogre, reason: 'the Ogre lunges' });
+    expect([enc(t).current, t.fear]).toEqual([ogre, 1]);
+    expect(t.fail({ type: 'daggerheart.takeSpotlight', combatantId: bard })).toMatchObject({ code: 'DH_NOT_AN_ADVERSARY' });
+    t.undo();
+    expect(JSON.stringify(t.world)).toBe(before);
+    expect(enc(t).current).toBe(rogue);
+  });
+
+  it('a PC with every HP slot marked cannot take the spotlight', () => {
+    const { t, rogue, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    t.run({ type: 'daggerheart.takeDamage', characterId: rogue, amount: 12 });
+    t.run({ type: 'daggerheart.takeDamage', characterId: rogue, amount: 12 });
+    expect(t.fail({ type: 'daggerheart.passSpotlight', combatantId: rogue })).toMatchObject({ code: 'DH_CANNOT_ACT' });
+  });
+});
+
+describe('the optional action tracker (daggerheart.actionTokens)', () => {
+  it('one token each: a PC who spent theirs is not offered; their tokens pay the GM, who spends one on the Ogre; when nobody can pay the round ends and the tokens refill', () => {
+    const { t, rogue, bard, ogre, combatants } = fight({ 'daggerheart.actionTokens': 1 });
+    t.run({ type: 'encounter.start', combatants });
+    // The GM holds no token yet: only the PCs are offered.
+    expect(enc(t).pending!.options).toEqual([rogue, bard]);
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    expect(t.fail({ type: 'daggerheart.passSpotlight', combatantId: rogue })).toMatchObject({ code: 'DH_NO_TOKEN' });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: bard });
+    expect(spotlightTokens(enc(t))).toMatchObject({ perPc: 1, gm: 2 });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: ogre });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: ogre });
+    expect(spotlightTokens(enc(t)).gm).toBe(0);
+    t.run({ type: 'encounter.endTurn' });
+    expect(enc(t).round).toBe(2);
+    expect(enc(t).pending!.options).toEqual([rogue, bard]);
+  });
+});

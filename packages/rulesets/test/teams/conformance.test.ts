@@ -1,0 +1,44 @@
+// Secrecy conformance (issue 15, ADR 10) on the team game: hidden combatants
+// carry canary team names and canary sheets; neither may reach a player or a
+// spectator through the turn order's state, sheets (also after
+// encounter.remove), history, log or refusals.
+import { describe, expect, it } from 'vitest';
+import { checkSecrecy, type StepMaker } from '@tablekeeper/engine/testing';
+import type { Json } from '@tablekeeper/engine';
+import { engineFor, resolveSettings } from '../../src/registry.js';
+import { enemy, spear } from './helpers.js';
+
+const engine = engineFor('teams')!;
+const settings = resolveSettings('teams');
+if (!settings.ok) throw new Error(settings.error.message);
+
+const steps: StepMaker[] = [
+  // A canary sheet for someone players may not read (a hidden combatant or character), or a secret one.
+  (ctx, d) => {
+    const id = ctx.pick([...ctx.hiddenIds(), ...ctx.combatantIds()], d.a, 'nobody');
+    const hidden = ctx.hiddenIds().includes(id);
+    // A secret sheet shows its name and status words by design (003 tables): its items are the canaries.
+    const items = { [ctx.canary()]: { name: ctx.canary(), weapon: spear } };
+    return { actor: { role: 'gm' }, command: { type: 'teams.setSheet', id, sheet: enemy(hidden ? { name: ctx.canary(), items } : { name: ctx.word(), secret: true, items }) as unknown as Json } };
+  },
+  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'teams.removeSheet', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') } }),
+];
+
+describe('secrecy conformance (ADR 10)', () => {
+  it('no canary from hidden teams or secret and hidden sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', () => {
+    const report = checkSecrecy({
+      engine,
+      rulesetId: 'teams',
+      settings: settings.value,
+      steps,
+      // A hidden combatant's team is a canary; everyone else is on one of two public teams.
+      combatantExtra: (ctx, visibility, d) => ({ team: visibility === 'hidden' ? ctx.canary() : d.a % 2 === 0 ? 'heroes' : 'foes' }),
+      encounterParams: (ctx, combatants) => ({ teamOrder: [...new Set(combatants.map((c) => String((c as unknown as { team: string }).team)))] }),
+      sequences: 1000,
+    });
+    expect(report.sequences).toBe(1000);
+    expect(Object.keys(report.accepted)).toContain('teams.setSheet');
+    expect(Object.keys(report.accepted)).toContain('encounter.start');
+    expect(Object.keys(report.accepted)).toContain('encounter.remove');
+  });
+});

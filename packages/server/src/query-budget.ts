@@ -1,0 +1,96 @@
+// A cost budget for queries: each query has a computed cost (a base, more for
+// odds, which walk a state space, and for large arguments), charged up front;
+// the time it really took is charged on top once it is answered. Each seat
+// and each table has a bucket that refills over time; an ask that finds
+// either empty is refused with RATE_LIMITED and the wait until it refills.
+
+export interface QueryBudgetOptions {
+  /** Cost units (about one millisecond of work each) one seat may spend at once, and regains per second. */
+  readonly seatCapacity: number;
+  readonly seatPerSecond: number;
+  /** The same for a whole table (all its viewers together). */
+  readonly tableCapacity: number;
+  readonly tablePerSecond: number;
+}
+
+export const DEFAULT_QUERY_BUDGET: QueryBudgetOptions = { seatCapacity: 400, seatPerSecond: 100, tableCapacity: 1000, tablePerSecond: 250 };
+
+/** Up-front cost of a query: odds walk a state space (outcomes x rolls), so they start higher. */
+export function queryCost(name: string, args: unknown): number {
+  const base = /odds/i.test(name) ? 20 : 2;
+  const size = JSON.stringify(args ?? {}).length;
+  return base + Math.ceil(size / 1000);
+}
+
+class Bucket {
+  private level: number;
+  private at: number;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly perSecond: number,
+    now: number,
+  ) {
+    this.level = capacity;
+    this.at = now;
+  }
+
+  private refill(now: number): void {
+    this.level = Math.min(this.capacity, this.level + (Math.max(0, now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+  }
+
+  /** Milliseconds until the level is positive again (0: may spend now). */
+  waitMs(now: number): number {
+    this.refill(now);
+    return this.level > 0 ? 0 : Math.ceil(((-this.level + 1) / this.perSecond) * 1000);
+  }
+
+  /** Spends (the level may go below zero: a long query is paid for afterwards). */
+  spend(cost: number, now: number): void {
+    this.refill(now);
+    this.level -= cost;
+  }
+}
+
+const MAX_BUCKETS = 20_000;
+
+export class QueryBudget {
+  private readonly seats = new Map<string, Bucket>();
+  private readonly tables = new Map<string, Bucket>();
+
+  constructor(private readonly o: QueryBudgetOptions = DEFAULT_QUERY_BUDGET) {}
+
+  private bucket(map: Map<string, Bucket>, key: string, capacity: number, perSecond: number, now: number): Bucket {
+    let b = map.get(key);
+    if (b === undefined) {
+      if (map.size >= MAX_BUCKETS) map.delete(map.keys().next().value as string);
+      b = new Bucket(capacity, perSecond, now);
+      map.set(key, b);
+    }
+    return b;
+  }
+
+  /**
+   * Charges the up-front cost to the seat and the table, or refuses with the
+   * wait (nothing is charged when refused).
+   */
+  take(tableId: string, seatKey: string, cost: number, now = Date.now()): { ok: true } | { ok: false; retryAfterMs: number; scope: 'seat' | 'table' } {
+    const seat = this.bucket(this.seats, `${tableId}\u0000${seatKey}`, this.o.seatCapacity, this.o.seatPerSecond, now);
+    const table = this.bucket(this.tables, tableId, this.o.tableCapacity, this.o.tablePerSecond, now);
+    const seatWait = seat.waitMs(now);
+    if (seatWait > 0) return { ok: false, retryAfterMs: seatWait, scope: 'seat' };
+    const tableWait = table.waitMs(now);
+    if (tableWait > 0) return { ok: false, retryAfterMs: tableWait, scope: 'table' };
+    seat.spend(cost, now);
+    table.spend(cost, now);
+    return { ok: true };
+  }
+
+  /** Charges the time a query really took, beyond its up-front cost. */
+  charge(tableId: string, seatKey: string, extra: number, now = Date.now()): void {
+    if (extra <= 0) return;
+    this.seats.get(`${tableId}\u0000${seatKey}`)?.spend(extra, now);
+    this.tables.get(tableId)?.spend(extra, now);
+  }
+}

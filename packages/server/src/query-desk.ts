@@ -1,0 +1,39 @@
+// Where a query is asked: the budget first (a refusal costs nothing), then
+// the worker pool when the catalog can load its engines there, else inline.
+// The world is the one at the moment of asking, so the answer matches the
+// version the asker held when the query reached the head of the queue.
+import type { Json, Viewer } from '@tablekeeper/engine';
+import type { QueryResult } from '@tablekeeper/protocol';
+import { queryCost, type QueryBudget } from './query-budget.js';
+import type { QueryPool } from './query-pool.js';
+import { viewerKey, type Room } from './room.js';
+
+export class QueryDesk {
+  constructor(
+    private readonly budget: QueryBudget,
+    private readonly pool: QueryPool | null,
+  ) {}
+
+  ask(room: Room, viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined, send: (answer: QueryResult) => void): void {
+    const seatKey = viewerKey(viewer);
+    const a: { readonly [k: string]: Json } = args ?? {};
+    const cost = queryCost(name, a);
+    const taken = this.budget.take(room.tableId, seatKey, cost);
+    if (!taken.ok) {
+      const who = taken.scope === 'seat' ? 'your queries' : "this table's queries";
+      send({ type: 'queryResult', queryId, ok: false, error: { code: 'RATE_LIMITED', message: `${who} used up their budget; retry in ${taken.retryAfterMs} ms`, retryAfterMs: taken.retryAfterMs } });
+      return;
+    }
+    if (this.pool === null) {
+      const started = performance.now();
+      const answer = room.query(viewer, queryId, name, a);
+      this.budget.charge(room.tableId, seatKey, performance.now() - started - cost);
+      send(answer);
+      return;
+    }
+    void this.pool.run(room.record.rulesetId, room.table.world, viewer, name, a).then(({ result, ms }) => {
+      this.budget.charge(room.tableId, seatKey, ms - cost);
+      send(room.answer(viewer, queryId, result));
+    });
+  }
+}

@@ -1,0 +1,43 @@
+// Room snapshots: the world and the undo / redo stacks at a version, without
+// the transactions (they are the store's rows), so writing one costs the size
+// of the world, not of the table's age, and a cold load applies only the rows
+// after it. A snapshot is a cache: anything odd about it means a full replay.
+import { SeqStack, TransactionLog, type Table, type World } from '@tablekeeper/engine';
+import type { TxRecord } from './store/port.js';
+
+interface SnapshotState {
+  readonly genesis: World;
+  readonly world: World;
+  readonly live: readonly number[];
+  readonly redoable: readonly number[];
+}
+
+export function encodeSnapshot(table: Table): string {
+  const state: SnapshotState = { genesis: table.genesis, world: table.world, live: table.live.toArray(), redoable: table.redoable.toArray() };
+  return JSON.stringify(state);
+}
+
+const isSeqs = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
+
+/**
+ * The table at `version` from a snapshot and the first `version` rows, or null
+ * when the snapshot does not fit this table (older format, other genesis).
+ */
+export function decodeSnapshot(text: string, version: number, genesis: World, rows: readonly TxRecord[]): Table | null {
+  let s: Partial<SnapshotState>;
+  try {
+    s = JSON.parse(text) as Partial<SnapshotState>;
+  } catch {
+    return null;
+  }
+  if (s === null || typeof s !== 'object' || typeof s.world !== 'object' || s.world === null || !isSeqs(s.live) || !isSeqs(s.redoable)) return null;
+  if (version > rows.length || JSON.stringify(s.genesis) !== JSON.stringify(genesis)) return null;
+  if (s.live.some((n) => n > version) || s.redoable.some((n) => n > version)) return null;
+  return {
+    genesis,
+    world: s.world,
+    transactions: TransactionLog.from(rows.slice(0, version).map((r) => r.transaction)),
+    live: SeqStack.from(s.live, genesis),
+    redoable: SeqStack.from(s.redoable),
+  };
+}

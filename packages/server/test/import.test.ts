@@ -1,0 +1,115 @@
+// Import as a bounded job, over real HTTP and WebSocket against a real SQLite
+// file: a 100k-transaction export imports while another table keeps playing
+// (its commands and /healthz are answered before the import finishes), and
+// every cap (bytes, transactions, the per-address allowance) refuses clearly.
+import { afterEach, describe, expect, it } from 'vitest';
+import { coreModule, createEngine, seededRng, type Command, type Table } from '@tablekeeper/engine';
+import { PROTOCOL_VERSION } from '@tablekeeper/protocol';
+import { Client, http, setupTable, testServer, TEST_RULESET } from './helpers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+async function server(options: Parameters<typeof testServer>[0] = {}) {
+  const s = await testServer(options);
+  cleanups.push(s.cleanup);
+  return s;
+}
+
+const engine = createEngine([coreModule]);
+
+/** An export (JSON Lines) of a core table with `n` transactions: clock advances, notes, and an undo/redo now and then. */
+function exportOf(n: number): { text: string; table: Table } {
+  let t = engine.createTable({ tableId: 'src', name: 'Long campaign', rulesetId: TEST_RULESET });
+  const rng = seededRng(7);
+  const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: 'src', rulesetId: TEST_RULESET, name: 'Long campaign', genesis: t.genesis })];
+  for (let i = 1; i <= n; i++) {
+    const c: Command = i % 50 === 0 ? { type: 'history.undo' } : i % 50 === 1 && i > 1 ? { type: 'history.redo' } : i % 3 === 0 ? { type: 'log.note', text: `n${i}` } : { type: 'clock.advance', unit: 'round' };
+    const r = engine.execute(t, c, { rng, actor: { role: 'gm' } });
+    if (!r.ok) throw new Error(`setup ${i}: ${r.error.message}`);
+    t = r.value.table;
+    lines.push(JSON.stringify({ kind: 'transaction', version: i, commandId: i % 2 === 0 ? `c${i}` : null, transaction: r.value.transaction }));
+  }
+  return { text: lines.join('\n') + '\n', table: t };
+}
+
+describe('import as a bounded job', () => {
+  it('imports 100,000 transactions while another table keeps answering commands and /healthz answers 200', async () => {
+    const N = 100_000;
+    const s = await server({ limits: { maxImportBytes: 64 * 1024 * 1024 } });
+    const other = await setupTable(s.url, 0);
+    const gm = await Client.open(s.url, other.gm);
+    const { text, table } = exportOf(N);
+
+    let importDone = false;
+    const importing = http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', text).finally(() => (importDone = true));
+    // Play on the other table until the import answers: each command must be acknowledged while it runs.
+    let ackedDuring = 0;
+    let healthyDuring = 0;
+    while (!importDone) {
+      const [ack, health] = await Promise.all([gm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: gm.version }), http(s.url, 'GET', '/healthz')]);
+      expect(ack.type).toBe('ack');
+      expect(health.status).toBe(200);
+      await gm.reach((ack as { version: number }).version);
+      if (!importDone) {
+        ackedDuring++;
+        healthyDuring++;
+      }
+    }
+    const im = await importing;
+    expect(im.status).toBe(201);
+    expect(ackedDuring).toBeGreaterThan(0);
+    expect(healthyDuring).toBeGreaterThan(0);
+    // The imported table is the exported one, under a fresh id, and opens with its whole history.
+    const room = s.room(im.body.tableId)!;
+    expect(room.version).toBe(N);
+    expect(JSON.stringify({ ...room.table.world, tableId: 'src' })).toBe(JSON.stringify(table.world));
+    expect(s.store.head(im.body.tableId)).toBe(N);
+    const imported = await Client.open(s.url, im.body.gmToken);
+    expect(imported.version).toBe(N);
+    expect(imported.view?.canUndo).toBe(true);
+    await imported.close();
+    await gm.close();
+  }, 120_000);
+
+  it('refuses an import over the transaction cap or the byte cap with the limit in the error, and creates nothing', async () => {
+    const s = await server({ limits: { maxTransactions: 20, maxImportBytes: 12_000 } });
+    const before = s.store.countTables();
+    const many = await http<{ error: { kind: string; max: number; message: string } }>(s.url, 'POST', '/api/tables/import', exportOf(21).text);
+    expect(many.status).toBe(413);
+    expect(many.body.error).toMatchObject({ kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: 20 });
+    expect(many.body.error.message).toContain('21');
+    const big = await http<{ error: { kind: string; limit: number } }>(s.url, 'POST', '/api/tables/import', exportOf(5).text + ' '.repeat(13_000));
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatchObject({ kind: 'TOO_LARGE', limit: 12_000 });
+    expect(s.store.countTables()).toBe(before);
+  });
+
+  it('names the line and field of a row that does not replay, and keeps nothing of it', async () => {
+    const s = await server();
+    const lines = exportOf(10).text.trim().split('\n');
+    const row = JSON.parse(lines[6]!) as { transaction: { kind: string; target?: number } };
+    row.transaction.kind = 'undo';
+    row.transaction.target = 99;
+    lines[6] = JSON.stringify(row);
+    const before = s.store.countTables();
+    const bad = await http<{ error: { kind: string; message: string; path: unknown[] } }>(s.url, 'POST', '/api/tables/import', lines.join('\n'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.kind).toBe('INVALID');
+    expect(bad.body.error.message).toMatch(/^line 7: the log does not replay here: undo 6 targets 99/);
+    expect(bad.body.error.path).toEqual([7, 'transaction']);
+    expect(s.store.countTables()).toBe(before);
+  });
+
+  it('takes from the same per-address allowance as creating a table', async () => {
+    const s = await server({ createAllowance: { capacity: 2, refillPerSecond: 0.001 } });
+    expect((await http(s.url, 'POST', '/api/tables', { name: 'One', rulesetId: TEST_RULESET })).status).toBe(201);
+    expect((await http(s.url, 'POST', '/api/tables/import', exportOf(3).text)).status).toBe(201);
+    const third = await http<{ error: { kind: string; retryAfterMs: number } }>(s.url, 'POST', '/api/tables/import', exportOf(3).text);
+    expect(third.status).toBe(429);
+    expect(third.body.error.kind).toBe('RATE_LIMITED');
+    expect(third.body.error.retryAfterMs).toBeGreaterThan(0);
+    expect((await http(s.url, 'POST', '/api/tables', { name: 'Two', rulesetId: TEST_RULESET })).status).toBe(429);
+  });
+});

@@ -1,0 +1,306 @@
+// The GM's Daggerheart board: Fear, the spotlight, "ask for a roll", the
+// party's trackers with damage boxes, adversary groups from a stat block, and
+// rests. Every change is a declared command the server decides.
+import { useState } from 'preact/hooks';
+import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
+import { encounterOf } from '../../lib/encounter.ts';
+import { adversariesOf, DOWNTIME, lastRoll, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter } from '../../lib/daggerheart.ts';
+import type { TransactionView } from '../../net/view.ts';
+import { Field } from '../Field.tsx';
+import type { Send } from '../types.ts';
+import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
+
+export function DaggerheartGmBoard({ world, history, send }: { world: World; history: readonly TransactionView[]; send: Send }) {
+  const roll = lastRoll(history);
+  return (
+    <div class="dh-board" data-testid="daggerheart-gm">
+      <FearTracker world={world} gm send={send} />
+      <SpotlightPanel world={world} send={send} />
+      <RequestPanel world={world} send={send} />
+      {roll ? (
+        <section class="panel" aria-labelledby="dh-last-title">
+          <h2 id="dh-last-title">Last action roll</h2>
+          <DualityDice roll={roll} who={roll.characterId ? (world.characters[roll.characterId]?.name ?? 'Someone') : 'The GM'} />
+        </section>
+      ) : null}
+      <PartyPanel world={world} send={send} />
+      <AdversaryPanel world={world} send={send} />
+      <RestPanel world={world} send={send} />
+    </div>
+  );
+}
+
+function combatantFor(c: Character): { [k: string]: Json } {
+  const visibility = c.visibility === 'visible' || c.visibility === 'hidden' ? c.visibility : 'existence';
+  return { id: c.id, name: c.name, kind: c.kind, characterId: c.id, side: c.kind === 'pc' ? 'pcs' : 'adversaries', visibility };
+}
+
+function SpotlightPanel({ world, send }: { world: World; send: Send }) {
+  const enc = encounterOf(world);
+  const active = enc?.active === true;
+  const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
+  const everyone = [...pcsOf(world), ...adversariesOf(world)];
+  const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
+  return (
+    <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
+      <h2 id="dh-spot-title">Spotlight</h2>
+      {!active ? (
+        <div class="row">
+          <button class="primary" disabled={everyone.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: everyone.map(combatantFor) })}>
+            Start a conflict ({everyone.length})
+          </button>
+        </div>
+      ) : (
+        <>
+          <p class="small" aria-live="polite">
+            {enc!.current ? (
+              <>
+                Now: <span class="dh-holder" data-testid="spotlight-holder">{enc!.combatants[enc!.current]?.name}</span>
+              </>
+            ) : (
+              'The GM passes the spotlight.'
+            )}
+          </p>
+          {tokens.perPc > 0 ? (
+            <p class="small" data-testid="action-tokens">
+              Action tokens: {roster.filter((c) => c.kind === 'pc').map((c) => `${c.name} ${tokensLeft(enc!, c.id)}/${tokens.perPc}`).join(' · ')} · GM {tokens.gm}
+            </p>
+          ) : null}
+          <ul class="list">
+            {roster.map((c) => (
+              <li key={c.id} class="row">
+                <span class={c.id === enc!.current ? 'dh-holder' : ''}>{c.name}</span>
+                <button class="small" aria-current={c.id === enc!.current ? 'true' : undefined} onClick={() => void send({ type: 'daggerheart.passSpotlight', combatantId: c.id })}>
+                  Spotlight {c.name}
+                </button>
+                {c.kind === 'npc' ? (
+                  <button class="small" onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
+                    Take with Fear: {c.name}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          <button class="small" onClick={() => void send({ type: 'encounter.end' })}>
+            End the conflict
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RequestPanel({ world, send }: { world: World; send: Send }) {
+  const pcs = pcsOf(world);
+  const [who, setWho] = useState('');
+  const [trait, setTrait] = useState('');
+  const [difficulty, setDifficulty] = useState('12');
+  const [hidden, setHidden] = useState(false);
+  const [advantage, setAdvantage] = useState('0');
+  const [experience, setExperience] = useState('');
+  const [bonus, setBonus] = useState('2');
+  const target = pcs.find((c) => c.id === who) ?? pcs[0];
+  const open = openRequests(world);
+  return (
+    <section class="panel" aria-labelledby="dh-req-title" data-testid="request-roll">
+      <h2 id="dh-req-title">Ask for a roll</h2>
+      {pcs.length === 0 ? <p class="muted small">Add a PC to ask for rolls.</p> : null}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!target) return;
+          const command: { type: string; [k: string]: Json } = { type: 'daggerheart.requestRoll', characterId: target.id, difficulty: Number(difficulty), hidden, advantage: Number(advantage) };
+          if (trait) command['trait'] = trait;
+          if (experience.trim()) {
+            command['experience'] = experience.trim();
+            command['experienceBonus'] = Number(bonus);
+          }
+          void send(command);
+        }}
+      >
+        <div class="row">
+          <Field id="dh-req-who" label="PC">
+            <select id="dh-req-who" value={target?.id ?? ''} onChange={(e) => setWho(e.currentTarget.value)}>
+              {pcs.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="dh-req-trait" label="Trait">
+            <select id="dh-req-trait" value={trait} onChange={(e) => setTrait(e.currentTarget.value)}>
+              <option value="">none</option>
+              {TRAIT_NAMES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="dh-req-diff" label="Difficulty">
+            <input id="dh-req-diff" type="number" min={1} max={60} value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '5em' }} />
+          </Field>
+          <label class="small">
+            <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} /> Hide the difficulty
+          </label>
+        </div>
+        <div class="row">
+          <Field id="dh-req-adv" label="Advantage">
+            <select id="dh-req-adv" value={advantage} onChange={(e) => setAdvantage(e.currentTarget.value)}>
+              <option value="-1">disadvantage</option>
+              <option value="0">none</option>
+              <option value="1">advantage</option>
+            </select>
+          </Field>
+          <Field id="dh-req-exp" label="Experience">
+            <input id="dh-req-exp" maxLength={80} placeholder="optional" value={experience} onInput={(e) => setExperience(e.currentTarget.value)} style={{ width: '9em' }} />
+          </Field>
+          <Field id="dh-req-bonus" label="Bonus">
+            <input id="dh-req-bonus" type="number" min={1} max={10} value={bonus} onInput={(e) => setBonus(e.currentTarget.value)} style={{ width: '4em' }} />
+          </Field>
+          <button class="primary" type="submit" disabled={!target}>
+            Ask {target?.name ?? ''}
+          </button>
+        </div>
+      </form>
+      {open.length > 0 ? (
+        <ul class="list" aria-label="Open requests">
+          {open.map((r) => (
+            <li key={r.id} class="row small" data-testid="open-request">
+              <span>
+                {world.characters[r.characterId]?.name}: {requestWords(r)}
+                {r.hidden ? ` (hidden ${r.difficulty})` : ''}
+              </span>
+              <button class="small" onClick={() => void send({ type: 'daggerheart.cancelRequest', requestId: r.id })}>
+                Withdraw
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function PartyPanel({ world, send }: { world: World; send: Send }) {
+  const pcs = pcsOf(world);
+  return (
+    <section class="panel" aria-labelledby="dh-party-title" data-testid="party-trackers">
+      <h2 id="dh-party-title">Party</h2>
+      {pcs.length === 0 ? <p class="muted small">No PCs yet.</p> : null}
+      {pcs.map((c) => {
+        const t = tracksOfCharacter(world, c);
+        return (
+          <div key={c.id}>
+            <strong>{c.name}</strong>
+            <CharacterTracks t={t} send={send} markable={['hp', 'stress', 'armor']} />
+            <DamageBox t={t} send={send} />
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function AdversaryPanel({ world, send }: { world: World; send: Send }) {
+  const [form, setForm] = useState({ name: '', count: '1', difficulty: '12', major: '7', severe: '12', hp: '5', stress: '2', attack: '1', damage: '1d8+2', move: '', countdown: '', loop: true });
+  const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).type === 'checkbox' ? (e.currentTarget as HTMLInputElement).checked : (e.currentTarget as HTMLInputElement).value });
+  const foes = adversariesOf(world);
+  const numbers = ['count', 'difficulty', 'major', 'severe', 'hp', 'stress', 'attack'] as const;
+  return (
+    <section class="panel" aria-labelledby="dh-adv-title" data-testid="adversaries">
+      <h2 id="dh-adv-title">Adversaries</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const command: { type: string; [k: string]: Json } = { type: 'daggerheart.addAdversaries', name: form.name.trim(), damage: form.damage.trim() };
+          for (const k of numbers) command[k] = Number(form[k]);
+          if (form.move.trim()) {
+            const move: { [k: string]: Json } = { name: form.move.trim() };
+            if (form.countdown !== '') move['countdown'] = { start: Number(form.countdown), repeat: form.loop ? 'loop' : 'once' };
+            command['moves'] = [move];
+          }
+          void send(command).then((r) => r.ok && setForm({ ...form, name: '' }));
+        }}
+      >
+        <div class="row">
+          <Field id="dh-adv-name" label="Name">
+            <input id="dh-adv-name" maxLength={80} value={form.name} onInput={set('name')} style={{ width: '9em' }} />
+          </Field>
+          {numbers.map((k) => (
+            <Field key={k} id={`dh-adv-${k}`} label={k === 'hp' ? 'HP' : k[0]!.toUpperCase() + k.slice(1)}>
+              <input id={`dh-adv-${k}`} type="number" value={form[k]} onInput={set(k)} style={{ width: '4.2em' }} />
+            </Field>
+          ))}
+          <Field id="dh-adv-damage" label="Damage">
+            <input id="dh-adv-damage" maxLength={40} value={form.damage} onInput={set('damage')} style={{ width: '6em' }} />
+          </Field>
+        </div>
+        <div class="row">
+          <Field id="dh-adv-move" label="Move">
+            <input id="dh-adv-move" maxLength={80} placeholder="optional" value={form.move} onInput={set('move')} style={{ width: '9em' }} />
+          </Field>
+          <Field id="dh-adv-cd" label="Countdown">
+            <input id="dh-adv-cd" type="number" min={1} max={100} placeholder="none" value={form.countdown} onInput={set('countdown')} style={{ width: '5em' }} />
+          </Field>
+          <label class="small">
+            <input type="checkbox" checked={form.loop} onChange={set('loop')} /> Loop
+          </label>
+          <button class="primary" type="submit" disabled={form.name.trim() === ''}>
+            Add group
+          </button>
+        </div>
+      </form>
+      {foes.map((c) => {
+        const t = tracksOfCharacter(world, c);
+        return (
+          <div key={c.id} data-testid="adversary">
+            <strong>{c.name}</strong> <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
+            <CharacterTracks t={{ ...t, hopeMax: 0 }} send={send} markable={['hp', 'stress']} />
+            <DamageBox t={t} send={send} />
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function RestPanel({ world, send }: { world: World; send: Send }) {
+  const pcs = pcsOf(world);
+  const [moves, setMoves] = useState<{ [id: string]: [string, string] }>({});
+  const pick = (id: string, i: 0 | 1, v: string) => setMoves({ ...moves, [id]: i === 0 ? [v, moves[id]?.[1] ?? ''] : [moves[id]?.[0] ?? '', v] });
+  const rest = (kind: 'short' | 'long') => {
+    const list: Json[] = [];
+    for (const c of pcs) for (const m of moves[c.id] ?? []) if (m) list.push({ characterId: c.id, move: m });
+    void send({ type: 'daggerheart.rest', rest: kind, moves: list }).then((r) => r.ok && setMoves({}));
+  };
+  return (
+    <section class="panel" aria-labelledby="dh-rest-title" data-testid="rest">
+      <h2 id="dh-rest-title">Rest</h2>
+      {pcs.map((c) => (
+        <div key={c.id} class="row small">
+          <span class="dh-track-name">{c.name}</span>
+          {([0, 1] as const).map((i) => (
+            <select key={i} class="small" aria-label={`${c.name} downtime move ${i + 1}`} value={moves[c.id]?.[i] ?? ''} onChange={(e) => pick(c.id, i, e.currentTarget.value)}>
+              <option value="">—</option>
+              {DOWNTIME.map(([k, label]) => (
+                <option key={k} value={k}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          ))}
+        </div>
+      ))}
+      <div class="row">
+        <button class="small" onClick={() => rest('short')}>
+          Short rest
+        </button>
+        <button class="small" onClick={() => rest('long')}>
+          Long rest
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+// What the Daggerheart panels show, read from this viewer's world and history
+// through the ruleset's own selectors (the rulesets' browser entry, ADR 7):
+// Fear, each PC's Hope and slots, open roll requests, the spotlight, and the
+// last duality roll with its Hope and Fear dice. Nothing here rolls a die.
+import type { Character, EngineEvent, TransactionView, World } from '@tablekeeper/engine';
+import { daggerheartSettings, getDaggerheart, hopeOf, requestsOf, thresholdsOf, trackOf, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
+
+export type Outcome = 'critical' | 'successWithHope' | 'successWithFear' | 'failureWithHope' | 'failureWithFear';
+export const OUTCOMES: readonly Outcome[] = ['critical', 'successWithHope', 'successWithFear', 'failureWithHope', 'failureWithFear'];
+export const OUTCOME_LABELS: Record<Outcome, string> = {
+  critical: 'Critical success',
+  successWithHope: 'Success with Hope',
+  successWithFear: 'Success with Fear',
+  failureWithHope: 'Failure with Hope',
+  failureWithFear: 'Failure with Fear',
+};
+
+export const TRAIT_NAMES = ['agility', 'strength', 'finesse', 'instinct', 'presence', 'knowledge'] as const;
+export const DOWNTIME = [
+  ['tendWounds', 'Tend to Wounds'],
+  ['clearStress', 'Clear Stress'],
+  ['repairArmor', 'Repair Armor'],
+  ['prepare', 'Prepare'],
+  ['workOnProject', 'Work on a Project (long rest)'],
+] as const;
+
+export const isDaggerheart = (world: World): boolean => world.rulesetId === 'daggerheart';
+
+/** The GM's Fear as this viewer sees it: null when the table keeps it from players. */
+export function fearOf(world: World): { readonly fear: number | null; readonly max: number } {
+  const raw = getDaggerheart(world).fear as number | null;
+  return { fear: typeof raw === 'number' ? raw : null, max: daggerheartSettings(world).fearMax };
+}
+
+export interface PcTracks {
+  readonly id: string;
+  readonly name: string;
+  readonly hope: number;
+  readonly hopeMax: number;
+  readonly hp: Track;
+  readonly stress: Track;
+  readonly armor: Track;
+  readonly thresholds: Thresholds | null;
+}
+
+export function tracksOfCharacter(world: World, c: Character): PcTracks {
+  const set = daggerheartSettings(world);
+  return {
+    id: c.id,
+    name: c.name,
+    hope: hopeOf(world, c.id),
+    hopeMax: set.hopeMax,
+    hp: trackOf(c.stats, 'hp', set.hpSlots),
+    stress: trackOf(c.stats, 'stress', set.stressSlots),
+    armor: trackOf(c.stats, 'armor', set.armorSlots),
+    thresholds: thresholdsOf(c.stats),
+  };
+}
+
+export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
+/** Adversaries the viewer may see the sheet of (the GM sees all). */
+export const adversariesOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'npc' && c.stats['adversary'] === true);
+
+/** Open requests, oldest first; for a phone only those of its own characters. */
+export function openRequests(world: World, characterIds?: readonly string[]): RollRequest[] {
+  return Object.values(requestsOf(world))
+    .filter((r) => characterIds === undefined || characterIds.includes(r.characterId))
+    .sort((a, b) => Number(a.id.split('-')[1]) - Number(b.id.split('-')[1]));
+}
+
+export const helpersOf = (world: World, characterId: string): readonly string[] => getDaggerheart(world).help[characterId] ?? [];
+
+export function requestWords(r: RollRequest): string {
+  const what = r.label !== '' ? r.label : r.trait !== '' ? `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)} roll` : 'Action roll';
+  const mod = r.modifier === 0 ? '' : ` ${r.modifier > 0 ? '+' : '−'}${Math.abs(r.modifier)}`;
+  const vs = r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
+  const adv = r.advantage > 0 ? ' · advantage' : r.advantage < 0 ? ' · disadvantage' : '';
+  return `${what}${mod}${vs}${adv}`;
+}
+
+export interface ShownRoll {
+  readonly seq: number;
+  readonly characterId: string | null;
+  readonly label: string;
+  readonly hope: number;
+  readonly fear: number;
+  readonly advantageDice: readonly number[];
+  readonly advantageSign: number;
+  readonly modifier: number;
+  readonly total: number;
+  readonly difficulty: number | null;
+  readonly outcome: Outcome;
+}
+
+/**
+ * The latest duality roll this viewer may see (the full record, or the one
+ * without its hidden difficulty), optionally for one character.
+ */
+export function lastRoll(history: readonly TransactionView[], characterId?: string): ShownRoll | null {
+  // A roll the GM has undone is no longer the last roll (redo brings it back).
+  const undone = new Set<number>();
+  for (const tx of history) {
+    if (tx.kind === 'undo' && tx.target !== undefined) undone.add(tx.target);
+    if (tx.kind === 'redo' && tx.target !== undefined) undone.delete(tx.target);
+  }
+  for (let i = history.length - 1; i >= 0; i--) {
+    const tx = history[i]!;
+    if (tx.kind !== 'command' || undone.has(tx.seq)) continue;
+    const events = tx.events.filter((e) => e.type === 'daggerheart.actionRollShown' || e.type === 'daggerheart.actionRolled');
+    // Prefer the record without the difficulty when both are present (never show what the player would not get).
+    const e: EngineEvent | undefined = events.find((x) => x.type === 'daggerheart.actionRollShown') ?? events[0];
+    if (e === undefined) continue;
+    if (characterId !== undefined && e['characterId'] !== characterId) continue;
+    const r = e['roll'] as { [k: string]: unknown } | undefined;
+    if (r === undefined) continue;
+    const hidden = e.type === 'daggerheart.actionRollShown' || e['hidden'] === true;
+    return {
+      seq: tx.seq,
+      characterId: typeof e['characterId'] === 'string' ? e['characterId'] : null,
+      label: typeof e['label'] === 'string' ? e['label'] : '',
+      hope: Number(r['hope']),
+      fear: Number(r['fear']),
+      advantageDice: Array.isArray(r['advantageDice']) ? (r['advantageDice'] as number[]) : [],
+      advantageSign: Number(r['advantageSign'] ?? 0),
+      modifier: Number(r['modifier'] ?? 0),
+      total: Number(r['total']),
+      difficulty: hidden || typeof r['difficulty'] !== 'number' ? null : r['difficulty'],
+      outcome: r['outcome'] as Outcome,
+    };
+  }
+  return null;
+}
+
+export const pct = (p: number): string => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+
+/** The odds answer of `daggerheart.rollOdds`, as lines for the phone. */
+export interface RollOdds {
+  readonly hidden: boolean;
+  readonly outcomes?: Record<Outcome, number>;
+  readonly success?: number;
+  readonly critical?: number;
+  readonly withHope?: number;
+  readonly withFear?: number;
+  readonly countdowns?: readonly { readonly id: string; readonly name: string; readonly ticks: Record<Outcome, number> }[];
+}
+
+export function oddsLines(o: RollOdds): string[] {
+  if (o.hidden || o.outcomes === undefined) {
+    return [`With Hope ${pct(o.withHope ?? 0)}`, `With Fear ${pct(o.withFear ?? 0)}`, `Critical ${pct(o.critical ?? 0)}`, 'Success: the GM keeps the difficulty secret'];
+  }
+  return [`Success ${pct(o.success ?? 0)}`, ...OUTCOMES.map((k) => `${OUTCOME_LABELS[k]} ${pct(o.outcomes![k])}`)];
+}
