@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import { catalogEntries, type CatalogEntry, type Command, type Json, type Table, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
+import { catalogEntries, type CatalogEntry, type Command, type Json, type Table, type Viewer } from '@tablekeeper/engine';
 import {
   CLOSE,
   LIMITS,
@@ -20,8 +20,6 @@ import {
   clientMessageSchema,
   createSeatRequestSchema,
   createTableRequestSchema,
-  exportHeaderSchema,
-  exportTransactionSchema,
   type CreateSeatResponse,
   type CreateTableResponse,
   type RejectionError,
@@ -31,7 +29,7 @@ import {
 import { DEFAULT_ROOM_LIMITS, Room, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 import { DEFAULT_RATE_LIMIT, TokenBucket, type RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
-import type { EventStore, Role, TokenRecord, TxRecord } from './store/port.js';
+import type { EventStore, Role, TokenRecord } from './store/port.js';
 import { staticFiles } from './static.js';
 import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
 import type { SqliteEventStore } from './store/sqlite.js';
