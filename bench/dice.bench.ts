@@ -33,6 +33,20 @@ const hand: Record<string, (r: Rng) => number> = {
     for (let i = 0; i < 10; i++) s += r.die(6);
     return s;
   },
+  // A dice pool: count the dice showing 8 or more.
+  '10d10>=8': (r) => {
+    let s = 0;
+    for (let i = 0; i < 10; i++) if (r.die(10) >= 8) s++;
+    return s;
+  },
+  // Fate dice: -1, 0, +1 each.
+  '4dF': (r) => r.die(3) + r.die(3) + r.die(3) + r.die(3) - 8,
+  // A roll group: the better of two 3d6 totals.
+  '{3d6, 3d6}kh1': (r) => {
+    const a = r.die(6) + r.die(6) + r.die(6);
+    const b = r.die(6) + r.die(6) + r.die(6);
+    return a >= b ? a : b;
+  },
   '8d6!': (r) => {
     let s = 0;
     for (let i = 0; i < 8; i++) {
@@ -154,6 +168,9 @@ const cases: [string, (() => unknown) | null, string][] = [
   ['6d6kh3', () => bruteKeepHighest(6, 6, 3), '6^6 = 46,656 outcomes'],
   ['100d6', null, '6^100 outcomes: infeasible'],
   ['10d10!kh5', null, 'unbounded explosions: infeasible'],
+  ['10d10>=8', null, 'binomial pool'],
+  ['4dF', null, 'Fate'],
+  ['{3d6, 3d6}kh1', null, 'group'],
 ];
 // Warm every path first so the first case does not pay for the JIT.
 for (let i = 0; i < 20; i++) for (const [notation] of cases) oddsUncached(notation);

@@ -56,7 +56,7 @@ describe('dice tray without a server', () => {
 
   it('draws the exact distribution as an SVG chart with the comparison probability', async () => {
     const { page, errors } = await open(1280, 800);
-    await page.getByLabel('Dice notation').fill('4d6kh3 >= 15');
+    await page.getByLabel('Dice notation').fill('4d6kh3 vs 15');
     // P(4d6 keep highest 3 >= 15) = 300/1296, mean 15869/1296 = 12.24: recomputed by enumeration below.
     const expected = await exactKeepHighest();
     await expect.poll(() => page.getByTestId('probability').textContent()).toContain(`${(expected.p * 100).toFixed(1)}%`);
@@ -83,7 +83,7 @@ describe('dice tray without a server', () => {
 
   it('fits a 390 px phone without horizontal scrolling', async () => {
     const { page, errors } = await open(390, 844);
-    await page.getByLabel('Dice notation').fill('3d6 >= 13');
+    await page.getByLabel('Dice notation').fill('3d6 vs 13');
     await page.getByTestId('odds-chart').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     expect(realErrors(errors)).toEqual([]);

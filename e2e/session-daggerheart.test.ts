@@ -6,7 +6,7 @@
 // hidden countdown ever reaches a phone's page or WebSocket frames.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DYNAMIC_ADVANCEMENT, getCountdowns, type DualityOutcome, type World } from '@tablekeeper/engine';
+import { DYNAMIC_ADVANCEMENT, dualityOutcomeDistribution, getCountdowns, type DualityOutcome, type World } from '@tablekeeper/engine';
 import { startE2e, type E2e, type ProtocolSocket } from './harness.ts';
 import { recordFrames, watchErrors } from './web.ts';
 
@@ -55,7 +55,7 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     const bo = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bo' }, made.gmToken);
     // Setup the test is not about: the two PCs, a visible chase and a hidden countdown.
     const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Rogue', kind: 'pc', seatId: ana.seatId, stats: { agility: 2, stress: 1, major: 6, severe: 12 } });
+    await gmSock.command({ type: 'character.add', name: 'Rogue', kind: 'pc', seatId: ana.seatId, stats: { agility: 2, stressMarked: 1, major: 6, severe: 12 } });
     await gmSock.command({ type: 'character.add', name: 'Sorcerer', kind: 'pc', seatId: bo.seatId, stats: { instinct: 1 } });
     await gmSock.command({ type: 'chase.create', name: 'The spellbook thief', die: 6, lead: 4 });
     await gmSock.command({ type: 'countdown.create', name: HIDDEN_COUNTDOWN, start: 5, visibility: 'hidden' });
@@ -74,6 +74,11 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     await ask.getByLabel('Experience', { exact: true }).fill('Second Story');
     await ask.getByRole('button', { name: 'Ask Rogue' }).click();
     await expect.poll(() => ask.getByTestId('open-request').textContent()).toContain(`hidden ${HIDDEN_DIFFICULTY}`);
+    // The GM sees the exact success chance against the real difficulty before anyone rolls.
+    // Agility 2 against 17, no help yet: the engine's exact distribution, rounded as the screen rounds.
+    const d = dualityOutcomeDistribution({ modifier: 2, difficulty: HIDDEN_DIFFICULTY });
+    const success = d.critical + d.successWithHope + d.successWithFear;
+    await expect.poll(() => ask.getByTestId('request-odds').textContent()).toBe(`Success ${(Math.round(success * 1000) / 10).toFixed(1)}%`);
 
     // Ana's phone: the request says the difficulty is hidden; the odds are the dice-only ones (11/24 with Hope).
     const card = a.p.getByTestId('roll-request');

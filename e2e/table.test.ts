@@ -255,7 +255,7 @@ describe('GM screen and player view', () => {
     // --- the GM's dice tray: exact odds as a chart, then a roll
     mark('the GM dice tray');
     const dice = gm.locator('.area-dice');
-    await dice.getByLabel('Dice notation').fill('3d6 >= 13');
+    await dice.getByLabel('Dice notation').fill('3d6 vs 13');
     await expect.poll(() => dice.getByTestId('probability').textContent()).toContain('25.9%'); // 56/216
     expect(await dice.locator('[data-testid=odds-chart] rect').count()).toBe(16); // totals 3..18
     await dice.getByRole('button', { name: 'Roll', exact: true }).click();

@@ -25,7 +25,7 @@ describe('tablekeeper roll', () => {
   });
 
   it('--times K prints K lines (or a JSON list)', async () => {
-    const h = await cli('roll', '3d6 >= 10', '--seed', 'x', '--times', '5');
+    const h = await cli('roll', '3d6 vs 10', '--seed', 'x', '--times', '5');
     expect(h.out.trim().split('\n')).toHaveLength(5);
     expect(h.out).toMatch(/>= 10: (success|failure)/);
     const j = await cli('roll', 'd20', '--seed', '1', '--times', '3', '--json');
@@ -65,17 +65,23 @@ describe('tablekeeper roll', () => {
 
 describe('human roll output', () => {
   it('shows dropped dice in parentheses, chains in brackets, rerolls with r', () => {
-    const r = rollDice('3d6!kh2 + d6r<3 >= 15', fixedRng([5, 3, 6, 5, 1, 2, 6]));
-    expect(describeRoll(r)).toBe('22 >= 15: success   3d6!kh2: 5 (3) 11[6+5]!; 1d6r<3: 6[1,2,6]r');
+    const r = rollDice('3d6!!kh2 + d6r<3 vs 15', fixedRng([5, 3, 6, 5, 1, 2, 6]));
+    expect(describeRoll(r)).toBe('22 >= 15: success   3d6!!kh2: 5 (3) 11[6+5]!; 1d6r<3: 6[1,2,6]r');
+  });
+
+  it('marks successes (*) and failures (_), shows labels and the comment', () => {
+    // 4d6>=5f1: 5 and 6 succeed, the 1 fails, the 3 counts nothing: 1 + 1 - 1 = 1.
+    const r = rollDice('4d6>=5f1 [hits] # attack', fixedRng([5, 1, 3, 6]));
+    expect(describeRoll(r)).toBe('1   4d6>=5f=1 [hits]: 5* 1_ 3 6*   # attack');
   });
 });
 
 describe('tablekeeper odds', () => {
   it('--json gives expression, min, max, mean, stddev, distribution and probability', async () => {
-    const r = await cli('odds', '3d6 >= 13', '--json');
+    const r = await cli('odds', '3d6 vs 13', '--json');
     expect(r.code).toBe(0);
     const o = JSON.parse(r.out) as Record<string, unknown> & { distribution: Record<string, number> };
-    expect(o).toMatchObject({ expression: '3d6 >= 13', min: 3, max: 18 });
+    expect(o).toMatchObject({ expression: '3d6 vs 13', min: 3, max: 18 });
     expect(o['probability']).toBeCloseTo(7 / 27, 15);
     expect(o['mean']).toBeCloseTo(10.5, 12);
     expect(o['stddev']).toBeCloseTo(Math.sqrt(35 / 4), 12);
@@ -90,7 +96,7 @@ describe('tablekeeper odds', () => {
   });
 
   it('human output: mean, sd, range and a histogram (bucketed when wide)', async () => {
-    const r = await cli('odds', '2d6 = 7');
+    const r = await cli('odds', '(2d6) = 7');
     expect(r.out).toContain('probability 0.166667');
     expect(r.out).toContain('mean 7.0000  sd 2.4152  range 2..12');
     expect(r.out.trim().split('\n')).toHaveLength(3 + 11);
@@ -199,8 +205,8 @@ describe('named rolls on the command line', () => {
 
 describe('the installed command', () => {
   const bin = fileURLToPath(new URL('../bin/tablekeeper.mjs', import.meta.url));
-  it('node packages/cli/bin/tablekeeper.mjs odds "3d6 >= 13" --json prints 7/27', () => {
-    const out = execFileSync(process.execPath, [bin, 'odds', '3d6 >= 13', '--json'], { encoding: 'utf8' });
+  it('node packages/cli/bin/tablekeeper.mjs odds "3d6 vs 13" --json prints 7/27', () => {
+    const out = execFileSync(process.execPath, [bin, 'odds', '3d6 vs 13', '--json'], { encoding: 'utf8' });
     expect((JSON.parse(out) as { probability: number }).probability).toBeCloseTo(0.259259259259259, 14);
   });
   it('exits 2 on bad input', () => {

@@ -26,7 +26,7 @@ const UNLIMITED_HTTP = { capacity: 1e6, refillPerSecond: 1e6 };
 
 export async function testServer(options: Partial<StartOptions> = {}): Promise<RunningServer & { dir: string; cleanup: () => Promise<void> }> {
   const t = tempDir();
-  const s = await startServer({ port: 0, host: '127.0.0.1', dbPath: join(t.dir, 'db.sqlite'), logger: silent(), catalog: testCatalog(), webDist: null, httpRateLimit: UNLIMITED_HTTP, ...options });
+  const s = await startServer({ port: 0, host: '127.0.0.1', dbPath: join(t.dir, 'db.sqlite'), logger: silent(), catalog: testCatalog(), webDist: null, httpRateLimit: UNLIMITED_HTTP, createAllowance: UNLIMITED_HTTP, ...options });
   return Object.assign(s, {
     dir: t.dir,
     cleanup: async () => {

@@ -67,10 +67,12 @@ describe('HTTP', () => {
   it('reports health 200 while the store is writable, 503 when it is not', async () => {
     const s = await server();
     expect((await http(s.url, 'GET', '/healthz')).status).toBe(200);
-    const probe = s.store.probeWritable;
-    (s.store as { probeWritable: () => boolean }).probeWritable = () => false;
-    expect((await http(s.url, 'GET', '/healthz')).status).toBe(503);
-    (s.store as { probeWritable: () => boolean }).probeWritable = probe;
+    const probe = s.store.probeWrite;
+    (s.store as { probeWrite: () => unknown }).probeWrite = () => Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
+    const down = await http<{ ok: boolean; error: string }>(s.url, 'GET', '/healthz');
+    expect(down.status).toBe(503);
+    expect(down.body.error).toBe('the store is not writable: the database is read-only (SQLITE_READONLY)');
+    (s.store as { probeWrite: () => unknown }).probeWrite = probe;
   });
 });
 

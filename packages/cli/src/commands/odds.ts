@@ -86,7 +86,7 @@ export function describeNamedOdds(o: NamedOddsResult): string {
 export function registerOdds(program: Command, ctx: CliContext): void {
   const cmd = program
     .command('odds')
-    .description('exact odds of dice notation or a named roll, e.g. "3d6 >= 13", "4d6kh3", "duality+2 vs 15"')
+    .description('exact odds of dice notation or a named roll, e.g. "3d6 vs 13", "10d10>=8", "4d6kh3", "duality+2 vs 15"')
     .argument('[expr]', 'dice notation or a named roll (see docs/dice.md)')
     .option('--json', 'print JSON');
   for (const ext of oddsExtensions) for (const [flags, description] of ext.options) cmd.option(flags, description);
@@ -95,7 +95,7 @@ export function registerOdds(program: Command, ctx: CliContext): void {
       const ext = oddsExtensions.find((x) => x.handles(opts));
       if (ext) return ext.run(expr, opts, ctx);
       if (expr === undefined) {
-        ctx.io.err('tablekeeper: odds needs an expression, e.g. tablekeeper odds "3d6 >= 13"\n');
+        ctx.io.err('tablekeeper: odds needs an expression, e.g. tablekeeper odds "3d6 vs 13"\n');
         ctx.exitCode = 2;
         return;
       }

@@ -34,15 +34,20 @@ export function describeGroup(g: DiceGroupRoll): string {
     let s = d.rolls ? `${d.value}[${d.rolls.join(d.exploded ? '+' : ',')}]` : String(d.value);
     if (d.exploded) s += '!';
     if (d.rerolled) s += 'r';
+    // Success counting: * a success, _ a failure (rpg-dice-roller's marks); criticals ++ / --.
+    if (d.outcome === 'success') s += '*';
+    if (d.outcome === 'failure') s += '_';
+    if (d.critical) s += d.critical === 'success' ? '++' : '--';
     return d.kept ? s : `(${s})`;
   });
-  return `${g.notation}: ${faces.join(' ')}`;
+  return `${g.notation}${g.label === undefined ? '' : ` [${g.label}]`}: ${faces.join(' ')}`;
 }
 
 export function describeRoll(r: DiceRollResult): string {
   let line = String(r.total);
   if (r.comparison) line += ` ${r.comparison.op} ${r.comparison.target}: ${r.comparison.success ? 'success' : 'failure'}`;
   if (r.dice.length > 0) line += `   ${r.dice.map(describeGroup).join('; ')}`;
+  if (r.comment !== undefined) line += `   # ${r.comment}`;
   return line;
 }
 

@@ -2,6 +2,7 @@
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
 import { parsePayload, type Declaration } from './catalog.js';
+import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
 import { stampLog } from './log.js';
@@ -214,7 +215,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function mayRevert(table: Table, seq: number | undefined, actor: Viewer): boolean {
     if (seq === undefined) return false;
     if (actor.role === 'gm') return true;
-    if (actor.role !== 'player' || table.world.seats[actor.seatId] === undefined) return false;
+    if (actor.role !== 'player' || own(table.world.seats, actor.seatId) === undefined) return false;
     const tx = commandTx(table, seq);
     return tx !== undefined && sameViewer(tx.actor, actor) && handlers.get(tx.command.type)?.handler.issuerMayRevert !== false;
   }

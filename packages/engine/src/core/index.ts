@@ -41,3 +41,4 @@ export {
   type PayloadOf,
   type InputOf,
 } from './catalog.js';
+export { own } from './own.js';

@@ -1,5 +1,6 @@
 // The core module: table, seats, characters, the one clock and GM notes.
 // Every other module builds on these entities and on `clock.advanced`.
+import { own } from './own.js';
 import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
 import { coreCatalog } from './declarations.js';
 import { claimId, mintId } from './ids.js';
@@ -18,13 +19,13 @@ export const MAX_STATS = 200;
 const str = (e: EngineEvent, k: string): string => String(e[k]);
 
 function withCharacter(world: World, id: string, f: (c: Character) => Character): World {
-  const c = world.characters[id];
+  const c = own(world.characters, id);
   return c === undefined ? world : { ...world, characters: { ...world.characters, [id]: f(c) } };
 }
 
 function seatWith(world: World, seatId: string | null, f: (s: Seat) => Seat): World {
   if (seatId === null) return world;
-  const s = world.seats[seatId];
+  const s = own(world.seats, seatId);
   return s === undefined ? world : { ...world, seats: { ...world.seats, [seatId]: f(s) } };
 }
 
@@ -38,13 +39,13 @@ function checkStats(stats: { readonly [k: string]: Json } | undefined): string |
 
 function readSeatId(world: World, v: Json | undefined): { ok: true; value: string | null } | { ok: false; message: string } {
   if (v === undefined || v === null) return { ok: true, value: null };
-  if (typeof v !== 'string' || world.seats[v] === undefined) return { ok: false, message: `no seat ${String(v)}` };
+  if (typeof v !== 'string' || own(world.seats, v) === undefined) return { ok: false, message: `no seat ${String(v)}` };
   return { ok: true, value: v };
 }
 
 /** Authorize: the GM, or any seated player (for notes to everyone). */
 const gmOrSeated = (world: World, _c: unknown, actor: Viewer) =>
-  actor.role === 'gm' || (actor.role === 'player' && world.seats[actor.seatId] !== undefined)
+  actor.role === 'gm' || (actor.role === 'player' && own(world.seats, actor.seatId) !== undefined)
     ? null
     : { code: ErrorCode.FORBIDDEN, message: 'only the GM or a seated player may do this' };
 
@@ -69,14 +70,14 @@ const commands: Record<string, CommandHandler> = {
     decide(world, c) {
       const name = readString(c, 'name', { max: 100 });
       if (!name.ok) return name;
-      const seat = typeof c['id'] === 'string' ? world.seats[c['id']] : undefined;
+      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
       if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
       return ok([{ type: 'seat.renamed', id: seat.id, name: name.value, from: seat.name }]);
     },
   },
   'seat.remove': {
     decide(world, c) {
-      const seat = typeof c['id'] === 'string' ? world.seats[c['id']] : undefined;
+      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
       if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
       return ok([{ type: 'seat.removed', id: seat.id, name: seat.name }]);
     },
@@ -103,7 +104,7 @@ const commands: Record<string, CommandHandler> = {
   },
   'character.update': {
     decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? world.characters[c['id']] : undefined;
+      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
       if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
       const name = readString(c, 'name', { max: 100, optional: true });
       if (!name.ok) return name;
@@ -124,7 +125,7 @@ const commands: Record<string, CommandHandler> = {
   },
   'character.remove': {
     decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? world.characters[c['id']] : undefined;
+      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
       if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
       return ok([{ type: 'character.removed', id: ch.id, visibility: ch.visibility, seatId: ch.seatId }]);
     },
@@ -150,7 +151,7 @@ const commands: Record<string, CommandHandler> = {
       let audience: Audience;
       if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'all') audience = AUDIENCE_ALL;
       else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'gm') audience = AUDIENCE_GM;
-      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'seat' && typeof raw['seatId'] === 'string' && _world.seats[raw['seatId']] !== undefined)
+      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'seat' && typeof raw['seatId'] === 'string' && own(_world.seats, raw['seatId']) !== undefined)
         audience = { kind: 'seat', seatId: raw['seatId'] };
       else return err(ErrorCode.INVALID_VALUE, 'audience must be {kind: all}, {kind: gm} or {kind: seat, seatId} of an existing seat', 'audience');
       // Players may write to everyone or to their own seat; whispers to the GM are GM-only entries they wrote.
@@ -212,7 +213,7 @@ const reducers: Module['reducers'] = {
   },
   'character.removed': (w, e) => {
     const id = str(e, 'id');
-    const c = w.characters[id];
+    const c = own(w.characters, id);
     if (c === undefined) return w;
     const characters = { ...w.characters };
     delete characters[id];

@@ -2,6 +2,7 @@
 // drawn from the injected Rng inside decide and the whole record (every die,
 // kept or dropped, explosions, total, comparison) goes into `dice.rolled`, so
 // nobody can type a result in, and replay never rerolls.
+import { own } from './own.js';
 import type { DiceRollResult } from '../dice/compile.js';
 import { DiceError } from '../dice/errors.js';
 import type { DiceLimits } from '../dice/limits.js';
@@ -37,6 +38,8 @@ export interface LoggedDie {
   readonly exploded: boolean;
   readonly rerolled: boolean;
   readonly rolls?: readonly number[];
+  /** Success counting: the die counted +1 (success) or -1 (failure). */
+  readonly outcome?: 'success' | 'failure';
   /** What a named roll's die is for ("hope", "fear", "luck"...), when it has a part to play. */
   readonly role?: string;
 }
@@ -84,19 +87,21 @@ export function flatDice(roll: DiceRollResult): LoggedDie[] {
   return roll.dice.flatMap((g) =>
     g.dice.map((d) => {
       const die: LoggedDie = { sides: g.sides, value: d.value, kept: d.kept, exploded: d.exploded, rerolled: d.rerolled };
-      return d.rolls === undefined ? die : { ...die, rolls: d.rolls };
+      // Success counting (`10d10>=8`): which dice counted, for the log's marks.
+      const counted = d.outcome === undefined || d.outcome === 'neutral' ? die : { ...die, outcome: d.outcome };
+      return d.rolls === undefined ? counted : { ...counted, rolls: d.rolls };
     }),
   );
 }
 
 /** "6", "~1~" for a dropped die, "6!" for one that exploded (its value already holds the chain). */
 function faceText(d: LoggedDie): string {
-  const v = `${d.value}${d.exploded ? '!' : ''}`;
+  const v = `${d.value}${d.exploded ? '!' : ''}${d.outcome === 'success' ? '*' : d.outcome === 'failure' ? '_' : ''}`;
   return d.kept ? v : `~${v}~`;
 }
 
 export function rollerName(world: World, by: string): string {
-  return by === 'gm' ? 'The GM' : (world.seats[by]?.name ?? 'A player');
+  return by === 'gm' ? 'The GM' : (own(world.seats, by)?.name ?? 'A player');
 }
 
 const die = (sides: number, value: number, kept: boolean, role?: string): LoggedDie => (role === undefined ? { sides, value, kept, exploded: false, rerolled: false } : { sides, value, kept, exploded: false, rerolled: false, role });

@@ -3,6 +3,7 @@
 // standard, dynamic and chase countdowns through the engine-level event
 // `actionRoll.resolved {outcome}`; rests tick long-term ones through
 // `clock.advanced`. Any ruleset can use it.
+import { own } from '../core/own.js';
 import type { DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
 import { appendLog, claimId, err, ErrorCode, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
@@ -62,7 +63,7 @@ function setCountdowns(world: World, s: CountdownsState): World {
 
 function updateCountdown(world: World, id: string, f: (c: Countdown) => Countdown): World {
   const s = getCountdowns(world);
-  const c = s.countdowns[id];
+  const c = own(s.countdowns, id);
   if (c === undefined) return world;
   return setCountdowns(world, { ...s, countdowns: { ...s.countdowns, [id]: f(c) } });
 }
@@ -70,7 +71,7 @@ function updateCountdown(world: World, id: string, f: (c: Countdown) => Countdow
 /** Active countdowns in creation order. */
 export function countdownList(world: World): Countdown[] {
   const s = getCountdowns(world);
-  return s.order.map((id) => s.countdowns[id]).filter((c): c is Countdown => c !== undefined);
+  return s.order.map((id) => own(s.countdowns, id)).filter((c): c is Countdown => c !== undefined);
 }
 
 // ---------------------------------------------------------------- audiences
@@ -81,7 +82,7 @@ const tierOf = (cd: Countdown): Tier => (publicValues(cd) ? 'values' : publicExi
 /** What players may read about countdown `id` now (a removed one keeps the tier it had). */
 function currentTier(world: World, id: string): Tier | null {
   const s = getCountdowns(world);
-  const cd = s.countdowns[id];
+  const cd = own(s.countdowns, id);
   if (cd !== undefined) return tierOf(cd);
   return s.gone[id] ?? null;
 }
@@ -151,8 +152,8 @@ function chaseEvents(world: World, chase: Chase, before: { progress: number; con
   if (!pcsDone && !otherDone) return [];
   const result: ChaseResult = pcsDone && otherDone ? 'both' : pcsDone ? 'pcs' : 'other';
   const s = getCountdowns(world);
-  const p = s.countdowns[chase.progressId];
-  const c = s.countdowns[chase.consequenceId];
+  const p = own(s.countdowns, chase.progressId);
+  const c = own(s.countdowns, chase.consequenceId);
   const need = p !== undefined && c !== undefined && tierOf({ ...p, triggers: p.triggers + (pcsDone ? 1 : 0) }) === 'values' && tierOf({ ...c, triggers: c.triggers + (otherDone ? 1 : 0) }) === 'values' ? 'values' : 'gm';
   return [{ type: 'chase.ended', id: chase.id, ids: [chase.progressId, chase.consequenceId], result, pcs: chase.pcs, need }];
 }
@@ -161,7 +162,7 @@ function chaseEvents(world: World, chase: Chase, before: { progress: number; con
 
 function readCountdown(world: World, c: Command, key = 'id'): Result<Countdown> {
   const id = c[key];
-  const cd = typeof id === 'string' ? getCountdowns(world).countdowns[id] : undefined;
+  const cd = typeof id === 'string' ? own(getCountdowns(world).countdowns, id) : undefined;
   if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${typeof id === 'string' ? id.slice(0, 40) : String(id)}`, key);
   return ok(cd);
 }
@@ -420,10 +421,10 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!by.ok) return by;
       if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
       const events = tickEvents(cd.value, by.value, 'manual', env.rng);
-      const chase = cd.value.chaseId === null ? undefined : getCountdowns(world).chases[cd.value.chaseId];
+      const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
       if (chase !== undefined) {
         const s = getCountdowns(world);
-        const before = { progress: s.countdowns[chase.progressId]?.value ?? 0, consequence: s.countdowns[chase.consequenceId]?.value ?? 0 };
+        const before = { progress: own(s.countdowns, chase.progressId)?.value ?? 0, consequence: own(s.countdowns, chase.consequenceId)?.value ?? 0 };
         const ticks = chase.progressId === cd.value.id ? { progress: by.value, consequence: 0 } : { progress: 0, consequence: by.value };
         events.push(...chaseEvents(world, chase, before, ticks));
       }
@@ -468,7 +469,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!value.ok) return value;
       const start = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE, fallback: cd.value.start });
       if (!start.ok) return start;
-      const chase = cd.value.chaseId === null ? undefined : getCountdowns(world).chases[cd.value.chaseId];
+      const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
       if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'id');
       return ok([{ type: 'countdown.set', id: cd.value.id, from: cd.value.value, to: value.value, fromStart: cd.value.start, start: start.value, wasStatus: cd.value.status, need: needFor(cd.value, 'values') }]);
     },
@@ -522,11 +523,11 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!cd.ok) return cd;
       const s = getCountdowns(world);
       // Removing one of a chase pair removes the chase and both countdowns.
-      const chase = cd.value.chaseId === null ? undefined : s.chases[cd.value.chaseId];
+      const chase = cd.value.chaseId === null ? undefined : own(s.chases, cd.value.chaseId);
       const ids = chase === undefined ? [cd.value.id] : [chase.progressId, chase.consequenceId];
       return ok(
         ids.flatMap((id) => {
-          const x = s.countdowns[id];
+          const x = own(s.countdowns, id);
           return x === undefined ? [] : [{ type: 'countdown.removed', id, name: x.name, chaseId: x.chaseId, tier: tierOf(x), need: needFor(x, 'existence') }];
         }),
       );
@@ -575,14 +576,14 @@ const reducers: Record<string, Reducer> = {
     next = updateCountdown(next, chase.progressId, (c) => (c.chaseId === null ? { ...c, chaseId: chase.id, linkedTo: chase.consequenceId } : c));
     const s = getCountdowns(next);
     next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
-    const p = getCountdowns(next).countdowns[chase.progressId];
+    const p = own(getCountdowns(next).countdowns, chase.progressId);
     const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
     return p === undefined ? next : appendLog(next, { audience, kind: 'chase.created', text: `A chase began: ${chase.name}.`, data: { chaseId: chase.id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values' } });
   },
   'countdown.ticked': (w, e) => {
     const id = str(e, 'id');
     let next = updateCountdown(w, id, (c) => ({ ...c, value: num(e, 'to') }));
-    const cd = getCountdowns(next).countdowns[id];
+    const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
     const at = Array.isArray(e['beatsAt']) ? e['beatsAt'] : [];
     for (const b of cd.beats) if (at.includes(b.at)) next = beatLog(next, cd, b);
@@ -591,7 +592,7 @@ const reducers: Record<string, Reducer> = {
   'countdown.triggered': (w, e) => {
     const id = str(e, 'id');
     const next = updateCountdown(w, id, (c) => ({ ...c, value: 0, triggers: num(e, 'count') }));
-    const cd = getCountdowns(next).countdowns[id];
+    const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
     return log(next, cd, 'values', 'countdown.triggered', `${cd.name} triggers${cd.effect === '' ? '' : `: ${cd.effect}`}`);
   },
@@ -600,7 +601,7 @@ const reducers: Record<string, Reducer> = {
     const start = num(e, 'start');
     const roll = e['startRoll'] as unknown as StartRoll | null;
     const next = updateCountdown(w, id, (c) => ({ ...c, start, value: start, ...(roll === null ? {} : { startRoll: roll }) }));
-    const cd = getCountdowns(next).countdowns[id];
+    const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
     const how = cd.repeat === 'increasing' ? ` (was ${num(e, 'fromStart')}, increasing)` : cd.repeat === 'decreasing' ? ` (was ${num(e, 'fromStart')}, decreasing)` : roll !== null ? ` (rerolled ${roll.formula}: ${roll.dice.join(' + ')})` : '';
     return log(next, cd, 'values', 'countdown.reset', `${cd.name} resets to ${start}${how}.`);
@@ -609,14 +610,14 @@ const reducers: Record<string, Reducer> = {
     const id = str(e, 'id');
     const reason = str(e, 'reason') as Countdown['endReason'];
     const next = updateCountdown(w, id, (c) => ({ ...c, status: 'ended', endReason: reason }));
-    const cd = getCountdowns(next).countdowns[id];
+    const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined || reason !== 'finalEvent') return next;
     return log(next, cd, 'values', 'countdown.finalEvent', `${cd.name} would reset to 0: the major event happens${cd.finalEffect === '' ? '' : `: ${cd.finalEffect}`}`);
   },
   'chase.ended': (w, e) => {
     const id = str(e, 'id');
     const s = getCountdowns(w);
-    const chase = s.chases[id];
+    const chase = own(s.chases, id);
     if (chase === undefined) return w;
     const result = str(e, 'result') as ChaseResult;
     let next = setCountdowns(w, { ...s, chases: { ...s.chases, [id]: { ...chase, result } } });
@@ -624,7 +625,7 @@ const reducers: Record<string, Reducer> = {
     for (const cid of [chase.progressId, chase.consequenceId]) {
       next = updateCountdown(next, cid, (c) => ({ ...c, status: 'ended', endReason: c.value === 0 ? 'triggered' : 'chaseOver' }));
     }
-    const p = getCountdowns(next).countdowns[chase.progressId];
+    const p = own(getCountdowns(next).countdowns, chase.progressId);
     if (p === undefined) return next;
     const words = result === 'both' ? 'both countdowns ran out on the same roll' : result === 'pcs' ? (chase.pcs === 'pursuing' ? 'the PCs catch their quarry' : 'the PCs get away') : chase.pcs === 'pursuing' ? 'the quarry gets away' : 'the pursuers catch the PCs';
     const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
@@ -638,14 +639,14 @@ const reducers: Record<string, Reducer> = {
   'countdown.revealed': (w, e) => {
     const id = str(e, 'id');
     const next = updateCountdown(w, id, (c) => ({ ...c, visibility: str(e, 'to') as Visibility }));
-    const cd = getCountdowns(next).countdowns[id];
+    const cd = own(getCountdowns(next).countdowns, id);
     return cd === undefined ? next : log(next, cd, 'existence', 'countdown.revealed', `The GM reveals a countdown: ${cd.name}.`);
   },
   'countdown.hidden': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, visibility: str(e, 'to') as Visibility })),
   'countdown.removed': (w, e) => {
     const id = str(e, 'id');
     const s = getCountdowns(w);
-    const cd = s.countdowns[id];
+    const cd = own(s.countdowns, id);
     if (cd === undefined) return w;
     const countdowns = { ...s.countdowns };
     delete countdowns[id];
@@ -689,9 +690,9 @@ const onActionRoll: Reaction = (world, event, env) => {
     if (cd.chaseId !== null) chasesTouched.add(cd.chaseId);
   }
   for (const chaseId of chasesTouched) {
-    const chase = s.chases[chaseId];
-    const p = chase === undefined ? undefined : s.countdowns[chase.progressId];
-    const c = chase === undefined ? undefined : s.countdowns[chase.consequenceId];
+    const chase = own(s.chases, chaseId);
+    const p = chase === undefined ? undefined : own(s.countdowns, chase.progressId);
+    const c = chase === undefined ? undefined : own(s.countdowns, chase.consequenceId);
     if (chase === undefined || p === undefined || c === undefined) continue;
     // A paused member does not move (the GM paused it on purpose); the other still may end the chase.
     const by = { progress: p.status === 'active' ? ticksFor(p.kind, outcome) : 0, consequence: c.status === 'active' ? ticksFor(c.kind, outcome) : 0 };
@@ -739,7 +740,7 @@ function project(world: World, viewer: Viewer): World {
   const countdowns: { [id: string]: Json } = {};
   const order: string[] = [];
   for (const id of s.order) {
-    const cd = s.countdowns[id];
+    const cd = own(s.countdowns, id);
     if (cd === undefined) continue;
     const seen = redactCountdown(cd);
     if (seen === null) continue;
@@ -748,8 +749,8 @@ function project(world: World, viewer: Viewer): World {
   }
   const chases: { [id: string]: Json } = {};
   for (const [id, ch] of Object.entries(s.chases)) {
-    const p = s.countdowns[ch.progressId];
-    const c = s.countdowns[ch.consequenceId];
+    const p = own(s.countdowns, ch.progressId);
+    const c = own(s.countdowns, ch.consequenceId);
     if (p === undefined || c === undefined || !publicExistence(p) || !publicExistence(c)) continue;
     // Who won is read off the values: players learn it only when both sides' values are theirs to read.
     chases[id] = (publicValues(p) && publicValues(c) ? ch : { ...ch, result: null }) as unknown as Json;

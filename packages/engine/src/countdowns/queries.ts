@@ -1,6 +1,7 @@
 // Countdown odds as a module query: "what are the chances the thief gets away?"
 // answered on the asker's own view (a countdown whose values they may not see
 // has no odds for them), for an action roll of the given modifier and difficulty.
+import { own } from '../core/own.js';
 import { err, ErrorCode, ok, readInt } from '../core/index.js';
 import type { Command, Json, Query, Result, World } from '../core/types.js';
 import { chaseOdds, countdownOdds, triggerWithin, type OutcomeSource } from '../odds/countdown-odds.js';
@@ -31,16 +32,16 @@ export const countdownOddsQuery: Query = (world, args) => {
   const id = args['id'];
   if (typeof id !== 'string') return err(ErrorCode.INVALID_VALUE, 'id must be a countdown id', 'id');
   const s = stateOf(world);
-  const cd = s.countdowns[id];
+  const cd = own(s.countdowns, id);
   if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${id}`, 'id');
   if ('redacted' in cd) return err('VALUES_HIDDEN', 'the GM keeps this countdown\'s values secret', 'id');
   const source = sourceOf(a);
   if (!source.ok) return source;
   if (cd.status !== 'active') return err('NOT_ACTIVE', `${cd.name} is ${cd.status}`, 'id');
-  const chase = cd.chaseId === null ? undefined : s.chases[cd.chaseId];
+  const chase = cd.chaseId === null ? undefined : own(s.chases, cd.chaseId);
   if (chase !== undefined) {
-    const p = s.countdowns[chase.progressId];
-    const c = s.countdowns[chase.consequenceId];
+    const p = own(s.countdowns, chase.progressId);
+    const c = own(s.countdowns, chase.consequenceId);
     if (p === undefined || c === undefined || 'redacted' in p || 'redacted' in c) return err('VALUES_HIDDEN', 'the GM keeps one side of this chase secret', 'id');
     const r = chaseOdds({ progress: p.value, consequence: c.value }, source.value);
     if (!r.ok) return r;

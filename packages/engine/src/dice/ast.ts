@@ -1,9 +1,9 @@
 // The notation's syntax tree. Every node carries the 0-based column range of
 // the text it came from, so later errors (limits, division by zero) can point.
 
-export type CompareOp = '>=' | '<=' | '>' | '<' | '=';
+export type CompareOp = '>=' | '<=' | '>' | '<' | '=' | '!=';
 export type KeepMode = 'kh' | 'kl' | 'dh' | 'dl';
-/** How `/` rounds: floor by default; ceil(...) and round(...) around a division change it. */
+/** How a rounding function rounds (kept for callers of the old API; `/` is real division). */
 export type Rounding = 'floor' | 'ceil' | 'round';
 
 interface Span {
@@ -13,27 +13,66 @@ interface Span {
   readonly end: number;
 }
 
+/** A compare point: `>=8`, `=1`, `!=3`. */
+export interface Cmp {
+  readonly op: CompareOp;
+  readonly value: number;
+}
+
 export interface NumberNode extends Span {
   readonly kind: 'number';
   readonly value: number;
 }
 
-export interface RerollRule {
-  readonly op: CompareOp;
-  readonly value: number;
+export interface RerollRule extends Cmp {
   /** `ro`: reroll at most once. */
   readonly once: boolean;
 }
 
+export interface ExplodeRule {
+  /** `!!`: the chain adds up into one die; `!`: every extra roll is a die of its own. */
+  readonly compound: boolean;
+  /** `!p`: every extra roll counts one less. */
+  readonly penetrate: boolean;
+  /** Faces that roll again (default: the highest face). */
+  readonly trigger: Cmp;
+}
+
+export interface TargetRule {
+  /** A die matching this counts +1 (`>=8`). */
+  readonly success: Cmp;
+  /** A die matching this (and not the success) counts -1 (`f1`, `f<3`). */
+  readonly failure: Cmp | null;
+}
+
 export interface DiceNode extends Span {
   readonly kind: 'dice';
+  /** Number of dice (when `countExpr` is set: the most it can be). */
   readonly count: number;
+  /** `(1d4)d6`: the count is rolled first. */
+  readonly countExpr: Expr | null;
+  /** Faces of one die: 1..sides, or for Fate dice the values of the `sides` faces. */
   readonly sides: number;
-  /** Rolling the highest face rolls again and adds (the chain is one die). */
-  readonly explode: boolean;
+  /** 0: numbered faces; 2: `dF`/`dF.2` (-1, 0, +1 twice each); 1: `dF.1` (one -1, four 0, one +1). */
+  readonly fate: 0 | 1 | 2;
+  readonly explode: ExplodeRule | null;
   readonly reroll: RerollRule | null;
   readonly keep: { readonly mode: KeepMode; readonly count: number } | null;
-  /** Columns of the count, sides and modifiers, for pointing errors. */
+  /** `min3` / `max5`: a first roll below / above counts as this. */
+  readonly clampMin: number | null;
+  readonly clampMax: number | null;
+  /** `u` / `uo`: duplicates roll again (once); only values matching the trigger when one is given. */
+  readonly unique: { readonly once: boolean; readonly trigger: Cmp | null } | null;
+  /** Success counting (`>=8`, `>4f1`): the term's value is successes minus failures. */
+  readonly target: TargetRule | null;
+  /** Critical ranges, display only (`cs>=19`, `cf1`). */
+  readonly critSuccess: Cmp | null;
+  readonly critFailure: Cmp | null;
+  /** Sort the recorded dice (display only). */
+  readonly sort: 'asc' | 'desc' | null;
+  /** `2d6 [fire]` */
+  readonly label: string | null;
+  /** Column of the sides, for pointing errors. */
   readonly sidesPos: number;
 }
 
@@ -42,23 +81,36 @@ export interface NegateNode extends Span {
   readonly arg: Expr;
 }
 
+export type BinaryOp = '+' | '-' | '*' | '/' | '%' | '^';
+
 export interface BinaryNode extends Span {
   readonly kind: 'binary';
-  readonly op: '+' | '-' | '*' | '/';
+  readonly op: BinaryOp;
   /** Column of the operator. */
   readonly opPos: number;
   readonly left: Expr;
   readonly right: Expr;
-  readonly rounding: Rounding;
 }
+
+export type FnName = 'min' | 'max' | 'abs' | 'floor' | 'ceil' | 'round' | 'sqrt' | 'pow' | 'sign' | 'log' | 'exp' | 'sin' | 'cos' | 'tan';
 
 export interface CallNode extends Span {
   readonly kind: 'call';
-  readonly fn: 'min' | 'max' | 'abs';
+  readonly fn: FnName;
   readonly args: readonly Expr[];
 }
 
-export type Expr = NumberNode | DiceNode | NegateNode | BinaryNode | CallNode;
+/** `{3d6, 3d6}kh1`, `{4d6+2d8}kh1`: keep / drop and success counting over members (or, with one member, its dice). */
+export interface GroupNode extends Span {
+  readonly kind: 'group';
+  readonly members: readonly Expr[];
+  readonly keep: { readonly mode: KeepMode; readonly count: number } | null;
+  readonly target: TargetRule | null;
+  readonly sort: 'asc' | 'desc' | null;
+  readonly label: string | null;
+}
+
+export type Expr = NumberNode | DiceNode | NegateNode | BinaryNode | CallNode | GroupNode;
 
 export interface CompareNode extends Span {
   readonly kind: 'compare';
@@ -66,9 +118,11 @@ export interface CompareNode extends Span {
   readonly opPos: number;
   readonly left: Expr;
   readonly right: Expr;
+  /** Written with `vs` (meet or beat), or with an operator after a non-dice left side. */
+  readonly form: 'vs' | 'op';
 }
 
-/** A whole notation: an expression, or one comparison at the top. */
+/** A whole notation: an expression, or one total comparison at the top. */
 export type Root = Expr | CompareNode;
 
 export function compare(op: CompareOp, a: number, b: number): boolean {
@@ -78,10 +132,15 @@ export function compare(op: CompareOp, a: number, b: number): boolean {
     case '>': return a > b;
     case '<': return a < b;
     case '=': return a === b;
+    case '!=': return a !== b;
   }
 }
 
-/** Integer division with the node's rounding, exact for safe integers (no float quotient). */
+export function matches(c: Cmp, v: number): boolean {
+  return compare(c.op, v, c.value);
+}
+
+/** Integer division with a rounding, exact for safe integers (no float quotient). */
 export function divide(a: number, b: number, rounding: Rounding): number {
   const r = a % b;
   let q = (a - r) / b; // truncated toward zero, exact
@@ -97,28 +156,69 @@ export function divide(a: number, b: number, rounding: Rounding): number {
   return sameSign ? q + 1 : q;
 }
 
+/**
+ * The final total of a notation: whole numbers as they are, anything else
+ * rounded to two decimals (the way rpg-dice-roller and Roll20 show them).
+ */
+export function finalValue(x: number): number {
+  if (Number.isInteger(x)) return x + 0;
+  if (!Number.isFinite(x)) return x;
+  return Number.parseFloat(x.toFixed(2)) + 0;
+}
+
+function cmpText(c: Cmp): string {
+  return `${c.op}${c.value}`;
+}
+
+function keepText(k: { readonly mode: KeepMode; readonly count: number } | null): string {
+  return k ? `${k.mode}${k.count}` : '';
+}
+
+function targetText(t: TargetRule | null): string {
+  if (!t) return '';
+  return cmpText(t.success) + (t.failure ? `f${cmpText(t.failure)}` : '');
+}
+
 /** Notation text for a node (canonical form). */
 export function print(node: Root): string {
   switch (node.kind) {
     case 'number': return String(node.value);
     case 'dice': {
-      let s = `${node.count}d${node.sides}`;
-      if (node.explode) s += '!';
-      if (node.reroll) s += `${node.reroll.once ? 'ro' : 'r'}${node.reroll.op}${node.reroll.value}`;
-      if (node.keep) s += `${node.keep.mode}${node.keep.count}`;
+      const count = node.countExpr ? `(${print(node.countExpr)})` : String(node.count);
+      let s = `${count}d${node.fate === 0 ? node.sides : node.fate === 2 ? 'F' : 'F.1'}`;
+      if (node.clampMin !== null) s += `min${node.clampMin}`;
+      if (node.clampMax !== null) s += `max${node.clampMax}`;
+      if (node.explode) {
+        // The default trigger (the highest face) is left out: `8d6!`.
+        const t = node.explode.trigger;
+        const top = node.fate ? 1 : node.sides;
+        s += `!${node.explode.compound ? '!' : ''}${node.explode.penetrate ? 'p' : ''}${t.op === '=' && t.value === top ? '' : cmpText(t)}`;
+      }
+      if (node.reroll) s += `${node.reroll.once ? 'ro' : 'r'}${cmpText(node.reroll)}`;
+      if (node.unique) s += `${node.unique.once ? 'uo' : 'u'}${node.unique.trigger ? cmpText(node.unique.trigger) : ''}`;
+      s += keepText(node.keep) + targetText(node.target);
+      if (node.critSuccess) s += `cs${cmpText(node.critSuccess)}`;
+      if (node.critFailure) s += `cf${cmpText(node.critFailure)}`;
+      if (node.sort) s += node.sort === 'asc' ? 'sa' : 'sd';
+      if (node.label !== null) s += ` [${node.label}]`;
+      return s;
+    }
+    case 'group': {
+      let s = `{${node.members.map(print).join(', ')}}${keepText(node.keep)}${targetText(node.target)}`;
+      if (node.sort) s += node.sort === 'asc' ? 'sa' : 'sd';
+      if (node.label !== null) s += ` [${node.label}]`;
       return s;
     }
     case 'negate': return `-${wrap(node.arg)}`;
-    case 'binary': {
-      const s = `${wrap(node.left)} ${node.op} ${wrap(node.right)}`;
-      if (node.op === '/' && node.rounding !== 'floor') return `${node.rounding}(${s})`;
-      return s;
-    }
+    case 'binary': return `${wrap(node.left)} ${node.op} ${wrap(node.right)}`;
     case 'call': return `${node.fn}(${node.args.map(print).join(', ')})`;
-    case 'compare': return `${print(node.left)} ${node.op} ${print(node.right)}`;
+    case 'compare':
+      if (node.form === 'vs') return `${print(node.left)} vs ${print(node.right)}`;
+      // Parentheses keep it a total comparison (right after dice it would count successes).
+      return `${node.left.kind === 'number' ? print(node.left) : `(${print(node.left)})`} ${node.op} ${print(node.right)}`;
   }
 }
 
 function wrap(node: Expr): string {
-  return node.kind === 'binary' && !(node.op === '/' && node.rounding !== 'floor') ? `(${print(node)})` : print(node);
+  return node.kind === 'binary' ? `(${print(node)})` : print(node);
 }

@@ -1,50 +1,62 @@
 // Compiles a parsed notation once into closures (no eval, no new Function):
-// each node becomes a `total` function (the fast path, nothing allocated for
-// plain dice) and a `record` function that also writes down every die.
+// each node becomes a `total` function (the fast path) and a `record`
+// function that also writes down every die. Dice terms follow the modifier
+// order of rpg-dice-roller (min, max, explode, reroll, unique, keep/drop,
+// success counting, criticals, sort), so the same notation means the same.
 
-import { type CompareNode, type CompareOp, type DiceNode, type Expr, type Root, compare, divide, print } from './ast.js';
+import { type Cmp, type CompareNode, type CompareOp, type DiceNode, type Expr, type GroupNode, type Root, compare, finalValue, matches, print } from './ast.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
-import { rerollMatches } from './parser.js';
 import type { Rng } from './rng.js';
 
-/**
- * One die of a roll. Read-only: the records of plain faces (no explosion, no
- * reroll) are shared, frozen objects, one per face and kept flag.
- */
+/** One die of a roll. Read-only: records that depend only on the face are shared, frozen objects. */
 export interface DieRoll {
-  /** What the die counts as (an exploded chain is summed into its die). */
+  /** What the die counts as (a compounded chain is summed into its die). */
   readonly value: number;
   /** False when keep/drop set it aside. */
   readonly kept: boolean;
-  /** It rolled its highest face and rolled again. */
+  /** It matched the explode trigger and rolled again (`!`: the next roll is the following die). */
   readonly exploded: boolean;
-  /** A reroll rule rolled it again. */
+  /** A reroll or unique rule rolled it again. */
   readonly rerolled: boolean;
   /** Every face thrown for this die, in order, when there was more than one. */
   readonly rolls?: readonly number[];
+  /** Success counting: what the die counted as. */
+  readonly outcome?: 'success' | 'failure' | 'neutral';
+  /** Critical range (`cs`, `cf`): display only. */
+  readonly critical?: 'success' | 'failure';
+  /** `min` / `max` changed its face. */
+  readonly clamped?: boolean;
+  /** A penetrating explosion's roll: it counts one less than its face. */
+  readonly penetrated?: boolean;
 }
 
-/** One dice term of the expression (e.g. the `4d6kh3` in `4d6kh3 + 2`). */
+/** One dice term or group of the expression (e.g. the `4d6kh3` in `4d6kh3 + 2`). */
 export interface DiceGroupRoll {
   /** The term in canonical notation. */
   notation: string;
   /** Column of the term in the expression. */
   position: number;
+  /** Sides of one die (0 for a group; 3 or 6 for Fate dice). */
   sides: number;
+  /** The dice (for a group: one entry per member, or per die when one member keeps dice). */
   dice: DieRoll[];
-  /** Sum of the kept dice. */
+  /** Sum of the kept dice, or successes minus failures. */
   total: number;
+  /** `2d6 [fire]` */
+  label?: string;
 }
 
 export interface DiceRollResult {
   expression: string;
-  /** Value of the expression (the left side when there is a comparison). */
+  /** Value of the expression (the left side when there is a comparison); non-whole values rounded to 2 decimals. */
   total: number;
-  /** Every dice term, in the order rolled (left to right). */
+  /** Every dice term and group, in the order rolled (left to right). */
   dice: DiceGroupRoll[];
-  /** For `expr op expr`: the right side's value and whether the comparison held. */
+  /** For a total comparison: the right side's value and whether the comparison held. */
   comparison: { op: CompareOp; target: number; success: boolean } | null;
+  /** `1d20+5 # to hit` */
+  comment?: string;
 }
 
 type TotalFn = (rng: Rng) => number;
@@ -54,47 +66,8 @@ interface Compiled {
   readonly record: RecordFn;
   readonly lo: number;
   readonly hi: number;
-}
-
-/** What a dice term does to each die, shared by the roller and the odds. */
-export interface DieModel {
-  readonly sides: number;
-  /** Faces a repeated reroll can end on (all faces when there is no such rule). */
-  readonly allowed: readonly number[];
-  readonly explodeDepth: number;
-  /** Dice counted and whether the highest (true) or lowest are kept. */
-  readonly kept: number;
-  readonly keepHighest: boolean;
-  readonly minValue: number;
-  readonly maxValue: number;
-}
-
-export function dieModel(node: DiceNode, limits: DiceLimits): DieModel {
-  const X = node.sides;
-  let allowed: number[];
-  if (node.reroll && !node.reroll.once) {
-    allowed = [];
-    for (let f = 1; f <= X; f++) if (!rerollMatches(node.reroll, f)) allowed.push(f);
-  } else {
-    allowed = [1, X];
-  }
-  const minFace = allowed[0]!;
-  const maxFace = allowed[allowed.length - 1]!;
-  const depth = node.explode ? limits.maxExplodeDepth : 0;
-  const canExplode = node.explode && maxFace === X;
-  let minValue = minFace;
-  if (canExplode && minFace === X) minValue = X * (depth + 1); // every roll explodes up to the cap
-  const maxValue = canExplode ? X * depth + maxFace : maxFace;
-  let kept = node.count;
-  let keepHighest = true;
-  if (node.keep) {
-    const { mode, count } = node.keep;
-    if (mode === 'kh') kept = count;
-    else if (mode === 'kl') [kept, keepHighest] = [count, false];
-    else if (mode === 'dh') [kept, keepHighest] = [node.count - count, false];
-    else kept = node.count - count;
-  }
-  return { sides: X, allowed: node.reroll && !node.reroll.once ? allowed : [], explodeDepth: depth, kept, keepHighest, minValue, maxValue };
+  /** Every value it can take is a whole number. */
+  readonly integral: boolean;
 }
 
 function checkSafe(lo: number, hi: number, node: Expr, src: string): void {
@@ -103,414 +76,164 @@ function checkSafe(lo: number, hi: number, node: Expr, src: string): void {
   }
 }
 
-class Compiler {
-  diceCount = 0;
-  /** Every dice term, in the order a roll throws them. */
-  readonly plans: GroupPlan[] = [];
-  readonly planOf = new Map<DiceNode, GroupPlan>();
-  /** The fast-path function of each term, same order as `plans`. */
-  readonly totals: TotalFn[] = [];
-  /**
-   * Compiling a sum of terms and constants: it rolls by a loop over its terms,
-   * so the closure tree is not built (fewer closures: compiling stays cheap).
-   */
-  lean = false;
-  constructor(
-    private readonly src: string,
-    readonly limits: DiceLimits,
-  ) {}
+// ---------------------------------------------------------------- dice terms
 
-  expr(node: Expr): Compiled {
-    switch (node.kind) {
-      case 'number': {
-        const v = node.value;
-        if (this.lean) return { total: unused, record: unused, lo: v, hi: v };
-        return { total: () => v, record: () => v, lo: v, hi: v };
-      }
-      case 'dice':
-        return this.dice(node);
-      case 'negate': {
-        const a = this.expr(node.arg);
-        if (this.lean) return { total: unused, record: unused, lo: -a.hi, hi: -a.lo };
-        const t = a.total;
-        const r = a.record;
-        return { total: (rng) => -t(rng), record: (rng, out) => -r(rng, out), lo: -a.hi, hi: -a.lo };
-      }
-      case 'call': {
-        const args = node.args.map((x) => this.expr(x));
-        if (node.fn === 'abs') {
-          const a = args[0]!;
-          const t = a.total;
-          const r = a.record;
-          const lo = a.lo >= 0 ? a.lo : a.hi <= 0 ? -a.hi : 0;
-          return { total: (rng) => Math.abs(t(rng)), record: (rng, out) => Math.abs(r(rng, out)), lo, hi: Math.max(Math.abs(a.lo), Math.abs(a.hi)) };
-        }
-        const pick = node.fn === 'min' ? Math.min : Math.max;
-        const ts = args.map((a) => a.total);
-        const rs = args.map((a) => a.record);
-        // Every argument is rolled (all dice are recorded), then the min / max is taken.
-        return {
-          total: (rng) => {
-            let v = ts[0]!(rng);
-            for (let i = 1; i < ts.length; i++) v = pick(v, ts[i]!(rng));
-            return v;
-          },
-          record: (rng, out) => {
-            let v = rs[0]!(rng, out);
-            for (let i = 1; i < rs.length; i++) v = pick(v, rs[i]!(rng, out));
-            return v;
-          },
-          lo: pick(...args.map((a) => a.lo)),
-          hi: pick(...args.map((a) => a.hi)),
-        };
-      }
-      case 'binary': {
-        const a = this.expr(node.left);
-        const b = this.expr(node.right);
-        const [ta, ra, tb, rb] = [a.total, a.record, b.total, b.record];
-        let out: Compiled;
-        if (this.lean) {
-          // Only + and - reach here when lean (a linear side).
-          const lo = node.op === '+' ? a.lo + b.lo : a.lo - b.hi;
-          const hi = node.op === '+' ? a.hi + b.hi : a.hi - b.lo;
-          checkSafe(lo, hi, node, this.src);
-          return { total: unused, record: unused, lo, hi };
-        }
-        switch (node.op) {
-          case '+':
-            out = { total: (rng) => ta(rng) + tb(rng), record: (rng, o) => ra(rng, o) + rb(rng, o), lo: a.lo + b.lo, hi: a.hi + b.hi };
-            break;
-          case '-':
-            out = { total: (rng) => ta(rng) - tb(rng), record: (rng, o) => ra(rng, o) - rb(rng, o), lo: a.lo - b.hi, hi: a.hi - b.lo };
-            break;
-          case '*': {
-            const c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
-            out = { total: (rng) => ta(rng) * tb(rng), record: (rng, o) => ra(rng, o) * rb(rng, o), lo: Math.min(...c), hi: Math.max(...c) };
-            break;
-          }
-          case '/': {
-            if (b.lo <= 0 && b.hi >= 0) {
-              throw new DiceError('DIVISION_BY_ZERO', b.lo === b.hi ? 'division by zero' : 'the divisor can be zero', node.opPos, this.src);
-            }
-            const rounding = node.rounding;
-            const c = [divide(a.lo, b.lo, rounding), divide(a.lo, b.hi, rounding), divide(a.hi, b.lo, rounding), divide(a.hi, b.hi, rounding)];
-            out = {
-              total: (rng) => divide(ta(rng), tb(rng), rounding),
-              record: (rng, o) => divide(ra(rng, o), rb(rng, o), rounding),
-              lo: Math.min(...c),
-              hi: Math.max(...c),
-            };
-            break;
-          }
-        }
-        checkSafe(out.lo, out.hi, node, this.src);
-        return out;
-      }
-    }
-  }
-
-  dice(node: DiceNode): Compiled {
-    this.diceCount += node.count;
-    if (this.diceCount > this.limits.maxDice) {
-      throw new DiceError('LIMIT', `the expression rolls ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
-    }
-    const m = dieModel(node, this.limits);
-    const lo = m.kept * m.minValue;
-    const hi = m.kept * m.maxValue;
-    checkSafe(lo, hi, node, this.src);
-    const N = node.count;
-    const X = node.sides;
-    const K = m.kept;
-    const high = m.keepHighest;
-    const depth = m.explodeDepth;
-    const rerollCap = this.limits.maxExplodeDepth;
-    const explode = node.explode;
-    const rule = node.reroll;
-    const allowed = m.allowed;
-    const notation = print(node);
-    const position = node.pos;
-
-    // One die's faces: reroll rule first, then the explosion chain on the final face.
-    // Plain dice summed whole never call it (their loop draws directly).
-    let face: TotalFn = unused;
-    if (!rule && (explode || K < N)) face = (rng) => rng.die(X);
-    if (rule) {
-      face = rule.once
-        ? (rng) => {
-            const r = rng.die(X);
-            return rerollMatches(rule, r) ? rng.die(X) : r;
-          }
-        : (rng) => {
-            let r = rng.die(X);
-            for (let c = 0; rerollMatches(rule, r); c++) {
-              // Past the cap, draw straight from the faces the rule allows (same distribution).
-              if (c >= rerollCap) return allowed[rng.die(allowed.length) - 1]!;
-              r = rng.die(X);
-            }
-            return r;
-          };
-    }
-    let one: TotalFn = face;
-    if (explode) {
-      const f = face;
-      one = (rng) => {
-        let r = f(rng);
-        let v = r;
-        for (let e = 0; r === X && e < depth; e++) {
-          r = f(rng);
-          v += r;
-        }
-        return v;
-      };
-    }
-    let total: TotalFn;
-    if (K === N && N === 1 && !explode && !rule) {
-      total = (rng) => rng.die(X);
-    } else if (K === N) {
-      total = explode || rule
-        ? (rng) => {
-            let s = 0;
-            for (let i = 0; i < N; i++) s += one(rng);
-            return s;
-          }
-        : (rng) => {
-            let s = 0;
-            for (let i = 0; i < N; i++) s += rng.die(X);
-            return s;
-          };
-    } else {
-      const plainDie = !explode && !rule;
-      if (K === N - 1 || K === 1) {
-        // Drop one / keep one: track the extreme while rolling, no buffer.
-        const dropOne = K === N - 1;
-        total = (rng) => {
-          let s = 0;
-          let hi = -Infinity;
-          let lo = Infinity;
-          for (let i = 0; i < N; i++) {
-            const v = plainDie ? rng.die(X) : one(rng);
-            s += v;
-            if (v > hi) hi = v;
-            if (v < lo) lo = v;
-          }
-          if (dropOne) return s - (high ? lo : hi);
-          return high ? hi : lo;
-        };
-      } else {
-        const scratch = new Float64Array(N);
-        total = (rng) => {
-          for (let i = 0; i < N; i++) scratch[i] = one(rng);
-          return sumExtremes(scratch, N, K, high);
-        };
-      }
-    }
-
-    const index = this.plans.length;
-    const plan: GroupPlan = {
-      index, notation, position, sides: X, count: N, kept: K, high, explode, depth, rule, rerollCap, allowed,
-      roll: !explode && !rule ? (K === N ? recordPlain : recordPlainKeep) : explode && !rule ? recordExploding : recordGeneral,
-    };
-    this.plans.push(plan);
-    this.planOf.set(node, plan);
-    this.totals.push(total);
-    if (this.lean) return { total, record: unused, lo, hi };
-    const roll = plan.roll;
-    const record: RecordFn = (rng, out) => {
-      const g = roll(plan, rng);
-      out[index] = g;
-      return g.total;
-    };
-    return { total, record, lo, hi };
-  }
-}
-
-/** Stands in for closures a linear side never calls. */
-function unused(): number {
-  throw new Error('internal: a linear side has no closure tree');
-}
-
-/** What one dice term needs at roll time, fixed when compiling. */
-interface GroupPlan {
+/** What a dice term does to each die, shared by the roller and the odds. */
+export interface TermPlan {
   /** Slot of the term in the result's `dice` list (terms are rolled left to right). */
-  readonly index: number;
+  index: number;
+  readonly node: DiceNode;
   readonly notation: string;
   readonly position: number;
-  readonly sides: number;
   readonly count: number;
-  readonly kept: number;
-  readonly high: boolean;
-  readonly explode: boolean;
+  /** Faces per die: `rng.die(n)`. */
+  readonly n: number;
+  /** Value of face i (index 1..n); identity for numbered dice. */
+  readonly faceValue: readonly number[];
+  readonly sides: number;
   readonly depth: number;
-  readonly rule: DiceNode['reroll'];
   readonly rerollCap: number;
+  /** Face indices the repeated reroll rule allows (drawn directly past the cap). */
   readonly allowed: readonly number[];
-  /** The recorder specialised for this kind of term (plain, plain with keep/drop, exploding, any). */
-  readonly roll: (p: GroupPlan, rng: Rng) => DiceGroupRoll;
+  /** Kept dice, from the top (true) or bottom; null: all kept. */
+  readonly keepHigh: boolean;
+  readonly label: string | null;
+  /** Face tables (table terms only): value, score and the shared records. */
+  readonly valueOf: Float64Array | null;
+  readonly scoreOf: Float64Array | null;
+  readonly recKept: readonly DieRoll[] | null;
+  readonly recDropped: readonly DieRoll[] | null;
+  /** Faces are 1..n and count as themselves (no clamp, target or criticals). */
+  readonly identity: boolean;
+  readonly roll: (p: TermPlan, rng: Rng, N: number) => DiceGroupRoll;
 }
 
-// Recorders, one per kind of dice term. Top-level functions (not per-term
-// closures) so their type feedback stays monomorphic whatever the expression,
-// and every die object is created once with its final fields.
-
-/** `NdX`: every die kept. */
-function recordPlain(p: GroupPlan, rng: Rng): DiceGroupRoll {
-  const N = p.count;
-  const X = p.sides;
-  if (N === 1) {
-    // `d20 + 5`: a literal one-element list is cheaper than a sized one.
-    const v = rng.die(X);
-    const d = v < SHARED_FACES ? (KEPT[v] ?? sharedDie(v, true)) : { value: v, kept: true, exploded: false, rerolled: false };
-    return { notation: p.notation, position: p.position, sides: X, dice: [d], total: v };
-  }
-  const dice = newList<DieRoll>(N);
-  let sum = 0;
-  for (let i = 0; i < N; i++) {
-    const v = rng.die(X);
-    sum += v;
-    dice[i] = v < SHARED_FACES ? (KEPT[v] ?? sharedDie(v, true)) : { value: v, kept: true, exploded: false, rerolled: false };
-  }
-  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+/** How many of `N` dice are kept (`total` rolls when explosions add dice). */
+function keptOf(node: DiceNode, N: number): number {
+  const k = node.keep;
+  if (!k) return N;
+  if (k.mode === 'kh' || k.mode === 'kl') return Math.min(k.count, N);
+  return Math.max(0, N - k.count);
 }
 
-// A plain face's record depends only on its value and kept flag, so the
-// common ones are made once and shared (frozen: no roll can change another's).
-const SHARED_FACES = 1025;
-const KEPT: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED_FACES).fill(undefined);
-const DROPPED: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED_FACES).fill(undefined);
-
-function sharedDie(value: number, kept: boolean): DieRoll {
-  const d: DieRoll = Object.freeze({ value, kept, exploded: false, rerolled: false });
-  (kept ? KEPT : DROPPED)[value] = d;
-  return d;
+function keepsHigh(node: DiceNode): boolean {
+  const k = node.keep;
+  return !k || k.mode === 'kh' || k.mode === 'dl';
 }
 
-/** The record of a plain face (shared when the face is small). */
-function plainDie(v: number, kept: boolean): DieRoll {
-  if (v < SHARED_FACES) return (kept ? KEPT[v] : DROPPED[v]) ?? sharedDie(v, kept);
-  return { value: v, kept, exploded: false, rerolled: false };
+/** Face values of a term's die: 1..n, or Fate's. */
+export function faceValues(node: DiceNode): number[] {
+  if (node.fate === 2) return [0, -1, 0, 1];
+  if (node.fate === 1) return [0, -1, 0, 0, 0, 0, 1];
+  const v = new Array<number>(node.sides + 1);
+  for (let i = 0; i <= node.sides; i++) v[i] = i;
+  return v;
 }
 
-/** Faces of the plain dice being kept or dropped (reused; no roll is re-entered). */
-let faces = new Float64Array(64);
-/** Keep flags for the same dice. */
-let keepFlags = new Uint8Array(64);
-
-/** `NdX` with keep / drop: faces first, then which are kept, then the objects. */
-function recordPlainKeep(p: GroupPlan, rng: Rng): DiceGroupRoll {
-  const N = p.count;
-  const X = p.sides;
-  const K = p.kept;
-  if ((K === N - 1 || K === 1) && X < SHARED_FACES) {
-    // Drop one / keep one (4d6kh3, 2d20kh1): one pass, tracking the die that
-    // differs; the shared records make swapping its record free. Ties as markKept.
-    const dropOne = K === N - 1;
-    const high = p.high;
-    const dice = newList<DieRoll>(N);
-    let sum = 0;
-    let at = 0;
-    let best = high === dropOne ? Infinity : -Infinity;
-    for (let i = 0; i < N; i++) {
-      const v = rng.die(X);
-      sum += v;
-      dice[i] = dropOne ? (KEPT[v] ?? sharedDie(v, true)) : (DROPPED[v] ?? sharedDie(v, false));
-      // Drop: the last lowest (highest for dh / kl); keep: the first highest (lowest).
-      if (dropOne ? (high ? v <= best : v >= best) : high ? v > best : v < best) {
-        best = v;
-        at = i;
-      }
-    }
-    dice[at] = dropOne ? (DROPPED[best] ?? sharedDie(best, false)) : (KEPT[best] ?? sharedDie(best, true));
-    return { notation: p.notation, position: p.position, sides: X, dice, total: dropOne ? sum - best : best };
-  }
-  if (faces.length < N) {
-    faces = new Float64Array(N);
-    keepFlags = new Uint8Array(N);
-  }
-  const v = faces;
-  for (let i = 0; i < N; i++) v[i] = rng.die(X);
-  const flags = keepFlags;
-  const sum = markKept(v, N, p.kept, p.high, flags);
-  const dice = newList<DieRoll>(N);
-  for (let i = 0; i < N; i++) dice[i] = plainDie(v[i]!, flags[i] === 1);
-  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+export function clampValue(node: DiceNode, x: number): number {
+  if (node.clampMin !== null && x < node.clampMin) return node.clampMin;
+  if (node.clampMax !== null && x > node.clampMax) return node.clampMax;
+  return x;
 }
 
-/** Explosion chains of the dice being kept or dropped (null: the die did not explode). */
-let chains: (number[] | null)[] = [];
-
-/** `NdX!` without a reroll rule: most dice do not explode and share their record. */
-function recordExploding(p: GroupPlan, rng: Rng): DiceGroupRoll {
-  const N = p.count;
-  const X = p.sides;
-  const depth = p.depth;
-  const dice = newList<DieRoll>(N);
-  if (p.kept === N) {
-    let sum = 0;
-    for (let i = 0; i < N; i++) {
-      let r = rng.die(X);
-      if (r !== X || depth === 0) {
-        sum += r;
-        dice[i] = plainDie(r, true);
-        continue;
-      }
-      const rolls = [r];
-      let v = r;
-      for (let e = 0; r === X && e < depth; e++) {
-        r = rng.die(X);
-        rolls.push(r);
-        v += r;
-      }
-      sum += v;
-      dice[i] = { value: v, kept: true, exploded: true, rerolled: false, rolls };
-    }
-    return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
-  }
-  // Keep / drop: values and chains first, then which are kept, then the records.
-  if (faces.length < N) {
-    faces = new Float64Array(N);
-    keepFlags = new Uint8Array(N);
-  }
-  const vals = faces;
-  for (let i = 0; i < N; i++) {
-    let r = rng.die(X);
-    if (r !== X || depth === 0) {
-      vals[i] = r;
-      chains[i] = null;
-      continue;
-    }
-    const rolls = [r];
-    let v = r;
-    for (let e = 0; r === X && e < depth; e++) {
-      r = rng.die(X);
-      rolls.push(r);
-      v += r;
-    }
-    vals[i] = v;
-    chains[i] = rolls;
-  }
-  const sum = markKept(vals, N, p.kept, p.high, keepFlags);
-  for (let i = 0; i < N; i++) {
-    const rolls = chains[i]!;
-    const kept = keepFlags[i] === 1;
-    dice[i] = rolls === null ? plainDie(vals[i]!, kept) : { value: vals[i]!, kept, exploded: true, rerolled: false, rolls };
-  }
-  if (chains.length > 1024) chains = [];
-  else chains.fill(null, 0, N);
-  return { notation: p.notation, position: p.position, sides: X, dice, total: sum };
+/** +1 success, -1 failure, 0 neither. */
+export function scoreOf(node: DiceNode, v: number): number {
+  const t = node.target!;
+  if (matches(t.success, v)) return 1;
+  return t.failure && matches(t.failure, v) ? -1 : 0;
 }
 
-/** Any term: reroll rule, explosion chain and keep / drop. */
-function recordGeneral(p: GroupPlan, rng: Rng): DiceGroupRoll {
-  const N = p.count;
-  const dice = newList<DieRoll>(N);
-  let sum = 0;
-  for (let i = 0; i < N; i++) {
-    const d = recordDie(rng, p);
-    dice[i] = d;
-    sum += d.value;
+function outcomeOf(node: DiceNode, v: number): 'success' | 'failure' | 'neutral' {
+  const s = scoreOf(node, v);
+  return s > 0 ? 'success' : s < 0 ? 'failure' : 'neutral';
+}
+
+function criticalOf(node: DiceNode, v: number): 'success' | 'failure' | undefined {
+  if (node.critSuccess && matches(node.critSuccess, v)) return 'success';
+  if (node.critFailure && matches(node.critFailure, v)) return 'failure';
+  return undefined;
+}
+
+interface MutableDie {
+  value: number;
+  kept: boolean;
+  exploded: boolean;
+  rerolled: boolean;
+  rolls?: number[];
+  outcome?: 'success' | 'failure' | 'neutral';
+  critical?: 'success' | 'failure';
+  clamped?: boolean;
+  penetrated?: boolean;
+}
+
+/** A finished record: only the flags that apply (plain JSON, stable shape for equal dice). */
+function finish(node: DiceNode, d: MutableDie): DieRoll {
+  const out: MutableDie = { value: d.value, kept: d.kept, exploded: d.exploded, rerolled: d.rerolled };
+  if (d.rolls) out.rolls = d.rolls;
+  if (node.target) out.outcome = outcomeOf(node, d.value);
+  const c = criticalOf(node, d.value);
+  if (c) out.critical = c;
+  if (d.clamped) out.clamped = true;
+  if (d.penetrated) out.penetrated = true;
+  return out;
+}
+
+/** Dice whose record depends only on the face: built once per term, frozen, shared by every roll. */
+function faceTables(node: DiceNode, faceValue: readonly number[], n: number): Pick<TermPlan, 'valueOf' | 'scoreOf' | 'recKept' | 'recDropped'> {
+  const valueOf = new Float64Array(n + 1);
+  const score = new Float64Array(n + 1);
+  const recKept: DieRoll[] = [];
+  const recDropped: DieRoll[] = [];
+  for (let i = 1; i <= n; i++) {
+    const raw = faceValue[i]!;
+    const v = clampValue(node, raw);
+    valueOf[i] = v;
+    score[i] = node.target ? scoreOf(node, v) : v;
+    const base: MutableDie = { value: v, kept: true, exploded: false, rerolled: false, clamped: v !== raw };
+    recKept[i] = Object.freeze(finish(node, base));
+    recDropped[i] = Object.freeze(finish(node, { ...base, kept: false }));
   }
-  if (p.kept < N) sum = markDropped(dice, N, p.kept, p.high);
-  return { notation: p.notation, position: p.position, sides: p.sides, dice, total: sum };
+  return { valueOf, scoreOf: score, recKept, recDropped };
+}
+
+/** Is this term rolled from face tables (no explosion, reroll, unique or rolled count)? */
+function isTableTerm(node: DiceNode, n: number): boolean {
+  return !node.explode && !node.reroll && !node.unique && !node.countExpr && n <= 1024;
+}
+
+export function termPlan(node: DiceNode, limits: DiceLimits, index: number): TermPlan {
+  const faceValue = faceValues(node);
+  const n = faceValue.length - 1;
+  const allowed: number[] = [];
+  if (node.reroll && !node.reroll.once) for (let i = 1; i <= n; i++) if (!matches(node.reroll, faceValue[i]!)) allowed.push(i);
+  const identity = node.fate === 0 && node.clampMin === null && node.clampMax === null && !node.target && !node.critSuccess && !node.critFailure;
+  const table = isTableTerm(node, n);
+  const tables = table ? faceTables(node, faceValue, n) : { valueOf: null, scoreOf: null, recKept: null, recDropped: null };
+  let roll: TermPlan['roll'] = rollGeneral;
+  if (table) roll = node.keep ? rollTableKeep : rollTable;
+  else if (isExplodeSum(node)) roll = rollExplodeSum;
+  return {
+    index, node, notation: print({ ...node, label: null }), position: node.pos, count: node.count, n, faceValue, sides: node.sides,
+    depth: node.explode ? limits.maxExplodeDepth : 0, rerollCap: limits.maxExplodeDepth, allowed, keepHigh: keepsHigh(node),
+    label: node.label, ...tables, identity, roll,
+  };
+}
+
+/** Explosions summed, nothing else changing the dice (`8d6!`, `d6!!`, `3d6!p>5`). */
+function isExplodeSum(node: DiceNode): boolean {
+  return node.explode !== null && !node.reroll && !node.unique && !node.keep && !node.target && node.clampMin === null && node.clampMax === null
+    && !node.critSuccess && !node.critFailure && !node.sort && !node.countExpr;
+}
+
+function group(p: TermPlan, dice: DieRoll[], total: number): DiceGroupRoll {
+  const g: DiceGroupRoll = { notation: p.notation, position: p.position, sides: p.sides, dice, total: total + 0 };
+  if (p.label !== null) g.label = p.label;
+  return g;
+}
+
+function sortDice(node: { readonly sort: 'asc' | 'desc' | null }, dice: DieRoll[]): void {
+  if (node.sort === 'asc') dice.sort((a, b) => a.value - b.value);
+  else if (node.sort === 'desc') dice.sort((a, b) => b.value - a.value);
 }
 
 /** A list of known length: preallocated (no growth while filling) unless huge. */
@@ -518,11 +241,254 @@ function newList<T>(n: number): T[] {
   return n <= 50_000 ? (new Array(n) as T[]) : [];
 }
 
+/** Table term, every die kept. */
+function rollTable(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
+  const n = p.n;
+  const rec = p.recKept!;
+  const score = p.scoreOf!;
+  if (N === 1) {
+    // `d20 + 5`: a literal one-element list is cheaper than a sized one.
+    const f = rng.die(n);
+    return group(p, [rec[f]!], score[f]!);
+  }
+  const dice = newList<DieRoll>(N);
+  let sum = 0;
+  for (let i = 0; i < N; i++) {
+    const f = rng.die(n);
+    sum += score[f]!;
+    dice[i] = rec[f]!;
+  }
+  if (p.node.sort) sortDice(p.node, dice);
+  return group(p, dice, sum);
+}
+
+/** Faces of the dice being kept or dropped (reused; no roll is re-entered). */
+let faces = new Float64Array(64);
+let keepFlags = new Uint8Array(64);
+const ORDER = new Int32Array(32);
+
+function ensureScratch(N: number): void {
+  if (faces.length < N) {
+    faces = new Float64Array(N);
+    keepFlags = new Uint8Array(N);
+  }
+}
+
+/** Table term with keep / drop: faces first, then which are kept (by value), then the shared records. */
+function rollTableKeep(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
+  const n = p.n;
+  const K = keptOf(p.node, N);
+  const high = p.keepHigh;
+  const valueOf = p.valueOf!;
+  const score = p.scoreOf!;
+  const dice = newList<DieRoll>(N);
+  if (p.identity && (K === N - 1 || K === 1)) {
+    // Drop one / keep one (4d6kh3, 2d20kh1): one pass, tracking the die that differs.
+    const dropOne = K === N - 1;
+    const kept = p.recKept!;
+    const dropped = p.recDropped!;
+    let sum = 0;
+    let at = 0;
+    let best = high === dropOne ? Infinity : -Infinity;
+    for (let i = 0; i < N; i++) {
+      const v = rng.die(n);
+      sum += v;
+      dice[i] = dropOne ? kept[v]! : dropped[v]!;
+      // Drop: the last lowest (highest for dh / kl); keep: the first highest (lowest).
+      if (dropOne ? (high ? v <= best : v >= best) : high ? v > best : v < best) {
+        best = v;
+        at = i;
+      }
+    }
+    dice[at] = dropOne ? dropped[best]! : kept[best]!;
+    if (p.node.sort) sortDice(p.node, dice);
+    return group(p, dice, dropOne ? sum - best : best);
+  }
+  ensureScratch(N);
+  const f = faces;
+  for (let i = 0; i < N; i++) f[i] = rng.die(n);
+  const vals = new Float64Array(N);
+  for (let i = 0; i < N; i++) vals[i] = valueOf[f[i]!]!;
+  markKept(vals, N, K, high, keepFlags);
+  let sum = 0;
+  for (let i = 0; i < N; i++) {
+    const face = f[i]!;
+    if (keepFlags[i] === 1) {
+      sum += score[face]!;
+      dice[i] = p.recKept![face]!;
+    } else dice[i] = p.recDropped![face]!;
+  }
+  if (p.node.sort) sortDice(p.node, dice);
+  return group(p, dice, sum);
+}
+
+/** Explosions summed: most dice do not explode and share their record. */
+function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
+  const node = p.node;
+  const ex = node.explode!;
+  const t = ex.trigger;
+  const n = p.n;
+  const fv = p.faceValue;
+  const pen = ex.penetrate ? 1 : 0;
+  const depth = p.depth;
+  // `8d6!`: the default trigger is a plain comparison with the top face (no switch on the operator per die).
+  const top = node.fate === 0 && t.op === '=' && t.value === n ? n : 0;
+  const dice = newList<DieRoll>(N);
+  let k = 0;
+  let sum = 0;
+  for (let i = 0; i < N; i++) {
+    const u = fv[rng.die(n)]!;
+    if ((top !== 0 ? u !== top : !matches(t, u)) || depth === 0) {
+      sum += u;
+      dice[k++] = plainRecord(u);
+      continue;
+    }
+    if (ex.compound) {
+      const rolls = [u];
+      let v = u;
+      let r = u;
+      for (let e = 0; matches(t, r) && e < depth; e++) {
+        r = fv[rng.die(n)]!;
+        rolls.push(r - pen);
+        v += r - pen;
+      }
+      sum += v;
+      dice[k++] = { value: v, kept: true, exploded: true, rerolled: false, rolls };
+      continue;
+    }
+    sum += u;
+    dice[k++] = { value: u, kept: true, exploded: true, rerolled: false };
+    let r = u;
+    for (let e = 0; matches(t, r) && e < depth; e++) {
+      r = fv[rng.die(n)]!;
+      const v = r - pen;
+      sum += v;
+      const more = matches(t, r) && e + 1 < depth;
+      // Past the first N slots the list grows (explosions are the rare case).
+      dice[k++] = more ? (pen ? { value: v, kept: true, exploded: true, rerolled: false, penetrated: true } : { value: v, kept: true, exploded: true, rerolled: false })
+        : pen ? { value: v, kept: true, exploded: false, rerolled: false, penetrated: true } : plainRecord(v);
+    }
+  }
+  return group(p, dice, sum);
+}
+
+const SHARED = 1025;
+const PLAIN: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED * 2).fill(undefined);
+/** The frozen record of a plain kept face (shared when small). */
+function plainRecord(v: number): DieRoll {
+  const k = v + SHARED;
+  if (k >= 0 && k < PLAIN.length) return PLAIN[k] ?? (PLAIN[k] = Object.freeze({ value: v, kept: true, exploded: false, rerolled: false }));
+  return { value: v, kept: true, exploded: false, rerolled: false };
+}
+
+/** Reroll a value while the rule matches (once for `ro`); past the cap, straight from the allowed faces. */
+function rerollValue(p: TermPlan, rng: Rng, d: MutableDie): void {
+  const rule = p.node.reroll!;
+  if (!matches(rule, d.value)) return;
+  const trail = d.rolls ?? [d.value];
+  for (let c = 0; matches(rule, d.value); c++) {
+    if (!rule.once && c >= p.rerollCap) {
+      d.value = p.faceValue[p.allowed[rng.die(p.allowed.length) - 1]!]!;
+      trail.push(d.value);
+      break;
+    }
+    d.value = p.faceValue[rng.die(p.n)]!;
+    trail.push(d.value);
+    if (rule.once) break;
+  }
+  d.rerolled = true;
+  d.rolls = trail;
+  d.clamped = false;
+}
+
+/** Duplicates roll again (`u`), once (`uo`), or only those matching the trigger. */
+function makeUnique(p: TermPlan, rng: Rng, list: MutableDie[]): void {
+  const u = p.node.unique!;
+  const seen = new Set<number>();
+  for (let i = 0; i < list.length; i++) {
+    const d = list[i]!;
+    if (i > 0) {
+      for (let c = 0; (u.trigger === null || matches(u.trigger, d.value)) && seen.has(d.value); c++) {
+        const trail = d.rolls ?? [d.value];
+        if (c >= p.rerollCap) {
+          // Past the cap: straight from the faces not yet seen (same distribution), if any.
+          const free: number[] = [];
+          for (let f = 1; f <= p.n; f++) if (!seen.has(p.faceValue[f]!)) free.push(f);
+          if (free.length === 0) break;
+          d.value = p.faceValue[free[rng.die(free.length) - 1]!]!;
+        } else d.value = p.faceValue[rng.die(p.n)]!;
+        trail.push(d.value);
+        d.rolls = trail;
+        d.rerolled = true;
+        d.clamped = false;
+        if (u.once) break;
+      }
+    }
+    seen.add(d.value);
+  }
+}
+
+/** Any term: every modifier, in rpg-dice-roller's order. */
+function rollGeneral(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
+  const node = p.node;
+  const fv = p.faceValue;
+  const n = p.n;
+  // Each die is thrown and, when it explodes, its chain at once (the same draws as the fast path).
+  const list: MutableDie[] = [];
+  const ex = node.explode && p.depth > 0 ? node.explode : null;
+  const pen = ex?.penetrate ? 1 : 0;
+  for (let i = 0; i < N; i++) {
+    const u = fv[rng.die(n)]!;
+    const v = clampValue(node, u);
+    const d: MutableDie = v !== u ? { value: v, kept: true, exploded: false, rerolled: false, clamped: true } : { value: v, kept: true, exploded: false, rerolled: false };
+    if (!ex || !matches(ex.trigger, v)) {
+      list.push(d);
+      continue;
+    }
+    // The trigger is tested on each new roll's face (before a penetrating -1).
+    const chain: MutableDie[] = [d];
+    let r = v;
+    for (let e = 0; matches(ex.trigger, r) && e < p.depth; e++) {
+      chain[chain.length - 1]!.exploded = true;
+      r = fv[rng.die(n)]!;
+      chain.push(pen ? { value: r - pen, kept: true, exploded: false, rerolled: false, penetrated: true } : { value: r, kept: true, exploded: false, rerolled: false });
+    }
+    if (ex.compound) {
+      const sum = chain.reduce((s, x) => s + x.value, 0);
+      list.push({ value: sum, kept: true, exploded: true, rerolled: false, rolls: chain.map((x) => x.value) });
+    } else list.push(...chain);
+  }
+  if (node.reroll) for (const d of list) rerollValue(p, rng, d);
+  if (node.unique) makeUnique(p, rng, list);
+  const M = list.length;
+  let sum = 0;
+  if (node.keep) {
+    const K = keptOf(node, M);
+    ensureScratch(M);
+    const vals = new Float64Array(M);
+    for (let i = 0; i < M; i++) vals[i] = list[i]!.value;
+    markKept(vals, M, K, p.keepHigh, keepFlags);
+    for (let i = 0; i < M; i++) list[i]!.kept = keepFlags[i] === 1;
+  }
+  for (const d of list) if (d.kept) sum += node.target ? scoreOf(node, d.value) : d.value;
+  const dice = list.map((d) => finish(node, d));
+  if (node.sort) sortDice(node, dice);
+  return group(p, dice, sum);
+}
+
 /**
- * Keep flags for the first N faces (1 = kept) and the kept sum. Same order as
- * markDropped: ties go to the earlier die.
+ * Keep flags for the first N values (1 = kept) and the kept sum. Ties go to
+ * the earlier die.
  */
 function markKept(v: Float64Array, N: number, K: number, high: boolean, flags: Uint8Array): number {
+  if (K >= N) {
+    let s = 0;
+    for (let i = 0; i < N; i++) {
+      flags[i] = 1;
+      s += v[i]!;
+    }
+    return s;
+  }
   if (K === N - 1) {
     // Drop one: the lowest (highest for kl / dh), the last such die on ties.
     let at = 0;
@@ -566,7 +532,6 @@ function sortIndices(v: ArrayLike<number>, N: number, high: boolean, order: Int3
     return;
   }
   for (let i = 0; i < N; i++) {
-    // Insertion sort for the usual small pools (no comparator closure, no allocation).
     const x = v[i]!;
     let j = i - 1;
     while (j >= 0 && (high ? v[order[j]!]! < x : v[order[j]!]! > x)) {
@@ -577,106 +542,482 @@ function sortIndices(v: ArrayLike<number>, N: number, high: boolean, order: Int3
   }
 }
 
-// Module-level scratch for recordDie (single-threaded, not re-entered): keeps
-// the hot path free of per-die closures.
-let trail: number[] | null = null;
-let wasRerolled = false;
-
-function recordFace(rng: Rng, s: GroupPlan): number {
-  let r = rng.die(s.sides);
-  const rule = s.rule;
-  if (rule !== null && rerollMatches(rule, r)) {
-    wasRerolled = true;
-    if (trail === null) trail = [];
-    if (rule.once) {
-      trail.push(r);
-      return rng.die(s.sides);
+/** The fast path of a term: the same draws as its recorder, value only. */
+function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
+  const node = p.node;
+  const n = p.n;
+  if (p.roll === rollTable) {
+    if (p.identity) {
+      if (p.count === 1) return (rng) => rng.die(n);
+      return (rng, N) => {
+        let s = 0;
+        for (let i = 0; i < N; i++) s += rng.die(n);
+        return s;
+      };
     }
-    // Same draws as the fast path: at most rerollCap rerolls, then straight
-    // from the faces the rule allows (same distribution).
-    for (let c = 0; rerollMatches(rule, r); c++) {
-      trail.push(r);
-      if (c >= s.rerollCap) {
-        r = s.allowed[rng.die(s.allowed.length) - 1]!;
-        break;
+    const score = p.scoreOf!;
+    return (rng, N) => {
+      let s = 0;
+      for (let i = 0; i < N; i++) s += score[rng.die(n)]!;
+      return s;
+    };
+  }
+  if (p.roll === rollTableKeep) {
+    const high = p.keepHigh;
+    const valueOf = p.valueOf!;
+    const score = p.scoreOf!;
+    if (p.identity) {
+      return (rng, N) => {
+        const K = keptOf(node, N);
+        if (K === N - 1 || K === 1) {
+          // Drop one / keep one: track the extreme while rolling, no buffer.
+          let s = 0;
+          let hi = -Infinity;
+          let lo = Infinity;
+          for (let i = 0; i < N; i++) {
+            const v = rng.die(n);
+            s += v;
+            if (v > hi) hi = v;
+            if (v < lo) lo = v;
+          }
+          if (K === N - 1) return s - (high ? lo : hi);
+          return high ? hi : lo;
+        }
+        ensureScratch(N);
+        const v = faces;
+        for (let i = 0; i < N; i++) v[i] = rng.die(n);
+        return markKept(v, N, K, high, keepFlags);
+      };
+    }
+    return (rng, N) => {
+      const K = keptOf(node, N);
+      ensureScratch(N);
+      const f = new Float64Array(N);
+      const v = faces;
+      for (let i = 0; i < N; i++) {
+        f[i] = rng.die(n);
+        v[i] = valueOf[f[i]!]!;
       }
-      r = rng.die(s.sides);
-    }
+      markKept(v, N, K, high, keepFlags);
+      let s = 0;
+      for (let i = 0; i < N; i++) if (keepFlags[i] === 1) s += score[f[i]!]!;
+      return s;
+    };
   }
-  return r;
-}
-
-/** One die with its reroll rule and explosion chain, every face recorded. */
-function recordDie(rng: Rng, s: GroupPlan): DieRoll {
-  trail = null;
-  wasRerolled = false;
-  let r = recordFace(rng, s);
-  let v = r;
-  let exploded = false;
-  let t = trail as number[] | null;
-  if (s.explode && r === s.sides && s.depth > 0) {
-    exploded = true;
-    t ??= [];
-    t.push(r);
-    for (let e = 0; r === s.sides && e < s.depth; e++) {
-      trail = t;
-      r = recordFace(rng, s);
-      t.push(r);
-      v += r;
+  if (p.roll === rollExplodeSum) {
+    const ex = node.explode!;
+    const t = ex.trigger;
+    const fv = p.faceValue;
+    const pen = ex.penetrate ? 1 : 0;
+    const depth = p.depth;
+    if (node.fate === 0 && t.op === '=' && t.value === n) {
+      // `8d6!`: explode on the highest face.
+      return (rng, N) => {
+        let s = 0;
+        for (let i = 0; i < N; i++) {
+          let r = rng.die(n);
+          s += r;
+          for (let e = 0; r === n && e < depth; e++) {
+            r = rng.die(n);
+            s += r - pen;
+          }
+        }
+        return s;
+      };
     }
-  } else if (t !== null) t.push(r);
-  const d: DieRoll = t === null ? { value: v, kept: true, exploded, rerolled: wasRerolled } : { value: v, kept: true, exploded, rerolled: wasRerolled, rolls: t };
-  trail = null;
-  return d;
-}
-
-/** Reused index buffer for the usual small pools. */
-const ORDER = new Int32Array(32);
-
-/** Marks all but the K highest (or lowest) dice as dropped (ties: the earlier die is kept); returns the kept sum. */
-function markDropped(dice: DieRoll[], N: number, K: number, high: boolean): number {
-  if (faces.length < N) {
-    faces = new Float64Array(N);
-    keepFlags = new Uint8Array(N);
-  }
-  const v = faces;
-  for (let i = 0; i < N; i++) v[i] = dice[i]!.value;
-  const sum = markKept(v, N, K, high, keepFlags);
-  // Records from recordDie are fresh objects, never the shared ones.
-  for (let i = 0; i < N; i++) if (keepFlags[i] === 0) (dice[i] as { kept: boolean }).kept = false;
-  return sum;
-}
-
-/** Sum of the K highest (or lowest) of the first N values; sorts in place. */
-function sumExtremes(v: Float64Array, N: number, K: number, high: boolean): number {
-  if (N <= 48) {
-    for (let i = 1; i < N; i++) {
-      const x = v[i]!;
-      let j = i - 1;
-      while (j >= 0 && v[j]! > x) {
-        v[j + 1] = v[j]!;
-        j--;
+    return (rng, N) => {
+      let s = 0;
+      for (let i = 0; i < N; i++) {
+        let r = fv[rng.die(n)]!;
+        s += r;
+        for (let e = 0; matches(t, r) && e < depth; e++) {
+          r = fv[rng.die(n)]!;
+          s += r - pen;
+        }
       }
-      v[j + 1] = x;
-    }
-  } else {
-    v.sort();
+      return s;
+    };
   }
-  let s = 0;
-  if (high) for (let i = N - K; i < N; i++) s += v[i]!;
-  else for (let i = 0; i < K; i++) s += v[i]!;
-  return s;
+  return (rng, N) => p.roll(p, rng, N).total;
 }
 
+/** Smallest and largest value a dice term can take (for range checks and linear sides). */
+export function termRange(node: DiceNode, limits: DiceLimits, countLo: number, countHi: number): { lo: number; hi: number } {
+  const fl = node.fate ? -1 : 1;
+  const fh = node.fate ? 1 : node.sides;
+  const ex = node.explode;
+  const depth = ex ? limits.maxExplodeDepth : 0;
+  const pen = ex?.penetrate ? 1 : 0;
+  let rl = clampValue(node, fl);
+  let rh = clampValue(node, fh);
+  if (ex && !ex.compound) [rl, rh] = [Math.min(rl, fl - pen), Math.max(rh, fh - pen)];
+  if (ex?.compound) [rl, rh] = [rl + depth * Math.min(0, fl - pen), rh + depth * Math.max(0, fh - pen)];
+  if (node.reroll || node.unique) [rl, rh] = [Math.min(rl, fl), Math.max(rh, fh)];
+  const nHi = ex && !ex.compound ? countHi * (depth + 1) : countHi;
+  const kLo = keptOf(node, countLo);
+  const kHi = Math.max(keptOf(node, nHi), keptOf(node, countHi));
+  const sLo = node.target ? (node.target.failure ? -1 : 0) : rl;
+  const sHi = node.target ? 1 : rh;
+  return { lo: Math.min(kLo * sLo, kHi * sLo) + 0, hi: Math.max(kLo * sHi, kHi * sHi) + 0 };
+}
+
+class Compiler {
+  diceCount = 0;
+  /** Slots of the result's `dice` list, one per term or group, in roll order. */
+  slots = 0;
+  readonly planOf = new Map<DiceNode, TermPlan>();
+  /** The fast-path function of each plain term (linear sides), by plan. */
+  readonly totalOf = new Map<TermPlan, TotalFn>();
+  /** Compiling a sum of terms and constants: it rolls by a loop over its terms. */
+  lean = false;
+  constructor(
+    private readonly src: string,
+    readonly limits: DiceLimits,
+  ) {}
+
+  fail(code: 'DIVISION_BY_ZERO' | 'UNSUPPORTED', message: string, pos: number): never {
+    throw new DiceError(code, message, pos, this.src);
+  }
+
+  expr(node: Expr): Compiled {
+    switch (node.kind) {
+      case 'number': {
+        const v = node.value;
+        const integral = Number.isInteger(v);
+        if (this.lean) return { total: unused, record: unused, lo: v, hi: v, integral };
+        return { total: () => v, record: () => v, lo: v, hi: v, integral };
+      }
+      case 'dice':
+        return this.dice(node);
+      case 'group':
+        return this.group(node);
+      case 'negate': {
+        const a = this.expr(node.arg);
+        if (this.lean) return { total: unused, record: unused, lo: -a.hi, hi: -a.lo, integral: a.integral };
+        const t = a.total;
+        const r = a.record;
+        return { total: (rng) => -t(rng), record: (rng, out) => -r(rng, out), lo: -a.hi, hi: -a.lo, integral: a.integral };
+      }
+      case 'call':
+        return this.call(node);
+      case 'binary': {
+        const a = this.expr(node.left);
+        const b = this.expr(node.right);
+        const [ta, ra, tb, rb] = [a.total, a.record, b.total, b.record];
+        if (this.lean) {
+          // Only + and - reach here when lean (a linear side).
+          const lo = node.op === '+' ? a.lo + b.lo : a.lo - b.hi;
+          const hi = node.op === '+' ? a.hi + b.hi : a.hi - b.lo;
+          if (a.integral && b.integral) checkSafe(lo, hi, node, this.src);
+          return { total: unused, record: unused, lo, hi, integral: a.integral && b.integral };
+        }
+        const integral = a.integral && b.integral;
+        let out: Compiled;
+        switch (node.op) {
+          case '+':
+            out = { total: (rng) => ta(rng) + tb(rng), record: (rng, o) => ra(rng, o) + rb(rng, o), lo: a.lo + b.lo, hi: a.hi + b.hi, integral };
+            break;
+          case '-':
+            out = { total: (rng) => ta(rng) - tb(rng), record: (rng, o) => ra(rng, o) - rb(rng, o), lo: a.lo - b.hi, hi: a.hi - b.lo, integral };
+            break;
+          case '*': {
+            const c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
+            out = { total: (rng) => ta(rng) * tb(rng), record: (rng, o) => ra(rng, o) * rb(rng, o), lo: Math.min(...c), hi: Math.max(...c), integral };
+            break;
+          }
+          case '/': {
+            if (b.lo <= 0 && b.hi >= 0) this.fail('DIVISION_BY_ZERO', b.lo === b.hi ? 'division by zero' : 'the divisor can be zero', node.opPos);
+            // Real division, as Roll20, Foundry and rpg-dice-roller: floor(), ceil() and round() choose a whole number.
+            const c = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi];
+            out = { total: (rng) => ta(rng) / tb(rng), record: (rng, o) => ra(rng, o) / rb(rng, o), lo: Math.min(...c), hi: Math.max(...c), integral: false };
+            break;
+          }
+          case '%': {
+            if (b.lo <= 0 && b.hi >= 0) this.fail('DIVISION_BY_ZERO', b.lo === b.hi ? 'modulo by zero' : 'the divisor of % can be zero', node.opPos);
+            // JavaScript's remainder: the sign of the dividend (5 % 3 = 2, -5 % 3 = -2).
+            const m = Math.max(Math.abs(b.lo), Math.abs(b.hi));
+            out = { total: (rng) => ta(rng) % tb(rng), record: (rng, o) => ra(rng, o) % rb(rng, o), lo: a.lo < 0 ? -m : 0, hi: a.hi > 0 ? m : 0, integral };
+            break;
+          }
+          case '^': {
+            if (a.lo < 0 && !(b.integral)) this.fail('UNSUPPORTED', 'a negative number to a fractional power is not a real number', node.opPos);
+            if (a.lo <= 0 && a.hi >= 0 && b.lo < 0) this.fail('DIVISION_BY_ZERO', 'zero to a negative power (division by zero)', node.opPos);
+            const c = [a.lo ** b.lo, a.lo ** b.hi, a.hi ** b.lo, a.hi ** b.hi, b.lo <= 2 && b.hi >= 2 ? 0 : a.lo ** b.lo, a.lo < 0 && a.hi > 0 ? 0 : a.lo ** b.lo];
+            // Odd and even exponents between the ends: bound by the largest magnitude.
+            const mag = Math.max(Math.abs(a.lo), Math.abs(a.hi)) ** Math.max(Math.abs(b.lo), Math.abs(b.hi), 1);
+            const lo = a.lo < 0 ? -mag : Math.min(...c);
+            const hi = a.lo < 0 ? mag : Math.max(...c);
+            if (!(Math.abs(lo) <= Number.MAX_SAFE_INTEGER && Math.abs(hi) <= Number.MAX_SAFE_INTEGER)) {
+              throw new DiceError('LIMIT', 'this power can exceed the largest safe integer, 2^53 - 1 (safeInteger)', node.pos, this.src, 'safeInteger');
+            }
+            out = { total: (rng) => ta(rng) ** tb(rng), record: (rng, o) => ra(rng, o) ** rb(rng, o), lo, hi, integral: integral && b.lo >= 0 };
+            break;
+          }
+        }
+        if (out.integral) checkSafe(out.lo, out.hi, node, this.src);
+        else if (!(Math.abs(out.lo) <= Number.MAX_SAFE_INTEGER && Math.abs(out.hi) <= Number.MAX_SAFE_INTEGER)) {
+          throw new DiceError('LIMIT', 'this part of the expression can exceed 2^53 - 1 (safeInteger)', node.pos, this.src, 'safeInteger');
+        }
+        return out;
+      }
+    }
+  }
+
+  call(node: Extract<Expr, { kind: 'call' }>): Compiled {
+    const args = node.args.map((x) => this.expr(x));
+    const a = args[0]!;
+    const t = a.total;
+    const r = a.record;
+    const unary = (f: (x: number) => number, lo: number, hi: number, integral: boolean): Compiled => ({
+      total: (rng) => f(t(rng)),
+      record: (rng, out) => f(r(rng, out)),
+      lo,
+      hi,
+      integral,
+    });
+    switch (node.fn) {
+      case 'abs':
+        return unary(Math.abs, a.lo >= 0 ? a.lo : a.hi <= 0 ? -a.hi : 0, Math.max(Math.abs(a.lo), Math.abs(a.hi)), a.integral);
+      case 'floor':
+        return unary(Math.floor, Math.floor(a.lo), Math.floor(a.hi), true);
+      case 'ceil':
+        return unary(Math.ceil, Math.ceil(a.lo), Math.ceil(a.hi), true);
+      case 'round':
+        // Halves go up (toward +infinity), as JavaScript's Math.round.
+        return unary(Math.round, Math.round(a.lo), Math.round(a.hi), true);
+      case 'sign':
+        return unary(Math.sign, Math.sign(a.lo), Math.sign(a.hi), true);
+      case 'sqrt':
+        if (a.lo < 0) this.fail('UNSUPPORTED', 'sqrt of a value that can be negative is not a real number', node.pos);
+        return unary(Math.sqrt, Math.sqrt(a.lo), Math.sqrt(a.hi), false);
+      case 'log':
+        if (a.lo <= 0) this.fail('UNSUPPORTED', 'log of a value that can be zero or negative is not a real number', node.pos);
+        return unary(Math.log, Math.log(a.lo), Math.log(a.hi), false);
+      case 'exp':
+        if (a.hi > 36) throw new DiceError('LIMIT', 'exp of more than 36 exceeds the largest safe integer (safeInteger)', node.pos, this.src, 'safeInteger');
+        return unary(Math.exp, Math.exp(a.lo), Math.exp(a.hi), false);
+      case 'sin':
+        return unary(Math.sin, -1, 1, false);
+      case 'cos':
+        return unary(Math.cos, -1, 1, false);
+      case 'tan': {
+        // tan of the values the argument can take (finite: no whole or dyadic value is an odd multiple of pi/2).
+        return unary(Math.tan, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false);
+      }
+      case 'pow':
+        return this.expr({ kind: 'binary', op: '^', opPos: node.pos, left: node.args[0]!, right: node.args[1]!, pos: node.pos, end: node.end });
+      case 'min':
+      case 'max': {
+        const pick = node.fn === 'min' ? Math.min : Math.max;
+        const ts = args.map((x) => x.total);
+        const rs = args.map((x) => x.record);
+        // Every argument is rolled (all dice are recorded), then the min / max is taken.
+        return {
+          total: (rng) => {
+            let v = ts[0]!(rng);
+            for (let i = 1; i < ts.length; i++) v = pick(v, ts[i]!(rng));
+            return v;
+          },
+          record: (rng, out) => {
+            let v = rs[0]!(rng, out);
+            for (let i = 1; i < rs.length; i++) v = pick(v, rs[i]!(rng, out));
+            return v;
+          },
+          lo: pick(...args.map((x) => x.lo)),
+          hi: pick(...args.map((x) => x.hi)),
+          integral: args.every((x) => x.integral),
+        };
+      }
+    }
+  }
+
+  dice(node: DiceNode): Compiled {
+    let count: Compiled | null = null;
+    let cLo = node.count;
+    let cHi = node.count;
+    if (node.countExpr) {
+      const lean = this.lean;
+      this.lean = false;
+      count = this.expr(node.countExpr);
+      this.lean = lean;
+      if (!count.integral) this.fail('UNSUPPORTED', 'a dice count from an expression must be a whole number (use floor(), ceil() or round())', node.countExpr.pos);
+      if (count.lo < 0) this.fail('UNSUPPORTED', 'a dice count from an expression cannot be negative', node.countExpr.pos);
+      [cLo, cHi] = [count.lo, count.hi];
+    }
+    this.diceCount += cHi;
+    if (this.diceCount > this.limits.maxDice) {
+      throw new DiceError('LIMIT', `the expression rolls up to ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
+    }
+    const { lo, hi } = termRange(node, this.limits, cLo, cHi);
+    checkSafe(lo, hi, node, this.src);
+    const plan = termPlan(node, this.limits, this.slots++);
+    this.planOf.set(node, plan);
+    const tt = termTotal(plan);
+    const N = node.count;
+    const roll = plan.roll;
+    const index = plan.index;
+    if (count === null) {
+      const total: TotalFn = (rng) => tt(rng, N);
+      this.totalOf.set(plan, total);
+      if (this.lean) return { total, record: unused, lo, hi, integral: true };
+      return {
+        total,
+        record: (rng, out) => {
+          const g = roll(plan, rng, N);
+          out[index] = g;
+          return g.total;
+        },
+        lo,
+        hi,
+        integral: true,
+      };
+    }
+    const ct = count.total;
+    const cr = count.record;
+    return {
+      total: (rng) => tt(rng, ct(rng)),
+      record: (rng, out) => {
+        const g = roll(plan, rng, cr(rng, out));
+        out[index] = g;
+        return g.total;
+      },
+      lo,
+      hi,
+      integral: true,
+    };
+  }
+
+  group(node: GroupNode): Compiled {
+    const lean = this.lean;
+    this.lean = false;
+    // Members compile as sides: a sum of terms rolls as a loop, without a closure tree.
+    const sides = node.members.map((m) => compileSide(this, m));
+    const members = sides.map((x) => ({ total: x.tot, record: sideRecord(x), lo: x.lo, hi: x.hi, integral: x.lin !== null || Number.isInteger(x.lo) }));
+    this.lean = lean;
+    const index = this.slots++;
+    const notation = print({ ...node, label: null });
+    const single = members.length === 1;
+    let terms: TermPlan[] = [];
+    if (single && node.keep) {
+      // One member: keep / drop works on its dice, so it must be a sum of plain dice terms.
+      const found: DiceNode[] = [];
+      const walk = (e: Expr): boolean => {
+        if (e.kind === 'dice') {
+          found.push(e);
+          return !e.keep && !e.target && !e.countExpr;
+        }
+        return e.kind === 'binary' && e.op === '+' && walk(e.left) && walk(e.right);
+      };
+      if (!walk(node.members[0]!)) this.fail('UNSUPPORTED', 'keep or drop across the dice of one group member works on a sum (+) of dice terms without keep or success counting', node.pos);
+      terms = found.map((d) => this.planOf.get(d)!);
+    }
+    const recs = members.map((m) => m.record);
+    const keep = node.keep;
+    const target = node.target;
+    const high = !keep || keep.mode === 'kh' || keep.mode === 'dl';
+    const label = node.label;
+    const score = (v: number): number => (matches(target!.success, v) ? 1 : target!.failure && matches(target!.failure, v) ? -1 : 0);
+    const outcome = (v: number): 'success' | 'failure' | 'neutral' => (score(v) > 0 ? 'success' : score(v) < 0 ? 'failure' : 'neutral');
+    const M = members.length;
+    const vals = new Float64Array(M);
+    const flags = new Uint8Array(M);
+    const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
+      for (let i = 0; i < M; i++) vals[i] = recs[i]!(rng, out);
+      let dice: DieRoll[];
+      let total: number;
+      if (single && keep) {
+        const all: DieRoll[] = [];
+        for (const t of terms) for (const d of out[t.index]!.dice) all.push(d);
+        const D = all.length;
+        const v = new Float64Array(D);
+        for (let i = 0; i < D; i++) v[i] = all[i]!.value;
+        const fl = new Uint8Array(D);
+        total = markKept(v, D, keepCount(keep, D), high, fl);
+        dice = all.map((d, i) => ({ ...d, kept: fl[i] === 1 }));
+        if (target) total = score(total);
+      } else if (single) {
+        total = target ? score(vals[0]!) : vals[0]!;
+        dice = [{ value: vals[0]!, kept: true, exploded: false, rerolled: false, ...(target ? { outcome: outcome(vals[0]!) } : {}) }];
+      } else {
+        markKept(vals, M, keep ? keepCount(keep, M) : M, high, flags);
+        total = 0;
+        dice = newList<DieRoll>(M);
+        for (let i = 0; i < M; i++) {
+          const v = vals[i]!;
+          const kept = flags[i] === 1;
+          if (kept) total += target ? score(v) : v;
+          dice[i] = target ? { value: v, kept, exploded: false, rerolled: false, outcome: outcome(v) } : { value: v, kept, exploded: false, rerolled: false };
+        }
+      }
+      if (node.sort) sortDice(node, dice);
+      const g: DiceGroupRoll = { notation, position: node.pos, sides: 0, dice, total: total + 0 };
+      if (label !== null) g.label = label;
+      out[index] = g;
+      return total + 0;
+    };
+    let lo: number;
+    let hi: number;
+    if (target) [lo, hi] = [target.failure ? -members.length : 0, single && keep ? 1 : members.length];
+    else if (single) [lo, hi] = [Math.min(members[0]!.lo, 0), members[0]!.hi];
+    else {
+      const k = keep ? keepCount(keep, members.length) : members.length;
+      const sortedLo = members.map((m) => m.lo).sort((x, y) => x - y);
+      const sortedHi = members.map((m) => m.hi).sort((x, y) => y - x);
+      lo = sortedLo.slice(0, k).reduce((s, x) => s + Math.min(x, 0) + Math.max(x, 0), 0);
+      hi = sortedHi.slice(0, k).reduce((s, x) => s + x, 0);
+      lo = Math.min(lo, sortedLo.reduce((s, x) => s + Math.min(0, x), 0));
+      hi = Math.max(hi, sortedHi.reduce((s, x) => s + Math.max(0, x), 0));
+    }
+    const scratch: DiceGroupRoll[] = [];
+    const tots = members.map((m) => m.total);
+    // Fast path of a group of several members with keep / drop: their totals, the kept ones summed.
+    const K = keep ? keepCount(keep, M) : M;
+    const fast: TotalFn | null = single || target ? null
+      : K === 1 ? (rng) => {
+        let best = tots[0]!(rng);
+        for (let i = 1; i < M; i++) {
+          const v = tots[i]!(rng);
+          if (high ? v > best : v < best) best = v;
+        }
+        return best;
+      }
+      : (rng) => {
+        for (let i = 0; i < M; i++) vals[i] = tots[i]!(rng);
+        return markKept(vals, M, K, high, flags);
+      };
+    return {
+      total: fast ?? ((rng) => rollGroup(rng, scratch)),
+      record: rollGroup,
+      lo,
+      hi,
+      integral: target !== null || members.every((m) => m.integral),
+    };
+  }
+}
+
+function keepCount(k: { readonly mode: string; readonly count: number }, M: number): number {
+  return k.mode === 'kh' || k.mode === 'kl' ? Math.min(k.count, M) : Math.max(0, M - k.count);
+}
+
+/** Stands in for closures a linear side never calls. */
+function unused(): number {
+  throw new Error('internal: a linear side has no closure tree');
+}
+
+/** Rounds a value about to be compared or shown (whole numbers pass unchanged). */
+export { finalValue };
+export type { Cmp, GroupNode };
 export interface CompiledDice {
   readonly expression: string;
   readonly ast: Root;
-  /** Smallest and largest possible values of the expression (left side of a comparison). */
+  /** Smallest and largest possible values of the expression (left side of a comparison; bounds, not always reached). */
   readonly min: number;
   readonly max: number;
   /** Dice per roll, over every term (explosions and rerolls not counted). */
   readonly diceCount: number;
   readonly limits: DiceLimits;
+  /** `# ...` at the end of the notation. */
+  readonly comment: string | null;
   /** Rolls and records every die. */
   roll(rng: Rng): DiceRollResult;
   /** Rolls the same dice, returns only the value (left side of a comparison); the fast path. */
@@ -692,7 +1033,7 @@ export interface CompiledDice {
  */
 interface LinearSide {
   readonly constant: number;
-  readonly plans: readonly GroupPlan[];
+  readonly plans: readonly TermPlan[];
   /** +1 or -1 per term. */
   readonly signs: readonly number[];
 }
@@ -704,9 +1045,12 @@ interface LinearSide {
 function linearBound(n: Expr, limits: DiceLimits): number | null {
   switch (n.kind) {
     case 'number':
-      return n.value;
-    case 'dice':
-      return n.count * n.sides * (n.explode ? limits.maxExplodeDepth + 1 : 1);
+      return Number.isInteger(n.value) ? Math.abs(n.value) : null;
+    case 'dice': {
+      if (n.countExpr) return null;
+      const r = termRange(n, limits, n.count, n.count);
+      return Math.max(Math.abs(r.lo), Math.abs(r.hi));
+    }
     case 'negate':
       return linearBound(n.arg, limits);
     case 'binary': {
@@ -722,9 +1066,9 @@ function linearBound(n: Expr, limits: DiceLimits): number | null {
 
 interface LinearAcc {
   constant: number;
-  readonly plans: GroupPlan[];
+  readonly plans: TermPlan[];
   readonly signs: number[];
-  readonly planOf: ReadonlyMap<DiceNode, GroupPlan>;
+  readonly planOf: ReadonlyMap<DiceNode, TermPlan>;
 }
 
 function collectLinear(n: Expr, sign: number, acc: LinearAcc): void {
@@ -749,7 +1093,7 @@ function collectLinear(n: Expr, sign: number, acc: LinearAcc): void {
 }
 
 /** The terms of a linear side, in the order they roll. */
-function linearSide(node: Expr, planOf: ReadonlyMap<DiceNode, GroupPlan>): LinearSide {
+function linearSide(node: Expr, planOf: ReadonlyMap<DiceNode, TermPlan>): LinearSide {
   const acc: LinearAcc = { constant: 0, plans: [], signs: [], planOf };
   collectLinear(node, 1, acc);
   return { constant: acc.constant + 0, plans: acc.plans, signs: acc.signs };
@@ -767,8 +1111,9 @@ function linearRecord(lin: LinearSide): SideRecord {
     const f0 = p0.roll;
     const i0 = p0.index;
     const s0 = signs[0]!;
+    const n0 = p0.count;
     return (rng, out) => {
-      const g = f0(p0, rng);
+      const g = f0(p0, rng, n0);
       out[i0] = g;
       return constant + s0 * g.total;
     };
@@ -777,7 +1122,7 @@ function linearRecord(lin: LinearSide): SideRecord {
     let v = constant;
     for (let i = 0; i < plans.length; i++) {
       const p = plans[i]!;
-      const g = p.roll(p, rng);
+      const g = p.roll(p, rng, p.count);
       out[p.index] = g;
       v += signs[i]! * g.total;
     }
@@ -820,16 +1165,18 @@ function compileSide(c: Compiler, node: Expr): Side {
   const bound = linearBound(node, c.limits);
   // Summed in another order than the tree, every partial sum must stay exact.
   const lean = bound !== null && Number.isSafeInteger(bound);
-  const first = c.plans.length;
   c.lean = lean;
   const e = c.expr(node);
   c.lean = false;
   if (lean) {
     const lin = linearSide(node, c.planOf);
-    return { lin, tot: linearTotal(lin, c.totals.slice(first)), tree: null, lo: e.lo, hi: e.hi };
+    return { lin, tot: linearTotal(lin, lin.plans.map((p) => c.totalOf.get(p)!)), tree: null, lo: e.lo, hi: e.hi };
   }
   const t = e.total;
-  return { lin: null, tot: (rng) => t(rng) + 0, tree: e.record, lo: e.lo, hi: e.hi };
+  const r = e.record;
+  // Real division, decimals and math functions: the value is rounded once, at the end.
+  if (!e.integral) return { lin: null, tot: (rng) => finalValue(t(rng)), tree: (rng, out) => finalValue(r(rng, out)), lo: finalValue(e.lo), hi: finalValue(e.hi) };
+  return { lin: null, tot: (rng) => t(rng) + 0, tree: r, lo: e.lo, hi: e.hi };
 }
 
 function sideRecord(s: Side): SideRecord {
@@ -838,55 +1185,60 @@ function sideRecord(s: Side): SideRecord {
   return (rng, out) => r(rng, out) + 0;
 }
 
-export function compileAst(ast: Root, src: string, limits: DiceLimits): CompiledDice {
+export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: string | null = null): CompiledDice {
   const c = new Compiler(src, limits);
+  const withComment = (r: DiceRollResult): DiceRollResult => {
+    if (comment !== null) r.comment = comment;
+    return r;
+  };
   if (ast.kind === 'compare') {
     const cmp: CompareNode = ast;
     const l = compileSide(c, cmp.left);
     const r = compileSide(c, cmp.right);
     const op = cmp.op;
-    const groups = c.plans.length;
+    const groups = c.slots;
     const [tl, tr, rl, rr] = [l.tot, r.tot, sideRecord(l), sideRecord(r)];
     return {
-      expression: src, ast, min: l.lo, max: l.hi, diceCount: c.diceCount, limits,
+      expression: src, ast, min: l.lo, max: l.hi, diceCount: c.diceCount, limits, comment,
       total: tl,
       test: (rng) => compare(op, tl(rng), tr(rng)),
       roll(rng) {
         const dice = groupList(groups);
         const total = rl(rng, dice);
         const target = rr(rng, dice);
-        return { expression: src, total, dice, comparison: { op, target, success: compare(op, total, target) } };
+        return withComment({ expression: src, total, dice, comparison: { op, target, success: compare(op, total, target) } });
       },
     };
   }
   const e = compileSide(c, ast);
   const t = e.tot;
-  if (e.lin !== null && e.lin.plans.length === 1) {
+  if (e.lin !== null && e.lin.plans.length === 1 && comment === null) {
     // The most common shape (`1d20+5`, `4d6kh3`): one term and a constant, no intermediate closure.
     const p0 = e.lin.plans[0]!;
     const f0 = p0.roll;
+    const n0 = p0.count;
     const k = e.lin.constant;
     const s0 = e.lin.signs[0]!;
     return {
-      expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
+      expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits, comment,
       total: t,
       test: (rng) => t(rng) > 0,
       roll(rng) {
-        const g = f0(p0, rng);
+        const g = f0(p0, rng, n0);
         return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
       },
     };
   }
-  const groups = c.plans.length;
+  const groups = c.slots;
   const r = sideRecord(e);
   return {
-    expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits,
+    expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits, comment,
     total: t,
     test: (rng) => t(rng) > 0,
     roll(rng) {
       const dice = groupList(groups);
       const total = r(rng, dice);
-      return { expression: src, total, dice, comparison: null };
+      return withComment({ expression: src, total, dice, comparison: null });
     },
   };
 }

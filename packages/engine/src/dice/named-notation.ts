@@ -163,7 +163,7 @@ class NamedParser {
       sign = t.text === '-' ? -1 : 1;
       t = this.peek();
     }
-    if (t.kind !== 'int') this.fail(`expected ${what} but found ${this.describe(t)}`, t.pos);
+    if (t.kind !== 'num') this.fail(`expected ${what} but found ${this.describe(t)}`, t.pos);
     this.next();
     const v = sign * Number(t.text);
     if (!Number.isSafeInteger(v) || v < min || v > max) this.fail(`${what} must be from ${min} to ${max}, got ${t.text.length > 12 ? 'a larger number' : v}`, at, 'BAD_OPTION');
@@ -174,7 +174,7 @@ class NamedParser {
     const d = this.next();
     if (d.kind !== 'name' || d.text !== 'd') this.fail(`expected the ${what} as a die, e.g. d8, but found ${this.describe(d)}`, d.pos);
     const s = this.peek();
-    if (s.kind !== 'int' || s.pos !== d.end) this.fail(`expected the number of sides right after "d"`, s.kind === 'eof' ? s.pos : d.end);
+    if (s.kind !== 'num' || s.pos !== d.end) this.fail(`expected the number of sides right after "d"`, s.kind === 'eof' ? s.pos : d.end);
     return this.int(`the ${what}'s sides`, 1, TEAM_DIE_MAX, false);
   }
 
@@ -220,7 +220,7 @@ class NamedParser {
         continue;
       }
       if (t.kind === 'cmp') this.fail(`named rolls take their target as "vs N" (meet or beat), not "${t.text}"`, t.pos);
-      if (t.kind === 'int') this.fail(`a modifier needs its sign: +${t.text} or -${t.text}`, t.pos);
+      if (t.kind === 'num') this.fail(`a modifier needs its sign: +${t.text} or -${t.text}`, t.pos);
       if (t.kind !== 'name') this.fail(`unexpected ${this.describe(t)}`, t.pos);
       const word = t.text;
       if (word === 'adv' || word === 'dis') {
@@ -228,7 +228,7 @@ class NamedParser {
         this.next();
         const c = this.peek();
         let n = 1;
-        if (c.kind === 'int') {
+        if (c.kind === 'num') {
           if (kind === 'osr') this.fail('the OSR check has advantage or not: write adv or dis, without a count', c.pos, 'BAD_OPTION');
           n = this.int(`the ${word === 'adv' ? 'advantage' : 'disadvantage'} count`, 0, MAX_NAMED_ADVANTAGE, false);
         }

@@ -4,7 +4,7 @@ import type { Root } from './ast.js';
 import { type CompiledDice, type DiceRollResult, compileAst } from './compile.js';
 import { DEFAULT_LIMITS, type DiceLimits, withLimits } from './limits.js';
 import { type OddsResult, oddsOfAst } from './odds.js';
-import { parse as parseNotation } from './parser.js';
+import { parse as parseNotation, parseWithComment } from './parser.js';
 import type { Rng } from './rng.js';
 
 /** Compiled expressions kept for reuse (least recently used evicted first). */
@@ -65,7 +65,8 @@ export function compileDice(expression: string, limits?: Partial<DiceLimits>): C
   const key = keyOf(expression, l);
   const hit = cache.get(key);
   if (hit) return hit;
-  const compiled = compileAst(parseNotation(expression, l), expression, l);
+  const { root, comment } = parseWithComment(expression, l);
+  const compiled = compileAst(root, expression, l, comment);
   cache.set(key, compiled);
   return compiled;
 }
@@ -73,7 +74,8 @@ export function compileDice(expression: string, limits?: Partial<DiceLimits>): C
 /** Parses and compiles without the cache (benchmarks of the parse path; tools that must not share). */
 export function compileDiceUncached(expression: string, limits?: Partial<DiceLimits>): CompiledDice {
   const l = withLimits(limits);
-  return compileAst(parseNotation(expression, l), expression, l);
+  const { root, comment } = parseWithComment(expression, l);
+  return compileAst(root, expression, l, comment);
 }
 
 /** Exact odds without touching either cache. */

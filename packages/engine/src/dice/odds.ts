@@ -1,15 +1,14 @@
 // Exact distributions of notation. Sums convolve, keep/drop use the
 // order-statistics dynamic program, explosions expand until the remaining
 // chance is negligible or the cap is reached, and other arithmetic combines
-// the independent sides pairwise. No sampling anywhere.
+// the independent sides pairwise (sparse when values are not whole). No
+// sampling anywhere.
 
-import { type Expr, type Root, compare, divide } from './ast.js';
-import { dieModel } from './compile.js';
+import { type DiceNode, type Expr, type GroupNode, type Root, compare, finalValue, matches } from './ast.js';
+import { clampValue, faceValues, scoreOf } from './compile.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
-import { rerollMatches } from './parser.js';
 import { OddsBudget, Pmf, convolve, keepHighest, keepLowest, mapPmf, negatePmf, sumIid } from './pmf.js';
-import type { DiceNode } from './ast.js';
 
 export interface OddsResult {
   expression: string;
@@ -23,8 +22,36 @@ export interface OddsResult {
   distribution: Pmf;
   /** Probability left out (explosion chains not expanded); the distribution sums to 1 - truncatedMass. */
   truncatedMass: number;
-  /** For `expr op expr`: the probability the comparison holds. */
+  /** For a total comparison: the probability it holds. */
   probability: number | null;
+}
+
+/**
+ * Work units charged per step of the map-based (sparse) paths: a hash-map
+ * update costs tens of array steps, and maxOddsWork should bound time alike.
+ */
+const MAP_STEP = 200;
+
+/** Sums p * (a distribution) into a value -> probability accumulator. */
+function addScaled(acc: Map<number, number>, pmf: Pmf, p: number, shift = 0): void {
+  const raw = pmf.raw;
+  for (let i = 0; i < raw.length; i++) {
+    const q = raw[i]!;
+    if (q === 0) continue;
+    const v = pmf.valueAt(i) + shift;
+    acc.set(v, (acc.get(v) ?? 0) + p * q);
+  }
+}
+
+function mixture(parts: readonly (readonly [number, Pmf])[], truncated = 0): Pmf {
+  const acc = new Map<number, number>();
+  let t = truncated;
+  for (const [p, pmf] of parts) {
+    addScaled(acc, pmf, p);
+    t += p * pmf.truncatedMass;
+  }
+  if (acc.size === 0) acc.set(0, 0);
+  return Pmf.fromReal(acc, t);
 }
 
 class OddsBuilder {
@@ -36,7 +63,7 @@ class OddsBuilder {
     this.budget = new OddsBudget(limits.maxOddsWork, limits.maxOddsSpan);
   }
 
-  private guard<T>(node: Expr, f: () => T): T {
+  private guard<T>(node: { pos: number }, f: () => T): T {
     try {
       return f();
     } catch (e) {
@@ -46,75 +73,308 @@ class OddsBuilder {
     }
   }
 
-  /** One die's value after its reroll rule and explosion chain. */
-  die(node: DiceNode): Pmf {
-    const X = node.sides;
+  private unsupported(what: string, node: { pos: number }): never {
+    throw new DiceError('UNSUPPORTED', `exact odds of ${what} are not supported (see docs/dice.md)`, node.pos, this.src);
+  }
+
+  /** Probability of each raw value of one die (Fate faces merge). */
+  raw(node: DiceNode): Pmf {
+    const fv = faceValues(node);
+    const n = fv.length - 1;
+    const pairs: [number, number][] = [];
+    for (let i = 1; i <= n; i++) pairs.push([fv[i]!, 1 / n]);
+    return Pmf.fromEntries(pairs);
+  }
+
+  /** A value after the reroll rule: itself, or a fresh raw face (once), or one the rule allows (repeated). */
+  rerolled(node: DiceNode, raw: Pmf, x: Pmf): Pmf {
     const rule = node.reroll;
-    const face = new Float64Array(X);
-    if (!rule) face.fill(1 / X);
-    else {
-      let hits = 0;
-      for (let f = 1; f <= X; f++) if (rerollMatches(rule, f)) hits++;
-      for (let f = 1; f <= X; f++) {
-        const bad = rerollMatches(rule, f);
-        // Once: a bad face is rolled again and the second face stands. Repeated: uniform over the good faces.
-        face[f - 1] = rule.once ? (bad ? 0 : 1 / X) + (hits / X) * (1 / X) : bad ? 0 : 1 / (X - hits);
-      }
+    if (!rule) return x;
+    let hit = 0;
+    const acc = new Map<number, number>();
+    for (const [v, p] of x.entries()) {
+      if (matches(rule, v)) hit += p;
+      else acc.set(v, (acc.get(v) ?? 0) + p);
     }
-    const single = new Pmf(1, face);
-    if (!node.explode || this.limits.maxExplodeDepth === 0) return single;
-    const pTop = face[X - 1]!;
-    if (pTop === 0) return single;
-    // Expand j explosions (value j*X + last face) while the chance of going on is not negligible.
+    if (hit > 0) {
+      let again = raw;
+      if (!rule.once) {
+        const ok = raw.entries().filter(([v]) => !matches(rule, v));
+        const mass = ok.reduce((s, [, p]) => s + p, 0);
+        again = Pmf.fromEntries(ok.map(([v, p]) => [v, p / mass]));
+      }
+      addScaled(acc, again, hit);
+    }
+    return Pmf.fromReal(acc, x.truncatedMass);
+  }
+
+  /** A value as the term counts it: itself, or +1 / -1 / 0 when counting successes. */
+  scored(node: DiceNode, x: Pmf): Pmf {
+    return node.target ? mapPmf(x, (v) => scoreOf(node, v)) : x;
+  }
+
+  /** How deep to expand a chain that goes on with chance `p` per roll (and the mass left out). */
+  private chainDepth(p: number): number {
     const depth = this.limits.maxExplodeDepth;
+    if (p <= 0) return 0;
+    if (p >= 1) return depth;
     let J = 0;
-    while (J < depth && Math.pow(pTop, J + 1) >= this.limits.oddsTruncation) J++;
-    const span = X * (J + 1);
-    this.budget.span(span, node.pos, this.src);
-    const out = new Float64Array(span);
-    let reach = 1; // chance of having exploded j times
-    for (let j = 0; j <= J; j++) {
-      const last = j === depth; // at the cap the final face stands, even the highest
-      for (let f = 1; f <= X; f++) {
-        if (f === X && !last) continue;
-        out[j * X + f - 1]! += reach * face[f - 1]!;
-      }
-      reach *= pTop;
+    while (J < depth && Math.pow(p, J + 1) >= this.limits.oddsTruncation) J++;
+    return J;
+  }
+
+  /**
+   * One exploding chain, forward: `going` holds the partial sums (of values,
+   * or of scores) of chains still exploding. Each new roll adds its
+   * contribution; a face that does not match the trigger (or the cap) ends it.
+   */
+  chain(node: DiceNode, raw: Pmf, perRoll: (first: boolean, face: number) => Pmf): Pmf {
+    const ex = node.explode!;
+    const depth = this.limits.maxExplodeDepth;
+    const acc = new Map<number, number>();
+    let going = new Map<number, number>();
+    const faces = raw.entries();
+    for (const [u, p] of faces) {
+      const x0 = clampValue(node, u);
+      const c = perRoll(true, x0);
+      const into = matches(ex.trigger, x0) && depth > 0 ? going : acc;
+      addScaled(into, c, p);
     }
-    const truncated = J === depth ? 0 : Math.pow(pTop, J + 1);
-    return new Pmf(1, out, truncated);
+    const pT = faces.filter(([u]) => matches(ex.trigger, u)).reduce((s, [, p]) => s + p, 0);
+    // At least one extra roll: a clamped first roll may trigger where no raw face does (`d3min5!>4`).
+    const J = depth === 0 ? 0 : Math.max(1, this.chainDepth(pT));
+    this.budget.charge(faces.length * faces.length * MAP_STEP, node.pos, this.src);
+    const extra = faces.map(([u, p]) => [u, p, perRoll(false, u).entries()] as const);
+    for (let j = 1; j <= J && going.size > 0; j++) {
+      const next = new Map<number, number>();
+      this.budget.charge(going.size * extra.reduce((n, x) => n + x[2].length, 0) * MAP_STEP, node.pos, this.src);
+      for (const [u, p, c] of extra) {
+        const more = matches(ex.trigger, u) && j < depth;
+        const into = more ? next : acc;
+        for (const [s, q] of going) for (const [v, r] of c) {
+          const k = s + v;
+          into.set(k, (into.get(k) ?? 0) + q * p * r);
+        }
+      }
+      going = next;
+      if (acc.size + going.size > this.limits.maxOddsSpan) this.budget.span(acc.size + going.size, node.pos, this.src);
+    }
+    let truncated = 0;
+    for (const q of going.values()) truncated += q;
+    if (acc.size === 0) acc.set(0, 0);
+    return Pmf.fromReal(acc, truncated);
+  }
+
+  /** Distribution of one dice term with N dice. */
+  term(node: DiceNode, N: number): Pmf {
+    if (N === 0) return Pmf.constant(0);
+    const raw = this.raw(node);
+    const ex = node.explode && this.limits.maxExplodeDepth > 0 ? node.explode : null;
+    const K = node.keep ? (node.keep.mode === 'kh' || node.keep.mode === 'kl' ? node.keep.count : N - node.keep.count) : N;
+    const high = !node.keep || node.keep.mode === 'kh' || node.keep.mode === 'dl';
+    const weight = node.target ? (v: number): number => scoreOf(node, v) : undefined;
+    if (node.unique) return this.unique(node, raw, N, K, high, weight);
+    if (!ex || ex.compound) {
+      // One value per die: the first face (clamped), its compounded chain, then the reroll rule.
+      let die = mapPmf(raw, (u) => clampValue(node, u));
+      if (ex) die = this.chain(node, raw, (first, face) => Pmf.constant(first ? face : face - (ex.penetrate ? 1 : 0)));
+      die = this.rerolled(node, raw, die);
+      return this.guard(node, () => {
+        if (!node.keep || K >= N) return sumIid(this.scored(node, die), N, this.budget);
+        const k = Math.max(0, Math.min(K, N));
+        return high ? keepHighest(die, N, k, this.budget, weight) : keepLowest(die, N, k, this.budget, weight);
+      });
+    }
+    // Separate explosions: every roll of the chain is a die of its own.
+    const pen = ex.penetrate ? 1 : 0;
+    if (!node.keep) {
+      const chain = this.chain(node, raw, (first, face) => this.scored(node, this.rerolled(node, raw, Pmf.constant(first ? face : face - pen))));
+      return this.guard(node, () => sumIid(chain, N, this.budget));
+    }
+    return this.keepExploded(node, raw, N, high, weight);
+  }
+
+  /**
+   * Keep / drop over dice that explode into separate dice. The pool is N
+   * faces off the trigger plus J on it, J negative-binomial; when every
+   * trigger face is above (or below) every other face, the kept dice split
+   * into the top of one part and the rest from the other.
+   */
+  keepExploded(node: DiceNode, raw: Pmf, N: number, high: boolean, weight?: (v: number) => number): Pmf {
+    const ex = node.explode!;
+    if (ex.penetrate || node.reroll || node.clampMin !== null || node.clampMax !== null) {
+      this.unsupported('keep or drop over separate explosions with penetration, rerolls or min/max', node);
+    }
+    const on = raw.entries().filter(([u]) => matches(ex.trigger, u));
+    const off = raw.entries().filter(([u]) => !matches(ex.trigger, u));
+    if (on.length === 0) return this.term({ ...node, explode: null }, N);
+    const above = Math.min(...on.map(([u]) => u)) > Math.max(...off.map(([u]) => u));
+    const below = Math.max(...on.map(([u]) => u)) < Math.min(...off.map(([u]) => u));
+    if (!above && !below) this.unsupported('keep or drop over dice exploding on faces between other faces', node);
+    const pT = on.reduce((s, [, p]) => s + p, 0);
+    if (Math.pow(pT, this.limits.maxExplodeDepth) >= this.limits.oddsTruncation) this.unsupported('keep or drop over explosions that reach the cap this often', node);
+    const norm = (list: [number, number][], m: number): Pmf => Pmf.fromEntries(list.map(([v, p]) => [v, p / m]));
+    const A = norm(off, 1 - pT);
+    const B = norm(on, pT);
+    const parts: [number, Pmf][] = [];
+    // P(J = j) for a negative binomial: j trigger faces before the N-th other face.
+    // In logs: (1 - pT)^N underflows for large pools.
+    let logPj = N * Math.log1p(-pT);
+    const logPT = Math.log(pT);
+    let mass = 0;
+    const jMax = N * this.limits.maxExplodeDepth;
+    const keepOf = (total: number): number => {
+      const k = node.keep!;
+      return k.mode === 'kh' || k.mode === 'kl' ? Math.min(k.count, total) : Math.max(0, total - k.count);
+    };
+    // The high part (top of the pool) and the low part, by where the trigger faces lie.
+    const pick = (pmf: Pmf, n: number, k: number, top: boolean): Pmf => {
+      if (k <= 0 || n === 0) return Pmf.constant(0);
+      return top ? keepHighest(pmf, n, Math.min(k, n), this.budget, weight) : keepLowest(pmf, n, Math.min(k, n), this.budget, weight);
+    };
+    const mean = (N * pT) / (1 - pT);
+    for (let j = 0; j <= jMax; j++) {
+      if (j > 0) logPj += Math.log((N + j - 1) / j) + logPT;
+      const pj = Math.exp(logPj);
+      // Past the mean, stop once the terms are negligible (they only shrink from there).
+      if (j > mean && pj < this.limits.oddsTruncation) break;
+      this.budget.charge(N + j, node.pos, this.src);
+      mass += pj;
+      const K = keepOf(N + j);
+      const [hiPart, hiN, loPart, loN] = above ? [B, j, A, N] : [A, N, B, j];
+      const dist = this.guard(node, () => {
+        if (high) {
+          const kTop = Math.min(K, hiN);
+          return convolve(pick(hiPart, hiN, kTop, true), pick(loPart, loN, K - kTop, true), this.budget);
+        }
+        const kLow = Math.min(K, loN);
+        return convolve(pick(loPart, loN, kLow, false), pick(hiPart, hiN, K - kLow, false), this.budget);
+      });
+      parts.push([pj, dist]);
+    }
+    return mixture(parts, Math.max(0, 1 - mass));
+  }
+
+  /** `u`: the dice are a uniformly random set of distinct faces (rolled in turn, each new one unlike the last). */
+  unique(node: DiceNode, raw: Pmf, N: number, K: number, high: boolean, weight?: (v: number) => number): Pmf {
+    const u = node.unique!;
+    if (u.once || u.trigger || node.explode || node.reroll || node.clampMin !== null || node.clampMax !== null || node.fate !== 0) {
+      this.unsupported('unique dice with once, a trigger, explosions, rerolls, min/max or Fate faces', node);
+    }
+    const F = node.sides;
+    if (N > F) this.unsupported('unique dice beyond the number of faces', node);
+    const w = weight ?? ((v: number): number => v);
+    // Faces visited from the kept end; kept while fewer than K chosen. counts[c]: sums -> number of sets.
+    const order = Array.from({ length: F }, (_, i) => (high ? F - i : i + 1));
+    let layers: Map<number, number>[] = Array.from({ length: N + 1 }, () => new Map<number, number>());
+    layers[0]!.set(0, 1);
+    this.budget.charge(F * N * MAP_STEP, node.pos, this.src);
+    for (const f of order) {
+      const next = layers.map((m) => new Map(m));
+      for (let c = 0; c < N; c++) {
+        for (const [s, cnt] of layers[c]!) {
+          const v = c < K ? s + w(f) : s;
+          const m = next[c + 1]!;
+          m.set(v, (m.get(v) ?? 0) + cnt);
+        }
+      }
+      layers = next;
+      this.budget.charge(layers.reduce((s, m) => s + m.size, 0) * MAP_STEP, node.pos, this.src);
+    }
+    let sets = 1;
+    for (let i = 0; i < N; i++) sets = (sets * (F - i)) / (i + 1);
+    return Pmf.fromReal([...layers[N]!].map(([s, cnt]) => [s, cnt / sets] as [number, number]));
   }
 
   dice(node: DiceNode): Pmf {
-    const m = dieModel(node, this.limits);
-    const die = this.die(node);
-    return this.guard(node, () => {
-      if (m.kept === node.count) return sumIid(die, node.count, this.budget);
-      return m.keepHighest ? keepHighest(die, node.count, m.kept, this.budget) : keepLowest(die, node.count, m.kept, this.budget);
-    });
+    if (!node.countExpr) return this.term(node, node.count);
+    const counts = this.expr(node.countExpr);
+    const parts: [number, Pmf][] = [];
+    for (const [c, p] of counts.entries()) {
+      const t = this.term(node, c);
+      this.budget.charge(t.raw.length * MAP_STEP, node.pos, this.src);
+      parts.push([p, t]);
+    }
+    return mixture(parts, counts.truncatedMass);
   }
 
-  pairwise(node: Expr, a: Pmf, b: Pmf, f: (x: number, y: number) => number): Pmf {
+  group(node: GroupNode): Pmf {
+    const members = node.members.map((m) => this.side(m));
+    const t = node.target;
+    const score = (v: number): number => (matches(t!.success, v) ? 1 : t!.failure && matches(t!.failure, v) ? -1 : 0);
+    const keep = node.keep;
+    const M = members.length;
+    if (M === 1) {
+      let d = members[0]!;
+      if (keep) d = this.groupDice(node);
+      return t ? mapPmf(d, score) : d;
+    }
+    if (!keep) return members.map((m) => (t ? mapPmf(m, score) : m)).reduce((a, b) => this.guard(node, () => this.add(a, b)));
+    const K = keep.mode === 'kh' || keep.mode === 'kl' ? keep.count : M - keep.count;
+    const high = keep.mode === 'kh' || keep.mode === 'dl';
+    const same = node.members.every((m) => JSON.stringify(strip(m)) === JSON.stringify(strip(node.members[0]!)));
+    if (same && members[0]!.dense) {
+      const w = t ? score : undefined;
+      return this.guard(node, () => (high ? keepHighest(members[0]!, M, K, this.budget, w) : keepLowest(members[0]!, M, K, this.budget, w)));
+    }
+    if (K === 1 && !t) return members.reduce((a, b) => this.extreme(a, b, high));
+    if (K === M - 1 && M === 2 && !t) return this.extreme(members[0]!, members[1]!, !high);
+    this.unsupported('keep or drop of several different group members (other than the single highest or lowest)', node);
+  }
+
+  /** `{4d6+2d8}kh1`: keep / drop across every die of the one member. */
+  groupDice(node: GroupNode): Pmf {
+    const keep = node.keep!;
+    const terms: DiceNode[] = [];
+    const walk = (e: Expr): void => {
+      if (e.kind === 'dice') terms.push(e);
+      else if (e.kind === 'binary') {
+        walk(e.left);
+        walk(e.right);
+      }
+    };
+    walk(node.members[0]!);
+    const total = terms.reduce((s, d) => s + d.count, 0);
+    const K = keep.mode === 'kh' || keep.mode === 'kl' ? Math.min(keep.count, total) : Math.max(0, total - keep.count);
+    const high = keep.mode === 'kh' || keep.mode === 'dl';
+    const dies = terms.map((d) => this.term({ ...d, count: 1, keep: null, target: null, sort: null }, 1));
+    const sameDie = terms.every((d) => d.sides === terms[0]!.sides && d.fate === terms[0]!.fate && JSON.stringify({ ...strip(d), count: 0 }) === JSON.stringify({ ...strip(terms[0]!), count: 0 }));
+    if (sameDie) return this.guard(node, () => (high ? keepHighest(dies[0]!, total, K, this.budget) : keepLowest(dies[0]!, total, K, this.budget)));
+    if (K === 1) {
+      let acc: Pmf | null = null;
+      terms.forEach((d, i) => {
+        for (let c = 0; c < d.count; c++) acc = acc ? this.extreme(acc, dies[i]!, high) : dies[i]!;
+      });
+      return acc!;
+    }
+    if (K === total) return terms.map((d, i) => sumIid(dies[i]!, d.count, this.budget)).reduce((a, b) => convolve(a, b, this.budget));
+    this.unsupported('keep or drop of several dice across different dice in one group', node);
+  }
+
+  add(a: Pmf, b: Pmf): Pmf {
+    if (a.dense && b.dense) return convolve(a, b, this.budget);
+    return this.pairwise({ pos: 0 }, a, b, (x, y) => x + y);
+  }
+
+  pairwise(node: { pos: number }, a: Pmf, b: Pmf, f: (x: number, y: number) => number): Pmf {
     return this.guard(node, () => {
       const pa = a.raw;
       const pb = b.raw;
-      this.budget.charge(pa.length * pb.length);
-      const corners = [f(a.min, b.min), f(a.min, b.max), f(a.max, b.min), f(a.max, b.max)];
-      const lo = Math.min(...corners);
-      const hi = Math.max(...corners);
-      // min/max are monotone, so the corners bound them; products and quotients too (divisor never crosses 0).
-      this.budget.span(hi - lo + 1);
-      const out = new Float64Array(hi - lo + 1);
+      this.budget.charge(pa.length * pb.length * MAP_STEP);
+      const acc = new Map<number, number>();
       for (let i = 0; i < pa.length; i++) {
         const p = pa[i]!;
         if (p === 0) continue;
-        const x = a.min + i;
+        const x = a.valueAt(i);
         for (let j = 0; j < pb.length; j++) {
           const q = pb[j]!;
-          if (q !== 0) out[f(x, b.min + j) - lo]! += p * q;
+          if (q === 0) continue;
+          const v = f(x, b.valueAt(j)) + 0;
+          acc.set(v, (acc.get(v) ?? 0) + p * q);
         }
       }
-      return new Pmf(lo, out, a.truncatedMass + b.truncatedMass - a.truncatedMass * b.truncatedMass);
+      if (acc.size > this.limits.maxOddsSpan) this.budget.span(acc.size);
+      return Pmf.fromReal(acc, a.truncatedMass + b.truncatedMass - a.truncatedMass * b.truncatedMass);
     });
   }
 
@@ -124,29 +384,50 @@ class OddsBuilder {
         return Pmf.constant(node.value);
       case 'dice':
         return this.dice(node);
+      case 'group':
+        return this.group(node);
       case 'negate':
         return negatePmf(this.expr(node.arg));
       case 'call': {
         const args = node.args.map((x) => this.expr(x));
-        if (node.fn === 'abs') return mapPmf(args[0]!, Math.abs);
-        const pick = node.fn === 'min' ? Math.min : Math.max;
-        return args.reduce((acc, b) => this.extreme(node, acc, b, node.fn === 'max') ?? this.pairwise(node, acc, b, pick));
+        const a = args[0]!;
+        switch (node.fn) {
+          case 'abs': return mapPmf(a, Math.abs);
+          case 'floor': return mapPmf(a, Math.floor);
+          case 'ceil': return mapPmf(a, Math.ceil);
+          case 'round': return mapPmf(a, Math.round);
+          case 'sign': return mapPmf(a, Math.sign);
+          case 'sqrt': return mapPmf(a, Math.sqrt);
+          case 'log': return mapPmf(a, Math.log);
+          case 'exp': return mapPmf(a, Math.exp);
+          case 'sin': return mapPmf(a, Math.sin);
+          case 'cos': return mapPmf(a, Math.cos);
+          case 'tan': return mapPmf(a, Math.tan);
+          case 'pow': return this.pairwise(node, a, args[1]!, (x, y) => x ** y);
+          case 'min':
+          case 'max': {
+            const high = node.fn === 'max';
+            return args.reduce((acc, b) => (acc.dense && b.dense ? this.extreme(acc, b, high) : this.pairwise(node, acc, b, high ? Math.max : Math.min)));
+          }
+        }
+        break;
       }
       case 'binary': {
         const a = this.expr(node.left);
         const b = this.expr(node.right);
-        if (node.op === '+') return this.guard(node, () => convolve(a, b, this.budget));
-        if (node.op === '-') return this.guard(node, () => convolve(a, negatePmf(b), this.budget));
+        if (node.op === '+') return this.guard(node, () => this.add(a, b));
+        if (node.op === '-') return this.guard(node, () => this.add(a, negatePmf(b)));
         if (node.op === '*') {
-          if (b.min === b.max) return this.scale(node, a, b.min);
-          if (a.min === a.max) return this.scale(node, b, a.min);
+          if (b.min === b.max && a.dense && Number.isInteger(b.min)) return this.scale(node, a, b.min);
+          if (a.min === a.max && b.dense && Number.isInteger(a.min)) return this.scale(node, b, a.min);
           return this.pairwise(node, a, b, (x, y) => x * y);
         }
-        const rounding = node.rounding;
-        if (b.min === b.max) return mapPmf(a, (x) => divide(x, b.min, rounding));
-        return this.pairwise(node, a, b, (x, y) => divide(x, y, rounding));
+        if (node.op === '/') return this.pairwise(node, a, b, (x, y) => x / y);
+        if (node.op === '%') return this.pairwise(node, a, b, (x, y) => x % y);
+        return this.pairwise(node, a, b, (x, y) => x ** y);
       }
     }
+    throw new Error('internal: unknown node');
   }
 
   scale(node: Expr, a: Pmf, c: number): Pmf {
@@ -155,8 +436,8 @@ class OddsBuilder {
   }
 
   /** max / min of two independent variables through their CDFs: O(span), not O(span^2). */
-  extreme(_node: Expr, a: Pmf, b: Pmf, highest: boolean): Pmf | null {
-    if (a.truncatedMass > 0 || b.truncatedMass > 0) return null;
+  extreme(a: Pmf, b: Pmf, highest: boolean): Pmf {
+    if (a.truncatedMass > 0 || b.truncatedMass > 0 || !a.dense || !b.dense) return this.pairwise({ pos: 0 }, a, b, highest ? Math.max : Math.min);
     const lo = highest ? Math.max(a.min, b.min) : Math.min(a.min, b.min);
     const hi = highest ? Math.max(a.max, b.max) : Math.min(a.max, b.max);
     this.budget.charge((hi - lo + 1) * 2);
@@ -179,18 +460,29 @@ class OddsBuilder {
     return new Pmf(lo, out);
   }
 
+  side(node: Expr): Pmf {
+    const d = this.expr(node);
+    if (!d.dense) this.budget.charge(d.raw.length * MAP_STEP, node.pos, this.src);
+    // The roller rounds a value that is not whole to 2 decimals, once, at the end.
+    return d.dense ? d : mapPmf(d, finalValue);
+  }
+
   root(ast: Root): OddsResult {
-    const left = this.expr(ast.kind === 'compare' ? ast.left : ast);
+    const left = this.side(ast.kind === 'compare' ? ast.left : ast);
     let probability: number | null = null;
     let truncated = left.truncatedMass;
     if (ast.kind === 'compare') {
-      const right = this.expr(ast.right);
-      let diff = left;
-      if (right.min !== right.max || right.min !== 0) diff = this.guard(ast.right, () => convolve(left, negatePmf(right), this.budget));
-      truncated = diff.truncatedMass;
+      const right = this.side(ast.right);
       let p = 0;
-      // Sum the side of the comparison away from the bulk last, smallest terms first.
-      for (const [v, q] of diff.entries()) if (compare(ast.op, v, 0)) p += q;
+      if (left.dense && right.dense) {
+        let diff = left;
+        if (right.min !== right.max || right.min !== 0) diff = this.guard(ast.right, () => convolve(left, negatePmf(right), this.budget));
+        truncated = diff.truncatedMass;
+        for (const [v, q] of diff.entries()) if (compare(ast.op, v, 0)) p += q;
+      } else {
+        for (const [x, q] of left.entries()) for (const [y, r] of right.entries()) if (compare(ast.op, x, y)) p += q * r;
+        truncated = left.truncatedMass + right.truncatedMass - left.truncatedMass * right.truncatedMass;
+      }
       probability = Math.min(1, p);
     }
     return {
@@ -205,6 +497,11 @@ class OddsBuilder {
       probability,
     };
   }
+}
+
+/** A node without its columns and label (two members are the same roll when these match). */
+function strip(e: Expr): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(e, (k, v: unknown) => (k === 'pos' || k === 'end' || k === 'sidesPos' || k === 'opPos' || k === 'label' ? undefined : v))) as Record<string, unknown>;
 }
 
 export function oddsOfAst(ast: Root, src: string, limits: DiceLimits): OddsResult {

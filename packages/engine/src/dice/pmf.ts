@@ -1,5 +1,8 @@
-// Exact discrete distributions over the integers. A Pmf is a dense array of
-// probabilities from `min` to `max`; every operation builds a new one.
+// Exact discrete distributions. A Pmf over whole numbers is a dense array of
+// probabilities from `min` to `max`; one with non-whole values (real
+// division, decimals, math functions) is sparse: sorted values and their
+// probabilities. The helpers (convolve, sumIid, keepHighest, ...) take dense
+// ones; the odds builder combines sparse ones pairwise.
 
 import { DiceError } from './errors.js';
 
@@ -38,14 +41,25 @@ export class Pmf {
    */
   readonly truncatedMass: number;
   readonly #p: Float64Array;
+  /** Sparse: the value of each probability (ascending); null when dense. */
+  readonly #v: Float64Array | null;
   #mean: number | undefined;
   #variance: number | undefined;
   #cum: Float64Array | undefined;
   #suffix: Float64Array | undefined;
 
   /** `probs[i]` is the probability of `min + i`; the array is taken over (do not mutate it afterwards). */
-  constructor(min: number, probs: Float64Array, truncatedMass = 0) {
+  constructor(min: number, probs: Float64Array, truncatedMass = 0, values: Float64Array | null = null) {
     if (probs.length === 0) throw new DiceError('UNSUPPORTED', 'a distribution needs at least one value');
+    if (values !== null) {
+      this.#p = probs;
+      this.#v = values;
+      this.min = values[0]!;
+      this.max = values[values.length - 1]!;
+      this.truncatedMass = truncatedMass;
+      return;
+    }
+    this.#v = null;
     // Trim exact zeros at the ends so min/max are real outcomes.
     let a = 0;
     let b = probs.length - 1;
@@ -58,7 +72,61 @@ export class Pmf {
   }
 
   static constant(value: number): Pmf {
-    return new Pmf(value, Float64Array.of(1));
+    return Number.isInteger(value) ? new Pmf(value, Float64Array.of(1)) : new Pmf(value, Float64Array.of(1), 0, Float64Array.of(value));
+  }
+
+  /**
+   * From (value, probability) pairs that may include non-whole values (equal
+   * values add up). Whole values only: the dense form.
+   */
+  static fromReal(pairs: Iterable<readonly [number, number]>, truncatedMass = 0): Pmf {
+    const m = new Map<number, number>();
+    let whole = true;
+    for (const [v, q] of pairs) {
+      const k = v + 0;
+      m.set(k, (m.get(k) ?? 0) + q);
+      if (!Number.isInteger(k)) whole = false;
+    }
+    if (m.size === 0) throw new DiceError('UNSUPPORTED', 'a distribution needs at least one value');
+    if (whole) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (const k of m.keys()) {
+        if (k < lo) lo = k;
+        if (k > hi) hi = k;
+      }
+      // Dense only when the array stays small next to the values it holds (2^d20 is sparse).
+      if (hi - lo <= Math.max(1_000_000, 8 * m.size)) return Pmf.fromEntries(m, truncatedMass);
+    }
+    const list = [...m].filter(([, q]) => q > 0).sort((a, b) => a[0] - b[0]);
+    if (list.length === 0) list.push([[...m.keys()][0]!, 0]);
+    return new Pmf(0, Float64Array.from(list, (x) => x[1]), truncatedMass, Float64Array.from(list, (x) => x[0]));
+  }
+
+  /** Dense (whole values, array from min to max) or sparse (listed values). */
+  get dense(): boolean {
+    return this.#v === null;
+  }
+
+  /** The value at index i of `raw` (min + i when dense). */
+  valueAt(i: number): number {
+    return this.#v === null ? this.min + i : this.#v[i]!;
+  }
+
+  /** Index of the last value <= x (-1 when none). */
+  #floorIndex(x: number): number {
+    const v = this.#v!;
+    let lo = 0;
+    let hi = v.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (v[mid]! <= x) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return at;
   }
 
   /** From (value, probability) pairs; repeated values add up. */
@@ -91,8 +159,9 @@ export class Pmf {
       let s = 0;
       let w = 0;
       const p = this.#p;
+      const v = this.#v;
       for (let i = 0; i < p.length; i++) {
-        s += i * p[i]!;
+        s += (v === null ? i : v[i]! - this.min) * p[i]!;
         w += p[i]!;
       }
       // Offsetting by min keeps the products small; dividing by the kept mass
@@ -108,8 +177,9 @@ export class Pmf {
       let s = 0;
       let w = 0;
       const p = this.#p;
+      const v = this.#v;
       for (let i = 0; i < p.length; i++) {
-        const d = i - m;
+        const d = (v === null ? i : v[i]! - this.min) - m;
         s += d * d * p[i]!;
         w += p[i]!;
       }
@@ -128,6 +198,10 @@ export class Pmf {
   }
 
   probability(value: number): number {
+    if (this.#v !== null) {
+      const i = this.#floorIndex(value);
+      return i >= 0 && this.#v[i] === value ? this.#p[i]! : 0;
+    }
     if (!Number.isInteger(value) || value < this.min || value > this.max) return 0;
     return this.#p[value - this.min]!;
   }
@@ -136,7 +210,7 @@ export class Pmf {
   cdf(value: number): number {
     if (value < this.min) return 0;
     const cum = this.#cumulative();
-    const i = Math.min(Math.floor(value), this.max) - this.min;
+    const i = this.#v !== null ? this.#floorIndex(value) : Math.min(Math.floor(value), this.max) - this.min;
     return cum[i]!;
   }
 
@@ -146,14 +220,18 @@ export class Pmf {
 
   /** P(X >= value), summed from the top so small tails keep their precision. */
   atLeast(value: number): number {
-    const v = Math.ceil(value);
-    if (v > this.max) return 0;
+    if (value > this.max) return 0;
+    const v = this.#v !== null ? value : Math.ceil(value);
     if (!this.#suffix) {
       const p = this.#p;
       const c = new Float64Array(p.length);
       let s = 0;
       for (let i = p.length - 1; i >= 0; i--) c[i] = s += p[i]!;
       this.#suffix = c;
+    }
+    if (this.#v !== null) {
+      const i = this.#floorIndex(v);
+      return this.#suffix[i >= 0 && this.#v[i] === v ? i : i + 1]!;
     }
     return this.#suffix[Math.max(0, v - this.min)]!;
   }
@@ -162,7 +240,7 @@ export class Pmf {
   entries(): [number, number][] {
     const out: [number, number][] = [];
     const p = this.#p;
-    for (let i = 0; i < p.length; i++) if (p[i]! > 0) out.push([this.min + i, p[i]!]);
+    for (let i = 0; i < p.length; i++) if (p[i]! > 0) out.push([this.valueAt(i), p[i]!]);
     return out;
   }
 
@@ -216,22 +294,24 @@ export function mapPmf(pmf: Pmf, f: (value: number) => number): Pmf {
   const p = pmf.raw;
   for (let i = 0; i < p.length; i++) {
     if (p[i]! > 0 || i === 0 || i === p.length - 1) {
-      const v = f(pmf.min + i);
-      if (!Number.isSafeInteger(v)) throw new DiceError('UNSUPPORTED', `mapPmf needs whole-number results, got ${v}`);
+      const v = f(pmf.valueAt(i));
+      if (!Number.isFinite(v)) throw new DiceError('UNSUPPORTED', `mapPmf needs finite results, got ${v}`);
       pairs.push([v, p[i]!]);
     }
   }
-  return Pmf.fromEntries(pairs, pmf.truncatedMass);
+  return Pmf.fromReal(pairs, pmf.truncatedMass);
 }
 
 /** -X, without a map (cheap reversal). */
 export function negatePmf(pmf: Pmf): Pmf {
+  if (!pmf.dense) return mapPmf(pmf, (x) => -x);
   const p = pmf.toArray().reverse();
   return new Pmf(-pmf.max, p, pmf.truncatedMass);
 }
 
 /** X + c. */
 export function shiftPmf(pmf: Pmf, c: number): Pmf {
+  if (!pmf.dense || !Number.isInteger(c)) return mapPmf(pmf, (x) => x + c);
   return c === 0 ? pmf : new Pmf(pmf.min + c, pmf.toArray(), pmf.truncatedMass);
 }
 
@@ -315,15 +395,18 @@ function binomialHead(r: number, q: number, upTo: number, out: Float64Array): vo
  * number of kept slots left matters (the dropped count is fixed at n - k).
  * Work is faces * k^2 * (k * width), polynomial; no enumeration of outcomes.
  */
-export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED): Pmf {
+export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED, weight?: (face: number) => number): Pmf {
   if (k <= 0) return Pmf.constant(0);
-  if (k >= n) return sumIid(die, n, budget);
+  if (k >= n && !weight) return sumIid(die, n, budget);
+  if (k >= n) return sumIid(mapPmf(die, weight!), n, budget);
   const t = die.truncatedMass;
-  const faces = die.entries(); // ascending, positive probability
+  // Ascending faces with positive probability; each kept die adds its weight (its value, or e.g. a success).
+  const faces = die.entries().map(([f, p]) => [weight ? weight(f) : f, p] as [number, number]);
   const total = faces.reduce((s, [, p]) => s + p, 0);
   const dropped = n - k;
-  const fMin = faces[0]![0];
-  const fMax = faces[faces.length - 1]![0];
+  const ws = faces.map(([w]) => w);
+  const fMin = Math.min(...ws);
+  const fMax = Math.max(...ws);
   const lo = Math.min(0, k * fMin);
   const hi = Math.max(0, k * fMax);
   const width = hi - lo + 1;
@@ -393,9 +476,10 @@ export function keepHighest(die: Pmf, n: number, k: number, budget: OddsBudget =
   return new Pmf(lo, result, anyOf(t, n));
 }
 
-/** The sum of the k lowest of n copies: keep-highest of the negated die, negated back. */
-export function keepLowest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED): Pmf {
-  return negatePmf(keepHighest(negatePmf(die), n, k, budget));
+/** The sum of the k lowest of n copies (or of their weights): keep-highest of the negated die. */
+export function keepLowest(die: Pmf, n: number, k: number, budget: OddsBudget = UNMETERED, weight?: (face: number) => number): Pmf {
+  if (!weight) return negatePmf(keepHighest(negatePmf(die), n, k, budget));
+  return keepHighest(negatePmf(die), n, k, budget, (v) => weight(-v));
 }
 
 /** Highest (or lowest) single die of n: P(max <= v) = F(v)^n. */

@@ -1,6 +1,7 @@
 // Condition instances: application with stacking rules, durations anchored to
 // events (rounds, a named combatant's next turn start/end, save ends, end of
 // encounter, rests), fleeting stack loss, and effect queries by resolution code.
+import { own } from '../core/own.js';
 import type { EngineEvent, Json, Result } from '../core/types.js';
 import { errR, okR } from './state.js';
 import type { ConditionDef, ConditionInstance, Duration, EncounterState } from './types.js';
@@ -50,11 +51,11 @@ export function parseDuration(j: Json | undefined): Result<Duration> {
 export function planApply(enc: EncounterState, defs: readonly ConditionDef[], input: ApplyInput, newId: string): Result<EngineEvent> {
   const def = defs.find((d) => d.id === input.condition);
   if (def === undefined) return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')})`, 'condition');
-  if (enc.combatants[input.target] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
+  if (own(enc.combatants, input.target) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
   // A source is a combatant (its visibility decides who may see it); free text would bypass the secrecy checks.
-  if (input.source != null && enc.combatants[input.source] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.source}" to be the source`, 'source');
+  if (input.source != null && own(enc.combatants, input.source) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.source}" to be the source`, 'source');
   if (input.duration.kind === 'turnStart' || input.duration.kind === 'turnEnd') {
-    if (enc.combatants[input.duration.of] === undefined) return errR('UNKNOWN_COMBATANT', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
+    if (own(enc.combatants, input.duration.of) === undefined) return errR('UNKNOWN_COMBATANT', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
   }
   const stacks = input.stacks ?? 1;
   if (!Number.isInteger(stacks) || stacks < 1 || stacks > MAX_STACKS) return errR('BAD_STACKS', `stacks must be an integer in [1, ${MAX_STACKS}]`, 'stacks');

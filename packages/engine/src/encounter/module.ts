@@ -8,6 +8,7 @@
 //   encounter.turnClosed  -> (reaction) advance: next actor, a decision, or
 //   encounter.roundEnded  -> (reaction) round-end expiries, then encounter.roundStarted -> advance
 import { encounterCatalog } from './declarations.js';
+import { own } from '../core/own.js';
 import type { SpendRequest } from './economies.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
@@ -68,7 +69,7 @@ const MAX_COMBATANT_STATS = 200;
 /** Able to take a turn: present, not incapacitated (flag or condition), and the ruleset agrees. */
 export function canAct(world: World, rules: EncounterRules, id: string): boolean {
   const enc = getEncounter(world);
-  const c = enc.combatants[id];
+  const c = own(enc.combatants, id);
   if (c === undefined || c.incapacitated) return false;
   for (const inst of Object.values(enc.conditions)) {
     if (inst.target !== id || rules.conditions.find((d) => d.id === inst.defId)?.incapacitates !== true) continue;
@@ -172,7 +173,7 @@ function asJson(x: unknown): Json {
 
 /** A linked combatant as the turn order reads it: the ruleset's sheet numbers over its own stats (rules.sheetStats). */
 function withSheet(world: World, rules: EncounterRules, c: Combatant): Combatant {
-  if (rules.sheetStats === undefined || c.characterId === null || world.characters[c.characterId] === undefined) return c;
+  if (rules.sheetStats === undefined || c.characterId === null || own(world.characters, c.characterId) === undefined) return c;
   return { ...c, stats: { ...c.stats, ...rules.sheetStats(world, c) } };
 }
 
@@ -188,7 +189,7 @@ function withSheets(world: World, rules: EncounterRules, enc: EncounterState): E
 export function spendEvent(world: World, rules: EncounterRules, combatantId: string, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent> {
   const enc = getEncounter(world);
   if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
-  if (enc.combatants[combatantId] === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${combatantId}" in this encounter`, 'combatant');
+  if (own(enc.combatants, combatantId) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${combatantId}" in this encounter`, 'combatant');
   const kind = command['kind'];
   if (typeof kind !== 'string') return errR('BAD_INPUT', 'kind must name an action kind', 'kind');
   const cost = command['cost'] ?? 1;
@@ -238,8 +239,8 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
 function controls(world: World, actor: Viewer, combatantId: string): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player') return false;
-  const c = getEncounter(world).combatants[combatantId];
-  const seat = world.seats[actor.seatId];
+  const c = own(getEncounter(world).combatants, combatantId);
+  const seat = own(world.seats, actor.seatId);
   return c !== undefined && c.characterId !== null && seat !== undefined && seat.characterIds.includes(c.characterId);
 }
 
@@ -266,7 +267,7 @@ export function encounterModule(rules: EncounterRules): Module {
 
   function needCombatant(enc: EncounterState, id: Json | undefined, path: string): Result<Combatant> {
     if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a combatant id`, path);
-    const c = enc.combatants[id];
+    const c = own(enc.combatants, id);
     return c === undefined ? errR('UNKNOWN_COMBATANT', `no combatant "${id}" in this encounter`, path) : okR(c);
   }
 
@@ -403,7 +404,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (enc.roster.length >= MAX_COMBATANTS) return errR('TOO_MANY', `at most ${MAX_COMBATANTS} combatants`);
         const c = parseCombatant(command['combatant'], enc.nextJoin, 'combatant');
         if (!c.ok) return c;
-        if (enc.combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
+        if (own(enc.combatants, c.value.id) !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
         const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c.value), command['placement'] ?? command['combatant'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.combatantAdded', combatant: asJson({ ...c.value, placement: p.value }) }]);
@@ -477,7 +478,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (typeof choice !== 'string') return errR('CHOICE_REQUIRED', `${pending.prompt}: choose one of ${pending.options.join(', ')}`, 'id');
         if (!pending.options.includes(choice)) return errR('INVALID_CHOICE', `"${choice}" cannot act now; choose one of ${pending.options.join(', ')}`, 'id');
         if (pending.act === 'roll') {
-          const c = enc.combatants[choice];
+          const c = own(enc.combatants, choice);
           if (c === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${choice}"`, 'id');
           const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), undefined, env.rng);
           if (!p.ok) return p;
@@ -664,7 +665,7 @@ export function encounterModule(rules: EncounterRules): Module {
     return add.length === 0 ? (enc.hiddenGone === undefined ? {} : { hiddenGone: prev }) : { hiddenGone: [...prev, ...add] };
   };
   const withCombatant = (enc: EncounterState, id: string, fn: (c: Combatant) => Combatant): EncounterState => {
-    const c = enc.combatants[id];
+    const c = own(enc.combatants, id);
     return c === undefined ? enc : { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } };
   };
   /** A log entry about a combatant: GM-only while hidden, nameless while only known to exist. */
@@ -693,7 +694,7 @@ export function encounterModule(rules: EncounterRules): Module {
         ...(enc.hiddenTurns !== undefined ? { hiddenTurns: enc.hiddenTurns } : {}),
         ...(enc.hiddenTurnsEnded !== undefined ? { hiddenTurnsEnded: enc.hiddenTurnsEnded } : {}),
         // The last encounter's hidden combatants stay secret (lingering conditions may still name them).
-        ...withGone(enc, enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden')),
+        ...withGone(enc, enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'hidden')),
       };
     }),
     'encounter.ended': onEnc((enc) => ({ ...enc, active: false, current: null, pending: null })),
@@ -714,7 +715,7 @@ export function encounterModule(rules: EncounterRules): Module {
       delete lastTurn[id];
       return {
         ...enc,
-        ...withGone(enc, enc.combatants[id]?.visibility === 'hidden' ? [id] : []),
+        ...withGone(enc, own(enc.combatants, id)?.visibility === 'hidden' ? [id] : []),
         lastTurn,
         combatants,
         economy,
@@ -741,7 +742,7 @@ export function encounterModule(rules: EncounterRules): Module {
       const id = String(e['id']);
       // The serial is counted here, not carried in the event: a visible turn's event must not reveal how many hidden turns came before.
       const serial = enc.turnSerial + 1;
-      const who = enc.combatants[id];
+      const who = own(enc.combatants, id);
       const hidden = who?.visibility === 'hidden';
       let next: EncounterState = {
         ...enc,
@@ -940,9 +941,9 @@ export function encounterModule(rules: EncounterRules): Module {
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
-    const shown = (id: string): boolean => enc.roster.includes(id) && enc.combatants[id]?.visibility !== 'hidden';
-    const hidden = new Set([...enc.roster.filter((id) => enc.combatants[id]?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
-    const veiled = new Set(enc.roster.filter((id) => enc.combatants[id]?.visibility === 'existence'));
+    const shown = (id: string): boolean => enc.roster.includes(id) && own(enc.combatants, id)?.visibility !== 'hidden';
+    const hidden = new Set([...enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
+    const veiled = new Set(enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'existence'));
     const hiddenSerials = enc.hiddenTurns ?? [];
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
     const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id)) ?? { state: null, placements: {} };
@@ -954,7 +955,7 @@ export function encounterModule(rules: EncounterRules): Module {
     const joinRank = new Map(
       enc.roster
         .filter(keep)
-        .map((id) => [id, enc.combatants[id]?.joined ?? 0] as const)
+        .map((id) => [id, own(enc.combatants, id)?.joined ?? 0] as const)
         .sort((a, b) => a[1] - b[1])
         .map(([id], i) => [id, i] as const),
     );
@@ -1031,7 +1032,7 @@ export function encounterModule(rules: EncounterRules): Module {
     const enc = getEncounter(world);
     // Events about a combatant players may not fully see (hidden, or known to exist only) stay with the GM.
     const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
-    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(enc.combatants[v]?.visibility);
+    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(own(enc.combatants, v)?.visibility);
     const gm = { kind: 'gm' } as const;
     for (const key of ['id', 'target', 'combatant', 'before', 'source', 'of']) if (isHidden(e[key])) return gm;
     // A duration anchored to a hidden combatant's turn ("until the end of the lurker's next turn").
@@ -1053,7 +1054,7 @@ export function encounterModule(rules: EncounterRules): Module {
   const defName = (defId: string): string => rules.conditions.find((d) => d.id === defId)?.name ?? defId;
   /** A condition entry is public only while its bearer is fully visible (players see no conditions on veiled combatants). */
   const logCondition = (world: World, targetId: string, text: (name: string) => string): World => {
-    const c = getEncounter(world).combatants[targetId];
+    const c = own(getEncounter(world).combatants, targetId);
     if (c === undefined) return world;
     return appendLog(world, { audience: c.visibility === 'visible' ? AUDIENCE_ALL : AUDIENCE_GM, kind: 'encounter.condition', text: text(c.name), data: { target: c.id } });
   };
@@ -1066,13 +1067,13 @@ export function encounterModule(rules: EncounterRules): Module {
     'encounter.combatantAdded': (_b, w, e) => {
       const c = e['combatant'];
       const id = c !== null && typeof c === 'object' && !Array.isArray(c) ? String(c['id']) : '';
-      return logAbout(w, getEncounter(w).combatants[id], 'encounter.joined', (name) => `${name} joins the encounter.`);
+      return logAbout(w, own(getEncounter(w).combatants, id), 'encounter.joined', (name) => `${name} joins the encounter.`);
     },
-    'encounter.combatantRemoved': (b, w, e) => logAbout(w, getEncounter(b).combatants[String(e['id'])], 'encounter.left', (name) => `${name} leaves the encounter.`),
-    'encounter.turnSkipped': (_b, w, e) => logAbout(w, getEncounter(w).combatants[String(e['id'])], 'encounter.turnSkipped', (name) => `${name} cannot act and loses this turn.`),
+    'encounter.combatantRemoved': (b, w, e) => logAbout(w, own(getEncounter(b).combatants, String(e['id'])), 'encounter.left', (name) => `${name} leaves the encounter.`),
+    'encounter.turnSkipped': (_b, w, e) => logAbout(w, own(getEncounter(w).combatants, String(e['id'])), 'encounter.turnSkipped', (name) => `${name} cannot act and loses this turn.`),
     'encounter.visibilitySet': (b, w, e) => {
-      const was = getEncounter(b).combatants[String(e['id'])];
-      const now = getEncounter(w).combatants[String(e['id'])];
+      const was = own(getEncounter(b).combatants, String(e['id']));
+      const now = own(getEncounter(w).combatants, String(e['id']));
       if (was === undefined || now === undefined || was.visibility === now.visibility) return w;
       // A reveal is announced to everyone; hiding or veiling is a note for the GM only.
       if (now.visibility === 'visible') return appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.revealed', text: `${now.name} is revealed.`, data: { id: now.id } });

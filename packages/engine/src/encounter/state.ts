@@ -1,4 +1,5 @@
 // Pure accessors over world.ext.encounter, for the kernel and for rulesets.
+import { own } from '../core/own.js';
 import type { Json, Result, RuleError, World } from '../core/types.js';
 import type { Combatant, EconomyState, EncounterState } from './types.js';
 
@@ -52,13 +53,13 @@ export function setEncounter(world: World, enc: EncounterState): World {
 }
 
 export function getCombatant(world: World, id: string): Combatant | undefined {
-  return getEncounter(world).combatants[id];
+  return own(getEncounter(world).combatants, id);
 }
 
 /** Replace one combatant through `fn` (rulesets use this inside their own reducers). */
 export function updateCombatant(world: World, id: string, fn: (c: Combatant) => Combatant): World {
   const enc = getEncounter(world);
-  const c = enc.combatants[id];
+  const c = own(enc.combatants, id);
   if (c === undefined) return world;
   return setEncounter(world, { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } });
 }
@@ -69,5 +70,5 @@ export function updateEncounter(world: World, fn: (e: EncounterState) => Encount
 
 /** Combatants in join order. */
 export function combatantList(enc: EncounterState): Combatant[] {
-  return enc.roster.map((id) => enc.combatants[id]).filter((c): c is Combatant => c !== undefined);
+  return enc.roster.map((id) => own(enc.combatants, id)).filter((c): c is Combatant => c !== undefined);
 }

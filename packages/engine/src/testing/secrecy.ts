@@ -6,6 +6,7 @@
 // every step (commands by the GM and by players, undo and redo, encounter
 // removals) no canary may appear in a player's or a spectator's view, log,
 // history, command refusal or query answer.
+import { own } from '../core/own.js';
 import fc from 'fast-check';
 import type { Command, Engine, Json, Result, RuleError, Table, Viewer, World } from '../core/types.js';
 import { seededRng } from '../dice/rng.js';
@@ -190,7 +191,7 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       ...(opts.combatantExtra?.(ctx, visibility, { a: d.a + 7 * i, b: d.b + i, c: d.c }) ?? {}),
     })),
     ...ctx.characterIds().map((id, i) => {
-      const ch = ctx.world.characters[id]!;
+      const ch = own(ctx.world.characters, id)!;
       const visibility = ch.visibility === 'reveal-on-trigger' ? 'existence' : ch.visibility;
       return {
         id,
@@ -233,8 +234,8 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       });
     },
     (ctx, d) => gm({ type: 'encounter.remove', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') }),
-    (ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
-    (ctx, d) => gm({ type: 'encounter.advance' }),
+    (_ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
+    () => gm({ type: 'encounter.advance' }),
     (ctx) => gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } }),
     (ctx) => gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() }),
     () => null,

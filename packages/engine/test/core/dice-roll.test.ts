@@ -39,16 +39,16 @@ describe('dice.roll records the roll', () => {
   });
 
   it('records explosions, the comparison and the label', () => {
-    // 1d6! explodes on the 6 and adds the 3: 9 >= 8 holds.
+    // 1d6!! explodes on the 6 and compounds the 3 into the die: 9 vs 8 (meet or beat) holds.
     const s = seated({ rng: fixedRng([6, 3]) });
-    const e = eventOf(s.run({ type: 'dice.roll', notation: '1d6! >= 8', label: 'Leap the chasm' }));
+    const e = eventOf(s.run({ type: 'dice.roll', notation: '1d6!! vs 8', label: 'Leap the chasm' }));
     const roll = e['roll'] as { total: number; comparison: unknown; dice: { dice: unknown[] }[] };
     expect(roll.total).toBe(9);
     expect(roll.comparison).toEqual({ op: '>=', target: 8, success: true });
     expect(roll.dice[0]!.dice).toEqual([{ value: 9, kept: true, exploded: true, rerolled: false, rolls: [6, 3] }]);
     expect(e['by']).toBe('gm');
     expect(e['label']).toBe('Leap the chasm');
-    expect(s.world.log.at(-1)!.text).toBe('The GM rolled 1d6! >= 8 (Leap the chasm): 9 >= 8, success [9!]');
+    expect(s.world.log.at(-1)!.text).toBe('The GM rolled 1d6!! vs 8 (Leap the chasm): 9 >= 8, success [9!]');
   });
 
   it('replay gives the same state byte for byte (no reroll), also through undo and redo', () => {
@@ -136,8 +136,11 @@ describe('dice.roll errors', () => {
     expect(s.fail({ type: 'dice.roll', notation: '1d6', label: 'x'.repeat(101) })).toMatchObject({ code: 'INVALID_VALUE', path: 'label' });
     // The most explosive roll the limits allow is bounded: 100 dice, each at most 21 faces thrown.
     const big = scenario([], { rng: { kind: 'seeded', snapshot: () => null, die: (sides: number) => sides } });
+    // `!` records every extra roll as a die of its own (100 x 21); `!!` compounds each chain into one die.
     const e = eventOf(big.run({ type: 'dice.roll', notation: '100d6!' }));
-    const dice = (e['roll'] as { dice: { dice: { rolls?: number[] }[] }[] }).dice[0]!.dice;
+    expect((e['roll'] as { dice: { dice: unknown[] }[] }).dice[0]!.dice).toHaveLength(100 * 21);
+    const c = eventOf(big.run({ type: 'dice.roll', notation: '100d6!!' }));
+    const dice = (c['roll'] as { dice: { dice: { rolls?: number[] }[] }[] }).dice[0]!.dice;
     expect(dice).toHaveLength(100);
     expect(dice.every((d) => d.rolls!.length === 21)).toBe(true);
   });

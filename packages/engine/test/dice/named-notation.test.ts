@@ -243,7 +243,7 @@ describe('worked examples from the rules texts, recomputed by hand', () => {
     expect(n.outcomes.crit).toBeCloseTo(6 / 7776, 15);
     // A 13+ save with no modifier and no Disadvantage is 3d6 >= 13: 56 of 216 (= 7/27).
     expect(namedOdds('way vs 13').probability).toBeCloseTo(56 / 216, 15);
-    expect(namedOdds('way vs 13').probability).toBeCloseTo(odds('3d6 >= 13').probability!, 15);
+    expect(namedOdds('way vs 13').probability).toBeCloseTo(odds('3d6 vs 13').probability!, 15);
   });
 
   it('Kleptonomicon Edge Save: fails on a Score of 6 or lower (004 via rules README)', () => {

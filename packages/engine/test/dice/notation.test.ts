@@ -28,7 +28,9 @@ describe('parsing', () => {
     expect(printDice(parseDice('4D6!ro<2KH3'))).toBe('4d6!ro<2kh3');
     expect(printDice(parseDice('2d20k'))).toBe('2d20kh1');
     expect(printDice(parseDice('d6r1'))).toBe('1d6r=1');
-    expect(printDice(parseDice('3d6 == 10'))).toBe('3d6 = 10');
+    expect(printDice(parseDice('(3d6) == 10'))).toBe('(3d6) = 10');
+    expect(printDice(parseDice('3d6 vs 10'))).toBe('3d6 vs 10');
+    expect(printDice(parseDice('2d10!>=9'))).toBe('2d10!>=9');
   });
 
   it('precedence, parentheses and unary minus', () => {
@@ -41,10 +43,13 @@ describe('parsing', () => {
     expect(value('2*-3')).toBe(-6);
   });
 
-  it('division rounds down (floor); ceil() and round() around a division round up / half up', () => {
-    expect(value('7/2')).toBe(3);
-    expect(value('-7/2')).toBe(-4);
-    expect(value('7/-2')).toBe(-4);
+  it('division is real (the total rounds to 2 decimals); floor(), ceil() and round() make it whole', () => {
+    expect(value('7/2')).toBe(3.5);
+    expect(value('-7/2')).toBe(-3.5);
+    expect(value('7/-2')).toBe(-3.5);
+    expect(value('1/3')).toBe(0.33);
+    expect(value('2/3')).toBe(0.67);
+    expect(value('(1/3)*3')).toBe(1);
     expect(value('floor(-7/2)')).toBe(-4);
     expect(value('ceil(7/2)')).toBe(4);
     expect(value('ceil(-7/2)')).toBe(-3);
@@ -53,8 +58,9 @@ describe('parsing', () => {
     expect(value('round(7/3)')).toBe(2);
     expect(value('floor(3)')).toBe(3);
     // OSR ability modifier = floor((score - 10) / 2): score 7 -> -2, 18 -> +4 (rules README, 001)
-    expect(value('(7-10)/2')).toBe(-2);
-    expect(value('(18-10)/2')).toBe(4);
+    expect(value('floor((7-10)/2)')).toBe(-2);
+    expect(value('floor((18-10)/2)')).toBe(4);
+    expect(value('(7-10)/2')).toBe(-1.5);
   });
 
   it('min, max, abs', () => {
@@ -71,11 +77,11 @@ describe('parsing', () => {
     ['1 + ', 'SYNTAX', 4],
     ['(1+2', 'SYNTAX', 4],
     ['1+2)', 'SYNTAX', 3],
-    ['3d6 # 2', 'SYNTAX', 4],
+    ['3d6 $ 2', 'SYNTAX', 4],
     ['foo(1)', 'SYNTAX', 0],
-    ['4d6xx', 'SYNTAX', 3],
+    ['4d6qq', 'SYNTAX', 3],
     ['4d6kh3kl1', 'SYNTAX', 6],
-    ['3d6 >= (2 > 1)', 'SYNTAX', 10],
+    ['(3d6) >= (2 > 1)', 'SYNTAX', 12],
     ['1 > 2 > 3', 'SYNTAX', 6],
     ['min()', 'SYNTAX', 4],
     ['abs(1, 2)', 'SYNTAX', 0],
@@ -135,11 +141,13 @@ describe('rolling', () => {
     expect(rollDice('4d6dh2', fixedRng([6, 1, 2, 5])).total).toBe(3);
   });
 
-  it('explosions chain into their die and stop at the cap', () => {
+  it('explosions add dice of their own (!), or one compounded die (!!), and stop at the cap', () => {
     const r = rollDice('3d6!', fixedRng([6, 6, 2, 3, 4]));
     expect(r.total).toBe(21);
-    expect(r.dice[0]!.dice[0]).toEqual({ value: 14, kept: true, exploded: true, rerolled: false, rolls: [6, 6, 2] });
-    expect(r.dice[0]!.dice[1]).toEqual({ value: 3, kept: true, exploded: false, rerolled: false });
+    expect(r.dice[0]!.dice.map((d) => [d.value, d.exploded])).toEqual([[6, true], [6, true], [2, false], [3, false], [4, false]]);
+    const c = rollDice('3d6!!', fixedRng([6, 6, 2, 3, 4]));
+    expect(c.dice[0]!.dice[0]).toEqual({ value: 14, kept: true, exploded: true, rerolled: false, rolls: [6, 6, 2] });
+    expect(c.dice[0]!.dice[1]).toEqual({ value: 3, kept: true, exploded: false, rerolled: false });
     const capped = rollDice('d6!', fixedRng([6, 6, 6]), { maxExplodeDepth: 2 });
     expect(capped.total).toBe(18);
     expect(compileDice('d6!', { maxExplodeDepth: 2 }).max).toBe(18);
@@ -151,14 +159,16 @@ describe('rolling', () => {
     expect(r.total).toBe(5);
     expect(r.dice[0]!.dice[0]).toEqual({ value: 5, kept: true, exploded: false, rerolled: true, rolls: [1, 2, 5] });
     expect(rollDice('d6ro=1', fixedRng([1, 1])).total).toBe(1);
-    expect(rollDice('d6r<=2!', fixedRng([2, 6, 1, 4])).dice[0]!.dice[0]).toEqual({ value: 10, kept: true, exploded: true, rerolled: true, rolls: [2, 6, 1, 4] });
+    // rpg-dice-roller's order: the explosion looks at the first face, the reroll comes after (a rerolled 6 does not explode).
+    expect(rollDice('d6r<=2!', fixedRng([2, 6, 1, 4])).dice[0]!.dice[0]).toEqual({ value: 6, kept: true, exploded: false, rerolled: true, rolls: [2, 6] });
   });
 
   it('comparisons report the target and success', () => {
-    const r = rollDice('2d6 >= 7', fixedRng([3, 4]));
+    const r = rollDice('2d6 vs 7', fixedRng([3, 4]));
     expect(r.comparison).toEqual({ op: '>=', target: 7, success: true });
-    expect(rollDice('1d20 > 1d20', fixedRng([5, 5])).comparison?.success).toBe(false);
-    expect(compileDice('3d6 >= 13').test(fixedRng([6, 6, 1]))).toBe(true);
+    expect(rollDice('(1d20) > 1d20', fixedRng([5, 5])).comparison?.success).toBe(false);
+    expect(compileDice('3d6 vs 13').test(fixedRng([6, 6, 1]))).toBe(true);
+    expect(rollDice('1d20+5 >= 15', fixedRng([10])).comparison).toEqual({ op: '>=', target: 15, success: true });
   });
 
   it('the fast path and the recorded roll throw the same dice', () => {
@@ -184,20 +194,21 @@ describe('rolling', () => {
 });
 
 describe('exact odds', () => {
-  it('3d6 >= 13 is 7/27', () => {
-    const o = odds('3d6 >= 13');
+  it('3d6 vs 13 is 7/27', () => {
+    const o = odds('3d6 vs 13');
     expect(o.probability).toBeCloseTo(7 / 27, 15);
     expect(o).toMatchObject({ min: 3, max: 18, truncatedMass: 0 });
     expect(o.mean).toBeCloseTo(10.5, 13);
     expect(o.variance).toBeCloseTo(35 / 4, 12);
   });
 
-  it('comparisons: 1d20+5 >= 15 is 11/20; 2d6 = 7 is 1/6; d20 < d20 is 19/40', () => {
+  it('comparisons: 1d20+5 >= 15 is 11/20; (2d6) = 7 is 1/6; (d20) < d20 is 19/40', () => {
     expect(odds('1d20+5 >= 15').probability).toBeCloseTo(11 / 20, 15);
-    expect(odds('2d6 = 7').probability).toBeCloseTo(1 / 6, 15);
-    expect(odds('d20 < d20').probability).toBeCloseTo(19 / 40, 15);
-    expect(odds('2d6 <= 4').probability).toBeCloseTo(6 / 36, 15);
-    expect(odds('2d6 > 10').probability).toBeCloseTo(3 / 36, 15);
+    expect(odds('1d20+5 vs 15').probability).toBeCloseTo(11 / 20, 15);
+    expect(odds('(2d6) = 7').probability).toBeCloseTo(1 / 6, 15);
+    expect(odds('(d20) < d20').probability).toBeCloseTo(19 / 40, 15);
+    expect(odds('(2d6) <= 4').probability).toBeCloseTo(6 / 36, 15);
+    expect(odds('(2d6) > 10').probability).toBeCloseTo(3 / 36, 15);
     expect(odds('2d6').probability).toBeNull();
   });
 
@@ -212,7 +223,8 @@ describe('exact odds', () => {
 
   it('products, quotients, min, max and abs of independent parts', () => {
     expect(maxDiff(odds('d6*d6').distribution, bruteForce([6, 6], (f) => f[0]! * f[1]!))).toBeLessThan(1e-15);
-    expect(maxDiff(odds('d20/d4').distribution, bruteForce([20, 4], (f) => Math.floor(f[0]! / f[1]!)))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('d20/d4').distribution, bruteForce([20, 4], (f) => Number.parseFloat((f[0]! / f[1]!).toFixed(2))))).toBeLessThan(1e-15);
+    expect(maxDiff(odds('floor(d20/d4)').distribution, bruteForce([20, 4], (f) => Math.floor(f[0]! / f[1]!)))).toBeLessThan(1e-15);
     expect(maxDiff(odds('ceil(d20/d4)').distribution, bruteForce([20, 4], (f) => Math.ceil(f[0]! / f[1]!)))).toBeLessThan(1e-15);
     expect(maxDiff(odds('min(d6, d8)').distribution, bruteForce([6, 8], (f) => Math.min(f[0]!, f[1]!)))).toBeLessThan(1e-15);
     expect(maxDiff(odds('max(d6, d8) - 3').distribution, bruteForce([6, 8], (f) => Math.max(f[0]!, f[1]!) - 3))).toBeLessThan(1e-15);
@@ -240,7 +252,7 @@ describe('exact odds', () => {
     expect(open.truncatedMass).toBeLessThan(1e-15);
     expect(open.mean).toBeCloseTo(4.2, 12); // 3.5 * 6/5: the unbounded exploding d6
     expect(Math.abs(sumOf(open.distribution) + open.truncatedMass - 1)).toBeLessThan(1e-12);
-    const kh = odds('3d6!kh2', { maxExplodeDepth: 1 });
+    const kh = odds('3d6!!kh2', { maxExplodeDepth: 1 });
     const brute = bruteForce([6, 6, 6, 6, 6, 6], (f) => {
       const v = [0, 1, 2].map((i) => (f[2 * i] === 6 ? 6 + f[2 * i + 1]! : f[2 * i]!));
       return v.sort((a, b) => b - a)[0]! + v[1]!;
@@ -284,12 +296,14 @@ describe('worst cases inside the default limits', () => {
   });
 
   it('the most explosive legal roll still finishes and records every face', () => {
-    const r = rollDice('100d2r<2!', seededRng(1));
-    // every face is 2, so every die explodes to the cap: 101 faces of 2
-    expect(r.total).toBe(100 * 2 * 101);
-    expect(r.dice[0]!.dice[0]!.rolls!.filter((f) => f === 2)).toHaveLength(101);
-    // ... and its odds are a single point, computed without blowing the budget
-    const o = odds('10000d2r<2!');
-    expect([o.min, o.max, o.mean, o.truncatedMass]).toEqual([2_020_000, 2_020_000, 2_020_000, 0]);
+    // d1000000!>=2 explodes on all but one face: nearly every die runs to the cap of 100 extra rolls.
+    const r = rollDice('100d1000000!>=2', seededRng(1));
+    expect(r.dice[0]!.dice.length).toBeGreaterThan(100 * 100);
+    expect(r.total).toBe(r.dice[0]!.dice.reduce((s, d) => s + d.value, 0));
+    // ... and its odds are refused up front by a named limit, not computed for minutes.
+    expect(err(() => odds('100d1000000!>=2')).code).toBe('LIMIT');
+    // Every die on its top face to the cap: 2d2!!r<2 compounds 101 faces of 2 ... when the cap is reached.
+    const capped = rollDice('d2!!', fixedRng(Array<number>(101).fill(2)));
+    expect(capped.total).toBe(202);
   });
 });

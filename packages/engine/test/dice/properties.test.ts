@@ -7,25 +7,38 @@ import { sumOf } from './helpers.js';
 
 const SMALL = { maxExplodeDepth: 1 } as const;
 
-/** A small random dice term, always valid. */
+const CMP = ['<', '<=', '>', '>=', '=', '!='] as const;
+/** `arb` one time in `k`, null otherwise (fc.option's freq is the other way round). */
+const rarely = <T,>(arb: fc.Arbitrary<T>, k: number): fc.Arbitrary<T | null> => fc.oneof({ arbitrary: fc.constant(null), weight: k - 1 }, { arbitrary: arb, weight: 1 });
+const cmpArb = (lo: number, hi: number) => fc.tuple(fc.constantFrom(...CMP), fc.integer({ min: lo, max: hi })).map(([op, v]) => `${op}${v}`);
+
+/**
+ * A small random dice term with any of the modifiers (Fate faces, explode
+ * variants and triggers, rerolls, min/max, unique, keep/drop, success and
+ * failure counting, criticals, sorting). Invalid mixes are refused when
+ * compiling and skipped.
+ */
 const diceTerm = fc
   .record({
     count: fc.integer({ min: 1, max: 2 }),
-    sides: fc.constantFrom(1, 2, 3, 4, 6),
-    explode: fc.boolean(),
-    reroll: fc.option(fc.record({ op: fc.constantFrom('<', '<=', '>', '>=', '='), value: fc.integer({ min: 1, max: 6 }), once: fc.boolean() }), { freq: 3 }),
-    keep: fc.option(fc.record({ mode: fc.constantFrom('kh', 'kl', 'dh', 'dl'), n: fc.integer({ min: 1, max: 2 }) }), { freq: 2 }),
+    sides: fc.constantFrom('1', '2', '3', '4', '6', 'F', 'F.1'),
+    explode: rarely(fc.tuple(fc.constantFrom('!', '!!', '!p', '!!p'), rarely(cmpArb(-1, 6), 2)), 3),
+    reroll: rarely(fc.tuple(fc.constantFrom('r', 'ro'), fc.oneof(fc.constant(''), cmpArb(-1, 6))), 3),
+    clamp: rarely(fc.tuple(fc.constantFrom('min', 'max'), fc.integer({ min: -1, max: 5 })), 5),
+    unique: rarely(fc.constant('u'), 6),
+    keep: rarely(fc.record({ mode: fc.constantFrom('kh', 'kl', 'dh', 'dl', 'd', 'k'), n: fc.integer({ min: 1, max: 2 }) }), 2),
+    target: rarely(fc.tuple(cmpArb(-1, 6), rarely(cmpArb(-1, 3), 2)), 4),
+    extras: rarely(fc.constantFrom('cs>=3', 'cf1', 's', 'sd', ' [fire]'), 4),
   })
-  .map(({ count, sides, explode, reroll, keep }) => {
+  .map(({ count, sides, explode, reroll, clamp, unique, keep, target, extras }) => {
     let s = `${count}d${sides}`;
-    if (explode && sides >= 2) s += '!';
-    if (reroll) {
-      const covers = Array.from({ length: sides }, (_, i) => i + 1).every((f) =>
-        reroll.op === '<' ? f < reroll.value : reroll.op === '<=' ? f <= reroll.value : reroll.op === '>' ? f > reroll.value : reroll.op === '>=' ? f >= reroll.value : f === reroll.value,
-      );
-      if (reroll.once || !covers) s += `${reroll.once ? 'ro' : 'r'}${reroll.op}${reroll.value}`;
-    }
+    if (clamp) s += `${clamp[0]}${clamp[1]}`;
+    if (explode) s += explode[0] + (explode[1] ?? '');
+    if (reroll) s += reroll[0] + reroll[1];
+    if (unique) s += unique;
     if (keep && keep.n <= count) s += `${keep.mode}${keep.n}`;
+    if (target) s += target[0] + (target[1] ? `f${target[1]}` : '');
+    if (extras) s += extras;
     return s;
   });
 
@@ -48,7 +61,20 @@ const withDice = fc.oneof(
   fc.tuple(smallExpr, fc.constantFrom('+', '-', '*'), diceTerm).map(([a, op, b]) => `${a} ${op} ${b}`),
   smallExpr,
 );
-const withCompare = fc.tuple(withDice, fc.option(fc.tuple(fc.constantFrom('>=', '<=', '>', '<', '='), smallExpr))).map(([a, c]) => (c ? `${a} ${c[0]} ${c[1]}` : a));
+// Total comparisons: `vs` (meet or beat), or an operator after a parenthesised left side.
+const withCompare = fc
+  .tuple(withDice, fc.option(fc.tuple(fc.constantFrom('vs', '>=', '<=', '>', '<', '=', '!='), smallExpr)))
+  .map(([a, c]) => (c ? (c[0] === 'vs' ? `${a} vs ${c[1]}` : `(${a}) ${c[0]} ${c[1]}`) : a));
+
+/** Exact odds, or null when the combination is one the odds name as unsupported (counted by the callers). */
+function tryOdds(e: string, limits: object = SMALL) {
+  try {
+    return odds(e, limits);
+  } catch (x) {
+    if (x instanceof DiceError && x.code === 'UNSUPPORTED' && x.message.startsWith('exact odds of')) return null;
+    throw x;
+  }
+}
 
 /** Compiles or returns null when the random expression is invalid (e.g. a divisor that can be 0). */
 function tryCompile(e: string, limits: object = SMALL) {
@@ -104,6 +130,14 @@ function enumerate(f: (rng: Rng) => number, budget = 60_000): Map<number, number
 }
 
 describe('properties of random expressions', () => {
+  /** Modifiers each run is tallied under (the check below wants every one exercised). */
+  const FEATURES: [string, RegExp][] = [
+    ['Fate', /dF/], ['compound', /!!/], ['penetrate', /!!?p/], ['explode trigger', /!!?p?(<|>|=|!=)/], ['min/max', /\d(min|max)-?\d/],
+    ['unique', /\du/], ['reroll', /r(o)?/], ['keep/drop', /(kh|kl|dh|dl|k|d)\d(?!\d*d)/], ['successes', /\d(>=|<=|<|>|=|!=)-?\d/], ['failures', /f(<|>|=|!)/],
+    ['vs', / vs /], ['real division', /\//],
+  ];
+  const seen = new Map<string, number>();
+
   it('exact odds equal brute-force enumeration of the roller', () => {
     let checked = 0;
     let varied = 0;
@@ -113,25 +147,29 @@ describe('properties of random expressions', () => {
         fc.pre(c !== null);
         const brute = enumerate((rng) => c!.total(rng));
         fc.pre(brute !== null);
-        const o = odds(e, SMALL);
-        expect(o.truncatedMass).toBe(0);
-        for (const [v, p] of brute!) expect(Math.abs(o.distribution.probability(v) - p)).toBeLessThan(1e-12);
-        for (const [v, p] of o.distribution.entries()) expect(Math.abs((brute!.get(v) ?? 0) - p)).toBeLessThan(1e-12);
-        if (o.probability !== null) {
+        const o = tryOdds(e);
+        fc.pre(o !== null);
+        expect(o!.truncatedMass).toBe(0);
+        for (const [v, p] of brute!) expect(Math.abs(o!.distribution.probability(v) - p)).toBeLessThan(1e-12);
+        for (const [v, p] of o!.distribution.entries()) expect(Math.abs((brute!.get(v) ?? 0) - p)).toBeLessThan(1e-12);
+        if (o!.probability !== null) {
           const hits = enumerate((rng) => (c!.test(rng) ? 1 : 0));
           fc.pre(hits !== null);
-          expect(Math.abs(o.probability - (hits!.get(1) ?? 0))).toBeLessThan(1e-12);
+          expect(Math.abs(o!.probability - (hits!.get(1) ?? 0))).toBeLessThan(1e-12);
         }
         checked++;
         if (brute!.size > 1) varied++;
+        for (const [name, re] of FEATURES) if (re.test(e)) seen.set(name, (seen.get(name) ?? 0) + 1);
         const mean = [...brute!].reduce((s, [v, p]) => s + v * p, 0);
-        expect(Math.abs(o.mean - mean)).toBeLessThan(1e-9 * Math.max(1, Math.abs(mean)));
+        expect(Math.abs(o!.mean - mean)).toBeLessThan(1e-9 * Math.max(1, Math.abs(mean)));
       }),
       { numRuns: 300 },
     );
-    // The property must not pass by skipping: most runs are real comparisons.
+    // The property must not pass by skipping: every run is a real comparison,
+    // most are not constant (success counts often are), and every modifier is exercised.
     expect(checked).toBe(300);
-    expect(varied).toBeGreaterThan(150);
+    expect(varied).toBeGreaterThan(120);
+    for (const [name] of FEATURES) expect(seen.get(name) ?? 0, name).toBeGreaterThanOrEqual(3);
   });
 
   it('every distribution sums to 1 (within 1e-12, counting truncated mass)', () => {
@@ -139,9 +177,10 @@ describe('properties of random expressions', () => {
       fc.property(withCompare, (e) => {
         const c = tryCompile(e, {});
         fc.pre(c !== null);
-        const o = odds(e);
-        expect(Math.abs(sumOf(o.distribution) + o.truncatedMass - 1)).toBeLessThan(1e-12);
-        expect(o.truncatedMass).toBeLessThan(1e-12);
+        const o = tryOdds(e, {});
+        fc.pre(o !== null);
+        expect(Math.abs(sumOf(o!.distribution) + o!.truncatedMass - 1)).toBeLessThan(1e-12);
+        expect(o!.truncatedMass).toBeLessThan(1e-12);
       }),
       { numRuns: 200 },
     );
@@ -159,7 +198,9 @@ describe('properties of random expressions', () => {
           expect(c!.total(seededRng(seed + k))).toBe(r.total);
           expect(c!.roll(seededRng(seed + k))).toEqual(r);
           for (const g of r.dice) {
-            expect(g.dice.reduce((s, d) => s + (d.kept ? d.value : 0), 0)).toBe(g.total);
+            // A term's total is its kept dice: their values, or +1 / -1 for successes / failures.
+            const score = (d: { value: number; outcome?: string }) => (d.outcome === undefined ? d.value : d.outcome === 'success' ? 1 : d.outcome === 'failure' ? -1 : 0);
+            expect(g.dice.reduce((s, d) => s + (d.kept ? score(d) : 0), 0)).toBe(g.total);
           }
         }
       }),
@@ -169,7 +210,7 @@ describe('properties of random expressions', () => {
 });
 
 describe('Monte Carlo agrees with the exact distribution within 4 sigma', () => {
-  it.each(['3d6', '4d6kh3', '2d20kl1 + 3', '3d6!', 'd6r<3 * d4', 'max(2d6, d12) - min(d4, d8)', '10d10!kh5', '6d6kh3 >= 15'])('%s', (e) => {
+  it.each(['3d6', '4d6kh3', '2d20kl1 + 3', '3d6!', 'd6r<3 * d4', 'max(2d6, d12) - min(d4, d8)', '10d10!kh5', '6d6kh3 vs 15', '10d10>=8', '4dF', '8d6>4f1', '2d10!>=9', '4d6!kh3', 'd6!p', '2d6min2', '4d6u', '{3d6, 3d6}kh1', '{4d6+2d8}kh1', '5/6d6', '(1d4)d6'])('%s', (e) => {
     const N = 20_000;
     const c = compileDice(e);
     const rng = seededRng(`mc:${e}`);
@@ -201,7 +242,10 @@ describe('fuzz', () => {
   };
 
   it('random strings throw nothing but DiceError', () => {
-    const alphabet = fc.constantFrom(...'0123456789dD%+-*/()!,<>= khlrofminaxbsceiu'.split(''), 'kh', 'dl', 'ro', 'min(', 'max(', '!!', '>=', 'd%', '100');
+    const alphabet = fc.constantFrom(
+      ...'0123456789dD%+-*/()!,<>= khlrofminaxbsceiuF.^{}[]#pvx'.split(''),
+      'kh', 'dl', 'ro', 'min(', 'max(', '!!', '>=', 'd%', '100', 'dF', '!=', 'vs', 'cs', 'cf', 'sqrt(', 'pow(', '{3d6,', '}kh1', '[x]', 'uo', '!p',
+    );
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.array(alphabet, { maxLength: 40 }).map((a) => a.join(''))), (s) => {
         onlyDiceErrors(() => {
@@ -217,7 +261,13 @@ describe('fuzz', () => {
 
   it('random (larger) expressions throw nothing but DiceError and respect the limits', () => {
     const big = fc
-      .tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 2000 }), fc.constantFrom('', '!', 'kh3', 'kl2', 'r<2', 'ro=1', '!kh5', 'dl1'), fc.constantFrom('+', '*', '/', '-'), smallExpr)
+      .tuple(
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.constantFrom('', '!', 'kh3', 'kl2', 'r<2', 'ro=1', '!kh5', 'dl1', '>=8', '>4f1', '!>=3', '!!', '!p', 'min2', 'u', 'cs>10', 'sd'),
+        fc.constantFrom('+', '*', '/', '-', '^', '%'),
+        smallExpr,
+      )
       .map(([n, s, m, op, rest]) => `${n}d${s}${m} ${op} ${rest}`);
     fc.assert(
       fc.property(big, (s) => {

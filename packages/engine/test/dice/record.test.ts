@@ -12,7 +12,6 @@ import {
   type DieRoll,
   type Rng,
   compileDice,
-  divideRounded,
   fixedRng,
   printDice,
   rollDice,
@@ -21,17 +20,24 @@ import {
 
 const CAP = 100; // default maxExplodeDepth
 
-function matches(rule: NonNullable<Extract<DiceExpr, { kind: 'dice' }>['reroll']>, f: number): boolean {
+function matches(rule: { op: string; value: number }, f: number): boolean {
   switch (rule.op) {
     case '>=': return f >= rule.value;
     case '<=': return f <= rule.value;
     case '>': return f > rule.value;
     case '<': return f < rule.value;
-    case '=': return f === rule.value;
+    case '!=': return f !== rule.value;
+    default: return f === rule.value;
   }
 }
 
-/** Straightforward recorder: one die at a time, every face pushed, keep by a stable sort. */
+type Die = { value: number; kept: boolean; exploded: boolean; rerolled: boolean; rolls?: number[] };
+
+/**
+ * Straightforward recorder in rpg-dice-roller's order: roll every die, then
+ * explosions (each extra roll a die of its own, or summed for !!), then the
+ * reroll rule on every die, then keep / drop by a stable sort.
+ */
 function referenceRoll(ast: DiceAst, src: string, rng: Rng): DiceRollResult {
   const groups: DiceGroupRoll[] = [];
   const term = (n: Extract<DiceExpr, { kind: 'dice' }>): number => {
@@ -39,38 +45,40 @@ function referenceRoll(ast: DiceAst, src: string, rng: Rng): DiceRollResult {
     const rule = n.reroll;
     const allowed: number[] = [];
     for (let f = 1; f <= X; f++) if (!rule || !matches(rule, f)) allowed.push(f);
-    const dice: { value: number; kept: boolean; exploded: boolean; rerolled: boolean; rolls?: number[] }[] = [];
+    const dice: Die[] = [];
+    const ex = n.explode;
     for (let i = 0; i < n.count; i++) {
-      const thrown: number[] = [];
-      let rerolled = false;
-      const face = (): number => {
-        let r = rng.die(X);
-        thrown.push(r);
-        if (rule && matches(rule, r)) {
-          rerolled = true;
-          // Once: one more face stands. Repeated: at most CAP rerolls, then a face the rule allows.
-          for (let c = 0; rule.once ? c < 1 : matches(rule, r); c++) {
-            r = !rule.once && c >= CAP ? allowed[rng.die(allowed.length) - 1]! : rng.die(X);
-            thrown.push(r);
-            if (!rule.once && c >= CAP) break;
-          }
-        }
-        return r;
-      };
-      let r = face();
-      let v = r;
-      const exploded = n.explode && r === X;
-      for (let e = 0; n.explode && r === X && e < CAP; e++) {
-        r = face();
-        v += r;
+      const d: Die = { value: rng.die(X), kept: true, exploded: false, rerolled: false };
+      // A die's explosion chain is thrown right after it.
+      const chain: Die[] = [d];
+      let r = d.value;
+      for (let e = 0; ex && matches(ex.trigger, r) && e < CAP; e++) {
+        chain[chain.length - 1]!.exploded = true;
+        r = rng.die(X);
+        chain.push({ value: r, kept: true, exploded: false, rerolled: false });
       }
-      dice.push({ value: v, kept: true, exploded, rerolled, ...(thrown.length > 1 ? { rolls: thrown } : {}) });
+      if (ex?.compound && chain.length > 1) dice.push({ value: chain.reduce((s, x) => s + x.value, 0), kept: true, exploded: true, rerolled: false, rolls: chain.map((x) => x.value) });
+      else dice.push(...chain);
     }
-    let kept = n.count;
+    if (rule) {
+      for (const d of dice) {
+        if (!matches(rule, d.value)) continue;
+        const trail = d.rolls ?? [d.value];
+        // Once: one more face stands. Repeated: at most CAP rerolls, then a face the rule allows.
+        for (let c = 0; matches(rule, d.value); c++) {
+          d.value = !rule.once && c >= CAP ? allowed[rng.die(allowed.length) - 1]! : rng.die(X);
+          trail.push(d.value);
+          if (rule.once || c >= CAP) break;
+        }
+        d.rerolled = true;
+        d.rolls = trail;
+      }
+    }
+    let kept = dice.length;
     let high = true;
     if (n.keep) {
       const { mode, count } = n.keep;
-      kept = mode === 'kh' || mode === 'kl' ? count : n.count - count;
+      kept = mode === 'kh' || mode === 'kl' ? Math.min(count, dice.length) : Math.max(0, dice.length - count);
       high = mode === 'kh' || mode === 'dl';
     }
     const order = dice.map((_, i) => i).sort((a, b) => (high ? dice[b]!.value - dice[a]!.value : dice[a]!.value - dice[b]!.value) || a - b);
@@ -91,30 +99,34 @@ function referenceRoll(ast: DiceAst, src: string, rng: Rng): DiceRollResult {
       case 'binary': {
         const a = ev(n.left);
         const b = ev(n.right);
-        return n.op === '+' ? a + b : n.op === '-' ? a - b : n.op === '*' ? a * b : divideRounded(a, b, n.rounding);
+        return n.op === '+' ? a + b : n.op === '-' ? a - b : n.op === '*' ? a * b : a / b;
       }
+      default: throw new Error('not generated here');
     }
   };
+  // Non-whole totals are rounded to 2 decimals, once, at the end.
+  const fin = (x: number): number => (Number.isInteger(x) ? x + 0 : Number.parseFloat(x.toFixed(2)) + 0);
   if (ast.kind === 'compare') {
-    const total = ev(ast.left) + 0;
-    const target = ev(ast.right) + 0;
+    const total = fin(ev(ast.left));
+    const target = fin(ev(ast.right));
     const success = ast.op === '>=' ? total >= target : ast.op === '<=' ? total <= target : ast.op === '>' ? total > target : ast.op === '<' ? total < target : total === target;
     return { expression: src, total, dice: groups, comparison: { op: ast.op, target, success } };
   }
-  return { expression: src, total: ev(ast) + 0, dice: groups, comparison: null };
+  return { expression: src, total: fin(ev(ast)), dice: groups, comparison: null };
 }
 
 const term = fc
   .record({
     count: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 7, max: 45 })),
     sides: fc.constantFrom(1, 2, 3, 4, 6, 8, 10, 12, 20, 100, 1500),
-    explode: fc.boolean(),
+    explode: fc.constantFrom('', '', '!', '!!', '!>=5', '!!<3'),
     reroll: fc.option(fc.record({ op: fc.constantFrom('<', '<=', '>', '>=', '='), value: fc.integer({ min: 1, max: 12 }), once: fc.boolean() }), { freq: 3 }),
     keep: fc.option(fc.record({ mode: fc.constantFrom('kh', 'kl', 'dh', 'dl'), n: fc.integer({ min: 0, max: 45 }) }), { freq: 2 }),
   })
   .map(({ count, sides, explode, reroll, keep }) => {
     let s = `${count}d${sides}`;
-    if (explode && sides >= 2) s += '!';
+    if (explode && sides >= 6) s += explode;
+    else if (explode && sides >= 2) s += explode.slice(0, explode.startsWith('!!') ? 2 : 1);
     if (reroll) s += `${reroll.once ? 'ro' : 'r'}${reroll.op}${reroll.value}`;
     if (keep) s += `${keep.mode}${Math.min(keep.n, count)}`;
     return s;
@@ -131,7 +143,7 @@ const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
     tie('e').map((a) => `abs(${a})`),
   ),
 })).e;
-const root = fc.tuple(expr, fc.option(fc.tuple(fc.constantFrom('>=', '<=', '>', '<', '='), expr))).map(([a, c]) => (c ? `${a} ${c[0]} ${c[1]}` : a));
+const root = fc.tuple(expr, fc.option(fc.tuple(fc.constantFrom('vs', '>=', '<=', '>', '<', '='), expr))).map(([a, c]) => (c ? (c[0] === 'vs' ? `${a} vs ${c[1]}` : `(${a}) ${c[0]} ${c[1]}`) : a));
 
 describe('the compiled recorder matches a reference interpreter', () => {
   it('random expressions and seeds give the same record, faces and totals', () => {
@@ -159,7 +171,7 @@ describe('the compiled recorder matches a reference interpreter', () => {
     expect(compared).toBeGreaterThan(200);
   });
 
-  it.each(['1d20+5', '3d6', '4d6kh3', '2d12+3', '10d6', '8d6!', '40d6kh20', '5d6dl1', '5d6dh1', '6d6kl1', '3d6!kh2', '4d8r<3kh2', '2d20kl1 - 2d20kh1 >= 0'])(
+  it.each(['1d20+5', '3d6', '4d6kh3', '2d12+3', '10d6', '8d6!', '40d6kh20', '5d6dl1', '5d6dh1', '6d6kl1', '3d6!kh2', '3d6!!kh2', '4d8r<3kh2', '(2d20kl1 - 2d20kh1) >= 0', '4d6!>=5', '5/6d6'])(
     'the benchmark and keep/drop notations: %s',
     (e) => {
       const c = compileDice(e);
@@ -189,7 +201,7 @@ describe('the compiled recorder matches a reference interpreter', () => {
 
   it('die records are read-only values: shared plain faces are frozen, JSON round-trips', () => {
     const a = rollDice('6d6', fixedRng([1, 2, 3, 4, 5, 6]));
-    const b = rollDice('3d6!', fixedRng([6, 2, 3, 1]));
+    const b = rollDice('3d6!!', fixedRng([6, 2, 3, 1]));
     expect(Object.isFrozen(a.dice[0]!.dice[0])).toBe(true);
     expect(() => {
       (a.dice[0]!.dice[0] as { kept: boolean }).kept = false;

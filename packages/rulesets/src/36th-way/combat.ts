@@ -3,7 +3,7 @@
 // Attacks", Confused / Invisible / Grabbed / Hampered): plans every die and
 // every HP change of one attack command as events.
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
-import { getEncounter, economyRemaining, parseDuration } from '@tablekeeper/engine';
+import { getEncounter, economyRemaining, parseDuration, own } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
@@ -229,7 +229,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
 
   // --- one roll per target
   const working = new Map<string, Sheet>();
-  const current = (id: string): Sheet => working.get(id) ?? getTsw(world).sheets[id]!;
+  const current = (id: string): Sheet => working.get(id) ?? own(getTsw(world).sheets, id)!;
   const rolls: { target: Sheet; ev: EngineEvent; natural: number; hit: boolean; crit: boolean; critFail: boolean; noEffect: boolean; critAt: number }[] = [];
   const escalation = escalationOf(kit, world, a);
   const confused = hasCondition(world, a.id, 'confused');
@@ -342,7 +342,7 @@ export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string): EngineEvent {
   const st = getTsw(world);
   // Only enemies in a melee stance may take the opportunity attack.
-  const eligible = against.filter((x) => st.sheets[x]?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
+  const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
   return { type: 'tsw.provoked', id: `prov${st.nextProvocation}`, by, against: eligible, reason, round: getEncounter(world).round };
 }
 

@@ -2,7 +2,7 @@
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
 import type { Audience, Command, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { bandsEncounter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules } from '@tablekeeper/engine';
+import { bandsEncounter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
 import { numSetting, setting } from './settings.js';
@@ -14,11 +14,11 @@ export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM o
 export function controls(world: World, actor: Viewer, id: string): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player') return false;
-  const s = getTsw(world).sheets[id];
-  const cid = s?.characterId ?? getEncounter(world).combatants[id]?.characterId ?? null;
+  const s = own(getTsw(world).sheets, id);
+  const cid = s?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
   if (cid === null) return false;
-  const seat = world.seats[actor.seatId];
-  return (seat !== undefined && seat.characterIds.includes(cid)) || world.characters[cid]?.seatId === actor.seatId;
+  const seat = own(world.seats, actor.seatId);
+  return (seat !== undefined && seat.characterIds.includes(cid)) || own(world.characters, cid)?.seatId === actor.seatId;
 }
 
 /** Why a sheet cannot take actions now (dead, dying, knocked out, out of the fight), or null. */
@@ -40,7 +40,7 @@ export function byController(field: string) {
 
 export function needSheet(world: World, id: Json | undefined, path: string): R<Sheet> {
   if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a sheet id`, path);
-  const s = getTsw(world).sheets[id];
+  const s = own(getTsw(world).sheets, id);
   return s === undefined ? errR('UNKNOWN_SHEET', `no sheet "${id}" (add it with tsw.sheet.set)`, path) : okR(s);
 }
 
@@ -53,7 +53,7 @@ export function secretIds(world: World): Set<string> {
   const enc = getEncounter(world);
   const out = new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
   for (const s of Object.values(getTsw(world).sheets)) {
-    const c = enc.active ? enc.combatants[s.id] : undefined;
+    const c = enc.active ? own(enc.combatants, s.id) : undefined;
     if (s.kind === 'npc' && c?.visibility !== 'visible') out.add(s.id);
   }
   return out;
@@ -83,7 +83,7 @@ export function makeRules(hooks: Hooks): EncounterRules {
 
 export function inEncounter(world: World, id: string): boolean {
   const enc = getEncounter(world);
-  return enc.active && enc.combatants[id] !== undefined;
+  return enc.active && own(enc.combatants, id) !== undefined;
 }
 
 function has(world: World, id: string, cond: string): boolean {

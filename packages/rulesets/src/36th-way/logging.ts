@@ -1,13 +1,13 @@
 // Small helpers shared by the ruleset's reducers: names for log sentences,
 // log entries with the event's audience, and reducers over the ruleset state.
 import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, getEncounter } from '@tablekeeper/engine';
+import { appendLog, getEncounter, own } from '@tablekeeper/engine';
 import { eventAudience } from './context.js';
 import { getTsw, setTsw, type TswState } from './state.js';
 
 /** A sheet's or combatant's name for a log sentence. */
 export function name(w: World, id: Json | undefined): string {
-  return typeof id === 'string' ? (getTsw(w).sheets[id]?.name ?? getEncounter(w).combatants[id]?.name ?? id) : 'someone';
+  return typeof id === 'string' ? (own(getTsw(w).sheets, id)?.name ?? own(getEncounter(w).combatants, id)?.name ?? id) : 'someone';
 }
 
 /** Append a log entry readable by whoever may see event `e`. */

@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter, playerTurnSerial } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { byController, cannotAct, secretIds, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -100,11 +100,11 @@ export function createTswModule(): TswModule {
   const kitOf = (): Kit => kitRef!;
   const rules = makeRules({
     canAct(world, c) {
-      const s = getTsw(world).sheets[c.id];
+      const s = own(getTsw(world).sheets, c.id);
       return s === undefined ? true : !s.dead && !s.unconscious;
     },
     onOngoing(world, inst) {
-      const s = getTsw(world).sheets[inst.target];
+      const s = own(getTsw(world).sheets, inst.target);
       const p = inst.params;
       const amount = p !== null && typeof p === 'object' && !Array.isArray(p) && typeof p['amount'] === 'number' ? Math.max(0, Math.floor(p['amount'])) : 0;
       const type = p !== null && typeof p === 'object' && !Array.isArray(p) && isDamageType(p['type']) ? p['type'] : 'weapon';
@@ -117,7 +117,7 @@ export function createTswModule(): TswModule {
       return { success: roll.natural >= target, roll: j({ ...roll, target }) };
     },
     onTurnStart(world, id, rng) {
-      const s = getTsw(world).sheets[id];
+      const s = own(getTsw(world).sheets, id);
       if (s === undefined || s.dying === null) return [];
       // A dying PC's turn is the death save; only a crit lets them act at once.
       const out = deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null });
@@ -127,7 +127,7 @@ export function createTswModule(): TswModule {
       return [...out, { type: 'encounter.turnEnded', id, round: enc.round }];
     },
     onTurnEnd(world, id) {
-      const s = getTsw(world).sheets[id];
+      const s = own(getTsw(world).sheets, id);
       if (s === undefined) return [];
       const serial = getEncounter(world).turnSerial;
       // Sustained abilities not started or sustained this turn expire now.
@@ -150,7 +150,7 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = parseSheet(c['sheet'], world);
         if (!s.ok) return s;
-        const prev = getTsw(world).sheets[s.value.id];
+        const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
         return okR([{ type: 'tsw.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
       },
@@ -304,7 +304,7 @@ export function createTswModule(): TswModule {
         const out: EngineEvent[] = [];
         const roll = c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
-          let s = st.sheets[id];
+          let s = own(st.sheets, id);
           if (s === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, `recoveries.${id}`);
           if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
           if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
@@ -499,7 +499,7 @@ export function createTswModule(): TswModule {
     'tsw.damaged': (w, e) => {
       const id = sheetOf(e, 'target');
       const w2 = updateSheet(w, id, (s) => sheetAfterDamage(s, e));
-      const s = getTsw(w2).sheets[id];
+      const s = own(getTsw(w2).sheets, id);
       const status = s === undefined ? '' : ` (${statusOf(s)})`;
       const why = e['reason'] === 'ongoing' ? ' ongoing' : e['reason'] === 'confused' ? ' (Confused)' : '';
       return log(w2, e, 'tsw.damaged', `${name(w, id)} took ${String(e['amount'])}${why} damage${e['resisted'] === true ? ' (resisted: halved)' : ''}${e['crit'] === true ? ' (crit)' : ''}: ${String(e['hpFrom'])} -> ${String(e['hpTo'])} HP${status}.`);
@@ -611,7 +611,7 @@ export function createTswModule(): TswModule {
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
   audience['tsw.sheetSet'] = (w, e) => {
     const s = e['sheet'] as unknown as Sheet;
-    return s.kind === 'npc' && getEncounter(w).combatants[s.id]?.visibility !== 'visible' ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
+    return s.kind === 'npc' && own(getEncounter(w).combatants, s.id)?.visibility !== 'visible' ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
   };
 
   // Players never receive the sheets of hidden or veiled combatants, nor enemy sheets not openly in the fight.

@@ -2,6 +2,7 @@
 // attack as the table stands (Advantage counts from conditions, escalation,
 // Weak / Vulnerable crit ranges), from the exact distribution of the natural 3d6.
 import type { World } from '@tablekeeper/engine';
+import { own } from '@tablekeeper/engine';
 import { attackOdds, type AttackOdds, type Defense } from './attack.js';
 import { attackAdvantage, escalationOf, inEncounter, type Kit } from './context.js';
 import { critThreshold, isWeakTo } from './damage.js';
@@ -20,8 +21,8 @@ export interface AttackOddsQuery {
 
 export function attackOddsFor(kit: Kit, world: World, q: AttackOddsQuery): (AttackOdds & { readonly net: number; readonly critAt: number; readonly needed: number }) | null {
   const st = getTsw(world);
-  const a = st.sheets[q.attacker];
-  const t = st.sheets[q.target];
+  const a = own(st.sheets, q.attacker);
+  const t = own(st.sheets, q.target);
   if (a === undefined || t === undefined) return null;
   const net = clampNet(world, (inEncounter(world, a.id) ? attackAdvantage(kit, world, a.id, t.id) : 0) + (q.advantage ?? 0));
   const vulnerable = inEncounter(world, t.id) && kit.netEffect(world, t.id, 'against.crit.range') > 0;

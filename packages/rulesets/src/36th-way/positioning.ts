@@ -3,7 +3,7 @@
 // (engaged / next to, nearby, far), who is Free, disengage difficulty,
 // move costs, and who may intercept or take an opportunity attack.
 import type { World } from '@tablekeeper/engine';
-import { getEncounter } from '@tablekeeper/engine';
+import { getEncounter, own } from '@tablekeeper/engine';
 import { numSetting } from './settings.js';
 import { getTsw, pairKey, type Range, type TswState } from './state.js';
 
@@ -16,8 +16,8 @@ export function rangeBetween(st: TswState, a: string, b: string): Range {
 /** Enemies: combatants on another side of the encounter. */
 export function areEnemies(world: World, a: string, b: string): boolean {
   const enc = getEncounter(world);
-  const ca = enc.combatants[a];
-  const cb = enc.combatants[b];
+  const ca = own(enc.combatants, a);
+  const cb = own(enc.combatants, b);
   return ca !== undefined && cb !== undefined && ca.side !== cb.side;
 }
 

@@ -2,6 +2,7 @@
 // (HP, recoveries, defenses, resistances, abilities and their use), who is
 // engaged with whom, pending provocations and campaign losses.
 import type { Json, World } from '@tablekeeper/engine';
+import { own } from '@tablekeeper/engine';
 import { parseAbility, type AbilityEntry, type AbilityUse, MAX_ABILITIES } from './abilities.js';
 import { isDamageType, type Resists } from './damage.js';
 import { errR, okR, type R } from './result.js';
@@ -113,7 +114,7 @@ export function setTsw(world: World, s: TswState): World {
 
 export function updateSheet(world: World, id: string, fn: (s: Sheet) => Sheet): World {
   const st = getTsw(world);
-  const s = st.sheets[id];
+  const s = own(st.sheets, id);
   return s === undefined ? world : setTsw(world, { ...st, sheets: { ...st.sheets, [id]: fn(s) } });
 }
 

@@ -26,8 +26,7 @@ import {
   type Module,
   type Reducer,
   type Viewer,
-  type World,
-} from '@tablekeeper/engine';
+  type World, own } from '@tablekeeper/engine';
 import { rollOddsQuery } from './queries.js';
 import { daggerheartSettings } from './settings.js';
 import {
@@ -215,7 +214,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const r = readRequest(world, c);
       if (!r.ok) return r;
       const req = r.value;
-      const character = world.characters[req.characterId];
+      const character = own(world.characters, req.characterId);
       if (character === undefined) return err('NOT_FOUND', 'the character this roll was asked of has left', 'requestId');
       const useExperience = readBool(c, 'useExperience');
       if (!useExperience.ok) return useExperience;
@@ -402,7 +401,7 @@ const reducers: Record<string, Reducer> = {
 function project(world: World, viewer: Viewer): World {
   if (viewer.role === 'gm') return world;
   const s = getDaggerheart(world);
-  const visible = (id: string): boolean => world.characters[id]?.visibility === 'visible';
+  const visible = (id: string): boolean => own(world.characters, id)?.visibility === 'visible';
   const help: { [k: string]: string[] } = {};
   for (const [target, helpers] of Object.entries(s.help)) {
     if (!visible(target)) continue;

@@ -38,11 +38,15 @@ export type TrackName = 'hp' | 'stress' | 'armor';
 export const TRACKS: readonly TrackName[] = ['hp', 'stress', 'armor'];
 export const TRACK_WORDS: Record<TrackName, string> = { hp: 'HP', stress: 'Stress', armor: 'Armor' };
 
-/** Sheet keys: `hp` marked out of `hpMax`, `stress` of `stressMax`, `armor` of `armorMax`. */
+/**
+ * Sheet keys: `hpMarked` of `hpMax` slots, `stressMarked` of `stressMax`,
+ * `armorMarked` of `armorMax`. Marked slots count up, unlike an HP pool that
+ * counts down, so they do not share the generic `hp` key other screens read.
+ */
 export const TRACK_KEYS: Record<TrackName, { readonly marked: string; readonly slots: string }> = {
-  hp: { marked: 'hp', slots: 'hpMax' },
-  stress: { marked: 'stress', slots: 'stressMax' },
-  armor: { marked: 'armor', slots: 'armorMax' },
+  hp: { marked: 'hpMarked', slots: 'hpMax' },
+  stress: { marked: 'stressMarked', slots: 'stressMax' },
+  armor: { marked: 'armorMarked', slots: 'armorMax' },
 };
 
 const wholeAtLeast = (v: unknown, min: number): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= min ? v : null);

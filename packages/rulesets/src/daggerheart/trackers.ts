@@ -236,7 +236,7 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
         const [id, next] = mintId(w, 'ch');
         w = next;
         const label = count.value === 1 ? name.value : `${name.value} ${i + 1}`;
-        const stats = { adversary: true, difficulty: numbers['difficulty']!, major: numbers['major']!, severe: numbers['severe']!, hpMax: numbers['hp']!, hp: 0, stressMax: numbers['stress']!, stress: 0, attack: numbers['attack']!, damage: damage.value, moves: moveStats };
+        const stats = { adversary: true, difficulty: numbers['difficulty']!, major: numbers['major']!, severe: numbers['severe']!, hpMax: numbers['hp']!, hpMarked: 0, stressMax: numbers['stress']!, stressMarked: 0, attack: numbers['attack']!, damage: damage.value, moves: moveStats };
         events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility: visibility.value, stats });
         // In a running conflict they join at once, ready for the GM to give them the spotlight.
         if (enc.active) {
@@ -324,7 +324,7 @@ export const trackerReducers: Record<string, Reducer> = {
   },
   'daggerheart.damageTaken': (w, e) => {
     const id = str(e, 'characterId');
-    const next = withStats(w, id, { hp: num(e, 'hpTo'), armor: num(e, 'armorTo') });
+    const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: num(e, 'hpTo'), [TRACK_KEYS.armor.marked]: num(e, 'armorTo') });
     const sev = num(e, 'severity') as Severity;
     const armor = e['armorUsed'] === true ? `, an Armor Slot makes it ${SEVERITY_WORDS[num(e, 'marks') as Severity]}` : '';
     const text = `${nameOf(w, id)} takes ${num(e, 'amount')} damage (${SEVERITY_WORDS[sev]}: thresholds ${num(e, 'major')}/${num(e, 'severe')}${armor}) and marks ${num(e, 'hpTo') - num(e, 'hpFrom')} HP.`;

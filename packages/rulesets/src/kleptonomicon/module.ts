@@ -26,8 +26,7 @@ import {
   type Result,
   type RuleError,
   type Viewer,
-  type World,
-} from '@tablekeeper/engine';
+  type World, own } from '@tablekeeper/engine';
 import { distanceFor } from './distances.js';
 import {
   grantStyle,
@@ -74,11 +73,11 @@ function int(c: Command, key: string, dflt: number, min: number, max: number): R
 function controlsCharacter(world: World, actor: Viewer, characterId: Json | undefined): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
+  return own(world.seats, actor.seatId)?.characterIds.includes(characterId) === true;
 }
 
 function characterOfCombatant(world: World, id: string): string | null {
-  return getEncounter(world).combatants[id]?.characterId ?? null;
+  return own(getEncounter(world).combatants, id)?.characterId ?? null;
 }
 
 function controlsCombatant(world: World, actor: Viewer, combatantId: Json | undefined): boolean {
@@ -100,8 +99,8 @@ const byCombatant =
 
 /** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */
 function sheet(world: World, combatantId: string): { readonly [k: string]: Json } {
-  const c = getEncounter(world).combatants[combatantId];
-  const ch = c?.characterId != null ? world.characters[c.characterId] : undefined;
+  const c = own(getEncounter(world).combatants, combatantId);
+  const ch = c?.characterId != null ? own(world.characters, c.characterId) : undefined;
   return ch?.stats ?? c?.stats ?? {};
 }
 
@@ -119,7 +118,7 @@ function stylesOf(world: World, combatantId: string): MovementStyle[] {
 }
 
 function abilitiesOf(world: World, characterId: string | null, combatantId: string | null): Ability[] {
-  const stats = characterId !== null ? world.characters[characterId]?.stats : combatantId !== null ? sheet(world, combatantId) : undefined;
+  const stats = characterId !== null ? own(world.characters, characterId)?.stats : combatantId !== null ? sheet(world, combatantId) : undefined;
   const raw = stats?.['abilities'];
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((a): Ability[] => {
@@ -138,18 +137,18 @@ function abilitiesOf(world: World, characterId: string | null, combatantId: stri
 const RECOVERS: { readonly [r: string]: readonly string[] } = { dodgesUp: ['dodges'], shieldsUp: ['shield'], healUp: ['health', 'vitality'] };
 
 function nameOf(world: World, id: string): string {
-  return getEncounter(world).combatants[id]?.name ?? world.characters[id]?.name ?? id;
+  return own(getEncounter(world).combatants, id)?.name ?? own(world.characters, id)?.name ?? id;
 }
 
 function isSecretCombatant(world: World, id: Json | undefined): boolean {
   if (typeof id !== 'string') return false;
-  const v = getEncounter(world).combatants[id]?.visibility;
+  const v = own(getEncounter(world).combatants, id)?.visibility;
   return v === 'hidden' || v === 'existence';
 }
 
 function isSecretCharacter(world: World, id: Json | undefined): boolean {
   if (typeof id !== 'string') return false;
-  const ch = world.characters[id];
+  const ch = own(world.characters, id);
   return ch !== undefined && ch.visibility !== 'visible';
 }
 
@@ -186,7 +185,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     if (bad !== null) return { ok: false, error: bad };
     if (typeof id !== 'string') return err('BAD_INPUT', 'combatantId is required', 'combatantId');
     const enc = getEncounter(world);
-    if (enc.combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${id}"`, 'combatantId');
+    if (own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${id}"`, 'combatantId');
     if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, 'combatantId');
     const tm = st.movement[id] ?? startTurnMovement(stylesOf(world, id), st.prone.includes(id));
     return ok({ id, tm });
@@ -211,7 +210,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const bad = inPhase(st, 'opening');
         if (bad !== null) return { ok: false, error: bad };
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const clip = text(c, 'clip', false);
         if (!clip.ok) return clip;
         return ok([{ type: 'klepto.introduced', characterId: ch, clip: clip.value }]);
@@ -245,7 +244,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('BAD_INPUT', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
         for (let i = 0; i < order.length; i++) {
           const id = order[i];
-          if (typeof id !== 'string' || world.characters[id] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
         }
         return ok([{ type: 'klepto.looseOrderSet', order }]);
       },
@@ -265,7 +264,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const st = getKlepto(world);
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const d = text(c, 'description');
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
@@ -299,7 +298,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       authorize: byCharacter(),
       decide(world, c, env) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const skill = text(c, 'skill', false);
         if (!skill.ok) return skill;
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
@@ -318,9 +317,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const st = getKlepto(world);
         const combatantId = typeof c['combatantId'] === 'string' ? c['combatantId'] : null;
         const enc = getEncounter(world);
-        if (combatantId !== null && enc.combatants[combatantId] === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${combatantId}"`, 'combatantId');
+        if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${combatantId}"`, 'combatantId');
         const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : typeof c['characterId'] === 'string' ? c['characterId'] : null;
-        if (combatantId === null && (characterId === null || world.characters[characterId] === undefined)) return err('UNKNOWN_CHARACTER', 'characterId (or combatantId in an Encounter) is required', 'characterId');
+        if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('UNKNOWN_CHARACTER', 'characterId (or combatantId in an Encounter) is required', 'characterId');
         if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('BAD_INPUT', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
         const abilityId = c['abilityId'];
         const ability = abilitiesOf(world, characterId, combatantId).find((a) => a.id === abilityId);
@@ -369,7 +368,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: "set a character's Edge Save and Sneaky",
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
         const stats: { [k: string]: Json } = {};
         if (c['edgeSave'] !== undefined) {
           const e = int(c, 'edgeSave', 0, -EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT);
@@ -403,7 +402,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         // Ending the Pause by spending a Beat: that Beat is gone from the spender's next turn.
         const by = c['endedWithBeatBy'];
         if (by !== undefined) {
-          if (typeof by !== 'string' || getEncounter(world).combatants[by] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
+          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
           // On one's own turn the Beats left would reset at its end anyway: the Beat comes out of the next turn's two.
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
@@ -424,7 +423,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const events: EngineEvent[] = [];
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i];
-          if (typeof id !== 'string' || world.characters[id] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
           events.push({ type: 'klepto.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
         }
@@ -435,7 +434,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'award experience',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const n = int(c, 'amount', 1, -100, 100);
         if (!n.ok) return n;
         if (n.value === 0) return err('BAD_INPUT', 'amount must not be 0', 'amount');
@@ -450,13 +449,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       authorize: byCharacter(),
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const st = getKlepto(world);
         const need = numberSetting(world, K.xpPerLevel);
         const have = st.xp[ch] ?? 0;
         if (need === null) {
           // No number in the excerpt: the GM says when it is enough.
-          return c['gmApproves'] === true && world.characters[ch] !== undefined ? ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
         }
         if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
         return ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
@@ -466,7 +465,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'set a resource',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || world.characters[ch] === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const key = c['key'];
         if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('BAD_INPUT', 'key must be a short name such as health, vitality, shield or dodges', 'key');
         const max = int(c, 'max', getKlepto(world).resources[ch]?.[key]?.max ?? 0, 0, 100_000);
@@ -494,7 +493,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const t = text(c, 'text');
         if (!t.ok) return t;
         const ch = c['characterId'];
-        if (ch !== undefined && (typeof ch !== 'string' || world.characters[ch] === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         return ok([{ type: 'klepto.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
       },
     },
@@ -538,7 +537,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const attackers: string[] = [];
         for (let i = 0; i < leaving.length; i++) {
           const id = leaving[i];
-          if (typeof id !== 'string' || enc.combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
+          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
           const econ = kit.economy(world, id);
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
@@ -614,7 +613,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'interrupt movement',
       decide(world, c) {
         const id = c['combatantId'];
-        if (typeof id !== 'string' || getEncounter(world).combatants[id] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
+        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
         return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
       },
     },
@@ -628,8 +627,8 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const enc = getEncounter(world);
         const attacker = c['attacker'];
         const target = c['target'];
-        if (typeof attacker !== 'string' || enc.combatants[attacker] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attacker');
-        if (typeof target !== 'string' || enc.combatants[target] === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'target');
+        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attacker');
+        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'target');
         if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attacker');
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
@@ -749,7 +748,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     'klepto.pauseEndedWithBeat': (w, e) => log(w, e, 'klepto.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
     'klepto.sheetSet': (w, e) => {
       const ch = str(e['characterId']);
-      const c = w.characters[ch];
+      const c = own(w.characters, ch);
       if (c === undefined) return w;
       const stats = { ...c.stats, ...((e['stats'] ?? {}) as { [k: string]: Json }) };
       const next = { ...w, characters: { ...w.characters, [ch]: { ...c, stats } } };
@@ -861,7 +860,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     (world, e) => {
       if (e.type !== 'encounter.ended') return [];
       const enc = getEncounter(world);
-      const pcs = [...new Set(enc.roster.map((id) => enc.combatants[id]).filter((c) => c?.kind === 'pc' && c.characterId !== null && world.characters[c.characterId] !== undefined).map((c) => c!.characterId!))];
+      const pcs = [...new Set(enc.roster.map((id) => own(enc.combatants, id)).filter((c) => c?.kind === 'pc' && c.characterId !== null && own(world.characters, c.characterId) !== undefined).map((c) => c!.characterId!))];
       return pcs.map((characterId) => ({ type: 'klepto.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
     },
     // Two stacks of Slowed interrupt the active movement style.
@@ -886,8 +885,8 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     const st = getKlepto(world);
     const enc = getEncounter(world);
     // The kernel's projector has already removed hidden combatants: anyone not in the viewer's roster is secret.
-    const secretC = (id: string): boolean => !Object.hasOwn(enc.combatants, id) || enc.combatants[id]!.visibility !== 'visible';
-    const secretCh = (id: string): boolean => !Object.hasOwn(source.characters, id) || !canSee(source.characters[id]!.visibility, viewer);
+    const secretC = (id: string): boolean => !Object.hasOwn(enc.combatants, id) || own(enc.combatants, id)!.visibility !== 'visible';
+    const secretCh = (id: string): boolean => !Object.hasOwn(source.characters, id) || !canSee(own(source.characters, id)!.visibility, viewer);
     const dropC = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretC(id)));
     const dropCh = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretCh(id)));
     const view: KleptoState = {

@@ -1,7 +1,7 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World } from '@tablekeeper/engine';
+import { clockAdvanced, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, isAttackKind, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import type { CheckTag } from './exploration.js';
@@ -80,7 +80,7 @@ function modifierFor(world: World, c: Command, id: string): R<number> {
 
 /** 001 "Critical Failure": a natural 1 on a check whose failure damages a PC doubles what the PC suffers. */
 export function naturalOneDoubles(world: World, id: string | null, natural: number): boolean {
-  return natural === 1 && id !== null && world.characters[id]?.kind === 'pc';
+  return natural === 1 && id !== null && own(world.characters, id)?.kind === 'pc';
 }
 
 /** Damage from a failed check (a trap, a hazard, a chase, a retreat): a natural 1 doubles it for a PC. */
@@ -88,7 +88,7 @@ export function failDamage(world: World, env: Env, id: string, spec: DiceSpec, n
   const faces = rollDice(env.rng, spec);
   const doubled = naturalOneDoubles(world, id, natural);
   const total = damageTotal(faces, spec.bonus, doubled, osrSettings(world).critDoubles);
-  const hp = readSheet(world.characters[id]?.stats).hp;
+  const hp = readSheet(own(world.characters, id)?.stats).hp;
   return [
     { type: 'osr.damageRolled', target: id, dice: specText(spec), faces, bonus: spec.bonus, doubled, ...(doubled ? { doubledBy: 'natural 1' } : {}), total, source: label },
     ...hpEvents(world, id, hp - total, label),
@@ -198,7 +198,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const events: EngineEvent[] = [];
         // An attack during the attacker's own turn spends their active action.
         const enc = getEncounter(world);
-        const combatant = enc.active ? enc.roster.find((x) => enc.combatants[x]?.characterId === att.value) : undefined;
+        const combatant = enc.active ? enc.roster.find((x) => own(enc.combatants, x)?.characterId === att.value) : undefined;
         if (combatant !== undefined && enc.current === combatant && c['spend'] !== false) {
           const s = spendEvent(world, rules, combatant, { kind: 'active' });
           if (!s.ok) return s;
@@ -345,14 +345,14 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.move': {
       label: 'move',
       authorize: (world, c, actor) => {
-        const comb = typeof c['combatant'] === 'string' ? getEncounter(world).combatants[c['combatant']] : undefined;
+        const comb = typeof c['combatant'] === 'string' ? own(getEncounter(world).combatants, c['combatant']) : undefined;
         return ownCharacter('character')(world, { type: 'x', character: comb?.characterId ?? null }, actor);
       },
       decide(world, c) {
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'movement actions are counted in a fight');
         const cid = c['combatant'];
-        const comb = typeof cid === 'string' ? enc.combatants[cid] : undefined;
+        const comb = typeof cid === 'string' ? own(enc.combatants, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
         if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'you move on your own turn', 'combatant');
         const feet = readNum(c, 'feet', 1, 300);
@@ -431,7 +431,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
 
 function combatantOf(world: World, characterId: string): string | undefined {
   const enc = getEncounter(world);
-  return enc.roster.find((x) => enc.combatants[x]?.characterId === characterId);
+  return enc.roster.find((x) => own(enc.combatants, x)?.characterId === characterId);
 }
 
 /** Stabilized: roll the injury table (and its d6 / d8) and apply the row. */

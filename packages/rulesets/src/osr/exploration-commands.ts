@@ -1,6 +1,6 @@
 // Commands for 001 "Travel Turns", "Timekeeping", "Light", "Rolling To
 // Return", "Overland Travel" and "Overwater Travel", all on the one clock.
-import { clockAdvanced, mintId, type CommandHandler, type EngineEvent, type World } from '@tablekeeper/engine';
+import { clockAdvanced, mintId, type CommandHandler, type EngineEvent, type World, own } from '@tablekeeper/engine';
 import { resolveCheck } from './checks.js';
 import {
   CADENCE_HOURS,
@@ -101,7 +101,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
     // Torches burn one hour, lanterns three (001 "Travel Turns", "Light"); they go out on the clock.
     'osr.lightSource': {
       label: 'light a torch or lantern',
-      authorize: (world, c, actor) => (actor.role === 'gm' || (c['owner'] !== undefined && actor.role === 'player' && world.seats[actor.seatId]?.characterIds.includes(String(c['owner'])) === true) ? null : { code: 'FORBIDDEN', message: 'players light their own characters\' sources' }),
+      authorize: (world, c, actor) => (actor.role === 'gm' || (c['owner'] !== undefined && actor.role === 'player' && own(world.seats, actor.seatId)?.characterIds.includes(String(c['owner'])) === true) ? null : { code: 'FORBIDDEN', message: 'players light their own characters\' sources' }),
       decide(world, c, env) {
         const kind = readOpt(c, 'kind', Object.keys(LIGHT_SOURCES) as LightSourceKind[], 'torch');
         if (!kind.ok) return kind;
@@ -123,7 +123,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       label: 'put out a light',
       decide(world, c) {
         const id = c['id'];
-        const s = typeof id === 'string' && Object.hasOwn(getOsr(world).sources, id) ? getOsr(world).sources[id] : undefined;
+        const s = typeof id === 'string' ? own(getOsr(world).sources, id) : undefined;
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(id ?? null)}`, 'id');
         if (s.burnsOutAt === null) return fail('NOT_BURNING', 'that light is already out', 'id');
         return okv([{ type: 'osr.sourceDoused', id: s.id, remaining: s.burnsOutAt - world.clock.seconds }]);
@@ -133,7 +133,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       label: 'relight',
       decide(world, c) {
         const id = c['id'];
-        const s = typeof id === 'string' && Object.hasOwn(getOsr(world).sources, id) ? getOsr(world).sources[id] : undefined;
+        const s = typeof id === 'string' ? own(getOsr(world).sources, id) : undefined;
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(id ?? null)}`, 'id');
         if (s.burnsOutAt !== null) return fail('BURNING', 'that light is already burning', 'id');
         if (s.remaining <= 0) return fail('SPENT', 'that light has burned out', 'id');

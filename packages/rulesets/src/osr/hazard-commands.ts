@@ -1,6 +1,6 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World } from '@tablekeeper/engine';
+import { applySpend, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World, own } from '@tablekeeper/engine';
 import { isAbility, type Ability } from './checks.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc, type ChaseGround } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
@@ -55,8 +55,8 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!trigger.ok) return trigger;
         const st = getOsr(world);
         const living = who.value.filter((id) => !st.dead.includes(id));
-        const pcs = living.filter((id) => world.characters[id]?.kind === 'pc');
-        const npcs = living.filter((id) => world.characters[id]?.kind !== 'pc');
+        const pcs = living.filter((id) => own(world.characters, id)?.kind === 'pc');
+        const npcs = living.filter((id) => own(world.characters, id)?.kind !== 'pc');
         const o = { proficient: prof.value, ...ac.value, trigger: trigger.value };
         const out: EngineEvent[] = pcs.map((id) => moraleEvent(world, env, id, { ...o, group: [id] }));
         // A side or group rolls once, with the first listed as its representative.
@@ -115,7 +115,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const hours = Math.floor((world.clock.seconds - (st.restedAt[id.value] ?? 0)) / 3600);
         const s = sheetOf(world, id.value);
         const due = resilienceDc(s.con, hours);
-        if (due === null) return fail('NOT_DUE', `${world.characters[id.value]!.name} has been out ${hours} of ${s.con} hours of resilience`, 'character');
+        if (due === null) return fail('NOT_DUE', `${own(world.characters, id.value)!.name} has been out ${hours} of ${s.con} hours of resilience`, 'character');
         const dmg = readFailDamage(c);
         if (!dmg.ok) return dmg;
         const r = rollCheck(world, env, id.value, { modifier: mod(s, 'con'), dc: due, label: 'resilience', kind: 'resilience' });
@@ -178,7 +178,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       label: 'cure a corruption',
       decide(world, c) {
         const id = c['id'];
-        const k = typeof id === 'string' && Object.hasOwn(getOsr(world).corruptions, id) ? getOsr(world).corruptions[id] : undefined;
+        const k = typeof id === 'string' ? own(getOsr(world).corruptions, id) : undefined;
         if (k === undefined) return fail('NOT_FOUND', `no corruption ${JSON.stringify(id ?? null)}`, 'id');
         return okv([{ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'cured' }]);
       },
@@ -189,7 +189,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       label: 'retreat',
       authorize: (world, c, actor) => {
         const enc = getEncounter(world);
-        const comb = typeof c['combatant'] === 'string' ? enc.combatants[c['combatant']] : undefined;
+        const comb = typeof c['combatant'] === 'string' ? own(enc.combatants, c['combatant']) : undefined;
         return ownCharacter('character')(world, { type: 'x', character: comb?.characterId ?? null }, actor);
       },
       decide(world, c, env) {
@@ -197,7 +197,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!enc.active) return fail('NO_ENCOUNTER', 'retreat happens in a fight');
         if (c['dc'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s dc', 'damageOnFail');
         const cid = c['combatant'];
-        const comb = typeof cid === 'string' ? enc.combatants[cid] : undefined;
+        const comb = typeof cid === 'string' ? own(enc.combatants, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
         if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'retreat is taken on your own turn', 'combatant');
         const econ = enc.economy[comb.id];
@@ -228,7 +228,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
           if (!r.success && dmg.value !== null && comb.characterId !== null) out.push(...failDamage(world, env, comb.characterId, dmg.value, r.natural, 'retreat'));
           if (!r.success) out.push({ type: 'osr.retreatFailed', combatant: comb.id, reason: 'failed the check' });
         }
-        if (comb.characterId !== null && world.characters[comb.characterId]?.kind === 'pc') {
+        if (comb.characterId !== null && own(world.characters, comb.characterId)?.kind === 'pc') {
           const st = getOsr(world);
           const followers = Object.values(world.characters).filter((x) => x.stats['follows'] === comb.characterId && !st.dead.includes(x.id));
           for (const f of followers) out.push(moraleEvent(world, env, f.id, { proficient: false, advantage: 0, disadvantage: 1, group: [f.id], trigger: 'their leader retreats' }));

@@ -2,7 +2,7 @@
 // the wire face of queries.ts. The engine answers them on the asker's own
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
-import { canSee, type Command, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
+import { canSee, type Command, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { isAttackKind } from './combat.js';
 import { attackOddsAt, characterStatus } from './queries.js';
 import { readDice } from './rolls.js';
@@ -19,8 +19,8 @@ const asCommand = (name: string, args: Args): Command => ({ ...args, type: name 
  */
 function readableCharacter(world: World, viewer: Viewer, c: Command, field: string): R<string> {
   const id = c[field];
-  if (typeof id !== 'string' || world.characters[id] === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
-  const ch = world.characters[id];
+  const ch = typeof id === 'string' ? own(world.characters, id) : undefined;
+  if (typeof id !== 'string' || ch === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
   if (viewer.role !== 'gm' && !canSee(ch.visibility, viewer)) return fail('VALUES_HIDDEN', `the GM keeps ${ch.name}'s numbers secret`, field);
   return okv(id);
 }

@@ -22,8 +22,7 @@ import {
   type Module,
   type Reducer,
   type Viewer,
-  type World,
-} from '@tablekeeper/engine';
+  type World, own } from '@tablekeeper/engine';
 import { abilityModifier, type Ability } from './checks.js';
 import { combatCommands, naturalOneDoubles } from './combat-commands.js';
 import { explorationCommands } from './exploration-commands.js';
@@ -44,7 +43,7 @@ function canAct(world: World, c: Combatant): boolean {
   if (c.characterId === null) return true;
   const st = getOsr(world);
   if (st.dead.includes(c.characterId) || st.dying[c.characterId] !== undefined) return false;
-  const ch = world.characters[c.characterId];
+  const ch = own(world.characters, c.characterId);
   return ch === undefined || sheetOf(world, c.characterId).hp > 0;
 }
 
@@ -79,19 +78,19 @@ function audienceOf(world: World, e: EngineEvent): Audience {
   const st = getOsr(world);
   for (const named of idsIn(e)) {
     // A corruption or a light source takes its audience from the character it belongs to.
-    const id = Object.hasOwn(st.corruptions, named) ? st.corruptions[named]!.target : Object.hasOwn(st.sources, named) ? (st.sources[named]!.owner ?? named) : named;
-    const ch = Object.hasOwn(world.characters, id) ? world.characters[id] : undefined;
+    const id = Object.hasOwn(st.corruptions, named) ? own(st.corruptions, named)!.target : Object.hasOwn(st.sources, named) ? (own(st.sources, named)!.owner ?? named) : named;
+    const ch = Object.hasOwn(world.characters, id) ? own(world.characters, id) : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
   }
   const comb = e['combatant'];
   if (typeof comb === 'string') {
-    const c = getEncounter(world).combatants[comb];
+    const c = own(getEncounter(world).combatants, comb);
     if (c !== undefined && c.visibility !== 'visible') return AUDIENCE_GM;
   }
   return AUDIENCE_ALL;
 }
 
-const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (w.characters[id]?.name ?? id) : 'someone');
+const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (own(w.characters, id)?.name ?? id) : 'someone');
 
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
@@ -182,7 +181,7 @@ const reducers: { [type: string]: Reducer } = {
     const dying = { ...st.dying };
     delete dying[id];
     const enc = getEncounter(w);
-    const inFight = enc.active && enc.roster.some((x) => enc.combatants[x]?.characterId === id);
+    const inFight = enc.active && enc.roster.some((x) => own(enc.combatants, x)?.characterId === id);
     const corruptions = Object.fromEntries(Object.entries(st.corruptions).filter(([, k]) => k.target !== id));
     const next = setOsr(w, { ...st, dying, corruptions, dead: addTo(st.dead, id), stable: removeFrom(st.stable, id), hidden: removeFrom(st.hidden, id), fightDeaths: st.fightDeaths + (inFight ? 1 : 0) });
     return log(next, e, `${nm(w, id)} is dead (${str(e, 'reason')}).`);
@@ -221,12 +220,12 @@ const reducers: { [type: string]: Reducer } = {
     return log(claimId(setOsr(w, { ...st, sources: { ...st.sources, [id]: src } }), id), e, `${src.owner === null ? 'A' : `${nm(w, src.owner)}'s`} ${src.label} is lit (out in ${Math.round((src.burnsOutAt - w.clock.seconds) / 60)} minutes).`);
   }),
   'osr.sourceDoused': on((w, e, st) => {
-    const s = st.sources[str(e, 'id')];
+    const s = own(st.sources, str(e, 'id'));
     if (s === undefined) return w;
     return log(setOsr(w, { ...st, sources: { ...st.sources, [s.id]: { ...s, burnsOutAt: null, remaining: Number(e['remaining']) } } }), e, `The ${s.label} is put out.`);
   }),
   'osr.sourceBurnedOut': on((w, e, st) => {
-    const s = st.sources[str(e, 'id')];
+    const s = own(st.sources, str(e, 'id'));
     if (s === undefined) return w;
     const sources = { ...st.sources };
     delete sources[s.id];
@@ -265,7 +264,7 @@ const reducers: { [type: string]: Reducer } = {
     return log(claimId(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: k } }), k.id), e, `${nm(w, k.target)} is infected by ${k.name}.`);
   }),
   'osr.stageEnded': on((w, e, st) => {
-    const k = st.corruptions[str(e, 'id')];
+    const k = own(st.corruptions, str(e, 'id'));
     if (k === undefined) return w;
     const next = typeof e['nextStage'] === 'number' ? { ...k, stage: e['nextStage'], stageEndsAt: Number(e['nextEndsAt']) } : k;
     const dmg = e['damage'] as { ability: string; total: number; doubled?: boolean } | null;
@@ -413,10 +412,10 @@ function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
   if (e.type !== 'osr.died') return [];
   const enc = getEncounter(world);
   const id = str(e, 'id');
-  if (!enc.active || !enc.roster.some((x) => enc.combatants[x]?.characterId === id)) return [];
+  if (!enc.active || !enc.roster.some((x) => own(enc.combatants, x)?.characterId === id)) return [];
   const out: EngineEvent[] = [];
   if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` });
-  if (world.characters[id]?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` });
+  if (own(world.characters, id)?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` });
   return out;
 }
 
@@ -428,7 +427,7 @@ function tidePrompts(world: World): EngineEvent[] {
   const st = getOsr(world);
   const sides = new Map<string, { n: number; down: number }>();
   for (const id of enc.roster) {
-    const c = enc.combatants[id]!;
+    const c = own(enc.combatants, id)!;
     const s = sides.get(c.side) ?? { n: 0, down: 0 };
     const down = c.characterId !== null && (st.dead.includes(c.characterId) || sheetOf(world, c.characterId).hp <= 0);
     sides.set(c.side, { n: s.n + 1, down: s.down + (down ? 1 : 0) });
@@ -455,11 +454,11 @@ function project(world: World, viewer: Viewer, source: World = world): World {
   const st = getOsr(world);
   const seesCharacter = (id: string | null): boolean => {
     if (id === null) return true;
-    const ch = Object.hasOwn(source.characters, id) ? source.characters[id] : undefined;
+    const ch = Object.hasOwn(source.characters, id) ? own(source.characters, id) : undefined;
     return ch !== undefined && canSee(ch.visibility, viewer);
   };
   const enc = getEncounter(world);
-  const seesCombatant = (id: string): boolean => Object.hasOwn(enc.combatants, id) && enc.combatants[id]!.visibility === 'visible';
+  const seesCombatant = (id: string): boolean => Object.hasOwn(enc.combatants, id) && own(enc.combatants, id)!.visibility === 'visible';
   const keep = <T, U>(m: { readonly [id: string]: T }, shown: (k: string, v: T) => boolean, fields: (v: T) => U): { [id: string]: U } =>
     Object.fromEntries(Object.entries(m).filter(([k, v]) => shown(k, v)).map(([k, v]) => [k, fields(v)]));
   const byCharacter = (k: string): boolean => seesCharacter(k);

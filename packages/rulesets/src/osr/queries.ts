@@ -2,6 +2,7 @@
 // character's derived numbers, and exact odds for an attack or check as the
 // table stands now (same modifiers and advantage sources as the commands).
 import type { World } from '@tablekeeper/engine';
+import { own } from '@tablekeeper/engine';
 import { ABILITIES, abilityModifier, type Ability } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { proficiencyFor } from './combat-commands.js';
@@ -30,7 +31,7 @@ export interface CharacterStatus {
 }
 
 export function characterStatus(world: World, id: string): CharacterStatus | null {
-  if (world.characters[id] === undefined) return null;
+  if (own(world.characters, id) === undefined) return null;
   const s = sheetOf(world, id);
   const st = getOsr(world);
   const enc = encumbrance(s.str, s.load, s.speed);

@@ -1,6 +1,6 @@
 // Helpers the OSR commands share: who may act for whom, reading ids and
 // numbers, the advantage sources of a check, and HP-change events.
-import { getEncounter, type Command, type EngineEvent, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { getEncounter, type Command, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
 import { combineAdvantage, isAbility, type Ability } from './checks.js';
 import { isCheckTag, lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
@@ -20,7 +20,7 @@ export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM o
 export function controls(world: World, actor: Viewer, characterId: unknown): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
+  return own(world.seats, actor.seatId)?.characterIds.includes(characterId) === true;
 }
 
 /** authorize(): players only for their own character named in `field`. */
@@ -31,7 +31,7 @@ export const ownCharacter =
 
 export function readCharacter(world: World, c: Command, field: string): R<string> {
   const id = c[field];
-  if (typeof id !== 'string' || world.characters[id] === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
+  if (typeof id !== 'string' || own(world.characters, id) === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
   return okv(id);
 }
 
@@ -43,7 +43,7 @@ export function readCharacters(world: World, c: Command, field: string, fallback
   if (!Array.isArray(v) || v.length === 0 || v.length > MAX_LIST) return fail('INVALID_VALUE', `${field} must list 1 to ${MAX_LIST} characters`, field);
   const out: string[] = [];
   for (const id of v) {
-    if (typeof id !== 'string' || world.characters[id] === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id)}`, field);
+    if (typeof id !== 'string' || own(world.characters, id) === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id)}`, field);
     if (!out.includes(id)) out.push(id);
   }
   return okv(out);
@@ -122,7 +122,7 @@ export function sourceBurning(world: World): boolean {
  */
 export function checkAdvantage(world: World, id: string | null, input: AdvantageInput): AdvantageOutcome {
   const st = getOsr(world);
-  const sheet: Sheet = readSheet(id === null ? undefined : world.characters[id]?.stats);
+  const sheet: Sheet = readSheet(id === null ? undefined : own(world.characters, id)?.stats);
   let adv = Math.max(0, input.advantage ?? 0);
   let dis = Math.max(0, input.disadvantage ?? 0);
   const reasons: string[] = [];
@@ -179,7 +179,7 @@ export function isDead(world: World, id: string): boolean {
  * 0 incapacitates and starts the death timer on the clock.
  */
 export function hpEvents(world: World, id: string, to: number, reason: string): EngineEvent[] {
-  const sheet = readSheet(world.characters[id]?.stats);
+  const sheet = readSheet(own(world.characters, id)?.stats);
   const next = Math.max(0, Math.min(sheet.maxHp, Math.round(to)));
   if (next === sheet.hp) return [];
   const out: EngineEvent[] = [{ type: 'osr.hpChanged', id, from: sheet.hp, to: next, reason }];
@@ -191,4 +191,4 @@ export function hpEvents(world: World, id: string, to: number, reason: string): 
 
 export const j = (v: unknown): Json => v as Json;
 
-export const nameOf = (world: World, id: string | null): string => (id === null ? 'someone' : (world.characters[id]?.name ?? id));
+export const nameOf = (world: World, id: string | null): string => (id === null ? 'someone' : (own(world.characters, id)?.name ?? id));

@@ -1,4 +1,4 @@
-// An OSR character's numbers, read from world.characters[id].stats (the
+// An OSR character's numbers, read from own(world.characters, id).stats (the
 // ruleset owns that record). Missing numbers get the text's defaults; bad
 // numbers are clamped by `readSheet`, and `validateSheet` names the limit.
 import type { Json, RuleError } from '@tablekeeper/engine';

@@ -1,7 +1,7 @@
 // 003 "Attacks", "Defensive Actions", "Damage", "Death": the decide-side
 // logic. Every die is rolled here and recorded in the events.
 import type { Json, RuleError, World } from '@tablekeeper/engine';
-import { economyOf, economyRemaining, getEncounter } from '@tablekeeper/engine';
+import { economyOf, economyRemaining, getEncounter, own } from '@tablekeeper/engine';
 import { attackOutcome, blockOutcome, damageTaken, misdirects, multipleAttackPenalty, parryBonus, rawDamage, sizeShift } from './attack.js';
 import { consciousnessDifficulty, damageCategory, splitDamage, type DamageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -16,7 +16,7 @@ export const COMBAT_SKILL = 'combat';
 const e = (code: string, message: string, path?: string): RuleError => (path === undefined ? { code, message } : { code, message, path });
 
 export function sheetOf(world: World, id: string, path: string): Sheet | RuleError {
-  const s = getTeams(world).sheets[id];
+  const s = own(getTeams(world).sheets, id);
   return s === undefined ? e('NO_SHEET', `no team-game sheet for "${id}" (teams.setSheet first)`, path) : s;
 }
 
@@ -25,7 +25,7 @@ export const isError = (x: unknown): x is RuleError => x !== null && typeof x ==
 
 function inEncounter(world: World, id: string): boolean {
   const enc = getEncounter(world);
-  return enc.active && enc.combatants[id] !== undefined;
+  return enc.active && own(enc.combatants, id) !== undefined;
 }
 
 /** Guard's +1 (and any other 'defence' effect) for defences and defence tests. */
@@ -41,7 +41,7 @@ export function hasReaction(world: World, id: string): boolean {
 
 /** Spend a reaction (unless it is free) and its stamina or focus. */
 export function payReaction(d: Draft, id: string, resource: 'stamina' | 'focus', label: string, free: boolean): RuleError | null {
-  const sh = getTeams(d.world).sheets[id];
+  const sh = own(getTeams(d.world).sheets, id);
   if (sh === undefined) return e('NO_SHEET', `no sheet for "${id}"`);
   if (!sh.conscious || sh.dead) return e('UNABLE', `${sh.name} cannot react while ${sh.dead ? 'dead' : 'unconscious'}`);
   const cost = numSetting(d.world, 'teams.reactionCost');
@@ -96,7 +96,7 @@ export function effectiveEvasion(world: World, target: string, sheet: Sheet, att
  * than the constitution calls for a fortify or unconsciousness.
  */
 export function dealDamage(d: Draft, id: string, amount: number, damageType: string | null, nonlethal: boolean, source: string | null): void {
-  const sh = getTeams(d.world).sheets[id];
+  const sh = own(getTeams(d.world).sheets, id);
   if (sh === undefined || amount <= 0) return;
   const split = splitDamage({ endurance: sh.endurance, health: sh.health }, amount);
   d.emit({
@@ -207,7 +207,7 @@ export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0):
   }
   for (const id of a.nearby) {
     if (id === a.attacker || id === a.target) return e('BAD_INPUT', 'nearby lists the other characters within 1 m of the target (not the attacker or the target)', 'nearby');
-    if (getTeams(world).sheets[id] === undefined) return e('NO_SHEET', `no sheet for nearby "${id}"`, 'nearby');
+    if (own(getTeams(world).sheets, id) === undefined) return e('NO_SHEET', `no sheet for nearby "${id}"`, 'nearby');
   }
   const enc = getEncounter(world);
   // The multiple attack penalty counts attacks in this round of the running encounter.
@@ -241,7 +241,7 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     target = a.nearby[die - 1]!;
     misdirect = { among: [...a.nearby], die };
   }
-  const tgt = getTeams(world).sheets[target]!;
+  const tgt = own(getTeams(world).sheets, target)!;
   const evasion = effectiveEvasion(world, target, tgt, att.size);
   const threshold = prep.criticalThreshold;
   const result = roll.total;
@@ -314,8 +314,8 @@ function usableItem(sheet: Sheet, itemId: string, use: 'block' | 'parry'): Item 
 /** The target's answer to a pending hit; then the damage lands. */
 export function resolveHit(d: Draft, p: PendingAttack, defence: Defence): RuleError | null {
   const world = d.world;
-  const tgt = getTeams(world).sheets[p.target];
-  const att = getTeams(world).sheets[p.attacker];
+  const tgt = own(getTeams(world).sheets, p.target);
+  const att = own(getTeams(world).sheets, p.attacker);
   if (tgt === undefined) return e('NO_SHEET', `no sheet for "${p.target}"`);
   const category = damageCategory(p.damageType) ?? 'typeless';
   const raw = rawDamage(p.result, p.weaponDamage);
@@ -383,12 +383,12 @@ export function intercept(d: Draft, p: PendingAttack, by: string): RuleError | n
   if (isError(sh)) return sh;
   // Only an ally steps in (same team, when both are in the encounter).
   const enc = getEncounter(d.world);
-  const a = enc.combatants[by];
-  const b = enc.combatants[p.target];
+  const a = own(enc.combatants, by);
+  const b = own(enc.combatants, p.target);
   if (enc.active && a !== undefined && b !== undefined && a.side !== b.side) return e('NOT_AN_ALLY', `${sh.name} is not on ${b.name}'s team`, 'by');
   const paid = payReaction(d, by, 'stamina', 'intercept', false);
   if (paid !== null) return paid;
-  const att = getTeams(d.world).sheets[p.attacker];
+  const att = own(getTeams(d.world).sheets, p.attacker);
   const evasion = effectiveEvasion(d.world, by, sh, att?.size ?? sh.size);
   const stillHits = !boolSetting(d.world, 'teams.interceptRecheck') || p.critical || p.result >= evasion;
   d.emit({ type: 'teams.intercepted', attack: p.id, by, from: p.target, result: p.result, evasion, stillHits });

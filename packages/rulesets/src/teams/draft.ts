@@ -3,7 +3,7 @@
 // read the state the earlier events leave. Kernel events whose reactions
 // move the turn on (incapacitation, end of turn) are held to the end.
 import type { EngineEvent, Json, Rng, RuleError, World } from '@tablekeeper/engine';
-import { getEncounter } from '@tablekeeper/engine';
+import { getEncounter, own } from '@tablekeeper/engine';
 import { TEAMS_REDUCERS } from './reducers.js';
 import { kit } from './rules.js';
 
@@ -28,7 +28,7 @@ export class Draft {
   /** Keep the combatant's "unable to act" flag in step with consciousness. */
   incapacitate(id: string, value: boolean): void {
     const enc = getEncounter(this.world);
-    if (!enc.active || enc.combatants[id] === undefined) return;
+    if (!enc.active || own(enc.combatants, id) === undefined) return;
     this.tail.push({ type: 'encounter.incapacitatedSet', id, value });
   }
   done(): EngineEvent[] {

@@ -2,7 +2,7 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest } from '@tablekeeper/engine';
+import { getEncounter, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
 import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, readTest, resolveHit, sheetOf, type Defence } from './combat.js';
@@ -29,7 +29,7 @@ const by = (field: string) => (world: World, c: Command, actor: Viewer): RuleErr
 };
 /** For commands about a pending attack: whoever controls the attack's current target. */
 const byTargetOf = (world: World, c: Command, actor: Viewer): RuleError | null => {
-  const p = typeof c['attack'] === 'string' ? getTeams(world).pending[c['attack']] : undefined;
+  const p = typeof c['attack'] === 'string' ? own(getTeams(world).pending, c['attack']) : undefined;
   if (p === undefined) return actor.role === 'gm' ? null : FORBIDDEN;
   return controls(world, actor, p.target) ? null : FORBIDDEN;
 };
@@ -51,7 +51,7 @@ function readDefence(c: Command): Defence | RuleError {
 /** Pay one action for `who`: a Command grant from the current actor, or their own economy. */
 function payAction(d: Draft, who: string, c: Command, extra: { [k: string]: Json } = {}): RuleError | null {
   const enc = getEncounter(d.world);
-  if (!enc.active || enc.combatants[who] === undefined) return null;
+  if (!enc.active || own(enc.combatants, who) === undefined) return null;
   if (c['commanded'] === true) {
     const g = getTeams(d.world).commanded[who];
     if (g === undefined || g.by !== enc.current || g.serial !== enc.turnSerial) return { code: 'NOT_COMMANDED', message: `${who} has no Command to act on this turn`, path: 'commanded' };
@@ -76,7 +76,7 @@ const commands: { [type: string]: CommandHandler } = {
       if (!sheet.ok) return sheet;
       const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: who, sheet: asJson(sheet.value) }];
       const enc = getEncounter(world);
-      if (enc.active && enc.combatants[who] !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: who, value: !sheet.value.conscious || sheet.value.dead });
+      if (enc.active && own(enc.combatants, who) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: who, value: !sheet.value.conscious || sheet.value.dead });
       return { ok: true, value: events };
     },
   },
@@ -84,7 +84,7 @@ const commands: { [type: string]: CommandHandler } = {
     decide(world, c) {
       const who = id(c, 'id');
       if (isError(who)) return { ok: false, error: who };
-      if (getTeams(world).sheets[who] === undefined) return fail('NO_SHEET', `no sheet for "${who}"`, 'id');
+      if (own(getTeams(world).sheets, who) === undefined) return fail('NO_SHEET', `no sheet for "${who}"`, 'id');
       return { ok: true, value: [{ type: 'teams.sheetRemoved', id: who }] };
     },
   },
@@ -129,7 +129,7 @@ const commands: { [type: string]: CommandHandler } = {
     decide(world, c, env) {
       const atk = id(c, 'attack');
       if (isError(atk)) return { ok: false, error: atk };
-      const p = getTeams(world).pending[atk];
+      const p = own(getTeams(world).pending, atk);
       if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attack');
       const def = readDefence(c);
       if (isError(def)) return { ok: false, error: def };
@@ -143,7 +143,7 @@ const commands: { [type: string]: CommandHandler } = {
     decide(world, c, env) {
       const atk = id(c, 'attack');
       if (isError(atk)) return { ok: false, error: atk };
-      const p = getTeams(world).pending[atk];
+      const p = own(getTeams(world).pending, atk);
       if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attack');
       if (p.intercepted !== null) return fail('ALREADY_INTERCEPTED', 'this attack was already intercepted', 'attack');
       const who = id(c, 'by');
@@ -168,7 +168,7 @@ const commands: { [type: string]: CommandHandler } = {
       }
       const t = readTest(c['test'], 'test');
       if (isError(t)) return { ok: false, error: t };
-      const sh = getTeams(world).sheets[who]!;
+      const sh = own(getTeams(world).sheets, who)!;
       const paid = payReaction(d, who, 'stamina', 'fortify', false);
       if (paid !== null) return { ok: false, error: paid };
       const roll = ordinaryTest(d, sh, t, 0, defenceBonus(world, who));
@@ -252,7 +252,7 @@ const commands: { [type: string]: CommandHandler } = {
 /** The readied action is taken: spend the reaction and clear it (003 "Ready an Action"). */
 function readiedTaken(d: Draft, who: string, c: Command): RuleError | null {
   const enc = getEncounter(d.world);
-  const comb = enc.combatants[who];
+  const comb = own(enc.combatants, who);
   if (!enc.active || comb === undefined) return { code: 'NO_ENCOUNTER', message: 'readied actions exist only in an encounter' };
   if (comb.readied === null) return { code: 'NOT_READIED', message: `${who} has no readied action`, path: 'readied' };
   const before = c['before'];
@@ -271,13 +271,13 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   const who = id(c, 'combatant');
   if (isError(who)) return { ok: false, error: who };
   const enc = getEncounter(world);
-  if (!enc.active || enc.combatants[who] === undefined) return fail('NO_ENCOUNTER', `${who} is not in a running encounter`, 'combatant');
+  if (!enc.active || own(enc.combatants, who) === undefined) return fail('NO_ENCOUNTER', `${who} is not in a running encounter`, 'combatant');
   const name = c['action'];
   const row = typeof name === 'string' ? TEAMS_ACTIONS.find((r) => r.name.toLowerCase() === name.toLowerCase()) : undefined;
   if (row === undefined) return fail('UNKNOWN_ACTION', `action must be one of ${TEAMS_ACTIONS.filter((r) => r.kind !== 'reaction' && r.name !== 'Attack').map((r) => r.name).join(', ')}`, 'action');
   if (row.name === 'Attack') return fail('USE_ATTACK', 'attacks are made with teams.attack', 'action');
   if (row.kind === 'reaction') return fail('USE_REACTION', 'reactions are taken with teams.defend, teams.intercept, teams.react or teams.stayConscious', 'action');
-  const sh = getTeams(world).sheets[who];
+  const sh = own(getTeams(world).sheets, who);
   if (sh !== undefined && (!sh.conscious || sh.dead)) return fail('UNABLE', `${sh.name} cannot act while ${sh.dead ? 'dead' : 'unconscious'}`, 'combatant');
   const target = c['target'];
   if (target !== undefined && (typeof target !== 'string' || target.length > MAX_ID)) return fail('BAD_INPUT', 'target must be an id', 'target');
@@ -286,8 +286,8 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   // Preconditions and resource costs checked before paying the action.
   const cost = numSetting(world, 'teams.reactionCost');
   if (row.name === 'Command') {
-    if (typeof target !== 'string' || enc.combatants[target] === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'target');
-    if (enc.combatants[target]!.side !== enc.combatants[who]!.side) return fail('BAD_TARGET', 'Command gives an action to an ally on your team', 'target');
+    if (typeof target !== 'string' || own(enc.combatants, target) === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'target');
+    if (own(enc.combatants, target)!.side !== own(enc.combatants, who)!.side) return fail('BAD_TARGET', 'Command gives an action to an ally on your team', 'target');
   }
   if (row.name === 'Resuscitate') {
     if (typeof target !== 'string') return fail('BAD_TARGET', 'Resuscitate needs a target', 'target');
@@ -399,7 +399,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
 }
 
 function testAction(d: Draft, who: string, c: Command, then: (roll: Json, difficulty: number, success: boolean) => void, dflt: number | null): RuleError | null {
-  const sh = getTeams(d.world).sheets[who];
+  const sh = own(getTeams(d.world).sheets, who);
   if (sh === undefined) return { code: 'NO_SHEET', message: `no sheet for "${who}"`, path: 'combatant' };
   const t = readTest(c['test'], 'test');
   if (isError(t)) return t;
@@ -430,7 +430,7 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
   if (!item.weapon.attributes.includes(attribute)) return fail('BAD_ATTRIBUTE', `${item.name} uses ${item.weapon.attributes.join(' or ')}`, 'attribute');
   const d = new Draft(world, env.rng);
   const enc = getEncounter(world);
-  if (enc.active && enc.combatants[a.attacker] !== undefined) {
+  if (enc.active && own(enc.combatants, a.attacker) !== undefined) {
     const spent = kit.spend(d.world, a.attacker, { kind: 'action', cost: numSetting(world, 'teams.killingStrikeActions'), label: 'Killing Strike' });
     if (!spent.ok) return spent;
     d.emit(spent.value);
@@ -469,7 +469,7 @@ const project: Projector = (world, viewer, source = world) => {
   // Judged on the unprojected encounter: this projector may run before the kernel's (module order).
   const full = getEncounter(source);
   const gone = new Set(full.hiddenGone ?? []);
-  const combatant = (x: string) => (Object.hasOwn(full.combatants, x) && full.roster.includes(x) ? full.combatants[x]! : undefined);
+  const combatant = (x: string) => (Object.hasOwn(full.combatants, x) && full.roster.includes(x) ? own(full.combatants, x)! : undefined);
   const inView = (x: string): boolean => {
     const c = combatant(x);
     return c !== undefined && c.visibility !== 'hidden';
@@ -483,7 +483,7 @@ const project: Projector = (world, viewer, source = world) => {
     else {
       // Out of any fight: the sheet's character (by key or by its characterId) decides; an unowned sheet is the GM's.
       const chId = Object.hasOwn(source.characters, k) ? k : sh.characterId;
-      const ch = chId !== null && Object.hasOwn(source.characters, chId) ? source.characters[chId]! : undefined;
+      const ch = chId !== null && Object.hasOwn(source.characters, chId) ? own(source.characters, chId)! : undefined;
       tier = ch === undefined || ch.visibility === 'hidden' ? 'none' : ch.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
     }
     if (tier === 'none') continue;
@@ -520,7 +520,7 @@ const landHits: Reaction = (world, e, env) => {
   if (pending.length === 0 && Object.keys(st.atRisk).length === 0) return [];
   const d = new Draft(world, env.rng);
   for (const p of pending) {
-    const live = getTeams(d.world).pending[p.id];
+    const live = own(getTeams(d.world).pending, p.id);
     if (live !== undefined) resolveHit(d, live, { kind: 'none' });
   }
   for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: 'did not fortify in time' });

@@ -2,7 +2,7 @@
 // attack hits, is critical, or goes astray, and the chance an ordinary test
 // meets a difficulty, from the engine's exact team-test distribution.
 import type { Pmf, RuleError, World } from '@tablekeeper/engine';
-import { convolve, pmfOfDie, teamTestDistribution, Pmf as PmfClass } from '@tablekeeper/engine';
+import { convolve, pmfOfDie, teamTestDistribution, Pmf as PmfClass, own } from '@tablekeeper/engine';
 import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
 import { clampAdvantage, MAX_BONUS, type TestSpec } from './roll.js';
 import { numSetting } from './settings.js';
@@ -67,7 +67,7 @@ export function testChance(world: World, spec: TestSpec, difficulty: number): nu
 export function attackOdds(world: World, a: AttackInput): HitOdds | RuleError {
   const prep = prepareAttack(world, a);
   if (isError(prep)) return prep;
-  const tgt = getTeams(world).sheets[a.target]!;
+  const tgt = own(getTeams(world).sheets, a.target)!;
   return hitOdds({
     spec: prep.spec,
     evasion: effectiveEvasion(world, a.target, tgt, prep.attacker.size),

@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId, getEncounter } from '@tablekeeper/engine';
+import { appendLog, claimId, getEncounter, own } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -66,7 +66,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
     const by = s(e, 'by');
     const from = s(e, 'from');
     const w = updateTeams(world, (st) => {
-      const p = st.pending[id];
+      const p = own(st.pending, id);
       if (p === undefined) return st;
       const pending = e['stillHits'] === true ? { ...st.pending, [id]: { ...p, target: by, intercepted: from, freeReaction: true } } : without(st.pending, id);
       return { ...st, pending };
@@ -78,7 +78,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
     const target = s(e, 'target');
     const w = updateTeams(world, (st) => ({ ...st, pending: without(st.pending, id) }));
     const who = nameOf(w, target);
-    const item = typeof e['item'] === 'string' ? (getTeams(w).sheets[target]?.items[s(e, 'item')]?.name ?? s(e, 'item')) : '';
+    const item = typeof e['item'] === 'string' ? (own(getTeams(w).sheets, target)?.items[s(e, 'item')]?.name ?? s(e, 'item')) : '';
     let text: string;
     if (e['avoided'] === true) text = `${who} dodged the attack.`;
     else if (e['reaction'] === 'block') text = `${who} blocked with the ${item}: ${n(e, 'toItem')} to the ${item}, ${n(e, 'damage')} through.`;
@@ -105,7 +105,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
       const it = sh.items[item];
       return it === undefined ? sh : { ...sh, items: { ...sh.items, [item]: { ...it, durability: to } } };
     });
-    const name = getTeams(w).sheets[id]?.items[item]?.name ?? item;
+    const name = own(getTeams(w).sheets, id)?.items[item]?.name ?? item;
     return log(w, e, [id], `${nameOf(w, id)}'s ${name} took ${n(e, 'from') - to} durability damage (${to} left)${to === 0 ? ' and broke' : ''}.`);
   },
   'teams.damaged': (world, e) => {
@@ -113,7 +113,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
     const end = e['endurance'] as { to: number };
     const hp = e['health'] as { to: number };
     const w = updateSheet(world, id, (sh) => ({ ...sh, endurance: Number(end.to), health: Number(hp.to) }));
-    const sh = getTeams(w).sheets[id];
+    const sh = own(getTeams(w).sheets, id);
     const type = typeof e['damageType'] === 'string' ? ` ${s(e, 'damageType')}` : '';
     return log(w, e, [id], `${nameOf(w, id)} took ${n(e, 'amount')}${type} damage: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`);
   },
@@ -172,7 +172,7 @@ export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = {
     const id = s(e, 'id');
     const items = (e['items'] as string[]).map(String);
     const w = updateSheet(world, id, (sh) => ({ ...sh, wielded: items }));
-    return log(w, e, [id], `${nameOf(w, id)} now holds ${items.length === 0 ? 'nothing' : items.map((i) => getTeams(w).sheets[id]?.items[i]?.name ?? i).join(' and ')}.`);
+    return log(w, e, [id], `${nameOf(w, id)} now holds ${items.length === 0 ? 'nothing' : items.map((i) => own(getTeams(w).sheets, id)?.items[i]?.name ?? i).join(' and ')}.`);
   },
   'teams.dropped': (world, e) => {
     const id = s(e, 'id');

@@ -3,7 +3,7 @@
 // "Actions in Combat"), our conditions for Guard, Seek Cover and prone, and
 // "unable to act" read from the sheet (unconscious or dead).
 import type { ConditionDef, EncounterRules } from '@tablekeeper/engine';
-import { encounterKit, teamsEncounter } from '@tablekeeper/engine';
+import { encounterKit, teamsEncounter, own } from '@tablekeeper/engine';
 import { getTeams } from './state.js';
 
 export const TEAMS_CONDITIONS: readonly ConditionDef[] = [
@@ -19,7 +19,7 @@ export const teamsRules: EncounterRules = {
   ...teamsEncounter(),
   conditions: TEAMS_CONDITIONS,
   canAct(world, c) {
-    const s = getTeams(world).sheets[c.id];
+    const s = own(getTeams(world).sheets, c.id);
     if (s === undefined) return true;
     // In a player's view (where the kernel computes their on-deck combatant) a secret sheet is only its status words.
     const status = (s as { readonly status?: unknown }).status;

@@ -2,7 +2,7 @@
 // penalty counts, attacks waiting for the target's reaction, characters who
 // must choose to fortify or fall unconscious, and Command grants.
 import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter } from '@tablekeeper/engine';
+import { getEncounter, own } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
 
 export const TEAMS_ID = 'teams';
@@ -54,7 +54,7 @@ export function updateTeams(world: World, f: (s: TeamsState) => TeamsState): Wor
 
 export function updateSheet(world: World, id: string, f: (s: Sheet) => Sheet): World {
   const st = getTeams(world);
-  const s = st.sheets[id];
+  const s = own(st.sheets, id);
   return s === undefined ? world : setTeams(world, { ...st, sheets: { ...st.sheets, [id]: f(s) } });
 }
 
@@ -66,7 +66,7 @@ export function without<T>(o: { readonly [k: string]: T }, k: string): { [k: str
 
 /** The character a combatant stands for: the sheet's link, else the encounter's. */
 function characterOf(world: World, id: string): string | null {
-  return getTeams(world).sheets[id]?.characterId ?? getEncounter(world).combatants[id]?.characterId ?? null;
+  return own(getTeams(world).sheets, id)?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
 }
 
 /** The GM, or the player whose seat holds the combatant's character. */
@@ -74,7 +74,7 @@ export function controls(world: World, actor: Viewer, id: string): boolean {
   if (actor.role === 'gm') return true;
   if (actor.role !== 'player') return false;
   const ch = characterOf(world, id);
-  const seat = world.seats[actor.seatId];
+  const seat = own(world.seats, actor.seatId);
   return ch !== null && seat !== undefined && seat.characterIds.includes(ch);
 }
 
@@ -91,10 +91,10 @@ export function isSecret(world: World, id: string): boolean {
   const sheet = Object.hasOwn(sheets, id) ? sheets[id] : undefined;
   if (sheet?.secret === true) return true;
   const enc = getEncounter(world);
-  if (Object.hasOwn(enc.combatants, id)) return !enc.roster.includes(id) || enc.combatants[id]!.visibility !== 'visible';
+  if (Object.hasOwn(enc.combatants, id)) return !enc.roster.includes(id) || own(enc.combatants, id)!.visibility !== 'visible';
   if ((enc.hiddenGone ?? []).includes(id)) return true;
   const chId = Object.hasOwn(world.characters, id) ? id : (sheet?.characterId ?? null);
-  if (chId !== null && Object.hasOwn(world.characters, chId)) return world.characters[chId]!.visibility !== 'visible';
+  if (chId !== null && Object.hasOwn(world.characters, chId)) return own(world.characters, chId)!.visibility !== 'visible';
   return sheet !== undefined;
 }
 
@@ -104,12 +104,12 @@ export function audienceOf(world: World, ids: readonly (string | null | undefine
 }
 
 export function nameOf(world: World, id: string): string {
-  return getTeams(world).sheets[id]?.name ?? getEncounter(world).combatants[id]?.name ?? id;
+  return own(getTeams(world).sheets, id)?.name ?? own(getEncounter(world).combatants, id)?.name ?? id;
 }
 
 /** 003 "Damage": the words a table uses for a character's state. */
 export function teamsStatus(world: World, id: string): { harmed: boolean; bloodied: boolean; conscious: boolean; dead: boolean } | null {
-  const s = getTeams(world).sheets[id];
+  const s = own(getTeams(world).sheets, id);
   if (s === undefined) return null;
   return { harmed: s.endurance * 2 <= s.maxEndurance, bloodied: s.health < s.maxHealth, conscious: s.conscious, dead: s.dead };
 }

@@ -11,6 +11,11 @@ import { DhTable, events, ofType, player } from './helpers.js';
 /** Every command that rolls the duality dice for a PC, and how. */
 const ACTION_ROLLS: { readonly [command: string]: (t: DhTable, pc: string, seat: string) => void } = {
   'daggerheart.actionRoll': (t, pc, seat) => void t.run({ type: 'daggerheart.actionRoll', characterId: pc, modifier: 0, difficulty: 10 }, player(seat)),
+  // Issue 21: the GM asks, the player rolls the request from the phone.
+  'daggerheart.rollRequest': (t, pc, seat) => {
+    const asked = ofType(t.run({ type: 'daggerheart.requestRoll', characterId: pc, difficulty: 10 }), 'daggerheart.rollRequested')[0]!;
+    t.run({ type: 'daggerheart.rollRequest', requestId: (asked['request'] as { id: string }).id }, player(seat));
+  },
 };
 
 /** Every other command of the daggerheart module, and why it rolls nothing. */
@@ -20,6 +25,14 @@ const NO_ROLL: { readonly [command: string]: string } = {
   'daggerheart.gainHope': 'no roll',
   'daggerheart.spendFear': 'no roll',
   'daggerheart.gainFear': 'no roll',
+  'daggerheart.requestRoll': 'asks for a roll; daggerheart.rollRequest makes it',
+  'daggerheart.cancelRequest': 'withdraws a request unrolled',
+  'daggerheart.markTrack': 'no roll',
+  'daggerheart.takeDamage': 'damage is rolled (or told) before; thresholds need no dice',
+  'daggerheart.addAdversaries': 'no roll (fixed countdown starts)',
+  'daggerheart.rest': 'rolls 1d4s for downtime moves and the GM\'s Fear, not the duality dice',
+  'daggerheart.passSpotlight': 'no roll',
+  'daggerheart.takeSpotlight': 'no roll',
 };
 
 function table() {

@@ -88,7 +88,7 @@ describe('Daggerheart properties', () => {
           const set = daggerheartSettings(t.world);
           for (const id of [...pcs, foeId]) {
             for (const track of TRACKS) {
-              const raw = t.world.characters[id]!.stats[track === 'hp' ? 'hp' : track];
+              const raw = t.world.characters[id]!.stats[`${track}Marked`];
               const tr = trackOf(t.world.characters[id]!.stats, track, 0);
               if (raw !== undefined) expect(raw).toBeLessThanOrEqual(Math.max(tr.slots, track === 'hp' ? set.hpSlots : track === 'stress' ? set.stressSlots : set.armorSlots));
               if (raw !== undefined) expect(raw).toBeGreaterThanOrEqual(0);

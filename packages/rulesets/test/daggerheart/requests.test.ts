@@ -87,7 +87,7 @@ describe('each outcome row moves every linked countdown (000 "Dynamic Countdown 
 describe('one undoable step', () => {
   it('undo of a requested roll takes back the Experience Hope, the roll, Hope and Fear, the cleared Stress, the clock and every tick; the request is open again', () => {
     const { t, seats, rogue } = market();
-    t.run({ type: 'character.update', id: rogue, stats: { stress: 2 } });
+    t.run({ type: 'character.update', id: rogue, stats: { stressMarked: 2 } });
     const cd = String(events(t.run({ type: 'countdown.create', name: 'Wall', kind: 'progress', start: 5 }))[0]!['id']);
     const req = ask(t, { characterId: rogue, difficulty: 25, experience: 'Climber', experienceBonus: 1 });
     const before = JSON.stringify(t.world);
@@ -103,7 +103,7 @@ describe('one undoable step', () => {
       'countdown.ticked',
     ]);
     expect(t.cd(cd).value).toBe(2);
-    expect(t.world.characters[rogue]!.stats['stress']).toBe(1);
+    expect(t.world.characters[rogue]!.stats['stressMarked']).toBe(1);
     // A roll cannot be taken back by the player who made it, only by the GM.
     expect(t.fail({ type: 'history.undo' }, player(seats.a)).code).toBe('FORBIDDEN');
     t.undo();
@@ -113,11 +113,11 @@ describe('one undoable step', () => {
 
   it('a critical clears one Stress only while the setting says so (criticalClearsStress)', () => {
     const off = market({ 'daggerheart.criticalClearsStress': false });
-    off.t.run({ type: 'character.update', id: off.rogue, stats: { stress: 2 } });
+    off.t.run({ type: 'character.update', id: off.rogue, stats: { stressMarked: 2 } });
     const req = ask(off.t, { characterId: off.rogue, difficulty: 12 });
     off.t.dice.queue(4, 4);
     off.t.run({ type: 'daggerheart.rollRequest', requestId: req }, player(off.seats.a));
-    expect(off.t.world.characters[off.rogue]!.stats['stress']).toBe(2);
+    expect(off.t.world.characters[off.rogue]!.stats['stressMarked']).toBe(2);
   });
 });
 

@@ -26,10 +26,10 @@ describe('damage against the thresholds (published rule, setting-free; Major 7, 
       marks.push(Number(ofType(tx, 'daggerheart.damageTaken')[0]!['marks']));
     }
     expect(marks).toEqual([1, 2, 2]);
-    expect(stat(t, pc, 'hp')).toBe(5);
+    expect(stat(t, pc, 'hpMarked')).toBe(5);
     // The last slot: a severe hit marks only what is left.
     t.run({ type: 'daggerheart.takeDamage', characterId: pc, amount: 14 });
-    expect(stat(t, pc, 'hp')).toBe(6);
+    expect(stat(t, pc, 'hpMarked')).toBe(6);
   });
 
   it('an Armor Slot lowers the severity one step: 14 marks 2 HP, 3 marks none; with both slots marked, no armour is left', () => {
@@ -39,7 +39,7 @@ describe('damage against the thresholds (published rule, setting-free; Major 7, 
     const tx = t.run({ type: 'daggerheart.takeDamage', characterId: pc, amount: 14, useArmor: true }, player(seat));
     expect(ofType(tx, 'daggerheart.damageTaken')[0]).toMatchObject({ severity: 3, marks: 2, armorUsed: true, armorFrom: 0, armorTo: 1, hpFrom: 0, hpTo: 2 });
     t.run({ type: 'daggerheart.takeDamage', characterId: pc, amount: 3, useArmor: true }, player(seat));
-    expect([stat(t, pc, 'hp'), stat(t, pc, 'armor')]).toEqual([2, 2]);
+    expect([stat(t, pc, 'hpMarked'), stat(t, pc, 'armorMarked')]).toEqual([2, 2]);
     expect(t.fail({ type: 'daggerheart.takeDamage', characterId: pc, amount: 9, useArmor: true }, player(seat))).toMatchObject({ code: 'DH_NO_ARMOR', path: 'useArmor' });
   });
 
@@ -47,10 +47,10 @@ describe('damage against the thresholds (published rule, setting-free; Major 7, 
     expect(severityOf(28, { major: 7, severe: 14 }, true)).toBe(4);
     const on = hero({}, { 'daggerheart.massiveDamage': true });
     on.t.run({ type: 'daggerheart.takeDamage', characterId: on.pc, amount: 28 });
-    expect(stat(on.t, on.pc, 'hp')).toBe(4);
+    expect(stat(on.t, on.pc, 'hpMarked')).toBe(4);
     const off = hero();
     off.t.run({ type: 'daggerheart.takeDamage', characterId: off.pc, amount: 28 });
-    expect(stat(off.t, off.pc, 'hp')).toBe(3);
+    expect(stat(off.t, off.pc, 'hpMarked')).toBe(3);
   });
 
   it('a sheet without thresholds, a negative amount or another player\'s PC is refused with a typed error', () => {
@@ -64,9 +64,9 @@ describe('damage against the thresholds (published rule, setting-free; Major 7, 
 
 describe('Stress and Armor: players mark their own; HP is the GM\'s', () => {
   it('a player marks and clears their own Stress; not HP, not someone else\'s; Stress past the last slot marks HP (stressOverflowMarksHp)', () => {
-    const { t, seat, other, pc } = hero({ stress: 5 });
+    const { t, seat, other, pc } = hero({ stressMarked: 5 });
     t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: -2 }, player(seat));
-    expect(stat(t, pc, 'stress')).toBe(3);
+    expect(stat(t, pc, 'stressMarked')).toBe(3);
     expect(t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'hp', amount: -1 }, player(seat)).code).toBe('FORBIDDEN');
     expect(t.fail({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: 1 }, player(other)).code).toBe('FORBIDDEN');
     const tx = t.run({ type: 'daggerheart.markTrack', characterId: pc, track: 'stress', amount: 5 });
@@ -126,7 +126,7 @@ describe('adversaries from a stat block', () => {
     });
     const added = ofType(tx, 'character.added');
     expect(added.map((e) => e['name'])).toEqual(['Bandit 1', 'Bandit 2', 'Bandit 3']);
-    expect(added[0]!['stats']).toMatchObject({ difficulty: 12, major: 6, severe: 11, hpMax: 4, hp: 0, stressMax: 2, attack: 1, damage: '1d8+1' });
+    expect(added[0]!['stats']).toMatchObject({ difficulty: 12, major: 6, severe: 11, hpMax: 4, hpMarked: 0, stressMax: 2, attack: 1, damage: '1d8+1' });
     const cdId = String(ofType(tx, 'countdown.created')[0]!['id']);
     expect(t.cd(cdId)).toMatchObject({ name: 'Bandit: CANARY-ambush', kind: 'standard', repeat: 'loop', value: 2, visibility: 'hidden' });
     // Their stats and the move's countdown stay with the GM.
@@ -141,7 +141,7 @@ describe('adversaries from a stat block', () => {
     // Damage to one bandit uses its own thresholds; the GM marks its Stress.
     t.run({ type: 'daggerheart.takeDamage', characterId: String(added[1]!['id']), amount: 11 });
     t.run({ type: 'daggerheart.markTrack', characterId: String(added[1]!['id']), track: 'stress', amount: 1 });
-    expect([stat(t, String(added[1]!['id']), 'hp'), stat(t, String(added[1]!['id']), 'stress')]).toEqual([3, 1]);
+    expect([stat(t, String(added[1]!['id']), 'hpMarked'), stat(t, String(added[1]!['id']), 'stressMarked')]).toEqual([3, 1]);
   });
 
   it('bad stat blocks are refused with the field named', () => {
@@ -155,12 +155,12 @@ describe('adversaries from a stat block', () => {
 
 describe('rests (published downtime moves) and long-term countdowns (000 "Advancing a Long-Term Countdown")', () => {
   it('short rest: Tend to Wounds clears 1d4 + tier HP (3 + 1), Prepare gains a Hope, the GM gains 1d4 Fear (2), a long-term countdown ticks once; undo takes it all back', () => {
-    const { t, seat, pc } = hero({ hp: 5, tier: 1 });
+    const { t, seat, pc } = hero({ hpMarked: 5, tier: 1 });
     const lt = String(events(t.run({ type: 'countdown.create', name: 'The invasion', kind: 'longTerm', start: 8 }))[0]!['id']);
     const before = JSON.stringify(t.world);
     t.dice.queue(3, 2);
     const tx = t.run({ type: 'daggerheart.rest', rest: 'short', moves: [{ characterId: pc, move: 'tendWounds' }, { characterId: pc, move: 'prepare' }] });
-    expect(stat(t, pc, 'hp')).toBe(1);
+    expect(stat(t, pc, 'hpMarked')).toBe(1);
     expect(t.hope(pc)).toBe(3);
     expect(t.fear).toBe(2);
     expect(t.cd(lt).value).toBe(7);
@@ -171,11 +171,11 @@ describe('rests (published downtime moves) and long-term countdowns (000 "Advanc
   });
 
   it('long rest: Clear All Stress and Repair All Armor clear every slot, the GM gains 1d4 + PCs Fear (1 + 1), a long-term countdown ticks twice', () => {
-    const { t, pc } = hero({ stress: 4, armor: 2 });
+    const { t, pc } = hero({ stressMarked: 4, armorMarked: 2 });
     const lt = String(events(t.run({ type: 'countdown.create', name: 'The invasion', kind: 'longTerm', start: 8 }))[0]!['id']);
     t.dice.queue(1);
     t.run({ type: 'daggerheart.rest', rest: 'long', moves: [{ characterId: pc, move: 'clearStress' }, { characterId: pc, move: 'repairArmor' }] });
-    expect([stat(t, pc, 'stress'), stat(t, pc, 'armor')]).toEqual([0, 0]);
+    expect([stat(t, pc, 'stressMarked'), stat(t, pc, 'armorMarked')]).toEqual([0, 0]);
     expect(t.fear).toBe(2);
     expect(t.cd(lt).value).toBe(6);
     expect(getCountdowns(t.world).countdowns[lt]!.value).toBe(6);

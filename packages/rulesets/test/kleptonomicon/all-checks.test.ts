@@ -3,21 +3,25 @@
 // net Advantage or Disadvantage is capped at 3 (at most four dice; rules
 // README). The list of Test-rolling commands is checked against the module's.
 import { describe, expect, it } from 'vitest';
-import { getEncounter, scenario, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
+import { getEncounter, scenario, type Json, type Rng, type Scenario, type Transaction } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
 import { ruleset } from '../../src/kleptonomicon/index.js';
 import { kleptonomiconModule } from '../../src/kleptonomicon/module.js';
 import { kleptonomiconKit } from '../../src/kleptonomicon/index.js';
 import { getKlepto } from '../../src/kleptonomicon/state.js';
 
-const ALICE = 'ch-2';
+// Character ids are random (ADR 10); each table's id draws count from 1
+// (countingIds), so Alice has this id at every table (checked in table()).
+const ALICE = 'ch-baaaaacaaaaa';
+const idOf = (tx: Transaction): string => String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
 
 /** Every d10 shows `face` (no criticals below 10), every coin 1. */
 const always = (face: number): Rng => ({ kind: 'seeded', die: (sides) => (sides === 10 ? face : 1), snapshot: () => `always:${face}` });
 
 function table(face: number, settings: { [k: string]: Json } = {}): Scenario {
-  const s = scenario(ruleset.modules, { rng: always(face), rulesetId: 'kleptonomicon', settings });
+  const s = scenario(ruleset.modules, { rng: countingIds(always(face)), rulesetId: 'kleptonomicon', settings });
   s.run({ type: 'seat.add', name: 'Ann' });
-  s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { athletics: 0 } });
+  expect(idOf(s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { athletics: 0 } }))).toBe(ALICE);
   s.run({ type: 'klepto.startEpisode' });
   s.run({ type: 'klepto.freeplay' });
   return s;

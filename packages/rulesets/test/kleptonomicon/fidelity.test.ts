@@ -2,21 +2,25 @@
 // character's sheet (set by the GM, read by the turn order), and ending the
 // Pause with a Beat on one's own turn really costs that Beat.
 import { describe, expect, it } from 'vitest';
-import { fixedRng, getEncounter, scenario, type Json, type Rng, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { fixedRng, getEncounter, scenario, type Json, type Rng, type Scenario, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
 import { ruleset } from '../../src/kleptonomicon/index.js';
 import { getKlepto } from '../../src/kleptonomicon/state.js';
 
 const ANN: Viewer = { role: 'player', seatId: 'seat-1' };
-const ALICE = 'ch-3';
-const BOB = 'ch-4';
+// Character ids are random (ADR 10); each table's id draws count from 1
+// (countingIds), so Alice and Bob have these ids at every table (checked in table()).
+const ALICE = 'ch-baaaaacaaaaa';
+const BOB = 'ch-daaaaaeaaaaa';
+const idOf = (tx: Transaction): string => String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
 const abilities: Json = [{ id: 'strike', name: 'Strike', time: 'beat' }];
 
 function table(rng: Rng): Scenario {
-  const s = scenario(ruleset.modules, { rng, rulesetId: 'kleptonomicon' });
+  const s = scenario(ruleset.modules, { rng: countingIds(rng), rulesetId: 'kleptonomicon' });
   s.run({ type: 'seat.add', name: 'Ann' });
   s.run({ type: 'seat.add', name: 'Bo' });
-  s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities } });
-  s.run({ type: 'character.add', name: 'Bob', kind: 'pc', seatId: 'seat-2', stats: { abilities } });
+  expect(idOf(s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities } }))).toBe(ALICE);
+  expect(idOf(s.run({ type: 'character.add', name: 'Bob', kind: 'pc', seatId: 'seat-2', stats: { abilities } }))).toBe(BOB);
   s.run({ type: 'klepto.startEpisode' });
   s.run({ type: 'klepto.freeplay' });
   return s;

@@ -3,7 +3,7 @@
 // and a property over random fights.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { encounterConformance, genesisWorld, seededRng, type Json, type Transaction } from '@tablekeeper/engine';
+import { encounterConformance, genesisWorld, seededRng, type Json } from '@tablekeeper/engine';
 import { createTableFor, rulesetInfo } from '../../src/registry.js';
 import { teamsModule, teamsRules } from '../../src/teams/index.js';
 import { TEAMS_SETTINGS } from '../../src/teams/settings.js';

@@ -86,7 +86,7 @@ export function DiceTray({ class: cls = '', send, world, title = 'Dice', gm = fa
             aria-invalid={parseError ? 'true' : 'false'}
             aria-describedby="dice-help dice-error"
             aria-keyshortcuts="r"
-            placeholder="4d6kh3, 3d6 >= 13, 1d20+5"
+            placeholder="4d6kh3, 3d6 vs 13, 10d10>=8, 1d20+5 # to hit"
           />
           <button type="submit" class="primary" disabled={busy}>
             Roll

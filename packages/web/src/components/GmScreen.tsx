@@ -61,7 +61,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </button>
       </header>
       {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
-      {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} /> : null}
+      {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} />

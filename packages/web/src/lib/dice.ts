@@ -69,6 +69,8 @@ function holds(op: CompareOp, a: number, b: number): boolean {
       return a < b;
     case '=':
       return a === b;
+    case '!=':
+      return a !== b;
   }
 }
 
@@ -88,8 +90,15 @@ export function rollOf(expr: string): TrayResult<TrayRoll> {
     const dice = r.dice.flatMap((g) => g.dice.map((d) => ({ value: d.value, sides: g.sides, kept: d.kept })));
     const cmp = r.comparison;
     const outcome = cmp ? (cmp.success ? 'success' : 'failure') : undefined;
-    const faces = dice.map((d) => (d.kept ? String(d.value) : `~${d.value}~`)).join(' ');
-    const summary = `${r.total}${cmp ? ` ${cmp.op} ${cmp.target}: ${outcome}` : ''}${faces ? ` [${faces}]` : ''}`;
+    // Each term's faces (a success counted with *), after its label when it has one; the comment last.
+    const faces = r.dice
+      .map((g) => {
+        const f = g.dice.map((d) => { const v = `${d.value}${d.outcome === 'success' ? '*' : d.outcome === 'failure' ? '_' : ''}`; return d.kept ? v : `~${v}~`; }).join(' ');
+        return g.label === undefined ? f : `${g.label}: ${f}`;
+      })
+      .filter((f) => f !== '')
+      .join(' ');
+    const summary = `${r.total}${cmp ? ` ${cmp.op} ${cmp.target}: ${outcome}` : ''}${faces ? ` [${faces}]` : ''}${r.comment === undefined ? '' : ` # ${r.comment}`}`;
     return { ok: true, value: { expr: r.expression, total: r.total, dice, ...(outcome ? { outcome, success: cmp!.success } : {}), summary } };
   } catch (e) {
     return { ok: false, error: toError(e, expr.length - expr.trimStart().length) };
@@ -129,7 +138,7 @@ export function oddsOf(expr: string): TrayResult<TrayOdds> {
     let comparisonText = '';
     if (ast.kind === 'compare') {
       const right = ast.right;
-      comparisonText = `chance of ${text.slice(ast.opPos).trim()}`;
+      comparisonText = ast.form === 'vs' ? `chance of ${text.slice(right.pos, right.end).trim()} or more` : `chance of ${text.slice(ast.opPos).trim()}`;
       // Colour the bars only when the target is a plain number; a dice target has no single cut-off.
       if (right.kind === 'number') isHit = (v) => holds(ast.op, v, right.value);
     }

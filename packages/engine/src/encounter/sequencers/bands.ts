@@ -4,6 +4,7 @@
 // a readied action triggered in the same round moves the actor to the
 // trigger's band. Surprise ("Surprise and Ambushes"): two characters chosen by
 // the ambushing side act in a surprise round.
+import { own } from '../../core/own.js';
 import { errR, okR } from '../state.js';
 import type { EncounterState, Sequencer } from '../types.js';
 import { byJoin, field, nextFromTiers, sideSurprise, tierRank, type Tier } from './common.js';
@@ -16,7 +17,7 @@ export function isBand(x: unknown): x is Band {
 }
 
 export function bandOf(enc: EncounterState, id: string): Band {
-  const b = field(enc.combatants[id]?.placement, 'band');
+  const b = field(own(enc.combatants, id)?.placement, 'band');
   return isBand(b) ? b : 'medium';
 }
 
@@ -26,9 +27,9 @@ export function bandTiers(enc: EncounterState): Tier[] {
   const ids = [...enc.roster].sort(byJoin(enc));
   for (const band of BANDS) {
     const inBand = ids.filter((id) => bandOf(enc, id) === band);
-    const pcs = inBand.filter((id) => enc.combatants[id]?.kind === 'pc');
-    const npcs = inBand.filter((id) => enc.combatants[id]?.kind === 'npc');
-    tiers.push({ members: pcs, chooser: { kind: 'players', side: enc.combatants[pcs[0] ?? '']?.side ?? 'pcs' }, label: `PCs in band ${band}` });
+    const pcs = inBand.filter((id) => own(enc.combatants, id)?.kind === 'pc');
+    const npcs = inBand.filter((id) => own(enc.combatants, id)?.kind === 'npc');
+    tiers.push({ members: pcs, chooser: { kind: 'players', side: own(enc.combatants, pcs[0] ?? '')?.side ?? 'pcs' }, label: `PCs in band ${band}` });
     tiers.push({ members: npcs, chooser: { kind: 'gm' }, label: `Enemies in band ${band}` });
   }
   return tiers;
@@ -54,7 +55,7 @@ export function bandsSequencer(options: BandsOptions = {}): Sequencer {
       const actors = params.actors ?? [];
       if (actors.length < 1 || actors.length > 2) return errR('SURPRISE_ACTORS', 'the ambushing side chooses one or two characters for the surprise round', 'surprise.actors');
       for (const a of actors) {
-        if (enc.combatants[a]?.side !== params.side) return errR('SURPRISE_ACTORS', `"${a}" is not on the ambushing side "${params.side}"`, 'surprise.actors');
+        if (own(enc.combatants, a)?.side !== params.side) return errR('SURPRISE_ACTORS', `"${a}" is not on the ambushing side "${params.side}"`, 'surprise.actors');
       }
       return okR([...new Set(actors)]);
     },
@@ -68,7 +69,7 @@ export function bandsSequencer(options: BandsOptions = {}): Sequencer {
       return okR({ band: target });
     },
     readyTriggered(enc, id, before) {
-      const c = enc.combatants[id];
+      const c = own(enc.combatants, id);
       if (c?.readied === null || c === undefined) return null;
       // Same round: the band becomes the trigger's. Next round: unchanged (002 "Readying an Action").
       return c.readied.round === enc.round ? { band: bandOf(enc, before) } : null;

@@ -1,5 +1,6 @@
 // Shared pieces of the turn-order strategies: eligibility and "tiers" (ordered
 // groups where either the order is fixed or someone chooses among the group).
+import { own } from '../../core/own.js';
 import type { Json, Result } from '../../core/types.js';
 import { errR, okR } from '../state.js';
 import type { Chooser, Combatant, EncounterState, Next, SequencerView, SurpriseParams } from '../types.js';
@@ -7,7 +8,7 @@ import type { Chooser, Combatant, EncounterState, Next, SequencerView, SurpriseP
 /** May take a turn now: present, not yet acted this round, able, and in the surprise round if one is running. */
 export function eligible(view: SequencerView, id: string): boolean {
   const enc = view.enc;
-  if (enc.combatants[id] === undefined) return false;
+  if (own(enc.combatants, id) === undefined) return false;
   if (enc.acted.includes(id)) return false;
   if (enc.surpriseActors !== null && !enc.surpriseActors.includes(id)) return false;
   return view.canAct(id);
@@ -42,7 +43,7 @@ export function nextFromTiers(view: SequencerView, tiers: readonly Tier[]): Next
 
 /** Surprise round actors by default: the whole surprising side plus anyone who cannot be surprised. */
 export function sideSurprise(enc: EncounterState, params: SurpriseParams): Result<readonly string[]> {
-  const list = enc.roster.map((id) => enc.combatants[id]).filter((c): c is Combatant => c !== undefined);
+  const list = enc.roster.map((id) => own(enc.combatants, id)).filter((c): c is Combatant => c !== undefined);
   if (!list.some((c) => c.side === params.side)) return errR('UNKNOWN_SIDE', `no combatant is on side "${params.side}"`, 'surprise.side');
   return okR(list.filter((c) => c.side === params.side || c.unsurprisable).map((c) => c.id));
 }
@@ -56,7 +57,7 @@ export function field(j: Json | undefined, key: string): Json | undefined {
 }
 
 export function byJoin(enc: EncounterState) {
-  return (a: string, b: string): number => (enc.combatants[a]?.joined ?? 0) - (enc.combatants[b]?.joined ?? 0);
+  return (a: string, b: string): number => (own(enc.combatants, a)?.joined ?? 0) - (own(enc.combatants, b)?.joined ?? 0);
 }
 
 /** Rank in a tiered order: tier index, then member index for fixed tiers (chosen tiers share a rank). */

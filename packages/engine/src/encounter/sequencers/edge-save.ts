@@ -4,6 +4,7 @@
 // against each group in order (advantage when Sneaky); the first failure
 // (Score 6 or lower) slots the PC right after that group; passing all puts
 // the PC first. PCs in the same slot choose their order or go by Score.
+import { own } from '../../core/own.js';
 import type { Json, Result } from '../../core/types.js';
 import { KLEPTO_ADVANTAGE_CAP, MAX_NAMED_MODIFIER, rollKleptoTest } from '../../dice/named.js';
 import type { Rng } from '../../dice/rng.js';
@@ -60,17 +61,17 @@ function groupsOf(enc: EncounterState): string[][] {
 
 /** Default grouping: by stats.creatureType, each group sorted by Edge Save modifier, groups by their best modifier. */
 export function groupByCreatureType(enc: EncounterState): string[][] {
-  const npcs = enc.roster.filter((id) => enc.combatants[id]?.kind === 'npc');
+  const npcs = enc.roster.filter((id) => own(enc.combatants, id)?.kind === 'npc');
   const byType = new Map<string, string[]>();
   for (const id of npcs) {
-    const t = enc.combatants[id]?.stats['creatureType'];
+    const t = own(enc.combatants, id)?.stats['creatureType'];
     const key = typeof t === 'string' ? t : '(untyped)';
     byType.set(key, [...(byType.get(key) ?? []), id]);
   }
   const sortMembers = (ids: string[]): string[] =>
-    [...ids].sort((a, b) => edgeModifier(enc.combatants[b]) - edgeModifier(enc.combatants[a]) || byJoin(enc)(a, b));
+    [...ids].sort((a, b) => edgeModifier(own(enc.combatants, b)) - edgeModifier(own(enc.combatants, a)) || byJoin(enc)(a, b));
   const groups = [...byType.values()].map(sortMembers);
-  return groups.sort((a, b) => edgeModifier(enc.combatants[b[0]!]) - edgeModifier(enc.combatants[a[0]!]) || byJoin(enc)(a[0]!, b[0]!));
+  return groups.sort((a, b) => edgeModifier(own(enc.combatants, b[0]!)) - edgeModifier(own(enc.combatants, a[0]!)) || byJoin(enc)(a[0]!, b[0]!));
 }
 
 export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
@@ -124,7 +125,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       const rules = fromTable(settings);
       if (!rules.ok) return rules;
       const { ties, failAt, playersRoll } = rules.value;
-      const npcs = enc.roster.filter((id) => enc.combatants[id]?.kind === 'npc');
+      const npcs = enc.roster.filter((id) => own(enc.combatants, id)?.kind === 'npc');
       const given = field(params, 'groups');
       let groups: string[][];
       if (given === undefined) groups = groupByCreatureType(enc);
@@ -135,7 +136,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         groups = given as string[][];
         const flat = groups.flat();
         if (new Set(flat).size !== flat.length) return errR('BAD_GROUPS', 'an NPC is in two groups', 'params.groups');
-        for (const id of flat) if (enc.combatants[id]?.kind !== 'npc') return errR('BAD_GROUPS', `"${id}" is not an NPC in this encounter`, 'params.groups');
+        for (const id of flat) if (own(enc.combatants, id)?.kind !== 'npc') return errR('BAD_GROUPS', `"${id}" is not an NPC in this encounter`, 'params.groups');
         for (const id of npcs) if (!flat.includes(id)) return errR('BAD_GROUPS', `NPC "${id}" is in no group`, 'params.groups');
       }
       const minGroups = Math.min(2, npcs.length);
@@ -145,7 +146,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       const placements: Record<string, Json> = {};
       groups.forEach((g, i) => g.forEach((id) => (placements[id] = { group: i })));
       for (const id of enc.roster) {
-        const c = enc.combatants[id];
+        const c = own(enc.combatants, id);
         if (c?.kind !== 'pc') continue;
         if (playersRoll) {
           placements[id] = { unrolled: true };
@@ -159,7 +160,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
     surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
     next(view) {
       // The Initiative Phase first: PCs who have not rolled their Edge Saves yet.
-      const unrolled = view.enc.roster.filter((id) => field(view.enc.combatants[id]?.placement, 'unrolled') === true);
+      const unrolled = view.enc.roster.filter((id) => field(own(view.enc.combatants, id)?.placement, 'unrolled') === true);
       if (unrolled.length > 0) {
         return { kind: 'decision', decision: { prompt: 'Roll Edge Saves', chooser: { kind: 'players', side: 'pcs' }, options: unrolled, default: null, act: 'roll' } };
       }
@@ -170,7 +171,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       // Groups with nobody the player can see vanish and the rest are renumbered, so neither
       // the state, the slots nor the PCs' Edge Save rolls count the hidden groups.
       const groups = groupsOf(enc);
-      const members = (i: number): string[] => [...new Set([...(groups[i] ?? []), ...enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i)])];
+      const members = (i: number): string[] => [...new Set([...(groups[i] ?? []), ...enc.roster.filter((id) => num(field(own(enc.combatants, id)?.placement, 'group')) === i)])];
       const index = new Map<number, number>();
       groups.forEach((_g, i) => {
         if (members(i).some(shown)) index.set(i, index.size);
@@ -179,7 +180,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       const placements: Record<string, Json> = {};
       for (const id of enc.roster) {
         if (!shown(id)) continue;
-        const p = enc.combatants[id]?.placement;
+        const p = own(enc.combatants, id)?.placement;
         const group = num(field(p, 'group'));
         const slot = num(field(p, 'slot'));
         if (group !== null) placements[id] = { group: index.get(group) ?? 0 };
@@ -207,8 +208,8 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
     const groups = groupsOf(enc);
     const { ties } = inForce(enc);
     const pcsIn = (slot: number): string[] => {
-      const ids = enc.roster.filter((id) => enc.combatants[id]?.kind === 'pc' && num(field(enc.combatants[id]?.placement, 'slot')) === slot);
-      const score = (id: string): number => num(field(enc.combatants[id]?.placement, 'score')) ?? 0;
+      const ids = enc.roster.filter((id) => own(enc.combatants, id)?.kind === 'pc' && num(field(own(enc.combatants, id)?.placement, 'slot')) === slot);
+      const score = (id: string): number => num(field(own(enc.combatants, id)?.placement, 'score')) ?? 0;
       return ids.sort((a, b) => score(b) - score(a) || byJoin(enc)(a, b));
     };
     const pcTier = (slot: number): Tier => ({
@@ -218,7 +219,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
     });
     const tiers: Tier[] = [pcTier(0)];
     groups.forEach((g, i) => {
-      const mids = enc.roster.filter((id) => num(field(enc.combatants[id]?.placement, 'group')) === i);
+      const mids = enc.roster.filter((id) => num(field(own(enc.combatants, id)?.placement, 'group')) === i);
       const ordered = [...g.filter((id) => mids.includes(id)), ...mids.filter((id) => !g.includes(id)).sort(byJoin(enc))];
       tiers.push({ members: ordered, chooser: null, label: `NPC group ${i + 1}` });
       tiers.push(pcTier(i + 1));

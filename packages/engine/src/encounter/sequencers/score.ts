@@ -3,6 +3,7 @@
 // Delay (001 "Initiative"): move to a lower score for the rest of the
 // encounter, after everyone already at that score. Ambush: a surprise round in
 // which only the ambushing side (and the unsurprisable) act.
+import { own } from '../../core/own.js';
 import type { Json } from '../../core/types.js';
 import { errR, okR } from '../state.js';
 import type { EncounterState, Sequencer } from '../types.js';
@@ -11,7 +12,7 @@ import { field, nextFromTiers, num, sideSurprise, type Tier } from './common.js'
 interface ScorePlacement { readonly score: number; readonly tie: number }
 
 function placementOf(enc: EncounterState, id: string): ScorePlacement {
-  const p = enc.combatants[id]?.placement;
+  const p = own(enc.combatants, id)?.placement;
   return { score: num(field(p, 'score')) ?? 0, tie: num(field(p, 'tie')) ?? 0 };
 }
 
@@ -22,7 +23,7 @@ export function scoreOrder(enc: EncounterState): string[] {
     const pb = placementOf(enc, b);
     if (pa.score !== pb.score) return pb.score - pa.score;
     if (pa.tie !== pb.tie) return pa.tie - pb.tie;
-    return (enc.combatants[a]?.joined ?? 0) - (enc.combatants[b]?.joined ?? 0);
+    return (own(enc.combatants, a)?.joined ?? 0) - (own(enc.combatants, b)?.joined ?? 0);
   });
 }
 

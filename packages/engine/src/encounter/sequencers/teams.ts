@@ -3,6 +3,7 @@
 // one member who has not acted; a team with nobody able left is skipped;
 // members who could not act may act at the team's next pick once able.
 // Surprise: only the surprising team and the unsurprisable act, alternating.
+import { own } from '../../core/own.js';
 import type { Json } from '../../core/types.js';
 import { errR, okR } from '../state.js';
 import type { EncounterState, Next, Sequencer } from '../types.js';
@@ -20,8 +21,8 @@ function teamState(enc: EncounterState): TeamState {
 }
 
 export function teamOf(enc: EncounterState, id: string): string {
-  const t = field(enc.combatants[id]?.placement, 'team');
-  return typeof t === 'string' ? t : (enc.combatants[id]?.side ?? '');
+  const t = field(own(enc.combatants, id)?.placement, 'team');
+  return typeof t === 'string' ? t : (own(enc.combatants, id)?.side ?? '');
 }
 
 export function teamsSequencer(): Sequencer {
@@ -55,7 +56,7 @@ export function teamsSequencer(): Sequencer {
         const options = enc.roster.filter((id) => teamOf(enc, id) === team && eligible(view, id)).sort(byJoin(enc));
         if (options.length === 0) continue;
         if (options.length === 1) return { kind: 'actor', id: options[0]! };
-        const pcTeam = options.some((id) => enc.combatants[id]?.kind === 'pc');
+        const pcTeam = options.some((id) => own(enc.combatants, id)?.kind === 'pc');
         return {
           kind: 'decision',
           decision: {

@@ -1,22 +1,25 @@
 // The GM's Daggerheart board: Fear, the spotlight, "ask for a roll", the
 // party's trackers with damage boxes, adversary groups from a stat block, and
 // rests. Every change is a declared command the server decides.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, DOWNTIME, lastRoll, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter } from '../../lib/daggerheart.ts';
+import { adversariesOf, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
 import type { Send } from '../types.ts';
 import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
 
-export function DaggerheartGmBoard({ world, history, send }: { world: World; history: readonly TransactionView[]; send: Send }) {
+type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
+
+export function DaggerheartGmBoard({ world, history, send, ask }: { world: World; history: readonly TransactionView[]; send: Send; ask?: Ask }) {
   const roll = lastRoll(history);
   return (
     <div class="dh-board" data-testid="daggerheart-gm">
       <FearTracker world={world} gm send={send} />
       <SpotlightPanel world={world} send={send} />
-      <RequestPanel world={world} send={send} />
+      <RequestPanel world={world} send={send} ask={ask} />
       {roll ? (
         <section class="panel" aria-labelledby="dh-last-title">
           <h2 id="dh-last-title">Last action roll</h2>
@@ -90,7 +93,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function RequestPanel({ world, send }: { world: World; send: Send }) {
+function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask | undefined }) {
   const pcs = pcsOf(world);
   const [who, setWho] = useState('');
   const [trait, setTrait] = useState('');
@@ -175,6 +178,7 @@ function RequestPanel({ world, send }: { world: World; send: Send }) {
               <button class="small" onClick={() => void send({ type: 'daggerheart.cancelRequest', requestId: r.id })}>
                 Withdraw
               </button>
+              {ask ? <SuccessOdds requestId={r.id} helpers={helpersOf(world, r.characterId).join(',')} ask={ask} /> : null}
             </li>
           ))}
         </ul>
@@ -303,4 +307,21 @@ function RestPanel({ world, send }: { world: World; send: Send }) {
       </div>
     </section>
   );
+}
+
+/** The exact chance the requested roll succeeds, as the GM sees it (the server's `daggerheart.rollOdds`). */
+function SuccessOdds({ requestId, helpers, ask }: { requestId: string; helpers: string; ask: Ask }) {
+  const [odds, setOdds] = useState<RollOdds | null>(null);
+  useEffect(() => {
+    let live = true;
+    void ask('daggerheart.rollOdds', { requestId }).then((a) => live && setOdds(a.ok ? (a.result as unknown as RollOdds) : null));
+    return () => {
+      live = false;
+    };
+  }, [requestId, helpers]);
+  return odds ? (
+    <span class="small muted" data-testid="request-odds">
+      {oddsLines(odds)[0]}
+    </span>
+  ) : null;
 }

@@ -1,0 +1,182 @@
+// Floods one visitor can cause, and what they do to another table, measured
+// in one run against a quiet baseline on the same server:
+//  1. import flood: a 100k-transaction export is imported while another
+//     table's GM sends commands back to back; import time, that table's
+//     command latency p50/p99 and the event loop's delay (p99, max);
+//  2. query flood: one player keeps 8 odds queries in flight (the budget
+//     refuses what is over; the rest run in the worker pool) while the other
+//     table's GM sends commands; latency ratio against the quiet baseline.
+// Run: npm run bench -- limits   (env: BENCH_IMPORT_TX, default 100000)
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import WebSocket from 'ws';
+import { engineFor, rulesetIds } from '../packages/rulesets/src/index.js';
+import { seededRng, type Command } from '../packages/engine/src/index.js';
+import { PROTOCOL_VERSION, WS_PATH, wsProtocols } from '../packages/protocol/src/index.js';
+import { registryCatalog, startServer } from '../packages/server/src/index.js';
+
+const IMPORT_TX = Number(process.env['BENCH_IMPORT_TX'] ?? 100_000);
+const RULESET = rulesetIds.includes('osr') ? 'osr' : rulesetIds[0]!;
+const dir = mkdtempSync(join(tmpdir(), 'tk-limits-'));
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const f = (x: number, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+const server = await startServer({
+  port: 0,
+  host: '127.0.0.1',
+  dbPath: join(dir, 'db.sqlite'),
+  logger: pino({ level: 'silent' }),
+  catalog: registryCatalog(),
+  webDist: null,
+  httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
+  rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
+  createAllowance: { capacity: 1e6, refillPerSecond: 1e6 },
+  limits: { maxImportBytes: 256 * 1024 * 1024, maxTransactions: Math.max(100_000, IMPORT_TX) },
+});
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': typeof body === 'string' ? 'application/x-ndjson' : 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A socket that answers with a promise per command / query. */
+async function connect(token: string) {
+  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
+  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
+  let version = 0;
+  await new Promise<void>((resolve) => {
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString()) as Record<string, unknown>;
+      if (m['type'] === 'snapshot' || m['type'] === 'delta') version = Math.max(version, m['version'] as number);
+      if (m['type'] === 'snapshot') resolve();
+      const id = (m['commandId'] ?? m['queryId']) as string | undefined;
+      if (id !== undefined) {
+        waiting.get(id)?.(m);
+        waiting.delete(id);
+      }
+    });
+  });
+  let n = 0;
+  return {
+    ws,
+    command(command: Command): Promise<Record<string, unknown>> {
+      const commandId = `c${++n}`;
+      return new Promise((resolve) => {
+        waiting.set(commandId, (m) => {
+          if (m['type'] === 'ack') version = Math.max(version, m['version'] as number);
+          resolve(m);
+        });
+        ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
+      });
+    },
+    query(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+      const queryId = `q${++n}`;
+      return new Promise((resolve) => {
+        waiting.set(queryId, resolve);
+        ws.send(JSON.stringify({ type: 'query', queryId, name, args }));
+      });
+    },
+  };
+}
+
+/** The other table's GM: commands back to back until `until()` says stop (at least `min`); latencies in ms. */
+async function play(gm: Awaited<ReturnType<typeof connect>>, until: () => boolean, min = 50): Promise<number[]> {
+  const lat: number[] = [];
+  while (lat.length < min || !until()) {
+    const t0 = performance.now();
+    const a = await gm.command({ type: 'clock.advance', unit: 'round' });
+    if (a['type'] !== 'ack') throw new Error(`command refused: ${JSON.stringify(a)}`);
+    lat.push(performance.now() - t0);
+  }
+  return lat;
+}
+
+function exportText(n: number): string {
+  const engine = engineFor(RULESET)!;
+  let t = engine.createTable({ tableId: 'src', name: 'Long', rulesetId: RULESET });
+  const rng = seededRng(5);
+  const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: 'src', rulesetId: RULESET, name: 'Long', genesis: t.genesis })];
+  for (let i = 1; i <= n; i++) {
+    const c: Command = i % 40 === 0 ? { type: 'history.undo' } : i % 40 === 1 && i > 1 ? { type: 'history.redo' } : i % 3 === 0 ? { type: 'log.note', text: `note ${i}` } : { type: 'clock.advance', unit: 'round' };
+    const r = engine.execute(t, c, { rng, actor: { role: 'gm' } });
+    if (!r.ok) throw new Error(`export ${i}: ${r.error.message}`);
+    t = r.value.table;
+    lines.push(JSON.stringify({ kind: 'transaction', version: i, commandId: null, transaction: r.value.transaction }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+try {
+  console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; server and clients in one process; ruleset ${RULESET}`);
+  const other = await post<{ tableId: string; gmToken: string }>('/api/tables', { name: 'Other', rulesetId: RULESET });
+  const gm = await connect(other.gmToken);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+
+  const quiet = await play(gm, () => true, 300);
+  console.log(`quiet baseline     : other table p50 ${f(pct(quiet, 50))} ms, p99 ${f(pct(quiet, 99))} ms (${quiet.length} commands)`);
+
+  const text = exportText(IMPORT_TX);
+  loop.enable();
+  let done = false;
+  const t0 = performance.now();
+  const importing = post<{ tableId: string }>('/api/tables/import', text).finally(() => (done = true));
+  const healthLat: number[] = [];
+  const health = (async () => {
+    while (!done) {
+      const h0 = performance.now();
+      await fetch(server.url + '/healthz');
+      healthLat.push(performance.now() - h0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const during = await play(gm, () => done, 1);
+  await importing;
+  const importMs = performance.now() - t0;
+  await health;
+  loop.disable();
+  console.log(`import ${IMPORT_TX.toLocaleString('en-US')} transactions (${f(text.length / 1048576)} MB): ${f(importMs / 1000, 2)} s`);
+  console.log(`during the import  : other table p50 ${f(pct(during, 50))} ms, p99 ${f(pct(during, 99))} ms (${during.length} commands); /healthz p99 ${f(pct(healthLat, 99))} ms, max ${f(Math.max(...healthLat))} ms; event loop delay p99 ${f(loop.percentile(99) / 1e6)} ms, max ${f(loop.max / 1e6)} ms`);
+  console.log(`ratio (import flood / quiet): p50 ${f(pct(during, 50) / pct(quiet, 50), 2)}x, p99 ${f(pct(during, 99) / pct(quiet, 99), 2)}x`);
+
+  // Query flood: one player keeps 8 odds queries in flight on its own table.
+  const odds = await post<{ tableId: string; gmToken: string }>('/api/tables', { name: 'Odds', rulesetId: RULESET });
+  const seat = await post<{ token: string }>(`/api/tables/${odds.tableId}/seats`, { name: 'Flooder' }, odds.gmToken);
+  const oddsGm = await connect(odds.gmToken);
+  await oddsGm.command({ type: 'countdown.create', name: 'Doom', startDie: 'd12', visibility: 'visible' });
+  // The countdown's id, from the GM's export (its creation event).
+  const exported = await (await fetch(`${server.url}/api/tables/${odds.tableId}/export`, { headers: { authorization: `Bearer ${odds.gmToken}` } })).text();
+  const cdId = /"type":"countdown\.created"[^}]*?"id":"([^"]+)"/.exec(exported)?.[1] ?? /"id":"(cd-[^"]+)"/.exec(exported)?.[1];
+  if (cdId === undefined) throw new Error('no countdown id in the export');
+  const player = await connect(seat.token);
+  let stop = false;
+  const results = { ok: 0, limited: 0, other: 0 };
+  const flood = Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (!stop) {
+        const a = await player.query('countdown.odds', { id: cdId, modifier: 50, difficulty: 100, advantage: 5 });
+        const err = a['error'] as { code?: string } | undefined;
+        if (a['ok'] === true) results.ok++;
+        else if (err?.code === 'RATE_LIMITED') results.limited++;
+        else {
+          results.other++;
+          if (results.other === 1) console.log(`first non-budget refusal: ${JSON.stringify(a['error'])}`);
+        }
+      }
+    }),
+  );
+  const underFlood = await play(gm, () => true, 300);
+  stop = true;
+  await flood;
+  const quiet2 = await play(gm, () => true, 300);
+  const base = [...quiet, ...quiet2];
+  console.log(`during the query flood: other table p50 ${f(pct(underFlood, 50))} ms, p99 ${f(pct(underFlood, 99))} ms (${underFlood.length} commands); flood answers ${results.ok} ok, ${results.limited} RATE_LIMITED, ${results.other} other`);
+  console.log(`ratio (query flood / quiet): p50 ${f(pct(underFlood, 50) / pct(base, 50), 2)}x, p99 ${f(pct(underFlood, 99) / pct(base, 99), 2)}x (goal <= 2x)`);
+  for (const c of [gm, oddsGm, player]) c.ws.close();
+} finally {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
