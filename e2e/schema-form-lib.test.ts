@@ -88,10 +88,14 @@ describe('entriesFor', () => {
   it("lists commands before queries and leaves the GM's own commands out for players", () => {
     const all = catalogue('daggerheart');
     const gm = entriesFor(all, true);
-    expect(gm.at(-1)).toMatchObject({ type: 'countdown.odds', kind: 'query' });
+    expect(gm.at(-1)?.kind).toBe('query');
+    expect(gm.filter((e) => e.kind === 'query').map((e) => e.type)).toContain('countdown.odds');
     const player = entriesFor(all, false).map((e) => e.type);
     expect(player).toContain('daggerheart.spendHope');
     expect(player).not.toContain('daggerheart.gainFear');
-    expect(entriesFor(all, true, 'hope').map((e) => e.type)).toEqual(['daggerheart.gainHope', 'daggerheart.helpAlly', 'daggerheart.spendHope']);
+    const hope = entriesFor(all, true, 'hope').map((e) => e.type);
+    expect(hope).toEqual([...hope].sort());
+    expect(hope).toEqual(expect.arrayContaining(['daggerheart.gainHope', 'daggerheart.helpAlly', 'daggerheart.spendHope']));
+    expect(hope).not.toContain('daggerheart.gainFear');
   });
 });

@@ -110,6 +110,7 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
         limit: z.enum(['turn', 'round']).optional(),
         label: text(NAME).optional(),
         requires: text(NAME).optional(),
+        forNextTurn: z.boolean().meta({ description: 'pay ahead from the next turn' }).optional(),
       }),
     }),
     declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ combatant: combatantId() }) }),

@@ -40,7 +40,7 @@ export const daggerheartCatalog = catalogOf(
   }),
   declareCommand('daggerheart.gainHope', { summary: 'Give a PC Hope', who: 'gm', input: z.strictObject({ characterId: characterId(), amount: amount() }) }),
   declareCommand('daggerheart.spendFear', { summary: "Spend the GM's Fear", who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
-  declareCommand('daggerheart.gainFear', { summary: 'Gain Fear', who: 'gm', input: z.strictObject({ amount: amount() }) }),
+  declareCommand('daggerheart.gainFear', { summary: 'Gain Fear', who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
   declareCommand('daggerheart.requestRoll', {
     summary: "Ask a PC's player for an action roll (trait, difficulty, advantage, an Experience)",
     who: 'gm',
