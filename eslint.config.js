@@ -24,7 +24,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: noIo.map((name) => ({ name, message: 'The engine is pure: no I/O, no Node built-ins.' })),
-        patterns: [{ group: ['@tablekeeper/*'], message: 'The engine imports nothing from the workspace.' }, { group: ['zod', 'zod/*'], message: 'No zod in the engine.' }],
+        // zod is the engine's one dependency: the command catalogue's schemas (ADR 13).
+        patterns: [{ group: ['@tablekeeper/*'], message: 'The engine imports nothing from the workspace.' }],
       }],
       'no-restricted-globals': ['error', { name: 'Date', message: 'No wall-clock time in the engine.' }, { name: 'setTimeout', message: 'No timers in the engine.' }],
     },
@@ -54,6 +55,7 @@ export default tseslint.config(
           paths: [{ name: '@tablekeeper/rulesets', message: 'The web app takes rule helpers only from @tablekeeper/rulesets/browser (ADR 7).' }],
           patterns: [
             { group: ['@tablekeeper/server', '@tablekeeper/cli', 'better-sqlite3', 'fastify'], message: 'The web app talks to the server only through the protocol.' },
+            { group: ['zod', 'zod/*'], message: 'Forms read the JSON Schema the server serves (ADR 13); no zod in the browser.' },
             { group: ['@tablekeeper/rulesets/*', '!@tablekeeper/rulesets/browser', '**/rulesets/src/**'], message: 'The web app takes rule helpers only from @tablekeeper/rulesets/browser (ADR 7).' },
           ],
         },

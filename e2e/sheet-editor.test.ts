@@ -82,14 +82,14 @@ describe('sheet editor', () => {
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
     await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ characterId: vesk, ac: 15, pd: 12, md: 11, maxHp: 30, hp: 30 });
 
-    // A bad field: the server's BAD_SHEET comes back under the text with the field's path, and nothing is stored.
+    // A bad field: the server's INVALID_VALUE (the sheet schema, ADR 13) comes back under the text with the field's path, and nothing is stored.
     await who.selectOption('ogre');
     expect(JSON.parse(await json.inputValue())).toMatchObject({ id: 'ogre', name: 'Ogre', kind: 'npc' });
     await json.fill(JSON.stringify({ id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 'high' }));
     await editor.getByRole('button', { name: 'Save sheet' }).click();
-    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('BAD_SHEET');
+    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('INVALID_VALUE');
     const err = (await editor.getByTestId('sheet-error').textContent())!;
-    expect(err).toContain('sheet.ac must be an integer');
+    expect(err).toContain('sheet.ac: must be an integer from 0 to 1000');
     expect(err).toContain('(at sheet.ac)');
     expect(await json.getAttribute('aria-invalid')).toBe('true');
     expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();

@@ -2,6 +2,7 @@
 // file each, and register through `registrars`; add new ones there (e.g. serve).
 import { Command, CommanderError } from 'commander';
 import { chaseExtension } from './commands/chase.js';
+import { registerCommands } from './commands/commands.js';
 import { oddsExtensions, registerOdds } from './commands/odds.js';
 import { registerRoll } from './commands/roll.js';
 import { registerServe } from './commands/serve.js';
@@ -10,7 +11,7 @@ import { type CliContext, type CliIo, EXIT_BAD_INPUT, EXIT_FAILURE, EXIT_OK } fr
 export type Registrar = (program: Command, ctx: CliContext) => void;
 
 /** Every subcommand's register function, in help order. */
-export const registrars: Registrar[] = [registerRoll, registerOdds, registerServe];
+export const registrars: Registrar[] = [registerRoll, registerOdds, registerServe, registerCommands];
 
 // `odds --chase` / `odds --countdown`: exact countdown odds from the engine.
 if (!oddsExtensions.includes(chaseExtension)) oddsExtensions.push(chaseExtension);

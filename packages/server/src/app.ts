@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { Command, Json, Table, Viewer } from '@tablekeeper/engine';
+import { catalogEntries, type CatalogEntry, type Command, type Json, type Table, type Viewer } from '@tablekeeper/engine';
 import {
   CLOSE,
   LIMITS,
@@ -330,6 +330,17 @@ export function buildApp(o: AppOptions): TableServer {
   });
 
   app.get('/api/rulesets', async () => ({ rulesets: catalog.ids().map((id) => ({ id, ...catalog.info(id) })) }));
+
+  // The command catalogue (ADR 13): every command and query with its JSON Schema, built once per ruleset.
+  const catalogues = new Map<string, { ruleset: string; commands: CatalogEntry[] }>();
+  app.get('/api/rulesets/:id/commands', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const engine = catalog.engineFor(id);
+    if (engine === null) return fail(reply, 404, { kind: 'INVALID', message: `unknown ruleset ${id.slice(0, 40)}; GET /api/rulesets lists them`, path: ['id'] });
+    let entry = catalogues.get(id);
+    if (entry === undefined) catalogues.set(id, (entry = { ruleset: id, commands: catalogEntries(id, engine) }));
+    return entry;
+  });
 
   app.post('/api/tables', async (req, reply) => {
     const body = createTableRequestSchema.safeParse(req.body);

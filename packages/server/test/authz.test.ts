@@ -92,7 +92,10 @@ describe('authorization matrix', () => {
   it('records the actor from the token, not from the message', async () => {
     const t = await setupTable(srv.url, 1);
     const p1 = await Client.open(srv.url, t.seats[0]!.token);
-    const a = await p1.command({ type: 'log.note', text: 'hi', actor: { role: 'gm' }, by: 'gm' });
+    // A command cannot carry its actor: strict payloads refuse the stray fields by name (ADR 13).
+    const forged = await p1.command({ type: 'log.note', text: 'hi', actor: { role: 'gm' }, by: 'gm' });
+    expect(forged.type === 'rejection' && forged.error.kind === 'RULE_ERROR' && [forged.error.code, forged.error.path]).toEqual(['INVALID_VALUE', 'actor']);
+    const a = await p1.command({ type: 'log.note', text: 'hi' });
     expect(a.type).toBe('ack');
     const row = srv.store.readLog(t.tableId).at(-1)!;
     expect(row.transaction.actor).toEqual({ role: 'player', seatId: t.seats[0]!.seatId });

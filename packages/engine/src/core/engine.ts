@@ -1,6 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
+import { parsePayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -109,6 +110,22 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
   const reactions = modules.flatMap((m) => m.reactions ?? []);
+  const declarations = new Map<string, Declaration>();
+  for (const m of modules) {
+    for (const [type, d] of Object.entries(m.catalog ?? {})) {
+      if (declarations.has(type)) throw new Error(`${type} is declared by two modules (${m.id} and another)`);
+      declarations.set(type, d);
+    }
+  }
+
+  /** The payload parsed against its declaration (defaults filled in), or INVALID_VALUE naming the field; undeclared types pass as they are. */
+  function parsed<T extends { readonly [k: string]: Json | undefined }>(type: string, kind: Declaration['kind'], raw: T): Result<T> {
+    const d = declarations.get(type);
+    if (d === undefined || d.kind !== kind) return ok(raw);
+    const p = parsePayload(d, raw);
+    if (!p.ok) return p;
+    return ok((kind === 'command' ? { ...(p.value as object), type } : p.value) as T);
+  }
   // Module state a non-GM view may carry: only modules with a projector answer for what their state shows.
   const projectedModules = modules.filter((m) => m.project !== undefined).map((m) => m.id);
 
@@ -126,12 +143,17 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** decide() for a command already checked; events are checked but not copied (the applier copies them). */
-  function decideChecked(world: World, command: Command, env: Env): Result<EngineEvent[]> {
-    const found = handlers.get(command.type);
-    if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${command.type}`, 'type');
+  function decideChecked(world: World, raw: Command, env: Env): Result<EngineEvent[]> {
+    const found = handlers.get(raw.type);
+    if (found === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module handles ${raw.type}`, 'type');
     const { handler } = found;
-    const denied = handler.authorize !== undefined ? handler.authorize(world, command, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? command.type}`);
+    // Who may act is judged first, on the command as sent (authorizers read it defensively), so a refused
+    // actor learns nothing about the payload; then the schema gates, and decide only sees a well-formed payload.
+    const denied = handler.authorize !== undefined ? handler.authorize(world, raw, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     if (denied !== null) return { ok: false, error: denied };
+    const p = parsed(raw.type, 'command', raw);
+    if (!p.ok) return p;
+    const command = p.value;
     const r = handler.decide(world, command, env);
     if (!r.ok) return r;
     for (const e of r.value) {
@@ -344,9 +366,11 @@ export function createEngine(modules: readonly Module[]): Engine {
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
+    const p = parsed(name, 'query', args);
+    if (!p.ok) return p;
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
-      return q.query(projectWorld(given.world, viewer), args, viewer);
+      return q.query(projectWorld(given.world, viewer), p.value, viewer);
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -411,7 +435,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, catalog: [...declarations.values()] };
 }
 
 /** Every string value and key inside a command. */

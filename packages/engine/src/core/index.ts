@@ -11,4 +11,34 @@ export { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS, emptyClock, isClockUni
 export { readString, readInt, readEnum, readObject, isJson, checkCommand, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH, MAX_NAME, type Read } from './validate.js';
 export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
 export { scenario, type Scenario, type ScenarioOptions } from './testing.js';
+export {
+  declareCommand,
+  declareQuery,
+  defineCommand,
+  defineQuery,
+  catalogOf,
+  withCatalog,
+  catalogEntries,
+  type CatalogEntry,
+  parsePayload,
+  issueError,
+  payloadJsonSchema,
+  resultJsonSchema,
+  characterId,
+  combatantId,
+  countdownId,
+  seatId,
+  text,
+  int,
+  json,
+  WHO,
+  type Who,
+  type Declaration,
+  type CommandDeclaration,
+  type QueryDeclaration,
+  type Catalog,
+  type DefinedCommand,
+  type PayloadOf,
+  type InputOf,
+} from './catalog.js';
 export { own } from './own.js';

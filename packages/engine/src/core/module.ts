@@ -2,6 +2,7 @@
 // Every other module builds on these entities and on `clock.advanced`.
 import { own } from './own.js';
 import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
+import { coreCatalog } from './declarations.js';
 import { claimId, mintId } from './ids.js';
 import { appendLog, MAX_LOG_TEXT } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
@@ -307,6 +308,7 @@ export const coreModule: Module = {
   id: CORE_ID,
   commands: Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, { ...h, label: CORE_LABELS[type] ?? type }])),
   reducers,
+  catalog: coreCatalog,
   project: projectCore,
   audience: {
     'character.added': characterAudience,

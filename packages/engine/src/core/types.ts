@@ -2,6 +2,7 @@
 // ruleset) is a Module that adds commands, event reducers, reactions and view
 // projections to one World. See docs/adr/0002-engine-core.md.
 import type { Rng } from '../dice/rng.js';
+import type { Catalog, Declaration } from './catalog.js';
 import type { SeqStack, TransactionLog } from './history-log.js';
 
 /** Plain JSON only: states, commands and events must survive JSON round-trips. */
@@ -166,6 +167,8 @@ export interface Module {
   readonly audience?: { readonly [type: string]: EventAudience };
   /** Named queries, e.g. 'tsw.attackOdds'; names are unique across modules like command types. */
   readonly queries?: { readonly [name: string]: Query };
+  /** Declarations of its commands and queries (ADR 13): the engine parses each payload against them first. */
+  readonly catalog?: Catalog;
 }
 
 // ---------------------------------------------------------------- history
@@ -275,4 +278,6 @@ export interface Engine {
   query(table: Table | PlainTable, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */
   audienceOf(world: World, event: EngineEvent): Audience;
+  /** Every declared command and query of its modules, in module order (ADR 13). */
+  readonly catalog: readonly Declaration[];
 }

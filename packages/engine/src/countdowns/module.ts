@@ -37,6 +37,7 @@ import {
   type CountdownRepeat,
   type StartRoll,
 } from './model.js';
+import { countdownsCatalog } from './declarations.js';
 import { countdownOddsQuery } from './queries.js';
 
 export const COUNTDOWNS_ID = 'countdowns';
@@ -774,4 +775,5 @@ export const countdownsModule: Module = {
   project,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },
+  catalog: countdownsCatalog,
 };

@@ -7,6 +7,7 @@
 //   encounter.savesDue    -> (reaction) saves, fleeting stack loss, end-of-turn expiries, hook, then
 //   encounter.turnClosed  -> (reaction) advance: next actor, a decision, or
 //   encounter.roundEnded  -> (reaction) round-end expiries, then encounter.roundStarted -> advance
+import { encounterCatalog } from './declarations.js';
 import { own } from '../core/own.js';
 import type { SpendRequest } from './economies.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
@@ -1170,7 +1171,7 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */

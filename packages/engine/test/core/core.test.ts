@@ -164,7 +164,7 @@ describe('log notes', () => {
     expect(s.fail({ type: 'log.note', text: 'psst', audience: { kind: 'gm' } }, ann).code).toBe('FORBIDDEN');
     expect(s.fail({ type: 'log.note', text: 'x', audience: { kind: 'seat', seatId: 'seat-2' } }, ann).code).toBe('FORBIDDEN');
     expect(s.fail({ type: 'log.note', text: 'x' }, spectator).code).toBe('FORBIDDEN');
-    expect(s.fail({ type: 'log.note', text: 'x', audience: { kind: 'everyone' } }).path).toBe('audience');
+    expect(s.fail({ type: 'log.note', text: 'x', audience: { kind: 'everyone' } }).path).toBe('audience.kind');
     expect(s.fail({ type: 'log.note', text: 'x'.repeat(2001) }).message).toContain('2000');
     const texts = (v: Viewer) => s.view(v).world.log.filter((e) => e.kind === 'note').map((e) => e.text);
     expect(texts(ann)).toEqual(['hello all', 'note to self']);

@@ -107,9 +107,9 @@ describe('condition effects by resolution code', () => {
     const t = fight();
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'nope', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_CONDITION');
     expect(t.run({ type: 'condition.apply', target: 'zed', condition: 'dazed', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_COMBATANT');
-    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 0 } })?.code).toBe('BAD_DURATION');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 0 } })?.code).toBe('INVALID_VALUE');
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'turnEnd', of: 'zed' } })?.code).toBe('UNKNOWN_COMBATANT');
-    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('BAD_STACKS');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('INVALID_VALUE');
   });
 });
 
@@ -359,7 +359,7 @@ describe('views and mid-encounter roster changes', () => {
 
   it('the GM can move a combatant in the order mid-fight, validated by the turn order', () => {
     const t = fight();
-    expect(t.run({ type: 'encounter.place', id: 'orc', placement: { band: 'ludicrous' } })?.code).toBe('BAD_BAND');
+    expect(t.run({ type: 'encounter.place', id: 'orc', placement: { band: 'ludicrous' } })?.code).toBe('INVALID_VALUE');
     t.ok({ type: 'encounter.place', id: 'orc', placement: { band: 'very-fast' } });
     // Moved ahead of the current actor without having acted: the orc goes at the next opportunity.
     t.ok({ type: 'encounter.endTurn' });

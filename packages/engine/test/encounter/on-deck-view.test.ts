@@ -103,7 +103,7 @@ describe('encounter.setStats', () => {
     const t = table();
     expect(t.run({ type: 'encounter.setStats', id: 'nobody', stats: { hp: 1 } })?.code).toBe('UNKNOWN_COMBATANT');
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: {} })?.code).toBe('BAD_INPUT');
-    expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: { deep: 1 } } })).toMatchObject({ code: 'BAD_INPUT', path: 'stats.hp' });
+    expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: { deep: 1 } } })).toMatchObject({ code: 'INVALID_VALUE', path: 'stats.hp' });
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i])) })?.code).toBe('TOO_MANY');
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: 1 } }, ann)?.code).toBe('FORBIDDEN');
   });

@@ -2,12 +2,14 @@
 // duality dice); public API. The registry adds the system-agnostic countdowns
 // module, which ticks on this ruleset's `actionRoll.resolved` events; the
 // encounter kernel runs with the spotlight sequencer (ADR 14).
+import { withCatalog } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
+import { daggerheartCatalog } from './declarations.js';
 import { daggerheartKit } from './encounter.js';
 import { daggerheartModule } from './module.js';
 import { DAGGERHEART_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, daggerheartModule], settings: DAGGERHEART_SETTINGS });
+export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(daggerheartModule, daggerheartCatalog)], settings: DAGGERHEART_SETTINGS });
 
 export { daggerheartModule, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, MAX_REQUESTS, TRAITS, getDaggerheart, hopeOf, type DaggerheartState } from './module.js';
 export { requestsOf, type RollRequest } from './state.js';

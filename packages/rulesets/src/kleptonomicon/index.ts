@@ -1,7 +1,8 @@
 // The Kleptonomicon ruleset (004): the encounter kernel with Edge Save turn
 // order, two Beats and fleeting Slowed stacks, plus the Episode module.
-import { encounterKit, kleptonomiconEncounter, type ConditionDef } from '@tablekeeper/engine';
+import { encounterKit, kleptonomiconEncounter, withCatalog, type ConditionDef } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
+import { kleptoCatalog } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
@@ -20,7 +21,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, kleptonomiconModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withCatalog(kleptonomiconModule(kleptonomiconKit), kleptoCatalog)],
   settings: KLEPTO_SETTINGS,
 });
 

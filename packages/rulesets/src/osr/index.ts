@@ -1,9 +1,11 @@
 // The OSR ruleset (001_549d90ad32698ce5.txt); public API. See docs/rulesets/osr.md.
+import { withCatalog } from '@tablekeeper/engine';
 import { defineRuleset } from '../ruleset.js';
+import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
 import { OSR_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, osrModule], settings: OSR_SETTINGS });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(osrModule, osrCatalog)], settings: OSR_SETTINGS });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';

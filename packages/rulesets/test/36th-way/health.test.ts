@@ -195,7 +195,7 @@ describe('healing commands', () => {
     t.dice.push(4, 6);
     const tx = t.s.run({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 6 });
     expect(events(tx, 'tsw.healed')[0]).toMatchObject({ amount: 10, hpTo: 15 });
-    expect(t.s.fail({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 8 }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 8 }).code).toBe('INVALID_VALUE');
   });
   it('an enemy at 0 HP is dead and loses its turns', () => {
     const t = fight();

@@ -73,13 +73,13 @@ describe('tsw.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const t = fight();
     const ask = (args: { [k: string]: Json }) => t.s.engine.query(t.s.table, GM, 'tsw.attackOdds', args);
-    expect(ask({ target: 'orc' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'attacker' } });
+    expect(ask({ target: 'orc' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
     expect(ask({ attacker: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'target' } });
     expect(ask({ attacker: 'ann', target: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET', path: 'target' } });
-    expect(ask({ attacker: 'ann', target: 'orc', defense: 'hp' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'defense' } });
-    expect(ask({ attacker: 'ann', target: 'orc', types: ['cheese'] })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'types' } });
-    expect(ask({ attacker: 'ann', target: 'orc', bonus: 1.5 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'bonus' } });
-    expect(ask({ attacker: 'ann', target: 'orc', advantage: 7 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'advantage' } });
+    expect(ask({ attacker: 'ann', target: 'orc', defense: 'hp' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'defense' } });
+    expect(ask({ attacker: 'ann', target: 'orc', types: ['cheese'] })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'types.0' } });
+    expect(ask({ attacker: 'ann', target: 'orc', bonus: 1.5 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'bonus' } });
+    expect(ask({ attacker: 'ann', target: 'orc', advantage: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
     expect(ask({ attacker: 'ann', target: 'orc', ability: 'nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ABILITY', path: 'ability' } });
     expect(ask({ attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'target' } });
   });

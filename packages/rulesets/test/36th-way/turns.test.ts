@@ -73,7 +73,7 @@ describe('Rally, Fight in Spirit, Dicey Moves (002 "Special Actions")', () => {
     t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'slow' } });
     expect(t.s.fail({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' }).code).toBe('NOT_OUT_OF_FIGHT');
     t.s.run({ type: 'tsw.outOfFight', id: 'ann', value: true });
-    expect(t.s.fail({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack' }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack' }).code).toBe('INVALID_VALUE');
     t.s.run({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' });
     expect(tsw.kit.netAdvantage(t.world, 'bob', 'attack')).toBe(1);
     expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }).code).toBe('CANNOT_ACT');
@@ -90,7 +90,7 @@ describe('Rally, Fight in Spirit, Dicey Moves (002 "Special Actions")', () => {
     const tx = t.s.run({ type: 'tsw.diceyMove', who: 'ann', difficulty: 13, bonus: 2 });
     expect(events(tx, 'tsw.diceyMoveRolled')[0]).toMatchObject({ success: true });
     expect(events(tx, 'economy.spent')[0]).toMatchObject({ kind: 'move' });
-    expect(t.s.fail({ type: 'tsw.diceyMove', who: 'ann', difficulty: 99 }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: 'tsw.diceyMove', who: 'ann', difficulty: 99 }).code).toBe('INVALID_VALUE');
   });
 });
 

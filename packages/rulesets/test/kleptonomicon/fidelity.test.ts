@@ -47,8 +47,8 @@ describe('004 "Turn Order": the Edge Save modifier and Sneaky are read from the 
     expect(s.view({ role: 'player', seatId: 'seat-2' }).world.characters[BOB]?.stats).toMatchObject({ edgeSave: 2, sneaky: true });
     expect(s.world.log.map((l) => l.text)).toContain("Bob's sheet: Edge Save +2 · Sneaky.");
     expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, edgeSave: 3 }, ANN).code).toBe('FORBIDDEN');
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, edgeSave: 99 })).toMatchObject({ code: 'BAD_INPUT', path: 'edgeSave' });
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, sneaky: 'yes' })).toMatchObject({ code: 'BAD_INPUT', path: 'sneaky' });
+    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, edgeSave: 99 })).toMatchObject({ code: 'INVALID_VALUE', path: 'edgeSave' });
+    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, sneaky: 'yes' })).toMatchObject({ code: 'INVALID_VALUE', path: 'sneaky' });
     expect(s.fail({ type: 'klepto.setSheet', characterId: 'nobody', sneaky: true })).toMatchObject({ code: 'UNKNOWN_CHARACTER', path: 'characterId' });
     expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE })).toMatchObject({ code: 'BAD_INPUT' });
   });

@@ -21,7 +21,7 @@ describe('klepto.testOdds', () => {
   });
 
   it('refuses bad arguments with typed errors and a path', () => {
-    expect(ask({ modifier: 1.5 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'modifier' } });
-    expect(ask({ advantage: 11 })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'advantage' } });
+    expect(ask({ modifier: 1.5 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'modifier' } });
+    expect(ask({ advantage: 11 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
   });
 });

@@ -53,7 +53,7 @@ describe('checks through the engine (001 "Saves & Checks", "Movement Actions")',
     expect(t.s.fail({ type: 'osr.check', character: 'nobody', dc: 10 })).toMatchObject({ code: 'NOT_FOUND', path: 'character' });
     expect(t.s.fail({ type: 'osr.check', character: pc, dc: 10, ability: 'luck' })).toMatchObject({ path: 'ability' });
     expect(t.s.fail({ type: 'osr.check', character: pc, dc: 10, damageOnFail: '999d6' })).toMatchObject({ path: 'damageOnFail' });
-    expect(t.s.fail({ type: 'osr.setSheet', character: pc, stats: { str: 40 } })).toMatchObject({ code: 'BAD_SHEET', path: 'str' });
+    expect(t.s.fail({ type: 'osr.setSheet', character: pc, stats: { str: 40 } })).toMatchObject({ code: 'INVALID_VALUE', path: 'stats.str' });
   });
   it('players roll for their own character only', () => {
     const t = osrTable();

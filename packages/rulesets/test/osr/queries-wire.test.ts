@@ -48,7 +48,7 @@ describe('osr.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const { t, pc, orc } = setup();
     const ask = (args: { [k: string]: Json }) => t.s.engine.query(t.s.table, GM, 'osr.attackOdds', args);
-    expect(ask({ target: orc })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'attacker' } });
+    expect(ask({ target: orc })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
     expect(ask({ attacker: pc, target: 'nobody' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
     expect(ask({ attacker: pc, target: pc })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'target' } });
     expect(ask({ attacker: pc, target: orc, kind: 'psychic' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'kind' } });
@@ -86,6 +86,6 @@ describe('osr.characterStatus', () => {
     expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { id: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
     expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
     expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'id' } });
-    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'id' } });
+    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'id' } });
   });
 });

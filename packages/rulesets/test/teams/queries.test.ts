@@ -64,10 +64,10 @@ describe('teams.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const { s } = played();
     const ask = (args: { [k: string]: Json }) => s.engine.query(s.table, GM, 'teams.attackOdds', args);
-    expect(ask({ target: 'foe', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'attacker' } });
-    expect(ask({ attacker: 'boudica', target: 'foe' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'weapon' } });
-    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', bonus: 'lots' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'bonus' } });
-    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: 'yes' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'sneak' } });
+    expect(ask({ target: 'foe', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
+    expect(ask({ attacker: 'boudica', target: 'foe' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'weapon' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', bonus: 'lots' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'bonus' } });
+    expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: 'yes' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'sneak' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'shield' })).toMatchObject({ ok: false, error: { code: 'NOT_A_WEAPON', path: 'weapon' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'charm' })).toMatchObject({ ok: false, error: { code: 'BAD_ATTRIBUTE', path: 'attribute' } });
     expect(ask({ attacker: 'boudica', target: 'nobody', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });

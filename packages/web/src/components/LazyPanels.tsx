@@ -45,6 +45,8 @@ export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m
 export const AttackPanel = lazyPanel(() => import('./Attack.tsx').then((m) => m.AttackPanel), 'attack');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
+// The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
+export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) => m.CommandsPanel), 'panel area-commands');
 // Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
 export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');

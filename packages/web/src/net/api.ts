@@ -1,6 +1,7 @@
 // The HTTP side of the protocol: rulesets, creating a table, seats and the
 // spectator link. The GM token goes in an Authorization header, never a URL.
 import type { CreateSeatResponse, CreateTableResponse, HttpError, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
+import type { CatalogEntry } from '../lib/schemaForm.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string; kind: string };
 
@@ -46,4 +47,10 @@ export function absoluteLink(link: string): string {
   } catch {
     return link;
   }
+}
+
+/** A ruleset's command catalogue (ADR 13): every command and query with its JSON Schema. */
+export async function listCommands(rulesetId: string): Promise<ApiResult<CatalogEntry[]>> {
+  const r = await call<{ commands: CatalogEntry[] }>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/commands`);
+  return r.ok ? { ok: true, value: r.value.commands } : r;
 }

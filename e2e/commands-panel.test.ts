@@ -1,0 +1,66 @@
+// The GM's "any command" panel in real Chromium (ADR 13): the catalogue comes
+// from GET /api/rulesets/:id/commands, the form is generated from a command's
+// JSON Schema, limits are caught in place, the server's rule errors show under
+// the form, and a query's answer is shown.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startE2e, type E2e } from './harness.ts';
+import { watchErrors } from './web.ts';
+
+let e2e: E2e | undefined;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  e2e = await startE2e('commands-panel');
+  ({ browser } = e2e);
+});
+
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+describe('the any-command panel', () => {
+  it('gives Hope through a generated form, shows a rule error, and answers a query', async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Night', rulesetId: 'daggerheart' });
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({ type: 'character.add', name: 'Quill', kind: 'pc' });
+    await gmSock.command({ type: 'countdown.create', name: 'Alarm', start: 4 });
+    const quill = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Quill')!.id;
+
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    contexts.push(ctx);
+    const p = await ctx.newPage();
+    const errors = watchErrors(p);
+    await p.goto(made.links.gm);
+    await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const panel = p.getByTestId('commands-panel');
+    await panel.getByLabel('Find').fill('hope');
+    await panel.getByLabel('Command').selectOption('daggerheart.gainHope');
+    await expect.poll(() => panel.getByTestId('commands-summary').textContent()).toContain('Give a PC Hope. GM only.');
+
+    // The id field is a picker of the table's characters; 13 is past the declared 1-12.
+    await panel.locator('#cmd-characterId').selectOption(quill);
+    await panel.locator('#cmd-amount').fill('13');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByTestId('schema-form-errors').textContent()).toContain('amount: must be from 1 to 12');
+    await panel.locator('#cmd-amount').fill('2');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => gmSock.view().world.characters[quill]!.stats['hope']).toBe(4);
+
+    // A rule error from the server shows under the form: the GM has no Fear to spend yet.
+    await panel.getByLabel('Find').fill('fear');
+    await panel.getByLabel('Command').selectOption('daggerheart.spendFear');
+    await panel.locator('#cmd-amount').fill('3');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => panel.getByTestId('schema-form-server-error').textContent()).toContain('DH_NOT_ENOUGH_FEAR');
+
+    // A query: the countdown's odds, its id picked from the table's countdowns.
+    await panel.getByLabel('Find').fill('odds');
+    await panel.getByLabel('Command').selectOption('countdown.odds');
+    await panel.locator('#cmd-id').selectOption({ label: 'Alarm' });
+    await panel.getByRole('button', { name: 'Ask' }).click();
+    await expect.poll(() => panel.getByTestId('commands-answer').textContent()).toContain('"pTrigger"');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+// `tablekeeper commands` and the generated docs/commands (ADR 13).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
+import { describe, expect, it } from 'vitest';
+import { catalogueMarkdown, main, type CliIo } from '../src/index.js';
+
+async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { out: (s) => void (out += s), err: (s) => void (err += s) };
+  const code = await main(argv, io);
+  return { code, out, err };
+}
+
+describe('tablekeeper commands', () => {
+  it('--json lists every command and query of every ruleset, engine commands under each ruleset that has them', async () => {
+    const r = await cli('commands', '--json');
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.out) as { ruleset: string; type: string; kind: string; summary: string; who: string; schema: { type: string } }[];
+    for (const id of rulesetIds) {
+      const engine = engineFor(id)!;
+      const handled = engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})]);
+      expect(list.filter((c) => c.ruleset === id).map((c) => c.type).sort(), id).toEqual([...handled].sort());
+    }
+    expect(list.filter((c) => c.type === 'clock.advance').map((c) => c.ruleset)).toEqual([...rulesetIds]);
+    for (const c of list) {
+      expect(Object.keys(c).slice(0, 6)).toEqual(['ruleset', 'type', 'kind', 'summary', 'who', 'schema']);
+      expect(c.schema.type).toBe('object');
+    }
+  });
+
+  it('RULESET narrows the list; the text form names who may issue each and its fields', async () => {
+    const j = await cli('commands', 'kleptonomicon', '--json');
+    expect(new Set((JSON.parse(j.out) as { ruleset: string }[]).map((c) => c.ruleset))).toEqual(new Set(['kleptonomicon']));
+    const t = await cli('commands', 'osr');
+    expect(t.code).toBe(0);
+    expect(t.out).toContain('osr.check [own-character]: Roll a check for a character against a DC');
+    expect(t.out).toContain('      dc: integer 1..40');
+    expect(t.out).toContain('osr.attackOdds (query) [anyone]');
+  });
+
+  it('refuses an unknown ruleset with exit code 2, naming the known ones', async () => {
+    const r = await cli('commands', 'chess');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('no ruleset "chess" (known: daggerheart');
+    expect(r.out).toBe('');
+  });
+});
+
+describe('docs/commands', () => {
+  it.each(rulesetIds)('docs/commands/%s.md is what npm run docs:commands writes today (run it when this fails)', (id) => {
+    const file = fileURLToPath(new URL(`../../../docs/commands/${id}.md`, import.meta.url));
+    expect(readFileSync(file, 'utf8')).toBe(catalogueMarkdown(id));
+  });
+});

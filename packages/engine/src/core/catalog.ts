@@ -1,0 +1,294 @@
+// The command catalogue (ADR 13): every command and query declares its summary,
+// who may issue it and a strict zod schema of its payload. The engine parses a
+// payload against its declaration before authorize and decide run, so a
+// malformed field is always INVALID_VALUE naming the field and the limit.
+import { z } from 'zod';
+import { ErrorCode, ruleError } from './result.js';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Query, Result, RuleError, Viewer, World } from './types.js';
+
+/** Who may issue it: the GM only; the GM or the seat holding the character it names; anyone seated (or the GM). */
+export type Who = 'gm' | 'own-character' | 'anyone';
+export const WHO: readonly Who[] = ['gm', 'own-character', 'anyone'];
+
+export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
+  readonly kind: 'command';
+  readonly type: string;
+  /** One line, imperative: what the command does at the table. */
+  readonly summary: string;
+  readonly who: Who;
+  /** The payload without `type`; always a strict object. */
+  readonly input: I;
+}
+
+export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly kind: 'query';
+  readonly type: string;
+  readonly summary: string;
+  readonly who: Who;
+  readonly input: I;
+  /** What the answer looks like (checked by the catalogue tests, not at run time). */
+  readonly result: R;
+}
+
+export type Declaration = CommandDeclaration | QueryDeclaration;
+/** A module's declarations by command or query type. */
+export type Catalog = { readonly [type: string]: Declaration };
+
+/** Payload of a declared command, as its decide() receives it (defaults filled in). */
+export type PayloadOf<D> = D extends { readonly input: infer I extends z.ZodType } ? z.output<I> : never;
+/** Payload as a client may send it (optional and defaulted fields may be left out). */
+export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType } ? z.input<I> : never;
+
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input };
+}
+
+export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R }): QueryDeclaration<I, R> {
+  return { kind: 'query', type, summary: spec.summary, who: spec.who, input: spec.input, result: spec.result };
+}
+
+/** Declarations keyed by type; a type declared twice is a programming error (throws at import). */
+export function catalogOf(...decls: readonly Declaration[]): Catalog {
+  const out: Record<string, Declaration> = {};
+  for (const d of decls) {
+    if (Object.hasOwn(out, d.type)) throw new Error(`${d.type} is declared twice`);
+    out[d.type] = d;
+  }
+  return Object.freeze(out);
+}
+
+export interface DefinedCommand<I extends z.ZodType> {
+  readonly declaration: CommandDeclaration<I>;
+  readonly handler: CommandHandler;
+}
+
+/**
+ * A declaration and its handler in one object (STYLE 1): `decide` receives the
+ * parsed, typed payload and never reads raw command fields.
+ */
+export function defineCommand<I extends z.ZodType>(
+  type: string,
+  spec: {
+    summary: string;
+    who: Who;
+    input: I;
+    label?: string;
+    authorize?: (world: World, payload: z.output<I>, actor: Viewer) => RuleError | null;
+    issuerMayRevert?: boolean;
+    decide: (world: World, payload: z.output<I>, env: Env) => Result<EngineEvent[]>;
+  },
+): DefinedCommand<I> {
+  const declaration = declareCommand(type, spec);
+  // The engine has already parsed the payload; parsing again keeps the handler safe on its own (tests, other engines).
+  const handler: CommandHandler = {
+    ...(spec.label === undefined ? {} : { label: spec.label }),
+    ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
+    ...(spec.authorize === undefined
+      ? {}
+      : {
+          // A malformed payload names no one to judge: the engine's schema gate reports it next.
+          authorize: (world: World, c: Command, actor: Viewer) => {
+            const p = parsePayload(declaration, c);
+            return p.ok ? spec.authorize!(world, p.value, actor) : null;
+          },
+        }),
+    decide(world, c, env) {
+      const p = parsePayload(declaration, c);
+      return p.ok ? spec.decide(world, p.value, env) : p;
+    },
+  };
+  return { declaration, handler };
+}
+
+/** A typed query handler from its declaration (the engine parses args first; parsing again keeps it safe alone). */
+export function defineQuery<I extends z.ZodType, R extends z.ZodType>(
+  declaration: QueryDeclaration<I, R>,
+  answer: (world: World, args: z.output<I>, viewer: Viewer) => Result<Json>,
+): Query {
+  return (world, args, viewer) => {
+    const p = parsePayload(declaration, args);
+    return p.ok ? answer(world, p.value, viewer) : p;
+  };
+}
+
+// ---------------------------------------------------------------- field helpers
+
+/** An id minted by the engine ("ch3", "cd2", ...); `ref` tells forms which picker to offer. */
+const idOf = (ref: string, description: string) => z.string().min(1).max(64).meta({ description, 'x-ref': ref });
+export const characterId = (description = 'a character id') => idOf('character', description);
+export const combatantId = (description = 'a combatant id (in the current encounter)') => idOf('combatant', description);
+export const countdownId = (description = 'a countdown id') => idOf('countdown', description);
+export const seatId = (description = 'a seat id') => idOf('seat', description);
+/** Free text a person typed: a name, a label, a note. */
+export const text = (max: number, description?: string) => (description === undefined ? z.string().max(max) : z.string().max(max).meta({ description }));
+/** A whole number within explicit limits. */
+export const int = (min: number, max: number, description?: string) => (description === undefined ? z.int().min(min).max(max) : z.int().min(min).max(max).meta({ description }));
+/** Any plain JSON value (stats blobs); depth and size are bounded by checkCommand. */
+export const json = (): z.ZodType<Json> => z.json() as unknown as z.ZodType<Json>;
+
+// ---------------------------------------------------------------- parsing and errors
+
+type Bag = { minimum?: number; maximum?: number; int?: boolean };
+interface Inner {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: Inner;
+      shape?: Record<string, Inner>;
+      element?: Inner;
+      valueType?: Inner;
+      in?: Inner;
+      getter?: () => Inner;
+      checks?: readonly { _zod: { def: { check: string; minimum?: number; maximum?: number; length?: number } } }[];
+    };
+  };
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+  minLength?: number | null;
+  maxLength?: number | null;
+}
+
+/** The limits a schema declares, read from zod's public getters (numbers, strings) or its checks (lists). */
+function boundsOf(s: Inner | undefined): Bag {
+  if (s === undefined) return {};
+  const fin = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+  if (s._zod.def.type === 'number') return { minimum: fin(s.minValue), maximum: fin(s.maxValue), int: s.isInt === true } as Bag;
+  if (s._zod.def.type === 'string') return { minimum: fin(s.minLength) ?? 0, maximum: fin(s.maxLength) } as Bag;
+  const out: { minimum?: number; maximum?: number } = {};
+  for (const c of s._zod.def.checks ?? []) {
+    const d = c._zod.def;
+    if (d.check === 'min_length') out.minimum = d.minimum;
+    if (d.check === 'max_length') out.maximum = d.maximum;
+    if (d.check === 'length_equals') out.minimum = out.maximum = d.length;
+  }
+  return out;
+}
+
+/** The schema at `path` (through optional, default, pipe, lazy), or undefined inside unions. */
+function schemaAt(schema: Inner, path: readonly PropertyKey[]): Inner | undefined {
+  let s: Inner | undefined = schema;
+  let i = 0;
+  for (let guard = 0; s !== undefined && guard < 256; guard++) {
+    const def: Inner['_zod']['def'] = s._zod.def;
+    if (def.innerType !== undefined) s = def.innerType;
+    else if (def.type === 'pipe') s = def.in;
+    else if (def.type === 'lazy' && def.getter !== undefined) s = def.getter();
+    else if (i === path.length) return s;
+    else if (def.type === 'object') s = def.shape?.[String(path[i++])];
+    else if (def.type === 'array') {
+      s = def.element;
+      i++;
+    } else if (def.type === 'record') {
+      s = def.valueType;
+      i++;
+    }
+    else return undefined;
+  }
+  return undefined;
+}
+
+function range(what: string, bag: Bag, unit = ''): string | null {
+  const { minimum: lo, maximum: hi } = bag;
+  const fin = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+  if (what === 'text' && lo === 0 && fin(hi)) return `must be text of at most ${hi}${unit}`;
+  if (fin(lo) && fin(hi)) return `must be ${what} from ${lo} to ${hi}${unit}`;
+  if (fin(lo)) return `must be ${what} of at least ${lo}${unit}`;
+  if (fin(hi)) return `must be ${what} of at most ${hi}${unit}`;
+  return null;
+}
+
+const KIND_WORDS: Record<string, string> = { string: 'a string', number: 'a number', int: 'an integer', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
+
+function issueText(issue: z.core.$ZodIssue, schema: Inner | undefined, missing: boolean): string {
+  const bag = boundsOf(schema);
+  const isInt = bag.int === true;
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (missing) return 'is required';
+      const kind = issue.expected === 'number' && isInt ? 'int' : issue.expected;
+      if ((kind === 'int' || kind === 'number') && schema !== undefined) return range(kind === 'int' ? 'an integer' : 'a number', bag) ?? `must be ${KIND_WORDS[kind]}`;
+      return `must be ${KIND_WORDS[kind] ?? issue.expected}`;
+    }
+    case 'too_small':
+    case 'too_big':
+      if (issue.origin === 'number' || issue.origin === 'int') return range(isInt ? 'an integer' : 'a number', bag) ?? issue.message;
+      if (issue.origin === 'string') return range('text', bag, ' characters') ?? issue.message;
+      if (issue.origin === 'array' || issue.origin === 'set') return range('a list', bag, ' items') ?? issue.message;
+      return issue.message;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'unrecognized_keys':
+      return 'is not a field here (objects are strict: check the spelling)';
+    case 'invalid_union':
+      return 'does not match any of the allowed shapes';
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    default:
+      return issue.message;
+  }
+}
+
+const pathText = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+
+/** The first issue as a rule error: INVALID_VALUE, its path naming the field, its message the limit. */
+export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?: unknown): RuleError {
+  // An unknown key is named by its own path, so a client can point at the misspelt field.
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  const where = pathText(path);
+  const at = schemaAt(schema as unknown as Inner, issue.path);
+  // zod does not report the input by default: look the value up to tell a missing field from a wrong one.
+  let value: unknown = payload;
+  for (const k of issue.path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, k) ? (value as Record<PropertyKey, unknown>)[k] : undefined;
+  const message = `${where === '' ? 'payload' : where}: ${issueText(issue, at, value === undefined)}`;
+  return where === '' ? ruleError(ErrorCode.INVALID_VALUE, message) : ruleError(ErrorCode.INVALID_VALUE, message, where);
+}
+
+/** Parse a command (without its `type`) or query args against a declaration. */
+export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
+  // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
+  const payload = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'type' && v !== undefined));
+  const r = declaration.input.safeParse(payload);
+  if (r.success) return { ok: true, value: r.data };
+  return { ok: false, error: issueError(declaration.input, r.error.issues[0]!, payload) };
+}
+
+/** JSON Schema of a declaration's payload (what a client may send) or of a query's result. */
+export function payloadJsonSchema(declaration: Declaration): Record<string, unknown> {
+  return z.toJSONSchema(declaration.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+export function resultJsonSchema(declaration: QueryDeclaration): Record<string, unknown> {
+  return z.toJSONSchema(declaration.result, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/** The module with its declarations attached (rulesets keep them in their own file, next to the module). */
+export function withCatalog<M extends { readonly catalog?: Catalog }>(module: M, catalog: Catalog): M {
+  return { ...module, catalog: { ...(module.catalog ?? {}), ...catalog } };
+}
+
+/** One command or query as clients see it (`tablekeeper commands --json`, GET /api/rulesets/:id/commands). */
+export interface CatalogEntry {
+  readonly ruleset: string;
+  readonly type: string;
+  readonly kind: 'command' | 'query';
+  readonly summary: string;
+  readonly who: Who;
+  /** JSON Schema of the payload a client sends. */
+  readonly schema: Record<string, unknown>;
+  /** For queries: JSON Schema of the answer. */
+  readonly result?: Record<string, unknown>;
+}
+
+/** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
+export function catalogEntries(ruleset: string, engine: { readonly catalog: readonly Declaration[] }): CatalogEntry[] {
+  return engine.catalog.map((d) => ({
+    ruleset,
+    type: d.type,
+    kind: d.kind,
+    summary: d.summary,
+    who: d.who,
+    schema: payloadJsonSchema(d),
+    ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
+  }));
+}

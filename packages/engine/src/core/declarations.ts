@@ -1,0 +1,66 @@
+// Declarations of the core's commands (ADR 13): table, seats, characters, the clock, notes and table rolls.
+import { z } from 'zod';
+import { catalogOf, characterId, declareCommand, int, json, seatId, text } from './catalog.js';
+import { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
+import { MAX_LOG_TEXT } from './log.js';
+import { MAX_ROLL_LABEL, MAX_ROLL_NOTATION } from './roll.js';
+import { MAX_NAME } from './validate.js';
+import { VISIBILITIES } from './visibility.js';
+
+const name = () => text(MAX_NAME, 'a name as the table shows it');
+const visibility = () => z.enum(VISIBILITIES as readonly [string, ...string[]]).meta({ description: 'who learns of it: hidden, existence (name only), visible, reveal-on-trigger' });
+/** Ruleset-owned numbers and flags; at most 200 keys (checked by the command). */
+const stats = () => z.record(z.string().max(64), json()).meta({ description: 'ruleset-owned stats (hit points, abilities, resources)' });
+
+export const coreCatalog = catalogOf(
+  declareCommand('table.rename', { summary: 'Rename the table', who: 'gm', input: z.strictObject({ name: name() }) }),
+  declareCommand('seat.add', { summary: 'Add a seat for a player', who: 'gm', input: z.strictObject({ name: name() }) }),
+  declareCommand('seat.rename', { summary: 'Rename a seat', who: 'gm', input: z.strictObject({ id: seatId(), name: name() }) }),
+  declareCommand('seat.remove', { summary: 'Remove a seat (its characters stay, unseated)', who: 'gm', input: z.strictObject({ id: seatId() }) }),
+  declareCommand('character.add', {
+    summary: 'Add a character (a PC, or an NPC that players see by name only until shown)',
+    who: 'gm',
+    input: z.strictObject({
+      name: name(),
+      kind: z.enum(['pc', 'npc']).optional(),
+      visibility: visibility().optional(),
+      seatId: seatId('the seat whose player controls it').nullable().optional(),
+      stats: stats().optional(),
+    }),
+  }),
+  declareCommand('character.update', {
+    summary: "Change a character's name, visibility, seat or stats (stats are merged)",
+    who: 'gm',
+    input: z.strictObject({ id: characterId(), name: name().optional(), visibility: visibility().optional(), seatId: seatId().nullable().optional(), stats: stats().optional() }),
+  }),
+  declareCommand('character.remove', { summary: 'Remove a character from the table', who: 'gm', input: z.strictObject({ id: characterId() }) }),
+  declareCommand('clock.advance', {
+    summary: 'Advance the in-fiction clock by a count of a unit and/or some seconds',
+    who: 'gm',
+    input: z.strictObject({
+      unit: z.enum(CLOCK_UNITS as readonly [string, ...string[]]),
+      count: int(0, MAX_CLOCK_COUNT, 'how many of the unit (default 1; 0 for time)').optional(),
+      seconds: int(0, MAX_CLOCK_SECONDS, 'seconds of fiction').optional(),
+    }),
+  }),
+  declareCommand('log.note', {
+    summary: 'Post a note to the log (players: to everyone or their own seat)',
+    who: 'anyone',
+    input: z.strictObject({
+      text: text(MAX_LOG_TEXT),
+      audience: z
+        .discriminatedUnion('kind', [z.strictObject({ kind: z.literal('all') }), z.strictObject({ kind: z.literal('gm') }), z.strictObject({ kind: z.literal('seat'), seatId: seatId() })])
+        .optional(),
+    }),
+  }),
+  declareCommand('dice.roll', {
+    summary: 'Roll dice at the table (notation such as 2d6+3, or a named roll such as "duality+2 vs 15")',
+    who: 'anyone',
+    input: z.strictObject({
+      // The length limit stays with the roll, whose LIMIT_EXCEEDED carries the column a text caret needs.
+      notation: z.string().meta({ description: `dice notation or a named roll, at most ${MAX_ROLL_NOTATION} characters` }),
+      audience: z.enum(['table', 'gm']).optional(),
+      label: text(MAX_ROLL_LABEL).optional(),
+    }),
+  }),
+);

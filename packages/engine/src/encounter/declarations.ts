@@ -1,0 +1,143 @@
+// Declarations of the encounter kernel's commands (ADR 13). The kernel is bound
+// to a ruleset's rules, so its catalogue is too: the turn order decides the
+// placement fields, the ruleset its conditions, pools and action kinds.
+import { z } from 'zod';
+import { catalogOf, combatantId, characterId, declareCommand, int, json, text, type Catalog } from '../core/catalog.js';
+import { BANDS } from './sequencers/bands.js';
+import type { EncounterRules } from './types.js';
+
+const NAME = 80;
+const MAX_COMBATANTS = 200;
+// Rule lookups (a condition, an action kind, a pool) stay text: the kernel names what is known in its own error.
+const choice = (xs: readonly string[], description: string) => text(NAME, `${description}${xs.length > 0 ? `: ${xs.join(', ')}` : ''}`).min(1);
+
+/**
+ * Where a combatant goes in a turn order (what a sequencer's place() reads). The
+ * kernel's shared suites send one combatant shape to every turn order, so each
+ * field is accepted everywhere and checked by the order that reads it.
+ */
+const PLACEMENT = {
+  band: z.enum(BANDS).meta({ description: 'initiative band (band turn orders)' }).optional(),
+  score: int(-1000, 1000, 'initiative score (score turn orders)').optional(),
+  team: text(NAME, 'team (team turn orders; default: its side)').min(1).optional(),
+  group: int(0, 3, 'NPC group joining mid-encounter (Edge Save turn order)').optional(),
+};
+
+/** Turn-order setup at encounter start (each field read by the turn order it names). */
+const PARAMS = z.strictObject({
+  teamOrder: z.array(text(NAME).min(1)).min(1).max(MAX_COMBATANTS).meta({ description: 'team turn orders: initiating team, attacked team, then the others' }).optional(),
+  groups: z.array(z.array(combatantId()).min(1).max(MAX_COMBATANTS)).max(4).meta({ description: 'Edge Save turn order: NPC groups (default: by creature type)' }).optional(),
+});
+
+/** A combatant's own numbers: plain values only (the command checks the count). */
+const stats = () => z.record(z.string().max(64), z.union([z.number(), z.string().max(500), z.boolean(), z.null()])).meta({ description: "a combatant's own stats" });
+
+const duration = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('rounds'), rounds: int(1, 1000) }),
+  z.strictObject({ kind: z.literal('turnStart'), of: combatantId('whose turn start ends it') }),
+  z.strictObject({ kind: z.literal('turnEnd'), of: combatantId('whose turn end ends it') }),
+  z.strictObject({ kind: z.literal('saveEnds'), save: z.json().optional() }),
+  z.strictObject({ kind: z.literal('encounterEnd') }),
+  z.strictObject({ kind: z.literal('indefinite') }),
+  z.strictObject({ kind: z.literal('rest'), rest: z.enum(['short', 'long']) }),
+]);
+
+export function encounterCatalog(rules: EncounterRules): Catalog {
+  const placement = z.strictObject(PLACEMENT);
+  const combatant = z.strictObject({
+    id: text(NAME, 'the combatant id (often the character id)').min(1),
+    name: text(NAME).min(1).optional(),
+    kind: z.enum(['pc', 'npc']),
+    side: text(NAME, "its side (default: pcs or npcs)").min(1).optional(),
+    // Rulesets keep structured stats on a combatant (a Kleptonomicon ability list): any JSON here.
+    stats: z.record(z.string().max(64), json()).meta({ description: "a combatant's own stats" }).optional(),
+    characterId: characterId('the character it plays, if any').nullable().optional(),
+    visibility: z.enum(['hidden', 'existence', 'visible']).optional(),
+    incapacitated: z.boolean().optional(),
+    unsurprisable: z.boolean().optional(),
+    ...PLACEMENT,
+  });
+  const conditions = rules.conditions.map((c) => c.id);
+  const pools = Object.keys(rules.economy.pools);
+  const kinds = Object.keys(rules.economy.payers);
+  const id = z.strictObject({ id: combatantId() });
+  return catalogOf(
+    declareCommand('encounter.start', {
+      summary: 'Start an encounter with its combatants (turn order placed or rolled)',
+      who: 'gm',
+      input: z.strictObject({
+        combatants: z.array(combatant).min(1).max(MAX_COMBATANTS),
+        placements: z.record(z.string().max(NAME), placement).optional(),
+        params: PARAMS.optional(),
+        surprise: z.strictObject({ side: text(NAME, 'the side that ambushes'), actors: z.array(combatantId()).max(MAX_COMBATANTS).optional() }).nullable().optional(),
+      }),
+    }),
+    declareCommand('encounter.end', { summary: 'End the encounter', who: 'gm', input: z.strictObject({}) }),
+    declareCommand('encounter.add', { summary: 'Add a combatant to the running encounter', who: 'gm', input: z.strictObject({ combatant, placement: placement.optional() }) }),
+    declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id }),
+    declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ id: combatantId(), placement: placement.optional() }) }),
+    declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ id: combatantId(), stats: stats() }) }),
+    declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id }),
+    declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id }),
+    declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id }),
+    declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ id: combatantId(), value: z.boolean() }) }),
+    declareCommand('encounter.choose', {
+      summary: 'Choose who acts next when the turn order asks',
+      who: 'own-character',
+      input: z.strictObject({ id: combatantId('who acts (default: the suggested one)').optional() }),
+    }),
+    declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}) }),
+    declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}) }),
+    declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),
+    declareCommand('encounter.ready', {
+      summary: 'Ready an action with a trigger, ending the turn',
+      who: 'own-character',
+      input: z.strictObject({ action: choice(kinds, 'the action kind to ready'), trigger: text(200, 'what sets it off').min(1) }),
+    }),
+    declareCommand('encounter.triggerReady', {
+      summary: "Take a combatant's readied action before someone else's turn",
+      who: 'own-character',
+      input: z.strictObject({ id: combatantId('who readied'), before: combatantId('whose turn it interrupts') }),
+    }),
+    declareCommand('encounter.spend', {
+      summary: 'Spend an action from a combatant\'s economy',
+      who: 'own-character',
+      input: z.strictObject({
+        combatant: combatantId(),
+        kind: choice(kinds, 'the action kind'),
+        cost: int(1, 20).optional(),
+        tag: text(NAME).optional(),
+        limit: z.enum(['turn', 'round']).optional(),
+        label: text(NAME).optional(),
+        requires: text(NAME).optional(),
+        forNextTurn: z.boolean().meta({ description: 'pay ahead from the next turn' }).optional(),
+      }),
+    }),
+    declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ combatant: combatantId() }) }),
+    declareCommand('encounter.grant', {
+      summary: 'Grant a combatant extra actions from a pool',
+      who: 'gm',
+      input: z.strictObject({ combatant: combatantId(), pool: choice(pools, 'the action pool'), n: int(1, 10).optional() }),
+    }),
+    declareCommand('encounter.escalationOffset', { summary: 'Shift the escalation die', who: 'gm', input: z.strictObject({ offset: int(-6, 6) }) }),
+    declareCommand('encounter.escalationSuppress', {
+      summary: 'Stop (or restart) a combatant benefiting from the escalation die',
+      who: 'gm',
+      input: z.strictObject({ id: combatantId(), suppressed: z.boolean() }),
+    }),
+    declareCommand('condition.apply', {
+      summary: 'Apply a condition to a combatant for a duration',
+      who: 'gm',
+      input: z.strictObject({
+        target: combatantId(),
+        condition: choice(conditions, 'the condition'),
+        duration,
+        source: combatantId('who caused it').nullable().optional(),
+        stacks: int(1, 99).optional(),
+        params: z.json().optional(),
+      }),
+    }),
+    declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ id: text(64, 'the condition instance id').min(1) }) }),
+    declareCommand('encounter.rest', { summary: 'Take a short or long rest (time on the clock)', who: 'gm', input: z.strictObject({ rest: z.enum(['short', 'long']) }) }),
+  );
+}

@@ -1,0 +1,184 @@
+// Declarations of the 36th Way commands and queries (ADR 13): sheets, attacks,
+// damage, dying, recoveries, abilities, rests and positioning (002). A sheet's
+// id is its combatant's id, so sheet fields offer the combatant picker.
+import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { ACTIONS, MAX_ABILITIES, RECHARGE_TARGETS } from './abilities.js';
+import { MAX_TARGETS } from './combat.js';
+import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
+
+const MAX_STAT = 1000;
+const MAX_HP = 100_000;
+const sheetId = (description = 'a sheet id (its combatant id)') => combatantId(description);
+const damageType = z.enum(DAMAGE_TYPES);
+const types = z.array(damageType).min(1).max(10).meta({ description: 'damage types (default weapon)' });
+const defense = z.enum(['ac', 'pd', 'md']).meta({ description: 'the defense attacked (default ac)' });
+const dice = z.strictObject({ count: int(0, MAX_DICE).optional(), sides: int(1, MAX_SIDES).optional(), bonus: int(-MAX_FLAT, MAX_FLAT).optional() });
+const range = z.enum(['engaged', 'nearby', 'far']);
+const tag = () => z.array(text(40).min(1)).max(10);
+const stat = (lo: number, hi: number, description?: string) => int(lo, hi, description).optional();
+const average = z.boolean().meta({ description: 'take the average instead of rolling (default: the table setting)' }).optional();
+
+/** One entry of a sheet's ability list (002 "Abilities"). */
+const ability = z.strictObject({
+  id: text(80).min(1),
+  name: text(80).optional(),
+  types: tag().optional(),
+  frequency: z.union([z.enum(['at-will', 'encounter', 'daily']), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) })]).optional(),
+  action: z.enum(ACTIONS).optional(),
+  sustain: z.json().meta({ description: 'how it is sustained (checked by the rule)' }).optional(),
+  power: z.union([int(0, 1000), z.strictObject({ amount: int(0, 1000), resource: text(40).optional() })]).optional(),
+  escalation: z.json().meta({ description: 'escalation die needed (a number or {min})' }).optional(),
+  other: tag().optional(),
+  provokes: z.boolean().optional(),
+  basic: z.boolean().optional(),
+});
+
+/** The 36th Way sheet: missing numbers take the text's usual values. */
+export const tswSheet = z.strictObject({
+  id: text(80, 'the sheet id (its combatant id)').min(1),
+  name: text(80).optional(),
+  kind: z.enum(['pc', 'npc']).optional(),
+  characterId: characterId().nullable().optional(),
+  level: stat(0, 30),
+  tier: stat(1, 5),
+  volition: stat(-MAX_STAT, MAX_STAT),
+  ac: stat(0, MAX_STAT),
+  pd: stat(0, MAX_STAT),
+  md: stat(0, MAX_STAT),
+  maxHp: stat(1, MAX_HP),
+  hp: stat(-MAX_HP, MAX_HP, 'current HP (at most maxHp)'),
+  maxRecoveries: stat(0, 99),
+  recoveries: stat(0, 99),
+  recoveryDice: z.strictObject({ count: int(0, 100).optional(), sides: int(1, 100).optional() }).optional(),
+  recoveryBonus: stat(-MAX_STAT, MAX_STAT),
+  resources: z.record(z.string().max(40), int(0, MAX_STAT)).optional(),
+  maxResources: z.record(z.string().max(40), int(0, MAX_STAT)).optional(),
+  resist: z.partialRecord(damageType, int(3, 19, 'Resist X+')).optional(),
+  weak: z.array(damageType).max(10).optional(),
+  stance: z.enum(['melee', 'ranged']).optional(),
+  stanceDice: z.strictObject({ melee: int(1, 100).optional(), ranged: int(1, 100).optional() }).optional(),
+  rangedReach: z.enum(['nearby', 'far']).optional(),
+  basicMiss: z.enum(['none', 'level']).optional(),
+  usesEscalation: z.boolean().nullable().optional(),
+  abilities: z.array(ability).max(MAX_ABILITIES).optional(),
+  // Play state a stored sheet carries; accepted so a stored sheet can be sent back, and ignored (a set sheet starts afresh).
+  ...Object.fromEntries(['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'].map((k) => [k, z.json().meta({ description: 'play state: ignored' }).optional()])),
+});
+
+const oddsFields = {
+  attacker: sheetId('who attacks'),
+  defense: defense.optional(),
+  types: types.optional(),
+  bonus: int(-50, 50, 'flat attack bonus').optional(),
+  advantage: int(-6, 6, 'situational advantage (negative: disadvantage)').optional(),
+  coupDeGrace: z.boolean().optional(),
+  ability: text(80, 'the ability used').optional(),
+};
+
+const attackInput = z.strictObject({
+  ...oddsFields,
+  targets: z.array(sheetId()).min(1).max(MAX_TARGETS),
+  basic: z.enum(['melee', 'ranged']).meta({ description: 'a basic attack in that stance' }).optional(),
+  opportunity: text(64, 'the provocation answered by an opportunity attack').optional(),
+  damage: dice.optional(),
+  missDamage: z.union([z.enum(['none', 'level']), z.null(), dice]).optional(),
+  mode: z
+    .union([
+      z.literal('all'),
+      z.null(),
+      z.strictObject({ kind: z.literal('all') }),
+      z.strictObject({ kind: z.literal('average'), averaged: int(0, MAX_DICE) }),
+      z.strictObject({ kind: z.literal('multiply'), multiplier: int(1, 100) }),
+    ])
+    .optional(),
+  onHit: z
+    .array(z.strictObject({ condition: text(40).min(1), duration: z.json().meta({ description: 'a duration as condition.apply takes it' }), params: z.json().optional() }))
+    .max(5)
+    .optional(),
+  rollAllFirst: z.boolean().optional(),
+});
+
+export const tswCatalog = catalogOf(
+  declareCommand('tsw.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
+  declareCommand('tsw.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ id: sheetId() }) }),
+  declareCommand('tsw.outOfFight', { summary: 'Mark a sheet out of the fight (or back in)', who: 'gm', input: z.strictObject({ id: sheetId(), value: z.boolean() }) }),
+  declareCommand('tsw.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput }),
+  declareCommand('tsw.damage', {
+    summary: 'Deal direct damage to a sheet',
+    who: 'gm',
+    input: z.strictObject({ target: sheetId(), amount: int(0, 100_000), damageType: damageType.optional(), crit: z.boolean().optional() }),
+  }),
+  declareCommand('tsw.heal', {
+    summary: 'Heal: spend a recovery, a free recovery, or NPC healing dice',
+    who: 'own-character',
+    input: z.strictObject({ id: sheetId(), how: z.enum(['recovery', 'free', 'npc']).optional(), average, by: sheetId('who healed them').optional(), die: z.union([z.literal(6), z.literal(10)]).optional() }),
+  }),
+  declareCommand('tsw.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ who: sheetId('who helps'), target: sheetId('who is dying') }) }),
+  declareCommand('tsw.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ id: sheetId(), effect: text(200).optional() }) }),
+  declareCommand('tsw.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ who: sheetId('who grants it'), target: sheetId('who saves') }) }),
+  declareCommand('tsw.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ who: sheetId(), ability: text(80, 'the ability id').min(1) }) }),
+  declareCommand('tsw.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ who: sheetId(), ability: text(80, 'the ability id').min(1) }) }),
+  declareCommand('tsw.quickRest', {
+    summary: 'Take a quick rest, spending recoveries per sheet',
+    who: 'gm',
+    input: z.strictObject({ recoveries: z.record(z.string().max(80), int(0, 99)).meta({ description: 'recoveries each sheet spends' }).optional(), average }),
+  }),
+  declareCommand('tsw.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) }),
+  declareCommand('tsw.restore', {
+    summary: 'Give back recoveries or an ability use (downtime)',
+    who: 'gm',
+    input: z.strictObject({ who: sheetId(), recoveries: int(0, 99).optional(), ability: text(80).optional() }),
+  }),
+  declareCommand('tsw.stance', { summary: 'Switch stance (a quick action)', who: 'own-character', input: z.strictObject({ who: sheetId(), stance: z.enum(['melee', 'ranged']) }) }),
+  declareCommand('tsw.rally', {
+    summary: 'Rally: heal with a recovery, optionally saving against a condition',
+    who: 'own-character',
+    input: z.strictObject({ who: sheetId(), average, against: text(64, 'a condition instance to save against').optional() }),
+  }),
+  declareCommand('tsw.fightInSpirit', {
+    summary: 'A downed PC fights in spirit, giving an ally a boon',
+    who: 'own-character',
+    input: z.strictObject({ who: sheetId(), ally: sheetId(), boon: z.enum(['attack', 'save', 'defense']), reason: text(200).min(1) }),
+  }),
+  declareCommand('tsw.flee', { summary: 'The party flees: a campaign loss, and the fight ends', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('tsw.check', {
+    summary: 'A skill check: 3d6 + bonus against a difficulty',
+    who: 'own-character',
+    input: z.strictObject({ who: sheetId(), difficulty: int(3, 60), bonus: int(-30, 30).optional(), advantage: int(-6, 6).optional(), sneak: z.boolean().optional() }),
+  }),
+  declareCommand('tsw.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ who: sheetId(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }) }),
+  declareCommand('tsw.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ a: sheetId(), b: sheetId(), range }) }),
+  declareCommand('tsw.move', {
+    summary: 'Move to a range of someone (may provoke)',
+    who: 'own-character',
+    input: z.strictObject({ who: sheetId(), to: sheetId('whom to move relative to'), range: range.optional(), intercept: z.boolean().optional() }),
+  }),
+  declareCommand('tsw.disengage', {
+    summary: 'Disengage from engaged enemies (a check)',
+    who: 'own-character',
+    input: z.strictObject({ who: sheetId(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
+  }),
+  declareCommand('tsw.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ who: sheetId(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }) }),
+  declareCommand('tsw.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptor: sheetId(), mover: sheetId() }) }),
+  declareQuery('tsw.attackOdds', {
+    summary: 'Exact odds of an attack on one target (hit, crit, miss, crit fail)',
+    who: 'anyone',
+    // The attack's own fields, so a form can ask the odds of what it is about to send.
+    input: attackInput.extend({ target: sheetId('the target (default: the first of targets)').optional(), targets: z.array(sheetId()).min(1).max(MAX_TARGETS).optional() }),
+    result: z.strictObject({
+      hit: z.number(),
+      crit: z.number(),
+      miss: z.number(),
+      critFail: z.number(),
+      invisibleSave: z.number().nullable(),
+      net: z.int(),
+      critAt: z.int(),
+      needed: z.int(),
+      bonus: z.int(),
+      defense,
+      defenseValue: z.int(),
+      coupDeGrace: z.boolean(),
+    }),
+  }),
+);

@@ -1,0 +1,112 @@
+// Declarations of the Daggerheart commands (ADR 13): action rolls, Help an Ally, Hope and Fear.
+import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_MODIFIER, MAX_SPEND, TRAITS } from './module.js';
+import { TRACKS } from './rules.js';
+import { DOWNTIME_MOVES, MAX_DAMAGE, MAX_GROUP, MAX_MOVES } from './trackers.js';
+
+const LABEL = 80;
+const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
+const requestId = () => text(64, 'the roll request id').min(1);
+/** An adversary's move on its stat block, optionally with a countdown it starts. */
+const move = z.strictObject({
+  name: text(LABEL).min(1),
+  text: text(500).optional(),
+  countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),
+});
+
+export const daggerheartCatalog = catalogOf(
+  declareCommand('daggerheart.actionRoll', {
+    summary: 'Make an action roll with the Duality Dice against a difficulty',
+    who: 'own-character',
+    input: z.strictObject({
+      characterId: characterId('the PC rolling (GM: optional)').optional(),
+      modifier: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
+      difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
+      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
+      reaction: z.boolean().meta({ description: 'a reaction roll (no Hope, Fear or countdown ticks by default)' }).optional(),
+      label: text(LABEL).optional(),
+    }),
+  }),
+  declareCommand('daggerheart.helpAlly', {
+    summary: "Spend Hope to add an advantage die to an ally's next action roll",
+    who: 'own-character',
+    input: z.strictObject({ helperId: characterId('the PC helping'), targetId: characterId('the PC helped') }),
+  }),
+  declareCommand('daggerheart.spendHope', {
+    summary: "Spend a PC's Hope",
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), amount: amount(), reason: text(LABEL).optional() }),
+  }),
+  declareCommand('daggerheart.gainHope', { summary: 'Give a PC Hope', who: 'gm', input: z.strictObject({ characterId: characterId(), amount: amount() }) }),
+  declareCommand('daggerheart.spendFear', { summary: "Spend the GM's Fear", who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
+  declareCommand('daggerheart.gainFear', { summary: 'Gain Fear', who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
+  declareCommand('daggerheart.requestRoll', {
+    summary: "Ask a PC's player for an action roll (trait, difficulty, advantage, an Experience)",
+    who: 'gm',
+    input: z.strictObject({
+      characterId: characterId(),
+      trait: z.enum(TRAITS).optional(),
+      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+      difficulty: int(1, MAX_DIFFICULTY),
+      hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
+      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+      label: text(LABEL).optional(),
+      experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
+      experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
+    }),
+  }),
+  declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) }),
+  declareCommand('daggerheart.rollRequest', {
+    summary: 'Roll a requested action roll (optionally spending Hope on the Experience)',
+    who: 'own-character',
+    input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
+  }),
+  declareCommand('daggerheart.markTrack', {
+    summary: 'Mark (or clear) HP, Stress or Armor slots',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), track: z.enum(TRACKS), amount: int(-30, 30, 'slots to mark (negative: clear)').optional(), reason: text(LABEL).optional() }),
+  }),
+  declareCommand('daggerheart.takeDamage', {
+    summary: 'Take damage against the thresholds (optionally marking Armor)',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().optional() }),
+  }),
+  declareCommand('daggerheart.addAdversaries', {
+    summary: 'Add adversaries from a stat block',
+    who: 'gm',
+    input: z.strictObject({
+      name: text(LABEL).min(1),
+      count: int(1, MAX_GROUP).optional(),
+      difficulty: int(1, 60),
+      major: int(1, 200, 'Major damage threshold'),
+      severe: int(1, 400, 'Severe damage threshold'),
+      hp: int(1, 30),
+      stress: int(0, 30).optional(),
+      attack: int(-20, 30).optional(),
+      damage: text(40, 'damage dice, e.g. 1d8+2').optional(),
+      moves: z.array(move).max(MAX_MOVES).optional(),
+      visibility: z.enum(['hidden', 'existence', 'visible', 'reveal-on-trigger']).meta({ description: 'who learns of them (default: existence)' }).optional(),
+    }),
+  }),
+  declareCommand('daggerheart.rest', {
+    summary: 'Take a short or long rest with the PCs\' downtime moves',
+    who: 'gm',
+    input: z.strictObject({
+      rest: z.enum(['short', 'long']),
+      moves: z.array(z.strictObject({ characterId: characterId(), move: z.enum(DOWNTIME_MOVES), targetId: characterId('whom the move helps').optional() })).max(50).optional(),
+    }),
+  }),
+  declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }) }),
+  declareCommand('daggerheart.takeSpotlight', {
+    summary: 'The GM takes the spotlight for an adversary, spending Fear',
+    who: 'gm',
+    input: z.strictObject({ combatantId: combatantId(), reason: text(LABEL).optional(), amount: int(0, 12, 'Fear spent (default: the setting)').optional() }),
+  }),
+  declareQuery('daggerheart.rollOdds', {
+    summary: "Exact odds of a requested roll and what each outcome does to the countdowns",
+    who: 'anyone',
+    input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
+    result: z.looseObject({}),
+  }),
+);

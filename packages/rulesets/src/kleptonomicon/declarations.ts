@@ -1,0 +1,99 @@
+// Declarations of the Kleptonomicon commands and the test-odds query (ADR 13):
+// the Episode's phases, improvisation, tests, abilities, XP and resources, and
+// movement in an Encounter (004).
+import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { EDGE_SAVE_LIMIT } from './sheet.js';
+
+const MAX_TEXT = 500;
+const MAX_MODIFIER = 50;
+const prose = (description: string) => text(MAX_TEXT, description).min(1);
+const modifier = () => int(-MAX_MODIFIER, MAX_MODIFIER, 'the test modifier (default 0)').optional();
+const advantage = () => int(-10, 10, 'advantage dice (negative: disadvantage)').optional();
+const mover = z.strictObject({ combatantId: combatantId() });
+
+export const kleptoCatalog = catalogOf(
+  declareCommand('klepto.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('klepto.introduce', {
+    summary: 'Introduce a character in the Opening Credits (optionally with a clip)',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), clip: prose('the clip shown').optional() }),
+  }),
+  declareCommand('klepto.coldOpen', { summary: 'Add a cold open to the Opening Credits', who: 'gm', input: z.strictObject({ text: prose('the cold open') }) }),
+  declareCommand('klepto.freeplay', { summary: 'Move to Freeplay', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('klepto.looseOrder', {
+    summary: 'Set (or drop) a loose spotlight order for Freeplay',
+    who: 'gm',
+    input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
+  }),
+  declareCommand('klepto.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('klepto.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) }),
+  declareCommand('klepto.rule', {
+    summary: 'Rule on an improvisation: it simply happens, needs a Test, or is impossible',
+    who: 'gm',
+    input: z.strictObject({ requestId: text(64, 'the improvisation request id').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+  }),
+  declareCommand('klepto.test', {
+    summary: 'Make a Test: the dice against the fail Score',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), skill: prose('the skill tested').optional(), modifier: modifier(), advantage: advantage() }),
+  }),
+  declareCommand('klepto.useAbility', {
+    summary: 'Use an ability (restoring a resource when it says so)',
+    who: 'own-character',
+    input: z.strictObject({
+      combatantId: combatantId('in an Encounter: who uses it').optional(),
+      characterId: characterId('outside an Encounter: who uses it').optional(),
+      abilityId: text(64, 'the ability').min(1),
+      amount: int(1, 10_000, 'how much it restores (omit: fully)').optional(),
+    }),
+  }),
+  declareCommand('klepto.freeAction', { summary: 'Take an improvised free action this turn', who: 'own-character', input: z.strictObject({ combatantId: combatantId(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }) }),
+  declareCommand('klepto.setSheet', {
+    summary: "Set a character's Edge Save bonus and whether they are Sneaky",
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId(), edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save bonus').optional(), sneaky: z.boolean().meta({ description: 'advantage on the Edge Save' }).optional() }),
+  }),
+  declareCommand('klepto.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('klepto.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) }),
+  declareCommand('klepto.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) }),
+  declareCommand('klepto.awardXp', {
+    summary: 'Award (or take) XP',
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId(), amount: int(-100, 100).optional(), reason: prose('why').optional() }),
+  }),
+  declareCommand('klepto.levelUp', { summary: 'Level up a character (the GM approves)', who: 'own-character', input: z.strictObject({ characterId: characterId(), gmApproves: z.boolean().optional() }) }),
+  declareCommand('klepto.setResource', {
+    summary: "Set a character's resource (health, vitality, shield, dodges...)",
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId(), key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/).meta({ description: 'the resource name' }), max: int(0, 100_000).optional(), value: int(0, 100_000).optional() }),
+  }),
+  declareCommand('klepto.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('klepto.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) }),
+  declareCommand('klepto.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) }),
+  declareCommand('klepto.move', {
+    summary: 'Move some units in a movement style',
+    who: 'own-character',
+    input: z.strictObject({ combatantId: combatantId(), style: text(32, 'the movement style (default: the active one)').optional(), units: z.number().min(0).max(1000).meta({ description: 'units of movement' }), leaving: z.array(combatantId()).max(20).optional() }),
+  }),
+  declareCommand('klepto.dropProne', { summary: 'Drop prone', who: 'own-character', input: mover }),
+  declareCommand('klepto.stand', { summary: 'Stand up', who: 'own-character', input: mover }),
+  declareCommand('klepto.dash', { summary: 'Dash (an Athletics Test for more movement)', who: 'own-character', input: mover }),
+  declareCommand('klepto.grantStyle', {
+    summary: 'Grant a combatant an improvised movement style this turn',
+    who: 'gm',
+    input: z.strictObject({ combatantId: combatantId(), style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }),
+  }),
+  declareCommand('klepto.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ combatantId: combatantId(), heavy: z.boolean().optional() }) }),
+  declareCommand('klepto.improvisedManeuver', {
+    summary: 'An improvised maneuver: a Test against a defence',
+    who: 'own-character',
+    input: z.strictObject({ attacker: combatantId(), target: combatantId(), modifier: modifier(), advantage: advantage(), defence: int(0, 100).optional() }),
+  }),
+  declareQuery('klepto.testOdds', {
+    summary: 'Exact chance a Test passes at the table fail Score',
+    who: 'anyone',
+    input: z.strictObject({ modifier: modifier(), advantage: advantage() }),
+    result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
+  }),
+);

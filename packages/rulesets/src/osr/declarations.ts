@@ -1,0 +1,252 @@
+// Declarations of the OSR commands and queries (ADR 13): sheets, checks, combat,
+// dying and recovery, exploration, light and time, hazards and treasure (001).
+import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { ABILITIES } from './checks.js';
+import { CHECK_TAGS, LIGHT_SOURCES } from './exploration.js';
+import { DICE_LIMITS } from './rolls.js';
+import { SHEET_LIMITS } from './sheet.js';
+
+const tuple = <T extends string>(xs: readonly T[]) => xs as readonly [T, ...T[]];
+const range = (r: readonly [number, number], description?: string) => int(r[0], r[1], description);
+const MAX_LIST = 100;
+const LIGHT_LEVELS = ['darkness', 'dim', 'well-lit', 'brilliant'] as const;
+const APPROACH = z.enum(['cautious', 'normal', 'careless']).meta({ description: 'how the party moves (default normal)' });
+
+const ability = (description = 'an ability') => z.enum(tuple(ABILITIES)).meta({ description });
+const characters = (description: string) => z.array(characterId()).min(1).max(MAX_LIST).meta({ description });
+/** Dice as "2d6+1", a flat number, or {count, sides, bonus}. */
+const dice = (description: string) =>
+  z
+    .union([
+      z.string().max(20).regex(/^\s*\d{1,4}\s*d\s*\d{1,5}\s*(?:[+-]\s*\d{1,5})?\s*$/i),
+      int(-DICE_LIMITS.bonus, DICE_LIMITS.bonus),
+      z.strictObject({ count: int(0, DICE_LIMITS.count), sides: int(1, DICE_LIMITS.sides), bonus: int(-DICE_LIMITS.bonus, DICE_LIMITS.bonus).optional() }),
+    ])
+    .meta({ description });
+/** GM-granted advantage and disadvantage sources; the rules add the automatic ones (load, light, injuries). */
+const advantage = {
+  advantage: int(0, 10, 'advantage sources granted').optional(),
+  disadvantage: int(0, 10, 'disadvantage sources imposed').optional(),
+};
+/** A check's modifier: a flat bonus, proficiency and an ability modifier from the sheet. */
+const modifier = {
+  bonus: int(-30, 30, 'flat bonus (default 0)').optional(),
+  proficient: z.boolean().optional(),
+  ability: ability('ability whose modifier applies').optional(),
+};
+const dc = () => int(1, 40, 'the difficulty (DC)');
+const reason = (description: string) => text(100, description).optional();
+
+/** The OSR character sheet (001 "Character Sheet"); every field optional in a patch. */
+export const osrSheet = z.strictObject({
+  ...Object.fromEntries(ABILITIES.map((a) => [a, range(SHEET_LIMITS.score, `${a.toUpperCase()} score`).optional()])),
+  level: range(SHEET_LIMITS.level).optional(),
+  hd: range(SHEET_LIMITS.hd, 'hit dice (NPCs)').optional(),
+  hp: range(SHEET_LIMITS.hp).optional(),
+  maxHp: range(SHEET_LIMITS.hp).optional(),
+  ac: range(SHEET_LIMITS.ac).optional(),
+  load: range(SHEET_LIMITS.load, 'loads carried').optional(),
+  speed: range(SHEET_LIMITS.speed, 'base speed in feet').optional(),
+  proficiency: range(SHEET_LIMITS.proficiency, 'explicit proficiency bonus (null: from level)').nullable().optional(),
+  darksight: z.boolean().optional(),
+  surfacer: z.boolean().optional(),
+  moraleBonus: range(SHEET_LIMITS.moraleBonus).optional(),
+  follows: characterId('the PC a retainer follows').nullable().optional(),
+});
+
+const attackFields = {
+  attacker: characterId('who attacks'),
+  target: characterId('who is attacked'),
+  kind: z.enum(['melee', 'ranged', 'arcane', 'divine']).meta({ description: 'the attack kind (default melee)' }).optional(),
+  delivery: z.enum(['melee', 'ranged']).optional(),
+  range: z.enum(['close', 'ranged', 'far']).optional(),
+  damage: dice('damage dice (default 1d6)').optional(),
+  bonus: int(-30, 30, 'flat attack bonus').optional(),
+  proficient: z.boolean().optional(),
+  longRange: z.boolean().optional(),
+  ...advantage,
+};
+
+const odd = z.number().min(0).max(1);
+
+export const osrCatalog = catalogOf(
+  declareCommand('osr.setSheet', { summary: "Set fields of a character's sheet (a patch)", who: 'gm', input: z.strictObject({ character: characterId(), stats: osrSheet }) }),
+  declareCommand('osr.check', {
+    summary: 'Roll a check for a character against a DC (optionally with damage on a failure, as a trap)',
+    who: 'own-character',
+    input: z.strictObject({
+      character: characterId(),
+      dc: dc(),
+      ...modifier,
+      tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect' }).optional(),
+      ...advantage,
+      label: text(100).optional(),
+      damageOnFail: dice('damage on a failed check').optional(),
+    }),
+  }),
+  declareCommand('osr.attack', {
+    summary: 'Attack: d20 against AC, damage rolled on a hit',
+    who: 'own-character',
+    input: z.strictObject({ ...attackFields, addModifierToDamage: z.boolean().optional(), spend: z.boolean().meta({ description: "spend the attacker's action (default true on their turn)" }).optional() }),
+  }),
+  declareCommand('osr.damage', {
+    summary: 'Deal damage to a character',
+    who: 'gm',
+    input: z.strictObject({ target: characterId(), amount: dice('the damage'), doubled: z.boolean().optional(), source: reason('what dealt it') }),
+  }),
+  declareCommand('osr.heal', {
+    summary: 'Heal a character by magic or medicine',
+    who: 'gm',
+    input: z.strictObject({ target: characterId(), amount: dice('the healing'), source: z.enum(['magic', 'medicine']).optional() }),
+  }),
+  declareCommand('osr.stabilize', {
+    summary: 'Stabilize a dying character (a check, a spell or other means)',
+    who: 'own-character',
+    input: z.strictObject({ target: characterId('who is dying'), by: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), dc: dc().optional(), ...modifier, ...advantage }),
+  }),
+  declareCommand('osr.rest', {
+    summary: 'Rest for some nights, safe or unsafe, fed or not',
+    who: 'gm',
+    input: z.strictObject({ kind: z.enum(['safe', 'unsafe']).optional(), nights: int(1, 60).optional(), fed: z.boolean().optional(), characters: characters('who rests (default: every PC)').optional() }),
+  }),
+  declareCommand('osr.hide', { summary: 'Try to hide (a stealth check)', who: 'own-character', input: z.strictObject({ character: characterId(), dc: dc().optional(), ...modifier, ...advantage }) }),
+  declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ character: characterId() }) }),
+  declareCommand('osr.move', {
+    summary: 'Move a combatant some feet this turn',
+    who: 'own-character',
+    input: z.strictObject({ combatant: combatantId(), feet: int(1, 300), mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(), another: z.boolean().meta({ description: 'spend another movement action' }).optional() }),
+  }),
+  declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ character: characterId() }) }),
+  declareCommand('osr.noteBodyPart', { summary: 'Name the body part an injury took', who: 'gm', input: z.strictObject({ character: characterId(), part: text(60).optional() }) }),
+  declareCommand('osr.restoreAbility', { summary: 'Restore lost ability points', who: 'gm', input: z.strictObject({ character: characterId(), ability: ability(), amount: int(1, 30) }) }),
+  declareCommand('osr.travelTurn', {
+    summary: 'Take a travel turn: time passes and an encounter may come',
+    who: 'gm',
+    input: z.strictObject({ approach: APPROACH.optional(), cadence: z.enum(['dungeon', 'overland', 'river', 'sea']).optional() }),
+  }),
+  declareCommand('osr.scene', { summary: 'Count a dungeon scene (every few make a travel turn)', who: 'gm', input: z.strictObject({ approach: APPROACH.optional() }) }),
+  declareCommand('osr.reachSafety', { summary: 'The party is back in safety: the travel-turn count restarts', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('osr.setLight', { summary: "Set the scene's light level", who: 'gm', input: z.strictObject({ level: z.enum(LIGHT_LEVELS).optional() }) }),
+  declareCommand('osr.lightSource', {
+    summary: 'Light a torch or lantern',
+    who: 'own-character',
+    input: z.strictObject({ kind: z.enum(tuple(Object.keys(LIGHT_SOURCES))).optional(), owner: characterId('who carries it').optional(), label: text(60).optional() }),
+  }),
+  declareCommand('osr.douse', { summary: 'Put out a light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
+  declareCommand('osr.relight', { summary: 'Relight a doused light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
+  declareCommand('osr.rollTime', {
+    summary: 'Roll time dice for an hour or a duration',
+    who: 'gm',
+    input: z.strictObject({ dice: int(1, 4).optional(), from: int(0, 23, 'starting hour').optional(), use: z.enum(['clock', 'duration', 'show']).optional() }),
+  }),
+  declareCommand('osr.rollToReturn', {
+    summary: 'Roll to return to safety along a dangerous or arduous path',
+    who: 'gm',
+    input: z.strictObject({
+      path: z.enum(['dangerous', 'arduous']).optional(),
+      characters: characters('who returns (default: every living PC)').optional(),
+      onZero: z.enum(['dead', 'unconscious']).optional(),
+      modifiers: z.record(z.string().max(64), int(-30, 30)).meta({ description: 'per-character modifier overrides' }).optional(),
+    }),
+  }),
+  declareCommand('osr.travel', {
+    summary: 'Travel overland or by water for some days',
+    who: 'gm',
+    input: z.strictObject({
+      mode: z.enum(['overland', 'river', 'sea']).optional(),
+      days: int(1, 60).optional(),
+      approach: APPROACH.optional(),
+      terrain: z.enum(['open', 'difficult', 'harsh']).optional(),
+      pace: z.enum(['normal', 'tactical', 'stealthy']).optional(),
+      light: z.enum(LIGHT_LEVELS).optional(),
+      characters: characters('who travels (default: every living PC)').optional(),
+      vessel: z.enum(['boat', 'ship']).optional(),
+      current: z.enum(['none', 'unfavourable', 'favourable']).optional(),
+      rollTravelTurns: z.boolean().optional(),
+    }),
+  }),
+  declareCommand('osr.morale', {
+    summary: 'Check morale for characters, individually, as a group or as a side',
+    who: 'gm',
+    input: z.strictObject({ characters: characters('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, trigger: reason('what called for it') }),
+  }),
+  declareCommand('osr.chase', {
+    summary: 'Roll a chase: pursue or flee over some ground',
+    who: 'gm',
+    input: z.strictObject({
+      characters: characters('who runs'),
+      speed: int(0, 300, "the other party's speed").optional(),
+      ground: z.enum(['open', 'uneven', 'long']).optional(),
+      ability: ability().optional(),
+      direction: z.enum(['pursue', 'flee']).optional(),
+      together: z.boolean().optional(),
+      dcAdjust: int(-10, 10).optional(),
+      ...advantage,
+      damageOnFail: dice('damage to each who fails (thorns, a fall)').optional(),
+    }),
+  }),
+  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ character: characterId(), damageOnFail: dice('damage on a failed check').optional() }) }),
+  declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ character: characterId(), hours: int(1, 48), reason: reason('why') }) }),
+  declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ character: characterId(), reason: reason('why') }) }),
+  declareCommand('osr.expose', {
+    summary: 'Expose a character to a corruption with stages',
+    who: 'gm',
+    input: z.strictObject({
+      character: characterId(),
+      name: text(60).optional(),
+      dc: dc().optional(),
+      ability: ability('the ability that resists (default con)').optional(),
+      stages: z
+        .array(z.strictObject({ hours: int(1, 24 * 7 * 8), ability: ability().nullable().optional(), dice: int(0, 10, 'd6 of ability loss').optional(), exhaustion: z.boolean().optional(), note: text(200).optional() }))
+        .min(1)
+        .max(20),
+    }),
+  }),
+  declareCommand('osr.cure', { summary: 'Cure a corruption', who: 'gm', input: z.strictObject({ id: text(64, 'the corruption id').min(1) }) }),
+  declareCommand('osr.retreat', {
+    summary: 'Retreat from the fight on your turn (a check when the GM sets a DC)',
+    who: 'own-character',
+    input: z.strictObject({ combatant: combatantId(), dc: dc().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs dc)').optional() }),
+  }),
+  declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ combatant: combatantId() }) }),
+  declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characters: characters('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }) }),
+  declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characters: characters('who captured it'), item: text(100), value: int(0, 10_000_000) }) }),
+  declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ character: characterId('the enemy').optional(), hd: int(0, 40).optional() }) }),
+  declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ character: characterId(), load: int(0, 200) }) }),
+  declareQuery('osr.attackOdds', {
+    summary: 'Exact odds of an attack as the table stands (hit, critical, expected damage)',
+    who: 'anyone',
+    input: z.strictObject(attackFields),
+    result: z.strictObject({
+      hit: odd,
+      crit: odd,
+      expectedDamage: z.number().min(0),
+      advantage: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+      modifier: z.int(),
+      ac: z.int(),
+      kind: z.enum(['melee', 'ranged', 'arcane', 'divine']),
+      delivery: z.enum(['melee', 'ranged']),
+      range: z.enum(['close', 'ranged', 'far']),
+    }),
+  }),
+  declareQuery('osr.characterStatus', {
+    summary: "A character's derived numbers: modifiers, speed, dying, resilience, XP",
+    who: 'anyone',
+    input: z.strictObject({ id: characterId() }),
+    result: z.strictObject({
+      modifiers: z.strictObject(Object.fromEntries(ABILITIES.map((a) => [a, z.int()]))),
+      proficiency: z.number(),
+      hp: z.number(),
+      maxHp: z.number(),
+      speed: z.number(),
+      overloaded: z.number(),
+      exhausted: z.boolean(),
+      dying: z.strictObject({ downAt: z.number(), deadAfter: z.number(), untilFightEnds: z.boolean() }).nullable(),
+      dead: z.boolean(),
+      hidden: z.boolean(),
+      resilience: z.strictObject({ hours: z.number(), limit: z.number(), dc: z.number().nullable() }),
+      xp: z.number(),
+    }),
+  }),
+);

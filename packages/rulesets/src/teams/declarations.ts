@@ -1,0 +1,134 @@
+// Declarations of the team-initiative commands and the odds query (ADR 13):
+// sheets and tracks, attacks and their reactions, damage, actions (003).
+import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { MAX_NEARBY } from './combat.js';
+import { MAX_ID } from './input.js';
+import { LIMITS } from './sheet.js';
+
+const MAX_AMOUNT = 100_000;
+const MAX_DIFFICULTY = 1000;
+/** Teams sheets are keyed by combatant id. */
+const who = (description = 'a combatant id (its sheet)') => combatantId(description).max(MAX_ID);
+const name = () => text(40).min(1);
+const table = () => z.record(z.string().min(1).max(LIMITS.key), int(0, LIMITS.value));
+const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
+/** An ordinary test: an attribute die plus a skill die, with a proficiency (003 "Tests"). */
+const test = z.strictObject({ attribute: name(), skill: name(), proficiency: name().nullable().optional(), bonus: int(-100, 100).optional() });
+
+/** The teams sheet (003 "Character Sheet"); items are checked by the rule (weapons, armour, shields). */
+export const teamsSheet = z.strictObject({
+  name: text(LIMITS.name).optional(),
+  characterId: characterId().nullable().optional(),
+  attributes: table().optional(),
+  skills: table().optional(),
+  proficiencies: table().optional(),
+  evasion: int(0, LIMITS.value).optional(),
+  size: int(0, 100).optional(),
+  luck: int(-100, LIMITS.value).optional(),
+  constitution: int(0, LIMITS.value).optional(),
+  maxEndurance: int(0, LIMITS.value).optional(),
+  maxHealth: int(1, LIMITS.value).optional(),
+  maxStamina: int(0, LIMITS.value).optional(),
+  maxFocus: int(0, LIMITS.value).optional(),
+  endurance: int(0, LIMITS.value).optional(),
+  health: int(0, LIMITS.value).optional(),
+  stamina: int(0, LIMITS.value).optional(),
+  focus: int(0, LIMITS.value).optional(),
+  deflection: z.union([int(0, LIMITS.value), z.strictObject({ physical: int(0, LIMITS.value).optional(), elemental: int(0, LIMITS.value).optional() })]).optional(),
+  items: z
+    .record(
+      z.string().min(1).max(LIMITS.key),
+      z.strictObject({
+        name: text(LIMITS.name).optional(),
+        metal: z.boolean().optional(),
+        durability: int(0, LIMITS.value).optional(),
+        maxDurability: int(0, LIMITS.value).optional(),
+        weapon: z.json().meta({ description: 'weapon profile (checked by the rule)' }).optional(),
+        block: int(0, LIMITS.value).nullable().optional(),
+        parry: int(0, LIMITS.value).nullable().optional(),
+      }),
+    )
+    .optional(),
+  wielded: z.array(z.string().min(1).max(LIMITS.key)).max(LIMITS.items).optional(),
+  deathDifficulty: int(1, LIMITS.value).optional(),
+  secret: z.boolean().meta({ description: 'players see name and status only' }).optional(),
+  conscious: z.boolean().optional(),
+  dead: z.boolean().optional(),
+});
+
+const attackFields = {
+  attacker: who('who attacks'),
+  target: who('who is attacked'),
+  weapon: text(MAX_ID, 'the weapon item id').min(1),
+  attribute: name().optional(),
+  proficiency: name().optional(),
+  bonus: int(-100, 100).optional(),
+  nearby: z.array(characterId()).max(MAX_NEARBY).meta({ description: 'allies nearby the target' }).optional(),
+  sneak: z.boolean().optional(),
+  flank: z.boolean().optional(),
+  await: z.boolean().meta({ description: 'wait for the target to choose a reaction' }).optional(),
+};
+
+export const teamsCatalog = catalogOf(
+  declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ id: who(), sheet: teamsSheet }) }),
+  declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ id: who() }) }),
+  declareCommand('teams.setTrack', {
+    summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
+    who: 'gm',
+    input: z.strictObject({ id: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
+  }),
+  declareCommand('teams.attack', {
+    summary: 'Attack with a weapon: an opposed test, damage through deflection',
+    who: 'own-character',
+    input: z.strictObject({ ...attackFields, readied: z.boolean().meta({ description: 'take a readied attack as the reaction' }).optional(), before: who('whose turn a readied attack interrupts').optional(), commanded: z.boolean().optional() }),
+  }),
+  declareCommand('teams.defend', {
+    summary: 'React to a pending attack: none, block, parry or dodge',
+    who: 'own-character',
+    input: z.strictObject({ attack: text(MAX_ID, 'the pending attack id').min(1), reaction: z.enum(['none', 'block', 'parry', 'dodge']).optional(), item: text(MAX_ID).min(1).optional(), test: test.optional() }),
+  }),
+  declareCommand('teams.intercept', { summary: 'Intercept a pending attack', who: 'own-character', input: z.strictObject({ attack: text(MAX_ID).min(1), by: who('who intercepts') }) }),
+  declareCommand('teams.stayConscious', {
+    summary: 'Test to stay conscious (or fortify)',
+    who: 'own-character',
+    input: z.strictObject({ id: who(), fortify: z.boolean().optional(), test: test.optional(), difficulty: difficulty().optional() }),
+  }),
+  declareCommand('teams.react', {
+    summary: 'A reaction test: fortify, resist or dodge against a difficulty',
+    who: 'own-character',
+    input: z.strictObject({ id: who(), reaction: z.enum(['fortify', 'resist', 'dodge']), difficulty: difficulty(), test }),
+  }),
+  declareCommand('teams.damage', {
+    summary: 'Deal damage from any source (reduced by deflection unless reduce is false)',
+    who: 'gm',
+    input: z.strictObject({ target: who(), amount: int(0, MAX_AMOUNT), damageType: text(40).nullable().optional(), reduce: z.boolean().optional(), nonlethal: z.boolean().optional() }),
+  }),
+  declareCommand('teams.act', {
+    summary: 'Take an action from the action table (Move, Command, Ready, a test...)',
+    who: 'own-character',
+    input: z.strictObject({
+      combatant: who(),
+      action: text(40, 'the action name').min(1),
+      target: text(MAX_ID).optional(),
+      items: z.array(text(LIMITS.key).min(1)).max(LIMITS.items).optional(),
+      item: text(LIMITS.key).optional(),
+      commanded: z.boolean().optional(),
+      readiedAction: text(40).optional(),
+      trigger: text(200).optional(),
+      test: test.optional(),
+      difficulty: difficulty().optional(),
+      label: text(80).optional(),
+      cost: int(1, 20).optional(),
+    }),
+  }),
+  declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }) }),
+  declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ id: who(), before: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }) }),
+  declareQuery('teams.attackOdds', {
+    summary: "Exact odds of an attack's test against the target's evasion",
+    who: 'anyone',
+    input: z.strictObject(attackFields),
+    // The odds fields come from the attack's pmf; the named ones describe the attack as the rules read it.
+    result: z.looseObject({ weapon: z.string(), attribute: z.string(), advantage: z.number(), penalty: z.number(), earlierAttacks: z.number(), ranged: z.boolean(), criticalThreshold: z.number(), evasion: z.number() }),
+  }),
+);

@@ -1,0 +1,219 @@
+// A form for any declared payload (ADR 13), built from its JSON Schema.
+//
+// Usage:
+//   <SchemaForm
+//     schema={entry.schema}                 // JSON Schema from GET /api/rulesets/:id/commands
+//     useOptions={useTableOptions}          // a hook: (ref) => [{ value, label }] for id fields
+//     submitLabel="Send"
+//     onSubmit={(payload) => send({ type: entry.type, ...payload })}  // may return an error text to show
+//   />
+//
+// Text fields, integers with min/max, enums as selects, booleans, lists of
+// simple items, nested objects and optional fields are rendered; an id field
+// (`x-ref`: character, combatant, countdown, seat) is a select whose choices
+// come from `useOptions`, called as a hook inside the picker, so a caller can
+// read its table view there. Free JSON (a condition's params) is a JSON text
+// box. The limits are checked here first (lib/schemaForm.ts); the server
+// checks again and its INVALID_VALUE path is shown under the form.
+import { useMemo, useState } from 'preact/hooks';
+import { fieldsOf, initialValues, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+
+export interface RefOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** Choices for an id field of the given kind ("character", "combatant", "countdown", "seat"). Called as a hook. */
+export type UseOptions = (ref: string) => readonly RefOption[];
+
+export interface SchemaFormProps {
+  readonly schema: JsonSchema;
+  readonly useOptions?: UseOptions;
+  readonly submitLabel?: string;
+  /** Prefix for element ids, when two forms share a page. */
+  readonly idPrefix?: string;
+  /** Called with the payload; a returned string is shown as the form's error (the server's rejection). */
+  readonly onSubmit: (payload: { readonly [k: string]: unknown }) => void | string | null | Promise<void | string | null>;
+}
+
+const noOptions: UseOptions = () => [];
+
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit }: SchemaFormProps) {
+  const fields = useMemo(() => fieldsOf(schema), [schema]);
+  const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => initialValues(fields));
+  const [errors, setErrors] = useState<readonly FieldError[]>([]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const change = (path: readonly (string | number)[], v: FormValue) => setValues((old) => setAt(old, path, v) as { readonly [k: string]: FormValue });
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const r = toPayload(fields, values);
+    if (!r.ok) {
+      setErrors(r.errors);
+      return;
+    }
+    setErrors([]);
+    setBusy(true);
+    try {
+      const answer = await onSubmit(r.payload);
+      setServerError(typeof answer === 'string' ? answer : null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    // noValidate: the limits are checked in lib/schemaForm.ts and named in place, not by the browser's own bubbles.
+    <form class="schema-form" onSubmit={submit} noValidate data-testid="schema-form">
+      {fields.length === 0 ? <p class="hint">No fields.</p> : null}
+      {fields.map((f) => (
+        <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={useOptions} errors={errors} />
+      ))}
+      {errors.length > 0 ? (
+        <ul class="form-errors" role="alert" data-testid="schema-form-errors">
+          {errors.map((x) => (
+            <li key={x.path}>{x.message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {serverError !== null ? (
+        <p class="form-errors" role="alert" data-testid="schema-form-server-error">
+          {serverError}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+interface InputProps {
+  readonly field: FieldSpec;
+  readonly id: string;
+  readonly value: FormValue | undefined;
+  readonly at: readonly (string | number)[];
+  readonly change: (path: readonly (string | number)[], v: FormValue) => void;
+  readonly useOptions: UseOptions;
+  readonly errors: readonly FieldError[];
+}
+
+function FieldInput({ field: f, id, value, at, change, useOptions, errors }: InputProps) {
+  const invalid = errors.some((e) => e.path === at.join('.') || e.path.startsWith(`${at.join('.')}.`));
+  const label = `${f.label}${f.required ? '' : ' (optional)'}`;
+  const hint = f.kind === 'integer' || f.kind === 'number' ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
+  const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined };
+  let control;
+  switch (f.kind) {
+    case 'boolean':
+      control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(at, e.currentTarget.checked)} />;
+      break;
+    case 'enum':
+      control = (
+        <select {...common} value={String(value ?? '')} onChange={(e) => change(at, e.currentTarget.value)}>
+          <option value="">{f.required ? 'choose…' : '(default)'}</option>
+          {f.options.map((o) => (
+            <option key={String(o)} value={String(o)}>
+              {String(o)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'ref':
+      control = <RefPicker common={common} refKind={f.ref} required={f.required} value={String(value ?? '')} onChange={(v) => change(at, v)} useOptions={useOptions} />;
+      break;
+    case 'integer':
+    case 'number':
+      control = (
+        <input
+          type="number"
+          {...common}
+          step={f.kind === 'integer' ? 1 : 'any'}
+          min={f.min ?? undefined}
+          max={f.max ?? undefined}
+          value={String(value ?? '')}
+          onInput={(e) => change(at, e.currentTarget.value)}
+        />
+      );
+      break;
+    case 'list':
+      return <ListInput field={f} id={id} value={Array.isArray(value) ? value : []} at={at} change={change} useOptions={useOptions} errors={errors} />;
+    case 'object':
+      return (
+        <fieldset class="schema-object">
+          <legend>{label}</legend>
+          {f.fields.map((c) => (
+            <FieldInput key={c.key} field={c} id={`${id}.${c.key}`} value={((value ?? {}) as { readonly [k: string]: FormValue })[c.key]} at={[...at, c.key]} change={change} useOptions={useOptions} errors={errors} />
+          ))}
+        </fieldset>
+      );
+    case 'json':
+      control = <textarea {...common} rows={2} placeholder="JSON" value={String(value ?? '')} onInput={(e) => change(at, e.currentTarget.value)} />;
+      break;
+    default:
+      control = (
+        <input
+          type="text"
+          {...common}
+          maxLength={f.kind === 'text' && f.maxLength !== null ? f.maxLength : undefined}
+          placeholder={f.kind === 'mixed' ? f.description || 'e.g. 2d6+1' : undefined}
+          value={String(value ?? '')}
+          onInput={(e) => change(at, e.currentTarget.value)}
+        />
+      );
+  }
+  return (
+    <span class="inline-field schema-field">
+      <label for={id}>
+        {label}
+        {hint}
+      </label>
+      {control}
+    </span>
+  );
+}
+
+/** The caller's hook lists the choices; a value typed elsewhere that is not among them stays selectable. */
+function RefPicker({ common, refKind, required, value, onChange, useOptions }: { common: object; refKind: string; required: boolean; value: string; onChange: (v: string) => void; useOptions: UseOptions }) {
+  const options = useOptions(refKind);
+  const known = options.some((o) => o.value === value);
+  return (
+    <select {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      <option value="">{required ? `choose a ${refKind}…` : '(none)'}</option>
+      {!known && value !== '' ? <option value={value}>{value}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit<InputProps, 'value' | 'field'> & { field: Extract<FieldSpec, { kind: 'list' }>; value: readonly FormValue[] }) {
+  const add = () => change(at, [...value, f.item.kind === 'boolean' ? false : f.item.kind === 'object' ? initialValues(f.item.fields) : '']);
+  const remove = (i: number) => change(at, value.filter((_, j) => j !== i));
+  return (
+    <fieldset class="schema-list">
+      <legend>
+        {f.label}
+        {f.required ? '' : ' (optional)'}
+      </legend>
+      {value.map((v, i) => (
+        <span key={i} class="schema-list-item">
+          <FieldInput field={{ ...f.item, label: `${f.label} ${i + 1}` }} id={`${id}.${i}`} value={v} at={[...at, i]} change={change} useOptions={useOptions} errors={errors} />
+          <button type="button" aria-label={`remove ${f.label} ${i + 1}`} onClick={() => remove(i)}>
+            ×
+          </button>
+        </span>
+      ))}
+      {f.maxItems === null || value.length < f.maxItems ? (
+        <button type="button" onClick={add}>
+          add {f.label}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

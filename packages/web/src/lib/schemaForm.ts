@@ -1,0 +1,240 @@
+// The form generator's logic (ADR 13), testable without a DOM: a declared
+// payload's JSON Schema (from GET /api/rulesets/:id/commands, never zod in the
+// browser) becomes a list of field specs; what the GM typed becomes the
+// payload, with the schema's limits checked first so most mistakes are shown
+// in place before anything is sent. The server checks again either way.
+import type { Json } from '@tablekeeper/engine';
+
+export type JsonSchema = { readonly [k: string]: unknown };
+
+/** One catalogue entry as the server serves it. */
+export interface CatalogEntry {
+  readonly ruleset: string;
+  readonly type: string;
+  readonly kind: 'command' | 'query';
+  readonly summary: string;
+  readonly who: 'gm' | 'own-character' | 'anyone';
+  readonly schema: JsonSchema;
+  readonly result?: JsonSchema;
+}
+
+interface Base {
+  readonly key: string;
+  /** Dotted path from the payload root ("stats.str", "targets.0"). */
+  readonly path: string;
+  readonly label: string;
+  readonly required: boolean;
+  readonly description: string;
+}
+
+export type FieldSpec =
+  | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null })
+  | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null })
+  | (Base & { readonly kind: 'boolean' })
+  | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[] })
+  /** An id of something at the table: the caller's hook lists the choices. */
+  | (Base & { readonly kind: 'ref'; readonly ref: string })
+  | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
+  | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
+  /** Text that may also be a number or JSON (dice as "2d6+1", 3 or {count, sides}). */
+  | (Base & { readonly kind: 'mixed'; readonly accepts: readonly string[] })
+  /** Anything else (free JSON the rules own, maps): typed as JSON text. */
+  | (Base & { readonly kind: 'json' });
+
+/** What a form holds: text boxes as strings, checkboxes as booleans, lists and objects nested. */
+export type FormValue = string | boolean | readonly FormValue[] | { readonly [k: string]: FormValue };
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : null);
+
+function resolve(s: JsonSchema, root: JsonSchema): JsonSchema {
+  const ref = s['$ref'];
+  if (typeof ref !== 'string') return s;
+  return ((root['$defs'] as Record<string, JsonSchema> | undefined)?.[ref.replace('#/$defs/', '')] ?? {}) as JsonSchema;
+}
+
+/** "targetId" -> "target id", "maxHp" -> "max hp". */
+export function labelOf(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** The field for one property of an object schema. */
+export function fieldOf(key: string, path: string, schema: JsonSchema, root: JsonSchema, required: boolean, depth = 0): FieldSpec {
+  let s = resolve(schema, root);
+  const base = { key, path, label: labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '' };
+  // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
+  const anyOf = s['anyOf'] as JsonSchema[] | undefined;
+  if (Array.isArray(anyOf)) {
+    const alts = anyOf.map((x) => resolve(x, root)).filter((x) => x['type'] !== 'null');
+    if (alts.length === 1) {
+      s = { ...alts[0]!, description: s['description'] ?? alts[0]!['description'] };
+      return fieldOf(key, path, s, root, required, depth);
+    }
+    const kinds = alts.map((x) => String(x['type'] ?? (Array.isArray(x['enum']) ? 'string' : 'json')));
+    if (kinds.includes('string') && alts.length <= 4) return { ...base, kind: 'mixed', accepts: kinds };
+    return { ...base, kind: 'json' };
+  }
+  if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
+  if (Array.isArray(s['enum'])) return { ...base, kind: 'enum', options: s['enum'] as (string | number)[] };
+  const type = Array.isArray(s['type']) ? (s['type'] as string[]).find((t) => t !== 'null') : s['type'];
+  switch (type) {
+    case 'string':
+      return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null };
+    case 'integer':
+    case 'number':
+      return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']) };
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'array': {
+      const items = resolve((s['items'] ?? {}) as JsonSchema, root);
+      if (depth > 3) return { ...base, kind: 'json' };
+      return { ...base, kind: 'list', item: fieldOf('item', `${path}.*`, items, root, true, depth + 1), minItems: num(s['minItems']) ?? 0, maxItems: num(s['maxItems']) };
+    }
+    case 'object': {
+      const props = s['properties'] as Record<string, JsonSchema> | undefined;
+      if (props === undefined || Object.keys(props).length === 0 || depth > 3) return { ...base, kind: 'json' };
+      return { ...base, kind: 'object', fields: fieldsOf(s, root, path, depth + 1) };
+    }
+    default:
+      return { ...base, kind: 'json' };
+  }
+}
+
+/** The fields of an object schema (a command's payload), required ones first as declared. */
+export function fieldsOf(schema: JsonSchema, root: JsonSchema = schema, prefix = '', depth = 0): FieldSpec[] {
+  const s = resolve(schema, root);
+  const props = (s['properties'] ?? {}) as Record<string, JsonSchema>;
+  const req = new Set((s['required'] ?? []) as string[]);
+  return Object.entries(props).map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
+}
+
+/** An empty form for these fields. */
+export function initialValues(fields: readonly FieldSpec[]): { [k: string]: FormValue } {
+  const out: { [k: string]: FormValue } = {};
+  for (const f of fields) out[f.key] = initialValue(f);
+  return out;
+}
+
+export function initialValue(f: FieldSpec): FormValue {
+  switch (f.kind) {
+    case 'boolean':
+      return false;
+    case 'list':
+      return [];
+    case 'object':
+      return initialValues(f.fields);
+    default:
+      return '';
+  }
+}
+
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+type Converted = { ok: true; value: Json | undefined } | { ok: false; errors: FieldError[] };
+const bad = (path: string, message: string): Converted => ({ ok: false, errors: [{ path, message: `${path}: ${message}` }] });
+
+function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converted {
+  const empty = v === undefined || v === '' || (Array.isArray(v) && v.length === 0 && f.kind === 'list' && f.minItems === 0 && !f.required);
+  // An unticked optional box is left out, so the command's own default applies.
+  if (f.kind === 'boolean') return { ok: true, value: v === true ? true : f.required ? false : undefined };
+  if (empty && f.kind !== 'object' && f.kind !== 'list') return f.required ? bad(path, 'is required') : { ok: true, value: undefined };
+  switch (f.kind) {
+    case 'text': {
+      const s = String(v);
+      if (s.length < f.minLength) return bad(path, `must be at least ${f.minLength} characters`);
+      if (f.maxLength !== null && s.length > f.maxLength) return bad(path, `must be text of at most ${f.maxLength} characters`);
+      if (f.pattern !== null && !new RegExp(f.pattern).test(s)) return bad(path, 'is not in the expected form');
+      return { ok: true, value: s };
+    }
+    case 'ref':
+      return { ok: true, value: String(v) };
+    case 'enum': {
+      const hit = f.options.find((o) => String(o) === String(v));
+      return hit === undefined ? bad(path, `must be one of ${f.options.join(', ')}`) : { ok: true, value: hit };
+    }
+    case 'integer':
+    case 'number': {
+      const s = String(v).trim();
+      const n = Number(s);
+      if (s === '' || !Number.isFinite(n) || (f.kind === 'integer' && !Number.isInteger(n))) return bad(path, `must be ${f.kind === 'integer' ? 'a whole number' : 'a number'}`);
+      if ((f.min !== null && n < f.min) || (f.max !== null && n > f.max)) return bad(path, f.min !== null && f.max !== null ? `must be from ${f.min} to ${f.max}` : f.min !== null ? `must be at least ${f.min}` : `must be at most ${f.max}`);
+      return { ok: true, value: n };
+    }
+    case 'mixed': {
+      const s = String(v).trim();
+      if ((f.accepts.includes('integer') || f.accepts.includes('number')) && /^-?\d+(\.\d+)?$/.test(s)) return { ok: true, value: Number(s) };
+      if (f.accepts.includes('object') && s.startsWith('{')) return parseJson(s, path);
+      return { ok: true, value: s };
+    }
+    case 'json':
+      return parseJson(String(v), path);
+    case 'list': {
+      const items = Array.isArray(v) ? v : [];
+      if (items.length < f.minItems) return bad(path, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}`);
+      if (f.maxItems !== null && items.length > f.maxItems) return bad(path, `may hold at most ${f.maxItems} items`);
+      const out: Json[] = [];
+      const errors: FieldError[] = [];
+      items.forEach((item, i) => {
+        const c = convert(f.item, item, `${path}.${i}`);
+        if (!c.ok) errors.push(...c.errors);
+        else out.push(c.value ?? null);
+      });
+      if (errors.length > 0) return { ok: false, errors };
+      return { ok: true, value: out.length === 0 && !f.required ? undefined : out };
+    }
+    case 'object': {
+      const r = collect(f.fields, (v ?? {}) as { readonly [k: string]: FormValue }, path);
+      if (!r.ok) return r;
+      // An optional object left wholly empty is left out.
+      return { ok: true, value: !f.required && Object.keys(r.payload).length === 0 ? undefined : r.payload };
+    }
+  }
+}
+
+function parseJson(s: string, path: string): Converted {
+  try {
+    return { ok: true, value: JSON.parse(s) as Json };
+  } catch {
+    return bad(path, 'is not valid JSON');
+  }
+}
+
+function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, prefix: string): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
+  const payload: { [k: string]: Json } = {};
+  const errors: FieldError[] = [];
+  for (const f of fields) {
+    const c = convert(f, values[f.key], prefix === '' ? f.key : `${prefix}.${f.key}`);
+    if (!c.ok) errors.push(...c.errors);
+    else if (c.value !== undefined) payload[f.key] = c.value;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, payload };
+}
+
+/** The payload for what was typed, or every field error (path and message) to show in place. */
+export function toPayload(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
+  return collect(fields, values, '');
+}
+
+/** A copy of `values` with the value at `path` (dotted, list indices as numbers) replaced. */
+export function setAt(values: FormValue, path: readonly (string | number)[], value: FormValue): FormValue {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(values)) {
+    const copy = [...(values as FormValue[])];
+    copy[head as number] = setAt(copy[head as number] ?? '', rest, value);
+    return copy;
+  }
+  const obj = (typeof values === 'object' && values !== null ? values : {}) as { readonly [k: string]: FormValue };
+  return { ...obj, [head as string]: setAt(obj[head as string] ?? '', rest, value) };
+}
+
+/** Catalogue entries a viewer may issue, commands first, then by type: the GM all, a player not the GM-only ones. */
+export function entriesFor(entries: readonly CatalogEntry[], gm: boolean, filter = ''): CatalogEntry[] {
+  const q = filter.trim().toLowerCase();
+  return entries
+    .filter((e) => gm || e.who !== 'gm')
+    .filter((e) => q === '' || e.type.toLowerCase().includes(q) || e.summary.toLowerCase().includes(q))
+    .sort((a, b) => (a.kind === b.kind ? a.type.localeCompare(b.type) : a.kind === 'command' ? -1 : 1));
+}
