@@ -77,6 +77,8 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id }),
     declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ id: combatantId(), placement: placement.optional() }) }),
     declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ id: combatantId(), stats: stats() }) }),
+    declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'damage dealt') }) }),
+    declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'hit points healed') }) }),
     declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id }),
     declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id }),
     declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id }),
