@@ -79,17 +79,17 @@ describe('secrecy canary', () => {
         const settle = async () => {
           await Promise.all([gm, ...Object.values(clients)].map((c) => c.reach(room.version)));
         };
-        const newId = (prefix: string) => {
-          const ids = Object.keys(room.table.world.characters).concat(Object.keys((room.table.world.ext['countdowns'] as { countdowns?: object } | undefined)?.countdowns ?? {}));
-          return ids.filter((i) => i.startsWith(prefix)).sort((a, b) => Number(b.replace(/\D/g, '')) - Number(a.replace(/\D/g, '')))[0];
-        };
+        // Ids are minted at random (ADR 10): the new one is the key that was not there before the command.
+        const knownIds = () => new Set(Object.keys(room.table.world.characters).concat(Object.keys((room.table.world.ext['countdowns'] as { countdowns?: object } | undefined)?.countdowns ?? {})));
+        const newId = (before: Set<string>, prefix: string) => [...knownIds()].find((i) => i.startsWith(prefix) && !before.has(i));
         const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[i % xs.length] : undefined);
 
         for (const op of ops) {
           switch (op.k) {
             case 'hiddenCharacter': {
+              const before = knownIds();
               const a = await gm.command({ type: 'character.add', name: `${CANARY}-npc-${op.n}`, kind: 'npc', visibility: 'hidden', stats: { note: `${CANARY}-stat-${op.n}` } });
-              if (a.type === 'ack') hiddenChars.push(newId('ch')!);
+              if (a.type === 'ack') hiddenChars.push(newId(before, 'ch')!);
               break;
             }
             case 'updateHidden': {
@@ -109,8 +109,9 @@ describe('secrecy canary', () => {
               await gm.command({ type: 'log.note', text: `${WHISPER} to seat 2 ${op.n}`, audience: { kind: 'seat', seatId: s2.seatId } });
               break;
             case 'hiddenCountdown': {
+              const before = knownIds();
               const a = await gm.command({ type: 'countdown.create', name: `${CANARY}-clock-${op.n}`, start: op.start, visibility: 'hidden', effect: `${CANARY}-effect-${op.n}` });
-              if (a.type === 'ack') hiddenCountdowns.push(newId('cd')!);
+              if (a.type === 'ack') hiddenCountdowns.push(newId(before, 'cd')!);
               break;
             }
             case 'tickHidden': {
