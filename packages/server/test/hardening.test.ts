@@ -3,22 +3,14 @@
 // capped per address and the longest-waiting one makes room for a prompt
 // client; unknown tokens slow down per address; messages nested too deeply
 // get a typed rejection naming the path and the limit.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CLOSE, PROTOCOL_VERSION, WS_PATH, WS_SUBPROTOCOL, wsProtocols } from '@tablekeeper/protocol';
 import { statusFor } from '../src/health.js';
 import { tooDeep } from '../src/shape-guard.js';
-import { Client, http, setupTable, testServer } from './helpers.js';
+import { Client, http, setupTable, serversClosedAfterEach } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-async function server(options: Parameters<typeof testServer>[0] = {}) {
-  const s = await testServer(options);
-  cleanups.push(s.cleanup);
-  return s;
-}
+const server = serversClosedAfterEach();
 
 /** A raw socket from a chosen loopback address (127.0.0.x), recording its close and its messages. */
 function socketFrom(url: string, localAddress: string, protocols: string[] = [WS_SUBPROTOCOL]) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import WebSocket from 'ws';
+import { afterEach } from 'vitest';
 import { coreModule, type Module } from '@tablekeeper/engine';
 import { applyDelta, unfoldAcks, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { moduleCatalog, startServer, REDACT_PATHS, type RunningServer, type StartOptions } from '../src/index.js';
@@ -34,6 +35,19 @@ export async function testServer(options: Partial<StartOptions> = {}): Promise<R
       t.cleanup();
     },
   });
+}
+
+/** For a test file: a function that starts a test server and closes it after the test that started it. */
+export function serversClosedAfterEach(): (options?: Partial<StartOptions>) => ReturnType<typeof testServer> {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0)) await c();
+  });
+  return async (options = {}) => {
+    const s = await testServer(options);
+    cleanups.push(s.cleanup);
+    return s;
+  };
 }
 
 export async function http<T = unknown>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T; text: string }> {

@@ -2,20 +2,12 @@
 // file: a 100k-transaction export imports while another table keeps playing
 // (its commands and /healthz are answered before the import finishes), and
 // every cap (bytes, transactions, the per-address allowance) refuses clearly.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coreModule, createEngine, seededRng, type Command, type Table } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION } from '@tablekeeper/protocol';
-import { Client, http, setupTable, testServer, TEST_RULESET } from './helpers.js';
+import { Client, http, setupTable, serversClosedAfterEach, TEST_RULESET } from './helpers.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-async function server(options: Parameters<typeof testServer>[0] = {}) {
-  const s = await testServer(options);
-  cleanups.push(s.cleanup);
-  return s;
-}
+const server = serversClosedAfterEach();
 
 const engine = createEngine([coreModule]);
 

@@ -3,20 +3,12 @@
 // player looping expensive odds is refused with RATE_LIMITED and a retry
 // time while others keep asking, and a query that runs long neither delays
 // another table's commands nor outlives its cap.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QueryResult } from '@tablekeeper/protocol';
-import { Client, http, testServer } from './helpers.js';
+import { Client, http, serversClosedAfterEach } from './helpers.js';
 import { SPIN_RULESET, spinCatalog } from './fixtures/spin-catalog.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-async function server(options: Parameters<typeof testServer>[0] = {}) {
-  const s = await testServer(options);
-  cleanups.push(s.cleanup);
-  return s;
-}
+const server = serversClosedAfterEach();
 
 async function table(url: string, seats: number) {
   const t = await http<{ tableId: string; gmToken: string }>(url, 'POST', '/api/tables', { name: 'Odds night', rulesetId: SPIN_RULESET });

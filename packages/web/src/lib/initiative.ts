@@ -174,7 +174,7 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
       stats,
       visibility: d.hidden ? 'hidden' : 'visible',
       ...(d.characterId !== null ? { characterId: d.characterId } : {}),
-      ...(team !== '' ? { placement: { team } } : {}),
+      ...(team !== '' ? { team } : {}),
     };
   });
   if (method?.order === 'teams') {
