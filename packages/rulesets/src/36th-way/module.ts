@@ -388,10 +388,11 @@ export function createTswModule(): TswModule {
         out.push(h);
         const against = c['against'];
         if (against !== undefined && against !== null) {
-          const inst = typeof against === 'string' ? getEncounter(world).conditions[against] : undefined;
+          const inst = typeof against === 'string' ? own(getEncounter(world).conditions, against) : undefined;
           if (inst === undefined || inst.target !== s.value.id) return errR('UNKNOWN_CONDITION_INSTANCE', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
           const roll = roll3d6(env.rng, world, saveAdvantage(kit, world, s.value.id));
-          const bonus = kit.escalation(world, s.value.id);
+          // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
+          const bonus = escalationOf(kit, world, s.value);
           const target = saveTargetOf(world, inst);
           out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true }) });
         }

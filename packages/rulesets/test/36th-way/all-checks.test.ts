@@ -29,8 +29,8 @@ function turnTo(s: Scenario, id: string, round = 0): void {
 }
 
 /** Ann and Bob (party, fast) against an Orc (medium), Ann engaged with it; Ann's turn; `conditions` on Ann. */
-function fight(conditions: readonly string[]): Scenario {
-  const s = scenario(ruleset.modules, { rng: threes, rulesetId: '36th-way' });
+function fight(conditions: readonly string[], settings: { readonly [key: string]: Json } = {}): Scenario {
+  const s = scenario(ruleset.modules, { rng: threes, rulesetId: '36th-way', settings });
   for (const sheet of [ANN, BOB, ORC]) s.run(cmd({ type: 'tsw.sheet.set', sheet }));
   s.run(
     cmd({
@@ -136,5 +136,36 @@ describe('002: conditions reach every roll of their kind, and only that kind', (
     const orc = s.run(cmd({ type: 'tsw.attack', attacker: 'orc', targets: ['ann'], basic: 'melee' }));
     const o = orc.kind === 'command' ? orc.events.find((x) => x.type === 'tsw.attackRolled')! : null;
     expect(o!['parts']).toMatchObject({ escalation: 0 });
+  });
+});
+
+describe('002 "Rally": the save gains a bonus equal to Escalation, as the creature gets escalation elsewhere', () => {
+  /** The Orc rallies against an ongoing effect in the third round (escalation 2); its save's bonus. */
+  function orcRallyBonus(npcEscalation: boolean): number {
+    const s = fight([], npcEscalation ? { 'tsw.npcEscalation': true } : {});
+    s.run(cmd({ type: 'condition.apply', target: 'orc', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
+    turnTo(s, 'orc', 3);
+    const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing' && c.target === 'orc')!.id;
+    const tx = s.run(cmd({ type: 'tsw.rally', who: 'orc', against: inst }));
+    const e = tx.kind === 'command' ? tx.events.find((x) => x.type === 'condition.saveRolled') : undefined;
+    return (e!['roll'] as { bonus: number }).bonus;
+  }
+
+  it('an NPC rallies without escalation by default (NPCs use the escalation die only with the setting on)', () => {
+    expect(orcRallyBonus(false)).toBe(0);
+  });
+
+  it('with NPC escalation on, the NPC rally save adds the escalation die (2 in the third round)', () => {
+    expect(orcRallyBonus(true)).toBe(2);
+  });
+
+  it('a PC rally save adds the escalation die (2 in the third round)', () => {
+    const s = fight([]);
+    s.run(cmd({ type: 'condition.apply', target: 'ann', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
+    turnTo(s, 'ann', 3);
+    const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing')!.id;
+    const tx = s.run(cmd({ type: 'tsw.rally', who: 'ann', against: inst }));
+    const e = tx.kind === 'command' ? tx.events.find((x) => x.type === 'condition.saveRolled') : undefined;
+    expect((e!['roll'] as { bonus: number }).bonus).toBe(2);
   });
 });
