@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page waits on a server round trip; on a loaded CI machine that can take longer than the 1 s default.
+          expect: { poll: { timeout: 10_000, interval: 50 } },
           fileParallelism: false,
         },
       },
