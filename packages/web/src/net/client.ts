@@ -31,6 +31,10 @@ interface Pending {
 /** Commands waiting for an answer; past this the client refuses new ones (named limit). */
 export const MAX_PENDING_COMMANDS = 64;
 
+/** How often a query refused by the budget is asked again, and the longest wait before one. */
+const QUERY_RETRIES = 4;
+const MAX_QUERY_WAIT_MS = 5_000;
+
 export class TableClient {
   readonly status: Signal<ConnStatus> = signal('idle');
   readonly view: Signal<ViewState | null> = signal(null);
@@ -111,7 +115,18 @@ export class TableClient {
    * Ask a module query (e.g. 'countdown.odds', an attack's odds). The server answers on this
    * viewer's own view; while offline the answer is an OFFLINE error rather than a wait.
    */
-  query(name: string, args: { readonly [k: string]: Json } = {}): Promise<QueryAnswer> {
+  async query(name: string, args: { readonly [k: string]: Json } = {}): Promise<QueryAnswer> {
+    // The server's query budget says when the next ask fits: wait that long and ask again (a few
+    // times, at most a few seconds each), so a person sees the odds rather than "retry in 83 ms".
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.askOnce(name, args);
+      const wait = answer.ok || answer.error.code !== 'RATE_LIMITED' ? undefined : answer.error.retryAfterMs;
+      if (wait === undefined || attempt >= QUERY_RETRIES) return answer;
+      await new Promise((r) => setTimeout(r, Math.min(Math.max(wait, 10), MAX_QUERY_WAIT_MS)));
+    }
+  }
+
+  private askOnce(name: string, args: { readonly [k: string]: Json }): Promise<QueryAnswer> {
     if (!this.ws || this.ws.readyState !== 1 || this.status.value !== 'open') return Promise.resolve({ ok: false, error: { code: 'OFFLINE', message: 'not connected to the table' } });
     if (this.queries.size >= MAX_PENDING_COMMANDS) return Promise.resolve({ ok: false, error: { code: 'LOCAL', message: `more than ${MAX_PENDING_COMMANDS} questions are waiting for the server` } });
     const queryId = `q${++this.counter}`;

@@ -31,7 +31,7 @@ export type ServerMsg =
 /** A module query's answer (exact odds and the like), computed on the server from this viewer's own view. */
 export type QueryAnswer =
   | { readonly ok: true; readonly result: Json }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
+  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string; readonly retryAfterMs?: number } };
 
 export function toRejection(e: RejectionError): Rejection {
   switch (e.kind) {
