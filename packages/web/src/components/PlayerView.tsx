@@ -65,7 +65,8 @@ function YourTurn({ world, mine }: { world: World; mine: readonly string[] }) {
   const who = yourTurn(enc, mine);
   const serial = enc?.turnSerial ?? 0;
   useEffect(() => {
-    if (who === null) return;
+    // Browsers refuse (and log a warning) until the person has tapped the page: ask only after that.
+    if (who === null || navigator.userActivation?.hasBeenActive === false) return;
     try {
       navigator.vibrate?.(200);
     } catch {
