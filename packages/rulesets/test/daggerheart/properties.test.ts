@@ -87,9 +87,12 @@ describe('Daggerheart properties', () => {
           } else t.try({ type: 'history.undo' });
           const set = daggerheartSettings(t.world);
           for (const id of [...pcs, foeId]) {
+            // Undo may rewind past the setup, so a character can be gone.
+            const ch = t.world.characters[id];
+            if (ch === undefined) continue;
             for (const track of TRACKS) {
-              const raw = t.world.characters[id]!.stats[`${track}Marked`];
-              const tr = trackOf(t.world.characters[id]!.stats, track, 0);
+              const raw = ch.stats[`${track}Marked`];
+              const tr = trackOf(ch.stats, track, 0);
               if (raw !== undefined) expect(raw).toBeLessThanOrEqual(Math.max(tr.slots, track === 'hp' ? set.hpSlots : track === 'stress' ? set.stressSlots : set.armorSlots));
               if (raw !== undefined) expect(raw).toBeGreaterThanOrEqual(0);
             }
