@@ -974,6 +974,7 @@ class Compiler {
     const M = members.length;
     const vals = new Float64Array(M);
     const flags = new Uint8Array(M);
+    const K = keep ? keepCount(keep, M) : M;
     // Members that are one plain term each (`{3d6, 3d6}`): recorded by direct calls, not through their closures.
     const direct = sides.every((x) => x.lin !== null && x.lin.plans.length === 1 && x.lin.constant === 0 && x.lin.signs[0] === 1)
       ? sides.map((x) => x.lin!.plans[0]!) : null;
@@ -1002,7 +1003,12 @@ class Compiler {
         total = target ? score(vals[0]!) : vals[0]!;
         dice = [{ value: vals[0]!, kept: true, exploded: false, rerolled: false, ...(target ? { outcome: outcome(vals[0]!) } : {}) }];
       } else {
-        markKept(vals, M, keep ? keepCount(keep, M) : M, high, flags);
+        if (K === 1 && M > 1) {
+          // Keep one member (`{3d6, 3d6}kh1`): the first highest (lowest), without the general marking.
+          let at = 0;
+          for (let i = 1; i < M; i++) if (high ? vals[i]! > vals[at]! : vals[i]! < vals[at]!) at = i;
+          for (let i = 0; i < M; i++) flags[i] = i === at ? 1 : 0;
+        } else markKept(vals, M, K, high, flags);
         total = 0;
         dice = newList<DieRoll>(M);
         for (let i = 0; i < M; i++) {
@@ -1034,7 +1040,6 @@ class Compiler {
     const scratch: DiceGroupRoll[] = [];
     const tots = members.map((m) => m.total);
     // Fast path of a group of several members with keep / drop: their totals, the kept ones summed.
-    const K = keep ? keepCount(keep, M) : M;
     const fast: TotalFn | null = single || target ? null
       : K === 1 ? (rng) => {
         let best = tots[0]!(rng);
