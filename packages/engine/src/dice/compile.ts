@@ -417,6 +417,9 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   return group(p, dice, sum);
 }
 
+/** Most different side counts one `d(...)` may roll (one plan each). */
+export const MAX_ROLLED_SIDES = 1000;
+
 const SHARED = 1025;
 const PLAIN: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED * 2).fill(undefined);
 const DROPPED: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED * 2).fill(undefined);
@@ -898,6 +901,7 @@ class Compiler {
       if (count.lo < 0) this.fail('UNSUPPORTED', 'a dice count from an expression cannot be negative', node.countExpr.pos);
       [cLo, cHi] = [count.lo, count.hi];
     }
+    if (node.sidesExpr) return this.rolledSides(node, count, cLo, cHi);
     this.diceCount += cHi;
     if (this.diceCount > this.limits.maxDice) {
       throw new DiceError('LIMIT', `the expression rolls up to ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
@@ -940,6 +944,62 @@ class Compiler {
     };
   }
 
+  /**
+   * `d(1d4)`, `(1d4)d(1d6)`: the count, then the sides are rolled (and recorded), then
+   * the dice. One plan per side count the expression can give, built up front.
+   */
+  rolledSides(node: DiceNode, count: Compiled | null, cLo: number, cHi: number): Compiled {
+    const sidesExpr = node.sidesExpr!;
+    const lean = this.lean;
+    this.lean = false;
+    const sx = this.expr(sidesExpr);
+    this.lean = lean;
+    if (!sx.integral) this.fail('UNSUPPORTED', 'sides from an expression must be a whole number (use floor(), ceil() or round())', sidesExpr.pos);
+    if (sx.lo < 1) this.fail('UNSUPPORTED', 'sides from an expression must be at least 1 (this one can be lower)', sidesExpr.pos);
+    if (sx.hi > this.limits.maxSides) throw new DiceError('LIMIT', `these sides can reach ${sx.hi}, over maxSides (${this.limits.maxSides})`, sidesExpr.pos, this.src, 'maxSides');
+    if (sx.hi - sx.lo + 1 > MAX_ROLLED_SIDES) {
+      throw new DiceError('LIMIT', `sides from an expression may take at most ${MAX_ROLLED_SIDES} different values (maxRolledSides); these take ${sx.hi - sx.lo + 1}`, sidesExpr.pos, this.src, 'maxRolledSides');
+    }
+    this.diceCount += cHi;
+    if (this.diceCount > this.limits.maxDice) {
+      throw new DiceError('LIMIT', `the expression rolls up to ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
+    }
+    const index = this.slots++;
+    const sLo = sx.lo;
+    const plans: TermPlan[] = [];
+    const totals: ((rng: Rng, N: number) => number)[] = [];
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let s = sx.lo; s <= sx.hi; s++) {
+      const fixed: DiceNode = { ...node, sides: s, sidesExpr: null };
+      const r = termRange(fixed, this.limits, cLo, cHi);
+      lo = Math.min(lo, r.lo);
+      hi = Math.max(hi, r.hi);
+      const plan = termPlan(fixed, this.limits, index);
+      plans.push(plan);
+      totals.push(termTotal(plan));
+    }
+    checkSafe(lo, hi, node, this.src);
+    const N = node.count;
+    const [st, sr] = [sx.total, sx.record];
+    const [ct, cr] = count ? [count.total, count.record] : [null, null];
+    return {
+      total: (rng) => {
+        const n = ct ? ct(rng) : N;
+        return totals[st(rng) - sLo]!(rng, n);
+      },
+      record: (rng, out) => {
+        const n = cr ? cr(rng, out) : N;
+        const g = recordTerm(plans[sr(rng, out) - sLo]!, rng, n);
+        out[index] = g;
+        return g.total;
+      },
+      lo,
+      hi,
+      integral: true,
+    };
+  }
+
   group(node: GroupNode): Compiled {
     const lean = this.lean;
     this.lean = false;
@@ -957,7 +1017,7 @@ class Compiler {
       const walk = (e: Expr): boolean => {
         if (e.kind === 'dice') {
           found.push(e);
-          return !e.keep && !e.target && !e.countExpr;
+          return !e.keep && !e.target && !e.countExpr && !e.sidesExpr;
         }
         return e.kind === 'binary' && e.op === '+' && walk(e.left) && walk(e.right);
       };
@@ -1115,7 +1175,7 @@ function linearBound(n: Expr, limits: DiceLimits): number | null {
     case 'number':
       return Number.isInteger(n.value) ? Math.abs(n.value) : null;
     case 'dice': {
-      if (n.countExpr) return null;
+      if (n.countExpr || n.sidesExpr) return null;
       const r = termRange(n, limits, n.count, n.count);
       return Math.max(Math.abs(r.lo), Math.abs(r.hi));
     }

@@ -299,6 +299,17 @@ class OddsBuilder {
   }
 
   dice(node: DiceNode): Pmf {
+    if (node.sidesExpr) {
+      // Rolled sides: a mixture over the side counts, each term as if its sides were written.
+      const sides = this.expr(node.sidesExpr);
+      const parts: [number, Pmf][] = [];
+      for (const [s, p] of sides.entries()) {
+        const t = this.dice({ ...node, sides: s, sidesExpr: null });
+        this.budget.charge(t.raw.length * MAP_STEP, node.pos, this.src);
+        parts.push([p, t]);
+      }
+      return mixture(parts, sides.truncatedMass);
+    }
     if (!node.countExpr) return this.term(node, node.count);
     const counts = this.expr(node.countExpr);
     const parts: [number, Pmf][] = [];
@@ -348,7 +359,7 @@ class OddsBuilder {
     let mass = 0;
     for (const p of out.values()) mass += p;
     if (out.size === 0) out.set(0, 0);
-    return Pmf.fromReal(out, Math.max(0, 1 - mass));
+    return Pmf.fromReal(out, members.some((m) => m.truncatedMass > 0) ? Math.max(0, 1 - mass) : 0);
   }
 
   /** `{4d6+2d8}kh1`: keep / drop across every die of the one member. */
@@ -417,12 +428,16 @@ class OddsBuilder {
       if (compound) for (const [v] of compound.entries()) values.add(v);
     }
     const pool = new PoolOdds(values, keep, weight, this.budget, this.limits.maxOddsSpan, poolLimit(this.src, at.pos));
-    plans.forEach((plan, t) => this.poolTerm(pool, plan, counts[t]!, values, at));
+    let cut = plans.some((x) => x.compound !== null && x.compound.truncatedMass > 0);
+    plans.forEach((plan, t) => {
+      if (this.poolTerm(pool, plan, counts[t]!, values, at)) cut = true;
+    });
     const out = pool.result();
     let mass = 0;
     for (const p of out.values()) mass += p;
     if (out.size === 0) out.set(0, 0);
-    return Pmf.fromReal(out, Math.max(0, 1 - mass));
+    // Only chains left unexpanded lose mass; otherwise 1 - mass is rounding, not truncation.
+    return Pmf.fromReal(out, cut ? Math.max(0, 1 - mass) : 0);
   }
 
   private poolTerm(
@@ -431,12 +446,13 @@ class OddsBuilder {
     N: number,
     values: ReadonlySet<number>,
     at: { pos: number },
-  ): void {
+  ): boolean {
     const { node, rawE, ex, compound } = plan;
     const u = node.unique;
     const cap = this.limits.maxExplodeDepth;
     const pen = ex?.penetrate ? 1 : 0;
-    pool.track(u ? values : null);
+    // One die has nothing to repeat: no values to track.
+    pool.track(u && N > 1 ? values : null);
     // What a die that rolled x ends on, given the values already seen: the reroll rule, then the unique rule.
     const uniqueEntries = (y: number, seen: number): (readonly [number, number])[] => {
       const bad = (v: number): boolean => (u!.trigger === null || matches(u!.trigger, v)) && pool.seen(seen, v);
@@ -485,13 +501,14 @@ class OddsBuilder {
     if (!ex || compound) {
       const first = compound ? build(compound.entries(), (x) => x, () => false) : build(rawE, (f) => clampValue(node, f), () => false);
       for (let i = 0; i < N; i++) pool.states = pool.step(pool.states, first, at.pos, this.src).done;
-      return;
+      return false;
     }
     const first = build(rawE, (f) => clampValue(node, f), (f) => matches(ex.trigger, clampValue(node, f)));
     const pT = rawE.filter(([f]) => matches(ex.trigger, f)).reduce((t, [, p]) => t + p, 0);
     const J = Math.max(1, this.chainDepth(pT));
     const extras: ((seen: number) => readonly PoolOutcome[])[] = [];
     for (let j = 1; j <= J; j++) extras.push(build(rawE, (f) => f - pen, (f) => matches(ex.trigger, f) && j < cap));
+    let cut = false;
     for (let i = 0; i < N; i++) {
       const r0 = pool.step(pool.states, first, at.pos, this.src);
       pool.states = r0.done;
@@ -502,7 +519,9 @@ class OddsBuilder {
         PoolOdds.merge(pool.states, r.done);
         going = r.more;
       }
+      if (going.size > 0) cut = true;
     }
+    return cut;
   }
 
   add(a: Pmf, b: Pmf): Pmf {
