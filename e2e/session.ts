@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
-import { recordFrames, watchErrors, horizontalOverflow } from './web.ts';
+import { watchErrors, horizontalOverflow } from './web.ts';
 
 export interface Flavour {
   readonly rulesetId: string;
@@ -72,13 +72,7 @@ export async function playNight(f: Flavour): Promise<void> {
     }
     const phones: { page: Page; frames: string[]; errors: string[] }[] = [];
     for (const link of links) {
-      const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      contexts.push(ctx);
-      const page = await ctx.newPage();
-      const frames = recordFrames(page);
-      const errors = watchErrors(page);
-      await page.goto(link);
-      await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+      const { p: page, frames, errors } = await e2e.open(link, { width: 390, height: 844 }, { phone: true });
       phones.push({ page, frames, errors });
     }
 
