@@ -37,7 +37,7 @@ import { staticFiles } from './static.js';
 import { bearer, hashToken, mintTableId, mintToken, sameHash } from './tokens.js';
 import type { SqliteEventStore } from './store/sqlite.js';
 import { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
-import { checkImport, ImportQueue, writeImport } from './import.js';
+import { importTable, ImportQueue } from './import.js';
 import { isStoreError, statusFor, storeFailureReason } from './health.js';
 import { tooDeep, MAX_MESSAGE_DEPTH } from './shape-guard.js';
 import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
@@ -97,6 +97,8 @@ export interface AppOptions {
   readonly queryThreads?: number;
   /** Milliseconds a query may run in its worker before it is stopped. */
   readonly queryTimeCapMs?: number;
+  /** Check imports in a worker thread (needs the catalog's worker module); default: on the event loop in slices (ADR 19). */
+  readonly importInWorker?: boolean;
   /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
   readonly adminToken?: string;
 }
@@ -287,7 +289,8 @@ export function buildApp(o: AppOptions): TableServer {
 
   // ---------------------------------------------------------------- HTTP API
 
-  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl', 'text/plain'], { parseAs: 'string', bodyLimit: limits.maxImportBytes }, (_req, body, done) => done(null, body));
+  // Kept as bytes: the import's worker decodes them, so the event loop never builds the text.
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl', 'text/plain'], { parseAs: 'buffer', bodyLimit: limits.maxImportBytes }, (_req, body, done) => done(null, body));
 
   // Fastify's own errors in our error shape: too large, unparsable body, anything else without internals.
   app.setErrorHandler((error: { code?: string; statusCode?: number; message?: string }, req, reply) => {
@@ -457,26 +460,17 @@ export function buildApp(o: AppOptions): TableServer {
 
   app.post('/api/tables/import', { bodyLimit: limits.maxImportBytes }, async (req, reply) => {
     if (!allowCreate(req, reply)) return reply;
-    const job = imports.run(async () => {
-      const checked = await checkImport(typeof req.body === 'string' ? req.body : '', catalog, limits);
-      if ('error' in checked) return checked;
-      if (store.countTables() >= limits.maxTables) return { status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError };
-      const gm = newToken(checked.tableId, 'gm', null);
-      const failed = await writeImport(store, checked, gm.record);
-      if (failed) return failed;
-      // The job already holds the replayed table: the room starts from it instead of reading the rows back.
-      const engine = catalog.engineFor(checked.rulesetId)!;
-      const record = store.getTable(checked.tableId)!;
-      rooms.set(checked.tableId, Room.fromTable(store, engine, record, checked.table, limits));
-      return { tableId: checked.tableId, gmToken: gm.token };
-    });
+    const body = Buffer.isBuffer(req.body) || typeof req.body === 'string' ? req.body : '';
+    const job = imports.run(() => importTable(body, { store, catalog, limits, mintTableId, inWorker: o.importInWorker ?? false, newGmToken: (tableId) => newToken(tableId, 'gm', null) }));
     if (job === null) {
       reply.header('retry-after', '2');
       return fail(reply, 429, { kind: 'RATE_LIMITED', message: 'other imports are running; retry in a few seconds', retryAfterMs: 2000 });
     }
     const done = await job;
-    if ('error' in done) return fail(reply, done.status, done.error);
-    const res: CreateTableResponse = { tableId: done.tableId, gmToken: done.gmToken, links: { gm: capabilityLink(base(req), 'gm', done.gmToken) } };
+    if (!done.ok) return fail(reply, done.status, done.error);
+    // The job already holds the replayed table: the room starts from it instead of reading the rows back.
+    rooms.set(done.record.tableId, Room.fromTable(store, catalog.engineFor(done.record.rulesetId)!, done.record, done.table, limits));
+    const res: CreateTableResponse = { tableId: done.record.tableId, gmToken: done.gmToken, links: { gm: capabilityLink(base(req), 'gm', done.gmToken) } };
     return reply.code(201).send(res);
   });
 
