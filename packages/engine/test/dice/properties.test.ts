@@ -167,10 +167,11 @@ describe('properties of random expressions', () => {
       }),
       { numRuns: 300 },
     );
-    // The property must not pass by skipping: every run is a real comparison,
-    // most are not constant (success counts often are), and every modifier is exercised.
-    expect(checked).toBe(300);
-    expect(varied).toBeGreaterThan(120);
+    // The property must not pass by skipping: every run is a real comparison (fast-check counts
+    // only runs that pass fc.pre; at least 300, more under FC_RUNS_MULTIPLIER), most are not
+    // constant (success counts often are), and every modifier is exercised.
+    expect(checked).toBeGreaterThanOrEqual(300);
+    expect(varied).toBeGreaterThan(0.4 * checked);
     for (const [name] of FEATURES) expect(seen.get(name) ?? 0, name).toBeGreaterThanOrEqual(3);
   });
 
