@@ -8,10 +8,11 @@ import { tswCatalog } from './declarations.js';
 import { createTswModule } from './module.js';
 import { TSW_SETTINGS } from './settings.js';
 import { tswSheetModel } from './sheet-model.js';
+import { tswStatusModule } from './status.js';
 
 export const tsw = createTswModule();
 
-export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withCatalog(tsw.module, tswCatalog)], settings: TSW_SETTINGS, sheet: tswSheetModel });
+export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withCatalog(tsw.module, tswCatalog), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
 
 export { TSW_SETTINGS, setting } from './settings.js';
 export { TSW_CONDITIONS, TEXT_CONDITION_IDS } from './conditions.js';

@@ -9,8 +9,9 @@ import { daggerheartKit } from './encounter.js';
 import { daggerheartModule } from './module.js';
 import { DAGGERHEART_SETTINGS } from './settings.js';
 import { daggerheartSheetModel } from './sheet-model.js';
+import { daggerheartStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(daggerheartModule, daggerheartCatalog)], settings: DAGGERHEART_SETTINGS, sheet: daggerheartSheetModel });
+export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(daggerheartModule, daggerheartCatalog), daggerheartStatusModule], settings: DAGGERHEART_SETTINGS, sheet: daggerheartSheetModel });
 
 export { daggerheartModule, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, MAX_REQUESTS, TRAITS, getDaggerheart, hopeOf, type DaggerheartState } from './module.js';
 export { requestsOf, type RollRequest } from './state.js';

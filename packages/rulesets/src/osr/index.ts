@@ -5,8 +5,9 @@ import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
 import { OSR_SETTINGS } from './settings.js';
 import { osrSheetModel } from './sheet-model.js';
+import { osrStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(osrModule, osrCatalog)], settings: OSR_SETTINGS, sheet: osrSheetModel });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(osrModule, osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';

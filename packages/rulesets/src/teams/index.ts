@@ -7,8 +7,9 @@ import { teamsModule } from './module.js';
 import { kit, teamsRules, TEAMS_CONDITIONS } from './rules.js';
 import { TEAMS_SETTINGS } from './settings.js';
 import { teamsSheetModel } from './sheet-model.js';
+import { teamsStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(teamsModule, teamsCatalog), kit.module], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
+export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(teamsModule, teamsCatalog), kit.module, teamsStatusModule], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
 
 export { teamsModule, teamsRules, TEAMS_CONDITIONS, TEAMS_SETTINGS, kit as teamsKit };
 export { gridDistance } from './grid.js';
