@@ -68,6 +68,18 @@ describe('stat blocks in the builder', () => {
     expect(d.ok && d.value.map((x) => x.init)).toEqual([0, 1, 2].map(() => ({ edgeSave: 2, creatureType: 'Ghoul' })));
   });
 
+  it('goes on counting after the ones already lined up or fighting (Goblin 7 and 8 after Goblin 1-6)', () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: {} });
+    const taken = ['Kira', 'Goblin 1', 'Goblin 6', 'Goblin king', 'Goblin 2b'];
+    const d = draftsFromEntry(null, entryOf(s, 'Goblin'), 2, false, ids, taken);
+    expect(d.ok && d.value.map((x) => x.name)).toEqual(['Goblin 7', 'Goblin 8']);
+    const one = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin']);
+    expect(one.ok && one.value.map((x) => x.name)).toEqual(['Goblin 1']);
+    const fresh = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin king']);
+    expect(fresh.ok && fresh.value.map((x) => x.name)).toEqual(['Goblin']);
+  });
+
   it('refuses counts outside 1-50 in words', () => {
     const s = table('osr');
     s.run({ type: 'bestiary.save', name: 'Goblin', block: {} });

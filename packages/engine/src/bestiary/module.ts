@@ -29,24 +29,25 @@ import {
 /** A stat block's schema: a strict object of the ruleset's fields, each with its limits. */
 export type StatBlockSchema = z.ZodType<{ [k: string]: Json }>;
 
-/** Used when a ruleset declares no stat block of its own: hit points only. */
-export const GENERIC_STAT_BLOCK: StatBlockSchema = z.strictObject({ hp: int(1, 10000, 'hit points').optional() }) as unknown as StatBlockSchema;
+/** Used when a ruleset declares no stat block of its own: hit points only. (A function: no zod work when a browser bundle imports the engine.) */
+export const genericStatBlock = (): StatBlockSchema => z.strictObject({ hp: int(1, 10000, 'hit points').optional() }) as unknown as StatBlockSchema;
 
 const entryId = (description = 'a bestiary entry id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'bestiaryEntry' });
 const templateId = (description = 'an encounter template id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'encounterTemplate' });
 const name = () => z.string().trim().min(1).max(MAX_ENTRY_NAME).meta({ description: 'the name the GM sees' });
 const notes = () => text(MAX_NOTES, 'what the foe does, in the GM\'s words').optional();
 
-const templateLine = z.strictObject({
-  name: name(),
-  count: int(1, MAX_GROUP, 'how many (a group: Goblin 1 to Goblin N)'),
-  kind: z.enum(['pc', 'npc']),
-  hidden: z.boolean(),
-  characterId: z.string().min(1).max(64).meta({ description: 'the character it stands for', 'x-ref': 'character' }).optional(),
-  entryId: entryId('the bestiary entry it was added from').optional(),
-  hp: int(1, 10000, 'hit points typed for it').optional(),
-  init: z.record(z.string().min(1).max(32), z.union([z.string().max(64), int(-1000, 1000)])).optional().meta({ description: "the ruleset's initiative values (DEX, band, team, Edge Save...)" }),
-});
+const templateLine = () =>
+  z.strictObject({
+    name: name(),
+    count: int(1, MAX_GROUP, 'how many (a group: Goblin 1 to Goblin N)'),
+    kind: z.enum(['pc', 'npc']),
+    hidden: z.boolean(),
+    characterId: z.string().min(1).max(64).meta({ description: 'the character it stands for', 'x-ref': 'character' }).optional(),
+    entryId: entryId('the bestiary entry it was added from').optional(),
+    hp: int(1, 10000, 'hit points typed for it').optional(),
+    init: z.record(z.string().min(1).max(32), z.union([z.string().max(64), int(-1000, 1000)])).optional().meta({ description: "the ruleset's initiative values (DEX, band, team, Edge Save...)" }),
+  });
 
 function stateOf(world: World): BestiaryState {
   return bestiaryOf(world.ext);
@@ -109,7 +110,7 @@ function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
       summary: 'Save an encounter line-up as a template (a new one, or replace the one named by id)',
       who: 'gm',
       label: 'save an encounter template',
-      input: z.strictObject({ id: templateId('the template to replace (leave out for a new one)').optional(), name: name(), lines: z.array(templateLine).min(1).max(MAX_TEMPLATE_LINES) }),
+      input: z.strictObject({ id: templateId('the template to replace (leave out for a new one)').optional(), name: name(), lines: z.array(templateLine()).min(1).max(MAX_TEMPLATE_LINES) }),
       decide(world, p, env) {
         const s = stateOf(world);
         if (p.id !== undefined && own(s.templates, p.id) === undefined) return err(ErrorCode.NOT_FOUND, `no encounter template ${p.id}`, 'id');
@@ -174,7 +175,7 @@ const reducers: Module['reducers'] = {
 const gmOnly = (): typeof AUDIENCE_GM => AUDIENCE_GM;
 
 /** The bestiary for a ruleset whose stat blocks have `block`'s fields. */
-export function bestiaryModule(block: StatBlockSchema = GENERIC_STAT_BLOCK): Module {
+export function bestiaryModule(block: StatBlockSchema = genericStatBlock()): Module {
   const defined = commandsFor(block);
   return {
     id: BESTIARY_ID,

@@ -47,7 +47,8 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   const refused = (r: Rejection) => sentenceOf(r, namesOf(world)) + (r.path !== undefined && r.ruleCode === 'INVALID_VALUE' ? ` (${r.path.replace(/^block\./, '')})` : '');
 
   const addFoes = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
-    const d = draftsFromEntry(method, entry, count, hidden);
+    const taken = enc?.active === true ? Object.values(enc.combatants).map((c) => c.name) : builderRows.value.map((r) => r.name);
+    const d = draftsFromEntry(method, entry, count, hidden, undefined, taken);
     if (!d.ok) return setNote({ kind: 'error', text: d.message });
     const names = d.value.length === 1 ? d.value[0]!.name : `${d.value[0]!.name} to ${d.value.at(-1)!.name}`;
     if (enc?.active === true) {
@@ -259,7 +260,7 @@ function Templates({ world, enc, send, onNote }: { world: World; enc: EncounterS
               type="button"
               disabled={running}
               title={running ? 'End the encounter first' : undefined}
-              aria-label={`Line up ${t.name}`}
+              aria-label={`Use ${t.name}`}
               onClick={() => {
                 const { drafts, skipped } = draftsFromTemplate(method, t, world);
                 lineupRequest.value = { drafts, replace: true };

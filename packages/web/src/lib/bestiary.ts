@@ -52,7 +52,7 @@ export function blockLine(block: Obj): string {
  * plain Goblin for a count of 1). Hit points and the initiative fields come
  * from the block; its other numbers ride along as the combatants' stats.
  */
-export function draftsFromEntry(method: InitiativeMethod | null, entry: BestiaryEntry, count: number, hidden: boolean, makeId?: (kind: 'pc' | 'npc') => string): Parsed<Draft[]> {
+export function draftsFromEntry(method: InitiativeMethod | null, entry: BestiaryEntry, count: number, hidden: boolean, makeId?: (kind: 'pc' | 'npc') => string, taken: readonly string[] = []): Parsed<Draft[]> {
   if (!Number.isInteger(count) || count < 1 || count > 50) return { ok: false, message: 'Add 1 to 50 at a time.' };
   const init: Record<string, string> = {};
   const extra: Record<string, Json> = {};
@@ -64,8 +64,21 @@ export function draftsFromEntry(method: InitiativeMethod | null, entry: Bestiary
   const hp = typeof entry.block['hp'] === 'number' ? String(entry.block['hp']) : '';
   const d = draftsFrom(method, { name: count === 1 ? entry.name : `${entry.name} x${count}`, kind: 'npc', character: null, hp, hidden, init }, makeId);
   if (!d.ok) return d;
+  // More of a kind already lined up (or fighting) go on counting: Goblin 7, 8 after Goblin 1-6.
+  const after = numberAfter(entry.name, taken);
+  const renamed = after === null ? d.value : d.value.map((x, i) => ({ ...x, name: `${entry.name} ${after + i + 1}` }));
   // A foe's creature type defaults to the stat block's name, not "Goblin x6".
-  return { ok: true, value: d.value.map((x) => ({ ...x, extra: { ...extra, bestiaryId: entry.id }, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
+  return { ok: true, value: renamed.map((x) => ({ ...x, extra: { ...extra, bestiaryId: entry.id }, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
+}
+
+/** The highest N of "<name> N" among `taken` (0 for a plain "<name>"), or null when the name is not taken. */
+export function numberAfter(name: string, taken: readonly string[]): number | null {
+  let best: number | null = null;
+  for (const t of taken) {
+    if (t === name) best = Math.max(best ?? 0, 0);
+    else if (t.startsWith(`${name} `) && /^\d{1,4}$/.test(t.slice(name.length + 1))) best = Math.max(best ?? 0, Number(t.slice(name.length + 1)));
+  }
+  return best;
 }
 
 const same = (a: Omit<TemplateLine, 'name' | 'count'>, b: Omit<TemplateLine, 'name' | 'count'>): boolean => JSON.stringify(a) === JSON.stringify(b);
