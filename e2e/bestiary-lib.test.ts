@@ -49,7 +49,10 @@ describe.each(rulesetIds)('%s', (id) => {
     s.run(start.value);
     const foes = displayOrder(encounterOf(s.world)!).filter((c) => c.kind === 'npc');
     expect(foes).toHaveLength(6);
-    expect(foes.every((c) => c.visibility === 'hidden' && c.stats['hp'] === 9 && c.stats['bestiaryId'] === entryOf(s, 'Raider').id)).toBe(true);
+    expect(foes.every((c) => c.visibility === 'hidden' && c.stats['hp'] === 9)).toBe(true);
+    // The bestiary's id stays in the GM's line-up: combatants (which players may see) never carry it.
+    expect(d.value.every((x) => x.entryId === entryOf(s, 'Raider').id)).toBe(true);
+    expect(JSON.stringify(s.world.ext['encounter'])).not.toContain(entryOf(s, 'Raider').id);
   });
 });
 
@@ -119,6 +122,24 @@ describe('encounter templates', () => {
     expect(linesFromEncounter(method, displayOrder(encounterOf(s.world)!)).map((l) => [l.name, l.count])).toEqual([
       ['Goblin', 6],
       ['Ann', 1],
+    ]);
+  });
+
+  it("links a running fight's foes back to their stat block by name, so a template made mid-fight keeps its numbers", () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: { hp: 7, ac: 13 } });
+    const method = initiativeOf('osr');
+    const d = draftsFromEntry(method, entryOf(s, 'Goblin'), 2, false, ids);
+    if (!d.ok) throw new Error(d.message);
+    const start = startCommand(method, d.value, s.world.characters);
+    if (!start.ok) throw new Error(start.message);
+    s.run(start.value);
+    const lines = linesFromEncounter(method, displayOrder(encounterOf(s.world)!), Object.values(bestiaryOf(s.world.ext).entries));
+    expect(lines).toEqual([{ name: 'Goblin', count: 2, kind: 'npc', hidden: false, entryId: entryOf(s, 'Goblin').id, hp: 7, init: { dex: 10 } }]);
+    const back = draftsFromTemplate(method, { id: 'tpl-m', name: 'M', lines }, s.world, ids).drafts;
+    expect(back.map((x) => [x.name, x.extra])).toEqual([
+      ['Goblin 1', { ac: 13 }],
+      ['Goblin 2', { ac: 13 }],
     ]);
   });
 

@@ -222,7 +222,7 @@ function Templates({ world, enc, send, onNote }: { world: World; enc: EncounterS
   const method = initiativeOf(world.rulesetId);
   const running = enc?.active === true;
   // A running fight's line-up, or the builder's rows between fights.
-  const lines = useMemo(() => (running && hasLineUp(enc) ? linesFromEncounter(method, displayOrder(enc)) : linesFromDrafts(builderRows.value)), [running, enc, builderRows.value, method]);
+  const lines = useMemo(() => (running && hasLineUp(enc) ? linesFromEncounter(method, displayOrder(enc), entriesOf(world)) : linesFromDrafts(builderRows.value)), [running, enc, builderRows.value, method, world]);
   const save = async () => {
     const n = name.trim();
     if (n === '') return onNote({ kind: 'error', text: 'Name the template first.' });

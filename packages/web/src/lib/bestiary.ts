@@ -68,7 +68,7 @@ export function draftsFromEntry(method: InitiativeMethod | null, entry: Bestiary
   const after = numberAfter(entry.name, taken);
   const renamed = after === null ? d.value : d.value.map((x, i) => ({ ...x, name: `${entry.name} ${after + i + 1}` }));
   // A foe's creature type defaults to the stat block's name, not "Goblin x6".
-  return { ok: true, value: renamed.map((x) => ({ ...x, extra: { ...extra, bestiaryId: entry.id }, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
+  return { ok: true, value: renamed.map((x) => ({ ...x, extra, entryId: entry.id, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
 }
 
 /** The highest N of "<name> N" among `taken` (0 for a plain "<name>"), or null when the name is not taken. */
@@ -92,7 +92,7 @@ export function linesFromDrafts(drafts: readonly Draft[]): TemplateLine[] {
       kind: d.kind,
       hidden: d.hidden,
       ...(d.characterId !== null ? { characterId: d.characterId } : {}),
-      ...(typeof d.extra?.['bestiaryId'] === 'string' ? { entryId: d.extra['bestiaryId'] } : {}),
+      ...(d.entryId !== undefined ? { entryId: d.entryId } : {}),
       ...(d.hp !== null ? { hp: d.hp } : {}),
       ...(Object.keys(init).length > 0 ? { init } : {}),
     };
@@ -110,8 +110,12 @@ export function linesFromDrafts(drafts: readonly Draft[]): TemplateLine[] {
   return out;
 }
 
-/** A running (or ended) encounter's line-up as template lines, in turn order. */
-export function linesFromEncounter(method: InitiativeMethod | null, combatants: readonly Combatant[]): TemplateLine[] {
+/**
+ * A running (or ended) encounter's line-up as template lines, in turn order.
+ * A foe named after a stat block ("Goblin 3" and the entry "Goblin") is
+ * linked to it again: combatants carry no bestiary ids, players see them.
+ */
+export function linesFromEncounter(method: InitiativeMethod | null, combatants: readonly Combatant[], entries: readonly BestiaryEntry[] = []): TemplateLine[] {
   const drafts: Draft[] = combatants.map((c) => {
     const init: Record<string, string | number> = {};
     for (const f of method?.fields ?? []) {
@@ -119,7 +123,8 @@ export function linesFromEncounter(method: InitiativeMethod | null, combatants: 
       if (typeof v === 'string' || typeof v === 'number') init[f.key] = v;
     }
     const hp = c.stats['maxHp'] ?? c.stats['hp'];
-    const bestiaryId = c.stats['bestiaryId'];
+    const base = c.name.replace(/ \d{1,4}$/, '');
+    const entry = c.characterId === null ? entries.find((e) => e.name === base) : undefined;
     return {
       id: c.id,
       name: c.name,
@@ -128,7 +133,7 @@ export function linesFromEncounter(method: InitiativeMethod | null, combatants: 
       hp: typeof hp === 'number' && Number.isInteger(hp) && hp >= 1 && hp <= 10000 && c.characterId === null ? hp : null,
       hidden: c.visibility === 'hidden',
       init,
-      ...(typeof bestiaryId === 'string' ? { extra: { bestiaryId } } : {}),
+      ...(entry !== undefined ? { entryId: entry.id } : {}),
     };
   });
   return linesFromDrafts(drafts);
@@ -161,7 +166,7 @@ export function draftsFromTemplate(
     const entry = line.entryId !== undefined && Object.hasOwn(entries, line.entryId) ? (entries[line.entryId] as unknown as BestiaryEntry) : null;
     const extra: Record<string, Json> = {};
     if (entry !== null) for (const [k, v] of Object.entries(entry.block)) if (k !== 'hp' && !method?.fields.some((f) => f.key === k)) extra[k] = v;
-    drafts.push(...d.value.map((x) => (entry !== null ? { ...x, extra: { ...extra, bestiaryId: entry.id } } : x)));
+    drafts.push(...d.value.map((x) => (entry !== null ? { ...x, extra, entryId: entry.id } : x)));
   }
   return { drafts, skipped };
 }

@@ -25,6 +25,8 @@ export interface Draft {
   readonly init: { readonly [key: string]: string | number };
   /** More of its numbers (a bestiary stat block's defences, damage...), put on the combatant as stats. */
   readonly extra?: { readonly [key: string]: Json };
+  /** The bestiary entry it came from (kept in the GM's line-up and templates, never sent to the table). */
+  readonly entryId?: string;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
