@@ -11,7 +11,7 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
-import { BestiaryPanel, CommandsPanel, DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
+import { BestiaryPanel, CommandsPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
@@ -82,6 +82,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
+          <PartyFiles world={view.world} send={send} />
           <CommandsPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
         </main>
       ) : (

@@ -52,3 +52,5 @@ export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
 // The GM's bestiary and encounter templates (issue 20): the GM screen only.
 export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+// Characters exported and imported as files (issue 20): the GM screen only.
+export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
