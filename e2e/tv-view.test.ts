@@ -76,7 +76,7 @@ describe('the TV view', () => {
     await expect.poll(() => tv.locator('[data-testid=tv-row].defeated').textContent()).toContain('Goblin 2');
 
     // Countdowns: the visible one with its value, the hidden one nowhere.
-    await expect.poll(() => tv.getByTestId('tv-countdowns').textContent()).toContain('Torches gutter4 of 4');
+    await expect.poll(() => tv.getByTestId('tv-countdowns').textContent()).toContain('Torches gutter 4 of 4');
 
     expect(await axeViolations(tv)).toEqual([]);
     await tv.screenshot({ path: 'docs/screenshots/tv-view.png' });
