@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
 import { watchErrors } from './web.ts';
+import { axeViolations } from './session.ts';
 
 let e2e: E2e | null = null;
 const contexts: BrowserContext[] = [];
@@ -54,6 +55,32 @@ describe('characters as files', () => {
     await panel.getByLabel('Import a character file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from(other) });
     await expect.poll(() => panel.getByTestId('party-files-note').textContent()).toBe('The file holds a teams character; this table plays 36th-way.');
     expect(Object.keys(world().characters)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("edits an OSR character's sheet by the form the ruleset's sheet command generates", async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Sheets', rulesetId: 'osr' });
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { str: 12, dex: 15, hp: 9, maxHp: 9 } });
+    const kira = Object.keys(sock.view().world.characters)[0]!;
+    const ctx = await e2e!.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(ctx);
+    const gm = await ctx.newPage();
+    const errors = watchErrors(gm);
+    await gm.goto(made.links.gm);
+    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const form = gm.getByTestId('sheet-form');
+    await form.getByText('Sheet by form').click();
+    const str = form.getByLabel(/^str/);
+    expect(await str.inputValue()).toBe('12');
+    await str.fill('31');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/stats\.str: must be/);
+    await str.fill('16');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => sock.view().world.characters[kira]!.stats['str']).toBe(16);
+    expect(sock.view().world.characters[kira]!.stats).toMatchObject({ dex: 15, hp: 9 });
+    expect(await axeViolations(gm)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
