@@ -50,3 +50,7 @@ export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) =
 // Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
 export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
+// The GM's bestiary and encounter templates (issue 20): the GM screen only.
+export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+// Characters exported and imported as files (issue 20): the GM screen only.
+export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
