@@ -1,13 +1,15 @@
 // The team-initiative ruleset (003); public API. The teams module comes first so
 // its projector sees hidden combatants before the encounter's projector removes them.
 import { withCatalog } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { teamsActions } from './actions.js';
 import { teamsCatalog } from './declarations.js';
 import { teamsModule } from './module.js';
 import { kit, teamsRules, TEAMS_CONDITIONS } from './rules.js';
 import { TEAMS_SETTINGS } from './settings.js';
 
-export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(teamsModule, teamsCatalog), kit.module], settings: TEAMS_SETTINGS });
+export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(withQueries(teamsModule, { 'teams.actions': teamsActions }), teamsCatalog), kit.module], settings: TEAMS_SETTINGS });
 
 export { teamsModule, teamsRules, TEAMS_CONDITIONS, TEAMS_SETTINGS, kit as teamsKit };
 export { gridDistance } from './grid.js';
