@@ -38,6 +38,10 @@ export interface TurnAction {
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
+  /** Yes/no fields (proficient, sneak attack). */
+  readonly flags: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
+  /** Short text fields (damage dice as "1d8+1"), with the command's own length limit. */
+  readonly texts: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number }[];
   /**
    * The query that gives exact odds before the roll: it is asked with `args`
    * plus the form's fields named in `pass`, each number moved by `shift` (where
@@ -69,6 +73,8 @@ const actionSchema = z.strictObject({
   target: z.strictObject({ field: z.string(), multiple: z.boolean(), options: z.array(option) }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
+  flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
+  texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int() })),
   odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional() }).nullable(),
   allowed: z.boolean(),
   reason: z.string().nullable(),
@@ -143,7 +149,7 @@ export function answer(a: Actor, actions: readonly TurnAction[]): Result<Json> {
 
 /** An action with the parts most leave empty filled in. */
 export function action(a: Pick<TurnAction, 'id' | 'label' | 'cost' | 'command' | 'fixed'> & Partial<TurnAction>): TurnAction {
-  return { target: null, choices: [], numbers: [], odds: null, allowed: true, reason: null, ...a };
+  return { target: null, choices: [], numbers: [], flags: [], texts: [], odds: null, allowed: true, reason: null, ...a };
 }
 
 /** A query answering `<ns>.actions` from a builder over the actor. */

@@ -41,3 +41,4 @@ export { daggerheartSettings, type DaggerheartSettings } from './daggerheart/set
 export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVERITY_WORDS, TRACKS, TRACK_WORDS, type Severity, type Thresholds, type Track, type TrackName } from './daggerheart/rules.js';
 export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
 export { restsOf, type RestOption } from './rests.js';
+export { actionsQueryOf } from './action-queries.js';

@@ -45,8 +45,11 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       { field: 'basic', label: 'Attack', options: stances },
       { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
     ],
-    numbers: [{ field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
-    odds: { query: 'tsw.attackOdds', args: { attacker: me.id }, pass: ['targets', 'defense', 'advantage'] },
+    numbers: [
+      { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+    ],
+    odds: { query: 'tsw.attackOdds', args: { attacker: me.id }, pass: ['targets', 'defense', 'advantage', 'bonus'] },
     ...judge(
       unable,
       affordable(a, 'standard'),

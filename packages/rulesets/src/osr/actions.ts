@@ -30,8 +30,14 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     fixed: me === null ? {} : { attacker: me },
     target: { field: 'target', multiple: false, options: targets },
     choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
-    numbers: [{ field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 }],
-    odds: me === null ? null : { query: 'osr.attackOdds', args: { attacker: me }, pass: ['target', 'kind', 'bonus'] },
+    numbers: [
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage sources', min: 0, max: 10, value: 0 },
+      { field: 'disadvantage', label: 'Disadvantage sources', min: 0, max: 10, value: 0 },
+    ],
+    flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+    texts: [{ field: 'damage', label: 'Damage', value: '1d6', max: 20 }],
+    odds: me === null ? null : { query: 'osr.attackOdds', args: { attacker: me }, pass: ['target', 'kind', 'bonus', 'advantage', 'disadvantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
       affordable(a, 'active'),

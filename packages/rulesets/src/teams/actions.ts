@@ -35,7 +35,11 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         target: { field: 'target', multiple: false, options: targets },
         choices: [{ field: 'weapon', label: 'Weapon', options: weapons }],
         numbers: [{ field: 'bonus', label: 'Bonus', min: -100, max: 100, value: 0 }],
-        odds: { query: 'teams.attackOdds', args: { attacker: a.combatant.id }, pass: ['target', 'weapon', 'bonus'] },
+        flags: [
+          { field: 'sneak', label: 'Sneak attack', value: false },
+          { field: 'flank', label: 'Flanking', value: false },
+        ],
+        odds: { query: 'teams.attackOdds', args: { attacker: a.combatant.id }, pass: ['target', 'weapon', 'bonus', 'sneak', 'flank'] },
         ...judge(
           weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes,
           targets.length === 0 ? forbid('nobody this view can see to attack') : yes,

@@ -32,6 +32,8 @@ function payload(act: TurnAction, target: string | null): { [k: string]: Json } 
   if (act.target !== null && target !== null) out[act.target.field] = act.target.multiple ? [target] : target;
   for (const c of act.choices) out[c.field] = c.options[0]!.value;
   for (const n of act.numbers) out[n.field] = n.value;
+  for (const f of act.flags) out[f.field] = f.value;
+  for (const x of act.texts) out[x.field] = x.value;
   return out;
 }
 function oddsArgs(act: TurnAction, p: { [k: string]: Json }): { [k: string]: Json } {

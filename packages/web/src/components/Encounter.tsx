@@ -8,11 +8,12 @@ import { addCommands, adjustField, initiativeOf, placeCommand, words } from '../
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
-import { economyFor, poolSizes } from '../lib/economy.ts';
-import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
+import { escalationValue } from '@tablekeeper/engine';
+import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
+import type { ComponentChildren } from 'preact';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { AttackPanel, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, SheetEditor } from './LazyPanels.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -25,9 +26,6 @@ export interface EncounterProps {
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
   readonly undoLabel?: string | null;
 }
-
-/** Rules whose attack odds the attack panel asks for (its chunk loads only on their tables). */
-const ATTACK_RULES = ['36th-way', 'teams', 'osr'];
 
 export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
@@ -47,7 +45,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
-          {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
+          {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
       )}
@@ -82,7 +80,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
-  const sizes = poolSizes(economyFor(world));
+  // Pool sizes come with the view (the kernel's projector adds the economy it runs).
+  const sizes = Object.fromEntries(Object.entries(enc.economyDef?.pools ?? {}).map(([k, p]) => [k, p.size]));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   const listRef = useRef<HTMLOListElement>(null);
@@ -235,7 +234,6 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
-      {(current || mine) && (gm || mine) ? <ActionsBar c={c} enc={enc} world={world} send={send} onTurn={current} /> : null}
       {gm ? <DamageBox c={c} world={world} send={send} /> : null}
       {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
@@ -259,74 +257,38 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
 }
 
 /**
- * The actions the rules allow this combatant now: every action kind (or, for
- * the team game, every named action of 003's tables), each enabled only when
- * the kernel's own planner says the economy can pay for it.
+ * A row form: its fields, a submit button (and any sibling buttons), and the
+ * refusal shown beside them. `act` returns the sentence to show, or null.
  */
-function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: EncounterState; world: World; send: Send; onTurn: boolean }) {
-  const def = economyFor(world);
-  if (!def) return null;
-  const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
-  const teams = def.id === 'teams';
-  const options: { label: string; req: SpendRequest; extra: Record<string, string | number> }[] = teams
-    ? TEAMS_ACTIONS.flatMap((row) => {
-        const req = teamsActionRequest(row.name, onTurn);
-        if (!req) return [];
-        const extra: Record<string, string | number> = { kind: req.kind, cost: req.cost, label: row.name };
-        if (req.tag !== undefined) extra['tag'] = req.tag;
-        if (req.limit !== undefined) extra['limit'] = req.limit;
-        if (req.requires !== undefined) extra['requires'] = req.requires;
-        return [{ label: row.name, req, extra }];
-      })
-    : Object.entries(def.payers)
-        .filter(([, pools]) => pools.length > 0)
-        .map(([kind]) => ({ label: kind, req: { kind, cost: 1, onTurn }, extra: { kind, label: kind } }));
-  const allowed = options.filter((o) => planSpend(def, econ, o.req).ok);
-  if (allowed.length === 0) return null;
-  return (
-    <div class="row small" role="group" aria-label={`Actions ${c.name} can take now`} style={{ marginTop: '4px' }}>
-      <span>Use:</span>
-      {allowed.map((o) => (
-        <button key={o.label} class="small" onClick={() => send({ type: 'encounter.spend', combatant: c.id, ...o.extra })}>
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
-function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+function InlineForm(props: {
+  label: string;
+  class?: string;
+  button: string;
+  buttonLabel?: string;
+  act: (form: HTMLFormElement, kind: string) => Promise<string | null>;
+  more?: readonly { readonly kind: string; readonly text: string; readonly label?: string }[];
+  children: ComponentChildren;
+}) {
   const [msg, setMsg] = useState<string | null>(null);
-  const id = `dmg-${c.id}`;
-  const go = async (form: HTMLFormElement, kind: 'damage' | 'heal') => {
-    const input = form.elements.namedItem('amount') as HTMLInputElement;
-    const cmd = damageCommand(world, c.id, kind, input.value);
-    if (!cmd.ok) return setMsg(cmd.message);
-    const r = await send(cmd.value);
-    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
-    setMsg(null);
-    input.value = '';
-  };
+  const run = async (form: HTMLFormElement, kind: string) => setMsg(await props.act(form, kind));
   return (
     <form
-      class="damage-box"
-      aria-label={`Damage or heal ${c.name}`}
+      class={props.class ?? 'row'}
+      aria-label={props.label}
       onSubmit={(e) => {
         e.preventDefault();
-        void go(e.currentTarget, 'damage');
+        void run(e.currentTarget, 'submit');
       }}
     >
-      <label class="sr-only" for={id}>
-        Amount for {c.name}
-      </label>
-      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
-      <button class="small" type="submit" aria-label={`Damage ${c.name}`}>
-        Damage
+      {props.children}
+      <button class="small" type="submit" aria-label={props.buttonLabel}>
+        {props.button}
       </button>
-      <button class="small" type="button" aria-label={`Heal ${c.name}`} onClick={(e) => void go(e.currentTarget.form!, 'heal')}>
-        Heal
-      </button>
+      {(props.more ?? []).map((m) => (
+        <button key={m.kind} class="small" type="button" aria-label={m.label} onClick={(e) => void run(e.currentTarget.form!, m.kind)}>
+          {m.text}
+        </button>
+      ))}
       {msg ? (
         <span class="error small" role="alert">
           {msg}
@@ -336,27 +298,43 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
   );
 }
 
+/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
+function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const id = `dmg-${c.id}`;
+  const go = async (form: HTMLFormElement, kind: string) => {
+    const input = form.elements.namedItem('amount') as HTMLInputElement;
+    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value);
+    if (!cmd.ok) return cmd.message;
+    const r = await send(cmd.value);
+    if (!r.ok) return sentenceOf(r.rejection, namesOf(world));
+    input.value = '';
+    return null;
+  };
+  return (
+    <InlineForm class="damage-box" label={`Damage or heal ${c.name}`} button="Damage" buttonLabel={`Damage ${c.name}`} more={[{ kind: 'heal', text: 'Heal', label: `Heal ${c.name}` }]} act={go}>
+      <label class="sr-only" for={id}>
+        Amount for {c.name}
+      </label>
+      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
+    </InlineForm>
+  );
+}
+
 /** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
 function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const method = initiativeOf(world.rulesetId);
   const f = adjustField(method);
-  const [msg, setMsg] = useState<string | null>(null);
   if (f === null) return null;
   const id = `place-${c.id}`;
   const now = c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? c.placement[f.key] : undefined;
+  const go = async (form: HTMLFormElement) => {
+    const cmd = placeCommand(method, c.id, String(new FormData(form).get('place') ?? ''));
+    if (!cmd.ok) return cmd.message;
+    const r = await send(cmd.value);
+    return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
+  };
   return (
-    <form
-      class="row"
-      aria-label={`Move ${c.name} in the turn order`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const v = String(new FormData(e.currentTarget).get('place') ?? '');
-        const cmd = placeCommand(method, c.id, v);
-        if (!cmd.ok) return setMsg(cmd.message);
-        const r = await send(cmd.value);
-        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-      }}
-    >
+    <InlineForm label={`Move ${c.name} in the turn order`} button="Move" act={go}>
       <label for={id}>{f.label}</label>
       {f.type === 'choice' ? (
         <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
@@ -369,15 +347,7 @@ function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Sen
       ) : (
         <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
       )}
-      <button class="small" type="submit">
-        Move
-      </button>
-      {msg ? (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      ) : null}
-    </form>
+    </InlineForm>
   );
 }
 

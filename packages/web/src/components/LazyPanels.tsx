@@ -41,8 +41,8 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
-// The attack panel: only on tables whose rules have an attack odds query (36th Way, teams, OSR).
-export const AttackPanel = lazyPanel(() => import('./Attack.tsx').then((m) => m.AttackPanel), 'attack');
+// The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
+export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
