@@ -60,7 +60,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   }
   const allowed = answer.actions.filter((a) => a.allowed);
   const blocked = answer.actions.filter((a) => !a.allowed);
-  const current = allowed.find((a) => a.id === open) ?? null;
+  // An open form stays open once its action is spent, so the roll's result stays in view.
+  const current = answer.actions.find((a) => a.id === open) ?? null;
   const tap = async (a: TurnAction) => {
     if (!oneTap(a)) return setOpen(open === a.id ? null : a.id);
     const r = await send({ type: a.command, ...a.fixed } as Parameters<Send>[0]);
@@ -209,9 +210,10 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         </p>
       ) : null}
       <div class="row">
-        <button class="primary" type="submit" disabled={busy}>
+        <button class="primary" type="submit" disabled={busy || !action.allowed}>
           {action.odds !== null ? `Roll: ${action.label}` : action.label}
         </button>
+        {!action.allowed ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
           <span class="error small" role="alert">
             {msg}
