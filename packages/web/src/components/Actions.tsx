@@ -58,6 +58,13 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       </p>
     );
   }
+  if (answer.actions.length === 0) {
+    return (
+      <p class="small muted" data-testid="actions-panel">
+        {answer.name} has no actions here yet.
+      </p>
+    );
+  }
   const allowed = answer.actions.filter((a) => a.allowed);
   const blocked = answer.actions.filter((a) => !a.allowed);
   // An open form stays open once its action is spent, so the roll's result stays in view.
