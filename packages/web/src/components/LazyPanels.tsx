@@ -50,3 +50,13 @@ export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) =
 // Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
 export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
+// The phone's dice tray: its notation parser and exact odds are most of the engine's
+// dice code, so the phone loads it after the player view is on screen (the 30 KB budget).
+export const DiceTrayLater = lazyPanel(() => import('./DiceTray.tsx').then((m) => m.DiceTray), 'panel');
+// The GM's countdown form (the player view never shows it).
+export const CreateCountdown = lazyPanel(() => import('./CountdownCreate.tsx').then((m) => m.CreateCountdown), 'small');
+// The GM's encounter builder and "add a combatant" (a phone never builds encounters).
+export const EncounterBuilder = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.EncounterBuilder), 'small');
+export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.AddCombatant), 'small');
+// The GM's row tools, loaded when a row is first opened.
+export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');

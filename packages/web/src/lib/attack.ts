@@ -12,7 +12,6 @@ export type Ask = (name: string, args: { readonly [k: string]: Json }) => Promis
 type Obj = { readonly [k: string]: Json };
 const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
 const num = (x: Json | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-const str = (x: Json | undefined): string | null => (typeof x === 'string' ? x : null);
 
 /** A chance as a percentage: one decimal when it is not whole, never 0% or 100% for what can still happen. */
 export function percent(p: number): string {
