@@ -82,8 +82,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       {allowed.length === 0 ? <p class="small muted">Nothing left to do this turn.</p> : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
-          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} aria-label={`${a.label} (${a.cost})`} onClick={() => void tap(a)}>
-            {a.label} <span class="muted">· {a.cost}</span>
+          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>
+            {a.label} <span class="muted">({a.cost})</span>
           </button>
         ))}
       </div>
