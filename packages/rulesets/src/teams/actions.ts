@@ -24,7 +24,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       .filter(([, it]) => it.weapon !== null)
       .map(([id, it]) => ({ value: id, label: it.name }));
     // Sheets are keyed by combatant id; a secret sheet is a name only in a player's view, still a target.
-    const targets: ActionOption[] = othersInView(a).flatMap((c) => (own(sheets, c.id) === undefined ? [] : [{ value: c.id, label: c.name }]));
+    const targets: ActionOption[] = othersInView(a).flatMap((c) => {
+      const s = own(sheets, c.id);
+      return s === undefined ? [] : [{ value: c.id, label: s.name }];
+    });
     out.push(
       action({
         id: 'attack',
