@@ -36,8 +36,9 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
 
     const form = await openAction(ann.p, 'Basic Attack with an improvised maneuver \\(adds Slowed\\)');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard']);
-    // Defence 7, no Edge: the maneuver's own Disadvantage means the lower of two d10ish dice must reach 7 (7/20 each): 49/400.
-    await oddsOf(form, '12.3% to succeed');
+    // Defence 7, no Edge: the maneuver's own Disadvantage means the lower of two d10ish dice must reach 7 (7/20 each):
+    // 49/400 = 12.25%, which the float in the answer shows as 12.2%.
+    await oddsOf(form, '12.2% to succeed');
     // One Advantage cancels it: a single die reaching 7, 7/20.
     await form.getByLabel('Advantage (− Disadvantage)').fill('1');
     await oddsOf(form, '35% to succeed');
