@@ -1062,6 +1062,28 @@ export function encounterModule(rules: EncounterRules): Module {
   };
 
   /**
+   * hideFromPlayers' rule for one id (ADR 18): a combatant it drops (hidden, or
+   * gone while hidden), and a condition or economy entry on someone it drops or
+   * veils, is hidden; anything else it keeps is shown.
+   */
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const enc = getEncounter(world);
+    const c = own(enc.combatants, id);
+    const cond = own(enc.conditions, id);
+    const econ = own(enc.economy, id);
+    if (c === undefined && cond === undefined && econ === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const inRoster = (x: string): boolean => enc.roster.includes(x);
+    const keep = (x: string): boolean =>
+      inRoster(x) ? own(enc.combatants, x)?.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
+    const veiled = (x: string): boolean => inRoster(x) && own(enc.combatants, x)?.visibility === 'existence';
+    if (c !== undefined && keep(id)) return 'shown';
+    if (cond !== undefined && keep(cond.target) && !veiled(cond.target)) return 'shown';
+    if (econ !== undefined && keep(id) && !veiled(id)) return 'shown';
+    return 'hidden';
+  };
+
+  /**
    * Every view carries the kernel's on-deck combatant. Players get it computed
    * on their own projection, as if hidden combatants never existed, so it can
    * never name (or count) one.
@@ -1171,7 +1193,7 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience, catalog: encounterCatalog(rules) };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */

@@ -2,7 +2,7 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
@@ -641,7 +641,26 @@ export function createTswModule(): TswModule {
     });
   };
 
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, queries: tswQueries(kit) };
+  // The projector's rule for one sheet id (ADR 18), judged as the projector judges it: on the kernel's projection of the encounter.
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const sheet = own(getTsw(world).sheets, id);
+    if (sheet === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const enc = getEncounter(world);
+    // The kernel keeps a combatant unless it is hidden in the roster, or left while hidden.
+    const seen = (x: string) => {
+      const c = own(enc.combatants, x);
+      if (c === undefined) return undefined;
+      const kept = enc.roster.includes(x) ? c.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
+      return kept ? c : undefined;
+    };
+    const c = seen(id);
+    if (c !== undefined && c.visibility !== 'visible') return 'hidden';
+    if (sheet.kind === 'npc' && (enc.active ? seen(sheet.id) : undefined)?.visibility !== 'visible') return 'hidden';
+    return 'shown';
+  };
+
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, idStatus, queries: tswQueries(kit) };
   return { module, kit };
 }
 

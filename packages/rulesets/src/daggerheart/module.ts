@@ -418,11 +418,25 @@ function project(world: World, viewer: Viewer): World {
   return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
 }
 
+/** The projector's rule for one id (ADR 18): help offered to a character, and a roll request, go with their characters. */
+function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+  const s = getDaggerheart(world);
+  const helpers = own(s.help, id);
+  const request = own(s.requests ?? {}, id);
+  if (helpers === undefined && request === undefined) return undefined;
+  if (viewer.role === 'gm') return 'shown';
+  const visible = (x: string): boolean => own(world.characters, x)?.visibility === 'visible';
+  if (helpers !== undefined && visible(id) && helpers.some(visible)) return 'shown';
+  if (request !== undefined && visible(request.characterId)) return 'shown';
+  return 'hidden';
+}
+
 export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
   project,
+  idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
   audience: {
     // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).

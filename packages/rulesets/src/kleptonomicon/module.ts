@@ -914,9 +914,27 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     return { ...world, ext: { ...world.ext, [KLEPTO_ID]: view as unknown as Json } };
   };
 
+  // The projector's rule for one id (ADR 18): entries keyed by a combatant or character go with it, an improvisation with its character.
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const st = getKlepto(world);
+    const byC = own(st.movement, id) !== undefined || own(st.dashes, id) !== undefined;
+    const byCh = own(st.resources, id) !== undefined || own(st.episodic, id) !== undefined;
+    const improvised = own(st.improvised, id);
+    if (!byC && !byCh && improvised === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const seesCh = (x: string): boolean => {
+      const ch = own(world.characters, x);
+      return ch !== undefined && canSee(ch.visibility, viewer);
+    };
+    if (byC && own(getEncounter(world).combatants, id)?.visibility === 'visible') return 'shown';
+    if (byCh && seesCh(id)) return 'shown';
+    if (improvised !== undefined && seesCh(improvised.characterId)) return 'shown';
+    return 'hidden';
+  };
+
   const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
 
-  return { id: KLEPTO_ID, commands, reducers, reactions, project, audience, queries: kleptoQueries };
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, idStatus, audience, queries: kleptoQueries };
 }
 
 export function describePhase(st: KleptoState): string {
