@@ -303,7 +303,7 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
 export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ readonly event: EngineEvent; readonly world: World }> {
   const fresh = readNew(world, c, rng);
   if (!fresh.ok) return fresh;
-  const [id, next] = mintId(world, 'cd');
+  const [id, next] = mintId(world, 'cd', rng);
   const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
   const grown = { ...getCountdowns(next), order: [...getCountdowns(next).order, id] };
   return ok({ event: { type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }, world: setCountdowns(next, grown) });

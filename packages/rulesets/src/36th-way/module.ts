@@ -269,7 +269,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value, abilityUsedEvent(s.value, a)];
         const foes = inEncounter(world, s.value.id) ? engagedEnemies(world, s.value.id) : [];
-        if (foes.length > 0 && (a.provokes || a.types.includes('ranged'))) out.push(provokedEvent(world, s.value.id, foes, `used ${a.name}`));
+        if (foes.length > 0 && (a.provokes || a.types.includes('ranged'))) out.push(provokedEvent(world, s.value.id, foes, `used ${a.name}`, env.rng));
         if (hasCondition(world, s.value.id, 'confused')) out.push(...confusedSave(kit, world, s.value, env.rng, `used ${a.name}`));
         return okR(out);
       },
@@ -402,7 +402,7 @@ export function createTswModule(): TswModule {
     'tsw.fightInSpirit': {
       // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
       authorize: byController('who'),
-      decide(world, c) {
+      decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
         if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'who');
@@ -414,7 +414,7 @@ export function createTswModule(): TswModule {
         if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
         const reason = c['reason'];
         if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('BAD_INPUT', 'give a reason (1-200 characters) every round', 'reason');
-        const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } });
+        const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
         return okR([{ type: 'tsw.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
       },

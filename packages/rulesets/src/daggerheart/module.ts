@@ -161,7 +161,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   },
   'daggerheart.requestRoll': {
     label: 'ask for an action roll',
-    decide(world, c) {
+    decide(world, c, env) {
       const pc = readPc(world, c, 'characterId');
       if (!pc.ok) return pc;
       const trait = c['trait'] ?? '';
@@ -189,7 +189,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       }
       if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + extra.value));
-      const [id] = mintId(world, 'req');
+      const [id] = mintId(world, 'req', env.rng);
       const request: RollRequest = { id, characterId: pc.value.id, trait: String(trait), modifier, difficulty: difficulty.value, hidden: hidden.value, advantage: advantage.value, experience, label: label.value };
       return ok([{ type: 'daggerheart.rollRequested', request: request as unknown as Json }]);
     },

@@ -591,7 +591,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         }
         events.push({ type: 'klepto.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
         if (plan.value.outcome.kind === 'slowed') {
-          const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id });
+          const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
         }
         return ok(events);
@@ -643,7 +643,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
         const events: EngineEvent[] = [spend.value, { type: 'klepto.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
         if (hit === true) {
-          const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker });
+          const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
         }
         return ok(events);

@@ -330,7 +330,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   }
   d.emit({ type: 'teams.acted', id: who, action: row.name, extended: false, ...(typeof target === 'string' ? { target } : {}) });
   const applyCond = (condition: string, duration: Json): RuleError | null => {
-    const ev = kit.applyCondition(d.world, { target: who, condition, duration, source: who });
+    const ev = kit.applyCondition(d.world, { target: who, condition, duration, source: who }, d.rng);
     if (!ev.ok) return ev.error;
     d.emit(ev.value);
     return null;
