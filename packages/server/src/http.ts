@@ -163,6 +163,14 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     return entry;
   });
 
+  // The ruleset's character sheet (issue 17): JSON Schema with defaults and playerEditable per field; character.sheet.set takes it.
+  app.get('/api/rulesets/:id/sheet', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const sheet = catalog.engineFor(id) === null ? null : (catalog.sheet?.(id) ?? null);
+    if (sheet === null) return fail(reply, 404, { kind: 'INVALID', message: `no sheet for ruleset ${id.slice(0, 40)}; GET /api/rulesets lists them`, path: ['id'] });
+    return sheet;
+  });
+
   app.post('/api/tables', async (req, reply) => {
     const body = createTableRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
