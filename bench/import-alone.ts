@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { engineFor } from '../packages/rulesets/src/index.js';
 import { seededRng, type Command } from '../packages/engine/src/index.js';
 import { PROTOCOL_VERSION } from '../packages/protocol/src/index.js';
@@ -32,7 +32,7 @@ function exportText(n: number): string {
 }
 const text = exportText(N);
 const gcs: { kind: number; ms: number }[] = [];
-new PerformanceObserver((l) => { for (const e of l.getEntries()) gcs.push({ kind: (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration }); }).observe({ entryTypes: ['gc'] });
+new PerformanceObserver((l) => { for (const e of l.getEntries()) gcs.push({ kind: (e as { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration }); }).observe({ entryTypes: ['gc'] });
 const loop = monitorEventLoopDelay({ resolution: 2 }); loop.enable();
 const gaps: number[] = []; let last = performance.now();
 const big: string[] = []; const T0 = performance.now();
