@@ -28,6 +28,11 @@ const COMMANDS = Number(process.env['BENCH_COMMANDS'] ?? 10); // per table (boun
 const PER_TABLE = Math.max(2, Math.floor(CLIENTS / TABLES));
 const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
 
+/** With BENCH_MARKS=1, prints the monotonic clock (µs, the clock of `node --cpu-prof` samples) so a profile can be cut to the timed run. */
+const mark = (what: string) => {
+  if (process.env['BENCH_MARKS'] === '1') console.log(`mark ${what}: ${process.hrtime.bigint() / 1000n} us`);
+};
+
 const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -153,6 +158,7 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
   const latencies: number[] = [];
   const sizes = new Map<string, number[]>();
   let rejected = 0;
+  mark(`${mode} tablekeeper start`);
   const start = performance.now();
   await Promise.all(
     tables.map((sockets, t) => {
@@ -176,6 +182,7 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  mark(`${mode} tablekeeper end`);
   await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
   for (const s of tables.flat()) s.terminate();
   await server.close();

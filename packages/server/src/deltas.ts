@@ -81,7 +81,9 @@ export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPi
     else pieces.push({ add: [e] });
   };
   for (const e of next) {
-    let at = held[i] === e ? i : held.indexOf(e, i);
+    // The next held entry first, as the same object or an equal copy (a re-projected log copies
+    // its entries): the common case stays O(1) per entry instead of a scan of what is held.
+    let at = held[i] === e || (i < held.length && sameJson(held[i], e)) ? i : held.indexOf(e, i);
     if (at < 0 && misses < STREAM_SEARCH_MISSES) {
       for (let k = i; k < held.length; k++) {
         if (sameJson(held[k], e)) {

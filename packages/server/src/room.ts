@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -65,6 +65,8 @@ export class Room {
   readonly sessions = new Set<Session>();
   /** The last view sent to each viewer (by viewerKey); the base of their next delta. */
   private readonly held = new Map<string, HeldView>();
+  /** Each watched viewer's projection memo (by viewerKey): its log entry copies keep their identity, so log deltas match by reference. */
+  private readonly memos = new Map<string, ViewMemo>();
   private rng: Rng = fairRng();
   private closed = false;
 
@@ -140,20 +142,27 @@ export class Room {
   private projectFrom(viewer: Viewer, held: HeldView): World {
     const world = this.table.world;
     const prev = held.source;
-    if (!onlyLogChanged(prev, world)) return this.engine.project(world, viewer);
+    if (!onlyLogChanged(prev, world)) return this.engine.project(world, viewer, this.memoOf(viewer));
     const last = prev.log[prev.log.length - 1];
     // The new log must be the old one, less some oldest entries, plus new ones at the end (same objects).
     const kept = last === undefined ? -1 : world.log.lastIndexOf(last);
     const trimmed = prev.log.length - 1 - kept;
-    if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer);
-    for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer);
+    if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer, this.memoOf(viewer));
+    for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer, this.memoOf(viewer));
     // A log at its limit also lost its oldest entries: which of them the viewer held is not known
     // by identity (projections may copy entries), so that case is projected afresh.
-    if (trimmed > 0) return this.engine.project(world, viewer);
+    if (trimmed > 0) return this.engine.project(world, viewer, this.memoOf(viewer));
     let log = held.view.world.log;
     const fresh = world.log.slice(kept + 1);
-    if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer).log];
+    if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer, this.memoOf(viewer)).log];
     return { ...held.view.world, log };
+  }
+
+  private memoOf(viewer: Viewer): ViewMemo {
+    const key = viewerKey(viewer);
+    let memo = this.memos.get(key);
+    if (memo === undefined) this.memos.set(key, (memo = { entryCopies: new WeakMap() }));
+    return memo;
   }
 
   /** The world as this viewer may see it, from the view they hold when it is current. */
@@ -198,7 +207,10 @@ export class Room {
     if (this.sessions.delete(session)) {
       const key = viewerKey(session.viewer);
       // A viewer nobody watches any more costs no memory.
-      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) this.held.delete(key);
+      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) {
+        this.held.delete(key);
+        this.memos.delete(key);
+      }
       this.broadcastPresence();
     }
   }

@@ -26,6 +26,7 @@ import type {
   Transaction,
   HistoryOptions,
   TransactionView,
+  ViewMemo,
   Viewer,
   World,
 } from './types.js';
@@ -362,7 +363,7 @@ export function createEngine(modules: readonly Module[]): Engine {
    * only, and module state no projector vouched for is dropped, so a new field
    * or module stays the GM's until a projector positively shows it.
    */
-  function projectWorld(world: World, viewer: Viewer): World {
+  function projectWorld(world: World, viewer: Viewer, memo?: ViewMemo): World {
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
     const log = projected.log.filter((e) => audienceAllows(e.audience, viewer));
@@ -377,7 +378,15 @@ export function createEngine(modules: readonly Module[]): Engine {
       seats: projected.seats,
       characters: projected.characters,
       clock: projected.clock,
-      log: log.map((e) => (e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data })),
+      log: log.map((e) => {
+        // A viewer's memo keeps an unchanged entry's copy the same object from one view to the next (deltas find it by reference).
+        let c = memo?.entryCopies.get(e);
+        if (c === undefined) {
+          c = e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data };
+          memo?.entryCopies.set(e, c);
+        }
+        return c;
+      }),
       ext,
       nextId: 0,
     };

@@ -268,6 +268,12 @@ export interface HistoryOptions {
   readonly after?: number;
 }
 
+/** What a caller keeps per viewer between projections so unchanged parts stay the same objects (see Engine.project). */
+export interface ViewMemo {
+  /** A non-GM view's copy of each log entry (immutable: an entry never changes once written). */
+  readonly entryCopies: WeakMap<LogEntry, LogEntry>;
+}
+
 export interface Engine {
   readonly modules: readonly Module[];
   createTable(input: CreateTableInput): Table;
@@ -283,8 +289,11 @@ export interface Engine {
   history(table: Table | PlainTable, viewer: Viewer, opts?: HistoryOptions): TransactionView[];
   /** The view's undo and redo flags and labels for `viewer`. */
   undoState(table: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'>;
-  /** The world as `viewer` may see it (every module's projector, then the log by audience). */
-  project(world: World, viewer: Viewer): World;
+  /**
+   * The world as `viewer` may see it (every module's projector, then the log by audience).
+   * With a memo (one per viewer), a log entry already copied for this viewer is the same object again.
+   */
+  project(world: World, viewer: Viewer, memo?: ViewMemo): World;
   /** Answers a module's query on `viewer`'s projected world (never the full one unless the viewer is the GM). */
   query(table: Table | PlainTable, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */
