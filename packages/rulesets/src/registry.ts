@@ -1,6 +1,6 @@
 // The rulesets this build knows, one engine per ruleset (built once), and
 // table creation with the ruleset's setting defaults merged and checked.
-import { coreModule, countdownsModule, createEngine, err, ok, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { coreModule, countdownsModule, createEngine, err, ok, sheetJsonSchema, sheetModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
 import { ruleset as thirtySixthWay } from './36th-way/index.js';
 import { ruleset as daggerheart } from './daggerheart/index.js';
 import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
@@ -38,9 +38,16 @@ export function engineFor(id: string): Engine | null {
   if (r === undefined) return null;
   // Countdowns are system-agnostic (rules README, 000): every table gets them unless the ruleset brings its own.
   const countdowns = r.modules.some((m) => m.id === countdownsModule.id) ? [] : [countdownsModule];
-  const engine = createEngine([coreModule, ...countdowns, ...r.modules]);
+  const sheet = r.sheet === undefined ? [] : [sheetModule(r.sheet)];
+  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet]);
   engines.set(id, engine);
   return engine;
+}
+
+/** A ruleset's character sheet as JSON Schema (defaults and `playerEditable` on each field), for forms; null if unknown or sheetless. */
+export function sheetSchemaFor(id: string): { readonly ruleset: string; readonly schema: Record<string, unknown>; readonly playerEditable: readonly string[] } | null {
+  const sheet = byId.get(id)?.sheet;
+  return sheet === undefined ? null : { ruleset: id, schema: sheetJsonSchema(sheet), playerEditable: [...sheet.playerEditable] };
 }
 
 const kindOf = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

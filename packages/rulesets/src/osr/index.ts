@@ -6,8 +6,10 @@ import { osrActions } from './actions.js';
 import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
 import { OSR_SETTINGS } from './settings.js';
+import { osrSheetModel } from './sheet-model.js';
+import { osrStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(osrModule, { 'osr.actions': osrActions }), osrCatalog)], settings: OSR_SETTINGS });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(osrModule, { 'osr.actions': osrActions }), osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';
@@ -19,3 +21,4 @@ export { readSheet, validateSheet, encumbrance, movementAllowance, bestModifier,
 export { getOsr, OSR_ID, type OsrState, type Corruption, type CorruptionStage, type LightSource } from './state.js';
 export { readDice, type DiceSpec } from './rolls.js';
 export { characterStatus, attackOddsAt, checkOddsAt, timeOfDay, type CharacterStatus } from './queries.js';
+export { osrSheetModel } from './sheet-model.js';
