@@ -7,9 +7,8 @@
 // teams table the phone says why a secret foe has no odds, and its evasion
 // never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
+import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
 import { horizontalOverflow } from './web.ts';
 
 const CANARY = 'CANARY-k7Wz-lurker';
@@ -25,12 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** Open the Attack form of the actions panel (the acting creature's, or the phone's own). */
-async function openAttack(p: Page) {
-  await p.getByTestId('actions-panel').getByRole('button', { name: /^Attack \(/ }).click();
-  return p.getByTestId('action-form');
-}
 
 describe('the actions panel\'s Attack (36th Way)', () => {
   it('the GM sees the exact odds and attacks; the player attacks only as their own character and never learns the hidden foe', async () => {

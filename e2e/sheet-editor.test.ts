@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
+import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
 
@@ -23,13 +23,6 @@ afterAll(async () => {
 function sheetIn(view: TableView, rules: string, id: string): Record<string, unknown> | undefined {
   const st = view.world.ext[rules] as { sheets?: Record<string, Record<string, unknown>> } | undefined;
   return st?.sheets?.[id];
-}
-
-/** Open the Attack form of the actions panel, if it is not open yet. */
-async function openAttack(p: Page) {
-  const form = p.getByTestId('action-form');
-  if ((await form.count()) === 0) await p.getByTestId('actions-panel').getByRole('button', { name: /^Attack \(/ }).click({ timeout: 10_000 });
-  return form;
 }
 
 describe('sheet editor', () => {

@@ -50,6 +50,10 @@ export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) =
 // Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
 export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
+// The GM's bestiary and encounter templates (issue 20): the GM screen only.
+export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+// Characters exported and imported as files (issue 20): the GM screen only.
+export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
 // The phone's dice tray: its notation parser and exact odds are most of the engine's
 // dice code, so the phone loads it after the player view is on screen (the 30 KB budget).
 export const DiceTrayLater = lazyPanel(() => import('./DiceTray.tsx').then((m) => m.DiceTray), 'panel');
