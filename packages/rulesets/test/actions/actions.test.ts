@@ -224,7 +224,7 @@ describe('klepto.actions (004 "Using Abilities", "Movement", "Interrupting Movem
     // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
     expect(r).toMatchObject({ ok: true, value: { pass: passChance({ modifier: 0, advantage: -1 }, 6), failAtOrBelow: 6 } });
     // (Each die: 7, 8, 9 at 2/20 and 10 at 1/20 = 7/20; both dice: 49/400.)
-    expect((r as { value: { pass: number } }).value.pass).toBeCloseTo(49 / 400, 12);
+    expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(49 / 400, 12);
     expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
     expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'klepto.testOdds' } });
   });
@@ -262,7 +262,7 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     let n = 0;
     for (let h = 1; h <= 12; h++) for (let f = 1; f <= 12; f++) if (h === f || h + f >= 10) n++;
     const odds = t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
-    expect((odds as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
+    expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
   });

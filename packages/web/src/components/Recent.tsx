@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { deviceStore, forget, readRecent, remember, type RecentTable } from '../lib/recent.ts';
-import { words } from '../lib/initiative.ts';
+import { words } from '../lib/words.ts';
 
 export function useRemember(world: World | undefined, role: RecentTable['role'], seat?: string): void {
   const name = world?.name;

@@ -4,6 +4,7 @@
 // which). The engine orders, and rolls where the rules roll (Edge Saves).
 import type { Character, Combatant, EncounterState, Json } from '@tablekeeper/engine';
 import { initiativeOf, type InitiativeField, type InitiativeMethod } from '@tablekeeper/rulesets/browser';
+import { words } from './words.ts';
 
 export { initiativeOf, type InitiativeMethod, type InitiativeField };
 
@@ -68,9 +69,7 @@ export function fieldValue(f: InitiativeField, kind: 'pc' | 'npc', typed: string
 }
 
 /** "very-fast" -> "very fast": choices are shown in words. */
-export function words(id: string): string {
-  return id.replace(/-/g, ' ');
-}
+export { words };
 
 let counter = 0;
 /** A fresh combatant id (kind and a counter, never the name). */

@@ -47,3 +47,8 @@ function tidy(text: string): string {
   const capital = t[0]!.toUpperCase() + t.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
+
+/** An id as words ("very-fast" -> "very fast"). Here, not in initiative.ts, so the recent-tables list does not pull the builder's helpers onto a phone. */
+export function words(id: string): string {
+  return id.replace(/-/g, ' ');
+}
