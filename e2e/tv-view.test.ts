@@ -64,7 +64,7 @@ describe('the TV view', () => {
     expect(await current.count()).toBe(0);
 
     // Large type: the rows are at least 20 px, readable across a room.
-    const size = await rows.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = Number(await rows.first().evaluate('el => parseFloat(getComputedStyle(el).fontSize)'));
     expect(size).toBeGreaterThanOrEqual(20);
 
     // The GM moves the turn on: Goblin 1, then Kira; then Goblin 2 drops.

@@ -1,6 +1,6 @@
 // The rulesets this build knows, one engine per ruleset (built once), and
 // table creation with the ruleset's setting defaults merged and checked.
-import { bestiaryModule, coreModule, countdownsModule, createEngine, err, ok, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { bestiaryModule, coreModule, countdownsModule, createEngine, err, ok, sheetJsonSchema, sheetModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
 import { ruleset as thirtySixthWay } from './36th-way/index.js';
 import { ruleset as daggerheart } from './daggerheart/index.js';
 import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
@@ -39,10 +39,17 @@ export function engineFor(id: string): Engine | null {
   if (r === undefined) return null;
   // Countdowns are system-agnostic (rules README, 000): every table gets them unless the ruleset brings its own.
   const countdowns = r.modules.some((m) => m.id === countdownsModule.id) ? [] : [countdownsModule];
+  const sheet = r.sheet === undefined ? [] : [sheetModule(r.sheet)];
   // Every table keeps a bestiary of the ruleset's stat blocks (issue 20), GM-only.
-  const engine = createEngine([coreModule, ...countdowns, ...r.modules, bestiaryModule(statBlockOf(id))]);
+  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id))]);
   engines.set(id, engine);
   return engine;
+}
+
+/** A ruleset's character sheet as JSON Schema (defaults and `playerEditable` on each field), for forms; null if unknown or sheetless. */
+export function sheetSchemaFor(id: string): { readonly ruleset: string; readonly schema: Record<string, unknown>; readonly playerEditable: readonly string[] } | null {
+  const sheet = byId.get(id)?.sheet;
+  return sheet === undefined ? null : { ruleset: id, schema: sheetJsonSchema(sheet), playerEditable: [...sheet.playerEditable] };
 }
 
 const kindOf = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

@@ -7,6 +7,8 @@ import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
 import { turnOrderStats } from './sheet.js';
+import { kleptoSheetModel } from './sheet-model.js';
+import { kleptoStatusModule } from './status.js';
 
 /** Status conditions the excerpt names. Slowed is fleeting and stacks; two stacks interrupt movement. */
 export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name: 'Slowed', stacking: 'stack', maxStacks: 10, effects: {}, effectsScaleWithStacks: true, fleeting: true }];
@@ -21,8 +23,9 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withCatalog(kleptonomiconModule(kleptonomiconKit), kleptoCatalog)],
+  modules: [kleptonomiconKit.module, withCatalog(kleptonomiconModule(kleptonomiconKit), kleptoCatalog), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
+  sheet: kleptoSheetModel,
 });
 
 export { kleptonomiconModule, describePhase } from './module.js';
@@ -32,3 +35,4 @@ export * from './movement.js';
 export * from './phases.js';
 export { kleptoTest, passChance } from './roll.js';
 export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './sheet.js';
+export { kleptoSheetModel } from './sheet-model.js';
