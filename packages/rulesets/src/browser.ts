@@ -42,3 +42,4 @@ export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVER
 export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
 export { restNoteOf, restsOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
+export { actionsQueryOf } from './action-queries.js';

@@ -22,6 +22,8 @@ export interface Cmp {
 export interface NumberNode extends Span {
   readonly kind: 'number';
   readonly value: number;
+  /** `+5 [STR]`: carried into the roll's `constants`. */
+  readonly label?: string;
 }
 
 export interface RerollRule extends Cmp {
@@ -184,7 +186,7 @@ function targetText(t: TargetRule | null): string {
 /** Notation text for a node (canonical form). */
 export function print(node: Root): string {
   switch (node.kind) {
-    case 'number': return String(node.value);
+    case 'number': return node.label === undefined ? String(node.value) : `${node.value} [${node.label}]`;
     case 'dice': {
       const count = node.countExpr ? `(${print(node.countExpr)})` : String(node.count);
       const sides = node.sidesExpr ? `(${print(node.sidesExpr)})` : node.fate === 0 ? node.sides : node.fate === 2 ? 'F' : 'F.1';

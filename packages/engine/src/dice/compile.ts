@@ -57,6 +57,44 @@ export interface DiceRollResult {
   comparison: { op: CompareOp; target: number; success: boolean } | null;
   /** `1d20+5 # to hit` */
   comment?: string;
+  /** Labelled numbers (`1d20 + 5 [STR] + 2 [proficiency]`), in the order written. */
+  constants?: readonly LabelledConstant[];
+}
+
+/** A number written with a label: what it adds is fixed, the label says why. */
+export interface LabelledConstant {
+  readonly value: number;
+  readonly label: string;
+  /** Column of the number in the expression. */
+  readonly position: number;
+}
+
+/** Every labelled number of the notation, left to right (frozen: shared by every roll). */
+function labelledConstants(root: Root): readonly LabelledConstant[] {
+  const out: LabelledConstant[] = [];
+  const walk = (n: Root): void => {
+    switch (n.kind) {
+      case 'number':
+        if (n.label !== undefined) out.push(Object.freeze({ value: n.value, label: n.label, position: n.pos }));
+        return;
+      case 'dice':
+        if (n.countExpr) walk(n.countExpr);
+        if (n.sidesExpr) walk(n.sidesExpr);
+        return;
+      case 'negate':
+        return walk(n.arg);
+      case 'binary':
+      case 'compare':
+        walk(n.left);
+        return walk(n.right);
+      case 'call':
+      case 'group':
+        for (const a of n.kind === 'call' ? n.args : n.members) walk(a);
+        return;
+    }
+  };
+  walk(root);
+  return Object.freeze(out);
 }
 
 type TotalFn = (rng: Rng) => number;
@@ -1345,8 +1383,10 @@ function oneTermRoll(src: string, p0: TermPlan, k: number, s0: number): (rng: Rn
 
 export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: string | null = null): CompiledDice {
   const c = new Compiler(src, limits);
+  const constants = labelledConstants(ast);
   const withComment = (r: DiceRollResult): DiceRollResult => {
     if (comment !== null) r.comment = comment;
+    if (constants.length > 0) r.constants = constants;
     return r;
   };
   if (ast.kind === 'compare') {
@@ -1370,7 +1410,7 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: 
   }
   const e = compileSide(c, ast);
   const t = e.tot;
-  if (e.lin !== null && e.lin.plans.length === 1 && comment === null) {
+  if (e.lin !== null && e.lin.plans.length === 1 && comment === null && constants.length === 0) {
     // The most common shape (`1d20+5`, `4d6kh3`): one term and a constant, no intermediate closure.
     const p0 = e.lin.plans[0]!;
     return {

@@ -322,7 +322,8 @@ class Parser {
       }
       if (d.kind === 'name' && d.pos === t.end) this.fail(`unexpected ${this.describe(d)} after a number`, d.pos);
       const lab = this.label();
-      return { kind: 'number', value, pos: t.pos, end: lab === null ? t.end : this.toks[this.i - 1]!.end };
+      if (lab === null) return { kind: 'number', value, pos: t.pos, end: t.end };
+      return { kind: 'number', value, label: lab, pos: t.pos, end: this.toks[this.i - 1]!.end };
     }
     if (t.kind === 'name') {
       if (t.text.startsWith('d') && (t.text === 'd' || t.text === 'df')) return this.dice(1, null, t.pos);

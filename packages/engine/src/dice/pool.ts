@@ -73,7 +73,7 @@ export class PoolOdds {
     else [this.m, this.top, this.running, this.subtract] = [keep.count, keep.mode === 'dh', true, true];
     this.base = sorted.length + 1;
     this.radix = this.base ** this.m;
-    if (this.radix > 2 ** 40) this.fail(`keep or drop of ${this.m} dice among ${sorted.length} possible values has too many states to track`, 'maxOddsSpan');
+    if (this.radix > 2 ** 40) this.fail(`keep or drop of ${this.m} dice among ${sorted.length} possible values has more than 2^40 kept ends to track`, 'maxPoolKeptEnd');
   }
 
   /** Starts a term with a unique rule over these values (or none): the values seen so far start empty. */
@@ -91,8 +91,8 @@ export class PoolOdds {
       return;
     }
     const distinct = [...new Set(values)].sort((a, b) => a - b);
-    if (distinct.length > MAX_UNIQUE_VALUES) this.fail(`unique dice over ${distinct.length} possible values (more than ${MAX_UNIQUE_VALUES}) have too many states to track`, 'maxOddsSpan');
-    if (this.radix * 2 ** distinct.length > Number.MAX_SAFE_INTEGER) this.fail('unique dice kept or dropped over this many values have too many states to track', 'maxOddsSpan');
+    if (distinct.length > MAX_UNIQUE_VALUES) this.fail(`unique dice over ${distinct.length} possible values (more than ${MAX_UNIQUE_VALUES}) have too many states to track`, 'maxUniqueValues');
+    if (this.radix * 2 ** distinct.length > Number.MAX_SAFE_INTEGER) this.fail('unique dice kept or dropped over this many values have more than 2^53 states to track', 'maxPoolKeptEnd');
     this.bits = new Map(distinct.map((v, i) => [v, 1 << i]));
   }
 

@@ -344,3 +344,19 @@ describe('sides from an expression', () => {
     expect(err('d(1d4*1000000)').limit).toBe('maxSides');
   });
 });
+
+describe('labels on plain numbers', () => {
+  it('are carried into the roll as constants (value, label, column), in the order written, and printed back', () => {
+    const r = rollDice('1d20 + 5 [STR] + 2[prof] # to hit', fixedRng([13]));
+    expect(r.total).toBe(20);
+    expect(r.constants).toEqual([{ value: 5, label: 'STR', position: 7 }, { value: 2, label: 'prof', position: 17 }]);
+    expect(r.comment).toBe('to hit');
+    // Both sides of a total comparison.
+    expect(rollDice('(1d20 + 5 [STR]) vs 15 [DC]', fixedRng([10])).constants).toEqual([{ value: 5, label: 'STR', position: 8 }, { value: 15, label: 'DC', position: 20 }]);
+    expect(printDice(parseDice('1d20 + 5 [STR]'))).toBe('1d20 + 5 [STR]');
+    // No labelled number: no field (the record keeps its shape).
+    expect('constants' in rollDice('1d20 + 5', fixedRng([1]))).toBe(false);
+    // The odds are those of the numbers (a label changes no value).
+    expect(odds('1d20 + 5 [STR] vs 15').probability).toBeCloseTo(odds('1d20 + 5 vs 15').probability!, 15);
+  });
+});

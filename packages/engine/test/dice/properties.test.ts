@@ -387,7 +387,9 @@ describe('the combinations the pool of dice makes exact: recorded roll, fast pat
     }
     expect(err).toBeInstanceOf(DiceError);
     expect((err as DiceError).code).toBe('LIMIT');
-    expect(['maxOddsWork', 'maxOddsSpan']).toContain((err as DiceError).limit);
-    expect(() => odds('3d40uo')).toThrow(/unique dice over 40 possible values \(more than 30\)/);
+    expect(['maxOddsWork', 'maxOddsSpan', 'maxPoolKeptEnd']).toContain((err as DiceError).limit);
+    expect(() => odds('3d40uo')).toThrow(/unique dice over 40 possible values \(more than 30\) have too many states to track \(maxUniqueValues\)/);
+    // A smaller pool of the same kind is computed (no refusal by feature).
+    expect(odds('4d6!pkh3').mean).toBeGreaterThan(odds('4d6kh3').mean);
   });
 });

@@ -3,7 +3,8 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import type { Send } from './types.ts';
@@ -189,5 +190,34 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
           </div>
           <button type="submit">{button}</button>
         </form>
+  );
+}
+
+/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
+export function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <details style={{ marginTop: '8px' }}>
+      <summary>Add a combatant</summary>
+      <DraftForm
+        world={world}
+        prefix="add"
+        label="Add to this encounter"
+        button="Add"
+        lined={[]}
+        onError={setMsg}
+        onAdd={async (drafts) => {
+          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
+            const r = await send(cmd);
+            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+          }
+        }}
+      />
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+    </details>
   );
 }
