@@ -5,7 +5,7 @@
 // back (or is refused with the entry named).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestiaryOf, scenario, seededRng, type BestiaryEntry, type EncounterTemplate, type Scenario } from '@tablekeeper/engine';
+import { bestiaryOf, scenario, seededRng, type BestiaryEntry, type EncounterTemplate, type EngineEvent, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, rulesetIds } from '@tablekeeper/rulesets';
 import { startersOf } from '@tablekeeper/rulesets/browser';
@@ -20,6 +20,7 @@ function table(id: string): Scenario {
   if (!settings.ok) throw new Error(settings.error.message);
   return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(3)), rulesetId: id, settings: settings.value });
 }
+const first = (tx: Transaction): EngineEvent => (tx.kind === 'command' ? tx.events[0]! : { type: 'none' });
 const entryOf = (s: Scenario, name: string): BestiaryEntry => Object.values(bestiaryOf(s.world.ext).entries).find((e) => e.name === name)!;
 
 describe.each(rulesetIds)('%s', (id) => {
@@ -41,7 +42,7 @@ describe.each(rulesetIds)('%s', (id) => {
     expect(d.value.map((x) => x.name)).toEqual(['Raider 1', 'Raider 2', 'Raider 3', 'Raider 4', 'Raider 5', 'Raider 6']);
     // Daggerheart tables have no initiative builder (the spotlight moves instead): the rows are still well formed.
     if (method === null) return expect(d.value.every((x) => x.hp === 9 && x.hidden)).toBe(true);
-    const pc = s.run({ type: 'character.add', name: 'Ann', kind: 'pc' }).events[0]!['id'] as string;
+    const pc = first(s.run({ type: 'character.add', name: 'Ann', kind: 'pc' }))['id'] as string;
     const party = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[pc]!, hp: '10', hidden: false, init: {} }, ids);
     if (!party.ok) throw new Error(party.message);
     const start = startCommand(method, [...party.value, ...d.value], s.world.characters);
@@ -99,7 +100,7 @@ describe('encounter templates', () => {
   it('saves a line-up of the party and Goblin x6 as two lines and brings it back as the same rows', () => {
     const s = table('osr');
     const method = initiativeOf('osr');
-    const pc = s.run({ type: 'character.add', name: 'Ann', kind: 'pc', stats: { dex: 12 } }).events[0]!['id'] as string;
+    const pc = first(s.run({ type: 'character.add', name: 'Ann', kind: 'pc', stats: { dex: 12 } }))['id'] as string;
     const party = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[pc]!, hp: '', hidden: false, init: {} }, ids);
     const goblins = draftsFrom(method, { name: 'Goblin x6', kind: 'npc', character: null, hp: '7', hidden: true, init: { dex: '14' } }, ids);
     if (!party.ok || !goblins.ok) throw new Error('drafts');
@@ -109,7 +110,7 @@ describe('encounter templates', () => {
       { name: 'Goblin', count: 6, kind: 'npc', hidden: true, hp: 7, init: { dex: 14 } },
     ]);
     const tx = s.run({ type: 'bestiary.saveTemplate', name: 'Goblin ambush', lines: lines as never });
-    const t = tx.events[0]!['template'] as unknown as EncounterTemplate;
+    const t = first(tx)['template'] as unknown as EncounterTemplate;
     expect(templateLine(t)).toBe('Ann, Goblin ×6');
     const back = draftsFromTemplate(method, t, s.world, ids);
     expect(back.skipped).toEqual([]);
@@ -194,7 +195,7 @@ describe('the bestiary file', () => {
 
   it("words the server's path for a refused field", () => {
     const s = table('osr');
-    const entries = [{ name: 'Goblin', block: {} }, { name: 'Giant', block: { hp: 99999 } }];
+    const entries: { name: string; block: { [k: string]: Json } }[] = [{ name: 'Goblin', block: {} }, { name: 'Giant', block: { hp: 99999 } }];
     const r = s.engine.execute(s.table, { type: 'bestiary.import', entries }, { rng: s.rng, actor: { role: 'gm' } });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(importPathWords(r.error.path, entries)).toBe('Stat block 2 (Giant), hp');

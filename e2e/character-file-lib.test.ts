@@ -3,17 +3,19 @@
 // sheet where it keeps one (36th Way, teams); a bad file is refused with the
 // field named.
 import { describe, expect, it } from 'vitest';
-import { scenario, seededRng, type Command, type Scenario } from '@tablekeeper/engine';
+import { scenario, seededRng, type Transaction, type Command, type Scenario } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
 import { addCommand, characterExport, parseCharacterFile, sheetImportCommand } from '../packages/web/src/lib/characterFile.ts';
+
+const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
 
 function table(id: string, seed: number): Scenario {
   const settings = resolveSettings(id);
   if (!settings.ok) throw new Error(settings.error.message);
   return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(seed)), rulesetId: id, settings: settings.value });
 }
-const added = (s: Scenario, c: Command): string => s.run(c).events[0]!['id'] as string;
+const added = (s: Scenario, c: Command): string => idOf(s.run(c)) as string;
 
 /** Export from one table, import at a fresh one; returns the new table and the new id. */
 function roundTrip(rulesetId: string, setup: (s: Scenario, id: string) => void, stats: { [k: string]: number | string | boolean } = {}): { from: Scenario; to: Scenario; fromId: string; toId: string } {

@@ -64,7 +64,8 @@ describe('the TV view', () => {
     expect(await current.count()).toBe(0);
 
     // Large type: the rows are at least 20 px, readable across a room.
-    const size = await rows.first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    // The root typecheck has no DOM library: the page's getComputedStyle is reached through globalThis.
+    const size = await rows.first().evaluate((el) => parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }).getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(20);
 
     // The GM moves the turn on: Goblin 1, then Kira; then Goblin 2 drops.

@@ -22,7 +22,8 @@ function table() {
   return s;
 }
 
-const minted = (tx: Transaction, key: 'entry' | 'template'): string => (tx.events[0]![key] as { id: string }).id;
+const eventsOf = (tx: Transaction) => (tx.kind === 'command' ? tx.events : []);
+const minted = (tx: Transaction, key: 'entry' | 'template'): string => (eventsOf(tx)[0]![key] as { id: string }).id;
 
 describe('bestiary.save', () => {
   it('keeps a stat block under a fresh id and logs it for the GM only', () => {
@@ -61,7 +62,7 @@ describe('bestiary.import and remove', () => {
   it('adds every entry of a file under new ids in one undo step', () => {
     const s = table();
     const tx = s.run({ type: 'bestiary.import', entries: [{ name: 'Goblin', block: { hp: 7 } }, { name: 'Goblin', notes: 'A second one.', block: { hp: 9 } }] });
-    const ids = (tx.events[0]!['entries'] as { id: string }[]).map((e) => e.id);
+    const ids = (eventsOf(tx)[0]!['entries'] as { id: string }[]).map((e) => e.id);
     expect(new Set(ids).size).toBe(2);
     expect(Object.values(bestiaryOf(s.world.ext).entries).map((e) => e.block['hp'])).toEqual([7, 9]);
     expect(s.world.log.at(-1)!.text).toBe('2 stat blocks added to the bestiary.');
