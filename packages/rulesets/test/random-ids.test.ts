@@ -13,7 +13,7 @@ import { events, fight as tswFight } from './36th-way/setup.js';
 import { boudica, enemy, fight as teamsFight, lastOf, shortbow, table as teamsTable, turnTo } from './teams/helpers.js';
 
 const RANDOM = (prefix: string): RegExp => new RegExp(`^${prefix}-[a-z]{12}$`);
-const eventsOf = (tx: Transaction): { readonly [k: string]: Json | undefined; readonly type: string }[] => (tx.kind === 'command' ? tx.events : []);
+const eventsOf = (tx: Transaction): readonly { readonly [k: string]: Json | undefined; readonly type: string }[] => (tx.kind === 'command' ? tx.events : []);
 const replayed = (s: ReturnType<typeof scenario>): string => JSON.stringify(s.engine.replay(s.table.genesis, JSON.parse(JSON.stringify(s.table.transactions)) as Transaction[]).world);
 
 function osrTable(seed = 1) {
