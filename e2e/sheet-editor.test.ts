@@ -4,45 +4,19 @@
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
+import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('sheet');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-const post = <T>(p: string, body: unknown, token?: string): Promise<T> => e2e!.post<T>(p, body, token);
-
-const socket = (token: string) => e2e!.socket(token);
-
-async function page(link: string, width: number, height: number): Promise<{ p: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, errors };
-}
-
-/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
-function count3d6(ok: (natural: number) => boolean): number {
-  let k = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
-  return k / 216;
-}
 
 /** The stored sheet of `id` in a view (36th Way or teams). */
 function sheetIn(view: TableView, rules: string, id: string): Record<string, unknown> | undefined {
@@ -52,11 +26,11 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
 
 describe('sheet editor', () => {
   it('36th Way: the GM writes both sheets in the editor, a bad field shows its path, and the attack odds follow', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Sheets', rulesetId: '36th-way' });
-    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('36th-way', 'Sheets');
+    const seat = await e2e!.seat(made, 'Ann');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
-    const vesk = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Vesk')!.id;
+    const vesk = characterNamed(gmSock, 'Vesk');
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -65,13 +39,13 @@ describe('sheet editor', () => {
       ],
     });
 
-    const gm = await page(made.links.gm, 1440, 960);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
     const json = editor.getByLabel(/Sheet JSON/);
-    // No sheets yet: the attack panel has no one to offer, and the editor opens on a template naming the combatant.
-    expect(await gm.p.getByTestId('attack-panel').count()).toBe(0);
+    // No sheets yet: the actions panel has nothing for Vesk, and the editor opens on a template naming the combatant.
+    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
     const template = JSON.parse(await json.inputValue()) as Record<string, unknown>;
     expect(template).toMatchObject({ id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk });
@@ -112,22 +86,22 @@ describe('sheet editor', () => {
     expect(stored).not.toHaveProperty('uses');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
-    // The attack panel now offers both, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
+    // The actions panel now offers Vesk's Attack on the Ogre, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
     await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
-    const panel = gm.p.getByTestId('attack-panel');
+    const panel = await openAttack(gm.p);
     const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
-    await expect.poll(() => panel.getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
-    expect(await panel.getByLabel('Attacker').inputValue()).toBe('vesk');
+    await expect.poll(() => panel.getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
+    expect(await gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
     expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
 
     // Saving the stored text again is accepted as it stands (the round trip holds).
     await editor.getByRole('button', { name: 'Save sheet' }).click();
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
 
-    // The player's phone has the tracker and the attack panel, but no editor.
-    const ann = await page(seat.link, 390, 844);
-    await expect.poll(() => ann.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
+    // The player's phone has the tracker and the actions panel, but no editor.
+    const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
+    await expect.poll(async () => (await openAttack(ann.p)).getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
     expect(await ann.p.getByTestId('sheet-editor').count()).toBe(0);
     await gm.p.screenshot({ path: 'test-results/gm-sheet-editor.png' });
     expect(gm.errors).toEqual([]);
@@ -135,8 +109,8 @@ describe('sheet editor', () => {
   });
 
   it('teams: the editor sends teams.setSheet for the chosen combatant', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Raid', rulesetId: 'teams' });
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('teams', 'Raid');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -145,7 +119,7 @@ describe('sheet editor', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
-    const gm = await page(made.links.gm, 1440, 960);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     const json = editor.getByLabel(/Sheet JSON/);
@@ -164,7 +138,7 @@ describe('sheet editor', () => {
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 6, health: 10 });
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
     expect(2 / 20 + (18 / 20) * (30 / 36)).toBeCloseTo(0.85, 10);
-    await expect.poll(() => gm.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    await expect.poll(async () => (await openAttack(gm.p)).getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
     expect(gm.errors).toEqual([]);
   });
 });

@@ -52,12 +52,14 @@ describe('tablekeeper odds --chase / --countdown', () => {
   it('the chase figures equal an independent recursion over the duality outcomes (d6 at 6 vs d6 at 4, +2 vs 15)', async () => {
     const r = await cli('odds', '--chase', '6:4', '--modifier', '2', '--difficulty', '15', '--json');
     expect(r.code).toBe(0);
-    const o = JSON.parse(r.out) as { pcsFirst: number; otherFirst: number; sameRoll: number };
+    const o = JSON.parse(r.out) as { progressFirst: number; consequenceFirst: number; sameRoll: number; pcsFirst?: number };
     const [pcs, other, same] = chaseByRecursion(6, 4, dualityOutcomeDistribution({ modifier: 2, difficulty: 15, advantage: 0 }));
-    expect(o.pcsFirst).toBeCloseTo(pcs, 12);
-    expect(o.otherFirst).toBeCloseTo(other, 12);
+    // The engine's odds names (docs/vocabulary.md): progressFirst is the PCs' side.
+    expect(o.progressFirst).toBeCloseTo(pcs, 12);
+    expect(o.pcsFirst).toBeUndefined();
+    expect(o.consequenceFirst).toBeCloseTo(other, 12);
     expect(o.sameRoll).toBeCloseTo(same, 12);
-    expect(o.pcsFirst + o.otherFirst + o.sameRoll).toBeCloseTo(1, 12);
+    expect(o.progressFirst + o.consequenceFirst + o.sameRoll).toBeCloseTo(1, 12);
     const human = await cli('odds', '--chase', '6:4', '--modifier', '2', '--difficulty', '15');
     expect(human.out).toContain(`${(pcs * 100).toFixed(2)}%`);
   });

@@ -5,4 +5,5 @@ export * as thirtySixthWay from './36th-way/index.js';
 export * as teams from './teams/index.js';
 export * as kleptonomicon from './kleptonomicon/index.js';
 export { defineRuleset, CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
-export { rulesetIds, rulesetInfo, rulesetDefinition, engineFor, resolveSettings, createTableFor, type RulesetInfo } from './registry.js';
+export { rulesetIds, rulesetInfo, rulesetDefinition, engineFor, resolveSettings, createTableFor, sheetSchemaFor, type RulesetInfo } from './registry.js';
+export { statBlockOf } from './stat-blocks.js';

@@ -1,6 +1,6 @@
 // defineRuleset: a rule system is a list of engine modules plus named,
 // documented settings (rules README: "make each one a named setting").
-import { DEFAULT_LOG_LIMIT, LOG_LIMIT_SETTING, type Json, type Module } from '@tablekeeper/engine';
+import { DEFAULT_LOG_LIMIT, LOG_LIMIT_SETTING, type Json, type Module, type SheetModel } from '@tablekeeper/engine';
 
 export interface SettingDef {
   /** Namespaced key, e.g. 'daggerheart.critAddsMax'. */
@@ -22,6 +22,8 @@ export interface RulesetDefinition {
   /** The ruleset's own modules; the registry puts the core module first. */
   readonly modules: readonly Module[];
   readonly settings: readonly SettingDef[];
+  /** Its character sheet (issue 17): `character.sheet.set` validates against it; the registry adds the module. */
+  readonly sheet?: SheetModel;
 }
 
 /** Settings every table has, whatever the ruleset. */

@@ -8,6 +8,8 @@ export interface RulesetCatalog {
   engineFor(id: string): Engine | null;
   /** A new table with the ruleset's settings resolved; a typed error for unknown or ill-typed settings. */
   createTable(id: string, input: { tableId: string; name: string; settings?: { [key: string]: Json } }): Result<Table>;
+  /** The ruleset's character sheet as JSON Schema (issue 17), when it declares one. */
+  sheet?(id: string): { readonly [key: string]: unknown } | null;
   /** A module specifier exporting engineFor(id) with the same engines, for the query workers; without it, queries run inline. */
   readonly workerModule?: string;
 }

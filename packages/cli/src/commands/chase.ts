@@ -48,7 +48,7 @@ export const chaseExtension: OddsExtension = {
       if (m === null) throw new DiceError('BAD_OPTION', `--chase takes progress:consequence, e.g. 6:4 (got ${JSON.stringify(opts['chase'])})`);
       const o = unwrap(chaseOdds({ progress: Number(m[1]), consequence: Number(m[2]) }, src));
       if (opts['json']) {
-        ctx.io.out(JSON.stringify({ progress: o.progress, consequence: o.consequence, ...src, pcsFirst: o.progressFirst, otherFirst: o.consequenceFirst, sameRoll: o.sameRoll, never: o.never, expectedRolls: o.expectedRolls, remainingMass: o.remainingMass }) + '\n');
+        ctx.io.out(JSON.stringify({ progress: o.progress, consequence: o.consequence, ...src, progressFirst: o.progressFirst, consequenceFirst: o.consequenceFirst, sameRoll: o.sameRoll, never: o.never, expectedRolls: o.expectedRolls, remainingMass: o.remainingMass }) + '\n');
         return;
       }
       ctx.io.out(

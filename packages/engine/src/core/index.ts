@@ -42,3 +42,4 @@ export {
   type InputOf,
 } from './catalog.js';
 export { own } from './own.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

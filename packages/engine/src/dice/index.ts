@@ -6,7 +6,7 @@ export * from './named.js';
 export { DEFAULT_LIMITS, withLimits, type DiceLimits } from './limits.js';
 export type { Root as DiceAst, Expr as DiceExpr, CompareOp, KeepMode, Rounding, DiceNode, RerollRule } from './ast.js';
 export { print as printDice, divide as divideRounded } from './ast.js';
-export type { CompiledDice, DiceRollResult, DiceGroupRoll, DieRoll } from './compile.js';
+export type { CompiledDice, DiceRollResult, DiceGroupRoll, DieRoll, LabelledConstant } from './compile.js';
 export type { OddsResult } from './odds.js';
 export { parseDice, compileDice, compileDiceUncached, oddsUncached, rollDice, odds, clearDiceCache, diceCacheSize, COMPILE_CACHE_SIZE } from './notation.js';
 export {

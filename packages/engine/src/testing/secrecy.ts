@@ -341,7 +341,14 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
     (ctx, d) => gm({ type: 'encounter.remove', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') }),
     (_ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
     () => gm({ type: 'encounter.advance' }),
-    (ctx) => gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } }),
+    // GM notes, and the bestiary and its templates (issue 20), are the GM's alone: every name and note is a canary.
+    // One step for all three keeps the share of players' steps the rulesets' suites count on.
+    (ctx, d) =>
+      d.a % 3 === 0
+        ? gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } })
+        : d.a % 3 === 1
+          ? gm({ type: 'bestiary.save', name: ctx.canary(), notes: ctx.canary(), block: {} })
+          : gm({ type: 'bestiary.saveTemplate', name: ctx.canary(), lines: [{ name: ctx.canary(), count: 1 + (d.b % 6), kind: 'npc', hidden: d.c % 2 === 0 }] }),
     (ctx) => gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() }),
     () => null,
     () => null,

@@ -1,12 +1,16 @@
 // The Kleptonomicon ruleset (004): the encounter kernel with Edge Save turn
 // order, two Beats and fleeting Slowed stacks, plus the Episode module.
 import { encounterKit, kleptonomiconEncounter, withCatalog, type ConditionDef } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { kleptoActions } from './actions.js';
 import { kleptoCatalog } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
 import { turnOrderStats } from './sheet.js';
+import { kleptoSheetModel } from './sheet-model.js';
+import { kleptoStatusModule } from './status.js';
 
 /** Status conditions the excerpt names. Slowed is fleeting and stacks; two stacks interrupt movement. */
 export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name: 'Slowed', stacking: 'stack', maxStacks: 10, effects: {}, effectsScaleWithStacks: true, fleeting: true }];
@@ -21,8 +25,9 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withCatalog(kleptonomiconModule(kleptonomiconKit), kleptoCatalog)],
+  modules: [kleptonomiconKit.module, withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'klepto.actions': kleptoActions }), kleptoCatalog), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
+  sheet: kleptoSheetModel,
 });
 
 export { kleptonomiconModule, describePhase } from './module.js';
@@ -32,3 +37,4 @@ export * from './movement.js';
 export * from './phases.js';
 export { kleptoTest, passChance } from './roll.js';
 export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './sheet.js';
+export { kleptoSheetModel } from './sheet-model.js';

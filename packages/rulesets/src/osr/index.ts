@@ -1,11 +1,15 @@
 // The OSR ruleset (001_549d90ad32698ce5.txt); public API. See docs/rulesets/osr.md.
 import { withCatalog } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { osrActions } from './actions.js';
 import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
 import { OSR_SETTINGS } from './settings.js';
+import { osrSheetModel } from './sheet-model.js';
+import { osrStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(osrModule, osrCatalog)], settings: OSR_SETTINGS });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(osrModule, { 'osr.actions': osrActions }), osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';
@@ -17,3 +21,4 @@ export { readSheet, validateSheet, encumbrance, movementAllowance, bestModifier,
 export { getOsr, OSR_ID, type OsrState, type Corruption, type CorruptionStage, type LightSource } from './state.js';
 export { readDice, type DiceSpec } from './rolls.js';
 export { characterStatus, attackOddsAt, checkOddsAt, timeOfDay, type CharacterStatus } from './queries.js';
+export { osrSheetModel } from './sheet-model.js';

@@ -44,6 +44,9 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('osr.lightSource');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
+    // The bestiary and its templates (issue 20) carried canaries too.
+    expect(Object.keys(report.accepted)).toContain('bestiary.save');
+    expect(Object.keys(report.accepted)).toContain('bestiary.saveTemplate');
     expect(report.playerCommands).toBeGreaterThan(500);
   });
 });

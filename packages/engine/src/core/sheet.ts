@@ -1,0 +1,134 @@
+// One sheet model (issue 17, ADR 21): each ruleset declares its character
+// sheet once, as a zod object with defaults and a per-field `playerEditable`
+// flag, and one engine command, `character.sheet.set`, sets a whole sheet or a
+// patch of it. Where a ruleset stores the sheet (a character's stats, or its
+// own sheet records) stays its business: `read` and `write` bridge to it, so
+// old per-ruleset sheet commands and their stored events keep working.
+import { z } from 'zod';
+import { characterId, declareCommand, type CommandDeclaration } from './catalog.js';
+import { appendLog } from './log.js';
+import { own } from './own.js';
+import { err, ErrorCode, ok } from './result.js';
+import { audienceFor, AUDIENCE_GM } from './visibility.js';
+import type { CommandHandler, EngineEvent, Json, Module, Result, RuleError, Viewer, World } from './types.js';
+
+export const SHEET_MODULE_ID = 'sheet';
+export const SHEET_SET = 'character.sheet.set';
+/** Stats-stored sheets without an event of their own write this one: `{ id, stats }` merged into the character's stats. */
+export const SHEET_SET_EVENT = 'character.sheetSet';
+
+type Values = { readonly [field: string]: Json };
+
+export interface SheetSpec {
+  readonly rulesetId: string;
+  /** What the sheet holds, one optional field per value a rule reads (nested objects strict). */
+  readonly fields: z.ZodRawShape;
+  /** The value a field takes when a whole sheet leaves it out (none: the ruleset's write fills it, e.g. hp from maxHp). */
+  readonly defaults: Values;
+  /** Fields a player may change on their own character; the GM may change all. */
+  readonly playerEditable: readonly string[];
+  /** The character's stored sheet values, in the fields' shape (missing fields: not stored). */
+  read(world: World, characterId: string): Values;
+  /**
+   * Events that store `next` (the whole sheet after the change, in the fields' shape);
+   * `changed` holds only what this command changes. Cross-field checks go here.
+   */
+  write(world: World, characterId: string, next: Values, changed: Values, patch: boolean): Result<EngineEvent[]>;
+}
+
+export interface SheetModel extends SheetSpec {
+  /** The whole sheet as a form shows it: each field with its default and a `playerEditable` meta. */
+  readonly schema: z.ZodObject;
+  /** The command's declaration, with this ruleset's fields as `sheet`. */
+  readonly declaration: CommandDeclaration;
+}
+
+/** Strip optional wrappers so a field can carry its default in the whole-sheet schema. */
+function required(s: z.ZodType): z.ZodType {
+  let t = s;
+  while (t instanceof z.ZodOptional) t = t.unwrap() as z.ZodType;
+  return t;
+}
+
+export function defineSheet(spec: SheetSpec): SheetModel {
+  const keys = Object.keys(spec.fields);
+  for (const k of [...Object.keys(spec.defaults), ...spec.playerEditable]) {
+    if (!keys.includes(k)) throw new Error(`${spec.rulesetId} sheet: ${k} is not one of its fields`);
+  }
+  const editable = new Set(spec.playerEditable);
+  const shape: Record<string, z.ZodType> = {};
+  for (const k of keys) {
+    const base = required(spec.fields[k] as z.ZodType);
+    const withDefault = Object.hasOwn(spec.defaults, k) ? base.default(spec.defaults[k] as never) : base.optional();
+    shape[k] = withDefault.meta({ playerEditable: editable.has(k) });
+  }
+  const patch = z.strictObject(Object.fromEntries(keys.map((k) => [k, (spec.fields[k] as z.ZodType).optional()])));
+  const declaration = declareCommand(SHEET_SET, {
+    summary: "Set a character's sheet: the whole sheet (missing fields take their defaults) or, with patch, only the fields given",
+    who: 'own-character',
+    input: z.strictObject({
+      characterId: characterId(),
+      sheet: patch.meta({ description: `the ${spec.rulesetId} sheet (players: only the fields marked playerEditable)` }),
+      patch: z.boolean().meta({ description: 'change only the fields given (default false: a whole sheet)' }).optional(),
+    }),
+  });
+  return { ...spec, schema: z.strictObject(shape), declaration };
+}
+
+/** JSON Schema of a ruleset's whole sheet (defaults and playerEditable on each field), for forms. */
+export function sheetJsonSchema(model: SheetModel): Record<string, unknown> {
+  return z.toJSONSchema(model.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+const FORBIDDEN = (): RuleError => ({ code: ErrorCode.FORBIDDEN, message: "only the GM or the character's own player may change this sheet" });
+
+/** The GM, or the player whose seat holds the character (a hidden or missing character refuses alike). */
+function controls(world: World, actor: Viewer, id: unknown): boolean {
+  if (actor.role === 'gm') return true;
+  if (actor.role !== 'player' || typeof id !== 'string') return false;
+  return own(world.seats, actor.seatId)?.characterIds.includes(id) === true;
+}
+
+const same = (a: Json | undefined, b: Json | undefined): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The module that handles `character.sheet.set` for one ruleset's sheet model. */
+export function sheetModule(model: SheetModel): Module {
+  const editable = new Set(model.playerEditable);
+  const handler: CommandHandler = {
+    label: 'set a character sheet',
+    authorize: (world, c, actor) => (controls(world, actor, c['characterId']) ? null : FORBIDDEN()),
+    decide(world, c, env) {
+      const id = String(c['characterId']);
+      if (own(world.characters, id) === undefined) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
+      const given = (c['sheet'] ?? {}) as Values;
+      const current = model.read(world, id);
+      const base = c['patch'] === true ? current : model.defaults;
+      const next: Record<string, Json> = { ...base, ...given };
+      const changed: Record<string, Json> = {};
+      for (const k of Object.keys(model.fields)) if (Object.hasOwn(next, k) && !same(next[k], current[k])) changed[k] = next[k]!;
+      if (env.actor.role !== 'gm') {
+        // A player may resend GM-only fields unchanged (a whole sheet they were shown), never change them.
+        const gmOnly = Object.keys(changed).find((k) => !editable.has(k));
+        if (gmOnly !== undefined) return err(ErrorCode.FORBIDDEN, `sheet.${gmOnly}: only the GM may change this field`, `sheet.${gmOnly}`);
+      }
+      if (Object.keys(changed).length === 0) return ok([]);
+      return model.write(world, id, next, changed, c['patch'] === true);
+    },
+  };
+  return {
+    id: SHEET_MODULE_ID,
+    commands: { [SHEET_SET]: handler },
+    catalog: { [SHEET_SET]: model.declaration },
+    reducers: {
+      [SHEET_SET_EVENT]: (w, e) => {
+        const id = String(e['id']);
+        const c = own(w.characters, id);
+        if (c === undefined) return w;
+        const next = { ...w, characters: { ...w.characters, [id]: { ...c, stats: { ...c.stats, ...(e['stats'] as Values) } } } };
+        return appendLog(next, { audience: audienceFor(c.visibility), kind: SHEET_SET_EVENT, text: `${c.name}'s sheet was updated.`, data: { id } });
+      },
+    },
+    // The numbers are the character's: only those who may see its stats learn them.
+    audience: { [SHEET_SET_EVENT]: (w, e) => { const c = own(w.characters, String(e['id'])); return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility); } },
+  };
+}

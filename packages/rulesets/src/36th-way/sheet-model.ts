@@ -1,0 +1,56 @@
+// The 36th Way sheet as the one sheet model (issue 17): the fields
+// tsw.sheet.set takes (resistances, defenses, recoveries, stances, abilities),
+// addressed by the character. Sheets stay keyed by combatant id: the sheet
+// whose key is the character's id or that names it, else a new one under the
+// character's id (a combatant is most often added under it).
+import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
+import { tswSheet } from './declarations.js';
+import { getTsw, parseSheet, type Sheet } from './state.js';
+
+const MAX_SHEETS = 500;
+/** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as tsw.sheet.set does). */
+const PLAY_STATE = ['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'] as const;
+/** Stored in a richer shape than it is entered: kept as stored unless a command gives it again. */
+const AS_STORED = ['abilities'] as const;
+const SKIP = new Set<string>(['id', 'characterId', ...PLAY_STATE]);
+const fields = Object.fromEntries(Object.entries(tswSheet.shape).filter(([k]) => !SKIP.has(k)));
+
+/** The key of the sheet that plays this character. */
+export function tswSheetKey(world: World, characterId: string): string {
+  const sheets = getTsw(world).sheets;
+  if (own(sheets, characterId) !== undefined) return characterId;
+  return Object.values(sheets).find((s) => s.characterId === characterId)?.id ?? characterId;
+}
+
+const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
+
+export const tswSheetModel = defineSheet({
+  rulesetId: '36th-way',
+  fields,
+  defaults: { level: 1, tier: 1, volition: 0, ac: 10, pd: 10, md: 10, maxHp: 10, recoveryBonus: 0, resources: {}, resist: {}, weak: [], stance: 'melee', rangedReach: 'far', basicMiss: 'none', usesEscalation: null, abilities: [] },
+  // A player keeps their own stance and the Power they spend; the numbers are the GM's.
+  playerEditable: ['stance', 'resources'],
+  read(world, characterId) {
+    const s = own(getTsw(world).sheets, tswSheetKey(world, characterId));
+    if (s === undefined) return {};
+    const stored = s as unknown as { readonly [k: string]: Json };
+    return Object.fromEntries(Object.keys(fields).flatMap((k) => ((AS_STORED as readonly string[]).includes(k) || !Object.hasOwn(stored, k) ? [] : [[k, stored[k]!]])));
+  },
+  write(world, characterId, next, _changed, patch) {
+    const key = tswSheetKey(world, characterId);
+    const prev = own(getTsw(world).sheets, key);
+    if (prev === undefined && Object.keys(getTsw(world).sheets).length >= MAX_SHEETS) return err('LIMIT_EXCEEDED', `at most ${MAX_SHEETS} sheets per table`, 'characterId');
+    const ch = own(world.characters, characterId)!;
+    const parsed = asInvalid(parseSheet({ name: ch.name, kind: ch.kind, ...next, id: key, characterId }, world));
+    if (!parsed.ok) return parsed;
+    let sheet: Sheet = parsed.value;
+    if (patch && prev !== undefined) {
+      const keep: Partial<Record<string, unknown>> = {};
+      for (const k of PLAY_STATE) keep[k] = prev[k];
+      if (next['abilities'] === undefined) keep['abilities'] = prev.abilities;
+      sheet = { ...sheet, ...keep } as Sheet;
+    }
+    const events: EngineEvent[] = [{ type: 'tsw.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined }];
+    return ok(events);
+  },
+});

@@ -1,0 +1,55 @@
+// The Daggerheart sheet as the one sheet model (issue 17): traits, Evasion,
+// the damage thresholds, the HP / Stress / Armor slots and what is marked on
+// them, Hope and tier, on the character's stats (the keys the trackers and
+// action rolls already read). Written by the engine's character.sheetSet.
+import { defineSheet, err, int, ok, own, SHEET_SET_EVENT } from '@tablekeeper/engine';
+import { MAX_MODIFIER, TRAITS } from './module.js';
+import { TRACK_KEYS } from './rules.js';
+
+const slots = (what: string) => int(0, 30, `${what} slots (null: the table setting)`).nullable().optional();
+const marked = (what: string) => int(0, 30, `${what} slots marked`).optional();
+
+const fields = {
+  ...Object.fromEntries(TRAITS.map((t) => [t, int(-MAX_MODIFIER, MAX_MODIFIER, `${t} trait modifier`).optional()])),
+  evasion: int(0, 60, 'Evasion: the difficulty of attacks against this character').optional(),
+  major: int(1, 200, 'Major damage threshold (null: not set; damage then cannot be marked)').nullable().optional(),
+  severe: int(1, 400, 'Severe damage threshold').nullable().optional(),
+  [TRACK_KEYS.hp.slots]: slots('HP'),
+  [TRACK_KEYS.stress.slots]: slots('Stress'),
+  [TRACK_KEYS.armor.slots]: slots('Armor'),
+  [TRACK_KEYS.hp.marked]: marked('HP'),
+  [TRACK_KEYS.stress.marked]: marked('Stress'),
+  [TRACK_KEYS.armor.marked]: marked('Armor'),
+  hope: int(0, 100, 'Hope (at most the table setting hopeMax)').optional(),
+  tier: int(1, 4, 'tier (Tend to Wounds and Clear Stress add it)').optional(),
+};
+
+export const daggerheartSheetModel = defineSheet({
+  rulesetId: 'daggerheart',
+  fields,
+  defaults: {
+    ...Object.fromEntries(TRAITS.map((t) => [t, 0])),
+    evasion: 10,
+    major: null,
+    severe: null,
+    hpMax: null,
+    stressMax: null,
+    armorMax: null,
+    hpMarked: 0,
+    stressMarked: 0,
+    armorMarked: 0,
+    hope: 0,
+    tier: 1,
+  },
+  // What a player marks during play (markTrack and spendHope are theirs too); the build numbers are the GM's to approve.
+  playerEditable: ['hpMarked', 'stressMarked', 'armorMarked', 'hope'],
+  read(world, id) {
+    const stats = own(world.characters, id)?.stats ?? {};
+    return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
+  },
+  write(_world, id, next, changed) {
+    const { major, severe } = next;
+    if (typeof major === 'number' && typeof severe === 'number' && severe < major) return err('INVALID_VALUE', `sheet.severe: must be at least the Major threshold (${major})`, 'sheet.severe');
+    return ok([{ type: SHEET_SET_EVENT, id, stats: changed }]);
+  },
+});

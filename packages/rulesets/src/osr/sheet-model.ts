@@ -1,0 +1,39 @@
+// The OSR sheet as the one sheet model (issue 17): the fields osr.setSheet
+// takes, with the text's defaults. Stored on the character's stats, so
+// character.sheet.set writes the same osr.sheetSet event osr.setSheet does.
+import { defineSheet, err, own, ok, type Json } from '@tablekeeper/engine';
+import { ABILITIES } from './checks.js';
+import { osrSheet } from './declarations.js';
+import { readSheet } from './sheet.js';
+
+export const osrSheetModel = defineSheet({
+  rulesetId: 'osr',
+  fields: osrSheet.shape,
+  defaults: {
+    ...Object.fromEntries(ABILITIES.map((a) => [a, 10])),
+    level: 1,
+    hd: 1,
+    ac: 10,
+    load: 0,
+    speed: 30,
+    proficiency: null,
+    darksight: false,
+    surfacer: true,
+    moraleBonus: 0,
+    follows: null,
+  },
+  // What a player tracks on their own sheet between the GM's rulings (osr.setLoad is theirs too).
+  playerEditable: ['load'],
+  read(world, id) {
+    const stats = own(world.characters, id)?.stats ?? {};
+    return Object.fromEntries(Object.keys(osrSheet.shape).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
+  },
+  write(world, id, next, changed) {
+    // A whole sheet without hp starts at full health (001 "Healing & HP").
+    const stats: { [k: string]: Json } = { ...changed };
+    if (next['hp'] === undefined && typeof next['maxHp'] === 'number' && changed['maxHp'] !== undefined) stats['hp'] = next['maxHp'];
+    const merged = readSheet({ ...own(world.characters, id)!.stats, ...stats });
+    if (merged.hp > merged.maxHp) return err('INVALID_VALUE', `sheet.hp: must be at most maxHp (${merged.maxHp}) (001 "Healing & HP")`, 'sheet.hp');
+    return ok([{ type: 'osr.sheetSet', id, stats }]);
+  },
+});

@@ -1,0 +1,51 @@
+// The teams sheet as the one sheet model (issue 17): attributes, skills,
+// evasion, deflection, tracks, weapons and armour (items) and what is
+// wielded, addressed by the character. Sheets stay keyed by combatant id (the
+// one whose key is the character's id or that names it, else a new one under
+// the character's id) and are written by the teams.sheetSet event.
+import { defineSheet, err, getEncounter, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
+import { teamsSheet } from './declarations.js';
+import { numSetting } from './settings.js';
+import { parseSheet } from './sheet.js';
+import { getTeams } from './state.js';
+
+/** Stored in a richer shape than it is entered: kept as stored unless a command gives it again. */
+const AS_STORED = new Set(['items', 'deflection']);
+const fields = Object.fromEntries(Object.entries(teamsSheet.shape).filter(([k]) => k !== 'characterId'));
+
+/** The key of the sheet that plays this character. */
+export function teamsSheetKey(world: World, characterId: string): string {
+  const sheets = getTeams(world).sheets;
+  if (own(sheets, characterId) !== undefined) return characterId;
+  return Object.entries(sheets).find(([, s]) => s.characterId === characterId)?.[0] ?? characterId;
+}
+
+const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
+
+export const teamsSheetModel = defineSheet({
+  rulesetId: 'teams',
+  fields,
+  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 0, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
+  // A player chooses what their character holds (Brandish); the numbers are the GM's.
+  playerEditable: ['wielded'],
+  read(world, characterId) {
+    const s = own(getTeams(world).sheets, teamsSheetKey(world, characterId));
+    if (s === undefined) return {};
+    const stored = s as unknown as { readonly [k: string]: Json };
+    return Object.fromEntries(Object.keys(fields).flatMap((k) => (AS_STORED.has(k) || !Object.hasOwn(stored, k) ? [] : [[k, stored[k]!]])));
+  },
+  write(world, characterId, next, _changed, patch) {
+    const key = teamsSheetKey(world, characterId);
+    const prev = own(getTeams(world).sheets, key);
+    const ch = own(world.characters, characterId)!;
+    const raw = { name: ch.name, ...next, characterId, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
+    const parsed = asInvalid(parseSheet(raw, { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty')));
+    if (!parsed.ok) return parsed;
+    let sheet = parsed.value;
+    if (patch && prev !== undefined && next['deflection'] === undefined) sheet = { ...sheet, deflection: prev.deflection };
+    const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: key, sheet: sheet as unknown as Json }];
+    const enc = getEncounter(world);
+    if (enc.active && own(enc.combatants, key) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: key, value: !sheet.conscious || sheet.dead });
+    return ok(events);
+  },
+});
