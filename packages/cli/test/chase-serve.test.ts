@@ -7,15 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dualityOutcomeDistribution } from '@tablekeeper/engine';
-import { main, type CliIo } from '../src/index.js';
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (s) => void (out += s), err: (s) => void (err += s) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+import { cli } from './run-cli.js';
 
 // 000 "Dynamic Countdown Advancement": [progress ticks, consequence ticks] per outcome.
 const TICKS: Record<string, [number, number]> = {

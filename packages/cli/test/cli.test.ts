@@ -2,15 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dualityOutcomeDistribution, fixedRng, rollDice, rollNamed, threeD6NaturalDistribution } from '@tablekeeper/engine';
-import { describeNamedRoll, describeRoll, main, run, oddsExtensions, type CliIo } from '../src/index.js';
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (s) => void (out += s), err: (s) => void (err += s) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+import { describeNamedRoll, describeRoll, run, oddsExtensions } from '../src/index.js';
+import { cli } from './run-cli.js';
 
 describe('tablekeeper roll', () => {
   it('seeded rolls are reproducible and record every die', async () => {

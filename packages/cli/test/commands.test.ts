@@ -3,15 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { describe, expect, it } from 'vitest';
-import { catalogueMarkdown, main, type CliIo } from '../src/index.js';
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { out: (s) => void (out += s), err: (s) => void (err += s) };
-  const code = await main(argv, io);
-  return { code, out, err };
-}
+import { catalogueMarkdown } from '../src/index.js';
+import { cli } from './run-cli.js';
 
 describe('tablekeeper commands', () => {
   it('--json lists every command and query of every ruleset, engine commands under each ruleset that has them', async () => {

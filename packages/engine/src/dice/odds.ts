@@ -451,8 +451,8 @@ class OddsBuilder {
     const u = node.unique;
     const cap = this.limits.maxExplodeDepth;
     const pen = ex?.penetrate ? 1 : 0;
-    // One die has nothing to repeat: no values to track.
-    pool.track(u && N > 1 ? values : null);
+    // One die has nothing to repeat unless it explodes into more dice: then its chain must stay unique too.
+    pool.track(u && (N > 1 || (ex !== null && !ex.compound)) ? values : null);
     // What a die that rolled x ends on, given the values already seen: the reroll rule, then the unique rule.
     const uniqueEntries = (y: number, seen: number): (readonly [number, number])[] => {
       const bad = (v: number): boolean => (u!.trigger === null || matches(u!.trigger, v)) && pool.seen(seen, v);
