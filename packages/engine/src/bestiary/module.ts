@@ -189,6 +189,12 @@ export function bestiaryModule(block: StatBlockSchema = genericStatBlock()): Mod
       delete ext[BESTIARY_ID];
       return { ...world, ext };
     },
+    // Every entry and template is the GM's (ADR 18): a player naming one gets the missing-id refusal.
+    idStatus(world, viewer, id) {
+      const b = bestiaryOf(world.ext);
+      if (own(b.entries, id) === undefined && own(b.templates, id) === undefined) return undefined;
+      return viewer.role === 'gm' ? 'shown' : 'hidden';
+    },
     audience: Object.fromEntries(Object.keys(reducers!).map((t) => [t, gmOnly])),
   };
 }

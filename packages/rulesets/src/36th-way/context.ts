@@ -49,13 +49,34 @@ export function needSheet(world: World, id: Json | undefined, path: string): R<S
  * and enemy sheets that are not openly in the current fight (stat blocks are
  * the GM's until the enemy shows up).
  */
+/**
+ * Default-deny (ADR 18): may players see this sheet? Judged on the
+ * unprojected world. Not when its combatant is hidden, veiled, or left while
+ * hidden; not when its character is anything but visible; not when nothing
+ * vouches for it; an enemy's only while it is openly in a running fight.
+ */
+export function sheetShown(source: World, key: string, sheet: Sheet): boolean {
+  const enc = getEncounter(source);
+  const gone = enc.hiddenGone ?? [];
+  const openly = (x: string): boolean => {
+    const c = own(enc.combatants, x);
+    if (c === undefined) return false;
+    const kept = enc.roster.includes(x) ? c.visibility !== 'hidden' : !gone.includes(x);
+    return kept && c.visibility === 'visible';
+  };
+  if (own(enc.combatants, key) !== undefined ? !openly(key) : gone.includes(key)) return false;
+  const chId = sheet.characterId ?? (own(source.characters, key) === undefined ? null : key);
+  if (chId !== null && own(source.characters, chId)?.visibility !== 'visible') return false;
+  // Vouched for by nothing (no character, not in the fight; a removed hidden character's, say): the GM's, as in teams.
+  if (chId === null && own(enc.combatants, key) === undefined) return false;
+  return sheet.kind !== 'npc' || (enc.active && openly(sheet.id));
+}
+
 export function secretIds(world: World): Set<string> {
   const enc = getEncounter(world);
   const out = new Set(Object.values(enc.combatants).filter((c) => c.visibility !== 'visible').map((c) => c.id));
-  for (const s of Object.values(getTsw(world).sheets)) {
-    const c = enc.active ? own(enc.combatants, s.id) : undefined;
-    if (s.kind === 'npc' && c?.visibility !== 'visible') out.add(s.id);
-  }
+  // A sheet players may not see (a hidden character's, an enemy's outside the fight) makes its events the GM's.
+  for (const [k, s] of Object.entries(getTsw(world).sheets)) if (!sheetShown(world, k, s)) out.add(k);
   return out;
 }
 

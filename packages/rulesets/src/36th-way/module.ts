@@ -6,7 +6,7 @@ import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, Viewer, W
 import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { byController, cannotAct, secretIds, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { byController, cannotAct, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
@@ -16,7 +16,10 @@ import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
-import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet } from './state.js';
+import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet, type TswState } from './state.js';
+
+/** A record of numbers, rebuilt entry by entry (own keys only). */
+const numbers = (m: { readonly [k: string]: number }): { [k: string]: number } => Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'number'));
 
 const j = (x: unknown): Json => x as Json;
 
@@ -482,7 +485,9 @@ export function createTswModule(): TswModule {
       const s = e['sheet'] as unknown as Sheet;
       const st = getTsw(w);
       const w2 = setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } });
-      return log(w2, { ...e, id: s.id }, 'tsw.sheetSet', `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`);
+      const text = `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`;
+      // A sheet players may not see is announced to the GM only (a hidden character's, an enemy's before the fight).
+      return sheetShown(w2, s.id, s) ? log(w2, { ...e, id: s.id }, 'tsw.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: 'tsw.sheetSet', text });
     },
     'tsw.sheetRemoved': onSt((st, e) => {
       const sheets = { ...st.sheets };
@@ -612,52 +617,107 @@ export function createTswModule(): TswModule {
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
   audience['tsw.sheetSet'] = (w, e) => {
     const s = e['sheet'] as unknown as Sheet;
-    return s.kind === 'npc' && own(getEncounter(w).combatants, s.id)?.visibility !== 'visible' ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
+    return !sheetShown(w, s.id, s) ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
   };
 
-  // Players never receive the sheets of hidden or veiled combatants, nor enemy sheets not openly in the fight.
+  // Built field by field from known lists, so a field added to a sheet later stays the GM's until it is listed here.
+  const shownSheet = (sh: Sheet, shown: (id: string) => boolean, turn: (n: number | null) => number | null): Sheet => ({
+    id: sh.id,
+    name: sh.name,
+    kind: sh.kind,
+    characterId: sh.characterId,
+    level: sh.level,
+    tier: sh.tier,
+    volition: sh.volition,
+    ac: sh.ac,
+    pd: sh.pd,
+    md: sh.md,
+    maxHp: sh.maxHp,
+    hp: sh.hp,
+    recoveries: sh.recoveries,
+    maxRecoveries: sh.maxRecoveries,
+    recoveryDice: { count: sh.recoveryDice.count, sides: sh.recoveryDice.sides },
+    recoveryBonus: sh.recoveryBonus,
+    exhaustion: sh.exhaustion,
+    resources: numbers(sh.resources),
+    maxResources: numbers(sh.maxResources),
+    resist: numbers(sh.resist),
+    weak: [...sh.weak],
+    stance: sh.stance,
+    stanceDice: { melee: sh.stanceDice.melee, ranged: sh.stanceDice.ranged },
+    rangedReach: sh.rangedReach,
+    basicMiss: sh.basicMiss,
+    usesEscalation: sh.usesEscalation,
+    abilities: Object.fromEntries(
+      Object.entries(sh.abilities).map(([k, a]) => [
+        k,
+        {
+          id: a.id,
+          name: a.name,
+          types: [...a.types],
+          frequency: a.frequency.kind === 'recharge' ? { kind: 'recharge', target: a.frequency.target } : { kind: a.frequency.kind },
+          action: a.action,
+          provokes: a.provokes,
+          sustain: a.sustain,
+          power: a.power === null ? null : { amount: a.power.amount, resource: a.power.resource },
+          escalation: a.escalation === null ? null : { min: a.escalation.min, parity: a.escalation.parity, special: a.escalation.special },
+          basic: a.basic,
+          other: [...a.other],
+        },
+      ]),
+    ),
+    uses: Object.fromEntries(Object.entries(sh.uses).map(([k, u]) => [k, { expended: u.expended, activeTurn: turn(u.activeTurn) }])),
+    dying:
+      sh.dying === null
+        ? null
+        : {
+            stabilized: sh.dying.stabilized,
+            firstSaveDisadvantage: sh.dying.firstSaveDisadvantage,
+            savesRolled: sh.dying.savesRolled,
+            lastGasp: sh.dying.lastGasp === null ? null : { hp: sh.dying.lastGasp.hp, effect: sh.dying.lastGasp.effect },
+          },
+    deathFailures: sh.deathFailures,
+    dead: sh.dead,
+    unconscious: sh.unconscious,
+    outOfFight: sh.outOfFight,
+    // Whom it hit this round: only those the player may see.
+    hitThisRound: { round: sh.hitThisRound.round, targets: sh.hitThisRound.targets.filter(shown) },
+  });
+
+  // Players and spectators: shown sheets only, field by field, and no pairing, provocation or engagement naming a secret combatant.
   const project = (world: World, viewer: { readonly role: string }, source: World = world): World => {
     if (viewer.role === 'gm') return world;
     const st = getTsw(world);
     const hiddenIds = secretIds(world);
     // The full encounter: the kernel's projection (which may run first) drops the record of hidden turns.
     const enc = getEncounter(source);
-    if (hiddenIds.size === 0 && (enc.hiddenTurns ?? []).length === 0) return world;
-    const keep = (k: string): boolean => !k.split('|').some((x) => hiddenIds.has(x));
+    for (const [k, sh] of Object.entries(getTsw(source).sheets)) if (!sheetShown(source, k, sh)) hiddenIds.add(k);
+    const seen = getEncounter(world).combatants;
+    for (const id of Object.keys(enc.combatants)) if (!Object.hasOwn(seen, id)) hiddenIds.add(id);
+    for (const id of enc.hiddenGone ?? []) hiddenIds.add(id);
+    const shown = (x: string): boolean => !hiddenIds.has(x);
+    const keep = (k: string): boolean => k.split('|').every(shown);
     // Turn numbers as the kernel shows them to players (hidden turns not counted).
     const turn = (n: number | null): number | null => (n === null ? null : playerTurnSerial(enc, n));
-    const lastEngage = st.lastEngage !== null && (hiddenIds.has(st.lastEngage.mover) || hiddenIds.has(st.lastEngage.target)) ? null : st.lastEngage;
-    return setTsw(world, {
-      ...st,
-      sheets: Object.fromEntries(
-        Object.entries(st.sheets)
-          .filter(([id]) => !hiddenIds.has(id))
-          .map(([id, sh]) => [id, { ...sh, uses: Object.fromEntries(Object.entries(sh.uses).map(([k, u]) => [k, { ...u, activeTurn: turn(u.activeTurn) }])) }]),
-      ),
+    const last = st.lastEngage;
+    const view: TswState = {
+      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([k]) => shown(k)).map(([k, sh]) => [k, shownSheet(sh, shown, turn)])),
       engaged: st.engaged.filter(keep),
       far: st.far.filter(keep),
-      provocations: st.provocations.filter((p) => !hiddenIds.has(p.by)).map((p) => ({ ...p, against: p.against.filter((x) => !hiddenIds.has(x)) })),
-      lastEngage: lastEngage === null ? null : { ...lastEngage, serial: playerTurnSerial(enc, lastEngage.serial) },
-    });
+      provocations: st.provocations.filter((p) => shown(p.by)).map((p) => ({ id: p.id, by: p.by, against: p.against.filter(shown), reason: p.reason, round: p.round })),
+      lastEngage: last === null || !shown(last.mover) || !shown(last.target) ? null : { mover: last.mover, target: last.target, intercept: last.intercept, serial: playerTurnSerial(enc, last.serial) },
+      campaignLosses: st.campaignLosses.map((l) => ({ reason: l.reason, day: l.day })),
+      day: st.day,
+      nextProvocation: 0,
+    };
+    return setTsw(world, view);
   };
 
-  // The projector's rule for one sheet id (ADR 18), judged as the projector judges it: on the kernel's projection of the encounter.
+  // The projector's rule for one sheet id (ADR 18): a sheet is hidden exactly when sheetShown says so.
   const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
     const sheet = own(getTsw(world).sheets, id);
     if (sheet === undefined) return undefined;
-    if (viewer.role === 'gm') return 'shown';
-    const enc = getEncounter(world);
-    // The kernel keeps a combatant unless it is hidden in the roster, or left while hidden.
-    const seen = (x: string) => {
-      const c = own(enc.combatants, x);
-      if (c === undefined) return undefined;
-      const kept = enc.roster.includes(x) ? c.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
-      return kept ? c : undefined;
-    };
-    const c = seen(id);
-    if (c !== undefined && c.visibility !== 'visible') return 'hidden';
-    if (sheet.kind === 'npc' && (enc.active ? seen(sheet.id) : undefined)?.visibility !== 'visible') return 'hidden';
-    return 'shown';
+    return viewer.role === 'gm' || sheetShown(world, id, sheet) ? 'shown' : 'hidden';
   };
 
   const module: Module = { id: TSW_ID, commands, reducers, audience, project, idStatus, queries: tswQueries(kit) };

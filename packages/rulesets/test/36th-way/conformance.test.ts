@@ -1,6 +1,6 @@
-// Secrecy conformance (issue 15, ADR 10) on The 36th Way: hidden combatants
-// with canary sheets (names and ability names); none may reach a player or a
-// spectator.
+// Secrecy conformance (issue 15, ADR 10 and 18) on The 36th Way: hidden
+// combatants and characters with canary sheets (names and ability names; an
+// enemy's or a PC's); none may reach a player or a spectator.
 import { describe, expect, it } from 'vitest';
 import { checkSecrecy, type StepMaker } from '@tablekeeper/engine/testing';
 import type { Json } from '@tablekeeper/engine';
@@ -11,13 +11,18 @@ const settings = resolveSettings('36th-way');
 if (!settings.ok) throw new Error(settings.error.message);
 
 const steps: StepMaker[] = [
-  (ctx, d) => ({
-    actor: { role: 'gm' },
-    command: {
-      type: 'tsw.sheet.set',
-      sheet: { id: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), name: ctx.canary(), kind: 'npc', level: 2, maxHp: 20, hp: 20, abilities: [{ id: 'claw', name: ctx.canary(), frequency: 'at-will' }] } as unknown as Json,
-    },
-  }),
+  // An enemy's sheet, or a PC's for a hidden combatant or character (a PC sheet tied to nothing is public, so it gets none).
+  (ctx, d) => {
+    const hidden = ctx.hiddenIds();
+    const kind = d.b % 2 === 0 || hidden.length === 0 ? 'npc' : 'pc';
+    return {
+      actor: { role: 'gm' },
+      command: {
+        type: 'tsw.sheet.set',
+        sheet: { id: ctx.pick(hidden, d.a, 'nobody'), name: ctx.canary(), kind, level: 2, maxHp: 20, hp: 20, abilities: [{ id: 'claw', name: ctx.canary(), frequency: 'at-will' }] } as unknown as Json,
+      },
+    };
+  },
   (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'tsw.damage', target: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), amount: 3 } }),
 ];
 
