@@ -160,7 +160,7 @@ function chaseEvents(world: World, chase: Chase, before: { progress: number; con
 
 // ---------------------------------------------------------------- reading commands
 
-function readCountdown(world: World, c: Command, key = 'id'): Result<Countdown> {
+function readCountdown(world: World, c: Command, key = 'countdownId'): Result<Countdown> {
   const id = c[key];
   const cd = typeof id === 'string' ? own(getCountdowns(world).countdowns, id) : undefined;
   if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${typeof id === 'string' ? id.slice(0, 40) : String(id)}`, key);
@@ -318,18 +318,18 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const fresh = readNew(world, c, env.rng);
       if (!fresh.ok) return fresh;
       const [id, w1] = mintId(world, 'cd', env.rng);
-      if (c['linkedTo'] === undefined) {
+      if (c['linkedCountdownId'] === undefined) {
         const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
         // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
         return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
       }
-      // linkedTo: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
-      const other = readCountdown(world, c, 'linkedTo');
+      // linkedCountdownId: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
+      const other = readCountdown(world, c, 'linkedCountdownId');
       if (!other.ok) return other;
       const o = other.value;
       const kinds = [fresh.value.kind, o.kind].sort().join('+');
-      if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedTo');
-      if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedTo');
+      if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedCountdownId');
+      if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedCountdownId');
       if (fresh.value.repeat !== 'once' || o.repeat !== 'once') return err('CHASE_KINDS', 'chase countdowns do not repeat', 'repeat');
       const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
       if (!pcs.ok) return pcs;
@@ -419,7 +419,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!cd.ok) return cd;
       const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
       if (!by.ok) return by;
-      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'countdownId');
       const events = tickEvents(cd.value, by.value, 'manual', env.rng);
       const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
       if (chase !== undefined) {
@@ -454,7 +454,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!cd.ok) return cd;
       const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
       if (!by.ok) return by;
-      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'countdownId');
       const to = cd.value.value + by.value;
       if (to > MAX_COUNTDOWN_VALUE) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown value is at most ${MAX_COUNTDOWN_VALUE}`, 'by');
       return ok([{ type: 'countdown.unticked', id: cd.value.id, from: cd.value.value, to, need: needFor(cd.value, 'values') }]);
@@ -470,7 +470,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const start = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE, fallback: cd.value.start });
       if (!start.ok) return start;
       const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
-      if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'id');
+      if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'countdownId');
       return ok([{ type: 'countdown.set', id: cd.value.id, from: cd.value.value, to: value.value, fromStart: cd.value.start, start: start.value, wasStatus: cd.value.status, need: needFor(cd.value, 'values') }]);
     },
   },
@@ -479,7 +479,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c) {
       const cd = readCountdown(world, c);
       if (!cd.ok) return cd;
-      if (cd.value.status !== 'active') return err('COUNTDOWN_NOT_ACTIVE', `${cd.value.name} is ${cd.value.status}`, 'id');
+      if (cd.value.status !== 'active') return err('COUNTDOWN_NOT_ACTIVE', `${cd.value.name} is ${cd.value.status}`, 'countdownId');
       return ok([{ type: 'countdown.paused', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
     },
   },
@@ -488,7 +488,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, c) {
       const cd = readCountdown(world, c);
       if (!cd.ok) return cd;
-      if (cd.value.status !== 'paused') return err('COUNTDOWN_NOT_PAUSED', `${cd.value.name} is ${cd.value.status}`, 'id');
+      if (cd.value.status !== 'paused') return err('COUNTDOWN_NOT_PAUSED', `${cd.value.name} is ${cd.value.status}`, 'countdownId');
       return ok([{ type: 'countdown.resumed', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
     },
   },

@@ -634,8 +634,12 @@ export function encounterModule(rules: EncounterRules): Module {
     },
     'condition.apply': {
       decide(world, command) {
-        const e = applyConditionEvent(world, rules, command);
-        return e.ok ? okR([e.value]) : e;
+        // The kernel's applier (shared with the rulesets' own commands) reads target and source.
+        const { targetId, sourceId, ...rest } = command;
+        const e = applyConditionEvent(world, rules, { ...rest, target: targetId, source: sourceId });
+        if (e.ok) return okR([e.value]);
+        const path = e.error.path === 'target' ? 'targetId' : e.error.path === 'source' ? 'sourceId' : e.error.path;
+        return path === e.error.path ? e : { ok: false, error: { ...e.error, path } };
       },
     },
     'condition.remove': {
