@@ -1,4 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Opt-in property-test stress (README, Development): FC_RUNS_MULTIPLIER=10 multiplies every
+// fc.assert's numRuns, FC_SEED=n pins the seed. Unset (as in CI), fast-check is used as is.
+const stress = process.env.FC_RUNS_MULTIPLIER || process.env.FC_SEED
+  ? [{ find: /^fast-check$/, replacement: fileURLToPath(new URL('./scripts/fast-check-stress.ts', import.meta.url)) }]
+  : [];
 
 // One runner for everything: unit/property/server tests in Node, browser tests
 // (e2e/) drive Debian's chromium through playwright-core.
@@ -11,6 +18,7 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
           exclude: ['packages/web/**', '**/node_modules/**'],
           testTimeout: 30_000,
+          alias: stress,
         },
       },
       {
@@ -18,6 +26,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
+          alias: stress,
           hookTimeout: 120_000,
           // A page waits on a server round trip; on a loaded CI machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 10_000, interval: 50 } },

@@ -74,7 +74,9 @@ const ONLY_ODDS = process.env['BENCH_ONLY_ODDS'] === '1';
 // The machine may be shared: the load average goes with the figures.
 const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(', ');
 console.log(`load average at start: ${load()}`);
-for (const notation of ONLY_ODDS ? [] : Object.keys(hand)) {
+// BENCH_ROWS=3d6,4dF measures only those rows (profiling one row without the others' JIT feedback).
+const ROWS = process.env['BENCH_ROWS']?.split(',');
+for (const notation of ONLY_ODDS ? [] : Object.keys(hand).filter((n) => !ROWS || ROWS.includes(n))) {
   const compiled = compileDice(notation);
   const pre = new DiceRoll(notation);
   const loop = hand[notation]!;

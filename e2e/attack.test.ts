@@ -7,57 +7,31 @@
 // teams table the phone says why a secret foe has no odds, and its evasion
 // never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { startE2e, type E2e } from './harness.ts';
-import { horizontalOverflow, recordFrames, watchErrors } from './web.ts';
+import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
+import { horizontalOverflow } from './web.ts';
 
 const CANARY = 'CANARY-k7Wz-lurker';
 // The lurker's defences: distinctive numbers whose JSON must never reach the player.
 const LURKER = { ac: 37, pd: 41, md: 43 };
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('attack');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-const post = <T>(p: string, body: unknown, token?: string): Promise<T> => e2e!.post<T>(p, body, token);
-
-const socket = (token: string) => e2e!.socket(token);
-
-async function page(link: string, width: number, height: number): Promise<{ p: Page; frames: string[]; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const frames = recordFrames(p);
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, frames, errors };
-}
-
-/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
-function count3d6(ok: (natural: number) => boolean): number {
-  let k = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
-  return k / 216;
-}
 
 describe('attack panel (36th Way)', () => {
   it('the GM sees the exact odds and attacks; the player attacks only as their own character and never learns the hidden foe', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Attack', rulesetId: '36th-way' });
-    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('36th-way', 'Attack');
+    const seat = await e2e!.seat(made, 'Ann');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
-    const vesk = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Vesk')!.id;
+    const vesk = characterNamed(gmSock, 'Vesk');
     await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
     await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
     await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'lurker', name: CANARY, kind: 'npc', level: 3, volition: 1, ...LURKER, maxHp: 20 } });
@@ -71,8 +45,8 @@ describe('attack panel (36th Way)', () => {
     });
     await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
 
-    const gm = await page(made.links.gm, 1440, 960);
-    const ann = await page(seat.link, 390, 844);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
     const panel = gm.p.getByTestId('attack-panel');
     const odds = panel.getByTestId('attack-odds');
 
@@ -100,7 +74,7 @@ describe('attack panel (36th Way)', () => {
     expect(await mine.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre']);
     expect(await horizontalOverflow(ann.p)).toBe(0);
     // Asked straight over the player's own socket, the hidden lurker is "no sheet", as a made-up id is.
-    const annSock = await socket(seat.token);
+    const annSock = await e2e!.socket(seat.token);
     const hidden = await annSock.query('tsw.attackOdds', { attacker: 'vesk', target: 'lurker' });
     expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'UNKNOWN_SHEET' } });
 
@@ -148,11 +122,11 @@ describe('attack panel (36th Way)', () => {
   });
 
   it('teams: the GM sees a secret foe\'s odds; the phone gets the visible foe\'s and, for the secret one, why not', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Raid', rulesetId: 'teams' });
-    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bo' }, made.gmToken);
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('teams', 'Raid');
+    const seat = await e2e!.seat(made, 'Bo');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: seat.seatId });
-    const ch = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Boudica')!.id;
+    const ch = characterNamed(gmSock, 'Boudica');
     const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
     const foe = { attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 };
     await gmSock.command({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: ch, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
@@ -168,8 +142,8 @@ describe('attack panel (36th Way)', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
-    const gm = await page(made.links.gm, 1440, 960);
-    const bo = await page(seat.link, 390, 844);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const bo = await e2e!.open(seat.link, { width: 390, height: 844 });
     const gmPanel = gm.p.getByTestId('attack-panel');
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
     await expect.poll(() => gmPanel.getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');

@@ -3,37 +3,27 @@
 // JSON Schema, limits are caught in place, the server's rule errors show under
 // the form, and a query's answer is shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
+import { characterNamed, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('commands-panel');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
 
 describe('the any-command panel', () => {
   it('gives Hope through a generated form, shows a rule error, and answers a query', async () => {
-    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Night', rulesetId: 'daggerheart' });
+    const made = await e2e!.table('daggerheart', 'Night');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Quill', kind: 'pc' });
     await gmSock.command({ type: 'countdown.create', name: 'Alarm', start: 4 });
-    const quill = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Quill')!.id;
+    const quill = characterNamed(gmSock, 'Quill');
 
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
-    contexts.push(ctx);
-    const p = await ctx.newPage();
-    const errors = watchErrors(p);
-    await p.goto(made.links.gm);
-    await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const { p, errors } = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const panel = p.getByTestId('commands-panel');
     await panel.getByLabel('Find').fill('hope');
     await panel.getByLabel('Command').selectOption('daggerheart.gainHope');

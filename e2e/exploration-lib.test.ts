@@ -276,6 +276,8 @@ describe('what the browser takes from the rulesets', () => {
   const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules']);
   const imports = (file: string): { from: string; typeOnly: boolean }[] =>
     [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
+  // Package entries that are one dependency-free file each; the browser may load them.
+  const DEPENDENCY_FREE: { readonly [specifier: string]: string } = { '@tablekeeper/engine/own': 'packages/engine/src/core/own.ts' };
 
   it('the web reaches the rulesets only through the browser entry, and its files import nothing else at run time', () => {
     for (const f of ['packages/web/src/lib/osr.ts', 'packages/web/src/lib/episode.ts']) {
@@ -289,9 +291,20 @@ describe('what the browser takes from the rulesets', () => {
       const file = path.join('packages/rulesets/src', `${key}.ts`);
       for (const i of imports(file)) {
         if (i.typeOnly) continue;
+        if (Object.hasOwn(DEPENDENCY_FREE, i.from)) continue;
         const target = path.posix.join(path.posix.dirname(key), i.from).replace(/\.[jt]s$/, '');
         expect(i.from.startsWith('.') && ALLOWED.has(target), `${file} imports ${i.from} at run time`).toBe(true);
       }
+    }
+  });
+
+  it('the dependency-free engine entries are what their package exports, and import nothing themselves', () => {
+    for (const [specifier, file] of Object.entries(DEPENDENCY_FREE)) {
+      const [, pkg, sub] = /^@tablekeeper\/([^/]+)\/(.+)$/.exec(specifier)!;
+      const exported = (JSON.parse(readFileSync(`packages/${pkg}/package.json`, 'utf8')) as { exports: { [k: string]: string } }).exports[`./${sub}`];
+      expect(path.posix.join(`packages/${pkg}`, exported ?? '')).toBe(file);
+      expect(imports(file), `${file} imports something`).toEqual([]);
+      expect(readFileSync(file, 'utf8')).not.toMatch(/\bimport\s*\(|\brequire\s*\(/);
     }
   });
 });

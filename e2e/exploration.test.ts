@@ -6,42 +6,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { osr } from '@tablekeeper/rulesets';
-import { type RunningServer } from '@tablekeeper/server';
 import { artifactsDir } from './browser.ts';
 import { startE2e, type E2e } from './harness.ts';
-import { horizontalOverflow, watchErrors } from './web.ts';
+import { horizontalOverflow } from './web.ts';
 
 let e2e: E2e | undefined;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('explore');
-  ({ server, browser } = e2e);
   mkdirSync(artifactsDir, { recursive: true });
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
 
 async function newTable(rulesetId: string): Promise<{ gm: string; tableId: string; token: string }> {
-  const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `${rulesetId} night`, rulesetId }) });
-  expect(res.status).toBeLessThan(300);
-  const body = (await res.json()) as { tableId: string; gmToken: string; links: { gm: string } };
-  return { gm: new URL(body.links.gm, server.url).href, tableId: body.tableId, token: body.gmToken };
+  const body = await e2e!.table(rulesetId, `${rulesetId} night`);
+  return { gm: new URL(body.links.gm, e2e!.server.url).href, tableId: body.tableId, token: body.gmToken };
 }
 
 async function open(url: string, viewport: { width: number; height: number }, phone = false): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  await page.goto(url);
-  await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+  const { p: page, errors } = await e2e!.open(url, viewport, { phone });
   return { page, errors };
 }
 
@@ -178,13 +166,8 @@ describe('Kleptonomicon episode bar', () => {
   it('walks an Episode through the bar, with Beats, a refused change in the toast, and the phase on the player\'s phone', async () => {
     const t = await newTable('kleptonomicon');
     const { page: gm, errors } = await open(t.gm, { width: 1440, height: 1000 });
-    const seatRes = await fetch(`${server.url}/api/tables/${encodeURIComponent(t.tableId)}/seats`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
-      body: JSON.stringify({ name: 'Pip' }),
-    });
-    expect(seatRes.status).toBeLessThan(300);
-    const seatLink = new URL(((await seatRes.json()) as { link: string }).link, server.url).href;
+    const seat = await e2e!.seat({ tableId: t.tableId, gmToken: t.token, links: { gm: t.gm } }, 'Pip');
+    const seatLink = new URL(seat.link, e2e!.server.url).href;
     expect(seatLink).toMatch(/#seat=/);
     const { page: phone, errors: phoneErrors } = await open(seatLink, { width: 390, height: 844 }, true);
 

@@ -2,18 +2,12 @@
 // returns focus), N for next turn, U / Ctrl+Z for undo, Shift+U for redo, R
 // to the dice box; single keys do nothing while typing in a field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { type RunningServer } from '@tablekeeper/server';
 import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
 
 let e2e: E2e | undefined;
-let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   e2e = await startE2e('kb');
-  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
@@ -22,13 +16,8 @@ afterAll(async () => {
 
 describe('GM screen keyboard', () => {
   it('drives turns, undo and redo from the keyboard, with a help dialog', async () => {
-    const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Keys', rulesetId: 'osr' }) });
-    const { links } = (await res.json()) as { links: { gm: string } };
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
-    const errors = watchErrors(page);
-    await page.goto(links.gm);
-    await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const { links } = await e2e!.table('osr', 'Keys');
+    const { p: page, errors } = await e2e!.open(links.gm, { width: 1280, height: 900 });
 
     // Three fighters with scores, started from the form.
     const enc = page.locator('.area-encounter');
@@ -83,6 +72,5 @@ describe('GM screen keyboard', () => {
     expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).not.toBe('none');
 
     expect(errors).toEqual([]);
-    await ctx.close();
   });
 });

@@ -5,13 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { applyDelta, unfoldAcks, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
 import { startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium } from './browser.ts';
-import { ensureWebBuilt, webDist } from './web.ts';
+import { ensureWebBuilt, recordFrames, watchErrors, webDist } from './web.ts';
 
 export interface E2e {
   readonly server: RunningServer;
@@ -20,8 +20,48 @@ export interface E2e {
   post<T>(path: string, body: unknown, token?: string): Promise<T>;
   /** A bare protocol socket for setup a test is not about, folding its view. */
   socket(token: string): Promise<ProtocolSocket>;
-  /** Closes the sockets, the given browser contexts, the browser and the server, and removes the database. */
+  /** A new table through the HTTP API, as the GM screen's "new table" makes it. */
+  table(rulesetId: string, name: string): Promise<MadeTable>;
+  /** A player's seat at `table`, made by its GM. */
+  seat(table: MadeTable, name: string): Promise<MadeSeat>;
+  /** A page in its own browser context (closed by close()), on `link`, once its table socket is open. */
+  open(link: string, viewport: { width: number; height: number }, o?: { phone?: boolean }): Promise<OpenPage>;
+  /** Closes the sockets, the pages it opened and the given browser contexts, the browser and the server, and removes the database. */
   close(contexts?: readonly BrowserContext[]): Promise<void>;
+}
+
+export interface MadeTable {
+  readonly tableId: string;
+  readonly gmToken: string;
+  readonly links: { readonly gm: string };
+}
+
+export interface MadeSeat {
+  readonly seatId: string;
+  readonly token: string;
+  readonly link: string;
+}
+
+export interface OpenPage {
+  readonly p: Page;
+  /** Every WebSocket frame the page received, as text (for secrecy checks). */
+  readonly frames: string[];
+  /** Page errors and console errors (a test expects none). */
+  readonly errors: string[];
+}
+
+/** The id of the character named `name` in a socket's view (ids are minted at random, ADR 10). */
+export function characterNamed(sock: ProtocolSocket, name: string): string {
+  const found = Object.values(sock.view().world.characters).find((c) => c.name === name);
+  if (found === undefined) throw new Error(`no character named ${name} in the view`);
+  return found.id;
+}
+
+/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
+export function count3d6(ok: (natural: number) => boolean): number {
+  let k = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
+  return k / 216;
 }
 
 export interface ProtocolSocket {
@@ -39,18 +79,33 @@ export async function startE2e(name: string): Promise<E2e> {
   const server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, `${name}.sqlite`), logger: pino({ level: 'silent' }), webDist });
   const browser = await launchChromium();
   const sockets: WebSocket[] = [];
+  const opened: BrowserContext[] = [];
+  const post = async <T>(p: string, body: unknown, token?: string): Promise<T> => {
+    const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    expect(res.status).toBe(201);
+    return (await res.json()) as T;
+  };
   return {
     server,
     browser,
-    async post<T>(p: string, body: unknown, token?: string): Promise<T> {
-      const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-      expect(res.status).toBe(201);
-      return (await res.json()) as T;
-    },
+    post,
     socket: (token) => protocolSocket(server, sockets, token),
+    table: (rulesetId, name) => post<MadeTable>('/api/tables', { name, rulesetId }),
+    seat: (table, name) => post<MadeSeat>(`/api/tables/${table.tableId}/seats`, { name }, table.gmToken),
+    async open(link, viewport, o = {}) {
+      const ctx = await browser.newContext({ viewport, ...(o.phone === true ? { isMobile: true, hasTouch: true } : {}) });
+      opened.push(ctx);
+      const p = await ctx.newPage();
+      const frames = recordFrames(p);
+      const errors = watchErrors(p);
+      await p.goto(new URL(link, server.url).href);
+      // The state, not a time: the page has its table once the socket is open.
+      await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
+      return { p, frames, errors };
+    },
     async close(contexts = []) {
       for (const ws of sockets) ws.close();
-      for (const c of contexts) await c.close().catch(() => undefined);
+      for (const c of [...opened, ...contexts]) await c.close().catch(() => undefined);
       await browser.close();
       await server.close();
       rmSync(dir, { recursive: true, force: true });

@@ -3,43 +3,28 @@
 // caught in place, the player's phone shows them, and the server's Edge Saves
 // at the next Encounter read them (two dice and the +2 in every roll).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
+import { characterNamed, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('klepto-sheet');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-async function page(link: string, width: number, height: number): Promise<{ p: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, errors };
-}
 
 describe('Kleptonomicon sheet: Edge Save and Sneaky', () => {
   it('the GM sets them, the phone shows them, and the Edge Saves read them', async () => {
-    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Heist', rulesetId: 'kleptonomicon' });
-    const seat = await e2e!.post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
+    const made = await e2e!.table('kleptonomicon', 'Heist');
+    const seat = await e2e!.seat(made, 'Ann');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Quill', kind: 'pc', seatId: seat.seatId });
-    const quill = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Quill')!.id;
+    const quill = characterNamed(gmSock, 'Quill');
 
-    const gm = await page(made.links.gm, 1440, 960);
-    const phone = await page(seat.link, 390, 844);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const phone = await e2e!.open(seat.link, { width: 390, height: 844 });
     const sheets = gm.p.getByTestId('edge-save-sheets');
     await sheets.locator('summary').click();
     const form = sheets.getByRole('form', { name: "Quill's Edge Save" });

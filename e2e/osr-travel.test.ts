@@ -3,40 +3,31 @@
 // mule drops load it is merely encumbered (half pace), the party keeps to it,
 // and the server travels by the calculator's figure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator } from 'playwright-core';
-import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
+import type { Locator } from 'playwright-core';
+import { characterNamed, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('osr-travel');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
 
 const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? '';
 
 describe('OSR travel calculator and a completely encumbered PC', () => {
   it('0\' travels 0 with the reason and the button held; dropping load gives half pace, which the server travels by', async () => {
-    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Road', rulesetId: 'osr' });
+    const made = await e2e!.table('osr', 'Road');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Strong', kind: 'pc', stats: { str: 14, maxHp: 8 } });
     // STR 10 with 16 load: 6 loads over, 30' - 30' = 0' (001 "Movement Actions": completely encumbered).
     await gmSock.command({ type: 'character.add', name: 'Mule', kind: 'pc', stats: { str: 10, load: 16, maxHp: 8 } });
-    const mule = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Mule')!.id;
+    const mule = characterNamed(gmSock, 'Mule');
 
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const errors = watchErrors(page);
-    await page.goto(made.links.gm);
-    await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    const { p: page, errors } = await e2e!.open(made.links.gm, { width: 1440, height: 1000 });
     const ex = page.getByTestId('exploration');
     const travel = ex.getByRole('group', { name: 'Travel', exact: true });
 

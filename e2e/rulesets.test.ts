@@ -2,18 +2,13 @@
 // screen: 36th Way initiative bands with the escalation die, the team game's
 // alternating team picks, and the Kleptonomicon's NPC groups with Beats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { type RunningServer } from '@tablekeeper/server';
+import type { Locator, Page } from 'playwright-core';
 import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
 
 let e2e: E2e | undefined;
-let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   e2e = await startE2e('rs');
-  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
@@ -21,12 +16,8 @@ afterAll(async () => {
 });
 
 async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; errors: string[] }> {
-  const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: rulesetId, rulesetId }) });
-  const { links } = (await res.json()) as { links: { gm: string } };
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const errors = watchErrors(page);
-  await page.goto(links.gm);
-  await page.locator('[data-testid=conn-status][data-status=open]').waitFor();
+  const { links } = await e2e!.table(rulesetId, rulesetId);
+  const { p: page, errors } = await e2e!.open(links.gm, { width: 1280, height: 900 });
   return { page, enc: page.locator('.area-encounter'), errors };
 }
 

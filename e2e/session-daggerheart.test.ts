@@ -5,35 +5,21 @@
 // the GM undoes a whole roll step and spends Fear. No hidden difficulty or
 // hidden countdown ever reaches a phone's page or WebSocket frames.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
 import { DYNAMIC_ADVANCEMENT, dualityOutcomeDistribution, getCountdowns, type DualityOutcome, type World } from '@tablekeeper/engine';
 import { startE2e, type E2e, type ProtocolSocket } from './harness.ts';
-import { recordFrames, watchErrors } from './web.ts';
 
 const HIDDEN_DIFFICULTY = 17;
 const HIDDEN_COUNTDOWN = 'CANARY-k2Vz-reinforcements';
 
 let e2e: E2e | undefined;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('daggerheart');
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-async function open(link: string, width: number, height: number): Promise<{ p: Page; frames: string[]; errors: string[] }> {
-  const ctx = await e2e!.browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const frames = recordFrames(p);
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, frames, errors };
-}
 
 /** The chase's two values in the GM's own view of the table. */
 function chaseValues(gm: ProtocolSocket): { progress: number; consequence: number } {
@@ -50,9 +36,9 @@ const afterRoll = (before: { progress: number; consequence: number }, outcome: D
 
 describe('a Daggerheart session: two phones roll against a chase, the GM spends Fear', () => {
   it('runs the market chase from the app with no secret reaching a phone', async () => {
-    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Market chase', rulesetId: 'daggerheart' });
-    const ana = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ana' }, made.gmToken);
-    const bo = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bo' }, made.gmToken);
+    const made = await e2e!.table('daggerheart', 'Market chase');
+    const ana = await e2e!.seat(made, 'Ana');
+    const bo = await e2e!.seat(made, 'Bo');
     // Setup the test is not about: the two PCs, a visible chase and a hidden countdown.
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Rogue', kind: 'pc', seatId: ana.seatId, stats: { agility: 2, stressMarked: 1, major: 6, severe: 12 } });
@@ -61,9 +47,9 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     await gmSock.command({ type: 'countdown.create', name: HIDDEN_COUNTDOWN, start: 5, visibility: 'hidden' });
     await gmSock.command({ type: 'daggerheart.gainFear', amount: 2 });
 
-    const gm = await open(made.links.gm, 1440, 960);
-    const a = await open(ana.link, 390, 844);
-    const b = await open(bo.link, 390, 844);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const a = await e2e!.open(ana.link, { width: 390, height: 844 });
+    const b = await e2e!.open(bo.link, { width: 390, height: 844 });
 
     // --- The GM asks the Rogue for an Agility roll against a hidden 17, with Second Story (+2).
     const ask = gm.p.getByTestId('request-roll');
@@ -168,13 +154,13 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
 
   it('runs a fight against an adversary with a loop countdown: the spotlight passes, the GM takes it with Fear, the Ogre is hurt past its thresholds', async () => {
     const MOVE = 'CANARY-q7Lm-ground-slam';
-    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Ogre bridge', rulesetId: 'daggerheart' });
-    const ana = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ana' }, made.gmToken);
+    const made = await e2e!.table('daggerheart', 'Ogre bridge');
+    const ana = await e2e!.seat(made, 'Ana');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Guardian', kind: 'pc', seatId: ana.seatId, stats: { strength: 1, major: 7, severe: 14, armorMax: 3 } });
     await gmSock.command({ type: 'daggerheart.gainFear', amount: 1 });
-    const gm = await open(made.links.gm, 1440, 960);
-    const a = await open(ana.link, 390, 844);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const a = await e2e!.open(ana.link, { width: 390, height: 844 });
 
     // --- The GM adds an Ogre from its stat block, with a Loop 2 move.
     const adv = gm.p.getByTestId('adversaries');

@@ -15,7 +15,7 @@ describe('a night of the OSR game, by clicking', () => {
     });
   }, 300_000);
 
-  it('a link the server refuses says so within two seconds, with what to do', async () => {
+  it('a link the server refuses says so after the second refusal, with what to do', async () => {
     const e2e = await startE2e('session-osr-badlink');
     try {
       await badLinkSaysSo(e2e, `${e2e.server.url}/#seat=not-a-real-token-0123456789abcdef`);

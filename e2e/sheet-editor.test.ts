@@ -4,45 +4,19 @@
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { startE2e, type E2e } from './harness.ts';
-import { watchErrors } from './web.ts';
+import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('sheet');
-  ({ browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-const post = <T>(p: string, body: unknown, token?: string): Promise<T> => e2e!.post<T>(p, body, token);
-
-const socket = (token: string) => e2e!.socket(token);
-
-async function page(link: string, width: number, height: number): Promise<{ p: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, errors };
-}
-
-/** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
-function count3d6(ok: (natural: number) => boolean): number {
-  let k = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) if (ok(a + b + c)) k++;
-  return k / 216;
-}
 
 /** The stored sheet of `id` in a view (36th Way or teams). */
 function sheetIn(view: TableView, rules: string, id: string): Record<string, unknown> | undefined {
@@ -52,11 +26,11 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
 
 describe('sheet editor', () => {
   it('36th Way: the GM writes both sheets in the editor, a bad field shows its path, and the attack odds follow', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Sheets', rulesetId: '36th-way' });
-    const seat = await post<{ seatId: string; token: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ann' }, made.gmToken);
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('36th-way', 'Sheets');
+    const seat = await e2e!.seat(made, 'Ann');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
-    const vesk = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Vesk')!.id;
+    const vesk = characterNamed(gmSock, 'Vesk');
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -65,7 +39,7 @@ describe('sheet editor', () => {
       ],
     });
 
-    const gm = await page(made.links.gm, 1440, 960);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
@@ -126,7 +100,7 @@ describe('sheet editor', () => {
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
 
     // The player's phone has the tracker and the attack panel, but no editor.
-    const ann = await page(seat.link, 390, 844);
+    const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
     await expect.poll(() => ann.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
     expect(await ann.p.getByTestId('sheet-editor').count()).toBe(0);
     await gm.p.screenshot({ path: 'test-results/gm-sheet-editor.png' });
@@ -135,8 +109,8 @@ describe('sheet editor', () => {
   });
 
   it('teams: the editor sends teams.setSheet for the chosen combatant', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Raid', rulesetId: 'teams' });
-    const gmSock = await socket(made.gmToken);
+    const made = await e2e!.table('teams', 'Raid');
+    const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -145,7 +119,7 @@ describe('sheet editor', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
-    const gm = await page(made.links.gm, 1440, 960);
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     const json = editor.getByLabel(/Sheet JSON/);

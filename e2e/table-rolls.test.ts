@@ -4,53 +4,29 @@
 // reaches the GM and that player only. Also the tracker's kernel on-deck and
 // the GM's NPC hit point buttons.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningServer } from '@tablekeeper/server';
 import { startE2e, type E2e } from './harness.ts';
-import { recordFrames, watchErrors } from './web.ts';
 
 const SECRET_LABEL = 'CANARY-r8Tq-ambush-check';
 const ALICE_SECRET = 'CANARY-m3Pd-sneak';
 
 let e2e: E2e | undefined;
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   e2e = await startE2e('rolls');
-  ({ server, browser } = e2e);
 });
 
 afterAll(async () => {
-  await e2e?.close(contexts);
+  await e2e?.close();
 });
-
-async function post<T>(p: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  expect(res.status).toBe(201);
-  return (await res.json()) as T;
-}
-
-async function page(link: string, width: number, height: number): Promise<{ p: Page; frames: string[]; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width, height } });
-  contexts.push(ctx);
-  const p = await ctx.newPage();
-  const frames = recordFrames(p);
-  const errors = watchErrors(p);
-  await p.goto(link);
-  await p.locator('[data-testid=conn-status][data-status=open]').waitFor();
-  return { p, frames, errors };
-}
 
 describe('recorded table rolls', () => {
   it('a player roll reaches the GM log with its dice; secret rolls stay secret', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Rolls', rulesetId: 'osr' });
-    const alice = await post<{ link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Alice' }, made.gmToken);
-    const bob = await post<{ link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Bob' }, made.gmToken);
-    const gm = await page(made.links.gm, 1440, 960);
-    const a = await page(alice.link, 390, 844);
-    const b = await page(bob.link, 390, 844);
+    const made = await e2e!.table('osr', 'Rolls');
+    const alice = await e2e!.seat(made, 'Alice');
+    const bob = await e2e!.seat(made, 'Bob');
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const a = await e2e!.open(alice.link, { width: 390, height: 844 });
+    const b = await e2e!.open(bob.link, { width: 390, height: 844 });
     const gmLog = gm.p.getByTestId('log');
 
     // --- Alice rolls 1d20+2 at the table: the server rolls it, the GM's log shows the die and the total.
@@ -117,10 +93,10 @@ describe('recorded table rolls', () => {
   });
 
   it('the tracker shows the kernel on-deck and the GM edits an NPC’s hit points', async () => {
-    const made = await post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Fight', rulesetId: 'osr' });
-    const alice = await post<{ link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Alice' }, made.gmToken);
-    const gm = await page(made.links.gm, 1440, 960);
-    const a = await page(alice.link, 390, 844);
+    const made = await e2e!.table('osr', 'Fight');
+    const alice = await e2e!.seat(made, 'Alice');
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const a = await e2e!.open(alice.link, { width: 390, height: 844 });
     const enc = gm.p.locator('.area-encounter');
     for (const [name, score, hp, hidden] of [['Ada', '18', '', false], ['Lurker', '15', '9', true], ['Goblin', '12', '7', false]] as const) {
       await enc.getByLabel('Name').fill(name);

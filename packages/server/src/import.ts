@@ -1,162 +1,212 @@
-// Import as a bounded job: a JSON Lines export becomes a new table without
-// stalling the other tables. The text is checked and replayed in time slices
-// (replay is linear: apply copies neither the log nor the undo stacks), the
-// rows are written in short write transactions between slices, and only one
-// import runs at a time. Caps: bytes (the body limit), transactions, and
-// the table count; every refusal names the line and field.
-import { emptyTable, type Engine, type Table, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
-import { exportHeaderSchema, exportTransactionSchema, type RejectionError } from '@tablekeeper/protocol';
-import { viewerKey } from './room.js';
+// Import as a bounded job (ADR 19): a JSON Lines export becomes a new table
+// without stalling the other tables. The export is parsed, checked and
+// replayed (import-check.ts) in slices on the event loop, or, when asked, in
+// a worker thread that posts the checked rows in batches; the event loop
+// writes the rows in short write transactions without their own fsync,
+// yielding between slices. The GM token is written last, fully synced: until
+// then no one can open the table, and a failure drops what was written. Only
+// one import runs at a time.
+import { Worker } from 'node:worker_threads';
+import type { Engine, Table, Transaction, World } from '@tablekeeper/engine';
+import type { RejectionError } from '@tablekeeper/protocol';
+import { IMPORT_BATCH_ROWS, startImportCheck, type ImportCheckLimits, type ImportHeader, type ImportRefusal, type RowBatch } from './import-check.js';
+import type { ImportJob, ImportWorkerMessage } from './import-worker.js';
 import type { RulesetCatalog } from './rulesets.js';
-import { encodeSnapshot } from './snapshot.js';
-import type { EventStore, TableRecord, TokenRecord, TxRecord } from './store/port.js';
-import { mintTableId } from './tokens.js';
+import { encodeSnapshot, tableFromSnapshot } from './snapshot.js';
+import type { EventStore, StoredRow, TableRecord, TokenRecord } from './store/port.js';
 
-export interface ImportLimits {
-  readonly maxTransactions: number;
-  readonly maxImportBytes: number;
+export type { ImportRefusal } from './import-check.js';
+
+export interface ImportLimits extends ImportCheckLimits {
   readonly maxTables: number;
 }
 
 /** How long one slice of import work may hold the event loop before it yields (ms). */
 export const IMPORT_SLICE_MS = 8;
-/** A write slice is longer: each one pays a commit (fsync), so fewer, larger ones finish sooner. */
-export const IMPORT_WRITE_SLICE_MS = 20;
+/** An import that has not finished after this long is stopped (its worker terminated) and nothing is kept. */
+export const IMPORT_TIME_CAP_MS = 5 * 60_000;
 
-/** A checked import: the rows to store and the table they replay to. */
-export interface CheckedImport {
-  readonly tableId: string;
-  readonly name: string;
-  readonly rulesetId: string;
-  readonly genesis: World;
-  readonly log: readonly TxRecord[];
-  readonly table: Table;
+/** What the event loop receives from a check, wherever it runs. */
+type CheckMessage =
+  | { readonly type: 'header'; readonly header: ImportHeader }
+  | { readonly type: 'rows'; readonly batch: RowBatch }
+  /** `table` when the check ran on this thread; from a worker, its snapshot and newest undo worlds. */
+  | { readonly type: 'done'; readonly table: Table }
+  | { readonly type: 'done'; readonly snapshot: string; readonly kept: [number, World][] }
+  | { readonly type: 'refused'; readonly refusal: ImportRefusal };
+
+interface CheckSource {
+  next(): Promise<CheckMessage>;
+  /** The batch last received is written: the worker may send another. */
+  ack(): void;
+  close(): void;
 }
-
-export type ImportRefusal = { readonly status: number; readonly error: RejectionError };
 
 const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const unavailable = (message: string): ImportRefusal => ({ status: 503, error: { kind: 'UNAVAILABLE', message } });
 
-/** Runs `step(i)` for i in [from, to), yielding to the event loop every IMPORT_SLICE_MS; a step may stop the loop with a refusal. */
-async function sliced<T>(from: number, to: number, step: (i: number) => T | undefined): Promise<T | undefined> {
-  let sliceStart = performance.now();
-  for (let i = from; i < to; i++) {
-    const stop = step(i);
-    if (stop !== undefined) return stop;
-    if (performance.now() - sliceStart > IMPORT_SLICE_MS) {
-      await yieldToLoop();
-      sliceStart = performance.now();
-    }
-  }
-  return undefined;
+/** A large body's bytes move to the worker instead of being copied (a small Buffer may share Node's pool: copied). */
+function ownedBuffer(body: Uint8Array | string): ArrayBuffer[] {
+  if (typeof body === 'string' || body.byteLength < 64 * 1024) return [];
+  const b = body.buffer;
+  return b instanceof ArrayBuffer && body.byteOffset === 0 && body.byteLength === b.byteLength ? [b] : [];
 }
 
-const pathOf = (issue: { path?: readonly PropertyKey[] } | undefined): (string | number)[] => (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p)));
-
-/**
- * Validates a JSON Lines export: header, every line's shape, consecutive
- * versions, unique command ids, and a replay through the ruleset's engine
- * (a log that does not replay is refused at the line that fails). The table
- * gets a fresh id. Yields to the event loop between slices.
- */
-export async function checkImport(text: string, catalog: RulesetCatalog, limits: Pick<ImportLimits, 'maxTransactions' | 'maxImportBytes'>): Promise<CheckedImport | ImportRefusal> {
-  const bytes = Buffer.byteLength(text, 'utf8');
-  if (bytes > limits.maxImportBytes) return { status: 413, error: { kind: 'TOO_LARGE', message: `an import is at most ${limits.maxImportBytes} bytes; this one is ${bytes}`, limit: limits.maxImportBytes } };
-  const lines = text.split('\n').filter((l) => l.trim() !== '');
-  const bad = (line: number, message: string, path: (string | number)[] = []): ImportRefusal => ({ status: 400, error: { kind: 'INVALID', message: `line ${line}: ${message}`, path: [line, ...path] } });
-  if (lines.length === 0) return bad(1, 'empty import');
-  if (lines.length - 1 > limits.maxTransactions) {
-    return { status: 413, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: limits.maxTransactions, message: `an import holds at most ${limits.maxTransactions} transactions; this one has ${lines.length - 1}` } };
-  }
-  const parse = (i: number): unknown => {
-    try {
-      return JSON.parse(lines[i]!);
-    } catch {
-      return undefined;
-    }
+/** The check in a worker thread, which loads the catalog's engines by module specifier. */
+function workerSource(catalogModule: string, job: ImportJob, timeCapMs: number): CheckSource {
+  const worker = new Worker(new URL('./import-worker-boot.mjs', import.meta.url), { workerData: { catalogModule } });
+  const inbox: CheckMessage[] = [];
+  let waiting: ((m: CheckMessage) => void) | null = null;
+  let ended = false;
+  const deliver = (m: CheckMessage) => {
+    if (ended) return;
+    if (m.type === 'done' || m.type === 'refused') ended = true;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w(m);
+    } else inbox.push(m);
   };
-  const head = exportHeaderSchema.safeParse(parse(0));
-  if (!head.success) return bad(1, head.error.issues[0]?.message ?? 'not a table header', pathOf(head.error.issues[0]));
-  const engine: Engine | null = catalog.engineFor(head.data.rulesetId);
-  if (!engine) return bad(1, `unknown ruleset ${head.data.rulesetId}`, ['rulesetId']);
-  const g = head.data.genesis as Record<string, unknown>;
-  const isRec = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
-  if (g['rulesetId'] !== head.data.rulesetId || !isRec(g['seats']) || !isRec(g['characters']) || !isRec(g['ext']) || !isRec(g['settings']) || !isRec(g['clock']) || !Array.isArray(g['log']) || typeof g['nextId'] !== 'number') {
-    return bad(1, 'the genesis is not a world of this ruleset', ['genesis']);
-  }
-  const tableId = mintTableId();
-  const genesis = { ...(head.data.genesis as unknown as World), tableId };
-  const log: TxRecord[] = [];
-  const ids = new Set<string>();
-  let table = emptyTable(genesis);
-  const refused = await sliced(1, lines.length, (i): ImportRefusal | undefined => {
-    const row = exportTransactionSchema.safeParse(parse(i));
-    if (!row.success) return bad(i + 1, row.error.issues[0]?.message ?? 'not a transaction line', pathOf(row.error.issues[0]));
-    if (row.data.version !== i) return bad(i + 1, `expected version ${i}, found ${row.data.version} (versions must have no gaps)`, ['version']);
-    const { commandId } = row.data;
-    const tx = row.data.transaction as unknown as Transaction;
-    const actor = tx.actor as Viewer | undefined;
-    const actorKey = actor && typeof actor === 'object' && typeof actor.role === 'string' ? viewerKey(actor) : 'gm';
-    if (commandId !== null) {
-      // Idempotency keys are per sender, like the store's.
-      const key = `${actorKey}\u0000${commandId}`;
-      if (ids.has(key)) return bad(i + 1, `commandId ${commandId} appears twice for ${actorKey}`, ['commandId']);
-      ids.add(key);
-    }
-    try {
-      table = engine.apply(table, tx);
-    } catch (e) {
-      return bad(i + 1, `the log does not replay here: ${e instanceof Error ? e.message : String(e)}`, ['transaction']);
-    }
-    log.push({ version: i, commandId, actorKey, transaction: tx });
-    return undefined;
+  const timer = setTimeout(() => deliver({ type: 'refused', refusal: unavailable(`the import did not finish within ${timeCapMs / 1000} s; nothing was created`) }), timeCapMs);
+  timer.unref();
+  worker.on('message', (m: ImportWorkerMessage) => {
+    if (m.type === 'ready') worker.postMessage({ type: 'job', job }, ownedBuffer(job.body));
+    else if (m.type === 'header') deliver({ type: 'header', header: m.header });
+    else deliver(m);
   });
-  if (refused !== undefined) return refused;
-  try {
-    engine.view(table, { role: 'gm' });
-  } catch (e) {
-    return { status: 400, error: { kind: 'INVALID', message: `the imported table cannot be shown: ${e instanceof Error ? e.message : String(e)}`, path: [] } };
-  }
-  return { tableId, name: head.data.name, rulesetId: head.data.rulesetId, genesis, log, table };
+  worker.on('error', (e) => deliver({ type: 'refused', refusal: unavailable(`the import's check failed: ${e.message}; nothing was created`) }));
+  worker.on('exit', () => deliver({ type: 'refused', refusal: unavailable('the import worker stopped; nothing was created') }));
+  return {
+    next: () => {
+      const m = inbox.shift();
+      return m !== undefined ? Promise.resolve(m) : new Promise((resolve) => (waiting = resolve));
+    },
+    ack: () => worker.postMessage({ type: 'ack' }),
+    close: () => {
+      clearTimeout(timer);
+      ended = true;
+      void worker.terminate();
+    },
+  };
 }
 
-/**
- * Writes a checked import: the table row, then the rows in short write
- * transactions between slices (other tables' commits interleave), then a
- * snapshot, and the GM token last: until then no one can open the table.
- * A failed write drops what was written and answers UNAVAILABLE.
- */
-export async function writeImport(store: EventStore, checked: CheckedImport, gm: TokenRecord): Promise<ImportRefusal | null> {
-  const record: TableRecord = { tableId: checked.tableId, name: checked.name, rulesetId: checked.rulesetId, genesis: checked.genesis, createdAt: Date.now() };
-  let created = false;
-  try {
-    store.createTable(record, []);
-    created = true;
-    // Rows per write transaction adapt so that one (with its fsync) holds the loop about one slice.
-    let next = 0;
-    let chunk = 256;
-    while (next < checked.log.length) {
-      const started = performance.now();
-      const rows = checked.log.slice(next, next + chunk);
-      store.importRows(checked.tableId, rows);
-      next += rows.length;
-      const took = performance.now() - started;
-      chunk = Math.max(16, Math.min(8192, Math.round(chunk * (IMPORT_WRITE_SLICE_MS / Math.max(took, 0.5)))));
-      await yieldToLoop();
-    }
-    if (checked.log.length > 0) store.putSnapshot(checked.tableId, checked.log.length, encodeSnapshot(checked.table));
-    store.addToken(gm);
-    return null;
-  } catch (e) {
-    if (created) {
-      try {
-        store.dropTable(checked.tableId);
-      } catch {
-        // the table has no token, so no one can open what is left of it
+/** The check on the event loop, one slice per batch. */
+function inlineSource(text: string, engineFor: (id: string) => Engine | null, job: ImportJob): CheckSource {
+  const check = startImportCheck(text, engineFor, job.limits, job.tableId);
+  let state: 'start' | 'rows' | 'ended' = 'start';
+  return {
+    async next() {
+      if ('error' in check) return { type: 'refused', refusal: check };
+      if (state === 'start') {
+        state = 'rows';
+        return { type: 'header', header: check.header };
       }
+      await yieldToLoop();
+      const batch = check.next(Number.MAX_SAFE_INTEGER, performance.now() + IMPORT_SLICE_MS);
+      if (batch === null) {
+        state = 'ended';
+        const table = check.finish();
+        return 'error' in table ? { type: 'refused', refusal: table } : { type: 'done', table };
+      }
+      return 'error' in batch ? { type: 'refused', refusal: batch } : { type: 'rows', batch };
+    },
+    ack: () => undefined,
+    close: () => undefined,
+  };
+}
+
+export interface ImportDeps {
+  readonly store: EventStore;
+  readonly catalog: RulesetCatalog;
+  readonly limits: ImportLimits;
+  /** Mints the GM token of the new table (its record is written last). */
+  readonly newGmToken: (tableId: string) => { token: string; record: TokenRecord };
+  readonly mintTableId: () => string;
+  /** Check in a worker thread (when the catalog names a worker module) instead of on the event loop. */
+  readonly inWorker: boolean;
+  readonly timeCapMs?: number;
+}
+
+export type ImportOutcome = { readonly ok: true; readonly record: TableRecord; readonly table: Table; readonly gmToken: string } | ({ readonly ok: false } & ImportRefusal);
+
+/**
+ * Imports an export: checks it (in a worker when asked and the catalog names
+ * a worker module), writes the checked rows between slices, then a snapshot,
+ * and the GM token last. A refusal or failure leaves nothing behind.
+ */
+export async function importTable(body: Buffer | string, deps: ImportDeps): Promise<ImportOutcome> {
+  const { store, catalog, limits } = deps;
+  const job: ImportJob = { body, tableId: deps.mintTableId(), limits: { maxTransactions: limits.maxTransactions, maxImportBytes: limits.maxImportBytes } };
+  const inWorker = deps.inWorker && catalog.workerModule !== undefined;
+  const source = inWorker && catalog.workerModule
+    ? workerSource(catalog.workerModule, job, deps.timeCapMs ?? IMPORT_TIME_CAP_MS)
+    : inlineSource(typeof body === 'string' ? body : body.toString('utf8'), (id) => catalog.engineFor(id), job);
+  const refuse = (r: ImportRefusal): ImportOutcome => ({ ok: false, ...r });
+  let record: TableRecord | null = null;
+  try {
+    const first = await source.next();
+    if (first.type === 'refused') return refuse(first.refusal);
+    if (first.type !== 'header') return refuse(unavailable('the import check answered out of order; nothing was created'));
+    const { header } = first;
+    const engine = catalog.engineFor(header.rulesetId);
+    if (!engine) return refuse({ status: 400, error: { kind: 'INVALID', message: `line 1: unknown ruleset ${header.rulesetId}`, path: [1, 'rulesetId'] } });
+    if (store.countTables() >= limits.maxTables) return refuse({ status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError });
+    const made: TableRecord = { tableId: header.tableId, name: header.name, rulesetId: header.rulesetId, genesis: header.genesis, createdAt: Date.now() };
+    store.createTable(made, []);
+    record = made;
+    // From a worker, the rows arrive as text: parsed here for the room's log (the worker replayed them).
+    const transactions: Transaction[] = [];
+    const keepParsed = inWorker;
+    let table: Table | null = null;
+    let chunk = 64;
+    for (;;) {
+      const m = await source.next();
+      if (m.type === 'refused') return refuse(dropped(store, made.tableId, m.refusal));
+      if (m.type === 'header') return refuse(dropped(store, made.tableId, unavailable('the import check answered out of order; nothing was created')));
+      if (m.type === 'done') {
+        table = 'table' in m ? m.table : tableFromSnapshot(m.snapshot, header.genesis, transactions, m.kept);
+        break;
+      }
+      const { batch } = m;
+      // Rows per write transaction adapt so that one (parse and insert) holds the loop about one slice.
+      for (let at = 0; at < batch.txs.length; ) {
+        const started = performance.now();
+        const end = Math.min(batch.txs.length, at + chunk);
+        const rows: StoredRow[] = [];
+        for (let k = at; k < end; k++) {
+          if (keepParsed) transactions.push(JSON.parse(batch.txs[k]!) as Transaction);
+          rows.push({ version: batch.from + k, commandId: batch.commandIds[k]!, actorKey: batch.actorKeys[k]!, tx: batch.txs[k]! });
+        }
+        store.importRows(made.tableId, rows);
+        at = end;
+        const took = performance.now() - started;
+        chunk = Math.max(8, Math.min(IMPORT_BATCH_ROWS * 4, Math.round(chunk * (IMPORT_SLICE_MS / Math.max(took, 0.25)))));
+        await yieldToLoop();
+      }
+      source.ack();
     }
-    return { status: 503, error: { kind: 'UNAVAILABLE', message: `the import could not be saved, nothing was created (${e instanceof Error ? e.message : 'store error'})` } };
+    if (table === null) return refuse(dropped(store, made.tableId, unavailable('the checked table does not match its rows; nothing was created')));
+    if (table.transactions.length > 0) store.putSnapshot(made.tableId, table.transactions.length, encodeSnapshot(table));
+    const gm = deps.newGmToken(made.tableId);
+    // Written with the store's full durability: this commit also syncs every row before it.
+    store.addToken(gm.record);
+    return { ok: true, record: made, table, gmToken: gm.token };
+  } catch (e) {
+    const failure = unavailable(`the import could not be saved, nothing was created (${e instanceof Error ? e.message : 'store error'})`);
+    return refuse(record ? dropped(store, record.tableId, failure) : failure);
+  } finally {
+    source.close();
   }
+}
+
+/** Drops a half-written import; the refusal stands whatever happens. */
+function dropped(store: EventStore, tableId: string, refusal: ImportRefusal): ImportRefusal {
+  try {
+    store.dropTable(tableId);
+  } catch {
+    // the table has no token, so no one can open what is left of it
+  }
+  return refusal;
 }
 
 /** One import at a time: a second one waits its turn instead of doubling the memory and the work. */

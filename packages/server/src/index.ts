@@ -15,7 +15,8 @@ export { buildApp, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLim
 export { AddressBuckets, DEFAULT_CREATE_ALLOWANCE, type AllowanceOptions } from './address-limits.js';
 export { QueryBudget, queryCost, DEFAULT_QUERY_BUDGET, type QueryBudgetOptions } from './query-budget.js';
 export { QueryPool, DEFAULT_QUERY_TIME_CAP_MS } from './query-pool.js';
-export { checkImport, writeImport, IMPORT_SLICE_MS, type CheckedImport } from './import.js';
+export { importTable, IMPORT_SLICE_MS, IMPORT_TIME_CAP_MS, type ImportOutcome } from './import.js';
+export { startImportCheck, type ImportCheck, type ImportRefusal } from './import-check.js';
 export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
 export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
@@ -50,6 +51,8 @@ export interface StartOptions {
   readonly queryBudget?: Partial<QueryBudgetOptions>;
   readonly queryThreads?: number;
   readonly queryTimeCapMs?: number;
+  /** Check imports in a worker thread (needs the catalog's worker module); default: on the event loop in slices (ADR 19). */
+  readonly importInWorker?: boolean;
   readonly webDist?: string | null;
   readonly publicUrl?: string;
   /** Enables GET /api/backup for this Bearer token. */
@@ -86,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.queryBudget ? { queryBudget: options.queryBudget } : {}),
       ...(options.queryThreads !== undefined ? { queryThreads: options.queryThreads } : {}),
       ...(options.queryTimeCapMs !== undefined ? { queryTimeCapMs: options.queryTimeCapMs } : {}),
+      ...(options.importInWorker !== undefined ? { importInWorker: options.importInWorker } : {}),
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),

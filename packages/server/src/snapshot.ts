@@ -2,7 +2,7 @@
 // the transactions (they are the store's rows), so writing one costs the size
 // of the world, not of the table's age, and a cold load applies only the rows
 // after it. A snapshot is a cache: anything odd about it means a full replay.
-import { SeqStack, TransactionLog, type Table, type World } from '@tablekeeper/engine';
+import { SeqStack, TransactionLog, type Table, type Transaction, type World } from '@tablekeeper/engine';
 import type { TxRecord } from './store/port.js';
 
 interface SnapshotState {
@@ -24,6 +24,17 @@ const isSeqs = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) =>
  * when the snapshot does not fit this table (older format, other genesis).
  */
 export function decodeSnapshot(text: string, version: number, genesis: World, rows: readonly TxRecord[]): Table | null {
+  if (version > rows.length) return null;
+  return tableFromSnapshot(text, genesis, rows.slice(0, version).map((r) => r.transaction));
+}
+
+/**
+ * The table after `transactions` from a snapshot taken there, or null when it
+ * does not fit. `kept` (the undo stack's newest worlds, SeqStack.keptWorlds)
+ * lets the newest entries undo without a replay from the genesis.
+ */
+export function tableFromSnapshot(text: string, genesis: World, transactions: readonly Transaction[], kept: readonly [number, World][] = []): Table | null {
+  const version = transactions.length;
   let s: Partial<SnapshotState>;
   try {
     s = JSON.parse(text) as Partial<SnapshotState>;
@@ -31,13 +42,13 @@ export function decodeSnapshot(text: string, version: number, genesis: World, ro
     return null;
   }
   if (s === null || typeof s !== 'object' || typeof s.world !== 'object' || s.world === null || !isSeqs(s.live) || !isSeqs(s.redoable)) return null;
-  if (version > rows.length || JSON.stringify(s.genesis) !== JSON.stringify(genesis)) return null;
+  if (JSON.stringify(s.genesis) !== JSON.stringify(genesis)) return null;
   if (s.live.some((n) => n > version) || s.redoable.some((n) => n > version)) return null;
   return {
     genesis,
     world: s.world,
-    transactions: TransactionLog.from(rows.slice(0, version).map((r) => r.transaction)),
-    live: SeqStack.from(s.live, genesis),
+    transactions: TransactionLog.from(transactions),
+    live: SeqStack.from(s.live, genesis, new Map(kept)),
     redoable: SeqStack.from(s.redoable),
   };
 }

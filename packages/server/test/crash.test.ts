@@ -3,34 +3,20 @@
 // kill: integrity_check is ok, versions have no gaps, no acknowledged
 // transaction is lost, and replaying the log to the last acknowledged version
 // gives exactly the view the client held when it got that ack.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { coreModule, countdownsModule, createEngine, type Transaction, type World } from '@tablekeeper/engine';
 import { DEFAULT_ROOM_LIMITS } from '../src/index.js';
+import { killChildServers, startChildServer } from './child-server.js';
 import { Client, http, tempDir } from './helpers.js';
 
 const KILLS = 25;
-const child = fileURLToPath(new URL('./fixtures/crash-child.ts', import.meta.url));
 const t = tempDir();
-afterAll(() => t.cleanup());
-
-function start(dbPath: string): Promise<{ proc: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, dbPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ proc, url: m[1]! });
-    });
-    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`child exited early (${code}): ${err}`)));
-  });
-}
+afterAll(() => {
+  killChildServers();
+  t.cleanup();
+});
 
 const engine = createEngine([coreModule, countdownsModule]);
 let n = 0;
@@ -51,13 +37,13 @@ const nextCommand = () => {
 describe('crash durability', () => {
   it(`keeps every acknowledged transaction through ${KILLS} SIGKILLs`, async () => {
     const dbPath = join(t.dir, 'crash.sqlite');
-    let { proc, url } = await start(dbPath);
+    let { proc, url } = await startChildServer(dbPath);
     const made = await http<{ tableId: string; gmToken: string }>(url, 'POST', '/api/tables', { name: 'Crash', rulesetId: 'core-only' });
     const { tableId, gmToken } = made.body;
     let maxAcked = 0;
     let killsMidStream = 0;
     for (let k = 0; k < KILLS; k++) {
-      if (k > 0) ({ proc, url } = await start(dbPath));
+      if (k > 0) ({ proc, url } = await startChildServer(dbPath));
       const gm = await Client.open(url, gmToken);
       expect(gm.version, 'the restarted server has every acknowledged version').toBeGreaterThanOrEqual(maxAcked);
       const acked = new Map<number, string>();

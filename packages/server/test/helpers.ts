@@ -80,6 +80,9 @@ export async function setupTable(base: string, seats = 1): Promise<{ tableId: st
 }
 
 /** A protocol client that records every frame and folds snapshots and deltas into `view`. */
+/** How long a test waits for a message or a close: generous, since a loaded 2-core CI machine can stall a round trip for seconds; a passing test never waits it out. */
+const WAIT_MS = 15_000;
+
 export class Client {
   readonly ws: WebSocket;
   readonly frames: string[] = [];
@@ -132,7 +135,7 @@ export class Client {
     return c;
   }
 
-  next<T extends ServerMessage['type']>(pred: T | ((m: ServerMessage) => boolean), timeoutMs = 5000): Promise<Extract<ServerMessage, { type: T }>> {
+  next<T extends ServerMessage['type']>(pred: T | ((m: ServerMessage) => boolean), timeoutMs = WAIT_MS): Promise<Extract<ServerMessage, { type: T }>> {
     const p = typeof pred === 'string' ? (m: ServerMessage) => m.type === pred : pred;
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new Error(`socket closed (${this.closed.code})`));
@@ -151,7 +154,7 @@ export class Client {
     });
   }
 
-  waitClose(timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+  waitClose(timeoutMs = WAIT_MS): Promise<{ code: number; reason: string }> {
     if (this.closed) return Promise.resolve(this.closed);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('timed out waiting for close')), timeoutMs);
@@ -163,7 +166,7 @@ export class Client {
   }
 
   /** Resolves once this client's view reached `version`. */
-  async reach(version: number, timeoutMs = 5000): Promise<void> {
+  async reach(version: number, timeoutMs = WAIT_MS): Promise<void> {
     if (this.version >= version) return;
     await this.next((m) => (m.type === 'delta' || m.type === 'snapshot') && m.version >= version, timeoutMs);
   }

@@ -1,10 +1,15 @@
-// Import as a bounded job, over real HTTP and WebSocket against a real SQLite
-// file: a 100k-transaction export imports while another table keeps playing
-// (its commands and /healthz are answered before the import finishes), and
-// every cap (bytes, transactions, the per-address allowance) refuses clearly.
+// Import as a bounded job (ADR 19), over real HTTP and WebSocket against a
+// real SQLite file: a 100k-transaction export is checked in a worker thread
+// while another table keeps playing (its commands and /healthz are answered
+// before the import finishes); the imported table undoes like the one that
+// was exported; a refusal half-way keeps nothing; every cap (bytes,
+// transactions, the per-address allowance) refuses clearly, in the worker and
+// on the event loop alike.
 import { describe, expect, it } from 'vitest';
-import { coreModule, createEngine, seededRng, type Command, type Table } from '@tablekeeper/engine';
+import { coreModule, createEngine, emptyTable, seededRng, type Command, type Table } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION } from '@tablekeeper/protocol';
+import { encodeSnapshot, tableFromSnapshot } from '../src/snapshot.js';
+import { coreCatalog } from './fixtures/core-catalog.js';
 import { Client, http, setupTable, serversClosedAfterEach, TEST_RULESET } from './helpers.js';
 
 const server = serversClosedAfterEach();
@@ -27,9 +32,11 @@ function exportOf(n: number): { text: string; table: Table } {
 }
 
 describe('import as a bounded job', () => {
-  it('imports 100,000 transactions while another table keeps answering commands and /healthz answers 200', async () => {
+  it('imports 100,000 transactions while another table keeps answering commands and /healthz answers 200, and the imported table undoes', async () => {
     const N = 100_000;
-    const s = await server({ limits: { maxImportBytes: 64 * 1024 * 1024 } });
+    // The default: checked on the event loop in slices, rows written in short transactions between them.
+    // Room for the undo after the import (a table's log holds maxTransactions).
+    const s = await server({ limits: { maxImportBytes: 64 * 1024 * 1024, maxTransactions: N + 10 } });
     const other = await setupTable(s.url, 0);
     const gm = await Client.open(s.url, other.gm);
     const { text, table } = exportOf(N);
@@ -63,12 +70,78 @@ describe('import as a bounded job', () => {
     const imported = await Client.open(s.url, im.body.gmToken);
     expect(imported.version).toBe(N);
     expect(imported.view?.canUndo).toBe(true);
+    // Its undo takes back the exported table's last live command, as the original table's would.
+    const undone = engine.execute(table, { type: 'history.undo' }, { rng: seededRng(1), actor: { role: 'gm' } });
+    if (!undone.ok) throw new Error(undone.error.message);
+    const ack = await imported.command({ type: 'history.undo' }, { expectedVersion: N });
+    expect(ack.type, JSON.stringify(ack)).toBe('ack');
+    expect(JSON.stringify({ ...room.table.world, tableId: 'src' })).toBe(JSON.stringify(undone.value.table.world));
     await imported.close();
     await gm.close();
-  }, 120_000);
+  }, 240_000);
 
-  it('refuses an import over the transaction cap or the byte cap with the limit in the error, and creates nothing', async () => {
-    const s = await server({ limits: { maxTransactions: 20, maxImportBytes: 12_000 } });
+  it('imports 3,000 transactions checked in a worker thread, and the imported table opens and undoes like the exported one', async () => {
+    const N = 3000;
+    const s = await server({ catalog: coreCatalog(true), queryThreads: 0, importInWorker: true });
+    const { text, table } = exportOf(N);
+    const im = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', text);
+    expect(im.status, im.text).toBe(201);
+    const room = s.room(im.body.tableId)!;
+    expect(room.version).toBe(N);
+    expect(JSON.stringify({ ...room.table.world, tableId: 'src' })).toBe(JSON.stringify(table.world));
+    expect(s.store.head(im.body.tableId)).toBe(N);
+    const gm = await Client.open(s.url, im.body.gmToken);
+    let expected: Table = table;
+    for (let k = 0; k < 3; k++) {
+      const undone = engine.execute(expected, { type: 'history.undo' }, { rng: seededRng(1), actor: { role: 'gm' } });
+      if (!undone.ok) throw new Error(undone.error.message);
+      expected = undone.value.table;
+      const ack = await gm.command({ type: 'history.undo' }, { expectedVersion: gm.version });
+      expect(ack.type, JSON.stringify(ack)).toBe('ack');
+      await gm.reach((ack as { version: number }).version);
+      expect(JSON.stringify({ ...room.table.world, tableId: 'src' })).toBe(JSON.stringify(expected.world));
+    }
+    await gm.close();
+  }, 60_000);
+
+  it('rebuilds an imported table from its snapshot whose undo, past the undo worlds sent with it, matches the replayed table (700 rows, 300 undos)', () => {
+    const { table } = exportOf(700);
+    const live = table.live.toArray().length;
+    // Two kept worlds: the newest entry's and one checkpoint; the undos below replay from the genesis once.
+    const rebuilt = tableFromSnapshot(encodeSnapshot(table), table.genesis, [...table.transactions], table.live.keptWorlds(2));
+    expect(rebuilt).not.toBeNull();
+    let a: Table = table;
+    let b: Table = rebuilt!;
+    expect(JSON.stringify(b.world)).toBe(JSON.stringify(a.world));
+    for (let k = 0; k < Math.min(300, live); k++) {
+      const ra = engine.execute(a, { type: 'history.undo' }, { rng: seededRng(k), actor: { role: 'gm' } });
+      const rb = engine.execute(b, { type: 'history.undo' }, { rng: seededRng(k), actor: { role: 'gm' } });
+      if (!ra.ok || !rb.ok) throw new Error(`undo ${k}: ${JSON.stringify([ra, rb])}`);
+      a = ra.value.table;
+      b = rb.value.table;
+      expect(JSON.stringify(b.world), `after ${k + 1} undos`).toBe(JSON.stringify(a.world));
+    }
+    // A snapshot of another table does not fit.
+    expect(tableFromSnapshot(encodeSnapshot(emptyTable({ ...table.genesis, name: 'Other' })), table.genesis, [...table.transactions])).toBeNull();
+  });
+
+  it('refuses a bad line found after thousands of rows were written, and keeps none of them (worker)', async () => {
+    const s = await server({ catalog: coreCatalog(true), queryThreads: 0, importInWorker: true });
+    const lines = exportOf(5000).text.trim().split('\n');
+    lines[4990] = lines[4990]!.replace('"kind":"transaction"', '"kind":"transactoin"');
+    const before = s.store.countTables();
+    const bad = await http<{ error: { kind: string; message: string; path: unknown[] } }>(s.url, 'POST', '/api/tables/import', lines.join('\n'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ kind: 'INVALID', message: 'line 4991: kind must be "transaction"', path: [4991, 'kind'] });
+    expect(s.store.countTables()).toBe(before);
+    expect(s.rooms.size).toBe(0);
+  }, 60_000);
+
+  it.each([
+    ['on the event loop', false],
+    ['in a worker', true],
+  ])('refuses an import over the transaction cap or the byte cap with the limit in the error, and creates nothing (checked %s)', async (_where, withWorkers) => {
+    const s = await server({ catalog: coreCatalog(withWorkers), queryThreads: 0, importInWorker: withWorkers, limits: { maxTransactions: 20, maxImportBytes: 12_000 } });
     const before = s.store.countTables();
     const many = await http<{ error: { kind: string; max: number; message: string } }>(s.url, 'POST', '/api/tables/import', exportOf(21).text);
     expect(many.status).toBe(413);
@@ -80,8 +153,11 @@ describe('import as a bounded job', () => {
     expect(s.store.countTables()).toBe(before);
   });
 
-  it('names the line and field of a row that does not replay, and keeps nothing of it', async () => {
-    const s = await server();
+  it.each([
+    ['on the event loop', false],
+    ['in a worker', true],
+  ])('names the line and field of a row that does not replay, and keeps nothing of it (checked %s)', async (_where, withWorkers) => {
+    const s = await server({ catalog: coreCatalog(withWorkers), queryThreads: 0, importInWorker: withWorkers });
     const lines = exportOf(10).text.trim().split('\n');
     const row = JSON.parse(lines[6]!) as { transaction: { kind: string; target?: number } };
     row.transaction.kind = 'undo';

@@ -143,7 +143,7 @@ describe('secrecy canary', () => {
             }
             case 'garbage':
               clients[op.who].sendRaw(op.text);
-              await clients[op.who].next('rejection').catch(() => null);
+              await clients[op.who].next('rejection', 5000).catch(() => null);
               break;
             case 'resync':
               clients[op.who].sendRaw(JSON.stringify({ type: 'resync', since: op.since }));

@@ -114,11 +114,24 @@ export class SeqStack {
     return new SeqStack(null);
   }
 
-  /** From seqs oldest first; `bottomBefore` is the world before the oldest (the genesis for the undo stack). */
-  static from(seqs: Iterable<number>, bottomBefore: World | null = null): SeqStack {
+  /**
+   * From seqs oldest first; `bottomBefore` is the world before the oldest (the genesis for the undo stack).
+   * `kept` (from another stack's `keptWorlds`) restores worlds by stack size, so the newest entries undo without a replay.
+   */
+  static from(seqs: Iterable<number>, bottomBefore: World | null = null, kept?: ReadonlyMap<number, World>): SeqStack {
     let top = null as StackNode | null;
-    for (const seq of seqs) top = { seq, size: (top?.size ?? 0) + 1, before: top === null ? bottomBefore : null, below: top };
+    for (const seq of seqs) {
+      const size = (top?.size ?? 0) + 1;
+      top = { seq, size, before: top === null ? bottomBefore : (kept?.get(size) ?? null), below: top };
+    }
     return new SeqStack(top);
+  }
+
+  /** The worlds the newest entries keep, as [stack size, world before the entry], newest first, at most `max`. */
+  keptWorlds(max: number): [number, World][] {
+    const out: [number, World][] = [];
+    for (let n = this.#top; n !== null && out.length < max; n = n.below) if (n.before !== null && n.below !== null) out.push([n.size, n.before]);
+    return out;
   }
 
   get length(): number {

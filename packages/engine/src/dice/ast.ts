@@ -51,8 +51,10 @@ export interface DiceNode extends Span {
   readonly count: number;
   /** `(1d4)d6`: the count is rolled first. */
   readonly countExpr: Expr | null;
-  /** Faces of one die: 1..sides, or for Fate dice the values of the `sides` faces. */
+  /** Faces of one die: 1..sides, or for Fate dice the values of the `sides` faces (1 when `sidesExpr` is set). */
   readonly sides: number;
+  /** `d(1d4)`: the sides are rolled (after the count, before the dice) and recorded. */
+  readonly sidesExpr: Expr | null;
   /** 0: numbered faces; 2: `dF`/`dF.2` (-1, 0, +1 twice each); 1: `dF.1` (one -1, four 0, one +1). */
   readonly fate: 0 | 1 | 2;
   readonly explode: ExplodeRule | null;
@@ -185,7 +187,8 @@ export function print(node: Root): string {
     case 'number': return String(node.value);
     case 'dice': {
       const count = node.countExpr ? `(${print(node.countExpr)})` : String(node.count);
-      let s = `${count}d${node.fate === 0 ? node.sides : node.fate === 2 ? 'F' : 'F.1'}`;
+      const sides = node.sidesExpr ? `(${print(node.sidesExpr)})` : node.fate === 0 ? node.sides : node.fate === 2 ? 'F' : 'F.1';
+      let s = `${count}d${sides}`;
       if (node.clampMin !== null) s += `min${node.clampMin}`;
       if (node.clampMax !== null) s += `max${node.clampMax}`;
       if (node.explode) {

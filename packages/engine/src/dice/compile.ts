@@ -7,7 +7,7 @@
 import { type Cmp, type CompareNode, type CompareOp, type DiceNode, type Expr, type GroupNode, type Root, compare, finalValue, matches, print } from './ast.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
-import type { Rng } from './rng.js';
+import { type Rng, drawDice } from './rng.js';
 
 /** One die of a roll. Read-only: records that depend only on the face are shared, frozen objects. */
 export interface DieRoll {
@@ -106,6 +106,25 @@ export interface TermPlan {
   /** Faces are 1..n and count as themselves (no clamp, target or criticals). */
   readonly identity: boolean;
   readonly roll: (p: TermPlan, rng: Rng, N: number) => DiceGroupRoll;
+  /** Which recorder `roll` is (see recordTerm): a switch on it calls the recorder directly. */
+  readonly kind: RecorderKind;
+}
+
+/** 0: table, 1: table with keep / drop, 2: explosions summed, 3: anything else. */
+type RecorderKind = 0 | 1 | 2 | 3;
+
+/**
+ * Records one term. A switch of direct calls, not `p.roll(...)`: a call through
+ * a function value shared by every expression turns megamorphic once a few
+ * kinds of terms have been rolled, and V8 then neither inlines nor specialises it.
+ */
+function recordTerm(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
+  switch (p.kind) {
+    case 0: return rollTable(p, rng, N);
+    case 1: return rollTableKeep(p, rng, N);
+    case 2: return rollExplodeSum(p, rng, N);
+    default: return rollGeneral(p, rng, N);
+  }
 }
 
 /** How many of `N` dice are kept (`total` rolls when explosions add dice). */
@@ -210,12 +229,13 @@ export function termPlan(node: DiceNode, limits: DiceLimits, index: number): Ter
   const table = isTableTerm(node, n);
   const tables = table ? faceTables(node, faceValue, n) : { valueOf: null, scoreOf: null, recKept: null, recDropped: null };
   let roll: TermPlan['roll'] = rollGeneral;
-  if (table) roll = node.keep ? rollTableKeep : rollTable;
-  else if (isExplodeSum(node)) roll = rollExplodeSum;
+  let kind: RecorderKind = 3;
+  if (table) [roll, kind] = node.keep ? [rollTableKeep, 1] : [rollTable, 0];
+  else if (isExplodeSum(node)) [roll, kind] = [rollExplodeSum, 2];
   return {
     index, node, notation: print({ ...node, label: null }), position: node.pos, count: node.count, n, faceValue, sides: node.sides,
     depth: node.explode ? limits.maxExplodeDepth : 0, rerollCap: limits.maxExplodeDepth, allowed, keepHigh: keepsHigh(node),
-    label: node.label, ...tables, identity, roll,
+    label: node.label, ...tables, identity, roll, kind,
   };
 }
 
@@ -241,35 +261,60 @@ function newList<T>(n: number): T[] {
   return n <= 50_000 ? (new Array(n) as T[]) : [];
 }
 
-/** Table term, every die kept. */
+/**
+ * Table term, every die kept. Faces used as indices are taken `| 0`: the draw
+ * is computed in floating point, and a float index costs a conversion on every
+ * table load (a quarter of the recorded `10d6` in a profile).
+ */
 function rollTable(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const n = p.n;
   const rec = p.recKept!;
   const score = p.scoreOf!;
   if (N === 1) {
     // `d20 + 5`: a literal one-element list is cheaper than a sized one.
-    const f = rng.die(n);
+    const f = rng.die(n) | 0;
     return group(p, [rec[f]!], score[f]!);
   }
+  const f = drawn(rng, n, N);
   const dice = newList<DieRoll>(N);
   let sum = 0;
-  for (let i = 0; i < N; i++) {
-    const f = rng.die(n);
-    sum += score[f]!;
-    dice[i] = rec[f]!;
+  if (p.identity) {
+    // Faces count as themselves: a whole-number sum, no table load.
+    for (let i = 0; i < N; i++) {
+      const x = f[i]!;
+      sum += x;
+      dice[i] = rec[x]!;
+    }
+  } else {
+    for (let i = 0; i < N; i++) {
+      const x = f[i]!;
+      sum += score[x]!;
+      dice[i] = rec[x]!;
+    }
   }
   if (p.node.sort) sortDice(p.node, dice);
   return group(p, dice, sum);
 }
 
+/** Faces of one term's dice, drawn in one call (reused: terms roll one at a time, never re-entered). */
+let draws = new Int32Array(64);
+
+function drawn(rng: Rng, n: number, N: number): Int32Array {
+  if (draws.length < N) draws = new Int32Array(Math.max(N, draws.length * 2));
+  drawDice(rng, n, draws, N);
+  return draws;
+}
+
 /** Faces of the dice being kept or dropped (reused; no roll is re-entered). */
 let faces = new Float64Array(64);
+let keepVals = new Float64Array(64);
 let keepFlags = new Uint8Array(64);
 const ORDER = new Int32Array(32);
 
 function ensureScratch(N: number): void {
   if (faces.length < N) {
     faces = new Float64Array(N);
+    keepVals = new Float64Array(N);
     keepFlags = new Uint8Array(N);
   }
 }
@@ -289,9 +334,10 @@ function rollTableKeep(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
     const dropped = p.recDropped!;
     let sum = 0;
     let at = 0;
-    let best = high === dropOne ? Infinity : -Infinity;
+    let best = high === dropOne ? 0x7fff_ffff : -0x7fff_ffff;
+    const f = drawn(rng, n, N);
     for (let i = 0; i < N; i++) {
-      const v = rng.die(n);
+      const v = f[i]!;
       sum += v;
       dice[i] = dropOne ? kept[v]! : dropped[v]!;
       // Drop: the last lowest (highest for dh / kl); keep: the first highest (lowest).
@@ -305,9 +351,8 @@ function rollTableKeep(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
     return group(p, dice, dropOne ? sum - best : best);
   }
   ensureScratch(N);
-  const f = faces;
-  for (let i = 0; i < N; i++) f[i] = rng.die(n);
-  const vals = new Float64Array(N);
+  const f = drawn(rng, n, N);
+  const vals = keepVals;
   for (let i = 0; i < N; i++) vals[i] = valueOf[f[i]!]!;
   markKept(vals, N, K, high, keepFlags);
   let sum = 0;
@@ -337,7 +382,7 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   let k = 0;
   let sum = 0;
   for (let i = 0; i < N; i++) {
-    const u = fv[rng.die(n)]!;
+    const u = fv[rng.die(n) | 0]!;
     if ((top !== 0 ? u !== top : !matches(t, u)) || depth === 0) {
       sum += u;
       dice[k++] = plainRecord(u);
@@ -348,7 +393,7 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
       let v = u;
       let r = u;
       for (let e = 0; matches(t, r) && e < depth; e++) {
-        r = fv[rng.die(n)]!;
+        r = fv[rng.die(n) | 0]!;
         rolls.push(r - pen);
         v += r - pen;
       }
@@ -360,7 +405,7 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
     dice[k++] = { value: u, kept: true, exploded: true, rerolled: false };
     let r = u;
     for (let e = 0; matches(t, r) && e < depth; e++) {
-      r = fv[rng.die(n)]!;
+      r = fv[rng.die(n) | 0]!;
       const v = r - pen;
       sum += v;
       const more = matches(t, r) && e + 1 < depth;
@@ -372,12 +417,23 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   return group(p, dice, sum);
 }
 
+/** Most different side counts one `d(...)` may roll (one plan each). */
+export const MAX_ROLLED_SIDES = 1000;
+
 const SHARED = 1025;
 const PLAIN: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED * 2).fill(undefined);
+const DROPPED: (DieRoll | undefined)[] = new Array<DieRoll | undefined>(SHARED * 2).fill(undefined);
+/** The frozen record of a plain dropped value (shared when small and whole). */
+function droppedRecord(v: number): DieRoll {
+  const k = v + SHARED;
+  if (k >= 0 && k < DROPPED.length && Number.isInteger(v)) return DROPPED[k] ?? (DROPPED[k] = Object.freeze({ value: v + 0, kept: false, exploded: false, rerolled: false }));
+  return { value: v, kept: false, exploded: false, rerolled: false };
+}
+
 /** The frozen record of a plain kept face (shared when small). */
 function plainRecord(v: number): DieRoll {
   const k = v + SHARED;
-  if (k >= 0 && k < PLAIN.length) return PLAIN[k] ?? (PLAIN[k] = Object.freeze({ value: v, kept: true, exploded: false, rerolled: false }));
+  if (k >= 0 && k < PLAIN.length && Number.isInteger(v)) return PLAIN[k] ?? (PLAIN[k] = Object.freeze({ value: v + 0, kept: true, exploded: false, rerolled: false }));
   return { value: v, kept: true, exploded: false, rerolled: false };
 }
 
@@ -438,7 +494,7 @@ function rollGeneral(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const ex = node.explode && p.depth > 0 ? node.explode : null;
   const pen = ex?.penetrate ? 1 : 0;
   for (let i = 0; i < N; i++) {
-    const u = fv[rng.die(n)]!;
+    const u = fv[rng.die(n) | 0]!;
     const v = clampValue(node, u);
     const d: MutableDie = v !== u ? { value: v, kept: true, exploded: false, rerolled: false, clamped: true } : { value: v, kept: true, exploded: false, rerolled: false };
     if (!ex || !matches(ex.trigger, v)) {
@@ -450,7 +506,7 @@ function rollGeneral(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
     let r = v;
     for (let e = 0; matches(ex.trigger, r) && e < p.depth; e++) {
       chain[chain.length - 1]!.exploded = true;
-      r = fv[rng.die(n)]!;
+      r = fv[rng.die(n) | 0]!;
       chain.push(pen ? { value: r - pen, kept: true, exploded: false, rerolled: false, penetrated: true } : { value: r, kept: true, exploded: false, rerolled: false });
     }
     if (ex.compound) {
@@ -550,15 +606,17 @@ function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
     if (p.identity) {
       if (p.count === 1) return (rng) => rng.die(n);
       return (rng, N) => {
+        const f = drawn(rng, n, N);
         let s = 0;
-        for (let i = 0; i < N; i++) s += rng.die(n);
+        for (let i = 0; i < N; i++) s += f[i]!;
         return s;
       };
     }
     const score = p.scoreOf!;
     return (rng, N) => {
+      const f = drawn(rng, n, N);
       let s = 0;
-      for (let i = 0; i < N; i++) s += score[rng.die(n)]!;
+      for (let i = 0; i < N; i++) s += score[f[i]!]!;
       return s;
     };
   }
@@ -572,10 +630,11 @@ function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
         if (K === N - 1 || K === 1) {
           // Drop one / keep one: track the extreme while rolling, no buffer.
           let s = 0;
-          let hi = -Infinity;
-          let lo = Infinity;
+          let hi = -0x7fff_ffff;
+          let lo = 0x7fff_ffff;
+          const f = drawn(rng, n, N);
           for (let i = 0; i < N; i++) {
-            const v = rng.die(n);
+            const v = f[i]!;
             s += v;
             if (v > hi) hi = v;
             if (v < lo) lo = v;
@@ -585,19 +644,17 @@ function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
         }
         ensureScratch(N);
         const v = faces;
-        for (let i = 0; i < N; i++) v[i] = rng.die(n);
+        const f = drawn(rng, n, N);
+        for (let i = 0; i < N; i++) v[i] = f[i]!;
         return markKept(v, N, K, high, keepFlags);
       };
     }
     return (rng, N) => {
       const K = keptOf(node, N);
       ensureScratch(N);
-      const f = new Float64Array(N);
+      const f = drawn(rng, n, N);
       const v = faces;
-      for (let i = 0; i < N; i++) {
-        f[i] = rng.die(n);
-        v[i] = valueOf[f[i]!]!;
-      }
+      for (let i = 0; i < N; i++) v[i] = valueOf[f[i]!]!;
       markKept(v, N, K, high, keepFlags);
       let s = 0;
       for (let i = 0; i < N; i++) if (keepFlags[i] === 1) s += score[f[i]!]!;
@@ -628,17 +685,17 @@ function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
     return (rng, N) => {
       let s = 0;
       for (let i = 0; i < N; i++) {
-        let r = fv[rng.die(n)]!;
+        let r = fv[rng.die(n) | 0]!;
         s += r;
         for (let e = 0; matches(t, r) && e < depth; e++) {
-          r = fv[rng.die(n)]!;
+          r = fv[rng.die(n) | 0]!;
           s += r - pen;
         }
       }
       return s;
     };
   }
-  return (rng, N) => p.roll(p, rng, N).total;
+  return (rng, N) => rollGeneral(p, rng, N).total;
 }
 
 /** Smallest and largest value a dice term can take (for range checks and linear sides). */
@@ -844,6 +901,7 @@ class Compiler {
       if (count.lo < 0) this.fail('UNSUPPORTED', 'a dice count from an expression cannot be negative', node.countExpr.pos);
       [cLo, cHi] = [count.lo, count.hi];
     }
+    if (node.sidesExpr) return this.rolledSides(node, count, cLo, cHi);
     this.diceCount += cHi;
     if (this.diceCount > this.limits.maxDice) {
       throw new DiceError('LIMIT', `the expression rolls up to ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
@@ -854,7 +912,6 @@ class Compiler {
     this.planOf.set(node, plan);
     const tt = termTotal(plan);
     const N = node.count;
-    const roll = plan.roll;
     const index = plan.index;
     if (count === null) {
       const total: TotalFn = (rng) => tt(rng, N);
@@ -863,7 +920,7 @@ class Compiler {
       return {
         total,
         record: (rng, out) => {
-          const g = roll(plan, rng, N);
+          const g = recordTerm(plan, rng, N);
           out[index] = g;
           return g.total;
         },
@@ -877,7 +934,63 @@ class Compiler {
     return {
       total: (rng) => tt(rng, ct(rng)),
       record: (rng, out) => {
-        const g = roll(plan, rng, cr(rng, out));
+        const g = recordTerm(plan, rng, cr(rng, out));
+        out[index] = g;
+        return g.total;
+      },
+      lo,
+      hi,
+      integral: true,
+    };
+  }
+
+  /**
+   * `d(1d4)`, `(1d4)d(1d6)`: the count, then the sides are rolled (and recorded), then
+   * the dice. One plan per side count the expression can give, built up front.
+   */
+  rolledSides(node: DiceNode, count: Compiled | null, cLo: number, cHi: number): Compiled {
+    const sidesExpr = node.sidesExpr!;
+    const lean = this.lean;
+    this.lean = false;
+    const sx = this.expr(sidesExpr);
+    this.lean = lean;
+    if (!sx.integral) this.fail('UNSUPPORTED', 'sides from an expression must be a whole number (use floor(), ceil() or round())', sidesExpr.pos);
+    if (sx.lo < 1) this.fail('UNSUPPORTED', 'sides from an expression must be at least 1 (this one can be lower)', sidesExpr.pos);
+    if (sx.hi > this.limits.maxSides) throw new DiceError('LIMIT', `these sides can reach ${sx.hi}, over maxSides (${this.limits.maxSides})`, sidesExpr.pos, this.src, 'maxSides');
+    if (sx.hi - sx.lo + 1 > MAX_ROLLED_SIDES) {
+      throw new DiceError('LIMIT', `sides from an expression may take at most ${MAX_ROLLED_SIDES} different values (maxRolledSides); these take ${sx.hi - sx.lo + 1}`, sidesExpr.pos, this.src, 'maxRolledSides');
+    }
+    this.diceCount += cHi;
+    if (this.diceCount > this.limits.maxDice) {
+      throw new DiceError('LIMIT', `the expression rolls up to ${this.diceCount} dice, over maxDice (${this.limits.maxDice})`, node.pos, this.src, 'maxDice');
+    }
+    const index = this.slots++;
+    const sLo = sx.lo;
+    const plans: TermPlan[] = [];
+    const totals: ((rng: Rng, N: number) => number)[] = [];
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let s = sx.lo; s <= sx.hi; s++) {
+      const fixed: DiceNode = { ...node, sides: s, sidesExpr: null };
+      const r = termRange(fixed, this.limits, cLo, cHi);
+      lo = Math.min(lo, r.lo);
+      hi = Math.max(hi, r.hi);
+      const plan = termPlan(fixed, this.limits, index);
+      plans.push(plan);
+      totals.push(termTotal(plan));
+    }
+    checkSafe(lo, hi, node, this.src);
+    const N = node.count;
+    const [st, sr] = [sx.total, sx.record];
+    const [ct, cr] = count ? [count.total, count.record] : [null, null];
+    return {
+      total: (rng) => {
+        const n = ct ? ct(rng) : N;
+        return totals[st(rng) - sLo]!(rng, n);
+      },
+      record: (rng, out) => {
+        const n = cr ? cr(rng, out) : N;
+        const g = recordTerm(plans[sr(rng, out) - sLo]!, rng, n);
         out[index] = g;
         return g.total;
       },
@@ -904,7 +1017,7 @@ class Compiler {
       const walk = (e: Expr): boolean => {
         if (e.kind === 'dice') {
           found.push(e);
-          return !e.keep && !e.target && !e.countExpr;
+          return !e.keep && !e.target && !e.countExpr && !e.sidesExpr;
         }
         return e.kind === 'binary' && e.op === '+' && walk(e.left) && walk(e.right);
       };
@@ -921,8 +1034,19 @@ class Compiler {
     const M = members.length;
     const vals = new Float64Array(M);
     const flags = new Uint8Array(M);
+    const K = keep ? keepCount(keep, M) : M;
+    // Members that are one plain term each (`{3d6, 3d6}`): recorded by direct calls, not through their closures.
+    const direct = sides.every((x) => x.lin !== null && x.lin.plans.length === 1 && x.lin.constant === 0 && x.lin.signs[0] === 1)
+      ? sides.map((x) => x.lin!.plans[0]!) : null;
     const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
-      for (let i = 0; i < M; i++) vals[i] = recs[i]!(rng, out);
+      if (direct !== null) {
+        for (let i = 0; i < M; i++) {
+          const p = direct[i]!;
+          const g = recordTerm(p, rng, p.count);
+          out[p.index] = g;
+          vals[i] = g.total;
+        }
+      } else for (let i = 0; i < M; i++) vals[i] = recs[i]!(rng, out);
       let dice: DieRoll[];
       let total: number;
       if (single && keep) {
@@ -939,14 +1063,19 @@ class Compiler {
         total = target ? score(vals[0]!) : vals[0]!;
         dice = [{ value: vals[0]!, kept: true, exploded: false, rerolled: false, ...(target ? { outcome: outcome(vals[0]!) } : {}) }];
       } else {
-        markKept(vals, M, keep ? keepCount(keep, M) : M, high, flags);
+        if (K === 1 && M > 1) {
+          // Keep one member (`{3d6, 3d6}kh1`): the first highest (lowest), without the general marking.
+          let at = 0;
+          for (let i = 1; i < M; i++) if (high ? vals[i]! > vals[at]! : vals[i]! < vals[at]!) at = i;
+          for (let i = 0; i < M; i++) flags[i] = i === at ? 1 : 0;
+        } else markKept(vals, M, K, high, flags);
         total = 0;
         dice = newList<DieRoll>(M);
         for (let i = 0; i < M; i++) {
           const v = vals[i]!;
           const kept = flags[i] === 1;
           if (kept) total += target ? score(v) : v;
-          dice[i] = target ? { value: v, kept, exploded: false, rerolled: false, outcome: outcome(v) } : { value: v, kept, exploded: false, rerolled: false };
+          dice[i] = target ? { value: v, kept, exploded: false, rerolled: false, outcome: outcome(v) } : kept ? plainRecord(v) : droppedRecord(v);
         }
       }
       if (node.sort) sortDice(node, dice);
@@ -971,7 +1100,6 @@ class Compiler {
     const scratch: DiceGroupRoll[] = [];
     const tots = members.map((m) => m.total);
     // Fast path of a group of several members with keep / drop: their totals, the kept ones summed.
-    const K = keep ? keepCount(keep, M) : M;
     const fast: TotalFn | null = single || target ? null
       : K === 1 ? (rng) => {
         let best = tots[0]!(rng);
@@ -1047,7 +1175,7 @@ function linearBound(n: Expr, limits: DiceLimits): number | null {
     case 'number':
       return Number.isInteger(n.value) ? Math.abs(n.value) : null;
     case 'dice': {
-      if (n.countExpr) return null;
+      if (n.countExpr || n.sidesExpr) return null;
       const r = termRange(n, limits, n.count, n.count);
       return Math.max(Math.abs(r.lo), Math.abs(r.hi));
     }
@@ -1108,12 +1236,11 @@ function linearRecord(lin: LinearSide): SideRecord {
   if (plans.length === 0) return () => constant;
   if (plans.length === 1) {
     const p0 = plans[0]!;
-    const f0 = p0.roll;
     const i0 = p0.index;
     const s0 = signs[0]!;
     const n0 = p0.count;
     return (rng, out) => {
-      const g = f0(p0, rng, n0);
+      const g = recordTerm(p0, rng, n0);
       out[i0] = g;
       return constant + s0 * g.total;
     };
@@ -1122,7 +1249,7 @@ function linearRecord(lin: LinearSide): SideRecord {
     let v = constant;
     for (let i = 0; i < plans.length; i++) {
       const p = plans[i]!;
-      const g = p.roll(p, rng, p.count);
+      const g = recordTerm(p, rng, p.count);
       out[p.index] = g;
       v += signs[i]! * g.total;
     }
@@ -1185,6 +1312,37 @@ function sideRecord(s: Side): SideRecord {
   return (rng, out) => r(rng, out) + 0;
 }
 
+/**
+ * The roll of a one-term notation (`1d20+5`, `4d6kh3`): one closure literal per
+ * kind of recorder, each calling its recorder directly, so every kind keeps
+ * its own type feedback and V8 can inline the recorder.
+ */
+function oneTermRoll(src: string, p0: TermPlan, k: number, s0: number): (rng: Rng) => DiceRollResult {
+  const n0 = p0.count;
+  switch (p0.kind) {
+    case 0:
+      return (rng) => {
+        const g = rollTable(p0, rng, n0);
+        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+      };
+    case 1:
+      return (rng) => {
+        const g = rollTableKeep(p0, rng, n0);
+        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+      };
+    case 2:
+      return (rng) => {
+        const g = rollExplodeSum(p0, rng, n0);
+        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+      };
+    default:
+      return (rng) => {
+        const g = rollGeneral(p0, rng, n0);
+        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+      };
+  }
+}
+
 export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: string | null = null): CompiledDice {
   const c = new Compiler(src, limits);
   const withComment = (r: DiceRollResult): DiceRollResult => {
@@ -1215,18 +1373,11 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: 
   if (e.lin !== null && e.lin.plans.length === 1 && comment === null) {
     // The most common shape (`1d20+5`, `4d6kh3`): one term and a constant, no intermediate closure.
     const p0 = e.lin.plans[0]!;
-    const f0 = p0.roll;
-    const n0 = p0.count;
-    const k = e.lin.constant;
-    const s0 = e.lin.signs[0]!;
     return {
       expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits, comment,
       total: t,
       test: (rng) => t(rng) > 0,
-      roll(rng) {
-        const g = f0(p0, rng, n0);
-        return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
-      },
+      roll: oneTermRoll(src, p0, e.lin.constant, e.lin.signs[0]!),
     };
   }
   const groups = c.slots;

@@ -9,6 +9,7 @@ import { clampValue, faceValues, scoreOf } from './compile.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
 import { OddsBudget, Pmf, convolve, keepHighest, keepLowest, mapPmf, negatePmf, pmfOfDie, sumIid } from './pmf.js';
+import { type PoolKeep, PoolOdds, type PoolOutcome, type PoolStates, poolLimit } from './pool.js';
 
 export interface OddsResult {
   expression: string;
@@ -115,7 +116,7 @@ class OddsBuilder {
   }
 
   /** How deep to expand a chain that goes on with chance `p` per roll (and the mass left out). */
-  private chainDepth(p: number): number {
+  chainDepth(p: number): number {
     const depth = this.limits.maxExplodeDepth;
     if (p <= 0) return 0;
     if (p >= 1) return depth;
@@ -175,7 +176,11 @@ class OddsBuilder {
     const K = node.keep ? (node.keep.mode === 'kh' || node.keep.mode === 'kl' ? node.keep.count : N - node.keep.count) : N;
     const high = !node.keep || node.keep.mode === 'kh' || node.keep.mode === 'dl';
     const weight = node.target ? (v: number): number => scoreOf(node, v) : undefined;
-    if (node.unique) return this.unique(node, raw, N, K, high, weight);
+    if (node.unique) {
+      const u = node.unique;
+      const plain = !u.once && !u.trigger && !node.explode && !node.reroll && node.clampMin === null && node.clampMax === null && node.fate === 0 && N <= node.sides;
+      return plain ? this.unique(node, raw, N, K, high, weight) : this.pooled([node], [N], node.keep, weight ?? ((v) => v), node);
+    }
     if (!ex || ex.compound) {
       // One value per die: the first face (clamped), its compounded chain, then the reroll rule.
       // The widest distribution this term can build, refused before any work.
@@ -206,15 +211,18 @@ class OddsBuilder {
    */
   keepExploded(node: DiceNode, raw: Pmf, N: number, high: boolean, weight?: (v: number) => number): Pmf {
     const ex = node.explode!;
-    if (ex.penetrate || node.reroll || node.clampMin !== null || node.clampMax !== null) {
-      this.unsupported('keep or drop over separate explosions with penetration, rerolls or min/max', node);
-    }
     const on = raw.entries().filter(([u]) => matches(ex.trigger, u));
     const off = raw.entries().filter(([u]) => !matches(ex.trigger, u));
-    if (on.length === 0) return this.term({ ...node, explode: null }, N);
-    const above = Math.min(...on.map(([u]) => u)) > Math.max(...off.map(([u]) => u));
-    const below = Math.max(...on.map(([u]) => u)) < Math.min(...off.map(([u]) => u));
-    if (!above && !below) this.unsupported('keep or drop over dice exploding on faces between other faces', node);
+    if (on.length === 0 && node.clampMin === null && node.clampMax === null) return this.term({ ...node, explode: null }, N);
+    const above = on.length > 0 && Math.min(...on.map(([u]) => u)) > Math.max(...off.map(([u]) => u));
+    const below = on.length > 0 && Math.max(...on.map(([u]) => u)) < Math.min(...off.map(([u]) => u));
+    const pT0 = on.reduce((s, [, p]) => s + p, 0);
+    // The split below needs every die alike (no penetration, reroll or clamp) and the trigger at one end of the faces;
+    // anything else goes through the pool of dice thrown one by one.
+    if (ex.penetrate || node.reroll || node.clampMin !== null || node.clampMax !== null || (!above && !below)
+      || Math.pow(pT0, this.limits.maxExplodeDepth) >= this.limits.oddsTruncation) {
+      return this.pooled([node], [N], node.keep, weight ?? ((v) => v), node);
+    }
     const pT = on.reduce((s, [, p]) => s + p, 0);
     if (Math.pow(pT, this.limits.maxExplodeDepth) >= this.limits.oddsTruncation) this.unsupported('keep or drop over explosions that reach the cap this often', node);
     const norm = (list: [number, number][], m: number): Pmf => Pmf.fromEntries(list.map(([v, p]) => [v, p / m]));
@@ -291,6 +299,17 @@ class OddsBuilder {
   }
 
   dice(node: DiceNode): Pmf {
+    if (node.sidesExpr) {
+      // Rolled sides: a mixture over the side counts, each term as if its sides were written.
+      const sides = this.expr(node.sidesExpr);
+      const parts: [number, Pmf][] = [];
+      for (const [s, p] of sides.entries()) {
+        const t = this.dice({ ...node, sides: s, sidesExpr: null });
+        this.budget.charge(t.raw.length * MAP_STEP, node.pos, this.src);
+        parts.push([p, t]);
+      }
+      return mixture(parts, sides.truncatedMass);
+    }
     if (!node.countExpr) return this.term(node, node.count);
     const counts = this.expr(node.countExpr);
     const parts: [number, Pmf][] = [];
@@ -323,7 +342,24 @@ class OddsBuilder {
     }
     if (K === 1 && !t) return members.reduce((a, b) => this.extreme(a, b, high));
     if (K === M - 1 && M === 2 && !t) return this.extreme(members[0]!, members[1]!, !high);
-    this.unsupported('keep or drop of several different group members (other than the single highest or lowest)', node);
+    return this.pooledMembers(node, members, keep, t ? score : (v) => v);
+  }
+
+  /** Keep / drop over different members: each member's total is one die of the pool. */
+  private pooledMembers(node: GroupNode, members: readonly Pmf[], keep: PoolKeep, weight: (v: number) => number): Pmf {
+    const values = new Set<number>();
+    for (const m of members) for (const [v] of m.entries()) values.add(v);
+    const pool = new PoolOdds(values, keep, weight, this.budget, this.limits.maxOddsSpan, poolLimit(this.src, node.pos));
+    pool.track(null);
+    for (const m of members) {
+      const outs: PoolOutcome[] = m.entries().map(([v, p]) => ({ value: v, p, more: false }));
+      pool.states = pool.step(pool.states, () => outs, node.pos, this.src).done;
+    }
+    const out = pool.result();
+    let mass = 0;
+    for (const p of out.values()) mass += p;
+    if (out.size === 0) out.set(0, 0);
+    return Pmf.fromReal(out, members.some((m) => m.truncatedMass > 0) ? Math.max(0, 1 - mass) : 0);
   }
 
   /** `{4d6+2d8}kh1`: keep / drop across every die of the one member. */
@@ -341,6 +377,10 @@ class OddsBuilder {
     const total = terms.reduce((s, d) => s + d.count, 0);
     const K = keep.mode === 'kh' || keep.mode === 'kl' ? Math.min(keep.count, total) : Math.max(0, total - keep.count);
     const high = keep.mode === 'kh' || keep.mode === 'dl';
+    // Separate explosions and unique rules change which dice exist or what they show: the pool, die by die.
+    if (terms.some((d) => (d.explode && !d.explode.compound && this.limits.maxExplodeDepth > 0) || d.unique)) {
+      return this.pooled(terms, terms.map((d) => d.count), keep, (v) => v, node);
+    }
     const dies = terms.map((d) => this.term({ ...d, count: 1, keep: null, target: null, sort: null }, 1));
     const sameDie = terms.every((d) => d.sides === terms[0]!.sides && d.fate === terms[0]!.fate && JSON.stringify({ ...strip(d), count: 0 }) === JSON.stringify({ ...strip(terms[0]!), count: 0 }));
     if (sameDie) return this.guard(node, () => (high ? keepHighest(dies[0]!, total, K, this.budget) : keepLowest(dies[0]!, total, K, this.budget)));
@@ -352,7 +392,136 @@ class OddsBuilder {
       return acc!;
     }
     if (K === total) return terms.map((d, i) => sumIid(dies[i]!, d.count, this.budget)).reduce((a, b) => convolve(a, b, this.budget));
-    this.unsupported('keep or drop of several dice across different dice in one group', node);
+    return this.pooled(terms, terms.map((d) => d.count), keep, (v) => v, node);
+  }
+
+  /** A raw face's value after the term's reroll rule: itself, a fresh face (once), or a face the rule allows. */
+  private rerollEntries(node: DiceNode, rawE: readonly (readonly [number, number])[], x: number): (readonly [number, number])[] {
+    const rule = node.reroll;
+    if (!rule || !matches(rule, x)) return [[x, 1]];
+    if (rule.once) return [...rawE];
+    const ok = rawE.filter(([v]) => !matches(rule, v));
+    const mass = ok.reduce((t, [, p]) => t + p, 0);
+    return ok.map(([v, p]) => [v, p / mass] as const);
+  }
+
+  /**
+   * Keep / drop and unique over dice thrown one by one, in the roller's order:
+   * each die (and its explosion chain) after the one before, every roll then
+   * rerolled, then made unique against the values already seen in its term.
+   */
+  private pooled(terms: readonly DiceNode[], counts: readonly number[], keep: PoolKeep | null, weight: (v: number) => number, at: { pos: number }): Pmf {
+    const depth = this.limits.maxExplodeDepth;
+    const plans = terms.map((node) => {
+      const raw = this.raw(node);
+      const ex = node.explode && depth > 0 ? node.explode : null;
+      const compound = ex?.compound ? this.chain(node, raw, (first, face) => Pmf.constant(first ? face : face - (ex.penetrate ? 1 : 0))) : null;
+      return { node, raw, rawE: raw.entries(), ex, compound };
+    });
+    const values = new Set<number>();
+    for (const { node, rawE, ex, compound } of plans) {
+      for (const [u] of rawE) {
+        values.add(u);
+        values.add(clampValue(node, u));
+        if (ex && !ex.compound) values.add(u - (ex.penetrate ? 1 : 0));
+      }
+      if (compound) for (const [v] of compound.entries()) values.add(v);
+    }
+    const pool = new PoolOdds(values, keep, weight, this.budget, this.limits.maxOddsSpan, poolLimit(this.src, at.pos));
+    let cut = plans.some((x) => x.compound !== null && x.compound.truncatedMass > 0);
+    plans.forEach((plan, t) => {
+      if (this.poolTerm(pool, plan, counts[t]!, values, at)) cut = true;
+    });
+    const out = pool.result();
+    let mass = 0;
+    for (const p of out.values()) mass += p;
+    if (out.size === 0) out.set(0, 0);
+    // Only chains left unexpanded lose mass; otherwise 1 - mass is rounding, not truncation.
+    return Pmf.fromReal(out, cut ? Math.max(0, 1 - mass) : 0);
+  }
+
+  private poolTerm(
+    pool: PoolOdds,
+    plan: { node: DiceNode; rawE: [number, number][]; ex: DiceNode['explode']; compound: Pmf | null },
+    N: number,
+    values: ReadonlySet<number>,
+    at: { pos: number },
+  ): boolean {
+    const { node, rawE, ex, compound } = plan;
+    const u = node.unique;
+    const cap = this.limits.maxExplodeDepth;
+    const pen = ex?.penetrate ? 1 : 0;
+    // One die has nothing to repeat: no values to track.
+    pool.track(u && N > 1 ? values : null);
+    // What a die that rolled x ends on, given the values already seen: the reroll rule, then the unique rule.
+    const uniqueEntries = (y: number, seen: number): (readonly [number, number])[] => {
+      const bad = (v: number): boolean => (u!.trigger === null || matches(u!.trigger, v)) && pool.seen(seen, v);
+      if (!bad(y)) return [[y, 1]];
+      if (u!.once) return rawE;
+      // Rerolled while it repeats a value; after `cap` rerolls, straight from the values not yet seen (the roller's rule).
+      const good = rawE.filter(([v]) => !bad(v));
+      const pg = good.reduce((t, [, p]) => t + p, 0);
+      const tail = pg > 0 ? (1 - pg) ** cap : 1;
+      const acc = new Map<number, number>();
+      const put = (v: number, p: number): void => void acc.set(v, (acc.get(v) ?? 0) + p);
+      if (pg > 0) for (const [v, p] of good) put(v, ((1 - tail) * p) / pg);
+      if (tail > 0) {
+        const free = rawE.filter(([v]) => !pool.seen(seen, v));
+        const pf = free.reduce((t, [, p]) => t + p, 0);
+        if (pf > 0) for (const [v, p] of free) put(v, (tail * p) / pf);
+        else {
+          const badE = rawE.filter(([v]) => bad(v));
+          const pb = badE.reduce((t, [, p]) => t + p, 0);
+          for (const [v, p] of badE) put(v, (tail * p) / pb);
+        }
+      }
+      return [...acc];
+    };
+    const after = (x: number, seen: number): (readonly [number, number])[] => {
+      const r = this.rerollEntries(node, rawE, x);
+      if (!u) return r;
+      const acc = new Map<number, number>();
+      for (const [y, q] of r) for (const [z, s] of uniqueEntries(y, seen)) acc.set(z, (acc.get(z) ?? 0) + q * s);
+      return [...acc];
+    };
+    const build = (faces: readonly (readonly [number, number])[], valueOf: (face: number) => number, more: (face: number) => boolean) => {
+      const memo = new Map<number, PoolOutcome[]>();
+      return (seen: number): readonly PoolOutcome[] => {
+        let list = memo.get(seen);
+        if (list) return list;
+        list = [];
+        for (const [f, p] of faces) {
+          const m = more(f);
+          for (const [v, q] of after(valueOf(f), seen)) list.push({ value: v, p: p * q, more: m });
+        }
+        memo.set(seen, list);
+        return list;
+      };
+    };
+    if (!ex || compound) {
+      const first = compound ? build(compound.entries(), (x) => x, () => false) : build(rawE, (f) => clampValue(node, f), () => false);
+      for (let i = 0; i < N; i++) pool.states = pool.step(pool.states, first, at.pos, this.src).done;
+      return false;
+    }
+    const first = build(rawE, (f) => clampValue(node, f), (f) => matches(ex.trigger, clampValue(node, f)));
+    const pT = rawE.filter(([f]) => matches(ex.trigger, f)).reduce((t, [, p]) => t + p, 0);
+    const J = Math.max(1, this.chainDepth(pT));
+    const extras: ((seen: number) => readonly PoolOutcome[])[] = [];
+    for (let j = 1; j <= J; j++) extras.push(build(rawE, (f) => f - pen, (f) => matches(ex.trigger, f) && j < cap));
+    let cut = false;
+    for (let i = 0; i < N; i++) {
+      const r0 = pool.step(pool.states, first, at.pos, this.src);
+      pool.states = r0.done;
+      let going: PoolStates = r0.more;
+      // A chain still going after J extra rolls is the truncated mass (left out of the states).
+      for (let j = 1; j <= J && going.size > 0; j++) {
+        const r = pool.step(going, extras[j - 1]!, at.pos, this.src);
+        PoolOdds.merge(pool.states, r.done);
+        going = r.more;
+      }
+      if (going.size > 0) cut = true;
+    }
+    return cut;
   }
 
   add(a: Pmf, b: Pmf): Pmf {

@@ -467,6 +467,7 @@ class Parser {
   private dice(count: number, countExpr: Expr | null, pos: number): DiceNode {
     const d = this.next(); // the 'd' (or 'df', or 'd' + more letters)
     let sides = 0;
+    let sidesExpr: Expr | null = null;
     let fate: 0 | 1 | 2 = 0;
     let sidesPos = d.end;
     if (d.text === 'df' || d.text.startsWith('df')) {
@@ -495,7 +496,13 @@ class Parser {
         sides = this.numberOf(s);
         if (!Number.isInteger(sides)) this.fail(`a die needs a whole number of sides, not ${s.text}`, s.pos);
       } else if (s.kind === 'op' && s.text === '(' && s.pos === d.end) {
-        unsupported('sides from an expression (d(...))', s.pos, this.src);
+        // `d(1d4)`: rolled sides; the compiler checks their range (whole, 1..maxSides).
+        this.next();
+        this.nest(s.pos);
+        sidesExpr = this.expr();
+        this.depth--;
+        this.expectOp(')');
+        sides = 1;
       } else {
         this.fail(`expected the number of sides right after "d" but found ${this.describe(s)}`, s.kind === 'eof' ? s.pos : d.end);
       }
@@ -524,6 +531,10 @@ class Parser {
     const once = (taken: unknown, m: Token, what: string): void => {
       if (taken) this.fail(`the dice already have ${what}`, m.pos);
     };
+    // Triggers, clamps and counts are checked against the faces, which rolled sides do not fix.
+    const fixedSides = (m: Token, what: string): void => {
+      if (sidesExpr) unsupported(`${what} on dice whose sides come from an expression (d(...))`, m.pos, this.src);
+    };
     for (;;) {
       const m = this.peek();
       // Modifiers are written without spaces; a success comparison may have them (`10d10 >= 8`).
@@ -540,6 +551,7 @@ class Parser {
         );
       }
       if (isCmp) {
+        fixedSides(m, 'success counting');
         once(target, m, 'a success count');
         target = this.target(m.pos);
         this.checkTarget(target.success, lowFace, highFace, explode, count, countExpr, sides, fate, m.pos);
@@ -548,6 +560,7 @@ class Parser {
       }
       if (m.pos !== end) break;
       if (m.kind === 'op' && (m.text === '!' || m.text === '!!')) {
+        fixedSides(m, 'an explosion');
         once(explode, m, 'an explosion');
         this.next();
         let compound = m.text === '!!';
@@ -569,6 +582,7 @@ class Parser {
       if (m.kind !== 'name') break;
       const word = this.word(m);
       if (word in UNSUPPORTED_WORDS) unsupported(UNSUPPORTED_WORDS[word]!, m.pos, this.src);
+      if (['x', 'r', 'ro', 'rr', 'min', 'max', 'u', 'uo', 'cs', 'cf'].includes(word)) fixedSides(m, `the "${word}" modifier`);
       switch (word) {
         case 'x': {
           // Foundry's explode.
@@ -656,7 +670,7 @@ class Parser {
     const label = this.label();
     if (label !== null) end = this.toks[this.i - 1]!.end;
     return {
-      kind: 'dice', count: countExpr ? 0 : count, countExpr, sides, fate, explode, reroll, keep, clampMin, clampMax, unique, target,
+      kind: 'dice', count: countExpr ? 0 : count, countExpr, sides, sidesExpr, fate, explode, reroll, keep, clampMin, clampMax, unique, target,
       critSuccess, critFailure, sort, label, pos, end, sidesPos,
     };
   }

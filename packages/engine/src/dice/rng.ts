@@ -13,6 +13,21 @@ export interface Rng {
    * so a new id never moves a scripted or seeded roll. Optional for hand-made test Rngs.
    */
   idBits?(): number;
+  /**
+   * Draws `count` dice of `sides` into `out[0..count)`: the same faces, in the
+   * same order, as `count` calls of `die(sides)`. Optional (callers fall back
+   * to `die`); the built-in generators have it so a term's dice are one call.
+   */
+  fill?(sides: number, out: Int32Array, count: number): void;
+}
+
+/** `count` dice into `out` through `rng.fill` when it has one, else one `die` call each. */
+export function drawDice(rng: Rng, sides: number, out: Int32Array, count: number): void {
+  if (rng.fill !== undefined) {
+    rng.fill(sides, out, count);
+    return;
+  }
+  for (let i = 0; i < count; i++) out[i] = rng.die(sides);
 }
 
 const TWO_32 = 0x1_0000_0000;
@@ -71,6 +86,11 @@ export function fairRng(batch = 1024): Rng {
     },
     snapshot: () => null,
     idBits: next32,
+    fill(sides, out, count) {
+      checkSides(sides);
+      if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
+      for (let i = 0; i < count; i++) out[i] = uniform(next32, sides);
+    },
   };
 }
 
@@ -147,6 +167,30 @@ export function seededRng(seed: number | string | { state: string }): Rng {
           if (r < 0) r += sides;
           else if (r >= sides) r -= sides;
           return r + 1;
+        }
+      }
+    },
+    fill(sides, out, count) {
+      checkSides(sides);
+      if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
+      if (sides === 1) {
+        out.fill(1, 0, count);
+        return;
+      }
+      // The same draws as `die`, with the per-die set-up done once.
+      const limit = limitFor(sides);
+      let inv = sides <= 1024 ? INVERSES[sides]! : 1 / sides;
+      if (inv === 0) inv = INVERSES[sides] = 1 / sides;
+      for (let i = 0; i < count; i++) {
+        for (;;) {
+          const u = next32();
+          if (u < limit) {
+            let r = u - Math.floor(u * inv) * sides;
+            if (r < 0) r += sides;
+            else if (r >= sides) r -= sides;
+            out[i] = r + 1;
+            break;
+          }
         }
       }
     },

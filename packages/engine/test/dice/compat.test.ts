@@ -5,8 +5,7 @@
 // checked against a large seeded sample of rpg-dice-roller's totals: the
 // sample mean within 3 standard errors of our exact mean, every total it
 // rolls inside our support, and every total we give at least 10 expected
-// hits seen. Where our exact odds name a combination as unsupported, our own
-// sample stands in for them (two-sample mean test, same support checks).
+// hits seen. Every accepted notation has exact odds (no sampling on our side).
 import { DiceRoll, NumberGenerator } from '@dice-roller/rpg-dice-roller';
 import { describe, expect, it } from 'vitest';
 import { DiceError, compileDice, odds, seededRng } from '../../src/dice/index.js';
@@ -39,7 +38,10 @@ const COMMON = [
   '1d20cs>19', '1d20cs=20', '1d20cf=1', '3d6cs>5cf<2', '1d20cs>=19+5', '4d6s', '4d6sa', '4d6sd', '4d6kh3sd', '6d10>=7s',
   // roll groups
   '{4d6+2d8}kh1', '{3d6,3d6}', '{3d6, 3d6}kh1', '{1d20+5}>15', '{3d6,3d6,3d6}dl1', '{2d6, 1d12}kh1', '{4d6kh3, 4d6kh3}', '{1d20, 1d20}kl1',
-  '{3d6}', '{2d6,2d6}>7', '{4d6+2d8}dl2', '{1d20, 1d20}kh1+5',
+  '{3d6}', '{2d6,2d6}>7', '{4d6+2d8}dl2', '{1d20, 1d20}kh1+5', '{4d6+2d8, 3d20+3, 5d10+1}dl1', '{4d6+2d8, 3d20+3, 5d10+1}kh2',
+  '{1d6, 1d8, 1d10}kh2', '{2d6!+1d8}kh2',
+  // the combinations whose exact odds come from the pool of dice thrown one by one
+  '4d6!pkh3', '4d6!r=1kh3', '4d6!min2kh3', '3d6!>4dl1', '4d6!=3kh2', '4d6uokh3', '5d6u>3dl1', '3d6!u', '3dF.2u', '4d6r<2u',
   // labels
   '2d6 [fire]', '1d6 [a] + 1d8 [b]',
 ];
@@ -76,7 +78,7 @@ const stats = (xs: readonly number[]): { mean: number; variance: number } => {
   return { mean, variance: xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1) };
 };
 
-const tally = { exact: 0, sampled: 0, refused: [] as string[] };
+const tally = { exact: 0, refused: [] as string[] };
 
 describe('the common notation means what Roll20, Foundry and rpg-dice-roller users mean', () => {
   it.each(COMMON)('%s: same distribution as rpg-dice-roller', (notation) => {
@@ -94,30 +96,13 @@ describe('the common notation means what Roll20, Foundry and rpg-dice-roller use
     }
     const seen = new Set(theirs);
     const them = stats(theirs!);
-    let o;
-    try {
-      o = odds(notation);
-    } catch (e) {
-      if (!(e instanceof DiceError && e.code === 'UNSUPPORTED' && /^exact odds of .* not supported \(see docs\/dice\.md\)/.test(e.message))) throw e;
-    }
-    if (o) {
-      const support = new Set(o.distribution.entries().map(([v]) => v));
-      for (const v of seen) expect(support.has(v), `${notation}: rpg-dice-roller rolled ${v}, outside our support`).toBe(true);
-      for (const [v, p] of o.distribution.entries()) if (p * N >= 10) expect(seen.has(v), `${notation}: ${v} (p=${p}) never rolled by rpg-dice-roller`).toBe(true);
-      const se = Math.sqrt(o.variance / N);
-      expect(Math.abs(them.mean - o.mean), `${notation}: mean ${them.mean} vs exact ${o.mean}`).toBeLessThanOrEqual(3 * se + 1e-9);
-      tally.exact++;
-      return;
-    }
-    // No exact odds for this combination: our own sample against theirs.
-    const r = seededRng(`ours:${notation}`);
-    const ours: number[] = [];
-    for (let i = 0; i < N; i++) ours.push(c.total(r));
-    const us = stats(ours);
-    const mine = new Set(ours);
-    for (const v of seen) if (!mine.has(v)) expect(theirs!.filter((x) => x === v).length, `${notation}: ${v} rolled often by them, never by us`).toBeLessThan(10);
-    expect(Math.abs(them.mean - us.mean)).toBeLessThanOrEqual(3 * Math.sqrt(them.variance / N + us.variance / N) + 1e-9);
-    tally.sampled++;
+    const o = odds(notation);
+    const support = new Set(o.distribution.entries().map(([v]) => v));
+    for (const v of seen) expect(support.has(v), `${notation}: rpg-dice-roller rolled ${v}, outside our support`).toBe(true);
+    for (const [v, p] of o.distribution.entries()) if (p * N >= 10) expect(seen.has(v), `${notation}: ${v} (p=${p}) never rolled by rpg-dice-roller`).toBe(true);
+    const se = Math.sqrt(o.variance / N);
+    expect(Math.abs(them.mean - o.mean), `${notation}: mean ${them.mean} vs exact ${o.mean}`).toBeLessThanOrEqual(3 * se + 1e-9);
+    tally.exact++;
   });
 
   it('ours-only notations are refused by rpg-dice-roller and accepted here', () => {
@@ -129,8 +114,8 @@ describe('the common notation means what Roll20, Foundry and rpg-dice-roller use
 
   it('the count: accepted with the same meaning / refused with a named feature', () => {
     const total = COMMON.length;
-    console.log(`compatibility: ${tally.exact + tally.sampled} of ${total} accepted with the same meaning (${tally.exact} by exact odds, ${tally.sampled} by sampling), ${tally.refused.length} refused with a named feature${tally.refused.length ? `: ${tally.refused.join(', ')}` : ''}`);
-    expect(tally.exact + tally.sampled + tally.refused.length).toBe(total);
+    console.log(`compatibility: ${tally.exact} of ${total} accepted with the same meaning (all by exact odds), ${tally.refused.length} refused with a named feature${tally.refused.length ? `: ${tally.refused.join(', ')}` : ''}`);
+    expect(tally.exact + tally.refused.length).toBe(total);
     expect(total).toBeGreaterThanOrEqual(100);
   });
 });

@@ -307,3 +307,40 @@ describe('worst cases inside the default limits', () => {
     expect(capped.total).toBe(202);
   });
 });
+
+describe('sides from an expression', () => {
+  it('d(1d4): P(1) = 1/4 (1 + 1/2 + 1/3 + 1/4) = 25/48, P(4) = 1/16, mean = (1 + 1.5 + 2 + 2.5) / 4 = 1.75', () => {
+    const o = odds('d(1d4)');
+    expect(o.distribution.probability(1)).toBeCloseTo(25 / 48, 14);
+    expect(o.distribution.probability(4)).toBeCloseTo(1 / 16, 14);
+    expect(o.mean).toBeCloseTo(1.75, 14);
+  });
+
+  it('(1d4)d(1d6): the count, then the sides, then the dice, each recorded; mean = E[count] x E[(sides + 1) / 2] = 2.5 x 2.25 = 5.625', () => {
+    // Scripted faces: count 2, sides 3 (of a d6), then two d3 dice: 3 and 1.
+    const r = rollDice('(1d4)d(1d6)', fixedRng([2, 3, 3, 1]));
+    expect(r.total).toBe(4);
+    expect(r.dice.map((g) => [g.notation, g.sides, g.total])).toEqual([['1d4', 4, 2], ['1d6', 6, 3], ['(1d4)d3', 3, 4]]);
+    expect(odds('(1d4)d(1d6)').mean).toBeCloseTo(5.625, 12);
+    expect(printDice(parseDice('(1d4)d(1d6)kh1'))).toBe('(1d4)d(1d6)kh1');
+  });
+
+  it('refuses what the faces must fix, by name and column, and bad ranges with the limit', () => {
+    const err = (e: string): DiceError => {
+      try {
+        compileDice(e);
+      } catch (x) {
+        return x as DiceError;
+      }
+      throw new Error(`${e} compiled`);
+    };
+    expect(err('d(1d4)!').message).toBe('an explosion on dice whose sides come from an expression (d(...)) is not supported (see docs/dice.md)');
+    expect(err('d(1d4)!').position).toBe(6);
+    expect(err('2d(1d4)>3').message).toMatch(/^success counting on dice whose sides come from an expression/);
+    expect(err('d(1d4)r1').message).toMatch(/^the "r" modifier on dice whose sides/);
+    expect(err('d(1d4-1)').message).toMatch(/at least 1/);
+    expect(err('d(1d4/2)').message).toMatch(/whole number/);
+    expect(err('d(1d2000)').limit).toBe('maxRolledSides');
+    expect(err('d(1d4*1000000)').limit).toBe('maxSides');
+  });
+});

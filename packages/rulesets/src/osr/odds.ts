@@ -18,13 +18,16 @@ export function naturalDistribution(advantage: -1 | 0 | 1): Pmf {
 export function checkChance(modifier: number, dc: number, advantage: -1 | 0 | 1 = 0, o: CheckOddsOptions = {}): number {
   const nat = naturalDistribution(advantage);
   let p = 0;
+  let every = true;
   for (let n = 1; n <= 20; n++) {
     let ok = n + modifier >= dc;
     if (o.natural20Succeeds === true && n === 20) ok = true;
     if (o.natural1Fails === true && n === 1) ok = false;
     if (ok) p += nat.probability(n);
+    else every = false;
   }
-  return p;
+  // Twenty floating-point twentieths add up to 1.0000000000000002: a sure thing is exactly 1, and no sum passes it.
+  return every ? 1 : Math.min(p, 1);
 }
 
 export interface AttackOdds {

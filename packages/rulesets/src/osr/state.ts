@@ -1,12 +1,11 @@
 // world.ext.osr: what the OSR ruleset remembers between commands. Plain JSON;
 // changed only by the reducers in module.ts.
 import type { Character, Json, World } from '@tablekeeper/engine';
+// The engine's own-key lookup from its dependency-free file: the browser entry re-exports this module and must not load the engine.
+import { own } from '@tablekeeper/engine/own';
 import type { Ability } from './checks.js';
 import type { Cadence, LightLevel, LightSourceKind, ThreatBand } from './exploration.js';
 import { readSheet, type Sheet } from './sheet.js';
-
-/** Own keys only (an id such as "constructor" is data); written here because the browser entry must not load the engine. */
-const characterOf = (world: World, id: string): Character | undefined => (Object.hasOwn(world.characters, id) ? world.characters[id] : undefined);
 
 export const OSR_ID = 'osr';
 
@@ -129,11 +128,11 @@ export function updateOsr(world: World, fn: (s: OsrState) => OsrState): World {
 }
 
 export function sheetOf(world: World, id: string): Sheet {
-  return readSheet(characterOf(world, id)?.stats);
+  return readSheet(own(world.characters, id)?.stats);
 }
 
 export function withStats(world: World, id: string, patch: { readonly [k: string]: Json }): World {
-  const c: Character | undefined = characterOf(world, id);
+  const c: Character | undefined = own(world.characters, id);
   if (c === undefined) return world;
   return { ...world, characters: { ...world.characters, [id]: { ...c, stats: { ...c.stats, ...patch } } } };
 }

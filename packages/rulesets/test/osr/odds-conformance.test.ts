@@ -37,6 +37,28 @@ describe('exact odds', () => {
     expect(adv.probability(20)).toBeCloseTo(39 / 400, 12);
     expect(lootDistribution(2).mean).toBeCloseTo(21, 12);
   });
+  it('+9 vs AC 10 hits on every natural (1 + 9 = 10): exactly 1, not the 1.0000000000000002 twenty twentieths add up to (the catalogue property found it)', () => {
+    expect(checkChance(9, 10, 0)).toBe(1);
+    expect(checkChance(9, 10, 1)).toBe(1);
+    expect(checkChance(9, 10, -1)).toBe(1);
+    expect(attackOdds(9, 10, 0, { count: 1, sides: 6, bonus: 0 }).hit).toBe(1);
+    // With natural1AlwaysMisses the same attack is 19/20.
+    expect(checkChance(9, 10, 0, { natural1Fails: true })).toBeCloseTo(19 / 20, 12);
+  });
+  it('every chance is a probability, in [0, 1], for any modifier, DC, advantage and setting (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -10, max: 40 }), fc.constantFrom(-1 as const, 0 as const, 1 as const), fc.boolean(), fc.boolean(), (m, dc, adv, n20, n1) => {
+        const o = { natural20Succeeds: n20, natural1Fails: n1 };
+        const p = checkChance(m, dc, adv, o);
+        expect(p).toBeGreaterThanOrEqual(0);
+        expect(p).toBeLessThanOrEqual(1);
+        const a = attackOdds(m, dc, adv, { count: 1, sides: 6, bonus: 0 }, o);
+        expect(a.hit).toBeLessThanOrEqual(1);
+        expect(a.crit).toBeLessThanOrEqual(a.hit + 1e-12);
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('advantage never lowers the chance (property)', () => {
     fc.assert(fc.property(fc.integer({ min: -10, max: 10 }), fc.integer({ min: 1, max: 30 }), (m, dc) => {
       expect(checkChance(m, dc, 1)).toBeGreaterThanOrEqual(checkChance(m, dc, 0) - 1e-12);

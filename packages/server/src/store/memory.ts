@@ -1,5 +1,6 @@
 // In-memory event store with the SQLite adapter's semantics (same port, same
 // refusals), for unit tests. Records are deep-copied through JSON like a row.
+import type { Transaction } from '@tablekeeper/engine';
 import { StoreError, type EventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -43,7 +44,7 @@ export function memoryStore(): EventStore {
       rows.forEach((r, i) => {
         if (r.version !== log.length + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${log.length + i}`);
       });
-      log.push(...copy([...rows]));
+      for (const r of rows) log.push({ version: r.version, commandId: r.commandId, actorKey: r.actorKey, transaction: JSON.parse(r.tx) as Transaction });
     },
     dropTable(id) {
       live();

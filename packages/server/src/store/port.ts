@@ -23,6 +23,14 @@ export interface TxRecord {
   readonly transaction: Transaction;
 }
 
+/** A checked import row: the transaction as the text the store keeps. */
+export interface StoredRow {
+  readonly version: number;
+  readonly commandId: string | null;
+  readonly actorKey: string;
+  readonly tx: string;
+}
+
 export type AppendResult =
   | { readonly ok: true; readonly version: number }
   | { readonly ok: false; readonly reason: 'conflict'; readonly current: number }
@@ -44,8 +52,12 @@ export interface EventStore {
   createTable(table: TableRecord, tokens: readonly TokenRecord[]): void;
   /** Creates a table with a whole log (import), atomically. */
   importTable(table: TableRecord, log: readonly TxRecord[], tokens: readonly TokenRecord[]): void;
-  /** Appends already-checked rows (an import's) in one write transaction; the first must follow the head. No commandId checks: the import checked them. */
-  importRows(tableId: string, rows: readonly TxRecord[]): void;
+  /**
+   * Appends already-checked rows (an import's) in one write transaction; the first must follow the head.
+   * No commandId checks: the import checked them. Not synced on its own: the import's last write
+   * (its GM token) is, and syncs these with it; until then no one can open the table.
+   */
+  importRows(tableId: string, rows: readonly StoredRow[]): void;
   /** Deletes a table with its rows, snapshots and tokens (an import whose write failed half-way). */
   dropTable(tableId: string): void;
   getTable(tableId: string): TableRecord | null;

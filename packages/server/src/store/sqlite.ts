@@ -211,13 +211,20 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       }).immediate();
     },
     importRows(tableId, rows) {
-      db.transaction(() => {
-        const head = q.head.get(tableId) as number;
-        rows.forEach((r, i) => {
-          if (r.version !== head + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${head + i}`);
-          q.insertTx.run(tableId, r.version, r.commandId, r.actorKey, JSON.stringify(r.transaction));
-        });
-      }).immediate();
+      // WAL frames are appended in order, so the next fully synced commit (the import's token) makes these durable too:
+      // a commit without its own fsync keeps the event loop's turn short.
+      db.pragma('synchronous = NORMAL');
+      try {
+        db.transaction(() => {
+          const head = q.head.get(tableId) as number;
+          rows.forEach((r, i) => {
+            if (r.version !== head + i + 1) throw new StoreError('SCHEMA', `import row ${r.version} does not follow version ${head + i}`);
+            q.insertTx.run(tableId, r.version, r.commandId, r.actorKey, r.tx);
+          });
+        }).immediate();
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
     },
     dropTable(tableId) {
       db.transaction(() => {

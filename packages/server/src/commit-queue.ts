@@ -1,0 +1,103 @@
+// Group commit: commands that arrive in the same turn of the event loop (from
+// any table) are decided one by one, in order, inside ONE write transaction:
+// one fsync for the lot. Nothing is broadcast or acknowledged before that
+// commit; if it fails, every room goes back to its table from before the
+// batch. Resyncs and queries ride in the same queue, so each is answered
+// after the commands sent before it.
+import type { Command, Table } from '@tablekeeper/engine';
+import type { DeltaAck, RejectionError } from '@tablekeeper/protocol';
+import type { Logger } from 'pino';
+import { CLOSE } from '@tablekeeper/protocol';
+import type { Room, Session, SubmitResult } from './room.js';
+import type { EventStore } from './store/port.js';
+import type { Tables } from './tables.js';
+
+export type QueueItem =
+  | { readonly kind: 'other'; readonly run: () => void }
+  | {
+      readonly kind: 'command';
+      readonly room: Room;
+      readonly session: Session;
+      readonly commandId: string;
+      readonly expectedVersion: number;
+      readonly command: Command;
+      readonly sendJson: (msg: unknown) => void;
+      readonly reject: (commandId: string | null, error: RejectionError) => void;
+    };
+
+export class CommitQueue {
+  private queue: QueueItem[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly tables: Tables,
+    private readonly logger: Logger,
+  ) {}
+
+  enqueue(item: QueueItem): void {
+    this.queue.push(item);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const items = this.queue;
+    this.queue = [];
+    const before = new Map<Room, { version: number; table: Table }>();
+    let results: (SubmitResult | null)[] = [];
+    try {
+      this.store.batch(() => {
+        results = items.map((it) => {
+          if (it.kind !== 'command') return null;
+          // A seat revoked while its command waited must not act.
+          if (!it.room.sessions.has(it.session)) return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
+          if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
+          return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command);
+        });
+      });
+    } catch (e) {
+      this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');
+      for (const [room, b] of before) room.table = b.table;
+      before.clear();
+      results = items.map((it) => (it.kind === 'command' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
+    }
+    // Views first, with each sender's acks folded into its own delta; the rest are sent below.
+    const acks = new Map<Session, DeltaAck[]>();
+    items.forEach((it, i) => {
+      const res = results[i];
+      if (it.kind !== 'command' || !res?.ok || res.duplicate) return;
+      const mine = acks.get(it.session) ?? [];
+      mine.push({ commandId: it.commandId, version: res.version });
+      acks.set(it.session, mine);
+    });
+    const folded = new Set<Session>();
+    for (const [room, b] of before) if (room.version !== b.version) for (const s of room.broadcast(acks)) folded.add(s);
+    // A seat removed by a command (or by undoing its creation) takes its links with it.
+    for (const [room, b] of before) {
+      for (const seatId of Object.keys(b.table.world.seats)) {
+        if (room.table.world.seats[seatId]) continue;
+        const message = 'The GM removed this seat; its link no longer works.';
+        try {
+          this.tables.revoke(room.tableId, { role: 'player', seatId }, message);
+        } catch (e) {
+          // The commit stands and its acks must still go out (a throw here would take the process down):
+          // close the seat's sockets anyway; its tokens stay live in the store, for a seat that no longer exists.
+          this.logger.error({ err: e instanceof Error ? e.message : String(e), tableId: room.tableId, seatId }, 'could not revoke a removed seat\'s links');
+          const hashes = [...room.sessions].filter((x) => x.viewer.role === 'player' && x.viewer.seatId === seatId).map((x) => x.tokenHash);
+          room.revoke(new Set(hashes), message, CLOSE.revoked);
+        }
+      }
+    }
+    items.forEach((it, i) => {
+      if (it.kind === 'other') return it.run();
+      const res = results[i]!;
+      if (!res.ok) return it.reject(it.commandId, res.error);
+      if (!res.duplicate && folded.has(it.session)) return;
+      it.sendJson({ type: 'ack', commandId: it.commandId, version: res.version, duplicate: res.duplicate });
+    });
+  }
+}

@@ -1,0 +1,158 @@
+// The table service: rooms (loaded on first use), capability tokens, and the
+// few table operations both the HTTP routes and the sockets need. No HTTP or
+// WebSocket here: callers turn the results into replies.
+import type { Json, Table, Viewer } from '@tablekeeper/engine';
+import { CLOSE, LIMITS, type RejectionError } from '@tablekeeper/protocol';
+import { DEFAULT_ROOM_LIMITS, Room, type RoomLimits } from './room.js';
+import type { RulesetCatalog } from './rulesets.js';
+import type { EventStore, Role, TableRecord, TokenRecord } from './store/port.js';
+import { TokenThrottle } from './token-throttle.js';
+import { hashToken, mintTableId, mintToken } from './tokens.js';
+
+export interface ServerLimits extends RoomLimits {
+  readonly maxTables: number;
+  readonly maxSeatsPerTable: number;
+  readonly maxSpectatorLinks: number;
+  readonly maxImportBytes: number;
+  /** Milliseconds a socket without a subprotocol token has to send its hello. */
+  readonly authTimeoutMs: number;
+  /** Sockets still waiting for their hello, server-wide; past it the longest-waiting one is closed (1013) to make room. */
+  readonly maxPendingAuth: number;
+  /** Of those, from one address; more from it are closed at once (1013). */
+  readonly maxPendingAuthPerAddress: number;
+  /** Failed token checks (unknown tokens) one address may make in a burst, and regains per second. */
+  readonly tokenFailureBurst: number;
+  readonly tokenFailuresPerSecond: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = {
+  ...DEFAULT_ROOM_LIMITS,
+  maxTables: 1000,
+  maxSeatsPerTable: 32,
+  maxSpectatorLinks: 8,
+  maxImportBytes: 32 * 1024 * 1024,
+  authTimeoutMs: 3000,
+  maxPendingAuth: 100,
+  maxPendingAuthPerAddress: 8,
+  tokenFailureBurst: 20,
+  tokenFailuresPerSecond: 2,
+};
+
+export type TokenCheck = { readonly ok: true; readonly token: TokenRecord } | { readonly ok: false; readonly retryAfterMs: number };
+
+export function viewerOf(t: TokenRecord): Viewer {
+  return t.role === 'player' ? { role: 'player', seatId: t.seatId ?? '' } : { role: t.role };
+}
+
+export class Tables {
+  readonly rooms = new Map<string, Room>();
+  private readonly tokenThrottle: TokenThrottle;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly catalog: RulesetCatalog,
+    private readonly limits: ServerLimits,
+  ) {
+    this.tokenThrottle = new TokenThrottle({ burst: limits.tokenFailureBurst, perSecond: limits.tokenFailuresPerSecond });
+  }
+
+  /** The room of a table, loaded from the store on first use; null when there is no such table. */
+  room(tableId: string): Room | null {
+    const existing = this.rooms.get(tableId);
+    if (existing) return existing;
+    const record = this.store.getTable(tableId);
+    if (!record) return null;
+    const engine = this.catalog.engineFor(record.rulesetId);
+    if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
+    const r = Room.load(this.store, engine, record, this.limits);
+    this.rooms.set(tableId, r);
+    return r;
+  }
+
+  /** A room on a table already built in memory (an import that just replayed it): no cold load. */
+  adopt(record: TableRecord, table: Table): Room {
+    const r = Room.fromTable(this.store, this.catalog.engineFor(record.rulesetId)!, record, table, this.limits);
+    this.rooms.set(record.tableId, r);
+    return r;
+  }
+
+  /** A token check from `address`: throttled addresses are refused before the lookup; unknown tokens count as failures. */
+  checkToken(address: string, token: string | null): TokenCheck {
+    const wait = this.tokenThrottle.waitMs(address);
+    if (wait > 0) return { ok: false, retryAfterMs: wait };
+    const t = this.liveToken(token);
+    if (t) return { ok: true, token: t };
+    this.tokenThrottle.failed(address);
+    return { ok: false, retryAfterMs: 0 };
+  }
+
+  private liveToken(token: string | null): TokenRecord | null {
+    if (!token || token.length > LIMITS.tokenMaxLength) return null;
+    const t = this.store.findToken(hashToken(token));
+    return t && t.revokedAt === null ? t : null;
+  }
+
+  newToken(tableId: string, role: Role, seatId: string | null): { token: string; record: TokenRecord } {
+    const token = mintToken();
+    return { token, record: { hash: hashToken(token), tableId, role, seatId, createdAt: Date.now(), revokedAt: null } };
+  }
+
+  /** Creates a table with its GM token (the only time the token exists in clear). */
+  createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): { tableId: string; gmToken: string } | { error: RejectionError } {
+    if (!this.catalog.engineFor(rulesetId)) return { error: { kind: 'INVALID', message: `unknown ruleset ${rulesetId}; GET /api/rulesets lists them`, path: ['rulesetId'] } };
+    if (this.store.countTables() >= this.limits.maxTables) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: this.limits.maxTables, message: `this server holds at most ${this.limits.maxTables} tables` } };
+    const tableId = mintTableId();
+    const made = this.catalog.createTable(rulesetId, settings ? { tableId, name, settings } : { tableId, name });
+    if (!made.ok) return { error: { kind: 'INVALID', message: made.error.message, path: (made.error.path ?? 'settings').split('.') } };
+    const table = made.value;
+    const gm = this.newToken(tableId, 'gm', null);
+    this.store.createTable({ tableId, name, rulesetId, genesis: table.genesis, createdAt: Date.now() }, [gm.record]);
+    return { tableId, gmToken: gm.token };
+  }
+
+  /** Runs a command as the GM on behalf of an HTTP call, then broadcasts it. */
+  private gmCommand(r: Room, command: { type: string; [k: string]: string }) {
+    const from = r.version;
+    const res = r.submit({ role: 'gm' }, null, from, command);
+    if (res.ok && !res.duplicate && r.version !== from) r.broadcast();
+    return res;
+  }
+
+  /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
+  createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError } {
+    const r = this.room(tableId);
+    if (!r) return { error: { kind: 'INVALID', message: `no table ${tableId}`, path: ['tableId'] } };
+    if (Object.keys(r.table.world.seats).length >= this.limits.maxSeatsPerTable) {
+      return { error: { kind: 'LIMIT_REACHED', limit: 'maxSeatsPerTable', max: this.limits.maxSeatsPerTable, message: `a table has at most ${this.limits.maxSeatsPerTable} seats` } };
+    }
+    const res = this.gmCommand(r, { type: 'seat.add', name });
+    if (!res.ok) return { error: res.error };
+    const added = res.transaction?.kind === 'command' ? res.transaction.events.find((e) => e.type === 'seat.added') : undefined;
+    const seatId = typeof added?.['id'] === 'string' ? added['id'] : null;
+    if (!seatId) return { error: { kind: 'RULE_ERROR', code: 'INTERNAL', message: 'seat.add did not report the new seat' } };
+    const t = this.newToken(tableId, 'player', seatId);
+    this.store.addToken(t.record);
+    return { seatId, token: t.token };
+  }
+
+  createSpectatorLink(tableId: string): { token: string } | { error: RejectionError } {
+    const live = this.store.listTokens(tableId).filter((t) => t.role === 'spectator' && t.revokedAt === null).length;
+    if (live >= this.limits.maxSpectatorLinks) {
+      return { error: { kind: 'LIMIT_REACHED', limit: 'maxSpectatorLinks', max: this.limits.maxSpectatorLinks, message: `a table has at most ${this.limits.maxSpectatorLinks} live spectator links; revoke them first` } };
+    }
+    const t = this.newToken(tableId, 'spectator', null);
+    this.store.addToken(t.record);
+    return { token: t.token };
+  }
+
+  /** Revokes matching tokens and closes their sockets; the number revoked. */
+  revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): number {
+    const revoked = this.store.revokeTokens(tableId, match, Date.now());
+    this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
+    return revoked.length;
+  }
+
+  closeAll(): void {
+    for (const r of this.rooms.values()) r.closeAll(CLOSE.goingAway, 'the server is shutting down');
+  }
+}

@@ -1,0 +1,271 @@
+// WebSocket front: the upgrade (origin, protocol version, token), then one
+// connection per socket. A connection is in one phase at a time:
+// awaiting-hello (no token yet; the hello guard holds it), connected (a
+// session in a room) or closing; each message is read in the light of it.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE,
+  LIMITS,
+  PROTOCOL_VERSION,
+  RELOAD_REASON,
+  WS_OLD_SUBPROTOCOLS,
+  WS_PATH,
+  WS_SUBPROTOCOL,
+  WS_TOKEN_PREFIX,
+  clientMessageSchema,
+  type RejectionError,
+} from '@tablekeeper/protocol';
+import type { CommitQueue } from './commit-queue.js';
+import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
+import { fail } from './http.js';
+import type { QueryDesk } from './query-desk.js';
+import { TokenBucket, type RateLimitOptions } from './ratelimit.js';
+import type { Room, Session } from './room.js';
+import { MAX_MESSAGE_DEPTH, tooDeep } from './shape-guard.js';
+import type { TokenRecord } from './store/port.js';
+import { viewerOf, type ServerLimits, type Tables } from './tables.js';
+
+export interface WsDeps {
+  readonly tables: Tables;
+  readonly queue: CommitQueue;
+  readonly queryDesk: QueryDesk;
+  readonly limits: ServerLimits;
+  /** Messages per socket. */
+  readonly rate: RateLimitOptions;
+  readonly logger: Logger;
+  /** Origins (scheme://host:port) allowed besides the server's own host. */
+  readonly allowedOrigins?: readonly string[];
+}
+
+/** Where a connection stands; only `connected` has a session and a room. */
+type Phase =
+  | { readonly name: 'awaiting-hello'; readonly waiting: Waiting }
+  | { readonly name: 'connected'; readonly room: Room; readonly session: Session }
+  | { readonly name: 'closing' };
+
+const AUTH = Symbol('tablekeeper.auth');
+type AuthedRequest = FastifyRequest & { [AUTH]?: TokenRecord };
+
+/** Tokens in the subprotocol list, never in the URL. */
+function protocolToken(req: FastifyRequest): string | null {
+  const raw = req.headers['sec-websocket-protocol'];
+  if (typeof raw !== 'string') return null;
+  for (const p of raw.split(',')) {
+    const v = p.trim();
+    if (v.startsWith(WS_TOKEN_PREFIX)) return v.slice(WS_TOKEN_PREFIX.length);
+  }
+  return null;
+}
+
+/** A client that offers only an earlier protocol version: its page is older than this server. */
+function oldClient(req: FastifyRequest): boolean {
+  const raw = req.headers['sec-websocket-protocol'];
+  if (typeof raw !== 'string') return false;
+  const offered = raw.split(',').map((p) => p.trim());
+  return !offered.includes(WS_SUBPROTOCOL) && offered.some((p) => WS_OLD_SUBPROTOCOLS.includes(p));
+}
+
+export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
+  const { tables, limits, logger } = d;
+  const helloGuard = new HelloGuard({ maxPending: limits.maxPendingAuth, maxPendingPerAddress: limits.maxPendingAuthPerAddress, timeoutMs: limits.authTimeoutMs }, CLOSE.authTimeout);
+  let sessionSeq = 0;
+
+  const ownHost = (req: FastifyRequest) => req.headers.host ?? '';
+  function originAllowed(req: FastifyRequest): boolean {
+    const origin = req.headers.origin;
+    // Non-browser clients send no Origin; browsers always do, so cross-site pages are caught here.
+    if (origin === undefined) return true;
+    if (d.allowedOrigins?.includes(origin)) return true;
+    try {
+      return new URL(origin).host === ownHost(req);
+    } catch {
+      return false;
+    }
+  }
+
+  void app.register(websocket, {
+    // Shutdown: ask every socket to close, then cut the ones whose peer has not answered within a
+    // second, so a restart never waits on a browser tab (ws would otherwise wait up to 30 s each).
+    preClose(done) {
+      const wss = app.websocketServer;
+      for (const c of wss.clients) c.close(CLOSE.goingAway, 'the server is shutting down');
+      setTimeout(() => {
+        for (const c of wss.clients) c.terminate();
+      }, 1000).unref();
+      wss.close();
+      done();
+    },
+    options: {
+      maxPayload: LIMITS.maxPayloadBytes,
+      // Select our protocol name, never echo the token back. An old client's is selected only to close it with a "please reload".
+      handleProtocols: (protocols: Set<string>) => (protocols.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : (WS_OLD_SUBPROTOCOLS.find((p) => protocols.has(p)) ?? false)),
+    },
+  });
+
+  void app.register(async (scope) => {
+    scope.get(
+      WS_PATH,
+      {
+        websocket: true,
+        preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+          if (!originAllowed(req)) return fail(reply, 403, { kind: 'FORBIDDEN', message: 'this Origin may not open a table connection' });
+          if (oldClient(req)) return; // upgraded only to be told to reload
+          const token = protocolToken(req);
+          if (token === null) return; // authenticates with a hello as its first message
+          const checked = tables.checkToken(req.ip, token);
+          if (!checked.ok && checked.retryAfterMs > 0) return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
+          if (!checked.ok) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
+          const t = checked.token;
+          const r = tables.room(t.tableId);
+          if (!r) return fail(reply, 404, { kind: 'INVALID', message: 'the table no longer exists', path: [] });
+          if (!r.canJoin()) return fail(reply, 503, { kind: 'LIMIT_REACHED', limit: 'maxSessions', max: limits.maxSessions, message: `a table takes at most ${limits.maxSessions} connections` });
+          (req as AuthedRequest)[AUTH] = t;
+        },
+      },
+      (socket: WebSocket, req: FastifyRequest) => connection(socket, (req as AuthedRequest)[AUTH] ?? null, req.ip),
+    );
+  });
+
+  function connection(socket: WebSocket, preAuth: TokenRecord | null, address: string): void {
+    if (WS_OLD_SUBPROTOCOLS.includes(socket.protocol)) {
+      socket.close(CLOSE.badProtocolVersion, RELOAD_REASON);
+      return;
+    }
+    const bucket = new TokenBucket(d.rate, Date.now());
+    const sendJson = (msg: unknown) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    const reject = (commandId: string | null, error: RejectionError) => sendJson({ type: 'rejection', commandId, error });
+    // ws reports oversize frames (1009) and protocol errors here; the socket closes itself.
+    socket.on('error', (e) => logger.debug({ err: e.message }, 'websocket error'));
+
+    let phase: Phase = { name: 'closing' };
+
+    /** Leaves the current phase: a waiting socket leaves the hello guard, a connected one its room. */
+    const leave = (): void => {
+      if (phase.name === 'awaiting-hello') helloGuard.settle(phase.waiting);
+      else if (phase.name === 'connected') phase.room.leave(phase.session);
+      phase = { name: 'closing' };
+    };
+    /** Closes the socket from our side; its close event finds the connection already closing. */
+    const closeWith = (code: number, reason: string): void => {
+      leave();
+      socket.close(code, reason);
+    };
+
+    /** Joins the token's room: connected, or closed when the table is gone or full. */
+    const attach = (t: TokenRecord): void => {
+      const room = tables.room(t.tableId);
+      if (!room || !room.canJoin()) return closeWith(CLOSE.tableClosed, room ? 'the table is full' : 'the table no longer exists');
+      const session: Session = {
+        id: ++sessionSeq,
+        viewer: viewerOf(t),
+        tokenHash: t.hash,
+        held: null,
+        sendRaw: (data) => {
+          // A shared Buffer goes out as the same text frame to every session of a viewer.
+          if (socket.readyState === socket.OPEN) socket.send(data, { binary: false });
+        },
+        // The room closes revoked sessions; the close event then leaves the room.
+        close: (code, reason) => socket.close(code, reason),
+      };
+      phase = { name: 'connected', room, session };
+      room.join(session);
+      logger.info({ tableId: t.tableId, role: t.role, session: session.id }, 'session joined');
+    };
+
+    if (preAuth) attach(preAuth);
+    else {
+      const waiting: Waiting = { address, close: (code, reason) => closeWith(code, reason) };
+      const admitted = helloGuard.admit(waiting);
+      if (!admitted.ok) {
+        socket.close(TRY_AGAIN_LATER, admitted.reason);
+        return;
+      }
+      phase = { name: 'awaiting-hello', waiting };
+    }
+
+    socket.on('close', leave);
+
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      try {
+        onMessage(data, isBinary);
+      } catch (e) {
+        // A bug must cost one message, never the room or the process.
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'message handler failed');
+        reject(null, { kind: 'UNAVAILABLE', message: 'the server failed to handle this message; nothing was applied' });
+      }
+    });
+
+    const onMessage = (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void => {
+      if (phase.name === 'closing') return;
+      const take = bucket.take(Date.now());
+      if (take.verdict === 'close') return closeWith(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
+      if (isBinary) return take.verdict === 'ok' ? reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] }) : undefined;
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      let raw: unknown;
+      let parsedJson = true;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        parsedJson = false;
+      }
+      // Echo the commandId on every rejection we can, so clients can match it to their command.
+      let commandId: string | null = null;
+      if (raw && typeof raw === 'object' && typeof (raw as { commandId?: unknown }).commandId === 'string') {
+        const c = (raw as { commandId: string }).commandId;
+        commandId = c.length <= LIMITS.commandIdMaxLength ? c : null;
+      }
+      // A query waits for an answer with its queryId: one dropped or refused here is answered as a queryResult, or the asker would wait for ever.
+      let queryId: string | null = null;
+      if (raw && typeof raw === 'object' && (raw as { type?: unknown }).type === 'query' && typeof (raw as { queryId?: unknown }).queryId === 'string') {
+        const q = (raw as { queryId: string }).queryId;
+        queryId = q.length <= LIMITS.commandIdMaxLength ? q : null;
+      }
+      const refuse = (error: RejectionError & { path?: readonly (string | number)[] }): void => {
+        if (queryId === null) return reject(commandId, error);
+        const path = error.path === undefined || error.path.length === 0 ? {} : { path: error.path.join('.') };
+        sendJson({ type: 'queryResult', queryId, ok: false, error: { code: error.kind, message: error.message, ...path } });
+      };
+      if (take.verdict === 'throttle') {
+        return refuse({ kind: 'RATE_LIMITED', message: `more than ${d.rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+      }
+      if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
+      const deep = tooDeep(raw);
+      if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
+      const parsed = clientMessageSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return refuse({ kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
+      }
+      const msg = parsed.data;
+      if (msg.type === 'hello') {
+        if (phase.name === 'connected') return reject(null, { kind: 'INVALID', message: 'already authenticated', path: ['type'] });
+        if (msg.protocolVersion !== PROTOCOL_VERSION) return closeWith(CLOSE.badProtocolVersion, RELOAD_REASON);
+        const checked = tables.checkToken(address, msg.token);
+        if (!checked.ok) {
+          const throttled = checked.retryAfterMs > 0;
+          return closeWith(throttled ? CLOSE.rateLimited : CLOSE.unauthorized, throttled ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
+        }
+        leave();
+        return attach(checked.token);
+      }
+      if (phase.name !== 'connected') return closeWith(CLOSE.unauthorized, 'send a hello with your token first');
+      const { room, session } = phase;
+      // Commands and resyncs go through the group-commit queue, in arrival order.
+      switch (msg.type) {
+        case 'ping': // touches no state: answered at once
+          return sendJson(msg.nonce === undefined ? { type: 'pong' } : { type: 'pong', nonce: msg.nonce });
+        case 'resync':
+          return d.queue.enqueue({ kind: 'other', run: () => room.resync(session, msg.since) });
+        case 'command':
+          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+        case 'query': // after the commands before it, so the answer matches the view the client will hold
+          return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });
+      }
+    };
+  }
+}
