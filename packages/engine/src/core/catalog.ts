@@ -95,15 +95,24 @@ export function defineCommand<I extends z.ZodType>(
     who: Who;
     input: I;
     renamed?: Renamed;
-    label?: string;
-    authorize?: (world: World, payload: z.output<I>, actor: Viewer) => RuleError | null;
-    issuerMayRevert?: boolean;
-    decide: (world: World, payload: z.output<I>, env: Env) => Result<EngineEvent[]>;
-  },
+  } & TypedHandler<I>,
 ): DefinedCommand<I> {
   const declaration = declareCommand(type, spec);
+  return { declaration, handler: handlerOf(declaration, spec) };
+}
+
+/** What a typed handler gives: `decide` (and `authorize`) receive the parsed payload. */
+export interface TypedHandler<I extends z.ZodType> {
+  label?: string;
+  authorize?: (world: World, payload: z.output<I>, actor: Viewer) => RuleError | null;
+  issuerMayRevert?: boolean;
+  decide: (world: World, payload: z.output<I>, env: Env) => Result<EngineEvent[]>;
+}
+
+/** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
+export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
   // The engine has already parsed the payload; parsing again keeps the handler safe on its own (tests, other engines).
-  const handler: CommandHandler = {
+  return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
     ...(spec.authorize === undefined
@@ -115,12 +124,11 @@ export function defineCommand<I extends z.ZodType>(
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
-    decide(world, c, env) {
+    decide(world: World, c: Command, env: Env) {
       const p = parsePayload(declaration, c);
       return p.ok ? spec.decide(world, p.value, env) : p;
     },
-  };
-  return { declaration, handler };
+  } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
 }
 
 /** A typed query handler from its declaration (the engine parses args first; parsing again keeps it safe alone). */

@@ -15,6 +15,8 @@ export {
   declareCommand,
   declareQuery,
   defineCommand,
+  handlerOf,
+  type TypedHandler,
   defineQuery,
   catalogOf,
   withCatalog,

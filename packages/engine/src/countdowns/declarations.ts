@@ -23,6 +23,31 @@ export const countdownOddsResult = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('countdown'), id: z.string(), value: z.int(), pTrigger: odd, expectedRolls: z.number().nullable(), within: z.array(odd).length(10) }),
 ]);
 
+// Declared one by one so the handlers take their typed payloads (handlerOf).
+export const tickDeclaration = declareCommand('countdown.tick', { summary: 'Tick a countdown down by hand', who: 'gm', input: z.strictObject({ countdownId: countdownId(), by: by() }), renamed: RENAMED_ID });
+export const outcomeDeclaration = declareCommand('countdown.outcome', {
+    summary: 'Enter the outcome of an action roll made off the app; every countdown moves by it',
+    who: 'gm',
+    input: z.strictObject({ outcome: z.enum(tuple(OUTCOMES)) }),
+  });
+export const untickDeclaration = declareCommand('countdown.untick', { summary: 'Take ticks back from a countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId(), by: by() }), renamed: RENAMED_ID });
+export const setDeclaration = declareCommand('countdown.set', {
+    summary: "Set a countdown's value (and optionally its start)",
+    who: 'gm',
+    input: z.strictObject({ countdownId: countdownId(), value: int(1, MAX_COUNTDOWN_VALUE), start: int(1, MAX_COUNTDOWN_VALUE).optional() }),
+    renamed: RENAMED_ID,
+  });
+export const pauseDeclaration = declareCommand('countdown.pause', { summary: 'Pause a countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID });
+export const resumeDeclaration = declareCommand('countdown.resume', { summary: 'Resume a paused countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID });
+export const revealDeclaration = declareCommand('countdown.reveal', {
+    summary: 'Show a countdown to the players (fully, by name, or when it triggers)',
+    who: 'gm',
+    input: z.strictObject({ countdownId: countdownId(), to: z.enum(['visible', 'existence', 'reveal-on-trigger']).optional() }),
+    renamed: RENAMED_ID,
+  });
+export const hideDeclaration = declareCommand('countdown.hide', { summary: 'Hide a countdown from the players', who: 'gm', input: z.strictObject({ countdownId: countdownId(), to: z.enum(['hidden', 'existence']).optional() }), renamed: RENAMED_ID });
+export const removeDeclaration = declareCommand('countdown.remove', { summary: 'Remove a countdown (both sides of a chase)', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID });
+
 export const countdownsCatalog = catalogOf(
   declareCommand('countdown.create', {
     summary: 'Start a countdown (standard, dynamic, long-term or manual), optionally linked into a chase',
@@ -61,29 +86,15 @@ export const countdownsCatalog = catalogOf(
       consequenceEffect: text(MAX_TEXT).optional(),
     }),
   }),
-  declareCommand('countdown.tick', { summary: 'Tick a countdown down by hand', who: 'gm', input: z.strictObject({ countdownId: countdownId(), by: by() }), renamed: RENAMED_ID }),
-  declareCommand('countdown.outcome', {
-    summary: 'Enter the outcome of an action roll made off the app; every countdown moves by it',
-    who: 'gm',
-    input: z.strictObject({ outcome: z.enum(tuple(OUTCOMES)) }),
-  }),
-  declareCommand('countdown.untick', { summary: 'Take ticks back from a countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId(), by: by() }), renamed: RENAMED_ID }),
-  declareCommand('countdown.set', {
-    summary: "Set a countdown's value (and optionally its start)",
-    who: 'gm',
-    input: z.strictObject({ countdownId: countdownId(), value: int(1, MAX_COUNTDOWN_VALUE), start: int(1, MAX_COUNTDOWN_VALUE).optional() }),
-    renamed: RENAMED_ID,
-  }),
-  declareCommand('countdown.pause', { summary: 'Pause a countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID }),
-  declareCommand('countdown.resume', { summary: 'Resume a paused countdown', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID }),
-  declareCommand('countdown.reveal', {
-    summary: 'Show a countdown to the players (fully, by name, or when it triggers)',
-    who: 'gm',
-    input: z.strictObject({ countdownId: countdownId(), to: z.enum(['visible', 'existence', 'reveal-on-trigger']).optional() }),
-    renamed: RENAMED_ID,
-  }),
-  declareCommand('countdown.hide', { summary: 'Hide a countdown from the players', who: 'gm', input: z.strictObject({ countdownId: countdownId(), to: z.enum(['hidden', 'existence']).optional() }), renamed: RENAMED_ID }),
-  declareCommand('countdown.remove', { summary: 'Remove a countdown (both sides of a chase)', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID }),
+  tickDeclaration,
+  outcomeDeclaration,
+  untickDeclaration,
+  setDeclaration,
+  pauseDeclaration,
+  resumeDeclaration,
+  revealDeclaration,
+  hideDeclaration,
+  removeDeclaration,
   declareQuery('countdown.odds', {
     summary: 'Exact odds that a countdown triggers (or which side of a chase gets there first)',
     who: 'anyone',
