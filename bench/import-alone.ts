@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { engineFor } from '../packages/rulesets/src/index.js';
 import { seededRng, type Command } from '../packages/engine/src/index.js';
 import { PROTOCOL_VERSION } from '../packages/protocol/src/index.js';

@@ -1,4 +1,4 @@
-// The attack panel in real Chromium. On a 36th Way table: the GM sees the
+// The actions panel's Attack in real Chromium (ADR 23; the attack panel before it). On a 36th Way table: the GM sees the
 // exact odds the server's tsw.attackOdds query answers (recomputed here by
 // counting 3d6 faces), watches them change with the inputs, attacks with the
 // ruleset's own tsw.attack, and the log and the target's HP follow. A
@@ -8,7 +8,7 @@
 // never arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
+import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
 import { horizontalOverflow } from './web.ts';
 
 const CANARY = 'CANARY-k7Wz-lurker';
@@ -25,7 +25,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-describe('attack panel (36th Way)', () => {
+describe('the actions panel\'s Attack (36th Way)', () => {
   it('the GM sees the exact odds and attacks; the player attacks only as their own character and never learns the hidden foe', async () => {
     const made = await e2e!.table('36th-way', 'Attack');
     const seat = await e2e!.seat(made, 'Ann');
@@ -47,11 +47,11 @@ describe('attack panel (36th Way)', () => {
 
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
-    const panel = gm.p.getByTestId('attack-panel');
-    const odds = panel.getByTestId('attack-odds');
+    const panel = await openAttack(gm.p);
+    const odds = panel.getByTestId('action-odds');
 
     // --- the GM: Vesk (acting) against the Ogre by default. +4 vs AC 14 needs a natural 10+; 17+ crits; 3 crit-fails.
-    expect(await panel.getByLabel('Attacker').inputValue()).toBe('vesk');
+    expect(await gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
     expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
     const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
@@ -68,10 +68,10 @@ describe('attack panel (36th Way)', () => {
     await panel.getByLabel('Target').selectOption('ogre');
 
     // --- the player's phone: only Vesk may attack; the Ogre's odds are the GM's; the lurker is not there at all.
-    const mine = ann.p.getByTestId('attack-panel');
-    await expect.poll(() => mine.getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
-    expect(await mine.getByLabel('Attacker').locator('option').allTextContents()).toEqual(['Vesk']);
-    expect(await mine.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre']);
+    const mine = await openAttack(ann.p);
+    await expect.poll(() => mine.getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
+    expect(await ann.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
+    expect(await mine.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (engaged)']);
     expect(await horizontalOverflow(ann.p)).toBe(0);
     // Asked straight over the player's own socket, the hidden lurker is "no sheet", as a made-up id is.
     const annSock = await e2e!.socket(seat.token);
@@ -81,8 +81,7 @@ describe('attack panel (36th Way)', () => {
     // --- the GM attacks with a +30 bonus: only a natural 3 (a crit fail) can miss now, and the odds say so first.
     await panel.getByLabel('Bonus').fill('30');
     await expect.poll(() => odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n > 3))} to hit`);
-    expect(await panel.getByTestId('attack-target-health').textContent()).toBe('Ogre: HP 20/20');
-    await panel.getByRole('button', { name: 'Attack', exact: true }).click();
+    await panel.getByRole('button', { name: 'Roll: Attack', exact: true }).click();
     const gmLog = gm.p.getByTestId('log');
     await expect.poll(() => gmLog.textContent()).toMatch(/Vesk attacked Ogre \(AC 14\): natural \d+, total \d+;/);
     const line = /Vesk attacked Ogre \(AC 14\): natural (\d+), total (\d+); ([a-z-]+)\./.exec((await gmLog.textContent())!)!;
@@ -90,16 +89,16 @@ describe('attack panel (36th Way)', () => {
     expect(total).toBe(natural + 34);
     if (natural === 3) {
       expect(what).toBe('crit-failed');
-      expect(await panel.getByTestId('attack-target-health').textContent()).toBe('Ogre: HP 20/20');
     } else {
       expect(what).toBe(natural >= 17 ? 'crit' : 'hit');
       // The server's damage line, and the panel shows the HP it left.
       await expect.poll(() => gmLog.textContent()).toMatch(/Ogre took \d+ (?:damage|damage \(crit\)): 20 -> \d+ HP/);
       const hp = Number(/Ogre took \d+ damage(?: \(crit\))?: 20 -> (\d+) HP/.exec((await gmLog.textContent())!)![1]);
       expect(hp).toBeLessThan(20);
-      await expect.poll(() => panel.getByTestId('attack-target-health').textContent()).toBe(`Ogre: HP ${hp}/20`);
-      await expect.poll(() => mine.getByTestId('attack-target-health').textContent()).toBe(`Ogre: HP ${hp}/20`);
+      // The form shows the lines the attack wrote: the roll and the damage it left.
+      await expect.poll(() => panel.getByTestId('action-result').textContent()).toContain(`20 -> ${hp} HP`);
     }
+    await expect.poll(() => panel.getByTestId('action-result').textContent()).toContain(`Vesk attacked Ogre (AC 14): natural ${natural}`);
     // The player's log has the same line; the standard action is spent, so a second attack is refused in the toast.
     await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(`Vesk attacked Ogre (AC 14): natural ${natural}, total ${total}`);
 
@@ -144,17 +143,17 @@ describe('attack panel (36th Way)', () => {
     });
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const bo = await e2e!.open(seat.link, { width: 390, height: 844 });
-    const gmPanel = gm.p.getByTestId('attack-panel');
+    const gmPanel = await openAttack(gm.p);
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
-    await expect.poll(() => gmPanel.getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    await expect.poll(() => gmPanel.getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
     await gmPanel.getByLabel('Target').selectOption('witch');
-    await expect.poll(() => gmPanel.getByTestId('attack-odds').textContent()).toContain('vs evasion 37');
+    await expect.poll(() => gmPanel.getByTestId('action-odds').textContent()).toContain('vs evasion 37');
 
-    const mine = bo.p.getByTestId('attack-panel');
-    await expect.poll(() => mine.getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    const mine = await openAttack(bo.p);
+    await expect.poll(() => mine.getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
     expect(await mine.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['spear']);
     await mine.getByLabel('Target').selectOption('witch');
-    await expect.poll(() => mine.getByTestId('attack-odds').textContent()).toBe("No odds: the GM keeps Witch's numbers secret");
+    await expect.poll(() => mine.getByTestId('action-odds').textContent()).toBe("No odds: The GM keeps Witch's numbers secret.");
     expect(await bo.p.content()).not.toContain('evasion 37');
     expect(bo.frames.filter((f) => f.includes('"evasion":37'))).toEqual([]);
     expect(gm.frames.some((f) => f.includes('"evasion":37'))).toBe(true);

@@ -57,6 +57,13 @@ export function characterNamed(sock: ProtocolSocket, name: string): string {
   return found.id;
 }
 
+/** Open the Attack form of the actions panel (the acting creature's, or the phone's own), if it is not open yet. */
+export async function openAttack(p: Page) {
+  const form = p.getByTestId('action-form');
+  if ((await form.count()) === 0) await p.getByTestId('actions-panel').getByRole('button', { name: /^Attack \(/ }).click({ timeout: 10_000 });
+  return form;
+}
+
 /** Chance that a plain 3d6 shows a natural in `ok`, by counting its 216 faces. */
 export function count3d6(ok: (natural: number) => boolean): number {
   let k = 0;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
-import { characterNamed, count3d6, startE2e, type E2e } from './harness.ts';
+import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
 
@@ -44,8 +44,8 @@ describe('sheet editor', () => {
     await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
     const json = editor.getByLabel(/Sheet JSON/);
-    // No sheets yet: the attack panel has no one to offer, and the editor opens on a template naming the combatant.
-    expect(await gm.p.getByTestId('attack-panel').count()).toBe(0);
+    // No sheets yet: the actions panel has nothing for Vesk, and the editor opens on a template naming the combatant.
+    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
     const template = JSON.parse(await json.inputValue()) as Record<string, unknown>;
     expect(template).toMatchObject({ id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk });
@@ -86,22 +86,22 @@ describe('sheet editor', () => {
     expect(stored).not.toHaveProperty('uses');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
-    // The attack panel now offers both, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
+    // The actions panel now offers Vesk's Attack on the Ogre, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
     await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
-    const panel = gm.p.getByTestId('attack-panel');
+    const panel = await openAttack(gm.p);
     const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
-    await expect.poll(() => panel.getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
-    expect(await panel.getByLabel('Attacker').inputValue()).toBe('vesk');
+    await expect.poll(() => panel.getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
+    expect(await gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
     expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
 
     // Saving the stored text again is accepted as it stands (the round trip holds).
     await editor.getByRole('button', { name: 'Save sheet' }).click();
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
 
-    // The player's phone has the tracker and the attack panel, but no editor.
+    // The player's phone has the tracker and the actions panel, but no editor.
     const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
-    await expect.poll(() => ann.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe(expected);
+    await expect.poll(async () => (await openAttack(ann.p)).getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
     expect(await ann.p.getByTestId('sheet-editor').count()).toBe(0);
     await gm.p.screenshot({ path: 'test-results/gm-sheet-editor.png' });
     expect(gm.errors).toEqual([]);
@@ -138,7 +138,7 @@ describe('sheet editor', () => {
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 6, health: 10 });
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
     expect(2 / 20 + (18 / 20) * (30 / 36)).toBeCloseTo(0.85, 10);
-    await expect.poll(() => gm.p.getByTestId('attack-panel').getByTestId('attack-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    await expect.poll(async () => (await openAttack(gm.p)).getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
     expect(gm.errors).toEqual([]);
   });
 });

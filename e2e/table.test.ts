@@ -154,13 +154,15 @@ describe('GM screen and player view', () => {
     await expect.poll(() => order.getByTestId('combatant').allTextContents()).toEqual([expect.stringContaining('Brannoc'), expect.stringContaining('Goblin')]);
     await player.getByText('The bridge collapses', { exact: true }).waitFor();
 
-    // --- on their turn the player gets the actions the economy can still pay for
+    // --- on their turn the player gets the actions the economy can still pay for (osr.actions)
     mark('on their turn the player gets the action');
     const actions = player.getByRole('group', { name: 'Actions Brannoc can take now' });
-    await actions.getByRole('button', { name: 'active', exact: true }).click();
-    await player.getByRole('img', { name: 'active: 0 of 1 left' }).waitFor();
-    await expect.poll(() => actions.getByRole('button', { name: 'active', exact: true }).count()).toBe(0);
-    expect(await actions.getByRole('button', { name: 'movement', exact: true }).count()).toBe(1);
+    await actions.getByRole('button', { name: /^Move \(/ }).click();
+    await player.getByRole('img', { name: 'movement: 0 of 1 left' }).waitFor();
+    // 001: the active action trades down, so a second move is still on offer; Attack has no one with a sheet to hit.
+    await expect.poll(() => actions.getByRole('button', { name: /^Move \(/ }).count()).toBe(1);
+    expect(await actions.getByRole('button', { name: /^Quick action \(/ }).count()).toBe(1);
+    expect(await player.getByTestId('actions-blocked').textContent()).toContain('Attack: nobody this view can see to attack');
 
     // --- turns: N on the GM screen; the player's screen follows
     mark('turns');

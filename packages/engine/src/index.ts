@@ -4,3 +4,4 @@ export * from './core/index.js';
 export * from './countdowns/index.js';
 export * from './odds/index.js';
 export * from './encounter/index.js';
+export * from './bestiary/index.js';

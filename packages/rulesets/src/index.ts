@@ -6,3 +6,4 @@ export * as teams from './teams/index.js';
 export * as kleptonomicon from './kleptonomicon/index.js';
 export { defineRuleset, CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
 export { rulesetIds, rulesetInfo, rulesetDefinition, engineFor, resolveSettings, createTableFor, sheetSchemaFor, type RulesetInfo } from './registry.js';
+export { statBlockOf } from './stat-blocks.js';

@@ -1,11 +1,12 @@
 // The rulesets this build knows, one engine per ruleset (built once), and
 // table creation with the ruleset's setting defaults merged and checked.
-import { coreModule, countdownsModule, createEngine, err, ok, sheetJsonSchema, sheetModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { bestiaryModule, coreModule, countdownsModule, createEngine, err, ok, sheetJsonSchema, sheetModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
 import { ruleset as thirtySixthWay } from './36th-way/index.js';
 import { ruleset as daggerheart } from './daggerheart/index.js';
 import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
 import { ruleset as osr } from './osr/index.js';
 import { CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
+import { statBlockOf } from './stat-blocks.js';
 import { ruleset as teams } from './teams/index.js';
 
 const RULESETS: readonly RulesetDefinition[] = [daggerheart, osr, thirtySixthWay, teams, kleptonomicon];
@@ -30,7 +31,7 @@ export function rulesetDefinition(id: string): RulesetDefinition | null {
   return byId.get(id) ?? null;
 }
 
-/** The engine for a ruleset: the core module, the countdowns module, then the ruleset's modules (cached). */
+/** The engine for a ruleset: the core module, the countdowns module, the ruleset's modules, then its bestiary (cached). */
 export function engineFor(id: string): Engine | null {
   const cached = engines.get(id);
   if (cached !== undefined) return cached;
@@ -39,7 +40,8 @@ export function engineFor(id: string): Engine | null {
   // Countdowns are system-agnostic (rules README, 000): every table gets them unless the ruleset brings its own.
   const countdowns = r.modules.some((m) => m.id === countdownsModule.id) ? [] : [countdownsModule];
   const sheet = r.sheet === undefined ? [] : [sheetModule(r.sheet)];
-  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet]);
+  // Every table keeps a bestiary of the ruleset's stat blocks (issue 20), GM-only.
+  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id))]);
   engines.set(id, engine);
   return engine;
 }

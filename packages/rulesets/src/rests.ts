@@ -25,3 +25,19 @@ const RESTS: { readonly [rulesetId: string]: readonly RestOption[] } = {
 export function restsOf(rulesetId: string): readonly RestOption[] {
   return RESTS[rulesetId] ?? [];
 }
+
+// What each rule text says about recovering between fights, for the rulesets
+// whose rests are not offered as commands above (shown instead of rest buttons).
+const NO_REST_NOTES: { readonly [rulesetId: string]: string } = {
+  teams:
+    'Text 003 has no rest rule: nothing heals by itself between fights. Move the clock with the buttons above; set endurance and health on the sheet if the story says they recover.',
+  kleptonomicon:
+    'Text 004 has no timed rest: once a fight ends and Freeplay returns, PCs use their Heal Up, Dodges Up and Shields Up abilities; the sheet resets come with the Closing Credits at the end of the Episode (the Episode bar).',
+  daggerheart: 'Text 000 covers rests only as they tick long-term countdowns: the short and long rest buttons above do that.',
+};
+
+/** Why there are no rest buttons (what the rule text says instead), or null when the ruleset has rests. */
+export function restNoteOf(rulesetId: string): string | null {
+  if (restsOf(rulesetId).length > 0) return null;
+  return NO_REST_NOTES[rulesetId] ?? 'This ruleset has no rest rule: move the clock with the buttons above.';
+}

@@ -6,7 +6,7 @@
 // the server's memory.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Engine, World } from '@tablekeeper/engine';
-import { IMPORT_BATCH_ROWS, startImportCheck, type ImportCheckLimits } from './import-check.js';
+import { IMPORT_BATCH_ROWS, startImportCheck, type ImportCheckLimits, type ImportHeader, type ImportRefusal, type RowBatch } from './import-check.js';
 import { encodeSnapshot } from './snapshot.js';
 
 export interface ImportJob {
@@ -18,11 +18,11 @@ export interface ImportJob {
 /** Messages to the event loop, in order: header, rows..., then done or refused. */
 export type ImportWorkerMessage =
   | { readonly type: 'ready' }
-  | { readonly type: 'header'; readonly header: import('./import-check.js').ImportHeader; readonly transactions: number }
-  | { readonly type: 'rows'; readonly batch: import('./import-check.js').RowBatch }
+  | { readonly type: 'header'; readonly header: ImportHeader; readonly transactions: number }
+  | { readonly type: 'rows'; readonly batch: RowBatch }
   /** The replayed table as a room snapshot, and the undo stack's newest worlds (so its first undos need no replay). */
   | { readonly type: 'done'; readonly snapshot: string; readonly kept: [number, World][] }
-  | { readonly type: 'refused'; readonly refusal: import('./import-check.js').ImportRefusal };
+  | { readonly type: 'refused'; readonly refusal: ImportRefusal };
 
 const MAX_UNACKED = 16;
 /** Undo worlds sent back: the newest entry's and a few checkpoints below it (each covers 64 undos). */

@@ -5,12 +5,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Capability as Cap } from './net/client.ts';
 import { lazyPanel } from './components/LazyPanels.tsx';
+import { wantsTv } from './lib/tv-link.ts';
 
 export type Capability = Cap | null;
 
 const GmScreen = lazyPanel(() => import('./components/GmScreen.tsx').then((m) => m.GmScreen), 'player');
 const PlayerView = lazyPanel(() => import('./components/PlayerView.tsx').then((m) => m.PlayerView), 'player');
 const Landing = lazyPanel(() => import('./components/Landing.tsx').then((m) => m.Landing), 'player');
+// The TV layout of a spectator link (#spectator=...&view=tv): its own small chunk.
+const TvView = lazyPanel(() => import('./components/TvView.tsx').then((m) => m.TvView), 'tv');
 
 export function readCapability(hash: string): Capability {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
@@ -31,5 +34,6 @@ export function App() {
   const capability = readCapability(hash);
   if (!capability) return <Landing />;
   if (capability.role === 'gm') return <GmScreen capability={capability} />;
+  if (capability.role === 'spectator' && wantsTv(hash)) return <TvView capability={capability} />;
   return <PlayerView capability={capability} />;
 }

@@ -260,26 +260,24 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   /**
    * Errors from the asker's own view (ADR 10). A player's command that names an
-   * id they cannot see (a key of the GM's world that their projection lacks) is
-   * decided once more with that id swapped for one that exists nowhere: if that
-   * fails, the player gets exactly the refusal a missing id gets (our stand-in
-   * mapped back to their own text), and nothing changes. If it succeeds the
-   * string was plain data, not a reference, and the command runs as sent.
+   * id they cannot see is decided once more with that id swapped for one that
+   * exists nowhere: if that fails, the player gets exactly the refusal a missing
+   * id gets (our stand-in mapped back to their own text), and nothing changes.
+   * If it succeeds the string was plain data, not a reference, and the command
+   * runs as sent. Which strings are hidden ids is asked of each module, one
+   * string at a time (ADR 18): the cost follows the command, not the table.
    */
   function refuseHidden(world: World, command: Command, env: Env): RuleError | null {
     const named = new Set<string>();
     collectStrings(command, named);
-    const gmKeys = collectKeys(world, new Set());
-    const candidates = [...named].filter((x) => gmKeys.has(x));
-    if (candidates.length === 0) return null;
-    const seen = collectKeys(projectWorld(world, env.actor), new Set());
-    const hidden = candidates.filter((x) => !seen.has(x));
+    const hidden = [...named].filter((x) => idStatusOf(world, env.actor, x) === 'hidden');
     if (hidden.length === 0) return null;
-    const taken = new Set([...gmKeys, ...named]);
+    const taken = (c: string): boolean => named.has(c) || idStatusOf(world, env.actor, c) !== undefined;
     const standIn = new Map<string, string>();
+    const used = new Set<string>();
     for (const h of hidden) {
-      const n = unusedLike(h, taken);
-      taken.add(n);
+      const n = unusedLike(h, (c) => used.has(c) || taken(c));
+      used.add(n);
       standIn.set(h, n);
     }
     const swap = (v: Json): Json => {
@@ -298,6 +296,29 @@ export function createEngine(modules: readonly Module[]): Engine {
     };
     const e = probe.error;
     return { code: e.code, message: back(e.message), ...(e.path === undefined ? {} : { path: back(e.path) }), ...(e.column === undefined ? {} : { column: e.column }) };
+  }
+
+  /**
+   * Is `id` a record somewhere at the table, and may `viewer` see it? Shown by
+   * any module wins (a character's id is also its combatant's). A module with
+   * state but no idStatus hook has its own state walked, keys of the GM's
+   * against keys of the viewer's projection: slow but exact, so a new module
+   * is never a hole while it lacks the hook.
+   */
+  function idStatusOf(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+    let found: 'hidden' | undefined;
+    for (const m of modules) {
+      const s = m.idStatus !== undefined ? m.idStatus(world, viewer, id) : walkedStatus(world, viewer, m, id);
+      if (s === 'shown') return s;
+      if (s === 'hidden') found = s;
+    }
+    return found;
+  }
+
+  function walkedStatus(world: World, viewer: Viewer, m: Module, id: string): 'shown' | 'hidden' | undefined {
+    if (!Object.hasOwn(world.ext, m.id) || !collectKeys(world.ext[m.id], new Set()).has(id)) return undefined;
+    const seen = projectWorld(world, viewer).ext;
+    return Object.hasOwn(seen, m.id) && collectKeys(seen[m.id], new Set()).has(id) ? 'shown' : 'hidden';
   }
 
   /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
@@ -435,7 +456,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, catalog: [...declarations.values()] };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()] };
 }
 
 /** Every string value and key inside a command. */
@@ -465,8 +486,8 @@ function collectKeys(v: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
-/** A string of the same length as `s` (same prefix) that is in none of `taken`: a stand-in for a missing id. */
-function unusedLike(s: string, taken: ReadonlySet<string>): string {
+/** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */
+function unusedLike(s: string, taken: (c: string) => boolean): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   for (let cut = 1; cut <= Math.min(s.length, 4); cut++) {
     const head = s.slice(0, s.length - cut);
@@ -474,11 +495,11 @@ function unusedLike(s: string, taken: ReadonlySet<string>): string {
       let tail = '';
       for (let k = 0, n = i; k < cut; k++, n = Math.floor(n / alphabet.length)) tail += alphabet[n % alphabet.length];
       const c = head + tail;
-      if (c !== s && !taken.has(c)) return c;
+      if (c !== s && !taken(c)) return c;
     }
   }
   let c = `${s}~`;
-  while (taken.has(c)) c += '~';
+  while (taken(c)) c += '~';
   return c;
 }
 

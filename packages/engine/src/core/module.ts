@@ -290,6 +290,13 @@ function projectCore(world: World, viewer: Viewer): World {
   return { ...world, characters, seats, nextId: 0 };
 }
 
+/** The projector's rule for one id: a character players may know exists, or any seat (seats are public). */
+function coreIdStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+  const c = own(world.characters, id);
+  if (c !== undefined) return knowsExists(c.visibility, viewer) ? 'shown' : 'hidden';
+  return own(world.seats, id) === undefined ? undefined : 'shown';
+}
+
 /** Human labels for the core's commands (used by undo / redo buttons and history). */
 export const CORE_LABELS: Record<string, string> = {
   'table.rename': 'rename the table',
@@ -310,6 +317,7 @@ export const coreModule: Module = {
   reducers,
   catalog: coreCatalog,
   project: projectCore,
+  idStatus: coreIdStatus,
   audience: {
     'character.added': characterAudience,
     'character.updated': characterAudience,

@@ -148,6 +148,15 @@ export type Reaction = (world: World, event: EngineEvent, env: Env) => EngineEve
  */
 export type Projector = (world: World, viewer: Viewer, source?: World) => World;
 
+/**
+ * Does `id` name a record of this module's (a character, combatant, countdown,
+ * sheet...) and may `viewer` see it? Undefined when the module has no record
+ * with that id. It must agree with the module's projector: 'shown' exactly
+ * when the projected world still has the record (ADR 18). One id at a time, so
+ * refusing a player's command costs what the command names, not the table.
+ */
+export type IdStatus = (world: World, viewer: Viewer, id: string) => 'shown' | 'hidden' | undefined;
+
 /** Per-event audience: who may see this event in history and deltas. Default: all. */
 export type EventAudience = (world: World, event: EngineEvent) => Audience;
 
@@ -164,6 +173,8 @@ export interface Module {
   readonly reducers?: { readonly [type: string]: Reducer };
   readonly reactions?: readonly Reaction[];
   readonly project?: Projector;
+  /** Answers for the ids its projector may hide; a module without it has its whole state walked instead (slow, but exact). */
+  readonly idStatus?: IdStatus;
   readonly audience?: { readonly [type: string]: EventAudience };
   /** Named queries, e.g. 'tsw.attackOdds'; names are unique across modules like command types. */
   readonly queries?: { readonly [name: string]: Query };
@@ -278,6 +289,8 @@ export interface Engine {
   query(table: Table | PlainTable, viewer: Viewer, name: string, args?: Json): Result<Json>;
   /** Who may see `event` (every module's audience hook; default everyone). */
   audienceOf(world: World, event: EngineEvent): Audience;
+  /** Is `id` a record at the table, and may `viewer` see it? Every module's idStatus, shown by any one winning (ADR 18). */
+  idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
   /** Every declared command and query of its modules, in module order (ADR 13). */
   readonly catalog: readonly Declaration[];
 }

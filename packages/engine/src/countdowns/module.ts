@@ -306,7 +306,7 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
 export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ readonly event: EngineEvent; readonly world: World }> {
   const fresh = readNew(world, c, rng);
   if (!fresh.ok) return fresh;
-  const [id, next] = mintId(world, 'cd');
+  const [id, next] = mintId(world, 'cd', rng);
   const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
   const grown = { ...getCountdowns(next), order: [...getCountdowns(next).order, id] };
   return ok({ event: { type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }, world: setCountdowns(next, grown) });
@@ -751,6 +751,22 @@ function project(world: World, viewer: Viewer): World {
   return { ...world, ext, log: world.log.filter((e) => logAllowed(world, e)) };
 }
 
+/** The projector's rule for one id: a countdown it redacts to nothing, or a chase with a side players cannot know of, is hidden. */
+function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+  const s = getCountdowns(world);
+  const cd = own(s.countdowns, id);
+  const ch = own(s.chases, id);
+  if (cd === undefined && ch === undefined) return undefined;
+  if (viewer.role === 'gm') return 'shown';
+  if (cd !== undefined && s.order.includes(id) && redactCountdown(cd) !== null) return 'shown';
+  if (ch !== undefined) {
+    const p = own(s.countdowns, ch.progressId);
+    const c = own(s.countdowns, ch.consequenceId);
+    if (p !== undefined && c !== undefined && publicExistence(p) && publicExistence(c)) return 'shown';
+  }
+  return 'hidden';
+}
+
 // ---------------------------------------------------------------- the module
 
 const audience: Record<string, (w: World, e: EngineEvent) => Audience> = {};
@@ -764,6 +780,7 @@ export const countdownsModule: Module = {
   reducers,
   reactions: [onActionRoll, onRest],
   project,
+  idStatus,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },
   catalog: countdownsCatalog,

@@ -45,7 +45,7 @@ const duration = z.discriminatedUnion('kind', [
 export function encounterCatalog(rules: EncounterRules): Catalog {
   const placement = z.strictObject(PLACEMENT);
   const combatant = z.strictObject({
-    id: text(NAME, 'the combatant id (often the character id)').min(1),
+    id: text(NAME, "the combatant id (default: its character's id, else a random one)").min(1).optional(),
     name: text(NAME).min(1).optional(),
     kind: z.enum(['pc', 'npc']),
     side: text(NAME, "its side (default: pcs or npcs)").min(1).optional(),

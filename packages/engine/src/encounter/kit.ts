@@ -1,6 +1,7 @@
 // The kernel bound to one ruleset's rules, so a ruleset writes
 // kit.netAdvantage(world, id, 'attack') instead of passing its rules each time.
 import type { EngineEvent, Json, Module, Result, World } from '../core/types.js';
+import type { Rng } from '../dice/rng.js';
 import { applyConditionEvent, canAct, economyOf, encounterModule, escalationFor, netAdvantage, netEffect, onDeck, peekNext, spendEvent } from './module.js';
 import type { EconomyState, EncounterRules, Next } from './types.js';
 
@@ -14,7 +15,8 @@ export interface EncounterKit {
   economy(world: World, id: string): EconomyState;
   onDeck(world: World): string | null;
   peekNext(world: World): Next;
-  applyCondition(world: World, command: { readonly [k: string]: Json | undefined }, index?: number): Result<EngineEvent>;
+  /** The condition event with a random instance id from decide's `rng` (ADR 18); `index` as applyConditionEvent's. */
+  applyCondition(world: World, command: { readonly [k: string]: Json | undefined }, rng: Rng, index?: number): Result<EngineEvent>;
   spend(world: World, combatantId: string, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent>;
 }
 
@@ -29,7 +31,7 @@ export function encounterKit(rules: EncounterRules): EncounterKit {
     economy: (w, id) => economyOf(w, id),
     onDeck: (w) => onDeck(w, rules),
     peekNext: (w) => peekNext(w, rules),
-    applyCondition: (w, command, index = 0) => applyConditionEvent(w, rules, command, index),
+    applyCondition: (w, command, rng, index = 0) => applyConditionEvent(w, rules, command, index, rng),
     spend: (w, id, command) => spendEvent(w, rules, id, command),
   };
 }

@@ -13,6 +13,7 @@ import type { SpendRequest } from './economies.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
 import { appendLog } from '../core/log.js';
+import { claimId, mintId } from '../core/ids.js';
 import { AUDIENCE_ALL, AUDIENCE_GM } from '../core/visibility.js';
 import { applySpend, grant, planSpend, resetEconomy, type Payment } from './economies.js';
 import { escalationValue } from './escalation.js';
@@ -30,6 +31,7 @@ import {
   type Moment,
 } from './conditions.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
+import type { Rng } from '../dice/rng.js';
 import type { Combatant, ConditionCatalogue, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
 /** What the undo button says for the kernel's commands. */
@@ -150,11 +152,17 @@ function str(j: Json | undefined, path: string, max = MAX_NAME): Result<string> 
   return okR(j);
 }
 
-function parseCombatant(j: Json | undefined, joined: number, path: string): Result<Combatant> {
+/**
+ * A combatant from its input. Without an id it takes its character's id, else
+ * `fresh()` (a random id the caller mints and records in the event), so hidden
+ * combatants are never guessable from visible ones (ADR 18).
+ */
+function parseCombatant(world: World, j: Json | undefined, joined: number, path: string, fresh: () => string): Result<Combatant> {
   if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_INPUT', `${path} must be an object`, path);
-  const id = str(j['id'], `${path}.id`);
+  const linked = typeof j['characterId'] === 'string' ? own(world.characters, j['characterId']) : undefined;
+  const id = j['id'] === undefined ? okR(linked?.id ?? fresh()) : str(j['id'], `${path}.id`);
   if (!id.ok) return id;
-  const name = j['name'] === undefined ? okR(id.value) : str(j['name'], `${path}.name`);
+  const name = j['name'] === undefined ? okR(j['id'] === undefined && linked !== undefined ? linked.name : id.value) : str(j['name'], `${path}.name`);
   if (!name.ok) return name;
   const kind = j['kind'];
   if (kind !== 'pc' && kind !== 'npc') return errR('BAD_INPUT', `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
@@ -359,8 +367,14 @@ export function encounterModule(rules: EncounterRules): Module {
         const combatants: Record<string, Combatant> = {};
         const roster: string[] = [];
         const placementsIn = command['placements'];
+        let minting = world;
+        const fresh = (): string => {
+          const [id, next] = mintId(minting, 'cb', env.rng);
+          minting = next;
+          return id;
+        };
         for (let i = 0; i < list.length; i++) {
-          const c = parseCombatant(list[i], i, `combatants[${i}]`);
+          const c = parseCombatant(world, list[i], i, `combatants[${i}]`, fresh);
           if (!c.ok) return c;
           if (combatants[c.value.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is listed twice`, `combatants[${i}].id`);
           combatants[c.value.id] = c.value;
@@ -417,7 +431,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!a.ok) return a;
         const enc = a.value;
         if (enc.roster.length >= MAX_COMBATANTS) return errR('TOO_MANY', `at most ${MAX_COMBATANTS} combatants`);
-        const c = parseCombatant(command['combatant'], enc.nextJoin, 'combatant');
+        const c = parseCombatant(world, command['combatant'], enc.nextJoin, 'combatant', () => mintId(world, 'cb', env.rng)[0]);
         if (!c.ok) return c;
         if (own(enc.combatants, c.value.id) !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.value.id}" is already in the encounter`, 'combatant.id');
         const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c.value), command['placement'] ?? command['combatant'], env.rng);
@@ -633,10 +647,10 @@ export function encounterModule(rules: EncounterRules): Module {
       },
     },
     'condition.apply': {
-      decide(world, command) {
+      decide(world, command, env) {
         // The kernel's applier (shared with the rulesets' own commands) reads target and source.
         const { targetId, sourceId, ...rest } = command;
-        const e = applyConditionEvent(world, rules, { ...rest, target: targetId, source: sourceId });
+        const e = applyConditionEvent(world, rules, { ...rest, target: targetId, source: sourceId }, 0, env.rng);
         if (e.ok) return okR([e.value]);
         const path = e.error.path === 'target' ? 'targetId' : e.error.path === 'source' ? 'sourceId' : e.error.path;
         return path === e.error.path ? e : { ok: false, error: { ...e.error, path } };
@@ -876,8 +890,11 @@ export function encounterModule(rules: EncounterRules): Module {
     }),
     'condition.applied': (world, e) => {
       const w = setEncounter(world, reduceApplied(getEncounter(world), e));
-      const n = Number(String(e['id']).replace(/^\D+/, ''));
-      return Number.isFinite(n) && n >= w.nextId ? { ...w, nextId: n + 1 } : w;
+      const id = String(e['id']);
+      // Stored sequential ids (cond7) move the counter past them, as they always did; a random one counts one mint.
+      if (!/^cond\d+$/.test(id)) return claimId(w, id);
+      const n = Number(id.slice(4));
+      return n >= w.nextId ? { ...w, nextId: n + 1 } : w;
     },
     'condition.stacked': onEnc((enc, e) => reduceStacked(enc, e)),
     'condition.removed': onEnc((enc, e) => reduceRemoved(enc, String(e['id']))),
@@ -1066,6 +1083,28 @@ export function encounterModule(rules: EncounterRules): Module {
   };
 
   /**
+   * hideFromPlayers' rule for one id (ADR 18): a combatant it drops (hidden, or
+   * gone while hidden), and a condition or economy entry on someone it drops or
+   * veils, is hidden; anything else it keeps is shown.
+   */
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const enc = getEncounter(world);
+    const c = own(enc.combatants, id);
+    const cond = own(enc.conditions, id);
+    const econ = own(enc.economy, id);
+    if (c === undefined && cond === undefined && econ === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const inRoster = (x: string): boolean => enc.roster.includes(x);
+    const keep = (x: string): boolean =>
+      inRoster(x) ? own(enc.combatants, x)?.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
+    const veiled = (x: string): boolean => inRoster(x) && own(enc.combatants, x)?.visibility === 'existence';
+    if (c !== undefined && keep(id)) return 'shown';
+    if (cond !== undefined && keep(cond.target) && !veiled(cond.target)) return 'shown';
+    if (econ !== undefined && keep(id) && !veiled(id)) return 'shown';
+    return 'hidden';
+  };
+
+  /**
    * Every view carries the kernel's on-deck combatant. Players get it computed
    * on their own projection, as if hidden combatants never existed, so it can
    * never name (or count) one.
@@ -1175,7 +1214,7 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, audience, catalog: encounterCatalog(rules) };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */
@@ -1187,9 +1226,10 @@ export function encounterTitle(enc: EncounterState): string {
 /**
  * For rulesets' own commands: the event that applies a condition (validated),
  * ready to return from decide. Returning several from one decide? Pass
- * index 0, 1, 2... so each new instance gets its own id.
+ * index 0, 1, 2... so each new instance gets its own id. With `rng` (decide's
+ * env.rng) the id is random (ADR 18); without, the old sequential `cond<n>`.
  */
-export function applyConditionEvent(world: World, rules: EncounterRules, command: { readonly [k: string]: Json | undefined }, index = 0): Result<EngineEvent> {
+export function applyConditionEvent(world: World, rules: EncounterRules, command: { readonly [k: string]: Json | undefined }, index = 0, rng?: Rng): Result<EngineEvent> {
   const enc = getEncounter(world);
   if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
   const target = command['target'];
@@ -1213,6 +1253,6 @@ export function applyConditionEvent(world: World, rules: EncounterRules, command
       ...(stacks !== undefined ? { stacks } : {}),
       ...(command['params'] !== undefined ? { params: command['params'] } : {}),
     },
-    `cond${world.nextId + Math.max(0, Math.floor(index))}`,
+    rng === undefined ? `cond${world.nextId + Math.max(0, Math.floor(index))}` : mintId({ ...world, nextId: world.nextId + Math.max(0, Math.floor(index)) }, 'cond', rng)[0],
   );
 }

@@ -61,6 +61,12 @@ export interface SecrecyOptions {
   readonly sequences?: number;
   readonly maxSteps?: number;
   readonly seed?: number;
+  /**
+   * Also decide each player's command the old way (walkRefusal: every key of
+   * the GM's world against every key of the player's projection) and require
+   * the same outcome from the modules' idStatus hooks (ADR 18). Default true.
+   */
+  readonly compareWithWalk?: boolean;
 }
 
 export interface SecrecyReport {
@@ -68,6 +74,8 @@ export interface SecrecyReport {
   readonly steps: number;
   readonly playerCommands: number;
   readonly refusals: number;
+  /** Player commands whose outcome was compared with the walk over the whole world. */
+  readonly compared: number;
   /** Accepted commands by type, so a suite can check its steps really ran (not refused as malformed). */
   readonly accepted: { readonly [type: string]: number };
 }
@@ -90,6 +98,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let steps = 0;
   let playerCommands = 0;
   let refusals = 0;
+  let compared = 0;
   const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
   const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
@@ -134,6 +143,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
     };
     const makers = [...genericSteps(opts, commandTypes, queryNames), ...(opts.steps ?? [])];
     const check = (where: string): void => {
+      if (opts.compareWithWalk !== false) compareIds(engine, table.world, where);
       for (const v of [SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR]) {
         const text = JSON.stringify(engine.view(table, v));
         if (leak(text)) throw new Error(`${where}: a canary reached ${JSON.stringify(v)}: …${text.slice(Math.max(0, text.indexOf(CANARY_MARK) - 200), text.indexOf(CANARY_MARK) + 40)}…`);
@@ -157,7 +167,14 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
         if (leak(JSON.stringify(r))) throw new Error(`query ${name} answered ${JSON.stringify(step.actor)} with a canary: ${JSON.stringify(r)}`);
         continue;
       }
+      const before = table.world;
+      const expected = step.actor.role !== 'gm' && opts.compareWithWalk !== false ? walkRefusal(engine, before, step.command, step.actor) : undefined;
       const r = exec(step.actor, step.command);
+      if (expected !== undefined) {
+        compared++;
+        const mismatch = sameOutcome(engine, before, step.command, step.actor, expected, r);
+        if (mismatch !== null) throw new Error(`${step.command.type} by ${JSON.stringify(step.actor)} (${JSON.stringify(step.command)}): idStatus and the whole-world walk disagree: ${mismatch}`);
+      }
       if (r.ok) accepted[step.command.type] = (accepted[step.command.type] ?? 0) + 1;
       if (step.actor.role !== 'gm') {
         playerCommands++;
@@ -174,7 +191,95 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   };
 
   fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
-  return { sequences, steps, playerCommands, refusals, accepted };
+  return { sequences, steps, playerCommands, refusals, compared, accepted };
+}
+
+/**
+ * The refusal a player's command got before ADR 18, kept as the reference the
+ * modules' idStatus hooks are checked against: a hidden id is any string of the
+ * command that is a key (of a record or a list) in the GM's world but not in
+ * the player's projection. The stand-in avoids every key of the GM's world.
+ */
+export function walkRefusal(engine: Engine, world: World, command: Command, actor: Viewer): RuleError | null {
+  const named = new Set<string>();
+  strings(command, named);
+  const gmKeys = keys(world, new Set());
+  const candidates = [...named].filter((x) => gmKeys.has(x));
+  if (candidates.length === 0) return null;
+  const seen = keys(engine.project(world, actor), new Set());
+  const hidden = candidates.filter((x) => !seen.has(x));
+  if (hidden.length === 0) return null;
+  const taken = new Set([...gmKeys, ...named]);
+  const standIn = new Map<string, string>();
+  for (const h of hidden) {
+    let n = `${h.slice(0, -1)}${h.endsWith('0') ? '1' : '0'}`;
+    while (taken.has(n)) n += '~';
+    taken.add(n);
+    standIn.set(h, n);
+  }
+  const swap = (v: Json): Json => {
+    if (typeof v === 'string') return standIn.get(v) ?? v;
+    if (Array.isArray(v)) return v.map(swap);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [standIn.get(k) ?? k, swap(x)]));
+    return v;
+  };
+  const probe = engine.decide(world, swap(command as unknown as Json) as unknown as Command, { rng: seededRng(0), actor });
+  if (probe.ok) return null;
+  const back = (text: string): string => {
+    let out = text;
+    for (const [h, n] of standIn) out = out.split(n).join(h);
+    return out;
+  };
+  const e = probe.error;
+  return { code: e.code, message: back(e.message), ...(e.path === undefined ? {} : { path: back(e.path) }), ...(e.column === undefined ? {} : { column: e.column }) };
+}
+
+/**
+ * Every key of the GM's world, asked of the modules (engine.idStatus) and of
+ * the walk: a module that claims an id must answer as the projection shows it.
+ * Keys no module claims are field names (stats, data, dice...), not ids.
+ */
+function compareIds(engine: Engine, world: World, where: string): void {
+  const gmKeys = keys(world, new Set());
+  for (const v of [SECRECY_ANN, SECRECY_SPECTATOR]) {
+    const seen = keys(engine.project(world, v), new Set());
+    for (const k of gmKeys) {
+      const s = engine.idStatus(world, v, k);
+      const walked = seen.has(k) ? 'shown' : 'hidden';
+      if (s !== undefined && s !== walked) throw new Error(`${where}: idStatus says ${k} is ${s} for ${JSON.stringify(v)}, the projection says ${walked}`);
+    }
+  }
+}
+
+/** Null when `got` is what the walk expects: its refusal, else what deciding the command as sent gives (ok, or the same code and message). */
+function sameOutcome(engine: Engine, world: World, command: Command, actor: Viewer, walked: RuleError | null, got: Result<unknown>): string | null {
+  if (walked !== null) return !got.ok && JSON.stringify(got.error) === JSON.stringify(walked) ? null : `walk refused with ${JSON.stringify(walked)}, got ${JSON.stringify(got.ok ? 'ok' : got.error)}`;
+  const direct = engine.decide(world, command, { rng: seededRng(0), actor });
+  if (direct.ok && got.ok) return null;
+  if (!direct.ok && !got.ok && direct.error.code === got.error.code && direct.error.message === got.error.message) return null;
+  return `walk found nothing hidden and decide gives ${JSON.stringify(direct.ok ? 'ok' : direct.error)}, got ${JSON.stringify(got.ok ? 'ok' : got.error)}`;
+}
+
+function strings(v: unknown, out: Set<string>): void {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const x of v) strings(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      strings(x, out);
+    }
+  }
+}
+
+function keys(v: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(v)) for (const x of v) keys(x, out);
+  else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) {
+      if (x !== null && typeof x === 'object') out.add(k);
+      keys(x, out);
+    }
+  }
+  return out;
 }
 
 /** The engine's own steps: characters, countdowns, encounters, notes, rolls and players' random commands. */
@@ -236,7 +341,14 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
     (ctx, d) => gm({ type: 'encounter.remove', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') }),
     (_ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
     () => gm({ type: 'encounter.advance' }),
-    (ctx) => gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } }),
+    // GM notes, and the bestiary and its templates (issue 20), are the GM's alone: every name and note is a canary.
+    // One step for all three keeps the share of players' steps the rulesets' suites count on.
+    (ctx, d) =>
+      d.a % 3 === 0
+        ? gm({ type: 'log.note', text: ctx.canary(), audience: { kind: 'gm' } })
+        : d.a % 3 === 1
+          ? gm({ type: 'bestiary.save', name: ctx.canary(), notes: ctx.canary(), block: {} })
+          : gm({ type: 'bestiary.saveTemplate', name: ctx.canary(), lines: [{ name: ctx.canary(), count: 1 + (d.b % 6), kind: 'npc', hidden: d.c % 2 === 0 }] }),
     (ctx) => gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() }),
     () => null,
     () => null,

@@ -3,7 +3,7 @@
 // Attacks", Confused / Invisible / Grabbed / Hampered): plans every die and
 // every HP change of one attack command as events.
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
-import { getEncounter, economyRemaining, parseDuration, own } from '@tablekeeper/engine';
+import { getEncounter, economyRemaining, mintId, parseDuration, own } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
@@ -224,7 +224,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   // Every engaged enemy may answer, the targets included.
   const engagedFoes = fighting ? engagedEnemies(world, a.id) : [];
   if (fighting && engagedFoes.length > 0 && (p.ability?.provokes === true || p.ranged)) {
-    events.push(provokedEvent(world, a.id, engagedFoes, p.ability?.provokes === true ? `used ${p.ability.name}` : 'made a ranged attack while engaged'));
+    events.push(provokedEvent(world, a.id, engagedFoes, p.ability?.provokes === true ? `used ${p.ability.name}` : 'made a ranged attack while engaged', rng));
   }
 
   // --- one roll per target
@@ -267,7 +267,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (!r.hit || !fighting) return okR([]);
     const out: EngineEvent[] = [];
     for (const h of onHit as { readonly [k: string]: Json }[]) {
-      const e = kit.applyCondition(world, { target: r.target.id, condition: h['condition'], duration: h['duration'], source: a.id, ...(h['params'] !== undefined ? { params: h['params'] } : {}) }, applied++);
+      const e = kit.applyCondition(world, { target: r.target.id, condition: h['condition'], duration: h['duration'], source: a.id, ...(h['params'] !== undefined ? { params: h['params'] } : {}) }, rng, applied++);
       if (!e.ok) return errR(e.error.code, `onHit: ${e.error.message}`, 'onHit');
       out.push(e.value);
     }
@@ -339,11 +339,13 @@ export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
   return { type: 'tsw.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
 }
 
-export function provokedEvent(world: World, by: string, against: readonly string[], reason: string): EngineEvent {
+export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
   const st = getTsw(world);
   // Only enemies in a melee stance may take the opportunity attack.
   const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
-  return { type: 'tsw.provoked', id: `prov${st.nextProvocation}`, by, against: eligible, reason, round: getEncounter(world).round };
+  // A random id (ADR 18): a provocation by a hidden foe is not guessable from a visible one's; stored `prov<n>` ids still replay.
+  const [id] = mintId(world, 'prov', rng);
+  return { type: 'tsw.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
 }
 
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */

@@ -3,6 +3,7 @@
 // id is its combatant's id, so sheet fields offer the combatant picker.
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { declareActions } from '../actions.js';
 import { ACTIONS, MAX_ABILITIES, RECHARGE_TARGETS } from './abilities.js';
 import { MAX_TARGETS } from './combat.js';
 import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
@@ -181,4 +182,5 @@ export const tswCatalog = catalogOf(
       coupDeGrace: z.boolean(),
     }),
   }),
+  declareActions('tsw', 'What a combatant may do now (002 standard, move, quick actions; engage, disengage), with targets, ranges and odds'),
 );

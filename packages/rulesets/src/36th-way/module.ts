@@ -2,7 +2,7 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
@@ -269,7 +269,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value, abilityUsedEvent(s.value, a)];
         const foes = inEncounter(world, s.value.id) ? engagedEnemies(world, s.value.id) : [];
-        if (foes.length > 0 && (a.provokes || a.types.includes('ranged'))) out.push(provokedEvent(world, s.value.id, foes, `used ${a.name}`));
+        if (foes.length > 0 && (a.provokes || a.types.includes('ranged'))) out.push(provokedEvent(world, s.value.id, foes, `used ${a.name}`, env.rng));
         if (hasCondition(world, s.value.id, 'confused')) out.push(...confusedSave(kit, world, s.value, env.rng, `used ${a.name}`));
         return okR(out);
       },
@@ -402,7 +402,7 @@ export function createTswModule(): TswModule {
     'tsw.fightInSpirit': {
       // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
       authorize: byController('who'),
-      decide(world, c) {
+      decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
         if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'who');
@@ -414,7 +414,7 @@ export function createTswModule(): TswModule {
         if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
         const reason = c['reason'];
         if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('BAD_INPUT', 'give a reason (1-200 characters) every round', 'reason');
-        const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } });
+        const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
         return okR([{ type: 'tsw.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
       },
@@ -641,7 +641,26 @@ export function createTswModule(): TswModule {
     });
   };
 
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, queries: tswQueries(kit) };
+  // The projector's rule for one sheet id (ADR 18), judged as the projector judges it: on the kernel's projection of the encounter.
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const sheet = own(getTsw(world).sheets, id);
+    if (sheet === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const enc = getEncounter(world);
+    // The kernel keeps a combatant unless it is hidden in the roster, or left while hidden.
+    const seen = (x: string) => {
+      const c = own(enc.combatants, x);
+      if (c === undefined) return undefined;
+      const kept = enc.roster.includes(x) ? c.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
+      return kept ? c : undefined;
+    };
+    const c = seen(id);
+    if (c !== undefined && c.visibility !== 'visible') return 'hidden';
+    if (sheet.kind === 'npc' && (enc.active ? seen(sheet.id) : undefined)?.visibility !== 'visible') return 'hidden';
+    return 'shown';
+  };
+
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, idStatus, queries: tswQueries(kit) };
   return { module, kit };
 }
 

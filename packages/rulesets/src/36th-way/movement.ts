@@ -4,7 +4,7 @@
 // leaving engaged enemies), disengage checks, popping off, intercepting, and
 // the provocations opportunity attacks answer.
 import type { CommandHandler, EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { getEncounter } from '@tablekeeper/engine';
+import { claimId, getEncounter } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
 import { byController, cannotAct, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
 import { log, name, onSt } from './logging.js';
@@ -34,7 +34,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
       // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
       // Leaving engaged enemies without disengaging provokes opportunity attacks.
       authorize: byController('who'),
-      decide(world, c) {
+      decide(world, c, env) {
         const s = needSheet(world, c['who'], 'who');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'who');
@@ -60,7 +60,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         // Leaving: everyone engaged with the mover other than the destination stays behind.
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
-        if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging'));
+        if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
         out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
         return okR(out);
       },
@@ -172,7 +172,10 @@ export const movementReducers: Record<string, Reducer> = {
       nextProvocation: st.nextProvocation + 1,
       provocations: against.length === 0 ? st.provocations : [...st.provocations, { id: String(e['id']), by: String(e['by']), against, reason: String(e['reason']), round: Number(e['round']) }],
     };
-    return against.length === 0 ? setTsw(w, next) : log(setTsw(w, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+    // A random id counts one mint (ADR 18); stored `prov<n>` ids leave the counter as they always did.
+    const id = String(e['id']);
+    const w1 = id.startsWith('prov-') ? claimId(w, id) : w;
+    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
   },
   'tsw.opportunityTaken': onSt((st, e) => ({
     ...st,

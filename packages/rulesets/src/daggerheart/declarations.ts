@@ -1,6 +1,7 @@
 // Declarations of the Daggerheart commands (ADR 13): action rolls, Help an Ally, Hope and Fear.
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { declareActions } from '../actions.js';
 import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_MODIFIER, MAX_SPEND, TRAITS } from './module.js';
 import { TRACKS } from './rules.js';
 import { DOWNTIME_MOVES, MAX_DAMAGE, MAX_GROUP, MAX_MOVES } from './trackers.js';
@@ -109,4 +110,15 @@ export const daggerheartCatalog = catalogOf(
     input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
     result: z.looseObject({}),
   }),
+  declareQuery('daggerheart.actionRollOdds', {
+    summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
+    who: 'anyone',
+    input: z.strictObject({
+      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+      difficulty: int(1, MAX_DIFFICULTY),
+      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+    }),
+    result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
+  }),
+  declareActions('daggerheart', 'What a creature in the spotlight may do now: roll, help an ally, with odds'),
 );

@@ -161,7 +161,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   },
   'daggerheart.requestRoll': {
     label: 'ask for an action roll',
-    decide(world, c) {
+    decide(world, c, env) {
       const pc = readPc(world, c, 'characterId');
       if (!pc.ok) return pc;
       const trait = c['trait'] ?? '';
@@ -189,7 +189,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       }
       if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + extra.value));
-      const [id] = mintId(world, 'req');
+      const [id] = mintId(world, 'req', env.rng);
       const request: RollRequest = { id, characterId: pc.value.id, trait: String(trait), modifier, difficulty: difficulty.value, hidden: hidden.value, advantage: advantage.value, experience, label: label.value };
       return ok([{ type: 'daggerheart.rollRequested', request: request as unknown as Json }]);
     },
@@ -418,11 +418,25 @@ function project(world: World, viewer: Viewer): World {
   return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
 }
 
+/** The projector's rule for one id (ADR 18): help offered to a character, and a roll request, go with their characters. */
+function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+  const s = getDaggerheart(world);
+  const helpers = own(s.help, id);
+  const request = own(s.requests ?? {}, id);
+  if (helpers === undefined && request === undefined) return undefined;
+  if (viewer.role === 'gm') return 'shown';
+  const visible = (x: string): boolean => own(world.characters, x)?.visibility === 'visible';
+  if (helpers !== undefined && visible(id) && helpers.some(visible)) return 'shown';
+  if (request !== undefined && visible(request.characterId)) return 'shown';
+  return 'hidden';
+}
+
 export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
   project,
+  idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
   audience: {
     // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).

@@ -38,3 +38,14 @@ export const rollOddsQuery: Query = (world, args) => {
   }
   return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns } as unknown as Json);
 };
+
+/** `daggerheart.actionRollOdds`: an action roll the player makes unasked (modifier, difficulty, advantage as daggerheart.actionRoll takes them). */
+export const actionRollOddsQuery: Query = (world, args) => {
+  const num = (k: string, d: number) => (typeof args[k] === 'number' ? (args[k] as number) : d);
+  const set = daggerheartSettings(world);
+  const sources = num('advantage', 0);
+  const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
+  const dist = dualityOutcomeDistribution({ modifier: num('modifier', 0), difficulty: num('difficulty', 10), advantage });
+  const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
+  return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage } as unknown as Json);
+};

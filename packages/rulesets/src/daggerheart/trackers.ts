@@ -233,7 +233,7 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
       const enc = getEncounter(world);
       const joined: EngineEvent[] = [];
       for (let i = 0; i < count.value; i++) {
-        const [id, next] = mintId(w, 'ch');
+        const [id, next] = mintId(w, 'ch', env.rng);
         w = next;
         const label = count.value === 1 ? name.value : `${name.value} ${i + 1}`;
         const stats = { adversary: true, difficulty: numbers['difficulty']!, major: numbers['major']!, severe: numbers['severe']!, hpMax: numbers['hp']!, hpMarked: 0, stressMax: numbers['stress']!, stressMarked: 0, attack: numbers['attack']!, damage: damage.value, moves: moveStats };

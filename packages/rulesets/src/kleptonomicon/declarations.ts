@@ -3,6 +3,7 @@
 // movement in an Encounter (004).
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { declareActions } from '../actions.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 
 const MAX_TEXT = 500;
@@ -93,7 +94,8 @@ export const kleptoCatalog = catalogOf(
   declareQuery('klepto.testOdds', {
     summary: 'Exact chance a Test passes at the table fail Score',
     who: 'anyone',
-    input: z.strictObject({ modifier: modifier(), advantage: advantage() }),
+    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defence: int(0, 100, 'a defence the Score must reach (default: pass above the fail Score)').optional() }),
     result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
   }),
+  declareActions('klepto', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
 );

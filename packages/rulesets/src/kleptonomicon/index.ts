@@ -1,7 +1,9 @@
 // The Kleptonomicon ruleset (004): the encounter kernel with Edge Save turn
 // order, two Beats and fleeting Slowed stacks, plus the Episode module.
 import { encounterKit, kleptonomiconEncounter, withCatalog, type ConditionDef } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { kleptoActions } from './actions.js';
 import { kleptoCatalog } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
@@ -23,7 +25,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withCatalog(kleptonomiconModule(kleptonomiconKit), kleptoCatalog), kleptoStatusModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'klepto.actions': kleptoActions }), kleptoCatalog), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
   sheet: kleptoSheetModel,
 });

@@ -591,7 +591,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         }
         events.push({ type: 'klepto.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
         if (plan.value.outcome.kind === 'slowed') {
-          const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id });
+          const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
         }
         return ok(events);
@@ -643,7 +643,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
         const events: EngineEvent[] = [spend.value, { type: 'klepto.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
         if (hit === true) {
-          const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker });
+          const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
         }
         return ok(events);
@@ -914,9 +914,27 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     return { ...world, ext: { ...world.ext, [KLEPTO_ID]: view as unknown as Json } };
   };
 
+  // The projector's rule for one id (ADR 18): entries keyed by a combatant or character go with it, an improvisation with its character.
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const st = getKlepto(world);
+    const byC = own(st.movement, id) !== undefined || own(st.dashes, id) !== undefined;
+    const byCh = own(st.resources, id) !== undefined || own(st.episodic, id) !== undefined;
+    const improvised = own(st.improvised, id);
+    if (!byC && !byCh && improvised === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const seesCh = (x: string): boolean => {
+      const ch = own(world.characters, x);
+      return ch !== undefined && canSee(ch.visibility, viewer);
+    };
+    if (byC && own(getEncounter(world).combatants, id)?.visibility === 'visible') return 'shown';
+    if (byCh && seesCh(id)) return 'shown';
+    if (improvised !== undefined && seesCh(improvised.characterId)) return 'shown';
+    return 'hidden';
+  };
+
   const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
 
-  return { id: KLEPTO_ID, commands, reducers, reactions, project, audience, queries: kleptoQueries };
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, idStatus, audience, queries: kleptoQueries };
 }
 
 export function describePhase(st: KleptoState): string {

@@ -2,6 +2,7 @@
 // dying and recovery, exploration, light and time, hazards and treasure (001).
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { declareActions } from '../actions.js';
 import { ABILITIES } from './checks.js';
 import { CHECK_TAGS, LIGHT_SOURCES } from './exploration.js';
 import { DICE_LIMITS } from './rolls.js';
@@ -255,4 +256,5 @@ export const osrCatalog = catalogOf(
       xp: z.number(),
     }),
   }),
+  declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

@@ -1,13 +1,15 @@
 // The OSR ruleset (001_549d90ad32698ce5.txt); public API. See docs/rulesets/osr.md.
 import { withCatalog } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { osrActions } from './actions.js';
 import { osrCatalog } from './declarations.js';
 import { osrKit, osrModule } from './module.js';
 import { OSR_SETTINGS } from './settings.js';
 import { osrSheetModel } from './sheet-model.js';
 import { osrStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(osrModule, osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
+export const ruleset = defineRuleset({ id: 'osr', name: 'OSR', modules: [osrKit.module, withCatalog(withQueries(osrModule, { 'osr.actions': osrActions }), osrCatalog), osrStatusModule], settings: OSR_SETTINGS, sheet: osrSheetModel });
 
 export { osrKit, osrModule, OSR_CONDITIONS } from './module.js';
 export { OSR_SETTINGS, osrSettings, type OsrSettings } from './settings.js';

@@ -502,12 +502,41 @@ function project(world: World, viewer: Viewer, source: World = world): World {
   return setOsr(world, out);
 }
 
+/**
+ * The projector's rule for one id (ADR 18): a light source or corruption goes
+ * with its character; entries keyed by a character or combatant (dying, body
+ * parts, retreats, movement) with that character or combatant.
+ */
+function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined {
+  const st = getOsr(world);
+  const source = own(st.sources, id);
+  const corruption = own(st.corruptions, id);
+  const byCharacter = own(st.dying, id) !== undefined || own(st.bodyParts, id) !== undefined;
+  const retreat = own(st.retreating, id);
+  const byCombatant = retreat !== undefined || own(st.moved, id) !== undefined;
+  if (source === undefined && corruption === undefined && !byCharacter && !byCombatant) return undefined;
+  if (viewer.role === 'gm') return 'shown';
+  const seesCharacter = (x: string | null): boolean => {
+    if (x === null) return true;
+    const ch = own(world.characters, x);
+    return ch !== undefined && canSee(ch.visibility, viewer);
+  };
+  const seesCombatant = (x: string): boolean => own(getEncounter(world).combatants, x)?.visibility === 'visible';
+  if (source !== undefined && seesCharacter(source.owner)) return 'shown';
+  if (corruption !== undefined && seesCharacter(corruption.target)) return 'shown';
+  if (byCharacter && seesCharacter(id)) return 'shown';
+  if (retreat !== undefined && seesCombatant(id) && seesCharacter(retreat.character)) return 'shown';
+  if (own(st.moved, id) !== undefined && seesCombatant(id)) return 'shown';
+  return 'hidden';
+}
+
 export const osrModule: Module = {
   id: OSR_ID,
   commands: { ...combatCommands(osrKit.rules), ...explorationCommands(), ...hazardCommands(osrKit.rules) },
   reducers,
   reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e)]],
   project,
+  idStatus,
   queries: osrQueries,
   audience: Object.fromEntries(
     Object.keys(reducers)

@@ -2,6 +2,7 @@
 // sheets and tracks, attacks and their reactions, damage, actions (003).
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
+import { declareActions } from '../actions.js';
 import { MAX_NEARBY } from './combat.js';
 import { MAX_ID } from './input.js';
 import { LIMITS } from './sheet.js';
@@ -131,4 +132,5 @@ export const teamsCatalog = catalogOf(
     // The odds fields come from the attack's pmf; the named ones describe the attack as the rules read it.
     result: z.looseObject({ weapon: z.string(), attribute: z.string(), advantage: z.number(), penalty: z.number(), earlierAttacks: z.number(), ranged: z.boolean(), criticalThreshold: z.number(), evasion: z.number() }),
   }),
+  declareActions('teams', 'What a combatant may do now (003 actions and reactions), with weapons, targets and odds'),
 );

@@ -3,7 +3,7 @@
 // read the state the earlier events leave. Kernel events whose reactions
 // move the turn on (incapacitation, end of turn) are held to the end.
 import type { EngineEvent, Json, Rng, RuleError, World } from '@tablekeeper/engine';
-import { getEncounter, own } from '@tablekeeper/engine';
+import { getEncounter, mintId, own } from '@tablekeeper/engine';
 import { TEAMS_REDUCERS } from './reducers.js';
 import { kit } from './rules.js';
 
@@ -34,10 +34,10 @@ export class Draft {
   done(): EngineEvent[] {
     return [...this.events, ...this.tail];
   }
-  /** Next id minted from the scratch world (ids stay unique across several in one decide). */
+  /** A random id from the decide's id stream (ADR 18), recorded in the event it names; the scratch world counts it. */
   mint(prefix: string): string {
-    const id = `${prefix}-${this.world.nextId}`;
-    this.world = { ...this.world, nextId: this.world.nextId + 1 };
+    const [id, next] = mintId(this.world, prefix, this.rng);
+    this.world = next;
     return id;
   }
 }

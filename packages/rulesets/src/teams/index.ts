@@ -1,7 +1,9 @@
 // The team-initiative ruleset (003); public API. The teams module comes first so
 // its projector sees hidden combatants before the encounter's projector removes them.
 import { withCatalog } from '@tablekeeper/engine';
+import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { teamsActions } from './actions.js';
 import { teamsCatalog } from './declarations.js';
 import { teamsModule } from './module.js';
 import { kit, teamsRules, TEAMS_CONDITIONS } from './rules.js';
@@ -9,7 +11,7 @@ import { TEAMS_SETTINGS } from './settings.js';
 import { teamsSheetModel } from './sheet-model.js';
 import { teamsStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(teamsModule, teamsCatalog), kit.module, teamsStatusModule], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
+export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(withQueries(teamsModule, { 'teams.actions': teamsActions }), teamsCatalog), kit.module, teamsStatusModule], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
 
 export { teamsModule, teamsRules, TEAMS_CONDITIONS, TEAMS_SETTINGS, kit as teamsKit };
 export { gridDistance } from './grid.js';

@@ -330,7 +330,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   }
   d.emit({ type: 'teams.acted', id: who, action: row.name, extended: false, ...(typeof target === 'string' ? { target } : {}) });
   const applyCond = (condition: string, duration: Json): RuleError | null => {
-    const ev = kit.applyCondition(d.world, { target: who, condition, duration, source: who });
+    const ev = kit.applyCondition(d.world, { target: who, condition, duration, source: who }, d.rng);
     if (!ev.ok) return ev.error;
     d.emit(ev.value);
     return null;
@@ -463,10 +463,8 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
  * secret flag. A combatant that left while hidden stays hidden (hiddenGone).
  * Per-combatant bookkeeping shows only for combatants in the player's roster.
  */
-const project: Projector = (world, viewer, source = world) => {
-  if (viewer.role === 'gm') return world;
-  const st = getTeams(world);
-  // Judged on the unprojected encounter: this projector may run before the kernel's (module order).
+/** Who a player is shown, judged on the unprojected world (this projector may run before the kernel's, by module order). */
+function teamsAudience(source: World) {
   const full = getEncounter(source);
   const gone = new Set(full.hiddenGone ?? []);
   const combatant = (x: string) => (Object.hasOwn(full.combatants, x) && full.roster.includes(x) ? own(full.combatants, x)! : undefined);
@@ -474,20 +472,27 @@ const project: Projector = (world, viewer, source = world) => {
     const c = combatant(x);
     return c !== undefined && c.visibility !== 'hidden';
   };
+  const tierOf = (k: string, sh: { readonly secret?: boolean; readonly characterId: string | null }): 'none' | 'status' | 'full' => {
+    const c = combatant(k);
+    if (c !== undefined) return c.visibility === 'hidden' ? 'none' : c.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
+    if (gone.has(k) || Object.hasOwn(full.combatants, k)) return 'none';
+    // Out of any fight: the sheet's character (by key or by its characterId) decides; an unowned sheet is the GM's.
+    const chId = Object.hasOwn(source.characters, k) ? k : sh.characterId;
+    const ch = chId !== null && Object.hasOwn(source.characters, chId) ? own(source.characters, chId)! : undefined;
+    return ch === undefined || ch.visibility === 'hidden' ? 'none' : ch.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
+  };
+  return { full, combatant, inView, tierOf };
+}
+
+const project: Projector = (world, viewer, source = world) => {
+  if (viewer.role === 'gm') return world;
+  const st = getTeams(world);
+  const { full, combatant, inView, tierOf } = teamsAudience(source);
   const sheets: { [id: string]: Json } = {};
   for (const [k, sh] of Object.entries(st.sheets)) {
-    let tier: 'none' | 'status' | 'full';
-    const c = combatant(k);
-    if (c !== undefined) tier = c.visibility === 'hidden' ? 'none' : c.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
-    else if (gone.has(k) || Object.hasOwn(full.combatants, k)) tier = 'none';
-    else {
-      // Out of any fight: the sheet's character (by key or by its characterId) decides; an unowned sheet is the GM's.
-      const chId = Object.hasOwn(source.characters, k) ? k : sh.characterId;
-      const ch = chId !== null && Object.hasOwn(source.characters, chId) ? own(source.characters, chId)! : undefined;
-      tier = ch === undefined || ch.visibility === 'hidden' ? 'none' : ch.visibility === 'visible' && sh.secret !== true ? 'full' : 'status';
-    }
+    const tier = tierOf(k, sh);
     if (tier === 'none') continue;
-    sheets[k] = tier === 'status' ? { name: c?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(sh);
+    sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(sh);
   }
   const keep = <T extends object>(o: { readonly [k: string]: T }, ids: (v: T, k: string) => string[]): { [k: string]: T } =>
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
@@ -504,6 +509,23 @@ const project: Projector = (world, viewer, source = world) => {
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
+};
+
+/** The projector's rule for one id (ADR 18): sheets by their tier, bookkeeping by the combatants it names, a pending attack by its target. */
+const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+  const st = getTeams(world);
+  const sheet = own(st.sheets, id);
+  const pending = own(st.pending, id);
+  const commanded = own(st.commanded, id);
+  const byCombatant = own(st.attackCounts, id) !== undefined || own(st.atRisk, id) !== undefined;
+  if (sheet === undefined && pending === undefined && commanded === undefined && !byCombatant) return undefined;
+  if (viewer.role === 'gm') return 'shown';
+  const { inView, tierOf } = teamsAudience(world);
+  if (sheet !== undefined && tierOf(id, sheet) !== 'none') return 'shown';
+  if (pending !== undefined && inView(pending.target) && (pending.intercepted === null || inView(pending.intercepted))) return 'shown';
+  if (byCombatant && inView(id)) return 'shown';
+  if (commanded !== undefined && inView(id) && inView(commanded.by)) return 'shown';
+  return 'hidden';
 };
 
 const IDS = ['id', 'attacker', 'target', 'intended', 'by', 'from', 'ally'];
@@ -535,6 +557,7 @@ export const teamsModule: Module = {
   reducers: TEAMS_REDUCERS,
   reactions: [landHits],
   project,
+  idStatus,
   queries: teamsQueries,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };

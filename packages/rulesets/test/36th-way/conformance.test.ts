@@ -26,6 +26,7 @@ describe('secrecy conformance (ADR 10)', () => {
     const bands = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
     const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: bands[d.a % 5]! }), sequences: 1000 });
     expect(report.sequences).toBe(1000);
+    expect(report.compared).toBeGreaterThan(0);
     expect(Object.keys(report.accepted)).toContain('tsw.sheet.set');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');

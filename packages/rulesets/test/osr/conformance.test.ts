@@ -38,11 +38,15 @@ describe('secrecy conformance (ADR 10)', () => {
   it('no canary from hidden characters, corruptions, body parts or light sources reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({ engine, rulesetId: 'osr', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ stats: { dex: 8 + (d.a % 10) } }), sequences: 1000 });
     expect(report.sequences).toBe(1000);
+    expect(report.compared).toBeGreaterThan(0);
     expect(Object.keys(report.accepted)).toContain('osr.expose');
     expect(Object.keys(report.accepted)).toContain('osr.noteBodyPart');
     expect(Object.keys(report.accepted)).toContain('osr.lightSource');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
+    // The bestiary and its templates (issue 20) carried canaries too.
+    expect(Object.keys(report.accepted)).toContain('bestiary.save');
+    expect(Object.keys(report.accepted)).toContain('bestiary.saveTemplate');
     expect(report.playerCommands).toBeGreaterThan(500);
   });
 });

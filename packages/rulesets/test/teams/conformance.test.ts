@@ -37,6 +37,7 @@ describe('secrecy conformance (ADR 10)', () => {
       sequences: 1000,
     });
     expect(report.sequences).toBe(1000);
+    expect(report.compared).toBeGreaterThan(0);
     expect(Object.keys(report.accepted)).toContain('teams.setSheet');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');

@@ -4,7 +4,7 @@ import type { ClockUnit, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import { elapsedLabel } from '../lib/clock.ts';
 import { useState } from 'preact/hooks';
-import { restsOf } from '@tablekeeper/rulesets/browser';
+import { restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 
 
@@ -53,7 +53,14 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
 function RulesetRests({ world, send }: { world: World; send: Send }) {
   const rests = restsOf(world.rulesetId);
   const [msg, setMsg] = useState<string | null>(null);
-  if (rests.length === 0) return null;
+  if (rests.length === 0) {
+    const note = restNoteOf(world.rulesetId);
+    return note === null ? null : (
+      <p class="small muted" data-testid="rest-note">
+        {note}
+      </p>
+    );
+  }
   return (
     <div role="group" aria-label="Rest by the rules" style={{ marginTop: '8px' }}>
       <div class="row">

@@ -3,16 +3,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { DraftForm, EncounterBuilder } from './EncounterBuilder.tsx';
-import { addCommands, adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
-import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand } from '../lib/turns.ts';
+import { canGoBack, damageCommand, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
-import { economyFor, poolSizes } from '../lib/economy.ts';
-import { EMPTY_ECONOMY, escalationValue, planSpend, TEAMS_ACTIONS, teamsActionRequest, type SpendRequest } from '@tablekeeper/engine';
+import { escalationValue } from '@tablekeeper/engine';
+import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { AttackPanel, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, RowTools, SheetEditor } from './LazyPanels.tsx';
+import { InlineForm } from './InlineForm.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -25,9 +24,6 @@ export interface EncounterProps {
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
   readonly undoLabel?: string | null;
 }
-
-/** Rules whose attack odds the attack panel asks for (its chunk loads only on their tables). */
-const ATTACK_RULES = ['36th-way', 'teams', 'osr'];
 
 export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
@@ -47,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
-          {ask && enc.active && ATTACK_RULES.includes(world.rulesetId) ? <AttackPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
+          {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
       )}
@@ -82,7 +78,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
-  const sizes = poolSizes(economyFor(world));
+  // Pool sizes come with the view (the kernel's projector adds the economy it runs).
+  const sizes = Object.fromEntries(Object.entries(enc.economyDef?.pools ?? {}).map(([k, p]) => [k, p.size]));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   const listRef = useRef<HTMLOListElement>(null);
@@ -235,7 +232,6 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
-      {(current || mine) && (gm || mine) ? <ActionsBar c={c} enc={enc} world={world} send={send} onTurn={current} /> : null}
       {gm ? <DamageBox c={c} world={world} send={send} /> : null}
       {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
@@ -258,126 +254,25 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   );
 }
 
-/**
- * The actions the rules allow this combatant now: every action kind (or, for
- * the team game, every named action of 003's tables), each enabled only when
- * the kernel's own planner says the economy can pay for it.
- */
-function ActionsBar({ c, enc, world, send, onTurn }: { c: Combatant; enc: EncounterState; world: World; send: Send; onTurn: boolean }) {
-  const def = economyFor(world);
-  if (!def) return null;
-  const econ = enc.economy?.[c.id] ?? EMPTY_ECONOMY;
-  const teams = def.id === 'teams';
-  const options: { label: string; req: SpendRequest; extra: Record<string, string | number> }[] = teams
-    ? TEAMS_ACTIONS.flatMap((row) => {
-        const req = teamsActionRequest(row.name, onTurn);
-        if (!req) return [];
-        const extra: Record<string, string | number> = { kind: req.kind, cost: req.cost, label: row.name };
-        if (req.tag !== undefined) extra['tag'] = req.tag;
-        if (req.limit !== undefined) extra['limit'] = req.limit;
-        if (req.requires !== undefined) extra['requires'] = req.requires;
-        return [{ label: row.name, req, extra }];
-      })
-    : Object.entries(def.payers)
-        .filter(([, pools]) => pools.length > 0)
-        .map(([kind]) => ({ label: kind, req: { kind, cost: 1, onTurn }, extra: { kind, label: kind } }));
-  const allowed = options.filter((o) => planSpend(def, econ, o.req).ok);
-  if (allowed.length === 0) return null;
-  return (
-    <div class="row small" role="group" aria-label={`Actions ${c.name} can take now`} style={{ marginTop: '4px' }}>
-      <span>Use:</span>
-      {allowed.map((o) => (
-        <button key={o.label} class="small" onClick={() => send({ type: 'encounter.spend', combatant: c.id, ...o.extra })}>
-          {o.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
 function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const [msg, setMsg] = useState<string | null>(null);
   const id = `dmg-${c.id}`;
-  const go = async (form: HTMLFormElement, kind: 'damage' | 'heal') => {
+  const go = async (form: HTMLFormElement, kind: string) => {
     const input = form.elements.namedItem('amount') as HTMLInputElement;
-    const cmd = damageCommand(world, c.id, kind, input.value);
-    if (!cmd.ok) return setMsg(cmd.message);
+    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value);
+    if (!cmd.ok) return cmd.message;
     const r = await send(cmd.value);
-    if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
-    setMsg(null);
+    if (!r.ok) return sentenceOf(r.rejection, namesOf(world));
     input.value = '';
+    return null;
   };
   return (
-    <form
-      class="damage-box"
-      aria-label={`Damage or heal ${c.name}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void go(e.currentTarget, 'damage');
-      }}
-    >
+    <InlineForm class="damage-box" label={`Damage or heal ${c.name}`} button="Damage" buttonLabel={`Damage ${c.name}`} more={[{ kind: 'heal', text: 'Heal', label: `Heal ${c.name}` }]} act={go}>
       <label class="sr-only" for={id}>
         Amount for {c.name}
       </label>
       <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
-      <button class="small" type="submit" aria-label={`Damage ${c.name}`}>
-        Damage
-      </button>
-      <button class="small" type="button" aria-label={`Heal ${c.name}`} onClick={(e) => void go(e.currentTarget.form!, 'heal')}>
-        Heal
-      </button>
-      {msg ? (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      ) : null}
-    </form>
-  );
-}
-
-/** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
-function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const method = initiativeOf(world.rulesetId);
-  const f = adjustField(method);
-  const [msg, setMsg] = useState<string | null>(null);
-  if (f === null) return null;
-  const id = `place-${c.id}`;
-  const now = c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? c.placement[f.key] : undefined;
-  return (
-    <form
-      class="row"
-      aria-label={`Move ${c.name} in the turn order`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const v = String(new FormData(e.currentTarget).get('place') ?? '');
-        const cmd = placeCommand(method, c.id, v);
-        if (!cmd.ok) return setMsg(cmd.message);
-        const r = await send(cmd.value);
-        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-      }}
-    >
-      <label for={id}>{f.label}</label>
-      {f.type === 'choice' ? (
-        <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
-          {(f.choices ?? []).map((x) => (
-            <option key={x} value={x}>
-              {words(x)}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
-      )}
-      <button class="small" type="submit">
-        Move
-      </button>
-      {msg ? (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      ) : null}
-    </form>
+    </InlineForm>
   );
 }
 
@@ -400,132 +295,6 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
     <details class="small" style={{ marginTop: '4px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Adjust {c.name}</summary>
       {open ? <RowTools c={c} world={world} send={send} tracks={tracks} set={set} /> : null}
-    </details>
-  );
-}
-
-function RowTools({ c, world, send, tracks, set }: { c: Combatant; world: World; send: Send; tracks: { key: string; label: string; value: number }[]; set: (key: string, value: number) => unknown }) {
-  return (
-    <>
-      <AdjustPlace c={c} world={world} send={send} />
-      {tracks.map((t) => (
-        <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
-          <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
-            −1 {t.label}
-          </button>
-          <button class="small" aria-label={`${c.name} gains 1 ${t.label}`} onClick={() => set(t.key, t.value + 1)}>
-            +1 {t.label}
-          </button>
-        </div>
-      ))}
-      <ConditionPicker c={c} world={world} send={send} />
-    </>
-  );
-}
-
-/**
- * The condition picker: the ruleset's catalogue from the view, or a name of
- * the GM's own; durations the ruleset supports (save ends only where saves
- * are rolled); stacks. One condition.apply.
- */
-function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const enc = encounterOf(world);
-  const catalogue = enc?.catalogue;
-  const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
-  const [dur, setDur] = useState<string>('rounds');
-  const [msg, setMsg] = useState<string | null>(null);
-  const p = `cond-${c.id}`;
-  return (
-    <form
-      class="row"
-      aria-label={`Apply a condition to ${c.name}`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const f = new FormData(e.currentTarget);
-        const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
-        if (!cmd.ok) return setMsg(cmd.message);
-        const r = await send(cmd.value);
-        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-      }}
-    >
-      <label class="sr-only" for={p}>
-        Condition for {c.name}
-      </label>
-      <select id={p} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-        {(catalogue?.conditions ?? []).map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name}
-          </option>
-        ))}
-        <option value={CUSTOM}>Other (type a name)</option>
-      </select>
-      {choice === CUSTOM ? (
-        <>
-          <label class="sr-only" for={`${p}-custom`}>
-            Name of the condition for {c.name}
-          </label>
-          <input id={`${p}-custom`} name="custom" maxLength={40} placeholder="Paralyzed" style={{ width: '8em' }} />
-        </>
-      ) : null}
-      <label class="sr-only" for={`stacks-${c.id}`}>
-        Stacks for {c.name}
-      </label>
-      <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
-      <label class="sr-only" for={`dur-${c.id}`}>
-        Duration for {c.name}
-      </label>
-      <select id={`dur-${c.id}`} value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
-        {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </select>
-      {dur === 'rounds' ? (
-        <>
-          <label class="sr-only" for={`rounds-${c.id}`}>
-            Rounds for {c.name}
-          </label>
-          <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
-        </>
-      ) : null}
-      <button class="small" type="submit">
-        Apply
-      </button>
-      {msg ? (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      ) : null}
-    </form>
-  );
-}
-
-/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
-function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
-  const [msg, setMsg] = useState<string | null>(null);
-  return (
-    <details style={{ marginTop: '8px' }}>
-      <summary>Add a combatant</summary>
-      <DraftForm
-        world={world}
-        prefix="add"
-        label="Add to this encounter"
-        button="Add"
-        lined={[]}
-        onError={setMsg}
-        onAdd={async (drafts) => {
-          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
-            const r = await send(cmd);
-            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
-          }
-        }}
-      />
-      {msg ? (
-        <p class="error small" role="alert">
-          {msg}
-        </p>
-      ) : null}
     </details>
   );
 }

@@ -1,10 +1,12 @@
 // Build the next encounter: the party is already lined up (from the last
 // fight, or the table's PCs), foes are added by name ("Goblin x6"), and one
 // "Roll initiative" starts it by the ruleset's own turn order.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -16,6 +18,16 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [initiating, setInitiating] = useState<string>('');
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   const ended = last !== null && last.roster.length > 0;
+  // Rows sent from the bestiary panel (foes from a stat block, a template's line-up).
+  const request = lineupRequest.value;
+  useEffect(() => {
+    if (request === null) return;
+    lineupRequest.value = null;
+    setRows((old) => (request.replace ? [...request.drafts] : [...old, ...request.drafts]));
+  }, [request]);
+  useEffect(() => {
+    builderRows.value = rows;
+  }, [rows]);
 
   const start = async () => {
     const c = startCommand(method, rows, world.characters, initiating ? { initiating } : {});
@@ -178,5 +190,34 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
           </div>
           <button type="submit">{button}</button>
         </form>
+  );
+}
+
+/** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
+export function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <details style={{ marginTop: '8px' }}>
+      <summary>Add a combatant</summary>
+      <DraftForm
+        world={world}
+        prefix="add"
+        label="Add to this encounter"
+        button="Add"
+        lined={[]}
+        onError={setMsg}
+        onAdd={async (drafts) => {
+          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
+            const r = await send(cmd);
+            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+          }
+        }}
+      />
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+    </details>
   );
 }

@@ -11,7 +11,7 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
-import { CommandsPanel, DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
+import { BestiaryPanel, CommandsPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel } from './LazyPanels.tsx';
 import { UndoBar } from './UndoBar.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
@@ -81,6 +81,8 @@ export function GmScreen({ capability }: { capability: Capability }) {
           {view.world.rulesetId === 'osr' ? <ExplorationPanel world={view.world} send={send} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
+          <BestiaryPanel world={view.world} send={send} />
+          <PartyFiles world={view.world} send={send} />
           <CommandsPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
         </main>
       ) : (

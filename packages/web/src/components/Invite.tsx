@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { absoluteLink, createSeat, createSpectator } from '../net/api.ts';
 import type { Send } from './types.ts';
+import { tvLink } from '../lib/tv-link.ts';
 
 interface Invite {
   readonly seatId: string;
@@ -79,7 +80,10 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
       </ul>
       <div style={{ marginTop: '8px' }}>
         {state.spectator ? (
-          <LinkBox label="Spectator (table display) link" link={state.spectator} testid="spectator-link" />
+          <>
+            <LinkBox label="Spectator (table display) link" link={state.spectator} testid="spectator-link" />
+            <LinkBox label="TV link (turn order in large type)" link={tvLink(state.spectator)} testid="tv-link" />
+          </>
         ) : (
           <button
             onClick={async () => {

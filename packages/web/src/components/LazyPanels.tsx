@@ -41,8 +41,8 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
-// The attack panel: only on tables whose rules have an attack odds query (36th Way, teams, OSR).
-export const AttackPanel = lazyPanel(() => import('./Attack.tsx').then((m) => m.AttackPanel), 'attack');
+// The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
+export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
@@ -50,3 +50,17 @@ export const CommandsPanel = lazyPanel(() => import('./Commands.tsx').then((m) =
 // Daggerheart's GM board and the phone's part (issue 21): only on Daggerheart tables.
 export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.tsx').then((m) => m.DaggerheartGmBoard), 'dh-board');
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
+// The GM's bestiary and encounter templates (issue 20): the GM screen only.
+export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+// Characters exported and imported as files (issue 20): the GM screen only.
+export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
+// The phone's dice tray: its notation parser and exact odds are most of the engine's
+// dice code, so the phone loads it after the player view is on screen (the 30 KB budget).
+export const DiceTrayLater = lazyPanel(() => import('./DiceTray.tsx').then((m) => m.DiceTray), 'panel');
+// The GM's countdown form (the player view never shows it).
+export const CreateCountdown = lazyPanel(() => import('./CountdownCreate.tsx').then((m) => m.CreateCountdown), 'small');
+// The GM's encounter builder and "add a combatant" (a phone never builds encounters).
+export const EncounterBuilder = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.EncounterBuilder), 'small');
+export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.AddCombatant), 'small');
+// The GM's row tools, loaded when a row is first opened.
+export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');

@@ -8,10 +8,9 @@ import { useTable } from '../lib/use-table.ts';
 import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
-import { DiceTray } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { DaggerheartPhone, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
+import { DaggerheartPhone, DiceTrayLater, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
@@ -49,7 +48,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
             {view.world.rulesetId === 'osr' ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
-            {player ? <DiceTray title="Roll" send={send} world={view.world} /> : null}
+            {player ? <DiceTrayLater title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>
         )}

@@ -34,13 +34,15 @@ export interface SchemaFormProps {
   readonly idPrefix?: string;
   /** Called with the payload; a returned string is shown as the form's error (the server's rejection). */
   readonly onSubmit: (payload: { readonly [k: string]: unknown }) => void | string | null | Promise<void | string | null>;
+  /** Values to start from (an entry being edited: see formValuesFrom). */
+  readonly initial?: { readonly [k: string]: FormValue };
 }
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
-  const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => initialValues(fields));
+  const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,174 +1,17 @@
-// The attack panel's pure side: who may attack and be attacked as this view
-// shows them, the options each ruleset's attack command takes, and the query
-// and command those choices make. The odds themselves come from the server's
-// query (answered on this viewer's own view); nothing here computes a chance.
-import type { EncounterState, Json, World } from '@tablekeeper/engine';
-import type { ClientCommand, QueryAnswer } from '../net/codec.ts';
-import { displayOrder } from './encounter.ts';
+// Odds in words: the attack odds queries' answers (36th Way, teams, OSR) as
+// the actions panel shows them. The odds come from the server's queries,
+// answered on this viewer's own view; nothing here computes a chance.
+import type { Json } from '@tablekeeper/engine';
+import type { QueryAnswer } from '../net/codec.ts';
 
 export type AttackRules = '36th-way' | 'teams' | 'osr';
 
 /** Ask a module query; in the app this is TableClient.query. */
 export type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
-export function attackRulesOf(world: World): AttackRules | null {
-  const id = world.rulesetId;
-  return id === '36th-way' || id === 'teams' || id === 'osr' ? id : null;
-}
-
 type Obj = { readonly [k: string]: Json };
 const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
 const num = (x: Json | undefined): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-const str = (x: Json | undefined): string | null => (typeof x === 'string' ? x : null);
-
-/** Someone who can make or take an attack: the id the ruleset's command names them by. */
-export interface Fighter {
-  readonly id: string;
-  readonly name: string;
-  readonly characterId: string | null;
-  /** What the tracker would show of their health, when this view has it ("HP 11/20"). */
-  readonly health: string | null;
-}
-
-/** An attack option: the value of a <select> and its label. */
-export interface Choice {
-  readonly value: string;
-  readonly label: string;
-}
-
-function sheetsOf(world: World, rules: AttackRules): { [id: string]: Obj } {
-  const st = obj(world.ext[rules === '36th-way' ? '36th-way' : 'teams']);
-  const sheets = obj(st?.['sheets']);
-  const out: { [id: string]: Obj } = {};
-  for (const [id, s] of Object.entries(sheets ?? {})) {
-    const o = obj(s);
-    if (o !== null) out[id] = o;
-  }
-  return out;
-}
-
-function healthOf(rules: AttackRules, s: Obj): string | null {
-  const pair = (label: string, v: Json | undefined, m: Json | undefined): string | null => (num(v) === null ? null : num(m) === null ? `${label} ${num(v)}` : `${label} ${num(v)}/${num(m)}`);
-  if (rules === 'teams') return [pair('Endurance', s['endurance'], s['maxEndurance']), pair('Health', s['health'], s['maxHealth'])].filter((x) => x !== null).join(' · ') || null;
-  return pair('HP', s['hp'], s['maxHp']);
-}
-
-/** Everyone in this view who can fight, in turn order first (the encounter's), then the rest by name. */
-export function fightersOf(world: World, rules: AttackRules, enc: EncounterState | null): Fighter[] {
-  const all: Fighter[] = [];
-  if (rules === 'osr') {
-    for (const c of Object.values(world.characters)) all.push({ id: c.id, name: c.name, characterId: c.id, health: healthOf(rules, c.stats) });
-  } else {
-    for (const [id, s] of Object.entries(sheetsOf(world, rules))) all.push({ id, name: str(s['name']) ?? id, characterId: str(s['characterId']), health: s['secret'] === true ? null : healthOf(rules, s) });
-  }
-  const rank = new Map<string, number>();
-  if (enc !== null) {
-    displayOrder(enc).forEach((c, i) => {
-      const f = all.find((x) => x.id === c.id) ?? (c.characterId !== null ? all.find((x) => x.characterId === c.characterId) : undefined);
-      if (f !== undefined && !rank.has(f.id)) rank.set(f.id, i);
-    });
-  }
-  return all.sort((a, b) => (rank.get(a.id) ?? 1e9) - (rank.get(b.id) ?? 1e9) || a.name.localeCompare(b.name));
-}
-
-/** The fighter acting now, if the encounter's current combatant is one. */
-export function currentFighter(fighters: readonly Fighter[], enc: EncounterState | null): string | null {
-  const c = enc?.current ? enc.combatants[enc.current] : undefined;
-  if (c === undefined) return null;
-  return (fighters.find((f) => f.id === c.id) ?? fighters.find((f) => c.characterId !== null && f.characterId === c.characterId))?.id ?? null;
-}
-
-function sideOf(f: Fighter, enc: EncounterState | null): string | null {
-  const c = enc === null ? undefined : (enc.combatants[f.id] ?? Object.values(enc.combatants).find((x) => f.characterId !== null && x.characterId === f.characterId));
-  return c?.side ?? null;
-}
-
-/** The first one on another side than the attacker's (the tracker's order), else simply the first. */
-export function defaultTarget(targets: readonly Fighter[], attacker: Fighter | undefined, enc: EncounterState | null): string {
-  const mine = attacker === undefined ? null : sideOf(attacker, enc);
-  return (targets.find((t) => mine !== null && sideOf(t, enc) !== null && sideOf(t, enc) !== mine) ?? targets[0])?.id ?? '';
-}
-
-/** A player's own fighters: linked to one of their combatants (by id or character). */
-export function ownFighters(fighters: readonly Fighter[], enc: EncounterState | null, mine: readonly string[]): Fighter[] {
-  const chars = new Set(mine.map((id) => enc?.combatants[id]?.characterId).filter((x): x is string => typeof x === 'string'));
-  return fighters.filter((f) => mine.includes(f.id) || (f.characterId !== null && chars.has(f.characterId)));
-}
-
-/** The ways this attacker can attack: basic attacks and attack abilities (36th Way), weapons (teams), attack kinds (OSR). */
-export function optionsFor(world: World, rules: AttackRules, attacker: string): Choice[] {
-  if (rules === 'osr') return ['melee', 'ranged', 'arcane', 'divine'].map((k) => ({ value: k, label: k[0]!.toUpperCase() + k.slice(1) }));
-  const s = sheetsOf(world, rules)[attacker];
-  if (s === undefined) return [];
-  if (rules === 'teams') {
-    return Object.entries(obj(s['items']) ?? {})
-      .filter(([, it]) => obj(obj(it)?.['weapon']) !== null)
-      .map(([id, it]) => ({ value: id, label: str(obj(it)?.['name']) ?? id }));
-  }
-  const stance = s['stance'] === 'ranged' ? 'ranged' : 'melee';
-  const out: Choice[] = [{ value: `basic:${stance}`, label: `Basic ${stance} attack` }];
-  for (const [id, a] of Object.entries(obj(s['abilities']) ?? {})) out.push({ value: `ability:${id}`, label: str(obj(a)?.['name']) ?? id });
-  return out;
-}
-
-/** Everything the panel lets one choose; fields a ruleset does not use are ignored for it. */
-export interface AttackForm {
-  readonly attacker: string;
-  readonly target: string;
-  /** From optionsFor. */
-  readonly option: string;
-  /** 36th Way: ac / pd / md. */
-  readonly defense: string;
-  /** 36th Way: situational net Advantage; OSR: +1 advantage, -1 disadvantage. */
-  readonly advantage: number;
-  readonly bonus: number;
-  /** Teams. */
-  readonly sneak: boolean;
-  readonly flank: boolean;
-  /** OSR. */
-  readonly proficient: boolean;
-  readonly range: 'close' | 'ranged';
-  readonly damage: string;
-}
-
-export const DEFAULT_FORM: AttackForm = { attacker: '', target: '', option: '', defense: 'ac', advantage: 0, bonus: 0, sneak: false, flank: false, proficient: false, range: 'close', damage: '1d6' };
-
-/** The query that answers the odds of this attack, or null while the form is incomplete. */
-export function oddsQuery(rules: AttackRules, f: AttackForm): { name: string; args: { [k: string]: Json } } | null {
-  if (f.attacker === '' || f.target === '' || f.option === '' || f.attacker === f.target) return null;
-  if (rules === '36th-way') {
-    const args: { [k: string]: Json } = { attacker: f.attacker, target: f.target, defense: f.defense, advantage: f.advantage, bonus: f.bonus };
-    if (f.option.startsWith('ability:')) args['ability'] = f.option.slice('ability:'.length);
-    return { name: 'tsw.attackOdds', args };
-  }
-  if (rules === 'teams') return { name: 'teams.attackOdds', args: { attacker: f.attacker, target: f.target, weapon: f.option, sneak: f.sneak, flank: f.flank, bonus: f.bonus } };
-  return { name: 'osr.attackOdds', args: { ...osrArgs(f), damage: f.damage } };
-}
-
-function osrArgs(f: AttackForm): { [k: string]: Json } {
-  const melee = f.option === 'melee';
-  return {
-    attacker: f.attacker,
-    target: f.target,
-    kind: f.option,
-    range: melee ? 'close' : f.range,
-    proficient: f.proficient,
-    bonus: f.bonus,
-    advantage: f.advantage > 0 ? 1 : 0,
-    disadvantage: f.advantage < 0 ? 1 : 0,
-  };
-}
-
-/** The ruleset's own attack command for this form (the server rolls every die). */
-export function attackCommand(rules: AttackRules, f: AttackForm): ClientCommand | null {
-  if (oddsQuery(rules, f) === null) return null;
-  if (rules === '36th-way') {
-    const how = f.option.startsWith('basic:') ? { basic: f.option.slice('basic:'.length) } : { ability: f.option.slice('ability:'.length) };
-    return { type: 'tsw.attack', attacker: f.attacker, targets: [f.target], ...how, defense: f.defense, advantage: f.advantage, bonus: f.bonus };
-  }
-  if (rules === 'teams') return { type: 'teams.attack', attacker: f.attacker, target: f.target, weapon: f.option, sneak: f.sneak, flank: f.flank, bonus: f.bonus };
-  return { type: 'osr.attack', ...osrArgs(f), damage: f.damage.trim() === '' ? '1d6' : f.damage.trim() };
-}
 
 /** A chance as a percentage: one decimal when it is not whole, never 0% or 100% for what can still happen. */
 export function percent(p: number): string {

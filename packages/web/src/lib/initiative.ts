@@ -23,6 +23,10 @@ export interface Draft {
   readonly hidden: boolean;
   /** The initiative values, by the method's field keys. */
   readonly init: { readonly [key: string]: string | number };
+  /** More of its numbers (a bestiary stat block's defences, damage...), put on the combatant as stats. */
+  readonly extra?: { readonly [key: string]: Json };
+  /** The bestiary entry it came from (kept in the GM's line-up and templates, never sent to the table). */
+  readonly entryId?: string;
 }
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
@@ -164,7 +168,7 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
     const ch = d.characterId !== null ? characters[d.characterId] : undefined;
     // A character keeps its hit points on its sheet; typed HP lands on the combatant only when the sheet has none.
     const hpHere = d.hp !== null && typeof ch?.stats['hp'] !== 'number';
-    const stats: Record<string, Json> = { ...d.init, ...(hpHere ? { hp: d.hp, maxHp: d.hp } : {}) };
+    const stats: Record<string, Json> = { ...(d.extra ?? {}), ...d.init, ...(hpHere ? { hp: d.hp, maxHp: d.hp } : {}) };
     const team = method?.order === 'teams' ? String(d.init['team'] ?? '') : '';
     return {
       id: d.id,

@@ -238,3 +238,26 @@ export function entriesFor(entries: readonly CatalogEntry[], gm: boolean, filter
     .filter((e) => q === '' || e.type.toLowerCase().includes(q) || e.summary.toLowerCase().includes(q))
     .sort((a, b) => (a.kind === b.kind ? a.type.localeCompare(b.type) : a.kind === 'command' ? -1 : 1));
 }
+
+/** Form values for a stored payload (editing what was saved): numbers as the text boxes hold them. */
+export function formValuesFrom(fields: readonly FieldSpec[], payload: { readonly [k: string]: Json }): { [k: string]: FormValue } {
+  const out = initialValues(fields);
+  for (const f of fields) {
+    if (!Object.hasOwn(payload, f.key)) continue;
+    const v = payload[f.key]!;
+    if (f.kind === 'object' && v !== null && typeof v === 'object' && !Array.isArray(v)) out[f.key] = formValuesFrom(f.fields, v);
+    else if (f.kind === 'boolean') out[f.key] = v === true;
+    else if (f.kind === 'list' && Array.isArray(v)) out[f.key] = v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x)));
+    else if (f.kind === 'json') out[f.key] = JSON.stringify(v);
+    else if (v !== null) out[f.key] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+/** A payload schema without some of its fields (a form that fills them itself, such as an id). */
+export function withoutFields(schema: JsonSchema, keys: readonly string[]): JsonSchema {
+  const props = { ...((schema['properties'] ?? {}) as Record<string, unknown>) };
+  for (const k of keys) delete props[k];
+  const required = ((schema['required'] ?? []) as string[]).filter((k) => !keys.includes(k));
+  return { ...schema, properties: props, required };
+}

@@ -1,0 +1,132 @@
+// The actions panel's helpers against the real rulesets in the engine (no
+// browser): the `<ns>.actions` answer read from a viewer's query, the form's
+// defaults, the odds query it asks (answered, with the words it shows) and the
+// command it sends (accepted, rolling the attack the odds were about).
+import { describe, expect, it } from 'vitest';
+import { scenario, seededRng, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
+import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
+import { commandOf, describeActionOdds, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { percent } from '../packages/web/src/lib/attack.ts';
+
+const GM: Viewer = { role: 'gm' };
+
+function answer(s: Scenario, viewer: Viewer, combatantId: string) {
+  const r = s.engine.query(s.table, viewer, actionsQueryOf(s.world.rulesetId)!, { combatantId });
+  expect(r.ok, JSON.stringify(r)).toBe(true);
+  return readActions((r as { value: Json }).value)!;
+}
+const pick = (s: Scenario, viewer: Viewer, combatantId: string, id: string): TurnAction => answer(s, viewer, combatantId).actions.find((a) => a.id === id)!;
+
+function odds(s: Scenario, viewer: Viewer, a: TurnAction, f: ActionForm) {
+  const q = oddsQueryOf(a, f)!;
+  const r = s.engine.query(s.table, viewer, q.name, q.args);
+  expect(r.ok, JSON.stringify(r)).toBe(true);
+  return describeActionOdds(q.name, (r as { value: Json }).value)!;
+}
+
+function seatWithCharacter(s: Scenario, name: string): { seatId: string; ch: string } {
+  s.run({ type: 'seat.add', name: `${name}'s player` });
+  const seatId = Object.keys(s.world.seats).at(-1)!;
+  s.run({ type: 'character.add', name, kind: 'pc', seatId });
+  const ch = Object.values(s.world.characters).find((c) => c.name === name)!.id;
+  return { seatId, ch };
+}
+const eventOf = (tx: unknown, type: string) => (tx as { events: { type: string; [k: string]: unknown }[] }).events.find((e) => e.type === type);
+
+describe('actions panel helpers', () => {
+  it('percent: one decimal when needed, never 0% or 100% for what can still happen', () => {
+    expect(percent(135 / 216)).toBe('62.5%');
+    expect(percent(0.5)).toBe('50%');
+    expect(percent(1 / 216)).toBe('0.5%');
+    expect(percent(1e-5)).toBe('<0.1%');
+    expect(percent(1 - 1e-5)).toBe('>99.9%');
+    expect([percent(0), percent(1)]).toEqual(['0%', '100%']);
+  });
+
+  it('each ruleset names its actions query in the browser entry; an unknown ruleset has none', () => {
+    expect(['osr', '36th-way', 'teams', 'kleptonomicon', 'daggerheart'].map(actionsQueryOf)).toEqual(['osr.actions', 'tsw.actions', 'teams.actions', 'klepto.actions', 'daggerheart.actions']);
+    expect(actionsQueryOf('chess')).toBeNull();
+    expect(actionsQueryOf('__proto__')).toBeNull();
+  });
+
+  it('36th Way: the acting PC against the engaged Ogre; the query and tsw.attack agree on the roll; a player sees the same odds', () => {
+    const s = scenario(thirtySixthWay.ruleset.modules, { rng: seededRng(3), rulesetId: '36th-way' });
+    const { seatId, ch } = seatWithCharacter(s, 'Vesk');
+    s.run({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', characterId: ch, level: 2, volition: 1, ac: 15 } });
+    s.run({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 13, pd: 12, md: 10, maxHp: 20 } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'vesk', name: 'Vesk', kind: 'pc', side: 'party', band: 'fast', characterId: ch }, { id: 'ogre', name: 'Ogre', kind: 'npc', side: 'foes', band: 'slow' }] });
+    s.run({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    const attack = pick(s, GM, 'vesk', 'attack');
+    const f = initialForm(attack);
+    expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', defense: 'ac', advantage: '0', bonus: '0' } });
+    const words = odds(s, GM, attack, f);
+    // +3 (level 2, volition 1) vs AC 13: natural 10+, 135/216.
+    expect(words.headline).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
+    expect(words.detail).toBe('+3 vs AC 13: natural 10+ hits, 17+ crits');
+    const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
+    expect(eventOf(tx, 'tsw.attackRolled')).toMatchObject({ attacker: 'vesk', target: 'ogre', defenseValue: 13, parts: { level: 2, volition: 1, escalation: 0, bonus: 0 } });
+    // The player's phone: Vesk's own actions; the attack is spent now.
+    const player = { role: 'player', seatId } as Viewer;
+    expect(pick(s, player, 'vesk', 'attack')).toMatchObject({ allowed: false });
+    expect(pick(s, player, 'vesk', 'move')).toMatchObject({ allowed: true, target: { options: [{ value: 'ogre', note: 'engaged' }] } });
+  });
+
+  it('teams: weapons from the sheet, sneak attack as a flag; teams.attack rolls what the odds described', () => {
+    const s = scenario(teams.ruleset.modules, { rng: seededRng(5), rulesetId: 'teams' });
+    const { ch } = seatWithCharacter(s, 'Boudica');
+    const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: ch, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, maxFocus: 2, items: { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 3, maxDurability: 6 } } } });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: { name: 'Raider', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 6, constitution: 3, maxEndurance: 10, maxHealth: 10 } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'boudica', kind: 'pc', side: 'players', characterId: ch }, { id: 'foe', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    const attack = pick(s, GM, 'boudica', 'attack');
+    const f = initialForm(attack);
+    expect(f).toMatchObject({ target: 'foe', values: { weapon: 'spear' }, flags: { sneak: false, flank: false } });
+    // d6 + d6 + 1 vs evasion 6 with a 19+ critical: 0.1 + 0.9 x 30/36 = 85%, 10% critical.
+    expect(odds(s, GM, attack, f).headline).toBe('85% to hit · 10% critical');
+    // Advantage: 0.1 + 0.9 x (1 - (6/36)^2) = 97.5%.
+    expect(odds(s, GM, attack, { ...f, flags: { ...f.flags, sneak: true } })).toMatchObject({ headline: '97.5% to hit · 10% critical', detail: expect.stringContaining('advantage +1') as unknown as string });
+    const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
+    expect(eventOf(tx, 'teams.attacked')).toMatchObject({ attacker: 'boudica', intended: 'foe', weapon: 'spear', attribute: 'strength', advantage: 0 });
+    // Move is a one-tap spend of the kernel's economy.
+    expect(oneTap(pick(s, GM, 'boudica', 'move'))).toBe(true);
+  });
+
+  it('OSR: attack kinds as a choice, proficiency as a flag; a bad number is a sentence; osr.attack is accepted', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(9), rulesetId: 'osr' });
+    const { ch } = seatWithCharacter(s, 'Brannoc');
+    s.run({ type: 'character.update', id: ch, stats: { str: 14, dex: 12, level: 1, maxHp: 8, hp: 8 } });
+    s.run({ type: 'character.add', name: 'Orc', kind: 'npc', stats: { ac: 15, maxHp: 6, hp: 6 } });
+    const orc = Object.values(s.world.characters).find((c) => c.name === 'Orc')!.id;
+    s.run({ type: 'encounter.start', combatants: [{ id: 'b', name: 'Brannoc', kind: 'pc', characterId: ch, stats: { dex: 12 } }, { id: 'o', name: 'Orc', kind: 'npc', characterId: orc, stats: { dex: 8 } }] });
+    const attack = pick(s, GM, 'b', 'attack');
+    const f = { ...initialForm(attack), flags: { proficient: true } };
+    expect(f).toMatchObject({ target: orc, values: { kind: 'melee', damage: '1d6' } });
+    // +2 STR +2 proficiency vs AC 15: natural 11+ (50%), crit on 20 (5%).
+    expect(odds(s, GM, attack, f).headline).toBe('50% to hit · 5% crit');
+    expect(payloadOf(attack, { ...f, values: { ...f.values, bonus: '99' } })).toEqual({ ok: false, message: 'Bonus must be a whole number from -30 to 30.' });
+    expect(payloadOf(attack, { ...f, target: 'nobody' })).toEqual({ ok: false, message: 'Pick a target.' });
+    const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
+    expect(eventOf(tx, 'osr.attacked')).toMatchObject({ attacker: ch, target: orc, kind: 'melee', ac: 15 });
+    // A form kept across answers keeps its picks while they are still offered.
+    expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'ranged' } }).values['kind']).toBe('ranged');
+    expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'laser' } }).values['kind']).toBe('melee');
+  });
+
+  it('Kleptonomicon: a Test with its exact odds in words; Daggerheart: an action roll with its duality odds', () => {
+    const k = scenario(kleptonomicon.ruleset.modules, { rng: seededRng(2), rulesetId: 'kleptonomicon' });
+    const { ch } = seatWithCharacter(k, 'Alice');
+    k.run({ type: 'klepto.startEpisode' });
+    k.run({ type: 'klepto.freeplay' });
+    k.run({ type: 'encounter.start', combatants: [{ id: 'a', name: 'Alice', kind: 'pc', characterId: ch }] });
+    const test = pick(k, GM, 'a', 'test');
+    // One d10ish die + 0 passes on 7, 8, 9 (2/20 each) and a critical 10 (1/20): 35%.
+    expect(odds(k, GM, test, initialForm(test))).toEqual({ headline: '35% to succeed', detail: 'fails on a Score of 6 or lower' });
+    const d = scenario(daggerheart.ruleset.modules, { rng: seededRng(4), rulesetId: 'daggerheart' });
+    const rogue = seatWithCharacter(d, 'Rogue').ch;
+    d.run({ type: 'encounter.start', combatants: [{ id: rogue, name: 'Rogue', kind: 'pc', characterId: rogue }] });
+    const roll = pick(d, GM, rogue, 'actionRoll');
+    // 2d12 against 10: the pairs summing to 10+ or matching, 112 of 144 (77.8%); matching 12 of 144 (8.3%).
+    expect(odds(d, GM, roll, initialForm(roll)).headline).toBe('77.8% success · 8.3% critical');
+  });
+});

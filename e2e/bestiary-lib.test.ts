@@ -1,0 +1,202 @@
+// The bestiary panel's helpers against each real ruleset engine (no browser):
+// the starters are accepted by the ruleset's own stat block schema, "Goblin"
+// x6 from a stat block starts an encounter with the block's numbers, a
+// line-up survives the trip through a template, and the bestiary file reads
+// back (or is refused with the entry named).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bestiaryOf, scenario, seededRng, type BestiaryEntry, type EncounterTemplate, type Scenario } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
+import { engineFor, resolveSettings, rulesetIds } from '@tablekeeper/rulesets';
+import { startersOf } from '@tablekeeper/rulesets/browser';
+import { blockLine, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
+import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { encounterOf, displayOrder } from '../packages/web/src/lib/encounter.ts';
+
+let n = 0;
+const ids = (kind: 'pc' | 'npc') => `${kind}-b${++n}`;
+function table(id: string): Scenario {
+  const settings = resolveSettings(id);
+  if (!settings.ok) throw new Error(settings.error.message);
+  return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(3)), rulesetId: id, settings: settings.value });
+}
+const entryOf = (s: Scenario, name: string): BestiaryEntry => Object.values(bestiaryOf(s.world.ext).entries).find((e) => e.name === name)!;
+
+describe.each(rulesetIds)('%s', (id) => {
+  it('takes its starters through bestiary.import (the note says when the rule text has none)', () => {
+    const s = table(id);
+    const starters = startersOf(id);
+    expect(starters.note.length).toBeGreaterThan(10);
+    if (starters.entries.length === 0) return expect(starters.note).toMatch(/no example foes|lists none/);
+    s.run({ type: 'bestiary.import', entries: starters.entries as never });
+    expect(Object.values(bestiaryOf(s.world.ext).entries).map((e) => e.name)).toEqual(starters.entries.map((e) => e.name));
+  });
+
+  it('starts an encounter with six foes from one stat block, hidden, carrying its hit points', () => {
+    const s = table(id);
+    s.run({ type: 'bestiary.save', name: 'Raider', block: { hp: 9 } });
+    const method = initiativeOf(id);
+    const d = draftsFromEntry(method, entryOf(s, 'Raider'), 6, true, ids);
+    if (!d.ok) throw new Error(d.message);
+    expect(d.value.map((x) => x.name)).toEqual(['Raider 1', 'Raider 2', 'Raider 3', 'Raider 4', 'Raider 5', 'Raider 6']);
+    // Daggerheart tables have no initiative builder (the spotlight moves instead): the rows are still well formed.
+    if (method === null) return expect(d.value.every((x) => x.hp === 9 && x.hidden)).toBe(true);
+    const pc = s.run({ type: 'character.add', name: 'Ann', kind: 'pc' }).events[0]!['id'] as string;
+    const party = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[pc]!, hp: '10', hidden: false, init: {} }, ids);
+    if (!party.ok) throw new Error(party.message);
+    const start = startCommand(method, [...party.value, ...d.value], s.world.characters);
+    if (!start.ok) throw new Error(start.message);
+    s.run(start.value);
+    const foes = displayOrder(encounterOf(s.world)!).filter((c) => c.kind === 'npc');
+    expect(foes).toHaveLength(6);
+    expect(foes.every((c) => c.visibility === 'hidden' && c.stats['hp'] === 9)).toBe(true);
+    // The bestiary's id stays in the GM's line-up: combatants (which players may see) never carry it.
+    expect(d.value.every((x) => x.entryId === entryOf(s, 'Raider').id)).toBe(true);
+    expect(JSON.stringify(s.world.ext['encounter'])).not.toContain(entryOf(s, 'Raider').id);
+  });
+});
+
+describe('stat blocks in the builder', () => {
+  it("puts an OSR block's DEX in the initiative and its other numbers on the combatant", () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: { hp: 7, dex: 14, ac: 13, damage: '1d6' } });
+    const d = draftsFromEntry(initiativeOf('osr'), entryOf(s, 'Goblin'), 1, false, ids);
+    expect(d.ok && d.value[0]).toMatchObject({ name: 'Goblin', hp: 7, init: { dex: 14 }, extra: { ac: 13, damage: '1d6' } });
+  });
+
+  it('groups Kleptonomicon foes by the block\'s creature type, defaulting to its name', () => {
+    const s = table('kleptonomicon');
+    s.run({ type: 'bestiary.save', name: 'Ghoul', block: { hp: 5, edgeSave: 2 } });
+    const d = draftsFromEntry(initiativeOf('kleptonomicon'), entryOf(s, 'Ghoul'), 3, false, ids);
+    expect(d.ok && d.value.map((x) => x.init)).toEqual([0, 1, 2].map(() => ({ edgeSave: 2, creatureType: 'Ghoul' })));
+  });
+
+  it('goes on counting after the ones already lined up or fighting (Goblin 7 and 8 after Goblin 1-6)', () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: {} });
+    const taken = ['Kira', 'Goblin 1', 'Goblin 6', 'Goblin king', 'Goblin 2b'];
+    const d = draftsFromEntry(null, entryOf(s, 'Goblin'), 2, false, ids, taken);
+    expect(d.ok && d.value.map((x) => x.name)).toEqual(['Goblin 7', 'Goblin 8']);
+    const one = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin']);
+    expect(one.ok && one.value.map((x) => x.name)).toEqual(['Goblin 1']);
+    const fresh = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin king']);
+    expect(fresh.ok && fresh.value.map((x) => x.name)).toEqual(['Goblin']);
+  });
+
+  it('refuses counts outside 1-50 in words', () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: {} });
+    expect(draftsFromEntry(null, entryOf(s, 'Goblin'), 0, false)).toEqual({ ok: false, message: 'Add 1 to 50 at a time.' });
+    expect(draftsFromEntry(null, entryOf(s, 'Goblin'), 51, false).ok).toBe(false);
+  });
+
+  it('shows a block in one line', () => {
+    expect(blockLine({ hp: 7, attackBonus: 3, darksight: true, leader: false })).toBe('hp 7 · attack bonus 3 · darksight');
+  });
+});
+
+describe('encounter templates', () => {
+  it('saves a line-up of the party and Goblin x6 as two lines and brings it back as the same rows', () => {
+    const s = table('osr');
+    const method = initiativeOf('osr');
+    const pc = s.run({ type: 'character.add', name: 'Ann', kind: 'pc', stats: { dex: 12 } }).events[0]!['id'] as string;
+    const party = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[pc]!, hp: '', hidden: false, init: {} }, ids);
+    const goblins = draftsFrom(method, { name: 'Goblin x6', kind: 'npc', character: null, hp: '7', hidden: true, init: { dex: '14' } }, ids);
+    if (!party.ok || !goblins.ok) throw new Error('drafts');
+    const lines = linesFromDrafts([...party.value, ...goblins.value]);
+    expect(lines).toEqual([
+      { name: 'Ann', count: 1, kind: 'pc', hidden: false, characterId: pc, init: { dex: 12 } },
+      { name: 'Goblin', count: 6, kind: 'npc', hidden: true, hp: 7, init: { dex: 14 } },
+    ]);
+    const tx = s.run({ type: 'bestiary.saveTemplate', name: 'Goblin ambush', lines: lines as never });
+    const t = tx.events[0]!['template'] as unknown as EncounterTemplate;
+    expect(templateLine(t)).toBe('Ann, Goblin ×6');
+    const back = draftsFromTemplate(method, t, s.world, ids);
+    expect(back.skipped).toEqual([]);
+    expect(back.drafts.map((d) => [d.name, d.hp, d.hidden, d.init['dex']])).toEqual([['Ann', null, false, 12], ...goblins.value.map((g) => [g.name, 7, true, 14])]);
+    // The template starts a real encounter.
+    const start = startCommand(method, back.drafts, s.world.characters);
+    if (!start.ok) throw new Error(start.message);
+    s.run(start.value);
+    // And a running fight's line-up is the same two lines again.
+    expect(linesFromEncounter(method, displayOrder(encounterOf(s.world)!)).map((l) => [l.name, l.count])).toEqual([
+      ['Goblin', 6],
+      ['Ann', 1],
+    ]);
+  });
+
+  it("links a running fight's foes back to their stat block by name, so a template made mid-fight keeps its numbers", () => {
+    const s = table('osr');
+    s.run({ type: 'bestiary.save', name: 'Goblin', block: { hp: 7, ac: 13 } });
+    const method = initiativeOf('osr');
+    const d = draftsFromEntry(method, entryOf(s, 'Goblin'), 2, false, ids);
+    if (!d.ok) throw new Error(d.message);
+    const start = startCommand(method, d.value, s.world.characters);
+    if (!start.ok) throw new Error(start.message);
+    s.run(start.value);
+    const lines = linesFromEncounter(method, displayOrder(encounterOf(s.world)!), Object.values(bestiaryOf(s.world.ext).entries));
+    expect(lines).toEqual([{ name: 'Goblin', count: 2, kind: 'npc', hidden: false, entryId: entryOf(s, 'Goblin').id, hp: 7, init: { dex: 10 } }]);
+    const back = draftsFromTemplate(method, { id: 'tpl-m', name: 'M', lines }, s.world, ids).drafts;
+    expect(back.map((x) => [x.name, x.extra])).toEqual([
+      ['Goblin 1', { ac: 13 }],
+      ['Goblin 2', { ac: 13 }],
+    ]);
+  });
+
+  it('leaves out a character that left the table, by name', () => {
+    const s = table('osr');
+    const t: EncounterTemplate = { id: 'tpl-x', name: 'Old', lines: [{ name: 'Gone', count: 1, kind: 'pc', hidden: false, characterId: 'ch-gone' }, { name: 'Rat', count: 2, kind: 'npc', hidden: false }] };
+    const r = draftsFromTemplate(initiativeOf('osr'), t, s.world, ids);
+    expect(r.skipped).toEqual(['Gone']);
+    expect(r.drafts.map((d) => d.name)).toEqual(['Rat 1', 'Rat 2']);
+  });
+
+  it('property: any line-up of named groups survives linesFromDrafts and draftsFromTemplate with the same names, counts and hidden flags', () => {
+    const method = initiativeOf('osr');
+    const group = fc.record({ base: fc.constantFrom('Goblin', 'Orc', 'Rat', 'Wolf 2'), count: fc.integer({ min: 1, max: 8 }), hidden: fc.boolean(), dex: fc.integer({ min: 1, max: 30 }) });
+    fc.assert(
+      fc.property(fc.array(group, { minLength: 1, maxLength: 6 }), (groups) => {
+        const drafts: Draft[] = groups.flatMap((g) => {
+          const d = draftsFrom(method, { name: g.count === 1 ? g.base : `${g.base} x${g.count}`, kind: 'npc', character: null, hp: '', hidden: g.hidden, init: { dex: String(g.dex) } }, ids);
+          return d.ok ? d.value : [];
+        });
+        const t: EncounterTemplate = { id: 'tpl-p', name: 'P', lines: linesFromDrafts(drafts) };
+        const back = draftsFromTemplate(method, t, { characters: {}, ext: {} }, ids).drafts;
+        expect(back.map((d) => [d.name, d.hidden, d.init['dex']])).toEqual(drafts.map((d) => [d.name, d.hidden, d.init['dex']]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the bestiary file', () => {
+  it('exports without the table\'s ids and reads back into the same stat blocks', () => {
+    const s = table('36th-way');
+    s.run({ type: 'bestiary.save', name: 'Orc', notes: 'Loud.', block: { hp: 20, band: 'fast', ac: 16 } });
+    s.run({ type: 'bestiary.save', name: 'Ogre', block: { hp: 60 } });
+    const text = exportText(s.world);
+    expect(text).not.toContain('be-');
+    const back = parseBestiaryFile(text, '36th-way');
+    expect(back).toEqual({ ok: true, entries: [{ name: 'Ogre', block: { hp: 60 } }, { name: 'Orc', notes: 'Loud.', block: { hp: 20, band: 'fast', ac: 16 } }] });
+    const other = table('36th-way');
+    if (back.ok) other.run({ type: 'bestiary.import', entries: back.entries as never });
+    expect(exportText(other.world)).toBe(text);
+  });
+
+  it('names what is wrong, and with which stat block', () => {
+    expect(parseBestiaryFile('{not json', 'osr')).toEqual({ ok: false, errors: ['The file is not a bestiary file: it is not JSON text.'] });
+    expect(parseBestiaryFile('{"format":"something else"}', 'osr').ok).toBe(false);
+    expect(parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'teams', entries: [] }), 'osr')).toEqual({ ok: false, errors: ['The file holds teams stat blocks; this table plays osr.'] });
+    const bad = parseBestiaryFile(JSON.stringify({ format: 'tablekeeper-bestiary', version: 1, rulesetId: 'osr', entries: [{ name: 'Goblin', block: {} }, { name: '', block: 3 }, { name: 'Orc', block: {}, id: 'x' }] }), 'osr');
+    expect(bad).toEqual({ ok: false, errors: ['Stat block 2: the name must be 1 to 80 characters.', 'Stat block 2: the stat block (block) must be an object of its numbers.', 'Stat block 3 (Orc): unknown field id.'] });
+    expect(parseBestiaryFile('x'.repeat(600 * 1024), 'osr').ok).toBe(false);
+  });
+
+  it("words the server's path for a refused field", () => {
+    const s = table('osr');
+    const entries = [{ name: 'Goblin', block: {} }, { name: 'Giant', block: { hp: 99999 } }];
+    const r = s.engine.execute(s.table, { type: 'bestiary.import', entries }, { rng: s.rng, actor: { role: 'gm' } });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(importPathWords(r.error.path, entries)).toBe('Stat block 2 (Giant), hp');
+  });
+});

@@ -1,0 +1,81 @@
+// A character as a file (issue 20): exported from one table and imported at
+// another of the same rules through the real engine, with the ruleset's own
+// sheet where it keeps one (36th Way, teams); a bad file is refused with the
+// field named.
+import { describe, expect, it } from 'vitest';
+import { scenario, seededRng, type Command, type Scenario } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
+import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
+import { addCommand, characterExport, parseCharacterFile, sheetImportCommand } from '../packages/web/src/lib/characterFile.ts';
+
+function table(id: string, seed: number): Scenario {
+  const settings = resolveSettings(id);
+  if (!settings.ok) throw new Error(settings.error.message);
+  return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(seed)), rulesetId: id, settings: settings.value });
+}
+const added = (s: Scenario, c: Command): string => s.run(c).events[0]!['id'] as string;
+
+/** Export from one table, import at a fresh one; returns the new table and the new id. */
+function roundTrip(rulesetId: string, setup: (s: Scenario, id: string) => void, stats: { [k: string]: number | string | boolean } = {}): { from: Scenario; to: Scenario; fromId: string; toId: string } {
+  const from = table(rulesetId, 1);
+  const fromId = added(from, { type: 'character.add', name: 'Kira', kind: 'pc', stats });
+  setup(from, fromId);
+  const text = JSON.stringify(characterExport(from.world, fromId));
+  const parsed = parseCharacterFile(text, rulesetId);
+  if (!parsed.ok) throw new Error(parsed.errors.join(' '));
+  const to = table(rulesetId, 99);
+  to.run({ type: 'character.add', name: 'Someone else', kind: 'pc' });
+  const toId = added(to, addCommand(parsed.file) as Command);
+  const sheet = sheetImportCommand(to.world, parsed.file, toId);
+  if (sheet !== null) to.run(sheet as Command);
+  return { from, to, fromId, toId };
+}
+
+describe('a character file', () => {
+  it('carries an OSR character\'s sheet (its stats) to another table', () => {
+    const { to, toId } = roundTrip('osr', () => undefined, { hp: 9, maxHp: 9, str: 14, dex: 12, level: 2 });
+    expect(to.world.characters[toId]).toMatchObject({ name: 'Kira', kind: 'pc', stats: { hp: 9, maxHp: 9, str: 14, dex: 12, level: 2 } });
+  });
+
+  it('carries a Kleptonomicon Edge Save and Sneaky (kept on the character)', () => {
+    const { to, toId } = roundTrip('kleptonomicon', (s, id) => void s.run({ type: 'klepto.setSheet', characterId: id, edgeSave: 3, sneaky: true }));
+    expect(to.world.characters[toId]!.stats).toMatchObject({ edgeSave: 3, sneaky: true });
+  });
+
+  it('carries a teams sheet, linked to the new character', () => {
+    const { from, fromId, to, toId } = roundTrip('teams', (s, id) =>
+      void s.run({ type: 'teams.setSheet', id, sheet: { name: 'Kira', characterId: id, attributes: { strength: 8 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: {} } }),
+    );
+    const sheetOf = (s: Scenario, id: string) => (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[id]!;
+    expect(sheetOf(to, toId)).toMatchObject({ characterId: toId, evasion: 5, maxEndurance: 12, attributes: { strength: 8 } });
+    expect(JSON.stringify(characterExport(from.world, fromId))).not.toContain(fromId);
+  });
+
+  it('carries a 36th Way sheet under the new id', () => {
+    const { to, toId } = roundTrip('36th-way', (s, id) => void s.run({ type: 'tsw.sheet.set', sheet: { id, name: 'Kira', kind: 'pc', characterId: id, level: 2, volition: 1, ac: 15, pd: 13, md: 11, maxHp: 30, abilities: [] } }));
+    const sheet = (to.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[toId]!;
+    expect(sheet).toMatchObject({ id: toId, characterId: toId, level: 2, ac: 15, maxHp: 30 });
+  });
+
+  it('names what is wrong with a bad file', () => {
+    expect(parseCharacterFile('nope', 'osr')).toEqual({ ok: false, errors: ['The file is not a character file: it is not JSON text.'] });
+    expect(parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'teams', character: {} }), 'osr')).toEqual({
+      ok: false,
+      errors: ['The file holds a teams character; this table plays osr.'],
+    });
+    expect(parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: '', kind: 'hero', stats: [] }, extra: 1 }), 'osr')).toEqual({
+      ok: false,
+      errors: ['character.name: the name must be 1 to 100 characters.', 'character.kind: must be pc or npc.', "character.stats: must be an object of the sheet's numbers.", 'unknown field extra.'],
+    });
+  });
+
+  it('refuses more than 200 stats before sending; a value the core takes as it is goes through', () => {
+    const s = table('osr', 3);
+    const stats = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i]));
+    const parsed = parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: 'Big', kind: 'pc', stats } }), 'osr');
+    expect(parsed.ok).toBe(false);
+    const ok = parseCharacterFile(JSON.stringify({ format: 'tablekeeper-character', version: 1, rulesetId: 'osr', character: { name: 'x'.repeat(100), kind: 'pc', stats: { hp: 'lots' } } }), 'osr');
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(s.engine.execute(s.table, addCommand(ok.file) as Command, { rng: s.rng, actor: { role: 'gm' } }).ok).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+// tsw.actions: what the acting creature may do now (002 "Action Types": a
+// standard, a move and a quick action on one's turn; "Positioning": engaged,
+// nearby, far, one move action per step; "Disengaging": a move action). Each
+// target carries its range from the actor, so the screen can say who a
+// basic melee attack reaches before anyone rolls.
+import { BANDS_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { hasCondition } from './context.js';
+import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
+import { getTsw, type Sheet } from './state.js';
+
+const yes = { allowed: true, reason: null };
+
+function sheetFor(a: Actor, id: string, characterId: string | null): Sheet | undefined {
+  const sheets = getTsw(a.world).sheets;
+  return own(sheets, id) ?? (characterId === null ? undefined : Object.values(sheets).find((s) => s.characterId === characterId));
+}
+
+function build(a: Actor): Result<readonly TurnAction[]> {
+  const me = sheetFor(a, a.combatant.id, a.combatant.characterId);
+  if (me === undefined) return ok([]);
+  const st = getTsw(a.world);
+  const others = othersInView(a).flatMap((c) => {
+    const s = sheetFor(a, c.id, c.characterId);
+    return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id) }];
+  });
+  const reachable = (stance: 'melee' | 'ranged') => others.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
+  const targetOptions: ActionOption[] = others.map((o) => ({ value: o.sheet.id, label: o.sheet.name, note: o.range }));
+  const stances: ActionOption[] = (me.stance === 'ranged' ? (['ranged', 'melee'] as const) : (['melee', 'ranged'] as const)).map((s) => ({
+    value: s,
+    label: `Basic ${s} attack`,
+    note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}`,
+  }));
+  const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : yes;
+  const stuck = hasCondition(a.world, me.id, 'stuck') ? forbid(`${me.name} is Stuck and cannot move`) : yes;
+  const enemies = engagedEnemies(a.world, me.id);
+  const attack = action({
+    id: 'attack',
+    label: 'Attack',
+    cost: '1 standard action',
+    command: 'tsw.attack',
+    fixed: { attacker: me.id },
+    target: { field: 'targets', multiple: true, options: targetOptions },
+    choices: [
+      { field: 'basic', label: 'Attack', options: stances },
+      { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
+    ],
+    numbers: [
+      { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+    ],
+    odds: { query: 'tsw.attackOdds', args: { attacker: me.id }, pass: ['targets', 'defense', 'advantage', 'bonus'] },
+    ...judge(
+      unable,
+      affordable(a, 'standard'),
+      reachable('melee').length + reachable('ranged').length === 0 ? forbid('nobody in reach: move to engage first') : yes,
+    ),
+  });
+  const move = action({
+    id: 'move',
+    label: 'Move',
+    cost: '1 move action per step (far, nearby, engaged)',
+    command: 'tsw.move',
+    fixed: { who: me.id },
+    target: { field: 'to', multiple: false, options: targetOptions },
+    choices: [{ field: 'range', label: 'To be', options: [{ value: 'engaged', label: 'Engaged' }, { value: 'nearby', label: 'Nearby' }, { value: 'far', label: 'Far' }] }],
+    ...judge(unable, stuck, affordable(a, 'move'), others.length === 0 ? forbid('nobody to move toward') : yes),
+  });
+  const disengage = action({
+    id: 'disengage',
+    label: 'Disengage',
+    cost: '1 move action (a check: 11, +1 per enemy past the first)',
+    command: 'tsw.disengage',
+    fixed: { who: me.id },
+    numbers: [{ field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
+    ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes, affordable(a, 'move')),
+  });
+  const other = me.stance === 'ranged' ? 'melee' : 'ranged';
+  const stance = action({ id: 'stance', label: `Switch to ${other} stance`, cost: '1 quick action', command: 'tsw.stance', fixed: { who: me.id, stance: other }, ...judge(unable, affordable(a, 'quick')) });
+  return ok([attack, move, disengage, stance]);
+}
+
+export const tswActions = actionsQuery(BANDS_ECONOMY, build);

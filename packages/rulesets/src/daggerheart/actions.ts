@@ -1,0 +1,66 @@
+// daggerheart.actions: what the creature in the spotlight may do now. There
+// is no action economy (000: the spotlight passes); a PC rolls what the GM
+// asked for, makes an action roll of their own, or spends Hope to help an
+// ally (the Help an Ally move). Each roll comes with its duality odds.
+import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
+import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './module.js';
+import { hopeOf, requestsOf } from './selectors.js';
+import { daggerheartSettings } from './settings.js';
+
+const yes = { allowed: true, reason: null };
+
+function build(a: Actor): Result<readonly TurnAction[]> {
+  const ch = a.combatant.characterId === null ? undefined : own(a.world.characters, a.combatant.characterId);
+  // Adversaries act through the GM's moves (Fear, the spotlight): nothing here rolls for them yet.
+  if (ch === undefined || ch.kind !== 'pc') return ok([]);
+  const out: TurnAction[] = [];
+  for (const r of Object.values(requestsOf(a.world))) {
+    if (r.characterId !== ch.id) continue;
+    out.push(
+      action({
+        id: `request:${r.id}`,
+        label: `Roll ${r.label || r.trait || 'the requested roll'}`,
+        cost: 'free (the GM asked for it)',
+        command: 'daggerheart.rollRequest',
+        fixed: { requestId: r.id },
+        odds: { query: 'daggerheart.rollOdds', args: { requestId: r.id }, pass: [] },
+      }),
+    );
+  }
+  out.push(
+    action({
+      id: 'actionRoll',
+      label: 'Action roll',
+      cost: 'free',
+      command: 'daggerheart.actionRoll',
+      fixed: { characterId: ch.id },
+      numbers: [
+        { field: 'modifier', label: 'Modifier', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
+        { field: 'difficulty', label: 'Difficulty', min: 1, max: MAX_DIFFICULTY, value: 10 },
+        { field: 'advantage', label: 'Advantage (− disadvantage)', min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, value: 0 },
+      ],
+      odds: { query: 'daggerheart.actionRollOdds', args: {}, pass: ['modifier', 'difficulty', 'advantage'] },
+    }),
+  );
+  const allies: ActionOption[] = othersInView(a).flatMap((c) => {
+    const other = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
+    return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name }];
+  });
+  const cost = daggerheartSettings(a.world).helpCost;
+  const hope = hopeOf(a.world, ch.id);
+  out.push(
+    action({
+      id: 'helpAlly',
+      label: 'Help an ally',
+      cost: `${cost} Hope`,
+      command: 'daggerheart.helpAlly',
+      fixed: { helperId: ch.id },
+      target: { field: 'targetId', multiple: false, options: allies },
+      ...judge(allies.length === 0 ? forbid('no ally this view can see') : yes, hope < cost ? forbid(`${ch.name} has ${hope} Hope; helping costs ${cost}`) : yes),
+    }),
+  );
+  return ok(out);
+}
+
+export const daggerheartActions = actionsQuery(SPOTLIGHT_ECONOMY, build);

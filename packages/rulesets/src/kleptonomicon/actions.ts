@@ -1,0 +1,83 @@
+// klepto.actions: what the acting creature may do now (004 "Using
+// Abilities": two Beats a round, reset at the end of one's turn; "Movement":
+// styles and a shared pool, Prone, Dash; "Interrupting Movement": the
+// improvised maneuver, a Basic Attack at one extra Disadvantage that adds
+// Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
+import { BEATS_ECONOMY, ok, type Result } from '@tablekeeper/engine';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
+import { K, setting } from './settings.js';
+import { getKlepto } from './state.js';
+
+const yes = { allowed: true, reason: null };
+/** A Beat to pay with, in the rule's words rather than the economy's. */
+const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`));
+const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
+const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
+
+function build(a: Actor): Result<readonly TurnAction[]> {
+  const st = getKlepto(a.world);
+  const id = a.combatant.id;
+  const main = st.encounterPhase === 'main' ? yes : forbid('only in the Main Phase of an Encounter');
+  const ownTurn = a.onTurn ? yes : forbid(`not ${a.combatant.name}'s turn`);
+  const tm = st.movement[id];
+  const styles: ActionOption[] = (tm?.styles ?? [{ style: 'walk', variant: 'normal' as const }]).map((s) => ({
+    value: s.style,
+    label: s.style[0]!.toUpperCase() + s.style.slice(1),
+    note: `${tm === undefined ? BASE_STYLE_UNITS : styleLeft(tm, s.style)}u left`,
+  }));
+  const left = tm === undefined ? BASE_STYLE_UNITS : poolLeft(tm);
+  const prone = st.prone.includes(id);
+  const targets: ActionOption[] = othersInView(a).map((c) => ({ value: c.id, label: c.name }));
+  const out: TurnAction[] = [];
+  if (a.combatant.characterId !== null) {
+    out.push(
+      action({
+        id: 'test',
+        label: 'Test',
+        cost: 'free (the ability it serves may take a Beat)',
+        command: 'klepto.test',
+        fixed: { characterId: a.combatant.characterId },
+        numbers: [MODIFIER, ADVANTAGE],
+        odds: { query: 'klepto.testOdds', args: {}, pass: ['modifier', 'advantage'] },
+      }),
+    );
+  }
+  out.push(
+    action({
+      id: 'maneuver',
+      label: 'Basic Attack with an improvised maneuver (adds Slowed)',
+      cost: '1 Beat',
+      command: 'klepto.improvisedManeuver',
+      fixed: { attacker: id },
+      target: { field: 'target', multiple: false, options: targets },
+      numbers: [MODIFIER, ADVANTAGE, { field: 'defence', label: 'Defence', min: 0, max: 100, value: 7 }],
+      odds: { query: 'klepto.testOdds', args: {}, pass: ['modifier', 'advantage', 'defence'], shift: { advantage: -1 } },
+      ...judge(main, ownTurn, beat(a), targets.length === 0 ? forbid('nobody this view can see to attack') : yes),
+    }),
+    action({
+      id: 'move',
+      label: 'Move',
+      cost: `free (movement: ${left}u left this turn)`,
+      command: 'klepto.move',
+      fixed: { combatantId: id },
+      choices: [{ field: 'style', label: 'Style', options: styles }],
+      numbers: [{ field: 'units', label: 'Units', min: 1, max: Math.max(1, left), value: 1 }],
+      ...judge(main, ownTurn, left <= 0 ? forbid('no movement left this turn') : yes),
+    }),
+    action({
+      id: 'dash',
+      label: 'Dash',
+      cost: setting(a.world, K.dashCostsBeat) === true ? '1 Beat' : 'free (the Dash ability)',
+      command: 'klepto.dash',
+      fixed: { combatantId: id },
+      ...judge(main, ownTurn, setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
+    }),
+    prone
+      ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'klepto.stand', fixed: { combatantId: id }, ...judge(main, ownTurn) })
+      : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'klepto.dropProne', fixed: { combatantId: id }, ...judge(main, ownTurn) }),
+  );
+  return ok(out);
+}
+
+export const kleptoActions = actionsQuery(BEATS_ECONOMY, build);

@@ -1,0 +1,52 @@
+// osr.actions: what the acting creature may do now (001 "Types of Actions":
+// one active, one movement and one quick action; an active action trades down
+// to either, a movement action to a quick one). Attack targets are the
+// characters of the encounter this asker can see.
+import { OSR_ECONOMY, own, ok, type Result } from '@tablekeeper/engine';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { getOsr } from './state.js';
+
+const KINDS: readonly ActionOption[] = [
+  { value: 'melee', label: 'Melee (STR)' },
+  { value: 'ranged', label: 'Ranged (DEX)' },
+  { value: 'arcane', label: 'Arcane (INT)' },
+  { value: 'divine', label: 'Divine (WIS)' },
+];
+
+function build(a: Actor): Result<readonly TurnAction[]> {
+  const me = a.combatant.characterId;
+  const st = getOsr(a.world);
+  // Attacks name characters: a foe with no character (a name on the tracker only) has no AC to roll against.
+  const targets: ActionOption[] = othersInView(a).flatMap((c) => {
+    if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
+    if (st.hidden.includes(c.characterId)) return [];
+    return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : {}) }];
+  });
+  const attack = action({
+    id: 'attack',
+    label: 'Attack',
+    cost: '1 active action',
+    command: 'osr.attack',
+    fixed: me === null ? {} : { attacker: me },
+    target: { field: 'target', multiple: false, options: targets },
+    choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
+    numbers: [
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage sources', min: 0, max: 10, value: 0 },
+      { field: 'disadvantage', label: 'Disadvantage sources', min: 0, max: 10, value: 0 },
+    ],
+    flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+    texts: [{ field: 'damage', label: 'Damage', value: '1d6', max: 20 }],
+    odds: me === null ? null : { query: 'osr.attackOdds', args: { attacker: me }, pass: ['target', 'kind', 'bonus', 'advantage', 'disadvantage', 'proficient', 'damage'] },
+    ...judge(
+      me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
+      affordable(a, 'active'),
+      targets.length === 0 ? forbid('nobody this view can see to attack') : { allowed: true, reason: null },
+    ),
+  });
+  const spend = (id: string, label: string, kind: string, cost: string) =>
+    action({ id, label, cost, command: 'encounter.spend', fixed: { combatant: a.combatant.id, kind, label }, ...affordable(a, kind) });
+  return ok([attack, spend('move', 'Move', 'movement', '1 movement action (or the active action)'), spend('quick', 'Quick action', 'quick', '1 quick action (or a movement or active action)')]);
+}
+
+export const osrActions = actionsQuery(OSR_ECONOMY, build);

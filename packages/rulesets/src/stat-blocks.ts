@@ -1,0 +1,67 @@
+// Each ruleset's stat block for the table's bestiary (issue 20): the fields a
+// foe brings into an encounter, with the limits the server enforces. The web
+// builds the bestiary form from these schemas via the catalogue (ADR 13).
+// Keys that are also initiative fields (initiative.ts) fill the builder's
+// initiative values; `hp` fills its hit points; the rest go on the combatant.
+import { int, text, type StatBlockSchema } from '@tablekeeper/engine';
+import { z } from 'zod';
+import { INITIATIVE_BANDS } from './initiative.js';
+
+const hp = () => int(1, 10000, 'hit points').optional();
+const dice = (description: string) => z.string().max(40).meta({ description }).optional();
+
+const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
+  // 001 "NPC Attacks", "Hit Points", "Initiative", "Chases" (speed in feet; 30 is usual).
+  osr: z.strictObject({
+    hp: hp(),
+    ac: int(0, 30, 'armour class').optional(),
+    dex: int(1, 30, 'DEX score (initiative order)').optional(),
+    hitDice: int(0, 30, 'hit dice (HD)').optional(),
+    attackBonus: int(-10, 30, 'modifier to its attack checks').optional(),
+    damage: dice('damage dice, such as 1d6'),
+    speed: int(0, 240, 'movement in feet (30 is usual)').optional(),
+    darksight: z.boolean().meta({ description: 'sees in the dark (darkness helps it)' }).optional(),
+  }),
+  // 002 "Initiative Bands", defences and attacks.
+  '36th-way': z.strictObject({
+    hp: hp(),
+    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ description: 'initiative band' }).optional(),
+    level: int(0, 15, 'level').optional(),
+    ac: int(0, 40, 'armour class').optional(),
+    pd: int(0, 40, 'physical defence').optional(),
+    md: int(0, 40, 'mental defence').optional(),
+    attackBonus: int(-10, 40, 'attack bonus').optional(),
+    damage: dice('damage on a hit, such as 2d6+3'),
+  }),
+  // 003 "Initiative and Rounds", size, evasion, endurance then health.
+  teams: z.strictObject({
+    team: text(64, 'the team it fights for').optional(),
+    size: int(1, 8, 'size (3 small, 4 medium)').optional(),
+    evasion: int(0, 30, 'evasion').optional(),
+    deflection: int(0, 30, 'deflection').optional(),
+    maxEndurance: int(0, 1000, 'endurance').optional(),
+    maxHealth: int(1, 1000, 'health').optional(),
+    hp: hp(),
+  }),
+  // 004 "Turn Order": foes are grouped by creature type and sorted by Edge Save.
+  kleptonomicon: z.strictObject({
+    hp: hp(),
+    edgeSave: int(-10, 10, 'Edge Save modifier').optional(),
+    creatureType: text(64, 'creature type (its turn-order group)').optional(),
+  }),
+  // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
+  daggerheart: z.strictObject({
+    hp: hp(),
+    difficulty: int(1, 40, 'difficulty to hit it').optional(),
+    major: int(1, 100, 'major damage threshold').optional(),
+    severe: int(1, 200, 'severe damage threshold').optional(),
+    stress: int(0, 20, 'stress slots').optional(),
+    attack: int(-10, 20, 'attack modifier').optional(),
+    damage: dice('damage, such as 1d8+2'),
+  }),
+};
+
+/** The stat block schema of a ruleset (hit points only for one without its own). */
+export function statBlockOf(rulesetId: string): StatBlockSchema | undefined {
+  return BLOCKS[rulesetId] as StatBlockSchema | undefined;
+}

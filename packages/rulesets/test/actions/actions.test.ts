@@ -1,0 +1,269 @@
+// The `<ns>.actions` queries (issue 20, ADR 23): per ruleset, what the acting
+// creature may do now, at what cost (cited from the rule texts), whom it may
+// target, and which odds query prices the roll. Answered on the asker's own
+// view: a hidden foe is never a target, and asking about a hidden combatant
+// is refused exactly as a made-up id is.
+import { describe, expect, it } from 'vitest';
+import { fixedRng, getEncounter, scenario, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
+import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
+import { ruleset as kleptoRuleset } from '../../src/kleptonomicon/index.js';
+import { passChance } from '../../src/kleptonomicon/roll.js';
+import { fight as tswFight } from '../36th-way/setup.js';
+import { DhTable, player as dhPlayer } from '../daggerheart/helpers.js';
+import { osrTable } from '../osr/helpers.js';
+import { boudica, enemy, fight as teamsFight, table as teamsTable, turnTo } from '../teams/helpers.js';
+
+const GM: Viewer = { role: 'gm' };
+
+function actions(s: Scenario, viewer: Viewer, ns: string, combatantId: string): ActionsAnswer {
+  const r = s.engine.query(s.table, viewer, `${ns}.actions`, { combatantId });
+  if (!r.ok) throw new Error(`${ns}.actions: ${r.error.code} ${r.error.message}`);
+  return r.value as unknown as ActionsAnswer;
+}
+const find = (a: ActionsAnswer, id: string): TurnAction => {
+  const x = a.actions.find((y) => y.id === id);
+  if (x === undefined) throw new Error(`no action ${id} among ${a.actions.map((y) => y.id).join(', ')}`);
+  return x;
+};
+/** What the web form sends: the fixed fields, the picked target and the first of each choice. */
+function payload(act: TurnAction, target: string | null): { [k: string]: Json } {
+  const out: { [k: string]: Json } = { ...act.fixed };
+  if (act.target !== null && target !== null) out[act.target.field] = act.target.multiple ? [target] : target;
+  for (const c of act.choices) out[c.field] = c.options[0]!.value;
+  for (const n of act.numbers) out[n.field] = n.value;
+  for (const f of act.flags) out[f.field] = f.value;
+  for (const x of act.texts) out[x.field] = x.value;
+  return out;
+}
+function oddsArgs(act: TurnAction, p: { [k: string]: Json }): { [k: string]: Json } {
+  const args: { [k: string]: Json } = { ...act.odds!.args };
+  for (const k of act.odds!.pass) if (p[k] !== undefined) args[k] = typeof p[k] === 'number' ? (p[k] as number) + (act.odds!.shift?.[k] ?? 0) : p[k]!;
+  return args;
+}
+
+// ---------------------------------------------------------------- OSR (001)
+
+function osrNight() {
+  const t = osrTable();
+  const seat = t.seat('Ana');
+  const kira = t.add('Kira', { maxHp: 10, dex: 14, str: 12, ac: 12 }, 'pc', seat);
+  const bo = t.add('Bo', { maxHp: 8, dex: 8 }, 'pc');
+  const goblin = t.add('Goblin', { maxHp: 5, dex: 10, ac: 11 }, 'npc');
+  const lurkerTx = t.run({ type: 'character.add', name: 'Lurker', kind: 'npc', visibility: 'hidden', stats: { maxHp: 5, dex: 9, ac: 13 } });
+  const lurker = String(lurkerTx.kind === 'command' ? lurkerTx.events[0]!['id'] : '');
+  t.run({
+    type: 'encounter.start',
+    combatants: [
+      { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+      { id: 'b', name: 'Bo', kind: 'pc', side: 'party', characterId: bo, stats: { dex: 8 } },
+      { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', characterId: goblin, stats: { dex: 10 } },
+      { id: 'l', name: 'Lurker', kind: 'npc', side: 'foes', characterId: lurker, stats: { dex: 9 }, visibility: 'hidden' },
+    ],
+  });
+  return { t, seat, kira, bo, goblin, lurker, ana: { role: 'player', seatId: seat } as Viewer };
+}
+
+describe('osr.actions (001 "Types of Actions")', () => {
+  it('Kira\'s turn: Attack costs the active action and targets the foes first, then Move and Quick; the attack it builds is the odds query\'s and the command\'s', () => {
+    const { t, kira, goblin, bo, lurker } = osrNight();
+    expect(getEncounter(t.world).current).toBe('k');
+    const a = actions(t.s, GM, 'osr', 'k');
+    expect(a).toMatchObject({ combatantId: 'k', name: 'Kira', onTurn: true });
+    const attack = find(a, 'attack');
+    expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attacker: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
+    // Enemies first: the Goblin (and, for the GM, the Lurker), then Bo.
+    expect(attack.target!.options.map((o) => o.value)).toEqual([goblin, lurker, bo]);
+    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { combatant: 'k', kind: 'movement' }, allowed: true });
+    expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, allowed: true });
+    const p = payload(attack, goblin);
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, p));
+    // Kira: DEX 14 does not matter in melee; STR 12 is +1 against AC 11: 1d20 + 1 >= 11 on 10..20, 11 faces of 20.
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(11 / 20, 12) as unknown as number, ac: 11, modifier: 1 } });
+    t.dice.queue(15, 3);
+    t.run({ type: attack.command, ...p });
+    expect(find(actions(t.s, GM, 'osr', 'k'), 'attack')).toMatchObject({ allowed: false });
+  });
+
+  it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
+    const { t } = osrNight();
+    t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
+    t.run({ type: 'encounter.spend', combatant: 'k', kind: 'quick' });
+    const a = actions(t.s, GM, 'osr', 'k');
+    expect(find(a, 'move').allowed).toBe(true);
+    expect(find(a, 'attack').allowed).toBe(true);
+    t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
+    const b = actions(t.s, GM, 'osr', 'k');
+    expect(b.actions.map((x) => x.allowed)).toEqual([false, false, false]);
+    expect(find(b, 'attack').reason).toMatch(/active/);
+  });
+
+  it('a player\'s phone: the hidden Lurker is never a target; asking about it is the made-up id\'s NOT_FOUND; another player\'s combatant is FORBIDDEN', () => {
+    const { t, ana, goblin, bo, lurker } = osrNight();
+    const a = actions(t.s, ana, 'osr', 'k');
+    const targets = find(a, 'attack').target!.options.map((o) => o.value);
+    expect(targets).toEqual([goblin, bo]);
+    expect(JSON.stringify(a)).not.toContain(lurker);
+    expect(JSON.stringify(a)).not.toContain('Lurker');
+    const hidden = t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 'l' });
+    const madeUp = t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 'zz' });
+    expect(hidden.ok).toBe(false);
+    expect(madeUp.ok).toBe(false);
+    if (!hidden.ok && !madeUp.ok) {
+      expect(hidden.error.code).toBe('NOT_FOUND');
+      expect(hidden.error.message.replace('"l"', 'X')).toBe(madeUp.error.message.replace('"zz"', 'X'));
+    }
+    expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 'b' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(t.s.engine.query(t.s.table, { role: 'spectator' }, 'osr.actions', { combatantId: 'k' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'combatantId' } });
+  });
+});
+
+// ---------------------------------------------------------------- The 36th Way (002)
+
+describe('tsw.actions (002 "Action Types", "Positioning", "Disengaging")', () => {
+  it('Ann engaged with the Orc: Attack (a standard action) reaches it; Disengage is a move action against 11; each target carries its range', () => {
+    const t = tswFight();
+    const a = actions(t.s, GM, 'tsw', 'ann');
+    const attack = find(a, 'attack');
+    expect(attack).toMatchObject({ cost: '1 standard action', command: 'tsw.attack', allowed: true, target: { field: 'targets', multiple: true } });
+    expect(attack.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged' }]);
+    expect(find(a, 'disengage')).toMatchObject({ allowed: true, command: 'tsw.disengage' });
+    expect(find(a, 'disengage').cost).toContain('11');
+    expect(find(a, 'stance')).toMatchObject({ cost: '1 quick action', fixed: { who: 'ann', stance: 'ranged' } });
+    // The odds the form asks are tsw.attackOdds's: Ann +4 vs AC 14 needs a natural 10 (see queries.test.ts).
+    const p = payload(attack, 'orc');
+    expect(t.s.engine.query(t.s.table, GM, 'tsw.attackOdds', oddsArgs(attack, p))).toMatchObject({ ok: true, value: { needed: 10, defense: 'ac' } });
+  });
+
+  it('Far from the Orc a basic melee attack reaches nobody: Move engages in two move actions, the standard one paying the second (002 "Far": two moves to engage)', () => {
+    const t = tswFight();
+    t.s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'far' });
+    const a = actions(t.s, GM, 'tsw', 'ann');
+    expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far' });
+    // The ranged stance still reaches far (rangedReach defaults to far), so Attack stays on offer.
+    expect(find(a, 'attack').allowed).toBe(true);
+    expect(find(a, 'disengage')).toMatchObject({ allowed: false, reason: 'Ann is not engaged with an enemy' });
+    const move = find(a, 'move');
+    expect(move).toMatchObject({ command: 'tsw.move', fixed: { who: 'ann' }, target: { field: 'to' }, allowed: true });
+    t.s.run({ type: move.command, ...payload(move, 'orc') });
+    const b = actions(t.s, GM, 'tsw', 'ann');
+    expect(find(b, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'engaged' });
+    // Both the move and the standard action paid for the two steps: no attack, no move left this turn.
+    expect(find(b, 'attack')).toMatchObject({ allowed: false });
+    expect(find(b, 'move')).toMatchObject({ allowed: false });
+  });
+});
+
+// ---------------------------------------------------------------- Teams (003)
+
+describe('teams.actions (003 "Actions in Combat")', () => {
+  function boudicaTurn() {
+    const { s, dice } = teamsTable();
+    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
+    s.run({ type: 'teams.setSheet', id: 'e', sheet: enemy() as unknown as Json });
+    teamsFight(s, ['b'], ['e'], 'b');
+    return { s, dice };
+  }
+  it('Attack is one of three actions, with the sheet\'s own weapons (the spear; the shield and sword are no weapons) against the visible enemy', () => {
+    const { s } = boudicaTurn();
+    const a = actions(s, GM, 'teams', 'b');
+    const attack = find(a, 'attack');
+    expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attacker: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
+    expect(attack.choices[0]!.options).toEqual([{ value: 'spear', label: 'spear' }]);
+    expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
+    expect(find(a, 'resuscitate').cost).toBe('2 actions');
+    expect(find(a, 'short-task').cost).toBe('3 actions');
+    expect(find(a, 'block').cost).toBe('the reaction');
+    const odds = s.engine.query(s.table, GM, 'teams.attackOdds', oddsArgs(attack, payload(attack, 'e')));
+    expect(odds).toMatchObject({ ok: true, value: { weapon: 'spear', evasion: 6 } });
+  });
+  it('after three actions nothing costing an action is allowed, Sprint needs a Move first, and free actions stay (003: three actions a turn)', () => {
+    const { s } = boudicaTurn();
+    expect(find(actions(s, GM, 'teams', 'b'), 'sprint').allowed).toBe(false);
+    s.run({ type: 'encounter.spend', ...find(actions(s, GM, 'teams', 'b'), 'move').fixed });
+    expect(find(actions(s, GM, 'teams', 'b'), 'sprint').allowed).toBe(true);
+    s.run({ type: 'encounter.spend', combatant: 'b', kind: 'action', cost: 2 });
+    const a = actions(s, GM, 'teams', 'b');
+    expect(find(a, 'attack').allowed).toBe(false);
+    expect(find(a, 'guard').allowed).toBe(false);
+    expect(find(a, 'drop-prone')).toMatchObject({ cost: 'free', allowed: true });
+    turnTo(s, 'e');
+    expect(actions(s, GM, 'teams', 'b').onTurn).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------- The Kleptonomicon (004)
+
+describe('klepto.actions (004 "Using Abilities", "Movement", "Interrupting Movement")', () => {
+  const ALICE = 'ch-baaaaacaaaaa';
+  function alicesTurn(): Scenario {
+    const s = scenario(kleptoRuleset.modules, { rng: countingIds(fixedRng([9, 9, 3, ...Array.from({ length: 40 }, () => 5)])), rulesetId: 'kleptonomicon' });
+    s.run({ type: 'seat.add', name: 'Ann' });
+    s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities: [{ id: 'strike', name: 'Strike', time: 'beat' }] } });
+    s.run({ type: 'klepto.startEpisode' });
+    s.run({ type: 'klepto.freeplay' });
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'guard1', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 1 } },
+        { id: 'c-alice', name: 'Alice', kind: 'pc', characterId: ALICE },
+      ],
+    });
+    expect(getEncounter(s.world).current).toBe('c-alice');
+    return s;
+  }
+  it('the maneuver costs a Beat and its odds are a Test at one extra Disadvantage reaching the defence; Move spends the 4u walk pool for free', () => {
+    const s = alicesTurn();
+    const ann: Viewer = { role: 'player', seatId: 'seat-1' };
+    const a = actions(s, ann, 'klepto', 'c-alice');
+    const m = find(a, 'maneuver');
+    expect(m).toMatchObject({ cost: '1 Beat', command: 'klepto.improvisedManeuver', allowed: true });
+    expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard' }]);
+    const r = s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
+    // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
+    expect(r).toMatchObject({ ok: true, value: { pass: passChance({ modifier: 0, advantage: -1 }, 6), failAtOrBelow: 6 } });
+    // (Each die: 7, 8, 9 at 2/20 and 10 at 1/20 = 7/20; both dice: 49/400.)
+    expect((r as { value: { pass: number } }).value.pass).toBeCloseTo(49 / 400, 12);
+    expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
+    expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'klepto.testOdds' } });
+  });
+  it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
+    const s = alicesTurn();
+    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
+    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
+    const a = actions(s, GM, 'klepto', 'c-alice');
+    expect(find(a, 'maneuver').allowed).toBe(false);
+    expect(find(a, 'maneuver').reason).toBe('Alice has no Beat left this round');
+    expect(find(a, 'move').allowed).toBe(true);
+    expect(find(a, 'test').allowed).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------- Daggerheart (000)
+
+describe('daggerheart.actions (000 and the duality dice)', () => {
+  it('the Rogue in the spotlight: the GM\'s request with its odds, an action roll with exact duality odds, Help an Ally for 1 Hope; adversaries get no PC actions', () => {
+    const t = new DhTable();
+    const seat = t.seat('Ana');
+    const rogue = t.pc('Rogue', seat);
+    const bard = t.pc('Bard', null);
+    t.run({ type: 'encounter.start', combatants: [{ id: rogue, name: 'Rogue', kind: 'pc', characterId: rogue }, { id: bard, name: 'Bard', kind: 'pc', characterId: bard }, { id: 'ogre', name: 'Ogre', kind: 'npc' }] });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    t.run({ type: 'daggerheart.requestRoll', characterId: rogue, trait: 'agility', difficulty: 12 });
+    const q = (v: Viewer, id: string) => t.engine.query(t.table, v, 'daggerheart.actions', { combatantId: id });
+    const r = q(dhPlayer(seat), rogue);
+    expect(r.ok).toBe(true);
+    const a = (r as { value: Json }).value as unknown as ActionsAnswer;
+    const req = a.actions.find((x) => x.command === 'daggerheart.rollRequest')!;
+    expect(req.odds).toMatchObject({ query: 'daggerheart.rollOdds' });
+    const roll = find(a, 'actionRoll');
+    // Modifier 0 against 10: success when Hope + Fear >= 10 or the dice match. Count the 144 pairs.
+    let n = 0;
+    for (let h = 1; h <= 12; h++) for (let f = 1; f <= 12; f++) if (h === f || h + f >= 10) n++;
+    const odds = t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
+    expect((odds as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
+    expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
+    expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
+  });
+});

@@ -1,0 +1,239 @@
+// The turn's actions (ADR 23): the ruleset's `<ns>.actions` query lists what
+// the acting creature may do now, at what cost and against whom (only
+// creatures this viewer can see). Each action with something to pick opens a
+// small form; the odds query answers before the roll; the result is the log
+// lines the command wrote. No rule is decided here.
+import { useEffect, useState } from 'preact/hooks';
+import type { EncounterState, World } from '@tablekeeper/engine';
+import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
+import { commandOf, describeActionOdds, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import type { Ask } from '../lib/attack.ts';
+import { namesOf } from '../lib/encounter.ts';
+import { sentenceOf } from '../lib/words.ts';
+import type { QueryAnswer } from '../net/codec.ts';
+import type { Send } from './types.ts';
+
+export interface ActionsPanelProps {
+  readonly world: World;
+  readonly enc: EncounterState;
+  readonly gm: boolean;
+  readonly send: Send;
+  readonly ask: Ask;
+  /** Combatant ids a player controls. */
+  readonly mine?: readonly string[];
+}
+
+/** Whose actions this viewer sees: the GM the current turn's; a player their own (the current one first). */
+function actorFor(enc: EncounterState, gm: boolean, mine: readonly string[]): string | null {
+  if (gm) return enc.current;
+  if (enc.current !== null && mine.includes(enc.current)) return enc.current;
+  return mine[0] ?? null;
+}
+
+export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPanelProps) {
+  const query = actionsQueryOf(world.rulesetId);
+  const who = actorFor(enc, gm, mine);
+  const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  // Ask again whenever the table changes: what is allowed follows every spend, move and turn.
+  useEffect(() => {
+    if (query === null || who === null) {
+      setAnswer(null);
+      return;
+    }
+    let live = true;
+    void ask(query, { combatantId: who }).then((a) => {
+      if (live) setAnswer(a.ok ? readActions(a.result) : a.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, who, world]);
+  if (query === null || who === null || answer === null) return null;
+  if (typeof answer === 'string') {
+    return (
+      <p class="small muted" data-testid="actions-panel">
+        No actions: {answer}
+      </p>
+    );
+  }
+  if (answer.actions.length === 0) {
+    return (
+      <p class="small muted" data-testid="actions-panel">
+        {answer.name} has no actions here yet.
+      </p>
+    );
+  }
+  const allowed = answer.actions.filter((a) => a.allowed);
+  const blocked = answer.actions.filter((a) => !a.allowed);
+  // An open form stays open once its action is spent, so the roll's result stays in view.
+  const current = answer.actions.find((a) => a.id === open) ?? null;
+  const tap = async (a: TurnAction) => {
+    if (!oneTap(a)) return setOpen(open === a.id ? null : a.id);
+    const r = await send({ type: a.command, ...a.fixed } as Parameters<Send>[0]);
+    setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+  };
+  return (
+    <section class="actions" aria-labelledby="act-title" data-testid="actions-panel" style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
+      <h3 id="act-title">
+        {answer.name}: actions{answer.onTurn ? '' : ' (off turn)'}
+      </h3>
+      {allowed.length === 0 ? <p class="small muted">Nothing left to do this turn.</p> : null}
+      <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
+        {allowed.map((a) => (
+          <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>
+            {a.label} <span class="muted">({a.cost})</span>
+          </button>
+        ))}
+      </div>
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} /> : null}
+      {blocked.length > 0 ? (
+        <details class="small">
+          <summary>Not now ({blocked.length})</summary>
+          <ul data-testid="actions-blocked">
+            {blocked.map((a) => (
+              <li key={a.id}>
+                {a.label}: {a.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
+  const [form, setForm] = useState<ActionForm | undefined>(undefined);
+  const f = keepForm(action, form);
+  const [odds, setOdds] = useState<QueryAnswer | null>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  const [since, setSince] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const q = oddsQueryOf(action, f);
+  const qKey = q === null ? '' : JSON.stringify(q);
+  useEffect(() => {
+    if (q === null) return setOdds(null);
+    let live = true;
+    void ask(q.name, q.args).then((a) => {
+      if (live) setOdds(a);
+    });
+    return () => {
+      live = false;
+    };
+  }, [qKey, world]);
+  const set = (patch: Partial<ActionForm>) => setForm({ ...f, ...patch });
+  const setValue = (field: string, v: string) => set({ values: { ...f.values, [field]: v } });
+  const p = `act-${action.id.replace(/[^a-z0-9-]/gi, '-')}`;
+  const words = odds?.ok === true && action.odds !== null ? describeActionOdds(action.odds.query, odds.result) : null;
+  const results = since === null ? [] : world.log.filter((e) => e.tx > since);
+  return (
+    <form
+      class="action-form"
+      aria-label={action.label}
+      data-testid="action-form"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const checked = payloadOf(action, f);
+        if (!checked.ok) return setMsg(checked.message);
+        const cmd = commandOf(action, f)!;
+        const before = world.log.at(-1)?.tx ?? -1;
+        setBusy(true);
+        const r = await send(cmd);
+        setBusy(false);
+        if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
+        setMsg(null);
+        setSince(before);
+      }}
+    >
+      <div class="row" style={{ alignItems: 'flex-end' }}>
+        {action.target !== null ? (
+          <div class="field">
+            <label for={`${p}-target`}>Target</label>
+            <select id={`${p}-target`} value={f.target} onChange={(e) => set({ target: e.currentTarget.value })}>
+              {action.target.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                  {o.note ? ` (${o.note})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {action.choices.map((c) => (
+          <div class="field" key={c.field}>
+            <label for={`${p}-${c.field}`}>{c.label}</label>
+            <select id={`${p}-${c.field}`} value={f.values[c.field]} onChange={(e) => setValue(c.field, e.currentTarget.value)}>
+              {c.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                  {o.note ? ` (${o.note})` : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {action.numbers.map((n) => (
+          <div class="field" key={n.field}>
+            <label for={`${p}-${n.field}`}>{n.label}</label>
+            <input id={`${p}-${n.field}`} type="number" inputMode="numeric" min={n.min} max={n.max} step={1} value={f.values[n.field]} style={{ width: '5em' }} onInput={(e) => setValue(n.field, e.currentTarget.value)} />
+          </div>
+        ))}
+        {(action.texts ?? []).map((t) => (
+          <div class="field" key={t.field}>
+            <label for={`${p}-${t.field}`}>{t.label}</label>
+            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+          </div>
+        ))}
+      </div>
+      {(action.flags ?? []).length > 0 ? (
+        <div class="row small">
+          {(action.flags ?? []).map((x) => (
+            <label key={x.field}>
+              <input type="checkbox" checked={f.flags[x.field] === true} onChange={(e) => set({ flags: { ...f.flags, [x.field]: e.currentTarget.checked } })} /> {x.label}
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {action.odds !== null ? (
+        <p class="attack-odds" aria-live="polite" data-testid="action-odds">
+          {words !== null ? (
+            <>
+              <strong>{words.headline}</strong>
+              <br />
+              <span class="small muted">{words.detail}</span>
+            </>
+          ) : odds?.ok === false ? (
+            <span class="small muted">No odds: {sentenceOf({ code: 'RULE_ERROR', message: odds.error.message }, namesOf(world))}</span>
+          ) : (
+            <span class="small muted">Odds…</span>
+          )}
+        </p>
+      ) : null}
+      <div class="row">
+        <button class="primary" type="submit" disabled={busy || !action.allowed}>
+          {action.odds !== null ? `Roll: ${action.label}` : action.label}
+        </button>
+        {!action.allowed ? <span class="small muted">Not now: {action.reason}</span> : null}
+        {msg ? (
+          <span class="error small" role="alert">
+            {msg}
+          </span>
+        ) : null}
+      </div>
+      {results.length > 0 ? (
+        <ul class="small" aria-label="Result" data-testid="action-result">
+          {results.map((e, i) => (
+            <li key={`${e.tx}-${i}`}>{e.text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </form>
+  );
+}

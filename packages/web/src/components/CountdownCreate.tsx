@@ -1,0 +1,177 @@
+// The GM's "new countdown or chase" form, in its own chunk: the engine's
+// countdown limits it reads bring in the dice code, which a phone never needs.
+import { useState } from 'preact/hooks';
+import type { Countdown } from '@tablekeeper/engine';
+import { LONG_TERM_MAX, LONG_TERM_MIN, MAX_COUNTDOWN_VALUE } from '@tablekeeper/engine';
+import type { Send } from './types.ts';
+
+const KINDS = [
+  ['standard', 'Standard (ticks each action roll)'],
+  ['progress', 'Dynamic: progress'],
+  ['consequence', 'Dynamic: consequence'],
+  ['longTerm', 'Long-term (ticks on rests)'],
+  ['manual', 'By hand only'],
+] as const;
+const REPEATS = [
+  ['once', 'Once'],
+  ['loop', 'Loop'],
+  ['increasing', 'Increasing'],
+  ['decreasing', 'Decreasing'],
+] as const;
+const VIS = [
+  ['visible', 'Visible to players'],
+  ['existence', 'Name only'],
+  ['reveal-on-trigger', 'Reveal when it triggers'],
+  ['hidden', 'Hidden'],
+] as const;
+export function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdown[] }) {
+  const [chase, setChase] = useState(false);
+  const [kind, setKind] = useState<string>('standard');
+  // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
+  const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
+  return (
+    <details style={{ marginTop: '8px' }}>
+      <summary>New countdown or chase</summary>
+      <label class="row small" style={{ fontWeight: 400 }}>
+        <input type="checkbox" checked={chase} onChange={(e) => setChase(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Chase (a progress and a consequence countdown)
+      </label>
+      {chase ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            void send({
+              type: 'chase.create',
+              name: String(f.get('name')),
+              pcs: String(f.get('pcs')),
+              die: Number(f.get('die')),
+              lead: Number(f.get('lead')),
+              progressName: String(f.get('pname') ?? ''),
+              consequenceName: String(f.get('cname') ?? ''),
+              visibility: String(f.get('visibility')),
+            });
+            e.currentTarget.reset();
+          }}
+        >
+          <div class="field">
+            <label for="ch-name">Chase name</label>
+            <input id="ch-name" name="name" required maxLength={80} />
+          </div>
+          <div class="row">
+            <div class="field grow">
+              <label for="ch-pname">PCs' countdown</label>
+              <input id="ch-pname" name="pname" maxLength={80} placeholder="Catch the thief" />
+            </div>
+            <div class="field grow">
+              <label for="ch-cname">Other side's countdown</label>
+              <input id="ch-cname" name="cname" maxLength={80} placeholder="The thief escapes" />
+            </div>
+          </div>
+          <div class="row">
+            <div class="field" style={{ width: '6em' }}>
+              <label for="ch-die">Die size</label>
+              <input id="ch-die" name="die" type="number" min={2} max={100} required defaultValue="8" aria-describedby="ch-help" />
+            </div>
+            <div class="field" style={{ width: '6em' }}>
+              <label for="ch-lead">Lead</label>
+              <input id="ch-lead" name="lead" type="number" min={1} max={99} required defaultValue="4" aria-describedby="ch-help" />
+            </div>
+          </div>
+          <p id="ch-help" class="small muted">The pursuers' countdown starts at the die size; the side running away starts at its lead.</p>
+          <div class="row">
+            <div class="field">
+              <label for="ch-pcs">The PCs are</label>
+              <select id="ch-pcs" name="pcs">
+                <option value="pursuing">pursuing</option>
+                <option value="escaping">escaping</option>
+              </select>
+            </div>
+            <VisibilityField id="ch-vis" />
+          </div>
+          <button type="submit">Create chase</button>
+        </form>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const startDie = String(f.get('startDie') ?? '').trim();
+            void send({
+              type: 'countdown.create',
+              name: String(f.get('name')),
+              kind: String(f.get('kind')),
+              repeat: String(f.get('repeat')),
+              visibility: String(f.get('visibility')),
+              effect: String(f.get('effect') ?? ''),
+              ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
+            });
+            e.currentTarget.reset();
+            setKind('standard');
+          }}
+        >
+          <div class="field">
+            <label for="cd-name">Name</label>
+            <input id="cd-name" name="name" required maxLength={80} />
+          </div>
+          <div class="row">
+            <div class="field grow">
+              <label for="cd-kind">Kind</label>
+              <select id="cd-kind" name="kind" onChange={(e) => setKind(e.currentTarget.value)}>
+                {KINDS.map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div class="field">
+              <label for="cd-repeat">After it triggers</label>
+              <select id="cd-repeat" name="repeat">
+                {REPEATS.map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div class="row">
+            <div class="field" style={{ width: '6em' }}>
+              <label for="cd-start">Start</label>
+              <input id="cd-start" name="start" type="number" min={range[0]} max={range[1]} defaultValue="4" aria-describedby="cd-start-range" />
+              <span id="cd-start-range" class="small muted">
+                {range[0]}-{range[1]}
+              </span>
+            </div>
+            <div class="field" style={{ width: '8em' }}>
+              <label for="cd-die">or roll it</label>
+              <input id="cd-die" name="startDie" placeholder="1d6" maxLength={12} />
+            </div>
+            <VisibilityField id="cd-vis" />
+          </div>
+          <div class="field">
+            <label for="cd-effect">When it triggers</label>
+            <input id="cd-effect" name="effect" maxLength={500} />
+          </div>
+          <button type="submit">Create countdown</button>
+          {countdowns.length > 0 ? <p class="small muted">{countdowns.length} countdown(s) on the table.</p> : null}
+        </form>
+      )}
+    </details>
+  );
+}
+
+function VisibilityField({ id }: { id: string }) {
+  return (
+    <div class="field">
+      <label for={id}>Players see</label>
+      <select id={id} name="visibility">
+        {VIS.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

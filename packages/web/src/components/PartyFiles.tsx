@@ -1,0 +1,166 @@
+// Characters as files (issue 20): export one of the table's characters, or
+// import one made at another table of the same rules. Its own chunk, on the
+// GM screen only.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { Json, World } from '@tablekeeper/engine';
+import { listCommands } from '../net/api.ts';
+import { sheetFormCommand, sheetFormOf, sheetFormSchema, sheetInitial } from '../lib/sheetForm.ts';
+import type { JsonSchema } from '../lib/schemaForm.ts';
+import { optionsFrom } from './Commands.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
+import { addCommand, characterExport, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
+import { sentenceOf } from '../lib/words.ts';
+import type { Send } from './types.ts';
+
+function download(name: string, text: string): void {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+export function PartyFiles({ world, send }: { world: World; send: Send }) {
+  const characters = Object.values(world.characters);
+  const [chosen, setChosen] = useState('');
+  const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  // The latest view, read after an import's ack to find the character it added.
+  const latest = useRef(world);
+  latest.current = world;
+  const id = characters.some((c) => c.id === chosen) ? chosen : (characters[0]?.id ?? '');
+
+  const importFile = async (text: string) => {
+    const parsed = parseCharacterFile(text, world.rulesetId);
+    if (!parsed.ok) return setNote({ kind: 'error', text: parsed.errors.join(' ') });
+    const before = new Set(Object.keys(latest.current.characters));
+    const r = await send(addCommand(parsed.file));
+    if (!r.ok) return setNote({ kind: 'error', text: `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}` });
+    let added: string | undefined;
+    for (let i = 0; i < 40 && added === undefined; i++) {
+      added = Object.keys(latest.current.characters).find((x) => !before.has(x));
+      if (added === undefined) await new Promise((res) => setTimeout(res, 50));
+    }
+    const sheet = added === undefined ? null : sheetImportCommand(world, parsed.file, added);
+    if (sheet !== null) {
+      const s = await send(sheet);
+      if (!s.ok) return setNote({ kind: 'error', text: `${parsed.file.character.name} was added, but the sheet was refused: ${sentenceOf(s.rejection, {})}${s.rejection.path ? ` (${s.rejection.path})` : ''}` });
+    }
+    setNote({ kind: 'ok', text: `${parsed.file.character.name} joined the table${sheet !== null ? ' with their sheet' : ''}. Seat them from the invite panel.` });
+  };
+
+  return (
+    <section class="panel area-party" aria-labelledby="party-files-h" data-testid="party-files">
+      <h2 id="party-files-h">Party: sheets and files</h2>
+      <SheetByForm world={world} send={send} />
+      <div class="row small">
+        {characters.length > 0 ? (
+          <>
+            <span class="inline-field">
+              <label for="party-export-who">Character</label>
+              <select id="party-export-who" value={id} onChange={(e) => setChosen(e.currentTarget.value)}>
+                {characters.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </span>
+            <button
+              type="button"
+              onClick={() => {
+                const file = characterExport(world, id);
+                if (file !== null) download(`${file.character.name.replace(/[^\w-]+/g, '_')}.character.json`, JSON.stringify(file, null, 2));
+              }}
+            >
+              Export character
+            </button>
+          </>
+        ) : (
+          <span class="muted">No characters yet.</span>
+        )}
+        <span class="inline-field">
+          <label for="party-import">Import a character file</label>
+          <input
+            id="party-import"
+            type="file"
+            accept="application/json,.json"
+            onChange={async (e) => {
+              const input = e.currentTarget;
+              const file = input.files?.[0];
+              input.value = '';
+              if (file === undefined) return;
+              if (file.size > MAX_CHARACTER_FILE_BYTES) return setNote({ kind: 'error', text: 'That file is too large to be a character file.' });
+              await importFile(await file.text());
+            }}
+          />
+        </span>
+      </div>
+      <p role={note?.kind === 'error' ? 'alert' : 'status'} class={note?.kind === 'error' ? 'error small' : 'small'} data-testid="party-files-note">
+        {note?.text ?? ''}
+      </p>
+    </section>
+  );
+}
+
+/** A character's sheet as a form generated from the ruleset's sheet command (OSR, Kleptonomicon). */
+function SheetByForm({ world, send }: { world: World; send: Send }) {
+  const form = sheetFormOf(world.rulesetId);
+  const [schema, setSchema] = useState<JsonSchema | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => {
+    if (form === null) return;
+    let live = true;
+    void listCommands(world.rulesetId).then((r) => {
+      const entry = r.ok ? r.value.find((e) => e.type === form.type) : undefined;
+      if (live && entry !== undefined) setSchema(sheetFormSchema(form, entry.schema));
+    });
+    return () => {
+      live = false;
+    };
+  }, [world.rulesetId]);
+  const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
+  if (form === null || schema === null) return null;
+  const characters = Object.values(world.characters);
+  const ch = characters.find((c) => c.id === chosen) ?? characters[0];
+  if (ch === undefined) return null;
+  return (
+    <details data-testid="sheet-form">
+      <summary>Sheet by form</summary>
+      <span class="inline-field">
+        <label for="sheet-form-who">Sheet of</label>
+        <select
+          id="sheet-form-who"
+          value={ch.id}
+          onChange={(e) => {
+            setChosen(e.currentTarget.value);
+            setSaved(null);
+          }}
+        >
+          {characters.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </span>
+      <SchemaForm
+        key={ch.id}
+        schema={schema}
+        idPrefix="sheet-form"
+        initial={sheetInitial(form, schema, ch)}
+        useOptions={useOptions}
+        submitLabel={`Save ${ch.name}'s sheet`}
+        onSubmit={async (payload) => {
+          const r = await send(sheetFormCommand(form, ch.id, payload as { [k: string]: Json }));
+          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
+          setSaved(`Saved ${ch.name}'s sheet.`);
+          return null;
+        }}
+      />
+      <p role="status" class="small" data-testid="sheet-form-saved">
+        {saved ?? ''}
+      </p>
+    </details>
+  );
+}

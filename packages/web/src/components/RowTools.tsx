@@ -1,0 +1,140 @@
+// The GM's tools on an open tracker row: move it in the order, ±1 on each
+// health-like track, and the condition picker. Loaded when the GM first opens
+// a row (a phone never does).
+import { useState } from 'preact/hooks';
+import type { Combatant, World } from '@tablekeeper/engine';
+import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
+import { conditionCommand, CUSTOM, durationChoices } from '../lib/turns.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { InlineForm } from './InlineForm.tsx';
+import type { Send } from './types.ts';
+
+export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world: World; send: Send; tracks: { key: string; label: string; value: number }[]; set: (key: string, value: number) => unknown }) {
+  return (
+    <>
+      <AdjustPlace c={c} world={world} send={send} />
+      {tracks.map((t) => (
+        <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
+          <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
+            −1 {t.label}
+          </button>
+          <button class="small" aria-label={`${c.name} gains 1 ${t.label}`} onClick={() => set(t.key, t.value + 1)}>
+            +1 {t.label}
+          </button>
+        </div>
+      ))}
+      <ConditionPicker c={c} world={world} send={send} />
+    </>
+  );
+}
+
+/**
+ * The condition picker: the ruleset's catalogue from the view, or a name of
+ * the GM's own; durations the ruleset supports (save ends only where saves
+ * are rolled); stacks. One condition.apply.
+ */
+function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const enc = encounterOf(world);
+  const catalogue = enc?.catalogue;
+  const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
+  const [dur, setDur] = useState<string>('rounds');
+  const [msg, setMsg] = useState<string | null>(null);
+  const p = `cond-${c.id}`;
+  return (
+    <form
+      class="row"
+      aria-label={`Apply a condition to ${c.name}`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
+        if (!cmd.ok) return setMsg(cmd.message);
+        const r = await send(cmd.value);
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+      }}
+    >
+      <label class="sr-only" for={p}>
+        Condition for {c.name}
+      </label>
+      <select id={p} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+        {(catalogue?.conditions ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+        <option value={CUSTOM}>Other (type a name)</option>
+      </select>
+      {choice === CUSTOM ? (
+        <>
+          <label class="sr-only" for={`${p}-custom`}>
+            Name of the condition for {c.name}
+          </label>
+          <input id={`${p}-custom`} name="custom" maxLength={40} placeholder="Paralyzed" style={{ width: '8em' }} />
+        </>
+      ) : null}
+      <label class="sr-only" for={`stacks-${c.id}`}>
+        Stacks for {c.name}
+      </label>
+      <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
+      <label class="sr-only" for={`dur-${c.id}`}>
+        Duration for {c.name}
+      </label>
+      <select id={`dur-${c.id}`} value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
+        {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {dur === 'rounds' ? (
+        <>
+          <label class="sr-only" for={`rounds-${c.id}`}>
+            Rounds for {c.name}
+          </label>
+          <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
+        </>
+      ) : null}
+      <button class="small" type="submit">
+        Apply
+      </button>
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** Move a running combatant in the order (a new DEX score, another band): encounter.place. */
+function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const method = initiativeOf(world.rulesetId);
+  const f = adjustField(method);
+  if (f === null) return null;
+  const id = `place-${c.id}`;
+  const now = c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? c.placement[f.key] : undefined;
+  const go = async (form: HTMLFormElement) => {
+    const cmd = placeCommand(method, c.id, String(new FormData(form).get('place') ?? ''));
+    if (!cmd.ok) return cmd.message;
+    const r = await send(cmd.value);
+    return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
+  };
+  return (
+    <InlineForm label={`Move ${c.name} in the turn order`} button="Move" act={go}>
+      <label for={id}>{f.label}</label>
+      {f.type === 'choice' ? (
+        <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
+          {(f.choices ?? []).map((x) => (
+            <option key={x} value={x}>
+              {words(x)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
+      )}
+    </InlineForm>
+  );
+}
+

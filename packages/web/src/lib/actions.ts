@@ -1,0 +1,147 @@
+// The actions panel's pure side (ADR 23): the ruleset's `<ns>.actions` answer
+// read defensively, the payload a filled form sends, the odds query it asks
+// first, and the odds in words. Nothing here decides a rule: what is allowed,
+// what it costs and whom it may target all come from the answer.
+import type { Json } from '@tablekeeper/engine';
+import type { ClientCommand } from '../net/codec.ts';
+import { describeOdds, percent } from './attack.ts';
+
+export interface Option {
+  readonly value: string;
+  readonly label: string;
+  readonly note?: string;
+}
+export interface NumberField {
+  readonly field: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+  readonly value: number;
+}
+export interface TurnAction {
+  readonly id: string;
+  readonly label: string;
+  readonly cost: string;
+  readonly command: string;
+  readonly fixed: { readonly [k: string]: Json };
+  readonly target: { readonly field: string; readonly multiple: boolean; readonly options: readonly Option[] } | null;
+  readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly Option[] }[];
+  readonly numbers: readonly NumberField[];
+  readonly flags?: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
+  readonly texts?: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number }[];
+  readonly odds: { readonly query: string; readonly args: { readonly [k: string]: Json }; readonly pass: readonly string[]; readonly shift?: { readonly [k: string]: number } } | null;
+  readonly allowed: boolean;
+  readonly reason: string | null;
+}
+export interface ActionsAnswer {
+  readonly combatantId: string;
+  readonly name: string;
+  readonly onTurn: boolean;
+  readonly actions: readonly TurnAction[];
+}
+
+type Obj = { readonly [k: string]: Json };
+const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
+
+/** The answer, or null when it is not the declared shape (an older server). */
+export function readActions(result: Json): ActionsAnswer | null {
+  const r = obj(result);
+  if (r === null || typeof r['combatantId'] !== 'string' || !Array.isArray(r['actions'])) return null;
+  return r as unknown as ActionsAnswer;
+}
+
+/** What the person picked: a target, a value per choice, a number per field (as typed). */
+export interface ActionForm {
+  readonly target: string;
+  readonly values: { readonly [field: string]: string };
+  readonly flags: { readonly [field: string]: boolean };
+}
+
+/** The form's starting state: the first target, each choice's first option, each number's default. */
+export function initialForm(a: TurnAction): ActionForm {
+  const values: { [k: string]: string } = {};
+  for (const c of a.choices) values[c.field] = c.options[0]?.value ?? '';
+  for (const n of a.numbers) values[n.field] = String(n.value);
+  for (const t of a.texts ?? []) values[t.field] = t.value;
+  const flags: { [k: string]: boolean } = {};
+  for (const x of a.flags ?? []) flags[x.field] = x.value;
+  return { target: a.target?.options[0]?.value ?? '', values, flags };
+}
+
+/** A form kept across answers: its choices while they are still offered, else the new defaults. */
+export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
+  const init = initialForm(a);
+  if (f === undefined) return init;
+  const values: { [k: string]: string } = { ...init.values };
+  for (const c of a.choices) if (c.options.some((o) => o.value === f.values[c.field])) values[c.field] = f.values[c.field]!;
+  for (const n of [...a.numbers, ...(a.texts ?? [])]) if (f.values[n.field] !== undefined) values[n.field] = f.values[n.field]!;
+  const flags: { [k: string]: boolean } = { ...init.flags };
+  for (const x of a.flags ?? []) if (f.flags[x.field] !== undefined) flags[x.field] = f.flags[x.field]!;
+  return { target: a.target?.options.some((o) => o.value === f.target) ? f.target : init.target, values, flags };
+}
+
+/** The command's fields, or a sentence naming what to fix. */
+export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k: string]: Json } } | { ok: false; message: string } {
+  const out: { [k: string]: Json } = { ...a.fixed };
+  if (a.target !== null) {
+    if (!a.target.options.some((o) => o.value === f.target)) return { ok: false, message: 'Pick a target.' };
+    out[a.target.field] = a.target.multiple ? [f.target] : f.target;
+  }
+  for (const c of a.choices) {
+    const v = f.values[c.field] ?? '';
+    if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
+    out[c.field] = v;
+  }
+  for (const n of a.numbers) {
+    const text = (f.values[n.field] ?? '').trim();
+    const v = Number(text);
+    if (text === '' || !Number.isInteger(v) || v < n.min || v > n.max) return { ok: false, message: `${n.label} must be a whole number from ${n.min} to ${n.max}.` };
+    out[n.field] = v;
+  }
+  for (const t of a.texts ?? []) {
+    const v = (f.values[t.field] ?? '').trim();
+    if (v.length > t.max) return { ok: false, message: `${t.label} takes at most ${t.max} characters.` };
+    if (v !== '') out[t.field] = v;
+  }
+  for (const x of a.flags ?? []) out[x.field] = f.flags[x.field] === true;
+  return { ok: true, value: out };
+}
+
+export function commandOf(a: TurnAction, f: ActionForm): ClientCommand | null {
+  const p = payloadOf(a, f);
+  return p.ok ? ({ type: a.command, ...p.value } as ClientCommand) : null;
+}
+
+/** The odds question for this form, or null (no odds query, or the form is incomplete). */
+export function oddsQueryOf(a: TurnAction, f: ActionForm): { name: string; args: { [k: string]: Json } } | null {
+  if (a.odds === null) return null;
+  const p = payloadOf(a, f);
+  if (!p.ok) return null;
+  const args: { [k: string]: Json } = { ...a.odds.args };
+  for (const k of a.odds.pass) {
+    const v = p.value[k];
+    if (v === undefined) continue;
+    args[k] = typeof v === 'number' ? v + (a.odds.shift?.[k] ?? 0) : v;
+  }
+  return { name: a.odds.query, args };
+}
+
+/** An action that needs nothing picked: one tap sends it. */
+export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && (a.flags ?? []).length === 0 && (a.texts ?? []).length === 0 && a.odds === null;
+
+/** The odds in words: a headline and the numbers behind it. */
+export function describeActionOdds(query: string, result: Json): { headline: string; detail: string } | null {
+  const r = obj(result);
+  if (r === null) return null;
+  if (query === 'tsw.attackOdds') return describeOdds('36th-way', result);
+  if (query === 'teams.attackOdds') return describeOdds('teams', result);
+  if (query === 'osr.attackOdds') return describeOdds('osr', result);
+  if (query === 'klepto.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
+  const outcomes = obj(r['outcomes']);
+  if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {
+    const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
+    return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `with Hope ${percent(n('successWithHope') + n('failureWithHope'))} · with Fear ${percent(n('successWithFear') + n('failureWithFear'))}` };
+  }
+  if (query === 'daggerheart.rollOdds' && r['hidden'] === true) return { headline: `${percent(Number(r['critical']))} critical`, detail: 'the GM keeps the difficulty secret' };
+  return null;
+}

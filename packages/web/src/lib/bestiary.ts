@@ -1,0 +1,240 @@
+// The bestiary panel's pure part (issue 20): the GM's stat blocks and
+// encounter templates as the GM's view holds them (ext.bestiary; a player's
+// view never has it), foes made from a stat block ("Goblin" x6), line-ups
+// turned into templates and back, and the bestiary file's format with
+// named errors. The server checks every field again on save and import.
+import type { BestiaryEntry, Character, Combatant, EncounterState, EncounterTemplate, Json, TemplateLine, World } from '@tablekeeper/engine';
+import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
+
+export const FILE_FORMAT = 'tablekeeper-bestiary';
+export const FILE_VERSION = 1;
+/** A bestiary file may hold this many stat blocks (the server's import limit). */
+export const MAX_FILE_ENTRIES = 100;
+/** Bigger files are refused before parsing. */
+export const MAX_FILE_BYTES = 512 * 1024;
+const MAX_NAME = 80;
+const MAX_NOTES = 1000;
+
+type Obj = { readonly [k: string]: Json };
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function stateOf(world: World): { entries: Obj; templates: Obj } {
+  const b = Object.hasOwn(world.ext, 'bestiary') ? world.ext['bestiary'] : undefined;
+  return { entries: isObj(b) && isObj(b['entries']) ? b['entries'] : {}, templates: isObj(b) && isObj(b['templates']) ? b['templates'] : {} };
+}
+
+/** The stat blocks, by name. */
+export function entriesOf(world: World): BestiaryEntry[] {
+  return Object.values(stateOf(world).entries)
+    .filter(isObj)
+    .map((e) => e as unknown as BestiaryEntry)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** The encounter templates, by name. */
+export function templatesOf(world: World): EncounterTemplate[] {
+  return Object.values(stateOf(world).templates)
+    .filter(isObj)
+    .map((t) => t as unknown as EncounterTemplate)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** "hp 7 · dex 14 · damage 1d6": a stat block in one line. */
+export function blockLine(block: Obj): string {
+  return Object.entries(block)
+    .map(([k, v]) => (v === true ? k : v === false ? null : `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${String(v)}`))
+    .filter((x): x is string => x !== null)
+    .join(' · ');
+}
+
+/**
+ * The builder rows for `count` of this stat block: Goblin 1 to Goblin N (one
+ * plain Goblin for a count of 1). Hit points and the initiative fields come
+ * from the block; its other numbers ride along as the combatants' stats.
+ */
+export function draftsFromEntry(method: InitiativeMethod | null, entry: BestiaryEntry, count: number, hidden: boolean, makeId?: (kind: 'pc' | 'npc') => string, taken: readonly string[] = []): Parsed<Draft[]> {
+  if (!Number.isInteger(count) || count < 1 || count > 50) return { ok: false, message: 'Add 1 to 50 at a time.' };
+  const init: Record<string, string> = {};
+  const extra: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(entry.block)) {
+    if (k === 'hp') continue;
+    if (method?.fields.some((f) => f.key === k)) init[k] = String(v);
+    else extra[k] = v;
+  }
+  const hp = typeof entry.block['hp'] === 'number' ? String(entry.block['hp']) : '';
+  const d = draftsFrom(method, { name: count === 1 ? entry.name : `${entry.name} x${count}`, kind: 'npc', character: null, hp, hidden, init }, makeId);
+  if (!d.ok) return d;
+  // More of a kind already lined up (or fighting) go on counting: Goblin 7, 8 after Goblin 1-6.
+  const after = numberAfter(entry.name, taken);
+  const renamed = after === null ? d.value : d.value.map((x, i) => ({ ...x, name: `${entry.name} ${after + i + 1}` }));
+  // A foe's creature type defaults to the stat block's name, not "Goblin x6".
+  return { ok: true, value: renamed.map((x) => ({ ...x, extra, entryId: entry.id, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
+}
+
+/** The highest N of "<name> N" among `taken` (0 for a plain "<name>"), or null when the name is not taken. */
+export function numberAfter(name: string, taken: readonly string[]): number | null {
+  let best: number | null = null;
+  for (const t of taken) {
+    if (t === name) best = Math.max(best ?? 0, 0);
+    else if (t.startsWith(`${name} `) && /^\d{1,4}$/.test(t.slice(name.length + 1))) best = Math.max(best ?? 0, Number(t.slice(name.length + 1)));
+  }
+  return best;
+}
+
+const same = (a: Omit<TemplateLine, 'name' | 'count'>, b: Omit<TemplateLine, 'name' | 'count'>): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A line-up (builder rows) as template lines; "Goblin 1".."Goblin 6" with the same numbers become one line of 6. */
+export function linesFromDrafts(drafts: readonly Draft[]): TemplateLine[] {
+  const out: TemplateLine[] = [];
+  for (const d of drafts) {
+    const init: Record<string, string | number> = { ...d.init };
+    const rest: Omit<TemplateLine, 'name' | 'count'> = {
+      kind: d.kind,
+      hidden: d.hidden,
+      ...(d.characterId !== null ? { characterId: d.characterId } : {}),
+      ...(d.entryId !== undefined ? { entryId: d.entryId } : {}),
+      ...(d.hp !== null ? { hp: d.hp } : {}),
+      ...(Object.keys(init).length > 0 ? { init } : {}),
+    };
+    const m = /^(.*) (\d+)$/.exec(d.name);
+    const last = out.at(-1);
+    if (m !== null && last !== undefined && last.name === m[1] && Number(m[2]) === last.count + 1 && d.characterId === null) {
+      const { name: _n, count: _c, ...lastRest } = last;
+      if (same(lastRest, rest)) {
+        out[out.length - 1] = { ...last, count: last.count + 1 };
+        continue;
+      }
+    }
+    out.push({ name: m !== null && m[2] === '1' && d.characterId === null ? m[1]! : d.name, count: 1, ...rest });
+  }
+  return out;
+}
+
+/**
+ * A running (or ended) encounter's line-up as template lines, in turn order.
+ * A foe named after a stat block ("Goblin 3" and the entry "Goblin") is
+ * linked to it again: combatants carry no bestiary ids, players see them.
+ */
+export function linesFromEncounter(method: InitiativeMethod | null, combatants: readonly Combatant[], entries: readonly BestiaryEntry[] = []): TemplateLine[] {
+  const drafts: Draft[] = combatants.map((c) => {
+    const init: Record<string, string | number> = {};
+    for (const f of method?.fields ?? []) {
+      const v = c.stats[f.key];
+      if (typeof v === 'string' || typeof v === 'number') init[f.key] = v;
+    }
+    const hp = c.stats['maxHp'] ?? c.stats['hp'];
+    const base = c.name.replace(/ \d{1,4}$/, '');
+    const entry = c.characterId === null ? entries.find((e) => e.name === base) : undefined;
+    return {
+      id: c.id,
+      name: c.name,
+      kind: c.kind,
+      characterId: c.characterId,
+      hp: typeof hp === 'number' && Number.isInteger(hp) && hp >= 1 && hp <= 10000 && c.characterId === null ? hp : null,
+      hidden: c.visibility === 'hidden',
+      init,
+      ...(entry !== undefined ? { entryId: entry.id } : {}),
+    };
+  });
+  return linesFromDrafts(drafts);
+}
+
+/** The builder rows a template makes; lines for characters no longer at the table are left out and named. */
+export function draftsFromTemplate(
+  method: InitiativeMethod | null,
+  template: EncounterTemplate,
+  world: Pick<World, 'characters' | 'ext'>,
+  makeId?: (kind: 'pc' | 'npc') => string,
+): { drafts: Draft[]; skipped: string[] } {
+  const drafts: Draft[] = [];
+  const skipped: string[] = [];
+  const entries = stateOf(world as World).entries;
+  for (const line of template.lines) {
+    const character: Character | null = line.characterId !== undefined ? (Object.hasOwn(world.characters, line.characterId) ? world.characters[line.characterId]! : null) : null;
+    if (line.characterId !== undefined && character === null) {
+      skipped.push(line.name);
+      continue;
+    }
+    const init: Record<string, string> = {};
+    for (const [k, v] of Object.entries(line.init ?? {})) init[k] = String(v);
+    const d = draftsFrom(method, { name: character !== null ? '' : line.count === 1 ? line.name : `${line.name} x${line.count}`, kind: line.kind, character, hp: line.hp === undefined ? '' : String(line.hp), hidden: line.hidden, init }, makeId);
+    if (!d.ok) {
+      skipped.push(line.name);
+      continue;
+    }
+    // Foes from a stat block still in the bestiary bring its other numbers again.
+    const entry = line.entryId !== undefined && Object.hasOwn(entries, line.entryId) ? (entries[line.entryId] as unknown as BestiaryEntry) : null;
+    const extra: Record<string, Json> = {};
+    if (entry !== null) for (const [k, v] of Object.entries(entry.block)) if (k !== 'hp' && !method?.fields.some((f) => f.key === k)) extra[k] = v;
+    drafts.push(...d.value.map((x) => (entry !== null ? { ...x, extra, entryId: entry.id } : x)));
+  }
+  return { drafts, skipped };
+}
+
+/** One stat block as the file and the import command carry it. */
+export interface FileEntry {
+  readonly name: string;
+  readonly notes?: string;
+  readonly block: Obj;
+}
+
+/** The bestiary file's text: the stat blocks without the table's ids. */
+export function exportText(world: World): string {
+  const entries: FileEntry[] = entriesOf(world).map((e) => ({ name: e.name, ...(e.notes !== '' ? { notes: e.notes } : {}), block: e.block }));
+  return JSON.stringify({ format: FILE_FORMAT, version: FILE_VERSION, rulesetId: world.rulesetId, entries }, null, 2);
+}
+
+/**
+ * A bestiary file read back: its stat blocks, or every problem found, each
+ * naming the entry ("Stat block 3 (Goblin): ...") so the GM can fix the file.
+ * The fields of each block are the server's to judge (its path is shown).
+ */
+export function parseBestiaryFile(text: string, rulesetId: string): { ok: true; entries: FileEntry[] } | { ok: false; errors: string[] } {
+  if (text.length > MAX_FILE_BYTES) return { ok: false, errors: [`The file is larger than ${MAX_FILE_BYTES / 1024} KB; a bestiary file is much smaller.`] };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: ['The file is not a bestiary file: it is not JSON text.'] };
+  }
+  if (!isObj(data) || data['format'] !== FILE_FORMAT) return { ok: false, errors: ['The file is not a bestiary file (Export bestiary makes one).'] };
+  if (data['version'] !== FILE_VERSION) return { ok: false, errors: [`The file is version ${String(data['version'])}; this app reads version ${FILE_VERSION}.`] };
+  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds ${String(data['rulesetId'])} stat blocks; this table plays ${rulesetId}.`] };
+  const list = data['entries'];
+  if (!Array.isArray(list) || list.length === 0) return { ok: false, errors: ['The file holds no stat blocks.'] };
+  if (list.length > MAX_FILE_ENTRIES) return { ok: false, errors: [`The file holds ${list.length} stat blocks; import at most ${MAX_FILE_ENTRIES} at a time.`] };
+  const errors: string[] = [];
+  const entries: FileEntry[] = [];
+  list.forEach((e: unknown, i) => {
+    const name = isObj(e) && typeof e['name'] === 'string' ? e['name'].trim() : '';
+    const where = `Stat block ${i + 1}${name !== '' ? ` (${name.slice(0, 40)})` : ''}`;
+    if (!isObj(e)) return void errors.push(`${where} is not an object.`);
+    if (name === '' || name.length > MAX_NAME) errors.push(`${where}: the name must be 1 to ${MAX_NAME} characters.`);
+    const notes = e['notes'];
+    if (notes !== undefined && (typeof notes !== 'string' || notes.length > MAX_NOTES)) errors.push(`${where}: the notes must be text of at most ${MAX_NOTES} characters.`);
+    if (!isObj(e['block'])) errors.push(`${where}: the stat block (block) must be an object of its numbers.`);
+    const extra = Object.keys(e).filter((k) => !['name', 'notes', 'block'].includes(k));
+    if (extra.length > 0) errors.push(`${where}: unknown field${extra.length === 1 ? '' : 's'} ${extra.join(', ')}.`);
+    if (errors.length === 0) entries.push({ name, ...(typeof notes === 'string' && notes !== '' ? { notes } : {}), block: e['block'] as Obj });
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, entries };
+}
+
+/** The server's path in a refused import ("entries.2.block.hp") in words: "Stat block 3 (Goblin), hp". */
+export function importPathWords(path: string | undefined, entries: readonly FileEntry[]): string {
+  const m = /^entries\.(\d+)(?:\.(?:block\.)?(.+))?$/.exec(path ?? '');
+  if (m === null) return '';
+  const i = Number(m[1]);
+  const name = entries[i]?.name;
+  return `Stat block ${i + 1}${name !== undefined ? ` (${name})` : ''}${m[2] !== undefined ? `, ${m[2]}` : ''}`;
+}
+
+/** The lines of a template in a few words: "Ann, Bo, Goblin ×6". */
+export function templateLine(t: EncounterTemplate): string {
+  return t.lines.map((l) => (l.count > 1 ? `${l.name} ×${l.count}` : l.name)).join(', ');
+}
+
+/** Whether the encounter has anything to save as a template. */
+export function hasLineUp(enc: EncounterState | null): enc is EncounterState {
+  return enc !== null && enc.roster.length > 0;
+}

@@ -1,0 +1,94 @@
+// A character as a file (issue 20): the GM exports one from the party and
+// imports it at another table of the same rules. The file holds the core
+// character (name, kind, stats: the whole sheet for OSR, Daggerheart and the
+// Kleptonomicon) and, for The 36th Way and the teams game, the ruleset's own
+// sheet. Checked here with named errors; the server checks every field.
+import type { Json, World } from '@tablekeeper/engine';
+import type { ClientCommand } from '../net/codec.ts';
+import { sheetCommand, sheetRulesOf, sheetText } from './sheetEditor.ts';
+
+export const CHARACTER_FORMAT = 'tablekeeper-character';
+export const CHARACTER_VERSION = 1;
+export const MAX_CHARACTER_FILE_BYTES = 256 * 1024;
+const MAX_NAME = 100;
+const MAX_STATS = 200;
+
+type Obj = { readonly [k: string]: Json };
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export interface CharacterFile {
+  readonly format: typeof CHARACTER_FORMAT;
+  readonly version: number;
+  readonly rulesetId: string;
+  readonly character: { readonly name: string; readonly kind: 'pc' | 'npc'; readonly stats: Obj };
+  /** The ruleset's own sheet (36th Way, teams), without the table's ids. */
+  readonly sheet?: Obj;
+}
+
+/** The file for one character of this table, or null when there is no such character. */
+export function characterExport(world: World, id: string): CharacterFile | null {
+  const ch = Object.hasOwn(world.characters, id) ? world.characters[id]! : null;
+  if (ch === null) return null;
+  const rules = sheetRulesOf(world);
+  let sheet: Obj | undefined;
+  if (rules !== null) {
+    const parsed = JSON.parse(sheetText(world, rules, { id, name: ch.name, kind: ch.kind, characterId: id, hasSheet: true })) as { [k: string]: Json };
+    const hasOwn = isObj(world.ext[rules]) && isObj((world.ext[rules] as Obj)['sheets']) && Object.hasOwn((world.ext[rules] as Obj)['sheets'] as Obj, id);
+    if (hasOwn) {
+      delete parsed['id'];
+      delete parsed['characterId'];
+      sheet = parsed;
+    }
+  }
+  return { format: CHARACTER_FORMAT, version: CHARACTER_VERSION, rulesetId: world.rulesetId, character: { name: ch.name, kind: ch.kind, stats: ch.stats }, ...(sheet !== undefined ? { sheet } : {}) };
+}
+
+/** A character file read back, or every problem found, each naming the field. */
+export function parseCharacterFile(text: string, rulesetId: string): { ok: true; file: CharacterFile } | { ok: false; errors: string[] } {
+  if (text.length > MAX_CHARACTER_FILE_BYTES) return { ok: false, errors: [`The file is larger than ${MAX_CHARACTER_FILE_BYTES / 1024} KB; a character file is much smaller.`] };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, errors: ['The file is not a character file: it is not JSON text.'] };
+  }
+  if (!isObj(data) || data['format'] !== CHARACTER_FORMAT) return { ok: false, errors: ['The file is not a character file (Export character makes one).'] };
+  if (data['version'] !== CHARACTER_VERSION) return { ok: false, errors: [`The file is version ${String(data['version'])}; this app reads version ${CHARACTER_VERSION}.`] };
+  if (data['rulesetId'] !== rulesetId) return { ok: false, errors: [`The file holds a ${String(data['rulesetId'])} character; this table plays ${rulesetId}.`] };
+  const errors: string[] = [];
+  const c = data['character'];
+  if (!isObj(c)) return { ok: false, errors: ['The file has no character in it (character).'] };
+  const name = typeof c['name'] === 'string' ? c['name'].trim() : '';
+  if (name === '' || name.length > MAX_NAME) errors.push(`character.name: the name must be 1 to ${MAX_NAME} characters.`);
+  if (c['kind'] !== 'pc' && c['kind'] !== 'npc') errors.push('character.kind: must be pc or npc.');
+  if (!isObj(c['stats'])) errors.push('character.stats: must be an object of the sheet\'s numbers.');
+  else if (Object.keys(c['stats']).length > MAX_STATS) errors.push(`character.stats: at most ${MAX_STATS} entries.`);
+  const sheet = data['sheet'];
+  if (sheet !== undefined && !isObj(sheet)) errors.push('sheet: must be an object (the ruleset\'s sheet).');
+  const extra = Object.keys(data).filter((k) => !['format', 'version', 'rulesetId', 'character', 'sheet'].includes(k));
+  if (extra.length > 0) errors.push(`unknown field${extra.length === 1 ? '' : 's'} ${extra.join(', ')}.`);
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    file: {
+      format: CHARACTER_FORMAT,
+      version: CHARACTER_VERSION,
+      rulesetId,
+      character: { name, kind: c['kind'] as 'pc' | 'npc', stats: c['stats'] as Obj },
+      ...(isObj(sheet) ? { sheet } : {}),
+    },
+  };
+}
+
+/** The command that adds the file's character (a PC with no seat yet: the GM seats it from the invite panel). */
+export function addCommand(file: CharacterFile): ClientCommand {
+  return { type: 'character.add', name: file.character.name, kind: file.character.kind, stats: file.character.stats as { [k: string]: Json } };
+}
+
+/** The ruleset's sheet command for the character the import just added, or null when the file has no sheet. */
+export function sheetImportCommand(world: Pick<World, 'rulesetId'>, file: CharacterFile, newId: string): ClientCommand | null {
+  const rules = sheetRulesOf(world as World);
+  if (rules === null || file.sheet === undefined) return null;
+  const cmd = sheetCommand(rules, newId, JSON.stringify({ ...file.sheet, characterId: newId }));
+  return cmd.ok ? cmd.command : null;
+}

@@ -1,0 +1,33 @@
+// The exact odds shown next to chase and dynamic countdowns, computed in the
+// browser by the pure engine. Its own module so a phone loads the odds code
+// only after the screen is up (the player view's size budget).
+import { chaseOdds, countdownOdds, triggerWithin, type Countdown, type Chase, type OutcomeSource } from '@tablekeeper/engine';
+import { isRedacted, pct, type CountdownShown } from './countdowns.ts';
+
+/** "42% <name> first": the chase's odds from the current values, or null if it cannot be computed. */
+export function chaseLine(chase: Chase, byId: Map<string, CountdownShown>, source: OutcomeSource): { pcs: string; other: string; both: string; expected: string } | null {
+  const p = byId.get(chase.progressId);
+  const c = byId.get(chase.consequenceId);
+  if (!p || !c || isRedacted(p) || isRedacted(c) || chase.result !== null) return null;
+  if (p.value < 1 || c.value < 1) return null;
+  const r = chaseOdds({ progress: p.value, consequence: c.value }, source);
+  if (!r.ok) return null;
+  return {
+    pcs: `${pct(r.value.progressFirst)} ${p.name}`,
+    other: `${pct(r.value.consequenceFirst)} ${c.name}`,
+    both: r.value.sameRoll > 0 ? `${pct(r.value.sameRoll)} both on one roll` : '',
+    expected: Number.isFinite(r.value.expectedRolls) ? `${r.value.expectedRolls.toFixed(1)} rolls expected` : '',
+  };
+}
+
+/** For a lone dynamic countdown: its chance to trigger within 3 rolls and the expected number of rolls. */
+export function dynamicLine(cd: Countdown, source: OutcomeSource): string | null {
+  // A standard countdown ticks once per roll whatever happens: nothing to estimate.
+  if (cd.kind !== 'progress' && cd.kind !== 'consequence') return null;
+  if (cd.status !== 'active' || cd.value < 1) return null;
+  const r = countdownOdds({ value: cd.value, advance: cd.kind }, source);
+  if (!r.ok) return null;
+  const within = triggerWithin(r.value, 3);
+  const exp = Number.isFinite(r.value.expectedRolls) ? `, ${r.value.expectedRolls.toFixed(1)} rolls expected` : '';
+  return `${pct(within)} it triggers within 3 rolls${exp}`;
+}

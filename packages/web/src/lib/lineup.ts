@@ -1,0 +1,10 @@
+// The encounter builder's line-up, shared with the bestiary panel (a separate
+// chunk): the panel sends rows in ("Goblin" x6, a template), and reads the
+// rows back to save them as a template.
+import { signal } from '@preact/signals';
+import type { Draft } from './initiative.ts';
+
+/** Rows for the builder to take: appended, or replacing the line-up (a template). */
+export const lineupRequest = signal<{ readonly drafts: readonly Draft[]; readonly replace: boolean } | null>(null);
+/** What the builder holds now. */
+export const builderRows = signal<readonly Draft[]>([]);
