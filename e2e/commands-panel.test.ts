@@ -48,7 +48,7 @@ describe('the any-command panel', () => {
     // A query: the countdown's odds, its id picked from the table's countdowns.
     await panel.getByLabel('Find').fill('odds');
     await panel.getByLabel('Command').selectOption('countdown.odds');
-    await panel.locator('#cmd-id').selectOption({ label: 'Alarm' });
+    await panel.locator('#cmd-countdownId').selectOption({ label: 'Alarm' });
     await panel.getByRole('button', { name: 'Ask' }).click();
     await expect.poll(() => panel.getByTestId('commands-answer').textContent()).toContain('"pTrigger"');
     expect(errors).toEqual([]);

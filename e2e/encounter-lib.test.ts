@@ -242,7 +242,7 @@ describe('the condition picker', () => {
     s.run((startCommand(initiativeOf('osr'), rows(s, 'Orc', { dex: '9' }, { hp: '5' }), {}) as { value: { type: string } }).value);
     const orc = encounterOf(s.world)!.roster[0]!;
     const a = conditionCommand(orc, { choice: 'concentrating', custom: '', duration: 'rounds', rounds: '2', stacks: '1' });
-    expect(a).toEqual({ ok: true, value: { type: 'condition.apply', target: orc, condition: 'concentrating', duration: { kind: 'rounds', rounds: 2 } } });
+    expect(a).toEqual({ ok: true, value: { type: 'condition.apply', targetId: orc, condition: 'concentrating', duration: { kind: 'rounds', rounds: 2 } } });
     s.run((a as { value: { type: string } }).value);
     const b = conditionCommand(orc, { choice: CUSTOM, custom: ' Paralyzed ', duration: 'indefinite', rounds: '', stacks: '' });
     s.run((b as { value: { type: string } }).value);

@@ -13,7 +13,7 @@ describe('fieldsOf', () => {
   it('reads strings, integers with limits, enums, booleans, id pickers and optional fields (osr.check)', () => {
     const fields = fieldsOf(entry('osr', 'osr.check').schema);
     expect(field(fields, 'character')).toMatchObject({ kind: 'ref', ref: 'character', required: true });
-    expect(field(fields, 'dc')).toMatchObject({ kind: 'integer', min: 1, max: 40, required: true });
+    expect(field(fields, 'difficulty')).toMatchObject({ kind: 'integer', min: 1, max: 40, required: true });
     expect(field(fields, 'ability')).toMatchObject({ kind: 'enum', options: ['str', 'dex', 'con', 'int', 'wis', 'cha'], required: false });
     expect(field(fields, 'proficient')).toMatchObject({ kind: 'boolean', required: false });
     expect(field(fields, 'label')).toMatchObject({ kind: 'text', maxLength: 100, required: false });
@@ -24,7 +24,7 @@ describe('fieldsOf', () => {
   it('nests objects and discriminated choices (condition.apply duration, osr.expose stages)', () => {
     const apply = fieldsOf(entry('36th-way', 'condition.apply').schema);
     expect(field(apply, 'duration').kind).toBe('json');
-    expect(field(apply, 'target')).toMatchObject({ kind: 'ref', ref: 'combatant' });
+    expect(field(apply, 'targetId')).toMatchObject({ kind: 'ref', ref: 'combatant' });
     const stages = field(fieldsOf(entry('osr', 'osr.expose').schema), 'stages');
     expect(stages).toMatchObject({ kind: 'list', minItems: 1, maxItems: 20, item: { kind: 'object' } });
     const item = (stages as Extract<FieldSpec, { kind: 'list' }>).item as Extract<FieldSpec, { kind: 'object' }>;
@@ -44,23 +44,23 @@ describe('toPayload', () => {
   const fill = (over: { [k: string]: FormValue }) => ({ ...initialValues(fields), ...over });
 
   it('turns typed text into the payload, leaving out empty optional fields and unticked boxes', () => {
-    expect(toPayload(fields, fill({ character: 'ch2', dc: '12', bonus: '-1', label: 'climb', damageOnFail: '1d6' }))).toEqual({
+    expect(toPayload(fields, fill({ character: 'ch2', difficulty: '12', bonus: '-1', label: 'climb', damageOnFail: '1d6' }))).toEqual({
       ok: true,
-      payload: { character: 'ch2', dc: 12, bonus: -1, label: 'climb', damageOnFail: '1d6' },
+      payload: { character: 'ch2', difficulty: 12, bonus: -1, label: 'climb', damageOnFail: '1d6' },
     });
-    expect(toPayload(fields, fill({ character: 'ch2', dc: '12', damageOnFail: '3', proficient: true, tags: ['stealth'] }))).toEqual({
+    expect(toPayload(fields, fill({ character: 'ch2', difficulty: '12', damageOnFail: '3', proficient: true, tags: ['stealth'] }))).toEqual({
       ok: true,
-      payload: { character: 'ch2', dc: 12, damageOnFail: 3, proficient: true, tags: ['stealth'] },
+      payload: { character: 'ch2', difficulty: 12, damageOnFail: 3, proficient: true, tags: ['stealth'] },
     });
   });
 
-  it('names every field that breaks a limit, as the server would (dc 41, a fraction, a missing character)', () => {
-    const r = toPayload(fields, fill({ dc: '41', bonus: '1.5' }));
+  it('names every field that breaks a limit, as the server would (difficulty 41, a fraction, a missing character)', () => {
+    const r = toPayload(fields, fill({ difficulty: '41', bonus: '1.5' }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual([
       { path: 'character', message: 'character: is required' },
-      { path: 'dc', message: 'dc: must be from 1 to 40' },
+      { path: 'difficulty', message: 'difficulty: must be from 1 to 40' },
       { path: 'bonus', message: 'bonus: must be a whole number' },
     ]);
   });
@@ -77,8 +77,8 @@ describe('toPayload', () => {
 
   it('parses free JSON fields and refuses text that is not JSON', () => {
     const f = fieldsOf(entry('36th-way', 'condition.apply').schema);
-    const base = { ...initialValues(f), target: 'orc', condition: 'dazed' };
-    expect(toPayload(f, { ...base, duration: '{"kind":"rounds","rounds":2}' })).toEqual({ ok: true, payload: { target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } } });
+    const base = { ...initialValues(f), targetId: 'orc', condition: 'dazed' };
+    expect(toPayload(f, { ...base, duration: '{"kind":"rounds","rounds":2}' })).toEqual({ ok: true, payload: { targetId: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } } });
     const r = toPayload(f, { ...base, duration: '{kind: rounds' });
     expect(!r.ok && r.errors[0]).toEqual({ path: 'duration', message: 'duration: is not valid JSON' });
   });

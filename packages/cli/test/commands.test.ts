@@ -29,7 +29,7 @@ describe('tablekeeper commands', () => {
     const t = await cli('commands', 'osr');
     expect(t.code).toBe(0);
     expect(t.out).toContain('osr.check [own-character]: Roll a check for a character against a DC');
-    expect(t.out).toContain('      dc: integer 1..40');
+    expect(t.out).toContain('      difficulty: integer 1..40');
     expect(t.out).toContain('osr.attackOdds (query) [anyone]');
   });
 

@@ -18,6 +18,8 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
   readonly who: Who;
   /** The payload without `type`; always a strict object. */
   readonly input: I;
+  /** Fields renamed since stored commands were written: old name -> new (docs/vocabulary.md); parsing moves them. */
+  readonly renamed?: Renamed;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -28,7 +30,11 @@ export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.Z
   readonly input: I;
   /** What the answer looks like (checked by the catalogue tests, not at run time). */
   readonly result: R;
+  readonly renamed?: Renamed;
 }
+
+/** Old field name -> new field name, for payloads written before a vocabulary rename. */
+export type Renamed = { readonly [oldName: string]: string };
 
 export type Declaration = CommandDeclaration | QueryDeclaration;
 /** A module's declarations by command or query type. */
@@ -39,12 +45,28 @@ export type PayloadOf<D> = D extends { readonly input: infer I extends z.ZodType
 /** Payload as a client may send it (optional and defaulted fields may be left out). */
 export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType } ? z.input<I> : never;
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input };
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }) };
 }
 
-export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R }): QueryDeclaration<I, R> {
-  return { kind: 'query', type, summary: spec.summary, who: spec.who, input: spec.input, result: spec.result };
+export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed }): QueryDeclaration<I, R> {
+  return { kind: 'query', type, summary: spec.summary, who: spec.who, input: spec.input, result: spec.result, ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }) };
+}
+
+/**
+ * The upcaster for renamed fields: a payload written with an old name (a stored
+ * command, an old client) gets the new one. Giving both is refused, naming the old.
+ */
+export function upcastPayload(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }): Result<{ [key: string]: Json | undefined }> {
+  if (renamed === undefined) return { ok: true, value: { ...payload } };
+  const out: { [key: string]: Json | undefined } = Object.fromEntries(Object.entries(payload));
+  for (const [from, to] of Object.entries(renamed)) {
+    if (!Object.hasOwn(out, from) || out[from] === undefined) continue;
+    if (Object.hasOwn(out, to) && out[to] !== undefined) return { ok: false, error: ruleError(ErrorCode.INVALID_VALUE, `${from}: is the old name of ${to}; give only ${to}`, from) };
+    out[to] = out[from];
+    delete out[from];
+  }
+  return { ok: true, value: out };
 }
 
 /** Declarations keyed by type; a type declared twice is a programming error (throws at import). */
@@ -72,15 +94,25 @@ export function defineCommand<I extends z.ZodType>(
     summary: string;
     who: Who;
     input: I;
-    label?: string;
-    authorize?: (world: World, payload: z.output<I>, actor: Viewer) => RuleError | null;
-    issuerMayRevert?: boolean;
-    decide: (world: World, payload: z.output<I>, env: Env) => Result<EngineEvent[]>;
-  },
+    renamed?: Renamed;
+  } & TypedHandler<I>,
 ): DefinedCommand<I> {
   const declaration = declareCommand(type, spec);
+  return { declaration, handler: handlerOf(declaration, spec) };
+}
+
+/** What a typed handler gives: `decide` (and `authorize`) receive the parsed payload. */
+export interface TypedHandler<I extends z.ZodType> {
+  label?: string;
+  authorize?: (world: World, payload: z.output<I>, actor: Viewer) => RuleError | null;
+  issuerMayRevert?: boolean;
+  decide: (world: World, payload: z.output<I>, env: Env) => Result<EngineEvent[]>;
+}
+
+/** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
+export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
   // The engine has already parsed the payload; parsing again keeps the handler safe on its own (tests, other engines).
-  const handler: CommandHandler = {
+  return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
     ...(spec.authorize === undefined
@@ -92,12 +124,11 @@ export function defineCommand<I extends z.ZodType>(
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
-    decide(world, c, env) {
+    decide(world: World, c: Command, env: Env) {
       const p = parsePayload(declaration, c);
       return p.ok ? spec.decide(world, p.value, env) : p;
     },
-  };
-  return { declaration, handler };
+  } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
 }
 
 /** A typed query handler from its declaration (the engine parses args first; parsing again keeps it safe alone). */
@@ -245,12 +276,20 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
-export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
+export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
+  const up = upcastPayload(declaration.renamed, raw);
+  if (!up.ok) return up;
   // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
-  const payload = Object.fromEntries(Object.entries(raw).filter(([k, v]) => k !== 'type' && v !== undefined));
+  const payload = Object.fromEntries(Object.entries(up.value).filter(([k, v]) => k !== 'type' && v !== undefined));
   const r = declaration.input.safeParse(payload);
   if (r.success) return { ok: true, value: r.data };
-  return { ok: false, error: issueError(declaration.input, r.error.issues[0]!, payload) };
+  const e = issueError(declaration.input, r.error.issues[0]!, payload);
+  // A field sent under its old name is named as sent, so the sender can find it.
+  const head = e.path?.split('.')[0];
+  const old = head === undefined ? undefined : Object.entries(declaration.renamed ?? {}).find(([from, to]) => to === head && Object.hasOwn(raw, from) && raw[from] !== undefined)?.[0];
+  if (old === undefined || e.path === undefined) return { ok: false, error: e };
+  const path = old + e.path.slice(head!.length);
+  return { ok: false, error: { ...e, path, message: path + e.message.slice(e.path.length) } };
 }
 
 /** JSON Schema of a declaration's payload (what a client may send) or of a query's result. */

@@ -15,6 +15,8 @@ export {
   declareCommand,
   declareQuery,
   defineCommand,
+  handlerOf,
+  type TypedHandler,
   defineQuery,
   catalogOf,
   withCatalog,
@@ -40,6 +42,8 @@ export {
   type DefinedCommand,
   type PayloadOf,
   type InputOf,
+  upcastPayload,
+  type Renamed,
 } from './catalog.js';
 export { own } from './own.js';
 export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

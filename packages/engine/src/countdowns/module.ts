@@ -6,7 +6,7 @@
 import { own } from '../core/own.js';
 import type { DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
-import { appendLog, claimId, err, ErrorCode, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
+import { appendLog, claimId, err, ErrorCode, handlerOf, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
 import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Reducer, Result, Viewer, Visibility, World } from '../core/types.js';
 import {
   COUNTDOWN_KINDS,
@@ -17,7 +17,6 @@ import {
   MAX_COUNTDOWN_VALUE,
   MAX_NAME,
   MAX_TEXT,
-  MAX_TICKS_PER_COMMAND,
   OUTCOMES,
   VISIBILITIES,
   afterTrigger,
@@ -37,7 +36,7 @@ import {
   type CountdownRepeat,
   type StartRoll,
 } from './model.js';
-import { countdownsCatalog } from './declarations.js';
+import { countdownsCatalog, hideDeclaration, outcomeDeclaration, pauseDeclaration, removeDeclaration, resumeDeclaration, revealDeclaration, setDeclaration, tickDeclaration, untickDeclaration } from './declarations.js';
 import { countdownOddsQuery } from './queries.js';
 
 export const COUNTDOWNS_ID = 'countdowns';
@@ -160,11 +159,15 @@ function chaseEvents(world: World, chase: Chase, before: { progress: number; con
 
 // ---------------------------------------------------------------- reading commands
 
-function readCountdown(world: World, c: Command, key = 'id'): Result<Countdown> {
+function readCountdown(world: World, c: Command, key = 'countdownId'): Result<Countdown> {
   const id = c[key];
-  const cd = typeof id === 'string' ? own(getCountdowns(world).countdowns, id) : undefined;
-  if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${typeof id === 'string' ? id.slice(0, 40) : String(id)}`, key);
-  return ok(cd);
+  return typeof id === 'string' ? countdownOf(world, id, key) : err(ErrorCode.NOT_FOUND, `no countdown ${String(id)}`, key);
+}
+
+/** The countdown a parsed payload names (own keys only), or NOT_FOUND at `path`. */
+function countdownOf(world: World, id: string, path = 'countdownId'): Result<Countdown> {
+  const cd = own(getCountdowns(world).countdowns, id);
+  return cd === undefined ? err(ErrorCode.NOT_FOUND, `no countdown ${id.slice(0, 40)}`, path) : ok(cd);
 }
 
 function readText(c: Command, key: string): Result<string> {
@@ -318,18 +321,18 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const fresh = readNew(world, c, env.rng);
       if (!fresh.ok) return fresh;
       const [id, w1] = mintId(world, 'cd', env.rng);
-      if (c['linkedTo'] === undefined) {
+      if (c['linkedCountdownId'] === undefined) {
         const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
         // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
         return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
       }
-      // linkedTo: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
-      const other = readCountdown(world, c, 'linkedTo');
+      // linkedCountdownId: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
+      const other = readCountdown(world, c, 'linkedCountdownId');
       if (!other.ok) return other;
       const o = other.value;
       const kinds = [fresh.value.kind, o.kind].sort().join('+');
-      if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedTo');
-      if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedTo');
+      if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedCountdownId');
+      if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedCountdownId');
       if (fresh.value.repeat !== 'once' || o.repeat !== 'once') return err('CHASE_KINDS', 'chase countdowns do not repeat', 'repeat');
       const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
       if (!pcs.ok) return pcs;
@@ -412,31 +415,29 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       ]);
     },
   },
-  'countdown.tick': {
+  // The hand-moved commands take their parsed payloads (ADR 13, STYLE 1): limits and defaults are the declaration's.
+  'countdown.tick': handlerOf(tickDeclaration, {
     label: 'tick a countdown',
-    decide(world, c, env) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId, by = 1 }, env) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
-      if (!by.ok) return by;
-      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
-      const events = tickEvents(cd.value, by.value, 'manual', env.rng);
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'countdownId');
+      const events = tickEvents(cd.value, by, 'manual', env.rng);
       const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
       if (chase !== undefined) {
         const s = getCountdowns(world);
         const before = { progress: own(s.countdowns, chase.progressId)?.value ?? 0, consequence: own(s.countdowns, chase.consequenceId)?.value ?? 0 };
-        const ticks = chase.progressId === cd.value.id ? { progress: by.value, consequence: 0 } : { progress: 0, consequence: by.value };
+        const ticks = chase.progressId === cd.value.id ? { progress: by, consequence: 0 } : { progress: 0, consequence: by };
         events.push(...chaseEvents(world, chase, before, ticks));
       }
       return ok(events);
     },
-  },
-  'countdown.outcome': {
+  }),
+  'countdown.outcome': handlerOf(outcomeDeclaration, {
     // A roll made off the engine (real dice, another app): the GM enters its outcome and every
     // standard, dynamic and chase countdown moves by the advancement table in one transaction.
     label: 'tick countdowns from a roll',
-    decide(world, c) {
-      const outcome = c['outcome'];
+    decide(world, { outcome }) {
       if (!isOutcome(outcome)) return err(ErrorCode.INVALID_VALUE, `outcome must be one of ${OUTCOMES.join(', ')}`, 'outcome');
       // Players read the entry only if a countdown they know of moves with rolls; otherwise it would tell them hidden ones did.
       const known = countdownList(world).some((cd) => cd.status === 'active' && publicExistence(cd) && (ticksFor(cd.kind, outcome) > 0 || cd.chaseId !== null));
@@ -446,80 +447,70 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         { type: 'actionRoll.resolved', outcome, characterId: null, need },
       ]);
     },
-  },
-  'countdown.untick': {
+  }),
+  'countdown.untick': handlerOf(untickDeclaration, {
     label: 'untick a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId, by = 1 }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      const by = readInt(c, 'by', { min: 1, max: MAX_TICKS_PER_COMMAND, fallback: 1 });
-      if (!by.ok) return by;
-      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'id');
-      const to = cd.value.value + by.value;
+      if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'countdownId');
+      const to = cd.value.value + by;
       if (to > MAX_COUNTDOWN_VALUE) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown value is at most ${MAX_COUNTDOWN_VALUE}`, 'by');
       return ok([{ type: 'countdown.unticked', id: cd.value.id, from: cd.value.value, to, need: needFor(cd.value, 'values') }]);
     },
-  },
-  'countdown.set': {
+  }),
+  'countdown.set': handlerOf(setDeclaration, {
     label: 'set a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId, value, start }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      const value = readInt(c, 'value', { min: 1, max: MAX_COUNTDOWN_VALUE });
-      if (!value.ok) return value;
-      const start = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE, fallback: cd.value.start });
-      if (!start.ok) return start;
       const chase = cd.value.chaseId === null ? undefined : own(getCountdowns(world).chases, cd.value.chaseId);
-      if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'id');
-      return ok([{ type: 'countdown.set', id: cd.value.id, from: cd.value.value, to: value.value, fromStart: cd.value.start, start: start.value, wasStatus: cd.value.status, need: needFor(cd.value, 'values') }]);
+      if (chase !== undefined && chase.result !== null) return err('CHASE_OVER', `the chase ${chase.name} is over`, 'countdownId');
+      return ok([{ type: 'countdown.set', id: cd.value.id, from: cd.value.value, to: value, fromStart: cd.value.start, start: start ?? cd.value.start, wasStatus: cd.value.status, need: needFor(cd.value, 'values') }]);
     },
-  },
-  'countdown.pause': {
+  }),
+  'countdown.pause': handlerOf(pauseDeclaration, {
     label: 'pause a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      if (cd.value.status !== 'active') return err('COUNTDOWN_NOT_ACTIVE', `${cd.value.name} is ${cd.value.status}`, 'id');
+      if (cd.value.status !== 'active') return err('COUNTDOWN_NOT_ACTIVE', `${cd.value.name} is ${cd.value.status}`, 'countdownId');
       return ok([{ type: 'countdown.paused', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
     },
-  },
-  'countdown.resume': {
+  }),
+  'countdown.resume': handlerOf(resumeDeclaration, {
     label: 'resume a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      if (cd.value.status !== 'paused') return err('COUNTDOWN_NOT_PAUSED', `${cd.value.name} is ${cd.value.status}`, 'id');
+      if (cd.value.status !== 'paused') return err('COUNTDOWN_NOT_PAUSED', `${cd.value.name} is ${cd.value.status}`, 'countdownId');
       return ok([{ type: 'countdown.resumed', id: cd.value.id, need: needFor(cd.value, 'existence') }]);
     },
-  },
-  'countdown.reveal': {
+  }),
+  'countdown.reveal': handlerOf(revealDeclaration, {
     label: 'reveal a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId, to = 'visible' }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      const to = readEnum<Visibility>(c, 'to', ['visible', 'existence', 'reveal-on-trigger'], 'visible');
-      if (!to.ok) return to;
-      if (cd.value.visibility === to.value) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to.value}`, 'to');
-      const after = { ...cd.value, visibility: to.value };
-      return ok([{ type: 'countdown.revealed', id: cd.value.id, from: cd.value.visibility, to: to.value, need: needFor(after, 'existence') }]);
+      if (cd.value.visibility === to) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to}`, 'to');
+      const after = { ...cd.value, visibility: to };
+      return ok([{ type: 'countdown.revealed', id: cd.value.id, from: cd.value.visibility, to, need: needFor(after, 'existence') }]);
     },
-  },
-  'countdown.hide': {
+  }),
+  'countdown.hide': handlerOf(hideDeclaration, {
     label: 'hide a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId, to = 'hidden' }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
-      const to = readEnum<Visibility>(c, 'to', ['hidden', 'existence'], 'hidden');
-      if (!to.ok) return to;
-      if (cd.value.visibility === to.value) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to.value}`, 'to');
-      const after = { ...cd.value, visibility: to.value };
-      return ok([{ type: 'countdown.hidden', id: cd.value.id, from: cd.value.visibility, to: to.value, need: needFor(after, 'existence') }]);
+      if (cd.value.visibility === to) return err('COUNTDOWN_ALREADY', `${cd.value.name} is already ${to}`, 'to');
+      const after = { ...cd.value, visibility: to };
+      return ok([{ type: 'countdown.hidden', id: cd.value.id, from: cd.value.visibility, to, need: needFor(after, 'existence') }]);
     },
-  },
-  'countdown.remove': {
+  }),
+  'countdown.remove': handlerOf(removeDeclaration, {
     label: 'remove a countdown',
-    decide(world, c) {
-      const cd = readCountdown(world, c);
+    decide(world, { countdownId }) {
+      const cd = countdownOf(world, countdownId);
       if (!cd.ok) return cd;
       const s = getCountdowns(world);
       // Removing one of a chase pair removes the chase and both countdowns.
@@ -532,7 +523,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         }),
       );
     },
-  },
+  }),
 };
 
 // ---------------------------------------------------------------- reducers

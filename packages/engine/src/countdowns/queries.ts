@@ -29,26 +29,26 @@ function sourceOf(args: Command): Result<OutcomeSource> {
  */
 export const countdownOddsQuery: Query = (world, args) => {
   const a = { type: 'countdown.odds', ...args } as Command;
-  const id = args['id'];
-  if (typeof id !== 'string') return err(ErrorCode.INVALID_VALUE, 'id must be a countdown id', 'id');
+  const id = args['countdownId'];
+  if (typeof id !== 'string') return err(ErrorCode.INVALID_VALUE, 'countdownId must be a countdown id', 'countdownId');
   const s = stateOf(world);
   const cd = own(s.countdowns, id);
-  if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${id}`, 'id');
-  if ('redacted' in cd) return err('VALUES_HIDDEN', 'the GM keeps this countdown\'s values secret', 'id');
+  if (cd === undefined) return err(ErrorCode.NOT_FOUND, `no countdown ${id}`, 'countdownId');
+  if ('redacted' in cd) return err('VALUES_HIDDEN', 'the GM keeps this countdown\'s values secret', 'countdownId');
   const source = sourceOf(a);
   if (!source.ok) return source;
-  if (cd.status !== 'active') return err('NOT_ACTIVE', `${cd.name} is ${cd.status}`, 'id');
+  if (cd.status !== 'active') return err('NOT_ACTIVE', `${cd.name} is ${cd.status}`, 'countdownId');
   const chase = cd.chaseId === null ? undefined : own(s.chases, cd.chaseId);
   if (chase !== undefined) {
     const p = own(s.countdowns, chase.progressId);
     const c = own(s.countdowns, chase.consequenceId);
-    if (p === undefined || c === undefined || 'redacted' in p || 'redacted' in c) return err('VALUES_HIDDEN', 'the GM keeps one side of this chase secret', 'id');
+    if (p === undefined || c === undefined || 'redacted' in p || 'redacted' in c) return err('VALUES_HIDDEN', 'the GM keeps one side of this chase secret', 'countdownId');
     const r = chaseOdds({ progress: p.value, consequence: c.value }, source.value);
     if (!r.ok) return r;
     const o = r.value;
     return ok({ kind: 'chase', chaseId: chase.id, progress: p.value, consequence: c.value, progressFirst: round(o.progressFirst), consequenceFirst: round(o.consequenceFirst), sameRoll: round(o.sameRoll), expectedRolls: Number.isFinite(o.expectedRolls) ? o.expectedRolls : null } as unknown as Json);
   }
-  if (cd.kind !== 'standard' && cd.kind !== 'progress' && cd.kind !== 'consequence') return err('NO_ODDS', `${cd.name} moves with rests or by hand, not with rolls`, 'id');
+  if (cd.kind !== 'standard' && cd.kind !== 'progress' && cd.kind !== 'consequence') return err('NO_ODDS', `${cd.name} moves with rests or by hand, not with rolls`, 'countdownId');
   const r = countdownOdds({ value: cd.value, advance: cd.kind }, source.value);
   if (!r.ok) return r;
   const within = Array.from({ length: 10 }, (_, k) => round(triggerWithin(r.value, k + 1)));

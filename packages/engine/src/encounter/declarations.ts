@@ -131,13 +131,15 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
       summary: 'Apply a condition to a combatant for a duration',
       who: 'gm',
       input: z.strictObject({
-        target: combatantId(),
+        targetId: combatantId('who gets the condition'),
         condition: choice(conditions, 'the condition'),
         duration,
-        source: combatantId('who caused it').nullable().optional(),
+        sourceId: combatantId('who caused it').nullable().optional(),
         stacks: int(1, 99).optional(),
         params: z.json().optional(),
       }),
+      // docs/vocabulary.md: ids name their role; stored commands and old clients still send target and source.
+      renamed: { target: 'targetId', source: 'sourceId' },
     }),
     declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ id: text(64, 'the condition instance id').min(1) }) }),
     declareCommand('encounter.rest', { summary: 'Take a short or long rest (time on the clock)', who: 'gm', input: z.strictObject({ rest: z.enum(['short', 'long']) }) }),

@@ -648,8 +648,12 @@ export function encounterModule(rules: EncounterRules): Module {
     },
     'condition.apply': {
       decide(world, command, env) {
-        const e = applyConditionEvent(world, rules, command, 0, env.rng);
-        return e.ok ? okR([e.value]) : e;
+        // The kernel's applier (shared with the rulesets' own commands) reads target and source.
+        const { targetId, sourceId, ...rest } = command;
+        const e = applyConditionEvent(world, rules, { ...rest, target: targetId, source: sourceId }, 0, env.rng);
+        if (e.ok) return okR([e.value]);
+        const path = e.error.path === 'target' ? 'targetId' : e.error.path === 'source' ? 'sourceId' : e.error.path;
+        return path === e.error.path ? e : { ok: false, error: { ...e.error, path } };
       },
     },
     'condition.remove': {

@@ -46,6 +46,6 @@ describe('countdown.odds', () => {
     expect(hidden).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(s.engine.query(s.table, GM, 'countdown.odds', { id: secret }).ok).toBe(true);
     expect(s.engine.query(s.table, GM, 'countdown.odds', { id: shown, difficulty: 0 })).toMatchObject({ ok: false, error: { path: 'difficulty' } });
-    expect(s.engine.query(s.table, GM, 'countdown.odds', {})).toMatchObject({ ok: false, error: { path: 'id' } });
+    expect(s.engine.query(s.table, GM, 'countdown.odds', {})).toMatchObject({ ok: false, error: { path: 'countdownId', message: 'countdownId: is required' } });
   });
 });

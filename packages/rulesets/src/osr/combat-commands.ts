@@ -126,7 +126,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const id = readCharacter(world, c, 'character');
         if (!id.ok) return id;
         if (isDead(world, id.value)) return fail('DEAD', 'the dead make no checks', 'character');
-        const dc = readNum(c, 'dc', 1, 40);
+        const dc = readNum(c, 'difficulty', 1, 40);
         if (!dc.ok) return dc;
         const m = modifierFor(world, c, id.value);
         if (!m.ok) return m;
@@ -274,7 +274,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           by = b.value;
         }
         if (method.value !== 'check') return okv(stabilizeEvents(world, env, t.value, by, method.value));
-        const dc = readNum(c, 'dc', 1, 40, 10);
+        const dc = readNum(c, 'difficulty', 1, 40, 10);
         if (!dc.ok) return dc;
         const m = by === null ? readNum(c, 'bonus', -30, 30, 0) : modifierFor(world, c, by);
         if (!m.ok) return m;
@@ -320,7 +320,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, c, env) {
         const id = readCharacter(world, c, 'character');
         if (!id.ok) return id;
-        const dc = readNum(c, 'dc', 1, 40, 11);
+        const dc = readNum(c, 'difficulty', 1, 40, 11);
         if (!dc.ok) return dc;
         const m = modifierFor(world, { ...c, ability: c['ability'] ?? 'dex' }, id.value);
         if (!m.ok) return m;

@@ -36,7 +36,9 @@ const modifier = {
   proficient: z.boolean().optional(),
   ability: ability('ability whose modifier applies').optional(),
 };
-const dc = () => int(1, 40, 'the difficulty (DC)');
+const difficulty = () => int(1, 40, 'the difficulty (DC) to meet');
+/** docs/vocabulary.md: `dc` became `difficulty` in every ruleset; stored commands and old clients still send dc. */
+const RENAMED_DC = { dc: 'difficulty' } as const;
 const reason = (description: string) => text(100, description).optional();
 
 /** The OSR character sheet (001 "Character Sheet"); every field optional in a patch. */
@@ -78,13 +80,14 @@ export const osrCatalog = catalogOf(
     who: 'own-character',
     input: z.strictObject({
       character: characterId(),
-      dc: dc(),
+      difficulty: difficulty(),
       ...modifier,
       tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect' }).optional(),
       ...advantage,
       label: text(100).optional(),
       damageOnFail: dice('damage on a failed check').optional(),
     }),
+    renamed: RENAMED_DC,
   }),
   declareCommand('osr.attack', {
     summary: 'Attack: d20 against AC, damage rolled on a hit',
@@ -104,14 +107,15 @@ export const osrCatalog = catalogOf(
   declareCommand('osr.stabilize', {
     summary: 'Stabilize a dying character (a check, a spell or other means)',
     who: 'own-character',
-    input: z.strictObject({ target: characterId('who is dying'), by: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), dc: dc().optional(), ...modifier, ...advantage }),
+    input: z.strictObject({ target: characterId('who is dying'), by: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+    renamed: RENAMED_DC,
   }),
   declareCommand('osr.rest', {
     summary: 'Rest for some nights, safe or unsafe, fed or not',
     who: 'gm',
     input: z.strictObject({ kind: z.enum(['safe', 'unsafe']).optional(), nights: int(1, 60).optional(), fed: z.boolean().optional(), characters: characters('who rests (default: every PC)').optional() }),
   }),
-  declareCommand('osr.hide', { summary: 'Try to hide (a stealth check)', who: 'own-character', input: z.strictObject({ character: characterId(), dc: dc().optional(), ...modifier, ...advantage }) }),
+  declareCommand('osr.hide', { summary: 'Try to hide (a stealth check)', who: 'own-character', input: z.strictObject({ character: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }), renamed: RENAMED_DC }),
   declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ character: characterId() }) }),
   declareCommand('osr.move', {
     summary: 'Move a combatant some feet this turn',
@@ -196,19 +200,21 @@ export const osrCatalog = catalogOf(
     input: z.strictObject({
       character: characterId(),
       name: text(60).optional(),
-      dc: dc().optional(),
+      difficulty: difficulty().optional(),
       ability: ability('the ability that resists (default con)').optional(),
       stages: z
         .array(z.strictObject({ hours: int(1, 24 * 7 * 8), ability: ability().nullable().optional(), dice: int(0, 10, 'd6 of ability loss').optional(), exhaustion: z.boolean().optional(), note: text(200).optional() }))
         .min(1)
         .max(20),
     }),
+    renamed: RENAMED_DC,
   }),
   declareCommand('osr.cure', { summary: 'Cure a corruption', who: 'gm', input: z.strictObject({ id: text(64, 'the corruption id').min(1) }) }),
   declareCommand('osr.retreat', {
-    summary: 'Retreat from the fight on your turn (a check when the GM sets a DC)',
+    summary: 'Retreat from the fight on your turn (a check when the GM sets a difficulty)',
     who: 'own-character',
-    input: z.strictObject({ combatant: combatantId(), dc: dc().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs dc)').optional() }),
+    input: z.strictObject({ combatant: combatantId(), difficulty: difficulty().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs difficulty)').optional() }),
+    renamed: RENAMED_DC,
   }),
   declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ combatant: combatantId() }) }),
   declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characters: characters('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }) }),

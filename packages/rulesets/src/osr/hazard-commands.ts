@@ -157,7 +157,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!id.ok) return id;
         const name = readText(c, 'name', 60, 'corruption');
         if (!name.ok) return name;
-        const dc = readNum(c, 'dc', 1, 40, 11);
+        const dc = readNum(c, 'difficulty', 1, 40, 11);
         if (!dc.ok) return dc;
         const stages = readStages(c['stages']);
         if (!stages.ok) return stages;
@@ -195,7 +195,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, c, env) {
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'retreat happens in a fight');
-        if (c['dc'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s dc', 'damageOnFail');
+        if (c['difficulty'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s difficulty', 'damageOnFail');
         const cid = c['combatant'];
         const comb = typeof cid === 'string' ? own(enc.combatants, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
@@ -212,8 +212,8 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         }
         for (const inst of Object.values(enc.conditions)) if (inst.defId === 'concentrating' && inst.target === comb.id) out.push({ type: 'condition.removed', id: inst.id, target: comb.id });
         out.push({ type: 'osr.retreatStarted', combatant: comb.id, character: comb.characterId });
-        if (c['dc'] !== undefined) {
-          const dc = readNum(c, 'dc', 1, 40);
+        if (c['difficulty'] !== undefined) {
+          const dc = readNum(c, 'difficulty', 1, 40);
           if (!dc.ok) return dc;
           const ability = readAbility(c, 'ability', 'dex');
           if (!ability.ok) return ability;

@@ -135,7 +135,7 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
       ) : null}
       {gm ? (
         <div class="row" style={{ marginTop: '4px' }}>
-          <button class="small" onClick={() => send({ type: 'countdown.tick', id: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} disabled={c.status === 'ended'}>
+          <button class="small" onClick={() => send({ type: 'countdown.tick', countdownId: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} disabled={c.status === 'ended'}>
             Tick −1
           </button>
           <label class="sr-only" for={`vis-${c.id}`}>
@@ -151,7 +151,7 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
               </option>
             ))}
           </select>
-          <button class="small danger" onClick={() => send({ type: 'countdown.remove', id: c.id })} aria-label={`Remove ${c.name}`}>
+          <button class="small danger" onClick={() => send({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
             Remove
           </button>
         </div>

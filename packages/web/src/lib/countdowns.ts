@@ -41,11 +41,11 @@ export function isRedacted(c: CountdownShown): c is Redacted {
 }
 
 /** The commands that move a countdown to `to` from `from` (reveal and hide are separate, audited commands). */
-export function visibilityCommand(id: string, from: string, to: string): { type: string; id: string; to: string } | null {
+export function visibilityCommand(countdownId: string, from: string, to: string): { type: string; countdownId: string; to: string } | null {
   if (from === to) return null;
-  if (to === 'hidden') return { type: 'countdown.hide', id, to };
-  if (to === 'existence') return from === 'hidden' ? { type: 'countdown.reveal', id, to } : { type: 'countdown.hide', id, to };
-  return { type: 'countdown.reveal', id, to };
+  if (to === 'hidden') return { type: 'countdown.hide', countdownId, to };
+  if (to === 'existence') return from === 'hidden' ? { type: 'countdown.reveal', countdownId, to } : { type: 'countdown.hide', countdownId, to };
+  return { type: 'countdown.reveal', countdownId, to };
 }
 
 export function pct(p: number): string {

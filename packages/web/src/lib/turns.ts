@@ -80,7 +80,7 @@ export function conditionCommand(target: string, f: ConditionForm): { ok: true; 
   } else if (f.duration === 'turnEnd') duration = { kind: 'turnEnd', of: target };
   else if (['saveEnds', 'encounterEnd', 'indefinite'].includes(f.duration)) duration = { kind: f.duration };
   else return { ok: false, message: 'Choose how long the condition lasts.' };
-  return { ok: true, value: { type: 'condition.apply', target, condition, duration, ...(stacks > 1 ? { stacks } : {}) } };
+  return { ok: true, value: { type: 'condition.apply', targetId: target, condition, duration, ...(stacks > 1 ? { stacks } : {}) } };
 }
 
 /** The name of the player's own combatant whose turn it is, for the phone's banner (null when it is not theirs). */

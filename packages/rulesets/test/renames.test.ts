@@ -1,0 +1,117 @@
+// Vocabulary renames with upcasters (issue 17, docs/vocabulary.md): a command
+// stored (or sent by an old client) with a field's old name decides exactly as
+// the new name does. Checked against tables exported from main before the
+// renames: re-deciding their stored commands, as stored and with the new names,
+// rebuilds the same world.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { payloadJsonSchema, seededRng, type Command, type Json, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
+import { engineFor, rulesetIds } from '../src/registry.js';
+
+const GM: Viewer = { role: 'gm' };
+
+function fixture(id: string): { genesis: World; commands: { command: Command; actor: Viewer }[]; world: World } {
+  const dir = new URL('./fixtures/main-export/', import.meta.url);
+  const lines = readFileSync(new URL(`${id}.jsonl`, dir), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { [k: string]: Json });
+  const txs = lines.slice(1).map((l) => l['transaction'] as unknown as Transaction);
+  return {
+    genesis: lines[0]!['genesis'] as unknown as World,
+    commands: txs.flatMap((t) => (t.kind === 'command' ? [{ command: t.command, actor: t.actor }] : [])),
+    world: JSON.parse(readFileSync(new URL(`${id}.world.json`, dir), 'utf8')) as World,
+  };
+}
+
+/** Re-decide the commands in order on the genesis with the dice the export was made with. */
+function redecide(id: string, commands: readonly { command: Command; actor: Viewer }[], genesis: World): World {
+  const engine = engineFor(id)!;
+  const rng = seededRng(17);
+  let table = engine.replay(genesis, []);
+  for (const { command, actor } of commands) {
+    const r = engine.execute(table, command, { rng, actor });
+    if (!r.ok) throw new Error(`${command.type}: ${r.error.code} ${r.error.message}`);
+    table = r.value.table;
+  }
+  return table.world;
+}
+
+/** The command with every renamed field under its new name. */
+function renamedNow(id: string, c: Command): Command {
+  const d = engineFor(id)!.catalog.find((x) => x.type === c.type);
+  const renamed = d?.kind === 'command' ? d.renamed : undefined;
+  if (renamed === undefined) return c;
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [renamed[k] ?? k, v])) as Command;
+}
+
+describe('stored commands with old field names decide as they did on main', () => {
+  for (const id of rulesetIds) {
+    it(`${id}: the export's commands re-decide as stored, and to the same world with the new names`, () => {
+      const f = fixture(id);
+      const asStored = redecide(id, f.commands, f.genesis);
+      const now = f.commands.map((x) => ({ ...x, command: renamedNow(id, x.command) }));
+      expect(redecide(id, now, f.genesis)).toEqual(asStored);
+      // Same characters and sheets as on main (condition instance ids are minted from the dice since main's secrets merge).
+      expect(asStored.characters).toEqual(f.world.characters);
+    });
+  }
+
+  it('the fixtures do use the old names (countdown id and linkedTo, condition.apply target and source, osr dc)', () => {
+    const sent = rulesetIds.flatMap((id) => fixture(id).commands.map((x) => x.command));
+    const has = (type: string, field: string) => sent.some((c) => c.type === type && Object.hasOwn(c, field));
+    expect(has('countdown.tick', 'id')).toBe(true);
+    expect(has('countdown.create', 'linkedTo')).toBe(true);
+    expect(has('condition.apply', 'target') && has('condition.apply', 'source')).toBe(true);
+    expect(has('osr.check', 'dc')).toBe(true);
+  });
+});
+
+describe('the renamed fields', () => {
+  const engine = engineFor('daggerheart')!;
+  const fresh = () => {
+    const r = engine.execute(engine.createTable({ tableId: 't', name: 'Renames', rulesetId: 'daggerheart' }), { type: 'countdown.create', name: 'Alarm', start: 4 }, { rng: seededRng(3), actor: GM });
+    if (!r.ok) throw new Error(r.error.message);
+    const t = r.value.transaction;
+    return { table: r.value.table, id: String(t.kind === 'command' ? t.events[0]!['id'] : '') };
+  };
+
+  it('countdown commands take countdownId; sending both the old and the new name is refused naming the old, and nothing changes', () => {
+    const { table, id } = fresh();
+    const r = engine.execute(table, { type: 'countdown.tick', countdownId: id, id }, { rng: seededRng(1), actor: GM });
+    expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'id', message: 'id: is the old name of countdownId; give only countdownId' } });
+    const ok = engine.execute(table, { type: 'countdown.tick', countdownId: id }, { rng: seededRng(1), actor: GM });
+    expect(ok.ok).toBe(true);
+    expect(engine.query(table, GM, 'countdown.odds', { countdownId: id })).toMatchObject({ ok: true, value: { kind: 'countdown', value: 4 } });
+    expect(engine.query(table, GM, 'countdown.odds', { id })).toMatchObject({ ok: true, value: { kind: 'countdown', value: 4 } });
+  });
+
+  it('OSR checks take difficulty; a bad value sent as dc is named dc, sent as difficulty named difficulty (001 "Saves & Checks": DC 1-40 here)', () => {
+    const osr = engineFor('osr')!;
+    let table = osr.createTable({ tableId: 't', name: 'Renames', rulesetId: 'osr' });
+    const r = osr.execute(table, { type: 'character.add', name: 'Ann', kind: 'pc', stats: { hp: 5 } }, { rng: seededRng(3), actor: GM });
+    if (!r.ok) throw new Error(r.error.message);
+    table = r.value.table;
+    const ann = String(r.value.transaction.kind === 'command' ? r.value.transaction.events[0]!['id'] : '');
+    const check = (c: { [k: string]: Json }) => osr.execute(table, { type: 'osr.check', character: ann, ...c }, { rng: seededRng(4), actor: GM });
+    expect(check({ dc: 41 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'dc', message: 'dc: must be an integer from 1 to 40' } });
+    expect(check({ difficulty: 41 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'difficulty', message: 'difficulty: must be an integer from 1 to 40' } });
+    const old = check({ dc: 12 });
+    const now = check({ difficulty: 12 });
+    expect(old.ok && now.ok).toBe(true);
+    if (old.ok && now.ok) expect(now.value.table.world).toEqual(old.value.table.world);
+  });
+
+  it('the published schemas carry only the new names (docs/commands, the commands endpoint, forms)', () => {
+    const props = (type: string, ruleset = 'daggerheart') => Object.keys((payloadJsonSchema(engineFor(ruleset)!.catalog.find((d) => d.type === type)!) as { properties: object }).properties);
+    for (const t of ['countdown.tick', 'countdown.untick', 'countdown.set', 'countdown.pause', 'countdown.resume', 'countdown.reveal', 'countdown.hide', 'countdown.remove', 'countdown.odds']) {
+      expect(props(t), t).toContain('countdownId');
+      expect(props(t), t).not.toContain('id');
+    }
+    expect(props('countdown.create')).toContain('linkedCountdownId');
+    expect(props('countdown.create')).not.toContain('linkedTo');
+    expect(props('condition.apply', '36th-way')).toEqual(expect.arrayContaining(['targetId', 'sourceId']));
+    expect(props('condition.apply', '36th-way')).not.toContain('target');
+    for (const t of ['osr.check', 'osr.hide', 'osr.stabilize', 'osr.expose', 'osr.retreat']) {
+      expect(props(t, 'osr'), t).toContain('difficulty');
+      expect(props(t, 'osr'), t).not.toContain('dc');
+    }
+  });
+});
