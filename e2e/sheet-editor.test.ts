@@ -4,7 +4,6 @@
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
