@@ -9,7 +9,7 @@ import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 const GM: Viewer = { role: 'gm' };
 const ANN: Viewer = { role: 'player', seatId: 'seat-1' };
 /** Fields that name an id in some command or query. */
-const ID_FIELDS = ['id', 'target', 'attacker', 'character', 'characterId', 'combatant', 'owner', 'by', 'ally', 'linkedTo', 'targetId', 'helperId', 'who', 'countdownId', 'mover'];
+const ID_FIELDS = ['id', 'target', 'attacker', 'character', 'characterId', 'combatant', 'owner', 'by', 'ally', 'linkedTo', 'targetId', 'helperId', 'who', 'countdownId', 'mover', 'linkedCountdownId', 'sourceId'];
 
 interface Fixture {
   readonly engine: Engine;
@@ -40,6 +40,23 @@ function fixture(rulesetId: string): Fixture {
   return { engine, table, hidden: [lurker, plot], own };
 }
 
+/**
+ * A renamed field and its new name cannot both be sent (ADR 13's upcaster refuses that), so the
+ * filler leaves out whichever of the pair is not the field under test: `countdownId` is tested as
+ * itself and as the old `id` alike, and neither is refused as "both names given".
+ */
+function shadowed(engine: Engine, type: string, k: string, field: string): boolean {
+  for (const m of engine.modules) {
+    const renamed = m.catalog !== undefined && Object.hasOwn(m.catalog, type) ? m.catalog[type]!.renamed : undefined;
+    if (renamed === undefined) continue;
+    for (const [oldName, newName] of Object.entries(renamed)) {
+      if (k === oldName && field !== oldName) return true;
+      if (k === newName && field === oldName) return true;
+    }
+  }
+  return false;
+}
+
 /** Stand-ins for a missing id: same prefix and length as the hidden one, never minted. */
 const missingLike = (id: string): string => id.slice(0, id.indexOf('-') + 1) + 'q'.repeat(id.length - id.indexOf('-') - 1);
 
@@ -57,7 +74,7 @@ describe('a hidden id answers exactly as a missing one, for every command and qu
           for (const hidden of f.hidden) {
             const missing = missingLike(hidden);
             const base: { [k: string]: Json } = { type };
-            for (const k of ID_FIELDS) base[k] = f.own;
+            for (const k of ID_FIELDS) if (!shadowed(f.engine, type, k, field)) base[k] = f.own;
             const ask = (id: string) => f.engine.execute(f.table, { ...base, [field]: id } as Command, { rng: seededRng(1), actor: ANN });
             const h = ask(hidden);
             const m = ask(missing);
@@ -80,7 +97,7 @@ describe('a hidden id answers exactly as a missing one, for every command and qu
         for (const field of ID_FIELDS) {
           for (const hidden of f.hidden) {
             const missing = missingLike(hidden);
-            const args = (id: string): Json => Object.fromEntries([...ID_FIELDS.map((k) => [k, f.own] as const), [field, id] as const]);
+            const args = (id: string): Json => Object.fromEntries([...ID_FIELDS.filter((k) => !shadowed(f.engine, name, k, field)).map((k) => [k, f.own] as const), [field, id] as const]);
             const h = f.engine.query(f.table, ANN, name, args(hidden));
             const m = f.engine.query(f.table, ANN, name, args(missing));
             expect(normalise(h, hidden), `${name}.${field}`).toBe(normalise(m, missing));
