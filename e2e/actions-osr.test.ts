@@ -21,7 +21,7 @@ describe('OSR actions with targets and odds', () => {
   it('the phone attacks the Goblin with odds shown first; the GM attacks Kira on the Goblin\'s turn; the Lurker never reaches the phone', async () => {
     const n = await night(e2e!, 'osr', 'Ann');
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId, stats: { str: 12, dex: 14, maxHp: 10, hp: 10, ac: 12 } });
-    await n.gmSock.command({ type: 'character.add', name: 'Goblin', kind: 'npc', visibility: 'visible', stats: { str: 10, dex: 10, ac: 11, maxHp: 5, hp: 5 } });
+    await n.gmSock.command({ type: 'character.add', name: 'Goblin', kind: 'npc', visibility: 'visible', stats: { str: 10, dex: 10, ac: 11, maxHp: 40, hp: 40 } });
     await n.gmSock.command({ type: 'character.add', name: CANARY, kind: 'npc', visibility: 'hidden', stats: { dex: 9, ac: 13, maxHp: 5, hp: 5 } });
     await n.gmSock.command({
       type: 'encounter.start',
@@ -34,6 +34,7 @@ describe('OSR actions with targets and odds', () => {
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
+    // (The Goblin has 40 hit points so Kira's roll, whatever it is, cannot fell it and skip its turn.)
     // --- Kira's phone: Attack costs the active action; the only target is the Goblin.
     const form = await openAction(ann.p, 'Attack');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin']);

@@ -184,7 +184,11 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     for (let i = 0; i < 2; i++) {
       await ask.getByLabel('Trait', { exact: true }).selectOption('strength');
       await ask.getByLabel('Difficulty', { exact: true }).fill('14');
-      await ask.getByRole('button', { name: 'Ask Guardian' }).click();
+      // Submitted from the keyboard (Enter in the field), as a GM typing the number does: a click waits
+      // for the button to stop moving, and the actions panel above it re-renders on each change (a CI
+      // run timed out there once, never reproduced locally).
+      expect(await ask.getByRole('button', { name: 'Ask Guardian' }).isEnabled()).toBe(true);
+      await ask.getByLabel('Difficulty', { exact: true }).press('Enter');
       await a.p.getByTestId('roll-request').getByRole('button', { name: 'Roll Hope and Fear' }).click();
       await expect.poll(() => a.p.getByTestId('roll-request').count()).toBe(0);
     }
