@@ -293,8 +293,9 @@ describe('GM screen and player view', () => {
     expect(await player.content()).not.toContain(CANARY);
     for (const secret of [CANARY, HIDDEN_FOE]) for (const f of [frames, bobFrames, spectatorFrames]) expect(f.filter((x) => x.includes(secret))).toEqual([]);
 
-    // While the server was down on purpose, Chromium logs each refused reconnect attempt; nothing else may fail.
-    const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('net::ERR_CONNECTION_REFUSED'));
+    // While the server was down on purpose, Chromium logs each refused reconnect attempt, and a request in
+    // flight when it closed is reset (seen once on CI); nothing else may fail.
+    const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('net::ERR_CONNECTION_REFUSED') && !e.includes('net::ERR_CONNECTION_RESET'));
     expect(unexpected(gmErrors)).toEqual([]);
     expect(unexpected(playerErrors)).toEqual([]);
   });
