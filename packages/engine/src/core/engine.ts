@@ -30,6 +30,7 @@ import type {
   Viewer,
   World,
 } from './types.js';
+import { collectKeys, collectStrings } from './walk.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -466,33 +467,6 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()] };
-}
-
-/** Every string value and key inside a command. */
-function collectStrings(v: unknown, out: Set<string>): void {
-  if (typeof v === 'string') out.add(v);
-  else if (Array.isArray(v)) for (const x of v) collectStrings(x, out);
-  else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      out.add(k);
-      collectStrings(x, out);
-    }
-  }
-}
-
-/**
- * Every key of a world whose value is a record or a list: where ids live
- * (characters, combatants, countdowns, sheets...), leaving out plain fields.
- */
-function collectKeys(v: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(v)) for (const x of v) collectKeys(x, out);
-  else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      if (x !== null && typeof x === 'object') out.add(k);
-      collectKeys(x, out);
-    }
-  }
-  return out;
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

@@ -7,6 +7,7 @@
 // removals) no canary may appear in a player's or a spectator's view, log,
 // history, command refusal or query answer.
 import { own } from '../core/own.js';
+import { collectKeys, collectStrings } from '../core/walk.js';
 import fc from 'fast-check';
 import type { Command, Engine, Json, Result, RuleError, Table, Viewer, World } from '../core/types.js';
 import { seededRng } from '../dice/rng.js';
@@ -202,11 +203,11 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
  */
 export function walkRefusal(engine: Engine, world: World, command: Command, actor: Viewer): RuleError | null {
   const named = new Set<string>();
-  strings(command, named);
-  const gmKeys = keys(world, new Set());
+  collectStrings(command, named);
+  const gmKeys = collectKeys(world, new Set());
   const candidates = [...named].filter((x) => gmKeys.has(x));
   if (candidates.length === 0) return null;
-  const seen = keys(engine.project(world, actor), new Set());
+  const seen = collectKeys(engine.project(world, actor), new Set());
   const hidden = candidates.filter((x) => !seen.has(x));
   if (hidden.length === 0) return null;
   const taken = new Set([...gmKeys, ...named]);
@@ -240,9 +241,9 @@ export function walkRefusal(engine: Engine, world: World, command: Command, acto
  * Keys no module claims are field names (stats, data, dice...), not ids.
  */
 function compareIds(engine: Engine, world: World, where: string): void {
-  const gmKeys = keys(world, new Set());
+  const gmKeys = collectKeys(world, new Set());
   for (const v of [SECRECY_ANN, SECRECY_SPECTATOR]) {
-    const seen = keys(engine.project(world, v), new Set());
+    const seen = collectKeys(engine.project(world, v), new Set());
     for (const k of gmKeys) {
       const s = engine.idStatus(world, v, k);
       const walked = seen.has(k) ? 'shown' : 'hidden';
@@ -260,27 +261,6 @@ function sameOutcome(engine: Engine, world: World, command: Command, actor: View
   return `walk found nothing hidden and decide gives ${JSON.stringify(direct.ok ? 'ok' : direct.error)}, got ${JSON.stringify(got.ok ? 'ok' : got.error)}`;
 }
 
-function strings(v: unknown, out: Set<string>): void {
-  if (typeof v === 'string') out.add(v);
-  else if (Array.isArray(v)) for (const x of v) strings(x, out);
-  else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      out.add(k);
-      strings(x, out);
-    }
-  }
-}
-
-function keys(v: unknown, out: Set<string>): Set<string> {
-  if (Array.isArray(v)) for (const x of v) keys(x, out);
-  else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) {
-      if (x !== null && typeof x === 'object') out.add(k);
-      keys(x, out);
-    }
-  }
-  return out;
-}
 
 /** The engine's own steps: characters, countdowns, encounters, notes, rolls and players' random commands. */
 function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], queryNames: readonly string[]): StepMaker[] {
