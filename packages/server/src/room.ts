@@ -123,10 +123,18 @@ export class Room {
     const base = held.view;
     const added = this.engine.history(this.table, viewer, { ...this.historyOptions(), after: base.version });
     const oldest = this.version - this.limits.historyScan;
-    let history: readonly TransactionView[] = added.length === 0 ? base.history : [...base.history, ...added];
-    const first = history.findIndex((h) => h.seq > oldest);
-    if (first !== 0) history = first < 0 ? [] : history.slice(first);
-    if (history.length > this.limits.historyWindow) history = history.slice(-this.limits.historyWindow);
+    // The held window, less entries older than the scan or past the window, then the new ones: built in one array.
+    const was = base.history;
+    let from = was.findIndex((h) => h.seq > oldest);
+    if (from < 0) from = was.length;
+    from = Math.max(from, was.length + added.length - this.limits.historyWindow);
+    let history: readonly TransactionView[] = was;
+    if (from !== 0 || added.length > 0) {
+      const out: TransactionView[] = [];
+      for (let i = from; i < was.length; i++) out.push(was[i]!);
+      for (let i = Math.max(0, from - was.length); i < added.length; i++) out.push(added[i]!);
+      history = out;
+    }
     return { world: this.engine.project(this.table.world, viewer, this.memo), history, ...this.engine.undoState(this.table, viewer), version: this.version };
   }
 

@@ -13,7 +13,17 @@ import { audienceAllows } from './visibility.js';
 interface StepMemo {
   readonly input: World;
   readonly output: World;
+  /** The written parts it replaced (rather than passed through), found once when first reused. */
+  replaced?: readonly Part[];
 }
+
+/** A WorldPart resolved once: a top-level field, or a key of `ext`. */
+interface Part {
+  readonly ext: boolean;
+  readonly key: string;
+}
+
+const compile = (parts: readonly WorldPart[]): Part[] => parts.map((p) => (p.startsWith('ext.') ? { ext: true, key: p.slice(4) } : { ext: false, key: p }));
 
 /** A class's last projection: the unprojected world it came from and every step's input and output. */
 interface ClassMemo {
@@ -46,15 +56,12 @@ export const copyEntry = (e: LogEntry): LogEntry =>
   e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data };
 
 /** The value of one part (ABSENT for a module key the world does not hold). */
-export function partOf(w: World, p: WorldPart): unknown {
-  if (p.startsWith('ext.')) {
-    const id = p.slice(4);
-    return Object.hasOwn(w.ext, id) ? w.ext[id] : ABSENT;
-  }
-  return (w as unknown as Record<string, unknown>)[p];
+function partOf(w: World, p: Part): unknown {
+  if (p.ext) return Object.hasOwn(w.ext, p.key) ? w.ext[p.key] : ABSENT;
+  return (w as unknown as Record<string, unknown>)[p.key];
 }
 
-const sameParts = (parts: readonly WorldPart[], a: World, b: World): boolean => {
+const sameParts = (parts: readonly Part[], a: World, b: World): boolean => {
   if (a === b) return true;
   for (const p of parts) if (partOf(a, p) !== partOf(b, p)) return false;
   return true;
@@ -65,21 +72,20 @@ const sameParts = (parts: readonly WorldPart[], a: World, b: World): boolean => 
  * step replaced last time are put in (the same objects); the parts it passed
  * through last time (the GM's view, say) are passed through again.
  */
-function overlay(input: World, last: StepMemo, writes: readonly WorldPart[]): World {
-  const parts = writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p));
+function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
+  const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
   const from = last.output;
   if (sameParts(parts, input, from)) return input;
   const out = { ...input } as unknown as Record<string, unknown>;
   let ext: Record<string, unknown> | null = null;
   for (const p of parts) {
-    if (!p.startsWith('ext.')) {
-      out[p] = (from as unknown as Record<string, unknown>)[p];
+    if (!p.ext) {
+      out[p.key] = (from as unknown as Record<string, unknown>)[p.key];
       continue;
     }
-    const id = p.slice(4);
     ext ??= { ...input.ext };
-    if (Object.hasOwn(from.ext, id)) ext[id] = from.ext[id];
-    else delete ext[id];
+    if (Object.hasOwn(from.ext, p.key)) ext[p.key] = from.ext[p.key];
+    else delete ext[p.key];
   }
   if (ext !== null) out['ext'] = ext;
   return out as unknown as World;
@@ -117,6 +123,11 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: readonly LogEntry[], viewer: Viewer) => World) {
   const projecting = modules.filter((m) => m.project !== undefined);
+  // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
+  const declared = projecting.map((m) => {
+    const d = m.projectReads;
+    return d === undefined ? null : { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true };
+  });
   const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
   const classOf = (v: Viewer): string => (v.role === 'gm' ? 'gm' : bySeat ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
   const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
@@ -130,22 +141,25 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
     const cls = classOf(viewer);
     const last = parts.classes.get(cls);
+    // Another viewer of this class was just projected from this very world: the same parts serve.
+    if (last !== undefined && last.source === world) return last.steps.length === 0 ? world : last.steps[last.steps.length - 1]!.output;
     const done: StepMemo[] = [];
     let input = world;
     projecting.forEach((m, i) => {
-      const d = m.projectReads;
+      const d = declared[i]!;
       const prev = last?.steps[i];
       let output: World | null = null;
-      if (d !== undefined && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
+      if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
         if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
         else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            const kept = dropFront(prev.output.log, new Set(ext.dropped));
+            const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
             const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
-            output = { ...overlay(input, prev, d.writes.filter((p) => p !== 'log')), log };
+            // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
+            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log };
           }
         }
       }
@@ -179,10 +193,14 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       else {
         const ext = logExtension(prev.input, stage);
         if (ext !== null) {
-          const gone = new Set<unknown>(ext.dropped);
-          if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
-          gone.delete(undefined);
-          const kept = dropFront(prev.output, gone);
+          let kept = prev.output;
+          if (ext.dropped.length > 0) {
+            // The held copies of the dropped entries (the GM holds the entries themselves).
+            const gone = new Set<unknown>(ext.dropped);
+            if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
+            gone.delete(undefined);
+            kept = dropFront(prev.output, gone);
+          }
           const added = judge(ext.fresh);
           output = added.length === 0 ? kept : [...kept, ...added];
         }
