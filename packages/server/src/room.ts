@@ -5,8 +5,8 @@
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
 import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
-import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
-import { deltaBetween } from './deltas.js';
+import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
@@ -302,8 +302,11 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    const frames = new Map<string, { text: string; buffer: Buffer; version: number }>();
-    const byText = new Map<string, Buffer>();
+    type Frame = { text: string; buffer: Buffer; version: number };
+    const frames = new Map<string, Frame>();
+    // Viewers of one visibility class mostly get the same delta, built from the same part objects:
+    // it is found by a comparison that stops at shared references, then serialised once and sent as one buffer.
+    const made: { delta: Delta; frame: Frame }[] = [];
     const acked = new Set<Session>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
@@ -315,10 +318,13 @@ export class Room {
           // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
           frame = { text: '', buffer: Buffer.alloc(0), version: -1 };
         } else {
-          const text = JSON.stringify(deltaBetween(held.view, next.view));
-          let buffer = byText.get(text);
-          if (buffer === undefined) byText.set(text, (buffer = Buffer.from(text)));
-          frame = { text, buffer, version: held.view.version };
+          const delta = deltaBetween(held.view, next.view);
+          frame = made.find((m) => sameJson(m.delta, delta))?.frame;
+          if (frame === undefined) {
+            const text = JSON.stringify(delta);
+            frame = { text, buffer: Buffer.from(text), version: held.view.version };
+            made.push({ delta, frame });
+          }
         }
         frames.set(key, frame);
       }
