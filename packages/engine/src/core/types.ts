@@ -169,6 +169,12 @@ export interface ProjectorReads {
   readonly logByEntry?: boolean;
   /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */
   readonly bySeat?: boolean;
+  /**
+   * Written parts that depend on fewer of the reads: those reads, by part. When the projector
+   * re-runs for another read, such a part whose own reads are unchanged keeps last time's
+   * object (equal, by the contract), so what reads it downstream is not re-run or re-sent.
+   */
+  readonly writtenFrom?: { readonly [part: WorldPart]: readonly WorldPart[] };
 }
 
 /**

@@ -126,7 +126,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
   const declared = projecting.map((m) => {
     const d = m.projectReads;
-    return d === undefined ? null : { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true };
+    if (d === undefined) return null;
+    const from = Object.entries(d.writtenFrom ?? {}).map(([part, reads]) => ({ part: compile([part as WorldPart])[0]!, reads: compile(reads) }));
+    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
   });
   const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
   const classOf = (v: Viewer): string => (v.role === 'gm' ? 'gm' : bySeat ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
@@ -163,7 +165,17 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           }
         }
       }
-      output ??= m.project!(input, viewer, world);
+      if (output === null) {
+        output = m.project!(input, viewer, world);
+        // A written part whose own reads did not change keeps its object (it was replaced last time and now).
+        if (d !== null && prev !== undefined && d.from.length > 0) {
+          const keep = d.from
+            .filter(({ reads }) => sameParts(reads, prev.input, input) && sameParts(reads, last!.source, world))
+            .map(({ part }) => part)
+            .filter((p) => partOf(output!, p) !== partOf(input, p) && partOf(prev.output, p) !== partOf(prev.input, p));
+          if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
+        }
+      }
       done.push({ input, output });
       input = output;
     });

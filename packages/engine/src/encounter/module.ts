@@ -1219,7 +1219,12 @@ export function encounterModule(rules: EncounterRules): Module {
   const projectReads: ProjectorReads | undefined =
     rules.canAct !== undefined && rules.canActReads === undefined
       ? undefined
-      : { reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])], writes: [`ext.${ENCOUNTER_ID}`, 'clock'] };
+      : {
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])],
+          writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
+          // A clock advance changes only the players' clock: the projected encounter keeps its object.
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
+        };
   return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
