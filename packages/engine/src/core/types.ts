@@ -174,7 +174,7 @@ export interface ProjectorReads {
    * re-runs for another read, such a part whose own reads are unchanged keeps last time's
    * object (equal, by the contract), so what reads it downstream is not re-run or re-sent.
    */
-  readonly writtenFrom?: { readonly [part: WorldPart]: readonly WorldPart[] };
+  readonly writtenFrom?: { readonly [part in WorldPart]?: readonly WorldPart[] };
 }
 
 /**

@@ -127,7 +127,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   const declared = projecting.map((m) => {
     const d = m.projectReads;
     if (d === undefined) return null;
-    const from = Object.entries(d.writtenFrom ?? {}).map(([part, reads]) => ({ part: compile([part as WorldPart])[0]!, reads: compile(reads) }));
+    const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
     return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
   });
   const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
