@@ -16,12 +16,12 @@ type Answer = Awaited<ReturnType<Client['command']>>;
 const rejected = (a: Answer) => (a.type === 'rejection' ? a.error : null);
 
 describe('roll budget', () => {
-  it('the cost of a heavy roll is what the engine computes: 34 units for 100d2!r1 under the table limits', () => {
-    expect(notationCost(HEAVY, TABLE_ROLL_LIMITS).units).toBe(34);
+  it('the cost of a heavy roll is what the engine computes: 45 units for 100d2!r1 under the table limits', () => {
+    expect(notationCost(HEAVY, TABLE_ROLL_LIMITS).units).toBe(45);
   });
 
   it('a flood of heavy rolls is refused once the seat budget is spent, nothing refused is applied, the refusal says when to retry, and another table keeps playing', async () => {
-    // 100 units and one back per second: two heavy rolls (68) fit, the third finds 32 left.
+    // 100 units and one back per second: two heavy rolls (90) fit, the third finds 10 left.
     const s = await server({ rateLimit: OPEN_RATE, queryBudget: { seatCapacity: 100, seatPerSecond: 1, tableCapacity: 10_000, tablePerSecond: 10_000 } });
     const flooded = await setupTable(s.url, 1);
     const other = await setupTable(s.url, 1);
@@ -44,7 +44,7 @@ describe('roll budget', () => {
     for (const r of refusals) {
       expect(r).toMatchObject({ kind: 'RATE_LIMITED' });
       expect(r!.kind === 'RATE_LIMITED' && r!.retryAfterMs).toBeGreaterThan(0);
-      expect(r!.message).toMatch(/^this roll may cost up to 34 units and your seat has \d+ of 100 left \(1 come back each second\); retry in \d+ ms$/);
+      expect(r!.message).toMatch(/^this roll may cost up to 45 units and your seat has \d+ of 100 left \(1 come back each second\); retry in \d+ ms$/);
     }
     expect(elsewhere.every((a) => a.type === 'ack')).toBe(true);
     // Only the two paid rolls reached the table: two versions, two rolls in the log.
@@ -58,7 +58,7 @@ describe('roll budget', () => {
   });
 
   it('after the wait the seat may roll again (the budget refills over time)', async () => {
-    const s = await server({ rateLimit: OPEN_RATE, queryBudget: { seatCapacity: 40, seatPerSecond: 40, tableCapacity: 10_000, tablePerSecond: 10_000 } });
+    const s = await server({ rateLimit: OPEN_RATE, queryBudget: { seatCapacity: 50, seatPerSecond: 50, tableCapacity: 10_000, tablePerSecond: 10_000 } });
     const t = await setupTable(s.url, 1);
     const player = await Client.open(s.url, t.seats[0]!.token);
     const first = await player.command({ type: 'dice.roll', notation: HEAVY });
@@ -76,13 +76,13 @@ describe('roll budget', () => {
     const t = await setupTable(s.url, 1);
     const player = await Client.open(s.url, t.seats[0]!.token);
     const before = player.version;
-    // One roller plan per side count 1..1000: about half a second of compiling (512 units against 400).
+    // One roller plan per side count 1..1000: about half a second of compiling (727 units against 400).
     const answer = await player.command({ type: 'dice.roll', notation: 'd(1d1000)' });
     expect(rejected(answer)).toEqual({
       kind: 'RULE_ERROR',
       code: 'LIMIT_EXCEEDED',
       path: 'notation',
-      message: 'this roll may cost up to 512 units of server work, over the rollCost limit (your seat holds at most 400); roll fewer dice, fewer explosions or fewer possible sides',
+      message: 'this roll may cost up to 727 units of server work, over the rollCost limit (your seat holds at most 400); roll fewer dice, fewer explosions or fewer possible sides',
     });
     // Nothing was spent: an ordinary roll goes through, and only it reached the table.
     expect((await player.command({ type: 'dice.roll', notation: '1d20' })).type).toBe('ack');

@@ -28,12 +28,13 @@ export interface DiceCost {
 
 /**
  * Weights of a unit, measured with TABLE_ROLL_LIMITS on a 2-core EPYC
- * (bench/dice-cost.ts prints the measured time against the units): a
- * face with its own records takes about a microsecond to build, a bare face
- * value about 25 ns, a plan about 10 us, and a stored die record (event,
- * log, every viewer's delta) far more than drawing it.
+ * (`npm run bench -- dice-cost` prints the time of a whole `dice.roll`,
+ * compile cache emptied, against these units): a face with its own records
+ * takes over a microsecond to build, a bare face value 20-100 ns, a plan
+ * about 10 us, and a stored die record (event, log, deltas) about 10 us,
+ * far more than drawing it.
  */
-export const DICE_COST_WEIGHTS = Object.freeze({ draws: 1 / 2000, records: 1 / 200, groups: 1 / 200, plans: 1 / 100, faces: 1 / 40_000, tableFaces: 1 / 1000 });
+export const DICE_COST_WEIGHTS = Object.freeze({ draws: 1 / 2000, records: 1 / 100, groups: 1 / 200, plans: 1 / 100, faces: 1 / 10_000, tableFaces: 1 / 700 });
 
 /** Sides up to which the compiler builds a record per face (compile.ts, isTableTerm). */
 const TABLE_SIDES = 1024;
