@@ -381,7 +381,24 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       });
     },
     (ctx, d) => gm({ type: 'character.remove', id: ctx.pick(ctx.characterIds(), d.a, 'nobody') }),
-    (ctx, d) => gm({ type: 'countdown.create', name: ctx.canary(), start: 1 + (d.a % 6), visibility: 'hidden' }),
+    // A countdown of each tier: what its tier keeps from players is a canary (a hidden one whole, an existence-only one's texts,
+    // and every beat the party may not learn of); the rest is public, so planted keys (ADR 25) land in shown records too.
+    (ctx, d) => {
+      const visibility = tiers[d.b % 3]!;
+      const open = (): string => (visibility === 'visible' ? ctx.word() : ctx.canary());
+      return gm({
+        type: 'countdown.create',
+        name: visibility === 'hidden' ? ctx.canary() : ctx.word(),
+        start: 1 + (d.a % 6),
+        visibility,
+        kind: d.c % 2 === 0 ? 'standard' : 'longTerm',
+        effect: open(),
+        beats: [
+          { at: 0, text: ctx.canary(), partyCanLearn: false },
+          { at: d.a % 6, text: open(), partyCanLearn: true },
+        ],
+      });
+    },
     (ctx, d) => {
       const combatants = roster(ctx, d);
       const params = opts.encounterParams?.(ctx, combatants);
