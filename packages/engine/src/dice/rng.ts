@@ -177,22 +177,36 @@ export function seededRng(seed: number | string | { state: string }): Rng {
         out.fill(1, 0, count);
         return;
       }
-      // The same draws as `die`, with the per-die set-up done once.
+      // The same draws as `die`, with the per-die set-up done once and the
+      // generator's state in locals (registers) for the whole batch.
       const limit = limitFor(sides);
       let inv = sides <= 1024 ? INVERSES[sides]! : 1 / sides;
       if (inv === 0) inv = INVERSES[sides] = 1 / sides;
-      for (let i = 0; i < count; i++) {
-        for (;;) {
-          const u = next32();
-          if (u < limit) {
-            let r = u - Math.floor(u * inv) * sides;
-            if (r < 0) r += sides;
-            else if (r >= sides) r -= sides;
-            out[i] = r + 1;
-            break;
-          }
+      let a0 = a;
+      let b0 = b;
+      let c0 = c;
+      let d0 = d;
+      for (let i = 0; i < count; ) {
+        const m = Math.imul(b0, 5);
+        const u = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+        const t = b0 << 9;
+        c0 ^= a0;
+        d0 ^= b0;
+        b0 ^= c0;
+        a0 ^= d0;
+        c0 ^= t;
+        d0 = (d0 << 11) | (d0 >>> 21);
+        if (u < limit) {
+          let r = u - Math.floor(u * inv) * sides;
+          if (r < 0) r += sides;
+          else if (r >= sides) r -= sides;
+          out[i++] = r + 1;
         }
       }
+      a = a0;
+      b = b0;
+      c = c0;
+      d = d0;
     },
     snapshot: () => 'xoshiro128ss:' + [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join(''),
     idBits: splitmix32((typeof seed === 'object' ? seedToUint32(seed.state) : seedToUint32(seed)) ^ 0x1d5e_a11d),
