@@ -318,7 +318,8 @@ function rollTable(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   if (N === 1) {
     // `d20 + 5`: a literal one-element list is cheaper than a sized one.
     const f = rng.die(n) | 0;
-    return group(p, [rec[f]!], score[f]!);
+    // A face that counts as itself stays a small integer (a Float64Array load would box the total).
+    return group(p, [rec[f]!], p.identity ? f : score[f]!);
   }
   const f = drawn(rng, n, N);
   const dice = newList<DieRoll>(N);
@@ -1425,6 +1426,85 @@ function sideRecord(s: Side): SideRecord {
   return (rng, out) => r(rng, out) + 0;
 }
 
+/** The face scores as whole numbers when they all are (a double total would be boxed in every record). */
+function intScores(p: TermPlan): Int32Array | null {
+  const s = p.scoreOf!;
+  for (let i = 1; i < s.length; i++) if ((s[i]! | 0) !== s[i]) return null;
+  return Int32Array.from(s);
+}
+
+/**
+ * A closure of its own for the most common shapes of term with a written
+ * count and no sort: plain dice (`10d6`, `4dF`, `10d10>=8`), and drop one /
+ * keep one (`4d6kh3`, `2d20kh1`). Small enough for V8 to inline where it is
+ * called, with the term's constants and a draw buffer of its own captured,
+ * and the same draws and records as rollTable / rollTableKeep.
+ * Null for any other term.
+ */
+function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
+  const node = p.node;
+  if (node.sort || node.countExpr || node.sidesExpr || (p.kind !== 0 && p.kind !== 1)) return null;
+  const { n, notation, position, sides, label } = p;
+  const N = p.count;
+  const rec = p.recKept!;
+  const buf = new Int32Array(N);
+  const make = (dice: DieRoll[], total: number): DiceGroupRoll =>
+    label === null ? { notation, position, sides, dice, total } : { notation, position, sides, dice, total, label };
+  if (p.kind === 0) {
+    const score = p.identity ? null : intScores(p);
+    if (!p.identity && score === null) return null;
+    if (score === null) {
+      return (rng) => {
+        drawDice(rng, n, buf, N);
+        const dice = new Array<DieRoll>(N);
+        let sum = 0;
+        for (let i = 0; i < N; i++) {
+          const x = buf[i]!;
+          sum += x;
+          dice[i] = rec[x]!;
+        }
+        return make(dice, sum);
+      };
+    }
+    return (rng) => {
+      drawDice(rng, n, buf, N);
+      const dice = new Array<DieRoll>(N);
+      let sum = 0;
+      for (let i = 0; i < N; i++) {
+        const x = buf[i]!;
+        sum += score[x]!;
+        dice[i] = rec[x]!;
+      }
+      return make(dice, sum + 0);
+    };
+  }
+  const K = keptOf(node, N);
+  if (!p.identity || N < 2 || (K !== N - 1 && K !== 1)) return null;
+  const dropOne = K === N - 1;
+  const high = p.keepHigh;
+  // Drop one: the set-aside die is the last lowest (highest for dh / kl); keep one: the first highest (lowest).
+  const mark = dropOne ? rec : p.recDropped!;
+  const other = dropOne ? p.recDropped! : rec;
+  return (rng) => {
+    drawDice(rng, n, buf, N);
+    const dice = new Array<DieRoll>(N);
+    let sum = 0;
+    let at = 0;
+    let best = high === dropOne ? 0x7fff_ffff : -0x7fff_ffff;
+    for (let i = 0; i < N; i++) {
+      const v = buf[i]!;
+      sum += v;
+      dice[i] = mark[v]!;
+      if (dropOne ? (high ? v <= best : v >= best) : high ? v > best : v < best) {
+        best = v;
+        at = i;
+      }
+    }
+    dice[at] = other[best]!;
+    return make(dice, dropOne ? sum - best : best);
+  };
+}
+
 /**
  * The roll of a one-term notation (`1d20+5`, `4d6kh3`): one closure literal per
  * kind of recorder, each calling its recorder directly, so every kind keeps
@@ -1432,8 +1512,32 @@ function sideRecord(s: Side): SideRecord {
  */
 function oneTermRoll(src: string, p0: TermPlan, k: number, s0: number): (rng: Rng) => DiceRollResult {
   const n0 = p0.count;
+  const fast = n0 > 1 ? fastTerm(p0) : null;
+  if (fast !== null) {
+    return (rng) => {
+      const g = fast(rng);
+      return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+    };
+  }
   switch (p0.kind) {
     case 0:
+      if (n0 === 1 && p0.identity) {
+        // `1d20+5`: one die counting as its face, in one closure (the table recorder is too large to inline).
+        const rec = p0.recKept!;
+        const [n, notation, position, sides, label] = [p0.n, p0.notation, p0.position, p0.sides, p0.label];
+        if (label === null) {
+          return (rng) => {
+            const f = rng.die(n) | 0;
+            const g: DiceGroupRoll = { notation, position, sides, dice: [rec[f]!], total: f };
+            return { expression: src, total: k + s0 * f, dice: [g], comparison: null };
+          };
+        }
+        return (rng) => {
+          const f = rng.die(n) | 0;
+          const g: DiceGroupRoll = { notation, position, sides, dice: [rec[f]!], total: f, label };
+          return { expression: src, total: k + s0 * f, dice: [g], comparison: null };
+        };
+      }
       return (rng) => {
         const g = rollTable(p0, rng, n0);
         return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };

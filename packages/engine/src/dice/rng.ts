@@ -44,6 +44,12 @@ const LIMITS = new Float64Array(1025);
 /** 1 / sides for the same dice: a multiply instead of a divide per draw (corrected below). */
 const INVERSES = new Float64Array(1025);
 
+// Filled up front for 2..1024 sides, so a common die reads them without a check.
+for (let s = 2; s <= 1024; s++) {
+  LIMITS[s] = TWO_32 - (TWO_32 % s);
+  INVERSES[s] = 1 / s;
+}
+
 function limitFor(sides: number): number {
   if (sides <= 1024) {
     const l = LIMITS[sides]!;
@@ -171,17 +177,24 @@ export function seededRng(seed: number | string | { state: string }): Rng {
       }
     },
     fill(sides, out, count) {
-      checkSides(sides);
-      if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
-      if (sides === 1) {
-        out.fill(1, 0, count);
-        return;
+      let limit: number;
+      let inv: number;
+      // A common die (2..1024 sides) needs no checks beyond this one.
+      if (sides >= 2 && sides <= 1024 && (sides | 0) === sides) {
+        limit = LIMITS[sides]!;
+        inv = INVERSES[sides]!;
+      } else {
+        checkSides(sides);
+        if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
+        if (sides === 1) {
+          out.fill(1, 0, count);
+          return;
+        }
+        limit = limitFor(sides);
+        inv = 1 / sides;
       }
       // The same draws as `die`, with the per-die set-up done once and the
       // generator's state in locals (registers) for the whole batch.
-      const limit = limitFor(sides);
-      let inv = sides <= 1024 ? INVERSES[sides]! : 1 / sides;
-      if (inv === 0) inv = INVERSES[sides] = 1 / sides;
       let a0 = a;
       let b0 = b;
       let c0 = c;
