@@ -1152,11 +1152,13 @@ class Compiler {
     // Members that are one plain term each (`{3d6, 3d6}`): recorded by direct calls, not through their closures.
     const direct = sides.every((x) => x.lin !== null && x.lin.plans.length === 1 && x.lin.constant === 0 && x.lin.signs[0] === 1)
       ? sides.map((x) => x.lin!.plans[0]!) : null;
+    const fasts = direct === null ? [] : direct.map((p) => (p.count > 1 ? fastTerm(p) : null));
     const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
       if (direct !== null) {
         for (let i = 0; i < M; i++) {
           const p = direct[i]!;
-          const g = recordTerm(p, rng, p.count);
+          const fast = fasts[i]!;
+          const g = fast !== null ? fast(rng) : recordTerm(p, rng, p.count);
           out[p.index] = g;
           vals[i] = g.total;
         }
