@@ -1,7 +1,7 @@
 // SQLite adapter of the event store (better-sqlite3, synchronous). Durability
 // comes from WAL + synchronous=FULL: a transaction is on disk when append()
 // returns, which is why the room acknowledges only after it.
-import { mkdirSync } from 'node:fs';
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
@@ -159,6 +159,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
     head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
+    appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ?'),
     findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
@@ -172,6 +173,25 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     healthProbe: db.prepare(`INSERT INTO health_probe (id, at, pad) VALUES (1, ?, randomblob(${HEALTH_PROBE_BYTES})) ON CONFLICT(id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
   };
 
+  // Group commits (commit()) run with synchronous=NORMAL, so COMMIT only writes the WAL, and durability comes
+  // from an fdatasync of the WAL file on libuv's thread pool (ADR 24). The WAL exists and its directory entry
+  // is synced by the fully synced write below; SQLite keeps the file while the connection is open.
+  const setSync = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+  db.transaction(() => q.health.run(Date.now())).immediate();
+  const walFd = openSync(`${path}-wal`, 'r+');
+  let walOpen = true;
+  fsyncSync(walFd);
+  /** Resolves once every WAL frame written before the call is on disk. */
+  const syncWal = (): Promise<void> => new Promise((resolve, reject) => fdatasync(walFd, (e) => (e ? reject(e) : resolve())));
+  /** A group commit whose WAL sync failed: what it wrote may or may not survive a power cut, so writes are refused until restart. */
+  let syncFailure: Error | null = null;
+  /** Inside batch() or commit(): appends run without their own savepoint (a failed one fails the whole batch). */
+  let inBatch = false;
+  /** Set when an append inside a batch failed in a way that ended the write transaction: the rest of the batch must not autocommit. */
+  let batchBroken: unknown = null;
+  /** The last command id findCommand did not find, until the next write: the append right after it need not look again. */
+  let lastMiss: { tableId: string; actorKey: string; commandId: string } | null = null;
+
   const insertTokens = (tokens: readonly TokenRecord[]) => {
     for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
   };
@@ -180,16 +200,36 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     q.insertTable.run(t.tableId, t.name, t.rulesetId, JSON.stringify(t.genesis), t.createdAt);
   };
 
-  const appendTx = db.transaction((tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
-    if (r.commandId !== null) {
+  const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
+    const checked = lastMiss !== null && r.commandId === lastMiss.commandId && tableId === lastMiss.tableId && r.actorKey === lastMiss.actorKey;
+    lastMiss = null;
+    if (r.commandId !== null && !checked) {
       const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
       if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
     }
-    const current = q.head.get(tableId) as number;
-    if (current !== expected) return { ok: false, reason: 'conflict', current };
-    q.insertTx.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction));
-    return { ok: true, version: expected + 1 };
-  });
+    // One statement checks the head and inserts: no row is written unless version expected is the last one.
+    if (q.appendAtHead.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction), tableId, expected).changes === 1) return { ok: true, version: expected + 1 };
+    return { ok: false, reason: 'conflict', current: q.head.get(tableId) as number };
+  };
+  const appendTx = db.transaction(appendRow);
+  const refuseAfterSyncFailure = () => {
+    if (syncFailure) throw new StoreError('PRAGMA', `a WAL sync failed (${syncFailure.message}); restart the server to recover the store`);
+  };
+  /** Runs fn in one write transaction whose appends are plain statements; any failure inside rolls the whole of it back. */
+  const runBatch = <T>(fn: () => T): T => {
+    refuseAfterSyncFailure();
+    lastMiss = null;
+    inBatch = true;
+    batchBroken = null;
+    try {
+      const value = db.transaction(fn).immediate();
+      if (batchBroken !== null) throw batchBroken;
+      return value;
+    } finally {
+      inBatch = false;
+      batchBroken = null;
+    }
+  };
 
   const store: SqliteEventStore = {
     kind: 'sqlite',
@@ -238,9 +278,23 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     countTables: () => q.countTables.get() as number,
     listTableIds: () => q.listTables.all() as string[],
     head: (tableId) => q.head.get(tableId) as number,
-    append: (tableId, expected, record) => appendTx.immediate(tableId, expected, record),
+    append(tableId, expected, record) {
+      if (!inBatch) {
+        refuseAfterSyncFailure();
+        return appendTx.immediate(tableId, expected, record);
+      }
+      if (batchBroken !== null) throw batchBroken;
+      try {
+        return appendRow(tableId, expected, record);
+      } catch (e) {
+        // SQLite may end the whole transaction on some errors (disk full, I/O): later statements would autocommit.
+        if (!db.inTransaction) batchBroken = e;
+        throw e;
+      }
+    },
     findCommand(tableId, actorKey, commandId) {
       const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
+      lastMiss = r ? null : { tableId, actorKey, commandId };
       return r ? toTx(r) : null;
     },
     readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
@@ -271,11 +325,26 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         .immediate();
     },
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
-    batch: (fn) => db.transaction(fn).immediate(),
+    batch: runBatch,
+    commit(fn) {
+      setSync.normal.run();
+      let value;
+      try {
+        value = runBatch(fn);
+      } finally {
+        setSync.full.run();
+      }
+      const durable = syncWal().catch((e: unknown) => {
+        syncFailure = e instanceof Error ? e : new Error(String(e));
+        throw syncFailure;
+      });
+      return { value, durable };
+    },
     probeWritable() {
       return store.probeWrite() === null;
     },
     probeWrite() {
+      if (syncFailure) return syncFailure;
       try {
         db.transaction(() => {
           q.health.run(Date.now());
@@ -292,6 +361,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     close() {
       if (db.open) db.close();
+      // After the database: closing a descriptor of a file drops this process's locks on it.
+      if (walOpen) {
+        walOpen = false;
+        closeSync(walFd);
+      }
     },
   };
   return store;
