@@ -10,7 +10,7 @@
 import { encounterCatalog } from './declarations.js';
 import { own } from '../core/own.js';
 import type { SpendRequest } from './economies.js';
-import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Module, ProjectorReads, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
 import { appendLog } from '../core/log.js';
 import { claimId, mintId } from '../core/ids.js';
@@ -1278,7 +1278,18 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, idStatus, audience, catalog: encounterCatalog(rules) };
+  // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),
+  // and through canAct (who is on deck) whatever the ruleset's hook reads.
+  const projectReads: ProjectorReads | undefined =
+    rules.canAct !== undefined && rules.canActReads === undefined
+      ? undefined
+      : {
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])],
+          writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
+          // A clock advance changes only the players' clock: the projected encounter keeps its object.
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
+        };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */

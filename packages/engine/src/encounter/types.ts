@@ -4,7 +4,7 @@
 // `encounterModule(rules)` to get the 'encounter' Module. All state lives in
 // world.ext.encounter as plain JSON; every change is an event.
 import type { Rng } from '../dice/rng.js';
-import type { EngineEvent, Json, Result, World } from '../core/types.js';
+import type { EngineEvent, Json, Result, World, WorldPart } from '../core/types.js';
 
 // ---------------------------------------------------------------- combatants
 
@@ -295,6 +295,11 @@ export interface EncounterRules {
   readonly escalation?: EscalationSettings;
   /** Extra able-to-act test (0 HP, dying...); the kernel already checks incapacitated flags and conditions. */
   readonly canAct?: (world: World, combatant: Combatant) => boolean;
+  /**
+   * The world parts `canAct` reads besides the encounter (the projector asks it who is on deck).
+   * Without it, a ruleset with a `canAct` has its encounter re-projected on every change.
+   */
+  readonly canActReads?: readonly WorldPart[];
   /** Ongoing damage for one instance at the end of its bearer's turn (runs before saves). */
   readonly onOngoing?: (world: World, instance: ConditionInstance, rng: Rng) => EngineEvent[];
   /** A save against a save-ends instance, rolled at the end of its bearer's turn. */
