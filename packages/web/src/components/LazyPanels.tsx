@@ -64,3 +64,6 @@ export const EncounterBuilder = lazyPanel(() => import('./EncounterBuilder.tsx')
 export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.AddCombatant), 'small');
 // The GM's row tools, loaded when a row is first opened.
 export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
+// Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
+export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
+export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
