@@ -6,3 +6,4 @@ export * from './odds/index.js';
 export * from './encounter/index.js';
 export * from './bestiary/index.js';
 export * from './requests/index.js';
+export * from './timer/index.js';

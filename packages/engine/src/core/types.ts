@@ -67,6 +67,8 @@ export interface Env {
    * same transaction, with the same checks as if the GM had sent it.
    */
   readonly decideCommand?: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
+  /** Server wall-clock time (ms since the epoch) for display-only timers; recorded in the events that use it, like dice. */
+  readonly now?: number;
 }
 
 // ---------------------------------------------------------------- the world
