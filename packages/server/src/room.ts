@@ -198,7 +198,7 @@ export class Room {
 
   join(session: Session): void {
     this.sessions.add(session);
-    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version });
+    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version, serverTime: Date.now() });
     this.sendSnapshot(session);
     this.broadcastPresence();
   }

@@ -12,6 +12,7 @@ import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionsPanel, AddCombatant, EncounterBuilder, RowTools, SheetEditor } from './LazyPanels.tsx';
 import { InlineForm } from './InlineForm.tsx';
+import { TurnTimer } from './TurnTimer.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -106,6 +107,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           'The encounter has ended.'
         )}
       </p>
+      <TurnTimer world={world} gm={gm} send={send} />
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
