@@ -10,7 +10,7 @@ import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, RowTools, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, MoveButtons, RowTools, SheetEditor } from './LazyPanels.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import { TurnTimer } from './TurnTimer.tsx';
 
@@ -187,6 +187,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           <span class="badge bad">out</span>
         ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
+        {gm ? <MoveButtons c={c} enc={enc} send={send} rulesetId={world.rulesetId} /> : null}
         {gm ? (
           <button
             class="small"
