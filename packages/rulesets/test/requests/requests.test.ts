@@ -135,6 +135,15 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe("Kira's request for 2 damage expired: the fight ended.");
   });
 
+  it('a waiting request lapses when its character leaves the table', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 2 }, ana);
+    const tx = n.run({ type: 'character.remove', id: kira });
+    expect(eventsOf(tx).map((e) => e.type)).toContain('request.expired');
+    expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the character left the table' });
+  });
+
   it('a player may withdraw their own request, not another seat\'s (which answers as a missing one)', () => {
     const { n, ana, bo, kira, brak } = night('osr');
     startFight(n, kira, brak);
