@@ -51,10 +51,18 @@ export const kernelRequestCommand: RequestCommand = (world, r) => {
   return ok(commandForCombatant(r, c.value));
 };
 
-/** The running encounter's combatant that plays `characterId`, or a sentence saying there is none. */
+/**
+ * The running encounter's combatant that plays `characterId`, or a sentence saying there is none.
+ * A combatant the GM hides counts as absent: the player cannot see it, so asking must not reveal it.
+ */
 export function combatantFor(world: World, characterId: string): Result<string> {
   const enc = getEncounter(world);
-  const id = enc.active ? enc.roster.find((x) => own(enc.combatants, x)?.characterId === characterId) : undefined;
+  const id = enc.active
+    ? enc.roster.find((x) => {
+        const c = own(enc.combatants, x);
+        return c?.characterId === characterId && c.visibility !== 'hidden';
+      })
+    : undefined;
   if (id === undefined) return err(ErrorCode.NOT_FOUND, `${own(world.characters, characterId)?.name ?? 'that character'} is not in a running fight: damage, healing and conditions can be asked for during an encounter`, 'characterId');
   return ok(id);
 }

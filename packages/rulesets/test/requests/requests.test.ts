@@ -135,6 +135,13 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe("Kira's request for 2 damage expired: the fight ended.");
   });
 
+  it('a character whose combatant the GM hides answers as not in the fight (the player cannot see it, so asking must not reveal it)', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'encounter.hide', id: kira });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'NOT_FOUND', message: 'Kira is not in a running fight: damage, healing and conditions can be asked for during an encounter' });
+  });
+
   it('a waiting request lapses when its character leaves the table', () => {
     const { n, ana, kira, brak } = night('osr');
     startFight(n, kira, brak);
