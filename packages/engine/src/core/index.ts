@@ -47,4 +47,4 @@ export {
   type Renamed,
 } from './catalog.js';
 export { own } from './own.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

@@ -41,6 +41,7 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.add': 'add a combatant',
   'encounter.remove': 'remove a combatant',
   'encounter.place': 'move a combatant in the order',
+  'encounter.reorder': 'reorder the turns',
   'encounter.setStats': 'change a combatant\'s stats',
   'encounter.damage': 'deal damage',
   'encounter.heal': 'heal',
@@ -65,6 +66,12 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
 };
 
 const MAX_COMBATANTS = 200;
+/** Why a turn order keeps no manual order (ADR 29), in the GM's words. */
+const NO_MANUAL: { readonly [sequencerId: string]: string } = {
+  teams: 'teams take turns and each team picks who acts (003 "Initiative and Rounds")',
+  spotlight: 'the spotlight moves by the rolls and the GM\'s choices (000)',
+  'edge-save': 'each PC slots in by the Edge Saves rolled at the start (004 "Turn Order")',
+};
 const MAX_NAME = 80;
 /** Most keys one combatant's own stats may hold (as for a character's sheet). */
 const MAX_COMBATANT_STATS = 200;
@@ -478,6 +485,25 @@ export function encounterModule(rules: EncounterRules): Module {
         const p = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), command['placement'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
+      },
+    },
+    'encounter.reorder': {
+      // The GM's manual order (ADR 29): the turn order's own hook says what placements that takes, one placed event each.
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        const before = command['before'] ?? null;
+        if (before !== null) {
+          const b = needCombatant(a.value, before, 'before');
+          if (!b.ok) return b;
+          if (b.value.id === c.value.id) return errR('INVALID_VALUE', 'before: a combatant cannot go before itself', 'before');
+        }
+        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'id');
+        const r = seqr.reorder(a.value, c.value.id, typeof before === 'string' ? before : null);
+        if (!r.ok) return r;
+        return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
       },
     },
     'encounter.damage': hpCommand('damage'),

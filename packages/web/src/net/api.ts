@@ -54,3 +54,8 @@ export async function listCommands(rulesetId: string): Promise<ApiResult<Catalog
   const r = await call<{ commands: CatalogEntry[] }>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/commands`);
   return r.ok ? { ok: true, value: r.value.commands } : r;
 }
+
+/** A ruleset's character sheet as JSON Schema, with the fields a player may change (GET /api/rulesets/:id/sheet). */
+export async function getSheetSchema(rulesetId: string): Promise<ApiResult<{ schema: Record<string, unknown>; playerEditable: string[] }>> {
+  return call<{ schema: Record<string, unknown>; playerEditable: string[] }>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/sheet`);
+}
