@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
@@ -139,7 +139,10 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
 export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void }) {
   const { world, prefix, label, button, lined, onAdd, onError } = props;
   const method = initiativeOf(world.rulesetId);
-  const characters = Object.values(world.characters);
+  // Not offered again: whoever is in the running fight, and the foes' own characters from the last one (lib/foes.ts).
+  const enc = encounterOf(world);
+  const fought = new Set(Object.values(enc?.combatants ?? {}).map((c) => c.characterId));
+  const characters = Object.values(world.characters).filter((c) => !fought.has(c.id) || (c.kind === 'pc' && enc?.active !== true));
   const [kind, setKind] = useState<'pc' | 'npc'>('npc');
   const [charId, setCharId] = useState('');
   const character = world.characters[charId] ?? null;
