@@ -2,6 +2,7 @@
 // spectator link. The GM token goes in an Authorization header, never a URL.
 import type { CreateSeatResponse, CreateTableResponse, HttpError, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
 import type { CatalogEntry } from '../lib/schemaForm.ts';
+import type { SheetSchema } from '../lib/sheetForm.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string; kind: string };
 
@@ -55,7 +56,5 @@ export async function listCommands(rulesetId: string): Promise<ApiResult<Catalog
   return r.ok ? { ok: true, value: r.value.commands } : r;
 }
 
-/** A ruleset's character sheet as JSON Schema, with the fields a player may change (GET /api/rulesets/:id/sheet). */
-export async function getSheetSchema(rulesetId: string): Promise<ApiResult<{ schema: Record<string, unknown>; playerEditable: string[] }>> {
-  return call<{ schema: Record<string, unknown>; playerEditable: string[] }>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/sheet`);
-}
+/** A ruleset's character sheet (ADR 21): JSON Schema with a default per field, and the fields a player may edit. */
+export const getSheetSchema = (rulesetId: string) => call<SheetSchema>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/sheet`);
