@@ -171,7 +171,7 @@ export class Room {
 
   join(session: Session): void {
     this.sessions.add(session);
-    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version });
+    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version, serverTime: Date.now() });
     this.sendSnapshot(session);
     this.broadcastPresence();
   }
@@ -257,7 +257,8 @@ export class Room {
     if (this.version >= this.limits.maxTransactions) {
       return { ok: false, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` } };
     }
-    const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
+    // The wall clock goes in like the dice: the turn timer's events record it (ADR 29).
+    const r = this.engine.execute(this.table, command, { rng: this.rng, actor, now: Date.now() });
     if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
     let appended;
     try {

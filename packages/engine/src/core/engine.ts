@@ -158,12 +158,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
-    const r = handler.decide(world, command, env);
+    const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
     if (!r.ok) return r;
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
     return r;
+  }
+
+  /** A module deciding another's command (an approved request): checked as a sent command is, never the engine's undo or redo. */
+  function nested(world: World, command: Command, env: Env): Result<EngineEvent[]> {
+    const bad = checkCommand(command);
+    if (bad !== null) return { ok: false, error: bad };
+    if (command.type === UNDO || command.type === REDO) return err(ErrorCode.FORBIDDEN, `${command.type} cannot be run from inside another command`, 'type');
+    return decideChecked(world, command, env);
   }
 
   /** Apply one event, then every reaction's follow-ups depth-first; `out` collects the transaction's events. */

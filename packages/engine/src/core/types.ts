@@ -61,6 +61,14 @@ export interface EngineEvent {
 export interface Env {
   readonly rng: Rng;
   readonly actor: Viewer;
+  /**
+   * Decides another module's command on `world` under `env` (the engine fills it
+   * in): a player's request, once approved, runs the ruleset's own command in the
+   * same transaction, with the same checks as if the GM had sent it.
+   */
+  readonly decideCommand?: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
+  /** Server wall-clock time (ms since the epoch) for display-only timers; recorded in the events that use it, like dice. */
+  readonly now?: number;
 }
 
 // ---------------------------------------------------------------- the world

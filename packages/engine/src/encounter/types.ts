@@ -107,6 +107,12 @@ export interface Sequencer {
    * this round's turn. Without it (003) they may act later once able.
    */
   rank?(enc: EncounterState, id: string): number;
+  /**
+   * The GM's manual order (drag or move up / down on the tracker): new
+   * placements that put `id` just before `before` (last when null), by id.
+   * Without it the turn order has no manual order (teams, spotlight, Edge Save slots: ADR 29).
+   */
+  reorder?(enc: EncounterState, id: string, before: string | null): Result<{ readonly [id: string]: Json }>;
   /** Placement change when a readied action triggers before `before` (002), or null for none. */
   readyTriggered?(enc: EncounterState, id: string, before: string): Json | null;
 }
