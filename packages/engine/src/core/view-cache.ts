@@ -130,8 +130,12 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
     return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
   });
-  const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
-  const classOf = (v: Viewer): string => (v.role === 'gm' ? 'gm' : bySeat ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
+  // Projectors up to the first one that may read the seat (declared so, or undeclared) are shared by
+  // a visibility class (the GM; everyone else); from there on each viewer has its own lane.
+  const firstSeat = (() => {
+    const i = projecting.findIndex((m) => m.projectReads === undefined || m.projectReads.bySeat === true);
+    return i < 0 ? projecting.length : i;
+  })();
   const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
@@ -139,17 +143,24 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return memo.parts as PartsMemo;
   };
 
-  /** Runs (or reuses) each projector in order for the viewer's class. */
+  /** Every projector in order: the shared ones for the viewer's class, then the viewer's own lane. */
   function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
-    const cls = classOf(viewer);
-    const last = parts.classes.get(cls);
+    const shared = run(world, world, viewer, parts, viewer.role === 'gm' ? 'gm' : 'others', 0, firstSeat);
+    return firstSeat === projecting.length ? shared : run(world, shared, viewer, parts, `lane:${viewerKey(viewer)}`, firstSeat, projecting.length);
+  }
+
+  /** Runs (or reuses) projectors [from, to) on `start`, keeping their inputs and outputs under `key`. */
+  function run(world: World, start: World, viewer: Viewer, parts: PartsMemo, key: string, from: number, to: number): World {
+    if (from === to) return start;
+    const last = parts.classes.get(key);
     // Another viewer of this class was just projected from this very world: the same parts serve.
-    if (last !== undefined && last.source === world) return last.steps.length === 0 ? world : last.steps[last.steps.length - 1]!.output;
+    if (last !== undefined && last.source === world && last.steps[0]?.input === start) return last.steps[last.steps.length - 1]!.output;
     const done: StepMemo[] = [];
-    let input = world;
-    projecting.forEach((m, i) => {
+    let input = start;
+    for (let i = from; i < to; i++) {
+      const m = projecting[i]!;
       const d = declared[i]!;
-      const prev = last?.steps[i];
+      const prev = last?.steps[i - from];
       let output: World | null = null;
       if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
         if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
@@ -178,8 +189,8 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       }
       done.push({ input, output });
       input = output;
-    });
-    parts.classes.set(cls, { source: world, steps: done });
+    }
+    parts.classes.set(key, { source: world, steps: done });
     return input;
   }
 

@@ -284,6 +284,8 @@ export function requestModule(hook: RequestCommand = kernelRequestCommand): Modu
       else ext[REQUESTS_ID] = (mine.length === s.items.length ? s : { items: mine }) as unknown as Json;
       return { ...world, ext };
     },
+    // Each seat sees its own requests: projected per seat (ADR 20).
+    projectReads: { reads: [`ext.${REQUESTS_ID}`], writes: [`ext.${REQUESTS_ID}`], bySeat: true },
     idStatus(world, viewer, id) {
       const r = requestsOf(world).items.find((x) => x.id === id);
       if (r === undefined) return undefined;

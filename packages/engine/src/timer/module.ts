@@ -113,5 +113,7 @@ export const timerModule: Module = {
     if (cur === undefined || cur.visibility !== 'hidden') return world;
     return put(world, { ...timerOf(world), startedAt: null, pausedAt: null, pausedMs: 0 });
   },
+  // Judged on the unprojected encounter's current turn (ADR 20).
+  projectReads: { reads: [`ext.${TIMER_ID}`, 'ext.encounter'], writes: [`ext.${TIMER_ID}`] },
   idStatus: () => undefined,
 };
