@@ -2,7 +2,8 @@
 // Every other module builds on these entities and on `clock.advanced`.
 import { own } from './own.js';
 import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
-import { coreCatalog } from './declarations.js';
+import { handlerOf } from './catalog.js';
+import { characterRemove, characterUpdate, coreCatalog, seatRemove, seatRename } from './declarations.js';
 import { claimId, mintId } from './ids.js';
 import { appendLog, MAX_LOG_TEXT } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
@@ -66,22 +67,20 @@ const commands: Record<string, CommandHandler> = {
       return ok([{ type: 'seat.added', id, name: name.value }]);
     },
   },
-  'seat.rename': {
-    decide(world, c) {
-      const name = readString(c, 'name', { max: 100 });
-      if (!name.ok) return name;
-      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
-      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
-      return ok([{ type: 'seat.renamed', id: seat.id, name: name.value, from: seat.name }]);
+  'seat.rename': handlerOf(seatRename, {
+    decide(world, { seatId, name }) {
+      const seat = own(world.seats, seatId);
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${seatId}`, 'seatId');
+      return ok([{ type: 'seat.renamed', id: seat.id, name: name.trim(), from: seat.name }]);
     },
-  },
-  'seat.remove': {
-    decide(world, c) {
-      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
-      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
+  }),
+  'seat.remove': handlerOf(seatRemove, {
+    decide(world, { seatId }) {
+      const seat = own(world.seats, seatId);
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${seatId}`, 'seatId');
       return ok([{ type: 'seat.removed', id: seat.id, name: seat.name }]);
     },
-  },
+  }),
   'character.add': {
     decide(world, c, env) {
       const name = readString(c, 'name', { max: 100 });
@@ -102,34 +101,29 @@ const commands: Record<string, CommandHandler> = {
       return ok([{ type: 'character.added', id, name: name.value, kind: kind.value, seatId: seat.value, visibility: visibility.value, stats: stats.value ?? {} }]);
     },
   },
-  'character.update': {
-    decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
-      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
-      const name = readString(c, 'name', { max: 100, optional: true });
-      if (!name.ok) return name;
-      const visibility = readVisibility(c, ch.visibility);
-      if (!visibility.ok) return visibility;
-      const stats = readObject(c, 'stats');
-      if (!stats.ok) return stats;
-      const merged = { ...ch.stats, ...(stats.value ?? {}) };
+  'character.update': handlerOf(characterUpdate, {
+    decide(world, p) {
+      const ch = own(world.characters, p.characterId);
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${p.characterId}`, 'characterId');
+      const name = p.name?.trim();
+      if (name === '') return err(ErrorCode.INVALID_VALUE, 'name must have at least 1 character(s)', 'name');
+      const merged = { ...ch.stats, ...(p.stats ?? {}) };
       const bad = checkStats(merged);
       if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
-      const seat = c['seatId'] === undefined ? ({ ok: true, value: ch.seatId } as const) : readSeatId(world, c['seatId']);
+      const seat = p.seatId === undefined ? ({ ok: true, value: ch.seatId } as const) : readSeatId(world, p.seatId);
       if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');
-      const e: { [k: string]: Json } = { type: 'character.updated', id: ch.id, visibility: visibility.value, wasVisibility: ch.visibility, seatId: seat.value, wasSeatId: ch.seatId };
-      if (name.value !== undefined) e['name'] = name.value;
-      if (stats.value !== undefined) e['stats'] = stats.value;
-      return ok([e as EngineEvent]);
+      const visibility = p.visibility ?? ch.visibility;
+      const e: EngineEvent = { type: 'character.updated', id: ch.id, visibility, wasVisibility: ch.visibility, seatId: seat.value, wasSeatId: ch.seatId };
+      return ok([{ ...e, ...(name === undefined ? {} : { name }), ...(p.stats === undefined ? {} : { stats: p.stats }) }]);
     },
-  },
-  'character.remove': {
-    decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
-      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
+  }),
+  'character.remove': handlerOf(characterRemove, {
+    decide(world, { characterId }) {
+      const ch = own(world.characters, characterId);
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${characterId}`, 'characterId');
       return ok([{ type: 'character.removed', id: ch.id, visibility: ch.visibility, seatId: ch.seatId }]);
     },
-  },
+  }),
   'clock.advance': {
     decide(world, c) {
       const unit = readEnum<ClockUnit>(c, 'unit', CLOCK_UNITS);

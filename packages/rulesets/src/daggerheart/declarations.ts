@@ -16,18 +16,22 @@ const move = z.strictObject({
   countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),
 });
 
+/** docs/vocabulary.md: a flat addition to a roll is `bonus` in every ruleset; stored commands and old clients still send `modifier`. */
+const RENAMED_BONUS = { modifier: 'bonus' } as const;
+
 export const daggerheartCatalog = catalogOf(
   declareCommand('daggerheart.actionRoll', {
     summary: 'Make an action roll with the Duality Dice against a difficulty',
     who: 'own-character',
     input: z.strictObject({
       characterId: characterId('the PC rolling (GM: optional)').optional(),
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
+      bonus: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
       difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
       reaction: z.boolean().meta({ description: 'a reaction roll (no Hope, Fear or countdown ticks by default)' }).optional(),
       label: text(LABEL).optional(),
     }),
+    renamed: RENAMED_BONUS,
   }),
   declareCommand('daggerheart.helpAlly', {
     summary: "Spend Hope to add an advantage die to an ally's next action roll",
@@ -48,7 +52,7 @@ export const daggerheartCatalog = catalogOf(
     input: z.strictObject({
       characterId: characterId(),
       trait: z.enum(TRAITS).optional(),
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+      bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
       difficulty: int(1, MAX_DIFFICULTY),
       hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
@@ -56,6 +60,7 @@ export const daggerheartCatalog = catalogOf(
       experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
       experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
     }),
+    renamed: RENAMED_BONUS,
   }),
   declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) }),
   declareCommand('daggerheart.rollRequest', {
@@ -114,10 +119,11 @@ export const daggerheartCatalog = catalogOf(
     summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
     who: 'anyone',
     input: z.strictObject({
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+      bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
       difficulty: int(1, MAX_DIFFICULTY),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
     }),
+    renamed: RENAMED_BONUS,
     result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
   }),
   declareActions('daggerheart', 'What a creature in the spotlight may do now: roll, help an ally, with odds'),

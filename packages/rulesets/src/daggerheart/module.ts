@@ -146,7 +146,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         if (!pc.ok) return pc;
         character = pc.value;
       }
-      const modifier = readInt(c, 'modifier', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
+      const modifier = readInt(c, 'bonus', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
       if (!modifier.ok) return modifier;
       const difficulty = readInt(c, 'difficulty', { min: 1, max: MAX_DIFFICULTY });
       if (!difficulty.ok) return difficulty;
@@ -168,7 +168,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (trait !== '' && !(TRAITS as readonly Json[]).includes(trait)) return err('INVALID_VALUE', `trait must be one of ${TRAITS.join(', ')}`, 'trait');
       const sheetTrait = trait === '' ? 0 : pc.value.stats[String(trait)];
       const traitValue = typeof sheetTrait === 'number' && Number.isInteger(sheetTrait) ? sheetTrait : 0;
-      const extra = readInt(c, 'modifier', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
+      const extra = readInt(c, 'bonus', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
       if (!extra.ok) return extra;
       const difficulty = readInt(c, 'difficulty', { min: 1, max: MAX_DIFFICULTY });
       if (!difficulty.ok) return difficulty;
