@@ -4,7 +4,7 @@
 // ally (the Help an Ally move). Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './module.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './limits.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 

@@ -33,6 +33,14 @@ export function readPc(world: World, c: Command, field: string): Result<Characte
   return ch;
 }
 
+/** A PC by id (NOT_FOUND, or DH_NOT_A_PC for another character), for handlers given a parsed payload. */
+export function pcOf(world: World, id: string, field: string): Result<Character> {
+  const ch = own(world.characters, id);
+  if (ch === undefined) return err('NOT_FOUND', `${field}: no character ${JSON.stringify(id).slice(0, 40)}`, field);
+  if (ch.kind !== 'pc') return err('DH_NOT_A_PC', `${ch.name} is not a PC: Hope and action rolls belong to PCs`, field);
+  return ok(ch);
+}
+
 export function readBool(c: Command, key: string): Result<boolean> {
   const v = c[key];
   if (v === undefined) return ok(false);
