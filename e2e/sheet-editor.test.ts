@@ -1,6 +1,6 @@
 // The GM's sheet editor in real Chromium. On a 36th Way table the GM writes
 // the PC's and the foe's sheets as JSON in the editor (the server's
-// tsw.sheet.set checks them), a bad field comes back in place with its path,
+// 36th-way.sheet.set checks them), a bad field comes back in place with its path,
 // and the attack panel then shows the exact odds for the two. A player's
 // phone has no editor. On a teams table the same editor sends teams.setSheet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('sheet editor', () => {
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
     // The actions panel now offers Vesk's Attack on the Ogre, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
-    await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    await gmSock.command({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
     const panel = await openAttack(gm.p);
     const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');

@@ -46,4 +46,5 @@ export {
   type Renamed,
 } from './catalog.js';
 export { own } from './own.js';
+export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
 export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

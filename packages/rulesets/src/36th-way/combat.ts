@@ -22,7 +22,7 @@ const MAX_BONUS = 50;
 export function damageEvent(world: World, target: Sheet, amount: number, extra: { readonly [k: string]: Json }, crit = false): EngineEvent {
   const out = takeDamage(world, target, amount, crit);
   return {
-    type: 'tsw.damaged',
+    type: '36th-way.damaged',
     target: target.id,
     amount: Math.max(0, amount),
     crit,
@@ -35,7 +35,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
   };
 }
 
-/** Apply a tsw.damaged event to a working copy of a sheet (so several hits in one command chain). */
+/** Apply a 36th-way.damaged event to a working copy of a sheet (so several hits in one command chain). */
 export function sheetAfterDamage(s: Sheet, e: EngineEvent): Sheet {
   return { ...s, hp: Number(e['hpTo']), dying: (e['dying'] ?? null) as unknown as Sheet['dying'], dead: e['dead'] === true, unconscious: e['unconscious'] === true };
 }
@@ -124,7 +124,7 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
 }
 
 /**
- * Decide a tsw.attack command: validation, action spending, one 3d6 per
+ * Decide a 36th-way.attack command: validation, action spending, one 3d6 per
  * target (optionally every attack roll before any damage), damage with crits,
  * resistance, weakness, vulnerability, Confused self-damage.
  */
@@ -176,7 +176,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targets');
     if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attacker');
     if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attacker');
-    events.push({ type: 'tsw.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
+    events.push({ type: '36th-way.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
   }
   if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attacker');
   if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
@@ -293,7 +293,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const total = a.level + volition + escalation + bonus.value;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
-      type: 'tsw.attackRolled',
+      type: '36th-way.attackRolled',
       attacker: a.id,
       target: t.id,
       kind: p.kind,
@@ -331,12 +331,12 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     }
   }
   events.push(...later);
-  if (rolls.some((r) => r.hit) && fighting) events.push({ type: 'tsw.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
+  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
   return okR(events);
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: 'tsw.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
+  return { type: '36th-way.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -345,7 +345,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
   const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
   // A random id (ADR 18): a provocation by a hidden foe is not guessable from a visible one's; stored `prov<n>` ids still replay.
   const [id] = mintId(world, 'prov', rng);
-  return { type: 'tsw.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
+  return { type: '36th-way.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
 }
 
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
@@ -353,7 +353,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, 'tsw.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: 'tsw.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
   if (!ok) out.push(damageEvent(world, s, s.tier, { source: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
   return out;
 }

@@ -17,7 +17,7 @@ const j = (x: unknown): Json => x as Json;
 
 export function movementCommands(kit: Kit, spendIn: (world: World, who: string, kind: string) => R<EngineEvent[]>): Record<string, CommandHandler> {
   return {
-    'tsw.position': {
+    '36th-way.position': {
       // The GM places two characters relative to each other.
       decide(world, c) {
         const a = needSheet(world, c['a'], 'a');
@@ -27,10 +27,10 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (a.value.id === b.value.id) return errR('BAD_INPUT', 'a and b must differ', 'b');
         const range = c['range'];
         if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
-        return okR([{ type: 'tsw.positioned', a: a.value.id, b: b.value.id, range }]);
+        return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
       },
     },
-    'tsw.move': {
+    '36th-way.move': {
       // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
       // Leaving engaged enemies without disengaging provokes opportunity attacks.
       authorize: byController('who'),
@@ -61,11 +61,11 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
-        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
+        out.push({ type: '36th-way.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
         return okR(out);
       },
     },
-    'tsw.disengage': {
+    '36th-way.disengage': {
       // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
       authorize: byController('who'),
       decide(world, c, env) {
@@ -91,10 +91,10 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const net = extra - (grabbers.length > 0 ? 1 : 0);
         const roll = roll3d6(env.rng, world, net);
         const target = disengageTarget(world, from.length);
-        return okR([...spend.value, { type: 'tsw.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
       },
     },
-    'tsw.popOff': {
+    '36th-way.popOff': {
       // Some abilities pop you off enemies with no disengage check.
       authorize: byController('who'),
       decide(world, c) {
@@ -106,10 +106,10 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const all = engagedEnemies(world, s.value.id);
         const from = c['from'] ?? all;
         if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
-        return okR([{ type: 'tsw.poppedOff', who: s.value.id, from: j(from) }]);
+        return okR([{ type: '36th-way.poppedOff', who: s.value.id, from: j(from) }]);
       },
     },
-    'tsw.intercept': {
+    '36th-way.intercept': {
       // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
       authorize: byController('interceptor'),
       decide(world, c) {
@@ -128,15 +128,15 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptor');
         if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptor');
         if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptor');
-        return okR([{ type: 'tsw.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
+        return okR([{ type: '36th-way.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
       },
     },
   };
 }
 
 export const movementReducers: Record<string, Reducer> = {
-  'tsw.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
-  'tsw.moved': (w, e) => {
+  '36th-way.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
+  '36th-way.moved': (w, e) => {
     const who = String(e['who']);
     const to = String(e['to']);
     let st = getTsw(w);
@@ -144,27 +144,27 @@ export const movementReducers: Record<string, Reducer> = {
     st = place(st, who, to, e['range'] as Range);
     const engage = e['range'] === 'engaged';
     st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: getEncounter(w).turnSerial } : null };
-    return log(setTsw(w, st), e, 'tsw.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
+    return log(setTsw(w, st), e, '36th-way.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
   },
-  'tsw.disengageRolled': (w, e) => {
+  '36th-way.disengageRolled': (w, e) => {
     const who = String(e['who']);
     let st = getTsw(w);
     if (e['success'] === true) for (const x of e['from'] as string[]) st = place(st, who, x, 'nearby');
     const r = e['roll'] as { natural?: number } | null;
-    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
   },
-  'tsw.poppedOff': (w, e) => {
+  '36th-way.poppedOff': (w, e) => {
     let st = getTsw(w);
     for (const x of e['from'] as string[]) st = place(st, String(e['who']), x, 'nearby');
-    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, e['who'])} popped off.`);
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e['who'])} popped off.`);
   },
-  'tsw.intercepted': (w, e) => {
+  '36th-way.intercepted': (w, e) => {
     const mover = String(e['mover']);
     let st = place(getTsw(w), mover, String(e['ally']), 'nearby');
     st = { ...place(st, mover, String(e['interceptor']), 'engaged'), lastEngage: null };
-    return log(setTsw(w, st), e, 'tsw.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
+    return log(setTsw(w, st), e, '36th-way.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
   },
-  'tsw.provoked': (w, e) => {
+  '36th-way.provoked': (w, e) => {
     const st = getTsw(w);
     const against = (e['against'] as string[] | undefined) ?? [];
     const next: TswState = {
@@ -175,9 +175,9 @@ export const movementReducers: Record<string, Reducer> = {
     // A random id counts one mint (ADR 18); stored `prov<n>` ids leave the counter as they always did.
     const id = String(e['id']);
     const w1 = id.startsWith('prov-') ? claimId(w, id) : w;
-    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, '36th-way.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
   },
-  'tsw.opportunityTaken': onSt((st, e) => ({
+  '36th-way.opportunityTaken': onSt((st, e) => ({
     ...st,
     provocations: st.provocations
       .map((p) => (p.id === e['provocation'] ? { ...p, against: p.against.filter((x) => x !== e['attacker']) } : p))

@@ -1,5 +1,5 @@
 // Read-only questions for the GM screen and a player's phone: "what are the
-// odds?" for a tsw.attack as the table stands. The engine answers on the
+// odds?" for a 36th-way.attack as the table stands. The engine answers on the
 // asker's projected world, so a sheet a player may not see is simply missing
 // here and the answer is the same "no sheet" a made-up id gets.
 import type { Json, Query, World } from '@tablekeeper/engine';
@@ -13,7 +13,7 @@ import { defenseOf, getTsw } from './state.js';
 
 type Args = { readonly [key: string]: Json };
 
-/** The arguments tsw.attack takes that change the odds, read with the command's own limits. */
+/** The arguments 36th-way.attack takes that change the odds, read with the command's own limits. */
 interface OddsArgs {
   readonly attacker: string;
   readonly target: string;
@@ -51,7 +51,7 @@ function readArgs(args: Args): R<OddsArgs> {
   return okR({ attacker, target, defense, types: t as string[], bonus: bonus.value, advantage: advantage.value, coupDeGrace: coup });
 }
 
-/** The tsw.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
+/** The 36th-way.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
 export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   const a = readArgs(args);
   if (!a.ok) return a;
@@ -92,5 +92,5 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
 }
 
 export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
-  return { 'tsw.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
+  return { '36th-way.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
 }

@@ -175,7 +175,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       : { code: 'WRONG_PHASE', message: `not during ${describePhase(st)} (needs the ${phases.join(' or ')} phase of an Encounter)` };
 
   function phaseChange(st: KleptoState, to: EpisodePhase, encounterTo: EncounterPhase | null): EngineEvent {
-    return { type: 'klepto.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
+    return { type: 'kleptonomicon.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
   }
 
   /** The current combatant's movement this turn, checking it is their turn in the Main phase. */
@@ -193,16 +193,16 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   const commands: Record<string, CommandHandler> = {
     // ------------------------------------------------------------ the Episode
-    'klepto.startEpisode': {
+    'kleptonomicon.startEpisode': {
       label: 'start an Episode',
       decide(world) {
         const st = getKlepto(world);
         const bad = inPhase(st, ...EPISODE_TRANSITIONS.opening);
         if (bad !== null) return { ok: false, error: { ...bad, message: 'an Episode is already running; finish its Closing Credits first' } };
-        return ok([{ type: 'klepto.episodeStarted', episode: st.episode + 1 }]);
+        return ok([{ type: 'kleptonomicon.episodeStarted', episode: st.episode + 1 }]);
       },
     },
-    'klepto.introduce': {
+    'kleptonomicon.introduce': {
       label: 'introduce a character',
       authorize: byCharacter(),
       decide(world, c) {
@@ -213,19 +213,19 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
         const clip = text(c, 'clip', false);
         if (!clip.ok) return clip;
-        return ok([{ type: 'klepto.introduced', characterId: ch, clip: clip.value }]);
+        return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value }]);
       },
     },
-    'klepto.coldOpen': {
+    'kleptonomicon.coldOpen': {
       label: 'add a cold open',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'opening');
         if (bad !== null) return { ok: false, error: bad };
         const t = text(c, 'text');
-        return t.ok ? ok([{ type: 'klepto.coldOpened', text: t.value }]) : t;
+        return t.ok ? ok([{ type: 'kleptonomicon.coldOpened', text: t.value }]) : t;
       },
     },
-    'klepto.freeplay': {
+    'kleptonomicon.freeplay': {
       label: 'move to Freeplay',
       decide(world) {
         const st = getKlepto(world);
@@ -234,30 +234,30 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'freeplay', null)]);
       },
     },
-    'klepto.looseOrder': {
+    'kleptonomicon.looseOrder': {
       label: 'set a loose turn order',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'freeplay');
         if (bad !== null) return { ok: false, error: bad };
         const order = c['order'];
-        if (order === null) return ok([{ type: 'klepto.looseOrderSet', order: null }]);
+        if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null }]);
         if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('BAD_INPUT', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
         for (let i = 0; i < order.length; i++) {
           const id = order[i];
           if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
         }
-        return ok([{ type: 'klepto.looseOrderSet', order }]);
+        return ok([{ type: 'kleptonomicon.looseOrderSet', order }]);
       },
     },
-    'klepto.passSpotlight': {
+    'kleptonomicon.passSpotlight': {
       label: 'pass the spotlight',
       decide(world) {
         const st = getKlepto(world);
         if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
-        return ok([{ type: 'klepto.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
+        return ok([{ type: 'kleptonomicon.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
       },
     },
-    'klepto.improvise': {
+    'kleptonomicon.improvise': {
       label: 'try an improvised action',
       authorize: byCharacter(),
       decide(world, c, env) {
@@ -269,10 +269,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
         const [id] = mintId(world, 'imp', env.rng);
-        return ok([{ type: 'klepto.improvisationProposed', id, characterId: ch, description: d.value }]);
+        return ok([{ type: 'kleptonomicon.improvisationProposed', id, characterId: ch, description: d.value }]);
       },
     },
-    'klepto.rule': {
+    'kleptonomicon.rule': {
       label: 'rule on an improvised action',
       decide(world, c, env) {
         const st = getKlepto(world);
@@ -282,7 +282,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
         const ruling = c['ruling'];
         if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('BAD_INPUT', 'ruling must be "simple", "test" or "impossible"', 'ruling');
-        if (ruling !== 'test') return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: null }]);
+        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: null }]);
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
@@ -290,10 +290,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
-    'klepto.test': {
+    'kleptonomicon.test': {
       label: 'roll a Test',
       authorize: byCharacter(),
       decide(world, c, env) {
@@ -307,10 +307,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!a.ok) return a;
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'klepto.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
-    'klepto.useAbility': {
+    'kleptonomicon.useAbility': {
       label: 'use an ability',
       authorize: (world, c, actor) => (typeof c['combatantId'] === 'string' ? byCombatant()(world, c, actor) : byCharacter()(world, c, actor)),
       decide(world, c) {
@@ -327,7 +327,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
         if (!use.ok) return { ok: false, error: use.error };
         const announced = st.phase === 'encounter';
-        const events: EngineEvent[] = [{ type: 'klepto.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
+        const events: EngineEvent[] = [{ type: 'kleptonomicon.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
         if (use.cost === 'beat') {
           const spend = kit.spend(world, combatantId!, { kind: ability.time === 'beatReaction' ? 'reaction' : 'ability', cost: 1 });
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, combatantId!)} has no Beat left this round`, 'combatantId');
@@ -342,13 +342,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
             const r = res[key];
             if (r === undefined) continue;
             const to = typeof amount === 'number' ? Math.min(r.max, r.value + amount) : r.max;
-            if (to !== r.value) events.push({ type: 'klepto.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
+            if (to !== r.value) events.push({ type: 'kleptonomicon.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
           }
         }
         return ok(events);
       },
     },
-    'klepto.freeAction': {
+    'kleptonomicon.freeAction': {
       label: 'take a free action',
       authorize: byCombatant(),
       decide(world, c, env) {
@@ -360,11 +360,11 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const limit = numberSetting(world, K.freeActionsPerTurn) ?? 2;
         // Only the GM may allow more, when they fit in the same six seconds.
         if (used >= limit && !(c['gmAllows'] === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
-        return ok([{ type: 'klepto.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
+        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
       },
     },
     // 004 "Turn Order": the Edge Save modifier and Sneaky live on the character's sheet (the GM sets them).
-    'klepto.setSheet': {
+    'kleptonomicon.setSheet': {
       label: "set a character's Edge Save and Sneaky",
       decide(world, c) {
         const ch = c['characterId'];
@@ -380,10 +380,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           stats['sneaky'] = c['sneaky'];
         }
         if (Object.keys(stats).length === 0) return err('BAD_INPUT', 'give edgeSave, sneaky or both', 'edgeSave');
-        return ok([{ type: 'klepto.sheetSet', characterId: ch, stats }]);
+        return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats }]);
       },
     },
-    'klepto.pause': {
+    'kleptonomicon.pause': {
       label: 'pause the Encounter',
       decide(world) {
         const st = getKlepto(world);
@@ -392,7 +392,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'encounter', 'pause')]);
       },
     },
-    'klepto.resume': {
+    'kleptonomicon.resume': {
       label: 'resume the Encounter',
       decide(world, c) {
         const st = getKlepto(world);
@@ -407,12 +407,12 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
           if (!spend.ok) return err('NO_BEATS', ownTurn ? `${nameOf(world, by)} already owes every Beat of their next turn` : `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
-          events.push({ type: 'klepto.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
+          events.push({ type: 'kleptonomicon.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
         }
         return ok(events);
       },
     },
-    'klepto.awardSecondaryXp': {
+    'kleptonomicon.awardSecondaryXp': {
       label: 'award XP for secondary goals',
       decide(world, c) {
         const st = getKlepto(world);
@@ -425,12 +425,12 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           const id = ids[i];
           if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
-          events.push({ type: 'klepto.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
+          events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
         }
         return ok(events);
       },
     },
-    'klepto.awardXp': {
+    'kleptonomicon.awardXp': {
       label: 'award experience',
       decide(world, c) {
         const ch = c['characterId'];
@@ -441,10 +441,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('BAD_INPUT', 'experience cannot go below 0', 'amount');
         const reason = text(c, 'reason', false);
         if (!reason.ok) return reason;
-        return ok([{ type: 'klepto.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
+        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
       },
     },
-    'klepto.levelUp': {
+    'kleptonomicon.levelUp': {
       label: 'level up',
       authorize: byCharacter(),
       decide(world, c) {
@@ -455,13 +455,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const have = st.xp[ch] ?? 0;
         if (need === null) {
           // No number in the excerpt: the GM says when it is enough.
-          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
         }
         if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
-        return ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
+        return ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
       },
     },
-    'klepto.setResource': {
+    'kleptonomicon.setResource': {
       label: 'set a resource',
       decide(world, c) {
         const ch = c['characterId'];
@@ -472,10 +472,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!max.ok) return max;
         const value = int(c, 'value', max.value, 0, max.value);
         if (!value.ok) return value;
-        return ok([{ type: 'klepto.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
+        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
       },
     },
-    'klepto.closingCredits': {
+    'kleptonomicon.closingCredits': {
       label: 'roll the Closing Credits',
       decide(world) {
         const st = getKlepto(world);
@@ -484,7 +484,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'closing', null)]);
       },
     },
-    'klepto.resolutionScene': {
+    'kleptonomicon.resolutionScene': {
       label: 'play a resolution scene',
       authorize: (world, c, actor) => (c['characterId'] === undefined ? (actor.role === 'gm' ? null : FORBIDDEN) : byCharacter()(world, c, actor)),
       decide(world, c) {
@@ -494,10 +494,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!t.ok) return t;
         const ch = c['characterId'];
         if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
-        return ok([{ type: 'klepto.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
+        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
       },
     },
-    'klepto.endEpisode': {
+    'kleptonomicon.endEpisode': {
       label: 'end the Episode',
       decide(world, c) {
         const st = getKlepto(world);
@@ -513,12 +513,12 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
             if (to !== r.value) resets.push({ characterId: ch, key, from: r.value, to });
           }
         }
-        return ok([{ type: 'klepto.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
+        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
       },
     },
 
     // ------------------------------------------------------------ movement (Main phase, own turn)
-    'klepto.move': {
+    'kleptonomicon.move': {
       label: 'move',
       authorize: byCombatant(),
       decide(world, c) {
@@ -542,30 +542,30 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
         }
-        return ok([{ type: 'klepto.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
+        return ok([{ type: 'kleptonomicon.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
       },
     },
-    'klepto.dropProne': {
+    'kleptonomicon.dropProne': {
       label: 'drop prone',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const r = planDropProne(t.value.tm);
-        return r.ok ? ok([{ type: 'klepto.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
     },
-    'klepto.stand': {
+    'kleptonomicon.stand': {
       label: 'stand up',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const r = planStand(t.value.tm);
-        return r.ok ? ok([{ type: 'klepto.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
     },
-    'klepto.dash': {
+    'kleptonomicon.dash': {
       label: 'Dash',
       authorize: byCombatant(),
       decide(world, c, env) {
@@ -589,7 +589,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'combatantId');
           events.push(spend.value);
         }
-        events.push({ type: 'klepto.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
+        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
         if (plan.value.outcome.kind === 'slowed') {
           const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -597,7 +597,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok(events);
       },
     },
-    'klepto.grantStyle': {
+    'kleptonomicon.grantStyle': {
       label: 'grant a movement style',
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
@@ -606,10 +606,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('BAD_INPUT', 'style must be a lower-case style name (climb, swim...)', 'style');
         const v = c['variant'] ?? 'half';
         if (v !== 'half' && v !== 'normal' && v !== 'double') return err('BAD_INPUT', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
-        return ok([{ type: 'klepto.styleGranted', combatant: t.value.id, style, variant: v }]);
+        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant: v }]);
       },
     },
-    'klepto.interrupt': {
+    'kleptonomicon.interrupt': {
       label: 'interrupt movement',
       decide(world, c) {
         const id = c['combatantId'];
@@ -617,7 +617,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
       },
     },
-    'klepto.improvisedManeuver': {
+    'kleptonomicon.improvisedManeuver': {
       label: 'make an improvised maneuver',
       authorize: byCombatant('attacker'),
       decide(world, c, env) {
@@ -641,7 +641,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
         const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
-        const events: EngineEvent[] = [spend.value, { type: 'klepto.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -667,47 +667,47 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
   }
 
   const reducers: Record<string, Reducer> = {
-    'klepto.episodeStarted': (w, e) =>
+    'kleptonomicon.episodeStarted': (w, e) =>
       log(
         updateKlepto(w, (st) => ({ ...st, episode: Number(e['episode']), phase: 'opening', encounterPhase: null, opening: { introduced: [], clips: {}, coldOpen: null }, looseOrder: null, spotlight: 0, episodic: {} })),
         e,
-        'klepto.episode',
+        'kleptonomicon.episode',
         `Episode ${String(e['episode'])} begins: Opening Credits.`,
       ),
-    'klepto.introduced': (w, e) => {
+    'kleptonomicon.introduced': (w, e) => {
       const ch = str(e['characterId']);
       const clip = e['clip'];
       const next = updateKlepto(w, (st) => ({
         ...st,
         opening: { ...st.opening, introduced: [...new Set([...st.opening.introduced, ch])], clips: typeof clip === 'string' ? { ...st.opening.clips, [ch]: clip } : st.opening.clips },
       }));
-      return log(next, e, 'klepto.introduced', typeof clip === 'string' ? `${nameOf(w, ch)} is introduced. Clip: ${clip}` : `${nameOf(w, ch)} is introduced.`);
+      return log(next, e, 'kleptonomicon.introduced', typeof clip === 'string' ? `${nameOf(w, ch)} is introduced. Clip: ${clip}` : `${nameOf(w, ch)} is introduced.`);
     },
-    'klepto.coldOpened': (w, e) => log(updateKlepto(w, (st) => ({ ...st, opening: { ...st.opening, coldOpen: str(e['text']) } })), e, 'klepto.coldOpen', `Cold open: ${str(e['text'])}`),
-    'klepto.phaseChanged': (w, e) => {
+    'kleptonomicon.coldOpened': (w, e) => log(updateKlepto(w, (st) => ({ ...st, opening: { ...st.opening, coldOpen: str(e['text']) } })), e, 'kleptonomicon.coldOpen', `Cold open: ${str(e['text'])}`),
+    'kleptonomicon.phaseChanged': (w, e) => {
       const to = e['to'] as EpisodePhase;
       const encTo = (e['encounterTo'] ?? null) as EncounterPhase | null;
       const next = updateKlepto(w, (st) => ({ ...st, phase: to, encounterPhase: encTo, looseOrder: to === 'freeplay' ? st.looseOrder : null }));
-      return log(next, e, 'klepto.phase', `Now: ${describePhase(getKlepto(next))}.`);
+      return log(next, e, 'kleptonomicon.phase', `Now: ${describePhase(getKlepto(next))}.`);
     },
-    'klepto.looseOrderSet': (w, e) => {
+    'kleptonomicon.looseOrderSet': (w, e) => {
       const order = Array.isArray(e['order']) ? (e['order'] as string[]) : null;
-      return log(updateKlepto(w, (st) => ({ ...st, looseOrder: order, spotlight: 0 })), e, 'klepto.looseOrder', order === null ? 'Freeplay without a turn order.' : `Loose turn order: ${order.map((id) => nameOf(w, id)).join(', ')}.`);
+      return log(updateKlepto(w, (st) => ({ ...st, looseOrder: order, spotlight: 0 })), e, 'kleptonomicon.looseOrder', order === null ? 'Freeplay without a turn order.' : `Loose turn order: ${order.map((id) => nameOf(w, id)).join(', ')}.`);
     },
-    'klepto.spotlightPassed': (w, e) => {
+    'kleptonomicon.spotlightPassed': (w, e) => {
       const next = updateKlepto(w, (st) => ({ ...st, spotlight: Number(e['to']) }));
       const st = getKlepto(next);
-      return log(next, e, 'klepto.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
+      return log(next, e, 'kleptonomicon.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
     },
-    'klepto.improvisationProposed': (w, e) => {
+    'kleptonomicon.improvisationProposed': (w, e) => {
       const id = str(e['id']);
       const next = claimId(
         updateKlepto(w, (st) => ({ ...st, improvised: { ...st.improvised, [id]: { id, characterId: str(e['characterId']), description: str(e['description']), status: 'pending' } } })),
         id,
       );
-      return log(next, e, 'klepto.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
+      return log(next, e, 'kleptonomicon.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
     },
-    'klepto.improvisationRuled': (w, e) => {
+    'kleptonomicon.improvisationRuled': (w, e) => {
       const id = str(e['id']);
       const ruling = e['ruling'] as 'simple' | 'test' | 'impossible';
       const next = updateKlepto(w, (st) => {
@@ -717,13 +717,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       const roll = e['roll'];
       const score = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['score'] : null;
       const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}${typeof e['passed'] === 'boolean' ? ` (${e['passed'] ? 'pass' : 'fail'})` : ''}.`;
-      return log(next, e, 'klepto.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
+      return log(next, e, 'kleptonomicon.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
     },
-    'klepto.tested': (w, e) => {
+    'kleptonomicon.tested': (w, e) => {
       const roll = e['roll'] as { score?: number } | null;
-      return log(w, e, 'klepto.test', `${nameOf(w, str(e['characterId']))} ${e['skill'] === null ? 'tests' : `tests ${str(e['skill'])}`}: Score ${String(roll?.score)} (${e['passed'] === true ? 'pass' : 'fail'}).`, e['roll'] ?? null);
+      return log(w, e, 'kleptonomicon.test', `${nameOf(w, str(e['characterId']))} ${e['skill'] === null ? 'tests' : `tests ${str(e['skill'])}`}: Score ${String(roll?.score)} (${e['passed'] === true ? 'pass' : 'fail'}).`, e['roll'] ?? null);
     },
-    'klepto.abilityUsed': (w, e) => {
+    'kleptonomicon.abilityUsed': (w, e) => {
       let next = w;
       const ch = e['characterId'];
       if (e['time'] === 'episodic' && typeof ch === 'string') {
@@ -732,29 +732,29 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       }
       const who = typeof e['combatant'] === 'string' ? nameOf(w, e['combatant']) : typeof ch === 'string' ? nameOf(w, ch) : 'someone';
       const cost = e['cost'] === 'beat' ? ' (a Beat)' : '';
-      return log(next, e, 'klepto.ability', `${who} uses ${str(e['name'])}${cost}.`);
+      return log(next, e, 'kleptonomicon.ability', `${who} uses ${str(e['name'])}${cost}.`);
     },
-    'klepto.resourceSet': (w, e) => {
+    'kleptonomicon.resourceSet': (w, e) => {
       const ch = str(e['characterId']);
       const key = str(e['key']);
       const r: Resource = { value: Number(e['value']), max: Number(e['max']) };
       const next = updateKlepto(w, (st) => ({ ...st, resources: { ...st.resources, [ch]: { ...(st.resources[ch] ?? {}), [key]: r } } }));
-      return log(next, e, 'klepto.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
+      return log(next, e, 'kleptonomicon.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
     },
-    'klepto.freeActionTaken': (w, e) => {
+    'kleptonomicon.freeActionTaken': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'klepto.free', `${nameOf(w, id)}: ${str(e['description'])}`);
+      return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'kleptonomicon.free', `${nameOf(w, id)}: ${str(e['description'])}`);
     },
-    'klepto.pauseEndedWithBeat': (w, e) => log(w, e, 'klepto.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
-    'klepto.sheetSet': (w, e) => {
+    'kleptonomicon.pauseEndedWithBeat': (w, e) => log(w, e, 'kleptonomicon.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
+    'kleptonomicon.sheetSet': (w, e) => {
       const ch = str(e['characterId']);
       const c = own(w.characters, ch);
       if (c === undefined) return w;
       const stats = { ...c.stats, ...((e['stats'] ?? {}) as { [k: string]: Json }) };
       const next = { ...w, characters: { ...w.characters, [ch]: { ...c, stats } } };
-      return log(next, e, 'klepto.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
+      return log(next, e, 'kleptonomicon.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
     },
-    'klepto.xpAwarded': (w, e) => {
+    'kleptonomicon.xpAwarded': (w, e) => {
       const ch = str(e['characterId']);
       const n = Number(e['amount']);
       const next = updateKlepto(w, (st) => ({
@@ -762,15 +762,15 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) + n },
         secondaryAwarded: e['reason'] === 'secondary goal' ? [...st.secondaryAwarded, ch] : st.secondaryAwarded,
       }));
-      return log(next, e, 'klepto.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${str(e['reason'])}).`);
+      return log(next, e, 'kleptonomicon.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${str(e['reason'])}).`);
     },
-    'klepto.leveledUp': (w, e) => {
+    'kleptonomicon.leveledUp': (w, e) => {
       const ch = str(e['characterId']);
       const next = updateKlepto(w, (st) => ({ ...st, levels: { ...st.levels, [ch]: Number(e['level']) }, xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) - Number(e['xpSpent']) } }));
-      return log(next, e, 'klepto.level', `${nameOf(w, ch)} reaches level ${String(e['level'])}.`);
+      return log(next, e, 'kleptonomicon.level', `${nameOf(w, ch)} reaches level ${String(e['level'])}.`);
     },
-    'klepto.resolutionPlayed': (w, e) => log(w, e, 'klepto.resolution', `Resolution scene${typeof e['characterId'] === 'string' ? ` (${nameOf(w, e['characterId'])})` : ''}: ${str(e['text'])}`),
-    'klepto.episodeEnded': (w, e) => {
+    'kleptonomicon.resolutionPlayed': (w, e) => log(w, e, 'kleptonomicon.resolution', `Resolution scene${typeof e['characterId'] === 'string' ? ` (${nameOf(w, e['characterId'])})` : ''}: ${str(e['text'])}`),
+    'kleptonomicon.episodeEnded': (w, e) => {
       const resets = Array.isArray(e['resets']) ? e['resets'] : [];
       const next = updateKlepto(w, (st) => {
         const resources: { [ch: string]: { [k: string]: Resource } } = Object.fromEntries(Object.entries(st.resources).map(([k, v]) => [k, { ...v }]));
@@ -783,26 +783,26 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         }
         return { ...st, phase: 'between', encounterPhase: null, episodic: {}, movement: {}, dashes: {}, freeActions: {}, prone: [], improvised: {}, looseOrder: null, resources };
       });
-      return log(next, e, 'klepto.episodeEnded', `Episode ${String(e['episode'])} ends${e['halve'] === true ? ' (halved resets)' : ''}: resets done, Episodic effects expire.`);
+      return log(next, e, 'kleptonomicon.episodeEnded', `Episode ${String(e['episode'])} ends${e['halve'] === true ? ' (halved resets)' : ''}: resets done, Episodic effects expire.`);
     },
-    'klepto.moved': (w, e) => {
+    'kleptonomicon.moved': (w, e) => {
       const id = str(e['combatant']);
       const style = str(e['style']);
       const units = Number(e['units']);
       const next = updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planMove(tm, style, units); return r.ok ? r.value : tm; }));
       const oa = Array.isArray(e['opportunityAttackers']) ? (e['opportunityAttackers'] as string[]) : [];
       const tail = oa.length > 0 ? ` Opportunity Attack open to ${oa.map((x) => nameOf(w, x)).join(', ')}.` : '';
-      return log(next, e, 'klepto.move', `${nameOf(w, id)} moves ${units}u by ${style} (${str(e['distance'])}).${tail}`);
+      return log(next, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${str(e['distance'])}).${tail}`);
     },
-    'klepto.wentProne': (w, e) => {
+    'kleptonomicon.wentProne': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planDropProne(tm); return r.ok ? r.value : tm; })), e, 'klepto.prone', `${nameOf(w, id)} drops Prone.`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planDropProne(tm); return r.ok ? r.value : tm; })), e, 'kleptonomicon.prone', `${nameOf(w, id)} drops Prone.`);
     },
-    'klepto.stood': (w, e) => {
+    'kleptonomicon.stood': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planStand(tm); return r.ok ? r.value : tm; })), e, 'klepto.stand', `${nameOf(w, id)} stands up (1u).`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planStand(tm); return r.ok ? r.value : tm; })), e, 'kleptonomicon.stand', `${nameOf(w, id)} stands up (1u).`);
     },
-    'klepto.dashed': (w, e) => {
+    'kleptonomicon.dashed': (w, e) => {
       const id = str(e['combatant']);
       const outcome = str(e['outcome']);
       const round = Number(e['round']);
@@ -813,24 +813,24 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return { ...withDash, dashes: { ...st.dashes, [id]: { round, count } } };
       });
       const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? 'passes the Athletics Test: triple movement' : 'fails the Athletics Test and is Slowed';
-      return log(next, e, 'klepto.dash', `${nameOf(w, id)} Dashes and ${words}.`);
+      return log(next, e, 'kleptonomicon.dash', `${nameOf(w, id)} Dashes and ${words}.`);
     },
-    'klepto.styleGranted': (w, e) => {
+    'kleptonomicon.styleGranted': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => grantStyle(tm, str(e['style']), e['variant'] as StyleVariant))), e, 'klepto.style', `${nameOf(w, id)} may ${str(e['variant'])} ${str(e['style'])} this turn.`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => grantStyle(tm, str(e['style']), e['variant'] as StyleVariant))), e, 'kleptonomicon.style', `${nameOf(w, id)} may ${str(e['variant'])} ${str(e['style'])} this turn.`);
     },
-    'klepto.movementInterrupted': (w, e) => {
+    'kleptonomicon.movementInterrupted': (w, e) => {
       const id = str(e['combatant']);
       const next = updateKlepto(w, (st) => (st.movement[id] === undefined ? st : withMovement(st, w, id, (tm) => interruptStyle(tm, str(e['style'])))));
       const eff = str(e['effect']);
       const what = eff === 'fall' ? 'falls' : eff === 'float' ? 'floats up 1u a turn' : eff === 'sink' ? 'sinks 2u a turn' : 'is unaffected';
-      return log(next, e, 'klepto.interrupted', `${nameOf(w, id)}'s ${str(e['style'])} is interrupted (${str(e['reason'])}): ${what}.`);
+      return log(next, e, 'kleptonomicon.interrupted', `${nameOf(w, id)}'s ${str(e['style'])} is interrupted (${str(e['reason'])}): ${what}.`);
     },
-    'klepto.maneuverRolled': (w, e) => {
+    'kleptonomicon.maneuverRolled': (w, e) => {
       const roll = e['roll'] as { score?: number } | null;
       const hit = e['hit'];
       const verdict = hit === null ? 'the GM judges the hit' : hit === true ? 'hit: Slowed' : 'miss';
-      return log(w, e, 'klepto.maneuver', `${nameOf(w, str(e['attacker']))} tries an improvised maneuver on ${nameOf(w, str(e['target']))}: Score ${String(roll?.score)} (${verdict}).`);
+      return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, str(e['attacker']))} tries an improvised maneuver on ${nameOf(w, str(e['target']))}: Score ${String(roll?.score)} (${verdict}).`);
     },
 
     // ---------------------------------------------------------- kernel events this ruleset follows
@@ -850,7 +850,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
   function interruption(world: World, id: string, reason: string, heavy: boolean): EngineEvent {
     const st = getKlepto(world);
     const style = st.movement[id]?.active ?? 'walk';
-    return { type: 'klepto.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
+    return { type: 'kleptonomicon.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
   }
 
   // ------------------------------------------------------------ reactions
@@ -861,7 +861,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       if (e.type !== 'encounter.ended') return [];
       const enc = getEncounter(world);
       const pcs = [...new Set(enc.roster.map((id) => own(enc.combatants, id)).filter((c) => c?.kind === 'pc' && c.characterId !== null && own(world.characters, c.characterId) !== undefined).map((c) => c!.characterId!))];
-      return pcs.map((characterId) => ({ type: 'klepto.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
+      return pcs.map((characterId) => ({ type: 'kleptonomicon.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
     },
     // Two stacks of Slowed interrupt the active movement style.
     (world, e) => {
@@ -932,7 +932,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     return 'hidden';
   };
 
-  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
+  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('kleptonomicon.')).map((t) => [t, audienceOf]));
 
   return { id: KLEPTO_ID, commands, reducers, reactions, project, idStatus, audience, queries: kleptoQueries };
 }

@@ -1,5 +1,5 @@
-// klepto.testOdds: the exact chance a Test passes (Score above the table's
-// fail mark) for a modifier and net advantage, as klepto.test would roll it.
+// kleptonomicon.testOdds: the exact chance a Test passes (Score above the table's
+// fail mark) for a modifier and net advantage, as kleptonomicon.test would roll it.
 import type { Json, Query, Result } from '@tablekeeper/engine';
 import { DEFAULT_FAIL_AT_OR_BELOW, passChance } from './roll.js';
 import { K, numberSetting } from './settings.js';
@@ -24,4 +24,4 @@ const testOdds: Query = (world, args) => {
   return { ok: true, value: { pass: passChance({ modifier: modifier.value, advantage: advantage.value }, failAtOrBelow), failAtOrBelow } };
 };
 
-export const kleptoQueries: { readonly [name: string]: Query } = { 'klepto.testOdds': testOdds };
+export const kleptoQueries: { readonly [name: string]: Query } = { 'kleptonomicon.testOdds': testOdds };

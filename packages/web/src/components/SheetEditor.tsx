@@ -1,5 +1,5 @@
 // The GM's sheet editor on 36th Way and teams tables: a combatant's ruleset
-// sheet as JSON, saved with the ruleset's own command (tsw.sheet.set,
+// sheet as JSON, saved with the ruleset's own command (36th-way.sheet.set,
 // teams.setSheet). The server checks every field; its refusal, with the
 // field's path, shows under the text.
 import { useState } from 'preact/hooks';
@@ -64,7 +64,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         </select>
       </div>
       <div class="field">
-        <label for="sheet-json">Sheet JSON ({rules === '36th-way' ? 'tsw.sheet.set' : 'teams.setSheet'})</label>
+        <label for="sheet-json">Sheet JSON ({rules === '36th-way' ? '36th-way.sheet.set' : 'teams.setSheet'})</label>
         <textarea
           id="sheet-json"
           rows={10}
