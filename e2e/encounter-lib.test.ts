@@ -189,7 +189,7 @@ describe('turns and the damage box', () => {
     s.run((startCommand(initiativeOf('36th-way'), rows(s, 'Orc', { band: 'fast' }), {}) as { value: { type: string } }).value);
     const orc = encounterOf(s.world)!.roster[0]!;
     s.run({ type: '36th-way.sheet.set', sheet: { id: orc, name: 'Orc', kind: 'npc', level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 20, abilities: [] } });
-    expect(damageCommand(s.world, orc, 'damage', '6')).toEqual({ ok: true, value: { type: '36th-way.damage', target: orc, amount: 6 } });
+    expect(damageCommand(s.world, orc, 'damage', '6')).toEqual({ ok: true, value: { type: '36th-way.damage', targetId: orc, amount: 6 } });
     s.run((damageCommand(s.world, orc, 'damage', '6') as { value: { type: string } }).value);
     expect(engineFor('36th-way')).not.toBeNull();
     expect(JSON.stringify(s.world.ext)).toContain('"hp":14');

@@ -115,3 +115,59 @@ describe('the renamed fields', () => {
     }
   });
 });
+
+describe('the 36th Way command fields (docs/vocabulary.md: one id for a creature, roles)', () => {
+  const engine = engineFor('36th-way')!;
+  const seed = (): ReturnType<typeof engine.createTable> => {
+    let t = engine.createTable({ tableId: 't', name: 'Renames', rulesetId: '36th-way' });
+    for (const sheet of [
+      { id: 'ann', name: 'Ann', kind: 'pc', level: 1, maxHp: 30, ac: 15 },
+      { id: 'orc', name: 'Orc', kind: 'npc', level: 2, maxHp: 20, ac: 14 },
+    ]) {
+      const r = engine.execute(t, { type: '36th-way.sheet.set', sheet }, { rng: seededRng(1), actor: GM });
+      if (!r.ok) throw new Error(r.error.message);
+      t = r.value.table;
+    }
+    return t;
+  };
+  const run = (c: Command) => engine.execute(seed(), c, { rng: seededRng(9), actor: GM });
+  const pairs: [Command, Command][] = [
+    [{ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }, { type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc'], basic: 'melee' }],
+    [{ type: '36th-way.damage', target: 'orc', amount: 5 }, { type: '36th-way.damage', targetId: 'orc', amount: 5 }],
+    [{ type: '36th-way.heal', id: 'ann', how: 'free', by: 'orc' }, { type: '36th-way.heal', characterId: 'ann', how: 'free', helperId: 'orc' }],
+    [{ type: '36th-way.check', who: 'ann', difficulty: 12 }, { type: '36th-way.check', characterId: 'ann', difficulty: 12 }],
+    [{ type: '36th-way.position', a: 'ann', b: 'orc', range: 'engaged' }, { type: '36th-way.position', fromId: 'ann', toId: 'orc', range: 'engaged' }],
+    [{ type: '36th-way.move', who: 'ann', to: 'orc', range: 'nearby' }, { type: '36th-way.move', characterId: 'ann', toId: 'orc', range: 'nearby' }],
+    [{ type: '36th-way.outOfFight', id: 'orc', value: true }, { type: '36th-way.outOfFight', characterId: 'orc', value: true }],
+    [{ type: '36th-way.sheet.remove', id: 'orc' }, { type: '36th-way.sheet.remove', characterId: 'orc' }],
+  ];
+
+  it.each(pairs)('%j decides as the same command under its new names', (old, now) => {
+    const a = run(old);
+    const b = run(now);
+    expect(a.ok).toBe(b.ok);
+    if (a.ok && b.ok) expect(a.value.table.world).toEqual(b.value.table.world);
+    if (!a.ok && !b.ok) expect(a.error.code).toBe(b.error.code);
+  });
+
+  it('a rule error about a renamed field is named as it was sent (002 "Attacks": one roll per target)', () => {
+    expect(run({ type: '36th-way.attack', attacker: 'ann', targets: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'targets.0' } });
+    expect(run({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'targetIds.0' } });
+    expect(run({ type: '36th-way.damage', target: 'ghost', amount: 1 })).toMatchObject({ ok: false, error: { path: 'target' } });
+    expect(run({ type: '36th-way.damage', target: 'orc', targetId: 'orc', amount: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'target', message: 'target: is the old name of targetId; give only targetId' } });
+    const t = seed();
+    expect(engine.query(t, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'target' } });
+    expect(engine.query(t, GM, '36th-way.attackOdds', { attackerId: 'ann', targetId: 'orc' })).toEqual(engine.query(t, GM, '36th-way.attackOdds', { attacker: 'ann', targets: ['orc'] }));
+  });
+
+  it('the published schemas carry only the new names', () => {
+    const props = (type: string) => Object.keys((payloadJsonSchema(engine.catalog.find((d) => d.type === type)!) as { properties: object }).properties);
+    const old = ['id', 'who', 'attacker', 'targets', 'target', 'a', 'b', 'ally', 'interceptor', 'mover', 'by', 'to'];
+    for (const d of engine.catalog.filter((x) => x.type.startsWith('36th-way.') && x.type !== '36th-way.sheet.set')) {
+      expect(props(d.type).filter((k) => old.includes(k)), d.type).toEqual([]);
+    }
+    expect(props('36th-way.intercept')).toEqual(['interceptorId', 'moverId']);
+    expect(props('36th-way.fightInSpirit')).toEqual(expect.arrayContaining(['characterId', 'allyId']));
+    expect(props('36th-way.stabilize')).toEqual(['helperId', 'targetId']);
+  });
+});

@@ -31,7 +31,7 @@ import type {
   World,
 } from './types.js';
 import { collectKeys, collectStrings } from './walk.js';
-import { createUpcaster } from './upcast.js';
+import { createUpcaster, errorAsSent } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -161,7 +161,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     const command = p.value;
     const r = handler.decide(world, command, env);
-    if (!r.ok) return r;
+    if (!r.ok) return { ok: false, error: errorAsSent(declarations.get(raw.type)?.renamed, raw, r.error) };
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
@@ -410,7 +410,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
-      return q.query(projectWorld(given.world, viewer), p.value, viewer);
+      const r = q.query(projectWorld(given.world, viewer), p.value, viewer);
+      return r.ok ? r : { ok: false, error: errorAsSent(declarations.get(name)?.renamed, args, r.error) };
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -39,8 +39,8 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     label: 'Attack',
     cost: '1 standard action',
     command: '36th-way.attack',
-    fixed: { attacker: me.id },
-    target: { field: 'targets', multiple: true, options: targetOptions },
+    fixed: { attackerId: me.id },
+    target: { field: 'targetIds', multiple: true, options: targetOptions },
     choices: [
       { field: 'basic', label: 'Attack', options: stances },
       { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
@@ -49,7 +49,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
     ],
-    odds: { query: '36th-way.attackOdds', args: { attacker: me.id }, pass: ['targets', 'defense', 'advantage', 'bonus'] },
+    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'defense', 'advantage', 'bonus'] },
     ...judge(
       unable,
       affordable(a, 'standard'),

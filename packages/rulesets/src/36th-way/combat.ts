@@ -129,19 +129,19 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
  * resistance, weakness, vulnerability, Confused self-damage.
  */
 export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: Json | undefined }, rng: Rng): R<EngineEvent[]> {
-  const att = needSheet(world, c['attacker'], 'attacker');
+  const att = needSheet(world, c['attackerId'], 'attackerId');
   if (!att.ok) return att;
   const a = att.value;
-  const unable = cannotAct(a, 'attacker');
+  const unable = cannotAct(a, 'attackerId');
   if (unable !== null) return unable;
-  const tl = c['targets'];
-  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targets must be a list of 1-${MAX_TARGETS} sheet ids`, 'targets');
+  const tl = c['targetIds'];
+  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targetIds must be a list of 1-${MAX_TARGETS} sheet ids`, 'targetIds');
   const targets: Sheet[] = [];
   for (let i = 0; i < tl.length; i++) {
-    const t = needSheet(world, tl[i], `targets[${i}]`);
+    const t = needSheet(world, tl[i], `targetIds.${i}`);
     if (!t.ok) return t;
-    if (t.value.id === a.id) return errR('BAD_TARGET', 'an attack cannot target the attacker', `targets[${i}]`);
-    if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targets[${i}]`);
+    if (t.value.id === a.id) return errR('BAD_TARGET', 'an attack cannot target the attacker', `targetIds.${i}`);
+    if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targetIds.${i}`);
     targets.push(t.value);
   }
   const bonus = intIn(c['bonus'], 0, 'bonus', -MAX_BONUS, MAX_BONUS);
@@ -173,12 +173,12 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const prov = st.provocations.find((x) => x.id === c['opportunity']);
     if (prov === undefined) return errR('NO_PROVOCATION', `no open provocation "${String(c['opportunity'])}"`, 'opportunity');
     if (!prov.against.includes(a.id)) return errR('NOT_PROVOKED', `${a.name} is not entitled to an opportunity attack from that provocation`, 'opportunity');
-    if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targets');
-    if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attacker');
-    if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attacker');
+    if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targetIds');
+    if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attackerId');
+    if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attackerId');
     events.push({ type: '36th-way.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
   }
-  if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attacker');
+  if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attackerId');
   if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
     return errR('HAMPERED', `${a.name} is Hampered: only basic attacks and opportunity attacks`, 'ability');
   }
@@ -188,16 +188,16 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   }
   if (coup) {
     const t = targets[0]!;
-    if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targets');
-    if (!hasCondition(world, t.id, 'helpless')) return errR('COUP_DE_GRACE', `${t.name} is not Helpless`, 'targets');
-    if (rangeBetween(st, a.id, t.id) !== 'engaged') return errR('COUP_DE_GRACE', `${t.name} is not engaged with ${a.name}`, 'targets');
+    if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targetIds');
+    if (!hasCondition(world, t.id, 'helpless')) return errR('COUP_DE_GRACE', `${t.name} is not Helpless`, 'targetIds');
+    if (rangeBetween(st, a.id, t.id) !== 'engaged') return errR('COUP_DE_GRACE', `${t.name} is not engaged with ${a.name}`, 'targetIds');
   }
   if (fighting && enforce) {
     for (const t of targets) {
       const r = rangeBetween(st, a.id, t.id);
       // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
-      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targets');
-      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targets');
+      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targetIds');
+      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targetIds');
     }
   }
 
@@ -207,7 +207,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (coup) {
       const e = kit.economy(world, a.id);
       for (const pool of kinds) {
-        if (economyRemaining(kit.rules.economy, e, pool) < 1) return errR('COUP_DE_GRACE', `a coup de grace spends the standard, move and quick actions; no ${pool} action left`, 'attacker');
+        if (economyRemaining(kit.rules.economy, e, pool) < 1) return errR('COUP_DE_GRACE', `a coup de grace spends the standard, move and quick actions; no ${pool} action left`, 'attackerId');
       }
     }
     let w = world;

@@ -30,9 +30,10 @@ export function cannotAct(s: Sheet, path: string): R<never> | null {
   return null;
 }
 
-export function byController(field: string) {
+/** Who may command the sheet a field names; judged on the command as sent, so its old field name (ADR 21) is read too. */
+export function byController(field: string, old?: string) {
   return (world: World, command: Command, actor: Viewer): RuleError | null => {
-    const id = command[field];
+    const id = command[field] ?? (old === undefined ? undefined : command[old]);
     if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
     return controls(world, actor, id) ? null : FORBIDDEN;
   };

@@ -160,26 +160,26 @@ export function createTswModule(): TswModule {
     },
     '36th-way.sheet.remove': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         return s.ok ? okR([{ type: '36th-way.sheetRemoved', id: s.value.id }]) : s;
       },
     },
     '36th-way.outOfFight': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         if (typeof c['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
         return okR([{ type: '36th-way.outOfFightSet', id: s.value.id, value: c['value'] }]);
       },
     },
     '36th-way.attack': {
-      authorize: byController('attacker'),
+      authorize: byController('attackerId', 'attacker'),
       decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
     },
     '36th-way.damage': {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
       decide(world, c) {
-        const s = needSheet(world, c['target'], 'target');
+        const s = needSheet(world, c['targetId'], 'targetId');
         if (!s.ok) return s;
         const amount = c['amount'];
         if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('BAD_INPUT', 'amount must be an integer in [0, 100000]', 'amount');
@@ -190,15 +190,15 @@ export function createTswModule(): TswModule {
     },
     '36th-way.heal': {
       // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), or an NPC's 1d6 / 1d10 per level ("npc").
-      authorize: byController('id'),
+      authorize: byController('characterId', 'id'),
       decide(world, c, env) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'id');
-        if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'id');
+        if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
+        if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
         const how = c['how'] ?? 'recovery';
         const roll = c['average'] === true ? false : c['average'] === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
-        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['by'] === 'string' ? c['by'] : null })]);
+        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['helperId'] === 'string' ? c['helperId'] : null })]);
         if (how === 'npc') {
           const sides = c['die'] ?? 6;
           if (sides !== 6 && sides !== 10) return errR('BAD_INPUT', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
@@ -213,15 +213,15 @@ export function createTswModule(): TswModule {
     },
     '36th-way.stabilize': {
       // A standard action: the dying character still cannot act, but failed death saves no longer kill.
-      authorize: byController('who'),
+      authorize: byController('helperId', 'who'),
       decide(world, c) {
-        const who = needSheet(world, c['who'], 'who');
+        const who = needSheet(world, c['helperId'], 'helperId');
         if (!who.ok) return who;
-        const unable = cannotAct(who.value, 'who');
+        const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['target'], 'target');
+        const t = needSheet(world, c['targetId'], 'targetId');
         if (!t.ok) return t;
-        if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'target');
+        if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
         return okR([...spend.value, { type: '36th-way.stabilized', id: t.value.id, by: who.value.id }]);
@@ -229,10 +229,10 @@ export function createTswModule(): TswModule {
     },
     '36th-way.lastGasp': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (s.value.kind !== 'pc') return errR('BAD_INPUT', 'Last Gasp saves are for PCs', 'id');
-        if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'id');
+        if (s.value.kind !== 'pc') return errR('BAD_INPUT', 'Last Gasp saves are for PCs', 'characterId');
+        if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         const effect = c['effect'] ?? 'an effect';
         if (typeof effect !== 'string' || effect.length > 200) return errR('BAD_INPUT', 'effect must be a short text', 'effect');
         return okR([{ type: '36th-way.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
@@ -240,15 +240,15 @@ export function createTswModule(): TswModule {
     },
     '36th-way.grantSave': {
       // An ally's standard action: a Last Gasp save that does not count against the four if it fails.
-      authorize: byController('who'),
+      authorize: byController('helperId', 'who'),
       decide(world, c, env) {
-        const who = needSheet(world, c['who'], 'who');
+        const who = needSheet(world, c['helperId'], 'helperId');
         if (!who.ok) return who;
-        const unable = cannotAct(who.value, 'who');
+        const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['target'], 'target');
+        const t = needSheet(world, c['targetId'], 'targetId');
         if (!t.ok) return t;
-        if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'target');
+        if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
         return okR([...spend.value, ...deathSaveEvents(kit, world, t.value, env.rng, { counts: false, grantedBy: who.value.id })]);
@@ -256,14 +256,14 @@ export function createTswModule(): TswModule {
     },
     '36th-way.useAbility': {
       // A non-attack ability (attacks go through 36th-way.attack with `ability`).
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
         if (a === undefined) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         if (a.types.includes('ranged') && hasCondition(world, s.value.id, 'grabbed')) return errR('GRABBED', `${s.value.name} is Grabbed and cannot use ranged attacks or spells`, 'ability');
         const why = cannotUse(a, { escalation: escalationOf(kit, world, s.value), use: s.value.uses[a.id], resources: s.value.resources, hampered: hasCondition(world, s.value.id, 'hampered') });
@@ -279,11 +279,11 @@ export function createTswModule(): TswModule {
     },
     '36th-way.sustain': {
       // Roll the Sustain X with the same action that started it; a failure lets it lapse at the end of the turn.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
@@ -346,7 +346,7 @@ export function createTswModule(): TswModule {
     '36th-way.restore': {
       // Downtime in the middle of an adventuring day: the GM may give back a recovery or a daily ability.
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         const n = c['recoveries'] ?? 0;
         if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', 'recoveries must be an integer in [0, 99]', 'recoveries');
@@ -361,11 +361,11 @@ export function createTswModule(): TswModule {
     },
     '36th-way.stance': {
       // Switching stances is a quick action.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const stance = c['stance'];
         if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_INPUT', 'stance must be "melee" or "ranged"', 'stance');
@@ -378,11 +378,11 @@ export function createTswModule(): TswModule {
     ...movementCommands(kit, spendIn),
     '36th-way.rally': {
       // Standard action: heal with a recovery, then a save (+ escalation) against one ongoing / save-ends effect, or 13+ against a one-round effect.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
@@ -404,14 +404,14 @@ export function createTswModule(): TswModule {
     },
     '36th-way.fightInSpirit': {
       // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'who');
+        if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'characterId');
         const enc = getEncounter(world);
-        if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'who');
-        const ally = needSheet(world, c['ally'], 'ally');
+        if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'characterId');
+        const ally = needSheet(world, c['allyId'], 'allyId');
         if (!ally.ok) return ally;
         const boon = c['boon'];
         if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
@@ -432,11 +432,11 @@ export function createTswModule(): TswModule {
     },
     '36th-way.check': {
       // A skill check: 3d6 + bonus against a difficulty; Invisible gives 2 Advantage when sneaking.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
@@ -451,11 +451,11 @@ export function createTswModule(): TswModule {
     },
     '36th-way.diceyMove': {
       // A risky movement as a move action: a skill check against the GM's difficulty.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;

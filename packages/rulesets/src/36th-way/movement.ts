@@ -20,11 +20,11 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
     '36th-way.position': {
       // The GM places two characters relative to each other.
       decide(world, c) {
-        const a = needSheet(world, c['a'], 'a');
+        const a = needSheet(world, c['fromId'], 'fromId');
         if (!a.ok) return a;
-        const b = needSheet(world, c['b'], 'b');
+        const b = needSheet(world, c['toId'], 'toId');
         if (!b.ok) return b;
-        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'a and b must differ', 'b');
+        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'fromId and toId must differ', 'toId');
         const range = c['range'];
         if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
         return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
@@ -33,18 +33,18 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
     '36th-way.move': {
       // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
       // Leaving engaged enemies without disengaging provokes opportunity attacks.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['to'], 'to');
+        const t = needSheet(world, c['toId'], 'toId');
         if (!t.ok) return t;
-        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'to');
+        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'toId');
         const range = c['range'] ?? 'engaged';
         if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'who');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'characterId');
         const st = getTsw(world);
         const from = rangeBetween(st, s.value.id, t.value.id);
         if (from === range) return errR('ALREADY_THERE', `${s.value.name} is already ${range} ${range === 'engaged' ? 'with' : 'to'} ${t.value.name}`, 'range');
@@ -67,13 +67,13 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
     },
     '36th-way.disengage': {
       // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'who');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
         const fromIn = c['from'] ?? all;
         if (!Array.isArray(fromIn) || fromIn.length === 0 || !fromIn.every((x) => typeof x === 'string' && all.includes(x))) {
@@ -96,13 +96,13 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
     },
     '36th-way.popOff': {
       // Some abilities pop you off enemies with no disengage check.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'who');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
         const from = c['from'] ?? all;
         if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
@@ -111,23 +111,23 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
     },
     '36th-way.intercept': {
       // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
-      authorize: byController('interceptor'),
+      authorize: byController('interceptorId', 'interceptor'),
       decide(world, c) {
-        const i = needSheet(world, c['interceptor'], 'interceptor');
+        const i = needSheet(world, c['interceptorId'], 'interceptorId');
         if (!i.ok) return i;
-        const unable = cannotAct(i.value, 'interceptor');
+        const unable = cannotAct(i.value, 'interceptorId');
         if (unable !== null) return unable;
         const st = getTsw(world);
         const last = st.lastEngage;
-        if (last === null || last.mover !== c['mover']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'mover');
+        if (last === null || last.mover !== c['moverId']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'moverId');
         const me = i.value.id;
-        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'mover');
-        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'mover');
-        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'mover');
-        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptor');
-        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptor');
-        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptor');
-        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptor');
+        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'moverId');
+        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'moverId');
+        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'moverId');
+        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptorId');
+        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptorId');
+        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptorId');
+        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptorId');
         return okR([{ type: '36th-way.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
       },
     },

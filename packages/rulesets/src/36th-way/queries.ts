@@ -31,13 +31,13 @@ function intArg(args: Args, key: string, lo: number, hi: number): R<number> {
 }
 
 function readArgs(args: Args): R<OddsArgs> {
-  const attacker = args['attacker'];
-  if (typeof attacker !== 'string' || attacker.length === 0) return errR('BAD_INPUT', 'attacker must be a sheet id', 'attacker');
-  // One target, or the command's `targets` list (the odds are per target: its first).
-  const list = args['targets'];
-  const target = args['target'] ?? (Array.isArray(list) ? list[0] : undefined);
-  if (typeof target !== 'string' || target.length === 0) return errR('BAD_INPUT', 'target must be a sheet id', 'target');
-  if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'target');
+  const attacker = args['attackerId'];
+  if (typeof attacker !== 'string' || attacker.length === 0) return errR('BAD_INPUT', 'attackerId must be a sheet id', 'attackerId');
+  // One target, or the command's `targetIds` list (the odds are per target: its first).
+  const list = args['targetIds'];
+  const target = args['targetId'] ?? (Array.isArray(list) ? list[0] : undefined);
+  if (typeof target !== 'string' || target.length === 0) return errR('BAD_INPUT', 'targetId must be a sheet id', 'targetId');
+  if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'targetId');
   const defense = args['defense'] ?? 'ac';
   if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
   const t = args['types'] ?? ['weapon'];
@@ -57,7 +57,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   if (!a.ok) return a;
   const q = a.value;
   const sheets = getTsw(world).sheets;
-  for (const [path, id] of [['attacker', q.attacker], ['target', q.target]] as const) {
+  for (const [path, id] of [['attackerId', q.attacker], ['targetId', q.target]] as const) {
     if (sheets[id] === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, path);
   }
   const ability = args['ability'];
@@ -65,7 +65,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
     return errR('UNKNOWN_ABILITY', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
   }
   const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense: q.defense, types: q.types, bonus: q.bonus, advantage: q.advantage });
-  if (o === null) return errR('UNKNOWN_SHEET', `no sheet "${q.target}"`, 'target');
+  if (o === null) return errR('UNKNOWN_SHEET', `no sheet "${q.target}"`, 'targetId');
   const defenseValue = defenseOf(sheets[q.target]!, q.defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).

@@ -73,8 +73,8 @@ describe('36th-way.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const t = fight();
     const ask = (args: { [k: string]: Json }) => t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', args);
-    expect(ask({ target: 'orc' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
-    expect(ask({ attacker: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'target' } });
+    expect(ask({ target: 'orc' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attackerId' } });
+    expect(ask({ attacker: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'targetId' } });
     expect(ask({ attacker: 'ann', target: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET', path: 'target' } });
     expect(ask({ attacker: 'ann', target: 'orc', defense: 'hp' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'defense' } });
     expect(ask({ attacker: 'ann', target: 'orc', types: ['cheese'] })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'types.0' } });

@@ -126,7 +126,7 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     const t = tswFight();
     const a = actions(t.s, GM, '36th-way', 'ann');
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 standard action', command: '36th-way.attack', allowed: true, target: { field: 'targets', multiple: true } });
+    expect(attack).toMatchObject({ cost: '1 standard action', command: '36th-way.attack', allowed: true, target: { field: 'targetIds', multiple: true } });
     expect(attack.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged' }]);
     expect(find(a, 'disengage')).toMatchObject({ allowed: true, command: '36th-way.disengage' });
     expect(find(a, 'disengage').cost).toContain('11');
