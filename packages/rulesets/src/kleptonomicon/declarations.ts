@@ -32,7 +32,8 @@ export const kleptoCatalog = catalogOf(
   declareCommand('kleptonomicon.rule', {
     summary: 'Rule on an improvisation: it simply happens, needs a Test, or is impossible',
     who: 'gm',
-    input: z.strictObject({ requestId: text(64, 'the improvisation request id').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+    input: z.strictObject({ improvisationId: text(64, 'the improvised action ruled on').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+    renamed: { requestId: 'improvisationId' },
   }),
   declareCommand('kleptonomicon.test', {
     summary: 'Make a Test: the dice against the fail Score',
@@ -87,14 +88,16 @@ export const kleptoCatalog = catalogOf(
   }),
   declareCommand('kleptonomicon.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ combatantId: combatantId(), heavy: z.boolean().optional() }) }),
   declareCommand('kleptonomicon.improvisedManeuver', {
-    summary: 'An improvised maneuver: a Test against a defence',
+    summary: 'An improvised maneuver: a Test against a defense',
     who: 'own-character',
-    input: z.strictObject({ attacker: combatantId(), target: combatantId(), modifier: modifier(), advantage: advantage(), defence: int(0, 100).optional() }),
+    input: z.strictObject({ attackerId: combatantId('who attacks'), targetId: combatantId('who is attacked'), modifier: modifier(), advantage: advantage(), defense: int(0, 100).optional() }),
+    renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
   }),
   declareQuery('kleptonomicon.testOdds', {
     summary: 'Exact chance a Test passes at the table fail Score',
     who: 'anyone',
-    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defence: int(0, 100, 'a defence the Score must reach (default: pass above the fail Score)').optional() }),
+    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defense: int(0, 100, 'a defense the Score must reach (default: pass above the fail Score)').optional() }),
+    renamed: { defence: 'defense' },
     result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
   }),
   declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
@@ -103,4 +106,9 @@ export const kleptoCatalog = catalogOf(
 /** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */
 export const kleptoUpcasts: Upcasts = {
   namespaces: { 'klepto.': 'kleptonomicon.' },
+  eventFields: {
+    'kleptonomicon.improvisationProposed': { id: 'improvisationId' },
+    'kleptonomicon.improvisationRuled': { id: 'improvisationId' },
+    'kleptonomicon.maneuverRolled': { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
+  },
 };

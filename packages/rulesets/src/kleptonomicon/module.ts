@@ -93,9 +93,10 @@ const byCharacter =
     controlsCharacter(world, actor, c[key]) ? null : FORBIDDEN;
 
 const byCombatant =
-  (key = 'combatantId') =>
+  (key = 'combatantId', old?: string) =>
   (world: World, c: Command, actor: Viewer): RuleError | null =>
-    controlsCombatant(world, actor, c[key]) ? null : FORBIDDEN;
+    // Judged on the command as sent: a renamed field (ADR 21) may still come under its old name.
+    controlsCombatant(world, actor, c[key] ?? (old === undefined ? undefined : c[old])) ? null : FORBIDDEN;
 
 /** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */
 function sheet(world: World, combatantId: string): { readonly [k: string]: Json } {
@@ -154,7 +155,7 @@ function isSecretCharacter(world: World, id: Json | undefined): boolean {
 
 /** Events about a hidden combatant or an unrevealed character stay with the GM. */
 function audienceOf(world: World, e: EngineEvent): Audience {
-  for (const k of ['combatant', 'target', 'attacker', 'by']) if (isSecretCombatant(world, e[k])) return AUDIENCE_GM;
+  for (const k of ['combatant', 'combatantId', 'target', 'targetId', 'attacker', 'attackerId', 'by']) if (isSecretCombatant(world, e[k])) return AUDIENCE_GM;
   if (isSecretCharacter(world, e['characterId'])) return AUDIENCE_GM;
   return AUDIENCE_ALL;
 }
@@ -269,20 +270,20 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
         const [id] = mintId(world, 'imp', env.rng);
-        return ok([{ type: 'kleptonomicon.improvisationProposed', id, characterId: ch, description: d.value }]);
+        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId: ch, description: d.value }]);
       },
     },
     'kleptonomicon.rule': {
       label: 'rule on an improvised action',
       decide(world, c, env) {
         const st = getKlepto(world);
-        const id = c['requestId'];
-        const req = typeof id === 'string' ? st.improvised[id] : undefined;
-        if (req === undefined) return err('UNKNOWN_REQUEST', `no improvised action ${JSON.stringify(id)}`, 'requestId');
+        const id = c['improvisationId'];
+        const req = typeof id === 'string' ? own(st.improvised, id) : undefined;
+        if (req === undefined) return err('UNKNOWN_REQUEST', `no improvised action ${JSON.stringify(id)}`, 'improvisationId');
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
         const ruling = c['ruling'];
         if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('BAD_INPUT', 'ruling must be "simple", "test" or "impossible"', 'ruling');
-        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: null }]);
+        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null }]);
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
@@ -290,7 +291,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
     'kleptonomicon.test': {
@@ -619,29 +620,29 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     },
     'kleptonomicon.improvisedManeuver': {
       label: 'make an improvised maneuver',
-      authorize: byCombatant('attacker'),
+      authorize: byCombatant('attackerId', 'attacker'),
       decide(world, c, env) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'main');
         if (bad !== null) return { ok: false, error: bad };
         const enc = getEncounter(world);
-        const attacker = c['attacker'];
-        const target = c['target'];
-        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attacker');
-        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'target');
-        if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attacker');
+        const attacker = c['attackerId'];
+        const target = c['targetId'];
+        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
+        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'targetId');
+        if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attackerId');
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
         if (!a.ok) return a;
-        const defence = int(c, 'defence', 0, 0, 100);
-        if (!defence.ok) return defence;
+        const defense = int(c, 'defense', 0, 0, 100);
+        if (!defense.ok) return defense;
         const spend = kit.spend(world, attacker, { kind: 'ability', cost: 1 });
-        if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attacker');
+        if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attackerId');
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
-        const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
-        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
+        const hit = c['defense'] === undefined ? null : roll.score >= defense.value;
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: c['defense'] === undefined ? null : defense.value, hit }];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -700,7 +701,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       return log(next, e, 'kleptonomicon.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
     },
     'kleptonomicon.improvisationProposed': (w, e) => {
-      const id = str(e['id']);
+      const id = str(e['improvisationId']);
       const next = claimId(
         updateKlepto(w, (st) => ({ ...st, improvised: { ...st.improvised, [id]: { id, characterId: str(e['characterId']), description: str(e['description']), status: 'pending' } } })),
         id,
@@ -708,7 +709,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       return log(next, e, 'kleptonomicon.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
     },
     'kleptonomicon.improvisationRuled': (w, e) => {
-      const id = str(e['id']);
+      const id = str(e['improvisationId']);
       const ruling = e['ruling'] as 'simple' | 'test' | 'impossible';
       const next = updateKlepto(w, (st) => {
         const req = st.improvised[id];
@@ -830,7 +831,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       const roll = e['roll'] as { score?: number } | null;
       const hit = e['hit'];
       const verdict = hit === null ? 'the GM judges the hit' : hit === true ? 'hit: Slowed' : 'miss';
-      return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, str(e['attacker']))} tries an improvised maneuver on ${nameOf(w, str(e['target']))}: Score ${String(roll?.score)} (${verdict}).`);
+      return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, str(e['attackerId']))} tries an improvised maneuver on ${nameOf(w, str(e['targetId']))}: Score ${String(roll?.score)} (${verdict}).`);
     },
 
     // ---------------------------------------------------------- kernel events this ruleset follows

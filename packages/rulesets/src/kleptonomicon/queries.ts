@@ -17,10 +17,10 @@ const testOdds: Query = (world, args) => {
   if (!modifier.ok) return modifier;
   const advantage = intArg(args, 'advantage', -10, 10);
   if (!advantage.ok) return advantage;
-  // Against a defence (an improvised maneuver) the Score must reach it: it fails at one below.
-  const defence = args['defence'];
-  if (defence !== undefined && (typeof defence !== 'number' || !Number.isInteger(defence) || defence < 0 || defence > 100)) return { ok: false, error: { code: 'INVALID_VALUE', message: 'defence must be an integer in [0, 100]', path: 'defence' } };
-  const failAtOrBelow = typeof defence === 'number' ? defence - 1 : (numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW);
+  // Against a defense (an improvised maneuver) the Score must reach it: it fails at one below.
+  const defense = args['defense'];
+  if (defense !== undefined && (typeof defense !== 'number' || !Number.isInteger(defense) || defense < 0 || defense > 100)) return { ok: false, error: { code: 'INVALID_VALUE', message: 'defense must be an integer in [0, 100]', path: 'defense' } };
+  const failAtOrBelow = typeof defense === 'number' ? defense - 1 : (numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW);
   return { ok: true, value: { pass: passChance({ modifier: modifier.value, advantage: advantage.value }, failAtOrBelow), failAtOrBelow } };
 };
 
