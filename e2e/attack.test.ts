@@ -76,7 +76,7 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     // Asked straight over the player's own socket, the hidden lurker is "no sheet", as a made-up id is.
     const annSock = await e2e!.socket(seat.token);
     const hidden = await annSock.query('36th-way.attackOdds', { attacker: 'vesk', target: 'lurker' });
-    expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'UNKNOWN_SHEET' } });
+    expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'NOT_FOUND' } });
 
     // --- the GM attacks with a +30 bonus: only a natural 3 (a crit fail) can miss now, and the odds say so first.
     await panel.getByLabel('Bonus').fill('30');

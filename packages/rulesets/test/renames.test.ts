@@ -151,12 +151,12 @@ describe('the 36th Way command fields (docs/vocabulary.md: one id for a creature
   });
 
   it('a rule error about a renamed field is named as it was sent (002 "Attacks": one roll per target)', () => {
-    expect(run({ type: '36th-way.attack', attacker: 'ann', targets: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'targets.0' } });
-    expect(run({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'targetIds.0' } });
+    expect(run({ type: '36th-way.attack', attacker: 'ann', targets: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'targets.0' } });
+    expect(run({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['ghost'], basic: 'melee' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'targetIds.0' } });
     expect(run({ type: '36th-way.damage', target: 'ghost', amount: 1 })).toMatchObject({ ok: false, error: { path: 'target' } });
     expect(run({ type: '36th-way.damage', target: 'orc', targetId: 'orc', amount: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'target', message: 'target: is the old name of targetId; give only targetId' } });
     const t = seed();
-    expect(engine.query(t, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'target' } });
+    expect(engine.query(t, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
     expect(engine.query(t, GM, '36th-way.attackOdds', { attackerId: 'ann', targetId: 'orc' })).toEqual(engine.query(t, GM, '36th-way.attackOdds', { attacker: 'ann', targets: ['orc'] }));
   });
 
@@ -197,8 +197,8 @@ describe('the Kleptonomicon fields (docs/vocabulary.md: roles, ids name their ki
     const rolled = now.transaction.kind === 'command' ? now.transaction.events.find((e) => e.type === 'kleptonomicon.maneuverRolled') : undefined;
     // Face 8 with one Disadvantage die (also 8): Score 8 reaches defense 6, a hit.
     expect(rolled).toMatchObject({ attackerId: who, targetId: other, defense: 6, hit: true });
-    expect(engine.execute(table, { type: 'kleptonomicon.improvisedManeuver', attacker: who, targetId: 'nobody' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMBATANT', path: 'targetId' } });
-    expect(engine.execute(table, { type: 'kleptonomicon.improvisedManeuver', attacker: who, target: 'nobody' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMBATANT', path: 'target' } });
+    expect(engine.execute(table, { type: 'kleptonomicon.improvisedManeuver', attacker: who, targetId: 'nobody' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'targetId' } });
+    expect(engine.execute(table, { type: 'kleptonomicon.improvisedManeuver', attacker: who, target: 'nobody' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
   });
 
   it('a stored maneuverRolled event with attacker, target and defence replays to the same world', () => {
@@ -229,7 +229,7 @@ describe('the Kleptonomicon fields (docs/vocabulary.md: roles, ids name their ki
     const old = exec(asked.table, { type: 'kleptonomicon.rule', requestId: improvisationId, ruling: 'simple' });
     expect(old.table.world).toEqual(now.table.world);
     expect(now.transaction.kind === 'command' && now.transaction.events[0]).toMatchObject({ type: 'kleptonomicon.improvisationRuled', improvisationId, ruling: 'simple' });
-    expect(engine.execute(asked.table, { type: 'kleptonomicon.rule', requestId: 'imp-nothing', ruling: 'simple' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_REQUEST', path: 'requestId' } });
+    expect(engine.execute(asked.table, { type: 'kleptonomicon.rule', requestId: 'imp-nothing', ruling: 'simple' }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'requestId' } });
   });
 
   it('kleptonomicon.testOdds takes defense (defence still answers the same)', () => {

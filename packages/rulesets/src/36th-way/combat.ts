@@ -55,7 +55,7 @@ interface Plan {
 
 function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
   const v = j ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
   return okR(v);
 }
 
@@ -64,11 +64,11 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   const opp = c['opportunity'];
   const abilityId = c['ability'];
   const defense = c['defense'] ?? 'ac';
-  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  if (!isDefense(defense)) return errR('INVALID_VALUE', 'defense must be "ac", "pd" or "md"', 'defense');
   let types: string[] = ['weapon'];
   if (c['types'] !== undefined) {
     const t = c['types'];
-    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
+    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('INVALID_VALUE', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
     types = [...new Set(t as string[])];
   }
   // "Hit: X x Level + Volition", "Miss: none or Level" (002 "Basic Attacks").
@@ -92,10 +92,10 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   } else if (typeof abilityId === 'string') {
     kind = 'ability';
     ability = s.abilities[abilityId] ?? null;
-    if (ability === null) return errR('UNKNOWN_ABILITY', `${s.name} has no ability "${abilityId}"`, 'ability');
+    if (ability === null) return errR('NOT_FOUND', `${s.name} has no ability "${abilityId}"`, 'ability');
     ranged = ability.types.includes('ranged');
   } else {
-    return errR('BAD_INPUT', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
+    return errR('INVALID_VALUE', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
   }
   // Explicit dice override the basic ones ("as a Basic Melee Attack" abilities leave them out).
   if (c['damage'] !== undefined) {
@@ -135,7 +135,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const unable = cannotAct(a, 'attackerId');
   if (unable !== null) return unable;
   const tl = c['targetIds'];
-  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targetIds must be a list of 1-${MAX_TARGETS} sheet ids`, 'targetIds');
+  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('INVALID_VALUE', `targetIds must be a list of 1-${MAX_TARGETS} sheet ids`, 'targetIds');
   const targets: Sheet[] = [];
   for (let i = 0; i < tl.length; i++) {
     const t = needSheet(world, tl[i], `targetIds.${i}`);
@@ -151,10 +151,10 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const plan = planOf(world, a, c);
   if (!plan.ok) return plan;
   const onHit = c['onHit'] ?? [];
-  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('BAD_INPUT', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
+  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('INVALID_VALUE', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
   for (let i = 0; i < onHit.length; i++) {
     const h = onHit[i] as { readonly [k: string]: Json };
-    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('UNKNOWN_CONDITION', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
+    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('INVALID_VALUE', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
     const d = parseDuration(h['duration']);
     if (!d.ok) return errR(d.error.code, `onHit[${i}]: ${d.error.message}`, `onHit[${i}].duration`);
   }
@@ -166,7 +166,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const enforce = setting<boolean>(world, 'tsw.enforcePositions');
   const grabbed = hasCondition(world, a.id, 'grabbed');
   const coup = c['coupDeGrace'] === true;
-  if (coup && p.kind === 'opportunity') return errR('BAD_INPUT', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
+  if (coup && p.kind === 'opportunity') return errR('INVALID_VALUE', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
 
   // --- what kind of attack, and may it be made now
   if (p.kind === 'opportunity') {

@@ -40,9 +40,9 @@ export function byController(field: string, old?: string) {
 }
 
 export function needSheet(world: World, id: Json | undefined, path: string): R<Sheet> {
-  if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a sheet id`, path);
+  if (typeof id !== 'string') return errR('INVALID_VALUE', `${path} must be a sheet id`, path);
   const s = own(getTsw(world).sheets, id);
-  return s === undefined ? errR('UNKNOWN_SHEET', `no sheet "${id}" (add it with 36th-way.sheet.set)`, path) : okR(s);
+  return s === undefined ? errR('NOT_FOUND', `no sheet "${id}" (add it with 36th-way.sheet.set)`, path) : okR(s);
 }
 
 /**

@@ -168,7 +168,7 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (typeof c['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
+        if (typeof c['value'] !== 'boolean') return errR('INVALID_VALUE', 'value must be true or false', 'value');
         return okR([{ type: '36th-way.outOfFightSet', id: s.value.id, value: c['value'] }]);
       },
     },
@@ -182,9 +182,9 @@ export function createTswModule(): TswModule {
         const s = needSheet(world, c['targetId'], 'targetId');
         if (!s.ok) return s;
         const amount = c['amount'];
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('BAD_INPUT', 'amount must be an integer in [0, 100000]', 'amount');
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('INVALID_VALUE', 'amount must be an integer in [0, 100000]', 'amount');
         const type = c['damageType'] ?? 'weapon';
-        if (!isDamageType(type)) return errR('BAD_INPUT', 'damageType must be a damage type', 'damageType');
+        if (!isDamageType(type)) return errR('INVALID_VALUE', 'damageType must be a damage type', 'damageType');
         return okR([damageEvent(world, s.value, amount, { source: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
       },
     },
@@ -201,14 +201,14 @@ export function createTswModule(): TswModule {
         if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['helperId'] === 'string' ? c['helperId'] : null })]);
         if (how === 'npc') {
           const sides = c['die'] ?? 6;
-          if (sides !== 6 && sides !== 10) return errR('BAD_INPUT', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
+          if (sides !== 6 && sides !== 10) return errR('INVALID_VALUE', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
           const dice: number[] = [];
           for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
           const amount = dice.reduce((a, b) => a + b, 0);
           const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
           return okR([{ type: '36th-way.healed', id: s.value.id, by: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
         }
-        return errR('BAD_INPUT', 'how must be "recovery", "free" or "npc"', 'how');
+        return errR('INVALID_VALUE', 'how must be "recovery", "free" or "npc"', 'how');
       },
     },
     '36th-way.stabilize': {
@@ -231,10 +231,10 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (s.value.kind !== 'pc') return errR('BAD_INPUT', 'Last Gasp saves are for PCs', 'characterId');
+        if (s.value.kind !== 'pc') return errR('INVALID_VALUE', 'Last Gasp saves are for PCs', 'characterId');
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         const effect = c['effect'] ?? 'an effect';
-        if (typeof effect !== 'string' || effect.length > 200) return errR('BAD_INPUT', 'effect must be a short text', 'effect');
+        if (typeof effect !== 'string' || effect.length > 200) return errR('INVALID_VALUE', 'effect must be a short text', 'effect');
         return okR([{ type: '36th-way.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
       },
     },
@@ -262,7 +262,7 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
-        if (a === undefined) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
+        if (a === undefined) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         if (a.types.includes('ranged') && hasCondition(world, s.value.id, 'grabbed')) return errR('GRABBED', `${s.value.name} is Grabbed and cannot use ranged attacks or spells`, 'ability');
@@ -303,13 +303,13 @@ export function createTswModule(): TswModule {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const spendMap = c['recoveries'] ?? {};
-        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('BAD_INPUT', 'recoveries must map sheet ids to counts', 'recoveries');
+        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('INVALID_VALUE', 'recoveries must map sheet ids to counts', 'recoveries');
         const out: EngineEvent[] = [];
         const roll = c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
-          if (s === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, `recoveries.${id}`);
-          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
+          if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
+          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
           if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
           for (let i = 0; i < n; i++) {
             const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
@@ -349,10 +349,10 @@ export function createTswModule(): TswModule {
         const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         const n = c['recoveries'] ?? 0;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', 'recoveries must be an integer in [0, 99]', 'recoveries');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', 'recoveries must be an integer in [0, 99]', 'recoveries');
         const ability = c['ability'];
-        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
-        if (n === 0 && ability === undefined) return errR('BAD_INPUT', 'give back recoveries, an ability, or both', 'recoveries');
+        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+        if (n === 0 && ability === undefined) return errR('INVALID_VALUE', 'give back recoveries, an ability, or both', 'recoveries');
         const out: EngineEvent[] = [];
         if (n > 0) out.push({ type: '36th-way.recoveriesRestored', who: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
         if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', who: s.value.id, ability, reason: 'downtime' });
@@ -368,7 +368,7 @@ export function createTswModule(): TswModule {
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const stance = c['stance'];
-        if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_INPUT', 'stance must be "melee" or "ranged"', 'stance');
+        if (stance !== 'melee' && stance !== 'ranged') return errR('INVALID_VALUE', 'stance must be "melee" or "ranged"', 'stance');
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
         const spend = spendIn(world, s.value.id, 'quick');
         if (!spend.ok) return spend;
@@ -392,7 +392,7 @@ export function createTswModule(): TswModule {
         const against = c['against'];
         if (against !== undefined && against !== null) {
           const inst = typeof against === 'string' ? own(getEncounter(world).conditions, against) : undefined;
-          if (inst === undefined || inst.target !== s.value.id) return errR('UNKNOWN_CONDITION_INSTANCE', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
+          if (inst === undefined || inst.target !== s.value.id) return errR('NOT_FOUND', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
           const roll = roll3d6(env.rng, world, saveAdvantage(kit, world, s.value.id));
           // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
           const bonus = escalationOf(kit, world, s.value);
@@ -414,9 +414,9 @@ export function createTswModule(): TswModule {
         const ally = needSheet(world, c['allyId'], 'allyId');
         if (!ally.ok) return ally;
         const boon = c['boon'];
-        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
+        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('INVALID_VALUE', 'boon must be "attack", "save" or "defense"', 'boon');
         const reason = c['reason'];
-        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('BAD_INPUT', 'give a reason (1-200 characters) every round', 'reason');
+        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('INVALID_VALUE', 'give a reason (1-200 characters) every round', 'reason');
         const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
         return okR([{ type: '36th-way.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
@@ -441,9 +441,9 @@ export function createTswModule(): TswModule {
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
         const adv = c['advantage'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
-        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
+        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
         const roll = roll3d6(env.rng, world, adv + sneak);
         return okR([{ type: '36th-way.checkRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
@@ -459,8 +459,8 @@ export function createTswModule(): TswModule {
         if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);

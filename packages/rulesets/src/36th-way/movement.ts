@@ -24,9 +24,9 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (!a.ok) return a;
         const b = needSheet(world, c['toId'], 'toId');
         if (!b.ok) return b;
-        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'fromId and toId must differ', 'toId');
+        if (a.value.id === b.value.id) return errR('INVALID_VALUE', 'fromId and toId must differ', 'toId');
         const range = c['range'];
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
         return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
       },
     },
@@ -41,9 +41,9 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (unable !== null) return unable;
         const t = needSheet(world, c['toId'], 'toId');
         if (!t.ok) return t;
-        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'toId');
+        if (s.value.id === t.value.id) return errR('INVALID_VALUE', 'cannot move relative to yourself', 'toId');
         const range = c['range'] ?? 'engaged';
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'characterId');
         const st = getTsw(world);
         const from = rangeBetween(st, s.value.id, t.value.id);
@@ -81,7 +81,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         }
         const from = [...new Set(fromIn as string[])];
         const extra = c['advantage'] ?? 0;
-        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const enc = getEncounter(world);

@@ -26,28 +26,28 @@ interface OddsArgs {
 
 function intArg(args: Args, key: string, lo: number, hi: number): R<number> {
   const v = args[key] ?? 0;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${key} must be an integer in [${lo}, ${hi}]`, key);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${key} must be an integer in [${lo}, ${hi}]`, key);
   return okR(v);
 }
 
 function readArgs(args: Args): R<OddsArgs> {
   const attacker = args['attackerId'];
-  if (typeof attacker !== 'string' || attacker.length === 0) return errR('BAD_INPUT', 'attackerId must be a sheet id', 'attackerId');
+  if (typeof attacker !== 'string' || attacker.length === 0) return errR('INVALID_VALUE', 'attackerId must be a sheet id', 'attackerId');
   // One target, or the command's `targetIds` list (the odds are per target: its first).
   const list = args['targetIds'];
   const target = args['targetId'] ?? (Array.isArray(list) ? list[0] : undefined);
-  if (typeof target !== 'string' || target.length === 0) return errR('BAD_INPUT', 'targetId must be a sheet id', 'targetId');
+  if (typeof target !== 'string' || target.length === 0) return errR('INVALID_VALUE', 'targetId must be a sheet id', 'targetId');
   if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'targetId');
   const defense = args['defense'] ?? 'ac';
-  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  if (!isDefense(defense)) return errR('INVALID_VALUE', 'defense must be "ac", "pd" or "md"', 'defense');
   const t = args['types'] ?? ['weapon'];
-  if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types', 'types');
+  if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('INVALID_VALUE', 'types must be a list of damage types', 'types');
   const bonus = intArg(args, 'bonus', -50, 50);
   if (!bonus.ok) return bonus;
   const advantage = intArg(args, 'advantage', -6, 6);
   if (!advantage.ok) return advantage;
   const coup = args['coupDeGrace'] ?? false;
-  if (typeof coup !== 'boolean') return errR('BAD_INPUT', 'coupDeGrace must be true or false', 'coupDeGrace');
+  if (typeof coup !== 'boolean') return errR('INVALID_VALUE', 'coupDeGrace must be true or false', 'coupDeGrace');
   return okR({ attacker, target, defense, types: t as string[], bonus: bonus.value, advantage: advantage.value, coupDeGrace: coup });
 }
 
@@ -58,14 +58,14 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   const q = a.value;
   const sheets = getTsw(world).sheets;
   for (const [path, id] of [['attackerId', q.attacker], ['targetId', q.target]] as const) {
-    if (sheets[id] === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, path);
+    if (sheets[id] === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, path);
   }
   const ability = args['ability'];
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
-    return errR('UNKNOWN_ABILITY', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+    return errR('NOT_FOUND', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
   }
   const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense: q.defense, types: q.types, bonus: q.bonus, advantage: q.advantage });
-  if (o === null) return errR('UNKNOWN_SHEET', `no sheet "${q.target}"`, 'targetId');
+  if (o === null) return errR('NOT_FOUND', `no sheet "${q.target}"`, 'targetId');
   const defenseValue = defenseOf(sheets[q.target]!, q.defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).

@@ -22,7 +22,7 @@ export function tswSheetKey(world: World, characterId: string): string {
   return Object.values(sheets).find((s) => s.characterId === characterId)?.id ?? characterId;
 }
 
-const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
+const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'INVALID_VALUE' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
 
 export const tswSheetModel = defineSheet({
   rulesetId: '36th-way',

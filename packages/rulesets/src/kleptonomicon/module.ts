@@ -57,14 +57,14 @@ const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the p
 
 function text(c: Command, key: string, required = true): Result<string | null> {
   const v = c[key];
-  if (v === undefined || v === null) return required ? err('BAD_INPUT', `${key} is required`, key) : ok(null);
-  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('BAD_INPUT', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
+  if (v === undefined || v === null) return required ? err('INVALID_VALUE', `${key} is required`, key) : ok(null);
+  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('INVALID_VALUE', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
   return ok(v);
 }
 
 function int(c: Command, key: string, dflt: number, min: number, max: number): Result<number> {
   const v = c[key] ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('BAD_INPUT', `${key} must be an integer in [${min}, ${max}]`, key);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('INVALID_VALUE', `${key} must be an integer in [${min}, ${max}]`, key);
   return ok(v);
 }
 
@@ -184,9 +184,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     const st = getKlepto(world);
     const bad = inEncounterPhase(st, 'main');
     if (bad !== null) return { ok: false, error: bad };
-    if (typeof id !== 'string') return err('BAD_INPUT', 'combatantId is required', 'combatantId');
+    if (typeof id !== 'string') return err('INVALID_VALUE', 'combatantId is required', 'combatantId');
     const enc = getEncounter(world);
-    if (own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${id}"`, 'combatantId');
+    if (own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant "${id}"`, 'combatantId');
     if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, 'combatantId');
     const tm = st.movement[id] ?? startTurnMovement(stylesOf(world, id), st.prone.includes(id));
     return ok({ id, tm });
@@ -211,7 +211,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const bad = inPhase(st, 'opening');
         if (bad !== null) return { ok: false, error: bad };
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const clip = text(c, 'clip', false);
         if (!clip.ok) return clip;
         return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value }]);
@@ -242,10 +242,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (bad !== null) return { ok: false, error: bad };
         const order = c['order'];
         if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null }]);
-        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('BAD_INPUT', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
+        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('INVALID_VALUE', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
         for (let i = 0; i < order.length; i++) {
           const id = order[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `order[${i}]`);
         }
         return ok([{ type: 'kleptonomicon.looseOrderSet', order }]);
       },
@@ -265,7 +265,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const st = getKlepto(world);
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const d = text(c, 'description');
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
@@ -279,10 +279,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const st = getKlepto(world);
         const id = c['improvisationId'];
         const req = typeof id === 'string' ? own(st.improvised, id) : undefined;
-        if (req === undefined) return err('UNKNOWN_REQUEST', `no improvised action ${JSON.stringify(id)}`, 'improvisationId');
+        if (req === undefined) return err('NOT_FOUND', `no improvised action ${JSON.stringify(id)}`, 'improvisationId');
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
         const ruling = c['ruling'];
-        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('BAD_INPUT', 'ruling must be "simple", "test" or "impossible"', 'ruling');
+        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('INVALID_VALUE', 'ruling must be "simple", "test" or "impossible"', 'ruling');
         if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null }]);
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
@@ -299,7 +299,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       authorize: byCharacter(),
       decide(world, c, env) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const skill = text(c, 'skill', false);
         if (!skill.ok) return skill;
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
@@ -318,13 +318,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const st = getKlepto(world);
         const combatantId = typeof c['combatantId'] === 'string' ? c['combatantId'] : null;
         const enc = getEncounter(world);
-        if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${combatantId}"`, 'combatantId');
+        if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('NOT_FOUND', `no combatant "${combatantId}"`, 'combatantId');
         const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : typeof c['characterId'] === 'string' ? c['characterId'] : null;
-        if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('UNKNOWN_CHARACTER', 'characterId (or combatantId in an Encounter) is required', 'characterId');
-        if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('BAD_INPUT', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
+        if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('NOT_FOUND', 'characterId (or combatantId in an Encounter) is required', 'characterId');
+        if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('INVALID_VALUE', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
         const abilityId = c['abilityId'];
         const ability = abilitiesOf(world, characterId, combatantId).find((a) => a.id === abilityId);
-        if (ability === undefined) return err('UNKNOWN_ABILITY', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
+        if (ability === undefined) return err('NOT_FOUND', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
         const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
         if (!use.ok) return { ok: false, error: use.error };
         const announced = st.phase === 'encounter';
@@ -337,7 +337,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (use.cost === 'clock') events.push(clockAdvanced(world, 'time', 1, Math.max(60, Math.min(ability.seconds ?? 60, 366 * 24 * 3600))));
         if (ability.recovery !== undefined && characterId !== null) {
           const amount = c['amount'];
-          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('BAD_INPUT', 'amount must be a positive integer (omit it to restore fully)', 'amount');
+          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('INVALID_VALUE', 'amount must be a positive integer (omit it to restore fully)', 'amount');
           const res = st.resources[characterId] ?? {};
           for (const key of RECOVERS[ability.recovery] ?? []) {
             const r = res[key];
@@ -369,7 +369,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: "set a character's Edge Save and Sneaky",
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
         const stats: { [k: string]: Json } = {};
         if (c['edgeSave'] !== undefined) {
           const e = int(c, 'edgeSave', 0, -EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT);
@@ -377,10 +377,10 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           stats['edgeSave'] = e.value;
         }
         if (c['sneaky'] !== undefined) {
-          if (typeof c['sneaky'] !== 'boolean') return err('BAD_INPUT', 'sneaky must be true or false', 'sneaky');
+          if (typeof c['sneaky'] !== 'boolean') return err('INVALID_VALUE', 'sneaky must be true or false', 'sneaky');
           stats['sneaky'] = c['sneaky'];
         }
-        if (Object.keys(stats).length === 0) return err('BAD_INPUT', 'give edgeSave, sneaky or both', 'edgeSave');
+        if (Object.keys(stats).length === 0) return err('INVALID_VALUE', 'give edgeSave, sneaky or both', 'edgeSave');
         return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats }]);
       },
     },
@@ -403,7 +403,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         // Ending the Pause by spending a Beat: that Beat is gone from the spender's next turn.
         const by = c['endedWithBeatBy'];
         if (by !== undefined) {
-          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
+          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
           // On one's own turn the Beats left would reset at its end anyway: the Beat comes out of the next turn's two.
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
@@ -420,11 +420,11 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const bad = inEncounterPhase(st, 'reward');
         if (bad !== null) return { ok: false, error: bad };
         const ids = c['characterIds'];
-        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('BAD_INPUT', 'characterIds must be a list of 1-50 characters', 'characterIds');
+        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('INVALID_VALUE', 'characterIds must be a list of 1-50 characters', 'characterIds');
         const events: EngineEvent[] = [];
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
           events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
         }
@@ -435,11 +435,11 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'award experience',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const n = int(c, 'amount', 1, -100, 100);
         if (!n.ok) return n;
-        if (n.value === 0) return err('BAD_INPUT', 'amount must not be 0', 'amount');
-        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('BAD_INPUT', 'experience cannot go below 0', 'amount');
+        if (n.value === 0) return err('INVALID_VALUE', 'amount must not be 0', 'amount');
+        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('INVALID_VALUE', 'experience cannot go below 0', 'amount');
         const reason = text(c, 'reason', false);
         if (!reason.ok) return reason;
         return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
@@ -450,7 +450,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       authorize: byCharacter(),
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const st = getKlepto(world);
         const need = numberSetting(world, K.xpPerLevel);
         const have = st.xp[ch] ?? 0;
@@ -466,9 +466,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'set a resource',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const key = c['key'];
-        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('BAD_INPUT', 'key must be a short name such as health, vitality, shield or dodges', 'key');
+        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('INVALID_VALUE', 'key must be a short name such as health, vitality, shield or dodges', 'key');
         const max = int(c, 'max', getKlepto(world).resources[ch]?.[key]?.max ?? 0, 0, 100_000);
         if (!max.ok) return max;
         const value = int(c, 'value', max.value, 0, max.value);
@@ -494,7 +494,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const t = text(c, 'text');
         if (!t.ok) return t;
         const ch = c['characterId'];
-        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
       },
     },
@@ -505,7 +505,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const bad = inPhase(st, 'closing');
         if (bad !== null) return { ok: false, error: bad };
         const h = c['halve'] ?? setting(world, K.halveResets);
-        if (typeof h !== 'boolean') return err('BAD_INPUT', 'halve must be true or false', 'halve');
+        if (typeof h !== 'boolean') return err('INVALID_VALUE', 'halve must be true or false', 'halve');
         // Resets restore each tracked resource; halved, only half of what was lost (rounded down) comes back.
         const resets: Json[] = [];
         for (const [ch, res] of Object.entries(st.resources)) {
@@ -526,19 +526,19 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const style = c['style'] ?? t.value.tm.active;
-        if (typeof style !== 'string') return err('BAD_INPUT', 'style must be a movement style', 'style');
+        if (typeof style !== 'string') return err('INVALID_VALUE', 'style must be a movement style', 'style');
         const units = c['units'];
-        if (typeof units !== 'number') return err('BAD_INPUT', 'units must be a number', 'units');
+        if (typeof units !== 'number') return err('INVALID_VALUE', 'units must be a number', 'units');
         const r = planMove(t.value.tm, style, units);
         if (!r.ok) return { ok: false, error: r.error };
         // Leaving an enemy's Swinging Distance invites an Opportunity Attack (a reaction: it needs a Beat).
         const leaving = c['leaving'] ?? [];
-        if (!Array.isArray(leaving) || leaving.length > 20) return err('BAD_INPUT', 'leaving must be a list of combatant ids', 'leaving');
+        if (!Array.isArray(leaving) || leaving.length > 20) return err('INVALID_VALUE', 'leaving must be a list of combatant ids', 'leaving');
         const enc = getEncounter(world);
         const attackers: string[] = [];
         for (let i = 0; i < leaving.length; i++) {
           const id = leaving[i];
-          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
+          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
           const econ = kit.economy(world, id);
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
@@ -604,9 +604,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const style = c['style'];
-        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('BAD_INPUT', 'style must be a lower-case style name (climb, swim...)', 'style');
+        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('INVALID_VALUE', 'style must be a lower-case style name (climb, swim...)', 'style');
         const v = c['variant'] ?? 'half';
-        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('BAD_INPUT', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
+        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('INVALID_VALUE', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
         return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant: v }]);
       },
     },
@@ -614,7 +614,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       label: 'interrupt movement',
       decide(world, c) {
         const id = c['combatantId'];
-        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
+        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, 'combatantId');
         return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
       },
     },
@@ -628,8 +628,8 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const enc = getEncounter(world);
         const attacker = c['attackerId'];
         const target = c['targetId'];
-        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
-        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'targetId');
+        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
+        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(target)}`, 'targetId');
         if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attackerId');
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;

@@ -8,7 +8,7 @@ const MAX_MODIFIER = 50;
 
 function intArg(args: { readonly [key: string]: Json }, key: string, lo: number, hi: number): Result<number> {
   const v = args[key] ?? 0;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return { ok: false, error: { code: 'BAD_INPUT', message: `${key} must be an integer in [${lo}, ${hi}]`, path: key } };
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return { ok: false, error: { code: 'INVALID_VALUE', message: `${key} must be an integer in [${lo}, ${hi}]`, path: key } };
   return { ok: true, value: v };
 }
 

@@ -187,7 +187,7 @@ describe('rests (002 "Resting and Recharging")', () => {
     t.s.run({ type: '36th-way.restore', who: 'ann', recoveries: 3, ability: 'nova' });
     expect(t.sheet('ann').recoveries).toBe(8);
     expect(t.sheet('ann').uses['nova']?.expended).toBe(false);
-    expect(t.s.fail({ type: '36th-way.restore', who: 'ann' }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: '36th-way.restore', who: 'ann' }).code).toBe('INVALID_VALUE');
   });
   it('no resting in the middle of a fight', () => {
     const t = fight();

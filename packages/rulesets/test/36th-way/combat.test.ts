@@ -223,7 +223,7 @@ describe('multi-target, coup de grace, opportunity attacks', () => {
     const applied = events(tx, 'condition.applied');
     expect(applied.map((e) => [e['target'], e['condition']])).toEqual([['orc', 'dazed'], ['orc', 'ongoing']]);
     expect(new Set(applied.map((e) => e['id'])).size).toBe(2);
-    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', onHit: [{ condition: 'sleepy', duration: { kind: 'saveEnds' } }] }).code).toBe('UNKNOWN_CONDITION');
+    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', onHit: [{ condition: 'sleepy', duration: { kind: 'saveEnds' } }] }).code).toBe('INVALID_VALUE');
   });
   it('coup de grace: an engaged Helpless enemy, standard + move + quick, and the attack crits', () => {
     const t = fight();

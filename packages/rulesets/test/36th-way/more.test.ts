@@ -109,7 +109,7 @@ describe('damage roll modes through an attack (002 "Damage")', () => {
     t.dice.push(5, 5, 5, 1, 2, 3);
     const tx2 = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6, bonus: 0 }, mode: { kind: 'average', averaged: 7 } });
     expect(events(tx2, '36th-way.damaged')[0]).toMatchObject({ amount: 30, roll: { averagedPoints: 24, dice: [1, 2, 3] } });
-    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6 }, mode: { kind: 'average', averaged: 2 } }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee', damage: { count: 10, sides: 6 }, mode: { kind: 'average', averaged: 2 } }).code).toBe('INVALID_VALUE');
   });
 });
 

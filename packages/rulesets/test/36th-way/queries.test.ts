@@ -74,14 +74,14 @@ describe('36th-way.attackOdds', () => {
     const t = fight();
     const ask = (args: { [k: string]: Json }) => t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', args);
     expect(ask({ target: 'orc' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attackerId' } });
-    expect(ask({ attacker: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_INPUT', path: 'targetId' } });
+    expect(ask({ attacker: 'ann' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'targetId' } });
     expect(ask({ attacker: 'ann', target: 'ann' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET', path: 'target' } });
     expect(ask({ attacker: 'ann', target: 'orc', defense: 'hp' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'defense' } });
     expect(ask({ attacker: 'ann', target: 'orc', types: ['cheese'] })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'types.0' } });
     expect(ask({ attacker: 'ann', target: 'orc', bonus: 1.5 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'bonus' } });
     expect(ask({ attacker: 'ann', target: 'orc', advantage: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
-    expect(ask({ attacker: 'ann', target: 'orc', ability: 'nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ABILITY', path: 'ability' } });
-    expect(ask({ attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'target' } });
+    expect(ask({ attacker: 'ann', target: 'orc', ability: 'nope' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'ability' } });
+    expect(ask({ attacker: 'ann', target: 'ghost' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
   });
 
   it('a player asking about a hidden foe gets "no sheet", as for a made-up id, and never its defences', () => {
@@ -109,7 +109,7 @@ describe('36th-way.attackOdds', () => {
     for (const defense of ['ac', 'pd', 'md']) {
       const hidden = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker', defense });
       const madeUp = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'nobody', defense });
-      expect(hidden).toMatchObject({ ok: false, error: { code: 'UNKNOWN_SHEET', path: 'target' } });
+      expect(hidden).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
       expect(JSON.stringify(hidden).replace('lurker', 'nobody')).toBe(JSON.stringify(madeUp));
       for (const canary of ['37', '41', '43']) expect(JSON.stringify(hidden)).not.toContain(canary);
     }

@@ -97,7 +97,7 @@ describe('004 Episodes: Opening Credits, Freeplay, Closing Credits', () => {
     expect(getKlepto(s.world).looseOrder?.[getKlepto(s.world).spotlight]).toBe(ALICE);
     s.run({ type: 'kleptonomicon.passSpotlight' });
     expect(getKlepto(s.world).spotlight).toBe(0);
-    expect(s.fail({ type: 'kleptonomicon.looseOrder', order: ['nobody'] }).code).toBe('UNKNOWN_CHARACTER');
+    expect(s.fail({ type: 'kleptonomicon.looseOrder', order: ['nobody'] }).code).toBe('NOT_FOUND');
   });
 
   it('improvised actions: the GM rules them simple, a Test, or impossible (no Test)', () => {

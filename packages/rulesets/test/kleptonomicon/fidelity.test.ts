@@ -49,8 +49,8 @@ describe('004 "Turn Order": the Edge Save modifier and Sneaky are read from the 
     expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, edgeSave: 3 }, ANN).code).toBe('FORBIDDEN');
     expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, edgeSave: 99 })).toMatchObject({ code: 'INVALID_VALUE', path: 'edgeSave' });
     expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, sneaky: 'yes' })).toMatchObject({ code: 'INVALID_VALUE', path: 'sneaky' });
-    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: 'nobody', sneaky: true })).toMatchObject({ code: 'UNKNOWN_CHARACTER', path: 'characterId' });
-    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE })).toMatchObject({ code: 'BAD_INPUT' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: 'nobody', sneaky: true })).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE })).toMatchObject({ code: 'INVALID_VALUE' });
   });
 
   it('a Sneaky PC with Edge Save +2 rolls two dice, the highest counting: 3/5 + 2 = 7 and 2/6 + 2 = 8 pass both groups, so Bob goes first (004 Sneaky: advantage on the Edge Saves)', () => {
