@@ -175,8 +175,11 @@ export interface ProjectorReads {
    * appended, it may be run on those alone. Leave `log` out of `reads` then.
    */
   readonly logByEntry?: boolean;
-  /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */
-  readonly bySeat?: boolean;
+  /**
+   * Its output depends on which seat a player holds, not only on the role (cached per seat then).
+   * A function says so per world, so tables that hold nothing per seat (no player requests yet) keep one class for all players.
+   */
+  readonly bySeat?: boolean | ((world: World) => boolean);
   /**
    * Written parts that depend on fewer of the reads: those reads, by part. When the projector
    * re-runs for another read, such a part whose own reads are unchanged keeps last time's

@@ -130,8 +130,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
     return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
   });
-  const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
-  const classOf = (v: Viewer): string => (v.role === 'gm' ? 'gm' : bySeat ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
+  const seatRules = projecting.map((m) => m.projectReads?.bySeat).filter((b) => b !== undefined && b !== false);
+  const bySeat = (world: World): boolean => seatRules.some((b) => b === true || (typeof b === 'function' && b(world)));
+  const classOf = (v: Viewer, world: World): string => (v.role === 'gm' ? 'gm' : bySeat(world) ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
   const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
   const memoOf = (memo: ViewMemo): PartsMemo => {
@@ -141,7 +142,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
 
   /** Runs (or reuses) each projector in order for the viewer's class. */
   function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
-    const cls = classOf(viewer);
+    const cls = classOf(viewer, world);
     const last = parts.classes.get(cls);
     // Another viewer of this class was just projected from this very world: the same parts serve.
     if (last !== undefined && last.source === world) return last.steps.length === 0 ? world : last.steps[last.steps.length - 1]!.output;

@@ -284,6 +284,8 @@ export function requestModule(hook: RequestCommand = kernelRequestCommand): Modu
       else ext[REQUESTS_ID] = (mine.length === s.items.length ? s : { items: mine }) as unknown as Json;
       return { ...world, ext };
     },
+    // Per seat once the table holds a request: until then every player's projection is shared (the view cache's classes).
+    projectReads: { reads: [`ext.${REQUESTS_ID}`], writes: [`ext.${REQUESTS_ID}`], bySeat: (w: World) => requestsOf(w).items.length > 0 },
     idStatus(world, viewer, id) {
       const r = requestsOf(world).items.find((x) => x.id === id);
       if (r === undefined) return undefined;

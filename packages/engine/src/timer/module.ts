@@ -113,5 +113,6 @@ export const timerModule: Module = {
     if (cur === undefined || cur.visibility !== 'hidden') return world;
     return put(world, { ...timerOf(world), startedAt: null, pausedAt: null, pausedMs: 0 });
   },
+  projectReads: { reads: [`ext.${TIMER_ID}`, 'ext.encounter'], writes: [`ext.${TIMER_ID}`] },
   idStatus: () => undefined,
 };
