@@ -74,7 +74,6 @@ export class TableClient {
       const msg = decodeServer(ev.data);
       if (msg) this.handle(msg);
     };
-    // Structural, so Node-side programs that import this file's types (lib tests) need no DOM typings.
     ws.onclose = (ev: { readonly code: number; readonly reason: string }) => {
       if (this.ws !== ws) return;
       this.ws = null;
