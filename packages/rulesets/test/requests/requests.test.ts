@@ -5,7 +5,7 @@
 // request is private to its seat and the GM.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pendingRequests, requestsOf, seededRng, type Command, type EngineEvent, type Engine, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { pendingRequests, requestsOf, seededRng, type Command, type EngineEvent, type Engine, type Json, type Table, type Transaction, type Viewer, type ViewMemo } from '@tablekeeper/engine';
 import { createTableFor, engineFor } from '../../src/registry.js';
 
 const GM: Viewer = { role: 'gm' };
@@ -229,6 +229,7 @@ describe('requests are private to their seat and the GM (property)', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => {
         const { n, ana, bo, kira, brak } = night('osr');
+        const memo: ViewMemo = { entryCopies: new WeakMap() };
         startFight(n, kira, brak);
         for (const s of steps) {
           const actor = s.who === 'ana' ? ana : s.who === 'bo' ? bo : GM;
@@ -252,6 +253,12 @@ describe('requests are private to their seat and the GM (property)', () => {
           expect(ofSpectator).not.toContain('GMREASON');
           // A seat's view holds its own requests only.
           for (const r of requestsOf(n.engine.view(n.table, bo).world).items) expect(r.seatId).toBe((bo as { seatId: string }).seatId);
+          // Also through one projection memo for the whole table, as a server room keeps (Ann projected just before Bo).
+          for (const v of [ana, bo, SPECTATOR]) {
+            const text = JSON.stringify(n.engine.project(n.world, v, memo));
+            if (v !== ana) expect(text).not.toContain('ANANOTE');
+            if (v !== bo) expect(text).not.toContain('BONOTE');
+          }
         }
         const again = n.engine.replay(n.table.genesis, JSON.parse(JSON.stringify(n.table.transactions)) as Table['transactions']);
         expect(JSON.stringify(again.world)).toBe(JSON.stringify(n.world));
