@@ -173,7 +173,10 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         close: (code, reason) => socket.close(code, reason),
       };
       phase = { name: 'connected', room, session };
-      room.join(session);
+      // After a batch waiting for its sync (ADR 24): a first view never shows a state that is not on disk yet.
+      d.queue.whenSettled(() => {
+        if (phase.name === 'connected' && phase.session === session) room.join(session);
+      });
       logger.info({ tableId: t.tableId, role: t.role, session: session.id }, 'session joined');
     };
 

@@ -2,6 +2,7 @@
 export type * from './types.js';
 export { ok, err, ruleError, ErrorCode } from './result.js';
 export { TransactionLog, SeqStack, UNDO_CHECKPOINT_EVERY } from './history-log.js';
+export { logExtension } from './view-cache.js';
 export { createEngine, commandWords, genesisWorld, emptyTable, ownTable, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO } from './engine.js';
 export { coreModule, CORE_ID, CORE_LABELS, MAX_SEATS, MAX_CHARACTERS, MAX_STATS, fictionTime } from './module.js';
 export { mintId, claimId } from './ids.js';
@@ -46,4 +47,4 @@ export {
   type Renamed,
 } from './catalog.js';
 export { own } from './own.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

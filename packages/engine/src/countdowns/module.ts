@@ -787,6 +787,8 @@ export const countdownsModule: Module = {
   reducers,
   reactions: [onActionRoll, onRest],
   project,
+  // Log lines are kept or dropped one by one, by the countdowns they name.
+  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true },
   idStatus,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },

@@ -10,7 +10,7 @@
 import { encounterCatalog } from './declarations.js';
 import { own } from '../core/own.js';
 import type { SpendRequest } from './economies.js';
-import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Module, ProjectorReads, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
 import { appendLog } from '../core/log.js';
 import { claimId, mintId } from '../core/ids.js';
@@ -41,6 +41,7 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.add': 'add a combatant',
   'encounter.remove': 'remove a combatant',
   'encounter.place': 'move a combatant in the order',
+  'encounter.reorder': 'reorder the turns',
   'encounter.setStats': 'change a combatant\'s stats',
   'encounter.damage': 'deal damage',
   'encounter.heal': 'heal',
@@ -65,6 +66,12 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
 };
 
 const MAX_COMBATANTS = 200;
+/** Why a turn order keeps no manual order (ADR 29), in the GM's words. */
+const NO_MANUAL: { readonly [sequencerId: string]: string } = {
+  teams: 'teams take turns and each team picks who acts (003 "Initiative and Rounds")',
+  spotlight: 'the spotlight moves by the rolls and the GM\'s choices (000)',
+  'edge-save': 'each PC slots in by the Edge Saves rolled at the start (004 "Turn Order")',
+};
 const MAX_NAME = 80;
 /** Most keys one combatant's own stats may hold (as for a character's sheet). */
 const MAX_COMBATANT_STATS = 200;
@@ -478,6 +485,25 @@ export function encounterModule(rules: EncounterRules): Module {
         const p = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), command['placement'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
+      },
+    },
+    'encounter.reorder': {
+      // The GM's manual order (ADR 29): the turn order's own hook says what placements that takes, one placed event each.
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        const before = command['before'] ?? null;
+        if (before !== null) {
+          const b = needCombatant(a.value, before, 'before');
+          if (!b.ok) return b;
+          if (b.value.id === c.value.id) return errR('INVALID_VALUE', 'before: a combatant cannot go before itself', 'before');
+        }
+        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'id');
+        const r = seqr.reorder(a.value, c.value.id, typeof before === 'string' ? before : null);
+        if (!r.ok) return r;
+        return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
       },
     },
     'encounter.damage': hpCommand('damage'),
@@ -1279,7 +1305,18 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, idStatus, audience, catalog: encounterCatalog(rules) };
+  // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),
+  // and through canAct (who is on deck) whatever the ruleset's hook reads.
+  const projectReads: ProjectorReads | undefined =
+    rules.canAct !== undefined && rules.canActReads === undefined
+      ? undefined
+      : {
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])],
+          writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
+          // A clock advance changes only the players' clock: the projected encounter keeps its object.
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
+        };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */

@@ -9,7 +9,7 @@
 import { own } from '../core/own.js';
 import { collectKeys, collectStrings } from '../core/walk.js';
 import fc from 'fast-check';
-import type { Command, Engine, Json, Result, RuleError, Table, Viewer, World } from '../core/types.js';
+import type { Command, Engine, Json, Result, RuleError, Table, Viewer, ViewMemo, World } from '../core/types.js';
 import { seededRng } from '../dice/rng.js';
 
 /** Every canary contains this; ids and public text never do (ids are lowercase). */
@@ -90,6 +90,29 @@ export interface SecrecyReport {
   /** Keys planted into module state (with `plant`), in all and by module. */
   readonly planted: number;
   readonly plantedIn: { readonly [module: string]: number };
+  /** Projections by parts (one memo for every viewer, ADR 20) compared with fresh ones. */
+  readonly projectionsCompared: number;
+}
+
+/** Equal as JSON values, whatever the order of keys. */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && sameJsonValue(ra[k], rb[k]));
+}
+
+/** Where two JSON values first differ (for a readable failure). */
+function firstDifference(a: unknown, b: unknown, path: string): string {
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (!sameJsonValue(ra[k], rb[k])) return firstDifference(ra[k], rb[k], `${path}.${k}`);
+  }
+  return `${path}: by parts ${JSON.stringify(a)?.slice(0, 300)}, fresh ${JSON.stringify(b)?.slice(0, 300)}`;
 }
 
 /** Id-like fields a player's random command fills with ids (hidden ones included). */
@@ -162,6 +185,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let compared = 0;
   let planted = 0;
   const plantedIn: { [module: string]: number } = {};
+  let projectionsCompared = 0;
   const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
   const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
@@ -205,8 +229,19 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
       },
     };
     const makers = [...genericSteps(opts, commandTypes, queryNames), ...(opts.steps ?? [])];
+    // One memo for every viewer, as a room keeps it: a projector's declared reads must be honest (ADR 20).
+    const memo: ViewMemo = { entryCopies: new WeakMap() };
+    const viewers = [SECRECY_GM, SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR];
     const check = (where: string): void => {
       if (opts.compareWithWalk !== false) compareIds(engine, table.world, where);
+      // In a rotating order, so a projector that reads the seat without saying so serves one seat another's parts.
+      for (let i = 0; i < viewers.length; i++) {
+        const v = viewers[(i + steps) % viewers.length]!;
+        const byParts = engine.project(table.world, v, memo);
+        const fresh = engine.project(table.world, v);
+        projectionsCompared++;
+        if (!sameJsonValue(byParts, fresh)) throw new Error(`${where}: the projection by parts for ${JSON.stringify(v)} differs from a fresh one at ${firstDifference(byParts, fresh, 'world')}`);
+      }
       for (const v of [SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR]) {
         const text = JSON.stringify(engine.view(table, v));
         if (leak(text)) {
@@ -269,7 +304,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   };
 
   fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
-  return { sequences, steps, playerCommands, refusals, compared, accepted, planted, plantedIn };
+  return { sequences, steps, playerCommands, refusals, compared, accepted, planted, plantedIn, projectionsCompared };
 }
 
 /**

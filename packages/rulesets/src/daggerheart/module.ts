@@ -447,6 +447,7 @@ export const daggerheartModule: Module = {
   commands,
   reducers,
   project,
+  projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
   audience: {

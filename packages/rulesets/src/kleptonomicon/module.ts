@@ -21,6 +21,7 @@ import {
   type EngineEvent,
   type Json,
   type Module,
+  type ProjectorReads,
   type Reaction,
   type Reducer,
   type Result,
@@ -954,7 +955,8 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
 
-  return { id: KLEPTO_ID, commands, reducers, reactions, project, idStatus, audience, queries: kleptoQueries };
+  const projectReads: ProjectorReads = { reads: [`ext.${KLEPTO_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${KLEPTO_ID}`] };
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, projectReads, idStatus, audience, queries: kleptoQueries };
 }
 
 export function describePhase(st: KleptoState): string {

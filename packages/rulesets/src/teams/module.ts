@@ -632,6 +632,7 @@ export const teamsModule: Module = {
   reducers: TEAMS_REDUCERS,
   reactions: [landHits],
   project,
+  projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
