@@ -1061,7 +1061,7 @@ export function encounterModule(rules: EncounterRules): Module {
    * field (ADR 25): a key no line below names (a field a later version adds)
    * stays with the GM. `stats` and a condition's `params` are the GM's and the
    * ruleset's own values on a shown record and pass as entered; a placement
-   * passes as the sequencer's projector rewrote it, else as stored.
+   * passes only as the sequencer's projector rewrote it.
    */
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
@@ -1100,7 +1100,8 @@ export function encounterModule(rules: EncounterRules): Module {
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
-        placement: Object.hasOwn(seqView.placements, id) ? seqView.placements[id]! : c.placement,
+        // Only as the sequencer's projector rewrote it; a sequencer without one shows none of it.
+        placement: Object.hasOwn(seqView.placements, id) ? seqView.placements[id]! : c.placement === null ? null : {},
         joined: plain ? c.joined : (joinRank.get(id) ?? 0),
         readied: veil || c.readied === null ? null : { action: c.readied.action, trigger: c.readied.trigger, round: c.readied.round },
       };

@@ -129,11 +129,11 @@ type Path = readonly (string | number)[];
 
 /**
  * Fields whose contents are values the GM or a ruleset enters freely on a
- * shown record (a combatant's stats, a condition's params, a sequencer's
- * placement): their keys are data, not fields a projector could list, so no
- * key is planted inside them.
+ * shown record (a combatant's stats, a condition's params and save, a
+ * recorded roll's detail): their keys are data, not fields a projector could
+ * list, so no key is planted inside them.
  */
-const FREE_FORM = new Set(['stats', 'params', 'placement', 'save']);
+const FREE_FORM = new Set(['stats', 'params', 'save', 'detail']);
 
 /**
  * The world with one key planted in a record of the named modules' state:

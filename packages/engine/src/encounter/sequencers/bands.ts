@@ -5,6 +5,7 @@
 // trigger's band. Surprise ("Surprise and Ambushes"): two characters chosen by
 // the ambushing side act in a surprise round.
 import { own } from '../../core/own.js';
+import type { Json } from '../../core/types.js';
 import { errR, okR } from '../state.js';
 import type { EncounterState, Sequencer } from '../types.js';
 import { byJoin, field, nextFromTiers, sideSurprise, tierRank, type Tier } from './common.js';
@@ -49,6 +50,15 @@ export function bandsSequencer(options: BandsOptions = {}): Sequencer {
       return okR({ band: b });
     },
     setup: () => okR({ state: null, placements: {} }),
+    // Players read each shown combatant's band and nothing else a placement may hold (ADR 25).
+    project(enc, shown) {
+      const placements: Record<string, Json> = {};
+      for (const id of Object.keys(enc.combatants)) {
+        const b = field(own(enc.combatants, id)?.placement, 'band');
+        if (shown(id) && isBand(b)) placements[id] = { band: b };
+      }
+      return { state: null, placements };
+    },
     surprise(enc, params) {
       const all = sideSurprise(enc, params);
       if (!all.ok) return all;

@@ -189,9 +189,14 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
           placements[id] = {
             slot: slot === 0 ? 0 : before(slot - 1),
             score: num(field(p, 'score')) ?? 0,
-            rolls: Array.isArray(rolls) ? rolls.filter((r) => index.has(num(field(r, 'group')) ?? -1)).map((r) => ({ ...(r as { [k: string]: Json }), group: index.get(num(field(r, 'group'))!)! })) : [],
+            // Each roll field by field (ADR 25); `detail` is the ruleset's recorded roll, shown as rolled.
+            rolls: Array.isArray(rolls)
+              ? rolls
+                  .filter((r) => index.has(num(field(r, 'group')) ?? -1))
+                  .map((r) => ({ group: index.get(num(field(r, 'group'))!)!, score: num(field(r, 'score')) ?? 0, detail: field(r, 'detail') ?? null, failed: field(r, 'failed') === true }))
+              : [],
           };
-        } else if (p !== undefined) placements[id] = p;
+        } else if (p !== undefined) placements[id] = field(p, 'unrolled') === true ? { unrolled: true } : {};
       }
       const st = inForce(enc);
       const state: Json = {

@@ -49,6 +49,12 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       return okR({ score: given, tie: tieRank(c.kind) });
     },
     setup: () => okR({ state: null, placements: {} }),
+    // Players read each shown combatant's score and tie rank and nothing else a placement may hold (ADR 25).
+    project(enc, shown) {
+      const placements: Record<string, Json> = {};
+      for (const id of Object.keys(enc.combatants)) if (shown(id)) placements[id] = { ...placementOf(enc, id) };
+      return { state: null, placements };
+    },
     surprise: sideSurprise,
     next(view) {
       const tiers: Tier[] = scoreOrder(view.enc).map((id) => ({ members: [id], chooser: null, label: id }));

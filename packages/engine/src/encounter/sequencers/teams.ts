@@ -89,7 +89,13 @@ export function teamsSequencer(): Sequencer {
         if (seen.has(t)) last = t;
       }
       if (at < 0 && st.last !== null && seen.has(st.last)) last = st.last;
-      return { state: { order, last }, placements: {} };
+      // Each shown combatant's team, and nothing else a placement may hold (ADR 25).
+      const placements: Record<string, Json> = {};
+      for (const id of Object.keys(enc.combatants)) {
+        const t = field(own(enc.combatants, id)?.placement, 'team');
+        if (shown(id) && typeof t === 'string') placements[id] = { team: t };
+      }
+      return { state: { order, last }, placements };
     },
   };
 }
