@@ -275,8 +275,12 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           return sendJson(msg.nonce === undefined ? { type: 'pong' } : { type: 'pong', nonce: msg.nonce });
         case 'resync':
           return d.queue.enqueue({ kind: 'other', run: () => room.resync(session, msg.since) });
-        case 'command':
+        case 'command': {
+          // A table roll pays its dice's cost first; a refusal never reaches the queue.
+          const over = d.queryDesk.chargeCommand(room, session.viewer, msg.command);
+          if (over !== null) return reject(msg.commandId, over);
           return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+        }
         case 'query': // after the commands before it, so the answer matches the view the client will hold
           return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });
       }
