@@ -1,7 +1,9 @@
 // The import alone, without a server: time, the largest event-loop gaps (a
 // 1 ms timer) and the longest GC pauses while 100k transactions are checked
 // and written. INLINE=1 checks on the event loop (the default), otherwise in
-// a worker; NOCKPT=n sets wal_autocheckpoint. Add --cpu-prof for a profile.
+// a worker; NOCKPT=n sets wal_autocheckpoint on the server's connection (0
+// since ADR 24, checkpoints run on their own thread; NOCKPT=1000 brings back
+// SQLite's own checkpoints inside commits, for comparison). Add --cpu-prof for a profile.
 // Run: node --import tsx bench/import-alone.ts   (env N: transactions)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -57,7 +57,7 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
     process.exit(args === USAGE ? 0 : 2);
   }
   if (args.backup) {
-    // Offline backup: the server must not be running on this file (it holds it exclusively); use GET /api/backup then.
+    // Offline backup: the server must not be running on this file (it holds its lock, ADR 24); use GET /api/backup then.
     const dbPath = args.db ?? join(process.env['DATA_DIR'] ?? 'data', 'tablekeeper.sqlite');
     if (!existsSync(dbPath)) throw new Error(`no database at ${dbPath}`);
     const store = openSqliteStore(dbPath);

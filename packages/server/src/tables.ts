@@ -3,6 +3,7 @@
 // WebSocket here: callers turn the results into replies.
 import type { Json, Table, Viewer } from '@tablekeeper/engine';
 import { CLOSE, LIMITS, type RejectionError } from '@tablekeeper/protocol';
+import { loadTableInSlices } from './cold-load.js';
 import { DEFAULT_ROOM_LIMITS, Room, type RoomLimits } from './room.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, Role, TableRecord, TokenRecord } from './store/port.js';
@@ -46,6 +47,8 @@ export function viewerOf(t: TokenRecord): Viewer {
 
 export class Tables {
   readonly rooms = new Map<string, Room>();
+  /** Cold loads under way: a second visitor waits for the same one. */
+  private readonly loading = new Map<string, Promise<Room | null>>();
   private readonly tokenThrottle: TokenThrottle;
 
   constructor(
@@ -65,6 +68,36 @@ export class Tables {
     const engine = this.catalog.engineFor(record.rulesetId);
     if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
     const r = Room.load(this.store, engine, record, this.limits);
+    this.rooms.set(tableId, r);
+    return r;
+  }
+
+  /**
+   * The room of a table, loaded in slices when it is not in memory (cold-load.ts): other tables keep
+   * answering while a big one loads. Callers that may wait use this; `room()` loads in one go.
+   */
+  load(tableId: string): Promise<Room | null> {
+    const existing = this.rooms.get(tableId);
+    if (existing) return Promise.resolve(existing);
+    let loading = this.loading.get(tableId);
+    if (loading === undefined) {
+      loading = this.loadInSlices(tableId).finally(() => this.loading.delete(tableId));
+      this.loading.set(tableId, loading);
+    }
+    return loading;
+  }
+
+  private async loadInSlices(tableId: string): Promise<Room | null> {
+    const record = this.store.getTable(tableId);
+    if (!record) return null;
+    const engine = this.catalog.engineFor(record.rulesetId);
+    if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
+    const table = await loadTableInSlices(this.store, engine, record);
+    // A caller that could not wait loaded it in one go meanwhile (and may have written since): that room stands.
+    const raced = this.rooms.get(tableId);
+    if (raced) return raced;
+    if (table.transactions.length !== this.store.head(tableId)) return this.room(tableId);
+    const r = Room.fromTable(this.store, engine, record, table, this.limits);
     this.rooms.set(tableId, r);
     return r;
   }

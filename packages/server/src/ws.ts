@@ -119,7 +119,8 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           if (!checked.ok && checked.retryAfterMs > 0) return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
           if (!checked.ok) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
           const t = checked.token;
-          const r = tables.room(t.tableId);
+          // A cold table loads in slices: other tables keep answering meanwhile.
+          const r = await tables.load(t.tableId);
           if (!r) return fail(reply, 404, { kind: 'INVALID', message: 'the table no longer exists', path: [] });
           if (!r.canJoin()) return fail(reply, 503, { kind: 'LIMIT_REACHED', limit: 'maxSessions', max: limits.maxSessions, message: `a table takes at most ${limits.maxSessions} connections` });
           (req as AuthedRequest)[AUTH] = t;
@@ -254,7 +255,17 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           return closeWith(throttled ? CLOSE.rateLimited : CLOSE.unauthorized, throttled ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
         }
         leave();
-        return attach(checked.token);
+        // A cold table loads in slices first; a socket that closed meanwhile is not attached.
+        const token = checked.token;
+        return void tables.load(token.tableId).then(
+          () => {
+            if (socket.readyState === socket.OPEN) attach(token);
+          },
+          (e: unknown) => {
+            logger.error({ err: e instanceof Error ? e.message : String(e), tableId: token.tableId }, 'loading a table failed');
+            socket.close(CLOSE.tableClosed, 'the table could not be loaded');
+          },
+        );
       }
       if (phase.name !== 'connected') return closeWith(CLOSE.unauthorized, 'send a hello with your token first');
       const { room, session } = phase;

@@ -72,7 +72,7 @@ export function memoryStore(): EventStore {
       const r = logs.get(id)?.find((x) => x.commandId === commandId && x.actorKey === actorKey);
       return r ? copy(r) : null;
     },
-    readLog: (id, after = 0) => copy((logs.get(id) ?? []).filter((r) => r.version > after)),
+    readLog: (id, after = 0, limit = Infinity) => copy((logs.get(id) ?? []).filter((r) => r.version > after).slice(0, limit)),
     putSnapshot(id, version, state) {
       snapshots.set(id, { version, state });
     },

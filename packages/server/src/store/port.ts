@@ -72,8 +72,8 @@ export interface EventStore {
   append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
   /** The transaction `actorKey` sent with this commandId (ids are per sender: another's id is never found). */
   findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null;
-  /** Transactions with version > after, in version order. */
-  readLog(tableId: string, after?: number): TxRecord[];
+  /** Transactions with version > after, in version order; at most `limit` of them when given (a cold load reads in pages). */
+  readLog(tableId: string, after?: number, limit?: number): TxRecord[];
   /** Snapshots are a cache: losing one only costs a longer replay. */
   putSnapshot(tableId: string, version: number, state: string): void;
   latestSnapshot(tableId: string): { version: number; state: string } | null;

@@ -237,7 +237,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
     appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ?'),
     findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
-    readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
+    readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version LIMIT ?'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
     pruneSnapshots: db.prepare('DELETE FROM snapshots WHERE table_id = ? AND version < ?'),
     latestSnapshot: db.prepare('SELECT version, state FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1'),
@@ -374,7 +374,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       lastMiss = r ? null : { tableId, actorKey, commandId };
       return r ? toTx(r) : null;
     },
-    readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
+    // LIMIT -1 is no limit in SQLite.
+    readLog: (tableId, after = 0, limit = -1) => (q.readLog.all(tableId, after, Number.isFinite(limit) ? limit : -1) as TxRow[]).map(toTx),
     putSnapshot(tableId, version, state) {
       db.transaction(() => {
         q.putSnapshot.run(tableId, version, state);

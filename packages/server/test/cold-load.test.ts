@@ -1,0 +1,136 @@
+// Cold loads in slices (ADR 24): after a restart, the first visitor of a big
+// table gets the same table as before, from the newest snapshot plus the rows
+// after it, while the event loop keeps serving other tables between pages.
+// Real HTTP and WebSocket against a real SQLite file, restarted for real.
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { coreModule, createEngine, emptyTable, seededRng, type Command, type Transaction } from '@tablekeeper/engine';
+import { PROTOCOL_VERSION } from '@tablekeeper/protocol';
+import { loadTableInSlices } from '../src/cold-load.js';
+import { memoryStore, openSqliteStore, Room, startServer } from '../src/index.js';
+import { Client, http, setupTable, silent, tempDir, testCatalog, TEST_RULESET } from './helpers.js';
+
+const engine = createEngine([coreModule]);
+
+/** An export of a core table with `n` transactions (rounds, notes, an undo and a redo every 50). */
+function exportOf(n: number): string {
+  let t = engine.createTable({ tableId: 'src', name: 'Long', rulesetId: TEST_RULESET });
+  const rng = seededRng(11);
+  const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: 'src', rulesetId: TEST_RULESET, name: 'Long', genesis: t.genesis })];
+  for (let i = 1; i <= n; i++) {
+    const c: Command = i % 50 === 0 ? { type: 'history.undo' } : i % 50 === 1 && i > 1 ? { type: 'history.redo' } : i % 3 === 0 ? { type: 'log.note', text: `n${i}` } : { type: 'clock.advance', unit: 'round' };
+    const r = engine.execute(t, c, { rng, actor: { role: 'gm' } });
+    if (!r.ok) throw new Error(`setup ${i}: ${r.error.message}`);
+    t = r.value.table;
+    lines.push(JSON.stringify({ kind: 'transaction', version: i, commandId: null, transaction: r.value.transaction }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function serve(dbPath: string) {
+  const s = await startServer({ port: 0, host: '127.0.0.1', dbPath, logger: silent(), catalog: testCatalog(), webDist: null, limits: { maxImportBytes: 64 * 1024 * 1024, maxTransactions: 50_000 } });
+  return s;
+}
+
+describe('cold loads in slices', () => {
+  it('after a restart, loads a 30,000-transaction table to the same view while another table answers commands', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const dbPath = join(t.dir, 'db.sqlite');
+    let s = await serve(dbPath);
+    const big = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', exportOf(30_000));
+    expect(big.status).toBe(201);
+    const other = await setupTable(s.url, 0);
+    // A few commands after the import's snapshot, so the load applies a tail too.
+    const gm0 = await Client.open(s.url, big.body.gmToken);
+    for (let i = 0; i < 3; i++) expect(await gm0.command({ type: 'log.note', text: `after ${i}` })).toMatchObject({ type: 'ack' });
+    await gm0.reach(30_003);
+    const before = gm0.view;
+    await gm0.close();
+    await s.close();
+
+    s = await serve(dbPath);
+    cleanups.push(() => s.close());
+    const otherGm = await Client.open(s.url, other.gm);
+    expect(s.rooms.has(big.body.tableId)).toBe(false);
+    // The big table's GM connects (its room loads in slices) while the other table's GM plays.
+    const order: string[] = [];
+    const opening = Client.open(s.url, big.body.gmToken).then((c) => (order.push('big table loaded'), c));
+    const acks: Promise<unknown>[] = [];
+    for (let i = 0; i < 3; i++) {
+      acks.push(otherGm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: otherGm.version + i }).then((a) => (order.push(`other ack ${i}`), a)));
+    }
+    await Promise.all(acks);
+    const gm = await opening;
+    expect(order.indexOf('other ack 0')).toBeLessThan(order.indexOf('big table loaded'));
+    expect(gm.version).toBe(30_003);
+    expect(gm.view).toEqual(before);
+    // The loaded room goes on: undo, and a new command.
+    expect(await gm.command({ type: 'history.undo' })).toMatchObject({ type: 'ack', version: 30_004 });
+    await Promise.all([gm.close(), otherGm.close()]);
+  });
+
+  it('gives the event loop a turn after every page, and equals the one-go load with, without, and past a snapshot', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const store = openSqliteStore(join(t.dir, 'db.sqlite'));
+    cleanups.push(() => store.close());
+    const lines = exportOf(2_600).trim().split('\n').slice(1);
+    const genesis = engine.createTable({ tableId: 't1', name: 'Long', rulesetId: TEST_RULESET }).genesis;
+    const record = { tableId: 't1', name: 'Long', rulesetId: TEST_RULESET, genesis, createdAt: 1 };
+    store.createTable(record, []);
+    const txs = lines.map((l) => (JSON.parse(l) as { transaction: Transaction }).transaction);
+    store.importRows('t1', txs.map((tx, i) => ({ version: i + 1, commandId: null, actorKey: 'gm', tx: JSON.stringify(tx) })));
+    const live = engine.replay(genesis, txs);
+    const same = (a: { world: unknown; live: { toArray(): unknown }; redoable: { toArray(): unknown }; transactions: { length: number } }) => ({ world: a.world, live: a.live.toArray(), redoable: a.redoable.toArray(), n: a.transactions.length });
+
+    // No snapshot: a replay from the genesis, with turns for the loop in between.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const plain = await loadTableInSlices(store, engine, record);
+    counting = false;
+    expect(turns).toBeGreaterThanOrEqual(5); // 2,600 rows in pages of 500, at least
+    expect(same(plain)).toEqual(same(live));
+    expect(same(plain)).toEqual(same(Room.load(store, engine, record).table));
+
+    // A snapshot at 2,000: the rows after it are applied on top of it, to the same table.
+    const at2000 = engine.replay(genesis, txs.slice(0, 2000));
+    const { encodeSnapshot } = await import('../src/snapshot.js');
+    store.putSnapshot('t1', 2000, encodeSnapshot(at2000));
+    const fromSnap = await loadTableInSlices(store, engine, record);
+    expect(same(fromSnap)).toEqual(same(live));
+    // The undo stack still reaches below the snapshot.
+    const undone = engine.execute(fromSnap, { type: 'history.undo' }, { rng: seededRng(1), actor: { role: 'gm' } });
+    const undoneLive = engine.execute(live, { type: 'history.undo' }, { rng: seededRng(1), actor: { role: 'gm' } });
+    expect(undone.ok && undoneLive.ok && undone.value.table.world).toEqual(undoneLive.ok && undoneLive.value.table.world);
+
+    // A snapshot that does not fit this table (another genesis) is ignored: a full replay.
+    store.putSnapshot('t1', 2500, encodeSnapshot(emptyTable({ ...genesis, name: 'Other' })));
+    expect(same(await loadTableInSlices(store, engine, record))).toEqual(same(live));
+  });
+
+  it('answers one load to two visitors who come at once, and null for a table that does not exist', async () => {
+    const store = memoryStore();
+    const { Tables } = await import('../src/tables.js');
+    const { DEFAULT_LIMITS } = await import('../src/tables.js');
+    const tables = new Tables(store, testCatalog(), DEFAULT_LIMITS);
+    const made = tables.createTable('T', TEST_RULESET);
+    if ('error' in made) throw new Error(made.error.message);
+    const [a, b] = await Promise.all([tables.load(made.tableId), tables.load(made.tableId)]);
+    expect(a).not.toBeNull();
+    expect(a).toBe(b);
+    expect(tables.room(made.tableId)).toBe(a);
+    expect(await tables.load('no-such-table')).toBeNull();
+  });
+});
