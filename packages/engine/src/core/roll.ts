@@ -222,5 +222,7 @@ export function reduceRolled(world: World, e: EngineEvent): World {
     dice: dice as unknown as Json,
   };
   if (label !== null) data['label'] = label;
+  // Labelled numbers (`1d20 + 5 [STR]`), so the tray can show what each added.
+  if (roll.constants !== undefined) data['constants'] = roll.constants.map((c) => ({ value: c.value, label: c.label }));
   return appendLog(world, { audience, kind: 'dice.rolled', text, data });
 }

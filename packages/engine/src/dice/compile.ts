@@ -1445,6 +1445,7 @@ function intScores(p: TermPlan): Int32Array | null {
  */
 function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
   const node = p.node;
+  if (p.kind === 2) return fastExplode(p);
   if (node.sort || node.countExpr || node.sidesExpr || (p.kind !== 0 && p.kind !== 1)) return null;
   const { n, notation, position, sides, label } = p;
   const N = p.count;
@@ -1504,6 +1505,58 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
     }
     dice[at] = other[best]!;
     return make(dice, dropOne ? sum - best : best);
+  };
+}
+
+/**
+ * `8d6!`: explode on the top face, each extra roll a die of its own, in a
+ * closure of its own (rollExplodeSum handles every other explosion). The same
+ * batched stream of draws and the same shared records as rollExplodeSum.
+ */
+function fastExplode(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
+  const node = p.node;
+  const ex = node.explode!;
+  const t = ex.trigger;
+  if (ex.compound || ex.penetrate || node.fate !== 0 || t.op !== '=' || t.value !== p.n || node.countExpr || node.sidesExpr || p.depth === 0) return null;
+  const { n, notation, position, sides, label, depth } = p;
+  const N = p.count;
+  const plain = p.explodeRecs!.plain;
+  const boom = p.explodeRecs!.exploded;
+  const buf = new Int32Array(N);
+  return (rng) => {
+    drawDice(rng, n, buf, N);
+    let have = N;
+    let at = 0;
+    const dice = new Array<DieRoll>(N);
+    let k = 0;
+    let sum = 0;
+    for (let i = 0; i < N; i++) {
+      if (at === have) {
+        have = N - i;
+        drawDice(rng, n, buf, have);
+        at = 0;
+      }
+      let f = buf[at++]!;
+      sum += f;
+      if (f !== n) {
+        dice[k++] = plain[f]!;
+        continue;
+      }
+      dice[k++] = boom[f]!;
+      for (let e = 0; e < depth; e++) {
+        if (at === have) {
+          have = N - i;
+          drawDice(rng, n, buf, have);
+          at = 0;
+        }
+        f = buf[at++]!;
+        sum += f;
+        const more = f === n && e + 1 < depth;
+        dice[k++] = more ? boom[f]! : plain[f]!;
+        if (!more) break;
+      }
+    }
+    return label === null ? { notation, position, sides, dice, total: sum } : { notation, position, sides, dice, total: sum, label };
   };
 }
 

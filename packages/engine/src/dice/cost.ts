@@ -150,7 +150,14 @@ function diceCount(e: DiceNode, limits: DiceLimits): number {
  */
 function tabulate(e: DiceNode, sides: number, t: Tally): void {
   if (!e.explode && !e.reroll && !e.unique && !e.countExpr && sides <= TABLE_SIDES) t.tableFaces += sides;
+  else if (explodeSum(e) && sides <= TABLE_SIDES) t.tableFaces += 2 * sides;
   else t.faces += sides;
+}
+
+/** Explosions summed with nothing else changing the dice: four shared records per face (compile.ts, explodeRecords). */
+function explodeSum(e: DiceNode): boolean {
+  return e.explode !== null && !e.reroll && !e.unique && !e.keep && !e.target && e.clampMin === null && e.clampMax === null
+    && !e.critSuccess && !e.critFailure && !e.sort && !e.countExpr;
 }
 
 const both = (a: Range, b: Range, f: (x: { lo: number; hi: number }, y: { lo: number; hi: number }) => Range): Range => (a === null || b === null ? null : f(a, b));

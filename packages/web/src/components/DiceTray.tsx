@@ -6,7 +6,7 @@
 // browser. Odds are always computed here: odds are not rolls.
 import { useMemo, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { oddsOf, rollOf, tableRollError, tableRolls, trayErrorFromMessage, type TrayOdds, type TrayRoll, type TrayError } from '../lib/dice.ts';
+import { constantText, oddsOf, rollOf, tableRollError, tableRolls, trayErrorFromMessage, type TrayOdds, type TrayRoll, type TrayError } from '../lib/dice.ts';
 import { OddsChart, pct } from './OddsChart.tsx';
 import type { Send } from './types.ts';
 
@@ -138,6 +138,11 @@ export function DiceTray({ class: cls = '', send, world, title = 'Dice', gm = fa
                   <span key={j} class={d.kept ? 'die' : 'die dropped'} title={`d${d.sides}${d.exploded ? ' (exploded)' : ''}${d.kept ? '' : ' (dropped)'}`}>
                     {d.value}
                     {d.exploded ? '!' : ''}
+                  </span>
+                ))}
+                {(r.constants ?? []).map((c, j) => (
+                  <span key={`c${j}`} class="die constant" data-testid="roll-constant" title={`${c.label}: a fixed ${c.value < 0 ? '' : '+'}${c.value}`}>
+                    {constantText(c)}
                   </span>
                 ))}
               </div>

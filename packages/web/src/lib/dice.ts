@@ -11,6 +11,11 @@ export interface TrayDie {
   readonly kept: boolean;
   readonly exploded?: boolean;
 }
+/** A labelled number of the notation (`1d20 + 5 [STR]`): what it added and why. */
+export interface TrayConstant {
+  readonly value: number;
+  readonly label: string;
+}
 export interface TrayRoll {
   /** Stable key for lists. */
   readonly key?: string;
@@ -22,6 +27,8 @@ export interface TrayRoll {
   readonly expr: string;
   readonly total: number;
   readonly dice: readonly TrayDie[];
+  /** Labelled numbers, in the order written (shown after the dice). */
+  readonly constants?: readonly TrayConstant[];
   readonly outcome?: string;
   readonly success?: boolean;
   /** One line for the table log. */
@@ -48,6 +55,20 @@ export interface TrayOdds {
 }
 
 const rng = fairRng();
+
+/** `+5 STR`, `-1 cover`: a labelled number as the tray and the summary show it. */
+export function constantText(c: TrayConstant): string {
+  return `${c.value < 0 ? '-' : '+'}${Math.abs(c.value)} ${c.label}`;
+}
+
+/** The labelled numbers of a roll or a log entry's data, dropping anything malformed. */
+function constantsOf(list: unknown): TrayConstant[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((x: unknown) => {
+    const o = x !== null && typeof x === 'object' ? (x as { value?: unknown; label?: unknown }) : null;
+    return o && typeof o.value === 'number' && typeof o.label === 'string' ? [{ value: o.value, label: o.label }] : [];
+  });
+}
 
 /** `lead` = spaces trimmed off the front, so the caret lines up with what the user typed. */
 function toError(e: unknown, lead = 0): TrayError {
@@ -98,8 +119,10 @@ export function rollOf(expr: string): TrayResult<TrayRoll> {
       })
       .filter((f) => f !== '')
       .join(' ');
-    const summary = `${r.total}${cmp ? ` ${cmp.op} ${cmp.target}: ${outcome}` : ''}${faces ? ` [${faces}]` : ''}${r.comment === undefined ? '' : ` # ${r.comment}`}`;
-    return { ok: true, value: { expr: r.expression, total: r.total, dice, ...(outcome ? { outcome, success: cmp!.success } : {}), summary } };
+    const constants = constantsOf(r.constants);
+    const labelled = constants.map((c) => ` ${constantText(c)}`).join('');
+    const summary = `${r.total}${cmp ? ` ${cmp.op} ${cmp.target}: ${outcome}` : ''}${faces ? ` [${faces}]` : ''}${labelled}${r.comment === undefined ? '' : ` # ${r.comment}`}`;
+    return { ok: true, value: { expr: r.expression, total: r.total, dice, ...(constants.length > 0 ? { constants } : {}), ...(outcome ? { outcome, success: cmp!.success } : {}), summary } };
   } catch (e) {
     return { ok: false, error: toError(e, expr.length - expr.trimStart().length) };
   }
@@ -201,6 +224,7 @@ export function tableRolls(world: World, limit: number): TrayRoll[] {
     });
     const cmp = obj(d['comparison']);
     const success = cmp ? cmp['success'] === true : undefined;
+    const constants = constantsOf(d['constants']);
     out.push({
       key: `${e.tx}-${i}`,
       ...(typeof d['who'] === 'string' ? { who: d['who'] } : {}),
@@ -209,6 +233,7 @@ export function tableRolls(world: World, limit: number): TrayRoll[] {
       expr: d['notation'],
       total: d['total'],
       dice,
+      ...(constants.length > 0 ? { constants } : {}),
       ...(success !== undefined ? { outcome: success ? 'success' : 'failure', success } : {}),
       summary: e.text,
     });
