@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { commandOf, describeActionOdds, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
 const GM: Viewer = { role: 'gm' };
@@ -128,5 +128,24 @@ describe('actions panel helpers', () => {
     const roll = pick(d, GM, rogue, 'actionRoll');
     // 2d12 against 10: the pairs summing to 10+ or matching, 112 of 144 (77.8%); matching 12 of 144 (8.3%).
     expect(odds(d, GM, roll, initialForm(roll)).headline).toBe('77.8% success · 8.3% critical');
+  });
+});
+
+describe('when the actions panel asks again', () => {
+  const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+  it('not for a log line or a clock change (the world copied around unchanged parts, as a delta does); yes for the turn, a spend or a sheet', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(3), rulesetId: 'osr' });
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { hp: 9, maxHp: 9, dex: 14 } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'k', name: 'Kira', kind: 'pc', side: 'party', stats: { dex: 14 } }, { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', stats: { dex: 8 } }] });
+    const w = s.world;
+    const enc = w.ext['encounter'] as unknown as import('@tablekeeper/engine').EncounterState;
+    const inputs = (x: typeof w) => actionsInputs(x, x.ext['encounter'] as unknown as typeof enc, 'k');
+    expect(same(inputs(w), inputs({ ...w, log: [...w.log] }))).toBe(true);
+    expect(same(inputs(w), inputs({ ...w, clock: { ...w.clock } }))).toBe(true);
+    expect(same(inputs(w), inputs({ ...w, ext: { ...w.ext, encounter: { ...enc, turnSerial: enc.turnSerial + 1 } as unknown as Json } }))).toBe(false);
+    expect(same(inputs(w), inputs({ ...w, ext: { ...w.ext, encounter: { ...enc, economy: { ...enc.economy, k: { ...enc.economy['k']! } } } as unknown as Json } }))).toBe(false);
+    expect(same(inputs(w), inputs({ ...w, ext: { ...w.ext, osr: { ...(w.ext['osr'] as object) } } }))).toBe(false);
+    // Always the same length, so the hook's dependency list never changes size.
+    expect(inputs(w).length).toBe(inputs({ ...w, ext: { ...w.ext, extra: 1 } }).length);
   });
 });

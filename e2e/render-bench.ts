@@ -3,7 +3,9 @@
 //   npx tsx e2e/render-bench.ts
 // Prints, over 40 turn changes: (a) render = the delta frame arriving in the
 // page -> the DOM updated (decode, fold, Preact render); (b) round trip = the
-// N key pressed -> the DOM updated (includes the server deciding and storing).
+// N key pressed -> the DOM updated (includes the server deciding and storing);
+// (c) the actions queries the page sent per turn change, and per log-only
+// change (20 notes posted to the log), with the time to the last DOM change.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,10 +21,11 @@ const TURNS = 40;
 
 // Timestamps each delta frame before the app sees it, and the DOM mutations after it.
 const PROBE = `
-  window.__msgT = 0; window.__mutT = 0;
+  window.__msgT = 0; window.__mutT = 0; window.__asked = 0;
   const Orig = window.WebSocket;
   window.WebSocket = class extends Orig {
     constructor(u, p) { super(u, p); this.addEventListener('message', (e) => { if (String(e.data).startsWith('{"type":"delta"')) { window.__msgT = performance.now(); window.__mutT = 0; } }); }
+    send(d) { if (String(d).includes('.actions')) window.__asked++; return super.send(d); }
   };
   new MutationObserver(() => { window.__mutT = performance.now(); })
     .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -65,7 +68,27 @@ try {
     render.push(mutT - msgT);
     roundTrip.push(mutT - t0);
   }
+  const askedTurns = (await page.evaluate('window.__asked')) as number;
+  // Log-only changes (a note, as a dice roll or a chat line would be): the panel's answer cannot change.
+  const NOTES = 20;
+  const noteRender: number[] = [];
+  await page.waitForTimeout(500);
+  await page.evaluate('window.__asked = 0');
+  for (let i = 0; i < NOTES; i++) {
+    await page.evaluate('window.__msgT = 0; window.__mutT = 0');
+    const r = room.submit({ role: 'gm' }, `bench-note-${i}`, room.version, { type: 'log.note', text: `note ${i}` });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    room.broadcast();
+    await page.waitForFunction(`window.__msgT > 0`);
+    await page.waitForTimeout(150); // a re-asked query would answer and re-render within this
+    const [msgT, mutT] = (await page.evaluate('[window.__msgT, window.__mutT]')) as [number, number];
+    // No DOM change at all counts as 0 (a log panel may show fewer lines than it holds).
+    noteRender.push(mutT === 0 ? 0 : mutT - msgT);
+  }
+  const askedNotes = (await page.evaluate('window.__asked')) as number;
   console.log(`GM screen, ${COMBATANTS} combatants, turn change in Chromium (${process.platform}, node ${process.version}):`);
+  console.log(`  actions queries sent: ${(askedTurns / TURNS).toFixed(2)} per turn change, ${(askedNotes / NOTES).toFixed(2)} per log note`);
+  console.log(`  log note (frame in -> last DOM change within 150 ms): ${stats(noteRender)}`);
   console.log(`  render (frame in -> DOM updated):   ${stats(render)}`);
   console.log(`  round trip (N pressed -> DOM updated): ${stats(roundTrip)}`);
 } finally {

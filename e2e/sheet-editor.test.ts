@@ -1,9 +1,11 @@
-// The GM's sheet editor in real Chromium. On a 36th Way table the GM writes
-// the PC's and the foe's sheets as JSON in the editor (the server's
-// tsw.sheet.set checks them), a bad field comes back in place with its path,
-// and the attack panel then shows the exact odds for the two. A player's
-// phone has no editor. On a teams table the same editor sends teams.setSheet.
+// The GM's sheet editor in real Chromium. On a 36th Way table the GM fills
+// the PC's and the foe's sheets in a form generated from the ruleset's sheet
+// model (no JSON): resistances as rows, limits named in place, the server's
+// refusal under the form with its path, and the attack panel then shows the
+// exact odds for the two. A player's phone has no editor. On a teams table
+// the same form sends teams.setSheet, a weapon's profile included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
@@ -24,8 +26,15 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
   return st?.sheets?.[id];
 }
 
+/** A field of the generated form by its label's start ("ac" is "ac (optional) 0–1000"). */
+const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional\\)`));
+
+async function fill(form: Locator, values: Record<string, string>) {
+  for (const [k, v] of Object.entries(values)) await box(form, k).fill(v);
+}
+
 describe('sheet editor', () => {
-  it('36th Way: the GM writes both sheets in the editor, a bad field shows its path, and the attack odds follow', async () => {
+  it('36th Way: the GM fills both sheets by form, a bad field is named, and the attack odds follow', async () => {
     const made = await e2e!.table('36th-way', 'Sheets');
     const seat = await e2e!.seat(made, 'Ann');
     const gmSock = await e2e!.socket(made.gmToken);
@@ -43,47 +52,47 @@ describe('sheet editor', () => {
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
-    const json = editor.getByLabel(/Sheet JSON/);
-    // No sheets yet: the actions panel has nothing for Vesk, and the editor opens on a template naming the combatant.
+    const form = editor.getByTestId('schema-form');
+    const save = form.getByRole('button', { name: 'Save sheet' });
+    // No sheets yet: the actions panel has nothing for Vesk, and the form opens on the sheet model's defaults.
     await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
-    const template = JSON.parse(await json.inputValue()) as Record<string, unknown>;
-    expect(template).toMatchObject({ id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk });
+    expect(await box(form, 'ac').inputValue()).toBe('10');
+    expect(await box(form, 'level').inputValue()).toBe('1');
+    expect(await editor.getByLabel(/JSON/).count()).toBe(0);
 
-    // The PC's sheet, written in the editor.
-    await json.fill(JSON.stringify({ ...template, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    // The PC's sheet by form, with Resist fire 16+ as a row.
+    await fill(form, { volition: '3', ac: '15', pd: '12', md: '11', 'max hp': '30' });
+    await form.getByRole('button', { name: 'add resist' }).click();
+    await form.getByLabel('resist 1 name').selectOption('fire');
+    await form.getByLabel(/^fire/).fill('16');
+    await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
-    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ characterId: vesk, ac: 15, pd: 12, md: 11, maxHp: 30, hp: 30 });
+    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ characterId: vesk, ac: 15, pd: 12, md: 11, maxHp: 30, hp: 30, resist: { fire: 16 } });
 
-    // A bad field: the server's INVALID_VALUE (the sheet schema, ADR 13) comes back under the text with the field's path, and nothing is stored.
+    // A number out of range is named in place before anything is sent.
     await who.selectOption('ogre');
-    expect(JSON.parse(await json.inputValue())).toMatchObject({ id: 'ogre', name: 'Ogre', kind: 'npc' });
-    await json.fill(JSON.stringify({ id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 'high' }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
-    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('INVALID_VALUE');
-    const err = (await editor.getByTestId('sheet-error').textContent())!;
-    expect(err).toContain('sheet.ac: must be an integer from 0 to 1000');
-    expect(err).toContain('(at sheet.ac)');
-    expect(await json.getAttribute('aria-invalid')).toBe('true');
+    await fill(form, { level: '2', ac: '2000' });
+    await save.click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('ac: must be from 0 to 1000');
+    expect(await box(form, 'ac').getAttribute('aria-invalid')).toBe('true');
+    // A cross-field check only the rules make (HP above max HP) comes back from the server under the form, with the field.
+    await fill(form, { ac: '14', 'max hp': '20', hp: '25' });
+    await save.click();
+    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toContain('hp');
     expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
-    // Text that is not JSON is caught before anything is sent.
-    await json.fill('{ "ac": 14,');
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
-    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('not JSON');
 
-    // The foe's sheet, fixed; the id comes from the chosen combatant when the text leaves it out.
-    await json.fill(JSON.stringify({ name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    // The foe's sheet, fixed.
+    await fill(form, { hp: '', volition: '2', pd: '13', md: '10' });
+    await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Ogre's sheet.");
-    expect(await editor.getByTestId('sheet-error').textContent()).toBe('');
-    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ kind: 'npc', ac: 14, pd: 13, md: 10, maxHp: 20 });
+    await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ kind: 'npc', level: 2, ac: 14, pd: 13, md: 10, maxHp: 20 });
 
-    // Back on Vesk, the editor shows the stored sheet (the server's defaults filled in, no play state).
+    // Back on Vesk, the form shows the stored sheet, the resistance as its row.
     await who.selectOption('vesk');
-    const stored = JSON.parse(await json.inputValue()) as Record<string, unknown>;
-    expect(stored).toMatchObject({ id: 'vesk', ac: 15, hp: 30, maxRecoveries: 8, abilities: [] });
-    expect(stored).not.toHaveProperty('uses');
+    expect(await box(form, 'ac').inputValue()).toBe('15');
+    expect(await form.getByLabel('resist 1 name').inputValue()).toBe('fire');
+    expect(await form.getByLabel(/^fire/).inputValue()).toBe('16');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
     // The actions panel now offers Vesk's Attack on the Ogre, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
@@ -95,9 +104,10 @@ describe('sheet editor', () => {
     expect(await gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
     expect(await panel.getByLabel('Target').inputValue()).toBe('ogre');
 
-    // Saving the stored text again is accepted as it stands (the round trip holds).
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    // Saving the stored sheet again is accepted as it stands (the round trip holds).
+    await save.click();
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
+    expect(sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ ac: 15, resist: { fire: 16 } });
 
     // The player's phone has the tracker and the actions panel, but no editor.
     const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
@@ -108,7 +118,7 @@ describe('sheet editor', () => {
     expect(ann.errors).toEqual([]);
   });
 
-  it('teams: the editor sends teams.setSheet for the chosen combatant', async () => {
+  it('teams: the form sends teams.setSheet for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
     const made = await e2e!.table('teams', 'Raid');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({
@@ -122,19 +132,42 @@ describe('sheet editor', () => {
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
-    const json = editor.getByLabel(/Sheet JSON/);
-    expect(JSON.parse(await json.inputValue())).toMatchObject({ name: 'Boudica', attributes: { strength: 6 } });
-    const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
-    await json.fill(JSON.stringify({ name: 'Boudica', attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    const form = editor.getByTestId('schema-form');
+    const save = form.getByRole('button', { name: 'Save sheet' });
+    const row = async (record: string, i: number, name: string, value: string) => {
+      await form.getByRole('button', { name: `add ${record}`, exact: true }).click();
+      await form.getByLabel(`${record} ${i} name`).fill(name);
+      await form.getByLabel(new RegExp(`^${name}`)).fill(value);
+    };
+    await row('attributes', 1, 'strength', '6');
+    await row('skills', 1, 'combat', '6');
+    await row('proficiencies', 1, 'martial', '1');
+    await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
+    // The spear: 003's weapon profile, field by field.
+    await form.getByRole('button', { name: 'add items' }).click();
+    await form.getByLabel('items 1 name').fill('spear');
+    const item = form.getByTestId('record-items');
+    await item.getByLabel(/^name \(optional\)/).fill('spear');
+    await item.getByRole('button', { name: 'add attributes' }).click();
+    await item.getByLabel('attributes 1', { exact: true }).fill('strength');
+    await item.getByRole('button', { name: 'add proficiencies' }).click();
+    await item.getByLabel('proficiencies 1', { exact: true }).fill('martial');
+    await item.getByLabel(/^damage 0/).fill('4');
+    await item.getByLabel(/^critical damage/).fill('8');
+    await item.getByLabel(/^critical threshold/).fill('19');
+    await item.getByLabel(/^damage type/).fill('piercing');
+    await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
-    // A bad evasion, with its path.
+    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } } });
+    // A bad evasion, named in place.
     await editor.getByLabel('Sheet of').selectOption('raider');
-    await json.fill(JSON.stringify({ name: 'Raider', evasion: -1 }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
-    await expect.poll(() => editor.getByTestId('sheet-error').textContent()).toContain('(at sheet.evasion)');
-    await json.fill(JSON.stringify({ name: 'Raider', evasion: 6, attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 }));
-    await editor.getByRole('button', { name: 'Save sheet' }).click();
+    await fill(form, { evasion: '-1' });
+    await save.click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toContain('evasion: must be');
+    await fill(form, { evasion: '6', constitution: '3', 'max endurance': '10', 'max health': '10' });
+    await row('attributes', 1, 'strength', '6');
+    await row('skills', 1, 'combat', '6');
+    await save.click();
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 6, health: 10 });
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
     expect(2 / 20 + (18 / 20) * (30 / 36)).toBeCloseTo(0.85, 10);

@@ -1,62 +1,152 @@
-// A character's sheet by form (issue 20), through the real engines: the form
-// generated from character.sheet.set (ADR 21) starts from the character's
-// stats, and what it sends is accepted and lands on the sheet.
+// The party by form (issue 20), through the real engines in every ruleset:
+// the form is generated from the ruleset's sheet model as the server serves
+// it (sheetSchemaFor is GET /api/rulesets/:id/sheet), starts from the
+// defaults for a new character or from the stored sheet for an edit, holds
+// records (resistances, attribute dice, items) as rows, and what it sends
+// through character.sheet.set lands on the sheet.
 import { describe, expect, it } from 'vitest';
-import { payloadJsonSchema, scenario, seededRng, type Transaction, type Command, type Json, type Scenario } from '@tablekeeper/engine';
+import { scenario, seededRng, type Command, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
-import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
-import { fieldsOf, toPayload, setAt, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
-import { sheetFormCommand, sheetFormOf, sheetFormSchema, sheetInitial } from '../packages/web/src/lib/sheetForm.ts';
+import { engineFor, resolveSettings, sheetSchemaFor } from '@tablekeeper/rulesets';
+import { setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
+import { addCharacterCommand, nameProblem, sheetFields, sheetSetCommand, sheetStart, storedSheet, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
+type Values = { [k: string]: FormValue };
 
 function table(id: string): Scenario {
   const settings = resolveSettings(id);
   if (!settings.ok) throw new Error(settings.error.message);
   return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(2)), rulesetId: id, settings: settings.value });
 }
-const schemaOf = (rulesetId: string, type: string) => payloadJsonSchema(engineFor(rulesetId)!.catalog.find((d) => d.type === type)!) as { [k: string]: unknown };
+const sheetOf = (id: string): SheetSchema => sheetSchemaFor(id)! as SheetSchema;
+const field = (fields: readonly FieldSpec[], key: string): FieldSpec => fields.find((f) => f.key === key)!;
 
-describe('sheet by form', () => {
-  it('OSR: starts from the stats, hides the character field, and saves a changed STR through character.sheet.set', () => {
-    const s = table('osr');
-    const id = idOf(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { str: 12, dex: 15, hp: 9, maxHp: 9 } })) as string;
-    const form = sheetFormOf('osr')!;
-    const schema = sheetFormSchema(form, schemaOf('osr', form.type));
-    const fields = fieldsOf(schema);
-    expect(fields.map((f) => f.key)).toEqual(['sheet']);
-    let values = sheetInitial(form, schemaOf('osr', form.type), s.world.characters[id]!) as FormValue;
-    expect((values as { sheet: { str: string; dex: string } }).sheet).toMatchObject({ str: '12', dex: '15' });
-    values = setAt(values, ['sheet', 'str'], '16');
-    const p = toPayload(fields, values as { [k: string]: FormValue });
+/** What the GM does in "Add a character": the character, then its whole sheet from what the form holds. */
+function addByForm(s: Scenario, name: string, values: Values, seatId: string | null = null): string {
+  const fields = sheetFields(sheetOf(s.world.rulesetId));
+  const id = idOf(s.run(addCharacterCommand(name, 'pc', seatId) as Command));
+  const p = toPayload(fields, values);
+  if (!p.ok) throw new Error(JSON.stringify(p.errors));
+  s.run(sheetSetCommand(id, p.payload, true) as Command);
+  return id;
+}
+
+const tswSheets = (s: Scenario) => (s.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets;
+const teamsSheets = (s: Scenario) => (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets;
+
+describe('party by form', () => {
+  it('every ruleset has a sheet form; its name and kind are asked above it, not in it', () => {
+    for (const r of ['osr', 'kleptonomicon', '36th-way', 'teams', 'daggerheart']) {
+      const keys = sheetFields(sheetOf(r)).map((f) => f.key);
+      expect(keys.length, r).toBeGreaterThan(0);
+      expect(keys, r).not.toContain('name');
+      expect(keys, r).not.toContain('kind');
+    }
+  });
+
+  it('36th Way: the form starts from the model defaults (level 1, AC/PD/MD 10, melee stance) and resistances are rows named by damage type', () => {
+    const fields = sheetFields(sheetOf('36th-way'));
+    const start = sheetStart(fields, {});
+    expect(start).toMatchObject({ level: '1', ac: '10', pd: '10', md: '10', maxHp: '10', stance: 'melee', resist: [], weak: [], abilities: [] });
+    const resist = field(fields, 'resist');
+    expect(resist.kind).toBe('record');
+    if (resist.kind === 'record') expect(resist.keys).toContain('fire');
+  });
+
+  it('36th Way: a character added by form with Resist fire 16+, weak to cold and an ability lands on its sheet; editing AC keeps the HP lost', () => {
+    const s = table('36th-way');
+    let v: FormValue = sheetStart(sheetFields(sheetOf('36th-way')), {});
+    v = setAt(v, ['maxHp'], '30');
+    v = setAt(v, ['ac'], '17');
+    v = setAt(v, ['resist'], [{ key: 'fire', value: '16' }]);
+    v = setAt(v, ['weak'], ['cold']);
+    v = setAt(v, ['abilities'], [{ id: 'smite', name: 'Smite', action: 'standard', frequency: 'encounter' }]);
+    const id = addByForm(s, 'Ardent', v as Values);
+    const stored = tswSheets(s)[id]!;
+    expect(stored).toMatchObject({ name: 'Ardent', ac: 17, maxHp: 30, level: 1, resist: { fire: 16 }, weak: ['cold'] });
+    expect(Object.values(stored['abilities'] as object)).toHaveLength(1);
+    // The edit form starts from the stored sheet: the record and the list come back as rows.
+    const fields = sheetFields(sheetOf('36th-way'));
+    const again = sheetStart(fields, storedSheet(s.world, s.world.characters[id]!));
+    expect(again).toMatchObject({ ac: '17', maxHp: '30', resist: [{ key: 'fire', value: '16' }], weak: ['cold'] });
+    expect((again['abilities'] as Values[])[0]).toMatchObject({ id: 'smite', name: 'Smite', action: 'standard', frequency: 'encounter' });
+    s.run({ type: 'character.sheet.set', characterId: id, sheet: { hp: 21 }, patch: true });
+    const p = toPayload(fields, { ...again, ac: '18', hp: '' });
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
-    s.run(sheetFormCommand(form, id, p.payload) as Command);
-    expect(s.world.characters[id]!.stats).toMatchObject({ str: 16, dex: 15, hp: 9 });
+    s.run(sheetSetCommand(id, p.payload) as Command);
+    expect(tswSheets(s)[id]).toMatchObject({ ac: 18, hp: 21, resist: { fire: 16 } });
   });
 
-  it('OSR: a score outside the declared range is named before sending', () => {
-    const form = sheetFormOf('osr')!;
-    const schema = sheetFormSchema(form, schemaOf('osr', form.type));
-    const fields = fieldsOf(schema);
-    const p = toPayload(fields, { sheet: { str: '99' } } as { [k: string]: FormValue });
-    expect(p.ok).toBe(false);
-    if (!p.ok) expect(p.errors[0]!.message).toMatch(/^sheet\.str: must be/);
+  it('teams: attribute dice and skills as named rows, an item with its weapon, what is wielded', () => {
+    const s = table('teams');
+    let v: FormValue = sheetStart(sheetFields(sheetOf('teams')), {});
+    v = setAt(v, ['attributes'], [{ key: 'strength', value: '8' }, { key: 'dexterity', value: '6' }]);
+    v = setAt(v, ['skills'], [{ key: 'combat', value: '6' }]);
+    v = setAt(v, ['maxEndurance'], '12');
+    v = setAt(v, ['maxHealth'], '10');
+    v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', metal: true, weapon: JSON.stringify({ attributes: ['strength'], proficiencies: [], damage: 3 }) } }]);
+    v = setAt(v, ['wielded'], ['spear']);
+    const id = addByForm(s, 'Boudica', v as Values);
+    expect(teamsSheets(s)[id]).toMatchObject({ name: 'Boudica', attributes: { strength: 8, dexterity: 6 }, skills: { combat: 6 }, maxEndurance: 12, wielded: ['spear'] });
+    expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
+    const again = sheetStart(sheetFields(sheetOf('teams')), storedSheet(s.world, s.world.characters[id]!));
+    expect(again['attributes']).toEqual([{ key: 'strength', value: '8' }, { key: 'dexterity', value: '6' }]);
+    expect((again['items'] as Values[])[0]).toMatchObject({ key: 'spear', value: { name: 'Spear', metal: true } });
   });
 
-  it('Kleptonomicon: Edge Save and Sneaky by form through character.sheet.set', () => {
-    const s = table('kleptonomicon');
-    const id = idOf(s.run({ type: 'character.add', name: 'Vex', kind: 'pc' })) as string;
-    const form = sheetFormOf('kleptonomicon')!;
-    const fields = fieldsOf(sheetFormSchema(form, schemaOf('kleptonomicon', form.type)));
-    expect(fields.map((f) => f.key)).toEqual(['sheet']);
-    const p = toPayload(fields, { sheet: { edgeSave: '3', sneaky: true } } as { [k: string]: FormValue });
+  it('records: a row with no name, a name given twice, or a name the rules do not list is named before sending', () => {
+    const t = sheetFields(sheetOf('teams'));
+    const noName = toPayload(t, { attributes: [{ key: '', value: '6' }] });
+    expect(noName.ok).toBe(false);
+    if (!noName.ok) expect(noName.errors[0]!.message).toBe('attributes 1: needs a name');
+    const twice = toPayload(t, { attributes: [{ key: 'strength', value: '6' }, { key: 'strength', value: '8' }] });
+    if (!twice.ok) expect(twice.errors[0]!.message).toBe('attributes.strength: named twice');
+    else expect.unreachable('a name given twice was accepted');
+    const w = sheetFields(sheetOf('36th-way'));
+    const unknown = toPayload(w, { resist: [{ key: 'sonic', value: '16' }] });
+    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/^resist\.sonic: the name must be one of acid, cold/);
+    else expect.unreachable('an unlisted damage type was accepted');
+    // 002 "Resist": the number is 3 to 19 as the sheet model declares it.
+    const range = toPayload(w, { resist: [{ key: 'fire', value: '25' }] });
+    if (!range.ok) expect(range.errors[0]!.message).toBe('resist.fire: must be from 3 to 19');
+    else expect.unreachable('Resist 25+ was accepted');
+  });
+
+  it('Daggerheart: thresholds, slots and traits by form; a Severe below Major is refused by the rules with the field named', () => {
+    const s = table('daggerheart');
+    let v: FormValue = sheetStart(sheetFields(sheetOf('daggerheart')), {});
+    expect(v).toMatchObject({ evasion: '10', tier: '1', agility: '0' });
+    v = setAt(v, ['agility'], '2');
+    v = setAt(v, ['major'], '7');
+    v = setAt(v, ['severe'], '14');
+    v = setAt(v, ['hpMax'], '6');
+    const id = addByForm(s, 'Marlowe', v as Values);
+    expect(s.world.characters[id]!.stats).toMatchObject({ agility: 2, major: 7, severe: 14, hpMax: 6, evasion: 10 });
+    const p = toPayload(sheetFields(sheetOf('daggerheart')), { severe: '5' });
     if (!p.ok) throw new Error('form');
-    s.run(sheetFormCommand(form, id, p.payload as { [k: string]: Json }) as Command);
-    expect(s.world.characters[id]!.stats).toMatchObject({ edgeSave: 3, sneaky: true });
-    expect(sheetInitial(form, schemaOf('kleptonomicon', form.type), s.world.characters[id]!)).toMatchObject({ sheet: { edgeSave: '3', sneaky: true } });
+    const e = s.fail(sheetSetCommand(id, p.payload) as Command);
+    expect(e.code).toBe('INVALID_VALUE');
+    expect(e.path ?? '').toMatch(/severe|major/);
   });
 
-  it('is offered only where the sheet command has plain fields', () => {
-    expect(['osr', 'kleptonomicon', '36th-way', 'teams', 'daggerheart'].map((r) => sheetFormOf(r)?.type ?? null)).toEqual(['character.sheet.set', 'character.sheet.set', null, null, null]);
+  it('OSR and the Kleptonomicon: a seated character by form, then an edit starting from the stats', () => {
+    const s = table('osr');
+    const seat = idOf(s.run({ type: 'seat.add', name: 'Ana' } as Command));
+    const fields = sheetFields(sheetOf('osr'));
+    const id = addByForm(s, 'Kira', setAt(sheetStart(fields, {}), ['str'], '15') as Values, seat || null);
+    expect(s.world.characters[id]!.stats).toMatchObject({ str: 15 });
+    if (seat !== '') expect(s.world.characters[id]!.seatId).toBe(seat);
+    const again = sheetStart(fields, storedSheet(s.world, s.world.characters[id]!));
+    expect(again['str']).toBe('15');
+    const k = table('kleptonomicon');
+    const kid = addByForm(k, 'Vex', setAt(sheetStart(sheetFields(sheetOf('kleptonomicon')), {}), ['edgeSave'], '3') as Values);
+    expect(k.world.characters[kid]!.stats).toMatchObject({ edgeSave: 3 });
+  });
+
+  it('a character needs a name of 1 to 80 characters', () => {
+    expect(nameProblem('  ')).toBe('Give the character a name.');
+    expect(nameProblem('x'.repeat(81))).toMatch(/at most 80/);
+    expect(nameProblem('Kira')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { declareActions } from '../actions.js';
 import { MAX_NEARBY } from './combat.js';
 import { MAX_ID } from './input.js';
 import { LIMITS } from './sheet.js';
+import { DAMAGE_TYPES } from './damage.js';
 
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
@@ -18,6 +19,20 @@ const name = () => text(40).min(1);
 const table = () => z.record(z.string().min(1).max(LIMITS.key), int(0, LIMITS.value));
 const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
 /** An ordinary test: an attribute die plus a skill die, with a proficiency (003 "Tests"). */
+/** A weapon's profile (003 "Weapons"), so a form can offer its fields; the rule still checks the damage type and the rest. */
+const tag = () => z.string().min(1).max(LIMITS.key);
+const weapon = z
+  .strictObject({
+    attributes: z.array(tag()).min(1).max(LIMITS.entries).meta({ description: 'the attributes it may be used with (strength, dexterity)' }),
+    proficiencies: z.array(tag()).max(LIMITS.entries).optional(),
+    damage: int(0, LIMITS.value),
+    criticalDamage: int(0, LIMITS.value).optional(),
+    criticalThreshold: int(1, 100).nullable().optional(),
+    damageType: z.string().min(1).max(LIMITS.key).meta({ description: `${Object.keys(DAMAGE_TYPES).join(', ')}` }).optional(),
+    delivery: z.enum(['melee', 'thrown', 'projectile']).optional(),
+    nonlethal: z.boolean().optional(),
+  })
+  .meta({ description: 'weapon profile' });
 const test = z.strictObject({ attribute: name(), skill: name(), proficiency: name().nullable().optional(), bonus: int(-100, 100).optional() });
 
 /** The teams sheet (003 "Character Sheet"); items are checked by the rule (weapons, armour, shields). */
@@ -48,7 +63,7 @@ export const teamsSheet = z.strictObject({
         metal: z.boolean().optional(),
         durability: int(0, LIMITS.value).optional(),
         maxDurability: int(0, LIMITS.value).optional(),
-        weapon: z.json().meta({ description: 'weapon profile (checked by the rule)' }).optional(),
+        weapon: weapon.nullable().optional(),
         block: int(0, LIMITS.value).nullable().optional(),
         parry: int(0, LIMITS.value).nullable().optional(),
       }),

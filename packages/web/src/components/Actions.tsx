@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { commandOf, describeActionOdds, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
@@ -36,7 +36,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [msg, setMsg] = useState<string | null>(null);
-  // Ask again whenever the table changes: what is allowed follows every spend, move and turn.
+  // Ask again only when what the answer reads changes: the actor, the turn, the economy, the combatants and
+  // their conditions, the characters and the rules' own state (sheets, positions, phases); not for a log line.
   useEffect(() => {
     if (query === null || who === null) {
       setAnswer(null);
@@ -49,7 +50,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     return () => {
       live = false;
     };
-  }, [query, who, world]);
+  }, [query, who, ...actionsInputs(world, enc, who)]);
   if (query === null || who === null || answer === null) return null;
   if (typeof answer === 'string') {
     return (

@@ -3,7 +3,7 @@
 // hidden or not), the ruleset's starters, a bestiary file to export and
 // import, and encounter templates. Loaded only on the GM screen: the player
 // view never downloads it, and the server never sends a player the bestiary.
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BestiaryEntry, EncounterState, World } from '@tablekeeper/engine';
 import { startersOf } from '@tablekeeper/rulesets/browser';
 import { listCommands } from '../net/api.ts';
@@ -11,6 +11,7 @@ import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
 import { blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
+import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import { fieldsOf, formValuesFrom, withoutFields, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
@@ -40,6 +41,8 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   }, [world.rulesetId]);
   const entries = entriesOf(world);
   const enc = encounterOf(world);
+  const latest = useRef(world);
+  latest.current = world;
   const method = initiativeOf(world.rulesetId);
   const starters = startersOf(world.rulesetId);
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
@@ -52,10 +55,15 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
     if (!d.ok) return setNote({ kind: 'error', text: d.message });
     const names = d.value.length === 1 ? d.value[0]!.name : `${d.value[0]!.name} to ${d.value.at(-1)!.name}`;
     if (enc?.active === true) {
-      for (const cmd of addCommands(method, d.value, enc, world.characters)) {
+      // Each foe gets what its ruleset's attack reads (an OSR character, a 36th Way or teams sheet), so it is a target.
+      const ready = await withFoeCharacters(world.rulesetId, d.value, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
+      if (!ready.ok) return setNote({ kind: 'error', text: ready.message });
+      for (const cmd of addCommands(method, ready.value, enc, latest.current.characters)) {
         const r = await send(cmd);
         if (!r.ok) return setNote({ kind: 'error', text: refused(r.rejection) });
       }
+      const sheets = await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x));
+      if (sheets !== null) return setNote({ kind: 'error', text: sheets });
       return setNote({ kind: 'ok', text: `${names} joined the encounter${hidden ? ', hidden' : ''}.` });
     }
     if (builderRows.value.length + d.value.length > 200) return setNote({ kind: 'error', text: 'An encounter may have at most 200 combatants.' });

@@ -1,12 +1,13 @@
 // Build the next encounter: the party is already lined up (from the last
 // fight, or the table's PCs), foes are added by name ("Goblin x6"), and one
 // "Roll initiative" starts it by the ruleset's own turn order.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
+import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -29,12 +30,30 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     builderRows.value = rows;
   }, [rows]);
 
+  // The latest view, read while foes get what their ruleset's attack needs (their characters, their sheets).
+  const latest = useRef(world);
+  latest.current = world;
+  const [busy, setBusy] = useState(false);
   const start = async () => {
-    const c = startCommand(method, rows, world.characters, initiating ? { initiating } : {});
-    if (!c.ok) return setError(c.message);
-    setError(null);
-    const r = await send(c.value);
-    if (!r.ok) setError(sentenceOf(r.rejection));
+    // What is wrong with the line-up is said before any foe's character is made.
+    const check = startCommand(method, rows, world.characters);
+    if (!check.ok) return setError(check.message);
+    setBusy(true);
+    try {
+      const ready = await withFoeCharacters(world.rulesetId, rows, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
+      if (!ready.ok) return setError(ready.message);
+      // Foes that got their character keep it if the start is refused and tried again.
+      setRows(ready.value);
+      const c = startCommand(method, ready.value, latest.current.characters, initiating ? { initiating } : {});
+      if (!c.ok) return setError(c.message);
+      setError(null);
+      const r = await send(c.value);
+      if (!r.ok) return setError(sentenceOf(r.rejection));
+      const sheets = await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x));
+      if (sheets !== null) setError(sheets);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -88,7 +107,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           {error}
         </p>
       ) : null}
-      <button class="primary" disabled={rows.length === 0} onClick={() => void start()} data-testid="roll-initiative">
+      <button class="primary" disabled={rows.length === 0 || busy} onClick={() => void start()} data-testid="roll-initiative">
         Roll initiative
       </button>
     </div>
@@ -120,7 +139,10 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
 export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void }) {
   const { world, prefix, label, button, lined, onAdd, onError } = props;
   const method = initiativeOf(world.rulesetId);
-  const characters = Object.values(world.characters);
+  // Not offered again: whoever is in the running fight, and the foes' own characters from the last one (lib/foes.ts).
+  const enc = encounterOf(world);
+  const fought = new Set(Object.values(enc?.combatants ?? {}).map((c) => c.characterId));
+  const characters = Object.values(world.characters).filter((c) => !fought.has(c.id) || (c.kind === 'pc' && enc?.active !== true));
   const [kind, setKind] = useState<'pc' | 'npc'>('npc');
   const [charId, setCharId] = useState('');
   const character = world.characters[charId] ?? null;
@@ -129,8 +151,12 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
     const f = new FormData(form);
     const init: Record<string, string> = {};
     for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
-    const d = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
-    if (!d.ok) return onError(d.message);
+    const drafted = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
+    if (!drafted.ok) return onError(drafted.message);
+    // A foe's quick stats (OSR AC, 36th Way defences, teams evasion) make it a target (lib/foes.ts).
+    const quick = readQuickStats(world.rulesetId, Object.fromEntries(quickStatsOf(world.rulesetId).map((q) => [q.key, String(f.get(`quick-${q.key}`) ?? '')])));
+    if (!quick.ok) return onError(quick.message);
+    const d = character !== null || Object.keys(quick.value).length === 0 ? drafted : { ok: true as const, value: drafted.value.map((x) => ({ ...x, extra: { ...(x.extra ?? {}), ...quick.value } })) };
     if (character && lined.some((r) => r.characterId === character.id)) return onError(`${character.name} is already lined up.`);
     if (lined.length + d.value.length > 200) return onError('An encounter may have at most 200 combatants.');
     onError(null);
@@ -180,6 +206,14 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
             {(method?.fields ?? []).filter((f) => f.only === undefined || f.only === rowKind).map((f) => (
               <InitField key={f.key} f={f} kind={rowKind} prefix={prefix} />
             ))}
+            {character === null && rowKind === 'npc'
+              ? quickStatsOf(world.rulesetId).map((q) => (
+                  <div class="field" style={{ width: '5em' }} key={q.key}>
+                    <label for={`${prefix}-quick-${q.key}`}>{q.label}</label>
+                    <input id={`${prefix}-quick-${q.key}`} name={`quick-${q.key}`} inputMode="numeric" maxLength={3} title={`${q.label}, ${q.min} to ${q.max}: what an attack against it rolls against`} />
+                  </div>
+                ))
+              : null}
             <div class="field" style={{ width: '5em' }}>
               <label for={`${prefix}-hp`}>HP</label>
               <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={5} />
@@ -196,6 +230,8 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
 /** Add foes or allies to the running fight ("Goblin x6" too), placed by the ruleset's own order. */
 export function AddCombatant({ send, world, enc }: { send: Send; world: World; enc: EncounterState }) {
   const [msg, setMsg] = useState<string | null>(null);
+  const latest = useRef(world);
+  latest.current = world;
   return (
     <details style={{ marginTop: '8px' }}>
       <summary>Add a combatant</summary>
@@ -207,10 +243,13 @@ export function AddCombatant({ send, world, enc }: { send: Send; world: World; e
         lined={[]}
         onError={setMsg}
         onAdd={async (drafts) => {
-          for (const cmd of addCommands(initiativeOf(world.rulesetId), drafts, enc, world.characters)) {
+          const ready = await withFoeCharacters(world.rulesetId, drafts, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
+          if (!ready.ok) return setMsg(ready.message);
+          for (const cmd of addCommands(initiativeOf(world.rulesetId), ready.value, enc, latest.current.characters)) {
             const r = await send(cmd);
             if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
           }
+          setMsg(await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x)));
         }}
       />
       {msg ? (

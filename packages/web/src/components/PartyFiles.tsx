@@ -1,13 +1,9 @@
 // Characters as files (issue 20): export one of the table's characters, or
 // import one made at another table of the same rules. Its own chunk, on the
 // GM screen only.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import type { Json, World } from '@tablekeeper/engine';
-import { listCommands } from '../net/api.ts';
-import { sheetFormCommand, sheetFormOf, sheetFormSchema, sheetInitial } from '../lib/sheetForm.ts';
-import type { JsonSchema } from '../lib/schemaForm.ts';
-import { optionsFrom } from './Commands.tsx';
-import { SchemaForm } from './SchemaForm.tsx';
+import { useRef, useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { CharacterForms } from './CharacterForms.tsx';
 import { addCommand, characterExport, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
 import { sentenceOf } from '../lib/words.ts';
 import type { Send } from './types.ts';
@@ -51,7 +47,7 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
   return (
     <section class="panel area-party" aria-labelledby="party-files-h" data-testid="party-files">
       <h2 id="party-files-h">Party: sheets and files</h2>
-      <SheetByForm world={world} send={send} />
+      <CharacterForms world={world} send={send} />
       <div class="row small">
         {characters.length > 0 ? (
           <>
@@ -99,68 +95,5 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
         {note?.text ?? ''}
       </p>
     </section>
-  );
-}
-
-/** A character's sheet as a form generated from the ruleset's sheet command (OSR, Kleptonomicon). */
-function SheetByForm({ world, send }: { world: World; send: Send }) {
-  const form = sheetFormOf(world.rulesetId);
-  const [schema, setSchema] = useState<JsonSchema | null>(null);
-  const [chosen, setChosen] = useState('');
-  const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => {
-    if (form === null) return;
-    let live = true;
-    void listCommands(world.rulesetId).then((r) => {
-      const entry = r.ok ? r.value.find((e) => e.type === form.type) : undefined;
-      if (live && entry !== undefined) setSchema(sheetFormSchema(form, entry.schema));
-    });
-    return () => {
-      live = false;
-    };
-  }, [world.rulesetId]);
-  const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
-  if (form === null || schema === null) return null;
-  const characters = Object.values(world.characters);
-  const ch = characters.find((c) => c.id === chosen) ?? characters[0];
-  if (ch === undefined) return null;
-  return (
-    <details data-testid="sheet-form">
-      <summary>Sheet by form</summary>
-      <span class="inline-field">
-        <label for="sheet-form-who">Sheet of</label>
-        <select
-          id="sheet-form-who"
-          value={ch.id}
-          onChange={(e) => {
-            setChosen(e.currentTarget.value);
-            setSaved(null);
-          }}
-        >
-          {characters.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </span>
-      <SchemaForm
-        key={ch.id}
-        schema={schema}
-        idPrefix="sheet-form"
-        initial={sheetInitial(form, schema, ch)}
-        useOptions={useOptions}
-        submitLabel={`Save ${ch.name}'s sheet`}
-        onSubmit={async (payload) => {
-          const r = await send(sheetFormCommand(form, ch.id, payload as { [k: string]: Json }));
-          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
-          setSaved(`Saved ${ch.name}'s sheet.`);
-          return null;
-        }}
-      />
-      <p role="status" class="small" data-testid="sheet-form-saved">
-        {saved ?? ''}
-      </p>
-    </details>
   );
 }

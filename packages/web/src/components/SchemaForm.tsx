@@ -16,7 +16,7 @@
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useMemo, useState } from 'preact/hooks';
-import { fieldsOf, initialValues, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { fieldsOf, initialValue, initialValues, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -142,6 +142,8 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
       break;
     case 'list':
       return <ListInput field={f} id={id} value={Array.isArray(value) ? value : []} at={at} change={change} useOptions={useOptions} errors={errors} />;
+    case 'record':
+      return <RecordInput field={f} id={id} value={Array.isArray(value) ? value : []} at={at} change={change} useOptions={useOptions} errors={errors} />;
     case 'object':
       return (
         <fieldset class="schema-object">
@@ -211,6 +213,56 @@ function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit
           </button>
         </span>
       ))}
+      {f.maxItems === null || value.length < f.maxItems ? (
+        <button type="button" onClick={add}>
+          add {f.label}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A map as rows: a name (free text, or a choice where the schema lists the names) and its value. */
+function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Omit<InputProps, 'value' | 'field'> & { field: Extract<FieldSpec, { kind: 'record' }>; value: readonly FormValue[] }) {
+  const row = (v: FormValue) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { readonly [k: string]: FormValue }) : {});
+  const used = new Set(value.map((v) => String(row(v)['key'] ?? '')));
+  const add = () => change(at, [...value, { key: f.keys?.find((k) => !used.has(k)) ?? '', value: initialValue(f.value) }]);
+  const remove = (i: number) => change(at, value.filter((_, j) => j !== i));
+  return (
+    <fieldset class="schema-record" data-testid={`record-${f.path}`}>
+      <legend>
+        {f.label}
+        {f.required ? '' : ' (optional)'}
+      </legend>
+      {value.length === 0 ? <span class="small muted">none</span> : null}
+      {value.map((v, i) => {
+        const key = String(row(v)['key'] ?? '');
+        const name = `${f.label} ${i + 1}`;
+        const keyInvalid = errors.some((e) => e.path === [...at, i].join('.'));
+        return (
+          <span key={i} class="schema-record-row">
+            <span class="inline-field schema-field">
+              <label for={`${id}.${i}.key`}>{`${name} name`}</label>
+              {f.keys !== null ? (
+                <select id={`${id}.${i}.key`} value={key} aria-invalid={keyInvalid ? 'true' : undefined} onChange={(e) => change([...at, i, 'key'], e.currentTarget.value)}>
+                  <option value="">choose…</option>
+                  {f.keys.map((k) => (
+                    <option key={k} value={k}>
+                      {k}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input id={`${id}.${i}.key`} type="text" value={key} maxLength={f.keyMaxLength ?? undefined} aria-invalid={keyInvalid ? 'true' : undefined} onInput={(e) => change([...at, i, 'key'], e.currentTarget.value)} />
+              )}
+            </span>
+            <FieldInput field={{ ...f.value, label: key === '' ? `${name} value` : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
+            <button type="button" aria-label={`remove ${name}${key === '' ? '' : ` (${key})`}`} onClick={() => remove(i)}>
+              ×
+            </button>
+          </span>
+        );
+      })}
       {f.maxItems === null || value.length < f.maxItems ? (
         <button type="button" onClick={add}>
           add {f.label}

@@ -1,10 +1,17 @@
-// The GM's sheet editor on 36th Way and teams tables: a combatant's ruleset
-// sheet as JSON, saved with the ruleset's own command (tsw.sheet.set,
+// The GM's sheet editor on 36th Way and teams tables, for any combatant (a
+// foe has no character, so the party's forms cannot reach it): the ruleset's
+// sheet model as a form (GET /api/rulesets/:id/sheet), saved whole with the
+// ruleset's own command keyed by the combatant (tsw.sheet.set,
 // teams.setSheet). The server checks every field; its refusal, with the
-// field's path, shows under the text.
-import { useState } from 'preact/hooks';
-import type { EncounterState, World } from '@tablekeeper/engine';
-import { sheetChoices, sheetCommand, sheetRulesOf, sheetText } from '../lib/sheetEditor.ts';
+// field's path, shows under the form.
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import { getSheetSchema } from '../net/api.ts';
+import { combatantSheet, combatantSheetCommand, sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
+import { sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { optionsFrom } from './Commands.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
 export interface SheetEditorProps {
@@ -15,32 +22,26 @@ export interface SheetEditorProps {
 
 export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const rules = sheetRulesOf(world);
+  const [sheet, setSheet] = useState<SheetSchema | null>(null);
   const [chosen, setChosen] = useState('');
-  // The text belongs to one combatant; choosing another loads theirs afresh.
-  const [draft, setDraft] = useState<{ id: string; text: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (rules === null) return null;
+  useEffect(() => {
+    if (rules === null) return;
+    let live = true;
+    void getSheetSchema(rules).then((r) => live && r.ok && setSheet(r.value));
+    return () => {
+      live = false;
+    };
+  }, [rules]);
+  const fields = useMemo(() => (sheet === null ? [] : sheetFields(sheet)), [sheet]);
+  const schema = useMemo(() => (sheet === null ? null : sheetFormSchema(sheet)), [sheet]);
+  const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
+  if (rules === null || schema === null) return null;
   const choices = sheetChoices(world, rules, enc);
   const c = choices.find((x) => x.id === chosen) ?? choices[0];
   if (c === undefined) return null;
-  const text = draft !== null && draft.id === c.id ? draft.text : sheetText(world, rules, c);
-  const save = async () => {
-    const cmd = sheetCommand(rules, c.id, text);
-    if (!cmd.ok) return setError(cmd.message);
-    setError(null);
-    setSaved(null);
-    setBusy(true);
-    const r = await send(cmd.command);
-    setBusy(false);
-    if (r.ok) {
-      setDraft(null);
-      return setSaved(`Saved ${c.name}'s sheet.`);
-    }
-    const where = r.rejection.path === undefined ? '' : ` (at ${r.rejection.path})`;
-    setError(`${r.rejection.ruleCode ?? r.rejection.code}: ${r.rejection.message}${where}`);
-  };
+  // A change to the stored sheet (a save, damage taken) starts the form afresh from it.
+  const stored = combatantSheet(world, rules, c.id);
   return (
     <details class="sheet-editor small" data-testid="sheet-editor" style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
       <summary>Sheet</summary>
@@ -51,7 +52,6 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
           value={c.id}
           onChange={(e) => {
             setChosen(e.currentTarget.value);
-            setError(null);
             setSaved(null);
           }}
         >
@@ -63,42 +63,24 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for="sheet-json">Sheet JSON ({rules === '36th-way' ? 'tsw.sheet.set' : 'teams.setSheet'})</label>
-        <textarea
-          id="sheet-json"
-          rows={10}
-          spellcheck={false}
-          autocapitalize="off"
-          style={{ width: '100%', fontFamily: 'monospace' }}
-          value={text}
-          aria-invalid={error !== null ? 'true' : 'false'}
-          aria-describedby="sheet-error"
-          onInput={(e) => {
-            setDraft({ id: c.id, text: e.currentTarget.value });
-            setError(null);
-            setSaved(null);
-          }}
-        />
-      </div>
-      <div class="row">
-        <button class="primary" disabled={busy} onClick={() => void save()}>
-          Save sheet
-        </button>
-        <button
-          onClick={() => {
-            setDraft(null);
-            setError(null);
-          }}
-        >
-          Reload
-        </button>
-        <span class="small muted" role="status" data-testid="sheet-saved">
-          {saved}
-        </span>
-      </div>
-      <p id="sheet-error" role="alert" class="small" data-testid="sheet-error" style={{ color: 'var(--bad)' }}>
-        {error}
+      <p class="small muted">Saving sets the whole sheet: what is left empty takes the ruleset's default.</p>
+      <SchemaForm
+        key={`${c.id}:${JSON.stringify(stored)}`}
+        schema={schema}
+        idPrefix="sheet-edit"
+        initial={sheetStart(fields, stored)}
+        useOptions={useOptions}
+        submitLabel="Save sheet"
+        onSubmit={async (payload) => {
+          setSaved(null);
+          const r = await send(combatantSheetCommand(rules, c, payload as { [k: string]: Json }));
+          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path === undefined ? '' : ` (at ${r.rejection.path})`}`;
+          setSaved(`Saved ${c.name}'s sheet.`);
+          return null;
+        }}
+      />
+      <p class="small muted" role="status" data-testid="sheet-saved">
+        {saved}
       </p>
     </details>
   );

@@ -25,6 +25,8 @@ interface Base {
   readonly label: string;
   readonly required: boolean;
   readonly description: string;
+  /** The schema's default (sheet fields have one each, ADR 21), for a form that starts from them. */
+  readonly default?: Json;
 }
 
 export type FieldSpec =
@@ -36,6 +38,8 @@ export type FieldSpec =
   | (Base & { readonly kind: 'ref'; readonly ref: string })
   | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
   | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
+  /** A map keyed by names the GM chooses (resistances, attribute dice, items): rows of a name and a value. */
+  | (Base & { readonly kind: 'record'; readonly keys: readonly string[] | null; readonly keyMaxLength: number | null; readonly value: FieldSpec; readonly maxItems: number | null })
   /** Text that may also be a number or JSON (dice as "2d6+1", 3 or {count, sides}). */
   | (Base & { readonly kind: 'mixed'; readonly accepts: readonly string[] })
   /** Anything else (free JSON the rules own, maps): typed as JSON text. */
@@ -60,7 +64,7 @@ export function labelOf(key: string): string {
 /** The field for one property of an object schema. */
 export function fieldOf(key: string, path: string, schema: JsonSchema, root: JsonSchema, required: boolean, depth = 0): FieldSpec {
   let s = resolve(schema, root);
-  const base = { key, path, label: labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '' };
+  const base = { key, path, label: labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {
@@ -71,6 +75,9 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     }
     const kinds = alts.map((x) => String(x['type'] ?? (Array.isArray(x['enum']) ? 'string' : 'json')));
     if (kinds.includes('string') && alts.length <= 4) return { ...base, kind: 'mixed', accepts: kinds };
+    // A number or its longer object form (a power cost, deflection by category): the object's fields say it all.
+    const objects = alts.filter((x) => x['type'] === 'object' && typeof x['properties'] === 'object');
+    if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'] }, root, required, depth);
     return { ...base, kind: 'json' };
   }
   if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
@@ -91,6 +98,13 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     }
     case 'object': {
       const props = s['properties'] as Record<string, JsonSchema> | undefined;
+      const extra = s['additionalProperties'];
+      if ((props === undefined || Object.keys(props).length === 0) && extra !== null && typeof extra === 'object' && depth <= 3) {
+        const names = resolve((s['propertyNames'] ?? {}) as JsonSchema, root);
+        const keys = Array.isArray(names['enum']) ? (names['enum'] as unknown[]).map(String) : null;
+        const value = fieldOf('value', `${path}.*`, resolve(extra as JsonSchema, root), root, true, depth + 1);
+        return { ...base, kind: 'record', keys, keyMaxLength: num(names['maxLength']), value, maxItems: num(s['maxProperties']) };
+      }
       if (props === undefined || Object.keys(props).length === 0 || depth > 3) return { ...base, kind: 'json' };
       return { ...base, kind: 'object', fields: fieldsOf(s, root, path, depth + 1) };
     }
@@ -119,6 +133,7 @@ export function initialValue(f: FieldSpec): FormValue {
     case 'boolean':
       return false;
     case 'list':
+    case 'record':
       return [];
     case 'object':
       return initialValues(f.fields);
@@ -137,6 +152,7 @@ const bad = (path: string, message: string): Converted => ({ ok: false, errors: 
 
 function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converted {
   const empty = v === undefined || v === '' || (Array.isArray(v) && v.length === 0 && f.kind === 'list' && f.minItems === 0 && !f.required);
+  if (f.kind === 'record') return convertRecord(f, Array.isArray(v) ? v : [], path);
   // An unticked optional box is left out, so the command's own default applies.
   if (f.kind === 'boolean') return { ok: true, value: v === true ? true : f.required ? false : undefined };
   if (empty && f.kind !== 'object' && f.kind !== 'list') return f.required ? bad(path, 'is required') : { ok: true, value: undefined };
@@ -185,12 +201,52 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converte
       return { ok: true, value: out.length === 0 && !f.required ? undefined : out };
     }
     case 'object': {
+      // An optional object left wholly blank is left out, even if some of its own fields are required.
+      if (!f.required && isBlank(v)) return { ok: true, value: undefined };
       const r = collect(f.fields, (v ?? {}) as { readonly [k: string]: FormValue }, path);
       if (!r.ok) return r;
       // An optional object left wholly empty is left out.
       return { ok: true, value: !f.required && Object.keys(r.payload).length === 0 ? undefined : r.payload };
     }
   }
+}
+
+/** One row of a record field as the form holds it. */
+export interface RecordRow {
+  readonly key: string;
+  readonly value: FormValue;
+}
+const rowOf = (v: FormValue): RecordRow => {
+  const o = (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {}) as { readonly [k: string]: FormValue };
+  return { key: typeof o['key'] === 'string' ? o['key'] : '', value: o['value'] ?? '' };
+};
+
+function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly FormValue[], path: string): Converted {
+  if (f.maxItems !== null && rows.length > f.maxItems) return bad(path, `may hold at most ${f.maxItems} entries`);
+  const out: { [k: string]: Json } = {};
+  const errors: FieldError[] = [];
+  rows.map(rowOf).forEach((row, i) => {
+    const key = row.key.trim();
+    // A row is named by its place until it has a name of its own.
+    if (key === '') return errors.push({ path: `${path}.${i}`, message: `${path} ${i + 1}: needs a name` });
+    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: `${path}.${key}: the name must be one of ${f.keys.join(', ')}` });
+    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: `${path} ${i + 1}: the name may have at most ${f.keyMaxLength} characters` });
+    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: `${path}.${key}: named twice` });
+    const c = convert(f.value, row.value, `${path}.${key}`);
+    if (!c.ok) errors.push(...c.errors);
+    else out[key] = c.value ?? null;
+  });
+  if (errors.length > 0) return { ok: false, errors };
+  // An emptied map is sent as {} where the schema gives one by default (so a sheet's resistances can be cleared).
+  return { ok: true, value: Object.keys(out).length === 0 && !f.required && f.default === undefined ? undefined : out };
+}
+
+/** Nothing typed or ticked anywhere in it. */
+function isBlank(v: FormValue | undefined): boolean {
+  if (v === undefined || v === '' || v === false) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === 'object') return Object.values(v).every(isBlank);
+  return false;
 }
 
 function parseJson(s: string, path: string): Converted {
@@ -244,12 +300,30 @@ export function formValuesFrom(fields: readonly FieldSpec[], payload: { readonly
   const out = initialValues(fields);
   for (const f of fields) {
     if (!Object.hasOwn(payload, f.key)) continue;
-    const v = payload[f.key]!;
-    if (f.kind === 'object' && v !== null && typeof v === 'object' && !Array.isArray(v)) out[f.key] = formValuesFrom(f.fields, v);
-    else if (f.kind === 'boolean') out[f.key] = v === true;
-    else if (f.kind === 'list' && Array.isArray(v)) out[f.key] = v.map((x) => (typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x)));
-    else if (f.kind === 'json') out[f.key] = JSON.stringify(v);
-    else if (v !== null) out[f.key] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const v = valueFrom(f, payload[f.key]!);
+    if (v !== undefined) out[f.key] = v;
+  }
+  return out;
+}
+
+/** One stored value as its field holds it, or undefined for a null (the field stays empty). */
+export function valueFrom(f: FieldSpec, v: Json): FormValue | undefined {
+  const isObj = v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (f.kind === 'object' && isObj) return formValuesFrom(f.fields, v);
+  if (f.kind === 'record' && isObj) return Object.entries(v).map(([key, x]) => ({ key, value: valueFrom(f.value, x) ?? initialValue(f.value) }));
+  if (f.kind === 'boolean') return v === true;
+  if (f.kind === 'list' && Array.isArray(v)) return v.map((x) => valueFrom(f.item, x) ?? initialValue(f.item));
+  if (f.kind === 'json') return JSON.stringify(v);
+  if (v === null) return undefined;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** A form filled with each field's declared default (a new sheet), empty where there is none. */
+export function defaultValues(fields: readonly FieldSpec[]): { [k: string]: FormValue } {
+  const out = initialValues(fields);
+  for (const f of fields) {
+    const v = f.default === undefined ? undefined : valueFrom(f, f.default);
+    if (v !== undefined) out[f.key] = v;
   }
   return out;
 }

@@ -4,6 +4,7 @@
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
 import { displayOrder } from './encounter.ts';
+import { abilityAsEntered } from './sheetForm.ts';
 
 export type SheetRules = '36th-way' | 'teams';
 
@@ -64,8 +65,8 @@ export function sheetText(world: World, rules: SheetRules, c: SheetChoice): stri
   }
   const s: Obj = {};
   for (const [k, v] of Object.entries(stored)) if (!PLAY_STATE[rules].includes(k)) s[k] = v;
-  // Stored 36th Way abilities are keyed by id; tsw.sheet.set takes them as a list.
-  if (rules === '36th-way') s['abilities'] = Object.values(obj(stored['abilities']) ?? {});
+  // Stored 36th Way abilities are keyed by id and richer than entered; tsw.sheet.set takes them as a list.
+  if (rules === '36th-way') s['abilities'] = Object.values(obj(stored['abilities']) ?? {}).map(abilityAsEntered);
   return JSON.stringify(s, null, 2);
 }
 
@@ -87,4 +88,16 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
 export function hasSheet(world: World, id: string): SheetRules | null {
   const rules = sheetRulesOf(world);
   return rules !== null && sheetsOf(world, rules)[id] !== undefined ? rules : null;
+}
+
+/** The combatant's stored sheet in the shape the form takes (abilities as entered), or {} for none. */
+export function combatantSheet(world: World, rules: SheetRules, id: string): { readonly [k: string]: Json } {
+  return sheetsOf(world, rules)[id] === undefined ? {} : (JSON.parse(sheetText(world, rules, { id, name: '', kind: 'npc', characterId: null, hasSheet: true })) as { [k: string]: Json });
+}
+
+/** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
+export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
+  const link = c.characterId === null ? {} : { characterId: c.characterId };
+  if (rules === '36th-way') return { type: 'tsw.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
+  return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
 }

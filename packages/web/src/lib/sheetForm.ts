@@ -1,44 +1,87 @@
-// A character's sheet as a form (issue 20), generated from the one sheet
-// model's command (character.sheet.set, ADR 21) in the catalogue, sent as a
-// patch. Offered where the sheet lives in the character's stats, so the form
-// can start from the stored values: OSR and the Kleptonomicon.
-import type { Character, Json } from '@tablekeeper/engine';
+// A character's sheet as a form (issue 20), in every ruleset: the ruleset's
+// one sheet model (ADR 21) served as JSON Schema with a default per field
+// (GET /api/rulesets/:id/sheet), sent through character.sheet.set. Editing
+// starts from the stored sheet and sends a patch (play state is kept); a new
+// character starts from the defaults and sends a whole sheet.
+import type { Character, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { fieldsOf, formValuesFrom, withoutFields, type FormValue, type JsonSchema } from './schemaForm.ts';
+import { defaultValues, fieldsOf, valueFrom, withoutFields, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
 
-export interface SheetForm {
-  /** The ruleset's own command that saves the sheet. */
-  readonly type: string;
-  /** The payload field naming the character (filled by the panel, not shown). */
-  readonly idKey: string;
-  /** The payload field holding the sheet's numbers, or null when they sit at the top level. */
-  readonly sheetKey: string | null;
-  /** Send only the fields given (the form may leave some empty). */
-  readonly patch: boolean;
+/** What GET /api/rulesets/:id/sheet answers. */
+export interface SheetSchema {
+  readonly ruleset: string;
+  readonly schema: JsonSchema;
+  readonly playerEditable: readonly string[];
 }
 
-const FORMS: { readonly [rulesetId: string]: SheetForm } = {
-  osr: { type: 'character.sheet.set', idKey: 'characterId', sheetKey: 'sheet', patch: true },
-  kleptonomicon: { type: 'character.sheet.set', idKey: 'characterId', sheetKey: 'sheet', patch: true },
-};
+type Obj = { readonly [k: string]: Json };
+const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
 
-/** The sheet form of a ruleset, or null (36th Way and teams keep theirs outside the stats: their JSON editor stays). */
-export function sheetFormOf(rulesetId: string): SheetForm | null {
-  return FORMS[rulesetId] ?? null;
+/** The 36th Way and teams keep sheets in their own state, keyed by combatant: the one under the character's id, else the one naming it. */
+const OWN_STATE: { readonly [rulesetId: string]: string } = { '36th-way': '36th-way', teams: 'teams' };
+
+/** The values the character's sheet holds now, in the shape the sheet command takes. */
+export function storedSheet(world: World, character: Character): Obj {
+  const ns = OWN_STATE[world.rulesetId];
+  if (ns === undefined) return character.stats as Obj;
+  const sheets = obj(obj(world.ext[ns])?.['sheets']) ?? {};
+  const s = obj(sheets[character.id]) ?? Object.values(sheets).map(obj).find((x) => x?.['characterId'] === character.id) ?? null;
+  if (s === null) return {};
+  // Stored 36th Way abilities are keyed by id and richer than entered; the sheet takes them as a list.
+  return world.rulesetId === '36th-way' ? { ...s, abilities: Object.values(obj(s['abilities']) ?? {}).map(abilityAsEntered) } : s;
 }
 
-/** The command's schema without the character field (the panel's picker chooses it) and the patch flag (always set). */
-export function sheetFormSchema(form: SheetForm, schema: JsonSchema): JsonSchema {
-  return withoutFields(schema, [form.idKey, 'patch']);
+/** A stored 36th Way ability in the shape the sheet takes: the frequency as its word (or the recharge), unset parts left out. */
+export function abilityAsEntered(stored: Json): Json {
+  const a = obj(stored);
+  if (a === null) return stored;
+  const out: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
+  const f = obj(a['frequency']);
+  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
+  return out;
 }
 
-/** What the form starts from: the character's stats, where the form has a field for them. */
-export function sheetInitial(form: SheetForm, schema: JsonSchema, character: Character): { [k: string]: FormValue } {
-  const fields = fieldsOf(sheetFormSchema(form, schema));
-  return formValuesFrom(fields, form.sheetKey === null ? character.stats : { [form.sheetKey]: character.stats });
+// The character's own name and kind are the sheet's too; the form asks them once, above the sheet.
+const OWN_FIELDS = ['name', 'kind'];
+
+/** The schema the form renders: the sheet without the fields the character itself holds. */
+export function sheetFormSchema(sheet: SheetSchema): JsonSchema {
+  return withoutFields(sheet.schema, OWN_FIELDS);
 }
 
-/** The ruleset's command for what the form holds. */
-export function sheetFormCommand(form: SheetForm, characterId: string, payload: { readonly [k: string]: Json }): ClientCommand {
-  return { type: form.type, [form.idKey]: characterId, ...payload, ...(form.patch ? { patch: true } : {}) };
+/** The form's fields, in the model's order. */
+export function sheetFields(sheet: SheetSchema): FieldSpec[] {
+  return fieldsOf(sheetFormSchema(sheet));
+}
+
+/** What the form starts from: each field's default, overlaid with what the character's sheet holds. */
+export function sheetStart(fields: readonly FieldSpec[], stored: Obj): { [k: string]: FormValue } {
+  const out = defaultValues(fields);
+  for (const f of fields) {
+    if (!Object.hasOwn(stored, f.key)) continue;
+    const v = valueFrom(f, stored[f.key]!);
+    if (v !== undefined) out[f.key] = v;
+  }
+  return out;
+}
+
+/** Saving an edited sheet: a patch, so what the form leaves empty and the play state stay as stored. */
+export function sheetSetCommand(characterId: string, sheet: { readonly [k: string]: Json }, whole = false): ClientCommand {
+  return { type: 'character.sheet.set', characterId, sheet, ...(whole ? {} : { patch: true }) };
+}
+
+/** A new character, seated if a seat is chosen; its sheet follows once its id is known. */
+export function addCharacterCommand(name: string, kind: 'pc' | 'npc', seatId: string | null): ClientCommand {
+  return { type: 'character.add', name, kind, ...(seatId === null ? {} : { seatId }) };
+}
+
+export const MAX_NAME = 80;
+
+/** Why this name cannot be a character's, or null. */
+export function nameProblem(name: string): string | null {
+  const n = name.trim();
+  if (n === '') return 'Give the character a name.';
+  if (n.length > MAX_NAME) return `A name has at most ${MAX_NAME} characters.`;
+  return null;
 }

@@ -2,6 +2,7 @@
 // spectator link. The GM token goes in an Authorization header, never a URL.
 import type { CreateSeatResponse, CreateTableResponse, HttpError, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
 import type { CatalogEntry } from '../lib/schemaForm.ts';
+import type { SheetSchema } from '../lib/sheetForm.ts';
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; message: string; kind: string };
 
@@ -54,3 +55,6 @@ export async function listCommands(rulesetId: string): Promise<ApiResult<Catalog
   const r = await call<{ commands: CatalogEntry[] }>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/commands`);
   return r.ok ? { ok: true, value: r.value.commands } : r;
 }
+
+/** A ruleset's character sheet (ADR 21): JSON Schema with a default per field, and the fields a player may edit. */
+export const getSheetSchema = (rulesetId: string) => call<SheetSchema>('GET', `/api/rulesets/${encodeURIComponent(rulesetId)}/sheet`);

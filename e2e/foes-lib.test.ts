@@ -1,0 +1,136 @@
+// Foes are targets everywhere (issue 20), through the real engines: a foe
+// added by name with quick stats, or from a stat block, gets what its
+// ruleset's attack reads (an OSR character, a 36th Way or teams sheet keyed
+// by the combatant), and the actions query then offers it as a target, to
+// the GM and (when visible) to a player; a hidden foe stays out of the
+// player's view, its character or sheet included.
+import { describe, expect, it } from 'vitest';
+import { scenario, seededRng, type Command, type Json, type Scenario, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
+import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
+import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { draftsFromEntry } from '../packages/web/src/lib/bestiary.ts';
+import { foeCharacterCommand, foeSheetCommand, quickStatsOf, readQuickStats, withFoeCharacters } from '../packages/web/src/lib/foes.ts';
+
+const GM: Viewer = { role: 'gm' };
+const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
+
+function table(id: string): Scenario {
+  const settings = resolveSettings(id);
+  if (!settings.ok) throw new Error(settings.error.message);
+  return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(5)), rulesetId: id, settings: settings.value });
+}
+let n = 0;
+const makeId = (k: 'pc' | 'npc') => `${k}-${++n}`;
+
+/** Foes typed as the builder's form takes them, with quick stats. */
+function typed(s: Scenario, name: string, hp: string, quick: { [k: string]: string }, hidden = false, init: { [k: string]: string } = {}): Draft[] {
+  const d = draftsFrom(initiativeOf(s.world.rulesetId), { name, kind: 'npc', character: null, hp, hidden, init }, makeId);
+  const q = readQuickStats(s.world.rulesetId, quick);
+  if (!d.ok || !q.ok) throw new Error('draft');
+  return d.value.map((x) => ({ ...x, extra: { ...(x.extra ?? {}), ...q.value } }));
+}
+
+function targets(s: Scenario, viewer: Viewer, ns: string, combatantId: string): string[] {
+  const r = s.engine.query(s.table, viewer, `${ns}.actions`, { combatantId });
+  if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
+  const attack = (r.value as { actions: { id: string; target: { options: { label: string }[] } | null }[] }).actions.find((a) => a.id === 'attack');
+  return attack?.target?.options.map((o) => o.label) ?? [];
+}
+
+/** What the builder does: characters for OSR foes, the start, then the sheets the 36th Way or teams need. */
+async function start(s: Scenario, drafts: Draft[], params: { [k: string]: Json } = {}): Promise<Draft[]> {
+  const ready = await withFoeCharacters(s.world.rulesetId, drafts, async (cmd) => ({ ok: true, value: idOf(s.run(cmd as Command)) }));
+  if (!ready.ok) throw new Error(ready.message);
+  const c = startCommand(initiativeOf(s.world.rulesetId), ready.value, s.world.characters);
+  if (!c.ok) throw new Error(c.message);
+  s.run({ ...c.value, ...params } as Command);
+  for (const d of ready.value) {
+    const cmd = foeSheetCommand(s.world, d);
+    if (cmd !== null) s.run(cmd as Command);
+  }
+  return ready.value;
+}
+
+describe('foes are targets', () => {
+  it('quick stats: OSR asks AC, the 36th Way AC/PD/MD, teams evasion; limits as the bestiary has them', () => {
+    expect(quickStatsOf('osr').map((q) => q.label)).toEqual(['AC']);
+    expect(quickStatsOf('36th-way').map((q) => q.label)).toEqual(['AC', 'PD', 'MD']);
+    expect(quickStatsOf('teams').map((q) => q.label)).toEqual(['Evasion']);
+    expect(quickStatsOf('kleptonomicon')).toEqual([]);
+    expect(readQuickStats('osr', { ac: '31' })).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
+    expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
+  });
+
+  it('OSR: "Goblin x2" with AC 13 gets characters (visible, AC and HP on them) and both are Kira\'s targets; a foe with no AC gets none', async () => {
+    const s = table('osr');
+    const seat = idOf(s.run({ type: 'seat.add', name: 'Ann' } as Command));
+    const kira = idOf(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { str: 12, dex: 14, hp: 10, maxHp: 10, ac: 12 } }));
+    const goblins = typed(s, 'Goblin x2', '7', { ac: '13' });
+    expect(foeCharacterCommand('osr', goblins[0]!)).toEqual({ type: 'character.add', name: 'Goblin 1', kind: 'npc', visibility: 'visible', stats: { ac: 13, hp: 7, maxHp: 7, dex: 10 } });
+    const bare = typed(s, 'Rat', '', {});
+    expect(foeCharacterCommand('osr', bare[0]!)).toBeNull();
+    const kiraDraft = draftsFrom(initiativeOf('osr'), { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, makeId);
+    if (!kiraDraft.ok) throw new Error('kira');
+    const ready = await start(s, [...kiraDraft.value, ...goblins, ...bare]);
+    const me = ready[0]!.id;
+    expect(targets(s, GM, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2']);
+    expect(targets(s, { role: 'player', seatId: seat } as Viewer, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2']);
+    // The roll reads the goblin's AC from its character: 001 "Attacking", STR 12 (+1) against AC 13.
+    const g1 = ready[1]!.characterId!;
+    expect(s.world.characters[g1]!.stats).toMatchObject({ ac: 13, hp: 7 });
+    const odds = s.engine.query(s.table, GM, 'osr.attackOdds', { attacker: kira, target: g1 });
+    if (!odds.ok) throw new Error(odds.error.message);
+    // A d20 + 1 of 13 or more: 12..20 is 9 faces of 20.
+    expect((odds.value as { hit: number }).hit).toBeCloseTo(9 / 20, 10);
+  });
+
+  it('OSR: a hidden foe from the bestiary gets a hidden character: the GM may target it, the player neither sees nor targets it', async () => {
+    const s = table('osr');
+    const seat = idOf(s.run({ type: 'seat.add', name: 'Ann' } as Command));
+    const kira = idOf(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { dex: 14, hp: 10, maxHp: 10, ac: 12 } }));
+    const entry = { id: 'e1', name: 'Lurker', notes: '', block: { hp: 9, ac: 15, dex: 12 } };
+    const d = draftsFromEntry(initiativeOf('osr'), entry as never, 1, true, makeId);
+    if (!d.ok) throw new Error(d.message);
+    const kiraDraft = draftsFrom(initiativeOf('osr'), { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, makeId);
+    if (!kiraDraft.ok) throw new Error('kira');
+    const ready = await start(s, [...kiraDraft.value, ...d.value]);
+    const lurker = ready[1]!.characterId!;
+    expect(s.world.characters[lurker]).toMatchObject({ visibility: 'hidden', stats: { ac: 15, hp: 9, dex: 12 } });
+    expect(targets(s, GM, 'osr', ready[0]!.id)).toEqual(['Lurker']);
+    const player = { role: 'player', seatId: seat } as Viewer;
+    expect(targets(s, player, 'osr', ready[0]!.id)).toEqual([]);
+    expect(JSON.stringify(s.view(player))).not.toContain('Lurker');
+  });
+
+  it('36th Way: an Ogre typed with AC 14, PD 13, MD 10 and 20 HP gets a sheet keyed by its combatant and is the hero\'s target', async () => {
+    const s = table('36th-way');
+    const vesk = idOf(s.run({ type: 'character.add', name: 'Vesk', kind: 'pc' }));
+    s.run({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } } as Command);
+    const ogre = typed(s, 'Ogre', '20', { ac: '14', pd: '13', md: '10' }, false, { band: 'medium' });
+    const hero: Draft = { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, hp: null, hidden: false, init: { band: 'fast' } };
+    const ready = await start(s, [hero, ...ogre]);
+    const sheet = (s.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets[ready[1]!.id]!;
+    expect(sheet).toMatchObject({ name: 'Ogre', kind: 'npc', ac: 14, pd: 13, md: 10, maxHp: 20 });
+    expect(targets(s, GM, 'tsw', 'vesk')).toEqual(['Ogre']);
+    // Sent again (a second Add), nothing is overwritten: the foe has its sheet now.
+    expect(foeSheetCommand(s.world, ready[1]!)).toBeNull();
+  });
+
+  it('teams: a Raider with evasion 6 and 10 HP gets a sheet and is Boudica\'s target', async () => {
+    const s = table('teams');
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', attributes: { strength: 6 }, skills: { combat: 6 }, items: { spear: { name: 'spear', weapon: { attributes: ['strength'], damage: 4 } } } } } as Command);
+    const hero: Draft = { id: 'boudica', name: 'Boudica', kind: 'pc', characterId: null, hp: null, hidden: false, init: { team: 'players' } };
+    const raider = typed(s, 'Raider', '10', { evasion: '6' }, false, { team: 'raiders' });
+    const ready = await start(s, [hero, ...raider]);
+    const sheet = (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets[ready[1]!.id]!;
+    expect(sheet).toMatchObject({ name: 'Raider', evasion: 6, maxHealth: 10, health: 10 });
+    expect(targets(s, GM, 'teams', 'boudica')).toEqual(['Raider']);
+  });
+
+  it('the Kleptonomicon needs nothing more: any foe on the tracker is a target', async () => {
+    const s = table('kleptonomicon');
+    const d = typed(s, 'Guard x2', '', {});
+    expect(d.map((x) => foeCharacterCommand('kleptonomicon', x) ?? foeSheetCommand(s.world, x))).toEqual([null, null]);
+  });
+});

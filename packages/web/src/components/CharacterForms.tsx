@@ -1,0 +1,169 @@
+// The party by form (issue 20), in every ruleset: add a character (name,
+// player seat, and the ruleset's sheet with its defaults) and edit a
+// character's sheet, both generated from the ruleset's sheet model (GET
+// /api/rulesets/:id/sheet) and sent through character.sheet.set. No JSON.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Json, World } from '@tablekeeper/engine';
+import { getSheetSchema } from '../net/api.ts';
+import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSetCommand, sheetStart, storedSheet, MAX_NAME, type SheetSchema } from '../lib/sheetForm.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { optionsFrom } from './Commands.tsx';
+import { SchemaForm } from './SchemaForm.tsx';
+import type { SendResult } from '../net/client.ts';
+import type { Send } from './types.ts';
+
+/** The ruleset's sheet schema, or null while it loads (or if the ruleset has none). */
+function useSheetSchema(rulesetId: string): SheetSchema | null {
+  const [sheet, setSheet] = useState<SheetSchema | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getSheetSchema(rulesetId).then((r) => {
+      if (live && r.ok) setSheet(r.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [rulesetId]);
+  return sheet;
+}
+
+const refusal = (r: Extract<SendResult, { ok: false }>) => `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
+
+export function CharacterForms({ world, send }: { world: World; send: Send }) {
+  const sheet = useSheetSchema(world.rulesetId);
+  if (sheet === null) return null;
+  return (
+    <>
+      <AddCharacter world={world} send={send} sheet={sheet} />
+      <EditSheet world={world} send={send} sheet={sheet} />
+    </>
+  );
+}
+
+function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet: SheetSchema }) {
+  const fields = useMemo(() => sheetFields(sheet), [sheet]);
+  const formSchema = useMemo(() => sheetFormSchema(sheet), [sheet]);
+  const [name, setName] = useState('');
+  const [seatId, setSeatId] = useState('');
+  const [kind, setKind] = useState<'pc' | 'npc'>('pc');
+  const [note, setNote] = useState<string | null>(null);
+  // A fresh form (defaults again) after each character is added.
+  const [round, setRound] = useState(0);
+  const latest = useRef(world);
+  latest.current = world;
+  const seats = Object.values(world.seats);
+  const seat = seats.some((s) => s.id === seatId) ? seatId : '';
+  const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
+  return (
+    <details data-testid="add-character-form">
+      <summary>Add a character</summary>
+      <div class="row small">
+        <span class="inline-field">
+          <label for="add-char-name">Name</label>
+          <input id="add-char-name" value={name} maxLength={MAX_NAME} onInput={(e) => setName(e.currentTarget.value)} />
+        </span>
+        <span class="inline-field">
+          <label for="add-char-seat">Player seat</label>
+          <select id="add-char-seat" value={seat} onChange={(e) => setSeatId(e.currentTarget.value)}>
+            <option value="">(none yet)</option>
+            {seats.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span class="inline-field">
+          <label for="add-char-kind">Kind</label>
+          <select id="add-char-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value === 'npc' ? 'npc' : 'pc')}>
+            <option value="pc">player character</option>
+            <option value="npc">non-player character</option>
+          </select>
+        </span>
+      </div>
+      <SchemaForm
+        key={round}
+        schema={formSchema}
+        idPrefix="add-char"
+        initial={sheetStart(fields, {})}
+        useOptions={useOptions}
+        submitLabel="Add character"
+        onSubmit={async (payload) => {
+          const problem = nameProblem(name);
+          if (problem !== null) return problem;
+          const before = new Set(Object.keys(latest.current.characters));
+          const added = await send(addCharacterCommand(name.trim(), kind, seat === '' ? null : seat));
+          if (!added.ok) return refusal(added);
+          // The character's id is minted by the server; it shows in the view once the change arrives.
+          let id: string | undefined;
+          for (let i = 0; i < 60 && id === undefined; i++) {
+            id = Object.keys(latest.current.characters).find((x) => !before.has(x));
+            if (id === undefined) await new Promise((res) => setTimeout(res, 50));
+          }
+          if (id === undefined) return `${name.trim()} was added, but the page has not seen it yet; edit the sheet below once it shows.`;
+          const set = await send(sheetSetCommand(id, payload as { [k: string]: Json }, true));
+          if (!set.ok) return `${name.trim()} was added, but the sheet was refused: ${refusal(set)}. Fix it below under "Edit a sheet".`;
+          setNote(`${name.trim()} joined the table${seat === '' ? ' (no seat yet: seat them from the invite panel)' : `, played by ${seats.find((s) => s.id === seat)?.name ?? 'their seat'}`}.`);
+          setName('');
+          setRound((n) => n + 1);
+          return null;
+        }}
+      />
+      <p role="status" class="small" data-testid="add-character-note">
+        {note ?? ''}
+      </p>
+    </details>
+  );
+}
+
+function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: SheetSchema }) {
+  const fields = useMemo(() => sheetFields(sheet), [sheet]);
+  const formSchema = useMemo(() => sheetFormSchema(sheet), [sheet]);
+  const [chosen, setChosen] = useState('');
+  const [saved, setSaved] = useState<string | null>(null);
+  const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
+  const characters = Object.values(world.characters);
+  const ch = characters.find((c) => c.id === chosen) ?? characters[0];
+  if (ch === undefined) return null;
+  // A change to the stored sheet (a save, a player's edit) starts the form afresh from it.
+  const stored = storedSheet(world, ch);
+  return (
+    <details data-testid="sheet-form">
+      <summary>Edit a sheet</summary>
+      <span class="inline-field">
+        <label for="sheet-form-who">Sheet of</label>
+        <select
+          id="sheet-form-who"
+          value={ch.id}
+          onChange={(e) => {
+            setChosen(e.currentTarget.value);
+            setSaved(null);
+          }}
+        >
+          {characters.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </span>
+      <SchemaForm
+        key={`${ch.id}:${JSON.stringify(stored)}`}
+        schema={formSchema}
+        idPrefix="sheet-form"
+        initial={sheetStart(fields, stored)}
+        useOptions={useOptions}
+        submitLabel={`Save ${ch.name}'s sheet`}
+        onSubmit={async (payload) => {
+          const r = await send(sheetSetCommand(ch.id, payload as { [k: string]: Json }));
+          if (!r.ok) return refusal(r);
+          setSaved(`Saved ${ch.name}'s sheet.`);
+          return null;
+        }}
+      />
+      <p role="status" class="small" data-testid="sheet-form-saved">
+        {saved ?? ''}
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,134 @@
+// Foes are targets everywhere (issue 20). A ruleset's attack names what it
+// rolls against: OSR a character (its AC), the 36th Way and teams a sheet
+// keyed by combatant (defences, evasion). A foe typed on the tracker or added
+// from the bestiary is a name and a few numbers; this gives it what its
+// ruleset's attack reads, from quick stats typed when adding it or its stat
+// block, with the foe's own visibility (a hidden foe's sheet stays hidden).
+import type { Json, World } from '@tablekeeper/engine';
+import type { ClientCommand, Rejection } from '../net/codec.ts';
+import type { SendResult } from '../net/client.ts';
+import type { Draft, Parsed } from './initiative.ts';
+
+export interface QuickStat {
+  readonly key: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+// The numbers an attack against the foe reads, with the bestiary's limits (rulesets/src/stat-blocks.ts).
+const QUICK: { readonly [rulesetId: string]: readonly QuickStat[] } = {
+  osr: [{ key: 'ac', label: 'AC', min: 0, max: 30 }],
+  '36th-way': [
+    { key: 'ac', label: 'AC', min: 0, max: 40 },
+    { key: 'pd', label: 'PD', min: 0, max: 40 },
+    { key: 'md', label: 'MD', min: 0, max: 40 },
+  ],
+  teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
+};
+
+/** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */
+export function quickStatsOf(rulesetId: string): readonly QuickStat[] {
+  return QUICK[rulesetId] ?? [];
+}
+
+/** The typed quick stats as numbers, or what to fix; empty boxes are left out. */
+export function readQuickStats(rulesetId: string, typed: { readonly [key: string]: string }): Parsed<{ [key: string]: number }> {
+  const out: { [key: string]: number } = {};
+  for (const q of quickStatsOf(rulesetId)) {
+    const t = (typed[q.key] ?? '').trim();
+    if (t === '') continue;
+    const n = Number(t);
+    if (!Number.isInteger(n) || n < q.min || n > q.max) return { ok: false, message: `${q.label} must be a whole number from ${q.min} to ${q.max}.` };
+    out[q.key] = n;
+  }
+  return { ok: true, value: out };
+}
+
+const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const given = (d: Draft, keys: readonly string[]): boolean => keys.some((k) => num(d.extra?.[k]) !== null);
+
+/**
+ * OSR: the character a foe needs to be attacked (osr.attack names characters),
+ * made before the fight so the combatant can stand for it. Only for a foe
+ * with an AC and no character; hidden as the foe is, else seen as it is.
+ */
+export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand | null {
+  if (rulesetId !== 'osr' || d.kind !== 'npc' || d.characterId !== null || !given(d, ['ac'])) return null;
+  const stats: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(d.extra ?? {})) if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') stats[k] = v;
+  if (d.hp !== null) Object.assign(stats, { hp: d.hp, maxHp: d.hp });
+  const dex = num(d.init['dex'] as Json);
+  if (dex !== null) stats['dex'] = dex;
+  return { type: 'character.add', name: d.name, kind: 'npc', visibility: d.hidden ? 'hidden' : 'visible', stats };
+}
+
+/**
+ * The 36th Way and teams: the sheet a foe on the tracker needs to be attacked,
+ * keyed by its combatant id, from its stats. Sent once it is on the tracker
+ * (so a hidden foe's sheet belongs to a hidden combatant from the start).
+ */
+export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
+  if (d.kind !== 'npc' || d.characterId !== null) return null;
+  const x = d.extra ?? {};
+  const sheets = (world.ext[world.rulesetId] as { sheets?: { [id: string]: unknown } } | undefined)?.sheets ?? {};
+  if (Object.hasOwn(sheets, d.id)) return null;
+  const pick = (keys: readonly string[]): { [k: string]: number } => Object.fromEntries(keys.flatMap((k) => (num(x[k]) === null ? [] : [[k, num(x[k])!]])));
+  if (world.rulesetId === '36th-way' && given(d, ['ac', 'pd', 'md'])) {
+    return { type: 'tsw.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...pick(['level', 'ac', 'pd', 'md']), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
+  }
+  if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
+    const health = d.hp ?? num(x['maxHealth']);
+    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance']), ...(health !== null ? { maxHealth: health } : {}) } };
+  }
+  return null;
+}
+
+/** Sends one command and waits for the character it adds to show in the view; its id, or why not. */
+export type AddCharacter = (command: ClientCommand, name: string) => Promise<Parsed<string>>;
+
+/** The drafts with an OSR character made for each foe that needs one (see foeCharacterCommand). */
+export async function withFoeCharacters(rulesetId: string, drafts: readonly Draft[], addCharacter: AddCharacter): Promise<Parsed<Draft[]>> {
+  const out: Draft[] = [];
+  for (const d of drafts) {
+    const cmd = foeCharacterCommand(rulesetId, d);
+    if (cmd === null) {
+      out.push(d);
+      continue;
+    }
+    const id = await addCharacter(cmd, d.name);
+    if (!id.ok) return id;
+    // The character now holds its hit points; the combatant reads them from its sheet.
+    out.push({ ...d, characterId: id.value });
+  }
+  return { ok: true, value: out };
+}
+
+type SendOne = (command: ClientCommand) => Promise<SendResult>;
+type Words = (r: Rejection) => string;
+
+/** An AddCharacter over a table connection: sends, then waits (up to 3 s) for a new character of that name in the latest view. */
+export function characterAdder(send: SendOne, latest: () => World, words: Words): AddCharacter {
+  return async (command, name) => {
+    const before = new Set(Object.keys(latest().characters));
+    const r = await send(command);
+    if (!r.ok) return { ok: false, message: `${name}: ${words(r.rejection)}` };
+    for (let i = 0; i < 60; i++) {
+      const id = Object.values(latest().characters).find((c) => !before.has(c.id) && c.name === name)?.id;
+      if (id !== undefined) return { ok: true, value: id };
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    return { ok: false, message: `${name} was added, but the page has not seen it yet; try again in a moment.` };
+  };
+}
+
+/** Once foes are on the tracker: the sheets the 36th Way or teams need to attack them; the first refusal in words, or null. */
+export async function sendFoeSheets(drafts: readonly Draft[], latest: () => World, send: SendOne, words: Words): Promise<string | null> {
+  for (const d of drafts) {
+    const cmd = foeSheetCommand(latest(), d);
+    if (cmd === null) continue;
+    const r = await send(cmd);
+    if (!r.ok) return `${d.name}'s sheet: ${words(r.rejection)}`;
+  }
+  return null;
+}
