@@ -24,7 +24,7 @@ const daggerheart: RequestCommand = (world, r) => {
 };
 
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
-  '36th-way': withSheet('tsw.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
+  '36th-way': withSheet('36th-way.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
   teams: withSheet('teams.damage', (w, id) => own(getTeams(w).sheets, id) !== undefined),
   daggerheart,
 };

@@ -310,7 +310,7 @@ export function parsePayload<I extends z.ZodType>(declaration: { readonly input:
  * (the schema gate's errors and the rules' own, ADR 27). A message that starts with the path follows it.
  */
 export function namedAsSent(declaration: { readonly renamed?: Renamed }, raw: { readonly [key: string]: Json | undefined }, e: RuleError): RuleError {
-  const head = e.path?.split('.')[0];
+  const head = e.path?.split(/[.[]/)[0];
   const old = head === undefined ? undefined : Object.entries(declaration.renamed ?? {}).find(([from, to]) => to === head && Object.hasOwn(raw, from) && raw[from] !== undefined && !(Object.hasOwn(raw, to) && raw[to] !== undefined))?.[0];
   if (old === undefined || e.path === undefined) return e;
   const path = old + e.path.slice(head!.length);

@@ -32,6 +32,7 @@ import type {
   World,
 } from './types.js';
 import { collectKeys, collectStrings } from './walk.js';
+import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -130,10 +131,13 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     return ok((kind === 'command' ? { ...(p.value as object), type } : p.value) as T);
   }
+  // Stored names from before a rename read as today's (ADR 28): replay, import, undo and old clients.
+  const up = createUpcaster(modules);
   // Module state a non-GM view may carry: only modules with a projector answer for what their state shows.
   const projectedModules = modules.filter((m) => m.project !== undefined).map((m) => m.id);
 
-  function evolve(world: World, event: EngineEvent): World {
+  function evolve(world: World, stored: EngineEvent): World {
+    const event = up.event(stored);
     let w = world;
     for (const r of reducers.get(event.type) ?? []) w = r(w, event);
     return w;
@@ -142,7 +146,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function decide(world: World, command: Command, env: Env): Result<EngineEvent[]> {
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
-    const r = decideChecked(world, command, env);
+    const r = decideChecked(world, up.command(command), env);
     return r.ok ? ok(clone(r.value)) : r;
   }
 
@@ -205,12 +209,14 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
     const tx = table.transactions.bySeq(seq);
-    return tx !== undefined && tx.kind === 'command' ? tx : undefined;
+    // A log rebuilt from stored rows (a snapshot's) may hold old names: read them as today's.
+    return tx !== undefined && tx.kind === 'command' ? (up.transaction(tx) as Extract<Transaction, { kind: 'command' }>) : undefined;
   }
 
   /** Apply a recorded transaction (no decide, no reactions, no dice). */
-  function apply(given: Table | PlainTable, tx: Transaction): Table {
+  function apply(given: Table | PlainTable, recorded: Transaction): Table {
     const table = ownTable(given);
+    const tx = up.transaction(recorded);
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
     if (tx.kind === 'command') {
@@ -251,7 +257,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (bad !== null) return { ok: false, error: bad };
     if (command.type === UNDO) return history(table, 'undo', env.actor);
     if (command.type === REDO) return history(table, 'redo', env.actor);
-    const cmd = clone(command);
+    // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
+    const cmd = up.command(clone(command));
     try {
       const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
       if (refused !== null) return { ok: false, error: refused };
@@ -348,7 +355,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     return emptyTable(genesisWorld(input));
   }
 
-  function audienceOf(world: World, event: EngineEvent): Audience {
+  function audienceOf(world: World, stored: EngineEvent): Audience {
+    const event = up.event(stored);
     // The narrowest audience any module names wins: a module can only hide, never widen.
     let result: Audience = AUDIENCE_ALL;
     for (const m of modules) {
@@ -407,7 +415,8 @@ export function createEngine(modules: readonly Module[]): Engine {
   // With a memo, projectors that declare their reads are re-run only when those parts changed (view-cache.ts).
   const projectByParts = partsProjector(modules, finish);
 
-  function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
+  function query(given: Table | PlainTable, viewer: Viewer, asked: string, args: Json = {}): Result<Json> {
+    const name = up.type(asked);
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
@@ -504,7 +513,7 @@ function unusedLike(s: string, taken: (c: string) => boolean): string {
 
 /**
  * A readable fallback label for a command without one: the type without its
- * module prefix, in words ("klepto.closingCredits" -> "closing credits").
+ * module prefix, in words ("kleptonomicon.closingCredits" -> "closing credits").
  */
 export function commandWords(type: string): string {
   const rest = type.includes('.') ? type.slice(type.indexOf('.') + 1) : type;

@@ -65,7 +65,7 @@ export function sheetText(world: World, rules: SheetRules, c: SheetChoice): stri
   }
   const s: Obj = {};
   for (const [k, v] of Object.entries(stored)) if (!PLAY_STATE[rules].includes(k)) s[k] = v;
-  // Stored 36th Way abilities are keyed by id and richer than entered; tsw.sheet.set takes them as a list.
+  // Stored 36th Way abilities are keyed by id and richer than entered; 36th-way.sheet.set takes them as a list.
   if (rules === '36th-way') s['abilities'] = Object.values(obj(stored['abilities']) ?? {}).map(abilityAsEntered);
   return JSON.stringify(s, null, 2);
 }
@@ -80,7 +80,7 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   }
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
   // A 36th Way sheet names its own id; the chosen combatant's is the default.
-  if (rules === '36th-way') return { ok: true, command: { type: 'tsw.sheet.set', sheet: { id, ...sheet } } };
+  if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
   return { ok: true, command: { type: 'teams.setSheet', characterId: id, sheet } };
 }
 
@@ -98,6 +98,6 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
 /** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
   const link = c.characterId === null ? {} : { characterId: c.characterId };
-  if (rules === '36th-way') return { type: 'tsw.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
+  if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
   return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
 }
