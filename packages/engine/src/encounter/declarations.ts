@@ -84,7 +84,8 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     declareCommand('encounter.reorder', {
       summary: 'Move a combatant in the turn order: just before another (or last), where the turn order has a manual order',
       who: 'gm',
-      input: z.strictObject({ id: combatantId('who moves'), before: combatantId('who they now go before (null: last)').nullable() }),
+      input: z.strictObject({ characterId: creature('who moves'), beforeId: creature('who they now go before (null: last)').nullable() }),
+      renamed: { id: 'characterId', before: 'beforeId' },
     }),
     declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ characterId: creature(), stats: stats() }), renamed: RENAMED_ID }),
     declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'damage dealt') }), renamed: RENAMED_ID }),

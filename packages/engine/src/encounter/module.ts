@@ -31,7 +31,7 @@ import {
   reduceStackLost,
   type Moment,
 } from './conditions.js';
-import { combatantFor, controlsCombatant, EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
+import { combatantNamed, controlsCombatant, EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
 import type { Rng } from '../dice/rng.js';
 import type { Combatant, ConditionCatalogue, ConditionInstance, Decision, Duration, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
@@ -311,7 +311,7 @@ export function encounterModule(rules: EncounterRules): Module {
   /** The combatant a creature id names: its combatant id or the character it plays (docs/vocabulary.md). */
   function needCombatant(enc: EncounterState, id: Json | undefined, path: string): Result<Combatant> {
     if (typeof id !== 'string') return errR(ErrorCode.INVALID_VALUE, `${path} must be a character or combatant id`, path);
-    const c = combatantFor(enc, id);
+    const c = combatantNamed(enc, id);
     return c === undefined ? errR(ErrorCode.NOT_FOUND, `no combatant "${id}" in this encounter`, path) : okR(c);
   }
 
@@ -486,16 +486,17 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
-        const before = command['before'] ?? null;
-        if (before !== null) {
-          const b = needCombatant(a.value, before, 'before');
+        let before: string | null = null;
+        if ((command['beforeId'] ?? null) !== null) {
+          const b = needCombatant(a.value, command['beforeId'], 'beforeId');
           if (!b.ok) return b;
-          if (b.value.id === c.value.id) return errR('INVALID_VALUE', 'before: a combatant cannot go before itself', 'before');
+          if (b.value.id === c.value.id) return errR(ErrorCode.INVALID_VALUE, 'beforeId: a combatant cannot go before itself', 'beforeId');
+          before = b.value.id;
         }
-        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'id');
-        const r = seqr.reorder(a.value, c.value.id, typeof before === 'string' ? before : null);
+        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'characterId');
+        const r = seqr.reorder(a.value, c.value.id, before);
         if (!r.ok) return r;
         return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
       },
@@ -692,7 +693,7 @@ export function encounterModule(rules: EncounterRules): Module {
         // A character id names its combatant (docs/vocabulary.md: one id for a creature).
         const { targetId, sourceId, ...rest } = command;
         const enc = getEncounter(world);
-        const idOf = (id: Json | undefined) => (typeof id === 'string' ? (combatantFor(enc, id)?.id ?? id) : id);
+        const idOf = (id: Json | undefined) => (typeof id === 'string' ? (combatantNamed(enc, id)?.id ?? id) : id);
         const e = applyConditionEvent(world, rules, { ...rest, target: idOf(targetId), source: idOf(sourceId) }, 0, env.rng);
         if (e.ok) return okR([e.value]);
         const path = e.error.path === 'target' ? 'targetId' : e.error.path === 'source' ? 'sourceId' : e.error.path;

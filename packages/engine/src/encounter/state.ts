@@ -79,13 +79,13 @@ export function combatantList(enc: EncounterState): Combatant[] {
  * its combatant id, or the character it plays. A combatant without a character
  * is named by its own id.
  */
-export function combatantFor(enc: EncounterState, id: string): Combatant | undefined {
+export function combatantNamed(enc: EncounterState, id: string): Combatant | undefined {
   return own(enc.combatants, id) ?? combatantList(enc).find((c) => c.characterId === id);
 }
 
 /** The GM, or the player whose seat holds the character a combatant plays (an unlinked combatant is the GM's). */
 export function controlsCombatant(world: World, actor: Viewer, id: unknown): boolean {
   if (actor.role === 'gm') return true;
-  const c = typeof id === 'string' ? combatantFor(getEncounter(world), id) : undefined;
+  const c = typeof id === 'string' ? combatantNamed(getEncounter(world), id) : undefined;
   return c !== undefined && c.characterId !== null && controls(world, actor, c.characterId);
 }

@@ -68,6 +68,13 @@ export const rollRequest = declareCommand('daggerheart.rollRequest', {
   input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
 });
 
+export const passSpotlight = declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }) });
+export const takeSpotlight = declareCommand('daggerheart.takeSpotlight', {
+  summary: 'The GM takes the spotlight for an adversary, spending Fear',
+  who: 'gm',
+  input: z.strictObject({ combatantId: combatantId(), reason: text(LABEL).optional(), amount: int(0, 12, 'Fear spent (default: the setting)').optional() }),
+});
+
 export const daggerheartCatalog = catalogOf(
   actionRoll,
   helpAlly,
@@ -113,12 +120,8 @@ export const daggerheartCatalog = catalogOf(
       moves: z.array(z.strictObject({ characterId: characterId(), move: z.enum(DOWNTIME_MOVES), targetId: characterId('whom the move helps').optional() })).max(50).optional(),
     }),
   }),
-  declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }) }),
-  declareCommand('daggerheart.takeSpotlight', {
-    summary: 'The GM takes the spotlight for an adversary, spending Fear',
-    who: 'gm',
-    input: z.strictObject({ combatantId: combatantId(), reason: text(LABEL).optional(), amount: int(0, 12, 'Fear spent (default: the setting)').optional() }),
-  }),
+  passSpotlight,
+  takeSpotlight,
   declareQuery('daggerheart.rollOdds', {
     summary: "Exact odds of a requested roll and what each outcome does to the countdowns",
     who: 'anyone',

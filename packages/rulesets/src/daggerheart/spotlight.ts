@@ -3,16 +3,17 @@
 // transaction: the current holder's turn ends (with every end-of-turn
 // reaction of the encounter kernel) and the new holder's begins, so the
 // shared log and undo apply as for any turn order.
-import { err, getEncounter, ok, readInt, type CommandHandler, type EngineEvent, type EventAudience, type World } from '@tablekeeper/engine';
+import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EngineEvent, type EventAudience, type World } from '@tablekeeper/engine';
 import { daggerheartKit } from './encounter.js';
 import { daggerheartSettings } from './settings.js';
-import { getDaggerheart, readLabel } from './state.js';
+import { passSpotlight, takeSpotlight } from './declarations.js';
+import { getDaggerheart } from './state.js';
 
-function readHolder(world: World, id: unknown) {
+function readHolder(world: World, id: string) {
   const enc = getEncounter(world);
   if (!enc.active) return err('NO_ENCOUNTER', 'no encounter is running: start one to pass the spotlight');
-  const c = typeof id === 'string' ? enc.combatants[id] : undefined;
-  if (c === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id ?? null).slice(0, 40)} in this encounter`, 'combatantId');
+  const c = own(enc.combatants, id);
+  if (c === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id).slice(0, 40)} in this encounter`, 'combatantId');
   if (!daggerheartKit.canAct(world, c.id)) return err('DH_CANNOT_ACT', `${c.name} cannot take the spotlight now`, 'combatantId');
   return ok(c);
 }
@@ -27,10 +28,10 @@ function handOver(world: World, id: string): EngineEvent[] {
 }
 
 export const spotlightCommands: Record<string, CommandHandler & { label: string }> = {
-  'daggerheart.passSpotlight': {
+  'daggerheart.passSpotlight': handlerOf(passSpotlight, {
     label: 'pass the spotlight',
-    decide(world, c) {
-      const holder = readHolder(world, c['combatantId']);
+    decide(world, p) {
+      const holder = readHolder(world, p.combatantId);
       if (!holder.ok) return holder;
       // With the action tracker on, the sequencer decides who can still pay for the spotlight.
       const next = daggerheartKit.peekNext(world);
@@ -38,23 +39,21 @@ export const spotlightCommands: Record<string, CommandHandler & { label: string 
       if (!offered.includes(holder.value.id)) return err('DH_NO_TOKEN', `${holder.value.name} has no action token left this round`, 'combatantId');
       return ok(handOver(world, holder.value.id));
     },
-  },
-  'daggerheart.takeSpotlight': {
+  }),
+  'daggerheart.takeSpotlight': handlerOf(takeSpotlight, {
     label: 'take the spotlight with Fear',
-    decide(world, c) {
-      const holder = readHolder(world, c['combatantId']);
+    decide(world, p) {
+      const holder = readHolder(world, p.combatantId);
       if (!holder.ok) return holder;
       if (holder.value.kind !== 'npc') return err('DH_NOT_AN_ADVERSARY', `the GM takes the spotlight with an adversary, not with ${holder.value.name}`, 'combatantId');
-      const reason = readLabel(c, 'reason');
-      if (!reason.ok) return reason;
-      const amount = readInt(c, 'amount', { min: 0, max: 12, fallback: daggerheartSettings(world).spotlightFearCost });
-      if (!amount.ok) return amount;
+      const reason = (p.reason ?? '').trim();
+      const amount = p.amount ?? daggerheartSettings(world).spotlightFearCost;
       const from = getDaggerheart(world).fear;
-      if (from < amount.value) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear; taking the spotlight costs ${amount.value}`, 'amount');
-      const spent: EngineEvent[] = amount.value === 0 ? [] : [{ type: 'daggerheart.fearSpent', amount: amount.value, from, to: from - amount.value, reason: reason.value === '' ? 'to take the spotlight' : reason.value }];
+      if (from < amount) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear; taking the spotlight costs ${amount}`, 'amount');
+      const spent: EngineEvent[] = amount === 0 ? [] : [{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason === '' ? 'to take the spotlight' : reason }];
       return ok([...spent, ...handOver(world, holder.value.id)]);
     },
-  },
+  }),
 };
 
 export const SPOTLIGHT_AUDIENCE: { readonly [type: string]: EventAudience } = {

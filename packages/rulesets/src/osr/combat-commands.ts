@@ -1,7 +1,7 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, combatantFor, controlsCombatant, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, isAttackKind, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import type { CheckTag } from './exploration.js';
@@ -350,7 +350,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'movement actions are counted in a fight');
         const cid = c['characterId'];
-        const comb = typeof cid === 'string' ? combatantFor(enc, cid) : undefined;
+        const comb = typeof cid === 'string' ? combatantNamed(enc, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'characterId');
         if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'you move on your own turn', 'characterId');
         const feet = readNum(c, 'feet', 1, 300);

@@ -1,6 +1,6 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, combatantFor, controlsCombatant, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World, own } from '@tablekeeper/engine';
+import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World, own } from '@tablekeeper/engine';
 import { isAbility, type Ability } from './checks.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc, type ChaseGround } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
@@ -193,7 +193,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!enc.active) return fail('NO_ENCOUNTER', 'retreat happens in a fight');
         if (c['difficulty'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s difficulty', 'damageOnFail');
         const cid = c['characterId'];
-        const comb = typeof cid === 'string' ? combatantFor(enc, cid) : undefined;
+        const comb = typeof cid === 'string' ? combatantNamed(enc, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'characterId');
         if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'retreat is taken on your own turn', 'characterId');
         const econ = enc.economy[comb.id];

@@ -1,6 +1,6 @@
 // Reading command fields with the teams commands' own limits, shared by the
 // commands and the queries that answer "what if" for them.
-import { combatantFor, getEncounter, type Command, type RuleError, type World } from '@tablekeeper/engine';
+import { combatantNamed, getEncounter, type Command, type RuleError, type World } from '@tablekeeper/engine';
 import { isError, MAX_NEARBY, type AttackInput } from './combat.js';
 import { getTeams } from './state.js';
 
@@ -33,7 +33,7 @@ export function creatureKey(world: World, creature: string): string {
   const enc = getEncounter(world);
   if (Object.hasOwn(sheets, creature) || Object.hasOwn(enc.combatants, creature)) return creature;
   const bySheet = Object.entries(sheets).find(([, s]) => s.characterId === creature)?.[0];
-  return bySheet ?? combatantFor(enc, creature)?.id ?? creature;
+  return bySheet ?? combatantNamed(enc, creature)?.id ?? creature;
 }
 
 /** A creature field read as a sheet key (see creatureKey). */

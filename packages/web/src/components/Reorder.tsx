@@ -16,7 +16,7 @@ export function MoveButtons({ c, enc, send, rulesetId }: { c: Combatant; enc: En
   const order = displayOrder(enc).map((x) => x.id);
   const key = order.join(' ');
   const move = (before: string | null | undefined) => {
-    if (before !== undefined) void send({ type: 'encounter.reorder', id: c.id, before });
+    if (before !== undefined) void send({ type: 'encounter.reorder', characterId: c.id, beforeId: before });
   };
   // The whole row drags; a drop on a row puts the dragged combatant in its place.
   useEffect(() => {
@@ -35,7 +35,7 @@ export function MoveButtons({ c, enc, send, rulesetId }: { c: Combatant; enc: En
       if (!dragged) return;
       e.preventDefault();
       const before = dropTarget(order, dragged, c.id);
-      if (before !== undefined) void send({ type: 'encounter.reorder', id: dragged, before });
+      if (before !== undefined) void send({ type: 'encounter.reorder', characterId: dragged, beforeId: before });
     };
     li.addEventListener('dragstart', start);
     li.addEventListener('dragover', over);
