@@ -187,7 +187,7 @@ describe("each ruleset's own command (ADR 29)", () => {
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
     const tx = n.run({ type: 'request.approve', id });
     expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
-    expect(eventsOf(byGm)[0]!.type.startsWith('tsw.')).toBe(true);
+    expect(eventsOf(byGm)[0]!.type.startsWith('36th-way.')).toBe(true);
   });
 
   it("teams (003 'Damage'): a damage request on a fighter with a sheet sends teams.damage (deflection, endurance before health)", () => {
