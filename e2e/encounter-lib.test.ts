@@ -176,7 +176,7 @@ describe('turns and the damage box', () => {
     const s = table('osr', osr.ruleset.modules);
     s.run((startCommand(initiativeOf('osr'), [...rows(s, 'Ann', { dex: '15' }, { kind: 'pc' }), ...rows(s, 'Goblin x2', { dex: '9' }, { hp: '7' })], {}) as { value: { type: string } }).value);
     const g1 = Object.values(encounterOf(s.world)!.combatants).find((c) => c.name === 'Goblin 1')!.id;
-    expect(damageCommand(s.world, g1, 'damage', '7')).toEqual({ ok: true, value: { type: 'encounter.damage', id: g1, amount: 7 } });
+    expect(damageCommand(s.world, g1, 'damage', '7')).toEqual({ ok: true, value: { type: 'encounter.damage', characterId: g1, amount: 7 } });
     s.run((damageCommand(s.world, g1, 'damage', '7') as { value: { type: string } }).value);
     expect(round(s)).toEqual(['Ann', 'Goblin 2']);
     s.run((damageCommand(s.world, g1, 'heal', '3') as { value: { type: string } }).value);
@@ -198,8 +198,8 @@ describe('turns and the damage box', () => {
 
 describe('refusals in words', () => {
   it('no codes, ids become names, a sentence with a full stop', () => {
-    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'UNKNOWN_COMBATANT', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
-    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'UNKNOWN_COMBATANT', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
+    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
+    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
     expect(sentenceOf({ code: 'VERSION_CONFLICT', message: 'version 4 is stale' })).toBe('Someone changed the table first; your screen is up to date now, so try again.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'CANNOT_ADVANCE', message: 'nobody is able to act' })).toBe('Nobody left can act: end the encounter, or heal or revive someone.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'DEAD', message: 'Kira is dead' })).toBe('Kira is dead.');

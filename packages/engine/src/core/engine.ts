@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { parsePayload, type Declaration } from './catalog.js';
+import { namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -32,7 +32,7 @@ import type {
   World,
 } from './types.js';
 import { collectKeys, collectStrings } from './walk.js';
-import { createUpcaster, errorAsSent } from './upcast.js';
+import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -157,13 +157,17 @@ export function createEngine(modules: readonly Module[]): Engine {
     const { handler } = found;
     // Who may act is judged first, on the command as sent (authorizers read it defensively), so a refused
     // actor learns nothing about the payload; then the schema gates, and decide only sees a well-formed payload.
-    const denied = handler.authorize !== undefined ? handler.authorize(world, raw, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
+    // Renamed fields take their new names first (ADR 27), so an authorizer reads one name; a clash is reported by the gate.
+    const d = declarations.get(raw.type);
+    const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
+    const asSent = up?.ok === true ? ({ ...up.value, type: raw.type } as Command) : raw;
+    const denied = handler.authorize !== undefined ? handler.authorize(world, asSent, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     if (denied !== null) return { ok: false, error: denied };
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
     const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
-    if (!r.ok) return { ok: false, error: errorAsSent(declarations.get(raw.type)?.renamed, raw, r.error) };
+    if (!r.ok) return d === undefined ? r : { ok: false, error: namedAsSent(d, raw, r.error) };
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
@@ -421,7 +425,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
       const r = q.query(projectWorld(given.world, viewer), p.value, viewer);
-      return r.ok ? r : { ok: false, error: errorAsSent(declarations.get(name)?.renamed, args, r.error) };
+      const d = declarations.get(name);
+      return r.ok || d === undefined ? r : { ok: false, error: namedAsSent(d, args, r.error) };
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }

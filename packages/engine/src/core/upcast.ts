@@ -97,17 +97,3 @@ export function createUpcaster(modules: readonly Module[]): Upcaster {
 
   return { active, type, event, command, transaction };
 }
-
-/**
- * A rule error about a renamed field, named as the sender wrote it: a client
- * that sent `target` is told about `target`, not `targetId` (ADR 21 does the
- * same for schema errors).
- */
-export function errorAsSent(renamed: Renamed | undefined, raw: { readonly [key: string]: Json | undefined }, error: RuleError): RuleError {
-  if (renamed === undefined || error.path === undefined) return error;
-  const head = error.path.split(/[.[]/)[0]!;
-  const old = Object.entries(renamed).find(([from, to]) => to === head && Object.hasOwn(raw, from) && raw[from] !== undefined)?.[0];
-  if (old === undefined) return error;
-  const path = old + error.path.slice(head.length);
-  return { ...error, path, message: error.message.startsWith(`${head} `) || error.message.startsWith(`${head}:`) ? old + error.message.slice(head.length) : error.message };
-}

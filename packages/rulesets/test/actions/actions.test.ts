@@ -71,10 +71,10 @@ describe('osr.actions (001 "Types of Actions")', () => {
     const a = actions(t.s, GM, 'osr', 'k');
     expect(a).toMatchObject({ combatantId: 'k', name: 'Kira', onTurn: true });
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attacker: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
+    expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attackerId: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
     // Enemies first: the Goblin (and, for the GM, the Lurker), then Bo.
     expect(attack.target!.options.map((o) => o.value)).toEqual([goblin, lurker, bo]);
-    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { combatant: 'k', kind: 'movement' }, allowed: true });
+    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { characterId: 'k', kind: 'movement' }, allowed: true });
     expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, allowed: true });
     const p = payload(attack, goblin);
     const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, p));
@@ -169,7 +169,7 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     const { s } = boudicaTurn();
     const a = actions(s, GM, 'teams', 'b');
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attacker: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
+    expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attackerId: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
     expect(attack.choices[0]!.options).toEqual([{ value: 'spear', label: 'spear' }]);
     expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
     expect(find(a, 'resuscitate').cost).toBe('2 actions');

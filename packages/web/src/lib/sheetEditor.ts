@@ -81,7 +81,7 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
   // A 36th Way sheet names its own id; the chosen combatant's is the default.
   if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
-  return { ok: true, command: { type: 'teams.setSheet', id, sheet } };
+  return { ok: true, command: { type: 'teams.setSheet', characterId: id, sheet } };
 }
 
 /** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */
