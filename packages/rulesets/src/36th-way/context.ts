@@ -2,7 +2,7 @@
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
 import type { Audience, Command, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { bandsEncounter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
+import { bandsEncounter, controls as controlsCharacter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
 import { numSetting, setting } from './settings.js';
@@ -13,12 +13,10 @@ export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM o
 /** Does `actor` control the sheet `id` (GM always; a player for their own character)? */
 export function controls(world: World, actor: Viewer, id: string): boolean {
   if (actor.role === 'gm') return true;
-  if (actor.role !== 'player') return false;
+  // A sheet is keyed by its combatant: who controls it is who controls its character (the engine's one check, ADR 27).
   const s = own(getTsw(world).sheets, id);
   const cid = s?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
-  if (cid === null) return false;
-  const seat = own(world.seats, actor.seatId);
-  return (seat !== undefined && seat.characterIds.includes(cid)) || own(world.characters, cid)?.seatId === actor.seatId;
+  return cid !== null && controlsCharacter(world, actor, cid);
 }
 
 /** Why a sheet cannot take actions now (dead, dying, knocked out, out of the fight), or null. */

@@ -102,6 +102,23 @@ const attackInput = z.strictObject({
   rollAllFirst: z.boolean().optional(),
 });
 
+// Movement (002 "Positioning and Movement"): typed handlers in movement.ts read these (handlerOf).
+export const positionDeclaration = declareCommand('36th-way.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ fromId: sheetId(), toId: sheetId(), range }), renamed: { a: 'fromId', b: 'toId' } });
+export const moveDeclaration = declareCommand('36th-way.move', {
+    summary: 'Move to a range of someone (may provoke)',
+    who: 'own-character',
+    input: z.strictObject({ characterId: creature('who moves'), toId: sheetId('whom to move relative to'), range: range.optional(), intercept: z.boolean().optional() }),
+    renamed: { who: 'characterId', to: 'toId' },
+  });
+export const disengageDeclaration = declareCommand('36th-way.disengage', {
+    summary: 'Disengage from engaged enemies (a check)',
+    who: 'own-character',
+    input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
+    renamed: { who: 'characterId' },
+  });
+export const popOffDeclaration = declareCommand('36th-way.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }), renamed: { who: 'characterId' } });
+export const interceptDeclaration = declareCommand('36th-way.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptorId: sheetId(), moverId: sheetId() }), renamed: { interceptor: 'interceptorId', mover: 'moverId' } });
+
 export const tswCatalog = catalogOf(
   declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
   declareCommand('36th-way.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: { id: 'characterId' } }),
@@ -157,21 +174,11 @@ export const tswCatalog = catalogOf(
     renamed: { who: 'characterId' },
   }),
   declareCommand('36th-way.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }), renamed: { who: 'characterId' } }),
-  declareCommand('36th-way.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ fromId: sheetId(), toId: sheetId(), range }), renamed: { a: 'fromId', b: 'toId' } }),
-  declareCommand('36th-way.move', {
-    summary: 'Move to a range of someone (may provoke)',
-    who: 'own-character',
-    input: z.strictObject({ characterId: creature('who moves'), toId: sheetId('whom to move relative to'), range: range.optional(), intercept: z.boolean().optional() }),
-    renamed: { who: 'characterId', to: 'toId' },
-  }),
-  declareCommand('36th-way.disengage', {
-    summary: 'Disengage from engaged enemies (a check)',
-    who: 'own-character',
-    input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
-    renamed: { who: 'characterId' },
-  }),
-  declareCommand('36th-way.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }), renamed: { who: 'characterId' } }),
-  declareCommand('36th-way.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptorId: sheetId(), moverId: sheetId() }), renamed: { interceptor: 'interceptorId', mover: 'moverId' } }),
+  positionDeclaration,
+  moveDeclaration,
+  disengageDeclaration,
+  popOffDeclaration,
+  interceptDeclaration,
   declareQuery('36th-way.attackOdds', {
     summary: 'Exact odds of an attack on one target (hit, crit, miss, crit fail)',
     who: 'anyone',

@@ -3,10 +3,11 @@
 // placing characters, moving (one move action per step, provoking when
 // leaving engaged enemies), disengage checks, popping off, intercepting, and
 // the provocations opportunity attacks answer.
-import type { CommandHandler, EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { claimId, getEncounter } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Reducer, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
-import { byController, cannotAct, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
+import { cannotAct, controls, FORBIDDEN, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
+import { disengageDeclaration, interceptDeclaration, moveDeclaration, popOffDeclaration, positionDeclaration } from './declarations.js';
 import { log, name, onSt } from './logging.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
@@ -15,35 +16,34 @@ import { getTsw, pairKey, setTsw, type Range, type TswState } from './state.js';
 
 const j = (x: unknown): Json => x as Json;
 
+/** The GM, or the player whose character the sheet is (judged on the parsed payload, old field names already moved). */
+const mayCommand = (world: World, actor: Viewer, id: string): RuleError | null => (controls(world, actor, id) ? null : FORBIDDEN);
+
 export function movementCommands(kit: Kit, spendIn: (world: World, who: string, kind: string) => R<EngineEvent[]>): Record<string, CommandHandler> {
   return {
-    '36th-way.position': {
+    '36th-way.position': handlerOf(positionDeclaration, {
       // The GM places two characters relative to each other.
-      decide(world, c) {
-        const a = needSheet(world, c['fromId'], 'fromId');
+      decide(world, { fromId, toId, range }) {
+        const a = needSheet(world, fromId, 'fromId');
         if (!a.ok) return a;
-        const b = needSheet(world, c['toId'], 'toId');
+        const b = needSheet(world, toId, 'toId');
         if (!b.ok) return b;
         if (a.value.id === b.value.id) return errR('INVALID_VALUE', 'fromId and toId must differ', 'toId');
-        const range = c['range'];
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
         return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
       },
-    },
-    '36th-way.move': {
+    }),
+    '36th-way.move': handlerOf(moveDeclaration, {
       // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
       // Leaving engaged enemies without disengaging provokes opportunity attacks.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, toId, range = 'engaged', intercept }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['toId'], 'toId');
+        const t = needSheet(world, toId, 'toId');
         if (!t.ok) return t;
         if (s.value.id === t.value.id) return errR('INVALID_VALUE', 'cannot move relative to yourself', 'toId');
-        const range = c['range'] ?? 'engaged';
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'characterId');
         const st = getTsw(world);
         const from = rangeBetween(st, s.value.id, t.value.id);
@@ -61,27 +61,25 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
-        out.push({ type: '36th-way.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
+        out.push({ type: '36th-way.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: intercept === true });
         return okR(out);
       },
-    },
-    '36th-way.disengage': {
+    }),
+    '36th-way.disengage': handlerOf(disengageDeclaration, {
       // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, from: fromIn, advantage: extra = 0 }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
-        const fromIn = c['from'] ?? all;
-        if (!Array.isArray(fromIn) || fromIn.length === 0 || !fromIn.every((x) => typeof x === 'string' && all.includes(x))) {
+        const asked = fromIn ?? all;
+        if (asked.length === 0 || !asked.every((x) => all.includes(x))) {
           return errR('NOT_ENGAGED', `disengage from enemies engaged with ${s.value.name} (${all.join(', ') || 'none'})`, 'from');
         }
-        const from = [...new Set(fromIn as string[])];
-        const extra = c['advantage'] ?? 0;
-        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
+        const from = [...new Set(asked)];
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const enc = getEncounter(world);
@@ -93,33 +91,33 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const target = disengageTarget(world, from.length);
         return okR([...spend.value, { type: '36th-way.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
       },
-    },
-    '36th-way.popOff': {
+    }),
+    '36th-way.popOff': handlerOf(popOffDeclaration, {
       // Some abilities pop you off enemies with no disengage check.
-      authorize: byController('characterId', 'who'),
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, from: asked }) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
-        const from = c['from'] ?? all;
-        if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
-        return okR([{ type: '36th-way.poppedOff', who: s.value.id, from: j(from) }]);
+        const from = asked ?? all;
+        if (!from.every((x) => all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
+        return okR([{ type: '36th-way.poppedOff', who: s.value.id, from }]);
       },
-    },
-    '36th-way.intercept': {
+    }),
+    '36th-way.intercept': handlerOf(interceptDeclaration, {
       // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
-      authorize: byController('interceptorId', 'interceptor'),
-      decide(world, c) {
-        const i = needSheet(world, c['interceptorId'], 'interceptorId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.interceptorId),
+      decide(world, { interceptorId, moverId }) {
+        const i = needSheet(world, interceptorId, 'interceptorId');
         if (!i.ok) return i;
         const unable = cannotAct(i.value, 'interceptorId');
         if (unable !== null) return unable;
         const st = getTsw(world);
         const last = st.lastEngage;
-        if (last === null || last.mover !== c['moverId']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'moverId');
+        if (last === null || last.mover !== moverId) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'moverId');
         const me = i.value.id;
         if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'moverId');
         if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'moverId');
@@ -130,7 +128,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptorId');
         return okR([{ type: '36th-way.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
       },
-    },
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   appendLog,
   canSee,
   clockAdvanced,
+  controls,
   err,
   getEncounter,
   mintId,
@@ -71,11 +72,8 @@ function int(c: Command, key: string, dflt: number, min: number, max: number): R
 
 // ---------------------------------------------------------------- who is who
 
-function controlsCharacter(world: World, actor: Viewer, characterId: Json | undefined): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return own(world.seats, actor.seatId)?.characterIds.includes(characterId) === true;
-}
+/** Who acts for a character is the engine's one check (ADR 27). */
+const controlsCharacter = controls;
 
 function characterOfCombatant(world: World, id: string): string | null {
   return own(getEncounter(world).combatants, id)?.characterId ?? null;
