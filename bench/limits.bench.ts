@@ -16,10 +16,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import WebSocket from 'ws';
-import { engineFor, rulesetIds } from '../packages/rulesets/src/index.js';
-import { seededRng, type Command } from '../packages/engine/src/index.js';
-import { PROTOCOL_VERSION, WS_PATH, unfoldAcks, wsProtocols } from '../packages/protocol/src/index.js';
+import { rulesetIds } from '../packages/rulesets/src/index.js';
+import type { Command } from '../packages/engine/src/index.js';
+import { WS_PATH, unfoldAcks, wsProtocols } from '../packages/protocol/src/index.js';
 import { registryCatalog, startServer } from '../packages/server/src/index.js';
+import { longExport } from './long-export.js';
 
 const IMPORT_TX = Number(process.env['BENCH_IMPORT_TX'] ?? 100_000);
 const IMPORT_IN_WORKER = process.env['BENCH_IMPORT_WORKER'] === '1';
@@ -103,21 +104,6 @@ async function play(gm: Awaited<ReturnType<typeof connect>>, until: () => boolea
   return lat;
 }
 
-function exportText(n: number): string {
-  const engine = engineFor(RULESET)!;
-  let t = engine.createTable({ tableId: 'src', name: 'Long', rulesetId: RULESET });
-  const rng = seededRng(5);
-  const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: 'src', rulesetId: RULESET, name: 'Long', genesis: t.genesis })];
-  for (let i = 1; i <= n; i++) {
-    const c: Command = i % 40 === 0 ? { type: 'history.undo' } : i % 40 === 1 && i > 1 ? { type: 'history.redo' } : i % 3 === 0 ? { type: 'log.note', text: `note ${i}` } : { type: 'clock.advance', unit: 'round' };
-    const r = engine.execute(t, c, { rng, actor: { role: 'gm' } });
-    if (!r.ok) throw new Error(`export ${i}: ${r.error.message}`);
-    t = r.value.table;
-    lines.push(JSON.stringify({ kind: 'transaction', version: i, commandId: null, transaction: r.value.transaction }));
-  }
-  return lines.join('\n') + '\n';
-}
-
 try {
   console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; server and clients in one process; ruleset ${RULESET}`);
   const other = await post<{ tableId: string; gmToken: string }>('/api/tables', { name: 'Other', rulesetId: RULESET });
@@ -147,7 +133,7 @@ try {
   const quiet = quietRun.result;
   console.log(`quiet baseline     : other table p50 ${f(pct(quiet, 50))} ms, p99 ${f(pct(quiet, 99))} ms (${quiet.length} commands); /healthz p50 ${f(pct(quietRun.health, 50))} ms, p99 ${f(pct(quietRun.health, 99))} ms`);
 
-  const text = exportText(IMPORT_TX);
+  const text = longExport(IMPORT_TX, RULESET);
   loop.enable();
   let done = false;
   const t0 = performance.now();

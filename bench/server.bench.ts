@@ -52,12 +52,31 @@ interface LoadResult {
 type CommandOf = (t: number, i: number) => Command;
 const emptyCommand: CommandOf = (_t, i) => (i % 2 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `bench ${i}` });
 
+/**
+ * A frame's `type` and a number field, read off its bytes without JSON.parse. Clients share
+ * the server's process, so parsing whole frames would be timed as server work (and ours are
+ * larger than the bare peer's). Both servers write `type` first and the version before any content.
+ */
+const typeIs = (frame: Buffer, type: string): boolean => frame.indexOf(`{"type":"${type}"`) === 0;
+function numberAt(frame: Buffer, field: string): number | null {
+  const at = frame.indexOf(`"${field}":`);
+  if (at < 0) return null;
+  let n = 0;
+  let digits = 0;
+  for (let i = at + field.length + 3; i < frame.length; i++, digits++) {
+    const c = frame[i]!;
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  return digits === 0 ? null : n;
+}
+
 /** Drives one table: the first socket sends COMMANDS commands one after another; the others time each broadcast. */
 async function drive(
   sockets: WebSocket[],
   send: (ws: WebSocket, i: number) => string,
-  versionOf: (msg: Record<string, unknown>) => number | null,
-  isAck: (msg: Record<string, unknown>) => boolean,
+  versionOf: (frame: Buffer) => number | null,
+  isAck: (frame: Buffer) => boolean,
   latencies: number[],
   sizes: Map<string, number[]>,
 ): Promise<void> {
@@ -76,16 +95,16 @@ async function drive(
   const [sender, ...watchers] = sockets as [WebSocket, ...WebSocket[]];
   watchers.forEach((w, n) => {
     w.on('message', (d) => {
-      const v = versionOf(JSON.parse(d.toString()) as Record<string, unknown>);
+      const v = versionOf(d as Buffer);
       const t0 = v === null ? undefined : sentAt.get(v);
       if (t0 !== undefined) latencies.push(performance.now() - t0);
       if (n === 0) record('player', v, (d as Buffer).length);
     });
   });
   sender.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as Record<string, unknown>;
-    record('gm', versionOf(m), (d as Buffer).length);
-    if (isAck(m) && waitingAck) waitingAck();
+    const frame = d as Buffer;
+    record('gm', versionOf(frame), frame.length);
+    if (isAck(frame) && waitingAck) waitingAck();
   });
   for (let i = 0; i < COMMANDS; i++) {
     const acked = new Promise<void>((r) => (waitingAck = r));
@@ -170,11 +189,11 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
           ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: startVersion + i, command }));
           return command.type;
         },
-        (m) => (m['type'] === 'delta' ? (m['version'] as number) - startVersion : null),
-        (m) => {
-          if (m['type'] === 'rejection') rejected++;
-          // The ack is its own frame, or folded into the sender's delta.
-          return m['type'] === 'ack' || m['type'] === 'rejection' || (m['type'] === 'delta' && m['acks'] !== undefined);
+        (f) => (typeIs(f, 'delta') ? (numberAt(f, 'version') ?? NaN) - startVersion : null),
+        (f) => {
+          if (typeIs(f, 'rejection')) rejected++;
+          // The ack is its own frame, or folded into the sender's delta (its last field).
+          return typeIs(f, 'ack') || typeIs(f, 'rejection') || (typeIs(f, 'delta') && f.indexOf('"acks":[') >= 0);
         },
         latencies,
         sizes,
@@ -250,8 +269,8 @@ async function loadBareWs(): Promise<LoadResult> {
           ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: i, command }));
           return command.type;
         },
-        (m) => (m['type'] === 'delta' ? (m['version'] as number) : null),
-        (m) => m['type'] === 'ack',
+        (f) => (typeIs(f, 'delta') ? numberAt(f, 'version') : null),
+        (f) => typeIs(f, 'ack'),
         latencies,
         sizes,
       ),

@@ -5,3 +5,5 @@ export * from './countdowns/index.js';
 export * from './odds/index.js';
 export * from './encounter/index.js';
 export * from './bestiary/index.js';
+export * from './requests/index.js';
+export * from './timer/index.js';

@@ -128,6 +128,8 @@ export const welcomeSchema = z.object({
   tableId: z.string(),
   viewer: viewerSchema,
   version: z.number().int(),
+  /** The server's clock (ms since the epoch) when it welcomed: the turn timer counts from server times (ADR 29). */
+  serverTime: z.number().int().optional(),
 });
 
 export const snapshotSchema = z.object({ type: z.literal('snapshot'), version: z.number().int(), view: tableViewSchema });

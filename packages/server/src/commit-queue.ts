@@ -1,9 +1,11 @@
 // Group commit: commands that arrive in the same turn of the event loop (from
 // any table) are decided one by one, in order, inside ONE write transaction:
-// one fsync for the lot. Nothing is broadcast or acknowledged before that
-// commit; if it fails, every room goes back to its table from before the
-// batch. Resyncs and queries ride in the same queue, so each is answered
-// after the commands sent before it.
+// one fsync for the lot, and it runs off the event loop (ADR 24): while the
+// disk syncs, the loop reads sockets and serves other work, and commands that
+// arrive meanwhile form the next batch. Nothing is broadcast or acknowledged
+// before the sync; if the commit fails, every room goes back to its table
+// from before the batch. Resyncs, queries and joins ride in the same queue,
+// so each is answered after the commands sent before it.
 import type { Command, Table } from '@tablekeeper/engine';
 import type { DeltaAck, RejectionError } from '@tablekeeper/protocol';
 import type { Logger } from 'pino';
@@ -13,7 +15,8 @@ import type { EventStore } from './store/port.js';
 import type { Tables } from './tables.js';
 
 export type QueueItem =
-  | { readonly kind: 'other'; readonly run: () => void }
+  /** `barrier`: commands queued after it are decided in a later batch, after it ran (a join, before that session's commands). */
+  | { readonly kind: 'other'; readonly run: () => void; readonly barrier?: boolean }
   | {
       readonly kind: 'command';
       readonly room: Room;
@@ -28,6 +31,8 @@ export type QueueItem =
 export class CommitQueue {
   private queue: QueueItem[] = [];
   private scheduled = false;
+  /** A batch is committed and waiting for its sync: the next one waits too, so no one sees a state that is not on disk. */
+  private syncing = false;
 
   constructor(
     private readonly store: EventStore,
@@ -37,34 +42,77 @@ export class CommitQueue {
 
   enqueue(item: QueueItem): void {
     this.queue.push(item);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.schedule();
+  }
+
+  /** Runs `run` now when no batch is waiting for its sync, else after that batch's acks and broadcasts. */
+  whenSettled(run: () => void): void {
+    if (!this.syncing && this.queue.length === 0) run();
+    else this.enqueue({ kind: 'other', run, barrier: true });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.syncing || this.queue.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => this.flush());
   }
 
   private flush(): void {
     this.scheduled = false;
-    const items = this.queue;
-    this.queue = [];
+    const cut = this.queue.findIndex((it) => it.kind === 'other' && it.barrier === true);
+    const items = cut < 0 ? this.queue : this.queue.slice(0, cut + 1);
+    this.queue = cut < 0 ? [] : this.queue.slice(cut + 1);
     const before = new Map<Room, { version: number; table: Table }>();
     let results: (SubmitResult | null)[] = [];
-    try {
-      this.store.batch(() => {
-        results = items.map((it) => {
-          if (it.kind !== 'command') return null;
-          // A seat revoked while its command waited must not act.
-          if (!it.room.sessions.has(it.session)) return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
-          if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
-          return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command);
-        });
+    let durable: Promise<void> = Promise.resolve();
+    const decide = () => {
+      results = items.map((it) => {
+        if (it.kind !== 'command') return null;
+        // A seat revoked while its command waited must not act.
+        if (!it.room.sessions.has(it.session)) return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
+        if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
+        return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command);
       });
+    };
+    try {
+      // Queries, resyncs and joins alone write nothing: no commit, no sync to wait for.
+      if (items.some((it) => it.kind === 'command')) ({ durable } = this.store.commit(decide));
+      else decide();
     } catch (e) {
       this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');
       for (const [room, b] of before) room.table = b.table;
       before.clear();
       results = items.map((it) => (it.kind === 'command' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
     }
+    this.syncing = true;
+    durable.then(
+      () => this.publish(items, results, before),
+      (e: unknown) => this.syncFailed(items, before, e),
+    ).catch((e: unknown) => {
+      // A bug while publishing must not take the process (and every other table) down.
+      this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'publishing a group commit failed');
+    }).finally(() => {
+      this.syncing = false;
+      this.schedule();
+    });
+  }
+
+  /**
+   * The WAL sync failed after the commit: what the batch wrote may or may not survive a power cut. Its rooms
+   * are dropped (reloaded from the store by the next visitor) and their sessions told to reconnect; a
+   * retry with the same commandId is answered from the store, so nothing is applied twice.
+   */
+  private syncFailed(items: QueueItem[], before: Map<Room, { version: number; table: Table }>, e: unknown): void {
+    this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit sync failed');
+    for (const it of items) {
+      if (it.kind === 'other') it.run();
+      else it.reject(it.commandId, { kind: 'UNAVAILABLE', message: 'the server could not confirm this change was saved; reconnect and send it again with the same commandId' });
+    }
+    for (const room of before.keys()) this.tables.drop(room, 'the server could not confirm the last changes were saved; reconnect to see the table as stored');
+  }
+
+  /** After the sync: views (with each sender's acks folded in), revocations, then the remaining acks and queued work. */
+  private publish(items: QueueItem[], results: (SubmitResult | null)[], before: Map<Room, { version: number; table: Table }>): void {
     // Views first, with each sender's acks folded into its own delta; the rest are sent below.
     const acks = new Map<Session, DeltaAck[]>();
     items.forEach((it, i) => {

@@ -4,7 +4,7 @@
 // compared deeply and serialised. The log and the history are streams: the
 // delta says how many held entries to drop and keep, and carries only new ones.
 // See docs/adr/0012-incremental-deltas.md.
-import type { TableView } from '@tablekeeper/engine';
+import { logExtension, type TableView } from '@tablekeeper/engine';
 import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
 /** World values are diffed key by key down to this depth (world.ext.encounter.combatants.<id> is 4); deeper ones are replaced whole. */
@@ -72,6 +72,14 @@ export const STREAM_SEARCH_MISSES = 32;
  * rebuilds `next` exactly); searching forward only keeps it near-linear.
  */
 export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPiece<T>[] {
+  // The common case first: the held entries, less some oldest, then new ones (same objects, as projection by parts keeps them).
+  const grown = logExtension(held, next);
+  if (grown !== null) {
+    const kept = held.length - grown.dropped.length;
+    const out: StreamPiece<T>[] = kept > 0 ? [[grown.dropped.length, kept]] : [];
+    if (grown.fresh.length > 0) out.push({ add: [...grown.fresh] });
+    return out;
+  }
   const pieces: StreamPiece<T>[] = [];
   let i = 0;
   let misses = 0;

@@ -18,7 +18,7 @@ export interface ImportJob {
 /** Messages to the event loop, in order: header, rows..., then done or refused. */
 export type ImportWorkerMessage =
   | { readonly type: 'ready' }
-  | { readonly type: 'header'; readonly header: ImportHeader; readonly transactions: number }
+  | { readonly type: 'header'; readonly header: ImportHeader }
   | { readonly type: 'rows'; readonly batch: RowBatch }
   /** The replayed table as a room snapshot, and the undo stack's newest worlds (so its first undos need no replay). */
   | { readonly type: 'done'; readonly snapshot: string; readonly kept: [number, World][] }
@@ -46,10 +46,10 @@ port.on('message', (m: { type: 'job'; job: ImportJob } | { type: 'ack' }) => {
 });
 
 async function run(job: ImportJob): Promise<void> {
-  const text = typeof job.body === 'string' ? job.body : Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
-  const check = startImportCheck(text, (id) => catalog.engineFor(id), job.limits, job.tableId);
+  const body = typeof job.body === 'string' ? job.body : Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
+  const check = startImportCheck(body, (id) => catalog.engineFor(id), job.limits, job.tableId);
   if ('error' in check) return post({ type: 'refused', refusal: check });
-  post({ type: 'header', header: check.header, transactions: check.transactions });
+  post({ type: 'header', header: check.header });
   for (;;) {
     const batch = check.next(IMPORT_BATCH_ROWS);
     if (batch === null) break;

@@ -91,8 +91,8 @@ function workerSource(catalogModule: string, job: ImportJob, timeCapMs: number):
 }
 
 /** The check on the event loop, one slice per batch. */
-function inlineSource(text: string, engineFor: (id: string) => Engine | null, job: ImportJob): CheckSource {
-  const check = startImportCheck(text, engineFor, job.limits, job.tableId);
+function inlineSource(body: Buffer | string, engineFor: (id: string) => Engine | null, job: ImportJob): CheckSource {
+  const check = startImportCheck(body, engineFor, job.limits, job.tableId);
   let state: 'start' | 'rows' | 'ended' = 'start';
   return {
     async next() {
@@ -140,7 +140,7 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
   const inWorker = deps.inWorker && catalog.workerModule !== undefined;
   const source = inWorker && catalog.workerModule
     ? workerSource(catalog.workerModule, job, deps.timeCapMs ?? IMPORT_TIME_CAP_MS)
-    : inlineSource(typeof body === 'string' ? body : body.toString('utf8'), (id) => catalog.engineFor(id), job);
+    : inlineSource(body, (id) => catalog.engineFor(id), job);
   const refuse = (r: ImportRefusal): ImportOutcome => ({ ok: false, ...r });
   let record: TableRecord | null = null;
   try {

@@ -46,6 +46,18 @@ class Bucket {
     return this.level > 0 ? 0 : Math.ceil(((-this.level + 1) / this.perSecond) * 1000);
   }
 
+  /** Milliseconds until `cost` fits whole (0: it fits now). */
+  waitFor(cost: number, now: number): number {
+    this.refill(now);
+    return this.level >= cost ? 0 : Math.ceil(((cost - this.level) / this.perSecond) * 1000);
+  }
+
+  /** Units left now (never below zero in what it reports). */
+  left(now: number): number {
+    this.refill(now);
+    return Math.max(0, Math.floor(this.level));
+  }
+
   /** Spends (the level may go below zero: a long query is paid for afterwards). */
   spend(cost: number, now: number): void {
     this.refill(now);
@@ -54,6 +66,11 @@ class Bucket {
 }
 
 const MAX_BUCKETS = 20_000;
+
+/** A whole-cost charge: taken, or refused with the bucket that refused, its size, what is left and the wait. */
+export type WholeTake =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly scope: 'seat' | 'table'; readonly tooBig: boolean; readonly capacity: number; readonly perSecond: number; readonly left: number; readonly retryAfterMs: number };
 
 export class QueryBudget {
   private readonly seats = new Map<string, Bucket>();
@@ -84,6 +101,26 @@ export class QueryBudget {
     if (tableWait > 0) return { ok: false, retryAfterMs: tableWait, scope: 'table' };
     seat.spend(cost, now);
     table.spend(cost, now);
+    return { ok: true };
+  }
+
+  /**
+   * Charges a cost that must fit whole in what is left of both buckets (a
+   * table roll, whose cost is an upper bound known before the work), or
+   * refuses with the wait until it fits; a cost over a bucket's capacity can
+   * never fit. Nothing is charged when refused.
+   */
+  takeWhole(tableId: string, seatKey: string, cost: number, now = Date.now()): WholeTake {
+    const scopes = [
+      { scope: 'seat' as const, capacity: this.o.seatCapacity, perSecond: this.o.seatPerSecond, b: this.bucket(this.seats, `${tableId}\u0000${seatKey}`, this.o.seatCapacity, this.o.seatPerSecond, now) },
+      { scope: 'table' as const, capacity: this.o.tableCapacity, perSecond: this.o.tablePerSecond, b: this.bucket(this.tables, tableId, this.o.tableCapacity, this.o.tablePerSecond, now) },
+    ];
+    for (const { scope, capacity, perSecond, b } of scopes) {
+      if (cost > capacity) return { ok: false, scope, tooBig: true, capacity, perSecond, left: b.left(now), retryAfterMs: 0 };
+      const wait = b.waitFor(cost, now);
+      if (wait > 0) return { ok: false, scope, tooBig: false, capacity, perSecond, left: b.left(now), retryAfterMs: wait };
+    }
+    for (const { b } of scopes) b.spend(cost, now);
     return { ok: true };
   }
 

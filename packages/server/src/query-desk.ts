@@ -2,10 +2,11 @@
 // the worker pool when the catalog can load its engines there, else inline.
 // The world is the one at the moment of asking, so the answer matches the
 // version the asker held when the query reached the head of the queue.
-import type { Json, Viewer } from '@tablekeeper/engine';
-import type { QueryResult } from '@tablekeeper/protocol';
+import type { Command, Json, Viewer } from '@tablekeeper/engine';
+import type { QueryResult, RejectionError } from '@tablekeeper/protocol';
 import { queryCost, type QueryBudget } from './query-budget.js';
 import type { QueryPool } from './query-pool.js';
+import { chargeRoll } from './roll-budget.js';
 import { viewerKey, type Room } from './room.js';
 
 export class QueryDesk {
@@ -13,6 +14,11 @@ export class QueryDesk {
     private readonly budget: QueryBudget,
     private readonly pool: QueryPool | null,
   ) {}
+
+  /** Charges a table roll to the asker's budget; the refusal, or null to go on (ADR 25). */
+  chargeCommand(room: Room, viewer: Viewer, command: Command): RejectionError | null {
+    return chargeRoll(this.budget, room.tableId, viewer, command);
+  }
 
   ask(room: Room, viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined, send: (answer: QueryResult) => void): void {
     const seatKey = viewerKey(viewer);

@@ -5,8 +5,8 @@
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
 import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
-import { PROTOCOL_VERSION, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
-import { deltaBetween } from './deltas.js';
+import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
+import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
@@ -44,16 +44,6 @@ interface HeldView {
   snapshot: Buffer | null;
 }
 
-/** True when `next` differs from `prev` in its log alone (a note, a roll's line): every other part is the same object. */
-function onlyLogChanged(prev: World, next: World): boolean {
-  const a = prev as unknown as Record<string, unknown>;
-  const b = next as unknown as Record<string, unknown>;
-  const keys = Object.keys(b);
-  if (keys.length !== Object.keys(a).length) return false;
-  for (const k of keys) if (k !== 'log' && a[k] !== b[k]) return false;
-  return true;
-}
-
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
@@ -65,8 +55,11 @@ export class Room {
   readonly sessions = new Set<Session>();
   /** The last view sent to each viewer (by viewerKey); the base of their next delta. */
   private readonly held = new Map<string, HeldView>();
-  /** Each watched viewer's projection memo (by viewerKey): its log entry copies keep their identity, so log deltas match by reference. */
-  private readonly memos = new Map<string, ViewMemo>();
+  /**
+   * One projection memo for every viewer (ADR 20): projected parts are kept per visibility
+   * class and re-made only when a part their projector reads changed; log copies keep their identity.
+   */
+  private memo: ViewMemo = { entryCopies: new WeakMap() };
   private rng: Rng = fairRng();
   private closed = false;
 
@@ -119,50 +112,30 @@ export class Room {
 
   /**
    * The viewer's view at the current version, built on the one they hold: only the
-   * history entries after it are made (same entries, same objects), the world is projected afresh.
+   * history entries after it are made (same entries, same objects); the world is projected by
+   * parts, so only what changed is re-made (a log that just grew: only its new entries).
    */
   private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
-    if (held === undefined || held.view.version > this.version) return this.view(viewer);
+    if (held === undefined || held.view.version > this.version) {
+      // As engine.view, with the world projected by parts.
+      return { world: this.engine.project(this.table.world, viewer, this.memo), history: this.engine.history(this.table, viewer, this.historyOptions()), ...this.engine.undoState(this.table, viewer), version: this.version };
+    }
     const base = held.view;
     const added = this.engine.history(this.table, viewer, { ...this.historyOptions(), after: base.version });
     const oldest = this.version - this.limits.historyScan;
-    let history: readonly TransactionView[] = added.length === 0 ? base.history : [...base.history, ...added];
-    const first = history.findIndex((h) => h.seq > oldest);
-    if (first !== 0) history = first < 0 ? [] : history.slice(first);
-    if (history.length > this.limits.historyWindow) history = history.slice(-this.limits.historyWindow);
-    return { world: this.projectFrom(viewer, held), history, ...this.engine.undoState(this.table, viewer), version: this.version };
-  }
-
-  /**
-   * The viewer's world, re-projecting only what changed: when only the log grew,
-   * the projected parts they hold are reused and only the new entries are projected. This leans on projectors treating the log
-   * entry by entry (keep or drop, by the rest of the world), as every module's does;
-   * the delta property test checks it. Anything else is projected afresh.
-   */
-  private projectFrom(viewer: Viewer, held: HeldView): World {
-    const world = this.table.world;
-    const prev = held.source;
-    if (!onlyLogChanged(prev, world)) return this.engine.project(world, viewer, this.memoOf(viewer));
-    const last = prev.log[prev.log.length - 1];
-    // The new log must be the old one, less some oldest entries, plus new ones at the end (same objects).
-    const kept = last === undefined ? -1 : world.log.lastIndexOf(last);
-    const trimmed = prev.log.length - 1 - kept;
-    if (last !== undefined && (kept < 0 || trimmed < 0)) return this.engine.project(world, viewer, this.memoOf(viewer));
-    for (let i = 0; i <= kept; i++) if (world.log[i] !== prev.log[trimmed + i]) return this.engine.project(world, viewer, this.memoOf(viewer));
-    // A log at its limit also lost its oldest entries: which of them the viewer held is not known
-    // by identity (projections may copy entries), so that case is projected afresh.
-    if (trimmed > 0) return this.engine.project(world, viewer, this.memoOf(viewer));
-    let log = held.view.world.log;
-    const fresh = world.log.slice(kept + 1);
-    if (fresh.length > 0) log = [...log, ...this.engine.project({ ...world, log: fresh }, viewer, this.memoOf(viewer)).log];
-    return { ...held.view.world, log };
-  }
-
-  private memoOf(viewer: Viewer): ViewMemo {
-    const key = viewerKey(viewer);
-    let memo = this.memos.get(key);
-    if (memo === undefined) this.memos.set(key, (memo = { entryCopies: new WeakMap() }));
-    return memo;
+    // The held window, less entries older than the scan or past the window, then the new ones: built in one array.
+    const was = base.history;
+    let from = was.findIndex((h) => h.seq > oldest);
+    if (from < 0) from = was.length;
+    from = Math.max(from, was.length + added.length - this.limits.historyWindow);
+    let history: readonly TransactionView[] = was;
+    if (from !== 0 || added.length > 0) {
+      const out: TransactionView[] = [];
+      for (let i = from; i < was.length; i++) out.push(was[i]!);
+      for (let i = Math.max(0, from - was.length); i < added.length; i++) out.push(added[i]!);
+      history = out;
+    }
+    return { world: this.engine.project(this.table.world, viewer, this.memo), history, ...this.engine.undoState(this.table, viewer), version: this.version };
   }
 
   /** The world as this viewer may see it, from the view they hold when it is current. */
@@ -198,7 +171,7 @@ export class Room {
 
   join(session: Session): void {
     this.sessions.add(session);
-    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version });
+    this.send(session, { type: 'welcome', protocolVersion: PROTOCOL_VERSION, tableId: this.tableId, viewer: session.viewer, version: this.version, serverTime: Date.now() });
     this.sendSnapshot(session);
     this.broadcastPresence();
   }
@@ -206,11 +179,9 @@ export class Room {
   leave(session: Session): void {
     if (this.sessions.delete(session)) {
       const key = viewerKey(session.viewer);
-      // A viewer nobody watches any more costs no memory.
-      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) {
-        this.held.delete(key);
-        this.memos.delete(key);
-      }
+      // A viewer nobody watches any more costs no memory (the memo starts afresh once nobody is left).
+      if (![...this.sessions].some((s) => viewerKey(s.viewer) === key)) this.held.delete(key);
+      if (this.sessions.size === 0) this.memo = { entryCopies: new WeakMap() };
       this.broadcastPresence();
     }
   }
@@ -286,7 +257,8 @@ export class Room {
     if (this.version >= this.limits.maxTransactions) {
       return { ok: false, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` } };
     }
-    const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
+    // The wall clock goes in like the dice: the turn timer's events record it (ADR 29).
+    const r = this.engine.execute(this.table, command, { rng: this.rng, actor, now: Date.now() });
     if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
     let appended;
     try {
@@ -331,8 +303,11 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    const frames = new Map<string, { text: string; buffer: Buffer; version: number }>();
-    const byText = new Map<string, Buffer>();
+    type Frame = { text: string; buffer: Buffer; version: number };
+    const frames = new Map<string, Frame>();
+    // Viewers of one visibility class mostly get the same delta, built from the same part objects:
+    // it is found by a comparison that stops at shared references, then serialised once and sent as one buffer.
+    const made: { delta: Delta; frame: Frame }[] = [];
     const acked = new Set<Session>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
@@ -344,10 +319,13 @@ export class Room {
           // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
           frame = { text: '', buffer: Buffer.alloc(0), version: -1 };
         } else {
-          const text = JSON.stringify(deltaBetween(held.view, next.view));
-          let buffer = byText.get(text);
-          if (buffer === undefined) byText.set(text, (buffer = Buffer.from(text)));
-          frame = { text, buffer, version: held.view.version };
+          const delta = deltaBetween(held.view, next.view);
+          frame = made.find((m) => sameJson(m.delta, delta))?.frame;
+          if (frame === undefined) {
+            const text = JSON.stringify(delta);
+            frame = { text, buffer: Buffer.from(text), version: held.view.version };
+            made.push({ delta, frame });
+          }
         }
         frames.set(key, frame);
       }

@@ -152,6 +152,12 @@ export class Tables {
     return revoked.length;
   }
 
+  /** Forgets a room whose memory may be ahead of the store: its sessions are closed, and the next visitor loads it afresh. */
+  drop(room: Room, message: string): void {
+    if (this.rooms.get(room.tableId) === room) this.rooms.delete(room.tableId);
+    room.closeAll(CLOSE.goingAway, message);
+  }
+
   closeAll(): void {
     for (const r of this.rooms.values()) r.closeAll(CLOSE.goingAway, 'the server is shutting down');
   }

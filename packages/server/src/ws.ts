@@ -173,7 +173,10 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         close: (code, reason) => socket.close(code, reason),
       };
       phase = { name: 'connected', room, session };
-      room.join(session);
+      // After a batch waiting for its sync (ADR 24): a first view never shows a state that is not on disk yet.
+      d.queue.whenSettled(() => {
+        if (phase.name === 'connected' && phase.session === session) room.join(session);
+      });
       logger.info({ tableId: t.tableId, role: t.role, session: session.id }, 'session joined');
     };
 
@@ -261,8 +264,12 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           return sendJson(msg.nonce === undefined ? { type: 'pong' } : { type: 'pong', nonce: msg.nonce });
         case 'resync':
           return d.queue.enqueue({ kind: 'other', run: () => room.resync(session, msg.since) });
-        case 'command':
+        case 'command': {
+          // A table roll pays its dice's cost first; a refusal never reaches the queue.
+          const over = d.queryDesk.chargeCommand(room, session.viewer, msg.command);
+          if (over !== null) return reject(msg.commandId, over);
           return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+        }
         case 'query': // after the commands before it, so the answer matches the view the client will hold
           return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });
       }

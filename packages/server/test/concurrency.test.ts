@@ -110,9 +110,9 @@ describe('group commit', () => {
     const tables = await Promise.all([0, 1, 2].map(() => setupTable(srv.url, 0)));
     const gms = await Promise.all(tables.map((t) => Client.open(srv.url, t.gm)));
     let commits = 0;
-    const store = srv.store as { batch: <T>(fn: () => T) => T };
-    const orig = store.batch.bind(srv.store);
-    store.batch = <T>(fn: () => T): T => {
+    const store = srv.store as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
+    const orig = store.commit.bind(srv.store);
+    store.commit = <T>(fn: () => T) => {
       commits++;
       return orig(fn);
     };
@@ -123,7 +123,7 @@ describe('group commit', () => {
       expect(commits).toBeLessThan(6);
       for (const t of tables) expect(srv.store.head(t.tableId)).toBe(2);
     } finally {
-      store.batch = orig;
+      store.commit = orig;
     }
     await Promise.all(gms.map((c) => c.close()));
   });
@@ -134,9 +134,9 @@ describe('group commit', () => {
     const p = await Client.open(srv.url, t.seats[0]!.token);
     const room = srv.room(t.tableId)!;
     const v = room.version;
-    const store = srv.store as { batch: <T>(fn: () => T) => T };
-    const orig = store.batch.bind(srv.store);
-    store.batch = <T>(fn: () => T): T =>
+    const store = srv.store as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
+    const orig = store.commit.bind(srv.store);
+    store.commit = <T>(fn: () => T) =>
       orig(() => {
         fn();
         throw new Error('disk I/O error'); // the COMMIT never happens
@@ -145,7 +145,7 @@ describe('group commit', () => {
     try {
       failed = await gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'doomed' });
     } finally {
-      store.batch = orig;
+      store.commit = orig;
     }
     expect(failed).toMatchObject({ type: 'rejection', error: { kind: 'UNAVAILABLE' } });
     expect(room.version).toBe(v);

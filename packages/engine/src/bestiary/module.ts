@@ -189,6 +189,7 @@ export function bestiaryModule(block: StatBlockSchema = genericStatBlock()): Mod
       delete ext[BESTIARY_ID];
       return { ...world, ext };
     },
+    projectReads: { reads: [`ext.${BESTIARY_ID}`], writes: [`ext.${BESTIARY_ID}`] },
     // Every entry and template is the GM's (ADR 18): a player naming one gets the missing-id refusal.
     idStatus(world, viewer, id) {
       const b = bestiaryOf(world.ext);

@@ -19,6 +19,7 @@ import type {
   PlainTable,
   Query,
   Json,
+  LogEntry,
   Result,
   RuleError,
   Table,
@@ -34,6 +35,7 @@ import { collectKeys, collectStrings } from './walk.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
+import { copyEntry, partsProjector } from './view-cache.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
 export const MAX_REACTION_DEPTH = 32;
@@ -156,12 +158,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
-    const r = handler.decide(world, command, env);
+    const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
     if (!r.ok) return r;
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
     return r;
+  }
+
+  /** A module deciding another's command (an approved request): checked as a sent command is, never the engine's undo or redo. */
+  function nested(world: World, command: Command, env: Env): Result<EngineEvent[]> {
+    const bad = checkCommand(command);
+    if (bad !== null) return { ok: false, error: bad };
+    if (command.type === UNDO || command.type === REDO) return err(ErrorCode.FORBIDDEN, `${command.type} cannot be run from inside another command`, 'type');
+    return decideChecked(world, command, env);
   }
 
   /** Apply one event, then every reaction's follow-ups depth-first; `out` collects the transaction's events. */
@@ -365,9 +375,15 @@ export function createEngine(modules: readonly Module[]): Engine {
    * or module stays the GM's until a projector positively shows it.
    */
   function projectWorld(world: World, viewer: Viewer, memo?: ViewMemo): World {
+    if (memo !== undefined) return projectByParts(world, viewer, memo);
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
     const log = projected.log.filter((e) => audienceAllows(e.audience, viewer));
+    return finish(projected, viewer.role === 'gm' ? log : log.map(copyEntry), viewer);
+  }
+
+  /** The projected world with the viewer's log; a non-GM view is rebuilt from the known fields, its module state only what a projector vouched for. */
+  function finish(projected: World, log: readonly LogEntry[], viewer: Viewer): World {
     if (viewer.role === 'gm') return { ...projected, log };
     const ext: { [moduleId: string]: Json } = {};
     for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
@@ -379,19 +395,13 @@ export function createEngine(modules: readonly Module[]): Engine {
       seats: projected.seats,
       characters: projected.characters,
       clock: projected.clock,
-      log: log.map((e) => {
-        // A viewer's memo keeps an unchanged entry's copy the same object from one view to the next (deltas find it by reference).
-        let c = memo?.entryCopies.get(e);
-        if (c === undefined) {
-          c = e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data };
-          memo?.entryCopies.set(e, c);
-        }
-        return c;
-      }),
+      log,
       ext,
       nextId: 0,
     };
   }
+  // With a memo, projectors that declare their reads are re-run only when those parts changed (view-cache.ts).
+  const projectByParts = partsProjector(modules, finish);
 
   function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
     const q = queries.get(name);

@@ -2,6 +2,7 @@
 export type * from './types.js';
 export { ok, err, ruleError, ErrorCode } from './result.js';
 export { TransactionLog, SeqStack, UNDO_CHECKPOINT_EVERY } from './history-log.js';
+export { logExtension } from './view-cache.js';
 export { createEngine, commandWords, genesisWorld, emptyTable, ownTable, MAX_REACTION_DEPTH, MAX_TRANSACTION_EVENTS, UNDO, REDO } from './engine.js';
 export { coreModule, CORE_ID, CORE_LABELS, MAX_SEATS, MAX_CHARACTERS, MAX_STATS, fictionTime } from './module.js';
 export { mintId, claimId } from './ids.js';
@@ -9,7 +10,7 @@ export { appendLog, stampLog, PENDING_TX, LOG_LIMIT_SETTING, DEFAULT_LOG_LIMIT, 
 export { canSee, knowsExists, audienceAllows, audienceFor, seatAudience, AUDIENCE_ALL, AUDIENCE_GM, VISIBILITIES } from './visibility.js';
 export { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS, emptyClock, isClockUnit, clockAdvanced, advanceClock } from './clock.js';
 export { readString, readInt, readEnum, readObject, isJson, checkCommand, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH, MAX_NAME, type Read } from './validate.js';
-export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
+export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, tableRollCost, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
 export { scenario, type Scenario, type ScenarioOptions } from './testing.js';
 export {
   declareCommand,
@@ -46,4 +47,4 @@ export {
   type Renamed,
 } from './catalog.js';
 export { own } from './own.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

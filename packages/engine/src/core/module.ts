@@ -317,6 +317,7 @@ export const coreModule: Module = {
   reducers,
   catalog: coreCatalog,
   project: projectCore,
+  projectReads: { reads: ['characters', 'seats'], writes: ['characters', 'seats', 'nextId'] },
   idStatus: coreIdStatus,
   audience: {
     'character.added': characterAudience,

@@ -7,6 +7,7 @@ import type { DiceRollResult } from '../dice/compile.js';
 import { DiceError } from '../dice/errors.js';
 import type { DiceLimits } from '../dice/limits.js';
 import { rollDice } from '../dice/notation.js';
+import { notationCost, type DiceCost } from '../dice/cost.js';
 import { isNamedRoll, rollNamed, type NamedOutcome, type NamedRollResult } from '../dice/named-notation.js';
 import type { D20Roll, DualityRoll, KleptoTestRoll, LuckTestRoll, TeamTestRoll, ThreeD6Roll } from '../dice/named.js';
 import { appendLog } from './log.js';
@@ -48,6 +49,22 @@ function notationError(e: DiceError, lead: number): Result<never> {
   const column = e.position + lead;
   const code = e.code === 'LIMIT' ? ErrorCode.LIMIT_EXCEEDED : ErrorCode.BAD_NOTATION;
   return { ok: false, error: { code, message: `${e.message} (column ${column + 1})`, path: 'notation', column } };
+}
+
+/**
+ * What a `dice.roll` command may cost the server, read before it is decided
+ * (ADR 25): null when it has no notation or the notation does not parse, as
+ * decide then refuses it without rolling.
+ */
+export function tableRollCost(c: Command): DiceCost | null {
+  const raw = c['notation'];
+  if (typeof raw !== 'string' || raw.length > MAX_ROLL_NOTATION) return null;
+  try {
+    return notationCost(raw, TABLE_ROLL_LIMITS);
+  } catch (e) {
+    if (e instanceof DiceError) return null;
+    throw e;
+  }
 }
 
 export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEvent[]> {

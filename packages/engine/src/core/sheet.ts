@@ -5,7 +5,7 @@
 // own sheet records) stays its business: `read` and `write` bridge to it, so
 // old per-ruleset sheet commands and their stored events keep working.
 import { z } from 'zod';
-import { characterId, declareCommand, type CommandDeclaration } from './catalog.js';
+import { characterId, declareCommand, declareQuery, defineQuery, type CommandDeclaration } from './catalog.js';
 import { appendLog } from './log.js';
 import { own } from './own.js';
 import { err, ErrorCode, ok } from './result.js';
@@ -14,6 +14,8 @@ import type { CommandHandler, EngineEvent, Json, Module, Result, RuleError, View
 
 export const SHEET_MODULE_ID = 'sheet';
 export const SHEET_SET = 'character.sheet.set';
+/** The query a phone's sheet form starts from: the stored values and which of them its player may change. */
+export const SHEET_GET = 'character.sheet';
 /** Stats-stored sheets without an event of their own write this one: `{ id, stats }` merged into the character's stats. */
 export const SHEET_SET_EVENT = 'character.sheetSet';
 
@@ -91,6 +93,13 @@ function controls(world: World, actor: Viewer, id: unknown): boolean {
 
 const same = (a: Json | undefined, b: Json | undefined): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+const sheetQuery = declareQuery(SHEET_GET, {
+  summary: "A character's stored sheet and the fields its player may change (for the phone's form)",
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId() }),
+  result: z.strictObject({ sheet: z.record(z.string(), z.json()), playerEditable: z.array(z.string()) }),
+});
+
 /** The module that handles `character.sheet.set` for one ruleset's sheet model. */
 export function sheetModule(model: SheetModel): Module {
   const editable = new Set(model.playerEditable);
@@ -115,10 +124,17 @@ export function sheetModule(model: SheetModel): Module {
       return model.write(world, id, next, changed, c['patch'] === true);
     },
   };
+  // Answered on the asker's own view (the engine projects first): a player reads only a sheet their view holds.
+  const get = defineQuery(sheetQuery, (world, { characterId: id }, viewer) => {
+    if (!controls(world, viewer, id)) return err(ErrorCode.FORBIDDEN, "only the GM or the character's own player may open this sheet", 'characterId');
+    if (own(world.characters, id) === undefined) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
+    return ok({ sheet: model.read(world, id) as unknown as Json, playerEditable: [...model.playerEditable] });
+  });
   return {
     id: SHEET_MODULE_ID,
     commands: { [SHEET_SET]: handler },
-    catalog: { [SHEET_SET]: model.declaration },
+    queries: { [SHEET_GET]: get },
+    catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery },
     reducers: {
       [SHEET_SET_EVENT]: (w, e) => {
         const id = String(e['id']);

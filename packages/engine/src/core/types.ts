@@ -61,6 +61,14 @@ export interface EngineEvent {
 export interface Env {
   readonly rng: Rng;
   readonly actor: Viewer;
+  /**
+   * Decides another module's command on `world` under `env` (the engine fills it
+   * in): a player's request, once approved, runs the ruleset's own command in the
+   * same transaction, with the same checks as if the GM had sent it.
+   */
+  readonly decideCommand?: (world: World, command: Command, env: Env) => Result<EngineEvent[]>;
+  /** Server wall-clock time (ms since the epoch) for display-only timers; recorded in the events that use it, like dice. */
+  readonly now?: number;
 }
 
 // ---------------------------------------------------------------- the world
@@ -148,6 +156,35 @@ export type Reaction = (world: World, event: EngineEvent, env: Env) => EngineEve
  */
 export type Projector = (world: World, viewer: Viewer, source?: World) => World;
 
+/** A part of the World a projector reads or replaces: a top-level field, or one module's state as `ext.<moduleId>`. */
+export type WorldPart = 'tableId' | 'name' | 'rulesetId' | 'settings' | 'seats' | 'characters' | 'clock' | 'log' | 'nextId' | `ext.${string}`;
+
+/**
+ * What a projector looks at, so a caller can keep its output while those parts
+ * keep their identity (the world is immutable). A projector without one is
+ * re-run on every projection (the safe default).
+ */
+export interface ProjectorReads {
+  /** Parts read, in the world it is given or in `source`: for equal (same-object) reads it must return equal written parts. */
+  readonly reads: readonly WorldPart[];
+  /** Parts it may replace; every other part it returns as the object it was given. */
+  readonly writes: readonly WorldPart[];
+  /**
+   * It writes the log by keeping or dropping each entry as is, judged by the entry and
+   * its `reads` alone (no reordering, no rewriting): when only new entries were
+   * appended, it may be run on those alone. Leave `log` out of `reads` then.
+   */
+  readonly logByEntry?: boolean;
+  /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */
+  readonly bySeat?: boolean;
+  /**
+   * Written parts that depend on fewer of the reads: those reads, by part. When the projector
+   * re-runs for another read, such a part whose own reads are unchanged keeps last time's
+   * object (equal, by the contract), so what reads it downstream is not re-run or re-sent.
+   */
+  readonly writtenFrom?: { readonly [part in WorldPart]?: readonly WorldPart[] };
+}
+
 /**
  * Does `id` name a record of this module's (a character, combatant, countdown,
  * sheet...) and may `viewer` see it? Undefined when the module has no record
@@ -173,6 +210,8 @@ export interface Module {
   readonly reducers?: { readonly [type: string]: Reducer };
   readonly reactions?: readonly Reaction[];
   readonly project?: Projector;
+  /** What `project` reads and writes (see ProjectorReads); without it the projector runs on every projection. */
+  readonly projectReads?: ProjectorReads;
   /** Answers for the ids its projector may hide; a module without it has its whole state walked instead (slow, but exact). */
   readonly idStatus?: IdStatus;
   readonly audience?: { readonly [type: string]: EventAudience };
@@ -270,8 +309,13 @@ export interface HistoryOptions {
 
 /** What a caller keeps per viewer between projections so unchanged parts stay the same objects (see Engine.project). */
 export interface ViewMemo {
-  /** A non-GM view's copy of each log entry (immutable: an entry never changes once written). */
+  /** A non-GM view's copy of each log entry (immutable: an entry never changes once written; any non-GM viewer may share it). */
   readonly entryCopies: WeakMap<LogEntry, LogEntry>;
+  /**
+   * The engine's own cache of projected parts, per visibility class (filled in by
+   * Engine.project; one memo may serve every viewer of a table). Opaque to callers.
+   */
+  parts?: unknown;
 }
 
 export interface Engine {

@@ -233,5 +233,34 @@ export function publicExistence(cd: Pick<Countdown, 'visibility'>): boolean {
 export function redactCountdown(cd: Countdown): Countdown | { readonly id: string; readonly name: string; readonly visibility: Visibility; readonly redacted: true } | null {
   if (!publicExistence(cd)) return null;
   if (!publicValues(cd)) return { id: cd.id, name: cd.name, visibility: cd.visibility, redacted: true };
-  return { ...cd, beats: cd.beats.filter((b) => b.partyCanLearn && cd.value <= b.at) };
+  // Field by field (ADR 25): a field this list does not name stays with the GM.
+  const r = cd.startRoll;
+  return {
+    id: cd.id,
+    name: cd.name,
+    kind: cd.kind,
+    repeat: cd.repeat,
+    start: cd.start,
+    value: cd.value,
+    startDie: cd.startDie,
+    startRoll: r === null ? null : { formula: r.formula, sides: r.sides, dice: r.dice.filter((x) => typeof x === 'number'), bonus: r.bonus, total: r.total },
+    rerollOnReset: cd.rerollOnReset,
+    status: cd.status,
+    endReason: cd.endReason,
+    visibility: cd.visibility,
+    triggers: cd.triggers,
+    activation: cd.activation,
+    advancement: cd.advancement,
+    effect: cd.effect,
+    finalEffect: cd.finalEffect,
+    beats: cd.beats.filter((b) => b.partyCanLearn && cd.value <= b.at).map((b) => ({ at: b.at, text: b.text, partyCanLearn: b.partyCanLearn })),
+    restTicks: { shortRest: cd.restTicks.shortRest, longRest: cd.restTicks.longRest },
+    chaseId: cd.chaseId,
+    linkedTo: cd.linkedTo,
+  };
+}
+
+/** A chase as players may read it, field by field; who won only when both sides' values are theirs to read. */
+export function shownChase(ch: Chase, resultShown: boolean): Chase {
+  return { id: ch.id, name: ch.name, progressId: ch.progressId, consequenceId: ch.consequenceId, pcs: ch.pcs, result: resultShown ? ch.result : null };
 }

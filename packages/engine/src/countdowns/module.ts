@@ -25,6 +25,7 @@ import {
   publicExistence,
   publicValues,
   redactCountdown,
+  shownChase,
   rollStart,
   tickValue,
   ticksFor,
@@ -744,7 +745,13 @@ function project(world: World, viewer: Viewer): World {
     const c = own(s.countdowns, ch.consequenceId);
     if (p === undefined || c === undefined || !publicExistence(p) || !publicExistence(c)) continue;
     // Who won is read off the values: players learn it only when both sides' values are theirs to read.
-    chases[id] = (publicValues(p) && publicValues(c) ? ch : { ...ch, result: null }) as unknown as Json;
+    chases[id] = shownChase(ch, publicValues(p) && publicValues(c)) as unknown as Json;
+  }
+  // A link to a countdown or chase players cannot know of would tell them one exists.
+  for (const id of order) {
+    const cd = countdowns[id] as { linkedTo?: string | null; chaseId?: string | null };
+    if (cd.linkedTo !== undefined && cd.linkedTo !== null && !Object.hasOwn(countdowns, cd.linkedTo)) countdowns[id] = { ...(cd as { [k: string]: Json }), linkedTo: null };
+    if (cd.chaseId !== undefined && cd.chaseId !== null && !Object.hasOwn(chases, cd.chaseId)) countdowns[id] = { ...(countdowns[id] as { [k: string]: Json }), chaseId: null };
   }
   // `gone` only serves the filters below; players do not need it.
   const ext = { ...world.ext, [COUNTDOWNS_ID]: { countdowns, order, chases, gone: {} } };
@@ -780,6 +787,8 @@ export const countdownsModule: Module = {
   reducers,
   reactions: [onActionRoll, onRest],
   project,
+  // Log lines are kept or dropped one by one, by the countdowns they name.
+  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true },
   idStatus,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },

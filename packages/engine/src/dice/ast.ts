@@ -38,6 +38,8 @@ export interface ExplodeRule {
   readonly penetrate: boolean;
   /** Faces that roll again (default: the highest face). */
   readonly trigger: Cmp;
+  /** Rolled sides (`d(1d6)!`): no trigger was written, so it is each side count's highest face. */
+  readonly top?: true;
 }
 
 export interface TargetRule {
@@ -197,7 +199,8 @@ export function print(node: Root): string {
         // The default trigger (the highest face) is left out: `8d6!`.
         const t = node.explode.trigger;
         const top = node.fate ? 1 : node.sides;
-        s += `!${node.explode.compound ? '!' : ''}${node.explode.penetrate ? 'p' : ''}${t.op === '=' && t.value === top ? '' : cmpText(t)}`;
+        const implied = node.sidesExpr ? node.explode.top === true : t.op === '=' && t.value === top;
+        s += `!${node.explode.compound ? '!' : ''}${node.explode.penetrate ? 'p' : ''}${implied ? '' : cmpText(t)}`;
       }
       if (node.reroll) s += `${node.reroll.once ? 'ro' : 'r'}${cmpText(node.reroll)}`;
       if (node.unique) s += `${node.unique.once ? 'uo' : 'u'}${node.unique.trigger ? cmpText(node.unique.trigger) : ''}`;

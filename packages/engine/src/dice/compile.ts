@@ -6,6 +6,7 @@
 
 import { type Cmp, type CompareNode, type CompareOp, type DiceNode, type Expr, type GroupNode, type Root, compare, finalValue, matches, print } from './ast.js';
 import { DiceError } from './errors.js';
+import { withSides } from './parser.js';
 import type { DiceLimits } from './limits.js';
 import { type Rng, drawDice } from './rng.js';
 
@@ -141,6 +142,8 @@ export interface TermPlan {
   readonly scoreOf: Float64Array | null;
   readonly recKept: readonly DieRoll[] | null;
   readonly recDropped: readonly DieRoll[] | null;
+  /** Shared records of an exploding term (explosions summed, at most 1,024 faces). */
+  readonly explodeRecs: ExplodeRecords | null;
   /** Faces are 1..n and count as themselves (no clamp, target or criticals). */
   readonly identity: boolean;
   readonly roll: (p: TermPlan, rng: Rng, N: number) => DiceGroupRoll;
@@ -258,22 +261,26 @@ function isTableTerm(node: DiceNode, n: number): boolean {
   return !node.explode && !node.reroll && !node.unique && !node.countExpr && n <= 1024;
 }
 
-export function termPlan(node: DiceNode, limits: DiceLimits, index: number): TermPlan {
+/**
+ * `shared`: build the shared per-face records (face tables, explosion records);
+ * off for the plans of many rolled side counts, which then record die by die.
+ */
+export function termPlan(node: DiceNode, limits: DiceLimits, index: number, shared = true): TermPlan {
   const faceValue = faceValues(node);
   const n = faceValue.length - 1;
   const allowed: number[] = [];
   if (node.reroll && !node.reroll.once) for (let i = 1; i <= n; i++) if (!matches(node.reroll, faceValue[i]!)) allowed.push(i);
   const identity = node.fate === 0 && node.clampMin === null && node.clampMax === null && !node.target && !node.critSuccess && !node.critFailure;
-  const table = isTableTerm(node, n);
+  const table = shared && isTableTerm(node, n);
   const tables = table ? faceTables(node, faceValue, n) : { valueOf: null, scoreOf: null, recKept: null, recDropped: null };
   let roll: TermPlan['roll'] = rollGeneral;
   let kind: RecorderKind = 3;
   if (table) [roll, kind] = node.keep ? [rollTableKeep, 1] : [rollTable, 0];
-  else if (isExplodeSum(node)) [roll, kind] = [rollExplodeSum, 2];
+  else if (shared && isExplodeSum(node) && n <= 1024) [roll, kind] = [rollExplodeSum, 2];
   return {
     index, node, notation: print({ ...node, label: null }), position: node.pos, count: node.count, n, faceValue, sides: node.sides,
     depth: node.explode ? limits.maxExplodeDepth : 0, rerollCap: limits.maxExplodeDepth, allowed, keepHigh: keepsHigh(node),
-    label: node.label, ...tables, identity, roll, kind,
+    label: node.label, ...tables, explodeRecs: kind === 2 ? explodeRecords(faceValue, n) : null, identity, roll, kind,
   };
 }
 
@@ -311,7 +318,8 @@ function rollTable(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   if (N === 1) {
     // `d20 + 5`: a literal one-element list is cheaper than a sized one.
     const f = rng.die(n) | 0;
-    return group(p, [rec[f]!], score[f]!);
+    // A face that counts as itself stays a small integer (a Float64Array load would box the total).
+    return group(p, [rec[f]!], p.identity ? f : score[f]!);
   }
   const f = drawn(rng, n, N);
   const dice = newList<DieRoll>(N);
@@ -405,7 +413,39 @@ function rollTableKeep(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   return group(p, dice, sum);
 }
 
-/** Explosions summed: most dice do not explode and share their record. */
+/** Shared, frozen records of an exploding term's faces, by face index (see rollExplodeSum). */
+interface ExplodeRecords {
+  /** The face, not exploding. */
+  readonly plain: readonly DieRoll[];
+  /** The face, exploding (rolling the next die). */
+  readonly exploded: readonly DieRoll[];
+  /** A penetrating roll of the face (one less), ending the chain or exploding. */
+  readonly pen: readonly DieRoll[];
+  readonly penExploded: readonly DieRoll[];
+}
+
+function explodeRecords(faceValue: readonly number[], n: number): ExplodeRecords {
+  const make = (f: (v: number) => DieRoll): DieRoll[] => {
+    const out = new Array<DieRoll>(n + 1);
+    out[0] = f(0);
+    for (let i = 1; i <= n; i++) out[i] = Object.freeze(f(faceValue[i]!));
+    return out;
+  };
+  return {
+    plain: make((v) => ({ value: v, kept: true, exploded: false, rerolled: false })),
+    exploded: make((v) => ({ value: v, kept: true, exploded: true, rerolled: false })),
+    pen: make((v) => ({ value: v - 1, kept: true, exploded: false, rerolled: false, penetrated: true })),
+    penExploded: make((v) => ({ value: v - 1, kept: true, exploded: true, rerolled: false, penetrated: true })),
+  };
+}
+
+/**
+ * Explosions summed: every record is a shared one, and the draws come in
+ * batches. The dice of an exploding term form one stream of draws (each die,
+ * then its chain, then the next die), so the term draws its N dice in one
+ * call and, whenever a chain has used the batch up, draws the N - i dice it
+ * is sure to need next: the same faces in the same order as one `die` call each.
+ */
 function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const node = p.node;
   const ex = node.explode!;
@@ -414,16 +454,25 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
   const fv = p.faceValue;
   const pen = ex.penetrate ? 1 : 0;
   const depth = p.depth;
+  const x = p.explodeRecs!;
   // `8d6!`: the default trigger is a plain comparison with the top face (no switch on the operator per die).
   const top = node.fate === 0 && t.op === '=' && t.value === n ? n : 0;
   const dice = newList<DieRoll>(N);
+  let f = drawn(rng, n, N);
+  let have = N;
+  let at = 0;
   let k = 0;
   let sum = 0;
   for (let i = 0; i < N; i++) {
-    const u = fv[rng.die(n) | 0]!;
-    if ((top !== 0 ? u !== top : !matches(t, u)) || depth === 0) {
+    if (at === have) {
+      f = drawn(rng, n, (have = N - i));
+      at = 0;
+    }
+    const fi = f[at++]!;
+    const u = fv[fi]!;
+    if ((top !== 0 ? fi !== top : !matches(t, u)) || depth === 0) {
       sum += u;
-      dice[k++] = plainRecord(u);
+      dice[k++] = x.plain[fi]!;
       continue;
     }
     if (ex.compound) {
@@ -431,7 +480,11 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
       let v = u;
       let r = u;
       for (let e = 0; matches(t, r) && e < depth; e++) {
-        r = fv[rng.die(n) | 0]!;
+        if (at === have) {
+          f = drawn(rng, n, (have = N - i));
+          at = 0;
+        }
+        r = fv[f[at++]!]!;
         rolls.push(r - pen);
         v += r - pen;
       }
@@ -440,19 +493,33 @@ function rollExplodeSum(p: TermPlan, rng: Rng, N: number): DiceGroupRoll {
       continue;
     }
     sum += u;
-    dice[k++] = { value: u, kept: true, exploded: true, rerolled: false };
-    let r = u;
-    for (let e = 0; matches(t, r) && e < depth; e++) {
-      r = fv[rng.die(n) | 0]!;
-      const v = r - pen;
-      sum += v;
-      const more = matches(t, r) && e + 1 < depth;
+    dice[k++] = x.exploded[fi]!;
+    for (let e = 0; e < depth; e++) {
+      if (at === have) {
+        f = drawn(rng, n, (have = N - i));
+        at = 0;
+      }
+      const ri = f[at++]!;
+      const r = fv[ri]!;
+      sum += r - pen;
       // Past the first N slots the list grows (explosions are the rare case).
-      dice[k++] = more ? (pen ? { value: v, kept: true, exploded: true, rerolled: false, penetrated: true } : { value: v, kept: true, exploded: true, rerolled: false })
-        : pen ? { value: v, kept: true, exploded: false, rerolled: false, penetrated: true } : plainRecord(v);
+      const more = (top !== 0 ? ri === top : matches(t, r)) && e + 1 < depth;
+      dice[k++] = pen ? (more ? x.penExploded[ri]! : x.pen[ri]!) : more ? x.exploded[ri]! : x.plain[ri]!;
+      if (!more) break;
     }
   }
   return group(p, dice, sum);
+}
+
+/** Does `c` match some faces of a d`s` and miss others (a success count that can vary)? */
+function countsSome(c: Cmp, s: number): boolean {
+  let any = false;
+  let all = true;
+  for (let f = 1; f <= s; f++) {
+    if (compare(c.op, f, c.value)) any = true;
+    else all = false;
+  }
+  return any && !all;
 }
 
 /** Most different side counts one `d(...)` may roll (one plan each). */
@@ -705,28 +772,28 @@ function termTotal(p: TermPlan): (rng: Rng, N: number) => number {
     const fv = p.faceValue;
     const pen = ex.penetrate ? 1 : 0;
     const depth = p.depth;
-    if (node.fate === 0 && t.op === '=' && t.value === n) {
-      // `8d6!`: explode on the highest face.
-      return (rng, N) => {
-        let s = 0;
-        for (let i = 0; i < N; i++) {
-          let r = rng.die(n);
-          s += r;
-          for (let e = 0; r === n && e < depth; e++) {
-            r = rng.die(n);
-            s += r - pen;
-          }
-        }
-        return s;
-      };
-    }
+    // The same batched stream of draws as the recorder (rollExplodeSum).
+    const top = node.fate === 0 && t.op === '=' && t.value === n ? n : 0;
     return (rng, N) => {
+      let f = drawn(rng, n, N);
+      let have = N;
+      let at = 0;
       let s = 0;
       for (let i = 0; i < N; i++) {
-        let r = fv[rng.die(n) | 0]!;
+        if (at === have) {
+          f = drawn(rng, n, (have = N - i));
+          at = 0;
+        }
+        let ri = f[at++]!;
+        let r = fv[ri]!;
         s += r;
-        for (let e = 0; matches(t, r) && e < depth; e++) {
-          r = fv[rng.die(n) | 0]!;
+        for (let e = 0; (top !== 0 ? ri === top : matches(t, r)) && e < depth; e++) {
+          if (at === have) {
+            f = drawn(rng, n, (have = N - i));
+            at = 0;
+          }
+          ri = f[at++]!;
+          r = fv[ri]!;
           s += r - pen;
         }
       }
@@ -1008,14 +1075,23 @@ class Compiler {
     const totals: ((rng: Rng, N: number) => number)[] = [];
     let lo = Infinity;
     let hi = -Infinity;
+    // Shared per-face records cost about s objects per side count: only for a few counts.
+    const shared = sx.hi - sx.lo < 64;
+    let counts = node.target === null;
     for (let s = sx.lo; s <= sx.hi; s++) {
-      const fixed: DiceNode = { ...node, sides: s, sidesExpr: null };
+      const fixed = withSides(node, s, this.src);
+      if (fixed.target && countsSome(fixed.target.success, s)) counts = true;
       const r = termRange(fixed, this.limits, cLo, cHi);
       lo = Math.min(lo, r.lo);
       hi = Math.max(hi, r.hi);
-      const plan = termPlan(fixed, this.limits, index);
+      const plan = termPlan(fixed, this.limits, index, shared);
       plans.push(plan);
       totals.push(termTotal(plan));
+    }
+    if (!counts) {
+      // No side count has a face that both matches and misses: the old total comparison typed by habit.
+      const c = node.target!.success;
+      this.fail('UNSUPPORTED', `counting the dice showing ${c.op}${c.value} gives the same count whatever the faces, for every side count d(...) can give; to compare the total write "... vs ${c.value}"`, node.pos);
     }
     checkSafe(lo, hi, node, this.src);
     const N = node.count;
@@ -1076,11 +1152,13 @@ class Compiler {
     // Members that are one plain term each (`{3d6, 3d6}`): recorded by direct calls, not through their closures.
     const direct = sides.every((x) => x.lin !== null && x.lin.plans.length === 1 && x.lin.constant === 0 && x.lin.signs[0] === 1)
       ? sides.map((x) => x.lin!.plans[0]!) : null;
+    const fasts = direct === null ? [] : direct.map((p) => (p.count > 1 ? fastTerm(p) : null));
     const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
       if (direct !== null) {
         for (let i = 0; i < M; i++) {
           const p = direct[i]!;
-          const g = recordTerm(p, rng, p.count);
+          const fast = fasts[i]!;
+          const g = fast !== null ? fast(rng) : recordTerm(p, rng, p.count);
           out[p.index] = g;
           vals[i] = g.total;
         }
@@ -1350,6 +1428,85 @@ function sideRecord(s: Side): SideRecord {
   return (rng, out) => r(rng, out) + 0;
 }
 
+/** The face scores as whole numbers when they all are (a double total would be boxed in every record). */
+function intScores(p: TermPlan): Int32Array | null {
+  const s = p.scoreOf!;
+  for (let i = 1; i < s.length; i++) if ((s[i]! | 0) !== s[i]) return null;
+  return Int32Array.from(s);
+}
+
+/**
+ * A closure of its own for the most common shapes of term with a written
+ * count and no sort: plain dice (`10d6`, `4dF`, `10d10>=8`), and drop one /
+ * keep one (`4d6kh3`, `2d20kh1`). Small enough for V8 to inline where it is
+ * called, with the term's constants and a draw buffer of its own captured,
+ * and the same draws and records as rollTable / rollTableKeep.
+ * Null for any other term.
+ */
+function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
+  const node = p.node;
+  if (node.sort || node.countExpr || node.sidesExpr || (p.kind !== 0 && p.kind !== 1)) return null;
+  const { n, notation, position, sides, label } = p;
+  const N = p.count;
+  const rec = p.recKept!;
+  const buf = new Int32Array(N);
+  const make = (dice: DieRoll[], total: number): DiceGroupRoll =>
+    label === null ? { notation, position, sides, dice, total } : { notation, position, sides, dice, total, label };
+  if (p.kind === 0) {
+    const score = p.identity ? null : intScores(p);
+    if (!p.identity && score === null) return null;
+    if (score === null) {
+      return (rng) => {
+        drawDice(rng, n, buf, N);
+        const dice = new Array<DieRoll>(N);
+        let sum = 0;
+        for (let i = 0; i < N; i++) {
+          const x = buf[i]!;
+          sum += x;
+          dice[i] = rec[x]!;
+        }
+        return make(dice, sum);
+      };
+    }
+    return (rng) => {
+      drawDice(rng, n, buf, N);
+      const dice = new Array<DieRoll>(N);
+      let sum = 0;
+      for (let i = 0; i < N; i++) {
+        const x = buf[i]!;
+        sum += score[x]!;
+        dice[i] = rec[x]!;
+      }
+      return make(dice, sum + 0);
+    };
+  }
+  const K = keptOf(node, N);
+  if (!p.identity || N < 2 || (K !== N - 1 && K !== 1)) return null;
+  const dropOne = K === N - 1;
+  const high = p.keepHigh;
+  // Drop one: the set-aside die is the last lowest (highest for dh / kl); keep one: the first highest (lowest).
+  const mark = dropOne ? rec : p.recDropped!;
+  const other = dropOne ? p.recDropped! : rec;
+  return (rng) => {
+    drawDice(rng, n, buf, N);
+    const dice = new Array<DieRoll>(N);
+    let sum = 0;
+    let at = 0;
+    let best = high === dropOne ? 0x7fff_ffff : -0x7fff_ffff;
+    for (let i = 0; i < N; i++) {
+      const v = buf[i]!;
+      sum += v;
+      dice[i] = mark[v]!;
+      if (dropOne ? (high ? v <= best : v >= best) : high ? v > best : v < best) {
+        best = v;
+        at = i;
+      }
+    }
+    dice[at] = other[best]!;
+    return make(dice, dropOne ? sum - best : best);
+  };
+}
+
 /**
  * The roll of a one-term notation (`1d20+5`, `4d6kh3`): one closure literal per
  * kind of recorder, each calling its recorder directly, so every kind keeps
@@ -1357,8 +1514,32 @@ function sideRecord(s: Side): SideRecord {
  */
 function oneTermRoll(src: string, p0: TermPlan, k: number, s0: number): (rng: Rng) => DiceRollResult {
   const n0 = p0.count;
+  const fast = n0 > 1 ? fastTerm(p0) : null;
+  if (fast !== null) {
+    return (rng) => {
+      const g = fast(rng);
+      return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };
+    };
+  }
   switch (p0.kind) {
     case 0:
+      if (n0 === 1 && p0.identity) {
+        // `1d20+5`: one die counting as its face, in one closure (the table recorder is too large to inline).
+        const rec = p0.recKept!;
+        const [n, notation, position, sides, label] = [p0.n, p0.notation, p0.position, p0.sides, p0.label];
+        if (label === null) {
+          return (rng) => {
+            const f = rng.die(n) | 0;
+            const g: DiceGroupRoll = { notation, position, sides, dice: [rec[f]!], total: f };
+            return { expression: src, total: k + s0 * f, dice: [g], comparison: null };
+          };
+        }
+        return (rng) => {
+          const f = rng.die(n) | 0;
+          const g: DiceGroupRoll = { notation, position, sides, dice: [rec[f]!], total: f, label };
+          return { expression: src, total: k + s0 * f, dice: [g], comparison: null };
+        };
+      }
       return (rng) => {
         const g = rollTable(p0, rng, n0);
         return { expression: src, total: k + s0 * g.total, dice: [g], comparison: null };

@@ -8,6 +8,7 @@ import { type DiceNode, type Expr, type GroupNode, type Root, compare, finalValu
 import { clampValue, faceValues, scoreOf } from './compile.js';
 import { DiceError } from './errors.js';
 import type { DiceLimits } from './limits.js';
+import { withSides } from './parser.js';
 import { OddsBudget, Pmf, convolve, keepHighest, keepLowest, mapPmf, negatePmf, pmfOfDie, sumIid } from './pmf.js';
 import { type PoolKeep, PoolOdds, type PoolOutcome, type PoolStates, poolLimit } from './pool.js';
 
@@ -304,7 +305,7 @@ class OddsBuilder {
       const sides = this.expr(node.sidesExpr);
       const parts: [number, Pmf][] = [];
       for (const [s, p] of sides.entries()) {
-        const t = this.dice({ ...node, sides: s, sidesExpr: null });
+        const t = this.dice(withSides(node, s, this.src));
         this.budget.charge(t.raw.length * MAP_STEP, node.pos, this.src);
         parts.push([p, t]);
       }

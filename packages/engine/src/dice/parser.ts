@@ -532,10 +532,10 @@ class Parser {
     const once = (taken: unknown, m: Token, what: string): void => {
       if (taken) this.fail(`the dice already have ${what}`, m.pos);
     };
-    // Triggers, clamps and counts are checked against the faces, which rolled sides do not fix.
-    const fixedSides = (m: Token, what: string): void => {
-      if (sidesExpr) unsupported(`${what} on dice whose sides come from an expression (d(...))`, m.pos, this.src);
-    };
+    // Rolled sides (`d(1d6)`) fix no faces here: the checks against the faces
+    // run for each side count the expression can give (withSides), and the
+    // default explode trigger is resolved there to that count's top face.
+    const rolled = sidesExpr !== null;
     for (;;) {
       const m = this.peek();
       // Modifiers are written without spaces; a success comparison may have them (`10d10 >= 8`).
@@ -552,16 +552,14 @@ class Parser {
         );
       }
       if (isCmp) {
-        fixedSides(m, 'success counting');
         once(target, m, 'a success count');
         target = this.target(m.pos);
-        this.checkTarget(target.success, lowFace, highFace, explode, count, countExpr, sides, fate, m.pos);
+        if (!rolled) this.checkTarget(target.success, lowFace, highFace, explode, count, countExpr, sides, fate, m.pos);
         end = this.toks[this.i - 1]!.end;
         continue;
       }
       if (m.pos !== end) break;
       if (m.kind === 'op' && (m.text === '!' || m.text === '!!')) {
-        fixedSides(m, 'an explosion');
         once(explode, m, 'an explosion');
         this.next();
         let compound = m.text === '!!';
@@ -574,24 +572,25 @@ class Parser {
           this.next();
           compound = true;
         }
-        const trigger = this.comparePoint('a face to explode on', true) ?? { op: '=', value: highFace };
-        this.explodeCheck(trigger, lowFace, highFace, fate, m.pos);
-        explode = { compound, penetrate, trigger };
+        const given = this.comparePoint('a face to explode on', true);
+        const trigger = given ?? { op: '=', value: highFace };
+        if (!rolled) this.explodeCheck(trigger, lowFace, highFace, fate, m.pos);
+        explode = rolled && !given ? { compound, penetrate, trigger, top: true } : { compound, penetrate, trigger };
         end = this.toks[this.i - 1]!.end;
         continue;
       }
       if (m.kind !== 'name') break;
       const word = this.word(m);
       if (word in UNSUPPORTED_WORDS) unsupported(UNSUPPORTED_WORDS[word]!, m.pos, this.src);
-      if (['x', 'r', 'ro', 'rr', 'min', 'max', 'u', 'uo', 'cs', 'cf'].includes(word)) fixedSides(m, `the "${word}" modifier`);
       switch (word) {
         case 'x': {
           // Foundry's explode.
           once(explode, m, 'an explosion');
           this.next();
-          const trigger = this.comparePoint('a face to explode on', true) ?? { op: '=', value: highFace };
-          this.explodeCheck(trigger, lowFace, highFace, fate, m.pos);
-          explode = { compound: false, penetrate: false, trigger };
+          const given = this.comparePoint('a face to explode on', true);
+          const trigger = given ?? { op: '=', value: highFace };
+          if (!rolled) this.explodeCheck(trigger, lowFace, highFace, fate, m.pos);
+          explode = rolled && !given ? { compound: false, penetrate: false, trigger, top: true } : { compound: false, penetrate: false, trigger };
           break;
         }
         case 'r':
@@ -603,7 +602,7 @@ class Parser {
           reroll = { op: c.op, value: c.value, once: word === 'ro' };
           let hits = 0;
           for (let f = lowFace; f <= Math.min(highFace, lowFace + 1_000_000); f++) if (compare(c.op, f, c.value)) hits++;
-          if (hits === highFace - lowFace + 1 && !reroll.once) {
+          if (!rolled && hits === highFace - lowFace + 1 && !reroll.once) {
             throw new DiceError('UNSUPPORTED', `rerolling ${word}${c.op}${c.value} on a d${fate ? 'F' : sides} would reroll every face forever`, m.pos, this.src);
           }
           break;
@@ -664,8 +663,8 @@ class Parser {
       }
       end = this.toks[this.i - 1]!.end;
     }
-    if (explode && (sides < 2 && fate === 0)) throw new DiceError('UNSUPPORTED', 'a one-sided die cannot explode (it would never stop)', pos, this.src);
-    if (unique && !unique.once && countExpr === null && unique.trigger === null && count > highFace - lowFace + 1 && !explode) {
+    if (explode && !rolled && (sides < 2 && fate === 0)) throw new DiceError('UNSUPPORTED', 'a one-sided die cannot explode (it would never stop)', pos, this.src);
+    if (unique && !rolled && !unique.once && countExpr === null && unique.trigger === null && count > highFace - lowFace + 1 && !explode) {
       throw new DiceError('UNSUPPORTED', `${count} dice cannot all differ on a d${fate ? 'F' : sides}`, pos, this.src);
     }
     const label = this.label();
@@ -721,4 +720,31 @@ export function parseWithComment(src: string, limits: DiceLimits): { root: Root;
 
 export function parse(src: string, limits: DiceLimits): Root {
   return parseWithComment(src, limits).root;
+}
+
+/**
+ * A rolled-sides term (`d(1d6)!`, `3d(1d8)>=5`) as if `s` sides were written:
+ * the default explode trigger becomes the top face, and the checks the parser
+ * makes against written faces are made for this side count, naming it.
+ */
+export function withSides(node: DiceNode, s: number, src: string): DiceNode {
+  const fail = (message: string): never => {
+    throw new DiceError('UNSUPPORTED', `the sides can roll ${s}, and ${message}; make the sides expression unable to give ${s} (e.g. d(1d4+1))`, node.sidesPos, src);
+  };
+  let explode = node.explode;
+  if (explode?.top) explode = { compound: explode.compound, penetrate: explode.penetrate, trigger: { op: '=', value: s } };
+  if (explode) {
+    let all = true;
+    for (let f = 1; f <= s && all; f++) if (!compare(explode.trigger.op, f, explode.trigger.value)) all = false;
+    if (all) fail(`exploding on ${explode.trigger.op}${explode.trigger.value} would explode every face of a d${s} forever`);
+  }
+  const r = node.reroll;
+  if (r && !r.once) {
+    let all = true;
+    for (let f = 1; f <= s && all; f++) if (!compare(r.op, f, r.value)) all = false;
+    if (all) fail(`rerolling r${r.op}${r.value} would reroll every face of a d${s} forever`);
+  }
+  const u = node.unique;
+  if (u && !u.once && u.trigger === null && node.countExpr === null && node.count > s && !explode) fail(`${node.count} dice cannot all differ on a d${s}`);
+  return { ...node, sides: s, sidesExpr: null, explode };
 }

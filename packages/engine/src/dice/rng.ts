@@ -44,6 +44,12 @@ const LIMITS = new Float64Array(1025);
 /** 1 / sides for the same dice: a multiply instead of a divide per draw (corrected below). */
 const INVERSES = new Float64Array(1025);
 
+// Filled up front for 2..1024 sides, so a common die reads them without a check.
+for (let s = 2; s <= 1024; s++) {
+  LIMITS[s] = TWO_32 - (TWO_32 % s);
+  INVERSES[s] = 1 / s;
+}
+
 function limitFor(sides: number): number {
   if (sides <= 1024) {
     const l = LIMITS[sides]!;
@@ -171,28 +177,49 @@ export function seededRng(seed: number | string | { state: string }): Rng {
       }
     },
     fill(sides, out, count) {
-      checkSides(sides);
-      if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
-      if (sides === 1) {
-        out.fill(1, 0, count);
-        return;
+      let limit: number;
+      let inv: number;
+      // A common die (2..1024 sides) needs no checks beyond this one.
+      if (sides >= 2 && sides <= 1024 && (sides | 0) === sides) {
+        limit = LIMITS[sides]!;
+        inv = INVERSES[sides]!;
+      } else {
+        checkSides(sides);
+        if (sides > 0x7fff_ffff) throw new RangeError('fill draws into an Int32Array: sides must be below 2^31');
+        if (sides === 1) {
+          out.fill(1, 0, count);
+          return;
+        }
+        limit = limitFor(sides);
+        inv = 1 / sides;
       }
-      // The same draws as `die`, with the per-die set-up done once.
-      const limit = limitFor(sides);
-      let inv = sides <= 1024 ? INVERSES[sides]! : 1 / sides;
-      if (inv === 0) inv = INVERSES[sides] = 1 / sides;
-      for (let i = 0; i < count; i++) {
-        for (;;) {
-          const u = next32();
-          if (u < limit) {
-            let r = u - Math.floor(u * inv) * sides;
-            if (r < 0) r += sides;
-            else if (r >= sides) r -= sides;
-            out[i] = r + 1;
-            break;
-          }
+      // The same draws as `die`, with the per-die set-up done once and the
+      // generator's state in locals (registers) for the whole batch.
+      let a0 = a;
+      let b0 = b;
+      let c0 = c;
+      let d0 = d;
+      for (let i = 0; i < count; ) {
+        const m = Math.imul(b0, 5);
+        const u = Math.imul((m << 7) | (m >>> 25), 9) >>> 0;
+        const t = b0 << 9;
+        c0 ^= a0;
+        d0 ^= b0;
+        b0 ^= c0;
+        a0 ^= d0;
+        c0 ^= t;
+        d0 = (d0 << 11) | (d0 >>> 21);
+        if (u < limit) {
+          let r = u - Math.floor(u * inv) * sides;
+          if (r < 0) r += sides;
+          else if (r >= sides) r -= sides;
+          out[i++] = r + 1;
         }
       }
+      a = a0;
+      b = b0;
+      c = c0;
+      d = d0;
     },
     snapshot: () => 'xoshiro128ss:' + [a, b, c, d].map((x) => (x >>> 0).toString(16).padStart(8, '0')).join(''),
     idBits: splitmix32((typeof seed === 'object' ? seedToUint32(seed.state) : seedToUint32(seed)) ^ 0x1d5e_a11d),

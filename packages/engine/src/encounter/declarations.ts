@@ -76,6 +76,11 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     declareCommand('encounter.add', { summary: 'Add a combatant to the running encounter', who: 'gm', input: z.strictObject({ combatant, placement: placement.optional() }) }),
     declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id }),
     declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ id: combatantId(), placement: placement.optional() }) }),
+    declareCommand('encounter.reorder', {
+      summary: 'Move a combatant in the turn order: just before another (or last), where the turn order has a manual order',
+      who: 'gm',
+      input: z.strictObject({ id: combatantId('who moves'), before: combatantId('who they now go before (null: last)').nullable() }),
+    }),
     declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ id: combatantId(), stats: stats() }) }),
     declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'damage dealt') }) }),
     declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'hit points healed') }) }),

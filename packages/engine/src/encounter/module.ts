@@ -10,7 +10,7 @@
 import { encounterCatalog } from './declarations.js';
 import { own } from '../core/own.js';
 import type { SpendRequest } from './economies.js';
-import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
+import type { Command, CommandHandler, EngineEvent, Env, Json, Module, ProjectorReads, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
 import { appendLog } from '../core/log.js';
 import { claimId, mintId } from '../core/ids.js';
@@ -32,7 +32,7 @@ import {
 } from './conditions.js';
 import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
 import type { Rng } from '../dice/rng.js';
-import type { Combatant, ConditionCatalogue, Decision, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
+import type { Combatant, ConditionCatalogue, ConditionInstance, Decision, Duration, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
 /** What the undo button says for the kernel's commands. */
 export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
@@ -41,6 +41,7 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.add': 'add a combatant',
   'encounter.remove': 'remove a combatant',
   'encounter.place': 'move a combatant in the order',
+  'encounter.reorder': 'reorder the turns',
   'encounter.setStats': 'change a combatant\'s stats',
   'encounter.damage': 'deal damage',
   'encounter.heal': 'heal',
@@ -65,6 +66,12 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
 };
 
 const MAX_COMBATANTS = 200;
+/** Why a turn order keeps no manual order (ADR 29), in the GM's words. */
+const NO_MANUAL: { readonly [sequencerId: string]: string } = {
+  teams: 'teams take turns and each team picks who acts (003 "Initiative and Rounds")',
+  spotlight: 'the spotlight moves by the rolls and the GM\'s choices (000)',
+  'edge-save': 'each PC slots in by the Edge Saves rolled at the start (004 "Turn Order")',
+};
 const MAX_NAME = 80;
 /** Most keys one combatant's own stats may hold (as for a character's sheet). */
 const MAX_COMBATANT_STATS = 200;
@@ -188,6 +195,26 @@ function parseCombatant(world: World, j: Json | undefined, joined: number, path:
     joined,
     readied: null,
   });
+}
+
+/** A map of numbers as players may read it: only its numbers (a pool's spent count...), nothing else it may hold. */
+function numbers(m: { readonly [k: string]: number }): { [k: string]: number } {
+  const out: { [k: string]: number } = {};
+  for (const [k, v] of Object.entries(m)) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** A condition's duration, field by field; anchored to a hidden combatant's turn, players learn the kind, not whose turn. */
+function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
+  switch (d.kind) {
+    case 'rounds': return { kind: 'rounds', rounds: d.rounds };
+    case 'turnStart':
+    case 'turnEnd': return { kind: d.kind, of: keep(d.of) ? d.of : '' };
+    case 'saveEnds': return d.save === undefined ? { kind: 'saveEnds' } : { kind: 'saveEnds', save: d.save };
+    case 'rest': return { kind: 'rest', rest: d.rest };
+    case 'encounterEnd': return { kind: 'encounterEnd' };
+    case 'indefinite': return { kind: 'indefinite' };
+  }
 }
 
 function asJson(x: unknown): Json {
@@ -458,6 +485,25 @@ export function encounterModule(rules: EncounterRules): Module {
         const p = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), command['placement'], env.rng);
         if (!p.ok) return p;
         return okR([{ type: 'encounter.placed', id: c.value.id, placement: p.value }]);
+      },
+    },
+    'encounter.reorder': {
+      // The GM's manual order (ADR 29): the turn order's own hook says what placements that takes, one placed event each.
+      decide(world, command) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, command['id'], 'id');
+        if (!c.ok) return c;
+        const before = command['before'] ?? null;
+        if (before !== null) {
+          const b = needCombatant(a.value, before, 'before');
+          if (!b.ok) return b;
+          if (b.value.id === c.value.id) return errR('INVALID_VALUE', 'before: a combatant cannot go before itself', 'before');
+        }
+        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'id');
+        const r = seqr.reorder(a.value, c.value.id, typeof before === 'string' ? before : null);
+        if (!r.ok) return r;
+        return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
       },
     },
     'encounter.damage': hpCommand('damage'),
@@ -1012,10 +1058,13 @@ export function encounterModule(rules: EncounterRules): Module {
 
   // -------------------------------------------------------------- views
 
-  /** Combatants with the placements a sequencer's projector rewrote for players. */
-  const placed = (cs: { readonly [id: string]: Combatant }, placements: { readonly [id: string]: Json }): { [id: string]: Combatant } =>
-    Object.fromEntries(Object.entries(cs).map(([id, c]) => [id, Object.hasOwn(placements, id) ? { ...c, placement: placements[id]! } : c]));
-
+  /**
+   * The encounter as players and spectators may read it, built field by
+   * field (ADR 25): a key no line below names (a field a later version adds)
+   * stays with the GM. `stats` and a condition's `params` are the GM's and the
+   * ruleset's own values on a shown record and pass as entered; a placement
+   * passes as the sequencer's projector rewrote it, else as stored.
+   */
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
@@ -1025,10 +1074,11 @@ export function encounterModule(rules: EncounterRules): Module {
     const hiddenSerials = enc.hiddenTurns ?? [];
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
     const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id)) ?? { state: null, placements: {} };
-    if (hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0) return setEncounter(world, { ...enc, seq: seqView.state, combatants: placed(enc.combatants, seqView.placements) });
+    // Nothing hidden: serials and join order as stored.
+    const plain = hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0;
     const keep = (id: string): boolean => !hidden.has(id);
     // Turn serials as if hidden turns never happened, so gaps do not reveal them.
-    const pub = (serial: number): number => serial - hiddenSerials.filter((h) => h <= serial).length;
+    const pub = (serial: number): number => (plain ? serial : serial - hiddenSerials.filter((h) => h <= serial).length);
     // Join order as dense ranks among the kept combatants, so gaps do not count hidden joiners.
     const joinRank = new Map(
       enc.roster
@@ -1037,48 +1087,88 @@ export function encounterModule(rules: EncounterRules): Module {
         .sort((a, b) => a[1] - b[1])
         .map(([id], i) => [id, i] as const),
     );
-    // Known to exist only: a public placeholder, no name, stats or linked character.
-    const combatants = placed(
-      Object.fromEntries(
-        Object.entries(enc.combatants)
-          .filter(([id]) => keep(id))
-          .map(([id, c]) => [id, { ...(veiled.has(id) ? { ...c, name: 'Unknown', stats: {}, characterId: null, readied: null } : c), joined: joinRank.get(id) ?? 0 }]),
-      ),
-      seqView.placements,
-    );
-    const { hiddenTurns: _ht, hiddenTurnsEnded: hiddenEnded, hiddenGone: _hg, ...rest } = enc;
+    const combatants: { [id: string]: Combatant } = {};
+    for (const [id, c] of Object.entries(enc.combatants)) {
+      if (!keep(id)) continue;
+      const veil = veiled.has(id);
+      combatants[id] = {
+        id: c.id,
+        // Known to exist only: a public placeholder, no name, stats or linked character.
+        name: veil ? 'Unknown' : c.name,
+        kind: c.kind,
+        side: c.side,
+        characterId: veil ? null : c.characterId,
+        stats: veil ? {} : c.stats,
+        visibility: c.visibility,
+        incapacitated: c.incapacitated,
+        unsurprisable: c.unsurprisable,
+        placement: Object.hasOwn(seqView.placements, id) ? seqView.placements[id]! : c.placement,
+        joined: plain ? c.joined : (joinRank.get(id) ?? 0),
+        readied: veil || c.readied === null ? null : { action: c.readied.action, trigger: c.readied.trigger, round: c.readied.round },
+      };
+    }
+    const conditions: { [id: string]: ConditionInstance } = {};
+    for (const [k, c] of Object.entries(enc.conditions)) {
+      if (!keep(c.target) || veiled.has(c.target)) continue;
+      conditions[k] = {
+        id: c.id,
+        defId: c.defId,
+        target: c.target,
+        source: c.source !== null && !keep(c.source) ? null : c.source,
+        stacks: c.stacks,
+        duration: shownDuration(c.duration, keep),
+        params: c.params,
+        appliedTurn: pub(c.appliedTurn),
+        appliedRound: c.appliedRound,
+        freshTurn: pub(c.freshTurn),
+        freshStacks: c.freshStacks,
+      };
+    }
+    const economy: { [id: string]: EconomyState } = {};
+    for (const [id, e] of Object.entries(enc.economy)) {
+      if (!keep(id) || veiled.has(id)) continue;
+      economy[id] = {
+        spent: numbers(e.spent),
+        granted: numbers(e.granted),
+        owed: numbers(e.owed),
+        turnTags: e.turnTags.filter((t) => typeof t === 'string'),
+        roundTags: e.roundTags.filter((t) => typeof t === 'string'),
+        extended: e.extended === null ? null : { label: e.extended.label, pool: e.extended.pool, remaining: e.extended.remaining },
+      };
+    }
+    const lastTurn: { [id: string]: number } = {};
+    for (const [id, n] of Object.entries(enc.lastTurn)) if (keep(id) && Object.hasOwn(combatants, id) && typeof n === 'number') lastTurn[id] = pub(n);
+    const p = enc.pending;
     const view: EncounterState = {
-      ...rest,
-      turnSerial: pub(enc.turnSerial),
-      nextJoin: joinRank.size,
+      active: enc.active,
+      ...(enc.number === undefined ? {} : { number: enc.number }),
+      round: enc.round,
+      surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
       combatants,
       roster: enc.roster.filter(keep),
-      acted: enc.acted.filter(keep),
       current: enc.current !== null && keep(enc.current) ? enc.current : null,
-      pending: enc.pending === null ? null : { ...enc.pending, options: enc.pending.options.filter(keep), default: enc.pending.default !== null && keep(enc.pending.default) ? enc.pending.default : null },
-      lastTurn: Object.fromEntries(Object.entries(enc.lastTurn).filter(([id]) => keep(id)).map(([id, n]) => [id, pub(n)])),
-      economy: Object.fromEntries(Object.entries(enc.economy).filter(([id]) => keep(id) && !veiled.has(id))),
-      conditions: Object.fromEntries(
-        Object.entries(enc.conditions)
-          .filter(([, c]) => keep(c.target) && !veiled.has(c.target))
-          .map(([k, c]) => [
-            k,
-            {
-              ...c,
-              source: c.source !== null && !keep(c.source) ? null : c.source,
-              // Anchored to a hidden combatant's turn: players learn the kind of duration, not whose turn.
-              duration: (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && !keep(c.duration.of) ? { ...c.duration, of: '' } : c.duration,
-              appliedTurn: pub(c.appliedTurn),
-              freshTurn: pub(c.freshTurn),
+      acted: enc.acted.filter(keep),
+      pending:
+        p === null
+          ? null
+          : {
+              prompt: p.prompt,
+              chooser: p.chooser.kind === 'gm' ? { kind: 'gm' } : { kind: 'players', side: p.chooser.side },
+              options: p.options.filter(keep),
+              default: p.default !== null && keep(p.default) ? p.default : null,
+              ...(p.act === undefined ? {} : { act: p.act }),
             },
-          ]),
-      ),
-      surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
-      escalation: { ...enc.escalation, suppressed: enc.escalation.suppressed.filter(keep) },
+      turnSerial: pub(enc.turnSerial),
+      lastTurn,
       seq: seqView.state,
+      economy,
+      conditions,
+      escalation: { offset: enc.escalation.offset, suppressed: enc.escalation.suppressed.filter(keep) },
+      nextJoin: plain ? enc.nextJoin : joinRank.size,
     };
+    if (plain) return setEncounter(world, view);
     // The one clock counts every turn; players' clock does not count the hidden ones.
-    const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (hiddenEnded ?? 0) };
+    const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (enc.hiddenTurnsEnded ?? 0) };
     return setEncounter({ ...world, clock: { ...world.clock, counts } }, view);
   };
 
@@ -1214,7 +1304,18 @@ export function encounterModule(rules: EncounterRules): Module {
   );
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, idStatus, audience, catalog: encounterCatalog(rules) };
+  // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),
+  // and through canAct (who is on deck) whatever the ruleset's hook reads.
+  const projectReads: ProjectorReads | undefined =
+    rules.canAct !== undefined && rules.canActReads === undefined
+      ? undefined
+      : {
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])],
+          writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
+          // A clock advance changes only the players' clock: the projected encounter keeps its object.
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
+        };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, catalog: encounterCatalog(rules) };
 }
 
 /** "The encounter" for a table's first fight, "Encounter 2" from the second on (the log keeps each one's start and end). */

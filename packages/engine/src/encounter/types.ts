@@ -4,7 +4,7 @@
 // `encounterModule(rules)` to get the 'encounter' Module. All state lives in
 // world.ext.encounter as plain JSON; every change is an event.
 import type { Rng } from '../dice/rng.js';
-import type { EngineEvent, Json, Result, World } from '../core/types.js';
+import type { EngineEvent, Json, Result, World, WorldPart } from '../core/types.js';
 
 // ---------------------------------------------------------------- combatants
 
@@ -107,6 +107,12 @@ export interface Sequencer {
    * this round's turn. Without it (003) they may act later once able.
    */
   rank?(enc: EncounterState, id: string): number;
+  /**
+   * The GM's manual order (drag or move up / down on the tracker): new
+   * placements that put `id` just before `before` (last when null), by id.
+   * Without it the turn order has no manual order (teams, spotlight, Edge Save slots: ADR 29).
+   */
+  reorder?(enc: EncounterState, id: string, before: string | null): Result<{ readonly [id: string]: Json }>;
   /** Placement change when a readied action triggers before `before` (002), or null for none. */
   readyTriggered?(enc: EncounterState, id: string, before: string): Json | null;
 }
@@ -295,6 +301,11 @@ export interface EncounterRules {
   readonly escalation?: EscalationSettings;
   /** Extra able-to-act test (0 HP, dying...); the kernel already checks incapacitated flags and conditions. */
   readonly canAct?: (world: World, combatant: Combatant) => boolean;
+  /**
+   * The world parts `canAct` reads besides the encounter (the projector asks it who is on deck).
+   * Without it, a ruleset with a `canAct` has its encounter re-projected on every change.
+   */
+  readonly canActReads?: readonly WorldPart[];
   /** Ongoing damage for one instance at the end of its bearer's turn (runs before saves). */
   readonly onOngoing?: (world: World, instance: ConditionInstance, rng: Rng) => EngineEvent[];
   /** A save against a save-ends instance, rolled at the end of its bearer's turn. */

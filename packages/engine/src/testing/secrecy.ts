@@ -9,7 +9,7 @@
 import { own } from '../core/own.js';
 import { collectKeys, collectStrings } from '../core/walk.js';
 import fc from 'fast-check';
-import type { Command, Engine, Json, Result, RuleError, Table, Viewer, World } from '../core/types.js';
+import type { Command, Engine, Json, Result, RuleError, Table, Viewer, ViewMemo, World } from '../core/types.js';
 import { seededRng } from '../dice/rng.js';
 
 /** Every canary contains this; ids and public text never do (ids are lowercase). */
@@ -68,6 +68,14 @@ export interface SecrecyOptions {
    * the same outcome from the modules' idStatus hooks (ADR 18). Default true.
    */
   readonly compareWithWalk?: boolean;
+  /**
+   * Module ids (keys of `world.ext`) whose state gets planted keys (ADR 25):
+   * before about one step in three, a GM-only key (`zq_canary_<n>`, holding a
+   * canary) is written into a random record anywhere in that state, hidden
+   * or shown, as a field a later version might add. A default-deny projector
+   * drops it; a projector that copies records whole leaks it.
+   */
+  readonly plant?: readonly string[];
 }
 
 export interface SecrecyReport {
@@ -79,13 +87,88 @@ export interface SecrecyReport {
   readonly compared: number;
   /** Accepted commands by type, so a suite can check its steps really ran (not refused as malformed). */
   readonly accepted: { readonly [type: string]: number };
+  /** Keys planted into module state (with `plant`), in all and by module. */
+  readonly planted: number;
+  readonly plantedIn: { readonly [module: string]: number };
+  /** Projections by parts (one memo for every viewer, ADR 20) compared with fresh ones. */
+  readonly projectionsCompared: number;
+}
+
+/** Equal as JSON values, whatever the order of keys. */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && sameJsonValue(ra[k], rb[k]));
+}
+
+/** Where two JSON values first differ (for a readable failure). */
+function firstDifference(a: unknown, b: unknown, path: string): string {
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    for (const k of new Set([...Object.keys(ra), ...Object.keys(rb)])) if (!sameJsonValue(ra[k], rb[k])) return firstDifference(ra[k], rb[k], `${path}.${k}`);
+  }
+  return `${path}: by parts ${JSON.stringify(a)?.slice(0, 300)}, fresh ${JSON.stringify(b)?.slice(0, 300)}`;
 }
 
 /** Id-like fields a player's random command fills with ids (hidden ones included). */
 const ID_FIELDS = ['id', 'target', 'attacker', 'character', 'characterId', 'combatant', 'owner', 'by', 'ally', 'attack', 'linkedTo', 'targetId', 'helperId', 'source', 'to'];
 
+/** A planted key's name: no random id ([a-z]{12}) can hold a digit or an underscore. */
+export const PLANTED_KEY = 'zq_canary_';
+
 function leak(text: string): boolean {
-  return text.includes(CANARY_MARK);
+  return text.includes(CANARY_MARK) || text.includes(PLANTED_KEY);
+}
+
+type Path = readonly (string | number)[];
+
+/**
+ * Fields whose contents are values the GM or a ruleset enters freely on a
+ * shown record (a combatant's stats, a condition's params, a sequencer's
+ * placement): their keys are data, not fields a projector could list, so no
+ * key is planted inside them.
+ */
+const FREE_FORM = new Set(['stats', 'params', 'placement', 'save']);
+
+/**
+ * The world with one key planted in a record of the named modules' state:
+ * any object holding at least one field that is not an object (maps keyed
+ * by id hold only records, and a key there would be a phantom record, not a
+ * new field). Null when the state has no such record.
+ */
+export function plantKey(world: World, modules: readonly string[], n: number, label: number): { readonly world: World; readonly module: string } | null {
+  const spots: Path[] = [];
+  const visit = (v: Json, path: Path): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
+    else if (v !== null && typeof v === 'object') {
+      const values = Object.values(v);
+      if (values.some((x) => x === null || typeof x !== 'object' || Array.isArray(x))) spots.push(path);
+      for (const [k, x] of Object.entries(v)) if (!FREE_FORM.has(k)) visit(x, [...path, k]);
+    }
+  };
+  for (const m of modules) {
+    const state = own(world.ext, m);
+    if (state !== undefined) visit(state, ['ext', m]);
+  }
+  if (spots.length === 0) return null;
+  const path = spots[n % spots.length]!;
+  const set = (v: Json, i: number): Json => {
+    if (i === path.length) return { ...(v as { [k: string]: Json }), [`${PLANTED_KEY}${label}`]: `${CANARY_MARK}${label}${CANARY_MARK}` };
+    const k = path[i]!;
+    if (Array.isArray(v)) {
+      const copy = v.slice();
+      copy[k as number] = set(v[k as number]!, i + 1);
+      return copy;
+    }
+    const o = v as { [k: string]: Json };
+    return { ...o, [k]: set(o[k as string]!, i + 1) };
+  };
+  return { world: set(world as unknown as Json, 0) as unknown as World, module: String(path[1]) };
 }
 
 /**
@@ -100,6 +183,9 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let playerCommands = 0;
   let refusals = 0;
   let compared = 0;
+  let planted = 0;
+  const plantedIn: { [module: string]: number } = {};
+  let projectionsCompared = 0;
   const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
   const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
@@ -143,15 +229,40 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
       },
     };
     const makers = [...genericSteps(opts, commandTypes, queryNames), ...(opts.steps ?? [])];
+    // One memo for every viewer, as a room keeps it: a projector's declared reads must be honest (ADR 20).
+    const memo: ViewMemo = { entryCopies: new WeakMap() };
+    const viewers = [SECRECY_GM, SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR];
     const check = (where: string): void => {
       if (opts.compareWithWalk !== false) compareIds(engine, table.world, where);
+      // In a rotating order, so a projector that reads the seat without saying so serves one seat another's parts.
+      for (let i = 0; i < viewers.length; i++) {
+        const v = viewers[(i + steps) % viewers.length]!;
+        const byParts = engine.project(table.world, v, memo);
+        const fresh = engine.project(table.world, v);
+        projectionsCompared++;
+        if (!sameJsonValue(byParts, fresh)) throw new Error(`${where}: the projection by parts for ${JSON.stringify(v)} differs from a fresh one at ${firstDifference(byParts, fresh, 'world')}`);
+      }
       for (const v of [SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR]) {
         const text = JSON.stringify(engine.view(table, v));
-        if (leak(text)) throw new Error(`${where}: a canary reached ${JSON.stringify(v)}: …${text.slice(Math.max(0, text.indexOf(CANARY_MARK) - 200), text.indexOf(CANARY_MARK) + 40)}…`);
+        if (leak(text)) {
+          const at = text.includes(CANARY_MARK) ? text.indexOf(CANARY_MARK) : text.indexOf(PLANTED_KEY);
+          throw new Error(`${where}: a canary reached ${JSON.stringify(v)}: …${text.slice(Math.max(0, at - 300), at + 40)}…`);
+        }
       }
     };
+    let plantedHere = false;
     for (const [k, d] of script) {
       steps++;
+      if (opts.plant !== undefined && d.c % 3 === 0) {
+        const w = plantKey(table.world, opts.plant, d.a * 31 + d.b, ++counter);
+        if (w !== null) {
+          table = { ...table, world: w.world };
+          planted++;
+          plantedIn[w.module] = (plantedIn[w.module] ?? 0) + 1;
+          plantedHere = true;
+          check('after planting a key');
+        }
+      }
       const maker = makers[k % makers.length]!;
       const step = maker(ctx, d);
       if (step === null) {
@@ -186,13 +297,14 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
       }
       check(`after ${step.command.type}`);
     }
-    // Replay from the stored rows rebuilds the same world (random ids are in the events).
+    // Replay from the stored rows rebuilds the same world (random ids are in the events); planted keys are in no event.
+    if (plantedHere) return;
     const again = engine.replay(table.genesis, JSON.parse(JSON.stringify(table.transactions)) as Table['transactions']);
     if (JSON.stringify(again.world) !== JSON.stringify(table.world)) throw new Error('replay did not rebuild the same world');
   };
 
   fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
-  return { sequences, steps, playerCommands, refusals, compared, accepted };
+  return { sequences, steps, playerCommands, refusals, compared, accepted, planted, plantedIn, projectionsCompared };
 }
 
 /**
@@ -304,7 +416,24 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       });
     },
     (ctx, d) => gm({ type: 'character.remove', id: ctx.pick(ctx.characterIds(), d.a, 'nobody') }),
-    (ctx, d) => gm({ type: 'countdown.create', name: ctx.canary(), start: 1 + (d.a % 6), visibility: 'hidden' }),
+    // A countdown of each tier: what its tier keeps from players is a canary (a hidden one whole, an existence-only one's texts,
+    // and every beat the party may not learn of); the rest is public, so planted keys (ADR 25) land in shown records too.
+    (ctx, d) => {
+      const visibility = tiers[d.b % 3]!;
+      const open = (): string => (visibility === 'visible' ? ctx.word() : ctx.canary());
+      return gm({
+        type: 'countdown.create',
+        name: visibility === 'hidden' ? ctx.canary() : ctx.word(),
+        start: 1 + (d.a % 6),
+        visibility,
+        kind: d.c % 2 === 0 ? 'standard' : 'longTerm',
+        effect: open(),
+        beats: [
+          { at: 0, text: ctx.canary(), partyCanLearn: false },
+          { at: d.a % 6, text: open(), partyCanLearn: true },
+        ],
+      });
+    },
     (ctx, d) => {
       const combatants = roster(ctx, d);
       const params = opts.encounterParams?.(ctx, combatants);

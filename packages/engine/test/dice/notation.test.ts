@@ -325,7 +325,32 @@ describe('sides from an expression', () => {
     expect(printDice(parseDice('(1d4)d(1d6)kh1'))).toBe('(1d4)d(1d6)kh1');
   });
 
-  it('refuses what the faces must fix, by name and column, and bad ranges with the limit', () => {
+  it('d(1d4+1)!: each side count explodes on its own top face; mean = 1/4 (3 + 3 + 10/3 + 15/4) = 157/48, as E[d(s)!] = (s + 1)/2 x s/(s - 1)', () => {
+    const o = odds('d(1d4+1)!');
+    expect(o.mean).toBeCloseTo(157 / 48, 9);
+    // P(1) = 1/4 (1/2 + 1/3 + 1/4 + 1/5): a 1 never explodes on any of them.
+    expect(o.distribution.probability(1)).toBeCloseTo((1 / 2 + 1 / 3 + 1 / 4 + 1 / 5) / 4, 14);
+    // Scripted: sides 1 + 1 = 2, then a d2 shows 2 (explodes), then 1.
+    const r = rollDice('d(1d4+1)!', fixedRng([1, 2, 1]));
+    expect(r.dice.map((g) => [g.notation, g.sides, g.total])).toEqual([['1d4', 4, 1], ['1d2!', 2, 3]]);
+    expect(r.dice[1]!.dice.map((d) => [d.value, d.exploded])).toEqual([[2, true], [1, false]]);
+    expect(printDice(parseDice('d(1d4+1)!'))).toBe('1d(1d4 + 1)!');
+    expect(printDice(parseDice('d(1d4+1)!>3'))).toBe('1d(1d4 + 1)!>3');
+  });
+
+  it('4d(1d6)>=4 counts successes per side count: mean = 4/6 (1/4 + 2/5 + 3/6) = 0.7666...; d(1d6+1)!p: mean = E[s/2 + 1] = 3.25', () => {
+    expect(odds('4d(1d6)>=4').mean).toBeCloseTo((4 / 6) * (1 / 4 + 2 / 5 + 3 / 6), 14);
+    // A penetrating chain adds 1/2 on average on any die: (s + 1)/2 + 1/2, s = 2..7.
+    expect(odds('d(1d6+1)!p').mean).toBeCloseTo(3.25, 9);
+    // min / max clamp each side count's faces: 3d(2d4)min3max6 on a d2 is always 3 x 3.
+    const clamp = rollDice('3d(2d4)min3max6', fixedRng([1, 1, 2, 1, 2]));
+    expect(clamp.total).toBe(9);
+    expect(clamp.dice.at(-1)!.dice.every((d) => d.value === 3 && d.clamped === true)).toBe(true);
+    // Criticals are display facts of the face rolled.
+    expect(rollDice('d(1d20)cs>=19cf1', fixedRng([20, 19])).dice.at(-1)!.dice[0]!.critical).toBe('success');
+  });
+
+  it('refuses a side count that would never stop or cannot be met, naming it and pointing at the sides', () => {
     const err = (e: string): DiceError => {
       try {
         compileDice(e);
@@ -334,10 +359,14 @@ describe('sides from an expression', () => {
       }
       throw new Error(`${e} compiled`);
     };
-    expect(err('d(1d4)!').message).toBe('an explosion on dice whose sides come from an expression (d(...)) is not supported (see docs/dice.md)');
-    expect(err('d(1d4)!').position).toBe(6);
-    expect(err('2d(1d4)>3').message).toMatch(/^success counting on dice whose sides come from an expression/);
-    expect(err('d(1d4)r1').message).toMatch(/^the "r" modifier on dice whose sides/);
+    expect(err('d(1d4)!').message).toBe('the sides can roll 1, and exploding on =1 would explode every face of a d1 forever; make the sides expression unable to give 1 (e.g. d(1d4+1))');
+    expect(err('d(1d4)!').position).toBe(1);
+    expect(err('d(1d6)r<3').message).toMatch(/^the sides can roll 1, and rerolling r<3 would reroll every face of a d1 forever/);
+    expect(err('3d(1d8)u').message).toMatch(/^the sides can roll 1, and 3 dice cannot all differ on a d1/);
+    // A count no side count can vary is the old total comparison typed by habit.
+    expect(err('2d(1d4)>9').message).toMatch(/gives the same count whatever the faces, for every side count/);
+    // The same modifiers with a range that avoids the bad counts are accepted, and odds come out exact.
+    for (const ok of ['d(1d4+1)!', 'd(1d6+2)r<3', '3d(1d8+2)u', '2d(1d4)>3', 'd(1d6)ro', '2d(1d6+1)x', '(1d4)d(1d6+1)!kh2']) expect(odds(ok).truncatedMass).toBeLessThan(1e-12);
     expect(err('d(1d4-1)').message).toMatch(/at least 1/);
     expect(err('d(1d4/2)').message).toMatch(/whole number/);
     expect(err('d(1d2000)').limit).toBe('maxRolledSides');

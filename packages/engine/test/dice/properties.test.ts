@@ -357,10 +357,17 @@ describe('the combinations the pool of dice makes exact: recorded roll, fast pat
     fc.tuple(fc.constantFrom('1d2', '1d3', '1d4', '2d2', '1d3+1', '1dF', '1d2!'), fc.constantFrom('1d2', '1d4', '1d3-1', '2dF'), fc.constantFrom('1d3', '1d2*2', '1d4'), keepArb, fc.option(cmpArb(0, 4)))
       .map(([a, b, c, k, t]) => `{${a}, ${b}, ${c}}${k}${t ?? ''}`),
   );
-  /** Sides from an expression, with a plain or rolled count and keep / drop. */
+  /** Sides from an expression, with a plain or rolled count, any per-die modifier and keep / drop. */
   const rolledSides = fc
-    .tuple(fc.constantFrom('', '2', '(1d2)', '(1d3-1)'), fc.constantFrom('1d3', '1d2+1', '2d2', 'max(1d3, 2)', '1d2*2'), fc.option(keepArb), fc.option(fc.constantFrom(' + 1d2', ' * 2', ' vs 3')))
-    .map(([n, sx, k, rest]) => `${n}d(${sx})${k ?? ''}${rest ?? ''}`);
+    .tuple(
+      fc.constantFrom('', '2', '(1d2)', '(1d3-1)'),
+      fc.constantFrom('1d3', '1d2+1', '2d2', 'max(1d3, 2)', '1d2*2'),
+      fc.option(fc.constantFrom('!', '!!', '!p', '!>2', 'x', 'r1', 'ro', 'ro<2', 'min2', 'max2', 'u', 'uo', 'cs>=3', 'cf1')),
+      fc.option(keepArb),
+      fc.option(fc.constantFrom('>=2', '>1f1', '<3')),
+      fc.option(fc.constantFrom(' + 1d2', ' * 2', ' vs 3')),
+    )
+    .map(([n, sx, m, k, t, rest]) => `${n}d(${sx})${m ?? ''}${k ?? ''}${t ?? ''}${rest ?? ''}`);
   it.each([
     ['sides from an expression', rolledSides],
     ['keep/drop over explosions', explodeKeep],

@@ -96,7 +96,7 @@ export function eventAudience(world: World, e: EngineEvent): Audience {
 // ---------------------------------------------------------------- the kernel bound to 002
 
 /** Rules hooks are filled in by module.ts (they need the ruleset's event builders). */
-export type Hooks = Pick<EncounterRules, 'canAct' | 'onOngoing' | 'saveRoll' | 'onTurnStart' | 'onTurnEnd'>;
+export type Hooks = Pick<EncounterRules, 'canAct' | 'canActReads' | 'onOngoing' | 'saveRoll' | 'onTurnStart' | 'onTurnEnd'>;
 
 export function makeRules(hooks: Hooks): EncounterRules {
   return { ...bandsEncounter(), conditions: TSW_CONDITIONS, ...hooks };

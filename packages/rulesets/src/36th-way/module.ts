@@ -2,7 +2,7 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Json, Module, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
@@ -102,6 +102,7 @@ export function createTswModule(): TswModule {
   let kitRef: Kit | null = null;
   const kitOf = (): Kit => kitRef!;
   const rules = makeRules({
+    canActReads: [`ext.${TSW_ID}`],
     canAct(world, c) {
       const s = own(getTsw(world).sheets, c.id);
       return s === undefined ? true : !s.dead && !s.unconscious;
@@ -720,7 +721,8 @@ export function createTswModule(): TswModule {
     return viewer.role === 'gm' || sheetShown(world, id, sheet) ? 'shown' : 'hidden';
   };
 
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, idStatus, queries: tswQueries(kit) };
+  const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TSW_ID}`] };
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, queries: tswQueries(kit) };
   return { module, kit };
 }
 

@@ -15,6 +15,7 @@ export const DAGGERHEART_CONDITIONS: readonly ConditionDef[] = [
 export const daggerheartKit: EncounterKit = encounterKit({
   ...daggerheartEncounter({ tokensFrom: (settings) => (typeof settings['daggerheart.actionTokens'] === 'number' ? settings['daggerheart.actionTokens'] : 0) }),
   conditions: DAGGERHEART_CONDITIONS,
+  canActReads: ['characters', 'settings'],
   canAct(world, combatant) {
     const ch = combatant.characterId === null ? undefined : world.characters[combatant.characterId];
     if (ch === undefined) return true;

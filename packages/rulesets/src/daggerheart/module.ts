@@ -412,7 +412,18 @@ function project(world: World, viewer: Viewer): World {
   const requests: { [k: string]: RollRequest } = {};
   for (const [id, r] of Object.entries(s.requests ?? {})) {
     if (!visible(r.characterId)) continue;
-    requests[id] = r.hidden ? { ...r, difficulty: null } : r;
+    // Field by field (ADR 25): a field this list does not name stays with the GM.
+    requests[id] = {
+      id: r.id,
+      characterId: r.characterId,
+      trait: r.trait,
+      modifier: r.modifier,
+      difficulty: r.hidden ? null : r.difficulty,
+      hidden: r.hidden,
+      advantage: r.advantage,
+      experience: r.experience === null ? null : { name: r.experience.name, bonus: r.experience.bonus },
+      label: r.label,
+    };
   }
   const fear = daggerheartSettings(world).fearVisible ? s.fear : null;
   return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
@@ -436,6 +447,7 @@ export const daggerheartModule: Module = {
   commands,
   reducers,
   project,
+  projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
   audience: {

@@ -21,6 +21,7 @@ import {
   type EngineEvent,
   type Json,
   type Module,
+  type ProjectorReads,
   type Reaction,
   type Reducer,
   type Result,
@@ -878,6 +879,19 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   // ------------------------------------------------------------ views
 
+  /** A map of numbers as players read it: its numbers only. */
+  const numbers = (m: { readonly [k: string]: number }): { [k: string]: number } => Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'number'));
+  /** A turn's movement, field by field. */
+  const shownMovement = (m: TurnMovement): TurnMovement => ({
+    styles: m.styles.map((x) => ({ style: x.style, variant: x.variant, ...(x.improvised === undefined ? {} : { improvised: x.improvised }) })),
+    multiplier: m.multiplier,
+    used: numbers(m.used),
+    spent: m.spent,
+    active: m.active,
+    prone: m.prone,
+    interrupted: m.interrupted.filter((x) => typeof x === 'string'),
+  });
+
   // Default-deny (ADR 10): every field of the player's state is listed here; visibility is judged on the
   // unprojected world, so a character the core projector already removed counts as secret, not unknown.
   const project = (world: World, viewer: Viewer, source: World = world): World => {
@@ -895,19 +909,26 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       encounterPhase: st.encounterPhase,
       spotlight: st.spotlight,
       secondaryAwarded: st.secondaryAwarded.filter((id) => !secretCh(id)),
-      movement: dropC(st.movement),
-      dashes: dropC(st.dashes),
-      freeActions: dropC(st.freeActions),
+      // Records field by field (ADR 25): a key a record gains later stays with the GM.
+      movement: Object.fromEntries(Object.entries(dropC(st.movement)).map(([id, m]) => [id, shownMovement(m)])),
+      dashes: Object.fromEntries(Object.entries(dropC(st.dashes)).map(([id, d]) => [id, { round: d.round, count: d.count }])),
+      freeActions: numbers(dropC(st.freeActions)),
       prone: st.prone.filter((id) => !secretC(id)),
-      xp: dropCh(st.xp),
-      levels: dropCh(st.levels),
-      resources: dropCh(st.resources),
-      episodic: dropCh(st.episodic),
-      improvised: Object.fromEntries(Object.entries(st.improvised).filter(([, r]) => !secretCh(r.characterId))),
+      xp: numbers(dropCh(st.xp)),
+      levels: numbers(dropCh(st.levels)),
+      resources: Object.fromEntries(
+        Object.entries(dropCh(st.resources)).map(([id, rs]) => [id, Object.fromEntries(Object.entries(rs).filter(([, r]) => r !== null && typeof r === 'object').map(([k, r]) => [k, { value: r.value, max: r.max }]))]),
+      ),
+      episodic: Object.fromEntries(Object.entries(dropCh(st.episodic)).map(([id, list]) => [id, list.filter((x) => typeof x === 'string')])),
+      improvised: Object.fromEntries(
+        Object.entries(st.improvised)
+          .filter(([, r]) => !secretCh(r.characterId))
+          .map(([k, r]) => [k, { id: r.id, characterId: r.characterId, description: r.description, status: r.status }]),
+      ),
       looseOrder: st.looseOrder?.filter((id) => !secretCh(id)) ?? null,
       opening: {
         introduced: st.opening.introduced.filter((id) => !secretCh(id)),
-        clips: dropCh(st.opening.clips),
+        clips: Object.fromEntries(Object.entries(dropCh(st.opening.clips)).filter(([, c]) => typeof c === 'string')),
         coldOpen: st.opening.coldOpen,
       },
     };
@@ -934,7 +955,8 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
 
-  return { id: KLEPTO_ID, commands, reducers, reactions, project, idStatus, audience, queries: kleptoQueries };
+  const projectReads: ProjectorReads = { reads: [`ext.${KLEPTO_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${KLEPTO_ID}`] };
+  return { id: KLEPTO_ID, commands, reducers, reactions, project, projectReads, idStatus, audience, queries: kleptoQueries };
 }
 
 export function describePhase(st: KleptoState): string {

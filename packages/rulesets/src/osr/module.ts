@@ -53,7 +53,7 @@ function sheetStats(world: World, c: Combatant): { [k: string]: Json } {
   return typeof dex === 'number' && Number.isInteger(dex) ? { dex } : {};
 }
 
-export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct, sheetStats });
+export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct, canActReads: [`ext.${OSR_ID}`, 'characters'], sheetStats });
 
 // ---------------------------------------------------------------- audiences and log
 
@@ -536,6 +536,8 @@ export const osrModule: Module = {
   reducers,
   reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e)]],
   project,
+  // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
+  projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
   idStatus,
   queries: osrQueries,
   audience: Object.fromEntries(

@@ -10,10 +10,10 @@ import { TEAMS_REDUCERS, statusWords } from './reducers.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
-import { parseSheet } from './sheet.js';
+import { parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { id, intIn, MAX_ID, readAttack } from './input.js';
-import { audienceOf, controls, getTeams, setTeams, TEAMS_ID } from './state.js';
+import { audienceOf, controls, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
 
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
@@ -484,6 +484,81 @@ function teamsAudience(source: World) {
   return { full, combatant, inView, tierOf };
 }
 
+/** A numbers table (attribute dice, skills, proficiencies) as players read it: its numbers only. */
+const numbers = (m: { readonly [k: string]: number }): { [k: string]: number } => Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'number'));
+
+const shownWeapon = (w: Weapon): Weapon => ({
+  attributes: w.attributes.filter((a) => typeof a === 'string'),
+  proficiencies: w.proficiencies.filter((a) => typeof a === 'string'),
+  damage: w.damage,
+  criticalDamage: w.criticalDamage,
+  criticalThreshold: w.criticalThreshold,
+  damageType: w.damageType,
+  delivery: w.delivery,
+  nonlethal: w.nonlethal,
+});
+
+const shownItem = (i: Item): Item => ({
+  name: i.name,
+  metal: i.metal,
+  durability: i.durability,
+  maxDurability: i.maxDurability,
+  block: i.block,
+  parry: i.parry,
+  weapon: i.weapon === null ? null : shownWeapon(i.weapon),
+});
+
+/** A sheet shown in full, field by field (ADR 25): a field this list does not name stays with the GM. */
+function shownSheet(sh: Sheet): Sheet {
+  const items: { [id: string]: Item } = {};
+  for (const [id, item] of Object.entries(sh.items)) if (item !== null && typeof item === 'object') items[id] = shownItem(item);
+  return {
+    name: sh.name,
+    characterId: sh.characterId,
+    attributes: numbers(sh.attributes),
+    skills: numbers(sh.skills),
+    proficiencies: numbers(sh.proficiencies),
+    evasion: sh.evasion,
+    deflection: { physical: sh.deflection.physical, elemental: sh.deflection.elemental },
+    size: sh.size,
+    luck: sh.luck,
+    constitution: sh.constitution,
+    endurance: sh.endurance,
+    maxEndurance: sh.maxEndurance,
+    health: sh.health,
+    maxHealth: sh.maxHealth,
+    stamina: sh.stamina,
+    maxStamina: sh.maxStamina,
+    focus: sh.focus,
+    maxFocus: sh.maxFocus,
+    items,
+    wielded: sh.wielded.filter((w) => typeof w === 'string'),
+    secret: sh.secret,
+    conscious: sh.conscious,
+    dead: sh.dead,
+    deathDifficulty: sh.deathDifficulty,
+  };
+}
+
+/** A pending attack as its target's side reads it; from an unseen attacker, who and with what stay unnamed. */
+function shownAttack(a: PendingAttack, attackerShown: boolean): PendingAttack {
+  return {
+    id: a.id,
+    attacker: attackerShown ? a.attacker : '',
+    target: a.target,
+    weapon: attackerShown ? a.weapon : '',
+    result: a.result,
+    luck: a.luck,
+    critical: a.critical,
+    weaponDamage: a.weaponDamage,
+    damageType: a.damageType,
+    nonlethal: a.nonlethal,
+    ranged: a.ranged,
+    freeReaction: a.freeReaction,
+    intercepted: a.intercepted,
+  };
+}
+
 const project: Projector = (world, viewer, source = world) => {
   if (viewer.role === 'gm') return world;
   const st = getTeams(world);
@@ -492,20 +567,20 @@ const project: Projector = (world, viewer, source = world) => {
   for (const [k, sh] of Object.entries(st.sheets)) {
     const tier = tierOf(k, sh);
     if (tier === 'none') continue;
-    sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(sh);
+    sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(shownSheet(sh));
   }
   const keep = <T extends object>(o: { readonly [k: string]: T }, ids: (v: T, k: string) => string[]): { [k: string]: T } =>
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
   return setTeams(world, {
     sheets: sheets as unknown as typeof st.sheets,
-    attackCounts: keep(st.attackCounts, (_v, k) => [k]),
+    attackCounts: Object.fromEntries(Object.entries(keep(st.attackCounts, (_v, k) => [k])).map(([k, v]) => [k, { round: v.round, count: v.count }])),
     // An attack on someone the player sees waits for their reaction even from an unseen attacker: who and with what stay unnamed.
     pending: Object.fromEntries(
       Object.entries(st.pending)
         .filter(([, v]) => inView(v.target) && (v.intercepted === null || inView(v.intercepted)))
-        .map(([k, v]) => [k, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible' ? v : { ...v, attacker: '', weapon: '' }]),
+        .map(([k, v]) => [k, shownAttack(v, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible')]),
     ),
-    atRisk: keep(st.atRisk, (_v, k) => [k]),
+    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, { difficulty: v.difficulty }])),
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
@@ -557,6 +632,7 @@ export const teamsModule: Module = {
   reducers: TEAMS_REDUCERS,
   reactions: [landHits],
   project,
+  projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),

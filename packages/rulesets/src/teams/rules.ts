@@ -4,7 +4,7 @@
 // "unable to act" read from the sheet (unconscious or dead).
 import type { ConditionDef, EncounterRules } from '@tablekeeper/engine';
 import { encounterKit, teamsEncounter, own } from '@tablekeeper/engine';
-import { getTeams } from './state.js';
+import { getTeams, TEAMS_ID } from './state.js';
 
 export const TEAMS_CONDITIONS: readonly ConditionDef[] = [
   // Guard: +1 to all defences and defence tests until your next turn.
@@ -18,6 +18,7 @@ export const TEAMS_CONDITIONS: readonly ConditionDef[] = [
 export const teamsRules: EncounterRules = {
   ...teamsEncounter(),
   conditions: TEAMS_CONDITIONS,
+  canActReads: [`ext.${TEAMS_ID}`],
   canAct(world, c) {
     const s = own(getTeams(world).sheets, c.id);
     if (s === undefined) return true;

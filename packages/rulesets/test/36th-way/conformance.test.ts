@@ -36,4 +36,10 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
+
+  it('a GM-only key planted in any record of the 36th-way, encounter or countdowns state reaches no player or spectator (default deny, ADR 25; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: ['very-fast', 'fast', 'medium', 'slow', 'very-slow'][d.a % 5]! }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['36th-way', 'encounter', 'countdowns'] });
+    expect(report.planted).toBeGreaterThan(100);
+    for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
+  });
 });

@@ -76,6 +76,22 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
 
+  it('a GM-only key planted in any record of the kleptonomicon, encounter or countdowns state reaches no player or spectator (default deny, ADR 25; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({
+      engine,
+      rulesetId: 'kleptonomicon',
+      settings: settings.value,
+      steps,
+      combatantExtra: (_ctx, visibility, d) => ({ stats: { creatureType: visibility === 'hidden' ? 'lurker' : d.a % 2 === 0 ? 'guard' : 'hound', edgeSave: d.b % 3 } }),
+      sequences: 400,
+      seed: 20261126,
+      compareWithWalk: false,
+      plant: ['kleptonomicon', 'encounter', 'countdowns'],
+    });
+    expect(report.planted).toBeGreaterThan(100);
+    for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
+  });
+
   it('a hidden Edge Save group is not counted in a player view: the same as a table without it (004 "Turn Order")', () => {
     const roster = (withLurker: boolean): Json[] => [
       { id: 'alice', kind: 'pc', stats: { edgeSave: 1 } },

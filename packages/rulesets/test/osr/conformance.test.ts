@@ -49,4 +49,10 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('bestiary.saveTemplate');
     expect(report.playerCommands).toBeGreaterThan(500);
   });
+
+  it('a GM-only key planted in any record of the osr, encounter or countdowns state reaches no player or spectator (default deny, ADR 25; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ engine, rulesetId: 'osr', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ stats: { dex: 8 + (d.a % 10) } }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['osr', 'encounter', 'countdowns'] });
+    expect(report.planted).toBeGreaterThan(100);
+    for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
+  });
 });

@@ -22,24 +22,40 @@ const steps: StepMaker[] = [
     return { actor: { role: 'gm' }, command: { type: 'teams.setSheet', id, sheet: enemy(hidden ? { name: ctx.canary(), items } : { name: ctx.word(), secret: true, items }) as unknown as Json } };
   },
   (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'teams.removeSheet', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') } }),
+  // A public sheet on anyone in the fight (refused or shown as status words for hidden and veiled ones): words only,
+  // so the planted-key property (ADR 25) finds records players read in full.
+  (ctx, d) => {
+    const id = ctx.pick(ctx.combatantIds().filter((x) => !ctx.hiddenIds().includes(x)), d.a, 'nobody');
+    return { actor: { role: 'gm' }, command: { type: 'teams.setSheet', id, sheet: enemy({ name: ctx.word(), items: { [`item${d.b}`]: { name: ctx.word(), weapon: spear } } }) as unknown as Json } };
+  },
 ];
+
+const options = {
+  engine,
+  rulesetId: 'teams',
+  settings: settings.value,
+  steps,
+  // A hidden combatant's team is a canary; everyone else is on one of two public teams.
+  combatantExtra: (ctx: Parameters<StepMaker>[0], visibility: string, d: Parameters<StepMaker>[1]) => ({ team: visibility === 'hidden' ? ctx.canary() : d.a % 2 === 0 ? 'heroes' : 'foes' }),
+  encounterParams: (_ctx: Parameters<StepMaker>[0], combatants: readonly { readonly id: string; readonly visibility: string }[]) => ({
+    teamOrder: [...new Set(combatants.map((c) => String((c as unknown as { team: string }).team)))],
+  }),
+};
 
 describe('secrecy conformance (ADR 10)', () => {
   it('no canary from hidden teams or secret and hidden sheets reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
-    const report = checkSecrecy({
-      engine,
-      rulesetId: 'teams',
-      settings: settings.value,
-      steps,
-      // A hidden combatant's team is a canary; everyone else is on one of two public teams.
-      combatantExtra: (ctx, visibility, d) => ({ team: visibility === 'hidden' ? ctx.canary() : d.a % 2 === 0 ? 'heroes' : 'foes' }),
-      encounterParams: (ctx, combatants) => ({ teamOrder: [...new Set(combatants.map((c) => String((c as unknown as { team: string }).team)))] }),
-      sequences: 1000,
-    });
+    const report = checkSecrecy({ ...options, sequences: 1000 });
     expect(report.sequences).toBe(1000);
     expect(report.compared).toBeGreaterThan(0);
     expect(Object.keys(report.accepted)).toContain('teams.setSheet');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
+  });
+
+  it('a GM-only key planted in any record of the teams, encounter or countdowns state reaches no player or spectator (default deny, ADR 25; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ ...options, sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['teams', 'encounter', 'countdowns'] });
+    expect(report.planted).toBeGreaterThan(200);
+    for (const m of ['teams', 'encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
+    expect(Object.keys(report.accepted)).toContain('teams.setSheet');
   });
 });

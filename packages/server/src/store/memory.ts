@@ -95,6 +95,7 @@ export function memoryStore(): EventStore {
     },
     listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
     batch: (fn) => fn(),
+    commit: (fn) => ({ value: fn(), durable: Promise.resolve() }),
     probeWritable: () => open,
     probeWrite: () => (open ? null : new StoreError('NOT_FOUND', 'the store is closed')),
     close() {

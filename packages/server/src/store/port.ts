@@ -87,6 +87,13 @@ export interface EventStore {
    * group commit, one fsync for many commands. Throws if the commit fails.
    */
   batch<T>(fn: () => T): T;
+  /**
+   * Like `batch`, but the commit does not wait for the disk on the event loop:
+   * `durable` settles once everything committed so far is on disk (the sync runs
+   * off the loop) and rejects if it cannot be made so. Nothing from `fn` may be
+   * acknowledged or shown before `durable` settles (ADR 24).
+   */
+  commit<T>(fn: () => T): { readonly value: T; readonly durable: Promise<void> };
   /** True when a write transaction can commit right now (health check). */
   probeWritable(): boolean;
   /** The error a write transaction fails with right now, or null when it commits (health check with a reason). */

@@ -1,8 +1,12 @@
 // SQLite adapter of the event store (better-sqlite3, synchronous). Durability
 // comes from WAL + synchronous=FULL: a transaction is on disk when append()
-// returns, which is why the room acknowledges only after it.
-import { mkdirSync } from 'node:fs';
+// returns, which is why the room acknowledges only after it. Group commits
+// (commit()) are the exception: their WAL sync runs on the thread pool and
+// they are acknowledged when it resolves; checkpoints run on their own
+// thread and connection (ADR 24).
+import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { StoreError, type AppendResult, type EventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
@@ -69,19 +73,83 @@ export const REQUIRED_PRAGMAS = {
   synchronous: 2, // FULL
   busy_timeout: 5000,
   foreign_keys: 1,
-  locking_mode: 'exclusive', // one writer: a second server on the same file fails fast
 } as const;
 
 export interface SqliteOptions {
-  /** Skip the exclusive lock (tools that read a database a server holds must not use this for writing). */
+  /** Skip the owner lock and the checkpoint thread (tools that read a database a server holds must not use this for writing). */
   readonly shared?: boolean;
+  /** How often the checkpoint thread copies the WAL into the database file (ms). */
+  readonly checkpointEveryMs?: number;
+}
+
+/** The WAL checkpoint thread's period: often enough that the WAL stays a few MB under a steady load. */
+export const CHECKPOINT_EVERY_MS = 200;
+/** After a WAL reset, SQLite cuts the WAL file back to this size (the file an import grew is given back). */
+const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * One server per database file: a lock held for the store's life on a side
+ * file (`<db>-lock`, in SQLite's exclusive locking mode), so a second server
+ * fails fast. The database itself is opened in normal locking mode, so the
+ * checkpoint thread can have its own connection (ADR 24).
+ */
+function ownerLock(path: string): Database.Database {
+  const lock = new Database(`${path}-lock`);
+  try {
+    lock.pragma('busy_timeout = 0');
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY CHECK (id = 1), pid INTEGER NOT NULL, at INTEGER NOT NULL) STRICT');
+    // The first write takes the exclusive lock, which this connection keeps until it closes.
+    lock.prepare('INSERT INTO owner (id, pid, at) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET pid = excluded.pid, at = excluded.at').run(process.pid, Date.now());
+    return lock;
+  } catch (e) {
+    lock.close();
+    if (e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message)) throw new StoreError('LOCKED', `the database ${path} is in use by another server (one writer per file)`);
+    throw e;
+  }
+}
+
+interface Checkpointer {
+  /** Resolves after the next checkpoint the thread runs (tests, tools). */
+  now(): Promise<{ walFrames: number; copied: number }>;
+  stop(): void;
+}
+
+/** Starts the checkpoint thread; if it dies, the connection falls back to SQLite's own checkpoints on commit. */
+function startCheckpointer(path: string, everyMs: number, db: Database.Database): Checkpointer {
+  const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path, everyMs } });
+  worker.unref();
+  let waiting: ((r: { walFrames: number; copied: number }) => void)[] = [];
+  let stopped = false;
+  worker.on('message', (m: { type: string; walFrames?: number; copied?: number }) => {
+    if (m.type !== 'checkpointed') return;
+    const r = { walFrames: m.walFrames ?? -1, copied: m.copied ?? -1 };
+    const w = waiting;
+    waiting = [];
+    for (const resolve of w) resolve(r);
+  });
+  const fallBack = () => {
+    if (stopped || !db.open) return;
+    db.pragma('wal_autocheckpoint = 1000');
+  };
+  worker.on('error', fallBack);
+  worker.on('exit', fallBack);
+  return {
+    now() {
+      return new Promise((resolve) => {
+        waiting.push(resolve);
+        worker.postMessage({ type: 'now' });
+      });
+    },
+    stop() {
+      stopped = true;
+      worker.postMessage({ type: 'stop' });
+    },
+  };
 }
 
 /** Applies and then verifies the pragmas; throws StoreError('PRAGMA') listing every mismatch. */
-export function applyPragmas(db: Database.Database, options: SqliteOptions = {}): void {
-  if (!options.shared) db.pragma('locking_mode = EXCLUSIVE');
-  // Fail fast if another server holds the file, then wait politely for transient locks.
-  db.pragma('busy_timeout = 0');
+export function applyPragmas(db: Database.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma(`busy_timeout = ${REQUIRED_PRAGMAS.busy_timeout}`);
@@ -95,7 +163,6 @@ export function applyPragmas(db: Database.Database, options: SqliteOptions = {})
   check('synchronous', REQUIRED_PRAGMAS.synchronous);
   check('busy_timeout', REQUIRED_PRAGMAS.busy_timeout);
   check('foreign_keys', REQUIRED_PRAGMAS.foreign_keys);
-  if (!options.shared) check('locking_mode', REQUIRED_PRAGMAS.locking_mode);
   if (wrong.length) throw new StoreError('PRAGMA', `SQLite store refuses to run without its durability settings: ${wrong.join(', ')}`);
 }
 
@@ -133,6 +200,8 @@ const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_
 
 export interface SqliteEventStore extends EventStore {
   readonly db: Database.Database;
+  /** Runs a PASSIVE checkpoint on the checkpoint thread now; resolves with the WAL's frames and how many are in the database file. */
+  checkpointNow(): Promise<{ walFrames: number; copied: number }>;
   /** Online backup of the whole database to `path` (consistent while the server runs). */
   backup(path: string): Promise<void>;
 }
@@ -140,12 +209,19 @@ export interface SqliteEventStore extends EventStore {
 export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteEventStore {
   if (path === ':memory:' || path === '') throw new StoreError('PRAGMA', 'the SQLite store needs a file (WAL does not work in memory); use the memory store for tests');
   mkdirSync(dirname(path), { recursive: true });
+  const lock = options.shared ? null : ownerLock(path);
   const db = new Database(path);
   try {
-    applyPragmas(db, options);
+    applyPragmas(db);
     migrate(db);
+    if (!options.shared) {
+      // Checkpoints run on their own thread (below), never inside a commit on the event loop.
+      db.pragma('wal_autocheckpoint = 0');
+      db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+    }
   } catch (e) {
     db.close();
+    lock?.close();
     if (e instanceof Error && /database is locked|SQLITE_BUSY/i.test(e.message)) {
       throw new StoreError('LOCKED', `the database ${path} is in use by another server (one writer per file)`);
     }
@@ -159,6 +235,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
     head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
+    appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ?'),
     findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
@@ -172,6 +249,26 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     healthProbe: db.prepare(`INSERT INTO health_probe (id, at, pad) VALUES (1, ?, randomblob(${HEALTH_PROBE_BYTES})) ON CONFLICT(id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
   };
 
+  // Group commits (commit()) run with synchronous=NORMAL, so COMMIT only writes the WAL, and durability comes
+  // from an fdatasync of the WAL file on libuv's thread pool (ADR 24). The WAL exists and its directory entry
+  // is synced by the fully synced write below; SQLite keeps the file while the connection is open.
+  const setSync = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+  db.transaction(() => q.health.run(Date.now())).immediate();
+  const walFd = openSync(`${path}-wal`, 'r+');
+  let walOpen = true;
+  fsyncSync(walFd);
+  const checkpointer = options.shared ? null : startCheckpointer(path, options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, db);
+  /** Resolves once every WAL frame written before the call is on disk. */
+  const syncWal = (): Promise<void> => new Promise((resolve, reject) => fdatasync(walFd, (e) => (e ? reject(e) : resolve())));
+  /** A group commit whose WAL sync failed: what it wrote may or may not survive a power cut, so writes are refused until restart. */
+  let syncFailure: Error | null = null;
+  /** Inside batch() or commit(): appends run without their own savepoint (a failed one fails the whole batch). */
+  let inBatch = false;
+  /** Set when an append inside a batch failed in a way that ended the write transaction: the rest of the batch must not autocommit. */
+  let batchBroken: unknown = null;
+  /** The last command id findCommand did not find, until the next write: the append right after it need not look again. */
+  let lastMiss: { tableId: string; actorKey: string; commandId: string } | null = null;
+
   const insertTokens = (tokens: readonly TokenRecord[]) => {
     for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
   };
@@ -180,16 +277,36 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     q.insertTable.run(t.tableId, t.name, t.rulesetId, JSON.stringify(t.genesis), t.createdAt);
   };
 
-  const appendTx = db.transaction((tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
-    if (r.commandId !== null) {
+  const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
+    const checked = lastMiss !== null && r.commandId === lastMiss.commandId && tableId === lastMiss.tableId && r.actorKey === lastMiss.actorKey;
+    lastMiss = null;
+    if (r.commandId !== null && !checked) {
       const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
       if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
     }
-    const current = q.head.get(tableId) as number;
-    if (current !== expected) return { ok: false, reason: 'conflict', current };
-    q.insertTx.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction));
-    return { ok: true, version: expected + 1 };
-  });
+    // One statement checks the head and inserts: no row is written unless version expected is the last one.
+    if (q.appendAtHead.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction), tableId, expected).changes === 1) return { ok: true, version: expected + 1 };
+    return { ok: false, reason: 'conflict', current: q.head.get(tableId) as number };
+  };
+  const appendTx = db.transaction(appendRow);
+  const refuseAfterSyncFailure = () => {
+    if (syncFailure) throw new StoreError('PRAGMA', `a WAL sync failed (${syncFailure.message}); restart the server to recover the store`);
+  };
+  /** Runs fn in one write transaction whose appends are plain statements; any failure inside rolls the whole of it back. */
+  const runBatch = <T>(fn: () => T): T => {
+    refuseAfterSyncFailure();
+    lastMiss = null;
+    inBatch = true;
+    batchBroken = null;
+    try {
+      const value = db.transaction(fn).immediate();
+      if (batchBroken !== null) throw batchBroken;
+      return value;
+    } finally {
+      inBatch = false;
+      batchBroken = null;
+    }
+  };
 
   const store: SqliteEventStore = {
     kind: 'sqlite',
@@ -238,9 +355,23 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     countTables: () => q.countTables.get() as number,
     listTableIds: () => q.listTables.all() as string[],
     head: (tableId) => q.head.get(tableId) as number,
-    append: (tableId, expected, record) => appendTx.immediate(tableId, expected, record),
+    append(tableId, expected, record) {
+      if (!inBatch) {
+        refuseAfterSyncFailure();
+        return appendTx.immediate(tableId, expected, record);
+      }
+      if (batchBroken !== null) throw batchBroken;
+      try {
+        return appendRow(tableId, expected, record);
+      } catch (e) {
+        // SQLite may end the whole transaction on some errors (disk full, I/O): later statements would autocommit.
+        if (!db.inTransaction) batchBroken = e;
+        throw e;
+      }
+    },
     findCommand(tableId, actorKey, commandId) {
       const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
+      lastMiss = r ? null : { tableId, actorKey, commandId };
       return r ? toTx(r) : null;
     },
     readLog: (tableId, after = 0) => (q.readLog.all(tableId, after) as TxRow[]).map(toTx),
@@ -271,11 +402,26 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
         .immediate();
     },
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
-    batch: (fn) => db.transaction(fn).immediate(),
+    batch: runBatch,
+    commit(fn) {
+      setSync.normal.run();
+      let value;
+      try {
+        value = runBatch(fn);
+      } finally {
+        setSync.full.run();
+      }
+      const durable = syncWal().catch((e: unknown) => {
+        syncFailure = e instanceof Error ? e : new Error(String(e));
+        throw syncFailure;
+      });
+      return { value, durable };
+    },
     probeWritable() {
       return store.probeWrite() === null;
     },
     probeWrite() {
+      if (syncFailure) return syncFailure;
       try {
         db.transaction(() => {
           q.health.run(Date.now());
@@ -290,8 +436,18 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       mkdirSync(dirname(path), { recursive: true });
       await db.backup(path);
     },
+    checkpointNow() {
+      return checkpointer ? checkpointer.now() : Promise.resolve(db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as never);
+    },
     close() {
+      checkpointer?.stop();
       if (db.open) db.close();
+      lock?.close();
+      // After the database: closing a descriptor of a file drops this process's locks on it.
+      if (walOpen) {
+        walOpen = false;
+        closeSync(walFd);
+      }
     },
   };
   return store;

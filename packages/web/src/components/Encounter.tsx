@@ -10,8 +10,9 @@ import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, RowTools, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, MoveButtons, RowTools, SheetEditor } from './LazyPanels.tsx';
 import { InlineForm } from './InlineForm.tsx';
+import { TurnTimer } from './TurnTimer.tsx';
 
 export interface EncounterProps {
   readonly world: World;
@@ -106,6 +107,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           'The encounter has ended.'
         )}
       </p>
+      <TurnTimer world={world} gm={gm} send={send} />
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
@@ -185,6 +187,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           <span class="badge bad">out</span>
         ) : null}
         <span class="small muted">{placementLabel(c.placement)}</span>
+        {gm ? <MoveButtons c={c} enc={enc} send={send} rulesetId={world.rulesetId} /> : null}
         {gm ? (
           <button
             class="small"

@@ -62,5 +62,12 @@ export const CreateCountdown = lazyPanel(() => import('./CountdownCreate.tsx').t
 // The GM's encounter builder and "add a combatant" (a phone never builds encounters).
 export const EncounterBuilder = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.EncounterBuilder), 'small');
 export const AddCombatant = lazyPanel(() => import('./EncounterBuilder.tsx').then((m) => m.AddCombatant), 'small');
+// The GM's earlier / later buttons and row dragging (ADR 29), on tables whose turn order takes a manual order.
+export const MoveButtons = lazyPanel(() => import('./Reorder.tsx').then((m) => m.MoveButtons), 'small');
 // The GM's row tools, loaded when a row is first opened.
 export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
+// Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
+export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
+export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
+// The phone's own-sheet form (issue 20): loaded when the player opens "My sheet".
+export const PhoneSheet = lazyPanel(() => import('./PhoneSheet.tsx').then((m) => m.PhoneSheet), 'small');

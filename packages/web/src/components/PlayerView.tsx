@@ -10,7 +10,8 @@ import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { DaggerheartPhone, DiceTrayLater, EpisodeBar, PlayerLights } from './LazyPanels.tsx';
+import { AskGm, DaggerheartPhone, DiceTrayLater, EpisodeBar, PhoneSheet, PlayerLights } from './LazyPanels.tsx';
+import type { Ask } from '../lib/attack.ts';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
@@ -42,7 +43,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
           <>
             {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id) } : {})} /> : null}
             {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
-            {player && seatId ? <MyCharacter world={view.world} seatId={seatId} /> : null}
+            {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
             {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
@@ -96,7 +97,8 @@ function myCombatants(world: World, seatId: string): string[] {
   });
 }
 
-function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
+function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: string; send: Send; ask: Ask }) {
+  const [editing, setEditing] = useState(false);
   const chars = seatCharacters(world, seatId);
   const key = `tk.character.${world.tableId}.${seatId}`;
   const [picked, setPicked] = useState<string | null>(() => {
@@ -161,6 +163,13 @@ function MyCharacter({ world, seatId }: { world: World; seatId: string }) {
           ) : null}
         </div>
       ) : null}
+      {ch ? (
+        <details class="my-sheet" onToggle={(e) => setEditing(e.currentTarget.open)}>
+          <summary>My sheet</summary>
+          {editing ? <PhoneSheet world={world} characterId={ch.id} send={send} ask={ask} /> : null}
+        </details>
+      ) : null}
+      {ch ? <AskGm world={world} characterId={ch.id} send={send} /> : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@
 import { signal, type Signal } from '@preact/signals';
 import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand, type QueryAnswer } from './codec.ts';
 import type { ViewState } from './view.ts';
+import { setServerClock } from '../lib/timer.ts';
 import type { Json, Viewer } from '@tablekeeper/engine';
 
 export type ConnStatus = 'idle' | 'connecting' | 'open' | 'closed';
@@ -150,6 +151,7 @@ export class TableClient {
         // reconnect resyncs without asking; resync requests are only for gaps in deltas.
         this.tableId.value = msg.tableId;
         this.viewer.value = msg.viewer;
+        if (msg.serverTime !== undefined) setServerClock(msg.serverTime, Date.now());
         return;
       }
       case 'revoked': {

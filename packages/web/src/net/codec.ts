@@ -19,7 +19,7 @@ export interface ClientCommand {
 }
 
 export type ServerMsg =
-  | { readonly kind: 'welcome'; readonly tableId: string; readonly version: number; readonly viewer: Welcome['viewer'] }
+  | { readonly kind: 'welcome'; readonly tableId: string; readonly version: number; readonly viewer: Welcome['viewer']; readonly serverTime?: number }
   | { readonly kind: 'snapshot'; readonly view: ViewState }
   | { readonly kind: 'delta'; readonly from: number; readonly apply: (v: ViewState) => ViewState; readonly acks: readonly DeltaAck[] }
   | { readonly kind: 'ack'; readonly commandId: string; readonly version: number }
@@ -54,7 +54,7 @@ export function decodeServer(text: string): ServerMsg | null {
   if (!raw || typeof raw !== 'object') return null;
   switch (raw.type) {
     case 'welcome':
-      return { kind: 'welcome', tableId: raw.tableId, version: raw.version, viewer: raw.viewer };
+      return { kind: 'welcome', tableId: raw.tableId, version: raw.version, viewer: raw.viewer, ...(typeof raw.serverTime === 'number' ? { serverTime: raw.serverTime } : {}) };
     case 'snapshot': {
       const s = raw as Snapshot;
       return { kind: 'snapshot', view: { ...(s.view as unknown as ViewState), version: s.version } };

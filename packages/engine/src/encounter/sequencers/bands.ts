@@ -68,6 +68,16 @@ export function bandsSequencer(options: BandsOptions = {}): Sequencer {
       if (BANDS.indexOf(target) <= BANDS.indexOf(now)) return errR('DELAY_NOT_SLOWER', `delay must go to a band slower than ${now}`, 'to.band');
       return okR({ band: target });
     },
+    reorder(enc, id, before) {
+      // 002: inside a band the PCs choose their order as the round goes, and the GM the enemies'; a manual move changes the band.
+      const others = [...enc.roster].filter((x) => x !== id);
+      const target = before ?? others.sort((a, b) => BANDS.indexOf(bandOf(enc, a)) - BANDS.indexOf(bandOf(enc, b))).at(-1);
+      if (target === undefined) return okR({});
+      if (own(enc.combatants, target) === undefined) return errR('NOT_FOUND', `before: no combatant ${JSON.stringify(target)} in the order`, 'before');
+      const band = bandOf(enc, target);
+      if (band === bandOf(enc, id)) return errR('SAME_BAND', `both are in the ${band} band, where the order is chosen as the round goes (002 "Initiative Bands"): move to another band instead`, 'before');
+      return okR({ [id]: { band } });
+    },
     readyTriggered(enc, id, before) {
       const c = own(enc.combatants, id);
       if (c?.readied === null || c === undefined) return null;

@@ -55,6 +55,25 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       return nextFromTiers(view, tiers);
     },
     ...(options.missedTurns === 'later' ? {} : { rank: (enc: EncounterState, id: string) => scoreOrder(enc).indexOf(id) }),
+    reorder(enc, id, before) {
+      const order = scoreOrder(enc).filter((x) => x !== id);
+      const at = before === null ? order.length : order.indexOf(before);
+      if (at < 0) return errR('NOT_FOUND', `before: no combatant ${JSON.stringify(before)} in the order`, 'before');
+      // It takes the score of whoever it now goes before (or after, when last); everyone at that score is renumbered in the new order.
+      const next = order[at] ?? order[at - 1];
+      if (next === undefined) return okR({});
+      const score = placementOf(enc, next).score;
+      const line = [...order.slice(0, at), id, ...order.slice(at)];
+      const out: { [id: string]: Json } = {};
+      let tie = 0;
+      for (const x of line) {
+        if (x !== id && placementOf(enc, x).score !== score) continue;
+        const p = { score, tie: tie++ };
+        const was = placementOf(enc, x);
+        if (was.score !== p.score || was.tie !== p.tie) out[x] = p;
+      }
+      return okR(out);
+    },
     delay(enc, id, to) {
       const target = num(field(to, 'score'));
       const now = placementOf(enc, id);

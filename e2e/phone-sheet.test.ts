@@ -1,0 +1,69 @@
+// A player edits their own sheet from the phone (issue 20), in real Chromium:
+// "My sheet" opens a form with only the fields the ruleset lets a player
+// change (OSR: load; Daggerheart: the marked slots and Hope), starting from
+// the stored values; an out-of-range value is named in place, a good one is
+// saved for the GM to see. The Kleptonomicon phone says the GM keeps it all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screen, startE2e } from './actions-flow.ts';
+import type { E2e, ProtocolSocket } from './harness.ts';
+import { axeViolations } from './session.ts';
+
+let e2e: E2e | undefined;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2e('phone-sheet');
+});
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+/** A table with Ann's seat playing Kira, the GM's socket and Ann's phone. */
+async function phone(rulesetId: string, stats: object): Promise<{ gm: ProtocolSocket; p: Page; errors: string[]; kira: () => Record<string, unknown> }> {
+  const t = await e2e!.table(rulesetId, `Sheets ${rulesetId}`);
+  const seat = await e2e!.seat(t, 'Ann');
+  const gm = await e2e!.socket(t.gmToken);
+  await gm.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats });
+  const s = await screen(e2e!.browser, contexts, seat.link, true);
+  await s.p.getByTestId('my-character').waitFor();
+  await s.p.locator('details.my-sheet > summary').click();
+  const kira = () => Object.values(gm.view().world.characters).find((c) => c.name === 'Kira')!.stats as Record<string, unknown>;
+  return { gm, p: s.p, errors: s.errors, kira };
+}
+
+describe('players edit their own sheet from the phone', () => {
+  it('OSR (001 "Encumbrance"): only Load is offered, from the stored 1; 201 is refused in place; 3 is saved and the GM sees it', async () => {
+    const { p, errors, kira } = await phone('osr', { maxHp: 8, hp: 8, dex: 12, load: 1 });
+    const form = p.getByTestId('phone-sheet');
+    await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(1);
+    const load = form.getByLabel(/^load/);
+    expect(await load.inputValue()).toBe('1');
+    await load.fill('201');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/load/);
+    expect(kira()['load']).toBe(1);
+    await load.fill('3');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => form.getByTestId('phone-sheet-saved').textContent()).toBe("Saved Kira's sheet.");
+    await expect.poll(() => kira()['load']).toBe(3);
+    expect(await axeViolations(p)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('Daggerheart: the marked slots and Hope, nothing else; marking 2 Stress reaches the GM', async () => {
+    const { p, errors, kira } = await phone('daggerheart', { major: 7, severe: 14, hpMax: 6, stressMax: 6, armorMax: 2 });
+    const form = p.getByTestId('phone-sheet');
+    await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(4);
+    expect(await form.textContent()).toContain('You may change: hp marked, stress marked, armor marked, hope.');
+    await form.getByLabel(/^stress marked/).fill('2');
+    await form.getByRole('button', { name: "Save Kira's sheet" }).click();
+    await expect.poll(() => kira()['stressMarked']).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('the Kleptonomicon: the phone says the GM keeps every number', async () => {
+    const { p, errors } = await phone('kleptonomicon', {});
+    await expect.poll(() => p.getByTestId('phone-sheet-none').textContent()).toBe('Your GM keeps every number on this sheet; ask them for changes.');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+// The phone's request form and the GM's queue without a DOM (issue 20, ADR 29):
+// what the form sends is what the engine accepts, and the words each side reads.
+import { describe, expect, it } from 'vitest';
+import { seededRng, type Command, type Table, type Viewer } from '@tablekeeper/engine';
+import { createTableFor, engineFor } from '@tablekeeper/rulesets';
+import { myRequests, queueOf, requestCommand, type RequestForm } from '../packages/web/src/lib/requests.ts';
+import { encounterOf } from '../packages/web/src/lib/encounter.ts';
+import { CUSTOM } from '../packages/web/src/lib/turns.ts';
+
+const form = (f: Partial<RequestForm>): RequestForm => ({ kind: 'damage', amount: '', choice: CUSTOM, custom: '', duration: 'rounds', rounds: '1', note: '', ...f });
+
+describe('requestCommand (the phone form)', () => {
+  it('damage and healing take a whole number from 1 to 10000, with an optional note', () => {
+    expect(requestCommand('ch-1', form({ amount: '7', note: ' spikes ' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'damage', amount: 7, note: 'spikes' } });
+    expect(requestCommand('ch-1', form({ kind: 'heal', amount: '3' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'heal', amount: 3 } });
+    for (const bad of ['', '0', '2.5', 'x', '10001']) expect(requestCommand('ch-1', form({ amount: bad }))).toEqual({ ok: false, message: 'Type a whole number from 1 to 10000.' });
+  });
+
+  it('a condition takes a catalogue id or a custom name, and a duration (rounds 1 to 100)', () => {
+    expect(requestCommand('ch-1', form({ kind: 'condition', choice: 'prone', duration: 'encounterEnd' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'condition', condition: 'prone', duration: 'encounterEnd' } });
+    expect(requestCommand('ch-1', form({ kind: 'condition', custom: 'Soaked', rounds: '2' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'condition', condition: 'custom:Soaked', duration: 'rounds', rounds: 2 } });
+    expect(requestCommand('ch-1', form({ kind: 'condition', custom: '' }))).toMatchObject({ ok: false, message: 'Type a name for the condition (up to 40 characters).' });
+    expect(requestCommand('ch-1', form({ kind: 'condition', custom: 'Wet', rounds: '101' }))).toMatchObject({ ok: false, message: 'Rounds must be a whole number from 1 to 100.' });
+  });
+});
+
+describe('queue and phone list, through the real OSR engine', () => {
+  it('Ana asks twice; the GM queue words both with seat names; after one approval and one decline Ana reads each fate', () => {
+    const engine = engineFor('osr')!;
+    let table: Table = (createTableFor('osr', { tableId: 't', name: 'Night' }) as { ok: true; value: Table }).value;
+    const rng = seededRng(5);
+    const run = (c: Command, actor: Viewer = { role: 'gm' }) => {
+      const r = engine.execute(table, c, { rng, actor });
+      if (!r.ok) throw new Error(r.error.message);
+      table = r.value.table;
+      return r.value.transaction;
+    };
+    const first = (c: Command) => {
+      const tx = run(c);
+      return String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
+    };
+    const seat = first({ type: 'seat.add', name: 'Ana' });
+    const kira = first({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { hp: 10, maxHp: 10 } });
+    run({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', characterId: kira, stats: { hp: 10, maxHp: 10, dex: 12 } }] });
+    const ana: Viewer = { role: 'player', seatId: seat };
+    for (const f of [form({ amount: '4', note: 'fell' }), form({ kind: 'heal', amount: '2' })]) {
+      const c = requestCommand(kira, f);
+      if (!c.ok) throw new Error(c.message);
+      run(c.value, ana);
+    }
+    const gm = engine.view(table, { role: 'gm' }).world;
+    const queue = queueOf(gm, encounterOf(gm));
+    expect(queue.map((q) => [q.text, q.note])).toEqual([
+      ['Kira (Ana): 4 damage', 'fell'],
+      ['Kira (Ana): 2 healing', null],
+    ]);
+    run({ type: 'request.approve', id: queue[0]!.id });
+    run({ type: 'request.decline', id: queue[1]!.id, reason: 'not yet' });
+    const phone = engine.view(table, ana).world;
+    expect(myRequests(phone, encounterOf(phone)).map((r) => [r.text, r.status, r.pending])).toEqual([
+      ['2 healing', 'declined: not yet', false],
+      ['4 damage', 'approved', false],
+    ]);
+    expect(queueOf(engine.view(table, { role: 'gm' }).world, null)).toEqual([]);
+  });
+});

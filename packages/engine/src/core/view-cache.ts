@@ -1,0 +1,238 @@
+// Projection by parts (issue 19, ADR 20). Each projector declares the world
+// parts it reads and writes (Module.projectReads). The world is immutable, so
+// a projector whose declared reads are the same objects as last time would
+// return the same written parts: they are reused, and the projector is not run.
+// Outputs are kept per visibility class (the GM; every other viewer, or each
+// seat where a projector reads the seat), so one player's projection serves
+// all. A projector that writes the log entry by entry runs on new entries only.
+// A projector without a declaration runs every time (the safe default).
+import type { LogEntry, Module, Viewer, ViewMemo, World, WorldPart } from './types.js';
+import { audienceAllows } from './visibility.js';
+
+/** One projector's last input and output, for one visibility class. */
+interface StepMemo {
+  readonly input: World;
+  readonly output: World;
+  /** The written parts it replaced (rather than passed through), found once when first reused. */
+  replaced?: readonly Part[];
+}
+
+/** A WorldPart resolved once: a top-level field, or a key of `ext`. */
+interface Part {
+  readonly ext: boolean;
+  readonly key: string;
+}
+
+const compile = (parts: readonly WorldPart[]): Part[] => parts.map((p) => (p.startsWith('ext.') ? { ext: true, key: p.slice(4) } : { ext: false, key: p }));
+
+/** A class's last projection: the unprojected world it came from and every step's input and output. */
+interface ClassMemo {
+  readonly source: World;
+  readonly steps: readonly StepMemo[];
+}
+
+/** A viewer's last final log (by audience, entries copied for non-GM viewers) and the stage log it came from. */
+interface LogMemo {
+  readonly input: readonly LogEntry[];
+  readonly output: readonly LogEntry[];
+}
+
+/** A viewer's last finished world and the projected world it was finished from. */
+interface FinalMemo {
+  readonly projected: World;
+  readonly output: World;
+}
+
+interface PartsMemo {
+  readonly classes: Map<string, ClassMemo>;
+  readonly logs: Map<string, LogMemo>;
+  readonly finals: Map<string, FinalMemo>;
+}
+
+const ABSENT = Symbol('absent');
+
+/** A non-GM view's copy of a log entry: only the fields an entry has (default-deny). */
+export const copyEntry = (e: LogEntry): LogEntry =>
+  e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data };
+
+/** The value of one part (ABSENT for a module key the world does not hold). */
+function partOf(w: World, p: Part): unknown {
+  if (p.ext) return Object.hasOwn(w.ext, p.key) ? w.ext[p.key] : ABSENT;
+  return (w as unknown as Record<string, unknown>)[p.key];
+}
+
+const sameParts = (parts: readonly Part[], a: World, b: World): boolean => {
+  if (a === b) return true;
+  for (const p of parts) if (partOf(a, p) !== partOf(b, p)) return false;
+  return true;
+};
+
+/**
+ * A step's output again, on a new input whose reads are unchanged: the parts the
+ * step replaced last time are put in (the same objects); the parts it passed
+ * through last time (the GM's view, say) are passed through again.
+ */
+function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
+  const parts = (last.replaced ??= writes.filter((p) => partOf(last.output, p) !== partOf(last.input, p)));
+  const from = last.output;
+  if (sameParts(parts, input, from)) return input;
+  const out = { ...input } as unknown as Record<string, unknown>;
+  let ext: Record<string, unknown> | null = null;
+  for (const p of parts) {
+    if (!p.ext) {
+      out[p.key] = (from as unknown as Record<string, unknown>)[p.key];
+      continue;
+    }
+    ext ??= { ...input.ext };
+    if (Object.hasOwn(from.ext, p.key)) ext[p.key] = from.ext[p.key];
+    else delete ext[p.key];
+  }
+  if (ext !== null) out['ext'] = ext;
+  return out as unknown as World;
+}
+
+/**
+ * How `next` extends `prev`: some oldest entries dropped (a log at its limit), the
+ * rest kept as the same objects in order, new ones after. Null for any other change
+ * (an undo restoring an older log, say).
+ */
+export function logExtension<T>(prev: readonly T[], next: readonly T[]): { readonly dropped: readonly T[]; readonly fresh: readonly T[] } | null {
+  if (prev.length === 0) return { dropped: [], fresh: next };
+  const last = prev[prev.length - 1];
+  // New entries are few: look for the last held one from the end.
+  let kept = -1;
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i] === last) {
+      kept = i;
+      break;
+    }
+  }
+  const trimmed = prev.length - 1 - kept;
+  if (kept < 0 || trimmed < 0) return null;
+  for (let i = 0; i <= kept; i++) if (next[i] !== prev[trimmed + i]) return null;
+  return { dropped: prev.slice(0, trimmed), fresh: next.slice(kept + 1) };
+}
+
+/** `held` less its oldest entries that stood for `dropped` ones (order-preserving subsets keep them at the front). */
+function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly T[] {
+  let i = 0;
+  while (i < held.length && gone.has(held[i])) i++;
+  return i === 0 ? held : held.slice(i);
+}
+
+/** The per-part projector the engine uses when a caller keeps a memo. */
+export function partsProjector(modules: readonly Module[], finish: (projected: World, log: readonly LogEntry[], viewer: Viewer) => World) {
+  const projecting = modules.filter((m) => m.project !== undefined);
+  // Declarations resolved once; the log is handled apart for projectors that judge it entry by entry.
+  const declared = projecting.map((m) => {
+    const d = m.projectReads;
+    if (d === undefined) return null;
+    const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
+    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
+  });
+  const bySeat = projecting.some((m) => m.projectReads?.bySeat === true);
+  const classOf = (v: Viewer): string => (v.role === 'gm' ? 'gm' : bySeat ? (v.role === 'player' ? `player:${v.seatId}` : v.role) : 'others');
+  const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
+
+  const memoOf = (memo: ViewMemo): PartsMemo => {
+    if (memo.parts === undefined) memo.parts = { classes: new Map(), logs: new Map(), finals: new Map() } satisfies PartsMemo;
+    return memo.parts as PartsMemo;
+  };
+
+  /** Runs (or reuses) each projector in order for the viewer's class. */
+  function steps(world: World, viewer: Viewer, parts: PartsMemo): World {
+    const cls = classOf(viewer);
+    const last = parts.classes.get(cls);
+    // Another viewer of this class was just projected from this very world: the same parts serve.
+    if (last !== undefined && last.source === world) return last.steps.length === 0 ? world : last.steps[last.steps.length - 1]!.output;
+    const done: StepMemo[] = [];
+    let input = world;
+    projecting.forEach((m, i) => {
+      const d = declared[i]!;
+      const prev = last?.steps[i];
+      let output: World | null = null;
+      if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
+        if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
+        else {
+          // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
+          const ext = logExtension(prev.input.log, input.log);
+          if (ext !== null) {
+            const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
+            const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
+            const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
+            // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
+            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log };
+          }
+        }
+      }
+      if (output === null) {
+        output = m.project!(input, viewer, world);
+        // A written part whose own reads did not change keeps its object (it was replaced last time and now).
+        if (d !== null && prev !== undefined && d.from.length > 0) {
+          const keep = d.from
+            .filter(({ reads }) => sameParts(reads, prev.input, input) && sameParts(reads, last!.source, world))
+            .map(({ part }) => part)
+            .filter((p) => partOf(output!, p) !== partOf(input, p) && partOf(prev.output, p) !== partOf(prev.input, p));
+          if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
+        }
+      }
+      done.push({ input, output });
+      input = output;
+    });
+    parts.classes.set(cls, { source: world, steps: done });
+    return input;
+  }
+
+  /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
+  function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): readonly LogEntry[] {
+    const key = viewerKey(viewer);
+    const prev = parts.logs.get(key);
+    const copy = (e: LogEntry): LogEntry => {
+      if (viewer.role === 'gm') return e;
+      // Copies depend on the entry alone, so every non-GM viewer shares them (the audience was checked before).
+      let c = memo.entryCopies.get(e);
+      if (c === undefined) memo.entryCopies.set(e, (c = copyEntry(e)));
+      return c;
+    };
+    const judge = (es: readonly LogEntry[]): LogEntry[] => {
+      const out: LogEntry[] = [];
+      for (const e of es) if (audienceAllows(e.audience, viewer)) out.push(copy(e));
+      return out;
+    };
+    let output: readonly LogEntry[] | null = null;
+    if (prev !== undefined) {
+      if (prev.input === stage) output = prev.output;
+      else {
+        const ext = logExtension(prev.input, stage);
+        if (ext !== null) {
+          let kept = prev.output;
+          if (ext.dropped.length > 0) {
+            // The held copies of the dropped entries (the GM holds the entries themselves).
+            const gone = new Set<unknown>(ext.dropped);
+            if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
+            gone.delete(undefined);
+            kept = dropFront(prev.output, gone);
+          }
+          const added = judge(ext.fresh);
+          output = added.length === 0 ? kept : [...kept, ...added];
+        }
+      }
+    }
+    output ??= judge(stage);
+    parts.logs.set(key, { input: stage, output });
+    return output;
+  }
+
+  /** The world as `viewer` may see it, reusing what `memo` holds from earlier projections. */
+  return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
+    const parts = memoOf(memo);
+    const projected = steps(world, viewer, parts);
+    const log = finalLog(projected.log, viewer, memo, parts);
+    const key = viewerKey(viewer);
+    const prev = parts.finals.get(key);
+    if (prev !== undefined && prev.projected === projected && prev.output.log === log) return prev.output;
+    const output = finish(projected, log, viewer);
+    parts.finals.set(key, { projected, output });
+    return output;
+  };
+}

@@ -1,0 +1,2 @@
+export * from './model.js';
+export { combatantFor, commandForCombatant, kernelRequestCommand, requestModule, type RequestCommand } from './module.js';

@@ -1,0 +1,98 @@
+// Player requests (issue 20): a player asks the GM for damage, healing or a
+// condition on their own character; the GM approves (the ruleset's own command
+// runs in the same transaction) or declines. This file is the state and its
+// selectors only: no zod, no engine imports at run time, so the web's phone
+// bundle may import it (`@tablekeeper/engine/requests`).
+import { own } from '../core/own.js';
+import type { Json, Viewer, World } from '../core/types.js';
+
+export const REQUESTS_ID = 'request';
+
+/** What a player may ask for; the ruleset's hook turns each into its own command. */
+export const REQUEST_KINDS = ['damage', 'heal', 'condition'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** How long a requested condition lasts: the kernel's durations a player can name without naming anyone else. */
+export const REQUEST_DURATIONS = ['rounds', 'turnEnd', 'saveEnds', 'encounterEnd', 'indefinite'] as const;
+export type RequestDuration = (typeof REQUEST_DURATIONS)[number];
+
+export type RequestStatus = 'pending' | 'approved' | 'declined' | 'expired' | 'withdrawn';
+
+export interface PlayerRequest {
+  readonly id: string;
+  readonly seatId: string;
+  readonly characterId: string;
+  readonly kind: RequestKind;
+  /** Damage or healing asked for. */
+  readonly amount?: number;
+  /** A condition id from the ruleset's catalogue, or `custom:<name>`. */
+  readonly condition?: string;
+  readonly duration?: RequestDuration;
+  readonly rounds?: number;
+  /** The player's words to the GM ("the trap's spikes"). */
+  readonly note?: string;
+  readonly status: RequestStatus;
+  /** The GM's reason when declining, or why it expired. */
+  readonly reason?: string;
+}
+
+export interface RequestsState {
+  /** Oldest first; resolved ones are kept (bounded) so the phone can say what became of them. */
+  readonly items: readonly PlayerRequest[];
+}
+
+/** Pending requests one seat may have at once. */
+export const MAX_PENDING_PER_SEAT = 5;
+/** Requests kept in all; past this the oldest resolved ones are dropped. */
+export const MAX_KEPT = 60;
+export const MAX_NOTE = 120;
+export const MAX_REASON = 120;
+export const MAX_AMOUNT = 10000;
+
+export const EMPTY_REQUESTS: RequestsState = { items: [] };
+
+/** The table's requests as this world holds them (a player's view holds only their seat's). */
+export function requestsOf(world: Pick<World, 'ext'> | undefined): RequestsState {
+  const raw = world?.ext?.[REQUESTS_ID];
+  if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return EMPTY_REQUESTS;
+  const items = (raw as { items?: Json }).items;
+  return Array.isArray(items) ? (raw as unknown as RequestsState) : EMPTY_REQUESTS;
+}
+
+export const pendingRequests = (s: RequestsState): PlayerRequest[] => s.items.filter((r) => r.status === 'pending');
+
+export function requestById(s: RequestsState, id: string): PlayerRequest | undefined {
+  return s.items.find((r) => r.id === id);
+}
+
+/** May `viewer` read this request? The GM and the seat that made it; nobody else (requests are private). */
+export function mayReadRequest(r: PlayerRequest, viewer: Viewer): boolean {
+  return viewer.role === 'gm' || (viewer.role === 'player' && viewer.seatId === r.seatId);
+}
+
+/** The request in a few words, for the log, the GM's queue and the phone ("5 damage", "Poisoned for 2 rounds"). */
+export function describeRequest(r: Pick<PlayerRequest, 'kind' | 'amount' | 'condition' | 'duration' | 'rounds'>, conditionName: (id: string) => string = plainCondition): string {
+  if (r.kind === 'damage') return `${r.amount ?? 0} damage`;
+  if (r.kind === 'heal') return `${r.amount ?? 0} healing`;
+  const name = conditionName(r.condition ?? '');
+  switch (r.duration) {
+    case 'rounds':
+      return `${name} for ${r.rounds ?? 1} round${r.rounds === 1 ? '' : 's'}`;
+    case 'turnEnd':
+      return `${name} until the end of their next turn`;
+    case 'saveEnds':
+      return `${name} (save ends)`;
+    case 'encounterEnd':
+      return `${name} until the fight ends`;
+    default:
+      return `${name} until removed`;
+  }
+}
+
+/** `custom:Soaked` reads "Soaked"; a catalogue id reads as itself when no name is at hand. */
+export function plainCondition(id: string): string {
+  return id.startsWith('custom:') ? id.slice('custom:'.length) : id;
+}
+
+/** Whose character it is, by id, without throwing on a view that lacks it. */
+export const requestCharacterName = (world: Pick<World, 'characters'>, r: PlayerRequest): string => own(world.characters, r.characterId)?.name ?? 'a character';

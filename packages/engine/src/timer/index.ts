@@ -1,0 +1,2 @@
+export * from './model.js';
+export { timerModule } from './module.js';

@@ -1,0 +1,117 @@
+// The turn timer module (issue 20, ADR 29): `timer.set` (0 turns it off),
+// `timer.pause`, `timer.resume`, `timer.restart`, by the GM; every turn start
+// (the kernel's encounter.turnStarted, in any ruleset) restarts it through a
+// reaction stamped with the server's clock. Display time only: nothing else reads it.
+import { z } from 'zod';
+import { catalogOf, defineCommand, int, type DefinedCommand } from '../core/catalog.js';
+import { err, ErrorCode, ok } from '../core/result.js';
+import type { EngineEvent, Env, Json, Module, Reaction, World } from '../core/types.js';
+import { getEncounter } from '../encounter/state.js';
+import { MAX_TURN_SECONDS, MIN_TURN_SECONDS, TIMER_ID, TIMER_OFF, timerOf, type TimerState } from './model.js';
+
+const put = (w: World, t: TimerState): World => ({ ...w, ext: { ...w.ext, [TIMER_ID]: t as unknown as Json } });
+const at = (env: Env): number | null => (typeof env.now === 'number' && Number.isFinite(env.now) ? Math.floor(env.now) : null);
+/** Is somebody taking a turn now (so a fresh turn time can begin)? */
+const turnRunning = (w: World): boolean => {
+  const enc = getEncounter(w);
+  return enc.active && enc.current !== null;
+};
+
+const defined: DefinedCommand<z.ZodType>[] = [
+  defineCommand('timer.set', {
+    summary: 'Set the time per turn shown to everyone (0 turns the timer off); display only, no rule reads it',
+    who: 'gm',
+    label: 'set the turn timer',
+    input: z
+      .strictObject({ seconds: int(0, MAX_TURN_SECONDS, `seconds per turn: 0 (off) or ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}`) })
+      .superRefine((p, ctx) => {
+        if (p.seconds > 0 && p.seconds < MIN_TURN_SECONDS) ctx.addIssue({ code: 'custom', path: ['seconds'], message: `must be 0 (off) or from ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}` });
+      }),
+    decide(world, p, env) {
+      return ok([{ type: 'timer.set', seconds: p.seconds, at: turnRunning(world) ? at(env) : null }]);
+    },
+  }),
+  defineCommand('timer.pause', {
+    summary: 'Pause the turn timer',
+    who: 'gm',
+    label: 'pause the turn timer',
+    input: z.strictObject({}),
+    decide(world, _p, env) {
+      const t = timerOf(world);
+      if (t.seconds === 0 || t.startedAt === null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is not running', 'type');
+      if (t.pausedAt !== null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is already paused', 'type');
+      const now = at(env);
+      if (now === null) return err(ErrorCode.INVALID_VALUE, 'this table has no clock to pause against', 'type');
+      return ok([{ type: 'timer.paused', at: now }]);
+    },
+  }),
+  defineCommand('timer.resume', {
+    summary: 'Resume a paused turn timer',
+    who: 'gm',
+    label: 'resume the turn timer',
+    input: z.strictObject({}),
+    decide(world, _p, env) {
+      const t = timerOf(world);
+      if (t.pausedAt === null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is not paused', 'type');
+      const now = at(env);
+      if (now === null) return err(ErrorCode.INVALID_VALUE, 'this table has no clock to resume against', 'type');
+      return ok([{ type: 'timer.resumed', at: Math.max(now, t.pausedAt) }]);
+    },
+  }),
+  defineCommand('timer.restart', {
+    summary: 'Give the acting combatant a fresh turn time',
+    who: 'gm',
+    label: 'restart the turn timer',
+    input: z.strictObject({}),
+    decide(world, _p, env) {
+      if (timerOf(world).seconds === 0) return err(ErrorCode.INVALID_VALUE, 'the turn timer is off: set a time per turn first', 'type');
+      if (!turnRunning(world)) return err(ErrorCode.INVALID_VALUE, 'nobody is taking a turn now', 'type');
+      return ok([{ type: 'timer.started', at: at(env) }]);
+    },
+  }),
+];
+
+const num = (e: EngineEvent, k: string): number | null => (typeof e[k] === 'number' ? (e[k] as number) : null);
+
+const reducers: Module['reducers'] = {
+  'timer.set': (w, e) => {
+    const seconds = num(e, 'seconds') ?? 0;
+    return put(w, seconds === 0 ? TIMER_OFF : { seconds, startedAt: num(e, 'at'), pausedAt: null, pausedMs: 0 });
+  },
+  'timer.started': (w, e) => put(w, { ...timerOf(w), startedAt: num(e, 'at'), pausedAt: null, pausedMs: 0 }),
+  'timer.stopped': (w) => put(w, { ...timerOf(w), startedAt: null, pausedAt: null, pausedMs: 0 }),
+  'timer.paused': (w, e) => put(w, { ...timerOf(w), pausedAt: num(e, 'at') }),
+  'timer.resumed': (w, e) => {
+    const t = timerOf(w);
+    const now = num(e, 'at');
+    return put(w, { ...t, pausedAt: null, pausedMs: t.pausedMs + (t.pausedAt !== null && now !== null ? now - t.pausedAt : 0) });
+  },
+};
+
+/** A turn start restarts the count; a turn's or the fight's end stops it until the next turn. */
+const follow: Reaction = (w, e, env) => {
+  const t = timerOf(w);
+  if (t.seconds === 0) return [];
+  if (e.type === 'encounter.turnStarted') return [{ type: 'timer.started', at: at(env) }];
+  // Reactions see the world after earlier follow-ups: a turn end that already started the next turn leaves the new count running.
+  if ((e.type === 'encounter.turnEnded' || e.type === 'encounter.ended') && t.startedAt !== null && !turnRunning(w)) return [{ type: 'timer.stopped' }];
+  return [];
+};
+
+/** The turn timer for every table (it follows the kernel's turns, whatever the ruleset's turn order). */
+export const timerModule: Module = {
+  id: TIMER_ID,
+  commands: Object.fromEntries(defined.map((d) => [d.declaration.type, d.handler])),
+  catalog: catalogOf(...defined.map((d) => d.declaration)),
+  reducers,
+  reactions: [follow],
+  // A hidden combatant's turn shows no running time to players: when its count began would tell them a turn happened.
+  project(world, viewer, source) {
+    if (viewer.role === 'gm' || !Object.hasOwn(world.ext, TIMER_ID)) return world;
+    const full = getEncounter(source ?? world);
+    const cur = full.current === null ? undefined : full.combatants[full.current];
+    if (cur === undefined || cur.visibility !== 'hidden') return world;
+    return put(world, { ...timerOf(world), startedAt: null, pausedAt: null, pausedMs: 0 });
+  },
+  idStatus: () => undefined,
+};

@@ -1,0 +1,35 @@
+// Each ruleset's answer to "which of my commands does this request stand for?"
+// (issue 20, ADR 29). The kernel's damage box commands are the default; where
+// the damage box already sends the ruleset's own damage (36th Way resistances,
+// the teams' deflection and endurance before health, Daggerheart's thresholds),
+// an approved request sends the same, so it lands exactly as the GM's click would.
+import { combatantFor, commandForCombatant, kernelRequestCommand, ok, own, type RequestCommand } from '@tablekeeper/engine';
+import { getTsw } from './36th-way/state.js';
+import { getTeams } from './teams/state.js';
+
+const withSheet =
+  (damageType: string, hasSheet: (w: Parameters<RequestCommand>[0], id: string) => boolean): RequestCommand =>
+  (world, r) => {
+    const c = combatantFor(world, r.characterId);
+    if (!c.ok) return c;
+    if (r.kind === 'damage' && hasSheet(world, c.value)) return ok({ type: damageType, target: c.value, amount: r.amount ?? 1 });
+    return ok(commandForCombatant(r, c.value));
+  };
+
+// 000: damage is judged against the character's thresholds and marks HP; healing clears HP slots. Neither needs a fight.
+const daggerheart: RequestCommand = (world, r) => {
+  if (r.kind === 'damage') return ok({ type: 'daggerheart.takeDamage', characterId: r.characterId, amount: r.amount ?? 1 });
+  if (r.kind === 'heal') return ok({ type: 'daggerheart.markTrack', characterId: r.characterId, track: 'hp', amount: -Math.min(30, r.amount ?? 1), reason: 'healing the GM approved' });
+  return kernelRequestCommand(world, r);
+};
+
+const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
+  '36th-way': withSheet('tsw.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
+  teams: withSheet('teams.damage', (w, id) => own(getTeams(w).sheets, id) !== undefined),
+  daggerheart,
+};
+
+/** The request hook for a ruleset (the kernel's for OSR and the Kleptonomicon, whose damage box is the kernel's). */
+export function requestHookOf(rulesetId: string): RequestCommand {
+  return own(HOOKS, rulesetId) ?? kernelRequestCommand;
+}

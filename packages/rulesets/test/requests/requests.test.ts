@@ -1,0 +1,262 @@
+// Player requests (issue 20, ADR 29): a player asks for damage, healing or a
+// condition on their own character; the GM approves in one step (the
+// ruleset's own command runs in the same transaction, exactly as the GM's own
+// click would) or declines; waiting requests lapse when the fight ends. A
+// request is private to its seat and the GM.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pendingRequests, requestsOf, seededRng, type Command, type EngineEvent, type Engine, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { createTableFor, engineFor } from '../../src/registry.js';
+
+const GM: Viewer = { role: 'gm' };
+const SPECTATOR: Viewer = { role: 'spectator' };
+
+class Night {
+  readonly engine: Engine;
+  table: Table;
+  rng = seededRng(20);
+  constructor(readonly rulesetId: string) {
+    this.engine = engineFor(rulesetId)!;
+    const t = createTableFor(rulesetId, { tableId: 't-req', name: 'Requests' });
+    if (!t.ok) throw new Error(t.error.message);
+    this.table = t.value;
+  }
+  try(command: Command, actor: Viewer = GM) {
+    const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
+    if (r.ok) this.table = r.value.table;
+    return r;
+  }
+  run(command: Command, actor: Viewer = GM): Transaction {
+    const r = this.try(command, actor);
+    if (!r.ok) throw new Error(`${command.type}: ${r.error.code} ${r.error.message}`);
+    return r.value.transaction;
+  }
+  fail(command: Command, actor: Viewer = GM) {
+    const r = this.try(command, actor);
+    if (r.ok) throw new Error(`${command.type} should have been refused`);
+    return r.error;
+  }
+  idOf(tx: Transaction): string {
+    return String(tx.kind === 'command' ? (tx.events[0]!['id'] ?? (tx.events[0]!['request'] as { id: string }).id) : '');
+  }
+  get world() {
+    return this.table.world;
+  }
+}
+
+const eventsOf = (tx: Transaction): readonly EngineEvent[] => (tx.kind === 'command' ? tx.events : []);
+
+/** A seat for Ana playing Kira, one for Bo playing Brak, and a fight with both and a Goblin. */
+function night(rulesetId: string, stats: { [k: string]: Json } = { hp: 10, maxHp: 10 }) {
+  const n = new Night(rulesetId);
+  const ana = n.idOf(n.run({ type: 'seat.add', name: 'Ana' }));
+  const bo = n.idOf(n.run({ type: 'seat.add', name: 'Bo' }));
+  const kira = n.idOf(n.run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: ana, stats }));
+  const brak = n.idOf(n.run({ type: 'character.add', name: 'Brak', kind: 'pc', seatId: bo, stats }));
+  return { n, ana: { role: 'player', seatId: ana } as Viewer, bo: { role: 'player', seatId: bo } as Viewer, anaSeat: ana, kira, brak };
+}
+
+function startFight(n: Night, kira: string, brak: string, extra: { [k: string]: Json } = {}) {
+  n.run({
+    type: 'encounter.start',
+    combatants: [
+      { id: kira, name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { hp: 10, maxHp: 10, dex: 12 }, ...extra },
+      { id: brak, name: 'Brak', kind: 'pc', side: 'party', characterId: brak, stats: { hp: 10, maxHp: 10, dex: 10 }, ...extra },
+      { id: 'gob', name: 'Goblin', kind: 'npc', side: 'foes', stats: { hp: 5, maxHp: 5, dex: 8 }, ...extra },
+    ],
+    ...(n.rulesetId === 'teams' ? { params: { teamOrder: ['party', 'foes'] } } : {}),
+  });
+}
+
+const hpOf = (n: Night, id: string) => (n.world.ext['encounter'] as { combatants: { [k: string]: { stats: { hp?: number } } } }).combatants[id]!.stats.hp;
+
+describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hit Points")', () => {
+  it('Ana asks for 3 damage on Kira; the GM approves in one step: Kira 10 -> 7, one transaction, one undo puts both back', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    const made = n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 3, note: 'the spikes' }, ana);
+    const id = n.idOf(made);
+    expect(pendingRequests(requestsOf(n.world)).map((r) => [r.id, r.kind, r.amount, r.note])).toEqual([[id, 'damage', 3, 'the spikes']]);
+    expect(hpOf(n, kira)).toBe(10);
+    const tx = n.run({ type: 'request.approve', id });
+    // The kernel's own damage event, then the approval: as if the GM had typed 3 in Kira's damage box.
+    expect(eventsOf(tx).map((e) => e.type)).toEqual(['encounter.hpChanged', 'request.approved']);
+    expect(hpOf(n, kira)).toBe(7);
+    expect(requestsOf(n.world).items[0]!.status).toBe('approved');
+    expect(n.engine.view(n.table, GM).undoLabel).toBe('approve a request');
+    n.run({ type: 'history.undo' });
+    expect(hpOf(n, kira)).toBe(10);
+    expect(requestsOf(n.world).items[0]!.status).toBe('pending');
+  });
+
+  it("an approval's events equal the GM sending the mapped command itself (heal 4 after 6 damage: 10 -> 4 -> 8)", () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'encounter.damage', id: kira, amount: 6 });
+    const direct = new Night('osr');
+    direct.table = n.table;
+    const byGm = direct.run({ type: 'encounter.heal', id: kira, amount: 4 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 4 }, ana));
+    const approved = n.run({ type: 'request.approve', id });
+    expect(eventsOf(approved).slice(0, -1)).toEqual(eventsOf(byGm));
+    expect(hpOf(n, kira)).toBe(8);
+  });
+
+  it('a condition request applies the catalogue condition for 2 rounds; the log tells Ana what the GM approved', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'custom:Soaked', duration: 'rounds', rounds: 2 }, ana));
+    const tx = n.run({ type: 'request.approve', id });
+    expect(eventsOf(tx).map((e) => e.type)).toContain('condition.applied');
+    const log = n.engine.view(n.table, ana).world.log.map((e) => e.text);
+    expect(log).toContain('Kira asks the GM for Soaked for 2 rounds.');
+    expect(log).toContain('The GM approved Soaked for 2 rounds for Kira.');
+  });
+
+  it('declined with a reason: Ana reads it; Kira is untouched', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 5 }, ana));
+    n.run({ type: 'request.decline', id, reason: 'no healer nearby' });
+    const mine = requestsOf(n.engine.view(n.table, ana).world).items;
+    expect(mine.map((r) => [r.status, r.reason])).toEqual([['declined', 'no healer nearby']]);
+    expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe('The GM declined 5 healing for Kira: no healer nearby.');
+    expect(hpOf(n, kira)).toBe(10);
+    expect(n.fail({ type: 'request.approve', id })).toMatchObject({ code: 'INVALID_VALUE', message: 'id: that request was already declined' });
+  });
+
+  it('waiting requests expire when the fight ends, and the player is told why', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana);
+    const tx = n.run({ type: 'encounter.end' });
+    expect(eventsOf(tx).map((e) => e.type)).toEqual(['encounter.ended', 'request.expired']);
+    expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the fight ended' });
+    expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe("Kira's request for 2 damage expired: the fight ended.");
+  });
+
+  it('a character whose combatant the GM hides answers as not in the fight (the player cannot see it, so asking must not reveal it)', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'encounter.hide', id: kira });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'NOT_FOUND', message: 'Kira is not in a running fight: damage, healing and conditions can be asked for during an encounter' });
+  });
+
+  it('a waiting request lapses when its character leaves the table', () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 2 }, ana);
+    const tx = n.run({ type: 'character.remove', id: kira });
+    expect(eventsOf(tx).map((e) => e.type)).toContain('request.expired');
+    expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the character left the table' });
+  });
+
+  it('a player may withdraw their own request, not another seat\'s (which answers as a missing one)', () => {
+    const { n, ana, bo, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana));
+    const refused = n.fail({ type: 'request.withdraw', id }, bo);
+    const missing = n.fail({ type: 'request.withdraw', id: 'rq-nosuchthing' }, bo);
+    expect(refused.code).toBe(missing.code);
+    expect(refused.message).toBe(missing.message.replace('rq-nosuchthing', id));
+    n.run({ type: 'request.withdraw', id }, ana);
+    expect(requestsOf(n.world).items[0]!.status).toBe('withdrawn');
+  });
+
+  it('refusals are sentences naming the field: not your character, not in a fight, an unknown condition, a missing amount, more than 5 waiting', () => {
+    const { n, ana, kira, brak } = night('osr');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'NOT_FOUND', path: 'characterId', message: 'Kira is not in a running fight: damage, healing and conditions can be asked for during an encounter' });
+    startFight(n, kira, brak);
+    expect(n.fail({ type: 'request.make', characterId: brak, kind: 'damage', amount: 2 }, ana)).toMatchObject({ code: 'FORBIDDEN', message: 'you may ask only for your own character' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage' }, ana)).toMatchObject({ code: 'INVALID_VALUE', path: 'amount', message: 'amount: is required for damage' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'Sparkly' }, ana).code).not.toBe('INTERNAL');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 0 }, ana)).toMatchObject({ code: 'INVALID_VALUE', path: 'amount' });
+    for (let i = 0; i < 5; i++) n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 1 + i }, ana);
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 9 }, ana)).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+  });
+});
+
+describe("each ruleset's own command (ADR 29)", () => {
+  it("36th Way (002 'Damage'): a damage request on a hero with a sheet sends tsw.damage, the same events as the GM's damage box", () => {
+    const { n, ana, kira, brak } = night('36th-way');
+    n.run({ type: 'tsw.sheet.set', sheet: { id: kira, characterId: kira, name: 'Kira', kind: 'pc', level: 1, maxHp: 24, hp: 24 } });
+    startFight(n, kira, brak, { band: 'fast' });
+    const direct = new Night('36th-way');
+    direct.table = n.table;
+    const byGm = direct.run({ type: 'tsw.damage', target: kira, amount: 5 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
+    const tx = n.run({ type: 'request.approve', id });
+    expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
+    expect(eventsOf(byGm)[0]!.type.startsWith('tsw.')).toBe(true);
+  });
+
+  it("teams (003 'Damage'): a damage request on a fighter with a sheet sends teams.damage (deflection, endurance before health)", () => {
+    const { n, ana, kira, brak } = night('teams');
+    n.run({ type: 'teams.setSheet', id: kira, sheet: { name: 'Kira', characterId: kira, attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12 } });
+    startFight(n, kira, brak);
+    const direct = new Night('teams');
+    direct.table = n.table;
+    const byGm = direct.run({ type: 'teams.damage', target: kira, amount: 5 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
+    const tx = n.run({ type: 'request.approve', id });
+    expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
+    expect(eventsOf(byGm).some((e) => e.type.startsWith('teams.'))).toBe(true);
+  });
+
+  it("Daggerheart (000 thresholds, Major 7, Severe 14): 7 damage marks 2 HP; healing 1 clears 1 HP; no fight needed", () => {
+    const { n, ana, kira } = night('daggerheart', { major: 7, severe: 14, hpMax: 6, armorMax: 2, stressMax: 6 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 7 }, ana));
+    const tx = n.run({ type: 'request.approve', id });
+    expect(eventsOf(tx).find((e) => e.type === 'daggerheart.damageTaken')).toMatchObject({ marks: 2 });
+    expect(n.world.characters[kira]!.stats['hpMarked']).toBe(2);
+    const heal = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 1 }, ana));
+    n.run({ type: 'request.approve', id: heal });
+    expect(n.world.characters[kira]!.stats['hpMarked']).toBe(1);
+  });
+
+  it('Kleptonomicon: the kernel damage box (the combatant\'s own hit points)', () => {
+    const { n, ana, kira, brak } = night('kleptonomicon');
+    startFight(n, kira, brak);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 4 }, ana));
+    n.run({ type: 'request.approve', id });
+    expect(hpOf(n, kira)).toBe(6);
+  });
+});
+
+describe('requests are private to their seat and the GM (property)', () => {
+  it('whatever Ana, Bo and the GM do, Bo and the spectator never read Ana\'s note, and Ana never reads Bo\'s; replay rebuilds the same world', () => {
+    const step = fc.record({ who: fc.constantFrom('ana', 'bo', 'gm'), op: fc.constantFrom('make', 'approve', 'decline', 'withdraw', 'undo', 'end', 'start'), n: fc.nat({ max: 50 }) });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), (steps) => {
+        const { n, ana, bo, kira, brak } = night('osr');
+        startFight(n, kira, brak);
+        for (const s of steps) {
+          const actor = s.who === 'ana' ? ana : s.who === 'bo' ? bo : GM;
+          const ids = requestsOf(n.world).items.map((r) => r.id);
+          const id = ids.length === 0 ? 'rq-none' : ids[s.n % ids.length]!;
+          if (s.op === 'make') {
+            const mine = s.who === 'bo' ? brak : kira;
+            n.try({ type: 'request.make', characterId: mine, kind: s.n % 2 === 0 ? 'damage' : 'heal', amount: 1 + (s.n % 4), note: s.who === 'bo' ? 'BONOTE' : 'ANANOTE' }, actor);
+          } else if (s.op === 'approve' || s.op === 'decline') n.try({ type: `request.${s.op}`, id, ...(s.op === 'decline' ? { reason: 'GMREASON' } : {}) }, actor);
+          else if (s.op === 'withdraw') n.try({ type: 'request.withdraw', id }, actor);
+          else if (s.op === 'undo') n.try({ type: 'history.undo' }, actor);
+          else if (s.op === 'end') n.try({ type: 'encounter.end' });
+          else if ((n.world.ext['encounter'] as { active?: boolean } | undefined)?.active !== true) startFight(n, kira, brak);
+          const seen = (v: Viewer) => JSON.stringify(n.engine.view(n.table, v));
+          const ofBo = seen(bo);
+          const ofAna = seen(ana);
+          const ofSpectator = seen(SPECTATOR);
+          expect(ofBo).not.toContain('ANANOTE');
+          expect(ofAna).not.toContain('BONOTE');
+          expect(ofSpectator).not.toContain('NOTE');
+          expect(ofSpectator).not.toContain('GMREASON');
+          // A seat's view holds its own requests only.
+          for (const r of requestsOf(n.engine.view(n.table, bo).world).items) expect(r.seatId).toBe((bo as { seatId: string }).seatId);
+        }
+        const again = n.engine.replay(n.table.genesis, JSON.parse(JSON.stringify(n.table.transactions)) as Table['transactions']);
+        expect(JSON.stringify(again.world)).toBe(JSON.stringify(n.world));
+      }),
+      { numRuns: 60 * Number(process.env['FC_RUNS_MULTIPLIER'] ?? 1) },
+    );
+  });
+});

@@ -1,0 +1,63 @@
+// The phone's "My sheet" form (issue 20): the fields of the character's sheet
+// that its ruleset lets a player change, generated from the sheet's schema
+// (GET /api/rulesets/:id/sheet) and started from the stored values (the
+// `character.sheet` query, answered on this player's own view).
+import { useEffect, useState } from 'preact/hooks';
+import type { Json, World } from '@tablekeeper/engine';
+import { getSheetSchema } from '../net/api.ts';
+import type { Ask } from '../lib/attack.ts';
+import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema } from '../lib/phoneSheet.ts';
+import { labelOf, type JsonSchema } from '../lib/schemaForm.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+import type { Send } from './types.ts';
+
+type Loaded = { readonly schema: JsonSchema; readonly stored: { readonly [k: string]: Json } } | { readonly problem: string };
+
+export function PhoneSheet({ world, characterId, send, ask }: { world: World; characterId: string; send: Send; ask: Ask }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  // Asked again after each save the server acknowledged, so the form shows what was stored.
+  const [round, setRound] = useState(0);
+  const name = world.characters[characterId]?.name ?? 'your character';
+  useEffect(() => {
+    let live = true;
+    void Promise.all([getSheetSchema(world.rulesetId), ask('character.sheet', { characterId })]).then(([schema, answer]) => {
+      if (!live) return;
+      if (!schema.ok) return setLoaded({ problem: `The sheet could not be loaded: ${schema.message}. Reload the page to try again.` });
+      if (!answer.ok) return setLoaded({ problem: sentenceOf({ code: 'RULE_ERROR', ruleCode: answer.error.code, message: answer.error.message }, {}) });
+      const r = answer.result as { sheet: { [k: string]: Json }; playerEditable: string[] };
+      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), stored: r.sheet });
+    });
+    return () => {
+      live = false;
+    };
+  }, [world.rulesetId, characterId, round]);
+  if (loaded === null) return <p class="small muted" role="status">Opening the sheet…</p>;
+  if ('problem' in loaded) return <p class="error small" role="alert">{loaded.problem}</p>;
+  const keys = Object.keys((loaded.schema['properties'] ?? {}) as object);
+  if (keys.length === 0) return <p class="small muted" data-testid="phone-sheet-none">Your GM keeps every number on this sheet; ask them for changes.</p>;
+  return (
+    <div data-testid="phone-sheet">
+      <p class="small muted">You may change: {keys.map(labelOf).join(', ')}.</p>
+      <SchemaForm
+        key={`${characterId}:${round}`}
+        schema={loaded.schema}
+        idPrefix="my-sheet"
+        initial={phoneSheetInitial(loaded.schema, loaded.stored)}
+        submitLabel={`Save ${name}'s sheet`}
+        onSubmit={async (payload) => {
+          setSaved(null);
+          const r = await send(phoneSheetCommand(characterId, payload as { [k: string]: Json }));
+          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
+          setSaved(`Saved ${name}'s sheet.`);
+          setRound((n) => n + 1);
+          return null;
+        }}
+      />
+      <p role="status" class="small" data-testid="phone-sheet-saved">
+        {saved ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+// Player requests (issue 20, ADR 29): on the phone, "Ask the GM" for damage,
+// healing or a condition on one's own character and the fate of each request;
+// on the GM screen, the queue of waiting requests, each approved or declined
+// in one tap (approval runs the ruleset's own command on the server).
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import type { RequestKind } from '@tablekeeper/engine/requests';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
+import { myRequests, queueOf, requestCommand } from '../lib/requests.ts';
+import { CUSTOM, durationChoices } from '../lib/turns.ts';
+import { sentenceOf } from '../lib/words.ts';
+import type { Send } from './types.ts';
+
+const KINDS: readonly [RequestKind, string][] = [
+  ['damage', 'Damage'],
+  ['heal', 'Healing'],
+  ['condition', 'A condition'],
+];
+
+/** The phone's form and its list of requests, for one character of the player's. */
+export function AskGm({ world, characterId, send }: { world: World; characterId: string; send: Send }) {
+  const enc = encounterOf(world);
+  const catalogue = enc?.catalogue;
+  const [kind, setKind] = useState<RequestKind>('damage');
+  const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
+  const [dur, setDur] = useState('rounds');
+  const [msg, setMsg] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const name = world.characters[characterId]?.name ?? 'your character';
+  const mine = myRequests(world, enc);
+  return (
+    <section class="ask-gm" aria-labelledby="ask-title" data-testid="ask-gm">
+      <h3 id="ask-title">Ask the GM</h3>
+      <form
+        class="stack"
+        aria-label={`Ask the GM about ${name}`}
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const form = e.currentTarget;
+          const f = new FormData(form);
+          const got = (k: string) => String(f.get(k) ?? '');
+          const cmd = requestCommand(characterId, { kind, amount: got('amount'), choice, custom: got('custom'), duration: dur, rounds: got('rounds'), note: got('note') });
+          if (!cmd.ok) return setMsg(cmd.message);
+          setBusy(true);
+          const r = await send(cmd.value);
+          setBusy(false);
+          if (r.ok) form.reset();
+          setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+        }}
+      >
+        <div class="row">
+          <label for="ask-kind">For {name}</label>
+          <select id="ask-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as RequestKind)}>
+            {KINDS.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+          {kind !== 'condition' ? (
+            <>
+              <label class="sr-only" for="ask-amount">
+                {kind === 'heal' ? 'Hit points to heal' : 'Damage taken'}
+              </label>
+              <input id="ask-amount" name="amount" type="number" inputMode="numeric" min={1} max={10000} placeholder="7" style={{ width: '5em' }} />
+            </>
+          ) : (
+            <>
+              <label class="sr-only" for="ask-cond">
+                Condition
+              </label>
+              <select id="ask-cond" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+                {(catalogue?.conditions ?? []).map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+                <option value={CUSTOM}>Other (type a name)</option>
+              </select>
+              {choice === CUSTOM ? (
+                <>
+                  <label class="sr-only" for="ask-custom">
+                    Name of the condition
+                  </label>
+                  <input id="ask-custom" name="custom" maxLength={40} placeholder="Soaked" style={{ width: '8em' }} />
+                </>
+              ) : null}
+              <label class="sr-only" for="ask-dur">
+                How long
+              </label>
+              <select id="ask-dur" value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
+                {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
+                  <option key={v} value={v}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              {dur === 'rounds' ? (
+                <>
+                  <label class="sr-only" for="ask-rounds">
+                    Rounds
+                  </label>
+                  <input id="ask-rounds" name="rounds" type="number" min={1} max={100} defaultValue="1" style={{ width: '4.5em' }} />
+                </>
+              ) : null}
+            </>
+          )}
+        </div>
+        <div class="row">
+          <label class="sr-only" for="ask-note">
+            A word to the GM (optional)
+          </label>
+          <input id="ask-note" name="note" maxLength={120} placeholder="Why (optional)" class="grow" />
+          <button type="submit" disabled={busy}>
+            Send to the GM
+          </button>
+        </div>
+        {msg ? (
+          <p class="error small" role="alert">
+            {msg}
+          </p>
+        ) : null}
+      </form>
+      {mine.length > 0 ? (
+        <ul class="list" aria-label="Your requests" aria-live="polite" data-testid="my-requests">
+          {mine.map((r) => (
+            <li key={r.id} class="row small">
+              <span class="grow">{r.text}</span>
+              <span class={`badge ${r.tone}`}>{r.status}</span>
+              {r.pending ? (
+                <button class="small" type="button" aria-label={`Withdraw the request for ${r.text}`} onClick={() => void send({ type: 'request.withdraw', id: r.id })}>
+                  Withdraw
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/** The GM's queue: each waiting request with Approve and Decline (one tap each). */
+export function RequestQueue({ world, send }: { world: World; send: Send }) {
+  const rows = queueOf(world, encounterOf(world));
+  const [msg, setMsg] = useState<string | null>(null);
+  const answer = async (cmd: { type: string; id: string }) => {
+    const r = await send(cmd);
+    setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+  };
+  if (rows.length === 0 && msg === null) return null;
+  return (
+    <section class="panel request-queue" aria-labelledby="queue-title" data-testid="request-queue">
+      <h2 id="queue-title">Players ask ({rows.length})</h2>
+      <ul class="list" aria-live="polite">
+        {rows.map((r) => (
+          <li key={r.id} class="row">
+            <span class="grow">
+              {r.text}
+              {r.note === null ? null : <span class="muted small"> "{r.note}"</span>}
+            </span>
+            <button class="small" type="button" aria-label={`Approve ${r.text}`} onClick={() => void answer({ type: 'request.approve', id: r.id })}>
+              Approve
+            </button>
+            <button class="small" type="button" aria-label={`Decline ${r.text}`} onClick={() => void answer({ type: 'request.decline', id: r.id })}>
+              Decline
+            </button>
+          </li>
+        ))}
+      </ul>
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+    </section>
+  );
+}
