@@ -20,8 +20,8 @@ describe('36th Way actions: engage, then attack', () => {
   it('the phone moves Vesk to engage the Ogre, then attacks it with the odds shown first', async () => {
     const n = await night(e2e!, '36th-way', 'Ann');
     await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: n.idOf('Vesk'), level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
-    await n.gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
+    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: n.idOf('Vesk'), level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [

@@ -21,8 +21,8 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
   it('the phone makes an improvised maneuver against the Guard with the odds shown first', async () => {
     const n = await night(e2e!, 'kleptonomicon', 'Ann');
     await n.gmSock.command({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: n.seatId, stats: { edgeSave: 9 } });
-    await n.gmSock.command({ type: 'klepto.startEpisode' });
-    await n.gmSock.command({ type: 'klepto.freeplay' });
+    await n.gmSock.command({ type: 'kleptonomicon.startEpisode' });
+    await n.gmSock.command({ type: 'kleptonomicon.freeplay' });
     await n.gmSock.command({ type: 'encounter.start', combatants: [{ id: 'alice', name: 'Alice', kind: 'pc', characterId: n.idOf('Alice') }, { id: 'guard', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 0 } }] });
     // Whoever the Edge Saves put first, the GM moves on to Alice's turn.
     for (let i = 0; i < 6; i++) {

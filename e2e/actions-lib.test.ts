@@ -45,18 +45,18 @@ describe('actions panel helpers', () => {
   });
 
   it('each ruleset names its actions query in the browser entry; an unknown ruleset has none', () => {
-    expect(['osr', '36th-way', 'teams', 'kleptonomicon', 'daggerheart'].map(actionsQueryOf)).toEqual(['osr.actions', 'tsw.actions', 'teams.actions', 'klepto.actions', 'daggerheart.actions']);
+    expect(['osr', '36th-way', 'teams', 'kleptonomicon', 'daggerheart'].map(actionsQueryOf)).toEqual(['osr.actions', '36th-way.actions', 'teams.actions', 'kleptonomicon.actions', 'daggerheart.actions']);
     expect(actionsQueryOf('chess')).toBeNull();
     expect(actionsQueryOf('__proto__')).toBeNull();
   });
 
-  it('36th Way: the acting PC against the engaged Ogre; the query and tsw.attack agree on the roll; a player sees the same odds', () => {
+  it('36th Way: the acting PC against the engaged Ogre; the query and 36th-way.attack agree on the roll; a player sees the same odds', () => {
     const s = scenario(thirtySixthWay.ruleset.modules, { rng: seededRng(3), rulesetId: '36th-way' });
     const { seatId, ch } = seatWithCharacter(s, 'Vesk');
-    s.run({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', characterId: ch, level: 2, volition: 1, ac: 15 } });
-    s.run({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 13, pd: 12, md: 10, maxHp: 20 } });
+    s.run({ type: '36th-way.sheet.set', sheet: { id: 'vesk', name: 'Vesk', characterId: ch, level: 2, volition: 1, ac: 15 } });
+    s.run({ type: '36th-way.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, ac: 13, pd: 12, md: 10, maxHp: 20 } });
     s.run({ type: 'encounter.start', combatants: [{ id: 'vesk', name: 'Vesk', kind: 'pc', side: 'party', band: 'fast', characterId: ch }, { id: 'ogre', name: 'Ogre', kind: 'npc', side: 'foes', band: 'slow' }] });
-    s.run({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    s.run({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
     const attack = pick(s, GM, 'vesk', 'attack');
     const f = initialForm(attack);
     expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', defense: 'ac', advantage: '0', bonus: '0' } });
@@ -65,7 +65,7 @@ describe('actions panel helpers', () => {
     expect(words.headline).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
     expect(words.detail).toBe('+3 vs AC 13: natural 10+ hits, 17+ crits');
     const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
-    expect(eventOf(tx, 'tsw.attackRolled')).toMatchObject({ attacker: 'vesk', target: 'ogre', defenseValue: 13, parts: { level: 2, volition: 1, escalation: 0, bonus: 0 } });
+    expect(eventOf(tx, '36th-way.attackRolled')).toMatchObject({ attacker: 'vesk', target: 'ogre', defenseValue: 13, parts: { level: 2, volition: 1, escalation: 0, bonus: 0 } });
     // The player's phone: Vesk's own actions; the attack is spent now.
     const player = { role: 'player', seatId } as Viewer;
     expect(pick(s, player, 'vesk', 'attack')).toMatchObject({ allowed: false });
@@ -116,8 +116,8 @@ describe('actions panel helpers', () => {
   it('Kleptonomicon: a Test with its exact odds in words; Daggerheart: an action roll with its duality odds', () => {
     const k = scenario(kleptonomicon.ruleset.modules, { rng: seededRng(2), rulesetId: 'kleptonomicon' });
     const { ch } = seatWithCharacter(k, 'Alice');
-    k.run({ type: 'klepto.startEpisode' });
-    k.run({ type: 'klepto.freeplay' });
+    k.run({ type: 'kleptonomicon.startEpisode' });
+    k.run({ type: 'kleptonomicon.freeplay' });
     k.run({ type: 'encounter.start', combatants: [{ id: 'a', name: 'Alice', kind: 'pc', characterId: ch }] });
     const test = pick(k, GM, 'a', 'test');
     // One d10ish die + 0 passes on 7, 8, 9 (2/20 each) and a critical 10 (1/20): 35%.

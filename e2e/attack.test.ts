@@ -1,7 +1,7 @@
 // The actions panel's Attack in real Chromium (ADR 23; the attack panel before it). On a 36th Way table: the GM sees the
-// exact odds the server's tsw.attackOdds query answers (recomputed here by
+// exact odds the server's 36th-way.attackOdds query answers (recomputed here by
 // counting 3d6 faces), watches them change with the inputs, attacks with the
-// ruleset's own tsw.attack, and the log and the target's HP follow. A
+// ruleset's own 36th-way.attack, and the log and the target's HP follow. A
 // player's phone attacks only with their own character, and never receives
 // a hidden foe's name or defences, in its page or its WebSocket frames. On a
 // teams table the phone says why a secret foe has no odds, and its evasion
@@ -32,9 +32,9 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: seat.seatId });
     const vesk = characterNamed(gmSock, 'Vesk');
-    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
-    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
-    await gmSock.command({ type: 'tsw.sheet.set', sheet: { id: 'lurker', name: CANARY, kind: 'npc', level: 3, volition: 1, ...LURKER, maxHp: 20 } });
+    await gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+    await gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 } });
+    await gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'lurker', name: CANARY, kind: 'npc', level: 3, volition: 1, ...LURKER, maxHp: 20 } });
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -43,7 +43,7 @@ describe('the actions panel\'s Attack (36th Way)', () => {
         { id: 'lurker', name: CANARY, kind: 'npc', side: 'foes', band: 'slow', visibility: 'hidden' },
       ],
     });
-    await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    await gmSock.command({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
 
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
@@ -75,8 +75,8 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     expect(await horizontalOverflow(ann.p)).toBe(0);
     // Asked straight over the player's own socket, the hidden lurker is "no sheet", as a made-up id is.
     const annSock = await e2e!.socket(seat.token);
-    const hidden = await annSock.query('tsw.attackOdds', { attacker: 'vesk', target: 'lurker' });
-    expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'UNKNOWN_SHEET' } });
+    const hidden = await annSock.query('36th-way.attackOdds', { attacker: 'vesk', target: 'lurker' });
+    expect(hidden).toMatchObject({ type: 'queryResult', ok: false, error: { code: 'NOT_FOUND' } });
 
     // --- the GM attacks with a +30 bonus: only a natural 3 (a crit fail) can miss now, and the odds say so first.
     await panel.getByLabel('Bonus').fill('30');

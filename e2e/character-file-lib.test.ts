@@ -40,7 +40,7 @@ describe('a character file', () => {
   });
 
   it('carries a Kleptonomicon Edge Save and Sneaky (kept on the character)', () => {
-    const { to, toId } = roundTrip('kleptonomicon', (s, id) => void s.run({ type: 'klepto.setSheet', characterId: id, edgeSave: 3, sneaky: true }));
+    const { to, toId } = roundTrip('kleptonomicon', (s, id) => void s.run({ type: 'kleptonomicon.setSheet', characterId: id, edgeSave: 3, sneaky: true }));
     expect(to.world.characters[toId]!.stats).toMatchObject({ edgeSave: 3, sneaky: true });
   });
 
@@ -54,7 +54,7 @@ describe('a character file', () => {
   });
 
   it('carries a 36th Way sheet under the new id', () => {
-    const { to, toId } = roundTrip('36th-way', (s, id) => void s.run({ type: 'tsw.sheet.set', sheet: { id, name: 'Kira', kind: 'pc', characterId: id, level: 2, volition: 1, ac: 15, pd: 13, md: 11, maxHp: 30, abilities: [] } }));
+    const { to, toId } = roundTrip('36th-way', (s, id) => void s.run({ type: '36th-way.sheet.set', sheet: { id, name: 'Kira', kind: 'pc', characterId: id, level: 2, volition: 1, ac: 15, pd: 13, md: 11, maxHp: 30, abilities: [] } }));
     const sheet = (to.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[toId]!;
     expect(sheet).toMatchObject({ id: toId, characterId: toId, level: 2, ac: 15, maxHp: 30 });
   });

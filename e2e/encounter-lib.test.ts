@@ -132,8 +132,8 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
 
   it('Kleptonomicon: the engine rolls each PC’s Edge Saves against 2-4 foe groups; one kind of foe is split in two (004 "Turn Order")', () => {
     const s = table('kleptonomicon', kleptonomicon.ruleset.modules);
-    s.run({ type: 'klepto.startEpisode' });
-    s.run({ type: 'klepto.freeplay' });
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
     const list = [...rows(s, 'Ann', { edgeSave: '2' }, { kind: 'pc' }), ...rows(s, 'Goblin x4', { edgeSave: '1' })];
     expect(list.slice(1).map((d) => d.init['creatureType'])).toEqual(['Goblin', 'Goblin', 'Goblin', 'Goblin']);
     expect(edgeGroups(list)).toEqual([list.slice(1, 3).map((d) => d.id), list.slice(3).map((d) => d.id)]);
@@ -176,7 +176,7 @@ describe('turns and the damage box', () => {
     const s = table('osr', osr.ruleset.modules);
     s.run((startCommand(initiativeOf('osr'), [...rows(s, 'Ann', { dex: '15' }, { kind: 'pc' }), ...rows(s, 'Goblin x2', { dex: '9' }, { hp: '7' })], {}) as { value: { type: string } }).value);
     const g1 = Object.values(encounterOf(s.world)!.combatants).find((c) => c.name === 'Goblin 1')!.id;
-    expect(damageCommand(s.world, g1, 'damage', '7')).toEqual({ ok: true, value: { type: 'encounter.damage', id: g1, amount: 7 } });
+    expect(damageCommand(s.world, g1, 'damage', '7')).toEqual({ ok: true, value: { type: 'encounter.damage', characterId: g1, amount: 7 } });
     s.run((damageCommand(s.world, g1, 'damage', '7') as { value: { type: string } }).value);
     expect(round(s)).toEqual(['Ann', 'Goblin 2']);
     s.run((damageCommand(s.world, g1, 'heal', '3') as { value: { type: string } }).value);
@@ -188,8 +188,8 @@ describe('turns and the damage box', () => {
     const s = table('36th-way', thirtySixthWay.ruleset.modules);
     s.run((startCommand(initiativeOf('36th-way'), rows(s, 'Orc', { band: 'fast' }), {}) as { value: { type: string } }).value);
     const orc = encounterOf(s.world)!.roster[0]!;
-    s.run({ type: 'tsw.sheet.set', sheet: { id: orc, name: 'Orc', kind: 'npc', level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 20, abilities: [] } });
-    expect(damageCommand(s.world, orc, 'damage', '6')).toEqual({ ok: true, value: { type: 'tsw.damage', target: orc, amount: 6 } });
+    s.run({ type: '36th-way.sheet.set', sheet: { id: orc, name: 'Orc', kind: 'npc', level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 20, abilities: [] } });
+    expect(damageCommand(s.world, orc, 'damage', '6')).toEqual({ ok: true, value: { type: '36th-way.damage', targetId: orc, amount: 6 } });
     s.run((damageCommand(s.world, orc, 'damage', '6') as { value: { type: string } }).value);
     expect(engineFor('36th-way')).not.toBeNull();
     expect(JSON.stringify(s.world.ext)).toContain('"hp":14');
@@ -198,8 +198,8 @@ describe('turns and the damage box', () => {
 
 describe('refusals in words', () => {
   it('no codes, ids become names, a sentence with a full stop', () => {
-    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'UNKNOWN_COMBATANT', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
-    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'UNKNOWN_COMBATANT', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
+    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
+    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
     expect(sentenceOf({ code: 'VERSION_CONFLICT', message: 'version 4 is stale' })).toBe('Someone changed the table first; your screen is up to date now, so try again.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'CANNOT_ADVANCE', message: 'nobody is able to act' })).toBe('Nobody left can act: end the encounter, or heal or revive someone.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'DEAD', message: 'Kira is dead' })).toBe('Kira is dead.');
@@ -317,8 +317,8 @@ describe('adding foes mid-fight', () => {
     expect(round(s)).toEqual(['Wolf 1', 'Wolf 2', 'Orc']);
 
     const k = table('kleptonomicon', kleptonomicon.ruleset.modules);
-    k.run({ type: 'klepto.startEpisode' });
-    k.run({ type: 'klepto.freeplay' });
+    k.run({ type: 'kleptonomicon.startEpisode' });
+    k.run({ type: 'kleptonomicon.freeplay' });
     k.run((startCommand(initiativeOf('kleptonomicon'), [...rows(k, 'Ann', {}, { kind: 'pc' }), ...rows(k, 'Goblin', { creatureType: 'Goblin', edgeSave: '3' }), ...rows(k, 'Bat', { creatureType: 'Bat' })], {}) as { value: { type: string } }).value);
     const add = addCommands(initiativeOf('kleptonomicon'), rows(k, 'Bat', { creatureType: 'Bat' }), encounterOf(k.world)!, {});
     expect(add[0]).toMatchObject({ placement: { group: 1 } });

@@ -226,7 +226,7 @@ describe('the episode bar', () => {
     const fromFreeplay = nextSteps(episodeOf(s.world));
     expect(fromFreeplay.map((x) => [x.to, x.command?.type ?? null])).toEqual([
       ['encounter', null],
-      ['closing', 'klepto.closingCredits'],
+      ['closing', 'kleptonomicon.closingCredits'],
     ]);
     s.run({ type: 'encounter.start', combatants: [NPC, { id: 'c-quill', name: 'Quill', kind: 'pc', characterId: 'ch-1', stats: { edgeSave: 0 } }] });
     expect(phaseLabel(episodeOf(s.world))).toBe('Encounter · Main');
@@ -242,25 +242,25 @@ describe('the episode bar', () => {
     take(s, /Freeplay/);
     take(s, /Closing Credits/);
     expect(phaseLabel(episodeOf(s.world))).toBe('Closing Credits');
-    expect(nextSteps(episodeOf(s.world)).map((x) => x.command?.type)).toEqual(['klepto.endEpisode']);
+    expect(nextSteps(episodeOf(s.world)).map((x) => x.command?.type)).toEqual(['kleptonomicon.endEpisode']);
     take(s, /End the Episode/, { halve: false });
     expect(episodeOf(s.world)).toEqual({ episode: 1, phase: 'between', encounterPhase: null });
   });
 
   it('Beats: two a round each, spent Beats counted down, none below zero', () => {
     const s = kleptoTable();
-    s.run({ type: 'klepto.startEpisode' });
-    s.run({ type: 'klepto.freeplay' });
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
     s.run({ type: 'encounter.start', combatants: [NPC] });
     expect(beatsOf(s.world)).toEqual([{ id: 'guard1', name: 'Guard', left: 2, size: 2, owed: 0 }]);
     for (let i = 0; i < 2; i++) {
-      s.run({ type: 'klepto.pause' });
-      s.run({ type: 'klepto.resume', endedWithBeatBy: 'guard1' });
+      s.run({ type: 'kleptonomicon.pause' });
+      s.run({ type: 'kleptonomicon.resume', endedWithBeatBy: 'guard1' });
     }
     // The Guard's own turn: the Pause's Beats come out of its next turn (004 "Pause Phase").
     expect(beatsOf(s.world)[0]).toMatchObject({ left: 2, owed: 2 });
-    s.run({ type: 'klepto.pause' });
-    expect(s.fail({ type: 'klepto.resume', endedWithBeatBy: 'guard1' }).code).toBe('NO_BEATS');
+    s.run({ type: 'kleptonomicon.pause' });
+    expect(s.fail({ type: 'kleptonomicon.resume', endedWithBeatBy: 'guard1' }).code).toBe('NO_BEATS');
     expect(beatsOf({ ...s.world, ext: {} })).toEqual([]);
   });
 

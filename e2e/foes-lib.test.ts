@@ -106,13 +106,13 @@ describe('foes are targets', () => {
   it('36th Way: an Ogre typed with AC 14, PD 13, MD 10 and 20 HP gets a sheet keyed by its combatant and is the hero\'s target', async () => {
     const s = table('36th-way');
     const vesk = idOf(s.run({ type: 'character.add', name: 'Vesk', kind: 'pc' }));
-    s.run({ type: 'tsw.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } } as Command);
+    s.run({ type: '36th-way.sheet.set', sheet: { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } } as Command);
     const ogre = typed(s, 'Ogre', '20', { ac: '14', pd: '13', md: '10' }, false, { band: 'medium' });
     const hero: Draft = { id: 'vesk', name: 'Vesk', kind: 'pc', characterId: vesk, hp: null, hidden: false, init: { band: 'fast' } };
     const ready = await start(s, [hero, ...ogre]);
     const sheet = (s.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets[ready[1]!.id]!;
     expect(sheet).toMatchObject({ name: 'Ogre', kind: 'npc', ac: 14, pd: 13, md: 10, maxHp: 20 });
-    expect(targets(s, GM, 'tsw', 'vesk')).toEqual(['Ogre']);
+    expect(targets(s, GM, '36th-way', 'vesk')).toEqual(['Ogre']);
     // Sent again (a second Add), nothing is overwritten: the foe has its sheet now.
     expect(foeSheetCommand(s.world, ready[1]!)).toBeNull();
   });

@@ -78,7 +78,7 @@ describe('foes are targets', () => {
     await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Ogre');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
-    await n.gmSock.command({ type: 'tsw.position', a: vesk, b: Object.values((n.gmSock.view().world.ext['encounter'] as { combatants: Record<string, { id: string; name: string }> }).combatants).find((c) => c.name === 'Ogre')!.id, range: 'engaged' });
+    await n.gmSock.command({ type: '36th-way.position', a: vesk, b: Object.values((n.gmSock.view().world.ext['encounter'] as { combatants: Record<string, { id: string; name: string }> }).combatants).find((c) => c.name === 'Ogre')!.id, range: 'engaged' });
     const form = await openAction(gm.p, 'Attack');
     await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (engaged)']);
     // +4 (level 1, volition 3) against AC 14: a natural 10+ on 3d6 is 135 of 216 faces.

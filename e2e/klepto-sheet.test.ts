@@ -44,8 +44,8 @@ describe('Kleptonomicon sheet: Edge Save and Sneaky', () => {
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Quill's sheet: Edge Save +2 · Sneaky.");
 
     // The Encounter: the PC joins linked to Quill with no numbers of its own; its Edge Saves read the sheet.
-    await gmSock.command({ type: 'klepto.startEpisode' });
-    await gmSock.command({ type: 'klepto.freeplay' });
+    await gmSock.command({ type: 'kleptonomicon.startEpisode' });
+    await gmSock.command({ type: 'kleptonomicon.freeplay' });
     await gmSock.command({
       type: 'encounter.start',
       combatants: [

@@ -23,7 +23,7 @@ describe('characters as files', () => {
     const sock = await e2e!.socket(first.gmToken);
     await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc' });
     const kira = Object.values(sock.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await sock.command({ type: 'tsw.sheet.set', sheet: { id: kira, name: 'Kira', kind: 'pc', characterId: kira, level: 3, volition: 1, ac: 16, pd: 14, md: 12, maxHp: 34, abilities: [] } });
+    await sock.command({ type: '36th-way.sheet.set', sheet: { id: kira, name: 'Kira', kind: 'pc', characterId: kira, level: 3, volition: 1, ac: 16, pd: 14, md: 12, maxHp: 34, abilities: [] } });
     const second = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Second', rulesetId: '36th-way' });
     const sock2 = await e2e!.socket(second.gmToken);
 

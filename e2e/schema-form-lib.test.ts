@@ -12,7 +12,7 @@ const field = (fields: readonly FieldSpec[], key: string) => fields.find((f) => 
 describe('fieldsOf', () => {
   it('reads strings, integers with limits, enums, booleans, id pickers and optional fields (osr.check)', () => {
     const fields = fieldsOf(entry('osr', 'osr.check').schema);
-    expect(field(fields, 'character')).toMatchObject({ kind: 'ref', ref: 'character', required: true });
+    expect(field(fields, 'characterId')).toMatchObject({ kind: 'ref', ref: 'character', required: true });
     expect(field(fields, 'difficulty')).toMatchObject({ kind: 'integer', min: 1, max: 40, required: true });
     expect(field(fields, 'ability')).toMatchObject({ kind: 'enum', options: ['str', 'dex', 'con', 'int', 'wis', 'cha'], required: false });
     expect(field(fields, 'proficient')).toMatchObject({ kind: 'boolean', required: false });
@@ -44,13 +44,13 @@ describe('toPayload', () => {
   const fill = (over: { [k: string]: FormValue }) => ({ ...initialValues(fields), ...over });
 
   it('turns typed text into the payload, leaving out empty optional fields and unticked boxes', () => {
-    expect(toPayload(fields, fill({ character: 'ch2', difficulty: '12', bonus: '-1', label: 'climb', damageOnFail: '1d6' }))).toEqual({
+    expect(toPayload(fields, fill({ characterId: 'ch2', difficulty: '12', bonus: '-1', label: 'climb', damageOnFail: '1d6' }))).toEqual({
       ok: true,
-      payload: { character: 'ch2', difficulty: 12, bonus: -1, label: 'climb', damageOnFail: '1d6' },
+      payload: { characterId: 'ch2', difficulty: 12, bonus: -1, label: 'climb', damageOnFail: '1d6' },
     });
-    expect(toPayload(fields, fill({ character: 'ch2', difficulty: '12', damageOnFail: '3', proficient: true, tags: ['stealth'] }))).toEqual({
+    expect(toPayload(fields, fill({ characterId: 'ch2', difficulty: '12', damageOnFail: '3', proficient: true, tags: ['stealth'] }))).toEqual({
       ok: true,
-      payload: { character: 'ch2', difficulty: 12, damageOnFail: 3, proficient: true, tags: ['stealth'] },
+      payload: { characterId: 'ch2', difficulty: 12, damageOnFail: 3, proficient: true, tags: ['stealth'] },
     });
   });
 
@@ -59,7 +59,7 @@ describe('toPayload', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual([
-      { path: 'character', message: 'character: is required' },
+      { path: 'characterId', message: 'characterId: is required' },
       { path: 'difficulty', message: 'difficulty: must be from 1 to 40' },
       { path: 'bonus', message: 'bonus: must be a whole number' },
     ]);
@@ -67,9 +67,9 @@ describe('toPayload', () => {
 
   it('converts nested lists of objects and reports their paths (osr.expose stages.0.hours)', () => {
     const f = fieldsOf(entry('osr', 'osr.expose').schema);
-    let v: FormValue = { ...initialValues(f), character: 'ch1' };
+    let v: FormValue = { ...initialValues(f), characterId: 'ch1' };
     v = setAt(v, ['stages'], [{ hours: '24', ability: 'con', dice: '', exhaustion: true, note: '' }]);
-    expect(toPayload(f, v as { [k: string]: FormValue })).toEqual({ ok: true, payload: { character: 'ch1', stages: [{ hours: 24, ability: 'con', exhaustion: true }] } });
+    expect(toPayload(f, v as { [k: string]: FormValue })).toEqual({ ok: true, payload: { characterId: 'ch1', stages: [{ hours: 24, ability: 'con', exhaustion: true }] } });
     v = setAt(v, ['stages', 0, 'hours'], '0');
     const bad = toPayload(f, v as { [k: string]: FormValue });
     expect(!bad.ok && bad.errors.map((e) => e.path)).toEqual(['stages.0.hours']);

@@ -96,7 +96,7 @@ describe('sheet editor', () => {
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
     // The actions panel now offers Vesk's Attack on the Ogre, with the server's exact odds: +4 vs AC 14 needs a natural 10+, 17+ crits.
-    await gmSock.command({ type: 'tsw.position', a: 'vesk', b: 'ogre', range: 'engaged' });
+    await gmSock.command({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
     const panel = await openAttack(gm.p);
     const expected = `${percent(count3d6((n) => n >= 10))} to hit · ${percent(count3d6((n) => n >= 17))} crit · ${percent(count3d6((n) => n === 3))} crit fail`;
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');

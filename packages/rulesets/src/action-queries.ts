@@ -2,9 +2,9 @@
 // no run-time imports, so the web asks the ruleset instead of matching ids.
 const ACTIONS_QUERY: { readonly [rulesetId: string]: string } = {
   osr: 'osr.actions',
-  '36th-way': 'tsw.actions',
+  '36th-way': '36th-way.actions',
   teams: 'teams.actions',
-  kleptonomicon: 'klepto.actions',
+  kleptonomicon: 'kleptonomicon.actions',
   daggerheart: 'daggerheart.actions',
 };
 

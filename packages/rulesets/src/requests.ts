@@ -3,14 +3,14 @@
 // the damage box already sends the ruleset's own damage (36th Way resistances,
 // the teams' deflection and endurance before health, Daggerheart's thresholds),
 // an approved request sends the same, so it lands exactly as the GM's click would.
-import { combatantFor, commandForCombatant, kernelRequestCommand, ok, own, type RequestCommand } from '@tablekeeper/engine';
+import { combatantOfRequest, commandForCombatant, kernelRequestCommand, ok, own, type RequestCommand } from '@tablekeeper/engine';
 import { getTsw } from './36th-way/state.js';
 import { getTeams } from './teams/state.js';
 
 const withSheet =
   (damageType: string, hasSheet: (w: Parameters<RequestCommand>[0], id: string) => boolean): RequestCommand =>
   (world, r) => {
-    const c = combatantFor(world, r.characterId);
+    const c = combatantOfRequest(world, r.characterId);
     if (!c.ok) return c;
     if (r.kind === 'damage' && hasSheet(world, c.value)) return ok({ type: damageType, target: c.value, amount: r.amount ?? 1 });
     return ok(commandForCombatant(r, c.value));
@@ -24,7 +24,7 @@ const daggerheart: RequestCommand = (world, r) => {
 };
 
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {
-  '36th-way': withSheet('tsw.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
+  '36th-way': withSheet('36th-way.damage', (w, id) => own(getTsw(w).sheets, id) !== undefined),
   teams: withSheet('teams.damage', (w, id) => own(getTeams(w).sheets, id) !== undefined),
   daggerheart,
 };

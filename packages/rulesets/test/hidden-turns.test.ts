@@ -52,9 +52,9 @@ describe('hidden turns stay hidden', () => {
 
   it('36th Way: engaging after a hidden NPC\'s turn, and a sustained ability, are numbered as the players count turns', () => {
     const t = tswTable();
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, abilities: [{ id: 'ward', name: 'Ward', frequency: 'at-will', action: 'standard', sustain: 11 }] } as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC } as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ANN, abilities: [{ id: 'ward', name: 'Ward', frequency: 'at-will', action: 'standard', sustain: 11 }] } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
     t.s.run({
       type: 'encounter.start',
       combatants: [
@@ -65,8 +65,8 @@ describe('hidden turns stay hidden', () => {
     });
     turnTo(t.s, 'shade');
     turnTo(t.s, 'ann');
-    t.s.run({ type: 'tsw.move', who: 'ann', to: 'orc', range: 'engaged' });
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'ward' });
+    t.s.run({ type: '36th-way.move', who: 'ann', to: 'orc', range: 'engaged' });
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'ward' });
     noRawTurnNumbers(t.s);
     const v = t.s.view(SPECTATOR);
     const seen = v.world.ext['36th-way'] as { lastEngage: { mover: string; serial: number } | null };
@@ -80,9 +80,9 @@ describe('hidden turns stay hidden', () => {
 
   it('36th Way: a Sustain roll on a later turn carries no raw turn number and keeps the ability active', () => {
     const t = tswTable();
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, abilities: [{ id: 'ward', name: 'Ward', frequency: 'at-will', action: 'standard', sustain: 3 }] } as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC } as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ANN, abilities: [{ id: 'ward', name: 'Ward', frequency: 'at-will', action: 'standard', sustain: 3 }] } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
     t.s.run({
       type: 'encounter.start',
       combatants: [
@@ -92,13 +92,13 @@ describe('hidden turns stay hidden', () => {
       ],
     });
     turnTo(t.s, 'ann');
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'ward' });
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'ward' });
     t.s.run({ type: 'encounter.endTurn' });
     // Round two: the hidden Shade goes first again, then Ann sustains (a 12 beats Sustain 3).
     turnTo(t.s, 'shade');
     turnTo(t.s, 'ann');
     t.dice.push(4, 4, 4);
-    t.s.run({ type: 'tsw.sustain', who: 'ann', ability: 'ward' });
+    t.s.run({ type: '36th-way.sustain', who: 'ann', ability: 'ward' });
     noRawTurnNumbers(t.s);
     const v = t.s.view(SPECTATOR);
     const enc = v.world.ext['encounter'] as { turnSerial: number };

@@ -105,13 +105,13 @@ describe('ruleset ids', () => {
   it('36th Way: each provocation has its own random id, and an opportunity attack names it', () => {
     const t = tswFight({}, { orc: { abilities: [{ id: 'howl', frequency: 'at-will', action: 'quick', provokes: true }, { id: 'roar', frequency: 'at-will', action: 'move', provokes: true }] } });
     t.s.run({ type: 'encounter.endTurn' });
-    const p1 = events(t.s.run({ type: 'tsw.useAbility', who: 'orc', ability: 'howl' }), 'tsw.provoked')[0]!;
-    const p2 = events(t.s.run({ type: 'tsw.useAbility', who: 'orc', ability: 'roar' }), 'tsw.provoked')[0]!;
+    const p1 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'howl' }), '36th-way.provoked')[0]!;
+    const p2 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'roar' }), '36th-way.provoked')[0]!;
     expect(p1['id']).toMatch(RANDOM('prov'));
     expect(p2['id']).toMatch(RANDOM('prov'));
     expect(p2['id']).not.toBe(p1['id']);
     t.dice.push(1, 1, 2);
-    t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['id'] ?? null });
+    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['id'] ?? null });
   });
 
   it('Daggerheart: a roll request has a random id', () => {

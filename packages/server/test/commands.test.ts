@@ -33,7 +33,7 @@ describe('GET /api/rulesets/:id/commands', () => {
     const r = await http<{ commands: CatalogEntry[] }>(srv.url, 'GET', '/api/rulesets/osr/commands');
     const clock = r.body.commands.find((c) => c.type === 'clock.advance')!;
     expect(clock).toMatchObject({ kind: 'command', who: 'gm', schema: { required: ['unit'], properties: { seconds: { type: 'integer', minimum: 0, maximum: 366 * 24 * 3600 } } } });
-    expect(r.body.commands.find((c) => c.type === 'osr.check')?.schema).toMatchObject({ properties: { character: { 'x-ref': 'character' } } });
+    expect(r.body.commands.find((c) => c.type === 'osr.check')?.schema).toMatchObject({ properties: { characterId: { 'x-ref': 'character' } } });
   });
 
   it('answers an unknown ruleset with 404 naming the field', async () => {

@@ -20,6 +20,8 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
   readonly input: I;
   /** Fields renamed since stored commands were written: old name -> new (docs/vocabulary.md); parsing moves them. */
   readonly renamed?: Renamed;
+  /** Renames that also change the value (two counts folded into one): see `Merged`. */
+  readonly merged?: Merged;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -31,10 +33,19 @@ export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.Z
   /** What the answer looks like (checked by the catalogue tests, not at run time). */
   readonly result: R;
   readonly renamed?: Renamed;
+  readonly merged?: Merged;
 }
 
 /** Old field name -> new field name, for payloads written before a vocabulary rename. */
 export type Renamed = { readonly [oldName: string]: string };
+
+/**
+ * A rename with a value transform, keyed by the old name (which must also be in `renamed`):
+ * the new field's value is `fold(old, new)`, so an old payload may give both (OSR's
+ * `disadvantage` count folds into a net signed `advantage`). A fold leaves a value it
+ * cannot read as it is, for the schema to name.
+ */
+export type Merged = { readonly [oldName: string]: (old: Json, now: Json | undefined) => Json };
 
 export type Declaration = CommandDeclaration | QueryDeclaration;
 /** A module's declarations by command or query type. */
@@ -45,23 +56,31 @@ export type PayloadOf<D> = D extends { readonly input: infer I extends z.ZodType
 /** Payload as a client may send it (optional and defaulted fields may be left out). */
 export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType } ? z.input<I> : never;
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }) };
+const renames = (spec: { renamed?: Renamed; merged?: Merged }) => ({ ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }), ...(spec.merged === undefined ? {} : { merged: spec.merged }) });
+
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec) };
 }
 
-export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed }): QueryDeclaration<I, R> {
-  return { kind: 'query', type, summary: spec.summary, who: spec.who, input: spec.input, result: spec.result, ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }) };
+export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed; merged?: Merged }): QueryDeclaration<I, R> {
+  return { kind: 'query', type, summary: spec.summary, who: spec.who, input: spec.input, result: spec.result, ...renames(spec) };
 }
 
 /**
  * The upcaster for renamed fields: a payload written with an old name (a stored
  * command, an old client) gets the new one. Giving both is refused, naming the old.
  */
-export function upcastPayload(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }): Result<{ [key: string]: Json | undefined }> {
+export function upcastPayload(renamed: Renamed | undefined, payload: { readonly [key: string]: Json | undefined }, merged?: Merged): Result<{ [key: string]: Json | undefined }> {
   if (renamed === undefined) return { ok: true, value: { ...payload } };
   const out: { [key: string]: Json | undefined } = Object.fromEntries(Object.entries(payload));
   for (const [from, to] of Object.entries(renamed)) {
     if (!Object.hasOwn(out, from) || out[from] === undefined) continue;
+    const fold = merged !== undefined && Object.hasOwn(merged, from) ? merged[from] : undefined;
+    if (fold !== undefined) {
+      out[to] = fold(out[from]!, Object.hasOwn(out, to) ? out[to] : undefined);
+      delete out[from];
+      continue;
+    }
     if (Object.hasOwn(out, to) && out[to] !== undefined) return { ok: false, error: ruleError(ErrorCode.INVALID_VALUE, `${from}: is the old name of ${to}; give only ${to}`, from) };
     out[to] = out[from];
     delete out[from];
@@ -276,20 +295,26 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
-export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
-  const up = upcastPayload(declaration.renamed, raw);
+export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
+  const up = upcastPayload(declaration.renamed, raw, declaration.merged);
   if (!up.ok) return up;
   // fromEntries defines own keys: assigning `payload['__proto__'] = v` would set the prototype instead of naming the key.
   const payload = Object.fromEntries(Object.entries(up.value).filter(([k, v]) => k !== 'type' && v !== undefined));
   const r = declaration.input.safeParse(payload);
   if (r.success) return { ok: true, value: r.data };
-  const e = issueError(declaration.input, r.error.issues[0]!, payload);
-  // A field sent under its old name is named as sent, so the sender can find it.
-  const head = e.path?.split('.')[0];
-  const old = head === undefined ? undefined : Object.entries(declaration.renamed ?? {}).find(([from, to]) => to === head && Object.hasOwn(raw, from) && raw[from] !== undefined)?.[0];
-  if (old === undefined || e.path === undefined) return { ok: false, error: e };
+  return { ok: false, error: namedAsSent(declaration, raw, issueError(declaration.input, r.error.issues[0]!, payload)) };
+}
+
+/**
+ * An error about a field sent under its old name names it as sent, so the sender can find it
+ * (the schema gate's errors and the rules' own, ADR 27). A message that starts with the path follows it.
+ */
+export function namedAsSent(declaration: { readonly renamed?: Renamed }, raw: { readonly [key: string]: Json | undefined }, e: RuleError): RuleError {
+  const head = e.path?.split(/[.[]/)[0];
+  const old = head === undefined ? undefined : Object.entries(declaration.renamed ?? {}).find(([from, to]) => to === head && Object.hasOwn(raw, from) && raw[from] !== undefined && !(Object.hasOwn(raw, to) && raw[to] !== undefined))?.[0];
+  if (old === undefined || e.path === undefined) return e;
   const path = old + e.path.slice(head!.length);
-  return { ok: false, error: { ...e, path, message: path + e.message.slice(e.path.length) } };
+  return { ...e, path, message: e.message.startsWith(e.path) ? path + e.message.slice(e.path.length) : e.message };
 }
 
 /** JSON Schema of a declaration's payload (what a client may send) or of a query's result. */

@@ -5,19 +5,31 @@ import { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
 import { MAX_LOG_TEXT } from './log.js';
 import { MAX_ROLL_LABEL, MAX_ROLL_NOTATION } from './roll.js';
 import { MAX_NAME } from './validate.js';
+import type { ClockUnit, Visibility } from './types.js';
 import { VISIBILITIES } from './visibility.js';
 
 const name = () => text(MAX_NAME, 'a name as the table shows it');
-const visibility = () => z.enum(VISIBILITIES as readonly [string, ...string[]]).meta({ description: 'who learns of it: hidden, existence (name only), visible, reveal-on-trigger' });
+const visibility = () => z.enum(VISIBILITIES as readonly [Visibility, ...Visibility[]]).meta({ description: 'who learns of it: hidden, existence (name only), visible, reveal-on-trigger' });
 /** Ruleset-owned numbers and flags; at most 200 keys (checked by the command). */
 const stats = () => z.record(z.string().max(64), json()).meta({ description: 'ruleset-owned stats (hit points, abilities, resources)' });
 
-export const coreCatalog = catalogOf(
-  declareCommand('table.rename', { summary: 'Rename the table', who: 'gm', input: z.strictObject({ name: name() }) }),
-  declareCommand('seat.add', { summary: 'Add a seat for a player', who: 'gm', input: z.strictObject({ name: name() }) }),
-  declareCommand('seat.rename', { summary: 'Rename a seat', who: 'gm', input: z.strictObject({ id: seatId(), name: name() }) }),
-  declareCommand('seat.remove', { summary: 'Remove a seat (its characters stay, unseated)', who: 'gm', input: z.strictObject({ id: seatId() }) }),
-  declareCommand('character.add', {
+/** docs/vocabulary.md: ids name their kind; stored commands and old clients still send `id`. */
+const RENAMED_SEAT = { id: 'seatId' } as const;
+const RENAMED_CHARACTER = { id: 'characterId' } as const;
+
+export const seatRename = declareCommand('seat.rename', { summary: 'Rename a seat', who: 'gm', input: z.strictObject({ seatId: seatId(), name: name() }), renamed: RENAMED_SEAT });
+export const seatRemove = declareCommand('seat.remove', { summary: 'Remove a seat (its characters stay, unseated)', who: 'gm', input: z.strictObject({ seatId: seatId() }), renamed: RENAMED_SEAT });
+export const characterUpdate = declareCommand('character.update', {
+  summary: "Change a character's name, visibility, seat or stats (stats are merged)",
+  who: 'gm',
+  input: z.strictObject({ characterId: characterId(), name: name().optional(), visibility: visibility().optional(), seatId: seatId().nullable().optional(), stats: stats().optional() }),
+  renamed: RENAMED_CHARACTER,
+});
+export const characterRemove = declareCommand('character.remove', { summary: 'Remove a character from the table', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER });
+
+export const tableRename = declareCommand('table.rename', { summary: 'Rename the table', who: 'gm', input: z.strictObject({ name: name() }) });
+export const seatAdd = declareCommand('seat.add', { summary: 'Add a seat for a player', who: 'gm', input: z.strictObject({ name: name() }) });
+export const characterAdd = declareCommand('character.add', {
     summary: 'Add a character (a PC, or an NPC that players see by name only until shown)',
     who: 'gm',
     input: z.strictObject({
@@ -27,23 +39,17 @@ export const coreCatalog = catalogOf(
       seatId: seatId('the seat whose player controls it').nullable().optional(),
       stats: stats().optional(),
     }),
-  }),
-  declareCommand('character.update', {
-    summary: "Change a character's name, visibility, seat or stats (stats are merged)",
-    who: 'gm',
-    input: z.strictObject({ id: characterId(), name: name().optional(), visibility: visibility().optional(), seatId: seatId().nullable().optional(), stats: stats().optional() }),
-  }),
-  declareCommand('character.remove', { summary: 'Remove a character from the table', who: 'gm', input: z.strictObject({ id: characterId() }) }),
-  declareCommand('clock.advance', {
+  });
+export const clockAdvance = declareCommand('clock.advance', {
     summary: 'Advance the in-fiction clock by a count of a unit and/or some seconds',
     who: 'gm',
     input: z.strictObject({
-      unit: z.enum(CLOCK_UNITS as readonly [string, ...string[]]),
+      unit: z.enum(CLOCK_UNITS as readonly [ClockUnit, ...ClockUnit[]]),
       count: int(0, MAX_CLOCK_COUNT, 'how many of the unit (default 1; 0 for time)').optional(),
       seconds: int(0, MAX_CLOCK_SECONDS, 'seconds of fiction').optional(),
     }),
-  }),
-  declareCommand('log.note', {
+  });
+export const logNote = declareCommand('log.note', {
     summary: 'Post a note to the log (players: to everyone or their own seat)',
     who: 'anyone',
     input: z.strictObject({
@@ -52,7 +58,18 @@ export const coreCatalog = catalogOf(
         .discriminatedUnion('kind', [z.strictObject({ kind: z.literal('all') }), z.strictObject({ kind: z.literal('gm') }), z.strictObject({ kind: z.literal('seat'), seatId: seatId() })])
         .optional(),
     }),
-  }),
+  });
+
+export const coreCatalog = catalogOf(
+  tableRename,
+  seatAdd,
+  seatRename,
+  seatRemove,
+  characterAdd,
+  characterUpdate,
+  characterRemove,
+  clockAdvance,
+  logNote,
   declareCommand('dice.roll', {
     summary: 'Roll dice at the table (notation such as 2d6+3, or a named roll such as "duality+2 vs 15")',
     who: 'anyone',

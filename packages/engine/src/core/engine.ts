@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { parsePayload, type Declaration } from './catalog.js';
+import { namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -32,6 +32,7 @@ import type {
   World,
 } from './types.js';
 import { collectKeys, collectStrings } from './walk.js';
+import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -130,10 +131,13 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     return ok((kind === 'command' ? { ...(p.value as object), type } : p.value) as T);
   }
+  // Stored names from before a rename read as today's (ADR 28): replay, import, undo and old clients.
+  const up = createUpcaster(modules);
   // Module state a non-GM view may carry: only modules with a projector answer for what their state shows.
   const projectedModules = modules.filter((m) => m.project !== undefined).map((m) => m.id);
 
-  function evolve(world: World, event: EngineEvent): World {
+  function evolve(world: World, stored: EngineEvent): World {
+    const event = up.event(stored);
     let w = world;
     for (const r of reducers.get(event.type) ?? []) w = r(w, event);
     return w;
@@ -142,7 +146,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function decide(world: World, command: Command, env: Env): Result<EngineEvent[]> {
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
-    const r = decideChecked(world, command, env);
+    const r = decideChecked(world, up.command(command), env);
     return r.ok ? ok(clone(r.value)) : r;
   }
 
@@ -153,13 +157,17 @@ export function createEngine(modules: readonly Module[]): Engine {
     const { handler } = found;
     // Who may act is judged first, on the command as sent (authorizers read it defensively), so a refused
     // actor learns nothing about the payload; then the schema gates, and decide only sees a well-formed payload.
-    const denied = handler.authorize !== undefined ? handler.authorize(world, raw, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
+    // Renamed fields take their new names first (ADR 27), so an authorizer reads one name; a clash is reported by the gate.
+    const d = declarations.get(raw.type);
+    const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
+    const asSent = up?.ok === true ? ({ ...up.value, type: raw.type } as Command) : raw;
+    const denied = handler.authorize !== undefined ? handler.authorize(world, asSent, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     if (denied !== null) return { ok: false, error: denied };
     const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
     const command = p.value;
     const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
-    if (!r.ok) return r;
+    if (!r.ok) return d === undefined ? r : { ok: false, error: namedAsSent(d, raw, r.error) };
     for (const e of r.value) {
       if (typeof e.type !== 'string' || !isJson(e)) return err(ErrorCode.INTERNAL, `${found.module.id} decided an event that is not plain JSON`);
     }
@@ -201,12 +209,14 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
     const tx = table.transactions.bySeq(seq);
-    return tx !== undefined && tx.kind === 'command' ? tx : undefined;
+    // A log rebuilt from stored rows (a snapshot's) may hold old names: read them as today's.
+    return tx !== undefined && tx.kind === 'command' ? (up.transaction(tx) as Extract<Transaction, { kind: 'command' }>) : undefined;
   }
 
   /** Apply a recorded transaction (no decide, no reactions, no dice). */
-  function apply(given: Table | PlainTable, tx: Transaction): Table {
+  function apply(given: Table | PlainTable, recorded: Transaction): Table {
     const table = ownTable(given);
+    const tx = up.transaction(recorded);
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
     if (tx.kind === 'command') {
@@ -247,7 +257,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (bad !== null) return { ok: false, error: bad };
     if (command.type === UNDO) return history(table, 'undo', env.actor);
     if (command.type === REDO) return history(table, 'redo', env.actor);
-    const cmd = clone(command);
+    // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
+    const cmd = up.command(clone(command));
     try {
       const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
       if (refused !== null) return { ok: false, error: refused };
@@ -344,7 +355,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     return emptyTable(genesisWorld(input));
   }
 
-  function audienceOf(world: World, event: EngineEvent): Audience {
+  function audienceOf(world: World, stored: EngineEvent): Audience {
+    const event = up.event(stored);
     // The narrowest audience any module names wins: a module can only hide, never widen.
     let result: Audience = AUDIENCE_ALL;
     for (const m of modules) {
@@ -403,7 +415,8 @@ export function createEngine(modules: readonly Module[]): Engine {
   // With a memo, projectors that declare their reads are re-run only when those parts changed (view-cache.ts).
   const projectByParts = partsProjector(modules, finish);
 
-  function query(given: Table | PlainTable, viewer: Viewer, name: string, args: Json = {}): Result<Json> {
+  function query(given: Table | PlainTable, viewer: Viewer, asked: string, args: Json = {}): Result<Json> {
+    const name = up.type(asked);
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
@@ -411,7 +424,9 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (!p.ok) return p;
     try {
       // The viewer's own projection: an answer cannot use what they may not see.
-      return q.query(projectWorld(given.world, viewer), p.value, viewer);
+      const r = q.query(projectWorld(given.world, viewer), p.value, viewer);
+      const d = declarations.get(name);
+      return r.ok || d === undefined ? r : { ok: false, error: namedAsSent(d, args, r.error) };
     } catch (e) {
       return err(ErrorCode.INVALID_VALUE, `the query ${name} could not be answered: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -498,7 +513,7 @@ function unusedLike(s: string, taken: (c: string) => boolean): string {
 
 /**
  * A readable fallback label for a command without one: the type without its
- * module prefix, in words ("klepto.closingCredits" -> "closing credits").
+ * module prefix, in words ("kleptonomicon.closingCredits" -> "closing credits").
  */
 export function commandWords(type: string): string {
   const rest = type.includes('.') ? type.slice(type.indexOf('.') + 1) : type;

@@ -45,6 +45,9 @@ export {
   type InputOf,
   upcastPayload,
   type Renamed,
+  type Merged,
 } from './catalog.js';
 export { own } from './own.js';
+export { controls } from './controls.js';
+export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
 export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

@@ -1,15 +1,15 @@
 // The core module: table, seats, characters, the one clock and GM notes.
 // Every other module builds on these entities and on `clock.advanced`.
 import { own } from './own.js';
-import { advanceClock, CLOCK_UNITS, clockAdvanced, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS } from './clock.js';
-import { coreCatalog } from './declarations.js';
+import { advanceClock, clockAdvanced } from './clock.js';
+import { handlerOf } from './catalog.js';
+import { characterAdd, characterRemove, characterUpdate, clockAdvance, coreCatalog, logNote, seatAdd, seatRemove, seatRename, tableRename } from './declarations.js';
 import { claimId, mintId } from './ids.js';
-import { appendLog, MAX_LOG_TEXT } from './log.js';
+import { appendLog } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
 import { err, ErrorCode, ok } from './result.js';
-import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Seat, Viewer, Visibility, World } from './types.js';
-import { readEnum, readInt, readObject, readString } from './validate.js';
-import { AUDIENCE_ALL, audienceFor, AUDIENCE_GM, knowsExists, VISIBILITIES } from './visibility.js';
+import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Result, Seat, Viewer, Visibility, World } from './types.js';
+import { AUDIENCE_ALL, audienceFor, AUDIENCE_GM, knowsExists } from './visibility.js';
 
 export const CORE_ID = 'core';
 export const MAX_SEATS = 64;
@@ -29,7 +29,11 @@ function seatWith(world: World, seatId: string | null, f: (s: Seat) => Seat): Wo
   return s === undefined ? world : { ...world, seats: { ...world.seats, [seatId]: f(s) } };
 }
 
-const readVisibility = (c: Parameters<typeof readEnum>[0], fallback?: Visibility) => readEnum<Visibility>(c, 'visibility', VISIBILITIES, fallback);
+/** Text a person typed, trimmed: the schema bounds its length, blank is refused here (as the readers did). */
+function trimmed(v: string, path: string): Result<string> {
+  const t = v.trim();
+  return t === '' ? err(ErrorCode.INVALID_VALUE, `${path} must have at least 1 character(s)`, path) : ok(t);
+}
 
 function checkStats(stats: { readonly [k: string]: Json } | undefined): string | null {
   if (stats === undefined) return null;
@@ -50,117 +54,96 @@ const gmOrSeated = (world: World, _c: unknown, actor: Viewer) =>
     : { code: ErrorCode.FORBIDDEN, message: 'only the GM or a seated player may do this' };
 
 const commands: Record<string, CommandHandler> = {
-  'table.rename': {
-    decide(world, c) {
-      const name = readString(c, 'name', { max: 100 });
+  'table.rename': handlerOf(tableRename, {
+    decide(world, p) {
+      const name = trimmed(p.name, 'name');
       if (!name.ok) return name;
       return ok([{ type: 'table.renamed', name: name.value, from: world.name }]);
     },
-  },
-  'seat.add': {
-    decide(world, c) {
-      const name = readString(c, 'name', { max: 100 });
+  }),
+  'seat.add': handlerOf(seatAdd, {
+    decide(world, p) {
+      const name = trimmed(p.name, 'name');
       if (!name.ok) return name;
       if (Object.keys(world.seats).length >= MAX_SEATS) return err(ErrorCode.LIMIT_EXCEEDED, `a table may have at most ${MAX_SEATS} seats`);
       const [id] = mintId(world, 'seat');
       return ok([{ type: 'seat.added', id, name: name.value }]);
     },
-  },
-  'seat.rename': {
-    decide(world, c) {
-      const name = readString(c, 'name', { max: 100 });
-      if (!name.ok) return name;
-      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
-      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
-      return ok([{ type: 'seat.renamed', id: seat.id, name: name.value, from: seat.name }]);
+  }),
+  'seat.rename': handlerOf(seatRename, {
+    decide(world, { seatId, name }) {
+      const seat = own(world.seats, seatId);
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${seatId}`, 'seatId');
+      return ok([{ type: 'seat.renamed', id: seat.id, name: name.trim(), from: seat.name }]);
     },
-  },
-  'seat.remove': {
-    decide(world, c) {
-      const seat = typeof c['id'] === 'string' ? own(world.seats, c['id']) : undefined;
-      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${String(c['id'])}`, 'id');
+  }),
+  'seat.remove': handlerOf(seatRemove, {
+    decide(world, { seatId }) {
+      const seat = own(world.seats, seatId);
+      if (seat === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${seatId}`, 'seatId');
       return ok([{ type: 'seat.removed', id: seat.id, name: seat.name }]);
     },
-  },
-  'character.add': {
-    decide(world, c, env) {
-      const name = readString(c, 'name', { max: 100 });
+  }),
+  'character.add': handlerOf(characterAdd, {
+    decide(world, p, env) {
+      const name = trimmed(p.name, 'name');
       if (!name.ok) return name;
-      const kind = readEnum<'pc' | 'npc'>(c, 'kind', ['pc', 'npc'], 'npc');
-      if (!kind.ok) return kind;
+      const kind = p.kind ?? 'npc';
       // Enemy stats are the GM's: an NPC shows players its name only until the GM makes it visible.
-      const visibility = readVisibility(c, kind.value === 'npc' ? 'existence' : 'visible');
-      if (!visibility.ok) return visibility;
-      const seat = readSeatId(world, c['seatId']);
+      const visibility = p.visibility ?? (kind === 'npc' ? 'existence' : 'visible');
+      const seat = readSeatId(world, p.seatId);
       if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');
-      const stats = readObject(c, 'stats');
-      if (!stats.ok) return stats;
-      const bad = checkStats(stats.value);
+      const bad = checkStats(p.stats);
       if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
       if (Object.keys(world.characters).length >= MAX_CHARACTERS) return err(ErrorCode.LIMIT_EXCEEDED, `a table may have at most ${MAX_CHARACTERS} characters`);
       const [id] = mintId(world, 'ch', env.rng);
-      return ok([{ type: 'character.added', id, name: name.value, kind: kind.value, seatId: seat.value, visibility: visibility.value, stats: stats.value ?? {} }]);
+      return ok([{ type: 'character.added', id, name: name.value, kind, seatId: seat.value, visibility, stats: p.stats ?? {} }]);
     },
-  },
-  'character.update': {
-    decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
-      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
-      const name = readString(c, 'name', { max: 100, optional: true });
-      if (!name.ok) return name;
-      const visibility = readVisibility(c, ch.visibility);
-      if (!visibility.ok) return visibility;
-      const stats = readObject(c, 'stats');
-      if (!stats.ok) return stats;
-      const merged = { ...ch.stats, ...(stats.value ?? {}) };
+  }),
+  'character.update': handlerOf(characterUpdate, {
+    decide(world, p) {
+      const ch = own(world.characters, p.characterId);
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${p.characterId}`, 'characterId');
+      const name = p.name === undefined ? undefined : trimmed(p.name, 'name');
+      if (name !== undefined && !name.ok) return name;
+      const merged = { ...ch.stats, ...(p.stats ?? {}) };
       const bad = checkStats(merged);
       if (bad !== null) return err(ErrorCode.LIMIT_EXCEEDED, bad, 'stats');
-      const seat = c['seatId'] === undefined ? ({ ok: true, value: ch.seatId } as const) : readSeatId(world, c['seatId']);
+      const seat = p.seatId === undefined ? ({ ok: true, value: ch.seatId } as const) : readSeatId(world, p.seatId);
       if (!seat.ok) return err(ErrorCode.NOT_FOUND, seat.message, 'seatId');
-      const e: { [k: string]: Json } = { type: 'character.updated', id: ch.id, visibility: visibility.value, wasVisibility: ch.visibility, seatId: seat.value, wasSeatId: ch.seatId };
-      if (name.value !== undefined) e['name'] = name.value;
-      if (stats.value !== undefined) e['stats'] = stats.value;
-      return ok([e as EngineEvent]);
+      const visibility = p.visibility ?? ch.visibility;
+      const e: EngineEvent = { type: 'character.updated', id: ch.id, visibility, wasVisibility: ch.visibility, seatId: seat.value, wasSeatId: ch.seatId };
+      return ok([{ ...e, ...(name === undefined ? {} : { name: name.value }), ...(p.stats === undefined ? {} : { stats: p.stats }) }]);
     },
-  },
-  'character.remove': {
-    decide(world, c) {
-      const ch = typeof c['id'] === 'string' ? own(world.characters, c['id']) : undefined;
-      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${String(c['id'])}`, 'id');
+  }),
+  'character.remove': handlerOf(characterRemove, {
+    decide(world, { characterId }) {
+      const ch = own(world.characters, characterId);
+      if (ch === undefined) return err(ErrorCode.NOT_FOUND, `no character ${characterId}`, 'characterId');
       return ok([{ type: 'character.removed', id: ch.id, visibility: ch.visibility, seatId: ch.seatId }]);
     },
-  },
-  'clock.advance': {
-    decide(world, c) {
-      const unit = readEnum<ClockUnit>(c, 'unit', CLOCK_UNITS);
-      if (!unit.ok) return unit;
-      const count = readInt(c, 'count', { min: 0, max: MAX_CLOCK_COUNT, fallback: unit.value === 'time' ? 0 : 1 });
-      if (!count.ok) return count;
-      const seconds = readInt(c, 'seconds', { min: 0, max: MAX_CLOCK_SECONDS, fallback: 0 });
-      if (!seconds.ok) return seconds;
-      if (count.value === 0 && seconds.value === 0) return err(ErrorCode.INVALID_VALUE, 'advance the clock by a count or some seconds', 'count');
-      return ok([clockAdvanced(world, unit.value, count.value, seconds.value)]);
+  }),
+  'clock.advance': handlerOf(clockAdvance, {
+    decide(world, { unit, count = unit === 'time' ? 0 : 1, seconds = 0 }) {
+      if (count === 0 && seconds === 0) return err(ErrorCode.INVALID_VALUE, 'advance the clock by a count or some seconds', 'count');
+      return ok([clockAdvanced(world, unit, count, seconds)]);
     },
-  },
-  'log.note': {
+  }),
+  'log.note': handlerOf(logNote, {
     authorize: gmOrSeated,
-    decide(_world, c, env) {
-      const text = readString(c, 'text', { max: MAX_LOG_TEXT });
+    decide(world, p, env) {
+      const text = trimmed(p.text, 'text');
       if (!text.ok) return text;
-      const raw = c['audience'] ?? { kind: 'all' };
-      let audience: Audience;
-      if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'all') audience = AUDIENCE_ALL;
-      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'gm') audience = AUDIENCE_GM;
-      else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && raw['kind'] === 'seat' && typeof raw['seatId'] === 'string' && own(_world.seats, raw['seatId']) !== undefined)
-        audience = { kind: 'seat', seatId: raw['seatId'] };
-      else return err(ErrorCode.INVALID_VALUE, 'audience must be {kind: all}, {kind: gm} or {kind: seat, seatId} of an existing seat', 'audience');
+      const given = p.audience ?? { kind: 'all' };
+      if (given.kind === 'seat' && own(world.seats, given.seatId) === undefined) return err(ErrorCode.NOT_FOUND, `no seat ${given.seatId}`, 'audience.seatId');
+      const audience: Audience = given.kind === 'all' ? AUDIENCE_ALL : given.kind === 'gm' ? AUDIENCE_GM : { kind: 'seat', seatId: given.seatId };
       // Players may write to everyone or to their own seat; whispers to the GM are GM-only entries they wrote.
       if (env.actor.role === 'player' && audience.kind !== 'all' && !(audience.kind === 'seat' && audience.seatId === env.actor.seatId))
         return err(ErrorCode.FORBIDDEN, 'a player may post notes to everyone or to their own seat', 'audience');
       const by = env.actor.role === 'player' ? env.actor.seatId : 'gm';
-      return ok([{ type: 'log.noted', text: text.value, audience: audience as unknown as Json, by }]);
+      return ok([{ type: 'log.noted', text: text.value, audience: { ...audience }, by }]);
     },
-  },
+  }),
   'dice.roll': {
     // Any seat or the GM rolls at the table; spectators may not. Only the GM may take a roll back.
     authorize: gmOrSeated,

@@ -4,13 +4,14 @@
 // patch of it. Where a ruleset stores the sheet (a character's stats, or its
 // own sheet records) stays its business: `read` and `write` bridge to it, so
 // old per-ruleset sheet commands and their stored events keep working.
+import { controls } from './controls.js';
 import { z } from 'zod';
 import { characterId, declareCommand, declareQuery, defineQuery, type CommandDeclaration } from './catalog.js';
 import { appendLog } from './log.js';
 import { own } from './own.js';
 import { err, ErrorCode, ok } from './result.js';
 import { audienceFor, AUDIENCE_GM } from './visibility.js';
-import type { CommandHandler, EngineEvent, Json, Module, Result, RuleError, Viewer, World } from './types.js';
+import type { CommandHandler, EngineEvent, Json, Module, Result, RuleError, World } from './types.js';
 
 export const SHEET_MODULE_ID = 'sheet';
 export const SHEET_SET = 'character.sheet.set';
@@ -83,13 +84,6 @@ export function sheetJsonSchema(model: SheetModel): Record<string, unknown> {
 }
 
 const FORBIDDEN = (): RuleError => ({ code: ErrorCode.FORBIDDEN, message: "only the GM or the character's own player may change this sheet" });
-
-/** The GM, or the player whose seat holds the character (a hidden or missing character refuses alike). */
-function controls(world: World, actor: Viewer, id: unknown): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player' || typeof id !== 'string') return false;
-  return own(world.seats, actor.seatId)?.characterIds.includes(id) === true;
-}
 
 const same = (a: Json | undefined, b: Json | undefined): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

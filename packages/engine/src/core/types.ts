@@ -3,6 +3,7 @@
 // projections to one World. See docs/adr/0002-engine-core.md.
 import type { Rng } from '../dice/rng.js';
 import type { Catalog, Declaration } from './catalog.js';
+import type { Upcasts } from './upcast.js';
 import type { SeqStack, TransactionLog } from './history-log.js';
 
 /** Plain JSON only: states, commands and events must survive JSON round-trips. */
@@ -215,10 +216,12 @@ export interface Module {
   /** Answers for the ids its projector may hide; a module without it has its whole state walked instead (slow, but exact). */
   readonly idStatus?: IdStatus;
   readonly audience?: { readonly [type: string]: EventAudience };
-  /** Named queries, e.g. 'tsw.attackOdds'; names are unique across modules like command types. */
+  /** Named queries, e.g. '36th-way.attackOdds'; names are unique across modules like command types. */
   readonly queries?: { readonly [name: string]: Query };
   /** Declarations of its commands and queries (ADR 13): the engine parses each payload against them first. */
   readonly catalog?: Catalog;
+  /** Names it renamed (ADR 28): stored commands, events and old clients are read under today's names. */
+  readonly upcasts?: Upcasts;
 }
 
 // ---------------------------------------------------------------- history

@@ -66,11 +66,11 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
     if (input.condition.startsWith(CUSTOM_CONDITION_PREFIX)) return errR('INVALID_VALUE', `a custom condition needs a name of 1-${MAX_CUSTOM_CONDITION} characters`, 'condition');
     return errR('UNKNOWN_CONDITION', `no condition "${input.condition}" in this ruleset (${defs.map((d) => d.id).join(', ')}); a condition of your own is "${CUSTOM_CONDITION_PREFIX}<name>"`, 'condition');
   }
-  if (own(enc.combatants, input.target) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.target}"`, 'target');
+  if (own(enc.combatants, input.target) === undefined) return errR('NOT_FOUND', `no combatant "${input.target}"`, 'target');
   // A source is a combatant (its visibility decides who may see it); free text would bypass the secrecy checks.
-  if (input.source != null && own(enc.combatants, input.source) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${input.source}" to be the source`, 'source');
+  if (input.source != null && own(enc.combatants, input.source) === undefined) return errR('NOT_FOUND', `no combatant "${input.source}" to be the source`, 'source');
   if (input.duration.kind === 'turnStart' || input.duration.kind === 'turnEnd') {
-    if (own(enc.combatants, input.duration.of) === undefined) return errR('UNKNOWN_COMBATANT', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
+    if (own(enc.combatants, input.duration.of) === undefined) return errR('NOT_FOUND', `duration anchored to unknown combatant "${input.duration.of}"`, 'duration.of');
   }
   const stacks = input.stacks ?? 1;
   if (!Number.isInteger(stacks) || stacks < 1 || stacks > MAX_STACKS) return errR('BAD_STACKS', `stacks must be an integer in [1, ${MAX_STACKS}]`, 'stacks');

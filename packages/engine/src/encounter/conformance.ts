@@ -72,7 +72,7 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
         if (acted.includes(cur)) problems.push(`round ${round}: ${cur} took a second turn`);
         acted.push(cur);
         // Spend every action kind until refused: the economy must never overdraw.
-        for (const kind of Object.keys(opts.rules.economy.payers)) for (let k = 0; k < 8 && run({ type: 'encounter.spend', combatant: cur, kind }) === null; k++);
+        for (const kind of Object.keys(opts.rules.economy.payers)) for (let k = 0; k < 8 && run({ type: 'encounter.spend', characterId: cur, kind }) === null; k++);
         const econ = getEncounter(worldNow()).economy[cur];
         for (const p of pools) if (econ !== undefined && remaining(opts.rules.economy, econ, p) < 0) problems.push(`round ${round}: ${cur} overdrew ${p}`);
         const e = run({ type: 'encounter.endTurn' });

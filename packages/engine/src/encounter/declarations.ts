@@ -7,6 +7,11 @@ import { BANDS } from './sequencers/bands.js';
 import type { EncounterRules } from './types.js';
 
 const NAME = 80;
+/** docs/vocabulary.md: one id for a creature; stored commands and old clients still send `id` or `combatant`. */
+const RENAMED_ID = { id: 'characterId' } as const;
+const RENAMED_COMBATANT = { combatant: 'characterId' } as const;
+/** A creature in the encounter: the character it plays, or (unlinked) its combatant id. */
+const creature = (description = 'the character (or, for a combatant without one, its combatant id)') => characterId(description);
 const MAX_COMBATANTS = 200;
 // Rule lookups (a condition, an action kind, a pool) stay text: the kernel names what is known in its own error.
 const choice = (xs: readonly string[], description: string) => text(NAME, `${description}${xs.length > 0 ? `: ${xs.join(', ')}` : ''}`).min(1);
@@ -60,7 +65,7 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
   const conditions = rules.conditions.map((c) => c.id);
   const pools = Object.keys(rules.economy.pools);
   const kinds = Object.keys(rules.economy.payers);
-  const id = z.strictObject({ id: combatantId() });
+  const id = z.strictObject({ characterId: creature() });
   return catalogOf(
     declareCommand('encounter.start', {
       summary: 'Start an encounter with its combatants (turn order placed or rolled)',
@@ -74,20 +79,20 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     }),
     declareCommand('encounter.end', { summary: 'End the encounter', who: 'gm', input: z.strictObject({}) }),
     declareCommand('encounter.add', { summary: 'Add a combatant to the running encounter', who: 'gm', input: z.strictObject({ combatant, placement: placement.optional() }) }),
-    declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id }),
-    declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ id: combatantId(), placement: placement.optional() }) }),
+    declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id, renamed: RENAMED_ID }),
+    declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ characterId: creature(), placement: placement.optional() }), renamed: RENAMED_ID }),
     declareCommand('encounter.reorder', {
       summary: 'Move a combatant in the turn order: just before another (or last), where the turn order has a manual order',
       who: 'gm',
       input: z.strictObject({ id: combatantId('who moves'), before: combatantId('who they now go before (null: last)').nullable() }),
     }),
-    declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ id: combatantId(), stats: stats() }) }),
-    declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'damage dealt') }) }),
-    declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ id: combatantId(), amount: int(1, 100000, 'hit points healed') }) }),
-    declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id }),
-    declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id }),
-    declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id }),
-    declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ id: combatantId(), value: z.boolean() }) }),
+    declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ characterId: creature(), stats: stats() }), renamed: RENAMED_ID }),
+    declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'damage dealt') }), renamed: RENAMED_ID }),
+    declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'hit points healed') }), renamed: RENAMED_ID }),
+    declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id, renamed: RENAMED_ID }),
+    declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id, renamed: RENAMED_ID }),
+    declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id, renamed: RENAMED_ID }),
+    declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: RENAMED_ID }),
     declareCommand('encounter.choose', {
       summary: 'Choose who acts next when the turn order asks',
       who: 'own-character',
@@ -104,13 +109,14 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
     declareCommand('encounter.triggerReady', {
       summary: "Take a combatant's readied action before someone else's turn",
       who: 'own-character',
-      input: z.strictObject({ id: combatantId('who readied'), before: combatantId('whose turn it interrupts') }),
+      input: z.strictObject({ characterId: creature('who readied'), beforeId: creature('whose turn it interrupts') }),
+      renamed: { id: 'characterId', before: 'beforeId' },
     }),
     declareCommand('encounter.spend', {
       summary: 'Spend an action from a combatant\'s economy',
       who: 'own-character',
       input: z.strictObject({
-        combatant: combatantId(),
+        characterId: creature(),
         kind: choice(kinds, 'the action kind'),
         cost: int(1, 20).optional(),
         tag: text(NAME).optional(),
@@ -119,18 +125,21 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
         requires: text(NAME).optional(),
         forNextTurn: z.boolean().meta({ description: 'pay ahead from the next turn' }).optional(),
       }),
+      renamed: RENAMED_COMBATANT,
     }),
-    declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ combatant: combatantId() }) }),
+    declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
     declareCommand('encounter.grant', {
       summary: 'Grant a combatant extra actions from a pool',
       who: 'gm',
-      input: z.strictObject({ combatant: combatantId(), pool: choice(pools, 'the action pool'), n: int(1, 10).optional() }),
+      input: z.strictObject({ characterId: creature(), pool: choice(pools, 'the action pool'), n: int(1, 10).optional() }),
+      renamed: RENAMED_COMBATANT,
     }),
     declareCommand('encounter.escalationOffset', { summary: 'Shift the escalation die', who: 'gm', input: z.strictObject({ offset: int(-6, 6) }) }),
     declareCommand('encounter.escalationSuppress', {
       summary: 'Stop (or restart) a combatant benefiting from the escalation die',
       who: 'gm',
-      input: z.strictObject({ id: combatantId(), suppressed: z.boolean() }),
+      input: z.strictObject({ characterId: creature(), suppressed: z.boolean() }),
+      renamed: RENAMED_ID,
     }),
     declareCommand('condition.apply', {
       summary: 'Apply a condition to a combatant for a duration',
@@ -146,7 +155,7 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
       // docs/vocabulary.md: ids name their role; stored commands and old clients still send target and source.
       renamed: { target: 'targetId', source: 'sourceId' },
     }),
-    declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ id: text(64, 'the condition instance id').min(1) }) }),
+    declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ conditionId: text(64, 'the condition instance id').min(1) }), renamed: { id: 'conditionId' } }),
     declareCommand('encounter.rest', { summary: 'Take a short or long rest (time on the clock)', who: 'gm', input: z.strictObject({ rest: z.enum(['short', 'long']) }) }),
   );
 }

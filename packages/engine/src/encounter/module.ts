@@ -9,6 +9,7 @@
 //   encounter.roundEnded  -> (reaction) round-end expiries, then encounter.roundStarted -> advance
 import { encounterCatalog } from './declarations.js';
 import { own } from '../core/own.js';
+import { ErrorCode } from '../core/result.js';
 import type { SpendRequest } from './economies.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Module, ProjectorReads, Reaction, Reducer, Result, RuleError, Viewer, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
@@ -30,7 +31,7 @@ import {
   reduceStackLost,
   type Moment,
 } from './conditions.js';
-import { EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
+import { combatantFor, controlsCombatant, EMPTY_ECONOMY, EMPTY_ENCOUNTER, ENCOUNTER_ID, errR, getEncounter, okR, setEncounter, updateEncounter } from './state.js';
 import type { Rng } from '../dice/rng.js';
 import type { Combatant, ConditionCatalogue, ConditionInstance, Decision, Duration, EconomyState, EncounterRules, EncounterState, Next, SequencerView, SurpriseParams } from './types.js';
 
@@ -155,7 +156,7 @@ export function economyOf(world: World, id: string): EconomyState {
 // ---------------------------------------------------------------- input parsing
 
 function str(j: Json | undefined, path: string, max = MAX_NAME): Result<string> {
-  if (typeof j !== 'string' || j.length === 0 || j.length > max) return errR('BAD_INPUT', `${path} must be a string of 1-${max} characters`, path);
+  if (typeof j !== 'string' || j.length === 0 || j.length > max) return errR(ErrorCode.INVALID_VALUE, `${path} must be a string of 1-${max} characters`, path);
   return okR(j);
 }
 
@@ -165,22 +166,22 @@ function str(j: Json | undefined, path: string, max = MAX_NAME): Result<string> 
  * combatants are never guessable from visible ones (ADR 18).
  */
 function parseCombatant(world: World, j: Json | undefined, joined: number, path: string, fresh: () => string): Result<Combatant> {
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_INPUT', `${path} must be an object`, path);
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR(ErrorCode.INVALID_VALUE, `${path} must be an object`, path);
   const linked = typeof j['characterId'] === 'string' ? own(world.characters, j['characterId']) : undefined;
   const id = j['id'] === undefined ? okR(linked?.id ?? fresh()) : str(j['id'], `${path}.id`);
   if (!id.ok) return id;
   const name = j['name'] === undefined ? okR(j['id'] === undefined && linked !== undefined ? linked.name : id.value) : str(j['name'], `${path}.name`);
   if (!name.ok) return name;
   const kind = j['kind'];
-  if (kind !== 'pc' && kind !== 'npc') return errR('BAD_INPUT', `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
+  if (kind !== 'pc' && kind !== 'npc') return errR(ErrorCode.INVALID_VALUE, `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
   const side = j['side'] === undefined ? okR(kind === 'pc' ? 'pcs' : 'npcs') : str(j['side'], `${path}.side`);
   if (!side.ok) return side;
   const stats = j['stats'] ?? {};
-  if (stats === null || typeof stats !== 'object' || Array.isArray(stats)) return errR('BAD_INPUT', `${path}.stats must be an object`, `${path}.stats`);
+  if (stats === null || typeof stats !== 'object' || Array.isArray(stats)) return errR(ErrorCode.INVALID_VALUE, `${path}.stats must be an object`, `${path}.stats`);
   const ch = j['characterId'];
-  if (ch !== undefined && ch !== null && typeof ch !== 'string') return errR('BAD_INPUT', `${path}.characterId must be a string`, `${path}.characterId`);
+  if (ch !== undefined && ch !== null && typeof ch !== 'string') return errR(ErrorCode.INVALID_VALUE, `${path}.characterId must be a string`, `${path}.characterId`);
   const vis = j['visibility'] ?? 'visible';
-  if (vis !== 'hidden' && vis !== 'existence' && vis !== 'visible') return errR('BAD_INPUT', `${path}.visibility must be "hidden", "existence" or "visible"`, `${path}.visibility`);
+  if (vis !== 'hidden' && vis !== 'existence' && vis !== 'visible') return errR(ErrorCode.INVALID_VALUE, `${path}.visibility must be "hidden", "existence" or "visible"`, `${path}.visibility`);
   return okR({
     id: id.value,
     name: name.value,
@@ -239,18 +240,18 @@ function withSheets(world: World, rules: EncounterRules, enc: EncounterState): E
 export function spendEvent(world: World, rules: EncounterRules, combatantId: string, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent> {
   const enc = getEncounter(world);
   if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
-  if (own(enc.combatants, combatantId) === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${combatantId}" in this encounter`, 'combatant');
+  if (own(enc.combatants, combatantId) === undefined) return errR(ErrorCode.NOT_FOUND, `no combatant "${combatantId}" in this encounter`, 'characterId');
   const kind = command['kind'];
-  if (typeof kind !== 'string') return errR('BAD_INPUT', 'kind must name an action kind', 'kind');
+  if (typeof kind !== 'string') return errR(ErrorCode.INVALID_VALUE, 'kind must name an action kind', 'kind');
   const cost = command['cost'] ?? 1;
   const tag = command['tag'];
   const limit = command['limit'];
   const label = command['label'];
-  if (tag !== undefined && typeof tag !== 'string') return errR('BAD_INPUT', 'tag must be a string', 'tag');
-  if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR('BAD_INPUT', 'limit must be "turn" or "round"', 'limit');
-  if (label !== undefined && typeof label !== 'string') return errR('BAD_INPUT', 'label must be a string', 'label');
+  if (tag !== undefined && typeof tag !== 'string') return errR(ErrorCode.INVALID_VALUE, 'tag must be a string', 'tag');
+  if (limit !== undefined && limit !== 'turn' && limit !== 'round') return errR(ErrorCode.INVALID_VALUE, 'limit must be "turn" or "round"', 'limit');
+  if (label !== undefined && typeof label !== 'string') return errR(ErrorCode.INVALID_VALUE, 'label must be a string', 'label');
   const requires = command['requires'];
-  if (requires !== undefined && typeof requires !== 'string') return errR('BAD_INPUT', 'requires must be a string', 'requires');
+  if (requires !== undefined && typeof requires !== 'string') return errR(ErrorCode.INVALID_VALUE, 'requires must be a string', 'requires');
   const forNextTurn = command['forNextTurn'] === true;
   if (typeof cost !== 'number') return errR('BAD_COST', 'cost must be a number', 'cost');
   const req: SpendRequest = {
@@ -286,21 +287,13 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
 
 // ---------------------------------------------------------------- authorization
 
-function controls(world: World, actor: Viewer, combatantId: string): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player') return false;
-  const c = own(getEncounter(world).combatants, combatantId);
-  const seat = own(world.seats, actor.seatId);
-  return c !== undefined && c.characterId !== null && seat !== undefined && seat.characterIds.includes(c.characterId);
-}
-
 const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that combatant may do this' };
 
 function byController(field: string | 'current') {
   return (world: World, command: Command, actor: Viewer): RuleError | null => {
     const id = field === 'current' ? getEncounter(world).current : command[field];
     if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
-    return controls(world, actor, id) ? null : FORBIDDEN;
+    return controlsCombatant(world, actor, id) ? null : FORBIDDEN;
   };
 }
 
@@ -315,10 +308,11 @@ export function encounterModule(rules: EncounterRules): Module {
     return enc.active ? okR(enc) : errR('NO_ENCOUNTER', 'no encounter is running');
   }
 
+  /** The combatant a creature id names: its combatant id or the character it plays (docs/vocabulary.md). */
   function needCombatant(enc: EncounterState, id: Json | undefined, path: string): Result<Combatant> {
-    if (typeof id !== 'string') return errR('BAD_INPUT', `${path} must be a combatant id`, path);
-    const c = own(enc.combatants, id);
-    return c === undefined ? errR('UNKNOWN_COMBATANT', `no combatant "${id}" in this encounter`, path) : okR(c);
+    if (typeof id !== 'string') return errR(ErrorCode.INVALID_VALUE, `${path} must be a character or combatant id`, path);
+    const c = combatantFor(enc, id);
+    return c === undefined ? errR(ErrorCode.NOT_FOUND, `no combatant "${id}" in this encounter`, path) : okR(c);
   }
 
   function needCurrent(enc: EncounterState): Result<string> {
@@ -390,7 +384,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const enc0 = getEncounter(world);
         if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
         const list = command['combatants'];
-        if (!Array.isArray(list) || list.length === 0 || list.length > MAX_COMBATANTS) return errR('BAD_INPUT', `combatants must be a list of 1-${MAX_COMBATANTS}`, 'combatants');
+        if (!Array.isArray(list) || list.length === 0 || list.length > MAX_COMBATANTS) return errR(ErrorCode.INVALID_VALUE, `combatants must be a list of 1-${MAX_COMBATANTS}`, 'combatants');
         const combatants: Record<string, Combatant> = {};
         const roster: string[] = [];
         const placementsIn = command['placements'];
@@ -426,9 +420,9 @@ export function encounterModule(rules: EncounterRules): Module {
         let surpriseActors: readonly string[] | null = null;
         const sp = command['surprise'];
         if (sp !== undefined && sp !== null) {
-          if (typeof sp !== 'object' || Array.isArray(sp) || typeof sp['side'] !== 'string') return errR('BAD_INPUT', 'surprise must be { side, actors? }', 'surprise');
+          if (typeof sp !== 'object' || Array.isArray(sp) || typeof sp['side'] !== 'string') return errR(ErrorCode.INVALID_VALUE, 'surprise must be { side, actors? }', 'surprise');
           const actors = sp['actors'];
-          if (actors !== undefined && (!Array.isArray(actors) || !actors.every((a) => typeof a === 'string'))) return errR('BAD_INPUT', 'surprise.actors must be a list of ids', 'surprise.actors');
+          if (actors !== undefined && (!Array.isArray(actors) || !actors.every((a) => typeof a === 'string'))) return errR(ErrorCode.INVALID_VALUE, 'surprise.actors must be a list of ids', 'surprise.actors');
           const params: SurpriseParams = actors === undefined ? { side: sp['side'] } : { side: sp['side'], actors: actors as string[] };
           const who = seqr.surprise(enc, params);
           if (!who.ok) return who;
@@ -470,7 +464,7 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         return okR([{ type: 'encounter.combatantRemoved', id: c.value.id }]);
       },
@@ -480,7 +474,7 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command, env) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         const p = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), command['placement'], env.rng);
         if (!p.ok) return p;
@@ -511,12 +505,12 @@ export function encounterModule(rules: EncounterRules): Module {
     'encounter.setStats': {
       // The GM edits a combatant's own numbers (an unlinked NPC's HP or another track); a linked character's sheet is character.update's.
       decide(world, command) {
-        const c = needCombatant(getEncounter(world), command['id'], 'id');
+        const c = needCombatant(getEncounter(world), command['characterId'], 'characterId');
         if (!c.ok) return c;
         const stats = command['stats'];
-        if (stats === null || typeof stats !== 'object' || Array.isArray(stats) || Object.keys(stats).length === 0) return errR('BAD_INPUT', 'stats must be an object with at least one key', 'stats');
+        if (stats === null || typeof stats !== 'object' || Array.isArray(stats) || Object.keys(stats).length === 0) return errR(ErrorCode.INVALID_VALUE, 'stats must be an object with at least one key', 'stats');
         for (const [k, v] of Object.entries(stats)) {
-          if (v !== null && typeof v !== 'number' && typeof v !== 'string' && typeof v !== 'boolean') return errR('BAD_INPUT', `stats.${k} must be a number, text, true/false or null`, `stats.${k}`);
+          if (v !== null && typeof v !== 'number' && typeof v !== 'string' && typeof v !== 'boolean') return errR(ErrorCode.INVALID_VALUE, `stats.${k} must be a number, text, true/false or null`, `stats.${k}`);
         }
         if (Object.keys({ ...c.value.stats, ...stats }).length > MAX_COMBATANT_STATS) return errR('TOO_MANY', `a combatant may have at most ${MAX_COMBATANT_STATS} stats`, 'stats');
         // Own keys only: a stat named "constructor" must not read Object's member.
@@ -531,9 +525,9 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
-        if (typeof command['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
+        if (typeof command['value'] !== 'boolean') return errR(ErrorCode.INVALID_VALUE, 'value must be true or false', 'value');
         return okR([{ type: 'encounter.incapacitatedSet', id: c.value.id, value: command['value'] }]);
       },
     },
@@ -543,7 +537,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const pending = getEncounter(world).pending;
         const id = command['id'];
         if (pending === null || pending.chooser.kind !== 'players' || typeof id !== 'string') return FORBIDDEN;
-        return controls(world, actor, id) ? null : FORBIDDEN;
+        return controlsCombatant(world, actor, id) ? null : FORBIDDEN;
       },
       decide(world, command, env) {
         const a = needActive(world);
@@ -556,7 +550,7 @@ export function encounterModule(rules: EncounterRules): Module {
         if (!pending.options.includes(choice)) return errR('INVALID_CHOICE', `"${choice}" cannot act now; choose one of ${pending.options.join(', ')}`, 'id');
         if (pending.act === 'roll') {
           const c = own(enc.combatants, choice);
-          if (c === undefined) return errR('UNKNOWN_COMBATANT', `no combatant "${choice}"`, 'id');
+          if (c === undefined) return errR(ErrorCode.NOT_FOUND, `no combatant "${choice}"`, 'id');
           const p = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), undefined, env.rng);
           if (!p.ok) return p;
           return okR([{ type: 'encounter.placed', id: choice, placement: p.value }]);
@@ -620,17 +614,17 @@ export function encounterModule(rules: EncounterRules): Module {
       },
     },
     'encounter.triggerReady': {
-      authorize: byController('id'),
+      authorize: byController('characterId'),
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
         const enc = a.value;
-        const c = needCombatant(enc, command['id'], 'id');
+        const c = needCombatant(enc, command['characterId'], 'characterId');
         if (!c.ok) return c;
-        const before = needCombatant(enc, command['before'], 'before');
+        const before = needCombatant(enc, command['beforeId'], 'beforeId');
         if (!before.ok) return before;
         const r = c.value.readied;
-        if (r === null) return errR('NOT_READIED', `"${c.value.id}" has no readied action`, 'id');
+        if (r === null) return errR('NOT_READIED', `"${c.value.id}" has no readied action`, 'characterId');
         const placement = seqr.readyTriggered?.(enc, c.value.id, before.value.id) ?? null;
         // Taken in a later round before your own turn: that action is spent from your coming turn (002).
         const forNextTurn = rules.economy.readiedActionOwed === true && r.round < enc.round && !enc.acted.includes(c.value.id);
@@ -638,22 +632,22 @@ export function encounterModule(rules: EncounterRules): Module {
       },
     },
     'encounter.spend': {
-      authorize: byController('combatant'),
+      authorize: byController('characterId'),
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         const e = spendEvent(world, rules, c.value.id, command);
         return e.ok ? okR([e.value]) : e;
       },
     },
     'encounter.cancelExtended': {
-      authorize: byController('combatant'),
+      authorize: byController('characterId'),
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         const ext = a.value.economy[c.value.id]?.extended ?? null;
         if (ext === null) return errR('NO_EXTENDED', `"${c.value.id}" has no extended action under way`);
@@ -664,12 +658,12 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['combatant'], 'combatant');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         const pool = command['pool'];
         const n = command['n'] ?? 1;
-        if (typeof pool !== 'string' || rules.economy.pools[pool] === undefined) return errR('BAD_INPUT', `pool must be one of ${Object.keys(rules.economy.pools).join(', ')}`, 'pool');
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) return errR('BAD_INPUT', 'n must be an integer in [1, 10]', 'n');
+        if (typeof pool !== 'string' || rules.economy.pools[pool] === undefined) return errR(ErrorCode.INVALID_VALUE, `pool must be one of ${Object.keys(rules.economy.pools).join(', ')}`, 'pool');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) return errR(ErrorCode.INVALID_VALUE, 'n must be an integer in [1, 10]', 'n');
         return okR([{ type: 'economy.granted', combatant: c.value.id, pool, n }]);
       },
     },
@@ -678,7 +672,7 @@ export function encounterModule(rules: EncounterRules): Module {
         const a = needActive(world);
         if (!a.ok) return a;
         const off = command['offset'];
-        if (typeof off !== 'number' || !Number.isInteger(off) || off < -6 || off > 6) return errR('BAD_INPUT', 'offset must be an integer in [-6, 6]', 'offset');
+        if (typeof off !== 'number' || !Number.isInteger(off) || off < -6 || off > 6) return errR(ErrorCode.INVALID_VALUE, 'offset must be an integer in [-6, 6]', 'offset');
         return okR([{ type: 'encounter.escalationOffsetSet', offset: off }]);
       },
     },
@@ -686,17 +680,20 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
-        if (typeof command['suppressed'] !== 'boolean') return errR('BAD_INPUT', 'suppressed must be true or false', 'suppressed');
+        if (typeof command['suppressed'] !== 'boolean') return errR(ErrorCode.INVALID_VALUE, 'suppressed must be true or false', 'suppressed');
         return okR([{ type: 'encounter.escalationSuppressed', id: c.value.id, suppressed: command['suppressed'] }]);
       },
     },
     'condition.apply': {
       decide(world, command, env) {
         // The kernel's applier (shared with the rulesets' own commands) reads target and source.
+        // A character id names its combatant (docs/vocabulary.md: one id for a creature).
         const { targetId, sourceId, ...rest } = command;
-        const e = applyConditionEvent(world, rules, { ...rest, target: targetId, source: sourceId }, 0, env.rng);
+        const enc = getEncounter(world);
+        const idOf = (id: Json | undefined) => (typeof id === 'string' ? (combatantFor(enc, id)?.id ?? id) : id);
+        const e = applyConditionEvent(world, rules, { ...rest, target: idOf(targetId), source: idOf(sourceId) }, 0, env.rng);
         if (e.ok) return okR([e.value]);
         const path = e.error.path === 'target' ? 'targetId' : e.error.path === 'source' ? 'sourceId' : e.error.path;
         return path === e.error.path ? e : { ok: false, error: { ...e.error, path } };
@@ -704,17 +701,18 @@ export function encounterModule(rules: EncounterRules): Module {
     },
     'condition.remove': {
       decide(world, command) {
-        const id = command['id'];
+        const id = command['conditionId'];
         const enc = getEncounter(world);
-        if (typeof id !== 'string' || enc.conditions[id] === undefined) return errR('UNKNOWN_CONDITION_INSTANCE', `no condition instance ${JSON.stringify(id)}`, 'id');
-        return okR([{ type: 'condition.removed', id, target: enc.conditions[id].target }]);
+        const inst = typeof id === 'string' ? own(enc.conditions, id) : undefined;
+        if (inst === undefined) return errR(ErrorCode.NOT_FOUND, `no condition instance ${JSON.stringify(id ?? null)}`, 'conditionId');
+        return okR([{ type: 'condition.removed', id: inst.id, target: inst.target }]);
       },
     },
     'encounter.rest': {
       // A rest is time on the one clock; until-rest conditions end by reacting to it (see the phases reaction).
       decide(world, command) {
         const rest = command['rest'];
-        if (rest !== 'short' && rest !== 'long') return errR('BAD_INPUT', 'rest must be "short" or "long"', 'rest');
+        if (rest !== 'short' && rest !== 'long') return errR(ErrorCode.INVALID_VALUE, 'rest must be "short" or "long"', 'rest');
         return okR([clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, 0)]);
       },
     },
@@ -729,17 +727,17 @@ export function encounterModule(rules: EncounterRules): Module {
   function hpCommand(kind: 'damage' | 'heal'): CommandHandler {
     return {
       decide(world, command) {
-        const c = needCombatant(getEncounter(world), command['id'], 'id');
+        const c = needCombatant(getEncounter(world), command['characterId'], 'characterId');
         if (!c.ok) return c;
         const amount = command['amount'];
         if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > MAX_HP_CHANGE) {
-          return errR('BAD_INPUT', `amount must be a whole number from 1 to ${MAX_HP_CHANGE}`, 'amount');
+          return errR(ErrorCode.INVALID_VALUE, `amount must be a whole number from 1 to ${MAX_HP_CHANGE}`, 'amount');
         }
         const ch = c.value.characterId === null ? undefined : world.characters[c.value.characterId];
         const own = typeof c.value.stats['hp'] === 'number';
         const stats = own ? c.value.stats : ch?.stats;
         const hp = stats?.['hp'];
-        if (typeof hp !== 'number') return errR('NO_HP', `${c.value.name} has no hit points to change: give them HP first`, 'id');
+        if (typeof hp !== 'number') return errR('NO_HP', `${c.value.name} has no hit points to change: give them HP first`, 'characterId');
         const max = stats?.['maxHp'];
         const to = kind === 'damage' ? Math.max(0, hp - amount) : typeof max === 'number' ? Math.max(hp, Math.min(max, hp + amount)) : hp + amount;
         return okR([{ type: 'encounter.hpChanged', id: c.value.id, on: own ? 'combatant' : 'character', kind, amount, from: hp, to }]);
@@ -752,7 +750,7 @@ export function encounterModule(rules: EncounterRules): Module {
       decide(world, command) {
         const a = needActive(world);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, command['id'], 'id');
+        const c = needCombatant(a.value, command['characterId'], 'characterId');
         if (!c.ok) return c;
         return okR([{ type: 'encounter.visibilitySet', id: c.value.id, visibility: to }]);
       },
@@ -1335,12 +1333,12 @@ export function applyConditionEvent(world: World, rules: EncounterRules, command
   if (!enc.active) return errR('NO_ENCOUNTER', 'no encounter is running');
   const target = command['target'];
   const condition = command['condition'];
-  if (typeof target !== 'string') return errR('BAD_INPUT', 'target must be a combatant id', 'target');
-  if (typeof condition !== 'string') return errR('BAD_INPUT', 'condition must be a condition id', 'condition');
+  if (typeof target !== 'string') return errR(ErrorCode.INVALID_VALUE, 'target must be a combatant id', 'target');
+  if (typeof condition !== 'string') return errR(ErrorCode.INVALID_VALUE, 'condition must be a condition id', 'condition');
   const d = parseDuration(command['duration']);
   if (!d.ok) return d;
   const source = command['source'];
-  if (source !== undefined && source !== null && typeof source !== 'string') return errR('BAD_INPUT', 'source must be a combatant id or null', 'source');
+  if (source !== undefined && source !== null && typeof source !== 'string') return errR(ErrorCode.INVALID_VALUE, 'source must be a combatant id or null', 'source');
   const stacks = command['stacks'];
   if (stacks !== undefined && typeof stacks !== 'number') return errR('BAD_STACKS', 'stacks must be a number', 'stacks');
   return planApply(

@@ -1,6 +1,7 @@
 // Pure accessors over world.ext.encounter, for the kernel and for rulesets.
+import { controls } from '../core/controls.js';
 import { own } from '../core/own.js';
-import type { Json, Result, RuleError, World } from '../core/types.js';
+import type { Json, Result, RuleError, Viewer, World } from '../core/types.js';
 import type { Combatant, EconomyState, EncounterState } from './types.js';
 
 export const ENCOUNTER_ID = 'encounter';
@@ -71,4 +72,20 @@ export function updateEncounter(world: World, fn: (e: EncounterState) => Encount
 /** Combatants in join order. */
 export function combatantList(enc: EncounterState): Combatant[] {
   return enc.roster.map((id) => own(enc.combatants, id)).filter((c): c is Combatant => c !== undefined);
+}
+
+/**
+ * The combatant a creature id names (docs/vocabulary.md: one id for a creature):
+ * its combatant id, or the character it plays. A combatant without a character
+ * is named by its own id.
+ */
+export function combatantFor(enc: EncounterState, id: string): Combatant | undefined {
+  return own(enc.combatants, id) ?? combatantList(enc).find((c) => c.characterId === id);
+}
+
+/** The GM, or the player whose seat holds the character a combatant plays (an unlinked combatant is the GM's). */
+export function controlsCombatant(world: World, actor: Viewer, id: unknown): boolean {
+  if (actor.role === 'gm') return true;
+  const c = typeof id === 'string' ? combatantFor(getEncounter(world), id) : undefined;
+  return c !== undefined && c.characterId !== null && controls(world, actor, c.characterId);
 }

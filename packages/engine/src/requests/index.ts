@@ -1,2 +1,2 @@
 export * from './model.js';
-export { combatantFor, commandForCombatant, kernelRequestCommand, requestModule, type RequestCommand } from './module.js';
+export { combatantOfRequest, commandForCombatant, kernelRequestCommand, requestModule, type RequestCommand } from './module.js';

@@ -46,7 +46,7 @@ const requestId = (description = 'a request id') => z.string().min(1).max(64).me
  * `encounter.heal` or `condition.apply`.
  */
 export const kernelRequestCommand: RequestCommand = (world, r) => {
-  const c = combatantFor(world, r.characterId);
+  const c = combatantOfRequest(world, r.characterId);
   if (!c.ok) return c;
   return ok(commandForCombatant(r, c.value));
 };
@@ -55,7 +55,7 @@ export const kernelRequestCommand: RequestCommand = (world, r) => {
  * The running encounter's combatant that plays `characterId`, or a sentence saying there is none.
  * A combatant the GM hides counts as absent: the player cannot see it, so asking must not reveal it.
  */
-export function combatantFor(world: World, characterId: string): Result<string> {
+export function combatantOfRequest(world: World, characterId: string): Result<string> {
   const enc = getEncounter(world);
   const id = enc.active
     ? enc.roster.find((x) => {

@@ -4,8 +4,8 @@ import { commandWords, ok, scenario, type Module } from '../../src/core/index.js
 
 describe('command labels', () => {
   it('a command type without a label reads as words, without its module prefix', () => {
-    expect(commandWords('klepto.closingCredits')).toBe('closing credits');
-    expect(commandWords('tsw.sheet.set')).toBe('sheet set');
+    expect(commandWords('kleptonomicon.closingCredits')).toBe('closing credits');
+    expect(commandWords('36th-way.sheet.set')).toBe('sheet set');
     expect(commandWords('teams.act')).toBe('act');
     expect(commandWords('osr.rollToReturn')).toBe('roll to return');
     expect(commandWords('ping')).toBe('ping');

@@ -106,9 +106,9 @@ describe('condition effects by resolution code', () => {
   it('rejects unknown conditions, combatants and bad durations with typed errors', () => {
     const t = fight();
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'nope', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_CONDITION');
-    expect(t.run({ type: 'condition.apply', target: 'zed', condition: 'dazed', duration: { kind: 'encounterEnd' } })?.code).toBe('UNKNOWN_COMBATANT');
+    expect(t.run({ type: 'condition.apply', target: 'zed', condition: 'dazed', duration: { kind: 'encounterEnd' } })?.code).toBe('NOT_FOUND');
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 0 } })?.code).toBe('INVALID_VALUE');
-    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'turnEnd', of: 'zed' } })?.code).toBe('UNKNOWN_COMBATANT');
+    expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'dazed', duration: { kind: 'turnEnd', of: 'zed' } })?.code).toBe('NOT_FOUND');
     expect(t.run({ type: 'condition.apply', target: 'orc', condition: 'slowed', stacks: 1000, duration: { kind: 'indefinite' } })?.code).toBe('INVALID_VALUE');
   });
 });
@@ -437,7 +437,7 @@ describe('views and mid-encounter roster changes', () => {
     const t = fight();
     t.ok({ type: 'encounter.remove', id: 'ana' });
     expect(t.enc.current).toBe('bel');
-    expect(t.run({ type: 'encounter.remove', id: 'ana' })?.code).toBe('UNKNOWN_COMBATANT');
+    expect(t.run({ type: 'encounter.remove', id: 'ana' })?.code).toBe('NOT_FOUND');
   });
 
   it('a player may end only their own character\'s turn', () => {

@@ -34,7 +34,7 @@ describe('encounter commands never crash on bad input', () => {
     fc.assert(
       fc.property(
         fc.nat(3),
-        fc.array(fc.record({ type: fc.constantFrom(...types), fields: fc.dictionary(fc.constantFrom('id', 'combatant', 'combatants', 'kind', 'to', 'placement', 'params', 'surprise', 'target', 'condition', 'duration', 'stacks', 'cost', 'pool', 'n', 'offset', 'value', 'rest', 'before', 'action', 'trigger', 'tag', 'limit', 'label', 'suppressed'), arbJson, { maxKeys: 5 }) }), { maxLength: 25 }),
+        fc.array(fc.record({ type: fc.constantFrom(...types), fields: fc.dictionary(fc.constantFrom('id', 'characterId', 'beforeId', 'conditionId', 'targetId', 'combatant', 'combatants', 'kind', 'to', 'placement', 'params', 'surprise', 'target', 'condition', 'duration', 'stacks', 'cost', 'pool', 'n', 'offset', 'value', 'rest', 'before', 'action', 'trigger', 'tag', 'limit', 'label', 'suppressed'), arbJson, { maxKeys: 5 }) }), { maxLength: 25 }),
         (sys, cmds) => {
           const t = new Table([encounterModule(systems[sys]!)], seededRng(sys));
           t.ok({ type: 'encounter.start', combatants: [{ id: 'c0', kind: 'pc', band: 'fast', stats: { dex: 12 } }, { id: 'c1', kind: 'npc', band: 'slow', stats: { dex: 10 } }, { id: 'c2', kind: 'npc', band: 'slow', stats: { dex: 9, creatureType: 'x' } }], params: { teamOrder: ['pcs', 'npcs'] } });

@@ -24,7 +24,7 @@ describe('encounterKit', () => {
     expect(kit.canAct(t.world, 'o')).toBe(true);
     const spend = kit.spend(t.world, 'a', { kind: 'standard' });
     expect(spend.ok).toBe(true);
-    expect(kit.spend(t.world, 'zed', { kind: 'standard' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_COMBATANT' } });
+    expect(kit.spend(t.world, 'zed', { kind: 'standard' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(kit.economy(t.world, 'a').spent['standard']).toBe(0); // only decided, not applied
   });
 });

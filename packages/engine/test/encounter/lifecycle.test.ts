@@ -148,7 +148,7 @@ describe('the damage box (encounter.damage / encounter.heal)', () => {
     t.ok({ type: 'encounter.start', combatants: [...roster, { id: 'x', name: 'Fog', kind: 'npc', stats: { dex: 1 } }] });
     for (const amount of [0, -2, 1.5, 100001, '7'] as Json[]) expect(t.run({ type: 'encounter.damage', id: 'g1', amount })).toMatchObject({ code: 'INVALID_VALUE', path: 'amount' });
     expect(t.run({ type: 'encounter.heal', id: 'x', amount: 2 })).toMatchObject({ code: 'NO_HP', message: 'Fog has no hit points to change: give them HP first' });
-    expect(t.run({ type: 'encounter.damage', id: 'nobody', amount: 2 })).toMatchObject({ code: 'UNKNOWN_COMBATANT', path: 'id' });
+    expect(t.run({ type: 'encounter.damage', id: 'nobody', amount: 2 })).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
   });
 
   it('damage to a hidden foe is the GM’s alone: not in a player’s log or events', () => {

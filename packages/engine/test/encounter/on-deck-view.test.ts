@@ -101,8 +101,8 @@ describe('encounter.setStats', () => {
 
   it('refuses bad input with typed errors, and players', () => {
     const t = table();
-    expect(t.run({ type: 'encounter.setStats', id: 'nobody', stats: { hp: 1 } })?.code).toBe('UNKNOWN_COMBATANT');
-    expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: {} })?.code).toBe('BAD_INPUT');
+    expect(t.run({ type: 'encounter.setStats', id: 'nobody', stats: { hp: 1 } })?.code).toBe('NOT_FOUND');
+    expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: {} })?.code).toBe('INVALID_VALUE');
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: { deep: 1 } } })).toMatchObject({ code: 'INVALID_VALUE', path: 'stats.hp' });
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${i}`, i])) })?.code).toBe('TOO_MANY');
     expect(t.run({ type: 'encounter.setStats', id: 'orc', stats: { hp: 1 } }, ann)?.code).toBe('FORBIDDEN');

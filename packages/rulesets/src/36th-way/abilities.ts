@@ -44,7 +44,7 @@ const MAX_TAG = 40;
 
 function tagList(j: Json | undefined, path: string): R<string[]> {
   if (j === undefined || j === null) return okR([]);
-  if (!Array.isArray(j) || j.length > 10 || !j.every((t) => typeof t === 'string' && t.length > 0 && t.length <= MAX_TAG)) return errR('BAD_ABILITY', `${path} must be a list of at most 10 short strings`, path);
+  if (!Array.isArray(j) || j.length > 10 || !j.every((t) => typeof t === 'string' && t.length > 0 && t.length <= MAX_TAG)) return errR('INVALID_VALUE', `${path} must be a list of at most 10 short strings`, path);
   return okR(j as string[]);
 }
 
@@ -52,44 +52,44 @@ export function parseFrequency(j: Json | undefined, path: string): R<Frequency> 
   if (j === 'at-will' || j === 'encounter' || j === 'daily') return okR({ kind: j });
   if (j !== null && typeof j === 'object' && !Array.isArray(j) && j['kind'] === 'recharge') {
     const t = j['target'];
-    if (typeof t !== 'number' || !(RECHARGE_TARGETS as readonly number[]).includes(t)) return errR('BAD_ABILITY', `${path}.target must be one of ${RECHARGE_TARGETS.join(', ')}`, `${path}.target`);
+    if (typeof t !== 'number' || !(RECHARGE_TARGETS as readonly number[]).includes(t)) return errR('INVALID_VALUE', `${path}.target must be one of ${RECHARGE_TARGETS.join(', ')}`, `${path}.target`);
     return okR({ kind: 'recharge', target: t });
   }
-  return errR('BAD_ABILITY', `${path} must be "at-will", "encounter", "daily" or { kind: "recharge", target: 9 | 11 | 13 }`, path);
+  return errR('INVALID_VALUE', `${path} must be "at-will", "encounter", "daily" or { kind: "recharge", target: 9 | 11 | 13 }`, path);
 }
 
 export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry> {
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_ABILITY', `${path} must be an object`, path);
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be an object`, path);
   const id = j['id'];
-  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_TAG) return errR('BAD_ABILITY', `${path}.id must be a string of 1-${MAX_TAG} characters`, `${path}.id`);
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.id must be a string of 1-${MAX_TAG} characters`, `${path}.id`);
   const name = j['name'] ?? id;
-  if (typeof name !== 'string' || name.length > 80) return errR('BAD_ABILITY', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
+  if (typeof name !== 'string' || name.length > 80) return errR('INVALID_VALUE', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
   const types = tagList(j['types'], `${path}.types`);
   if (!types.ok) return types;
   const freq = parseFrequency(j['frequency'] ?? 'at-will', `${path}.frequency`);
   if (!freq.ok) return freq;
   const action = j['action'] ?? 'standard';
-  if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) return errR('BAD_ABILITY', `${path}.action must be one of ${ACTIONS.join(', ')}`, `${path}.action`);
+  if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) return errR('INVALID_VALUE', `${path}.action must be one of ${ACTIONS.join(', ')}`, `${path}.action`);
   const sustain = j['sustain'] ?? null;
-  if (sustain !== null && (typeof sustain !== 'number' || !Number.isInteger(sustain) || sustain < 3 || sustain > 18)) return errR('BAD_ABILITY', `${path}.sustain must be an integer in [3, 18]`, `${path}.sustain`);
+  if (sustain !== null && (typeof sustain !== 'number' || !Number.isInteger(sustain) || sustain < 3 || sustain > 18)) return errR('INVALID_VALUE', `${path}.sustain must be an integer in [3, 18]`, `${path}.sustain`);
   let power: AbilityEntry['power'] = null;
   const pj = j['power'];
   if (pj !== undefined && pj !== null) {
     const amount = typeof pj === 'number' ? pj : typeof pj === 'object' && !Array.isArray(pj) ? pj['amount'] : undefined;
     const resource = typeof pj === 'object' && pj !== null && !Array.isArray(pj) ? (pj['resource'] ?? 'power') : 'power';
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 99) return errR('BAD_ABILITY', `${path}.power must be an integer in [1, 99] or { amount, resource }`, `${path}.power`);
-    if (typeof resource !== 'string' || resource.length === 0 || resource.length > MAX_TAG) return errR('BAD_ABILITY', `${path}.power.resource must be a short string`, `${path}.power.resource`);
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 99) return errR('INVALID_VALUE', `${path}.power must be an integer in [1, 99] or { amount, resource }`, `${path}.power`);
+    if (typeof resource !== 'string' || resource.length === 0 || resource.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.power.resource must be a short string`, `${path}.power.resource`);
     power = { amount, resource };
   }
   let escalation: AbilityEntry['escalation'] = null;
   const ej = j['escalation'];
   if (ej !== undefined && ej !== null) {
     const o = typeof ej === 'number' ? { min: ej } : ej;
-    if (typeof o !== 'object' || Array.isArray(o)) return errR('BAD_ABILITY', `${path}.escalation must be a number or { min, parity?, special? }`, `${path}.escalation`);
+    if (typeof o !== 'object' || Array.isArray(o)) return errR('INVALID_VALUE', `${path}.escalation must be a number or { min, parity?, special? }`, `${path}.escalation`);
     const min = o['min'] ?? 0;
     const parity = o['parity'] ?? null;
-    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > 6) return errR('BAD_ABILITY', `${path}.escalation.min must be an integer in [0, 6]`, `${path}.escalation.min`);
-    if (parity !== null && parity !== 'even' && parity !== 'odd') return errR('BAD_ABILITY', `${path}.escalation.parity must be "even" or "odd"`, `${path}.escalation.parity`);
+    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > 6) return errR('INVALID_VALUE', `${path}.escalation.min must be an integer in [0, 6]`, `${path}.escalation.min`);
+    if (parity !== null && parity !== 'even' && parity !== 'odd') return errR('INVALID_VALUE', `${path}.escalation.parity must be "even" or "odd"`, `${path}.escalation.parity`);
     escalation = { min, parity, special: o['special'] === true };
   }
   const other = tagList(j['other'], `${path}.other`);

@@ -1,4 +1,4 @@
-// tsw.actions: what the acting creature may do now (002 "Action Types": a
+// 36th-way.actions: what the acting creature may do now (002 "Action Types": a
 // standard, a move and a quick action on one's turn; "Positioning": engaged,
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
@@ -38,9 +38,9 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     id: 'attack',
     label: 'Attack',
     cost: '1 standard action',
-    command: 'tsw.attack',
-    fixed: { attacker: me.id },
-    target: { field: 'targets', multiple: true, options: targetOptions },
+    command: '36th-way.attack',
+    fixed: { attackerId: me.id },
+    target: { field: 'targetIds', multiple: true, options: targetOptions },
     choices: [
       { field: 'basic', label: 'Attack', options: stances },
       { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
@@ -49,7 +49,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
     ],
-    odds: { query: 'tsw.attackOdds', args: { attacker: me.id }, pass: ['targets', 'defense', 'advantage', 'bonus'] },
+    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'defense', 'advantage', 'bonus'] },
     ...judge(
       unable,
       affordable(a, 'standard'),
@@ -60,7 +60,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     id: 'move',
     label: 'Move',
     cost: '1 move action per step (far, nearby, engaged)',
-    command: 'tsw.move',
+    command: '36th-way.move',
     fixed: { who: me.id },
     target: { field: 'to', multiple: false, options: targetOptions },
     choices: [{ field: 'range', label: 'To be', options: [{ value: 'engaged', label: 'Engaged' }, { value: 'nearby', label: 'Nearby' }, { value: 'far', label: 'Far' }] }],
@@ -70,13 +70,13 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     id: 'disengage',
     label: 'Disengage',
     cost: '1 move action (a check: 11, +1 per enemy past the first)',
-    command: 'tsw.disengage',
+    command: '36th-way.disengage',
     fixed: { who: me.id },
     numbers: [{ field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
     ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes, affordable(a, 'move')),
   });
   const other = me.stance === 'ranged' ? 'melee' : 'ranged';
-  const stance = action({ id: 'stance', label: `Switch to ${other} stance`, cost: '1 quick action', command: 'tsw.stance', fixed: { who: me.id, stance: other }, ...judge(unable, affordable(a, 'quick')) });
+  const stance = action({ id: 'stance', label: `Switch to ${other} stance`, cost: '1 quick action', command: '36th-way.stance', fixed: { who: me.id, stance: other }, ...judge(unable, affordable(a, 'quick')) });
   return ok([attack, move, disengage, stance]);
 }
 

@@ -22,7 +22,7 @@ const MAX_BONUS = 50;
 export function damageEvent(world: World, target: Sheet, amount: number, extra: { readonly [k: string]: Json }, crit = false): EngineEvent {
   const out = takeDamage(world, target, amount, crit);
   return {
-    type: 'tsw.damaged',
+    type: '36th-way.damaged',
     target: target.id,
     amount: Math.max(0, amount),
     crit,
@@ -35,7 +35,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
   };
 }
 
-/** Apply a tsw.damaged event to a working copy of a sheet (so several hits in one command chain). */
+/** Apply a 36th-way.damaged event to a working copy of a sheet (so several hits in one command chain). */
 export function sheetAfterDamage(s: Sheet, e: EngineEvent): Sheet {
   return { ...s, hp: Number(e['hpTo']), dying: (e['dying'] ?? null) as unknown as Sheet['dying'], dead: e['dead'] === true, unconscious: e['unconscious'] === true };
 }
@@ -55,7 +55,7 @@ interface Plan {
 
 function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
   const v = j ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
   return okR(v);
 }
 
@@ -64,11 +64,11 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   const opp = c['opportunity'];
   const abilityId = c['ability'];
   const defense = c['defense'] ?? 'ac';
-  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  if (!isDefense(defense)) return errR('INVALID_VALUE', 'defense must be "ac", "pd" or "md"', 'defense');
   let types: string[] = ['weapon'];
   if (c['types'] !== undefined) {
     const t = c['types'];
-    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
+    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('INVALID_VALUE', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
     types = [...new Set(t as string[])];
   }
   // "Hit: X x Level + Volition", "Miss: none or Level" (002 "Basic Attacks").
@@ -92,10 +92,10 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   } else if (typeof abilityId === 'string') {
     kind = 'ability';
     ability = s.abilities[abilityId] ?? null;
-    if (ability === null) return errR('UNKNOWN_ABILITY', `${s.name} has no ability "${abilityId}"`, 'ability');
+    if (ability === null) return errR('NOT_FOUND', `${s.name} has no ability "${abilityId}"`, 'ability');
     ranged = ability.types.includes('ranged');
   } else {
-    return errR('BAD_INPUT', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
+    return errR('INVALID_VALUE', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
   }
   // Explicit dice override the basic ones ("as a Basic Melee Attack" abilities leave them out).
   if (c['damage'] !== undefined) {
@@ -124,24 +124,24 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
 }
 
 /**
- * Decide a tsw.attack command: validation, action spending, one 3d6 per
+ * Decide a 36th-way.attack command: validation, action spending, one 3d6 per
  * target (optionally every attack roll before any damage), damage with crits,
  * resistance, weakness, vulnerability, Confused self-damage.
  */
 export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: Json | undefined }, rng: Rng): R<EngineEvent[]> {
-  const att = needSheet(world, c['attacker'], 'attacker');
+  const att = needSheet(world, c['attackerId'], 'attackerId');
   if (!att.ok) return att;
   const a = att.value;
-  const unable = cannotAct(a, 'attacker');
+  const unable = cannotAct(a, 'attackerId');
   if (unable !== null) return unable;
-  const tl = c['targets'];
-  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('BAD_INPUT', `targets must be a list of 1-${MAX_TARGETS} sheet ids`, 'targets');
+  const tl = c['targetIds'];
+  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('INVALID_VALUE', `targetIds must be a list of 1-${MAX_TARGETS} sheet ids`, 'targetIds');
   const targets: Sheet[] = [];
   for (let i = 0; i < tl.length; i++) {
-    const t = needSheet(world, tl[i], `targets[${i}]`);
+    const t = needSheet(world, tl[i], `targetIds.${i}`);
     if (!t.ok) return t;
-    if (t.value.id === a.id) return errR('BAD_TARGET', 'an attack cannot target the attacker', `targets[${i}]`);
-    if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targets[${i}]`);
+    if (t.value.id === a.id) return errR('BAD_TARGET', 'an attack cannot target the attacker', `targetIds.${i}`);
+    if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targetIds.${i}`);
     targets.push(t.value);
   }
   const bonus = intIn(c['bonus'], 0, 'bonus', -MAX_BONUS, MAX_BONUS);
@@ -151,10 +151,10 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const plan = planOf(world, a, c);
   if (!plan.ok) return plan;
   const onHit = c['onHit'] ?? [];
-  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('BAD_INPUT', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
+  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('INVALID_VALUE', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
   for (let i = 0; i < onHit.length; i++) {
     const h = onHit[i] as { readonly [k: string]: Json };
-    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('UNKNOWN_CONDITION', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
+    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('INVALID_VALUE', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
     const d = parseDuration(h['duration']);
     if (!d.ok) return errR(d.error.code, `onHit[${i}]: ${d.error.message}`, `onHit[${i}].duration`);
   }
@@ -166,19 +166,19 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const enforce = setting<boolean>(world, 'tsw.enforcePositions');
   const grabbed = hasCondition(world, a.id, 'grabbed');
   const coup = c['coupDeGrace'] === true;
-  if (coup && p.kind === 'opportunity') return errR('BAD_INPUT', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
+  if (coup && p.kind === 'opportunity') return errR('INVALID_VALUE', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
 
   // --- what kind of attack, and may it be made now
   if (p.kind === 'opportunity') {
     const prov = st.provocations.find((x) => x.id === c['opportunity']);
     if (prov === undefined) return errR('NO_PROVOCATION', `no open provocation "${String(c['opportunity'])}"`, 'opportunity');
     if (!prov.against.includes(a.id)) return errR('NOT_PROVOKED', `${a.name} is not entitled to an opportunity attack from that provocation`, 'opportunity');
-    if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targets');
-    if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attacker');
-    if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attacker');
-    events.push({ type: 'tsw.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
+    if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targetIds');
+    if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attackerId');
+    if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attackerId');
+    events.push({ type: '36th-way.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
   }
-  if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attacker');
+  if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attackerId');
   if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
     return errR('HAMPERED', `${a.name} is Hampered: only basic attacks and opportunity attacks`, 'ability');
   }
@@ -188,16 +188,16 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   }
   if (coup) {
     const t = targets[0]!;
-    if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targets');
-    if (!hasCondition(world, t.id, 'helpless')) return errR('COUP_DE_GRACE', `${t.name} is not Helpless`, 'targets');
-    if (rangeBetween(st, a.id, t.id) !== 'engaged') return errR('COUP_DE_GRACE', `${t.name} is not engaged with ${a.name}`, 'targets');
+    if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targetIds');
+    if (!hasCondition(world, t.id, 'helpless')) return errR('COUP_DE_GRACE', `${t.name} is not Helpless`, 'targetIds');
+    if (rangeBetween(st, a.id, t.id) !== 'engaged') return errR('COUP_DE_GRACE', `${t.name} is not engaged with ${a.name}`, 'targetIds');
   }
   if (fighting && enforce) {
     for (const t of targets) {
       const r = rangeBetween(st, a.id, t.id);
       // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
-      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targets');
-      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targets');
+      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targetIds');
+      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targetIds');
     }
   }
 
@@ -207,7 +207,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (coup) {
       const e = kit.economy(world, a.id);
       for (const pool of kinds) {
-        if (economyRemaining(kit.rules.economy, e, pool) < 1) return errR('COUP_DE_GRACE', `a coup de grace spends the standard, move and quick actions; no ${pool} action left`, 'attacker');
+        if (economyRemaining(kit.rules.economy, e, pool) < 1) return errR('COUP_DE_GRACE', `a coup de grace spends the standard, move and quick actions; no ${pool} action left`, 'attackerId');
       }
     }
     let w = world;
@@ -293,7 +293,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const total = a.level + volition + escalation + bonus.value;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
-      type: 'tsw.attackRolled',
+      type: '36th-way.attackRolled',
       attacker: a.id,
       target: t.id,
       kind: p.kind,
@@ -331,12 +331,12 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     }
   }
   events.push(...later);
-  if (rolls.some((r) => r.hit) && fighting) events.push({ type: 'tsw.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
+  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
   return okR(events);
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: 'tsw.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
+  return { type: '36th-way.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -345,7 +345,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
   const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
   // A random id (ADR 18): a provocation by a hidden foe is not guessable from a visible one's; stored `prov<n>` ids still replay.
   const [id] = mintId(world, 'prov', rng);
-  return { type: 'tsw.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
+  return { type: '36th-way.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
 }
 
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
@@ -353,7 +353,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, 'tsw.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: 'tsw.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
   if (!ok) out.push(damageEvent(world, s, s.tier, { source: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
   return out;
 }

@@ -62,12 +62,12 @@ export function recoveryAverage(count: number, sides: number): number {
 }
 
 function int(j: Json | undefined, path: string, lo: number, hi: number): R<number> {
-  if (typeof j !== 'number' || !Number.isInteger(j) || j < lo || j > hi) return errR('BAD_INPUT', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  if (typeof j !== 'number' || !Number.isInteger(j) || j < lo || j > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
   return okR(j);
 }
 
 export function parseDice(j: Json | undefined, path = 'damage'): R<DamageDice> {
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_INPUT', `${path} must be { count, sides, bonus? }`, path);
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be { count, sides, bonus? }`, path);
   const count = int(j['count'] ?? 0, `${path}.count`, 0, MAX_DICE);
   if (!count.ok) return count;
   const sides = int(j['sides'] ?? 6, `${path}.sides`, 1, MAX_SIDES);
@@ -79,7 +79,7 @@ export function parseDice(j: Json | undefined, path = 'damage'): R<DamageDice> {
 
 export function parseMode(j: Json | undefined, dice: DamageDice, path = 'mode'): R<RollMode> {
   if (j === undefined || j === null || j === 'all') return okR({ kind: 'all' });
-  if (typeof j !== 'object' || Array.isArray(j)) return errR('BAD_INPUT', `${path} must be "all", { kind: "average", averaged } or { kind: "multiply", multiplier }`, path);
+  if (typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be "all", { kind: "average", averaged } or { kind: "multiply", multiplier }`, path);
   const kind = j['kind'];
   if (kind === 'all') return okR({ kind });
   if (kind === 'average') {
@@ -91,7 +91,7 @@ export function parseMode(j: Json | undefined, dice: DamageDice, path = 'mode'):
     const m = int(j['multiplier'], `${path}.multiplier`, Math.min(2, dice.count), dice.count);
     return m.ok ? okR({ kind, multiplier: m.value }) : m;
   }
-  return errR('BAD_INPUT', `${path}.kind must be "all", "average" or "multiply"`, `${path}.kind`);
+  return errR('INVALID_VALUE', `${path}.kind must be "all", "average" or "multiply"`, `${path}.kind`);
 }
 
 /** Roll YdX + bonus in one of the three modes. Every die is kept in the result. */

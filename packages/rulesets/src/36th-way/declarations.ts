@@ -1,7 +1,7 @@
 // Declarations of the 36th Way commands and queries (ADR 13): sheets, attacks,
 // damage, dying, recoveries, abilities, rests and positioning (002). A sheet's
 // id is its combatant's id, so sheet fields offer the combatant picker.
-import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
 import { ACTIONS, MAX_ABILITIES, RECHARGE_TARGETS } from './abilities.js';
@@ -11,6 +11,8 @@ import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
 const MAX_STAT = 1000;
 const MAX_HP = 100_000;
 const sheetId = (description = 'a sheet id (its combatant id)') => combatantId(description);
+/** The creature a command is about: its sheet id (a PC's sheet id is usually its character id). */
+const creature = (description = 'the creature: its sheet id') => sheetId(description);
 const damageType = z.enum(DAMAGE_TYPES);
 const types = z.array(damageType).min(1).max(10).meta({ description: 'damage types (default weapon)' });
 const defense = z.enum(['ac', 'pd', 'md']).meta({ description: 'the defense attacked (default ac)' });
@@ -68,7 +70,7 @@ export const tswSheet = z.strictObject({
 });
 
 const oddsFields = {
-  attacker: sheetId('who attacks'),
+  attackerId: sheetId('who attacks'),
   defense: defense.optional(),
   types: types.optional(),
   bonus: int(-50, 50, 'flat attack bonus').optional(),
@@ -79,7 +81,7 @@ const oddsFields = {
 
 const attackInput = z.strictObject({
   ...oddsFields,
-  targets: z.array(sheetId()).min(1).max(MAX_TARGETS),
+  targetIds: z.array(sheetId()).min(1).max(MAX_TARGETS),
   basic: z.enum(['melee', 'ranged']).meta({ description: 'a basic attack in that stance' }).optional(),
   opportunity: text(64, 'the provocation answered by an opportunity attack').optional(),
   damage: dice.optional(),
@@ -101,72 +103,81 @@ const attackInput = z.strictObject({
 });
 
 export const tswCatalog = catalogOf(
-  declareCommand('tsw.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
-  declareCommand('tsw.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ id: sheetId() }) }),
-  declareCommand('tsw.outOfFight', { summary: 'Mark a sheet out of the fight (or back in)', who: 'gm', input: z.strictObject({ id: sheetId(), value: z.boolean() }) }),
-  declareCommand('tsw.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput }),
-  declareCommand('tsw.damage', {
+  declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
+  declareCommand('36th-way.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: { id: 'characterId' } }),
+  declareCommand('36th-way.outOfFight', { summary: 'Mark a sheet out of the fight (or back in)', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: { id: 'characterId' } }),
+  declareCommand('36th-way.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput, renamed: { attacker: 'attackerId', targets: 'targetIds' } }),
+  declareCommand('36th-way.damage', {
     summary: 'Deal direct damage to a sheet',
     who: 'gm',
-    input: z.strictObject({ target: sheetId(), amount: int(0, 100_000), damageType: damageType.optional(), crit: z.boolean().optional() }),
+    input: z.strictObject({ targetId: sheetId(), amount: int(0, 100_000), damageType: damageType.optional(), crit: z.boolean().optional() }),
+    renamed: { target: 'targetId' },
   }),
-  declareCommand('tsw.heal', {
+  declareCommand('36th-way.heal', {
     summary: 'Heal: spend a recovery, a free recovery, or NPC healing dice',
     who: 'own-character',
-    input: z.strictObject({ id: sheetId(), how: z.enum(['recovery', 'free', 'npc']).optional(), average, by: sheetId('who healed them').optional(), die: z.union([z.literal(6), z.literal(10)]).optional() }),
+    input: z.strictObject({ characterId: creature('who is healed'), how: z.enum(['recovery', 'free', 'npc']).optional(), average, helperId: sheetId('who healed them').optional(), die: z.union([z.literal(6), z.literal(10)]).optional() }),
+    renamed: { id: 'characterId', by: 'helperId' },
   }),
-  declareCommand('tsw.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ who: sheetId('who helps'), target: sheetId('who is dying') }) }),
-  declareCommand('tsw.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ id: sheetId(), effect: text(200).optional() }) }),
-  declareCommand('tsw.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ who: sheetId('who grants it'), target: sheetId('who saves') }) }),
-  declareCommand('tsw.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ who: sheetId(), ability: text(80, 'the ability id').min(1) }) }),
-  declareCommand('tsw.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ who: sheetId(), ability: text(80, 'the ability id').min(1) }) }),
-  declareCommand('tsw.quickRest', {
+  declareCommand('36th-way.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ helperId: sheetId('who helps'), targetId: sheetId('who is dying') }), renamed: { who: 'helperId', target: 'targetId' } }),
+  declareCommand('36th-way.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ characterId: creature(), effect: text(200).optional() }), renamed: { id: 'characterId' } }),
+  declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } }),
+  declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } }),
+  declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } }),
+  declareCommand('36th-way.quickRest', {
     summary: 'Take a quick rest, spending recoveries per sheet',
     who: 'gm',
     input: z.strictObject({ recoveries: z.record(z.string().max(80), int(0, 99)).meta({ description: 'recoveries each sheet spends' }).optional(), average }),
   }),
-  declareCommand('tsw.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) }),
-  declareCommand('tsw.restore', {
+  declareCommand('36th-way.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) }),
+  declareCommand('36th-way.restore', {
     summary: 'Give back recoveries or an ability use (downtime)',
     who: 'gm',
-    input: z.strictObject({ who: sheetId(), recoveries: int(0, 99).optional(), ability: text(80).optional() }),
+    input: z.strictObject({ characterId: creature(), recoveries: int(0, 99).optional(), ability: text(80).optional() }),
+    renamed: { who: 'characterId' },
   }),
-  declareCommand('tsw.stance', { summary: 'Switch stance (a quick action)', who: 'own-character', input: z.strictObject({ who: sheetId(), stance: z.enum(['melee', 'ranged']) }) }),
-  declareCommand('tsw.rally', {
+  declareCommand('36th-way.stance', { summary: 'Switch stance (a quick action)', who: 'own-character', input: z.strictObject({ characterId: creature(), stance: z.enum(['melee', 'ranged']) }), renamed: { who: 'characterId' } }),
+  declareCommand('36th-way.rally', {
     summary: 'Rally: heal with a recovery, optionally saving against a condition',
     who: 'own-character',
-    input: z.strictObject({ who: sheetId(), average, against: text(64, 'a condition instance to save against').optional() }),
+    input: z.strictObject({ characterId: creature(), average, against: text(64, 'a condition instance to save against').optional() }),
+    renamed: { who: 'characterId' },
   }),
-  declareCommand('tsw.fightInSpirit', {
+  declareCommand('36th-way.fightInSpirit', {
     summary: 'A downed PC fights in spirit, giving an ally a boon',
     who: 'own-character',
-    input: z.strictObject({ who: sheetId(), ally: sheetId(), boon: z.enum(['attack', 'save', 'defense']), reason: text(200).min(1) }),
+    input: z.strictObject({ characterId: creature(), allyId: sheetId('the ally given the boon'), boon: z.enum(['attack', 'save', 'defense']), reason: text(200).min(1) }),
+    renamed: { who: 'characterId', ally: 'allyId' },
   }),
-  declareCommand('tsw.flee', { summary: 'The party flees: a campaign loss, and the fight ends', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('tsw.check', {
+  declareCommand('36th-way.flee', { summary: 'The party flees: a campaign loss, and the fight ends', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('36th-way.check', {
     summary: 'A skill check: 3d6 + bonus against a difficulty',
     who: 'own-character',
-    input: z.strictObject({ who: sheetId(), difficulty: int(3, 60), bonus: int(-30, 30).optional(), advantage: int(-6, 6).optional(), sneak: z.boolean().optional() }),
+    input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional(), advantage: int(-6, 6).optional(), sneak: z.boolean().optional() }),
+    renamed: { who: 'characterId' },
   }),
-  declareCommand('tsw.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ who: sheetId(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }) }),
-  declareCommand('tsw.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ a: sheetId(), b: sheetId(), range }) }),
-  declareCommand('tsw.move', {
+  declareCommand('36th-way.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }), renamed: { who: 'characterId' } }),
+  declareCommand('36th-way.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ fromId: sheetId(), toId: sheetId(), range }), renamed: { a: 'fromId', b: 'toId' } }),
+  declareCommand('36th-way.move', {
     summary: 'Move to a range of someone (may provoke)',
     who: 'own-character',
-    input: z.strictObject({ who: sheetId(), to: sheetId('whom to move relative to'), range: range.optional(), intercept: z.boolean().optional() }),
+    input: z.strictObject({ characterId: creature('who moves'), toId: sheetId('whom to move relative to'), range: range.optional(), intercept: z.boolean().optional() }),
+    renamed: { who: 'characterId', to: 'toId' },
   }),
-  declareCommand('tsw.disengage', {
+  declareCommand('36th-way.disengage', {
     summary: 'Disengage from engaged enemies (a check)',
     who: 'own-character',
-    input: z.strictObject({ who: sheetId(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
+    input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
+    renamed: { who: 'characterId' },
   }),
-  declareCommand('tsw.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ who: sheetId(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }) }),
-  declareCommand('tsw.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptor: sheetId(), mover: sheetId() }) }),
-  declareQuery('tsw.attackOdds', {
+  declareCommand('36th-way.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }), renamed: { who: 'characterId' } }),
+  declareCommand('36th-way.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptorId: sheetId(), moverId: sheetId() }), renamed: { interceptor: 'interceptorId', mover: 'moverId' } }),
+  declareQuery('36th-way.attackOdds', {
     summary: 'Exact odds of an attack on one target (hit, crit, miss, crit fail)',
     who: 'anyone',
     // The attack's own fields, so a form can ask the odds of what it is about to send.
-    input: attackInput.extend({ target: sheetId('the target (default: the first of targets)').optional(), targets: z.array(sheetId()).min(1).max(MAX_TARGETS).optional() }),
+    input: attackInput.extend({ targetId: sheetId('the target (default: the first of targetIds)').optional(), targetIds: z.array(sheetId()).min(1).max(MAX_TARGETS).optional() }),
+    renamed: { attacker: 'attackerId', targets: 'targetIds', target: 'targetId' },
     result: z.strictObject({
       hit: z.number(),
       crit: z.number(),
@@ -182,5 +193,10 @@ export const tswCatalog = catalogOf(
       coupDeGrace: z.boolean(),
     }),
   }),
-  declareActions('tsw', 'What a combatant may do now (002 standard, move, quick actions; engage, disengage), with targets, ranges and odds'),
+  declareActions('36th-way', 'What a combatant may do now (002 standard, move, quick actions; engage, disengage), with targets, ranges and odds'),
 );
+
+/** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */
+export const tswUpcasts: Upcasts = {
+  namespaces: { 'tsw.': '36th-way.' },
+};

@@ -2,11 +2,11 @@
 // bound to 002's rules (bands, standard / move / quick / interrupt, the
 // fifteen conditions, ongoing damage then saves) and the '36th-way' module
 // (sheets, attacks, damage, dying, recoveries, abilities, rests, positioning).
-import { withCatalog } from '@tablekeeper/engine';
+import { withCatalog, withUpcasts } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
 import { tswActions } from './actions.js';
-import { tswCatalog } from './declarations.js';
+import { tswCatalog, tswUpcasts } from './declarations.js';
 import { createTswModule } from './module.js';
 import { TSW_SETTINGS } from './settings.js';
 import { tswSheetModel } from './sheet-model.js';
@@ -14,7 +14,7 @@ import { tswStatusModule } from './status.js';
 
 export const tsw = createTswModule();
 
-export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withCatalog(withQueries(tsw.module, { 'tsw.actions': tswActions }), tswCatalog), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
+export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withUpcasts(withCatalog(withQueries(tsw.module, { '36th-way.actions': tswActions }), tswCatalog), tswUpcasts), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
 
 export { TSW_SETTINGS, setting } from './settings.js';
 export { TSW_CONDITIONS, TEXT_CONDITION_IDS } from './conditions.js';

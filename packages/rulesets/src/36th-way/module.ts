@@ -38,7 +38,7 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
   const amount = recoveryAmount(s, dice);
   const h = heal(world, s, amount, { free: opts.free });
   return {
-    type: 'tsw.healed',
+    type: '36th-way.healed',
     id: s.id,
     by: opts.by ?? null,
     reason: opts.reason,
@@ -80,10 +80,10 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const failures = s.deathFailures + (counts ? 1 : 0);
   const dies = counts && diesAfter(world, d, failures);
   const out: EngineEvent[] = [
-    { type: 'tsw.deathSaveRolled', id: s.id, lastGasp: d.lastGasp !== null, grantedBy: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts },
+    { type: '36th-way.deathSaveRolled', id: s.id, lastGasp: d.lastGasp !== null, grantedBy: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts },
   ];
   if (outcome !== 'failure') {
-    if (d.lastGasp !== null) out.push({ type: 'tsw.lastGaspEnded', id: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect });
+    if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', id: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect });
     // Success: heal using a recovery from 0 HP, whatever the HP were.
     else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
   }
@@ -137,7 +137,7 @@ export function createTswModule(): TswModule {
       // Sustained abilities not started or sustained this turn expire now.
       return Object.entries(s.uses)
         .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
-        .map(([ability]) => ({ type: 'tsw.abilityLapsed', who: id, ability }));
+        .map(([ability]) => ({ type: '36th-way.abilityLapsed', who: id, ability }));
     },
   });
   const kit = encounterKit(rules);
@@ -150,121 +150,121 @@ export function createTswModule(): TswModule {
   };
 
   const commands: Record<string, CommandHandler> = {
-    'tsw.sheet.set': {
+    '36th-way.sheet.set': {
       decide(world, c) {
         const s = parseSheet(c['sheet'], world);
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
-        return okR([{ type: 'tsw.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
+        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
       },
     },
-    'tsw.sheet.remove': {
+    '36th-way.sheet.remove': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
-        return s.ok ? okR([{ type: 'tsw.sheetRemoved', id: s.value.id }]) : s;
+        const s = needSheet(world, c['characterId'], 'characterId');
+        return s.ok ? okR([{ type: '36th-way.sheetRemoved', id: s.value.id }]) : s;
       },
     },
-    'tsw.outOfFight': {
+    '36th-way.outOfFight': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (typeof c['value'] !== 'boolean') return errR('BAD_INPUT', 'value must be true or false', 'value');
-        return okR([{ type: 'tsw.outOfFightSet', id: s.value.id, value: c['value'] }]);
+        if (typeof c['value'] !== 'boolean') return errR('INVALID_VALUE', 'value must be true or false', 'value');
+        return okR([{ type: '36th-way.outOfFightSet', id: s.value.id, value: c['value'] }]);
       },
     },
-    'tsw.attack': {
-      authorize: byController('attacker'),
+    '36th-way.attack': {
+      authorize: byController('attackerId', 'attacker'),
       decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
     },
-    'tsw.damage': {
+    '36th-way.damage': {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
       decide(world, c) {
-        const s = needSheet(world, c['target'], 'target');
+        const s = needSheet(world, c['targetId'], 'targetId');
         if (!s.ok) return s;
         const amount = c['amount'];
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('BAD_INPUT', 'amount must be an integer in [0, 100000]', 'amount');
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('INVALID_VALUE', 'amount must be an integer in [0, 100000]', 'amount');
         const type = c['damageType'] ?? 'weapon';
-        if (!isDamageType(type)) return errR('BAD_INPUT', 'damageType must be a damage type', 'damageType');
+        if (!isDamageType(type)) return errR('INVALID_VALUE', 'damageType must be a damage type', 'damageType');
         return okR([damageEvent(world, s.value, amount, { source: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
       },
     },
-    'tsw.heal': {
+    '36th-way.heal': {
       // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), or an NPC's 1d6 / 1d10 per level ("npc").
-      authorize: byController('id'),
+      authorize: byController('characterId', 'id'),
       decide(world, c, env) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'id');
-        if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'id');
+        if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
+        if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
         const how = c['how'] ?? 'recovery';
         const roll = c['average'] === true ? false : c['average'] === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
-        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['by'] === 'string' ? c['by'] : null })]);
+        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['helperId'] === 'string' ? c['helperId'] : null })]);
         if (how === 'npc') {
           const sides = c['die'] ?? 6;
-          if (sides !== 6 && sides !== 10) return errR('BAD_INPUT', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
+          if (sides !== 6 && sides !== 10) return errR('INVALID_VALUE', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
           const dice: number[] = [];
           for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
           const amount = dice.reduce((a, b) => a + b, 0);
           const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
-          return okR([{ type: 'tsw.healed', id: s.value.id, by: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
+          return okR([{ type: '36th-way.healed', id: s.value.id, by: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
         }
-        return errR('BAD_INPUT', 'how must be "recovery", "free" or "npc"', 'how');
+        return errR('INVALID_VALUE', 'how must be "recovery", "free" or "npc"', 'how');
       },
     },
-    'tsw.stabilize': {
+    '36th-way.stabilize': {
       // A standard action: the dying character still cannot act, but failed death saves no longer kill.
-      authorize: byController('who'),
+      authorize: byController('helperId', 'who'),
       decide(world, c) {
-        const who = needSheet(world, c['who'], 'who');
+        const who = needSheet(world, c['helperId'], 'helperId');
         if (!who.ok) return who;
-        const unable = cannotAct(who.value, 'who');
+        const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['target'], 'target');
+        const t = needSheet(world, c['targetId'], 'targetId');
         if (!t.ok) return t;
-        if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'target');
+        if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: 'tsw.stabilized', id: t.value.id, by: who.value.id }]);
+        return okR([...spend.value, { type: '36th-way.stabilized', id: t.value.id, by: who.value.id }]);
       },
     },
-    'tsw.lastGasp': {
+    '36th-way.lastGasp': {
       decide(world, c) {
-        const s = needSheet(world, c['id'], 'id');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (s.value.kind !== 'pc') return errR('BAD_INPUT', 'Last Gasp saves are for PCs', 'id');
-        if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'id');
+        if (s.value.kind !== 'pc') return errR('INVALID_VALUE', 'Last Gasp saves are for PCs', 'characterId');
+        if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         const effect = c['effect'] ?? 'an effect';
-        if (typeof effect !== 'string' || effect.length > 200) return errR('BAD_INPUT', 'effect must be a short text', 'effect');
-        return okR([{ type: 'tsw.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
+        if (typeof effect !== 'string' || effect.length > 200) return errR('INVALID_VALUE', 'effect must be a short text', 'effect');
+        return okR([{ type: '36th-way.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
       },
     },
-    'tsw.grantSave': {
+    '36th-way.grantSave': {
       // An ally's standard action: a Last Gasp save that does not count against the four if it fails.
-      authorize: byController('who'),
+      authorize: byController('helperId', 'who'),
       decide(world, c, env) {
-        const who = needSheet(world, c['who'], 'who');
+        const who = needSheet(world, c['helperId'], 'helperId');
         if (!who.ok) return who;
-        const unable = cannotAct(who.value, 'who');
+        const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['target'], 'target');
+        const t = needSheet(world, c['targetId'], 'targetId');
         if (!t.ok) return t;
-        if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'target');
+        if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
         return okR([...spend.value, ...deathSaveEvents(kit, world, t.value, env.rng, { counts: false, grantedBy: who.value.id })]);
       },
     },
-    'tsw.useAbility': {
-      // A non-attack ability (attacks go through tsw.attack with `ability`).
-      authorize: byController('who'),
+    '36th-way.useAbility': {
+      // A non-attack ability (attacks go through 36th-way.attack with `ability`).
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
-        if (a === undefined) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
-        const unable = cannotAct(s.value, 'who');
+        if (a === undefined) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         if (a.types.includes('ranged') && hasCondition(world, s.value.id, 'grabbed')) return errR('GRABBED', `${s.value.name} is Grabbed and cannot use ranged attacks or spells`, 'ability');
         const why = cannotUse(a, { escalation: escalationOf(kit, world, s.value), use: s.value.uses[a.id], resources: s.value.resources, hampered: hasCondition(world, s.value.id, 'hampered') });
@@ -278,13 +278,13 @@ export function createTswModule(): TswModule {
         return okR(out);
       },
     },
-    'tsw.sustain': {
+    '36th-way.sustain': {
       // Roll the Sustain X with the same action that started it; a failure lets it lapse at the end of the turn.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const id = c['ability'];
         const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
@@ -295,22 +295,22 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
         const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: 'tsw.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success }]);
+        return okR([...spend.value, { type: '36th-way.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success }]);
       },
     },
-    'tsw.quickRest': {
+    '36th-way.quickRest': {
       // Spend any recoveries, restore encounter abilities, roll every expended recharge ability.
       decide(world, c, env) {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const spendMap = c['recoveries'] ?? {};
-        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('BAD_INPUT', 'recoveries must map sheet ids to counts', 'recoveries');
+        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('INVALID_VALUE', 'recoveries must map sheet ids to counts', 'recoveries');
         const out: EngineEvent[] = [];
         const roll = c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
-          if (s === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, `recoveries.${id}`);
-          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
+          if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
+          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
           if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
           for (let i = 0; i < n; i++) {
             const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
@@ -323,67 +323,67 @@ export function createTswModule(): TswModule {
           for (const a of Object.values(s.abilities)) {
             if (s.uses[a.id]?.expended !== true) continue;
             const target = rechargeTarget(a);
-            if (restoredByRest(a, 'quick')) out.push({ type: 'tsw.abilityRestored', who: s.id, ability: a.id, reason: 'quick rest' });
+            if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', who: s.id, ability: a.id, reason: 'quick rest' });
             else if (target !== null) {
               const r = roll3d6(env.rng, world, 0);
-              out.push({ type: 'tsw.rechargeRolled', who: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target });
+              out.push({ type: '36th-way.rechargeRolled', who: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target });
             }
           }
         }
-        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: 'tsw.quickRested' });
+        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: '36th-way.quickRested' });
         return okR(out);
       },
     },
-    'tsw.fullRest': {
+    '36th-way.fullRest': {
       // Resets HP, recoveries, abilities and resources; a new adventuring day. A retreat to rest is a campaign loss.
       decide(world, c) {
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        if (c['retreat'] === true) out.push({ type: 'tsw.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day });
-        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: 'tsw.fullRested', day: getTsw(world).day + 1 });
+        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day });
+        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 });
         return okR(out);
       },
     },
-    'tsw.restore': {
+    '36th-way.restore': {
       // Downtime in the middle of an adventuring day: the GM may give back a recovery or a daily ability.
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         const n = c['recoveries'] ?? 0;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('BAD_INPUT', 'recoveries must be an integer in [0, 99]', 'recoveries');
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', 'recoveries must be an integer in [0, 99]', 'recoveries');
         const ability = c['ability'];
-        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('UNKNOWN_ABILITY', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
-        if (n === 0 && ability === undefined) return errR('BAD_INPUT', 'give back recoveries, an ability, or both', 'recoveries');
+        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+        if (n === 0 && ability === undefined) return errR('INVALID_VALUE', 'give back recoveries, an ability, or both', 'recoveries');
         const out: EngineEvent[] = [];
-        if (n > 0) out.push({ type: 'tsw.recoveriesRestored', who: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
-        if (typeof ability === 'string') out.push({ type: 'tsw.abilityRestored', who: s.value.id, ability, reason: 'downtime' });
+        if (n > 0) out.push({ type: '36th-way.recoveriesRestored', who: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
+        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', who: s.value.id, ability, reason: 'downtime' });
         return okR(out);
       },
     },
-    'tsw.stance': {
+    '36th-way.stance': {
       // Switching stances is a quick action.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const stance = c['stance'];
-        if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_INPUT', 'stance must be "melee" or "ranged"', 'stance');
+        if (stance !== 'melee' && stance !== 'ranged') return errR('INVALID_VALUE', 'stance must be "melee" or "ranged"', 'stance');
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
         const spend = spendIn(world, s.value.id, 'quick');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: 'tsw.stanceChanged', who: s.value.id, stance }]);
+        return okR([...spend.value, { type: '36th-way.stanceChanged', who: s.value.id, stance }]);
       },
     },
     ...movementCommands(kit, spendIn),
-    'tsw.rally': {
+    '36th-way.rally': {
       // Standard action: heal with a recovery, then a save (+ escalation) against one ongoing / save-ends effect, or 13+ against a one-round effect.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
@@ -393,7 +393,7 @@ export function createTswModule(): TswModule {
         const against = c['against'];
         if (against !== undefined && against !== null) {
           const inst = typeof against === 'string' ? own(getEncounter(world).conditions, against) : undefined;
-          if (inst === undefined || inst.target !== s.value.id) return errR('UNKNOWN_CONDITION_INSTANCE', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
+          if (inst === undefined || inst.target !== s.value.id) return errR('NOT_FOUND', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
           const roll = roll3d6(env.rng, world, saveAdvantage(kit, world, s.value.id));
           // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
           const bonus = escalationOf(kit, world, s.value);
@@ -403,69 +403,69 @@ export function createTswModule(): TswModule {
         return okR(out);
       },
     },
-    'tsw.fightInSpirit': {
+    '36th-way.fightInSpirit': {
       // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'who');
+        if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'characterId');
         const enc = getEncounter(world);
-        if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'who');
-        const ally = needSheet(world, c['ally'], 'ally');
+        if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'characterId');
+        const ally = needSheet(world, c['allyId'], 'allyId');
         if (!ally.ok) return ally;
         const boon = c['boon'];
-        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('BAD_INPUT', 'boon must be "attack", "save" or "defense"', 'boon');
+        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('INVALID_VALUE', 'boon must be "attack", "save" or "defense"', 'boon');
         const reason = c['reason'];
-        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('BAD_INPUT', 'give a reason (1-200 characters) every round', 'reason');
+        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('INVALID_VALUE', 'give a reason (1-200 characters) every round', 'reason');
         const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
-        return okR([{ type: 'tsw.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
+        return okR([{ type: '36th-way.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
       },
     },
-    'tsw.flee': {
+    '36th-way.flee': {
       // The party agrees to flee with its downed members: a campaign loss, and the fight ends.
       decide(world) {
-        const out: EngineEvent[] = [{ type: 'tsw.campaignLoss', reason: 'fled', day: getTsw(world).day }];
+        const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day }];
         if (getEncounter(world).active) out.push({ type: 'encounter.ended', round: getEncounter(world).round });
         return okR(out);
       },
     },
-    'tsw.check': {
+    '36th-way.check': {
       // A skill check: 3d6 + bonus against a difficulty; Invisible gives 2 Advantage when sneaking.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
         const adv = c['advantage'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
-        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
+        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
         const roll = roll3d6(env.rng, world, adv + sneak);
-        return okR([{ type: 'tsw.checkRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
+        return okR([{ type: '36th-way.checkRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
       },
     },
-    'tsw.diceyMove': {
+    '36th-way.diceyMove': {
       // A risky movement as a move action: a skill check against the GM's difficulty.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const diff = c['difficulty'];
         const bonus = c['bonus'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('BAD_INPUT', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('BAD_INPUT', 'bonus must be an integer in [-30, 30]', 'bonus');
+        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
+        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        return okR([...spend.value, { type: 'tsw.diceyMoveRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff }]);
+        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff }]);
       },
     },
   };
@@ -482,42 +482,42 @@ export function createTswModule(): TswModule {
   };
 
   const reducers: Record<string, Reducer> = {
-    'tsw.sheetSet': (w, e) => {
+    '36th-way.sheetSet': (w, e) => {
       const s = e['sheet'] as unknown as Sheet;
       const st = getTsw(w);
       const w2 = setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } });
       const text = `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`;
       // A sheet players may not see is announced to the GM only (a hidden character's, an enemy's before the fight).
-      return sheetShown(w2, s.id, s) ? log(w2, { ...e, id: s.id }, 'tsw.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: 'tsw.sheetSet', text });
+      return sheetShown(w2, s.id, s) ? log(w2, { ...e, id: s.id }, '36th-way.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheetSet', text });
     },
-    'tsw.sheetRemoved': onSt((st, e) => {
+    '36th-way.sheetRemoved': onSt((st, e) => {
       const sheets = { ...st.sheets };
       delete sheets[sheetOf(e)];
       const id = sheetOf(e);
       return { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) };
     }),
-    'tsw.outOfFightSet': (w, e) => updateSheet(w, sheetOf(e), (s) => ({ ...s, outOfFight: e['value'] === true })),
-    'tsw.attackRolled': (w, e) => {
+    '36th-way.outOfFightSet': (w, e) => updateSheet(w, sheetOf(e), (s) => ({ ...s, outOfFight: e['value'] === true })),
+    '36th-way.attackRolled': (w, e) => {
       const r = e['roll'] as { natural?: number; dice?: number[] } | null;
       const what = e['noEffect'] === true ? 'had no effect (failed the save to find an Invisible target)' : e['critFail'] === true ? 'crit-failed' : e['crit'] === true ? 'crit' : e['hit'] === true ? 'hit' : 'missed';
-      const w1 = e['critFail'] === true ? appendLog(w, { audience: { kind: 'gm' }, kind: 'tsw.critFailPrompt', text: `Crit Fail by ${name(w, e['attacker'])}: no miss effects; something else may go wrong.` }) : w;
-      return log(w1, e, 'tsw.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
+      const w1 = e['critFail'] === true ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e['attacker'])}: no miss effects; something else may go wrong.` }) : w;
+      return log(w1, e, '36th-way.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
     },
-    'tsw.damaged': (w, e) => {
+    '36th-way.damaged': (w, e) => {
       const id = sheetOf(e, 'target');
       const w2 = updateSheet(w, id, (s) => sheetAfterDamage(s, e));
       const s = own(getTsw(w2).sheets, id);
       const status = s === undefined ? '' : ` (${statusOf(s)})`;
       const why = e['reason'] === 'ongoing' ? ' ongoing' : e['reason'] === 'confused' ? ' (Confused)' : '';
-      return log(w2, e, 'tsw.damaged', `${name(w, id)} took ${String(e['amount'])}${why} damage${e['resisted'] === true ? ' (resisted: halved)' : ''}${e['crit'] === true ? ' (crit)' : ''}: ${String(e['hpFrom'])} -> ${String(e['hpTo'])} HP${status}.`);
+      return log(w2, e, '36th-way.damaged', `${name(w, id)} took ${String(e['amount'])}${why} damage${e['resisted'] === true ? ' (resisted: halved)' : ''}${e['crit'] === true ? ' (crit)' : ''}: ${String(e['hpFrom'])} -> ${String(e['hpTo'])} HP${status}.`);
     },
-    'tsw.healed': (w, e) => {
+    '36th-way.healed': (w, e) => {
       const id = sheetOf(e);
       const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
       const how = e['halved'] === true ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
-      return log(w2, e, 'tsw.healed', `${name(w, id)} healed ${String(Number(e['hpTo']) - Math.max(0, Number(e['hpFrom'])))} HP (${String(e['reason'])})${how}: now ${String(e['hpTo'])} HP.`);
+      return log(w2, e, '36th-way.healed', `${name(w, id)} healed ${String(Number(e['hpTo']) - Math.max(0, Number(e['hpFrom'])))} HP (${String(e['reason'])})${how}: now ${String(e['hpTo'])} HP.`);
     },
-    'tsw.deathSaveRolled': (w, e) => {
+    '36th-way.deathSaveRolled': (w, e) => {
       const id = sheetOf(e);
       const w2 = updateSheet(w, id, (s) => ({
         ...s,
@@ -527,18 +527,18 @@ export function createTswModule(): TswModule {
       }));
       const r = e['roll'] as { natural?: number } | null;
       const kind = e['lastGasp'] === true ? 'Last Gasp save' : 'death save';
-      return log(w2, e, 'tsw.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${String(e['target'])}, ${String(e['outcome'])}${e['counted'] === true ? ` (${String(e['failures'])} failed this encounter)` : ''}${e['dead'] === true ? '; they die.' : '.'}`);
+      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${String(e['target'])}, ${String(e['outcome'])}${e['counted'] === true ? ` (${String(e['failures'])} failed this encounter)` : ''}${e['dead'] === true ? '; they die.' : '.'}`);
     },
-    'tsw.stabilized': (w, e) => log(updateSheet(w, sheetOf(e), (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, 'tsw.stabilized', `${name(w, e['by'])} stabilized ${name(w, e['id'])}.`),
-    'tsw.lastGaspStarted': (w, e) =>
+    '36th-way.stabilized': (w, e) => log(updateSheet(w, sheetOf(e), (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e['by'])} stabilized ${name(w, e['id'])}.`),
+    '36th-way.lastGaspStarted': (w, e) =>
       log(
         updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: { stabilized: false, firstSaveDisadvantage: 0, savesRolled: 0, lastGasp: { hp: Number(e['hp']), effect: String(e['effect']) } } satisfies Dying })),
         e,
-        'tsw.lastGasp',
+        '36th-way.lastGasp',
         `${name(w, e['id'])} starts making Last Gasp saves against ${String(e['effect'])}.`,
       ),
-    'tsw.lastGaspEnded': (w, e) => log(updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: null, hp: Number(e['hp']) })), e, 'tsw.lastGasp', `${name(w, e['id'])} shakes off ${String(e['effect'])}.`),
-    'tsw.abilityUsed': (w, e) => {
+    '36th-way.lastGaspEnded': (w, e) => log(updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: null, hp: Number(e['hp']) })), e, '36th-way.lastGasp', `${name(w, e['id'])} shakes off ${String(e['effect'])}.`),
+    '36th-way.abilityUsed': (w, e) => {
       const who = sheetOf(e, 'who');
       const ability = String(e['ability']);
       const serial = getEncounter(w).turnSerial;
@@ -548,56 +548,56 @@ export function createTswModule(): TswModule {
         if (a?.power != null) next = { ...next, resources: { ...next.resources, [a.power.resource]: (next.resources[a.power.resource] ?? 0) - a.power.amount } };
         return next;
       });
-      return log(w2, e, 'tsw.abilityUsed', `${name(w, who)} used ${String(e['name'])}.`);
+      return log(w2, e, '36th-way.abilityUsed', `${name(w, who)} used ${String(e['name'])}.`);
     },
-    'tsw.sustainRolled': (w, e) => {
+    '36th-way.sustainRolled': (w, e) => {
       const who = sheetOf(e, 'who');
       const ok = e['success'] === true;
       // The turn is counted here, not carried in the event (a raw turn number would let players count hidden turns);
       // events stored with a `turn` field held this same value.
       const turn = getEncounter(w).turnSerial;
       const w2 = ok ? updateSheet(w, who, (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: turn }))) : w;
-      return log(w2, e, 'tsw.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
+      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
     },
-    'tsw.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, 'tsw.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
-    'tsw.abilityRestored': (w, e) => {
+    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
+    '36th-way.abilityRestored': (w, e) => {
       const w2 = updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null })));
-      return e['reason'] === 'downtime' ? log(w2, e, 'tsw.restore', `${name(w, e['who'])} gets ${String(e['ability'])} back after some downtime.`) : w2;
+      return e['reason'] === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e['who'])} gets ${String(e['ability'])} back after some downtime.`) : w2;
     },
-    'tsw.recoveriesRestored': (w, e) =>
-      log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, recoveries: Number(e['to']) })), e, 'tsw.restore', `${name(w, e['who'])} regains ${String(Number(e['to']) - Number(e['from']))} recovery(ies) after some downtime.`),
-    'tsw.rechargeRolled': (w, e) => {
+    '36th-way.recoveriesRestored': (w, e) =>
+      log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, recoveries: Number(e['to']) })), e, '36th-way.restore', `${name(w, e['who'])} regains ${String(Number(e['to']) - Number(e['from']))} recovery(ies) after some downtime.`),
+    '36th-way.rechargeRolled': (w, e) => {
       const w2 = e['success'] === true ? updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))) : w;
       const r = e['roll'] as { natural?: number } | null;
-      return log(w2, e, 'tsw.recharge', `${name(w, e['who'])} rolled ${String(r?.natural)} to recharge ${String(e['ability'])} (${String(e['target'])}+): ${e['success'] === true ? 'recharged' : 'still expended'}.`);
+      return log(w2, e, '36th-way.recharge', `${name(w, e['who'])} rolled ${String(r?.natural)} to recharge ${String(e['ability'])} (${String(e['target'])}+): ${e['success'] === true ? 'recharged' : 'still expended'}.`);
     },
-    'tsw.quickRested': (w, e) => log(w, e, 'tsw.rest', 'The party took a quick rest.'),
-    'tsw.fullRested': (w, e) => {
+    '36th-way.quickRested': (w, e) => log(w, e, '36th-way.rest', 'The party took a quick rest.'),
+    '36th-way.fullRested': (w, e) => {
       const st = getTsw(w);
       const sheets = Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, restAll(s, true)]));
-      return log(setTsw(w, { ...st, sheets, day: Number(e['day']) }), e, 'tsw.rest', `The party took a full rest; adventuring day ${String(e['day'])} begins.`);
+      return log(setTsw(w, { ...st, sheets, day: Number(e['day']) }), e, '36th-way.rest', `The party took a full rest; adventuring day ${String(e['day'])} begins.`);
     },
-    'tsw.campaignLoss': (w, e) => {
+    '36th-way.campaignLoss': (w, e) => {
       const st = getTsw(w);
-      return log(setTsw(w, { ...st, campaignLosses: [...st.campaignLosses, { reason: String(e['reason']), day: Number(e['day']) }] }), e, 'tsw.campaignLoss', `Campaign Loss: the party ${e['reason'] === 'fled' ? 'fled' : 'retreated to rest'}; something major goes wrong.`);
+      return log(setTsw(w, { ...st, campaignLosses: [...st.campaignLosses, { reason: String(e['reason']), day: Number(e['day']) }] }), e, '36th-way.campaignLoss', `Campaign Loss: the party ${e['reason'] === 'fled' ? 'fled' : 'retreated to rest'}; something major goes wrong.`);
     },
-    'tsw.stanceChanged': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, stance: e['stance'] === 'ranged' ? 'ranged' : 'melee' })), e, 'tsw.stance', `${name(w, e['who'])} switched to the ${String(e['stance'])} stance.`),
+    '36th-way.stanceChanged': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, stance: e['stance'] === 'ranged' ? 'ranged' : 'melee' })), e, '36th-way.stance', `${name(w, e['who'])} switched to the ${String(e['stance'])} stance.`),
     ...movementReducers,
-    'tsw.hitRecorded': (w, e) =>
+    '36th-way.hitRecorded': (w, e) =>
       updateSheet(w, String(e['attacker']), (s) => {
         const round = Number(e['round']);
         const prev = s.hitThisRound.round === round ? s.hitThisRound.targets : [];
         return { ...s, hitThisRound: { round, targets: [...new Set([...prev, ...(e['targets'] as string[])])] } };
       }),
-    'tsw.confusedSaveRolled': (w, e) => log(w, e, 'tsw.confused', `${name(w, e['who'])} (Confused) ${String(e['what'])} and ${e['success'] === true ? 'kept their wits' : 'hurt themselves'}.`),
-    'tsw.foughtInSpirit': (w, e) => log(w, e, 'tsw.spirit', `${name(w, e['who'])} fights in spirit beside ${name(w, e['ally'])}: ${String(e['reason'])}`),
-    'tsw.checkRolled': (w, e) => {
+    '36th-way.confusedSaveRolled': (w, e) => log(w, e, '36th-way.confused', `${name(w, e['who'])} (Confused) ${String(e['what'])} and ${e['success'] === true ? 'kept their wits' : 'hurt themselves'}.`),
+    '36th-way.foughtInSpirit': (w, e) => log(w, e, '36th-way.spirit', `${name(w, e['who'])} fights in spirit beside ${name(w, e['ally'])}: ${String(e['reason'])}`),
+    '36th-way.checkRolled': (w, e) => {
       const r = e['roll'] as { natural?: number } | null;
-      return log(w, e, 'tsw.check', `${name(w, e['who'])} made a check (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+      return log(w, e, '36th-way.check', `${name(w, e['who'])} made a check (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
     },
-    'tsw.diceyMoveRolled': (w, e) => {
+    '36th-way.diceyMoveRolled': (w, e) => {
       const r = e['roll'] as { natural?: number } | null;
-      return log(w, e, 'tsw.diceyMove', `${name(w, e['who'])} tried a dicey move (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+      return log(w, e, '36th-way.diceyMove', `${name(w, e['who'])} tried a dicey move (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
     },
     // Provocations and intercept windows last only for the moment they answer.
     'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
@@ -612,11 +612,11 @@ export function createTswModule(): TswModule {
     })),
   };
 
-  const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('tsw.')).map((t) => [t, eventAudience]));
+  const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('36th-way.')).map((t) => [t, eventAudience]));
   // Removing a sheet is the GM's bookkeeping (it may be an enemy players never saw).
-  audience['tsw.sheetRemoved'] = () => ({ kind: 'gm' });
+  audience['36th-way.sheetRemoved'] = () => ({ kind: 'gm' });
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
-  audience['tsw.sheetSet'] = (w, e) => {
+  audience['36th-way.sheetSet'] = (w, e) => {
     const s = e['sheet'] as unknown as Sheet;
     return !sheetShown(w, s.id, s) ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
   };

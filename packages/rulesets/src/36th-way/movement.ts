@@ -17,34 +17,34 @@ const j = (x: unknown): Json => x as Json;
 
 export function movementCommands(kit: Kit, spendIn: (world: World, who: string, kind: string) => R<EngineEvent[]>): Record<string, CommandHandler> {
   return {
-    'tsw.position': {
+    '36th-way.position': {
       // The GM places two characters relative to each other.
       decide(world, c) {
-        const a = needSheet(world, c['a'], 'a');
+        const a = needSheet(world, c['fromId'], 'fromId');
         if (!a.ok) return a;
-        const b = needSheet(world, c['b'], 'b');
+        const b = needSheet(world, c['toId'], 'toId');
         if (!b.ok) return b;
-        if (a.value.id === b.value.id) return errR('BAD_INPUT', 'a and b must differ', 'b');
+        if (a.value.id === b.value.id) return errR('INVALID_VALUE', 'fromId and toId must differ', 'toId');
         const range = c['range'];
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
-        return okR([{ type: 'tsw.positioned', a: a.value.id, b: b.value.id, range }]);
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
+        return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
       },
     },
-    'tsw.move': {
+    '36th-way.move': {
       // Move toward (or away from) someone: one move action per step (far -> nearby -> engaged).
       // Leaving engaged enemies without disengaging provokes opportunity attacks.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['to'], 'to');
+        const t = needSheet(world, c['toId'], 'toId');
         if (!t.ok) return t;
-        if (s.value.id === t.value.id) return errR('BAD_INPUT', 'cannot move relative to yourself', 'to');
+        if (s.value.id === t.value.id) return errR('INVALID_VALUE', 'cannot move relative to yourself', 'toId');
         const range = c['range'] ?? 'engaged';
-        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('BAD_INPUT', 'range must be "engaged", "nearby" or "far"', 'range');
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'who');
+        if (range !== 'engaged' && range !== 'nearby' && range !== 'far') return errR('INVALID_VALUE', 'range must be "engaged", "nearby" or "far"', 'range');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot move`, 'characterId');
         const st = getTsw(world);
         const from = rangeBetween(st, s.value.id, t.value.id);
         if (from === range) return errR('ALREADY_THERE', `${s.value.name} is already ${range} ${range === 'engaged' ? 'with' : 'to'} ${t.value.name}`, 'range');
@@ -61,19 +61,19 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
-        out.push({ type: 'tsw.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
+        out.push({ type: '36th-way.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: c['intercept'] === true });
         return okR(out);
       },
     },
-    'tsw.disengage': {
+    '36th-way.disengage': {
       // A move action: 3d6 against 11, +1 per enemy past the first; success pops off them, failure loses the move.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c, env) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'who');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot disengage`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
         const fromIn = c['from'] ?? all;
         if (!Array.isArray(fromIn) || fromIn.length === 0 || !fromIn.every((x) => typeof x === 'string' && all.includes(x))) {
@@ -81,7 +81,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         }
         const from = [...new Set(fromIn as string[])];
         const extra = c['advantage'] ?? 0;
-        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('BAD_INPUT', 'advantage must be an integer in [-6, 6]', 'advantage');
+        if (typeof extra !== 'number' || !Number.isInteger(extra) || extra < -6 || extra > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const enc = getEncounter(world);
@@ -91,52 +91,52 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const net = extra - (grabbers.length > 0 ? 1 : 0);
         const roll = roll3d6(env.rng, world, net);
         const target = disengageTarget(world, from.length);
-        return okR([...spend.value, { type: 'tsw.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
       },
     },
-    'tsw.popOff': {
+    '36th-way.popOff': {
       // Some abilities pop you off enemies with no disengage check.
-      authorize: byController('who'),
+      authorize: byController('characterId', 'who'),
       decide(world, c) {
-        const s = needSheet(world, c['who'], 'who');
+        const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
-        const unable = cannotAct(s.value, 'who');
+        const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'who');
+        if (hasCondition(world, s.value.id, 'stuck')) return errR('STUCK', `${s.value.name} is Stuck and cannot pop free`, 'characterId');
         const all = engagedEnemies(world, s.value.id);
         const from = c['from'] ?? all;
         if (!Array.isArray(from) || !from.every((x) => typeof x === 'string' && all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
-        return okR([{ type: 'tsw.poppedOff', who: s.value.id, from: j(from) }]);
+        return okR([{ type: '36th-way.poppedOff', who: s.value.id, from: j(from) }]);
       },
     },
-    'tsw.intercept': {
+    '36th-way.intercept': {
       // A Free character stops an enemy moving to engage a nearby ally; the enemy is engaged with the interceptor instead.
-      authorize: byController('interceptor'),
+      authorize: byController('interceptorId', 'interceptor'),
       decide(world, c) {
-        const i = needSheet(world, c['interceptor'], 'interceptor');
+        const i = needSheet(world, c['interceptorId'], 'interceptorId');
         if (!i.ok) return i;
-        const unable = cannotAct(i.value, 'interceptor');
+        const unable = cannotAct(i.value, 'interceptorId');
         if (unable !== null) return unable;
         const st = getTsw(world);
         const last = st.lastEngage;
-        if (last === null || last.mover !== c['mover']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'mover');
+        if (last === null || last.mover !== c['moverId']) return errR('NOTHING_TO_INTERCEPT', 'intercept answers an enemy who has just moved to engage someone', 'moverId');
         const me = i.value.id;
-        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'mover');
-        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'mover');
-        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'mover');
-        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptor');
-        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptor');
-        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptor');
-        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptor');
-        return okR([{ type: 'tsw.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
+        if (last.intercept) return errR('CANNOT_INTERCEPT', 'you cannot intercept an enemy who is moving to intercept', 'moverId');
+        if (!areEnemies(world, me, last.mover)) return errR('CANNOT_INTERCEPT', 'only an enemy can be intercepted', 'moverId');
+        if (last.target === me || areEnemies(world, me, last.target)) return errR('CANNOT_INTERCEPT', 'intercept protects an ally', 'moverId');
+        if (!isFree(world, me)) return errR('NOT_FREE', `${i.value.name} is engaged with an enemy and cannot intercept`, 'interceptorId');
+        if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptorId');
+        if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptorId');
+        if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptorId');
+        return okR([{ type: '36th-way.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
       },
     },
   };
 }
 
 export const movementReducers: Record<string, Reducer> = {
-  'tsw.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
-  'tsw.moved': (w, e) => {
+  '36th-way.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
+  '36th-way.moved': (w, e) => {
     const who = String(e['who']);
     const to = String(e['to']);
     let st = getTsw(w);
@@ -144,27 +144,27 @@ export const movementReducers: Record<string, Reducer> = {
     st = place(st, who, to, e['range'] as Range);
     const engage = e['range'] === 'engaged';
     st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: getEncounter(w).turnSerial } : null };
-    return log(setTsw(w, st), e, 'tsw.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
+    return log(setTsw(w, st), e, '36th-way.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
   },
-  'tsw.disengageRolled': (w, e) => {
+  '36th-way.disengageRolled': (w, e) => {
     const who = String(e['who']);
     let st = getTsw(w);
     if (e['success'] === true) for (const x of e['from'] as string[]) st = place(st, who, x, 'nearby');
     const r = e['roll'] as { natural?: number } | null;
-    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
   },
-  'tsw.poppedOff': (w, e) => {
+  '36th-way.poppedOff': (w, e) => {
     let st = getTsw(w);
     for (const x of e['from'] as string[]) st = place(st, String(e['who']), x, 'nearby');
-    return log(setTsw(w, st), e, 'tsw.disengage', `${name(w, e['who'])} popped off.`);
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e['who'])} popped off.`);
   },
-  'tsw.intercepted': (w, e) => {
+  '36th-way.intercepted': (w, e) => {
     const mover = String(e['mover']);
     let st = place(getTsw(w), mover, String(e['ally']), 'nearby');
     st = { ...place(st, mover, String(e['interceptor']), 'engaged'), lastEngage: null };
-    return log(setTsw(w, st), e, 'tsw.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
+    return log(setTsw(w, st), e, '36th-way.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
   },
-  'tsw.provoked': (w, e) => {
+  '36th-way.provoked': (w, e) => {
     const st = getTsw(w);
     const against = (e['against'] as string[] | undefined) ?? [];
     const next: TswState = {
@@ -175,9 +175,9 @@ export const movementReducers: Record<string, Reducer> = {
     // A random id counts one mint (ADR 18); stored `prov<n>` ids leave the counter as they always did.
     const id = String(e['id']);
     const w1 = id.startsWith('prov-') ? claimId(w, id) : w;
-    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, 'tsw.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, '36th-way.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
   },
-  'tsw.opportunityTaken': onSt((st, e) => ({
+  '36th-way.opportunityTaken': onSt((st, e) => ({
     ...st,
     provocations: st.provocations
       .map((p) => (p.id === e['provocation'] ? { ...p, against: p.against.filter((x) => x !== e['attacker']) } : p))

@@ -1,5 +1,5 @@
 // Read-only questions for the GM screen and a player's phone: "what are the
-// odds?" for a tsw.attack as the table stands. The engine answers on the
+// odds?" for a 36th-way.attack as the table stands. The engine answers on the
 // asker's projected world, so a sheet a player may not see is simply missing
 // here and the answer is the same "no sheet" a made-up id gets.
 import type { Json, Query, World } from '@tablekeeper/engine';
@@ -13,7 +13,7 @@ import { defenseOf, getTsw } from './state.js';
 
 type Args = { readonly [key: string]: Json };
 
-/** The arguments tsw.attack takes that change the odds, read with the command's own limits. */
+/** The arguments 36th-way.attack takes that change the odds, read with the command's own limits. */
 interface OddsArgs {
   readonly attacker: string;
   readonly target: string;
@@ -26,46 +26,46 @@ interface OddsArgs {
 
 function intArg(args: Args, key: string, lo: number, hi: number): R<number> {
   const v = args[key] ?? 0;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_INPUT', `${key} must be an integer in [${lo}, ${hi}]`, key);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${key} must be an integer in [${lo}, ${hi}]`, key);
   return okR(v);
 }
 
 function readArgs(args: Args): R<OddsArgs> {
-  const attacker = args['attacker'];
-  if (typeof attacker !== 'string' || attacker.length === 0) return errR('BAD_INPUT', 'attacker must be a sheet id', 'attacker');
-  // One target, or the command's `targets` list (the odds are per target: its first).
-  const list = args['targets'];
-  const target = args['target'] ?? (Array.isArray(list) ? list[0] : undefined);
-  if (typeof target !== 'string' || target.length === 0) return errR('BAD_INPUT', 'target must be a sheet id', 'target');
-  if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'target');
+  const attacker = args['attackerId'];
+  if (typeof attacker !== 'string' || attacker.length === 0) return errR('INVALID_VALUE', 'attackerId must be a sheet id', 'attackerId');
+  // One target, or the command's `targetIds` list (the odds are per target: its first).
+  const list = args['targetIds'];
+  const target = args['targetId'] ?? (Array.isArray(list) ? list[0] : undefined);
+  if (typeof target !== 'string' || target.length === 0) return errR('INVALID_VALUE', 'targetId must be a sheet id', 'targetId');
+  if (target === attacker) return errR('BAD_TARGET', 'an attack cannot target the attacker', 'targetId');
   const defense = args['defense'] ?? 'ac';
-  if (!isDefense(defense)) return errR('BAD_INPUT', 'defense must be "ac", "pd" or "md"', 'defense');
+  if (!isDefense(defense)) return errR('INVALID_VALUE', 'defense must be "ac", "pd" or "md"', 'defense');
   const t = args['types'] ?? ['weapon'];
-  if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('BAD_INPUT', 'types must be a list of damage types', 'types');
+  if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('INVALID_VALUE', 'types must be a list of damage types', 'types');
   const bonus = intArg(args, 'bonus', -50, 50);
   if (!bonus.ok) return bonus;
   const advantage = intArg(args, 'advantage', -6, 6);
   if (!advantage.ok) return advantage;
   const coup = args['coupDeGrace'] ?? false;
-  if (typeof coup !== 'boolean') return errR('BAD_INPUT', 'coupDeGrace must be true or false', 'coupDeGrace');
+  if (typeof coup !== 'boolean') return errR('INVALID_VALUE', 'coupDeGrace must be true or false', 'coupDeGrace');
   return okR({ attacker, target, defense, types: t as string[], bonus: bonus.value, advantage: advantage.value, coupDeGrace: coup });
 }
 
-/** The tsw.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
+/** The 36th-way.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
 export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   const a = readArgs(args);
   if (!a.ok) return a;
   const q = a.value;
   const sheets = getTsw(world).sheets;
-  for (const [path, id] of [['attacker', q.attacker], ['target', q.target]] as const) {
-    if (sheets[id] === undefined) return errR('UNKNOWN_SHEET', `no sheet "${id}"`, path);
+  for (const [path, id] of [['attackerId', q.attacker], ['targetId', q.target]] as const) {
+    if (sheets[id] === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, path);
   }
   const ability = args['ability'];
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
-    return errR('UNKNOWN_ABILITY', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+    return errR('NOT_FOUND', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
   }
   const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense: q.defense, types: q.types, bonus: q.bonus, advantage: q.advantage });
-  if (o === null) return errR('UNKNOWN_SHEET', `no sheet "${q.target}"`, 'target');
+  if (o === null) return errR('NOT_FOUND', `no sheet "${q.target}"`, 'targetId');
   const defenseValue = defenseOf(sheets[q.target]!, q.defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).
@@ -92,5 +92,5 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
 }
 
 export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
-  return { 'tsw.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
+  return { '36th-way.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
 }

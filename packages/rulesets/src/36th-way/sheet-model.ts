@@ -1,5 +1,5 @@
 // The 36th Way sheet as the one sheet model (issue 17): the fields
-// tsw.sheet.set takes (resistances, defenses, recoveries, stances, abilities),
+// 36th-way.sheet.set takes (resistances, defenses, recoveries, stances, abilities),
 // addressed by the character. Sheets stay keyed by combatant id: the sheet
 // whose key is the character's id or that names it, else a new one under the
 // character's id (a combatant is most often added under it).
@@ -8,7 +8,7 @@ import { tswSheet } from './declarations.js';
 import { getTsw, parseSheet, type Sheet } from './state.js';
 
 const MAX_SHEETS = 500;
-/** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as tsw.sheet.set does). */
+/** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as 36th-way.sheet.set does). */
 const PLAY_STATE = ['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'] as const;
 /** Stored in a richer shape than it is entered: kept as stored unless a command gives it again. */
 const AS_STORED = ['abilities'] as const;
@@ -22,7 +22,7 @@ export function tswSheetKey(world: World, characterId: string): string {
   return Object.values(sheets).find((s) => s.characterId === characterId)?.id ?? characterId;
 }
 
-const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
+const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'INVALID_VALUE' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
 
 export const tswSheetModel = defineSheet({
   rulesetId: '36th-way',
@@ -50,7 +50,7 @@ export const tswSheetModel = defineSheet({
       if (next['abilities'] === undefined) keep['abilities'] = prev.abilities;
       sheet = { ...sheet, ...keep } as Sheet;
     }
-    const events: EngineEvent[] = [{ type: 'tsw.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined }];
+    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined }];
     return ok(events);
   },
 });

@@ -129,16 +129,16 @@ const MAX_HP = 100_000;
 
 function int(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
   const v = j ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('BAD_SHEET', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
   return okR(v);
 }
 
 function numMap(j: Json | undefined, path: string): R<Record<string, number>> {
   if (j === undefined || j === null) return okR({});
-  if (typeof j !== 'object' || Array.isArray(j) || Object.keys(j).length > 10) return errR('BAD_SHEET', `${path} must be an object of at most 10 numbers`, path);
+  if (typeof j !== 'object' || Array.isArray(j) || Object.keys(j).length > 10) return errR('INVALID_VALUE', `${path} must be an object of at most 10 numbers`, path);
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(j)) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_STAT) return errR('BAD_SHEET', `${path}.${k} must be an integer in [0, ${MAX_STAT}]`, `${path}.${k}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_STAT) return errR('INVALID_VALUE', `${path}.${k} must be an integer in [0, ${MAX_STAT}]`, `${path}.${k}`);
     out[k] = v;
   }
   return okR(out);
@@ -146,15 +146,15 @@ function numMap(j: Json | undefined, path: string): R<Record<string, number>> {
 
 /** Validate a sheet from a command (GM input). Missing numbers take the text's usual values. */
 export function parseSheet(j: Json | undefined, world: World | null, path = 'sheet'): R<Sheet> {
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('BAD_SHEET', `${path} must be an object`, path);
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be an object`, path);
   const id = j['id'];
-  if (typeof id !== 'string' || id.length === 0 || id.length > 80) return errR('BAD_SHEET', `${path}.id must be a string of 1-80 characters`, `${path}.id`);
+  if (typeof id !== 'string' || id.length === 0 || id.length > 80) return errR('INVALID_VALUE', `${path}.id must be a string of 1-80 characters`, `${path}.id`);
   const name = j['name'] ?? id;
-  if (typeof name !== 'string' || name.length > 80) return errR('BAD_SHEET', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
+  if (typeof name !== 'string' || name.length > 80) return errR('INVALID_VALUE', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
   const kind = j['kind'] ?? 'pc';
-  if (kind !== 'pc' && kind !== 'npc') return errR('BAD_SHEET', `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
+  if (kind !== 'pc' && kind !== 'npc') return errR('INVALID_VALUE', `${path}.kind must be "pc" or "npc"`, `${path}.kind`);
   const characterId = j['characterId'] ?? null;
-  if (characterId !== null && typeof characterId !== 'string') return errR('BAD_SHEET', `${path}.characterId must be a string`, `${path}.characterId`);
+  if (characterId !== null && typeof characterId !== 'string') return errR('INVALID_VALUE', `${path}.characterId must be a string`, `${path}.characterId`);
   const nums: Record<string, number> = {};
   const spec: [string, number, number, number][] = [
     ['level', 1, 0, 30],
@@ -179,7 +179,7 @@ export function parseSheet(j: Json | undefined, world: World | null, path = 'she
   const rec = int(j['recoveries'], maxRec.value, `${path}.recoveries`, 0, maxRec.value);
   if (!rec.ok) return rec;
   const rd = j['recoveryDice'] ?? { count: nums['level']!, sides: 8 };
-  if (rd === null || typeof rd !== 'object' || Array.isArray(rd)) return errR('BAD_SHEET', `${path}.recoveryDice must be { count, sides }`, `${path}.recoveryDice`);
+  if (rd === null || typeof rd !== 'object' || Array.isArray(rd)) return errR('INVALID_VALUE', `${path}.recoveryDice must be { count, sides }`, `${path}.recoveryDice`);
   const rdc = int(rd['count'], 1, `${path}.recoveryDice.count`, 0, 100);
   if (!rdc.ok) return rdc;
   const rds = int(rd['sides'], 8, `${path}.recoveryDice.sides`, 1, 100);
@@ -191,32 +191,32 @@ export function parseSheet(j: Json | undefined, world: World | null, path = 'she
   const resist = numMap(j['resist'], `${path}.resist`);
   if (!resist.ok) return resist;
   for (const [t, x] of Object.entries(resist.value)) {
-    if (!isDamageType(t)) return errR('BAD_SHEET', `${path}.resist: "${t}" is not a damage type`, `${path}.resist.${t}`);
-    if (x < 3 || x > 19) return errR('BAD_SHEET', `${path}.resist.${t} must be in [3, 19] (Resist X+)`, `${path}.resist.${t}`);
+    if (!isDamageType(t)) return errR('INVALID_VALUE', `${path}.resist: "${t}" is not a damage type`, `${path}.resist.${t}`);
+    if (x < 3 || x > 19) return errR('INVALID_VALUE', `${path}.resist.${t} must be in [3, 19] (Resist X+)`, `${path}.resist.${t}`);
   }
   const weak = j['weak'] ?? [];
-  if (!Array.isArray(weak) || !weak.every(isDamageType)) return errR('BAD_SHEET', `${path}.weak must be a list of damage types`, `${path}.weak`);
+  if (!Array.isArray(weak) || !weak.every(isDamageType)) return errR('INVALID_VALUE', `${path}.weak must be a list of damage types`, `${path}.weak`);
   const stance = j['stance'] ?? 'melee';
-  if (stance !== 'melee' && stance !== 'ranged') return errR('BAD_SHEET', `${path}.stance must be "melee" or "ranged"`, `${path}.stance`);
+  if (stance !== 'melee' && stance !== 'ranged') return errR('INVALID_VALUE', `${path}.stance must be "melee" or "ranged"`, `${path}.stance`);
   const sd = j['stanceDice'] ?? {};
-  if (sd === null || typeof sd !== 'object' || Array.isArray(sd)) return errR('BAD_SHEET', `${path}.stanceDice must be { melee, ranged }`, `${path}.stanceDice`);
+  if (sd === null || typeof sd !== 'object' || Array.isArray(sd)) return errR('INVALID_VALUE', `${path}.stanceDice must be { melee, ranged }`, `${path}.stanceDice`);
   const sdm = int(sd['melee'], 8, `${path}.stanceDice.melee`, 1, 100);
   if (!sdm.ok) return sdm;
   const sdr = int(sd['ranged'], 6, `${path}.stanceDice.ranged`, 1, 100);
   if (!sdr.ok) return sdr;
   const reach = j['rangedReach'] ?? 'far';
-  if (reach !== 'nearby' && reach !== 'far') return errR('BAD_SHEET', `${path}.rangedReach must be "nearby" or "far"`, `${path}.rangedReach`);
+  if (reach !== 'nearby' && reach !== 'far') return errR('INVALID_VALUE', `${path}.rangedReach must be "nearby" or "far"`, `${path}.rangedReach`);
   const basicMiss = j['basicMiss'] ?? 'none';
-  if (basicMiss !== 'none' && basicMiss !== 'level') return errR('BAD_SHEET', `${path}.basicMiss must be "none" or "level"`, `${path}.basicMiss`);
+  if (basicMiss !== 'none' && basicMiss !== 'level') return errR('INVALID_VALUE', `${path}.basicMiss must be "none" or "level"`, `${path}.basicMiss`);
   const usesEsc = j['usesEscalation'] ?? null;
-  if (usesEsc !== null && typeof usesEsc !== 'boolean') return errR('BAD_SHEET', `${path}.usesEscalation must be true, false or null`, `${path}.usesEscalation`);
+  if (usesEsc !== null && typeof usesEsc !== 'boolean') return errR('INVALID_VALUE', `${path}.usesEscalation must be true, false or null`, `${path}.usesEscalation`);
   const abil = j['abilities'] ?? [];
-  if (!Array.isArray(abil) || abil.length > MAX_ABILITIES) return errR('BAD_SHEET', `${path}.abilities must be a list of at most ${MAX_ABILITIES}`, `${path}.abilities`);
+  if (!Array.isArray(abil) || abil.length > MAX_ABILITIES) return errR('INVALID_VALUE', `${path}.abilities must be a list of at most ${MAX_ABILITIES}`, `${path}.abilities`);
   const abilities: Record<string, AbilityEntry> = {};
   for (let i = 0; i < abil.length; i++) {
     const a = parseAbility(abil[i], `${path}.abilities[${i}]`);
     if (!a.ok) return a;
-    if (abilities[a.value.id] !== undefined) return errR('BAD_SHEET', `ability "${a.value.id}" is listed twice`, `${path}.abilities[${i}].id`);
+    if (abilities[a.value.id] !== undefined) return errR('INVALID_VALUE', `ability "${a.value.id}" is listed twice`, `${path}.abilities[${i}].id`);
     abilities[a.value.id] = a.value;
   }
   return okR({

@@ -4,7 +4,7 @@
 // ally (the Help an Ally move). Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './module.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './limits.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -36,11 +36,11 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       command: 'daggerheart.actionRoll',
       fixed: { characterId: ch.id },
       numbers: [
-        { field: 'modifier', label: 'Modifier', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
+        { field: 'bonus', label: 'Bonus', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
         { field: 'difficulty', label: 'Difficulty', min: 1, max: MAX_DIFFICULTY, value: 10 },
         { field: 'advantage', label: 'Advantage (− disadvantage)', min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, value: 0 },
       ],
-      odds: { query: 'daggerheart.actionRollOdds', args: {}, pass: ['modifier', 'difficulty', 'advantage'] },
+      odds: { query: 'daggerheart.actionRollOdds', args: {}, pass: ['bonus', 'difficulty', 'advantage'] },
     }),
   );
   const allies: ActionOption[] = othersInView(a).flatMap((c) => {

@@ -2,7 +2,7 @@
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_MODIFIER, MAX_SPEND, TRAITS } from './module.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
 import { TRACKS } from './rules.js';
 import { DOWNTIME_MOVES, MAX_DAMAGE, MAX_GROUP, MAX_MOVES } from './trackers.js';
 
@@ -16,53 +16,68 @@ const move = z.strictObject({
   countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),
 });
 
+/** docs/vocabulary.md: a flat addition to a roll is `bonus` in every ruleset; stored commands and old clients still send `modifier`. */
+const RENAMED_BONUS = { modifier: 'bonus' } as const;
+
+export const actionRoll = declareCommand('daggerheart.actionRoll', {
+  summary: 'Make an action roll with the Duality Dice against a difficulty',
+  who: 'own-character',
+  input: z.strictObject({
+    characterId: characterId('the PC rolling (GM: optional)').optional(),
+    bonus: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
+    difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
+    advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
+    reaction: z.boolean().meta({ description: 'a reaction roll (no Hope, Fear or countdown ticks by default)' }).optional(),
+    label: text(LABEL).optional(),
+  }),
+  renamed: RENAMED_BONUS,
+});
+export const helpAlly = declareCommand('daggerheart.helpAlly', {
+  summary: "Spend Hope to add an advantage die to an ally's next action roll",
+  who: 'own-character',
+  input: z.strictObject({ helperId: characterId('the PC helping'), targetId: characterId('the PC helped') }),
+});
+export const spendHope = declareCommand('daggerheart.spendHope', {
+  summary: "Spend a PC's Hope",
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId(), amount: amount(), reason: text(LABEL).optional() }),
+});
+export const gainHope = declareCommand('daggerheart.gainHope', { summary: 'Give a PC Hope', who: 'gm', input: z.strictObject({ characterId: characterId(), amount: amount() }) });
+export const spendFear = declareCommand('daggerheart.spendFear', { summary: "Spend the GM's Fear", who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) });
+export const gainFear = declareCommand('daggerheart.gainFear', { summary: 'Gain Fear', who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) });
+export const requestRoll = declareCommand('daggerheart.requestRoll', {
+  summary: "Ask a PC's player for an action roll (trait, difficulty, advantage, an Experience)",
+  who: 'gm',
+  input: z.strictObject({
+    characterId: characterId(),
+    trait: z.enum(TRAITS).optional(),
+    bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+    difficulty: int(1, MAX_DIFFICULTY),
+    hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
+    advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+    label: text(LABEL).optional(),
+    experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
+    experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
+  }),
+  renamed: RENAMED_BONUS,
+});
+export const cancelRequest = declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) });
+export const rollRequest = declareCommand('daggerheart.rollRequest', {
+  summary: 'Roll a requested action roll (optionally spending Hope on the Experience)',
+  who: 'own-character',
+  input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
+});
+
 export const daggerheartCatalog = catalogOf(
-  declareCommand('daggerheart.actionRoll', {
-    summary: 'Make an action roll with the Duality Dice against a difficulty',
-    who: 'own-character',
-    input: z.strictObject({
-      characterId: characterId('the PC rolling (GM: optional)').optional(),
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
-      difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
-      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
-      reaction: z.boolean().meta({ description: 'a reaction roll (no Hope, Fear or countdown ticks by default)' }).optional(),
-      label: text(LABEL).optional(),
-    }),
-  }),
-  declareCommand('daggerheart.helpAlly', {
-    summary: "Spend Hope to add an advantage die to an ally's next action roll",
-    who: 'own-character',
-    input: z.strictObject({ helperId: characterId('the PC helping'), targetId: characterId('the PC helped') }),
-  }),
-  declareCommand('daggerheart.spendHope', {
-    summary: "Spend a PC's Hope",
-    who: 'own-character',
-    input: z.strictObject({ characterId: characterId(), amount: amount(), reason: text(LABEL).optional() }),
-  }),
-  declareCommand('daggerheart.gainHope', { summary: 'Give a PC Hope', who: 'gm', input: z.strictObject({ characterId: characterId(), amount: amount() }) }),
-  declareCommand('daggerheart.spendFear', { summary: "Spend the GM's Fear", who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
-  declareCommand('daggerheart.gainFear', { summary: 'Gain Fear', who: 'gm', input: z.strictObject({ amount: amount(), reason: text(LABEL).optional() }) }),
-  declareCommand('daggerheart.requestRoll', {
-    summary: "Ask a PC's player for an action roll (trait, difficulty, advantage, an Experience)",
-    who: 'gm',
-    input: z.strictObject({
-      characterId: characterId(),
-      trait: z.enum(TRAITS).optional(),
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
-      difficulty: int(1, MAX_DIFFICULTY),
-      hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
-      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
-      label: text(LABEL).optional(),
-      experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
-      experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
-    }),
-  }),
-  declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) }),
-  declareCommand('daggerheart.rollRequest', {
-    summary: 'Roll a requested action roll (optionally spending Hope on the Experience)',
-    who: 'own-character',
-    input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
-  }),
+  actionRoll,
+  helpAlly,
+  spendHope,
+  gainHope,
+  spendFear,
+  gainFear,
+  requestRoll,
+  cancelRequest,
+  rollRequest,
   declareCommand('daggerheart.markTrack', {
     summary: 'Mark (or clear) HP, Stress or Armor slots',
     who: 'own-character',
@@ -114,10 +129,11 @@ export const daggerheartCatalog = catalogOf(
     summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
     who: 'anyone',
     input: z.strictObject({
-      modifier: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+      bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
       difficulty: int(1, MAX_DIFFICULTY),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
     }),
+    renamed: RENAMED_BONUS,
     result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
   }),
   declareActions('daggerheart', 'What a creature in the spotlight may do now: roll, help an ally, with odds'),

@@ -12,9 +12,9 @@ import {
   claimId,
   clockAdvanced,
   err,
+  handlerOf,
   mintId,
   ok,
-  readInt,
   rollDuality,
   type Character,
   type CommandHandler,
@@ -25,8 +25,11 @@ import {
   type Json,
   type Module,
   type Reducer,
+  type Result,
   type Viewer,
   type World, own } from '@tablekeeper/engine';
+import * as D from './declarations.js';
+import { MAX_MODIFIER, MAX_REQUESTS } from './limits.js';
 import { rollOddsQuery } from './queries.js';
 import { daggerheartSettings } from './settings.js';
 import {
@@ -39,10 +42,7 @@ import {
   hopeOf,
   nameOf,
   num,
-  ownCharacter,
-  readBool,
-  readLabel,
-  readPc,
+  pcOf,
   requestsOf,
   setDaggerheart,
   str,
@@ -55,18 +55,8 @@ import { trackOf } from './rules.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
-// ---------------------------------------------------------------- limits
-
-export const MAX_MODIFIER = 30;
-export const MAX_DIFFICULTY = 60;
-/** Net situational advantage sources a command may name (helpers come on top). */
-export const MAX_ADVANTAGE_SOURCES = 5;
-export const MAX_SPEND = 12;
-/** Open roll requests a table may hold at once. */
-export const MAX_REQUESTS = 50;
-export const MAX_EXPERIENCE_BONUS = 10;
-/** The six traits a roll request may name (the published character sheet). */
-export const TRAITS = ['agility', 'strength', 'finesse', 'instinct', 'presence', 'knowledge'] as const;
+// The limits live in limits.ts (declarations.ts reads them without importing this module).
+export { MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, MAX_REQUESTS, MAX_EXPERIENCE_BONUS, TRAITS } from './limits.js';
 
 const OUTCOME_WORDS: Record<DualityOutcome, string> = {
   critical: 'a critical success',
@@ -135,93 +125,64 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
 // ---------------------------------------------------------------- commands
 
 const commands: Record<string, CommandHandler & { label: string }> = {
-  'daggerheart.actionRoll': {
+  'daggerheart.actionRoll': handlerOf(D.actionRoll, {
     label: 'make an action roll',
     // The GM may roll for anyone (or for no one in particular); a player only for their own PC.
-    authorize: (world, c, actor) => (actor.role === 'gm' ? null : controls(world, actor, c['characterId']) ? null : FORBIDDEN),
-    decide(world, c, env) {
-      let character: Character | null = null;
-      if (c['characterId'] !== undefined) {
-        const pc = readPc(world, c, 'characterId');
-        if (!pc.ok) return pc;
-        character = pc.value;
-      }
-      const modifier = readInt(c, 'modifier', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
-      if (!modifier.ok) return modifier;
-      const difficulty = readInt(c, 'difficulty', { min: 1, max: MAX_DIFFICULTY });
-      if (!difficulty.ok) return difficulty;
-      const advantage = readInt(c, 'advantage', { min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, fallback: 0 });
-      if (!advantage.ok) return advantage;
-      const reaction = readBool(c, 'reaction');
-      if (!reaction.ok) return reaction;
-      const label = readLabel(c, 'label');
-      if (!label.ok) return label;
-      return ok(actionRollEvents(world, env, { character, modifier: modifier.value, difficulty: difficulty.value, advantage: advantage.value, reaction: reaction.value, label: label.value, hidden: false, requestId: null }));
+    authorize: (world, p, actor) => (actor.role === 'gm' || controls(world, actor, p.characterId) ? null : FORBIDDEN),
+    decide(world, p, env) {
+      const pc = p.characterId === undefined ? null : pcOf(world, p.characterId, 'characterId');
+      if (pc !== null && !pc.ok) return pc;
+      const rolled = { modifier: p.bonus ?? 0, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label: (p.label ?? '').trim() };
+      return ok(actionRollEvents(world, env, { character: pc?.value ?? null, ...rolled, hidden: false, requestId: null }));
     },
-  },
-  'daggerheart.requestRoll': {
+  }),
+  'daggerheart.requestRoll': handlerOf(D.requestRoll, {
     label: 'ask for an action roll',
-    decide(world, c, env) {
-      const pc = readPc(world, c, 'characterId');
+    decide(world, p, env) {
+      const pc = pcOf(world, p.characterId, 'characterId');
       if (!pc.ok) return pc;
-      const trait = c['trait'] ?? '';
-      if (trait !== '' && !(TRAITS as readonly Json[]).includes(trait)) return err('INVALID_VALUE', `trait must be one of ${TRAITS.join(', ')}`, 'trait');
-      const sheetTrait = trait === '' ? 0 : pc.value.stats[String(trait)];
+      const trait = p.trait ?? '';
+      const sheetTrait = trait === '' ? 0 : pc.value.stats[trait];
       const traitValue = typeof sheetTrait === 'number' && Number.isInteger(sheetTrait) ? sheetTrait : 0;
-      const extra = readInt(c, 'modifier', { min: -MAX_MODIFIER, max: MAX_MODIFIER, fallback: 0 });
-      if (!extra.ok) return extra;
-      const difficulty = readInt(c, 'difficulty', { min: 1, max: MAX_DIFFICULTY });
-      if (!difficulty.ok) return difficulty;
-      const hidden = readBool(c, 'hidden');
-      if (!hidden.ok) return hidden;
-      const advantage = readInt(c, 'advantage', { min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, fallback: 0 });
-      if (!advantage.ok) return advantage;
-      const label = readLabel(c, 'label');
-      if (!label.ok) return label;
       let experience: RollRequest['experience'] = null;
-      if (c['experience'] !== undefined) {
-        const name = readLabel(c, 'experience');
-        if (!name.ok) return name;
-        const bonus = readInt(c, 'experienceBonus', { min: 1, max: MAX_EXPERIENCE_BONUS, fallback: 2 });
-        if (!bonus.ok) return bonus;
-        if (name.value === '') return err('INVALID_VALUE', 'experience needs a name', 'experience');
-        experience = { name: name.value, bonus: bonus.value };
+      if (p.experience !== undefined) {
+        const name = p.experience.trim();
+        if (name === '') return err('INVALID_VALUE', 'experience needs a name', 'experience');
+        experience = { name, bonus: p.experienceBonus ?? 2 };
       }
       if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
-      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + extra.value));
+      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + (p.bonus ?? 0)));
       const [id] = mintId(world, 'req', env.rng);
-      const request: RollRequest = { id, characterId: pc.value.id, trait: String(trait), modifier, difficulty: difficulty.value, hidden: hidden.value, advantage: advantage.value, experience, label: label.value };
-      return ok([{ type: 'daggerheart.rollRequested', request: request as unknown as Json }]);
+      const request: RollRequest = { id, characterId: pc.value.id, trait, modifier, difficulty: p.difficulty, hidden: p.hidden ?? false, advantage: p.advantage ?? 0, experience, label: (p.label ?? '').trim() };
+      return ok([{ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } }]);
     },
-  },
-  'daggerheart.cancelRequest': {
+  }),
+  'daggerheart.cancelRequest': handlerOf(D.cancelRequest, {
     label: 'withdraw a roll request',
-    decide(world, c) {
-      const r = readRequest(world, c);
+    decide(world, p) {
+      const r = requestOf(world, p.requestId);
       if (!r.ok) return r;
       return ok([{ type: 'daggerheart.requestCancelled', requestId: r.value.id, characterId: r.value.characterId }]);
     },
-  },
-  'daggerheart.rollRequest': {
+  }),
+  'daggerheart.rollRequest': handlerOf(D.rollRequest, {
     label: 'make the requested roll',
     // A roll cannot be taken back to roll again: only the GM may undo it.
     issuerMayRevert: false,
-    authorize(world, c, actor) {
-      const r = requestsOf(world)[String(c['requestId'])];
+    authorize(world, p, actor) {
+      const r = own(requestsOf(world), p.requestId);
       return actor.role === 'gm' || (r !== undefined && controls(world, actor, r.characterId)) ? null : FORBIDDEN;
     },
-    decide(world, c, env) {
-      const r = readRequest(world, c);
+    decide(world, p, env) {
+      const r = requestOf(world, p.requestId);
       if (!r.ok) return r;
       const req = r.value;
       const character = own(world.characters, req.characterId);
       if (character === undefined) return err('NOT_FOUND', 'the character this roll was asked of has left', 'requestId');
-      const useExperience = readBool(c, 'useExperience');
-      if (!useExperience.ok) return useExperience;
       const events: EngineEvent[] = [];
       let modifier = req.modifier;
       let rollWorld = world;
-      if (useExperience.value) {
+      if (p.useExperience === true) {
         if (req.experience === null) return err('DH_NO_EXPERIENCE', 'the GM offered no Experience for this roll', 'useExperience');
         const cost = daggerheartSettings(world).experienceCost;
         const from = hopeOf(world, character.id);
@@ -238,17 +199,17 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, hidden: req.hidden, requestId: req.id }));
       return ok(events);
     },
-  },
-  'daggerheart.helpAlly': {
+  }),
+  'daggerheart.helpAlly': handlerOf(D.helpAlly, {
     label: 'help an ally',
-    authorize: ownCharacter('helperId'),
-    decide(world, c) {
-      const helper = readPc(world, c, 'helperId');
+    authorize: (world, p, actor) => (controls(world, actor, p.helperId) ? null : FORBIDDEN),
+    decide(world, p) {
+      const helper = pcOf(world, p.helperId, 'helperId');
       if (!helper.ok) return helper;
-      const target = readPc(world, c, 'targetId');
+      const target = pcOf(world, p.targetId, 'targetId');
       if (!target.ok) return target;
       if (helper.value.id === target.value.id) return err('DH_HELP_SELF', 'a character cannot help their own roll', 'targetId');
-      if ((getDaggerheart(world).help[target.value.id] ?? []).includes(helper.value.id)) return err('DH_ALREADY_HELPING', `${helper.value.name} is already helping ${target.value.name}`, 'helperId');
+      if ((own(getDaggerheart(world).help, target.value.id) ?? []).includes(helper.value.id)) return err('DH_ALREADY_HELPING', `${helper.value.name} is already helping ${target.value.name}`, 'helperId');
       const cost = daggerheartSettings(world).helpCost;
       const from = hopeOf(world, helper.value.id);
       if (from < cost) return err('DH_NOT_ENOUGH_HOPE', `${helper.value.name} has ${from} Hope; helping costs ${cost}`, 'helperId');
@@ -257,66 +218,51 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         { type: 'daggerheart.helpOffered', helperId: helper.value.id, targetId: target.value.id },
       ]);
     },
-  },
-  'daggerheart.spendHope': {
+  }),
+  'daggerheart.spendHope': handlerOf(D.spendHope, {
     label: 'spend Hope',
-    authorize: ownCharacter('characterId'),
-    decide(world, c) {
-      const pc = readPc(world, c, 'characterId');
+    authorize: (world, p, actor) => (controls(world, actor, p.characterId) ? null : FORBIDDEN),
+    decide(world, { characterId, amount = 1, reason = '' }) {
+      const pc = pcOf(world, characterId, 'characterId');
       if (!pc.ok) return pc;
-      const amount = readInt(c, 'amount', { min: 1, max: MAX_SPEND, fallback: 1 });
-      if (!amount.ok) return amount;
-      const reason = readLabel(c, 'reason');
-      if (!reason.ok) return reason;
       const from = hopeOf(world, pc.value.id);
-      if (from < amount.value) return err('DH_NOT_ENOUGH_HOPE', `${pc.value.name} has ${from} Hope, not ${amount.value}`, 'amount');
-      return ok([{ type: 'daggerheart.hopeSpent', characterId: pc.value.id, amount: amount.value, from, to: from - amount.value, reason: reason.value }]);
+      if (from < amount) return err('DH_NOT_ENOUGH_HOPE', `${pc.value.name} has ${from} Hope, not ${amount}`, 'amount');
+      return ok([{ type: 'daggerheart.hopeSpent', characterId: pc.value.id, amount, from, to: from - amount, reason: reason.trim() }]);
     },
-  },
-  'daggerheart.gainHope': {
+  }),
+  'daggerheart.gainHope': handlerOf(D.gainHope, {
     label: 'give Hope',
-    decide(world, c) {
-      const pc = readPc(world, c, 'characterId');
+    decide(world, { characterId, amount = 1 }) {
+      const pc = pcOf(world, characterId, 'characterId');
       if (!pc.ok) return pc;
-      const amount = readInt(c, 'amount', { min: 1, max: MAX_SPEND, fallback: 1 });
-      if (!amount.ok) return amount;
       const from = hopeOf(world, pc.value.id);
-      const to = Math.min(daggerheartSettings(world).hopeMax, from + amount.value);
-      return ok([{ type: 'daggerheart.hopeGained', characterId: pc.value.id, amount: to - from, from, to, capped: to < from + amount.value, reason: 'gm' }]);
+      const to = Math.min(daggerheartSettings(world).hopeMax, from + amount);
+      return ok([{ type: 'daggerheart.hopeGained', characterId: pc.value.id, amount: to - from, from, to, capped: to < from + amount, reason: 'gm' }]);
     },
-  },
-  'daggerheart.spendFear': {
+  }),
+  'daggerheart.spendFear': handlerOf(D.spendFear, {
     label: 'spend Fear',
-    decide(world, c) {
-      const amount = readInt(c, 'amount', { min: 1, max: MAX_SPEND, fallback: 1 });
-      if (!amount.ok) return amount;
-      const reason = readLabel(c, 'reason');
-      if (!reason.ok) return reason;
+    decide(world, { amount = 1, reason = '' }) {
       const from = getDaggerheart(world).fear;
-      if (from < amount.value) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear, not ${amount.value}`, 'amount');
-      return ok([{ type: 'daggerheart.fearSpent', amount: amount.value, from, to: from - amount.value, reason: reason.value }]);
+      if (from < amount) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear, not ${amount}`, 'amount');
+      return ok([{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason.trim() }]);
     },
-  },
-  'daggerheart.gainFear': {
+  }),
+  'daggerheart.gainFear': handlerOf(D.gainFear, {
     label: 'gain Fear',
-    decide(world, c) {
-      const amount = readInt(c, 'amount', { min: 1, max: MAX_SPEND, fallback: 1 });
-      if (!amount.ok) return amount;
-      const reason = readLabel(c, 'reason');
-      if (!reason.ok) return reason;
+    decide(world, { amount = 1, reason = '' }) {
       const from = getDaggerheart(world).fear;
-      const to = Math.min(daggerheartSettings(world).fearMax, from + amount.value);
-      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount.value, reason: reason.value === '' ? 'gm' : reason.value }]);
+      const to = Math.min(daggerheartSettings(world).fearMax, from + amount);
+      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount, reason: reason.trim() === '' ? 'gm' : reason.trim() }]);
     },
-  },
+  }),
   ...trackerCommands,
   ...spotlightCommands,
 };
 
-function readRequest(world: World, c: { readonly [k: string]: Json | undefined }) {
-  const id = c['requestId'];
-  const r = typeof id === 'string' ? requestsOf(world)[id] : undefined;
-  return r === undefined ? err('NOT_FOUND', `no open roll request ${JSON.stringify(id ?? null).slice(0, 40)}`, 'requestId') : ok(r);
+function requestOf(world: World, id: string): Result<RollRequest> {
+  const r = own(requestsOf(world), id);
+  return r === undefined ? err('NOT_FOUND', `no open roll request ${JSON.stringify(id).slice(0, 40)}`, 'requestId') : ok(r);
 }
 
 // ---------------------------------------------------------------- reducers

@@ -45,7 +45,7 @@ export const actionRollOddsQuery: Query = (world, args) => {
   const set = daggerheartSettings(world);
   const sources = num('advantage', 0);
   const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
-  const dist = dualityOutcomeDistribution({ modifier: num('modifier', 0), difficulty: num('difficulty', 10), advantage });
+  const dist = dualityOutcomeDistribution({ modifier: num('bonus', 0), difficulty: num('difficulty', 10), advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
   return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage } as unknown as Json);
 };

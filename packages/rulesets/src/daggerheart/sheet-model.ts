@@ -3,7 +3,7 @@
 // them, Hope and tier, on the character's stats (the keys the trackers and
 // action rolls already read). Written by the engine's character.sheetSet.
 import { defineSheet, err, int, ok, own, SHEET_SET_EVENT } from '@tablekeeper/engine';
-import { MAX_MODIFIER, TRAITS } from './module.js';
+import { MAX_MODIFIER, TRAITS } from './limits.js';
 import { TRACK_KEYS } from './rules.js';
 
 const slots = (what: string) => int(0, 30, `${what} slots (null: the table setting)`).nullable().optional();

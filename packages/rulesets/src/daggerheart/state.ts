@@ -1,6 +1,6 @@
 // world.ext.daggerheart and the helpers every Daggerheart command file shares:
 // who controls a PC, reading a PC or any character, and who may read about one.
-import { AUDIENCE_ALL, AUDIENCE_GM, audienceFor, err, ok, type Audience, type Character, type Command, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { own, AUDIENCE_ALL, AUDIENCE_GM, audienceFor, controls, err, ok, type Audience, type Character, type Command, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { DAGGERHEART_ID, type DaggerheartState } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -14,17 +14,14 @@ export const MAX_LABEL = 80;
 
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 
-export function controls(world: World, actor: Viewer, characterId: unknown): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return world.seats[actor.seatId]?.characterIds.includes(characterId) === true;
-}
+/** The engine's one check (ADR 27): the GM, or a player whose seat holds this character. */
+export { controls };
 
 export const ownCharacter = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => (controls(world, actor, c[field]) ? null : FORBIDDEN);
 
 export function readCharacter(world: World, c: Command, field: string): Result<Character> {
   const id = c[field];
-  const ch = typeof id === 'string' ? world.characters[id] : undefined;
+  const ch = typeof id === 'string' ? own(world.characters, id) : undefined;
   if (ch === undefined) return err('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null).slice(0, 40)}`, field);
   return ok(ch);
 }
@@ -34,6 +31,14 @@ export function readPc(world: World, c: Command, field: string): Result<Characte
   if (!ch.ok) return ch;
   if (ch.value.kind !== 'pc') return err('DH_NOT_A_PC', `${ch.value.name} is not a PC: Hope and action rolls belong to PCs`, field);
   return ch;
+}
+
+/** A PC by id (NOT_FOUND, or DH_NOT_A_PC for another character), for handlers given a parsed payload. */
+export function pcOf(world: World, id: string, field: string): Result<Character> {
+  const ch = own(world.characters, id);
+  if (ch === undefined) return err('NOT_FOUND', `${field}: no character ${JSON.stringify(id).slice(0, 40)}`, field);
+  if (ch.kind !== 'pc') return err('DH_NOT_A_PC', `${ch.name} is not a PC: Hope and action rolls belong to PCs`, field);
+  return ok(ch);
 }
 
 export function readBool(c: Command, key: string): Result<boolean> {

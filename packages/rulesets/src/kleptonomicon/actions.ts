@@ -1,4 +1,4 @@
-// klepto.actions: what the acting creature may do now (004 "Using
+// kleptonomicon.actions: what the acting creature may do now (004 "Using
 // Abilities": two Beats a round, reset at the end of one's turn; "Movement":
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
@@ -36,10 +36,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         id: 'test',
         label: 'Test',
         cost: 'free (the ability it serves may take a Beat)',
-        command: 'klepto.test',
+        command: 'kleptonomicon.test',
         fixed: { characterId: a.combatant.characterId },
         numbers: [MODIFIER, ADVANTAGE],
-        odds: { query: 'klepto.testOdds', args: {}, pass: ['modifier', 'advantage'] },
+        odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage'] },
       }),
     );
   }
@@ -48,18 +48,18 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       id: 'maneuver',
       label: 'Basic Attack with an improvised maneuver (adds Slowed)',
       cost: '1 Beat',
-      command: 'klepto.improvisedManeuver',
-      fixed: { attacker: id },
-      target: { field: 'target', multiple: false, options: targets },
-      numbers: [MODIFIER, ADVANTAGE, { field: 'defence', label: 'Defence', min: 0, max: 100, value: 7 }],
-      odds: { query: 'klepto.testOdds', args: {}, pass: ['modifier', 'advantage', 'defence'], shift: { advantage: -1 } },
+      command: 'kleptonomicon.improvisedManeuver',
+      fixed: { attackerId: id },
+      target: { field: 'targetId', multiple: false, options: targets },
+      numbers: [MODIFIER, ADVANTAGE, { field: 'defense', label: 'Defense', min: 0, max: 100, value: 7 }],
+      odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage', 'defense'], shift: { advantage: -1 } },
       ...judge(main, ownTurn, beat(a), targets.length === 0 ? forbid('nobody this view can see to attack') : yes),
     }),
     action({
       id: 'move',
       label: 'Move',
       cost: `free (movement: ${left}u left this turn)`,
-      command: 'klepto.move',
+      command: 'kleptonomicon.move',
       fixed: { combatantId: id },
       choices: [{ field: 'style', label: 'Style', options: styles }],
       numbers: [{ field: 'units', label: 'Units', min: 1, max: Math.max(1, left), value: 1 }],
@@ -69,13 +69,13 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       id: 'dash',
       label: 'Dash',
       cost: setting(a.world, K.dashCostsBeat) === true ? '1 Beat' : 'free (the Dash ability)',
-      command: 'klepto.dash',
+      command: 'kleptonomicon.dash',
       fixed: { combatantId: id },
       ...judge(main, ownTurn, setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
     }),
     prone
-      ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'klepto.stand', fixed: { combatantId: id }, ...judge(main, ownTurn) })
-      : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'klepto.dropProne', fixed: { combatantId: id }, ...judge(main, ownTurn) }),
+      ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { combatantId: id }, ...judge(main, ownTurn) })
+      : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'kleptonomicon.dropProne', fixed: { combatantId: id }, ...judge(main, ownTurn) }),
   );
   return ok(out);
 }

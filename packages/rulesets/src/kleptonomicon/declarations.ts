@@ -1,7 +1,7 @@
 // Declarations of the Kleptonomicon commands and the test-odds query (ADR 13):
 // the Episode's phases, improvisation, tests, abilities, XP and resources, and
 // movement in an Encounter (004).
-import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
@@ -14,32 +14,33 @@ const advantage = () => int(-10, 10, 'advantage dice (negative: disadvantage)').
 const mover = z.strictObject({ combatantId: combatantId() });
 
 export const kleptoCatalog = catalogOf(
-  declareCommand('klepto.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('klepto.introduce', {
+  declareCommand('kleptonomicon.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('kleptonomicon.introduce', {
     summary: 'Introduce a character in the Opening Credits (optionally with a clip)',
     who: 'own-character',
     input: z.strictObject({ characterId: characterId(), clip: prose('the clip shown').optional() }),
   }),
-  declareCommand('klepto.coldOpen', { summary: 'Add a cold open to the Opening Credits', who: 'gm', input: z.strictObject({ text: prose('the cold open') }) }),
-  declareCommand('klepto.freeplay', { summary: 'Move to Freeplay', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('klepto.looseOrder', {
+  declareCommand('kleptonomicon.coldOpen', { summary: 'Add a cold open to the Opening Credits', who: 'gm', input: z.strictObject({ text: prose('the cold open') }) }),
+  declareCommand('kleptonomicon.freeplay', { summary: 'Move to Freeplay', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('kleptonomicon.looseOrder', {
     summary: 'Set (or drop) a loose spotlight order for Freeplay',
     who: 'gm',
     input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
   }),
-  declareCommand('klepto.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('klepto.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) }),
-  declareCommand('klepto.rule', {
+  declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('kleptonomicon.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) }),
+  declareCommand('kleptonomicon.rule', {
     summary: 'Rule on an improvisation: it simply happens, needs a Test, or is impossible',
     who: 'gm',
-    input: z.strictObject({ requestId: text(64, 'the improvisation request id').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+    input: z.strictObject({ improvisationId: text(64, 'the improvised action ruled on').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+    renamed: { requestId: 'improvisationId' },
   }),
-  declareCommand('klepto.test', {
+  declareCommand('kleptonomicon.test', {
     summary: 'Make a Test: the dice against the fail Score',
     who: 'own-character',
     input: z.strictObject({ characterId: characterId(), skill: prose('the skill tested').optional(), modifier: modifier(), advantage: advantage() }),
   }),
-  declareCommand('klepto.useAbility', {
+  declareCommand('kleptonomicon.useAbility', {
     summary: 'Use an ability (restoring a resource when it says so)',
     who: 'own-character',
     input: z.strictObject({
@@ -49,53 +50,65 @@ export const kleptoCatalog = catalogOf(
       amount: int(1, 10_000, 'how much it restores (omit: fully)').optional(),
     }),
   }),
-  declareCommand('klepto.freeAction', { summary: 'Take an improvised free action this turn', who: 'own-character', input: z.strictObject({ combatantId: combatantId(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }) }),
-  declareCommand('klepto.setSheet', {
+  declareCommand('kleptonomicon.freeAction', { summary: 'Take an improvised free action this turn', who: 'own-character', input: z.strictObject({ combatantId: combatantId(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }) }),
+  declareCommand('kleptonomicon.setSheet', {
     summary: "Set a character's Edge Save bonus and whether they are Sneaky",
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save bonus').optional(), sneaky: z.boolean().meta({ description: 'advantage on the Edge Save' }).optional() }),
   }),
-  declareCommand('klepto.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('klepto.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) }),
-  declareCommand('klepto.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) }),
-  declareCommand('klepto.awardXp', {
+  declareCommand('kleptonomicon.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('kleptonomicon.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) }),
+  declareCommand('kleptonomicon.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) }),
+  declareCommand('kleptonomicon.awardXp', {
     summary: 'Award (or take) XP',
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), amount: int(-100, 100).optional(), reason: prose('why').optional() }),
   }),
-  declareCommand('klepto.levelUp', { summary: 'Level up a character (the GM approves)', who: 'own-character', input: z.strictObject({ characterId: characterId(), gmApproves: z.boolean().optional() }) }),
-  declareCommand('klepto.setResource', {
+  declareCommand('kleptonomicon.levelUp', { summary: 'Level up a character (the GM approves)', who: 'own-character', input: z.strictObject({ characterId: characterId(), gmApproves: z.boolean().optional() }) }),
+  declareCommand('kleptonomicon.setResource', {
     summary: "Set a character's resource (health, vitality, shield, dodges...)",
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/).meta({ description: 'the resource name' }), max: int(0, 100_000).optional(), value: int(0, 100_000).optional() }),
   }),
-  declareCommand('klepto.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('klepto.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) }),
-  declareCommand('klepto.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) }),
-  declareCommand('klepto.move', {
+  declareCommand('kleptonomicon.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) }),
+  declareCommand('kleptonomicon.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) }),
+  declareCommand('kleptonomicon.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) }),
+  declareCommand('kleptonomicon.move', {
     summary: 'Move some units in a movement style',
     who: 'own-character',
     input: z.strictObject({ combatantId: combatantId(), style: text(32, 'the movement style (default: the active one)').optional(), units: z.number().min(0).max(1000).meta({ description: 'units of movement' }), leaving: z.array(combatantId()).max(20).optional() }),
   }),
-  declareCommand('klepto.dropProne', { summary: 'Drop prone', who: 'own-character', input: mover }),
-  declareCommand('klepto.stand', { summary: 'Stand up', who: 'own-character', input: mover }),
-  declareCommand('klepto.dash', { summary: 'Dash (an Athletics Test for more movement)', who: 'own-character', input: mover }),
-  declareCommand('klepto.grantStyle', {
+  declareCommand('kleptonomicon.dropProne', { summary: 'Drop prone', who: 'own-character', input: mover }),
+  declareCommand('kleptonomicon.stand', { summary: 'Stand up', who: 'own-character', input: mover }),
+  declareCommand('kleptonomicon.dash', { summary: 'Dash (an Athletics Test for more movement)', who: 'own-character', input: mover }),
+  declareCommand('kleptonomicon.grantStyle', {
     summary: 'Grant a combatant an improvised movement style this turn',
     who: 'gm',
     input: z.strictObject({ combatantId: combatantId(), style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }),
   }),
-  declareCommand('klepto.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ combatantId: combatantId(), heavy: z.boolean().optional() }) }),
-  declareCommand('klepto.improvisedManeuver', {
-    summary: 'An improvised maneuver: a Test against a defence',
+  declareCommand('kleptonomicon.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ combatantId: combatantId(), heavy: z.boolean().optional() }) }),
+  declareCommand('kleptonomicon.improvisedManeuver', {
+    summary: 'An improvised maneuver: a Test against a defense',
     who: 'own-character',
-    input: z.strictObject({ attacker: combatantId(), target: combatantId(), modifier: modifier(), advantage: advantage(), defence: int(0, 100).optional() }),
+    input: z.strictObject({ attackerId: combatantId('who attacks'), targetId: combatantId('who is attacked'), modifier: modifier(), advantage: advantage(), defense: int(0, 100).optional() }),
+    renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
   }),
-  declareQuery('klepto.testOdds', {
+  declareQuery('kleptonomicon.testOdds', {
     summary: 'Exact chance a Test passes at the table fail Score',
     who: 'anyone',
-    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defence: int(0, 100, 'a defence the Score must reach (default: pass above the fail Score)').optional() }),
+    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defense: int(0, 100, 'a defense the Score must reach (default: pass above the fail Score)').optional() }),
+    renamed: { defence: 'defense' },
     result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
   }),
-  declareActions('klepto', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
+  declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
 );
+
+/** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */
+export const kleptoUpcasts: Upcasts = {
+  namespaces: { 'klepto.': 'kleptonomicon.' },
+  eventFields: {
+    'kleptonomicon.improvisationProposed': { id: 'improvisationId' },
+    'kleptonomicon.improvisationRuled': { id: 'improvisationId' },
+    'kleptonomicon.maneuverRolled': { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
+  },
+};

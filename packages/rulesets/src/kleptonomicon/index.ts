@@ -1,10 +1,10 @@
 // The Kleptonomicon ruleset (004): the encounter kernel with Edge Save turn
 // order, two Beats and fleeting Slowed stacks, plus the Episode module.
-import { encounterKit, kleptonomiconEncounter, withCatalog, type ConditionDef } from '@tablekeeper/engine';
+import { encounterKit, kleptonomiconEncounter, withCatalog, withUpcasts, type ConditionDef } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
 import { kleptoActions } from './actions.js';
-import { kleptoCatalog } from './declarations.js';
+import { kleptoCatalog, kleptoUpcasts } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
@@ -25,7 +25,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'klepto.actions': kleptoActions }), kleptoCatalog), kleptoStatusModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'kleptonomicon.actions': kleptoActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
   sheet: kleptoSheetModel,
 });

@@ -58,14 +58,14 @@ const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the p
 
 function text(c: Command, key: string, required = true): Result<string | null> {
   const v = c[key];
-  if (v === undefined || v === null) return required ? err('BAD_INPUT', `${key} is required`, key) : ok(null);
-  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('BAD_INPUT', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
+  if (v === undefined || v === null) return required ? err('INVALID_VALUE', `${key} is required`, key) : ok(null);
+  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('INVALID_VALUE', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
   return ok(v);
 }
 
 function int(c: Command, key: string, dflt: number, min: number, max: number): Result<number> {
   const v = c[key] ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('BAD_INPUT', `${key} must be an integer in [${min}, ${max}]`, key);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('INVALID_VALUE', `${key} must be an integer in [${min}, ${max}]`, key);
   return ok(v);
 }
 
@@ -94,9 +94,10 @@ const byCharacter =
     controlsCharacter(world, actor, c[key]) ? null : FORBIDDEN;
 
 const byCombatant =
-  (key = 'combatantId') =>
+  (key = 'combatantId', old?: string) =>
   (world: World, c: Command, actor: Viewer): RuleError | null =>
-    controlsCombatant(world, actor, c[key]) ? null : FORBIDDEN;
+    // Judged on the command as sent: a renamed field (ADR 21) may still come under its old name.
+    controlsCombatant(world, actor, c[key] ?? (old === undefined ? undefined : c[old])) ? null : FORBIDDEN;
 
 /** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */
 function sheet(world: World, combatantId: string): { readonly [k: string]: Json } {
@@ -155,7 +156,7 @@ function isSecretCharacter(world: World, id: Json | undefined): boolean {
 
 /** Events about a hidden combatant or an unrevealed character stay with the GM. */
 function audienceOf(world: World, e: EngineEvent): Audience {
-  for (const k of ['combatant', 'target', 'attacker', 'by']) if (isSecretCombatant(world, e[k])) return AUDIENCE_GM;
+  for (const k of ['combatant', 'combatantId', 'target', 'targetId', 'attacker', 'attackerId', 'by']) if (isSecretCombatant(world, e[k])) return AUDIENCE_GM;
   if (isSecretCharacter(world, e['characterId'])) return AUDIENCE_GM;
   return AUDIENCE_ALL;
 }
@@ -176,7 +177,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       : { code: 'WRONG_PHASE', message: `not during ${describePhase(st)} (needs the ${phases.join(' or ')} phase of an Encounter)` };
 
   function phaseChange(st: KleptoState, to: EpisodePhase, encounterTo: EncounterPhase | null): EngineEvent {
-    return { type: 'klepto.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
+    return { type: 'kleptonomicon.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
   }
 
   /** The current combatant's movement this turn, checking it is their turn in the Main phase. */
@@ -184,9 +185,9 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     const st = getKlepto(world);
     const bad = inEncounterPhase(st, 'main');
     if (bad !== null) return { ok: false, error: bad };
-    if (typeof id !== 'string') return err('BAD_INPUT', 'combatantId is required', 'combatantId');
+    if (typeof id !== 'string') return err('INVALID_VALUE', 'combatantId is required', 'combatantId');
     const enc = getEncounter(world);
-    if (own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${id}"`, 'combatantId');
+    if (own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant "${id}"`, 'combatantId');
     if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, 'combatantId');
     const tm = st.movement[id] ?? startTurnMovement(stylesOf(world, id), st.prone.includes(id));
     return ok({ id, tm });
@@ -194,16 +195,16 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
 
   const commands: Record<string, CommandHandler> = {
     // ------------------------------------------------------------ the Episode
-    'klepto.startEpisode': {
+    'kleptonomicon.startEpisode': {
       label: 'start an Episode',
       decide(world) {
         const st = getKlepto(world);
         const bad = inPhase(st, ...EPISODE_TRANSITIONS.opening);
         if (bad !== null) return { ok: false, error: { ...bad, message: 'an Episode is already running; finish its Closing Credits first' } };
-        return ok([{ type: 'klepto.episodeStarted', episode: st.episode + 1 }]);
+        return ok([{ type: 'kleptonomicon.episodeStarted', episode: st.episode + 1 }]);
       },
     },
-    'klepto.introduce': {
+    'kleptonomicon.introduce': {
       label: 'introduce a character',
       authorize: byCharacter(),
       decide(world, c) {
@@ -211,22 +212,22 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const bad = inPhase(st, 'opening');
         if (bad !== null) return { ok: false, error: bad };
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const clip = text(c, 'clip', false);
         if (!clip.ok) return clip;
-        return ok([{ type: 'klepto.introduced', characterId: ch, clip: clip.value }]);
+        return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value }]);
       },
     },
-    'klepto.coldOpen': {
+    'kleptonomicon.coldOpen': {
       label: 'add a cold open',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'opening');
         if (bad !== null) return { ok: false, error: bad };
         const t = text(c, 'text');
-        return t.ok ? ok([{ type: 'klepto.coldOpened', text: t.value }]) : t;
+        return t.ok ? ok([{ type: 'kleptonomicon.coldOpened', text: t.value }]) : t;
       },
     },
-    'klepto.freeplay': {
+    'kleptonomicon.freeplay': {
       label: 'move to Freeplay',
       decide(world) {
         const st = getKlepto(world);
@@ -235,55 +236,55 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'freeplay', null)]);
       },
     },
-    'klepto.looseOrder': {
+    'kleptonomicon.looseOrder': {
       label: 'set a loose turn order',
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'freeplay');
         if (bad !== null) return { ok: false, error: bad };
         const order = c['order'];
-        if (order === null) return ok([{ type: 'klepto.looseOrderSet', order: null }]);
-        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('BAD_INPUT', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
+        if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null }]);
+        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('INVALID_VALUE', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
         for (let i = 0; i < order.length; i++) {
           const id = order[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `order[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `order[${i}]`);
         }
-        return ok([{ type: 'klepto.looseOrderSet', order }]);
+        return ok([{ type: 'kleptonomicon.looseOrderSet', order }]);
       },
     },
-    'klepto.passSpotlight': {
+    'kleptonomicon.passSpotlight': {
       label: 'pass the spotlight',
       decide(world) {
         const st = getKlepto(world);
         if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
-        return ok([{ type: 'klepto.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
+        return ok([{ type: 'kleptonomicon.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
       },
     },
-    'klepto.improvise': {
+    'kleptonomicon.improvise': {
       label: 'try an improvised action',
       authorize: byCharacter(),
       decide(world, c, env) {
         const st = getKlepto(world);
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const d = text(c, 'description');
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
         const [id] = mintId(world, 'imp', env.rng);
-        return ok([{ type: 'klepto.improvisationProposed', id, characterId: ch, description: d.value }]);
+        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId: ch, description: d.value }]);
       },
     },
-    'klepto.rule': {
+    'kleptonomicon.rule': {
       label: 'rule on an improvised action',
       decide(world, c, env) {
         const st = getKlepto(world);
-        const id = c['requestId'];
-        const req = typeof id === 'string' ? st.improvised[id] : undefined;
-        if (req === undefined) return err('UNKNOWN_REQUEST', `no improvised action ${JSON.stringify(id)}`, 'requestId');
+        const id = c['improvisationId'];
+        const req = typeof id === 'string' ? own(st.improvised, id) : undefined;
+        if (req === undefined) return err('NOT_FOUND', `no improvised action ${JSON.stringify(id)}`, 'improvisationId');
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
         const ruling = c['ruling'];
-        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('BAD_INPUT', 'ruling must be "simple", "test" or "impossible"', 'ruling');
-        if (ruling !== 'test') return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: null }]);
+        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('INVALID_VALUE', 'ruling must be "simple", "test" or "impossible"', 'ruling');
+        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null }]);
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
@@ -291,15 +292,15 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'klepto.improvisationRuled', id: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
-    'klepto.test': {
+    'kleptonomicon.test': {
       label: 'roll a Test',
       authorize: byCharacter(),
       decide(world, c, env) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const skill = text(c, 'skill', false);
         if (!skill.ok) return skill;
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
@@ -308,27 +309,27 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (!a.ok) return a;
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'klepto.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
       },
     },
-    'klepto.useAbility': {
+    'kleptonomicon.useAbility': {
       label: 'use an ability',
       authorize: (world, c, actor) => (typeof c['combatantId'] === 'string' ? byCombatant()(world, c, actor) : byCharacter()(world, c, actor)),
       decide(world, c) {
         const st = getKlepto(world);
         const combatantId = typeof c['combatantId'] === 'string' ? c['combatantId'] : null;
         const enc = getEncounter(world);
-        if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('UNKNOWN_COMBATANT', `no combatant "${combatantId}"`, 'combatantId');
+        if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('NOT_FOUND', `no combatant "${combatantId}"`, 'combatantId');
         const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : typeof c['characterId'] === 'string' ? c['characterId'] : null;
-        if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('UNKNOWN_CHARACTER', 'characterId (or combatantId in an Encounter) is required', 'characterId');
-        if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('BAD_INPUT', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
+        if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('NOT_FOUND', 'characterId (or combatantId in an Encounter) is required', 'characterId');
+        if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('INVALID_VALUE', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
         const abilityId = c['abilityId'];
         const ability = abilitiesOf(world, characterId, combatantId).find((a) => a.id === abilityId);
-        if (ability === undefined) return err('UNKNOWN_ABILITY', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
+        if (ability === undefined) return err('NOT_FOUND', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
         const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
         if (!use.ok) return { ok: false, error: use.error };
         const announced = st.phase === 'encounter';
-        const events: EngineEvent[] = [{ type: 'klepto.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
+        const events: EngineEvent[] = [{ type: 'kleptonomicon.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
         if (use.cost === 'beat') {
           const spend = kit.spend(world, combatantId!, { kind: ability.time === 'beatReaction' ? 'reaction' : 'ability', cost: 1 });
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, combatantId!)} has no Beat left this round`, 'combatantId');
@@ -337,19 +338,19 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         if (use.cost === 'clock') events.push(clockAdvanced(world, 'time', 1, Math.max(60, Math.min(ability.seconds ?? 60, 366 * 24 * 3600))));
         if (ability.recovery !== undefined && characterId !== null) {
           const amount = c['amount'];
-          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('BAD_INPUT', 'amount must be a positive integer (omit it to restore fully)', 'amount');
+          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('INVALID_VALUE', 'amount must be a positive integer (omit it to restore fully)', 'amount');
           const res = st.resources[characterId] ?? {};
           for (const key of RECOVERS[ability.recovery] ?? []) {
             const r = res[key];
             if (r === undefined) continue;
             const to = typeof amount === 'number' ? Math.min(r.max, r.value + amount) : r.max;
-            if (to !== r.value) events.push({ type: 'klepto.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
+            if (to !== r.value) events.push({ type: 'kleptonomicon.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
           }
         }
         return ok(events);
       },
     },
-    'klepto.freeAction': {
+    'kleptonomicon.freeAction': {
       label: 'take a free action',
       authorize: byCombatant(),
       decide(world, c, env) {
@@ -361,15 +362,15 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const limit = numberSetting(world, K.freeActionsPerTurn) ?? 2;
         // Only the GM may allow more, when they fit in the same six seconds.
         if (used >= limit && !(c['gmAllows'] === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
-        return ok([{ type: 'klepto.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
+        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
       },
     },
     // 004 "Turn Order": the Edge Save modifier and Sneaky live on the character's sheet (the GM sets them).
-    'klepto.setSheet': {
+    'kleptonomicon.setSheet': {
       label: "set a character's Edge Save and Sneaky",
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
         const stats: { [k: string]: Json } = {};
         if (c['edgeSave'] !== undefined) {
           const e = int(c, 'edgeSave', 0, -EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT);
@@ -377,14 +378,14 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           stats['edgeSave'] = e.value;
         }
         if (c['sneaky'] !== undefined) {
-          if (typeof c['sneaky'] !== 'boolean') return err('BAD_INPUT', 'sneaky must be true or false', 'sneaky');
+          if (typeof c['sneaky'] !== 'boolean') return err('INVALID_VALUE', 'sneaky must be true or false', 'sneaky');
           stats['sneaky'] = c['sneaky'];
         }
-        if (Object.keys(stats).length === 0) return err('BAD_INPUT', 'give edgeSave, sneaky or both', 'edgeSave');
-        return ok([{ type: 'klepto.sheetSet', characterId: ch, stats }]);
+        if (Object.keys(stats).length === 0) return err('INVALID_VALUE', 'give edgeSave, sneaky or both', 'edgeSave');
+        return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats }]);
       },
     },
-    'klepto.pause': {
+    'kleptonomicon.pause': {
       label: 'pause the Encounter',
       decide(world) {
         const st = getKlepto(world);
@@ -393,7 +394,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'encounter', 'pause')]);
       },
     },
-    'klepto.resume': {
+    'kleptonomicon.resume': {
       label: 'resume the Encounter',
       decide(world, c) {
         const st = getKlepto(world);
@@ -403,80 +404,80 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         // Ending the Pause by spending a Beat: that Beat is gone from the spender's next turn.
         const by = c['endedWithBeatBy'];
         if (by !== undefined) {
-          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
+          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
           // On one's own turn the Beats left would reset at its end anyway: the Beat comes out of the next turn's two.
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
           if (!spend.ok) return err('NO_BEATS', ownTurn ? `${nameOf(world, by)} already owes every Beat of their next turn` : `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
-          events.push({ type: 'klepto.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
+          events.push({ type: 'kleptonomicon.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
         }
         return ok(events);
       },
     },
-    'klepto.awardSecondaryXp': {
+    'kleptonomicon.awardSecondaryXp': {
       label: 'award XP for secondary goals',
       decide(world, c) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'reward');
         if (bad !== null) return { ok: false, error: bad };
         const ids = c['characterIds'];
-        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('BAD_INPUT', 'characterIds must be a list of 1-50 characters', 'characterIds');
+        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('INVALID_VALUE', 'characterIds must be a list of 1-50 characters', 'characterIds');
         const events: EngineEvent[] = [];
         for (let i = 0; i < ids.length; i++) {
           const id = ids[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
+          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
-          events.push({ type: 'klepto.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
+          events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
         }
         return ok(events);
       },
     },
-    'klepto.awardXp': {
+    'kleptonomicon.awardXp': {
       label: 'award experience',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const n = int(c, 'amount', 1, -100, 100);
         if (!n.ok) return n;
-        if (n.value === 0) return err('BAD_INPUT', 'amount must not be 0', 'amount');
-        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('BAD_INPUT', 'experience cannot go below 0', 'amount');
+        if (n.value === 0) return err('INVALID_VALUE', 'amount must not be 0', 'amount');
+        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('INVALID_VALUE', 'experience cannot go below 0', 'amount');
         const reason = text(c, 'reason', false);
         if (!reason.ok) return reason;
-        return ok([{ type: 'klepto.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
+        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
       },
     },
-    'klepto.levelUp': {
+    'kleptonomicon.levelUp': {
       label: 'level up',
       authorize: byCharacter(),
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const st = getKlepto(world);
         const need = numberSetting(world, K.xpPerLevel);
         const have = st.xp[ch] ?? 0;
         if (need === null) {
           // No number in the excerpt: the GM says when it is enough.
-          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
         }
         if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
-        return ok([{ type: 'klepto.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
+        return ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
       },
     },
-    'klepto.setResource': {
+    'kleptonomicon.setResource': {
       label: 'set a resource',
       decide(world, c) {
         const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
+        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const key = c['key'];
-        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('BAD_INPUT', 'key must be a short name such as health, vitality, shield or dodges', 'key');
+        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('INVALID_VALUE', 'key must be a short name such as health, vitality, shield or dodges', 'key');
         const max = int(c, 'max', getKlepto(world).resources[ch]?.[key]?.max ?? 0, 0, 100_000);
         if (!max.ok) return max;
         const value = int(c, 'value', max.value, 0, max.value);
         if (!value.ok) return value;
-        return ok([{ type: 'klepto.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
+        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
       },
     },
-    'klepto.closingCredits': {
+    'kleptonomicon.closingCredits': {
       label: 'roll the Closing Credits',
       decide(world) {
         const st = getKlepto(world);
@@ -485,7 +486,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok([phaseChange(st, 'closing', null)]);
       },
     },
-    'klepto.resolutionScene': {
+    'kleptonomicon.resolutionScene': {
       label: 'play a resolution scene',
       authorize: (world, c, actor) => (c['characterId'] === undefined ? (actor.role === 'gm' ? null : FORBIDDEN) : byCharacter()(world, c, actor)),
       decide(world, c) {
@@ -494,18 +495,18 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         const t = text(c, 'text');
         if (!t.ok) return t;
         const ch = c['characterId'];
-        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('UNKNOWN_CHARACTER', `no character ${JSON.stringify(ch)}`, 'characterId');
-        return ok([{ type: 'klepto.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
+        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
+        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
       },
     },
-    'klepto.endEpisode': {
+    'kleptonomicon.endEpisode': {
       label: 'end the Episode',
       decide(world, c) {
         const st = getKlepto(world);
         const bad = inPhase(st, 'closing');
         if (bad !== null) return { ok: false, error: bad };
         const h = c['halve'] ?? setting(world, K.halveResets);
-        if (typeof h !== 'boolean') return err('BAD_INPUT', 'halve must be true or false', 'halve');
+        if (typeof h !== 'boolean') return err('INVALID_VALUE', 'halve must be true or false', 'halve');
         // Resets restore each tracked resource; halved, only half of what was lost (rounded down) comes back.
         const resets: Json[] = [];
         for (const [ch, res] of Object.entries(st.resources)) {
@@ -514,59 +515,59 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
             if (to !== r.value) resets.push({ characterId: ch, key, from: r.value, to });
           }
         }
-        return ok([{ type: 'klepto.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
+        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
       },
     },
 
     // ------------------------------------------------------------ movement (Main phase, own turn)
-    'klepto.move': {
+    'kleptonomicon.move': {
       label: 'move',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const style = c['style'] ?? t.value.tm.active;
-        if (typeof style !== 'string') return err('BAD_INPUT', 'style must be a movement style', 'style');
+        if (typeof style !== 'string') return err('INVALID_VALUE', 'style must be a movement style', 'style');
         const units = c['units'];
-        if (typeof units !== 'number') return err('BAD_INPUT', 'units must be a number', 'units');
+        if (typeof units !== 'number') return err('INVALID_VALUE', 'units must be a number', 'units');
         const r = planMove(t.value.tm, style, units);
         if (!r.ok) return { ok: false, error: r.error };
         // Leaving an enemy's Swinging Distance invites an Opportunity Attack (a reaction: it needs a Beat).
         const leaving = c['leaving'] ?? [];
-        if (!Array.isArray(leaving) || leaving.length > 20) return err('BAD_INPUT', 'leaving must be a list of combatant ids', 'leaving');
+        if (!Array.isArray(leaving) || leaving.length > 20) return err('INVALID_VALUE', 'leaving must be a list of combatant ids', 'leaving');
         const enc = getEncounter(world);
         const attackers: string[] = [];
         for (let i = 0; i < leaving.length; i++) {
           const id = leaving[i];
-          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
+          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
           const econ = kit.economy(world, id);
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
         }
-        return ok([{ type: 'klepto.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
+        return ok([{ type: 'kleptonomicon.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
       },
     },
-    'klepto.dropProne': {
+    'kleptonomicon.dropProne': {
       label: 'drop prone',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const r = planDropProne(t.value.tm);
-        return r.ok ? ok([{ type: 'klepto.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
     },
-    'klepto.stand': {
+    'kleptonomicon.stand': {
       label: 'stand up',
       authorize: byCombatant(),
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const r = planStand(t.value.tm);
-        return r.ok ? ok([{ type: 'klepto.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
     },
-    'klepto.dash': {
+    'kleptonomicon.dash': {
       label: 'Dash',
       authorize: byCombatant(),
       decide(world, c, env) {
@@ -590,7 +591,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'combatantId');
           events.push(spend.value);
         }
-        events.push({ type: 'klepto.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
+        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
         if (plan.value.outcome.kind === 'slowed') {
           const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -598,51 +599,51 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return ok(events);
       },
     },
-    'klepto.grantStyle': {
+    'kleptonomicon.grantStyle': {
       label: 'grant a movement style',
       decide(world, c) {
         const t = turnMovement(world, c['combatantId']);
         if (!t.ok) return t;
         const style = c['style'];
-        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('BAD_INPUT', 'style must be a lower-case style name (climb, swim...)', 'style');
+        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('INVALID_VALUE', 'style must be a lower-case style name (climb, swim...)', 'style');
         const v = c['variant'] ?? 'half';
-        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('BAD_INPUT', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
-        return ok([{ type: 'klepto.styleGranted', combatant: t.value.id, style, variant: v }]);
+        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('INVALID_VALUE', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
+        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant: v }]);
       },
     },
-    'klepto.interrupt': {
+    'kleptonomicon.interrupt': {
       label: 'interrupt movement',
       decide(world, c) {
         const id = c['combatantId'];
-        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(id)}`, 'combatantId');
+        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, 'combatantId');
         return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
       },
     },
-    'klepto.improvisedManeuver': {
+    'kleptonomicon.improvisedManeuver': {
       label: 'make an improvised maneuver',
-      authorize: byCombatant('attacker'),
+      authorize: byCombatant('attackerId', 'attacker'),
       decide(world, c, env) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'main');
         if (bad !== null) return { ok: false, error: bad };
         const enc = getEncounter(world);
-        const attacker = c['attacker'];
-        const target = c['target'];
-        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(attacker)}`, 'attacker');
-        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('UNKNOWN_COMBATANT', `no combatant ${JSON.stringify(target)}`, 'target');
-        if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attacker');
+        const attacker = c['attackerId'];
+        const target = c['targetId'];
+        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
+        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(target)}`, 'targetId');
+        if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attackerId');
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
         if (!a.ok) return a;
-        const defence = int(c, 'defence', 0, 0, 100);
-        if (!defence.ok) return defence;
+        const defense = int(c, 'defense', 0, 0, 100);
+        if (!defense.ok) return defense;
         const spend = kit.spend(world, attacker, { kind: 'ability', cost: 1 });
-        if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attacker');
+        if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attackerId');
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
-        const hit = c['defence'] === undefined ? null : roll.score >= defence.value;
-        const events: EngineEvent[] = [spend.value, { type: 'klepto.maneuverRolled', attacker, target, roll: roll as unknown as Json, defence: c['defence'] === undefined ? null : defence.value, hit }];
+        const hit = c['defense'] === undefined ? null : roll.score >= defense.value;
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: c['defense'] === undefined ? null : defense.value, hit }];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -668,48 +669,48 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
   }
 
   const reducers: Record<string, Reducer> = {
-    'klepto.episodeStarted': (w, e) =>
+    'kleptonomicon.episodeStarted': (w, e) =>
       log(
         updateKlepto(w, (st) => ({ ...st, episode: Number(e['episode']), phase: 'opening', encounterPhase: null, opening: { introduced: [], clips: {}, coldOpen: null }, looseOrder: null, spotlight: 0, episodic: {} })),
         e,
-        'klepto.episode',
+        'kleptonomicon.episode',
         `Episode ${String(e['episode'])} begins: Opening Credits.`,
       ),
-    'klepto.introduced': (w, e) => {
+    'kleptonomicon.introduced': (w, e) => {
       const ch = str(e['characterId']);
       const clip = e['clip'];
       const next = updateKlepto(w, (st) => ({
         ...st,
         opening: { ...st.opening, introduced: [...new Set([...st.opening.introduced, ch])], clips: typeof clip === 'string' ? { ...st.opening.clips, [ch]: clip } : st.opening.clips },
       }));
-      return log(next, e, 'klepto.introduced', typeof clip === 'string' ? `${nameOf(w, ch)} is introduced. Clip: ${clip}` : `${nameOf(w, ch)} is introduced.`);
+      return log(next, e, 'kleptonomicon.introduced', typeof clip === 'string' ? `${nameOf(w, ch)} is introduced. Clip: ${clip}` : `${nameOf(w, ch)} is introduced.`);
     },
-    'klepto.coldOpened': (w, e) => log(updateKlepto(w, (st) => ({ ...st, opening: { ...st.opening, coldOpen: str(e['text']) } })), e, 'klepto.coldOpen', `Cold open: ${str(e['text'])}`),
-    'klepto.phaseChanged': (w, e) => {
+    'kleptonomicon.coldOpened': (w, e) => log(updateKlepto(w, (st) => ({ ...st, opening: { ...st.opening, coldOpen: str(e['text']) } })), e, 'kleptonomicon.coldOpen', `Cold open: ${str(e['text'])}`),
+    'kleptonomicon.phaseChanged': (w, e) => {
       const to = e['to'] as EpisodePhase;
       const encTo = (e['encounterTo'] ?? null) as EncounterPhase | null;
       const next = updateKlepto(w, (st) => ({ ...st, phase: to, encounterPhase: encTo, looseOrder: to === 'freeplay' ? st.looseOrder : null }));
-      return log(next, e, 'klepto.phase', `Now: ${describePhase(getKlepto(next))}.`);
+      return log(next, e, 'kleptonomicon.phase', `Now: ${describePhase(getKlepto(next))}.`);
     },
-    'klepto.looseOrderSet': (w, e) => {
+    'kleptonomicon.looseOrderSet': (w, e) => {
       const order = Array.isArray(e['order']) ? (e['order'] as string[]) : null;
-      return log(updateKlepto(w, (st) => ({ ...st, looseOrder: order, spotlight: 0 })), e, 'klepto.looseOrder', order === null ? 'Freeplay without a turn order.' : `Loose turn order: ${order.map((id) => nameOf(w, id)).join(', ')}.`);
+      return log(updateKlepto(w, (st) => ({ ...st, looseOrder: order, spotlight: 0 })), e, 'kleptonomicon.looseOrder', order === null ? 'Freeplay without a turn order.' : `Loose turn order: ${order.map((id) => nameOf(w, id)).join(', ')}.`);
     },
-    'klepto.spotlightPassed': (w, e) => {
+    'kleptonomicon.spotlightPassed': (w, e) => {
       const next = updateKlepto(w, (st) => ({ ...st, spotlight: Number(e['to']) }));
       const st = getKlepto(next);
-      return log(next, e, 'klepto.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
+      return log(next, e, 'kleptonomicon.spotlight', `Spotlight: ${nameOf(w, st.looseOrder?.[st.spotlight] ?? '')}.`);
     },
-    'klepto.improvisationProposed': (w, e) => {
-      const id = str(e['id']);
+    'kleptonomicon.improvisationProposed': (w, e) => {
+      const id = str(e['improvisationId']);
       const next = claimId(
         updateKlepto(w, (st) => ({ ...st, improvised: { ...st.improvised, [id]: { id, characterId: str(e['characterId']), description: str(e['description']), status: 'pending' } } })),
         id,
       );
-      return log(next, e, 'klepto.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
+      return log(next, e, 'kleptonomicon.improvise', `${nameOf(w, str(e['characterId']))} tries: ${str(e['description'])}`);
     },
-    'klepto.improvisationRuled': (w, e) => {
-      const id = str(e['id']);
+    'kleptonomicon.improvisationRuled': (w, e) => {
+      const id = str(e['improvisationId']);
       const ruling = e['ruling'] as 'simple' | 'test' | 'impossible';
       const next = updateKlepto(w, (st) => {
         const req = st.improvised[id];
@@ -718,13 +719,13 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       const roll = e['roll'];
       const score = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['score'] : null;
       const line = ruling === 'impossible' ? 'the GM rules it impossible: it fails, no Test.' : ruling === 'simple' ? 'it simply happens.' : `a Test: Score ${String(score)}${typeof e['passed'] === 'boolean' ? ` (${e['passed'] ? 'pass' : 'fail'})` : ''}.`;
-      return log(next, e, 'klepto.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
+      return log(next, e, 'kleptonomicon.ruling', `${nameOf(w, str(e['characterId']))}: ${line}`);
     },
-    'klepto.tested': (w, e) => {
+    'kleptonomicon.tested': (w, e) => {
       const roll = e['roll'] as { score?: number } | null;
-      return log(w, e, 'klepto.test', `${nameOf(w, str(e['characterId']))} ${e['skill'] === null ? 'tests' : `tests ${str(e['skill'])}`}: Score ${String(roll?.score)} (${e['passed'] === true ? 'pass' : 'fail'}).`, e['roll'] ?? null);
+      return log(w, e, 'kleptonomicon.test', `${nameOf(w, str(e['characterId']))} ${e['skill'] === null ? 'tests' : `tests ${str(e['skill'])}`}: Score ${String(roll?.score)} (${e['passed'] === true ? 'pass' : 'fail'}).`, e['roll'] ?? null);
     },
-    'klepto.abilityUsed': (w, e) => {
+    'kleptonomicon.abilityUsed': (w, e) => {
       let next = w;
       const ch = e['characterId'];
       if (e['time'] === 'episodic' && typeof ch === 'string') {
@@ -733,29 +734,29 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       }
       const who = typeof e['combatant'] === 'string' ? nameOf(w, e['combatant']) : typeof ch === 'string' ? nameOf(w, ch) : 'someone';
       const cost = e['cost'] === 'beat' ? ' (a Beat)' : '';
-      return log(next, e, 'klepto.ability', `${who} uses ${str(e['name'])}${cost}.`);
+      return log(next, e, 'kleptonomicon.ability', `${who} uses ${str(e['name'])}${cost}.`);
     },
-    'klepto.resourceSet': (w, e) => {
+    'kleptonomicon.resourceSet': (w, e) => {
       const ch = str(e['characterId']);
       const key = str(e['key']);
       const r: Resource = { value: Number(e['value']), max: Number(e['max']) };
       const next = updateKlepto(w, (st) => ({ ...st, resources: { ...st.resources, [ch]: { ...(st.resources[ch] ?? {}), [key]: r } } }));
-      return log(next, e, 'klepto.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
+      return log(next, e, 'kleptonomicon.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
     },
-    'klepto.freeActionTaken': (w, e) => {
+    'kleptonomicon.freeActionTaken': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'klepto.free', `${nameOf(w, id)}: ${str(e['description'])}`);
+      return log(updateKlepto(w, (st) => ({ ...st, freeActions: { ...st.freeActions, [id]: Number(e['count']) } })), e, 'kleptonomicon.free', `${nameOf(w, id)}: ${str(e['description'])}`);
     },
-    'klepto.pauseEndedWithBeat': (w, e) => log(w, e, 'klepto.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
-    'klepto.sheetSet': (w, e) => {
+    'kleptonomicon.pauseEndedWithBeat': (w, e) => log(w, e, 'kleptonomicon.pause', `${nameOf(w, str(e['combatant']))} ends the Pause with a Beat (one Beat fewer on their next turn).`),
+    'kleptonomicon.sheetSet': (w, e) => {
       const ch = str(e['characterId']);
       const c = own(w.characters, ch);
       if (c === undefined) return w;
       const stats = { ...c.stats, ...((e['stats'] ?? {}) as { [k: string]: Json }) };
       const next = { ...w, characters: { ...w.characters, [ch]: { ...c, stats } } };
-      return log(next, e, 'klepto.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
+      return log(next, e, 'kleptonomicon.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
     },
-    'klepto.xpAwarded': (w, e) => {
+    'kleptonomicon.xpAwarded': (w, e) => {
       const ch = str(e['characterId']);
       const n = Number(e['amount']);
       const next = updateKlepto(w, (st) => ({
@@ -763,15 +764,15 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) + n },
         secondaryAwarded: e['reason'] === 'secondary goal' ? [...st.secondaryAwarded, ch] : st.secondaryAwarded,
       }));
-      return log(next, e, 'klepto.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${str(e['reason'])}).`);
+      return log(next, e, 'kleptonomicon.xp', `${nameOf(w, ch)} gains ${n} Experience Point${Math.abs(n) === 1 ? '' : 's'} (${str(e['reason'])}).`);
     },
-    'klepto.leveledUp': (w, e) => {
+    'kleptonomicon.leveledUp': (w, e) => {
       const ch = str(e['characterId']);
       const next = updateKlepto(w, (st) => ({ ...st, levels: { ...st.levels, [ch]: Number(e['level']) }, xp: { ...st.xp, [ch]: (st.xp[ch] ?? 0) - Number(e['xpSpent']) } }));
-      return log(next, e, 'klepto.level', `${nameOf(w, ch)} reaches level ${String(e['level'])}.`);
+      return log(next, e, 'kleptonomicon.level', `${nameOf(w, ch)} reaches level ${String(e['level'])}.`);
     },
-    'klepto.resolutionPlayed': (w, e) => log(w, e, 'klepto.resolution', `Resolution scene${typeof e['characterId'] === 'string' ? ` (${nameOf(w, e['characterId'])})` : ''}: ${str(e['text'])}`),
-    'klepto.episodeEnded': (w, e) => {
+    'kleptonomicon.resolutionPlayed': (w, e) => log(w, e, 'kleptonomicon.resolution', `Resolution scene${typeof e['characterId'] === 'string' ? ` (${nameOf(w, e['characterId'])})` : ''}: ${str(e['text'])}`),
+    'kleptonomicon.episodeEnded': (w, e) => {
       const resets = Array.isArray(e['resets']) ? e['resets'] : [];
       const next = updateKlepto(w, (st) => {
         const resources: { [ch: string]: { [k: string]: Resource } } = Object.fromEntries(Object.entries(st.resources).map(([k, v]) => [k, { ...v }]));
@@ -784,26 +785,26 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         }
         return { ...st, phase: 'between', encounterPhase: null, episodic: {}, movement: {}, dashes: {}, freeActions: {}, prone: [], improvised: {}, looseOrder: null, resources };
       });
-      return log(next, e, 'klepto.episodeEnded', `Episode ${String(e['episode'])} ends${e['halve'] === true ? ' (halved resets)' : ''}: resets done, Episodic effects expire.`);
+      return log(next, e, 'kleptonomicon.episodeEnded', `Episode ${String(e['episode'])} ends${e['halve'] === true ? ' (halved resets)' : ''}: resets done, Episodic effects expire.`);
     },
-    'klepto.moved': (w, e) => {
+    'kleptonomicon.moved': (w, e) => {
       const id = str(e['combatant']);
       const style = str(e['style']);
       const units = Number(e['units']);
       const next = updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planMove(tm, style, units); return r.ok ? r.value : tm; }));
       const oa = Array.isArray(e['opportunityAttackers']) ? (e['opportunityAttackers'] as string[]) : [];
       const tail = oa.length > 0 ? ` Opportunity Attack open to ${oa.map((x) => nameOf(w, x)).join(', ')}.` : '';
-      return log(next, e, 'klepto.move', `${nameOf(w, id)} moves ${units}u by ${style} (${str(e['distance'])}).${tail}`);
+      return log(next, e, 'kleptonomicon.move', `${nameOf(w, id)} moves ${units}u by ${style} (${str(e['distance'])}).${tail}`);
     },
-    'klepto.wentProne': (w, e) => {
+    'kleptonomicon.wentProne': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planDropProne(tm); return r.ok ? r.value : tm; })), e, 'klepto.prone', `${nameOf(w, id)} drops Prone.`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planDropProne(tm); return r.ok ? r.value : tm; })), e, 'kleptonomicon.prone', `${nameOf(w, id)} drops Prone.`);
     },
-    'klepto.stood': (w, e) => {
+    'kleptonomicon.stood': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planStand(tm); return r.ok ? r.value : tm; })), e, 'klepto.stand', `${nameOf(w, id)} stands up (1u).`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => { const r = planStand(tm); return r.ok ? r.value : tm; })), e, 'kleptonomicon.stand', `${nameOf(w, id)} stands up (1u).`);
     },
-    'klepto.dashed': (w, e) => {
+    'kleptonomicon.dashed': (w, e) => {
       const id = str(e['combatant']);
       const outcome = str(e['outcome']);
       const round = Number(e['round']);
@@ -814,24 +815,24 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
         return { ...withDash, dashes: { ...st.dashes, [id]: { round, count } } };
       });
       const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? 'passes the Athletics Test: triple movement' : 'fails the Athletics Test and is Slowed';
-      return log(next, e, 'klepto.dash', `${nameOf(w, id)} Dashes and ${words}.`);
+      return log(next, e, 'kleptonomicon.dash', `${nameOf(w, id)} Dashes and ${words}.`);
     },
-    'klepto.styleGranted': (w, e) => {
+    'kleptonomicon.styleGranted': (w, e) => {
       const id = str(e['combatant']);
-      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => grantStyle(tm, str(e['style']), e['variant'] as StyleVariant))), e, 'klepto.style', `${nameOf(w, id)} may ${str(e['variant'])} ${str(e['style'])} this turn.`);
+      return log(updateKlepto(w, (st) => withMovement(st, w, id, (tm) => grantStyle(tm, str(e['style']), e['variant'] as StyleVariant))), e, 'kleptonomicon.style', `${nameOf(w, id)} may ${str(e['variant'])} ${str(e['style'])} this turn.`);
     },
-    'klepto.movementInterrupted': (w, e) => {
+    'kleptonomicon.movementInterrupted': (w, e) => {
       const id = str(e['combatant']);
       const next = updateKlepto(w, (st) => (st.movement[id] === undefined ? st : withMovement(st, w, id, (tm) => interruptStyle(tm, str(e['style'])))));
       const eff = str(e['effect']);
       const what = eff === 'fall' ? 'falls' : eff === 'float' ? 'floats up 1u a turn' : eff === 'sink' ? 'sinks 2u a turn' : 'is unaffected';
-      return log(next, e, 'klepto.interrupted', `${nameOf(w, id)}'s ${str(e['style'])} is interrupted (${str(e['reason'])}): ${what}.`);
+      return log(next, e, 'kleptonomicon.interrupted', `${nameOf(w, id)}'s ${str(e['style'])} is interrupted (${str(e['reason'])}): ${what}.`);
     },
-    'klepto.maneuverRolled': (w, e) => {
+    'kleptonomicon.maneuverRolled': (w, e) => {
       const roll = e['roll'] as { score?: number } | null;
       const hit = e['hit'];
       const verdict = hit === null ? 'the GM judges the hit' : hit === true ? 'hit: Slowed' : 'miss';
-      return log(w, e, 'klepto.maneuver', `${nameOf(w, str(e['attacker']))} tries an improvised maneuver on ${nameOf(w, str(e['target']))}: Score ${String(roll?.score)} (${verdict}).`);
+      return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, str(e['attackerId']))} tries an improvised maneuver on ${nameOf(w, str(e['targetId']))}: Score ${String(roll?.score)} (${verdict}).`);
     },
 
     // ---------------------------------------------------------- kernel events this ruleset follows
@@ -851,7 +852,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
   function interruption(world: World, id: string, reason: string, heavy: boolean): EngineEvent {
     const st = getKlepto(world);
     const style = st.movement[id]?.active ?? 'walk';
-    return { type: 'klepto.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
+    return { type: 'kleptonomicon.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
   }
 
   // ------------------------------------------------------------ reactions
@@ -862,7 +863,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
       if (e.type !== 'encounter.ended') return [];
       const enc = getEncounter(world);
       const pcs = [...new Set(enc.roster.map((id) => own(enc.combatants, id)).filter((c) => c?.kind === 'pc' && c.characterId !== null && own(world.characters, c.characterId) !== undefined).map((c) => c!.characterId!))];
-      return pcs.map((characterId) => ({ type: 'klepto.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
+      return pcs.map((characterId) => ({ type: 'kleptonomicon.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
     },
     // Two stacks of Slowed interrupt the active movement style.
     (world, e) => {
@@ -953,7 +954,7 @@ export function kleptonomiconModule(kit: EncounterKit): Module {
     return 'hidden';
   };
 
-  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('klepto.')).map((t) => [t, audienceOf]));
+  const audience = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('kleptonomicon.')).map((t) => [t, audienceOf]));
 
   const projectReads: ProjectorReads = { reads: [`ext.${KLEPTO_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${KLEPTO_ID}`] };
   return { id: KLEPTO_ID, commands, reducers, reactions, project, projectReads, idStatus, audience, queries: kleptoQueries };

@@ -1,5 +1,5 @@
-// klepto.testOdds: the exact chance a Test passes (Score above the table's
-// fail mark) for a modifier and net advantage, as klepto.test would roll it.
+// kleptonomicon.testOdds: the exact chance a Test passes (Score above the table's
+// fail mark) for a modifier and net advantage, as kleptonomicon.test would roll it.
 import type { Json, Query, Result } from '@tablekeeper/engine';
 import { DEFAULT_FAIL_AT_OR_BELOW, passChance } from './roll.js';
 import { K, numberSetting } from './settings.js';
@@ -8,7 +8,7 @@ const MAX_MODIFIER = 50;
 
 function intArg(args: { readonly [key: string]: Json }, key: string, lo: number, hi: number): Result<number> {
   const v = args[key] ?? 0;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return { ok: false, error: { code: 'BAD_INPUT', message: `${key} must be an integer in [${lo}, ${hi}]`, path: key } };
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return { ok: false, error: { code: 'INVALID_VALUE', message: `${key} must be an integer in [${lo}, ${hi}]`, path: key } };
   return { ok: true, value: v };
 }
 
@@ -17,11 +17,11 @@ const testOdds: Query = (world, args) => {
   if (!modifier.ok) return modifier;
   const advantage = intArg(args, 'advantage', -10, 10);
   if (!advantage.ok) return advantage;
-  // Against a defence (an improvised maneuver) the Score must reach it: it fails at one below.
-  const defence = args['defence'];
-  if (defence !== undefined && (typeof defence !== 'number' || !Number.isInteger(defence) || defence < 0 || defence > 100)) return { ok: false, error: { code: 'INVALID_VALUE', message: 'defence must be an integer in [0, 100]', path: 'defence' } };
-  const failAtOrBelow = typeof defence === 'number' ? defence - 1 : (numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW);
+  // Against a defense (an improvised maneuver) the Score must reach it: it fails at one below.
+  const defense = args['defense'];
+  if (defense !== undefined && (typeof defense !== 'number' || !Number.isInteger(defense) || defense < 0 || defense > 100)) return { ok: false, error: { code: 'INVALID_VALUE', message: 'defense must be an integer in [0, 100]', path: 'defense' } };
+  const failAtOrBelow = typeof defense === 'number' ? defense - 1 : (numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW);
   return { ok: true, value: { pass: passChance({ modifier: modifier.value, advantage: advantage.value }, failAtOrBelow), failAtOrBelow } };
 };
 
-export const kleptoQueries: { readonly [name: string]: Query } = { 'klepto.testOdds': testOdds };
+export const kleptoQueries: { readonly [name: string]: Query } = { 'kleptonomicon.testOdds': testOdds };

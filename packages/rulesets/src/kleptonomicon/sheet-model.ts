@@ -1,7 +1,7 @@
 // The Kleptonomicon sheet as the one sheet model (issue 17): what its rules
 // read about a character (the Edge Save modifier and Sneaky for the turn
 // order, movement styles, abilities), stored on the character's stats and
-// written by the klepto.sheetSet event klepto.setSheet writes.
+// written by the kleptonomicon.sheetSet event kleptonomicon.setSheet writes.
 import { defineSheet, int, ok, own, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { ABILITY_TIMES } from './phases.js';
@@ -39,5 +39,5 @@ export const kleptoSheetModel = defineSheet({
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write: (_world, id, _next, changed) => ok([{ type: 'klepto.sheetSet', characterId: id, stats: changed }]),
+  write: (_world, id, _next, changed) => ok([{ type: 'kleptonomicon.sheetSet', characterId: id, stats: changed }]),
 });

@@ -27,17 +27,16 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     label: 'Attack',
     cost: '1 active action',
     command: 'osr.attack',
-    fixed: me === null ? {} : { attacker: me },
-    target: { field: 'target', multiple: false, options: targets },
+    fixed: me === null ? {} : { attackerId: me },
+    target: { field: 'targetId', multiple: false, options: targets },
     choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
     numbers: [
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
-      { field: 'advantage', label: 'Advantage sources', min: 0, max: 10, value: 0 },
-      { field: 'disadvantage', label: 'Disadvantage sources', min: 0, max: 10, value: 0 },
+      { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
     ],
     flags: [{ field: 'proficient', label: 'Proficient', value: false }],
     texts: [{ field: 'damage', label: 'Damage', value: '1d6', max: 20 }],
-    odds: me === null ? null : { query: 'osr.attackOdds', args: { attacker: me }, pass: ['target', 'kind', 'bonus', 'advantage', 'disadvantage', 'proficient', 'damage'] },
+    odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
       affordable(a, 'active'),
@@ -45,7 +44,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ),
   });
   const spend = (id: string, label: string, kind: string, cost: string) =>
-    action({ id, label, cost, command: 'encounter.spend', fixed: { combatant: a.combatant.id, kind, label }, ...affordable(a, kind) });
+    action({ id, label, cost, command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind, label }, ...affordable(a, kind) });
   return ok([attack, spend('move', 'Move', 'movement', '1 movement action (or the active action)'), spend('quick', 'Quick action', 'quick', '1 quick action (or a movement or active action)')]);
 }
 

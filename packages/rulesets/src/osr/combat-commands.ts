@@ -1,13 +1,14 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, combatantFor, controlsCombatant, getEncounter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, isAttackKind, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
 import {
+  FORBIDDEN,
   checkAdvantage,
   fail,
   hpEvents,
@@ -107,10 +108,10 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.setSheet': {
       label: 'set a character sheet',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
-        const stats = c['stats'];
-        if (typeof stats !== 'object' || stats === null || Array.isArray(stats)) return fail('INVALID_VALUE', 'stats must be an object', 'stats');
+        const stats = c['sheet'];
+        if (typeof stats !== 'object' || stats === null || Array.isArray(stats)) return fail('INVALID_VALUE', 'sheet must be an object', 'sheet');
         const merged = { ...world.characters[id.value]!.stats, ...stats };
         const bad = validateSheet(merged);
         if (bad !== null) return { ok: false, error: bad };
@@ -121,11 +122,11 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "Saves & Checks", "Traps": d20 + modifier vs DC; an optional damage on failure (a trap).
     'osr.check': {
       label: 'roll a check',
-      authorize: ownCharacter('character'),
+      authorize: ownCharacter('characterId'),
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
-        if (isDead(world, id.value)) return fail('DEAD', 'the dead make no checks', 'character');
+        if (isDead(world, id.value)) return fail('DEAD', 'the dead make no checks', 'characterId');
         const dc = readNum(c, 'difficulty', 1, 40);
         if (!dc.ok) return dc;
         const m = modifierFor(world, c, id.value);
@@ -148,16 +149,16 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "PC Attacks", "NPC Attacks", "Range & Attacks", "Critical Hits".
     'osr.attack': {
       label: 'attack',
-      authorize: ownCharacter('attacker'),
+      authorize: ownCharacter('attackerId'),
       decide(world, c, env) {
-        const att = readCharacter(world, c, 'attacker');
+        const att = readCharacter(world, c, 'attackerId');
         if (!att.ok) return att;
-        const tgt = readCharacter(world, c, 'target');
+        const tgt = readCharacter(world, c, 'targetId');
         if (!tgt.ok) return tgt;
-        if (isDead(world, att.value)) return fail('DEAD', 'the dead do not attack', 'attacker');
+        if (isDead(world, att.value)) return fail('DEAD', 'the dead do not attack', 'attackerId');
         const st = getOsr(world);
-        if (st.exhausted.includes(att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attacker');
-        if (st.hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'target');
+        if (st.exhausted.includes(att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attackerId');
+        if (st.hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
         const kindV = c['kind'] ?? 'melee';
         if (!isAttackKind(kindV)) return fail('INVALID_VALUE', 'kind must be melee, ranged, arcane or divine', 'kind');
         const kind: AttackKind = kindV;
@@ -222,7 +223,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.damage': {
       label: 'deal damage',
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'target');
+        const id = readCharacter(world, c, 'targetId');
         if (!id.ok) return id;
         const spec = readDice(c['amount'], 'amount');
         if (!spec.ok) return spec;
@@ -240,9 +241,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.heal': {
       label: 'heal',
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'target');
+        const id = readCharacter(world, c, 'targetId');
         if (!id.ok) return id;
-        if (isDead(world, id.value)) return fail('DEAD', 'the dead cannot be healed', 'target');
+        if (isDead(world, id.value)) return fail('DEAD', 'the dead cannot be healed', 'targetId');
         const spec = readDice(c['amount'], 'amount');
         if (!spec.ok) return spec;
         const source = readOpt(c, 'source', ['magic', 'medicine'] as const, 'magic');
@@ -260,16 +261,16 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "Stabilizing & Injuries": a check, a spell or healing stabilizes; then the injury table.
     'osr.stabilize': {
       label: 'stabilize',
-      authorize: (world, c, actor) => (c['by'] === undefined ? (actor.role === 'gm' ? null : ownCharacter('by')(world, c, actor)) : ownCharacter('by')(world, c, actor)),
+      authorize: (world, c, actor) => (c['helperId'] === undefined ? (actor.role === 'gm' ? null : ownCharacter('helperId')(world, c, actor)) : ownCharacter('helperId')(world, c, actor)),
       decide(world, c, env) {
-        const t = readCharacter(world, c, 'target');
+        const t = readCharacter(world, c, 'targetId');
         if (!t.ok) return t;
-        if (getOsr(world).dying[t.value] === undefined) return fail('NOT_DYING', 'only an incapacitated, unstabilized character can be stabilized', 'target');
+        if (getOsr(world).dying[t.value] === undefined) return fail('NOT_DYING', 'only an incapacitated, unstabilized character can be stabilized', 'targetId');
         const method = readOpt(c, 'method', ['check', 'spell', 'other'] as const, 'check');
         if (!method.ok) return method;
         let by: string | null = null;
-        if (c['by'] !== undefined) {
-          const b = readCharacter(world, c, 'by');
+        if (c['helperId'] !== undefined) {
+          const b = readCharacter(world, c, 'helperId');
           if (!b.ok) return b;
           by = b.value;
         }
@@ -297,7 +298,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const fed = readBool(c, 'fed', true);
         if (!fed.ok) return fed;
         const st = getOsr(world);
-        const who = readCharacters(world, c, 'characters', () => Object.values(world.characters).filter((x) => x.kind === 'pc').map((x) => x.id));
+        const who = readCharacters(world, c, 'characterIds', () => Object.values(world.characters).filter((x) => x.kind === 'pc').map((x) => x.id));
         if (!who.ok) return who;
         const alive = who.value.filter((id) => !st.dead.includes(id) && st.dying[id] === undefined);
         const hours = osrSettings(world).restHoursPerNight;
@@ -316,9 +317,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "Positioning": a successful stealth check means no one can target you until you attack.
     'osr.hide': {
       label: 'hide',
-      authorize: ownCharacter('character'),
+      authorize: ownCharacter('characterId'),
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const dc = readNum(c, 'difficulty', 1, 40, 11);
         if (!dc.ok) return dc;
@@ -333,9 +334,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.reveal': {
       label: 'reveal',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
-        if (!getOsr(world).hidden.includes(id.value)) return fail('NOT_HIDDEN', 'that character is not in stealth', 'character');
+        if (!getOsr(world).hidden.includes(id.value)) return fail('NOT_HIDDEN', 'that character is not in stealth', 'characterId');
         return okv([{ type: 'osr.revealed', id: id.value, reason: 'spotted' }]);
       },
     },
@@ -344,17 +345,14 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     // half speed when swimming, crawling, climbing or in difficult terrain (each foot costs two).
     'osr.move': {
       label: 'move',
-      authorize: (world, c, actor) => {
-        const comb = typeof c['combatant'] === 'string' ? own(getEncounter(world).combatants, c['combatant']) : undefined;
-        return ownCharacter('character')(world, { type: 'x', character: comb?.characterId ?? null }, actor);
-      },
+      authorize: (world, c, actor) => (controlsCombatant(world, actor, c['characterId']) ? null : FORBIDDEN),
       decide(world, c) {
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'movement actions are counted in a fight');
-        const cid = c['combatant'];
-        const comb = typeof cid === 'string' ? own(enc.combatants, cid) : undefined;
-        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
-        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'you move on your own turn', 'combatant');
+        const cid = c['characterId'];
+        const comb = typeof cid === 'string' ? combatantFor(enc, cid) : undefined;
+        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'characterId');
+        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'you move on your own turn', 'characterId');
         const feet = readNum(c, 'feet', 1, 300);
         if (!feet.ok) return feet;
         const mode = readOpt(c, 'mode', ['walk', 'swim', 'crawl', 'climb', 'difficult'] as const, 'walk');
@@ -366,7 +364,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           const s = sheetOf(world, comb.characterId);
           speed = getOsr(world).exhausted.includes(comb.characterId) ? 0 : encumbrance(s.str, s.load, s.speed).speed;
         }
-        if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'combatant');
+        if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'characterId');
         const cost = mode.value === 'walk' ? feet.value : feet.value * 2;
         const prev = getOsr(world).moved[comb.id];
         const serial = enc.lastTurn[comb.id] ?? enc.turnSerial;
@@ -391,9 +389,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.treat': {
       label: 'treat wounds',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
-        if (!getOsr(world).shaken.includes(id.value)) return fail('NO_PENALTY', 'that character has no penalty mundane care removes', 'character');
+        if (!getOsr(world).shaken.includes(id.value)) return fail('NO_PENALTY', 'that character has no penalty mundane care removes', 'characterId');
         return okv([{ type: 'osr.treated', id: id.value }]);
       },
     },
@@ -402,7 +400,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.noteBodyPart': {
       label: 'name a lost body part',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const part = readText(c, 'part', 60, '');
         if (!part.ok) return part;
@@ -415,9 +413,9 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
     'osr.restoreAbility': {
       label: 'restore an ability',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
-        if (isDead(world, id.value)) return fail('DEAD', 'the dead do not recover', 'character');
+        if (isDead(world, id.value)) return fail('DEAD', 'the dead do not recover', 'characterId');
         const ab = readAbility(c, 'ability');
         if (!ab.ok) return ab;
         const n = readNum(c, 'amount', 1, 30);

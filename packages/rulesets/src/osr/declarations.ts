@@ -1,8 +1,9 @@
 // Declarations of the OSR commands and queries (ADR 13): sheets, checks, combat,
 // dying and recovery, exploration, light and time, hazards and treasure (001).
-import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
+import { netAdvantage } from './shared.js';
 import { ABILITIES } from './checks.js';
 import { CHECK_TAGS, LIGHT_SOURCES } from './exploration.js';
 import { DICE_LIMITS } from './rolls.js';
@@ -15,7 +16,7 @@ const LIGHT_LEVELS = ['darkness', 'dim', 'well-lit', 'brilliant'] as const;
 const APPROACH = z.enum(['cautious', 'normal', 'careless']).meta({ description: 'how the party moves (default normal)' });
 
 const ability = (description = 'an ability') => z.enum(tuple(ABILITIES)).meta({ description });
-const characters = (description: string) => z.array(characterId()).min(1).max(MAX_LIST).meta({ description });
+const characterIds = (description: string) => z.array(characterId()).min(1).max(MAX_LIST).meta({ description });
 /** Dice as "2d6+1", a flat number, or {count, sides, bonus}. */
 const dice = (description: string) =>
   z
@@ -25,10 +26,9 @@ const dice = (description: string) =>
       z.strictObject({ count: int(0, DICE_LIMITS.count), sides: int(1, DICE_LIMITS.sides), bonus: int(-DICE_LIMITS.bonus, DICE_LIMITS.bonus).optional() }),
     ])
     .meta({ description });
-/** GM-granted advantage and disadvantage sources; the rules add the automatic ones (load, light, injuries). */
+/** GM-granted sources, net and signed (docs/vocabulary.md); the rules add the automatic ones (load, light, injuries). */
 const advantage = {
-  advantage: int(0, 10, 'advantage sources granted').optional(),
-  disadvantage: int(0, 10, 'disadvantage sources imposed').optional(),
+  advantage: int(-10, 10, 'net advantage sources granted: positive advantage, negative disadvantage').optional(),
 };
 /** A check's modifier: a flat bonus, proficiency and an ability modifier from the sheet. */
 const modifier = {
@@ -39,6 +39,17 @@ const modifier = {
 const difficulty = () => int(1, 40, 'the difficulty (DC) to meet');
 /** docs/vocabulary.md: `dc` became `difficulty` in every ruleset; stored commands and old clients still send dc. */
 const RENAMED_DC = { dc: 'difficulty' } as const;
+/**
+ * docs/vocabulary.md renames (ADR 27): ids name their kind and role, one id for a creature,
+ * one signed advantage. Old names still parse; the old `disadvantage` count folds into `advantage`.
+ */
+const RENAMED_CHARACTER = { character: 'characterId' } as const;
+const RENAMED_CHARACTERS = { characters: 'characterIds' } as const;
+const RENAMED_COMBATANT = { combatant: 'characterId' } as const;
+const RENAMED_ADVANTAGE = { disadvantage: 'advantage' } as const;
+const MERGED_ADVANTAGE = { disadvantage: netAdvantage } as const;
+/** A creature in a fight: its character, or (a combatant without one) its combatant id. */
+const creature = () => characterId('the character (or, for a combatant without one, its combatant id)');
 const reason = (description: string) => text(100, description).optional();
 
 /** The OSR character sheet (001 "Character Sheet"); every field optional in a patch. */
@@ -59,8 +70,8 @@ export const osrSheet = z.strictObject({
 });
 
 const attackFields = {
-  attacker: characterId('who attacks'),
-  target: characterId('who is attacked'),
+  attackerId: characterId('who attacks'),
+  targetId: characterId('who is attacked'),
   kind: z.enum(['melee', 'ranged', 'arcane', 'divine']).meta({ description: 'the attack kind (default melee)' }).optional(),
   delivery: z.enum(['melee', 'ranged']).optional(),
   range: z.enum(['close', 'ranged', 'far']).optional(),
@@ -72,14 +83,20 @@ const attackFields = {
 };
 
 const odd = z.number().min(0).max(1);
+const RENAMED_ATTACK = { attacker: 'attackerId', target: 'targetId', ...RENAMED_ADVANTAGE } as const;
 
 export const osrCatalog = catalogOf(
-  declareCommand('osr.setSheet', { summary: "Set fields of a character's sheet (a patch)", who: 'gm', input: z.strictObject({ character: characterId(), stats: osrSheet }) }),
+  declareCommand('osr.setSheet', {
+    summary: "Set fields of a character's sheet (a patch)",
+    who: 'gm',
+    input: z.strictObject({ characterId: characterId(), sheet: osrSheet }),
+    renamed: { character: 'characterId', stats: 'sheet' },
+  }),
   declareCommand('osr.check', {
     summary: 'Roll a check for a character against a DC (optionally with damage on a failure, as a trap)',
     who: 'own-character',
     input: z.strictObject({
-      character: characterId(),
+      characterId: characterId(),
       difficulty: difficulty(),
       ...modifier,
       tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect' }).optional(),
@@ -87,44 +104,58 @@ export const osrCatalog = catalogOf(
       label: text(100).optional(),
       damageOnFail: dice('damage on a failed check').optional(),
     }),
-    renamed: RENAMED_DC,
+    renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
   }),
   declareCommand('osr.attack', {
     summary: 'Attack: d20 against AC, damage rolled on a hit',
     who: 'own-character',
     input: z.strictObject({ ...attackFields, addModifierToDamage: z.boolean().optional(), spend: z.boolean().meta({ description: "spend the attacker's action (default true on their turn)" }).optional() }),
+    renamed: RENAMED_ATTACK,
+    merged: MERGED_ADVANTAGE,
   }),
   declareCommand('osr.damage', {
     summary: 'Deal damage to a character',
     who: 'gm',
-    input: z.strictObject({ target: characterId(), amount: dice('the damage'), doubled: z.boolean().optional(), source: reason('what dealt it') }),
+    input: z.strictObject({ targetId: characterId(), amount: dice('the damage'), doubled: z.boolean().optional(), source: reason('what dealt it') }),
+    renamed: { target: 'targetId' },
   }),
   declareCommand('osr.heal', {
     summary: 'Heal a character by magic or medicine',
     who: 'gm',
-    input: z.strictObject({ target: characterId(), amount: dice('the healing'), source: z.enum(['magic', 'medicine']).optional() }),
+    input: z.strictObject({ targetId: characterId(), amount: dice('the healing'), source: z.enum(['magic', 'medicine']).optional() }),
+    renamed: { target: 'targetId' },
   }),
   declareCommand('osr.stabilize', {
     summary: 'Stabilize a dying character (a check, a spell or other means)',
     who: 'own-character',
-    input: z.strictObject({ target: characterId('who is dying'), by: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
-    renamed: RENAMED_DC,
+    input: z.strictObject({ targetId: characterId('who is dying'), helperId: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+    renamed: { ...RENAMED_DC, target: 'targetId', by: 'helperId', ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
   }),
   declareCommand('osr.rest', {
     summary: 'Rest for some nights, safe or unsafe, fed or not',
     who: 'gm',
-    input: z.strictObject({ kind: z.enum(['safe', 'unsafe']).optional(), nights: int(1, 60).optional(), fed: z.boolean().optional(), characters: characters('who rests (default: every PC)').optional() }),
+    input: z.strictObject({ kind: z.enum(['safe', 'unsafe']).optional(), nights: int(1, 60).optional(), fed: z.boolean().optional(), characterIds: characterIds('who rests (default: every PC)').optional() }),
+    renamed: RENAMED_CHARACTERS,
   }),
-  declareCommand('osr.hide', { summary: 'Try to hide (a stealth check)', who: 'own-character', input: z.strictObject({ character: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }), renamed: RENAMED_DC }),
-  declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ character: characterId() }) }),
+  declareCommand('osr.hide', {
+    summary: 'Try to hide (a stealth check)',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+    renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
+  }),
+  declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
   declareCommand('osr.move', {
     summary: 'Move a combatant some feet this turn',
     who: 'own-character',
-    input: z.strictObject({ combatant: combatantId(), feet: int(1, 300), mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(), another: z.boolean().meta({ description: 'spend another movement action' }).optional() }),
+    input: z.strictObject({ characterId: creature(), feet: int(1, 300), mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(), another: z.boolean().meta({ description: 'spend another movement action' }).optional() }),
+    renamed: RENAMED_COMBATANT,
   }),
-  declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ character: characterId() }) }),
-  declareCommand('osr.noteBodyPart', { summary: 'Name the body part an injury took', who: 'gm', input: z.strictObject({ character: characterId(), part: text(60).optional() }) }),
-  declareCommand('osr.restoreAbility', { summary: 'Restore lost ability points', who: 'gm', input: z.strictObject({ character: characterId(), ability: ability(), amount: int(1, 30) }) }),
+  declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
+  declareCommand('osr.noteBodyPart', { summary: 'Name the body part an injury took', who: 'gm', input: z.strictObject({ characterId: characterId(), part: text(60).optional() }), renamed: RENAMED_CHARACTER }),
+  declareCommand('osr.restoreAbility', { summary: 'Restore lost ability points', who: 'gm', input: z.strictObject({ characterId: characterId(), ability: ability(), amount: int(1, 30) }), renamed: RENAMED_CHARACTER }),
   declareCommand('osr.travelTurn', {
     summary: 'Take a travel turn: time passes and an encounter may come',
     who: 'gm',
@@ -136,7 +167,8 @@ export const osrCatalog = catalogOf(
   declareCommand('osr.lightSource', {
     summary: 'Light a torch or lantern',
     who: 'own-character',
-    input: z.strictObject({ kind: z.enum(tuple(Object.keys(LIGHT_SOURCES))).optional(), owner: characterId('who carries it').optional(), label: text(60).optional() }),
+    input: z.strictObject({ kind: z.enum(tuple(Object.keys(LIGHT_SOURCES))).optional(), characterId: characterId('who carries it').optional(), label: text(60).optional() }),
+    renamed: { owner: 'characterId' },
   }),
   declareCommand('osr.douse', { summary: 'Put out a light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
   declareCommand('osr.relight', { summary: 'Relight a doused light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
@@ -150,10 +182,11 @@ export const osrCatalog = catalogOf(
     who: 'gm',
     input: z.strictObject({
       path: z.enum(['dangerous', 'arduous']).optional(),
-      characters: characters('who returns (default: every living PC)').optional(),
+      characterIds: characterIds('who returns (default: every living PC)').optional(),
       onZero: z.enum(['dead', 'unconscious']).optional(),
       modifiers: z.record(z.string().max(64), int(-30, 30)).meta({ description: 'per-character modifier overrides' }).optional(),
     }),
+    renamed: RENAMED_CHARACTERS,
   }),
   declareCommand('osr.travel', {
     summary: 'Travel overland or by water for some days',
@@ -165,22 +198,25 @@ export const osrCatalog = catalogOf(
       terrain: z.enum(['open', 'difficult', 'harsh']).optional(),
       pace: z.enum(['normal', 'tactical', 'stealthy']).optional(),
       light: z.enum(LIGHT_LEVELS).optional(),
-      characters: characters('who travels (default: every living PC)').optional(),
+      characterIds: characterIds('who travels (default: every living PC)').optional(),
       vessel: z.enum(['boat', 'ship']).optional(),
       current: z.enum(['none', 'unfavourable', 'favourable']).optional(),
       rollTravelTurns: z.boolean().optional(),
     }),
+    renamed: RENAMED_CHARACTERS,
   }),
   declareCommand('osr.morale', {
     summary: 'Check morale for characters, individually, as a group or as a side',
     who: 'gm',
-    input: z.strictObject({ characters: characters('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, trigger: reason('what called for it') }),
+    input: z.strictObject({ characterIds: characterIds('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, trigger: reason('what called for it') }),
+    renamed: { ...RENAMED_CHARACTERS, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
   }),
   declareCommand('osr.chase', {
     summary: 'Roll a chase: pursue or flee over some ground',
     who: 'gm',
     input: z.strictObject({
-      characters: characters('who runs'),
+      characterIds: characterIds('who runs'),
       speed: int(0, 300, "the other party's speed").optional(),
       ground: z.enum(['open', 'uneven', 'long']).optional(),
       ability: ability().optional(),
@@ -190,15 +226,17 @@ export const osrCatalog = catalogOf(
       ...advantage,
       damageOnFail: dice('damage to each who fails (thorns, a fall)').optional(),
     }),
+    renamed: { ...RENAMED_CHARACTERS, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ character: characterId(), damageOnFail: dice('damage on a failed check').optional() }) }),
-  declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ character: characterId(), hours: int(1, 48), reason: reason('why') }) }),
-  declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ character: characterId(), reason: reason('why') }) }),
+  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ characterId: characterId(), damageOnFail: dice('damage on a failed check').optional() }), renamed: RENAMED_CHARACTER }),
+  declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ characterId: characterId(), hours: int(1, 48), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
+  declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ characterId: characterId(), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
   declareCommand('osr.expose', {
     summary: 'Expose a character to a corruption with stages',
     who: 'gm',
     input: z.strictObject({
-      character: characterId(),
+      characterId: characterId(),
       name: text(60).optional(),
       difficulty: difficulty().optional(),
       ability: ability('the ability that resists (default con)').optional(),
@@ -207,24 +245,27 @@ export const osrCatalog = catalogOf(
         .min(1)
         .max(20),
     }),
-    renamed: RENAMED_DC,
+    renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER },
   }),
   declareCommand('osr.cure', { summary: 'Cure a corruption', who: 'gm', input: z.strictObject({ id: text(64, 'the corruption id').min(1) }) }),
   declareCommand('osr.retreat', {
     summary: 'Retreat from the fight on your turn (a check when the GM sets a difficulty)',
     who: 'own-character',
-    input: z.strictObject({ combatant: combatantId(), difficulty: difficulty().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs difficulty)').optional() }),
-    renamed: RENAMED_DC,
+    input: z.strictObject({ characterId: creature(), difficulty: difficulty().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs difficulty)').optional() }),
+    renamed: { ...RENAMED_DC, ...RENAMED_COMBATANT, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ combatant: combatantId() }) }),
-  declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characters: characters('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }) }),
-  declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characters: characters('who captured it'), item: text(100), value: int(0, 10_000_000) }) }),
-  declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ character: characterId('the enemy').optional(), hd: int(0, 40).optional() }) }),
-  declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ character: characterId(), load: int(0, 200) }) }),
+  declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
+  declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }), renamed: RENAMED_CHARACTERS }),
+  declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who captured it'), item: text(100), value: int(0, 10_000_000) }), renamed: RENAMED_CHARACTERS }),
+  declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ characterId: characterId('the enemy').optional(), hd: int(0, 40).optional() }), renamed: RENAMED_CHARACTER }),
+  declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ characterId: characterId(), load: int(0, 200) }), renamed: RENAMED_CHARACTER }),
   declareQuery('osr.attackOdds', {
     summary: 'Exact odds of an attack as the table stands (hit, critical, expected damage)',
     who: 'anyone',
     input: z.strictObject(attackFields),
+    renamed: RENAMED_ATTACK,
+    merged: MERGED_ADVANTAGE,
     result: z.strictObject({
       hit: odd,
       crit: odd,

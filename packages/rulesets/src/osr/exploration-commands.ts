@@ -18,7 +18,7 @@ import {
   type Traveller,
 } from './exploration.js';
 import { osrSettings } from './settings.js';
-import { checkAdvantage, fail, hpEvents, j, okv, readBool, readCharacter, readCharacters, readNum, readOpt, readText } from './shared.js';
+import { checkAdvantage, controls, fail, hpEvents, j, okv, readBool, readCharacter, readCharacters, readNum, readOpt, readText } from './shared.js';
 import { bestModifier } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import { rollCheckDice } from './rolls.js';
@@ -101,13 +101,13 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
     // Torches burn one hour, lanterns three (001 "Travel Turns", "Light"); they go out on the clock.
     'osr.lightSource': {
       label: 'light a torch or lantern',
-      authorize: (world, c, actor) => (actor.role === 'gm' || (c['owner'] !== undefined && actor.role === 'player' && own(world.seats, actor.seatId)?.characterIds.includes(String(c['owner'])) === true) ? null : { code: 'FORBIDDEN', message: 'players light their own characters\' sources' }),
+      authorize: (world, c, actor) => (actor.role === 'gm' || (c['characterId'] !== undefined && controls(world, actor, c['characterId'])) ? null : { code: 'FORBIDDEN', message: 'players light their own characters\' sources' }),
       decide(world, c, env) {
         const kind = readOpt(c, 'kind', Object.keys(LIGHT_SOURCES) as LightSourceKind[], 'torch');
         if (!kind.ok) return kind;
         let owner: string | null = null;
-        if (c['owner'] !== undefined) {
-          const o = readCharacter(world, c, 'owner');
+        if (c['characterId'] !== undefined) {
+          const o = readCharacter(world, c, 'characterId');
           if (!o.ok) return o;
           owner = o.value;
         }
@@ -172,7 +172,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       decide(world, c, env) {
         const path = readOpt(c, 'path', ['dangerous', 'arduous'] as const, 'dangerous');
         if (!path.ok) return path;
-        const who = readCharacters(world, c, 'characters', () => livingPcs(world));
+        const who = readCharacters(world, c, 'characterIds', () => livingPcs(world));
         if (!who.ok) return who;
         const onZero = readOpt(c, 'onZero', ['dead', 'unconscious'] as const, osrSettings(world).returnZeroHp);
         if (!onZero.ok) return onZero;
@@ -182,7 +182,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         if (overrides !== undefined && (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides))) return fail('INVALID_VALUE', 'modifiers must map character ids to numbers', 'modifiers');
         const out: EngineEvent[] = [];
         for (const id of who.value) {
-          if (st.dead.includes(id)) return fail('DEAD', `${id} is dead`, 'characters');
+          if (st.dead.includes(id)) return fail('DEAD', `${id} is dead`, 'characterIds');
           const s = sheetOf(world, id);
           const o = overrides?.[id];
           if (o !== undefined && (typeof o !== 'number' || !Number.isInteger(o) || Math.abs(o) > 30)) return fail('INVALID_VALUE', `modifiers.${id} must be a whole number within ±30`, 'modifiers');
@@ -236,11 +236,11 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           if (!pace.ok) return pace;
           const light = readOpt(c, 'light', LIGHT_LEVELS, 'well-lit');
           if (!light.ok) return light;
-          const who = readCharacters(world, c, 'characters', () => livingPcs(world));
+          const who = readCharacters(world, c, 'characterIds', () => livingPcs(world));
           if (!who.ok) return who;
           const party = partyPace(who.value.map((id) => travellerOf(world, id)), { terrain: terrain.value, light: light.value, pace: pace.value });
           // Someone at 0' speed cannot move, so the party cannot travel together (001 "Movement Actions", "Overland Travel").
-          if (party.blocked !== null) return fail('CANNOT_TRAVEL', party.blocked, 'characters');
+          if (party.blocked !== null) return fail('CANNOT_TRAVEL', party.blocked, 'characterIds');
           perDay = party.perDay;
         } else {
           const vessel = readOpt(c, 'vessel', ['boat', 'ship'] as const, mode.value === 'sea' ? 'ship' : 'boat');

@@ -1,10 +1,10 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World, own } from '@tablekeeper/engine';
+import { applySpend, combatantFor, controlsCombatant, EMPTY_ECONOMY, getEncounter, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type Payment, type World, own } from '@tablekeeper/engine';
 import { isAbility, type Ability } from './checks.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc, type ChaseGround } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
-import { fail, j, okv, ownCharacter, readAbility, readAdvantageCounts, readBool, readCharacter, readCharacters, readNum, readOpt, readText, type R } from './shared.js';
+import { fail, FORBIDDEN, j, okv, ownCharacter, readAbility, readAdvantageCounts, readBool, readCharacter, readCharacters, readNum, readOpt, readText, type R } from './shared.js';
 import { mod } from './sheet.js';
 import { getOsr, sheetOf, type Corruption, type CorruptionStage } from './state.js';
 
@@ -42,9 +42,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.morale': {
       label: 'check morale',
       decide(world, c, env) {
-        const who = readCharacters(world, c, 'characters', () => []);
+        const who = readCharacters(world, c, 'characterIds', () => []);
         if (!who.ok) return who;
-        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who checks morale', 'characters');
+        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who checks morale', 'characterIds');
         const how = readOpt(c, 'as', ['side', 'group', 'individual'] as const, 'individual');
         if (!how.ok) return how;
         const prof = readBool(c, 'proficient', false);
@@ -70,9 +70,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.chase': {
       label: 'chase',
       decide(world, c, env) {
-        const who = readCharacters(world, c, 'characters', () => []);
+        const who = readCharacters(world, c, 'characterIds', () => []);
         if (!who.ok) return who;
-        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who runs', 'characters');
+        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who runs', 'characterIds');
         const speed = readNum(c, 'speed', 0, 300, 30);
         if (!speed.ok) return speed;
         const ground = readOpt<ChaseGround>(c, 'ground', ['open', 'uneven', 'long'], 'open');
@@ -107,15 +107,15 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "Resilience & Exhaustion": past CON hours without food or rest, 1d20 + CON mod vs 10 + hours beyond.
     'osr.resilience': {
       label: 'check resilience',
-      authorize: ownCharacter('character'),
+      authorize: ownCharacter('characterId'),
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const st = getOsr(world);
         const hours = Math.floor((world.clock.seconds - (st.restedAt[id.value] ?? 0)) / 3600);
         const s = sheetOf(world, id.value);
         const due = resilienceDc(s.con, hours);
-        if (due === null) return fail('NOT_DUE', `${own(world.characters, id.value)!.name} has been out ${hours} of ${s.con} hours of resilience`, 'character');
+        if (due === null) return fail('NOT_DUE', `${own(world.characters, id.value)!.name} has been out ${hours} of ${s.con} hours of resilience`, 'characterId');
         const dmg = readFailDamage(c);
         if (!dmg.ok) return dmg;
         const r = rollCheck(world, env, id.value, { modifier: mod(s, 'con'), dc: due, label: 'resilience', kind: 'resilience' });
@@ -129,7 +129,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.strain': {
       label: 'wear down resilience',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const hours = readNum(c, 'hours', 1, 48);
         if (!hours.ok) return hours;
@@ -141,7 +141,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.exhaust': {
       label: 'exhaust',
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const reason = readText(c, 'reason', 100, 'the GM rules so');
         if (!reason.ok) return reason;
@@ -153,7 +153,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.expose': {
       label: 'expose to a corruption',
       decide(world, c, env) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const name = readText(c, 'name', 60, 'corruption');
         if (!name.ok) return name;
@@ -187,21 +187,17 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     // 001 "Retreat": the whole turn; concentration ends; followers check morale at disadvantage.
     'osr.retreat': {
       label: 'retreat',
-      authorize: (world, c, actor) => {
-        const enc = getEncounter(world);
-        const comb = typeof c['combatant'] === 'string' ? own(enc.combatants, c['combatant']) : undefined;
-        return ownCharacter('character')(world, { type: 'x', character: comb?.characterId ?? null }, actor);
-      },
+      authorize: (world, c, actor) => (controlsCombatant(world, actor, c['characterId']) ? null : FORBIDDEN),
       decide(world, c, env) {
         const enc = getEncounter(world);
         if (!enc.active) return fail('NO_ENCOUNTER', 'retreat happens in a fight');
         if (c['difficulty'] === undefined && c['damageOnFail'] !== undefined) return fail('INVALID_VALUE', 'damageOnFail needs the check\'s difficulty', 'damageOnFail');
-        const cid = c['combatant'];
-        const comb = typeof cid === 'string' ? own(enc.combatants, cid) : undefined;
-        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'combatant');
-        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'retreat is taken on your own turn', 'combatant');
+        const cid = c['characterId'];
+        const comb = typeof cid === 'string' ? combatantFor(enc, cid) : undefined;
+        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'characterId');
+        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'retreat is taken on your own turn', 'characterId');
         const econ = enc.economy[comb.id];
-        if (econ !== undefined && Object.values(econ.spent).some((n) => n > 0)) return fail('TURN_STARTED', 'retreat takes the whole turn: it cannot follow another action', 'combatant');
+        if (econ !== undefined && Object.values(econ.spent).some((n) => n > 0)) return fail('TURN_STARTED', 'retreat takes the whole turn: it cannot follow another action', 'characterId');
         const out: EngineEvent[] = [];
         let w = world;
         for (const kind of ['active', 'movement', 'quick']) {
@@ -239,9 +235,11 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.escape': {
       label: 'escape',
       decide(world, c) {
-        const cid = c['combatant'];
-        const r = typeof cid === 'string' ? getOsr(world).retreating[cid] : undefined;
-        if (r === undefined) return fail('NOT_RETREATING', 'that combatant is not retreating (or the retreat failed)', 'combatant');
+        // Retreats are kept by combatant id; a character id names its combatant's retreat.
+        const cid = c['characterId'];
+        const retreating = getOsr(world).retreating;
+        const r = typeof cid === 'string' ? (own(retreating, cid) ?? Object.values(retreating).find((x) => x.character === cid)) : undefined;
+        if (r === undefined) return fail('NOT_RETREATING', 'that combatant is not retreating (or the retreat failed)', 'characterId');
         return okv([{ type: 'osr.escaped', combatant: r.combatant, character: r.character }, { type: 'encounter.combatantRemoved', id: r.combatant }]);
       },
     },
@@ -250,9 +248,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.treasure': {
       label: 'share treasure',
       decide(world, c) {
-        const who = readCharacters(world, c, 'characters', () => []);
+        const who = readCharacters(world, c, 'characterIds', () => []);
         if (!who.ok) return who;
-        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who shares it', 'characters');
+        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who shares it', 'characterIds');
         const gp = readNum(c, 'gp', 0, 10_000_000);
         if (!gp.ok) return gp;
         const earned = readBool(c, 'earned', true);
@@ -264,9 +262,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     'osr.magicItem': {
       label: 'capture a magic item',
       decide(world, c) {
-        const who = readCharacters(world, c, 'characters', () => []);
+        const who = readCharacters(world, c, 'characterIds', () => []);
         if (!who.ok) return who;
-        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who captured it', 'characters');
+        if (who.value.length === 0) return fail('INVALID_VALUE', 'name who captured it', 'characterIds');
         const item = readText(c, 'item', 100, '');
         if (!item.ok) return item;
         if (item.value === '') return fail('INVALID_VALUE', 'item must name the item', 'item');
@@ -283,8 +281,8 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, c, env) {
         let hd: number;
         let from: string | null = null;
-        if (c['character'] !== undefined) {
-          const id = readCharacter(world, c, 'character');
+        if (c['characterId'] !== undefined) {
+          const id = readCharacter(world, c, 'characterId');
           if (!id.ok) return id;
           from = id.value;
           hd = Math.max(0, Math.min(40, Math.floor(sheetOf(world, id.value).hd)));
@@ -300,9 +298,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
     // Dropping load, e.g. after an arduous return (the GM picks the items).
     'osr.setLoad': {
       label: 'set load',
-      authorize: ownCharacter('character'),
+      authorize: ownCharacter('characterId'),
       decide(world, c) {
-        const id = readCharacter(world, c, 'character');
+        const id = readCharacter(world, c, 'characterId');
         if (!id.ok) return id;
         const load = readNum(c, 'load', 0, 200);
         if (!load.ok) return load;

@@ -28,13 +28,13 @@ function readableCharacter(world: World, viewer: Viewer, c: Command, field: stri
 /** osr.attackOdds: the osr.attack arguments that change the odds, with the command's own limits. */
 function attackOddsQuery(world: World, args: Args, viewer: Viewer): R<Json> {
   const c = asCommand('osr.attackOdds', args);
-  const att = readableCharacter(world, viewer, c, 'attacker');
+  const att = readableCharacter(world, viewer, c, 'attackerId');
   if (!att.ok) return att;
-  const tgt = readableCharacter(world, viewer, c, 'target');
+  const tgt = readableCharacter(world, viewer, c, 'targetId');
   if (!tgt.ok) return tgt;
-  if (att.value === tgt.value) return fail('INVALID_VALUE', 'an attack needs a target other than the attacker', 'target');
+  if (att.value === tgt.value) return fail('INVALID_VALUE', 'an attack needs a target other than the attacker', 'targetId');
   // As osr.attack refuses it: someone in stealth cannot be targeted directly.
-  if (getOsr(world).hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'target');
+  if (getOsr(world).hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
   const kind = c['kind'] ?? 'melee';
   if (!isAttackKind(kind)) return fail('INVALID_VALUE', 'kind must be melee, ranged, arcane or divine', 'kind');
   const delivery = readOpt(c, 'delivery', ['melee', 'ranged'] as const, kind === 'melee' ? 'melee' : 'ranged');

@@ -1,6 +1,6 @@
 // Helpers the OSR commands share: who may act for whom, reading ids and
 // numbers, the advantage sources of a check, and HP-change events.
-import { getEncounter, type Command, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
+import { controls, getEncounter, type Command, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
 import { combineAdvantage, isAbility, type Ability } from './checks.js';
 import { isCheckTag, lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
@@ -16,12 +16,8 @@ export const fail = (code: string, message: string, path?: string): { ok: false;
 
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 
-/** The GM, or a player whose seat holds this character. */
-export function controls(world: World, actor: Viewer, characterId: unknown): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player' || typeof characterId !== 'string') return false;
-  return own(world.seats, actor.seatId)?.characterIds.includes(characterId) === true;
-}
+/** The engine's one check (ADR 27): the GM, or a player whose seat holds this character. */
+export { controls };
 
 /** authorize(): players only for their own character named in `field`. */
 export const ownCharacter =
@@ -160,12 +156,17 @@ export function checkAdvantage(world: World, id: string | null, input: Advantage
   return { advantage: combineAdvantage(adv, dis, osrSettings(world).advantageCombine), reasons, impossible };
 }
 
+/** docs/vocabulary.md: one signed `advantage` (net GM-granted sources), split into the counts the rules combine. */
 export function readAdvantageCounts(c: Command): R<{ advantage: number; disadvantage: number }> {
-  const a = readNum(c, 'advantage', 0, 10, 0);
+  const a = readNum(c, 'advantage', -10, 10, 0);
   if (!a.ok) return a;
-  const d = readNum(c, 'disadvantage', 0, 10, 0);
-  if (!d.ok) return d;
-  return okv({ advantage: a.value, disadvantage: d.value });
+  return okv({ advantage: Math.max(0, a.value), disadvantage: Math.max(0, -a.value) });
+}
+
+/** The old `disadvantage` count folds into the signed `advantage` (a value the fold cannot read is left for the schema to name). */
+export function netAdvantage(disadvantage: Json, advantage: Json | undefined): Json {
+  if (typeof disadvantage !== 'number' || (advantage !== undefined && typeof advantage !== 'number')) return disadvantage;
+  return (advantage ?? 0) - disadvantage;
 }
 
 // ---------------------------------------------------------------- HP

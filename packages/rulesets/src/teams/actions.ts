@@ -34,15 +34,15 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         label: 'Attack',
         cost: '1 action',
         command: 'teams.attack',
-        fixed: { attacker: a.combatant.id },
-        target: { field: 'target', multiple: false, options: targets },
+        fixed: { attackerId: a.combatant.id },
+        target: { field: 'targetId', multiple: false, options: targets },
         choices: [{ field: 'weapon', label: 'Weapon', options: weapons }],
         numbers: [{ field: 'bonus', label: 'Bonus', min: -100, max: 100, value: 0 }],
         flags: [
           { field: 'sneak', label: 'Sneak attack', value: false },
           { field: 'flank', label: 'Flanking', value: false },
         ],
-        odds: { query: 'teams.attackOdds', args: { attacker: a.combatant.id }, pass: ['target', 'weapon', 'bonus', 'sneak', 'flank'] },
+        odds: { query: 'teams.attackOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon', 'bonus', 'sneak', 'flank'] },
         ...judge(
           weapons.length === 0 ? forbid(`${me.name} carries no weapon`) : yes,
           targets.length === 0 ? forbid('nobody this view can see to attack') : yes,
@@ -55,7 +55,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     if (row.name === 'Attack') continue;
     const req = teamsActionRequest(row.name, a.onTurn);
     if (req === null) continue;
-    const fixed: { [k: string]: Json } = { combatant: a.combatant.id, kind: req.kind, cost: req.cost, label: row.name };
+    const fixed: { [k: string]: Json } = { characterId: a.combatant.id, kind: req.kind, cost: req.cost, label: row.name };
     if (req.tag !== undefined) fixed['tag'] = req.tag;
     if (req.limit !== undefined) fixed['limit'] = req.limit;
     if (req.requires !== undefined) fixed['requires'] = req.requires;

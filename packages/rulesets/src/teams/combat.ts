@@ -17,7 +17,7 @@ const e = (code: string, message: string, path?: string): RuleError => (path ===
 
 export function sheetOf(world: World, id: string, path: string): Sheet | RuleError {
   const s = own(getTeams(world).sheets, id);
-  return s === undefined ? e('NO_SHEET', `no team-game sheet for "${id}" (teams.setSheet first)`, path) : s;
+  return s === undefined ? e('NOT_FOUND', `no team-game sheet for "${id}" (teams.setSheet first)`, path) : s;
 }
 
 /** Our helpers return a value or a RuleError; only errors carry a code. */
@@ -42,7 +42,7 @@ export function hasReaction(world: World, id: string): boolean {
 /** Spend a reaction (unless it is free) and its stamina or focus. */
 export function payReaction(d: Draft, id: string, resource: 'stamina' | 'focus', label: string, free: boolean): RuleError | null {
   const sh = own(getTeams(d.world).sheets, id);
-  if (sh === undefined) return e('NO_SHEET', `no sheet for "${id}"`);
+  if (sh === undefined) return e('NOT_FOUND', `no sheet for "${id}"`);
   if (!sh.conscious || sh.dead) return e('UNABLE', `${sh.name} cannot react while ${sh.dead ? 'dead' : 'unconscious'}`);
   const cost = numSetting(d.world, 'teams.reactionCost');
   const have = resource === 'focus' ? sh.focus : sh.stamina;
@@ -57,15 +57,15 @@ export function payReaction(d: Draft, id: string, resource: 'stamina' | 'focus',
 }
 
 export function readTest(j: Json | undefined, path: string): TestInput | RuleError {
-  if (j === null || typeof j !== 'object' || Array.isArray(j)) return e('BAD_INPUT', `${path} must be { attribute, skill, proficiency?, bonus? }`, path);
+  if (j === null || typeof j !== 'object' || Array.isArray(j)) return e('INVALID_VALUE', `${path} must be { attribute, skill, proficiency?, bonus? }`, path);
   const a = j['attribute'];
   const s = j['skill'];
   const p = j['proficiency'];
   const b = j['bonus'];
-  if (typeof a !== 'string' || a.length === 0 || a.length > 40) return e('BAD_INPUT', `${path}.attribute must name an attribute`, `${path}.attribute`);
-  if (typeof s !== 'string' || s.length === 0 || s.length > 40) return e('BAD_INPUT', `${path}.skill must name a skill`, `${path}.skill`);
-  if (p !== undefined && p !== null && (typeof p !== 'string' || p.length > 40)) return e('BAD_INPUT', `${path}.proficiency must name a proficiency`, `${path}.proficiency`);
-  if (b !== undefined && (typeof b !== 'number' || !Number.isInteger(b) || Math.abs(b) > 100)) return e('BAD_INPUT', `${path}.bonus must be an integer within ±100`, `${path}.bonus`);
+  if (typeof a !== 'string' || a.length === 0 || a.length > 40) return e('INVALID_VALUE', `${path}.attribute must name an attribute`, `${path}.attribute`);
+  if (typeof s !== 'string' || s.length === 0 || s.length > 40) return e('INVALID_VALUE', `${path}.skill must name a skill`, `${path}.skill`);
+  if (p !== undefined && p !== null && (typeof p !== 'string' || p.length > 40)) return e('INVALID_VALUE', `${path}.proficiency must name a proficiency`, `${path}.proficiency`);
+  if (b !== undefined && (typeof b !== 'number' || !Number.isInteger(b) || Math.abs(b) > 100)) return e('INVALID_VALUE', `${path}.bonus must be an integer within ±100`, `${path}.bonus`);
   return { attribute: a, skill: s, ...(typeof p === 'string' ? { proficiency: p } : {}), ...(typeof b === 'number' ? { bonus: b } : {}) };
 }
 
@@ -186,12 +186,12 @@ export interface PreparedAttack {
 
 /** Everything about an attack that is known before rolling (shared by the attack and its odds). */
 export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0): PreparedAttack | RuleError {
-  const att = sheetOf(world, a.attacker, 'attacker');
+  const att = sheetOf(world, a.attacker, 'attackerId');
   if (isError(att)) return att;
-  const tgt0 = sheetOf(world, a.target, 'target');
+  const tgt0 = sheetOf(world, a.target, 'targetId');
   if (isError(tgt0)) return tgt0;
-  if (!att.conscious || att.dead) return e('UNABLE', `${att.name} cannot attack while ${att.dead ? 'dead' : 'unconscious'}`, 'attacker');
-  if (a.attacker === a.target) return e('BAD_TARGET', 'an attacker cannot target themself', 'target');
+  if (!att.conscious || att.dead) return e('UNABLE', `${att.name} cannot attack while ${att.dead ? 'dead' : 'unconscious'}`, 'attackerId');
+  if (a.attacker === a.target) return e('BAD_TARGET', 'an attacker cannot target themself', 'targetId');
   const w = weaponOf(att, a.weapon);
   if (isError(w)) return w;
   const attribute = (a.attribute ?? w.weapon.attributes[0]!).toLowerCase();
@@ -206,8 +206,8 @@ export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0):
     for (const p of w.weapon.proficiencies) if (att.proficiencies[p] !== undefined && (proficiency === null || att.proficiencies[p]! > att.proficiencies[proficiency]!)) proficiency = p;
   }
   for (const id of a.nearby) {
-    if (id === a.attacker || id === a.target) return e('BAD_INPUT', 'nearby lists the other characters within 1 m of the target (not the attacker or the target)', 'nearby');
-    if (own(getTeams(world).sheets, id) === undefined) return e('NO_SHEET', `no sheet for nearby "${id}"`, 'nearby');
+    if (id === a.attacker || id === a.target) return e('INVALID_VALUE', 'nearby lists the other characters within 1 m of the target (not the attacker or the target)', 'nearby');
+    if (own(getTeams(world).sheets, id) === undefined) return e('NOT_FOUND', `no sheet for nearby "${id}"`, 'nearby');
   }
   const enc = getEncounter(world);
   // The multiple attack penalty counts attacks in this round of the running encounter.
@@ -316,7 +316,7 @@ export function resolveHit(d: Draft, p: PendingAttack, defence: Defence): RuleEr
   const world = d.world;
   const tgt = own(getTeams(world).sheets, p.target);
   const att = own(getTeams(world).sheets, p.attacker);
-  if (tgt === undefined) return e('NO_SHEET', `no sheet for "${p.target}"`);
+  if (tgt === undefined) return e('NOT_FOUND', `no sheet for "${p.target}"`);
   const category = damageCategory(p.damageType) ?? 'typeless';
   const raw = rawDamage(p.result, p.weaponDamage);
   const attackerSize = att?.size ?? null;
@@ -377,8 +377,8 @@ export function resolveHit(d: Draft, p: PendingAttack, defence: Defence): RuleEr
 
 /** Intercept: an ally takes the target's place (the same roll against the interceptor's evasion, by default). */
 export function intercept(d: Draft, p: PendingAttack, by: string): RuleError | null {
-  if (by === p.target) return e('BAD_INPUT', 'the target cannot intercept its own attacker', 'by');
-  if (by === p.attacker) return e('BAD_INPUT', 'the attacker cannot intercept', 'by');
+  if (by === p.target) return e('INVALID_VALUE', 'the target cannot intercept its own attacker', 'by');
+  if (by === p.attacker) return e('INVALID_VALUE', 'the attacker cannot intercept', 'by');
   const sh = sheetOf(d.world, by, 'by');
   if (isError(sh)) return sh;
   // Only an ally steps in (same team, when both are in the encounter).

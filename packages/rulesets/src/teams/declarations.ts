@@ -1,6 +1,6 @@
 // Declarations of the team-initiative commands and the odds query (ADR 13):
 // sheets and tracks, attacks and their reactions, damage, actions (003).
-import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
+import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
 import { MAX_NEARBY } from './combat.js';
@@ -10,8 +10,11 @@ import { DAMAGE_TYPES } from './damage.js';
 
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
-/** Teams sheets are keyed by combatant id. */
-const who = (description = 'a combatant id (its sheet)') => combatantId(description).max(MAX_ID);
+/** A creature: its character id, or the combatant id its sheet is kept under (docs/vocabulary.md: one id for a creature). */
+const who = (description = 'the character (or the combatant id its sheet is kept under)') => characterId(description).max(MAX_ID);
+/** docs/vocabulary.md renames (ADR 27); old names still parse. */
+const RENAMED_ID = { id: 'characterId' } as const;
+const RENAMED_ATTACK = { attacker: 'attackerId', target: 'targetId' } as const;
 const name = () => text(40).min(1);
 const table = () => z.record(z.string().min(1).max(LIMITS.key), int(0, LIMITS.value));
 const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
@@ -74,8 +77,8 @@ export const teamsSheet = z.strictObject({
 });
 
 const attackFields = {
-  attacker: who('who attacks'),
-  target: who('who is attacked'),
+  attackerId: who('who attacks'),
+  targetId: who('who is attacked'),
   weapon: text(MAX_ID, 'the weapon item id').min(1),
   attribute: name().optional(),
   proficiency: name().optional(),
@@ -87,46 +90,57 @@ const attackFields = {
 };
 
 export const teamsCatalog = catalogOf(
-  declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ id: who(), sheet: teamsSheet }) }),
-  declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ id: who() }) }),
+  declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID }),
+  declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID }),
   declareCommand('teams.setTrack', {
     summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
     who: 'gm',
-    input: z.strictObject({ id: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
+    input: z.strictObject({ characterId: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
+    renamed: RENAMED_ID,
   }),
   declareCommand('teams.attack', {
     summary: 'Attack with a weapon: an opposed test, damage through deflection',
     who: 'own-character',
-    input: z.strictObject({ ...attackFields, readied: z.boolean().meta({ description: 'take a readied attack as the reaction' }).optional(), before: who('whose turn a readied attack interrupts').optional(), commanded: z.boolean().optional() }),
+    input: z.strictObject({ ...attackFields, readied: z.boolean().meta({ description: 'take a readied attack as the reaction' }).optional(), beforeId: who('whose turn a readied attack interrupts').optional(), commanded: z.boolean().optional() }),
+    renamed: { ...RENAMED_ATTACK, before: 'beforeId' },
   }),
   declareCommand('teams.defend', {
     summary: 'React to a pending attack: none, block, parry or dodge',
     who: 'own-character',
-    input: z.strictObject({ attack: text(MAX_ID, 'the pending attack id').min(1), reaction: z.enum(['none', 'block', 'parry', 'dodge']).optional(), item: text(MAX_ID).min(1).optional(), test: test.optional() }),
+    input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), reaction: z.enum(['none', 'block', 'parry', 'dodge']).optional(), item: text(MAX_ID).min(1).optional(), test: test.optional() }),
+    renamed: { attack: 'attackId' },
   }),
-  declareCommand('teams.intercept', { summary: 'Intercept a pending attack', who: 'own-character', input: z.strictObject({ attack: text(MAX_ID).min(1), by: who('who intercepts') }) }),
+  declareCommand('teams.intercept', {
+    summary: 'Intercept a pending attack',
+    who: 'own-character',
+    input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), interceptorId: who('who intercepts') }),
+    renamed: { attack: 'attackId', by: 'interceptorId' },
+  }),
   declareCommand('teams.stayConscious', {
     summary: 'Test to stay conscious (or fortify)',
     who: 'own-character',
-    input: z.strictObject({ id: who(), fortify: z.boolean().optional(), test: test.optional(), difficulty: difficulty().optional() }),
+    input: z.strictObject({ characterId: who(), fortify: z.boolean().optional(), test: test.optional(), difficulty: difficulty().optional() }),
+    renamed: RENAMED_ID,
   }),
   declareCommand('teams.react', {
     summary: 'A reaction test: fortify, resist or dodge against a difficulty',
     who: 'own-character',
-    input: z.strictObject({ id: who(), reaction: z.enum(['fortify', 'resist', 'dodge']), difficulty: difficulty(), test }),
+    input: z.strictObject({ characterId: who(), reaction: z.enum(['fortify', 'resist', 'dodge']), difficulty: difficulty(), test }),
+    renamed: RENAMED_ID,
   }),
   declareCommand('teams.damage', {
     summary: 'Deal damage from any source (reduced by deflection unless reduce is false)',
     who: 'gm',
-    input: z.strictObject({ target: who(), amount: int(0, MAX_AMOUNT), damageType: text(40).nullable().optional(), reduce: z.boolean().optional(), nonlethal: z.boolean().optional() }),
+    input: z.strictObject({ targetId: who(), amount: int(0, MAX_AMOUNT), damageType: text(40).nullable().optional(), reduce: z.boolean().optional(), nonlethal: z.boolean().optional() }),
+    renamed: { target: 'targetId' },
   }),
   declareCommand('teams.act', {
     summary: 'Take an action from the action table (Move, Command, Ready, a test...)',
     who: 'own-character',
     input: z.strictObject({
-      combatant: who(),
+      characterId: who(),
       action: text(40, 'the action name').min(1),
-      target: text(MAX_ID).optional(),
+      targetId: who('the action\'s target (Command, Resuscitate...)').optional(),
       items: z.array(text(LIMITS.key).min(1)).max(LIMITS.items).optional(),
       item: text(LIMITS.key).optional(),
       commanded: z.boolean().optional(),
@@ -137,13 +151,15 @@ export const teamsCatalog = catalogOf(
       label: text(80).optional(),
       cost: int(1, 20).optional(),
     }),
+    renamed: { combatant: 'characterId', target: 'targetId' },
   }),
-  declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }) }),
-  declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ id: who(), before: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }) }),
+  declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }), renamed: RENAMED_ATTACK }),
+  declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ characterId: who(), beforeId: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }), renamed: { ...RENAMED_ID, before: 'beforeId' } }),
   declareQuery('teams.attackOdds', {
     summary: "Exact odds of an attack's test against the target's evasion",
     who: 'anyone',
     input: z.strictObject(attackFields),
+    renamed: RENAMED_ATTACK,
     // The odds fields come from the attack's pmf; the named ones describe the attack as the rules read it.
     result: z.looseObject({ weapon: z.string(), attribute: z.string(), advantage: z.number(), penalty: z.number(), earlierAttacks: z.number(), ranged: z.boolean(), criticalThreshold: z.number(), evasion: z.number() }),
   }),

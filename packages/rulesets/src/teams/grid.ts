@@ -14,7 +14,7 @@ export interface GridPoint {
 export function gridDistance(from: GridPoint, to: GridPoint): number | RuleError {
   for (const [k, v] of [['from.x', from.x], ['from.y', from.y], ['to.x', to.x], ['to.y', to.y]] as const) {
     if (!Number.isSafeInteger(v) || Math.abs(v) > MAX_GRID_OFFSET) {
-      return { code: 'BAD_INPUT', message: `${k} must be an integer square within ±${MAX_GRID_OFFSET}`, path: k };
+      return { code: 'INVALID_VALUE', message: `${k} must be an integer square within ±${MAX_GRID_OFFSET}`, path: k };
     }
   }
   const dx = Math.abs(to.x - from.x);

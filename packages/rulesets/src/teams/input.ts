@@ -1,32 +1,52 @@
 // Reading command fields with the teams commands' own limits, shared by the
 // commands and the queries that answer "what if" for them.
-import type { Command, RuleError } from '@tablekeeper/engine';
+import { combatantFor, getEncounter, type Command, type RuleError, type World } from '@tablekeeper/engine';
 import { isError, MAX_NEARBY, type AttackInput } from './combat.js';
+import { getTeams } from './state.js';
 
 export const MAX_ID = 80;
 
 export function id(c: Command, k: string): string | RuleError {
   const v = c[k];
-  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID ? v : { code: 'BAD_INPUT', message: `${k} must be an id of 1-${MAX_ID} characters`, path: k };
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_ID ? v : { code: 'INVALID_VALUE', message: `${k} must be an id of 1-${MAX_ID} characters`, path: k };
 }
 
 export function optStr(c: Command, k: string): string | undefined | RuleError {
   const v = c[k];
   if (v === undefined || v === null) return undefined;
-  return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'BAD_INPUT', message: `${k} must be a name of 1-40 characters`, path: k };
+  return typeof v === 'string' && v.length > 0 && v.length <= 40 ? v : { code: 'INVALID_VALUE', message: `${k} must be a name of 1-40 characters`, path: k };
 }
 
 export function intIn(c: Command, k: string, min: number, max: number, dflt?: number): number | RuleError {
   const v = c[k];
   if (v === undefined && dflt !== undefined) return dflt;
-  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : { code: 'BAD_INPUT', message: `${k} must be an integer in [${min}, ${max}]`, path: k };
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : { code: 'INVALID_VALUE', message: `${k} must be an integer in [${min}, ${max}]`, path: k };
 }
 
-/** teams.attack's fields (attacker, target, weapon, attribute, proficiency, sneak, flank, nearby, bonus, await). */
-export function readAttack(c: Command): AttackInput | RuleError {
-  const attacker = id(c, 'attacker');
+/**
+ * The sheet key a creature id names (docs/vocabulary.md: one id for a creature). Sheets are
+ * keyed by combatant id: a sheet's or combatant's own key, else the sheet or combatant that
+ * plays this character; an id naming nothing is returned as it is, for the caller to refuse.
+ */
+export function creatureKey(world: World, creature: string): string {
+  const sheets = getTeams(world).sheets;
+  const enc = getEncounter(world);
+  if (Object.hasOwn(sheets, creature) || Object.hasOwn(enc.combatants, creature)) return creature;
+  const bySheet = Object.entries(sheets).find(([, s]) => s.characterId === creature)?.[0];
+  return bySheet ?? combatantFor(enc, creature)?.id ?? creature;
+}
+
+/** A creature field read as a sheet key (see creatureKey). */
+export function creature(world: World, c: Command, k: string): string | RuleError {
+  const v = id(c, k);
+  return isError(v) ? v : creatureKey(world, v);
+}
+
+/** teams.attack's fields (attackerId, targetId, weapon, attribute, proficiency, sneak, flank, nearby, bonus, await). */
+export function readAttack(world: World, c: Command): AttackInput | RuleError {
+  const attacker = creature(world, c, 'attackerId');
   if (isError(attacker)) return attacker;
-  const target = id(c, 'target');
+  const target = creature(world, c, 'targetId');
   if (isError(target)) return target;
   const weapon = id(c, 'weapon');
   if (isError(weapon)) return weapon;
@@ -38,7 +58,7 @@ export function readAttack(c: Command): AttackInput | RuleError {
   if (isError(bonus)) return bonus;
   const nearbyIn = c['nearby'] ?? [];
   if (!Array.isArray(nearbyIn) || nearbyIn.length > MAX_NEARBY || !nearbyIn.every((x) => typeof x === 'string')) {
-    return { code: 'BAD_INPUT', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
+    return { code: 'INVALID_VALUE', message: `nearby must be a list of at most ${MAX_NEARBY} character ids`, path: 'nearby' };
   }
   const nearby = [...new Set(nearbyIn as string[])];
   return {

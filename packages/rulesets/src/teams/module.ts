@@ -12,8 +12,8 @@ import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
-import { id, intIn, MAX_ID, readAttack } from './input.js';
-import { audienceOf, controls, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
+import { creature, creatureKey, id, intIn, MAX_ID, readAttack } from './input.js';
+import { audienceOf, controlsCreature, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
 
 const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
@@ -25,13 +25,13 @@ const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the p
 const by = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => {
   const v = c[field];
   if (typeof v !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
-  return controls(world, actor, v) ? null : FORBIDDEN;
+  return controlsCreature(world, actor, creatureKey(world, v)) ? null : FORBIDDEN;
 };
 /** For commands about a pending attack: whoever controls the attack's current target. */
 const byTargetOf = (world: World, c: Command, actor: Viewer): RuleError | null => {
-  const p = typeof c['attack'] === 'string' ? own(getTeams(world).pending, c['attack']) : undefined;
+  const p = typeof c['attackId'] === 'string' ? own(getTeams(world).pending, c['attackId']) : undefined;
   if (p === undefined) return actor.role === 'gm' ? null : FORBIDDEN;
-  return controls(world, actor, p.target) ? null : FORBIDDEN;
+  return controlsCreature(world, actor, p.target) ? null : FORBIDDEN;
 };
 
 function readDefence(c: Command): Defence | RuleError {
@@ -45,7 +45,7 @@ function readDefence(c: Command): Defence | RuleError {
     const t = readTest(c['test'], 'test');
     return isError(t) ? t : { kind: 'dodge', test: t };
   }
-  return { code: 'BAD_INPUT', message: 'reaction must be "none", "block", "parry" or "dodge"', path: 'reaction' };
+  return { code: 'INVALID_VALUE', message: 'reaction must be "none", "block", "parry" or "dodge"', path: 'reaction' };
 }
 
 /** Pay one action for `who`: a Command grant from the current actor, or their own economy. */
@@ -70,7 +70,7 @@ function payAction(d: Draft, who: string, c: Command, extra: { [k: string]: Json
 const commands: { [type: string]: CommandHandler } = {
   'teams.setSheet': {
     decide(world, c) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
       const sheet = parseSheet(c['sheet'], { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty'));
       if (!sheet.ok) return sheet;
@@ -82,36 +82,36 @@ const commands: { [type: string]: CommandHandler } = {
   },
   'teams.removeSheet': {
     decide(world, c) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
-      if (own(getTeams(world).sheets, who) === undefined) return fail('NO_SHEET', `no sheet for "${who}"`, 'id');
+      if (own(getTeams(world).sheets, who) === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
       return { ok: true, value: [{ type: 'teams.sheetRemoved', id: who }] };
     },
   },
   /** GM sets a track (recovery, rests and healing are outside the excerpt). */
   'teams.setTrack': {
     decide(world, c) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
-      const sh = sheetOf(world, who, 'id');
+      const sh = sheetOf(world, who, 'characterId');
       if (isError(sh)) return { ok: false, error: sh };
       const field = c['field'];
       const max: { [k: string]: number } = { endurance: sh.maxEndurance, health: sh.maxHealth, stamina: sh.maxStamina, focus: sh.maxFocus, deathDifficulty: MAX_DIFFICULTY };
-      if (typeof field !== 'string' || max[field] === undefined) return fail('BAD_INPUT', `field must be one of ${Object.keys(max).join(', ')}`, 'field');
+      if (typeof field !== 'string' || max[field] === undefined) return fail('INVALID_VALUE', `field must be one of ${Object.keys(max).join(', ')}`, 'field');
       const to = intIn(c, 'value', field === 'deathDifficulty' ? 1 : 0, max[field]!);
       if (isError(to)) return { ok: false, error: to };
       return { ok: true, value: [{ type: 'teams.restored', id: who, field, from: sh[field as 'health'], to }] };
     },
   },
   'teams.attack': {
-    authorize: by('attacker'),
+    authorize: by('attackerId'),
     decide(world, c, env) {
-      const a = readAttack(c);
+      const a = readAttack(world, c);
       if (isError(a)) return { ok: false, error: a };
       const d = new Draft(world, env.rng);
-      const att = sheetOf(world, a.attacker, 'attacker');
+      const att = sheetOf(world, a.attacker, 'attackerId');
       if (isError(att)) return { ok: false, error: att };
-      if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot attack while ${att.dead ? 'dead' : 'unconscious'}`, 'attacker');
+      if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot attack while ${att.dead ? 'dead' : 'unconscious'}`, 'attackerId');
       // A readied attack is taken as the reaction it was declared as.
       if (c['readied'] === true) {
         const r = readiedTaken(d, a.attacker, c);
@@ -127,10 +127,10 @@ const commands: { [type: string]: CommandHandler } = {
   'teams.defend': {
     authorize: byTargetOf,
     decide(world, c, env) {
-      const atk = id(c, 'attack');
+      const atk = id(c, 'attackId');
       if (isError(atk)) return { ok: false, error: atk };
       const p = own(getTeams(world).pending, atk);
-      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attack');
+      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attackId');
       const def = readDefence(c);
       if (isError(def)) return { ok: false, error: def };
       const d = new Draft(world, env.rng);
@@ -139,14 +139,14 @@ const commands: { [type: string]: CommandHandler } = {
     },
   },
   'teams.intercept': {
-    authorize: by('by'),
+    authorize: by('interceptorId'),
     decide(world, c, env) {
-      const atk = id(c, 'attack');
+      const atk = id(c, 'attackId');
       if (isError(atk)) return { ok: false, error: atk };
       const p = own(getTeams(world).pending, atk);
-      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attack');
-      if (p.intercepted !== null) return fail('ALREADY_INTERCEPTED', 'this attack was already intercepted', 'attack');
-      const who = id(c, 'by');
+      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attackId');
+      if (p.intercepted !== null) return fail('ALREADY_INTERCEPTED', 'this attack was already intercepted', 'attackId');
+      const who = creature(world, c, 'interceptorId');
       if (isError(who)) return { ok: false, error: who };
       const d = new Draft(world, env.rng);
       const r = intercept(d, p, who);
@@ -154,12 +154,12 @@ const commands: { [type: string]: CommandHandler } = {
     },
   },
   'teams.stayConscious': {
-    authorize: by('id'),
+    authorize: by('characterId'),
     decide(world, c, env) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
       const risk = getTeams(world).atRisk[who];
-      if (risk === undefined) return fail('NOT_AT_RISK', `${who} does not need to fortify to stay conscious`, 'id');
+      if (risk === undefined) return fail('NOT_AT_RISK', `${who} does not need to fortify to stay conscious`, 'characterId');
       const d = new Draft(world, env.rng);
       if (c['fortify'] !== true) {
         d.emit({ type: 'teams.fellUnconscious', id: who, reason: 'chose not to fortify' });
@@ -184,17 +184,17 @@ const commands: { [type: string]: CommandHandler } = {
   },
   /** A defence test against an effect (fortify: physical, resist: mental, dodge: anything to avoid) at a difficulty the GM names. */
   'teams.react': {
-    authorize: by('id'),
+    authorize: by('characterId'),
     decide(world, c, env) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
       const kind = c['reaction'];
-      if (kind !== 'fortify' && kind !== 'resist' && kind !== 'dodge') return fail('BAD_INPUT', 'reaction must be "fortify", "resist" or "dodge"', 'reaction');
+      if (kind !== 'fortify' && kind !== 'resist' && kind !== 'dodge') return fail('INVALID_VALUE', 'reaction must be "fortify", "resist" or "dodge"', 'reaction');
       const difficulty = intIn(c, 'difficulty', 0, MAX_DIFFICULTY);
       if (isError(difficulty)) return { ok: false, error: difficulty };
       const t = readTest(c['test'], 'test');
       if (isError(t)) return { ok: false, error: t };
-      const sh = sheetOf(world, who, 'id');
+      const sh = sheetOf(world, who, 'characterId');
       if (isError(sh)) return { ok: false, error: sh };
       const d = new Draft(world, env.rng);
       const paid = payReaction(d, who, kind === 'resist' ? 'focus' : 'stamina', kind, false);
@@ -208,16 +208,16 @@ const commands: { [type: string]: CommandHandler } = {
   /** Damage from any source (a trap, a fall): reduced by the matching deflection unless `reduce: false`. */
   'teams.damage': {
     decide(world, c, env) {
-      const who = id(c, 'target');
+      const who = creature(world, c, 'targetId');
       if (isError(who)) return { ok: false, error: who };
-      const sh = sheetOf(world, who, 'target');
+      const sh = sheetOf(world, who, 'targetId');
       if (isError(sh)) return { ok: false, error: sh };
       const amount = intIn(c, 'amount', 0, MAX_AMOUNT);
       if (isError(amount)) return { ok: false, error: amount };
       const type = c['damageType'] ?? null;
-      if (type !== null && typeof type !== 'string') return fail('BAD_INPUT', 'damageType must name a damage type', 'damageType');
+      if (type !== null && typeof type !== 'string') return fail('INVALID_VALUE', 'damageType must name a damage type', 'damageType');
       const cat = damageCategory(type);
-      if (cat === null) return fail('BAD_INPUT', `unknown damage type "${String(type)}"`, 'damageType');
+      if (cat === null) return fail('INVALID_VALUE', `unknown damage type "${String(type)}"`, 'damageType');
       const d = new Draft(world, env.rng);
       const dealt = c['reduce'] === false || cat === 'typeless' ? amount : Math.max(1, amount - effectiveReduction(world, who, sh, cat, null));
       dealDamage(d, who, dealt, type, c['nonlethal'] === true, null);
@@ -225,22 +225,22 @@ const commands: { [type: string]: CommandHandler } = {
     },
   },
   'teams.act': {
-    authorize: by('combatant'),
+    authorize: by('characterId'),
     decide(world, c, env) {
       return act(world, c, env);
     },
   },
   'teams.killingStrike': {
-    authorize: by('attacker'),
+    authorize: by('attackerId'),
     decide(world, c, env) {
       return killingStrike(world, c, env);
     },
   },
   /** A readied (non-attack) action is taken: it uses the reaction. */
   'teams.triggerReady': {
-    authorize: by('id'),
+    authorize: by('characterId'),
     decide(world, c, env) {
-      const who = id(c, 'id');
+      const who = creature(world, c, 'characterId');
       if (isError(who)) return { ok: false, error: who };
       const d = new Draft(world, env.rng);
       const r = readiedTaken(d, who, c);
@@ -255,7 +255,7 @@ function readiedTaken(d: Draft, who: string, c: Command): RuleError | null {
   const comb = own(enc.combatants, who);
   if (!enc.active || comb === undefined) return { code: 'NO_ENCOUNTER', message: 'readied actions exist only in an encounter' };
   if (comb.readied === null) return { code: 'NOT_READIED', message: `${who} has no readied action`, path: 'readied' };
-  const before = c['before'];
+  const before = typeof c['beforeId'] === 'string' ? creatureKey(d.world, c['beforeId']) : undefined;
   const spent = kit.spend(d.world, who, { kind: 'reaction' });
   if (!spent.ok) return spent.error;
   d.emit(spent.value);
@@ -268,42 +268,43 @@ function readiedTaken(d: Draft, who: string, c: Command): RuleError | null {
 const MAX_BRANDISH = 4;
 
 function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
-  const who = id(c, 'combatant');
+  const who = creature(world, c, 'characterId');
   if (isError(who)) return { ok: false, error: who };
   const enc = getEncounter(world);
-  if (!enc.active || own(enc.combatants, who) === undefined) return fail('NO_ENCOUNTER', `${who} is not in a running encounter`, 'combatant');
+  if (!enc.active || own(enc.combatants, who) === undefined) return fail('NO_ENCOUNTER', `${who} is not in a running encounter`, 'characterId');
   const name = c['action'];
   const row = typeof name === 'string' ? TEAMS_ACTIONS.find((r) => r.name.toLowerCase() === name.toLowerCase()) : undefined;
   if (row === undefined) return fail('UNKNOWN_ACTION', `action must be one of ${TEAMS_ACTIONS.filter((r) => r.kind !== 'reaction' && r.name !== 'Attack').map((r) => r.name).join(', ')}`, 'action');
   if (row.name === 'Attack') return fail('USE_ATTACK', 'attacks are made with teams.attack', 'action');
   if (row.kind === 'reaction') return fail('USE_REACTION', 'reactions are taken with teams.defend, teams.intercept, teams.react or teams.stayConscious', 'action');
   const sh = own(getTeams(world).sheets, who);
-  if (sh !== undefined && (!sh.conscious || sh.dead)) return fail('UNABLE', `${sh.name} cannot act while ${sh.dead ? 'dead' : 'unconscious'}`, 'combatant');
-  const target = c['target'];
-  if (target !== undefined && (typeof target !== 'string' || target.length > MAX_ID)) return fail('BAD_INPUT', 'target must be an id', 'target');
+  if (sh !== undefined && (!sh.conscious || sh.dead)) return fail('UNABLE', `${sh.name} cannot act while ${sh.dead ? 'dead' : 'unconscious'}`, 'characterId');
+  const given = c['targetId'];
+  if (given !== undefined && (typeof given !== 'string' || given.length > MAX_ID)) return fail('INVALID_VALUE', 'targetId must be an id', 'targetId');
+  const target = given === undefined ? undefined : creatureKey(world, given);
   const d = new Draft(world, env.rng);
 
   // Preconditions and resource costs checked before paying the action.
   const cost = numSetting(world, 'teams.reactionCost');
   if (row.name === 'Command') {
-    if (typeof target !== 'string' || own(enc.combatants, target) === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'target');
-    if (own(enc.combatants, target)!.side !== own(enc.combatants, who)!.side) return fail('BAD_TARGET', 'Command gives an action to an ally on your team', 'target');
+    if (typeof target !== 'string' || own(enc.combatants, target) === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'targetId');
+    if (own(enc.combatants, target)!.side !== own(enc.combatants, who)!.side) return fail('BAD_TARGET', 'Command gives an action to an ally on your team', 'targetId');
   }
   if (row.name === 'Resuscitate') {
-    if (typeof target !== 'string') return fail('BAD_TARGET', 'Resuscitate needs a target', 'target');
-    const t = sheetOf(world, target, 'target');
+    if (typeof target !== 'string') return fail('BAD_TARGET', 'Resuscitate needs a target', 'targetId');
+    const t = sheetOf(world, target, 'targetId');
     if (isError(t)) return { ok: false, error: t };
-    if (t.dead) return fail('DEAD', `${t.name} is dead`, 'target');
-    if (t.conscious) return fail('CONSCIOUS', `${t.name} is conscious already`, 'target');
+    if (t.dead) return fail('DEAD', `${t.name} is dead`, 'targetId');
+    if (t.conscious) return fail('CONSCIOUS', `${t.name} is conscious already`, 'targetId');
   }
   if (row.name === 'Brandish') {
     const items = c['items'];
-    if (sh === undefined) return fail('NO_SHEET', `no sheet for "${who}"`, 'combatant');
+    if (sh === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
     if (!Array.isArray(items) || items.length > MAX_BRANDISH || !items.every((i) => typeof i === 'string' && sh.items[i] !== undefined)) {
-      return fail('BAD_INPUT', `items must list at most ${MAX_BRANDISH} of ${sh.name}'s item ids`, 'items');
+      return fail('INVALID_VALUE', `items must list at most ${MAX_BRANDISH} of ${sh.name}'s item ids`, 'items');
     }
   }
-  if (row.name === 'Drop Item' && (typeof c['item'] !== 'string' || sh === undefined || !sh.wielded.includes(c['item']))) return fail('BAD_INPUT', 'item must be a wielded item id', 'item');
+  if (row.name === 'Drop Item' && (typeof c['item'] !== 'string' || sh === undefined || !sh.wielded.includes(c['item']))) return fail('INVALID_VALUE', 'item must be a wielded item id', 'item');
   if (row.name === 'Stand Up' && !Object.values(enc.conditions).some((i) => i.target === who && i.defId === 'prone')) return fail('NOT_PRONE', `${who} is not prone`, 'action');
 
   // Pay: a Command grant (one single action that does not end the turn), or the economy.
@@ -323,7 +324,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   if (row.name === 'Sprint' || row.name === 'Command') {
     const resource = row.name === 'Sprint' ? 'stamina' : 'focus';
     const need = row.name === 'Sprint' ? cost : numSetting(world, 'teams.commandFocus');
-    if (sh === undefined) return fail('NO_SHEET', `no sheet for "${who}"`, 'combatant');
+    if (sh === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
     const have = sh[resource];
     if (have < need) return fail(resource === 'focus' ? 'NO_FOCUS' : 'NO_STAMINA', `${row.name} needs ${need} ${resource} (${sh.name} has ${have})`, resource);
     if (need > 0) d.emit({ type: 'teams.resourceSpent', id: who, resource, n: need, from: have, to: have - need, for: row.name });
@@ -356,8 +357,8 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
     case 'Ready an Action': {
       const action = c['readiedAction'];
       const trigger = c['trigger'];
-      if (typeof action !== 'string' || action.length === 0 || action.length > 80) return fail('BAD_INPUT', 'readiedAction must name the action (1-80 characters)', 'readiedAction');
-      if (typeof trigger !== 'string' || trigger.length === 0 || trigger.length > 200) return fail('BAD_INPUT', 'trigger must describe the trigger (1-200 characters)', 'trigger');
+      if (typeof action !== 'string' || action.length === 0 || action.length > 80) return fail('INVALID_VALUE', 'readiedAction must name the action (1-80 characters)', 'readiedAction');
+      if (typeof trigger !== 'string' || trigger.length === 0 || trigger.length > 200) return fail('INVALID_VALUE', 'trigger must describe the trigger (1-200 characters)', 'trigger');
       d.emit({ type: 'encounter.readied', id: who, action, trigger, round: enc.round });
       break;
     }
@@ -400,7 +401,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
 
 function testAction(d: Draft, who: string, c: Command, then: (roll: Json, difficulty: number, success: boolean) => void, dflt: number | null): RuleError | null {
   const sh = own(getTeams(d.world).sheets, who);
-  if (sh === undefined) return { code: 'NO_SHEET', message: `no sheet for "${who}"`, path: 'combatant' };
+  if (sh === undefined) return { code: 'NOT_FOUND', message: `no sheet for "${who}"`, path: 'characterId' };
   const t = readTest(c['test'], 'test');
   if (isError(t)) return t;
   const difficulty = intIn(c, 'difficulty', 0, MAX_DIFFICULTY, dflt ?? undefined);
@@ -414,15 +415,15 @@ function testAction(d: Draft, who: string, c: Command, then: (roll: Json, diffic
 // ---------------------------------------------------------------- killing strike
 
 function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]> {
-  const a = readAttack({ ...c, type: c.type });
+  const a = readAttack(world, c);
   if (isError(a)) return { ok: false, error: a };
-  const att = sheetOf(world, a.attacker, 'attacker');
+  const att = sheetOf(world, a.attacker, 'attackerId');
   if (isError(att)) return { ok: false, error: att };
-  const tgt = sheetOf(world, a.target, 'target');
+  const tgt = sheetOf(world, a.target, 'targetId');
   if (isError(tgt)) return { ok: false, error: tgt };
-  if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot act`, 'attacker');
-  if (tgt.dead) return fail('DEAD', `${tgt.name} is already dead`, 'target');
-  if (tgt.conscious) return fail('CONSCIOUS', `a killing strike needs an unconscious target; ${tgt.name} is conscious`, 'target');
+  if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot act`, 'attackerId');
+  if (tgt.dead) return fail('DEAD', `${tgt.name} is already dead`, 'targetId');
+  if (tgt.conscious) return fail('CONSCIOUS', `a killing strike needs an unconscious target; ${tgt.name} is conscious`, 'targetId');
   const item = att.items[a.weapon];
   if (item === undefined || item.weapon === null) return fail('NOT_A_WEAPON', `${att.name} has no weapon "${a.weapon}"`, 'weapon');
   if (item.weapon.nonlethal && setting(world, 'teams.killingStrikeWeapons') !== 'any') return fail('NONLETHAL', `${item.name} is nonlethal (setting teams.killingStrikeWeapons)`, 'weapon');

@@ -2,7 +2,7 @@
 // of a teams.attack as it would be made now. Answered on the asker's projected
 // world: a hidden sheet is not there, and a secret one is only a name and
 // status words there, so a player gets an error instead of its evasion.
-import type { Json, Query, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { own, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
 import { readAttack } from './input.js';
 import { attackOdds } from './odds.js';
@@ -14,22 +14,22 @@ type Answer = ReturnType<Query>;
 const fail = (code: string, message: string, path: string): Answer => ({ ok: false, error: { code, message, path } });
 
 /** The attack's arguments, read as teams.attack reads them (an odds question never waits: `await` is off). */
-function readArgs(args: Args): AttackInput | RuleError {
-  for (const k of ['sneak', 'flank'] as const) if (args[k] !== undefined && typeof args[k] !== 'boolean') return { code: 'BAD_INPUT', message: `${k} must be true or false`, path: k };
-  const a = readAttack({ type: 'teams.attack', ...args });
+function readArgs(world: World, args: Args): AttackInput | RuleError {
+  for (const k of ['sneak', 'flank'] as const) if (args[k] !== undefined && typeof args[k] !== 'boolean') return { code: 'INVALID_VALUE', message: `${k} must be true or false`, path: k };
+  const a = readAttack(world, { type: 'teams.attack', ...args });
   return isError(a) ? a : { ...a, await: false };
 }
 
 /** The teams.attackOdds answer: hit (critical included), critical, astray and miss, and the numbers behind them. */
 export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answer {
-  const a = readArgs(args);
+  const a = readArgs(world, args);
   if (isError(a)) return { ok: false, error: a };
   const sheets = getTeams(world).sheets;
   for (const k of ['attacker', 'target'] as const) {
-    const sh = sheets[a[k]];
-    if (sh === undefined) return fail('NO_SHEET', `no team-game sheet for "${a[k]}"`, k);
+    const sh = own(sheets, a[k]);
+    if (sh === undefined) return fail('NOT_FOUND', `no team-game sheet for "${a[k]}"`, `${k}Id`);
     // In a player's projection a secret sheet is a name and status words: no numbers to reckon with.
-    if (viewer.role !== 'gm' && sh.secret === true) return fail('VALUES_HIDDEN', `the GM keeps ${sh.name}'s numbers secret`, k);
+    if (viewer.role !== 'gm' && sh.secret === true) return fail('VALUES_HIDDEN', `the GM keeps ${sh.name}'s numbers secret`, `${k}Id`);
   }
   const prep = prepareAttack(world, a);
   if (isError(prep)) return { ok: false, error: prep };

@@ -2,7 +2,7 @@
 // penalty counts, attacks waiting for the target's reaction, characters who
 // must choose to fortify or fall unconscious, and Command grants.
 import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter, own } from '@tablekeeper/engine';
+import { controls, getEncounter, own } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
 
 export const TEAMS_ID = 'teams';
@@ -69,13 +69,9 @@ function characterOf(world: World, id: string): string | null {
   return own(getTeams(world).sheets, id)?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
 }
 
-/** The GM, or the player whose seat holds the combatant's character. */
-export function controls(world: World, actor: Viewer, id: string): boolean {
-  if (actor.role === 'gm') return true;
-  if (actor.role !== 'player') return false;
-  const ch = characterOf(world, id);
-  const seat = own(world.seats, actor.seatId);
-  return ch !== null && seat !== undefined && seat.characterIds.includes(ch);
+/** The GM, or the player whose seat holds the character this sheet key stands for (the engine's one check, ADR 27). */
+export function controlsCreature(world: World, actor: Viewer, id: string): boolean {
+  return actor.role === 'gm' || controls(world, actor, characterOf(world, id));
 }
 
 /** Secret: the GM marked the sheet secret, or the combatant is not fully visible in the encounter. */

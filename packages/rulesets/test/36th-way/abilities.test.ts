@@ -58,71 +58,71 @@ const ABILITIES = [
 describe('using abilities in a fight', () => {
   it('escalation X+: refused in round 1, allowed once the die reaches X', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'finale' }).code).toBe('ESCALATION_TOO_LOW');
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'finale' }).code).toBe('ESCALATION_TOO_LOW');
     for (let i = 0; i < 4; i++) t.s.run({ type: 'encounter.endTurn' }); // two rounds: escalation 2
     expect(getEncounter(t.world).round).toBe(3);
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'finale' });
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'finale' });
   });
   it('escalation keyed on odd / even: 0 is neither', () => {
     const t = fight({}, { ann: { abilities: [{ id: 'odd', frequency: 'at-will', action: 'quick', escalation: { min: 0, parity: 'odd' } }] } });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 0
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 0
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }); // 1
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'odd' }); // 1
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 2
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'odd' }).code).toBe('ESCALATION_PARITY'); // 2
   });
   it('Spend X Power', () => {
     const t = fight({}, { ann: { abilities: ABILITIES, resources: { power: 3 } } });
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'blast' });
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'blast' });
     expect(t.sheet('ann').resources['power']).toBe(1);
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'blast' }).code).toBe('NOT_ENOUGH_POWER');
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'blast' }).code).toBe('NOT_ENOUGH_POWER');
   });
   it('substitutions: Move for Quick, Standard for Move (quick actions paid by move, then standard)', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
-    const paid = [1, 2, 3].map(() => events(t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'step' }), 'economy.spent')[0]!['paid']);
+    const paid = [1, 2, 3].map(() => events(t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'step' }), 'economy.spent')[0]!['paid']);
     expect(paid).toEqual([[{ pool: 'quick', n: 1 }], [{ pool: 'move', n: 1 }], [{ pool: 'standard', n: 1 }]]);
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'step' }).code).toBe('NO_ACTIONS_LEFT');
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'step' }).code).toBe('NO_ACTIONS_LEFT');
   });
   it('one interrupt per round, only outside your turn', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'riposte' }).code).toBe('NO_ACTIONS_LEFT');
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'riposte' }).code).toBe('NO_ACTIONS_LEFT');
     t.s.run({ type: 'encounter.endTurn' }); // the orc's turn
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'riposte' });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'riposte' }).code).toBe('NO_ACTIONS_LEFT');
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'riposte' });
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'riposte' }).code).toBe('NO_ACTIONS_LEFT');
   });
   it('Stunned loses the move action', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'stunned', duration: { kind: 'encounterEnd' } });
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'step' }); // quick
-    const e = events(t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'step' }), 'economy.spent')[0]!;
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'step' }); // quick
+    const e = events(t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'step' }), 'economy.spent')[0]!;
     expect(e['paid']).toEqual([{ pool: 'standard', n: 1 }]);
   });
   it('Hampered: only basic attacks and the like', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'hampered', duration: { kind: 'encounterEnd' } });
-    expect(t.s.fail({ type: 'tsw.useAbility', who: 'ann', ability: 'step' }).code).toBe('HAMPERED');
+    expect(t.s.fail({ type: '36th-way.useAbility', who: 'ann', ability: 'step' }).code).toBe('HAMPERED');
     t.dice.push(1, 1, 1);
-    t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
+    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
   });
   it('Sustain X: without a successful sustain roll the ability ends at the end of your next turn', () => {
     const t = fight({}, { ann: { abilities: ABILITIES } });
-    t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'ward' });
+    t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'ward' });
     t.s.run({ type: 'encounter.endTurn' }); // started this turn: still active
     expect(t.sheet('ann').uses['ward']?.activeTurn).not.toBeNull();
     t.s.run({ type: 'encounter.endTurn' });
     t.dice.push(6, 4, 1); // 11: sustained (a standard action, like starting it)
-    const tx = t.s.run({ type: 'tsw.sustain', who: 'ann', ability: 'ward' });
-    expect(events(tx, 'tsw.sustainRolled')[0]).toMatchObject({ target: 11, success: true });
+    const tx = t.s.run({ type: '36th-way.sustain', who: 'ann', ability: 'ward' });
+    expect(events(tx, '36th-way.sustainRolled')[0]).toMatchObject({ target: 11, success: true });
     expect(events(tx, 'economy.spent')[0]).toMatchObject({ kind: 'standard' });
     t.s.run({ type: 'encounter.endTurn' });
     expect(t.sheet('ann').uses['ward']?.activeTurn).not.toBeNull();
     t.s.run({ type: 'encounter.endTurn' });
     const end = t.s.run({ type: 'encounter.endTurn' }); // Ann does not sustain it
-    expect(events(end, 'tsw.abilityLapsed')[0]).toMatchObject({ who: 'ann', ability: 'ward' });
+    expect(events(end, '36th-way.abilityLapsed')[0]).toMatchObject({ who: 'ann', ability: 'ward' });
     expect(t.sheet('ann').uses['ward']?.activeTurn).toBeNull();
     expectReplayEqualsLive(t);
   });
@@ -130,25 +130,25 @@ describe('using abilities in a fight', () => {
     const t = fight({}, { ann: { abilities: ABILITIES, tier: 2 } });
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'confused', duration: { kind: 'encounterEnd' } });
     t.dice.push(1, 2, 3);
-    const tx = t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: 'surge' });
-    expect(events(tx, 'tsw.confusedSaveRolled')[0]).toMatchObject({ success: false, target: 11 });
-    expect(events(tx, 'tsw.damaged')[0]).toMatchObject({ target: 'ann', amount: 2 });
+    const tx = t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'surge' });
+    expect(events(tx, '36th-way.confusedSaveRolled')[0]).toMatchObject({ success: false, target: 11 });
+    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ target: 'ann', amount: 2 });
   });
 });
 
 describe('rests (002 "Resting and Recharging")', () => {
   const used = () => {
     const t = table();
-    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'ann', name: 'Ann', kind: 'pc', level: 2, maxHp: 30, hp: 5, recoveryDice: { count: 2, sides: 8 }, recoveryBonus: 1, abilities: ABILITIES, resources: { power: 4 } } as unknown as Json });
-    for (const a of ['surge', 'nova', 'flare', 'blast']) t.s.run({ type: 'tsw.useAbility', who: 'ann', ability: a });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'ann', name: 'Ann', kind: 'pc', level: 2, maxHp: 30, hp: 5, recoveryDice: { count: 2, sides: 8 }, recoveryBonus: 1, abilities: ABILITIES, resources: { power: 4 } } as unknown as Json });
+    for (const a of ['surge', 'nova', 'flare', 'blast']) t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: a });
     return t;
   };
   it('quick rest: spend any recoveries, restore encounter abilities, roll recharges (11+)', () => {
     const t = used();
     t.dice.push(3, 5, 8, 8, 5, 5, 1); // two recoveries of 2d8 + 1: 3 + 5 + 1 = 9 and 8 + 8 + 1 = 17; recharge natural 5 + 5 + 1 = 11
-    const tx = t.s.run({ type: 'tsw.quickRest', recoveries: { ann: 2 } });
-    expect(events(tx, 'tsw.healed').map((e) => e['hpTo'])).toEqual([14, 30]); // 5 + 9; 14 + 17 capped
-    expect(events(tx, 'tsw.rechargeRolled')[0]).toMatchObject({ ability: 'flare', target: 11, success: true });
+    const tx = t.s.run({ type: '36th-way.quickRest', recoveries: { ann: 2 } });
+    expect(events(tx, '36th-way.healed').map((e) => e['hpTo'])).toEqual([14, 30]); // 5 + 9; 14 + 17 capped
+    expect(events(tx, '36th-way.rechargeRolled')[0]).toMatchObject({ ability: 'flare', target: 11, success: true });
     const s = t.sheet('ann');
     expect(s.recoveries).toBe(6);
     expect(s.uses['surge']?.expended).toBe(false);
@@ -161,12 +161,12 @@ describe('rests (002 "Resting and Recharging")', () => {
   it('a failed recharge roll keeps the ability expended', () => {
     const t = used();
     t.dice.push(5, 4, 1);
-    t.s.run({ type: 'tsw.quickRest' });
+    t.s.run({ type: '36th-way.quickRest' });
     expect(t.sheet('ann').uses['flare']?.expended).toBe(true);
   });
   it('full rest: HP, recoveries, every ability and resource reset; a new adventuring day', () => {
     const t = used();
-    t.s.run({ type: 'tsw.fullRest' });
+    t.s.run({ type: '36th-way.fullRest' });
     const s = t.sheet('ann');
     expect(s).toMatchObject({ hp: 30, recoveries: 8, uses: {}, resources: { power: 4 } });
     expect(t.world.clock.counts.longRest).toBe(1);
@@ -174,30 +174,30 @@ describe('rests (002 "Resting and Recharging")', () => {
   });
   it('retreating to a full rest is a campaign loss; so is fleeing', () => {
     const t = fight();
-    t.s.run({ type: 'tsw.flee' });
+    t.s.run({ type: '36th-way.flee' });
     expect(getEncounter(t.world).active).toBe(false);
-    t.s.run({ type: 'tsw.fullRest', retreat: true });
+    t.s.run({ type: '36th-way.fullRest', retreat: true });
     expect(t.world.ext['36th-way']).toMatchObject({ campaignLosses: [{ reason: 'fled', day: 1 }, { reason: 'retreat to a full rest', day: 1 }] });
   });
   it('downtime during the day: the GM may give back a recovery or a daily ability (capped at the maximum)', () => {
     const t = used();
     t.dice.push(1, 1, 1); // Flare's recharge roll fails
-    t.s.run({ type: 'tsw.quickRest', recoveries: { ann: 1 }, average: true });
+    t.s.run({ type: '36th-way.quickRest', recoveries: { ann: 1 }, average: true });
     expect(t.sheet('ann').recoveries).toBe(7);
-    t.s.run({ type: 'tsw.restore', who: 'ann', recoveries: 3, ability: 'nova' });
+    t.s.run({ type: '36th-way.restore', who: 'ann', recoveries: 3, ability: 'nova' });
     expect(t.sheet('ann').recoveries).toBe(8);
     expect(t.sheet('ann').uses['nova']?.expended).toBe(false);
-    expect(t.s.fail({ type: 'tsw.restore', who: 'ann' }).code).toBe('BAD_INPUT');
+    expect(t.s.fail({ type: '36th-way.restore', who: 'ann' }).code).toBe('INVALID_VALUE');
   });
   it('no resting in the middle of a fight', () => {
     const t = fight();
-    expect(t.s.fail({ type: 'tsw.quickRest' }).code).toBe('IN_ENCOUNTER');
+    expect(t.s.fail({ type: '36th-way.quickRest' }).code).toBe('IN_ENCOUNTER');
   });
   it('until-rest conditions end at the matching rest', () => {
     const t = fight();
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'weakened', duration: { kind: 'rest', rest: 'short' } });
     t.s.run({ type: 'encounter.end' });
-    t.s.run({ type: 'tsw.quickRest' });
+    t.s.run({ type: '36th-way.quickRest' });
     expect(Object.values(getEncounter(t.world).conditions)).toEqual([]);
   });
 });

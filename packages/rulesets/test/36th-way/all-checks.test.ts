@@ -31,7 +31,7 @@ function turnTo(s: Scenario, id: string, round = 0): void {
 /** Ann and Bob (party, fast) against an Orc (medium), Ann engaged with it; Ann's turn; `conditions` on Ann. */
 function fight(conditions: readonly string[], settings: { readonly [key: string]: Json } = {}): Scenario {
   const s = scenario(ruleset.modules, { rng: threes, rulesetId: '36th-way', settings });
-  for (const sheet of [ANN, BOB, ORC]) s.run(cmd({ type: 'tsw.sheet.set', sheet }));
+  for (const sheet of [ANN, BOB, ORC]) s.run(cmd({ type: '36th-way.sheet.set', sheet }));
   s.run(
     cmd({
       type: 'encounter.start',
@@ -43,7 +43,7 @@ function fight(conditions: readonly string[], settings: { readonly [key: string]
     }),
   );
   turnTo(s, 'ann');
-  s.run(cmd({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'engaged' }));
+  s.run(cmd({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'engaged' }));
   for (const c of conditions) s.run(cmd({ type: 'condition.apply', target: 'ann', condition: c, duration: { kind: 'encounterEnd' }, ...(c === 'grabbed' ? { source: 'orc' } : {}) }));
   return s;
 }
@@ -57,56 +57,56 @@ const roll = (tx: Transaction, type: string): { net: number; dice: number[] } =>
 type Kind = 'attack' | 'save' | 'check';
 /** Every command that rolls 3d6 for a PC, what kind of roll it is, and how to make Ann roll it. */
 const ROLLS: { readonly [command: string]: { readonly kind: Kind; readonly run: (s: Scenario) => { net: number; dice: number[] } } } = {
-  'tsw.attack': { kind: 'attack', run: (s) => roll(s.run(cmd({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' })), 'tsw.attackRolled') },
-  'tsw.rally': {
+  '36th-way.attack': { kind: 'attack', run: (s) => roll(s.run(cmd({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' })), '36th-way.attackRolled') },
+  '36th-way.rally': {
     kind: 'save',
     run: (s) => {
       s.run(cmd({ type: 'condition.apply', target: 'ann', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
       const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing')!.id;
-      return roll(s.run(cmd({ type: 'tsw.rally', who: 'ann', against: inst })), 'condition.saveRolled');
+      return roll(s.run(cmd({ type: '36th-way.rally', who: 'ann', against: inst })), 'condition.saveRolled');
     },
   },
   // Bob grants Ann (making Last Gasp saves) a save: the save is Ann's.
-  'tsw.grantSave': {
+  '36th-way.grantSave': {
     kind: 'save',
     run: (s) => {
-      s.run(cmd({ type: 'tsw.lastGasp', id: 'ann', effect: 'petrifying gaze' }));
+      s.run(cmd({ type: '36th-way.lastGasp', id: 'ann', effect: 'petrifying gaze' }));
       s.run(cmd({ type: 'encounter.endTurn' }));
       turnTo(s, 'bob');
-      return roll(s.run(cmd({ type: 'tsw.grantSave', who: 'bob', target: 'ann' })), 'tsw.deathSaveRolled');
+      return roll(s.run(cmd({ type: '36th-way.grantSave', who: 'bob', target: 'ann' })), '36th-way.deathSaveRolled');
     },
   },
-  'tsw.check': { kind: 'check', run: (s) => roll(s.run(cmd({ type: 'tsw.check', who: 'ann', difficulty: 12 })), 'tsw.checkRolled') },
-  'tsw.diceyMove': { kind: 'check', run: (s) => roll(s.run(cmd({ type: 'tsw.diceyMove', who: 'ann', difficulty: 12 })), 'tsw.diceyMoveRolled') },
-  'tsw.disengage': { kind: 'check', run: (s) => roll(s.run(cmd({ type: 'tsw.disengage', who: 'ann' })), 'tsw.disengageRolled') },
+  '36th-way.check': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.check', who: 'ann', difficulty: 12 })), '36th-way.checkRolled') },
+  '36th-way.diceyMove': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.diceyMove', who: 'ann', difficulty: 12 })), '36th-way.diceyMoveRolled') },
+  '36th-way.disengage': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.disengage', who: 'ann' })), '36th-way.disengageRolled') },
 };
 
 /** Every other command, and why it rolls no attack, save or check for a PC. */
 const NO_ROLL: { readonly [command: string]: string } = {
-  'tsw.sheet.set': 'edits a sheet',
-  'tsw.sheet.remove': 'edits a sheet',
-  'tsw.outOfFight': 'no roll',
-  'tsw.damage': 'damage, no roll',
-  'tsw.heal': 'recovery dice, not an attack, save or check',
-  'tsw.stabilize': 'no roll',
-  'tsw.lastGasp': 'starts Last Gasp saves; they are rolled at turn start (death saves) or by tsw.grantSave',
-  'tsw.useAbility': 'non-attack abilities; attacks with an ability go through tsw.attack',
-  'tsw.sustain': "the ability's own Sustain number, not an attack, save or check (no condition names it)",
-  'tsw.quickRest': "recharge rolls are the ability's own numbers (no condition names them)",
-  'tsw.fullRest': 'no roll',
-  'tsw.restore': 'no roll',
-  'tsw.stance': 'no roll',
-  'tsw.position': 'no roll',
-  'tsw.move': 'no roll (opportunity attacks it provokes are the enemy\'s tsw.attack)',
-  'tsw.popOff': 'no roll',
-  'tsw.intercept': 'no roll',
-  'tsw.fightInSpirit': 'gives advantage; rolls nothing',
-  'tsw.flee': 'no roll',
+  '36th-way.sheet.set': 'edits a sheet',
+  '36th-way.sheet.remove': 'edits a sheet',
+  '36th-way.outOfFight': 'no roll',
+  '36th-way.damage': 'damage, no roll',
+  '36th-way.heal': 'recovery dice, not an attack, save or check',
+  '36th-way.stabilize': 'no roll',
+  '36th-way.lastGasp': 'starts Last Gasp saves; they are rolled at turn start (death saves) or by 36th-way.grantSave',
+  '36th-way.useAbility': 'non-attack abilities; attacks with an ability go through 36th-way.attack',
+  '36th-way.sustain': "the ability's own Sustain number, not an attack, save or check (no condition names it)",
+  '36th-way.quickRest': "recharge rolls are the ability's own numbers (no condition names them)",
+  '36th-way.fullRest': 'no roll',
+  '36th-way.restore': 'no roll',
+  '36th-way.stance': 'no roll',
+  '36th-way.position': 'no roll',
+  '36th-way.move': 'no roll (opportunity attacks it provokes are the enemy\'s 36th-way.attack)',
+  '36th-way.popOff': 'no roll',
+  '36th-way.intercept': 'no roll',
+  '36th-way.fightInSpirit': 'gives advantage; rolls nothing',
+  '36th-way.flee': 'no roll',
 };
 
 describe('002: every command that rolls for a PC is listed (or excluded with its reason)', () => {
   it('the lists cover the ruleset\'s commands exactly', () => {
-    const all = ruleset.modules.flatMap((m) => Object.keys(m.commands ?? {})).filter((k) => k.startsWith('tsw.'));
+    const all = ruleset.modules.flatMap((m) => Object.keys(m.commands ?? {})).filter((k) => k.startsWith('36th-way.'));
     expect([...Object.keys(ROLLS), ...Object.keys(NO_ROLL)].sort()).toEqual(all.sort());
   });
 });
@@ -129,12 +129,12 @@ describe('002: conditions reach every roll of their kind, and only that kind', (
   it('the escalation die is added to every PC attack (002 "Escalation Die": all PC attacks), not to the Orc\'s by default', () => {
     const s = fight([]);
     turnTo(s, 'ann', 3); // the third round: escalation 2
-    const tx = s.run(cmd({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }));
-    const e = tx.kind === 'command' ? tx.events.find((x) => x.type === 'tsw.attackRolled')! : null;
+    const tx = s.run(cmd({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }));
+    const e = tx.kind === 'command' ? tx.events.find((x) => x.type === '36th-way.attackRolled')! : null;
     expect(e!['parts']).toMatchObject({ escalation: 2 });
     turnTo(s, 'orc');
-    const orc = s.run(cmd({ type: 'tsw.attack', attacker: 'orc', targets: ['ann'], basic: 'melee' }));
-    const o = orc.kind === 'command' ? orc.events.find((x) => x.type === 'tsw.attackRolled')! : null;
+    const orc = s.run(cmd({ type: '36th-way.attack', attacker: 'orc', targets: ['ann'], basic: 'melee' }));
+    const o = orc.kind === 'command' ? orc.events.find((x) => x.type === '36th-way.attackRolled')! : null;
     expect(o!['parts']).toMatchObject({ escalation: 0 });
   });
 });
@@ -146,7 +146,7 @@ describe('002 "Rally": the save gains a bonus equal to Escalation, as the creatu
     s.run(cmd({ type: 'condition.apply', target: 'orc', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
     turnTo(s, 'orc', 3);
     const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing' && c.target === 'orc')!.id;
-    const tx = s.run(cmd({ type: 'tsw.rally', who: 'orc', against: inst }));
+    const tx = s.run(cmd({ type: '36th-way.rally', who: 'orc', against: inst }));
     const e = tx.kind === 'command' ? tx.events.find((x) => x.type === 'condition.saveRolled') : undefined;
     return (e!['roll'] as { bonus: number }).bonus;
   }
@@ -164,7 +164,7 @@ describe('002 "Rally": the save gains a bonus equal to Escalation, as the creatu
     s.run(cmd({ type: 'condition.apply', target: 'ann', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
     turnTo(s, 'ann', 3);
     const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing')!.id;
-    const tx = s.run(cmd({ type: 'tsw.rally', who: 'ann', against: inst }));
+    const tx = s.run(cmd({ type: '36th-way.rally', who: 'ann', against: inst }));
     const e = tx.kind === 'command' ? tx.events.find((x) => x.type === 'condition.saveRolled') : undefined;
     expect((e!['roll'] as { bonus: number }).bonus).toBe(2);
   });

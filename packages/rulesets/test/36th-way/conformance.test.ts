@@ -18,12 +18,12 @@ const steps: StepMaker[] = [
     return {
       actor: { role: 'gm' },
       command: {
-        type: 'tsw.sheet.set',
+        type: '36th-way.sheet.set',
         sheet: { id: ctx.pick(hidden, d.a, 'nobody'), name: ctx.canary(), kind, level: 2, maxHp: 20, hp: 20, abilities: [{ id: 'claw', name: ctx.canary(), frequency: 'at-will' }] } as unknown as Json,
       },
     };
   },
-  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'tsw.damage', target: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), amount: 3 } }),
+  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: '36th-way.damage', target: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), amount: 3 } }),
 ];
 
 describe('secrecy conformance (ADR 10)', () => {
@@ -32,7 +32,7 @@ describe('secrecy conformance (ADR 10)', () => {
     const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: bands[d.a % 5]! }), sequences: 1000 });
     expect(report.sequences).toBe(1000);
     expect(report.compared).toBeGreaterThan(0);
-    expect(Object.keys(report.accepted)).toContain('tsw.sheet.set');
+    expect(Object.keys(report.accepted)).toContain('36th-way.sheet.set');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });

@@ -12,8 +12,8 @@ describe('36th Way sheets players may not see', () => {
   it("a hidden PC combatant's sheet is in no player's or spectator's view, nor in their log", () => {
     const t = table();
     t.s.run({ type: 'seat.add', name: 'Ann' });
-    t.s.run({ type: 'tsw.sheet.set', sheet: sheet('ann', 'Ann') });
-    t.s.run({ type: 'tsw.sheet.set', sheet: sheet('spy', 'Whisper') });
+    t.s.run({ type: '36th-way.sheet.set', sheet: sheet('ann', 'Ann') });
+    t.s.run({ type: '36th-way.sheet.set', sheet: sheet('spy', 'Whisper') });
     t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', band: 'fast' }, { id: 'spy', kind: 'pc', band: 'fast', visibility: 'hidden' }] });
     for (const v of PLAYERS) {
       const text = JSON.stringify(t.s.view(v));
@@ -27,8 +27,8 @@ describe('36th Way sheets players may not see', () => {
     t.s.run({ type: 'seat.add', name: 'Ann' });
     const tx = t.s.run({ type: 'character.add', name: 'Vesper', kind: 'pc', visibility: 'hidden' });
     const id = String((tx as unknown as { events: { id: string }[] }).events[0]!.id);
-    t.s.run({ type: 'tsw.sheet.set', sheet: sheet(id, 'Vesper', { characterId: id }) });
-    t.s.run({ type: 'tsw.damage', target: id, amount: 3 });
+    t.s.run({ type: '36th-way.sheet.set', sheet: sheet(id, 'Vesper', { characterId: id }) });
+    t.s.run({ type: '36th-way.damage', target: id, amount: 3 });
     for (const v of PLAYERS) expect(JSON.stringify(t.s.view(v))).not.toContain('Vesper');
     expect(JSON.stringify(t.s.view({ role: 'gm' }))).toContain('Vesper took 3 damage');
     t.s.run({ type: 'character.remove', id });
@@ -37,7 +37,7 @@ describe('36th Way sheets players may not see', () => {
 
   it('a shown sheet carries only the listed fields: a field the projector does not know stays with the GM', () => {
     const t = table();
-    t.s.run({ type: 'tsw.sheet.set', sheet: sheet('ann', 'Ann') });
+    t.s.run({ type: '36th-way.sheet.set', sheet: sheet('ann', 'Ann') });
     t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', band: 'fast' }] });
     // A field a future version might add, written straight into the state as a reducer would.
     const st = t.s.table.world.ext['36th-way'] as { sheets: { [k: string]: object } };

@@ -67,7 +67,7 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
   /** Ann drops to 0 on her own turn; the orc's turn passes; round 2 starts with Ann's death save. */
   const dropped = (amount = 30, crit = false, settings = {}) => {
     const t = fight(settings);
-    t.s.run({ type: 'tsw.damage', target: 'ann', amount, crit });
+    t.s.run({ type: '36th-way.damage', target: 'ann', amount, crit });
     t.s.run({ type: 'encounter.endTurn' });
     return t;
   };
@@ -76,7 +76,7 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
     expect(t.sheet('ann').dying).not.toBeNull();
     t.dice.push(2, 2, 2);
     const tx = t.s.run({ type: 'encounter.endTurn' }); // the orc ends; Ann's turn starts
-    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ outcome: 'failure', target: 13, failures: 1, dead: false });
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ outcome: 'failure', target: 13, failures: 1, dead: false });
     expect(getEncounter(t.world).current).toBe('orc');
     expect(getEncounter(t.world).round).toBe(2);
     expectReplayEqualsLive(t);
@@ -85,7 +85,7 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
     const t = dropped(40); // -10 HP
     t.dice.push(5, 5, 3, 4); // natural 13; 1d8 = 4, + 3 = 7
     const tx = t.s.run({ type: 'encounter.endTurn' });
-    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ hpFrom: 0, hpTo: 7, spent: 1, revived: true });
+    expect(events(tx, '36th-way.healed')[0]).toMatchObject({ hpFrom: 0, hpTo: 7, spent: 1, revived: true });
     expect(t.sheet('ann')).toMatchObject({ hp: 7, recoveries: 7, dying: null });
     expect(getEncounter(t.world).current).toBe('orc');
   });
@@ -100,41 +100,41 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
     const t = dropped(30, true);
     t.dice.push(6, 6, 6, 6, 1, 2);
     const tx = t.s.run({ type: 'encounter.endTurn' });
-    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2, roll: { net: -2, natural: 13 } });
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2, roll: { net: -2, natural: 13 } });
   });
   it('dropped to minus half max HP: 2 Disadvantage on the first death save', () => {
     const t = dropped(45);
     t.dice.push(1, 1, 1, 1, 1);
     const tx = t.s.run({ type: 'encounter.endTurn' });
-    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2 });
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2 });
     t.dice.push(1, 1, 1); // second save: three dice only
     const tx2 = t.s.run({ type: 'encounter.endTurn' });
-    expect(events(tx2, 'tsw.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 0, failures: 2 });
+    expect(events(tx2, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 0, failures: 2 });
   });
   it('Enervated gives 1 Disadvantage on death saves', () => {
     const t = dropped();
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'enervated', duration: { kind: 'encounterEnd' } });
     t.dice.push(6, 6, 6, 1, 2);
     const tx = t.s.run({ type: 'encounter.endTurn' });
-    expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ roll: { net: -1, natural: 13 }, outcome: 'success' });
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ roll: { net: -1, natural: 13 }, outcome: 'success' });
   });
   it('four failed death saves in one encounter: the character dies and loses later turns', () => {
     const t = dropped();
     for (let i = 1; i <= 4; i++) {
       t.dice.push(1, 2, 3);
       const tx = t.s.run({ type: 'encounter.endTurn' });
-      expect(events(tx, 'tsw.deathSaveRolled')[0]).toMatchObject({ failures: i, dead: i === 4 });
+      expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ failures: i, dead: i === 4 });
     }
     expect(t.sheet('ann')).toMatchObject({ dead: true, dying: null });
   });
   it('stabilized: still cannot act, but failures no longer kill', () => {
     const t = dropped();
-    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
     t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'medium' } }); // joins late: next round
     for (let i = 0; i < 6; i++) t.dice.push(1, 2, 3);
     advanceTo(t, 'bob');
     expect(t.sheet('ann').deathFailures).toBe(1);
-    t.s.run({ type: 'tsw.stabilize', who: 'bob', target: 'ann' });
+    t.s.run({ type: '36th-way.stabilize', who: 'bob', target: 'ann' });
     expect(t.sheet('ann').dying).toMatchObject({ stabilized: true });
     for (let r = 0; r < 4; r++) {
       t.s.run({ type: 'encounter.endTurn' });
@@ -145,7 +145,7 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
   });
   it('any healing brings a dying character back from 0', () => {
     const t = dropped(36); // -6
-    t.s.run({ type: 'tsw.heal', id: 'ann', how: 'recovery', average: true });
+    t.s.run({ type: '36th-way.heal', id: 'ann', how: 'recovery', average: true });
     expect(t.sheet('ann')).toMatchObject({ hp: 7, dying: null, recoveries: 7 }); // 1d8 averaged = 4, + 3
   });
   it('death save failures reset when the encounter ends', () => {
@@ -160,16 +160,16 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
 describe('Last Gasp saves (002 "Last Gasp Saves")', () => {
   it('death saves against an effect; success keeps the HP held when it began; healing cannot help; an ally grants a save that does not count', () => {
     const t = fight();
-    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 5 });
-    t.s.run({ type: 'tsw.lastGasp', id: 'ann', effect: 'petrifying gaze' });
-    expect(t.s.fail({ type: 'tsw.heal', id: 'ann' }).code).toBe('LAST_GASP');
-    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: '36th-way.damage', target: 'ann', amount: 5 });
+    t.s.run({ type: '36th-way.lastGasp', id: 'ann', effect: 'petrifying gaze' });
+    expect(t.s.fail({ type: '36th-way.heal', id: 'ann' }).code).toBe('LAST_GASP');
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
     t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'medium' } });
     advanceTo(t, 'bob');
     t.dice.push(1, 1, 2);
-    const g = t.s.run({ type: 'tsw.grantSave', who: 'bob', target: 'ann' });
-    expect(events(g, 'tsw.deathSaveRolled')[0]).toMatchObject({ lastGasp: true, outcome: 'failure', counted: false, failures: 0 });
-    t.s.run({ type: 'tsw.damage', target: 'ann', amount: 3 }); // the effect's consequences
+    const g = t.s.run({ type: '36th-way.grantSave', who: 'bob', target: 'ann' });
+    expect(events(g, '36th-way.deathSaveRolled')[0]).toMatchObject({ lastGasp: true, outcome: 'failure', counted: false, failures: 0 });
+    t.s.run({ type: '36th-way.damage', target: 'ann', amount: 3 }); // the effect's consequences
     t.dice.push(5, 5, 4); // Ann's own save at the start of her next turn: 14, a success
     t.s.run({ type: 'encounter.endTurn' });
     advanceTo(t, 'bob');
@@ -180,26 +180,26 @@ describe('Last Gasp saves (002 "Last Gasp Saves")', () => {
 describe('healing commands', () => {
   it('no recoveries left: halved, and -1 Volition and defenses until a full rest', () => {
     const t = fight({}, { ann: { hp: 10, recoveries: 0 } });
-    const tx = t.s.run({ type: 'tsw.heal', id: 'ann', average: true });
-    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ amount: 7, hpTo: 13, halved: true, exhaustion: 1 });
+    const tx = t.s.run({ type: '36th-way.heal', id: 'ann', average: true });
+    expect(events(tx, '36th-way.healed')[0]).toMatchObject({ amount: 7, hpTo: 13, halved: true, exhaustion: 1 });
     t.dice.push(5, 5, 4, 1); // natural 14 + 1 + (3 - 1) = 17 vs AC 14
-    const a = t.s.run({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
-    expect(events(a, 'tsw.attackRolled')[0]).toMatchObject({ parts: { volition: 2 }, total: 17 });
-    expect(events(a, 'tsw.damaged')[0]).toMatchObject({ amount: 3 }); // 1 + Volition 2
+    const a = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
+    expect(events(a, '36th-way.attackRolled')[0]).toMatchObject({ parts: { volition: 2 }, total: 17 });
+    expect(events(a, '36th-way.damaged')[0]).toMatchObject({ amount: 3 }); // 1 + Volition 2
     t.s.run({ type: 'encounter.end' });
-    t.s.run({ type: 'tsw.fullRest' });
+    t.s.run({ type: '36th-way.fullRest' });
     expect(t.sheet('ann')).toMatchObject({ exhaustion: 0, hp: 30, recoveries: 8 });
   });
   it('NPCs heal 1d6 (or 1d10) per level', () => {
     const t = fight({}, { orc: { hp: 5 } });
     t.dice.push(4, 6);
-    const tx = t.s.run({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 6 });
-    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ amount: 10, hpTo: 15 });
-    expect(t.s.fail({ type: 'tsw.heal', id: 'orc', how: 'npc', die: 8 }).code).toBe('INVALID_VALUE');
+    const tx = t.s.run({ type: '36th-way.heal', id: 'orc', how: 'npc', die: 6 });
+    expect(events(tx, '36th-way.healed')[0]).toMatchObject({ amount: 10, hpTo: 15 });
+    expect(t.s.fail({ type: '36th-way.heal', id: 'orc', how: 'npc', die: 8 }).code).toBe('INVALID_VALUE');
   });
   it('an enemy at 0 HP is dead and loses its turns', () => {
     const t = fight();
-    t.s.run({ type: 'tsw.damage', target: 'orc', amount: 20 });
+    t.s.run({ type: '36th-way.damage', target: 'orc', amount: 20 });
     expect(t.sheet('orc').dead).toBe(true);
     const tx = t.s.run({ type: 'encounter.endTurn' });
     expect(events(tx, 'encounter.turnSkipped').length + events(tx, 'encounter.roundEnded').length).toBeGreaterThan(0);

@@ -10,9 +10,9 @@ const onDeck = (t: ReturnType<typeof table>, v: Viewer): string | null | undefin
 
 function setup(): ReturnType<typeof table> {
   const t = table();
-  t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN } as unknown as Json });
-  t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC } as unknown as Json });
-  t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
+  t.s.run({ type: '36th-way.sheet.set', sheet: { ...ANN } as unknown as Json });
+  t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC } as unknown as Json });
+  t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, id: 'shade', name: 'Shade' } as unknown as Json });
   t.s.run({
     type: 'encounter.start',
     combatants: [
@@ -35,7 +35,7 @@ describe('36th Way: on deck and a veiled combatant', () => {
 
   it('a veiled foe killed in secret is skipped for the GM, but players\' on deck does not reveal it', () => {
     const t = setup();
-    t.s.run({ type: 'tsw.damage', target: 'shade', amount: 100 });
+    t.s.run({ type: '36th-way.damage', target: 'shade', amount: 100 });
     expect(onDeck(t, { role: 'gm' })).toBe('orc');
     expect(onDeck(t, SPECTATOR)).toBe('shade');
     // Its turn then passes as before: the kernel skips it and the Orc acts.

@@ -10,14 +10,14 @@ import { getTsw, parseSheet } from '../../src/36th-way/state.js';
 import { ANN, ORC } from './setup.js';
 
 const OPS: readonly ((who: string, other: string) => Command)[] = [
-  (who, other) => ({ type: 'tsw.attack', attacker: who, targets: [other], basic: 'melee' }),
-  (who, other) => ({ type: 'tsw.attack', attacker: who, targets: [other], ability: 'blast', types: ['fire'], damage: { count: 6, sides: 6, bonus: 0 }, mode: { kind: 'average', averaged: 4 } }),
-  (who) => ({ type: 'tsw.heal', id: who }),
-  (who) => ({ type: 'tsw.rally', who }),
-  (who) => ({ type: 'tsw.disengage', who }),
-  (who, other) => ({ type: 'tsw.move', who, to: other, range: 'engaged' }),
-  (who) => ({ type: 'tsw.stance', who, stance: 'ranged' }),
-  (who) => ({ type: 'tsw.stance', who, stance: 'melee' }),
+  (who, other) => ({ type: '36th-way.attack', attacker: who, targets: [other], basic: 'melee' }),
+  (who, other) => ({ type: '36th-way.attack', attacker: who, targets: [other], ability: 'blast', types: ['fire'], damage: { count: 6, sides: 6, bonus: 0 }, mode: { kind: 'average', averaged: 4 } }),
+  (who) => ({ type: '36th-way.heal', id: who }),
+  (who) => ({ type: '36th-way.rally', who }),
+  (who) => ({ type: '36th-way.disengage', who }),
+  (who, other) => ({ type: '36th-way.move', who, to: other, range: 'engaged' }),
+  (who) => ({ type: '36th-way.stance', who, stance: 'ranged' }),
+  (who) => ({ type: '36th-way.stance', who, stance: 'melee' }),
   (who) => ({ type: 'condition.apply', target: who, condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 4, type: 'fire' } }),
   (who) => ({ type: 'condition.apply', target: who, condition: 'dazed', duration: { kind: 'saveEnds' } }),
   () => ({ type: 'encounter.endTurn' }),
@@ -31,10 +31,10 @@ describe('properties of random fights', () => {
       fc.property(fc.integer({ min: 0, max: 10_000 }), fc.array(fc.tuple(fc.integer({ min: 0, max: OPS.length - 1 }), fc.boolean()), { minLength: 1, maxLength: 25 }), (seed, plan) => {
         const s = scenario(ruleset.modules, { rng: seededRng(seed), rulesetId: '36th-way' });
         const blast = [{ id: 'blast', frequency: { kind: 'recharge', target: 11 }, action: 'standard', types: ['ranged', 'spell'] }];
-        s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, maxHp: 24, abilities: blast } as unknown as Json });
-        s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, resist: { fire: 13 }, abilities: blast } as unknown as Json });
+        s.run({ type: '36th-way.sheet.set', sheet: { ...ANN, maxHp: 24, abilities: blast } as unknown as Json });
+        s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, resist: { fire: 13 }, abilities: blast } as unknown as Json });
         s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'fast' }, { id: 'orc', kind: 'npc', side: 'foes', band: 'medium' }] });
-        s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'engaged' });
+        s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'engaged' });
         for (const [i, annActs] of plan) {
           const cur = getEncounter(s.world).current;
           const who = cur ?? (annActs ? 'ann' : 'orc');

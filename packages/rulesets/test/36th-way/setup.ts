@@ -54,8 +54,8 @@ export const ORC = { id: 'orc', name: 'Orc', kind: 'npc', level: 2, volition: 2,
 /** Ann (PC, Fast) and an Orc (NPC, Medium), engaged; Ann's turn. */
 export function fight(settings: { readonly [k: string]: Json } = {}, extra: { ann?: object; orc?: object } = {}): T {
   const t = table(settings);
-  t.s.run({ type: 'tsw.sheet.set', sheet: { ...ANN, ...extra.ann } as unknown as Json });
-  t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, ...extra.orc } as unknown as Json });
+  t.s.run({ type: '36th-way.sheet.set', sheet: { ...ANN, ...extra.ann } as unknown as Json });
+  t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, ...extra.orc } as unknown as Json });
   t.s.run({
     type: 'encounter.start',
     combatants: [
@@ -63,7 +63,7 @@ export function fight(settings: { readonly [k: string]: Json } = {}, extra: { an
       { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
     ],
   });
-  t.s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'engaged' });
+  t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'engaged' });
   return t;
 }
 

@@ -15,9 +15,9 @@ describe('end of turn: ongoing damage, then saves (002 "Actions")', () => {
     t.s.run(apply('ann', 'dazed', { kind: 'saveEnds' }));
     t.dice.push(6, 5, 1, 1, 2, 3); // saves in instance order: ongoing 12 (ends), dazed 6 (stays)
     const tx = t.s.run({ type: 'encounter.endTurn' });
-    const order = events(tx).map((e) => e['type']).filter((x) => x === 'tsw.damaged' || x === 'condition.saveRolled');
-    expect(order).toEqual(['tsw.damaged', 'condition.saveRolled', 'condition.saveRolled']);
-    expect(events(tx, 'tsw.damaged')[0]).toMatchObject({ amount: 5, reason: 'ongoing', types: ['fire'] });
+    const order = events(tx).map((e) => e['type']).filter((x) => x === '36th-way.damaged' || x === 'condition.saveRolled');
+    expect(order).toEqual(['36th-way.damaged', 'condition.saveRolled', 'condition.saveRolled']);
+    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ amount: 5, reason: 'ongoing', types: ['fire'] });
     const saves = events(tx, 'condition.saveRolled');
     expect(saves.map((s) => s['success'])).toEqual([true, false]);
     expect(saves[0]!['roll']).toMatchObject({ natural: 12, target: 11 });
@@ -53,9 +53,9 @@ describe('Rally, Fight in Spirit, Dicey Moves (002 "Special Actions")', () => {
     t.s.run(apply('ann', 'ongoing', { kind: 'saveEnds' }, { params: { amount: 3 } }));
     const inst = Object.keys(getEncounter(t.world).conditions)[0]!;
     t.dice.push(5, 3, 3, 3); // recovery 5 + 3; save natural 9 + 2 = 11
-    const tx = t.s.run({ type: 'tsw.rally', who: 'ann', against: inst });
+    const tx = t.s.run({ type: '36th-way.rally', who: 'ann', against: inst });
     expect(events(tx, 'economy.spent')[0]).toMatchObject({ kind: 'standard' });
-    expect(events(tx, 'tsw.healed')[0]).toMatchObject({ hpTo: 18 });
+    expect(events(tx, '36th-way.healed')[0]).toMatchObject({ hpTo: 18 });
     expect(events(tx, 'condition.saveRolled')[0]).toMatchObject({ success: true, roll: { natural: 9, bonus: 2, target: 11 } });
     expect(getEncounter(t.world).conditions).toEqual({});
   });
@@ -64,19 +64,19 @@ describe('Rally, Fight in Spirit, Dicey Moves (002 "Special Actions")', () => {
     t.s.run(apply('ann', 'dazed', { kind: 'rounds', rounds: 1 }));
     const inst = Object.keys(getEncounter(t.world).conditions)[0]!;
     t.dice.push(4, 4, 4, 4);
-    const tx = t.s.run({ type: 'tsw.rally', who: 'ann', against: inst });
+    const tx = t.s.run({ type: '36th-way.rally', who: 'ann', against: inst });
     expect(events(tx, 'condition.saveRolled')[0]).toMatchObject({ success: false, roll: { target: 13 } });
   });
   it('Fight in Spirit: someone out of the fight grants an ally a boon for a round, with a reason', () => {
     const t = fight();
-    t.s.run({ type: 'tsw.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
     t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'slow' } });
-    expect(t.s.fail({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' }).code).toBe('NOT_OUT_OF_FIGHT');
-    t.s.run({ type: 'tsw.outOfFight', id: 'ann', value: true });
-    expect(t.s.fail({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack' }).code).toBe('INVALID_VALUE');
-    t.s.run({ type: 'tsw.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' });
+    expect(t.s.fail({ type: '36th-way.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' }).code).toBe('NOT_OUT_OF_FIGHT');
+    t.s.run({ type: '36th-way.outOfFight', id: 'ann', value: true });
+    expect(t.s.fail({ type: '36th-way.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack' }).code).toBe('INVALID_VALUE');
+    t.s.run({ type: '36th-way.fightInSpirit', who: 'ann', ally: 'bob', boon: 'attack', reason: 'for the valley' });
     expect(tsw.kit.netAdvantage(t.world, 'bob', 'attack')).toBe(1);
-    expect(t.s.fail({ type: 'tsw.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }).code).toBe('CANNOT_ACT');
+    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' }).code).toBe('CANNOT_ACT');
     // Lasts until the start of Ann's next turn.
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
@@ -87,10 +87,10 @@ describe('Rally, Fight in Spirit, Dicey Moves (002 "Special Actions")', () => {
   it('Dicey Move: a move action and a check against the GM\'s difficulty', () => {
     const t = fight();
     t.dice.push(4, 4, 3);
-    const tx = t.s.run({ type: 'tsw.diceyMove', who: 'ann', difficulty: 13, bonus: 2 });
-    expect(events(tx, 'tsw.diceyMoveRolled')[0]).toMatchObject({ success: true });
+    const tx = t.s.run({ type: '36th-way.diceyMove', who: 'ann', difficulty: 13, bonus: 2 });
+    expect(events(tx, '36th-way.diceyMoveRolled')[0]).toMatchObject({ success: true });
     expect(events(tx, 'economy.spent')[0]).toMatchObject({ kind: 'move' });
-    expect(t.s.fail({ type: 'tsw.diceyMove', who: 'ann', difficulty: 99 }).code).toBe('INVALID_VALUE');
+    expect(t.s.fail({ type: '36th-way.diceyMove', who: 'ann', difficulty: 99 }).code).toBe('INVALID_VALUE');
   });
 });
 
@@ -115,8 +115,8 @@ describe('combat sequence wired to the kernel (002 "Combat Sequence")', () => {
   });
   it('surprise: the ambushers\' two chosen characters act in a surprise round without the escalation die; the GM may start it at 1', () => {
     const t = table();
-    t.s.run({ type: 'tsw.sheet.set', sheet: ANN as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: ORC as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: ANN as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: ORC as unknown as Json });
     t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'slow' }, { id: 'orc', kind: 'npc', side: 'foes', band: 'fast' }], surprise: { side: 'party', actors: ['ann'] } });
     expect(getEncounter(t.world)).toMatchObject({ round: 0, current: 'ann' });
     expect(tsw.kit.escalation(t.world, 'ann')).toBe(0);
@@ -137,8 +137,8 @@ describe('combat sequence wired to the kernel (002 "Combat Sequence")', () => {
 describe('conformance and views', () => {
   it('passes the encounter conformance suite', () => {
     const t = table();
-    t.s.run({ type: 'tsw.sheet.set', sheet: ANN as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: ORC as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: ANN as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: ORC as unknown as Json });
     const problems = encounterConformance({
       rules: tsw.kit.rules,
       modules: ruleset.modules.filter((m) => m.id !== 'encounter'),
@@ -154,10 +154,10 @@ describe('conformance and views', () => {
   });
   it('players never see a hidden enemy\'s sheet or the events about it', () => {
     const t = table();
-    t.s.run({ type: 'tsw.sheet.set', sheet: ANN as unknown as Json });
-    t.s.run({ type: 'tsw.sheet.set', sheet: { ...ORC, id: 'lurker', name: 'Lurker' } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: ANN as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...ORC, id: 'lurker', name: 'Lurker' } as unknown as Json });
     t.s.run({ type: 'encounter.start', combatants: [{ id: 'ann', kind: 'pc', side: 'party', band: 'fast' }, { id: 'lurker', name: 'Lurker', kind: 'npc', side: 'foes', band: 'slow', visibility: 'hidden' }] });
-    t.s.run({ type: 'tsw.damage', target: 'lurker', amount: 3 });
+    t.s.run({ type: '36th-way.damage', target: 'lurker', amount: 3 });
     const v = JSON.stringify(t.s.view({ role: 'spectator' }));
     expect(v).not.toContain('Lurker');
     expect(v).not.toContain('lurker');

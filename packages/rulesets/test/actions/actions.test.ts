@@ -71,10 +71,10 @@ describe('osr.actions (001 "Types of Actions")', () => {
     const a = actions(t.s, GM, 'osr', 'k');
     expect(a).toMatchObject({ combatantId: 'k', name: 'Kira', onTurn: true });
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attacker: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
+    expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attackerId: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
     // Enemies first: the Goblin (and, for the GM, the Lurker), then Bo.
     expect(attack.target!.options.map((o) => o.value)).toEqual([goblin, lurker, bo]);
-    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { combatant: 'k', kind: 'movement' }, allowed: true });
+    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { characterId: 'k', kind: 'movement' }, allowed: true });
     expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, allowed: true });
     const p = payload(attack, goblin);
     const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, p));
@@ -121,33 +121,33 @@ describe('osr.actions (001 "Types of Actions")', () => {
 
 // ---------------------------------------------------------------- The 36th Way (002)
 
-describe('tsw.actions (002 "Action Types", "Positioning", "Disengaging")', () => {
+describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', () => {
   it('Ann engaged with the Orc: Attack (a standard action) reaches it; Disengage is a move action against 11; each target carries its range', () => {
     const t = tswFight();
-    const a = actions(t.s, GM, 'tsw', 'ann');
+    const a = actions(t.s, GM, '36th-way', 'ann');
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 standard action', command: 'tsw.attack', allowed: true, target: { field: 'targets', multiple: true } });
+    expect(attack).toMatchObject({ cost: '1 standard action', command: '36th-way.attack', allowed: true, target: { field: 'targetIds', multiple: true } });
     expect(attack.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged' }]);
-    expect(find(a, 'disengage')).toMatchObject({ allowed: true, command: 'tsw.disengage' });
+    expect(find(a, 'disengage')).toMatchObject({ allowed: true, command: '36th-way.disengage' });
     expect(find(a, 'disengage').cost).toContain('11');
     expect(find(a, 'stance')).toMatchObject({ cost: '1 quick action', fixed: { who: 'ann', stance: 'ranged' } });
-    // The odds the form asks are tsw.attackOdds's: Ann +4 vs AC 14 needs a natural 10 (see queries.test.ts).
+    // The odds the form asks are 36th-way.attackOdds's: Ann +4 vs AC 14 needs a natural 10 (see queries.test.ts).
     const p = payload(attack, 'orc');
-    expect(t.s.engine.query(t.s.table, GM, 'tsw.attackOdds', oddsArgs(attack, p))).toMatchObject({ ok: true, value: { needed: 10, defense: 'ac' } });
+    expect(t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', oddsArgs(attack, p))).toMatchObject({ ok: true, value: { needed: 10, defense: 'ac' } });
   });
 
   it('Far from the Orc a basic melee attack reaches nobody: Move engages in two move actions, the standard one paying the second (002 "Far": two moves to engage)', () => {
     const t = tswFight();
-    t.s.run({ type: 'tsw.position', a: 'ann', b: 'orc', range: 'far' });
-    const a = actions(t.s, GM, 'tsw', 'ann');
+    t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'far' });
+    const a = actions(t.s, GM, '36th-way', 'ann');
     expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far' });
     // The ranged stance still reaches far (rangedReach defaults to far), so Attack stays on offer.
     expect(find(a, 'attack').allowed).toBe(true);
     expect(find(a, 'disengage')).toMatchObject({ allowed: false, reason: 'Ann is not engaged with an enemy' });
     const move = find(a, 'move');
-    expect(move).toMatchObject({ command: 'tsw.move', fixed: { who: 'ann' }, target: { field: 'to' }, allowed: true });
+    expect(move).toMatchObject({ command: '36th-way.move', fixed: { who: 'ann' }, target: { field: 'to' }, allowed: true });
     t.s.run({ type: move.command, ...payload(move, 'orc') });
-    const b = actions(t.s, GM, 'tsw', 'ann');
+    const b = actions(t.s, GM, '36th-way', 'ann');
     expect(find(b, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'engaged' });
     // Both the move and the standard action paid for the two steps: no attack, no move left this turn.
     expect(find(b, 'attack')).toMatchObject({ allowed: false });
@@ -169,7 +169,7 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     const { s } = boudicaTurn();
     const a = actions(s, GM, 'teams', 'b');
     const attack = find(a, 'attack');
-    expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attacker: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
+    expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attackerId: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
     expect(attack.choices[0]!.options).toEqual([{ value: 'spear', label: 'spear' }]);
     expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
     expect(find(a, 'resuscitate').cost).toBe('2 actions');
@@ -195,14 +195,14 @@ describe('teams.actions (003 "Actions in Combat")', () => {
 
 // ---------------------------------------------------------------- The Kleptonomicon (004)
 
-describe('klepto.actions (004 "Using Abilities", "Movement", "Interrupting Movement")', () => {
+describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interrupting Movement")', () => {
   const ALICE = 'ch-baaaaacaaaaa';
   function alicesTurn(): Scenario {
     const s = scenario(kleptoRuleset.modules, { rng: countingIds(fixedRng([9, 9, 3, ...Array.from({ length: 40 }, () => 5)])), rulesetId: 'kleptonomicon' });
     s.run({ type: 'seat.add', name: 'Ann' });
     s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities: [{ id: 'strike', name: 'Strike', time: 'beat' }] } });
-    s.run({ type: 'klepto.startEpisode' });
-    s.run({ type: 'klepto.freeplay' });
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
     s.run({
       type: 'encounter.start',
       combatants: [
@@ -216,9 +216,9 @@ describe('klepto.actions (004 "Using Abilities", "Movement", "Interrupting Movem
   it('the maneuver costs a Beat and its odds are a Test at one extra Disadvantage reaching the defence; Move spends the 4u walk pool for free', () => {
     const s = alicesTurn();
     const ann: Viewer = { role: 'player', seatId: 'seat-1' };
-    const a = actions(s, ann, 'klepto', 'c-alice');
+    const a = actions(s, ann, 'kleptonomicon', 'c-alice');
     const m = find(a, 'maneuver');
-    expect(m).toMatchObject({ cost: '1 Beat', command: 'klepto.improvisedManeuver', allowed: true });
+    expect(m).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.improvisedManeuver', allowed: true });
     expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard' }]);
     const r = s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
     // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
@@ -226,13 +226,13 @@ describe('klepto.actions (004 "Using Abilities", "Movement", "Interrupting Movem
     // (Each die: 7, 8, 9 at 2/20 and 10 at 1/20 = 7/20; both dice: 49/400.)
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(49 / 400, 12);
     expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
-    expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'klepto.testOdds' } });
+    expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'kleptonomicon.testOdds' } });
   });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
     const s = alicesTurn();
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
-    const a = actions(s, GM, 'klepto', 'c-alice');
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
+    const a = actions(s, GM, 'kleptonomicon', 'c-alice');
     expect(find(a, 'maneuver').allowed).toBe(false);
     expect(find(a, 'maneuver').reason).toBe('Alice has no Beat left this round');
     expect(find(a, 'move').allowed).toBe(true);

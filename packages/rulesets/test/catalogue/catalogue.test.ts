@@ -118,7 +118,7 @@ describe('error messages name the field and the limit', () => {
     expect(fail({ type: 'osr.check', character: pc, dc: 10, bonsu: 2 })).toMatchObject({ code: 'INVALID_VALUE', path: 'bonsu' });
   });
   it('a missing field is required; a wrong enum lists the choices', () => {
-    expect(fail({ type: 'osr.check', dc: 10 })).toMatchObject({ path: 'character', message: 'character: is required' });
+    expect(fail({ type: 'osr.check', dc: 10 })).toMatchObject({ path: 'characterId', message: 'characterId: is required' });
     expect(fail({ type: 'clock.advance', unit: 'fortnight' })?.message).toBe('unit: must be one of "actionRoll", "beat", "turn", "round", "travelTurn", "shortRest", "longRest", "phase", "time"');
   });
 });

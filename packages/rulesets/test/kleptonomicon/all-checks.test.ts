@@ -22,8 +22,8 @@ function table(face: number, settings: { [k: string]: Json } = {}): Scenario {
   const s = scenario(ruleset.modules, { rng: countingIds(always(face)), rulesetId: 'kleptonomicon', settings });
   s.run({ type: 'seat.add', name: 'Ann' });
   expect(idOf(s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { athletics: 0 } }))).toBe(ALICE);
-  s.run({ type: 'klepto.startEpisode' });
-  s.run({ type: 'klepto.freeplay' });
+  s.run({ type: 'kleptonomicon.startEpisode' });
+  s.run({ type: 'kleptonomicon.freeplay' });
   return s;
 }
 
@@ -61,61 +61,61 @@ const rolled = (roll: Json | undefined, passed: boolean | null): TestRolled => {
 
 /** Every module command that rolls a Test for a character, and how. */
 const TESTS: { readonly [command: string]: Runner } = {
-  'klepto.test': (s, advantage) => {
-    s.run({ type: 'klepto.test', characterId: ALICE, advantage });
-    const e = last(s, 'klepto.tested');
+  'kleptonomicon.test': (s, advantage) => {
+    s.run({ type: 'kleptonomicon.test', characterId: ALICE, advantage });
+    const e = last(s, 'kleptonomicon.tested');
     return rolled(e['roll'], e['passed'] as boolean);
   },
-  'klepto.rule': (s, advantage) => {
-    s.run({ type: 'klepto.improvise', characterId: ALICE, description: 'swing on the chandelier' });
+  'kleptonomicon.rule': (s, advantage) => {
+    s.run({ type: 'kleptonomicon.improvise', characterId: ALICE, description: 'swing on the chandelier' });
     const id = Object.keys(getKlepto(s.world).improvised)[0]!;
-    s.run({ type: 'klepto.rule', requestId: id, ruling: 'test', advantage });
-    const e = last(s, 'klepto.improvisationRuled');
+    s.run({ type: 'kleptonomicon.rule', requestId: id, ruling: 'test', advantage });
+    const e = last(s, 'kleptonomicon.improvisationRuled');
     return rolled(e['roll'], e['passed'] as boolean);
   },
   // The second Dash in a round is an Athletics Test (no advantage input: it always rolls one die).
-  'klepto.dash': (s) => {
+  'kleptonomicon.dash': (s) => {
     const who = inEncounter(s);
-    s.run({ type: 'klepto.dash', combatantId: who });
-    s.run({ type: 'klepto.dash', combatantId: who });
-    const e = last(s, 'klepto.dashed');
+    s.run({ type: 'kleptonomicon.dash', combatantId: who });
+    s.run({ type: 'kleptonomicon.dash', combatantId: who });
+    const e = last(s, 'kleptonomicon.dashed');
     return rolled(e['test'], e['outcome'] !== 'slowed');
   },
   // A Basic Attack with the maneuver's extra Disadvantage, judged against the target's defence, not the fail Score.
-  'klepto.improvisedManeuver': (s, advantage) => {
+  'kleptonomicon.improvisedManeuver': (s, advantage) => {
     const who = inEncounter(s);
     const other = getEncounter(s.world).roster.find((x) => x !== who)!;
-    s.run({ type: 'klepto.improvisedManeuver', attacker: who, target: other, advantage });
-    return rolled(last(s, 'klepto.maneuverRolled')['roll'], null);
+    s.run({ type: 'kleptonomicon.improvisedManeuver', attacker: who, target: other, advantage });
+    return rolled(last(s, 'kleptonomicon.maneuverRolled')['roll'], null);
   },
 };
 
 /** Every other module command, and why it rolls no Test. */
 const NO_TEST: { readonly [command: string]: string } = {
-  'klepto.startEpisode': 'no roll',
-  'klepto.introduce': 'no roll',
-  'klepto.coldOpen': 'no roll',
-  'klepto.freeplay': 'no roll',
-  'klepto.looseOrder': 'no roll',
-  'klepto.passSpotlight': 'no roll',
-  'klepto.improvise': 'asks the GM; klepto.rule rolls the Test',
-  'klepto.useAbility': 'abilities are paid in Beats; their rolls are made with klepto.test',
-  'klepto.freeAction': 'no roll',
-  'klepto.setSheet': 'edits a sheet',
-  'klepto.pause': 'no roll',
-  'klepto.resume': 'no roll',
-  'klepto.awardSecondaryXp': 'no roll',
-  'klepto.awardXp': 'no roll',
-  'klepto.levelUp': 'no roll',
-  'klepto.setResource': 'no roll',
-  'klepto.closingCredits': 'no roll',
-  'klepto.resolutionScene': 'no roll',
-  'klepto.endEpisode': 'no roll',
-  'klepto.move': 'no roll',
-  'klepto.dropProne': 'no roll',
-  'klepto.stand': 'no roll',
-  'klepto.grantStyle': 'no roll',
-  'klepto.interrupt': 'no roll',
+  'kleptonomicon.startEpisode': 'no roll',
+  'kleptonomicon.introduce': 'no roll',
+  'kleptonomicon.coldOpen': 'no roll',
+  'kleptonomicon.freeplay': 'no roll',
+  'kleptonomicon.looseOrder': 'no roll',
+  'kleptonomicon.passSpotlight': 'no roll',
+  'kleptonomicon.improvise': 'asks the GM; kleptonomicon.rule rolls the Test',
+  'kleptonomicon.useAbility': 'abilities are paid in Beats; their rolls are made with kleptonomicon.test',
+  'kleptonomicon.freeAction': 'no roll',
+  'kleptonomicon.setSheet': 'edits a sheet',
+  'kleptonomicon.pause': 'no roll',
+  'kleptonomicon.resume': 'no roll',
+  'kleptonomicon.awardSecondaryXp': 'no roll',
+  'kleptonomicon.awardXp': 'no roll',
+  'kleptonomicon.levelUp': 'no roll',
+  'kleptonomicon.setResource': 'no roll',
+  'kleptonomicon.closingCredits': 'no roll',
+  'kleptonomicon.resolutionScene': 'no roll',
+  'kleptonomicon.endEpisode': 'no roll',
+  'kleptonomicon.move': 'no roll',
+  'kleptonomicon.dropProne': 'no roll',
+  'kleptonomicon.stand': 'no roll',
+  'kleptonomicon.grantStyle': 'no roll',
+  'kleptonomicon.interrupt': 'no roll',
 };
 
 describe('004: every command that rolls a Test is listed (or excluded with its reason)', () => {
@@ -139,7 +139,7 @@ describe('004: the rules of every Test reach every command that rolls one', () =
     it(`${command}: net Advantage is capped at 3, so at most four dice (rules README)`, () => {
       const r = run(table(5), 10);
       expect(r.dice.length).toBeLessThanOrEqual(4);
-      if (command !== 'klepto.dash') expect(r.dice).toHaveLength(4);
+      if (command !== 'kleptonomicon.dash') expect(r.dice).toHaveLength(4);
     });
   }
 });

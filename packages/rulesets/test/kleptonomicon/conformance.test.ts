@@ -54,10 +54,10 @@ describe('secrecy conformance (ADR 10)', () => {
   const settings = resolveSettings('kleptonomicon');
   if (!settings.ok) throw new Error(settings.error.message);
   const steps: StepMaker[] = [
-    () => ({ actor: { role: 'gm' }, command: { type: 'klepto.startEpisode' } }),
-    () => ({ actor: { role: 'gm' }, command: { type: 'klepto.freeplay' } }),
-    (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'klepto.improvise', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), description: ctx.canary() } }),
-    (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'klepto.setResource', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), key: 'health', value: 3, max: 5 } }),
+    () => ({ actor: { role: 'gm' }, command: { type: 'kleptonomicon.startEpisode' } }),
+    () => ({ actor: { role: 'gm' }, command: { type: 'kleptonomicon.freeplay' } }),
+    (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'kleptonomicon.improvise', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), description: ctx.canary() } }),
+    (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'kleptonomicon.setResource', characterId: ctx.pick(ctx.hiddenIds(), d.a, 'nobody'), key: 'health', value: 3, max: 5 } }),
   ];
   it('no canary reaches a player or spectator (1,000 random sequences, seed 20261125)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({
@@ -71,7 +71,7 @@ describe('secrecy conformance (ADR 10)', () => {
     });
     expect(report.sequences).toBe(1000);
     expect(report.compared).toBeGreaterThan(0);
-    expect(Object.keys(report.accepted)).toContain('klepto.improvise');
+    expect(Object.keys(report.accepted)).toContain('kleptonomicon.improvise');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });

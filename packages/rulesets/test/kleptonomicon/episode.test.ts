@@ -46,8 +46,8 @@ const PCS: Json[] = [
 
 /** Into Freeplay of Episode 1. */
 function toFreeplay(s: Scenario): void {
-  s.run({ type: 'klepto.startEpisode' });
-  s.run({ type: 'klepto.freeplay' });
+  s.run({ type: 'kleptonomicon.startEpisode' });
+  s.run({ type: 'kleptonomicon.freeplay' });
 }
 
 /**
@@ -64,68 +64,68 @@ function encounter(): Scenario {
 describe('004 Episodes: Opening Credits, Freeplay, Closing Credits', () => {
   it('an Episode opens with introductions and clips, an optional cold open, and Episodic abilities only', () => {
     const s = table();
-    expect(s.fail({ type: 'klepto.introduce', characterId: ALICE }).code).toBe('WRONG_PHASE');
-    s.run({ type: 'klepto.startEpisode' });
+    expect(s.fail({ type: 'kleptonomicon.introduce', characterId: ALICE }).code).toBe('WRONG_PHASE');
+    s.run({ type: 'kleptonomicon.startEpisode' });
     expect(getKlepto(s.world)).toMatchObject({ episode: 1, phase: 'opening' });
-    s.run({ type: 'klepto.introduce', characterId: ALICE, clip: 'opens a jar with a knife' }, ANN);
-    expect(s.fail({ type: 'klepto.introduce', characterId: BOB }, ANN).code).toBe('FORBIDDEN');
-    s.run({ type: 'klepto.coldOpen', text: 'A monarch raises taxes.' });
-    expect(s.fail({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN).code).toBe('OPENING_CREDITS');
-    s.run({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'charm' }, ANN);
+    s.run({ type: 'kleptonomicon.introduce', characterId: ALICE, clip: 'opens a jar with a knife' }, ANN);
+    expect(s.fail({ type: 'kleptonomicon.introduce', characterId: BOB }, ANN).code).toBe('FORBIDDEN');
+    s.run({ type: 'kleptonomicon.coldOpen', text: 'A monarch raises taxes.' });
+    expect(s.fail({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN).code).toBe('OPENING_CREDITS');
+    s.run({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'charm' }, ANN);
     const st = getKlepto(s.world);
     expect(st.opening).toEqual({ introduced: [ALICE], clips: { [ALICE]: 'opens a jar with a knife' }, coldOpen: 'A monarch raises taxes.' });
     expect(st.episodic).toEqual({ [ALICE]: ['Lucky Charm'] });
-    expect(s.world.log.map((e) => e.kind)).toContain('klepto.introduced');
+    expect(s.world.log.map((e) => e.kind)).toContain('kleptonomicon.introduced');
   });
 
   it('Freeplay ignores ability times unless minutes or longer, which move the clock', () => {
     const s = table();
     toFreeplay(s);
     const before = s.world.clock.seconds;
-    s.run({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN);
     expect(s.world.clock.seconds).toBe(before);
-    s.run({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'ritual' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'ritual' }, ANN);
     expect(s.world.clock.seconds).toBe(before + 600);
   });
 
   it('a loose turn order in Freeplay passes the spotlight around', () => {
     const s = table();
     toFreeplay(s);
-    expect(s.fail({ type: 'klepto.passSpotlight' }).code).toBe('NO_LOOSE_ORDER');
-    s.run({ type: 'klepto.looseOrder', order: [BOB, ALICE] });
-    s.run({ type: 'klepto.passSpotlight' });
+    expect(s.fail({ type: 'kleptonomicon.passSpotlight' }).code).toBe('NO_LOOSE_ORDER');
+    s.run({ type: 'kleptonomicon.looseOrder', order: [BOB, ALICE] });
+    s.run({ type: 'kleptonomicon.passSpotlight' });
     expect(getKlepto(s.world).looseOrder?.[getKlepto(s.world).spotlight]).toBe(ALICE);
-    s.run({ type: 'klepto.passSpotlight' });
+    s.run({ type: 'kleptonomicon.passSpotlight' });
     expect(getKlepto(s.world).spotlight).toBe(0);
-    expect(s.fail({ type: 'klepto.looseOrder', order: ['nobody'] }).code).toBe('UNKNOWN_CHARACTER');
+    expect(s.fail({ type: 'kleptonomicon.looseOrder', order: ['nobody'] }).code).toBe('NOT_FOUND');
   });
 
   it('improvised actions: the GM rules them simple, a Test, or impossible (no Test)', () => {
     const s = table(fixedRng([7]));
     toFreeplay(s);
-    s.run({ type: 'klepto.improvise', characterId: ALICE, description: 'kick the barred door' }, ANN);
-    s.run({ type: 'klepto.improvise', characterId: BOB, description: 'heart surgery in a swamp with a stick' }, BO);
+    s.run({ type: 'kleptonomicon.improvise', characterId: ALICE, description: 'kick the barred door' }, ANN);
+    s.run({ type: 'kleptonomicon.improvise', characterId: BOB, description: 'heart surgery in a swamp with a stick' }, BO);
     const [door, surgery] = Object.keys(getKlepto(s.world).improvised);
-    expect(s.fail({ type: 'klepto.rule', requestId: door, ruling: 'test' }, ANN).code).toBe('FORBIDDEN');
-    s.run({ type: 'klepto.rule', requestId: door, ruling: 'test', modifier: 1 });
-    s.run({ type: 'klepto.rule', requestId: surgery, ruling: 'impossible' });
-    expect(s.fail({ type: 'klepto.rule', requestId: surgery, ruling: 'simple' }).code).toBe('ALREADY_RULED');
-    const ruled = s.table.transactions.flatMap((t) => (t.kind === 'command' ? t.events : [])).filter((e) => e.type === 'klepto.improvisationRuled');
+    expect(s.fail({ type: 'kleptonomicon.rule', requestId: door, ruling: 'test' }, ANN).code).toBe('FORBIDDEN');
+    s.run({ type: 'kleptonomicon.rule', requestId: door, ruling: 'test', modifier: 1 });
+    s.run({ type: 'kleptonomicon.rule', requestId: surgery, ruling: 'impossible' });
+    expect(s.fail({ type: 'kleptonomicon.rule', requestId: surgery, ruling: 'simple' }).code).toBe('ALREADY_RULED');
+    const ruled = s.table.transactions.flatMap((t) => (t.kind === 'command' ? t.events : [])).filter((e) => e.type === 'kleptonomicon.improvisationRuled');
     expect(ruled[0]).toMatchObject({ ruling: 'test', roll: { score: 8 } });
     expect(ruled[1]).toMatchObject({ ruling: 'impossible', roll: null });
   });
 
   it('Closing Credits: resolution scenes, then resets (full, or halved by the GM); Episodic effects expire', () => {
     const s = table();
-    s.run({ type: 'klepto.startEpisode' });
-    s.run({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'charm' }, ANN);
-    s.run({ type: 'klepto.freeplay' });
-    s.run({ type: 'klepto.setResource', characterId: ALICE, key: 'health', value: 3, max: 10 });
-    s.run({ type: 'klepto.setResource', characterId: BOB, key: 'shield', value: 0, max: 5 });
-    expect(s.fail({ type: 'klepto.endEpisode' }).code).toBe('WRONG_PHASE');
-    s.run({ type: 'klepto.closingCredits' });
-    s.run({ type: 'klepto.resolutionScene', characterId: ALICE, text: 'Alice talks over the day with a sandwich maker.' }, ANN);
-    s.run({ type: 'klepto.endEpisode', halve: true });
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'charm' }, ANN);
+    s.run({ type: 'kleptonomicon.freeplay' });
+    s.run({ type: 'kleptonomicon.setResource', characterId: ALICE, key: 'health', value: 3, max: 10 });
+    s.run({ type: 'kleptonomicon.setResource', characterId: BOB, key: 'shield', value: 0, max: 5 });
+    expect(s.fail({ type: 'kleptonomicon.endEpisode' }).code).toBe('WRONG_PHASE');
+    s.run({ type: 'kleptonomicon.closingCredits' });
+    s.run({ type: 'kleptonomicon.resolutionScene', characterId: ALICE, text: 'Alice talks over the day with a sandwich maker.' }, ANN);
+    s.run({ type: 'kleptonomicon.endEpisode', halve: true });
     const st = getKlepto(s.world);
     // Half of what was lost, rounded down: health 3 + floor(7/2) = 6, shield 0 + floor(5/2) = 2.
     expect(st.resources[ALICE]?.['health']).toEqual({ value: 6, max: 10 });
@@ -133,9 +133,9 @@ describe('004 Episodes: Opening Credits, Freeplay, Closing Credits', () => {
     expect(st.episodic).toEqual({});
     expect(st.phase).toBe('between');
     s.undo();
-    s.run({ type: 'klepto.endEpisode' });
+    s.run({ type: 'kleptonomicon.endEpisode' });
     expect(getKlepto(s.world).resources[ALICE]?.['health']).toEqual({ value: 10, max: 10 });
-    s.run({ type: 'klepto.startEpisode' });
+    s.run({ type: 'kleptonomicon.startEpisode' });
     expect(getKlepto(s.world).episode).toBe(2);
   });
 });
@@ -149,77 +149,77 @@ describe('004 Encounter: Initiative, Main, Beats, Pause, Reward', () => {
 
   it('Beat abilities cost a Beat; two per round; free abilities cost none; only reactions off-turn', () => {
     const s = encounter();
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'quip' }, ANN);
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
-    expect(s.fail({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN).code).toBe('NO_BEATS');
-    expect(s.fail({ type: 'klepto.useAbility', combatantId: 'c-bob', abilityId: 'strike' }, BO).code).toBe('NOT_YOUR_TURN');
-    expect(s.fail({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, BO).code).toBe('FORBIDDEN');
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'quip' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
+    expect(s.fail({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN).code).toBe('NO_BEATS');
+    expect(s.fail({ type: 'kleptonomicon.useAbility', combatantId: 'c-bob', abilityId: 'strike' }, BO).code).toBe('NOT_YOUR_TURN');
+    expect(s.fail({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, BO).code).toBe('FORBIDDEN');
   });
 
   it('Beats spent on reactions before your turn are gone on your turn; they reset at its end', () => {
     const s = encounter();
     // Bob acts third; he parries twice during Alice's and the Guard's turns.
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-bob', abilityId: 'parry' }, BO);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-bob', abilityId: 'parry' }, BO);
     s.run({ type: 'encounter.endTurn' });
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-bob', abilityId: 'parry' }, BO);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-bob', abilityId: 'parry' }, BO);
     s.run({ type: 'encounter.endTurn' });
     expect(getEncounter(s.world).current).toBe('c-bob');
-    expect(s.fail({ type: 'klepto.useAbility', combatantId: 'c-bob', abilityId: 'strike' }, BO).code).toBe('NO_BEATS');
+    expect(s.fail({ type: 'kleptonomicon.useAbility', combatantId: 'c-bob', abilityId: 'strike' }, BO).code).toBe('NO_BEATS');
     // Movement and free actions still work.
-    s.run({ type: 'klepto.move', combatantId: 'c-bob', style: 'walk', units: 2 }, BO);
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-bob', abilityId: 'quip' }, BO);
+    s.run({ type: 'kleptonomicon.move', combatantId: 'c-bob', style: 'walk', units: 2 }, BO);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-bob', abilityId: 'quip' }, BO);
     s.run({ type: 'encounter.endTurn' });
     expect(getEncounter(s.world).economy['c-bob']?.spent['beats']).toBe(0);
   });
 
   it('the Pause works like Freeplay; ending it with a Beat costs that Beat on the next turn', () => {
     const s = encounter();
-    expect(s.fail({ type: 'klepto.resume' }).code).toBe('WRONG_PHASE');
-    s.run({ type: 'klepto.pause' });
-    s.run({ type: 'klepto.useAbility', characterId: BOB, abilityId: 'strike' }, BO);
+    expect(s.fail({ type: 'kleptonomicon.resume' }).code).toBe('WRONG_PHASE');
+    s.run({ type: 'kleptonomicon.pause' });
+    s.run({ type: 'kleptonomicon.useAbility', characterId: BOB, abilityId: 'strike' }, BO);
     expect(getEncounter(s.world).economy['c-bob']?.spent['beats'] ?? 0).toBe(0);
-    s.run({ type: 'klepto.resume', endedWithBeatBy: 'c-bob' });
+    s.run({ type: 'kleptonomicon.resume', endedWithBeatBy: 'c-bob' });
     expect(getKlepto(s.world).encounterPhase).toBe('main');
     expect(getEncounter(s.world).economy['c-bob']?.spent['beats']).toBe(1);
   });
 
   it('Reward: one Experience Point per Encounter, a second for secondary goals; recovery abilities only', () => {
     const s = encounter();
-    s.run({ type: 'klepto.setResource', characterId: ALICE, key: 'health', value: 2, max: 8 });
-    s.run({ type: 'klepto.setResource', characterId: ALICE, key: 'vitality', value: 1, max: 4 });
-    expect(s.fail({ type: 'klepto.awardSecondaryXp', characterIds: [ALICE] }).code).toBe('WRONG_PHASE');
+    s.run({ type: 'kleptonomicon.setResource', characterId: ALICE, key: 'health', value: 2, max: 8 });
+    s.run({ type: 'kleptonomicon.setResource', characterId: ALICE, key: 'vitality', value: 1, max: 4 });
+    expect(s.fail({ type: 'kleptonomicon.awardSecondaryXp', characterIds: [ALICE] }).code).toBe('WRONG_PHASE');
     s.run({ type: 'encounter.end' });
     expect(getKlepto(s.world)).toMatchObject({ encounterPhase: 'reward', xp: { [ALICE]: 1, [BOB]: 1 } });
-    s.run({ type: 'klepto.awardSecondaryXp', characterIds: [ALICE] });
-    expect(s.fail({ type: 'klepto.awardSecondaryXp', characterIds: [ALICE] }).code).toBe('ALREADY_AWARDED');
+    s.run({ type: 'kleptonomicon.awardSecondaryXp', characterIds: [ALICE] });
+    expect(s.fail({ type: 'kleptonomicon.awardSecondaryXp', characterIds: [ALICE] }).code).toBe('ALREADY_AWARDED');
     expect(getKlepto(s.world).xp).toEqual({ [ALICE]: 2, [BOB]: 1 });
-    expect(s.fail({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN).code).toBe('REWARD_PHASE');
-    s.run({ type: 'klepto.useAbility', characterId: ALICE, abilityId: 'healUp' }, ANN);
+    expect(s.fail({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'strike' }, ANN).code).toBe('REWARD_PHASE');
+    s.run({ type: 'kleptonomicon.useAbility', characterId: ALICE, abilityId: 'healUp' }, ANN);
     expect(getKlepto(s.world).resources[ALICE]).toEqual({ health: { value: 8, max: 8 }, vitality: { value: 4, max: 4 } });
-    s.run({ type: 'klepto.freeplay' });
+    s.run({ type: 'kleptonomicon.freeplay' });
     expect(getKlepto(s.world)).toMatchObject({ phase: 'freeplay', encounterPhase: null });
   });
 
   it('level up when the table counts enough experience; otherwise the GM approves', () => {
     const counted = table(seededRng(1), { 'kleptonomicon.xpPerLevel': 2 });
-    counted.run({ type: 'klepto.awardXp', characterId: ALICE, amount: 1 });
-    expect(counted.fail({ type: 'klepto.levelUp', characterId: ALICE }, ANN).code).toBe('NOT_ENOUGH_XP');
-    counted.run({ type: 'klepto.awardXp', characterId: ALICE, amount: 1 });
-    counted.run({ type: 'klepto.levelUp', characterId: ALICE }, ANN);
+    counted.run({ type: 'kleptonomicon.awardXp', characterId: ALICE, amount: 1 });
+    expect(counted.fail({ type: 'kleptonomicon.levelUp', characterId: ALICE }, ANN).code).toBe('NOT_ENOUGH_XP');
+    counted.run({ type: 'kleptonomicon.awardXp', characterId: ALICE, amount: 1 });
+    counted.run({ type: 'kleptonomicon.levelUp', characterId: ALICE }, ANN);
     expect(getKlepto(counted.world)).toMatchObject({ levels: { [ALICE]: 2 }, xp: { [ALICE]: 0 } });
     const gm = table();
-    expect(gm.fail({ type: 'klepto.levelUp', characterId: ALICE }, ANN).code).toBe('GM_DECIDES');
-    gm.run({ type: 'klepto.levelUp', characterId: ALICE, gmApproves: true });
+    expect(gm.fail({ type: 'kleptonomicon.levelUp', characterId: ALICE }, ANN).code).toBe('GM_DECIDES');
+    gm.run({ type: 'kleptonomicon.levelUp', characterId: ALICE, gmApproves: true });
     expect(getKlepto(gm.world).levels[ALICE]).toBe(2);
   });
 
   it('at least two improvised free actions a turn; more only if the GM allows', () => {
     const s = encounter();
-    s.run({ type: 'klepto.freeAction', combatantId: 'c-alice', description: 'talks smack' }, ANN);
-    s.run({ type: 'klepto.freeAction', combatantId: 'c-alice', description: 'opens a door' }, ANN);
-    expect(s.fail({ type: 'klepto.freeAction', combatantId: 'c-alice', description: 'tips a vase', gmAllows: true }, ANN).code).toBe('FREE_ACTIONS_USED');
-    s.run({ type: 'klepto.freeAction', combatantId: 'c-alice', description: 'tips a vase', gmAllows: true });
+    s.run({ type: 'kleptonomicon.freeAction', combatantId: 'c-alice', description: 'talks smack' }, ANN);
+    s.run({ type: 'kleptonomicon.freeAction', combatantId: 'c-alice', description: 'opens a door' }, ANN);
+    expect(s.fail({ type: 'kleptonomicon.freeAction', combatantId: 'c-alice', description: 'tips a vase', gmAllows: true }, ANN).code).toBe('FREE_ACTIONS_USED');
+    s.run({ type: 'kleptonomicon.freeAction', combatantId: 'c-alice', description: 'tips a vase', gmAllows: true });
   });
 });
 
@@ -229,11 +229,11 @@ describe('004 Movement in an Encounter', () => {
     s.run({ type: 'encounter.endTurn' });
     s.run({ type: 'encounter.endTurn' });
     expect(getEncounter(s.world).current).toBe('c-bob');
-    expect(s.fail({ type: 'klepto.move', combatantId: 'c-bob', style: 'jump', units: 3 }, BO).code).toBe('STYLE_EXHAUSTED');
-    s.run({ type: 'klepto.dash', combatantId: 'c-bob' }, BO);
-    for (let i = 0; i < 4; i++) s.run({ type: 'klepto.move', combatantId: 'c-bob', style: 'jump', units: 1 }, BO);
+    expect(s.fail({ type: 'kleptonomicon.move', combatantId: 'c-bob', style: 'jump', units: 3 }, BO).code).toBe('STYLE_EXHAUSTED');
+    s.run({ type: 'kleptonomicon.dash', combatantId: 'c-bob' }, BO);
+    for (let i = 0; i < 4; i++) s.run({ type: 'kleptonomicon.move', combatantId: 'c-bob', style: 'jump', units: 1 }, BO);
     expect(getKlepto(s.world).movement['c-bob']).toMatchObject({ multiplier: 2, used: { jump: 4 }, spent: 4 });
-    expect(s.fail({ type: 'klepto.move', combatantId: 'c-bob', style: 'jump', units: 1 }, BO).code).toBe('STYLE_EXHAUSTED');
+    expect(s.fail({ type: 'kleptonomicon.move', combatantId: 'c-bob', style: 'jump', units: 1 }, BO).code).toBe('STYLE_EXHAUSTED');
   });
 
   it('a second Dash rolls Athletics: pass (Score above 6) triples, fail leaves you Slowed; no third', () => {
@@ -241,36 +241,36 @@ describe('004 Movement in an Encounter', () => {
     const pass = table(fixedRng([9, 9, 3, 5]));
     toFreeplay(pass);
     pass.run({ type: 'encounter.start', combatants: [...NPCS, ...PCS] });
-    pass.run({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN);
-    pass.run({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN); // 5 + 2 = 7: pass
+    pass.run({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN);
+    pass.run({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN); // 5 + 2 = 7: pass
     expect(getKlepto(pass.world).movement['c-alice']?.multiplier).toBe(3);
-    expect(pass.fail({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN).code).toBe('DASH_LIMIT');
+    expect(pass.fail({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN).code).toBe('DASH_LIMIT');
     // Both Dashes spent a Beat (the default setting).
     expect(getEncounter(pass.world).economy['c-alice']?.spent['beats']).toBe(2);
 
     const fail = table(fixedRng([9, 9, 3, 4]), { 'kleptonomicon.dashCostsBeat': false });
     toFreeplay(fail);
     fail.run({ type: 'encounter.start', combatants: [...NPCS, ...PCS] });
-    fail.run({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN);
-    fail.run({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN); // 4 + 2 = 6: fail
+    fail.run({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN);
+    fail.run({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN); // 4 + 2 = 6: fail
     expect(getKlepto(fail.world).movement['c-alice']?.multiplier).toBe(2);
     const slowed = Object.values(getEncounter(fail.world).conditions).find((c) => c.target === 'c-alice');
     expect(slowed).toMatchObject({ defId: 'slowed', stacks: 1 });
-    expect(fail.fail({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN).code).toBe('DASH_LIMIT');
+    expect(fail.fail({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN).code).toBe('DASH_LIMIT');
   });
 
   it('Prone: drop for free while walking, walk at half, stand for 1u', () => {
     const s = encounter();
-    s.run({ type: 'klepto.dropProne', combatantId: 'c-alice' }, ANN);
-    s.run({ type: 'klepto.move', combatantId: 'c-alice', style: 'walk', units: 1 }, ANN);
-    s.run({ type: 'klepto.stand', combatantId: 'c-alice' }, ANN);
+    s.run({ type: 'kleptonomicon.dropProne', combatantId: 'c-alice' }, ANN);
+    s.run({ type: 'kleptonomicon.move', combatantId: 'c-alice', style: 'walk', units: 1 }, ANN);
+    s.run({ type: 'kleptonomicon.stand', combatantId: 'c-alice' }, ANN);
     expect(getKlepto(s.world).movement['c-alice']).toMatchObject({ spent: 3, prone: false });
-    expect(s.fail({ type: 'klepto.move', combatantId: 'c-alice', style: 'walk', units: 2 }, ANN).code).toBe('STYLE_EXHAUSTED');
+    expect(s.fail({ type: 'kleptonomicon.move', combatantId: 'c-alice', style: 'walk', units: 2 }, ANN).code).toBe('STYLE_EXHAUSTED');
   });
 
   it('Prone lasts across turns', () => {
     const s = encounter();
-    s.run({ type: 'klepto.dropProne', combatantId: 'c-alice' }, ANN);
+    s.run({ type: 'kleptonomicon.dropProne', combatantId: 'c-alice' }, ANN);
     for (let i = 0; i < 4; i++) s.run({ type: 'encounter.endTurn' });
     expect(getEncounter(s.world).current).toBe('c-alice');
     expect(getKlepto(s.world).movement['c-alice']?.prone).toBe(true);
@@ -278,17 +278,17 @@ describe('004 Movement in an Encounter', () => {
 
   it('leaving Swinging Distance opens Opportunity Attacks for enemies with a Beat left', () => {
     const s = encounter();
-    const tx = s.run({ type: 'klepto.move', combatantId: 'c-alice', style: 'walk', units: 2, leaving: ['guard1'] }, ANN);
-    expect(tx.kind === 'command' && tx.events[0]).toMatchObject({ type: 'klepto.moved', opportunityAttackers: ['guard1'], distance: 'Spearing Distance' });
+    const tx = s.run({ type: 'kleptonomicon.move', combatantId: 'c-alice', style: 'walk', units: 2, leaving: ['guard1'] }, ANN);
+    expect(tx.kind === 'command' && tx.events[0]).toMatchObject({ type: 'kleptonomicon.moved', opportunityAttackers: ['guard1'], distance: 'Spearing Distance' });
   });
 
   it('two stacks of Slowed interrupt the active style (Climb falls); Slowed is fleeting', () => {
     const s = encounter();
-    s.run({ type: 'klepto.grantStyle', combatantId: 'c-alice', style: 'climb' });
-    s.run({ type: 'klepto.move', combatantId: 'c-alice', style: 'climb', units: 2 }, ANN);
+    s.run({ type: 'kleptonomicon.grantStyle', combatantId: 'c-alice', style: 'climb' });
+    s.run({ type: 'kleptonomicon.move', combatantId: 'c-alice', style: 'climb', units: 2 }, ANN);
     s.run({ type: 'condition.apply', target: 'c-alice', condition: 'slowed', duration: { kind: 'indefinite' } });
     const tx = s.run({ type: 'condition.apply', target: 'c-alice', condition: 'slowed', duration: { kind: 'indefinite' } });
-    const ev = tx.kind === 'command' ? tx.events.find((e) => e.type === 'klepto.movementInterrupted') : undefined;
+    const ev = tx.kind === 'command' ? tx.events.find((e) => e.type === 'kleptonomicon.movementInterrupted') : undefined;
     expect(ev).toMatchObject({ combatant: 'c-alice', style: 'climb', effect: 'fall' });
     expect(getKlepto(s.world).movement['c-alice']?.interrupted).toEqual(['climb']);
     // Gained this turn: no stack lost at its end; one lost at the end of her next turn.
@@ -306,8 +306,8 @@ describe('004 Movement in an Encounter', () => {
     const s = table(fixedRng([9, 9, 3, 8, 6]));
     toFreeplay(s);
     s.run({ type: 'encounter.start', combatants: [...NPCS, ...PCS] });
-    const tx = s.run({ type: 'klepto.improvisedManeuver', attacker: 'c-alice', target: 'guard1', modifier: 1, defence: 7 }, ANN);
-    expect(tx.kind === 'command' && tx.events.find((e) => e.type === 'klepto.maneuverRolled')).toMatchObject({ hit: true, roll: { score: 7 } });
+    const tx = s.run({ type: 'kleptonomicon.improvisedManeuver', attacker: 'c-alice', target: 'guard1', modifier: 1, defence: 7 }, ANN);
+    expect(tx.kind === 'command' && tx.events.find((e) => e.type === 'kleptonomicon.maneuverRolled')).toMatchObject({ hit: true, roll: { score: 7 } });
     expect(Object.values(getEncounter(s.world).conditions)).toMatchObject([{ target: 'guard1', defId: 'slowed' }]);
   });
 });
@@ -316,7 +316,7 @@ describe('Kleptonomicon: history and secrets', () => {
   it('undo of a Dash restores movement and Beats; replay equals the live table', () => {
     const s = encounter();
     const before = JSON.stringify(s.world);
-    s.run({ type: 'klepto.dash', combatantId: 'c-alice' }, ANN);
+    s.run({ type: 'kleptonomicon.dash', combatantId: 'c-alice' }, ANN);
     s.undo();
     expect(JSON.stringify(s.world)).toBe(before);
     s.redo();
@@ -328,8 +328,8 @@ describe('Kleptonomicon: history and secrets', () => {
     toFreeplay(s);
     s.run({ type: 'encounter.start', combatants: [...PCS, { id: 'lurker', name: 'CANARY-LURKER', kind: 'npc', visibility: 'hidden', stats: { creatureType: 'shade', edgeSave: 0 } }, ...NPCS] });
     while (getEncounter(s.world).current !== 'lurker') s.run({ type: 'encounter.endTurn' });
-    s.run({ type: 'klepto.move', combatantId: 'lurker', style: 'walk', units: 3 });
-    s.run({ type: 'klepto.dash', combatantId: 'lurker' });
+    s.run({ type: 'kleptonomicon.move', combatantId: 'lurker', style: 'walk', units: 3 });
+    s.run({ type: 'kleptonomicon.dash', combatantId: 'lurker' });
     for (const v of [ANN, { role: 'spectator' } as const]) {
       const text = JSON.stringify(s.view(v));
       expect(text).not.toContain('CANARY-LURKER');
@@ -340,22 +340,22 @@ describe('Kleptonomicon: history and secrets', () => {
 
   it('property: random Kleptonomicon commands never crash, and replay always equals the live table', () => {
     const cmd = fc.oneof(
-      fc.constant({ type: 'klepto.startEpisode' }),
-      fc.constant({ type: 'klepto.freeplay' }),
-      fc.constant({ type: 'klepto.pause' }),
-      fc.constant({ type: 'klepto.resume' }),
-      fc.constant({ type: 'klepto.closingCredits' }),
-      fc.constant({ type: 'klepto.endEpisode' }),
+      fc.constant({ type: 'kleptonomicon.startEpisode' }),
+      fc.constant({ type: 'kleptonomicon.freeplay' }),
+      fc.constant({ type: 'kleptonomicon.pause' }),
+      fc.constant({ type: 'kleptonomicon.resume' }),
+      fc.constant({ type: 'kleptonomicon.closingCredits' }),
+      fc.constant({ type: 'kleptonomicon.endEpisode' }),
       fc.constant({ type: 'encounter.start', combatants: [...NPCS, ...PCS] }),
       fc.constant({ type: 'encounter.endTurn' }),
       fc.constant({ type: 'encounter.end' }),
-      fc.record({ type: fc.constant('klepto.move'), combatantId: fc.constantFrom('c-alice', 'c-bob', 'guard1'), style: fc.constantFrom('walk', 'jump'), units: fc.integer({ min: -1, max: 5 }) }),
-      fc.record({ type: fc.constant('klepto.dash'), combatantId: fc.constantFrom('c-alice', 'c-bob', 'guard1') }),
-      fc.record({ type: fc.constant('klepto.useAbility'), combatantId: fc.constantFrom('c-alice', 'c-bob'), abilityId: fc.constantFrom('strike', 'quip', 'parry', 'charm', 'nope') }),
-      fc.record({ type: fc.constant('klepto.useAbility'), characterId: fc.constantFrom(ALICE, BOB), abilityId: fc.constantFrom('strike', 'ritual', 'charm', 'healUp') }),
+      fc.record({ type: fc.constant('kleptonomicon.move'), combatantId: fc.constantFrom('c-alice', 'c-bob', 'guard1'), style: fc.constantFrom('walk', 'jump'), units: fc.integer({ min: -1, max: 5 }) }),
+      fc.record({ type: fc.constant('kleptonomicon.dash'), combatantId: fc.constantFrom('c-alice', 'c-bob', 'guard1') }),
+      fc.record({ type: fc.constant('kleptonomicon.useAbility'), combatantId: fc.constantFrom('c-alice', 'c-bob'), abilityId: fc.constantFrom('strike', 'quip', 'parry', 'charm', 'nope') }),
+      fc.record({ type: fc.constant('kleptonomicon.useAbility'), characterId: fc.constantFrom(ALICE, BOB), abilityId: fc.constantFrom('strike', 'ritual', 'charm', 'healUp') }),
       fc.record({ type: fc.constant('condition.apply'), target: fc.constantFrom('c-alice', 'c-bob'), condition: fc.constant('slowed'), duration: fc.constant({ kind: 'indefinite' }) }),
       fc.constant({ type: 'history.undo' }),
-      fc.record({ type: fc.constant('klepto.test'), characterId: fc.constantFrom(ALICE, BOB, 'zed'), modifier: fc.integer({ min: -60, max: 60 }) }),
+      fc.record({ type: fc.constant('kleptonomicon.test'), characterId: fc.constantFrom(ALICE, BOB, 'zed'), modifier: fc.integer({ min: -60, max: 60 }) }),
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.array(cmd, { maxLength: 25 }), (seed, cmds) => {

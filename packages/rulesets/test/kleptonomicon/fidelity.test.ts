@@ -21,8 +21,8 @@ function table(rng: Rng): Scenario {
   s.run({ type: 'seat.add', name: 'Bo' });
   expect(idOf(s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: { abilities } }))).toBe(ALICE);
   expect(idOf(s.run({ type: 'character.add', name: 'Bob', kind: 'pc', seatId: 'seat-2', stats: { abilities } }))).toBe(BOB);
-  s.run({ type: 'klepto.startEpisode' });
-  s.run({ type: 'klepto.freeplay' });
+  s.run({ type: 'kleptonomicon.startEpisode' });
+  s.run({ type: 'kleptonomicon.freeplay' });
   return s;
 }
 
@@ -42,21 +42,21 @@ const rollsOf = (s: Scenario, id: string): Rolls => (getEncounter(s.world).comba
 describe('004 "Turn Order": the Edge Save modifier and Sneaky are read from the character\'s sheet', () => {
   it('the GM sets them; the player sees them on the sheet but cannot set them; bad values name the field', () => {
     const s = table(fixedRng([]));
-    s.run({ type: 'klepto.setSheet', characterId: BOB, edgeSave: 2, sneaky: true });
+    s.run({ type: 'kleptonomicon.setSheet', characterId: BOB, edgeSave: 2, sneaky: true });
     expect(s.world.characters[BOB]?.stats).toMatchObject({ edgeSave: 2, sneaky: true });
     expect(s.view({ role: 'player', seatId: 'seat-2' }).world.characters[BOB]?.stats).toMatchObject({ edgeSave: 2, sneaky: true });
     expect(s.world.log.map((l) => l.text)).toContain("Bob's sheet: Edge Save +2 · Sneaky.");
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, edgeSave: 3 }, ANN).code).toBe('FORBIDDEN');
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, edgeSave: 99 })).toMatchObject({ code: 'INVALID_VALUE', path: 'edgeSave' });
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE, sneaky: 'yes' })).toMatchObject({ code: 'INVALID_VALUE', path: 'sneaky' });
-    expect(s.fail({ type: 'klepto.setSheet', characterId: 'nobody', sneaky: true })).toMatchObject({ code: 'UNKNOWN_CHARACTER', path: 'characterId' });
-    expect(s.fail({ type: 'klepto.setSheet', characterId: ALICE })).toMatchObject({ code: 'BAD_INPUT' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, edgeSave: 3 }, ANN).code).toBe('FORBIDDEN');
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, edgeSave: 99 })).toMatchObject({ code: 'INVALID_VALUE', path: 'edgeSave' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE, sneaky: 'yes' })).toMatchObject({ code: 'INVALID_VALUE', path: 'sneaky' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: 'nobody', sneaky: true })).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
+    expect(s.fail({ type: 'kleptonomicon.setSheet', characterId: ALICE })).toMatchObject({ code: 'INVALID_VALUE' });
   });
 
   it('a Sneaky PC with Edge Save +2 rolls two dice, the highest counting: 3/5 + 2 = 7 and 2/6 + 2 = 8 pass both groups, so Bob goes first (004 Sneaky: advantage on the Edge Saves)', () => {
     // Alice (sheet: nothing, so +0 on one die) rolls 3 against the Guards: 3 <= 6 fails, after the Guards.
     const s = table(fixedRng([3, 3, 5, 2, 6]));
-    s.run({ type: 'klepto.setSheet', characterId: BOB, edgeSave: 2, sneaky: true });
+    s.run({ type: 'kleptonomicon.setSheet', characterId: BOB, edgeSave: 2, sneaky: true });
     s.run({ type: 'encounter.start', combatants: [...NPCS, ...PCS] });
     expect(rollsOf(s, 'c-alice')).toEqual([expect.objectContaining({ group: 0, score: 3, failed: true })]);
     const bob = rollsOf(s, 'c-bob');
@@ -78,7 +78,7 @@ describe('004 "Turn Order": the Edge Save modifier and Sneaky are read from the 
   it('a mid-Encounter PC and a re-rolled Edge Save read the sheet too', () => {
     const s = table(fixedRng([9, 9, 4]));
     s.run({ type: 'encounter.start', combatants: [...NPCS, PCS[0]!] });
-    s.run({ type: 'klepto.setSheet', characterId: BOB, edgeSave: -3 });
+    s.run({ type: 'kleptonomicon.setSheet', characterId: BOB, edgeSave: -3 });
     // Bob joins: 4 - 3 = 1 fails against the Guards.
     s.run({ type: 'encounter.add', combatant: PCS[1]! });
     expect(rollsOf(s, 'c-bob')).toEqual([expect.objectContaining({ score: 1, failed: true, detail: expect.objectContaining({ modifier: -3 }) })]);
@@ -96,29 +96,29 @@ describe('004 "Pause Phase": ending the Pause with a Beat makes that Beat unavai
 
   it('on her own turn Alice\'s Beat comes out of her next turn: two Beats now, one next round (004 Pause: the Beat is unavailable on your next Turn)', () => {
     const s = alicesTurn();
-    s.run({ type: 'klepto.pause' });
-    s.run({ type: 'klepto.resume', endedWithBeatBy: 'c-alice' });
+    s.run({ type: 'kleptonomicon.pause' });
+    s.run({ type: 'kleptonomicon.resume', endedWithBeatBy: 'c-alice' });
     const econ = () => getEncounter(s.world).economy['c-alice']!;
     expect(econ().owed['beats']).toBe(1);
     // This turn's two Beats are still hers.
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
     for (let i = 0; i < 4; i++) s.run({ type: 'encounter.endTurn' });
     expect(getEncounter(s.world).current).toBe('c-alice');
     expect(econ().spent['beats']).toBe(1);
-    s.run({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
-    expect(s.fail({ type: 'klepto.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN).code).toBe('NO_BEATS');
+    s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN);
+    expect(s.fail({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' }, ANN).code).toBe('NO_BEATS');
     expect(s.world.log.map((l) => l.text)).toContain('Alice ends the Pause with a Beat (one Beat fewer on their next turn).');
   });
 
   it('a third own-turn Pause Beat is refused with the reason: both of the next turn\'s Beats are already owed', () => {
     const s = alicesTurn();
     for (let i = 0; i < 2; i++) {
-      s.run({ type: 'klepto.pause' });
-      s.run({ type: 'klepto.resume', endedWithBeatBy: 'c-alice' });
+      s.run({ type: 'kleptonomicon.pause' });
+      s.run({ type: 'kleptonomicon.resume', endedWithBeatBy: 'c-alice' });
     }
-    s.run({ type: 'klepto.pause' });
-    const e = s.fail({ type: 'klepto.resume', endedWithBeatBy: 'c-alice' });
+    s.run({ type: 'kleptonomicon.pause' });
+    const e = s.fail({ type: 'kleptonomicon.resume', endedWithBeatBy: 'c-alice' });
     expect(e).toMatchObject({ code: 'NO_BEATS', path: 'endedWithBeatBy' });
     expect(e.message).toContain('already owes every Beat of their next turn');
     expect(getKlepto(s.world).encounterPhase).toBe('pause');
@@ -126,8 +126,8 @@ describe('004 "Pause Phase": ending the Pause with a Beat makes that Beat unavai
 
   it('off-turn, the Beat is spent from the Beats that carry into the next turn (as before)', () => {
     const s = alicesTurn();
-    s.run({ type: 'klepto.pause' });
-    s.run({ type: 'klepto.resume', endedWithBeatBy: 'c-bob' });
+    s.run({ type: 'kleptonomicon.pause' });
+    s.run({ type: 'kleptonomicon.resume', endedWithBeatBy: 'c-bob' });
     expect(getEncounter(s.world).economy['c-bob']).toMatchObject({ spent: { beats: 1 } });
   });
 });

@@ -17,8 +17,8 @@ const PCS: Json[] = [
 /** Faces in order: Alice's Edge Saves against the guards then the hounds, then Bob's. */
 function started(faces: number[], settings: { [k: string]: Json } = {}): Scenario {
   const s = scenario(ruleset.modules, { rng: fixedRng([...faces, ...Array.from({ length: 20 }, () => 5)]), rulesetId: 'kleptonomicon', settings });
-  s.run({ type: 'klepto.startEpisode' });
-  s.run({ type: 'klepto.freeplay' });
+  s.run({ type: 'kleptonomicon.startEpisode' });
+  s.run({ type: 'kleptonomicon.freeplay' });
   s.run({ type: 'encounter.start', combatants: [...NPCS, ...PCS] });
   return s;
 }

@@ -49,7 +49,7 @@ describe('001 "Overland Travel" with "Movement Actions": 0\' travels 0, encumber
     // STR 10 with 16 load: 6 over, 30' - 30' = 0' (completely encumbered).
     const mule = t.add('Mule', { str: 10, load: 16, maxHp: 8 });
     const err = t.s.fail({ type: 'osr.travel', rollTravelTurns: false });
-    expect(err).toMatchObject({ code: 'CANNOT_TRAVEL', path: 'characters' });
+    expect(err).toMatchObject({ code: 'CANNOT_TRAVEL', path: 'characterIds' });
     expect(err.message).toContain('Mule is completely encumbered');
     expect(err.message).toContain('drop load');
     // 11 load: 1 over, 25' speed: encumbered, half of 10 + 0 = 5 miles; the party keeps to 5.

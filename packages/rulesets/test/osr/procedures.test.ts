@@ -193,7 +193,7 @@ describe('overland and overwater travel (001)', () => {
     const a = t.add('A', { str: 14, maxHp: 8 });
     const b = t.add('B', { maxHp: 8 });
     t.run({ type: 'osr.exhaust', character: b });
-    expect(t.s.fail({ type: 'osr.travel', rollTravelTurns: false })).toMatchObject({ code: 'CANNOT_TRAVEL', path: 'characters' });
+    expect(t.s.fail({ type: 'osr.travel', rollTravelTurns: false })).toMatchObject({ code: 'CANNOT_TRAVEL', path: 'characterIds' });
     expect(eventsOf(t.run({ type: 'osr.travel', characters: [a], rollTravelTurns: false }), 'osr.traveled')[0]).toMatchObject({ milesPerDay: 12 });
   });
   it('a torch lit before a day of travel is long out by evening (torches still burn hourly)', () => {

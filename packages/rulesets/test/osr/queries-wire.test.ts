@@ -48,14 +48,14 @@ describe('osr.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const { t, pc, orc } = setup();
     const ask = (args: { [k: string]: Json }) => t.s.engine.query(t.s.table, GM, 'osr.attackOdds', args);
-    expect(ask({ target: orc })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
+    expect(ask({ target: orc })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attackerId' } });
     expect(ask({ attacker: pc, target: 'nobody' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
     expect(ask({ attacker: pc, target: pc })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'target' } });
     expect(ask({ attacker: pc, target: orc, kind: 'psychic' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'kind' } });
     expect(ask({ attacker: pc, target: orc, range: 'far' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_RANGE', path: 'range' } });
     expect(ask({ attacker: pc, target: orc, range: 'ranged' })).toMatchObject({ ok: false, error: { code: 'OUT_OF_RANGE', path: 'range' } });
     expect(ask({ attacker: pc, target: orc, damage: 'lots' })).toMatchObject({ ok: false, error: { path: 'damage' } });
-    expect(ask({ attacker: pc, target: orc, advantage: -1 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
+    expect(ask({ attacker: pc, target: orc, advantage: -11 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage' } });
     expect(ask({ attacker: pc, target: orc, longRange: true })).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED', path: 'longRange' } });
     // In stealth (a natural 20 on the hide check), the orc cannot be targeted, as osr.attack says.
     t.dice.queue(20);

@@ -177,17 +177,17 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
 });
 
 describe("each ruleset's own command (ADR 29)", () => {
-  it("36th Way (002 'Damage'): a damage request on a hero with a sheet sends tsw.damage, the same events as the GM's damage box", () => {
+  it("36th Way (002 'Damage'): a damage request on a hero with a sheet sends 36th-way.damage, the same events as the GM's damage box", () => {
     const { n, ana, kira, brak } = night('36th-way');
-    n.run({ type: 'tsw.sheet.set', sheet: { id: kira, characterId: kira, name: 'Kira', kind: 'pc', level: 1, maxHp: 24, hp: 24 } });
+    n.run({ type: '36th-way.sheet.set', sheet: { id: kira, characterId: kira, name: 'Kira', kind: 'pc', level: 1, maxHp: 24, hp: 24 } });
     startFight(n, kira, brak, { band: 'fast' });
     const direct = new Night('36th-way');
     direct.table = n.table;
-    const byGm = direct.run({ type: 'tsw.damage', target: kira, amount: 5 });
+    const byGm = direct.run({ type: '36th-way.damage', target: kira, amount: 5 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
     const tx = n.run({ type: 'request.approve', id });
     expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
-    expect(eventsOf(byGm)[0]!.type.startsWith('tsw.')).toBe(true);
+    expect(eventsOf(byGm)[0]!.type.startsWith('36th-way.')).toBe(true);
   });
 
   it("teams (003 'Damage'): a damage request on a fighter with a sheet sends teams.damage (deflection, endurance before health)", () => {

@@ -138,7 +138,7 @@ describe('readied non-attack actions and sheets', () => {
     const { s } = setup();
     s.run({ type: 'teams.removeSheet', id: 'archer' });
     expect((s.world.ext['teams'] as { sheets: object }).sheets).not.toHaveProperty('archer');
-    expect(s.fail({ type: 'teams.removeSheet', id: 'archer' }).code).toBe('NO_SHEET');
+    expect(s.fail({ type: 'teams.removeSheet', id: 'archer' }).code).toBe('NOT_FOUND');
   });
 });
 
@@ -220,7 +220,7 @@ describe('Move, Sprint, Step, prone, cover, Command, Brandish, Drop Item', () =>
     s.run({ type: 'teams.act', combatant: 'boudica', action: 'Drop Item', item: 'sword' });
     expect(sheet(s, 'boudica')['wielded']).toEqual([]);
     expect(E(s).economy['boudica']!.spent['actions']).toBe(1);
-    expect(s.fail({ type: 'teams.act', combatant: 'boudica', action: 'Brandish', items: ['axe'] }).code).toBe('BAD_INPUT');
+    expect(s.fail({ type: 'teams.act', combatant: 'boudica', action: 'Brandish', items: ['axe'] }).code).toBe('INVALID_VALUE');
   });
 
   it('attacks and reactions are not taken through teams.act; unknown actions are named', () => {

@@ -123,7 +123,7 @@ describe('attacks outside an encounter (003 "Attacks")', () => {
     s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'charisma' }).code).toBe('BAD_ATTRIBUTE');
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', proficiency: 'ranged' }).code).toBe('BAD_PROFICIENCY');
-    expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'nobody', weapon: 'spear' }).code).toBe('NO_SHEET');
+    expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'nobody', weapon: 'spear' }).code).toBe('NOT_FOUND');
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'axe' }).code).toBe('UNKNOWN_ITEM');
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'shield' }).code).toBe('NOT_A_WEAPON');
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', nearby: Array.from({ length: 13 }, (_, i) => `n${i}`) }).message).toContain('12');

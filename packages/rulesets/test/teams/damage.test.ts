@@ -140,7 +140,7 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
     expect(sheet(s, 'boudica')['endurance']).toBe(9);
     s.run({ type: 'teams.damage', target: 'boudica', amount: 4, damageType: 'psychic' });
     expect(sheet(s, 'boudica')['endurance']).toBe(5);
-    expect(s.fail({ type: 'teams.damage', target: 'boudica', amount: 4, damageType: 'sonic' }).code).toBe('BAD_INPUT');
+    expect(s.fail({ type: 'teams.damage', target: 'boudica', amount: 4, damageType: 'sonic' }).code).toBe('INVALID_VALUE');
     expect(s.fail({ type: 'teams.damage', target: 'boudica', amount: 1e9 }).message).toContain('100000');
   });
 });

@@ -87,7 +87,7 @@ describe('exact hit odds (003 "Attacks")', () => {
     const o = attackOdds(s.world, { attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
     expect('hit' in o && o.hit).toBeCloseTo(0.85, 12);
     const bad = attackOdds(s.world, { attacker: 'boudica', target: 'nobody', weapon: 'spear', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
-    expect('code' in bad && bad.code).toBe('NO_SHEET');
+    expect('code' in bad && bad.code).toBe('NOT_FOUND');
   });
 
   it('an ordinary test with the luck bonus: Boudica\'s fortify (d6 + d4 + 1) against 5 is 0.95 x 21/24 + 0.05 = 0.88125', () => {

@@ -149,7 +149,7 @@ describe('003 "Movement and Distances"', () => {
 
   it('rejects squares beyond the limit with an error naming it', () => {
     const e = gridDistance({ x: 0, y: 0 }, { x: 1e9, y: 0 });
-    expect(typeof e === 'object' && e.code).toBe('BAD_INPUT');
+    expect(typeof e === 'object' && e.code).toBe('INVALID_VALUE');
     expect(typeof e === 'object' && e.message).toContain('100000');
   });
 

@@ -64,13 +64,13 @@ describe('teams.attackOdds', () => {
   it('refuses bad arguments with typed errors and a path', () => {
     const { s } = played();
     const ask = (args: { [k: string]: Json }) => s.engine.query(s.table, GM, 'teams.attackOdds', args);
-    expect(ask({ target: 'foe', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attacker' } });
+    expect(ask({ target: 'foe', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'attackerId' } });
     expect(ask({ attacker: 'boudica', target: 'foe' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'weapon' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', bonus: 'lots' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'bonus' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', sneak: 'yes' })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'sneak' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'shield' })).toMatchObject({ ok: false, error: { code: 'NOT_A_WEAPON', path: 'weapon' } });
     expect(ask({ attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'charm' })).toMatchObject({ ok: false, error: { code: 'BAD_ATTRIBUTE', path: 'attribute' } });
-    expect(ask({ attacker: 'boudica', target: 'nobody', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });
+    expect(ask({ attacker: 'boudica', target: 'nobody', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
     expect(ask({ attacker: 'boudica', target: 'boudica', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET' } });
   });
 
@@ -83,7 +83,7 @@ describe('teams.attackOdds', () => {
     const veiled = ask(ann, 'veiled');
     expect(veiled).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'target' } });
     const lurker = ask(ann, 'lurker');
-    expect(lurker).toMatchObject({ ok: false, error: { code: 'NO_SHEET', path: 'target' } });
+    expect(lurker).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'target' } });
     // The same answer as for an id that never existed: not even whether the lurker is there.
     expect(JSON.stringify(lurker).replace('lurker', 'nobody')).toBe(JSON.stringify(ask(ann, 'nobody')));
     for (const r of [veiled, lurker]) {

@@ -190,7 +190,7 @@ describe('dodge and intercept', () => {
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
     const id = String(lastOf(s, 'teams.attacked')['id']);
     expect(s.fail({ type: 'teams.intercept', attack: id, by: 'brute2' }).code).toBe('NOT_AN_ALLY');
-    expect(s.fail({ type: 'teams.intercept', attack: id, by: 'boudica' }).code).toBe('BAD_INPUT');
+    expect(s.fail({ type: 'teams.intercept', attack: id, by: 'boudica' }).code).toBe('INVALID_VALUE');
   });
 
   it('an intercepted attack that no longer meets the interceptor\'s evasion misses', () => {

@@ -193,7 +193,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             class="small"
             aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
             aria-pressed={c.visibility !== 'visible'}
-            onClick={() => send({ type: c.visibility === 'visible' ? 'encounter.hide' : 'encounter.reveal', id: c.id })}
+            onClick={() => send({ type: c.visibility === 'visible' ? 'encounter.hide' : 'encounter.reveal', characterId: c.id })}
           >
             {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
           </button>
@@ -245,7 +245,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
               {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
               {gm ? (
-                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', id: x.id })}>
+                <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', conditionId: x.id })}>
                   ×
                 </button>
               ) : null}
@@ -291,7 +291,7 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   // HP with no maximum is still worth a button.
   if (typeof stats['hp'] === 'number' && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>
-    ch && !(key in c.stats) ? send({ type: 'character.update', id: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', id: c.id, stats: { [key]: value } });
+    ch && !(key in c.stats) ? send({ type: 'character.update', characterId: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', characterId: c.id, stats: { [key]: value } });
   // The tools render only while open: fifty closed rows stay cheap on every turn change.
   const [open, setOpen] = useState(false);
   return (

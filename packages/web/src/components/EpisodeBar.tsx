@@ -77,7 +77,7 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
     );
   }
   const type = step.command.type;
-  if (type === 'klepto.endEpisode') {
+  if (type === 'kleptonomicon.endEpisode') {
     return (
       <span class="row">
         <label class="inline">
@@ -89,7 +89,7 @@ function StepControl({ step, world, send }: { step: Step; world: World; send: Se
       </span>
     );
   }
-  if (type === 'klepto.resume') {
+  if (type === 'kleptonomicon.resume') {
     // Ending the Pause with a Beat costs the spender that Beat on their next turn (004 "Pause Phase").
     const beats = beatsOf(world);
     return (

@@ -224,7 +224,7 @@ function Lights({ world, send }: { world: World; send: Send }) {
         class="row"
         onSubmit={(e) => {
           e.preventDefault();
-          void send({ type: 'osr.lightSource', kind, ...(owner ? { owner } : {}) });
+          void send({ type: 'osr.lightSource', kind, ...(owner ? { characterId: owner } : {}) });
         }}
       >
         <Field id="ex-light-kind" label="Source">

@@ -13,7 +13,7 @@ export function PlayerLights({ world, send, characters }: { world: World; send: 
   const [owner, setOwner] = useState('');
   const who = characters.find((c) => c.id === owner) ?? characters[0];
   const light = (kind: LightSourceKind) => {
-    if (who) void send({ type: 'osr.lightSource', kind, owner: who.id });
+    if (who) void send({ type: 'osr.lightSource', kind, characterId: who.id });
   };
   return (
     <section class="panel" aria-labelledby="pl-light-title" data-testid="player-lights">

@@ -105,10 +105,10 @@ export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices
 export function describeActionOdds(query: string, result: Json): { headline: string; detail: string } | null {
   const r = obj(result);
   if (r === null) return null;
-  if (query === 'tsw.attackOdds') return describeOdds('36th-way', result);
+  if (query === '36th-way.attackOdds') return describeOdds('36th-way', result);
   if (query === 'teams.attackOdds') return describeOdds('teams', result);
   if (query === 'osr.attackOdds') return describeOdds('osr', result);
-  if (query === 'klepto.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
+  if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
   const outcomes = obj(r['outcomes']);
   if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {
     const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);

@@ -47,18 +47,18 @@ export const ENCOUNTER_STEPS: readonly EncounterPhase[] = ['initiative', 'main',
 
 /** How the GM asks for each phase (the Encounter itself starts from the encounter tracker). */
 const EPISODE_COMMAND: { readonly [to in EpisodePhase]: { readonly type: string; readonly label: string } | null } = {
-  opening: { type: 'klepto.startEpisode', label: 'Start an Episode' },
-  freeplay: { type: 'klepto.freeplay', label: 'Go to Freeplay' },
+  opening: { type: 'kleptonomicon.startEpisode', label: 'Start an Episode' },
+  freeplay: { type: 'kleptonomicon.freeplay', label: 'Go to Freeplay' },
   encounter: null,
-  closing: { type: 'klepto.closingCredits', label: 'Roll the Closing Credits' },
-  between: { type: 'klepto.endEpisode', label: 'End the Episode' },
+  closing: { type: 'kleptonomicon.closingCredits', label: 'Roll the Closing Credits' },
+  between: { type: 'kleptonomicon.endEpisode', label: 'End the Episode' },
 };
 
 const ENCOUNTER_COMMAND: { readonly [to in EncounterPhase]: { readonly type: string; readonly label: string } | null } = {
   initiative: null,
   // Main follows Initiative by itself, when the first turn starts; from a Pause it is a resume.
-  main: { type: 'klepto.resume', label: 'Resume (Main phase)' },
-  pause: { type: 'klepto.pause', label: 'Pause' },
+  main: { type: 'kleptonomicon.resume', label: 'Resume (Main phase)' },
+  pause: { type: 'kleptonomicon.pause', label: 'Pause' },
   reward: { type: 'encounter.end', label: 'End the fight: Reward phase' },
 };
 
@@ -138,10 +138,10 @@ export function turnSheetsOf(world: World, only?: readonly string[]): TurnSheetS
 }
 
 /** The command that saves the GM's entry, or why the entry is not a whole number in range. */
-export function turnSheetCommand(characterId: string, edgeSave: string, sneaky: boolean): { ok: true; command: { type: 'klepto.setSheet'; characterId: string; edgeSave?: number; sneaky: boolean } } | { ok: false; message: string } {
+export function turnSheetCommand(characterId: string, edgeSave: string, sneaky: boolean): { ok: true; command: { type: 'kleptonomicon.setSheet'; characterId: string; edgeSave?: number; sneaky: boolean } } | { ok: false; message: string } {
   const t = edgeSave.trim();
-  if (t === '') return { ok: true, command: { type: 'klepto.setSheet', characterId, sneaky } };
+  if (t === '') return { ok: true, command: { type: 'kleptonomicon.setSheet', characterId, sneaky } };
   const n = Number(t);
   if (!Number.isInteger(n) || Math.abs(n) > EDGE_SAVE_LIMIT) return { ok: false, message: `Edge Save must be a whole number from -${EDGE_SAVE_LIMIT} to ${EDGE_SAVE_LIMIT}` };
-  return { ok: true, command: { type: 'klepto.setSheet', characterId, edgeSave: n, sneaky } };
+  return { ok: true, command: { type: 'kleptonomicon.setSheet', characterId, edgeSave: n, sneaky } };
 }

@@ -74,7 +74,7 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   if (Object.hasOwn(sheets, d.id)) return null;
   const pick = (keys: readonly string[]): { [k: string]: number } => Object.fromEntries(keys.flatMap((k) => (num(x[k]) === null ? [] : [[k, num(x[k])!]])));
   if (world.rulesetId === '36th-way' && given(d, ['ac', 'pd', 'md'])) {
-    return { type: 'tsw.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...pick(['level', 'ac', 'pd', 'md']), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
+    return { type: '36th-way.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...pick(['level', 'ac', 'pd', 'md']), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);

@@ -201,12 +201,12 @@ export function adjustField(method: InitiativeMethod | null): InitiativeField | 
   return null;
 }
 
-export function placeCommand(method: InitiativeMethod | null, id: string, value: string): Parsed<{ type: 'encounter.place'; id: string; placement: Json }> {
+export function placeCommand(method: InitiativeMethod | null, id: string, value: string): Parsed<{ type: 'encounter.place'; characterId: string; placement: Json }> {
   const f = adjustField(method);
   if (f === null) return { ok: false, message: 'This turn order is not adjusted by hand.' };
   const v = fieldValue({ ...f, min: -1000, max: 1000 }, 'pc', value);
   if (!v.ok) return v;
-  return { ok: true, value: { type: 'encounter.place', id, placement: { [f.key]: v.value } } };
+  return { ok: true, value: { type: 'encounter.place', characterId: id, placement: { [f.key]: v.value } } };
 }
 
 /**

@@ -64,7 +64,7 @@ export function sheetText(world: World, rules: SheetRules, c: SheetChoice): stri
   }
   const s: Obj = {};
   for (const [k, v] of Object.entries(stored)) if (!PLAY_STATE[rules].includes(k)) s[k] = v;
-  // Stored 36th Way abilities are keyed by id and richer than entered; tsw.sheet.set takes them as a list.
+  // Stored 36th Way abilities are keyed by id and richer than entered; 36th-way.sheet.set takes them as a list.
   if (rules === '36th-way') s['abilities'] = Object.values(obj(stored['abilities']) ?? {}).map(abilityAsEntered);
   return JSON.stringify(s, null, 2);
 }
@@ -79,8 +79,8 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   }
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
   // A 36th Way sheet names its own id; the chosen combatant's is the default.
-  if (rules === '36th-way') return { ok: true, command: { type: 'tsw.sheet.set', sheet: { id, ...sheet } } };
-  return { ok: true, command: { type: 'teams.setSheet', id, sheet } };
+  if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
+  return { ok: true, command: { type: 'teams.setSheet', characterId: id, sheet } };
 }
 
 /** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */

@@ -85,6 +85,6 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
 /** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
   const link = c.characterId === null ? {} : { characterId: c.characterId };
-  if (rules === '36th-way') return { type: 'tsw.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
+  if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
   return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
 }

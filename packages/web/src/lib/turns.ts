@@ -23,9 +23,9 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   const n = Number(t);
   if (t === '' || !Number.isInteger(n) || n < 1 || n > MAX_DAMAGE) return { ok: false, message: `Type a whole number from 1 to ${MAX_DAMAGE}, then press ${kind === 'damage' ? 'Damage' : 'Heal'}.` };
   const sheet = hasSheet(world, combatantId);
-  if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: 'tsw.damage', target: combatantId, amount: n } };
-  if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', target: combatantId, amount: n } };
-  return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', id: combatantId, amount: n } };
+  if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.damage', targetId: combatantId, amount: n } };
+  if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount: n } };
+  return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
 }
 
 /**

@@ -74,7 +74,7 @@ export class TableClient {
       const msg = decodeServer(ev.data);
       if (msg) this.handle(msg);
     };
-    ws.onclose = (ev: CloseEvent) => {
+    ws.onclose = (ev: { readonly code: number; readonly reason: string }) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.status.value = 'closed';

@@ -1,0 +1,99 @@
+// The upcaster (ADR 28): stored commands and events written before a rename
+// are read under today's names, so old tables load, replay, import and undo
+// to the same world, and old clients' command types still run.
+// Renames are declared by the module that owns the names (`Module.upcasts`);
+// command fields keep being renamed by their declarations (`renamed`, ADR 21).
+import type { Renamed } from './catalog.js';
+import type { Command, EngineEvent, Json, Module, RuleError, Transaction } from './types.js';
+
+/** How a module's stored names changed. */
+export interface Upcasts {
+  /** Old type prefix -> new, for commands, queries and events alike: `{ 'tsw.': '36th-way.' }`. */
+  readonly namespaces?: { readonly [oldPrefix: string]: string };
+  /** Old field -> new field of an event, keyed by the event's type under its new name. */
+  readonly eventFields?: { readonly [type: string]: Renamed };
+}
+
+/** A module with renames declared (rulesets keep them beside their declarations). */
+export function withUpcasts<M extends { readonly upcasts?: Upcasts }>(module: M, upcasts: Upcasts): M {
+  const prev = module.upcasts ?? {};
+  return {
+    ...module,
+    upcasts: {
+      namespaces: { ...(prev.namespaces ?? {}), ...(upcasts.namespaces ?? {}) },
+      eventFields: { ...(prev.eventFields ?? {}), ...(upcasts.eventFields ?? {}) },
+    },
+  };
+}
+
+export interface Upcaster {
+  /** False when no module renamed anything: every method is then the identity. */
+  readonly active: boolean;
+  /** Today's name of a command, query or event type. */
+  type(type: string): string;
+  /** The event under today's type and field names (the same object when nothing changed). */
+  event(event: EngineEvent): EngineEvent;
+  /** The command under today's type; its fields stay as sent (its declaration's `renamed` reads old names whenever it is parsed). */
+  command(command: Command): Command;
+  /** A stored transaction with its command and events upcast (the same object when nothing changed). */
+  transaction(tx: Transaction): Transaction;
+}
+
+/** Keys of renamed fields are ordinary own keys: rebuilt with fromEntries so `__proto__` stays a key. */
+function renameFields<T extends { readonly [k: string]: Json | undefined }>(value: T, renamed: Renamed | undefined): T {
+  if (renamed === undefined) return value;
+  let hit = false;
+  for (const from of Object.keys(renamed)) if (Object.hasOwn(value, from)) hit = true;
+  if (!hit) return value;
+  // A field already under its new name wins (a writer that sent both): the old one is dropped, never merged.
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (Object.hasOwn(renamed, k) ? (Object.hasOwn(value, renamed[k]!) ? [] : [[renamed[k]!, v]]) : [[k, v]]))) as T;
+}
+
+export function createUpcaster(modules: readonly Module[]): Upcaster {
+  const namespaces = new Map<string, string>();
+  const eventFields = new Map<string, Renamed>();
+  for (const m of modules) {
+    for (const [from, to] of Object.entries(m.upcasts?.namespaces ?? {})) {
+      if (!from.endsWith('.') || !to.endsWith('.')) throw new Error(`${m.id}: namespace renames map prefixes ending in a dot ("${from}" -> "${to}")`);
+      if (namespaces.has(from) && namespaces.get(from) !== to) throw new Error(`${m.id}: "${from}" is renamed twice`);
+      namespaces.set(from, to);
+    }
+    for (const [type, renamed] of Object.entries(m.upcasts?.eventFields ?? {})) eventFields.set(type, { ...(eventFields.get(type) ?? {}), ...renamed });
+  }
+  const active = namespaces.size > 0 || eventFields.size > 0;
+
+  function type(t: string): string {
+    if (namespaces.size === 0) return t;
+    const dot = t.indexOf('.');
+    const to = dot < 0 ? undefined : namespaces.get(t.slice(0, dot + 1));
+    return to === undefined ? t : to + t.slice(dot + 1);
+  }
+
+  function event(e: EngineEvent): EngineEvent {
+    if (!active) return e;
+    const t = type(e.type);
+    const renamed = eventFields.get(t);
+    if (t === e.type && renamed === undefined) return e;
+    const fields = renameFields(e, renamed);
+    return t === e.type ? fields : { ...fields, type: t };
+  }
+
+  function command(c: Command): Command {
+    const t = type(c.type);
+    return t === c.type ? c : { ...c, type: t };
+  }
+
+  function transaction(tx: Transaction): Transaction {
+    if (!active || tx.kind !== 'command') return tx;
+    const c = command(tx.command);
+    let changed = c !== tx.command;
+    const events = tx.events.map((e) => {
+      const u = event(e);
+      if (u !== e) changed = true;
+      return u;
+    });
+    return changed ? { ...tx, command: c, events } : tx;
+  }
+
+  return { active, type, event, command, transaction };
+}
