@@ -284,7 +284,10 @@ describe('what the browser takes from the rulesets', () => {
       const fromRulesets = imports(f).filter((i) => i.from.includes('rulesets'));
       expect(fromRulesets.map((i) => i.from)).toEqual(['@tablekeeper/rulesets/browser']);
     }
-    const reached = imports('packages/rulesets/src/browser.ts').map((i) => i.from.replace(/^\.\//, '').replace(/\.[jt]s$/, ''));
+    // A type-only re-export (the actions answer's shape) is erased from the bundle, so it may name any file.
+    const reached = imports('packages/rulesets/src/browser.ts')
+      .filter((i) => !i.typeOnly)
+      .map((i) => i.from.replace(/^\.\//, '').replace(/\.[jt]s$/, ''));
     expect(reached.length).toBeGreaterThan(0);
     for (const key of reached) expect(ALLOWED.has(key), `browser.ts re-exports ${key}`).toBe(true);
     for (const key of ALLOWED) {

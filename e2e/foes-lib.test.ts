@@ -112,7 +112,7 @@ describe('foes are targets', () => {
     const ready = await start(s, [hero, ...ogre]);
     const sheet = (s.world.ext['36th-way'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets[ready[1]!.id]!;
     expect(sheet).toMatchObject({ name: 'Ogre', kind: 'npc', ac: 14, pd: 13, md: 10, maxHp: 20 });
-    expect(targets(s, GM, 'tsw', 'vesk')).toEqual(['Ogre']);
+    expect(targets(s, GM, '36th-way', 'vesk')).toEqual(['Ogre']);
     // Sent again (a second Add), nothing is overwritten: the foe has its sheet now.
     expect(foeSheetCommand(s.world, ready[1]!)).toBeNull();
   });

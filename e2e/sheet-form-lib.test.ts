@@ -85,14 +85,19 @@ describe('party by form', () => {
     v = setAt(v, ['skills'], [{ key: 'combat', value: '6' }]);
     v = setAt(v, ['maxEndurance'], '12');
     v = setAt(v, ['maxHealth'], '10');
-    v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', metal: true, weapon: JSON.stringify({ attributes: ['strength'], proficiencies: [], damage: 3 }) } }]);
+    v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', metal: true, weapon: { attributes: ['strength'], damage: '3', damageType: 'piercing' } } }]);
     v = setAt(v, ['wielded'], ['spear']);
     const id = addByForm(s, 'Boudica', v as Values);
     expect(teamsSheets(s)[id]).toMatchObject({ name: 'Boudica', attributes: { strength: 8, dexterity: 6 }, skills: { combat: 6 }, maxEndurance: 12, wielded: ['spear'] });
     expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
     const again = sheetStart(sheetFields(sheetOf('teams')), storedSheet(s.world, s.world.characters[id]!));
     expect(again['attributes']).toEqual([{ key: 'strength', value: '8' }, { key: 'dexterity', value: '6' }]);
-    expect((again['items'] as Values[])[0]).toMatchObject({ key: 'spear', value: { name: 'Spear', metal: true } });
+    expect((again['items'] as Values[])[0]).toMatchObject({ key: 'spear', value: { name: 'Spear', metal: true, weapon: { attributes: ['strength'], damage: '3', damageType: 'piercing' } } });
+    // The stored sheet sent back unchanged is accepted (the round trip holds, the weapon field by field).
+    const back = toPayload(sheetFields(sheetOf('teams')), again);
+    if (!back.ok) throw new Error(JSON.stringify(back.errors));
+    s.run(sheetSetCommand(id, back.payload) as Command);
+    expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
   });
 
   it('records: a row with no name, a name given twice, or a name the rules do not list is named before sending', () => {

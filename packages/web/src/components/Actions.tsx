@@ -186,16 +186,16 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
             <input id={`${p}-${n.field}`} type="number" inputMode="numeric" min={n.min} max={n.max} step={1} value={f.values[n.field]} style={{ width: '5em' }} onInput={(e) => setValue(n.field, e.currentTarget.value)} />
           </div>
         ))}
-        {(action.texts ?? []).map((t) => (
+        {action.texts.map((t) => (
           <div class="field" key={t.field}>
             <label for={`${p}-${t.field}`}>{t.label}</label>
             <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
           </div>
         ))}
       </div>
-      {(action.flags ?? []).length > 0 ? (
+      {action.flags.length > 0 ? (
         <div class="row small">
-          {(action.flags ?? []).map((x) => (
+          {action.flags.map((x) => (
             <label key={x.field}>
               <input type="checkbox" checked={f.flags[x.field] === true} onChange={(e) => set({ flags: { ...f.flags, [x.field]: e.currentTarget.checked } })} /> {x.label}
             </label>

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import { getSheetSchema } from '../net/api.ts';
-import { combatantSheet, combatantSheetCommand, sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
-import { sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
+import { sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
+import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';

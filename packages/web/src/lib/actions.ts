@@ -3,42 +3,12 @@
 // first, and the odds in words. Nothing here decides a rule: what is allowed,
 // what it costs and whom it may target all come from the answer.
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
 
-export interface Option {
-  readonly value: string;
-  readonly label: string;
-  readonly note?: string;
-}
-export interface NumberField {
-  readonly field: string;
-  readonly label: string;
-  readonly min: number;
-  readonly max: number;
-  readonly value: number;
-}
-export interface TurnAction {
-  readonly id: string;
-  readonly label: string;
-  readonly cost: string;
-  readonly command: string;
-  readonly fixed: { readonly [k: string]: Json };
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly options: readonly Option[] } | null;
-  readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly Option[] }[];
-  readonly numbers: readonly NumberField[];
-  readonly flags?: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
-  readonly texts?: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number }[];
-  readonly odds: { readonly query: string; readonly args: { readonly [k: string]: Json }; readonly pass: readonly string[]; readonly shift?: { readonly [k: string]: number } } | null;
-  readonly allowed: boolean;
-  readonly reason: string | null;
-}
-export interface ActionsAnswer {
-  readonly combatantId: string;
-  readonly name: string;
-  readonly onTurn: boolean;
-  readonly actions: readonly TurnAction[];
-}
+// The answer's shape is the rulesets' own (type-only: the browser entry brings no engine code along).
+export type { ActionOption as Option, ActionNumber as NumberField, ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 
 type Obj = { readonly [k: string]: Json };
 const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
@@ -47,7 +17,9 @@ const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined 
 export function readActions(result: Json): ActionsAnswer | null {
   const r = obj(result);
   if (r === null || typeof r['combatantId'] !== 'string' || !Array.isArray(r['actions'])) return null;
-  return r as unknown as ActionsAnswer;
+  const answer = r as unknown as ActionsAnswer;
+  // An older server sends no flags or texts: read them as none, here only.
+  return { ...answer, actions: answer.actions.map((a) => ({ ...a, flags: (a.flags as TurnAction['flags'] | undefined) ?? [], texts: (a.texts as TurnAction['texts'] | undefined) ?? [] })) };
 }
 
 /** What the person picked: a target, a value per choice, a number per field (as typed). */
@@ -62,9 +34,9 @@ export function initialForm(a: TurnAction): ActionForm {
   const values: { [k: string]: string } = {};
   for (const c of a.choices) values[c.field] = c.options[0]?.value ?? '';
   for (const n of a.numbers) values[n.field] = String(n.value);
-  for (const t of a.texts ?? []) values[t.field] = t.value;
+  for (const t of a.texts) values[t.field] = t.value;
   const flags: { [k: string]: boolean } = {};
-  for (const x of a.flags ?? []) flags[x.field] = x.value;
+  for (const x of a.flags) flags[x.field] = x.value;
   return { target: a.target?.options[0]?.value ?? '', values, flags };
 }
 
@@ -74,9 +46,9 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   if (f === undefined) return init;
   const values: { [k: string]: string } = { ...init.values };
   for (const c of a.choices) if (c.options.some((o) => o.value === f.values[c.field])) values[c.field] = f.values[c.field]!;
-  for (const n of [...a.numbers, ...(a.texts ?? [])]) if (f.values[n.field] !== undefined) values[n.field] = f.values[n.field]!;
+  for (const n of [...a.numbers, ...a.texts]) if (f.values[n.field] !== undefined) values[n.field] = f.values[n.field]!;
   const flags: { [k: string]: boolean } = { ...init.flags };
-  for (const x of a.flags ?? []) if (f.flags[x.field] !== undefined) flags[x.field] = f.flags[x.field]!;
+  for (const x of a.flags) if (f.flags[x.field] !== undefined) flags[x.field] = f.flags[x.field]!;
   return { target: a.target?.options.some((o) => o.value === f.target) ? f.target : init.target, values, flags };
 }
 
@@ -98,12 +70,12 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
     if (text === '' || !Number.isInteger(v) || v < n.min || v > n.max) return { ok: false, message: `${n.label} must be a whole number from ${n.min} to ${n.max}.` };
     out[n.field] = v;
   }
-  for (const t of a.texts ?? []) {
+  for (const t of a.texts) {
     const v = (f.values[t.field] ?? '').trim();
     if (v.length > t.max) return { ok: false, message: `${t.label} takes at most ${t.max} characters.` };
     if (v !== '') out[t.field] = v;
   }
-  for (const x of a.flags ?? []) out[x.field] = f.flags[x.field] === true;
+  for (const x of a.flags) out[x.field] = f.flags[x.field] === true;
   return { ok: true, value: out };
 }
 
@@ -127,7 +99,7 @@ export function oddsQueryOf(a: TurnAction, f: ActionForm): { name: string; args:
 }
 
 /** An action that needs nothing picked: one tap sends it. */
-export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && (a.flags ?? []).length === 0 && (a.texts ?? []).length === 0 && a.odds === null;
+export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && a.flags.length === 0 && a.texts.length === 0 && a.odds === null;
 
 /** The odds in words: a headline and the numbers behind it. */
 export function describeActionOdds(query: string, result: Json): { headline: string; detail: string } | null {

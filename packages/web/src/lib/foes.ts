@@ -6,7 +6,6 @@
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Json, World } from '@tablekeeper/engine';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
-import type { SendResult } from '../net/client.ts';
 import type { Draft, Parsed } from './initiative.ts';
 
 export interface QuickStat {
@@ -104,7 +103,8 @@ export async function withFoeCharacters(rulesetId: string, drafts: readonly Draf
   return { ok: true, value: out };
 }
 
-type SendOne = (command: ClientCommand) => Promise<SendResult>;
+// As net/client.ts answers (not imported: this file is also read by Node tests, which have no DOM types).
+type SendOne = (command: ClientCommand) => Promise<{ readonly ok: true } | { readonly ok: false; readonly rejection: Rejection }>;
 type Words = (r: Rejection) => string;
 
 /** An AddCharacter over a table connection: sends, then waits (up to 3 s) for a new character of that name in the latest view. */

@@ -4,7 +4,6 @@
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
 import { displayOrder } from './encounter.ts';
-import { abilityAsEntered } from './sheetForm.ts';
 
 export type SheetRules = '36th-way' | 'teams';
 
@@ -90,14 +89,14 @@ export function hasSheet(world: World, id: string): SheetRules | null {
   return rules !== null && sheetsOf(world, rules)[id] !== undefined ? rules : null;
 }
 
-/** The combatant's stored sheet in the shape the form takes (abilities as entered), or {} for none. */
-export function combatantSheet(world: World, rules: SheetRules, id: string): { readonly [k: string]: Json } {
-  return sheetsOf(world, rules)[id] === undefined ? {} : (JSON.parse(sheetText(world, rules, { id, name: '', kind: 'npc', characterId: null, hasSheet: true })) as { [k: string]: Json });
-}
 
-/** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
-export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
-  const link = c.characterId === null ? {} : { characterId: c.characterId };
-  if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
-  return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
+/** A stored 36th Way ability in the shape the sheet takes: the frequency as its word (or the recharge), unset parts left out. */
+export function abilityAsEntered(stored: Json): Json {
+  const a = obj(stored);
+  if (a === null) return stored;
+  const out: { [k: string]: Json } = {};
+  for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
+  const f = obj(a['frequency']);
+  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
+  return out;
 }

@@ -5,6 +5,7 @@
 // character starts from the defaults and sends a whole sheet.
 import type { Character, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
+import { abilityAsEntered, hasSheet, sheetText, type SheetChoice, type SheetRules } from './sheetEditor.ts';
 import { defaultValues, fieldsOf, valueFrom, withoutFields, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
 
 /** What GET /api/rulesets/:id/sheet answers. */
@@ -31,16 +32,6 @@ export function storedSheet(world: World, character: Character): Obj {
   return world.rulesetId === '36th-way' ? { ...s, abilities: Object.values(obj(s['abilities']) ?? {}).map(abilityAsEntered) } : s;
 }
 
-/** A stored 36th Way ability in the shape the sheet takes: the frequency as its word (or the recharge), unset parts left out. */
-export function abilityAsEntered(stored: Json): Json {
-  const a = obj(stored);
-  if (a === null) return stored;
-  const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
-  const f = obj(a['frequency']);
-  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
-  return out;
-}
 
 // The character's own name and kind are the sheet's too; the form asks them once, above the sheet.
 const OWN_FIELDS = ['name', 'kind'];
@@ -84,4 +75,16 @@ export function nameProblem(name: string): string | null {
   if (n === '') return 'Give the character a name.';
   if (n.length > MAX_NAME) return `A name has at most ${MAX_NAME} characters.`;
   return null;
+}
+
+/** The combatant's stored sheet in the shape the form takes (abilities as entered), or {} for none. */
+export function combatantSheet(world: World, rules: SheetRules, id: string): { readonly [k: string]: Json } {
+  return hasSheet(world, id) !== rules ? {} : (JSON.parse(sheetText(world, rules, { id, name: '', kind: 'npc', characterId: null, hasSheet: true })) as { [k: string]: Json });
+}
+
+/** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
+export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
+  const link = c.characterId === null ? {} : { characterId: c.characterId };
+  if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
+  return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
 }
