@@ -4,7 +4,7 @@
 // Renames are declared by the module that owns the names (`Module.upcasts`);
 // command fields keep being renamed by their declarations (`renamed`, ADR 21).
 import type { Renamed } from './catalog.js';
-import type { Command, EngineEvent, Json, Module, RuleError, Transaction } from './types.js';
+import type { Command, EngineEvent, Json, Module, Transaction } from './types.js';
 
 /** How a module's stored names changed. */
 export interface Upcasts {
