@@ -32,7 +32,7 @@ describe('Daggerheart actions with duality odds', () => {
     const form = await openAction(ana.p, 'Action roll');
     // 2d12 against 10: 112 of the 144 pairs sum to 10 or more or match; 12 match (critical).
     await oddsOf(form, '77.8% success · 8.3% critical');
-    await form.getByLabel('Modifier').fill('2');
+    await form.getByLabel('Bonus').fill('2');
     // +2: pairs summing to 8 or more (123), or matching below that (3): 126 of 144.
     await oddsOf(form, '87.5% success · 8.3% critical');
     const result = await roll(form, 'Roll: Action roll');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chaseOdds, coreModule, countdownsModule } from '@tablekeeper/engine';
-import { osr } from '@tablekeeper/rulesets';
+import { osr, sheetSchemaFor } from '@tablekeeper/rulesets';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium, screenshotsDir } from './browser.ts';
 import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
@@ -20,7 +20,8 @@ const HIDDEN_FOE = 'CANARY-k2Wv-lurker';
 const shots = screenshotsDir;
 
 // The real OSR ruleset plus the countdowns module (no ruleset bundles countdowns yet).
-const catalog = () => moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]);
+// The OSR sheet's schema too: the party panel and the phone's "My sheet" ask for it (a 404 would be a console error).
+const catalog = () => ({ ...moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]), sheet: sheetSchemaFor });
 
 /** Each browser step fails on its own after this long, naming the step, well before the test's timeout. */
 const STEP_TIMEOUT = 25_000;

@@ -112,6 +112,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           server.closeRooms();
           await server.app.close();
           store.close();
+          // The checkpoint thread closes its own connection: wait, so the files are free when close resolves.
+          await store.whenClosed?.();
         })();
         return closing;
       },

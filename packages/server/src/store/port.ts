@@ -99,6 +99,8 @@ export interface EventStore {
   /** The error a write transaction fails with right now, or null when it commits (health check with a reason). */
   probeWrite(): unknown;
   close(): void;
+  /** Resolves once no helper thread holds the store's files any more (after close), so they can be removed. */
+  whenClosed?(): Promise<void>;
 }
 
 /** Thrown by adapters for an invariant the store refuses to break (never for user input). */

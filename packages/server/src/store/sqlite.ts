@@ -113,6 +113,8 @@ interface Checkpointer {
   /** Resolves after the next checkpoint the thread runs (tests, tools). */
   now(): Promise<{ walFrames: number; copied: number }>;
   stop(): void;
+  /** Resolves when the thread has exited (its connection closed). */
+  readonly exited: Promise<void>;
 }
 
 /** Starts the checkpoint thread; if it dies, the connection falls back to SQLite's own checkpoints on commit. */
@@ -134,7 +136,9 @@ function startCheckpointer(path: string, everyMs: number, db: Database.Database)
   };
   worker.on('error', fallBack);
   worker.on('exit', fallBack);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
+    exited,
     now() {
       return new Promise((resolve) => {
         waiting.push(resolve);
@@ -439,6 +443,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     checkpointNow() {
       return checkpointer ? checkpointer.now() : Promise.resolve(db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as never);
+    },
+    whenClosed() {
+      if (checkpointer === undefined || checkpointer === null) return Promise.resolve();
+      // Bounded: a thread that does not exit must not hold a shutdown forever.
+      return Promise.race([checkpointer.exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
     },
     close() {
       checkpointer?.stop();

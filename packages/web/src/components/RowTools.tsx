@@ -39,21 +39,16 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
   const catalogue = enc?.catalogue;
   const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
   const [dur, setDur] = useState<string>('rounds');
-  const [msg, setMsg] = useState<string | null>(null);
   const p = `cond-${c.id}`;
+  const apply = async (form: HTMLFormElement) => {
+    const f = new FormData(form);
+    const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
+    if (!cmd.ok) return cmd.message;
+    const r = await send(cmd.value);
+    return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
+  };
   return (
-    <form
-      class="row"
-      aria-label={`Apply a condition to ${c.name}`}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const f = new FormData(e.currentTarget);
-        const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
-        if (!cmd.ok) return setMsg(cmd.message);
-        const r = await send(cmd.value);
-        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-      }}
-    >
+    <InlineForm label={`Apply a condition to ${c.name}`} button="Apply" act={apply}>
       <label class="sr-only" for={p}>
         Condition for {c.name}
       </label>
@@ -95,15 +90,7 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
           <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
         </>
       ) : null}
-      <button class="small" type="submit">
-        Apply
-      </button>
-      {msg ? (
-        <span class="error small" role="alert">
-          {msg}
-        </span>
-      ) : null}
-    </form>
+    </InlineForm>
   );
 }
 
