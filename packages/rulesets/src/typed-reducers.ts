@@ -17,8 +17,3 @@ export type TypedReducers<U extends { readonly type: string }> = { readonly [T i
 export function reducersOf<U extends EngineEvent>(reducers: TypedReducers<U>): Record<string, Reducer> {
   return reducers as unknown as Record<string, Reducer>;
 }
-
-/** An event typed as its union member (the builders check fields where they write them). */
-export function event<U extends EngineEvent>(e: U): EngineEvent {
-  return e;
-}

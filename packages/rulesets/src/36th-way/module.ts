@@ -54,7 +54,7 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
     exhaustion: h.exhaustion,
     // Healing revives the dying; a knocked-out PC (the "unconscious" variant) wakes only at a full rest.
     revived: s.dying !== null || (s.unconscious && s.kind === 'npc'),
-  };
+  } satisfies TswEvent;
 }
 
 function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
@@ -82,10 +82,10 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const failures = s.deathFailures + (counts ? 1 : 0);
   const dies = counts && diesAfter(world, d, failures);
   const out: EngineEvent[] = [
-    { type: '36th-way.deathSaveRolled', characterId: s.id, lastGasp: d.lastGasp !== null, helperId: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts },
+    { type: '36th-way.deathSaveRolled', characterId: s.id, lastGasp: d.lastGasp !== null, helperId: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts } satisfies TswEvent,
   ];
   if (outcome !== 'failure') {
-    if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect });
+    if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
     else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
   }
@@ -139,7 +139,7 @@ export function createTswModule(): TswModule {
       // Sustained abilities not started or sustained this turn expire now.
       return Object.entries(s.uses)
         .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
-        .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability }));
+        .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent));
     },
   });
   const kit = encounterKit(rules);
@@ -158,13 +158,13 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
-        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
+        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
     },
     '36th-way.sheet.remove': {
       decide(world, c) {
         const s = needSheet(world, c['characterId'], 'characterId');
-        return s.ok ? okR([{ type: '36th-way.sheetRemoved', characterId: s.value.id }]) : s;
+        return s.ok ? okR([{ type: '36th-way.sheetRemoved', characterId: s.value.id } satisfies TswEvent]) : s;
       },
     },
     '36th-way.outOfFight': {
@@ -172,7 +172,7 @@ export function createTswModule(): TswModule {
         const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         if (typeof c['value'] !== 'boolean') return errR('INVALID_VALUE', 'value must be true or false', 'value');
-        return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value: c['value'] }]);
+        return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value: c['value'] } satisfies TswEvent]);
       },
     },
     '36th-way.attack': {
@@ -209,7 +209,7 @@ export function createTswModule(): TswModule {
           for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
           const amount = dice.reduce((a, b) => a + b, 0);
           const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
-          return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
+          return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
         }
         return errR('INVALID_VALUE', 'how must be "recovery", "free" or "npc"', 'how');
       },
@@ -227,7 +227,7 @@ export function createTswModule(): TswModule {
         if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: '36th-way.stabilized', targetId: t.value.id, helperId: who.value.id }]);
+        return okR([...spend.value, { type: '36th-way.stabilized', targetId: t.value.id, helperId: who.value.id } satisfies TswEvent]);
       },
     },
     '36th-way.lastGasp': {
@@ -238,7 +238,7 @@ export function createTswModule(): TswModule {
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         const effect = c['effect'] ?? 'an effect';
         if (typeof effect !== 'string' || effect.length > 200) return errR('INVALID_VALUE', 'effect must be a short text', 'effect');
-        return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect }]);
+        return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect } satisfies TswEvent]);
       },
     },
     '36th-way.grantSave': {
@@ -297,7 +297,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
         const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success }]);
+        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success } satisfies TswEvent]);
       },
     },
     '36th-way.quickRest': {
@@ -325,10 +325,10 @@ export function createTswModule(): TswModule {
           for (const a of Object.values(s.abilities)) {
             if (s.uses[a.id]?.expended !== true) continue;
             const target = rechargeTarget(a);
-            if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', characterId: s.id, ability: a.id, reason: 'quick rest' });
+            if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', characterId: s.id, ability: a.id, reason: 'quick rest' } satisfies TswEvent);
             else if (target !== null) {
               const r = roll3d6(env.rng, world, 0);
-              out.push({ type: '36th-way.rechargeRolled', characterId: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target });
+              out.push({ type: '36th-way.rechargeRolled', characterId: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target } satisfies TswEvent);
             }
           }
         }
@@ -341,8 +341,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day });
-        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 });
+        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day } satisfies TswEvent);
+        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 } satisfies TswEvent);
         return okR(out);
       },
     },
@@ -357,8 +357,8 @@ export function createTswModule(): TswModule {
         if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
         if (n === 0 && ability === undefined) return errR('INVALID_VALUE', 'give back recoveries, an ability, or both', 'recoveries');
         const out: EngineEvent[] = [];
-        if (n > 0) out.push({ type: '36th-way.recoveriesRestored', characterId: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
-        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', characterId: s.value.id, ability, reason: 'downtime' });
+        if (n > 0) out.push({ type: '36th-way.recoveriesRestored', characterId: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) } satisfies TswEvent);
+        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', characterId: s.value.id, ability, reason: 'downtime' } satisfies TswEvent);
         return okR(out);
       },
     },
@@ -375,7 +375,7 @@ export function createTswModule(): TswModule {
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
         const spend = spendIn(world, s.value.id, 'quick');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: '36th-way.stanceChanged', characterId: s.value.id, stance }]);
+        return okR([...spend.value, { type: '36th-way.stanceChanged', characterId: s.value.id, stance } satisfies TswEvent]);
       },
     },
     ...movementCommands(kit, spendIn),
@@ -422,13 +422,13 @@ export function createTswModule(): TswModule {
         if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('INVALID_VALUE', 'give a reason (1-200 characters) every round', 'reason');
         const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
-        return okR([{ type: '36th-way.foughtInSpirit', characterId: s.value.id, allyId: ally.value.id, boon, reason }, e.value]);
+        return okR([{ type: '36th-way.foughtInSpirit', characterId: s.value.id, allyId: ally.value.id, boon, reason } satisfies TswEvent, e.value]);
       },
     },
     '36th-way.flee': {
       // The party agrees to flee with its downed members: a campaign loss, and the fight ends.
       decide(world) {
-        const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day }];
+        const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day } satisfies TswEvent];
         if (getEncounter(world).active) out.push({ type: 'encounter.ended', round: getEncounter(world).round });
         return okR(out);
       },
@@ -449,7 +449,7 @@ export function createTswModule(): TswModule {
         if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
         const roll = roll3d6(env.rng, world, adv + sneak);
-        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
+        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff } satisfies TswEvent]);
       },
     },
     '36th-way.diceyMove': {
@@ -467,7 +467,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff }]);
+        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff } satisfies TswEvent]);
       },
     },
   };

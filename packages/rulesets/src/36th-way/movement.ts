@@ -31,7 +31,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const b = needSheet(world, toId, 'toId');
         if (!b.ok) return b;
         if (a.value.id === b.value.id) return errR('INVALID_VALUE', 'fromId and toId must differ', 'toId');
-        return okR([{ type: '36th-way.positioned', fromId: a.value.id, toId: b.value.id, range }]);
+        return okR([{ type: '36th-way.positioned', fromId: a.value.id, toId: b.value.id, range } satisfies TswEvent]);
       },
     }),
     '36th-way.move': handlerOf(moveDeclaration, {
@@ -63,7 +63,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
-        out.push({ type: '36th-way.moved', characterId: s.value.id, toId: t.value.id, range, from, leaving, intercept: intercept === true });
+        out.push({ type: '36th-way.moved', characterId: s.value.id, toId: t.value.id, range, from, leaving, intercept: intercept === true } satisfies TswEvent);
         return okR(out);
       },
     }),
@@ -91,7 +91,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const net = extra - (grabbers.length > 0 ? 1 : 0);
         const roll = roll3d6(env.rng, world, net);
         const target = disengageTarget(world, from.length);
-        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 } satisfies TswEvent]);
       },
     }),
     '36th-way.popOff': handlerOf(popOffDeclaration, {
@@ -106,7 +106,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const all = engagedEnemies(world, s.value.id);
         const from = asked ?? all;
         if (!from.every((x) => all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
-        return okR([{ type: '36th-way.poppedOff', characterId: s.value.id, from }]);
+        return okR([{ type: '36th-way.poppedOff', characterId: s.value.id, from } satisfies TswEvent]);
       },
     }),
     '36th-way.intercept': handlerOf(interceptDeclaration, {
@@ -128,7 +128,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptorId');
         if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptorId');
         if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptorId');
-        return okR([{ type: '36th-way.intercepted', interceptorId: me, moverId: last.mover, allyId: last.target }]);
+        return okR([{ type: '36th-way.intercepted', interceptorId: me, moverId: last.mover, allyId: last.target } satisfies TswEvent]);
       },
     }),
   };
