@@ -1,7 +1,7 @@
 // What the Kleptonomicon's commands, reducers and views share (004): reading
 // fields, who controls whom, sheet numbers, secrecy, log lines, the phase
 // guards and a turn's movement.
-import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, controls, err, getEncounter, ok, own, type Audience, type Command, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, getEncounter, ok, own, type Audience, type Command, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { interruptEffect, startTurnMovement, type MovementStyle, type TurnMovement } from './movement.js';
 import { ABILITY_TIMES, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
 import { K, setting } from './settings.js';
@@ -137,14 +137,16 @@ export function phaseChange(st: KleptoState, to: EpisodePhase, encounterTo: Enco
 }
 
 /** The current combatant's movement this turn, checking it is their turn in the Main phase. */
-export function turnMovement(world: World, id: Json | undefined): Result<{ id: string; tm: TurnMovement }> {
+export function turnMovement(world: World, characterId: string, path = 'characterId'): Result<{ id: string; tm: TurnMovement }> {
   const st = getKlepto(world);
   const bad = inEncounterPhase(st, 'main');
   if (bad !== null) return { ok: false, error: bad };
-  if (typeof id !== 'string') return err('INVALID_VALUE', 'combatantId is required', 'combatantId');
   const enc = getEncounter(world);
-  if (own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant "${id}"`, 'combatantId');
-  if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, 'combatantId');
+  // A character's id, or an unlinked combatant's own id (docs/vocabulary.md): the combatant it plays moves.
+  const c = combatantNamed(enc, characterId);
+  if (c === undefined) return err('NOT_FOUND', `no combatant "${characterId}" in this Encounter`, path);
+  const id = c.id;
+  if (enc.current !== id) return err('NOT_YOUR_TURN', `${nameOf(world, id)} moves on their own turn`, path);
   const tm = st.movement[id] ?? startTurnMovement(stylesOf(world, id), st.prone.includes(id));
   return ok({ id, tm });
 }

@@ -1,84 +1,83 @@
 // A combatant's own turn in the Main phase (004 "Movement", "Dash", "Free
 // Actions", "Improvised Maneuvers"): free actions, movement styles, going
 // prone and standing, Dash, granted styles, interruptions and maneuvers.
-import { err, getEncounter, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
+import { combatantNamed, controlsCombatant, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { distanceFor } from '../distances.js';
 import { planDash, planDropProne, planMove, planStand } from '../movement.js';
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting, setting, sixthDistance } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { BEATS_PER_ROUND, byCombatant, inEncounterPhase, int, interruption, MAX_MODIFIER, nameOf, sheet, text, turnMovement } from '../context.js';
+import { BEATS_PER_ROUND, byCombatant, FORBIDDEN, inEncounterPhase, int, interruption, MAX_MODIFIER, MAX_TEXT, nameOf, sheet, turnMovement } from '../context.js';
+import { dashDeclaration, dropProneDeclaration, freeActionDeclaration, grantStyleDeclaration, interruptDeclaration, moveDeclaration, standDeclaration } from '../declarations.js';
+
+/** The GM, or the player whose character the combatant plays (judged on the parsed payload, old field names already moved). */
+const mayAct = (world: World, actor: Viewer, characterId: string): RuleError | null => (controlsCombatant(world, actor, characterId) ? null : FORBIDDEN);
 
 export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> {
   return {
-    'kleptonomicon.freeAction': {
+    'kleptonomicon.freeAction': handlerOf(freeActionDeclaration, {
       label: 'take a free action',
-      authorize: byCombatant(),
-      decide(world, c, env) {
-        const tm = turnMovement(world, c['combatantId']);
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId, description, gmAllows }, env) {
+        const tm = turnMovement(world, characterId);
         if (!tm.ok) return tm;
-        const d = text(c, 'description');
-        if (!d.ok) return d;
+        // The schema bounds the length; blank text says nothing.
+        if (description.trim() === '') return err('INVALID_VALUE', `description must be a non-empty string of at most ${MAX_TEXT} characters`, 'description');
         const used = getKlepto(world).freeActions[tm.value.id] ?? 0;
         const limit = numberSetting(world, K.freeActionsPerTurn) ?? 2;
         // Only the GM may allow more, when they fit in the same six seconds.
-        if (used >= limit && !(c['gmAllows'] === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
-        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description: d.value, count: used + 1 }]);
+        if (used >= limit && !(gmAllows === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
+        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description, count: used + 1 }]);
       },
-    },
+    }),
     // ------------------------------------------------------------ movement (Main phase, own turn)
-    'kleptonomicon.move': {
+    'kleptonomicon.move': handlerOf(moveDeclaration, {
       label: 'move',
-      authorize: byCombatant(),
-      decide(world, c) {
-        const t = turnMovement(world, c['combatantId']);
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId, style: styleIn, units, leaving = [] }) {
+        const t = turnMovement(world, characterId);
         if (!t.ok) return t;
-        const style = c['style'] ?? t.value.tm.active;
-        if (typeof style !== 'string') return err('INVALID_VALUE', 'style must be a movement style', 'style');
-        const units = c['units'];
-        if (typeof units !== 'number') return err('INVALID_VALUE', 'units must be a number', 'units');
+        const style = styleIn ?? t.value.tm.active;
         const r = planMove(t.value.tm, style, units);
         if (!r.ok) return { ok: false, error: r.error };
         // Leaving an enemy's Swinging Distance invites an Opportunity Attack (a reaction: it needs a Beat).
-        const leaving = c['leaving'] ?? [];
-        if (!Array.isArray(leaving) || leaving.length > 20) return err('INVALID_VALUE', 'leaving must be a list of combatant ids', 'leaving');
         const enc = getEncounter(world);
         const attackers: string[] = [];
         for (let i = 0; i < leaving.length; i++) {
-          const id = leaving[i];
-          if (typeof id !== 'string' || own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
+          const id = leaving[i]!;
+          if (own(enc.combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, `leaving[${i}]`);
           const econ = kit.economy(world, id);
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
         }
         return ok([{ type: 'kleptonomicon.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
       },
-    },
-    'kleptonomicon.dropProne': {
+    }),
+    'kleptonomicon.dropProne': handlerOf(dropProneDeclaration, {
       label: 'drop prone',
-      authorize: byCombatant(),
-      decide(world, c) {
-        const t = turnMovement(world, c['combatantId']);
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId }) {
+        const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         const r = planDropProne(t.value.tm);
         return r.ok ? ok([{ type: 'kleptonomicon.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
-    },
-    'kleptonomicon.stand': {
+    }),
+    'kleptonomicon.stand': handlerOf(standDeclaration, {
       label: 'stand up',
-      authorize: byCombatant(),
-      decide(world, c) {
-        const t = turnMovement(world, c['combatantId']);
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId }) {
+        const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         const r = planStand(t.value.tm);
         return r.ok ? ok([{ type: 'kleptonomicon.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
       },
-    },
-    'kleptonomicon.dash': {
+    }),
+    'kleptonomicon.dash': handlerOf(dashDeclaration, {
       label: 'Dash',
-      authorize: byCombatant(),
-      decide(world, c, env) {
-        const t = turnMovement(world, c['combatantId']);
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId }, env) {
+        const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         const id = t.value.id;
         const enc = getEncounter(world);
@@ -95,7 +94,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         const events: EngineEvent[] = [];
         if (setting(world, K.dashCostsBeat) === true) {
           const spend = kit.spend(world, id, { kind: 'ability', cost: 1 });
-          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'combatantId');
+          if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'characterId');
           events.push(spend.value);
         }
         events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
@@ -105,27 +104,24 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         }
         return ok(events);
       },
-    },
-    'kleptonomicon.grantStyle': {
+    }),
+    'kleptonomicon.grantStyle': handlerOf(grantStyleDeclaration, {
       label: 'grant a movement style',
-      decide(world, c) {
-        const t = turnMovement(world, c['combatantId']);
+      decide(world, { characterId, style, variant = 'half' }) {
+        const t = turnMovement(world, characterId);
         if (!t.ok) return t;
-        const style = c['style'];
-        if (typeof style !== 'string' || !/^[a-z][a-z-]{0,31}$/.test(style)) return err('INVALID_VALUE', 'style must be a lower-case style name (climb, swim...)', 'style');
-        const v = c['variant'] ?? 'half';
-        if (v !== 'half' && v !== 'normal' && v !== 'double') return err('INVALID_VALUE', 'variant must be half, normal or double (improvised styles are Half unless the GM says otherwise)', 'variant');
-        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant: v }]);
+        // Improvised styles are Half unless the GM says otherwise.
+        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant }]);
       },
-    },
-    'kleptonomicon.interrupt': {
+    }),
+    'kleptonomicon.interrupt': handlerOf(interruptDeclaration, {
       label: 'interrupt movement',
-      decide(world, c) {
-        const id = c['combatantId'];
-        if (typeof id !== 'string' || own(getEncounter(world).combatants, id) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(id)}`, 'combatantId');
-        return ok([interruption(world, id, 'an ability that interrupts movement', c['heavy'] === true)]);
+      decide(world, { characterId, heavy }) {
+        const c = combatantNamed(getEncounter(world), characterId);
+        if (c === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(characterId)}`, 'characterId');
+        return ok([interruption(world, c.id, 'an ability that interrupts movement', heavy === true)]);
       },
-    },
+    }),
     'kleptonomicon.improvisedManeuver': {
       label: 'make an improvised maneuver',
       authorize: byCombatant('attackerId', 'attacker'),
