@@ -6,6 +6,7 @@ import { interruptEffect, startTurnMovement, type MovementStyle, type TurnMoveme
 import { ABILITY_TIMES, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
 import { K, setting } from './settings.js';
 import { getKlepto, type KleptoState } from './state.js';
+import type { KleptoEvent } from './events.js';
 
 export const MAX_TEXT = 500;
 export const BEATS_PER_ROUND = 2;
@@ -19,6 +20,12 @@ export function text(c: Command, key: string, required = true): Result<string | 
   if (v === undefined || v === null) return required ? err('INVALID_VALUE', `${key} is required`, key) : ok(null);
   if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('INVALID_VALUE', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
   return ok(v);
+}
+
+/** A required text field: never null once it reads. */
+export function needText(c: Command, key: string): Result<string> {
+  const t = text(c, key);
+  return !t.ok ? t : t.value === null ? err('INVALID_VALUE', `${key} is required`, key) : ok(t.value);
 }
 
 export function int(c: Command, key: string, dflt: number, min: number, max: number): Result<number> {
@@ -133,7 +140,7 @@ export const inEncounterPhase = (st: KleptoState, ...phases: EncounterPhase[]): 
     : { code: 'WRONG_PHASE', message: `not during ${describePhase(st)} (needs the ${phases.join(' or ')} phase of an Encounter)` };
 
 export function phaseChange(st: KleptoState, to: EpisodePhase, encounterTo: EncounterPhase | null): EngineEvent {
-  return { type: 'kleptonomicon.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo };
+  return { type: 'kleptonomicon.phaseChanged', from: st.phase, to, encounterFrom: st.encounterPhase, encounterTo } satisfies KleptoEvent;
 }
 
 /** The current combatant's movement this turn, checking it is their turn in the Main phase. */
@@ -155,7 +162,7 @@ export function turnMovement(world: World, characterId: string, path = 'characte
 export function interruption(world: World, id: string, reason: string, heavy: boolean): EngineEvent {
   const st = getKlepto(world);
   const style = st.movement[id]?.active ?? 'walk';
-  return { type: 'kleptonomicon.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason };
+  return { type: 'kleptonomicon.movementInterrupted', combatant: id, style, effect: interruptEffect(style, { heavy: heavy || sheet(world, id)['heavy'] === true }), reason } satisfies KleptoEvent;
 }
 
 export function describePhase(st: KleptoState): string {

@@ -2,6 +2,7 @@
 // interrupting movement.
 import { getEncounter, own, type Reaction } from '@tablekeeper/engine';
 import { interruption } from './context.js';
+import type { KleptoEvent } from './events.js';
 
 export const kleptoReactions: Reaction[] = [
   // One point of experience per Encounter for each PC who took part.
@@ -9,7 +10,7 @@ export const kleptoReactions: Reaction[] = [
     if (e.type !== 'encounter.ended') return [];
     const enc = getEncounter(world);
     const pcs = [...new Set(enc.roster.map((id) => own(enc.combatants, id)).filter((c) => c?.kind === 'pc' && c.characterId !== null && own(world.characters, c.characterId) !== undefined).map((c) => c!.characterId!))];
-    return pcs.map((characterId) => ({ type: 'kleptonomicon.xpAwarded', characterId, amount: 1, reason: 'encounter' }));
+    return pcs.map((characterId) => ({ type: 'kleptonomicon.xpAwarded', characterId, amount: 1, reason: 'encounter' } satisfies KleptoEvent));
   },
   // Two stacks of Slowed interrupt the active movement style.
   (world, e) => {

@@ -6,6 +6,7 @@ import { K, numberSetting } from '../settings.js';
 import { EDGE_SAVE_LIMIT } from '../sheet.js';
 import { getKlepto } from '../state.js';
 import { abilitiesOf, byCharacter, byCombatant, characterOfCombatant, inEncounterPhase, int, nameOf, RECOVERS, text } from '../context.js';
+import type { KleptoEvent } from '../events.js';
 
 export function characterCommands(kit: EncounterKit): Record<string, CommandHandler> {
   return {
@@ -26,7 +27,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
         const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
         if (!use.ok) return { ok: false, error: use.error };
         const announced = st.phase === 'encounter';
-        const events: EngineEvent[] = [{ type: 'kleptonomicon.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced }];
+        const events: EngineEvent[] = [{ type: 'kleptonomicon.abilityUsed', combatant: combatantId, characterId, abilityId: ability.id, name: ability.name, time: ability.time, cost: use.cost, announced } satisfies KleptoEvent];
         if (use.cost === 'beat') {
           const spend = kit.spend(world, combatantId!, { kind: ability.time === 'beatReaction' ? 'reaction' : 'ability', cost: 1 });
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, combatantId!)} has no Beat left this round`, 'combatantId');
@@ -41,7 +42,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
             const r = res[key];
             if (r === undefined) continue;
             const to = typeof amount === 'number' ? Math.min(r.max, r.value + amount) : r.max;
-            if (to !== r.value) events.push({ type: 'kleptonomicon.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name });
+            if (to !== r.value) events.push({ type: 'kleptonomicon.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name } satisfies KleptoEvent);
           }
         }
         return ok(events);
@@ -64,7 +65,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
           stats['sneaky'] = c['sneaky'];
         }
         if (Object.keys(stats).length === 0) return err('INVALID_VALUE', 'give edgeSave, sneaky or both', 'edgeSave');
-        return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats }]);
+        return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.awardSecondaryXp': {
@@ -80,7 +81,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
           const id = ids[i];
           if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
-          events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' });
+          events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' } satisfies KleptoEvent);
         }
         return ok(events);
       },
@@ -96,7 +97,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
         if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('INVALID_VALUE', 'experience cannot go below 0', 'amount');
         const reason = text(c, 'reason', false);
         if (!reason.ok) return reason;
-        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' }]);
+        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.levelUp': {
@@ -110,10 +111,10 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
         const have = st.xp[ch] ?? 0;
         if (need === null) {
           // No number in the excerpt: the GM says when it is enough.
-          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 }]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 } satisfies KleptoEvent]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
         }
         if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
-        return ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need }]);
+        return ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.setResource': {
@@ -127,7 +128,7 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
         if (!max.ok) return max;
         const value = int(c, 'value', max.value, 0, max.value);
         if (!value.ok) return value;
-        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' }]);
+        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' } satisfies KleptoEvent]);
       },
     },
   };

@@ -5,7 +5,8 @@ import { err, getEncounter, ok, own, type CommandHandler, type EncounterKit, typ
 import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase } from '../phases.js';
 import { K, setting } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { byCharacter, describePhase, FORBIDDEN, inEncounterPhase, inPhase, nameOf, phaseChange, text } from '../context.js';
+import { byCharacter, describePhase, FORBIDDEN, inEncounterPhase, inPhase, nameOf, needText, phaseChange, text } from '../context.js';
+import type { KleptoEvent } from '../events.js';
 
 export function episodeCommands(kit: EncounterKit): Record<string, CommandHandler> {
   return {
@@ -16,7 +17,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         const st = getKlepto(world);
         const bad = inPhase(st, ...EPISODE_TRANSITIONS.opening);
         if (bad !== null) return { ok: false, error: { ...bad, message: 'an Episode is already running; finish its Closing Credits first' } };
-        return ok([{ type: 'kleptonomicon.episodeStarted', episode: st.episode + 1 }]);
+        return ok([{ type: 'kleptonomicon.episodeStarted', episode: st.episode + 1 } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.introduce': {
@@ -30,7 +31,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
         const clip = text(c, 'clip', false);
         if (!clip.ok) return clip;
-        return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value }]);
+        return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.coldOpen': {
@@ -38,8 +39,8 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'opening');
         if (bad !== null) return { ok: false, error: bad };
-        const t = text(c, 'text');
-        return t.ok ? ok([{ type: 'kleptonomicon.coldOpened', text: t.value }]) : t;
+        const t = needText(c, 'text');
+        return t.ok ? ok([{ type: 'kleptonomicon.coldOpened', text: t.value } satisfies KleptoEvent]) : t;
       },
     },
     'kleptonomicon.freeplay': {
@@ -57,13 +58,15 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         const bad = inPhase(getKlepto(world), 'freeplay');
         if (bad !== null) return { ok: false, error: bad };
         const order = c['order'];
-        if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null }]);
+        if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null } satisfies KleptoEvent]);
         if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('INVALID_VALUE', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
+        const ids: string[] = [];
         for (let i = 0; i < order.length; i++) {
           const id = order[i];
           if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `order[${i}]`);
+          ids.push(id);
         }
-        return ok([{ type: 'kleptonomicon.looseOrderSet', order }]);
+        return ok([{ type: 'kleptonomicon.looseOrderSet', order: ids } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.passSpotlight': {
@@ -71,7 +74,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
       decide(world) {
         const st = getKlepto(world);
         if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
-        return ok([{ type: 'kleptonomicon.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length }]);
+        return ok([{ type: 'kleptonomicon.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.pause': {
@@ -98,7 +101,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
           if (!spend.ok) return err('NO_BEATS', ownTurn ? `${nameOf(world, by)} already owes every Beat of their next turn` : `${nameOf(world, by)} has no Beat left to end the Pause with`, 'endedWithBeatBy');
-          events.push({ type: 'kleptonomicon.pauseEndedWithBeat', combatant: by, ownTurn }, spend.value);
+          events.push({ type: 'kleptonomicon.pauseEndedWithBeat', combatant: by, ownTurn } satisfies KleptoEvent, spend.value);
         }
         return ok(events);
       },
@@ -118,11 +121,11 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
       decide(world, c) {
         const bad = inPhase(getKlepto(world), 'closing');
         if (bad !== null) return { ok: false, error: bad };
-        const t = text(c, 'text');
+        const t = needText(c, 'text');
         if (!t.ok) return t;
         const ch = c['characterId'];
         if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value }]);
+        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.endEpisode': {
@@ -134,14 +137,14 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         const h = c['halve'] ?? setting(world, K.halveResets);
         if (typeof h !== 'boolean') return err('INVALID_VALUE', 'halve must be true or false', 'halve');
         // Resets restore each tracked resource; halved, only half of what was lost (rounded down) comes back.
-        const resets: Json[] = [];
+        const resets: { characterId: string; key: string; from: number; to: number }[] = [];
         for (const [ch, res] of Object.entries(st.resources)) {
           for (const [key, r] of Object.entries(res)) {
             const to = h ? r.value + Math.floor((r.max - r.value) / 2) : r.max;
             if (to !== r.value) resets.push({ characterId: ch, key, from: r.value, to });
           }
         }
-        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json }]);
+        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json } satisfies KleptoEvent]);
       },
     },
 

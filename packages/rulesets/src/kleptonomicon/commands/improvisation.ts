@@ -4,7 +4,8 @@ import { err, mintId, ok, own, type CommandHandler, type Json } from '@tablekeep
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { byCharacter, int, MAX_MODIFIER, text } from '../context.js';
+import { byCharacter, int, MAX_MODIFIER, needText, text } from '../context.js';
+import type { KleptoEvent } from '../events.js';
 
 export function improvisationCommands(): Record<string, CommandHandler> {
   return {
@@ -16,11 +17,11 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
         const ch = c['characterId'];
         if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const d = text(c, 'description');
+        const d = needText(c, 'description');
         if (!d.ok) return d;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
         const [id] = mintId(world, 'imp', env.rng);
-        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId: ch, description: d.value }]);
+        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId: ch, description: d.value } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.rule': {
@@ -33,7 +34,7 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
         const ruling = c['ruling'];
         if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('INVALID_VALUE', 'ruling must be "simple", "test" or "impossible"', 'ruling');
-        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null }]);
+        if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null } satisfies KleptoEvent]);
         const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
         if (!m.ok) return m;
         const a = int(c, 'advantage', 0, -10, 10);
@@ -41,7 +42,7 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
       },
     },
     'kleptonomicon.test': {
@@ -58,7 +59,7 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         if (!a.ok) return a;
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt }]);
+        return ok([{ type: 'kleptonomicon.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
       },
     },
   };

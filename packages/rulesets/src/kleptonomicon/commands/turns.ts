@@ -9,6 +9,7 @@ import { K, numberSetting, setting, sixthDistance } from '../settings.js';
 import { getKlepto } from '../state.js';
 import { BEATS_PER_ROUND, byCombatant, FORBIDDEN, inEncounterPhase, int, interruption, MAX_MODIFIER, MAX_TEXT, nameOf, sheet, turnMovement } from '../context.js';
 import { dashDeclaration, dropProneDeclaration, freeActionDeclaration, grantStyleDeclaration, interruptDeclaration, moveDeclaration, standDeclaration } from '../declarations.js';
+import type { KleptoEvent } from '../events.js';
 
 /** The GM, or the player whose character the combatant plays (judged on the parsed payload, old field names already moved). */
 const mayAct = (world: World, actor: Viewer, characterId: string): RuleError | null => (controlsCombatant(world, actor, characterId) ? null : FORBIDDEN);
@@ -27,7 +28,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         const limit = numberSetting(world, K.freeActionsPerTurn) ?? 2;
         // Only the GM may allow more, when they fit in the same six seconds.
         if (used >= limit && !(gmAllows === true && env.actor.role === 'gm')) return err('FREE_ACTIONS_USED', `${limit} improvised free actions already this turn; the GM may allow more`, 'gmAllows');
-        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description, count: used + 1 }]);
+        return ok([{ type: 'kleptonomicon.freeActionTaken', combatant: tm.value.id, description, count: used + 1 } satisfies KleptoEvent]);
       },
     }),
     // ------------------------------------------------------------ movement (Main phase, own turn)
@@ -50,7 +51,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
           if ((econ.spent['beats'] ?? 0) >= BEATS_PER_ROUND + (econ.granted['beats'] ?? 0)) continue;
           attackers.push(id);
         }
-        return ok([{ type: 'kleptonomicon.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers }]);
+        return ok([{ type: 'kleptonomicon.moved', combatant: t.value.id, style, units, cost: r.value.spent - t.value.tm.spent, distance: distanceFor(units, sixthDistance(world)).name, opportunityAttackers: attackers } satisfies KleptoEvent]);
       },
     }),
     'kleptonomicon.dropProne': handlerOf(dropProneDeclaration, {
@@ -60,7 +61,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         const r = planDropProne(t.value.tm);
-        return r.ok ? ok([{ type: 'kleptonomicon.wentProne', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.wentProne', combatant: t.value.id } satisfies KleptoEvent]) : { ok: false, error: r.error };
       },
     }),
     'kleptonomicon.stand': handlerOf(standDeclaration, {
@@ -70,7 +71,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         const r = planStand(t.value.tm);
-        return r.ok ? ok([{ type: 'kleptonomicon.stood', combatant: t.value.id }]) : { ok: false, error: r.error };
+        return r.ok ? ok([{ type: 'kleptonomicon.stood', combatant: t.value.id } satisfies KleptoEvent]) : { ok: false, error: r.error };
       },
     }),
     'kleptonomicon.dash': handlerOf(dashDeclaration, {
@@ -97,7 +98,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'characterId');
           events.push(spend.value);
         }
-        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json });
+        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json } satisfies KleptoEvent);
         if (plan.value.outcome.kind === 'slowed') {
           const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -111,7 +112,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         const t = turnMovement(world, characterId);
         if (!t.ok) return t;
         // Improvised styles are Half unless the GM says otherwise.
-        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant }]);
+        return ok([{ type: 'kleptonomicon.styleGranted', combatant: t.value.id, style, variant } satisfies KleptoEvent]);
       },
     }),
     'kleptonomicon.interrupt': handlerOf(interruptDeclaration, {
@@ -146,7 +147,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
         const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
         const hit = c['defense'] === undefined ? null : roll.score >= defense.value;
-        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: c['defense'] === undefined ? null : defense.value, hit }];
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: c['defense'] === undefined ? null : defense.value, hit } satisfies KleptoEvent];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
