@@ -70,8 +70,9 @@ export function encounterModule(rules: EncounterRules): Module {
     ...conditionCommands(rules, decls),
   };
   const loggedReducers = encounterReducers(rules);
-  const phases = phasesReaction(rules, flow);
-  const { project, idStatus, audience } = encounterView(rules, Object.keys(loggedReducers));
+  const eventTypes = Object.keys(loggedReducers);
+  const phases = phasesReaction(rules, flow, eventTypes);
+  const { project, idStatus, audience } = encounterView(rules, eventTypes);
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
   // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),

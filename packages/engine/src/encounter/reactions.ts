@@ -1,8 +1,10 @@
 // The turn flow as reactions: each step of a turn and a round emits the next
 // one's events, so undo reverses every step (see module.ts).
+import { reactionOf } from '../core/events.js';
 import type { EngineEvent, Env, Reaction, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
 import { fleetingLosses } from './conditions.js';
+import type { ClockAdvancedEvent, EncounterEvent } from './events.js';
 import { getEncounter } from './state.js';
 import type { TurnFlow } from './turn-order.js';
 import type { EncounterRules } from './types.js';
@@ -10,9 +12,12 @@ import type { EncounterRules } from './types.js';
 /** Seconds the one clock moves at the end of each round. */
 const SECONDS_PER_ROUND = 6;
 
-export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction {
+/** The events the turn flow reacts to: the encounter's own and the core's clock. */
+type Read = EncounterEvent | ClockAdvancedEvent;
+
+export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes: readonly string[]): Reaction {
   const { advance, expire, lateJoiner, refreshPending } = flow;
-  const phases: Reaction = (world: World, e: EngineEvent, env: Env): EngineEvent[] => {
+  const phases = (world: World, e: Read, env: Env): EngineEvent[] => {
     const enc = getEncounter(world);
     switch (e.type) {
       case 'encounter.started':
@@ -25,7 +30,7 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction 
       case 'encounter.combatantRemoved': {
         // A duration timed by someone who left can never run out: it ends with them. The reason names
         // nobody, since the event no longer finds the (possibly hidden) combatant to judge its audience by.
-        const gone = String(e['id']);
+        const gone = e.id;
         // Players must not learn that a hidden combatant left: then the reason says only that time ran out.
         const reason = (enc.hiddenGone ?? []).includes(gone) ? 'its time ran out' : 'the combatant it was timed by left the encounter';
         const orphaned = Object.values(enc.conditions)
@@ -36,14 +41,12 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction 
       }
       case 'encounter.turnSkipped': {
         // A lost turn still comes round: "until the start / end of X's next turn" ends at it, or it never would.
-        const id = String(e['id']);
+        const id = e.id;
         const serial = enc.turnSerial + 1;
         return [...expire(enc, { kind: 'turnStart', id, serial }, `${id}'s lost turn`), ...expire(enc, { kind: 'turnEnd', id, serial }, `${id}'s lost turn`)];
       }
       case 'encounter.combatantAdded': {
-        const c = e['combatant'];
-        const id = c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' ? c['id'] : '';
-        const late = lateJoiner(world, id);
+        const late = lateJoiner(world, e.combatant.id);
         return late.length > 0 ? late : advance(world);
       }
       case 'condition.applied':
@@ -59,13 +62,13 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction 
         // A foe that fell (or got up) changes who may be chosen next.
         return refreshPending(world);
       case 'encounter.turnStarted': {
-        const id = String(e['id']);
+        const id = e.id;
         const out = expire(enc, { kind: 'turnStart', id, serial: enc.lastTurn[id] ?? enc.turnSerial }, `start of ${id}'s turn`);
         return rules.onTurnStart === undefined ? out : [...out, ...rules.onTurnStart(world, id, env.rng)];
       }
       case 'encounter.turnEnded': {
         // Ongoing damage first (002 "Actions": damage, then saves).
-        const id = String(e['id']);
+        const id = e.id;
         // The one clock: a turn passed (GM-only when the combatant is hidden, via the audience hook).
         const out: EngineEvent[] = [{ ...clockAdvanced(world, 'turn', 1, 0), combatant: id }];
         for (const inst of Object.values(enc.conditions)) {
@@ -77,7 +80,7 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction 
         return out;
       }
       case 'encounter.savesDue': {
-        const id = String(e['id']);
+        const id = e.id;
         const serial = enc.lastTurn[id] ?? enc.turnSerial;
         const out: EngineEvent[] = [];
         const saved = new Set<string>();
@@ -96,24 +99,24 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow): Reaction 
         return out;
       }
       case 'encounter.roundEnded': {
-        const r = Number(e['round']);
+        const r = e.round;
         return [clockAdvanced(world, 'round', 1, SECONDS_PER_ROUND), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
       }
       case 'encounter.ended':
         return expire(enc, { kind: 'encounterEnd' }, 'end of the encounter');
       case 'encounter.rested': {
-        const rest = e['rest'] === 'long' ? 'long' : 'short';
+        const rest = e.rest ?? 'short';
         return expire(enc, { kind: 'rest', rest }, `${rest} rest`);
       }
       case 'clock.advanced': {
         // The one clock: any rest on it (a ruleset's rest command, the GM's clock.advance) ends until-rest conditions.
-        if (e['unit'] !== 'shortRest' && e['unit'] !== 'longRest') return [];
-        const rest = e['unit'] === 'longRest' ? 'long' : 'short';
+        if (e.unit !== 'shortRest' && e.unit !== 'longRest') return [];
+        const rest = e.unit === 'longRest' ? 'long' : 'short';
         return expire(enc, { kind: 'rest', rest }, `${rest} rest`);
       }
       default:
         return [];
     }
   };
-  return phases;
+  return reactionOf<Read>([...eventTypes, 'clock.advanced'], phases);
 }
