@@ -6,6 +6,7 @@
 import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
 import { tswSheet } from './declarations.js';
 import { getTsw, parseSheet, type Sheet } from './state.js';
+import type { TswEvent } from './events.js';
 
 const MAX_SHEETS = 500;
 /** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as 36th-way.sheet.set does). */
@@ -50,7 +51,7 @@ export const tswSheetModel = defineSheet({
       if (next['abilities'] === undefined) keep['abilities'] = prev.abilities;
       sheet = { ...sheet, ...keep } as Sheet;
     }
-    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined }];
+    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined } satisfies TswEvent];
     return ok(events);
   },
 });
