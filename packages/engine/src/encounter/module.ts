@@ -1064,6 +1064,12 @@ export function encounterModule(rules: EncounterRules): Module {
    * ruleset's own values on a shown record and pass as entered; a placement
    * passes only as the sequencer's projector rewrote it.
    */
+  /** A projected encounter, the canAct reads it was made with, and the hidden turns players' clock leaves out (null: clock as stored). */
+  interface ProjectedEncounter {
+    readonly reads: readonly unknown[];
+    readonly enc: EncounterState;
+    readonly hiddenTurnsEnded: number | null;
+  }
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
@@ -1204,7 +1210,36 @@ export function encounterModule(rules: EncounterRules): Module {
     conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
   };
+  /**
+   * The projected encounter depends only on the stored encounter, the viewer's class and what canAct
+   * reads (the projector's own `writtenFrom` declaration below): it is kept per stored encounter object,
+   * so a change elsewhere (a clock advance, a note) costs no re-projection and keeps its identity.
+   * No memo when canAct reads undeclared parts.
+   */
+  const memoReads = rules.canAct !== undefined && rules.canActReads === undefined ? null : (rules.canActReads ?? []);
+  const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
+  const readsOf = (world: World, reads: readonly string[]): unknown[] =>
+    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
   const project = (world: World, viewer: Viewer): World => {
+    const stored = world.ext[ENCOUNTER_ID];
+    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer);
+    const cls = viewer.role === 'gm' ? 'gm' : 'others';
+    const reads = readsOf(world, memoReads);
+    const kept = memo.get(stored)?.[cls];
+    let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
+    if (hit === undefined) {
+      const out = projectFresh(world, viewer);
+      hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
+      const entry = memo.get(stored) ?? {};
+      entry[cls] = hit;
+      memo.set(stored, entry);
+      return out;
+    }
+    // Players' clock leaves hidden turns out, as the fresh projection did for this encounter.
+    const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
+    return setEncounter(seenWorld, hit.enc);
+  };
+  const projectFresh = (world: World, viewer: Viewer): World => {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
     const enc = getEncounter(seen);
