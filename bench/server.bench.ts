@@ -7,7 +7,7 @@
 //  3. the same load on realistic tables (per table: 10 characters, a 10-combatant
 //     OSR encounter, 3 countdowns, 300 log notes of which 1 in 5 GM-only), with
 //     the median delta size per command kind as the GM and a player receive it.
-// Both servers stay up for a mode and run BENCH_ROUNDS rounds in turn (ours first in odd
+// Both servers stay up for a mode and run an untimed warm-up round, then BENCH_ROUNDS rounds in turn (ours first in odd
 // rounds, the peer first in even ones), each round on the same sockets; every round's ratios
 // are printed, and the ratio line is their median, so one noisy round on a shared machine
 // does not decide the figure.
@@ -301,7 +301,7 @@ async function bareWs(): Promise<Contender> {
   return {
     round(r) {
       // The same client workload as ours: the empty tables' commands, one after another per table.
-      const startVersion = r * COMMANDS;
+      const startVersion = (r + 1) * COMMANDS; // round -1 is the warm-up
       return timed((latencies, sizes) =>
         Promise.all(
           tables.map((sockets, t) =>
@@ -393,6 +393,9 @@ try {
     const prefix = mode === 'realistic' ? 'realistic ' : '';
     const ours = await tablekeeper(mode);
     const peer = await bareWs();
+    // One untimed round each first: the JIT warms up on both sides before anything is counted.
+    await ours.round(-1);
+    await peer.round(-1);
     const rounds: { ours: LoadResult; peer: LoadResult }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate who goes first, so a trend in the machine's load does not favour one side.
