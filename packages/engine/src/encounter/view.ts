@@ -51,6 +51,13 @@ function shownParams(def: ConditionDef | undefined, params: Json): Json {
   return out;
 }
 
+/** A projected encounter, the canAct reads it was made with, and the hidden turns players' clock leaves out (null: clock as stored). */
+interface ProjectedEncounter {
+  readonly reads: readonly unknown[];
+  readonly enc: EncounterState;
+  readonly hiddenTurnsEnded: number | null;
+}
+
 export interface EncounterView {
   project(world: World, viewer: Viewer): World;
   idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
@@ -210,7 +217,36 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
   };
+  /**
+   * The projected encounter depends only on the stored encounter, the viewer's class and what canAct
+   * reads (the projector's own `writtenFrom` declaration in module.ts): it is kept per stored encounter object,
+   * so a change elsewhere (a clock advance, a note) costs no re-projection and keeps its identity.
+   * No memo when canAct reads undeclared parts.
+   */
+  const memoReads = rules.canAct !== undefined && rules.canActReads === undefined ? null : (rules.canActReads ?? []);
+  const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
+  const readsOf = (world: World, reads: readonly string[]): unknown[] =>
+    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
   const project = (world: World, viewer: Viewer): World => {
+    const stored = world.ext[ENCOUNTER_ID];
+    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer);
+    const cls = viewer.role === 'gm' ? 'gm' : 'others';
+    const reads = readsOf(world, memoReads);
+    const kept = memo.get(stored)?.[cls];
+    let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
+    if (hit === undefined) {
+      const out = projectFresh(world, viewer);
+      hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
+      const entry = memo.get(stored) ?? {};
+      entry[cls] = hit;
+      memo.set(stored, entry);
+      return out;
+    }
+    // Players' clock leaves hidden turns out, as the fresh projection did for this encounter.
+    const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
+    return setEncounter(seenWorld, hit.enc);
+  };
+  const projectFresh = (world: World, viewer: Viewer): World => {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
     const enc = getEncounter(seen);
