@@ -1440,6 +1440,13 @@ function intScores(p: TermPlan): Int32Array | null {
   return Int32Array.from(s);
 }
 
+/** The constant c when every face f scores f + c (plain dice 0, dF -2), else null. */
+function faceShift(score: Int32Array): number | null {
+  const c = score[1]! - 1;
+  for (let f = 2; f < score.length; f++) if (score[f] !== f + c) return null;
+  return c;
+}
+
 /**
  * A closure of its own for the most common shapes of term with a written
  * count and no sort: plain dice (`10d6`, `4dF`, `10d10>=8`), and drop one /
@@ -1461,7 +1468,11 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
   if (p.kind === 0) {
     const score = p.identity ? null : intScores(p);
     if (!p.identity && score === null) return null;
-    if (score === null) {
+    // Faces that count as the face plus a constant: numbered dice (0), and Fate's dF (-2: faces 1..3 count -1, 0, +1).
+    const shift = score === null ? 0 : faceShift(score);
+    if (score === null || shift !== null) {
+      const off = (shift ?? 0) * N;
+      // The dice's sum from the faces alone, no table load per die; the record is made here (no call).
       return (rng) => {
         drawDice(rng, n, buf, N);
         const dice = new Array<DieRoll>(N);
@@ -1471,7 +1482,7 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
           sum += x;
           dice[i] = rec[x]!;
         }
-        return make(dice, sum);
+        return label === null ? { notation, position, sides, dice, total: sum + off } : { notation, position, sides, dice, total: sum + off, label };
       };
     }
     return (rng) => {
