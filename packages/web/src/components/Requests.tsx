@@ -7,8 +7,9 @@ import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { myRequests, queueOf, requestCommand } from '../lib/requests.ts';
-import { CUSTOM, durationChoices } from '../lib/turns.ts';
+import { CUSTOM } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { ConditionFields } from './ConditionFields.tsx';
 import type { Send } from './types.ts';
 
 const KINDS: readonly [RequestKind, string][] = [
@@ -65,45 +66,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
               <input id="ask-amount" name="amount" type="number" inputMode="numeric" min={1} max={10000} placeholder="7" style={{ width: '5em' }} />
             </>
           ) : (
-            <>
-              <label class="sr-only" for="ask-cond">
-                Condition
-              </label>
-              <select id="ask-cond" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-                {(catalogue?.conditions ?? []).map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-                <option value={CUSTOM}>Other (type a name)</option>
-              </select>
-              {choice === CUSTOM ? (
-                <>
-                  <label class="sr-only" for="ask-custom">
-                    Name of the condition
-                  </label>
-                  <input id="ask-custom" name="custom" maxLength={40} placeholder="Soaked" style={{ width: '8em' }} />
-                </>
-              ) : null}
-              <label class="sr-only" for="ask-dur">
-                How long
-              </label>
-              <select id="ask-dur" value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
-                {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
-                  <option key={v} value={v}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-              {dur === 'rounds' ? (
-                <>
-                  <label class="sr-only" for="ask-rounds">
-                    Rounds
-                  </label>
-                  <input id="ask-rounds" name="rounds" type="number" min={1} max={100} defaultValue="1" style={{ width: '4.5em' }} />
-                </>
-              ) : null}
-            </>
+            <ConditionFields idPrefix="ask" catalogue={catalogue} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={100} />
           )}
         </div>
         <div class="row">
