@@ -7,11 +7,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pendingRequests, requestsOf, type Json, type Table, type Transaction, type Viewer, type ViewMemo } from '@tablekeeper/engine';
 import { events, GM, RulesetTable, SPECTATOR } from '../daggerheart/helpers.js';
+import { hopeOf } from '../../src/daggerheart/index.js';
 
 /** The shared ruleset table, plus the id a transaction minted (its first event's, or its request's). */
 class Night extends RulesetTable {
   constructor(rulesetId: string) {
     super(rulesetId, { tableId: 't-req', seed: 20 });
+  }
+  hope(id: string): number {
+    return hopeOf(this.world, id);
   }
   idOf(tx: Transaction): string {
     return String(tx.kind === 'command' ? (tx.events[0]!['id'] ?? (tx.events[0]!['request'] as { id: string }).id) : '');
@@ -192,6 +196,52 @@ describe("each ruleset's own command (ADR 29)", () => {
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 4 }, ana));
     n.run({ type: 'request.approve', id });
     expect(hpOf(n, kira)).toBe(6);
+  });
+});
+
+describe('a request for a declared action (Daggerheart 000 "Action Rolls": the GM sets the difficulty)', () => {
+  it('Ana asks to climb the wall at +2; the GM approves at difficulty 12; Hope 8, Fear 3: 8 + 3 + 2 = 13 >= 12, a success with Hope, rolled in the approval; one undo takes back both', () => {
+    const { n, ana, kira } = night('daggerheart', {});
+    const hope = n.hope(kira);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'climb the wall', bonus: 2 }, ana));
+    expect(pendingRequests(requestsOf(n.world)).map((r) => [r.kind, r.action, r.bonus])).toEqual([['action', 'climb the wall', 2]]);
+    n.dice.queue(8, 3);
+    const tx = n.run({ type: 'request.approve', id, difficulty: 12 });
+    const rolled = events(tx).find((e) => e.type === 'daggerheart.actionRolled')!;
+    expect(rolled['roll']).toMatchObject({ hope: 8, fear: 3, modifier: 2, total: 13, difficulty: 12, outcome: 'successWithHope' });
+    expect(events(tx).at(-1)).toEqual({ type: 'request.approved', id, seatId: (ana as { seatId: string }).seatId, difficulty: 12 });
+    expect(n.hope(kira)).toBe(hope + 1);
+    const log = n.view(ana).world.log.map((e) => e.text);
+    expect(log).toContain('Kira asks the GM for an action roll to climb the wall at +2.');
+    expect(log).toContain('The GM approved an action roll to climb the wall at +2 for Kira at difficulty 12.');
+    n.undo();
+    expect(pendingRequests(requestsOf(n.world)).map((r) => r.id)).toEqual([id]);
+    expect(n.hope(kira)).toBe(hope);
+  });
+
+  it('the approval equals the GM rolling it: the same events as daggerheart.actionRoll at difficulty 15 with the same dice', () => {
+    const { n, ana, kira } = night('daggerheart', {});
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'sneak past', advantage: 1 }, ana));
+    const before = n.table;
+    n.dice.queue(5, 9, 4);
+    const approved = n.run({ type: 'request.approve', id, difficulty: 15 });
+    n.table = before;
+    n.dice.queue(5, 9, 4);
+    const byGm = n.run({ type: 'daggerheart.actionRoll', characterId: kira, difficulty: 15, advantage: 1, label: 'sneak past' });
+    expect(events(approved).slice(0, -1)).toEqual(events(byGm));
+  });
+
+  it('refusals name the field: no difficulty, a difficulty on a damage request, no action named; OSR has no action roll to ask for', () => {
+    const { n, ana, kira } = night('daggerheart', { major: 7, severe: 14, hpMax: 6 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'leap' }, ana));
+    expect(n.fail({ type: 'request.approve', id })).toMatchObject({ code: 'INVALID_VALUE', path: 'difficulty' });
+    const dmg = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana));
+    expect(n.fail({ type: 'request.approve', id: dmg, difficulty: 10 })).toMatchObject({ path: 'difficulty' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'action' }, ana).message).toContain('action');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2, bonus: 1 }, ana).message).toContain('only an action request');
+    const osr = night('osr');
+    startFight(osr.n, osr.kira, osr.brak);
+    expect(osr.n.fail({ type: 'request.make', characterId: osr.kira, kind: 'action', action: 'leap' }, osr.ana).message).toBe("Kira's ruleset has no action roll to ask for: ask for damage, healing or a condition");
   });
 });
 
