@@ -104,7 +104,7 @@ describe('odds and the actions panel', () => {
     withAbilities(t, [LANCE]);
     const r = t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', { attackerId: 'ann', targetIds: ['orc'], ability: 'lance' });
     expect(r.ok).toBe(true);
-    const v = (r as { value: { hit: number; defense: string; needed: number } }).value;
+    const v = (r as unknown as { value: { hit: number; defense: string; needed: number } }).value;
     expect(v).toMatchObject({ defense: 'pd', needed: 8 });
     expect(v.hit).toBeCloseTo(181 / 216, 12);
   });
