@@ -213,7 +213,7 @@ describe('36th Way: abilities in the sheet form (002 "Ability Entries", "Attacks
     const q = t.engine.query(t.table, GM, 'character.sheet', { characterId: t.annId });
     if (!q.ok) throw new Error(q.error.message);
     const read = (q.value as { sheet: { abilities: Json[] } }).sheet;
-    expect(read.abilities).toEqual([{ ...lance, action: 'standard', provokes: false, basic: false, other: [], power: { amount: 2, resource: 'power' }, escalation: { min: 2, parity: 'even', special: false }, attack: { ...lance.attack, targets: 1, asBasic: false, rollAllFirst: false } }]);
+    expect(read.abilities).toEqual([{ ...lance, frequency: 'recharge 11+', action: 'standard', provokes: false, basic: false, other: [], power: { amount: 2, resource: 'power' }, escalation: { min: 2, parity: 'even', special: false }, attack: { ...lance.attack, targets: 1, asBasic: false, rollAllFirst: false } }]);
     const before = getTsw(t.world).sheets[t.annId]!.abilities;
     t.run(set(t.annId, { abilities: read.abilities }, true));
     expect(getTsw(t.world).sheets[t.annId]!.abilities).toEqual(before);

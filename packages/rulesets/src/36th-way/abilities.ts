@@ -81,14 +81,19 @@ function tagList(j: Json | undefined, path: string): R<string[]> {
   return okR(j as string[]);
 }
 
+/** The frequencies as a form offers them (a recharge as "recharge 11+"). */
+export const FREQUENCY_NAMES = ['at-will', 'encounter', 'daily', ...RECHARGE_TARGETS.map((t) => `recharge ${t}+` as const)] as const;
+
 export function parseFrequency(j: Json | undefined, path: string): R<Frequency> {
   if (j === 'at-will' || j === 'encounter' || j === 'daily') return okR({ kind: j });
+  const named = typeof j === 'string' ? /^recharge (\d+)\+$/.exec(j) : null;
+  if (named !== null && (RECHARGE_TARGETS as readonly number[]).includes(Number(named[1]))) return okR({ kind: 'recharge', target: Number(named[1]) });
   if (j !== null && typeof j === 'object' && !Array.isArray(j) && j['kind'] === 'recharge') {
     const t = j['target'];
     if (typeof t !== 'number' || !(RECHARGE_TARGETS as readonly number[]).includes(t)) return errR('INVALID_VALUE', `${path}.target must be one of ${RECHARGE_TARGETS.join(', ')}`, `${path}.target`);
     return okR({ kind: 'recharge', target: t });
   }
-  return errR('INVALID_VALUE', `${path} must be "at-will", "encounter", "daily" or { kind: "recharge", target: 9 | 11 | 13 }`, path);
+  return errR('INVALID_VALUE', `${path} must be one of ${FREQUENCY_NAMES.join(', ')} (or { kind: "recharge", target: 9 | 11 | 13 })`, path);
 }
 
 function diceOrNull(j: Json | undefined, path: string): R<DamageDice | null> {
@@ -189,7 +194,7 @@ export function abilityAsEntered(a: AbilityEntry): { readonly [k: string]: Json 
     id: a.id,
     name: a.name,
     types: [...a.types],
-    frequency: a.frequency.kind === 'recharge' ? { kind: 'recharge', target: a.frequency.target } : a.frequency.kind,
+    frequency: a.frequency.kind === 'recharge' ? `recharge ${a.frequency.target}+` : a.frequency.kind,
     action: a.action,
     provokes: a.provokes,
     basic: a.basic,

@@ -4,7 +4,7 @@
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
-import { ACTIONS, ATTACK_REACHES, MAX_ABILITIES, MAX_ABILITY_TARGETS, MISS_KINDS, RECHARGE_TARGETS } from './abilities.js';
+import { ACTIONS, ATTACK_REACHES, FREQUENCY_NAMES, MAX_ABILITIES, MAX_ABILITY_TARGETS, MISS_KINDS, RECHARGE_TARGETS } from './abilities.js';
 import { MAX_TARGETS } from './combat.js';
 import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
 
@@ -41,7 +41,11 @@ const ability = z.strictObject({
   id: text(80).min(1),
   name: text(80).optional(),
   types: tag().optional(),
-  frequency: z.union([z.enum(['at-will', 'encounter', 'daily']), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) })]).optional(),
+  // The object is the older way to write a recharge; forms offer the names only (x-long-form).
+  frequency: z
+    .union([z.enum(FREQUENCY_NAMES), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) }).meta({ 'x-long-form': true })])
+    .meta({ description: 'how often: at-will, encounter, daily, or recharge X+ (rolled at a quick rest)' })
+    .optional(),
   action: z.enum(ACTIONS).optional(),
   sustain: int(3, 18, 'Sustain X: a 3d6 roll of X+ keeps it going').nullable().optional(),
   power: z.union([int(0, 1000), z.strictObject({ amount: int(0, 1000), resource: text(40).optional() })]).optional(),
