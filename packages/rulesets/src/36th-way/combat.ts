@@ -4,7 +4,7 @@
 // every HP change of one attack command as events.
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
 import { getEncounter, economyRemaining, mintId, parseDuration, own } from '@tablekeeper/engine';
-import { cannotUse, type AbilityEntry } from './abilities.js';
+import { cannotUse, type AbilityEntry, type AttackReach } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
 import { confusedSelfDamage, critThreshold, finalDamage, isDamageType, isWeakTo, parseDice, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
@@ -13,7 +13,7 @@ import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { numSetting, setting } from './settings.js';
-import { defenseOf, getTsw, volitionOf, type Sheet } from './state.js';
+import { defenseOf, getTsw, volitionOf, type Range, type Sheet } from './state.js';
 import type { TswEvent } from './events.js';
 
 export const MAX_TARGETS = 20;
@@ -52,6 +52,9 @@ interface Plan {
   readonly types: readonly string[];
   readonly mode: RollMode;
   readonly ranged: boolean;
+  /** The ability's own attack bonus (0 otherwise). */
+  readonly extraBonus: number;
+  readonly rollAllFirst: boolean;
 }
 
 function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
@@ -95,6 +98,17 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
     ability = s.abilities[abilityId] ?? null;
     if (ability === null) return errR('NOT_FOUND', `${s.name} has no ability "${abilityId}"`, 'ability');
     ranged = ability.types.includes('ranged');
+    const atk = ability.attack;
+    if (atk !== undefined) {
+      // The entry says which defense it attacks (002 "Attacks": "as specified in the attack").
+      if (c['defense'] !== undefined && c['defense'] !== atk.defense) return errR('INVALID_VALUE', `${ability.name} attacks ${atk.defense.toUpperCase()}, not ${String(c['defense']).toUpperCase()}`, 'defense');
+      if (c['types'] === undefined) types = [...atk.types];
+      if (atk.asBasic) ({ hit, miss } = basicDice(ranged ? 'ranged' : 'melee'));
+      else {
+        hit = atk.hit;
+        miss = atk.miss === 'level' ? { count: 0, sides: 1, bonus: s.level } : atk.miss === 'dice' ? atk.missDice : null;
+      }
+    }
   } else {
     return errR('INVALID_VALUE', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
   }
@@ -121,7 +135,8 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   }
   const mode = parseMode(c['mode'], hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
-  return okR({ kind, ability, defense, hit, miss, types, mode: mode.value, ranged });
+  const atk = ability?.attack;
+  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true });
 }
 
 /**
@@ -187,6 +202,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const why = cannotUse(p.ability, { escalation: escalationOf(kit, world, a), use: a.uses[p.ability.id], resources: a.resources, hampered: false });
     if (why !== null) return errR(why.code, why.message, 'ability');
   }
+  const atk = p.ability?.attack;
+  if (atk !== undefined && targets.length > atk.targets) return errR('BAD_TARGET', `${p.ability!.name} attacks at most ${atk.targets} target${atk.targets === 1 ? '' : 's'}`, 'targetIds');
   if (coup) {
     const t = targets[0]!;
     if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targetIds');
@@ -199,6 +216,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
       if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targetIds');
       if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targetIds');
+      if (atk !== undefined && !abilityReaches(atk.reach, a, r)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond ${p.ability!.name}'s reach (${reachLabel(atk.reach, a)})`, 'targetIds');
     }
   }
 
@@ -275,7 +293,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     return okR(out);
   };
   const later: EngineEvent[] = [];
-  const rollAllFirst = c['rollAllFirst'] === true;
+  const rollAllFirst = c['rollAllFirst'] === true || p.rollAllFirst;
   for (const t of targets) {
     let invisibleSave: Json = null;
     let noEffect = false;
@@ -291,7 +309,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const weak = isWeakTo(t.weak, p.types);
     const critAt = critThreshold(world, weak, vulnerable);
     const volition = volitionOf(a);
-    const total = a.level + volition + escalation + bonus.value;
+    const total = a.level + volition + escalation + bonus.value + p.extraBonus;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
@@ -302,7 +320,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
       roll: roll as unknown as Json,
-      parts: { level: a.level, volition, escalation, bonus: bonus.value },
+      parts: { level: a.level, volition, escalation, bonus: bonus.value + p.extraBonus },
       total: res.total,
       critAt,
       weak,
@@ -334,6 +352,19 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   events.push(...later);
   if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attackerId: a.id, targetIds: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round } satisfies TswEvent);
   return okR(events);
+}
+
+/** May an ability with this reach target someone at range `r`? ("Nearby" abilities also reach engaged characters; "stance" follows the stance.) */
+export function abilityReaches(reach: AttackReach, s: Sheet, r: Range): boolean {
+  if (reach === 'far') return true;
+  if (reach === 'nearby') return r !== 'far';
+  if (reach === 'engaged') return r === 'engaged';
+  return s.stance === 'melee' ? r === 'engaged' : inReach(r, s.rangedReach);
+}
+
+export function reachLabel(reach: AttackReach, s: Sheet): string {
+  if (reach === 'stance') return s.stance === 'melee' ? 'engaged, melee stance' : `up to ${s.rangedReach}, ranged stance`;
+  return reach === 'far' ? 'any range' : reach === 'nearby' ? 'nearby or engaged' : 'engaged';
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {

@@ -4,10 +4,10 @@
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own } from '@tablekeeper/engine';
-import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
+import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
-import { isDamageType } from './damage.js';
+import { isDamageType, type DamageDice } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
@@ -655,6 +655,7 @@ export function createTswModule(): TswModule {
           escalation: a.escalation === null ? null : { min: a.escalation.min, parity: a.escalation.parity, special: a.escalation.special },
           basic: a.basic,
           other: [...a.other],
+          ...(a.attack === undefined ? {} : { attack: shownAttack(a.attack) }),
         },
       ]),
     ),
@@ -717,3 +718,9 @@ export function createTswModule(): TswModule {
   return { module, kit };
 }
 
+
+/** An ability's attack, field by field (a player's view copies only the fields named). */
+function shownAttack(t: AbilityAttack): AbilityAttack {
+  const dice = (d: DamageDice | null): DamageDice | null => (d === null ? null : { count: d.count, sides: d.sides, bonus: d.bonus });
+  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst };
+}
