@@ -19,7 +19,7 @@ export { importTable, IMPORT_SLICE_MS, IMPORT_TIME_CAP_MS, type ImportOutcome } 
 export { startImportCheck, type ImportCheck, type ImportRefusal } from './import-check.js';
 export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
-export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
+export { moduleCatalog, type ModuleCatalogEntry, type RulesetCatalog } from './rulesets.js';
 export { registryCatalog } from './registry-catalog.js';
 export { mintToken, hashToken, bearer, sameHash, TOKEN_BYTES } from './tokens.js';
 export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, DEFAULT_DURABILITY, SYNC_WINDOW_MS, type Durability, type SqliteEventStore } from './store/sqlite.js';

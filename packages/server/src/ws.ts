@@ -279,7 +279,9 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           // A table roll pays its dice's cost first; a refusal never reaches the queue.
           const over = d.queryDesk.chargeCommand(room, session.viewer, msg.command);
           if (over !== null) return reject(msg.commandId, over);
-          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+          // Once answered, a roll gets back what it did not use (ADR 33).
+          const settled = d.queryDesk.settleCommand(room, session.viewer, msg.command);
+          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject, ...(settled === null ? {} : { settled }) });
         }
         case 'query': // after the commands before it, so the answer matches the view the client will hold
           return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });
