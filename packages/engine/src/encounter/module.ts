@@ -72,7 +72,7 @@ export function encounterModule(rules: EncounterRules): Module {
   const loggedReducers = encounterReducers(rules);
   const eventTypes = Object.keys(loggedReducers);
   const phases = phasesReaction(rules, flow, eventTypes);
-  const { project, idStatus, audience } = encounterView(rules, eventTypes);
+  const { project, idStatus, audience, eventView } = encounterView(rules, eventTypes);
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
   // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),
@@ -86,5 +86,5 @@ export function encounterModule(rules: EncounterRules): Module {
           // A clock advance changes only the players' clock: the projected encounter keeps its object.
           writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
         };
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, catalog: catalogOf(...Object.values(decls)) };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, catalog: catalogOf(...Object.values(decls)) };
 }

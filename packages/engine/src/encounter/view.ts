@@ -2,9 +2,11 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
-import { onDeck } from './selectors.js';
+import { conditionDef } from './conditions.js';
+import { isDefeated, onDeck } from './selectors.js';
+import { shownTestRoll } from './sequencers/edge-save.js';
 import { ENCOUNTER_ID, getEncounter, setEncounter } from './state.js';
-import type { Combatant, ConditionCatalogue, ConditionInstance, Duration, EconomyState, EncounterRules, EncounterState } from './types.js';
+import type { Combatant, ConditionCatalogue, ConditionDef, ConditionInstance, Duration, EconomyState, EncounterRules, EncounterState } from './types.js';
 
 /** A map of numbers as players may read it: only its numbers (a pool's spent count...), nothing else it may hold. */
 function numbers(m: { readonly [k: string]: number }): { [k: string]: number } {
@@ -19,17 +21,49 @@ function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
     case 'rounds': return { kind: 'rounds', rounds: d.rounds };
     case 'turnStart':
     case 'turnEnd': return { kind: d.kind, of: keep(d.of) ? d.of : '' };
-    case 'saveEnds': return d.save === undefined ? { kind: 'saveEnds' } : { kind: 'saveEnds', save: d.save };
+    // A save target is a number players roll against; anything else entered there is the GM's (ADR 33).
+    case 'saveEnds': return typeof d.save === 'number' && Number.isFinite(d.save) ? { kind: 'saveEnds', save: d.save } : { kind: 'saveEnds' };
     case 'rest': return { kind: 'rest', rest: d.rest };
     case 'encounterEnd': return { kind: 'encounterEnd' };
     case 'indefinite': return { kind: 'indefinite' };
   }
 }
 
+/**
+ * A combatant's own stats as players read them (ADR 33): a PC's numbers are
+ * the party's and pass as entered; a foe's are the GM's, except its defeat,
+ * which the table sees (as hp 0, what the turn order greys out by).
+ */
+function shownStats(c: Combatant): { readonly [key: string]: Json } {
+  if (c.kind === 'pc') return c.stats;
+  return isDefeated(c) ? { hp: 0 } : {};
+}
+
+/** A condition instance's params as players read them: only the keys its definition declares, of the declared type (ADR 33). */
+function shownParams(def: ConditionDef | undefined, params: Json): Json {
+  const declared = def?.params;
+  if (declared === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) return null;
+  const out: { [key: string]: Json } = {};
+  for (const [key, type] of Object.entries(declared)) {
+    const v = own(params, key);
+    if (typeof v === type && (type !== 'number' || Number.isFinite(v))) out[key] = v!;
+  }
+  return out;
+}
+
+/** A projected encounter, the canAct reads it was made with, and the hidden turns players' clock leaves out (null: clock as stored). */
+interface ProjectedEncounter {
+  readonly reads: readonly unknown[];
+  readonly enc: EncounterState;
+  readonly hiddenTurnsEnded: number | null;
+}
+
 export interface EncounterView {
   project(world: World, viewer: Viewer): World;
   idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
   audience: { [type: string]: (world: World, e: EngineEvent) => { readonly kind: 'gm' } | { readonly kind: 'all' } };
+  /** Events as players read them (ADR 33). */
+  eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent };
 }
 
 /** The views; `eventTypes` are the events whose audience hides hidden combatants. */
@@ -39,9 +73,9 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
   /**
    * The encounter as players and spectators may read it, built field by
    * field (ADR 25): a key no line below names (a field a later version adds)
-   * stays with the GM. `stats` and a condition's `params` are the GM's and the
-   * ruleset's own values on a shown record and pass as entered; a placement
-   * passes only as the sequencer's projector rewrote it.
+   * stays with the GM. A foe's `stats` and a condition's undeclared `params`
+   * are the GM's too (ADR 33); a placement passes only as the sequencer's
+   * projector rewrote it.
    */
   const hideFromPlayers = (world: World, viewer: Viewer): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
@@ -76,7 +110,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         kind: c.kind,
         side: c.side,
         characterId: veil ? null : c.characterId,
-        stats: veil ? {} : c.stats,
+        stats: veil ? {} : shownStats(c),
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
@@ -96,7 +130,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         source: c.source !== null && !keep(c.source) ? null : c.source,
         stacks: c.stacks,
         duration: shownDuration(c.duration, keep),
-        params: c.params,
+        params: shownParams(conditionDef(rules.conditions, c.defId), c.params),
         appliedTurn: pub(c.appliedTurn),
         appliedRound: c.appliedRound,
         freshTurn: pub(c.freshTurn),
@@ -183,7 +217,36 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
   };
+  /**
+   * The projected encounter depends only on the stored encounter, the viewer's class and what canAct
+   * reads (the projector's own `writtenFrom` declaration in module.ts): it is kept per stored encounter object,
+   * so a change elsewhere (a clock advance, a note) costs no re-projection and keeps its identity.
+   * No memo when canAct reads undeclared parts.
+   */
+  const memoReads = rules.canAct !== undefined && rules.canActReads === undefined ? null : (rules.canActReads ?? []);
+  const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
+  const readsOf = (world: World, reads: readonly string[]): unknown[] =>
+    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
   const project = (world: World, viewer: Viewer): World => {
+    const stored = world.ext[ENCOUNTER_ID];
+    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer);
+    const cls = viewer.role === 'gm' ? 'gm' : 'others';
+    const reads = readsOf(world, memoReads);
+    const kept = memo.get(stored)?.[cls];
+    let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
+    if (hit === undefined) {
+      const out = projectFresh(world, viewer);
+      hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
+      const entry = memo.get(stored) ?? {};
+      entry[cls] = hit;
+      memo.set(stored, entry);
+      return out;
+    }
+    // Players' clock leaves hidden turns out, as the fresh projection did for this encounter.
+    const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
+    return setEncounter(seenWorld, hit.enc);
+  };
+  const projectFresh = (world: World, viewer: Viewer): World => {
     const seen = hideFromPlayers(world, viewer);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
     const enc = getEncounter(seen);
@@ -228,5 +291,35 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
     return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
   };
-  return { project, idStatus, audience };
+  // Events carry the records they add whole: players read them with the state's rules for free-form values (ADR 33).
+  const isRecord = (j: Json | undefined): j is { readonly [k: string]: Json } => j !== null && typeof j === 'object' && !Array.isArray(j);
+  const shownPlacement = (p: Json | undefined): Json => {
+    if (!isRecord(p) || !Array.isArray(p['rolls'])) return p ?? null;
+    return { ...p, rolls: p['rolls'].map((r) => (isRecord(r) ? { ...r, detail: shownTestRoll(r['detail']) } : r)) };
+  };
+  const shownRecord = (c: Json | undefined): Json => {
+    if (!isRecord(c)) return c ?? null;
+    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: shownPlacement(c['placement']) };
+  };
+  const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(getEncounter(world).combatants, id)?.kind !== 'pc';
+  const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
+    'encounter.started': (_w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map(shownRecord) : [] }),
+    'encounter.combatantAdded': (_w, e) => ({ ...e, combatant: shownRecord(e['combatant']) }),
+    'encounter.placed': (_w, e) => ({ ...e, placement: shownPlacement(e['placement']) }),
+    'encounter.statsSet': (w, e) => (isFoe(w, e['id']) ? { ...e, stats: {}, from: {} } : e),
+    // A foe's hit points are the GM's; the damage dealt and its fall are not.
+    'encounter.hpChanged': (w, e) => {
+      if (e['on'] !== 'combatant' || !isFoe(w, e['id'])) return e;
+      const { from: _from, to, ...rest } = e;
+      return typeof to === 'number' && to <= 0 ? { ...rest, to: 0 } : rest;
+    },
+    'condition.applied': (_w, e) => ({
+      ...e,
+      params: shownParams(conditionDef(rules.conditions, String(e['condition'])), e['params'] ?? null),
+      ...(isRecord(e['duration']) ? { duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : {}),
+    }),
+    'condition.stacked': (_w, e) => (isRecord(e['duration']) ? { ...e, duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : e),
+  };
+
+  return { project, idStatus, audience, eventView };
 }
