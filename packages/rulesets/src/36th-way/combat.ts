@@ -14,6 +14,7 @@ import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { numSetting, setting } from './settings.js';
 import { defenseOf, getTsw, volitionOf, type Range, type Sheet } from './state.js';
+import type { TswEvent } from './events.js';
 
 export const MAX_TARGETS = 20;
 const MAX_BONUS = 50;
@@ -23,7 +24,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
   const out = takeDamage(world, target, amount, crit);
   return {
     type: '36th-way.damaged',
-    target: target.id,
+    targetId: target.id,
     amount: Math.max(0, amount),
     crit,
     hpFrom: target.hp,
@@ -32,7 +33,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
     dead: out.dead,
     unconscious: out.unconscious,
     ...extra,
-  };
+  } satisfies TswEvent;
 }
 
 /** Apply a 36th-way.damaged event to a working copy of a sheet (so several hits in one command chain). */
@@ -191,7 +192,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targetIds');
     if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attackerId');
     if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attackerId');
-    events.push({ type: '36th-way.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
+    events.push({ type: '36th-way.opportunityTaken', provocationId: prov.id, attackerId: a.id, targetId: prov.by } satisfies TswEvent);
   }
   if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attackerId');
   if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
@@ -265,14 +266,14 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const resistAt = resistThreshold(t.resist, p.types, world);
     const resisted = resistAt !== null && r.natural < resistAt;
     const amount = finalDamage(world, { base: roll.total, crit: r.crit, resisted });
-    const ev = damageEvent(world, t, amount, { source: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
+    const ev = damageEvent(world, t, amount, { sourceId: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
     working.set(t.id, sheetAfterDamage(t, ev));
     out.push(ev);
     if (confused) {
       const self = confusedSelfDamage(world, r.natural, roll.total);
       if (self > 0) {
         const me = current(a.id);
-        const sev = damageEvent(world, me, self, { source: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
+        const sev = damageEvent(world, me, self, { sourceId: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
         working.set(me.id, sheetAfterDamage(me, sev));
         out.push(sev);
       }
@@ -312,8 +313,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
-      attacker: a.id,
-      target: t.id,
+      attackerId: a.id,
+      targetId: t.id,
       kind: p.kind,
       ability: p.ability?.id ?? null,
       defense: p.defense,
@@ -330,7 +331,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       coupDeGrace: coup,
       invisibleSave,
       noEffect,
-    };
+    } satisfies TswEvent;
     const r = { target: t, ev, natural: roll.natural, hit: !noEffect && res.hit, crit: !noEffect && res.crit, critFail: !noEffect && res.critFail, noEffect, critAt };
     rolls.push(r);
     events.push(ev);
@@ -349,7 +350,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     }
   }
   events.push(...later);
-  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
+  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attackerId: a.id, targetIds: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round } satisfies TswEvent);
   return okR(events);
 }
 
@@ -367,7 +368,7 @@ export function reachLabel(reach: AttackReach, s: Sheet): string {
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: '36th-way.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
+  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain } satisfies TswEvent;
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -376,7 +377,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
   const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
   // A random id (ADR 18): a provocation by a hidden foe is not guessable from a visible one's; stored `prov<n>` ids still replay.
   const [id] = mintId(world, 'prov', rng);
-  return { type: '36th-way.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
+  return { type: '36th-way.provoked', provocationId: id, characterId: by, against: eligible, reason, round: getEncounter(world).round } satisfies TswEvent;
 }
 
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
@@ -384,7 +385,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, 'tsw.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
-  if (!ok) out.push(damageEvent(world, s, s.tier, { source: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
+  if (!ok) out.push(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
   return out;
 }

@@ -4,6 +4,7 @@
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
+import { tswEventFields } from './events.js';
 import { ACTIONS, ATTACK_REACHES, FREQUENCY_NAMES, MAX_ABILITIES, MAX_ABILITY_TARGETS, MISS_KINDS, RECHARGE_TARGETS } from './abilities.js';
 import { MAX_TARGETS } from './combat.js';
 import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
@@ -235,4 +236,5 @@ export const tswCatalog = catalogOf(
 /** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */
 export const tswUpcasts: Upcasts = {
   namespaces: { 'tsw.': '36th-way.' },
+  eventFields: tswEventFields,
 };
