@@ -26,6 +26,8 @@ export type QueueItem =
       readonly command: Command;
       readonly sendJson: (msg: unknown) => void;
       readonly reject: (commandId: string | null, error: RejectionError) => void;
+      /** Told how the command ended once its batch is synced, before its answer goes out (a roll's refund, ADR 33). */
+      readonly settled?: (res: SubmitResult) => void;
     };
 
 export class CommitQueue {
@@ -143,6 +145,7 @@ export class CommitQueue {
     items.forEach((it, i) => {
       if (it.kind === 'other') return it.run();
       const res = results[i]!;
+      it.settled?.(res);
       if (!res.ok) return it.reject(it.commandId, res.error);
       if (!res.duplicate && folded.has(it.session)) return;
       it.sendJson({ type: 'ack', commandId: it.commandId, version: res.version, duplicate: res.duplicate });

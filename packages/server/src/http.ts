@@ -81,8 +81,12 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
 
   const base = (req: FastifyRequest) => d.publicUrl ?? `${req.protocol}://${req.host}`;
 
-  /** The GM of `:id`, by Bearer token; replies 401/403 otherwise. */
-  function requireGm(req: FastifyRequest, reply: FastifyReply): Room | null {
+  /**
+   * The GM of `:id`, by Bearer token; replies 401/403 otherwise. A table not in
+   * memory loads in slices (the sockets' cold load), so a big table's first
+   * HTTP call does not hold every other table's event loop.
+   */
+  async function requireGm(req: FastifyRequest, reply: FastifyReply): Promise<Room | null> {
     const { id } = req.params as { id: string };
     const checked = tables.checkToken(req.ip, bearer(req.headers.authorization));
     if (!checked.ok && checked.retryAfterMs > 0) {
@@ -95,7 +99,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
       void fail(reply, t ? 403 : 401, { kind: 'FORBIDDEN', message: 'this needs the GM token of the table (Authorization: Bearer <token>)' });
       return null;
     }
-    const r = tables.room(id);
+    const r = await tables.load(id);
     if (!r) void fail(reply, 404, { kind: 'INVALID', message: `no table ${id}`, path: ['id'] });
     return r;
   }
@@ -182,7 +186,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.get('/api/tables/:id/seats', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const tokens = store.listTokens(r.tableId);
     const online = new Set([...r.sessions].map((s) => viewerKey(s.viewer)));
@@ -196,7 +200,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.post('/api/tables/:id/seats', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const body = createSeatRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
@@ -208,7 +212,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
 
   /** Revokes a seat's tokens and mints a fresh one (a lost phone, an imported table). */
   app.post('/api/tables/:id/seats/:seatId/token', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const { seatId } = req.params as { seatId: string };
     if (!r.table.world.seats[seatId]) return fail(reply, 404, { kind: 'INVALID', message: `no seat ${seatId}`, path: ['seatId'] });
@@ -220,7 +224,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.delete('/api/tables/:id/seats/:seatId', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const { seatId } = req.params as { seatId: string };
     const n = tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM revoked this seat; its link no longer works.');
@@ -229,7 +233,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
 
   /** A leaked GM link: revoke every GM token of the table (their sockets close) and issue a fresh one. */
   app.post('/api/tables/:id/gm-token', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     tables.revoke(r.tableId, { role: 'gm' }, 'The GM link was replaced; open the new one.');
     const t = tables.newToken(r.tableId, 'gm', null);
@@ -239,7 +243,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.post('/api/tables/:id/spectators', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const made = tables.createSpectatorLink(r.tableId);
     if ('error' in made) return fail(reply, 403, made.error);
@@ -248,7 +252,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.delete('/api/tables/:id/spectators', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     return { revoked: tables.revoke(r.tableId, { role: 'spectator' }, 'The GM revoked the spectator links.') };
   });
@@ -273,7 +277,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.get('/api/tables/:id/export', async (req, reply) => {
-    const r = requireGm(req, reply);
+    const r = await requireGm(req, reply);
     if (!r) return reply;
     const rec = r.record;
     const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: rec.tableId, rulesetId: rec.rulesetId, name: rec.name, genesis: rec.genesis })];

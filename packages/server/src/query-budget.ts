@@ -58,6 +58,12 @@ class Bucket {
     return Math.max(0, Math.floor(this.level));
   }
 
+  /** Gives back units charged beyond what the work took (never above the capacity). */
+  refund(units: number, now: number): void {
+    this.refill(now);
+    this.level = Math.min(this.capacity, this.level + units);
+  }
+
   /** Spends (the level may go below zero: a long query is paid for afterwards). */
   spend(cost: number, now: number): void {
     this.refill(now);
@@ -122,6 +128,13 @@ export class QueryBudget {
     }
     for (const { b } of scopes) b.spend(cost, now);
     return { ok: true };
+  }
+
+  /** Gives back to the seat and the table what a whole-cost charge took beyond the work done (a roll's unused worst case). */
+  refund(tableId: string, seatKey: string, units: number, now = Date.now()): void {
+    if (!(units > 0)) return;
+    this.seats.get(`${tableId}\u0000${seatKey}`)?.refund(units, now);
+    this.tables.get(tableId)?.refund(units, now);
   }
 
   /** Charges the time a query really took, beyond its up-front cost. */

@@ -6,8 +6,8 @@ import type { Command, Json, Viewer } from '@tablekeeper/engine';
 import type { QueryResult, RejectionError } from '@tablekeeper/protocol';
 import { queryCost, type QueryBudget } from './query-budget.js';
 import type { QueryPool } from './query-pool.js';
-import { chargeRoll } from './roll-budget.js';
-import { viewerKey, type Room } from './room.js';
+import { chargeRoll, refundRoll } from './roll-budget.js';
+import { viewerKey, type Room, type SubmitResult } from './room.js';
 
 export class QueryDesk {
   constructor(
@@ -18,6 +18,19 @@ export class QueryDesk {
   /** Charges a table roll to the asker's budget; the refusal, or null to go on (ADR 25). */
   chargeCommand(room: Room, viewer: Viewer, command: Command): RejectionError | null {
     return chargeRoll(this.budget, room.tableId, viewer, command);
+  }
+
+  /**
+   * Settles a charged table roll once its batch is synced (ADR 33): a roll
+   * applied gives back what its recorded dice did not use, a refusal or a
+   * duplicate all but the base unit. Null for commands that are not rolls.
+   */
+  settleCommand(room: Room, viewer: Viewer, command: Command): ((res: SubmitResult) => void) | null {
+    if (command.type !== 'dice.roll') return null;
+    return (res) => {
+      const tx = !res.ok || res.duplicate ? undefined : res.transaction ?? room.table.transactions.bySeq(res.version);
+      refundRoll(this.budget, room.tableId, viewer, command, tx?.kind === 'command' ? { events: tx.events } : null);
+    };
   }
 
   ask(room: Room, viewer: Viewer, queryId: string, name: string, args: { readonly [k: string]: Json } | undefined, send: (answer: QueryResult) => void): void {

@@ -15,7 +15,7 @@ import {
   WS_PATH,
   WS_SUBPROTOCOL,
   WS_TOKEN_PREFIX,
-  clientMessageSchema,
+  parseClientMessage,
   type RejectionError,
 } from '@tablekeeper/protocol';
 import type { CommitQueue } from './commit-queue.js';
@@ -240,7 +240,7 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const deep = tooDeep(raw);
       if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
-      const parsed = clientMessageSchema.safeParse(raw);
+      const parsed = parseClientMessage(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return refuse({ kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
@@ -279,7 +279,9 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           // A table roll pays its dice's cost first; a refusal never reaches the queue.
           const over = d.queryDesk.chargeCommand(room, session.viewer, msg.command);
           if (over !== null) return reject(msg.commandId, over);
-          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject });
+          // Once answered, a roll gets back what it did not use (ADR 33).
+          const settled = d.queryDesk.settleCommand(room, session.viewer, msg.command);
+          return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject, ...(settled === null ? {} : { settled }) });
         }
         case 'query': // after the commands before it, so the answer matches the view the client will hold
           return d.queue.enqueue({ kind: 'other', run: () => d.queryDesk.ask(room, session.viewer, msg.queryId, msg.name, msg.args, sendJson) });

@@ -75,6 +75,42 @@ describe('cold loads in slices', () => {
     await Promise.all([gm.close(), otherGm.close()]);
   });
 
+  it("a GM's first HTTP call on a big cold table loads it in slices: another table's commands are answered first, and the room is kept", async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const dbPath = join(t.dir, 'db.sqlite');
+    let s = await serve(dbPath);
+    const big = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', exportOf(20_000));
+    expect(big.status).toBe(201);
+    const other = await setupTable(s.url, 0);
+    await s.close();
+
+    s = await serve(dbPath);
+    cleanups.push(() => s.close());
+    const otherGm = await Client.open(s.url, other.gm);
+    expect(s.rooms.has(big.body.tableId)).toBe(false);
+    const order: string[] = [];
+    const seats = http<{ seats: unknown[] }>(s.url, 'GET', `/api/tables/${big.body.tableId}/seats`, undefined, big.body.gmToken).then((r) => (order.push('seats answered'), r));
+    const acks: Promise<unknown>[] = [];
+    for (let i = 0; i < 3; i++) {
+      acks.push(otherGm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: otherGm.version + i }).then((a) => (order.push(`other ack ${i}`), a)));
+    }
+    await Promise.all(acks);
+    const answer = await seats;
+    expect(answer.status).toBe(200);
+    expect(answer.body.seats).toEqual([]);
+    expect(order.indexOf('other ack 0')).toBeLessThan(order.indexOf('seats answered'));
+    // The loaded room serves the next call and the sockets: no second load.
+    const room = s.rooms.get(big.body.tableId);
+    expect(room?.version).toBe(20_000);
+    expect((await http(s.url, 'POST', `/api/tables/${big.body.tableId}/seats`, { name: 'Kira' }, big.body.gmToken)).status).toBe(201);
+    expect(s.rooms.get(big.body.tableId)).toBe(room);
+    expect(room?.version).toBe(20_001);
+    // Another table's id with this GM's token is refused before anything loads.
+    expect((await http(s.url, 'GET', `/api/tables/${other.tableId}x/seats`, undefined, big.body.gmToken)).status).toBe(403);
+    await otherGm.close();
+  });
+
   it('gives the event loop a turn after every page, and equals the one-go load with, without, and past a snapshot', async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);

@@ -11,6 +11,8 @@ const server = serversClosedAfterEach();
 /** The socket's own message limit stays out of the way: these tests are about the cost budget. */
 const OPEN_RATE = { capacity: 1000, refillPerSecond: 1000, closeAfter: 10_000 };
 const HEAVY = '100d2!r1';
+/** 45 units too, all of it compiling (one roller plan per side count 1-240): a roll of it uses its worst case, so nothing comes back. */
+const COMPILED = 'd(1d240)';
 
 type Answer = Awaited<ReturnType<Client['command']>>;
 const rejected = (a: Answer) => (a.type === 'rejection' ? a.error : null);
@@ -18,6 +20,30 @@ const rejected = (a: Answer) => (a.type === 'rejection' ? a.error : null);
 describe('roll budget', () => {
   it('the cost of a heavy roll is what the engine computes: 45 units for 100d2!r1 under the table limits', () => {
     expect(notationCost(HEAVY, TABLE_ROLL_LIMITS).units).toBe(45);
+    expect(notationCost(COMPILED, TABLE_ROLL_LIMITS).units).toBe(45);
+  });
+
+  it('a roll is charged its worst case first and gets back what it did not use: heavy rolls one after another all fit, three at once do not', async () => {
+    // 100 units and one back per second. Without the refund the third 100d2!r1 in a row would find 10 left (45 charged each).
+    const s = await server({ rateLimit: OPEN_RATE, queryBudget: { seatCapacity: 100, seatPerSecond: 1, tableCapacity: 10_000, tablePerSecond: 10_000 } });
+    const t = await setupTable(s.url, 1);
+    const player = await Client.open(s.url, t.seats[0]!.token);
+    // Sent together, each is charged its whole worst case on arrival, before any is rolled: two fit in 100, the third is refused.
+    const v = player.version;
+    const answers = await Promise.all([0, 1, 2].map((i) => player.command({ type: 'dice.roll', notation: HEAVY }, { expectedVersion: v + i })));
+    const refusals = answers.map(rejected).filter((r) => r !== null);
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.kind).toBe('RATE_LIMITED');
+    expect(Number(/^this roll may cost up to 45 units and your seat has (\d+) of 100 left/.exec(refusals[0]!.message)?.[1])).toBeLessThan(45);
+    await player.reach(v + 2);
+    // Once rolled, each gives back what its dice did not use (a few units used of 45): six more in a row all fit.
+    for (let i = 0; i < 6; i++) {
+      const a = await player.command({ type: 'dice.roll', notation: HEAVY });
+      expect(a.type).toBe('ack');
+      if (a.type === 'ack') await player.reach(a.version);
+    }
+    expect(player.view!.world.log.filter((e) => e.kind === 'dice.rolled')).toHaveLength(8);
+    await player.close();
   });
 
   it('a flood of heavy rolls is refused once the seat budget is spent, nothing refused is applied, the refusal says when to retry, and another table keeps playing', async () => {
@@ -38,7 +64,7 @@ describe('roll budget', () => {
       return out;
     };
     // The other table rolls while the flood is being refused.
-    const [answers, elsewhere] = await Promise.all([loop(player, HEAVY, 12), loop(otherPlayer, '1d20+5', 4)]);
+    const [answers, elsewhere] = await Promise.all([loop(player, COMPILED, 12), loop(otherPlayer, '1d20+5', 4)]);
     expect(answers.slice(0, 2).map((a) => a.type)).toEqual(['ack', 'ack']);
     const refusals = answers.slice(2).map(rejected);
     for (const r of refusals) {
@@ -61,13 +87,13 @@ describe('roll budget', () => {
     const s = await server({ rateLimit: OPEN_RATE, queryBudget: { seatCapacity: 50, seatPerSecond: 50, tableCapacity: 10_000, tablePerSecond: 10_000 } });
     const t = await setupTable(s.url, 1);
     const player = await Client.open(s.url, t.seats[0]!.token);
-    const first = await player.command({ type: 'dice.roll', notation: HEAVY });
+    const first = await player.command({ type: 'dice.roll', notation: COMPILED });
     expect(first.type).toBe('ack');
     if (first.type === 'ack') await player.reach(first.version);
-    const refusal = rejected(await player.command({ type: 'dice.roll', notation: HEAVY }));
+    const refusal = rejected(await player.command({ type: 'dice.roll', notation: COMPILED }));
     expect(refusal?.kind).toBe('RATE_LIMITED');
     await new Promise((r) => setTimeout(r, (refusal!.kind === 'RATE_LIMITED' ? refusal!.retryAfterMs : 0) + 50));
-    expect((await player.command({ type: 'dice.roll', notation: HEAVY })).type).toBe('ack');
+    expect((await player.command({ type: 'dice.roll', notation: COMPILED })).type).toBe('ack');
     await player.close();
   });
 

@@ -366,6 +366,17 @@ export function createEngine(modules: readonly Module[]): Engine {
     return result;
   }
 
+  /** An event as a non-GM viewer reads it: each module that rewrites its type leaves out what stays with the GM (ADR 33). */
+  function eventView(world: World, stored: EngineEvent): EngineEvent {
+    const type = up.event(stored).type;
+    let shown = stored;
+    for (const m of modules) {
+      const f = m.eventView?.[type];
+      if (f !== undefined) shown = f(world, shown);
+    }
+    return shown;
+  }
+
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
     return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
   }
@@ -374,7 +385,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function commandView(world: World, tx: Extract<Transaction, { kind: 'command' }>, viewer: Viewer): TransactionView | null {
     if (viewer.role === 'gm') return { seq: tx.seq, kind: 'command', actor: tx.actor, label: labelOf(tx), command: tx.command, events: tx.events };
     const own = sameViewer(tx.actor, viewer);
-    const events = tx.events.filter((e, i) => audienceAllows(tx.audiences?.[i] ?? audienceOf(world, e), viewer));
+    const events = tx.events.filter((e, i) => audienceAllows(tx.audiences?.[i] ?? audienceOf(world, e), viewer)).map((e) => eventView(world, e));
     if (!own && events.length === 0) return null;
     const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
     return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };

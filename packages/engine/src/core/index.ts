@@ -10,7 +10,7 @@ export { appendLog, stampLog, PENDING_TX, LOG_LIMIT_SETTING, DEFAULT_LOG_LIMIT, 
 export { canSee, knowsExists, audienceAllows, audienceFor, seatAudience, AUDIENCE_ALL, AUDIENCE_GM, VISIBILITIES } from './visibility.js';
 export { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS, emptyClock, isClockUnit, clockAdvanced, advanceClock } from './clock.js';
 export { readString, readInt, readEnum, readObject, isJson, checkCommand, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH, MAX_NAME, type Read } from './validate.js';
-export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, tableRollCost, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
+export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, tableRollCost, rolledCost, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
 export { scenario, type Scenario, type ScenarioOptions } from './testing.js';
 export {
   declareCommand,
@@ -47,6 +47,7 @@ export {
   type Renamed,
   type Merged,
 } from './catalog.js';
+export { reducersOf, reactionOf, stored, type Evolve, type EventOf, type TypedEvent } from './events.js';
 export { own } from './own.js';
 export { controls } from './controls.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';

@@ -7,7 +7,7 @@ import type { DiceRollResult } from '../dice/compile.js';
 import { DiceError } from '../dice/errors.js';
 import type { DiceLimits } from '../dice/limits.js';
 import { rollDice } from '../dice/notation.js';
-import { notationCost, type DiceCost } from '../dice/cost.js';
+import { costUnits, notationCost, type DiceCost } from '../dice/cost.js';
 import { isNamedRoll, rollNamed, type NamedOutcome, type NamedRollResult } from '../dice/named-notation.js';
 import type { D20Roll, DualityRoll, KleptoTestRoll, LuckTestRoll, TeamTestRoll, ThreeD6Roll } from '../dice/named.js';
 import { appendLog } from './log.js';
@@ -65,6 +65,24 @@ export function tableRollCost(c: Command): DiceCost | null {
     if (e instanceof DiceError) return null;
     throw e;
   }
+}
+
+/**
+ * What a table roll really cost, once rolled (ADR 33): its worst case's
+ * compile-time work (plans, faces, groups) with the throws and die records
+ * its `dice.rolled` event holds in place of their caps. A named roll, or
+ * events without a plain roll, cost the worst case.
+ */
+export function rolledCost(worst: DiceCost, events: readonly EngineEvent[]): number {
+  const rolled = events.find((e) => e.type === 'dice.rolled')?.['roll'] as DiceRollResult | undefined;
+  if (rolled === undefined || !Array.isArray(rolled.dice)) return worst.units;
+  let records = 0;
+  let draws = 0;
+  for (const g of rolled.dice) {
+    records += g.dice.length;
+    for (const d of g.dice) draws += d.rolls?.length ?? 1;
+  }
+  return Math.min(worst.units, costUnits({ ...worst, draws: Math.min(draws, worst.draws), records: Math.min(records, worst.records) }));
 }
 
 export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEvent[]> {

@@ -216,6 +216,13 @@ export interface Module {
   /** Answers for the ids its projector may hide; a module without it has its whole state walked instead (slow, but exact). */
   readonly idStatus?: IdStatus;
   readonly audience?: { readonly [type: string]: EventAudience };
+  /**
+   * An event of this type as players and spectators read it in history, for
+   * events that carry values their audience may not all read (a foe's
+   * stats, a condition's undeclared params): what is left out stays with the
+   * GM (ADR 33). Events of other types are shown whole to their audience.
+   */
+  readonly eventView?: { readonly [type: string]: (world: World, event: EngineEvent) => EngineEvent };
   /** Named queries, e.g. '36th-way.attackOdds'; names are unique across modules like command types. */
   readonly queries?: { readonly [name: string]: Query };
   /** Declarations of its commands and queries (ADR 13): the engine parses each payload against them first. */

@@ -75,9 +75,14 @@ export function diceCost(root: Root, limits: DiceLimits): DiceCost {
     walk(root.left, limits, t);
     walk(root.right, limits, t);
   } else walk(root, limits, t);
+  return { ...t, units: costUnits(t) };
+}
+
+/** Budget units for a tally of work (at least 1). */
+export function costUnits(t: Omit<DiceCost, 'units'>): number {
   const w = DICE_COST_WEIGHTS;
   const work = t.draws * w.draws + t.records * w.records + t.groups * w.groups + t.plans * w.plans + t.faces * w.faces + t.tableFaces * w.tableFaces;
-  return { ...t, units: Math.max(1, Math.ceil(work)) };
+  return Math.max(1, Math.ceil(work));
 }
 
 /** Records one die may leave, and the draws it may take, with every chain at its cap. */

@@ -22,4 +22,4 @@ export {
   type NamedOddsResult,
   type NamedOutcome,
 } from './named-notation.js';
-export { diceCost, notationCost, DICE_COST_WEIGHTS, type DiceCost } from './cost.js';
+export { costUnits, diceCost, notationCost, DICE_COST_WEIGHTS, type DiceCost } from './cost.js';

@@ -198,6 +198,12 @@ export interface ConditionDef {
   readonly incapacitates?: boolean;
   /** Economy pools the bearer cannot use while this is on them (002 Stunned: the move action). */
   readonly blocksPools?: readonly string[];
+  /**
+   * The keys of an instance's `params` that players may read, with their
+   * types (36th Way Ongoing Damage: amount and type). Undeclared keys, and
+   * values of another type, stay with the GM (ADR 33).
+   */
+  readonly params?: { readonly [key: string]: 'number' | 'string' | 'boolean' };
 }
 
 export type Duration =

@@ -128,18 +128,20 @@ function leak(text: string): boolean {
 type Path = readonly (string | number)[];
 
 /**
- * Fields whose contents are values the GM or a ruleset enters freely on a
- * shown record (a combatant's stats, a condition's params and save, a
- * recorded roll's detail): their keys are data, not fields a projector could
- * list, so no key is planted inside them.
+ * Records whose `stats` players read as entered: a visible PC combatant's
+ * and a visible character's (the party's own numbers). Every other free-form
+ * field (a foe's stats, a condition's params and save, an Edge Save roll's
+ * detail) is projected by declared keys (ADR 33), so keys are planted there too.
  */
-const FREE_FORM = new Set(['stats', 'params', 'save', 'detail']);
+const statsShown = (record: { readonly [k: string]: Json }, path: Path): boolean =>
+  record['visibility'] === 'visible' && (path[0] === 'characters' ? path.length === 2 : record['kind'] === 'pc');
 
 /**
- * The world with one key planted in a record of the named modules' state:
- * any object holding at least one field that is not an object (maps keyed
- * by id hold only records, and a key there would be a phantom record, not a
- * new field). Null when the state has no such record.
+ * The world with one key planted in a record of the named modules' state
+ * (and of `world.characters` when `modules` names 'characters'): any object
+ * holding at least one field that is not an object (maps keyed by id hold
+ * only records, and a key there would be a phantom record, not a new field).
+ * Null when the state has no such record.
  */
 export function plantKey(world: World, modules: readonly string[], n: number, label: number): { readonly world: World; readonly module: string } | null {
   const spots: Path[] = [];
@@ -148,10 +150,14 @@ export function plantKey(world: World, modules: readonly string[], n: number, la
     else if (v !== null && typeof v === 'object') {
       const values = Object.values(v);
       if (values.some((x) => x === null || typeof x !== 'object' || Array.isArray(x))) spots.push(path);
-      for (const [k, x] of Object.entries(v)) if (!FREE_FORM.has(k)) visit(x, [...path, k]);
+      for (const [k, x] of Object.entries(v)) if (k !== 'stats' || !statsShown(v, path)) visit(x, [...path, k]);
     }
   };
   for (const m of modules) {
+    if (m === 'characters') {
+      for (const [id, c] of Object.entries(world.characters)) visit(c as unknown as Json, ['characters', id]);
+      continue;
+    }
     const state = own(world.ext, m);
     if (state !== undefined) visit(state, ['ext', m]);
   }
@@ -168,7 +174,7 @@ export function plantKey(world: World, modules: readonly string[], n: number, la
     const o = v as { [k: string]: Json };
     return { ...o, [k]: set(o[k as string]!, i + 1) };
   };
-  return { world: set(world as unknown as Json, 0) as unknown as World, module: String(path[1]) };
+  return { world: set(world as unknown as Json, 0) as unknown as World, module: String(path[0] === 'ext' ? path[1] : path[0]) };
 }
 
 /**
@@ -400,6 +406,11 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       };
     }),
   ];
+  // NPC combatants: their own stats are the GM's, whatever their tier (ADR 33).
+  const foeIds = (ctx: StepContext): string[] => {
+    const enc = ctx.world.ext['encounter'] as { combatants?: { [id: string]: { kind?: string } } } | undefined;
+    return Object.entries(enc?.combatants ?? {}).filter(([, c]) => c.kind === 'npc').map(([id]) => id);
+  };
   return [
     // A character of each tier: hidden ones are canaries whole; existence-tier ones hide their stats.
     (ctx, d) => {
@@ -449,7 +460,19 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
     },
     (ctx, d) => gm({ type: 'encounter.remove', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') }),
     (_ctx, d) => gm({ type: d.a % 3 === 0 ? 'encounter.end' : 'encounter.endTurn' }),
-    () => gm({ type: 'encounter.advance' }),
+    // Free-form values the GM enters on shown records (ADR 33): a foe's stats, a condition's params and save.
+    (ctx, d) =>
+      d.a % 3 === 0
+        ? gm({ type: 'encounter.advance' })
+        : d.a % 3 === 1
+          ? gm({ type: 'encounter.setStats', characterId: ctx.pick(foeIds(ctx), d.b, 'nobody'), stats: { gmNote: ctx.canary(), hp: 1 + (d.c % 9) } })
+          : gm({
+              type: 'condition.apply',
+              targetId: ctx.pick(ctx.combatantIds(), d.b, 'nobody'),
+              condition: `custom:${ctx.word()}`,
+              duration: d.c % 2 === 0 ? { kind: 'saveEnds', save: { dc: ctx.canary() } } : { kind: 'rounds', rounds: 2 },
+              params: { amount: 3, type: 'fire', note: ctx.canary() },
+            }),
     // GM notes, and the bestiary and its templates (issue 20), are the GM's alone: every name and note is a canary.
     // One step for all three keeps the share of players' steps the rulesets' suites count on.
     (ctx, d) =>

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiceError, type Rng, compileDice, diceCost, notationCost, parseDice, seededRng, withLimits } from '../../src/dice/index.js';
 import { valueRange } from '../../src/dice/cost.js';
-import { TABLE_ROLL_LIMITS, tableRollCost } from '../../src/core/index.js';
+import { TABLE_ROLL_LIMITS, coreModule, createEngine, rolledCost, tableRollCost } from '../../src/core/index.js';
+import { costUnits } from '../../src/dice/cost.js';
 
 const runs = (n: number): number => n * Number(process.env['FC_RUNS_MULTIPLIER'] ?? 1);
 const seed = process.env['FC_SEED'] === undefined ? {} : { seed: Number(process.env['FC_SEED']) };
@@ -181,4 +182,47 @@ describe('dice cost: properties', () => {
       { numRuns: runs(300), ...seed },
     );
   }, 120_000);
+});
+
+describe('what a table roll really cost, once rolled (ADR 33)', () => {
+  const engine = createEngine([coreModule]);
+  const rolled = (notation: string, seed: number) => {
+    const t = engine.createTable({ tableId: 't', name: 'Cost', rulesetId: 'core' });
+    const r = engine.execute(t, { type: 'dice.roll', notation }, { rng: seededRng(seed), actor: { role: 'gm' } });
+    if (!r.ok || r.value.transaction.kind !== 'command') throw new Error(`${notation} did not roll`);
+    return r.value.transaction.events;
+  };
+
+  it("100d2!r1 is charged 45 units up front and really uses the throws and records its event holds (a few units)", () => {
+    const worst = tableRollCost({ type: 'dice.roll', notation: '100d2!r1' })!;
+    const events = rolled('100d2!r1', 3);
+    const roll = events[0]!['roll'] as unknown as { dice: { dice: { rolls?: number[] }[] }[] };
+    const records = roll.dice.reduce((n, g) => n + g.dice.length, 0);
+    const draws = roll.dice.reduce((n, g) => n + g.dice.reduce((m, d) => m + (d.rolls?.length ?? 1), 0), 0);
+    expect(records).toBeGreaterThanOrEqual(100);
+    expect(rolledCost(worst, events)).toBe(costUnits({ ...worst, draws, records }));
+    expect(rolledCost(worst, events)).toBeLessThan(10);
+    expect(worst.units).toBe(45);
+  });
+
+  it('rolled sides keep their compiling cost (d(1d240): 45 units, nothing back); a named roll and a roll without events cost their worst case', () => {
+    const compiled = tableRollCost({ type: 'dice.roll', notation: 'd(1d240)' })!;
+    expect(rolledCost(compiled, rolled('d(1d240)', 1))).toBe(compiled.units);
+    const named = tableRollCost({ type: 'dice.roll', notation: 'duality+2' })!;
+    expect(rolledCost(named, rolled('duality+2', 1))).toBe(named.units);
+    expect(rolledCost(compiled, [])).toBe(compiled.units);
+  });
+
+  it('property: what a roll really used is at least 1 unit and never more than its worst case', () => {
+    const notations = ['100d2!r1', '20d6!!', '4d6kh3', '10d10>=8', '3d6r<2', '2d20kh1+5', 'd(1d20)', '8d4!p'];
+    fc.assert(
+      fc.property(fc.constantFrom(...notations), fc.integer(), (notation, seed) => {
+        const worst = tableRollCost({ type: 'dice.roll', notation })!;
+        const used = rolledCost(worst, rolled(notation, seed));
+        expect(used).toBeGreaterThanOrEqual(1);
+        expect(used).toBeLessThanOrEqual(worst.units);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

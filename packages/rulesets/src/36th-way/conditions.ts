@@ -17,8 +17,8 @@ export const TSW_CONDITIONS: readonly ConditionDef[] = [
   // Helpless includes Stunned; the ruleset counts Stunned's effects once when both are present.
   { id: 'helpless', name: 'Helpless', stacking: 'refresh', effects: { helpless: 1 }, blocksPools: ['move'] },
   { id: 'invisible', name: 'Invisible', stacking: 'refresh', effects: { invisible: 1, 'sneak.advantage': 2 } },
-  // params: { amount, type }; separate instances (two sources burn twice).
-  { id: 'ongoing', name: 'Ongoing Damage', stacking: 'separate', effects: {}, ongoing: true },
+  // params: { amount, type }, both shown to players; separate instances (two sources burn twice).
+  { id: 'ongoing', name: 'Ongoing Damage', stacking: 'separate', effects: {}, ongoing: true, params: { amount: 'number', type: 'string' } },
   { id: 'shaken', name: 'Shaken', stacking: 'refresh', effects: { 'attack.advantage': -1 }, zeroesEscalation: true },
   { id: 'softened', name: 'Softened', stacking: 'refresh', effects: { 'against.attack.advantage': 1 } },
   { id: 'stuck', name: 'Stuck', stacking: 'refresh', effects: { stuck: 1 } },

@@ -50,6 +50,32 @@ export const kleptoEdgeSave: EdgeSaveRoller = (rng, o) => {
   return rollKleptoTest(rng, { modifier, advantage: Math.max(-KLEPTO_ADVANTAGE_CAP, Math.min(KLEPTO_ADVANTAGE_CAP, Math.trunc(o.advantage))) });
 };
 
+const CRITICALS = ['success', 'failure'] as const;
+const critical = (v: Json | undefined): Json => (CRITICALS.find((c) => c === v) ?? null);
+
+/**
+ * A recorded Edge Save roll as players read it (ADR 33): the Kleptonomicon
+ * Test's fields (its dice, advantage, modifier, chosen die, score, critical),
+ * each of its type; any other key a roller recorded stays with the GM.
+ */
+export function shownTestRoll(detail: Json | undefined): Json {
+  if (detail === null || detail === undefined || typeof detail !== 'object' || Array.isArray(detail)) return null;
+  const dice = field(detail, 'dice');
+  return {
+    dice: Array.isArray(dice)
+      ? dice.map((d) => {
+          const coin = num(field(d, 'coin'));
+          return { face: num(field(d, 'face')) ?? 0, value: num(field(d, 'value')) ?? 0, critical: critical(field(d, 'critical')), coin: coin === 1 || coin === 2 ? coin : null };
+        })
+      : [],
+    advantage: num(field(detail, 'advantage')) ?? 0,
+    modifier: num(field(detail, 'modifier')) ?? 0,
+    chosen: num(field(detail, 'chosen')) ?? 0,
+    score: num(field(detail, 'score')) ?? 0,
+    critical: critical(field(detail, 'critical')),
+  };
+}
+
 export function edgeModifier(c: Combatant | undefined): number {
   return num(c?.stats['edgeSave']) ?? 0;
 }
@@ -189,11 +215,11 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
           placements[id] = {
             slot: slot === 0 ? 0 : before(slot - 1),
             score: num(field(p, 'score')) ?? 0,
-            // Each roll field by field (ADR 25); `detail` is the ruleset's recorded roll, shown as rolled.
+            // Each roll field by field (ADR 25), its `detail` too (ADR 33).
             rolls: Array.isArray(rolls)
               ? rolls
                   .filter((r) => index.has(num(field(r, 'group')) ?? -1))
-                  .map((r) => ({ group: index.get(num(field(r, 'group'))!)!, score: num(field(r, 'score')) ?? 0, detail: field(r, 'detail') ?? null, failed: field(r, 'failed') === true }))
+                  .map((r) => ({ group: index.get(num(field(r, 'group'))!)!, score: num(field(r, 'score')) ?? 0, detail: shownTestRoll(field(r, 'detail')), failed: field(r, 'failed') === true }))
               : [],
           };
         } else if (p !== undefined) placements[id] = field(p, 'unrolled') === true ? { unrolled: true } : {};
