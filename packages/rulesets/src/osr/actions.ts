@@ -13,6 +13,15 @@ const KINDS: readonly ActionOption[] = [
   { value: 'divine', label: 'Divine (WIS)' },
 ];
 
+/** Why visible foes are no targets (a GM review finding: "nobody to attack" with three foes on the tracker): they were added without an AC. */
+function noArmourClass(a: Actor, me: string | null): string {
+  const bare = othersInView(a).filter((c) => c.characterId !== me && (c.characterId === null || own(a.world.characters, c.characterId) === undefined));
+  if (bare.length === 0) return '';
+  const names = bare.slice(0, 3).map((c) => c.name);
+  const list = bare.length > 3 ? `${names.join(', ')} and ${bare.length - 3} more` : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)`;
+}
+
 function build(a: Actor): Result<readonly TurnAction[]> {
   const me = a.combatant.characterId;
   const st = getOsr(a.world);
@@ -40,7 +49,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
       affordable(a, 'active'),
-      targets.length === 0 ? forbid('nobody this view can see to attack') : { allowed: true, reason: null },
+      targets.length === 0 ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
     ),
   });
   const spend = (id: string, label: string, kind: string, cost: string) =>

@@ -85,6 +85,22 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(find(actions(t.s, GM, 'osr', 'k'), 'attack')).toMatchObject({ allowed: false });
   });
 
+  it('GM review: foes added without an AC are no targets, and the refusal names them and what they lack', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12 }, 'pc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Ordinary foe 1', kind: 'npc', side: 'foes', stats: { dex: 10 } },
+        { id: 'g2', name: 'Ordinary foe 2', kind: 'npc', side: 'foes', stats: { dex: 10 } },
+      ],
+    });
+    const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(attack.allowed).toBe(false);
+    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)');
+  });
+
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
     const { t } = osrNight();
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
