@@ -142,7 +142,7 @@ function carryOut(world: World, r: PlayerRequest, hook: RequestCommand, answer: 
 function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
   return [
     defineCommand('request.make', {
-      summary: 'Ask the GM for damage, healing or a condition on your own character, or to make an action you declare (the GM sets its difficulty)',
+      summary: 'Ask the GM for damage, healing or a condition on your own character, or for an action roll the GM sets a difficulty for',
       who: 'own-character',
       label: 'ask the GM',
       input: z
