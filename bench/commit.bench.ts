@@ -4,7 +4,7 @@
 // raw better-sqlite3 inserting the same rows, already serialised, in one
 // transaction on the same schema and pragmas, in the same run.
 // CPU is process.cpuUsage (user + system) per command; wall time includes the
-// fsync. Transactions are real ones (notes, rounds, countdown ticks, undo).
+// fsync (for process-crash: until written; its sync comes within a window). Transactions are real ones (notes, rounds, countdown ticks, undo).
 // Run: npm run bench -- commit   (env: BENCH_BATCH=50, BENCH_ROUNDS=200)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -51,9 +51,13 @@ async function measure(round: (r: number) => Promise<void> | void): Promise<Cost
 /** The k-th command of round r: spread over the tables as a busy server's batch is. */
 const slot = (r: number, k: number) => ({ tableId: `t${(r * BATCH + k) % TABLES}`, tx: transactions[(r * BATCH + k) % transactions.length]! });
 
-/** The server's group commit: `commit` (the sync off the loop, ADR 24) or `batch` (synchronous=FULL on the loop, as before). */
-async function storeRun(mode: 'commit' | 'batch'): Promise<Cost> {
-  const store: SqliteEventStore = openSqliteStore(join(dir, `store${++files}.sqlite`));
+/**
+ * The server's group commit: `commit` with 'os-crash' durability (acked after the WAL sync off the loop, ADR 24),
+ * `commit` with 'process-crash' (acked once written to the OS, the sync within a window, ADR 31), or `batch`
+ * (synchronous=FULL on the loop, as before ADR 24).
+ */
+async function storeRun(mode: 'os-crash' | 'process-crash' | 'batch'): Promise<Cost> {
+  const store: SqliteEventStore = openSqliteStore(join(dir, `store${++files}.sqlite`), { durability: mode === 'process-crash' ? 'process-crash' : 'os-crash' });
   for (let t = 0; t < TABLES; t++) store.createTable({ tableId: `t${t}`, name: 'T', rulesetId: 'bench', genesis: { ...table.genesis, tableId: `t${t}` }, createdAt: 0 }, []);
   const heads = new Map<string, number>();
   let n = 0;
@@ -69,7 +73,7 @@ async function storeRun(mode: 'commit' | 'batch'): Promise<Cost> {
       heads.set(tableId, res.version);
     }
   };
-  const cost = await measure((r) => (mode === 'commit' ? store.commit(decide(r)).durable : store.batch(decide(r))));
+  const cost = await measure((r) => (mode === 'batch' ? store.batch(decide(r)) : store.commit(decide(r)).durable));
   store.close();
   return cost;
 }
@@ -99,22 +103,26 @@ try {
   console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log(`group commit: ${BATCH} commands over ${TABLES} tables per write transaction, ${ROUNDS} transactions; mean transaction ${f(transactions.reduce((s, t) => s + JSON.stringify(t).length, 0) / transactions.length, 0)} B`);
   // Alternated, so both see the same machine state; the better of two runs each.
-  const runs: { raw: Cost[]; batch: Cost[]; commit: Cost[] } = { raw: [], batch: [], commit: [] };
+  const runs: { raw: Cost[]; batch: Cost[]; commit: Cost[]; written: Cost[] } = { raw: [], batch: [], commit: [], written: [] };
   for (let k = 0; k < 2; k++) {
     runs.raw.push(await rawRun());
     runs.batch.push(await storeRun('batch'));
-    runs.commit.push(await storeRun('commit'));
+    runs.commit.push(await storeRun('os-crash'));
+    runs.written.push(await storeRun('process-crash'));
   }
   const best = (xs: Cost[]): Cost => ({ cpuUs: Math.min(...xs.map((x) => x.cpuUs)), loopUs: Math.min(...xs.map((x) => x.loopUs)), wallUs: Math.min(...xs.map((x) => x.wallUs)) });
   const line = (label: string, c: Cost) => console.log(`${label}: CPU ${f(c.cpuUs)} us, event loop held ${f(c.loopUs)} us, until durable ${f(c.wallUs)} us per command`);
   const raw = best(runs.raw);
   const batch = best(runs.batch);
   const commit = best(runs.commit);
+  const written = best(runs.written);
   line('raw better-sqlite3, FULL (stringify + insert)  ', raw);
   line('store batch(), FULL on the loop                ', batch);
-  line('store commit(), WAL sync off the loop (ADR 24) ', commit);
+  line('store commit(), os-crash: acked after the sync ', commit);
+  line('store commit(), process-crash: acked when written', written);
   console.log(`ratio (commit / raw): CPU ${f(commit.cpuUs / raw.cpuUs, 2)}x, event loop held ${f(commit.loopUs / raw.loopUs, 2)}x, until durable ${f(commit.wallUs / raw.wallUs, 2)}x`);
   console.log(`ratio (commit / batch): CPU ${f(commit.cpuUs / batch.cpuUs, 2)}x, event loop held ${f(commit.loopUs / batch.loopUs, 2)}x`);
+  console.log(`ratio (process-crash / os-crash commit): CPU ${f(written.cpuUs / commit.cpuUs, 2)}x, event loop held ${f(written.loopUs / commit.loopUs, 2)}x, until acked ${f(written.wallUs / commit.wallUs, 2)}x`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -14,95 +14,22 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import WebSocket from 'ws';
 import { rulesetIds } from '../packages/rulesets/src/index.js';
-import type { Command } from '../packages/engine/src/index.js';
-import { WS_PATH, unfoldAcks, wsProtocols } from '../packages/protocol/src/index.js';
-import { registryCatalog, startServer } from '../packages/server/src/index.js';
 import { longExport } from './long-export.js';
+import { connect as connectTo, f, pct, play, post as postTo, startBenchServer } from './table-client.js';
 
 const IMPORT_TX = Number(process.env['BENCH_IMPORT_TX'] ?? 100_000);
 const IMPORT_IN_WORKER = process.env['BENCH_IMPORT_WORKER'] === '1';
 const RULESET = rulesetIds.includes('osr') ? 'osr' : rulesetIds[0]!;
 const dir = mkdtempSync(join(tmpdir(), 'tk-limits-'));
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
-const f = (x: number, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
-const server = await startServer({
-  port: 0,
-  host: '127.0.0.1',
-  dbPath: join(dir, 'db.sqlite'),
-  logger: pino({ level: 'silent' }),
-  catalog: registryCatalog(),
-  webDist: null,
-  httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
-  rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
-  createAllowance: { capacity: 1e6, refillPerSecond: 1e6 },
+// The limits under test stay at their defaults except the import's size and the log cap.
+const server = await startBenchServer(join(dir, 'db.sqlite'), {
   limits: { maxImportBytes: 256 * 1024 * 1024, maxTransactions: Math.max(100_000, IMPORT_TX) },
   importInWorker: IMPORT_IN_WORKER,
 });
-
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': typeof body === 'string' ? 'application/x-ndjson' : 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A socket that answers with a promise per command / query. */
-async function connect(token: string) {
-  const ws = new WebSocket(server.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
-  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
-  let version = 0;
-  await new Promise<void>((resolve) => {
-    ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (m['type'] === 'snapshot' || m['type'] === 'delta') version = Math.max(version, m['version'] as number);
-      if (m['type'] === 'snapshot') resolve();
-      // A sender's acks come folded into its delta: each stands for an ack frame.
-      for (const a of [m, ...unfoldAcks(m as { type: string })] as Record<string, unknown>[]) {
-        const id = (a['commandId'] ?? a['queryId']) as string | undefined;
-        if (id !== undefined) {
-          waiting.get(id)?.(a);
-          waiting.delete(id);
-        }
-      }
-    });
-  });
-  let n = 0;
-  return {
-    ws,
-    command(command: Command): Promise<Record<string, unknown>> {
-      const commandId = `c${++n}`;
-      return new Promise((resolve) => {
-        waiting.set(commandId, (m) => {
-          if (m['type'] === 'ack') version = Math.max(version, m['version'] as number);
-          resolve(m);
-        });
-        ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
-      });
-    },
-    query(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
-      const queryId = `q${++n}`;
-      return new Promise((resolve) => {
-        waiting.set(queryId, resolve);
-        ws.send(JSON.stringify({ type: 'query', queryId, name, args }));
-      });
-    },
-  };
-}
-
-/** The other table's GM: commands back to back until `until()` says stop (at least `min`); latencies in ms. */
-async function play(gm: Awaited<ReturnType<typeof connect>>, until: () => boolean, min = 50): Promise<number[]> {
-  const lat: number[] = [];
-  while (lat.length < min || !until()) {
-    const t0 = performance.now();
-    const a = await gm.command({ type: 'clock.advance', unit: 'round' });
-    if (a['type'] !== 'ack') throw new Error(`command refused: ${JSON.stringify(a)}`);
-    lat.push(performance.now() - t0);
-  }
-  return lat;
-}
+const post = <T>(path: string, body: unknown, token?: string) => postTo<T>(server.url, path, body, token);
+const connect = (token: string) => connectTo(server.url, token);
 
 try {
   console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; server and clients in one process; ruleset ${RULESET}`);

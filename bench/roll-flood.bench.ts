@@ -11,63 +11,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import WebSocket from 'ws';
-import { TABLE_ROLL_LIMITS, notationCost, type Command } from '../packages/engine/src/index.js';
-import { WS_PATH, unfoldAcks, wsProtocols } from '../packages/protocol/src/index.js';
-import { registryCatalog, startServer, type RunningServer } from '../packages/server/src/index.js';
+import { TABLE_ROLL_LIMITS, notationCost } from '../packages/engine/src/index.js';
+import type { RunningServer } from '../packages/server/src/index.js';
+import { connect as connectTo, f, pct, play, post as postTo, startBenchServer } from './table-client.js';
 
 const PHASE_MS = Number(process.env['BENCH_FLOOD_MS'] ?? 8000);
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
-const f = (x: number, d = 1) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-const OPEN = { capacity: 1e9, refillPerSecond: 1e9 };
-
-async function post<T>(s: RunningServer, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function connect(s: RunningServer, token: string) {
-  const ws = new WebSocket(s.url.replace(/^http/, 'ws') + WS_PATH, wsProtocols(token));
-  const waiting = new Map<string, (m: Record<string, unknown>) => void>();
-  let version = 0;
-  await new Promise<void>((resolve) => {
-    ws.on('message', (d) => {
-      const m = JSON.parse(d.toString()) as Record<string, unknown>;
-      if (m['type'] === 'snapshot' || m['type'] === 'delta') version = Math.max(version, m['version'] as number);
-      if (m['type'] === 'snapshot') resolve();
-      for (const a of [m, ...unfoldAcks(m as { type: string })] as Record<string, unknown>[]) {
-        const id = a['commandId'] as string | undefined;
-        if (id !== undefined) {
-          waiting.get(id)?.(a);
-          waiting.delete(id);
-        }
-      }
-    });
-  });
-  let n = 0;
-  return {
-    ws,
-    command(command: Command): Promise<Record<string, unknown>> {
-      const commandId = `c${++n}`;
-      return new Promise((resolve) => {
-        waiting.set(commandId, (m) => {
-          if (m['type'] === 'ack') version = Math.max(version, m['version'] as number);
-          resolve(m);
-        });
-        ws.send(JSON.stringify({ type: 'command', commandId, expectedVersion: version, command }));
-      });
-    },
-  };
-}
-
 async function phase(s: RunningServer, flood: boolean): Promise<{ lat: number[]; ok: number; limited: number; other: number }> {
-  const other = await post<{ tableId: string; gmToken: string }>(s, '/api/tables', { name: 'Other', rulesetId: 'osr' });
-  const gm = await connect(s, other.gmToken);
-  const t = await post<{ tableId: string; gmToken: string }>(s, '/api/tables', { name: 'Flood', rulesetId: 'osr' });
-  const seat = await post<{ token: string }>(s, `/api/tables/${t.tableId}/seats`, { name: 'Flooder' }, t.gmToken);
-  const player = await connect(s, seat.token);
+  const post = <T>(path: string, body: unknown, token?: string) => postTo<T>(s.url, path, body, token);
+  const connect = (token: string) => connectTo(s.url, token);
+  const other = await post<{ tableId: string; gmToken: string }>('/api/tables', { name: 'Other', rulesetId: 'osr' });
+  const gm = await connect(other.gmToken);
+  const t = await post<{ tableId: string; gmToken: string }>('/api/tables', { name: 'Flood', rulesetId: 'osr' });
+  const seat = await post<{ token: string }>(`/api/tables/${t.tableId}/seats`, { name: 'Flooder' }, t.gmToken);
+  const player = await connect(seat.token);
   const counts = { ok: 0, limited: 0, other: 0 };
   let stop = false;
   let n = 0;
@@ -84,14 +40,8 @@ async function phase(s: RunningServer, flood: boolean): Promise<{ lat: number[];
         }),
       )
     : Promise.resolve([]);
-  const lat: number[] = [];
   const end = performance.now() + PHASE_MS;
-  while (performance.now() < end || lat.length < 20) {
-    const t0 = performance.now();
-    const a = await gm.command({ type: 'clock.advance', unit: 'round' });
-    if (a['type'] !== 'ack') throw new Error(`command refused: ${JSON.stringify(a)}`);
-    lat.push(performance.now() - t0);
-  }
+  const lat = await play(gm, () => performance.now() >= end, 20);
   stop = true;
   await flooding;
   gm.ws.close();
@@ -103,18 +53,8 @@ const dirs: string[] = [];
 const start = (budget: boolean) => {
   const dir = mkdtempSync(join(tmpdir(), 'tk-roll-flood-'));
   dirs.push(dir);
-  return startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dbPath: join(dir, 'db.sqlite'),
-    logger: pino({ level: 'silent' }),
-    catalog: registryCatalog(),
-    webDist: null,
-    httpRateLimit: OPEN,
-    rateLimit: { ...OPEN, closeAfter: 1e9 },
-    createAllowance: OPEN,
-    ...(budget ? {} : { queryBudget: { seatCapacity: 1e12, seatPerSecond: 1e12, tableCapacity: 1e12, tablePerSecond: 1e12 } }),
-  });
+  // The socket's message limit is off; only the roll budget differs between the two servers.
+  return startBenchServer(join(dir, 'db.sqlite'), budget ? {} : { queryBudget: { seatCapacity: 1e12, seatPerSecond: 1e12, tableCapacity: 1e12, tablePerSecond: 1e12 } });
 };
 
 try {

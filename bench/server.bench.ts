@@ -7,7 +7,12 @@
 //  3. the same load on realistic tables (per table: 10 characters, a 10-combatant
 //     OSR encounter, 3 countdowns, 300 log notes of which 1 in 5 GM-only), with
 //     the median delta size per command kind as the GM and a player receive it.
-// Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic)
+// Both servers stay up for a mode and run an untimed warm-up round, then BENCH_ROUNDS rounds in turn (ours first in odd
+// rounds, the peer first in even ones), each round on the same sockets; every round's ratios
+// are printed, and the ratio line is their median, so one noisy round on a shared machine
+// does not decide the figure.
+// Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic,
+// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +24,7 @@ import { loadavg } from 'node:os';
 import { coreModule, countdownsModule, createEngine, type Command, type Transaction } from '../packages/engine/src/index.js';
 import { osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
-import { applyPragmas, moduleCatalog, openSqliteStore, Room, startServer } from '../packages/server/src/index.js';
+import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
 import { replayLines } from './replay-lines.js';
 
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
@@ -27,6 +32,9 @@ const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
 const COMMANDS = Number(process.env['BENCH_COMMANDS'] ?? 10); // per table (bounded)
 const PER_TABLE = Math.max(2, Math.floor(CLIENTS / TABLES));
 const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
+/** The store's durability contract (ADR 31); unset: the server's default. */
+const DURABILITY = process.env['BENCH_DURABILITY'] as Durability | undefined;
 
 /** With BENCH_MARKS=1, prints the monotonic clock (µs, the clock of `node --cpu-prof` samples) so a profile can be cut to the timed run. */
 const mark = (what: string) => {
@@ -79,8 +87,8 @@ async function drive(
   isAck: (frame: Buffer) => boolean,
   latencies: number[],
   sizes: Map<string, number[]>,
-): Promise<void> {
-  // keyed by the version a command produces, counted from the table's version when the run starts
+): Promise<number> {
+  // keyed by the version a command produces, counted from the table's version when the round starts
   const sentAt = new Map<number, number>();
   const kindAt = new Map<number, string>();
   const record = (who: string, v: number | null, bytes: number) => {
@@ -92,26 +100,39 @@ async function drive(
     sizes.set(key, list);
   };
   let waitingAck: (() => void) | null = null;
+  let delivered = 0;
   const [sender, ...watchers] = sockets as [WebSocket, ...WebSocket[]];
-  watchers.forEach((w, n) => {
-    w.on('message', (d) => {
+  const listeners = watchers.map((w, n) => {
+    const listener = (d: WebSocket.RawData) => {
       const v = versionOf(d as Buffer);
       const t0 = v === null ? undefined : sentAt.get(v);
-      if (t0 !== undefined) latencies.push(performance.now() - t0);
+      if (t0 === undefined) return;
+      latencies.push(performance.now() - t0);
+      delivered++;
       if (n === 0) record('player', v, (d as Buffer).length);
-    });
+    };
+    w.on('message', listener);
+    return listener;
   });
-  sender.on('message', (d) => {
+  const onSender = (d: WebSocket.RawData) => {
     const frame = d as Buffer;
     record('gm', versionOf(frame), frame.length);
     if (isAck(frame) && waitingAck) waitingAck();
-  });
+  };
+  sender.on('message', onSender);
   for (let i = 0; i < COMMANDS; i++) {
     const acked = new Promise<void>((r) => (waitingAck = r));
     sentAt.set(i + 1, performance.now());
     kindAt.set(i + 1, send(sender, i));
     await acked;
   }
+  const lastAck = performance.now();
+  // The last broadcast may still be on its way to the watchers (bounded wait), then the round's listeners go.
+  const until = performance.now() + 2000;
+  while (delivered < COMMANDS * watchers.length && performance.now() < until) await new Promise((r) => setTimeout(r, 2));
+  watchers.forEach((w, n) => w.off('message', listeners[n]!));
+  sender.off('message', onSender);
+  return lastAck;
 }
 
 /** Opens a table socket and resolves once its snapshot is in (so the timed run does not include joining). */
@@ -136,8 +157,24 @@ function open(url: string, protocols: string[] = []): Promise<WebSocket> {
   });
 }
 
+/** One side of the comparison, set up once per mode: `round(r)` runs one timed round on its sockets. */
+interface Contender {
+  round(r: number): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
+/** Times one round over all tables at once: from the first command to the last table's last ack. */
+async function timed(run: (latencies: number[], sizes: Map<string, number[]>) => Promise<number[]>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const sizes = new Map<string, number[]>();
+  const start = performance.now();
+  const lastAcks = await run(latencies, sizes);
+  const seconds = (Math.max(...lastAcks) - start) / 1000;
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+}
+
 /** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
-async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult> {
+async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -151,6 +188,7 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
     rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     httpRateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
     limits: { maxTables: TABLES + 10 },
+    ...(DURABILITY === undefined ? {} : { durability: DURABILITY }),
   });
   const wsUrl = server.url.replace('http', 'ws') + WS_PATH;
   const tables: WebSocket[][] = [];
@@ -174,39 +212,42 @@ async function loadTablekeeper(mode: 'empty' | 'realistic'): Promise<LoadResult>
   }
   const commandOf: CommandOf = mode === 'empty' ? emptyCommand : (t, i) => (i % 3 === 0 ? { type: 'log.note', text: `bench ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'countdown.tick', id: countdownIds[t]![i % 2]! });
   await new Promise((r) => setTimeout(r, 300)); // let presence updates settle
-  const latencies: number[] = [];
-  const sizes = new Map<string, number[]>();
-  let rejected = 0;
-  mark(`${mode} tablekeeper start`);
-  const start = performance.now();
-  await Promise.all(
-    tables.map((sockets, t) => {
-      const startVersion = server.room(tableIds[t]!)!.version;
-      return drive(
-        sockets,
-        (ws, i) => {
-          const command = commandOf(t, i);
-          ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: startVersion + i, command }));
-          return command.type;
-        },
-        (f) => (typeIs(f, 'delta') ? (numberAt(f, 'version') ?? NaN) - startVersion : null),
-        (f) => {
-          if (typeIs(f, 'rejection')) rejected++;
-          // The ack is its own frame, or folded into the sender's delta (its last field).
-          return typeIs(f, 'ack') || typeIs(f, 'rejection') || (typeIs(f, 'delta') && f.indexOf('"acks":[') >= 0);
-        },
-        latencies,
-        sizes,
+  return {
+    async round(r) {
+      let rejected = 0;
+      mark(`${mode} tablekeeper round ${r} start`);
+      const result = await timed((latencies, sizes) =>
+        Promise.all(
+          tables.map((sockets, t) => {
+            const startVersion = server.room(tableIds[t]!)!.version;
+            return drive(
+              sockets,
+              (ws, i) => {
+                const command = commandOf(t, i);
+                ws.send(JSON.stringify({ type: 'command', commandId: `b${r}-${t}-${i}`, expectedVersion: startVersion + i, command }));
+                return command.type;
+              },
+              (f) => (typeIs(f, 'delta') ? (numberAt(f, 'version') ?? NaN) - startVersion : null),
+              (f) => {
+                if (typeIs(f, 'rejection')) rejected++;
+                // The ack is its own frame, or folded into the sender's delta (its last field).
+                return typeIs(f, 'ack') || typeIs(f, 'rejection') || (typeIs(f, 'delta') && f.indexOf('"acks":[') >= 0);
+              },
+              latencies,
+              sizes,
+            );
+          }),
+        ),
       );
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  mark(`${mode} tablekeeper end`);
-  await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
-  for (const s of tables.flat()) s.terminate();
-  await server.close();
-  if (rejected) throw new Error(`${rejected} bench commands were rejected`);
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+      mark(`${mode} tablekeeper round ${r} end`);
+      if (rejected) throw new Error(`${rejected} bench commands were rejected`);
+      return result;
+    },
+    async close() {
+      for (const s of tables.flat()) s.terminate();
+      await server.close();
+    },
+  };
 }
 
 /** A realistic table: 10 characters (3 held by seats), a 10-combatant encounter, 3 countdowns, 300 notes (1 in 5 GM-only). Returns two countdown ids to tick. */
@@ -236,7 +277,7 @@ function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId: strin
 }
 
 /** The peer: a bare `ws` server that relays each message to the room and acks the sender. No store, no engine. */
-async function loadBareWs(): Promise<LoadResult> {
+async function bareWs(): Promise<Contender> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', maxPayload: 64 * 1024 });
   await new Promise((r) => wss.once('listening', r));
   const rooms = new Map<string, Set<WebSocket>>();
@@ -257,30 +298,34 @@ async function loadBareWs(): Promise<LoadResult> {
   const port = (wss.address() as { port: number }).port;
   const tables: WebSocket[][] = [];
   for (let t = 0; t < TABLES; t++) tables.push(await Promise.all(Array.from({ length: PER_TABLE }, () => open(`ws://127.0.0.1:${port}/t${t}`))));
-  const latencies: number[] = [];
-  const sizes = new Map<string, number[]>();
-  const start = performance.now();
-  await Promise.all(
-    tables.map((sockets, t) =>
-      drive(
-        sockets,
-        (ws, i) => {
-          const command = emptyCommand(t, i);
-          ws.send(JSON.stringify({ type: 'command', commandId: `b${t}-${i}`, expectedVersion: i, command }));
-          return command.type;
-        },
-        (f) => (typeIs(f, 'delta') ? numberAt(f, 'version') : null),
-        (f) => typeIs(f, 'ack'),
-        latencies,
-        sizes,
-      ),
-    ),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  await new Promise((r) => setTimeout(r, 200)); // the last table's watchers may still be reading its last broadcast
-  for (const s of tables.flat()) s.terminate();
-  await new Promise((r) => wss.close(r));
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+  return {
+    round(r) {
+      // The same client workload as ours: the empty tables' commands, one after another per table.
+      const startVersion = (r + 1) * COMMANDS; // round -1 is the warm-up
+      return timed((latencies, sizes) =>
+        Promise.all(
+          tables.map((sockets, t) =>
+            drive(
+              sockets,
+              (ws, i) => {
+                const command = emptyCommand(t, i);
+                ws.send(JSON.stringify({ type: 'command', commandId: `b${r}-${t}-${i}`, expectedVersion: startVersion + i, command }));
+                return command.type;
+              },
+              (f) => (typeIs(f, 'delta') ? (numberAt(f, 'version') ?? NaN) - startVersion : null),
+              (f) => typeIs(f, 'ack'),
+              latencies,
+              sizes,
+            ),
+          ),
+        ),
+      );
+    },
+    async close() {
+      for (const s of tables.flat()) s.terminate();
+      await new Promise((r) => wss.close(r));
+    },
+  };
 }
 
 /** Durable commits: raw better-sqlite3 vs the store's append vs a whole room.submit, same pragmas, same payload. */
@@ -334,23 +379,49 @@ async function commits() {
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
 console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
+console.log(`store durability: ${DURABILITY ?? DEFAULT_DURABILITY} (BENCH_DURABILITY=process-crash|os-crash; ADR 31)`);
 console.log(`load average at start (shared machine): ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 const medianSizes = (sizes: Map<string, number[]>) =>
   [...sizes.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, xs]) => `${k} ${f(pct(xs, 50))}`)
     .join(', ');
+const median = (xs: number[]) => pct(xs, 50);
 try {
   for (const mode of MODES) {
     if (mode !== 'empty' && mode !== 'realistic') throw new Error(`BENCH_MODES: unknown mode ${mode} (empty, realistic)`);
     const prefix = mode === 'realistic' ? 'realistic ' : '';
-    const ours = await loadTablekeeper(mode);
-    const peer = await loadBareWs();
+    const ours = await tablekeeper(mode);
+    const peer = await bareWs();
+    // One untimed round each first: the JIT warms up on both sides before anything is counted.
+    await ours.round(-1);
+    await peer.round(-1);
+    const rounds: { ours: LoadResult; peer: LoadResult }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate who goes first, so a trend in the machine's load does not favour one side.
+      let o: LoadResult;
+      let p: LoadResult;
+      if (r % 2 === 0) {
+        o = await ours.round(r);
+        p = await peer.round(r);
+      } else {
+        p = await peer.round(r);
+        o = await ours.round(r);
+      }
+      rounds.push({ ours: o, peer: p });
+      console.log(`${prefix}round ${r + 1}/${ROUNDS}: ours ${f(o.commandsPerSecond)}/s p50 ${f(o.p50, 1)} p99 ${f(o.p99, 1)} ms; bare ws ${f(p.commandsPerSecond)}/s p50 ${f(p.p50, 1)} p99 ${f(p.p99, 1)} ms; ratio throughput ${f(o.commandsPerSecond / p.commandsPerSecond, 2)}x, p50 ${f(o.p50 / p.p50, 2)}x, p99 ${f(o.p99 / p.p99, 2)}x; load ${f(loadavg()[0]!, 2)}`);
+    }
+    await ours.close();
+    await peer.close();
+    const mid = (side: 'ours' | 'peer', k: 'commandsPerSecond' | 'p50' | 'p99') => median(rounds.map((x) => x[side][k]));
+    const ratio = (k: 'commandsPerSecond' | 'p50' | 'p99') => median(rounds.map((x) => x.ours[k] / x.peer[k]));
+    const sizes = new Map<string, number[]>();
+    for (const x of rounds) for (const [k, v] of x.ours.sizes) sizes.set(k, [...(sizes.get(k) ?? []), ...v]);
     if (mode === 'realistic') console.log('realistic tables: 10 characters, a 10-combatant OSR encounter, 3 countdowns, 300 notes (1 in 5 GM-only); commands cycle log.note, clock.advance, countdown.tick');
-    console.log(`${prefix}tablekeeper server : ${f(ours.commandsPerSecond)} commands/s, command-to-broadcast p50 ${f(ours.p50, 1)} ms, p99 ${f(ours.p99, 1)} ms (${ours.deliveries} deliveries)`);
-    console.log(`${prefix}bare ws broadcast  : ${f(peer.commandsPerSecond)} commands/s, p50 ${f(peer.p50, 1)} ms, p99 ${f(peer.p99, 1)} ms (${peer.deliveries} deliveries)`);
-    console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ours.commandsPerSecond / peer.commandsPerSecond, 2)}x, p50 latency ${f(ours.p50 / peer.p50, 2)}x, p99 latency ${f(ours.p99 / peer.p99, 2)}x`);
-    console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(ours.sizes)}`);
+    console.log(`${prefix}tablekeeper server : ${f(mid('ours', 'commandsPerSecond'))} commands/s, command-to-broadcast p50 ${f(mid('ours', 'p50'), 1)} ms, p99 ${f(mid('ours', 'p99'), 1)} ms (medians of ${ROUNDS} rounds, ${rounds.reduce((n, x) => n + x.ours.deliveries, 0)} deliveries)`);
+    console.log(`${prefix}bare ws broadcast  : ${f(mid('peer', 'commandsPerSecond'))} commands/s, p50 ${f(mid('peer', 'p50'), 1)} ms, p99 ${f(mid('peer', 'p99'), 1)} ms (medians of ${ROUNDS} rounds, ${rounds.reduce((n, x) => n + x.peer.deliveries, 0)} deliveries)`);
+    console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ratio('commandsPerSecond'), 2)}x, p50 latency ${f(ratio('p50'), 2)}x, p99 latency ${f(ratio('p99'), 2)}x (median of ${ROUNDS} rounds' ratios)`);
+    console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(sizes)}`);
     console.log(`load average after ${mode}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   }
   const c = await commits();

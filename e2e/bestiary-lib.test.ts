@@ -9,7 +9,7 @@ import { bestiaryOf, scenario, seededRng, type BestiaryEntry, type EncounterTemp
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, rulesetIds } from '@tablekeeper/rulesets';
 import { startersOf } from '@tablekeeper/rulesets/browser';
-import { blockLine, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
+import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
 import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { encounterOf, displayOrder } from '../packages/web/src/lib/encounter.ts';
 
@@ -199,5 +199,22 @@ describe('the bestiary file', () => {
     const r = s.engine.execute(s.table, { type: 'bestiary.import', entries }, { rng: s.rng, actor: { role: 'gm' } });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(importPathWords(r.error.path, entries)).toBe('Stat block 2 (Giant), hp');
+  });
+
+  it('Daggerheart: a stat block becomes daggerheart.addAdversaries with its count and numbers; Bandit x3 are three hidden adversaries with its thresholds', () => {
+    const s = table('daggerheart');
+    s.run({ type: 'bestiary.save', name: 'Bandit', block: { hp: 5, difficulty: 12, major: 7, severe: 12, stress: 2, attack: 1, damage: '1d8+2' } });
+    const cmd = adversariesCommand(entryOf(s, 'Bandit'), 3, true);
+    expect(cmd).toEqual({ ok: true, value: { type: 'daggerheart.addAdversaries', name: 'Bandit', count: 3, hp: 5, difficulty: 12, major: 7, severe: 12, stress: 2, attack: 1, damage: '1d8+2', visibility: 'hidden' } });
+    if (cmd.ok) s.run(cmd.value);
+    const made = Object.values(s.world.characters).filter((c) => c.stats['adversary'] === true);
+    expect(made.map((c) => [c.name, c.visibility, c.stats['hpMax'], c.stats['major'], c.stats['severe']])).toEqual([1, 2, 3].map((i) => [`Bandit ${i}`, 'hidden', 5, 7, 12]));
+  });
+
+  it('Daggerheart: a stat block without its thresholds is named with what to fill in, before anything is sent', () => {
+    const s = table('daggerheart');
+    s.run({ type: 'bestiary.save', name: 'Wolf', block: { hp: 4, difficulty: 11 } });
+    expect(adversariesCommand(entryOf(s, 'Wolf'), 2, false)).toEqual({ ok: false, message: 'Wolf needs its major threshold and severe threshold before it can fight: press Edit and fill them in.' });
+    expect(adversariesCommand(entryOf(s, 'Wolf'), 0, false)).toEqual({ ok: false, message: 'Add 1 to 50 at a time.' });
   });
 });

@@ -57,6 +57,26 @@ export function characterNamed(sock: ProtocolSocket, name: string): string {
   return found.id;
 }
 
+/**
+ * An OSR fight (001 DEX order) on a fresh table: Ann's seat plays Kira (DEX
+ * 14); then the `others` (by default a Goblin, DEX 8). Kira acts first.
+ */
+export async function osrFight(e2e: E2e, tableName: string, others: readonly { name: string; kind: 'pc' | 'npc'; side: string; dex: number; hp: number }[] = [{ name: 'Goblin', kind: 'npc', side: 'foes', dex: 8, hp: 5 }]) {
+  const t = await e2e.table('osr', tableName);
+  const seat = await e2e.seat(t, 'Ann');
+  const gmSock = await e2e.socket(t.gmToken);
+  await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { maxHp: 10, hp: 10, dex: 14 } });
+  const kira = characterNamed(gmSock, 'Kira');
+  await gmSock.command({
+    type: 'encounter.start',
+    combatants: [
+      { name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14, hp: 10, maxHp: 10 } },
+      ...others.map((o) => ({ name: o.name, kind: o.kind, side: o.side, stats: { dex: o.dex, hp: o.hp, maxHp: o.hp } })),
+    ],
+  });
+  return { t, seat, gmSock, kira };
+}
+
 /** Open the Attack form of the actions panel (the acting creature's, or the phone's own), if it is not open yet. */
 export async function openAttack(p: Page) {
   const form = p.getByTestId('action-form');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { osrFight, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -21,19 +21,10 @@ const names = async (p: Page) => (await p.getByRole('list', { name: 'Turn order'
 
 describe('drag and keyboard reorder', () => {
   it('keyboard moves the Goblin earlier; dragging Kira onto the Goblin puts her below it; the phone follows', async () => {
-    const t = await e2e!.table('osr', 'Order night');
-    const seat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { maxHp: 10, hp: 10, dex: 14 } });
-    const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14, hp: 10, maxHp: 10 } },
-        { name: 'Brak', kind: 'pc', side: 'party', stats: { dex: 12, hp: 10, maxHp: 10 } },
-        { name: 'Goblin', kind: 'npc', side: 'foes', stats: { dex: 8, hp: 5, maxHp: 5 } },
-      ],
-    });
+    const { t, seat } = await osrFight(e2e!, 'Order night', [
+      { name: 'Brak', kind: 'pc', side: 'party', dex: 12, hp: 10 },
+      { name: 'Goblin', kind: 'npc', side: 'foes', dex: 8, hp: 5 },
+    ]);
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
     await expect.poll(() => names(gm.p)).toEqual(['Kira', 'Brak', 'Goblin']);

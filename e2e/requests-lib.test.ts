@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Table, type Viewer } from '@tablekeeper/engine';
 import { createTableFor, engineFor } from '@tablekeeper/rulesets';
-import { myRequests, queueOf, requestCommand, type RequestForm } from '../packages/web/src/lib/requests.ts';
+import { approveCommand, myRequests, queueOf, requestCommand, requestKinds, type RequestForm } from '../packages/web/src/lib/requests.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 import { CUSTOM } from '../packages/web/src/lib/turns.ts';
 
@@ -21,6 +21,46 @@ describe('requestCommand (the phone form)', () => {
     expect(requestCommand('ch-1', form({ kind: 'condition', custom: 'Soaked', rounds: '2' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'condition', condition: 'custom:Soaked', duration: 'rounds', rounds: 2 } });
     expect(requestCommand('ch-1', form({ kind: 'condition', custom: '' }))).toMatchObject({ ok: false, message: 'Type a name for the condition (up to 40 characters).' });
     expect(requestCommand('ch-1', form({ kind: 'condition', custom: 'Wet', rounds: '101' }))).toMatchObject({ ok: false, message: 'Rounds must be a whole number from 1 to 100.' });
+  });
+});
+
+describe('a declared action (Daggerheart): the phone names it, the GM sets the difficulty', () => {
+  it('the form sends the action and its bonus; blank or too long is refused in words; only Daggerheart offers it', () => {
+    expect(requestCommand('ch-1', form({ kind: 'action', action: ' climb the wall ', bonus: '2' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'action', action: 'climb the wall', bonus: 2 } });
+    expect(requestCommand('ch-1', form({ kind: 'action', action: 'leap', bonus: '' }))).toEqual({ ok: true, value: { type: 'request.make', characterId: 'ch-1', kind: 'action', action: 'leap' } });
+    expect(requestCommand('ch-1', form({ kind: 'action', action: '' }))).toEqual({ ok: false, message: 'Say what your character tries (up to 80 characters).' });
+    expect(requestCommand('ch-1', form({ kind: 'action', action: 'leap', bonus: '31' }))).toEqual({ ok: false, message: 'The bonus must be a whole number from -30 to 30.' });
+    expect(requestKinds('daggerheart').map(([k]) => k)).toEqual(['damage', 'heal', 'condition', 'action']);
+    expect(requestKinds('osr').map(([k]) => k)).toEqual(['damage', 'heal', 'condition']);
+  });
+
+  it('through the real Daggerheart engine: the queue row needs a difficulty; approving at 12 rolls it and Ana reads the approval', () => {
+    const engine = engineFor('daggerheart')!;
+    const made = createTableFor('daggerheart', { tableId: 't-act', name: 'Act' });
+    if (!made.ok) throw new Error(made.error.message);
+    let table: Table = made.value;
+    const run = (c: Command, actor: Viewer = { role: 'gm' }) => {
+      const r = engine.execute(table, c, { rng: seededRng(4), actor });
+      if (!r.ok) throw new Error(`${c.type}: ${r.error.message}`);
+      table = r.value.table;
+      return r.value.transaction;
+    };
+    const first = (tx: ReturnType<typeof run>) => String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
+    const seat = first(run({ type: 'seat.add', name: 'Ana' }));
+    const kira = first(run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: {} }));
+    const ana: Viewer = { role: 'player', seatId: seat };
+    const c = requestCommand(kira, form({ kind: 'action', action: 'climb the wall', bonus: '2' }));
+    if (!c.ok) throw new Error(c.message);
+    run(c.value, ana);
+    const [row] = queueOf(engine.view(table, { role: 'gm' }).world, null);
+    expect([row!.text, row!.needsDifficulty]).toEqual(['Kira (Ana): an action roll to climb the wall at +2', true]);
+    expect(approveCommand(row!, '')).toEqual({ ok: false, message: 'Set the difficulty (a whole number from 1 to 60) before approving the roll.' });
+    const approve = approveCommand(row!, '12');
+    expect(approve).toEqual({ ok: true, value: { type: 'request.approve', id: row!.id, difficulty: 12 } });
+    if (approve.ok) run(approve.value);
+    const phone = engine.view(table, ana).world;
+    expect(myRequests(phone, null).map((r) => [r.text, r.status])).toEqual([['an action roll to climb the wall at +2', 'approved']]);
+    expect(phone.log.map((l) => l.text)).toContain('The GM approved an action roll to climb the wall at +2 for Kira at difficulty 12.');
   });
 });
 

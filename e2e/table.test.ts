@@ -21,7 +21,7 @@ const shots = screenshotsDir;
 
 // The real OSR ruleset plus the countdowns module (no ruleset bundles countdowns yet).
 // The OSR sheet's schema too: the party panel and the phone's "My sheet" ask for it (a 404 would be a console error).
-const catalog = () => ({ ...moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules] }]), sheet: sheetSchemaFor });
+const catalog = () => moduleCatalog([{ id: 'osr', name: 'OSR', modules: [coreModule, countdownsModule, ...osr.ruleset.modules], sheet: sheetSchemaFor('osr') }]);
 
 /** Each browser step fails on its own after this long, naming the step, well before the test's timeout. */
 const STEP_TIMEOUT = 25_000;

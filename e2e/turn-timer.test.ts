@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { osrFight, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -26,18 +26,7 @@ const timer = (p: Page) => p.getByTestId('turn-timer').textContent();
 
 describe('turn timer', () => {
   it('set, count down on both screens, pause survives a reload, the next turn restarts it', async () => {
-    const t = await e2e!.table('osr', 'Timer night');
-    const seat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { maxHp: 10, hp: 10, dex: 14 } });
-    const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14, hp: 10, maxHp: 10 } },
-        { name: 'Goblin', kind: 'npc', side: 'foes', stats: { dex: 8, hp: 5, maxHp: 5 } },
-      ],
-    });
+    const { t, seat } = await osrFight(e2e!, 'Timer night');
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
 

@@ -3,13 +3,14 @@
 // the damage box already sends the ruleset's own damage (36th Way resistances,
 // the teams' deflection and endurance before health, Daggerheart's thresholds),
 // an approved request sends the same, so it lands exactly as the GM's click would.
-import { combatantOfRequest, commandForCombatant, kernelRequestCommand, ok, own, type RequestCommand } from '@tablekeeper/engine';
+import { combatantOfRequest, commandForCombatant, kernelRequestCommand, noActionRequests, ok, own, type RequestCommand } from '@tablekeeper/engine';
 import { getTsw } from './36th-way/state.js';
 import { getTeams } from './teams/state.js';
 
 const withSheet =
   (damageType: string, hasSheet: (w: Parameters<RequestCommand>[0], id: string) => boolean): RequestCommand =>
   (world, r) => {
+    if (r.kind === 'action') return noActionRequests(world, r);
     const c = combatantOfRequest(world, r.characterId);
     if (!c.ok) return c;
     if (r.kind === 'damage' && hasSheet(world, c.value)) return ok({ type: damageType, target: c.value, amount: r.amount ?? 1 });
@@ -17,10 +18,20 @@ const withSheet =
   };
 
 // 000: damage is judged against the character's thresholds and marks HP; healing clears HP slots. Neither needs a fight.
-const daggerheart: RequestCommand = (world, r) => {
+// 000 "Action Rolls": a declared action is rolled with the Duality Dice against the difficulty the GM sets.
+const daggerheart: RequestCommand = (world, r, answer) => {
+  if (r.kind === 'action')
+    return ok({
+      type: 'daggerheart.actionRoll',
+      characterId: r.characterId,
+      difficulty: answer.difficulty ?? 1,
+      ...(r.bonus === undefined ? {} : { bonus: r.bonus }),
+      ...(r.advantage === undefined ? {} : { advantage: r.advantage }),
+      label: (r.action ?? '').slice(0, 80),
+    });
   if (r.kind === 'damage') return ok({ type: 'daggerheart.takeDamage', characterId: r.characterId, amount: r.amount ?? 1 });
   if (r.kind === 'heal') return ok({ type: 'daggerheart.markTrack', characterId: r.characterId, track: 'hp', amount: -Math.min(30, r.amount ?? 1), reason: 'healing the GM approved' });
-  return kernelRequestCommand(world, r);
+  return kernelRequestCommand(world, r, answer);
 };
 
 const HOOKS: { readonly [rulesetId: string]: RequestCommand } = {

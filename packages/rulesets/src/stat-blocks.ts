@@ -51,7 +51,8 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
   daggerheart: z.strictObject({
-    hp: hp(),
+    // Adversaries mark at most 30 HP (daggerheart.addAdversaries takes the block as it is).
+    hp: int(1, 30, 'hit points').optional(),
     difficulty: int(1, 40, 'difficulty to hit it').optional(),
     major: int(1, 100, 'major damage threshold').optional(),
     severe: int(1, 200, 'severe damage threshold').optional(),

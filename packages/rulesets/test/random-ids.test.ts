@@ -107,11 +107,11 @@ describe('ruleset ids', () => {
     t.s.run({ type: 'encounter.endTurn' });
     const p1 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'howl' }), '36th-way.provoked')[0]!;
     const p2 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'roar' }), '36th-way.provoked')[0]!;
-    expect(p1['id']).toMatch(RANDOM('prov'));
-    expect(p2['id']).toMatch(RANDOM('prov'));
-    expect(p2['id']).not.toBe(p1['id']);
+    expect(p1['provocationId']).toMatch(RANDOM('prov'));
+    expect(p2['provocationId']).toMatch(RANDOM('prov'));
+    expect(p2['provocationId']).not.toBe(p1['provocationId']);
     t.dice.push(1, 1, 2);
-    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['id'] ?? null });
+    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['provocationId'] ?? null });
   });
 
   it('Daggerheart: a roll request has a random id', () => {

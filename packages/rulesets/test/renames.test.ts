@@ -451,11 +451,63 @@ describe('the Kleptonomicon fields (docs/vocabulary.md: roles, ids name their ki
     expect(engine.query(t, GM, 'kleptonomicon.testOdds', { defense: 7, defence: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'defence' } });
   });
 
+  /** Alice (a PC played by Ann's seat, combatant c-alice) and an unlinked Guard, in the Main phase on Alice's turn. */
+  const alicesTurn = (): { table: Table; alice: string; seatId: string } => {
+    let t: Table = engine.createTable({ tableId: 't', name: 'Renames', rulesetId: 'kleptonomicon' });
+    const seat = exec(t, { type: 'seat.add', name: 'Ann' });
+    const seatId = String(seat.transaction.kind === 'command' ? seat.transaction.events[0]!['id'] : '');
+    t = seat.table;
+    const add = exec(t, { type: 'character.add', name: 'Alice', kind: 'pc', seatId });
+    const alice = String(add.transaction.kind === 'command' ? add.transaction.events[0]!['id'] : '');
+    t = add.table;
+    for (const c of [{ type: 'kleptonomicon.startEpisode' }, { type: 'kleptonomicon.freeplay' }]) t = exec(t, c).table;
+    t = exec(t, { type: 'encounter.start', combatants: [{ id: 'guard', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 1 } }, { id: 'c-alice', name: 'Alice', kind: 'pc', characterId: alice }] }).table;
+    expect((t.world.ext['encounter'] as { current: string }).current).toBe('c-alice');
+    return { table: t, alice, seatId };
+  };
+
+  it('turn commands take characterId: a character id finds the combatant it plays; combatantId (old clients) decides the same (004 "Movement": 2u of the 4u walk)', () => {
+    const { table, alice } = alicesTurn();
+    const now = exec(table, { type: 'kleptonomicon.move', characterId: alice, units: 2 });
+    const old = exec(table, { type: 'kleptonomicon.move', combatantId: 'c-alice', units: 2 });
+    const own = exec(table, { type: 'kleptonomicon.move', characterId: 'c-alice', units: 2 });
+    expect(old.table.world).toEqual(now.table.world);
+    expect(own.table.world).toEqual(now.table.world);
+    expect(now.transaction.kind === 'command' && now.transaction.events[0]).toMatchObject({ type: 'kleptonomicon.moved', combatant: 'c-alice', units: 2 });
+    const moved = (now.table.world.ext['kleptonomicon'] as { movement: { [id: string]: { spent: number } } }).movement['c-alice'];
+    expect(moved?.spent).toBe(2);
+    for (const type of ['kleptonomicon.dropProne', 'kleptonomicon.dash', 'kleptonomicon.interrupt']) {
+      expect(exec(table, { type, combatantId: 'c-alice' }).table.world).toEqual(exec(table, { type, characterId: alice }).table.world);
+    }
+    expect(exec(table, { type: 'kleptonomicon.grantStyle', combatantId: 'c-alice', style: 'climb' }).table.world).toEqual(exec(table, { type: 'kleptonomicon.grantStyle', characterId: alice, style: 'climb' }).table.world);
+    expect(exec(table, { type: 'kleptonomicon.freeAction', combatantId: 'c-alice', description: 'wink' }).table.world).toEqual(exec(table, { type: 'kleptonomicon.freeAction', characterId: alice, description: 'wink' }).table.world);
+    // Errors name the field as it was sent.
+    expect(engine.execute(table, { type: 'kleptonomicon.move', characterId: 'nobody', units: 1 }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'characterId' } });
+    expect(engine.execute(table, { type: 'kleptonomicon.move', combatantId: 'nobody', units: 1 }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'combatantId' } });
+    expect(engine.execute(table, { type: 'kleptonomicon.move', combatantId: 'c-alice', characterId: alice, units: 1 }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE' } });
+    expect(engine.execute(table, { type: 'kleptonomicon.move', characterId: 'guard', units: 1 }, { rng: always(8), actor: GM })).toMatchObject({ ok: false, error: { code: 'NOT_YOUR_TURN', path: 'characterId' } });
+  });
+
+  it("a player moves their own character's combatant named either way, and not the Guard", () => {
+    const { table, alice, seatId } = alicesTurn();
+    const ann: Viewer = { role: 'player', seatId };
+    const run = (c: Command) => engine.execute(table, c, { rng: always(8), actor: ann });
+    expect(run({ type: 'kleptonomicon.move', characterId: alice, units: 1 }).ok).toBe(true);
+    expect(run({ type: 'kleptonomicon.move', characterId: 'c-alice', units: 1 }).ok).toBe(true);
+    expect(run({ type: 'kleptonomicon.move', combatantId: 'c-alice', units: 1 }).ok).toBe(true);
+    expect(run({ type: 'kleptonomicon.move', characterId: 'guard', units: 1 })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(run({ type: 'kleptonomicon.grantStyle', characterId: alice, style: 'climb' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
   it('the published schemas carry only the new names', () => {
     const props = (type: string) => Object.keys((payloadJsonSchema(engine.catalog.find((d) => d.type === type)!) as { properties: object }).properties);
     expect(props('kleptonomicon.improvisedManeuver')).toEqual(['attackerId', 'targetId', 'modifier', 'advantage', 'defense']);
     expect(props('kleptonomicon.rule')).toContain('improvisationId');
     expect(props('kleptonomicon.testOdds')).toContain('defense');
     expect(props('kleptonomicon.testOdds')).not.toContain('defence');
+    for (const type of ['kleptonomicon.move', 'kleptonomicon.dropProne', 'kleptonomicon.stand', 'kleptonomicon.dash', 'kleptonomicon.grantStyle', 'kleptonomicon.interrupt', 'kleptonomicon.freeAction']) {
+      expect(props(type)).toContain('characterId');
+      expect(props(type)).not.toContain('combatantId');
+    }
   });
 });

@@ -205,6 +205,27 @@ describe('36th Way: resistances and defenses on the sheet (002)', () => {
   });
 });
 
+describe('36th Way: abilities in the sheet form (002 "Ability Entries", "Attacks")', () => {
+  const lance = { id: 'lance', name: 'Ice Lance', types: ['spell'], frequency: { kind: 'recharge', target: 11 }, sustain: 11, escalation: { min: 2, parity: 'even' }, power: 2, attack: { defense: 'pd', bonus: 1, reach: 'nearby', hit: { count: 2, sides: 6, bonus: 3 }, miss: 'level', types: ['cold'] } };
+  it('the stored abilities read back in the shape they are entered, and saving them back changes nothing', () => {
+    const t = table('36th-way');
+    t.run(set(t.annId, { maxHp: 20, abilities: [lance as unknown as Json] }));
+    const q = t.engine.query(t.table, GM, 'character.sheet', { characterId: t.annId });
+    if (!q.ok) throw new Error(q.error.message);
+    const read = (q.value as { sheet: { abilities: Json[] } }).sheet;
+    expect(read.abilities).toEqual([{ ...lance, frequency: 'recharge 11+', action: 'standard', provokes: false, basic: false, other: [], power: { amount: 2, resource: 'power' }, escalation: { min: 2, parity: 'even', special: false }, attack: { ...lance.attack, targets: 1, asBasic: false, rollAllFirst: false } }]);
+    const before = getTsw(t.world).sheets[t.annId]!.abilities;
+    t.run(set(t.annId, { abilities: read.abilities }, true));
+    expect(getTsw(t.world).sheets[t.annId]!.abilities).toEqual(before);
+  });
+  it('sustain and escalation are typed fields: a word for Sustain or escalation 9 is refused at its path', () => {
+    const t = table('36th-way');
+    expect(t.fail(set(t.annId, { abilities: [{ id: 'x', sustain: 'eleven' }] }))).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.abilities.0.sustain' });
+    expect(t.fail(set(t.annId, { abilities: [{ id: 'x', escalation: { min: 9 } }] }))).toMatchObject({ code: 'INVALID_VALUE' });
+    expect(t.fail(set(t.annId, { abilities: [{ id: 'x', attack: { defense: 'hp' } }] }))).toMatchObject({ code: 'INVALID_VALUE', path: 'sheet.abilities.0.attack.defense' });
+  });
+});
+
 describe('teams: weapons and armour on the sheet (003 "Character Sheet")', () => {
   it('items and what is wielded are settable; a player may change what they wield but not their evasion', () => {
     const t = table('teams');

@@ -8,7 +8,7 @@ import { buildApp, REDACT_PATHS, type ServerLimits, type TableServer } from './a
 import type { RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore } from './store/port.js';
-import { openSqliteStore } from './store/sqlite.js';
+import { openSqliteStore, type Durability } from './store/sqlite.js';
 import { registryCatalog } from './registry-catalog.js';
 
 export { buildApp, DEFAULT_LIMITS, REDACT_PATHS, type AppOptions, type ServerLimits, type TableServer } from './app.js';
@@ -19,10 +19,10 @@ export { importTable, IMPORT_SLICE_MS, IMPORT_TIME_CAP_MS, type ImportOutcome } 
 export { startImportCheck, type ImportCheck, type ImportRefusal } from './import-check.js';
 export { Room, DEFAULT_ROOM_LIMITS, viewerKey, type RoomLimits, type Session, type SubmitResult } from './room.js';
 export { TokenBucket, DEFAULT_RATE_LIMIT, type RateLimitOptions } from './ratelimit.js';
-export { moduleCatalog, type RulesetCatalog } from './rulesets.js';
+export { moduleCatalog, type ModuleCatalogEntry, type RulesetCatalog } from './rulesets.js';
 export { registryCatalog } from './registry-catalog.js';
 export { mintToken, hashToken, bearer, sameHash, TOKEN_BYTES } from './tokens.js';
-export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, type SqliteEventStore } from './store/sqlite.js';
+export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, DEFAULT_DURABILITY, SYNC_WINDOW_MS, type Durability, type SqliteEventStore } from './store/sqlite.js';
 export { memoryStore } from './store/memory.js';
 export { StoreError, type EventStore, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
 
@@ -38,6 +38,8 @@ export interface StartOptions {
   readonly dbPath?: string;
   /** Use this store instead of opening SQLite (tests). */
   readonly store?: EventStore;
+  /** What an acknowledged command survives, for the SQLite file opened here (default 'process-crash', ADR 31). */
+  readonly durability?: Durability;
   readonly logger?: Logger;
   readonly catalog?: RulesetCatalog;
   readonly allowedOrigins?: readonly string[];
@@ -73,7 +75,7 @@ export function createLogger(level = process.env['LOG_LEVEL'] ?? 'info'): Logger
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dbPath = options.store ? null : (options.dbPath ?? join(options.dataDir ?? 'data', 'tablekeeper.sqlite'));
-  const store = options.store ?? openSqliteStore(dbPath!);
+  const store = options.store ?? openSqliteStore(dbPath!, options.durability === undefined ? {} : { durability: options.durability });
   const logger = options.logger ?? createLogger();
   try {
     const catalog = options.catalog ?? registryCatalog();

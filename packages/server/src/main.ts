@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { capabilityLink } from '@tablekeeper/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, DEFAULT_PORT, openSqliteStore, startServer } from './index.js';
+import { createLogger, DEFAULT_PORT, openSqliteStore, startServer, type Durability } from './index.js';
 
 interface Args {
   db?: string;
@@ -79,6 +79,8 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
     ...(args.db ? { dbPath: args.db } : {}),
     ...(process.env['DATA_DIR'] ? { dataDir: process.env['DATA_DIR'] } : {}),
     ...(process.env['TABLEKEEPER_ADMIN_TOKEN'] ? { adminToken: process.env['TABLEKEEPER_ADMIN_TOKEN'] } : {}),
+    // 'os-crash' acknowledges a command only once it is synced to disk (ADR 31); openSqliteStore names a wrong value.
+    ...(process.env['TABLEKEEPER_DURABILITY'] ? { durability: process.env['TABLEKEEPER_DURABILITY'] as Durability } : {}),
   });
   const lan = host === '0.0.0.0' ? lanAddress() : null;
   const base = lan ? `http://${lan}:${server.port}` : server.url;

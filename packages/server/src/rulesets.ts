@@ -14,8 +14,16 @@ export interface RulesetCatalog {
   readonly workerModule?: string;
 }
 
+/** One ruleset of a hand-built catalog: its modules and, to serve GET /api/rulesets/:id/sheet, its sheet as that route answers it. */
+export interface ModuleCatalogEntry {
+  readonly id: string;
+  readonly name?: string;
+  readonly modules: readonly Module[];
+  readonly sheet?: { readonly [key: string]: unknown } | null;
+}
+
 /** A catalog from plain module lists (one engine per id, built once). */
-export function moduleCatalog(entries: readonly { id: string; name?: string; modules: readonly Module[] }[]): RulesetCatalog {
+export function moduleCatalog(entries: readonly ModuleCatalogEntry[]): RulesetCatalog {
   const engines = new Map(entries.map((e) => [e.id, createEngine(e.modules)] as const));
   return {
     ids: () => entries.map((e) => e.id),
@@ -29,5 +37,6 @@ export function moduleCatalog(entries: readonly { id: string; name?: string; mod
       if (!engine) return { ok: false, error: { code: 'UNKNOWN_RULESET', message: `unknown ruleset ${id}`, path: 'rulesetId' } };
       return { ok: true, value: engine.createTable({ ...input, rulesetId: id }) };
     },
+    sheet: (id) => entries.find((x) => x.id === id)?.sheet ?? null,
   };
 }

@@ -15,7 +15,7 @@ import {
   WS_PATH,
   WS_SUBPROTOCOL,
   WS_TOKEN_PREFIX,
-  clientMessageSchema,
+  parseClientMessage,
   type RejectionError,
 } from '@tablekeeper/protocol';
 import type { CommitQueue } from './commit-queue.js';
@@ -240,7 +240,7 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const deep = tooDeep(raw);
       if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
-      const parsed = clientMessageSchema.safeParse(raw);
+      const parsed = parseClientMessage(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return refuse({ kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });

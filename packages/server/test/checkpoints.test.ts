@@ -25,7 +25,7 @@ function open(everyMs: number): { store: SqliteEventStore; dir: string; path: st
 
 const tx = (seq: number): Transaction => ({ seq, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: `note ${seq} ${'x'.repeat(2000)}` }, events: [] });
 
-/** Appends `n` rows after the head in group commits of 50, waiting for each sync (as the commit queue does). */
+/** Appends `n` rows after the head in group commits of 50, waiting for each to be durable (as the commit queue does; by default written, its sync within a window, ADR 31). */
 async function write(store: SqliteEventStore, n: number): Promise<void> {
   for (let done = 0; done < n; done += 50) {
     const head = store.head('t1');

@@ -1,13 +1,16 @@
 // The group commit's disk sync runs off the event loop (ADR 24). What must
 // still hold, over real sockets against a real SQLite file: nothing is
-// acknowledged, broadcast or shown to a joiner before the sync; the loop keeps
+// acknowledged, broadcast or shown to a joiner before the store says the
+// batch is durable (with 'os-crash' durability: synced to disk); the loop keeps
 // answering while it waits; a failed sync drops the table's room, refuses
 // writes until a restart, and a retry of the same commandId is applied once.
+// With 'process-crash' durability (the default, ADR 31) a batch is durable once
+// written to the OS, and its WAL sync follows within a bounded window.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@tablekeeper/protocol';
 import type { Transaction } from '@tablekeeper/engine';
-import { openSqliteStore } from '../src/index.js';
+import { openSqliteStore, SYNC_WINDOW_MS } from '../src/index.js';
 import { Client, http, serversClosedAfterEach, setupTable, tempDir } from './helpers.js';
 
 const server = serversClosedAfterEach();
@@ -35,9 +38,9 @@ function holdSyncs(store: unknown) {
 const settle = () => new Promise((r) => setTimeout(r, 150));
 const versionsOf = (ms: ServerMessage[]) => ms.filter((m) => m.type === 'delta' || m.type === 'snapshot').map((m) => (m as { version: number }).version);
 
-describe('group commit with the sync off the event loop', () => {
+describe("group commit with the sync off the event loop ('os-crash' durability)", () => {
   it('acknowledges and broadcasts only after the sync, shows a joiner only synced state, and keeps answering meanwhile', async () => {
-    const srv = await server();
+    const srv = await server({ durability: 'os-crash' });
     const t = await setupTable(srv.url, 1);
     const gm = await Client.open(srv.url, t.gm);
     const player = await Client.open(srv.url, t.seats[0]!.token);
@@ -70,7 +73,7 @@ describe('group commit with the sync off the event loop', () => {
   });
 
   it('batches the commands that arrive during a sync into the next commit, in order', async () => {
-    const srv = await server();
+    const srv = await server({ durability: 'os-crash' });
     const t = await setupTable(srv.url, 0);
     const gm = await Client.open(srv.url, t.gm);
     const v = gm.version;
@@ -101,7 +104,7 @@ describe('group commit with the sync off the event loop', () => {
   });
 
   it('after a failed sync drops the room, answers UNAVAILABLE, and applies a retry of the same commandId once', async () => {
-    const srv = await server();
+    const srv = await server({ durability: 'os-crash' });
     const t = await setupTable(srv.url, 0);
     const gm = await Client.open(srv.url, t.gm);
     const v = gm.version;
@@ -134,7 +137,7 @@ describe('sqlite commit()', () => {
     const t = tempDir();
     dirs.push(t.cleanup);
     const path = join(t.dir, 'db.sqlite');
-    const s = openSqliteStore(path);
+    const s = openSqliteStore(path, { durability: 'os-crash' });
     const genesis = { tableId: 't1' } as never;
     s.createTable({ tableId: 't1', name: 'T', rulesetId: 'r', genesis, createdAt: 1 }, []);
     const tx = (seq: number): Transaction => ({ seq, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: `n${seq}` }, events: [] });
@@ -175,5 +178,71 @@ describe('sqlite commit()', () => {
     expect(value.stale).toEqual({ ok: false, reason: 'conflict', current: 1 });
     expect(s.head('t1')).toBe(1);
     s.close();
+  });
+});
+
+describe("sqlite commit() with 'process-crash' durability (ADR 31)", () => {
+  const dirs: (() => void)[] = [];
+  afterEach(() => dirs.splice(0).forEach((c) => c()));
+  const tx = (seq: number): Transaction => ({ seq, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: `n${seq}` }, events: [] });
+  const open = (options: Parameters<typeof openSqliteStore>[1]) => {
+    const t = tempDir();
+    dirs.push(t.cleanup);
+    const path = join(t.dir, 'db.sqlite');
+    const s = openSqliteStore(path, options);
+    s.createTable({ tableId: 't1', name: 'T', rulesetId: 'r', genesis: { tableId: 't1' } as never, createdAt: 1 }, []);
+    return { s, path };
+  };
+
+  it('is the default, with a sync window of SYNC_WINDOW_MS', () => {
+    const { s } = open({});
+    expect(s.durability).toBe('process-crash');
+    expect(SYNC_WINDOW_MS).toBeGreaterThan(0);
+    expect(SYNC_WINDOW_MS).toBeLessThanOrEqual(1000);
+    s.close();
+  });
+
+  it('settles `durable` once the batch is written, leaves its WAL sync pending for the window, and syncs it on request', async () => {
+    // A window far longer than the test: the sync can only come from syncNow.
+    const { s } = open({ durability: 'process-crash', syncWindowMs: 10_000 });
+    expect(s.walSyncPending()).toBe(false);
+    const { value, durable } = s.commit(() => s.append('t1', 0, { commandId: 'a', actorKey: 'gm', transaction: tx(1) }));
+    expect(value).toEqual({ ok: true, version: 1 });
+    await durable;
+    // Committed (readable, and in the OS's hands: a process crash keeps it), its disk sync still to come.
+    expect(s.head('t1')).toBe(1);
+    expect(s.walSyncPending()).toBe(true);
+    // A second batch in the same window shares the pending sync.
+    await s.commit(() => s.append('t1', 1, { commandId: 'b', actorKey: 'gm', transaction: tx(2) })).durable;
+    expect(s.walSyncPending()).toBe(true);
+    await s.syncNow();
+    expect(s.walSyncPending()).toBe(false);
+    s.close();
+  });
+
+  it('syncs the WAL by itself within the window', async () => {
+    const { s } = open({ durability: 'process-crash', syncWindowMs: 20 });
+    await s.commit(() => s.append('t1', 0, { commandId: 'a', actorKey: 'gm', transaction: tx(1) })).durable;
+    expect(s.walSyncPending()).toBe(true);
+    // Liveness only (no timing asserted): the window's timer runs the sync without being asked.
+    await expect.poll(() => s.walSyncPending(), { timeout: 10_000, interval: 10 }).toBe(false);
+    s.close();
+  });
+
+  it('keeps every committed row through a close with a sync still pending, and a reopen', async () => {
+    const { s, path } = open({ durability: 'process-crash', syncWindowMs: 10_000 });
+    for (let b = 0; b < 10; b++) await s.commit(() => [1, 2].map((k) => s.append('t1', b * 2 + k - 1, { commandId: `c${b}-${k}`, actorKey: 'gm', transaction: tx(b * 2 + k) }))).durable;
+    expect(s.walSyncPending()).toBe(true);
+    s.close();
+    const again = openSqliteStore(path);
+    expect(again.readLog('t1').map((r) => r.version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    again.close();
+  });
+
+  it('names a wrong durability or sync window', () => {
+    const t = tempDir();
+    dirs.push(t.cleanup);
+    expect(() => openSqliteStore(join(t.dir, 'a.sqlite'), { durability: 'power-cut' as never })).toThrow(/durability must be 'process-crash' or 'os-crash', not "power-cut"/);
+    expect(() => openSqliteStore(join(t.dir, 'b.sqlite'), { syncWindowMs: -1 })).toThrow(/syncWindowMs must be between 0 and 10000 ms, not -1/);
   });
 });

@@ -2,9 +2,10 @@
 // character sheet as JSON Schema, with defaults and playerEditable per field,
 // and character.sheet.set in the commands catalogue taking the same fields.
 import type { CatalogEntry } from '@tablekeeper/engine';
-import { rulesetIds } from '@tablekeeper/rulesets';
+import { coreModule } from '@tablekeeper/engine';
+import { osr, rulesetIds, sheetSchemaFor } from '@tablekeeper/rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryCatalog } from '../src/index.js';
+import { moduleCatalog, registryCatalog } from '../src/index.js';
 import { http, testServer } from './helpers.js';
 
 let srv: Awaited<ReturnType<typeof testServer>>;
@@ -39,5 +40,28 @@ describe('GET /api/rulesets/:id/sheet', () => {
     const r = await http<{ error: { kind: string; path: string[] } }>(srv.url, 'GET', '/api/rulesets/chess/sheet');
     expect(r.status).toBe(404);
     expect(r.body.error).toMatchObject({ kind: 'INVALID', path: ['id'] });
+  });
+});
+
+describe('a hand-built catalogue (moduleCatalog) serves a sheet when its entry gives one', () => {
+  let built: Awaited<ReturnType<typeof testServer>>;
+  beforeAll(async () => {
+    built = await testServer({
+      catalog: moduleCatalog([
+        { id: 'osr', name: 'OSR', modules: [coreModule, ...osr.ruleset.modules], sheet: sheetSchemaFor('osr') },
+        { id: 'bare', modules: [coreModule] },
+      ]),
+    });
+  });
+  afterAll(async () => built.cleanup());
+
+  it('answers the entry\'s sheet as the registry would, and 404 for an entry without one', async () => {
+    const r = await http<Sheet>(built.url, 'GET', '/api/rulesets/osr/sheet');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(sheetSchemaFor('osr'));
+    expect(r.body.playerEditable).toEqual(['load']);
+    const bare = await http<{ error: { kind: string; path: string[] } }>(built.url, 'GET', '/api/rulesets/bare/sheet');
+    expect(bare.status).toBe(404);
+    expect(bare.body.error).toMatchObject({ kind: 'INVALID', path: ['id'] });
   });
 });

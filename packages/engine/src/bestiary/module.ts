@@ -9,7 +9,7 @@ import { claimId, mintId } from '../core/ids.js';
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { Json, Module, World } from '../core/types.js';
+import type { EngineEvent, Json, Module, World } from '../core/types.js';
 import { AUDIENCE_GM } from '../core/visibility.js';
 import {
   BESTIARY_ID,
@@ -59,34 +59,119 @@ function withState(world: World, f: (s: BestiaryState) => BestiaryState): World 
 
 const gmLog = (world: World, kind: string, textLine: string): World => appendLog(world, { audience: AUDIENCE_GM, kind, text: textLine });
 
+/**
+ * The bestiary's two collections, stat blocks and encounter templates, share
+ * one save/remove path (a review finding: they were written twice). Event
+ * names and fields stay as recorded, so old tables replay unchanged.
+ */
+interface Collection {
+  readonly key: 'entries' | 'templates';
+  /** "no bestiary entry be_1" / "no encounter template tpl_1". */
+  readonly noun: string;
+  readonly idPrefix: string;
+  readonly max: number;
+  readonly full: string;
+  readonly save: { readonly type: string; readonly summary: string; readonly label: string; readonly event: string; readonly field: 'entry' | 'template' };
+  readonly remove: { readonly type: string; readonly summary: string; readonly label: string; readonly event: string };
+  readonly savedLine: (name: string) => string;
+  readonly removedLine: (name: string) => string;
+}
+
+const ENTRIES: Collection = {
+  key: 'entries',
+  noun: 'bestiary entry',
+  idPrefix: 'be',
+  max: MAX_ENTRIES,
+  full: `a bestiary may hold at most ${MAX_ENTRIES} stat blocks`,
+  save: { type: 'bestiary.save', summary: 'Save a stat block in the bestiary (a new entry, or replace the one named by id)', label: 'save a stat block', event: 'bestiary.saved', field: 'entry' },
+  remove: { type: 'bestiary.remove', summary: 'Remove a stat block from the bestiary (foes already added keep their numbers)', label: 'remove a stat block', event: 'bestiary.removed' },
+  savedLine: (n) => `${n} is in the bestiary.`,
+  removedLine: (n) => `${n} is out of the bestiary.`,
+};
+
+const TEMPLATES: Collection = {
+  key: 'templates',
+  noun: 'encounter template',
+  idPrefix: 'tpl',
+  max: MAX_TEMPLATES,
+  full: `a table may keep at most ${MAX_TEMPLATES} encounter templates`,
+  save: { type: 'bestiary.saveTemplate', summary: 'Save an encounter line-up as a template (a new one, or replace the one named by id)', label: 'save an encounter template', event: 'bestiary.templateSaved', field: 'template' },
+  remove: { type: 'bestiary.removeTemplate', summary: 'Remove an encounter template', label: 'remove an encounter template', event: 'bestiary.templateRemoved' },
+  savedLine: (n) => `Encounter template "${n}" saved.`,
+  removedLine: (n) => `Encounter template "${n}" removed.`,
+};
+
+type Saved = { readonly id: string; readonly name: string };
+
+/**
+ * `save` and `remove` for one collection; `input` declares the item's own
+ * fields, `check` names a limit the schema cannot (a template's head count),
+ * `make` builds the stored item from the payload and its id.
+ */
+function collectionCommands<I extends z.ZodObject>(
+  c: Collection,
+  fields: I,
+  make: (p: z.infer<I>, id: string) => Saved,
+  check: (p: z.infer<I>) => { message: string; path: string } | null = () => null,
+): DefinedCommand<z.ZodType>[] {
+  const idField = c.key === 'entries' ? entryId : templateId;
+  return [
+    defineCommand(c.save.type, {
+      summary: c.save.summary,
+      who: 'gm',
+      label: c.save.label,
+      // The id first, as the form and the command docs have always listed it.
+      input: z.strictObject({ id: idField(`the ${c.key === 'entries' ? 'entry' : 'template'} to replace (leave out for a new one)`).optional(), ...fields.shape }),
+      decide(world, p, env) {
+        const items: { readonly [id: string]: Saved } = stateOf(world)[c.key];
+        const id = (p as { id?: string }).id;
+        if (id !== undefined && own(items, id) === undefined) return err(ErrorCode.NOT_FOUND, `no ${c.noun} ${id}`, 'id');
+        if (id === undefined && Object.keys(items).length >= c.max) return err(ErrorCode.LIMIT_EXCEEDED, c.full, 'name');
+        const refused = check(p as z.infer<I>);
+        if (refused !== null) return err(ErrorCode.LIMIT_EXCEEDED, refused.message, refused.path);
+        const item = make(p as z.infer<I>, id ?? mintId(world, c.idPrefix, env.rng)[0]);
+        const saved: EngineEvent = { type: c.save.event, [c.save.field]: item as unknown as Json, replaced: id !== undefined };
+        return ok([saved]);
+      },
+    }),
+    defineCommand(c.remove.type, {
+      summary: c.remove.summary,
+      who: 'gm',
+      label: c.remove.label,
+      input: z.strictObject({ id: idField() }),
+      decide(world, p) {
+        const items: { readonly [id: string]: Saved } = stateOf(world)[c.key];
+        const item = own(items, p.id);
+        if (item === undefined) return err(ErrorCode.NOT_FOUND, `no ${c.noun} ${p.id}`, 'id');
+        return ok([{ type: c.remove.event, id: item.id, name: item.name }]);
+      },
+    }),
+  ];
+}
+
+/** The reducers of one collection's save and remove (a new item claims its id; a replacement keeps it). */
+function collectionReducers(c: Collection): NonNullable<Module['reducers']> {
+  return {
+    [c.save.event]: (w, e) => {
+      const item = e[c.save.field] as unknown as Saved;
+      const next = withState(e['replaced'] === true ? w : claimId(w, item.id), (s) => ({ ...s, [c.key]: { ...s[c.key], [item.id]: item } }));
+      return gmLog(next, c.save.event, c.savedLine(item.name));
+    },
+    [c.remove.event]: (w, e) => {
+      const next = withState(w, (s) => {
+        const items = { ...s[c.key] };
+        delete items[String(e['id'])];
+        return { ...s, [c.key]: items };
+      });
+      return gmLog(next, c.remove.event, c.removedLine(String(e['name'])));
+    },
+  };
+}
+
 function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
   const entryInput = z.strictObject({ name: name(), notes: notes(), block });
   return [
-    defineCommand('bestiary.save', {
-      summary: 'Save a stat block in the bestiary (a new entry, or replace the one named by id)',
-      who: 'gm',
-      label: 'save a stat block',
-      input: z.strictObject({ id: entryId('the entry to replace (leave out for a new one)').optional(), name: name(), notes: notes(), block }),
-      decide(world, p, env) {
-        const s = stateOf(world);
-        if (p.id !== undefined && own(s.entries, p.id) === undefined) return err(ErrorCode.NOT_FOUND, `no bestiary entry ${p.id}`, 'id');
-        if (p.id === undefined && Object.keys(s.entries).length >= MAX_ENTRIES) return err(ErrorCode.LIMIT_EXCEEDED, `a bestiary may hold at most ${MAX_ENTRIES} stat blocks`, 'name');
-        const id = p.id ?? mintId(world, 'be', env.rng)[0];
-        const entry: BestiaryEntry = { id, name: p.name, notes: p.notes ?? '', block: p.block };
-        return ok([{ type: 'bestiary.saved', entry: entry as unknown as Json, replaced: p.id !== undefined }]);
-      },
-    }),
-    defineCommand('bestiary.remove', {
-      summary: 'Remove a stat block from the bestiary (foes already added keep their numbers)',
-      who: 'gm',
-      label: 'remove a stat block',
-      input: z.strictObject({ id: entryId() }),
-      decide(world, p) {
-        const e = own(stateOf(world).entries, p.id);
-        if (e === undefined) return err(ErrorCode.NOT_FOUND, `no bestiary entry ${p.id}`, 'id');
-        return ok([{ type: 'bestiary.removed', id: e.id, name: e.name }]);
-      },
-    }),
+    ...collectionCommands(ENTRIES, entryInput, (p, id): BestiaryEntry => ({ id, name: p.name, notes: p.notes ?? '', block: p.block })),
     defineCommand('bestiary.import', {
       summary: 'Add stat blocks from a bestiary file or the ruleset\'s starters (each a new entry)',
       who: 'gm',
@@ -106,50 +191,20 @@ function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
         return ok([{ type: 'bestiary.imported', entries: entries as unknown as Json }]);
       },
     }),
-    defineCommand('bestiary.saveTemplate', {
-      summary: 'Save an encounter line-up as a template (a new one, or replace the one named by id)',
-      who: 'gm',
-      label: 'save an encounter template',
-      input: z.strictObject({ id: templateId('the template to replace (leave out for a new one)').optional(), name: name(), lines: z.array(templateLine()).min(1).max(MAX_TEMPLATE_LINES) }),
-      decide(world, p, env) {
-        const s = stateOf(world);
-        if (p.id !== undefined && own(s.templates, p.id) === undefined) return err(ErrorCode.NOT_FOUND, `no encounter template ${p.id}`, 'id');
-        if (p.id === undefined && Object.keys(s.templates).length >= MAX_TEMPLATES) return err(ErrorCode.LIMIT_EXCEEDED, `a table may keep at most ${MAX_TEMPLATES} encounter templates`, 'name');
+    ...collectionCommands(
+      TEMPLATES,
+      z.strictObject({ name: name(), lines: z.array(templateLine()).min(1).max(MAX_TEMPLATE_LINES) }),
+      (p, id): EncounterTemplate => ({ id, name: p.name, lines: p.lines }),
+      (p) => {
         const total = p.lines.reduce((n, l) => n + l.count, 0);
-        if (total > 200) return err(ErrorCode.LIMIT_EXCEEDED, `an encounter may have at most 200 combatants; this template has ${total}`, 'lines');
-        const id = p.id ?? mintId(world, 'tpl', env.rng)[0];
-        const template: EncounterTemplate = { id, name: p.name, lines: p.lines };
-        return ok([{ type: 'bestiary.templateSaved', template: template as unknown as Json, replaced: p.id !== undefined }]);
+        return total > 200 ? { message: `an encounter may have at most 200 combatants; this template has ${total}`, path: 'lines' } : null;
       },
-    }),
-    defineCommand('bestiary.removeTemplate', {
-      summary: 'Remove an encounter template',
-      who: 'gm',
-      label: 'remove an encounter template',
-      input: z.strictObject({ id: templateId() }),
-      decide(world, p) {
-        const t = own(stateOf(world).templates, p.id);
-        if (t === undefined) return err(ErrorCode.NOT_FOUND, `no encounter template ${p.id}`, 'id');
-        return ok([{ type: 'bestiary.templateRemoved', id: t.id, name: t.name }]);
-      },
-    }),
+    ),
   ];
 }
 
 const reducers: Module['reducers'] = {
-  'bestiary.saved': (w, e) => {
-    const entry = e['entry'] as unknown as BestiaryEntry;
-    const next = withState(e['replaced'] === true ? w : claimId(w, entry.id), (s) => ({ ...s, entries: { ...s.entries, [entry.id]: entry } }));
-    return gmLog(next, 'bestiary.saved', `${entry.name} is in the bestiary.`);
-  },
-  'bestiary.removed': (w, e) => {
-    const next = withState(w, (s) => {
-      const entries = { ...s.entries };
-      delete entries[String(e['id'])];
-      return { ...s, entries };
-    });
-    return gmLog(next, 'bestiary.removed', `${String(e['name'])} is out of the bestiary.`);
-  },
+  ...collectionReducers(ENTRIES),
   'bestiary.imported': (w, e) => {
     const list = e['entries'] as unknown as BestiaryEntry[];
     let next = w;
@@ -157,19 +212,7 @@ const reducers: Module['reducers'] = {
     next = withState(next, (s) => ({ ...s, entries: { ...s.entries, ...Object.fromEntries(list.map((x) => [x.id, x])) } }));
     return gmLog(next, 'bestiary.imported', `${list.length} stat block${list.length === 1 ? '' : 's'} added to the bestiary.`);
   },
-  'bestiary.templateSaved': (w, e) => {
-    const t = e['template'] as unknown as EncounterTemplate;
-    const next = withState(e['replaced'] === true ? w : claimId(w, t.id), (s) => ({ ...s, templates: { ...s.templates, [t.id]: t } }));
-    return gmLog(next, 'bestiary.templateSaved', `Encounter template "${t.name}" saved.`);
-  },
-  'bestiary.templateRemoved': (w, e) => {
-    const next = withState(w, (s) => {
-      const templates = { ...s.templates };
-      delete templates[String(e['id'])];
-      return { ...s, templates };
-    });
-    return gmLog(next, 'bestiary.templateRemoved', `Encounter template "${String(e['name'])}" removed.`);
-  },
+  ...collectionReducers(TEMPLATES),
 };
 
 const gmOnly = (): typeof AUDIENCE_GM => AUDIENCE_GM;

@@ -47,6 +47,7 @@ export {
   type Renamed,
   type Merged,
 } from './catalog.js';
+export { reducersOf, reactionOf, stored, type Evolve, type EventOf, type TypedEvent } from './events.js';
 export { own } from './own.js';
 export { controls } from './controls.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';

@@ -832,6 +832,8 @@ class Compiler {
   readonly totalOf = new Map<TermPlan, TotalFn>();
   /** Compiling a sum of terms and constants: it rolls by a loop over its terms. */
   lean = false;
+  /** Groups recorded by a closure of their own (groupRecorder), by node. */
+  readonly groupRolls = new Map<GroupNode, RecordFn>();
   constructor(
     private readonly src: string,
     readonly limits: DiceLimits,
@@ -1153,6 +1155,9 @@ class Compiler {
     const direct = sides.every((x) => x.lin !== null && x.lin.plans.length === 1 && x.lin.constant === 0 && x.lin.signs[0] === 1)
       ? sides.map((x) => x.lin!.plans[0]!) : null;
     const fasts = direct === null ? [] : direct.map((p) => (p.count > 1 ? fastTerm(p) : null));
+    // `{3d6, 3d6}kh1`, `{4dF, 4dF}`: the whole group in one closure of its own (see groupRecorder).
+    const whole = direct !== null && !target && M > 1 ? groupRecorder(node, direct, index, notation, K, high) : null;
+    if (whole !== null) this.groupRolls.set(node, whole);
     const rollGroup = (rng: Rng, out: DiceGroupRoll[]): number => {
       if (direct !== null) {
         for (let i = 0; i < M; i++) {
@@ -1231,7 +1236,7 @@ class Compiler {
       };
     return {
       total: fast ?? ((rng) => rollGroup(rng, scratch)),
-      record: rollGroup,
+      record: whole ?? rollGroup,
       lo,
       hi,
       integral: target !== null || members.every((m) => m.integral),
@@ -1435,6 +1440,13 @@ function intScores(p: TermPlan): Int32Array | null {
   return Int32Array.from(s);
 }
 
+/** The constant c when every face f scores f + c (plain dice 0, dF -2), else null. */
+function faceShift(score: Int32Array): number | null {
+  const c = score[1]! - 1;
+  for (let f = 2; f < score.length; f++) if (score[f] !== f + c) return null;
+  return c;
+}
+
 /**
  * A closure of its own for the most common shapes of term with a written
  * count and no sort: plain dice (`10d6`, `4dF`, `10d10>=8`), and drop one /
@@ -1456,7 +1468,11 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
   if (p.kind === 0) {
     const score = p.identity ? null : intScores(p);
     if (!p.identity && score === null) return null;
-    if (score === null) {
+    // Faces that count as the face plus a constant: numbered dice (0), and Fate's dF (-2: faces 1..3 count -1, 0, +1).
+    const shift = score === null ? 0 : faceShift(score);
+    if (score === null || shift !== null) {
+      const off = (shift ?? 0) * N;
+      // The dice's sum from the faces alone, no table load per die; the record is made here (no call).
       return (rng) => {
         drawDice(rng, n, buf, N);
         const dice = new Array<DieRoll>(N);
@@ -1466,7 +1482,7 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
           sum += x;
           dice[i] = rec[x]!;
         }
-        return make(dice, sum);
+        return label === null ? { notation, position, sides, dice, total: sum + off } : { notation, position, sides, dice, total: sum + off, label };
       };
     }
     return (rng) => {
@@ -1505,6 +1521,125 @@ function fastTerm(p: TermPlan): ((rng: Rng) => DiceGroupRoll) | null {
     }
     dice[at] = other[best]!;
     return make(dice, dropOne ? sum - best : best);
+  };
+}
+
+/** Most different member totals a group recorder keeps shared records for. */
+const GROUP_SPAN = 2048;
+
+/**
+ * A group of several members, each one plain table term whose face scores
+ * are whole (`{3d6, 3d6}kh1`, `{4dF, 4dF}`, `{d20, d20}kl1`, `{5d10>=8, 5d10>=8}`),
+ * with keep / drop across members and no success count on the group: one
+ * closure records the members and the group. Every member's dice come from
+ * one draw when they share a die (one stream of draws, as one `die` call
+ * each), records are the shared per-face and per-total ones, and the choice
+ * of kept members is the general one's (first highest kept, last lowest
+ * dropped). Null for any other group, which rollGroup records.
+ */
+function groupRecorder(node: GroupNode, plans: readonly TermPlan[], index: number, notation: string, K: number, high: boolean): RecordFn | null {
+  const M = plans.length;
+  const scores: Int32Array[] = [];
+  let lo = 0;
+  let hi = 0;
+  for (const p of plans) {
+    if (p.kind !== 0 || p.node.sort || p.node.countExpr || p.node.sidesExpr) return null;
+    const sc = intScores(p);
+    if (sc === null) return null;
+    scores.push(sc);
+    let fl = Infinity;
+    let fh = -Infinity;
+    for (let f = 1; f <= p.n; f++) [fl, fh] = [Math.min(fl, sc[f]!), Math.max(fh, sc[f]!)];
+    [lo, hi] = scores.length === 1 ? [p.count * fl, p.count * fh] : [Math.min(lo, p.count * fl), Math.max(hi, p.count * fh)];
+  }
+  if (hi - lo >= GROUP_SPAN) return null;
+  // The group's member records by total: the same frozen objects rollGroup shares.
+  const keptRec: DieRoll[] = [];
+  const droppedRec: DieRoll[] = [];
+  for (let v = lo; v <= hi; v++) {
+    keptRec.push(plainRecord(v));
+    droppedRec.push(droppedRecord(v));
+  }
+  const counts = Int32Array.from(plans, (p) => p.count);
+  const slots = Int32Array.from(plans, (p) => p.index);
+  const recs = plans.map((p) => p.recKept!);
+  const names = plans.map((p) => p.notation);
+  const positions = plans.map((p) => p.position);
+  const sidesOf = plans.map((p) => p.sides);
+  const labels = plans.map((p) => p.label);
+  const n = plans[0]!.n;
+  // One draw for every member's dice when they share a die; else one per member, into its part of the buffer.
+  const oneDraw = plans.every((p) => p.n === n);
+  let D = 0;
+  const starts = new Int32Array(M);
+  for (let m = 0; m < M; m++) {
+    starts[m] = D;
+    D += counts[m]!;
+  }
+  const buf = new Int32Array(D);
+  const parts = plans.map((p, m) => buf.subarray(starts[m]!, starts[m]! + p.count));
+  const sides = plans.map((p) => p.n);
+  const vals = new Float64Array(M);
+  const flags = new Uint8Array(M);
+  const totals = new Int32Array(M);
+  const { pos: position, label } = node;
+  const sorted = node.sort !== null;
+  const keepOne = K === 1;
+  const dropOne = K === M - 1;
+  return (rng, out) => {
+    if (oneDraw) drawDice(rng, n, buf, D);
+    else for (let m = 0; m < M; m++) drawDice(rng, sides[m]!, parts[m]!, counts[m]!);
+    let o = 0;
+    for (let m = 0; m < M; m++) {
+      const N = counts[m]!;
+      const sc = scores[m]!;
+      const rec = recs[m]!;
+      const dice = new Array<DieRoll>(N);
+      let sum = 0;
+      for (let i = 0; i < N; i++) {
+        const x = buf[o + i]!;
+        sum += sc[x]!;
+        dice[i] = rec[x]!;
+      }
+      o += N;
+      const l = labels[m]!;
+      out[slots[m]!] = l === null
+        ? { notation: names[m]!, position: positions[m]!, sides: sidesOf[m]!, dice, total: sum }
+        : { notation: names[m]!, position: positions[m]!, sides: sidesOf[m]!, dice, total: sum, label: l };
+      totals[m] = sum;
+    }
+    const dice = new Array<DieRoll>(M);
+    let total = 0;
+    if (keepOne || dropOne) {
+      // Keep one: the first highest (lowest); drop one: the last lowest (highest).
+      let at = 0;
+      let best = totals[0]!;
+      for (let m = 1; m < M; m++) {
+        const v = totals[m]!;
+        if (keepOne ? (high ? v > best : v < best) : high ? v <= best : v >= best) {
+          best = v;
+          at = m;
+        }
+      }
+      for (let m = 0; m < M; m++) {
+        const v = totals[m]!;
+        const kept = keepOne ? m === at : m !== at;
+        if (kept) total += v;
+        dice[m] = kept ? keptRec[v - lo]! : droppedRec[v - lo]!;
+      }
+    } else {
+      for (let m = 0; m < M; m++) vals[m] = totals[m]!;
+      markKept(vals, M, K, high, flags);
+      for (let m = 0; m < M; m++) {
+        const v = totals[m]!;
+        const kept = flags[m] === 1;
+        if (kept) total += v;
+        dice[m] = kept ? keptRec[v - lo]! : droppedRec[v - lo]!;
+      }
+    }
+    if (sorted) sortDice(node, dice);
+    out[index] = label === null ? { notation, position, sides: 0, dice, total } : { notation, position, sides: 0, dice, total, label };
+    return total;
   };
 }
 
@@ -1655,6 +1790,22 @@ export function compileAst(ast: Root, src: string, limits: DiceLimits, comment: 
     };
   }
   const groups = c.slots;
+  const whole = ast.kind === 'group' ? c.groupRolls.get(ast) : undefined;
+  if (whole !== undefined) {
+    // A notation that is one group (`{3d6, 3d6}kh1`): its recorder fills the list directly.
+    const plain = comment === null && constants.length === 0;
+    return {
+      expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits, comment,
+      total: t,
+      test: (rng) => t(rng) > 0,
+      roll(rng) {
+        const dice = new Array<DiceGroupRoll>(groups);
+        const total = whole(rng, dice);
+        const r: DiceRollResult = { expression: src, total, dice, comparison: null };
+        return plain ? r : withComment(r);
+      },
+    };
+  }
   const r = sideRecord(e);
   return {
     expression: src, ast, min: e.lo, max: e.hi, diceCount: c.diceCount, limits, comment,

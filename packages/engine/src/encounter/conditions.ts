@@ -4,6 +4,8 @@
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Result } from '../core/types.js';
 import { errR, okR } from './state.js';
+import type { EventOf } from '../core/events.js';
+import type { ConditionEvent } from './events.js';
 import type { ConditionDef, ConditionInstance, Duration, EncounterState } from './types.js';
 
 export interface ApplyInput {
@@ -93,35 +95,35 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
   });
 }
 
-export function reduceApplied(enc: EncounterState, e: EngineEvent): EncounterState {
+export function reduceApplied(enc: EncounterState, e: EventOf<ConditionEvent, 'condition.applied'>): EncounterState {
   const inst: ConditionInstance = {
-    id: String(e['id']),
-    defId: String(e['condition']),
-    target: String(e['target']),
-    source: typeof e['source'] === 'string' ? e['source'] : null,
-    stacks: Number(e['stacks']),
-    duration: e['duration'] as unknown as Duration,
-    params: e['params'] ?? null,
+    id: e.id,
+    defId: e.condition,
+    target: e.target,
+    source: e.source ?? null,
+    stacks: e.stacks,
+    duration: e.duration,
+    params: e.params ?? null,
     appliedTurn: enc.turnSerial,
-    appliedRound: Number(e['round']),
+    appliedRound: e.round,
     freshTurn: enc.turnSerial,
-    freshStacks: Number(e['stacks']),
+    freshStacks: e.stacks,
   };
   return { ...enc, conditions: { ...enc.conditions, [inst.id]: inst } };
 }
 
-export function reduceStacked(enc: EncounterState, e: EngineEvent): EncounterState {
-  const id = String(e['id']);
+export function reduceStacked(enc: EncounterState, e: EventOf<ConditionEvent, 'condition.stacked'>): EncounterState {
+  const id = e.id;
   const c = enc.conditions[id];
   if (c === undefined) return enc;
-  const to = Number(e['to']);
+  const to = e.to;
   const turn = enc.turnSerial;
   const gained = Math.max(0, to - c.stacks);
   const fresh = c.freshTurn === turn ? c.freshStacks + gained : gained;
   const next: ConditionInstance = {
     ...c,
     stacks: to,
-    duration: e['duration'] as unknown as Duration,
+    duration: e.duration,
     appliedTurn: turn,
     appliedRound: enc.round,
     freshTurn: turn,

@@ -47,7 +47,8 @@ const duration = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('rest'), rest: z.enum(['short', 'long']) }),
 ]);
 
-export function encounterCatalog(rules: EncounterRules): Catalog {
+/** The kernel's declarations by name, bound to a ruleset's rules (its handlers take their parsed payloads). */
+export function encounterDeclarations(rules: EncounterRules) {
   const placement = z.strictObject(PLACEMENT);
   const combatant = z.strictObject({
     id: text(NAME, "the combatant id (default: its character's id, else a random one)").min(1).optional(),
@@ -66,8 +67,8 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
   const pools = Object.keys(rules.economy.pools);
   const kinds = Object.keys(rules.economy.payers);
   const id = z.strictObject({ characterId: creature() });
-  return catalogOf(
-    declareCommand('encounter.start', {
+  return {
+    start: declareCommand('encounter.start', {
       summary: 'Start an encounter with its combatants (turn order placed or rolled)',
       who: 'gm',
       input: z.strictObject({
@@ -77,43 +78,43 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
         surprise: z.strictObject({ side: text(NAME, 'the side that ambushes'), actors: z.array(combatantId()).max(MAX_COMBATANTS).optional() }).nullable().optional(),
       }),
     }),
-    declareCommand('encounter.end', { summary: 'End the encounter', who: 'gm', input: z.strictObject({}) }),
-    declareCommand('encounter.add', { summary: 'Add a combatant to the running encounter', who: 'gm', input: z.strictObject({ combatant, placement: placement.optional() }) }),
-    declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id, renamed: RENAMED_ID }),
-    declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ characterId: creature(), placement: placement.optional() }), renamed: RENAMED_ID }),
-    declareCommand('encounter.reorder', {
+    end: declareCommand('encounter.end', { summary: 'End the encounter', who: 'gm', input: z.strictObject({}) }),
+    add: declareCommand('encounter.add', { summary: 'Add a combatant to the running encounter', who: 'gm', input: z.strictObject({ combatant, placement: placement.optional() }) }),
+    remove: declareCommand('encounter.remove', { summary: 'Remove a combatant from the encounter', who: 'gm', input: id, renamed: RENAMED_ID }),
+    place: declareCommand('encounter.place', { summary: 'Move a combatant in the turn order', who: 'gm', input: z.strictObject({ characterId: creature(), placement: placement.optional() }), renamed: RENAMED_ID }),
+    reorder: declareCommand('encounter.reorder', {
       summary: 'Move a combatant in the turn order: just before another (or last), where the turn order has a manual order',
       who: 'gm',
       input: z.strictObject({ characterId: creature('who moves'), beforeId: creature('who they now go before (null: last)').nullable() }),
       renamed: { id: 'characterId', before: 'beforeId' },
     }),
-    declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ characterId: creature(), stats: stats() }), renamed: RENAMED_ID }),
-    declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'damage dealt') }), renamed: RENAMED_ID }),
-    declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'hit points healed') }), renamed: RENAMED_ID }),
-    declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id, renamed: RENAMED_ID }),
-    declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id, renamed: RENAMED_ID }),
-    declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id, renamed: RENAMED_ID }),
-    declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: RENAMED_ID }),
-    declareCommand('encounter.choose', {
+    setStats: declareCommand('encounter.setStats', { summary: "Set a combatant's own stats", who: 'gm', input: z.strictObject({ characterId: creature(), stats: stats() }), renamed: RENAMED_ID }),
+    damage: declareCommand('encounter.damage', { summary: "Deal damage to a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'damage dealt') }), renamed: RENAMED_ID }),
+    heal: declareCommand('encounter.heal', { summary: "Heal a combatant (its own HP, or its character's)", who: 'gm', input: z.strictObject({ characterId: creature(), amount: int(1, 100000, 'hit points healed') }), renamed: RENAMED_ID }),
+    hide: declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id, renamed: RENAMED_ID }),
+    reveal: declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id, renamed: RENAMED_ID }),
+    obscure: declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id, renamed: RENAMED_ID }),
+    setIncapacitated: declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: RENAMED_ID }),
+    choose: declareCommand('encounter.choose', {
       summary: 'Choose who acts next when the turn order asks',
       who: 'own-character',
       input: z.strictObject({ id: combatantId('who acts (default: the suggested one)').optional() }),
     }),
-    declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}) }),
-    declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}) }),
-    declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),
-    declareCommand('encounter.ready', {
+    endTurn: declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}) }),
+    advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}) }),
+    delay: declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),
+    ready: declareCommand('encounter.ready', {
       summary: 'Ready an action with a trigger, ending the turn',
       who: 'own-character',
       input: z.strictObject({ action: choice(kinds, 'the action kind to ready'), trigger: text(200, 'what sets it off').min(1) }),
     }),
-    declareCommand('encounter.triggerReady', {
+    triggerReady: declareCommand('encounter.triggerReady', {
       summary: "Take a combatant's readied action before someone else's turn",
       who: 'own-character',
       input: z.strictObject({ characterId: creature('who readied'), beforeId: creature('whose turn it interrupts') }),
       renamed: { id: 'characterId', before: 'beforeId' },
     }),
-    declareCommand('encounter.spend', {
+    spend: declareCommand('encounter.spend', {
       summary: 'Spend an action from a combatant\'s economy',
       who: 'own-character',
       input: z.strictObject({
@@ -128,21 +129,21 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
       }),
       renamed: RENAMED_COMBATANT,
     }),
-    declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
-    declareCommand('encounter.grant', {
+    cancelExtended: declareCommand('encounter.cancelExtended', { summary: 'Cancel an extended action under way', who: 'own-character', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
+    grant: declareCommand('encounter.grant', {
       summary: 'Grant a combatant extra actions from a pool',
       who: 'gm',
       input: z.strictObject({ characterId: creature(), pool: choice(pools, 'the action pool'), n: int(1, 10).optional() }),
       renamed: RENAMED_COMBATANT,
     }),
-    declareCommand('encounter.escalationOffset', { summary: 'Shift the escalation die', who: 'gm', input: z.strictObject({ offset: int(-6, 6) }) }),
-    declareCommand('encounter.escalationSuppress', {
+    escalationOffset: declareCommand('encounter.escalationOffset', { summary: 'Shift the escalation die', who: 'gm', input: z.strictObject({ offset: int(-6, 6) }) }),
+    escalationSuppress: declareCommand('encounter.escalationSuppress', {
       summary: 'Stop (or restart) a combatant benefiting from the escalation die',
       who: 'gm',
       input: z.strictObject({ characterId: creature(), suppressed: z.boolean() }),
       renamed: RENAMED_ID,
     }),
-    declareCommand('condition.apply', {
+    conditionApply: declareCommand('condition.apply', {
       summary: 'Apply a condition to a combatant for a duration',
       who: 'gm',
       input: z.strictObject({
@@ -156,7 +157,13 @@ export function encounterCatalog(rules: EncounterRules): Catalog {
       // docs/vocabulary.md: ids name their role; stored commands and old clients still send target and source.
       renamed: { target: 'targetId', source: 'sourceId' },
     }),
-    declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ conditionId: text(64, 'the condition instance id').min(1) }), renamed: { id: 'conditionId' } }),
-    declareCommand('encounter.rest', { summary: 'Take a short or long rest (time on the clock)', who: 'gm', input: z.strictObject({ rest: z.enum(['short', 'long']) }) }),
-  );
+    conditionRemove: declareCommand('condition.remove', { summary: 'Remove a condition instance', who: 'gm', input: z.strictObject({ conditionId: text(64, 'the condition instance id').min(1) }), renamed: { id: 'conditionId' } }),
+    rest: declareCommand('encounter.rest', { summary: 'Take a short or long rest (time on the clock)', who: 'gm', input: z.strictObject({ rest: z.enum(['short', 'long']) }) }),
+  };
+}
+
+export type EncounterDeclarations = ReturnType<typeof encounterDeclarations>;
+
+export function encounterCatalog(rules: EncounterRules): Catalog {
+  return catalogOf(...Object.values(encounterDeclarations(rules)));
 }

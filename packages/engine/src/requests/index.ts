@@ -1,2 +1,2 @@
 export * from './model.js';
-export { combatantOfRequest, commandForCombatant, kernelRequestCommand, requestModule, type RequestCommand } from './module.js';
+export { combatantOfRequest, commandForCombatant, kernelRequestCommand, noActionRequests, requestModule, type RequestAnswer, type RequestCommand } from './module.js';

@@ -1,5 +1,6 @@
 // Player requests (issue 20): a player asks the GM for damage, healing or a
-// condition on their own character; the GM approves (the ruleset's own command
+// condition on their own character, or to make an action they declare (the
+// GM sets its difficulty on approval, where the ruleset rolls against one); the GM approves (the ruleset's own command
 // runs in the same transaction) or declines. This file is the state and its
 // selectors only: no zod, no engine imports at run time, so the web's phone
 // bundle may import it (`@tablekeeper/engine/requests`).
@@ -8,8 +9,8 @@ import type { Json, Viewer, World } from '../core/types.js';
 
 export const REQUESTS_ID = 'request';
 
-/** What a player may ask for; the ruleset's hook turns each into its own command. */
-export const REQUEST_KINDS = ['damage', 'heal', 'condition'] as const;
+/** What a player may ask for; the ruleset's hook turns each into its own command (or refuses a kind it has no command for). */
+export const REQUEST_KINDS = ['damage', 'heal', 'condition', 'action'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** How long a requested condition lasts: the kernel's durations a player can name without naming anyone else. */
@@ -29,6 +30,12 @@ export interface PlayerRequest {
   readonly condition?: string;
   readonly duration?: RequestDuration;
   readonly rounds?: number;
+  /** An action request: what the character tries, in the player's words ("climb the wall"). */
+  readonly action?: string;
+  /** An action request: the player's trait and other modifiers. */
+  readonly bonus?: number;
+  /** An action request: net advantage sources the player claims (negative: disadvantage). */
+  readonly advantage?: number;
   /** The player's words to the GM ("the trap's spikes"). */
   readonly note?: string;
   readonly status: RequestStatus;
@@ -48,6 +55,11 @@ export const MAX_KEPT = 60;
 export const MAX_NOTE = 120;
 export const MAX_REASON = 120;
 export const MAX_AMOUNT = 10000;
+export const MAX_ACTION = 80;
+/** Generic bounds; the ruleset's own command checks its tighter ones when the request is made. */
+export const MAX_BONUS = 30;
+export const MAX_ADVANTAGE = 10;
+export const MAX_DIFFICULTY = 100;
 
 export const EMPTY_REQUESTS: RequestsState = { items: [] };
 
@@ -71,9 +83,14 @@ export function mayReadRequest(r: PlayerRequest, viewer: Viewer): boolean {
 }
 
 /** The request in a few words, for the log, the GM's queue and the phone ("5 damage", "Poisoned for 2 rounds"). */
-export function describeRequest(r: Pick<PlayerRequest, 'kind' | 'amount' | 'condition' | 'duration' | 'rounds'>, conditionName: (id: string) => string = plainCondition): string {
+export function describeRequest(r: Pick<PlayerRequest, 'kind' | 'amount' | 'condition' | 'duration' | 'rounds' | 'action' | 'bonus' | 'advantage'>, conditionName: (id: string) => string = plainCondition): string {
   if (r.kind === 'damage') return `${r.amount ?? 0} damage`;
   if (r.kind === 'heal') return `${r.amount ?? 0} healing`;
+  if (r.kind === 'action') {
+    const bonus = r.bonus === undefined || r.bonus === 0 ? '' : ` at ${r.bonus > 0 ? '+' : ''}${r.bonus}`;
+    const adv = r.advantage === undefined || r.advantage === 0 ? '' : ` with ${r.advantage > 0 ? 'advantage' : 'disadvantage'}${Math.abs(r.advantage) > 1 ? ` ${Math.abs(r.advantage)}` : ''}`;
+    return `an action roll to ${r.action ?? 'act'}${bonus}${adv}`;
+  }
   const name = conditionName(r.condition ?? '');
   switch (r.duration) {
     case 'rounds':

@@ -15,7 +15,11 @@ import { seededRng } from '../dice/rng.js';
 import { getEncounter } from '../encounter/state.js';
 import {
   describeRequest,
+  MAX_ACTION,
+  MAX_ADVANTAGE,
   MAX_AMOUNT,
+  MAX_BONUS,
+  MAX_DIFFICULTY,
   MAX_KEPT,
   MAX_NOTE,
   MAX_PENDING_PER_SEAT,
@@ -35,7 +39,17 @@ import {
  * healing or condition command), decided as if the GM had sent it. An error
  * here is the player's answer at once ("not in the fight").
  */
-export type RequestCommand = (world: World, request: PlayerRequest) => Result<Command>;
+export type RequestCommand = (world: World, request: PlayerRequest, answer: RequestAnswer) => Result<Command>;
+
+/** What the GM adds when approving: the difficulty of an action request (the dry run at asking time uses the lowest). */
+export interface RequestAnswer {
+  readonly difficulty?: number;
+}
+
+/** The hooks' answer to an action request in a ruleset that rolls no action against a difficulty. */
+export function noActionRequests(world: World, r: PlayerRequest): Result<never> {
+  return err(ErrorCode.INVALID_VALUE, `${own(world.characters, r.characterId)?.name ?? 'that character'}'s ruleset has no action roll to ask for: ask for damage, healing or a condition`, 'kind');
+}
 
 const GM: Viewer = { role: 'gm' };
 const requestId = (description = 'a request id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'request' });
@@ -46,6 +60,7 @@ const requestId = (description = 'a request id') => z.string().min(1).max(64).me
  * `encounter.heal` or `condition.apply`.
  */
 export const kernelRequestCommand: RequestCommand = (world, r) => {
+  if (r.kind === 'action') return noActionRequests(world, r);
   const c = combatantOfRequest(world, r.characterId);
   if (!c.ok) return c;
   return ok(commandForCombatant(r, c.value));
@@ -114,8 +129,8 @@ function pendingOf(world: World, id: string): Result<PlayerRequest> {
 }
 
 /** Decides the hook's command for `r` as the GM, with `rng`; errors come back as the request's own. */
-function carryOut(world: World, r: PlayerRequest, hook: RequestCommand, env: Env, rng: Env['rng']): Result<EngineEvent[]> {
-  const cmd = hook(world, r);
+function carryOut(world: World, r: PlayerRequest, hook: RequestCommand, answer: RequestAnswer, env: Env, rng: Env['rng']): Result<EngineEvent[]> {
+  const cmd = hook(world, r, answer);
   if (!cmd.ok) return cmd;
   if (cmd.value.type.startsWith(`${REQUESTS_ID}.`)) return err(ErrorCode.INTERNAL, 'a request cannot stand for another request');
   if (env.decideCommand === undefined) return err(ErrorCode.INTERNAL, 'this engine cannot run a request\'s command');
@@ -144,26 +159,33 @@ function shownRequest(r: PlayerRequest): PlayerRequest {
 function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
   return [
     defineCommand('request.make', {
-      summary: 'Ask the GM for damage, healing or a condition on your own character',
+      summary: 'Ask the GM for damage, healing or a condition on your own character, or to make an action you declare (the GM sets its difficulty)',
       who: 'own-character',
       label: 'ask the GM',
       input: z
         .strictObject({
           characterId: characterId('your character'),
-          kind: z.enum(REQUEST_KINDS).meta({ description: 'damage, heal or condition' }),
+          kind: z.enum(REQUEST_KINDS).meta({ description: 'damage, heal, condition or action' }),
           amount: int(1, MAX_AMOUNT, 'damage or healing').optional(),
           condition: text(80, "a condition from the ruleset's list, or custom:<name>").min(1).optional(),
           duration: z.enum(REQUEST_DURATIONS).meta({ description: 'how long the condition lasts' }).optional(),
           rounds: int(1, 100, 'rounds, for a duration in rounds').optional(),
+          action: text(MAX_ACTION, 'what your character tries, for an action request').min(1).optional(),
+          bonus: int(-MAX_BONUS, MAX_BONUS, 'your trait and other modifiers, for an action request').optional(),
+          advantage: int(-MAX_ADVANTAGE, MAX_ADVANTAGE, 'net advantage sources (negative: disadvantage), for an action request').optional(),
           note: text(MAX_NOTE, 'a word to the GM').optional(),
         })
         // Each kind takes exactly its own fields, so the GM's queue shows what will happen.
         .superRefine((p, ctx) => {
           const needs = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-          if (p.kind !== 'condition' && p.amount === undefined) needs('amount', `is required for ${p.kind === 'heal' ? 'healing' : 'damage'}`);
+          if ((p.kind === 'damage' || p.kind === 'heal') && p.amount === undefined) needs('amount', `is required for ${p.kind === 'heal' ? 'healing' : 'damage'}`);
+          if (p.kind === 'action' && (p.action === undefined || p.action.trim() === '')) needs('action', 'is required for an action request: say what your character tries');
+          if (p.kind !== 'action' && (p.action !== undefined || p.bonus !== undefined || p.advantage !== undefined)) needs('action', 'only an action request names an action, a bonus or advantage');
+          if (p.kind === 'action' && p.amount !== undefined) needs('amount', 'an action request has no amount');
           if (p.kind === 'condition' && p.condition === undefined) needs('condition', 'is required for a condition');
           if (p.kind !== 'condition' && (p.condition !== undefined || p.duration !== undefined || p.rounds !== undefined)) needs('condition', 'only a condition request names a condition or a duration');
           if (p.kind === 'condition' && p.amount !== undefined) needs('amount', 'a condition request has no amount');
+          if (p.kind === 'action' && p.condition !== undefined) needs('condition', 'an action request names no condition');
           if (p.duration === 'rounds' && p.rounds === undefined) needs('rounds', 'is required for a duration in rounds');
           if (p.duration !== 'rounds' && p.rounds !== undefined) needs('rounds', 'only a duration in rounds takes rounds');
         }),
@@ -187,11 +209,14 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
           ...(p.amount === undefined ? {} : { amount: p.amount }),
           ...(p.condition === undefined ? {} : { condition: p.condition, duration: p.duration ?? 'indefinite' }),
           ...(p.rounds === undefined ? {} : { rounds: p.rounds }),
+          ...(p.action === undefined ? {} : { action: p.action.trim() }),
+          ...(p.bonus === undefined || p.bonus === 0 ? {} : { bonus: p.bonus }),
+          ...(p.advantage === undefined || p.advantage === 0 ? {} : { advantage: p.advantage }),
           ...(p.note === undefined || p.note.trim() === '' ? {} : { note: p.note.trim() }),
           status: 'pending',
         };
         // Tried now on a throwaway generator, so a request the GM could never approve is refused at once, in the rule's words.
-        const dry = carryOut(world, request, hook, env, seededRng(0));
+        const dry = carryOut(world, request, hook, request.kind === 'action' ? { difficulty: 1 } : {}, env, seededRng(0));
         if (!dry.ok) return { ok: false, error: { ...dry.error, message: dry.error.message.replace('the request cannot be carried out: ', ''), path: dry.error.path === 'id' ? 'kind' : (dry.error.path ?? 'kind') } };
         return ok([{ type: 'request.made', request: request as unknown as Json }]);
       },
@@ -200,13 +225,17 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
       summary: "Approve a player's request: the ruleset's own command runs in the same step",
       who: 'gm',
       label: 'approve a request',
-      input: z.strictObject({ id: requestId() }),
+      input: z.strictObject({ id: requestId(), difficulty: int(1, MAX_DIFFICULTY, 'the difficulty you set, for an action request').optional() }),
       decide(world, p, env) {
         const r = pendingOf(world, p.id);
         if (!r.ok) return r;
-        const events = carryOut(world, r.value, hook, env, env.rng);
+        // The GM's judgement of the declared action is the one thing the player could not give.
+        if (r.value.kind === 'action' && p.difficulty === undefined) return err(ErrorCode.INVALID_VALUE, 'difficulty: set the difficulty of the action before approving it', 'difficulty');
+        if (r.value.kind !== 'action' && p.difficulty !== undefined) return err(ErrorCode.INVALID_VALUE, 'difficulty: only an action request takes a difficulty', 'difficulty');
+        const answer = p.difficulty === undefined ? {} : { difficulty: p.difficulty };
+        const events = carryOut(world, r.value, hook, answer, env, env.rng);
         if (!events.ok) return events;
-        return ok([...events.value, { type: 'request.approved', id: r.value.id, seatId: r.value.seatId }]);
+        return ok([...events.value, { type: 'request.approved', id: r.value.id, seatId: r.value.seatId, ...answer }]);
       },
     }),
     defineCommand('request.decline', {
@@ -262,7 +291,7 @@ const reducers: Module['reducers'] = {
     const next = withState(claimId(w, r.id), (s) => ({ items: trimmed([...s.items, r]) }));
     return logFor(next, r.seatId, 'request.made', `${nameOf(w, r)} asks the GM for ${describeRequest(r)}${r.note === undefined ? '' : ` ("${r.note}")`}.`);
   },
-  'request.approved': resolved('approved', (w, r) => `The GM approved ${describeRequest(r)} for ${nameOf(w, r)}.`),
+  'request.approved': resolved('approved', (w, r, e) => `The GM approved ${describeRequest(r)} for ${nameOf(w, r)}${typeof e['difficulty'] === 'number' ? ` at difficulty ${e['difficulty']}` : ''}.`),
   'request.declined': resolved('declined', (w, r, e) => `The GM declined ${describeRequest(r)} for ${nameOf(w, r)}${reasonText(e)}.`),
   'request.withdrawn': resolved('withdrawn', (w, r) => `${nameOf(w, r)}'s request for ${describeRequest(r)} was withdrawn.`),
   'request.expired': resolved('expired', (w, r, e) => `${nameOf(w, r)}'s request for ${describeRequest(r)} expired${reasonText(e)}.`),

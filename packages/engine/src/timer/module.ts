@@ -17,58 +17,65 @@ const turnRunning = (w: World): boolean => {
   return enc.active && enc.current !== null;
 };
 
-const defined: DefinedCommand<z.ZodType>[] = [
-  defineCommand('timer.set', {
-    summary: 'Set the time per turn shown to everyone (0 turns the timer off); display only, no rule reads it',
-    who: 'gm',
-    label: 'set the turn timer',
-    input: z
-      .strictObject({ seconds: int(0, MAX_TURN_SECONDS, `seconds per turn: 0 (off) or ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}`) })
-      .superRefine((p, ctx) => {
-        if (p.seconds > 0 && p.seconds < MIN_TURN_SECONDS) ctx.addIssue({ code: 'custom', path: ['seconds'], message: `must be 0 (off) or from ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}` });
-      }),
-    decide(world, p, env) {
-      return ok([{ type: 'timer.set', seconds: p.seconds, at: turnRunning(world) ? at(env) : null }]);
-    },
-  }),
-  defineCommand('timer.pause', {
+const setTimer = defineCommand('timer.set', {
+  summary: 'Set the time per turn shown to everyone (0 turns the timer off); display only, no rule reads it',
+  who: 'gm',
+  label: 'set the turn timer',
+  input: z
+    .strictObject({ seconds: int(0, MAX_TURN_SECONDS, `seconds per turn: 0 (off) or ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}`) })
+    .superRefine((p, ctx) => {
+      if (p.seconds > 0 && p.seconds < MIN_TURN_SECONDS) ctx.addIssue({ code: 'custom', path: ['seconds'], message: `must be 0 (off) or from ${MIN_TURN_SECONDS} to ${MAX_TURN_SECONDS}` });
+    }),
+  decide(world, p, env) {
+    return ok([{ type: 'timer.set', seconds: p.seconds, at: turnRunning(world) ? at(env) : null }]);
+  },
+});
+
+/** The GM's three buttons on a running count: each checks the timer and the clock it needs, then stamps its event. */
+const controls: readonly { type: string; summary: string; label: string; decide: (t: TimerState, w: World, now: number | null) => string | EngineEvent }[] = [
+  {
+    type: 'timer.pause',
     summary: 'Pause the turn timer',
-    who: 'gm',
     label: 'pause the turn timer',
-    input: z.strictObject({}),
-    decide(world, _p, env) {
-      const t = timerOf(world);
-      if (t.seconds === 0 || t.startedAt === null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is not running', 'type');
-      if (t.pausedAt !== null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is already paused', 'type');
-      const now = at(env);
-      if (now === null) return err(ErrorCode.INVALID_VALUE, 'this table has no clock to pause against', 'type');
-      return ok([{ type: 'timer.paused', at: now }]);
+    decide(t, _w, now) {
+      if (t.seconds === 0 || t.startedAt === null) return 'the turn timer is not running';
+      if (t.pausedAt !== null) return 'the turn timer is already paused';
+      return now === null ? 'this table has no clock to pause against' : { type: 'timer.paused', at: now };
     },
-  }),
-  defineCommand('timer.resume', {
+  },
+  {
+    type: 'timer.resume',
     summary: 'Resume a paused turn timer',
-    who: 'gm',
     label: 'resume the turn timer',
-    input: z.strictObject({}),
-    decide(world, _p, env) {
-      const t = timerOf(world);
-      if (t.pausedAt === null) return err(ErrorCode.INVALID_VALUE, 'the turn timer is not paused', 'type');
-      const now = at(env);
-      if (now === null) return err(ErrorCode.INVALID_VALUE, 'this table has no clock to resume against', 'type');
-      return ok([{ type: 'timer.resumed', at: Math.max(now, t.pausedAt) }]);
+    decide(t, _w, now) {
+      if (t.pausedAt === null) return 'the turn timer is not paused';
+      return now === null ? 'this table has no clock to resume against' : { type: 'timer.resumed', at: Math.max(now, t.pausedAt) };
     },
-  }),
-  defineCommand('timer.restart', {
+  },
+  {
+    type: 'timer.restart',
     summary: 'Give the acting combatant a fresh turn time',
-    who: 'gm',
     label: 'restart the turn timer',
-    input: z.strictObject({}),
-    decide(world, _p, env) {
-      if (timerOf(world).seconds === 0) return err(ErrorCode.INVALID_VALUE, 'the turn timer is off: set a time per turn first', 'type');
-      if (!turnRunning(world)) return err(ErrorCode.INVALID_VALUE, 'nobody is taking a turn now', 'type');
-      return ok([{ type: 'timer.started', at: at(env) }]);
+    decide(t, w, now) {
+      if (t.seconds === 0) return 'the turn timer is off: set a time per turn first';
+      return turnRunning(w) ? { type: 'timer.started', at: now } : 'nobody is taking a turn now';
     },
-  }),
+  },
+];
+const defined: DefinedCommand<z.ZodType>[] = [
+  setTimer,
+  ...controls.map((c) =>
+    defineCommand(c.type, {
+      summary: c.summary,
+      who: 'gm',
+      label: c.label,
+      input: z.strictObject({}),
+      decide(world, _p, env) {
+        const out = c.decide(timerOf(world), world, at(env));
+        return typeof out === 'string' ? err(ErrorCode.INVALID_VALUE, out, 'type') : ok([out]);
+      },
+    }),
+  ),
 ];
 
 const num = (e: EngineEvent, k: string): number | null => (typeof e[k] === 'number' ? (e[k] as number) : null);

@@ -356,6 +356,9 @@ describe('the combinations the pool of dice makes exact: recorded roll, fast pat
       .map(([a, s1, b, s2, k]) => `{${a}d${s1}+${b}d${s2}}${k}`),
     fc.tuple(fc.constantFrom('1d2', '1d3', '1d4', '2d2', '1d3+1', '1dF', '1d2!'), fc.constantFrom('1d2', '1d4', '1d3-1', '2dF'), fc.constantFrom('1d3', '1d2*2', '1d4'), keepArb, fc.option(cmpArb(0, 4)))
       .map(([a, b, c, k, t]) => `{${a}, ${b}, ${c}}${k}${t ?? ''}`),
+    // Members of one term each (the group recorder's shape): numbered, Fate and pools, keep / drop or none.
+    fc.tuple(fc.array(fc.constantFrom('1d2', '2d2', '1d3', '1dF', '2dF', '1dF.1', '2d3>=2', '2d4>1f1'), { minLength: 2, maxLength: 3 }), fc.option(keepArb))
+      .map(([ms, k]) => `{${ms.join(', ')}}${k ?? ''}`),
   );
   /** Sides from an expression, with a plain or rolled count, any per-die modifier and keep / drop. */
   const rolledSides = fc

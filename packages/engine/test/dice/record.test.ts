@@ -31,7 +31,26 @@ function matches(rule: { op: string; value: number }, f: number): boolean {
   }
 }
 
-type Die = { value: number; kept: boolean; exploded: boolean; rerolled: boolean; rolls?: number[] };
+type Die = { value: number; kept: boolean; exploded: boolean; rerolled: boolean; rolls?: number[]; outcome?: 'success' | 'failure' | 'neutral' };
+
+/** Value of face f (1-based) of a term's die: itself, or Fate's -1 / 0 / +1 (dF.1: one -1, four 0, one +1). */
+function faceValue(fate: 0 | 1 | 2, f: number): number {
+  if (fate === 2) return f - 2;
+  if (fate === 1) return f === 1 ? -1 : f === 6 ? 1 : 0;
+  return f;
+}
+
+/** Keep flags by a stable sort: the first K values from the top (or bottom) are kept, earlier first on ties. */
+function keepFlags(values: readonly number[], keep: { mode: string; count: number } | null): boolean[] {
+  if (!keep) return values.map(() => true);
+  const { mode, count } = keep;
+  const kept = mode === 'kh' || mode === 'kl' ? Math.min(count, values.length) : Math.max(0, values.length - count);
+  const high = mode === 'kh' || mode === 'dl';
+  const order = values.map((_, i) => i).sort((a, b) => (high ? values[b]! - values[a]! : values[a]! - values[b]!) || a - b);
+  const flags = values.map(() => true);
+  order.slice(kept).forEach((i) => (flags[i] = false));
+  return flags;
+}
 
 /**
  * Straightforward recorder in rpg-dice-roller's order: roll every die, then
@@ -48,7 +67,7 @@ function referenceRoll(ast: DiceAst, src: string, rng: Rng): DiceRollResult {
     const dice: Die[] = [];
     const ex = n.explode;
     for (let i = 0; i < n.count; i++) {
-      const d: Die = { value: rng.die(X), kept: true, exploded: false, rerolled: false };
+      const d: Die = { value: faceValue(n.fate, rng.die(X)), kept: true, exploded: false, rerolled: false };
       // A die's explosion chain is thrown right after it.
       const chain: Die[] = [d];
       let r = d.value;
@@ -74,23 +93,34 @@ function referenceRoll(ast: DiceAst, src: string, rng: Rng): DiceRollResult {
         d.rolls = trail;
       }
     }
-    let kept = dice.length;
-    let high = true;
-    if (n.keep) {
-      const { mode, count } = n.keep;
-      kept = mode === 'kh' || mode === 'kl' ? Math.min(count, dice.length) : Math.max(0, dice.length - count);
-      high = mode === 'kh' || mode === 'dl';
-    }
-    const order = dice.map((_, i) => i).sort((a, b) => (high ? dice[b]!.value - dice[a]!.value : dice[a]!.value - dice[b]!.value) || a - b);
-    order.slice(kept).forEach((i) => (dice[i]!.kept = false));
-    const total = dice.reduce((s, d) => s + (d.kept ? d.value : 0), 0);
-    groups.push({ notation: printDice(n), position: n.pos, sides: X, dice: dice as DieRoll[], total });
+    keepFlags(dice.map((d) => d.value), n.keep).forEach((k, i) => (dice[i]!.kept = k));
+    // Success counting (`>=8`, `>4f1`): a kept die counts +1, -1 or 0.
+    const t = n.target;
+    const score = (v: number): number => (!t ? v : matches(t.success, v) ? 1 : t.failure && matches(t.failure, v) ? -1 : 0);
+    if (t) for (const d of dice) d.outcome = score(d.value) > 0 ? 'success' : score(d.value) < 0 ? 'failure' : 'neutral';
+    const total = dice.reduce((s, d) => s + (d.kept ? score(d.value) : 0), 0);
+    const g: DiceGroupRoll = { notation: printDice({ ...n, label: null }), position: n.pos, sides: X, dice: dice as DieRoll[], total };
+    if (n.label !== null) g.label = n.label;
+    groups.push(g);
+    return total;
+  };
+  /** A group of several members: each member's value, then keep / drop across them. */
+  const group = (n: Extract<DiceExpr, { kind: 'group' }>): number => {
+    const values = n.members.map(ev);
+    const flags = keepFlags(values, n.keep);
+    const dice = values.map((value, i) => ({ value, kept: flags[i]!, exploded: false, rerolled: false }));
+    if (n.sort) dice.sort((a, b) => (n.sort === 'asc' ? a.value - b.value : b.value - a.value));
+    const total = values.reduce((s, v, i) => s + (flags[i] ? v : 0), 0);
+    const g: DiceGroupRoll = { notation: printDice({ ...n, label: null }), position: n.pos, sides: 0, dice, total };
+    if (n.label !== null) g.label = n.label;
+    groups.push(g);
     return total;
   };
   const ev = (n: DiceExpr): number => {
     switch (n.kind) {
       case 'number': return n.value;
       case 'dice': return term(n);
+      case 'group': return group(n);
       case 'negate': return -ev(n.arg);
       case 'call': {
         const vs = n.args.map(ev);
@@ -145,7 +175,63 @@ const expr: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
 })).e;
 const root = fc.tuple(expr, fc.option(fc.tuple(fc.constantFrom('vs', '>=', '<=', '>', '<', '='), expr))).map(([a, c]) => (c ? (c[0] === 'vs' ? `${a} vs ${c[1]}` : `(${a}) ${c[0]} ${c[1]}`) : a));
 
+/** A member of a roll group that the group recorder takes whole: one plain term (numbered, Fate or a pool), maybe labelled. */
+const member = fc
+  .tuple(
+    fc.integer({ min: 1, max: 6 }),
+    fc.constantFrom('2', '3', '6', '6', '20', 'F', 'F.1', '10>=8', '6>4f1'),
+    fc.constantFrom('', '', '', ' [fire]'),
+  )
+  .map(([n, s, label]) => (s.includes('>') ? `${n}d${s.replace(/([<>=])/, '$1')}${label}` : `${n}d${s}${label}`));
+/** `{3d6, 3d6}kh1`, `{4dF, 2dF.1, 1d3}dl1 [best]`: keep / drop across several one-term members. */
+const groupArb = fc
+  .tuple(
+    fc.array(member, { minLength: 2, maxLength: 4 }),
+    fc.option(fc.tuple(fc.constantFrom('kh', 'kl', 'dh', 'dl'), fc.integer({ min: 0, max: 4 })), { freq: 4 }),
+    fc.constantFrom('', '', 'sa', 'sd'),
+    fc.constantFrom('', '', ' [best]'),
+  )
+  .map(([members, keep, sort, label]) => `{${members.join(', ')}}${keep ? keep[0] + keep[1] : ''}${sort}${label}`);
+
 describe('the compiled recorder matches a reference interpreter', () => {
+  it('roll groups of one-term members (numbered, Fate, pools), alone or inside an expression', () => {
+    let compared = 0;
+    const whole = fc.oneof(
+      groupArb,
+      fc.tuple(groupArb, fc.constantFrom('+', '-', '*'), expr).map(([g, op, e]) => `${g} ${op} ${e}`),
+      fc.tuple(expr, groupArb).map(([e, g]) => `max(${e}, ${g})`),
+      fc.tuple(groupArb, fc.integer({ min: 0, max: 30 })).map(([g, t]) => `${g} vs ${t}`),
+    );
+    fc.assert(
+      fc.property(whole, fc.integer(), (e, seed) => {
+        let c;
+        try {
+          c = compileDice(e);
+        } catch (x) {
+          if (x instanceof DiceError) return;
+          throw x;
+        }
+        for (let k = 0; k < 3; k++) {
+          const got = c.roll(seededRng(seed + k));
+          const want = referenceRoll(c.ast, e, seededRng(seed + k));
+          expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+          expect(c.total(seededRng(seed + k))).toBe(want.total);
+        }
+        compared++;
+      }),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(200);
+  }, 120_000);
+
+  it.each(['{3d6, 3d6}kh1', '{3d6, 3d6}', '{d20, d20}kl1', '{4dF, 4dF}dh1', '{3d6, 3d6, 3d6}dl1', '{3d6, 2d6, 1d6, 4d6}kh2sd', '{5d10>=8, 5d10>=8}kh1', '{2d6 [fire], 1d8}kh1 [best]', '4dF', '4dF.1 + 2', '10d10>=8', '8d6>4f1'])(
+    'the group and Fate benchmark shapes: %s',
+    (e) => {
+      const c = compileDice(e);
+      for (let s = 0; s < 300; s++) expect(JSON.stringify(c.roll(seededRng(s)))).toBe(JSON.stringify(referenceRoll(c.ast, e, seededRng(s))));
+    },
+  );
+
   it('random expressions and seeds give the same record, faces and totals', () => {
     let compared = 0;
     fc.assert(

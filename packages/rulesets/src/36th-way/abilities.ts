@@ -5,6 +5,8 @@
 // rest), and what using it costs.
 import type { Json } from '@tablekeeper/engine';
 import { escalationParity } from '@tablekeeper/engine';
+import { isDefense, type Defense } from './attack.js';
+import { isDamageType, parseDice, type DamageDice, type DamageType } from './damage.js';
 import { errR, okR, type R } from './result.js';
 
 export const ACTIONS = ['standard', 'move', 'quick', 'free', 'interrupt'] as const;
@@ -12,6 +14,35 @@ export type ActionKind = (typeof ACTIONS)[number];
 export const RECHARGE_TARGETS = [9, 11, 13] as const;
 
 export type Frequency = { readonly kind: 'at-will' } | { readonly kind: 'encounter' } | { readonly kind: 'daily' } | { readonly kind: 'recharge'; readonly target: number };
+
+/** Who an attack ability may target: engaged only, nearby (engaged too), anyone, or the stance's own reach. */
+export const ATTACK_REACHES = ['engaged', 'nearby', 'far', 'stance'] as const;
+export type AttackReach = (typeof ATTACK_REACHES)[number];
+export const MISS_KINDS = ['none', 'level', 'dice'] as const;
+export const MAX_ABILITY_TARGETS = 20;
+const MAX_ATTACK_BONUS = 50;
+
+/**
+ * 002 "Attacks": the attack an ability makes, as its entry gives it: the
+ * defense it goes against, a rare extra bonus, whom it reaches and how many,
+ * its Hit and Miss damage ("as a Basic Melee/Ranged Attack" = the basic
+ * attack's dice), its damage types, and whether every roll comes before any damage.
+ */
+export interface AbilityAttack {
+  readonly defense: Defense;
+  readonly bonus: number;
+  readonly reach: AttackReach;
+  readonly targets: number;
+  /** Hit and Miss as the basic attack of the ability's stance (melee unless it is Ranged). */
+  readonly asBasic: boolean;
+  /** Hit damage (ignored when `asBasic`); null: the hit deals no damage. */
+  readonly hit: DamageDice | null;
+  /** Miss: nothing, damage equal to Level, or `missDice` (ignored when `asBasic`). */
+  readonly miss: (typeof MISS_KINDS)[number];
+  readonly missDice: DamageDice | null;
+  readonly types: readonly DamageType[];
+  readonly rollAllFirst: boolean;
+}
 
 export interface AbilityEntry {
   readonly id: string;
@@ -30,6 +61,8 @@ export interface AbilityEntry {
   /** A basic attack (the only attacks a Hampered character may use). */
   readonly basic: boolean;
   readonly other: readonly string[];
+  /** The attack it makes, if it is an attack (entries stored before attacks were declared have none). */
+  readonly attack?: AbilityAttack;
 }
 
 export interface AbilityUse {
@@ -48,14 +81,57 @@ function tagList(j: Json | undefined, path: string): R<string[]> {
   return okR(j as string[]);
 }
 
+/** The frequencies as a form offers them (a recharge as "recharge 11+"). */
+export const FREQUENCY_NAMES = ['at-will', 'encounter', 'daily', ...RECHARGE_TARGETS.map((t) => `recharge ${t}+` as const)] as const;
+
 export function parseFrequency(j: Json | undefined, path: string): R<Frequency> {
   if (j === 'at-will' || j === 'encounter' || j === 'daily') return okR({ kind: j });
+  const named = typeof j === 'string' ? /^recharge (\d+)\+$/.exec(j) : null;
+  if (named !== null && (RECHARGE_TARGETS as readonly number[]).includes(Number(named[1]))) return okR({ kind: 'recharge', target: Number(named[1]) });
   if (j !== null && typeof j === 'object' && !Array.isArray(j) && j['kind'] === 'recharge') {
     const t = j['target'];
     if (typeof t !== 'number' || !(RECHARGE_TARGETS as readonly number[]).includes(t)) return errR('INVALID_VALUE', `${path}.target must be one of ${RECHARGE_TARGETS.join(', ')}`, `${path}.target`);
     return okR({ kind: 'recharge', target: t });
   }
-  return errR('INVALID_VALUE', `${path} must be "at-will", "encounter", "daily" or { kind: "recharge", target: 9 | 11 | 13 }`, path);
+  return errR('INVALID_VALUE', `${path} must be one of ${FREQUENCY_NAMES.join(', ')} (or { kind: "recharge", target: 9 | 11 | 13 })`, path);
+}
+
+function diceOrNull(j: Json | undefined, path: string): R<DamageDice | null> {
+  return j === undefined || j === null ? okR(null) : parseDice(j, path);
+}
+
+export function parseAttack(j: Json | undefined, path: string): R<AbilityAttack | null> {
+  if (j === undefined || j === null) return okR(null);
+  if (typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be an object`, path);
+  const defense = j['defense'] ?? 'ac';
+  if (!isDefense(defense)) return errR('INVALID_VALUE', `${path}.defense must be "ac", "pd" or "md"`, `${path}.defense`);
+  const bonus = j['bonus'] ?? 0;
+  if (typeof bonus !== 'number' || !Number.isInteger(bonus) || Math.abs(bonus) > MAX_ATTACK_BONUS) return errR('INVALID_VALUE', `${path}.bonus must be an integer in [-${MAX_ATTACK_BONUS}, ${MAX_ATTACK_BONUS}]`, `${path}.bonus`);
+  const reach = j['reach'] ?? 'stance';
+  if (typeof reach !== 'string' || !(ATTACK_REACHES as readonly string[]).includes(reach)) return errR('INVALID_VALUE', `${path}.reach must be one of ${ATTACK_REACHES.join(', ')}`, `${path}.reach`);
+  const targets = j['targets'] ?? 1;
+  if (typeof targets !== 'number' || !Number.isInteger(targets) || targets < 1 || targets > MAX_ABILITY_TARGETS) return errR('INVALID_VALUE', `${path}.targets must be an integer in [1, ${MAX_ABILITY_TARGETS}]`, `${path}.targets`);
+  const hit = diceOrNull(j['hit'], `${path}.hit`);
+  if (!hit.ok) return hit;
+  const miss = j['miss'] ?? 'none';
+  if (typeof miss !== 'string' || !(MISS_KINDS as readonly string[]).includes(miss)) return errR('INVALID_VALUE', `${path}.miss must be one of ${MISS_KINDS.join(', ')}`, `${path}.miss`);
+  const missDice = diceOrNull(j['missDice'], `${path}.missDice`);
+  if (!missDice.ok) return missDice;
+  if (miss === 'dice' && missDice.value === null) return errR('INVALID_VALUE', `${path}.missDice is needed when miss is "dice"`, `${path}.missDice`);
+  const tj = j['types'] ?? ['weapon'];
+  if (!Array.isArray(tj) || tj.length === 0 || tj.length > 10 || !tj.every(isDamageType)) return errR('INVALID_VALUE', `${path}.types must be a list of 1-10 damage types`, `${path}.types`);
+  return okR({
+    defense,
+    bonus,
+    reach: reach as AttackReach,
+    targets,
+    asBasic: j['asBasic'] === true,
+    hit: hit.value,
+    miss: miss as AbilityAttack['miss'],
+    missDice: missDice.value,
+    types: [...new Set(tj as DamageType[])],
+    rollAllFirst: j['rollAllFirst'] === true,
+  });
 }
 
 export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry> {
@@ -94,6 +170,8 @@ export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry>
   }
   const other = tagList(j['other'], `${path}.other`);
   if (!other.ok) return other;
+  const attack = parseAttack(j['attack'], `${path}.attack`);
+  if (!attack.ok) return attack;
   return okR({
     id,
     name,
@@ -106,7 +184,41 @@ export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry>
     escalation,
     basic: j['basic'] === true,
     other: other.value,
+    ...(attack.value !== null ? { attack: attack.value } : {}),
   });
+}
+
+/** A stored entry in the shape an ability is entered (so a sheet form can start from it and send it back). */
+export function abilityAsEntered(a: AbilityEntry): { readonly [k: string]: Json } {
+  const e: { [k: string]: Json } = {
+    id: a.id,
+    name: a.name,
+    types: [...a.types],
+    frequency: a.frequency.kind === 'recharge' ? `recharge ${a.frequency.target}+` : a.frequency.kind,
+    action: a.action,
+    provokes: a.provokes,
+    basic: a.basic,
+    other: [...a.other],
+  };
+  if (a.sustain !== null) e['sustain'] = a.sustain;
+  if (a.power !== null) e['power'] = { amount: a.power.amount, resource: a.power.resource };
+  if (a.escalation !== null) e['escalation'] = { min: a.escalation.min, ...(a.escalation.parity !== null ? { parity: a.escalation.parity } : {}), special: a.escalation.special };
+  if (a.attack !== undefined) {
+    const t = a.attack;
+    e['attack'] = {
+      defense: t.defense,
+      bonus: t.bonus,
+      reach: t.reach,
+      targets: t.targets,
+      asBasic: t.asBasic,
+      miss: t.miss,
+      types: [...t.types],
+      rollAllFirst: t.rollAllFirst,
+      ...(t.hit !== null ? { hit: { ...t.hit } } : {}),
+      ...(t.missDice !== null ? { missDice: { ...t.missDice } } : {}),
+    };
+  }
+  return e;
 }
 
 export interface UseContext {

@@ -3,9 +3,11 @@
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
-import { BANDS_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
+import { BANDS_ECONOMY, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { hasCondition } from './context.js';
+import { cannotUse, type AbilityEntry } from './abilities.js';
+import { abilityReaches, reachLabel } from './combat.js';
+import { escalationOf, hasCondition } from './context.js';
 import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
 import { getTsw, type Sheet } from './state.js';
 
@@ -16,7 +18,13 @@ function sheetFor(a: Actor, id: string, characterId: string | null): Sheet | und
   return own(sheets, id) ?? (characterId === null ? undefined : Object.values(sheets).find((s) => s.characterId === characterId));
 }
 
-function build(a: Actor): Result<readonly TurnAction[]> {
+/** What an ability's use costs, in the words of its entry line (action, frequency, power). */
+function abilityCost(x: AbilityEntry): string {
+  const f = x.frequency.kind === 'recharge' ? `recharge ${x.frequency.target}+` : x.frequency.kind;
+  return [`1 ${x.action} action`, f, ...(x.power !== null ? [`${x.power.amount} ${x.power.resource}`] : []), ...(x.provokes ? ['provokes'] : [])].join(', ');
+}
+
+function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   const me = sheetFor(a, a.combatant.id, a.combatant.characterId);
   if (me === undefined) return ok([]);
   const st = getTsw(a.world);
@@ -77,7 +85,32 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   });
   const other = me.stance === 'ranged' ? 'melee' : 'ranged';
   const stance = action({ id: 'stance', label: `Switch to ${other} stance`, cost: '1 quick action', command: '36th-way.stance', fixed: { who: me.id, stance: other }, ...judge(unable, affordable(a, 'quick')) });
-  return ok([attack, move, disengage, stance]);
+  // Each attack ability on the sheet, against the targets its reach allows, with the odds of its own attack.
+  const escalation = escalationOf(kit, a.world, me);
+  const hampered = hasCondition(a.world, me.id, 'hampered');
+  const abilities = Object.values(me.abilities).flatMap((x) => {
+    const atk = x.attack;
+    if (atk === undefined) return [];
+    const why = cannotUse(x, { escalation, use: me.uses[x.id], resources: me.resources, hampered });
+    const inRange = others.filter((o) => abilityReaches(atk.reach, me, o.range));
+    return [
+      action({
+        id: `ability:${x.id}`,
+        label: x.name,
+        cost: abilityCost(x),
+        command: '36th-way.attack',
+        fixed: { attackerId: me.id, ability: x.id },
+        target: { field: 'targetIds', multiple: true, options: targetOptions },
+        numbers: [
+          { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+          { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+        ],
+        odds: { query: '36th-way.attackOdds', args: { attackerId: me.id, ability: x.id }, pass: ['targetIds', 'advantage', 'bonus'] },
+        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action), inRange.length === 0 ? forbid(`nobody within ${x.name}'s reach (${reachLabel(atk.reach, me)})`) : yes),
+      }),
+    ];
+  });
+  return ok([attack, ...abilities, move, disengage, stance]);
 }
 
-export const tswActions = actionsQuery(BANDS_ECONOMY, build);
+export const tswActions = (kit: EncounterKit) => actionsQuery(BANDS_ECONOMY, (a) => build(kit, a));

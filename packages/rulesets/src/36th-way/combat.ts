@@ -4,7 +4,7 @@
 // every HP change of one attack command as events.
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
 import { getEncounter, economyRemaining, mintId, parseDuration, own } from '@tablekeeper/engine';
-import { cannotUse, type AbilityEntry } from './abilities.js';
+import { cannotUse, type AbilityEntry, type AttackReach } from './abilities.js';
 import { resolveAttack, isDefense, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
 import { confusedSelfDamage, critThreshold, finalDamage, isDamageType, isWeakTo, parseDice, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
@@ -13,7 +13,8 @@ import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { numSetting, setting } from './settings.js';
-import { defenseOf, getTsw, volitionOf, type Sheet } from './state.js';
+import { defenseOf, getTsw, volitionOf, type Range, type Sheet } from './state.js';
+import type { TswEvent } from './events.js';
 
 export const MAX_TARGETS = 20;
 const MAX_BONUS = 50;
@@ -23,7 +24,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
   const out = takeDamage(world, target, amount, crit);
   return {
     type: '36th-way.damaged',
-    target: target.id,
+    targetId: target.id,
     amount: Math.max(0, amount),
     crit,
     hpFrom: target.hp,
@@ -32,7 +33,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
     dead: out.dead,
     unconscious: out.unconscious,
     ...extra,
-  };
+  } satisfies TswEvent;
 }
 
 /** Apply a 36th-way.damaged event to a working copy of a sheet (so several hits in one command chain). */
@@ -51,6 +52,9 @@ interface Plan {
   readonly types: readonly string[];
   readonly mode: RollMode;
   readonly ranged: boolean;
+  /** The ability's own attack bonus (0 otherwise). */
+  readonly extraBonus: number;
+  readonly rollAllFirst: boolean;
 }
 
 function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
@@ -94,6 +98,17 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
     ability = s.abilities[abilityId] ?? null;
     if (ability === null) return errR('NOT_FOUND', `${s.name} has no ability "${abilityId}"`, 'ability');
     ranged = ability.types.includes('ranged');
+    const atk = ability.attack;
+    if (atk !== undefined) {
+      // The entry says which defense it attacks (002 "Attacks": "as specified in the attack").
+      if (c['defense'] !== undefined && c['defense'] !== atk.defense) return errR('INVALID_VALUE', `${ability.name} attacks ${atk.defense.toUpperCase()}, not ${String(c['defense']).toUpperCase()}`, 'defense');
+      if (c['types'] === undefined) types = [...atk.types];
+      if (atk.asBasic) ({ hit, miss } = basicDice(ranged ? 'ranged' : 'melee'));
+      else {
+        hit = atk.hit;
+        miss = atk.miss === 'level' ? { count: 0, sides: 1, bonus: s.level } : atk.miss === 'dice' ? atk.missDice : null;
+      }
+    }
   } else {
     return errR('INVALID_VALUE', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
   }
@@ -120,7 +135,8 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
   }
   const mode = parseMode(c['mode'], hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
-  return okR({ kind, ability, defense, hit, miss, types, mode: mode.value, ranged });
+  const atk = ability?.attack;
+  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true });
 }
 
 /**
@@ -176,7 +192,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targetIds');
     if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attackerId');
     if (grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot make opportunity attacks`, 'attackerId');
-    events.push({ type: '36th-way.opportunityTaken', provocation: prov.id, attacker: a.id, target: prov.by });
+    events.push({ type: '36th-way.opportunityTaken', provocationId: prov.id, attackerId: a.id, targetId: prov.by } satisfies TswEvent);
   }
   if (p.ranged && grabbed) return errR('GRABBED', `${a.name} is Grabbed and cannot use ranged attacks or spells`, 'attackerId');
   if (hasCondition(world, a.id, 'hampered') && p.kind === 'ability' && p.ability !== null && !p.ability.basic) {
@@ -186,6 +202,8 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const why = cannotUse(p.ability, { escalation: escalationOf(kit, world, a), use: a.uses[p.ability.id], resources: a.resources, hampered: false });
     if (why !== null) return errR(why.code, why.message, 'ability');
   }
+  const atk = p.ability?.attack;
+  if (atk !== undefined && targets.length > atk.targets) return errR('BAD_TARGET', `${p.ability!.name} attacks at most ${atk.targets} target${atk.targets === 1 ? '' : 's'}`, 'targetIds');
   if (coup) {
     const t = targets[0]!;
     if (targets.length !== 1) return errR('COUP_DE_GRACE', 'a coup de grace targets only one enemy', 'targetIds');
@@ -198,6 +216,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
       if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targetIds');
       if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targetIds');
+      if (atk !== undefined && !abilityReaches(atk.reach, a, r)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond ${p.ability!.name}'s reach (${reachLabel(atk.reach, a)})`, 'targetIds');
     }
   }
 
@@ -247,14 +266,14 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const resistAt = resistThreshold(t.resist, p.types, world);
     const resisted = resistAt !== null && r.natural < resistAt;
     const amount = finalDamage(world, { base: roll.total, crit: r.crit, resisted });
-    const ev = damageEvent(world, t, amount, { source: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
+    const ev = damageEvent(world, t, amount, { sourceId: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
     working.set(t.id, sheetAfterDamage(t, ev));
     out.push(ev);
     if (confused) {
       const self = confusedSelfDamage(world, r.natural, roll.total);
       if (self > 0) {
         const me = current(a.id);
-        const sev = damageEvent(world, me, self, { source: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
+        const sev = damageEvent(world, me, self, { sourceId: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
         working.set(me.id, sheetAfterDamage(me, sev));
         out.push(sev);
       }
@@ -274,7 +293,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     return okR(out);
   };
   const later: EngineEvent[] = [];
-  const rollAllFirst = c['rollAllFirst'] === true;
+  const rollAllFirst = c['rollAllFirst'] === true || p.rollAllFirst;
   for (const t of targets) {
     let invisibleSave: Json = null;
     let noEffect = false;
@@ -290,18 +309,18 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     const weak = isWeakTo(t.weak, p.types);
     const critAt = critThreshold(world, weak, vulnerable);
     const volition = volitionOf(a);
-    const total = a.level + volition + escalation + bonus.value;
+    const total = a.level + volition + escalation + bonus.value + p.extraBonus;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
-      attacker: a.id,
-      target: t.id,
+      attackerId: a.id,
+      targetId: t.id,
       kind: p.kind,
       ability: p.ability?.id ?? null,
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
       roll: roll as unknown as Json,
-      parts: { level: a.level, volition, escalation, bonus: bonus.value },
+      parts: { level: a.level, volition, escalation, bonus: bonus.value + p.extraBonus },
       total: res.total,
       critAt,
       weak,
@@ -312,7 +331,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       coupDeGrace: coup,
       invisibleSave,
       noEffect,
-    };
+    } satisfies TswEvent;
     const r = { target: t, ev, natural: roll.natural, hit: !noEffect && res.hit, crit: !noEffect && res.crit, critFail: !noEffect && res.critFail, noEffect, critAt };
     rolls.push(r);
     events.push(ev);
@@ -331,12 +350,25 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     }
   }
   events.push(...later);
-  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attacker: a.id, targets: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round });
+  if (rolls.some((r) => r.hit) && fighting) events.push({ type: '36th-way.hitRecorded', attackerId: a.id, targetIds: rolls.filter((r) => r.hit).map((r) => r.target.id), round: enc.round } satisfies TswEvent);
   return okR(events);
 }
 
+/** May an ability with this reach target someone at range `r`? ("Nearby" abilities also reach engaged characters; "stance" follows the stance.) */
+export function abilityReaches(reach: AttackReach, s: Sheet, r: Range): boolean {
+  if (reach === 'far') return true;
+  if (reach === 'nearby') return r !== 'far';
+  if (reach === 'engaged') return r === 'engaged';
+  return s.stance === 'melee' ? r === 'engaged' : inReach(r, s.rangedReach);
+}
+
+export function reachLabel(reach: AttackReach, s: Sheet): string {
+  if (reach === 'stance') return s.stance === 'melee' ? 'engaged, melee stance' : `up to ${s.rangedReach}, ranged stance`;
+  return reach === 'far' ? 'any range' : reach === 'nearby' ? 'nearby or engaged' : 'engaged';
+}
+
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: '36th-way.abilityUsed', who: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain };
+  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain } satisfies TswEvent;
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -345,7 +377,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
   const eligible = against.filter((x) => own(st.sheets, x)?.stance === 'melee' && !hasCondition(world, x, 'grabbed'));
   // A random id (ADR 18): a provocation by a hidden foe is not guessable from a visible one's; stored `prov<n>` ids still replay.
   const [id] = mintId(world, 'prov', rng);
-  return { type: '36th-way.provoked', id, by, against: eligible, reason, round: getEncounter(world).round };
+  return { type: '36th-way.provoked', provocationId: id, characterId: by, against: eligible, reason, round: getEncounter(world).round } satisfies TswEvent;
 }
 
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
@@ -353,7 +385,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, 'tsw.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', who: s.id, what, roll: save as unknown as Json, target, success: ok }];
-  if (!ok) out.push(damageEvent(world, s, s.tier, { source: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
+  if (!ok) out.push(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
   return out;
 }

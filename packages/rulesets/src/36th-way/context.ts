@@ -85,11 +85,12 @@ export function audienceOfIds(world: World, ids: readonly (Json | undefined)[]):
 }
 
 export function eventAudience(world: World, e: EngineEvent): Audience {
-  const lists = ['against', 'targets', 'from', 'leaving'].flatMap((k) => {
+  // Every field of the event union (events.ts) that names a creature; events arrive upcast, so only today's names.
+  const lists = ['against', 'targetIds', 'from', 'leaving'].flatMap((k) => {
     const v = e[k];
     return Array.isArray(v) ? v : [];
   });
-  return audienceOfIds(world, [e['id'], e['attacker'], e['target'], e['who'], e['by'], e['a'], e['b'], e['mover'], e['interceptor'], e['source'], e['ally'], e['to'], ...lists]);
+  return audienceOfIds(world, [e['characterId'], e['attackerId'], e['targetId'], e['helperId'], e['fromId'], e['toId'], e['moverId'], e['interceptorId'], e['sourceId'], e['allyId'], ...lists]);
 }
 
 // ---------------------------------------------------------------- the kernel bound to 002

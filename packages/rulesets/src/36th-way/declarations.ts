@@ -4,7 +4,8 @@
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
-import { ACTIONS, MAX_ABILITIES, RECHARGE_TARGETS } from './abilities.js';
+import { tswEventFields } from './events.js';
+import { ACTIONS, ATTACK_REACHES, FREQUENCY_NAMES, MAX_ABILITIES, MAX_ABILITY_TARGETS, MISS_KINDS, RECHARGE_TARGETS } from './abilities.js';
 import { MAX_TARGETS } from './combat.js';
 import { DAMAGE_TYPES, MAX_DICE, MAX_FLAT, MAX_SIDES } from './damage.js';
 
@@ -22,19 +23,48 @@ const tag = () => z.array(text(40).min(1)).max(10);
 const stat = (lo: number, hi: number, description?: string) => int(lo, hi, description).optional();
 const average = z.boolean().meta({ description: 'take the average instead of rolling (default: the table setting)' }).optional();
 
+/** The attack an ability makes (002 "Attacks", "Basic Attacks"). */
+const abilityAttack = z.strictObject({
+  defense: defense.optional(),
+  bonus: int(-50, 50, 'a rare extra attack bonus').optional(),
+  reach: z.enum(ATTACK_REACHES).meta({ description: 'engaged, nearby (engaged too), far (anyone), or the stance reach (default)' }).optional(),
+  targets: int(1, MAX_ABILITY_TARGETS, 'how many targets at most (one roll each)').optional(),
+  asBasic: z.boolean().meta({ description: 'hit and miss as a basic melee/ranged attack' }).optional(),
+  hit: dice.meta({ description: 'hit damage' }).optional(),
+  miss: z.enum(MISS_KINDS).meta({ description: 'miss damage: none, equal to Level, or the miss dice' }).optional(),
+  missDice: dice.meta({ description: 'miss damage when miss is dice' }).optional(),
+  types: types.optional(),
+  rollAllFirst: z.boolean().meta({ description: 'roll every attack before any damage' }).optional(),
+});
+
 /** One entry of a sheet's ability list (002 "Abilities"). */
 const ability = z.strictObject({
   id: text(80).min(1),
   name: text(80).optional(),
   types: tag().optional(),
-  frequency: z.union([z.enum(['at-will', 'encounter', 'daily']), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) })]).optional(),
+  // The object is the older way to write a recharge; forms offer the names only (x-long-form).
+  frequency: z
+    .union([z.enum(FREQUENCY_NAMES), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) }).meta({ 'x-long-form': true })])
+    .meta({ description: 'how often: at-will, encounter, daily, or recharge X+ (rolled at a quick rest)' })
+    .optional(),
   action: z.enum(ACTIONS).optional(),
-  sustain: z.json().meta({ description: 'how it is sustained (checked by the rule)' }).optional(),
+  sustain: int(3, 18, 'Sustain X: a 3d6 roll of X+ keeps it going').nullable().optional(),
   power: z.union([int(0, 1000), z.strictObject({ amount: int(0, 1000), resource: text(40).optional() })]).optional(),
-  escalation: z.json().meta({ description: 'escalation die needed (a number or {min})' }).optional(),
+  escalation: z
+    .union([
+      int(0, 6),
+      z.strictObject({
+        min: int(0, 6, 'Escalation X+: the die must show at least this').optional(),
+        parity: z.enum(['even', 'odd']).nullable().optional().meta({ description: 'an even or odd die only' }),
+        special: z.boolean().optional().meta({ description: '(see special): usable below it, with a caveat' }),
+      }),
+    ])
+    .meta({ description: 'escalation die needed' })
+    .optional(),
   other: tag().optional(),
   provokes: z.boolean().optional(),
   basic: z.boolean().optional(),
+  attack: abilityAttack.optional(),
 });
 
 /** The 36th Way sheet: missing numbers take the text's usual values. */
@@ -206,4 +236,5 @@ export const tswCatalog = catalogOf(
 /** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */
 export const tswUpcasts: Upcasts = {
   namespaces: { 'tsw.': '36th-way.' },
+  eventFields: tswEventFields,
 };

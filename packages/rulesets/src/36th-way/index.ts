@@ -14,7 +14,7 @@ import { tswStatusModule } from './status.js';
 
 export const tsw = createTswModule();
 
-export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withUpcasts(withCatalog(withQueries(tsw.module, { '36th-way.actions': tswActions }), tswCatalog), tswUpcasts), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
+export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withUpcasts(withCatalog(withQueries(tsw.module, { '36th-way.actions': tswActions(tsw.kit) }), tswCatalog), tswUpcasts), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
 
 export { TSW_SETTINGS, setting } from './settings.js';
 export { TSW_CONDITIONS, TEXT_CONDITION_IDS } from './conditions.js';

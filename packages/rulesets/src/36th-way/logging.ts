@@ -18,7 +18,3 @@ export function log(w: World, e: EngineEvent, kind: string, text: string, data?:
 export function onSt(fn: (st: TswState, e: EngineEvent, w: World) => TswState): Reducer {
   return (w, e) => setTsw(w, fn(getTsw(w), e, w));
 }
-
-export function sheetOf(e: EngineEvent, k = 'id'): string {
-  return String(e[k]);
-}

@@ -4,14 +4,16 @@
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
-import { cannotUse, rechargeTarget, restoredByRest } from './abilities.js';
+import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { byController, cannotAct, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
-import { isDamageType } from './damage.js';
+import { isDamageType, type DamageDice } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
-import { log, name, onSt, sheetOf } from './logging.js';
+import { log, name, onSt } from './logging.js';
+import type { TswEvent } from './events.js';
+import { reducersOf, type TypedReducers } from '../typed-reducers.js';
 import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
@@ -39,8 +41,8 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
   const h = heal(world, s, amount, { free: opts.free });
   return {
     type: '36th-way.healed',
-    id: s.id,
-    by: opts.by ?? null,
+    characterId: s.id,
+    helperId: opts.by ?? null,
     reason: opts.reason,
     dice: dice === null ? null : j(dice),
     averaged: dice === null,
@@ -52,7 +54,7 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
     exhaustion: h.exhaustion,
     // Healing revives the dying; a knocked-out PC (the "unconscious" variant) wakes only at a full rest.
     revived: s.dying !== null || (s.unconscious && s.kind === 'npc'),
-  };
+  } satisfies TswEvent;
 }
 
 function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
@@ -80,10 +82,10 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const failures = s.deathFailures + (counts ? 1 : 0);
   const dies = counts && diesAfter(world, d, failures);
   const out: EngineEvent[] = [
-    { type: '36th-way.deathSaveRolled', id: s.id, lastGasp: d.lastGasp !== null, grantedBy: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts },
+    { type: '36th-way.deathSaveRolled', characterId: s.id, lastGasp: d.lastGasp !== null, helperId: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts } satisfies TswEvent,
   ];
   if (outcome !== 'failure') {
-    if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', id: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect });
+    if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
     else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
   }
@@ -113,7 +115,7 @@ export function createTswModule(): TswModule {
       const amount = p !== null && typeof p === 'object' && !Array.isArray(p) && typeof p['amount'] === 'number' ? Math.max(0, Math.floor(p['amount'])) : 0;
       const type = p !== null && typeof p === 'object' && !Array.isArray(p) && isDamageType(p['type']) ? p['type'] : 'weapon';
       if (s === undefined || amount === 0) return [];
-      return [damageEvent(world, s, amount, { source: inst.source, reason: 'ongoing', base: amount, resisted: false, resistAt: null, types: [type], roll: null, condition: inst.id })];
+      return [damageEvent(world, s, amount, { sourceId: inst.source, reason: 'ongoing', base: amount, resisted: false, resistAt: null, types: [type], roll: null, condition: inst.id })];
     },
     saveRoll(world, inst, rng) {
       const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
@@ -137,7 +139,7 @@ export function createTswModule(): TswModule {
       // Sustained abilities not started or sustained this turn expire now.
       return Object.entries(s.uses)
         .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
-        .map(([ability]) => ({ type: '36th-way.abilityLapsed', who: id, ability }));
+        .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent));
     },
   });
   const kit = encounterKit(rules);
@@ -156,13 +158,13 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
-        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined }]);
+        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
     },
     '36th-way.sheet.remove': {
       decide(world, c) {
         const s = needSheet(world, c['characterId'], 'characterId');
-        return s.ok ? okR([{ type: '36th-way.sheetRemoved', id: s.value.id }]) : s;
+        return s.ok ? okR([{ type: '36th-way.sheetRemoved', characterId: s.value.id } satisfies TswEvent]) : s;
       },
     },
     '36th-way.outOfFight': {
@@ -170,7 +172,7 @@ export function createTswModule(): TswModule {
         const s = needSheet(world, c['characterId'], 'characterId');
         if (!s.ok) return s;
         if (typeof c['value'] !== 'boolean') return errR('INVALID_VALUE', 'value must be true or false', 'value');
-        return okR([{ type: '36th-way.outOfFightSet', id: s.value.id, value: c['value'] }]);
+        return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value: c['value'] } satisfies TswEvent]);
       },
     },
     '36th-way.attack': {
@@ -186,7 +188,7 @@ export function createTswModule(): TswModule {
         if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('INVALID_VALUE', 'amount must be an integer in [0, 100000]', 'amount');
         const type = c['damageType'] ?? 'weapon';
         if (!isDamageType(type)) return errR('INVALID_VALUE', 'damageType must be a damage type', 'damageType');
-        return okR([damageEvent(world, s.value, amount, { source: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
+        return okR([damageEvent(world, s.value, amount, { sourceId: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
       },
     },
     '36th-way.heal': {
@@ -207,7 +209,7 @@ export function createTswModule(): TswModule {
           for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
           const amount = dice.reduce((a, b) => a + b, 0);
           const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
-          return okR([{ type: '36th-way.healed', id: s.value.id, by: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious }]);
+          return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
         }
         return errR('INVALID_VALUE', 'how must be "recovery", "free" or "npc"', 'how');
       },
@@ -225,7 +227,7 @@ export function createTswModule(): TswModule {
         if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: '36th-way.stabilized', id: t.value.id, by: who.value.id }]);
+        return okR([...spend.value, { type: '36th-way.stabilized', targetId: t.value.id, helperId: who.value.id } satisfies TswEvent]);
       },
     },
     '36th-way.lastGasp': {
@@ -236,7 +238,7 @@ export function createTswModule(): TswModule {
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         const effect = c['effect'] ?? 'an effect';
         if (typeof effect !== 'string' || effect.length > 200) return errR('INVALID_VALUE', 'effect must be a short text', 'effect');
-        return okR([{ type: '36th-way.lastGaspStarted', id: s.value.id, hp: s.value.hp, effect }]);
+        return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect } satisfies TswEvent]);
       },
     },
     '36th-way.grantSave': {
@@ -295,7 +297,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
         const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: '36th-way.sustainRolled', who: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success }]);
+        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success } satisfies TswEvent]);
       },
     },
     '36th-way.quickRest': {
@@ -323,10 +325,10 @@ export function createTswModule(): TswModule {
           for (const a of Object.values(s.abilities)) {
             if (s.uses[a.id]?.expended !== true) continue;
             const target = rechargeTarget(a);
-            if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', who: s.id, ability: a.id, reason: 'quick rest' });
+            if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', characterId: s.id, ability: a.id, reason: 'quick rest' } satisfies TswEvent);
             else if (target !== null) {
               const r = roll3d6(env.rng, world, 0);
-              out.push({ type: '36th-way.rechargeRolled', who: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target });
+              out.push({ type: '36th-way.rechargeRolled', characterId: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target } satisfies TswEvent);
             }
           }
         }
@@ -339,8 +341,8 @@ export function createTswModule(): TswModule {
       decide(world, c) {
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day });
-        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 });
+        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day } satisfies TswEvent);
+        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 } satisfies TswEvent);
         return okR(out);
       },
     },
@@ -355,8 +357,8 @@ export function createTswModule(): TswModule {
         if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
         if (n === 0 && ability === undefined) return errR('INVALID_VALUE', 'give back recoveries, an ability, or both', 'recoveries');
         const out: EngineEvent[] = [];
-        if (n > 0) out.push({ type: '36th-way.recoveriesRestored', who: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) });
-        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', who: s.value.id, ability, reason: 'downtime' });
+        if (n > 0) out.push({ type: '36th-way.recoveriesRestored', characterId: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) } satisfies TswEvent);
+        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', characterId: s.value.id, ability, reason: 'downtime' } satisfies TswEvent);
         return okR(out);
       },
     },
@@ -373,7 +375,7 @@ export function createTswModule(): TswModule {
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
         const spend = spendIn(world, s.value.id, 'quick');
         if (!spend.ok) return spend;
-        return okR([...spend.value, { type: '36th-way.stanceChanged', who: s.value.id, stance }]);
+        return okR([...spend.value, { type: '36th-way.stanceChanged', characterId: s.value.id, stance } satisfies TswEvent]);
       },
     },
     ...movementCommands(kit, spendIn),
@@ -420,13 +422,13 @@ export function createTswModule(): TswModule {
         if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('INVALID_VALUE', 'give a reason (1-200 characters) every round', 'reason');
         const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
-        return okR([{ type: '36th-way.foughtInSpirit', who: s.value.id, ally: ally.value.id, boon, reason }, e.value]);
+        return okR([{ type: '36th-way.foughtInSpirit', characterId: s.value.id, allyId: ally.value.id, boon, reason } satisfies TswEvent, e.value]);
       },
     },
     '36th-way.flee': {
       // The party agrees to flee with its downed members: a campaign loss, and the fight ends.
       decide(world) {
-        const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day }];
+        const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day } satisfies TswEvent];
         if (getEncounter(world).active) out.push({ type: 'encounter.ended', round: getEncounter(world).round });
         return okR(out);
       },
@@ -447,7 +449,7 @@ export function createTswModule(): TswModule {
         if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
         const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
         const roll = roll3d6(env.rng, world, adv + sneak);
-        return okR([{ type: '36th-way.checkRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff }]);
+        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff } satisfies TswEvent]);
       },
     },
     '36th-way.diceyMove': {
@@ -465,7 +467,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', who: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff }]);
+        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff } satisfies TswEvent]);
       },
     },
   };
@@ -481,124 +483,128 @@ export function createTswModule(): TswModule {
     return { ...s, hp: s.maxHp, recoveries: s.maxRecoveries, exhaustion: 0, uses: {}, resources: { ...s.maxResources }, dying: null, deathFailures: 0, unconscious: s.kind === 'pc' ? false : s.unconscious };
   };
 
-  const reducers: Record<string, Reducer> = {
+  const typed: TypedReducers<TswEvent> = {
     '36th-way.sheetSet': (w, e) => {
-      const s = e['sheet'] as unknown as Sheet;
+      const s = e.sheet as unknown as Sheet;
       const st = getTsw(w);
       const w2 = setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } });
-      const text = `${s.name}'s sheet was ${e['replaced'] === true ? 'updated' : 'added'}.`;
+      const text = `${s.name}'s sheet was ${e.replaced ? 'updated' : 'added'}.`;
       // A sheet players may not see is announced to the GM only (a hidden character's, an enemy's before the fight).
-      return sheetShown(w2, s.id, s) ? log(w2, { ...e, id: s.id }, '36th-way.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheetSet', text });
+      return sheetShown(w2, s.id, s) ? log(w2, { ...e, characterId: s.id }, '36th-way.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheetSet', text });
     },
-    '36th-way.sheetRemoved': onSt((st, e) => {
+    '36th-way.sheetRemoved': (w, e) => {
+      const st = getTsw(w);
+      const id = e.characterId;
       const sheets = { ...st.sheets };
-      delete sheets[sheetOf(e)];
-      const id = sheetOf(e);
-      return { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) };
-    }),
-    '36th-way.outOfFightSet': (w, e) => updateSheet(w, sheetOf(e), (s) => ({ ...s, outOfFight: e['value'] === true })),
+      delete sheets[id];
+      return setTsw(w, { ...st, sheets, engaged: st.engaged.filter((k) => !k.split('|').includes(id)), far: st.far.filter((k) => !k.split('|').includes(id)) });
+    },
+    '36th-way.outOfFightSet': (w, e) => updateSheet(w, e.characterId, (s) => ({ ...s, outOfFight: e.value })),
     '36th-way.attackRolled': (w, e) => {
-      const r = e['roll'] as { natural?: number; dice?: number[] } | null;
-      const what = e['noEffect'] === true ? 'had no effect (failed the save to find an Invisible target)' : e['critFail'] === true ? 'crit-failed' : e['crit'] === true ? 'crit' : e['hit'] === true ? 'hit' : 'missed';
-      const w1 = e['critFail'] === true ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e['attacker'])}: no miss effects; something else may go wrong.` }) : w;
-      return log(w1, e, '36th-way.attack', `${name(w, e['attacker'])} attacked ${name(w, e['target'])} (${String(e['defense']).toUpperCase()} ${String(e['defenseValue'])}): natural ${String(r?.natural)}, total ${String(e['total'])}; ${what}.`, { dice: j(r?.dice ?? []) });
+      const r = e.roll as { natural?: number; dice?: number[] } | null;
+      const what = e.noEffect ? 'had no effect (failed the save to find an Invisible target)' : e.critFail ? 'crit-failed' : e.crit ? 'crit' : e.hit ? 'hit' : 'missed';
+      const w1 = e.critFail ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e.attackerId)}: no miss effects; something else may go wrong.` }) : w;
+      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): natural ${String(r?.natural)}, total ${e.total}; ${what}.`, { dice: j(r?.dice ?? []) });
     },
     '36th-way.damaged': (w, e) => {
-      const id = sheetOf(e, 'target');
+      const id = e.targetId;
       const w2 = updateSheet(w, id, (s) => sheetAfterDamage(s, e));
       const s = own(getTsw(w2).sheets, id);
       const status = s === undefined ? '' : ` (${statusOf(s)})`;
-      const why = e['reason'] === 'ongoing' ? ' ongoing' : e['reason'] === 'confused' ? ' (Confused)' : '';
-      return log(w2, e, '36th-way.damaged', `${name(w, id)} took ${String(e['amount'])}${why} damage${e['resisted'] === true ? ' (resisted: halved)' : ''}${e['crit'] === true ? ' (crit)' : ''}: ${String(e['hpFrom'])} -> ${String(e['hpTo'])} HP${status}.`);
+      const why = e.reason === 'ongoing' ? ' ongoing' : e.reason === 'confused' ? ' (Confused)' : '';
+      return log(w2, e, '36th-way.damaged', `${name(w, id)} took ${e.amount}${why} damage${e.resisted === true ? ' (resisted: halved)' : ''}${e.crit ? ' (crit)' : ''}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`);
     },
     '36th-way.healed': (w, e) => {
-      const id = sheetOf(e);
+      const id = e.characterId;
       const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
-      const how = e['halved'] === true ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
-      return log(w2, e, '36th-way.healed', `${name(w, id)} healed ${String(Number(e['hpTo']) - Math.max(0, Number(e['hpFrom'])))} HP (${String(e['reason'])})${how}: now ${String(e['hpTo'])} HP.`);
+      const how = e.halved ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
+      return log(w2, e, '36th-way.healed', `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}: now ${e.hpTo} HP.`);
     },
     '36th-way.deathSaveRolled': (w, e) => {
-      const id = sheetOf(e);
+      const id = e.characterId;
       const w2 = updateSheet(w, id, (s) => ({
         ...s,
-        deathFailures: Number(e['failures']),
-        dead: e['dead'] === true ? true : s.dead,
-        dying: s.dying === null ? null : e['dead'] === true ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1 },
+        deathFailures: e.failures,
+        dead: e.dead ? true : s.dead,
+        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1 },
       }));
-      const r = e['roll'] as { natural?: number } | null;
-      const kind = e['lastGasp'] === true ? 'Last Gasp save' : 'death save';
-      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${String(e['target'])}, ${String(e['outcome'])}${e['counted'] === true ? ` (${String(e['failures'])} failed this encounter)` : ''}${e['dead'] === true ? '; they die.' : '.'}`);
+      const r = e.roll as { natural?: number } | null;
+      const kind = e.lastGasp ? 'Last Gasp save' : 'death save';
+      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${e.target}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
     },
-    '36th-way.stabilized': (w, e) => log(updateSheet(w, sheetOf(e), (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e['by'])} stabilized ${name(w, e['id'])}.`),
+    '36th-way.stabilized': (w, e) => log(updateSheet(w, e.targetId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e.helperId)} stabilized ${name(w, e.targetId)}.`),
     '36th-way.lastGaspStarted': (w, e) =>
       log(
-        updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: { stabilized: false, firstSaveDisadvantage: 0, savesRolled: 0, lastGasp: { hp: Number(e['hp']), effect: String(e['effect']) } } satisfies Dying })),
+        updateSheet(w, e.characterId, (s) => ({ ...s, dying: { stabilized: false, firstSaveDisadvantage: 0, savesRolled: 0, lastGasp: { hp: e.hp, effect: e.effect } } satisfies Dying })),
         e,
         '36th-way.lastGasp',
-        `${name(w, e['id'])} starts making Last Gasp saves against ${String(e['effect'])}.`,
+        `${name(w, e.characterId)} starts making Last Gasp saves against ${e.effect}.`,
       ),
-    '36th-way.lastGaspEnded': (w, e) => log(updateSheet(w, sheetOf(e), (s) => ({ ...s, dying: null, hp: Number(e['hp']) })), e, '36th-way.lastGasp', `${name(w, e['id'])} shakes off ${String(e['effect'])}.`),
+    '36th-way.lastGaspEnded': (w, e) => log(updateSheet(w, e.characterId, (s) => ({ ...s, dying: null, hp: e.hp })), e, '36th-way.lastGasp', `${name(w, e.characterId)} shakes off ${e.effect}.`),
     '36th-way.abilityUsed': (w, e) => {
-      const who = sheetOf(e, 'who');
-      const ability = String(e['ability']);
+      const who = e.characterId;
+      const ability = e.ability;
       const serial = getEncounter(w).turnSerial;
       const w2 = updateSheet(w, who, (s) => {
         const a = s.abilities[ability];
-        let next = withUse(s, ability, (u) => ({ expended: u.expended || e['expends'] === true, activeTurn: a?.sustain != null ? serial : u.activeTurn }));
+        let next = withUse(s, ability, (u) => ({ expended: u.expended || e.expends, activeTurn: a?.sustain != null ? serial : u.activeTurn }));
         if (a?.power != null) next = { ...next, resources: { ...next.resources, [a.power.resource]: (next.resources[a.power.resource] ?? 0) - a.power.amount } };
         return next;
       });
-      return log(w2, e, '36th-way.abilityUsed', `${name(w, who)} used ${String(e['name'])}.`);
+      return log(w2, e, '36th-way.abilityUsed', `${name(w, who)} used ${e.name}.`);
     },
     '36th-way.sustainRolled': (w, e) => {
-      const who = sheetOf(e, 'who');
-      const ok = e['success'] === true;
+      const who = e.characterId;
+      const ok = e.success;
       // The turn is counted here, not carried in the event (a raw turn number would let players count hidden turns);
       // events stored with a `turn` field held this same value.
       const turn = getEncounter(w).turnSerial;
-      const w2 = ok ? updateSheet(w, who, (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: turn }))) : w;
-      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${String(e['ability'])}.`);
+      const w2 = ok ? updateSheet(w, who, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: turn }))) : w;
+      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${e.ability}.`);
     },
-    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e['who'])}'s ${String(e['ability'])} ends.`),
+    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${e.ability} ends.`),
     '36th-way.abilityRestored': (w, e) => {
-      const w2 = updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null })));
-      return e['reason'] === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e['who'])} gets ${String(e['ability'])} back after some downtime.`) : w2;
+      const w2 = updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null })));
+      return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${e.ability} back after some downtime.`) : w2;
     },
     '36th-way.recoveriesRestored': (w, e) =>
-      log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, recoveries: Number(e['to']) })), e, '36th-way.restore', `${name(w, e['who'])} regains ${String(Number(e['to']) - Number(e['from']))} recovery(ies) after some downtime.`),
+      log(updateSheet(w, e.characterId, (s) => ({ ...s, recoveries: e.to })), e, '36th-way.restore', `${name(w, e.characterId)} regains ${e.to - e.from} recovery(ies) after some downtime.`),
     '36th-way.rechargeRolled': (w, e) => {
-      const w2 = e['success'] === true ? updateSheet(w, sheetOf(e, 'who'), (s) => withUse(s, String(e['ability']), () => ({ expended: false, activeTurn: null }))) : w;
-      const r = e['roll'] as { natural?: number } | null;
-      return log(w2, e, '36th-way.recharge', `${name(w, e['who'])} rolled ${String(r?.natural)} to recharge ${String(e['ability'])} (${String(e['target'])}+): ${e['success'] === true ? 'recharged' : 'still expended'}.`);
+      const w2 = e.success ? updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null }))) : w;
+      const r = e.roll as { natural?: number } | null;
+      return log(w2, e, '36th-way.recharge', `${name(w, e.characterId)} rolled ${String(r?.natural)} to recharge ${e.ability} (${e.target}+): ${e.success ? 'recharged' : 'still expended'}.`);
     },
     '36th-way.quickRested': (w, e) => log(w, e, '36th-way.rest', 'The party took a quick rest.'),
     '36th-way.fullRested': (w, e) => {
       const st = getTsw(w);
       const sheets = Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, restAll(s, true)]));
-      return log(setTsw(w, { ...st, sheets, day: Number(e['day']) }), e, '36th-way.rest', `The party took a full rest; adventuring day ${String(e['day'])} begins.`);
+      return log(setTsw(w, { ...st, sheets, day: e.day }), e, '36th-way.rest', `The party took a full rest; adventuring day ${e.day} begins.`);
     },
     '36th-way.campaignLoss': (w, e) => {
       const st = getTsw(w);
-      return log(setTsw(w, { ...st, campaignLosses: [...st.campaignLosses, { reason: String(e['reason']), day: Number(e['day']) }] }), e, '36th-way.campaignLoss', `Campaign Loss: the party ${e['reason'] === 'fled' ? 'fled' : 'retreated to rest'}; something major goes wrong.`);
+      return log(setTsw(w, { ...st, campaignLosses: [...st.campaignLosses, { reason: e.reason, day: e.day }] }), e, '36th-way.campaignLoss', `Campaign Loss: the party ${e.reason === 'fled' ? 'fled' : 'retreated to rest'}; something major goes wrong.`);
     },
-    '36th-way.stanceChanged': (w, e) => log(updateSheet(w, sheetOf(e, 'who'), (s) => ({ ...s, stance: e['stance'] === 'ranged' ? 'ranged' : 'melee' })), e, '36th-way.stance', `${name(w, e['who'])} switched to the ${String(e['stance'])} stance.`),
+    '36th-way.stanceChanged': (w, e) => log(updateSheet(w, e.characterId, (s) => ({ ...s, stance: e.stance === 'ranged' ? 'ranged' : 'melee' })), e, '36th-way.stance', `${name(w, e.characterId)} switched to the ${e.stance} stance.`),
     ...movementReducers,
     '36th-way.hitRecorded': (w, e) =>
-      updateSheet(w, String(e['attacker']), (s) => {
-        const round = Number(e['round']);
+      updateSheet(w, e.attackerId, (s) => {
+        const round = e.round;
         const prev = s.hitThisRound.round === round ? s.hitThisRound.targets : [];
-        return { ...s, hitThisRound: { round, targets: [...new Set([...prev, ...(e['targets'] as string[])])] } };
+        return { ...s, hitThisRound: { round, targets: [...new Set([...prev, ...e.targetIds])] } };
       }),
-    '36th-way.confusedSaveRolled': (w, e) => log(w, e, '36th-way.confused', `${name(w, e['who'])} (Confused) ${String(e['what'])} and ${e['success'] === true ? 'kept their wits' : 'hurt themselves'}.`),
-    '36th-way.foughtInSpirit': (w, e) => log(w, e, '36th-way.spirit', `${name(w, e['who'])} fights in spirit beside ${name(w, e['ally'])}: ${String(e['reason'])}`),
+    '36th-way.confusedSaveRolled': (w, e) => log(w, e, '36th-way.confused', `${name(w, e.characterId)} (Confused) ${e.what} and ${e.success ? 'kept their wits' : 'hurt themselves'}.`),
+    '36th-way.foughtInSpirit': (w, e) => log(w, e, '36th-way.spirit', `${name(w, e.characterId)} fights in spirit beside ${name(w, e.allyId)}: ${e.reason}`),
     '36th-way.checkRolled': (w, e) => {
-      const r = e['roll'] as { natural?: number } | null;
-      return log(w, e, '36th-way.check', `${name(w, e['who'])} made a check (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+      const r = e.roll as { natural?: number } | null;
+      return log(w, e, '36th-way.check', `${name(w, e.characterId)} made a check (${String((r?.natural ?? 0) + e.bonus)} vs ${e.difficulty}): ${e.success ? 'success' : 'failure'}.`);
     },
     '36th-way.diceyMoveRolled': (w, e) => {
-      const r = e['roll'] as { natural?: number } | null;
-      return log(w, e, '36th-way.diceyMove', `${name(w, e['who'])} tried a dicey move (${String((r?.natural ?? 0) + Number(e['bonus']))} vs ${String(e['difficulty'])}): ${e['success'] === true ? 'success' : 'failure'}.`);
+      const r = e.roll as { natural?: number } | null;
+      return log(w, e, '36th-way.diceyMove', `${name(w, e.characterId)} tried a dicey move (${String((r?.natural ?? 0) + e.bonus)} vs ${e.difficulty}): ${e.success ? 'success' : 'failure'}.`);
     },
+  };
+  const reducers: Record<string, Reducer> = {
+    ...reducersOf(typed),
     // Provocations and intercept windows last only for the moment they answer.
     'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
     // Death save failures count per encounter; positions belong to one fight.
@@ -618,7 +624,7 @@ export function createTswModule(): TswModule {
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
   audience['36th-way.sheetSet'] = (w, e) => {
     const s = e['sheet'] as unknown as Sheet;
-    return !sheetShown(w, s.id, s) ? { kind: 'gm' } : eventAudience(w, { ...e, id: s.id });
+    return !sheetShown(w, s.id, s) ? { kind: 'gm' } : eventAudience(w, { ...e, characterId: s.id });
   };
 
   // Built field by field from known lists, so a field added to a sheet later stays the GM's until it is listed here.
@@ -664,6 +670,7 @@ export function createTswModule(): TswModule {
           escalation: a.escalation === null ? null : { min: a.escalation.min, parity: a.escalation.parity, special: a.escalation.special },
           basic: a.basic,
           other: [...a.other],
+          ...(a.attack === undefined ? {} : { attack: shownAttack(a.attack) }),
         },
       ]),
     ),
@@ -726,3 +733,9 @@ export function createTswModule(): TswModule {
   return { module, kit };
 }
 
+
+/** An ability's attack, field by field (a player's view copies only the fields named). */
+function shownAttack(t: AbilityAttack): AbilityAttack {
+  const dice = (d: DamageDice | null): DamageDice | null => (d === null ? null : { count: d.count, sides: d.sides, bonus: d.bonus });
+  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst };
+}

@@ -3,16 +3,18 @@
 // placing characters, moving (one move action per step, provoking when
 // leaving engaged enemies), disengage checks, popping off, intercepting, and
 // the provocations opportunity attacks answer.
-import type { CommandHandler, EngineEvent, Json, Reducer, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
 import { disengageDeclaration, interceptDeclaration, moveDeclaration, popOffDeclaration, positionDeclaration } from './declarations.js';
-import { log, name, onSt } from './logging.js';
+import { log, name } from './logging.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { getTsw, pairKey, setTsw, type Range, type TswState } from './state.js';
+import type { TswEvent } from './events.js';
+import type { TypedReducers } from '../typed-reducers.js';
 
 const j = (x: unknown): Json => x as Json;
 
@@ -29,7 +31,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const b = needSheet(world, toId, 'toId');
         if (!b.ok) return b;
         if (a.value.id === b.value.id) return errR('INVALID_VALUE', 'fromId and toId must differ', 'toId');
-        return okR([{ type: '36th-way.positioned', a: a.value.id, b: b.value.id, range }]);
+        return okR([{ type: '36th-way.positioned', fromId: a.value.id, toId: b.value.id, range } satisfies TswEvent]);
       },
     }),
     '36th-way.move': handlerOf(moveDeclaration, {
@@ -61,7 +63,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const leaving = engagedWith(st, s.value.id).filter((x) => x !== t.value.id || range !== 'engaged');
         const foes = leaving.filter((x) => areEnemies(world, s.value.id, x));
         if (foes.length > 0 && inEncounter(world, s.value.id)) out.push(provokedEvent(world, s.value.id, foes, 'moved away without disengaging', env.rng));
-        out.push({ type: '36th-way.moved', who: s.value.id, to: t.value.id, range, from, leaving, intercept: intercept === true });
+        out.push({ type: '36th-way.moved', characterId: s.value.id, toId: t.value.id, range, from, leaving, intercept: intercept === true } satisfies TswEvent);
         return okR(out);
       },
     }),
@@ -89,7 +91,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const net = extra - (grabbers.length > 0 ? 1 : 0);
         const roll = roll3d6(env.rng, world, net);
         const target = disengageTarget(world, from.length);
-        return okR([...spend.value, { type: '36th-way.disengageRolled', who: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 }]);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 } satisfies TswEvent]);
       },
     }),
     '36th-way.popOff': handlerOf(popOffDeclaration, {
@@ -104,7 +106,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const all = engagedEnemies(world, s.value.id);
         const from = asked ?? all;
         if (!from.every((x) => all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
-        return okR([{ type: '36th-way.poppedOff', who: s.value.id, from }]);
+        return okR([{ type: '36th-way.poppedOff', characterId: s.value.id, from } satisfies TswEvent]);
       },
     }),
     '36th-way.intercept': handlerOf(interceptDeclaration, {
@@ -126,61 +128,60 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (rangeBetween(st, me, last.target) === 'far') return errR('TOO_FAR', `${i.value.name} is not nearby or next to the ally`, 'interceptorId');
         if (hasCondition(world, me, 'stuck')) return errR('STUCK', `${i.value.name} is Stuck`, 'interceptorId');
         if (hasCondition(world, last.mover, 'flying') && !hasCondition(world, me, 'flying')) return errR('FLYING', 'a Flying enemy can only be intercepted by someone who is also Flying', 'interceptorId');
-        return okR([{ type: '36th-way.intercepted', interceptor: me, mover: last.mover, ally: last.target }]);
+        return okR([{ type: '36th-way.intercepted', interceptorId: me, moverId: last.mover, allyId: last.target } satisfies TswEvent]);
       },
     }),
   };
 }
 
-export const movementReducers: Record<string, Reducer> = {
-  '36th-way.positioned': onSt((st, e) => place(st, String(e['a']), String(e['b']), e['range'] as Range)),
+export const movementReducers: TypedReducers<TswEvent> = {
+  '36th-way.positioned': (w, e) => setTsw(w, place(getTsw(w), e.fromId, e.toId, e.range)),
   '36th-way.moved': (w, e) => {
-    const who = String(e['who']);
-    const to = String(e['to']);
+    const who = e.characterId;
+    const to = e.toId;
     let st = getTsw(w);
-    for (const x of (e['leaving'] as string[] | undefined) ?? []) if (x !== to) st = place(st, who, x, 'nearby');
-    st = place(st, who, to, e['range'] as Range);
-    const engage = e['range'] === 'engaged';
-    st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e['intercept'] === true, serial: getEncounter(w).turnSerial } : null };
-    return log(setTsw(w, st), e, '36th-way.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${String(e['range'])} to`} ${name(w, to)}.`);
+    for (const x of e.leaving) if (x !== to) st = place(st, who, x, 'nearby');
+    st = place(st, who, to, e.range);
+    const engage = e.range === 'engaged';
+    st = { ...st, lastEngage: engage ? { mover: who, target: to, intercept: e.intercept, serial: getEncounter(w).turnSerial } : null };
+    return log(setTsw(w, st), e, '36th-way.moved', `${name(w, who)} moved ${engage ? 'to engage' : `${e.range} to`} ${name(w, to)}.`);
   },
   '36th-way.disengageRolled': (w, e) => {
-    const who = String(e['who']);
+    const who = e.characterId;
     let st = getTsw(w);
-    if (e['success'] === true) for (const x of e['from'] as string[]) st = place(st, who, x, 'nearby');
-    const r = e['roll'] as { natural?: number } | null;
-    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${String(e['target'])}): ${e['success'] === true ? 'popped off' : 'failed, losing the move action'}.`);
+    if (e.success) for (const x of e.from) st = place(st, who, x, 'nearby');
+    const r = e.roll as { natural?: number } | null;
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${e.target}): ${e.success ? 'popped off' : 'failed, losing the move action'}.`);
   },
   '36th-way.poppedOff': (w, e) => {
     let st = getTsw(w);
-    for (const x of e['from'] as string[]) st = place(st, String(e['who']), x, 'nearby');
-    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e['who'])} popped off.`);
+    for (const x of e.from) st = place(st, e.characterId, x, 'nearby');
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, e.characterId)} popped off.`);
   },
   '36th-way.intercepted': (w, e) => {
-    const mover = String(e['mover']);
-    let st = place(getTsw(w), mover, String(e['ally']), 'nearby');
-    st = { ...place(st, mover, String(e['interceptor']), 'engaged'), lastEngage: null };
-    return log(setTsw(w, st), e, '36th-way.intercept', `${name(w, e['interceptor'])} intercepted ${name(w, mover)} before it reached ${name(w, e['ally'])}.`);
+    const mover = e.moverId;
+    let st = place(getTsw(w), mover, e.allyId, 'nearby');
+    st = { ...place(st, mover, e.interceptorId, 'engaged'), lastEngage: null };
+    return log(setTsw(w, st), e, '36th-way.intercept', `${name(w, e.interceptorId)} intercepted ${name(w, mover)} before it reached ${name(w, e.allyId)}.`);
   },
   '36th-way.provoked': (w, e) => {
     const st = getTsw(w);
-    const against = (e['against'] as string[] | undefined) ?? [];
+    const against = e.against;
+    const id = e.provocationId;
     const next: TswState = {
       ...st,
       nextProvocation: st.nextProvocation + 1,
-      provocations: against.length === 0 ? st.provocations : [...st.provocations, { id: String(e['id']), by: String(e['by']), against, reason: String(e['reason']), round: Number(e['round']) }],
+      provocations: against.length === 0 ? st.provocations : [...st.provocations, { id, by: e.characterId, against, reason: e.reason, round: e.round }],
     };
     // A random id counts one mint (ADR 18); stored `prov<n>` ids leave the counter as they always did.
-    const id = String(e['id']);
     const w1 = id.startsWith('prov-') ? claimId(w, id) : w;
-    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, '36th-way.provoked', `${name(w, e['by'])} ${String(e['reason'])}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
+    return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, '36th-way.provoked', `${name(w, e.characterId)} ${e.reason}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
   },
-  '36th-way.opportunityTaken': onSt((st, e) => ({
-    ...st,
-    provocations: st.provocations
-      .map((p) => (p.id === e['provocation'] ? { ...p, against: p.against.filter((x) => x !== e['attacker']) } : p))
-      .filter((p) => p.against.length > 0),
-  })),
+  '36th-way.opportunityTaken': (w, e) => {
+    const st = getTsw(w);
+    const provocations = st.provocations.map((p) => (p.id === e.provocationId ? { ...p, against: p.against.filter((x) => x !== e.attackerId) } : p)).filter((p) => p.against.length > 0);
+    return setTsw(w, { ...st, provocations });
+  },
 };
 
 /** Set the relative position of two characters. */

@@ -64,9 +64,14 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
     return errR('NOT_FOUND', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
   }
-  const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense: q.defense, types: q.types, bonus: q.bonus, advantage: q.advantage });
+  // An attack ability brings its own defense, damage types and bonus (as the command reads them).
+  const atk = typeof ability === 'string' ? sheets[q.attacker]!.abilities[ability]!.attack : undefined;
+  if (atk !== undefined && args['defense'] !== undefined && q.defense !== atk.defense) return errR('INVALID_VALUE', `${sheets[q.attacker]!.abilities[ability as string]!.name} attacks ${atk.defense.toUpperCase()}, not ${q.defense.toUpperCase()}`, 'defense');
+  const defense = atk?.defense ?? q.defense;
+  const types = atk !== undefined && args['types'] === undefined ? atk.types : q.types;
+  const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense, types, bonus: q.bonus + (atk?.bonus ?? 0), advantage: q.advantage });
   if (o === null) return errR('NOT_FOUND', `no sheet "${q.target}"`, 'targetId');
-  const defenseValue = defenseOf(sheets[q.target]!, q.defense);
+  const defenseValue = defenseOf(sheets[q.target]!, defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).
   const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, 'tsw.invisibleSaveTarget'), 0, world) : null;
@@ -85,7 +90,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
     critAt: o.critAt,
     needed: o.needed,
     bonus: defenseValue - o.needed,
-    defense: q.defense,
+    defense,
     defenseValue,
     coupDeGrace: q.coupDeGrace,
   });

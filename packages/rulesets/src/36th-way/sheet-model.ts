@@ -4,14 +4,16 @@
 // whose key is the character's id or that names it, else a new one under the
 // character's id (a combatant is most often added under it).
 import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
+import { abilityAsEntered } from './abilities.js';
 import { tswSheet } from './declarations.js';
 import { getTsw, parseSheet, type Sheet } from './state.js';
+import type { TswEvent } from './events.js';
 
 const MAX_SHEETS = 500;
 /** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as 36th-way.sheet.set does). */
 const PLAY_STATE = ['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'] as const;
-/** Stored in a richer shape than it is entered: kept as stored unless a command gives it again. */
-const AS_STORED = ['abilities'] as const;
+/** Stored in a richer shape than it is entered: read back in the entered shape, kept as stored unless a form gives it again. */
+const AS_ENTERED: { readonly [k: string]: (s: Sheet) => Json } = { abilities: (s) => Object.values(s.abilities).map(abilityAsEntered) };
 const SKIP = new Set<string>(['id', 'characterId', ...PLAY_STATE]);
 const fields = Object.fromEntries(Object.entries(tswSheet.shape).filter(([k]) => !SKIP.has(k)));
 
@@ -34,7 +36,7 @@ export const tswSheetModel = defineSheet({
     const s = own(getTsw(world).sheets, tswSheetKey(world, characterId));
     if (s === undefined) return {};
     const stored = s as unknown as { readonly [k: string]: Json };
-    return Object.fromEntries(Object.keys(fields).flatMap((k) => ((AS_STORED as readonly string[]).includes(k) || !Object.hasOwn(stored, k) ? [] : [[k, stored[k]!]])));
+    return Object.fromEntries(Object.keys(fields).flatMap((k) => (AS_ENTERED[k] !== undefined ? [[k, AS_ENTERED[k](s)]] : !Object.hasOwn(stored, k) ? [] : [[k, stored[k]!]])));
   },
   write(world, characterId, next, _changed, patch) {
     const key = tswSheetKey(world, characterId);
@@ -50,7 +52,7 @@ export const tswSheetModel = defineSheet({
       if (next['abilities'] === undefined) keep['abilities'] = prev.abilities;
       sheet = { ...sheet, ...keep } as Sheet;
     }
-    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined }];
+    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined } satisfies TswEvent];
     return ok(events);
   },
 });

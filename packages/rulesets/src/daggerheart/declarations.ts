@@ -2,9 +2,8 @@
 import { catalogOf, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { declareActions } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
+import { DOWNTIME_MOVES, MAX_ADVANTAGE_SOURCES, MAX_DAMAGE, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_GROUP, MAX_MODIFIER, MAX_MOVE_TEXT, MAX_MOVES, MAX_REST_MOVES, MAX_SPEND, TRAITS } from './limits.js';
 import { TRACKS } from './rules.js';
-import { DOWNTIME_MOVES, MAX_DAMAGE, MAX_GROUP, MAX_MOVES } from './trackers.js';
 
 const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
@@ -12,7 +11,7 @@ const requestId = () => text(64, 'the roll request id').min(1);
 /** An adversary's move on its stat block, optionally with a countdown it starts. */
 const move = z.strictObject({
   name: text(LABEL).min(1),
-  text: text(500).optional(),
+  text: text(MAX_MOVE_TEXT).optional(),
   countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),
 });
 
@@ -75,6 +74,47 @@ export const takeSpotlight = declareCommand('daggerheart.takeSpotlight', {
   input: z.strictObject({ combatantId: combatantId(), reason: text(LABEL).optional(), amount: int(0, 12, 'Fear spent (default: the setting)').optional() }),
 });
 
+// The table's trackers (trackers.ts): HP, Stress and Armor, damage, adversaries, rests.
+export const markTrack = declareCommand('daggerheart.markTrack', {
+  summary: 'Mark (or clear) HP, Stress or Armor slots',
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId(), track: z.enum(TRACKS), amount: int(-30, 30, 'slots to mark (negative: clear)').optional(), reason: text(LABEL).optional() }),
+});
+
+export const takeDamage = declareCommand('daggerheart.takeDamage', {
+  summary: 'Take damage against the thresholds (optionally marking Armor)',
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().optional() }),
+});
+
+export const addAdversaries = declareCommand('daggerheart.addAdversaries', {
+  summary: 'Add adversaries from a stat block',
+  who: 'gm',
+  input: z.strictObject({
+    name: text(LABEL).min(1),
+    count: int(1, MAX_GROUP).optional(),
+    difficulty: int(1, 60),
+    major: int(1, 200, 'Major damage threshold'),
+    severe: int(1, 400, 'Severe damage threshold'),
+    hp: int(1, 30),
+    stress: int(0, 30).optional(),
+    attack: int(-20, 30).optional(),
+    damage: text(40, 'damage dice, e.g. 1d8+2').optional(),
+    moves: z.array(move).max(MAX_MOVES).optional(),
+    visibility: z.enum(['hidden', 'existence', 'visible', 'reveal-on-trigger']).meta({ description: 'who learns of them (default: existence)' }).optional(),
+  }),
+});
+
+export const rest = declareCommand('daggerheart.rest', {
+  summary: 'Take a short or long rest with the PCs\' downtime moves',
+  who: 'gm',
+  input: z.strictObject({
+    rest: z.enum(['short', 'long']),
+    moves: z.array(z.strictObject({ characterId: characterId(), move: z.enum(DOWNTIME_MOVES), targetId: characterId('whom the move helps').optional() })).max(MAX_REST_MOVES).optional(),
+  }),
+});
+
+
 export const daggerheartCatalog = catalogOf(
   actionRoll,
   helpAlly,
@@ -85,41 +125,10 @@ export const daggerheartCatalog = catalogOf(
   requestRoll,
   cancelRequest,
   rollRequest,
-  declareCommand('daggerheart.markTrack', {
-    summary: 'Mark (or clear) HP, Stress or Armor slots',
-    who: 'own-character',
-    input: z.strictObject({ characterId: characterId(), track: z.enum(TRACKS), amount: int(-30, 30, 'slots to mark (negative: clear)').optional(), reason: text(LABEL).optional() }),
-  }),
-  declareCommand('daggerheart.takeDamage', {
-    summary: 'Take damage against the thresholds (optionally marking Armor)',
-    who: 'own-character',
-    input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().optional() }),
-  }),
-  declareCommand('daggerheart.addAdversaries', {
-    summary: 'Add adversaries from a stat block',
-    who: 'gm',
-    input: z.strictObject({
-      name: text(LABEL).min(1),
-      count: int(1, MAX_GROUP).optional(),
-      difficulty: int(1, 60),
-      major: int(1, 200, 'Major damage threshold'),
-      severe: int(1, 400, 'Severe damage threshold'),
-      hp: int(1, 30),
-      stress: int(0, 30).optional(),
-      attack: int(-20, 30).optional(),
-      damage: text(40, 'damage dice, e.g. 1d8+2').optional(),
-      moves: z.array(move).max(MAX_MOVES).optional(),
-      visibility: z.enum(['hidden', 'existence', 'visible', 'reveal-on-trigger']).meta({ description: 'who learns of them (default: existence)' }).optional(),
-    }),
-  }),
-  declareCommand('daggerheart.rest', {
-    summary: 'Take a short or long rest with the PCs\' downtime moves',
-    who: 'gm',
-    input: z.strictObject({
-      rest: z.enum(['short', 'long']),
-      moves: z.array(z.strictObject({ characterId: characterId(), move: z.enum(DOWNTIME_MOVES), targetId: characterId('whom the move helps').optional() })).max(50).optional(),
-    }),
-  }),
+  markTrack,
+  takeDamage,
+  addAdversaries,
+  rest,
   passSpotlight,
   takeSpotlight,
   declareQuery('daggerheart.rollOdds', {

@@ -11,3 +11,14 @@ export const MAX_EXPERIENCE_BONUS = 10;
 /** The six traits a roll request may name (the published character sheet). */
 export const TRAITS = ['agility', 'strength', 'finesse', 'instinct', 'presence', 'knowledge'] as const;
 
+
+/** Damage one hit may deal, adversaries one stat block may add, moves it may list, characters of text in a move. */
+export const MAX_DAMAGE = 500;
+export const MAX_GROUP = 20;
+export const MAX_MOVES = 8;
+export const MAX_MOVE_TEXT = 300;
+/** Downtime moves one rest may name (all PCs together). */
+export const MAX_REST_MOVES = 50;
+
+export type DowntimeMove = 'tendWounds' | 'clearStress' | 'repairArmor' | 'prepare' | 'workOnProject';
+export const DOWNTIME_MOVES = ['tendWounds', 'clearStress', 'repairArmor', 'prepare', 'workOnProject'] as const satisfies readonly DowntimeMove[];

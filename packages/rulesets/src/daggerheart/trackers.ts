@@ -9,34 +9,56 @@ import {
   clockAdvanced,
   err,
   getEncounter,
+  handlerOf,
   mintId,
   newCountdownEvent,
   ok,
-  readEnum,
-  readInt,
-  type Command,
+  own,
+  reducersOf,
+  type Character,
   type CommandHandler,
   type EngineEvent,
   type EventAudience,
+  type Evolve,
   type Json,
   type Reducer,
   type Result,
-  type Visibility,
   type World,
 } from '@tablekeeper/engine';
-import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, TRACKS, type Severity, type TrackName } from './rules.js';
+import * as D from './declarations.js';
+import { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove } from './limits.js';
+import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
 import { daggerheartSettings } from './settings.js';
-import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, num, readCharacter, readLabel, str, withStats } from './state.js';
+import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, withStats } from './state.js';
 
-export const MAX_DAMAGE = 500;
-export const MAX_GROUP = 20;
-export const MAX_MOVES = 8;
-const MAX_TEXT = 300;
+export { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove };
 
 const slotsFor = (world: World, track: TrackName): number => {
   const s = daggerheartSettings(world);
   return track === 'hp' ? s.hpSlots : track === 'stress' ? s.stressSlots : s.armorSlots;
 };
+
+/** The events this file's commands write (STYLE 2). */
+export type TrackerEvent =
+  /** marked goes from -> to, within the slots; a short rest's clearing carries its 1d4 and the tier added. */
+  | { readonly type: 'daggerheart.trackMarked'; readonly characterId: string; readonly track: TrackName; readonly from: number; readonly to: number; readonly reason: string; readonly dice?: readonly number[]; readonly tier?: number }
+  | {
+      readonly type: 'daggerheart.damageTaken';
+      readonly characterId: string;
+      readonly amount: number;
+      readonly major: number;
+      readonly severe: number;
+      /** Before an Armor Slot; `marks` after it. */
+      readonly severity: Severity;
+      readonly marks: Severity;
+      readonly armorUsed: boolean;
+      readonly armorFrom: number;
+      readonly armorTo: number;
+      readonly hpFrom: number;
+      readonly hpTo: number;
+    }
+  | { readonly type: 'daggerheart.restStarted'; readonly rest: 'short' | 'long' }
+  | { readonly type: 'daggerheart.downtimeMove'; readonly characterId: string; readonly targetId: string; readonly move: DowntimeMove; readonly rest: 'short' | 'long' };
 
 /** A track change as an event (marked goes from -> to, within the slots). */
 const marked = (characterId: string, track: TrackName, from: number, to: number, reason: string, extra: { [k: string]: Json } = {}): EngineEvent => ({
@@ -66,49 +88,8 @@ function markEvents(world: World, characterId: string, track: TrackName, amount:
   return ok(events);
 }
 
-// ---------------------------------------------------------------- adversaries
-
-interface Move {
-  readonly name: string;
-  readonly text: string;
-  readonly countdown: { readonly start: number; readonly repeat: 'once' | 'loop'; readonly kind: 'standard' | 'progress' | 'consequence' } | null;
-}
-
-function readMoves(c: Command): Result<Move[]> {
-  const raw = c['moves'] ?? [];
-  if (!Array.isArray(raw)) return err('INVALID_VALUE', 'moves must be a list of {name, text?, countdown?}', 'moves');
-  if (raw.length > MAX_MOVES) return err('LIMIT_EXCEEDED', `a stat block lists at most ${MAX_MOVES} moves`, 'moves');
-  const moves: Move[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const m = raw[i];
-    const path = `moves.${i}`;
-    if (m === null || typeof m !== 'object' || Array.isArray(m)) return err('INVALID_VALUE', 'a move is {name, text?, countdown?}', path);
-    const name = readLabel(m as Command, 'name');
-    if (!name.ok) return err(name.error.code, name.error.message, `${path}.name`);
-    if (name.value === '') return err('INVALID_VALUE', 'a move needs a name', `${path}.name`);
-    const text = readLabel(m as Command, 'text', MAX_TEXT);
-    if (!text.ok) return err(text.error.code, text.error.message, `${path}.text`);
-    const cd = m['countdown'];
-    let countdown: Move['countdown'] = null;
-    if (cd !== undefined && cd !== null) {
-      if (typeof cd !== 'object' || Array.isArray(cd)) return err('INVALID_VALUE', 'a countdown is {start, repeat?: "once" | "loop", kind?}', `${path}.countdown`);
-      const start = readInt(cd as Command, 'start', { min: 1, max: 100 });
-      if (!start.ok) return err(start.error.code, start.error.message, `${path}.countdown.start`);
-      const repeat = readEnum<'once' | 'loop'>(cd as Command, 'repeat', ['once', 'loop'], 'once');
-      if (!repeat.ok) return err(repeat.error.code, repeat.error.message, `${path}.countdown.repeat`);
-      const kind = readEnum<'standard' | 'progress' | 'consequence'>(cd as Command, 'kind', ['standard', 'progress', 'consequence'], 'standard');
-      if (!kind.ok) return err(kind.error.code, kind.error.message, `${path}.countdown.kind`);
-      countdown = { start: start.value, repeat: repeat.value, kind: kind.value };
-    }
-    moves.push({ name: name.value, text: text.value, countdown });
-  }
-  return ok(moves);
-}
-
 // ---------------------------------------------------------------- rests
 
-export type DowntimeMove = 'tendWounds' | 'clearStress' | 'repairArmor' | 'prepare' | 'workOnProject';
-export const DOWNTIME_MOVES: readonly DowntimeMove[] = ['tendWounds', 'clearStress', 'repairArmor', 'prepare', 'workOnProject'];
 const MOVE_TRACK: { readonly [m in DowntimeMove]?: TrackName } = { tendWounds: 'hp', clearStress: 'stress', repairArmor: 'armor' };
 export const MOVE_WORDS: Record<DowntimeMove, string> = {
   tendWounds: 'Tend to Wounds',
@@ -125,42 +106,38 @@ function tierOf(world: World, id: string): number {
 
 // ---------------------------------------------------------------- commands
 
+/** A character by id, or NOT_FOUND naming the field (at `path` inside a list); the schema has checked it is an id. */
+function characterOf(world: World, id: string, field: string, path = field): Result<Character> {
+  const ch = own(world.characters, id);
+  return ch === undefined ? err('NOT_FOUND', `${field}: no character ${JSON.stringify(id).slice(0, 40)}`, path) : ok(ch);
+}
+
 export const trackerCommands: Record<string, CommandHandler & { label: string }> = {
-  'daggerheart.markTrack': {
+  'daggerheart.markTrack': handlerOf(D.markTrack, {
     label: 'mark a tracker',
     // Players mark their own Stress and Armor; HP and anyone else's are the GM's.
-    authorize(world, c, actor) {
+    authorize(world, { track, characterId }, actor) {
       if (actor.role === 'gm') return null;
-      return (c['track'] === 'stress' || c['track'] === 'armor') && controls(world, actor, c['characterId']) ? null : FORBIDDEN;
+      return (track === 'stress' || track === 'armor') && controls(world, actor, characterId) ? null : FORBIDDEN;
     },
-    decide(world, c) {
-      const ch = readCharacter(world, c, 'characterId');
+    decide(world, { characterId, track, amount = 1, reason = '' }) {
+      const ch = characterOf(world, characterId, 'characterId');
       if (!ch.ok) return ch;
-      const track = readEnum<TrackName>(c, 'track', TRACKS);
-      if (!track.ok) return track;
-      const amount = readInt(c, 'amount', { min: -30, max: 30, fallback: 1 });
-      if (!amount.ok) return amount;
-      if (amount.value === 0) return err('INVALID_VALUE', 'amount must not be 0 (positive marks, negative clears)', 'amount');
-      const reason = readLabel(c, 'reason');
-      if (!reason.ok) return reason;
-      return markEvents(world, ch.value.id, track.value, amount.value, reason.value);
+      if (amount === 0) return err('INVALID_VALUE', 'amount must not be 0 (positive marks, negative clears)', 'amount');
+      return markEvents(world, ch.value.id, track, amount, reason.trim());
     },
-  },
-  'daggerheart.takeDamage': {
+  }),
+  'daggerheart.takeDamage': handlerOf(D.takeDamage, {
     label: 'take damage',
     // The GM, or the player of that PC (they choose whether to mark an Armor Slot).
-    authorize: (world, c, actor) => (controls(world, actor, c['characterId']) ? null : FORBIDDEN),
-    decide(world, c) {
-      const ch = readCharacter(world, c, 'characterId');
+    authorize: (world, { characterId }, actor) => (controls(world, actor, characterId) ? null : FORBIDDEN),
+    decide(world, { characterId, amount, useArmor = false }) {
+      const ch = characterOf(world, characterId, 'characterId');
       if (!ch.ok) return ch;
-      const amount = readInt(c, 'amount', { min: 0, max: MAX_DAMAGE });
-      if (!amount.ok) return amount;
-      const useArmor = c['useArmor'] ?? false;
-      if (typeof useArmor !== 'boolean') return err('INVALID_VALUE', 'useArmor must be true or false', 'useArmor');
       const t = thresholdsOf(ch.value.stats);
       if (t === null) return err('DH_NO_THRESHOLDS', `${ch.value.name}'s sheet needs whole-number major and severe thresholds (severe at least major)`, 'characterId');
       const set = daggerheartSettings(world);
-      const raw = severityOf(amount.value, t, set.massiveDamage);
+      const raw = severityOf(amount, t, set.massiveDamage);
       const armor = trackOf(ch.value.stats, 'armor', set.armorSlots);
       if (useArmor && armor.marked >= armor.slots) return err('DH_NO_ARMOR', `${ch.value.name} has no unmarked Armor Slot (${armor.marked}/${armor.slots})`, 'useArmor');
       // An Armor Slot only helps against a hit that would mark HP.
@@ -172,7 +149,7 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
         {
           type: 'daggerheart.damageTaken',
           characterId: ch.value.id,
-          amount: amount.value,
+          amount,
           major: t.major,
           severe: t.severe,
           severity: raw,
@@ -185,109 +162,82 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
         },
       ]);
     },
-  },
-  'daggerheart.addAdversaries': {
+  }),
+  'daggerheart.addAdversaries': handlerOf(D.addAdversaries, {
     label: 'add adversaries',
-    decide(world, c, env) {
-      const name = readLabel(c, 'name');
-      if (!name.ok) return name;
-      if (name.value === '') return err('INVALID_VALUE', 'an adversary needs a name', 'name');
-      const count = readInt(c, 'count', { min: 1, max: MAX_GROUP, fallback: 1 });
-      if (!count.ok) return count;
-      const numbers: { [k: string]: number } = {};
-      const fields: [string, number, number, number | undefined][] = [
-        ['difficulty', 1, 60, undefined],
-        ['major', 1, 200, undefined],
-        ['severe', 1, 400, undefined],
-        ['hp', 1, 30, undefined],
-        ['stress', 0, 30, 0],
-        ['attack', -20, 30, 0],
-      ];
-      for (const [key, min, max, fallback] of fields) {
-        const v = readInt(c, key, fallback === undefined ? { min, max } : { min, max, fallback });
-        if (!v.ok) return v;
-        numbers[key] = v.value;
-      }
-      if (numbers['severe']! < numbers['major']!) return err('INVALID_VALUE', 'the Severe threshold must be at least the Major one', 'severe');
-      const damage = readLabel(c, 'damage', 40);
-      if (!damage.ok) return damage;
-      const moves = readMoves(c);
-      if (!moves.ok) return moves;
-      const visibility = readEnum<Visibility>(c, 'visibility', ['hidden', 'existence', 'visible', 'reveal-on-trigger'], 'existence');
-      if (!visibility.ok) return visibility;
+    decide(world, p, env) {
+      const name = p.name.trim();
+      if (name === '') return err('INVALID_VALUE', 'an adversary needs a name', 'name');
+      const count = p.count ?? 1;
+      if (p.severe < p.major) return err('INVALID_VALUE', 'the Severe threshold must be at least the Major one', 'severe');
+      const damage = (p.damage ?? '').trim();
+      const visibility = p.visibility ?? 'existence';
       const events: EngineEvent[] = [];
       let w = world;
       // One countdown per move of the group: the stat block's move is the group's, whichever of them makes it.
       const moveStats: Json[] = [];
-      for (const [i, m] of moves.value.entries()) {
+      for (const [i, m] of (p.moves ?? []).entries()) {
+        const moveName = m.name.trim();
+        if (moveName === '') return err('INVALID_VALUE', 'a move needs a name', `moves.${i}.name`);
+        const text = (m.text ?? '').trim();
         let countdownId: string | null = null;
-        if (m.countdown !== null) {
-          const made = newCountdownEvent(w, { type: 'countdown.create', name: `${name.value}: ${m.name}`.slice(0, 80), start: m.countdown.start, repeat: m.countdown.repeat, kind: m.countdown.kind, visibility: 'hidden', effect: m.text }, env.rng);
+        const cd = m.countdown ?? null;
+        if (cd !== null) {
+          const made = newCountdownEvent(w, { type: 'countdown.create', name: `${name}: ${moveName}`.slice(0, 80), start: cd.start, repeat: cd.repeat ?? 'once', kind: cd.kind ?? 'standard', visibility: 'hidden', effect: text }, env.rng);
           if (!made.ok) return err(made.error.code, made.error.message, `moves.${i}.countdown`);
           events.push(made.value.event);
           w = made.value.world;
           countdownId = String(made.value.event['id']);
         }
-        moveStats.push({ name: m.name, text: m.text, countdownId });
+        moveStats.push({ name: moveName, text, countdownId });
       }
       const enc = getEncounter(world);
       const joined: EngineEvent[] = [];
-      for (let i = 0; i < count.value; i++) {
+      for (let i = 0; i < count; i++) {
         const [id, next] = mintId(w, 'ch', env.rng);
         w = next;
-        const label = count.value === 1 ? name.value : `${name.value} ${i + 1}`;
-        const stats = { adversary: true, difficulty: numbers['difficulty']!, major: numbers['major']!, severe: numbers['severe']!, hpMax: numbers['hp']!, hpMarked: 0, stressMax: numbers['stress']!, stressMarked: 0, attack: numbers['attack']!, damage: damage.value, moves: moveStats };
-        events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility: visibility.value, stats });
+        const label = count === 1 ? name : `${name} ${i + 1}`;
+        const stats = { adversary: true, difficulty: p.difficulty, major: p.major, severe: p.severe, hpMax: p.hp, hpMarked: 0, stressMax: p.stress ?? 0, stressMarked: 0, attack: p.attack ?? 0, damage, moves: moveStats };
+        events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility, stats });
         // In a running conflict they join at once, ready for the GM to give them the spotlight.
         if (enc.active) {
-          const vis = visibility.value === 'reveal-on-trigger' ? 'existence' : visibility.value;
+          const vis = visibility === 'reveal-on-trigger' ? 'existence' : visibility;
           const combatant = { id, name: label, kind: 'npc', side: 'adversaries', characterId: id, stats: {}, visibility: vis, incapacitated: false, unsurprisable: false, placement: {}, joined: enc.nextJoin + i, readied: null };
           joined.push({ type: 'encounter.combatantAdded', combatant });
         }
       }
       return ok([...events, ...joined]);
     },
-  },
-  'daggerheart.rest': {
+  }),
+  'daggerheart.rest': handlerOf(D.rest, {
     label: 'rest',
-    decide(world, c, env) {
-      const rest = readEnum<'short' | 'long'>(c, 'rest', ['short', 'long']);
-      if (!rest.ok) return rest;
+    decide(world, { rest, moves = [] }, env) {
       const set = daggerheartSettings(world);
-      const raw = c['moves'] ?? [];
-      if (!Array.isArray(raw)) return err('INVALID_VALUE', 'moves must be a list of {characterId, move, targetId?}', 'moves');
-      if (raw.length > 60) return err('LIMIT_EXCEEDED', 'at most 60 downtime moves in one rest', 'moves');
-      const events: EngineEvent[] = [{ type: 'daggerheart.restStarted', rest: rest.value }];
+      const events: EngineEvent[] = [{ type: 'daggerheart.restStarted', rest }];
       const taken = new Map<string, number>();
       let w = world;
-      for (let i = 0; i < raw.length; i++) {
-        const m = raw[i];
+      for (const [i, m] of moves.entries()) {
         const path = `moves.${i}`;
-        if (m === null || typeof m !== 'object' || Array.isArray(m)) return err('INVALID_VALUE', 'a downtime move is {characterId, move, targetId?}', path);
-        const who = readCharacter(w, m as Command, 'characterId');
-        if (!who.ok) return err(who.error.code, who.error.message, `${path}.characterId`);
+        const who = characterOf(w, m.characterId, 'characterId', `${path}.characterId`);
+        if (!who.ok) return who;
         if (who.value.kind !== 'pc') return err('DH_NOT_A_PC', `${who.value.name} is not a PC: downtime moves are the PCs'`, `${path}.characterId`);
-        const move = readEnum<DowntimeMove>(m as Command, 'move', DOWNTIME_MOVES);
-        if (!move.ok) return err(move.error.code, move.error.message, `${path}.move`);
-        if (move.value === 'workOnProject' && rest.value === 'short') return err('DH_LONG_REST_ONLY', 'Work on a Project is a long-rest move', `${path}.move`);
+        if (m.move === 'workOnProject' && rest === 'short') return err('DH_LONG_REST_ONLY', 'Work on a Project is a long-rest move', `${path}.move`);
         const n = (taken.get(who.value.id) ?? 0) + 1;
         if (n > set.downtimeMoves) return err('DH_TOO_MANY_MOVES', `${who.value.name} may take ${set.downtimeMoves} downtime moves in a rest`, path);
         taken.set(who.value.id, n);
-        const target = (m as Command)['targetId'] === undefined ? who : readCharacter(w, m as Command, 'targetId');
-        if (!target.ok) return err(target.error.code, target.error.message, `${path}.targetId`);
-        const track = MOVE_TRACK[move.value];
-        const moveEvent: EngineEvent = { type: 'daggerheart.downtimeMove', characterId: who.value.id, targetId: target.value.id, move: move.value, rest: rest.value };
-        events.push(moveEvent);
+        const target = m.targetId === undefined ? who : characterOf(w, m.targetId, 'targetId', `${path}.targetId`);
+        if (!target.ok) return target;
+        const track = MOVE_TRACK[m.move];
+        events.push({ type: 'daggerheart.downtimeMove', characterId: who.value.id, targetId: target.value.id, move: m.move, rest });
         if (track !== undefined) {
           const t = trackOf(w.characters[target.value.id]!.stats, track, slotsFor(w, track));
           // A short rest clears 1d4 + tier slots; a long rest clears them all.
-          const die = rest.value === 'short' ? env.rng.die(4) : null;
+          const die = rest === 'short' ? env.rng.die(4) : null;
           const clear = die === null ? t.marked : die + tierOf(w, who.value.id);
           const to = Math.max(0, t.marked - clear);
-          const e = marked(target.value.id, track, t.marked, to, `${rest.value} rest: ${MOVE_WORDS[move.value]}`, die === null ? {} : { dice: [die], tier: tierOf(w, who.value.id) });
-          events.push(e);
+          events.push(marked(target.value.id, track, t.marked, to, `${rest} rest: ${MOVE_WORDS[m.move]}`, die === null ? {} : { dice: [die], tier: tierOf(w, who.value.id) }));
           w = withStats(w, target.value.id, { [TRACK_KEYS[track].marked]: to });
-        } else if (move.value === 'prepare') {
+        } else if (m.move === 'prepare') {
           const from = hopeOf(w, who.value.id);
           const to = Math.min(set.hopeMax, from + 1);
           events.push({ type: 'daggerheart.hopeGained', characterId: who.value.id, amount: to - from, from, to, capped: to === from, reason: 'Prepare' });
@@ -297,47 +247,46 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
       if (set.restGivesFear) {
         const die = env.rng.die(4);
         const pcs = Object.values(world.characters).filter((x) => x.kind === 'pc').length;
-        const gain = die + (rest.value === 'long' ? pcs : 0);
+        const gain = die + (rest === 'long' ? pcs : 0);
         const from = getDaggerheart(world).fear;
         const to = Math.min(set.fearMax, from + gain);
-        events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + gain, reason: `${rest.value} rest`, dice: [die] });
+        events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + gain, reason: `${rest} rest`, dice: [die] });
       }
       // The rest on the one clock: long-term countdowns tick and until-rest conditions end, as reactions in this transaction.
-      events.push(clockAdvanced(world, rest.value === 'long' ? 'longRest' : 'shortRest', 1, 0));
+      events.push(clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, 0));
       return ok(events);
     },
-  },
+  }),
 };
 
 // ---------------------------------------------------------------- reducers
 
-export const trackerReducers: Record<string, Reducer> = {
+const evolve: Evolve<TrackerEvent> = {
   'daggerheart.trackMarked': (w, e) => {
-    const id = str(e, 'characterId');
-    const track = e['track'] as TrackName;
-    const next = withStats(w, id, { [TRACK_KEYS[track].marked]: num(e, 'to') });
-    const verb = num(e, 'to') > num(e, 'from') ? 'marks' : 'clears';
-    const n = Math.abs(num(e, 'to') - num(e, 'from'));
-    const dice = Array.isArray(e['dice']) ? ` (1d4 [${e['dice'].join(', ')}] + tier ${String(e['tier'])})` : '';
-    const why = e['reason'] === '' ? '' : ` (${str(e, 'reason')})`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.track', text: `${nameOf(w, id)} ${verb} ${n} ${TRACK_WORDS[track]}${why}${dice}: ${num(e, 'to')} marked.`, data: { characterId: id, track } });
+    const id = e.characterId;
+    const next = withStats(w, id, { [TRACK_KEYS[e.track].marked]: e.to });
+    const verb = e.to > e.from ? 'marks' : 'clears';
+    const n = Math.abs(e.to - e.from);
+    const dice = e.dice === undefined ? '' : ` (1d4 [${e.dice.join(', ')}] + tier ${String(e.tier)})`;
+    const why = e.reason === '' ? '' : ` (${e.reason})`;
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.track', text: `${nameOf(w, id)} ${verb} ${n} ${TRACK_WORDS[e.track]}${why}${dice}: ${e.to} marked.`, data: { characterId: id, track: e.track } });
   },
   'daggerheart.damageTaken': (w, e) => {
-    const id = str(e, 'characterId');
-    const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: num(e, 'hpTo'), [TRACK_KEYS.armor.marked]: num(e, 'armorTo') });
-    const sev = num(e, 'severity') as Severity;
-    const armor = e['armorUsed'] === true ? `, an Armor Slot makes it ${SEVERITY_WORDS[num(e, 'marks') as Severity]}` : '';
-    const text = `${nameOf(w, id)} takes ${num(e, 'amount')} damage (${SEVERITY_WORDS[sev]}: thresholds ${num(e, 'major')}/${num(e, 'severe')}${armor}) and marks ${num(e, 'hpTo') - num(e, 'hpFrom')} HP.`;
+    const id = e.characterId;
+    const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: e.hpTo, [TRACK_KEYS.armor.marked]: e.armorTo });
+    const armor = e.armorUsed ? `, an Armor Slot makes it ${SEVERITY_WORDS[e.marks]}` : '';
+    const text = `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.severity]}: thresholds ${e.major}/${e.severe}${armor}) and marks ${e.hpTo - e.hpFrom} HP.`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, data: { characterId: id } });
   },
-  'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${str(e, 'rest')} rest.` }),
+  'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${e.rest} rest.` }),
   'daggerheart.downtimeMove': (w, e) => {
-    const id = str(e, 'characterId');
-    const target = str(e, 'targetId');
-    const on = target === id ? '' : ` for ${nameOf(w, target)}`;
-    return appendLog(w, { audience: characterAudience(w, id), kind: 'daggerheart.downtime', text: `${nameOf(w, id)}: ${MOVE_WORDS[e['move'] as DowntimeMove] ?? str(e, 'move')}${on}.` });
+    const id = e.characterId;
+    const on = e.targetId === id ? '' : ` for ${nameOf(w, e.targetId)}`;
+    return appendLog(w, { audience: characterAudience(w, id), kind: 'daggerheart.downtime', text: `${nameOf(w, id)}: ${own(MOVE_WORDS, e.move) ?? e.move}${on}.` });
   },
 };
+
+export const trackerReducers: Record<string, Reducer> = reducersOf(evolve);
 
 export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = {
   'daggerheart.trackMarked': (w, e) => characterAudience(w, e['characterId']),

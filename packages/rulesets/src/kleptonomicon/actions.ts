@@ -18,6 +18,8 @@ const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, valu
 function build(a: Actor): Result<readonly TurnAction[]> {
   const st = getKlepto(a.world);
   const id = a.combatant.id;
+  // Turn commands name a creature by its character (or, unlinked, by its own combatant id): docs/vocabulary.md.
+  const who = a.combatant.characterId ?? id;
   const main = st.encounterPhase === 'main' ? yes : forbid('only in the Main Phase of an Encounter');
   const ownTurn = a.onTurn ? yes : forbid(`not ${a.combatant.name}'s turn`);
   const tm = st.movement[id];
@@ -60,7 +62,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       label: 'Move',
       cost: `free (movement: ${left}u left this turn)`,
       command: 'kleptonomicon.move',
-      fixed: { combatantId: id },
+      fixed: { characterId: who },
       choices: [{ field: 'style', label: 'Style', options: styles }],
       numbers: [{ field: 'units', label: 'Units', min: 1, max: Math.max(1, left), value: 1 }],
       ...judge(main, ownTurn, left <= 0 ? forbid('no movement left this turn') : yes),
@@ -70,12 +72,12 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       label: 'Dash',
       cost: setting(a.world, K.dashCostsBeat) === true ? '1 Beat' : 'free (the Dash ability)',
       command: 'kleptonomicon.dash',
-      fixed: { combatantId: id },
+      fixed: { characterId: who },
       ...judge(main, ownTurn, setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
     }),
     prone
-      ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { combatantId: id }, ...judge(main, ownTurn) })
-      : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'kleptonomicon.dropProne', fixed: { combatantId: id }, ...judge(main, ownTurn) }),
+      ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { characterId: who }, ...judge(main, ownTurn) })
+      : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'kleptonomicon.dropProne', fixed: { characterId: who }, ...judge(main, ownTurn) }),
   );
   return ok(out);
 }

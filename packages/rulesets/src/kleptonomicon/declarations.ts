@@ -11,7 +11,46 @@ const MAX_MODIFIER = 50;
 const prose = (description: string) => text(MAX_TEXT, description).min(1);
 const modifier = () => int(-MAX_MODIFIER, MAX_MODIFIER, 'the test modifier (default 0)').optional();
 const advantage = () => int(-10, 10, 'advantage dice (negative: disadvantage)').optional();
-const mover = z.strictObject({ combatantId: combatantId() });
+/** Who a turn command is about: a character's id, or an unlinked combatant's own id (docs/vocabulary.md). */
+const creature = (description = 'the character (or, for a combatant without one, its combatant id)') => characterId(description);
+/** Issue 17's vocabulary: turn commands took `combatantId`; an old client's still parses (ADR 21). */
+const RENAMED_COMBATANT = { combatantId: 'characterId' } as const;
+const mover = z.strictObject({ characterId: creature() });
+
+// A combatant's own turn (004 "Movement", "Dash", "Free Actions"): typed handlers in commands/turns.ts read these (handlerOf).
+export const freeActionDeclaration = declareCommand('kleptonomicon.freeAction', {
+  summary: 'Take an improvised free action this turn',
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }),
+  renamed: RENAMED_COMBATANT,
+});
+export const moveDeclaration = declareCommand('kleptonomicon.move', {
+  summary: 'Move some units in a movement style',
+  who: 'own-character',
+  input: z.strictObject({
+    characterId: creature('who moves'),
+    style: text(32, 'the movement style (default: the active one)').optional(),
+    units: z.number().min(0).max(1000).meta({ description: 'units of movement' }),
+    leaving: z.array(combatantId()).max(20).meta({ description: 'enemies whose Swinging Distance the move leaves' }).optional(),
+  }),
+  renamed: RENAMED_COMBATANT,
+});
+export const dropProneDeclaration = declareCommand('kleptonomicon.dropProne', { summary: 'Drop prone', who: 'own-character', input: mover, renamed: RENAMED_COMBATANT });
+export const standDeclaration = declareCommand('kleptonomicon.stand', { summary: 'Stand up', who: 'own-character', input: mover, renamed: RENAMED_COMBATANT });
+export const dashDeclaration = declareCommand('kleptonomicon.dash', { summary: 'Dash (an Athletics Test for more movement)', who: 'own-character', input: mover, renamed: RENAMED_COMBATANT });
+export const grantStyleDeclaration = declareCommand('kleptonomicon.grantStyle', {
+  summary: 'Grant a combatant an improvised movement style this turn',
+  who: 'gm',
+  input: z.strictObject({ characterId: creature(), style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }),
+  renamed: RENAMED_COMBATANT,
+});
+export const interruptDeclaration = declareCommand('kleptonomicon.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ characterId: creature(), heavy: z.boolean().optional() }), renamed: RENAMED_COMBATANT });
+export const improvisedManeuverDeclaration = declareCommand('kleptonomicon.improvisedManeuver', {
+  summary: 'An improvised maneuver: a Test against a defense',
+  who: 'own-character',
+  input: z.strictObject({ attackerId: combatantId('who attacks'), targetId: combatantId('who is attacked'), modifier: modifier(), advantage: advantage(), defense: int(0, 100).optional() }),
+  renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
+});
 
 export const kleptoCatalog = catalogOf(
   declareCommand('kleptonomicon.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
@@ -50,7 +89,7 @@ export const kleptoCatalog = catalogOf(
       amount: int(1, 10_000, 'how much it restores (omit: fully)').optional(),
     }),
   }),
-  declareCommand('kleptonomicon.freeAction', { summary: 'Take an improvised free action this turn', who: 'own-character', input: z.strictObject({ combatantId: combatantId(), description: prose('what the character does'), gmAllows: z.boolean().meta({ description: 'GM: allow one past the limit' }).optional() }) }),
+  freeActionDeclaration,
   declareCommand('kleptonomicon.setSheet', {
     summary: "Set a character's Edge Save bonus and whether they are Sneaky",
     who: 'gm',
@@ -73,26 +112,13 @@ export const kleptoCatalog = catalogOf(
   declareCommand('kleptonomicon.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) }),
   declareCommand('kleptonomicon.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) }),
   declareCommand('kleptonomicon.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) }),
-  declareCommand('kleptonomicon.move', {
-    summary: 'Move some units in a movement style',
-    who: 'own-character',
-    input: z.strictObject({ combatantId: combatantId(), style: text(32, 'the movement style (default: the active one)').optional(), units: z.number().min(0).max(1000).meta({ description: 'units of movement' }), leaving: z.array(combatantId()).max(20).optional() }),
-  }),
-  declareCommand('kleptonomicon.dropProne', { summary: 'Drop prone', who: 'own-character', input: mover }),
-  declareCommand('kleptonomicon.stand', { summary: 'Stand up', who: 'own-character', input: mover }),
-  declareCommand('kleptonomicon.dash', { summary: 'Dash (an Athletics Test for more movement)', who: 'own-character', input: mover }),
-  declareCommand('kleptonomicon.grantStyle', {
-    summary: 'Grant a combatant an improvised movement style this turn',
-    who: 'gm',
-    input: z.strictObject({ combatantId: combatantId(), style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }),
-  }),
-  declareCommand('kleptonomicon.interrupt', { summary: "Interrupt a combatant's movement", who: 'gm', input: z.strictObject({ combatantId: combatantId(), heavy: z.boolean().optional() }) }),
-  declareCommand('kleptonomicon.improvisedManeuver', {
-    summary: 'An improvised maneuver: a Test against a defense',
-    who: 'own-character',
-    input: z.strictObject({ attackerId: combatantId('who attacks'), targetId: combatantId('who is attacked'), modifier: modifier(), advantage: advantage(), defense: int(0, 100).optional() }),
-    renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
-  }),
+  moveDeclaration,
+  dropProneDeclaration,
+  standDeclaration,
+  dashDeclaration,
+  grantStyleDeclaration,
+  interruptDeclaration,
+  improvisedManeuverDeclaration,
   declareQuery('kleptonomicon.testOdds', {
     summary: 'Exact chance a Test passes at the table fail Score',
     who: 'anyone',

@@ -6,6 +6,7 @@ import { defineSheet, int, ok, own, text } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { ABILITY_TIMES } from './phases.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
+import type { KleptoEvent } from './events.js';
 
 const fields = {
   edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().optional(),
@@ -39,5 +40,5 @@ export const kleptoSheetModel = defineSheet({
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write: (_world, id, _next, changed) => ok([{ type: 'kleptonomicon.sheetSet', characterId: id, stats: changed }]),
+  write: (_world, id, _next, changed) => ok([{ type: 'kleptonomicon.sheetSet', characterId: id, stats: changed } satisfies KleptoEvent]),
 });

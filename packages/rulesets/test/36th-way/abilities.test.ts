@@ -122,7 +122,7 @@ describe('using abilities in a fight', () => {
     expect(t.sheet('ann').uses['ward']?.activeTurn).not.toBeNull();
     t.s.run({ type: 'encounter.endTurn' });
     const end = t.s.run({ type: 'encounter.endTurn' }); // Ann does not sustain it
-    expect(events(end, '36th-way.abilityLapsed')[0]).toMatchObject({ who: 'ann', ability: 'ward' });
+    expect(events(end, '36th-way.abilityLapsed')[0]).toMatchObject({ characterId: 'ann', ability: 'ward' });
     expect(t.sheet('ann').uses['ward']?.activeTurn).toBeNull();
     expectReplayEqualsLive(t);
   });
@@ -132,7 +132,7 @@ describe('using abilities in a fight', () => {
     t.dice.push(1, 2, 3);
     const tx = t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'surge' });
     expect(events(tx, '36th-way.confusedSaveRolled')[0]).toMatchObject({ success: false, target: 11 });
-    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ target: 'ann', amount: 2 });
+    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ targetId: 'ann', amount: 2 });
   });
 });
 

@@ -17,7 +17,7 @@ describe('basic attacks (002 "Attacks", "Basic Attacks")', () => {
     // 15 + level 1 + volition 3 + escalation 0 = 19 vs AC 14
     expect(roll).toMatchObject({ total: 19, hit: true, crit: false, defenseValue: 14, parts: { level: 1, volition: 3, escalation: 0, bonus: 0 } });
     const [dmg] = events(tx, '36th-way.damaged');
-    expect(dmg).toMatchObject({ target: 'orc', amount: 9, hpFrom: 20, hpTo: 11 }); // 6 + 3
+    expect(dmg).toMatchObject({ targetId: 'orc', amount: 9, hpFrom: 20, hpTo: 11 }); // 6 + 3
     expect(t.sheet('orc').hp).toBe(11);
     expect(events(tx, 'economy.spent')[0]).toMatchObject({ combatant: 'ann', kind: 'standard' });
     expect(t.world.log.some((l) => l.kind === '36th-way.attack' && l.text.includes('natural 15, total 19; hit'))).toBe(true);
@@ -190,8 +190,8 @@ describe('Advantage from stacked conditions (002 "Conditions and Effects")', () 
     t.dice.push(6, 6, 5, 5); // natural 17 (odd) crit: base 5 + 3 = 8 -> 16 to the orc, 4 to Ann
     const tx = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
     const d = events(tx, '36th-way.damaged');
-    expect(d[0]).toMatchObject({ target: 'orc', amount: 16 });
-    expect(d[1]).toMatchObject({ target: 'ann', amount: 4, reason: 'confused' });
+    expect(d[0]).toMatchObject({ targetId: 'orc', amount: 16 });
+    expect(d[1]).toMatchObject({ targetId: 'ann', amount: 4, reason: 'confused' });
   });
 });
 
@@ -248,28 +248,28 @@ describe('multi-target, coup de grace, opportunity attacks', () => {
     t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'slow' } });
     const mv = t.s.run({ type: '36th-way.move', who: 'orc', to: 'bob', range: 'engaged' });
     const [prov] = events(mv, '36th-way.provoked');
-    expect(prov).toMatchObject({ by: 'orc', against: ['ann'] });
+    expect(prov).toMatchObject({ characterId: 'orc', against: ['ann'] });
     t.dice.push(5, 5, 5, 2);
-    const oa = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: prov!['id'] });
+    const oa = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: prov!['provocationId'] });
     expect(events(oa, 'economy.spent')[0]).toMatchObject({ kind: 'free' });
     expect(events(oa, '36th-way.damaged')[0]).toMatchObject({ amount: 5 });
-    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: prov!['id'] }).code).toBe('NO_PROVOCATION');
+    expect(t.s.fail({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: prov!['provocationId'] }).code).toBe('NO_PROVOCATION');
   });
   it('any number of opportunity attacks in a round, one per provocation', () => {
     const t = fight({}, { orc: { abilities: [{ id: 'howl', frequency: 'at-will', action: 'quick', provokes: true }, { id: 'roar', frequency: 'at-will', action: 'move', provokes: true }] } });
     t.s.run({ type: 'encounter.endTurn' }); // the orc's turn
     const p1 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'howl' }), '36th-way.provoked')[0]!;
     t.dice.push(1, 1, 2);
-    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['id'] });
+    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p1['provocationId'] });
     const p2 = events(t.s.run({ type: '36th-way.useAbility', who: 'orc', ability: 'roar' }), '36th-way.provoked')[0]!;
-    expect(p2['id']).not.toBe(p1['id']);
+    expect(p2['provocationId']).not.toBe(p1['provocationId']);
     t.dice.push(1, 1, 2);
-    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p2['id'] });
+    t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], opportunity: p2['provocationId'] });
   });
   it('an ability with Provokes provokes the engaged enemies', () => {
     const t = fight({}, { ann: { abilities: [{ id: 'chant', frequency: 'at-will', action: 'standard', provokes: true, types: ['spell'] }] } });
     const tx = t.s.run({ type: '36th-way.useAbility', who: 'ann', ability: 'chant' });
-    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ by: 'ann', against: ['orc'] });
+    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ characterId: 'ann', against: ['orc'] });
   });
 });
 

@@ -74,7 +74,7 @@ describe('ranged attacks while engaged (002 "Free and Engaged")', () => {
     const t = fight({}, { ann: { stance: 'ranged' } });
     t.dice.push(1, 1, 1);
     const tx = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'ranged' });
-    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ by: 'ann', against: ['orc'], reason: 'made a ranged attack while engaged' });
+    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ characterId: 'ann', against: ['orc'], reason: 'made a ranged attack while engaged' });
     // The crit fail also leaves the GM a private prompt.
     const prompt = t.world.log.find((l) => l.kind === '36th-way.critFailPrompt');
     expect(prompt?.audience).toEqual({ kind: 'gm' });

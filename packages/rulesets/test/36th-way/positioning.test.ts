@@ -40,7 +40,7 @@ describe('moving and disengaging', () => {
     // Ann leaves the orc without disengaging: provokes.
     const tx = t.s.run({ type: '36th-way.move', who: 'ann', to: 'gob', range: 'engaged' });
     expect(events(tx, 'economy.spent').map((e) => e['paid'])).toEqual([[{ pool: 'move', n: 1 }], [{ pool: 'standard', n: 1 }]]);
-    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ by: 'ann', against: ['orc'] });
+    expect(events(tx, '36th-way.provoked')[0]).toMatchObject({ characterId: 'ann', against: ['orc'] });
     const st = getTsw(t.world);
     expect(rangeBetween(st, 'ann', 'gob')).toBe('engaged');
     expect(rangeBetween(st, 'ann', 'orc')).toBe('nearby');
@@ -114,7 +114,7 @@ describe('intercept (002 "Intercept")', () => {
   it('a Free character intercepts an enemy moving to engage a nearby ally (a free action): the enemy engages them instead', () => {
     const t = charge();
     const tx = t.s.run({ type: '36th-way.intercept', interceptor: 'ann', mover: 'gob' });
-    expect(events(tx, '36th-way.intercepted')[0]).toMatchObject({ interceptor: 'ann', mover: 'gob', ally: 'bob' });
+    expect(events(tx, '36th-way.intercepted')[0]).toMatchObject({ interceptorId: 'ann', moverId: 'gob', allyId: 'bob' });
     const st = getTsw(t.world);
     expect(rangeBetween(st, 'gob', 'ann')).toBe('engaged');
     expect(rangeBetween(st, 'gob', 'bob')).toBe('nearby');

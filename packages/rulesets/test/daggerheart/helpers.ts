@@ -1,6 +1,7 @@
-// A Daggerheart table over the registry's real engine (core + countdowns +
-// daggerheart), with dice the test queues face by face (a seeded Rng after).
-import { getCountdowns, seededRng, type Command, type Countdown, type EngineEvent, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
+// A table of any ruleset over the registry's real engine (DhTable: Daggerheart,
+// core + countdowns + daggerheart), with dice the test queues face by face (a
+// seeded Rng after).
+import { getCountdowns, seededRng, type Command, type Countdown, type Engine, type EngineEvent, type Json, type Rng, type Table, type TableView, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
 import { createTableFor, engineFor } from '../../src/registry.js';
 import { getDaggerheart, hopeOf } from '../../src/daggerheart/index.js';
 
@@ -32,12 +33,20 @@ export const GM: Viewer = { role: 'gm' };
 export const SPECTATOR: Viewer = { role: 'spectator' };
 export const player = (seatId: string): Viewer => ({ role: 'player', seatId });
 
-export class DhTable {
-  readonly engine = engineFor('daggerheart')!;
-  readonly dice = scriptedRng();
+/** A table of any registered ruleset over its real engine, driven command by command (the requests suite uses it for all five). */
+export class RulesetTable {
+  readonly engine: Engine;
+  readonly dice: ScriptedRng;
   table: Table;
-  constructor(settings: { [k: string]: Json } = {}) {
-    const r = createTableFor('daggerheart', { tableId: 't', name: 'Daggerheart test', settings });
+  constructor(
+    readonly rulesetId: string,
+    o: { settings?: { [k: string]: Json }; tableId?: string; seed?: number } = {},
+  ) {
+    const engine = engineFor(rulesetId);
+    if (!engine) throw new Error(`no ruleset ${rulesetId}`);
+    this.engine = engine;
+    this.dice = scriptedRng(o.seed);
+    const r = createTableFor(rulesetId, { tableId: o.tableId ?? 't', name: `${rulesetId} test`, settings: o.settings ?? {} });
     if (!r.ok) throw new Error(r.error.message);
     this.table = r.value;
   }
@@ -59,6 +68,21 @@ export class DhTable {
     if (r.ok) throw new Error(`${command.type} should have failed`);
     return r.error;
   }
+  view(v: Viewer): TableView {
+    return this.engine.view(this.table, v);
+  }
+  undo(actor: Viewer = GM): Transaction {
+    return this.run({ type: 'history.undo' }, actor);
+  }
+  redo(actor: Viewer = GM): Transaction {
+    return this.run({ type: 'history.redo' }, actor);
+  }
+}
+
+export class DhTable extends RulesetTable {
+  constructor(settings: { [k: string]: Json } = {}) {
+    super('daggerheart', { settings });
+  }
   seat(name: string): string {
     return String(events(this.run({ type: 'seat.add', name }))[0]!['id']);
   }
@@ -73,15 +97,6 @@ export class DhTable {
   }
   cd(id: string): Countdown {
     return getCountdowns(this.world).countdowns[id]!;
-  }
-  view(v: Viewer): TableView {
-    return this.engine.view(this.table, v);
-  }
-  undo(actor: Viewer = GM): Transaction {
-    return this.run({ type: 'history.undo' }, actor);
-  }
-  redo(actor: Viewer = GM): Transaction {
-    return this.run({ type: 'history.redo' }, actor);
   }
 }
 

@@ -5,46 +5,22 @@
 // request is private to its seat and the GM.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pendingRequests, requestsOf, seededRng, type Command, type EngineEvent, type Engine, type Json, type Table, type Transaction, type Viewer, type ViewMemo } from '@tablekeeper/engine';
-import { createTableFor, engineFor } from '../../src/registry.js';
+import { pendingRequests, requestsOf, type Json, type Table, type Transaction, type Viewer, type ViewMemo } from '@tablekeeper/engine';
+import { events, GM, RulesetTable, SPECTATOR } from '../daggerheart/helpers.js';
+import { hopeOf } from '../../src/daggerheart/index.js';
 
-const GM: Viewer = { role: 'gm' };
-const SPECTATOR: Viewer = { role: 'spectator' };
-
-class Night {
-  readonly engine: Engine;
-  table: Table;
-  rng = seededRng(20);
-  constructor(readonly rulesetId: string) {
-    this.engine = engineFor(rulesetId)!;
-    const t = createTableFor(rulesetId, { tableId: 't-req', name: 'Requests' });
-    if (!t.ok) throw new Error(t.error.message);
-    this.table = t.value;
+/** The shared ruleset table, plus the id a transaction minted (its first event's, or its request's). */
+class Night extends RulesetTable {
+  constructor(rulesetId: string) {
+    super(rulesetId, { tableId: 't-req', seed: 20 });
   }
-  try(command: Command, actor: Viewer = GM) {
-    const r = this.engine.execute(this.table, command, { rng: this.rng, actor });
-    if (r.ok) this.table = r.value.table;
-    return r;
-  }
-  run(command: Command, actor: Viewer = GM): Transaction {
-    const r = this.try(command, actor);
-    if (!r.ok) throw new Error(`${command.type}: ${r.error.code} ${r.error.message}`);
-    return r.value.transaction;
-  }
-  fail(command: Command, actor: Viewer = GM) {
-    const r = this.try(command, actor);
-    if (r.ok) throw new Error(`${command.type} should have been refused`);
-    return r.error;
+  hope(id: string): number {
+    return hopeOf(this.world, id);
   }
   idOf(tx: Transaction): string {
     return String(tx.kind === 'command' ? (tx.events[0]!['id'] ?? (tx.events[0]!['request'] as { id: string }).id) : '');
   }
-  get world() {
-    return this.table.world;
-  }
 }
-
-const eventsOf = (tx: Transaction): readonly EngineEvent[] => (tx.kind === 'command' ? tx.events : []);
 
 /** A seat for Ana playing Kira, one for Bo playing Brak, and a fight with both and a Goblin. */
 function night(rulesetId: string, stats: { [k: string]: Json } = { hp: 10, maxHp: 10 }) {
@@ -80,7 +56,7 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     expect(hpOf(n, kira)).toBe(10);
     const tx = n.run({ type: 'request.approve', id });
     // The kernel's own damage event, then the approval: as if the GM had typed 3 in Kira's damage box.
-    expect(eventsOf(tx).map((e) => e.type)).toEqual(['encounter.hpChanged', 'request.approved']);
+    expect(events(tx).map((e) => e.type)).toEqual(['encounter.hpChanged', 'request.approved']);
     expect(hpOf(n, kira)).toBe(7);
     expect(requestsOf(n.world).items[0]!.status).toBe('approved');
     expect(n.engine.view(n.table, GM).undoLabel).toBe('approve a request');
@@ -112,7 +88,7 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     const byGm = direct.run({ type: 'encounter.heal', id: kira, amount: 4 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 4 }, ana));
     const approved = n.run({ type: 'request.approve', id });
-    expect(eventsOf(approved).slice(0, -1)).toEqual(eventsOf(byGm));
+    expect(events(approved).slice(0, -1)).toEqual(events(byGm));
     expect(hpOf(n, kira)).toBe(8);
   });
 
@@ -121,7 +97,7 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     startFight(n, kira, brak);
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'condition', condition: 'custom:Soaked', duration: 'rounds', rounds: 2 }, ana));
     const tx = n.run({ type: 'request.approve', id });
-    expect(eventsOf(tx).map((e) => e.type)).toContain('condition.applied');
+    expect(events(tx).map((e) => e.type)).toContain('condition.applied');
     const log = n.engine.view(n.table, ana).world.log.map((e) => e.text);
     expect(log).toContain('Kira asks the GM for Soaked for 2 rounds.');
     expect(log).toContain('The GM approved Soaked for 2 rounds for Kira.');
@@ -144,7 +120,7 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     startFight(n, kira, brak);
     n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana);
     const tx = n.run({ type: 'encounter.end' });
-    expect(eventsOf(tx).map((e) => e.type)).toEqual(['encounter.ended', 'request.expired']);
+    expect(events(tx).map((e) => e.type)).toEqual(['encounter.ended', 'request.expired']);
     expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the fight ended' });
     expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe("Kira's request for 2 damage expired: the fight ended.");
   });
@@ -161,7 +137,7 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     startFight(n, kira, brak);
     n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 2 }, ana);
     const tx = n.run({ type: 'character.remove', id: kira });
-    expect(eventsOf(tx).map((e) => e.type)).toContain('request.expired');
+    expect(events(tx).map((e) => e.type)).toContain('request.expired');
     expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the character left the table' });
   });
 
@@ -200,8 +176,8 @@ describe("each ruleset's own command (ADR 29)", () => {
     const byGm = direct.run({ type: '36th-way.damage', target: kira, amount: 5 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
     const tx = n.run({ type: 'request.approve', id });
-    expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
-    expect(eventsOf(byGm)[0]!.type.startsWith('36th-way.')).toBe(true);
+    expect(events(tx).slice(0, -1)).toEqual(events(byGm));
+    expect(events(byGm)[0]!.type.startsWith('36th-way.')).toBe(true);
   });
 
   it("teams (003 'Damage'): a damage request on a fighter with a sheet sends teams.damage (deflection, endurance before health)", () => {
@@ -213,15 +189,15 @@ describe("each ruleset's own command (ADR 29)", () => {
     const byGm = direct.run({ type: 'teams.damage', target: kira, amount: 5 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 5 }, ana));
     const tx = n.run({ type: 'request.approve', id });
-    expect(eventsOf(tx).slice(0, -1)).toEqual(eventsOf(byGm));
-    expect(eventsOf(byGm).some((e) => e.type.startsWith('teams.'))).toBe(true);
+    expect(events(tx).slice(0, -1)).toEqual(events(byGm));
+    expect(events(byGm).some((e) => e.type.startsWith('teams.'))).toBe(true);
   });
 
   it("Daggerheart (000 thresholds, Major 7, Severe 14): 7 damage marks 2 HP; healing 1 clears 1 HP; no fight needed", () => {
     const { n, ana, kira } = night('daggerheart', { major: 7, severe: 14, hpMax: 6, armorMax: 2, stressMax: 6 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 7 }, ana));
     const tx = n.run({ type: 'request.approve', id });
-    expect(eventsOf(tx).find((e) => e.type === 'daggerheart.damageTaken')).toMatchObject({ marks: 2 });
+    expect(events(tx).find((e) => e.type === 'daggerheart.damageTaken')).toMatchObject({ marks: 2 });
     expect(n.world.characters[kira]!.stats['hpMarked']).toBe(2);
     const heal = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 1 }, ana));
     n.run({ type: 'request.approve', id: heal });
@@ -234,6 +210,52 @@ describe("each ruleset's own command (ADR 29)", () => {
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 4 }, ana));
     n.run({ type: 'request.approve', id });
     expect(hpOf(n, kira)).toBe(6);
+  });
+});
+
+describe('a request for a declared action (Daggerheart 000 "Action Rolls": the GM sets the difficulty)', () => {
+  it('Ana asks to climb the wall at +2; the GM approves at difficulty 12; Hope 8, Fear 3: 8 + 3 + 2 = 13 >= 12, a success with Hope, rolled in the approval; one undo takes back both', () => {
+    const { n, ana, kira } = night('daggerheart', {});
+    const hope = n.hope(kira);
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'climb the wall', bonus: 2 }, ana));
+    expect(pendingRequests(requestsOf(n.world)).map((r) => [r.kind, r.action, r.bonus])).toEqual([['action', 'climb the wall', 2]]);
+    n.dice.queue(8, 3);
+    const tx = n.run({ type: 'request.approve', id, difficulty: 12 });
+    const rolled = events(tx).find((e) => e.type === 'daggerheart.actionRolled')!;
+    expect(rolled['roll']).toMatchObject({ hope: 8, fear: 3, modifier: 2, total: 13, difficulty: 12, outcome: 'successWithHope' });
+    expect(events(tx).at(-1)).toEqual({ type: 'request.approved', id, seatId: (ana as { seatId: string }).seatId, difficulty: 12 });
+    expect(n.hope(kira)).toBe(hope + 1);
+    const log = n.view(ana).world.log.map((e) => e.text);
+    expect(log).toContain('Kira asks the GM for an action roll to climb the wall at +2.');
+    expect(log).toContain('The GM approved an action roll to climb the wall at +2 for Kira at difficulty 12.');
+    n.undo();
+    expect(pendingRequests(requestsOf(n.world)).map((r) => r.id)).toEqual([id]);
+    expect(n.hope(kira)).toBe(hope);
+  });
+
+  it('the approval equals the GM rolling it: the same events as daggerheart.actionRoll at difficulty 15 with the same dice', () => {
+    const { n, ana, kira } = night('daggerheart', {});
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'sneak past', advantage: 1 }, ana));
+    const before = n.table;
+    n.dice.queue(5, 9, 4);
+    const approved = n.run({ type: 'request.approve', id, difficulty: 15 });
+    n.table = before;
+    n.dice.queue(5, 9, 4);
+    const byGm = n.run({ type: 'daggerheart.actionRoll', characterId: kira, difficulty: 15, advantage: 1, label: 'sneak past' });
+    expect(events(approved).slice(0, -1)).toEqual(events(byGm));
+  });
+
+  it('refusals name the field: no difficulty, a difficulty on a damage request, no action named; OSR has no action roll to ask for', () => {
+    const { n, ana, kira } = night('daggerheart', { major: 7, severe: 14, hpMax: 6 });
+    const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'action', action: 'leap' }, ana));
+    expect(n.fail({ type: 'request.approve', id })).toMatchObject({ code: 'INVALID_VALUE', path: 'difficulty' });
+    const dmg = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana));
+    expect(n.fail({ type: 'request.approve', id: dmg, difficulty: 10 })).toMatchObject({ path: 'difficulty' });
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'action' }, ana).message).toContain('action');
+    expect(n.fail({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2, bonus: 1 }, ana).message).toContain('only an action request');
+    const osr = night('osr');
+    startFight(osr.n, osr.kira, osr.brak);
+    expect(osr.n.fail({ type: 'request.make', characterId: osr.kira, kind: 'action', action: 'leap' }, osr.ana).message).toBe("Kira's ruleset has no action roll to ask for: ask for damage, healing or a condition");
   });
 });
 

@@ -89,9 +89,10 @@ export interface EventStore {
   batch<T>(fn: () => T): T;
   /**
    * Like `batch`, but the commit does not wait for the disk on the event loop:
-   * `durable` settles once everything committed so far is on disk (the sync runs
-   * off the loop) and rejects if it cannot be made so. Nothing from `fn` may be
-   * acknowledged or shown before `durable` settles (ADR 24).
+   * `durable` settles once everything committed so far is as durable as the
+   * store promises (SQLite: written to the OS, the disk sync within a window, or
+   * on disk, by its `durability`; ADR 24, 31) and rejects if it cannot be made so.
+   * Nothing from `fn` may be acknowledged or shown before `durable` settles.
    */
   commit<T>(fn: () => T): { readonly value: T; readonly durable: Promise<void> };
   /** True when a write transaction can commit right now (health check). */

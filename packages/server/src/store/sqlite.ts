@@ -1,10 +1,11 @@
 // SQLite adapter of the event store (better-sqlite3, synchronous). Durability
 // comes from WAL + synchronous=FULL: a transaction is on disk when append()
-// returns, which is why the room acknowledges only after it. Group commits
-// (commit()) are the exception: their WAL sync runs on the thread pool and
-// they are acknowledged when it resolves; checkpoints run on their own
-// thread and connection (ADR 24).
-import { closeSync, fdatasync, fsyncSync, mkdirSync, openSync } from 'node:fs';
+// returns. Group commits (commit()) are the exception: they commit with
+// synchronous=NORMAL and are acknowledged once their WAL frames are written
+// to the OS, the WAL synced within a window ('process-crash', ADR 31), or
+// once that sync, run on the thread pool, resolves ('os-crash', ADR 24).
+// Checkpoints run on their own thread and connection (ADR 24).
+import { closeSync, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -75,7 +76,21 @@ export const REQUIRED_PRAGMAS = {
   foreign_keys: 1,
 } as const;
 
+/**
+ * What an acknowledged command survives (ADR 31). 'process-crash': the batch's WAL frames are written
+ * to the OS before any ack, and synced to disk within `syncWindowMs`; an OS crash or power cut can lose
+ * the last window of acknowledged commands. 'os-crash': nothing is acknowledged before its WAL sync.
+ */
+export type Durability = 'process-crash' | 'os-crash';
+export const DEFAULT_DURABILITY: Durability = 'process-crash';
+/** 'process-crash': the longest a written batch waits for its WAL sync (ms). */
+export const SYNC_WINDOW_MS = 50;
+
 export interface SqliteOptions {
+  /** What an acknowledged group commit survives; default DEFAULT_DURABILITY (ADR 31). */
+  readonly durability?: Durability;
+  /** With 'process-crash': the WAL is synced at most this long after a group commit wrote it (ms). */
+  readonly syncWindowMs?: number;
   /** Skip the owner lock and the checkpoint thread (tools that read a database a server holds must not use this for writing). */
   readonly shared?: boolean;
   /** How often the checkpoint thread copies the WAL into the database file (ms). */
@@ -204,6 +219,11 @@ const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_
 
 export interface SqliteEventStore extends EventStore {
   readonly db: Database.Database;
+  readonly durability: Durability;
+  /** 'process-crash': true while a group commit's WAL frames wait for their window's sync. */
+  walSyncPending(): boolean;
+  /** Runs a pending window's WAL sync now; resolves once it is done (at once when none is pending). */
+  syncNow(): Promise<void>;
   /** Runs a PASSIVE checkpoint on the checkpoint thread now; resolves with the WAL's frames and how many are in the database file. */
   checkpointNow(): Promise<{ walFrames: number; copied: number }>;
   /** Online backup of the whole database to `path` (consistent while the server runs). */
@@ -212,6 +232,10 @@ export interface SqliteEventStore extends EventStore {
 
 export function openSqliteStore(path: string, options: SqliteOptions = {}): SqliteEventStore {
   if (path === ':memory:' || path === '') throw new StoreError('PRAGMA', 'the SQLite store needs a file (WAL does not work in memory); use the memory store for tests');
+  const durability = options.durability ?? DEFAULT_DURABILITY;
+  if (durability !== 'process-crash' && durability !== 'os-crash') throw new StoreError('PRAGMA', `durability must be 'process-crash' or 'os-crash', not ${JSON.stringify(durability)}`);
+  const syncWindowMs = options.syncWindowMs ?? SYNC_WINDOW_MS;
+  if (!Number.isFinite(syncWindowMs) || syncWindowMs < 0 || syncWindowMs > 10_000) throw new StoreError('PRAGMA', `syncWindowMs must be between 0 and 10000 ms, not ${syncWindowMs}`);
   mkdirSync(dirname(path), { recursive: true });
   const lock = options.shared ? null : ownerLock(path);
   const db = new Database(path);
@@ -266,6 +290,28 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   const syncWal = (): Promise<void> => new Promise((resolve, reject) => fdatasync(walFd, (e) => (e ? reject(e) : resolve())));
   /** A group commit whose WAL sync failed: what it wrote may or may not survive a power cut, so writes are refused until restart. */
   let syncFailure: Error | null = null;
+  const failSync = (e: unknown): Error => (syncFailure ??= e instanceof Error ? e : new Error(String(e)));
+  /** 'process-crash': the timer of the WAL sync that bounds what an OS crash can lose; null when none is due. */
+  let windowSync: NodeJS.Timeout | null = null;
+  /** Window syncs running on the thread pool. */
+  let windowSyncing = 0;
+  /** A failed sync leaves acknowledged batches only in the OS: writes are refused until a restart (health says why). */
+  const windowSyncNow = (): Promise<void> => {
+    if (windowSync !== null) clearTimeout(windowSync);
+    windowSync = null;
+    if (!walOpen) return Promise.resolve();
+    windowSyncing++;
+    return syncWal()
+      .catch((e: unknown) => {
+        throw failSync(e);
+      })
+      .finally(() => windowSyncing--);
+  };
+  const syncWindow = () => {
+    if (windowSync !== null || !walOpen) return;
+    windowSync = setTimeout(() => void windowSyncNow().catch(() => undefined), syncWindowMs);
+    windowSync.unref();
+  };
   /** Inside batch() or commit(): appends run without their own savepoint (a failed one fails the whole batch). */
   let inBatch = false;
   /** Set when an append inside a batch failed in a way that ended the write transaction: the rest of the batch must not autocommit. */
@@ -315,6 +361,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   const store: SqliteEventStore = {
     kind: 'sqlite',
     db,
+    durability,
     createTable(table, tokens) {
       db.transaction(() => {
         insertTable(table);
@@ -416,9 +463,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       } finally {
         setSync.full.run();
       }
+      // COMMIT has written the batch's WAL frames to the OS: a process crash no longer loses them.
+      if (durability === 'process-crash') {
+        syncWindow();
+        return { value, durable: Promise.resolve() };
+      }
       const durable = syncWal().catch((e: unknown) => {
-        syncFailure = e instanceof Error ? e : new Error(String(e));
-        throw syncFailure;
+        throw failSync(e);
       });
       return { value, durable };
     },
@@ -441,6 +492,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
       mkdirSync(dirname(path), { recursive: true });
       await db.backup(path);
     },
+    walSyncPending: () => windowSync !== null || windowSyncing > 0,
+    syncNow: () => (windowSync === null ? Promise.resolve() : windowSyncNow()),
     checkpointNow() {
       return checkpointer ? checkpointer.now() : Promise.resolve(db.pragma('wal_checkpoint(PASSIVE)', { simple: false }) as never);
     },
@@ -451,6 +504,16 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     close() {
       checkpointer?.stop();
+      if (windowSync !== null) {
+        // A clean shutdown leaves nothing to the OS: the pending window's sync runs now.
+        clearTimeout(windowSync);
+        windowSync = null;
+        try {
+          if (walOpen) fdatasyncSync(walFd);
+        } catch {
+          // Closing anyway: SQLite's own close checkpoints (and syncs) what it can.
+        }
+      }
       if (db.open) db.close();
       lock?.close();
       // After the database: closing a descriptor of a file drops this process's locks on it.

@@ -9,7 +9,7 @@ import { startersOf } from '@tablekeeper/rulesets/browser';
 import { listCommands } from '../net/api.ts';
 import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
-import { blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
+import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import { fieldsOf, formValuesFrom, withoutFields, type JsonSchema } from '../lib/schemaForm.ts';
@@ -50,6 +50,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   const refused = (r: Rejection) => sentenceOf(r, namesOf(world)) + (r.path !== undefined && r.ruleCode === 'INVALID_VALUE' ? ` (${r.path.replace(/^block\./, '')})` : '');
 
   const addFoes = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
+    if (daggerheart) return addAdversaries(entry, count, hidden);
     const taken = enc?.active === true ? Object.values(enc.combatants).map((c) => c.name) : builderRows.value.map((r) => r.name);
     const d = draftsFromEntry(method, entry, count, hidden, undefined, taken);
     if (!d.ok) return setNote({ kind: 'error', text: d.message });
@@ -71,6 +72,16 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
     setNote({ kind: 'ok', text: `${names} lined up for the next encounter${hidden ? ', hidden' : ''}.` });
   };
 
+  // Daggerheart's adversaries are characters with thresholds: its own command makes them (and joins them to a running conflict).
+  const daggerheart = world.rulesetId === 'daggerheart';
+  const addAdversaries = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
+    const cmd = adversariesCommand(entry, count, hidden);
+    if (!cmd.ok) return setNote({ kind: 'error', text: cmd.message });
+    const r = await send(cmd.value);
+    if (!r.ok) return setNote({ kind: 'error', text: refused(r.rejection) });
+    setNote({ kind: 'ok', text: `${count === 1 ? entry.name : `${entry.name} 1 to ${entry.name} ${count}`} joined the adversaries${hidden ? ', hidden' : ''}.` });
+  };
+
   const importEntries = async (list: readonly FileEntry[], what: string) => {
     const r = await send({ type: 'bestiary.import', entries: list as never });
     if (r.ok) return setNote({ kind: 'ok', text: `${what}: ${list.length} stat block${list.length === 1 ? '' : 's'} added.` });
@@ -85,7 +96,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
       {entries.length === 0 ? <p class="small muted">No stat blocks yet.</p> : null}
       <ul class="bestiary-list" aria-label="Stat blocks" data-testid="bestiary-list">
         {entries.map((e) => (
-          <EntryRow key={e.id} entry={e} running={enc?.active === true} onAdd={addFoes} onEdit={() => setEditing(editing === e.id ? null : e.id)} editing={editing === e.id} onRemove={async () => {
+          <EntryRow key={e.id} entry={e} addLabel={daggerheart ? `Add ${e.name} as adversaries` : enc?.active === true ? `Add ${e.name} to the fight` : `Line up ${e.name}`} onAdd={addFoes} onEdit={() => setEditing(editing === e.id ? null : e.id)} editing={editing === e.id} onRemove={async () => {
             const r = await send({ type: 'bestiary.remove', id: e.id });
             setNote(r.ok ? { kind: 'ok', text: `${e.name} is out of the bestiary.` } : { kind: 'error', text: refused(r.rejection) });
           }}>
@@ -149,7 +160,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function EntryRow(props: { entry: BestiaryEntry; running: boolean; editing: boolean; onAdd: (e: BestiaryEntry, count: number, hidden: boolean) => Promise<unknown>; onEdit: () => void; onRemove: () => Promise<unknown>; children?: preact.ComponentChildren }) {
+function EntryRow(props: { entry: BestiaryEntry; addLabel: string; editing: boolean; onAdd: (e: BestiaryEntry, count: number, hidden: boolean) => Promise<unknown>; onEdit: () => void; onRemove: () => Promise<unknown>; children?: preact.ComponentChildren }) {
   const { entry: e } = props;
   const [count, setCount] = useState('1');
   const [hidden, setHidden] = useState(false);
@@ -175,7 +186,7 @@ function EntryRow(props: { entry: BestiaryEntry; running: boolean; editing: bool
         <label class="row" style={{ fontWeight: 400 }}>
           <input type="checkbox" checked={hidden} onChange={(ev) => setHidden(ev.currentTarget.checked)} style={{ minHeight: 'auto' }} /> hidden
         </label>
-        <button type="submit">{props.running ? `Add ${e.name} to the fight` : `Line up ${e.name}`}</button>
+        <button type="submit">{props.addLabel}</button>
         <button type="button" aria-expanded={props.editing} onClick={props.onEdit} aria-label={`Edit ${e.name}`}>
           Edit
         </button>

@@ -5,6 +5,7 @@ import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, damageCommand, nextCommand } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
@@ -159,7 +160,7 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
 
 function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
   const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
-  const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats };
+  const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
   const tracks = tracksOf(stats);
   const conds = conditionsOn(enc, c.id);
   const names = conds.length > 0 ? namesOf(world) : {};
@@ -287,9 +288,11 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
 function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const ch = c.characterId ? world.characters[c.characterId] : undefined;
   const stats = { ...(ch?.stats ?? {}), ...c.stats };
-  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats);
+  // A track the ruleset keeps on its sheet (36th Way, teams) changes by the damage box, not here.
+  const onSheet = sheetTrackOf(world, c);
+  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats).filter((t) => !(t.key in onSheet));
   // HP with no maximum is still worth a button.
-  if (typeof stats['hp'] === 'number' && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
+  if (typeof stats['hp'] === 'number' && !('hp' in onSheet) && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>
     ch && !(key in c.stats) ? send({ type: 'character.update', characterId: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', characterId: c.id, stats: { [key]: value } });
   // The tools render only while open: fifty closed rows stay cheap on every turn change.

@@ -6,16 +6,11 @@ import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
-import { myRequests, queueOf, requestCommand } from '../lib/requests.ts';
-import { CUSTOM, durationChoices } from '../lib/turns.ts';
+import { approveCommand, myRequests, queueOf, requestCommand, requestKinds, type QueueRow } from '../lib/requests.ts';
+import { CUSTOM } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { ConditionFields } from './ConditionFields.tsx';
 import type { Send } from './types.ts';
-
-const KINDS: readonly [RequestKind, string][] = [
-  ['damage', 'Damage'],
-  ['heal', 'Healing'],
-  ['condition', 'A condition'],
-];
 
 /** The phone's form and its list of requests, for one character of the player's. */
 export function AskGm({ world, characterId, send }: { world: World; characterId: string; send: Send }) {
@@ -39,7 +34,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
           const form = e.currentTarget;
           const f = new FormData(form);
           const got = (k: string) => String(f.get(k) ?? '');
-          const cmd = requestCommand(characterId, { kind, amount: got('amount'), choice, custom: got('custom'), duration: dur, rounds: got('rounds'), note: got('note') });
+          const cmd = requestCommand(characterId, { kind, amount: got('amount'), choice, custom: got('custom'), duration: dur, rounds: got('rounds'), action: got('action'), bonus: got('bonus'), note: got('note') });
           if (!cmd.ok) return setMsg(cmd.message);
           setBusy(true);
           const r = await send(cmd.value);
@@ -51,13 +46,24 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
         <div class="row">
           <label for="ask-kind">For {name}</label>
           <select id="ask-kind" value={kind} onChange={(e) => setKind(e.currentTarget.value as RequestKind)}>
-            {KINDS.map(([v, label]) => (
+            {requestKinds(world.rulesetId).map(([v, label]) => (
               <option key={v} value={v}>
                 {label}
               </option>
             ))}
           </select>
-          {kind !== 'condition' ? (
+          {kind === 'action' ? (
+            <>
+              <label class="sr-only" for="ask-action">
+                What {name} tries
+              </label>
+              <input id="ask-action" name="action" maxLength={80} placeholder="climb the wall" style={{ width: '10em' }} />
+              <label class="sr-only" for="ask-bonus">
+                Bonus (trait and modifiers)
+              </label>
+              <input id="ask-bonus" name="bonus" type="number" inputMode="numeric" min={-30} max={30} placeholder="+0" style={{ width: '4.5em' }} />
+            </>
+          ) : kind !== 'condition' ? (
             <>
               <label class="sr-only" for="ask-amount">
                 {kind === 'heal' ? 'Hit points to heal' : 'Damage taken'}
@@ -65,45 +71,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
               <input id="ask-amount" name="amount" type="number" inputMode="numeric" min={1} max={10000} placeholder="7" style={{ width: '5em' }} />
             </>
           ) : (
-            <>
-              <label class="sr-only" for="ask-cond">
-                Condition
-              </label>
-              <select id="ask-cond" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-                {(catalogue?.conditions ?? []).map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-                <option value={CUSTOM}>Other (type a name)</option>
-              </select>
-              {choice === CUSTOM ? (
-                <>
-                  <label class="sr-only" for="ask-custom">
-                    Name of the condition
-                  </label>
-                  <input id="ask-custom" name="custom" maxLength={40} placeholder="Soaked" style={{ width: '8em' }} />
-                </>
-              ) : null}
-              <label class="sr-only" for="ask-dur">
-                How long
-              </label>
-              <select id="ask-dur" value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
-                {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
-                  <option key={v} value={v}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-              {dur === 'rounds' ? (
-                <>
-                  <label class="sr-only" for="ask-rounds">
-                    Rounds
-                  </label>
-                  <input id="ask-rounds" name="rounds" type="number" min={1} max={100} defaultValue="1" style={{ width: '4.5em' }} />
-                </>
-              ) : null}
-            </>
+            <ConditionFields idPrefix="ask" catalogue={catalogue} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={100} />
           )}
         </div>
         <div class="row">
@@ -140,7 +108,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
   );
 }
 
-/** The GM's queue: each waiting request with Approve and Decline (one tap each). */
+/** The GM's queue: each waiting request with Approve and Decline (one tap each; a declared action first takes its difficulty). */
 export function RequestQueue({ world, send }: { world: World; send: Send }) {
   const rows = queueOf(world, encounterOf(world));
   const [msg, setMsg] = useState<string | null>(null);
@@ -154,18 +122,7 @@ export function RequestQueue({ world, send }: { world: World; send: Send }) {
       <h2 id="queue-title">Players ask ({rows.length})</h2>
       <ul class="list" aria-live="polite">
         {rows.map((r) => (
-          <li key={r.id} class="row">
-            <span class="grow">
-              {r.text}
-              {r.note === null ? null : <span class="muted small"> "{r.note}"</span>}
-            </span>
-            <button class="small" type="button" aria-label={`Approve ${r.text}`} onClick={() => void answer({ type: 'request.approve', id: r.id })}>
-              Approve
-            </button>
-            <button class="small" type="button" aria-label={`Decline ${r.text}`} onClick={() => void answer({ type: 'request.decline', id: r.id })}>
-              Decline
-            </button>
-          </li>
+          <QueueItem key={r.id} row={r} onAnswer={answer} onProblem={setMsg} />
         ))}
       </ul>
       {msg ? (
@@ -174,5 +131,36 @@ export function RequestQueue({ world, send }: { world: World; send: Send }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function QueueItem({ row: r, onAnswer, onProblem }: { row: QueueRow; onAnswer: (cmd: { type: string; id: string }) => Promise<void>; onProblem: (m: string) => void }) {
+  const [difficulty, setDifficulty] = useState('');
+  const approve = () => {
+    const cmd = approveCommand(r, difficulty);
+    if (!cmd.ok) return onProblem(cmd.message);
+    void onAnswer(cmd.value);
+  };
+  return (
+    <li class="row">
+      <span class="grow">
+        {r.text}
+        {r.note === null ? null : <span class="muted small"> "{r.note}"</span>}
+      </span>
+      {r.needsDifficulty ? (
+        <span class="inline-field">
+          <label for={`difficulty-${r.id}`} class="small">
+            Difficulty
+          </label>
+          <input id={`difficulty-${r.id}`} aria-label={`Difficulty for ${r.text}`} type="number" inputMode="numeric" min={1} max={60} placeholder="12" value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '4.5em' }} />
+        </span>
+      ) : null}
+      <button class="small" type="button" aria-label={`${r.needsDifficulty ? 'Roll and approve' : 'Approve'} ${r.text}`} onClick={approve}>
+        {r.needsDifficulty ? 'Roll' : 'Approve'}
+      </button>
+      <button class="small" type="button" aria-label={`Decline ${r.text}`} onClick={() => void onAnswer({ type: 'request.decline', id: r.id })}>
+        Decline
+      </button>
+    </li>
   );
 }

@@ -4,9 +4,10 @@
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
-import { conditionCommand, CUSTOM, durationChoices } from '../lib/turns.ts';
+import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { ConditionFields } from './ConditionFields.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import type { Send } from './types.ts';
 
@@ -39,7 +40,6 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
   const catalogue = enc?.catalogue;
   const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
   const [dur, setDur] = useState<string>('rounds');
-  const p = `cond-${c.id}`;
   const apply = async (form: HTMLFormElement) => {
     const f = new FormData(form);
     const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
@@ -49,47 +49,7 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
   };
   return (
     <InlineForm label={`Apply a condition to ${c.name}`} button="Apply" act={apply}>
-      <label class="sr-only" for={p}>
-        Condition for {c.name}
-      </label>
-      <select id={p} value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-        {(catalogue?.conditions ?? []).map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name}
-          </option>
-        ))}
-        <option value={CUSTOM}>Other (type a name)</option>
-      </select>
-      {choice === CUSTOM ? (
-        <>
-          <label class="sr-only" for={`${p}-custom`}>
-            Name of the condition for {c.name}
-          </label>
-          <input id={`${p}-custom`} name="custom" maxLength={40} placeholder="Paralyzed" style={{ width: '8em' }} />
-        </>
-      ) : null}
-      <label class="sr-only" for={`stacks-${c.id}`}>
-        Stacks for {c.name}
-      </label>
-      <input id={`stacks-${c.id}`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
-      <label class="sr-only" for={`dur-${c.id}`}>
-        Duration for {c.name}
-      </label>
-      <select id={`dur-${c.id}`} value={dur} onChange={(e) => setDur(e.currentTarget.value)}>
-        {durationChoices(catalogue?.saveEnds === true).map(([v, label]) => (
-          <option key={v} value={v}>
-            {label}
-          </option>
-        ))}
-      </select>
-      {dur === 'rounds' ? (
-        <>
-          <label class="sr-only" for={`rounds-${c.id}`}>
-            Rounds for {c.name}
-          </label>
-          <input id={`rounds-${c.id}`} name="rounds" type="number" min={1} max={1000} defaultValue="1" style={{ width: '4.5em' }} />
-        </>
-      ) : null}
+      <ConditionFields idPrefix={`cond-${c.id}`} forName={c.name} catalogue={catalogue} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={1000} stacks />
     </InlineForm>
   );
 }

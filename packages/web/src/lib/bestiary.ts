@@ -238,3 +238,29 @@ export function templateLine(t: EncounterTemplate): string {
 export function hasLineUp(enc: EncounterState | null): enc is EncounterState {
   return enc !== null && enc.roster.length > 0;
 }
+
+/** The fields `daggerheart.addAdversaries` needs that a stat block may leave out, in the words of its form. */
+const ADVERSARY_NEEDS: readonly [string, string][] = [
+  ['difficulty', 'difficulty'],
+  ['major', 'major threshold'],
+  ['severe', 'severe threshold'],
+  ['hp', 'hit points'],
+];
+const ADVERSARY_NUMBERS = ['difficulty', 'major', 'severe', 'hp', 'stress', 'attack'] as const;
+
+/**
+ * Daggerheart's adversaries come in through its own command (they are
+ * characters with thresholds, not tracker rows): `count` of a stat block,
+ * hidden from the players or known to exist (the command's default). A block
+ * missing a number the command needs is named, so the GM knows what to edit.
+ */
+export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: boolean): Parsed<{ type: 'daggerheart.addAdversaries'; [k: string]: Json }> {
+  if (!Number.isInteger(count) || count < 1 || count > 50) return { ok: false, message: 'Add 1 to 50 at a time.' };
+  const missing = ADVERSARY_NEEDS.filter(([k]) => typeof entry.block[k] !== 'number').map(([, words]) => words);
+  if (missing.length > 0) return { ok: false, message: `${entry.name} needs its ${missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`} before it can fight: press Edit and fill them in.` };
+  const command: { type: 'daggerheart.addAdversaries'; [k: string]: Json } = { type: 'daggerheart.addAdversaries', name: entry.name, count };
+  for (const k of ADVERSARY_NUMBERS) if (typeof entry.block[k] === 'number') command[k] = entry.block[k];
+  if (typeof entry.block['damage'] === 'string' && entry.block['damage'] !== '') command['damage'] = entry.block['damage'];
+  if (hidden) command['visibility'] = 'hidden';
+  return { ok: true, value: command };
+}

@@ -105,7 +105,9 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
   }
   return {
     ok: true,
-    value: names.value.map((name) => ({ id: makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, init })),
+    // A character's one combatant takes the character's id: the 36th Way and teams key sheets, positions and
+    // the action economy by combatant, and a sheet made from the party form is keyed by the character.
+    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, init })),
   };
 }
 

@@ -15,8 +15,15 @@ export interface RequestForm {
   readonly custom: string;
   readonly duration: string;
   readonly rounds: string;
+  /** An action request: what the character tries, and the player's bonus (blank: none). */
+  readonly action?: string;
+  readonly bonus?: string;
   readonly note: string;
 }
+
+/** An action request's bounds (the server's request.make). */
+export const MAX_ACTION = 80;
+export const MAX_BONUS = 30;
 
 export type RequestCommand = { readonly type: 'request.make'; readonly [k: string]: Json };
 
@@ -25,6 +32,14 @@ export function requestCommand(characterId: string, f: RequestForm): { ok: true;
   const note = f.note.trim();
   if (note.length > 120) return { ok: false, message: 'Keep the note to 120 characters.' };
   const base = { type: 'request.make' as const, characterId, kind: f.kind, ...(note === '' ? {} : { note }) };
+  if (f.kind === 'action') {
+    const action = (f.action ?? '').trim();
+    if (action === '' || action.length > MAX_ACTION) return { ok: false, message: `Say what your character tries (up to ${MAX_ACTION} characters).` };
+    const b = (f.bonus ?? '').trim();
+    const bonus = b === '' ? 0 : Number(b);
+    if (!Number.isInteger(bonus) || Math.abs(bonus) > MAX_BONUS) return { ok: false, message: `The bonus must be a whole number from -${MAX_BONUS} to ${MAX_BONUS}.` };
+    return { ok: true, value: { ...base, action, ...(bonus === 0 ? {} : { bonus }) } };
+  }
   if (f.kind !== 'condition') {
     const t = f.amount.trim();
     const n = Number(t);
@@ -48,6 +63,26 @@ export interface QueueRow {
   /** "Kira (Ana): 5 damage" */
   readonly text: string;
   readonly note: string | null;
+  /** A declared action: the GM sets its difficulty to approve it. */
+  readonly needsDifficulty: boolean;
+}
+
+/** Which kinds a phone may ask for: an action roll only where the ruleset rolls one against a difficulty the GM sets (Daggerheart). */
+export function requestKinds(rulesetId: string): readonly [RequestKind, string][] {
+  const kinds: [RequestKind, string][] = [
+    ['damage', 'Damage'],
+    ['heal', 'Healing'],
+    ['condition', 'A condition'],
+  ];
+  return rulesetId === 'daggerheart' ? [...kinds, ['action', 'An action roll']] : kinds;
+}
+
+/** The GM's approval: a declared action carries the difficulty typed next to it (1 to 60, Daggerheart's bounds), else none. */
+export function approveCommand(row: Pick<QueueRow, 'id' | 'needsDifficulty'>, difficulty: string): { ok: true; value: { type: 'request.approve'; id: string; difficulty?: number } } | { ok: false; message: string } {
+  if (!row.needsDifficulty) return { ok: true, value: { type: 'request.approve', id: row.id } };
+  const d = Number(difficulty.trim());
+  if (difficulty.trim() === '' || !Number.isInteger(d) || d < 1 || d > 60) return { ok: false, message: 'Set the difficulty (a whole number from 1 to 60) before approving the roll.' };
+  return { ok: true, value: { type: 'request.approve', id: row.id, difficulty: d } };
 }
 
 /** The GM's queue: waiting requests, oldest first, in words. */
@@ -56,7 +91,7 @@ export function queueOf(world: World, enc: EncounterState | null): QueueRow[] {
   return pendingRequests(requestsOf(world)).map((r) => {
     const who = world.characters[r.characterId]?.name ?? 'A character';
     const seat = world.seats[r.seatId]?.name;
-    return { id: r.id, text: `${who}${seat === undefined ? '' : ` (${seat})`}: ${describeRequest(r, named)}`, note: r.note ?? null };
+    return { id: r.id, text: `${who}${seat === undefined ? '' : ` (${seat})`}: ${describeRequest(r, named)}`, note: r.note ?? null, needsDifficulty: r.kind === 'action' };
   });
 }
 

@@ -68,7 +68,8 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {
-    const alts = anyOf.map((x) => resolve(x, root)).filter((x) => x['type'] !== 'null');
+    // An alternative marked x-long-form is an older spelling the server still reads; a form offers the others.
+    const alts = anyOf.map((x) => resolve(x, root)).filter((x) => x['type'] !== 'null' && x['x-long-form'] !== true);
     if (alts.length === 1) {
       s = { ...alts[0]!, description: s['description'] ?? alts[0]!['description'] };
       return fieldOf(key, path, s, root, required, depth);
@@ -188,6 +189,8 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converte
       return parseJson(String(v), path);
     case 'list': {
       const items = Array.isArray(v) ? v : [];
+      // An optional list left empty is left out, whatever its least length.
+      if (items.length === 0 && !f.required) return { ok: true, value: undefined };
       if (items.length < f.minItems) return bad(path, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}`);
       if (f.maxItems !== null && items.length > f.maxItems) return bad(path, `may hold at most ${f.maxItems} items`);
       const out: Json[] = [];

@@ -23,6 +23,25 @@ function sheetsOf(world: World, rules: SheetRules): { [id: string]: Obj } {
   return out;
 }
 
+/** The numbers a tracker row shows, as the ruleset's sheet holds them. */
+const TRACKED = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealth', 'dead', 'unconscious'] as const;
+
+/**
+ * The 36th Way and teams keep hit points on a sheet keyed by combatant (or naming
+ * the character), and their attacks damage that sheet, not the combatant's stats:
+ * a tracker row reads them here so it never shows stale HP.
+ */
+export function sheetTrackOf(world: World, c: { readonly id: string; readonly characterId: string | null }): Obj {
+  const rules = sheetRulesOf(world);
+  if (rules === null) return {};
+  const sheets = sheetsOf(world, rules);
+  const s = sheets[c.id] ?? (c.characterId === null ? undefined : Object.values(sheets).find((x) => x['characterId'] === c.characterId));
+  if (s === undefined) return {};
+  const out: Obj = {};
+  for (const k of TRACKED) if (s[k] !== undefined) out[k] = s[k]!;
+  return out;
+}
+
 export interface SheetChoice {
   readonly id: string;
   readonly name: string;

@@ -199,11 +199,54 @@ function PartyPanel({ world, send }: { world: World; send: Send }) {
           <div key={c.id}>
             <strong>{c.name}</strong>
             <CharacterTracks t={t} send={send} markable={['hp', 'stress', 'armor']} />
+            {t.thresholds ? null : <ThresholdsForm id={c.id} name={c.name} send={send} />}
             <DamageBox t={t} send={send} />
           </div>
         );
       })}
     </section>
+  );
+}
+
+/**
+ * A PC made without its damage thresholds cannot take damage (000 judges damage
+ * against Major and Severe), so the Damage button waits greyed: ask for them
+ * here, where the GM is looking, rather than in the sheet editor further down.
+ */
+function ThresholdsForm({ id, name, send }: { id: string; name: string; send: Send }) {
+  const [major, setMajor] = useState('');
+  const [severe, setSevere] = useState('');
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <form
+      class="row small"
+      aria-label={`Damage thresholds for ${name}`}
+      data-testid="set-thresholds"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const m = Number(major);
+        const v = Number(severe);
+        if (!Number.isInteger(m) || m < 1 || m > 200 || !Number.isInteger(v) || v < m || v > 400) return setMsg('Major is a whole number from 1 to 200; Severe at least Major, at most 400.');
+        setMsg(null);
+        void send({ type: 'character.sheet.set', characterId: id, sheet: { major: m, severe: v }, patch: true }).then((r) => !r.ok && setMsg(r.rejection.message));
+      }}
+    >
+      <span class="muted">{name} needs damage thresholds before taking damage:</span>
+      <Field id={`th-major-${id}`} label="Major">
+        <input id={`th-major-${id}`} type="number" inputMode="numeric" min={1} max={200} value={major} onInput={(e) => setMajor(e.currentTarget.value)} style={{ width: '4.5em' }} />
+      </Field>
+      <Field id={`th-severe-${id}`} label="Severe">
+        <input id={`th-severe-${id}`} type="number" inputMode="numeric" min={1} max={400} value={severe} onInput={(e) => setSevere(e.currentTarget.value)} style={{ width: '4.5em' }} />
+      </Field>
+      <button class="small" type="submit" aria-label={`Set thresholds for ${name}`}>
+        Set
+      </button>
+      {msg ? (
+        <span class="error" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
   );
 }
 

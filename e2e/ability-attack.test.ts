@@ -1,0 +1,94 @@
+// The 36th Way's attack abilities in real Chromium (002 "Attacks", "Ability
+// Entries"): the GM gives Vesk "Frost Bolt" in the party's sheet form, field by
+// field (frequency, sustain, escalation and the attack as fields, no JSON), lines
+// up the party and an Ogre in the builder and rolls initiative; Ann's phone
+// then offers Frost Bolt with the exact odds against the Ogre's PD and rolls it
+// by a click. The tracker shows the Ogre's HP from its sheet after the hit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { percent } from '../packages/web/src/lib/attack.ts';
+import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
+import { count3d6, type E2e } from './harness.ts';
+import { axeViolations } from './session.ts';
+
+let e2e: E2e | undefined;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2e('ability-attack');
+});
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+/** A field of the generated form by its label's start, inside `scope`. */
+const box = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label} \\(optional\\)`));
+
+async function line(p: Page, values: { [id: string]: string }) {
+  const form = p.locator('form:has(#build-name)');
+  for (const [id, v] of Object.entries(values)) await form.locator(`#build-${id}`).fill(v);
+  await form.locator('button[type=submit]').click();
+}
+
+describe('36th Way attack abilities', () => {
+  it('an ability made by form is an action with exact odds on the phone, rolled by a click', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
+    const vesk = n.idOf('Vesk');
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: vesk, sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+
+    // --- Frost Bolt, field by field in "Edit a sheet".
+    const sheet = gm.p.getByTestId('sheet-form');
+    await sheet.locator('summary').click();
+    await sheet.getByRole('button', { name: 'add abilities' }).click();
+    const ability = sheet.getByRole('group', { name: 'abilities 1', exact: true });
+    expect(await sheet.locator('textarea').count()).toBe(0);
+    await ability.getByLabel('id', { exact: true }).fill('frost');
+    await box(ability, 'name').first().fill('Frost Bolt');
+    expect(await box(ability, 'frequency').locator('option').allTextContents()).toEqual(['(default)', 'at-will', 'encounter', 'daily', 'recharge 9+', 'recharge 11+', 'recharge 13+']);
+    await box(ability, 'frequency').selectOption('recharge 11+');
+    await box(ability, 'sustain').fill('11');
+    await box(ability, 'min').fill('0');
+    await box(ability, 'defense').selectOption('pd');
+    await box(ability, 'reach').selectOption('nearby');
+    const hit = ability.getByRole('group', { name: 'hit (optional)', exact: true });
+    await box(hit, 'count').fill('2');
+    await box(hit, 'sides').fill('6');
+    await box(hit, 'bonus').fill('3');
+    await box(ability, 'miss').selectOption('level');
+    await sheet.getByRole('button', { name: "Save Vesk's sheet" }).click();
+    await expect.poll(() => sheet.getByTestId('sheet-form-saved').textContent()).toBe("Saved Vesk's sheet.");
+    const stored = () => (n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { abilities: Record<string, unknown> }> }).sheets[vesk]?.abilities['frost'];
+    await expect.poll(stored).toMatchObject({ name: 'Frost Bolt', frequency: { kind: 'recharge', target: 11 }, sustain: 11, attack: { defense: 'pd', reach: 'nearby', hit: { count: 2, sides: 6, bonus: 3 }, miss: 'level' } });
+
+    // --- The builder: the party, then an Ogre with its defences; Vesk (fast) acts first.
+    await gm.p.locator('#build-init-band').selectOption('slow');
+    await line(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Ogre');
+    await gm.p.getByTestId('roll-initiative').click();
+    await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
+    // Vesk's own row shows the HP his sheet holds.
+    await expect.poll(() => gm.p.getByRole('list', { name: 'Turn order' }).textContent()).toContain('HP 30/30');
+
+    // --- Ann's phone: Frost Bolt against the Ogre (nearby is in its reach), +4 vs PD 13 needs a natural 9.
+    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    const form = await openAction(ann.p, 'Frost Bolt');
+    expect(await ann.p.getByTestId('actions-panel').getByRole('button', { name: /^Frost Bolt \(/ }).textContent()).toContain('1 standard action, recharge 11+');
+    await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (nearby)']);
+    const expected = `${percent(count3d6((x) => x >= 9))} to hit · ${percent(count3d6((x) => x >= 17))} crit · ${percent(count3d6((x) => x === 3))} crit fail`;
+    expect(expected).toBe('74.1% to hit · 1.9% crit · 0.5% crit fail');
+    await oddsOf(form, expected);
+    const result = await roll(form, 'Roll: Frost Bolt');
+    expect(result).toMatch(/Vesk attacked Ogre \(PD 13\): natural \d+/);
+    // A hit deals 2d6 + 3 and a miss Vesk's level (1): either way the Ogre's row drops below 60, from its sheet.
+    await expect.poll(async () => /HP (\d+)\/60/.exec((await gm.p.getByRole('list', { name: 'Turn order' }).textContent()) ?? '')?.[1]).not.toBe('60');
+    // Recharge 11+: spent until a quick rest, and the panel says so.
+    await expect.poll(() => ann.p.getByTestId('actions-panel').textContent()).toContain('Frost Bolt is expended');
+    // The standard action is spent too (the combatant is the character): Attack waits for the next turn.
+    await ann.p.getByTestId('actions-panel').getByText(/^Not now \(/).click();
+    await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Attack');
+    expect(await axeViolations(ann.p)).toEqual([]);
+    expect(gm.errors).toEqual([]);
+    expect(ann.errors).toEqual([]);
+  });
+});

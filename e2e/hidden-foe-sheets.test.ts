@@ -1,0 +1,81 @@
+// A hidden foe's automatic sheet never reaches a phone (issue 20, ADR 30), in
+// real Chromium. The GM types a visible foe and a hidden one with their
+// defences in the builder and rolls initiative; the web then gives each foe its
+// sheet keyed by its combatant (36th Way: AC/PD/MD; teams: evasion). The GM's
+// socket holds the hidden foe's sheet; the player's phone never receives its
+// name in any WebSocket frame, page or target list, while the visible foe shows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { night, openAction, screen, startE2e } from './actions-flow.ts';
+import type { E2e } from './harness.ts';
+import { axeViolations } from './session.ts';
+
+const CANARY = 'Lurker-Wq-canary';
+let e2e: E2e | undefined;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2e('hidden-foe-sheets');
+});
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+async function line(p: Page, values: { [id: string]: string }, hidden = false) {
+  const form = p.locator('form:has(#build-name)');
+  // Foes go last (very slow band), so the hero's turn comes first; the band resets after each line.
+  if ((await form.locator('#build-init-band').count()) > 0) await form.locator('#build-init-band').selectOption('very slow');
+  for (const [id, v] of Object.entries(values)) await form.locator(`#build-${id}`).fill(v);
+  if (hidden) await form.locator('input[name=hidden]').check();
+  await form.locator('button[type=submit]').click();
+  await expect.poll(() => p.getByTestId('builder-rows').textContent()).toContain(values['name']!);
+}
+
+/** The sheets a ruleset keeps in a socket's view, by name. */
+function sheetNames(view: { world: { ext: { [k: string]: unknown } } }, rules: string): string[] {
+  const sheets = (view.world.ext[rules] as { sheets?: Record<string, { name?: string }> } | undefined)?.sheets ?? {};
+  return Object.values(sheets).map((s) => s.name ?? '');
+}
+
+describe("a hidden foe's automatic sheet stays off the phone", () => {
+  it('36th Way: the hidden foe typed with AC/PD/MD gets its sheet, which no phone frame carries', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    await line(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await line(gm.p, { name: CANARY, 'quick-ac': '17', 'quick-pd': '15', 'quick-md': '12', hp: '40' }, true);
+    await gm.p.getByTestId('roll-initiative').click();
+    // The GM holds both automatic sheets.
+    await expect.poll(() => sheetNames(n.gmSock.view(), '36th-way').sort(), { timeout: 15_000 }).toEqual([CANARY, 'Ogre', 'Vesk'].sort());
+    await expect.poll(() => ann.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
+    const form = await openAction(ann.p, 'Attack');
+    await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (nearby)']);
+    // The phone knows the Ogre, and nothing of the Lurker: not in a frame, the page or a target list.
+    expect(ann.frames.some((f) => f.includes('Ogre'))).toBe(true);
+    expect(ann.frames.filter((f) => f.includes(CANARY))).toEqual([]);
+    expect(await ann.p.content()).not.toContain(CANARY);
+    expect(await axeViolations(ann.p)).toEqual([]);
+    expect(gm.errors).toEqual([]);
+    expect(ann.errors).toEqual([]);
+  });
+
+  it('teams: the hidden foe typed with its evasion gets its sheet, which no phone frame carries', async () => {
+    const n = await night(e2e!, 'teams', 'Bo');
+    await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
+    await gm.p.getByTestId('builder-rows').getByText('Boudica').waitFor();
+    await line(gm.p, { name: 'Raider', 'init-team': 'raiders', 'quick-evasion': '6', hp: '10' });
+    await line(gm.p, { name: CANARY, 'init-team': 'raiders', 'quick-evasion': '9', hp: '12' }, true);
+    await gm.p.getByTestId('roll-initiative').click();
+    await expect.poll(() => sheetNames(n.gmSock.view(), 'teams').sort(), { timeout: 15_000 }).toEqual([CANARY, 'Raider'].sort());
+    // The phone sees the Raider on the tracker, and never the Lurker.
+    await expect.poll(() => bo.p.getByRole('list', { name: 'Turn order' }).textContent(), { timeout: 15_000 }).toContain('Raider');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(bo.frames.filter((f) => f.includes(CANARY))).toEqual([]);
+    expect(await bo.p.content()).not.toContain(CANARY);
+    expect(gm.errors).toEqual([]);
+    expect(bo.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,203 @@
+// Who is in the encounter and what they carry: start and end, add, remove and
+// place combatants, their stats, hit points, visibility and ability to act.
+import { handlerOf, type CommandDeclaration } from '../../core/catalog.js';
+import { mintId } from '../../core/ids.js';
+import { own } from '../../core/own.js';
+import { ErrorCode } from '../../core/result.js';
+import type { CommandHandler, World } from '../../core/types.js';
+import type { EncounterDeclarations } from '../declarations.js';
+import { asJson, combatantFrom, MAX_COMBATANT_STATS, MAX_COMBATANTS, needActive, needCombatant } from '../input.js';
+import { withSheet, withSheets } from '../selectors.js';
+import { EMPTY_ENCOUNTER, errR, getEncounter, okR } from '../state.js';
+import type { Combatant, EncounterRules, EncounterState, SurpriseParams } from '../types.js';
+import type { z } from 'zod';
+
+/** Why a turn order keeps no manual order (ADR 29), in the GM's words. */
+const NO_MANUAL: { readonly [sequencerId: string]: string } = {
+  teams: 'teams take turns and each team picks who acts (003 "Initiative and Rounds")',
+  spotlight: 'the spotlight moves by the rolls and the GM\'s choices (000)',
+  'edge-save': 'each PC slots in by the Edge Saves rolled at the start (004 "Turn Order")',
+};
+
+export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations): Record<string, CommandHandler> {
+  const seqr = rules.sequencer;
+  return {
+    'encounter.start': handlerOf(d.start, {
+      decide(world, p, env) {
+        const enc0 = getEncounter(world);
+        if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
+        const list = p.combatants;
+        const combatants: Record<string, Combatant> = {};
+        const roster: string[] = [];
+        let minting = world;
+        const fresh = (): string => {
+          const [id, next] = mintId(minting, 'cb', env.rng);
+          minting = next;
+          return id;
+        };
+        for (let i = 0; i < list.length; i++) {
+          const c = combatantFrom(world, list[i]!, i, fresh);
+          if (combatants[c.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.id}" is listed twice`, `combatants[${i}].id`);
+          combatants[c.id] = c;
+          roster.push(c.id);
+        }
+        let enc: EncounterState = { ...EMPTY_ENCOUNTER, conditions: enc0.conditions, combatants, roster, nextJoin: roster.length };
+        for (const id of roster) {
+          const c = combatants[id]!;
+          // A placement given by id wins; else the combatant's own placement fields (band, score, team...).
+          const input = p.placements === undefined ? undefined : own(p.placements, id);
+          const pl = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), asJson(input ?? list[roster.indexOf(id)] ?? null), env.rng);
+          if (!pl.ok) return pl;
+          combatants[id] = { ...c, placement: pl.value };
+        }
+        enc = { ...enc, combatants: { ...combatants } };
+        const setup = seqr.setup(withSheets(world, rules, enc), asJson(p.params), env.rng, world.settings);
+        if (!setup.ok) return setup;
+        for (const [id, pl] of Object.entries(setup.value.placements)) {
+          const c = combatants[id];
+          if (c !== undefined) combatants[id] = { ...c, placement: pl };
+        }
+        enc = { ...enc, combatants: { ...combatants }, seq: setup.value.state };
+        let surpriseActors: readonly string[] | null = null;
+        const sp = p.surprise;
+        if (sp !== undefined && sp !== null) {
+          const params: SurpriseParams = sp.actors === undefined ? { side: sp.side } : { side: sp.side, actors: sp.actors };
+          const who = seqr.surprise(enc, params);
+          if (!who.ok) return who;
+          surpriseActors = who.value;
+        }
+        return okR([
+          {
+            type: 'encounter.started',
+            combatants: asJson(roster.map((id) => combatants[id])),
+            seq: setup.value.state,
+            surpriseActors: asJson(surpriseActors),
+            round: surpriseActors === null ? 1 : 0,
+          },
+        ]);
+      },
+    }),
+    'encounter.end': handlerOf(d.end, {
+      decide(world) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        return okR([{ type: 'encounter.ended', round: a.value.round }]);
+      },
+    }),
+    'encounter.add': handlerOf(d.add, {
+      decide(world, p, env) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const enc = a.value;
+        if (enc.roster.length >= MAX_COMBATANTS) return errR('TOO_MANY', `at most ${MAX_COMBATANTS} combatants`);
+        const c = combatantFrom(world, p.combatant, enc.nextJoin, () => mintId(world, 'cb', env.rng)[0]);
+        if (own(enc.combatants, c.id) !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.id}" is already in the encounter`, 'combatant.id');
+        const pl = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, c), asJson(p.placement ?? p.combatant), env.rng);
+        if (!pl.ok) return pl;
+        return okR([{ type: 'encounter.combatantAdded', combatant: asJson({ ...c, placement: pl.value }) }]);
+      },
+    }),
+    'encounter.remove': handlerOf(d.remove, {
+      decide(world, p) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, p.characterId, 'characterId');
+        if (!c.ok) return c;
+        return okR([{ type: 'encounter.combatantRemoved', id: c.value.id }]);
+      },
+    }),
+    'encounter.place': handlerOf(d.place, {
+      // The GM moves someone in the order (a band change from an effect, a new team, re-rolled Edge Saves).
+      decide(world, p, env) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, p.characterId, 'characterId');
+        if (!c.ok) return c;
+        const pl = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), asJson(p.placement), env.rng);
+        if (!pl.ok) return pl;
+        return okR([{ type: 'encounter.placed', id: c.value.id, placement: pl.value }]);
+      },
+    }),
+    'encounter.reorder': handlerOf(d.reorder, {
+      // The GM's manual order (ADR 29): the turn order's own hook says what placements that takes, one placed event each.
+      decide(world, p) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, p.characterId, 'characterId');
+        if (!c.ok) return c;
+        let before: string | null = null;
+        if (p.beforeId !== null) {
+          const b = needCombatant(a.value, p.beforeId, 'beforeId');
+          if (!b.ok) return b;
+          if (b.value.id === c.value.id) return errR(ErrorCode.INVALID_VALUE, 'beforeId: a combatant cannot go before itself', 'beforeId');
+          before = b.value.id;
+        }
+        if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'characterId');
+        const r = seqr.reorder(a.value, c.value.id, before);
+        if (!r.ok) return r;
+        return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
+      },
+    }),
+    'encounter.damage': hpCommand(d.damage, 'damage'),
+    'encounter.heal': hpCommand(d.heal, 'heal'),
+    'encounter.setStats': handlerOf(d.setStats, {
+      // The GM edits a combatant's own numbers (an unlinked NPC's HP or another track); a linked character's sheet is character.update's.
+      decide(world, { characterId, stats }) {
+        const c = needCombatant(getEncounter(world), characterId, 'characterId');
+        if (!c.ok) return c;
+        if (Object.keys(stats).length === 0) return errR(ErrorCode.INVALID_VALUE, 'stats must be an object with at least one key', 'stats');
+        if (Object.keys({ ...c.value.stats, ...stats }).length > MAX_COMBATANT_STATS) return errR('TOO_MANY', `a combatant may have at most ${MAX_COMBATANT_STATS} stats`, 'stats');
+        // Own keys only: a stat named "constructor" must not read Object's member.
+        const from = Object.fromEntries(Object.keys(stats).map((k) => [k, Object.hasOwn(c.value.stats, k) ? (c.value.stats[k] ?? null) : null]));
+        return okR([{ type: 'encounter.statsSet', id: c.value.id, stats, from }]);
+      },
+    }),
+    'encounter.hide': visibilityCommand(d.hide, 'hidden'),
+    'encounter.reveal': visibilityCommand(d.reveal, 'visible'),
+    'encounter.obscure': visibilityCommand(d.obscure, 'existence'),
+    'encounter.setIncapacitated': handlerOf(d.setIncapacitated, {
+      decide(world, { characterId, value }) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, characterId, 'characterId');
+        if (!c.ok) return c;
+        return okR([{ type: 'encounter.incapacitatedSet', id: c.value.id, value }]);
+      },
+    }),
+  };
+}
+
+/**
+ * The damage box: take or restore hit points on the combatant's own hp, or
+ * on its linked character's when the combatant has none. Healing stops at
+ * maxHp when there is one; damage stops at 0. Rulesets with damage modes
+ * (resistance, armour, endurance) keep their own commands.
+ */
+function hpCommand(decl: CommandDeclaration<z.ZodType<{ characterId: string; amount: number }>>, kind: 'damage' | 'heal'): CommandHandler {
+  return handlerOf(decl, {
+    decide(world: World, { characterId, amount }) {
+      const c = needCombatant(getEncounter(world), characterId, 'characterId');
+      if (!c.ok) return c;
+      const ch = c.value.characterId === null ? undefined : world.characters[c.value.characterId];
+      const onCombatant = typeof c.value.stats['hp'] === 'number';
+      const stats = onCombatant ? c.value.stats : ch?.stats;
+      const hp = stats?.['hp'];
+      if (typeof hp !== 'number') return errR('NO_HP', `${c.value.name} has no hit points to change: give them HP first`, 'characterId');
+      const max = stats?.['maxHp'];
+      const to = kind === 'damage' ? Math.max(0, hp - amount) : typeof max === 'number' ? Math.max(hp, Math.min(max, hp + amount)) : hp + amount;
+      return okR([{ type: 'encounter.hpChanged', id: c.value.id, on: onCombatant ? 'combatant' : 'character', kind, amount, from: hp, to }]);
+    },
+  });
+}
+
+function visibilityCommand(decl: EncounterDeclarations['hide'], to: 'hidden' | 'existence' | 'visible'): CommandHandler {
+  return handlerOf(decl, {
+    decide(world, { characterId }) {
+      const a = needActive(world);
+      if (!a.ok) return a;
+      const c = needCombatant(a.value, characterId, 'characterId');
+      if (!c.ok) return c;
+      return okR([{ type: 'encounter.visibilitySet', id: c.value.id, visibility: to }]);
+    },
+  });
+}

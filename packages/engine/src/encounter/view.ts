@@ -1,0 +1,325 @@
+// What players and spectators may see of the encounter (default-deny, ADR 10 and
+// 25), the id status hook (ADR 18) and each event's audience.
+import { own } from '../core/own.js';
+import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
+import { conditionDef } from './conditions.js';
+import { isDefeated, onDeck } from './selectors.js';
+import { shownTestRoll } from './sequencers/edge-save.js';
+import { ENCOUNTER_ID, getEncounter, setEncounter } from './state.js';
+import type { Combatant, ConditionCatalogue, ConditionDef, ConditionInstance, Duration, EconomyState, EncounterRules, EncounterState } from './types.js';
+
+/** A map of numbers as players may read it: only its numbers (a pool's spent count...), nothing else it may hold. */
+function numbers(m: { readonly [k: string]: number }): { [k: string]: number } {
+  const out: { [k: string]: number } = {};
+  for (const [k, v] of Object.entries(m)) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** A condition's duration, field by field; anchored to a hidden combatant's turn, players learn the kind, not whose turn. */
+function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
+  switch (d.kind) {
+    case 'rounds': return { kind: 'rounds', rounds: d.rounds };
+    case 'turnStart':
+    case 'turnEnd': return { kind: d.kind, of: keep(d.of) ? d.of : '' };
+    // A save target is a number players roll against; anything else entered there is the GM's (ADR 33).
+    case 'saveEnds': return typeof d.save === 'number' && Number.isFinite(d.save) ? { kind: 'saveEnds', save: d.save } : { kind: 'saveEnds' };
+    case 'rest': return { kind: 'rest', rest: d.rest };
+    case 'encounterEnd': return { kind: 'encounterEnd' };
+    case 'indefinite': return { kind: 'indefinite' };
+  }
+}
+
+/**
+ * A combatant's own stats as players read them (ADR 33): a PC's numbers are
+ * the party's and pass as entered; a foe's are the GM's, except its defeat,
+ * which the table sees (as hp 0, what the turn order greys out by).
+ */
+function shownStats(c: Combatant): { readonly [key: string]: Json } {
+  if (c.kind === 'pc') return c.stats;
+  return isDefeated(c) ? { hp: 0 } : {};
+}
+
+/** A condition instance's params as players read them: only the keys its definition declares, of the declared type (ADR 33). */
+function shownParams(def: ConditionDef | undefined, params: Json): Json {
+  const declared = def?.params;
+  if (declared === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) return null;
+  const out: { [key: string]: Json } = {};
+  for (const [key, type] of Object.entries(declared)) {
+    const v = own(params, key);
+    if (typeof v === type && (type !== 'number' || Number.isFinite(v))) out[key] = v!;
+  }
+  return out;
+}
+
+/** A projected encounter, the canAct reads it was made with, and the hidden turns players' clock leaves out (null: clock as stored). */
+interface ProjectedEncounter {
+  readonly reads: readonly unknown[];
+  readonly enc: EncounterState;
+  readonly hiddenTurnsEnded: number | null;
+}
+
+export interface EncounterView {
+  project(world: World, viewer: Viewer): World;
+  idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
+  audience: { [type: string]: (world: World, e: EngineEvent) => { readonly kind: 'gm' } | { readonly kind: 'all' } };
+  /** Events as players read them (ADR 33). */
+  eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent };
+}
+
+/** The views; `eventTypes` are the events whose audience hides hidden combatants. */
+export function encounterView(rules: EncounterRules, eventTypes: readonly string[]): EncounterView {
+  const seqr = rules.sequencer;
+
+  /**
+   * The encounter as players and spectators may read it, built field by
+   * field (ADR 25): a key no line below names (a field a later version adds)
+   * stays with the GM. A foe's `stats` and a condition's undeclared `params`
+   * are the GM's too (ADR 33); a placement passes only as the sequencer's
+   * projector rewrote it.
+   */
+  const hideFromPlayers = (world: World, viewer: Viewer): World => {
+    if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
+    const enc = getEncounter(world);
+    const shown = (id: string): boolean => enc.roster.includes(id) && own(enc.combatants, id)?.visibility !== 'hidden';
+    const hidden = new Set([...enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
+    const veiled = new Set(enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'existence'));
+    const hiddenSerials = enc.hiddenTurns ?? [];
+    // Default-deny for the turn order's own state: only what the sequencer's projector shows.
+    const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id)) ?? { state: null, placements: {} };
+    // Nothing hidden: serials and join order as stored.
+    const plain = hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0;
+    const keep = (id: string): boolean => !hidden.has(id);
+    // Turn serials as if hidden turns never happened, so gaps do not reveal them.
+    const pub = (serial: number): number => (plain ? serial : serial - hiddenSerials.filter((h) => h <= serial).length);
+    // Join order as dense ranks among the kept combatants, so gaps do not count hidden joiners.
+    const joinRank = new Map(
+      enc.roster
+        .filter(keep)
+        .map((id) => [id, own(enc.combatants, id)?.joined ?? 0] as const)
+        .sort((a, b) => a[1] - b[1])
+        .map(([id], i) => [id, i] as const),
+    );
+    const combatants: { [id: string]: Combatant } = {};
+    for (const [id, c] of Object.entries(enc.combatants)) {
+      if (!keep(id)) continue;
+      const veil = veiled.has(id);
+      combatants[id] = {
+        id: c.id,
+        // Known to exist only: a public placeholder, no name, stats or linked character.
+        name: veil ? 'Unknown' : c.name,
+        kind: c.kind,
+        side: c.side,
+        characterId: veil ? null : c.characterId,
+        stats: veil ? {} : shownStats(c),
+        visibility: c.visibility,
+        incapacitated: c.incapacitated,
+        unsurprisable: c.unsurprisable,
+        // Only as the sequencer's projector rewrote it; a sequencer without one shows none of it.
+        placement: Object.hasOwn(seqView.placements, id) ? seqView.placements[id]! : c.placement === null ? null : {},
+        joined: plain ? c.joined : (joinRank.get(id) ?? 0),
+        readied: veil || c.readied === null ? null : { action: c.readied.action, trigger: c.readied.trigger, round: c.readied.round },
+      };
+    }
+    const conditions: { [id: string]: ConditionInstance } = {};
+    for (const [k, c] of Object.entries(enc.conditions)) {
+      if (!keep(c.target) || veiled.has(c.target)) continue;
+      conditions[k] = {
+        id: c.id,
+        defId: c.defId,
+        target: c.target,
+        source: c.source !== null && !keep(c.source) ? null : c.source,
+        stacks: c.stacks,
+        duration: shownDuration(c.duration, keep),
+        params: shownParams(conditionDef(rules.conditions, c.defId), c.params),
+        appliedTurn: pub(c.appliedTurn),
+        appliedRound: c.appliedRound,
+        freshTurn: pub(c.freshTurn),
+        freshStacks: c.freshStacks,
+      };
+    }
+    const economy: { [id: string]: EconomyState } = {};
+    for (const [id, e] of Object.entries(enc.economy)) {
+      if (!keep(id) || veiled.has(id)) continue;
+      economy[id] = {
+        spent: numbers(e.spent),
+        granted: numbers(e.granted),
+        owed: numbers(e.owed),
+        turnTags: e.turnTags.filter((t) => typeof t === 'string'),
+        roundTags: e.roundTags.filter((t) => typeof t === 'string'),
+        extended: e.extended === null ? null : { label: e.extended.label, pool: e.extended.pool, remaining: e.extended.remaining },
+      };
+    }
+    const lastTurn: { [id: string]: number } = {};
+    for (const [id, n] of Object.entries(enc.lastTurn)) if (keep(id) && Object.hasOwn(combatants, id) && typeof n === 'number') lastTurn[id] = pub(n);
+    const p = enc.pending;
+    const view: EncounterState = {
+      active: enc.active,
+      ...(enc.number === undefined ? {} : { number: enc.number }),
+      round: enc.round,
+      surpriseActors: enc.surpriseActors?.filter(keep) ?? null,
+      combatants,
+      roster: enc.roster.filter(keep),
+      current: enc.current !== null && keep(enc.current) ? enc.current : null,
+      acted: enc.acted.filter(keep),
+      pending:
+        p === null
+          ? null
+          : {
+              prompt: p.prompt,
+              chooser: p.chooser.kind === 'gm' ? { kind: 'gm' } : { kind: 'players', side: p.chooser.side },
+              options: p.options.filter(keep),
+              default: p.default !== null && keep(p.default) ? p.default : null,
+              ...(p.act === undefined ? {} : { act: p.act }),
+            },
+      turnSerial: pub(enc.turnSerial),
+      lastTurn,
+      seq: seqView.state,
+      economy,
+      conditions,
+      escalation: { offset: enc.escalation.offset, suppressed: enc.escalation.suppressed.filter(keep) },
+      nextJoin: plain ? enc.nextJoin : joinRank.size,
+    };
+    if (plain) return setEncounter(world, view);
+    // The one clock counts every turn; players' clock does not count the hidden ones.
+    const counts = { ...world.clock.counts, turn: world.clock.counts.turn - (enc.hiddenTurnsEnded ?? 0) };
+    return setEncounter({ ...world, clock: { ...world.clock, counts } }, view);
+  };
+
+  /**
+   * hideFromPlayers' rule for one id (ADR 18): a combatant it drops (hidden, or
+   * gone while hidden), and a condition or economy entry on someone it drops or
+   * veils, is hidden; anything else it keeps is shown.
+   */
+  const idStatus = (world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined => {
+    const enc = getEncounter(world);
+    const c = own(enc.combatants, id);
+    const cond = own(enc.conditions, id);
+    const econ = own(enc.economy, id);
+    if (c === undefined && cond === undefined && econ === undefined) return undefined;
+    if (viewer.role === 'gm') return 'shown';
+    const inRoster = (x: string): boolean => enc.roster.includes(x);
+    const keep = (x: string): boolean =>
+      inRoster(x) ? own(enc.combatants, x)?.visibility !== 'hidden' : !(enc.hiddenGone ?? []).includes(x);
+    const veiled = (x: string): boolean => inRoster(x) && own(enc.combatants, x)?.visibility === 'existence';
+    if (c !== undefined && keep(id)) return 'shown';
+    if (cond !== undefined && keep(cond.target) && !veiled(cond.target)) return 'shown';
+    if (econ !== undefined && keep(id) && !veiled(id)) return 'shown';
+    return 'hidden';
+  };
+
+  /**
+   * Every view carries the kernel's on-deck combatant. Players get it computed
+   * on their own projection, as if hidden combatants never existed, so it can
+   * never name (or count) one.
+   */
+  // Built once, so every view shares one object (deltas compare parts by reference).
+  const catalogue: ConditionCatalogue = {
+    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
+    saveEnds: rules.saveRoll !== undefined,
+  };
+  /**
+   * The projected encounter depends only on the stored encounter, the viewer's class and what canAct
+   * reads (the projector's own `writtenFrom` declaration in module.ts): it is kept per stored encounter object,
+   * so a change elsewhere (a clock advance, a note) costs no re-projection and keeps its identity.
+   * No memo when canAct reads undeclared parts.
+   */
+  const memoReads = rules.canAct !== undefined && rules.canActReads === undefined ? null : (rules.canActReads ?? []);
+  const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
+  const readsOf = (world: World, reads: readonly string[]): unknown[] =>
+    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
+  const project = (world: World, viewer: Viewer): World => {
+    const stored = world.ext[ENCOUNTER_ID];
+    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer);
+    const cls = viewer.role === 'gm' ? 'gm' : 'others';
+    const reads = readsOf(world, memoReads);
+    const kept = memo.get(stored)?.[cls];
+    let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
+    if (hit === undefined) {
+      const out = projectFresh(world, viewer);
+      hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
+      const entry = memo.get(stored) ?? {};
+      entry[cls] = hit;
+      memo.set(stored, entry);
+      return out;
+    }
+    // Players' clock leaves hidden turns out, as the fresh projection did for this encounter.
+    const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
+    return setEncounter(seenWorld, hit.enc);
+  };
+  const projectFresh = (world: World, viewer: Viewer): World => {
+    const seen = hideFromPlayers(world, viewer);
+    if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
+    const enc = getEncounter(seen);
+    // The ruleset's own canAct reads state players may not see (a veiled foe's sheet, which a later projector removes):
+    // for them, a combatant known only to exist is judged by what they can see (its incapacitated flag), never by that hook.
+    const judged: EncounterRules =
+      viewer.role === 'gm' || rules.canAct === undefined ? rules : { ...rules, canAct: (w, c) => c.visibility === 'existence' || rules.canAct!(w, c) };
+    let next: string | null;
+    try {
+      next = enc.active ? onDeck(seen, judged) : null;
+    } catch {
+      // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
+      next = null;
+    }
+    // The economy's pools and the condition catalogue travel with every view, so a screen never has to know the ruleset to draw them.
+    return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy, catalogue });
+  };
+
+  const hiddenAudience = (world: World, e: EngineEvent) => {
+    const enc = getEncounter(world);
+    // Events about a combatant players may not fully see (hidden, or known to exist only) stay with the GM.
+    const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
+    const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(own(enc.combatants, v)?.visibility);
+    const gm = { kind: 'gm' } as const;
+    for (const key of ['id', 'target', 'combatant', 'before', 'source', 'of']) if (isHidden(e[key])) return gm;
+    // A duration anchored to a hidden combatant's turn ("until the end of the lurker's next turn").
+    const dur = e['duration'];
+    if (dur !== null && typeof dur === 'object' && !Array.isArray(dur) && isHidden(dur['of'])) return gm;
+    // Events that list combatants: the start roster, a newcomer, a decision's options.
+    const c = e['combatant'];
+    if (c !== null && typeof c === 'object' && !Array.isArray(c) && secret(c['visibility'])) return gm;
+    const list = e['combatants'];
+    if (Array.isArray(list) && list.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && secret(x['visibility']))) return gm;
+    const d = e['decision'];
+    if (d !== null && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d['options']) && d['options'].some(isHidden)) return gm;
+    return { kind: 'all' } as const;
+  };
+  const audience = Object.fromEntries([...eventTypes, 'clock.advanced'].map((t) => [t, hiddenAudience]));
+  // Hit points on a character players may not fully see (an NPC's sheet starts name-only) stay with the GM.
+  audience['encounter.hpChanged'] = (world: World, e: EngineEvent) => {
+    const chId = e['on'] === 'character' ? own(getEncounter(world).combatants, String(e['id']))?.characterId : null;
+    const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
+    return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
+  };
+  // Events carry the records they add whole: players read them with the state's rules for free-form values (ADR 33).
+  const isRecord = (j: Json | undefined): j is { readonly [k: string]: Json } => j !== null && typeof j === 'object' && !Array.isArray(j);
+  const shownPlacement = (p: Json | undefined): Json => {
+    if (!isRecord(p) || !Array.isArray(p['rolls'])) return p ?? null;
+    return { ...p, rolls: p['rolls'].map((r) => (isRecord(r) ? { ...r, detail: shownTestRoll(r['detail']) } : r)) };
+  };
+  const shownRecord = (c: Json | undefined): Json => {
+    if (!isRecord(c)) return c ?? null;
+    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: shownPlacement(c['placement']) };
+  };
+  const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(getEncounter(world).combatants, id)?.kind !== 'pc';
+  const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
+    'encounter.started': (_w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map(shownRecord) : [] }),
+    'encounter.combatantAdded': (_w, e) => ({ ...e, combatant: shownRecord(e['combatant']) }),
+    'encounter.placed': (_w, e) => ({ ...e, placement: shownPlacement(e['placement']) }),
+    'encounter.statsSet': (w, e) => (isFoe(w, e['id']) ? { ...e, stats: {}, from: {} } : e),
+    // A foe's hit points are the GM's; the damage dealt and its fall are not.
+    'encounter.hpChanged': (w, e) => {
+      if (e['on'] !== 'combatant' || !isFoe(w, e['id'])) return e;
+      const { from: _from, to, ...rest } = e;
+      return typeof to === 'number' && to <= 0 ? { ...rest, to: 0 } : rest;
+    },
+    'condition.applied': (_w, e) => ({
+      ...e,
+      params: shownParams(conditionDef(rules.conditions, String(e['condition'])), e['params'] ?? null),
+      ...(isRecord(e['duration']) ? { duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : {}),
+    }),
+    'condition.stacked': (_w, e) => (isRecord(e['duration']) ? { ...e, duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : e),
+  };
+
+  return { project, idStatus, audience, eventView };
+}

@@ -1,0 +1,76 @@
+// The condition fields shared by the phone's "Ask the GM" and the GM's row
+// tools: the ruleset's catalogue or a name of one's own, how long it lasts
+// (save ends only where the ruleset rolls saves), rounds, and stacks for the GM.
+import type { EncounterState } from '@tablekeeper/engine';
+import { CUSTOM, durationChoices } from '../lib/turns.ts';
+
+export interface ConditionFieldsProps {
+  /** Prefix of the fields' ids (unique on the page). */
+  readonly idPrefix: string;
+  /** The creature's name in the labels ("Condition for Goblin 3"); none on the phone, whose form names it. */
+  readonly forName?: string;
+  readonly catalogue: EncounterState['catalogue'];
+  readonly choice: string;
+  readonly setChoice: (v: string) => void;
+  readonly duration: string;
+  readonly setDuration: (v: string) => void;
+  /** The most rounds the receiving command accepts. */
+  readonly maxRounds: number;
+  /** Offer a stacks box (the GM's direct apply; a request asks for one stack). */
+  readonly stacks?: boolean;
+}
+
+/** Form fields named custom, stacks and rounds (read with FormData); the choice and duration are controlled. */
+export function ConditionFields(p: ConditionFieldsProps) {
+  const id = p.idPrefix;
+  const forName = p.forName === undefined ? '' : ` for ${p.forName}`;
+  return (
+    <>
+      <label class="sr-only" for={`${id}-cond`}>
+        Condition{forName}
+      </label>
+      <select id={`${id}-cond`} value={p.choice} onChange={(e) => p.setChoice(e.currentTarget.value)}>
+        {(p.catalogue?.conditions ?? []).map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+        <option value={CUSTOM}>Other (type a name)</option>
+      </select>
+      {p.choice === CUSTOM ? (
+        <>
+          <label class="sr-only" for={`${id}-custom`}>
+            Name of the condition{forName}
+          </label>
+          <input id={`${id}-custom`} name="custom" maxLength={40} placeholder="Soaked" style={{ width: '8em' }} />
+        </>
+      ) : null}
+      {p.stacks === true ? (
+        <>
+          <label class="sr-only" for={`${id}-stacks`}>
+            Stacks{forName}
+          </label>
+          <input id={`${id}-stacks`} name="stacks" type="number" min={1} max={99} defaultValue="1" style={{ width: '4.5em' }} />
+        </>
+      ) : null}
+      <label class="sr-only" for={`${id}-dur`}>
+        {p.forName === undefined ? 'How long' : `Duration${forName}`}
+      </label>
+      <select id={`${id}-dur`} value={p.duration} onChange={(e) => p.setDuration(e.currentTarget.value)}>
+        {durationChoices(p.catalogue?.saveEnds === true).map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {p.duration === 'rounds' ? (
+        <>
+          <label class="sr-only" for={`${id}-rounds`}>
+            Rounds{forName}
+          </label>
+          <input id={`${id}-rounds`} name="rounds" type="number" min={1} max={p.maxRounds} defaultValue="1" style={{ width: '4.5em' }} />
+        </>
+      ) : null}
+    </>
+  );
+}
