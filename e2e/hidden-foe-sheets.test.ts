@@ -22,8 +22,6 @@ afterAll(async () => {
 
 async function line(p: Page, values: { [id: string]: string }, hidden = false) {
   const form = p.locator('form:has(#build-name)');
-  // Foes go last (very slow band), so the hero's turn comes first; the band resets after each line.
-  if ((await form.locator('#build-init-band').count()) > 0) await form.locator('#build-init-band').selectOption('very slow');
   for (const [id, v] of Object.entries(values)) await form.locator(`#build-${id}`).fill(v);
   if (hidden) await form.locator('input[name=hidden]').check();
   await form.locator('button[type=submit]').click();
@@ -43,7 +41,10 @@ describe("a hidden foe's automatic sheet stays off the phone", () => {
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    // Foes go last (very slow), so the hero's turn comes first; the band chosen once stays for the next line.
+    await gm.p.locator('#build-init-band').selectOption('very slow');
     await line(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    expect(await gm.p.locator('#build-init-band').inputValue()).toBe('very-slow');
     await line(gm.p, { name: CANARY, 'quick-ac': '17', 'quick-pd': '15', 'quick-md': '12', hp: '40' }, true);
     await gm.p.getByTestId('roll-initiative').click();
     // The GM holds both automatic sheets.

@@ -472,7 +472,11 @@ class Parser {
     let fate: 0 | 1 | 2 = 0;
     let sidesPos = d.end;
     if (d.text === 'df' || d.text.startsWith('df')) {
-      if (d.text !== 'df') this.toks.splice(this.i, 0, { kind: 'name', text: d.text.slice(2), pos: d.pos + 2, end: d.end });
+      if (d.text !== 'df') {
+        // `4dFcs=1`: the letters after F are modifiers; the 'dF' token ends at the F so they count as adjacent.
+        this.toks.splice(this.i, 0, { kind: 'name', text: d.text.slice(2), pos: d.pos + 2, end: d.end });
+        this.toks[this.i - 1] = { ...d, text: 'df', end: d.pos + 2 };
+      }
       fate = 2;
       sides = 3;
       const dot = this.peek();

@@ -21,6 +21,9 @@ const COMMON = [
   'log(1d10)', 'exp(1d4)', 'sin(1d6)', 'cos(1d6)', 'tan(1d6)', 'floor(sqrt(4d6))', 'max(2d6, 1d12)',
   // Fate / Fudge
   '4dF', 'dF', 'dF.2', 'dF.1', '4dF.1', '4dF+2', '2dF.2-1',
+  // Fate / Fudge with modifiers (letters right after the F: `4dFkh2`, `4dFcs=1`)
+  '4dFcs=1', '4dFcf=-1', '4dFcs>0', '4dFmin0', '4dFmax0', '4dF!', '4dF!!', '4dF!p', '4dFkh2', '4dFkl1', '4dFdl1', '4dFd1', '4dFr', '4dFro',
+  '4dFr=0', '4dFs', '4dFsd', '3dFu', '2dFu', '4dFkh2>=1', '4dF.1kh2', '4dF.1r=0', '4dF.2min0', '{4dF, 4dF}kh1', '{4dFkh3, 4dF}kl1',
   // keep / drop
   '4d6kh3', '4d6k3', '2d20kh1', '2d20kl1', '4d6dl1', '4d6d1', '4d6dh1', '6d6kh3', '5d10kl2', '4d6kh3+2', '3d20dh2', '8d6dl3',
   // explosions: separate, with triggers, compounding, penetrating
@@ -54,12 +57,14 @@ const COMMON = [
  */
 const OURS_ONLY = ['-1d6', '4D6KH3', '1d6r1', '4d6ro1kh3', '1d20+5 [bonus]', '1d20+5 # to hit', '3d6 vs 13', '(1d4)d6', '8d6>4f1', '1d20+5 >= 15', '(3d6) >= 13', '4d6x', '1d20cs20'];
 
-const rng = seededRng('compat');
-// rpg-dice-roller draws through a random-js engine: give it the same seeded generator.
+let rng = seededRng('compat');
+// rpg-dice-roller draws through a random-js engine: give it the same seeded generator,
+// seeded per notation (rdrSample), so adding a notation to the list moves no other one's sample.
 NumberGenerator.generator.engine = { next: () => (rng.die(0x1_0000_0000) - 1) | 0 };
 
 function rdrSample(notation: string): number[] | null {
   let r: DiceRoll;
+  rng = seededRng(`compat:${notation}`);
   try {
     r = new DiceRoll(notation);
   } catch {

@@ -149,61 +149,81 @@ export const disengageDeclaration = declareCommand('36th-way.disengage', {
 export const popOffDeclaration = declareCommand('36th-way.popOff', { summary: 'Pop free of engaged enemies', who: 'own-character', input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).max(MAX_TARGETS).optional() }), renamed: { who: 'characterId' } });
 export const interceptDeclaration = declareCommand('36th-way.intercept', { summary: 'Intercept an enemy who just moved to engage someone', who: 'own-character', input: z.strictObject({ interceptorId: sheetId(), moverId: sheetId() }), renamed: { interceptor: 'interceptorId', mover: 'moverId' } });
 
-export const tswCatalog = catalogOf(
-  declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
-  declareCommand('36th-way.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: { id: 'characterId' } }),
-  declareCommand('36th-way.outOfFight', { summary: 'Mark a sheet out of the fight (or back in)', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: { id: 'characterId' } }),
-  declareCommand('36th-way.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput, renamed: { attacker: 'attackerId', targets: 'targetIds' } }),
-  declareCommand('36th-way.damage', {
+// Sheets, attacks' aftermath, dying, abilities, rests, stances, checks: typed handlers in module.ts read these (handlerOf).
+export const sheetRemoveDeclaration = declareCommand('36th-way.sheet.remove', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: { id: 'characterId' } });
+export const outOfFightDeclaration = declareCommand('36th-way.outOfFight', { summary: 'Mark a sheet out of the fight (or back in)', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: { id: 'characterId' } });
+export const damageDeclaration = declareCommand('36th-way.damage', {
     summary: 'Deal direct damage to a sheet',
     who: 'gm',
     input: z.strictObject({ targetId: sheetId(), amount: int(0, 100_000), damageType: damageType.optional(), crit: z.boolean().optional() }),
     renamed: { target: 'targetId' },
-  }),
-  declareCommand('36th-way.heal', {
+  });
+export const healDeclaration = declareCommand('36th-way.heal', {
     summary: 'Heal: spend a recovery, a free recovery, or NPC healing dice',
     who: 'own-character',
     input: z.strictObject({ characterId: creature('who is healed'), how: z.enum(['recovery', 'free', 'npc']).optional(), average, helperId: sheetId('who healed them').optional(), die: z.union([z.literal(6), z.literal(10)]).optional() }),
     renamed: { id: 'characterId', by: 'helperId' },
-  }),
-  declareCommand('36th-way.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ helperId: sheetId('who helps'), targetId: sheetId('who is dying') }), renamed: { who: 'helperId', target: 'targetId' } }),
-  declareCommand('36th-way.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ characterId: creature(), effect: text(200).optional() }), renamed: { id: 'characterId' } }),
-  declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } }),
-  declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } }),
-  declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } }),
-  declareCommand('36th-way.quickRest', {
+  });
+export const stabilizeDeclaration = declareCommand('36th-way.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ helperId: sheetId('who helps'), targetId: sheetId('who is dying') }), renamed: { who: 'helperId', target: 'targetId' } });
+export const lastGaspDeclaration = declareCommand('36th-way.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ characterId: creature(), effect: text(200).optional() }), renamed: { id: 'characterId' } });
+export const grantSaveDeclaration = declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } });
+export const useAbilityDeclaration = declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
+export const sustainDeclaration = declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
+export const quickRestDeclaration = declareCommand('36th-way.quickRest', {
     summary: 'Take a quick rest, spending recoveries per sheet',
     who: 'gm',
     input: z.strictObject({ recoveries: z.record(z.string().max(80), int(0, 99)).meta({ description: 'recoveries each sheet spends' }).optional(), average }),
-  }),
-  declareCommand('36th-way.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) }),
-  declareCommand('36th-way.restore', {
+  });
+export const fullRestDeclaration = declareCommand('36th-way.fullRest', { summary: 'Take a full rest (a retreat to one is a campaign loss)', who: 'gm', input: z.strictObject({ retreat: z.boolean().optional() }) });
+export const restoreDeclaration = declareCommand('36th-way.restore', {
     summary: 'Give back recoveries or an ability use (downtime)',
     who: 'gm',
     input: z.strictObject({ characterId: creature(), recoveries: int(0, 99).optional(), ability: text(80).optional() }),
     renamed: { who: 'characterId' },
-  }),
-  declareCommand('36th-way.stance', { summary: 'Switch stance (a quick action)', who: 'own-character', input: z.strictObject({ characterId: creature(), stance: z.enum(['melee', 'ranged']) }), renamed: { who: 'characterId' } }),
-  declareCommand('36th-way.rally', {
+  });
+export const stanceDeclaration = declareCommand('36th-way.stance', { summary: 'Switch stance (a quick action)', who: 'own-character', input: z.strictObject({ characterId: creature(), stance: z.enum(['melee', 'ranged']) }), renamed: { who: 'characterId' } });
+export const rallyDeclaration = declareCommand('36th-way.rally', {
     summary: 'Rally: heal with a recovery, optionally saving against a condition',
     who: 'own-character',
     input: z.strictObject({ characterId: creature(), average, against: text(64, 'a condition instance to save against').optional() }),
     renamed: { who: 'characterId' },
-  }),
-  declareCommand('36th-way.fightInSpirit', {
+  });
+export const fightInSpiritDeclaration = declareCommand('36th-way.fightInSpirit', {
     summary: 'A downed PC fights in spirit, giving an ally a boon',
     who: 'own-character',
     input: z.strictObject({ characterId: creature(), allyId: sheetId('the ally given the boon'), boon: z.enum(['attack', 'save', 'defense']), reason: text(200).min(1) }),
     renamed: { who: 'characterId', ally: 'allyId' },
-  }),
-  declareCommand('36th-way.flee', { summary: 'The party flees: a campaign loss, and the fight ends', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('36th-way.check', {
+  });
+export const fleeDeclaration = declareCommand('36th-way.flee', { summary: 'The party flees: a campaign loss, and the fight ends', who: 'gm', input: z.strictObject({}) });
+export const checkDeclaration = declareCommand('36th-way.check', {
     summary: 'A skill check: 3d6 + bonus against a difficulty',
     who: 'own-character',
     input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional(), advantage: int(-6, 6).optional(), sneak: z.boolean().optional() }),
     renamed: { who: 'characterId' },
-  }),
-  declareCommand('36th-way.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }), renamed: { who: 'characterId' } }),
+  });
+export const diceyMoveDeclaration = declareCommand('36th-way.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }), renamed: { who: 'characterId' } });
+
+export const tswCatalog = catalogOf(
+  declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
+  sheetRemoveDeclaration,
+  outOfFightDeclaration,
+  declareCommand('36th-way.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput, renamed: { attacker: 'attackerId', targets: 'targetIds' } }),
+  damageDeclaration,
+  healDeclaration,
+  stabilizeDeclaration,
+  lastGaspDeclaration,
+  grantSaveDeclaration,
+  useAbilityDeclaration,
+  sustainDeclaration,
+  quickRestDeclaration,
+  fullRestDeclaration,
+  restoreDeclaration,
+  stanceDeclaration,
+  rallyDeclaration,
+  fightInSpiritDeclaration,
+  fleeDeclaration,
+  checkDeclaration,
+  diceyMoveDeclaration,
   positionDeclaration,
   moveDeclaration,
   disengageDeclaration,

@@ -2,16 +2,36 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter, playerTurnSerial, own } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { byController, cannotAct, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { log, name, onSt } from './logging.js';
+import {
+  checkDeclaration,
+  damageDeclaration,
+  diceyMoveDeclaration,
+  fightInSpiritDeclaration,
+  fleeDeclaration,
+  fullRestDeclaration,
+  grantSaveDeclaration,
+  healDeclaration,
+  lastGaspDeclaration,
+  outOfFightDeclaration,
+  quickRestDeclaration,
+  rallyDeclaration,
+  restoreDeclaration,
+  sheetRemoveDeclaration,
+  stabilizeDeclaration,
+  stanceDeclaration,
+  sustainDeclaration,
+  useAbilityDeclaration,
+} from './declarations.js';
 import type { TswEvent } from './events.js';
 import { reducersOf, type TypedReducers } from '../typed-reducers.js';
 import { movementCommands, movementReducers } from './movement.js';
@@ -145,6 +165,9 @@ export function createTswModule(): TswModule {
   const kit = encounterKit(rules);
   kitRef = kit;
 
+  /** The GM, or the player whose character the sheet is (judged on the parsed payload, old field names already moved). */
+  const mayCommand = (world: World, actor: Viewer, id: string): RuleError | null => (controls(world, actor, id) ? null : FORBIDDEN);
+
   const spendIn = (world: World, who: string, kind: string): R<EngineEvent[]> => {
     if (!inEncounter(world, who)) return okR([]);
     const e = kit.spend(world, who, { kind });
@@ -161,110 +184,96 @@ export function createTswModule(): TswModule {
         return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
     },
-    '36th-way.sheet.remove': {
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+    '36th-way.sheet.remove': handlerOf(sheetRemoveDeclaration, {
+      decide(world, { characterId }) {
+        const s = needSheet(world, characterId, 'characterId');
         return s.ok ? okR([{ type: '36th-way.sheetRemoved', characterId: s.value.id } satisfies TswEvent]) : s;
       },
-    },
-    '36th-way.outOfFight': {
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+    }),
+    '36th-way.outOfFight': handlerOf(outOfFightDeclaration, {
+      decide(world, { characterId, value }) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
-        if (typeof c['value'] !== 'boolean') return errR('INVALID_VALUE', 'value must be true or false', 'value');
-        return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value: c['value'] } satisfies TswEvent]);
+        return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value } satisfies TswEvent]);
       },
-    },
+    }),
     '36th-way.attack': {
       authorize: byController('attackerId', 'attacker'),
       decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
     },
-    '36th-way.damage': {
+    '36th-way.damage': handlerOf(damageDeclaration, {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
-      decide(world, c) {
-        const s = needSheet(world, c['targetId'], 'targetId');
+      decide(world, { targetId, amount, damageType = 'weapon', crit }) {
+        const s = needSheet(world, targetId, 'targetId');
         if (!s.ok) return s;
-        const amount = c['amount'];
-        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > 100_000) return errR('INVALID_VALUE', 'amount must be an integer in [0, 100000]', 'amount');
-        const type = c['damageType'] ?? 'weapon';
-        if (!isDamageType(type)) return errR('INVALID_VALUE', 'damageType must be a damage type', 'damageType');
-        return okR([damageEvent(world, s.value, amount, { sourceId: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [type], roll: null }, c['crit'] === true)]);
+        return okR([damageEvent(world, s.value, amount, { sourceId: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [damageType], roll: null }, crit === true)]);
       },
-    },
-    '36th-way.heal': {
+    }),
+    '36th-way.heal': handlerOf(healDeclaration, {
       // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), or an NPC's 1d6 / 1d10 per level ("npc").
-      authorize: byController('characterId', 'id'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, how = 'recovery', average, helperId, die = 6 }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
         if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
-        const how = c['how'] ?? 'recovery';
-        const roll = c['average'] === true ? false : c['average'] === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
-        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: typeof c['helperId'] === 'string' ? c['helperId'] : null })]);
-        if (how === 'npc') {
-          const sides = c['die'] ?? 6;
-          if (sides !== 6 && sides !== 10) return errR('INVALID_VALUE', 'die must be 6 or 10 (1d6 or 1d10 per level)', 'die');
-          const dice: number[] = [];
-          for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(sides));
-          const amount = dice.reduce((a, b) => a + b, 0);
-          const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
-          return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
-        }
-        return errR('INVALID_VALUE', 'how must be "recovery", "free" or "npc"', 'how');
+        const roll = average === true ? false : average === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
+        const dice: number[] = [];
+        for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
+        const amount = dice.reduce((a, b) => a + b, 0);
+        const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
+        return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
       },
-    },
-    '36th-way.stabilize': {
+    }),
+    '36th-way.stabilize': handlerOf(stabilizeDeclaration, {
       // A standard action: the dying character still cannot act, but failed death saves no longer kill.
-      authorize: byController('helperId', 'who'),
-      decide(world, c) {
-        const who = needSheet(world, c['helperId'], 'helperId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.helperId),
+      decide(world, { helperId, targetId }) {
+        const who = needSheet(world, helperId, 'helperId');
         if (!who.ok) return who;
         const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['targetId'], 'targetId');
+        const t = needSheet(world, targetId, 'targetId');
         if (!t.ok) return t;
         if (t.value.dying === null) return errR('NOT_DYING', `${t.value.name} is not dying`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
         return okR([...spend.value, { type: '36th-way.stabilized', targetId: t.value.id, helperId: who.value.id } satisfies TswEvent]);
       },
-    },
-    '36th-way.lastGasp': {
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+    }),
+    '36th-way.lastGasp': handlerOf(lastGaspDeclaration, {
+      decide(world, { characterId, effect = 'an effect' }) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         if (s.value.kind !== 'pc') return errR('INVALID_VALUE', 'Last Gasp saves are for PCs', 'characterId');
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
-        const effect = c['effect'] ?? 'an effect';
-        if (typeof effect !== 'string' || effect.length > 200) return errR('INVALID_VALUE', 'effect must be a short text', 'effect');
         return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect } satisfies TswEvent]);
       },
-    },
-    '36th-way.grantSave': {
+    }),
+    '36th-way.grantSave': handlerOf(grantSaveDeclaration, {
       // An ally's standard action: a Last Gasp save that does not count against the four if it fails.
-      authorize: byController('helperId', 'who'),
-      decide(world, c, env) {
-        const who = needSheet(world, c['helperId'], 'helperId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.helperId),
+      decide(world, { helperId, targetId }, env) {
+        const who = needSheet(world, helperId, 'helperId');
         if (!who.ok) return who;
         const unable = cannotAct(who.value, 'helperId');
         if (unable !== null) return unable;
-        const t = needSheet(world, c['targetId'], 'targetId');
+        const t = needSheet(world, targetId, 'targetId');
         if (!t.ok) return t;
         if (t.value.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.value.name} is not making Last Gasp saves`, 'targetId');
         const spend = spendIn(world, who.value.id, 'standard');
         if (!spend.ok) return spend;
         return okR([...spend.value, ...deathSaveEvents(kit, world, t.value, env.rng, { counts: false, grantedBy: who.value.id })]);
       },
-    },
-    '36th-way.useAbility': {
+    }),
+    '36th-way.useAbility': handlerOf(useAbilityDeclaration, {
       // A non-attack ability (attacks go through 36th-way.attack with `ability`).
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, ability: id }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
-        const id = c['ability'];
-        const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
+        const a = own(s.value.abilities, id);
         if (a === undefined) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(id)}`, 'ability');
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
@@ -279,17 +288,16 @@ export function createTswModule(): TswModule {
         if (hasCondition(world, s.value.id, 'confused')) out.push(...confusedSave(kit, world, s.value, env.rng, `used ${a.name}`));
         return okR(out);
       },
-    },
-    '36th-way.sustain': {
+    }),
+    '36th-way.sustain': handlerOf(sustainDeclaration, {
       // Roll the Sustain X with the same action that started it; a failure lets it lapse at the end of the turn.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, ability: id }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const id = c['ability'];
-        const a = typeof id === 'string' ? s.value.abilities[id] : undefined;
+        const a = own(s.value.abilities, id);
         if (a === undefined || a.sustain === null) return errR('NOT_SUSTAINABLE', `${JSON.stringify(id)} is not a sustained ability of ${s.value.name}`, 'ability');
         const use = s.value.uses[a.id];
         if (use?.activeTurn == null) return errR('NOT_ACTIVE', `${a.name} is not active`, 'ability');
@@ -299,20 +307,17 @@ export function createTswModule(): TswModule {
         const success = roll.natural >= a.sustain;
         return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success } satisfies TswEvent]);
       },
-    },
-    '36th-way.quickRest': {
+    }),
+    '36th-way.quickRest': handlerOf(quickRestDeclaration, {
       // Spend any recoveries, restore encounter abilities, roll every expended recharge ability.
-      decide(world, c, env) {
+      decide(world, { recoveries: spendMap = {}, average }, env) {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
-        const spendMap = c['recoveries'] ?? {};
-        if (spendMap === null || typeof spendMap !== 'object' || Array.isArray(spendMap)) return errR('INVALID_VALUE', 'recoveries must map sheet ids to counts', 'recoveries');
         const out: EngineEvent[] = [];
-        const roll = c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
           if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
-          if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', `recoveries.${id} must be an integer in [0, 99]`, `recoveries.${id}`);
           if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
           for (let i = 0; i < n; i++) {
             const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
@@ -332,69 +337,63 @@ export function createTswModule(): TswModule {
             }
           }
         }
-        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: '36th-way.quickRested' });
+        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: '36th-way.quickRested' } satisfies TswEvent);
         return okR(out);
       },
-    },
-    '36th-way.fullRest': {
+    }),
+    '36th-way.fullRest': handlerOf(fullRestDeclaration, {
       // Resets HP, recoveries, abilities and resources; a new adventuring day. A retreat to rest is a campaign loss.
-      decide(world, c) {
+      decide(world, { retreat }) {
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        if (c['retreat'] === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day } satisfies TswEvent);
+        if (retreat === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day } satisfies TswEvent);
         out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 } satisfies TswEvent);
         return okR(out);
       },
-    },
-    '36th-way.restore': {
+    }),
+    '36th-way.restore': handlerOf(restoreDeclaration, {
       // Downtime in the middle of an adventuring day: the GM may give back a recovery or a daily ability.
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      decide(world, { characterId, recoveries: n = 0, ability }) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
-        const n = c['recoveries'] ?? 0;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 99) return errR('INVALID_VALUE', 'recoveries must be an integer in [0, 99]', 'recoveries');
-        const ability = c['ability'];
-        if (ability !== undefined && (typeof ability !== 'string' || s.value.abilities[ability] === undefined)) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
+        if (ability !== undefined && own(s.value.abilities, ability) === undefined) return errR('NOT_FOUND', `${s.value.name} has no ability ${JSON.stringify(ability)}`, 'ability');
         if (n === 0 && ability === undefined) return errR('INVALID_VALUE', 'give back recoveries, an ability, or both', 'recoveries');
         const out: EngineEvent[] = [];
         if (n > 0) out.push({ type: '36th-way.recoveriesRestored', characterId: s.value.id, from: s.value.recoveries, to: Math.min(s.value.maxRecoveries, s.value.recoveries + n) } satisfies TswEvent);
-        if (typeof ability === 'string') out.push({ type: '36th-way.abilityRestored', characterId: s.value.id, ability, reason: 'downtime' } satisfies TswEvent);
+        if (ability !== undefined) out.push({ type: '36th-way.abilityRestored', characterId: s.value.id, ability, reason: 'downtime' } satisfies TswEvent);
         return okR(out);
       },
-    },
-    '36th-way.stance': {
+    }),
+    '36th-way.stance': handlerOf(stanceDeclaration, {
       // Switching stances is a quick action.
-      authorize: byController('characterId', 'who'),
-      decide(world, c) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, stance }) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const stance = c['stance'];
-        if (stance !== 'melee' && stance !== 'ranged') return errR('INVALID_VALUE', 'stance must be "melee" or "ranged"', 'stance');
         if (stance === s.value.stance) return errR('SAME_STANCE', `${s.value.name} is already in the ${stance} stance`, 'stance');
         const spend = spendIn(world, s.value.id, 'quick');
         if (!spend.ok) return spend;
         return okR([...spend.value, { type: '36th-way.stanceChanged', characterId: s.value.id, stance } satisfies TswEvent]);
       },
-    },
+    }),
     ...movementCommands(kit, spendIn),
-    '36th-way.rally': {
+    '36th-way.rally': handlerOf(rallyDeclaration, {
       // Standard action: heal with a recovery, then a save (+ escalation) against one ongoing / save-ends effect, or 13+ against a one-round effect.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, average, against }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
-        const h = healEvent(world, s.value, env.rng, { free: false, roll: c['average'] === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
+        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
         out.push(h);
-        const against = c['against'];
-        if (against !== undefined && against !== null) {
-          const inst = typeof against === 'string' ? own(getEncounter(world).conditions, against) : undefined;
+        if (against !== undefined) {
+          const inst = own(getEncounter(world).conditions, against);
           if (inst === undefined || inst.target !== s.value.id) return errR('NOT_FOUND', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
           const roll = roll3d6(env.rng, world, saveAdvantage(kit, world, s.value.id));
           // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
@@ -404,72 +403,58 @@ export function createTswModule(): TswModule {
         }
         return okR(out);
       },
-    },
-    '36th-way.fightInSpirit': {
+    }),
+    '36th-way.fightInSpirit': handlerOf(fightInSpiritDeclaration, {
       // Out of the fight for good: on your turn give an ally Advantage on attacks or saves, or Disadvantage to attacks against them, for a round.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, allyId, boon, reason }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         if (!s.value.outOfFight) return errR('NOT_OUT_OF_FIGHT', `${s.value.name} is not permanently out of the fight`, 'characterId');
         const enc = getEncounter(world);
         if (enc.current !== s.value.id) return errR('NOT_YOUR_TURN', 'fight in spirit on your own turn', 'characterId');
-        const ally = needSheet(world, c['allyId'], 'allyId');
+        const ally = needSheet(world, allyId, 'allyId');
         if (!ally.ok) return ally;
-        const boon = c['boon'];
-        if (boon !== 'attack' && boon !== 'save' && boon !== 'defense') return errR('INVALID_VALUE', 'boon must be "attack", "save" or "defense"', 'boon');
-        const reason = c['reason'];
-        if (typeof reason !== 'string' || reason.length === 0 || reason.length > 200) return errR('INVALID_VALUE', 'give a reason (1-200 characters) every round', 'reason');
         const e = kit.applyCondition(world, { target: ally.value.id, condition: `spirit-${boon}`, source: s.value.id, duration: { kind: 'turnStart', of: s.value.id } }, env.rng);
         if (!e.ok) return e;
         return okR([{ type: '36th-way.foughtInSpirit', characterId: s.value.id, allyId: ally.value.id, boon, reason } satisfies TswEvent, e.value]);
       },
-    },
-    '36th-way.flee': {
+    }),
+    '36th-way.flee': handlerOf(fleeDeclaration, {
       // The party agrees to flee with its downed members: a campaign loss, and the fight ends.
       decide(world) {
         const out: EngineEvent[] = [{ type: '36th-way.campaignLoss', reason: 'fled', day: getTsw(world).day } satisfies TswEvent];
         if (getEncounter(world).active) out.push({ type: 'encounter.ended', round: getEncounter(world).round });
         return okR(out);
       },
-    },
-    '36th-way.check': {
+    }),
+    '36th-way.check': handlerOf(checkDeclaration, {
       // A skill check: 3d6 + bonus against a difficulty; Invisible gives 2 Advantage when sneaking.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, difficulty, bonus = 0, advantage = 0, sneak }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const diff = c['difficulty'];
-        const bonus = c['bonus'] ?? 0;
-        const adv = c['advantage'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
-        if (typeof adv !== 'number' || !Number.isInteger(adv) || adv < -6 || adv > 6) return errR('INVALID_VALUE', 'advantage must be an integer in [-6, 6]', 'advantage');
-        const sneak = c['sneak'] === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
-        const roll = roll3d6(env.rng, world, adv + sneak);
-        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, sneak: c['sneak'] === true, success: roll.natural + bonus >= diff } satisfies TswEvent]);
+        const sneaking = sneak === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
+        const roll = roll3d6(env.rng, world, advantage + sneaking);
+        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty, sneak: sneak === true, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
       },
-    },
-    '36th-way.diceyMove': {
+    }),
+    '36th-way.diceyMove': handlerOf(diceyMoveDeclaration, {
       // A risky movement as a move action: a skill check against the GM's difficulty.
-      authorize: byController('characterId', 'who'),
-      decide(world, c, env) {
-        const s = needSheet(world, c['characterId'], 'characterId');
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId, difficulty, bonus = 0 }, env) {
+        const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         const unable = cannotAct(s.value, 'characterId');
         if (unable !== null) return unable;
-        const diff = c['difficulty'];
-        const bonus = c['bonus'] ?? 0;
-        if (typeof diff !== 'number' || !Number.isInteger(diff) || diff < 3 || diff > 60) return errR('INVALID_VALUE', 'difficulty must be an integer in [3, 60]', 'difficulty');
-        if (typeof bonus !== 'number' || !Number.isInteger(bonus) || bonus < -30 || bonus > 30) return errR('INVALID_VALUE', 'bonus must be an integer in [-30, 30]', 'bonus');
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty: diff, success: roll.natural + bonus >= diff } satisfies TswEvent]);
+        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
       },
-    },
+    }),
   };
 
   // -------------------------------------------------------------- reducers

@@ -52,6 +52,20 @@ export const improvisedManeuverDeclaration = declareCommand('kleptonomicon.impro
   renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
 });
 
+// Improvised actions and Tests: typed handlers in commands/improvisation.ts read these (handlerOf).
+export const improviseDeclaration = declareCommand('kleptonomicon.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) });
+export const ruleDeclaration = declareCommand('kleptonomicon.rule', {
+    summary: 'Rule on an improvisation: it simply happens, needs a Test, or is impossible',
+    who: 'gm',
+    input: z.strictObject({ improvisationId: text(64, 'the improvised action ruled on').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
+    renamed: { requestId: 'improvisationId' },
+  });
+export const testDeclaration = declareCommand('kleptonomicon.test', {
+    summary: 'Make a Test: the dice against the fail Score',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId(), skill: prose('the skill tested').optional(), modifier: modifier(), advantage: advantage() }),
+  });
+
 export const kleptoCatalog = catalogOf(
   declareCommand('kleptonomicon.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
   declareCommand('kleptonomicon.introduce', {
@@ -67,18 +81,9 @@ export const kleptoCatalog = catalogOf(
     input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
   }),
   declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('kleptonomicon.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) }),
-  declareCommand('kleptonomicon.rule', {
-    summary: 'Rule on an improvisation: it simply happens, needs a Test, or is impossible',
-    who: 'gm',
-    input: z.strictObject({ improvisationId: text(64, 'the improvised action ruled on').min(1), ruling: z.enum(['simple', 'test', 'impossible']), modifier: modifier(), advantage: advantage() }),
-    renamed: { requestId: 'improvisationId' },
-  }),
-  declareCommand('kleptonomicon.test', {
-    summary: 'Make a Test: the dice against the fail Score',
-    who: 'own-character',
-    input: z.strictObject({ characterId: characterId(), skill: prose('the skill tested').optional(), modifier: modifier(), advantage: advantage() }),
-  }),
+  improviseDeclaration,
+  ruleDeclaration,
+  testDeclaration,
   declareCommand('kleptonomicon.useAbility', {
     summary: 'Use an ability (restoring a resource when it says so)',
     who: 'own-character',

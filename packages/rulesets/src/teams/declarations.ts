@@ -89,72 +89,85 @@ const attackFields = {
   await: z.boolean().meta({ description: 'wait for the target to choose a reaction' }).optional(),
 };
 
+export const setSheet = declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
+export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
+export const setTrack = declareCommand('teams.setTrack', {
+  summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
+  who: 'gm',
+  input: z.strictObject({ characterId: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
+  renamed: RENAMED_ID,
+});
+export const attack = declareCommand('teams.attack', {
+  summary: 'Attack with a weapon: an opposed test, damage through deflection',
+  who: 'own-character',
+  input: z.strictObject({ ...attackFields, readied: z.boolean().meta({ description: 'take a readied attack as the reaction' }).optional(), beforeId: who('whose turn a readied attack interrupts').optional(), commanded: z.boolean().optional() }),
+  renamed: { ...RENAMED_ATTACK, before: 'beforeId' },
+});
+export const defend = declareCommand('teams.defend', {
+  summary: 'React to a pending attack: none, block, parry or dodge',
+  who: 'own-character',
+  input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), reaction: z.enum(['none', 'block', 'parry', 'dodge']).optional(), item: text(MAX_ID).min(1).optional(), test: test.optional() }),
+  renamed: { attack: 'attackId' },
+});
+export const intercept = declareCommand('teams.intercept', {
+  summary: 'Intercept a pending attack',
+  who: 'own-character',
+  input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), interceptorId: who('who intercepts') }),
+  renamed: { attack: 'attackId', by: 'interceptorId' },
+});
+export const stayConscious = declareCommand('teams.stayConscious', {
+  summary: 'Test to stay conscious (or fortify)',
+  who: 'own-character',
+  input: z.strictObject({ characterId: who(), fortify: z.boolean().optional(), test: test.optional(), difficulty: difficulty().optional() }),
+  renamed: RENAMED_ID,
+});
+export const react = declareCommand('teams.react', {
+  summary: 'A reaction test: fortify, resist or dodge against a difficulty',
+  who: 'own-character',
+  input: z.strictObject({ characterId: who(), reaction: z.enum(['fortify', 'resist', 'dodge']), difficulty: difficulty(), test }),
+  renamed: RENAMED_ID,
+});
+export const damage = declareCommand('teams.damage', {
+  summary: 'Deal damage from any source (reduced by deflection unless reduce is false)',
+  who: 'gm',
+  input: z.strictObject({ targetId: who(), amount: int(0, MAX_AMOUNT), damageType: text(40).nullable().optional(), reduce: z.boolean().optional(), nonlethal: z.boolean().optional() }),
+  renamed: { target: 'targetId' },
+});
+export const act = declareCommand('teams.act', {
+  summary: 'Take an action from the action table (Move, Command, Ready, a test...)',
+  who: 'own-character',
+  input: z.strictObject({
+    characterId: who(),
+    action: text(40, 'the action name').min(1),
+    targetId: who('the action\'s target (Command, Resuscitate...)').optional(),
+    items: z.array(text(LIMITS.key).min(1)).max(LIMITS.items).optional(),
+    item: text(LIMITS.key).optional(),
+    commanded: z.boolean().optional(),
+    readiedAction: text(40).optional(),
+    trigger: text(200).optional(),
+    test: test.optional(),
+    difficulty: difficulty().optional(),
+    label: text(80).optional(),
+    cost: int(1, 20).optional(),
+  }),
+  renamed: { combatant: 'characterId', target: 'targetId' },
+});
+export const killingStrike = declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }), renamed: RENAMED_ATTACK });
+export const triggerReady = declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ characterId: who(), beforeId: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }), renamed: { ...RENAMED_ID, before: 'beforeId' } });
+
 export const teamsCatalog = catalogOf(
-  declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID }),
-  declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID }),
-  declareCommand('teams.setTrack', {
-    summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
-    who: 'gm',
-    input: z.strictObject({ characterId: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
-    renamed: RENAMED_ID,
-  }),
-  declareCommand('teams.attack', {
-    summary: 'Attack with a weapon: an opposed test, damage through deflection',
-    who: 'own-character',
-    input: z.strictObject({ ...attackFields, readied: z.boolean().meta({ description: 'take a readied attack as the reaction' }).optional(), beforeId: who('whose turn a readied attack interrupts').optional(), commanded: z.boolean().optional() }),
-    renamed: { ...RENAMED_ATTACK, before: 'beforeId' },
-  }),
-  declareCommand('teams.defend', {
-    summary: 'React to a pending attack: none, block, parry or dodge',
-    who: 'own-character',
-    input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), reaction: z.enum(['none', 'block', 'parry', 'dodge']).optional(), item: text(MAX_ID).min(1).optional(), test: test.optional() }),
-    renamed: { attack: 'attackId' },
-  }),
-  declareCommand('teams.intercept', {
-    summary: 'Intercept a pending attack',
-    who: 'own-character',
-    input: z.strictObject({ attackId: text(MAX_ID, 'the pending attack id').min(1), interceptorId: who('who intercepts') }),
-    renamed: { attack: 'attackId', by: 'interceptorId' },
-  }),
-  declareCommand('teams.stayConscious', {
-    summary: 'Test to stay conscious (or fortify)',
-    who: 'own-character',
-    input: z.strictObject({ characterId: who(), fortify: z.boolean().optional(), test: test.optional(), difficulty: difficulty().optional() }),
-    renamed: RENAMED_ID,
-  }),
-  declareCommand('teams.react', {
-    summary: 'A reaction test: fortify, resist or dodge against a difficulty',
-    who: 'own-character',
-    input: z.strictObject({ characterId: who(), reaction: z.enum(['fortify', 'resist', 'dodge']), difficulty: difficulty(), test }),
-    renamed: RENAMED_ID,
-  }),
-  declareCommand('teams.damage', {
-    summary: 'Deal damage from any source (reduced by deflection unless reduce is false)',
-    who: 'gm',
-    input: z.strictObject({ targetId: who(), amount: int(0, MAX_AMOUNT), damageType: text(40).nullable().optional(), reduce: z.boolean().optional(), nonlethal: z.boolean().optional() }),
-    renamed: { target: 'targetId' },
-  }),
-  declareCommand('teams.act', {
-    summary: 'Take an action from the action table (Move, Command, Ready, a test...)',
-    who: 'own-character',
-    input: z.strictObject({
-      characterId: who(),
-      action: text(40, 'the action name').min(1),
-      targetId: who('the action\'s target (Command, Resuscitate...)').optional(),
-      items: z.array(text(LIMITS.key).min(1)).max(LIMITS.items).optional(),
-      item: text(LIMITS.key).optional(),
-      commanded: z.boolean().optional(),
-      readiedAction: text(40).optional(),
-      trigger: text(200).optional(),
-      test: test.optional(),
-      difficulty: difficulty().optional(),
-      label: text(80).optional(),
-      cost: int(1, 20).optional(),
-    }),
-    renamed: { combatant: 'characterId', target: 'targetId' },
-  }),
-  declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }), renamed: RENAMED_ATTACK }),
-  declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ characterId: who(), beforeId: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }), renamed: { ...RENAMED_ID, before: 'beforeId' } }),
+  setSheet,
+  removeSheet,
+  setTrack,
+  attack,
+  defend,
+  intercept,
+  stayConscious,
+  react,
+  damage,
+  act,
+  killingStrike,
+  triggerReady,
   declareQuery('teams.attackOdds', {
     summary: "Exact odds of an attack's test against the target's evasion",
     who: 'anyone',

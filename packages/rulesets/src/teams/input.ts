@@ -2,6 +2,7 @@
 // commands and the queries that answer "what if" for them.
 import { combatantNamed, getEncounter, type Command, type RuleError, type World } from '@tablekeeper/engine';
 import { isError, MAX_NEARBY, type AttackInput } from './combat.js';
+import type { TestInput } from './roll.js';
 import { getTeams } from './state.js';
 
 export const MAX_ID = 80;
@@ -72,5 +73,39 @@ export function readAttack(world: World, c: Command): AttackInput | RuleError {
     nearby,
     bonus,
     await: c['await'] === true,
+  };
+}
+
+/** An ordinary test as a parsed payload gives it (the declaration's `test`): a null proficiency is none. */
+export function testFrom(t: { readonly attribute: string; readonly skill: string; readonly proficiency?: string | null | undefined; readonly bonus?: number | undefined }): TestInput {
+  return { attribute: t.attribute, skill: t.skill, ...(typeof t.proficiency === 'string' ? { proficiency: t.proficiency } : {}), ...(t.bonus !== undefined ? { bonus: t.bonus } : {}) };
+}
+
+/** The attack fields of a parsed teams.attack or teams.killingStrike payload, with creature ids read as sheet keys. */
+export interface AttackFields {
+  readonly attackerId: string;
+  readonly targetId: string;
+  readonly weapon: string;
+  readonly attribute?: string | undefined;
+  readonly proficiency?: string | undefined;
+  readonly bonus?: number | undefined;
+  readonly nearby?: readonly string[] | undefined;
+  readonly sneak?: boolean | undefined;
+  readonly flank?: boolean | undefined;
+  readonly await?: boolean | undefined;
+}
+
+export function attackFrom(world: World, p: AttackFields): AttackInput {
+  return {
+    attacker: creatureKey(world, p.attackerId),
+    target: creatureKey(world, p.targetId),
+    weapon: p.weapon,
+    ...(p.attribute !== undefined ? { attribute: p.attribute } : {}),
+    ...(p.proficiency !== undefined ? { proficiency: p.proficiency } : {}),
+    sneak: p.sneak === true,
+    flank: p.flank === true,
+    nearby: [...new Set(p.nearby ?? [])],
+    bonus: p.bonus ?? 0,
+    await: p.await === true,
   };
 }

@@ -1,58 +1,52 @@
 // The 'teams' Module: sheets, attacks and the target's reaction, defence
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
-import type { Command, CommandHandler, EngineEvent, Env, Json, Module, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { getEncounter, handlerOf, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
-import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, readTest, resolveHit, sheetOf, type Defence } from './combat.js';
+import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, resolveHit, sheetOf, type Defence } from './combat.js';
 import { TEAMS_REDUCERS, statusWords } from './reducers.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
 import { parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
-import { creature, creatureKey, id, intIn, MAX_ID, readAttack } from './input.js';
+import { attackFrom, creatureKey, MAX_ID, testFrom } from './input.js';
 import { audienceOf, controlsCreature, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
 
-const MAX_AMOUNT = 100_000;
 const MAX_DIFFICULTY = 1000;
 
 const fail = (code: string, message: string, path?: string): Result<EngineEvent[]> => ({ ok: false, error: path === undefined ? { code, message } : { code, message, path } });
 const okEvents = (d: Draft): Result<EngineEvent[]> => ({ ok: true, value: d.done() });
 
 const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
-const by = (field: string) => (world: World, c: Command, actor: Viewer): RuleError | null => {
-  const v = c[field];
-  if (typeof v !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
-  return controlsCreature(world, actor, creatureKey(world, v)) ? null : FORBIDDEN;
-};
+/** The GM, or the player of the creature a payload names (the declaration has parsed it: always an id). */
+const controlling = (world: World, actor: Viewer, creatureId: string): RuleError | null => (controlsCreature(world, actor, creatureKey(world, creatureId)) ? null : FORBIDDEN);
 /** For commands about a pending attack: whoever controls the attack's current target. */
-const byTargetOf = (world: World, c: Command, actor: Viewer): RuleError | null => {
-  const p = typeof c['attackId'] === 'string' ? own(getTeams(world).pending, c['attackId']) : undefined;
+const byTargetOf = (world: World, { attackId }: { readonly attackId: string }, actor: Viewer): RuleError | null => {
+  const p = own(getTeams(world).pending, attackId);
   if (p === undefined) return actor.role === 'gm' ? null : FORBIDDEN;
   return controlsCreature(world, actor, p.target) ? null : FORBIDDEN;
 };
+const err = (e: RuleError): Result<EngineEvent[]> => ({ ok: false, error: e });
 
-function readDefence(c: Command): Defence | RuleError {
-  const r = c['reaction'] ?? 'none';
+type TestPayload = Parameters<typeof testFrom>[0];
+
+function defenceFrom(p: { readonly reaction?: 'none' | 'block' | 'parry' | 'dodge' | undefined; readonly item?: string | undefined; readonly test?: TestPayload | undefined }): Defence | RuleError {
+  const r = p.reaction ?? 'none';
   if (r === 'none') return { kind: 'none' };
-  if (r === 'block' || r === 'parry') {
-    const item = id(c, 'item');
-    return isError(item) ? item : { kind: r, item };
-  }
-  if (r === 'dodge') {
-    const t = readTest(c['test'], 'test');
-    return isError(t) ? t : { kind: 'dodge', test: t };
-  }
-  return { code: 'INVALID_VALUE', message: 'reaction must be "none", "block", "parry" or "dodge"', path: 'reaction' };
+  if (r === 'block' || r === 'parry') return p.item === undefined ? { code: 'INVALID_VALUE', message: `item must be an id of 1-${MAX_ID} characters`, path: 'item' } : { kind: r, item: p.item };
+  return p.test === undefined ? NO_TEST : { kind: 'dodge', test: testFrom(p.test) };
 }
+const NO_TEST: RuleError = { code: 'INVALID_VALUE', message: 'test must be { attribute, skill, proficiency?, bonus? }', path: 'test' };
 
 /** Pay one action for `who`: a Command grant from the current actor, or their own economy. */
-function payAction(d: Draft, who: string, c: Command, extra: { [k: string]: Json } = {}): RuleError | null {
+function payAction(d: Draft, who: string, commanded: boolean | undefined, extra: { [k: string]: Json } = {}): RuleError | null {
   const enc = getEncounter(d.world);
   if (!enc.active || own(enc.combatants, who) === undefined) return null;
-  if (c['commanded'] === true) {
+  if (commanded === true) {
     const g = getTeams(d.world).commanded[who];
     if (g === undefined || g.by !== enc.current || g.serial !== enc.turnSerial) return { code: 'NOT_COMMANDED', message: `${who} has no Command to act on this turn`, path: 'commanded' };
     if (extra['cost'] !== undefined && extra['cost'] !== 1) return { code: 'NOT_COMMANDED', message: 'a Command grants one action', path: 'commanded' };
@@ -68,111 +62,92 @@ function payAction(d: Draft, who: string, c: Command, extra: { [k: string]: Json
 // ---------------------------------------------------------------- commands
 
 const commands: { [type: string]: CommandHandler } = {
-  'teams.setSheet': {
-    decide(world, c) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
-      const sheet = parseSheet(c['sheet'], { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty'));
+  'teams.setSheet': handlerOf(D.setSheet, {
+    decide(world, p) {
+      const who = creatureKey(world, p.characterId);
+      const sheet = parseSheet(asJson(p.sheet), { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty'));
       if (!sheet.ok) return sheet;
       const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: who, sheet: asJson(sheet.value) }];
       const enc = getEncounter(world);
       if (enc.active && own(enc.combatants, who) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: who, value: !sheet.value.conscious || sheet.value.dead });
       return { ok: true, value: events };
     },
-  },
-  'teams.removeSheet': {
-    decide(world, c) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
+  }),
+  'teams.removeSheet': handlerOf(D.removeSheet, {
+    decide(world, p) {
+      const who = creatureKey(world, p.characterId);
       if (own(getTeams(world).sheets, who) === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
       return { ok: true, value: [{ type: 'teams.sheetRemoved', id: who }] };
     },
-  },
+  }),
   /** GM sets a track (recovery, rests and healing are outside the excerpt). */
-  'teams.setTrack': {
-    decide(world, c) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
+  'teams.setTrack': handlerOf(D.setTrack, {
+    decide(world, { characterId, field, value }) {
+      const who = creatureKey(world, characterId);
       const sh = sheetOf(world, who, 'characterId');
-      if (isError(sh)) return { ok: false, error: sh };
-      const field = c['field'];
-      const max: { [k: string]: number } = { endurance: sh.maxEndurance, health: sh.maxHealth, stamina: sh.maxStamina, focus: sh.maxFocus, deathDifficulty: MAX_DIFFICULTY };
-      if (typeof field !== 'string' || max[field] === undefined) return fail('INVALID_VALUE', `field must be one of ${Object.keys(max).join(', ')}`, 'field');
-      const to = intIn(c, 'value', field === 'deathDifficulty' ? 1 : 0, max[field]!);
-      if (isError(to)) return { ok: false, error: to };
-      return { ok: true, value: [{ type: 'teams.restored', id: who, field, from: sh[field as 'health'], to }] };
+      if (isError(sh)) return err(sh);
+      const max: { readonly [k in typeof field]: number } = { endurance: sh.maxEndurance, health: sh.maxHealth, stamina: sh.maxStamina, focus: sh.maxFocus, deathDifficulty: MAX_DIFFICULTY };
+      const min = field === 'deathDifficulty' ? 1 : 0;
+      if (value < min || value > max[field]) return fail('INVALID_VALUE', `value must be an integer in [${min}, ${max[field]}]`, 'value');
+      return { ok: true, value: [{ type: 'teams.restored', id: who, field, from: sh[field], to: value }] };
     },
-  },
-  'teams.attack': {
-    authorize: by('attackerId'),
-    decide(world, c, env) {
-      const a = readAttack(world, c);
-      if (isError(a)) return { ok: false, error: a };
+  }),
+  'teams.attack': handlerOf(D.attack, {
+    authorize: (world, p, actor) => controlling(world, actor, p.attackerId),
+    decide(world, p, env) {
+      const a = attackFrom(world, p);
       const d = new Draft(world, env.rng);
       const att = sheetOf(world, a.attacker, 'attackerId');
-      if (isError(att)) return { ok: false, error: att };
+      if (isError(att)) return err(att);
       if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot attack while ${att.dead ? 'dead' : 'unconscious'}`, 'attackerId');
       // A readied attack is taken as the reaction it was declared as.
-      if (c['readied'] === true) {
-        const r = readiedTaken(d, a.attacker, c);
-        if (r !== null) return { ok: false, error: r };
-      } else {
-        const paid = payAction(d, a.attacker, c);
-        if (paid !== null) return { ok: false, error: paid };
-      }
+      const paid = p.readied === true ? readiedTaken(d, a.attacker, p.beforeId) : payAction(d, a.attacker, p.commanded);
+      if (paid !== null) return err(paid);
       const r = makeAttack(d, a);
-      return r === null ? okEvents(d) : { ok: false, error: r };
+      return r === null ? okEvents(d) : err(r);
     },
-  },
-  'teams.defend': {
+  }),
+  'teams.defend': handlerOf(D.defend, {
     authorize: byTargetOf,
-    decide(world, c, env) {
-      const atk = id(c, 'attackId');
-      if (isError(atk)) return { ok: false, error: atk };
-      const p = own(getTeams(world).pending, atk);
-      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attackId');
-      const def = readDefence(c);
-      if (isError(def)) return { ok: false, error: def };
+    decide(world, p, env) {
+      const pending = own(getTeams(world).pending, p.attackId);
+      if (pending === undefined) return fail('NO_PENDING_ATTACK', `no attack "${p.attackId}" is waiting for a reaction`, 'attackId');
+      const def = defenceFrom(p);
+      if (isError(def)) return err(def);
       const d = new Draft(world, env.rng);
-      const r = resolveHit(d, p, def);
-      return r === null ? okEvents(d) : { ok: false, error: r };
+      const r = resolveHit(d, pending, def);
+      return r === null ? okEvents(d) : err(r);
     },
-  },
-  'teams.intercept': {
-    authorize: by('interceptorId'),
-    decide(world, c, env) {
-      const atk = id(c, 'attackId');
-      if (isError(atk)) return { ok: false, error: atk };
-      const p = own(getTeams(world).pending, atk);
-      if (p === undefined) return fail('NO_PENDING_ATTACK', `no attack "${atk}" is waiting for a reaction`, 'attackId');
-      if (p.intercepted !== null) return fail('ALREADY_INTERCEPTED', 'this attack was already intercepted', 'attackId');
-      const who = creature(world, c, 'interceptorId');
-      if (isError(who)) return { ok: false, error: who };
+  }),
+  'teams.intercept': handlerOf(D.intercept, {
+    authorize: (world, p, actor) => controlling(world, actor, p.interceptorId),
+    decide(world, p, env) {
+      const pending = own(getTeams(world).pending, p.attackId);
+      if (pending === undefined) return fail('NO_PENDING_ATTACK', `no attack "${p.attackId}" is waiting for a reaction`, 'attackId');
+      if (pending.intercepted !== null) return fail('ALREADY_INTERCEPTED', 'this attack was already intercepted', 'attackId');
       const d = new Draft(world, env.rng);
-      const r = intercept(d, p, who);
-      return r === null ? okEvents(d) : { ok: false, error: r };
+      const r = intercept(d, pending, creatureKey(world, p.interceptorId));
+      return r === null ? okEvents(d) : err(r);
     },
-  },
-  'teams.stayConscious': {
-    authorize: by('characterId'),
-    decide(world, c, env) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
+  }),
+  'teams.stayConscious': handlerOf(D.stayConscious, {
+    authorize: (world, p, actor) => controlling(world, actor, p.characterId),
+    decide(world, p, env) {
+      const who = creatureKey(world, p.characterId);
       const risk = getTeams(world).atRisk[who];
       if (risk === undefined) return fail('NOT_AT_RISK', `${who} does not need to fortify to stay conscious`, 'characterId');
       const d = new Draft(world, env.rng);
-      if (c['fortify'] !== true) {
+      if (p.fortify !== true) {
         d.emit({ type: 'teams.fellUnconscious', id: who, reason: 'chose not to fortify' });
         d.incapacitate(who, true);
         return okEvents(d);
       }
-      const t = readTest(c['test'], 'test');
-      if (isError(t)) return { ok: false, error: t };
+      if (p.test === undefined) return err(NO_TEST);
       const sh = own(getTeams(world).sheets, who)!;
       const paid = payReaction(d, who, 'stamina', 'fortify', false);
-      if (paid !== null) return { ok: false, error: paid };
-      const roll = ordinaryTest(d, sh, t, 0, defenceBonus(world, who));
-      if (isError(roll)) return { ok: false, error: roll };
+      if (paid !== null) return err(paid);
+      const roll = ordinaryTest(d, sh, testFrom(p.test), 0, defenceBonus(world, who));
+      if (isError(roll)) return err(roll);
       const success = roll.total >= risk.difficulty;
       d.emit({ type: 'teams.fortified', id: who, roll: rollJson(roll), difficulty: risk.difficulty, success });
       if (!success) {
@@ -181,85 +156,68 @@ const commands: { [type: string]: CommandHandler } = {
       }
       return okEvents(d);
     },
-  },
+  }),
   /** A defence test against an effect (fortify: physical, resist: mental, dodge: anything to avoid) at a difficulty the GM names. */
-  'teams.react': {
-    authorize: by('characterId'),
-    decide(world, c, env) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
-      const kind = c['reaction'];
-      if (kind !== 'fortify' && kind !== 'resist' && kind !== 'dodge') return fail('INVALID_VALUE', 'reaction must be "fortify", "resist" or "dodge"', 'reaction');
-      const difficulty = intIn(c, 'difficulty', 0, MAX_DIFFICULTY);
-      if (isError(difficulty)) return { ok: false, error: difficulty };
-      const t = readTest(c['test'], 'test');
-      if (isError(t)) return { ok: false, error: t };
+  'teams.react': handlerOf(D.react, {
+    authorize: (world, p, actor) => controlling(world, actor, p.characterId),
+    decide(world, { characterId, reaction, difficulty, test }, env) {
+      const who = creatureKey(world, characterId);
       const sh = sheetOf(world, who, 'characterId');
-      if (isError(sh)) return { ok: false, error: sh };
+      if (isError(sh)) return err(sh);
       const d = new Draft(world, env.rng);
-      const paid = payReaction(d, who, kind === 'resist' ? 'focus' : 'stamina', kind, false);
-      if (paid !== null) return { ok: false, error: paid };
-      const roll = ordinaryTest(d, sh, t, 0, defenceBonus(world, who));
-      if (isError(roll)) return { ok: false, error: roll };
-      d.emit({ type: 'teams.tested', id: who, label: kind, roll: rollJson(roll), difficulty, success: roll.total >= difficulty });
+      const paid = payReaction(d, who, reaction === 'resist' ? 'focus' : 'stamina', reaction, false);
+      if (paid !== null) return err(paid);
+      const roll = ordinaryTest(d, sh, testFrom(test), 0, defenceBonus(world, who));
+      if (isError(roll)) return err(roll);
+      d.emit({ type: 'teams.tested', id: who, label: reaction, roll: rollJson(roll), difficulty, success: roll.total >= difficulty });
       return okEvents(d);
     },
-  },
+  }),
   /** Damage from any source (a trap, a fall): reduced by the matching deflection unless `reduce: false`. */
-  'teams.damage': {
-    decide(world, c, env) {
-      const who = creature(world, c, 'targetId');
-      if (isError(who)) return { ok: false, error: who };
+  'teams.damage': handlerOf(D.damage, {
+    decide(world, p, env) {
+      const who = creatureKey(world, p.targetId);
       const sh = sheetOf(world, who, 'targetId');
-      if (isError(sh)) return { ok: false, error: sh };
-      const amount = intIn(c, 'amount', 0, MAX_AMOUNT);
-      if (isError(amount)) return { ok: false, error: amount };
-      const type = c['damageType'] ?? null;
-      if (type !== null && typeof type !== 'string') return fail('INVALID_VALUE', 'damageType must name a damage type', 'damageType');
+      if (isError(sh)) return err(sh);
+      const type = p.damageType ?? null;
       const cat = damageCategory(type);
       if (cat === null) return fail('INVALID_VALUE', `unknown damage type "${String(type)}"`, 'damageType');
       const d = new Draft(world, env.rng);
-      const dealt = c['reduce'] === false || cat === 'typeless' ? amount : Math.max(1, amount - effectiveReduction(world, who, sh, cat, null));
-      dealDamage(d, who, dealt, type, c['nonlethal'] === true, null);
+      const dealt = p.reduce === false || cat === 'typeless' ? p.amount : Math.max(1, p.amount - effectiveReduction(world, who, sh, cat, null));
+      dealDamage(d, who, dealt, type, p.nonlethal === true, null);
       return okEvents(d);
     },
-  },
-  'teams.act': {
-    authorize: by('characterId'),
-    decide(world, c, env) {
-      return act(world, c, env);
-    },
-  },
-  'teams.killingStrike': {
-    authorize: by('attackerId'),
-    decide(world, c, env) {
-      return killingStrike(world, c, env);
-    },
-  },
+  }),
+  'teams.act': handlerOf(D.act, {
+    authorize: (world, p, actor) => controlling(world, actor, p.characterId),
+    decide: act,
+  }),
+  'teams.killingStrike': handlerOf(D.killingStrike, {
+    authorize: (world, p, actor) => controlling(world, actor, p.attackerId),
+    decide: killingStrike,
+  }),
   /** A readied (non-attack) action is taken: it uses the reaction. */
-  'teams.triggerReady': {
-    authorize: by('characterId'),
-    decide(world, c, env) {
-      const who = creature(world, c, 'characterId');
-      if (isError(who)) return { ok: false, error: who };
+  'teams.triggerReady': handlerOf(D.triggerReady, {
+    authorize: (world, p, actor) => controlling(world, actor, p.characterId),
+    decide(world, p, env) {
       const d = new Draft(world, env.rng);
-      const r = readiedTaken(d, who, c);
-      return r === null ? okEvents(d) : { ok: false, error: r };
+      const r = readiedTaken(d, creatureKey(world, p.characterId), p.beforeId);
+      return r === null ? okEvents(d) : err(r);
     },
-  },
+  }),
 };
 
-/** The readied action is taken: spend the reaction and clear it (003 "Ready an Action"). */
-function readiedTaken(d: Draft, who: string, c: Command): RuleError | null {
+/** The readied action is taken: spend the reaction and clear it (003 "Ready an Action"); `beforeId` names whose turn it interrupts. */
+function readiedTaken(d: Draft, who: string, beforeId: string | undefined): RuleError | null {
   const enc = getEncounter(d.world);
   const comb = own(enc.combatants, who);
   if (!enc.active || comb === undefined) return { code: 'NO_ENCOUNTER', message: 'readied actions exist only in an encounter' };
   if (comb.readied === null) return { code: 'NOT_READIED', message: `${who} has no readied action`, path: 'readied' };
-  const before = typeof c['beforeId'] === 'string' ? creatureKey(d.world, c['beforeId']) : undefined;
+  const before = beforeId === undefined ? undefined : creatureKey(d.world, beforeId);
   const spent = kit.spend(d.world, who, { kind: 'reaction' });
   if (!spent.ok) return spent.error;
   d.emit(spent.value);
-  d.emit({ type: 'encounter.readyTaken', id: who, before: typeof before === 'string' ? before : (enc.current ?? who), action: comb.readied.action, placement: null, forNextTurn: false });
+  d.emit({ type: 'encounter.readyTaken', id: who, before: before ?? enc.current ?? who, action: comb.readied.action, placement: null, forNextTurn: false });
   return null;
 }
 
@@ -267,58 +225,55 @@ function readiedTaken(d: Draft, who: string, c: Command): RuleError | null {
 
 const MAX_BRANDISH = 4;
 
-function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
-  const who = creature(world, c, 'characterId');
-  if (isError(who)) return { ok: false, error: who };
+function act(world: World, c: PayloadOf<typeof D.act>, env: Env): Result<EngineEvent[]> {
+  const who = creatureKey(world, c.characterId);
   const enc = getEncounter(world);
   if (!enc.active || own(enc.combatants, who) === undefined) return fail('NO_ENCOUNTER', `${who} is not in a running encounter`, 'characterId');
-  const name = c['action'];
-  const row = typeof name === 'string' ? TEAMS_ACTIONS.find((r) => r.name.toLowerCase() === name.toLowerCase()) : undefined;
+  const name = c.action;
+  const row = TEAMS_ACTIONS.find((r) => r.name.toLowerCase() === name.toLowerCase());
   if (row === undefined) return fail('UNKNOWN_ACTION', `action must be one of ${TEAMS_ACTIONS.filter((r) => r.kind !== 'reaction' && r.name !== 'Attack').map((r) => r.name).join(', ')}`, 'action');
   if (row.name === 'Attack') return fail('USE_ATTACK', 'attacks are made with teams.attack', 'action');
   if (row.kind === 'reaction') return fail('USE_REACTION', 'reactions are taken with teams.defend, teams.intercept, teams.react or teams.stayConscious', 'action');
   const sh = own(getTeams(world).sheets, who);
   if (sh !== undefined && (!sh.conscious || sh.dead)) return fail('UNABLE', `${sh.name} cannot act while ${sh.dead ? 'dead' : 'unconscious'}`, 'characterId');
-  const given = c['targetId'];
-  if (given !== undefined && (typeof given !== 'string' || given.length > MAX_ID)) return fail('INVALID_VALUE', 'targetId must be an id', 'targetId');
-  const target = given === undefined ? undefined : creatureKey(world, given);
+  const target = c.targetId === undefined ? undefined : creatureKey(world, c.targetId);
   const d = new Draft(world, env.rng);
 
   // Preconditions and resource costs checked before paying the action.
   const cost = numSetting(world, 'teams.reactionCost');
   if (row.name === 'Command') {
-    if (typeof target !== 'string' || own(enc.combatants, target) === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'targetId');
+    if (target === undefined || own(enc.combatants, target) === undefined || target === who) return fail('BAD_TARGET', 'Command needs an ally in the encounter (not yourself)', 'targetId');
     if (own(enc.combatants, target)!.side !== own(enc.combatants, who)!.side) return fail('BAD_TARGET', 'Command gives an action to an ally on your team', 'targetId');
   }
   if (row.name === 'Resuscitate') {
-    if (typeof target !== 'string') return fail('BAD_TARGET', 'Resuscitate needs a target', 'targetId');
+    if (target === undefined) return fail('BAD_TARGET', 'Resuscitate needs a target', 'targetId');
     const t = sheetOf(world, target, 'targetId');
-    if (isError(t)) return { ok: false, error: t };
+    if (isError(t)) return err(t);
     if (t.dead) return fail('DEAD', `${t.name} is dead`, 'targetId');
     if (t.conscious) return fail('CONSCIOUS', `${t.name} is conscious already`, 'targetId');
   }
+  const items = c.items;
   if (row.name === 'Brandish') {
-    const items = c['items'];
     if (sh === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
-    if (!Array.isArray(items) || items.length > MAX_BRANDISH || !items.every((i) => typeof i === 'string' && sh.items[i] !== undefined)) {
+    if (items === undefined || items.length > MAX_BRANDISH || !items.every((i) => own(sh.items, i) !== undefined)) {
       return fail('INVALID_VALUE', `items must list at most ${MAX_BRANDISH} of ${sh.name}'s item ids`, 'items');
     }
   }
-  if (row.name === 'Drop Item' && (typeof c['item'] !== 'string' || sh === undefined || !sh.wielded.includes(c['item']))) return fail('INVALID_VALUE', 'item must be a wielded item id', 'item');
+  if (row.name === 'Drop Item' && (c.item === undefined || sh === undefined || !sh.wielded.includes(c.item))) return fail('INVALID_VALUE', 'item must be a wielded item id', 'item');
   if (row.name === 'Stand Up' && !Object.values(enc.conditions).some((i) => i.target === who && i.defId === 'prone')) return fail('NOT_PRONE', `${who} is not prone`, 'action');
 
   // Pay: a Command grant (one single action that does not end the turn), or the economy.
-  const req = teamsActionRequest(row.name, enc.current === who, typeof target === 'string' ? target : undefined)!;
-  if (c['commanded'] === true && (row.cost !== 1 || row.kind !== 'action' || row.endsTurn === true || row.name === 'Command')) {
+  const req = teamsActionRequest(row.name, enc.current === who, target)!;
+  if (c.commanded === true && (row.cost !== 1 || row.kind !== 'action' || row.endsTurn === true || row.name === 'Command')) {
     return fail('NOT_COMMANDED', 'a Command grants one single action that does not end a turn (and cannot pass the command on)', 'commanded');
   }
-  const paid = payAction(d, who, c, { kind: req.kind, cost: req.cost, ...(req.tag !== undefined ? { tag: req.tag, limit: 'turn' } : {}), ...(req.label !== undefined ? { label: req.label } : {}), ...(req.requires !== undefined ? { requires: req.requires } : {}) });
-  if (paid !== null) return { ok: false, error: paid };
+  const paid = payAction(d, who, c.commanded, { kind: req.kind, cost: req.cost, ...(req.tag !== undefined ? { tag: req.tag, limit: 'turn' } : {}), ...(req.label !== undefined ? { label: req.label } : {}), ...(req.requires !== undefined ? { requires: req.requires } : {}) });
+  if (paid !== null) return err(paid);
   const spent = d.events.find((e) => e.type === 'economy.spent');
   const ext = spent?.['extended'];
   // An action longer than what is left: only the time is spent now; the effect comes when it completes.
   if (ext !== null && ext !== undefined && typeof ext === 'object' && !Array.isArray(ext)) {
-    d.emit({ type: 'teams.acted', id: who, action: row.name, extended: true, remaining: Number(ext['remaining']), ...(typeof target === 'string' ? { target } : {}) });
+    d.emit({ type: 'teams.acted', id: who, action: row.name, extended: true, remaining: Number(ext['remaining']), ...(target !== undefined ? { target } : {}) });
     return okEvents(d);
   }
   if (row.name === 'Sprint' || row.name === 'Command') {
@@ -329,7 +284,7 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
     if (have < need) return fail(resource === 'focus' ? 'NO_FOCUS' : 'NO_STAMINA', `${row.name} needs ${need} ${resource} (${sh.name} has ${have})`, resource);
     if (need > 0) d.emit({ type: 'teams.resourceSpent', id: who, resource, n: need, from: have, to: have - need, for: row.name });
   }
-  d.emit({ type: 'teams.acted', id: who, action: row.name, extended: false, ...(typeof target === 'string' ? { target } : {}) });
+  d.emit({ type: 'teams.acted', id: who, action: row.name, extended: false, ...(target !== undefined ? { target } : {}) });
   const applyCond = (condition: string, duration: Json): RuleError | null => {
     const ev = kit.applyCondition(d.world, { target: who, condition, duration, source: who }, d.rng);
     if (!ev.ok) return ev.error;
@@ -355,10 +310,10 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
       d.emit({ type: 'economy.granted', combatant: who, pool: 'reaction', n: 1 });
       break;
     case 'Ready an Action': {
-      const action = c['readiedAction'];
-      const trigger = c['trigger'];
-      if (typeof action !== 'string' || action.length === 0 || action.length > 80) return fail('INVALID_VALUE', 'readiedAction must name the action (1-80 characters)', 'readiedAction');
-      if (typeof trigger !== 'string' || trigger.length === 0 || trigger.length > 200) return fail('INVALID_VALUE', 'trigger must describe the trigger (1-200 characters)', 'trigger');
+      const action = c.readiedAction;
+      const trigger = c.trigger;
+      if (action === undefined || action.length === 0) return fail('INVALID_VALUE', 'readiedAction must name the action (1-80 characters)', 'readiedAction');
+      if (trigger === undefined || trigger.length === 0) return fail('INVALID_VALUE', 'trigger must describe the trigger (1-200 characters)', 'trigger');
       d.emit({ type: 'encounter.readied', id: who, action, trigger, round: enc.round });
       break;
     }
@@ -366,10 +321,10 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
       d.emit({ type: 'teams.commanded', by: who, ally: String(target) });
       break;
     case 'Brandish':
-      d.emit({ type: 'teams.brandished', id: who, items: c['items'] as Json });
+      d.emit({ type: 'teams.brandished', id: who, items: asJson(items) });
       break;
     case 'Drop Item':
-      d.emit({ type: 'teams.dropped', id: who, item: String(c['item']) });
+      d.emit({ type: 'teams.dropped', id: who, item: String(c.item) });
       break;
     case 'Resuscitate': {
       // Go prone, then test to bring them round.
@@ -382,16 +337,16 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
       break;
     }
     case 'Short Task':
-      if (c['test'] !== undefined) {
+      if (c.test !== undefined) {
         problem = testAction(d, who, c, (roll, difficulty, success) => {
-          d.emit({ type: 'teams.tested', id: who, label: typeof c['label'] === 'string' ? c['label'].slice(0, 80) : 'short task', roll, difficulty, success });
+          d.emit({ type: 'teams.tested', id: who, label: c.label === undefined ? 'short task' : c.label.slice(0, 80), roll, difficulty, success });
         }, null);
       }
       break;
     default:
       break;
   }
-  if (problem !== null) return { ok: false, error: problem };
+  if (problem !== null) return err(problem);
   if (row.endsTurn === true && getEncounter(d.world).current === who) {
     const e2 = getEncounter(d.world);
     d.later({ type: 'encounter.turnEnded', id: who, round: e2.round });
@@ -399,14 +354,13 @@ function act(world: World, c: Command, env: Env): Result<EngineEvent[]> {
   return okEvents(d);
 }
 
-function testAction(d: Draft, who: string, c: Command, then: (roll: Json, difficulty: number, success: boolean) => void, dflt: number | null): RuleError | null {
+function testAction(d: Draft, who: string, c: { readonly test?: TestPayload | undefined; readonly difficulty?: number | undefined }, then: (roll: Json, difficulty: number, success: boolean) => void, dflt: number | null): RuleError | null {
   const sh = own(getTeams(d.world).sheets, who);
   if (sh === undefined) return { code: 'NOT_FOUND', message: `no sheet for "${who}"`, path: 'characterId' };
-  const t = readTest(c['test'], 'test');
-  if (isError(t)) return t;
-  const difficulty = intIn(c, 'difficulty', 0, MAX_DIFFICULTY, dflt ?? undefined);
-  if (isError(difficulty)) return difficulty;
-  const roll = ordinaryTest(d, sh, t, 0, 0);
+  if (c.test === undefined) return NO_TEST;
+  const difficulty = c.difficulty ?? dflt;
+  if (difficulty === null) return { code: 'INVALID_VALUE', message: `difficulty must be an integer in [0, ${MAX_DIFFICULTY}]`, path: 'difficulty' };
+  const roll = ordinaryTest(d, sh, testFrom(c.test), 0, 0);
   if (isError(roll)) return roll;
   then(rollJson(roll), difficulty, roll.total >= difficulty);
   return null;
@@ -414,17 +368,16 @@ function testAction(d: Draft, who: string, c: Command, then: (roll: Json, diffic
 
 // ---------------------------------------------------------------- killing strike
 
-function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]> {
-  const a = readAttack(world, c);
-  if (isError(a)) return { ok: false, error: a };
+function killingStrike(world: World, p: PayloadOf<typeof D.killingStrike>, env: Env): Result<EngineEvent[]> {
+  const a = attackFrom(world, p);
   const att = sheetOf(world, a.attacker, 'attackerId');
-  if (isError(att)) return { ok: false, error: att };
+  if (isError(att)) return err(att);
   const tgt = sheetOf(world, a.target, 'targetId');
-  if (isError(tgt)) return { ok: false, error: tgt };
+  if (isError(tgt)) return err(tgt);
   if (!att.conscious || att.dead) return fail('UNABLE', `${att.name} cannot act`, 'attackerId');
   if (tgt.dead) return fail('DEAD', `${tgt.name} is already dead`, 'targetId');
   if (tgt.conscious) return fail('CONSCIOUS', `a killing strike needs an unconscious target; ${tgt.name} is conscious`, 'targetId');
-  const item = att.items[a.weapon];
+  const item = own(att.items, a.weapon);
   if (item === undefined || item.weapon === null) return fail('NOT_A_WEAPON', `${att.name} has no weapon "${a.weapon}"`, 'weapon');
   if (item.weapon.nonlethal && setting(world, 'teams.killingStrikeWeapons') !== 'any') return fail('NONLETHAL', `${item.name} is nonlethal (setting teams.killingStrikeWeapons)`, 'weapon');
   const attribute = (a.attribute ?? item.weapon.attributes[0]!).toLowerCase();
@@ -443,7 +396,7 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
   }
   // A test with advantage: the weapon's attribute die and the combat skill against the constitution.
   const roll = ordinaryTest(d, att, { attribute, skill: COMBAT_SKILL }, 1, 0);
-  if (isError(roll)) return { ok: false, error: roll };
+  if (isError(roll)) return err(roll);
   const difficulty = tgt.constitution;
   if (roll.total >= difficulty) {
     d.emit({ type: 'teams.killed', attacker: a.attacker, target: a.target, roll: rollJson(roll), difficulty });
@@ -452,7 +405,7 @@ function killingStrike(world: World, c: Command, env: Env): Result<EngineEvent[]
   }
   d.emit({ type: 'teams.killingStrikeFailed', attacker: a.attacker, target: a.target, roll: rollJson(roll), difficulty });
   const r = makeAttack(d, { ...a, sneak: true, flank: false, nearby: [] });
-  return r === null ? okEvents(d) : { ok: false, error: r };
+  return r === null ? okEvents(d) : err(r);
 }
 
 // ---------------------------------------------------------------- views and audiences

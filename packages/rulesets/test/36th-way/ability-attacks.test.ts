@@ -53,7 +53,7 @@ describe('36th-way.attack with an attack ability', () => {
     t.dice.push(3, 3, 2, 4, 5);
     const tx = t.s.run({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc'], ability: 'lance' });
     expect(events(tx, '36th-way.attackRolled')[0]).toMatchObject({ defense: 'pd', defenseValue: 13, total: 13, hit: true, parts: { level: 1, volition: 3, escalation: 0, bonus: 1 } });
-    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ target: 'orc', amount: 12, types: ['cold'], reason: 'hit' });
+    expect(events(tx, '36th-way.damaged')[0]).toMatchObject({ targetId: 'orc', amount: 12, types: ['cold'], reason: 'hit' });
     expect(t.sheet('orc').hp).toBe(8);
     expect(t.dice.left).toBe(0);
     expectReplayEqualsLive(t);

@@ -161,7 +161,10 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
     if (lined.length + d.value.length > 200) return onError('An encounter may have at most 200 combatants.');
     onError(null);
     onAdd(d.value);
+    // The initiative choice (a band...) stays for the next line: a reset to the first band made the next foes "very fast" unasked.
+    const kept = [...form.querySelectorAll<HTMLSelectElement>('select[name^="init-"]')].map((x) => [x, x.value] as const);
     form.reset();
+    for (const [x, v] of kept) x.value = v;
     setCharId('');
     (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
   };

@@ -1,66 +1,59 @@
 // Improvised actions and Tests (004 "Improvising", "Tests"): a player asks,
 // the GM rules that it simply happens, needs a Test, or cannot be done.
-import { err, mintId, ok, own, type CommandHandler, type Json } from '@tablekeeper/engine';
+import { controls, err, handlerOf, mintId, ok, own, type CommandHandler, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { byCharacter, int, MAX_MODIFIER, needText, text } from '../context.js';
+import { FORBIDDEN, MAX_TEXT } from '../context.js';
+import { improviseDeclaration, ruleDeclaration, testDeclaration } from '../declarations.js';
 import type { KleptoEvent } from '../events.js';
+
+/** Blank text says nothing (the schema bounds its length). */
+const blank = (v: string, key: string) => (v.trim() === '' ? err('INVALID_VALUE', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key) : null);
+/** The GM, or the player of that character (judged on the parsed payload). */
+const mayAct = (world: World, actor: Viewer, characterId: string): RuleError | null => (controls(world, actor, characterId) ? null : FORBIDDEN);
 
 export function improvisationCommands(): Record<string, CommandHandler> {
   return {
-    'kleptonomicon.improvise': {
+    'kleptonomicon.improvise': handlerOf(improviseDeclaration, {
       label: 'try an improvised action',
-      authorize: byCharacter(),
-      decide(world, c, env) {
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId, description }, env) {
         const st = getKlepto(world);
         if (st.phase === 'between') return err('NO_EPISODE', 'no Episode is running');
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const d = needText(c, 'description');
-        if (!d.ok) return d;
+        if (own(world.characters, characterId) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(characterId)}`, 'characterId');
+        const bad = blank(description, 'description');
+        if (bad !== null) return bad;
         if (Object.keys(st.improvised).length >= 200) return err('LIMIT_EXCEEDED', 'at most 200 improvised actions per Episode');
         const [id] = mintId(world, 'imp', env.rng);
-        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId: ch, description: d.value } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.improvisationProposed', improvisationId: id, characterId, description } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.rule': {
+    }),
+    'kleptonomicon.rule': handlerOf(ruleDeclaration, {
       label: 'rule on an improvised action',
-      decide(world, c, env) {
+      decide(world, { improvisationId, ruling, modifier = 0, advantage = 0 }, env) {
         const st = getKlepto(world);
-        const id = c['improvisationId'];
-        const req = typeof id === 'string' ? own(st.improvised, id) : undefined;
-        if (req === undefined) return err('NOT_FOUND', `no improvised action ${JSON.stringify(id)}`, 'improvisationId');
+        const req = own(st.improvised, improvisationId);
+        if (req === undefined) return err('NOT_FOUND', `no improvised action ${JSON.stringify(improvisationId)}`, 'improvisationId');
         if (req.status !== 'pending') return err('ALREADY_RULED', 'the GM already ruled on this');
-        const ruling = c['ruling'];
-        if (ruling !== 'simple' && ruling !== 'test' && ruling !== 'impossible') return err('INVALID_VALUE', 'ruling must be "simple", "test" or "impossible"', 'ruling');
         if (ruling !== 'test') return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: null } satisfies KleptoEvent]);
-        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
-        if (!m.ok) return m;
-        const a = int(c, 'advantage', 0, -10, 10);
-        if (!a.ok) return a;
-        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
+        const roll = kleptoTest(env.rng, { modifier, advantage });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
         return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.test': {
+    }),
+    'kleptonomicon.test': handlerOf(testDeclaration, {
       label: 'roll a Test',
-      authorize: byCharacter(),
-      decide(world, c, env) {
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const skill = text(c, 'skill', false);
-        if (!skill.ok) return skill;
-        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
-        if (!m.ok) return m;
-        const a = int(c, 'advantage', 0, -10, 10);
-        if (!a.ok) return a;
-        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value });
+      authorize: (world, p, actor) => mayAct(world, actor, p.characterId),
+      decide(world, { characterId, skill, modifier = 0, advantage = 0 }, env) {
+        if (own(world.characters, characterId) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(characterId)}`, 'characterId');
+        const bad = skill === undefined ? null : blank(skill, 'skill');
+        if (bad !== null) return bad;
+        const roll = kleptoTest(env.rng, { modifier, advantage });
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.tested', characterId: ch, skill: skill.value, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.tested', characterId, skill: skill ?? null, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
       },
-    },
+    }),
   };
 }
