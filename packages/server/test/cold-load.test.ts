@@ -38,7 +38,7 @@ async function serve(dbPath: string) {
 }
 
 describe('cold loads in slices', () => {
-  it('after a restart, loads a 30,000-transaction table to the same view while another table answers commands', async () => {
+  it('after a restart, loads a 30,000-transaction table to the same view while another table answers commands', { timeout: 120_000 }, async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     const dbPath = join(t.dir, 'db.sqlite');
@@ -75,7 +75,7 @@ describe('cold loads in slices', () => {
     await Promise.all([gm.close(), otherGm.close()]);
   });
 
-  it("a GM's first HTTP call on a big cold table loads it in slices: another table's commands are answered first, and the room is kept", async () => {
+  it("a GM's first HTTP call on a big cold table loads it in slices: another table's commands are answered first, and the room is kept", { timeout: 120_000 }, async () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     const dbPath = join(t.dir, 'db.sqlite');

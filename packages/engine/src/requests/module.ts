@@ -139,6 +139,26 @@ function carryOut(world: World, r: PlayerRequest, hook: RequestCommand, answer: 
   return decided;
 }
 
+/** A request as its own seat reads it: the fields a request has, each only when set. */
+function shownRequest(r: PlayerRequest): PlayerRequest {
+  return {
+    id: r.id,
+    seatId: r.seatId,
+    characterId: r.characterId,
+    kind: r.kind,
+    ...(typeof r.amount === 'number' ? { amount: r.amount } : {}),
+    ...(typeof r.condition === 'string' ? { condition: r.condition } : {}),
+    ...(typeof r.duration === 'string' ? { duration: r.duration } : {}),
+    ...(typeof r.rounds === 'number' ? { rounds: r.rounds } : {}),
+    ...(typeof r.action === 'string' ? { action: r.action } : {}),
+    ...(typeof r.bonus === 'number' ? { bonus: r.bonus } : {}),
+    ...(typeof r.advantage === 'number' ? { advantage: r.advantage } : {}),
+    ...(typeof r.note === 'string' ? { note: r.note } : {}),
+    status: r.status,
+    ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+  };
+}
+
 function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
   return [
     defineCommand('request.make', {
@@ -308,9 +328,10 @@ export function requestModule(hook: RequestCommand = kernelRequestCommand): Modu
       if (viewer.role === 'gm' || !Object.hasOwn(world.ext, REQUESTS_ID)) return world;
       const s = requestsOf(world);
       const ext = { ...world.ext };
-      const mine = s.items.filter((r) => mayReadRequest(r, viewer));
+      // Field by field (ADR 33): a key a later version adds to a request stays with the GM.
+      const mine = s.items.filter((r) => mayReadRequest(r, viewer)).map(shownRequest);
       if (mine.length === 0) delete ext[REQUESTS_ID];
-      else ext[REQUESTS_ID] = (mine.length === s.items.length ? s : { items: mine }) as unknown as Json;
+      else ext[REQUESTS_ID] = { items: mine } as unknown as Json;
       return { ...world, ext };
     },
     // Each seat sees its own requests: projected per seat (ADR 20).

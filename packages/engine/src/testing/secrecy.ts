@@ -481,7 +481,14 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
         : d.a % 3 === 1
           ? gm({ type: 'bestiary.save', name: ctx.canary(), notes: ctx.canary(), block: {} })
           : gm({ type: 'bestiary.saveTemplate', name: ctx.canary(), lines: [{ name: ctx.canary(), count: 1 + (d.b % 6), kind: 'npc', hidden: d.c % 2 === 0 }] }),
-    (ctx) => gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() }),
+    // A GM's secret roll; the turn timer and a player's own request, so planted keys (ADR 33) land in records players read in full.
+    (ctx, d) => {
+      if (d.a % 3 === 0) return gm({ type: 'dice.roll', notation: '2d6', audience: 'gm', label: ctx.canary() });
+      if (d.a % 3 === 1) return gm({ type: 'timer.set', seconds: 60 + (d.b % 60) });
+      const annSeat = Object.values(ctx.world.seats).find((s) => s.name === 'Ann');
+      const mine = annSeat === undefined ? [] : annSeat.characterIds.filter((id) => own(ctx.world.characters, id)?.visibility === 'visible');
+      return { actor: SECRECY_ANN, command: { type: 'request.make', characterId: ctx.pick(mine, d.b, 'nobody'), kind: 'damage', amount: 1 + (d.c % 5), note: ctx.word() } };
+    },
     () => null,
     () => null,
     // A player's command of any type, its id fields naming anything (hidden ids included).

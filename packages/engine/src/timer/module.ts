@@ -117,8 +117,10 @@ export const timerModule: Module = {
     if (viewer.role === 'gm' || !Object.hasOwn(world.ext, TIMER_ID)) return world;
     const full = getEncounter(source ?? world);
     const cur = full.current === null ? undefined : full.combatants[full.current];
-    if (cur === undefined || cur.visibility !== 'hidden') return world;
-    return put(world, { ...timerOf(world), startedAt: null, pausedAt: null, pausedMs: 0 });
+    const t = timerOf(world);
+    if (cur !== undefined && cur.visibility === 'hidden') return put(world, { seconds: t.seconds, startedAt: null, pausedAt: null, pausedMs: 0 });
+    // Field by field (ADR 33): a key the state gains later stays with the GM.
+    return put(world, { seconds: t.seconds, startedAt: t.startedAt, pausedAt: t.pausedAt, pausedMs: t.pausedMs });
   },
   // Judged on the unprojected encounter's current turn (ADR 20).
   projectReads: { reads: [`ext.${TIMER_ID}`, 'ext.encounter'], writes: [`ext.${TIMER_ID}`] },

@@ -37,11 +37,12 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
 
-  it('a GM-only key planted in any record of the 36th-way, encounter, countdowns or bestiary state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
-    const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: ['very-fast', 'fast', 'medium', 'slow', 'very-slow'][d.a % 5]! }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['36th-way', 'encounter', 'countdowns', 'characters', 'bestiary'] });
+  it('a GM-only key planted in any record of the 36th-way, encounter, countdowns, bestiary or timer state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ engine, rulesetId: '36th-way', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ band: ['very-fast', 'fast', 'medium', 'slow', 'very-slow'][d.a % 5]! }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['36th-way', 'encounter', 'countdowns', 'characters', 'bestiary', 'request', 'timer'] });
     expect(report.planted).toBeGreaterThan(100);
     for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
+    expect(report.plantedIn['timer']).toBeGreaterThan(10);
   });
 });

@@ -26,12 +26,13 @@ const requests: StepMaker = (ctx, d) => {
 };
 
 describe('secrecy conformance (ADR 10)', () => {
-  it('a GM-only key planted in any record of the Daggerheart, encounter, countdowns or bestiary state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
-    const report = checkSecrecy({ engine, rulesetId: 'daggerheart', settings: settings.value, steps: [...steps, requests, requests, requests], sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['daggerheart', 'encounter', 'countdowns', 'characters', 'bestiary'] });
+  it('a GM-only key planted in any record of the Daggerheart, encounter, countdowns, bestiary or timer state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ engine, rulesetId: 'daggerheart', settings: settings.value, steps: [...steps, requests, requests, requests], sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['daggerheart', 'encounter', 'countdowns', 'characters', 'bestiary', 'request', 'timer'] });
     expect(report.planted).toBeGreaterThan(100);
     for (const m of ['daggerheart', 'encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
+    expect(report.plantedIn['timer']).toBeGreaterThan(10);
     expect(Object.keys(report.accepted)).toContain('daggerheart.requestRoll');
   });
 

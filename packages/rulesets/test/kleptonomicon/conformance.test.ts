@@ -76,7 +76,7 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
 
-  it('a GM-only key planted in any record of the kleptonomicon, encounter, countdowns or bestiary state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
+  it('a GM-only key planted in any record of the kleptonomicon, encounter, countdowns, bestiary or timer state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
     const report = checkSecrecy({
       engine,
       rulesetId: 'kleptonomicon',
@@ -86,12 +86,13 @@ describe('secrecy conformance (ADR 10)', () => {
       sequences: 400,
       seed: 20261126,
       compareWithWalk: false,
-      plant: ['kleptonomicon', 'encounter', 'countdowns', 'characters', 'bestiary'],
+      plant: ['kleptonomicon', 'encounter', 'countdowns', 'characters', 'bestiary', 'request', 'timer'],
     });
     expect(report.planted).toBeGreaterThan(100);
     for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
+    expect(report.plantedIn['timer']).toBeGreaterThan(10);
   });
 
   it('a hidden Edge Save group is not counted in a player view: the same as a table without it (004 "Turn Order")', () => {

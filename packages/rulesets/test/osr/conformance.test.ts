@@ -50,11 +50,12 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(report.playerCommands).toBeGreaterThan(500);
   });
 
-  it('a GM-only key planted in any record of the osr, encounter, countdowns or bestiary state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
-    const report = checkSecrecy({ engine, rulesetId: 'osr', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ stats: { dex: 8 + (d.a % 10) } }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['osr', 'encounter', 'countdowns', 'characters', 'bestiary'] });
+  it('a GM-only key planted in any record of the osr, encounter, countdowns, bestiary or timer state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ engine, rulesetId: 'osr', settings: settings.value, steps, combatantExtra: (_ctx, _v, d) => ({ stats: { dex: 8 + (d.a % 10) } }), sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['osr', 'encounter', 'countdowns', 'characters', 'bestiary', 'request', 'timer'] });
     expect(report.planted).toBeGreaterThan(100);
     for (const m of ['encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
+    expect(report.plantedIn['timer']).toBeGreaterThan(10);
   });
 });

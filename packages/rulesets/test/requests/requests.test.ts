@@ -65,6 +65,20 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     expect(requestsOf(n.world).items[0]!.status).toBe('pending');
   });
 
+  it("Ana reads her own request field by field: a key it gains that no projector names stays with the GM (ADR 33)", () => {
+    const { n, ana, kira, brak } = night('osr');
+    startFight(n, kira, brak);
+    n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 3, note: 'the spikes' }, ana);
+    const st = requestsOf(n.world);
+    // A field a later version might add (the GM's private note on it), written straight into the state.
+    const planted = { ...n.world.ext, request: { items: st.items.map((r) => ({ ...r, gmOnly: 'zq_secret' })) } } as unknown as typeof n.world.ext;
+    n.table = { ...n.table, world: { ...n.world, ext: planted } };
+    const seen = n.engine.view(n.table, ana).world.ext['request'] as { items: { [k: string]: unknown }[] };
+    expect(seen.items).toHaveLength(1);
+    expect(seen.items[0]).toEqual({ id: st.items[0]!.id, seatId: st.items[0]!.seatId, characterId: kira, kind: 'damage', amount: 3, note: 'the spikes', status: 'pending' });
+    expect(JSON.stringify(n.engine.view(n.table, GM).world)).toContain('zq_secret');
+  });
+
   it("an approval's events equal the GM sending the mapped command itself (heal 4 after 6 damage: 10 -> 4 -> 8)", () => {
     const { n, ana, kira, brak } = night('osr');
     startFight(n, kira, brak);

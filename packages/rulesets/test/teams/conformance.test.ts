@@ -52,12 +52,13 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
 
-  it('a GM-only key planted in any record of the teams, encounter, countdowns or bestiary state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
-    const report = checkSecrecy({ ...options, sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['teams', 'encounter', 'countdowns', 'characters', 'bestiary'] });
+  it('a GM-only key planted in any record of the teams, encounter, countdowns, bestiary or timer state or in a character (free-form stats, params, save and detail too) reaches no player or spectator (default deny, ADR 25 and 33; 400 sequences)', { timeout: 120_000 }, () => {
+    const report = checkSecrecy({ ...options, sequences: 400, seed: 20261126, compareWithWalk: false, plant: ['teams', 'encounter', 'countdowns', 'characters', 'bestiary', 'request', 'timer'] });
     expect(report.planted).toBeGreaterThan(200);
     for (const m of ['teams', 'encounter', 'countdowns']) expect(report.plantedIn[m]).toBeGreaterThan(10);
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
+    expect(report.plantedIn['timer']).toBeGreaterThan(10);
     expect(Object.keys(report.accepted)).toContain('teams.setSheet');
   });
 });
