@@ -50,5 +50,6 @@ describe('encounter commands never crash on bad input', () => {
       ),
       { numRuns: 300 },
     );
-  });
+    // 300 sessions of up to 25 commands: ~25 s on a loaded 2-core machine, so the hang guard sits well above the default.
+  }, 120_000);
 });
