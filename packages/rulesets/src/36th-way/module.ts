@@ -2,8 +2,8 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -33,7 +33,6 @@ import {
   useAbilityDeclaration,
 } from './declarations.js';
 import type { TswEvent } from './events.js';
-import { reducersOf, type TypedReducers } from '../typed-reducers.js';
 import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
@@ -468,7 +467,7 @@ export function createTswModule(): TswModule {
     return { ...s, hp: s.maxHp, recoveries: s.maxRecoveries, exhaustion: 0, uses: {}, resources: { ...s.maxResources }, dying: null, deathFailures: 0, unconscious: s.kind === 'pc' ? false : s.unconscious };
   };
 
-  const typed: TypedReducers<TswEvent> = {
+  const typed: Evolve<TswEvent> = {
     '36th-way.sheetSet': (w, e) => {
       const s = e.sheet as unknown as Sheet;
       const st = getTsw(w);

@@ -3,7 +3,7 @@
 // placing characters, moving (one move action per step, provoking when
 // leaving engaged enemies), disengage checks, popping off, intercepting, and
 // the provocations opportunity attacks answer.
-import type { CommandHandler, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, Json, RuleError, EventOf, Evolve, Viewer, World } from '@tablekeeper/engine';
 import { claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
@@ -14,7 +14,6 @@ import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { getTsw, pairKey, setTsw, type Range, type TswState } from './state.js';
 import type { TswEvent } from './events.js';
-import type { TypedReducers } from '../typed-reducers.js';
 
 const j = (x: unknown): Json => x as Json;
 
@@ -134,7 +133,10 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
   };
 }
 
-export const movementReducers: TypedReducers<TswEvent> = {
+/** The movement events, reduced here and spread into the module's full map. */
+type MovementEvent = EventOf<TswEvent, '36th-way.positioned' | '36th-way.moved' | '36th-way.disengageRolled' | '36th-way.poppedOff' | '36th-way.intercepted' | '36th-way.provoked' | '36th-way.opportunityTaken'>;
+
+export const movementReducers: Evolve<MovementEvent> = {
   '36th-way.positioned': (w, e) => setTsw(w, place(getTsw(w), e.fromId, e.toId, e.range)),
   '36th-way.moved': (w, e) => {
     const who = e.characterId;

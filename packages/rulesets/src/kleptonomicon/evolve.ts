@@ -1,12 +1,11 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, type EngineEvent, type Json, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, own, reducersOf, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
 import { describePhase, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
-import { reducersOf, type TypedReducers } from '../typed-reducers.js';
 
 const onState =
   (fn: (st: KleptoState, e: EngineEvent, w: World) => KleptoState): Reducer =>
@@ -21,7 +20,7 @@ function withMovement(st: KleptoState, w: World, id: string, fn: (tm: TurnMoveme
   return { ...st, movement: { ...st.movement, [id]: next }, prone: next.prone ? [...new Set([...st.prone, id])] : st.prone.filter((x) => x !== id) };
 }
 
-const typed: TypedReducers<KleptoEvent> = {
+const typed: Evolve<KleptoEvent> = {
   'kleptonomicon.episodeStarted': (w, e) =>
     log(
       updateKlepto(w, (st) => ({ ...st, episode: e.episode, phase: 'opening', encounterPhase: null, opening: { introduced: [], clips: {}, coldOpen: null }, looseOrder: null, spotlight: 0, episodic: {} })),
