@@ -13,6 +13,8 @@ export interface LogInput {
   readonly audience: Audience;
   readonly kind: string;
   readonly text: string;
+  /** The sentence players read instead, without the GM-only detail in `text` (ADR 33). */
+  readonly shown?: string;
   readonly data?: Json;
 }
 
@@ -23,10 +25,14 @@ function logLimit(world: World): number {
 
 /** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */
 export function appendLog(world: World, entry: LogInput): World {
-  const e: LogEntry =
-    entry.data === undefined
-      ? { tx: PENDING_TX, audience: entry.audience, kind: entry.kind, text: entry.text }
-      : { tx: PENDING_TX, audience: entry.audience, kind: entry.kind, text: entry.text, data: entry.data };
+  const e: LogEntry = {
+    tx: PENDING_TX,
+    audience: entry.audience,
+    kind: entry.kind,
+    text: entry.text,
+    ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
+    ...(entry.data === undefined ? {} : { data: entry.data }),
+  };
   const limit = logLimit(world);
   const log = [...world.log, e];
   return { ...world, log: log.length > limit ? log.slice(log.length - limit) : log };

@@ -109,6 +109,8 @@ export interface LogEntry {
   readonly kind: string;
   /** One sentence in our words, already safe for `audience`. */
   readonly text: string;
+  /** What non-GM viewers read in place of `text`, when the sentence holds GM-only detail (a foe's HP, ADR 33). Never sent to them itself. */
+  readonly shown?: string;
   readonly data?: Json;
 }
 

@@ -51,9 +51,11 @@ interface PartsMemo {
 
 const ABSENT = Symbol('absent');
 
-/** A non-GM view's copy of a log entry: only the fields an entry has (default-deny). */
-export const copyEntry = (e: LogEntry): LogEntry =>
-  e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text } : { tx: e.tx, audience: e.audience, kind: e.kind, text: e.text, data: e.data };
+/** A non-GM view's copy of a log entry: only the fields an entry has (default-deny), with `shown` read in place of `text` (and never sent itself). */
+export const copyEntry = (e: LogEntry): LogEntry => {
+  const text = e.shown ?? e.text;
+  return e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text } : { tx: e.tx, audience: e.audience, kind: e.kind, text, data: e.data };
+};
 
 /** The value of one part (ABSENT for a module key the world does not hold). */
 function partOf(w: World, p: Part): unknown {

@@ -11,8 +11,16 @@ export function name(w: World, id: Json | undefined): string {
 }
 
 /** Append a log entry readable by whoever may see event `e`. */
-export function log(w: World, e: EngineEvent, kind: string, text: string, data?: Json): World {
-  return appendLog(w, { audience: eventAudience(w, e), kind, text, ...(data === undefined ? {} : { data }) });
+export function log(w: World, e: EngineEvent, kind: string, text: string, data?: Json, shown?: string): World {
+  return appendLog(w, { audience: eventAudience(w, e), kind, text, ...(shown === undefined ? {} : { shown }), ...(data === undefined ? {} : { data }) });
+}
+
+/** A foe: anything but a PC's sheet or a PC combatant (an enemy's sheet, or one since removed). Its HP are the GM's (ADR 33). */
+export function isFoe(w: World, id: Json | undefined): boolean {
+  if (typeof id !== 'string') return true;
+  const s = own(getTsw(w).sheets, id);
+  if (s !== undefined) return s.kind !== 'pc';
+  return own(getEncounter(w).combatants, id)?.kind !== 'pc';
 }
 
 export function onSt(fn: (st: TswState, e: EngineEvent, w: World) => TswState): Reducer {

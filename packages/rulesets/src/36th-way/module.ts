@@ -11,7 +11,7 @@ import { isDamageType, type DamageDice } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
-import { log, name, onSt } from './logging.js';
+import { isFoe, log, name, onSt } from './logging.js';
 import {
   checkDeclaration,
   damageDeclaration,
@@ -496,13 +496,17 @@ export function createTswModule(): TswModule {
       const s = own(getTsw(w2).sheets, id);
       const status = s === undefined ? '' : ` (${statusOf(s)})`;
       const why = e.reason === 'ongoing' ? ' ongoing' : e.reason === 'confused' ? ' (Confused)' : '';
-      return log(w2, e, '36th-way.damaged', `${name(w, id)} took ${e.amount}${why} damage${e.resisted === true ? ' (resisted: halved)' : ''}${e.crit ? ' (crit)' : ''}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`);
+      const dealt = `${name(w, id)} took ${e.amount}${why} damage${e.resisted === true ? ' (resisted: halved)' : ''}${e.crit ? ' (crit)' : ''}`;
+      // Players read a foe's damage and its fall, never its HP (ADR 33).
+      const shown = isFoe(w, id) ? `${dealt}.${e.hpTo <= 0 ? ` ${name(w, id)} is down.` : ''}` : undefined;
+      return log(w2, e, '36th-way.damaged', `${dealt}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`, undefined, shown);
     },
     '36th-way.healed': (w, e) => {
       const id = e.characterId;
       const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
       const how = e.halved ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
-      return log(w2, e, '36th-way.healed', `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}: now ${e.hpTo} HP.`);
+      const healed = `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}`;
+      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP.`, undefined, isFoe(w, id) ? `${healed}.` : undefined);
     },
     '36th-way.deathSaveRolled': (w, e) => {
       const id = e.characterId;
@@ -713,7 +717,14 @@ export function createTswModule(): TswModule {
   };
 
   const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TSW_ID}`] };
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, queries: tswQueries(kit) };
+  // History as players read it: a foe's damage and healing without its HP; `hpTo` stays only as 0 when it falls (ADR 33).
+  const withoutHp = (idField: string) => (w: World, e: EngineEvent): EngineEvent => {
+    if (!isFoe(w, e[idField])) return e;
+    const { hpFrom: _from, hpTo, ...rest } = e;
+    return typeof hpTo === 'number' && hpTo <= 0 ? { ...rest, hpTo: 0 } : rest;
+  };
+  const eventView = { '36th-way.damaged': withoutHp('targetId'), '36th-way.healed': withoutHp('characterId') };
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, queries: tswQueries(kit) };
   return { module, kit };
 }
 

@@ -50,7 +50,7 @@ import {
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
-import { TRACKER_AUDIENCE, trackerCommands, trackerReducers } from './trackers.js';
+import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers } from './trackers.js';
 import { trackOf } from './rules.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
@@ -396,6 +396,7 @@ export const daggerheartModule: Module = {
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
+  eventView: TRACKER_EVENT_VIEW,
   audience: {
     // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
     'daggerheart.actionRolled': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),

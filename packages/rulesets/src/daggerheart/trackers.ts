@@ -269,14 +269,21 @@ const evolve: Evolve<TrackerEvent> = {
     const n = Math.abs(e.to - e.from);
     const dice = e.dice === undefined ? '' : ` (1d4 [${e.dice.join(', ')}] + tier ${String(e.tier)})`;
     const why = e.reason === '' ? '' : ` (${e.reason})`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.track', text: `${nameOf(w, id)} ${verb} ${n} ${TRACK_WORDS[e.track]}${why}${dice}: ${e.to} marked.`, data: { characterId: id, track: e.track } });
+    const said = `${nameOf(w, id)} ${verb} ${n} ${TRACK_WORDS[e.track]}${why}${dice}`;
+    // How much of a foe's track is marked is the GM's (ADR 33).
+    const shown = isFoe(w, id) ? `${said}.` : undefined;
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.track', text: `${said}: ${e.to} marked.`, ...(shown === undefined ? {} : { shown }), data: { characterId: id, track: e.track } });
   },
   'daggerheart.damageTaken': (w, e) => {
     const id = e.characterId;
     const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: e.hpTo, [TRACK_KEYS.armor.marked]: e.armorTo });
     const armor = e.armorUsed ? `, an Armor Slot makes it ${SEVERITY_WORDS[e.marks]}` : '';
     const text = `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.severity]}: thresholds ${e.major}/${e.severe}${armor}) and marks ${e.hpTo - e.hpFrom} HP.`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, data: { characterId: id } });
+    // A foe's thresholds and HP are the GM's (ADR 33): players read the damage, its severity and the foe's fall.
+    const ch = own(w.characters, id);
+    const down = ch !== undefined && e.hpTo >= trackOf(ch.stats, 'hp', slotsFor(w, 'hp')).slots;
+    const shown = isFoe(w, id) ? `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.marks]}).${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } });
   },
   'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${e.rest} rest.` }),
   'daggerheart.downtimeMove': (w, e) => {
@@ -287,6 +294,25 @@ const evolve: Evolve<TrackerEvent> = {
 };
 
 export const trackerReducers: Record<string, Reducer> = reducersOf(evolve);
+
+/** Anyone but a PC (an adversary, an NPC, one since removed): its thresholds and marked HP are the GM's (ADR 33). */
+function isFoe(w: World, id: unknown): boolean {
+  return typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
+}
+
+/** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33). */
+export const TRACKER_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
+  'daggerheart.damageTaken': (w, e) => {
+    if (!isFoe(w, e['characterId'])) return e;
+    const { major: _major, severe: _severe, hpFrom: _hpFrom, hpTo: _hpTo, armorFrom: _armorFrom, armorTo: _armorTo, severity: _severity, ...rest } = e;
+    return rest;
+  },
+  'daggerheart.trackMarked': (w, e) => {
+    if (!isFoe(w, e['characterId'])) return e;
+    const { from, to, ...rest } = e;
+    return { ...rest, delta: typeof from === 'number' && typeof to === 'number' ? to - from : 0 };
+  },
+};
 
 export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = {
   'daggerheart.trackMarked': (w, e) => characterAudience(w, e['characterId']),

@@ -123,9 +123,21 @@ export function audienceOf(world: World, e: EngineEvent): Audience {
   return AUDIENCE_ALL;
 }
 
-export function log(world: World, e: EngineEvent, kind: string, line: string, data?: Json): World {
-  return appendLog(world, { audience: audienceOf(world, e), kind, text: line, ...(data !== undefined ? { data } : {}) });
+export function log(world: World, e: EngineEvent, kind: string, line: string, data?: Json, shown?: string): World {
+  return appendLog(world, { audience: audienceOf(world, e), kind, text: line, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
 }
+
+/** Anyone but a PC (an NPC character, one since removed): its resources (health, vitality...) are the GM's (ADR 33). */
+export const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(world.characters, id)?.kind !== 'pc';
+
+/** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33). */
+export const kleptoEventView: { readonly [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
+  'kleptonomicon.resourceSet': (w, e) => {
+    if (!isFoe(w, e['characterId'])) return e;
+    const { from: _from, value, max: _max, ...rest } = e;
+    return value === 0 ? { ...rest, value: 0 } : rest;
+  },
+};
 
 // ---------------------------------------------------------------- the module
 

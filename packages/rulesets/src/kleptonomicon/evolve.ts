@@ -4,7 +4,7 @@ import { claimId, own, reducersOf, type EngineEvent, type Evolve, type Json, typ
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
-import { describePhase, log, nameOf, stylesOf } from './context.js';
+import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
 
 const onState =
@@ -90,7 +90,9 @@ const typed: Evolve<KleptoEvent> = {
     const key = e.key;
     const r: Resource = { value: e.value, max: e.max };
     const next = updateKlepto(w, (st) => ({ ...st, resources: { ...st.resources, [ch]: { ...(st.resources[ch] ?? {}), [key]: r } } }));
-    return log(next, e, 'kleptonomicon.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`);
+    // A foe's numbers are the GM's (ADR 33): players read that it changed, and a fall to 0.
+    const shown = isFoe(w, ch) ? `${nameOf(w, ch)}'s ${key} changed${r.value === 0 ? ' to 0' : ''}.` : undefined;
+    return log(next, e, 'kleptonomicon.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`, undefined, shown);
   },
   'kleptonomicon.freeActionTaken': (w, e) => {
     const id = e.combatant;

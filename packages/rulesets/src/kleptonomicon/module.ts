@@ -10,7 +10,7 @@ import { characterCommands } from './commands/characters.js';
 import { episodeCommands } from './commands/episode.js';
 import { improvisationCommands } from './commands/improvisation.js';
 import { turnCommands } from './commands/turns.js';
-import { audienceOf } from './context.js';
+import { audienceOf, kleptoEventView } from './context.js';
 import { kleptoReducers } from './evolve.js';
 import { kleptoQueries } from './queries.js';
 import { kleptoReactions } from './reactions.js';
@@ -22,5 +22,5 @@ export { describePhase } from './context.js';
 export function kleptonomiconModule(kit: EncounterKit): Module {
   const commands = { ...episodeCommands(kit), ...improvisationCommands(), ...characterCommands(kit), ...turnCommands(kit) };
   const audience = Object.fromEntries(Object.keys(kleptoReducers).filter((t) => t.startsWith('kleptonomicon.')).map((t) => [t, audienceOf]));
-  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, queries: kleptoQueries };
+  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, eventView: kleptoEventView, queries: kleptoQueries };
 }

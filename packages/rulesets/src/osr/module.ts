@@ -95,10 +95,21 @@ const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (own(w.c
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
 
-function log(w: World, e: EngineEvent, text: string, data?: Json): World {
+function log(w: World, e: EngineEvent, text: string, data?: Json, shown?: string): World {
   const now = audienceOf(w, e);
   const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
-  return appendLog(w, { audience, kind: e.type, text, ...(data !== undefined ? { data } : {}) });
+  return appendLog(w, { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
+}
+
+/** Anyone but a PC: its HP are the GM's; players read the damage and the fall (ADR 33). */
+const isFoe = (w: World, id: unknown): boolean => typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
+
+/** A foe's HP change as players read it: the amount, and its fall at 0. */
+function foeHpText(w: World, e: EngineEvent): string {
+  const from = Number(e['from']);
+  const to = Number(e['to']);
+  const what = to < from ? `took ${from - to} damage` : to > from ? `regained ${to - from} HP` : 'is unhurt';
+  return `${nm(w, e['id'])} ${what} (${str(e, 'reason')}).${to <= 0 && to < from ? ` ${nm(w, e['id'])} is down.` : ''}`;
 }
 
 const rollText = (roll: Json | undefined): string => {
@@ -139,7 +150,8 @@ const reducers: { [type: string]: Reducer } = {
   },
   'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? (e['doubledBy'] === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${str(e, 'source')}.`),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e['target'])} is healed by ${str(e, 'source')}: ${str(e, 'dice')} = ${String(e['total'])}.`),
-  'osr.hpChanged': (w, e) => log(withStats(w, str(e, 'id'), { hp: Number(e['to']) }), e, `${nm(w, e['id'])}: HP ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`),
+  'osr.hpChanged': (w, e) =>
+    log(withStats(w, str(e, 'id'), { hp: Number(e['to']) }), e, `${nm(w, e['id'])}: HP ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`, undefined, isFoe(w, e['id']) ? foeHpText(w, e) : undefined),
   'osr.downed': on((w, e, st) => {
     const id = str(e, 'id');
     const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: Number(e['at']), fight: e['fight'] === true } }, stable: removeFrom(st.stable, id) });
@@ -202,8 +214,13 @@ const reducers: { [type: string]: Reducer } = {
       exhausted: st.exhausted.filter((id) => !recovered.includes(id)),
       stable: st.stable.filter((id) => !heals.some((h) => h.id === id && h.to > 0)),
     };
-    const text = `${String(e['nights'])} night(s) of ${str(e, 'kind')} rest: ${heals.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
-    return log(setOsr(next, s2), e, text);
+    const restText = (hs: readonly { id: string; to: number }[], also: string): string =>
+      `${String(e['nights'])} night(s) of ${str(e, 'kind')} rest: ${hs.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+    const text = restText(heals, '');
+    // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
+    const foes = heals.filter((h) => isFoe(w, h.id));
+    const shown = foes.length === 0 ? undefined : restText(heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
+    return log(setOsr(next, s2), e, text, undefined, shown);
   }),
   'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is in stealth.`)),
   'osr.revealed': on((w, e, st) => log(setOsr(w, { ...st, hidden: removeFrom(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is no longer hidden (${str(e, 'reason')}).`)),
@@ -540,6 +557,16 @@ export const osrModule: Module = {
   projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
   idStatus,
   queries: osrQueries,
+  // History as players read it: a foe's HP change keeps the amount's sign and its fall, not its HP (ADR 33).
+  eventView: {
+    'osr.hpChanged': (w, e) => {
+      if (!isFoe(w, e['id'])) return e;
+      const { from, to, ...rest } = e;
+      const delta = typeof from === 'number' && typeof to === 'number' ? to - from : 0;
+      return typeof to === 'number' && to <= 0 ? { ...rest, delta, to: 0 } : { ...rest, delta };
+    },
+    'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, h['id'])) } : e),
+  },
   audience: Object.fromEntries(
     Object.keys(reducers)
       .filter((t) => t.startsWith('osr.'))

@@ -7,7 +7,7 @@ import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
 import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, resolveHit, sheetOf, type Defence } from './combat.js';
-import { TEAMS_REDUCERS, statusWords } from './reducers.js';
+import { TEAMS_EVENT_VIEW, TEAMS_REDUCERS, statusWords } from './reducers.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
@@ -589,5 +589,6 @@ export const teamsModule: Module = {
   projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
+  eventView: TEAMS_EVENT_VIEW,
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };

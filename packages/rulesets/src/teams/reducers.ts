@@ -1,6 +1,6 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
-import type { Evolve, Json, Reducer, World } from '@tablekeeper/engine';
+import type { EngineEvent, Evolve, Json, Reducer, World } from '@tablekeeper/engine';
 import { appendLog, claimId, getEncounter, own, reducersOf } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
@@ -63,9 +63,31 @@ export type TeamsEvent =
   | ({ readonly type: 'teams.dropped'; readonly item: string } & Id)
   | ({ readonly type: 'teams.restored'; readonly field: 'endurance' | 'health' | 'stamina' | 'focus' | 'deathDifficulty'; readonly from: number; readonly to: number } & Id);
 
-function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefined)[], text: string, data?: Json): World {
-  return appendLog(world, { audience: audienceOf(world, ids), kind: e.type, text, ...(data !== undefined ? { data } : {}) });
+function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefined)[], text: string, data?: Json, shown?: string): World {
+  return appendLog(world, { audience: audienceOf(world, ids), kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
 }
+
+/** Anyone but a PC (by its character, or its combatant): its endurance and health are the GM's (ADR 33). */
+export function isFoe(w: World, id: unknown): boolean {
+  if (typeof id !== 'string') return true;
+  const chId = own(getTeams(w).sheets, id)?.characterId ?? (own(w.characters, id) === undefined ? null : id);
+  if (chId !== null && own(w.characters, chId)?.kind === 'pc') return false;
+  return own(getEncounter(w).combatants, id)?.kind !== 'pc';
+}
+
+/** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
+export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
+  'teams.damaged': (w, e) => {
+    if (!isFoe(w, e['id'])) return e;
+    const { endurance: _endurance, health: _health, ...rest } = e;
+    return rest;
+  },
+  'teams.restored': (w, e) => {
+    if (!isFoe(w, e['id'])) return e;
+    const { from: _from, to: _to, ...rest } = e;
+    return rest;
+  },
+};
 
 /** A roll record; a table written without one reads as 0 (never written by today's commands). */
 function roll(r: RollRecord | undefined): RollRecord {
@@ -168,7 +190,9 @@ const evolve: Evolve<TeamsEvent> = {
     const w = updateSheet(world, id, (sh) => ({ ...sh, endurance: Number(end.to), health: Number(hp.to) }));
     const sh = own(getTeams(w).sheets, id);
     const type = typeof e.damageType === 'string' ? ` ${e.damageType}` : '';
-    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`);
+    // Players read a foe's damage, not its endurance or health (ADR 33); its fall has its own line.
+    const shown = isFoe(world, id) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`, undefined, shown);
   },
   'teams.consciousnessAtRisk': (world, e) => {
     const id = e.id;
@@ -237,7 +261,7 @@ const evolve: Evolve<TeamsEvent> = {
     const field = e.field;
     const to = e.to;
     const w = updateSheet(world, id, (sh) => ({ ...sh, [field]: to }));
-    return log(w, e, [id], `${nameOf(w, id)}'s ${field} set to ${to} by the GM.`);
+    return log(w, e, [id], `${nameOf(w, id)}'s ${field} set to ${to} by the GM.`, undefined, isFoe(world, id) ? `${nameOf(w, id)}'s ${field} was set by the GM.` : undefined);
   },
 };
 

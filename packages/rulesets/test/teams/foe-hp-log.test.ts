@@ -1,0 +1,54 @@
+// A foe's endurance and health are the GM's (ADR 33): players read its damage
+// and its fall in the log and in history; a PC's line is the same for all.
+import { describe, expect, it } from 'vitest';
+import type { TableView, Viewer } from '@tablekeeper/engine';
+import { boudica, enemy, fight, table } from './helpers.js';
+
+const GM: Viewer = { role: 'gm' };
+const PLAYER: Viewer = { role: 'player', seatId: 'seat-1' };
+const lines = (v: TableView, kind: string): string[] => v.world.log.filter((e) => e.kind === kind).map((e) => e.text);
+const events = (v: TableView, type: string) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === type);
+
+function boudicaFights() {
+  const t = table();
+  t.s.run({ type: 'seat.add', name: 'Ann' });
+  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+  t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+  fight(t.s, ['boudica'], ['foe']);
+  return t;
+}
+
+describe("Teams: a foe's endurance and health in log lines and history", () => {
+  it('players read the damage and the fall; the GM reads the numbers', () => {
+    const { s } = boudicaFights();
+    s.run({ type: 'teams.damage', target: 'foe', amount: 7, reduce: false });
+    const gm = s.view(GM);
+    const seen = s.view(PLAYER);
+    expect(lines(gm, 'teams.damaged')[0]).toContain('endurance 3, health 10');
+    expect(lines(seen, 'teams.damaged')).toEqual(['Enemy took 7 damage.']);
+    expect(events(gm, 'teams.damaged')[0]).toMatchObject({ endurance: { to: 3 }, health: { to: 10 } });
+    const ev = events(seen, 'teams.damaged');
+    expect(ev).toHaveLength(1);
+    expect(ev[0]).not.toHaveProperty('endurance');
+    expect(ev[0]).not.toHaveProperty('health');
+    expect(ev[0]).toMatchObject({ amount: 7 });
+  });
+
+  it('a foe brought to 0 health: players read the damage (its fall has its own line), without its numbers', () => {
+    const { s, dice } = boudicaFights();
+    dice.push(1);
+    s.run({ type: 'teams.damage', target: 'foe', amount: 25, reduce: false });
+    expect(lines(s.view(PLAYER), 'teams.damaged')).toEqual(['Enemy took 25 damage.']);
+    expect(lines(s.view(GM), 'teams.damaged')[0]).toContain('endurance 0, health 0');
+  });
+
+  it("a PC's line and event are the same for players and the GM", () => {
+    const { s } = boudicaFights();
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 7 });
+    const gm = s.view(GM);
+    const seen = s.view(PLAYER);
+    expect(lines(seen, 'teams.damaged')).toEqual(lines(gm, 'teams.damaged'));
+    expect(lines(seen, 'teams.damaged')[0]).toContain('endurance 5, health 12');
+    expect(events(seen, 'teams.damaged')).toEqual(events(gm, 'teams.damaged'));
+  });
+});
