@@ -65,7 +65,7 @@ describe('actions panel helpers', () => {
     expect(words.headline).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
     expect(words.detail).toBe('+3 vs AC 13: natural 10+ hits, 17+ crits');
     const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
-    expect(eventOf(tx, '36th-way.attackRolled')).toMatchObject({ attacker: 'vesk', target: 'ogre', defenseValue: 13, parts: { level: 2, volition: 1, escalation: 0, bonus: 0 } });
+    expect(eventOf(tx, '36th-way.attackRolled')).toMatchObject({ attackerId: 'vesk', targetId: 'ogre', defenseValue: 13, parts: { level: 2, volition: 1, escalation: 0, bonus: 0 } });
     // The player's phone: Vesk's own actions; the attack is spent now.
     const player = { role: 'player', seatId } as Viewer;
     expect(pick(s, player, 'vesk', 'attack')).toMatchObject({ allowed: false });

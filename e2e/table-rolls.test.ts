@@ -112,11 +112,12 @@ describe('recorded table rolls', () => {
     await expect.poll(() => a.p.getByTestId('now-acting').textContent()).toBe('Now acting: Ada · on deck: Goblin');
     expect(await a.p.content()).not.toContain('Lurker');
 
-    // The Goblin has no character: its HP changes through encounter.setStats, for everyone.
+    // The Goblin has no character: its HP changes through encounter.setStats. A foe's HP is the GM's (ADR 33): the phone lists the Goblin, never its HP.
     await enc.getByText('Adjust Goblin').click();
     await enc.getByRole('button', { name: 'Goblin loses 1 HP' }).click();
-    await expect.poll(() => a.p.getByRole('meter', { name: 'Goblin HP' }).getAttribute('aria-valuenow')).toBe('6');
     await expect.poll(() => enc.getByRole('meter', { name: 'Goblin HP' }).getAttribute('aria-valuenow')).toBe('6');
+    await expect.poll(() => a.p.getByTestId('now-acting').textContent()).toBe('Now acting: Ada · on deck: Goblin');
+    expect(await a.p.getByRole('meter', { name: 'Goblin HP' }).count()).toBe(0);
     await enc.getByText('Adjust Lurker').click();
     await enc.getByRole('button', { name: 'Lurker loses 1 HP' }).click();
     await expect.poll(() => enc.getByRole('meter', { name: 'Lurker HP' }).getAttribute('aria-valuenow')).toBe('8');

@@ -8,6 +8,7 @@
 // combatants never reach a player).
 import { createEngine, emptyTable } from '../core/engine.js';
 import { coreModule } from '../core/module.js';
+import { own } from '../core/own.js';
 import type { Command, Env, Json, Module, Table, Viewer, World } from '../core/types.js';
 import type { Rng } from '../dice/rng.js';
 import { remaining } from './economies.js';
@@ -73,7 +74,7 @@ export function encounterConformance(opts: ConformanceOptions): string[] {
         acted.push(cur);
         // Spend every action kind until refused: the economy must never overdraw.
         for (const kind of Object.keys(opts.rules.economy.payers)) for (let k = 0; k < 8 && run({ type: 'encounter.spend', characterId: cur, kind }) === null; k++);
-        const econ = getEncounter(worldNow()).economy[cur];
+        const econ = own(getEncounter(worldNow()).economy, cur);
         for (const p of pools) if (econ !== undefined && remaining(opts.rules.economy, econ, p) < 0) problems.push(`round ${round}: ${cur} overdrew ${p}`);
         const e = run({ type: 'encounter.endTurn' });
         if (e !== null) problems.push(`round ${round}: ending ${cur}'s turn was refused: ${e}`);

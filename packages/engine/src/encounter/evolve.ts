@@ -23,7 +23,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       setEncounter(world, fn(getEncounter(world), e, world));
   const econ = (enc: EncounterState, id: string, fn: (s: EconomyState) => EconomyState): EncounterState => ({
     ...enc,
-    economy: { ...enc.economy, [id]: fn(enc.economy[id] ?? EMPTY_ECONOMY) },
+    economy: { ...enc.economy, [id]: fn(own(enc.economy, id) ?? EMPTY_ECONOMY) },
   });
   /** Remember ids of hidden combatants that leave, so views keep hiding whatever still names them. */
   const withGone = (enc: EncounterState, ids: readonly string[]): { hiddenGone?: readonly string[] } => {
@@ -137,7 +137,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'encounter.turnEnded': (world, e) => {
       const id = e.id;
       return updateEncounter(world, (enc) => {
-        const wasHidden = (enc.hiddenTurns ?? []).includes(enc.lastTurn[id] ?? -1);
+        const wasHidden = (enc.hiddenTurns ?? []).includes(own(enc.lastTurn, id) ?? -1);
         const next = { ...enc, current: null, acted: enc.acted.includes(id) ? enc.acted : [...enc.acted, id], ...(wasHidden ? { hiddenTurnsEnded: (enc.hiddenTurnsEnded ?? 0) + 1 } : {}) };
         return econ(next, id, (s) => resetEconomy(rules.economy, s, 'turnEnd'));
       });

@@ -3,6 +3,7 @@
 import { reactionOf } from '../core/events.js';
 import type { EngineEvent, Env, Reaction, World } from '../core/types.js';
 import { clockAdvanced } from '../core/clock.js';
+import { own } from '../core/own.js';
 import { fleetingLosses } from './conditions.js';
 import type { ClockAdvancedEvent, EncounterEvent } from './events.js';
 import { getEncounter } from './state.js';
@@ -63,7 +64,7 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes
         return refreshPending(world);
       case 'encounter.turnStarted': {
         const id = e.id;
-        const out = expire(enc, { kind: 'turnStart', id, serial: enc.lastTurn[id] ?? enc.turnSerial }, `start of ${id}'s turn`);
+        const out = expire(enc, { kind: 'turnStart', id, serial: own(enc.lastTurn, id) ?? enc.turnSerial }, `start of ${id}'s turn`);
         return rules.onTurnStart === undefined ? out : [...out, ...rules.onTurnStart(world, id, env.rng)];
       }
       case 'encounter.turnEnded': {
@@ -81,7 +82,7 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes
       }
       case 'encounter.savesDue': {
         const id = e.id;
-        const serial = enc.lastTurn[id] ?? enc.turnSerial;
+        const serial = own(enc.lastTurn, id) ?? enc.turnSerial;
         const out: EngineEvent[] = [];
         const saved = new Set<string>();
         for (const inst of Object.values(enc.conditions).sort((a, b) => (a.id < b.id ? -1 : 1))) {

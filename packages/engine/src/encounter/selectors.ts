@@ -77,7 +77,7 @@ export function netAdvantage(world: World, rules: EncounterRules, actor: string,
 }
 
 export function economyOf(world: World, id: string): EconomyState {
-  return getEncounter(world).economy[id] ?? EMPTY_ECONOMY;
+  return own(getEncounter(world).economy, id) ?? EMPTY_ECONOMY;
 }
 
 // ---------------------------------------------------------------- input parsing

@@ -58,7 +58,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   const q = a.value;
   const sheets = getTsw(world).sheets;
   for (const [path, id] of [['attackerId', q.attacker], ['targetId', q.target]] as const) {
-    if (sheets[id] === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, path);
+    if (!Object.hasOwn(sheets, id)) return errR('NOT_FOUND', `no sheet "${id}"`, path);
   }
   const ability = args['ability'];
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {

@@ -367,7 +367,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'characterId');
         const cost = mode.value === 'walk' ? feet.value : feet.value * 2;
         const prev = getOsr(world).moved[comb.id];
-        const serial = enc.lastTurn[comb.id] ?? enc.turnSerial;
+        const serial = own(enc.lastTurn, comb.id) ?? enc.turnSerial;
         let used = prev !== undefined && prev.serial === serial ? prev.used : 0;
         let budget = prev !== undefined && prev.serial === serial ? prev.budget : 0;
         const out: EngineEvent[] = [];

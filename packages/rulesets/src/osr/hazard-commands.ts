@@ -196,7 +196,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const comb = typeof cid === 'string' ? combatantNamed(enc, cid) : undefined;
         if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(cid ?? null)}`, 'characterId');
         if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'retreat is taken on your own turn', 'characterId');
-        const econ = enc.economy[comb.id];
+        const econ = own(enc.economy, comb.id);
         if (econ !== undefined && Object.values(econ.spent).some((n) => n > 0)) return fail('TURN_STARTED', 'retreat takes the whole turn: it cannot follow another action', 'characterId');
         const out: EngineEvent[] = [];
         let w = world;
@@ -314,5 +314,5 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
 function applySpent(world: World, e: EngineEvent): World {
   const id = String(e['combatant']);
   const pay = { paid: e['paid'] as unknown as Payment['paid'], extended: null, completed: null };
-  return updateEncounter(world, (enc) => ({ ...enc, economy: { ...enc.economy, [id]: applySpend(enc.economy[id] ?? EMPTY_ECONOMY, pay, { cost: Number(e['cost']) }) } }));
+  return updateEncounter(world, (enc) => ({ ...enc, economy: { ...enc.economy, [id]: applySpend(own(enc.economy, id) ?? EMPTY_ECONOMY, pay, { cost: Number(e['cost']) }) } }));
 }

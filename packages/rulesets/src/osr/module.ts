@@ -323,7 +323,7 @@ const reducers: { [type: string]: Reducer } = {
     const c = str(e, 'combatant');
     // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
     const enc = getEncounter(w);
-    const moved = { ...st.moved, [c]: { serial: enc.lastTurn[c] ?? enc.turnSerial, used: Number(e['used']), budget: Number(e['budget']) } };
+    const moved = { ...st.moved, [c]: { serial: own(enc.lastTurn, c) ?? enc.turnSerial, used: Number(e['used']), budget: Number(e['budget']) } };
     return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
   }),
   'osr.strained': on((w, e, st) => {

@@ -30,7 +30,7 @@ export function economyCommands(rules: EncounterRules, d: EncounterDeclarations)
         if (!a.ok) return a;
         const c = needCombatant(a.value, p.characterId, 'characterId');
         if (!c.ok) return c;
-        const ext = a.value.economy[c.value.id]?.extended ?? null;
+        const ext = own(a.value.economy, c.value.id)?.extended ?? null;
         if (ext === null) return errR('NO_EXTENDED', `"${c.value.id}" has no extended action under way`);
         return okR([{ type: 'economy.extendedCancelled', combatant: c.value.id, label: ext.label }]);
       },
@@ -98,7 +98,7 @@ export function spendEvent(world: World, rules: EncounterRules, combatantId: str
       .filter((i) => i.target === combatantId)
       .flatMap((i) => rules.conditions.find((d) => d.id === i.defId)?.blocksPools ?? []),
   };
-  const pay = planSpend(rules.economy, enc.economy[combatantId] ?? EMPTY_ECONOMY, req);
+  const pay = planSpend(rules.economy, own(enc.economy, combatantId) ?? EMPTY_ECONOMY, req);
   if (!pay.ok) return pay;
   return okR({
     type: 'economy.spent',

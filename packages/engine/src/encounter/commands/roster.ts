@@ -37,7 +37,7 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
         };
         for (let i = 0; i < list.length; i++) {
           const c = combatantFrom(world, list[i]!, i, fresh);
-          if (combatants[c.id] !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.id}" is listed twice`, `combatants[${i}].id`);
+          if (own(combatants, c.id) !== undefined) return errR('DUPLICATE_COMBATANT', `combatant "${c.id}" is listed twice`, `combatants[${i}].id`);
           combatants[c.id] = c;
           roster.push(c.id);
         }

@@ -5,6 +5,7 @@
 // to the GM's pool; an adversary's spotlight is paid from that pool; when
 // neither side has a token left the round ends and the PCs' tokens refill.
 // See docs/adr/0014-spotlight.md.
+import { own } from '../../core/own.js';
 import type { Json } from '../../core/types.js';
 import { errR, okR } from '../state.js';
 import type { EncounterState, Next, Sequencer } from '../types.js';
@@ -58,10 +59,10 @@ export function spotlightSequencer(options: SpotlightOptions = {}): Sequencer {
       const enc = view.enc;
       const t = spotlightTokens(enc);
       // Anyone able may take the spotlight again: a turn taken does not use up a round the way initiative does.
-      const able = enc.roster.filter((id) => enc.combatants[id] !== undefined && view.canAct(id)).sort(byJoin(enc));
+      const able = enc.roster.filter((id) => own(enc.combatants, id) !== undefined && view.canAct(id)).sort(byJoin(enc));
       const options = able.filter((id) => {
         if (t.perPc === 0) return true;
-        return enc.combatants[id]?.kind === 'pc' ? tokensLeft(enc, id) > 0 : t.gm > 0;
+        return own(enc.combatants, id)?.kind === 'pc' ? tokensLeft(enc, id) > 0 : t.gm > 0;
       });
       if (options.length === 0) return { kind: 'roundOver' };
       return { kind: 'decision', decision: { prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, options, default: null } };
@@ -69,7 +70,7 @@ export function spotlightSequencer(options: SpotlightOptions = {}): Sequencer {
     onTurnStarted(enc, id) {
       const t = spotlightTokens(enc);
       if (t.perPc === 0) return enc.seq;
-      if (enc.combatants[id]?.kind === 'pc') return asSeq({ ...t, spent: { ...t.spent, [id]: (t.spent[id] ?? 0) + 1 }, gm: t.gm + 1 });
+      if (own(enc.combatants, id)?.kind === 'pc') return asSeq({ ...t, spent: { ...t.spent, [id]: (t.spent[id] ?? 0) + 1 }, gm: t.gm + 1 });
       return asSeq({ ...t, gm: Math.max(0, t.gm - 1) });
     },
     onRoundStarted(enc) {
