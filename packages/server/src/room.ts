@@ -144,13 +144,11 @@ export class Room {
     const made = this.histories.made;
     if (was === null) {
       const whole = fresh!;
-      const same = made.find((m) => m.base === null && sameJson(m.history, whole));
-      if (same !== undefined) return same.history;
+      for (const m of made) if (m.base === null && sameJson(m.history, whole)) return m.history;
       made.push({ base: null, added: [], history: whole });
       return whole;
     }
-    const same = made.find((m) => m.base === was && sameJson(m.added, added));
-    if (same !== undefined) return same.history;
+    for (const m of made) if (m.base === was && sameJson(m.added, added)) return m.history;
     const oldest = this.version - this.limits.historyScan;
     // The held window, less entries older than the scan or past the window, then the new ones: built in one array.
     let from = 0;
@@ -360,10 +358,11 @@ export class Room {
           // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
           frame = NONE;
         } else {
-          frame = made.find((m) => m.held === held && m.next === next)?.frame;
+          for (const m of made) if (m.held === held && m.next === next) frame = m.frame;
           if (frame === undefined) {
             const delta = deltaBetween(held.view, next.view);
-            frame = made.find((m) => sameJson(m.delta, delta))?.frame ?? { buffer: Buffer.from(JSON.stringify(delta)), version: held.view.version };
+            for (const m of made) if (frame === undefined && sameJson(m.delta, delta)) frame = m.frame;
+            frame ??= { buffer: Buffer.from(JSON.stringify(delta)), version: held.view.version };
             made.push({ held, next, delta, frame });
           }
         }

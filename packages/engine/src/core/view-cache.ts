@@ -148,6 +148,33 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
   return i === 0 ? held : held.slice(i);
 }
 
+function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The entries of `es` the viewer may read, copied for non-GM viewers. Copies depend on the entry
+ * alone, so every non-GM viewer shares them (the audience is checked before). A plain function, not
+ * a closure per call: the server runs under tsx, whose kept names cost a defineProperty per closure.
+ */
+function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntry[] {
+  const out: LogEntry[] = [];
+  const gm = viewer.role === 'gm';
+  for (const e of es) {
+    if (!audienceAllows(e.audience, viewer)) continue;
+    if (gm) {
+      out.push(e);
+      continue;
+    }
+    let c = memo.entryCopies.get(e);
+    if (c === undefined) memo.entryCopies.set(e, (c = copyEntry(e)));
+    out.push(c);
+  }
+  return out;
+}
+
 /** The per-part projector the engine uses when a caller keeps a memo. */
 export function partsProjector(modules: readonly Module[], finish: (projected: World, log: readonly LogEntry[], viewer: Viewer) => World) {
   const projecting = modules.filter((m) => m.project !== undefined);
@@ -228,18 +255,6 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
     const share = viewer.role !== 'gm';
-    const copy = (e: LogEntry): LogEntry => {
-      if (viewer.role === 'gm') return e;
-      // Copies depend on the entry alone, so every non-GM viewer shares them (the audience was checked before).
-      let c = memo.entryCopies.get(e);
-      if (c === undefined) memo.entryCopies.set(e, (c = copyEntry(e)));
-      return c;
-    };
-    const judge = (es: readonly LogEntry[]): LogEntry[] => {
-      const out: LogEntry[] = [];
-      for (const e of es) if (audienceAllows(e.audience, viewer)) out.push(copy(e));
-      return out;
-    };
     let output: readonly LogEntry[] | null = null;
     if (prev !== undefined) {
       if (prev.input === stage) output = prev.output;
@@ -254,13 +269,13 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
             gone.delete(undefined);
             kept = dropFront(prev.output, gone);
           }
-          const added = judge(ext.fresh);
+          const added = judge(ext.fresh, viewer, memo);
           output = added.length === 0 ? kept : ((share ? sharedLog(stage, prev.output, added) : undefined) ?? grow(prev.output, kept, added, stage, share));
         }
       }
     }
     if (output === null) {
-      const judged = judge(stage);
+      const judged = judge(stage, viewer, memo);
       output = share ? (sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged)) : judged;
     }
     parts.logs.set(key, { input: stage, output });
@@ -273,9 +288,11 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
    */
   const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: readonly LogEntry[] | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
-  const sameEntries = (a: readonly LogEntry[], b: readonly LogEntry[]) => a.length === b.length && a.every((e, i) => e === b[i]);
   function sharedLog(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[]): readonly LogEntry[] | undefined {
-    return finalLogs.get(stage)?.find((r) => r.held === held && sameEntries(r.added, added))?.output;
+    const list = finalLogs.get(stage);
+    if (list === undefined) return undefined;
+    for (const r of list) if (r.held === held && sameEntries(r.added, added)) return r.output;
+    return undefined;
   }
   function remember(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[], output: readonly LogEntry[]): readonly LogEntry[] {
     const list = finalLogs.get(stage);
