@@ -8,7 +8,7 @@
 // The room runs on a real SQLite file; sessions are in-process.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seededRng, type Command, type TableView, type Viewer } from '@tablekeeper/engine';
+import { seededRng, type Command, type Json, type TableView, type Viewer } from '@tablekeeper/engine';
 import { applyDelta, type ServerMessage } from '@tablekeeper/protocol';
 import { createTableFor, engineFor } from '@tablekeeper/rulesets';
 import { openSqliteStore, Room, type RoomLimits, type Session } from '../../src/index.js';
@@ -96,7 +96,7 @@ describe('views shared by reference (issue 19)', () => {
           n++;
           switch (step.kind) {
             case 'note': {
-              const audience = step.to === 'all' ? { kind: 'all' } : step.to === 'gm' ? { kind: 'gm' } : { kind: 'seat', seatId: step.to === 'ann' ? ann : bo };
+              const audience: Json = step.to === 'all' || step.to === 'gm' ? { kind: step.to } : { kind: 'seat', seatId: step.to === 'ann' ? ann : bo };
               run({ type: 'log.note', text: `note ${n} for ${step.to}`, audience });
               break;
             }
