@@ -119,6 +119,6 @@ export function foeNumbersView(spec: FoeNumbers): (world: World, e: EngineEvent)
   };
 }
 
-/** The sentence a player reads when a foe's defence decides their odds and the GM keeps it. */
-export const FOE_SECRET = 'SECRET';
+/** The code and sentence a player gets when a foe's defence decides their odds and the GM keeps it (the code other secret values answer with). */
+export const FOE_SECRET = 'VALUES_HIDDEN';
 export const secretDefence = (name: string, defence: string): string => `the GM keeps ${name}'s ${defence} secret, and exact odds would give it away (the GM may reveal foes' defences)`;

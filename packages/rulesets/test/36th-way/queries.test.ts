@@ -105,7 +105,7 @@ describe('36th-way.attackOdds', () => {
     expect(gm).toMatchObject({ ok: true, value: { defenseValue: 37 } });
     // The visible Orc: its defences are the GM's until revealed (ADR 33), and the refusal names no number.
     const secret = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' });
-    expect(secret).toMatchObject({ ok: false, error: { code: 'SECRET' } });
+    expect(secret).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
     for (const n of ['14', '13', '10']) expect(JSON.stringify(secret)).not.toContain(n);
     for (const defense of ['ac', 'pd', 'md']) {
       const hidden = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker', defense });
@@ -116,7 +116,7 @@ describe('36th-way.attackOdds', () => {
     }
     // Revealed in the fight, it is a visible foe: its defences stay secret until the GM reveals defences, then the player gets the GM's own answer.
     t.s.run({ type: 'encounter.reveal', id: 'lurker' });
-    expect(t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' })).toMatchObject({ ok: false, error: { code: 'SECRET' } });
+    expect(t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
     t.s.run({ type: 'foes.reveal', reveal: 'defences' });
     expect(t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' })).toMatchObject({ ok: true, value: { defenseValue: 37 } });
     const seen = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' });
