@@ -44,6 +44,8 @@ export interface SheetSpec {
    * records applies it in its projector. Without it a foe shows no stored value.
    */
   readonly foeFields?: FoeFields;
+  /** The ruleset's own events that store a character's stats (`stats`), by the field naming the character: players read a foe's by `foeFields` too. */
+  readonly statsEvents?: { readonly [type: string]: string };
 }
 
 export interface SheetModel extends SheetSpec {
@@ -145,9 +147,18 @@ export function sheetModule(model: SheetModel): Module {
     }
     return characters === null ? world : { ...world, characters };
   };
+  // History carries the same stats (a character added with them, a sheet set): players read a foe's by the same keys.
+  const statsView = (idField: string) => (world: World, e: EngineEvent): EngineEvent => {
+    const stats = e['stats'];
+    if (stats === undefined || stats === null || typeof stats !== 'object' || Array.isArray(stats) || !isFoeCharacter(world, String(e[idField]))) return e;
+    const keys = foeKeys(world, { role: 'spectator' }, fields);
+    return keys === null ? e : { ...e, stats: pickKeys(stats, keys) as Json };
+  };
+  const statsEvents = { 'character.added': 'id', 'character.updated': 'id', [SHEET_SET_EVENT]: 'id', ...model.statsEvents };
   return {
     id: SHEET_MODULE_ID,
     project,
+    eventView: Object.fromEntries(Object.entries(statsEvents).map(([type, idField]) => [type, statsView(idField)])),
     projectReads: { reads: ['characters', 'seats', `ext.${FOES_ID}`], writes: ['characters'] },
     idStatus: () => undefined,
     commands: { [SHEET_SET]: handler },
