@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Evolve, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId, getEncounter, own, reducersOf } from '@tablekeeper/engine';
+import { appendLog, claimId, foeNumbersView, getEncounter, isFoeCharacter, own, reducersOf } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -71,22 +71,15 @@ function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefin
 export function isFoe(w: World, id: unknown): boolean {
   if (typeof id !== 'string') return true;
   const chId = own(getTeams(w).sheets, id)?.characterId ?? (own(w.characters, id) === undefined ? null : id);
-  if (chId !== null && own(w.characters, chId)?.kind === 'pc') return false;
+  // A character a player holds (a PC, or a seat's own retainer) is theirs to read.
+  if (chId !== null && own(w.characters, chId) !== undefined && !isFoeCharacter(w, chId)) return false;
   return own(getEncounter(w).combatants, id)?.kind !== 'pc';
 }
 
 /** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'teams.damaged': (w, e) => {
-    if (!isFoe(w, e['id'])) return e;
-    const { endurance: _endurance, health: _health, ...rest } = e;
-    return rest;
-  },
-  'teams.restored': (w, e) => {
-    if (!isFoe(w, e['id'])) return e;
-    const { from: _from, to: _to, ...rest } = e;
-    return rest;
-  },
+  'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
+  'teams.restored': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
 };
 
 /** A roll record; a table written without one reads as 0 (never written by today's commands). */
