@@ -2,7 +2,7 @@
 // the wire face of queries.ts. The engine answers them on the asker's own
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
-import { canSee, type Command, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
+import { canSee, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Command, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { isAttackKind } from './combat.js';
 import { attackOddsAt, characterStatus } from './queries.js';
 import { readDice } from './rolls.js';
@@ -33,6 +33,11 @@ function attackOddsQuery(world: World, args: Args, viewer: Viewer): R<Json> {
   const tgt = readableCharacter(world, viewer, c, 'targetId');
   if (!tgt.ok) return tgt;
   if (att.value === tgt.value) return fail('INVALID_VALUE', 'an attack needs a target other than the attacker', 'targetId');
+  // Exact odds would give away a foe's AC, or a foe attacker's scores (ADR 33): players get them once the GM reveals them.
+  if (viewer.role !== 'gm') {
+    if (isFoeCharacter(world, att.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, att.value)!.name}'s numbers secret`, 'attackerId');
+    if (isFoeCharacter(world, tgt.value) && !seesFoeDefence(world, viewer)) return fail(FOE_SECRET, secretDefence(own(world.characters, tgt.value)!.name, 'AC'), 'targetId');
+  }
   // As osr.attack refuses it: someone in stealth cannot be targeted directly.
   if (getOsr(world).hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
   const kind = c['kind'] ?? 'melee';
@@ -72,6 +77,8 @@ function attackOddsQuery(world: World, args: Args, viewer: Viewer): R<Json> {
 function characterStatusQuery(world: World, args: Args, viewer: Viewer): R<Json> {
   const id = readableCharacter(world, viewer, asCommand('osr.characterStatus', args), 'id');
   if (!id.ok) return id;
+  // A foe's derived numbers come from its stats, which stay with the GM (ADR 33).
+  if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'id');
   return okv(characterStatus(world, id.value) as unknown as Json);
 }
 

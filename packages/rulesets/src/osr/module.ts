@@ -9,7 +9,10 @@ import {
   canSee,
   claimId,
   encounterKit,
+  foeNumbersView,
+  foeRevealOf,
   getEncounter,
+  isFoe,
   osrEncounter,
   playerTurnSerial,
   type Audience,
@@ -101,8 +104,6 @@ function log(w: World, e: EngineEvent, text: string, data?: Json, shown?: string
   return appendLog(w, { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
 }
 
-/** Anyone but a PC: its HP are the GM's; players read the damage and the fall (ADR 33). */
-const isFoe = (w: World, id: unknown): boolean => typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
 
 /** A foe's HP change as players read it: the amount, and its fall at 0. */
 function foeHpText(w: World, e: EngineEvent): string {
@@ -112,12 +113,23 @@ function foeHpText(w: World, e: EngineEvent): string {
   return `${nm(w, e['id'])} ${what} (${str(e, 'reason')}).${to <= 0 && to < from ? ` ${nm(w, e['id'])} is down.` : ''}`;
 }
 
-const rollText = (roll: Json | undefined): string => {
+const rollText = (roll: Json | undefined, withDc = true): string => {
   if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return '';
   const dice = Array.isArray(roll['dice']) ? roll['dice'].join(' / ') : '';
   const m = Number(roll['modifier']);
-  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])} vs ${String(roll['dc'])}`;
+  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])}${withDc ? ` vs ${String(roll['dc'])}` : ''}`;
 };
+const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
+/** An attack on a foe as players read it in history: without its AC (the roll's dc) until defences are revealed. */
+const withoutFoeAc = foeNumbersView({ id: 'target', numbers: ['ac'], revealedBy: 'defences', foe: isFoe });
+function attackedView(w: World, e: EngineEvent): EngineEvent {
+  const out = withoutFoeAc(w, e);
+  if (out === e) return e;
+  const roll = out['roll'];
+  if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return out;
+  const { dc: _dc, ...rest } = roll;
+  return { ...out, roll: rest };
+}
 
 // ---------------------------------------------------------------- reducers
 
@@ -146,7 +158,9 @@ const reducers: { [type: string]: Reducer } = {
   'osr.attacked': (w, e) => {
     const dmg = e['damage'] as { [k: string]: Json } | undefined;
     const what = e['hit'] === true ? `${e['crit'] === true ? 'a critical hit' : 'hit'} for ${String(dmg?.['total'] ?? 0)}` : 'missed';
-    return log(w, e, `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}, AC ${String(e['ac'])}): ${rollText(e['roll'])}, ${what}.`);
+    // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
+    const shown = isFoe(w, e['target']) && !foeDefencesShown(w) ? `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}): ${rollText(e['roll'], false)}, ${what}.` : undefined;
+    return log(w, e, `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}, AC ${String(e['ac'])}): ${rollText(e['roll'])}, ${what}.`, undefined, shown);
   },
   'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? (e['doubledBy'] === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${str(e, 'source')}.`),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e['target'])} is healed by ${str(e, 'source')}: ${str(e, 'dice')} = ${String(e['total'])}.`),
@@ -559,12 +573,8 @@ export const osrModule: Module = {
   queries: osrQueries,
   // History as players read it: a foe's HP change keeps the amount's sign and its fall, not its HP (ADR 33).
   eventView: {
-    'osr.hpChanged': (w, e) => {
-      if (!isFoe(w, e['id'])) return e;
-      const { from, to, ...rest } = e;
-      const delta = typeof from === 'number' && typeof to === 'number' ? to - from : 0;
-      return typeof to === 'number' && to <= 0 ? { ...rest, delta, to: 0 } : { ...rest, delta };
-    },
+    'osr.hpChanged': foeNumbersView({ id: 'id', numbers: ['from', 'to'], delta: ['from', 'to'], fall: 'to', foe: isFoe }),
+    'osr.attacked': attackedView,
     'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, h['id'])) } : e),
   },
   audience: Object.fromEntries(

@@ -24,6 +24,9 @@ export const osrSheetModel = defineSheet({
   },
   // What a player tracks on their own sheet between the GM's rulings (osr.setLoad is theirs too).
   playerEditable: ['load'],
+  // A foe character's stats as players read them (ADR 33): none by default, its AC once the GM reveals defences.
+  foeFields: { shown: [], defences: ['ac'] },
+  statsEvents: { 'osr.sheetSet': 'id' },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(osrSheet.shape).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
