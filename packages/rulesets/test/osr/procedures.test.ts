@@ -74,10 +74,10 @@ describe('light sources on the clock (001 "Light")', () => {
     const tx = t.run({ type: 'osr.lightSource', kind: 'torch' });
     const id = String(eventsOf(tx, 'osr.sourceLit')[0]!['id']);
     t.run({ type: 'clock.advance', unit: 'time', seconds: 1800 });
-    t.run({ type: 'osr.douse', id });
+    t.run({ type: 'osr.douse', sourceId: id });
     t.run({ type: 'clock.advance', unit: 'time', seconds: 5 * HOUR });
     expect(t.osr.sources[id]).toMatchObject({ burnsOutAt: null, remaining: 1800 });
-    t.run({ type: 'osr.relight', id });
+    t.run({ type: 'osr.relight', sourceId: id });
     t.run({ type: 'clock.advance', unit: 'time', seconds: 1800 });
     expect(t.osr.sources[id]).toBeUndefined();
   });
