@@ -1,10 +1,11 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Json, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import { osrCommands } from './declarations.js';
+import type { OsrEvent } from './events.js';
 import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
@@ -20,7 +21,7 @@ export function proficiencyFor(world: World, id: string): number {
 }
 
 export interface RolledCheck {
-  readonly event: EngineEvent;
+  readonly event: EventOf<OsrEvent, 'osr.checked'>;
   readonly success: boolean;
   readonly natural: number;
   readonly shortfall: number;
@@ -42,7 +43,7 @@ export function rollCheck(
     success,
     natural: r.natural,
     shortfall: success ? 0 : Math.max(1, r.shortfall),
-    event: { type: 'osr.checked', character: id, label: o.label, kind: o.kind ?? 'check', roll: j({ ...r, success }), reasons: adv.reasons, impossible: adv.impossible },
+    event: { type: 'osr.checked', characterId: id, label: o.label, kind: o.kind ?? 'check', roll: j({ ...r, success }), reasons: adv.reasons, impossible: adv.impossible },
   };
 }
 
@@ -63,7 +64,7 @@ export function failDamage(world: World, env: Env, id: string, spec: DiceSpec, n
   const total = damageTotal(faces, spec.bonus, doubled, osrSettings(world).critDoubles);
   const hp = readSheet(own(world.characters, id)?.stats).hp;
   return [
-    { type: 'osr.damageRolled', target: id, dice: specText(spec), faces, bonus: spec.bonus, doubled, ...(doubled ? { doubledBy: 'natural 1' } : {}), total, source: label },
+    { type: 'osr.damageRolled', targetId: id, dice: specText(spec), faces, bonus: spec.bonus, doubled, ...(doubled ? { doubledBy: 'natural 1' as const } : {}), total, source: label } satisfies OsrEvent,
     ...hpEvents(world, id, hp - total, label),
   ];
 }
@@ -88,7 +89,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         // The schema bounds each field; the sheet as a whole (max HP against HP) is the rules' to judge.
         const bad = validateSheet({ ...world.characters[id.value]!.stats, ...stats });
         if (bad !== null) return { ok: false, error: bad };
-        return okv([{ type: 'osr.sheetSet', id: id.value, stats }]);
+        return okv([{ type: 'osr.sheetSet', characterId: id.value, stats } satisfies OsrEvent]);
       },
     }),
 
@@ -104,7 +105,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!dmg.ok) return dmg;
         const label = p.label ?? 'check';
         const r = rollCheck(world, env, id.value, { modifier: modifierFor(world, p, id.value), dc: p.difficulty, tags: p.tags ?? [], ...advantageCounts(p.advantage), label });
-        const out = [r.event];
+        const out: EngineEvent[] = [r.event];
         if (!r.success && dmg.value !== null) out.push(...failDamage(world, env, id.value, dmg.value, r.natural, label));
         return okv(out);
       },
@@ -157,16 +158,17 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           if (!s.ok) return s;
           events.push(s.value);
         }
-        const base: EngineEvent = { type: 'osr.attacked', attacker: att.value, target: tgt.value, kind, delivery, range, roll: j(r), reasons, hit: r.success, crit, ac: targetAc };
-        if (st.hidden.includes(att.value)) events.push({ type: 'osr.revealed', id: att.value, reason: 'attacked' });
+        const base = { type: 'osr.attacked', attackerId: att.value, targetId: tgt.value, kind, delivery, range, roll: j(r), reasons, hit: r.success, crit, ac: targetAc } satisfies OsrEvent;
+        if (st.hidden.includes(att.value)) events.push({ type: 'osr.revealed', characterId: att.value, reason: 'attacked' } satisfies OsrEvent);
         if (!r.success) return okv([...events, base]);
         const dbonus = dmgSpec.value.bonus + (addMod ? abilityMod : 0);
         const faces = rollDice(env.rng, dmgSpec.value);
         const total = damageTotal(faces, dbonus, crit, set.critDoubles);
-        events.push({ ...base, damage: j({ dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total }) });
+        events.push({ ...base, damage: { dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total } } satisfies OsrEvent);
         const hp = sheetOf(world, tgt.value).hp;
         events.push(...hpEvents(world, tgt.value, hp - total, crit ? 'critical hit' : 'hit'));
-        if (st.retreating[combatantOf(world, tgt.value) ?? ''] !== undefined) events.push({ type: 'osr.retreatFailed', combatant: combatantOf(world, tgt.value), reason: 'hit while retreating' });
+        const retreating = combatantOf(world, tgt.value);
+        if (retreating !== undefined && own(st.retreating, retreating) !== undefined) events.push({ type: 'osr.retreatFailed', combatantId: retreating, reason: 'hit while retreating' } satisfies OsrEvent);
         return okv(events);
       },
     }),
@@ -183,7 +185,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const label = p.source ?? 'damage';
         const faces = rollDice(env.rng, spec.value);
         const total = damageTotal(faces, spec.value.bonus, doubled, osrSettings(world).critDoubles);
-        return okv([{ type: 'osr.damageRolled', target: id.value, dice: specText(spec.value), faces, bonus: spec.value.bonus, doubled, total, source: label }, ...hpEvents(world, id.value, sheetOf(world, id.value).hp - total, label)]);
+        return okv([{ type: 'osr.damageRolled', targetId: id.value, dice: specText(spec.value), faces, bonus: spec.value.bonus, doubled, total, source: label } satisfies OsrEvent, ...hpEvents(world, id.value, sheetOf(world, id.value).hp - total, label)]);
       },
     }),
 
@@ -200,7 +202,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const faces = rollDice(env.rng, spec.value);
         const total = Math.max(0, faces.reduce((a, b) => a + b, 0) + spec.value.bonus);
         const st = getOsr(world);
-        const out: EngineEvent[] = [{ type: 'osr.healRolled', target: id.value, dice: specText(spec.value), faces, total, source }];
+        const out: EngineEvent[] = [{ type: 'osr.healRolled', targetId: id.value, dice: specText(spec.value), faces, total, source } satisfies OsrEvent];
         // Healing an incapacitated character stabilizes them (001 "Stabilizing & Injuries"), then the injury roll decides.
         if (st.dying[id.value] !== undefined) return okv([...out, ...stabilizeEvents(world, env, id.value, null, 'healed')]);
         return okv([...out, ...hpEvents(world, id.value, sheetOf(world, id.value).hp + total, `${source} healing`)]);
@@ -250,7 +252,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           return { id, from: s.hp, to: s.hp + restHealing(kind, s.level, nights, s.hp, s.maxHp) };
         });
         const recovered = kind === 'safe' && fed ? alive.filter((id) => st.exhausted.includes(id)) : [];
-        out.push({ type: 'osr.rested', kind, nights, fed, characters: alive, heals: j(heals), recovered });
+        out.push({ type: 'osr.rested', kind, nights, fed, characterIds: alive, heals, recovered } satisfies OsrEvent);
         return okv(out);
       },
     }),
@@ -264,7 +266,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!id.ok) return id;
         const m = modifierFor(world, { ...p, ability: p.ability ?? 'dex' }, id.value);
         const r = rollCheck(world, env, id.value, { modifier: m, dc: p.difficulty ?? 11, tags: ['stealth'], ...advantageCounts(p.advantage), label: 'stealth', kind: 'stealth' });
-        return okv(r.success ? [r.event, { type: 'osr.hid', id: id.value }] : [r.event]);
+        return okv(r.success ? [r.event, { type: 'osr.hid', characterId: id.value } satisfies OsrEvent] : [r.event]);
       },
     }),
     'osr.reveal': handlerOf(d.reveal, {
@@ -273,7 +275,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
         if (!getOsr(world).hidden.includes(id.value)) return fail('NOT_HIDDEN', 'that character is not in stealth', 'characterId');
-        return okv([{ type: 'osr.revealed', id: id.value, reason: 'spotted' }]);
+        return okv([{ type: 'osr.revealed', characterId: id.value, reason: 'spotted' } satisfies OsrEvent]);
       },
     }),
 
@@ -311,7 +313,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         }
         if (used + cost > budget) return fail('TOO_FAR', `${feet}' ${mode === 'walk' ? '' : `${mode}ing `}costs ${cost}' of movement; ${budget - used}' left this turn`, 'feet');
         used += cost;
-        out.push({ type: 'osr.moved', combatant: comb.id, character: comb.characterId, feet, mode, cost, used, budget });
+        out.push({ type: 'osr.moved', combatantId: comb.id, characterId: comb.characterId, feet, mode, cost, used, budget } satisfies OsrEvent);
         return okv(out);
       },
     }),
@@ -323,7 +325,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
         if (!getOsr(world).shaken.includes(id.value)) return fail('NO_PENALTY', 'that character has no penalty mundane care removes', 'characterId');
-        return okv([{ type: 'osr.treated', id: id.value }]);
+        return okv([{ type: 'osr.treated', characterId: id.value } satisfies OsrEvent]);
       },
     }),
 
@@ -333,7 +335,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p) {
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
-        return okv([{ type: 'osr.bodyPartLost', id: id.value, part: p.part }]);
+        return okv([{ type: 'osr.bodyPartLost', characterId: id.value, part: p.part } satisfies OsrEvent]);
       },
     }),
 
@@ -345,7 +347,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!id.ok) return id;
         if (isDead(world, id.value)) return fail('DEAD', 'the dead do not recover', 'characterId');
         const from = sheetOf(world, id.value)[p.ability];
-        return okv([{ type: 'osr.abilityChanged', id: id.value, ability: p.ability, from, to: Math.min(30, from + p.amount), reason: 'rest and care' }]);
+        return okv([{ type: 'osr.abilityChanged', characterId: id.value, ability: p.ability, from, to: Math.min(30, from + p.amount), reason: 'rest and care' } satisfies OsrEvent]);
       },
     }),
   };
@@ -365,11 +367,11 @@ export function stabilizeEvents(world: World, env: Env, target: string, by: stri
   const set = osrSettings(world);
   const out = resolveInjury(d20, extra, s, s.maxHp, { standingHeal: set.standingHeal, deathAtZeroAbility: set.deathAtZeroAbility });
   const events: EngineEvent[] = [
-    { type: 'osr.stabilized', id: target, by, method },
-    { type: 'osr.injuryRolled', id: target, d20, extra, row: out.row.kind, dead: out.dead, hp: out.hp, abilityLoss: j(out.abilityLoss) },
+    { type: 'osr.stabilized', targetId: target, helperId: by, method } satisfies OsrEvent,
+    { type: 'osr.injuryRolled', characterId: target, d20, extra, row: out.row.kind, dead: out.dead, hp: out.hp, abilityLoss: out.abilityLoss } satisfies OsrEvent,
   ];
-  if (out.abilityLoss !== null) events.push({ type: 'osr.abilityChanged', id: target, ability: out.abilityLoss.ability, from: out.abilityLoss.from, to: out.abilityLoss.to, reason: 'injury' });
-  if (out.dead) events.push({ type: 'osr.died', id: target, reason: out.row.kind === 'dead' ? 'injury: a false hope' : 'injury: an ability fell to 0' });
-  else events.push({ type: 'osr.hpChanged', id: target, from: s.hp, to: out.hp, reason: 'stabilized' });
+  if (out.abilityLoss !== null) events.push({ type: 'osr.abilityChanged', characterId: target, ability: out.abilityLoss.ability, from: out.abilityLoss.from, to: out.abilityLoss.to, reason: 'injury' } satisfies OsrEvent);
+  if (out.dead) events.push({ type: 'osr.died', characterId: target, reason: out.row.kind === 'dead' ? 'injury: a false hope' : 'injury: an ability fell to 0' } satisfies OsrEvent);
+  else events.push({ type: 'osr.hpChanged', characterId: target, from: s.hp, to: out.hp, reason: 'stabilized' } satisfies OsrEvent);
   return events;
 }

@@ -3,6 +3,7 @@
 import { clockAdvanced, handlerOf, mintId, type CommandHandler, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
 import { resolveCheck } from './checks.js';
 import { osrCommands } from './declarations.js';
+import type { OsrEvent } from './events.js';
 import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage, controls, fail, hpEvents, j, needCharacter, needCharacters, okv } from './shared.js';
@@ -18,7 +19,7 @@ function travelTurnEvent(world: World, env: Env, approach: 'cautious' | 'normal'
   const dice = rollCheckDice(env.rng, a);
   const natural = a === 1 ? Math.max(...dice) : a === -1 ? Math.min(...dice) : dice[0]!;
   const row = travelTurnRow(natural);
-  return { type: 'osr.travelTurnRolled', dice, approach, natural, band: row.band, prompts: [...row.prompts], cadence, turnsOut: turnsOut + 1, hour: Math.floor(world.clock.seconds / 3600) % 24 };
+  return { type: 'osr.travelTurnRolled', dice, approach, natural, band: row.band, prompts: [...row.prompts], cadence, turnsOut: turnsOut + 1, hour: Math.floor(world.clock.seconds / 3600) % 24 } satisfies OsrEvent;
 }
 
 /** One traveller's pace inputs from the sheet and the table's exhaustion list. */
@@ -54,8 +55,8 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
       decide(world, p, env) {
         const st = getOsr(world);
         const n = st.scenes + 1;
-        if (n < osrSettings(world).scenesPerTravelTurn) return okv([{ type: 'osr.sceneCounted', scenes: n }]);
-        return okv([{ type: 'osr.sceneCounted', scenes: 0 }, clockAdvanced(world, 'travelTurn', 1, 3600), travelTurnEvent(world, env, p.approach ?? 'normal', 'dungeon', st.turnsOut)]);
+        if (n < osrSettings(world).scenesPerTravelTurn) return okv([{ type: 'osr.sceneCounted', scenes: n } satisfies OsrEvent]);
+        return okv([{ type: 'osr.sceneCounted', scenes: 0 } satisfies OsrEvent, clockAdvanced(world, 'travelTurn', 1, 3600), travelTurnEvent(world, env, p.approach ?? 'normal', 'dungeon', st.turnsOut)]);
       },
     }),
 
@@ -63,7 +64,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
     'osr.reachSafety': handlerOf(d.reachSafety, {
       label: 'reach safety',
       decide(world) {
-        return okv([{ type: 'osr.returned', from: getOsr(world).turnsOut }]);
+        return okv([{ type: 'osr.returned', from: getOsr(world).turnsOut } satisfies OsrEvent]);
       },
     }),
 
@@ -71,7 +72,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
     'osr.setLight': handlerOf(d.setLight, {
       label: 'set the light',
       decide(world, p) {
-        return okv([{ type: 'osr.lightSet', level: p.level ?? 'well-lit', from: getOsr(world).ambient }]);
+        return okv([{ type: 'osr.lightSet', level: p.level ?? 'well-lit', from: getOsr(world).ambient } satisfies OsrEvent]);
       },
     }),
 
@@ -90,7 +91,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         if (Object.keys(getOsr(world).sources).length >= 200) return fail('LIMIT_EXCEEDED', 'at most 200 light sources at a table');
         const [id] = mintId(world, 'light', env.rng);
         const seconds = LIGHT_SOURCES[kind].hours * 3600;
-        return okv([{ type: 'osr.sourceLit', id, kind, owner, label: p.label ?? kind, burnsOutAt: world.clock.seconds + seconds }]);
+        return okv([{ type: 'osr.sourceLit', sourceId: id, kind, characterId: owner, label: p.label ?? kind, burnsOutAt: world.clock.seconds + seconds } satisfies OsrEvent]);
       },
     }),
     'osr.douse': handlerOf(d.douse, {
@@ -99,7 +100,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         const s = own(getOsr(world).sources, p.sourceId);
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(p.sourceId)}`, 'sourceId');
         if (s.burnsOutAt === null) return fail('NOT_BURNING', 'that light is already out', 'sourceId');
-        return okv([{ type: 'osr.sourceDoused', id: s.id, remaining: s.burnsOutAt - world.clock.seconds }]);
+        return okv([{ type: 'osr.sourceDoused', sourceId: s.id, remaining: s.burnsOutAt - world.clock.seconds } satisfies OsrEvent]);
       },
     }),
     'osr.relight': handlerOf(d.relight, {
@@ -109,7 +110,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         if (s === undefined) return fail('NOT_FOUND', `no light source ${JSON.stringify(p.sourceId)}`, 'sourceId');
         if (s.burnsOutAt !== null) return fail('BURNING', 'that light is already burning', 'sourceId');
         if (s.remaining <= 0) return fail('SPENT', 'that light has burned out', 'sourceId');
-        return okv([{ type: 'osr.sourceLit', id: s.id, kind: s.kind, owner: s.owner, label: s.label, burnsOutAt: world.clock.seconds + s.remaining }]);
+        return okv([{ type: 'osr.sourceLit', sourceId: s.id, kind: s.kind, characterId: s.owner, label: s.label, burnsOutAt: world.clock.seconds + s.remaining } satisfies OsrEvent]);
       },
     }),
 
@@ -123,7 +124,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
         const faces = Array.from({ length: p.dice ?? 1 }, () => env.rng.die(6));
         const sum = faces.reduce((a, b) => a + b, 0);
         const hour = (from + hourFromTimeDice(faces)) % 24;
-        const out: EngineEvent[] = [{ type: 'osr.timeRolled', faces, from, sum, hour, quarter: quarterOf(hour), use }];
+        const out: EngineEvent[] = [{ type: 'osr.timeRolled', faces, from, sum, hour, quarter: quarterOf(hour), use } satisfies OsrEvent];
         if (use === 'clock') {
           const wait = secondsUntilHour(world.clock.seconds, hour);
           if (wait > 0) out.push(clockAdvanced(world, 'time', 0, wait));
@@ -154,29 +155,29 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           const adv = checkAdvantage(world, id, {});
           const dice = rollCheckDice(env.rng, adv.advantage);
           const r = resolveCheck(dice, adv.advantage, m, dc);
-          const entry: EngineEvent = { type: 'osr.returnRolled', character: id, path, dc, roll: j(r), reasons: adv.reasons };
+          const entry = { type: 'osr.returnRolled', characterId: id, path, dc, roll: j(r), reasons: adv.reasons } satisfies OsrEvent;
           if (r.success) {
             out.push(entry);
             continue;
           }
           if (path === 'arduous') {
             const lost = Math.min(r.shortfall, s.load);
-            out.push({ ...entry, loadLost: lost });
+            out.push({ ...entry, loadLost: lost } satisfies OsrEvent);
             continue;
           }
           // Dangerous: 1d6 per point under the DC; ignores armour, cannot be avoided; a natural 1 doubles it (001 "Critical Failure").
           const faces = Array.from({ length: r.shortfall }, () => env.rng.die(6));
           const doubled = naturalOneDoubles(world, id, r.natural);
           const total = damageTotal(faces, 0, doubled, osrSettings(world).critDoubles);
-          out.push({ ...entry, damage: j({ faces, total, doubled }) });
+          out.push({ ...entry, damage: { faces, total, doubled } } satisfies OsrEvent);
           const hp = hpEvents(world, id, s.hp - total, 'the way back');
           if (s.hp - total <= 0) {
             // 0 HP on the way back: dead, or left unconscious (stable: the timer does not run).
             out.push(...hp.filter((e) => e.type === 'osr.hpChanged'));
-            out.push(onZero === 'dead' ? { type: 'osr.died', id, reason: 'the way back' } : { type: 'osr.leftUnconscious', id });
+            out.push(onZero === 'dead' ? ({ type: 'osr.died', characterId: id, reason: 'the way back' } satisfies OsrEvent) : ({ type: 'osr.leftUnconscious', characterId: id } satisfies OsrEvent));
           } else out.push(...hp);
         }
-        out.push({ type: 'osr.returned', from: st.turnsOut });
+        out.push({ type: 'osr.returned', from: st.turnsOut } satisfies OsrEvent);
         return okv(out);
       },
     }),
@@ -201,7 +202,7 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           perDay = overwaterMiles(p.vessel ?? (mode === 'sea' ? 'ship' : 'boat'), p.current ?? 'none');
         }
         const moving = p.rollTravelTurns ?? true;
-        const out: EngineEvent[] = [{ type: 'osr.traveled', mode, days, milesPerDay: perDay, miles: perDay * days }];
+        const out: EngineEvent[] = [{ type: 'osr.traveled', mode, days, milesPerDay: perDay, miles: perDay * days } satisfies OsrEvent];
         const every = mode === 'sea' ? 7 : 1;
         let w = world;
         let turns = getOsr(world).turnsOut;

@@ -1,10 +1,11 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, mintId, spendEvent, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Payment, type World, own } from '@tablekeeper/engine';
+import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Payment, type World, own } from '@tablekeeper/engine';
 import { osrCommands } from './declarations.js';
+import type { OsrEvent } from './events.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
-import { advantageCounts, fail, FORBIDDEN, j, mayActFor, needCharacter, needCharacters, okv } from './shared.js';
+import { advantageCounts, fail, FORBIDDEN, mayActFor, needCharacter, needCharacters, okv } from './shared.js';
 import { mod } from './sheet.js';
 import { getOsr, sheetOf, type Corruption, type CorruptionStage } from './state.js';
 
@@ -15,7 +16,7 @@ export function moraleEvent(world: World, env: Env, id: string, o: { proficient:
   const s = sheetOf(world, id);
   const m = mod(s, 'wis') + (o.proficient ? proficiencyFor(world, id) : 0) + s.moraleBonus;
   const r = rollCheck(world, env, id, { modifier: m, dc: MORALE_DC, tags: ['morale'], advantage: o.advantage, disadvantage: o.disadvantage, label: 'morale', kind: 'morale' });
-  return { type: 'osr.moraleRolled', character: id, group: [...o.group], trigger: o.trigger, roll: r.event['roll'], reasons: r.event['reasons'] ?? [], held: r.success };
+  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success } satisfies OsrEvent;
 }
 
 const d = osrCommands;
@@ -61,7 +62,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         return okv(
           rollers.flatMap((id) => {
             const r = rollCheck(world, env, id, { modifier: modOf(id), dc, ...advantageCounts(p.advantage), label, kind: 'chase' });
-            const chased: EngineEvent = { type: 'osr.chased', character: id, forGroup: together ? who.value : [id], direction, ability, dc, roll: r.event['roll'], reasons: r.event['reasons'] ?? [], success: r.success };
+            const chased = { type: 'osr.chased', characterId: id, forGroup: together ? who.value : [id], direction, ability, dc, roll: r.event.roll, reasons: r.event.reasons, success: r.success } satisfies OsrEvent;
             // A chase that hurts on failure (a fall, a thicket of thorns): each roller takes it, doubled on a natural 1.
             return r.success || dmg.value === null ? [chased] : [chased, ...failDamage(world, env, id, dmg.value, r.natural, label)];
           }),
@@ -87,7 +88,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (r.success) return okv([r.event]);
         // 001 "Resilience & Exhaustion": repeated checks may also cost HP (the GM gives the dice); a natural 1 doubles it.
         const hurt = dmg.value === null ? [] : failDamage(world, env, id.value, dmg.value, r.natural, 'resilience');
-        return okv([r.event, ...hurt, { type: 'osr.exhausted', id: id.value, reason: 'failed a resilience check' }]);
+        return okv([r.event, ...hurt, { type: 'osr.exhausted', characterId: id.value, reason: 'failed a resilience check' } satisfies OsrEvent]);
       },
     }),
     // 001 "Resilience & Exhaustion": the GM may rule that hard going wears resilience down, and tells the player.
@@ -96,7 +97,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p) {
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
-        return okv([{ type: 'osr.strained', id: id.value, hours: p.hours, reason: p.reason ?? 'hard going' }]);
+        return okv([{ type: 'osr.strained', characterId: id.value, hours: p.hours, reason: p.reason ?? 'hard going' } satisfies OsrEvent]);
       },
     }),
     'osr.exhaust': handlerOf(d.exhaust, {
@@ -104,7 +105,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p) {
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
-        return okv([{ type: 'osr.exhausted', id: id.value, reason: p.reason ?? 'the GM rules so' }]);
+        return okv([{ type: 'osr.exhausted', characterId: id.value, reason: p.reason ?? 'the GM rules so' } satisfies OsrEvent]);
       },
     }),
 
@@ -124,8 +125,8 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const [cid] = mintId(world, 'corruption', env.rng);
         const first = stages[0]!;
         const corruption: Corruption = { id: cid, target: id.value, name, dc, stages, stage: 0, stageEndsAt: world.clock.seconds + first.hours * 3600 };
-        const out: EngineEvent[] = [r.event, { type: 'osr.infected', corruption: j(corruption) }];
-        if (first.exhaustion) out.push({ type: 'osr.exhausted', id: id.value, reason: name });
+        const out: EngineEvent[] = [r.event, stored({ type: 'osr.infected', corruption } satisfies OsrEvent)];
+        if (first.exhaustion) out.push({ type: 'osr.exhausted', characterId: id.value, reason: name } satisfies OsrEvent);
         return okv(out);
       },
     }),
@@ -134,7 +135,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p) {
         const k = own(getOsr(world).corruptions, p.corruptionId);
         if (k === undefined) return fail('NOT_FOUND', `no corruption ${JSON.stringify(p.corruptionId)}`, 'corruptionId');
-        return okv([{ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'cured' }]);
+        return okv([{ type: 'osr.corruptionEnded', corruptionId: k.id, characterId: k.target, reason: 'cured' } satisfies OsrEvent]);
       },
     }),
 
@@ -160,7 +161,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
           w = applySpent(w, s.value);
         }
         for (const inst of Object.values(enc.conditions)) if (inst.defId === 'concentrating' && inst.target === comb.id) out.push({ type: 'condition.removed', id: inst.id, target: comb.id });
-        out.push({ type: 'osr.retreatStarted', combatant: comb.id, character: comb.characterId });
+        out.push({ type: 'osr.retreatStarted', combatantId: comb.id, characterId: comb.characterId } satisfies OsrEvent);
         if (p.difficulty !== undefined) {
           const m = comb.characterId === null ? 0 : mod(sheetOf(world, comb.characterId), p.ability ?? 'dex');
           const dmg = readFailDamage(p.damageOnFail);
@@ -169,7 +170,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
           out.push(r.event);
           // Breaking through can hurt on failure (the GM's dice); a natural 1 doubles it for a PC.
           if (!r.success && dmg.value !== null && comb.characterId !== null) out.push(...failDamage(world, env, comb.characterId, dmg.value, r.natural, 'retreat'));
-          if (!r.success) out.push({ type: 'osr.retreatFailed', combatant: comb.id, reason: 'failed the check' });
+          if (!r.success) out.push({ type: 'osr.retreatFailed', combatantId: comb.id, reason: 'failed the check' } satisfies OsrEvent);
         }
         if (comb.characterId !== null && own(world.characters, comb.characterId)?.kind === 'pc') {
           const st = getOsr(world);
@@ -186,7 +187,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const retreating = getOsr(world).retreating;
         const r = own(retreating, p.characterId) ?? Object.values(retreating).find((x) => x.character === p.characterId);
         if (r === undefined) return fail('NOT_RETREATING', 'that combatant is not retreating (or the retreat failed)', 'characterId');
-        return okv([{ type: 'osr.escaped', combatant: r.combatant, character: r.character }, { type: 'encounter.combatantRemoved', id: r.combatant }]);
+        return okv([{ type: 'osr.escaped', combatantId: r.combatant, characterId: r.character } satisfies OsrEvent, { type: 'encounter.combatantRemoved', id: r.combatant }]);
       },
     }),
 
@@ -198,7 +199,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!who.ok) return who;
         const earned = p.earned ?? true;
         const each = Math.floor(p.gp / who.value.length);
-        return okv([{ type: 'osr.treasureShared', characters: who.value, gp: p.gp, each, xpEach: earned ? each : 0, earned }]);
+        return okv([{ type: 'osr.treasureShared', characterIds: who.value, gp: p.gp, each, xpEach: earned ? each : 0, earned } satisfies OsrEvent]);
       },
     }),
     'osr.magicItem': handlerOf(d.magicItem, {
@@ -208,7 +209,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         if (!who.ok) return who;
         const counted = getOsr(world).magicCounted.includes(p.item);
         const each = counted ? 0 : Math.floor(p.value / who.value.length);
-        return okv([{ type: 'osr.magicItemCaptured', item: p.item, characters: who.value, value: p.value, xpEach: each, alreadyCounted: counted }]);
+        return okv([{ type: 'osr.magicItemCaptured', item: p.item, characterIds: who.value, value: p.value, xpEach: each, alreadyCounted: counted } satisfies OsrEvent]);
       },
     }),
     // An enemy's carried loot: 1d20 gp per HD (001 "Treasure").
@@ -227,7 +228,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
           hd = p.hd;
         }
         const faces = Array.from({ length: hd }, () => env.rng.die(20));
-        return okv([{ type: 'osr.lootRolled', character: from, hd, faces, gp: faces.reduce((a, b) => a + b, 0) }]);
+        return okv([{ type: 'osr.lootRolled', characterId: from, hd, faces, gp: faces.reduce((a, b) => a + b, 0) } satisfies OsrEvent]);
       },
     }),
     // Dropping load, e.g. after an arduous return (the GM picks the items).
@@ -237,7 +238,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p) {
         const id = needCharacter(world, p.characterId, 'characterId');
         if (!id.ok) return id;
-        return okv([{ type: 'osr.sheetSet', id: id.value, stats: { load: p.load } }]);
+        return okv([{ type: 'osr.sheetSet', characterId: id.value, stats: { load: p.load } } satisfies OsrEvent]);
       },
     }),
   };

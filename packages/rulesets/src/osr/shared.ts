@@ -6,6 +6,7 @@ import { combineAdvantage } from './checks.js';
 import { lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { encumbrance, readSheet, type Sheet } from './sheet.js';
+import type { OsrEvent } from './events.js';
 import { getOsr, type OsrState } from './state.js';
 
 export type R<T> = { ok: true; value: T } | { ok: false; error: RuleError };
@@ -131,9 +132,9 @@ export function hpEvents(world: World, id: string, to: number, reason: string): 
   const sheet = readSheet(own(world.characters, id)?.stats);
   const next = Math.max(0, Math.min(sheet.maxHp, Math.round(to)));
   if (next === sheet.hp) return [];
-  const out: EngineEvent[] = [{ type: 'osr.hpChanged', id, from: sheet.hp, to: next, reason }];
+  const out: EngineEvent[] = [{ type: 'osr.hpChanged', characterId: id, from: sheet.hp, to: next, reason } satisfies OsrEvent];
   if (next === 0 && !isDead(world, id) && getOsr(world).dying[id] === undefined) {
-    out.push({ type: 'osr.downed', id, at: world.clock.seconds, fight: getEncounter(world).active });
+    out.push({ type: 'osr.downed', characterId: id, at: world.clock.seconds, fight: getEncounter(world).active } satisfies OsrEvent);
   }
   return out;
 }
