@@ -160,13 +160,16 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
       { numRuns: 50, seed: 17 },
     );
     // Paths a random plan seldom walks, played on fixed seeds: a corruption that cannot be resisted (DC 25
-    // against at most 20 + 1) then cured; hiding then being spotted; the orc downed, stabilized by a spell
-    // (the injury roll) and treated; a torch burning out; a retreat with no check, then the escape.
+    // against at most 20 + 1), then cured or its first stage ending; the PC at 1 HP rolling to return
+    // (left unconscious); hiding then being spotted; the orc downed, stabilized by a spell (the injury
+    // roll) and treated; a torch burning out; a retreat with no check, then the escape.
     const w0 = setup(1).s.world;
     const at = (type: string): number => OPS.findIndex((op) => op({ pc: 'a', friend: 'b', orc: 'c', lurker: 'd', seat: 's' }, w0, 'a').type === type);
     const ORC = 2;
     const scripted: (readonly [number, number])[][] = [
       [[at('osr.expose'), 0], [at('osr.cure'), 0]],
+      [[at('osr.expose'), 0], [at('clock.advance'), 0]],
+      [[at('osr.damage'), 0], [at('osr.rollToReturn') + 2, 0]],
       [[at('osr.hide'), 0], [at('osr.reveal'), 0]],
       [[at('osr.damage'), ORC], [at('osr.damage'), ORC], [at('osr.stabilize') + 1, ORC], [at('osr.treat'), ORC]],
       [[at('osr.lightSource'), 0], [at('clock.advance'), 0]],
