@@ -28,15 +28,6 @@ export function cannotAct(s: Sheet, path: string): R<never> | null {
   return null;
 }
 
-/** Who may command the sheet a field names; judged on the command as sent, so its old field name (ADR 21) is read too. */
-export function byController(field: string, old?: string) {
-  return (world: World, command: Command, actor: Viewer): RuleError | null => {
-    const id = command[field] ?? (old === undefined ? undefined : command[old]);
-    if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
-    return controls(world, actor, id) ? null : FORBIDDEN;
-  };
-}
-
 export function needSheet(world: World, id: Json | undefined, path: string): R<Sheet> {
   if (typeof id !== 'string') return errR('INVALID_VALUE', `${path} must be a sheet id`, path);
   const s = own(getTsw(world).sheets, id);

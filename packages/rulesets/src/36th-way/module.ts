@@ -6,13 +6,14 @@ import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads,
 import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { isFoe, log, name, onSt } from './logging.js';
 import {
+  attackDeclaration,
   checkDeclaration,
   damageDeclaration,
   diceyMoveDeclaration,
@@ -27,6 +28,7 @@ import {
   rallyDeclaration,
   restoreDeclaration,
   sheetRemoveDeclaration,
+  sheetSetDeclaration,
   stabilizeDeclaration,
   stanceDeclaration,
   sustainDeclaration,
@@ -174,15 +176,16 @@ export function createTswModule(): TswModule {
   };
 
   const commands: Record<string, CommandHandler> = {
-    '36th-way.sheet.set': {
-      decide(world, c) {
-        const s = parseSheet(c['sheet'], world);
+    '36th-way.sheet.set': handlerOf(sheetSetDeclaration, {
+      decide(world, { sheet }) {
+        // The schema has checked every field; parseSheet fills the table's defaults and checks hp against maxHp.
+        const s = parseSheet(j(sheet), world);
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
         return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
-    },
+    }),
     '36th-way.sheet.remove': handlerOf(sheetRemoveDeclaration, {
       decide(world, { characterId }) {
         const s = needSheet(world, characterId, 'characterId');
@@ -196,10 +199,10 @@ export function createTswModule(): TswModule {
         return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value } satisfies TswEvent]);
       },
     }),
-    '36th-way.attack': {
-      authorize: byController('attackerId', 'attacker'),
-      decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
-    },
+    '36th-way.attack': handlerOf(attackDeclaration, {
+      authorize: (world, p, actor) => mayCommand(world, actor, p.attackerId),
+      decide: (world, p, env) => decideAttack(kit, world, p, env.rng),
+    }),
     '36th-way.damage': handlerOf(damageDeclaration, {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
       decide(world, { targetId, amount, damageType = 'weapon', crit }) {
