@@ -154,7 +154,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
   const fighting = inEncounter(world, a.id);
   const st = getTsw(world);
   const events: EngineEvent[] = [];
-  const enforce = setting<boolean>(world, 'tsw.enforcePositions');
+  const enforce = setting<boolean>(world, '36th-way.enforcePositions');
   const grabbed = hasCondition(world, a.id, 'grabbed');
   const coup = c.coupDeGrace === true;
   if (coup && p.kind === 'opportunity') return errR('INVALID_VALUE', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
@@ -274,7 +274,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
     let noEffect = false;
     if (hasCondition(world, t.id, 'invisible')) {
       const save = roll3d6(rng, world, saveAdvantage(kit, world, a.id));
-      const target = numSetting(world, 'tsw.invisibleSaveTarget');
+      const target = numSetting(world, '36th-way.invisibleSaveTarget');
       noEffect = save.natural < target;
       invisibleSave = { roll: save as unknown as Json, target, success: !noEffect };
     }
@@ -358,7 +358,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
 export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: string): EngineEvent[] {
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
-  const target = numSetting(world, 'tsw.confusedSaveTarget');
+  const target = numSetting(world, '36th-way.confusedSaveTarget');
   const ok = save.natural >= target;
   const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
   if (!ok) out.push(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));

@@ -130,7 +130,7 @@ export function saveAdvantage(kit: EncounterKit, world: World, id: string): numb
 
 /** The escalation die as `id` counts it (0 outside fights, for sheets that do not use it, and when Shaken). */
 export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number {
-  const uses = s.usesEscalation ?? (s.kind === 'pc' || setting<boolean>(world, 'tsw.npcEscalation'));
+  const uses = s.usesEscalation ?? (s.kind === 'pc' || setting<boolean>(world, '36th-way.npcEscalation'));
   if (!uses || !inEncounter(world, s.id)) return 0;
   return kit.escalation(world, s.id);
 }
@@ -139,8 +139,8 @@ export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number 
 export function saveTargetOf(world: World, inst: ConditionInstance): number {
   const d = inst.duration;
   if (d.kind === 'saveEnds' && typeof d.save === 'number' && Number.isInteger(d.save) && d.save >= 3 && d.save <= 18) return d.save;
-  if (d.kind === 'saveEnds') return numSetting(world, 'tsw.saveEndsTarget');
-  return numSetting(world, 'tsw.oneRoundSaveTarget');
+  if (d.kind === 'saveEnds') return numSetting(world, '36th-way.saveEndsTarget');
+  return numSetting(world, '36th-way.oneRoundSaveTarget');
 }
 
 export type Kit = EncounterKit;

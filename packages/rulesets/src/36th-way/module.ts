@@ -97,7 +97,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
   const net = saveAdvantage(kit, world, s.id) - first;
   const roll = roll3d6(rng, world, net);
-  const target = d.lastGasp !== null ? numSetting(world, 'tsw.lastGaspSaveTarget') : numSetting(world, 'tsw.deathSaveTarget');
+  const target = d.lastGasp !== null ? numSetting(world, '36th-way.lastGaspSaveTarget') : numSetting(world, '36th-way.deathSaveTarget');
   const outcome = deathSaveOutcome(world, roll.natural, target);
   const counts = opts.counts && outcome === 'failure';
   const failures = s.deathFailures + (counts ? 1 : 0);
@@ -108,7 +108,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   if (outcome !== 'failure') {
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
-    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
+    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'death save' }));
   }
   return out;
 }
@@ -219,7 +219,7 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
         if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
-        const roll = average === true ? false : average === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : average === false ? true : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
         const dice: number[] = [];
         for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
@@ -316,7 +316,7 @@ export function createTswModule(): TswModule {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        const roll = average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
           if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
@@ -392,7 +392,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
-        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
+        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'rally' });
         out.push(h);
         if (against !== undefined) {
           const inst = own(getEncounter(world).conditions, against);
