@@ -81,7 +81,9 @@ export class Room {
     // Every row is read (history and redo need them); only those after a usable snapshot are applied.
     const rows = store.readLog(record.tableId);
     const snap = store.latestSnapshot(record.tableId);
-    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows) : null) ?? emptyTable(record.genesis);
+    // The stored genesis is read under today's names (ADR 28: settings keyed by a renamed namespace); its bytes stay as stored.
+    const upcast = (w: World): World => engine.upcastWorld(w);
+    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows, upcast) : null) ?? emptyTable(upcast(record.genesis));
     for (let i = table.transactions.length; i < rows.length; i++) table = engine.apply(table, rows[i]!.transaction);
     if (table.transactions.length !== head) throw new Error(`table ${record.tableId}: rebuilt ${table.transactions.length} transactions, the store has ${head}`);
     return new Room(record, engine, store, limits, table);

@@ -346,7 +346,7 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
-    let t = emptyTable(genesis);
+    let t = emptyTable(up.world(genesis));
     for (const tx of transactions) t = apply(t, tx);
     return t;
   }
@@ -506,7 +506,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()] };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */
