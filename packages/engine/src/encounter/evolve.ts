@@ -106,6 +106,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     },
     'encounter.statsSet': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, stats: { ...c.stats, ...e.stats } }))),
     'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, visibility: e.visibility }))),
+    'encounter.linked': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, characterId: e.characterId }))),
     'encounter.incapacitatedSet': onEnc((enc, e) => {
       const id = e.id;
       const next = withCombatant(enc, id, (c) => ({ ...c, incapacitated: e.value === true }));

@@ -26,25 +26,14 @@ import {
   type World,
 } from '@tablekeeper/engine';
 import * as D from './declarations.js';
+import { groupNames, groupNumberAfter } from './names.js';
 import { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove } from './limits.js';
 import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, withStats } from './state.js';
 
 export { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove };
-
-/**
- * The highest number already used by a group named `name` among `taken`: a
- * plain "Bandit" counts as 1, "Bandit 3" as 3; 0 when the name is free.
- */
-export function groupNumberAfter(name: string, taken: readonly string[]): number {
-  let best = 0;
-  for (const t of taken) {
-    if (t === name) best = Math.max(best, 1);
-    else if (t.startsWith(`${name} `) && /^\d{1,4}$/.test(t.slice(name.length + 1))) best = Math.max(best, Number(t.slice(name.length + 1)));
-  }
-  return best;
-}
+export { groupNumberAfter };
 
 const slotsFor = (world: World, track: TrackName): number => {
   const s = daggerheartSettings(world);
@@ -207,11 +196,11 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
       const enc = getEncounter(world);
       const joined: EngineEvent[] = [];
       // A second group of the same stat block goes on counting (Bandit 4, 5 after Bandit 1-3), so no two share a name.
-      const after = groupNumberAfter(name, Object.values(world.characters).map((c) => c.name));
+      const labels = groupNames(name, count, Object.values(world.characters).map((c) => c.name));
       for (let i = 0; i < count; i++) {
         const [id, next] = mintId(w, 'ch', env.rng);
         w = next;
-        const label = count === 1 && after === 0 ? name : `${name} ${after + i + 1}`;
+        const label = labels[i]!;
         const stats = { adversary: true, difficulty: p.difficulty, major: p.major, severe: p.severe, hpMax: p.hp, hpMarked: 0, stressMax: p.stress ?? 0, stressMarked: 0, attack: p.attack ?? 0, damage, moves: moveStats };
         events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility, stats });
         // In a running conflict they join at once, ready for the GM to give them the spotlight.

@@ -19,7 +19,7 @@ function noArmourClass(a: Actor, me: string | null): string {
   if (bare.length === 0) return '';
   const names = bare.slice(0, 3).map((c) => c.name);
   const list = bare.length > 3 ? `${names.join(', ')} and ${bare.length - 3} more` : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)`;
+  return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)`;
 }
 
 function build(a: Actor): Result<readonly TurnAction[]> {

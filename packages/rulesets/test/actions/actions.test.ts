@@ -98,7 +98,35 @@ describe('osr.actions (001 "Types of Actions")', () => {
     });
     const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
     expect(attack.allowed).toBe(false);
-    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)');
+    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)');
+  });
+
+  it('a foe that joined without an AC gets one from its row: encounter.link gives its combatant a character with AC 10, and Kira (STR 10, +0) hits it on 10 or more, 11 faces of 20', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12 }, 'pc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Ordinary foe 1', kind: 'npc', side: 'foes', stats: { dex: 10, hp: 4, maxHp: 4 } },
+      ],
+    });
+    const foe = t.add('Ordinary foe 1', { ac: 10, hp: 4, maxHp: 4, dex: 10 }, 'npc');
+    const tx = t.run({ type: 'encounter.link', characterId: 'g1', playsId: foe });
+    expect(t.events(tx)).toContain('encounter.linked');
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(foe);
+    const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(attack.allowed).toBe(true);
+    expect(attack.target!.options.map((o) => o.value)).toEqual([foe]);
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, payload(attack, foe)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(11 / 20, 12) as unknown as number, ac: 10 } });
+    // Linked once: a second link, or a character already in the fight, is refused with the field named.
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'k', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'ALREADY_LINKED' });
+    t.s.undo();
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(null);
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'NOT_FOUND', path: 'playsId' });
   });
 
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {

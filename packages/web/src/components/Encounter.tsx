@@ -29,6 +29,8 @@ export interface EncounterProps {
 
 export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
+  // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
+  const spotlight = world.rulesetId === 'daggerheart';
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -40,7 +42,13 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm ? <EncounterBuilder world={world} send={send} last={enc} /> : null}
+          {gm && spotlight ? (
+            <p class="small muted" data-testid="spotlight-start">
+              Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
+            </p>
+          ) : gm ? (
+            <EncounterBuilder world={world} send={send} last={enc} />
+          ) : null}
         </>
       ) : (
         <>
@@ -138,7 +146,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active ? <AddCombatant send={send} world={world} enc={enc} /> : null}
+      {gm && enc.active && world.rulesetId !== 'daggerheart' ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }

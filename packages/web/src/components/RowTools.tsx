@@ -1,12 +1,13 @@
 // The GM's tools on an open tracker row: move it in the order, ±1 on each
 // health-like track, and the condition picker. Loaded when the GM first opens
 // a row (a phone never does).
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import type { Send } from './types.ts';
@@ -26,7 +27,33 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
         </div>
       ))}
       <ConditionPicker c={c} world={world} send={send} />
+      {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
     </>
+  );
+}
+
+/**
+ * An OSR foe that joined without an AC is no target (attacks name characters):
+ * typing its AC here makes the character it plays and links the two.
+ */
+function FoeArmour({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const latest = useRef(world);
+  latest.current = world;
+  const id = `ac-${c.id}`;
+  const go = async (form: HTMLFormElement) => {
+    const cmd = foeArmourCommand(world.rulesetId, c, String(new FormData(form).get('ac') ?? ''));
+    if (cmd === null) return null;
+    if (!cmd.ok) return cmd.message;
+    const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r, namesOf(latest.current)))(cmd.value, c.name);
+    if (!made.ok) return made.message;
+    const r = await send({ type: 'encounter.link', characterId: c.id, playsId: made.value });
+    return r.ok ? null : sentenceOf(r.rejection, namesOf(latest.current));
+  };
+  return (
+    <InlineForm label={`Give ${c.name} an AC`} button="Set AC" buttonLabel={`Set ${c.name}'s AC`} act={go}>
+      <label for={id}>AC (so it can be attacked)</label>
+      <input id={id} name="ac" inputMode="numeric" maxLength={2} style={{ width: '4em' }} />
+    </InlineForm>
   );
 }
 
