@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { adversaryMoves, lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
+import { adversaryMoves, conflictLineUp, lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
 
 const roll = (seq: number, characterId: string, hope: number, fear: number, hidden = false): TransactionView => ({
   seq,
@@ -57,6 +57,21 @@ describe('adversaryMoves', () => {
       { name: 'Bite', text: '', countdown: null },
     ]);
     expect(adversaryMoves(world as never, { ...wolf, stats: {} } as never)).toEqual([]);
+  });
+});
+
+describe('conflictLineUp', () => {
+  it('the next conflict leaves out adversaries with every HP slot marked, and names them', () => {
+    const ch = (id: string, kind: string, stats: object) => ({ id, name: id, kind, stats });
+    const world = {
+      rulesetId: 'daggerheart',
+      settings: {},
+      ext: {},
+      characters: { kira: ch('kira', 'pc', {}), imp1: ch('imp1', 'npc', { adversary: true, hpMax: 1, hpMarked: 1 }), imp2: ch('imp2', 'npc', { adversary: true, hpMax: 3, hpMarked: 2 }), npc: ch('npc', 'npc', {}) },
+    };
+    const l = conflictLineUp(world as never);
+    expect(l.everyone.map((c) => c.id)).toEqual(['kira', 'imp2']);
+    expect(l.leftOut).toEqual(['imp1']);
   });
 });
 

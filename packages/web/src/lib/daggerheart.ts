@@ -59,7 +59,6 @@ export function tracksOfCharacter(world: World, c: Character): PcTracks {
 }
 
 export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
-/** Adversaries the viewer may see the sheet of (the GM sees all). */
 /** One of an adversary's moves as the GM's board shows it: its words and the countdown it started (value now), if any. */
 export interface MoveShown {
   readonly name: string;
@@ -80,6 +79,7 @@ export function adversaryMoves(world: World, c: Character): MoveShown[] {
   });
 }
 
+/** Adversaries the viewer may see the sheet of (the GM sees all). */
 export const adversariesOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'npc' && c.stats['adversary'] === true);
 
 /** Open requests, oldest first; for a phone only those of its own characters. */
@@ -171,3 +171,21 @@ export function oddsLines(o: RollOdds): string[] {
   }
   return [`Success ${pct(o.success ?? 0)}`, ...OUTCOMES.map((k) => `${OUTCOME_LABELS[k]} ${pct(o.outcomes![k])}`)];
 }
+
+/** An adversary with every HP slot marked is out of the fight (000 marks HP until none is left). */
+export function isDefeatedAdversary(world: World, c: Character): boolean {
+  const hp = trackOf(c.stats, 'hp', daggerheartSettings(world).hpSlots);
+  return hp.slots > 0 && hp.marked >= hp.slots;
+}
+
+/**
+ * Who the next conflict starts with: the PCs and the adversaries still
+ * standing. A second conflict leaves out those defeated in the first (named,
+ * so the GM knows why they are not there).
+ */
+export function conflictLineUp(world: World): { readonly everyone: Character[]; readonly leftOut: string[] } {
+  const foes = adversariesOf(world);
+  const down = foes.filter((c) => isDefeatedAdversary(world, c));
+  return { everyone: [...pcsOf(world), ...foes.filter((c) => !down.includes(c))], leftOut: down.map((c) => c.name) };
+}
+

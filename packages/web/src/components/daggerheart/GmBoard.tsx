@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
@@ -42,7 +42,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const enc = encounterOf(world);
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
-  const everyone = [...pcsOf(world), ...adversariesOf(world)];
+  const { everyone, leftOut } = conflictLineUp(world);
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
@@ -52,6 +52,11 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
           <button class="primary" disabled={everyone.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: everyone.map(combatantFor) })}>
             Start a conflict ({everyone.length})
           </button>
+          {leftOut.length > 0 ? (
+            <span class="small muted" data-testid="conflict-left-out">
+              Defeated, left out: {leftOut.join(', ')}
+            </span>
+          ) : null}
         </div>
       ) : (
         <>
