@@ -196,6 +196,29 @@ describe('turns and the damage box', () => {
   });
 });
 
+describe('the damage box on a teams sheet', () => {
+  it('14 typeless empties endurance 12 and takes 2 health (003 "Damage"); Heal gives health back first, then endurance, each to its maximum', () => {
+    const s = table('teams', teams.ruleset.modules);
+    s.run((startCommand(initiativeOf('teams'), rows(s, 'Goblin', { team: 'Foes' }), {}) as { value: { type: string } }).value);
+    const g = encounterOf(s.world)!.roster[0]!;
+    s.run({ type: 'teams.setSheet', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
+    const step = (kind: 'damage' | 'heal', n: string) => {
+      const c = damageCommand(s.world, g, kind, n);
+      if (!c.ok) throw new Error(c.message);
+      s.run(c.value as never);
+    };
+    const tracks = () => JSON.parse(JSON.stringify(s.world.ext['teams'])).sheets[g] as { endurance: number; health: number };
+    step('damage', '14');
+    expect([tracks().endurance, tracks().health]).toEqual([0, 10]);
+    expect(damageCommand(s.world, g, 'heal', '5')).toEqual({ ok: true, value: { type: 'teams.setTrack', characterId: g, field: 'health', value: 12 } });
+    step('heal', '5');
+    step('heal', '5');
+    expect([tracks().endurance, tracks().health]).toEqual([5, 12]);
+    step('heal', '20');
+    expect(damageCommand(s.world, g, 'heal', '1')).toEqual({ ok: false, message: 'Nothing to heal: endurance and health are full.' });
+  });
+});
+
 describe('refusals in words', () => {
   it('no codes, ids become names, a sentence with a full stop', () => {
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
