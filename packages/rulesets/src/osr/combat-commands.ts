@@ -281,7 +281,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!m.ok) return m;
         const ac = readAdvantageCounts(c);
         if (!ac.ok) return ac;
-        const r = rollCheck(world, env, by, { modifier: m.value, dc: dc.value, ...ac.value, label: `stabilize ${t.value}`, kind: 'stabilize' });
+        const r = rollCheck(world, env, by, { modifier: m.value, dc: dc.value, ...ac.value, label: `stabilizing ${own(world.characters, t.value)?.name ?? 'someone'}`, kind: 'stabilize' });
         if (!r.success) return okv([r.event]);
         return okv([r.event, ...stabilizeEvents(world, env, t.value, by, 'check')]);
       },

@@ -129,6 +129,31 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'NOT_FOUND', path: 'playsId' });
   });
 
+  it('GM review: the form starts from the attacker\'s numbers (a stat block\'s attack bonus +3 and damage 1d8; a PC with proficiency on the sheet is proficient), and a downed foe is listed after the living', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12, proficiency: 2 }, 'pc');
+    const down = t.add('Goblin 1', { hp: 0, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    const up = t.add('Goblin 2', { hp: 5, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: down, stats: { dex: 12 } },
+        { id: 'g2', name: 'Goblin 2', kind: 'npc', side: 'foes', characterId: up, stats: { dex: 10 } },
+      ],
+    });
+    const kiraAttack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(kiraAttack.flags[0]).toMatchObject({ field: 'proficient', value: true });
+    expect(kiraAttack.target!.options.map((o) => [o.label, o.note])).toEqual([['Goblin 2', undefined], ['Goblin 1', 'down']]);
+    const goblin = find(actions(t.s, GM, 'osr', 'g2'), 'attack');
+    expect(goblin.numbers.find((n) => n.field === 'bonus')!.value).toBe(3);
+    expect(goblin.texts[0]!.value).toBe('1d8');
+    expect(goblin.flags[0]!.value).toBe(false);
+    // +3 against Kira's AC 12: a d20 of 9 or more, 12 faces of 20.
+    const odds = t.s.engine.query(t.s.table, GM, goblin.odds!.query, oddsArgs(goblin, payload(goblin, kira)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number } });
+  });
+
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
     const { t } = osrNight();
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });

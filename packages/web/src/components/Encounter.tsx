@@ -202,7 +202,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             class="small"
             aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
             aria-pressed={c.visibility !== 'visible'}
-            onClick={() => send({ type: c.visibility === 'visible' ? 'encounter.hide' : 'encounter.reveal', characterId: c.id })}
+            onClick={() => void toggleShown(c, world, send)}
           >
             {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
           </button>
@@ -264,6 +264,19 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
       ) : null}
     </li>
   );
+}
+
+/**
+ * Hide or reveal a combatant; a foe's own character (an OSR foe's, made
+ * hidden with it) follows, else a revealed foe is on the tracker but no
+ * target on the phones (a GM review finding: only the ally was offered).
+ */
+async function toggleShown(c: Combatant, world: World, send: Send) {
+  const to = c.visibility === 'visible' ? 'hidden' : 'visible';
+  const r = await send({ type: to === 'visible' ? 'encounter.reveal' : 'encounter.hide', characterId: c.id });
+  // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
+  const ch = world.rulesetId === 'osr' && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
+  if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
 }
 
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
