@@ -10,7 +10,7 @@ import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay }
 import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
-import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
@@ -193,6 +193,18 @@ describe('turns and the damage box', () => {
     s.run((damageCommand(s.world, orc, 'damage', '6') as { value: { type: string } }).value);
     expect(engineFor('36th-way')).not.toBeNull();
     expect(JSON.stringify(s.world.ext)).toContain('"hp":14');
+  });
+});
+
+describe('tracker readings', () => {
+  it('a Daggerheart sheet reads its marked slots only (2 of 6 HP marked), never a stale generic HP beside them; all 6 marked is down', () => {
+    expect(tracksOf({ hp: 6, maxHp: 6, hpMarked: 2, hpMax: 6, stressMarked: 1, stressMax: 6 }).map((t) => [t.label, t.value, t.max, t.states])).toEqual([
+      ['HP marked', 2, 6, []],
+      ['Stress marked', 1, 6, []],
+    ]);
+    expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // Other rulesets keep their HP as it was.
+    expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
   });
 });
 

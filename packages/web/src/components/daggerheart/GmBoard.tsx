@@ -107,6 +107,7 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [advantage, setAdvantage] = useState('0');
   const [experience, setExperience] = useState('');
   const [bonus, setBonus] = useState('2');
+  const [modifier, setModifier] = useState('0');
   const target = pcs.find((c) => c.id === who) ?? pcs[0];
   const open = openRequests(world);
   return (
@@ -119,6 +120,8 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
           if (!target) return;
           const command: { type: string; [k: string]: Json } = { type: 'daggerheart.requestRoll', characterId: target.id, difficulty: Number(difficulty), hidden, advantage: Number(advantage) };
           if (trait) command['trait'] = trait;
+          // Other modifiers reach the roll whether or not an Experience is named (a GM review finding: the one box was dropped without one).
+          if (Number(modifier) !== 0) command['bonus'] = Number(modifier);
           if (experience.trim()) {
             command['experience'] = experience.trim();
             command['experienceBonus'] = Number(bonus);
@@ -161,10 +164,13 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
               <option value="1">advantage</option>
             </select>
           </Field>
+          <Field id="dh-req-mod" label="Modifier">
+            <input id="dh-req-mod" type="number" min={-30} max={30} value={modifier} onInput={(e) => setModifier(e.currentTarget.value)} style={{ width: '4em' }} />
+          </Field>
           <Field id="dh-req-exp" label="Experience">
             <input id="dh-req-exp" maxLength={80} placeholder="optional" value={experience} onInput={(e) => setExperience(e.currentTarget.value)} style={{ width: '9em' }} />
           </Field>
-          <Field id="dh-req-bonus" label="Bonus">
+          <Field id="dh-req-bonus" label="Experience bonus">
             <input id="dh-req-bonus" type="number" min={1} max={10} value={bonus} onInput={(e) => setBonus(e.currentTarget.value)} style={{ width: '4em' }} />
           </Field>
           <button class="primary" type="submit" disabled={!target}>
