@@ -1,9 +1,10 @@
 // An OSR night past the first fight, by clicking (issue 20): the starter foes
 // from the bestiary (HP 4, AC 10) are targets at once; Ann's phone attacks
 // one with the odds shown first (Kira, STR 10, +0 against AC 10: 11 of 20);
-// the fight ends; Ann lights a torch from her phone; the GM takes a travel
-// turn and a safe night's rest (the clock moves a night, Kira heals); then a
-// second encounter from the same stat block goes on counting. The phone
+// a foe's row calls its side's morale, the damage box drops that foe (dying,
+// 001) and its row stabilizes it; the fight ends; Ann lights a torch from her
+// phone; the GM takes a travel turn and a safe night's rest (the clock moves a
+// night, Kira heals); then a second encounter from the same stat block. The phone
 // never receives the travel turn's roll (the GM's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
@@ -49,6 +50,17 @@ describe('an OSR night: starters, the phone attacking, light, travel, a night, a
     await expect.poll(() => text(ann.p.getByTestId('action-odds')), { timeout: 10_000 }).toContain('55%');
     await form.getByRole('button', { name: /^Roll/ }).click();
     await expect.poll(() => text(ann.p.getByTestId('action-result')), { timeout: 10_000 }).toMatch(/Ordinary foe 1/);
+
+    // A foe's row calls its side's morale (001 "Morale": DC 11); then the damage box drops that foe to 0:
+    // it is dying (001 "Death & Injury"), and its row offers Stabilize, which the GM rolls.
+    const foeRow = order.getByTestId('combatant').filter({ hasText: 'Ordinary foe 2' });
+    await foeRow.getByText('Adjust Ordinary foe 2').click();
+    await foeRow.getByRole('button', { name: /^Check morale for Ordinary foe 2's side/ }).click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/[Mm]orale/);
+    await foeRow.getByLabel('Amount for Ordinary foe 2').fill('20');
+    await foeRow.getByRole('button', { name: 'Damage Ordinary foe 2' }).click();
+    await foeRow.getByRole('button', { name: 'Stabilize Ordinary foe 2' }).click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/stabilizing Ordinary foe 2/);
     await gm.p.getByTestId('end-encounter').click();
     await gm.p.getByTestId('encounter-builder').waitFor();
 

@@ -8,6 +8,7 @@ import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
+import { osrRowCommands } from '../lib/osr.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import type { Send } from './types.ts';
@@ -28,6 +29,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       ))}
       <ConditionPicker c={c} world={world} send={send} />
       {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
+      {world.rulesetId === 'osr' ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
   );
 }
@@ -109,6 +111,58 @@ function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Sen
         <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
       )}
     </InlineForm>
+  );
+}
+
+/**
+ * OSR on the tracker (a GM review finding: both lived only in "Any command"):
+ * Stabilize a dying character, with who helps and the DC (001 "Stabilizing &
+ * Injuries"); a morale check for this foe's side (001 "Morale", DC 11).
+ */
+function OsrRowActions({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const enc = encounterOf(world);
+  if (enc === null) return null;
+  const r = osrRowCommands(world, enc, c);
+  const words = (x: { ok: boolean; rejection?: Parameters<typeof sentenceOf>[0] }) => (x.ok || x.rejection === undefined ? null : sentenceOf(x.rejection, namesOf(world)));
+  return (
+    <>
+      {r.stabilize !== null ? (
+        <InlineForm
+          label={`Stabilize ${c.name}`}
+          button="Stabilize"
+          buttonLabel={`Stabilize ${c.name}`}
+          act={async (form) => {
+            const f = new FormData(form);
+            const dc = Number(String(f.get('dc') ?? '10').trim() || '10');
+            if (!Number.isInteger(dc) || dc < 1 || dc > 40) return 'The DC is a whole number from 1 to 40.';
+            const helper = String(f.get('helper') ?? '');
+            return words(await send({ type: 'osr.stabilize', targetId: r.stabilize!.targetId, method: 'check', difficulty: dc, ...(helper !== '' ? { helperId: helper } : {}) }));
+          }}
+        >
+          <label for={`stab-by-${c.id}`}>Who helps</label>
+          <select id={`stab-by-${c.id}`} name="helper">
+            <option value="">the GM rolls</option>
+            {r.stabilize.helpers.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name}
+              </option>
+            ))}
+          </select>
+          <label for={`stab-dc-${c.id}`}>DC</label>
+          <input id={`stab-dc-${c.id}`} name="dc" inputMode="numeric" maxLength={2} defaultValue="10" style={{ width: '3.5em' }} />
+        </InlineForm>
+      ) : null}
+      {r.morale !== null ? (
+        <InlineForm
+          label={`Morale for ${c.name}'s side`}
+          button="Check morale"
+          buttonLabel={`Check morale for ${c.name}'s side (${r.morale.characterIds.length})`}
+          act={async () => words(await send({ type: 'osr.morale', characterIds: r.morale!.characterIds, as: 'side' }))}
+        >
+          <span class="small muted">{r.morale.characterIds.length} standing on this side; DC 11.</span>
+        </InlineForm>
+      ) : null}
+    </>
   );
 }
 
