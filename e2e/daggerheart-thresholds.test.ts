@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('Daggerheart thresholds on the party card', () => {
   it('a PC without thresholds is asked for them in place; then 8 damage against Major 7 / Severe 14 marks 2 HP', async () => {
-    const { t, seat } = await daggerheartSeat(e2e!, 'Threshold night');
+    const { t } = await daggerheartSeat(e2e!, 'Threshold night');
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const party = gm.p.getByTestId('party-trackers');
     const set = party.getByTestId('set-thresholds');
