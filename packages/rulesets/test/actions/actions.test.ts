@@ -334,5 +334,12 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
+    // Spend Hope from the phone: up to the Hope the Rogue has (2 to start), one by default; it takes the Hope away.
+    const spend = find(a, 'spendHope');
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, allowed: true });
+    expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: 2, value: 1 });
+    const before = t.hope(rogue);
+    t.run({ type: spend.command, ...payload(spend, null) }, dhPlayer(seat));
+    expect(t.hope(rogue)).toBe(before - 1);
   });
 });
