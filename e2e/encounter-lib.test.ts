@@ -203,6 +203,8 @@ describe('tracker readings', () => {
       ['Stress marked', 1, 6, []],
     ]);
     expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
+    expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
     // Other rulesets keep their HP as it was.
     expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
   });

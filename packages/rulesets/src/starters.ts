@@ -27,12 +27,12 @@ const STARTERS: { readonly [rulesetId: string]: Starters } = {
     ],
   },
   teams: {
-    note: 'Text 003 fights goblins but gives only their size (small, 3); the other numbers are those of the enemy in its attack and damage examples.',
+    note: 'Text 003 fights goblins but gives only their size (small, 3); the other numbers are those of the enemy and the character in its attack and damage examples.',
     entries: [
       {
         name: 'Goblin',
-        notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size"). Evasion 6 and deflection 8 are the enemy\'s in 003 "Attacks"; endurance 12 and health 12 the character\'s in its damage example.',
-        block: { team: 'Foes', size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12 },
+        notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size"). Evasion 6 and deflection 8 are the enemy\'s in 003 "Attacks"; endurance 12, health 12 and constitution 4 the character\'s in its damage example.',
+        block: { team: 'Foes', size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12, constitution: 4 },
       },
     ],
   },

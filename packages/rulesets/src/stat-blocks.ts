@@ -43,6 +43,8 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     deflection: int(0, 30, 'deflection').optional(),
     maxEndurance: int(0, 1000, 'endurance').optional(),
     maxHealth: int(1, 1000, 'health').optional(),
+    // Without it every foe falls at the first health lost (003 "Damage": missing health above constitution).
+    constitution: int(0, 30, 'constitution (staying conscious)').optional(),
     hp: hp(),
   }),
   // 004 "Turn Order": foes are grouped by creature type and sorted by Edge Save.

@@ -23,9 +23,9 @@ const twoD6 = (bonus: number, target: number): number => {
 };
 
 describe('starter foes', () => {
-  it('the teams Goblin: size 3, evasion 6, deflection 8, endurance 12, health 12; the bestiary takes it', () => {
+  it('the teams Goblin: size 3, evasion 6, deflection 8, endurance 12, health 12, constitution 4; the bestiary takes it', () => {
     const [goblin] = startersOf('teams').entries;
-    expect(goblin!.block).toMatchObject({ size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12 });
+    expect(goblin!.block).toMatchObject({ size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12, constitution: 4 });
     const s = table('teams');
     s.run({ type: 'bestiary.import', entries: startersOf('teams').entries as never });
     expect(Object.values(bestiaryOf(s.world.ext).entries)[0]!.block).toEqual(goblin!.block);

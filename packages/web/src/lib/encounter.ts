@@ -132,7 +132,8 @@ export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
     out.push({ key: v, label, value, max, states: value >= max ? [label === 'HP marked' ? 'down' : 'full'] : [] });
   }
   for (const [v, m, label] of TRACKS) {
-    if (slots.length > 0 && label === 'HP') continue;
+    // One reading: a sheet with slots (Daggerheart) or with health (teams) shows no generic HP beside it.
+    if (label === 'HP' && (slots.length > 0 || (num(stats['maxHealth']) ?? 0) > 0)) continue;
     const value = num(stats[v]);
     const max = num(stats[m]);
     if (value === null || max === null || max <= 0) continue;

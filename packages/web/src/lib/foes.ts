@@ -78,7 +78,7 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance']), ...(health !== null ? { maxHealth: health } : {}) } };
+    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
   }
   return null;
 }
