@@ -67,10 +67,10 @@ describe('starter foes', () => {
     await row.getByText('Adjust Goblin').click();
     const setAc = row.getByRole('form', { name: 'Give Goblin an AC' });
     await setAc.getByLabel('AC (so it can be attacked)').fill('31');
-    await setAc.getByRole('button', { name: "Set Goblin's AC" }).click();
+    await setAc.getByRole('button', { name: 'Set AC for Goblin' }).click();
     await expect.poll(() => text(setAc.getByRole('alert'))).toBe('AC must be a whole number from 0 to 30.');
     await setAc.getByLabel('AC (so it can be attacked)').fill('12');
-    await setAc.getByRole('button', { name: "Set Goblin's AC" }).click();
+    await setAc.getByRole('button', { name: 'Set AC for Goblin' }).click();
     await expect.poll(() => row.getByRole('form', { name: 'Give Goblin an AC' }).count()).toBe(0);
     await expect.poll(() => gm.p.getByTestId('undo').textContent()).toBe('↶ Undo: link a combatant to a character');
 

@@ -52,7 +52,7 @@ function FoeArmour({ c, world, send }: { c: Combatant; world: World; send: Send 
     return r.ok ? null : sentenceOf(r.rejection, namesOf(latest.current));
   };
   return (
-    <InlineForm label={`Give ${c.name} an AC`} button="Set AC" buttonLabel={`Set ${c.name}'s AC`} act={go}>
+    <InlineForm label={`Give ${c.name} an AC`} button="Set AC" buttonLabel={`Set AC for ${c.name}`} act={go}>
       <label for={id}>AC (so it can be attacked)</label>
       <input id={id} name="ac" inputMode="numeric" maxLength={2} style={{ width: '4em' }} />
     </InlineForm>
