@@ -227,7 +227,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         }
         if (method !== 'check') return okv(stabilizeEvents(world, env, t.value, by, method));
         const m = by === null ? (p.bonus ?? 0) : modifierFor(world, p, by);
-        const r = rollCheck(world, env, by, { modifier: m, dc: p.difficulty ?? 10, ...advantageCounts(p.advantage), label: `stabilize ${t.value}`, kind: 'stabilize' });
+        const r = rollCheck(world, env, by, { modifier: m, dc: p.difficulty ?? 10, ...advantageCounts(p.advantage), label: `stabilizing ${own(world.characters, t.value)?.name ?? 'someone'}`, kind: 'stabilize' });
         if (!r.success) return okv([r.event]);
         return okv([r.event, ...stabilizeEvents(world, env, t.value, by, 'check')]);
       },

@@ -457,6 +457,13 @@ function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
 }
 
 /** The tide is obvious once a share of a side (setting tidePromptAt) is down or dead: one prompt per side per fight. */
+/** A side in the GM's words: the web's keys for the party and the foes, else the side's own name. */
+function sideWords(side: string): string {
+  if (side === 'pcs' || side === 'party') return 'the party';
+  if (side === 'npcs' || side === 'foes') return 'the foes';
+  return `the side "${side}"`;
+}
+
 function tidePrompts(world: World): EngineEvent[] {
   const enc = getEncounter(world);
   const at = osrSettings(world).tidePromptAt;
@@ -472,7 +479,7 @@ function tidePrompts(world: World): EngineEvent[] {
   const out: EngineEvent[] = [];
   for (const [side, s] of sides) {
     if (s.n > 1 && s.down / s.n >= at && !st.tidePrompted.includes(side)) {
-      out.push({ type: 'osr.tidePrompted', side } satisfies OsrEvent, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of side "${side}" are down: the tide looks obvious. Morale?` } satisfies OsrEvent);
+      out.push({ type: 'osr.tidePrompted', side } satisfies OsrEvent, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of ${sideWords(side)} are down: the tide looks obvious. Morale?` } satisfies OsrEvent);
     }
   }
   return out;

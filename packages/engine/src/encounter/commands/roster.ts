@@ -151,6 +151,21 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
     'encounter.hide': visibilityCommand(d.hide, 'hidden'),
     'encounter.reveal': visibilityCommand(d.reveal, 'visible'),
     'encounter.obscure': visibilityCommand(d.obscure, 'existence'),
+    // A foe added as a name only (no AC to attack it) gets its character later, from its row (issue 20).
+    'encounter.link': handlerOf(d.link, {
+      decide(world, { characterId, playsId }) {
+        const a = needActive(world);
+        if (!a.ok) return a;
+        const c = needCombatant(a.value, characterId, 'characterId');
+        if (!c.ok) return c;
+        if (c.value.characterId !== null) return errR('ALREADY_LINKED', `${c.value.name} already plays a character`, 'characterId');
+        const ch = own(world.characters, playsId);
+        if (ch === undefined) return errR(ErrorCode.NOT_FOUND, `no character "${playsId}"`, 'playsId');
+        const other = a.value.roster.map((id) => own(a.value.combatants, id)).find((x) => x?.characterId === playsId);
+        if (other !== undefined) return errR('ALREADY_LINKED', `${ch.name} is already in this encounter as ${other.name}`, 'playsId');
+        return okR([{ type: 'encounter.linked', id: c.value.id, characterId: playsId }]);
+      },
+    }),
     'encounter.setIncapacitated': handlerOf(d.setIncapacitated, {
       decide(world, { characterId, value }) {
         const a = needActor(world, characterId);
