@@ -90,4 +90,34 @@ describe('36th Way attack abilities', () => {
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
   });
+
+  it('an ability with two targets: the panel picks both, shows odds per target and rolls each', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
+    const vesk = n.idOf('Vesk');
+    const fork = { id: 'fork', name: 'Forked Lance', frequency: 'at-will', action: 'standard', attack: { defense: 'pd', reach: 'nearby', targets: 2, hit: { count: 1, sides: 6, bonus: 0 } } };
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: vesk, sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30, abilities: [fork] } });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    await gm.p.locator('#build-init-band').selectOption('slow');
+    await builderLine(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await builderLine(gm.p, { name: 'Goblin', 'quick-ac': '12', 'quick-pd': '11', 'quick-md': '10', hp: '50' });
+    await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Goblin');
+    await gm.p.getByTestId('roll-initiative').click();
+    await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
+
+    const form = await openAction(gm.p, 'Forked Lance');
+    await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (nearby)', 'Goblin (nearby)']);
+    const more = form.getByRole('group', { name: 'More targets (up to 1)' });
+    await more.getByLabel('Goblin (nearby)').check();
+    // +4 (level 1, volition 3) vs PD 13 needs a natural 9; vs PD 11 a natural 7: one line each.
+    const ogre = `Ogre: ${percent(count3d6((x) => x >= 9))} to hit`;
+    const goblin = `Goblin: ${percent(count3d6((x) => x >= 7))} to hit`;
+    expect([ogre, goblin]).toEqual(['Ogre: 74.1% to hit', 'Goblin: 90.7% to hit']);
+    await expect.poll(async () => (await form.getByTestId('action-odds-line').allTextContents()).map((t) => t.split(' · ')[0])).toEqual([ogre, goblin]);
+    const result = await roll(form, 'Roll: Forked Lance');
+    expect(result).toMatch(/Vesk attacked Ogre \(PD 13\)/);
+    expect(result).toMatch(/Vesk attacked Goblin \(PD 11\)/);
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(gm.errors).toEqual([]);
+  });
 });
