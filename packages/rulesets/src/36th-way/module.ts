@@ -6,7 +6,7 @@ import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads,
 import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { TSW_FOE_FIELDS } from './sheet-model.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
@@ -14,6 +14,7 @@ import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { isFoe, log, name, onSt } from './logging.js';
 import {
+  attackDeclaration,
   checkDeclaration,
   damageDeclaration,
   diceyMoveDeclaration,
@@ -28,6 +29,7 @@ import {
   rallyDeclaration,
   restoreDeclaration,
   sheetRemoveDeclaration,
+  sheetSetDeclaration,
   stabilizeDeclaration,
   stanceDeclaration,
   sustainDeclaration,
@@ -96,7 +98,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
   const net = saveAdvantage(kit, world, s.id) - first;
   const roll = roll3d6(rng, world, net);
-  const target = d.lastGasp !== null ? numSetting(world, 'tsw.lastGaspSaveTarget') : numSetting(world, 'tsw.deathSaveTarget');
+  const target = d.lastGasp !== null ? numSetting(world, '36th-way.lastGaspSaveTarget') : numSetting(world, '36th-way.deathSaveTarget');
   const outcome = deathSaveOutcome(world, roll.natural, target);
   const counts = opts.counts && outcome === 'failure';
   const failures = s.deathFailures + (counts ? 1 : 0);
@@ -107,7 +109,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   if (outcome !== 'failure') {
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
-    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
+    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'death save' }));
   }
   return out;
 }
@@ -175,15 +177,16 @@ export function createTswModule(): TswModule {
   };
 
   const commands: Record<string, CommandHandler> = {
-    '36th-way.sheet.set': {
-      decide(world, c) {
-        const s = parseSheet(c['sheet'], world);
+    '36th-way.sheet.set': handlerOf(sheetSetDeclaration, {
+      decide(world, { sheet }) {
+        // The schema has checked every field; parseSheet fills the table's defaults and checks hp against maxHp.
+        const s = parseSheet(j(sheet), world);
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
         return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
-    },
+    }),
     '36th-way.sheet.remove': handlerOf(sheetRemoveDeclaration, {
       decide(world, { characterId }) {
         const s = needSheet(world, characterId, 'characterId');
@@ -197,10 +200,10 @@ export function createTswModule(): TswModule {
         return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value } satisfies TswEvent]);
       },
     }),
-    '36th-way.attack': {
-      authorize: byController('attackerId', 'attacker'),
-      decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
-    },
+    '36th-way.attack': handlerOf(attackDeclaration, {
+      authorize: (world, p, actor) => mayCommand(world, actor, p.attackerId),
+      decide: (world, p, env) => decideAttack(kit, world, p, env.rng),
+    }),
     '36th-way.damage': handlerOf(damageDeclaration, {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
       decide(world, { targetId, amount, damageType = 'weapon', crit }) {
@@ -217,7 +220,7 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
         if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
-        const roll = average === true ? false : average === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : average === false ? true : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
         const dice: number[] = [];
         for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
@@ -314,7 +317,7 @@ export function createTswModule(): TswModule {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        const roll = average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
           if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
@@ -390,7 +393,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
-        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
+        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'rally' });
         out.push(h);
         if (against !== undefined) {
           const inst = own(getEncounter(world).conditions, against);

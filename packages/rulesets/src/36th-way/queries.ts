@@ -81,7 +81,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
   const defenseValue = defenseOf(sheets[q.target]!, defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).
-  const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, 'tsw.invisibleSaveTarget'), 0, world) : null;
+  const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, '36th-way.invisibleSaveTarget'), 0, world) : null;
   const found = invisibleSave ?? 1;
   // A coup de grace crits whatever the dice say.
   const hit = q.coupDeGrace ? 1 : o.hit;

@@ -28,12 +28,14 @@ import {
   type World,
 } from '@tablekeeper/engine';
 import * as D from './declarations.js';
+import { groupNames, groupNumberAfter } from './names.js';
 import { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove } from './limits.js';
 import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, withStats } from './state.js';
 
 export { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove };
+export { groupNumberAfter };
 
 const slotsFor = (world: World, track: TrackName): number => {
   const s = daggerheartSettings(world);
@@ -195,10 +197,12 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
       }
       const enc = getEncounter(world);
       const joined: EngineEvent[] = [];
+      // A second group of the same stat block goes on counting (Bandit 4, 5 after Bandit 1-3), so no two share a name.
+      const labels = groupNames(name, count, Object.values(world.characters).map((c) => c.name));
       for (let i = 0; i < count; i++) {
         const [id, next] = mintId(w, 'ch', env.rng);
         w = next;
-        const label = count === 1 ? name : `${name} ${i + 1}`;
+        const label = labels[i]!;
         const stats = { adversary: true, difficulty: p.difficulty, major: p.major, severe: p.severe, hpMax: p.hp, hpMarked: 0, stressMax: p.stress ?? 0, stressMarked: 0, attack: p.attack ?? 0, damage, moves: moveStats };
         events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility, stats });
         // In a running conflict they join at once, ready for the GM to give them the spotlight.

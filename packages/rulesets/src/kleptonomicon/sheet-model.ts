@@ -10,6 +10,8 @@ import type { KleptoEvent } from './events.js';
 
 const fields = {
   edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().optional(),
+  // The text gives a Basic Attack no defence number; the improvised maneuver's Score must reach this one (default: the Edge Save line).
+  defense: int(0, 100, 'Defense: the Score an attack against this creature must reach').optional(),
   sneaky: z.boolean().meta({ description: 'Sneaky: advantage on the Edge Saves (004 "Turn Order")' }).optional(),
   movementStyles: z
     .array(z.strictObject({ style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (walk, climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }))

@@ -4,6 +4,7 @@
 import { defineSheet, err, own, ok, type Json } from '@tablekeeper/engine';
 import { ABILITIES } from './checks.js';
 import { osrSheet } from './declarations.js';
+import type { OsrEvent } from './events.js';
 import { readSheet } from './sheet.js';
 
 export const osrSheetModel = defineSheet({
@@ -37,6 +38,6 @@ export const osrSheetModel = defineSheet({
     if (next['hp'] === undefined && typeof next['maxHp'] === 'number' && changed['maxHp'] !== undefined) stats['hp'] = next['maxHp'];
     const merged = readSheet({ ...own(world.characters, id)!.stats, ...stats });
     if (merged.hp > merged.maxHp) return err('INVALID_VALUE', `sheet.hp: must be at most maxHp (${merged.maxHp}) (001 "Healing & HP")`, 'sheet.hp');
-    return ok([{ type: 'osr.sheetSet', id, stats }]);
+    return ok([{ type: 'osr.sheetSet', characterId: id, stats } satisfies OsrEvent]);
   },
 });

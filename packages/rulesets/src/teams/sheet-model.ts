@@ -28,7 +28,8 @@ const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD
 export const teamsSheetModel = defineSheet({
   rulesetId: 'teams',
   fields,
-  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 0, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
+  // Medium (4) as the sheet parser and 003 "Size" take it: a default of 0 made every PC smaller than every foe (a GM review finding).
+  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 4, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
   // A player chooses what their character holds (Brandish); the numbers are the GM's.
   playerEditable: ['wielded'],
   // A foe's sheet as players read it (ADR 33): its name and whether it is up; its Evasion, size and deflection once the GM reveals defences.

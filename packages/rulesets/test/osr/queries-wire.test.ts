@@ -85,9 +85,12 @@ describe('osr.attackOdds', () => {
 describe('osr.characterStatus', () => {
   it('answers the GM with characterStatus, a player for visible characters only', () => {
     const { t, pc, veiled, ann } = setup();
+    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { characterId: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
+    // The old field name (`id`, before docs/vocabulary.md named its kind) still reads, and errors name it as sent.
     expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { id: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
-    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
+    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { characterId: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
     expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'id' } });
-    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'id' } });
+    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { characterId: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'characterId' } });
+    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'characterId' } });
   });
 });
