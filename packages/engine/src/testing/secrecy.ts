@@ -7,6 +7,8 @@
 // removals) no canary may appear in a player's or a spectator's view, log,
 // history, command refusal or query answer.
 import { own } from '../core/own.js';
+import { SHEET_MODULE_ID } from '../core/sheet.js';
+import { foeRevealOf, isFoeCharacter, showsFoeNumbers } from '../foes/model.js';
 import { collectKeys, collectStrings } from '../core/walk.js';
 import fc from 'fast-check';
 import type { Command, Engine, Json, Result, RuleError, Table, Viewer, ViewMemo, World } from '../core/types.js';
@@ -133,8 +135,8 @@ type Path = readonly (string | number)[];
  * field (a foe's stats, a condition's params and save, an Edge Save roll's
  * detail) is projected by declared keys (ADR 33), so keys are planted there too.
  */
-const statsShown = (record: { readonly [k: string]: Json }, path: Path): boolean =>
-  record['visibility'] === 'visible' && (path[0] === 'characters' ? path.length === 2 : record['kind'] === 'pc');
+const statsShown = (record: { readonly [k: string]: Json }, path: Path, foeStats: ((id: string) => boolean) | null): boolean =>
+  record['visibility'] === 'visible' && (path[0] === 'characters' ? path.length === 2 && (foeStats === null || !foeStats(String(path[1]))) : record['kind'] === 'pc');
 
 /**
  * The world with one key planted in a record of the named modules' state
@@ -143,14 +145,16 @@ const statsShown = (record: { readonly [k: string]: Json }, path: Path): boolean
  * only records, and a key there would be a phantom record, not a new field).
  * Null when the state has no such record.
  */
-export function plantKey(world: World, modules: readonly string[], n: number, label: number): { readonly world: World; readonly module: string } | null {
+export function plantKey(world: World, modules: readonly string[], n: number, label: number, foeStatsProjected = false): { readonly world: World; readonly module: string } | null {
   const spots: Path[] = [];
+  // With a sheet module, a visible foe character's stats are projected by declared keys (ADR 33): keys are planted there too, unless the table shows every number.
+  const foeStats = foeStatsProjected && !showsFoeNumbers(world) ? (id: string) => isFoeCharacter(world, id) : null;
   const visit = (v: Json, path: Path): void => {
     if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
     else if (v !== null && typeof v === 'object') {
       const values = Object.values(v);
       if (values.some((x) => x === null || typeof x !== 'object' || Array.isArray(x))) spots.push(path);
-      for (const [k, x] of Object.entries(v)) if (k !== 'stats' || !statsShown(v, path)) visit(x, [...path, k]);
+      for (const [k, x] of Object.entries(v)) if (k !== 'stats' || !statsShown(v, path, foeStats)) visit(x, [...path, k]);
     }
   };
   for (const m of modules) {
@@ -194,6 +198,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let projectionsCompared = 0;
   const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
+  const foeStatsProjected = opts.engine.modules.some((m) => m.id === SHEET_MODULE_ID);
   const queryNames = opts.engine.modules.flatMap((m) => Object.keys(m.queries ?? {})).sort();
 
   const dice = fc.record({ a: fc.nat({ max: 1000 }), b: fc.nat({ max: 1000 }), c: fc.nat({ max: 1000 }) });
@@ -260,7 +265,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
     for (const [k, d] of script) {
       steps++;
       if (opts.plant !== undefined && d.c % 3 === 0) {
-        const w = plantKey(table.world, opts.plant, d.a * 31 + d.b, ++counter);
+        const w = plantKey(table.world, opts.plant, d.a * 31 + d.b, ++counter, foeStatsProjected);
         if (w !== null) {
           table = { ...table, world: w.world };
           planted++;
@@ -382,6 +387,7 @@ function sameOutcome(engine: Engine, world: World, command: Command, actor: View
 
 /** The engine's own steps: characters, countdowns, encounters, notes, rolls and players' random commands. */
 function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], queryNames: readonly string[]): StepMaker[] {
+  const foeStatsProjected = opts.engine.modules.some((m) => m.id === SHEET_MODULE_ID);
   const gm = (command: Command): Step => ({ actor: SECRECY_GM, command });
   const tiers = ['hidden', 'existence', 'visible'] as const;
   const roster = (ctx: StepContext, d: Dice) => [
@@ -423,7 +429,8 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
         kind,
         visibility,
         seatId,
-        stats: visibility === 'visible' ? { hp: 10, ac: 12 } : { hp: 10, ac: 12, note: ctx.canary() },
+        // A foe's stats are the GM's too where a sheet module projects them (ADR 33); a PC's pass as entered.
+        stats: visibility === 'visible' && (kind === 'pc' || !foeStatsProjected) ? { hp: 10, ac: 12 } : { hp: 10, ac: 12, note: ctx.canary() },
       });
     },
     (ctx, d) => gm({ type: 'character.remove', id: ctx.pick(ctx.characterIds(), d.a, 'nobody') }),
@@ -489,7 +496,8 @@ function genericSteps(opts: SecrecyOptions, commandTypes: readonly string[], que
       const mine = annSeat === undefined ? [] : annSeat.characterIds.filter((id) => own(ctx.world.characters, id)?.visibility === 'visible');
       return { actor: SECRECY_ANN, command: { type: 'request.make', characterId: ctx.pick(mine, d.b, 'nobody'), kind: 'damage', amount: 1 + (d.c % 5), note: ctx.word() } };
     },
-    () => null,
+    // The GM's reveal of foes' defences (ADR 33), now and then: the defence tier is projected too (never `all`, which shows what the GM entered).
+    (ctx, d) => (d.a % 4 === 0 && commandTypes.includes('foes.reveal') ? gm({ type: 'foes.reveal', reveal: foeRevealOf(ctx.world) === 'none' ? 'defences' : 'none' }) : null),
     () => null,
     // A player's command of any type, its id fields naming anything (hidden ids included).
     (ctx, d) => {

@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -505,7 +505,7 @@ export function createTswModule(): TswModule {
       const why = e.reason === 'ongoing' ? ' ongoing' : e.reason === 'confused' ? ' (Confused)' : '';
       const dealt = `${name(w, id)} took ${e.amount}${why} damage${e.resisted === true ? ' (resisted: halved)' : ''}${e.crit ? ' (crit)' : ''}`;
       // Players read a foe's damage and its fall, never its HP (ADR 33).
-      const shown = isFoe(w, id) ? `${dealt}.${e.hpTo <= 0 ? ` ${name(w, id)} is down.` : ''}` : undefined;
+      const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${dealt}.${e.hpTo <= 0 ? ` ${name(w, id)} is down.` : ''}` : undefined;
       return log(w2, e, '36th-way.damaged', `${dealt}: ${e.hpFrom} -> ${e.hpTo} HP${status}.`, undefined, shown);
     },
     '36th-way.healed': (w, e) => {
@@ -513,7 +513,7 @@ export function createTswModule(): TswModule {
       const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
       const how = e.halved ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
       const healed = `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}`;
-      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP.`, undefined, isFoe(w, id) ? `${healed}.` : undefined);
+      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}.` : undefined);
     },
     '36th-way.deathSaveRolled': (w, e) => {
       const id = e.characterId;

@@ -5,6 +5,7 @@
 // published fact 000 does not print, so each is a documented setting.
 import {
   foeNumbersView,
+  showsFoeNumbers,
   isFoeCharacter,
   AUDIENCE_ALL,
   appendLog,
@@ -277,7 +278,7 @@ const evolve: Evolve<TrackerEvent> = {
     const why = e.reason === '' ? '' : ` (${e.reason})`;
     const said = `${nameOf(w, id)} ${verb} ${n} ${TRACK_WORDS[e.track]}${why}${dice}`;
     // How much of a foe's track is marked is the GM's (ADR 33).
-    const shown = isFoe(w, id) ? `${said}.` : undefined;
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${said}.` : undefined;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.track', text: `${said}: ${e.to} marked.`, ...(shown === undefined ? {} : { shown }), data: { characterId: id, track: e.track } });
   },
   'daggerheart.damageTaken': (w, e) => {
@@ -288,7 +289,7 @@ const evolve: Evolve<TrackerEvent> = {
     // A foe's thresholds and HP are the GM's (ADR 33): players read the damage, its severity and the foe's fall.
     const ch = own(w.characters, id);
     const down = ch !== undefined && e.hpTo >= trackOf(ch.stats, 'hp', slotsFor(w, 'hp')).slots;
-    const shown = isFoe(w, id) ? `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.marks]}).${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.marks]}).${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } });
   },
   'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${e.rest} rest.` }),

@@ -1,6 +1,6 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, reducersOf, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, own, reducersOf, showsFoeNumbers, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
@@ -91,7 +91,7 @@ const typed: Evolve<KleptoEvent> = {
     const r: Resource = { value: e.value, max: e.max };
     const next = updateKlepto(w, (st) => ({ ...st, resources: { ...st.resources, [ch]: { ...(st.resources[ch] ?? {}), [key]: r } } }));
     // A foe's numbers are the GM's (ADR 33): players read that it changed, and a fall to 0.
-    const shown = isFoe(w, ch) ? `${nameOf(w, ch)}'s ${key} changed${r.value === 0 ? ' to 0' : ''}.` : undefined;
+    const shown = isFoe(w, ch) && !showsFoeNumbers(w) ? `${nameOf(w, ch)}'s ${key} changed${r.value === 0 ? ' to 0' : ''}.` : undefined;
     return log(next, e, 'kleptonomicon.resource', `${nameOf(w, ch)}: ${key} ${r.value}/${r.max}.`, undefined, shown);
   },
   'kleptonomicon.freeActionTaken': (w, e) => {

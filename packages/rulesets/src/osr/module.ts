@@ -13,6 +13,7 @@ import {
   foeRevealOf,
   getEncounter,
   isFoe,
+  showsFoeNumbers,
   osrEncounter,
   playerTurnSerial,
   reducersOf,
@@ -178,7 +179,7 @@ const evolve: Evolve<OsrEvent> = {
   'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} takes ${e.total} damage (${e.dice}${e.doubled ? (e.doubledBy === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${e.source}.`),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} is healed by ${e.source}: ${e.dice} = ${e.total}.`),
   'osr.hpChanged': (w, e) =>
-    log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) ? foeHpText(w, e) : undefined),
+    log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined),
   'osr.downed': on((w, e, st) => {
     const id = e.characterId;
     const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id) });
@@ -236,7 +237,7 @@ const evolve: Evolve<OsrEvent> = {
     const text = restText(e.heals, '');
     // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
     const foes = e.heals.filter((h) => isFoe(w, h.id));
-    const shown = foes.length === 0 ? undefined : restText(e.heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
+    const shown = foes.length === 0 || showsFoeNumbers(w) ? undefined : restText(e.heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
     return log(setOsr(next, s2), e, text, undefined, shown);
   }),
   'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, e.characterId) }), e, `${nm(w, e.characterId)} is in stealth.`)),

@@ -190,7 +190,7 @@ const evolve: Evolve<TeamsEvent> = {
     const sh = own(getTeams(w).sheets, id);
     const type = typeof e.damageType === 'string' ? ` ${e.damageType}` : '';
     // Players read a foe's damage, not its endurance or health (ADR 33); its fall has its own line.
-    const shown = isFoe(world, id) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
+    const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
     return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`, undefined, shown);
   },
   'teams.consciousnessAtRisk': (world, e) => {
@@ -272,7 +272,7 @@ const evolve: Evolve<TeamsEvent> = {
     const field = e.field;
     const to = e.to;
     const w = updateSheet(world, id, (sh) => ({ ...sh, [field]: to }));
-    return log(w, e, [id], `${nameOf(w, id)}'s ${field} set to ${to} by the GM.`, undefined, isFoe(world, id) ? `${nameOf(w, id)}'s ${field} was set by the GM.` : undefined);
+    return log(w, e, [id], `${nameOf(w, id)}'s ${field} set to ${to} by the GM.`, undefined, isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)}'s ${field} was set by the GM.` : undefined);
   },
 };
 

@@ -78,6 +78,15 @@ describe("36th Way: a foe's sheet reaches players by declared fields only", () =
     expect(lines(t2.s.view(PLAYER), '36th-way.attack')).toEqual(['Ann attacked Orc (AC 14): natural 15, total 19; hit.']);
   });
 
+  it('a table showing every number writes the foe lines alike for everyone (5 damage: 20 -> 15 HP)', () => {
+    const t = fight();
+    t.s.run({ type: 'seat.add', name: 'Ann' });
+    t.s.run({ type: 'foes.reveal', reveal: 'all' });
+    t.s.run({ type: '36th-way.damage', targetId: 'orc', amount: 5 });
+    expect(lines(t.s.view(PLAYER), '36th-way.damaged')).toEqual(lines(t.s.view(GM), '36th-way.damaged'));
+    expect(lines(t.s.view(PLAYER), '36th-way.damaged')[0]).toContain('20 -> 15 HP');
+  });
+
   it("the Orc's sheet in history (36th-way.sheetSet, once it is in a fight) carries its declared fields only", () => {
     const t = fight();
     t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', level: 3, ac: 16, pd: 14, md: 11, maxHp: 30 } });
