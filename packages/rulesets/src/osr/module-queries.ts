@@ -63,7 +63,7 @@ const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, 
   const id = readableCharacter(world, viewer, p.characterId, 'characterId');
   if (!id.ok) return id;
   // A foe's derived numbers come from its stats, which stay with the GM (ADR 33).
-  if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'id');
+  if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
   return okv(characterStatus(world, id.value) as unknown as Json);
 });
 

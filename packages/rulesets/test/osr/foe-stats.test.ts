@@ -73,6 +73,8 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     // The Orc's own attack needs its scores: refused too, and its status.
     expect(s.engine.query(s.table, player, 'osr.attackOdds', { attackerId: orc, targetId: pc })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'attackerId' } });
     expect(s.engine.query(s.table, player, 'osr.characterStatus', { id: orc })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    // Under today's field name the refusal names it (characterId; `id` is its old name).
+    expect(s.engine.query(s.table, player, 'osr.characterStatus', { characterId: orc })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'characterId' } });
     s.run({ type: 'foes.reveal', reveal: 'defences' });
     expect(ask(player)).toEqual(gm);
   });
