@@ -132,7 +132,7 @@ describe('OSR: character.sheet.set (001 "Character Sheet")', () => {
     const b = table('osr');
     const viaOld = a.run({ type: 'osr.setSheet', character: a.annId, stats: { str: 15 } });
     const viaNew = b.run(set(b.annId, { str: 15 }, true));
-    expect(viaNew.kind === 'command' && viaNew.events).toEqual(viaOld.kind === 'command' && viaOld.events.map((e) => ({ ...e, id: b.annId })));
+    expect(viaNew.kind === 'command' && viaNew.events).toEqual(viaOld.kind === 'command' && viaOld.events.map((e) => ({ ...e, characterId: b.annId })));
   });
 });
 

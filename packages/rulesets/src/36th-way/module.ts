@@ -3,11 +3,12 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
+import { TSW_FOE_FIELDS } from './sheet-model.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
@@ -491,7 +492,10 @@ export function createTswModule(): TswModule {
       const r = e.roll as { natural?: number; dice?: number[] } | null;
       const what = e.noEffect ? 'had no effect (failed the save to find an Invisible target)' : e.critFail ? 'crit-failed' : e.crit ? 'crit' : e.hit ? 'hit' : 'missed';
       const w1 = e.critFail ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e.attackerId)}: no miss effects; something else may go wrong.` }) : w;
-      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): natural ${String(r?.natural)}, total ${e.total}; ${what}.`, { dice: j(r?.dice ?? []) });
+      const rolled = `natural ${String(r?.natural)}, total ${e.total}; ${what}.`;
+      // Players read a foe's defence only once the GM reveals defences (ADR 33): their line names the defence, not its number.
+      const shown = isFoe(w, e.targetId) && foeRevealOf(w) === 'none' ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()}): ${rolled}` : undefined;
+      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: j(r?.dice ?? []) }, shown);
     },
     '36th-way.damaged': (w, e) => {
       const id = e.targetId;
@@ -699,8 +703,9 @@ export function createTswModule(): TswModule {
     // Turn numbers as the kernel shows them to players (hidden turns not counted).
     const turn = (n: number | null): number | null => (n === null ? null : playerTurnSerial(enc, n));
     const last = st.lastEngage;
+    const foeKeys_ = foeKeys(source, viewer as Viewer, TSW_FOE_FIELDS);
     const view: TswState = {
-      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([k]) => shown(k)).map(([k, sh]) => [k, shownSheet(sh, shown, turn)])),
+      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([k]) => shown(k)).map(([k, sh]) => [k, isFoe(source, k) ? foeSheet(shownSheet(sh, shown, turn), foeKeys_) : shownSheet(sh, shown, turn)])),
       engaged: st.engaged.filter(keep),
       far: st.far.filter(keep),
       provocations: st.provocations.filter((p) => shown(p.by)).map((p) => ({ id: p.id, by: p.by, against: p.against.filter(shown), reason: p.reason, round: p.round })),
@@ -719,18 +724,37 @@ export function createTswModule(): TswModule {
     return viewer.role === 'gm' || sheetShown(world, id, sheet) ? 'shown' : 'hidden';
   };
 
-  const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TSW_ID}`] };
+  const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TSW_ID}`] };
   // History as players read it: a foe's damage and healing without its HP; `hpTo` stays only as 0 when it falls (ADR 33).
-  const withoutHp = (idField: string) => (w: World, e: EngineEvent): EngineEvent => {
-    if (!isFoe(w, e[idField])) return e;
-    const { hpFrom: _from, hpTo, ...rest } = e;
-    return typeof hpTo === 'number' && hpTo <= 0 ? { ...rest, hpTo: 0 } : rest;
+  const withoutHp = (id: string) => foeNumbersView({ id, numbers: ['hpFrom', 'hpTo'], fall: 'hpTo', foe: isFoe });
+  const eventView = {
+    '36th-way.damaged': withoutHp('targetId'),
+    '36th-way.healed': withoutHp('characterId'),
+    // The defence's number and whether the foe is weak to the attack (its crit range follows) are its defences.
+    '36th-way.attackRolled': foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe }),
+    // A foe's sheet shown in history as in the state: its declared keys only.
+    '36th-way.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
+      const sh = e['sheet'] as unknown as Sheet | undefined;
+      if (sh === undefined || sh === null || typeof sh !== 'object' || sh.kind === 'pc' || !isFoe(w, sh.id)) return e;
+      return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) as unknown as Json };
+    },
   };
-  const eventView = { '36th-way.damaged': withoutHp('targetId'), '36th-way.healed': withoutHp('characterId') };
   const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, queries: tswQueries(kit) };
   return { module, kit };
 }
 
+
+/**
+ * A foe's sheet as players read it (ADR 33): the declared keys only; its hit points
+ * only as a fall to 0; collections it keeps from them read as empty, so the odds and
+ * actions code that walks them on a player's view has nothing to walk.
+ */
+function foeSheet(sh: Sheet, keys: ReadonlySet<string> | null): Sheet {
+  if (keys === null) return sh;
+  const picked = pickKeys(sh as unknown as { readonly [k: string]: Json }, keys);
+  const hidden = { resources: {}, maxResources: {}, resist: {}, weak: [], abilities: {}, uses: {} };
+  return { ...hidden, ...picked, ...(sh.hp <= 0 ? { hp: 0 } : {}) } as unknown as Sheet;
+}
 
 /** An ability's attack, field by field (a player's view copies only the fields named). */
 function shownAttack(t: AbilityAttack): AbilityAttack {

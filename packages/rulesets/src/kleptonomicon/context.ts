@@ -1,7 +1,7 @@
 // What the Kleptonomicon's commands, reducers and views share (004): reading
 // fields, who controls whom, sheet numbers, secrecy, log lines, the phase
 // guards and a turn's movement.
-import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, getEncounter, ok, own, type Audience, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, foeNumbersView, getEncounter, isFoeCharacter, ok, own, type Audience, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { interruptEffect, startTurnMovement, type MovementStyle, type TurnMovement } from './movement.js';
 import { ABILITY_TIMES, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
 import { K, setting } from './settings.js';
@@ -102,15 +102,11 @@ export function log(world: World, e: EngineEvent, kind: string, line: string, da
 }
 
 /** Anyone but a PC (an NPC character, one since removed): its resources (health, vitality...) are the GM's (ADR 33). */
-export const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(world.characters, id)?.kind !== 'pc';
+export const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || isFoeCharacter(world, id);
 
-/** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33). */
+/** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33), by the shared filter. */
 export const kleptoEventView: { readonly [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
-  'kleptonomicon.resourceSet': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { from: _from, value, max: _max, ...rest } = e;
-    return value === 0 ? { ...rest, value: 0 } : rest;
-  },
+  'kleptonomicon.resourceSet': foeNumbersView({ id: 'characterId', numbers: ['from', 'value', 'max'], fall: 'value' }),
 };
 
 // ---------------------------------------------------------------- the module
