@@ -262,3 +262,57 @@ describe('a table exported on main before the sheet model replays to the same wo
     });
   }
 });
+
+describe('teams: the shared sheet commands address a creature without a character (ADR 34)', () => {
+  const foe = { name: 'Raider', evasion: 6, attributes: { strength: 6 }, skills: { combat: 6 }, maxEndurance: 10, maxHealth: 10 };
+  function fight() {
+    const t = table('teams');
+    t.run({ type: 'encounter.start', combatants: [{ id: 'raider', name: 'Raider', kind: 'npc', side: 'foes' }, { id: t.annId, kind: 'pc', side: 'players', characterId: t.annId }], params: { teamOrder: ['players', 'foes'] } });
+    return t;
+  }
+
+  it("the GM sets an unlinked foe's sheet by its combatant id, reads it back, and removes it; the character commands' events are teams' own", () => {
+    const t = fight();
+    const set1 = t.run(set('raider', foe));
+    expect(set1.kind === 'command' && set1.events.map((e) => e.type)).toContain('teams.sheetSet');
+    const sheet = getTeams(t.world).sheets['raider']!;
+    expect(sheet).toMatchObject({ name: 'Raider', evasion: 6, maxEndurance: 10, characterId: null });
+    const read = t.engine.query(t.table, GM, 'character.sheet', { characterId: 'raider' });
+    expect(read.ok && (read.value as { sheet: { evasion: number } }).sheet.evasion).toBe(6);
+    // A patch keeps the rest of the foe's sheet.
+    t.run(set('raider', { evasion: 7 }, true));
+    expect(getTeams(t.world).sheets['raider']).toMatchObject({ evasion: 7, maxEndurance: 10 });
+    const removed = t.run({ type: 'character.sheet.remove', characterId: 'raider' });
+    expect(removed.kind === 'command' && removed.events).toEqual([{ type: 'teams.sheetRemoved', id: 'raider' }]);
+    expect(getTeams(t.world).sheets['raider']).toBeUndefined();
+    // The combatant stays in the fight; only its sheet went.
+    expect(t.world.characters['raider']).toBeUndefined();
+  });
+
+  it("a PC's sheet is removed by the character's id (its sheet key found through the link); nothing else changes", () => {
+    const t = fight();
+    t.run(set(t.annId, { evasion: 5, maxEndurance: 12, maxHealth: 12 }));
+    expect(getTeams(t.world).sheets[t.annId]).toMatchObject({ characterId: t.annId, evasion: 5 });
+    t.run({ type: 'character.sheet.remove', characterId: t.annId });
+    expect(getTeams(t.world).sheets[t.annId]).toBeUndefined();
+    expect(t.world.characters[t.annId]?.name).toBe('Ann');
+  });
+
+  it('a player may neither set nor remove a foe\'s sheet, nor remove her own; an id naming nobody is NOT_FOUND with its path', () => {
+    const t = fight();
+    t.run(set('raider', foe));
+    expect(t.fail(set('raider', { wielded: [] }, true), t.ann).code).toBe('FORBIDDEN');
+    expect(t.fail({ type: 'character.sheet.remove', characterId: 'raider' }, t.ann).code).toBe('FORBIDDEN');
+    t.run(set(t.annId, { evasion: 5 }));
+    expect(t.fail({ type: 'character.sheet.remove', characterId: t.annId }, t.ann).code).toBe('FORBIDDEN');
+    expect(t.fail(set('nobody', foe))).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
+    expect(t.fail({ type: 'character.sheet.remove', characterId: 'nobody' })).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
+    expect(t.fail({ type: 'character.sheet.remove', characterId: t.otherId })).toMatchObject({ code: 'NOT_FOUND', path: 'characterId' });
+    expect(t.fail({ type: 'character.sheet.remove', characterId: 'raider', extra: 1 })).toMatchObject({ code: 'INVALID_VALUE' });
+  });
+
+  it('only a ruleset whose sheets a creature can hold declares character.sheet.remove', () => {
+    const removable = rulesetIds.filter((id) => engineFor(id)!.catalog.some((d) => d.type === 'character.sheet.remove'));
+    expect(removable).toEqual(['teams']);
+  });
+});

@@ -51,4 +51,4 @@ export { reducersOf, reactionOf, stored, type Evolve, type EventOf, type TypedEv
 export { own } from './own.js';
 export { controls } from './controls.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

@@ -18,6 +18,8 @@ export const SHEET_MODULE_ID = 'sheet';
 export const SHEET_SET = 'character.sheet.set';
 /** The query a phone's sheet form starts from: the stored values and which of them its player may change. */
 export const SHEET_GET = 'character.sheet';
+/** Removes a sheet (GM only), for rulesets whose sheets outlive or never had a character. */
+export const SHEET_REMOVE = 'character.sheet.remove';
 /** Stats-stored sheets without an event of their own write this one: `{ id, stats }` merged into the character's stats. */
 export const SHEET_SET_EVENT = 'character.sheetSet';
 
@@ -39,6 +41,14 @@ export interface SheetSpec {
    */
   write(world: World, characterId: string, next: Values, changed: Values, patch: boolean): Result<EngineEvent[]>;
   /**
+   * A creature without a character whose sheet this ruleset keeps under its own id
+   * (an unlinked combatant, a foe's stat line): the sheet commands address it as
+   * `characterId` too (docs/vocabulary.md). Absent: characters only.
+   */
+  creature?(world: World, id: string): boolean;
+  /** Events that remove the creature's sheet (absent: the ruleset has no `character.sheet.remove`). */
+  remove?(world: World, id: string): Result<EngineEvent[]>;
+  /**
    * What players read of a foe's stored sheet, by stored key (ADR 33): a stats-stored
    * sheet's foes are projected by this module, a ruleset keeping its own sheet
    * records applies it in its projector. Without it a foe shows no stored value.
@@ -53,6 +63,8 @@ export interface SheetModel extends SheetSpec {
   readonly schema: z.ZodObject;
   /** The command's declaration, with this ruleset's fields as `sheet`. */
   readonly declaration: CommandDeclaration;
+  /** `character.sheet.remove`'s declaration, when the ruleset can remove a sheet. */
+  readonly removal: CommandDeclaration | null;
 }
 
 /** Strip optional wrappers so a field can carry its default in the whole-sheet schema. */
@@ -84,7 +96,15 @@ export function defineSheet(spec: SheetSpec): SheetModel {
       patch: z.boolean().meta({ description: 'change only the fields given (default false: a whole sheet)' }).optional(),
     }),
   });
-  return { ...spec, schema: z.strictObject(shape), declaration };
+  const removal =
+    spec.remove === undefined
+      ? null
+      : declareCommand(SHEET_REMOVE, {
+          summary: "Remove a character's or a foe's sheet (the character itself stays)",
+          who: 'gm',
+          input: z.strictObject({ characterId: characterId('the character, or a creature without one (its own id)') }),
+        });
+  return { ...spec, schema: z.strictObject(shape), declaration, removal };
 }
 
 /** JSON Schema of a ruleset's whole sheet (defaults and playerEditable on each field), for forms. */
@@ -106,12 +126,27 @@ const sheetQuery = declareQuery(SHEET_GET, {
 /** The module that handles `character.sheet.set` for one ruleset's sheet model. */
 export function sheetModule(model: SheetModel): Module {
   const editable = new Set(model.playerEditable);
+  // A character, or a creature the ruleset keeps a sheet for (ADR 34): one id field addresses both.
+  const known = (world: World, id: string): boolean => own(world.characters, id) !== undefined || model.creature?.(world, id) === true;
+  const remover = model.remove;
+  const removeHandler: CommandHandler | null =
+    remover === undefined
+      ? null
+      : {
+          label: 'remove a sheet',
+          // No authorize: the engine's GM-only default (declared who: 'gm').
+          decide(world, c) {
+            const id = String(c['characterId']);
+            if (!known(world, id)) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
+            return remover(world, id);
+          },
+        };
   const handler: CommandHandler = {
     label: 'set a character sheet',
     authorize: (world, c, actor) => (controls(world, actor, c['characterId']) ? null : FORBIDDEN()),
     decide(world, c, env) {
       const id = String(c['characterId']);
-      if (own(world.characters, id) === undefined) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
+      if (!known(world, id)) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
       const given = (c['sheet'] ?? {}) as Values;
       const current = model.read(world, id);
       const base = c['patch'] === true ? current : model.defaults;
@@ -130,7 +165,7 @@ export function sheetModule(model: SheetModel): Module {
   // Answered on the asker's own view (the engine projects first): a player reads only a sheet their view holds.
   const get = defineQuery(sheetQuery, (world, { characterId: id }, viewer) => {
     if (!controls(world, viewer, id)) return err(ErrorCode.FORBIDDEN, "only the GM or the character's own player may open this sheet", 'characterId');
-    if (own(world.characters, id) === undefined) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
+    if (!known(world, id)) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
     return ok({ sheet: model.read(world, id) as unknown as Json, playerEditable: [...model.playerEditable] });
   });
   // Players read a foe character's stats only by the ruleset's declared keys (ADR 33); a PC's or a seat's own pass as the core shows them.
@@ -161,9 +196,9 @@ export function sheetModule(model: SheetModel): Module {
     eventView: Object.fromEntries(Object.entries(statsEvents).map(([type, idField]) => [type, statsView(idField)])),
     projectReads: { reads: ['characters', 'seats', `ext.${FOES_ID}`], writes: ['characters'] },
     idStatus: () => undefined,
-    commands: { [SHEET_SET]: handler },
+    commands: { [SHEET_SET]: handler, ...(removeHandler === null ? {} : { [SHEET_REMOVE]: removeHandler }) },
     queries: { [SHEET_GET]: get },
-    catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery },
+    catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery, ...(model.removal === null ? {} : { [SHEET_REMOVE]: model.removal }) },
     reducers: {
       [SHEET_SET_EVENT]: (w, e) => {
         const id = String(e['id']);

@@ -40,11 +40,21 @@ export const teamsSheetModel = defineSheet({
     const stored = s as unknown as { readonly [k: string]: Json };
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (AS_STORED.has(k) || !Object.hasOwn(stored, k) ? [] : [[k, stored[k]!]])));
   },
+  // A foe without a character keeps its sheet under its combatant id (ADR 34): the shared commands address it by that id.
+  creature: (world, id) => own(getTeams(world).sheets, id) !== undefined || own(getEncounter(world).combatants, id) !== undefined,
+  remove(world, id) {
+    const key = teamsSheetKey(world, id);
+    if (own(getTeams(world).sheets, key) === undefined) return err('NOT_FOUND', `no sheet for "${id}"`, 'characterId');
+    return ok([{ type: 'teams.sheetRemoved', id: key }]);
+  },
   write(world, characterId, next, _changed, patch) {
     const key = teamsSheetKey(world, characterId);
     const prev = own(getTeams(world).sheets, key);
-    const ch = own(world.characters, characterId)!;
-    const raw = { name: ch.name, ...next, characterId, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
+    const ch = own(world.characters, characterId);
+    // A creature's sheet keeps the character it names, if any; its name is its own (or its combatant's).
+    const name = ch?.name ?? prev?.name ?? own(getEncounter(world).combatants, key)?.name ?? key;
+    const link = ch !== undefined ? characterId : (prev?.characterId ?? null);
+    const raw = { name, ...next, characterId: link, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
     const parsed = asInvalid(parseSheet(raw, { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty')));
     if (!parsed.ok) return parsed;
     let sheet = parsed.value;
