@@ -53,11 +53,12 @@ async function start(s: Scenario, drafts: Draft[], params: { [k: string]: Json }
 }
 
 describe('foes are targets', () => {
-  it('quick stats: OSR asks AC, the 36th Way AC/PD/MD, teams evasion; limits as the bestiary has them', () => {
+  it('quick stats: OSR asks AC, the 36th Way AC/PD/MD, teams evasion, the Kleptonomicon a Defense; limits as the bestiary has them', () => {
     expect(quickStatsOf('osr').map((q) => q.label)).toEqual(['AC']);
     expect(quickStatsOf('36th-way').map((q) => q.label)).toEqual(['AC', 'PD', 'MD']);
     expect(quickStatsOf('teams').map((q) => q.label)).toEqual(['Evasion']);
-    expect(quickStatsOf('kleptonomicon')).toEqual([]);
+    expect(quickStatsOf('kleptonomicon').map((q) => q.label)).toEqual(['Defense']);
+    expect(readQuickStats('kleptonomicon', { defense: '101' })).toEqual({ ok: false, message: 'Defense must be a whole number from 0 to 100.' });
     expect(readQuickStats('osr', { ac: '31' })).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
     expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
   });
@@ -128,10 +129,11 @@ describe('foes are targets', () => {
     expect(targets(s, GM, 'teams', 'boudica')).toEqual(['Raider']);
   });
 
-  it('the Kleptonomicon needs nothing more: any foe on the tracker is a target', async () => {
+  it('the Kleptonomicon needs nothing more: any foe on the tracker is a target (a typed Defense stays on the combatant)', async () => {
     const s = table('kleptonomicon');
-    const d = typed(s, 'Guard x2', '', {});
+    const d = typed(s, 'Guard x2', '', { defense: '9' });
     expect(d.map((x) => foeCharacterCommand('kleptonomicon', x) ?? foeSheetCommand(s.world, x))).toEqual([null, null]);
+    expect(d.map((x) => x.extra)).toEqual([{ defense: 9 }, { defense: 9 }]);
   });
 });
 

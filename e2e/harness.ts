@@ -89,6 +89,19 @@ export async function daggerheartSeat(e2e: E2e, tableName: string) {
   return { t, seat, gmSock, kira: characterNamed(gmSock, 'Kira') };
 }
 
+/**
+ * Types a line into the encounter builder's form by its fields' ids (`name`,
+ * `hp`, `quick-ac`...) and submits it: `build` before the fight, `add` (the
+ * "Add a combatant" form) during it; `hidden` ticks its hidden box.
+ */
+export async function builderLine(p: Page, values: { readonly [id: string]: string }, o: { prefix?: 'build' | 'add'; hidden?: boolean } = {}): Promise<void> {
+  const prefix = o.prefix ?? 'build';
+  const form = p.locator(`form:has(#${prefix}-name)`);
+  for (const [id, v] of Object.entries(values)) await form.locator(`#${prefix}-${id}`).fill(v);
+  if (o.hidden === true) await form.locator('input[name=hidden]').check();
+  await form.locator('button[type=submit]').click();
+}
+
 /** Open the Attack form of the actions panel (the acting creature's, or the phone's own), if it is not open yet. */
 export async function openAttack(p: Page) {
   const form = p.getByTestId('action-form');

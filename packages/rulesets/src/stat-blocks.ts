@@ -51,6 +51,7 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
   kleptonomicon: z.strictObject({
     hp: hp(),
     edgeSave: int(-10, 10, 'Edge Save modifier').optional(),
+    defense: int(0, 100, 'the Score an attack against it must reach').optional(),
     creatureType: text(64, 'creature type (its turn-order group)').optional(),
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.

@@ -4,6 +4,8 @@
 // countdowns), and rests with their downtime moves. Every number here is a
 // published fact 000 does not print, so each is a documented setting.
 import {
+  foeNumbersView,
+  isFoeCharacter,
   AUDIENCE_ALL,
   appendLog,
   clockAdvanced,
@@ -301,21 +303,13 @@ export const trackerReducers: Record<string, Reducer> = reducersOf(evolve);
 
 /** Anyone but a PC (an adversary, an NPC, one since removed): its thresholds and marked HP are the GM's (ADR 33). */
 function isFoe(w: World, id: unknown): boolean {
-  return typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
+  return typeof id !== 'string' || isFoeCharacter(w, id);
 }
 
-/** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33). */
+/** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33), by the shared filter. */
 export const TRACKER_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'daggerheart.damageTaken': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { major: _major, severe: _severe, hpFrom: _hpFrom, hpTo: _hpTo, armorFrom: _armorFrom, armorTo: _armorTo, severity: _severity, ...rest } = e;
-    return rest;
-  },
-  'daggerheart.trackMarked': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { from, to, ...rest } = e;
-    return { ...rest, delta: typeof from === 'number' && typeof to === 'number' ? to - from : 0 };
-  },
+  'daggerheart.damageTaken': foeNumbersView({ id: 'characterId', numbers: ['major', 'severe', 'hpFrom', 'hpTo', 'armorFrom', 'armorTo', 'severity'] }),
+  'daggerheart.trackMarked': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'] }),
 };
 
 export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = {

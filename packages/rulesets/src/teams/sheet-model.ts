@@ -20,6 +20,9 @@ export function teamsSheetKey(world: World, characterId: string): string {
   return Object.entries(sheets).find(([, s]) => s.characterId === characterId)?.[0] ?? characterId;
 }
 
+/** Stored keys of a foe's sheet players read (the turn order shows who is down). */
+export const TEAMS_FOE_FIELDS = { shown: ['name', 'characterId', 'secret', 'conscious', 'dead'], defences: ['evasion', 'size', 'deflection'] } as const;
+
 const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
 
 export const teamsSheetModel = defineSheet({
@@ -29,6 +32,8 @@ export const teamsSheetModel = defineSheet({
   defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 4, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
   // A player chooses what their character holds (Brandish); the numbers are the GM's.
   playerEditable: ['wielded'],
+  // A foe's sheet as players read it (ADR 33): its name and whether it is up; its Evasion, size and deflection once the GM reveals defences.
+  foeFields: TEAMS_FOE_FIELDS,
   read(world, characterId) {
     const s = own(getTeams(world).sheets, teamsSheetKey(world, characterId));
     if (s === undefined) return {};

@@ -297,6 +297,27 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
     expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'kleptonomicon.testOdds' } });
   });
+  it("the maneuver's Defense comes from the target the GM picks (its stats, else its sheet); a phone, which sees no foe's stats, keeps the plain Test's line", () => {
+    const s = alicesTurn();
+    s.run({ type: 'encounter.setStats', characterId: 'guard1', stats: { creatureType: 'guard', edgeSave: 1, defense: 9 } });
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { defense: 4 } });
+    const bram = Object.values(s.world.characters).find((c) => c.name === 'Bram')!.id;
+    s.run({ type: 'encounter.add', combatant: { id: 'c-bram', name: 'Bram', kind: 'pc', characterId: bram } });
+    const m = find(actions(s, GM, 'kleptonomicon', 'c-alice'), 'maneuver');
+    expect(m.target!.options).toEqual([
+      { value: 'guard1', label: 'Guard', note: 'Defense 9', sets: { defense: 9 } },
+      { value: 'c-bram', label: 'Bram', note: 'Defense 4', sets: { defense: 4 } },
+    ]);
+    // The box starts at the first target's Defense; the odds say where the extra Disadvantage comes from.
+    expect(m.numbers.find((n) => n.field === 'defense')!.value).toBe(9);
+    expect(m.odds).toMatchObject({ shift: { advantage: -1 }, note: 'includes 1 Disadvantage for the improvised maneuver' });
+    // Against Defense 9 with one Advantage to cancel the maneuver's die: one d10ish die shows 9 (2/20) or 10 (1/20), 3/20.
+    const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, { ...payload(m, 'guard1'), advantage: 1, defense: 9 }));
+    expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
+    const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
+    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard' });
+    expect(phone.numbers.find((n) => n.field === 'defense')!.value).toBe(7);
+  });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
     const s = alicesTurn();
     s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' });

@@ -86,7 +86,7 @@ describe('chases (001 "Chases")', () => {
     t.dice.queue(12);
     const tx = t.run({ type: 'osr.chase', characters: [a, b], together: true });
     expect(eventsOf(tx, 'osr.chased')).toHaveLength(1);
-    expect(eventsOf(tx, 'osr.chased')[0]).toMatchObject({ character: b, ability: 'str', dc: 11, roll: { modifier: -1, total: 11 }, success: true, forGroup: [a, b] });
+    expect(eventsOf(tx, 'osr.chased')[0]).toMatchObject({ characterId: b, ability: 'str', dc: 11, roll: { modifier: -1, total: 11 }, success: true, forGroup: [a, b] });
     t.dice.queue(12);
     expect(eventsOf(t.run({ type: 'osr.chase', characters: [a], ground: 'long', direction: 'flee' }), 'osr.chased')[0]).toMatchObject({ ability: 'con', direction: 'flee' });
   });

@@ -14,6 +14,7 @@ import { InvitePanel } from './Invite.tsx';
 import { BestiaryPanel, CommandsPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
+import { FoeStatsSetting } from './FoeStats.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
@@ -67,6 +68,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </span>
         <StatusDot client={client} />
         {view ? <UndoBar view={view} send={send} /> : null}
+        {view ? <FoeStatsSetting world={view.world} send={send} /> : null}
         <button onClick={() => setHelp(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>

@@ -24,6 +24,7 @@ const QUICK: { readonly [rulesetId: string]: readonly QuickStat[] } = {
     { key: 'md', label: 'MD', min: 0, max: 40 },
   ],
   teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
+  kleptonomicon: [{ key: 'defense', label: 'Defense', min: 0, max: 100 }],
 };
 
 /** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */
