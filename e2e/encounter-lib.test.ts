@@ -9,7 +9,8 @@ import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
-import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
+import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
+import { damageCommand } from '../packages/web/src/lib/damage.ts';
 import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';

@@ -8,7 +8,7 @@ import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
 import { osrRowCommands } from '../packages/web/src/lib/osr.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
-import { damageCommand } from '../packages/web/src/lib/turns.ts';
+import { damageCommand } from '../packages/web/src/lib/damage.ts';
 
 const first = (tx: Transaction): EngineEvent => (tx.kind === 'command' ? tx.events[0]! : { type: 'none' });
 

@@ -78,8 +78,10 @@ describe('starter foes', () => {
     for (const s of [gm, ann]) {
       const form = await openAttack(s.p);
       await expect.poll(() => text(form), { timeout: 10_000 }).toContain('Goblin');
-      await expect.poll(() => text(s.p.getByTestId('action-odds')), { timeout: 10_000 }).toContain('45%');
     }
+    // The GM sees the odds; the phone is told the foe's AC stays with the GM (issue 15, secrets).
+    await expect.poll(() => text(gm.p.getByTestId('action-odds')), { timeout: 10_000 }).toContain('45%');
+    await expect.poll(() => text(ann.p.getByTestId('action-odds')), { timeout: 10_000 }).toContain('No odds');
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(await axeViolations(ann.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);

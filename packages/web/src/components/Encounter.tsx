@@ -1,18 +1,16 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { canGoBack, damageCommand, nextCommand } from '../lib/turns.ts';
-import { sentenceOf } from '../lib/words.ts';
+import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, MoveButtons, RowTools, SheetEditor } from './LazyPanels.tsx';
-import { InlineForm } from './InlineForm.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, SheetEditor } from './LazyPanels.tsx';
 import { TurnTimer } from './TurnTimer.tsx';
 
 export interface EncounterProps {
@@ -202,7 +200,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             class="small"
             aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
             aria-pressed={c.visibility !== 'visible'}
-            onClick={() => void toggleShown(c, world, send)}
+            onClick={() => void import('./GmRow.tsx').then((m) => m.toggleShown(c, world, send))}
           >
             {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
           </button>
@@ -244,8 +242,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
           ))}
         </div>
       ) : null}
-      {gm ? <DamageBox c={c} world={world} send={send} /> : null}
-      {gm ? <GmRowTools c={c} world={world} send={send} /> : null}
+      {gm ? <GmRowParts c={c} world={world} send={send} /> : null}
       {conds.length > 0 ? (
         <ul class="chips list" aria-label="Conditions" style={{ display: 'flex' }}>
           {conds.map((x) => (
@@ -263,66 +260,5 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
         </ul>
       ) : null}
     </li>
-  );
-}
-
-/**
- * Hide or reveal a combatant; a foe's own character (an OSR foe's, made
- * hidden with it) follows, else a revealed foe is on the tracker but no
- * target on the phones (a GM review finding: only the ally was offered).
- */
-async function toggleShown(c: Combatant, world: World, send: Send) {
-  const to = c.visibility === 'visible' ? 'hidden' : 'visible';
-  const r = await send({ type: to === 'visible' ? 'encounter.reveal' : 'encounter.hide', characterId: c.id });
-  // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
-  const ch = world.rulesetId === 'osr' && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
-  if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
-}
-
-/** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
-function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const id = `dmg-${c.id}`;
-  const go = async (form: HTMLFormElement, kind: string) => {
-    const input = form.elements.namedItem('amount') as HTMLInputElement;
-    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value);
-    if (!cmd.ok) return cmd.message;
-    const r = await send(cmd.value);
-    if (!r.ok) return sentenceOf(r.rejection, namesOf(world));
-    input.value = '';
-    return null;
-  };
-  return (
-    <InlineForm class="damage-box" label={`Damage or heal ${c.name}`} button="Damage" buttonLabel={`Damage ${c.name}`} more={[{ kind: 'heal', text: 'Heal', label: `Heal ${c.name}` }]} act={go}>
-      <label class="sr-only" for={id}>
-        Amount for {c.name}
-      </label>
-      <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
-    </InlineForm>
-  );
-}
-
-/**
- * GM tools on a row: ±1 on each health-like track, and applying a condition.
- * A value on the combatant itself (an NPC with no character) changes through
- * encounter.setStats; one on a linked character's sheet through character.update.
- */
-function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send }) {
-  const ch = c.characterId ? world.characters[c.characterId] : undefined;
-  const stats = { ...(ch?.stats ?? {}), ...c.stats };
-  // A track the ruleset keeps on its sheet (36th Way, teams) changes by the damage box, not here.
-  const onSheet = sheetTrackOf(world, c);
-  // Daggerheart's marked slots change on its own board (Mark / Clear), not by ±1 here.
-  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats).filter((t) => !(t.key in onSheet) && !t.key.endsWith('Marked'));
-  // HP with no maximum is still worth a button.
-  if (typeof stats['hp'] === 'number' && !('hp' in onSheet) && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
-  const set = (key: string, value: number) =>
-    ch && !(key in c.stats) ? send({ type: 'character.update', characterId: ch.id, stats: { [key]: value } }) : send({ type: 'encounter.setStats', characterId: c.id, stats: { [key]: value } });
-  // The tools render only while open: fifty closed rows stay cheap on every turn change.
-  const [open, setOpen] = useState(false);
-  return (
-    <details class="small" style={{ marginTop: '4px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Adjust {c.name}</summary>
-      {open ? <RowTools c={c} world={world} send={send} tracks={tracks} set={set} /> : null}
-    </details>
   );
 }

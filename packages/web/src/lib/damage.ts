@@ -1,0 +1,43 @@
+// The damage box's command (issue 20), GM-only, so it loads with the GM's row
+// tools and never with a phone: the ruleset's own damage where it keeps hit
+// points on a sheet (36th Way, teams) or a character (OSR), else the kernel's.
+import type { World } from '@tablekeeper/engine';
+import { hasSheet, sheetTrackOf } from './sheetEditor.ts';
+import type { DamageCommand } from './turns.ts';
+
+export const MAX_DAMAGE = 100000;
+
+
+/** What the damage box sends for `text` (a whole number), or a sentence saying what to type. */
+export function damageCommand(world: World, combatantId: string, kind: 'damage' | 'heal', text: string): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+  const t = text.trim();
+  const n = Number(t);
+  if (t === '' || !Number.isInteger(n) || n < 1 || n > MAX_DAMAGE) return { ok: false, message: `Type a whole number from 1 to ${MAX_DAMAGE}, then press ${kind === 'damage' ? 'Damage' : 'Heal'}.` };
+  const sheet = hasSheet(world, combatantId);
+  if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.damage', targetId: combatantId, amount: n } };
+  if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount: n } };
+  if (kind === 'heal' && sheet === 'teams') return teamsHeal(world, combatantId, n);
+  // OSR: a character's damage goes through the ruleset, so 0 HP makes them dying (001 "Death & Injury"; the kernel's
+  // plain HP change did not, and Stabilize never came up); healing a dying character is refused there, in words.
+  const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
+  const ch = world.rulesetId === 'osr' && enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
+  if (typeof ch === 'string') return { ok: true, value: { type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: ch, amount: n } };
+  return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
+}
+
+/**
+ * Healing on a teams sheet (003 gives no healing rule of its own): the reverse
+ * of damage's order, health first (damage reaches it last), then endurance,
+ * each up to its maximum; one teams.setTrack, so the heal is one undo step.
+ * Healing that would spill past health is capped there; press Heal again for endurance.
+ */
+function teamsHeal(world: World, id: string, n: number): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+  const t = sheetTrackOf(world, { id, characterId: null });
+  const num = (k: string): number => (typeof t[k] === 'number' ? (t[k] as number) : 0);
+  for (const field of ['health', 'endurance'] as const) {
+    const max = num(`max${field[0]!.toUpperCase()}${field.slice(1)}`);
+    if (num(field) < max) return { ok: true, value: { type: 'teams.setTrack', characterId: id, field, value: Math.min(max, num(field) + n) } };
+  }
+  return { ok: false, message: 'Nothing to heal: endurance and health are full.' };
+}
+
