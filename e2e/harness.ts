@@ -78,6 +78,18 @@ export async function osrFight(e2e: E2e, tableName: string, others: readonly { n
 }
 
 /**
+ * A Daggerheart table with Ann's seat playing Kira, a PC made without a sheet
+ * (as the invite panel makes one: no thresholds yet).
+ */
+export async function daggerheartSeat(e2e: E2e, tableName: string) {
+  const t = await e2e.table('daggerheart', tableName);
+  const seat = await e2e.seat(t, 'Ann');
+  const gmSock = await e2e.socket(t.gmToken);
+  await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+  return { t, seat, gmSock, kira: characterNamed(gmSock, 'Kira') };
+}
+
+/**
  * Types a line into the encounter builder's form by its fields' ids (`name`,
  * `hp`, `quick-ac`...) and submits it: `build` before the fight, `add` (the
  * "Add a combatant" form) during it; `hidden` ticks its hidden box.

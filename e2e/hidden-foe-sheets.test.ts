@@ -74,6 +74,8 @@ describe("a hidden foe's automatic sheet stays off the phone", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(bo.frames.filter((f) => f.includes(CANARY))).toEqual([]);
     expect(await bo.p.content()).not.toContain(CANARY);
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(await axeViolations(bo.p)).toEqual([]);
     expect(gm.errors).toEqual([]);
     expect(bo.errors).toEqual([]);
   });

@@ -32,40 +32,56 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function serve(dbPath: string) {
-  const s = await startServer({ port: 0, host: '127.0.0.1', dbPath, logger: silent(), catalog: testCatalog(), webDist: null, limits: { maxImportBytes: 64 * 1024 * 1024, maxTransactions: 50_000 } });
-  return s;
+function serve(dbPath: string) {
+  return startServer({ port: 0, host: '127.0.0.1', dbPath, logger: silent(), catalog: testCatalog(), webDist: null, limits: { maxImportBytes: 64 * 1024 * 1024, maxTransactions: 50_000 } });
+}
+
+/**
+ * Imports an `n`-transaction table beside a small one, lets `beforeRestart` play on it, then restarts the
+ * server so the big table is cold; the small table's GM is connected again.
+ */
+async function coldBigTable(n: number, beforeRestart: (url: string, gmToken: string) => Promise<void> = async () => {}) {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  const dbPath = join(t.dir, 'db.sqlite');
+  const first = await serve(dbPath);
+  const big = await http<{ tableId: string; gmToken: string }>(first.url, 'POST', '/api/tables/import', exportOf(n));
+  expect(big.status).toBe(201);
+  const other = await setupTable(first.url, 0);
+  await beforeRestart(first.url, big.body.gmToken);
+  await first.close();
+
+  const s = await serve(dbPath);
+  cleanups.push(() => s.close());
+  const otherGm = await Client.open(s.url, other.gm);
+  expect(s.rooms.has(big.body.tableId)).toBe(false);
+  return { s, big: big.body, other, otherGm };
+}
+
+/** Three commands on the small table, each noting its ack in `order` when it comes. */
+function otherTableAcks(otherGm: Client, order: string[]): Promise<unknown[]> {
+  const acks: Promise<unknown>[] = [];
+  for (let i = 0; i < 3; i++) {
+    acks.push(otherGm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: otherGm.version + i }).then((a) => (order.push(`other ack ${i}`), a)));
+  }
+  return Promise.all(acks);
 }
 
 describe('cold loads in slices', () => {
   it('after a restart, loads a 30,000-transaction table to the same view while another table answers commands', { timeout: 120_000 }, async () => {
-    const t = tempDir();
-    cleanups.push(t.cleanup);
-    const dbPath = join(t.dir, 'db.sqlite');
-    let s = await serve(dbPath);
-    const big = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', exportOf(30_000));
-    expect(big.status).toBe(201);
-    const other = await setupTable(s.url, 0);
-    // A few commands after the import's snapshot, so the load applies a tail too.
-    const gm0 = await Client.open(s.url, big.body.gmToken);
-    for (let i = 0; i < 3; i++) expect(await gm0.command({ type: 'log.note', text: `after ${i}` })).toMatchObject({ type: 'ack' });
-    await gm0.reach(30_003);
-    const before = gm0.view;
-    await gm0.close();
-    await s.close();
-
-    s = await serve(dbPath);
-    cleanups.push(() => s.close());
-    const otherGm = await Client.open(s.url, other.gm);
-    expect(s.rooms.has(big.body.tableId)).toBe(false);
+    let before: unknown;
+    const { s, big, otherGm } = await coldBigTable(30_000, async (url, gmToken) => {
+      // A few commands after the import's snapshot, so the load applies a tail too.
+      const gm0 = await Client.open(url, gmToken);
+      for (let i = 0; i < 3; i++) expect(await gm0.command({ type: 'log.note', text: `after ${i}` })).toMatchObject({ type: 'ack' });
+      await gm0.reach(30_003);
+      before = gm0.view;
+      await gm0.close();
+    });
     // The big table's GM connects (its room loads in slices) while the other table's GM plays.
     const order: string[] = [];
-    const opening = Client.open(s.url, big.body.gmToken).then((c) => (order.push('big table loaded'), c));
-    const acks: Promise<unknown>[] = [];
-    for (let i = 0; i < 3; i++) {
-      acks.push(otherGm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: otherGm.version + i }).then((a) => (order.push(`other ack ${i}`), a)));
-    }
-    await Promise.all(acks);
+    const opening = Client.open(s.url, big.gmToken).then((c) => (order.push('big table loaded'), c));
+    await otherTableAcks(otherGm, order);
     const gm = await opening;
     expect(order.indexOf('other ack 0')).toBeLessThan(order.indexOf('big table loaded'));
     expect(gm.version).toBe(30_003);
@@ -76,38 +92,22 @@ describe('cold loads in slices', () => {
   });
 
   it("a GM's first HTTP call on a big cold table loads it in slices: another table's commands are answered first, and the room is kept", { timeout: 120_000 }, async () => {
-    const t = tempDir();
-    cleanups.push(t.cleanup);
-    const dbPath = join(t.dir, 'db.sqlite');
-    let s = await serve(dbPath);
-    const big = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', exportOf(20_000));
-    expect(big.status).toBe(201);
-    const other = await setupTable(s.url, 0);
-    await s.close();
-
-    s = await serve(dbPath);
-    cleanups.push(() => s.close());
-    const otherGm = await Client.open(s.url, other.gm);
-    expect(s.rooms.has(big.body.tableId)).toBe(false);
+    const { s, big, other, otherGm } = await coldBigTable(20_000);
     const order: string[] = [];
-    const seats = http<{ seats: unknown[] }>(s.url, 'GET', `/api/tables/${big.body.tableId}/seats`, undefined, big.body.gmToken).then((r) => (order.push('seats answered'), r));
-    const acks: Promise<unknown>[] = [];
-    for (let i = 0; i < 3; i++) {
-      acks.push(otherGm.command({ type: 'clock.advance', unit: 'round' }, { expectedVersion: otherGm.version + i }).then((a) => (order.push(`other ack ${i}`), a)));
-    }
-    await Promise.all(acks);
+    const seats = http<{ seats: unknown[] }>(s.url, 'GET', `/api/tables/${big.tableId}/seats`, undefined, big.gmToken).then((r) => (order.push('seats answered'), r));
+    await otherTableAcks(otherGm, order);
     const answer = await seats;
     expect(answer.status).toBe(200);
     expect(answer.body.seats).toEqual([]);
     expect(order.indexOf('other ack 0')).toBeLessThan(order.indexOf('seats answered'));
     // The loaded room serves the next call and the sockets: no second load.
-    const room = s.rooms.get(big.body.tableId);
+    const room = s.rooms.get(big.tableId);
     expect(room?.version).toBe(20_000);
-    expect((await http(s.url, 'POST', `/api/tables/${big.body.tableId}/seats`, { name: 'Kira' }, big.body.gmToken)).status).toBe(201);
-    expect(s.rooms.get(big.body.tableId)).toBe(room);
+    expect((await http(s.url, 'POST', `/api/tables/${big.tableId}/seats`, { name: 'Kira' }, big.gmToken)).status).toBe(201);
+    expect(s.rooms.get(big.tableId)).toBe(room);
     expect(room?.version).toBe(20_001);
     // Another table's id with this GM's token is refused before anything loads.
-    expect((await http(s.url, 'GET', `/api/tables/${other.tableId}x/seats`, undefined, big.body.gmToken)).status).toBe(403);
+    expect((await http(s.url, 'GET', `/api/tables/${other.tableId}x/seats`, undefined, big.gmToken)).status).toBe(403);
     await otherGm.close();
   });
 

@@ -39,6 +39,9 @@ export const kleptoSheetModel = defineSheet({
   fields,
   defaults: { edgeSave: null, sneaky: false, movementStyles: null, abilities: [] },
   playerEditable: [],
+  // A foe's sheet is the GM's (ADR 33): its Edge Save, styles and abilities; the Kleptonomicon has no stored defence to reveal.
+  foeFields: { shown: [], defences: [] },
+  statsEvents: { 'kleptonomicon.sheetSet': 'characterId' },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));

@@ -98,7 +98,60 @@ describe('osr.actions (001 "Types of Actions")', () => {
     });
     const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
     expect(attack.allowed).toBe(false);
-    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)');
+    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)');
+  });
+
+  it('a foe that joined without an AC gets one from its row: encounter.link gives its combatant a character with AC 10, and Kira (STR 10, +0) hits it on 10 or more, 11 faces of 20', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12 }, 'pc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Ordinary foe 1', kind: 'npc', side: 'foes', stats: { dex: 10, hp: 4, maxHp: 4 } },
+      ],
+    });
+    const foe = t.add('Ordinary foe 1', { ac: 10, hp: 4, maxHp: 4, dex: 10 }, 'npc');
+    const tx = t.run({ type: 'encounter.link', characterId: 'g1', playsId: foe });
+    expect(t.events(tx)).toContain('encounter.linked');
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(foe);
+    const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(attack.allowed).toBe(true);
+    expect(attack.target!.options.map((o) => o.value)).toEqual([foe]);
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, payload(attack, foe)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(11 / 20, 12) as unknown as number, ac: 10 } });
+    // Linked once: a second link, or a character already in the fight, is refused with the field named.
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'k', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'ALREADY_LINKED' });
+    t.s.undo();
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(null);
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'NOT_FOUND', path: 'playsId' });
+  });
+
+  it('GM review: the form starts from the attacker\'s numbers (a stat block\'s attack bonus +3 and damage 1d8; a PC with proficiency on the sheet is proficient), and a downed foe is listed after the living', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12, proficiency: 2 }, 'pc');
+    const down = t.add('Goblin 1', { hp: 0, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    const up = t.add('Goblin 2', { hp: 5, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: down, stats: { dex: 12 } },
+        { id: 'g2', name: 'Goblin 2', kind: 'npc', side: 'foes', characterId: up, stats: { dex: 10 } },
+      ],
+    });
+    const kiraAttack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(kiraAttack.flags[0]).toMatchObject({ field: 'proficient', value: true });
+    expect(kiraAttack.target!.options.map((o) => [o.label, o.note])).toEqual([['Goblin 2', undefined], ['Goblin 1', 'down']]);
+    const goblin = find(actions(t.s, GM, 'osr', 'g2'), 'attack');
+    expect(goblin.numbers.find((n) => n.field === 'bonus')!.value).toBe(3);
+    expect(goblin.texts[0]!.value).toBe('1d8');
+    expect(goblin.flags[0]!.value).toBe(false);
+    // +3 against Kira's AC 12: a d20 of 9 or more, 12 faces of 20.
+    const odds = t.s.engine.query(t.s.table, GM, goblin.odds!.query, oddsArgs(goblin, payload(goblin, kira)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number } });
   });
 
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
@@ -302,5 +355,12 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
+    // Spend Hope from the phone: up to the Hope the Rogue has (2 to start), one by default; it takes the Hope away.
+    const spend = find(a, 'spendHope');
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, allowed: true });
+    expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: 2, value: 1 });
+    const before = t.hope(rogue);
+    t.run({ type: spend.command, ...payload(spend, null) }, dhPlayer(seat));
+    expect(t.hope(rogue)).toBe(before - 1);
   });
 });
