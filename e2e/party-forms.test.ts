@@ -103,7 +103,23 @@ describe('party by form', () => {
         expected: { agility: 2, major: 7, severe: 14, evasion: 10 },
       },
       { rules: 'osr', name: 'Kira', fill: (f) => box(f, 'str').fill('15'), check: (v, id) => v.world.characters[id]!.stats, expected: { str: 15 } },
-      { rules: 'kleptonomicon', name: 'Vex', fill: (f) => box(f, 'Edge Save').fill('3'), check: (v, id) => v.world.characters[id]!.stats, expected: { edgeSave: 3 } },
+      {
+        rules: 'kleptonomicon',
+        name: 'Vex',
+        fill: async (f) => {
+          await box(f, 'Edge Save').fill('3');
+          // A movement style: 004's common ones are offered; "Walk" is refused in words, with the field's label, before anything is sent.
+          await f.getByRole('button', { name: 'add Movement styles' }).click();
+          const style = f.getByRole('group', { name: 'Movement styles 1', exact: true }).getByLabel('Style', { exact: true });
+          expect(await f.locator(`datalist[id="${await style.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['walk', 'jump', 'climb', 'swim']);
+          await style.fill('Walk');
+          await f.getByRole('button', { name: 'Add character' }).click();
+          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Movement styles 1 › Style: must be a lower-case style name (walk, jump, climb, swim...)');
+          await style.fill('walk');
+        },
+        check: (v, id) => v.world.characters[id]!.stats,
+        expected: { edgeSave: 3, movementStyles: [{ style: 'walk' }] },
+      },
     ];
     for (const c of cases) {
       const made = await e2e!.table(c.rules, `Party ${c.rules}`);

@@ -14,7 +14,13 @@ const fields = {
   defense: int(0, 100, 'the Score an attack against this creature must reach').meta({ title: 'Defense' }).optional(),
   sneaky: z.boolean().meta({ title: 'Sneaky', description: 'advantage on the Edge Saves (004 "Turn Order")' }).optional(),
   movementStyles: z
-    .array(z.strictObject({ style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (walk, climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }))
+    .array(
+      z.strictObject({
+        // 004's common styles as suggestions; any other lower-case name (fly, levitate) is allowed.
+        style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ title: 'Style', description: 'a lower-case style name (walk, jump, climb, swim...)', examples: ['walk', 'jump', 'climb', 'swim'] }),
+        variant: z.enum(['half', 'normal', 'double']).meta({ title: 'Variant' }).optional(),
+      }),
+    )
     .max(20)
     .nullable()
     .meta({ title: 'Movement styles', description: 'null: the table default' })

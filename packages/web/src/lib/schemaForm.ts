@@ -30,7 +30,8 @@ interface Base {
 }
 
 export type FieldSpec =
-  | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null })
+  /** `examples`: suggestions the box offers (the text's common movement styles), any other value allowed. */
+  | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null; readonly examples: readonly string[] })
   | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null })
   | (Base & { readonly kind: 'boolean' })
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[] })
@@ -87,7 +88,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
   const type = Array.isArray(s['type']) ? (s['type'] as string[]).find((t) => t !== 'null') : s['type'];
   switch (type) {
     case 'string':
-      return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null };
+      return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null, examples: Array.isArray(s['examples']) ? s['examples'].filter((x): x is string => typeof x === 'string') : [] };
     case 'integer':
     case 'number':
       return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']) };
@@ -165,7 +166,8 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: st
       const s = String(v);
       if (s.length < f.minLength) return bad(path, where, `must be at least ${f.minLength} characters`);
       if (f.maxLength !== null && s.length > f.maxLength) return bad(path, where, `must be text of at most ${f.maxLength} characters`);
-      if (f.pattern !== null && !new RegExp(f.pattern).test(s)) return bad(path, where, 'is not in the expected form');
+      // The schema's description says what the pattern wants, in words ("a lower-case style name").
+      if (f.pattern !== null && !new RegExp(f.pattern).test(s)) return bad(path, where, f.description !== '' ? `must be ${f.description}` : 'is not in the expected form');
       return { ok: true, value: s };
     }
     case 'ref':
