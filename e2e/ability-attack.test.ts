@@ -35,8 +35,8 @@ describe('36th Way attack abilities', () => {
     // --- Frost Bolt, field by field in "Edit a sheet".
     const sheet = gm.p.getByTestId('sheet-form');
     await sheet.locator('summary').click();
-    await sheet.getByRole('button', { name: 'add abilities' }).click();
-    const ability = sheet.getByRole('group', { name: 'abilities 1', exact: true });
+    await sheet.getByRole('button', { name: 'add Abilities' }).click();
+    const ability = sheet.getByRole('group', { name: 'Abilities 1', exact: true });
     expect(await sheet.locator('textarea').count()).toBe(0);
     await ability.getByLabel('id', { exact: true }).fill('frost');
     await box(ability, 'name').first().fill('Frost Bolt');

@@ -73,6 +73,11 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Alice: actions');
+    // The tracker says where each PC acts among the foe groups, with its Edge Save, not "slot 0 (7)".
+    const order = (await gm.p.getByRole('list', { name: 'Turn order' }).textContent()) ?? '';
+    expect(order).toMatch(/(before the foes|after foe group \d) \(Edge Save \d+\)/);
+    expect(order).toContain('foe group 1');
+    expect(order).not.toMatch(/slot \d/);
     const label = 'Basic Attack with an improvised maneuver \\(adds Slowed\\)';
     const form = await openAction(gm.p, label);
     // The foe first, each with its Defense; the box takes the Guard's.

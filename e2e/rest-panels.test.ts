@@ -28,6 +28,8 @@ describe('rest buttons follow the rule text', () => {
     const gm = await e2e!.open(t.links.gm, GM);
     const clock = gm.p.locator('.area-clock');
     await expect.poll(() => names(clock)).toEqual(['+10 min', '+1 hour', 'Quick rest', 'Full rest']);
+    // The header names the rules as people know them, not by the ruleset id.
+    expect(await gm.p.getByTestId('ruleset-title').textContent()).toBe('The 36th Way');
     await clock.getByRole('button', { name: 'Quick rest' }).click();
     await expect.poll(() => clock.textContent()).toContain('1 short rest');
     await clock.getByRole('button', { name: 'Full rest' }).click();
@@ -41,6 +43,7 @@ describe('rest buttons follow the rule text', () => {
     const gm = await e2e!.open(t.links.gm, GM);
     const clock = gm.p.locator('.area-clock');
     await expect.poll(() => names(clock)).toEqual(['+10 min', '+1 hour']);
+    expect(await gm.p.getByTestId('ruleset-title').textContent()).toBe('The Kleptonomicon');
     expect(await clock.getByTestId('rest-note').textContent()).toBe(restNoteOf('kleptonomicon'));
     expect(restNoteOf('kleptonomicon')).toContain('Heal Up');
     expect(await axeViolations(gm.p)).toEqual([]);

@@ -59,7 +59,7 @@ describe('toPayload', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual([
-      { path: 'characterId', message: 'characterId: is required' },
+      { path: 'characterId', message: 'character id: is required' },
       { path: 'difficulty', message: 'difficulty: must be from 1 to 40' },
       { path: 'bonus', message: 'bonus: must be a whole number' },
     ]);

@@ -26,7 +26,7 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
   return st?.sheets?.[id];
 }
 
-/** A field of the generated form by its label's start ("ac" is "ac (optional) 0–1000"). */
+/** A field of the generated form by its label's start ("AC" is "AC (optional) 0–1000"). */
 const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional\\)`));
 
 async function fill(form: Locator, values: Record<string, string>) {
@@ -57,14 +57,14 @@ describe('sheet editor', () => {
     // No sheets yet: the actions panel has nothing for Vesk, and the form opens on the sheet model's defaults.
     await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
-    expect(await box(form, 'ac').inputValue()).toBe('10');
-    expect(await box(form, 'level').inputValue()).toBe('1');
+    expect(await box(form, 'AC').inputValue()).toBe('10');
+    expect(await box(form, 'Level').inputValue()).toBe('1');
     expect(await editor.getByLabel(/JSON/).count()).toBe(0);
 
     // The PC's sheet by form, with Resist fire 16+ as a row.
-    await fill(form, { volition: '3', ac: '15', pd: '12', md: '11', 'max hp': '30' });
+    await fill(form, { Volition: '3', AC: '15', PD: '12', MD: '11', 'Max HP': '30' });
     await form.getByRole('button', { name: 'add resist' }).click();
-    await form.getByLabel('resist 1 name').selectOption('fire');
+    await form.getByLabel('Resist 1 name').selectOption('fire');
     await form.getByLabel(/^fire/).fill('16');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
@@ -72,26 +72,26 @@ describe('sheet editor', () => {
 
     // A number out of range is named in place before anything is sent.
     await who.selectOption('ogre');
-    await fill(form, { level: '2', ac: '2000' });
+    await fill(form, { Level: '2', AC: '2000' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('ac: must be from 0 to 1000');
-    expect(await box(form, 'ac').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('AC: must be from 0 to 1000');
+    expect(await box(form, 'AC').getAttribute('aria-invalid')).toBe('true');
     // A cross-field check only the rules make (HP above max HP) comes back from the server under the form, with the field.
-    await fill(form, { ac: '14', 'max hp': '20', hp: '25' });
+    await fill(form, { AC: '14', 'Max HP': '20', HP: '25' });
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toContain('hp');
     expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
 
     // The foe's sheet, fixed.
-    await fill(form, { hp: '', volition: '2', pd: '13', md: '10' });
+    await fill(form, { HP: '', Volition: '2', PD: '13', MD: '10' });
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Ogre's sheet.");
     await expect.poll(() => sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ kind: 'npc', level: 2, ac: 14, pd: 13, md: 10, maxHp: 20 });
 
     // Back on Vesk, the form shows the stored sheet, the resistance as its row.
     await who.selectOption('vesk');
-    expect(await box(form, 'ac').inputValue()).toBe('15');
-    expect(await form.getByLabel('resist 1 name').inputValue()).toBe('fire');
+    expect(await box(form, 'AC').inputValue()).toBe('15');
+    expect(await form.getByLabel('Resist 1 name').inputValue()).toBe('fire');
     expect(await form.getByLabel(/^fire/).inputValue()).toBe('16');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 

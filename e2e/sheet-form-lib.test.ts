@@ -100,21 +100,21 @@ describe('party by form', () => {
     expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
   });
 
-  it('records: a row with no name, a name given twice, or a name the rules do not list is named before sending', () => {
+  it('records: a row with no name, a name given twice, or a name the rules do not list is named before sending, by the labels the form shows', () => {
     const t = sheetFields(sheetOf('teams'));
     const noName = toPayload(t, { attributes: [{ key: '', value: '6' }] });
     expect(noName.ok).toBe(false);
     if (!noName.ok) expect(noName.errors[0]!.message).toBe('attributes 1: needs a name');
     const twice = toPayload(t, { attributes: [{ key: 'strength', value: '6' }, { key: 'strength', value: '8' }] });
-    if (!twice.ok) expect(twice.errors[0]!.message).toBe('attributes.strength: named twice');
+    if (!twice.ok) expect(twice.errors[0]!.message).toBe('attributes "strength": named twice');
     else expect.unreachable('a name given twice was accepted');
     const w = sheetFields(sheetOf('36th-way'));
     const unknown = toPayload(w, { resist: [{ key: 'sonic', value: '16' }] });
-    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/^resist\.sonic: the name must be one of acid, cold/);
+    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/^Resist "sonic": the name must be one of acid, cold/);
     else expect.unreachable('an unlisted damage type was accepted');
     // 002 "Resist": the number is 3 to 19 as the sheet model declares it.
     const range = toPayload(w, { resist: [{ key: 'fire', value: '25' }] });
-    if (!range.ok) expect(range.errors[0]!.message).toBe('resist.fire: must be from 3 to 19');
+    if (!range.ok) expect(range.errors[0]!.message).toBe('Resist "fire": must be from 3 to 19');
     else expect.unreachable('Resist 25+ was accepted');
   });
 

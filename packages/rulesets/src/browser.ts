@@ -44,5 +44,6 @@ export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMe
 export { clockRestsOf, restNoteOf, restsOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
 export { actionsQueryOf } from './action-queries.js';
+export { rulesetTitleOf } from './titles.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';

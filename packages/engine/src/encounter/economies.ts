@@ -125,7 +125,9 @@ export function planSpend(def: EconomyDef, st: EconomyState = EMPTY_ECONOMY, req
     }
   }
   const where = req.onTurn ? 'on this turn' : 'outside your turn';
-  return errR('NO_ACTIONS_LEFT', `nothing left to pay for a ${req.kind} action ${where}`, 'kind');
+  // "an action" (teams' plain action), "an active action", "a standard action".
+  const what = req.kind === 'action' ? 'an action' : `${/^[aeiou]/.test(req.kind) ? 'an' : 'a'} ${req.kind} action`;
+  return errR('NO_ACTIONS_LEFT', `nothing left to pay for ${what} ${where}`, 'kind');
 }
 
 /** Apply a recorded payment. */

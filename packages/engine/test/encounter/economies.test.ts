@@ -28,6 +28,17 @@ describe('economy definitions', () => {
     expect(spend('quick')).toBe(false);
   });
 
+  it('a spent economy says so in plain English: "an action", "an active action", "a standard action"', () => {
+    const spentAll = (def: typeof OSR_ECONOMY, kinds: readonly string[]) => kinds.reduce<EconomyState>((st, k) => {
+      const p = planSpend(def, st, { kind: k, cost: 1, onTurn: true });
+      return p.ok ? applySpend(st, p.value, { cost: 1 }) : st;
+    }, EMPTY_ECONOMY);
+    const osr = spentAll(OSR_ECONOMY, ['active', 'movement', 'quick', 'active', 'active']);
+    expect(planSpend(OSR_ECONOMY, osr, { kind: 'active', cost: 1, onTurn: true })).toMatchObject({ ok: false, error: { code: 'NO_ACTIONS_LEFT', message: 'nothing left to pay for an active action on this turn' } });
+    const teams = spentAll(TEAMS_ECONOMY, ['action', 'action', 'action', 'action']);
+    expect(planSpend(TEAMS_ECONOMY, teams, { kind: 'action', cost: 1, onTurn: true })).toMatchObject({ ok: false, error: { message: 'nothing left to pay for an action on this turn' } });
+  });
+
   it('rejects unknown kinds and silly costs with typed errors', () => {
     expect(planSpend(TEAMS_ECONOMY, EMPTY_ECONOMY, { kind: 'dance', cost: 1, onTurn: true })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_ACTION' } });
     expect(planSpend(TEAMS_ECONOMY, EMPTY_ECONOMY, { kind: 'action', cost: 0, onTurn: true })).toMatchObject({ ok: false, error: { code: 'BAD_COST' } });

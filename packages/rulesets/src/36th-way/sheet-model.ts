@@ -4,6 +4,7 @@
 // whose key is the character's id or that names it, else a new one under the
 // character's id (a combatant is most often added under it).
 import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
+import { z } from 'zod';
 import { abilityAsEntered } from './abilities.js';
 import { tswSheet } from './declarations.js';
 import { getTsw, parseSheet, type Sheet } from './state.js';
@@ -17,7 +18,40 @@ const PLAY_STATE = ['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unc
 /** Stored in a richer shape than it is entered: read back in the entered shape, kept as stored unless a form gives it again. */
 const AS_ENTERED: { readonly [k: string]: (s: Sheet) => Json } = { abilities: (s) => Object.values(s.abilities).map(abilityAsEntered) };
 const SKIP = new Set<string>(['id', 'characterId', ...PLAY_STATE]);
-const fields = Object.fromEntries(Object.entries(tswSheet.shape).filter(([k]) => !SKIP.has(k)));
+// The labels the generated sheet forms show (002's words), not the field keys.
+const TITLES: { readonly [field: string]: string } = {
+  name: 'Name',
+  kind: 'Kind',
+  level: 'Level',
+  tier: 'Tier',
+  volition: 'Volition',
+  ac: 'AC',
+  pd: 'PD',
+  md: 'MD',
+  maxHp: 'Max HP',
+  hp: 'HP',
+  maxRecoveries: 'Max recoveries',
+  recoveries: 'Recoveries',
+  recoveryDice: 'Recovery dice',
+  recoveryBonus: 'Recovery bonus',
+  resources: 'Resources',
+  maxResources: 'Max resources',
+  resist: 'Resist',
+  weak: 'Weak to',
+  stance: 'Stance',
+  stanceDice: 'Stance dice',
+  rangedReach: 'Ranged reach',
+  basicMiss: 'Basic attack miss',
+  usesEscalation: 'Uses the escalation die',
+  abilities: 'Abilities',
+};
+/** The field with its title on the inner schema (the sheet model unwraps optional fields to give them defaults). */
+function titled(k: string, v: z.ZodType): z.ZodType {
+  const title = TITLES[k];
+  if (title === undefined) return v;
+  return v instanceof z.ZodOptional ? (v.unwrap() as z.ZodType).meta({ title }).optional() : v.meta({ title });
+}
+const fields = Object.fromEntries(Object.entries(tswSheet.shape).flatMap(([k, v]) => (SKIP.has(k) ? [] : [[k, titled(k, v as z.ZodType)]])));
 
 /** The key of the sheet that plays this character. */
 export function tswSheetKey(world: World, characterId: string): string {

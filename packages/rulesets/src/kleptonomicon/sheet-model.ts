@@ -9,15 +9,21 @@ import { EDGE_SAVE_LIMIT } from './sheet.js';
 import type { KleptoEvent } from './events.js';
 
 const fields = {
-  edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().optional(),
+  edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().meta({ title: 'Edge Save' }).optional(),
   // The text gives a Basic Attack no defence number; the improvised maneuver's Score must reach this one (default: the Edge Save line).
-  defense: int(0, 100, 'Defense: the Score an attack against this creature must reach').optional(),
-  sneaky: z.boolean().meta({ description: 'Sneaky: advantage on the Edge Saves (004 "Turn Order")' }).optional(),
+  defense: int(0, 100, 'the Score an attack against this creature must reach').meta({ title: 'Defense' }).optional(),
+  sneaky: z.boolean().meta({ title: 'Sneaky', description: 'advantage on the Edge Saves (004 "Turn Order")' }).optional(),
   movementStyles: z
-    .array(z.strictObject({ style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (walk, climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }))
+    .array(
+      z.strictObject({
+        // 004's common styles as suggestions; any other lower-case name (fly, levitate) is allowed.
+        style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ title: 'Style', description: 'a lower-case style name (walk, jump, climb, swim...)', examples: ['walk', 'jump', 'climb', 'swim'] }),
+        variant: z.enum(['half', 'normal', 'double']).meta({ title: 'Variant' }).optional(),
+      }),
+    )
     .max(20)
     .nullable()
-    .meta({ description: 'movement styles (null: the table default)' })
+    .meta({ title: 'Movement styles', description: 'null: the table default' })
     .optional(),
   abilities: z
     .array(
@@ -30,6 +36,7 @@ const fields = {
       }),
     )
     .max(50)
+    .meta({ title: 'Abilities' })
     .optional(),
 };
 

@@ -115,7 +115,7 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
     <div class="countdown" data-testid="countdown">
       <div class="row">
         <strong class="grow">{c.name}</strong>
-        <span class="badge">{c.kind}</span>
+        <span class="badge">{c.kind === 'longTerm' ? 'long-term' : c.kind === 'manual' ? 'by hand' : c.kind}</span>
         {c.repeat !== 'once' ? <span class="badge">{c.repeat}</span> : null}
         {c.status !== 'active' ? <span class={`badge ${c.status === 'ended' ? 'bad' : ''}`}>{c.status}</span> : null}
         {gm && c.visibility !== 'visible' ? <span class="badge warn">{c.visibility}</span> : null}

@@ -20,6 +20,7 @@ import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
+import { rulesetTitleOf } from '@tablekeeper/rulesets/browser';
 
 export function GmScreen({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -62,7 +63,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
         <span class="grow">
           {view ? (
             <>
-              <strong data-testid="table-name">{view.world.name}</strong> <span class="badge">{view.world.rulesetId}</span> <span class="badge">GM</span>
+              <strong data-testid="table-name">{view.world.name}</strong> <span class="badge" data-testid="ruleset-title">{rulesetTitleOf(view.world.rulesetId)}</span> <span class="badge">GM</span>
             </>
           ) : null}
         </span>

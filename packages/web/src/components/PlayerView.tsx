@@ -6,6 +6,7 @@ import type { Character, World } from '@tablekeeper/engine';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
+import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { LogPanel } from './Log.tsx';
@@ -143,7 +144,8 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
       {ch ? (
         <div data-testid="my-character">
           <strong>{ch.name}</strong>
-          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}) }).map((t) => (
+          {/* HP the rules keep on a sheet (36th Way, teams) win, as on the tracker. */}
+          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}), ...sheetTrackOf(world, { id: combatant?.id ?? ch.id, characterId: ch.id }) }).map((t) => (
             <div key={t.label} class="small">
               {t.label} {t.value}/{t.max} {t.states.map((s) => <span key={s} class="badge warn">{s}</span>)}
               <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${ch.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>

@@ -162,6 +162,7 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
           type="text"
           {...common}
           maxLength={f.kind === 'text' && f.maxLength !== null ? f.maxLength : undefined}
+          list={f.kind === 'text' && f.examples.length > 0 ? `${id}-examples` : undefined}
           placeholder={f.kind === 'mixed' ? f.description || 'e.g. 2d6+1' : undefined}
           value={String(value ?? '')}
           onInput={(e) => change(at, e.currentTarget.value)}
@@ -175,6 +176,13 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
         {hint}
       </label>
       {control}
+      {f.kind === 'text' && f.examples.length > 0 ? (
+        <datalist id={`${id}-examples`}>
+          {f.examples.map((x) => (
+            <option key={x} value={x} />
+          ))}
+        </datalist>
+      ) : null}
     </span>
   );
 }

@@ -64,11 +64,12 @@ export function placementLabel(p: Json): string {
   const team = field(p, 'team');
   const slot = num(field(p, 'slot'));
   const group = num(field(p, 'group'));
-  if (slot !== null) return `slot ${slot}${score !== null ? ` (${score})` : ''}`;
+  // An Edge Save slot (004 "Turn Order"): 0 acts before every foe group, N right after group N.
+  if (slot !== null) return `${slot === 0 ? 'before the foes' : `after foe group ${slot}`}${score !== null ? ` (Edge Save ${score})` : ''}`;
   if (score !== null) return `init ${score}`;
   if (typeof band === 'string') return band.replace('-', ' ');
   if (typeof team === 'string') return `team ${team}`;
-  if (group !== null) return `group ${group + 1}`;
+  if (group !== null) return `foe group ${group + 1}`;
   if (field(p, 'unrolled') === true) return 'not rolled';
   return '';
 }

@@ -30,7 +30,8 @@ interface Base {
 }
 
 export type FieldSpec =
-  | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null })
+  /** `examples`: suggestions the box offers (the text's common movement styles), any other value allowed. */
+  | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null; readonly examples: readonly string[] })
   | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null })
   | (Base & { readonly kind: 'boolean' })
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[] })
@@ -64,14 +65,15 @@ export function labelOf(key: string): string {
 /** The field for one property of an object schema. */
 export function fieldOf(key: string, path: string, schema: JsonSchema, root: JsonSchema, required: boolean, depth = 0): FieldSpec {
   let s = resolve(schema, root);
-  const base = { key, path, label: labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
+  // A schema's own title (zod .meta({ title })) is the label people read; else the key in words.
+  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {
     // An alternative marked x-long-form is an older spelling the server still reads; a form offers the others.
     const alts = anyOf.map((x) => resolve(x, root)).filter((x) => x['type'] !== 'null' && x['x-long-form'] !== true);
     if (alts.length === 1) {
-      s = { ...alts[0]!, description: s['description'] ?? alts[0]!['description'] };
+      s = { ...alts[0]!, description: s['description'] ?? alts[0]!['description'], title: s['title'] ?? alts[0]!['title'] };
       return fieldOf(key, path, s, root, required, depth);
     }
     const kinds = alts.map((x) => String(x['type'] ?? (Array.isArray(x['enum']) ? 'string' : 'json')));
@@ -86,7 +88,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
   const type = Array.isArray(s['type']) ? (s['type'] as string[]).find((t) => t !== 'null') : s['type'];
   switch (type) {
     case 'string':
-      return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null };
+      return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null, examples: Array.isArray(s['examples']) ? s['examples'].filter((x): x is string => typeof x === 'string') : [] };
     case 'integer':
     case 'number':
       return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']) };
@@ -149,54 +151,57 @@ export interface FieldError {
 }
 
 type Converted = { ok: true; value: Json | undefined } | { ok: false; errors: FieldError[] };
-const bad = (path: string, message: string): Converted => ({ ok: false, errors: [{ path, message: `${path}: ${message}` }] });
+// `where` names the field as the form labels it ("AC", "abilities 1 › attack › targets"), never its path.
+const bad = (path: string, where: string, message: string): Converted => ({ ok: false, errors: [{ path, message: `${where}: ${message}` }] });
+const inside = (where: string, label: string): string => (where === '' ? label : `${where} › ${label}`);
 
-function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converted {
+function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: string): Converted {
   const empty = v === undefined || v === '' || (Array.isArray(v) && v.length === 0 && f.kind === 'list' && f.minItems === 0 && !f.required);
-  if (f.kind === 'record') return convertRecord(f, Array.isArray(v) ? v : [], path);
+  if (f.kind === 'record') return convertRecord(f, Array.isArray(v) ? v : [], path, where);
   // An unticked optional box is left out, so the command's own default applies.
   if (f.kind === 'boolean') return { ok: true, value: v === true ? true : f.required ? false : undefined };
-  if (empty && f.kind !== 'object' && f.kind !== 'list') return f.required ? bad(path, 'is required') : { ok: true, value: undefined };
+  if (empty && f.kind !== 'object' && f.kind !== 'list') return f.required ? bad(path, where, 'is required') : { ok: true, value: undefined };
   switch (f.kind) {
     case 'text': {
       const s = String(v);
-      if (s.length < f.minLength) return bad(path, `must be at least ${f.minLength} characters`);
-      if (f.maxLength !== null && s.length > f.maxLength) return bad(path, `must be text of at most ${f.maxLength} characters`);
-      if (f.pattern !== null && !new RegExp(f.pattern).test(s)) return bad(path, 'is not in the expected form');
+      if (s.length < f.minLength) return bad(path, where, `must be at least ${f.minLength} characters`);
+      if (f.maxLength !== null && s.length > f.maxLength) return bad(path, where, `must be text of at most ${f.maxLength} characters`);
+      // The schema's description says what the pattern wants, in words ("a lower-case style name").
+      if (f.pattern !== null && !new RegExp(f.pattern).test(s)) return bad(path, where, f.description !== '' ? `must be ${f.description}` : 'is not in the expected form');
       return { ok: true, value: s };
     }
     case 'ref':
       return { ok: true, value: String(v) };
     case 'enum': {
       const hit = f.options.find((o) => String(o) === String(v));
-      return hit === undefined ? bad(path, `must be one of ${f.options.join(', ')}`) : { ok: true, value: hit };
+      return hit === undefined ? bad(path, where, `must be one of ${f.options.join(', ')}`) : { ok: true, value: hit };
     }
     case 'integer':
     case 'number': {
       const s = String(v).trim();
       const n = Number(s);
-      if (s === '' || !Number.isFinite(n) || (f.kind === 'integer' && !Number.isInteger(n))) return bad(path, `must be ${f.kind === 'integer' ? 'a whole number' : 'a number'}`);
-      if ((f.min !== null && n < f.min) || (f.max !== null && n > f.max)) return bad(path, f.min !== null && f.max !== null ? `must be from ${f.min} to ${f.max}` : f.min !== null ? `must be at least ${f.min}` : `must be at most ${f.max}`);
+      if (s === '' || !Number.isFinite(n) || (f.kind === 'integer' && !Number.isInteger(n))) return bad(path, where, `must be ${f.kind === 'integer' ? 'a whole number' : 'a number'}`);
+      if ((f.min !== null && n < f.min) || (f.max !== null && n > f.max)) return bad(path, where, f.min !== null && f.max !== null ? `must be from ${f.min} to ${f.max}` : f.min !== null ? `must be at least ${f.min}` : `must be at most ${f.max}`);
       return { ok: true, value: n };
     }
     case 'mixed': {
       const s = String(v).trim();
       if ((f.accepts.includes('integer') || f.accepts.includes('number')) && /^-?\d+(\.\d+)?$/.test(s)) return { ok: true, value: Number(s) };
-      if (f.accepts.includes('object') && s.startsWith('{')) return parseJson(s, path);
+      if (f.accepts.includes('object') && s.startsWith('{')) return parseJson(s, path, where);
       return { ok: true, value: s };
     }
     case 'json':
-      return parseJson(String(v), path);
+      return parseJson(String(v), path, where);
     case 'list': {
       const items = Array.isArray(v) ? v : [];
       // An optional list left empty is left out, whatever its least length.
       if (items.length === 0 && !f.required) return { ok: true, value: undefined };
-      if (items.length < f.minItems) return bad(path, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}`);
-      if (f.maxItems !== null && items.length > f.maxItems) return bad(path, `may hold at most ${f.maxItems} items`);
+      if (items.length < f.minItems) return bad(path, where, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}`);
+      if (f.maxItems !== null && items.length > f.maxItems) return bad(path, where, `may hold at most ${f.maxItems} items`);
       const out: Json[] = [];
       const errors: FieldError[] = [];
       items.forEach((item, i) => {
-        const c = convert(f.item, item, `${path}.${i}`);
+        const c = convert(f.item, item, `${path}.${i}`, `${where} ${i + 1}`);
         if (!c.ok) errors.push(...c.errors);
         else out.push(c.value ?? null);
       });
@@ -206,7 +211,7 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string): Converte
     case 'object': {
       // An optional object left wholly blank is left out, even if some of its own fields are required.
       if (!f.required && isBlank(v)) return { ok: true, value: undefined };
-      const r = collect(f.fields, (v ?? {}) as { readonly [k: string]: FormValue }, path);
+      const r = collect(f.fields, (v ?? {}) as { readonly [k: string]: FormValue }, path, where);
       if (!r.ok) return r;
       // An optional object left wholly empty is left out.
       return { ok: true, value: !f.required && Object.keys(r.payload).length === 0 ? undefined : r.payload };
@@ -224,18 +229,18 @@ const rowOf = (v: FormValue): RecordRow => {
   return { key: typeof o['key'] === 'string' ? o['key'] : '', value: o['value'] ?? '' };
 };
 
-function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly FormValue[], path: string): Converted {
-  if (f.maxItems !== null && rows.length > f.maxItems) return bad(path, `may hold at most ${f.maxItems} entries`);
+function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly FormValue[], path: string, where: string): Converted {
+  if (f.maxItems !== null && rows.length > f.maxItems) return bad(path, where, `may hold at most ${f.maxItems} entries`);
   const out: { [k: string]: Json } = {};
   const errors: FieldError[] = [];
   rows.map(rowOf).forEach((row, i) => {
     const key = row.key.trim();
     // A row is named by its place until it has a name of its own.
-    if (key === '') return errors.push({ path: `${path}.${i}`, message: `${path} ${i + 1}: needs a name` });
-    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: `${path}.${key}: the name must be one of ${f.keys.join(', ')}` });
-    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: `${path} ${i + 1}: the name may have at most ${f.keyMaxLength} characters` });
-    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: `${path}.${key}: named twice` });
-    const c = convert(f.value, row.value, `${path}.${key}`);
+    if (key === '') return errors.push({ path: `${path}.${i}`, message: `${where} ${i + 1}: needs a name` });
+    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: `${where} "${key}": the name must be one of ${f.keys.join(', ')}` });
+    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: `${where} ${i + 1}: the name may have at most ${f.keyMaxLength} characters` });
+    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: `${where} "${key}": named twice` });
+    const c = convert(f.value, row.value, `${path}.${key}`, `${where} "${key}"`);
     if (!c.ok) errors.push(...c.errors);
     else out[key] = c.value ?? null;
   });
@@ -252,19 +257,19 @@ function isBlank(v: FormValue | undefined): boolean {
   return false;
 }
 
-function parseJson(s: string, path: string): Converted {
+function parseJson(s: string, path: string, where: string): Converted {
   try {
     return { ok: true, value: JSON.parse(s) as Json };
   } catch {
-    return bad(path, 'is not valid JSON');
+    return bad(path, where, 'is not valid JSON');
   }
 }
 
-function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, prefix: string): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
+function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, prefix: string, where: string): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
   const payload: { [k: string]: Json } = {};
   const errors: FieldError[] = [];
   for (const f of fields) {
-    const c = convert(f, values[f.key], prefix === '' ? f.key : `${prefix}.${f.key}`);
+    const c = convert(f, values[f.key], prefix === '' ? f.key : `${prefix}.${f.key}`, inside(where, f.label));
     if (!c.ok) errors.push(...c.errors);
     else if (c.value !== undefined) payload[f.key] = c.value;
   }
@@ -273,7 +278,7 @@ function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: F
 
 /** The payload for what was typed, or every field error (path and message) to show in place. */
 export function toPayload(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
-  return collect(fields, values, '');
+  return collect(fields, values, '', '');
 }
 
 /** A copy of `values` with the value at `path` (dotted, list indices as numbers) replaced. */
