@@ -92,6 +92,22 @@ const commands: { [type: string]: CommandHandler } = {
       return { ok: true, value: [{ type: 'teams.restored', id: who, field, from: sh[field], to: value }] };
     },
   }),
+  /** The GM's heal box: damage takes endurance then health, so healing gives back health first; it wakes no one (003: resuscitate does). */
+  'teams.heal': handlerOf(D.heal, {
+    decide(world, { characterId, amount }) {
+      const who = creatureKey(world, characterId);
+      const sh = sheetOf(world, who, 'characterId');
+      if (isError(sh)) return err(sh);
+      if (sh.dead) return fail('DEAD', `${sh.name} is dead`, 'characterId');
+      const health = Math.min(sh.maxHealth, sh.health + amount);
+      const endurance = Math.min(sh.maxEndurance, sh.endurance + amount - (health - sh.health));
+      const out: EngineEvent[] = [];
+      if (health !== sh.health) out.push({ type: 'teams.restored', id: who, field: 'health', from: sh.health, to: health });
+      if (endurance !== sh.endurance) out.push({ type: 'teams.restored', id: who, field: 'endurance', from: sh.endurance, to: endurance });
+      if (out.length === 0) return fail('NOTHING_TO_HEAL', `${sh.name} has lost no health or endurance`, 'characterId');
+      return { ok: true, value: out };
+    },
+  }),
   'teams.attack': handlerOf(D.attack, {
     authorize: (world, p, actor) => controlling(world, actor, p.attackerId),
     decide(world, p, env) {

@@ -25,7 +25,8 @@ const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD
 export const teamsSheetModel = defineSheet({
   rulesetId: 'teams',
   fields,
-  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 0, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
+  // Size 4 is medium, 003's example (Fabian): a blank 0 made every PC tiny beside a size-4 foe.
+  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 4, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
   // A player chooses what their character holds (Brandish); the numbers are the GM's.
   playerEditable: ['wielded'],
   read(world, characterId) {

@@ -1,7 +1,8 @@
 // Turn controls and the damage box, without a DOM: whether "Previous turn"
 // can take back the last turn change, and the command a number typed in the
 // damage box sends (the ruleset's own damage when the creature has a ruleset
-// sheet: 36th Way resistances, the teams' endurance before health).
+// sheet: 36th Way resistances, the teams' endurance before health; healing
+// likewise lands on that sheet).
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import { hasSheet } from './sheetEditor.ts';
 
@@ -25,6 +26,9 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   const sheet = hasSheet(world, combatantId);
   if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.damage', targetId: combatantId, amount: n } };
   if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount: n } };
+  // Heal through the sheet that holds the HP too (encounter.heal would change a number nobody reads).
+  if (sheet === '36th-way') return { ok: true, value: { type: '36th-way.heal', characterId: combatantId, how: 'amount', amount: n } };
+  if (sheet === 'teams') return { ok: true, value: { type: 'teams.heal', characterId: combatantId, amount: n } };
   return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
 }
 
