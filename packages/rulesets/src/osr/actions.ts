@@ -31,6 +31,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     if (st.hidden.includes(c.characterId)) return [];
     return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : {}) }];
   });
+  const block = statBlockAttack(a, me);
   const attack = action({
     id: 'attack',
     label: 'Attack',
@@ -40,11 +41,11 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     target: { field: 'targetId', multiple: false, options: targets },
     choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
     numbers: [
-      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: block.attackBonus },
       { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
     ],
     flags: [{ field: 'proficient', label: 'Proficient', value: false }],
-    texts: [{ field: 'damage', label: 'Damage', value: '1d6', max: 20 }],
+    texts: [{ field: 'damage', label: 'Damage', value: block.damage, max: 20 }],
     odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
@@ -67,6 +68,17 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   });
   const quick = action({ id: 'quick', label: 'Quick action', cost: costOf(a, 'quick'), command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind: 'quick', label: 'Quick action' }, ...affordable(a, 'quick') });
   return ok([attack, move, quick]);
+}
+
+/** A foe's stat block attack (001 "NPC Attacks": its stats give the modifier): lined-up foes carry attackBonus and damage. */
+function statBlockAttack(a: Actor, me: string | null): { attackBonus: number; damage: string } {
+  const stats = { ...(me === null ? {} : (own(a.world.characters, me)?.stats ?? {})), ...a.combatant.stats };
+  const bonus = stats['attackBonus'];
+  const damage = stats['damage'];
+  return {
+    attackBonus: typeof bonus === 'number' && Number.isInteger(bonus) ? Math.max(-30, Math.min(30, bonus)) : 0,
+    damage: typeof damage === 'string' && damage.trim() !== '' && damage.length <= 20 ? damage.trim() : '1d6',
+  };
 }
 
 const MODES: readonly ActionOption[] = [

@@ -101,6 +101,24 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)');
   });
 
+  it('a foe lined up from a stat block attacks with its attack bonus and damage prefilled (001 "NPC Attacks"): Goblin +3 vs AC 12 hits on 9..20, 60%', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 8, ac: 12 }, 'pc');
+    const gob = t.add('Goblin', { maxHp: 5, dex: 14, ac: 13 }, 'npc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', characterId: gob, stats: { dex: 14, attackBonus: 3, damage: '1d6+1' } },
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 8 } },
+      ],
+    });
+    const attack = find(actions(t.s, GM, 'osr', 'g'), 'attack');
+    expect(attack.numbers.find((n) => n.field === 'bonus')!.value).toBe(3);
+    expect(attack.texts.find((x) => x.field === 'damage')!.value).toBe('1d6+1');
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, payload(attack, kira)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number, ac: 12 } });
+  });
+
   it('Move is osr.move: the feet and the way are picked, and the log says how far (001 "Movement Actions")', () => {
     const { t } = osrNight();
     const move = find(actions(t.s, GM, 'osr', 'k'), 'move');
