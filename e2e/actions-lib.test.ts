@@ -122,7 +122,7 @@ describe('actions panel helpers', () => {
     expect(payloadOf(attack, { ...f, values: { ...f.values, bonus: '99' } })).toEqual({ ok: false, message: 'Bonus must be a whole number from -30 to 30.' });
     expect(payloadOf(attack, { ...f, target: 'nobody' })).toEqual({ ok: false, message: 'Pick a target.' });
     const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
-    expect(eventOf(tx, 'osr.attacked')).toMatchObject({ attacker: ch, target: orc, kind: 'melee', ac: 15 });
+    expect(eventOf(tx, 'osr.attacked')).toMatchObject({ attackerId: ch, targetId: orc, kind: 'melee', ac: 15 });
     // A form kept across answers keeps its picks while they are still offered.
     expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'ranged' } }).values['kind']).toBe('ranged');
     expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'laser' } }).values['kind']).toBe('melee');

@@ -10,7 +10,7 @@ import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay }
 import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
-import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
@@ -215,22 +215,42 @@ describe('turns and the damage box', () => {
     expect(s.fail({ type: '36th-way.heal', characterId: kira, how: 'recovery', amount: 5 }).message).toBe('amount goes with how "amount" only');
   });
 
-  it('Heal on a teams sheet gives back health first, then endurance (003 example: 5 endurance left, 10 damage leaves 0 and health 7; healed 8 is 12 and 3)', () => {
+});
+
+describe('tracker readings', () => {
+  it('a Daggerheart sheet reads its marked slots only (2 of 6 HP marked), never a stale generic HP beside them; all 6 marked is down', () => {
+    expect(tracksOf({ hp: 6, maxHp: 6, hpMarked: 2, hpMax: 6, stressMarked: 1, stressMax: 6 }).map((t) => [t.label, t.value, t.max, t.states])).toEqual([
+      ['HP marked', 2, 6, []],
+      ['Stress marked', 1, 6, []],
+    ]);
+    expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
+    expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
+    // Other rulesets keep their HP as it was.
+    expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
+  });
+});
+
+describe('the damage box on a teams sheet', () => {
+  it('14 typeless empties endurance 12 and takes 2 health (003 "Damage"); Heal gives health back first, then endurance, each to its maximum', () => {
     const s = table('teams', teams.ruleset.modules);
-    s.run((startCommand(initiativeOf('teams'), rows(s, 'Boudica', {}, { kind: 'pc' }), {}) as { value: { type: string } }).value);
-    const b = encounterOf(s.world)!.roster[0]!;
-    s.run({ type: 'teams.setSheet', characterId: b, sheet: { name: 'Boudica', constitution: 4, maxEndurance: 12, endurance: 5, maxHealth: 12 } });
-    s.run({ type: 'teams.damage', targetId: b, amount: 5 + 5 });
-    const sheetOf = () => (s.world.ext['teams'] as { sheets: Record<string, { endurance: number; health: number }> }).sheets[b]!;
-    expect(sheetOf()).toMatchObject({ endurance: 0, health: 7 });
-    const cmd = damageCommand(s.world, b, 'heal', '8');
-    expect(cmd).toEqual({ ok: true, value: { type: 'teams.heal', characterId: b, amount: 8 } });
-    s.run((cmd as { value: { type: string } }).value);
-    expect(sheetOf()).toMatchObject({ endurance: 3, health: 12 });
-    expect(s.world.log.slice(-2).map((l) => l.text)).toEqual(["Boudica's health set to 12 by the GM.", "Boudica's endurance set to 3 by the GM."]);
-    s.run({ type: 'teams.heal', characterId: b, amount: 100 });
-    expect(sheetOf()).toMatchObject({ endurance: 12, health: 12 });
-    expect(s.fail({ type: 'teams.heal', characterId: b, amount: 1 }).message).toBe('Boudica has lost no health or endurance');
+    s.run((startCommand(initiativeOf('teams'), rows(s, 'Goblin', { team: 'Foes' }), {}) as { value: { type: string } }).value);
+    const g = encounterOf(s.world)!.roster[0]!;
+    s.run({ type: 'teams.setSheet', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
+    const step = (kind: 'damage' | 'heal', n: string) => {
+      const c = damageCommand(s.world, g, kind, n);
+      if (!c.ok) throw new Error(c.message);
+      s.run(c.value as never);
+    };
+    const tracks = () => JSON.parse(JSON.stringify(s.world.ext['teams'])).sheets[g] as { endurance: number; health: number };
+    step('damage', '14');
+    expect([tracks().endurance, tracks().health]).toEqual([0, 10]);
+    expect(damageCommand(s.world, g, 'heal', '5')).toEqual({ ok: true, value: { type: 'teams.setTrack', characterId: g, field: 'health', value: 12 } });
+    step('heal', '5');
+    step('heal', '5');
+    expect([tracks().endurance, tracks().health]).toEqual([5, 12]);
+    step('heal', '20');
+    expect(damageCommand(s.world, g, 'heal', '1')).toEqual({ ok: false, message: 'Nothing to heal: endurance and health are full.' });
   });
 });
 

@@ -3,7 +3,8 @@
 // 10" changed nothing. In Chromium the GM's Heal now lands on the sheet: a
 // dying Kira at -1/30 healed 10 is 10/30 and back from dying (002: healing
 // counts up from 0 and ends dying); Boudica at endurance 0, health 7 healed 8
-// is health 12, endurance 3 (health first, the reverse of 003's damage order).
+// is health 12, then Heal 3 is endurance 3 (health first, the reverse of
+// 003's damage order; main's teams.setTrack path).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, screen } from './actions-flow.ts';
@@ -51,8 +52,7 @@ describe('Heal on the ruleset sheet', () => {
     expect(gm.errors).toEqual([]);
   });
 
-  it('teams: healing 8 gives back health (7 -> 12), then endurance (0 -> 3), both in the log', async () => {
-    const n = await night(e2e!, 'teams', 'Ann');
+  it('teams: Heal 8 gives back health first (7 -> 12, capped there), a second Heal 3 the endurance (0 -> 3); both in the log', async () => {
     await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
     await n.gmSock.command({
       type: 'encounter.start',
@@ -69,7 +69,8 @@ describe('Heal on the ruleset sheet', () => {
 
     await heal(gm.p, 'Boudica', '8');
     await expect.poll(() => row(gm.p, 'Boudica').textContent()).toMatch(/Health 12\/12/);
-    expect(await row(gm.p, 'Boudica').textContent()).toMatch(/Endurance 3\/12/);
+    await heal(gm.p, 'Boudica', '3');
+    await expect.poll(() => row(gm.p, 'Boudica').textContent()).toMatch(/Endurance 3\/12/);
     const log = await gm.p.getByTestId('log').textContent();
     expect(log).toContain("Boudica's health set to 12 by the GM.");
     expect(log).toContain("Boudica's endurance set to 3 by the GM.");

@@ -319,7 +319,7 @@ describe('renames for the core, encounter, OSR, teams and Daggerheart (ADR 27)',
     expectNames('teams', 'teams.intercept', ['attackId', 'interceptorId'], ['attack', 'by']);
     expectNames('teams', 'teams.defend', ['attackId'], ['attack']);
     expectNames('teams', 'teams.act', ['characterId', 'targetId'], ['combatant', 'target']);
-    for (const t of ['teams.setSheet', 'teams.removeSheet', 'teams.setTrack', 'teams.heal', 'teams.stayConscious', 'teams.react', 'teams.triggerReady']) expectNames('teams', t, ['characterId'], ['id']);
+    for (const t of ['teams.setSheet', 'teams.removeSheet', 'teams.setTrack', 'teams.stayConscious', 'teams.react', 'teams.triggerReady']) expectNames('teams', t, ['characterId'], ['id']);
     for (const t of ['daggerheart.actionRoll', 'daggerheart.requestRoll', 'daggerheart.actionRollOdds']) expectNames('daggerheart', t, ['bonus'], ['modifier']);
     // No declaration publishes a field under an old name it also renames.
     for (const rs of rulesetIds)

@@ -97,12 +97,6 @@ export const setTrack = declareCommand('teams.setTrack', {
   input: z.strictObject({ characterId: who(), field: z.enum(['endurance', 'health', 'stamina', 'focus', 'deathDifficulty']), value: int(0, LIMITS.value) }),
   renamed: RENAMED_ID,
 });
-export const heal = declareCommand('teams.heal', {
-  summary: 'GM restores lost health, then endurance (003 has no healing rule)',
-  who: 'gm',
-  input: z.strictObject({ characterId: who(), amount: int(1, LIMITS.value) }),
-  renamed: RENAMED_ID,
-});
 export const attack = declareCommand('teams.attack', {
   summary: 'Attack with a weapon: an opposed test, damage through deflection',
   who: 'own-character',
@@ -165,7 +159,6 @@ export const teamsCatalog = catalogOf(
   setSheet,
   removeSheet,
   setTrack,
-  heal,
   attack,
   defend,
   intercept,

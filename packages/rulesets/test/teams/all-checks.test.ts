@@ -114,7 +114,6 @@ const NO_TEST: { readonly [command: string]: string } = {
   'teams.setSheet': 'edits a sheet',
   'teams.removeSheet': 'edits a sheet',
   'teams.setTrack': 'edits a sheet',
-  'teams.heal': 'the GM gives back health, then endurance: no test',
   'teams.intercept': 'reuses the attack\'s roll against the interceptor\'s evasion',
   'teams.damage': 'damage; a death risk it causes is a luck test (the d20 alone), which the luck bonus and Guard do not touch',
   'teams.triggerReady': 'a readied non-attack action: no roll (a readied attack is teams.attack)',
