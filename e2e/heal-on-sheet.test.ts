@@ -53,6 +53,7 @@ describe('Heal on the ruleset sheet', () => {
   });
 
   it('teams: Heal 8 gives back health first (7 -> 12, capped there), a second Heal 3 the endurance (0 -> 3); both in the log', async () => {
+    const n = await night(e2e!, 'teams', 'Ann');
     await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
     await n.gmSock.command({
       type: 'encounter.start',
