@@ -92,6 +92,21 @@ describe('actions panel helpers', () => {
     expect(oneTap(pick(s, GM, 'boudica', 'move'))).toBe(true);
   });
 
+  it('teams Resuscitate: the form\'s attribute and skill become the test object teams.act reads, and Roland wakes (003 example)', () => {
+    const s = scenario(teams.ruleset.modules, { rng: seededRng(5), rulesetId: 'teams' });
+    s.run({ type: 'teams.setSheet', id: 'clem', sheet: { name: 'Clementine', attributes: { wits: 20 }, skills: { medicine: 20 }, maxHealth: 8 } });
+    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'clem', kind: 'pc', side: 'players' }, { id: 'roland', kind: 'pc', side: 'players' }], params: { teamOrder: ['players'] } });
+    const res = pick(s, GM, 'clem', 'resuscitate');
+    const f = initialForm(res);
+    expect(f).toMatchObject({ target: 'roland', values: { 'test.attribute': 'wits', 'test.skill': 'medicine' } });
+    expect(payloadOf(res, f)).toEqual({ ok: true, value: { characterId: 'clem', action: 'Resuscitate', targetId: 'roland', test: { attribute: 'wits', skill: 'medicine' } } });
+    const tx = s.run(commandOf(res, f) as { type: string; [k: string]: Json });
+    const revived = eventOf(tx, 'teams.revived') as unknown as { success: boolean; difficulty: number; roll: { total: number } };
+    expect(revived.success).toBe(revived.roll.total >= revived.difficulty);
+    expect((s.world.ext['teams'] as { sheets: { roland: { conscious: boolean } } }).sheets.roland.conscious).toBe(revived.success);
+  });
+
   it('OSR: attack kinds as a choice, proficiency as a flag; a bad number is a sentence; osr.attack is accepted', () => {
     const s = scenario(osr.ruleset.modules, { rng: seededRng(9), rulesetId: 'osr' });
     const { ch } = seatWithCharacter(s, 'Brannoc');

@@ -195,6 +195,27 @@ describe('turns and the damage box', () => {
     expect(engineFor('36th-way')).not.toBeNull();
     expect(JSON.stringify(s.world.ext)).toContain('"hp":14');
   });
+
+  it('Heal on a dying 36th Way PC goes through her sheet: any healing counts up from 0 and ends dying (002); -1/30 healed 10 is 10/30', () => {
+    const s = table('36th-way', thirtySixthWay.ruleset.modules);
+    s.run((startCommand(initiativeOf('36th-way'), rows(s, 'Kira', { band: 'fast' }, { kind: 'pc' }), {}) as { value: { type: string } }).value);
+    const kira = encounterOf(s.world)!.roster[0]!;
+    s.run({ type: '36th-way.sheet.set', sheet: { id: kira, name: 'Kira', kind: 'pc', level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 30, abilities: [] } });
+    s.run({ type: '36th-way.damage', targetId: kira, amount: 31 });
+    const sheetOf = () => (s.world.ext['36th-way'] as { sheets: Record<string, { hp: number; dying: unknown; recoveries: number }> }).sheets[kira]!;
+    expect(sheetOf()).toMatchObject({ hp: -1 });
+    expect(sheetOf().dying).not.toBeNull();
+    const recoveries = sheetOf().recoveries;
+    const cmd = damageCommand(s.world, kira, 'heal', '10');
+    expect(cmd).toEqual({ ok: true, value: { type: '36th-way.heal', characterId: kira, how: 'amount', amount: 10 } });
+    s.run((cmd as { value: { type: string } }).value);
+    expect(sheetOf()).toMatchObject({ hp: 10, dying: null, recoveries });
+    expect(s.world.log.at(-1)!.text).toBe('Kira healed 10 HP (by the GM): now 10 HP, back from dying.');
+    // Only the GM names an amount; a player's heal spends a recovery.
+    expect(s.fail({ type: '36th-way.heal', characterId: kira, how: 'amount', amount: 5 }, { role: 'player', seatId: 's1' }).message).toContain('only the GM heals by a named amount');
+    expect(s.fail({ type: '36th-way.heal', characterId: kira, how: 'recovery', amount: 5 }).message).toBe('amount goes with how "amount" only');
+  });
+
 });
 
 describe('tracker readings', () => {

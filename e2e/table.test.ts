@@ -158,7 +158,9 @@ describe('GM screen and player view', () => {
     // --- on their turn the player gets the actions the economy can still pay for (osr.actions)
     mark('on their turn the player gets the action');
     const actions = player.getByRole('group', { name: 'Actions Brannoc can take now' });
+    // Move opens a small form (feet, the way); its log line says how far (GM review: it spent silently).
     await actions.getByRole('button', { name: /^Move \(/ }).click();
+    await player.getByTestId('action-form').getByRole('button', { name: 'Move', exact: true }).click();
     await player.getByRole('img', { name: 'movement: 0 of 1 left' }).waitFor();
     // 001: the active action trades down, so a second move is still on offer; Attack has no one with a sheet to hit.
     await expect.poll(() => actions.getByRole('button', { name: /^Move \(/ }).count()).toBe(1);

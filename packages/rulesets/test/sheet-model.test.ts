@@ -237,6 +237,14 @@ describe('teams: weapons and armour on the sheet (003 "Character Sheet")', () =>
     expect(Object.keys(getTeams(t.world).sheets[key]!.items)).toEqual(['sword', 'dagger']);
     expect(t.fail(set(t.annId, { evasion: 30 }, true), t.ann)).toMatchObject({ code: 'FORBIDDEN', path: 'sheet.evasion' });
   });
+
+  it('a sheet saved without a size is medium (4), as 003\'s Fabian: against a size-4 foe no size difference shifts evasion', () => {
+    const t = table('teams');
+    t.run(set(t.annId, { maxHealth: 12 }));
+    expect(getTeams(t.world).sheets[t.annId]).toMatchObject({ size: 4 });
+    t.run(set(t.annId, { maxHealth: 12, size: 3 }));
+    expect(getTeams(t.world).sheets[t.annId]).toMatchObject({ size: 3 });
+  });
 });
 
 describe('a table exported on main before the sheet model replays to the same world', () => {

@@ -163,9 +163,16 @@ export const damageDeclaration = declareCommand('36th-way.damage', {
     renamed: { target: 'targetId' },
   });
 export const healDeclaration = declareCommand('36th-way.heal', {
-    summary: 'Heal: spend a recovery, a free recovery, or NPC healing dice',
+    summary: 'Heal: spend a recovery, a free recovery, NPC healing dice, or an amount the GM names',
     who: 'own-character',
-    input: z.strictObject({ characterId: creature('who is healed'), how: z.enum(['recovery', 'free', 'npc']).optional(), average, helperId: sheetId('who healed them').optional(), die: z.union([z.literal(6), z.literal(10)]).optional() }),
+    input: z.strictObject({
+      characterId: creature('who is healed'),
+      how: z.enum(['recovery', 'free', 'npc', 'amount']).optional(),
+      average,
+      helperId: sheetId('who healed them').optional(),
+      die: z.union([z.literal(6), z.literal(10)]).optional(),
+      amount: int(1, 100_000).meta({ description: 'HP healed when how is "amount" (GM only)' }).optional(),
+    }),
     renamed: { id: 'characterId', by: 'helperId' },
   });
 export const stabilizeDeclaration = declareCommand('36th-way.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ helperId: sheetId('who helps'), targetId: sheetId('who is dying') }), renamed: { who: 'helperId', target: 'targetId' } });

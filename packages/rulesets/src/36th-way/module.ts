@@ -213,13 +213,19 @@ export function createTswModule(): TswModule {
       },
     }),
     '36th-way.heal': handlerOf(healDeclaration, {
-      // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), or an NPC's 1d6 / 1d10 per level ("npc").
-      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
-      decide(world, { characterId, how = 'recovery', average, helperId, die = 6 }, env) {
+      // Healing with a recovery ("recovery"), magic beyond recoveries ("free"), an NPC's 1d6 / 1d10 per level ("npc"), or the GM's number ("amount").
+      authorize: (world, p, actor) => (p.how === 'amount' && actor.role !== 'gm' ? { code: 'FORBIDDEN', message: 'only the GM heals by a named amount' } : mayCommand(world, actor, p.characterId)),
+      decide(world, { characterId, how = 'recovery', average, helperId, die = 6, amount: named }, env) {
         const s = needSheet(world, characterId, 'characterId');
         if (!s.ok) return s;
         if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
         if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
+        if ((how === 'amount') !== (named !== undefined)) return errR('INVALID_VALUE', how === 'amount' ? 'say how many HP to heal (amount)' : 'amount goes with how "amount" only', 'amount');
+        if (how === 'amount') {
+          // The GM's healing box: no recovery spent; like any healing it counts up from 0 and brings the dying back (002 "Death Saves").
+          const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + (named ?? 0));
+          return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: helperId ?? null, reason: 'by the GM', dice: null, averaged: false, amount: named ?? 0, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.dying !== null || (s.value.unconscious && s.value.kind === 'npc') } satisfies TswEvent]);
+        }
         const roll = average === true ? false : average === false ? true : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
         const dice: number[] = [];
@@ -513,7 +519,9 @@ export function createTswModule(): TswModule {
       const w2 = updateSheet(w, id, (s) => sheetAfterHeal(s, e));
       const how = e.halved ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
       const healed = `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}`;
-      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}.` : undefined);
+      // Any healing ends dying (002): the line says so, for the player who was counting death saves.
+      const back = e.revived && own(getTsw(w).sheets, id)?.dying != null ? ', back from dying' : '';
+      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP${back}.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}${back}.` : undefined);
     },
     '36th-way.deathSaveRolled': (w, e) => {
       const id = e.characterId;

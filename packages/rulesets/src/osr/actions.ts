@@ -2,7 +2,7 @@
 // one active, one movement and one quick action; an active action trades down
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
-import { OSR_ECONOMY, own, ok, type Json, type Result } from '@tablekeeper/engine';
+import { EMPTY_ECONOMY, getEncounter, OSR_ECONOMY, own, ok, planSpend, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -59,9 +59,53 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       targets.length === 0 ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
     ),
   });
-  const spend = (id: string, label: string, kind: string, cost: string) =>
-    action({ id, label, cost, command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind, label }, ...affordable(a, kind) });
-  return ok([attack, spend('move', 'Move', 'movement', '1 movement action (or the active action)'), spend('quick', 'Quick action', 'quick', '1 quick action (or a movement or active action)')]);
+  // Move is osr.move (feet and terrain, a log line with the feet used); 001 lets a movement action be paid with the active one.
+  const left = feetLeft(a);
+  const move = action({
+    id: 'move',
+    label: 'Move',
+    // Feet left from this turn's movement action cost nothing more; once used up, the next move pays for another.
+    cost: left > 0 ? `free (${left}' left this turn)` : costOf(a, 'movement'),
+    command: 'osr.move',
+    fixed: left === 0 && feetMoved(a) ? { characterId: a.combatant.id, another: true } : { characterId: a.combatant.id },
+    numbers: [{ field: 'feet', label: 'Feet', min: 1, max: 300, value: left > 0 ? left : 30 }],
+    choices: [{ field: 'mode', label: 'Way', options: MODES }],
+    ...(left > 0 ? { allowed: true, reason: null } : affordable(a, 'movement')),
+  });
+  const quick = action({ id: 'quick', label: 'Quick action', cost: costOf(a, 'quick'), command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind: 'quick', label: 'Quick action' }, ...affordable(a, 'quick') });
+  return ok([attack, move, quick]);
+}
+
+const MODES: readonly ActionOption[] = [
+  { value: 'walk', label: 'walk' },
+  { value: 'climb', label: 'climb (half speed)' },
+  { value: 'swim', label: 'swim (half speed)' },
+  { value: 'crawl', label: 'crawl (half speed)' },
+  { value: 'difficult', label: 'difficult terrain (half speed)' },
+];
+
+const WORDS: { readonly [pool: string]: string } = { active: 'the active action', movement: 'the movement action', quick: 'the quick action' };
+
+/** This turn's movement so far (osr.move keeps feet used against the budget of the movement actions spent). */
+function thisTurn(a: Actor): { used: number; budget: number } | null {
+  const enc = getEncounter(a.world);
+  const m = own(getOsr(a.world).moved, a.combatant.id);
+  const serial = own(enc.lastTurn, a.combatant.id) ?? enc.turnSerial;
+  return m !== undefined && m.serial === serial && a.onTurn ? m : null;
+}
+const feetLeft = (a: Actor): number => {
+  const m = thisTurn(a);
+  return m === null ? 0 : Math.max(0, m.budget - m.used);
+};
+const feetMoved = (a: Actor): boolean => thisTurn(a) !== null;
+
+/** What this spend would pay with now: a trade down is named before the click (GM review: Move silently took the attack). */
+function costOf(a: Actor, kind: 'movement' | 'quick'): string {
+  const econ = own(getEncounter(a.world).economy, a.combatant.id) ?? EMPTY_ECONOMY;
+  const plan = planSpend(a.def, econ, { kind, cost: 1, onTurn: a.onTurn });
+  const pool = plan.ok ? plan.value.paid[0]?.pool : undefined;
+  if (pool === undefined || pool === kind) return kind === 'movement' ? '1 movement action' : '1 quick action';
+  return `${WORDS[pool] ?? pool} (the ${kind} action is spent)`;
 }
 
 export const osrActions = actionsQuery(OSR_ECONOMY, build);

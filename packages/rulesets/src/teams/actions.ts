@@ -5,6 +5,7 @@
 // kernel's planner says the economy can pay for it.
 import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import type { Sheet } from './sheet.js';
 import { getTeams } from './state.js';
 
 const yes = { allowed: true, reason: null };
@@ -53,16 +54,61 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   }
   for (const row of TEAMS_ACTIONS) {
     if (row.name === 'Attack') continue;
+    // A reaction answers something (an attack, a test): spent from this list it did nothing (GM review, issue 20).
+    if (row.kind === 'reaction') continue;
     const req = teamsActionRequest(row.name, a.onTurn);
     if (req === null) continue;
+    const { kind, cost, ...extra } = req;
+    const id = row.name.toLowerCase().replace(/\s+/g, '-');
+    const acted = me === undefined ? null : actRow(a, me, row.name);
+    if (acted !== null) {
+      out.push(action({ id, label: row.name, cost: costWords(kind, cost), command: 'teams.act', fixed: { characterId: a.combatant.id, action: row.name }, ...acted, ...judge(acted.check, affordable(a, kind, cost, extra)) }));
+      continue;
+    }
     const fixed: { [k: string]: Json } = { characterId: a.combatant.id, kind: req.kind, cost: req.cost, label: row.name };
     if (req.tag !== undefined) fixed['tag'] = req.tag;
     if (req.limit !== undefined) fixed['limit'] = req.limit;
     if (req.requires !== undefined) fixed['requires'] = req.requires;
-    const { kind, cost, ...extra } = req;
-    out.push(action({ id: row.name.toLowerCase().replace(/\s+/g, '-'), label: row.name, cost: costWords(kind, cost), command: 'encounter.spend', fixed, ...affordable(a, kind, cost, extra) }));
+    out.push(action({ id, label: row.name, cost: costWords(kind, cost), command: 'encounter.spend', fixed, ...affordable(a, kind, cost, extra) }));
   }
   return ok(out);
+}
+
+/** Rows teams.act carries out (a condition, a test, a log line), with the form they need; null keeps the plain spend. */
+function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { check: { allowed: boolean; reason: string | null } }) | null {
+  const sheets = getTeams(a.world).sheets;
+  switch (name) {
+    case 'Guard':
+    case 'Move':
+    case 'Seek Cover':
+    case 'Drop Prone':
+    case 'Wait':
+    case 'Step':
+    case 'Interact':
+      return { check: yes };
+    case 'Resuscitate': {
+      // 003: go prone, then a test to bring someone back to consciousness (the example: Clementine and Roland).
+      const down = othersInView(a).flatMap((c) => {
+        const s = own(sheets, c.id);
+        return s === undefined || s.conscious || s.dead ? [] : [{ value: c.id, label: s.name }];
+      });
+      const attributes = Object.keys(me.attributes).map((k) => ({ value: k, label: k }));
+      const skills = Object.keys(me.skills).map((k) => ({ value: k, label: k }));
+      return {
+        target: { field: 'targetId', multiple: false, options: down },
+        choices: [
+          { field: 'test.attribute', label: 'Attribute', options: attributes },
+          { field: 'test.skill', label: 'Skill', options: skills },
+        ],
+        check: judge(
+          down.length === 0 ? forbid('nobody here is unconscious') : yes,
+          attributes.length === 0 || skills.length === 0 ? forbid(`${me.name}'s sheet needs an attribute and a skill for the test`) : yes,
+        ),
+      };
+    }
+    default:
+      return null;
+  }
 }
 
 export const teamsActions = actionsQuery(TEAMS_ECONOMY, build);

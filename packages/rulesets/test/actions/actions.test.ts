@@ -74,8 +74,8 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(attack).toMatchObject({ cost: '1 active action', command: 'osr.attack', fixed: { attackerId: kira }, allowed: true, odds: { query: 'osr.attackOdds' } });
     // Enemies first: the Goblin (and, for the GM, the Lurker), then Bo.
     expect(attack.target!.options.map((o) => o.value)).toEqual([goblin, lurker, bo]);
-    expect(find(a, 'move')).toMatchObject({ command: 'encounter.spend', fixed: { characterId: 'k', kind: 'movement' }, allowed: true });
-    expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, allowed: true });
+    expect(find(a, 'move')).toMatchObject({ command: 'osr.move', fixed: { characterId: 'k' }, cost: '1 movement action', numbers: [{ field: 'feet', value: 30 }], allowed: true });
+    expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, cost: '1 quick action', allowed: true });
     const p = payload(attack, goblin);
     const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, p));
     // Kira: DEX 14 does not matter in melee; STR 12 is +1 against AC 11: 1d20 + 1 >= 11 on 10..20, 11 faces of 20.
@@ -154,12 +154,45 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number } });
   });
 
+  it('a foe lined up from a stat block attacks with its attack bonus and damage prefilled (001 "NPC Attacks"): Goblin +3 vs AC 12 hits on 9..20, 60%', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 8, ac: 12 }, 'pc');
+    const gob = t.add('Goblin', { maxHp: 5, dex: 14, ac: 13, attackBonus: 3, damage: '1d6+1' }, 'npc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', characterId: gob, stats: { dex: 14 } },
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 8 } },
+      ],
+    });
+    const attack = find(actions(t.s, GM, 'osr', 'g'), 'attack');
+    expect(attack.numbers.find((n) => n.field === 'bonus')!.value).toBe(3);
+    expect(attack.texts.find((x) => x.field === 'damage')!.value).toBe('1d6+1');
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, payload(attack, kira)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number, ac: 12 } });
+  });
+
+  it('Move is osr.move: the feet and the way are picked, and the log says how far (001 "Movement Actions")', () => {
+    const { t } = osrNight();
+    const move = find(actions(t.s, GM, 'osr', 'k'), 'move');
+    expect(move.choices[0]!.options.map((o) => o.value)).toEqual(['walk', 'climb', 'swim', 'crawl', 'difficult']);
+    t.run({ type: move.command, ...move.fixed, feet: 20, mode: 'walk' });
+    expect(t.s.world.log.at(-1)!.text).toMatch(/^Kira moves 20': 20' of \d+' used this turn\.$/);
+    // The rest of this movement action's feet cost nothing more; the quick action is still its own.
+    const after = actions(t.s, GM, 'osr', 'k');
+    expect(find(after, 'move')).toMatchObject({ allowed: true, cost: expect.stringMatching(/^free \(\d+' left this turn\)$/) as unknown as string });
+    expect(find(after, 'quick').cost).toBe('1 quick action');
+  });
+
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
     const { t } = osrNight();
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'quick' });
     const a = actions(t.s, GM, 'osr', 'k');
     expect(find(a, 'move').allowed).toBe(true);
+    // The button says what it would pay with before the click (GM review: Move silently took the goblin's attack).
+    expect(find(a, 'move').cost).toBe('the active action (the movement action is spent)');
+    expect(find(a, 'quick').cost).toBe('the active action (the quick action is spent)');
     expect(find(a, 'attack').allowed).toBe(true);
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
     const b = actions(t.s, GM, 'osr', 'k');
@@ -243,14 +276,16 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
     expect(find(a, 'resuscitate').cost).toBe('2 actions');
     expect(find(a, 'short-task').cost).toBe('3 actions');
-    expect(find(a, 'block').cost).toBe('the reaction');
+    // Reactions answer an attack or a test (teams.defend, teams.react): never a button that only spends (GM review).
+    expect(a.actions.filter((x) => x.cost === 'the reaction')).toEqual([]);
     const odds = s.engine.query(s.table, GM, 'teams.attackOdds', oddsArgs(attack, payload(attack, 'e')));
     expect(odds).toMatchObject({ ok: true, value: { weapon: 'spear', evasion: 6 } });
   });
   it('after three actions nothing costing an action is allowed, Sprint needs a Move first, and free actions stay (003: three actions a turn)', () => {
     const { s } = boudicaTurn();
     expect(find(actions(s, GM, 'teams', 'b'), 'sprint').allowed).toBe(false);
-    s.run({ type: 'encounter.spend', ...find(actions(s, GM, 'teams', 'b'), 'move').fixed });
+    const move = find(actions(s, GM, 'teams', 'b'), 'move');
+    s.run({ type: move.command, ...move.fixed });
     expect(find(actions(s, GM, 'teams', 'b'), 'sprint').allowed).toBe(true);
     s.run({ type: 'encounter.spend', combatant: 'b', kind: 'action', cost: 2 });
     const a = actions(s, GM, 'teams', 'b');
@@ -259,6 +294,35 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     expect(find(a, 'drop-prone')).toMatchObject({ cost: 'free', allowed: true });
     turnTo(s, 'e');
     expect(actions(s, GM, 'teams', 'b').onTurn).toBe(false);
+  });
+});
+
+describe('teams: buttons that do what they say (GM review, issue 20)', () => {
+  it('Resuscitate picks an unconscious ally and a test, and returns him to consciousness (003: Clementine and Roland); Guard leaves a condition and a log line', () => {
+    const { s, dice } = teamsTable();
+    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
+    s.run({ type: 'teams.setSheet', id: 'r', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
+    s.run({ type: 'teams.setSheet', id: 'e', sheet: enemy() as unknown as Json });
+    teamsFight(s, ['b', 'r'], ['e'], 'b');
+    const res = find(actions(s, GM, 'teams', 'b'), 'resuscitate');
+    expect(res).toMatchObject({ command: 'teams.act', fixed: { characterId: 'b', action: 'Resuscitate' }, cost: '2 actions', allowed: true });
+    expect(res.target!.options).toEqual([{ value: 'r', label: 'Roland' }]);
+    expect(res.choices.map((c) => [c.field, c.options.map((o) => o.value)])).toEqual([
+      ['test.attribute', ['strength', 'dexterity']],
+      ['test.skill', ['combat', 'athletics']],
+    ]);
+    // Strength d6 shows 6, athletics d4 shows 4, a luck die of 10 adds nothing: 10 against the default difficulty 10.
+    dice.push(6, 4, 10);
+    s.run({ ...res.fixed, type: res.command, targetId: 'r', test: { attribute: 'strength', skill: 'athletics' } });
+    expect((s.world.ext['teams'] as { sheets: { [k: string]: { conscious: boolean } } }).sheets['r']!.conscious).toBe(true);
+    expect(s.world.log.map((l) => l.text)).toContain('Boudica tried to resuscitate Roland: 10 against 10, conscious again.');
+    // Nobody is unconscious now: the button says so instead of spending.
+    expect(find(actions(s, GM, 'teams', 'b'), 'resuscitate')).toMatchObject({ allowed: false, reason: 'nobody here is unconscious' });
+    const guard = find(actions(s, GM, 'teams', 'b'), 'guard');
+    expect(guard).toMatchObject({ command: 'teams.act', allowed: true });
+    s.run({ type: guard.command, ...guard.fixed });
+    expect(Object.values(getEncounter(s.world).conditions).some((c) => c.target === 'b' && c.defId === 'guarding')).toBe(true);
+    expect(s.world.log.some((l) => l.text === 'Boudica: Guard.')).toBe(true);
   });
 });
 

@@ -30,7 +30,8 @@ describe('teams.actions agrees with the engine', () => {
           }
           const r = s.engine.query(s.table, GM, 'teams.actions', { combatantId: enc.current });
           expect(r.ok).toBe(true);
-          const spends = ((r as { value: Json }).value as unknown as ActionsAnswer).actions.filter((a) => a.command === 'encounter.spend');
+          // One-tap actions: a plain spend, or teams.act with nothing to pick (Guard, Move...).
+          const spends = ((r as { value: Json }).value as unknown as ActionsAnswer).actions.filter((a) => a.command === 'encounter.spend' || (a.command === 'teams.act' && a.target === null && a.choices.length === 0));
           const a = spends[pick % spends.length]!;
           let accepted = true;
           try {

@@ -80,6 +80,19 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   return a.target?.options.some((o) => o.value === f.target) ? { target: f.target, also, values, flags } : pickTarget(a, { target: '', also, values, flags }, init.target);
 }
 
+/** A dotted field ("test.attribute") fills a nested object: teams tests are { attribute, skill }. */
+function put(out: { [k: string]: Json }, field: string, v: Json): void {
+  const [head, ...rest] = field.split('.');
+  if (rest.length === 0 || head === undefined) {
+    out[field] = v;
+    return;
+  }
+  const inner = out[head];
+  const obj: { [k: string]: Json } = inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? { ...inner } : {};
+  put(obj, rest.join('.'), v);
+  out[head] = obj;
+}
+
 /** The command's fields, or a sentence naming what to fix. */
 export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k: string]: Json } } | { ok: false; message: string } {
   const out: { [k: string]: Json } = { ...a.fixed };
@@ -93,7 +106,7 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
   for (const c of a.choices) {
     const v = f.values[c.field] ?? '';
     if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
-    out[c.field] = v;
+    put(out, c.field, v);
   }
   for (const n of a.numbers) {
     const text = (f.values[n.field] ?? '').trim();

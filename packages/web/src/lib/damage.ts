@@ -7,7 +7,6 @@ import type { DamageCommand } from './turns.ts';
 
 export const MAX_DAMAGE = 100000;
 
-
 /** What the damage box sends for `text` (a whole number), or a sentence saying what to type. */
 export function damageCommand(world: World, combatantId: string, kind: 'damage' | 'heal', text: string): { ok: true; value: DamageCommand } | { ok: false; message: string } {
   const t = text.trim();
@@ -16,6 +15,8 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   const sheet = hasSheet(world, combatantId);
   if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.damage', targetId: combatantId, amount: n } };
   if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount: n } };
+  // Heal a 36th Way sheet through its own rule (encounter.heal would change a number nobody reads).
+  if (kind === 'heal' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.heal', characterId: combatantId, how: 'amount', amount: n } };
   if (kind === 'heal' && sheet === 'teams') return teamsHeal(world, combatantId, n);
   // OSR: a character's damage goes through the ruleset, so 0 HP makes them dying (001 "Death & Injury"; the kernel's
   // plain HP change did not, and Stabilize never came up); healing a dying character is refused there, in words.
