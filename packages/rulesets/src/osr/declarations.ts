@@ -278,6 +278,14 @@ export const osrCatalog = catalogOf(
       range: z.enum(['close', 'ranged', 'far']),
     }),
   }),
+  declareQuery('osr.checkOdds', {
+    summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
+    who: 'anyone',
+    input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+    renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
+    merged: MERGED_ADVANTAGE,
+    result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+  }),
   declareQuery('osr.characterStatus', {
     summary: "A character's derived numbers: modifiers, speed, dying, resilience, XP",
     who: 'anyone',

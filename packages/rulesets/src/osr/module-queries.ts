@@ -1,13 +1,15 @@
-// The OSR module's named queries: osr.attackOdds and osr.characterStatus,
+// The OSR module's named queries: osr.attackOdds, osr.checkOdds and osr.characterStatus,
 // the wire face of queries.ts. The engine answers them on the asker's own
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
 import { canSee, type Command, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { isAttackKind } from './combat.js';
-import { attackOddsAt, characterStatus } from './queries.js';
+import { proficiencyFor } from './combat-commands.js';
+import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
-import { fail, okv, readAdvantageCounts, readBool, readNum, readOpt, type R } from './shared.js';
-import { getOsr } from './state.js';
+import { fail, okv, readAbility, readAdvantageCounts, readBool, readNum, readOpt, type R } from './shared.js';
+import { mod } from './sheet.js';
+import { getOsr, sheetOf } from './state.js';
 
 type Args = { readonly [key: string]: Json };
 const asCommand = (name: string, args: Args): Command => ({ ...args, type: name }) as Command;
@@ -68,6 +70,29 @@ function attackOddsQuery(world: World, args: Args, viewer: Viewer): R<Json> {
   return okv({ ...o, kind, delivery: delivery.value, range: range.value } as unknown as Json);
 }
 
+/** osr.checkOdds: the chance of an osr.check (or a stabilize check) with the same modifier parts, before anyone rolls. */
+function checkOddsQuery(world: World, args: Args, viewer: Viewer): R<Json> {
+  const c = asCommand('osr.checkOdds', args);
+  const id = readableCharacter(world, viewer, c, 'characterId');
+  if (!id.ok) return id;
+  const dc = readNum(c, 'difficulty', 1, 40, 10);
+  if (!dc.ok) return dc;
+  const bonus = readNum(c, 'bonus', -30, 30, 0);
+  if (!bonus.ok) return bonus;
+  const prof = readBool(c, 'proficient', false);
+  if (!prof.ok) return prof;
+  let modifier = bonus.value + (prof.value ? proficiencyFor(world, id.value) : 0);
+  if (c['ability'] !== undefined) {
+    const ab = readAbility(c, 'ability');
+    if (!ab.ok) return ab;
+    modifier += mod(sheetOf(world, id.value), ab.value);
+  }
+  const counts = readAdvantageCounts(c);
+  if (!counts.ok) return counts;
+  const pass = checkOddsAt(world, id.value, { modifier, dc: dc.value, advantage: counts.value.advantage, disadvantage: counts.value.disadvantage });
+  return okv({ pass, modifier, difficulty: dc.value });
+}
+
 /** osr.characterStatus: derived numbers (modifiers, speed, dying, resilience...) for one readable character. */
 function characterStatusQuery(world: World, args: Args, viewer: Viewer): R<Json> {
   const id = readableCharacter(world, viewer, asCommand('osr.characterStatus', args), 'id');
@@ -77,5 +102,6 @@ function characterStatusQuery(world: World, args: Args, viewer: Viewer): R<Json>
 
 export const osrQueries: { readonly [name: string]: Query } = {
   'osr.attackOdds': attackOddsQuery,
+  'osr.checkOdds': checkOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

@@ -92,6 +92,17 @@ function audienceOf(world: World, e: EngineEvent): Audience {
 
 const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (own(w.characters, id)?.name ?? id) : 'someone');
 
+/**
+ * What a check was for, in words: a stabilize check's label holds the dying
+ * character's id (stored events keep it), so the line names them instead
+ * ("Kira failed to stabilize Bram", a GM review finding: the raw id reached phones).
+ */
+function checkWords(w: World, e: EngineEvent, passed: boolean): string {
+  const label = str(e, 'label');
+  if (e['kind'] === 'stabilize' && label.startsWith('stabilize ')) return `${passed ? 'stabilized' : 'failed to stabilize'} ${nm(w, label.slice('stabilize '.length))}`;
+  return `${passed ? 'passed' : 'failed'} ${label}`;
+}
+
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
 
@@ -141,7 +152,7 @@ const reducers: { [type: string]: Reducer } = {
     const roll = e['roll'] as { [k: string]: Json } | undefined;
     const ok = roll?.['success'] === true;
     const why = Array.isArray(e['reasons']) && e['reasons'].length > 0 ? ` (${e['reasons'].join(', ')})` : '';
-    return log(w, e, `${nm(w, e['character'])} ${ok ? 'passed' : 'failed'} ${str(e, 'label')}: ${rollText(roll)}${why}${e['impossible'] === true ? ', impossible in darkness' : ''}.`, { roll: roll ?? null });
+    return log(w, e, `${nm(w, e['character'])} ${checkWords(w, e, ok)}: ${rollText(roll)}${why}${e['impossible'] === true ? ', impossible in darkness' : ''}.`, { roll: roll ?? null });
   },
   'osr.attacked': (w, e) => {
     const dmg = e['damage'] as { [k: string]: Json } | undefined;

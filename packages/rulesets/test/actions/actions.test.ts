@@ -110,7 +110,7 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(find(a, 'attack').allowed).toBe(true);
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
     const b = actions(t.s, GM, 'osr', 'k');
-    expect(b.actions.map((x) => x.allowed)).toEqual([false, false, false]);
+    expect(['attack', 'move', 'quick'].map((id) => find(b, id).allowed)).toEqual([false, false, false]);
     expect(find(b, 'attack').reason).toMatch(/active/);
   });
 
@@ -132,6 +132,61 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 'b' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(t.s.engine.query(t.s.table, { role: 'spectator' }, 'osr.actions', { combatantId: 'k' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'combatantId' } });
+  });
+});
+
+describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks and morale only in "Any command")', () => {
+  it('001 "Stabilizing & Injuries": with Bo at 0 HP, Kira\'s Stabilize targets only Bo, with WIS first and DC 10; its odds are d20 + WIS mod vs 10, and a passed check rolls the Injury Table', () => {
+    const { t, kira, bo, ana } = osrNight();
+    t.run({ type: 'osr.setSheet', characterId: kira, sheet: { wis: 14 } });
+    expect(find(actions(t.s, GM, 'osr', 'k'), 'stabilize')).toMatchObject({ allowed: false, reason: 'nobody in view is dying (at 0 HP and not yet stabilized)' });
+    t.run({ type: 'osr.damage', targetId: bo, amount: 20 });
+    for (const viewer of [GM, ana]) {
+      const st = find(actions(t.s, viewer, 'osr', 'k'), 'stabilize');
+      expect(st).toMatchObject({ command: 'osr.stabilize', fixed: { helperId: kira, method: 'check' }, allowed: true, odds: { query: 'osr.checkOdds' } });
+      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying' }]);
+      expect(st.choices[0]!.options[0]!.value).toBe('wis');
+      const p = payload(st, bo);
+      // WIS 14 is +2: 1d20 + 2 >= 10 on 8..20, 13 faces of 20.
+      expect(t.s.engine.query(t.s.table, viewer, st.odds!.query, oddsArgs(st, p))).toMatchObject({ ok: true, value: { pass: expect.closeTo(13 / 20, 12) as unknown as number, modifier: 2, difficulty: 10 } });
+    }
+    const st = find(actions(t.s, ana, 'osr', 'k'), 'stabilize');
+    t.dice.queue(4);
+    const failed = t.s.run({ type: st.command, ...payload(st, bo) }, ana);
+    expect(failed.kind).toBe('command');
+    // The log names Bo, never his id (GM review: "Kira failed stabilize ch-...").
+    expect(t.world.log.at(-1)!.text).toBe('Kira failed to stabilize Bo: d20 4 +2 = 6 vs 10.');
+    expect(t.world.log.at(-1)!.text).not.toContain(bo);
+    t.dice.queue(12, 15);
+    t.s.run({ type: st.command, ...payload(st, bo) }, ana);
+    expect(t.world.log.map((l) => l.text).join('\n')).toContain('Kira stabilized Bo: d20 12 +2 = 14 vs 10.');
+    expect(t.osr.dying[bo]).toBeUndefined();
+    expect(find(actions(t.s, GM, 'osr', 'k'), 'stabilize').allowed).toBe(false);
+  });
+
+  it('001 "Saves & Checks": an ability check costs no action, prices d20 + the ability\'s modifier vs the DC, and the command it builds rolls that check', () => {
+    const { t, kira, ana } = osrNight();
+    t.run({ type: 'encounter.spend', combatant: 'k', kind: 'active' });
+    const check = find(actions(t.s, ana, 'osr', 'k'), 'check');
+    expect(check).toMatchObject({ command: 'osr.check', fixed: { characterId: kira }, allowed: true, cost: 'no action (the GM calls for it)' });
+    const p = { ...payload(check, null), ability: 'dex', difficulty: 15, proficient: true };
+    // DEX 14 is +2, proficiency at level 1 is +2 (001): 1d20 + 4 >= 15 on 11..20, 10 faces of 20.
+    expect(t.s.engine.query(t.s.table, ana, check.odds!.query, oddsArgs(check, p))).toMatchObject({ ok: true, value: { pass: expect.closeTo(10 / 20, 12) as unknown as number, modifier: 4, difficulty: 15 } });
+    t.dice.queue(11);
+    t.s.run({ type: check.command, ...p }, ana);
+    expect(t.world.log.at(-1)!.text).toBe('Kira passed a check: d20 11 +4 = 15 vs 15.');
+  });
+
+  it('001 "Morale": only the GM gets Morale check, aimed at the acting side\'s living foes, DC 11 on WIS; it rolls one check for the side', () => {
+    const { t, goblin, lurker, ana } = osrNight();
+    expect(actions(t.s, ana, 'osr', 'k').actions.map((x) => x.id)).not.toContain('morale');
+    const morale = find(actions(t.s, GM, 'osr', 'k'), 'morale');
+    expect(morale).toMatchObject({ command: 'osr.morale', allowed: true, target: { field: 'characterIds', multiple: true } });
+    expect(morale.target!.options.map((o) => o.value)).toEqual([goblin, lurker]);
+    t.dice.queue(14);
+    t.run({ type: morale.command, ...payload(morale, goblin) });
+    // The Goblin: WIS 10 (+0), no morale bonus: 14 against DC 11 holds.
+    expect(t.world.log.at(-1)!.text).toBe('Morale for Goblin (the GM called for it): d20 14 = 14 vs 11: they stand and fight.');
   });
 });
 
