@@ -9,7 +9,7 @@ import { countingIds } from '@tablekeeper/engine/testing';
 import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
 import { ruleset as kleptoRuleset } from '../../src/kleptonomicon/index.js';
 import { passChance } from '../../src/kleptonomicon/roll.js';
-import { fight as tswFight } from '../36th-way/setup.js';
+import { ANN as TSW_ANN, ORC as TSW_ORC, fight as tswFight, table as tswTable } from '../36th-way/setup.js';
 import { DhTable, player as dhPlayer } from '../daggerheart/helpers.js';
 import { osrTable } from '../osr/helpers.js';
 import { boudica, enemy, fight as teamsFight, table as teamsTable, turnTo } from '../teams/helpers.js';
@@ -223,6 +223,87 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     // Both the move and the standard action paid for the two steps: no attack, no move left this turn.
     expect(find(b, 'attack')).toMatchObject({ allowed: false });
     expect(find(b, 'move')).toMatchObject({ allowed: false });
+  });
+});
+
+describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review: reachable only through "Any command")', () => {
+  /** Ann and Bea (PCs, Fast) against an Orc (Medium); Ann's turn, nobody engaged yet. */
+  function party() {
+    const t = tswTable();
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...TSW_ANN, recoveries: 2 } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...TSW_ANN, id: 'bea', name: 'Bea' } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: TSW_ORC as unknown as Json });
+    t.s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'ann', name: 'Ann', kind: 'pc', side: 'party', band: 'fast' },
+        { id: 'bea', name: 'Bea', kind: 'pc', side: 'party', band: 'fast' },
+        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
+      ],
+    });
+    tswTurnTo(t.s, 'ann');
+    return t;
+  }
+  /** End turns (choosing `id` when the band asks who goes) until it is `id`'s turn. */
+  function tswTurnTo(s: Scenario, id: string): void {
+    for (let i = 0; i < 10 && getEncounter(s.world).current !== id; i++) {
+      const e = getEncounter(s.world);
+      if (e.pending !== null) s.run({ type: 'encounter.choose', id: e.pending.options.includes(id) ? id : e.pending.options[0]! });
+      else s.run({ type: 'encounter.endTurn' });
+    }
+    expect(getEncounter(s.world).current).toBe(id);
+  }
+
+  it('002 "Rally": a standard action spending a recovery; with 2 recoveries Ann heals 1d8+3 (5 on a 2) and the cost then says 1 left', () => {
+    const t = party();
+    t.s.run({ type: '36th-way.damage', targetId: 'ann', amount: 10 });
+    const rally = find(actions(t.s, GM, '36th-way', 'ann'), 'rally');
+    expect(rally).toMatchObject({ command: '36th-way.rally', fixed: { characterId: 'ann' }, cost: '1 standard action, 1 recovery (2 left)', allowed: true, choices: [] });
+    t.dice.push(2);
+    t.s.run({ type: rally.command, ...payload(rally, null) });
+    expect(t.sheet('ann')).toMatchObject({ hp: 25, recoveries: 1 });
+    const after = find(actions(t.s, GM, '36th-way', 'ann'), 'rally');
+    expect(after.cost).toBe('1 standard action, 1 recovery (1 left)');
+    // The standard action is spent: no second Rally this turn.
+    expect(after.allowed).toBe(false);
+  });
+
+  it('002 "Stabilize": offered for a dying ally only, at a standard action; the command it builds stabilizes Bea', () => {
+    const t = party();
+    expect(find(actions(t.s, GM, '36th-way', 'ann'), 'stabilize')).toMatchObject({ allowed: false, reason: 'no ally in view is dying' });
+    t.s.run({ type: '36th-way.damage', targetId: 'bea', amount: 31 });
+    expect(t.sheet('bea').dying).not.toBeNull();
+    const st = find(actions(t.s, GM, '36th-way', 'ann'), 'stabilize');
+    expect(st).toMatchObject({ cost: '1 standard action', allowed: true });
+    expect(st.target!.options).toEqual([{ value: 'bea', label: 'Bea', note: 'dying' }]);
+    const tx = t.s.run({ type: st.command, ...payload(st, 'bea') });
+    expect(tx.kind === 'command' ? tx.events.map((e) => e['type']) : []).toContain('36th-way.stabilized');
+  });
+
+  it('002 "Intercept": a free action offered to Bea (Free, nearby) when the Orc moves to engage Ann; the command it builds engages the Orc with Bea', () => {
+    const t = party();
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'intercept')).toMatchObject({ allowed: false, reason: 'no enemy has just moved to engage one of your allies' });
+    tswTurnTo(t.s, 'orc');
+    t.s.run({ type: '36th-way.move', who: 'orc', to: 'ann', range: 'engaged' });
+    const i = find(actions(t.s, GM, '36th-way', 'bea'), 'intercept');
+    expect(i).toMatchObject({ label: 'Intercept Orc', cost: 'free action', command: '36th-way.intercept', fixed: { interceptorId: 'bea', moverId: 'orc' }, allowed: true });
+    t.s.run({ type: i.command, ...payload(i, null) });
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'attack').target!.options.find((o) => o.value === 'orc')).toMatchObject({ note: 'engaged' });
+  });
+
+  it('002 "Delaying your Turn" and "Readying an Action": Ann (Fast) may delay to Medium, Slow or Very slow on her turn, and ready a standard action with a trigger', () => {
+    const t = party();
+    const a = actions(t.s, GM, '36th-way', 'ann');
+    expect(a.actions.filter((x) => x.id.startsWith('delay:')).map((x) => x.fixed)).toEqual([{ to: { band: 'medium' } }, { to: { band: 'slow' } }, { to: { band: 'very-slow' } }]);
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'ready')).toMatchObject({ allowed: false, reason: 'only on your own turn' });
+    const ready = find(a, 'ready');
+    expect(ready).toMatchObject({ command: 'encounter.ready', allowed: true });
+    expect(ready.choices[0]!.options.map((o) => o.value)).toEqual(['standard', 'move', 'quick']);
+    t.s.run({ type: ready.command, ...payload(ready, null), trigger: 'the Orc steps in' });
+    expect(getEncounter(t.world).current).not.toBe('ann');
+    const delay = find(actions(t.s, GM, '36th-way', 'bea'), 'delay:slow');
+    t.s.run({ type: delay.command, ...payload(delay, null) });
+    expect(getEncounter(t.world).combatants['bea']!.placement).toMatchObject({ band: 'slow' });
   });
 });
 
