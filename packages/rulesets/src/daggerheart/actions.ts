@@ -4,7 +4,7 @@
 // ally (the Help an Ally move). Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER } from './limits.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND } from './limits.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -58,6 +58,19 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       fixed: { helperId: ch.id },
       target: { field: 'targetId', multiple: false, options: allies },
       ...judge(allies.length === 0 ? forbid('no ally this view can see') : yes, hope < cost ? forbid(`${ch.name} has ${hope} Hope; helping costs ${cost}`) : yes),
+    }),
+  );
+  // Spending Hope on anything else (an Experience's bonus, a feature): the player says what for; the log keeps it (GM review: only in "Any command").
+  out.push(
+    action({
+      id: 'spendHope',
+      label: 'Spend Hope',
+      cost: `Hope (${hope} now)`,
+      command: 'daggerheart.spendHope',
+      fixed: { characterId: ch.id },
+      numbers: [{ field: 'amount', label: 'Hope to spend', min: 1, max: Math.max(1, Math.min(MAX_SPEND, hope)), value: 1 }],
+      texts: [{ field: 'reason', label: 'What for', value: 'an Experience', max: 80 }],
+      ...judge(hope < 1 ? forbid(`${ch.name} has no Hope to spend`) : yes),
     }),
   );
   return ok(out);

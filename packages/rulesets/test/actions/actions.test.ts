@@ -418,4 +418,20 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
   });
+
+  it('Spend Hope on the phone: as much as the Rogue holds, with what it is for; the command it builds takes the Hope, and at 0 Hope it is refused with the reason', () => {
+    const t = new DhTable();
+    const seat = t.seat('Ana');
+    const rogue = t.pc('Rogue', seat);
+    t.run({ type: 'encounter.start', combatants: [{ id: rogue, name: 'Rogue', kind: 'pc', characterId: rogue }] });
+    t.run({ type: 'daggerheart.gainHope', characterId: rogue, amount: 2 });
+    const hope = t.hope(rogue);
+    const q = () => (t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actions', { combatantId: rogue }) as unknown as { value: ActionsAnswer }).value;
+    const spend = find(q(), 'spendHope');
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, cost: `Hope (${hope} now)`, allowed: true });
+    expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: hope });
+    t.run({ type: spend.command, ...payload(spend, null), amount: hope }, dhPlayer(seat));
+    expect(t.hope(rogue)).toBe(0);
+    expect(find(q(), 'spendHope')).toMatchObject({ allowed: false, reason: 'Rogue has no Hope to spend' });
+  });
 });
