@@ -389,6 +389,30 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(find(a, 'maneuver').reason).toBe('Alice has no Beat left this round');
     expect(find(a, 'move').allowed).toBe(true);
     expect(find(a, 'test').allowed).toBe(true);
+    // The sheet's own ability says the same, at its cost.
+    expect(find(a, 'ability:strike')).toMatchObject({ label: 'Strike', cost: '1 Beat', allowed: false, reason: 'Alice has no Beat left this round' });
+  });
+  it('GM review: the sheet\'s abilities, a free action, and for the GM a granted style and an interruption, each building a command the engine takes', () => {
+    const s = alicesTurn();
+    const ann: Viewer = { role: 'player', seatId: 'seat-1' };
+    const a = actions(s, ann, 'kleptonomicon', 'c-alice');
+    const strike = find(a, 'ability:strike');
+    expect(strike).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.useAbility', fixed: { combatantId: 'c-alice', abilityId: 'strike' }, allowed: true });
+    expect(a.actions.map((x) => x.id)).not.toContain('grantStyle');
+    expect(a.actions.map((x) => x.id)).not.toContain('interrupt');
+    s.run({ type: strike.command, ...payload(strike, null) }, ann);
+    const free = find(a, 'freeAction');
+    expect(free).toMatchObject({ command: 'kleptonomicon.freeAction', fixed: { characterId: ALICE }, allowed: true });
+    s.run({ type: free.command, ...payload(free, null), description: 'kicks the door shut' }, ann);
+    const gm = actions(s, GM, 'kleptonomicon', 'c-alice');
+    const grant = find(gm, 'grantStyle');
+    expect(grant.choices[0]!.options.map((o) => o.value)).toEqual(['half', 'normal', 'double']);
+    s.run({ type: grant.command, ...payload(grant, null) });
+    expect(find(actions(s, ann, 'kleptonomicon', 'c-alice'), 'move').choices[0]!.options.map((o) => o.value)).toContain('climb');
+    const stop = find(gm, 'interrupt');
+    expect(stop).toMatchObject({ label: "Interrupt Alice's movement", allowed: true });
+    const tx = s.run({ type: stop.command, ...payload(stop, null) });
+    expect(tx.kind).toBe('command');
   });
 });
 
