@@ -5,10 +5,10 @@
 // then offers Frost Bolt with the exact odds against the Ogre's PD and rolls it
 // by a click. The tracker shows the Ogre's HP from its sheet after the hit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
-import { count3d6, type E2e } from './harness.ts';
+import { builderLine, count3d6, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -23,11 +23,6 @@ afterAll(async () => {
 /** A field of the generated form by its label's start, inside `scope`. */
 const box = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label} \\(optional\\)`));
 
-async function line(p: Page, values: { [id: string]: string }) {
-  const form = p.locator('form:has(#build-name)');
-  for (const [id, v] of Object.entries(values)) await form.locator(`#build-${id}`).fill(v);
-  await form.locator('button[type=submit]').click();
-}
 
 describe('36th Way attack abilities', () => {
   it('an ability made by form is an action with exact odds on the phone, rolled by a click', async () => {
@@ -60,10 +55,12 @@ describe('36th Way attack abilities', () => {
     await expect.poll(() => sheet.getByTestId('sheet-form-saved').textContent()).toBe("Saved Vesk's sheet.");
     const stored = () => (n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { abilities: Record<string, unknown> }> }).sheets[vesk]?.abilities['frost'];
     await expect.poll(stored).toMatchObject({ name: 'Frost Bolt', frequency: { kind: 'recharge', target: 11 }, sustain: 11, attack: { defense: 'pd', reach: 'nearby', hit: { count: 2, sides: 6, bonus: 3 }, miss: 'level' } });
+    // The GM page with the ability's fields open.
+    expect(await axeViolations(gm.p)).toEqual([]);
 
     // --- The builder: the party, then an Ogre with its defences; Vesk (fast) acts first.
     await gm.p.locator('#build-init-band').selectOption('slow');
-    await line(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await builderLine(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
     await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Ogre');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
@@ -88,7 +85,39 @@ describe('36th Way attack abilities', () => {
     await ann.p.getByTestId('actions-panel').getByText(/^Not now \(/).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Attack');
     expect(await axeViolations(ann.p)).toEqual([]);
+    // The GM page mid-fight: tracker, actions panel and log after the hit.
+    expect(await axeViolations(gm.p)).toEqual([]);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
+  });
+
+  it('an ability with two targets: the panel picks both, shows odds per target and rolls each', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
+    const vesk = n.idOf('Vesk');
+    const fork = { id: 'fork', name: 'Forked Lance', frequency: 'at-will', action: 'standard', attack: { defense: 'pd', reach: 'nearby', targets: 2, hit: { count: 1, sides: 6, bonus: 0 } } };
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: vesk, sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30, abilities: [fork] } });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    await gm.p.locator('#build-init-band').selectOption('slow');
+    await builderLine(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await builderLine(gm.p, { name: 'Goblin', 'quick-ac': '12', 'quick-pd': '11', 'quick-md': '10', hp: '50' });
+    await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Goblin');
+    await gm.p.getByTestId('roll-initiative').click();
+    await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
+
+    const form = await openAction(gm.p, 'Forked Lance');
+    await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (nearby)', 'Goblin (nearby)']);
+    const more = form.getByRole('group', { name: 'More targets (up to 1)' });
+    await more.getByLabel('Goblin (nearby)').check();
+    // +4 (level 1, volition 3) vs PD 13 needs a natural 9; vs PD 11 a natural 7: one line each.
+    const ogre = `Ogre: ${percent(count3d6((x) => x >= 9))} to hit`;
+    const goblin = `Goblin: ${percent(count3d6((x) => x >= 7))} to hit`;
+    expect([ogre, goblin]).toEqual(['Ogre: 74.1% to hit', 'Goblin: 90.7% to hit']);
+    await expect.poll(async () => (await form.getByTestId('action-odds-line').allTextContents()).map((t) => t.split(' · ')[0])).toEqual([ogre, goblin]);
+    const result = await roll(form, 'Roll: Forked Lance');
+    expect(result).toMatch(/Vesk attacked Ogre \(PD 13\)/);
+    expect(result).toMatch(/Vesk attacked Goblin \(PD 11\)/);
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(gm.errors).toEqual([]);
   });
 });

@@ -107,7 +107,7 @@ describe('actions panel helpers', () => {
     expect(payloadOf(attack, { ...f, values: { ...f.values, bonus: '99' } })).toEqual({ ok: false, message: 'Bonus must be a whole number from -30 to 30.' });
     expect(payloadOf(attack, { ...f, target: 'nobody' })).toEqual({ ok: false, message: 'Pick a target.' });
     const tx = s.run(commandOf(attack, f) as { type: string; [k: string]: Json });
-    expect(eventOf(tx, 'osr.attacked')).toMatchObject({ attacker: ch, target: orc, kind: 'melee', ac: 15 });
+    expect(eventOf(tx, 'osr.attacked')).toMatchObject({ attackerId: ch, targetId: orc, kind: 'melee', ac: 15 });
     // A form kept across answers keeps its picks while they are still offered.
     expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'ranged' } }).values['kind']).toBe('ranged');
     expect(keepForm(attack, { ...f, values: { ...f.values, kind: 'laser' } }).values['kind']).toBe('melee');
@@ -155,13 +155,13 @@ describe('rules the screen could not reach (GM review, issue 20)', () => {
     // WIS 16 is +3: a d20 of 7 or more meets DC 10, 14 faces of 20.
     expect(odds(s, phone, st, f)).toEqual({ headline: '70% to succeed', detail: 'd20 +3 vs DC 10' });
     const tx = s.run(commandOf(st, f) as { type: string; [k: string]: Json }, phone);
-    expect(eventOf(tx, 'osr.checked')).toMatchObject({ character: kira.ch, kind: 'stabilize' });
+    expect(eventOf(tx, 'osr.checked')).toMatchObject({ characterId: kira.ch, kind: 'stabilize' });
     expect(s.world.log.at(-1)!.text).not.toContain(id('Bram'));
     expect(answer(s, phone, 'k').actions.map((a) => a.id)).not.toContain('morale');
     const morale = pick(s, GM, 'k', 'morale');
     const mf = initialForm(morale);
     expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, trigger: 'the GM called for it' } });
-    expect(eventOf(s.run(commandOf(morale, mf) as { type: string; [k: string]: Json }), 'osr.moraleRolled')).toMatchObject({ character: id('Goblin'), group: [id('Goblin')] });
+    expect(eventOf(s.run(commandOf(morale, mf) as { type: string; [k: string]: Json }), 'osr.moraleRolled')).toMatchObject({ characterId: id('Goblin'), group: [id('Goblin')] });
   });
 
   it('the 36th Way: Rally is one form (no effect to save against: one tap), Delay one tap per later band, Ready a form whose trigger the engine asks for when left empty', () => {

@@ -41,9 +41,9 @@ describe('OSR: Stabilize and Morale from the actions panel', () => {
     await oddsOf(form, '70% to succeed');
     expect(await axeViolations(ann.p)).toEqual([]);
     const result = await roll(form, 'Roll: Stabilize');
-    expect(result).toMatch(/Kira (stabilized|failed to stabilize) Bram/);
+    expect(result).toMatch(/Kira (passed|failed) stabilizing Bram/);
     expect(result).not.toContain(n.idOf('Bram'));
-    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Kira (stabilized|failed to stabilize) Bram/);
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Kira (passed|failed) stabilizing Bram/);
 
     // --- the GM's panel on Kira's turn: Morale check for the Goblin (DC 11), absent from the phone.
     expect(await ann.p.getByTestId('actions-panel').getByRole('button', { name: /^Morale check \(/ }).count()).toBe(0);

@@ -5,11 +5,11 @@
 // back (or is refused with the entry named).
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bestiaryOf, scenario, seededRng, type BestiaryEntry, type EncounterTemplate, type EngineEvent, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
+import { bestiaryOf, getCountdowns, scenario, seededRng, type BestiaryEntry, type EncounterTemplate, type EngineEvent, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, rulesetIds } from '@tablekeeper/rulesets';
-import { startersOf } from '@tablekeeper/rulesets/browser';
-import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
+import { groupNames, startersOf } from '@tablekeeper/rulesets/browser';
+import { adversariesCommand, blockLine, missingStarters, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
 import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { encounterOf, displayOrder } from '../packages/web/src/lib/encounter.ts';
 
@@ -211,10 +211,39 @@ describe('the bestiary file', () => {
     expect(made.map((c) => [c.name, c.visibility, c.stats['hpMax'], c.stats['major'], c.stats['severe']])).toEqual([1, 2, 3].map((i) => [`Bandit ${i}`, 'hidden', 5, 7, 12]));
   });
 
+  it('Daggerheart: a stat block keeps its moves and their countdowns; the group it adds starts the countdown, and a second group goes on counting', () => {
+    const s = table('daggerheart');
+    const moves = [{ name: 'Pounce', text: 'leaps on a PC', countdown: { start: 3, repeat: 'loop' } }];
+    s.run({ type: 'bestiary.save', name: 'Wolf', block: { hp: 4, difficulty: 11, major: 5, severe: 9, moves } });
+    expect(blockLine(entryOf(s, 'Wolf').block)).toBe('hp 4 · difficulty 11 · major 5 · severe 9 · moves: Pounce (countdown 3, loop)');
+    const cmd = adversariesCommand(entryOf(s, 'Wolf'), 2, false);
+    expect(cmd).toMatchObject({ ok: true, value: { moves } });
+    if (!cmd.ok) return;
+    s.run(cmd.value);
+    const one = adversariesCommand(entryOf(s, 'Wolf'), 1, false);
+    if (!one.ok) throw new Error(one.message);
+    s.run(one.value);
+    const wolves = Object.values(s.world.characters).filter((c) => c.stats['adversary'] === true);
+    expect(wolves.map((c) => c.name).sort()).toEqual(['Wolf 1', 'Wolf 2', 'Wolf 3']);
+    expect(groupNames('Wolf', 2, wolves.map((c) => c.name))).toEqual(['Wolf 4', 'Wolf 5']);
+    const cds = Object.values(getCountdowns(s.world).countdowns);
+    expect(cds.map((c) => [c.name, c.value, c.repeat, c.visibility])).toEqual([['Wolf: Pounce', 3, 'loop', 'hidden'], ['Wolf: Pounce', 3, 'loop', 'hidden']]);
+  });
+
+  it('starters: a second press adds only the missing ones', () => {
+    const s = table('teams');
+    const starters = startersOf('teams').entries;
+    expect(missingStarters(starters, Object.values(bestiaryOf(s.world.ext).entries))).toEqual(starters);
+    s.run({ type: 'bestiary.import', entries: starters as never });
+    expect(missingStarters(starters, Object.values(bestiaryOf(s.world.ext).entries))).toEqual([]);
+  });
+
   it('Daggerheart: a stat block without its thresholds is named with what to fill in, before anything is sent', () => {
     const s = table('daggerheart');
     s.run({ type: 'bestiary.save', name: 'Wolf', block: { hp: 4, difficulty: 11 } });
     expect(adversariesCommand(entryOf(s, 'Wolf'), 2, false)).toEqual({ ok: false, message: 'Wolf needs its major threshold and severe threshold before it can fight: press Edit and fill them in.' });
-    expect(adversariesCommand(entryOf(s, 'Wolf'), 0, false)).toEqual({ ok: false, message: 'Add 1 to 50 at a time.' });
+    expect(adversariesCommand(entryOf(s, 'Wolf'), 0, false)).toEqual({ ok: false, message: 'Add 1 to 20 adversaries at a time.' });
+    // The command adds at most 20 at once: 21 is refused here, in words, not by the server's schema.
+    expect(adversariesCommand(entryOf(s, 'Wolf'), 21, false)).toEqual({ ok: false, message: 'Add 1 to 20 adversaries at a time.' });
   });
 });

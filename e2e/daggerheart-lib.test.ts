@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
+import { adversaryMoves, conflictLineUp, lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
 
 const roll = (seq: number, characterId: string, hope: number, fear: number, hidden = false): TransactionView => ({
   seq,
@@ -44,3 +44,34 @@ describe('requestWords and oddsLines', () => {
     expect(oddsLines({ hidden: true, critical: 12 / 144, withHope: 66 / 144, withFear: 66 / 144 })).toEqual(['With Hope 45.8%', 'With Fear 45.8%', 'Critical 8.3%', 'Success: the GM keeps the difficulty secret']);
   });
 });
+
+describe('adversaryMoves', () => {
+  it("reads an adversary's moves with its countdown's value; a countdown this view cannot read, or none, shows no value", () => {
+    const world = {
+      ext: { countdowns: { order: ['cd-1', 'cd-2'], countdowns: { 'cd-1': { id: 'cd-1', name: 'Wolf: Pounce', value: 2, start: 3 }, 'cd-2': { id: 'cd-2', name: 'Wolf: Howl', visibility: 'existence', redacted: true } } } },
+    };
+    const wolf = { id: 'ch-1', name: 'Wolf 1', kind: 'npc', stats: { adversary: true, moves: [{ name: 'Pounce', text: 'leaps', countdownId: 'cd-1' }, { name: 'Howl', text: '', countdownId: 'cd-2' }, { name: 'Bite', text: '', countdownId: null }, 'junk'] } };
+    expect(adversaryMoves(world as never, wolf as never)).toEqual([
+      { name: 'Pounce', text: 'leaps', countdown: { name: 'Wolf: Pounce', value: 2, start: 3 } },
+      { name: 'Howl', text: '', countdown: null },
+      { name: 'Bite', text: '', countdown: null },
+    ]);
+    expect(adversaryMoves(world as never, { ...wolf, stats: {} } as never)).toEqual([]);
+  });
+});
+
+describe('conflictLineUp', () => {
+  it('the next conflict leaves out adversaries with every HP slot marked, and names them', () => {
+    const ch = (id: string, kind: string, stats: object) => ({ id, name: id, kind, stats });
+    const world = {
+      rulesetId: 'daggerheart',
+      settings: {},
+      ext: {},
+      characters: { kira: ch('kira', 'pc', {}), imp1: ch('imp1', 'npc', { adversary: true, hpMax: 1, hpMarked: 1 }), imp2: ch('imp2', 'npc', { adversary: true, hpMax: 3, hpMarked: 2 }), npc: ch('npc', 'npc', {}) },
+    };
+    const l = conflictLineUp(world as never);
+    expect(l.everyone.map((c) => c.id)).toEqual(['kira', 'imp2']);
+    expect(l.leftOut).toEqual(['imp1']);
+  });
+});
+

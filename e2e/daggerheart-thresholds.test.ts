@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { screen } from './actions-flow.ts';
-import { startE2e, type E2e } from './harness.ts';
+import { daggerheartSeat, startE2e, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -20,10 +20,7 @@ afterAll(async () => {
 
 describe('Daggerheart thresholds on the party card', () => {
   it('a PC without thresholds is asked for them in place; then 8 damage against Major 7 / Severe 14 marks 2 HP', async () => {
-    const t = await e2e!.table('daggerheart', 'Threshold night');
-    const seat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const { t } = await daggerheartSeat(e2e!, 'Threshold night');
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const party = gm.p.getByTestId('party-trackers');
     const set = party.getByTestId('set-thresholds');

@@ -10,7 +10,7 @@ import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay }
 import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, damageCommand, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
-import { conditionName, durationLabel } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
@@ -193,6 +193,43 @@ describe('turns and the damage box', () => {
     s.run((damageCommand(s.world, orc, 'damage', '6') as { value: { type: string } }).value);
     expect(engineFor('36th-way')).not.toBeNull();
     expect(JSON.stringify(s.world.ext)).toContain('"hp":14');
+  });
+});
+
+describe('tracker readings', () => {
+  it('a Daggerheart sheet reads its marked slots only (2 of 6 HP marked), never a stale generic HP beside them; all 6 marked is down', () => {
+    expect(tracksOf({ hp: 6, maxHp: 6, hpMarked: 2, hpMax: 6, stressMarked: 1, stressMax: 6 }).map((t) => [t.label, t.value, t.max, t.states])).toEqual([
+      ['HP marked', 2, 6, []],
+      ['Stress marked', 1, 6, []],
+    ]);
+    expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
+    expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
+    // Other rulesets keep their HP as it was.
+    expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
+  });
+});
+
+describe('the damage box on a teams sheet', () => {
+  it('14 typeless empties endurance 12 and takes 2 health (003 "Damage"); Heal gives health back first, then endurance, each to its maximum', () => {
+    const s = table('teams', teams.ruleset.modules);
+    s.run((startCommand(initiativeOf('teams'), rows(s, 'Goblin', { team: 'Foes' }), {}) as { value: { type: string } }).value);
+    const g = encounterOf(s.world)!.roster[0]!;
+    s.run({ type: 'teams.setSheet', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
+    const step = (kind: 'damage' | 'heal', n: string) => {
+      const c = damageCommand(s.world, g, kind, n);
+      if (!c.ok) throw new Error(c.message);
+      s.run(c.value as never);
+    };
+    const tracks = () => JSON.parse(JSON.stringify(s.world.ext['teams'])).sheets[g] as { endurance: number; health: number };
+    step('damage', '14');
+    expect([tracks().endurance, tracks().health]).toEqual([0, 10]);
+    expect(damageCommand(s.world, g, 'heal', '5')).toEqual({ ok: true, value: { type: 'teams.setTrack', characterId: g, field: 'health', value: 12 } });
+    step('heal', '5');
+    step('heal', '5');
+    expect([tracks().endurance, tracks().health]).toEqual([5, 12]);
+    step('heal', '20');
+    expect(damageCommand(s.world, g, 'heal', '1')).toEqual({ ok: false, message: 'Nothing to heal: endurance and health are full.' });
   });
 });
 

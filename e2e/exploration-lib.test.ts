@@ -64,7 +64,7 @@ describe('durations and light sources', () => {
     s.run({ type: 'osr.lightSource', kind: 'torch' });
     s.run({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 });
     const [lantern] = Object.values(osr.getOsr(s.world).sources).filter((x) => x.kind === 'lantern');
-    s.run({ type: 'osr.douse', id: lantern!.id });
+    s.run({ type: 'osr.douse', sourceId: lantern!.id });
     s.run({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 });
     const lights = lightsOf(s.world);
     expect(lights.map((l) => [l.kind, l.burning, l.remaining, l.owner])).toEqual([

@@ -10,7 +10,7 @@ import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
 import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { draftsFromEntry } from '../packages/web/src/lib/bestiary.ts';
-import { foeCharacterCommand, foeSheetCommand, quickStatsOf, readQuickStats, withFoeCharacters } from '../packages/web/src/lib/foes.ts';
+import { foeArmourCommand, foeCharacterCommand, foeSheetCommand, quickStatsOf, readQuickStats, withFoeCharacters } from '../packages/web/src/lib/foes.ts';
 
 const GM: Viewer = { role: 'gm' };
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
@@ -53,11 +53,12 @@ async function start(s: Scenario, drafts: Draft[], params: { [k: string]: Json }
 }
 
 describe('foes are targets', () => {
-  it('quick stats: OSR asks AC, the 36th Way AC/PD/MD, teams evasion; limits as the bestiary has them', () => {
+  it('quick stats: OSR asks AC, the 36th Way AC/PD/MD, teams evasion, the Kleptonomicon a Defense; limits as the bestiary has them', () => {
     expect(quickStatsOf('osr').map((q) => q.label)).toEqual(['AC']);
     expect(quickStatsOf('36th-way').map((q) => q.label)).toEqual(['AC', 'PD', 'MD']);
     expect(quickStatsOf('teams').map((q) => q.label)).toEqual(['Evasion']);
-    expect(quickStatsOf('kleptonomicon')).toEqual([]);
+    expect(quickStatsOf('kleptonomicon').map((q) => q.label)).toEqual(['Defense']);
+    expect(readQuickStats('kleptonomicon', { defense: '101' })).toEqual({ ok: false, message: 'Defense must be a whole number from 0 to 100.' });
     expect(readQuickStats('osr', { ac: '31' })).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
     expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
   });
@@ -128,9 +129,22 @@ describe('foes are targets', () => {
     expect(targets(s, GM, 'teams', 'boudica')).toEqual(['Raider']);
   });
 
-  it('the Kleptonomicon needs nothing more: any foe on the tracker is a target', async () => {
+  it('the Kleptonomicon needs nothing more: any foe on the tracker is a target (a typed Defense stays on the combatant)', async () => {
     const s = table('kleptonomicon');
-    const d = typed(s, 'Guard x2', '', {});
+    const d = typed(s, 'Guard x2', '', { defense: '9' });
     expect(d.map((x) => foeCharacterCommand('kleptonomicon', x) ?? foeSheetCommand(s.world, x))).toEqual([null, null]);
+    expect(d.map((x) => x.extra)).toEqual([{ defense: 9 }, { defense: 9 }]);
+  });
+});
+
+describe('an AC from the row (OSR foe that joined as a name)', () => {
+  it('makes the character it plays with its AC, HP and DEX, as hidden as the foe; refuses a bad AC in words; none for a PC, a linked foe or another ruleset', () => {
+    const foe = { id: 'cb-1', name: 'Goblin', kind: 'npc' as const, side: 'foes', characterId: null, stats: { hp: 3, maxHp: 5, dex: 8 }, visibility: 'hidden' as const, incapacitated: false, unsurprisable: false, placement: { dex: 8 }, joined: 1, readied: null };
+    expect(foeArmourCommand('osr', foe as never, '12')).toEqual({ ok: true, value: { type: 'character.add', name: 'Goblin', kind: 'npc', visibility: 'hidden', stats: { ac: 12, hp: 3, maxHp: 5, dex: 8 } } });
+    expect(foeArmourCommand('osr', foe as never, '31')).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
+    expect(foeArmourCommand('osr', foe as never, ' ')).toEqual({ ok: false, message: 'Type the AC first (a whole number from 0 to 30).' });
+    expect(foeArmourCommand('osr', { ...foe, characterId: 'ch-1' } as never, '12')).toBe(null);
+    expect(foeArmourCommand('osr', { ...foe, kind: 'pc' } as never, '12')).toBe(null);
+    expect(foeArmourCommand('teams', foe as never, '12')).toBe(null);
   });
 });

@@ -5,9 +5,9 @@
 // mid-fight with its AC is the GM's target only and never reaches the phone.
 // On a 36th Way table a typed Ogre with its defences becomes the hero's target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { night, oddsOf, openAction, screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { builderLine, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 const LURKER = 'Lurker-Qz-canary';
@@ -20,13 +20,6 @@ afterAll(async () => {
   await e2e?.close(contexts);
 });
 
-/** Types a line into a builder form ("build" before the fight, "add" during it) and submits it. */
-async function line(p: Page, prefix: string, values: { [label: string]: string }, hidden = false) {
-  const form = p.locator(`form:has(#${prefix}-name)`);
-  for (const [id, v] of Object.entries(values)) await form.locator(`#${prefix}-${id}`).fill(v);
-  if (hidden) await form.locator('input[name=hidden]').check();
-  await form.locator('button[type=submit]').click();
-}
 
 describe('foes are targets', () => {
   it('OSR: goblins typed with an AC are targets for the GM and the phone; a hidden Lurker only for the GM', async () => {
@@ -36,7 +29,7 @@ describe('foes are targets', () => {
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
     // The builder asks a foe's AC beside its HP; 40 HP each so no roll fells one and skips its turn.
-    await line(gm.p, 'build', { name: 'Goblin x2', 'quick-ac': '13', hp: '40', 'init-dex': '8' });
+    await builderLine(gm.p, { name: 'Goblin x2', 'quick-ac': '13', hp: '40', 'init-dex': '8' });
     await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Goblin 2');
     await gm.p.getByTestId('roll-initiative').click();
     // DEX 16 acts before DEX 8: Kira's turn first.
@@ -53,7 +46,7 @@ describe('foes are targets', () => {
 
     // Mid-fight, a hidden Lurker with AC 15 joins: the GM may target it, the phone may not.
     await gm.p.getByText('Add a combatant').click();
-    await line(gm.p, 'add', { name: LURKER, 'quick-ac': '15', hp: '30' }, true);
+    await builderLine(gm.p, { name: LURKER, 'quick-ac': '15', hp: '30' }, { prefix: 'add', hidden: true });
     await expect.poll(() => gmForm.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin 1', 'Goblin 2', LURKER]);
     await gmForm.getByLabel('Target').selectOption({ label: LURKER });
     // +1 against AC 15: 14 or more, 7 faces of 20.
@@ -74,7 +67,7 @@ describe('foes are targets', () => {
     await n.gmSock.command({ type: 'character.sheet.set', characterId: vesk, sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     await gm.p.locator('#build-init-band').selectOption('slow');
-    await line(gm.p, 'build', { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await builderLine(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
     await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Ogre');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');

@@ -77,6 +77,31 @@ export async function osrFight(e2e: E2e, tableName: string, others: readonly { n
   return { t, seat, gmSock, kira };
 }
 
+/**
+ * A Daggerheart table with Ann's seat playing Kira, a PC made without a sheet
+ * (as the invite panel makes one: no thresholds yet).
+ */
+export async function daggerheartSeat(e2e: E2e, tableName: string) {
+  const t = await e2e.table('daggerheart', tableName);
+  const seat = await e2e.seat(t, 'Ann');
+  const gmSock = await e2e.socket(t.gmToken);
+  await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+  return { t, seat, gmSock, kira: characterNamed(gmSock, 'Kira') };
+}
+
+/**
+ * Types a line into the encounter builder's form by its fields' ids (`name`,
+ * `hp`, `quick-ac`...) and submits it: `build` before the fight, `add` (the
+ * "Add a combatant" form) during it; `hidden` ticks its hidden box.
+ */
+export async function builderLine(p: Page, values: { readonly [id: string]: string }, o: { prefix?: 'build' | 'add'; hidden?: boolean } = {}): Promise<void> {
+  const prefix = o.prefix ?? 'build';
+  const form = p.locator(`form:has(#${prefix}-name)`);
+  for (const [id, v] of Object.entries(values)) await form.locator(`#${prefix}-${id}`).fill(v);
+  if (o.hidden === true) await form.locator('input[name=hidden]').check();
+  await form.locator('button[type=submit]').click();
+}
+
 /** Open the Attack form of the actions panel (the acting creature's, or the phone's own), if it is not open yet. */
 export async function openAttack(p: Page) {
   const form = p.getByTestId('action-form');

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { night, openAction, screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { builderLine, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 const CANARY = 'Lurker-Wq-canary';
@@ -20,11 +20,9 @@ afterAll(async () => {
   await e2e?.close(contexts);
 });
 
+/** A builder line, once the builder lists it. */
 async function line(p: Page, values: { [id: string]: string }, hidden = false) {
-  const form = p.locator('form:has(#build-name)');
-  for (const [id, v] of Object.entries(values)) await form.locator(`#build-${id}`).fill(v);
-  if (hidden) await form.locator('input[name=hidden]').check();
-  await form.locator('button[type=submit]').click();
+  await builderLine(p, values, { hidden });
   await expect.poll(() => p.getByTestId('builder-rows').textContent()).toContain(values['name']!);
 }
 
@@ -76,6 +74,8 @@ describe("a hidden foe's automatic sheet stays off the phone", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(bo.frames.filter((f) => f.includes(CANARY))).toEqual([]);
     expect(await bo.p.content()).not.toContain(CANARY);
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(await axeViolations(bo.p)).toEqual([]);
     expect(gm.errors).toEqual([]);
     expect(bo.errors).toEqual([]);
   });

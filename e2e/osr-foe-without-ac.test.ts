@@ -27,7 +27,7 @@ describe('an OSR foe without an AC', () => {
     const { t, seat } = await osrFight(e2e!, 'No AC night');
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
-    const why = 'Attack: nobody this view can see to attack: Goblin has no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)';
+    const why = 'Attack: nobody this view can see to attack: Goblin has no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)';
     await expect.poll(() => blocked(gm.p)).toContain(why);
     await expect.poll(() => blocked(ann.p)).toContain(why);
     expect(await axeViolations(gm.p)).toEqual([]);

@@ -1,13 +1,13 @@
 // A request for a declared action in real Chromium (issue 20), Daggerheart:
 // Ann's phone asks for an action roll ("climb the wall", +2); the GM's queue
-// shows it with a difficulty box; Roll with the box blank says what is
-// missing; at difficulty 12 the approval rolls the Duality Dice in the same
+// shows it with a difficulty box and, once one is typed, the exact odds; Roll
+// with the box blank says what is missing; at difficulty 12 the approval rolls the Duality Dice in the same
 // step, the log shows the roll against 12, and the phone reads "approved".
 // axe finds nothing serious on either screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { screen } from './actions-flow.ts';
-import { startE2e, type E2e } from './harness.ts';
+import { daggerheartSeat, startE2e, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -21,10 +21,7 @@ afterAll(async () => {
 
 describe('a request for a declared action', () => {
   it('the phone declares it, the GM sets the difficulty and the roll happens on approval', async () => {
-    const t = await e2e!.table('daggerheart', 'Wall night');
-    const seat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: {} });
+    const { t, seat } = await daggerheartSeat(e2e!, 'Wall night');
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
 
@@ -41,6 +38,9 @@ describe('a request for a declared action', () => {
     await roll.click();
     await expect.poll(() => queue.getByRole('alert').textContent()).toBe('Set the difficulty (a whole number from 1 to 60) before approving the roll.');
     await queue.getByLabel('Difficulty for Kira (Ann): an action roll to climb the wall at +2').fill('12');
+    // The exact odds before the roll, at the typed difficulty: 2d12 + 2 >= 12 on 108 of 144 pairs, plus the
+    // doubles 1-1 to 4-4 (criticals) below it: 112/144 = 77.8%; critical 12/144 = 8.3%; Hope above Fear 66/144 = 45.8%.
+    await expect.poll(() => queue.getByTestId('queue-odds').textContent()).toBe('77.8% success · 8.3% critical (with Hope 45.8% · with Fear 45.8%) at difficulty 12');
     await roll.click();
 
     await expect.poll(() => gm.p.getByTestId('request-queue').count()).toBe(0);

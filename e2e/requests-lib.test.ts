@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Table, type Viewer } from '@tablekeeper/engine';
 import { createTableFor, engineFor } from '@tablekeeper/rulesets';
-import { approveCommand, myRequests, queueOf, requestCommand, requestKinds, type RequestForm } from '../packages/web/src/lib/requests.ts';
+import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, type RequestForm } from '../packages/web/src/lib/requests.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 import { CUSTOM } from '../packages/web/src/lib/turns.ts';
 
@@ -104,3 +104,15 @@ describe('queue and phone list, through the real OSR engine', () => {
     expect(queueOf(engine.view(table, { role: 'gm' }).world, null)).toEqual([]);
   });
 });
+
+describe("the GM's odds for a declared action", () => {
+  it('asks at the typed difficulty with the request\'s bonus and advantage; nothing while the box is empty or out of range', () => {
+    const row = { roll: { bonus: 2, advantage: -1 } };
+    expect(actionOddsArgs(row, '12')).toEqual({ bonus: 2, difficulty: 12, advantage: -1 });
+    expect(actionOddsArgs(row, '')).toBe(null);
+    expect(actionOddsArgs(row, '61')).toBe(null);
+    expect(actionOddsArgs(row, '1.5')).toBe(null);
+    expect(actionOddsArgs({}, '12')).toBe(null);
+  });
+});
+

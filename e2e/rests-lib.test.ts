@@ -2,7 +2,7 @@
 // own commands or says, from its rule text, why it has none.
 import { describe, expect, it } from 'vitest';
 import { rulesetIds } from '@tablekeeper/rulesets';
-import { restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
+import { clockRestsOf, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 
 describe('rests between fights', () => {
   it.each(rulesetIds)('%s: rest buttons, or a note on what its rule text says instead', (id) => {
@@ -12,6 +12,9 @@ describe('rests between fights', () => {
     if (rests.length === 0) expect(note).toMatch(/^Text 00\d /);
   });
 
+  it('the clock offers its plain rests only where the text has neither its own rests nor none (teams)', () => {
+    expect(rulesetIds.filter((id) => clockRestsOf(id))).toEqual(['teams']);
+  });
   it('says the teams text (003) has no rest rule and where the Kleptonomicon (004) resets', () => {
     expect(restNoteOf('teams')).toContain('Text 003 has no rest rule');
     expect(restNoteOf('kleptonomicon')).toContain('Closing Credits');

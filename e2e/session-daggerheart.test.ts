@@ -162,15 +162,19 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const a = await e2e!.open(ana.link, { width: 390, height: 844 });
 
-    // --- The GM adds an Ogre from its stat block, with a Loop 2 move.
+    // --- The GM adds an Ogre from its stat block in the bestiary, with a Loop 2 move (the one way in).
     const adv = gm.p.getByTestId('adversaries');
-    await adv.getByLabel('Name', { exact: true }).fill('Ogre');
-    await adv.getByLabel('Major', { exact: true }).fill('8');
-    await adv.getByLabel('Severe', { exact: true }).fill('15');
-    await adv.getByLabel('HP', { exact: true }).fill('6');
-    await adv.getByLabel('Move', { exact: true }).fill(MOVE);
-    await adv.getByLabel('Countdown', { exact: true }).fill('2');
-    await adv.getByRole('button', { name: 'Add group' }).click();
+    const best = gm.p.getByTestId('bestiary');
+    await best.getByText('New stat block').click();
+    const block = best.getByTestId('bestiary-new');
+    await block.getByLabel('name', { exact: true }).fill('Ogre');
+    for (const [label, v] of [[/^hp/, '6'], [/^difficulty/, '12'], [/^major/, '8'], [/^severe/, '15']] as const) await block.getByLabel(label).fill(v);
+    await block.getByRole('button', { name: 'add moves' }).click();
+    await block.locator('[id="be-new-block.moves.0.name"]').fill(MOVE);
+    await block.locator('[id="be-new-block.moves.0.countdown.start"]').fill('2');
+    await block.locator('[id="be-new-block.moves.0.countdown.repeat"]').selectOption('loop');
+    await block.getByRole('button', { name: 'Save stat block' }).click();
+    await best.getByRole('button', { name: 'Add Ogre as adversaries' }).click();
     await adv.getByTestId('adversary').waitFor();
 
     // --- Start the conflict; the GM passes the spotlight to the Guardian.

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { clockRestsOf, restNoteOf } from '@tablekeeper/rulesets/browser';
 import { startE2e, type E2e } from './harness.ts';
 import { watchErrors, horizontalOverflow } from './web.ts';
 
@@ -184,8 +185,14 @@ export async function playNight(f: Flavour): Promise<void> {
     await expect.poll(() => text(phones[0]!.page.getByTestId('no-encounter'))).toBe('The encounter has ended.');
     if (f.afterFight) await f.afterFight(gm);
     const clock = gm.locator('.area-clock');
-    await clock.getByRole('button', { name: 'Long rest' }).click();
-    await expect.poll(() => text(clock)).toContain('long rest');
+    // The clock's plain rests only where the ruleset has no rest rule of its own or none at all (rests.ts).
+    if (clockRestsOf(f.rulesetId)) {
+      await clock.getByRole('button', { name: 'Long rest' }).click();
+      await expect.poll(() => text(clock)).toContain('long rest');
+    } else {
+      expect(await clock.getByRole('button', { name: /^(Short|Long) rest$/ }).count()).toBe(0);
+      if (f.rest === undefined) expect(await text(clock.getByTestId('rest-note'))).toBe(restNoteOf(f.rulesetId));
+    }
     if (f.rest !== undefined) {
       const was = await text(clock.getByTestId('clock-time')) + (await text(clock.locator('p').first()));
       await clock.getByRole('button', { name: f.rest }).click();

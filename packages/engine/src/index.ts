@@ -7,3 +7,4 @@ export * from './encounter/index.js';
 export * from './bestiary/index.js';
 export * from './requests/index.js';
 export * from './timer/index.js';
+export * from './foes/index.js';

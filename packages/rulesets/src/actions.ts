@@ -12,6 +12,8 @@ export interface ActionOption {
   readonly label: string;
   /** A short note shown with it ("engaged", "out of reach"). */
   readonly note?: string;
+  /** Numbers the form takes from this choice when it is picked (a target's defence), where this viewer may know them. */
+  readonly sets?: { readonly [field: string]: number };
 }
 
 /** A number the person types, within the command's own limits. */
@@ -33,8 +35,12 @@ export interface TurnAction {
   readonly command: string;
   /** Fields the form sends as they are (who acts). */
   readonly fixed: { readonly [field: string]: Json };
-  /** The target picker: creatures this viewer can see. `multiple`: the field takes a list. */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly options: readonly ActionOption[] } | null;
+  /**
+   * The target picker: creatures this viewer can see. `multiple`: the field
+   * takes a list; `max`: how many may be picked (default 1), each rolled and
+   * given odds on its own.
+   */
+  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly options: readonly ActionOption[] } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
@@ -47,7 +53,14 @@ export interface TurnAction {
    * plus the form's fields named in `pass`, each number moved by `shift` (where
    * the command adds a die of its own, as a maneuver's extra Disadvantage).
    */
-  readonly odds: { readonly query: string; readonly args: { readonly [k: string]: Json }; readonly pass: readonly string[]; readonly shift?: { readonly [field: string]: number } } | null;
+  readonly odds: {
+    readonly query: string;
+    readonly args: { readonly [k: string]: Json };
+    readonly pass: readonly string[];
+    readonly shift?: { readonly [field: string]: number };
+    /** Says where a shift comes from, shown with the odds (no die is added silently). */
+    readonly note?: string;
+  } | null;
   /** False when the rules forbid it now (no action left, nobody in reach); `reason` says why. */
   readonly allowed: boolean;
   readonly reason: string | null;
@@ -63,19 +76,19 @@ export interface ActionsAnswer {
 
 // ---------------------------------------------------------------- the declaration
 
-const option = z.strictObject({ value: z.string(), label: z.string(), note: z.string().optional() });
+const option = z.strictObject({ value: z.string(), label: z.string(), note: z.string().optional(), sets: z.record(z.string(), z.int()).optional() });
 const actionSchema = z.strictObject({
   id: z.string(),
   label: z.string(),
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), options: z.array(option) }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
   texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int() })),
-  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional() }).nullable(),
+  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional() }).nullable(),
   allowed: z.boolean(),
   reason: z.string().nullable(),
 });

@@ -37,10 +37,11 @@ export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type E
 export { getKlepto } from './kleptonomicon/state.js';
 export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './kleptonomicon/sheet.js';
 export { getDaggerheart, hopeOf, requestsOf, type DaggerheartState, type RollRequest } from './daggerheart/selectors.js';
+export { groupNames, groupNumberAfter } from './daggerheart/names.js';
 export { daggerheartSettings, type DaggerheartSettings } from './daggerheart/settings.js';
 export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVERITY_WORDS, TRACKS, TRACK_WORDS, type Severity, type Thresholds, type Track, type TrackName } from './daggerheart/rules.js';
 export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
-export { restNoteOf, restsOf, type RestOption } from './rests.js';
+export { clockRestsOf, restNoteOf, restsOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
 export { actionsQueryOf } from './action-queries.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).

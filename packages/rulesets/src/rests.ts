@@ -33,8 +33,18 @@ const NO_REST_NOTES: { readonly [rulesetId: string]: string } = {
     'Text 003 has no rest rule: nothing heals by itself between fights. Move the clock with the buttons above; set endurance and health on the sheet if the story says they recover.',
   kleptonomicon:
     'Text 004 has no timed rest: once a fight ends and Freeplay returns, PCs use their Heal Up, Dodges Up and Shields Up abilities; the sheet resets come with the Closing Credits at the end of the Episode (the Episode bar).',
-  daggerheart: 'Text 000 covers rests only as they tick long-term countdowns: the short and long rest buttons above do that.',
+  daggerheart: "Text 000 has its rests in the Rest panel: a short or long rest with each PC's downtime moves, which moves the clock and ticks long-term countdowns.",
 };
+
+// Rulesets whose text names rests of its own (OSR, the 36th Way, Daggerheart's
+// panel) or none at all (the Kleptonomicon's Episode resets): the clock's plain
+// "Short rest" and "Long rest" would be a second, rule-less way to rest.
+const OWN_OR_NO_RESTS = new Set(['osr', '36th-way', 'daggerheart', 'kleptonomicon']);
+
+/** Whether the clock panel offers its plain short and long rests (they tick long-term countdowns) on this ruleset's tables. */
+export function clockRestsOf(rulesetId: string): boolean {
+  return !OWN_OR_NO_RESTS.has(rulesetId);
+}
 
 /** Why there are no rest buttons (what the rule text says instead), or null when the ruleset has rests. */
 export function restNoteOf(rulesetId: string): string | null {

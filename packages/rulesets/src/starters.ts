@@ -17,12 +17,24 @@ export interface Starters {
 
 const STARTERS: { readonly [rulesetId: string]: Starters } = {
   osr: {
-    note: 'Text 001 gives no monster list; its chase rules name the usual speed (30 feet), so the starter is a plain foe at that speed.',
-    entries: [{ name: 'Ordinary foe', notes: 'Moves 30 feet, the usual speed (001 "Chases": DC 11 to catch it).', block: { speed: 30, dex: 10 } }],
+    note: 'Text 001 gives no monster list or monster numbers; the starter is a plain 1 HD foe at the usual speed, with the sheet\'s defaults (AC 10). Edit it to suit.',
+    entries: [
+      {
+        name: 'Ordinary foe',
+        notes: '1 HD; HP 4, a d8 hit die rounded down (001 bases NPC HP on HD without naming the die); AC 10, the sheet default; moves 30 feet, the usual speed (001 "Chases").',
+        block: { hp: 4, ac: 10, hitDice: 1, dex: 10, speed: 30 },
+      },
+    ],
   },
   teams: {
-    note: 'Text 003 fights goblins in its examples and gives their size only (small, 3).',
-    entries: [{ name: 'Goblin', notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size").', block: { team: 'Foes', size: 3 } }],
+    note: 'Text 003 fights goblins but gives only their size (small, 3); the other numbers are those of the enemy and the character in its attack and damage examples.',
+    entries: [
+      {
+        name: 'Goblin',
+        notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size"). Evasion 6 and deflection 8 are the enemy\'s in 003 "Attacks"; endurance 12, health 12 and constitution 4 the character\'s in its damage example.',
+        block: { team: 'Foes', size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12, constitution: 4 },
+      },
+    ],
   },
   '36th-way': { note: 'Text 002 gives no example foes: enter your own stat blocks.', entries: [] },
   kleptonomicon: { note: 'Text 004 gives no example foes: enter your own stat blocks.', entries: [] },

@@ -6,6 +6,8 @@
 import { int, text, type StatBlockSchema } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { INITIATIVE_BANDS } from './initiative.js';
+import { move as adversaryMove } from './daggerheart/declarations.js';
+import { MAX_MOVES } from './daggerheart/limits.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
 const dice = (description: string) => z.string().max(40).meta({ description }).optional();
@@ -41,12 +43,15 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     deflection: int(0, 30, 'deflection').optional(),
     maxEndurance: int(0, 1000, 'endurance').optional(),
     maxHealth: int(1, 1000, 'health').optional(),
+    // Without it every foe falls at the first health lost (003 "Damage": missing health above constitution).
+    constitution: int(0, 30, 'constitution (staying conscious)').optional(),
     hp: hp(),
   }),
   // 004 "Turn Order": foes are grouped by creature type and sorted by Edge Save.
   kleptonomicon: z.strictObject({
     hp: hp(),
     edgeSave: int(-10, 10, 'Edge Save modifier').optional(),
+    defense: int(0, 100, 'the Score an attack against it must reach').optional(),
     creatureType: text(64, 'creature type (its turn-order group)').optional(),
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
@@ -59,6 +64,8 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     stress: int(0, 20, 'stress slots').optional(),
     attack: int(-10, 20, 'attack modifier').optional(),
     damage: dice('damage, such as 1d8+2'),
+    // The group's moves, each with the countdown it may start (000 countdowns), as daggerheart.addAdversaries takes them.
+    moves: z.array(adversaryMove).max(MAX_MOVES).meta({ description: 'moves (each may start a countdown)' }).optional(),
   }),
 };
 

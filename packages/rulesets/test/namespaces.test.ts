@@ -24,10 +24,10 @@ function fixture(id: string): { genesis: World; txs: Transaction[]; world: World
   };
 }
 
-/** Main's world under today's names: only the log's entry kinds carry a type name. */
+/** Main's world under today's names: the log's entry kinds carry a type name, and settings keys a namespace. */
 function renamedWorld(id: string, w: World): World {
   const up = createUpcaster(engineFor(id)!.modules);
-  return { ...w, log: w.log.map((e) => ({ ...e, kind: up.type(e.kind) })) };
+  return up.world({ ...w, log: w.log.map((e) => ({ ...e, kind: up.type(e.kind) })) });
 }
 
 /** A world without players' wording of its log lines (`shown`, ADR 33), which came after the export. */

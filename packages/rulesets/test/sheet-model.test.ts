@@ -132,7 +132,7 @@ describe('OSR: character.sheet.set (001 "Character Sheet")', () => {
     const b = table('osr');
     const viaOld = a.run({ type: 'osr.setSheet', character: a.annId, stats: { str: 15 } });
     const viaNew = b.run(set(b.annId, { str: 15 }, true));
-    expect(viaNew.kind === 'command' && viaNew.events).toEqual(viaOld.kind === 'command' && viaOld.events.map((e) => ({ ...e, id: b.annId })));
+    expect(viaNew.kind === 'command' && viaNew.events).toEqual(viaOld.kind === 'command' && viaOld.events.map((e) => ({ ...e, characterId: b.annId })));
   });
 });
 
@@ -248,9 +248,9 @@ describe('a table exported on main before the sheet model replays to the same wo
       const engine = engineFor(id)!;
       const table = engine.replay(header['genesis'] as unknown as World, lines.slice(1).map((l) => l['transaction'] as unknown as Transaction));
       const exported = JSON.parse(readFileSync(new URL(`${id}.world.json`, dir), 'utf8')) as World;
-      // Log entry kinds carry the type's namespace, read under today's name (ADR 28: tsw. -> 36th-way., klepto. -> kleptonomicon.).
+      // Log entry kinds and settings keys carry the namespace, read under today's (ADR 28: tsw. -> 36th-way., klepto. -> kleptonomicon.).
       const up = createUpcaster(engine.modules);
-      const expected: World = { ...exported, log: exported.log.map((e) => ({ ...e, kind: up.type(e.kind) })) };
+      const expected: World = up.world({ ...exported, log: exported.log.map((e) => ({ ...e, kind: up.type(e.kind) })) });
       // Players' wording of a log line (`shown`, ADR 33) came after the export: the GM's text and the rest must be as exported.
       const { log: replayedLog, ...replayed } = table.world;
       expect({ ...replayed, log: replayedLog.map(({ shown: _shown, ...e }) => e) }).toEqual(expected);

@@ -4,7 +4,7 @@
 // turn after each page; the newest usable snapshot (a cache) stands in for
 // the replay of every row up to it, and the rows after it are applied in
 // slices too. The result equals Room.load's one-go rebuild.
-import { emptyTable, type Engine, type Table, type Transaction } from '@tablekeeper/engine';
+import { emptyTable, type Engine, type Table, type Transaction, type World } from '@tablekeeper/engine';
 import { tableFromSnapshot } from './snapshot.js';
 import type { EventStore, TableRecord } from './store/port.js';
 
@@ -32,7 +32,9 @@ export async function loadTableInSlices(store: EventStore, engine: Engine, recor
   }
   if (transactions.length !== head) throw new Error(`table ${tableId}: read ${transactions.length} transactions, the store has ${head}`);
   const snap = store.latestSnapshot(tableId);
-  let table = (snap !== null && snap.version <= head ? tableFromSnapshot(snap.state, record.genesis, transactions.slice(0, snap.version)) : null) ?? emptyTable(record.genesis);
+  // As Room.load: the stored genesis and snapshot read under today's names, never rewritten.
+  const upcast = (w: World): World => engine.upcastWorld(w);
+  let table = (snap !== null && snap.version <= head ? tableFromSnapshot(snap.state, record.genesis, transactions.slice(0, snap.version), [], upcast) : null) ?? emptyTable(upcast(record.genesis));
   let deadline = performance.now() + LOAD_SLICE_MS;
   for (let i = table.transactions.length; i < transactions.length; i++) {
     table = engine.apply(table, transactions[i]!);

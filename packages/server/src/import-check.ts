@@ -133,7 +133,8 @@ export function startImportCheck(body: Buffer | string, engineFor: (rulesetId: s
   }
   const header: ImportHeader = { tableId, name: head.data.name, rulesetId: head.data.rulesetId, genesis: { ...(head.data.genesis as unknown as World), tableId } };
   const ids = new Set<string>();
-  let table = emptyTable(header.genesis);
+  // The header keeps the file's genesis (stored as sent); the replay reads it under today's names.
+  let table = emptyTable(engine.upcastWorld(header.genesis));
   let i = 1;
 
   return {

@@ -164,7 +164,7 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
       if (m.type === 'refused') return refuse(dropped(store, made.tableId, m.refusal));
       if (m.type === 'header') return refuse(dropped(store, made.tableId, unavailable('the import check answered out of order; nothing was created')));
       if (m.type === 'done') {
-        table = 'table' in m ? m.table : tableFromSnapshot(m.snapshot, header.genesis, transactions, m.kept);
+        table = 'table' in m ? m.table : tableFromSnapshot(m.snapshot, header.genesis, transactions, m.kept, (w) => engine.upcastWorld(w));
         break;
       }
       const { batch } = m;

@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -46,6 +46,10 @@ interface HeldView {
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
+/** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
+const sameView = (a: TableView, b: TableView): boolean =>
+  a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel;
+
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
@@ -77,7 +81,9 @@ export class Room {
     // Every row is read (history and redo need them); only those after a usable snapshot are applied.
     const rows = store.readLog(record.tableId);
     const snap = store.latestSnapshot(record.tableId);
-    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows) : null) ?? emptyTable(record.genesis);
+    // The stored genesis is read under today's names (ADR 28: settings keyed by a renamed namespace); its bytes stay as stored.
+    const upcast = (w: World): World => engine.upcastWorld(w);
+    let table = (snap && snap.version <= head ? decodeSnapshot(snap.state, snap.version, record.genesis, rows, upcast) : null) ?? emptyTable(upcast(record.genesis));
     for (let i = table.transactions.length; i < rows.length; i++) table = engine.apply(table, rows[i]!.transaction);
     if (table.transactions.length !== head) throw new Error(`table ${record.tableId}: rebuilt ${table.transactions.length} transactions, the store has ${head}`);
     return new Room(record, engine, store, limits, table);
@@ -116,26 +122,55 @@ export class Room {
    * parts, so only what changed is re-made (a log that just grew: only its new entries).
    */
   private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
+    const world = this.engine.project(this.table.world, viewer, this.memo);
+    const flags = this.engine.undoState(this.table, viewer);
     if (held === undefined || held.view.version > this.version) {
       // As engine.view, with the world projected by parts.
-      return { world: this.engine.project(this.table.world, viewer, this.memo), history: this.engine.history(this.table, viewer, this.historyOptions()), ...this.engine.undoState(this.table, viewer), version: this.version };
+      return { world, history: this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions())), ...flags, version: this.version };
     }
     const base = held.view;
-    const added = this.engine.history(this.table, viewer, { ...this.historyOptions(), after: base.version });
+    const added = this.engine.history(this.table, viewer, { window: this.limits.historyWindow, scan: this.limits.historyScan, after: base.version });
+    return { world, history: this.sharedHistory(base.history, added, null), ...flags, version: this.version };
+  }
+
+  /**
+   * Histories made at this version: viewers who held the same window and were given equal new
+   * entries (most players, for most commands) share one array, so their views are told alike by
+   * reference. Keyed by what each viewer was given, never by who they are.
+   */
+  private histories: { table: Table | null; made: { base: readonly TransactionView[] | null; added: readonly TransactionView[]; history: readonly TransactionView[] }[] } = { table: null, made: [] };
+
+  /** The held window `was` less what fell out of the window or the scan, then `added`; or, with `was` null, `fresh` as a whole. */
+  private sharedHistory(was: readonly TransactionView[] | null, added: readonly TransactionView[], fresh: readonly TransactionView[] | null): readonly TransactionView[] {
+    if (this.histories.table !== this.table) this.histories = { table: this.table, made: [] };
+    const made = this.histories.made;
+    if (was === null) {
+      const whole = fresh!;
+      for (const m of made) if (m.base === null && sameJson(m.history, whole)) return m.history;
+      made.push({ base: null, added: [], history: whole });
+      return whole;
+    }
+    for (const m of made) if (m.base === was && sameJson(m.added, added)) return m.history;
     const oldest = this.version - this.limits.historyScan;
     // The held window, less entries older than the scan or past the window, then the new ones: built in one array.
-    const was = base.history;
-    let from = was.findIndex((h) => h.seq > oldest);
-    if (from < 0) from = was.length;
+    let from = 0;
+    if (was.length > 0 && was[0]!.seq <= oldest) {
+      from = was.findIndex((h) => h.seq > oldest);
+      if (from < 0) from = was.length;
+    }
     from = Math.max(from, was.length + added.length - this.limits.historyWindow);
     let history: readonly TransactionView[] = was;
     if (from !== 0 || added.length > 0) {
       const out: TransactionView[] = [];
       for (let i = from; i < was.length; i++) out.push(was[i]!);
-      for (let i = Math.max(0, from - was.length); i < added.length; i++) out.push(added[i]!);
+      const skip = Math.max(0, from - was.length);
+      for (let i = skip; i < added.length; i++) out.push(added[i]!);
+      // The delta's stream patch then reads how it grew instead of comparing the windows.
+      noteExtension(was, out, Math.min(from, was.length), skip === 0 ? added : added.slice(skip));
       history = out;
     }
-    return { world: this.engine.project(this.table.world, viewer, this.memo), history, ...this.engine.undoState(this.table, viewer), version: this.version };
+    made.push({ base: was, added, history });
+    return history;
   }
 
   /** The world as this viewer may see it, from the view they hold when it is current. */
@@ -191,7 +226,11 @@ export class Room {
     const key = viewerKey(viewer);
     const held = this.held.get(key);
     if (held !== undefined && held.view.version === this.version) return held;
-    const next: HeldView = { view: this.nextView(viewer, held), source: this.table.world, snapshot: null };
+    const view = this.nextView(viewer, held);
+    // Viewers whose views came out made of the same parts hold one view (and one snapshot, one frame).
+    let next: HeldView | undefined;
+    for (const h of this.held.values()) if (h.view.version === view.version && sameView(h.view, view)) next = h;
+    next ??= { view, source: this.table.world, snapshot: null };
     this.held.set(key, next);
     return next;
   }
@@ -303,11 +342,13 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    type Frame = { text: string; buffer: Buffer; version: number };
+    type Frame = { buffer: Buffer; version: number };
+    const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
     const frames = new Map<string, Frame>();
-    // Viewers of one visibility class mostly get the same delta, built from the same part objects:
-    // it is found by a comparison that stops at shared references, then serialised once and sent as one buffer.
-    const made: { delta: Delta; frame: Frame }[] = [];
+    // Viewers who held one view and now hold one view (the same objects, see current()) get one
+    // frame, found by reference. Other viewers whose deltas read the same (compared down to shared
+    // references) get it too: each distinct delta is serialised once and sent as one buffer.
+    const made: { held: HeldView; next: HeldView; delta: Delta; frame: Frame }[] = [];
     const acked = new Set<Session>();
     for (const s of this.sessions) {
       const key = viewerKey(s.viewer);
@@ -317,14 +358,14 @@ export class Room {
         const next = this.current(s.viewer);
         if (held === undefined || held === next) {
           // Nobody of this viewer held a view (or it did not move): sessions below get snapshots or nothing.
-          frame = { text: '', buffer: Buffer.alloc(0), version: -1 };
+          frame = NONE;
         } else {
-          const delta = deltaBetween(held.view, next.view);
-          frame = made.find((m) => sameJson(m.delta, delta))?.frame;
+          for (const m of made) if (m.held === held && m.next === next) frame = m.frame;
           if (frame === undefined) {
-            const text = JSON.stringify(delta);
-            frame = { text, buffer: Buffer.from(text), version: held.view.version };
-            made.push({ delta, frame });
+            const delta = deltaBetween(held.view, next.view);
+            for (const m of made) if (frame === undefined && sameJson(m.delta, delta)) frame = m.frame;
+            frame ??= { buffer: Buffer.from(JSON.stringify(delta)), version: held.view.version };
+            made.push({ held, next, delta, frame });
           }
         }
         frames.set(key, frame);
@@ -340,8 +381,8 @@ export class Room {
         s.sendRaw(frame.buffer);
         continue;
       }
-      // The shared text with this sender's acks spliced in before its closing brace.
-      s.sendRaw(`${frame.text.slice(0, -1)},"acks":${JSON.stringify(mine)}}`);
+      // The shared bytes with this sender's acks spliced in before the closing brace (no re-encoding of the delta).
+      s.sendRaw(Buffer.concat([frame.buffer.subarray(0, frame.buffer.length - 1), Buffer.from(`,"acks":${JSON.stringify(mine)}}`)]));
       acked.add(s);
     }
     return acked;

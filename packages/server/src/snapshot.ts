@@ -17,15 +17,19 @@ export function encodeSnapshot(table: Table): string {
   return JSON.stringify(state);
 }
 
+/** A stored world under today's names (Engine.upcastWorld): run after reading, so stored bytes never change. */
+export type Upcast = (world: World) => World;
+const same: Upcast = (w) => w;
+
 const isSeqs = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && (n as number) > 0);
 
 /**
  * The table at `version` from a snapshot and the first `version` rows, or null
  * when the snapshot does not fit this table (older format, other genesis).
  */
-export function decodeSnapshot(text: string, version: number, genesis: World, rows: readonly TxRecord[]): Table | null {
+export function decodeSnapshot(text: string, version: number, genesis: World, rows: readonly TxRecord[], upcast: Upcast = same): Table | null {
   if (version > rows.length) return null;
-  return tableFromSnapshot(text, genesis, rows.slice(0, version).map((r) => r.transaction));
+  return tableFromSnapshot(text, genesis, rows.slice(0, version).map((r) => r.transaction), [], upcast);
 }
 
 /**
@@ -33,7 +37,7 @@ export function decodeSnapshot(text: string, version: number, genesis: World, ro
  * does not fit. `kept` (the undo stack's newest worlds, SeqStack.keptWorlds)
  * lets the newest entries undo without a replay from the genesis.
  */
-export function tableFromSnapshot(text: string, genesis: World, transactions: readonly Transaction[], kept: readonly [number, World][] = []): Table | null {
+export function tableFromSnapshot(text: string, stored: World, transactions: readonly Transaction[], kept: readonly [number, World][] = [], upcast: Upcast = same): Table | null {
   const version = transactions.length;
   let s: Partial<SnapshotState>;
   try {
@@ -41,12 +45,14 @@ export function tableFromSnapshot(text: string, genesis: World, transactions: re
   } catch {
     return null;
   }
-  if (s === null || typeof s !== 'object' || typeof s.world !== 'object' || s.world === null || !isSeqs(s.live) || !isSeqs(s.redoable)) return null;
-  if (JSON.stringify(s.genesis) !== JSON.stringify(genesis)) return null;
+  if (s === null || typeof s !== 'object' || typeof s.world !== 'object' || s.world === null || typeof s.genesis !== 'object' || s.genesis === null || !isSeqs(s.live) || !isSeqs(s.redoable)) return null;
+  // Both sides under today's names: a snapshot written before a settings rename (or after it) still fits its table.
+  const genesis = upcast(stored);
+  if (JSON.stringify(upcast(s.genesis)) !== JSON.stringify(genesis)) return null;
   if (s.live.some((n) => n > version) || s.redoable.some((n) => n > version)) return null;
   return {
     genesis,
-    world: s.world,
+    world: upcast(s.world),
     transactions: TransactionLog.from(transactions),
     live: SeqStack.from(s.live, genesis, new Map(kept)),
     redoable: SeqStack.from(s.redoable),

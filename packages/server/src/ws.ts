@@ -47,6 +47,8 @@ type Phase =
   | { readonly name: 'closing' };
 
 const AUTH = Symbol('tablekeeper.auth');
+/** One options object for every frame sent (a shared Buffer goes out as text). */
+const TEXT_FRAME = { binary: false } as const;
 type AuthedRequest = FastifyRequest & { [AUTH]?: TokenRecord };
 
 /** Tokens in the subprotocol list, never in the URL. */
@@ -168,7 +170,7 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         held: null,
         sendRaw: (data) => {
           // A shared Buffer goes out as the same text frame to every session of a viewer.
-          if (socket.readyState === socket.OPEN) socket.send(data, { binary: false });
+          if (socket.readyState === socket.OPEN) socket.send(data, TEXT_FRAME);
         },
         // The room closes revoked sessions; the close event then leaves the room.
         close: (code, reason) => socket.close(code, reason),

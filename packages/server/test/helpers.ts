@@ -23,7 +23,7 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 }
 
 /** Property tests create tables by the hundred; the HTTP rate limit has its own test. */
-const UNLIMITED_HTTP = { capacity: 1e6, refillPerSecond: 1e6 };
+export const UNLIMITED_HTTP = { capacity: 1e6, refillPerSecond: 1e6 };
 
 export async function testServer(options: Partial<StartOptions> = {}): Promise<RunningServer & { dir: string; cleanup: () => Promise<void> }> {
   const t = tempDir();

@@ -346,7 +346,7 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   /** Linear in the number of transactions: apply copies neither the log nor the stacks. */
   function replay(genesis: World, transactions: Iterable<Transaction>): Table {
-    let t = emptyTable(genesis);
+    let t = emptyTable(up.world(genesis));
     for (const tx of transactions) t = apply(t, tx);
     return t;
   }
@@ -454,37 +454,41 @@ export function createEngine(modules: readonly Module[]): Engine {
     const window = opts.window ?? Number.POSITIVE_INFINITY;
     const n = table.transactions.length;
     const stop = Math.max(opts.after ?? 0, opts.scan === undefined ? 0 : n - opts.scan);
+    // No closure here: views are built per viewer per command, and under tsx each closure costs a defineProperty (kept names).
     const commandViews = new Map<number, TransactionView | null>();
-    const cv = (seq: number): TransactionView | null => {
-      if (!commandViews.has(seq)) {
-        const tx = commandTx(table, seq);
-        commandViews.set(seq, tx === undefined ? null : commandView(world, tx, viewer));
-      }
-      return commandViews.get(seq)!;
-    };
     const out: TransactionView[] = [];
     for (let seq = n; seq > stop && out.length < window; seq--) {
       const tx = table.transactions.bySeq(seq)!;
       if (tx.kind === 'command') {
-        const v = cv(tx.seq);
+        const v = cachedCommandView(table, world, tx.seq, viewer, commandViews);
         if (v !== null) out.push(v);
         continue;
       }
-      const target = cv(tx.target);
+      const target = cachedCommandView(table, world, tx.target, viewer, commandViews);
       if (target === null) continue;
       out.push({ seq: tx.seq, kind: tx.kind, actor: tx.actor, label: `${tx.kind}: ${target.label}`, target: tx.target, events: [] });
     }
     return out.reverse();
   }
 
+  /** The command transaction `seq` as `viewer` sees it, each seq made once per walk (`seen`). */
+  function cachedCommandView(table: Table, world: World, seq: number, viewer: Viewer, seen: Map<number, TransactionView | null>): TransactionView | null {
+    let v = seen.get(seq);
+    if (v === undefined) {
+      const tx = commandTx(table, seq);
+      seen.set(seq, (v = tx === undefined ? null : commandView(world, tx, viewer)));
+    }
+    return v;
+  }
+
+  function labelFor(table: Table, seq: number, viewer: Viewer): string | null {
+    const tx = commandTx(table, seq);
+    return tx === undefined ? null : (commandView(table.world, tx, viewer)?.label ?? null);
+  }
+
   /** canUndo / canRedo and their labels for `viewer`. */
   function undoState(given: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
     const table = ownTable(given);
-    const world = table.world;
-    const label = (seq: number): string | null => {
-      const tx = commandTx(table, seq);
-      return tx === undefined ? null : (commandView(world, tx, viewer)?.label ?? null);
-    };
     const lastLive = table.live.top;
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
@@ -492,8 +496,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     return {
       canUndo,
       canRedo,
-      undoLabel: canUndo && lastLive !== undefined ? label(lastLive) : null,
-      redoLabel: canRedo && lastUndone !== undefined ? label(lastUndone) : null,
+      undoLabel: canUndo && lastLive !== undefined ? labelFor(table, lastLive, viewer) : null,
+      redoLabel: canRedo && lastUndone !== undefined ? labelFor(table, lastUndone, viewer) : null,
     };
   }
 
@@ -502,7 +506,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()] };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

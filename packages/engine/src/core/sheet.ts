@@ -11,7 +11,8 @@ import { appendLog } from './log.js';
 import { own } from './own.js';
 import { err, ErrorCode, ok } from './result.js';
 import { audienceFor, AUDIENCE_GM } from './visibility.js';
-import type { CommandHandler, EngineEvent, Json, Module, Result, RuleError, World } from './types.js';
+import { foeKeys, isFoeCharacter, pickKeys, FOES_ID, type FoeFields } from '../foes/model.js';
+import type { Character, CommandHandler, EngineEvent, Json, Module, Projector, Result, RuleError, World } from './types.js';
 
 export const SHEET_MODULE_ID = 'sheet';
 export const SHEET_SET = 'character.sheet.set';
@@ -37,6 +38,14 @@ export interface SheetSpec {
    * `changed` holds only what this command changes. Cross-field checks go here.
    */
   write(world: World, characterId: string, next: Values, changed: Values, patch: boolean): Result<EngineEvent[]>;
+  /**
+   * What players read of a foe's stored sheet, by stored key (ADR 33): a stats-stored
+   * sheet's foes are projected by this module, a ruleset keeping its own sheet
+   * records applies it in its projector. Without it a foe shows no stored value.
+   */
+  readonly foeFields?: FoeFields;
+  /** The ruleset's own events that store a character's stats (`stats`), by the field naming the character: players read a foe's by `foeFields` too. */
+  readonly statsEvents?: { readonly [type: string]: string };
 }
 
 export interface SheetModel extends SheetSpec {
@@ -124,8 +133,34 @@ export function sheetModule(model: SheetModel): Module {
     if (own(world.characters, id) === undefined) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
     return ok({ sheet: model.read(world, id) as unknown as Json, playerEditable: [...model.playerEditable] });
   });
+  // Players read a foe character's stats only by the ruleset's declared keys (ADR 33); a PC's or a seat's own pass as the core shows them.
+  const fields = model.foeFields ?? { shown: [], defences: [] };
+  const project: Projector = (world, viewer, source = world) => {
+    if (viewer.role === 'gm') return world;
+    const keys = foeKeys(source, viewer, fields);
+    if (keys === null) return world;
+    let characters: { [id: string]: Character } | null = null;
+    for (const [id, c] of Object.entries(world.characters)) {
+      if (Object.keys(c.stats).length === 0 || !isFoeCharacter(source, id)) continue;
+      characters ??= { ...world.characters };
+      characters[id] = { ...c, stats: pickKeys(c.stats, keys) as Character['stats'] };
+    }
+    return characters === null ? world : { ...world, characters };
+  };
+  // History carries the same stats (a character added with them, a sheet set): players read a foe's by the same keys.
+  const statsView = (idField: string) => (world: World, e: EngineEvent): EngineEvent => {
+    const stats = e['stats'];
+    if (stats === undefined || stats === null || typeof stats !== 'object' || Array.isArray(stats) || !isFoeCharacter(world, String(e[idField]))) return e;
+    const keys = foeKeys(world, { role: 'spectator' }, fields);
+    return keys === null ? e : { ...e, stats: pickKeys(stats, keys) as Json };
+  };
+  const statsEvents = { 'character.added': 'id', 'character.updated': 'id', [SHEET_SET_EVENT]: 'id', ...model.statsEvents };
   return {
     id: SHEET_MODULE_ID,
+    project,
+    eventView: Object.fromEntries(Object.entries(statsEvents).map(([type, idField]) => [type, statsView(idField)])),
+    projectReads: { reads: ['characters', 'seats', `ext.${FOES_ID}`], writes: ['characters'] },
+    idStatus: () => undefined,
     commands: { [SHEET_SET]: handler },
     queries: { [SHEET_GET]: get },
     catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery },

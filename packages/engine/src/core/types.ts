@@ -358,4 +358,9 @@ export interface Engine {
   idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
   /** Every declared command and query of its modules, in module order (ADR 13). */
   readonly catalog: readonly Declaration[];
+  /**
+   * A stored world read under today's names (settings keyed by a renamed namespace,
+   * ADR 28): the server runs it on a genesis and a snapshot after reading them, never on stored bytes.
+   */
+  upcastWorld(world: World): World;
 }

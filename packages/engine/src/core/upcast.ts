@@ -4,7 +4,7 @@
 // Renames are declared by the module that owns the names (`Module.upcasts`);
 // command fields keep being renamed by their declarations (`renamed`, ADR 21).
 import type { Renamed } from './catalog.js';
-import type { Command, EngineEvent, Json, Module, Transaction } from './types.js';
+import type { Command, EngineEvent, Json, Module, Transaction, World } from './types.js';
 
 /** How a module's stored names changed. */
 export interface Upcasts {
@@ -37,6 +37,12 @@ export interface Upcaster {
   command(command: Command): Command;
   /** A stored transaction with its command and events upcast (the same object when nothing changed). */
   transaction(tx: Transaction): Transaction;
+  /**
+   * A stored world (a table's genesis, a snapshot's world) with its settings' keys
+   * under today's namespaces: settings are keyed by the namespace too (the same
+   * object when nothing changed).
+   */
+  world(world: World): World;
 }
 
 /** Keys of renamed fields are ordinary own keys: rebuilt with fromEntries so `__proto__` stays a key. */
@@ -95,5 +101,15 @@ export function createUpcaster(modules: readonly Module[]): Upcaster {
     return changed ? { ...tx, command: c, events } : tx;
   }
 
-  return { active, type, event, command, transaction };
+  function world(w: World): World {
+    // A snapshot is a cache read as untrusted JSON: a world without settings is left to its caller to refuse.
+    if (namespaces.size === 0 || w.settings === null || typeof w.settings !== 'object') return w;
+    const keys = Object.keys(w.settings);
+    if (!keys.some((k) => type(k) !== k)) return w;
+    // A key already under its new name wins over its old one (as for event fields).
+    const settings = Object.fromEntries(keys.flatMap((k) => (type(k) === k ? [[k, w.settings[k]!]] : Object.hasOwn(w.settings, type(k)) ? [] : [[type(k), w.settings[k]!]])));
+    return { ...w, settings };
+  }
+
+  return { active, type, event, command, transaction, world };
 }

@@ -98,8 +98,34 @@ function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
  * rest kept as the same objects in order, new ones after. Null for any other change
  * (an undo restoring an older log, say).
  */
-export function logExtension<T>(prev: readonly T[], next: readonly T[]): { readonly dropped: readonly T[]; readonly fresh: readonly T[] } | null {
+export function logExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
   if (prev.length === 0) return { dropped: [], fresh: next };
+  // Logs are immutable: a pair already compared (by another viewer of the class, or built as an extension) is not walked again.
+  const known = growths.get(next);
+  if (known !== undefined && known.prev === prev) return known.growth as LogGrowth<T> | null;
+  const growth = findExtension(prev, next);
+  growths.set(next, { prev, growth });
+  return growth;
+}
+
+/** How a log grew from the one before it (logExtension). */
+export interface LogGrowth<T> {
+  readonly dropped: readonly T[];
+  readonly fresh: readonly T[];
+}
+
+/** The last log each log was compared with (or built from), and how it grew: one entry per log, dropped with it. */
+const growths = new WeakMap<readonly unknown[], { readonly prev: readonly unknown[]; readonly growth: LogGrowth<unknown> | null }>();
+
+/**
+ * Records that `next` was built as `prev` less its first `dropped` entries, then `fresh`: a later
+ * logExtension(prev, next) answers without walking either. Only for a log just built this way.
+ */
+export function noteExtension<T>(prev: readonly T[], next: readonly T[], dropped: number, fresh: readonly T[]): void {
+  growths.set(next, { prev, growth: { dropped: prev.slice(0, dropped), fresh } });
+}
+
+function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
   const last = prev[prev.length - 1];
   // New entries are few: look for the last held one from the end.
   let kept = -1;
@@ -120,6 +146,33 @@ function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly 
   let i = 0;
   while (i < held.length && gone.has(held[i])) i++;
   return i === 0 ? held : held.slice(i);
+}
+
+function sameEntries(a: readonly LogEntry[], b: readonly LogEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The entries of `es` the viewer may read, copied for non-GM viewers. Copies depend on the entry
+ * alone, so every non-GM viewer shares them (the audience is checked before). A plain function, not
+ * a closure per call: the server runs under tsx, whose kept names cost a defineProperty per closure.
+ */
+function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntry[] {
+  const out: LogEntry[] = [];
+  const gm = viewer.role === 'gm';
+  for (const e of es) {
+    if (!audienceAllows(e.audience, viewer)) continue;
+    if (gm) {
+      out.push(e);
+      continue;
+    }
+    let c = memo.entryCopies.get(e);
+    if (c === undefined) memo.entryCopies.set(e, (c = copyEntry(e)));
+    out.push(c);
+  }
+  return out;
 }
 
 /** The per-part projector the engine uses when a caller keeps a memo. */
@@ -173,6 +226,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
             const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
             const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
+            if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
             // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
             output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log };
           }
@@ -200,18 +254,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
   function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): readonly LogEntry[] {
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
-    const copy = (e: LogEntry): LogEntry => {
-      if (viewer.role === 'gm') return e;
-      // Copies depend on the entry alone, so every non-GM viewer shares them (the audience was checked before).
-      let c = memo.entryCopies.get(e);
-      if (c === undefined) memo.entryCopies.set(e, (c = copyEntry(e)));
-      return c;
-    };
-    const judge = (es: readonly LogEntry[]): LogEntry[] => {
-      const out: LogEntry[] = [];
-      for (const e of es) if (audienceAllows(e.audience, viewer)) out.push(copy(e));
-      return out;
-    };
+    const share = viewer.role !== 'gm';
     let output: readonly LogEntry[] | null = null;
     if (prev !== undefined) {
       if (prev.input === stage) output = prev.output;
@@ -226,15 +269,46 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
             gone.delete(undefined);
             kept = dropFront(prev.output, gone);
           }
-          const added = judge(ext.fresh);
-          output = added.length === 0 ? kept : [...kept, ...added];
+          const added = judge(ext.fresh, viewer, memo);
+          output = added.length === 0 ? kept : ((share ? sharedLog(stage, prev.output, added) : undefined) ?? grow(prev.output, kept, added, stage, share));
         }
       }
     }
-    output ??= judge(stage);
+    if (output === null) {
+      const judged = judge(stage, viewer, memo);
+      output = share ? (sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged)) : judged;
+    }
     parts.logs.set(key, { input: stage, output });
     return output;
   }
+
+  /**
+   * Non-GM viewers who held the same log and were given the same entries share one final log, so
+   * their views (and deltas) can be told alike by reference. Keyed by what each was given, so a
+   * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
+   */
+  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: readonly LogEntry[] | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
+  function sharedLog(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[]): readonly LogEntry[] | undefined {
+    const list = finalLogs.get(stage);
+    if (list === undefined) return undefined;
+    for (const r of list) if (r.held === held && sameEntries(r.added, added)) return r.output;
+    return undefined;
+  }
+  function remember(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[], output: readonly LogEntry[]): readonly LogEntry[] {
+    const list = finalLogs.get(stage);
+    // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
+    if (list === undefined) finalLogs.set(stage, [{ held, added, output }]);
+    else if (list.length < 16) list.push({ held, added, output });
+    return output;
+  }
+  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[], share: boolean): readonly LogEntry[] {
+    const output = [...kept, ...added];
+    noteExtension(held, output, held.length - kept.length, added);
+    return share ? remember(stage, held, added, output) : output;
+  }
+
+  /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */
+  const finals = new WeakMap<readonly LogEntry[], FinalMemo>();
 
   /** The world as `viewer` may see it, reusing what `memo` holds from earlier projections. */
   return function projectByParts(world: World, viewer: Viewer, memo: ViewMemo): World {
@@ -244,7 +318,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const key = viewerKey(viewer);
     const prev = parts.finals.get(key);
     if (prev !== undefined && prev.projected === projected && prev.output.log === log) return prev.output;
-    const output = finish(projected, log, viewer);
+    // A non-GM world is made from the projected parts and the log alone: viewers with both the same share it.
+    const shared = viewer.role === 'gm' ? undefined : finals.get(log);
+    const output = shared !== undefined && shared.projected === projected ? shared.output : finish(projected, log, viewer);
+    if (viewer.role !== 'gm') finals.set(log, { projected, output });
     parts.finals.set(key, { projected, output });
     return output;
   };

@@ -94,6 +94,11 @@ export function encounterDeclarations(rules: EncounterRules) {
     hide: declareCommand('encounter.hide', { summary: 'Hide a combatant from the players', who: 'gm', input: id, renamed: RENAMED_ID }),
     reveal: declareCommand('encounter.reveal', { summary: 'Show a combatant to the players', who: 'gm', input: id, renamed: RENAMED_ID }),
     obscure: declareCommand('encounter.obscure', { summary: 'Let players know a combatant exists, without its values', who: 'gm', input: id, renamed: RENAMED_ID }),
+    link: declareCommand('encounter.link', {
+      summary: 'Give a combatant without a character the character it plays (its sheet: an AC to attack it, its HP)',
+      who: 'gm',
+      input: z.strictObject({ characterId: creature('the combatant (its combatant id)'), playsId: characterId('the character it now plays') }),
+    }),
     setIncapacitated: declareCommand('encounter.setIncapacitated', { summary: 'Mark a combatant unable (or able) to act', who: 'gm', input: z.strictObject({ characterId: creature(), value: z.boolean() }), renamed: RENAMED_ID }),
     choose: declareCommand('encounter.choose', {
       summary: 'Choose who acts next when the turn order asks',

@@ -19,6 +19,7 @@ export type EncounterEvent =
   | ({ readonly type: 'encounter.statsSet'; readonly stats: { readonly [k: string]: Json }; readonly from: { readonly [k: string]: Json } } & Id)
   | ({ readonly type: 'encounter.visibilitySet'; readonly visibility: Combatant['visibility'] } & Id)
   | ({ readonly type: 'encounter.incapacitatedSet'; readonly value: boolean } & Id)
+  | ({ readonly type: 'encounter.linked'; readonly characterId: string } & Id)
   | { readonly type: 'encounter.decisionWithdrawn' }
   | { readonly type: 'encounter.decisionPending'; readonly decision: Decision }
   | ({ readonly type: 'encounter.turnStarted' } & InRound)

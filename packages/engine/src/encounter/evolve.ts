@@ -35,11 +35,11 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     const c = own(enc.combatants, id);
     return c === undefined ? enc : { ...enc, combatants: { ...enc.combatants, [id]: fn(c) } };
   };
-  /** A log entry about a combatant: GM-only while hidden, nameless while only known to exist. */
+  /** A log entry about a combatant: GM-only while hidden; while only known to exist, nameless for players (the GM still reads the name). */
   const logAbout = (world: World, c: Combatant | undefined, kind: string, text: (name: string) => string): World => {
     if (c === undefined) return world;
     const audience = c.visibility === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL;
-    return appendLog(world, { audience, kind, text: text(c.visibility === 'existence' ? 'Unknown' : c.name), data: { id: c.id } });
+    return appendLog(world, { audience, kind, text: text(c.name), ...(c.visibility === 'existence' ? { shown: text('Unknown') } : {}), data: { id: c.id } });
   };
 
   const reducers: Evolve<EncounterEvent> = {
@@ -106,6 +106,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     },
     'encounter.statsSet': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, stats: { ...c.stats, ...e.stats } }))),
     'encounter.visibilitySet': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, visibility: e.visibility }))),
+    'encounter.linked': onEnc((enc, e) => withCombatant(enc, e.id, (c) => ({ ...c, characterId: e.characterId }))),
     'encounter.incapacitatedSet': onEnc((enc, e) => {
       const id = e.id;
       const next = withCombatant(enc, id, (c) => ({ ...c, incapacitated: e.value === true }));

@@ -74,6 +74,14 @@ export function needCombatant(enc: EncounterState, id: string, path: string): Re
   return c === undefined ? errR(ErrorCode.NOT_FOUND, `no combatant "${id}" in this encounter`, path) : okR(c);
 }
 
+/** The running encounter and the combatant a creature id names in it: the prelude most per-combatant commands share. */
+export function needActor(world: World, id: string, path = 'characterId'): Result<{ enc: EncounterState; combatant: Combatant }> {
+  const a = needActive(world);
+  if (!a.ok) return a;
+  const c = needCombatant(a.value, id, path);
+  return c.ok ? okR({ enc: a.value, combatant: c.value }) : c;
+}
+
 export function needCurrent(enc: EncounterState): Result<string> {
   return enc.current === null ? errR('NO_CURRENT_TURN', enc.pending !== null ? `waiting for a decision: ${enc.pending.prompt}` : 'nobody is taking a turn') : okR(enc.current);
 }

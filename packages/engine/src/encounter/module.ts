@@ -41,6 +41,7 @@ export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.damage': 'deal damage',
   'encounter.heal': 'heal',
   'encounter.setIncapacitated': 'mark a combatant unable to act',
+  'encounter.link': 'link a combatant to a character',
   'encounter.choose': 'choose who acts',
   'encounter.endTurn': 'end the turn',
   'encounter.advance': 'start the next turn',

@@ -122,4 +122,17 @@ describe('the upcaster', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(up.transaction(r.value.transaction)).toBe(r.value.transaction);
   });
+
+  it('settings keyed by a renamed namespace read under today\'s keys (a stored genesis); a key already new wins; nothing to rename is the same object', () => {
+    const engine = createEngine([coreModule, tally]);
+    const stored = engine.createTable({ tableId: 't', name: 'x', rulesetId: 'x', settings: { 'old.limit': 3, 'old.mode': 'a', 'tally.mode': 'b', other: 1 } }).genesis;
+    const now = engine.upcastWorld(stored);
+    expect(now.settings).toEqual({ 'tally.limit': 3, 'tally.mode': 'b', other: 1 });
+    expect(stored.settings['old.limit']).toBe(3);
+    expect(engine.upcastWorld(now)).toBe(now);
+    // A replay starts from the genesis under today's keys.
+    expect(engine.replay(stored, []).genesis.settings).toEqual(now.settings);
+    const plain = createEngine([coreModule]);
+    expect(plain.upcastWorld(stored)).toBe(stored);
+  });
 });

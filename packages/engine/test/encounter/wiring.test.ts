@@ -72,8 +72,10 @@ describe('encounter log entries', () => {
     const t = new Table([encounterModule(rules)]);
     t.ok({ type: 'encounter.start', combatants: roster });
     playRound(t);
-    expect(texts(t, { role: 'gm' })).toEqual(['The encounter begins.', 'ada: turn starts.', 'Unknown: turn starts.', `${SECRET}: turn starts.`, 'Round 2 begins.', 'ada: turn starts.']);
+    // The GM reads the name (a GM review finding: "Unknown: turn starts." on the GM's own log); players do not.
+    expect(texts(t, { role: 'gm' })).toEqual(['The encounter begins.', 'ada: turn starts.', 'Shadow Assassin: turn starts.', `${SECRET}: turn starts.`, 'Round 2 begins.', 'ada: turn starts.']);
     expect(texts(t, ann)).toEqual(['The encounter begins.', 'ada: turn starts.', 'Unknown: turn starts.', 'Round 2 begins.', 'ada: turn starts.']);
+    expect(JSON.stringify(t.engine.view(t.table, ann))).not.toContain('Shadow Assassin');
     for (const v of [ann, spectator]) {
       const json = JSON.stringify(t.engine.view(t.table, v));
       expect(json).not.toContain(SECRET);

@@ -100,7 +100,8 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
         cost: abilityCost(x),
         command: '36th-way.attack',
         fixed: { attackerId: me.id, ability: x.id },
-        target: { field: 'targetIds', multiple: true, options: targetOptions },
+        // As many targets as the entry names (002 "Ability Entries"), one roll and one odds line each.
+        target: { field: 'targetIds', multiple: true, max: atk.targets, options: targetOptions },
         numbers: [
           { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
           { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },

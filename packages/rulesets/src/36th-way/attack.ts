@@ -35,13 +35,13 @@ export function resolveAttack(world: World | null, a: AttackNumbers): AttackResu
   const total = a.natural + a.bonus;
   if (a.autoCrit === true) return { total, hit: true, crit: true, critFail: false };
   const meets = total >= a.defense;
-  const critFail = a.natural <= numSetting(world, 'tsw.critFailAt');
+  const critFail = a.natural <= numSetting(world, '36th-way.critFailAt');
   if (critFail) {
-    const hit = setting<boolean>(world, 'tsw.critFailAlwaysMisses') ? false : meets;
+    const hit = setting<boolean>(world, '36th-way.critFailAlwaysMisses') ? false : meets;
     return { total, hit, crit: false, critFail: true };
   }
   const critRoll = a.natural >= a.critAt;
-  if (critRoll && (meets || setting<boolean>(world, 'tsw.critAlwaysHits'))) return { total, hit: true, crit: true, critFail: false };
+  if (critRoll && (meets || setting<boolean>(world, '36th-way.critAlwaysHits'))) return { total, hit: true, crit: true, critFail: false };
   return { total, hit: meets, crit: false, critFail: false };
 }
 

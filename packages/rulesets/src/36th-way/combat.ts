@@ -5,19 +5,19 @@
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
 import { getEncounter, economyRemaining, mintId, parseDuration, own } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry, type AttackReach } from './abilities.js';
-import { resolveAttack, isDefense, type Defense } from './attack.js';
+import { resolveAttack, type Defense } from './attack.js';
 import { attackAdvantage, cannotAct, escalationOf, hasCondition, inEncounter, needSheet, saveAdvantage, type Kit } from './context.js';
-import { confusedSelfDamage, critThreshold, finalDamage, isDamageType, isWeakTo, parseDice, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
+import { confusedSelfDamage, critThreshold, finalDamage, isWeakTo, parseMode, resistThreshold, rollDamage, type DamageDice, type RollMode } from './damage.js';
 import { takeDamage } from './health.js';
 import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { roll3d6 } from './roll.js';
 import { numSetting, setting } from './settings.js';
 import { defenseOf, getTsw, volitionOf, type Range, type Sheet } from './state.js';
+import type { AttackPayload } from './declarations.js';
 import type { TswEvent } from './events.js';
 
 export const MAX_TARGETS = 20;
-const MAX_BONUS = 50;
 
 /** The damage event for `amount` points to `target`, with the HP outcome computed now and recorded. */
 export function damageEvent(world: World, target: Sheet, amount: number, extra: { readonly [k: string]: Json }, crit = false): EngineEvent {
@@ -57,24 +57,13 @@ interface Plan {
   readonly rollAllFirst: boolean;
 }
 
-function intIn(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
-  const v = j ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
-  return okR(v);
-}
+/** Declared dice with the text's usual values for what is left out (no dice, d6, no bonus). */
+const diceOf = (d: AttackPayload['damage'] & object): DamageDice => ({ count: d.count ?? 0, sides: d.sides ?? 6, bonus: d.bonus ?? 0 });
 
-function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefined }): R<Plan> {
-  const basic = c['basic'];
-  const opp = c['opportunity'];
-  const abilityId = c['ability'];
-  const defense = c['defense'] ?? 'ac';
-  if (!isDefense(defense)) return errR('INVALID_VALUE', 'defense must be "ac", "pd" or "md"', 'defense');
-  let types: string[] = ['weapon'];
-  if (c['types'] !== undefined) {
-    const t = c['types'];
-    if (!Array.isArray(t) || t.length === 0 || t.length > 10 || !t.every(isDamageType)) return errR('INVALID_VALUE', 'types must be a list of damage types (acid, cold, fire, force, lightning, necrotic, psychic, radiant, thunder, weapon)', 'types');
-    types = [...new Set(t as string[])];
-  }
+function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
+  const { basic, opportunity: opp, ability: abilityId } = c;
+  const defense: Defense = c.defense ?? 'ac';
+  let types: string[] = c.types === undefined ? ['weapon'] : [...new Set(c.types)];
   // "Hit: X x Level + Volition", "Miss: none or Level" (002 "Basic Attacks").
   const basicDice = (stance: 'melee' | 'ranged'): { hit: DamageDice; miss: DamageDice | null } => ({
     hit: { count: s.level, sides: s.stanceDice[stance], bonus: volitionOf(s) },
@@ -101,8 +90,8 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
     const atk = ability.attack;
     if (atk !== undefined) {
       // The entry says which defense it attacks (002 "Attacks": "as specified in the attack").
-      if (c['defense'] !== undefined && c['defense'] !== atk.defense) return errR('INVALID_VALUE', `${ability.name} attacks ${atk.defense.toUpperCase()}, not ${String(c['defense']).toUpperCase()}`, 'defense');
-      if (c['types'] === undefined) types = [...atk.types];
+      if (c.defense !== undefined && c.defense !== atk.defense) return errR('INVALID_VALUE', `${ability.name} attacks ${atk.defense.toUpperCase()}, not ${c.defense.toUpperCase()}`, 'defense');
+      if (c.types === undefined) types = [...atk.types];
       if (atk.asBasic) ({ hit, miss } = basicDice(ranged ? 'ranged' : 'melee'));
       else {
         hit = atk.hit;
@@ -113,27 +102,16 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
     return errR('INVALID_VALUE', 'an attack needs basic: "melee" | "ranged", ability: <id>, or opportunity: <provocation id>', 'ability');
   }
   // Explicit dice override the basic ones ("as a Basic Melee Attack" abilities leave them out).
-  if (c['damage'] !== undefined) {
-    const d = parseDice(c['damage'], 'damage');
-    if (!d.ok) return d;
-    hit = d.value;
-  }
-  if (c['missDamage'] !== undefined) {
-    const m = c['missDamage'];
-    if (m === 'none' || m === null) miss = null;
-    else if (m === 'level') miss = { count: 0, sides: 1, bonus: s.level };
-    else {
-      const d = parseDice(m, 'missDamage');
-      if (!d.ok) return d;
-      miss = d.value;
-    }
-  }
+  if (c.damage !== undefined) hit = diceOf(c.damage);
+  const m = c.missDamage;
+  if (m !== undefined) miss = m === 'none' || m === null ? null : m === 'level' ? { count: 0, sides: 1, bonus: s.level } : diceOf(m);
   if (kind === 'ability' && ability !== null && ability.basic && hit === null) {
     const b = basicDice(ranged ? 'ranged' : 'melee');
     hit = b.hit;
-    miss = c['missDamage'] === undefined ? b.miss : miss;
+    miss = c.missDamage === undefined ? b.miss : miss;
   }
-  const mode = parseMode(c['mode'], hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
+  // The schema knows the mode's shape; how many dice it may average or multiply depends on the dice.
+  const mode = parseMode(c.mode, hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
   const atk = ability?.attack;
   return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true });
@@ -144,14 +122,13 @@ function planOf(world: World, s: Sheet, c: { readonly [k: string]: Json | undefi
  * target (optionally every attack roll before any damage), damage with crits,
  * resistance, weakness, vulnerability, Confused self-damage.
  */
-export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: Json | undefined }, rng: Rng): R<EngineEvent[]> {
-  const att = needSheet(world, c['attackerId'], 'attackerId');
+export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng): R<EngineEvent[]> {
+  const att = needSheet(world, c.attackerId, 'attackerId');
   if (!att.ok) return att;
   const a = att.value;
   const unable = cannotAct(a, 'attackerId');
   if (unable !== null) return unable;
-  const tl = c['targetIds'];
-  if (!Array.isArray(tl) || tl.length === 0 || tl.length > MAX_TARGETS) return errR('INVALID_VALUE', `targetIds must be a list of 1-${MAX_TARGETS} sheet ids`, 'targetIds');
+  const tl = c.targetIds;
   const targets: Sheet[] = [];
   for (let i = 0; i < tl.length; i++) {
     const t = needSheet(world, tl[i], `targetIds.${i}`);
@@ -160,18 +137,16 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
     if (targets.some((x) => x.id === t.value.id)) return errR('BAD_TARGET', `"${t.value.id}" is listed twice (one roll per target)`, `targetIds.${i}`);
     targets.push(t.value);
   }
-  const bonus = intIn(c['bonus'], 0, 'bonus', -MAX_BONUS, MAX_BONUS);
-  if (!bonus.ok) return bonus;
-  const situational = intIn(c['advantage'], 0, 'advantage', -6, 6);
-  if (!situational.ok) return situational;
+  const bonus = c.bonus ?? 0;
+  const situational = c.advantage ?? 0;
   const plan = planOf(world, a, c);
   if (!plan.ok) return plan;
-  const onHit = c['onHit'] ?? [];
-  if (!Array.isArray(onHit) || onHit.length > 5 || !onHit.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) return errR('INVALID_VALUE', 'onHit must be a list of at most 5 { condition, duration, params? }', 'onHit');
+  const onHit = c.onHit ?? [];
   for (let i = 0; i < onHit.length; i++) {
-    const h = onHit[i] as { readonly [k: string]: Json };
-    if (!kit.rules.conditions.some((d) => d.id === h['condition'])) return errR('INVALID_VALUE', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
-    const d = parseDuration(h['duration']);
+    const h = onHit[i]!;
+    // The kit's conditions (and a duration's words) are the rules', not the schema's.
+    if (!kit.rules.conditions.some((d) => d.id === h.condition)) return errR('INVALID_VALUE', `onHit[${i}].condition must be one of ${kit.rules.conditions.map((d) => d.id).join(', ')}`, `onHit[${i}].condition`);
+    const d = parseDuration(h.duration);
     if (!d.ok) return errR(d.error.code, `onHit[${i}]: ${d.error.message}`, `onHit[${i}].duration`);
   }
   const p = plan.value;
@@ -179,15 +154,15 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const fighting = inEncounter(world, a.id);
   const st = getTsw(world);
   const events: EngineEvent[] = [];
-  const enforce = setting<boolean>(world, 'tsw.enforcePositions');
+  const enforce = setting<boolean>(world, '36th-way.enforcePositions');
   const grabbed = hasCondition(world, a.id, 'grabbed');
-  const coup = c['coupDeGrace'] === true;
+  const coup = c.coupDeGrace === true;
   if (coup && p.kind === 'opportunity') return errR('INVALID_VALUE', 'a coup de grace is a standard-action attack, not an opportunity attack', 'coupDeGrace');
 
   // --- what kind of attack, and may it be made now
   if (p.kind === 'opportunity') {
-    const prov = st.provocations.find((x) => x.id === c['opportunity']);
-    if (prov === undefined) return errR('NO_PROVOCATION', `no open provocation "${String(c['opportunity'])}"`, 'opportunity');
+    const prov = st.provocations.find((x) => x.id === c.opportunity);
+    if (prov === undefined) return errR('NO_PROVOCATION', `no open provocation "${String(c.opportunity)}"`, 'opportunity');
     if (!prov.against.includes(a.id)) return errR('NOT_PROVOKED', `${a.name} is not entitled to an opportunity attack from that provocation`, 'opportunity');
     if (targets.length !== 1 || targets[0]!.id !== prov.by) return errR('BAD_TARGET', `an opportunity attack targets the one who provoked (${prov.by})`, 'targetIds');
     if (a.stance !== 'melee') return errR('WRONG_STANCE', 'opportunity attacks need the melee stance', 'attackerId');
@@ -285,31 +260,31 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
   const hitEffects = (r: (typeof rolls)[number]): R<EngineEvent[]> => {
     if (!r.hit || !fighting) return okR([]);
     const out: EngineEvent[] = [];
-    for (const h of onHit as { readonly [k: string]: Json }[]) {
-      const e = kit.applyCondition(world, { target: r.target.id, condition: h['condition'], duration: h['duration'], source: a.id, ...(h['params'] !== undefined ? { params: h['params'] } : {}) }, rng, applied++);
+    for (const h of onHit) {
+      const e = kit.applyCondition(world, { target: r.target.id, condition: h.condition, duration: h.duration, source: a.id, ...(h.params !== undefined ? { params: h.params } : {}) }, rng, applied++);
       if (!e.ok) return errR(e.error.code, `onHit: ${e.error.message}`, 'onHit');
       out.push(e.value);
     }
     return okR(out);
   };
   const later: EngineEvent[] = [];
-  const rollAllFirst = c['rollAllFirst'] === true || p.rollAllFirst;
+  const rollAllFirst = c.rollAllFirst === true || p.rollAllFirst;
   for (const t of targets) {
     let invisibleSave: Json = null;
     let noEffect = false;
     if (hasCondition(world, t.id, 'invisible')) {
       const save = roll3d6(rng, world, saveAdvantage(kit, world, a.id));
-      const target = numSetting(world, 'tsw.invisibleSaveTarget');
+      const target = numSetting(world, '36th-way.invisibleSaveTarget');
       noEffect = save.natural < target;
       invisibleSave = { roll: save as unknown as Json, target, success: !noEffect };
     }
-    const net = attackAdvantage(kit, world, a.id, t.id) + situational.value;
+    const net = attackAdvantage(kit, world, a.id, t.id) + situational;
     const roll = roll3d6(rng, world, net);
     const vulnerable = fighting && kit.netEffect(world, t.id, 'against.crit.range') > 0;
     const weak = isWeakTo(t.weak, p.types);
     const critAt = critThreshold(world, weak, vulnerable);
     const volition = volitionOf(a);
-    const total = a.level + volition + escalation + bonus.value + p.extraBonus;
+    const total = a.level + volition + escalation + bonus + p.extraBonus;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
@@ -320,7 +295,7 @@ export function decideAttack(kit: Kit, world: World, c: { readonly [k: string]: 
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
       roll: roll as unknown as Json,
-      parts: { level: a.level, volition, escalation, bonus: bonus.value + p.extraBonus },
+      parts: { level: a.level, volition, escalation, bonus: bonus + p.extraBonus },
       total: res.total,
       critAt,
       weak,
@@ -383,7 +358,7 @@ export function provokedEvent(world: World, by: string, against: readonly string
 /** 002 Confused: using a non-attack ability (or a non-damaging attack) needs an 11+ save, or you take damage equal to your tier. */
 export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: string): EngineEvent[] {
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
-  const target = numSetting(world, 'tsw.confusedSaveTarget');
+  const target = numSetting(world, '36th-way.confusedSaveTarget');
   const ok = save.natural >= target;
   const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
   if (!ok) out.push(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));

@@ -1,7 +1,7 @@
 // Shared pieces of the ruleset's commands: the kernel bound to 002's rules,
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
-import type { Audience, Command, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { Audience, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { bandsEncounter, controls as controlsCharacter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
@@ -26,15 +26,6 @@ export function cannotAct(s: Sheet, path: string): R<never> | null {
   if (s.unconscious) return errR('CANNOT_ACT', `${s.name} is unconscious`, path);
   if (s.outOfFight) return errR('CANNOT_ACT', `${s.name} is out of the fight (Fight in Spirit instead)`, path);
   return null;
-}
-
-/** Who may command the sheet a field names; judged on the command as sent, so its old field name (ADR 21) is read too. */
-export function byController(field: string, old?: string) {
-  return (world: World, command: Command, actor: Viewer): RuleError | null => {
-    const id = command[field] ?? (old === undefined ? undefined : command[old]);
-    if (typeof id !== 'string') return actor.role === 'gm' ? null : FORBIDDEN;
-    return controls(world, actor, id) ? null : FORBIDDEN;
-  };
 }
 
 export function needSheet(world: World, id: Json | undefined, path: string): R<Sheet> {
@@ -139,7 +130,7 @@ export function saveAdvantage(kit: EncounterKit, world: World, id: string): numb
 
 /** The escalation die as `id` counts it (0 outside fights, for sheets that do not use it, and when Shaken). */
 export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number {
-  const uses = s.usesEscalation ?? (s.kind === 'pc' || setting<boolean>(world, 'tsw.npcEscalation'));
+  const uses = s.usesEscalation ?? (s.kind === 'pc' || setting<boolean>(world, '36th-way.npcEscalation'));
   if (!uses || !inEncounter(world, s.id)) return 0;
   return kit.escalation(world, s.id);
 }
@@ -148,8 +139,8 @@ export function escalationOf(kit: EncounterKit, world: World, s: Sheet): number 
 export function saveTargetOf(world: World, inst: ConditionInstance): number {
   const d = inst.duration;
   if (d.kind === 'saveEnds' && typeof d.save === 'number' && Number.isInteger(d.save) && d.save >= 3 && d.save <= 18) return d.save;
-  if (d.kind === 'saveEnds') return numSetting(world, 'tsw.saveEndsTarget');
-  return numSetting(world, 'tsw.oneRoundSaveTarget');
+  if (d.kind === 'saveEnds') return numSetting(world, '36th-way.saveEndsTarget');
+  return numSetting(world, '36th-way.oneRoundSaveTarget');
 }
 
 export type Kit = EncounterKit;

@@ -162,7 +162,7 @@ export type Resists = { readonly [type: string]: number };
 export function resistThreshold(resist: Resists, types: readonly string[], world: World | null): number | null {
   const xs = types.map((t) => resist[t]);
   if (types.length === 0) return null;
-  if (setting<string>(world, 'tsw.resistMultiType') === 'any-type') {
+  if (setting<string>(world, '36th-way.resistMultiType') === 'any-type') {
     const have = xs.filter((x): x is number => x !== undefined);
     return have.length === 0 ? null : Math.max(...have);
   }
@@ -177,7 +177,7 @@ export function isWeakTo(weak: readonly string[], types: readonly string[]): boo
 
 /** Natural result at or above which the attack crits: 17+, 16+ when Weak or Vulnerable, 15+ when both. */
 export function critThreshold(world: World | null, weak: boolean, vulnerable: boolean): number {
-  return numSetting(world, 'tsw.critAt') - (weak ? 1 : 0) - (vulnerable ? 1 : 0);
+  return numSetting(world, '36th-way.critAt') - (weak ? 1 : 0) - (vulnerable ? 1 : 0);
 }
 
 export interface DamageSteps {
@@ -190,7 +190,7 @@ export interface DamageSteps {
 
 /** Final damage: base, doubled on a crit, then halved if resisted. */
 export function finalDamage(world: World | null, s: DamageSteps): number {
-  const crit = s.crit ? s.base * numSetting(world, 'tsw.critMultiplier') : s.base;
+  const crit = s.crit ? s.base * numSetting(world, '36th-way.critMultiplier') : s.base;
   return s.resisted ? halve(crit, world) : crit;
 }
 

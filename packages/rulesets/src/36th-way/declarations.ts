@@ -132,6 +132,10 @@ const attackInput = z.strictObject({
   rollAllFirst: z.boolean().optional(),
 });
 
+export const sheetSetDeclaration = declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) });
+export const attackDeclaration = declareCommand('36th-way.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput, renamed: { attacker: 'attackerId', targets: 'targetIds' } });
+export type AttackPayload = z.output<typeof attackInput>;
+
 // Movement (002 "Positioning and Movement"): typed handlers in movement.ts read these (handlerOf).
 export const positionDeclaration = declareCommand('36th-way.position', { summary: 'Set the range between two sheets', who: 'gm', input: z.strictObject({ fromId: sheetId(), toId: sheetId(), range }), renamed: { a: 'fromId', b: 'toId' } });
 export const moveDeclaration = declareCommand('36th-way.move', {
@@ -204,10 +208,10 @@ export const checkDeclaration = declareCommand('36th-way.check', {
 export const diceyMoveDeclaration = declareCommand('36th-way.diceyMove', { summary: 'A dicey move: a check that provokes on a failure', who: 'own-character', input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional() }), renamed: { who: 'characterId' } });
 
 export const tswCatalog = catalogOf(
-  declareCommand('36th-way.sheet.set', { summary: 'Set (replace) a sheet', who: 'gm', input: z.strictObject({ sheet: tswSheet }) }),
+  sheetSetDeclaration,
   sheetRemoveDeclaration,
   outOfFightDeclaration,
-  declareCommand('36th-way.attack', { summary: 'Attack one or more targets: 3d6 against a defense, damage on a hit', who: 'own-character', input: attackInput, renamed: { attacker: 'attackerId', targets: 'targetIds' } }),
+  attackDeclaration,
   damageDeclaration,
   healDeclaration,
   stabilizeDeclaration,

@@ -43,10 +43,10 @@ export function takeDamage(world: World | null, s: Sheet, amount: number, crit: 
   if (s.dead) return { hp, dying: s.dying, dead: true, unconscious: s.unconscious };
   if (hp > 0) return { hp, dying: s.dying, dead: false, unconscious: s.unconscious };
   if (s.kind === 'npc') {
-    const spare = setting<string>(world, 'tsw.npcAtZero') === 'unconscious';
+    const spare = setting<string>(world, '36th-way.npcAtZero') === 'unconscious';
     return { hp, dying: null, dead: !spare, unconscious: spare };
   }
-  if (setting<string>(world, 'tsw.dyingMode') === 'unconscious') return { hp, dying: null, dead: false, unconscious: true };
+  if (setting<string>(world, '36th-way.dyingMode') === 'unconscious') return { hp, dying: null, dead: false, unconscious: true };
   const deep = hp * 2 <= -s.maxHp;
   if (s.dying !== null) {
     // Hit again before the first death save: the penalty can still apply.
@@ -88,11 +88,11 @@ export function heal(world: World | null, s: Sheet, amount: number, opts: { read
 export type DeathSaveOutcome = 'crit' | 'success' | 'failure';
 
 export function deathSaveOutcome(world: World | null, natural: number, target: number): DeathSaveOutcome {
-  if (natural >= numSetting(world, 'tsw.saveCritAt') && natural >= target) return 'crit';
+  if (natural >= numSetting(world, '36th-way.saveCritAt') && natural >= target) return 'crit';
   return natural >= target ? 'success' : 'failure';
 }
 
 /** After a failed death save: dead when the failures reach the limit and nobody stabilized them. */
 export function diesAfter(world: World | null, d: Dying, failures: number): boolean {
-  return !d.stabilized && failures >= numSetting(world, 'tsw.deathSaveFailures');
+  return !d.stabilized && failures >= numSetting(world, '36th-way.deathSaveFailures');
 }

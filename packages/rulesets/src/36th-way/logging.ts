@@ -1,7 +1,7 @@
 // Small helpers shared by the ruleset's reducers: names for log sentences,
 // log entries with the event's audience, and reducers over the ruleset state.
 import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, getEncounter, own } from '@tablekeeper/engine';
+import { appendLog, getEncounter, isFoeCharacter, own } from '@tablekeeper/engine';
 import { eventAudience } from './context.js';
 import { getTsw, setTsw, type TswState } from './state.js';
 
@@ -19,7 +19,8 @@ export function log(w: World, e: EngineEvent, kind: string, text: string, data?:
 export function isFoe(w: World, id: Json | undefined): boolean {
   if (typeof id !== 'string') return true;
   const s = own(getTsw(w).sheets, id);
-  if (s !== undefined) return s.kind !== 'pc';
+  // A sheet a player's character plays (a PC, or a seat's own retainer) is theirs to read.
+  if (s !== undefined) return s.kind !== 'pc' && (s.characterId === null || own(w.characters, s.characterId) === undefined || isFoeCharacter(w, s.characterId));
   return own(getEncounter(w).combatants, id)?.kind !== 'pc';
 }
 

@@ -3,16 +3,18 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, getEncounter, handlerOf, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { byController, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
+import { TSW_FOE_FIELDS } from './sheet-model.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
 import { isFoe, log, name, onSt } from './logging.js';
 import {
+  attackDeclaration,
   checkDeclaration,
   damageDeclaration,
   diceyMoveDeclaration,
@@ -27,6 +29,7 @@ import {
   rallyDeclaration,
   restoreDeclaration,
   sheetRemoveDeclaration,
+  sheetSetDeclaration,
   stabilizeDeclaration,
   stanceDeclaration,
   sustainDeclaration,
@@ -95,7 +98,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
   const net = saveAdvantage(kit, world, s.id) - first;
   const roll = roll3d6(rng, world, net);
-  const target = d.lastGasp !== null ? numSetting(world, 'tsw.lastGaspSaveTarget') : numSetting(world, 'tsw.deathSaveTarget');
+  const target = d.lastGasp !== null ? numSetting(world, '36th-way.lastGaspSaveTarget') : numSetting(world, '36th-way.deathSaveTarget');
   const outcome = deathSaveOutcome(world, roll.natural, target);
   const counts = opts.counts && outcome === 'failure';
   const failures = s.deathFailures + (counts ? 1 : 0);
@@ -106,7 +109,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   if (outcome !== 'failure') {
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
-    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'death save' }));
+    else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'death save' }));
   }
   return out;
 }
@@ -174,15 +177,16 @@ export function createTswModule(): TswModule {
   };
 
   const commands: Record<string, CommandHandler> = {
-    '36th-way.sheet.set': {
-      decide(world, c) {
-        const s = parseSheet(c['sheet'], world);
+    '36th-way.sheet.set': handlerOf(sheetSetDeclaration, {
+      decide(world, { sheet }) {
+        // The schema has checked every field; parseSheet fills the table's defaults and checks hp against maxHp.
+        const s = parseSheet(j(sheet), world);
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
         return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
       },
-    },
+    }),
     '36th-way.sheet.remove': handlerOf(sheetRemoveDeclaration, {
       decide(world, { characterId }) {
         const s = needSheet(world, characterId, 'characterId');
@@ -196,10 +200,10 @@ export function createTswModule(): TswModule {
         return okR([{ type: '36th-way.outOfFightSet', characterId: s.value.id, value } satisfies TswEvent]);
       },
     }),
-    '36th-way.attack': {
-      authorize: byController('attackerId', 'attacker'),
-      decide: (world, c, env) => decideAttack(kit, world, c, env.rng),
-    },
+    '36th-way.attack': handlerOf(attackDeclaration, {
+      authorize: (world, p, actor) => mayCommand(world, actor, p.attackerId),
+      decide: (world, p, env) => decideAttack(kit, world, p, env.rng),
+    }),
     '36th-way.damage': handlerOf(damageDeclaration, {
       // Damage from outside an attack (a trap, the environment, a GM ruling).
       decide(world, { targetId, amount, damageType = 'weapon', crit }) {
@@ -216,7 +220,7 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         if (s.value.dead) return errR('DEAD', `${s.value.name} is dead`, 'characterId');
         if (s.value.dying?.lastGasp != null) return errR('LAST_GASP', 'healing cannot bring anyone back from Last Gasp saves (an ally may grant a save instead)', 'characterId');
-        const roll = average === true ? false : average === false ? true : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : average === false ? true : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
         const dice: number[] = [];
         for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
@@ -313,7 +317,7 @@ export function createTswModule(): TswModule {
         const st = getTsw(world);
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
-        const roll = average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average';
+        const roll = average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
         for (const [id, n] of Object.entries(spendMap)) {
           let s = own(st.sheets, id);
           if (s === undefined) return errR('NOT_FOUND', `no sheet "${id}"`, `recoveries.${id}`);
@@ -389,7 +393,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'standard');
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
-        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, 'tsw.recoveryRoll') !== 'average', reason: 'rally' });
+        const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'rally' });
         out.push(h);
         if (against !== undefined) {
           const inst = own(getEncounter(world).conditions, against);
@@ -488,7 +492,10 @@ export function createTswModule(): TswModule {
       const r = e.roll as { natural?: number; dice?: number[] } | null;
       const what = e.noEffect ? 'had no effect (failed the save to find an Invisible target)' : e.critFail ? 'crit-failed' : e.crit ? 'crit' : e.hit ? 'hit' : 'missed';
       const w1 = e.critFail ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e.attackerId)}: no miss effects; something else may go wrong.` }) : w;
-      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): natural ${String(r?.natural)}, total ${e.total}; ${what}.`, { dice: j(r?.dice ?? []) });
+      const rolled = `natural ${String(r?.natural)}, total ${e.total}; ${what}.`;
+      // Players read a foe's defence only once the GM reveals defences (ADR 33): their line names the defence, not its number.
+      const shown = isFoe(w, e.targetId) && foeRevealOf(w) === 'none' ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()}): ${rolled}` : undefined;
+      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: j(r?.dice ?? []) }, shown);
     },
     '36th-way.damaged': (w, e) => {
       const id = e.targetId;
@@ -696,8 +703,9 @@ export function createTswModule(): TswModule {
     // Turn numbers as the kernel shows them to players (hidden turns not counted).
     const turn = (n: number | null): number | null => (n === null ? null : playerTurnSerial(enc, n));
     const last = st.lastEngage;
+    const foeKeys_ = foeKeys(source, viewer as Viewer, TSW_FOE_FIELDS);
     const view: TswState = {
-      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([k]) => shown(k)).map(([k, sh]) => [k, shownSheet(sh, shown, turn)])),
+      sheets: Object.fromEntries(Object.entries(st.sheets).filter(([k]) => shown(k)).map(([k, sh]) => [k, isFoe(source, k) ? foeSheet(shownSheet(sh, shown, turn), foeKeys_) : shownSheet(sh, shown, turn)])),
       engaged: st.engaged.filter(keep),
       far: st.far.filter(keep),
       provocations: st.provocations.filter((p) => shown(p.by)).map((p) => ({ id: p.id, by: p.by, against: p.against.filter(shown), reason: p.reason, round: p.round })),
@@ -716,18 +724,37 @@ export function createTswModule(): TswModule {
     return viewer.role === 'gm' || sheetShown(world, id, sheet) ? 'shown' : 'hidden';
   };
 
-  const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TSW_ID}`] };
+  const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TSW_ID}`] };
   // History as players read it: a foe's damage and healing without its HP; `hpTo` stays only as 0 when it falls (ADR 33).
-  const withoutHp = (idField: string) => (w: World, e: EngineEvent): EngineEvent => {
-    if (!isFoe(w, e[idField])) return e;
-    const { hpFrom: _from, hpTo, ...rest } = e;
-    return typeof hpTo === 'number' && hpTo <= 0 ? { ...rest, hpTo: 0 } : rest;
+  const withoutHp = (id: string) => foeNumbersView({ id, numbers: ['hpFrom', 'hpTo'], fall: 'hpTo', foe: isFoe });
+  const eventView = {
+    '36th-way.damaged': withoutHp('targetId'),
+    '36th-way.healed': withoutHp('characterId'),
+    // The defence's number and whether the foe is weak to the attack (its crit range follows) are its defences.
+    '36th-way.attackRolled': foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe }),
+    // A foe's sheet shown in history as in the state: its declared keys only.
+    '36th-way.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
+      const sh = e['sheet'] as unknown as Sheet | undefined;
+      if (sh === undefined || sh === null || typeof sh !== 'object' || sh.kind === 'pc' || !isFoe(w, sh.id)) return e;
+      return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) as unknown as Json };
+    },
   };
-  const eventView = { '36th-way.damaged': withoutHp('targetId'), '36th-way.healed': withoutHp('characterId') };
   const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, queries: tswQueries(kit) };
   return { module, kit };
 }
 
+
+/**
+ * A foe's sheet as players read it (ADR 33): the declared keys only; its hit points
+ * only as a fall to 0; collections it keeps from them read as empty, so the odds and
+ * actions code that walks them on a player's view has nothing to walk.
+ */
+function foeSheet(sh: Sheet, keys: ReadonlySet<string> | null): Sheet {
+  if (keys === null) return sh;
+  const picked = pickKeys(sh as unknown as { readonly [k: string]: Json }, keys);
+  const hidden = { resources: {}, maxResources: {}, resist: {}, weak: [], abilities: {}, uses: {} };
+  return { ...hidden, ...picked, ...(sh.hp <= 0 ? { hp: 0 } : {}) } as unknown as Sheet;
+}
 
 /** An ability's attack, field by field (a player's view copies only the fields named). */
 function shownAttack(t: AbilityAttack): AbilityAttack {

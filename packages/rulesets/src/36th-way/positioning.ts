@@ -43,7 +43,7 @@ export function isFree(world: World, id: string): boolean {
 
 /** Disengage difficulty: 11 against one enemy, +1 for every enemy past the first. */
 export function disengageTarget(world: World | null, enemies: number): number {
-  return numSetting(world, 'tsw.disengageTarget') + Math.max(0, enemies - 1);
+  return numSetting(world, '36th-way.disengageTarget') + Math.max(0, enemies - 1);
 }
 
 /** Move actions between relative positions, either way: far <-> nearby 1, nearby <-> engaged 1, far <-> engaged 2. */

@@ -2,7 +2,8 @@
 // odds?" for a 36th-way.attack as the table stands. The engine answers on the
 // asker's projected world, so a sheet a player may not see is simply missing
 // here and the answer is the same "no sheet" a made-up id gets.
-import type { Json, Query, World } from '@tablekeeper/engine';
+import { FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
+import { isFoe } from './logging.js';
 import { isDefense, type Defense } from './attack.js';
 import { hasCondition, saveAdvantage, type Kit } from './context.js';
 import { isDamageType } from './damage.js';
@@ -52,13 +53,19 @@ function readArgs(args: Args): R<OddsArgs> {
 }
 
 /** The 36th-way.attackOdds answer: chances for one roll against one target, and the numbers behind them. */
-export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
+export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: Viewer = { role: 'gm' }): R<Json> {
   const a = readArgs(args);
   if (!a.ok) return a;
   const q = a.value;
   const sheets = getTsw(world).sheets;
   for (const [path, id] of [['attackerId', q.attacker], ['targetId', q.target]] as const) {
     if (!Object.hasOwn(sheets, id)) return errR('NOT_FOUND', `no sheet "${id}"`, path);
+  }
+  // Exact odds against a hidden defence would give it away (ADR 33): players get them once the GM reveals defences;
+  // a foe's own attack needs its level and Volition, which only a table showing every number gives them.
+  if (viewer.role !== 'gm') {
+    if (isFoe(world, q.attacker) && !showsFoeNumbers(world)) return errR(FOE_SECRET, `${sheets[q.attacker]!.name}'s attack bonus is the GM's secret`, 'attackerId');
+    if (isFoe(world, q.target) && !seesFoeDefence(world, viewer)) return errR(FOE_SECRET, secretDefence(sheets[q.target]!.name, 'defence'), 'targetId');
   }
   const ability = args['ability'];
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
@@ -74,7 +81,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
   const defenseValue = defenseOf(sheets[q.target]!, defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all
   // (as in the command, a roll with no effect is neither a hit nor a crit fail).
-  const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, 'tsw.invisibleSaveTarget'), 0, world) : null;
+  const invisibleSave = hasCondition(world, q.target, 'invisible') ? rollOdds(saveAdvantage(kit, world, q.attacker), numSetting(world, '36th-way.invisibleSaveTarget'), 0, world) : null;
   const found = invisibleSave ?? 1;
   // A coup de grace crits whatever the dice say.
   const hit = q.coupDeGrace ? 1 : o.hit;
@@ -97,5 +104,5 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args): R<Json> {
 }
 
 export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
-  return { '36th-way.attackOdds': (world, args) => attackOddsQuery(kit, world, args) };
+  return { '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer) };
 }

@@ -17,9 +17,9 @@ export interface ThreeD6 {
   readonly natural: number;
 }
 
-/** Net Advantage clamped to the table's limit (tsw.maxNetAdvantage). */
+/** Net Advantage clamped to the table's limit (36th-way.maxNetAdvantage). */
 export function clampNet(world: World | null, net: number): number {
-  const cap = Math.max(0, Math.min(10, Math.floor(numSetting(world, 'tsw.maxNetAdvantage'))));
+  const cap = Math.max(0, Math.min(10, Math.floor(numSetting(world, '36th-way.maxNetAdvantage'))));
   return Math.max(-cap, Math.min(cap, Math.trunc(net)));
 }
 

@@ -10,6 +10,8 @@ import { getTsw, parseSheet, type Sheet } from './state.js';
 import type { TswEvent } from './events.js';
 
 const MAX_SHEETS = 500;
+/** Stored keys of a foe's sheet players read; the hit points only as a fall to 0 (see the projector). */
+export const TSW_FOE_FIELDS = { shown: ['id', 'name', 'kind', 'characterId', 'dying', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'], defences: ['ac', 'pd', 'md', 'exhaustion', 'resist', 'weak'] } as const;
 /** What the table writes during play; a patch keeps it, a whole sheet starts afresh (as 36th-way.sheet.set does). */
 const PLAY_STATE = ['exhaustion', 'uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound'] as const;
 /** Stored in a richer shape than it is entered: read back in the entered shape, kept as stored unless a form gives it again. */
@@ -32,6 +34,8 @@ export const tswSheetModel = defineSheet({
   defaults: { level: 1, tier: 1, volition: 0, ac: 10, pd: 10, md: 10, maxHp: 10, recoveryBonus: 0, resources: {}, resist: {}, weak: [], stance: 'melee', rangedReach: 'far', basicMiss: 'none', usesEscalation: null, abilities: [] },
   // A player keeps their own stance and the Power they spend; the numbers are the GM's.
   playerEditable: ['stance', 'resources'],
+  // A foe's sheet as players read it (ADR 33): who it is and whether it is out; its defences (with the exhaustion that lowers them, and what it resists) once the GM reveals them.
+  foeFields: TSW_FOE_FIELDS,
   read(world, characterId) {
     const s = own(getTsw(world).sheets, tswSheetKey(world, characterId));
     if (s === undefined) return {};

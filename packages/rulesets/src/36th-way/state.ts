@@ -54,7 +54,7 @@ export interface Sheet {
   readonly rangedReach: 'nearby' | 'far';
   /** Miss damage of basic attacks: none, or equal to Level (by class). */
   readonly basicMiss: 'none' | 'level';
-  /** Adds the escalation die to attacks; null = PCs yes, enemies per the tsw.npcEscalation setting. */
+  /** Adds the escalation die to attacks; null = PCs yes, enemies per the 36th-way.npcEscalation setting. */
   readonly usesEscalation: boolean | null;
   readonly abilities: { readonly [id: string]: AbilityEntry };
   readonly uses: { readonly [id: string]: AbilityUse };
@@ -174,7 +174,7 @@ export function parseSheet(j: Json | undefined, world: World | null, path = 'she
   const maxHp = nums['maxHp']!;
   const hp = int(j['hp'], maxHp, `${path}.hp`, -MAX_HP, maxHp);
   if (!hp.ok) return hp;
-  const maxRec = int(j['maxRecoveries'], kind === 'pc' ? numSetting(world, 'tsw.maxRecoveries') : 0, `${path}.maxRecoveries`, 0, 99);
+  const maxRec = int(j['maxRecoveries'], kind === 'pc' ? numSetting(world, '36th-way.maxRecoveries') : 0, `${path}.maxRecoveries`, 0, 99);
   if (!maxRec.ok) return maxRec;
   const rec = int(j['recoveries'], maxRec.value, `${path}.recoveries`, 0, maxRec.value);
   if (!rec.ok) return rec;

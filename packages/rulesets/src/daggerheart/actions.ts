@@ -1,7 +1,7 @@
 // daggerheart.actions: what the creature in the spotlight may do now. There
 // is no action economy (000: the spotlight passes); a PC rolls what the GM
 // asked for, makes an action roll of their own, or spends Hope to help an
-// ally (the Help an Ally move). Each roll comes with its duality odds.
+// ally (the Help an Ally move), or spends Hope. Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND } from './limits.js';
@@ -60,16 +60,16 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       ...judge(allies.length === 0 ? forbid('no ally this view can see') : yes, hope < cost ? forbid(`${ch.name} has ${hope} Hope; helping costs ${cost}`) : yes),
     }),
   );
-  // Spending Hope on anything else (an Experience's bonus, a feature): the player says what for; the log keeps it (GM review: only in "Any command").
+  // A player spends their own Hope from the phone (a GM review finding: only the engine command had it).
   out.push(
     action({
       id: 'spendHope',
       label: 'Spend Hope',
-      cost: `Hope (${hope} now)`,
+      cost: 'Hope, as many as spent',
       command: 'daggerheart.spendHope',
       fixed: { characterId: ch.id },
       numbers: [{ field: 'amount', label: 'Hope to spend', min: 1, max: Math.max(1, Math.min(MAX_SPEND, hope)), value: 1 }],
-      texts: [{ field: 'reason', label: 'What for', value: 'an Experience', max: 80 }],
+      texts: [{ field: 'reason', label: 'What for (optional)', value: '', max: 80 }],
       ...judge(hope < 1 ? forbid(`${ch.name} has no Hope to spend`) : yes),
     }),
   );

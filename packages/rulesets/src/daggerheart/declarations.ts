@@ -8,8 +8,8 @@ import { TRACKS } from './rules.js';
 const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
 const requestId = () => text(64, 'the roll request id').min(1);
-/** An adversary's move on its stat block, optionally with a countdown it starts. */
-const move = z.strictObject({
+/** An adversary's move on its stat block, optionally with a countdown it starts (the bestiary's stat block holds the same). */
+export const move = z.strictObject({
   name: text(LABEL).min(1),
   text: text(MAX_MOVE_TEXT).optional(),
   countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),

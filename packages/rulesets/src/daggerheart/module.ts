@@ -15,6 +15,7 @@ import {
   handlerOf,
   mintId,
   ok,
+  reducersOf,
   rollDuality,
   type Character,
   type CommandHandler,
@@ -22,6 +23,7 @@ import {
   type DualityRoll,
   type EngineEvent,
   type Env,
+  type Evolve,
   type Json,
   type Module,
   type Reducer,
@@ -29,6 +31,7 @@ import {
   type Viewer,
   type World, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
+import type { RollEvent } from './events.js';
 import { MAX_MODIFIER, MAX_REQUESTS } from './limits.js';
 import { rollOddsQuery } from './queries.js';
 import { daggerheartSettings } from './settings.js';
@@ -41,16 +44,14 @@ import {
   getDaggerheart,
   hopeOf,
   nameOf,
-  num,
   pcOf,
   requestsOf,
   setDaggerheart,
-  str,
   withStats,
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
-import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers } from './trackers.js';
+import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { trackOf } from './rules.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
@@ -96,26 +97,26 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   const roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
   const characterId = character?.id ?? null;
   const events: EngineEvent[] = [
-    { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId },
+    { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId } satisfies RollEvent,
   ];
   if (input.hidden) {
     const { difficulty: _secret, ...shown } = roll;
-    events.push({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown as unknown as Json });
+    events.push({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown as unknown as Json } satisfies RollEvent);
   }
   const feeds = !reaction || set.reactionRollsGiveHopeFear;
   if (feeds && character !== null && (roll.withHope || (roll.critical && set.criticalGivesHope))) {
     const from = hopeOf(world, character.id);
     const to = Math.min(set.hopeMax, from + 1);
-    events.push({ type: 'daggerheart.hopeGained', characterId: character.id, amount: to - from, from, to, capped: to === from, reason: 'roll' });
+    events.push({ type: 'daggerheart.hopeGained', characterId: character.id, amount: to - from, from, to, capped: to === from, reason: 'roll' } satisfies RollEvent);
   }
   if (feeds && character !== null && roll.critical && set.criticalClearsStress) {
     const stress = trackOf(character.stats, 'stress', set.stressSlots);
-    if (stress.marked > 0) events.push({ type: 'daggerheart.trackMarked', characterId: character.id, track: 'stress', from: stress.marked, to: stress.marked - 1, reason: 'critical' });
+    if (stress.marked > 0) events.push({ type: 'daggerheart.trackMarked', characterId: character.id, track: 'stress', from: stress.marked, to: stress.marked - 1, reason: 'critical' } satisfies TrackerEvent);
   }
   if (feeds && roll.withFear) {
     const from = getDaggerheart(world).fear;
     const to = Math.min(set.fearMax, from + 1);
-    events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to === from, reason: 'roll' });
+    events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to === from, reason: 'roll' } satisfies RollEvent);
   }
   if (!reaction && set.actionRollsAdvanceClock) events.push(clockAdvanced(world, 'actionRoll', 1, 0));
   if (!reaction || set.reactionRollsTickCountdowns) events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId, reaction });
@@ -154,7 +155,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + (p.bonus ?? 0)));
       const [id] = mintId(world, 'req', env.rng);
       const request: RollRequest = { id, characterId: pc.value.id, trait, modifier, difficulty: p.difficulty, hidden: p.hidden ?? false, advantage: p.advantage ?? 0, experience, label: (p.label ?? '').trim() };
-      return ok([{ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } }]);
+      return ok([{ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } } satisfies RollEvent]);
     },
   }),
   'daggerheart.cancelRequest': handlerOf(D.cancelRequest, {
@@ -162,7 +163,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, p) {
       const r = requestOf(world, p.requestId);
       if (!r.ok) return r;
-      return ok([{ type: 'daggerheart.requestCancelled', requestId: r.value.id, characterId: r.value.characterId }]);
+      return ok([{ type: 'daggerheart.requestCancelled', requestId: r.value.id, characterId: r.value.characterId } satisfies RollEvent]);
     },
   }),
   'daggerheart.rollRequest': handlerOf(D.rollRequest, {
@@ -188,7 +189,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         const from = hopeOf(world, character.id);
         if (from < cost) return err('DH_NOT_ENOUGH_HOPE', `${character.name} has ${from} Hope; an Experience costs ${cost}`, 'useExperience');
         if (cost > 0) {
-          const spent: EngineEvent = { type: 'daggerheart.hopeSpent', characterId: character.id, amount: cost, from, to: from - cost, reason: `Experience: ${req.experience.name}` };
+          const spent: EngineEvent = { type: 'daggerheart.hopeSpent', characterId: character.id, amount: cost, from, to: from - cost, reason: `Experience: ${req.experience.name}` } satisfies RollEvent;
           events.push(spent);
           // The roll's own Hope gain counts from the Hope left after paying.
           rollWorld = withStats(world, character.id, { hope: from - cost });
@@ -214,8 +215,8 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const from = hopeOf(world, helper.value.id);
       if (from < cost) return err('DH_NOT_ENOUGH_HOPE', `${helper.value.name} has ${from} Hope; helping costs ${cost}`, 'helperId');
       return ok([
-        { type: 'daggerheart.hopeSpent', characterId: helper.value.id, amount: cost, from, to: from - cost, reason: 'helpAlly' },
-        { type: 'daggerheart.helpOffered', helperId: helper.value.id, targetId: target.value.id },
+        { type: 'daggerheart.hopeSpent', characterId: helper.value.id, amount: cost, from, to: from - cost, reason: 'helpAlly' } satisfies RollEvent,
+        { type: 'daggerheart.helpOffered', helperId: helper.value.id, targetId: target.value.id } satisfies RollEvent,
       ]);
     },
   }),
@@ -227,7 +228,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!pc.ok) return pc;
       const from = hopeOf(world, pc.value.id);
       if (from < amount) return err('DH_NOT_ENOUGH_HOPE', `${pc.value.name} has ${from} Hope, not ${amount}`, 'amount');
-      return ok([{ type: 'daggerheart.hopeSpent', characterId: pc.value.id, amount, from, to: from - amount, reason: reason.trim() }]);
+      return ok([{ type: 'daggerheart.hopeSpent', characterId: pc.value.id, amount, from, to: from - amount, reason: reason.trim() } satisfies RollEvent]);
     },
   }),
   'daggerheart.gainHope': handlerOf(D.gainHope, {
@@ -237,7 +238,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (!pc.ok) return pc;
       const from = hopeOf(world, pc.value.id);
       const to = Math.min(daggerheartSettings(world).hopeMax, from + amount);
-      return ok([{ type: 'daggerheart.hopeGained', characterId: pc.value.id, amount: to - from, from, to, capped: to < from + amount, reason: 'gm' }]);
+      return ok([{ type: 'daggerheart.hopeGained', characterId: pc.value.id, amount: to - from, from, to, capped: to < from + amount, reason: 'gm' } satisfies RollEvent]);
     },
   }),
   'daggerheart.spendFear': handlerOf(D.spendFear, {
@@ -245,7 +246,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, { amount = 1, reason = '' }) {
       const from = getDaggerheart(world).fear;
       if (from < amount) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear, not ${amount}`, 'amount');
-      return ok([{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason.trim() }]);
+      return ok([{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason.trim() } satisfies RollEvent]);
     },
   }),
   'daggerheart.gainFear': handlerOf(D.gainFear, {
@@ -253,7 +254,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, { amount = 1, reason = '' }) {
       const from = getDaggerheart(world).fear;
       const to = Math.min(daggerheartSettings(world).fearMax, from + amount);
-      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount, reason: reason.trim() === '' ? 'gm' : reason.trim() }]);
+      return ok([{ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + amount, reason: reason.trim() === '' ? 'gm' : reason.trim() } satisfies RollEvent]);
     },
   }),
   ...trackerCommands,
@@ -267,9 +268,9 @@ function requestOf(world: World, id: string): Result<RollRequest> {
 
 // ---------------------------------------------------------------- reducers
 
-function withoutRequest(world: World, id: unknown): World {
+function withoutRequest(world: World, id: string | null | undefined): World {
   const s = getDaggerheart(world);
-  if (typeof id !== 'string' || s.requests?.[id] === undefined) return world;
+  if (typeof id !== 'string' || own(s.requests ?? {}, id) === undefined) return world;
   const requests = { ...s.requests };
   delete requests[id];
   return setDaggerheart(world, { ...s, requests });
@@ -277,13 +278,13 @@ function withoutRequest(world: World, id: unknown): World {
 
 const FEAR_REASONS: { readonly [k: string]: string } = { roll: '', gm: '' };
 
-const reducers: Record<string, Reducer> = {
+const evolve: Evolve<RollEvent> = {
   'daggerheart.actionRolled': (w, e) => {
-    const roll = e['roll'] as unknown as DualityRoll;
-    const id = e['characterId'];
-    const helpers = Array.isArray(e['helpers']) ? e['helpers'] : [];
-    let next = withoutRequest(w, e['requestId']);
-    if (typeof id === 'string' && helpers.length > 0) {
+    // The roll is stored as rolled (DualityRoll); the union keeps it as JSON on the wire.
+    const roll = e.roll as unknown as DualityRoll;
+    const id = e.characterId;
+    let next = withoutRequest(w, e.requestId);
+    if (id !== null && e.helpers.length > 0) {
       const s = getDaggerheart(next);
       const help = { ...s.help };
       delete help[id];
@@ -291,54 +292,58 @@ const reducers: Record<string, Reducer> = {
     }
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
-    const what = e['label'] === '' ? (e['reaction'] === true ? 'a reaction roll' : 'an action roll') : String(e['label']);
+    const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
     // A hidden difficulty never reaches the log: the line says the outcome only.
-    const against = e['hidden'] === true ? '' : ` vs ${roll.difficulty}`;
+    const against = e.hidden === true ? '' : ` vs ${roll.difficulty}`;
     const text = `${nameOf(w, id)} makes ${what}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
   },
   // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
   'daggerheart.actionRollShown': (w) => w,
   'daggerheart.rollRequested': (w, e) => {
-    const req = e['request'] as unknown as RollRequest;
+    const req = e.request as unknown as RollRequest;
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
     const what = req.trait === '' ? 'an action roll' : `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll`;
     return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollRequested', text: `The GM asks ${nameOf(w, req.characterId)} for ${what}${against}.`, data: { requestId: req.id } });
   },
-  'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e['requestId']),
+  'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e.requestId),
   'daggerheart.hopeGained': (w, e) => {
-    const id = str(e, 'characterId');
-    const next = withStats(w, id, { hope: num(e, 'to') });
-    const text = e['capped'] === true && num(e, 'amount') === 0 ? `${nameOf(w, id)} is already at full Hope (${num(e, 'to')}).` : `${nameOf(w, id)} gains Hope (${num(e, 'from')} -> ${num(e, 'to')}).`;
+    const id = e.characterId;
+    const next = withStats(w, id, { hope: e.to });
+    const text = e.capped && e.amount === 0 ? `${nameOf(w, id)} is already at full Hope (${e.to}).` : `${nameOf(w, id)} gains Hope (${e.from} -> ${e.to}).`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.hope', text });
   },
   'daggerheart.hopeSpent': (w, e) => {
-    const id = str(e, 'characterId');
-    const next = withStats(w, id, { hope: num(e, 'to') });
-    const why = e['reason'] === 'helpAlly' ? ' to Help an Ally' : e['reason'] === '' ? '' : ` (${str(e, 'reason')})`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.hope', text: `${nameOf(w, id)} spends ${num(e, 'amount')} Hope${why} (${num(e, 'from')} -> ${num(e, 'to')}).` });
+    const id = e.characterId;
+    const next = withStats(w, id, { hope: e.to });
+    const why = e.reason === 'helpAlly' ? ' to Help an Ally' : e.reason === '' ? '' : ` (${e.reason})`;
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.hope', text: `${nameOf(w, id)} spends ${e.amount} Hope${why} (${e.from} -> ${e.to}).` });
   },
   'daggerheart.helpOffered': (w, e) => {
     const s = getDaggerheart(w);
-    const target = str(e, 'targetId');
-    const next = setDaggerheart(w, { ...s, help: { ...s.help, [target]: [...(s.help[target] ?? []), str(e, 'helperId')] } });
-    return appendLog(next, { audience: characterAudience(w, target), kind: 'daggerheart.help', text: `${nameOf(w, e['helperId'])} helps ${nameOf(w, target)}: advantage on their next action roll.` });
+    const target = e.targetId;
+    const next = setDaggerheart(w, { ...s, help: { ...s.help, [target]: [...(own(s.help, target) ?? []), e.helperId] } });
+    return appendLog(next, { audience: characterAudience(w, target), kind: 'daggerheart.help', text: `${nameOf(w, e.helperId)} helps ${nameOf(w, target)}: advantage on their next action roll.` });
   },
   'daggerheart.fearGained': (w, e) => {
     const s = getDaggerheart(w);
-    const next = setDaggerheart(w, { ...s, fear: num(e, 'to') });
-    const reason = typeof e['reason'] === 'string' && FEAR_REASONS[e['reason']] === undefined ? ` (${e['reason']})` : '';
-    const text = num(e, 'amount') === 0 ? `The GM's Fear is full (${num(e, 'to')}).` : `The GM gains Fear${reason} (${num(e, 'from')} -> ${num(e, 'to')}).`;
+    const next = setDaggerheart(w, { ...s, fear: e.to });
+    const reason = own(FEAR_REASONS, e.reason) === undefined ? ` (${e.reason})` : '';
+    const text = e.amount === 0 ? `The GM's Fear is full (${e.to}).` : `The GM gains Fear${reason} (${e.from} -> ${e.to}).`;
     return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text });
   },
   'daggerheart.fearSpent': (w, e) => {
     const s = getDaggerheart(w);
-    const next = setDaggerheart(w, { ...s, fear: num(e, 'to') });
-    const why = e['reason'] === '' ? '' : ` (${str(e, 'reason')})`;
-    return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text: `The GM spends ${num(e, 'amount')} Fear${why} (${num(e, 'from')} -> ${num(e, 'to')}).` });
+    const next = setDaggerheart(w, { ...s, fear: e.to });
+    const why = e.reason === '' ? '' : ` (${e.reason})`;
+    return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text: `The GM spends ${e.amount} Fear${why} (${e.from} -> ${e.to}).` });
   },
+};
+
+const reducers: Record<string, Reducer> = {
+  ...reducersOf(evolve),
   ...trackerReducers,
 };
 

@@ -43,6 +43,8 @@ export const daggerheartSheetModel = defineSheet({
   },
   // What a player marks during play (markTrack and spendHope are theirs too); the build numbers are the GM's to approve.
   playerEditable: ['hpMarked', 'stressMarked', 'armorMarked', 'hope'],
+  // An adversary's stats as players read them (ADR 33): that it is one; its Difficulty (or an NPC's Evasion) once the GM reveals defences.
+  foeFields: { shown: ['adversary'], defences: ['difficulty', 'evasion'] },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));

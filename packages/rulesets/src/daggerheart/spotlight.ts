@@ -7,6 +7,7 @@ import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type Engine
 import { daggerheartKit } from './encounter.js';
 import { daggerheartSettings } from './settings.js';
 import { passSpotlight, takeSpotlight } from './declarations.js';
+import type { RollEvent, SpotlightEvent } from './events.js';
 import { getDaggerheart } from './state.js';
 
 function readHolder(world: World, id: string) {
@@ -23,7 +24,7 @@ function handOver(world: World, id: string): EngineEvent[] {
   const enc = getEncounter(world);
   const out: EngineEvent[] = [];
   if (enc.current !== null) out.push({ type: 'encounter.turnEnded', id: enc.current, round: enc.round });
-  out.push({ type: 'daggerheart.spotlightPassed', combatantId: id }, { type: 'encounter.turnStarted', id, round: enc.round });
+  out.push({ type: 'daggerheart.spotlightPassed', combatantId: id } satisfies SpotlightEvent, { type: 'encounter.turnStarted', id, round: enc.round });
   return out;
 }
 
@@ -50,7 +51,7 @@ export const spotlightCommands: Record<string, CommandHandler & { label: string 
       const amount = p.amount ?? daggerheartSettings(world).spotlightFearCost;
       const from = getDaggerheart(world).fear;
       if (from < amount) return err('DH_NOT_ENOUGH_FEAR', `the GM has ${from} Fear; taking the spotlight costs ${amount}`, 'amount');
-      const spent: EngineEvent[] = amount === 0 ? [] : [{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason === '' ? 'to take the spotlight' : reason }];
+      const spent: EngineEvent[] = amount === 0 ? [] : [{ type: 'daggerheart.fearSpent', amount, from, to: from - amount, reason: reason === '' ? 'to take the spotlight' : reason } satisfies RollEvent];
       return ok([...spent, ...handOver(world, holder.value.id)]);
     },
   }),

@@ -4,6 +4,8 @@
 // countdowns), and rests with their downtime moves. Every number here is a
 // published fact 000 does not print, so each is a documented setting.
 import {
+  foeNumbersView,
+  isFoeCharacter,
   AUDIENCE_ALL,
   appendLog,
   clockAdvanced,
@@ -26,12 +28,14 @@ import {
   type World,
 } from '@tablekeeper/engine';
 import * as D from './declarations.js';
+import { groupNames, groupNumberAfter } from './names.js';
 import { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove } from './limits.js';
 import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, withStats } from './state.js';
 
 export { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove };
+export { groupNumberAfter };
 
 const slotsFor = (world: World, track: TrackName): number => {
   const s = daggerheartSettings(world);
@@ -193,10 +197,12 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
       }
       const enc = getEncounter(world);
       const joined: EngineEvent[] = [];
+      // A second group of the same stat block goes on counting (Bandit 4, 5 after Bandit 1-3), so no two share a name.
+      const labels = groupNames(name, count, Object.values(world.characters).map((c) => c.name));
       for (let i = 0; i < count; i++) {
         const [id, next] = mintId(w, 'ch', env.rng);
         w = next;
-        const label = count === 1 ? name : `${name} ${i + 1}`;
+        const label = labels[i]!;
         const stats = { adversary: true, difficulty: p.difficulty, major: p.major, severe: p.severe, hpMax: p.hp, hpMarked: 0, stressMax: p.stress ?? 0, stressMarked: 0, attack: p.attack ?? 0, damage, moves: moveStats };
         events.push({ type: 'character.added', id, name: label, kind: 'npc', seatId: null, visibility, stats });
         // In a running conflict they join at once, ready for the GM to give them the spotlight.
@@ -297,21 +303,13 @@ export const trackerReducers: Record<string, Reducer> = reducersOf(evolve);
 
 /** Anyone but a PC (an adversary, an NPC, one since removed): its thresholds and marked HP are the GM's (ADR 33). */
 function isFoe(w: World, id: unknown): boolean {
-  return typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
+  return typeof id !== 'string' || isFoeCharacter(w, id);
 }
 
-/** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33). */
+/** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33), by the shared filter. */
 export const TRACKER_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'daggerheart.damageTaken': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { major: _major, severe: _severe, hpFrom: _hpFrom, hpTo: _hpTo, armorFrom: _armorFrom, armorTo: _armorTo, severity: _severity, ...rest } = e;
-    return rest;
-  },
-  'daggerheart.trackMarked': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { from, to, ...rest } = e;
-    return { ...rest, delta: typeof from === 'number' && typeof to === 'number' ? to - from : 0 };
-  },
+  'daggerheart.damageTaken': foeNumbersView({ id: 'characterId', numbers: ['major', 'severe', 'hpFrom', 'hpTo', 'armorFrom', 'armorTo', 'severity'] }),
+  'daggerheart.trackMarked': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'] }),
 };
 
 export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = {

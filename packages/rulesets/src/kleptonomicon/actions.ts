@@ -3,12 +3,13 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
-import { BEATS_ECONOMY, ok, type Result } from '@tablekeeper/engine';
+import { BEATS_ECONOMY, ok, own, type Combatant, type Json, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { abilitiesOf } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
 import { abilityUse } from './phases.js';
-import { K, setting } from './settings.js';
+import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
+import { K, numberSetting, setting } from './settings.js';
 import { getKlepto } from './state.js';
 
 const yes = { allowed: true, reason: null };
@@ -16,6 +17,20 @@ const yes = { allowed: true, reason: null };
 const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`));
 const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
 const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
+
+const defenseIn = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100 ? v : null);
+
+/**
+ * A target's Defense as this view holds it: the combatant's own (typed in the
+ * builder or from its stat block), else its character sheet's. A foe's stats
+ * never reach a player's view (ADR 33), so a phone gets none and keeps the box.
+ */
+export function defenseOf(world: World, c: Combatant): number | null {
+  const sheet = c.characterId === null ? undefined : own(world.characters, c.characterId)?.stats;
+  return defenseIn(c.stats['defense']) ?? defenseIn(sheet?.['defense']);
+}
+
+const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
 
 function build(a: Actor): Result<readonly TurnAction[]> {
   const st = getKlepto(a.world);
@@ -32,7 +47,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   }));
   const left = tm === undefined ? BASE_STYLE_UNITS : poolLeft(tm);
   const prone = st.prone.includes(id);
-  const targets: ActionOption[] = othersInView(a).map((c) => ({ value: c.id, label: c.name }));
+  const targets: ActionOption[] = othersInView(a).map((c) => {
+    const d = defenseOf(a.world, c);
+    return d === null ? { value: c.id, label: c.name } : { value: c.id, label: c.name, note: `Defense ${d}`, sets: { defense: d } };
+  });
   const out: TurnAction[] = [];
   if (a.combatant.characterId !== null) {
     out.push(
@@ -55,8 +73,9 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       command: 'kleptonomicon.improvisedManeuver',
       fixed: { attackerId: id },
       target: { field: 'targetId', multiple: false, options: targets },
-      numbers: [MODIFIER, ADVANTAGE, { field: 'defense', label: 'Defense', min: 0, max: 100, value: 7 }],
-      odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage', 'defense'], shift: { advantage: -1 } },
+      // Without a known Defense the box starts where a plain Test passes (above the fail Score).
+      numbers: [MODIFIER, ADVANTAGE, { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 }],
+      odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage', 'defense'], shift: { advantage: -1 }, note: 'includes 1 Disadvantage for the improvised maneuver' },
       ...judge(main, ownTurn, beat(a), targets.length === 0 ? forbid('nobody this view can see to attack') : yes),
     }),
     action({

@@ -1,7 +1,7 @@
 // What the Kleptonomicon's commands, reducers and views share (004): reading
 // fields, who controls whom, sheet numbers, secrecy, log lines, the phase
 // guards and a turn's movement.
-import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, getEncounter, ok, own, type Audience, type Command, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, foeNumbersView, getEncounter, isFoeCharacter, ok, own, type Audience, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { interruptEffect, startTurnMovement, type MovementStyle, type TurnMovement } from './movement.js';
 import { ABILITY_TIMES, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
 import { K, setting } from './settings.js';
@@ -10,28 +10,13 @@ import type { KleptoEvent } from './events.js';
 
 export const MAX_TEXT = 500;
 export const BEATS_PER_ROUND = 2;
-export const MAX_MODIFIER = 50;
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 
-// ---------------------------------------------------------------- reading commands
+// ---------------------------------------------------------------- reading typed payloads
 
-export function text(c: Command, key: string, required = true): Result<string | null> {
-  const v = c[key];
-  if (v === undefined || v === null) return required ? err('INVALID_VALUE', `${key} is required`, key) : ok(null);
-  if (typeof v !== 'string' || v.trim() === '' || v.length > MAX_TEXT) return err('INVALID_VALUE', `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, key);
-  return ok(v);
-}
-
-/** A required text field: never null once it reads. */
-export function needText(c: Command, key: string): Result<string> {
-  const t = text(c, key);
-  return !t.ok ? t : t.value === null ? err('INVALID_VALUE', `${key} is required`, key) : ok(t.value);
-}
-
-export function int(c: Command, key: string, dflt: number, min: number, max: number): Result<number> {
-  const v = c[key] ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) return err('INVALID_VALUE', `${key} must be an integer in [${min}, ${max}]`, key);
-  return ok(v);
+/** Typed text is already bounded by its schema; only whitespace is left to refuse (it says nothing). */
+export function blank(v: string, key: string): RuleError | null {
+  return v.trim() === '' ? { code: 'INVALID_VALUE', message: `${key} must be a non-empty string of at most ${MAX_TEXT} characters`, path: key } : null;
 }
 
 // ---------------------------------------------------------------- who is who
@@ -49,17 +34,6 @@ export function controlsCombatant(world: World, actor: Viewer, combatantId: Json
   const ch = characterOfCombatant(world, combatantId);
   return ch !== null && controlsCharacter(world, actor, ch);
 }
-
-export const byCharacter =
-  (key = 'characterId') =>
-  (world: World, c: Command, actor: Viewer): RuleError | null =>
-    controlsCharacter(world, actor, c[key]) ? null : FORBIDDEN;
-
-export const byCombatant =
-  (key = 'combatantId', old?: string) =>
-  (world: World, c: Command, actor: Viewer): RuleError | null =>
-    // Judged on the command as sent: a renamed field (ADR 21) may still come under its old name.
-    controlsCombatant(world, actor, c[key] ?? (old === undefined ? undefined : c[old])) ? null : FORBIDDEN;
 
 /** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */
 export function sheet(world: World, combatantId: string): { readonly [k: string]: Json } {
@@ -128,15 +102,11 @@ export function log(world: World, e: EngineEvent, kind: string, line: string, da
 }
 
 /** Anyone but a PC (an NPC character, one since removed): its resources (health, vitality...) are the GM's (ADR 33). */
-export const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(world.characters, id)?.kind !== 'pc';
+export const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || isFoeCharacter(world, id);
 
-/** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33). */
+/** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33), by the shared filter. */
 export const kleptoEventView: { readonly [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
-  'kleptonomicon.resourceSet': (w, e) => {
-    if (!isFoe(w, e['characterId'])) return e;
-    const { from: _from, value, max: _max, ...rest } = e;
-    return value === 0 ? { ...rest, value: 0 } : rest;
-  },
+  'kleptonomicon.resourceSet': foeNumbersView({ id: 'characterId', numbers: ['from', 'value', 'max'], fall: 'value' }),
 };
 
 // ---------------------------------------------------------------- the module

@@ -66,25 +66,22 @@ export const testDeclaration = declareCommand('kleptonomicon.test', {
     input: z.strictObject({ characterId: characterId(), skill: prose('the skill tested').optional(), modifier: modifier(), advantage: advantage() }),
   });
 
-export const kleptoCatalog = catalogOf(
-  declareCommand('kleptonomicon.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('kleptonomicon.introduce', {
+// The Episode (commands/episode.ts) and a character's abilities, XP and resources (commands/characters.ts): typed handlers (handlerOf).
+export const startEpisodeDeclaration = declareCommand('kleptonomicon.startEpisode', { summary: 'Start an Episode (the Opening Credits)', who: 'gm', input: z.strictObject({}) });
+export const introduceDeclaration = declareCommand('kleptonomicon.introduce', {
     summary: 'Introduce a character in the Opening Credits (optionally with a clip)',
     who: 'own-character',
     input: z.strictObject({ characterId: characterId(), clip: prose('the clip shown').optional() }),
-  }),
-  declareCommand('kleptonomicon.coldOpen', { summary: 'Add a cold open to the Opening Credits', who: 'gm', input: z.strictObject({ text: prose('the cold open') }) }),
-  declareCommand('kleptonomicon.freeplay', { summary: 'Move to Freeplay', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('kleptonomicon.looseOrder', {
+  });
+export const coldOpenDeclaration = declareCommand('kleptonomicon.coldOpen', { summary: 'Add a cold open to the Opening Credits', who: 'gm', input: z.strictObject({ text: prose('the cold open') }) });
+export const freeplayDeclaration = declareCommand('kleptonomicon.freeplay', { summary: 'Move to Freeplay', who: 'gm', input: z.strictObject({}) });
+export const looseOrderDeclaration = declareCommand('kleptonomicon.looseOrder', {
     summary: 'Set (or drop) a loose spotlight order for Freeplay',
     who: 'gm',
     input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
-  }),
-  declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) }),
-  improviseDeclaration,
-  ruleDeclaration,
-  testDeclaration,
-  declareCommand('kleptonomicon.useAbility', {
+  });
+export const passSpotlightDeclaration = declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) });
+export const useAbilityDeclaration = declareCommand('kleptonomicon.useAbility', {
     summary: 'Use an ability (restoring a resource when it says so)',
     who: 'own-character',
     input: z.strictObject({
@@ -93,30 +90,52 @@ export const kleptoCatalog = catalogOf(
       abilityId: text(64, 'the ability').min(1),
       amount: int(1, 10_000, 'how much it restores (omit: fully)').optional(),
     }),
-  }),
-  freeActionDeclaration,
-  declareCommand('kleptonomicon.setSheet', {
+  });
+export const setSheetDeclaration = declareCommand('kleptonomicon.setSheet', {
     summary: "Set a character's Edge Save bonus and whether they are Sneaky",
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save bonus').optional(), sneaky: z.boolean().meta({ description: 'advantage on the Edge Save' }).optional() }),
-  }),
-  declareCommand('kleptonomicon.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('kleptonomicon.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) }),
-  declareCommand('kleptonomicon.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) }),
-  declareCommand('kleptonomicon.awardXp', {
+  });
+export const pauseDeclaration = declareCommand('kleptonomicon.pause', { summary: 'Pause the Encounter', who: 'gm', input: z.strictObject({}) });
+export const resumeDeclaration = declareCommand('kleptonomicon.resume', { summary: 'Resume the Encounter (after a Beat, name who ended it)', who: 'gm', input: z.strictObject({ endedWithBeatBy: combatantId('whose Beat ended the pause').optional() }) });
+export const awardSecondaryXpDeclaration = declareCommand('kleptonomicon.awardSecondaryXp', { summary: 'Award the second XP point of an Encounter', who: 'gm', input: z.strictObject({ characterIds: z.array(characterId()).min(1).max(50) }) });
+export const awardXpDeclaration = declareCommand('kleptonomicon.awardXp', {
     summary: 'Award (or take) XP',
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), amount: int(-100, 100).optional(), reason: prose('why').optional() }),
-  }),
-  declareCommand('kleptonomicon.levelUp', { summary: 'Level up a character (the GM approves)', who: 'own-character', input: z.strictObject({ characterId: characterId(), gmApproves: z.boolean().optional() }) }),
-  declareCommand('kleptonomicon.setResource', {
+  });
+export const levelUpDeclaration = declareCommand('kleptonomicon.levelUp', { summary: 'Level up a character (the GM approves)', who: 'own-character', input: z.strictObject({ characterId: characterId(), gmApproves: z.boolean().optional() }) });
+export const setResourceDeclaration = declareCommand('kleptonomicon.setResource', {
     summary: "Set a character's resource (health, vitality, shield, dodges...)",
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), key: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,31}$/).meta({ description: 'the resource name' }), max: int(0, 100_000).optional(), value: int(0, 100_000).optional() }),
-  }),
-  declareCommand('kleptonomicon.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('kleptonomicon.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) }),
-  declareCommand('kleptonomicon.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) }),
+  });
+export const closingCreditsDeclaration = declareCommand('kleptonomicon.closingCredits', { summary: 'Roll the Closing Credits', who: 'gm', input: z.strictObject({}) });
+export const resolutionSceneDeclaration = declareCommand('kleptonomicon.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) });
+export const endEpisodeDeclaration = declareCommand('kleptonomicon.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) });
+
+export const kleptoCatalog = catalogOf(
+  startEpisodeDeclaration,
+  introduceDeclaration,
+  coldOpenDeclaration,
+  freeplayDeclaration,
+  looseOrderDeclaration,
+  passSpotlightDeclaration,
+  improviseDeclaration,
+  ruleDeclaration,
+  testDeclaration,
+  useAbilityDeclaration,
+  freeActionDeclaration,
+  setSheetDeclaration,
+  pauseDeclaration,
+  resumeDeclaration,
+  awardSecondaryXpDeclaration,
+  awardXpDeclaration,
+  levelUpDeclaration,
+  setResourceDeclaration,
+  closingCreditsDeclaration,
+  resolutionSceneDeclaration,
+  endEpisodeDeclaration,
   moveDeclaration,
   dropProneDeclaration,
   standDeclaration,

@@ -10,6 +10,8 @@ import type { KleptoEvent } from './events.js';
 
 const fields = {
   edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().optional(),
+  // The text gives a Basic Attack no defence number; the improvised maneuver's Score must reach this one (default: the Edge Save line).
+  defense: int(0, 100, 'Defense: the Score an attack against this creature must reach').optional(),
   sneaky: z.boolean().meta({ description: 'Sneaky: advantage on the Edge Saves (004 "Turn Order")' }).optional(),
   movementStyles: z
     .array(z.strictObject({ style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ description: 'a lower-case style name (walk, climb, swim...)' }), variant: z.enum(['half', 'normal', 'double']).optional() }))
@@ -36,6 +38,9 @@ export const kleptoSheetModel = defineSheet({
   fields,
   defaults: { edgeSave: null, sneaky: false, movementStyles: null, abilities: [] },
   playerEditable: [],
+  // A foe's sheet is the GM's (ADR 33): its Edge Save, styles and abilities; the Kleptonomicon has no stored defence to reveal.
+  foeFields: { shown: [], defences: [] },
+  statsEvents: { 'kleptonomicon.sheetSet': 'characterId' },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));

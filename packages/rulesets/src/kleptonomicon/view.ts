@@ -1,6 +1,6 @@
 // What players and spectators see of the Kleptonomicon's state (ADR 10,
 // default-deny): every field listed, records rebuilt field by field.
-import { canSee, getEncounter, own, type Json, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
+import { canSee, FOES_ID, getEncounter, isFoeCharacter, own, showsFoeNumbers, type Json, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
 import { type TurnMovement } from './movement.js';
 import { getKlepto, KLEPTO_ID, type KleptoState } from './state.js';
 
@@ -28,6 +28,9 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
   const secretCh = (id: string): boolean => !Object.hasOwn(source.characters, id) || !canSee(own(source.characters, id)!.visibility, viewer);
   const dropC = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretC(id)));
   const dropCh = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => Object.fromEntries(Object.entries(m).filter(([id]) => !secretCh(id)));
+  // A foe's level and resources (health, vitality...) are the GM's unless the table shows every number (ADR 33); a fall shows in the turn order.
+  const foeOut = !showsFoeNumbers(source);
+  const dropFoe = <T>(m: { readonly [id: string]: T }): { [id: string]: T } => (foeOut ? Object.fromEntries(Object.entries(m).filter(([id]) => !isFoeCharacter(source, id))) : { ...m });
   const view: KleptoState = {
     episode: st.episode,
     phase: st.phase,
@@ -40,9 +43,9 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
     freeActions: numbers(dropC(st.freeActions)),
     prone: st.prone.filter((id) => !secretC(id)),
     xp: numbers(dropCh(st.xp)),
-    levels: numbers(dropCh(st.levels)),
+    levels: numbers(dropFoe(dropCh(st.levels))),
     resources: Object.fromEntries(
-      Object.entries(dropCh(st.resources)).map(([id, rs]) => [id, Object.fromEntries(Object.entries(rs).filter(([, r]) => r !== null && typeof r === 'object').map(([k, r]) => [k, { value: r.value, max: r.max }]))]),
+      Object.entries(dropFoe(dropCh(st.resources))).map(([id, rs]) => [id, Object.fromEntries(Object.entries(rs).filter(([, r]) => r !== null && typeof r === 'object').map(([k, r]) => [k, { value: r.value, max: r.max }]))]),
     ),
     episodic: Object.fromEntries(Object.entries(dropCh(st.episodic)).map(([id, list]) => [id, list.filter((x) => typeof x === 'string')])),
     improvised: Object.fromEntries(
@@ -78,4 +81,4 @@ export const kleptoIdStatus = (world: World, viewer: Viewer, id: string): 'shown
   return 'hidden';
 };
 
-export const kleptoProjectReads: ProjectorReads = { reads: [`ext.${KLEPTO_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${KLEPTO_ID}`] };
+export const kleptoProjectReads: ProjectorReads = { reads: [`ext.${KLEPTO_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${KLEPTO_ID}`] };

@@ -2,10 +2,10 @@
 // one active, one movement and one quick action; an active action trades down
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
-import { OSR_ECONOMY, own, ok, type Result } from '@tablekeeper/engine';
+import { OSR_ECONOMY, own, ok, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { ABILITIES } from './checks.js';
-import { getOsr } from './state.js';
+import { getOsr, sheetOf } from './state.js';
 
 const KINDS: readonly ActionOption[] = [
   { value: 'melee', label: 'Melee (STR)' },
@@ -20,7 +20,7 @@ function noArmourClass(a: Actor, me: string | null): string {
   if (bare.length === 0) return '';
   const names = bare.slice(0, 3).map((c) => c.name);
   const list = bare.length > 3 ? `${names.join(', ')} and ${bare.length - 3} more` : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
-  return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)`;
+  return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)`;
 }
 
 const ABILITY_OPTIONS: readonly ActionOption[] = ABILITIES.map((x) => ({ value: x, label: x.toUpperCase() }));
@@ -120,8 +120,15 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const targets: ActionOption[] = othersInView(a).flatMap((c) => {
     if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
     if (st.hidden.includes(c.characterId)) return [];
-    return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : {}) }];
+    return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : sheetOf(a.world, c.characterId).hp <= 0 ? { note: 'down' } : {}) }];
   });
+  // Living foes first: a downed foe is never the form's silent default (a GM review finding); stable otherwise.
+  targets.sort((x, y) => (x.note === undefined ? 0 : 1) - (y.note === undefined ? 0 : 1));
+  // The attacker's own numbers start the form: a stat block's attack bonus and damage (001 "NPC Attacks"), proficient when a PC's sheet names its bonus.
+  const mine = me === null ? undefined : own(a.world.characters, me);
+  const stat = (k: string): Json | undefined => (mine === undefined ? undefined : own(mine.stats, k));
+  const bonus = stat('attackBonus');
+  const damage = stat('damage');
   const attack = action({
     id: 'attack',
     label: 'Attack',
@@ -131,11 +138,11 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     target: { field: 'targetId', multiple: false, options: targets },
     choices: [{ field: 'kind', label: 'Kind', options: KINDS }],
     numbers: [
-      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: typeof bonus === 'number' && Number.isInteger(bonus) ? Math.max(-30, Math.min(30, bonus)) : 0 },
       { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
     ],
-    flags: [{ field: 'proficient', label: 'Proficient', value: false }],
-    texts: [{ field: 'damage', label: 'Damage', value: '1d6', max: 20 }],
+    flags: [{ field: 'proficient', label: 'Proficient', value: mine?.kind === 'pc' && me !== null && sheetOf(a.world, me).proficiency !== null }],
+    texts: [{ field: 'damage', label: 'Damage', value: typeof damage === 'string' && damage.trim() !== '' && damage.length <= 20 ? damage.trim() : '1d6', max: 20 }],
     odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },

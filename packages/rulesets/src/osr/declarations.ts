@@ -50,7 +50,9 @@ const RENAMED_ADVANTAGE = { disadvantage: 'advantage' } as const;
 const MERGED_ADVANTAGE = { disadvantage: netAdvantage } as const;
 /** A creature in a fight: its character, or (a combatant without one) its combatant id. */
 const creature = () => characterId('the character (or, for a combatant without one, its combatant id)');
-const reason = (description: string) => text(100, description).optional();
+/** Typed words (a label, a name, a reason): trimmed, never blank. */
+const words = (max: number, description?: string) => (description === undefined ? z.string().trim().min(1).max(max) : z.string().trim().min(1).max(max).meta({ description }));
+const reason = (description: string) => words(100, description).optional();
 
 /** The OSR character sheet (001 "Character Sheet"); every field optional in a patch. */
 export const osrSheet = z.strictObject({
@@ -82,17 +84,22 @@ const attackFields = {
   ...advantage,
 };
 
+/** docs/vocabulary.md: a ruleset names an id's kind; `id` was a light source's or a corruption's in douse, relight and cure. */
+const lightSourceId = () => z.string().min(1).max(64).meta({ description: 'the light source id' });
+const RENAMED_SOURCE = { id: 'sourceId' } as const;
+
 const odd = z.number().min(0).max(1);
 const RENAMED_ATTACK = { attacker: 'attackerId', target: 'targetId', ...RENAMED_ADVANTAGE } as const;
 
-export const osrCatalog = catalogOf(
-  declareCommand('osr.setSheet', {
+/** The OSR commands by name: each handler reads its payload through one of these (handlerOf). */
+export const osrCommands = {
+  setSheet: declareCommand('osr.setSheet', {
     summary: "Set fields of a character's sheet (a patch)",
     who: 'gm',
     input: z.strictObject({ characterId: characterId(), sheet: osrSheet }),
     renamed: { character: 'characterId', stats: 'sheet' },
   }),
-  declareCommand('osr.check', {
+  check: declareCommand('osr.check', {
     summary: 'Roll a check for a character against a DC (optionally with damage on a failure, as a trap)',
     who: 'own-character',
     input: z.strictObject({
@@ -101,83 +108,83 @@ export const osrCatalog = catalogOf(
       ...modifier,
       tags: z.array(z.enum(tuple(CHECK_TAGS))).max(13).meta({ description: 'check kinds the light and senses affect' }).optional(),
       ...advantage,
-      label: text(100).optional(),
+      label: words(100).optional(),
       damageOnFail: dice('damage on a failed check').optional(),
     }),
     renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.attack', {
+  attack: declareCommand('osr.attack', {
     summary: 'Attack: d20 against AC, damage rolled on a hit',
     who: 'own-character',
     input: z.strictObject({ ...attackFields, addModifierToDamage: z.boolean().optional(), spend: z.boolean().meta({ description: "spend the attacker's action (default true on their turn)" }).optional() }),
     renamed: RENAMED_ATTACK,
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.damage', {
+  damage: declareCommand('osr.damage', {
     summary: 'Deal damage to a character',
     who: 'gm',
     input: z.strictObject({ targetId: characterId(), amount: dice('the damage'), doubled: z.boolean().optional(), source: reason('what dealt it') }),
     renamed: { target: 'targetId' },
   }),
-  declareCommand('osr.heal', {
+  heal: declareCommand('osr.heal', {
     summary: 'Heal a character by magic or medicine',
     who: 'gm',
     input: z.strictObject({ targetId: characterId(), amount: dice('the healing'), source: z.enum(['magic', 'medicine']).optional() }),
     renamed: { target: 'targetId' },
   }),
-  declareCommand('osr.stabilize', {
+  stabilize: declareCommand('osr.stabilize', {
     summary: 'Stabilize a dying character (a check, a spell or other means)',
     who: 'own-character',
     input: z.strictObject({ targetId: characterId('who is dying'), helperId: characterId('who helps').optional(), method: z.enum(['check', 'spell', 'other']).optional(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
     renamed: { ...RENAMED_DC, target: 'targetId', by: 'helperId', ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.rest', {
+  rest: declareCommand('osr.rest', {
     summary: 'Rest for some nights, safe or unsafe, fed or not',
     who: 'gm',
     input: z.strictObject({ kind: z.enum(['safe', 'unsafe']).optional(), nights: int(1, 60).optional(), fed: z.boolean().optional(), characterIds: characterIds('who rests (default: every PC)').optional() }),
     renamed: RENAMED_CHARACTERS,
   }),
-  declareCommand('osr.hide', {
+  hide: declareCommand('osr.hide', {
     summary: 'Try to hide (a stealth check)',
     who: 'own-character',
     input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
     renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.move', {
+  reveal: declareCommand('osr.reveal', { summary: 'A hidden character is spotted', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
+  move: declareCommand('osr.move', {
     summary: 'Move a combatant some feet this turn',
     who: 'own-character',
     input: z.strictObject({ characterId: creature(), feet: int(1, 300), mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(), another: z.boolean().meta({ description: 'spend another movement action' }).optional() }),
     renamed: RENAMED_COMBATANT,
   }),
-  declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.noteBodyPart', { summary: 'Name the body part an injury took', who: 'gm', input: z.strictObject({ characterId: characterId(), part: text(60).optional() }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.restoreAbility', { summary: 'Restore lost ability points', who: 'gm', input: z.strictObject({ characterId: characterId(), ability: ability(), amount: int(1, 30) }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.travelTurn', {
+  treat: declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),
+  noteBodyPart: declareCommand('osr.noteBodyPart', { summary: 'Name the body part an injury took', who: 'gm', input: z.strictObject({ characterId: characterId(), part: words(60, 'the body part') }), renamed: RENAMED_CHARACTER }),
+  restoreAbility: declareCommand('osr.restoreAbility', { summary: 'Restore lost ability points', who: 'gm', input: z.strictObject({ characterId: characterId(), ability: ability(), amount: int(1, 30) }), renamed: RENAMED_CHARACTER }),
+  travelTurn: declareCommand('osr.travelTurn', {
     summary: 'Take a travel turn: time passes and an encounter may come',
     who: 'gm',
     input: z.strictObject({ approach: APPROACH.optional(), cadence: z.enum(['dungeon', 'overland', 'river', 'sea']).optional() }),
   }),
-  declareCommand('osr.scene', { summary: 'Count a dungeon scene (every few make a travel turn)', who: 'gm', input: z.strictObject({ approach: APPROACH.optional() }) }),
-  declareCommand('osr.reachSafety', { summary: 'The party is back in safety: the travel-turn count restarts', who: 'gm', input: z.strictObject({}) }),
-  declareCommand('osr.setLight', { summary: "Set the scene's light level", who: 'gm', input: z.strictObject({ level: z.enum(LIGHT_LEVELS).optional() }) }),
-  declareCommand('osr.lightSource', {
+  scene: declareCommand('osr.scene', { summary: 'Count a dungeon scene (every few make a travel turn)', who: 'gm', input: z.strictObject({ approach: APPROACH.optional() }) }),
+  reachSafety: declareCommand('osr.reachSafety', { summary: 'The party is back in safety: the travel-turn count restarts', who: 'gm', input: z.strictObject({}) }),
+  setLight: declareCommand('osr.setLight', { summary: "Set the scene's light level", who: 'gm', input: z.strictObject({ level: z.enum(LIGHT_LEVELS).optional() }) }),
+  lightSource: declareCommand('osr.lightSource', {
     summary: 'Light a torch or lantern',
     who: 'own-character',
-    input: z.strictObject({ kind: z.enum(tuple(Object.keys(LIGHT_SOURCES))).optional(), characterId: characterId('who carries it').optional(), label: text(60).optional() }),
+    input: z.strictObject({ kind: z.enum(tuple(Object.keys(LIGHT_SOURCES))).optional(), characterId: characterId('who carries it').optional(), label: words(60).optional() }),
     renamed: { owner: 'characterId' },
   }),
-  declareCommand('osr.douse', { summary: 'Put out a light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
-  declareCommand('osr.relight', { summary: 'Relight a doused light source', who: 'gm', input: z.strictObject({ id: text(64, 'the light source id').min(1) }) }),
-  declareCommand('osr.rollTime', {
+  douse: declareCommand('osr.douse', { summary: 'Put out a light source', who: 'gm', input: z.strictObject({ sourceId: lightSourceId() }), renamed: RENAMED_SOURCE }),
+  relight: declareCommand('osr.relight', { summary: 'Relight a doused light source', who: 'gm', input: z.strictObject({ sourceId: lightSourceId() }), renamed: RENAMED_SOURCE }),
+  rollTime: declareCommand('osr.rollTime', {
     summary: 'Roll time dice for an hour or a duration',
     who: 'gm',
     input: z.strictObject({ dice: int(1, 4).optional(), from: int(0, 23, 'starting hour').optional(), use: z.enum(['clock', 'duration', 'show']).optional() }),
   }),
-  declareCommand('osr.rollToReturn', {
+  rollToReturn: declareCommand('osr.rollToReturn', {
     summary: 'Roll to return to safety along a dangerous or arduous path',
     who: 'gm',
     input: z.strictObject({
@@ -188,7 +195,7 @@ export const osrCatalog = catalogOf(
     }),
     renamed: RENAMED_CHARACTERS,
   }),
-  declareCommand('osr.travel', {
+  travel: declareCommand('osr.travel', {
     summary: 'Travel overland or by water for some days',
     who: 'gm',
     input: z.strictObject({
@@ -205,14 +212,14 @@ export const osrCatalog = catalogOf(
     }),
     renamed: RENAMED_CHARACTERS,
   }),
-  declareCommand('osr.morale', {
+  morale: declareCommand('osr.morale', {
     summary: 'Check morale for characters, individually, as a group or as a side',
     who: 'gm',
     input: z.strictObject({ characterIds: characterIds('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, trigger: reason('what called for it') }),
     renamed: { ...RENAMED_CHARACTERS, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.chase', {
+  chase: declareCommand('osr.chase', {
     summary: 'Roll a chase: pursue or flee over some ground',
     who: 'gm',
     input: z.strictObject({
@@ -229,15 +236,15 @@ export const osrCatalog = catalogOf(
     renamed: { ...RENAMED_CHARACTERS, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ characterId: characterId(), damageOnFail: dice('damage on a failed check').optional() }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ characterId: characterId(), hours: int(1, 48), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ characterId: characterId(), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.expose', {
+  resilience: declareCommand('osr.resilience', { summary: 'Check resilience when hours out pass CON', who: 'own-character', input: z.strictObject({ characterId: characterId(), damageOnFail: dice('damage on a failed check').optional() }), renamed: RENAMED_CHARACTER }),
+  strain: declareCommand('osr.strain', { summary: 'Hard going wears resilience down by some hours', who: 'gm', input: z.strictObject({ characterId: characterId(), hours: int(1, 48), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
+  exhaust: declareCommand('osr.exhaust', { summary: 'Exhaust a character', who: 'gm', input: z.strictObject({ characterId: characterId(), reason: reason('why') }), renamed: RENAMED_CHARACTER }),
+  expose: declareCommand('osr.expose', {
     summary: 'Expose a character to a corruption with stages',
     who: 'gm',
     input: z.strictObject({
       characterId: characterId(),
-      name: text(60).optional(),
+      name: words(60).optional(),
       difficulty: difficulty().optional(),
       ability: ability('the ability that resists (default con)').optional(),
       stages: z
@@ -247,63 +254,72 @@ export const osrCatalog = catalogOf(
     }),
     renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER },
   }),
-  declareCommand('osr.cure', { summary: 'Cure a corruption', who: 'gm', input: z.strictObject({ id: text(64, 'the corruption id').min(1) }) }),
-  declareCommand('osr.retreat', {
+  cure: declareCommand('osr.cure', { summary: 'Cure a corruption', who: 'gm', input: z.strictObject({ corruptionId: z.string().min(1).max(64).meta({ description: 'the corruption id' }) }), renamed: { id: 'corruptionId' } }),
+  retreat: declareCommand('osr.retreat', {
     summary: 'Retreat from the fight on your turn (a check when the GM sets a difficulty)',
     who: 'own-character',
     input: z.strictObject({ characterId: creature(), difficulty: difficulty().optional(), ability: ability().optional(), ...advantage, damageOnFail: dice('damage on a failed check (needs difficulty)').optional() }),
     renamed: { ...RENAMED_DC, ...RENAMED_COMBATANT, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
-  declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
-  declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }), renamed: RENAMED_CHARACTERS }),
-  declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who captured it'), item: text(100), value: int(0, 10_000_000) }), renamed: RENAMED_CHARACTERS }),
-  declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ characterId: characterId('the enemy').optional(), hd: int(0, 40).optional() }), renamed: RENAMED_CHARACTER }),
-  declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ characterId: characterId(), load: int(0, 200) }), renamed: RENAMED_CHARACTER }),
-  declareQuery('osr.attackOdds', {
-    summary: 'Exact odds of an attack as the table stands (hit, critical, expected damage)',
-    who: 'anyone',
-    input: z.strictObject(attackFields),
-    renamed: RENAMED_ATTACK,
-    merged: MERGED_ADVANTAGE,
-    result: z.strictObject({
-      hit: odd,
-      crit: odd,
-      expectedDamage: z.number().min(0),
-      advantage: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
-      modifier: z.int(),
-      ac: z.int(),
-      kind: z.enum(['melee', 'ranged', 'arcane', 'divine']),
-      delivery: z.enum(['melee', 'ranged']),
-      range: z.enum(['close', 'ranged', 'far']),
-    }),
+  escape: declareCommand('osr.escape', { summary: 'A retreating combatant gets away', who: 'gm', input: z.strictObject({ characterId: creature() }), renamed: RENAMED_COMBATANT }),
+  treasure: declareCommand('osr.treasure', { summary: 'Share treasure (and XP for it)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who shares'), gp: int(0, 10_000_000), earned: z.boolean().optional() }), renamed: RENAMED_CHARACTERS }),
+  magicItem: declareCommand('osr.magicItem', { summary: 'Capture a magic item (XP once per item)', who: 'gm', input: z.strictObject({ characterIds: characterIds('who captured it'), item: words(100, 'the item'), value: int(0, 10_000_000) }), renamed: RENAMED_CHARACTERS }),
+  loot: declareCommand('osr.loot', { summary: "Roll an enemy's carried loot by its HD", who: 'gm', input: z.strictObject({ characterId: characterId('the enemy').optional(), hd: int(0, 40).optional() }), renamed: RENAMED_CHARACTER }),
+  setLoad: declareCommand('osr.setLoad', { summary: 'Set the loads a character carries', who: 'own-character', input: z.strictObject({ characterId: characterId(), load: int(0, 200) }), renamed: RENAMED_CHARACTER }),
+};
+
+export const attackOddsDeclaration = declareQuery('osr.attackOdds', {
+  summary: 'Exact odds of an attack as the table stands (hit, critical, expected damage)',
+  who: 'anyone',
+  input: z.strictObject(attackFields),
+  renamed: RENAMED_ATTACK,
+  merged: MERGED_ADVANTAGE,
+  result: z.strictObject({
+    hit: odd,
+    crit: odd,
+    expectedDamage: z.number().min(0),
+    advantage: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
+    modifier: z.int(),
+    ac: z.int(),
+    kind: z.enum(['melee', 'ranged', 'arcane', 'divine']),
+    delivery: z.enum(['melee', 'ranged']),
+    range: z.enum(['close', 'ranged', 'far']),
   }),
-  declareQuery('osr.checkOdds', {
-    summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
-    who: 'anyone',
-    input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
-    renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
-    merged: MERGED_ADVANTAGE,
-    result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+});
+export const characterStatusDeclaration = declareQuery('osr.characterStatus', {
+  summary: "A character's derived numbers: modifiers, speed, dying, resilience, XP",
+  who: 'anyone',
+  input: z.strictObject({ characterId: characterId() }),
+  renamed: { id: 'characterId' },
+  result: z.strictObject({
+    modifiers: z.strictObject(Object.fromEntries(ABILITIES.map((a) => [a, z.int()]))),
+    proficiency: z.number(),
+    hp: z.number(),
+    maxHp: z.number(),
+    speed: z.number(),
+    overloaded: z.number(),
+    exhausted: z.boolean(),
+    dying: z.strictObject({ downAt: z.number(), deadAfter: z.number(), untilFightEnds: z.boolean() }).nullable(),
+    dead: z.boolean(),
+    hidden: z.boolean(),
+    resilience: z.strictObject({ hours: z.number(), limit: z.number(), dc: z.number().nullable() }),
+    xp: z.number(),
   }),
-  declareQuery('osr.characterStatus', {
-    summary: "A character's derived numbers: modifiers, speed, dying, resilience, XP",
-    who: 'anyone',
-    input: z.strictObject({ id: characterId() }),
-    result: z.strictObject({
-      modifiers: z.strictObject(Object.fromEntries(ABILITIES.map((a) => [a, z.int()]))),
-      proficiency: z.number(),
-      hp: z.number(),
-      maxHp: z.number(),
-      speed: z.number(),
-      overloaded: z.number(),
-      exhausted: z.boolean(),
-      dying: z.strictObject({ downAt: z.number(), deadAfter: z.number(), untilFightEnds: z.boolean() }).nullable(),
-      dead: z.boolean(),
-      hidden: z.boolean(),
-      resilience: z.strictObject({ hours: z.number(), limit: z.number(), dc: z.number().nullable() }),
-      xp: z.number(),
-    }),
-  }),
+});
+export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
+  summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
+  who: 'anyone',
+  input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+  renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
+  merged: MERGED_ADVANTAGE,
+  result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+});
+
+export const osrCatalog = catalogOf(
+  ...Object.values(osrCommands),
+  attackOddsDeclaration,
+  checkOddsDeclaration,
+  characterStatusDeclaration,
   declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

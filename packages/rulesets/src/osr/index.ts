@@ -22,3 +22,4 @@ export { getOsr, OSR_ID, type OsrState, type Corruption, type CorruptionStage, t
 export { readDice, type DiceSpec } from './rolls.js';
 export { characterStatus, attackOddsAt, checkOddsAt, timeOfDay, type CharacterStatus } from './queries.js';
 export { osrSheetModel } from './sheet-model.js';
+export { osrEventFields, type OsrEvent } from './events.js';

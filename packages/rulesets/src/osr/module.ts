@@ -9,15 +9,22 @@ import {
   canSee,
   claimId,
   encounterKit,
+  foeNumbersView,
+  foeRevealOf,
   getEncounter,
+  isFoe,
   osrEncounter,
   playerTurnSerial,
+  reducersOf,
+  stored,
   type Audience,
   type Combatant,
   type ConditionDef,
   type EncounterKit,
   type EngineEvent,
   type Env,
+  type EventOf,
+  type Evolve,
   type Json,
   type Module,
   type Reducer,
@@ -32,7 +39,8 @@ import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
 import { damageTotal, deathDue } from './combat.js';
-import { checkAdvantage } from './shared.js';
+import { osrEventFields, type OsrEvent } from './events.js';
+import { checkAdvantage, j } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
 /** Encounter conditions the OSR ruleset names (001 "Quick Actions": maintaining concentration; "Retreat" ends it). */
@@ -57,32 +65,34 @@ export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions
 
 // ---------------------------------------------------------------- audiences and log
 
-const ID_KEYS = ['id', 'character', 'target', 'attacker', 'by', 'owner'];
-/** Character ids an event names, also inside the records it carries (an infection's target, a light source's owner). */
-const idsIn = (e: EngineEvent): string[] => {
+/** Fields that name a character (docs/vocabulary.md): an event about one the players cannot see is the GM's. */
+const ID_KEYS = ['characterId', 'targetId', 'attackerId', 'helperId'];
+/** Character ids an event names, also through the records it points at (a corruption's target, a light source's owner). */
+const idsIn = (world: World, e: EngineEvent): string[] => {
+  const st = getOsr(world);
   const out: string[] = [];
-  const scan = (o: { readonly [k: string]: Json | undefined }): void => {
-    for (const k of ID_KEYS) if (typeof o[k] === 'string') out.push(o[k]);
-  };
-  scan(e);
-  for (const k of ['corruption', 'source']) {
+  for (const k of ID_KEYS) {
     const v = e[k];
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) scan(v);
+    if (typeof v === 'string') out.push(v);
   }
+  const corruption = e['corruptionId'];
+  if (typeof corruption === 'string' && Object.hasOwn(st.corruptions, corruption)) out.push(own(st.corruptions, corruption)!.target);
+  const source = e['sourceId'];
+  const owner = typeof source === 'string' && Object.hasOwn(st.sources, source) ? own(st.sources, source)!.owner : null;
+  if (owner !== null) out.push(owner);
+  const record = e['corruption'];
+  if (record !== null && typeof record === 'object' && !Array.isArray(record) && typeof record['target'] === 'string') out.push(record['target']);
   return out;
 };
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 function audienceOf(world: World, e: EngineEvent): Audience {
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted') return AUDIENCE_GM;
-  const st = getOsr(world);
-  for (const named of idsIn(e)) {
-    // A corruption or a light source takes its audience from the character it belongs to.
-    const id = Object.hasOwn(st.corruptions, named) ? own(st.corruptions, named)!.target : Object.hasOwn(st.sources, named) ? (own(st.sources, named)!.owner ?? named) : named;
+  for (const id of idsIn(world, e)) {
     const ch = Object.hasOwn(world.characters, id) ? own(world.characters, id) : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
   }
-  const comb = e['combatant'];
+  const comb = e['combatantId'];
   if (typeof comb === 'string') {
     const c = own(getEncounter(world).combatants, comb);
     if (c !== undefined && c.visibility !== 'visible') return AUDIENCE_GM;
@@ -90,51 +100,62 @@ function audienceOf(world: World, e: EngineEvent): Audience {
   return AUDIENCE_ALL;
 }
 
-const nm = (w: World, id: unknown): string => (typeof id === 'string' ? (own(w.characters, id)?.name ?? id) : 'someone');
+const nm = (w: World, id: string | null): string => (id === null ? 'someone' : (own(w.characters, id)?.name ?? id));
 
 /**
- * What a check was for, in words: a stabilize check's label holds the dying
- * character's id (stored events keep it), so the line names them instead
- * ("Kira failed to stabilize Bram", a GM review finding: the raw id reached phones).
+ * What a check was for, in words: tables stored before stabilize checks named
+ * the dying character kept its id in the label ("stabilize ch-..."), which
+ * reached phones (GM review); those lines read as new ones do, with the name.
  */
-function checkWords(w: World, e: EngineEvent, passed: boolean): string {
-  const label = str(e, 'label');
-  if (e['kind'] === 'stabilize' && label.startsWith('stabilize ')) return `${passed ? 'stabilized' : 'failed to stabilize'} ${nm(w, label.slice('stabilize '.length))}`;
-  return `${passed ? 'passed' : 'failed'} ${label}`;
+function checkWords(w: World, e: { readonly label: string; readonly kind: string }, passed: boolean): string {
+  const old = e.kind === 'stabilize' && e.label.startsWith('stabilize ') ? `stabilizing ${nm(w, e.label.slice('stabilize '.length))}` : e.label;
+  return `${passed ? 'passed' : 'failed'} ${old}`;
 }
 
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
 
-function log(w: World, e: EngineEvent, text: string, data?: Json, shown?: string): World {
-  const now = audienceOf(w, e);
-  const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
+function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string): World {
+  const now = audienceOf(w, stored(e));
+  const audience = now.kind === 'all' && before !== null ? audienceOf(before, stored(e)) : now;
   return appendLog(w, { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
 }
 
-/** Anyone but a PC: its HP are the GM's; players read the damage and the fall (ADR 33). */
-const isFoe = (w: World, id: unknown): boolean => typeof id !== 'string' || own(w.characters, id)?.kind !== 'pc';
 
 /** A foe's HP change as players read it: the amount, and its fall at 0. */
-function foeHpText(w: World, e: EngineEvent): string {
-  const from = Number(e['from']);
-  const to = Number(e['to']);
+function foeHpText(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): string {
+  const { from, to } = e;
   const what = to < from ? `took ${from - to} damage` : to > from ? `regained ${to - from} HP` : 'is unhurt';
-  return `${nm(w, e['id'])} ${what} (${str(e, 'reason')}).${to <= 0 && to < from ? ` ${nm(w, e['id'])} is down.` : ''}`;
+  return `${nm(w, e.characterId)} ${what} (${e.reason}).${to <= 0 && to < from ? ` ${nm(w, e.characterId)} is down.` : ''}`;
 }
 
-const rollText = (roll: Json | undefined): string => {
+const rollText = (roll: Json | undefined, withDc = true): string => {
   if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return '';
   const dice = Array.isArray(roll['dice']) ? roll['dice'].join(' / ') : '';
   const m = Number(roll['modifier']);
-  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])} vs ${String(roll['dc'])}`;
+  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])}${withDc ? ` vs ${String(roll['dc'])}` : ''}`;
 };
+const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
+/** An attack on a foe as players read it in history: without its AC (the roll's dc) until defences are revealed. */
+const withoutFoeAc = foeNumbersView({ id: 'targetId', numbers: ['ac'], revealedBy: 'defences', foe: isFoe });
+function attackedView(w: World, e: EngineEvent): EngineEvent {
+  const out = withoutFoeAc(w, e);
+  if (out === e) return e;
+  const roll = out['roll'];
+  if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return out;
+  const { dc: _dc, ...rest } = roll;
+  return { ...out, roll: rest };
+}
+
+/** A stored check's verdict (the roll is the record `resolveCheck` answered). */
+const succeeded = (roll: Json): boolean => typeof roll === 'object' && roll !== null && !Array.isArray(roll) && roll['success'] === true;
 
 // ---------------------------------------------------------------- reducers
 
+/** A reducer that reads the OSR state and lets `log` judge a removal on the world before it. */
 const on =
-  (fn: (w: World, e: EngineEvent, st: OsrState) => World): Reducer =>
-  (w, e) => {
+  <E extends OsrEvent>(fn: (w: World, e: E, st: OsrState) => World) =>
+  (w: World, e: E): World => {
     const outer = before;
     before = w;
     try {
@@ -144,217 +165,214 @@ const on =
     }
   };
 
-const str = (e: EngineEvent, k: string): string => String(e[k]);
+const INJURY_TEXT: { readonly [row: string]: string } = {
+  dead: 'a false hope',
+  abilityLoss: 'loses ability',
+  bodyPart: 'loses a body part (the GM chooses which)',
+  disadvantageUntilRest: 'has disadvantage on every check until rest',
+  standing: 'is back on their feet',
+};
 
-const reducers: { [type: string]: Reducer } = {
-  'osr.sheetSet': (w, e) => log(withStats(w, str(e, 'id'), (e['stats'] ?? {}) as { [k: string]: Json }), e, `${nm(w, e['id'])}'s sheet was updated.`),
+const evolve: Evolve<OsrEvent> = {
+  'osr.sheetSet': (w, e) => log(withStats(w, e.characterId, e.stats), e, `${nm(w, e.characterId)}'s sheet was updated.`),
   'osr.checked': (w, e) => {
-    const roll = e['roll'] as { [k: string]: Json } | undefined;
-    const ok = roll?.['success'] === true;
-    const why = Array.isArray(e['reasons']) && e['reasons'].length > 0 ? ` (${e['reasons'].join(', ')})` : '';
-    return log(w, e, `${nm(w, e['character'])} ${checkWords(w, e, ok)}: ${rollText(roll)}${why}${e['impossible'] === true ? ', impossible in darkness' : ''}.`, { roll: roll ?? null });
+    const why = e.reasons.length > 0 ? ` (${e.reasons.join(', ')})` : '';
+    return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
   },
   'osr.attacked': (w, e) => {
-    const dmg = e['damage'] as { [k: string]: Json } | undefined;
-    const what = e['hit'] === true ? `${e['crit'] === true ? 'a critical hit' : 'hit'} for ${String(dmg?.['total'] ?? 0)}` : 'missed';
-    return log(w, e, `${nm(w, e['attacker'])} attacked ${nm(w, e['target'])} (${str(e, 'kind')}, AC ${String(e['ac'])}): ${rollText(e['roll'])}, ${what}.`);
+    const what = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
+    // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
+    const shown = isFoe(w, e.targetId) && !foeDefencesShown(w) ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.` : undefined;
+    return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, undefined, shown);
   },
-  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e['target'])} takes ${String(e['total'])} damage (${str(e, 'dice')}${e['doubled'] === true ? (e['doubledBy'] === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${str(e, 'source')}.`),
-  'osr.healRolled': (w, e) => log(w, e, `${nm(w, e['target'])} is healed by ${str(e, 'source')}: ${str(e, 'dice')} = ${String(e['total'])}.`),
+  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} takes ${e.total} damage (${e.dice}${e.doubled ? (e.doubledBy === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${e.source}.`),
+  'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} is healed by ${e.source}: ${e.dice} = ${e.total}.`),
   'osr.hpChanged': (w, e) =>
-    log(withStats(w, str(e, 'id'), { hp: Number(e['to']) }), e, `${nm(w, e['id'])}: HP ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`, undefined, isFoe(w, e['id']) ? foeHpText(w, e) : undefined),
+    log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) ? foeHpText(w, e) : undefined),
   'osr.downed': on((w, e, st) => {
-    const id = str(e, 'id');
-    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: Number(e['at']), fight: e['fight'] === true } }, stable: removeFrom(st.stable, id) });
+    const id = e.characterId;
+    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id) });
     return log(next, e, `${nm(w, id)} is at 0 HP and incapacitated: dead unless stabilized within a minute or by the end of the fight.`);
   }),
   'osr.stabilized': on((w, e, st) => {
-    const id = str(e, 'id');
+    const id = e.targetId;
     const dying = { ...st.dying };
     delete dying[id];
-    return log(setOsr(w, { ...st, dying, stable: addTo(st.stable, id) }), e, `${nm(w, id)} is stabilized (${str(e, 'method')}${e['by'] === null ? '' : ` by ${nm(w, e['by'])}`}).`);
+    return log(setOsr(w, { ...st, dying, stable: addTo(st.stable, id) }), e, `${nm(w, id)} is stabilized (${e.method}${e.helperId === null ? '' : ` by ${nm(w, e.helperId)}`}).`);
   }),
   'osr.injuryRolled': on((w, e, st) => {
-    const id = str(e, 'id');
-    const row = str(e, 'row');
+    const id = e.characterId;
     let next = w;
-    if (row === 'disadvantageUntilRest') next = setOsr(w, { ...st, shaken: addTo(st.shaken, id) });
-    if (row === 'bodyPart') next = setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: [...(st.bodyParts[id] ?? []), 'a body part (GM to name)'] } });
-    const text: { [k: string]: string } = {
-      dead: 'a false hope',
-      abilityLoss: 'loses ability',
-      bodyPart: 'loses a body part (the GM chooses which)',
-      disadvantageUntilRest: 'has disadvantage on every check until rest',
-      standing: 'is back on their feet',
-    };
-    return log(next, e, `Injury roll for ${nm(w, id)}: ${String(e['d20'])}${e['extra'] === null ? '' : ` (${String(e['extra'])})`}: ${text[row] ?? row}.`);
+    if (e.row === 'disadvantageUntilRest') next = setOsr(w, { ...st, shaken: addTo(st.shaken, id) });
+    if (e.row === 'bodyPart') next = setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: [...(st.bodyParts[id] ?? []), 'a body part (GM to name)'] } });
+    return log(next, e, `Injury roll for ${nm(w, id)}: ${e.d20}${e.extra === null ? '' : ` (${e.extra})`}: ${own(INJURY_TEXT, e.row) ?? e.row}.`);
   }),
   'osr.bodyPartLost': on((w, e, st) => {
-    const id = str(e, 'id');
+    const id = e.characterId;
     const parts = [...(st.bodyParts[id] ?? [])];
     const i = parts.indexOf('a body part (GM to name)');
-    if (i >= 0) parts[i] = str(e, 'part');
-    else parts.push(str(e, 'part'));
-    return log(setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: parts } }), e, `${nm(w, id)} has lost: ${str(e, 'part')}.`);
+    if (i >= 0) parts[i] = e.part;
+    else parts.push(e.part);
+    return log(setOsr(w, { ...st, bodyParts: { ...st.bodyParts, [id]: parts } }), e, `${nm(w, id)} has lost: ${e.part}.`);
   }),
-  'osr.abilityChanged': (w, e) =>
-    log(withStats(w, str(e, 'id'), { [str(e, 'ability')]: Number(e['to']) }), e, `${nm(w, e['id'])}: ${str(e, 'ability').toUpperCase()} ${String(e['from'])} → ${String(e['to'])} (${str(e, 'reason')}).`),
+  'osr.abilityChanged': (w, e) => log(withStats(w, e.characterId, { [e.ability]: e.to }), e, `${nm(w, e.characterId)}: ${e.ability.toUpperCase()} ${e.from} → ${e.to} (${e.reason}).`),
   'osr.died': on((w, e, st) => {
-    const id = str(e, 'id');
+    const id = e.characterId;
     const dying = { ...st.dying };
     delete dying[id];
     const enc = getEncounter(w);
     const inFight = enc.active && enc.roster.some((x) => own(enc.combatants, x)?.characterId === id);
     const corruptions = Object.fromEntries(Object.entries(st.corruptions).filter(([, k]) => k.target !== id));
     const next = setOsr(w, { ...st, dying, corruptions, dead: addTo(st.dead, id), stable: removeFrom(st.stable, id), hidden: removeFrom(st.hidden, id), fightDeaths: st.fightDeaths + (inFight ? 1 : 0) });
-    return log(next, e, `${nm(w, id)} is dead (${str(e, 'reason')}).`);
+    return log(next, e, `${nm(w, id)} is dead (${e.reason}).`);
   }),
-  'osr.leftUnconscious': on((w, e, st) => log(setOsr(w, { ...st, stable: addTo(st.stable, str(e, 'id')) }), e, `${nm(w, e['id'])} made it back unconscious, at 0 HP.`)),
+  'osr.leftUnconscious': on((w, e, st) => log(setOsr(w, { ...st, stable: addTo(st.stable, e.characterId) }), e, `${nm(w, e.characterId)} made it back unconscious, at 0 HP.`)),
   'osr.rested': on((w, e, st) => {
     let next = w;
-    const heals = (e['heals'] ?? []) as { id: string; to: number }[];
-    for (const h of heals) next = withStats(next, h.id, { hp: h.to });
-    const who = (e['characters'] ?? []) as string[];
-    const recovered = (e['recovered'] ?? []) as string[];
+    for (const h of e.heals) next = withStats(next, h.id, { hp: h.to });
+    const who = e.characterIds;
+    const { recovered } = e;
     const restedAt = { ...st.restedAt };
-    if (e['fed'] === true) for (const id of who) restedAt[id] = next.clock.seconds;
+    if (e.fed) for (const id of who) restedAt[id] = next.clock.seconds;
     const s2: OsrState = {
       ...st,
       restedAt,
       shaken: st.shaken.filter((id) => !who.includes(id)),
       exhausted: st.exhausted.filter((id) => !recovered.includes(id)),
-      stable: st.stable.filter((id) => !heals.some((h) => h.id === id && h.to > 0)),
+      stable: st.stable.filter((id) => !e.heals.some((h) => h.id === id && h.to > 0)),
     };
     const restText = (hs: readonly { id: string; to: number }[], also: string): string =>
-      `${String(e['nights'])} night(s) of ${str(e, 'kind')} rest: ${hs.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
-    const text = restText(heals, '');
+      `${e.nights} night(s) of ${e.kind} rest: ${hs.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+    const text = restText(e.heals, '');
     // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
-    const foes = heals.filter((h) => isFoe(w, h.id));
-    const shown = foes.length === 0 ? undefined : restText(heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
+    const foes = e.heals.filter((h) => isFoe(w, h.id));
+    const shown = foes.length === 0 ? undefined : restText(e.heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
     return log(setOsr(next, s2), e, text, undefined, shown);
   }),
-  'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is in stealth.`)),
-  'osr.revealed': on((w, e, st) => log(setOsr(w, { ...st, hidden: removeFrom(st.hidden, str(e, 'id')) }), e, `${nm(w, e['id'])} is no longer hidden (${str(e, 'reason')}).`)),
+  'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, e.characterId) }), e, `${nm(w, e.characterId)} is in stealth.`)),
+  'osr.revealed': on((w, e, st) => log(setOsr(w, { ...st, hidden: removeFrom(st.hidden, e.characterId) }), e, `${nm(w, e.characterId)} is no longer hidden (${e.reason}).`)),
+  'osr.treated': on((w, e, st) => log(setOsr(w, { ...st, shaken: removeFrom(st.shaken, e.characterId) }), e, `${nm(w, e.characterId)}'s wounds are tended: no more disadvantage from the injury.`)),
 
   // exploration
   'osr.travelTurnRolled': on((w, e, st) =>
-    log(setOsr(w, { ...st, turnsOut: Number(e['turnsOut']), lastThreat: e['band'] as OsrState['lastThreat'], cadence: e['cadence'] as OsrState['cadence'] }), e, `Travel turn ${String(e['turnsOut'])}: d20 ${(e['dice'] as number[]).join(' / ')} → ${String(e['natural'])}, ${str(e, 'band')}: ${(e['prompts'] as string[]).join('; ')}.`),
+    log(setOsr(w, { ...st, turnsOut: e.turnsOut, lastThreat: e.band, cadence: e.cadence }), e, `Travel turn ${e.turnsOut}: d20 ${e.dice.join(' / ')} → ${e.natural}, ${e.band}: ${e.prompts.join('; ')}.`),
   ),
+  'osr.sceneCounted': on((w, e, st) => setOsr(w, { ...st, scenes: e.scenes })),
   'osr.returned': on((w, e, st) => log(setOsr(w, { ...st, turnsOut: 0 }), e, 'The party is back in safety; the travel-turn count starts again.')),
-  'osr.lightSet': on((w, e, st) => log(setOsr(w, { ...st, ambient: e['level'] as OsrState['ambient'] }), e, `The light is now ${str(e, 'level')}.`)),
+  'osr.lightSet': on((w, e, st) => log(setOsr(w, { ...st, ambient: e.level }), e, `The light is now ${e.level}.`)),
   'osr.sourceLit': on((w, e, st) => {
-    const id = str(e, 'id');
-    const src = { id, kind: e['kind'] as 'torch' | 'lantern', owner: typeof e['owner'] === 'string' ? e['owner'] : null, label: str(e, 'label'), burnsOutAt: Number(e['burnsOutAt']), remaining: 0 };
+    const id = e.sourceId;
+    const src = { id, kind: e.kind, owner: e.characterId, label: e.label, burnsOutAt: e.burnsOutAt, remaining: 0 };
     return log(claimId(setOsr(w, { ...st, sources: { ...st.sources, [id]: src } }), id), e, `${src.owner === null ? 'A' : `${nm(w, src.owner)}'s`} ${src.label} is lit (out in ${Math.round((src.burnsOutAt - w.clock.seconds) / 60)} minutes).`);
   }),
   'osr.sourceDoused': on((w, e, st) => {
-    const s = own(st.sources, str(e, 'id'));
+    const s = own(st.sources, e.sourceId);
     if (s === undefined) return w;
-    return log(setOsr(w, { ...st, sources: { ...st.sources, [s.id]: { ...s, burnsOutAt: null, remaining: Number(e['remaining']) } } }), e, `The ${s.label} is put out.`);
+    return log(setOsr(w, { ...st, sources: { ...st.sources, [s.id]: { ...s, burnsOutAt: null, remaining: e.remaining } } }), e, `The ${s.label} is put out.`);
   }),
   'osr.sourceBurnedOut': on((w, e, st) => {
-    const s = own(st.sources, str(e, 'id'));
+    const s = own(st.sources, e.sourceId);
     if (s === undefined) return w;
     const sources = { ...st.sources };
     delete sources[s.id];
     return log(setOsr(w, { ...st, sources }), e, `${s.owner === null ? 'The' : `${nm(w, s.owner)}'s`} ${s.label} has burned out.`);
   }),
-  'osr.timeRolled': (w, e) => log(w, e, `Time dice ${(e['faces'] as number[]).join(', ')}: ${String(e['hour']).padStart(2, '0')}:00, ${str(e, 'quarter')}.`),
+  'osr.timeRolled': (w, e) => log(w, e, `Time dice ${e.faces.join(', ')}: ${String(e.hour).padStart(2, '0')}:00, ${e.quarter}.`),
   'osr.returnRolled': (w, e) => {
-    const r = e['roll'] as { [k: string]: Json };
-    const id = str(e, 'character');
+    const id = e.characterId;
     let next = w;
     let tail = 'made it back safely';
-    if (r['success'] !== true) {
-      if (typeof e['loadLost'] === 'number') {
-        next = withStats(w, id, { load: Math.max(0, sheetOf(w, id).load - e['loadLost']) });
-        tail = `dropped ${e['loadLost']} load on the way (the GM picks the items, least valuable first)`;
+    if (!succeeded(e.roll)) {
+      if (e.loadLost !== undefined) {
+        next = withStats(w, id, { load: Math.max(0, sheetOf(w, id).load - e.loadLost) });
+        tail = `dropped ${e.loadLost} load on the way (the GM picks the items, least valuable first)`;
       } else {
-        const dmg = e['damage'] as { total: number; doubled?: boolean } | undefined;
-        tail = `took ${String(dmg?.total ?? 0)} damage on the way${dmg?.doubled === true ? ' (doubled by a natural 1)' : ''}`;
+        tail = `took ${e.damage?.total ?? 0} damage on the way${e.damage?.doubled === true ? ' (doubled by a natural 1)' : ''}`;
       }
     }
-    return log(next, e, `${nm(w, id)} rolls to return: ${rollText(r)}, ${tail}.`);
+    return log(next, e, `${nm(w, id)} rolls to return: ${rollText(e.roll)}, ${tail}.`);
   },
-  'osr.traveled': (w, e) => log(w, e, `The party travels ${str(e, 'mode')} for ${String(e['days'])} day(s): ${String(e['milesPerDay'])} miles a day, ${String(e['miles'])} in all.`),
+  'osr.traveled': (w, e) => log(w, e, `The party travels ${e.mode} for ${e.days} day(s): ${e.milesPerDay} miles a day, ${e.miles} in all.`),
+  'osr.moved': on((w, e, st) => {
+    const c = e.combatantId;
+    // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
+    const enc = getEncounter(w);
+    const moved = { ...st.moved, [c]: { serial: own(enc.lastTurn, c) ?? enc.turnSerial, used: e.used, budget: e.budget } };
+    return log(setOsr(w, { ...st, moved }), e, `${e.characterId !== null ? nm(w, e.characterId) : c} moves ${e.feet}'${e.mode === 'walk' ? '' : ` (${e.mode}, half speed)`}: ${e.used}' of ${e.budget}' used this turn.`);
+  }),
+  'osr.strained': on((w, e, st) => {
+    const id = e.characterId;
+    const restedAt = { ...st.restedAt, [id]: (st.restedAt[id] ?? 0) - e.hours * 3600 };
+    // The text asks the GM to tell the player: logged to everyone who may see the character.
+    return log(setOsr(w, { ...st, restedAt }), e, `${nm(w, id)} loses ${e.hours} hour(s) of resilience (${e.reason}).`);
+  }),
 
   // hazards
   'osr.moraleRolled': (w, e) => {
-    const group = (e['group'] ?? []) as string[];
-    const who = group.length > 1 ? `${nm(w, e['character'])}'s group (${group.length})` : nm(w, e['character']);
-    return log(w, e, `Morale for ${who} (${str(e, 'trigger')}): ${rollText(e['roll'])}: ${e['held'] === true ? 'they stand and fight' : 'they surrender or flee'}.`);
+    const who = e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
+    return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
   },
-  'osr.moralePrompted': on((w, e, st) => log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: str(e, 'trigger'), text: str(e, 'text') }].slice(-20) }), e, `Morale? ${str(e, 'text')}`)),
-  'osr.chased': (w, e) => log(w, e, `${nm(w, e['character'])} ${e['direction'] === 'flee' ? 'flees' : 'gives chase'} (${str(e, 'ability').toUpperCase()}, DC ${String(e['dc'])}): ${rollText(e['roll'])}: ${e['success'] === true ? (e['direction'] === 'flee' ? 'escaped' : 'caught it') : e['direction'] === 'flee' ? 'caught' : 'it got away'}.`),
-  'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, str(e, 'id')) }), e, `${nm(w, e['id'])} is exhausted (${str(e, 'reason')}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
+  'osr.moralePrompted': on((w, e, st) => log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text }].slice(-20) }), e, `Morale? ${e.text}`)),
+  'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
+  'osr.chased': (w, e) =>
+    log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
+  'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, e.characterId) }), e, `${nm(w, e.characterId)} is exhausted (${e.reason}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
   'osr.infected': on((w, e, st) => {
-    const k = e['corruption'] as unknown as Corruption;
+    const k = e.corruption;
     return log(claimId(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: k } }), k.id), e, `${nm(w, k.target)} is infected by ${k.name}.`);
   }),
   'osr.stageEnded': on((w, e, st) => {
-    const k = own(st.corruptions, str(e, 'id'));
+    const k = own(st.corruptions, e.corruptionId);
     if (k === undefined) return w;
-    const next = typeof e['nextStage'] === 'number' ? { ...k, stage: e['nextStage'], stageEndsAt: Number(e['nextEndsAt']) } : k;
-    const dmg = e['damage'] as { ability: string; total: number; doubled?: boolean } | null;
-    const why = Array.isArray(e['reasons']) && e['reasons'].length > 0 ? ` (${e['reasons'].join(', ')})` : '';
-    const hurt = dmg === null ? '' : `, ${dmg.total} ${dmg.ability.toUpperCase()} damage${dmg.doubled === true ? ' (doubled by a natural 1)' : ''}`;
-    return log(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: next } }), e, `${k.name}, stage ${k.stage + 1} ends for ${nm(w, k.target)}: ${rollText(e['roll'])}${why}${hurt}.`);
+    const next = e.nextStage !== null && e.nextEndsAt !== null ? { ...k, stage: e.nextStage, stageEndsAt: e.nextEndsAt } : k;
+    const dmg = e.damage;
+    const why = e.reasons.length > 0 ? ` (${e.reasons.join(', ')})` : '';
+    const hurt = dmg === null ? '' : `, ${dmg.total} ${dmg.ability.toUpperCase()} damage${dmg.doubled ? ' (doubled by a natural 1)' : ''}`;
+    return log(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: next } }), e, `${k.name}, stage ${k.stage + 1} ends for ${nm(w, k.target)}: ${rollText(e.roll)}${why}${hurt}.`);
   }),
   'osr.corruptionEnded': on((w, e, st) => {
     const corruptions = { ...st.corruptions };
-    const k = corruptions[str(e, 'id')];
-    delete corruptions[str(e, 'id')];
-    return log(setOsr(w, { ...st, corruptions }), e, `${k?.name ?? 'The corruption'} no longer afflicts ${nm(w, e['target'])} (${str(e, 'reason')}).`);
+    const k = own(corruptions, e.corruptionId);
+    delete corruptions[e.corruptionId];
+    return log(setOsr(w, { ...st, corruptions }), e, `${k?.name ?? 'The corruption'} no longer afflicts ${nm(w, e.characterId)} (${e.reason}).`);
   }),
   'osr.retreatStarted': on((w, e, st) => {
-    const c = str(e, 'combatant');
-    return log(setOsr(w, { ...st, retreating: { ...st.retreating, [c]: { combatant: c, character: typeof e['character'] === 'string' ? e['character'] : null } } }), e, `${nm(w, e['character'])} tries to retreat.`);
+    const c = e.combatantId;
+    return log(setOsr(w, { ...st, retreating: { ...st.retreating, [c]: { combatant: c, character: e.characterId } } }), e, `${nm(w, e.characterId)} tries to retreat.`);
   }),
   'osr.retreatFailed': on((w, e, st) => {
     const retreating = { ...st.retreating };
-    delete retreating[str(e, 'combatant')];
-    return log(setOsr(w, { ...st, retreating }), e, `The retreat fails (${str(e, 'reason')}): they stop moving.`);
+    delete retreating[e.combatantId];
+    return log(setOsr(w, { ...st, retreating }), e, `The retreat fails (${e.reason}): they stop moving.`);
   }),
   'osr.escaped': on((w, e, st) => {
     const retreating = { ...st.retreating };
-    delete retreating[str(e, 'combatant')];
-    return log(setOsr(w, { ...st, retreating }), e, `${nm(w, e['character'])} escapes the battle.`);
+    delete retreating[e.combatantId];
+    return log(setOsr(w, { ...st, retreating }), e, `${nm(w, e.characterId)} escapes the battle.`);
   }),
   'osr.treasureShared': on((w, e, st) => {
     const xp = { ...st.xp };
-    for (const id of e['characters'] as string[]) xp[id] = (xp[id] ?? 0) + Number(e['xpEach']);
-    return log(setOsr(w, { ...st, xp }), e, `${String(e['gp'])} gp shared, ${String(e['each'])} each${e['earned'] === true ? ` (+${String(e['xpEach'])} XP each)` : ' (unearned: no XP)'}.`);
+    for (const id of e.characterIds) xp[id] = (own(xp, id) ?? 0) + e.xpEach;
+    return log(setOsr(w, { ...st, xp }), e, `${e.gp} gp shared, ${e.each} each${e.earned ? ` (+${e.xpEach} XP each)` : ' (unearned: no XP)'}.`);
   }),
   'osr.magicItemCaptured': on((w, e, st) => {
     const xp = { ...st.xp };
-    for (const id of e['characters'] as string[]) xp[id] = (xp[id] ?? 0) + Number(e['xpEach']);
-    return log(setOsr(w, { ...st, xp, magicCounted: addTo(st.magicCounted, str(e, 'item')) }), e, `${str(e, 'item')} captured (fair value ${String(e['value'])} gp)${e['alreadyCounted'] === true ? ': already counted for XP' : `: +${String(e['xpEach'])} XP each`}.`);
+    for (const id of e.characterIds) xp[id] = (own(xp, id) ?? 0) + e.xpEach;
+    return log(setOsr(w, { ...st, xp, magicCounted: addTo(st.magicCounted, e.item) }), e, `${e.item} captured (fair value ${e.value} gp)${e.alreadyCounted ? ': already counted for XP' : `: +${e.xpEach} XP each`}.`);
   }),
-  'osr.moved': on((w, e, st) => {
-    const c = str(e, 'combatant');
-    // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
-    const enc = getEncounter(w);
-    const moved = { ...st.moved, [c]: { serial: own(enc.lastTurn, c) ?? enc.turnSerial, used: Number(e['used']), budget: Number(e['budget']) } };
-    return log(setOsr(w, { ...st, moved }), e, `${typeof e['character'] === 'string' ? nm(w, e['character']) : c} moves ${String(e['feet'])}'${e['mode'] === 'walk' ? '' : ` (${str(e, 'mode')}, half speed)`}: ${String(e['used'])}' of ${String(e['budget'])}' used this turn.`);
-  }),
-  'osr.strained': on((w, e, st) => {
-    const id = str(e, 'id');
-    const restedAt = { ...st.restedAt, [id]: (st.restedAt[id] ?? 0) - Number(e['hours']) * 3600 };
-    // The text asks the GM to tell the player: logged to everyone who may see the character.
-    return log(setOsr(w, { ...st, restedAt }), e, `${nm(w, id)} loses ${String(e['hours'])} hour(s) of resilience (${str(e, 'reason')}).`);
-  }),
-  'osr.sceneCounted': on((w, e, st) => setOsr(w, { ...st, scenes: Number(e['scenes']) })),
-  'osr.treated': on((w, e, st) => log(setOsr(w, { ...st, shaken: removeFrom(st.shaken, str(e, 'id')) }), e, `${nm(w, e['id'])}'s wounds are tended: no more disadvantage from the injury.`)),
-  'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${String(e['hd'])} HD): ${String(e['gp'])} gp.`),
+  'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${e.hd} HD): ${e.gp} gp.`),
+};
 
-  // The fight the dying went down in is over: the minute alone decides now.
-  'encounter.ended': on((w, _e, st) => {
+const reducers: { [type: string]: Reducer } = {
+  ...reducersOf(evolve),
+  // Kernel events the OSR follows. The fight the dying went down in is over: the minute alone decides now.
+  'encounter.ended': (w) => {
+    const st = getOsr(w);
     const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
     for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
     return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
-  }),
-  'encounter.started': on((w, _e, st) => setOsr(w, { ...st, fightDeaths: 0, tidePrompted: [] })),
-  'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, str(e, 'side')) })),
+  },
+  'encounter.started': (w) => setOsr(w, { ...getOsr(w), fightDeaths: 0, tidePrompted: [] }),
 };
 
 // ---------------------------------------------------------------- reactions
@@ -368,11 +386,12 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
   for (const k0 of Object.values(st.corruptions)) {
     if (k0.stageEndsAt > now || st.dead.includes(k0.target)) continue;
     let k: Corruption = k0;
-    const ab: { [a: string]: number } = { ...sheetOf(world, k.target) } as unknown as { [a: string]: number };
+    const sheet = sheetOf(world, k.target);
+    const ab: { [a in Ability]: number } = { str: sheet.str, dex: sheet.dex, con: sheet.con, int: sheet.int, wis: sheet.wis, cha: sheet.cha };
     let exhausted = st.exhausted.includes(k.target);
     for (let guard = 0; guard < 500 && k.stageEndsAt <= now; guard++) {
       const stage = k.stages[k.stage]!;
-      const con = ab['con'] ?? 10;
+      const con = ab.con;
       // Resisting a stage is a check like any other: every automatic source (load over STR, exhaustion, injury) applies,
       // read from the abilities as earlier stages left them (001 "Movement Actions": disadvantage on all checks).
       const asNow = withStats(world, k.target, ab);
@@ -380,11 +399,11 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
       const dice = rollCheckDice(env.rng, adv.advantage);
       const r = resolveCheck(dice, adv.advantage, abilityModifier(con), k.dc);
       if (r.success && set.corruptionCureOnSuccess) {
-        out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, reasons: adv.reasons, damage: null, nextStage: null, nextEndsAt: null });
-        out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'fought it off' });
+        out.push({ type: 'osr.stageEnded', corruptionId: k.id, roll: j(r), reasons: adv.reasons, damage: null, nextStage: null, nextEndsAt: null } satisfies OsrEvent);
+        out.push({ type: 'osr.corruptionEnded', corruptionId: k.id, characterId: k.target, reason: 'fought it off' } satisfies OsrEvent);
         break;
       }
-      let damage: { ability: Ability; faces: number[]; doubled: boolean; total: number } | null = null;
+      let damage: EventOf<OsrEvent, 'osr.stageEnded'>['damage'] = null;
       if (!r.success && stage.ability !== null && stage.dice > 0) {
         const faces = Array.from({ length: stage.dice }, () => env.rng.die(6));
         // Ability damage is damage the PC suffers: a natural 1 doubles it (001 "Critical Failure").
@@ -394,23 +413,23 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
       const last = k.stage + 1 >= k.stages.length;
       const nextIndex = last ? (set.corruptionRepeatsLastStage ? k.stage : null) : k.stage + 1;
       const nextEndsAt = nextIndex === null ? null : k.stageEndsAt + k.stages[nextIndex]!.hours * 3600;
-      out.push({ type: 'osr.stageEnded', id: k.id, roll: r as unknown as Json, reasons: adv.reasons, damage: damage as unknown as Json, nextStage: nextIndex, nextEndsAt });
+      out.push({ type: 'osr.stageEnded', corruptionId: k.id, roll: j(r), reasons: adv.reasons, damage, nextStage: nextIndex, nextEndsAt } satisfies OsrEvent);
       if (damage !== null) {
-        const from = ab[damage.ability] ?? 10;
+        const from = ab[damage.ability];
         const to = Math.max(0, from - damage.total);
         ab[damage.ability] = to;
-        out.push({ type: 'osr.abilityChanged', id: k.target, ability: damage.ability, from, to, reason: k.name });
+        out.push({ type: 'osr.abilityChanged', characterId: k.target, ability: damage.ability, from, to, reason: k.name } satisfies OsrEvent);
         if (to === 0 && set.deathAtZeroAbility) {
-          out.push({ type: 'osr.died', id: k.target, reason: `${k.name}: ${damage.ability.toUpperCase()} fell to 0` });
+          out.push({ type: 'osr.died', characterId: k.target, reason: `${k.name}: ${damage.ability.toUpperCase()} fell to 0` } satisfies OsrEvent);
           break;
         }
       }
       if (nextIndex === null) {
-        out.push({ type: 'osr.corruptionEnded', id: k.id, target: k.target, reason: 'ran its course' });
+        out.push({ type: 'osr.corruptionEnded', corruptionId: k.id, characterId: k.target, reason: 'ran its course' } satisfies OsrEvent);
         break;
       }
       if (k.stages[nextIndex]!.exhaustion && !exhausted) {
-        out.push({ type: 'osr.exhausted', id: k.target, reason: k.name });
+        out.push({ type: 'osr.exhausted', characterId: k.target, reason: k.name } satisfies OsrEvent);
         exhausted = true;
       }
       k = { ...k, stage: nextIndex, stageEndsAt: nextEndsAt! };
@@ -425,29 +444,36 @@ function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
   const st = getOsr(world);
   const now = world.clock.seconds;
   const out: EngineEvent[] = [];
-  for (const s of Object.values(st.sources)) if (s.burnsOutAt !== null && s.burnsOutAt <= now) out.push({ type: 'osr.sourceBurnedOut', id: s.id, at: s.burnsOutAt });
+  for (const s of Object.values(st.sources)) if (s.burnsOutAt !== null && s.burnsOutAt <= now) out.push({ type: 'osr.sourceBurnedOut', sourceId: s.id, at: s.burnsOutAt } satisfies OsrEvent);
   const fightOn = getEncounter(world).active;
   const window = osrSettings(world).deathWindowSeconds;
-  for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', id, reason: 'not stabilized in time' });
+  for (const [id, d] of Object.entries(st.dying)) if (deathDue(d.downAt, now, d.fight && fightOn, window)) out.push({ type: 'osr.died', characterId: id, reason: 'not stabilized in time' } satisfies OsrEvent);
   out.push(...corruptionEvents(world, env));
   return out;
 }
 
 /** 001 "When To Check Morale": prompts for the GM when a battle begins, at the first death, when a leader falls. */
 function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
-  if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?' }];
+  if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?' } satisfies OsrEvent];
   if (e.type === 'osr.downed' || e.type === 'osr.hpChanged') return tidePrompts(world);
   if (e.type !== 'osr.died') return [];
   const enc = getEncounter(world);
-  const id = str(e, 'id');
-  if (!enc.active || !enc.roster.some((x) => own(enc.combatants, x)?.characterId === id)) return [];
+  const id = e['characterId'];
+  if (typeof id !== 'string' || !enc.active || !enc.roster.some((x) => own(enc.combatants, x)?.characterId === id)) return [];
   const out: EngineEvent[] = [];
-  if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` });
-  if (own(world.characters, id)?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` });
+  if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` } satisfies OsrEvent);
+  if (own(world.characters, id)?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` } satisfies OsrEvent);
   return out;
 }
 
 /** The tide is obvious once a share of a side (setting tidePromptAt) is down or dead: one prompt per side per fight. */
+/** A side in the GM's words: the web's keys for the party and the foes, else the side's own name. */
+function sideWords(side: string): string {
+  if (side === 'pcs' || side === 'party') return 'the party';
+  if (side === 'npcs' || side === 'foes') return 'the foes';
+  return `the side "${side}"`;
+}
+
 function tidePrompts(world: World): EngineEvent[] {
   const enc = getEncounter(world);
   const at = osrSettings(world).tidePromptAt;
@@ -463,7 +489,7 @@ function tidePrompts(world: World): EngineEvent[] {
   const out: EngineEvent[] = [];
   for (const [side, s] of sides) {
     if (s.n > 1 && s.down / s.n >= at && !st.tidePrompted.includes(side)) {
-      out.push({ type: 'osr.tidePrompted', side }, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of side "${side}" are down: the tide looks obvious. Morale?` });
+      out.push({ type: 'osr.tidePrompted', side } satisfies OsrEvent, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of ${sideWords(side)} are down: the tide looks obvious. Morale?` } satisfies OsrEvent);
     }
   }
   return out;
@@ -568,14 +594,12 @@ export const osrModule: Module = {
   projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
   idStatus,
   queries: osrQueries,
+  // Events stored before the union took the command vocabulary are read under today's names (ADR 28).
+  upcasts: { eventFields: osrEventFields },
   // History as players read it: a foe's HP change keeps the amount's sign and its fall, not its HP (ADR 33).
   eventView: {
-    'osr.hpChanged': (w, e) => {
-      if (!isFoe(w, e['id'])) return e;
-      const { from, to, ...rest } = e;
-      const delta = typeof from === 'number' && typeof to === 'number' ? to - from : 0;
-      return typeof to === 'number' && to <= 0 ? { ...rest, delta, to: 0 } : { ...rest, delta };
-    },
+    'osr.hpChanged': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'], fall: 'to', foe: isFoe }),
+    'osr.attacked': attackedView,
     'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, h['id'])) } : e),
   },
   audience: Object.fromEntries(

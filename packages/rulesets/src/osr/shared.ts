@@ -1,10 +1,12 @@
-// Helpers the OSR commands share: who may act for whom, reading ids and
-// numbers, the advantage sources of a check, and HP-change events.
-import { controls, getEncounter, type Command, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
-import { combineAdvantage, isAbility, type Ability } from './checks.js';
-import { isCheckTag, lightEffect, litLevel, type CheckTag } from './exploration.js';
+// Helpers the OSR commands share once the schema has passed: who may act for
+// whom, the characters a payload names, the advantage sources of a check, and
+// HP-change events.
+import { controls, getEncounter, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
+import { combineAdvantage } from './checks.js';
+import { lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { encumbrance, readSheet, type Sheet } from './sheet.js';
+import type { OsrEvent } from './events.js';
 import { getOsr, type OsrState } from './state.js';
 
 export type R<T> = { ok: true; value: T } | { ok: false; error: RuleError };
@@ -19,72 +21,23 @@ export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM o
 /** The engine's one check (ADR 27): the GM, or a player whose seat holds this character. */
 export { controls };
 
-/** authorize(): players only for their own character named in `field`. */
-export const ownCharacter =
-  (field: string) =>
-  (world: World, command: Command, actor: Viewer): RuleError | null =>
-    controls(world, actor, command[field]) ? null : FORBIDDEN;
+/** authorize(): the GM, or a player for their own character (ADR 27's one check). */
+export const mayActFor = (world: World, actor: Viewer, characterId: string | undefined): RuleError | null => (controls(world, actor, characterId) ? null : FORBIDDEN);
 
-export function readCharacter(world: World, c: Command, field: string): R<string> {
-  const id = c[field];
-  if (typeof id !== 'string' || own(world.characters, id) === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id ?? null)}`, field);
-  return okv(id);
+/** A character the payload names (the schema has checked its shape; this checks it is at the table). */
+export function needCharacter(world: World, id: string, field: string): R<string> {
+  return own(world.characters, id) === undefined ? fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id)}`, field) : okv(id);
 }
 
-export const MAX_LIST = 100;
-
-export function readCharacters(world: World, c: Command, field: string, fallback: () => string[]): R<string[]> {
-  const v = c[field];
-  if (v === undefined) return okv(fallback());
-  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_LIST) return fail('INVALID_VALUE', `${field} must list 1 to ${MAX_LIST} characters`, field);
+/** Characters the payload lists, each at the table, once each; `fallback` when the field is left out. */
+export function needCharacters(world: World, ids: readonly string[] | undefined, field: string, fallback: () => string[]): R<string[]> {
+  if (ids === undefined) return okv(fallback());
   const out: string[] = [];
-  for (const id of v) {
-    if (typeof id !== 'string' || own(world.characters, id) === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id)}`, field);
+  for (const id of ids) {
+    if (own(world.characters, id) === undefined) return fail('NOT_FOUND', `${field}: no character ${JSON.stringify(id)}`, field);
     if (!out.includes(id)) out.push(id);
   }
   return okv(out);
-}
-
-export function readNum(c: Command, key: string, lo: number, hi: number, fallback?: number): R<number> {
-  const v = c[key];
-  if (v === undefined && fallback !== undefined) return okv(fallback);
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return fail('INVALID_VALUE', `${key} must be a whole number from ${lo} to ${hi}`, key);
-  return okv(v);
-}
-
-export function readOpt<T extends string>(c: Command, key: string, allowed: readonly T[], fallback: T): R<T> {
-  const v = c[key];
-  if (v === undefined) return okv(fallback);
-  if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) return fail('INVALID_VALUE', `${key} must be one of ${allowed.join(', ')}`, key);
-  return okv(v as T);
-}
-
-export function readBool(c: Command, key: string, fallback: boolean): R<boolean> {
-  const v = c[key];
-  if (v === undefined) return okv(fallback);
-  if (typeof v !== 'boolean') return fail('INVALID_VALUE', `${key} must be true or false`, key);
-  return okv(v);
-}
-
-export function readAbility(c: Command, key: string, fallback?: Ability): R<Ability> {
-  const v = c[key];
-  if (v === undefined && fallback !== undefined) return okv(fallback);
-  if (!isAbility(v)) return fail('INVALID_VALUE', `${key} must be one of str, dex, con, int, wis, cha`, key);
-  return okv(v);
-}
-
-export function readTags(c: Command, key = 'tags'): R<CheckTag[]> {
-  const v = c[key];
-  if (v === undefined) return okv([]);
-  if (!Array.isArray(v) || v.length > 13 || !v.every(isCheckTag)) return fail('INVALID_VALUE', `${key} must list check kinds such as stealth, attack, ranged-attack, sight`, key);
-  return okv(v as CheckTag[]);
-}
-
-export function readText(c: Command, key: string, max: number, fallback: string): R<string> {
-  const v = c[key];
-  if (v === undefined) return okv(fallback);
-  if (typeof v !== 'string' || v.trim().length === 0 || v.length > max) return fail('INVALID_VALUE', `${key} must be text of 1 to ${max} characters`, key);
-  return okv(v.trim());
 }
 
 // ---------------------------------------------------------------- advantage
@@ -157,11 +110,7 @@ export function checkAdvantage(world: World, id: string | null, input: Advantage
 }
 
 /** docs/vocabulary.md: one signed `advantage` (net GM-granted sources), split into the counts the rules combine. */
-export function readAdvantageCounts(c: Command): R<{ advantage: number; disadvantage: number }> {
-  const a = readNum(c, 'advantage', -10, 10, 0);
-  if (!a.ok) return a;
-  return okv({ advantage: Math.max(0, a.value), disadvantage: Math.max(0, -a.value) });
-}
+export const advantageCounts = (advantage = 0): { advantage: number; disadvantage: number } => ({ advantage: Math.max(0, advantage), disadvantage: Math.max(0, -advantage) });
 
 /** The old `disadvantage` count folds into the signed `advantage` (a value the fold cannot read is left for the schema to name). */
 export function netAdvantage(disadvantage: Json, advantage: Json | undefined): Json {
@@ -183,13 +132,15 @@ export function hpEvents(world: World, id: string, to: number, reason: string): 
   const sheet = readSheet(own(world.characters, id)?.stats);
   const next = Math.max(0, Math.min(sheet.maxHp, Math.round(to)));
   if (next === sheet.hp) return [];
-  const out: EngineEvent[] = [{ type: 'osr.hpChanged', id, from: sheet.hp, to: next, reason }];
+  const out: EngineEvent[] = [{ type: 'osr.hpChanged', characterId: id, from: sheet.hp, to: next, reason } satisfies OsrEvent];
   if (next === 0 && !isDead(world, id) && getOsr(world).dying[id] === undefined) {
-    out.push({ type: 'osr.downed', id, at: world.clock.seconds, fight: getEncounter(world).active });
+    out.push({ type: 'osr.downed', characterId: id, at: world.clock.seconds, fight: getEncounter(world).active } satisfies OsrEvent);
   }
   return out;
 }
 
-export const j = (v: unknown): Json => v as Json;
 
 export const nameOf = (world: World, id: string | null): string => (id === null ? 'someone' : (own(world.characters, id)?.name ?? id));
+
+/** A typed record carried in an event field (a roll, a damage breakdown): plain JSON by construction. */
+export const j = (v: unknown): Json => v as Json;

@@ -4,6 +4,7 @@
 import { defineSheet, err, own, ok, type Json } from '@tablekeeper/engine';
 import { ABILITIES } from './checks.js';
 import { osrSheet } from './declarations.js';
+import type { OsrEvent } from './events.js';
 import { readSheet } from './sheet.js';
 
 export const osrSheetModel = defineSheet({
@@ -24,6 +25,9 @@ export const osrSheetModel = defineSheet({
   },
   // What a player tracks on their own sheet between the GM's rulings (osr.setLoad is theirs too).
   playerEditable: ['load'],
+  // A foe character's stats as players read them (ADR 33): none by default, its AC once the GM reveals defences.
+  foeFields: { shown: [], defences: ['ac'] },
+  statsEvents: { 'osr.sheetSet': 'id' },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(osrSheet.shape).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
@@ -34,6 +38,6 @@ export const osrSheetModel = defineSheet({
     if (next['hp'] === undefined && typeof next['maxHp'] === 'number' && changed['maxHp'] !== undefined) stats['hp'] = next['maxHp'];
     const merged = readSheet({ ...own(world.characters, id)!.stats, ...stats });
     if (merged.hp > merged.maxHp) return err('INVALID_VALUE', `sheet.hp: must be at most maxHp (${merged.maxHp}) (001 "Healing & HP")`, 'sheet.hp');
-    return ok([{ type: 'osr.sheetSet', id, stats }]);
+    return ok([{ type: 'osr.sheetSet', characterId: id, stats } satisfies OsrEvent]);
   },
 });

@@ -2,12 +2,13 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { getEncounter, handlerOf, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import { foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
 import { COMBAT_SKILL, dealDamage, defenceBonus, effectiveReduction, intercept, isError, makeAttack, ordinaryTest, payReaction, resolveHit, sheetOf, type Defence } from './combat.js';
-import { TEAMS_EVENT_VIEW, TEAMS_REDUCERS, statusWords } from './reducers.js';
+import { isFoe, TEAMS_EVENT_VIEW, TEAMS_REDUCERS, statusWords } from './reducers.js';
+import { TEAMS_FOE_FIELDS } from './sheet-model.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
@@ -513,15 +514,23 @@ function shownAttack(a: PendingAttack, attackerShown: boolean): PendingAttack {
   };
 }
 
+/** A foe's sheet as players read it (ADR 33): declared keys only; the tables it keeps from them read as empty. */
+function foeSheet(sh: Sheet, keys: ReadonlySet<string> | null): Json {
+  const whole = asJson(sh) as { readonly [k: string]: Json };
+  if (keys === null) return whole;
+  return { attributes: {}, skills: {}, proficiencies: {}, items: {}, wielded: [], ...pickKeys(whole, keys) } as Json;
+}
+
 const project: Projector = (world, viewer, source = world) => {
   if (viewer.role === 'gm') return world;
   const st = getTeams(world);
   const { full, combatant, inView, tierOf } = teamsAudience(source);
+  const keys = foeKeys(source, viewer, TEAMS_FOE_FIELDS);
   const sheets: { [id: string]: Json } = {};
   for (const [k, sh] of Object.entries(st.sheets)) {
     const tier = tierOf(k, sh);
     if (tier === 'none') continue;
-    sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : asJson(shownSheet(sh));
+    sheets[k] = tier === 'status' ? { name: combatant(k)?.visibility === 'existence' ? 'Unknown' : sh.name, secret: true, status: statusWords(sh) } : isFoe(source, k) ? foeSheet(shownSheet(sh), keys) : asJson(shownSheet(sh));
   }
   const keep = <T extends object>(o: { readonly [k: string]: T }, ids: (v: T, k: string) => string[]): { [k: string]: T } =>
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
@@ -534,7 +543,8 @@ const project: Projector = (world, viewer, source = world) => {
         .filter(([, v]) => inView(v.target) && (v.intercepted === null || inView(v.intercepted)))
         .map(([k, v]) => [k, shownAttack(v, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible')]),
     ),
-    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, { difficulty: v.difficulty }])),
+    // A foe's fortify difficulty comes from its constitution (ADR 33): players see that it is at risk, with 0 for the number.
+    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, { difficulty: keys !== null && isFoe(source, k) ? 0 : v.difficulty }])),
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
@@ -586,7 +596,7 @@ export const teamsModule: Module = {
   reducers: TEAMS_REDUCERS,
   reactions: [landHits],
   project,
-  projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${TEAMS_ID}`] },
+  projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
   eventView: TEAMS_EVENT_VIEW,

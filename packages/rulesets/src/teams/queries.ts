@@ -2,10 +2,11 @@
 // of a teams.attack as it would be made now. Answered on the asker's projected
 // world: a hidden sheet is not there, and a secret one is only a name and
 // status words there, so a player gets an error instead of its evasion.
-import { own, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { FOE_SECRET, own, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
 import { readAttack } from './input.js';
 import { attackOdds } from './odds.js';
+import { isFoe } from './reducers.js';
 import { getTeams } from './state.js';
 
 type Args = { readonly [key: string]: Json };
@@ -30,6 +31,11 @@ export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answe
     if (sh === undefined) return fail('NOT_FOUND', `no team-game sheet for "${a[k]}"`, `${k}Id`);
     // In a player's projection a secret sheet is a name and status words: no numbers to reckon with.
     if (viewer.role !== 'gm' && sh.secret === true) return fail('VALUES_HIDDEN', `the GM keeps ${sh.name}'s numbers secret`, `${k}Id`);
+  }
+  // A foe's Evasion decides the odds, and a foe attacker's weapon and dice (ADR 33): players get them once the GM reveals them.
+  if (viewer.role !== 'gm') {
+    if (isFoe(world, a.attacker) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${sheets[a.attacker]!.name}'s numbers secret`, 'attackerId');
+    if (isFoe(world, a.target) && !seesFoeDefence(world, viewer)) return fail(FOE_SECRET, secretDefence(sheets[a.target]!.name, 'Evasion'), 'targetId');
   }
   const prep = prepareAttack(world, a);
   if (isError(prep)) return { ok: false, error: prep };

@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Evolve, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId, getEncounter, own, reducersOf } from '@tablekeeper/engine';
+import { appendLog, claimId, foeNumbersView, getEncounter, isFoeCharacter, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -71,22 +71,21 @@ function log(world: World, e: TeamsEvent, ids: readonly (string | null | undefin
 export function isFoe(w: World, id: unknown): boolean {
   if (typeof id !== 'string') return true;
   const chId = own(getTeams(w).sheets, id)?.characterId ?? (own(w.characters, id) === undefined ? null : id);
-  if (chId !== null && own(w.characters, chId)?.kind === 'pc') return false;
+  // A character a player holds (a PC, or a seat's own retainer) is theirs to read.
+  if (chId !== null && own(w.characters, chId) !== undefined && !isFoeCharacter(w, chId)) return false;
   return own(getEncounter(w).combatants, id)?.kind !== 'pc';
 }
 
 /** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'teams.damaged': (w, e) => {
-    if (!isFoe(w, e['id'])) return e;
-    const { endurance: _endurance, health: _health, ...rest } = e;
-    return rest;
-  },
-  'teams.restored': (w, e) => {
-    if (!isFoe(w, e['id'])) return e;
-    const { from: _from, to: _to, ...rest } = e;
-    return rest;
-  },
+  'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
+  'teams.restored': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
+  // Difficulties worked out from a foe's constitution and luck are its numbers too.
+  'teams.consciousnessAtRisk': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
+  'teams.fortified': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
+  'teams.deathRisked': foeNumbersView({ id: 'id', numbers: ['difficulty', 'newDifficulty'], foe: isFoe }),
+  'teams.killed': foeNumbersView({ id: 'target', numbers: ['difficulty'], foe: isFoe }),
+  'teams.killingStrikeFailed': foeNumbersView({ id: 'target', numbers: ['difficulty'], foe: isFoe }),
 };
 
 /** A roll record; a table written without one reads as 0 (never written by today's commands). */
@@ -197,12 +196,15 @@ const evolve: Evolve<TeamsEvent> = {
   'teams.consciousnessAtRisk': (world, e) => {
     const id = e.id;
     const w = updateTeams(world, (st) => ({ ...st, atRisk: { ...st.atRisk, [id]: { difficulty: e.difficulty } } }));
-    return log(w, e, [id], `${nameOf(w, id)} is missing more health than their constitution: fortify against ${e.difficulty} or fall unconscious.`);
+    // A foe's difficulties come from its constitution and luck (ADR 33): players read what happens, not the number.
+    const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} is missing more health than their constitution: fortify or fall unconscious.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)} is missing more health than their constitution: fortify against ${e.difficulty} or fall unconscious.`, undefined, shown);
   },
   'teams.fortified': (world, e) => {
     const id = e.id;
     const w = updateTeams(world, (st) => ({ ...st, atRisk: without(st.atRisk, id) }));
-    return log(w, e, [id], `${nameOf(w, id)} fortified: ${roll(e.roll).total} against ${e.difficulty}, ${e.success === true ? 'stays conscious' : 'fails'}.`);
+    const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} fortified: ${roll(e.roll).total}, ${e.success === true ? 'stays conscious' : 'fails'}.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)} fortified: ${roll(e.roll).total} against ${e.difficulty}, ${e.success === true ? 'stays conscious' : 'fails'}.`, undefined, shown);
   },
   'teams.fellUnconscious': (world, e) => {
     const id = e.id;
@@ -213,15 +215,24 @@ const evolve: Evolve<TeamsEvent> = {
     const id = e.id;
     const survived = e.survived === true;
     const w = updateSheet(world, id, (sh) => (survived ? { ...sh, deathDifficulty: e.newDifficulty } : { ...sh, dead: true, conscious: false }));
-    return log(w, e, [id], `${nameOf(w, id)} risked death: luck ${e.total} against ${e.difficulty}, ${survived ? `cheated death (next time ${e.newDifficulty})` : 'died'}.`);
+    const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} risked death: luck ${e.total}, ${survived ? 'cheated death' : 'died'}.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)} risked death: luck ${e.total} against ${e.difficulty}, ${survived ? `cheated death (next time ${e.newDifficulty})` : 'died'}.`, undefined, shown);
   },
   'teams.killed': (world, e) => {
     const id = e.target;
     const w = updateSheet(world, id, (sh) => ({ ...sh, dead: true, conscious: false }));
-    return log(w, e, [id, e.attacker], `${nameOf(w, e.attacker)} killed ${nameOf(w, id)} with a killing strike (${roll(e.roll).total} against constitution ${e.difficulty}).`);
+    const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, e.attacker)} killed ${nameOf(w, id)} with a killing strike (${roll(e.roll).total} against its constitution).` : undefined;
+    return log(w, e, [id, e.attacker], `${nameOf(w, e.attacker)} killed ${nameOf(w, id)} with a killing strike (${roll(e.roll).total} against constitution ${e.difficulty}).`, undefined, shown);
   },
   'teams.killingStrikeFailed': (world, e) =>
-    log(world, e, [e.target, e.attacker], `${nameOf(world, e.attacker)}'s killing strike failed (${roll(e.roll).total} against constitution ${e.difficulty}); a sneak attack follows.`),
+    log(
+      world,
+      e,
+      [e.target, e.attacker],
+      `${nameOf(world, e.attacker)}'s killing strike failed (${roll(e.roll).total} against constitution ${e.difficulty}); a sneak attack follows.`,
+      undefined,
+      isFoe(world, e.target) && !showsFoeNumbers(world) ? `${nameOf(world, e.attacker)}'s killing strike failed (${roll(e.roll).total} against its constitution); a sneak attack follows.` : undefined,
+    ),
   'teams.revived': (world, e) => {
     const id = e.target;
     const ok = e.success === true;

@@ -20,14 +20,20 @@ export function teamsSheetKey(world: World, characterId: string): string {
   return Object.entries(sheets).find(([, s]) => s.characterId === characterId)?.[0] ?? characterId;
 }
 
+/** Stored keys of a foe's sheet players read (the turn order shows who is down). */
+export const TEAMS_FOE_FIELDS = { shown: ['name', 'characterId', 'secret', 'conscious', 'dead'], defences: ['evasion', 'size', 'deflection'] } as const;
+
 const asInvalid = <T>(r: Result<T>): Result<T> => (r.ok || r.error.code !== 'BAD_SHEET' ? r : err('INVALID_VALUE', r.error.message, r.error.path));
 
 export const teamsSheetModel = defineSheet({
   rulesetId: 'teams',
   fields,
-  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 0, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
+  // Medium (4) as the sheet parser and 003 "Size" take it: a default of 0 made every PC smaller than every foe (a GM review finding).
+  defaults: { attributes: {}, skills: {}, proficiencies: {}, evasion: 0, size: 4, luck: 0, items: {}, wielded: [], secret: false, conscious: true, dead: false },
   // A player chooses what their character holds (Brandish); the numbers are the GM's.
   playerEditable: ['wielded'],
+  // A foe's sheet as players read it (ADR 33): its name and whether it is up; its Evasion, size and deflection once the GM reveals defences.
+  foeFields: TEAMS_FOE_FIELDS,
   read(world, characterId) {
     const s = own(getTeams(world).sheets, teamsSheetKey(world, characterId));
     if (s === undefined) return {};

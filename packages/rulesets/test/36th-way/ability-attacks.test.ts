@@ -122,6 +122,13 @@ describe('odds and the actions panel', () => {
     t.s.run({ type: 'encounter.endTurn' });
     expect(find(actionsOf(t, 'ann'), 'ability:cleave')).toMatchObject({ allowed: false, reason: 'Cleave is expended until a quick or full rest' });
   });
+  it('an ability with two targets lets the panel pick two (target.max); the plain Attack takes one', () => {
+    const t = fight();
+    withAbilities(t, [{ ...LANCE, id: 'fork', name: 'Forked Lance', attack: { ...LANCE.attack, targets: 2 } }]);
+    const a = actionsOf(t, 'ann');
+    expect(find(a, 'ability:fork').target).toMatchObject({ field: 'targetIds', multiple: true, max: 2 });
+    expect(find(a, 'attack').target!.max).toBeUndefined();
+  });
   it('an escalation-gated ability waits for the die, and out-of-reach targets are named', () => {
     const t = fight();
     withAbilities(t, [{ id: 'finale', name: 'Finale', escalation: 2, attack: {} }, { id: 'jab', name: 'Jab', attack: { reach: 'engaged' } }]);

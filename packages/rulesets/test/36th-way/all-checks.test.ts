@@ -142,7 +142,7 @@ describe('002: conditions reach every roll of their kind, and only that kind', (
 describe('002 "Rally": the save gains a bonus equal to Escalation, as the creature gets escalation elsewhere', () => {
   /** The Orc rallies against an ongoing effect in the third round (escalation 2); its save's bonus. */
   function orcRallyBonus(npcEscalation: boolean): number {
-    const s = fight([], npcEscalation ? { 'tsw.npcEscalation': true } : {});
+    const s = fight([], npcEscalation ? { '36th-way.npcEscalation': true } : {});
     s.run(cmd({ type: 'condition.apply', target: 'orc', condition: 'ongoing', duration: { kind: 'saveEnds' }, params: { amount: 3 } }));
     turnTo(s, 'orc', 3);
     const inst = Object.values(getEncounter(s.world).conditions).find((c) => c.defId === 'ongoing' && c.target === 'orc')!.id;

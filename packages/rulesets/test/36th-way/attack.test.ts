@@ -16,11 +16,11 @@ describe('resolveAttack (002 "Attacks")', () => {
   });
   it('natural 17+ crits, and by default a crit hits whatever the defense', () => {
     expect(resolveAttack(null, { ...base, natural: 17, defense: 40 })).toMatchObject({ hit: true, crit: true });
-    expect(resolveAttack(settings({ 'tsw.critAlwaysHits': false }), { ...base, natural: 17, defense: 40 })).toMatchObject({ hit: false, crit: false });
+    expect(resolveAttack(settings({ '36th-way.critAlwaysHits': false }), { ...base, natural: 17, defense: 40 })).toMatchObject({ hit: false, crit: false });
   });
   it('natural 3 is a Crit Fail and misses even when the total would hit', () => {
     expect(resolveAttack(null, { ...base, natural: 3, defense: 5 })).toEqual({ total: 8, hit: false, crit: false, critFail: true });
-    expect(resolveAttack(settings({ 'tsw.critFailAlwaysMisses': false }), { ...base, natural: 3, defense: 5 })).toMatchObject({ hit: true, critFail: true });
+    expect(resolveAttack(settings({ '36th-way.critFailAlwaysMisses': false }), { ...base, natural: 3, defense: 5 })).toMatchObject({ hit: true, critFail: true });
   });
   it('a lowered crit threshold (Weak / Vulnerable) crits on 16 or 15', () => {
     expect(resolveAttack(null, { ...base, natural: 16, critAt: 16 }).crit).toBe(true);
@@ -47,8 +47,8 @@ describe('3d6 with Advantage counts (rules README)', () => {
   it('net Advantage is capped by a named setting', () => {
     expect(clampNet(null, 9)).toBe(6);
     expect(clampNet(null, -9)).toBe(-6);
-    expect(clampNet(settings({ 'tsw.maxNetAdvantage': 2 }), 5)).toBe(2);
-    expect(roll3d6(seededRng(1), settings({ 'tsw.maxNetAdvantage': 2 }), 5).dice).toHaveLength(5);
+    expect(clampNet(settings({ '36th-way.maxNetAdvantage': 2 }), 5)).toBe(2);
+    expect(roll3d6(seededRng(1), settings({ '36th-way.maxNetAdvantage': 2 }), 5).dice).toHaveLength(5);
   });
 });
 

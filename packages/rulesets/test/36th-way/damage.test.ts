@@ -141,7 +141,7 @@ describe('damage types, resistance, weakness (002)', () => {
     // Several types: by default only when every type is resisted, with the weakest resistance.
     expect(resistThreshold({ fire: 13, cold: 15 }, ['fire', 'cold'], null)).toBe(13);
     expect(resistThreshold({ fire: 13 }, ['fire', 'cold'], null)).toBeNull();
-    const anyType = { settings: { 'tsw.resistMultiType': 'any-type' } } as never;
+    const anyType = { settings: { '36th-way.resistMultiType': 'any-type' } } as never;
     expect(resistThreshold({ fire: 13 }, ['fire', 'cold'], anyType)).toBe(13);
   });
   it('crit threshold: 17+, 16+ when Weak or Vulnerable, 15+ when both', () => {
@@ -159,7 +159,7 @@ describe('damage types, resistance, weakness (002)', () => {
     expect(finalDamage(null, { base: 15, crit: true, resisted: false })).toBe(30);
     expect(finalDamage(null, { base: 15, crit: false, resisted: true })).toBe(7);
     expect(finalDamage(null, { base: 15, crit: true, resisted: true })).toBe(15);
-    expect(finalDamage({ settings: { 'tsw.halfRounding': 'up' } } as never, { base: 15, crit: false, resisted: true })).toBe(8);
+    expect(finalDamage({ settings: { '36th-way.halfRounding': 'up' } } as never, { base: 15, crit: false, resisted: true })).toBe(8);
   });
   it('Confused: half the base damage on an odd natural, nothing on an even one', () => {
     expect(confusedSelfDamage(null, 11, 15)).toBe(7);

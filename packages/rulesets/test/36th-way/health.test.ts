@@ -34,10 +34,10 @@ describe('pure: staggered, dropping, healing', () => {
   it('an enemy at 0 or less is dead, or unconscious by setting', () => {
     const orc = sheet({ kind: 'npc' });
     expect(takeDamage(null, orc, 30, false)).toMatchObject({ dead: true, dying: null });
-    expect(takeDamage({ settings: { 'tsw.npcAtZero': 'unconscious' } } as never, orc, 30, false)).toMatchObject({ dead: false, unconscious: true });
+    expect(takeDamage({ settings: { '36th-way.npcAtZero': 'unconscious' } } as never, orc, 30, false)).toMatchObject({ dead: false, unconscious: true });
   });
   it('the "unconscious" variant knocks PCs out instead of dying', () => {
-    expect(takeDamage({ settings: { 'tsw.dyingMode': 'unconscious' } } as never, sheet(), 30, false)).toMatchObject({ dying: null, unconscious: true });
+    expect(takeDamage({ settings: { '36th-way.dyingMode': 'unconscious' } } as never, sheet(), 30, false)).toMatchObject({ dying: null, unconscious: true });
   });
   it('healing starts from 0 when below it and is capped at max HP', () => {
     expect(heal(null, sheet({ hp: -8 }), 7, { free: false })).toMatchObject({ hp: 7, spent: 1, halved: false });

@@ -36,7 +36,7 @@ describe('readying an action (002 "Readying an Action")', () => {
 
 describe('enemies and the escalation die', () => {
   it('enemies add it only when the table (or their sheet) says so', () => {
-    const t = fight({ 'tsw.npcEscalation': true });
+    const t = fight({ '36th-way.npcEscalation': true });
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' }); // round 2, the orc's turn
@@ -84,7 +84,7 @@ describe('ranged attacks while engaged (002 "Free and Engaged")', () => {
 
 describe('the "unconscious" variant (002 "Dying and Death")', () => {
   it('a PC at 0 is knocked out, loses turns, is not woken by healing, and wakes at a full rest', () => {
-    const t = fight({ 'tsw.dyingMode': 'unconscious' });
+    const t = fight({ '36th-way.dyingMode': 'unconscious' });
     t.s.run({ type: '36th-way.damage', target: 'ann', amount: 40 });
     expect(t.sheet('ann')).toMatchObject({ unconscious: true, dying: null });
     t.s.run({ type: 'encounter.endTurn' });

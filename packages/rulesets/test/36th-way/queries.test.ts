@@ -103,9 +103,10 @@ describe('36th-way.attackOdds', () => {
     });
     const gm = t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' });
     expect(gm).toMatchObject({ ok: true, value: { defenseValue: 37 } });
-    // The visible Orc: the player gets the GM's own number.
-    const seen = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' });
-    expect(seen).toEqual(t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' }));
+    // The visible Orc: its defences are the GM's until revealed (ADR 33), and the refusal names no number.
+    const secret = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' });
+    expect(secret).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    for (const n of ['14', '13', '10']) expect(JSON.stringify(secret)).not.toContain(n);
     for (const defense of ['ac', 'pd', 'md']) {
       const hidden = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker', defense });
       const madeUp = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'nobody', defense });
@@ -113,8 +114,12 @@ describe('36th-way.attackOdds', () => {
       expect(JSON.stringify(hidden).replace('lurker', 'nobody')).toBe(JSON.stringify(madeUp));
       for (const canary of ['37', '41', '43']) expect(JSON.stringify(hidden)).not.toContain(canary);
     }
-    // Revealed, the same question is answered.
+    // Revealed in the fight, it is a visible foe: its defences stay secret until the GM reveals defences, then the player gets the GM's own answer.
     t.s.run({ type: 'encounter.reveal', id: 'lurker' });
+    expect(t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    t.s.run({ type: 'foes.reveal', reveal: 'defences' });
     expect(t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'lurker' })).toMatchObject({ ok: true, value: { defenseValue: 37 } });
+    const seen = t.s.engine.query(t.s.table, PLAYER, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' });
+    expect(seen).toEqual(t.s.engine.query(t.s.table, GM, '36th-way.attackOdds', { attacker: 'ann', target: 'orc' }));
   });
 });

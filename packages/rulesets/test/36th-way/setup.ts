@@ -1,6 +1,6 @@
 // Test helpers: a table running the 36th-way ruleset through the real engine,
 // with dice the test scripts face by face (an unexpected roll fails loudly).
-import { scenario, type Json, type Rng, type Scenario, type World } from '@tablekeeper/engine';
+import { foesModule, scenario, type Json, type Rng, type Scenario, type World } from '@tablekeeper/engine';
 import { expect } from 'vitest';
 import { ruleset, tsw } from '../../src/36th-way/index.js';
 import { getTsw, type Sheet } from '../../src/36th-way/state.js';
@@ -37,7 +37,8 @@ export interface T {
 
 export function table(settings: { readonly [k: string]: Json } = {}): T {
   const dice = scriptedRng();
-  const s = scenario(ruleset.modules, { rng: dice, rulesetId: '36th-way', settings });
+  // With the table's foe-stats choice (ADR 33), as every table's engine has it.
+  const s = scenario([...ruleset.modules, foesModule], { rng: dice, rulesetId: '36th-way', settings });
   return {
     s,
     dice,

@@ -98,7 +98,60 @@ describe('osr.actions (001 "Types of Actions")', () => {
     });
     const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
     expect(attack.allowed).toBe(false);
-    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (a foe needs an AC in its stat block or quick stats when it is added)');
+    expect(attack.reason).toBe('nobody this view can see to attack: Ordinary foe 1 and Ordinary foe 2 have no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)');
+  });
+
+  it('a foe that joined without an AC gets one from its row: encounter.link gives its combatant a character with AC 10, and Kira (STR 10, +0) hits it on 10 or more, 11 faces of 20', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12 }, 'pc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Ordinary foe 1', kind: 'npc', side: 'foes', stats: { dex: 10, hp: 4, maxHp: 4 } },
+      ],
+    });
+    const foe = t.add('Ordinary foe 1', { ac: 10, hp: 4, maxHp: 4, dex: 10 }, 'npc');
+    const tx = t.run({ type: 'encounter.link', characterId: 'g1', playsId: foe });
+    expect(t.events(tx)).toContain('encounter.linked');
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(foe);
+    const attack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(attack.allowed).toBe(true);
+    expect(attack.target!.options.map((o) => o.value)).toEqual([foe]);
+    const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, payload(attack, foe)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(11 / 20, 12) as unknown as number, ac: 10 } });
+    // Linked once: a second link, or a character already in the fight, is refused with the field named.
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'k', playsId: foe })).toMatchObject({ code: 'ALREADY_LINKED', path: 'characterId' });
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'ALREADY_LINKED' });
+    t.s.undo();
+    expect(getEncounter(t.world).combatants['g1']!.characterId).toBe(null);
+    expect(t.s.fail({ type: 'encounter.link', characterId: 'g1', playsId: 'ghost' })).toMatchObject({ code: 'NOT_FOUND', path: 'playsId' });
+  });
+
+  it('GM review: the form starts from the attacker\'s numbers (a stat block\'s attack bonus +3 and damage 1d8; a PC with proficiency on the sheet is proficient), and a downed foe is listed after the living', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, ac: 12, proficiency: 2 }, 'pc');
+    const down = t.add('Goblin 1', { hp: 0, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    const up = t.add('Goblin 2', { hp: 5, maxHp: 5, ac: 13, attackBonus: 3, damage: '1d8' }, 'npc');
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } },
+        { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: down, stats: { dex: 12 } },
+        { id: 'g2', name: 'Goblin 2', kind: 'npc', side: 'foes', characterId: up, stats: { dex: 10 } },
+      ],
+    });
+    const kiraAttack = find(actions(t.s, GM, 'osr', 'k'), 'attack');
+    expect(kiraAttack.flags[0]).toMatchObject({ field: 'proficient', value: true });
+    expect(kiraAttack.target!.options.map((o) => [o.label, o.note])).toEqual([['Goblin 2', undefined], ['Goblin 1', 'down']]);
+    const goblin = find(actions(t.s, GM, 'osr', 'g2'), 'attack');
+    expect(goblin.numbers.find((n) => n.field === 'bonus')!.value).toBe(3);
+    expect(goblin.texts[0]!.value).toBe('1d8');
+    expect(goblin.flags[0]!.value).toBe(false);
+    // +3 against Kira's AC 12: a d20 of 9 or more, 12 faces of 20.
+    const odds = t.s.engine.query(t.s.table, GM, goblin.odds!.query, oddsArgs(goblin, payload(goblin, kira)));
+    expect(odds).toMatchObject({ ok: true, value: { hit: expect.closeTo(12 / 20, 12) as unknown as number } });
   });
 
   it('an active action trades down: with the movement and quick actions spent, Move is still allowed (paid by the active action), then nothing is (001 "Movement" / "Active")', () => {
@@ -155,11 +208,16 @@ describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks 
     const failed = t.s.run({ type: st.command, ...payload(st, bo) }, ana);
     expect(failed.kind).toBe('command');
     // The log names Bo, never his id (GM review: "Kira failed stabilize ch-...").
-    expect(t.world.log.at(-1)!.text).toBe('Kira failed to stabilize Bo: d20 4 +2 = 6 vs 10.');
+    expect(t.world.log.at(-1)!.text).toBe('Kira failed stabilizing Bo: d20 4 +2 = 6 vs 10.');
     expect(t.world.log.at(-1)!.text).not.toContain(bo);
+    // A table stored before checks named the dying kept the id in the label ("stabilize <id>"): replayed, its line names Bo too.
+    const stored = [...t.s.table.transactions].map((tx) =>
+      tx.kind === 'command' ? { ...tx, events: tx.events.map((e) => (e.type === 'osr.checked' && e['kind'] === 'stabilize' ? { ...e, label: `stabilize ${bo}` } : e)) } : tx,
+    );
+    expect(t.s.engine.replay(t.s.table.genesis, stored).world.log.at(-1)!.text).toBe('Kira failed stabilizing Bo: d20 4 +2 = 6 vs 10.');
     t.dice.queue(12, 15);
     t.s.run({ type: st.command, ...payload(st, bo) }, ana);
-    expect(t.world.log.map((l) => l.text).join('\n')).toContain('Kira stabilized Bo: d20 12 +2 = 14 vs 10.');
+    expect(t.world.log.map((l) => l.text).join('\n')).toContain('Kira passed stabilizing Bo: d20 12 +2 = 14 vs 10.');
     expect(t.osr.dying[bo]).toBeUndefined();
     expect(find(actions(t.s, GM, 'osr', 'k'), 'stabilize').allowed).toBe(false);
   });
@@ -380,6 +438,27 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
     expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'kleptonomicon.testOdds' } });
   });
+  it("the maneuver's Defense comes from the target the GM picks (its stats, else its sheet); a phone, which sees no foe's stats, keeps the plain Test's line", () => {
+    const s = alicesTurn();
+    s.run({ type: 'encounter.setStats', characterId: 'guard1', stats: { creatureType: 'guard', edgeSave: 1, defense: 9 } });
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { defense: 4 } });
+    const bram = Object.values(s.world.characters).find((c) => c.name === 'Bram')!.id;
+    s.run({ type: 'encounter.add', combatant: { id: 'c-bram', name: 'Bram', kind: 'pc', characterId: bram } });
+    const m = find(actions(s, GM, 'kleptonomicon', 'c-alice'), 'maneuver');
+    expect(m.target!.options).toEqual([
+      { value: 'guard1', label: 'Guard', note: 'Defense 9', sets: { defense: 9 } },
+      { value: 'c-bram', label: 'Bram', note: 'Defense 4', sets: { defense: 4 } },
+    ]);
+    // The box starts at the first target's Defense; the odds say where the extra Disadvantage comes from.
+    expect(m.numbers.find((n) => n.field === 'defense')!.value).toBe(9);
+    expect(m.odds).toMatchObject({ shift: { advantage: -1 }, note: 'includes 1 Disadvantage for the improvised maneuver' });
+    // Against Defense 9 with one Advantage to cancel the maneuver's die: one d10ish die shows 9 (2/20) or 10 (1/20), 3/20.
+    const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, { ...payload(m, 'guard1'), advantage: 1, defense: 9 }));
+    expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
+    const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
+    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard' });
+    expect(phone.numbers.find((n) => n.field === 'defense')!.value).toBe(7);
+  });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
     const s = alicesTurn();
     s.run({ type: 'kleptonomicon.useAbility', combatantId: 'c-alice', abilityId: 'strike' });
@@ -441,6 +520,13 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });
+    // Spend Hope from the phone: up to the Hope the Rogue has (2 to start), one by default; it takes the Hope away.
+    const spend = find(a, 'spendHope');
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, allowed: true });
+    expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: 2, value: 1 });
+    const before = t.hope(rogue);
+    t.run({ type: spend.command, ...payload(spend, null) }, dhPlayer(seat));
+    expect(t.hope(rogue)).toBe(before - 1);
   });
 
   it('Spend Hope on the phone: as much as the Rogue holds, with what it is for; the command it builds takes the Hope, and at 0 Hope it is refused with the reason', () => {
@@ -452,7 +538,7 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     const hope = t.hope(rogue);
     const q = () => (t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actions', { combatantId: rogue }) as unknown as { value: ActionsAnswer }).value;
     const spend = find(q(), 'spendHope');
-    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, cost: `Hope (${hope} now)`, allowed: true });
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, cost: 'Hope, as many as spent', allowed: true });
     expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: hope });
     t.run({ type: spend.command, ...payload(spend, null), amount: hope }, dhPlayer(seat));
     expect(t.hope(rogue)).toBe(0);

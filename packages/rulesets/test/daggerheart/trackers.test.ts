@@ -2,8 +2,10 @@
 // Slot, Stress and its overflow, Fear caps and visibility, adversary groups
 // with a loop countdown, and rests with downtime moves and long-term ticks.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { getCountdowns, type Json } from '@tablekeeper/engine';
 import { armored, severityOf } from '../../src/daggerheart/index.js';
+import { groupNumberAfter } from '../../src/daggerheart/trackers.js';
 import { DhTable, GM, SPECTATOR, events, ofType, player } from './helpers.js';
 
 function hero(stats: { [k: string]: Json } = {}, settings = {}) {
@@ -142,6 +144,32 @@ describe('adversaries from a stat block', () => {
     t.run({ type: 'daggerheart.takeDamage', characterId: String(added[1]!['id']), amount: 11 });
     t.run({ type: 'daggerheart.markTrack', characterId: String(added[1]!['id']), track: 'stress', amount: 1 });
     expect([stat(t, String(added[1]!['id']), 'hpMarked'), stat(t, String(added[1]!['id']), 'stressMarked')]).toEqual([3, 1]);
+  });
+
+  it('a second group of the same stat block goes on counting: Bandit x3 then x2 are Bandit 1-3 and Bandit 4-5; a lone Wolf, then another, are Wolf and Wolf 2', () => {
+    const t = new DhTable();
+    const block = { difficulty: 12, major: 6, severe: 11, hp: 4 };
+    const names = (tx: ReturnType<DhTable['run']>) => ofType(tx, 'character.added').map((e) => e['name']);
+    expect(names(t.run({ type: 'daggerheart.addAdversaries', name: 'Bandit', count: 3, ...block }))).toEqual(['Bandit 1', 'Bandit 2', 'Bandit 3']);
+    expect(names(t.run({ type: 'daggerheart.addAdversaries', name: 'Bandit', count: 2, ...block }))).toEqual(['Bandit 4', 'Bandit 5']);
+    expect(names(t.run({ type: 'daggerheart.addAdversaries', name: 'Wolf', ...block }))).toEqual(['Wolf']);
+    expect(names(t.run({ type: 'daggerheart.addAdversaries', name: 'Wolf', ...block }))).toEqual(['Wolf 2']);
+    // "Bandit Chief" is another name, not Bandit number "Chief".
+    expect(names(t.run({ type: 'daggerheart.addAdversaries', name: 'Bandit Chief', ...block }))).toEqual(['Bandit Chief']);
+    expect(groupNumberAfter('Bandit', ['Bandit Chief', 'Bandit 5', 'Bandits 9'])).toBe(5);
+  });
+
+  it('property: groups of one stat block, of any sizes, never repeat a name', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }), (counts) => {
+        const t = new DhTable();
+        for (const count of counts) t.run({ type: 'daggerheart.addAdversaries', name: 'Imp', count, difficulty: 10, major: 4, severe: 8, hp: 2 });
+        const imps = Object.values(t.world.characters).map((c) => c.name);
+        expect(new Set(imps).size).toBe(imps.length);
+        expect(imps).toHaveLength(counts.reduce((a, b) => a + b, 0));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('bad stat blocks are refused with the field named', () => {

@@ -26,7 +26,7 @@ function rollsFor(tx: Transaction, pc: string, roller: (e: { [k: string]: Json |
   if (tx.kind !== 'command') return [];
   return tx.events.filter((e) => e['roll'] !== undefined && roller(e) === pc).map((e) => ({ roll: e['roll'] as unknown as Roll, reasons: (e['reasons'] ?? []) as string[] }));
 }
-const byCharacter = (e: { [k: string]: Json | undefined }): unknown => e['character'];
+const byCharacter = (e: { [k: string]: Json | undefined }): unknown => e['characterId'];
 
 function npc(t: OsrTable): string {
   return t.add('Orc', { dex: 5, maxHp: 30, ac: 10 }, 'npc');
@@ -35,7 +35,7 @@ function npc(t: OsrTable): string {
 /** Every command that rolls a check for a PC, with how to make it roll one. */
 const CHECKS: { readonly [command: string]: Runner } = {
   'osr.check': (t, pc) => rollsFor(t.run({ type: 'osr.check', character: pc, dc: 12 }), pc, byCharacter),
-  'osr.attack': (t, pc) => rollsFor(t.run({ type: 'osr.attack', attacker: pc, target: npc(t) }), pc, (e) => e['attacker']),
+  'osr.attack': (t, pc) => rollsFor(t.run({ type: 'osr.attack', attacker: pc, target: npc(t) }), pc, (e) => e['attackerId']),
   'osr.hide': (t, pc) => rollsFor(t.run({ type: 'osr.hide', character: pc }), pc, byCharacter),
   'osr.morale': (t, pc) => rollsFor(t.run({ type: 'osr.morale', characters: [pc] }), pc, byCharacter),
   'osr.chase': (t, pc) => rollsFor(t.run({ type: 'osr.chase', characters: [pc] }), pc, byCharacter),

@@ -215,6 +215,8 @@ describe('stabilizing and the injury table (001 "Stabilizing & Injuries")', () =
     t.dice.queue(3);
     t.run({ type: 'osr.stabilize', target: pc, by: medic, ability: 'wis', dc: 10 });
     expect(t.osr.dying[pc]).toBeDefined();
+    // The log names who is being stabilized, never their id (a GM review finding).
+    expect(t.world.log.at(-1)!.text).toMatch(/^Medic failed stabilizing PC: /);
     t.dice.queue(12, 2, 4); // check 12+2; injury d20 2 (Feeble), lose 4 STR
     const tx = t.run({ type: 'osr.stabilize', target: pc, by: medic, ability: 'wis', dc: 10 });
     expect(eventsOf(tx, 'osr.injuryRolled')[0]).toMatchObject({ d20: 2, extra: 4, row: 'abilityLoss', hp: 1 });

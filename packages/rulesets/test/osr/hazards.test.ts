@@ -64,6 +64,8 @@ describe('the tide of battle (001 "When To Check Morale")', () => {
     expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins']);
     t.run({ type: 'osr.damage', target: g2, amount: 5 });
     expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'tide']);
+    // In the GM's words, not the side's key (a GM review finding: 'side "npcs"').
+    expect(t.osr.prompts[1]!.text).toBe('2 of 4 of the foes are down: the tide looks obvious. Morale?');
     t.run({ type: 'osr.damage', target: g3, amount: 5 });
     expect(t.osr.prompts.filter((p) => p.trigger === 'tide')).toHaveLength(1);
   });
@@ -84,7 +86,7 @@ describe('chases (001 "Chases")', () => {
     t.dice.queue(12);
     const tx = t.run({ type: 'osr.chase', characters: [a, b], together: true });
     expect(eventsOf(tx, 'osr.chased')).toHaveLength(1);
-    expect(eventsOf(tx, 'osr.chased')[0]).toMatchObject({ character: b, ability: 'str', dc: 11, roll: { modifier: -1, total: 11 }, success: true, forGroup: [a, b] });
+    expect(eventsOf(tx, 'osr.chased')[0]).toMatchObject({ characterId: b, ability: 'str', dc: 11, roll: { modifier: -1, total: 11 }, success: true, forGroup: [a, b] });
     t.dice.queue(12);
     expect(eventsOf(t.run({ type: 'osr.chase', characters: [a], ground: 'long', direction: 'flee' }), 'osr.chased')[0]).toMatchObject({ ability: 'con', direction: 'flee' });
   });

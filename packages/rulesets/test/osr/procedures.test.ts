@@ -72,12 +72,12 @@ describe('light sources on the clock (001 "Light")', () => {
   it('a doused torch keeps its remaining time and burns it when relit', () => {
     const t = osrTable();
     const tx = t.run({ type: 'osr.lightSource', kind: 'torch' });
-    const id = String(eventsOf(tx, 'osr.sourceLit')[0]!['id']);
+    const id = String(eventsOf(tx, 'osr.sourceLit')[0]!['sourceId']);
     t.run({ type: 'clock.advance', unit: 'time', seconds: 1800 });
-    t.run({ type: 'osr.douse', id });
+    t.run({ type: 'osr.douse', sourceId: id });
     t.run({ type: 'clock.advance', unit: 'time', seconds: 5 * HOUR });
     expect(t.osr.sources[id]).toMatchObject({ burnsOutAt: null, remaining: 1800 });
-    t.run({ type: 'osr.relight', id });
+    t.run({ type: 'osr.relight', sourceId: id });
     t.run({ type: 'clock.advance', unit: 'time', seconds: 1800 });
     expect(t.osr.sources[id]).toBeUndefined();
   });
@@ -136,8 +136,8 @@ describe('rolling to return (001 "Rolling To Return")', () => {
     t.dice.queue(11, 7);
     const tx = t.run({ type: 'osr.rollToReturn', path: 'arduous' });
     const [ra, rb] = eventsOf(tx, 'osr.returnRolled');
-    expect(ra).toMatchObject({ character: a, dc: 14, roll: { modifier: 6, total: 17, success: true } });
-    expect(rb).toMatchObject({ character: b, dc: 14, roll: { natural: 7, modifier: 5, total: 12, success: false }, loadLost: 2 });
+    expect(ra).toMatchObject({ characterId: a, dc: 14, roll: { modifier: 6, total: 17, success: true } });
+    expect(rb).toMatchObject({ characterId: b, dc: 14, roll: { natural: 7, modifier: 5, total: 12, success: false }, loadLost: 2 });
     expect(t.stats(b)['load']).toBe(4);
     expect(t.osr.turnsOut).toBe(0);
   });

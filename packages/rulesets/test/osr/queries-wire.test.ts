@@ -63,10 +63,12 @@ describe('osr.attackOdds', () => {
     expect(ask({ attacker: pc, target: orc })).toMatchObject({ ok: false, error: { code: 'TARGET_HIDDEN', path: 'target' } });
   });
 
-  it('a player: the visible orc as the GM sees it; a name-only or hidden character is an error and its AC never leaks', () => {
+  it("a player: the visible orc's AC is the GM's until revealed (ADR 33); a name-only or hidden character is an error and its AC never leaks", () => {
     const { t, pc, orc, veiled, lurker, ann } = setup();
     const ask = (v: Viewer, target: string) => t.s.engine.query(t.s.table, v, 'osr.attackOdds', { attacker: pc, target, proficient: true });
-    expect(ask(ann, orc)).toEqual(ask(GM, orc));
+    expect(ask(GM, orc)).toMatchObject({ ok: true, value: { ac: 15 } });
+    expect(ask(ann, orc)).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'target' } });
+    expect(JSON.stringify(ask(ann, orc))).not.toMatch(/15/);
     expect(ask(GM, veiled)).toMatchObject({ ok: true, value: { ac: 37 } });
     expect(ask(GM, lurker)).toMatchObject({ ok: true, value: { ac: 41 } });
     const v = ask(ann, veiled);
@@ -83,9 +85,12 @@ describe('osr.attackOdds', () => {
 describe('osr.characterStatus', () => {
   it('answers the GM with characterStatus, a player for visible characters only', () => {
     const { t, pc, veiled, ann } = setup();
+    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { characterId: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
+    // The old field name (`id`, before docs/vocabulary.md named its kind) still reads, and errors name it as sent.
     expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', { id: pc })).toEqual({ ok: true, value: characterStatus(t.world, pc) });
-    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
+    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { characterId: pc })).toMatchObject({ ok: true, value: { hp: 8, maxHp: 8, modifiers: { str: 2 } } });
     expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { id: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'id' } });
-    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'id' } });
+    expect(t.s.engine.query(t.s.table, ann, 'osr.characterStatus', { characterId: veiled })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'characterId' } });
+    expect(t.s.engine.query(t.s.table, GM, 'osr.characterStatus', {})).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'characterId' } });
   });
 });

@@ -42,6 +42,30 @@ describe("Teams: a foe's endurance and health in log lines and history", () => {
     expect(lines(s.view(GM), 'teams.damaged')[0]).toContain('endurance 0, health 0');
   });
 
+  it("difficulties worked out from a foe's constitution and luck reach players without their numbers (ADR 33)", () => {
+    const { s, dice } = boudicaFights();
+    dice.push(1);
+    s.run({ type: 'teams.damage', target: 'foe', amount: 25, reduce: false });
+    const kinds = ['teams.consciousnessAtRisk', 'teams.fortified', 'teams.deathRisked', 'teams.fellUnconscious'];
+    const gm = s.view(GM).world.log.filter((e) => kinds.includes(e.kind)).map((e) => e.text);
+    const seen = s.view(PLAYER).world.log.filter((e) => kinds.includes(e.kind)).map((e) => e.text);
+    expect(seen).toHaveLength(gm.length);
+    expect(gm.join(' ')).toMatch(/against \d+/);
+    for (const l of seen) expect(l).not.toMatch(/against \d|next time \d/);
+    for (const e of s.view(PLAYER).history.flatMap((tx) => tx.events).filter((x) => kinds.includes(x.type))) {
+      expect(e).not.toHaveProperty('difficulty');
+      expect(e).not.toHaveProperty('newDifficulty');
+    }
+    // Revealed in full, the lines written from then on name the numbers to everyone.
+    const t2 = boudicaFights();
+    t2.s.run({ type: 'foes.reveal', reveal: 'all' });
+    t2.dice.push(1);
+    t2.s.run({ type: 'teams.damage', target: 'foe', amount: 25, reduce: false });
+    const of = (v: TableView) => v.world.log.filter((e) => kinds.includes(e.kind)).map((e) => e.text);
+    expect(of(t2.s.view(PLAYER))).toEqual(of(t2.s.view(GM)));
+    expect(of(t2.s.view(PLAYER)).join(' ')).toMatch(/against \d+/);
+  });
+
   it("a PC's line and event are the same for players and the GM", () => {
     const { s } = boudicaFights();
     s.run({ type: 'teams.damage', target: 'boudica', amount: 7 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, Viewer } from '@tablekeeper/engine';
 import { attackOdds } from '../../src/teams/odds.js';
+import { getTeams } from '../../src/teams/state.js';
 import { boudica, enemy, shortbow, table } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
@@ -74,10 +75,26 @@ describe('teams.attackOdds', () => {
     expect(ask({ attacker: 'boudica', target: 'boudica', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'BAD_TARGET' } });
   });
 
-  it('a player: the visible foe as the GM sees it; a secret foe is an error; a hidden one has no sheet; no evasion leaks', () => {
+  it("a player: the visible foe's Evasion is the GM's until defences are revealed (ADR 33), then its odds are the GM's", () => {
     const { s, ann } = played();
     const ask = (v: Viewer, target: string) => s.engine.query(s.table, v, 'teams.attackOdds', { attacker: 'boudica', target, weapon: 'spear' });
+    const refused = ask(ann, 'foe');
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'target' } });
+    expect(JSON.stringify(refused)).not.toMatch(/\b6\b/);
+    // The foe's own attack needs its weapon and dice: refused until the table shows every number.
+    expect(s.engine.query(s.table, ann, 'teams.attackOdds', { attacker: 'foe', target: 'boudica', weapon: 'spear' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
     expect(ask(ann, 'foe')).toEqual(ask(GM, 'foe'));
+    const sheet = (getTeams(s.view(ann).world).sheets as unknown as { [k: string]: { [k: string]: Json } })['foe']!;
+    expect(sheet).toMatchObject({ name: 'Enemy', evasion: 6, deflection: { physical: 8, elemental: 0 } });
+    for (const k of ['endurance', 'health', 'maxHealth', 'constitution', 'luck']) expect(sheet).not.toHaveProperty(k);
+    expect(sheet['items']).toEqual({});
+  });
+
+  it('a player: a secret foe is an error; a hidden one has no sheet; no evasion leaks', () => {
+    const { s, ann } = played();
+    const ask = (v: Viewer, target: string) => s.engine.query(s.table, v, 'teams.attackOdds', { attacker: 'boudica', target, weapon: 'spear' });
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
     expect(ask(GM, 'veiled')).toMatchObject({ ok: true, value: { evasion: 37 } });
     expect(ask(GM, 'lurker')).toMatchObject({ ok: true, value: { evasion: 41 } });
     const veiled = ask(ann, 'veiled');

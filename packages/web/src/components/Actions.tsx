@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
@@ -113,17 +113,19 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
 function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const f = keepForm(action, form);
-  const [odds, setOdds] = useState<QueryAnswer | null>(null);
+  // One odds answer per target picked, in the order picked.
+  const [odds, setOdds] = useState<readonly (QueryAnswer | null)[]>([]);
   const [msg, setMsg] = useState<string | null>(null);
   const [since, setSince] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const q = oddsQueryOf(action, f);
-  const qKey = q === null ? '' : JSON.stringify(q);
+  const qs = oddsQueriesOf(action, f);
+  const qKey = JSON.stringify(qs);
   useEffect(() => {
-    if (q === null) return setOdds(null);
+    if (qs.length === 0) return setOdds([]);
     let live = true;
-    void ask(q.name, q.args).then((a) => {
-      if (live) setOdds(a);
+    setOdds(qs.map(() => null));
+    void Promise.all(qs.map((q) => ask(q.name, q.args))).then((all) => {
+      if (live) setOdds(all);
     });
     return () => {
       live = false;
@@ -132,7 +134,9 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
   const set = (patch: Partial<ActionForm>) => setForm({ ...f, ...patch });
   const setValue = (field: string, v: string) => set({ values: { ...f.values, [field]: v } });
   const p = `act-${action.id.replace(/[^a-z0-9-]/gi, '-')}`;
-  const words = odds?.ok === true && action.odds !== null ? describeActionOdds(action.odds.query, odds.result) : null;
+  const max = maxTargets(action);
+  const nameOf = (t: string) => action.target?.options.find((o) => o.value === t)?.label ?? '';
+  const lines = qs.map((q, i) => ({ target: q.target, answer: odds[i] ?? null, words: odds[i]?.ok === true && action.odds !== null ? describeActionOdds(action.odds.query, odds[i].result) : null }));
   const results = since === null ? [] : world.log.filter((e) => e.tx > since);
   return (
     <form
@@ -157,7 +161,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         {action.target !== null ? (
           <div class="field">
             <label for={`${p}-target`}>Target</label>
-            <select id={`${p}-target`} value={f.target} onChange={(e) => set({ target: e.currentTarget.value })}>
+            <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
               {action.target.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -166,6 +170,19 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
               ))}
             </select>
           </div>
+        ) : null}
+        {action.target !== null && max > 1 ? (
+          <fieldset class="field" data-testid="action-more-targets">
+            <legend>More targets (up to {max - 1})</legend>
+            {action.target.options
+              .filter((o) => o.value !== f.target)
+              .map((o) => (
+                <label key={o.value} class="small">
+                  <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
+                  {o.note ? ` (${o.note})` : ''}
+                </label>
+              ))}
+          </fieldset>
         ) : null}
         {action.choices.map((c) => (
           <div class="field" key={c.field}>
@@ -203,19 +220,28 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         </div>
       ) : null}
       {action.odds !== null ? (
-        <p class="attack-odds" aria-live="polite" data-testid="action-odds">
-          {words !== null ? (
-            <>
-              <strong>{words.headline}</strong>
-              <br />
-              <span class="small muted">{words.detail}</span>
-            </>
-          ) : odds?.ok === false ? (
-            <span class="small muted">No odds: {sentenceOf({ code: 'RULE_ERROR', message: odds.error.message }, namesOf(world))}</span>
-          ) : (
-            <span class="small muted">Odds…</span>
-          )}
-        </p>
+        <div class="attack-odds" aria-live="polite" data-testid="action-odds">
+          {lines.length === 0 ? <span class="small muted">Odds…</span> : null}
+          {lines.map((l, i) => (
+            <p key={l.target} data-testid={lines.length > 1 ? 'action-odds-line' : undefined}>
+              {lines.length > 1 ? `${nameOf(l.target)}: ` : ''}
+              {l.words !== null ? (
+                <>
+                  <strong>{l.words.headline}</strong>
+                  <br />
+                  <span class="small muted">
+                    {l.words.detail}
+                    {i === 0 && action.odds?.note ? `; ${action.odds.note}` : ''}
+                  </span>
+                </>
+              ) : l.answer?.ok === false ? (
+                <span class="small muted">No odds: {sentenceOf({ code: 'RULE_ERROR', message: l.answer.error.message }, namesOf(world))}</span>
+              ) : (
+                <span class="small muted">Odds…</span>
+              )}
+            </p>
+          ))}
+        </div>
       ) : null}
       <div class="row">
         <button class="primary" type="submit" disabled={busy || !action.allowed}>

@@ -5,11 +5,11 @@
 // view never downloads it, and the server never sends a player the bestiary.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BestiaryEntry, EncounterState, World } from '@tablekeeper/engine';
-import { startersOf } from '@tablekeeper/rulesets/browser';
+import { groupNames, startersOf } from '@tablekeeper/rulesets/browser';
 import { listCommands } from '../net/api.ts';
 import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
-import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
+import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, missingStarters, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import { fieldsOf, formValuesFrom, withoutFields, type JsonSchema } from '../lib/schemaForm.ts';
@@ -77,9 +77,11 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   const addAdversaries = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
     const cmd = adversariesCommand(entry, count, hidden);
     if (!cmd.ok) return setNote({ kind: 'error', text: cmd.message });
+    // The server numbers a second group on from the first (Bandit 4 after Bandit 1-3); the note names the same.
+    const names = groupNames(entry.name, count, Object.values(latest.current.characters).map((c) => c.name));
     const r = await send(cmd.value);
     if (!r.ok) return setNote({ kind: 'error', text: refused(r.rejection) });
-    setNote({ kind: 'ok', text: `${count === 1 ? entry.name : `${entry.name} 1 to ${entry.name} ${count}`} joined the adversaries${hidden ? ', hidden' : ''}.` });
+    setNote({ kind: 'ok', text: `${names.length === 1 ? names[0]! : `${names[0]!} to ${names.at(-1)!}`} joined the adversaries${hidden ? ', hidden' : ''}.` });
   };
 
   const importEntries = async (list: readonly FileEntry[], what: string) => {
@@ -143,7 +145,15 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
       </details>
       <div class="row small">
         {starters.entries.length > 0 ? (
-          <button type="button" onClick={() => void importEntries(starters.entries, 'Starters')}>
+          <button
+            type="button"
+            onClick={() => {
+              // Pressed twice, it adds only what is missing (by name), and says when all are there.
+              const missing = missingStarters(starters.entries, entries);
+              if (missing.length === 0) return setNote({ kind: 'ok', text: `The starter foes are already in the bestiary (${starters.entries.map((s) => s.name).join(', ')}).` });
+              void importEntries(missing, 'Starters');
+            }}
+          >
             Add the starter foes ({starters.entries.map((s) => s.name).join(', ')})
           </button>
         ) : null}

@@ -4,7 +4,7 @@ import type { ClockUnit, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import { elapsedLabel } from '../lib/clock.ts';
 import { useState } from 'preact/hooks';
-import { restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
+import { clockRestsOf, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 
 
@@ -36,12 +36,16 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
           <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 3600 })}>
             +1 hour
           </button>
-          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'shortRest', count: 1 })}>
-            Short rest
-          </button>
-          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'longRest', count: 1 })}>
-            Long rest
-          </button>
+          {clockRestsOf(world.rulesetId) ? (
+            <>
+              <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'shortRest', count: 1 })}>
+                Short rest
+              </button>
+              <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'longRest', count: 1 })}>
+                Long rest
+              </button>
+            </>
+          ) : null}
         </div>
       ) : null}
       {gm ? <RulesetRests world={world} send={send} /> : null}

@@ -135,8 +135,9 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
       ) : null}
       {gm ? (
         <div class="row" style={{ marginTop: '4px' }}>
-          <button class="small" onClick={() => send({ type: 'countdown.tick', countdownId: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} disabled={c.status === 'ended'}>
-            Tick −1
+          <button class="small" onClick={() => send({ type: 'countdown.tick', countdownId: c.id, by: 1 })} aria-label={`Tick ${c.name} down by one`} title="Tick down by one" disabled={c.status === 'ended'}>
+            {/* The visible word starts the accessible name (axe: label-content-name-mismatch). */}
+            Tick
           </button>
           <label class="sr-only" for={`vis-${c.id}`}>
             Visibility of {c.name}

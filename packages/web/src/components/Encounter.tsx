@@ -29,6 +29,8 @@ export interface EncounterProps {
 
 export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
   const enc = encounterOf(world);
+  // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
+  const spotlight = world.rulesetId === 'daggerheart';
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -40,7 +42,13 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm ? <EncounterBuilder world={world} send={send} last={enc} /> : null}
+          {gm && spotlight ? (
+            <p class="small muted" data-testid="spotlight-start">
+              Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
+            </p>
+          ) : gm ? (
+            <EncounterBuilder world={world} send={send} last={enc} />
+          ) : null}
         </>
       ) : (
         <>
@@ -138,7 +146,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active ? <AddCombatant send={send} world={world} enc={enc} /> : null}
+      {gm && enc.active && world.rulesetId !== 'daggerheart' ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }
@@ -194,7 +202,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             class="small"
             aria-label={`${c.visibility === 'visible' ? 'Hide' : 'Reveal'} ${c.name} ${c.visibility === 'visible' ? 'from' : 'to'} players`}
             aria-pressed={c.visibility !== 'visible'}
-            onClick={() => send({ type: c.visibility === 'visible' ? 'encounter.hide' : 'encounter.reveal', characterId: c.id })}
+            onClick={() => void toggleShown(c, world, send)}
           >
             {c.visibility === 'visible' ? 'Hide' : c.visibility === 'existence' ? 'Reveal (shown as Unknown)' : 'Reveal'}
           </button>
@@ -258,6 +266,19 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   );
 }
 
+/**
+ * Hide or reveal a combatant; a foe's own character (an OSR foe's, made
+ * hidden with it) follows, else a revealed foe is on the tracker but no
+ * target on the phones (a GM review finding: only the ally was offered).
+ */
+async function toggleShown(c: Combatant, world: World, send: Send) {
+  const to = c.visibility === 'visible' ? 'hidden' : 'visible';
+  const r = await send({ type: to === 'visible' ? 'encounter.reveal' : 'encounter.hide', characterId: c.id });
+  // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
+  const ch = world.rulesetId === 'osr' && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
+  if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
+}
+
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
 function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const id = `dmg-${c.id}`;
@@ -290,7 +311,8 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   const stats = { ...(ch?.stats ?? {}), ...c.stats };
   // A track the ruleset keeps on its sheet (36th Way, teams) changes by the damage box, not here.
   const onSheet = sheetTrackOf(world, c);
-  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats).filter((t) => !(t.key in onSheet));
+  // Daggerheart's marked slots change on its own board (Mark / Clear), not by ±1 here.
+  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats).filter((t) => !(t.key in onSheet) && !t.key.endsWith('Marked'));
   // HP with no maximum is still worth a button.
   if (typeof stats['hp'] === 'number' && !('hp' in onSheet) && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>

@@ -208,11 +208,11 @@ function Lights({ world, send }: { world: World; send: Send }) {
                 </span>
               </span>
               {l.burning ? (
-                <button class="small" onClick={() => void send({ type: 'osr.douse', id: l.id })}>
+                <button class="small" onClick={() => void send({ type: 'osr.douse', sourceId: l.id })}>
                   Put out<span class="sr-only"> {l.label}</span>
                 </button>
               ) : (
-                <button class="small" disabled={l.remaining <= 0} onClick={() => void send({ type: 'osr.relight', id: l.id })}>
+                <button class="small" disabled={l.remaining <= 0} onClick={() => void send({ type: 'osr.relight', sourceId: l.id })}>
                   Relight<span class="sr-only"> {l.label}</span>
                 </button>
               )}

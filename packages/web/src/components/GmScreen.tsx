@@ -14,6 +14,7 @@ import { InvitePanel } from './Invite.tsx';
 import { BestiaryPanel, CommandsPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
+import { FoeStatsSetting } from './FoeStats.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
 import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
@@ -67,13 +68,14 @@ export function GmScreen({ capability }: { capability: Capability }) {
         </span>
         <StatusDot client={client} />
         {view ? <UndoBar view={view} send={send} /> : null}
+        {view ? <FoeStatsSetting world={view.world} send={send} /> : null}
         <button onClick={() => setHelp(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>
       </header>
       {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
       {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
-      {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} /> : null}
+      {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />

@@ -2,15 +2,17 @@
 // healing or a condition on one's own character and the fate of each request;
 // on the GM screen, the queue of waiting requests, each approved or declined
 // in one tap (approval runs the ruleset's own command on the server).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
-import { approveCommand, myRequests, queueOf, requestCommand, requestKinds, type QueueRow } from '../lib/requests.ts';
+import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, type QueueRow } from '../lib/requests.ts';
 import { CUSTOM } from '../lib/turns.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import type { Send } from './types.ts';
+import type { Ask } from '../lib/attack.ts';
+import { describeActionOdds } from '../lib/actions.ts';
 
 /** The phone's form and its list of requests, for one character of the player's. */
 export function AskGm({ world, characterId, send }: { world: World; characterId: string; send: Send }) {
@@ -109,7 +111,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
 }
 
 /** The GM's queue: each waiting request with Approve and Decline (one tap each; a declared action first takes its difficulty). */
-export function RequestQueue({ world, send }: { world: World; send: Send }) {
+export function RequestQueue({ world, send, ask }: { world: World; send: Send; ask?: Ask }) {
   const rows = queueOf(world, encounterOf(world));
   const [msg, setMsg] = useState<string | null>(null);
   const answer = async (cmd: { type: string; id: string }) => {
@@ -122,7 +124,7 @@ export function RequestQueue({ world, send }: { world: World; send: Send }) {
       <h2 id="queue-title">Players ask ({rows.length})</h2>
       <ul class="list" aria-live="polite">
         {rows.map((r) => (
-          <QueueItem key={r.id} row={r} onAnswer={answer} onProblem={setMsg} />
+          <QueueItem key={r.id} row={r} onAnswer={answer} onProblem={setMsg} ask={ask} />
         ))}
       </ul>
       {msg ? (
@@ -134,8 +136,24 @@ export function RequestQueue({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function QueueItem({ row: r, onAnswer, onProblem }: { row: QueueRow; onAnswer: (cmd: { type: string; id: string }) => Promise<void>; onProblem: (m: string) => void }) {
+function QueueItem({ row: r, onAnswer, onProblem, ask }: { row: QueueRow; onAnswer: (cmd: { type: string; id: string }) => Promise<void>; onProblem: (m: string) => void; ask: Ask | undefined }) {
   const [difficulty, setDifficulty] = useState('');
+  const [odds, setOdds] = useState<string | null>(null);
+  // The exact odds at the difficulty typed so far (the server's daggerheart.actionRollOdds), before the GM rolls.
+  const args = actionOddsArgs(r, difficulty);
+  const key = args === null ? '' : `${args.bonus}/${args.difficulty}/${args.advantage}`;
+  useEffect(() => {
+    if (args === null || ask === undefined) return setOdds(null);
+    let live = true;
+    void ask('daggerheart.actionRollOdds', args).then((a) => {
+      if (!live) return;
+      const words = a.ok ? describeActionOdds('daggerheart.actionRollOdds', a.result) : null;
+      setOdds(words === null ? null : `${words.headline} (${words.detail}) at difficulty ${args.difficulty}`);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, ask === undefined]);
   const approve = () => {
     const cmd = approveCommand(r, difficulty);
     if (!cmd.ok) return onProblem(cmd.message);
@@ -153,6 +171,11 @@ function QueueItem({ row: r, onAnswer, onProblem }: { row: QueueRow; onAnswer: (
             Difficulty
           </label>
           <input id={`difficulty-${r.id}`} aria-label={`Difficulty for ${r.text}`} type="number" inputMode="numeric" min={1} max={60} placeholder="12" value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '4.5em' }} />
+        </span>
+      ) : null}
+      {r.needsDifficulty && odds !== null ? (
+        <span class="small muted" data-testid="queue-odds">
+          {odds}
         </span>
       ) : null}
       <button class="small" type="button" aria-label={`${r.needsDifficulty ? 'Roll and approve' : 'Approve'} ${r.text}`} onClick={approve}>

@@ -1,12 +1,14 @@
 // The GM's tools on an open tracker row: move it in the order, ±1 on each
 // health-like track, and the condition picker. Loaded when the GM first opens
 // a row (a phone never does).
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
+import { osrRowCommands } from '../lib/osr.ts';
 import { ConditionFields } from './ConditionFields.tsx';
 import { InlineForm } from './InlineForm.tsx';
 import type { Send } from './types.ts';
@@ -26,7 +28,34 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
         </div>
       ))}
       <ConditionPicker c={c} world={world} send={send} />
+      {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
+      {world.rulesetId === 'osr' ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
+  );
+}
+
+/**
+ * An OSR foe that joined without an AC is no target (attacks name characters):
+ * typing its AC here makes the character it plays and links the two.
+ */
+function FoeArmour({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const latest = useRef(world);
+  latest.current = world;
+  const id = `ac-${c.id}`;
+  const go = async (form: HTMLFormElement) => {
+    const cmd = foeArmourCommand(world.rulesetId, c, String(new FormData(form).get('ac') ?? ''));
+    if (cmd === null) return null;
+    if (!cmd.ok) return cmd.message;
+    const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r, namesOf(latest.current)))(cmd.value, c.name);
+    if (!made.ok) return made.message;
+    const r = await send({ type: 'encounter.link', characterId: c.id, playsId: made.value });
+    return r.ok ? null : sentenceOf(r.rejection, namesOf(latest.current));
+  };
+  return (
+    <InlineForm label={`Give ${c.name} an AC`} button="Set AC" buttonLabel={`Set AC for ${c.name}`} act={go}>
+      <label for={id}>AC (so it can be attacked)</label>
+      <input id={id} name="ac" inputMode="numeric" maxLength={2} style={{ width: '4em' }} />
+    </InlineForm>
   );
 }
 
@@ -82,6 +111,58 @@ function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Sen
         <input id={id} name="place" inputMode="numeric" maxLength={5} defaultValue={typeof now === 'number' ? String(now) : ''} style={{ width: '5em' }} />
       )}
     </InlineForm>
+  );
+}
+
+/**
+ * OSR on the tracker (a GM review finding: both lived only in "Any command"):
+ * Stabilize a dying character, with who helps and the DC (001 "Stabilizing &
+ * Injuries"); a morale check for this foe's side (001 "Morale", DC 11).
+ */
+function OsrRowActions({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const enc = encounterOf(world);
+  if (enc === null) return null;
+  const r = osrRowCommands(world, enc, c);
+  const words = (x: { ok: boolean; rejection?: Parameters<typeof sentenceOf>[0] }) => (x.ok || x.rejection === undefined ? null : sentenceOf(x.rejection, namesOf(world)));
+  return (
+    <>
+      {r.stabilize !== null ? (
+        <InlineForm
+          label={`Stabilize ${c.name}`}
+          button="Stabilize"
+          buttonLabel={`Stabilize ${c.name}`}
+          act={async (form) => {
+            const f = new FormData(form);
+            const dc = Number(String(f.get('dc') ?? '10').trim() || '10');
+            if (!Number.isInteger(dc) || dc < 1 || dc > 40) return 'The DC is a whole number from 1 to 40.';
+            const helper = String(f.get('helper') ?? '');
+            return words(await send({ type: 'osr.stabilize', targetId: r.stabilize!.targetId, method: 'check', difficulty: dc, ...(helper !== '' ? { helperId: helper } : {}) }));
+          }}
+        >
+          <label for={`stab-by-${c.id}`}>Who helps</label>
+          <select id={`stab-by-${c.id}`} name="helper">
+            <option value="">the GM rolls</option>
+            {r.stabilize.helpers.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name}
+              </option>
+            ))}
+          </select>
+          <label for={`stab-dc-${c.id}`}>DC</label>
+          <input id={`stab-dc-${c.id}`} name="dc" inputMode="numeric" maxLength={2} defaultValue="10" style={{ width: '3.5em' }} />
+        </InlineForm>
+      ) : null}
+      {r.morale !== null ? (
+        <InlineForm
+          label={`Morale for ${c.name}'s side`}
+          button="Check morale"
+          buttonLabel={`Check morale for ${c.name}'s side (${r.morale.characterIds.length})`}
+          act={async () => words(await send({ type: 'osr.morale', characterIds: r.morale!.characterIds, as: 'side' }))}
+        >
+          <span class="small muted">{r.morale.characterIds.length} standing on this side; DC 11.</span>
+        </InlineForm>
+      ) : null}
+    </>
   );
 }
 

@@ -22,9 +22,11 @@ export function readActions(result: Json): ActionsAnswer | null {
   return { ...answer, actions: answer.actions.map((a) => ({ ...a, flags: (a.flags as TurnAction['flags'] | undefined) ?? [], texts: (a.texts as TurnAction['texts'] | undefined) ?? [] })) };
 }
 
-/** What the person picked: a target, a value per choice, a number per field (as typed). */
+/** What the person picked: a target (and more, where the action takes several), a value per choice, a number per field (as typed). */
 export interface ActionForm {
   readonly target: string;
+  /** Further targets, beside `target`, for an action that takes up to `target.max`. */
+  readonly also: readonly string[];
   readonly values: { readonly [field: string]: string };
   readonly flags: { readonly [field: string]: boolean };
 }
@@ -37,7 +39,31 @@ export function initialForm(a: TurnAction): ActionForm {
   for (const t of a.texts) values[t.field] = t.value;
   const flags: { [k: string]: boolean } = {};
   for (const x of a.flags) flags[x.field] = x.value;
-  return { target: a.target?.options[0]?.value ?? '', values, flags };
+  return pickTarget(a, { target: '', also: [], values, flags }, a.target?.options[0]?.value ?? '');
+}
+
+/** The form with `target` picked: the numbers the target brings (its defence) replace what was typed. */
+export function pickTarget(a: TurnAction, f: ActionForm, target: string): ActionForm {
+  const sets = a.target?.options.find((o) => o.value === target)?.sets ?? {};
+  const values: { [k: string]: string } = { ...f.values };
+  for (const n of a.numbers) if (typeof sets[n.field] === 'number') values[n.field] = String(sets[n.field]);
+  return { ...f, target, also: f.also.filter((t) => t !== target), values };
+}
+
+/** How many targets the action takes at most. */
+export const maxTargets = (a: TurnAction): number => (a.target?.multiple === true ? (a.target.max ?? 1) : 1);
+
+/** The form with a further target ticked or unticked. */
+export function toggleAlso(f: ActionForm, target: string, on: boolean): ActionForm {
+  const rest = f.also.filter((t) => t !== target);
+  return { ...f, also: on && target !== f.target ? [...rest, target] : rest };
+}
+
+/** Every target picked, the first first (only ones still offered). */
+export function targetsOf(a: TurnAction, f: ActionForm): string[] {
+  if (a.target === null) return [];
+  const offered = (t: string) => a.target!.options.some((o) => o.value === t);
+  return [f.target, ...f.also.filter((t) => t !== f.target)].filter(offered);
 }
 
 /** A form kept across answers: its choices while they are still offered, else the new defaults. */
@@ -49,7 +75,9 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   for (const n of [...a.numbers, ...a.texts]) if (f.values[n.field] !== undefined) values[n.field] = f.values[n.field]!;
   const flags: { [k: string]: boolean } = { ...init.flags };
   for (const x of a.flags) if (f.flags[x.field] !== undefined) flags[x.field] = f.flags[x.field]!;
-  return { target: a.target?.options.some((o) => o.value === f.target) ? f.target : init.target, values, flags };
+  // A target no longer offered gives way to the first one, with the numbers it brings.
+  const also = f.also.filter((t) => a.target?.options.some((o) => o.value === t) === true);
+  return a.target?.options.some((o) => o.value === f.target) ? { target: f.target, also, values, flags } : pickTarget(a, { target: '', also, values, flags }, init.target);
 }
 
 /** The command's fields, or a sentence naming what to fix. */
@@ -57,7 +85,10 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
   const out: { [k: string]: Json } = { ...a.fixed };
   if (a.target !== null) {
     if (!a.target.options.some((o) => o.value === f.target)) return { ok: false, message: 'Pick a target.' };
-    out[a.target.field] = a.target.multiple ? [f.target] : f.target;
+    const all = targetsOf(a, f);
+    const max = maxTargets(a);
+    if (all.length > max) return { ok: false, message: `${a.label} takes at most ${max} target${max === 1 ? '' : 's'}: untick ${all.length - max}.` };
+    out[a.target.field] = a.target.multiple ? all : f.target;
   }
   for (const c of a.choices) {
     const v = f.values[c.field] ?? '';
@@ -82,6 +113,14 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
 export function commandOf(a: TurnAction, f: ActionForm): ClientCommand | null {
   const p = payloadOf(a, f);
   return p.ok ? ({ type: a.command, ...p.value } as ClientCommand) : null;
+}
+
+/** One odds question per target picked (each target is rolled on its own), with the target it is about. */
+export function oddsQueriesOf(a: TurnAction, f: ActionForm): { target: string; name: string; args: { [k: string]: Json } }[] {
+  const q = oddsQueryOf(a, f);
+  if (q === null || a.target === null) return q === null ? [] : [{ target: '', ...q }];
+  const field = a.target.field;
+  return targetsOf(a, f).map((t) => ({ target: t, name: q.name, args: { ...q.args, ...(Object.hasOwn(q.args, field) ? { [field]: a.target!.multiple ? [t] : t } : {}) } }));
 }
 
 /** The odds question for this form, or null (no odds query, or the form is incomplete). */

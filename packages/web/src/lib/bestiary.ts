@@ -42,9 +42,18 @@ export function templatesOf(world: World): EncounterTemplate[] {
 /** "hp 7 · dex 14 · damage 1d6": a stat block in one line. */
 export function blockLine(block: Obj): string {
   return Object.entries(block)
-    .map(([k, v]) => (v === true ? k : v === false ? null : `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${String(v)}`))
+    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? k : v === false ? null : `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${String(v)}`))
     .filter((x): x is string => x !== null)
     .join(' · ');
+}
+
+/** "moves: Ambush (countdown 3, loop), Howl": a Daggerheart block's moves in words. */
+function movesLine(moves: readonly Json[]): string | null {
+  const words = moves.filter(isObj).map((m) => {
+    const cd = isObj(m['countdown']) ? m['countdown'] : null;
+    return `${String(m['name'])}${cd !== null ? ` (countdown ${String(cd['start'])}${cd['repeat'] === 'loop' ? ', loop' : ''})` : ''}`;
+  });
+  return words.length === 0 ? null : `moves: ${words.join(', ')}`;
 }
 
 /**
@@ -220,6 +229,12 @@ export function parseBestiaryFile(text: string, rulesetId: string): { ok: true; 
   return errors.length > 0 ? { ok: false, errors } : { ok: true, entries };
 }
 
+/** The starters not yet in the bestiary, by name (a second press adds nothing twice). */
+export function missingStarters(starters: readonly FileEntry[], entries: readonly BestiaryEntry[]): FileEntry[] {
+  const have = new Set(entries.map((e) => e.name));
+  return starters.filter((s) => !have.has(s.name));
+}
+
 /** The server's path in a refused import ("entries.2.block.hp") in words: "Stat block 3 (Goblin), hp". */
 export function importPathWords(path: string | undefined, entries: readonly FileEntry[]): string {
   const m = /^entries\.(\d+)(?:\.(?:block\.)?(.+))?$/.exec(path ?? '');
@@ -247,6 +262,8 @@ const ADVERSARY_NEEDS: readonly [string, string][] = [
   ['hp', 'hit points'],
 ];
 const ADVERSARY_NUMBERS = ['difficulty', 'major', 'severe', 'hp', 'stress', 'attack'] as const;
+/** daggerheart.addAdversaries adds at most this many at once (its MAX_GROUP). */
+export const MAX_ADVERSARY_GROUP = 20;
 
 /**
  * Daggerheart's adversaries come in through its own command (they are
@@ -255,12 +272,14 @@ const ADVERSARY_NUMBERS = ['difficulty', 'major', 'severe', 'hp', 'stress', 'att
  * missing a number the command needs is named, so the GM knows what to edit.
  */
 export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: boolean): Parsed<{ type: 'daggerheart.addAdversaries'; [k: string]: Json }> {
-  if (!Number.isInteger(count) || count < 1 || count > 50) return { ok: false, message: 'Add 1 to 50 at a time.' };
+  if (!Number.isInteger(count) || count < 1 || count > MAX_ADVERSARY_GROUP) return { ok: false, message: `Add 1 to ${MAX_ADVERSARY_GROUP} adversaries at a time.` };
   const missing = ADVERSARY_NEEDS.filter(([k]) => typeof entry.block[k] !== 'number').map(([, words]) => words);
   if (missing.length > 0) return { ok: false, message: `${entry.name} needs its ${missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}`} before it can fight: press Edit and fill them in.` };
   const command: { type: 'daggerheart.addAdversaries'; [k: string]: Json } = { type: 'daggerheart.addAdversaries', name: entry.name, count };
   for (const k of ADVERSARY_NUMBERS) if (typeof entry.block[k] === 'number') command[k] = entry.block[k];
   if (typeof entry.block['damage'] === 'string' && entry.block['damage'] !== '') command['damage'] = entry.block['damage'];
+  // The block's moves come along: each move's countdown starts for the group (hidden, on the GM's screen).
+  if (Array.isArray(entry.block['moves']) && entry.block['moves'].length > 0) command['moves'] = entry.block['moves'];
   if (hidden) command['visibility'] = 'hidden';
   return { ok: true, value: command };
 }

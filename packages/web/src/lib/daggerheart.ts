@@ -3,6 +3,7 @@
 // Fear, each PC's Hope and slots, open roll requests, the spotlight, and the
 // last duality roll with its Hope and Fear dice. Nothing here rolls a die.
 import type { Character, EngineEvent, TransactionView, World } from '@tablekeeper/engine';
+import { countdownsOf, isRedacted } from './countdowns.ts';
 import { daggerheartSettings, getDaggerheart, hopeOf, requestsOf, thresholdsOf, trackOf, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
 
 export type Outcome = 'critical' | 'successWithHope' | 'successWithFear' | 'failureWithHope' | 'failureWithFear';
@@ -58,6 +59,26 @@ export function tracksOfCharacter(world: World, c: Character): PcTracks {
 }
 
 export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
+/** One of an adversary's moves as the GM's board shows it: its words and the countdown it started (value now), if any. */
+export interface MoveShown {
+  readonly name: string;
+  readonly text: string;
+  readonly countdown: { readonly name: string; readonly value: number; readonly start: number } | null;
+}
+
+/** An adversary's moves (its stat block's, kept on its sheet by daggerheart.addAdversaries) with their countdowns' values in this view. */
+export function adversaryMoves(world: World, c: Character): MoveShown[] {
+  const list = c.stats['moves'];
+  if (!Array.isArray(list)) return [];
+  const cds = countdownsOf(world).countdowns;
+  return list.flatMap((m) => {
+    if (m === null || typeof m !== 'object' || Array.isArray(m) || typeof m['name'] !== 'string') return [];
+    const cd = typeof m['countdownId'] === 'string' ? cds.find((x) => x.id === m['countdownId']) : undefined;
+    const countdown = cd !== undefined && !isRedacted(cd) ? { name: cd.name, value: cd.value, start: cd.start } : null;
+    return [{ name: m['name'], text: typeof m['text'] === 'string' ? m['text'] : '', countdown }];
+  });
+}
+
 /** Adversaries the viewer may see the sheet of (the GM sees all). */
 export const adversariesOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'npc' && c.stats['adversary'] === true);
 
@@ -150,3 +171,21 @@ export function oddsLines(o: RollOdds): string[] {
   }
   return [`Success ${pct(o.success ?? 0)}`, ...OUTCOMES.map((k) => `${OUTCOME_LABELS[k]} ${pct(o.outcomes![k])}`)];
 }
+
+/** An adversary with every HP slot marked is out of the fight (000 marks HP until none is left). */
+export function isDefeatedAdversary(world: World, c: Character): boolean {
+  const hp = trackOf(c.stats, 'hp', daggerheartSettings(world).hpSlots);
+  return hp.slots > 0 && hp.marked >= hp.slots;
+}
+
+/**
+ * Who the next conflict starts with: the PCs and the adversaries still
+ * standing. A second conflict leaves out those defeated in the first (named,
+ * so the GM knows why they are not there).
+ */
+export function conflictLineUp(world: World): { readonly everyone: Character[]; readonly leftOut: string[] } {
+  const foes = adversariesOf(world);
+  const down = foes.filter((c) => isDefeatedAdversary(world, c));
+  return { everyone: [...pcsOf(world), ...foes.filter((c) => !down.includes(c))], leftOut: down.map((c) => c.name) };
+}
+

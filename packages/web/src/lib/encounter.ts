@@ -117,9 +117,23 @@ const TRACKS: readonly [string, string, string][] = [
   ['stress', 'maxStress', 'Stress'],
 ];
 
+const MARKED: readonly [string, string, string][] = [
+  ['hpMarked', 'hpMax', 'HP marked'],
+  ['stressMarked', 'stressMax', 'Stress marked'],
+];
+
 export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
   const out: Track[] = [];
+  // Daggerheart counts marked slots up (000): one reading, the marked ones, where the sheet has slots (a GM review finding: "HP 6/6" beside "2 of 6 marked").
+  const slots = MARKED.filter(([, m]) => (num(stats[m]) ?? 0) > 0);
+  for (const [v, m, label] of slots) {
+    const value = num(stats[v]) ?? 0;
+    const max = num(stats[m])!;
+    out.push({ key: v, label, value, max, states: value >= max ? [label === 'HP marked' ? 'down' : 'full'] : [] });
+  }
   for (const [v, m, label] of TRACKS) {
+    // One reading: a sheet with slots (Daggerheart) or with health (teams) shows no generic HP beside it.
+    if (label === 'HP' && (slots.length > 0 || (num(stats['maxHealth']) ?? 0) > 0)) continue;
     const value = num(stats[v]);
     const max = num(stats[m]);
     if (value === null || max === null || max <= 0) continue;

@@ -4,7 +4,7 @@
 // from the bestiary is a name and a few numbers; this gives it what its
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
-import type { Json, World } from '@tablekeeper/engine';
+import type { Combatant, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
 
@@ -24,6 +24,7 @@ const QUICK: { readonly [rulesetId: string]: readonly QuickStat[] } = {
     { key: 'md', label: 'MD', min: 0, max: 40 },
   ],
   teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
+  kleptonomicon: [{ key: 'defense', label: 'Defense', min: 0, max: 100 }],
 };
 
 /** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */
@@ -78,9 +79,30 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance']), ...(health !== null ? { maxHealth: health } : {}) } };
+    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
   }
   return null;
+}
+
+/**
+ * OSR: an AC for a foe that joined as a name only (no character, so no
+ * target): the character it will play, with its AC and its combatant's hit
+ * points and DEX, as hidden as the foe is. encounter.link then joins the two.
+ * Null where the row needs none (another ruleset, a PC, a foe with a sheet).
+ */
+export function foeArmourCommand(rulesetId: string, c: Combatant, typed: string): Parsed<ClientCommand> | null {
+  if (rulesetId !== 'osr' || c.kind !== 'npc' || c.characterId !== null) return null;
+  const ac = readQuickStats(rulesetId, { ac: typed });
+  if (!ac.ok) return ac;
+  if (ac.value['ac'] === undefined) return { ok: false, message: 'Type the AC first (a whole number from 0 to 30).' };
+  const stats: { [k: string]: Json } = { ac: ac.value['ac'] };
+  const hp = num(c.stats['hp']);
+  const maxHp = num(c.stats['maxHp']) ?? hp;
+  if (hp !== null && hp >= 0) stats['hp'] = hp;
+  if (maxHp !== null && maxHp >= 1) stats['maxHp'] = maxHp;
+  const dex = num(c.stats['dex']) ?? (c.placement !== null && typeof c.placement === 'object' && !Array.isArray(c.placement) ? num(c.placement['dex']) : null);
+  if (dex !== null) stats['dex'] = dex;
+  return { ok: true, value: { type: 'character.add', name: c.name, kind: 'npc', visibility: c.visibility, stats } };
 }
 
 /** Sends one command and waits for the character it adds to show in the view; its id, or why not. */

@@ -4,7 +4,7 @@
 // so the travel calculator and the server's `osr.travel` share one formula.
 // They come through the rulesets' browser entry (ADR 7): the package's main
 // entry would pull every ruleset's commands into the browser. Nothing here rolls a die.
-import type { LogEntry, World } from '@tablekeeper/engine';
+import type { Combatant, EncounterState, LogEntry, World } from '@tablekeeper/engine';
 import {
   CADENCE_HOURS,
   LIGHT_SOURCES,
@@ -227,4 +227,23 @@ export function travelCommand(input: TravelInput): { type: 'osr.travel'; [k: str
 /** "12.5", "7.5", "30": miles without float noise. */
 export function formatMiles(n: number): string {
   return String(Math.round(n * 100) / 100);
+}
+
+/**
+ * The OSR row's GM actions for a combatant's character (001 "Stabilizing &
+ * Injuries", "Morale"): Stabilize while it is dying, and a morale check for
+ * its side's living NPCs. Null parts are not offered.
+ */
+export function osrRowCommands(world: World, enc: EncounterState, c: Combatant): { stabilize: { targetId: string; helpers: { id: string; name: string }[] } | null; morale: { characterIds: string[]; side: string } | null } {
+  const st = getOsr(world);
+  const id = c.characterId;
+  const dying = id !== null && Object.hasOwn(st.dying, id) && !st.dead.includes(id);
+  const helpers = Object.values(world.characters)
+    .filter((x) => x.id !== id && !st.dead.includes(x.id) && Object.values(enc.combatants).some((y) => y.characterId === x.id && y.side === c.side))
+    .map((x) => ({ id: x.id, name: x.name }));
+  const side = Object.values(enc.combatants).filter((y) => y.side === c.side && y.kind === 'npc' && y.characterId !== null && !st.dead.includes(y.characterId) && !Object.hasOwn(st.dying, y.characterId));
+  return {
+    stabilize: dying && id !== null ? { targetId: id, helpers } : null,
+    morale: c.kind === 'npc' && side.length > 0 ? { characterIds: side.map((y) => y.characterId!), side: c.side } : null,
+  };
 }

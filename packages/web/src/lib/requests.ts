@@ -65,6 +65,8 @@ export interface QueueRow {
   readonly note: string | null;
   /** A declared action: the GM sets its difficulty to approve it. */
   readonly needsDifficulty: boolean;
+  /** A declared action's bonus and advantage, for its odds at the difficulty the GM types. */
+  readonly roll?: { readonly bonus: number; readonly advantage: number };
 }
 
 /** Which kinds a phone may ask for: an action roll only where the ruleset rolls one against a difficulty the GM sets (Daggerheart). */
@@ -91,8 +93,15 @@ export function queueOf(world: World, enc: EncounterState | null): QueueRow[] {
   return pendingRequests(requestsOf(world)).map((r) => {
     const who = world.characters[r.characterId]?.name ?? 'A character';
     const seat = world.seats[r.seatId]?.name;
-    return { id: r.id, text: `${who}${seat === undefined ? '' : ` (${seat})`}: ${describeRequest(r, named)}`, note: r.note ?? null, needsDifficulty: r.kind === 'action' };
+    return { id: r.id, text: `${who}${seat === undefined ? '' : ` (${seat})`}: ${describeRequest(r, named)}`, note: r.note ?? null, needsDifficulty: r.kind === 'action', ...(r.kind === 'action' ? { roll: { bonus: r.bonus ?? 0, advantage: r.advantage ?? 0 } } : {}) };
   });
+}
+
+/** The odds query for a declared action at the difficulty typed so far, or null while the box holds no valid difficulty. */
+export function actionOddsArgs(row: Pick<QueueRow, 'roll'>, difficulty: string): { bonus: number; difficulty: number; advantage: number } | null {
+  const d = Number(difficulty.trim());
+  if (row.roll === undefined || difficulty.trim() === '' || !Number.isInteger(d) || d < 1 || d > 60) return null;
+  return { bonus: row.roll.bonus, difficulty: d, advantage: row.roll.advantage };
 }
 
 /** What the phone says about one of its requests. */

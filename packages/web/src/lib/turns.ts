@@ -3,7 +3,7 @@
 // damage box sends (the ruleset's own damage when the creature has a ruleset
 // sheet: 36th Way resistances, the teams' endurance before health).
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
-import { hasSheet } from './sheetEditor.ts';
+import { hasSheet, sheetTrackOf } from './sheetEditor.ts';
 
 /** Undo labels of the steps that move the turn (the kernel's ENCOUNTER_LABELS). */
 export const TURN_LABELS: readonly string[] = ['end the turn', 'start the next turn', 'choose who acts'];
@@ -25,7 +25,29 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   const sheet = hasSheet(world, combatantId);
   if (kind === 'damage' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.damage', targetId: combatantId, amount: n } };
   if (kind === 'damage' && sheet === 'teams') return { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount: n } };
+  if (kind === 'heal' && sheet === 'teams') return teamsHeal(world, combatantId, n);
+  // OSR: a character's damage goes through the ruleset, so 0 HP makes them dying (001 "Death & Injury"; the kernel's
+  // plain HP change did not, and Stabilize never came up); healing a dying character is refused there, in words.
+  const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
+  const ch = world.rulesetId === 'osr' && enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
+  if (typeof ch === 'string') return { ok: true, value: { type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: ch, amount: n } };
   return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
+}
+
+/**
+ * Healing on a teams sheet (003 gives no healing rule of its own): the reverse
+ * of damage's order, health first (damage reaches it last), then endurance,
+ * each up to its maximum; one teams.setTrack, so the heal is one undo step.
+ * Healing that would spill past health is capped there; press Heal again for endurance.
+ */
+function teamsHeal(world: World, id: string, n: number): { ok: true; value: DamageCommand } | { ok: false; message: string } {
+  const t = sheetTrackOf(world, { id, characterId: null });
+  const num = (k: string): number => (typeof t[k] === 'number' ? (t[k] as number) : 0);
+  for (const field of ['health', 'endurance'] as const) {
+    const max = num(`max${field[0]!.toUpperCase()}${field.slice(1)}`);
+    if (num(field) < max) return { ok: true, value: { type: 'teams.setTrack', characterId: id, field, value: Math.min(max, num(field) + n) } };
+  }
+  return { ok: false, message: 'Nothing to heal: endurance and health are full.' };
 }
 
 /**

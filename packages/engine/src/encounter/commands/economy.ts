@@ -6,7 +6,7 @@ import { ErrorCode } from '../../core/result.js';
 import type { CommandHandler, EngineEvent, Json, Result, World } from '../../core/types.js';
 import type { EncounterDeclarations } from '../declarations.js';
 import { planSpend, type SpendRequest } from '../economies.js';
-import { asJson, needActive, needCombatant, ownsCreature } from '../input.js';
+import { asJson, needActive, needActor, ownsCreature } from '../input.js';
 import { EMPTY_ECONOMY, errR, getEncounter, okR } from '../state.js';
 import type { EncounterRules } from '../types.js';
 
@@ -15,34 +15,29 @@ export function economyCommands(rules: EncounterRules, d: EncounterDeclarations)
     'encounter.spend': handlerOf(d.spend, {
       authorize: ownsCreature,
       decide(world, p) {
-        const a = needActive(world);
+        const a = needActor(world, p.characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, p.characterId, 'characterId');
-        if (!c.ok) return c;
-        const e = spendEvent(world, rules, c.value.id, p);
+        const e = spendEvent(world, rules, a.value.combatant.id, p);
         return e.ok ? okR([e.value]) : e;
       },
     }),
     'encounter.cancelExtended': handlerOf(d.cancelExtended, {
       authorize: ownsCreature,
       decide(world, p) {
-        const a = needActive(world);
+        const a = needActor(world, p.characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, p.characterId, 'characterId');
-        if (!c.ok) return c;
-        const ext = own(a.value.economy, c.value.id)?.extended ?? null;
-        if (ext === null) return errR('NO_EXTENDED', `"${c.value.id}" has no extended action under way`);
-        return okR([{ type: 'economy.extendedCancelled', combatant: c.value.id, label: ext.label }]);
+        const { enc, combatant } = a.value;
+        const ext = own(enc.economy, combatant.id)?.extended ?? null;
+        if (ext === null) return errR('NO_EXTENDED', `"${combatant.id}" has no extended action under way`);
+        return okR([{ type: 'economy.extendedCancelled', combatant: combatant.id, label: ext.label }]);
       },
     }),
     'encounter.grant': handlerOf(d.grant, {
       decide(world, { characterId, pool, n = 1 }) {
-        const a = needActive(world);
+        const a = needActor(world, characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, characterId, 'characterId');
-        if (!c.ok) return c;
         if (own(rules.economy.pools, pool) === undefined) return errR(ErrorCode.INVALID_VALUE, `pool must be one of ${Object.keys(rules.economy.pools).join(', ')}`, 'pool');
-        return okR([{ type: 'economy.granted', combatant: c.value.id, pool, n }]);
+        return okR([{ type: 'economy.granted', combatant: a.value.combatant.id, pool, n }]);
       },
     }),
     'encounter.escalationOffset': handlerOf(d.escalationOffset, {
@@ -54,11 +49,9 @@ export function economyCommands(rules: EncounterRules, d: EncounterDeclarations)
     }),
     'encounter.escalationSuppress': handlerOf(d.escalationSuppress, {
       decide(world, { characterId, suppressed }) {
-        const a = needActive(world);
+        const a = needActor(world, characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, characterId, 'characterId');
-        if (!c.ok) return c;
-        return okR([{ type: 'encounter.escalationSuppressed', id: c.value.id, suppressed }]);
+        return okR([{ type: 'encounter.escalationSuppressed', id: a.value.combatant.id, suppressed }]);
       },
     }),
   };

@@ -6,7 +6,7 @@ import { own } from '../../core/own.js';
 import { ErrorCode } from '../../core/result.js';
 import type { CommandHandler, World } from '../../core/types.js';
 import type { EncounterDeclarations } from '../declarations.js';
-import { asJson, combatantFrom, MAX_COMBATANT_STATS, MAX_COMBATANTS, needActive, needCombatant } from '../input.js';
+import { asJson, combatantFrom, MAX_COMBATANT_STATS, MAX_COMBATANTS, needActive, needActor, needCombatant } from '../input.js';
 import { withSheet, withSheets } from '../selectors.js';
 import { EMPTY_ENCOUNTER, errR, getEncounter, okR } from '../state.js';
 import type { Combatant, EncounterRules, EncounterState, SurpriseParams } from '../types.js';
@@ -99,41 +99,37 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
     }),
     'encounter.remove': handlerOf(d.remove, {
       decide(world, p) {
-        const a = needActive(world);
+        const a = needActor(world, p.characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, p.characterId, 'characterId');
-        if (!c.ok) return c;
-        return okR([{ type: 'encounter.combatantRemoved', id: c.value.id }]);
+        return okR([{ type: 'encounter.combatantRemoved', id: a.value.combatant.id }]);
       },
     }),
     'encounter.place': handlerOf(d.place, {
       // The GM moves someone in the order (a band change from an effect, a new team, re-rolled Edge Saves).
       decide(world, p, env) {
-        const a = needActive(world);
+        const a = needActor(world, p.characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, p.characterId, 'characterId');
-        if (!c.ok) return c;
-        const pl = seqr.place(withSheets(world, rules, a.value), withSheet(world, rules, c.value), asJson(p.placement), env.rng);
+        const { enc, combatant } = a.value;
+        const pl = seqr.place(withSheets(world, rules, enc), withSheet(world, rules, combatant), asJson(p.placement), env.rng);
         if (!pl.ok) return pl;
-        return okR([{ type: 'encounter.placed', id: c.value.id, placement: pl.value }]);
+        return okR([{ type: 'encounter.placed', id: combatant.id, placement: pl.value }]);
       },
     }),
     'encounter.reorder': handlerOf(d.reorder, {
       // The GM's manual order (ADR 29): the turn order's own hook says what placements that takes, one placed event each.
       decide(world, p) {
-        const a = needActive(world);
+        const a = needActor(world, p.characterId);
         if (!a.ok) return a;
-        const c = needCombatant(a.value, p.characterId, 'characterId');
-        if (!c.ok) return c;
+        const { enc, combatant } = a.value;
         let before: string | null = null;
         if (p.beforeId !== null) {
-          const b = needCombatant(a.value, p.beforeId, 'beforeId');
+          const b = needCombatant(enc, p.beforeId, 'beforeId');
           if (!b.ok) return b;
-          if (b.value.id === c.value.id) return errR(ErrorCode.INVALID_VALUE, 'beforeId: a combatant cannot go before itself', 'beforeId');
+          if (b.value.id === combatant.id) return errR(ErrorCode.INVALID_VALUE, 'beforeId: a combatant cannot go before itself', 'beforeId');
           before = b.value.id;
         }
         if (seqr.reorder === undefined) return errR('NO_MANUAL_ORDER', `this turn order (${seqr.id}) has no manual order: ${NO_MANUAL[seqr.id] ?? 'it decides who acts as the round goes'}`, 'characterId');
-        const r = seqr.reorder(a.value, c.value.id, before);
+        const r = seqr.reorder(enc, combatant.id, before);
         if (!r.ok) return r;
         return okR(Object.entries(r.value).map(([id, placement]) => ({ type: 'encounter.placed', id, placement })));
       },
@@ -155,13 +151,26 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
     'encounter.hide': visibilityCommand(d.hide, 'hidden'),
     'encounter.reveal': visibilityCommand(d.reveal, 'visible'),
     'encounter.obscure': visibilityCommand(d.obscure, 'existence'),
-    'encounter.setIncapacitated': handlerOf(d.setIncapacitated, {
-      decide(world, { characterId, value }) {
+    // A foe added as a name only (no AC to attack it) gets its character later, from its row (issue 20).
+    'encounter.link': handlerOf(d.link, {
+      decide(world, { characterId, playsId }) {
         const a = needActive(world);
         if (!a.ok) return a;
         const c = needCombatant(a.value, characterId, 'characterId');
         if (!c.ok) return c;
-        return okR([{ type: 'encounter.incapacitatedSet', id: c.value.id, value }]);
+        if (c.value.characterId !== null) return errR('ALREADY_LINKED', `${c.value.name} already plays a character`, 'characterId');
+        const ch = own(world.characters, playsId);
+        if (ch === undefined) return errR(ErrorCode.NOT_FOUND, `no character "${playsId}"`, 'playsId');
+        const other = a.value.roster.map((id) => own(a.value.combatants, id)).find((x) => x?.characterId === playsId);
+        if (other !== undefined) return errR('ALREADY_LINKED', `${ch.name} is already in this encounter as ${other.name}`, 'playsId');
+        return okR([{ type: 'encounter.linked', id: c.value.id, characterId: playsId }]);
+      },
+    }),
+    'encounter.setIncapacitated': handlerOf(d.setIncapacitated, {
+      decide(world, { characterId, value }) {
+        const a = needActor(world, characterId);
+        if (!a.ok) return a;
+        return okR([{ type: 'encounter.incapacitatedSet', id: a.value.combatant.id, value }]);
       },
     }),
   };
@@ -193,11 +202,9 @@ function hpCommand(decl: CommandDeclaration<z.ZodType<{ characterId: string; amo
 function visibilityCommand(decl: EncounterDeclarations['hide'], to: 'hidden' | 'existence' | 'visible'): CommandHandler {
   return handlerOf(decl, {
     decide(world, { characterId }) {
-      const a = needActive(world);
+      const a = needActor(world, characterId);
       if (!a.ok) return a;
-      const c = needCombatant(a.value, characterId, 'characterId');
-      if (!c.ok) return c;
-      return okR([{ type: 'encounter.visibilitySet', id: c.value.id, visibility: to }]);
+      return okR([{ type: 'encounter.visibilitySet', id: a.value.combatant.id, visibility: to }]);
     },
   });
 }

@@ -1,27 +1,30 @@
 // Abilities, the sheet's Edge Save and sneakiness, experience, levels and
 // resources (004 "Abilities", "Experience", "Resources").
-import { clockAdvanced, err, getEncounter, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
+import { clockAdvanced, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json, type World } from '@tablekeeper/engine';
 import { abilityUse } from '../phases.js';
 import { K, numberSetting } from '../settings.js';
-import { EDGE_SAVE_LIMIT } from '../sheet.js';
 import { getKlepto } from '../state.js';
-import { abilitiesOf, byCharacter, byCombatant, characterOfCombatant, inEncounterPhase, int, nameOf, RECOVERS, text } from '../context.js';
+import { abilitiesOf, blank, characterOfCombatant, controlsCharacter, controlsCombatant, FORBIDDEN, inEncounterPhase, nameOf, RECOVERS } from '../context.js';
+import { awardSecondaryXpDeclaration, awardXpDeclaration, levelUpDeclaration, setResourceDeclaration, setSheetDeclaration, useAbilityDeclaration } from '../declarations.js';
 import type { KleptoEvent } from '../events.js';
+
+/** The character a command names must exist (the schema has checked it is an id). */
+const noCharacter = (world: World, id: string, path = 'characterId') => (own(world.characters, id) === undefined ? err('NOT_FOUND', `no character ${JSON.stringify(id)}`, path) : null);
 
 export function characterCommands(kit: EncounterKit): Record<string, CommandHandler> {
   return {
-    'kleptonomicon.useAbility': {
+    'kleptonomicon.useAbility': handlerOf(useAbilityDeclaration, {
       label: 'use an ability',
-      authorize: (world, c, actor) => (typeof c['combatantId'] === 'string' ? byCombatant()(world, c, actor) : byCharacter()(world, c, actor)),
-      decide(world, c) {
+      authorize: (world, p, actor) => ((p.combatantId !== undefined ? controlsCombatant(world, actor, p.combatantId) : controlsCharacter(world, actor, p.characterId)) ? null : FORBIDDEN),
+      decide(world, p) {
         const st = getKlepto(world);
-        const combatantId = typeof c['combatantId'] === 'string' ? c['combatantId'] : null;
+        const combatantId = p.combatantId ?? null;
         const enc = getEncounter(world);
         if (combatantId !== null && own(enc.combatants, combatantId) === undefined) return err('NOT_FOUND', `no combatant "${combatantId}"`, 'combatantId');
-        const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : typeof c['characterId'] === 'string' ? c['characterId'] : null;
+        const characterId = combatantId !== null ? characterOfCombatant(world, combatantId) : (p.characterId ?? null);
         if (combatantId === null && (characterId === null || own(world.characters, characterId) === undefined)) return err('NOT_FOUND', 'characterId (or combatantId in an Encounter) is required', 'characterId');
         if (st.phase === 'encounter' && st.encounterPhase === 'main' && combatantId === null) return err('INVALID_VALUE', 'in the Main phase an ability is used by a combatant (combatantId)', 'combatantId');
-        const abilityId = c['abilityId'];
+        const { abilityId, amount } = p;
         const ability = abilitiesOf(world, characterId, combatantId).find((a) => a.id === abilityId);
         if (ability === undefined) return err('NOT_FOUND', `no ability ${JSON.stringify(abilityId)} on this sheet`, 'abilityId');
         const use = abilityUse(ability, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: combatantId !== null && enc.current === combatantId });
@@ -35,101 +38,88 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
         }
         if (use.cost === 'clock') events.push(clockAdvanced(world, 'time', 1, Math.max(60, Math.min(ability.seconds ?? 60, 366 * 24 * 3600))));
         if (ability.recovery !== undefined && characterId !== null) {
-          const amount = c['amount'];
-          if (amount !== undefined && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 10_000)) return err('INVALID_VALUE', 'amount must be a positive integer (omit it to restore fully)', 'amount');
           const res = st.resources[characterId] ?? {};
           for (const key of RECOVERS[ability.recovery] ?? []) {
             const r = res[key];
             if (r === undefined) continue;
-            const to = typeof amount === 'number' ? Math.min(r.max, r.value + amount) : r.max;
+            const to = amount !== undefined ? Math.min(r.max, r.value + amount) : r.max;
             if (to !== r.value) events.push({ type: 'kleptonomicon.resourceSet', characterId, key, from: r.value, value: to, max: r.max, reason: ability.name } satisfies KleptoEvent);
           }
         }
         return ok(events);
       },
-    },
+    }),
     // 004 "Turn Order": the Edge Save modifier and Sneaky live on the character's sheet (the GM sets them).
-    'kleptonomicon.setSheet': {
+    'kleptonomicon.setSheet': handlerOf(setSheetDeclaration, {
       label: "set a character's Edge Save and Sneaky",
-      decide(world, c) {
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch ?? null)}`, 'characterId');
+      decide(world, { characterId, edgeSave, sneaky }) {
+        const missing = noCharacter(world, characterId);
+        if (missing !== null) return missing;
         const stats: { [k: string]: Json } = {};
-        if (c['edgeSave'] !== undefined) {
-          const e = int(c, 'edgeSave', 0, -EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT);
-          if (!e.ok) return e;
-          stats['edgeSave'] = e.value;
-        }
-        if (c['sneaky'] !== undefined) {
-          if (typeof c['sneaky'] !== 'boolean') return err('INVALID_VALUE', 'sneaky must be true or false', 'sneaky');
-          stats['sneaky'] = c['sneaky'];
-        }
+        if (edgeSave !== undefined) stats['edgeSave'] = edgeSave;
+        if (sneaky !== undefined) stats['sneaky'] = sneaky;
         if (Object.keys(stats).length === 0) return err('INVALID_VALUE', 'give edgeSave, sneaky or both', 'edgeSave');
-        return ok([{ type: 'kleptonomicon.sheetSet', characterId: ch, stats } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.sheetSet', characterId, stats } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.awardSecondaryXp': {
+    }),
+    'kleptonomicon.awardSecondaryXp': handlerOf(awardSecondaryXpDeclaration, {
       label: 'award XP for secondary goals',
-      decide(world, c) {
+      decide(world, { characterIds: ids }) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'reward');
         if (bad !== null) return { ok: false, error: bad };
-        const ids = c['characterIds'];
-        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50) return err('INVALID_VALUE', 'characterIds must be a list of 1-50 characters', 'characterIds');
         const events: EngineEvent[] = [];
         for (let i = 0; i < ids.length; i++) {
-          const id = ids[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `characterIds[${i}]`);
+          const id = ids[i]!;
+          const missing = noCharacter(world, id, `characterIds[${i}]`);
+          if (missing !== null) return missing;
           if (st.secondaryAwarded.includes(id)) return err('ALREADY_AWARDED', `${nameOf(world, id)} already has the second point for this Encounter`, `characterIds[${i}]`);
           events.push({ type: 'kleptonomicon.xpAwarded', characterId: id, amount: 1, reason: 'secondary goal' } satisfies KleptoEvent);
         }
         return ok(events);
       },
-    },
-    'kleptonomicon.awardXp': {
+    }),
+    'kleptonomicon.awardXp': handlerOf(awardXpDeclaration, {
       label: 'award experience',
-      decide(world, c) {
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const n = int(c, 'amount', 1, -100, 100);
-        if (!n.ok) return n;
-        if (n.value === 0) return err('INVALID_VALUE', 'amount must not be 0', 'amount');
-        if ((getKlepto(world).xp[ch] ?? 0) + n.value < 0) return err('INVALID_VALUE', 'experience cannot go below 0', 'amount');
-        const reason = text(c, 'reason', false);
-        if (!reason.ok) return reason;
-        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount: n.value, reason: reason.value ?? 'GM award' } satisfies KleptoEvent]);
+      decide(world, { characterId: ch, amount = 1, reason }) {
+        const missing = noCharacter(world, ch);
+        if (missing !== null) return missing;
+        if (amount === 0) return err('INVALID_VALUE', 'amount must not be 0', 'amount');
+        if ((getKlepto(world).xp[ch] ?? 0) + amount < 0) return err('INVALID_VALUE', 'experience cannot go below 0', 'amount');
+        const empty = reason === undefined ? null : blank(reason, 'reason');
+        if (empty !== null) return { ok: false, error: empty };
+        return ok([{ type: 'kleptonomicon.xpAwarded', characterId: ch, amount, reason: reason ?? 'GM award' } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.levelUp': {
+    }),
+    'kleptonomicon.levelUp': handlerOf(levelUpDeclaration, {
       label: 'level up',
-      authorize: byCharacter(),
-      decide(world, c) {
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
+      authorize: (world, p, actor) => (controlsCharacter(world, actor, p.characterId) ? null : FORBIDDEN),
+      decide(world, { characterId: ch, gmApproves }) {
+        const missing = noCharacter(world, ch);
+        if (missing !== null) return missing;
         const st = getKlepto(world);
         const need = numberSetting(world, K.xpPerLevel);
         const have = st.xp[ch] ?? 0;
         if (need === null) {
           // No number in the excerpt: the GM says when it is enough.
-          return c['gmApproves'] === true && own(world.characters, ch) !== undefined ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 } satisfies KleptoEvent]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
+          return gmApproves === true ? ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: 0 } satisfies KleptoEvent]) : err('GM_DECIDES', 'the GM decides when a character has enough experience (set kleptonomicon.xpPerLevel to count it)', 'gmApproves');
         }
         if (have < need) return err('NOT_ENOUGH_XP', `${have} of ${need} Experience Points`, 'characterId');
         return ok([{ type: 'kleptonomicon.leveledUp', characterId: ch, level: (st.levels[ch] ?? 1) + 1, xpSpent: need } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.setResource': {
+    }),
+    'kleptonomicon.setResource': handlerOf(setResourceDeclaration, {
       label: 'set a resource',
-      decide(world, c) {
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const key = c['key'];
-        if (typeof key !== 'string' || !/^[a-zA-Z][a-zA-Z0-9]{0,31}$/.test(key)) return err('INVALID_VALUE', 'key must be a short name such as health, vitality, shield or dodges', 'key');
-        const max = int(c, 'max', getKlepto(world).resources[ch]?.[key]?.max ?? 0, 0, 100_000);
-        if (!max.ok) return max;
-        const value = int(c, 'value', max.value, 0, max.value);
-        if (!value.ok) return value;
-        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: getKlepto(world).resources[ch]?.[key]?.value ?? null, value: value.value, max: max.value, reason: 'set' } satisfies KleptoEvent]);
+      decide(world, { characterId: ch, key, max: maxSent, value: valueSent }) {
+        const missing = noCharacter(world, ch);
+        if (missing !== null) return missing;
+        const was = own(getKlepto(world).resources[ch] ?? {}, key);
+        const max = maxSent ?? was?.max ?? 0;
+        const value = valueSent ?? max;
+        // The value's upper bound is the maximum it is set beside (or keeps), which the schema cannot see.
+        if (value > max) return err('INVALID_VALUE', `value must be an integer in [0, ${max}]`, 'value');
+        return ok([{ type: 'kleptonomicon.resourceSet', characterId: ch, key, from: was?.value ?? null, value, max, reason: 'set' } satisfies KleptoEvent]);
       },
-    },
+    }),
   };
 }

@@ -1,17 +1,30 @@
 // The Episode as a state machine (004 "The Episode"): the Opening Credits,
 // Freeplay and its loose spotlight order, pausing and resuming an Encounter,
 // the Closing Credits and the between-Episode resets.
-import { err, getEncounter, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
+import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
 import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase } from '../phases.js';
 import { K, setting } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { byCharacter, describePhase, FORBIDDEN, inEncounterPhase, inPhase, nameOf, needText, phaseChange, text } from '../context.js';
+import { blank, controlsCharacter, describePhase, FORBIDDEN, inEncounterPhase, inPhase, nameOf, phaseChange } from '../context.js';
+import {
+  closingCreditsDeclaration,
+  coldOpenDeclaration,
+  endEpisodeDeclaration,
+  freeplayDeclaration,
+  introduceDeclaration,
+  looseOrderDeclaration,
+  passSpotlightDeclaration,
+  pauseDeclaration,
+  resolutionSceneDeclaration,
+  resumeDeclaration,
+  startEpisodeDeclaration,
+} from '../declarations.js';
 import type { KleptoEvent } from '../events.js';
 
 export function episodeCommands(kit: EncounterKit): Record<string, CommandHandler> {
   return {
     // ------------------------------------------------------------ the Episode
-    'kleptonomicon.startEpisode': {
+    'kleptonomicon.startEpisode': handlerOf(startEpisodeDeclaration, {
       label: 'start an Episode',
       decide(world) {
         const st = getKlepto(world);
@@ -19,31 +32,29 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         if (bad !== null) return { ok: false, error: { ...bad, message: 'an Episode is already running; finish its Closing Credits first' } };
         return ok([{ type: 'kleptonomicon.episodeStarted', episode: st.episode + 1 } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.introduce': {
+    }),
+    'kleptonomicon.introduce': handlerOf(introduceDeclaration, {
       label: 'introduce a character',
-      authorize: byCharacter(),
-      decide(world, c) {
+      authorize: (world, p, actor) => (controlsCharacter(world, actor, p.characterId) ? null : FORBIDDEN),
+      decide(world, { characterId, clip }) {
         const st = getKlepto(world);
         const bad = inPhase(st, 'opening');
         if (bad !== null) return { ok: false, error: bad };
-        const ch = c['characterId'];
-        if (typeof ch !== 'string' || own(world.characters, ch) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        const clip = text(c, 'clip', false);
-        if (!clip.ok) return clip;
-        return ok([{ type: 'kleptonomicon.introduced', characterId: ch, clip: clip.value } satisfies KleptoEvent]);
+        if (own(world.characters, characterId) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(characterId)}`, 'characterId');
+        const empty = clip === undefined ? null : blank(clip, 'clip');
+        if (empty !== null) return { ok: false, error: empty };
+        return ok([{ type: 'kleptonomicon.introduced', characterId, clip: clip ?? null } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.coldOpen': {
+    }),
+    'kleptonomicon.coldOpen': handlerOf(coldOpenDeclaration, {
       label: 'add a cold open',
-      decide(world, c) {
-        const bad = inPhase(getKlepto(world), 'opening');
+      decide(world, { text }) {
+        const bad = inPhase(getKlepto(world), 'opening') ?? blank(text, 'text');
         if (bad !== null) return { ok: false, error: bad };
-        const t = needText(c, 'text');
-        return t.ok ? ok([{ type: 'kleptonomicon.coldOpened', text: t.value } satisfies KleptoEvent]) : t;
+        return ok([{ type: 'kleptonomicon.coldOpened', text } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.freeplay': {
+    }),
+    'kleptonomicon.freeplay': handlerOf(freeplayDeclaration, {
       label: 'move to Freeplay',
       decide(world) {
         const st = getKlepto(world);
@@ -51,33 +62,27 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         if (st.phase !== 'opening' && !fromReward) return err('WRONG_PHASE', `Freeplay follows the Opening Credits or an Encounter's Reward phase, not ${describePhase(st)}`);
         return ok([phaseChange(st, 'freeplay', null)]);
       },
-    },
-    'kleptonomicon.looseOrder': {
+    }),
+    'kleptonomicon.looseOrder': handlerOf(looseOrderDeclaration, {
       label: 'set a loose turn order',
-      decide(world, c) {
+      decide(world, { order }) {
         const bad = inPhase(getKlepto(world), 'freeplay');
         if (bad !== null) return { ok: false, error: bad };
-        const order = c['order'];
         if (order === null) return ok([{ type: 'kleptonomicon.looseOrderSet', order: null } satisfies KleptoEvent]);
-        if (!Array.isArray(order) || order.length === 0 || order.length > 50) return err('INVALID_VALUE', 'order must be a list of 1-50 character ids, or null to drop it', 'order');
-        const ids: string[] = [];
-        for (let i = 0; i < order.length; i++) {
-          const id = order[i];
-          if (typeof id !== 'string' || own(world.characters, id) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(id)}`, `order[${i}]`);
-          ids.push(id);
-        }
-        return ok([{ type: 'kleptonomicon.looseOrderSet', order: ids } satisfies KleptoEvent]);
+        const missing = order.findIndex((id) => own(world.characters, id) === undefined);
+        if (missing >= 0) return err('NOT_FOUND', `no character ${JSON.stringify(order[missing])}`, `order[${missing}]`);
+        return ok([{ type: 'kleptonomicon.looseOrderSet', order: [...order] } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.passSpotlight': {
+    }),
+    'kleptonomicon.passSpotlight': handlerOf(passSpotlightDeclaration, {
       label: 'pass the spotlight',
       decide(world) {
         const st = getKlepto(world);
         if (st.phase !== 'freeplay' || st.looseOrder === null) return err('NO_LOOSE_ORDER', 'Freeplay has no loose turn order to pass along');
         return ok([{ type: 'kleptonomicon.spotlightPassed', to: (st.spotlight + 1) % st.looseOrder.length } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.pause': {
+    }),
+    'kleptonomicon.pause': handlerOf(pauseDeclaration, {
       label: 'pause the Encounter',
       decide(world) {
         const st = getKlepto(world);
@@ -85,18 +90,17 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         if (bad !== null) return { ok: false, error: bad };
         return ok([phaseChange(st, 'encounter', 'pause')]);
       },
-    },
-    'kleptonomicon.resume': {
+    }),
+    'kleptonomicon.resume': handlerOf(resumeDeclaration, {
       label: 'resume the Encounter',
-      decide(world, c) {
+      decide(world, { endedWithBeatBy: by }) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'pause');
         if (bad !== null) return { ok: false, error: bad };
         const events: EngineEvent[] = [phaseChange(st, 'encounter', 'main')];
         // Ending the Pause by spending a Beat: that Beat is gone from the spender's next turn.
-        const by = c['endedWithBeatBy'];
         if (by !== undefined) {
-          if (typeof by !== 'string' || own(getEncounter(world).combatants, by) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
+          if (own(getEncounter(world).combatants, by) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(by)}`, 'endedWithBeatBy');
           // On one's own turn the Beats left would reset at its end anyway: the Beat comes out of the next turn's two.
           const ownTurn = getEncounter(world).current === by;
           const spend = kit.spend(world, by, { kind: 'ability', cost: 1, ...(ownTurn ? { forNextTurn: true } : {}) });
@@ -105,8 +109,8 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         }
         return ok(events);
       },
-    },
-    'kleptonomicon.closingCredits': {
+    }),
+    'kleptonomicon.closingCredits': handlerOf(closingCreditsDeclaration, {
       label: 'roll the Closing Credits',
       decide(world) {
         const st = getKlepto(world);
@@ -114,27 +118,25 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         if (bad !== null) return { ok: false, error: bad };
         return ok([phaseChange(st, 'closing', null)]);
       },
-    },
-    'kleptonomicon.resolutionScene': {
+    }),
+    'kleptonomicon.resolutionScene': handlerOf(resolutionSceneDeclaration, {
       label: 'play a resolution scene',
-      authorize: (world, c, actor) => (c['characterId'] === undefined ? (actor.role === 'gm' ? null : FORBIDDEN) : byCharacter()(world, c, actor)),
-      decide(world, c) {
-        const bad = inPhase(getKlepto(world), 'closing');
+      // A scene about nobody in particular is the GM's; a player's is about their own character.
+      authorize: (world, p, actor) => ((p.characterId === undefined ? actor.role === 'gm' : controlsCharacter(world, actor, p.characterId)) ? null : FORBIDDEN),
+      decide(world, { text, characterId }) {
+        const bad = inPhase(getKlepto(world), 'closing') ?? blank(text, 'text');
         if (bad !== null) return { ok: false, error: bad };
-        const t = needText(c, 'text');
-        if (!t.ok) return t;
-        const ch = c['characterId'];
-        if (ch !== undefined && (typeof ch !== 'string' || own(world.characters, ch) === undefined)) return err('NOT_FOUND', `no character ${JSON.stringify(ch)}`, 'characterId');
-        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: ch ?? null, text: t.value } satisfies KleptoEvent]);
+        if (characterId !== undefined && own(world.characters, characterId) === undefined) return err('NOT_FOUND', `no character ${JSON.stringify(characterId)}`, 'characterId');
+        return ok([{ type: 'kleptonomicon.resolutionPlayed', characterId: characterId ?? null, text } satisfies KleptoEvent]);
       },
-    },
-    'kleptonomicon.endEpisode': {
+    }),
+    'kleptonomicon.endEpisode': handlerOf(endEpisodeDeclaration, {
       label: 'end the Episode',
-      decide(world, c) {
+      decide(world, { halve }) {
         const st = getKlepto(world);
         const bad = inPhase(st, 'closing');
         if (bad !== null) return { ok: false, error: bad };
-        const h = c['halve'] ?? setting(world, K.halveResets);
+        const h = halve ?? setting(world, K.halveResets);
         if (typeof h !== 'boolean') return err('INVALID_VALUE', 'halve must be true or false', 'halve');
         // Resets restore each tracked resource; halved, only half of what was lost (rounded down) comes back.
         const resets: { characterId: string; key: string; from: number; to: number }[] = [];
@@ -146,7 +148,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
         }
         return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json } satisfies KleptoEvent]);
       },
-    },
+    }),
 
   };
 }

@@ -7,8 +7,8 @@ import { planDash, planDropProne, planMove, planStand } from '../movement.js';
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting, setting, sixthDistance } from '../settings.js';
 import { getKlepto } from '../state.js';
-import { BEATS_PER_ROUND, byCombatant, FORBIDDEN, inEncounterPhase, int, interruption, MAX_MODIFIER, MAX_TEXT, nameOf, sheet, turnMovement } from '../context.js';
-import { dashDeclaration, dropProneDeclaration, freeActionDeclaration, grantStyleDeclaration, interruptDeclaration, moveDeclaration, standDeclaration } from '../declarations.js';
+import { BEATS_PER_ROUND, FORBIDDEN, inEncounterPhase, interruption, MAX_TEXT, nameOf, sheet, turnMovement } from '../context.js';
+import { dashDeclaration, dropProneDeclaration, freeActionDeclaration, grantStyleDeclaration, improvisedManeuverDeclaration, interruptDeclaration, moveDeclaration, standDeclaration } from '../declarations.js';
 import type { KleptoEvent } from '../events.js';
 
 /** The GM, or the player whose character the combatant plays (judged on the parsed payload, old field names already moved). */
@@ -123,37 +123,29 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         return ok([interruption(world, c.id, 'an ability that interrupts movement', heavy === true)]);
       },
     }),
-    'kleptonomicon.improvisedManeuver': {
+    'kleptonomicon.improvisedManeuver': handlerOf(improvisedManeuverDeclaration, {
       label: 'make an improvised maneuver',
-      authorize: byCombatant('attackerId', 'attacker'),
-      decide(world, c, env) {
+      authorize: (world, p, actor) => mayAct(world, actor, p.attackerId),
+      decide(world, { attackerId: attacker, targetId: target, modifier = 0, advantage = 0, defense }, env) {
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'main');
         if (bad !== null) return { ok: false, error: bad };
         const enc = getEncounter(world);
-        const attacker = c['attackerId'];
-        const target = c['targetId'];
-        if (typeof attacker !== 'string' || own(enc.combatants, attacker) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
-        if (typeof target !== 'string' || own(enc.combatants, target) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(target)}`, 'targetId');
+        if (own(enc.combatants, attacker) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(attacker)}`, 'attackerId');
+        if (own(enc.combatants, target) === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(target)}`, 'targetId');
         if (enc.current !== attacker) return err('NOT_YOUR_TURN', 'a maneuver is a Basic Attack on your own turn', 'attackerId');
-        const m = int(c, 'modifier', 0, -MAX_MODIFIER, MAX_MODIFIER);
-        if (!m.ok) return m;
-        const a = int(c, 'advantage', 0, -10, 10);
-        if (!a.ok) return a;
-        const defense = int(c, 'defense', 0, 0, 100);
-        if (!defense.ok) return defense;
         const spend = kit.spend(world, attacker, { kind: 'ability', cost: 1 });
         if (!spend.ok) return err('NO_BEATS', `${nameOf(world, attacker)} has no Beat left for a Basic Attack`, 'attackerId');
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
-        const roll = kleptoTest(env.rng, { modifier: m.value, advantage: a.value - 1 });
-        const hit = c['defense'] === undefined ? null : roll.score >= defense.value;
-        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: c['defense'] === undefined ? null : defense.value, hit } satisfies KleptoEvent];
+        const roll = kleptoTest(env.rng, { modifier, advantage: advantage - 1 });
+        const hit = defense === undefined ? null : roll.score >= defense;
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: defense ?? null, hit } satisfies KleptoEvent];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
         }
         return ok(events);
       },
-    },
+    }),
   };
 }

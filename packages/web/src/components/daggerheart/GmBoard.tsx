@@ -1,10 +1,10 @@
 // The GM's Daggerheart board: Fear, the spotlight, "ask for a roll", the
-// party's trackers with damage boxes, adversary groups from a stat block, and
-// rests. Every change is a declared command the server decides.
+// party's trackers with damage boxes, the adversaries (added from the
+// bestiary) with their moves, and rests. Every change is a declared command the server decides.
 import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
@@ -42,7 +42,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const enc = encounterOf(world);
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
-  const everyone = [...pcsOf(world), ...adversariesOf(world)];
+  const { everyone, leftOut } = conflictLineUp(world);
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
@@ -52,6 +52,11 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
           <button class="primary" disabled={everyone.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: everyone.map(combatantFor) })}>
             Start a conflict ({everyone.length})
           </button>
+          {leftOut.length > 0 ? (
+            <span class="small muted" data-testid="conflict-left-out">
+              Defeated, left out: {leftOut.join(', ')}
+            </span>
+          ) : null}
         </div>
       ) : (
         <>
@@ -102,6 +107,7 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [advantage, setAdvantage] = useState('0');
   const [experience, setExperience] = useState('');
   const [bonus, setBonus] = useState('2');
+  const [modifier, setModifier] = useState('0');
   const target = pcs.find((c) => c.id === who) ?? pcs[0];
   const open = openRequests(world);
   return (
@@ -114,6 +120,8 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
           if (!target) return;
           const command: { type: string; [k: string]: Json } = { type: 'daggerheart.requestRoll', characterId: target.id, difficulty: Number(difficulty), hidden, advantage: Number(advantage) };
           if (trait) command['trait'] = trait;
+          // Other modifiers reach the roll whether or not an Experience is named (a GM review finding: the one box was dropped without one).
+          if (Number(modifier) !== 0) command['bonus'] = Number(modifier);
           if (experience.trim()) {
             command['experience'] = experience.trim();
             command['experienceBonus'] = Number(bonus);
@@ -156,10 +164,13 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
               <option value="1">advantage</option>
             </select>
           </Field>
+          <Field id="dh-req-mod" label="Modifier">
+            <input id="dh-req-mod" type="number" min={-30} max={30} value={modifier} onInput={(e) => setModifier(e.currentTarget.value)} style={{ width: '4em' }} />
+          </Field>
           <Field id="dh-req-exp" label="Experience">
             <input id="dh-req-exp" maxLength={80} placeholder="optional" value={experience} onInput={(e) => setExperience(e.currentTarget.value)} style={{ width: '9em' }} />
           </Field>
-          <Field id="dh-req-bonus" label="Bonus">
+          <Field id="dh-req-bonus" label="Experience bonus">
             <input id="dh-req-bonus" type="number" min={1} max={10} value={bonus} onInput={(e) => setBonus(e.currentTarget.value)} style={{ width: '4em' }} />
           </Field>
           <button class="primary" type="submit" disabled={!target}>
@@ -250,62 +261,38 @@ function ThresholdsForm({ id, name, send }: { id: string; name: string; send: Se
   );
 }
 
+/**
+ * The adversaries at the table. They come in one way, from the bestiary's stat
+ * blocks with a count (a second group goes on counting); each card shows its
+ * trackers, damage box and moves with the countdowns they started.
+ */
 function AdversaryPanel({ world, send }: { world: World; send: Send }) {
-  const [form, setForm] = useState({ name: '', count: '1', difficulty: '12', major: '7', severe: '12', hp: '5', stress: '2', attack: '1', damage: '1d8+2', move: '', countdown: '', loop: true });
-  const set = (k: keyof typeof form) => (e: Event) => setForm({ ...form, [k]: (e.currentTarget as HTMLInputElement).type === 'checkbox' ? (e.currentTarget as HTMLInputElement).checked : (e.currentTarget as HTMLInputElement).value });
   const foes = adversariesOf(world);
-  const numbers = ['count', 'difficulty', 'major', 'severe', 'hp', 'stress', 'attack'] as const;
   return (
     <section class="panel" aria-labelledby="dh-adv-title" data-testid="adversaries">
       <h2 id="dh-adv-title">Adversaries</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          const command: { type: string; [k: string]: Json } = { type: 'daggerheart.addAdversaries', name: form.name.trim(), damage: form.damage.trim() };
-          for (const k of numbers) command[k] = Number(form[k]);
-          if (form.move.trim()) {
-            const move: { [k: string]: Json } = { name: form.move.trim() };
-            if (form.countdown !== '') move['countdown'] = { start: Number(form.countdown), repeat: form.loop ? 'loop' : 'once' };
-            command['moves'] = [move];
-          }
-          void send(command).then((r) => r.ok && setForm({ ...form, name: '' }));
-        }}
-      >
-        <div class="row">
-          <Field id="dh-adv-name" label="Name">
-            <input id="dh-adv-name" maxLength={80} value={form.name} onInput={set('name')} style={{ width: '9em' }} />
-          </Field>
-          {numbers.map((k) => (
-            <Field key={k} id={`dh-adv-${k}`} label={k === 'hp' ? 'HP' : k[0]!.toUpperCase() + k.slice(1)}>
-              <input id={`dh-adv-${k}`} type="number" value={form[k]} onInput={set(k)} style={{ width: '4.2em' }} />
-            </Field>
-          ))}
-          <Field id="dh-adv-damage" label="Damage">
-            <input id="dh-adv-damage" maxLength={40} value={form.damage} onInput={set('damage')} style={{ width: '6em' }} />
-          </Field>
-        </div>
-        <div class="row">
-          <Field id="dh-adv-move" label="Move">
-            <input id="dh-adv-move" maxLength={80} placeholder="optional" value={form.move} onInput={set('move')} style={{ width: '9em' }} />
-          </Field>
-          <Field id="dh-adv-cd" label="Countdown">
-            <input id="dh-adv-cd" type="number" min={1} max={100} placeholder="none" value={form.countdown} onInput={set('countdown')} style={{ width: '5em' }} />
-          </Field>
-          <label class="small">
-            <input type="checkbox" checked={form.loop} onChange={set('loop')} /> Loop
-          </label>
-          <button class="primary" type="submit" disabled={form.name.trim() === ''}>
-            Add group
-          </button>
-        </div>
-      </form>
+      <p class="small muted" data-testid="adversaries-how">
+        {foes.length === 0 ? 'None yet. ' : ''}Add adversaries from a stat block in the Bestiary below (“Add … as adversaries”, with how many); their moves and countdowns come with them.
+      </p>
       {foes.map((c) => {
         const t = tracksOfCharacter(world, c);
+        const moves = adversaryMoves(world, c);
         return (
           <div key={c.id} data-testid="adversary">
             <strong>{c.name}</strong> <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
             <CharacterTracks t={{ ...t, hopeMax: 0 }} send={send} markable={['hp', 'stress']} />
             <DamageBox t={t} send={send} />
+            {moves.length > 0 ? (
+              <ul class="list small" aria-label={`${c.name}'s moves`} data-testid="adversary-moves">
+                {moves.map((m) => (
+                  <li key={m.name}>
+                    <strong>{m.name}</strong>
+                    {m.text !== '' ? ` — ${m.text}` : ''}
+                    {m.countdown !== null ? <span class="muted"> · countdown {m.countdown.value} of {m.countdown.start}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         );
       })}

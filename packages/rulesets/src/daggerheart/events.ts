@@ -1,0 +1,39 @@
+// Daggerheart's event union (STYLE "Type the events"): what the action roll,
+// Hope and Fear, roll requests and the spotlight write, beside the trackers'
+// own union (trackers.ts). Fields that tables stored before roll requests
+// never carried are optional; each reader says what their absence means.
+import type { Json } from '@tablekeeper/engine';
+import type { TrackerEvent } from './trackers.js';
+
+type Id = string;
+
+/** The events module.ts writes and reduces. */
+export type RollEvent =
+  | {
+      readonly type: 'daggerheart.actionRolled';
+      readonly characterId: Id | null;
+      readonly label: string;
+      readonly reaction: boolean;
+      readonly advantageSources: number;
+      readonly helpers: readonly Id[];
+      /** The duality roll as rolled (engine `DualityRoll`), difficulty included. */
+      readonly roll: Json;
+      /** Absent before roll requests: the difficulty was never hidden. */
+      readonly hidden?: boolean;
+      readonly requestId?: Id | null;
+    }
+  /** What players receive of a roll against a hidden difficulty: the roll without it. */
+  | { readonly type: 'daggerheart.actionRollShown'; readonly characterId: Id | null; readonly label: string; readonly requestId: Id | null; readonly roll: Json }
+  /** The request as stored (`RollRequest`). */
+  | { readonly type: 'daggerheart.rollRequested'; readonly request: Json }
+  | { readonly type: 'daggerheart.requestCancelled'; readonly requestId: Id; readonly characterId: Id }
+  | { readonly type: 'daggerheart.hopeGained'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
+  | { readonly type: 'daggerheart.hopeSpent'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string }
+  | { readonly type: 'daggerheart.helpOffered'; readonly helperId: Id; readonly targetId: Id }
+  | { readonly type: 'daggerheart.fearGained'; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
+  | { readonly type: 'daggerheart.fearSpent'; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string };
+
+/** The spotlight's one event: who holds it now (the kernel's turn events carry the rest). */
+export type SpotlightEvent = { readonly type: 'daggerheart.spotlightPassed'; readonly combatantId: Id };
+
+export type DaggerheartEvent = RollEvent | TrackerEvent | SpotlightEvent;

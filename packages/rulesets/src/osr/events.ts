@@ -1,0 +1,190 @@
+// The OSR event union (STYLE "Type the events"): what each command writes and
+// each reducer reads, under the command vocabulary's names (docs/vocabulary.md):
+// a creature is `characterId` (or its role: `attackerId`, `targetId`,
+// `helperId`), a combatant `combatantId`, a light source `sourceId`, a
+// corruption `corruptionId`. Events stored under the old names are renamed on
+// load by `osrEventFields` (ADR 28), so reducers see only these.
+import type { Json, Renamed } from '@tablekeeper/engine';
+import type { Ability } from './checks.js';
+import type { AttackKind } from './combat.js';
+import type { Cadence, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
+import type { Corruption } from './state.js';
+
+type Id = string;
+/** A d20 check as `resolveCheck` answered it (dice, natural, modifier, total, dc, success, shortfall). */
+type Roll = Json;
+type Reasons = string[];
+
+export type OsrEvent =
+  // sheets, checks and combat
+  | { readonly type: 'osr.sheetSet'; readonly characterId: Id; readonly stats: { readonly [field: string]: Json } }
+  | { readonly type: 'osr.checked'; readonly characterId: Id | null; readonly label: string; readonly kind: string; readonly roll: Roll; readonly reasons: Reasons; readonly impossible: boolean }
+  | {
+      readonly type: 'osr.attacked';
+      readonly attackerId: Id;
+      readonly targetId: Id;
+      readonly kind: AttackKind;
+      readonly delivery: 'melee' | 'ranged';
+      readonly range: 'close' | 'ranged' | 'far';
+      readonly roll: Roll;
+      readonly reasons: Reasons;
+      readonly hit: boolean;
+      readonly crit: boolean;
+      readonly ac: number;
+      /** On a hit: the damage dice, faces, bonus, doubling and total. */
+      readonly damage?: { readonly dice: string; readonly faces: number[]; readonly bonus: number; readonly doubled: boolean; readonly total: number };
+    }
+  | {
+      readonly type: 'osr.damageRolled';
+      readonly targetId: Id;
+      readonly dice: string;
+      readonly faces: number[];
+      readonly bonus: number;
+      readonly doubled: boolean;
+      /** Why it doubled, when a natural 1 did it (001 "Critical Failure"). */
+      readonly doubledBy?: 'natural 1';
+      readonly total: number;
+      /** What dealt it, in words. */
+      readonly source: string;
+    }
+  | { readonly type: 'osr.healRolled'; readonly targetId: Id; readonly dice: string; readonly faces: number[]; readonly total: number; readonly source: 'magic' | 'medicine' }
+  | { readonly type: 'osr.hpChanged'; readonly characterId: Id; readonly from: number; readonly to: number; readonly reason: string }
+  // dying and recovery
+  | { readonly type: 'osr.downed'; readonly characterId: Id; readonly at: number; readonly fight: boolean }
+  | { readonly type: 'osr.stabilized'; readonly targetId: Id; readonly helperId: Id | null; readonly method: string }
+  | {
+      readonly type: 'osr.injuryRolled';
+      readonly characterId: Id;
+      readonly d20: number;
+      readonly extra: number | null;
+      readonly row: string;
+      readonly dead: boolean;
+      readonly hp: number;
+      readonly abilityLoss: { readonly ability: Ability; readonly amount: number; readonly from: number; readonly to: number } | null;
+    }
+  | { readonly type: 'osr.bodyPartLost'; readonly characterId: Id; readonly part: string }
+  | { readonly type: 'osr.abilityChanged'; readonly characterId: Id; readonly ability: Ability; readonly from: number; readonly to: number; readonly reason: string }
+  | { readonly type: 'osr.died'; readonly characterId: Id; readonly reason: string }
+  | { readonly type: 'osr.leftUnconscious'; readonly characterId: Id }
+  | {
+      readonly type: 'osr.rested';
+      readonly kind: 'safe' | 'unsafe';
+      readonly nights: number;
+      readonly fed: boolean;
+      readonly characterIds: Id[];
+      /** Each rester's HP before and after (a record, so its `id` keeps the name it was stored with). */
+      readonly heals: { readonly id: Id; readonly from: number; readonly to: number }[];
+      readonly recovered: Id[];
+    }
+  | { readonly type: 'osr.hid'; readonly characterId: Id }
+  | { readonly type: 'osr.revealed'; readonly characterId: Id; readonly reason: string }
+  | { readonly type: 'osr.treated'; readonly characterId: Id }
+  // exploration, light and time
+  | {
+      readonly type: 'osr.travelTurnRolled';
+      readonly dice: number[];
+      readonly approach: 'cautious' | 'normal' | 'careless';
+      readonly natural: number;
+      readonly band: ThreatBand;
+      readonly prompts: string[];
+      readonly cadence: Cadence;
+      readonly turnsOut: number;
+      readonly hour: number;
+    }
+  | { readonly type: 'osr.sceneCounted'; readonly scenes: number }
+  | { readonly type: 'osr.returned'; readonly from: number }
+  | { readonly type: 'osr.lightSet'; readonly level: LightLevel; readonly from: LightLevel }
+  | { readonly type: 'osr.sourceLit'; readonly sourceId: Id; readonly kind: LightSourceKind; readonly characterId: Id | null; readonly label: string; readonly burnsOutAt: number }
+  | { readonly type: 'osr.sourceDoused'; readonly sourceId: Id; readonly remaining: number }
+  | { readonly type: 'osr.sourceBurnedOut'; readonly sourceId: Id; readonly at: number }
+  | { readonly type: 'osr.timeRolled'; readonly faces: number[]; readonly from: number; readonly sum: number; readonly hour: number; readonly quarter: Quarter; readonly use: 'clock' | 'duration' | 'show' }
+  | {
+      readonly type: 'osr.returnRolled';
+      readonly characterId: Id;
+      readonly path: 'dangerous' | 'arduous';
+      readonly dc: number;
+      readonly roll: Roll;
+      readonly reasons: Reasons;
+      /** An arduous path's failure: loads dropped on the way. */
+      readonly loadLost?: number;
+      /** A dangerous path's failure: 1d6 per point under the DC. */
+      readonly damage?: { readonly faces: number[]; readonly total: number; readonly doubled: boolean };
+    }
+  | { readonly type: 'osr.traveled'; readonly mode: 'overland' | 'river' | 'sea'; readonly days: number; readonly milesPerDay: number; readonly miles: number }
+  | { readonly type: 'osr.moved'; readonly combatantId: Id; readonly characterId: Id | null; readonly feet: number; readonly mode: string; readonly cost: number; readonly used: number; readonly budget: number }
+  | { readonly type: 'osr.strained'; readonly characterId: Id; readonly hours: number; readonly reason: string }
+  // hazards, retreat and treasure
+  | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean }
+  | { readonly type: 'osr.moralePrompted'; readonly trigger: string; readonly text: string }
+  | { readonly type: 'osr.tidePrompted'; readonly side: string }
+  | {
+      readonly type: 'osr.chased';
+      readonly characterId: Id;
+      readonly forGroup: Id[];
+      readonly direction: 'pursue' | 'flee';
+      readonly ability: Ability;
+      readonly dc: number;
+      readonly roll: Roll;
+      readonly reasons: Reasons;
+      readonly success: boolean;
+    }
+  | { readonly type: 'osr.exhausted'; readonly characterId: Id; readonly reason: string }
+  | { readonly type: 'osr.infected'; readonly corruption: Corruption }
+  | {
+      readonly type: 'osr.stageEnded';
+      readonly corruptionId: Id;
+      readonly roll: Roll;
+      readonly reasons: Reasons;
+      readonly damage: { readonly ability: Ability; readonly faces: number[]; readonly doubled: boolean; readonly total: number } | null;
+      readonly nextStage: number | null;
+      readonly nextEndsAt: number | null;
+    }
+  | { readonly type: 'osr.corruptionEnded'; readonly corruptionId: Id; readonly characterId: Id; readonly reason: string }
+  | { readonly type: 'osr.retreatStarted'; readonly combatantId: Id; readonly characterId: Id | null }
+  | { readonly type: 'osr.retreatFailed'; readonly combatantId: Id; readonly reason: string }
+  | { readonly type: 'osr.escaped'; readonly combatantId: Id; readonly characterId: Id | null }
+  | { readonly type: 'osr.treasureShared'; readonly characterIds: Id[]; readonly gp: number; readonly each: number; readonly xpEach: number; readonly earned: boolean }
+  | { readonly type: 'osr.magicItemCaptured'; readonly item: string; readonly characterIds: Id[]; readonly value: number; readonly xpEach: number; readonly alreadyCounted: boolean }
+  | { readonly type: 'osr.lootRolled'; readonly characterId: Id | null; readonly hd: number; readonly faces: number[]; readonly gp: number };
+
+/**
+ * docs/vocabulary.md, issue 17: the names events were stored under before the
+ * union took the command vocabulary (old -> new, by today's type). Records an
+ * event carries (a rest's heals, an infection's corruption) keep their fields.
+ */
+export const osrEventFields: { readonly [type in OsrEvent['type']]?: Renamed } = {
+  'osr.sheetSet': { id: 'characterId' },
+  'osr.checked': { character: 'characterId' },
+  'osr.attacked': { attacker: 'attackerId', target: 'targetId' },
+  'osr.damageRolled': { target: 'targetId' },
+  'osr.healRolled': { target: 'targetId' },
+  'osr.hpChanged': { id: 'characterId' },
+  'osr.downed': { id: 'characterId' },
+  'osr.stabilized': { id: 'targetId', by: 'helperId' },
+  'osr.injuryRolled': { id: 'characterId' },
+  'osr.bodyPartLost': { id: 'characterId' },
+  'osr.abilityChanged': { id: 'characterId' },
+  'osr.died': { id: 'characterId' },
+  'osr.leftUnconscious': { id: 'characterId' },
+  'osr.rested': { characters: 'characterIds' },
+  'osr.hid': { id: 'characterId' },
+  'osr.revealed': { id: 'characterId' },
+  'osr.treated': { id: 'characterId' },
+  'osr.sourceLit': { id: 'sourceId', owner: 'characterId' },
+  'osr.sourceDoused': { id: 'sourceId' },
+  'osr.sourceBurnedOut': { id: 'sourceId' },
+  'osr.returnRolled': { character: 'characterId' },
+  'osr.moved': { combatant: 'combatantId', character: 'characterId' },
+  'osr.strained': { id: 'characterId' },
+  'osr.moraleRolled': { character: 'characterId' },
+  'osr.chased': { character: 'characterId' },
+  'osr.exhausted': { id: 'characterId' },
+  'osr.stageEnded': { id: 'corruptionId' },
+  'osr.corruptionEnded': { id: 'corruptionId', target: 'characterId' },
+  'osr.retreatStarted': { combatant: 'combatantId', character: 'characterId' },
+  'osr.retreatFailed': { combatant: 'combatantId' },
+  'osr.escaped': { combatant: 'combatantId', character: 'characterId' },
+  'osr.treasureShared': { characters: 'characterIds' },
+  'osr.magicItemCaptured': { characters: 'characterIds' },
+  'osr.lootRolled': { character: 'characterId' },
+};

@@ -1,0 +1,79 @@
+// A foe character's stats are the GM's (ADR 33, issue 15): a player reads an
+// Orc's name but not its AC, HP or scores; its AC once the GM reveals
+// defences. The attack line, the event and the odds follow the same rule.
+import { describe, expect, it } from 'vitest';
+import { scenario, type Json, type TableView, type Viewer } from '@tablekeeper/engine';
+import { engineFor } from '../../src/registry.js';
+import { scriptedRng } from './helpers.js';
+
+const GM: Viewer = { role: 'gm' };
+
+/** A full OSR table (the registry's engine: sheets and the foes module), a seated Fighter and a visible Orc (AC 13, 15 HP). */
+function setup() {
+  const dice = scriptedRng();
+  const s = scenario(engineFor('osr')!.modules, { rng: dice, rulesetId: 'osr' });
+  const idOf = (tx: ReturnType<typeof s.run>): string => String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
+  const seatId = idOf(s.run({ type: 'seat.add', name: 'Ann' }));
+  const pc = idOf(s.run({ type: 'character.add', name: 'Fighter', kind: 'pc', seatId, stats: { str: 14, dex: 16, maxHp: 10, hp: 10, ac: 15 } }));
+  const orc = idOf(s.run({ type: 'character.add', name: 'Orc', kind: 'npc', visibility: 'visible', stats: { ac: 13, maxHp: 15, hp: 15, str: 16, hd: 2 } }));
+  const player: Viewer = { role: 'player', seatId };
+  return { s, dice, pc, orc, player };
+}
+
+const statsIn = (v: TableView, id: string): { readonly [k: string]: Json } => v.world.characters[id]!.stats;
+const lines = (v: TableView, kind: string): string[] => v.world.log.filter((e) => e.kind === kind).map((e) => e.text);
+const events = (v: TableView, type: string) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === type);
+
+describe("OSR: a foe character's stats reach players by declared fields only", () => {
+  it("a player and a spectator read the Orc's name, none of its stats; the Fighter's are whole", () => {
+    const { s, pc, orc, player } = setup();
+    for (const viewer of [player, { role: 'spectator' } as const]) {
+      const v = s.view(viewer);
+      expect(v.world.characters[orc]!.name).toBe('Orc');
+      expect(statsIn(v, orc)).toEqual({});
+      expect(statsIn(v, pc)).toEqual(statsIn(s.view(GM), pc));
+    }
+    expect(statsIn(s.view(GM), orc)).toMatchObject({ ac: 13, hp: 15 });
+  });
+
+  it("revealing defences shows its AC 13 only; all shows the GM's stats", () => {
+    const { s, orc, player } = setup();
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(statsIn(s.view(player), orc)).toEqual({ ac: 13 });
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(statsIn(s.view(player), orc)).toEqual(statsIn(s.view(GM), orc));
+  });
+
+  it('the attack line and event keep the AC from players (d20 9 + STR 2 + proficiency 2 = 13 vs AC 13: a hit)', () => {
+    const { s, dice, pc, orc, player } = setup();
+    dice.queue(9, 5);
+    s.run({ type: 'osr.attack', attackerId: pc, targetId: orc, kind: 'melee', proficient: true, damage: '1d8' });
+    const [gmLine] = lines(s.view(GM), 'osr.attacked');
+    const [seen] = lines(s.view(player), 'osr.attacked');
+    expect(gmLine).toContain('AC 13');
+    expect(gmLine).toContain('= 13 vs 13');
+    expect(seen).toBe('Fighter attacked Orc (melee): d20 9 +4 = 13, hit for 7.');
+    const [ev] = events(s.view(player), 'osr.attacked');
+    expect(ev).not.toHaveProperty('ac');
+    expect(ev!['roll']).not.toHaveProperty('dc');
+    expect(ev).toMatchObject({ hit: true, roll: { total: 13 } });
+    expect(events(s.view(GM), 'osr.attacked')[0]).toMatchObject({ ac: 13, roll: { dc: 13 } });
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(events(s.view(player), 'osr.attacked')[0]).toMatchObject({ ac: 13, roll: { dc: 13 } });
+  });
+
+  it("a player's odds against the Orc say its AC is secret until revealed; the GM's are exact", () => {
+    const { s, pc, orc, player } = setup();
+    const ask = (viewer: Viewer) => s.engine.query(s.table, viewer, 'osr.attackOdds', { attackerId: pc, targetId: orc, kind: 'melee' });
+    const gm = ask(GM);
+    expect(gm).toMatchObject({ ok: true, value: { ac: 13 } });
+    const refused = ask(player);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'targetId' } });
+    expect(JSON.stringify(refused)).not.toMatch(/13/);
+    // The Orc's own attack needs its scores: refused too, and its status.
+    expect(s.engine.query(s.table, player, 'osr.attackOdds', { attackerId: orc, targetId: pc })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'attackerId' } });
+    expect(s.engine.query(s.table, player, 'osr.characterStatus', { id: orc })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(ask(player)).toEqual(gm);
+  });
+});
