@@ -146,6 +146,57 @@ describe('actions panel helpers', () => {
   });
 });
 
+describe('rules the screen could not reach (GM review, issue 20)', () => {
+  it('OSR: Stabilize a dying ally with its odds in words (d20 + WIS vs DC 10), its command accepted; the GM\'s Morale check sends osr.morale', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(5), rulesetId: 'osr' });
+    const kira = seatWithCharacter(s, 'Kira');
+    s.run({ type: 'character.update', id: kira.ch, stats: { wis: 16, maxHp: 8, hp: 8 } });
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { maxHp: 6, hp: 6 } });
+    s.run({ type: 'character.add', name: 'Goblin', kind: 'npc', stats: { ac: 11, maxHp: 5, hp: 5 } });
+    const id = (n: string) => Object.values(s.world.characters).find((c) => c.name === n)!.id;
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira.ch, stats: { dex: 14 } },
+        { id: 'b', name: 'Bram', kind: 'pc', side: 'party', characterId: id('Bram'), stats: { dex: 8 } },
+        { id: 'g', name: 'Goblin', kind: 'npc', side: 'foes', characterId: id('Goblin'), stats: { dex: 10 } },
+      ],
+    });
+    s.run({ type: 'osr.damage', targetId: id('Bram'), amount: 9 });
+    const phone: Viewer = { role: 'player', seatId: kira.seatId };
+    const st = pick(s, phone, 'k', 'stabilize');
+    const f = initialForm(st);
+    expect(f).toMatchObject({ target: id('Bram'), values: { ability: 'wis', difficulty: '10' } });
+    // WIS 16 is +3: a d20 of 7 or more meets DC 10, 14 faces of 20.
+    expect(odds(s, phone, st, f)).toEqual({ headline: '70% to succeed', detail: 'd20 +3 vs DC 10' });
+    const tx = s.run(commandOf(st, f) as { type: string; [k: string]: Json }, phone);
+    expect(eventOf(tx, 'osr.checked')).toMatchObject({ characterId: kira.ch, kind: 'stabilize' });
+    expect(s.world.log.at(-1)!.text).not.toContain(id('Bram'));
+    expect(answer(s, phone, 'k').actions.map((a) => a.id)).not.toContain('morale');
+    const morale = pick(s, GM, 'k', 'morale');
+    const mf = initialForm(morale);
+    expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, trigger: 'the GM called for it' } });
+    expect(eventOf(s.run(commandOf(morale, mf) as { type: string; [k: string]: Json }), 'osr.moraleRolled')).toMatchObject({ characterId: id('Goblin'), group: [id('Goblin')] });
+  });
+
+  it('the 36th Way: Rally is one form (no effect to save against: one tap), Delay one tap per later band, Ready a form whose trigger the engine asks for when left empty', () => {
+    const s = scenario(thirtySixthWay.ruleset.modules, { rng: seededRng(6), rulesetId: '36th-way' });
+    s.run({ type: '36th-way.sheet.set', sheet: { id: 'ann', name: 'Ann', kind: 'pc', level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30, recoveries: 3, recoveryDice: { count: 1, sides: 8 }, recoveryBonus: 3 } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'ann', name: 'Ann', kind: 'pc', side: 'party', band: 'fast' }] });
+    if (s.world.ext['encounter'] !== undefined && (s.world.ext['encounter'] as { pending: unknown }).pending !== null) s.run({ type: 'encounter.choose', id: 'ann' });
+    const rally = pick(s, GM, 'ann', 'rally');
+    expect(oneTap(rally)).toBe(true);
+    expect(rally.cost).toBe('1 standard action, 1 recovery (3 left)');
+    expect(oneTap(pick(s, GM, 'ann', 'delay:slow'))).toBe(true);
+    const ready = pick(s, GM, 'ann', 'ready');
+    expect(oneTap(ready)).toBe(false);
+    // An empty trigger is left out, and the engine then says what is missing.
+    const bare = s.engine.execute(s.table, commandOf(ready, initialForm(ready)) as { type: string; [k: string]: Json }, { rng: seededRng(1), actor: GM });
+    expect(bare).toMatchObject({ ok: false, error: { path: 'trigger' } });
+    expect(payloadOf(ready, { ...initialForm(ready), values: { ...initialForm(ready).values, trigger: 'an orc moves' } })).toEqual({ ok: true, value: { action: 'standard', trigger: 'an orc moves' } });
+  });
+});
+
 describe('when the actions panel asks again', () => {
   const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
   it('not for a log line or a clock change (the world copied around unchanged parts, as a delta does); yes for the turn, a spend or a sheet', () => {

@@ -3,12 +3,12 @@
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
-import { BANDS_ECONOMY, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
+import { BANDS, BANDS_ECONOMY, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachLabel } from './combat.js';
 import { escalationOf, hasCondition } from './context.js';
-import { engagedEnemies, inReach, rangeBetween } from './positioning.js';
+import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Sheet } from './state.js';
 
 const yes = { allowed: true, reason: null };
@@ -111,7 +111,87 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
       }),
     ];
   });
-  return ok([attack, ...abilities, move, disengage, stance]);
+  return ok([attack, ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
+}
+
+const READY_KINDS = [
+  { value: 'standard', label: 'Standard action' },
+  { value: 'move', label: 'Move action' },
+  { value: 'quick', label: 'Quick action' },
+];
+
+/**
+ * The rules the screen could only reach through "Any command" (a GM review
+ * finding): Rally, Stabilize, Intercept, Delay and Ready (002 "Rally",
+ * "Intercept", "Delaying your Turn", "Readying an Action"), each at its cost.
+ */
+function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; range: string }[], unable: { allowed: boolean; reason: string | null }): TurnAction[] {
+  const st = getTsw(a.world);
+  const enc = getEncounter(a.world);
+  // A save comes with the heal: against one of the rallying creature's own effects, when it has any.
+  const effects = Object.values(enc.conditions).filter((c) => c.target === me.id);
+  const rally = action({
+    id: 'rally',
+    label: 'Rally',
+    cost: me.recoveries > 0 ? `1 standard action, 1 recovery (${me.recoveries} left)` : '1 standard action (no recoveries left: the healing is halved)',
+    command: '36th-way.rally',
+    fixed: { characterId: me.id },
+    choices: effects.length === 0 ? [] : [{ field: 'against', label: 'Save against', options: effects.map((c) => ({ value: c.id, label: c.defId })) }],
+    ...judge(unable, affordable(a, 'standard')),
+  });
+  const dying = others.filter((o) => o.sheet.dying !== null && !areEnemies(a.world, me.id, o.sheet.id));
+  const stabilize = action({
+    id: 'stabilize',
+    label: 'Stabilize',
+    cost: '1 standard action',
+    command: '36th-way.stabilize',
+    fixed: { helperId: me.id },
+    target: { field: 'targetId', multiple: false, options: dying.map((o) => ({ value: o.sheet.id, label: o.sheet.name, note: 'dying' })) },
+    ...judge(unable, dying.length === 0 ? forbid('no ally in view is dying') : yes, affordable(a, 'standard')),
+  });
+  // Intercept answers the last move to engage: offered to a Free creature while an enemy is closing on one of its allies.
+  const last = st.lastEngage;
+  const mover = last === null ? undefined : others.find((o) => o.sheet.id === last.mover);
+  const ally = last === null ? undefined : others.find((o) => o.sheet.id === last.target);
+  const intercept = action({
+    id: 'intercept',
+    label: mover === undefined ? 'Intercept' : `Intercept ${mover.sheet.name}`,
+    cost: 'free action',
+    command: '36th-way.intercept',
+    fixed: { interceptorId: me.id, ...(mover === undefined ? {} : { moverId: mover.sheet.id }) },
+    ...judge(
+      unable,
+      last === null || mover === undefined || ally === undefined || last.intercept || !areEnemies(a.world, me.id, mover.sheet.id) || areEnemies(a.world, me.id, ally.sheet.id)
+        ? forbid('no enemy has just moved to engage one of your allies')
+        : yes,
+      isFree(a.world, me.id) ? yes : forbid(`${me.name} is engaged with an enemy`),
+      ally !== undefined && ally.range === 'far' ? forbid(`${me.name} is too far from ${ally.sheet.name}`) : yes,
+    ),
+  });
+  const band = (a.combatant.placement as { band?: unknown } | null | undefined)?.band;
+  const at = BANDS.findIndex((b) => b === band);
+  const later = at < 0 ? [] : BANDS.slice(at + 1);
+  const delays = later.map((b) =>
+    action({
+      id: `delay:${b}`,
+      label: `Delay to the ${b.replace('-', ' ')} band`,
+      cost: 'the rest of this turn; the band stays for the encounter',
+      command: 'encounter.delay',
+      fixed: { to: { band: b } },
+      ...judge(unable, a.onTurn ? yes : forbid('only on your own turn')),
+    }),
+  );
+  const ready = action({
+    id: 'ready',
+    label: 'Ready an action',
+    cost: 'the readied action; your turn ends',
+    command: 'encounter.ready',
+    fixed: {},
+    choices: [{ field: 'action', label: 'Ready', options: READY_KINDS }],
+    texts: [{ field: 'trigger', label: 'Trigger', value: '', max: 200 }],
+    ...judge(unable, a.onTurn ? yes : forbid('only on your own turn')),
+  });
+  return [rally, stabilize, intercept, ...delays, ready];
 }
 
 export const tswActions = (kit: EncounterKit) => actionsQuery(BANDS_ECONOMY, (a) => build(kit, a));

@@ -5,7 +5,9 @@
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
 import { BEATS_ECONOMY, ok, own, type Combatant, type Json, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { abilitiesOf } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
+import { abilityUse } from './phases.js';
 import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
 import { K, numberSetting, setting } from './settings.js';
 import { getKlepto } from './state.js';
@@ -98,6 +100,67 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { characterId: who }, ...judge(main, ownTurn) })
       : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'kleptonomicon.dropProne', fixed: { characterId: who }, ...judge(main, ownTurn) }),
   );
+  // Each ability on the sheet (GM review: only in "Any command"), at what it costs now; the phase's refusal is the reason when it cannot be used.
+  for (const ab of abilitiesOf(a.world, a.combatant.characterId, id)) {
+    const use = abilityUse(ab, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: a.onTurn });
+    const cost = !use.ok ? ab.time : use.cost === 'beat' ? (ab.time === 'beatReaction' ? '1 Beat (a reaction)' : '1 Beat') : use.cost === 'clock' ? 'free, but time passes' : 'free';
+    out.push(
+      action({
+        id: `ability:${ab.id}`,
+        label: ab.name,
+        cost,
+        command: 'kleptonomicon.useAbility',
+        fixed: { combatantId: id, abilityId: ab.id },
+        ...judge(use.ok ? yes : forbid(use.error.message), use.ok && use.cost === 'beat' ? (affordable(a, ab.time === 'beatReaction' ? 'reaction' : 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`)) : yes),
+      }),
+    );
+  }
+  // Rules the screen could only reach through "Any command" (GM review, issue 20): an improvised free action
+  // for the actor, and for the GM a granted movement style and an interruption of the actor's movement (004 "Movement").
+  out.push(
+    action({
+      id: 'freeAction',
+      label: 'Free action',
+      cost: 'free (a few improvised ones a turn; the GM may allow more)',
+      command: 'kleptonomicon.freeAction',
+      fixed: { characterId: who },
+      texts: [{ field: 'description', label: 'What they do', value: '', max: 200 }],
+      ...judge(main, ownTurn),
+    }),
+  );
+  if (a.viewer.role === 'gm') {
+    out.push(
+      action({
+        id: 'grantStyle',
+        label: 'Grant a movement style',
+        cost: 'free (the GM grants it for this turn)',
+        command: 'kleptonomicon.grantStyle',
+        fixed: { characterId: who },
+        choices: [
+          {
+            field: 'variant',
+            label: 'Speed',
+            options: [
+              { value: 'half', label: 'Half the base units' },
+              { value: 'normal', label: 'The base units' },
+              { value: 'double', label: 'Double the base units' },
+            ],
+          },
+        ],
+        texts: [{ field: 'style', label: 'Style (climb, swim...)', value: 'climb', max: 32 }],
+        ...judge(main, ownTurn),
+      }),
+      action({
+        id: 'interrupt',
+        label: `Interrupt ${a.combatant.name}'s movement`,
+        cost: 'an ability that interrupts movement',
+        command: 'kleptonomicon.interrupt',
+        fixed: { characterId: who },
+        flags: [{ field: 'heavy', label: 'Heavy interruption', value: false }],
+        ...judge(main),
+      }),
+    );
+  }
   return ok(out);
 }
 

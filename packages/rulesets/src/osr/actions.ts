@@ -4,6 +4,7 @@
 // characters of the encounter this asker can see.
 import { EMPTY_ECONOMY, getEncounter, OSR_ECONOMY, own, ok, planSpend, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { ABILITIES } from './checks.js';
 import { getOsr, sheetOf } from './state.js';
 
 const KINDS: readonly ActionOption[] = [
@@ -20,6 +21,96 @@ function noArmourClass(a: Actor, me: string | null): string {
   const names = bare.slice(0, 3).map((c) => c.name);
   const list = bare.length > 3 ? `${names.join(', ')} and ${bare.length - 3} more` : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
   return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)`;
+}
+
+const ABILITY_OPTIONS: readonly ActionOption[] = ABILITIES.map((x) => ({ value: x, label: x.toUpperCase() }));
+const yes = { allowed: true, reason: null };
+
+/**
+ * The rules the screen could only reach through "Any command" (a GM review
+ * finding): stabilizing a dying ally, a plain ability check and, for the GM,
+ * the foes' morale (001 "Stabilizing & Injuries", "Saves & Checks", "Morale").
+ */
+function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
+  const st = getOsr(a.world);
+  const out: TurnAction[] = [];
+  const dying: ActionOption[] = othersInView(a).flatMap((c) =>
+    c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying' }] : [],
+  );
+  const unable = me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : st.dying[me] !== undefined ? forbid(`${a.combatant.name} is dying`) : yes;
+  // 001 "Stabilizing & Injuries": a check (DC 10 unless the GM says otherwise) by someone beside them; the injury table follows on a success.
+  out.push(
+    action({
+      id: 'stabilize',
+      label: 'Stabilize',
+      cost: 'a check (DC 10 unless the GM says otherwise), then the Injury Table on a success',
+      command: 'osr.stabilize',
+      fixed: me === null ? {} : { helperId: me, method: 'check' },
+      target: { field: 'targetId', multiple: false, options: dying },
+      choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[4]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 4)] }],
+      numbers: [
+        { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
+        { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+        { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+      ],
+      flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+      ...judge(unable, dying.length === 0 ? forbid('nobody in view is dying (at 0 HP and not yet stabilized)') : yes),
+    }),
+  );
+  // 001 "Saves & Checks": d20 + modifier against the DC the GM names; it costs no action of its own.
+  out.push(
+    action({
+      id: 'check',
+      label: 'Ability check',
+      cost: 'no action (the GM calls for it)',
+      command: 'osr.check',
+      fixed: me === null ? {} : { characterId: me },
+      choices: [{ field: 'ability', label: 'Ability', options: ABILITY_OPTIONS }],
+      numbers: [
+        { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
+        { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+        { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+      ],
+      flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+      texts: [{ field: 'label', label: 'What for', value: 'a check', max: 100 }],
+      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+      ...judge(me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : yes),
+    }),
+  );
+  // 001 "Morale": the GM calls it for the acting creature's foes (a side rolls once, with its best morale).
+  if (a.viewer.role === 'gm') {
+    const foes: ActionOption[] = othersInView(a).flatMap((c) =>
+      c.side !== a.combatant.side && c.characterId !== null && own(a.world.characters, c.characterId) !== undefined && !st.dead.includes(c.characterId) ? [{ value: c.characterId, label: c.name }] : [],
+    );
+    const mine = me !== null && !st.dead.includes(me) ? [{ value: me, label: a.combatant.name }] : [];
+    const options = a.combatant.kind === 'npc' ? [...mine, ...foes] : foes;
+    out.push(
+      action({
+        id: 'morale',
+        label: 'Morale check',
+        cost: 'no action (the GM calls for it: DC 11 on WIS)',
+        command: 'osr.morale',
+        fixed: {},
+        target: { field: 'characterIds', multiple: true, options },
+        choices: [
+          {
+            field: 'as',
+            label: 'Rolled',
+            options: [
+              { value: 'side', label: 'As a side (one roll)' },
+              { value: 'group', label: 'As a group (one roll)' },
+              { value: 'individual', label: 'Each on their own' },
+            ],
+          },
+        ],
+        numbers: [{ field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 }],
+        texts: [{ field: 'trigger', label: 'Why now', value: 'the GM called for it', max: 100 }],
+        ...judge(options.length === 0 ? forbid('nobody left standing to check morale') : yes),
+      }),
+    );
+  }
+  return out;
 }
 
 function build(a: Actor): Result<readonly TurnAction[]> {
@@ -73,7 +164,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ...(left > 0 ? { allowed: true, reason: null } : affordable(a, 'movement')),
   });
   const quick = action({ id: 'quick', label: 'Quick action', cost: costOf(a, 'quick'), command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind: 'quick', label: 'Quick action' }, ...affordable(a, 'quick') });
-  return ok([attack, move, quick]);
+  return ok([attack, ...rulesBeyondAttack(a, me), move, quick]);
 }
 
 const MODES: readonly ActionOption[] = [

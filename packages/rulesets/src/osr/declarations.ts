@@ -307,10 +307,19 @@ export const characterStatusDeclaration = declareQuery('osr.characterStatus', {
     xp: z.number(),
   }),
 });
+export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
+  summary: 'Exact chance of a check (osr.check or a stabilize check) before it is rolled',
+  who: 'anyone',
+  input: z.strictObject({ characterId: characterId(), difficulty: difficulty().optional(), ...modifier, ...advantage }),
+  renamed: { ...RENAMED_DC, ...RENAMED_CHARACTER, ...RENAMED_ADVANTAGE },
+  merged: MERGED_ADVANTAGE,
+  result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
+});
 
 export const osrCatalog = catalogOf(
   ...Object.values(osrCommands),
   attackOddsDeclaration,
+  checkOddsDeclaration,
   characterStatusDeclaration,
   declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

@@ -1,13 +1,15 @@
-// The OSR module's named queries: osr.attackOdds and osr.characterStatus,
+// The OSR module's named queries: osr.attackOdds, osr.checkOdds and osr.characterStatus,
 // the wire face of queries.ts. The engine answers them on the asker's own
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
 import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
-import { attackOddsDeclaration, characterStatusDeclaration } from './declarations.js';
-import { attackOddsAt, characterStatus } from './queries.js';
+import { proficiencyFor } from './combat-commands.js';
+import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration } from './declarations.js';
+import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
 import { advantageCounts, fail, okv, type R } from './shared.js';
-import { getOsr } from './state.js';
+import { mod } from './sheet.js';
+import { getOsr, sheetOf } from './state.js';
 
 /**
  * A character id this viewer may reckon with: known, and its values readable.
@@ -58,6 +60,18 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
   return okv({ ...o, kind, delivery, range } as unknown as Json);
 });
 
+/** osr.checkOdds: the chance of an osr.check (or a stabilize check) with the same modifier parts, before anyone rolls. */
+const checkOddsQuery = defineQuery(checkOddsDeclaration, (world, p, viewer) => {
+  const id = readableCharacter(world, viewer, p.characterId, 'characterId');
+  if (!id.ok) return id;
+  // A foe's scores stay with the GM (ADR 33), as in osr.characterStatus.
+  if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
+  const modifier = (p.bonus ?? 0) + (p.proficient === true ? proficiencyFor(world, id.value) : 0) + (p.ability === undefined ? 0 : mod(sheetOf(world, id.value), p.ability));
+  const difficulty = p.difficulty ?? 10;
+  const pass = checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) });
+  return okv({ pass, modifier, difficulty });
+});
+
 /** osr.characterStatus: derived numbers (modifiers, speed, dying, resilience...) for one readable character. */
 const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, viewer) => {
   const id = readableCharacter(world, viewer, p.characterId, 'characterId');
@@ -69,5 +83,6 @@ const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, 
 
 export const osrQueries: { readonly [name: string]: Query } = {
   'osr.attackOdds': attackOddsQuery,
+  'osr.checkOdds': checkOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

@@ -103,6 +103,16 @@ function audienceOf(world: World, e: EngineEvent): Audience {
 
 const nm = (w: World, id: string | null): string => (id === null ? 'someone' : (own(w.characters, id)?.name ?? id));
 
+/**
+ * What a check was for, in words: tables stored before stabilize checks named
+ * the dying character kept its id in the label ("stabilize ch-..."), which
+ * reached phones (GM review); those lines read as new ones do, with the name.
+ */
+function checkWords(w: World, e: { readonly label: string; readonly kind: string }, passed: boolean): string {
+  const old = e.kind === 'stabilize' && e.label.startsWith('stabilize ') ? `stabilizing ${nm(w, e.label.slice('stabilize '.length))}` : e.label;
+  return `${passed ? 'passed' : 'failed'} ${old}`;
+}
+
 /** The world before the event the running reducer applies (set by `on`): a removal is judged while the thing exists. */
 let before: World | null = null;
 
@@ -168,7 +178,7 @@ const evolve: Evolve<OsrEvent> = {
   'osr.sheetSet': (w, e) => log(withStats(w, e.characterId, e.stats), e, `${nm(w, e.characterId)}'s sheet was updated.`),
   'osr.checked': (w, e) => {
     const why = e.reasons.length > 0 ? ` (${e.reasons.join(', ')})` : '';
-    return log(w, e, `${nm(w, e.characterId)} ${succeeded(e.roll) ? 'passed' : 'failed'} ${e.label}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
+    return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
   },
   'osr.attacked': (w, e) => {
     const what = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';

@@ -9,7 +9,7 @@ import { countingIds } from '@tablekeeper/engine/testing';
 import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
 import { ruleset as kleptoRuleset } from '../../src/kleptonomicon/index.js';
 import { passChance } from '../../src/kleptonomicon/roll.js';
-import { fight as tswFight } from '../36th-way/setup.js';
+import { ANN as TSW_ANN, ORC as TSW_ORC, fight as tswFight, table as tswTable } from '../36th-way/setup.js';
 import { DhTable, player as dhPlayer } from '../daggerheart/helpers.js';
 import { osrTable } from '../osr/helpers.js';
 import { boudica, enemy, fight as teamsFight, table as teamsTable, turnTo } from '../teams/helpers.js';
@@ -196,7 +196,7 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(find(a, 'attack').allowed).toBe(true);
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
     const b = actions(t.s, GM, 'osr', 'k');
-    expect(b.actions.map((x) => x.allowed)).toEqual([false, false, false]);
+    expect(['attack', 'move', 'quick'].map((id) => find(b, id).allowed)).toEqual([false, false, false]);
     expect(find(b, 'attack').reason).toMatch(/active/);
   });
 
@@ -218,6 +218,66 @@ describe('osr.actions (001 "Types of Actions")', () => {
     expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 'b' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(t.s.engine.query(t.s.table, { role: 'spectator' }, 'osr.actions', { combatantId: 'k' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     expect(t.s.engine.query(t.s.table, ana, 'osr.actions', { combatantId: 7 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'combatantId' } });
+  });
+});
+
+describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks and morale only in "Any command")', () => {
+  it('001 "Stabilizing & Injuries": with Bo at 0 HP, Kira\'s Stabilize targets only Bo, with WIS first and DC 10; its odds are d20 + WIS mod vs 10, and a passed check rolls the Injury Table', () => {
+    const { t, kira, bo, ana } = osrNight();
+    t.run({ type: 'osr.setSheet', characterId: kira, sheet: { wis: 14 } });
+    expect(find(actions(t.s, GM, 'osr', 'k'), 'stabilize')).toMatchObject({ allowed: false, reason: 'nobody in view is dying (at 0 HP and not yet stabilized)' });
+    t.run({ type: 'osr.damage', targetId: bo, amount: 20 });
+    for (const viewer of [GM, ana]) {
+      const st = find(actions(t.s, viewer, 'osr', 'k'), 'stabilize');
+      expect(st).toMatchObject({ command: 'osr.stabilize', fixed: { helperId: kira, method: 'check' }, allowed: true, odds: { query: 'osr.checkOdds' } });
+      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying' }]);
+      expect(st.choices[0]!.options[0]!.value).toBe('wis');
+      const p = payload(st, bo);
+      // WIS 14 is +2: 1d20 + 2 >= 10 on 8..20, 13 faces of 20.
+      expect(t.s.engine.query(t.s.table, viewer, st.odds!.query, oddsArgs(st, p))).toMatchObject({ ok: true, value: { pass: expect.closeTo(13 / 20, 12) as unknown as number, modifier: 2, difficulty: 10 } });
+    }
+    const st = find(actions(t.s, ana, 'osr', 'k'), 'stabilize');
+    t.dice.queue(4);
+    const failed = t.s.run({ type: st.command, ...payload(st, bo) }, ana);
+    expect(failed.kind).toBe('command');
+    // The log names Bo, never his id (GM review: "Kira failed stabilize ch-...").
+    expect(t.world.log.at(-1)!.text).toBe('Kira failed stabilizing Bo: d20 4 +2 = 6 vs 10.');
+    expect(t.world.log.at(-1)!.text).not.toContain(bo);
+    // A table stored before checks named the dying kept the id in the label ("stabilize <id>"): replayed, its line names Bo too.
+    const stored = [...t.s.table.transactions].map((tx) =>
+      tx.kind === 'command' ? { ...tx, events: tx.events.map((e) => (e.type === 'osr.checked' && e['kind'] === 'stabilize' ? { ...e, label: `stabilize ${bo}` } : e)) } : tx,
+    );
+    expect(t.s.engine.replay(t.s.table.genesis, stored).world.log.at(-1)!.text).toBe('Kira failed stabilizing Bo: d20 4 +2 = 6 vs 10.');
+    t.dice.queue(12, 15);
+    t.s.run({ type: st.command, ...payload(st, bo) }, ana);
+    expect(t.world.log.map((l) => l.text).join('\n')).toContain('Kira passed stabilizing Bo: d20 12 +2 = 14 vs 10.');
+    expect(t.osr.dying[bo]).toBeUndefined();
+    expect(find(actions(t.s, GM, 'osr', 'k'), 'stabilize').allowed).toBe(false);
+  });
+
+  it('001 "Saves & Checks": an ability check costs no action, prices d20 + the ability\'s modifier vs the DC, and the command it builds rolls that check', () => {
+    const { t, kira, ana } = osrNight();
+    t.run({ type: 'encounter.spend', combatant: 'k', kind: 'active' });
+    const check = find(actions(t.s, ana, 'osr', 'k'), 'check');
+    expect(check).toMatchObject({ command: 'osr.check', fixed: { characterId: kira }, allowed: true, cost: 'no action (the GM calls for it)' });
+    const p = { ...payload(check, null), ability: 'dex', difficulty: 15, proficient: true };
+    // DEX 14 is +2, proficiency at level 1 is +2 (001): 1d20 + 4 >= 15 on 11..20, 10 faces of 20.
+    expect(t.s.engine.query(t.s.table, ana, check.odds!.query, oddsArgs(check, p))).toMatchObject({ ok: true, value: { pass: expect.closeTo(10 / 20, 12) as unknown as number, modifier: 4, difficulty: 15 } });
+    t.dice.queue(11);
+    t.s.run({ type: check.command, ...p }, ana);
+    expect(t.world.log.at(-1)!.text).toBe('Kira passed a check: d20 11 +4 = 15 vs 15.');
+  });
+
+  it('001 "Morale": only the GM gets Morale check, aimed at the acting side\'s living foes, DC 11 on WIS; it rolls one check for the side', () => {
+    const { t, goblin, lurker, ana } = osrNight();
+    expect(actions(t.s, ana, 'osr', 'k').actions.map((x) => x.id)).not.toContain('morale');
+    const morale = find(actions(t.s, GM, 'osr', 'k'), 'morale');
+    expect(morale).toMatchObject({ command: 'osr.morale', allowed: true, target: { field: 'characterIds', multiple: true } });
+    expect(morale.target!.options.map((o) => o.value)).toEqual([goblin, lurker]);
+    t.dice.queue(14);
+    t.run({ type: morale.command, ...payload(morale, goblin) });
+    // The Goblin: WIS 10 (+0), no morale bonus: 14 against DC 11 holds.
+    expect(t.world.log.at(-1)!.text).toBe('Morale for Goblin (the GM called for it): d20 14 = 14 vs 11: they stand and fight.');
   });
 });
 
@@ -254,6 +314,87 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     // Both the move and the standard action paid for the two steps: no attack, no move left this turn.
     expect(find(b, 'attack')).toMatchObject({ allowed: false });
     expect(find(b, 'move')).toMatchObject({ allowed: false });
+  });
+});
+
+describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review: reachable only through "Any command")', () => {
+  /** Ann and Bea (PCs, Fast) against an Orc (Medium); Ann's turn, nobody engaged yet. */
+  function party() {
+    const t = tswTable();
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...TSW_ANN, recoveries: 2 } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...TSW_ANN, id: 'bea', name: 'Bea' } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: TSW_ORC as unknown as Json });
+    t.s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'ann', name: 'Ann', kind: 'pc', side: 'party', band: 'fast' },
+        { id: 'bea', name: 'Bea', kind: 'pc', side: 'party', band: 'fast' },
+        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
+      ],
+    });
+    tswTurnTo(t.s, 'ann');
+    return t;
+  }
+  /** End turns (choosing `id` when the band asks who goes) until it is `id`'s turn. */
+  function tswTurnTo(s: Scenario, id: string): void {
+    for (let i = 0; i < 10 && getEncounter(s.world).current !== id; i++) {
+      const e = getEncounter(s.world);
+      if (e.pending !== null) s.run({ type: 'encounter.choose', id: e.pending.options.includes(id) ? id : e.pending.options[0]! });
+      else s.run({ type: 'encounter.endTurn' });
+    }
+    expect(getEncounter(s.world).current).toBe(id);
+  }
+
+  it('002 "Rally": a standard action spending a recovery; with 2 recoveries Ann heals 1d8+3 (5 on a 2) and the cost then says 1 left', () => {
+    const t = party();
+    t.s.run({ type: '36th-way.damage', targetId: 'ann', amount: 10 });
+    const rally = find(actions(t.s, GM, '36th-way', 'ann'), 'rally');
+    expect(rally).toMatchObject({ command: '36th-way.rally', fixed: { characterId: 'ann' }, cost: '1 standard action, 1 recovery (2 left)', allowed: true, choices: [] });
+    t.dice.push(2);
+    t.s.run({ type: rally.command, ...payload(rally, null) });
+    expect(t.sheet('ann')).toMatchObject({ hp: 25, recoveries: 1 });
+    const after = find(actions(t.s, GM, '36th-way', 'ann'), 'rally');
+    expect(after.cost).toBe('1 standard action, 1 recovery (1 left)');
+    // The standard action is spent: no second Rally this turn.
+    expect(after.allowed).toBe(false);
+  });
+
+  it('002 "Stabilize": offered for a dying ally only, at a standard action; the command it builds stabilizes Bea', () => {
+    const t = party();
+    expect(find(actions(t.s, GM, '36th-way', 'ann'), 'stabilize')).toMatchObject({ allowed: false, reason: 'no ally in view is dying' });
+    t.s.run({ type: '36th-way.damage', targetId: 'bea', amount: 31 });
+    expect(t.sheet('bea').dying).not.toBeNull();
+    const st = find(actions(t.s, GM, '36th-way', 'ann'), 'stabilize');
+    expect(st).toMatchObject({ cost: '1 standard action', allowed: true });
+    expect(st.target!.options).toEqual([{ value: 'bea', label: 'Bea', note: 'dying' }]);
+    const tx = t.s.run({ type: st.command, ...payload(st, 'bea') });
+    expect(tx.kind === 'command' ? tx.events.map((e) => e['type']) : []).toContain('36th-way.stabilized');
+  });
+
+  it('002 "Intercept": a free action offered to Bea (Free, nearby) when the Orc moves to engage Ann; the command it builds engages the Orc with Bea', () => {
+    const t = party();
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'intercept')).toMatchObject({ allowed: false, reason: 'no enemy has just moved to engage one of your allies' });
+    tswTurnTo(t.s, 'orc');
+    t.s.run({ type: '36th-way.move', who: 'orc', to: 'ann', range: 'engaged' });
+    const i = find(actions(t.s, GM, '36th-way', 'bea'), 'intercept');
+    expect(i).toMatchObject({ label: 'Intercept Orc', cost: 'free action', command: '36th-way.intercept', fixed: { interceptorId: 'bea', moverId: 'orc' }, allowed: true });
+    t.s.run({ type: i.command, ...payload(i, null) });
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'attack').target!.options.find((o) => o.value === 'orc')).toMatchObject({ note: 'engaged' });
+  });
+
+  it('002 "Delaying your Turn" and "Readying an Action": Ann (Fast) may delay to Medium, Slow or Very slow on her turn, and ready a standard action with a trigger', () => {
+    const t = party();
+    const a = actions(t.s, GM, '36th-way', 'ann');
+    expect(a.actions.filter((x) => x.id.startsWith('delay:')).map((x) => x.fixed)).toEqual([{ to: { band: 'medium' } }, { to: { band: 'slow' } }, { to: { band: 'very-slow' } }]);
+    expect(find(actions(t.s, GM, '36th-way', 'bea'), 'ready')).toMatchObject({ allowed: false, reason: 'only on your own turn' });
+    const ready = find(a, 'ready');
+    expect(ready).toMatchObject({ command: 'encounter.ready', allowed: true });
+    expect(ready.choices[0]!.options.map((o) => o.value)).toEqual(['standard', 'move', 'quick']);
+    t.s.run({ type: ready.command, ...payload(ready, null), trigger: 'the Orc steps in' });
+    expect(getEncounter(t.world).current).not.toBe('ann');
+    const delay = find(actions(t.s, GM, '36th-way', 'bea'), 'delay:slow');
+    t.s.run({ type: delay.command, ...payload(delay, null) });
+    expect(getEncounter(t.world).combatants['bea']!.placement).toMatchObject({ band: 'slow' });
   });
 });
 
@@ -391,6 +532,30 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(find(a, 'maneuver').reason).toBe('Alice has no Beat left this round');
     expect(find(a, 'move').allowed).toBe(true);
     expect(find(a, 'test').allowed).toBe(true);
+    // The sheet's own ability says the same, at its cost.
+    expect(find(a, 'ability:strike')).toMatchObject({ label: 'Strike', cost: '1 Beat', allowed: false, reason: 'Alice has no Beat left this round' });
+  });
+  it('GM review: the sheet\'s abilities, a free action, and for the GM a granted style and an interruption, each building a command the engine takes', () => {
+    const s = alicesTurn();
+    const ann: Viewer = { role: 'player', seatId: 'seat-1' };
+    const a = actions(s, ann, 'kleptonomicon', 'c-alice');
+    const strike = find(a, 'ability:strike');
+    expect(strike).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.useAbility', fixed: { combatantId: 'c-alice', abilityId: 'strike' }, allowed: true });
+    expect(a.actions.map((x) => x.id)).not.toContain('grantStyle');
+    expect(a.actions.map((x) => x.id)).not.toContain('interrupt');
+    s.run({ type: strike.command, ...payload(strike, null) }, ann);
+    const free = find(a, 'freeAction');
+    expect(free).toMatchObject({ command: 'kleptonomicon.freeAction', fixed: { characterId: ALICE }, allowed: true });
+    s.run({ type: free.command, ...payload(free, null), description: 'kicks the door shut' }, ann);
+    const gm = actions(s, GM, 'kleptonomicon', 'c-alice');
+    const grant = find(gm, 'grantStyle');
+    expect(grant.choices[0]!.options.map((o) => o.value)).toEqual(['half', 'normal', 'double']);
+    s.run({ type: grant.command, ...payload(grant, null) });
+    expect(find(actions(s, ann, 'kleptonomicon', 'c-alice'), 'move').choices[0]!.options.map((o) => o.value)).toContain('climb');
+    const stop = find(gm, 'interrupt');
+    expect(stop).toMatchObject({ label: "Interrupt Alice's movement", allowed: true });
+    const tx = s.run({ type: stop.command, ...payload(stop, null) });
+    expect(tx.kind).toBe('command');
   });
 });
 
@@ -426,5 +591,21 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     const before = t.hope(rogue);
     t.run({ type: spend.command, ...payload(spend, null) }, dhPlayer(seat));
     expect(t.hope(rogue)).toBe(before - 1);
+  });
+
+  it('Spend Hope on the phone: as much as the Rogue holds, with what it is for; the command it builds takes the Hope, and at 0 Hope it is refused with the reason', () => {
+    const t = new DhTable();
+    const seat = t.seat('Ana');
+    const rogue = t.pc('Rogue', seat);
+    t.run({ type: 'encounter.start', combatants: [{ id: rogue, name: 'Rogue', kind: 'pc', characterId: rogue }] });
+    t.run({ type: 'daggerheart.gainHope', characterId: rogue, amount: 2 });
+    const hope = t.hope(rogue);
+    const q = () => (t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actions', { combatantId: rogue }) as unknown as { value: ActionsAnswer }).value;
+    const spend = find(q(), 'spendHope');
+    expect(spend).toMatchObject({ command: 'daggerheart.spendHope', fixed: { characterId: rogue }, cost: 'Hope, as many as spent', allowed: true });
+    expect(spend.numbers[0]).toMatchObject({ field: 'amount', min: 1, max: hope });
+    t.run({ type: spend.command, ...payload(spend, null), amount: hope }, dhPlayer(seat));
+    expect(t.hope(rogue)).toBe(0);
+    expect(find(q(), 'spendHope')).toMatchObject({ allowed: false, reason: 'Rogue has no Hope to spend' });
   });
 });

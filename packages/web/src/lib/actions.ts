@@ -161,6 +161,10 @@ export function describeActionOdds(query: string, result: Json): { headline: str
   if (query === 'teams.attackOdds') return describeOdds('teams', result);
   if (query === 'osr.attackOdds') return describeOdds('osr', result);
   if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
+  if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
+    const m = Number(r['modifier']);
+    return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
+  }
   const outcomes = obj(r['outcomes']);
   if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {
     const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
