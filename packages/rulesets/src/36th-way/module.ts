@@ -520,7 +520,7 @@ export function createTswModule(): TswModule {
       const how = e.halved ? ' (no recoveries left: halved, -1 Volition and defenses until a full rest)' : '';
       const healed = `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}`;
       // Any healing ends dying (002): the line says so, for the player who was counting death saves.
-      const back = e.revived && own(getTsw(w).sheets, id)?.dying != null ? ', back from dying' : '';
+      const back = e.revived && e.hpFrom <= 0 && own(getTsw(w).sheets, id)?.dying != null ? ', back from dying' : '';
       return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP${back}.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}${back}.` : undefined);
     },
     '36th-way.deathSaveRolled': (w, e) => {
