@@ -67,8 +67,11 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     expect(await odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n >= 17))} to hit`);
     await panel.getByLabel('Target').selectOption('ogre');
 
-    // --- the player's phone: only Vesk may attack; the Ogre's odds are the GM's; the lurker is not there at all.
+    // --- the player's phone: only Vesk may attack; the lurker is not there at all. The Ogre's AC is the GM's until
+    // the GM reveals foes' defences (ADR 33): first the phone says why it has no odds, then it has the GM's.
     const mine = await openAttack(ann.p);
+    await expect.poll(() => mine.getByTestId('action-odds').textContent()).toContain('No odds');
+    await gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await expect.poll(() => mine.getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
     expect(await ann.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Vesk: actions');
     expect(await mine.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (engaged)']);
@@ -149,7 +152,10 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     await gmPanel.getByLabel('Target').selectOption('witch');
     await expect.poll(() => gmPanel.getByTestId('action-odds').textContent()).toContain('vs evasion 37');
 
+    // The raider's evasion is the GM's until foes' defences are revealed (ADR 33); a secret sheet stays secret after.
     const mine = await openAttack(bo.p);
+    await expect.poll(() => mine.getByTestId('action-odds').textContent()).toContain('No odds');
+    await gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await expect.poll(() => mine.getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
     expect(await mine.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['spear']);
     await mine.getByLabel('Target').selectOption('witch');

@@ -109,8 +109,11 @@ describe('sheet editor', () => {
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain("Vesk's sheet was updated.");
     expect(sheetIn(gmSock.view(), '36th-way', 'vesk')).toMatchObject({ ac: 15, resist: { fire: 16 } });
 
-    // The player's phone has the tracker and the actions panel, but no editor.
+    // The player's phone has the tracker and the actions panel, but no editor; its odds against the Ogre
+    // wait until the GM reveals foes' defences (ADR 33), then match the GM's.
     const ann = await e2e!.open(seat.link, { width: 390, height: 844 });
+    await expect.poll(async () => (await openAttack(ann.p)).getByTestId('action-odds').textContent()).toContain('No odds');
+    await gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await expect.poll(async () => (await openAttack(ann.p)).getByTestId('action-odds').locator('strong').textContent()).toBe(expected);
     expect(await ann.p.getByTestId('sheet-editor').count()).toBe(0);
     await gm.p.screenshot({ path: 'test-results/gm-sheet-editor.png' });
