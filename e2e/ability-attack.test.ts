@@ -68,6 +68,8 @@ describe('36th Way attack abilities', () => {
     await expect.poll(() => gm.p.getByRole('list', { name: 'Turn order' }).textContent()).toContain('HP 30/30');
 
     // --- Ann's phone: Frost Bolt against the Ogre (nearby is in its reach), +4 vs PD 13 needs a natural 9.
+    // The GM shows players foes' defences first, or the phone would have no odds (ADR 33).
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
     const form = await openAction(ann.p, 'Frost Bolt');
     expect(await ann.p.getByTestId('actions-panel').getByRole('button', { name: /^Frost Bolt \(/ }).textContent()).toContain('1 standard action, recharge 11+');

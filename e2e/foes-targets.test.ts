@@ -39,9 +39,11 @@ describe('foes are targets', () => {
     // STR 12 is +1 against AC 13: a d20 of 12 or more, 9 faces of 20; a natural 20 crits.
     await oddsOf(gmForm, '45% to hit · 5% crit');
 
-    // Kira's phone offers the same two.
+    // Kira's phone offers the same two; its odds wait for the GM to show foes' defences (ADR 33).
     const phoneForm = await openAction(ann.p, 'Attack');
     expect(await phoneForm.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin 1', 'Goblin 2']);
+    await expect.poll(() => phoneForm.getByTestId('action-odds').textContent()).toContain('No odds');
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await oddsOf(phoneForm, '45% to hit · 5% crit');
 
     // Mid-fight, a hidden Lurker with AC 15 joins: the GM may target it, the phone may not.
