@@ -35,7 +35,9 @@ describe('OSR actions with targets and odds', () => {
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
     // (The Goblin has 40 hit points so Kira's roll, whatever it is, cannot fell it and skip its turn.)
-    // --- Kira's phone: Attack costs the active action; the only target is the Goblin.
+    // --- Kira's phone: Attack costs the active action; the only target is the Goblin. The GM has shown
+    // players foes' defences, so the phone gets exact odds (ADR 33).
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     const form = await openAction(ann.p, 'Attack');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin']);
     // STR 12 is +1 against AC 11: a d20 of 10 or more, 11 faces of 20; a natural 20 crits.

@@ -34,6 +34,8 @@ describe('teams actions with weapons, targets and odds', () => {
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
 
+    // The GM has shown players foes' defences, so the phone gets exact odds (ADR 33).
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     const form = await openAction(bo.p, 'Attack');
     expect(await form.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['spear']);
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Raider']);

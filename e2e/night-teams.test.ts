@@ -41,7 +41,9 @@ describe('a teams night: starter Goblins, the phone attacking, the damage box, a
     const order = gm.p.getByRole('list', { name: 'Turn order' });
     await expect.poll(() => order.getByTestId('combatant').count(), { timeout: 15_000 }).toBe(3);
 
-    // Bo attacks Goblin 1 with the spear: the odds come before the roll, and the log has the result on both screens.
+    // Bo attacks Goblin 1 with the spear: the odds come before the roll (the GM shows players foes' defences, ADR 33),
+    // and the log has the result on both screens.
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await expect.poll(() => text(bo.p.getByTestId('now-acting'))).toContain('Boudica');
     const form = await openAction(bo.p, 'Attack');
     await form.getByLabel('Target').selectOption({ label: 'Goblin 1' });
