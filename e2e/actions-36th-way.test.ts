@@ -39,6 +39,8 @@ describe('36th Way actions: engage, then attack', () => {
     expect(await roll(move, 'Move')).toContain('Vesk');
 
     // --- now engaged: Attack (a standard action). +4 vs AC 14: natural 10+ (135 of 216), 17+ crits, a natural 3 crit-fails.
+    // The GM shows players foes' defences, so the phone gets exact odds and the line its AC (ADR 33).
+    await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     const form = await openAction(ann.p, 'Attack');
     await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (engaged)']);
     await oddsOf(form, '62.5% to hit · 1.9% crit · 0.5% crit fail');
