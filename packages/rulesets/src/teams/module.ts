@@ -536,7 +536,7 @@ const project: Projector = (world, viewer, source = world) => {
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
   return setTeams(world, {
     sheets: sheets as unknown as typeof st.sheets,
-    attackCounts: Object.fromEntries(Object.entries(keep(st.attackCounts, (_v, k) => [k])).map(([k, v]) => [k, { round: v.round, count: v.count }])),
+    attackCounts: Object.fromEntries(Object.entries(keep(st.attackCounts, (_v, k) => [k])).map(([k, v]) => [k, { round: v.round, ...(v.encounter !== undefined ? { encounter: v.encounter } : {}), count: v.count }])),
     // An attack on someone the player sees waits for their reaction even from an unseen attacker: who and with what stay unnamed.
     pending: Object.fromEntries(
       Object.entries(st.pending)
