@@ -15,6 +15,8 @@ interface StepMemo {
   readonly output: World;
   /** The written parts it replaced (rather than passed through), found once when first reused. */
   replaced?: readonly Part[];
+  /** Its declared logBasis of `input`, once asked. */
+  basis?: string;
 }
 
 /** A WorldPart resolved once: a top-level field, or a key of `ext`. */
@@ -141,6 +143,14 @@ function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> 
   return { dropped: prev.slice(0, trimmed), fresh: next.slice(kept + 1) };
 }
 
+/** A by-entry step's last output log, less what stood for dropped entries, then what it kept of the new ones (`ran`, null for none). */
+function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null): readonly LogEntry[] {
+  const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
+  const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
+  if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
+  return log;
+}
+
 /** `held` less its oldest entries that stood for `dropped` ones (order-preserving subsets keep them at the front). */
 function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly T[] {
   let i = 0;
@@ -183,7 +193,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const d = m.projectReads;
     if (d === undefined) return null;
     const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
-    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
+    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, logBasis: d.logByEntry === true ? (d.logBasis ?? null) : null, from };
   });
   // Projectors up to the first one that may read the seat (declared so, or undeclared) are shared by
   // a visibility class (the GM; everyone else); from there on each viewer has its own lane.
@@ -217,6 +227,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       const d = declared[i]!;
       const prev = last?.steps[i - from];
       let output: World | null = null;
+      let basis: string | undefined;
       if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
         if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
         else {
@@ -224,12 +235,17 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
-            const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
-            if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
             // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
-            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log };
+            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log: extendedLog(prev, ext, ran) };
           }
+        }
+      } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
+        // Another read moved (a countdown ticked) but nothing an entry's fate reads did: the held entries keep
+        // their fate, so the projector runs on the new entries alone; its other written parts are made afresh.
+        const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
+        if (ext !== null) {
+          const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
+          output = { ...ran, log: extendedLog(prev, ext, ran.log.length === 0 ? null : ran) };
         }
       }
       if (output === null) {
@@ -243,7 +259,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
         }
       }
-      done.push({ input, output });
+      done.push(basis === undefined ? { input, output } : { input, output, basis });
       input = output;
     }
     parts.classes.set(key, { source: world, steps: done });

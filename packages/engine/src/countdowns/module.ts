@@ -725,6 +725,12 @@ function logAllowed(world: World, e: LogEntry): boolean {
   return true;
 }
 
+/** What the log filter reads besides each entry: the tier of every countdown and of every removed one. */
+function logBasis(world: World): string {
+  const s = getCountdowns(world);
+  return JSON.stringify([s.gone, Object.entries(s.countdowns).map(([id, cd]) => [id, tierOf(cd)])]);
+}
+
 /** Players and spectators: hidden countdowns vanish, existence-only ones keep their name, log lines follow suit. */
 function project(world: World, viewer: Viewer): World {
   if (viewer.role === 'gm') return world;
@@ -788,7 +794,8 @@ export const countdownsModule: Module = {
   reactions: [onActionRoll, onRest],
   project,
   // Log lines are kept or dropped one by one, by the countdowns they name.
-  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true },
+  // A tick changes the countdowns but seldom a tier: the lines already judged then stay as they were.
+  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true, logBasis },
   idStatus,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },
