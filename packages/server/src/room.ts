@@ -68,6 +68,10 @@ function foeBasis(world: World): string {
 const sameView = (a: TableView, b: TableView): boolean =>
   a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel;
 
+type Frame = { readonly buffer: Buffer; readonly version: number };
+/** A viewer with no delta this time (nobody held a view, or it did not move). */
+const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
+
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
@@ -362,8 +366,6 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    type Frame = { buffer: Buffer; version: number };
-    const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
     const frames = new Map<string, Frame>();
     // Viewers who held one view and now hold one view (the same objects, see current()) get one
     // frame, found by reference. Other viewers whose deltas read the same (compared down to shared

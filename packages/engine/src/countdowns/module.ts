@@ -725,10 +725,17 @@ function logAllowed(world: World, e: LogEntry): boolean {
   return true;
 }
 
+/** `gone` as text, once per object (it changes only when a countdown is removed). */
+const goneTexts = new WeakMap<object, string>();
+
 /** What the log filter reads besides each entry: the tier of every countdown and of every removed one. */
 function logBasis(world: World): string {
   const s = getCountdowns(world);
-  return JSON.stringify([s.gone, Object.entries(s.countdowns).map(([id, cd]) => [id, tierOf(cd)])]);
+  let out = goneTexts.get(s.gone);
+  if (out === undefined) goneTexts.set(s.gone, (out = JSON.stringify(s.gone)));
+  // Ids are quoted, so no id can run into the tier after it.
+  for (const id in s.countdowns) if (Object.hasOwn(s.countdowns, id)) out += `${JSON.stringify(id)}${tierOf(s.countdowns[id]!)[0]}`;
+  return out;
 }
 
 /** Players and spectators: hidden countdowns vanish, existence-only ones keep their name, log lines follow suit. */
