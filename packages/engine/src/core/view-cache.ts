@@ -144,7 +144,10 @@ function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> 
 }
 
 /** A by-entry step's last output log, less what stood for dropped entries, then what it kept of the new ones (`ran`, null for none). */
-function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null): readonly LogEntry[] {
+function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): readonly LogEntry[] {
+  // It kept the whole log last time and keeps every new entry now (the GM's pass-through, a log with nothing
+  // to hide): the output is the input log itself, not a copy of it.
+  if (prev.output.log === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
   const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
   const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
   if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
@@ -236,7 +239,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
             // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
-            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log: extendedLog(prev, ext, ran) };
+            const others = overlay(input, { input: prev.input, output: prev.output }, d.others);
+            const log = extendedLog(prev, ext, ran, input.log);
+            output = others === input && log === input.log ? input : { ...others, log };
           }
         }
       } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
@@ -245,7 +250,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
         if (ext !== null) {
           const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-          output = { ...ran, log: extendedLog(prev, ext, ran.log.length === 0 ? null : ran) };
+          const log = extendedLog(prev, ext, ran.log.length === 0 ? null : ran, input.log);
+          // Passed through (the GM's): the input itself, so what comes after sees the same objects.
+          output = log === input.log && sameParts(d.others, ran, input) ? input : { ...ran, log };
         }
       }
       if (output === null) {
@@ -268,9 +275,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
   function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): readonly LogEntry[] {
+    // The GM reads every entry: the final log is the stage log itself, not a copy.
+    if (viewer.role === 'gm') return stage;
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
-    const share = viewer.role !== 'gm';
     let output: readonly LogEntry[] | null = null;
     if (prev !== undefined) {
       if (prev.input === stage) output = prev.output;
@@ -279,20 +287,20 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         if (ext !== null) {
           let kept = prev.output;
           if (ext.dropped.length > 0) {
-            // The held copies of the dropped entries (the GM holds the entries themselves).
-            const gone = new Set<unknown>(ext.dropped);
-            if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
+            // The held copies of the dropped entries.
+            const gone = new Set<unknown>();
+            for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
             gone.delete(undefined);
             kept = dropFront(prev.output, gone);
           }
           const added = judge(ext.fresh, viewer, memo);
-          output = added.length === 0 ? kept : ((share ? sharedLog(stage, prev.output, added) : undefined) ?? grow(prev.output, kept, added, stage, share));
+          output = added.length === 0 ? kept : (sharedLog(stage, prev.output, added) ?? grow(prev.output, kept, added, stage));
         }
       }
     }
     if (output === null) {
       const judged = judge(stage, viewer, memo);
-      output = share ? (sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged)) : judged;
+      output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged);
     }
     parts.logs.set(key, { input: stage, output });
     return output;
@@ -317,10 +325,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     else if (list.length < 16) list.push({ held, added, output });
     return output;
   }
-  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[], share: boolean): readonly LogEntry[] {
+  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {
     const output = [...kept, ...added];
     noteExtension(held, output, held.length - kept.length, added);
-    return share ? remember(stage, held, added, output) : output;
+    return remember(stage, held, added, output);
   }
 
   /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */

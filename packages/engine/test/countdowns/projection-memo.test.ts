@@ -107,4 +107,18 @@ describe('countdowns projection by parts with a log basis', () => {
     expect(after).toEqual(s.engine.project(s.world, player));
     expect(after.log).toBe(before);
   });
+
+  it('the GM is given the world itself, with its log whole, once every projector passes it through (no copy of a 300-line log per command)', () => {
+    const s = table();
+    const id = createdId(s.run({ type: 'countdown.create', name: 'Doom', start: 9, visibility: 'hidden' }));
+    const memo: ViewMemo = { entryCopies: new WeakMap() };
+    for (let i = 0; i < 300; i++) s.run({ type: 'log.note', text: `note ${i}` });
+    s.engine.project(s.world, GM, memo);
+    for (const command of [{ type: 'log.note', text: 'one more' }, { type: 'countdown.tick', countdownId: id, by: 1 }, { type: 'clock.advance', unit: 'round' }] as const) {
+      s.run(command);
+      const gm = s.engine.project(s.world, GM, memo);
+      expect(gm).toBe(s.world);
+      expect(gm).toEqual(s.engine.project(s.world, GM));
+    }
+  });
 });
