@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, foeRevealOf, getEncounter, isFoeCharacter, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, FOES_ID, foeRevealOf, getEncounter, isFoeCharacter, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -46,22 +46,31 @@ interface HeldView {
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
-const foeBases = new WeakMap<World, string>();
+/**
+ * The basis last made from each characters object, with the other parts it read. Every command makes a new
+ * world, but most leave these four parts as they were, so the basis is kept by them, not by the world.
+ */
+const foeBases = new WeakMap<object, { readonly seats: unknown; readonly foes: unknown; readonly combatants: unknown; readonly basis: string }>();
 /** What players' reading of history depends on besides each event: the reveal, and which characters and combatants are no foes. */
 function foeBasis(world: World): string {
-  let b = foeBases.get(world);
-  if (b === undefined) {
-    const friends = Object.keys(world.characters).filter((id) => !isFoeCharacter(world, id));
-    const pcs = Object.values(getEncounter(world).combatants).filter((c) => c.kind === 'pc' || (c.characterId !== null && friends.includes(c.characterId))).map((c) => c.id);
-    b = JSON.stringify([foeRevealOf(world), friends.sort(), pcs.sort()]);
-    foeBases.set(world, b);
-  }
-  return b;
+  const foes = Object.hasOwn(world.ext, FOES_ID) ? world.ext[FOES_ID] : undefined;
+  const combatants = getEncounter(world).combatants;
+  const known = foeBases.get(world.characters);
+  if (known !== undefined && known.seats === world.seats && known.foes === foes && known.combatants === combatants) return known.basis;
+  const friends = Object.keys(world.characters).filter((id) => !isFoeCharacter(world, id));
+  const pcs = Object.values(combatants).filter((c) => c.kind === 'pc' || (c.characterId !== null && friends.includes(c.characterId))).map((c) => c.id);
+  const basis = JSON.stringify([foeRevealOf(world), friends.sort(), pcs.sort()]);
+  foeBases.set(world.characters, { seats: world.seats, foes, combatants, basis });
+  return basis;
 }
 
 /** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
 const sameView = (a: TableView, b: TableView): boolean =>
   a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel;
+
+type Frame = { readonly buffer: Buffer; readonly version: number };
+/** A viewer with no delta this time (nobody held a view, or it did not move). */
+const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
 
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
@@ -357,8 +366,6 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    type Frame = { buffer: Buffer; version: number };
-    const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
     const frames = new Map<string, Frame>();
     // Viewers who held one view and now hold one view (the same objects, see current()) get one
     // frame, found by reference. Other viewers whose deltas read the same (compared down to shared

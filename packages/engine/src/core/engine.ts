@@ -407,7 +407,8 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   /** The projected world with the viewer's log; a non-GM view is rebuilt from the known fields, its module state only what a projector vouched for. */
   function finish(projected: World, log: readonly LogEntry[], viewer: Viewer): World {
-    if (viewer.role === 'gm') return { ...projected, log };
+    // Every projector passed the GM's world through and the log is whole: the world itself is the GM's view.
+    if (viewer.role === 'gm') return log === projected.log ? projected : { ...projected, log };
     const ext: { [moduleId: string]: Json } = {};
     for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
     return {

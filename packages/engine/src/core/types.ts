@@ -178,6 +178,12 @@ export interface ProjectorReads {
    * appended, it may be run on those alone. Leave `log` out of `reads` then.
    */
   readonly logByEntry?: boolean;
+  /**
+   * With `logByEntry`: what its judgement of a log entry reads in the world besides the entry,
+   * as a value compared with ===. When another read changed but this value did not, every
+   * entry it judged before keeps its fate, so it is run on the new entries alone.
+   */
+  readonly logBasis?: (world: World) => string;
   /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */
   readonly bySeat?: boolean;
   /**
