@@ -36,7 +36,7 @@ import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
-import { copyEntry, partsProjector } from './view-cache.js';
+import { copyEntry, gmEntry, partsProjector } from './view-cache.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
 export const MAX_REACTION_DEPTH = 32;
@@ -377,6 +377,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     return shown;
   }
 
+  // Per world (worlds are immutable); a module with eventViews and no declared basis gets a fresh key per world.
+  const bases = new WeakMap<World, string>();
+  let undeclared = 0;
+  function historyBasis(world: World): string {
+    let b = bases.get(world);
+    if (b === undefined) {
+      const keys = new Set<string>();
+      for (const m of modules) if (m.eventView !== undefined) keys.add(m.eventViewBasis?.(world) ?? `world ${++undeclared}`);
+      b = [...keys].join('\n');
+      bases.set(world, b);
+    }
+    return b;
+  }
+
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
     return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
   }
@@ -402,7 +416,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     let projected = world;
     for (const m of modules) if (m.project !== undefined) projected = m.project(projected, viewer, world);
     const log = projected.log.filter((e) => audienceAllows(e.audience, viewer));
-    return finish(projected, viewer.role === 'gm' ? log : log.map(copyEntry), viewer);
+    return finish(projected, log.map(viewer.role === 'gm' ? gmEntry : copyEntry), viewer);
   }
 
   /** The projected world with the viewer's log; a non-GM view is rebuilt from the known fields, its module state only what a projector vouched for. */
@@ -506,7 +520,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, historyBasis, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

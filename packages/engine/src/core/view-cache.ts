@@ -57,6 +57,22 @@ export const copyEntry = (e: LogEntry): LogEntry => {
   return e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text } : { tx: e.tx, audience: e.audience, kind: e.kind, text, data: e.data };
 };
 
+/**
+ * The GM's copy of an entry carrying players' sentence: everything but `shown`, which only players'
+ * copies read (it would be bytes in every GM delta). Entries without it are the GM's as stored.
+ * Kept per entry, so the GM's log keeps its entries' identity from view to view.
+ */
+const gmCopies = new WeakMap<LogEntry, LogEntry>();
+export const gmEntry = (e: LogEntry): LogEntry => {
+  if (e.shown === undefined) return e;
+  let c = gmCopies.get(e);
+  if (c === undefined) {
+    const { shown: _shown, ...rest } = e;
+    gmCopies.set(e, (c = rest));
+  }
+  return c;
+};
+
 /** The value of one part (ABSENT for a module key the world does not hold). */
 function partOf(w: World, p: Part): unknown {
   if (p.ext) return Object.hasOwn(w.ext, p.key) ? w.ext[p.key] : ABSENT;
@@ -165,7 +181,7 @@ function judge(es: readonly LogEntry[], viewer: Viewer, memo: ViewMemo): LogEntr
   for (const e of es) {
     if (!audienceAllows(e.audience, viewer)) continue;
     if (gm) {
-      out.push(e);
+      out.push(gmEntry(e));
       continue;
     }
     let c = memo.entryCopies.get(e);
@@ -263,9 +279,9 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         if (ext !== null) {
           let kept = prev.output;
           if (ext.dropped.length > 0) {
-            // The held copies of the dropped entries (the GM holds the entries themselves).
+            // The held copies of the dropped entries (the GM holds the entries themselves, or their copies without `shown`).
             const gone = new Set<unknown>(ext.dropped);
-            if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
+            for (const e of ext.dropped) gone.add(viewer.role !== 'gm' ? memo.entryCopies.get(e) : gmCopies.get(e));
             gone.delete(undefined);
             kept = dropFront(prev.output, gone);
           }

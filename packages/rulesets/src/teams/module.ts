@@ -2,7 +2,7 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import { foeBasis, foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -600,5 +600,7 @@ export const teamsModule: Module = {
   idStatus,
   queries: teamsQueries,
   eventView: TEAMS_EVENT_VIEW,
+  // Its foe rule reads the sheets' links to characters too (ADR 45).
+  eventViewBasis: (w) => foeBasis(w, isFoe, Object.keys(getTeams(w).sheets)),
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };
