@@ -377,6 +377,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     return shown;
   }
 
+  // Per world (worlds are immutable); a module with eventViews and no declared basis gets a fresh key per world.
+  const bases = new WeakMap<World, string>();
+  let undeclared = 0;
+  function historyBasis(world: World): string {
+    let b = bases.get(world);
+    if (b === undefined) {
+      const keys = new Set<string>();
+      for (const m of modules) if (m.eventView !== undefined) keys.add(m.eventViewBasis?.(world) ?? `world ${++undeclared}`);
+      b = [...keys].join('\n');
+      bases.set(world, b);
+    }
+    return b;
+  }
+
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
     return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
   }
@@ -507,7 +521,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, historyBasis, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

@@ -9,6 +9,7 @@ import {
   canSee,
   claimId,
   encounterKit,
+  foeBasis,
   foeNumbersView,
   foeRevealOf,
   getEncounter,
@@ -603,6 +604,7 @@ export const osrModule: Module = {
     'osr.attacked': attackedView,
     'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, h['id'])) } : e),
   },
+  eventViewBasis: (w) => foeBasis(w),
   audience: Object.fromEntries(
     Object.keys(reducers)
       .filter((t) => t.startsWith('osr.'))

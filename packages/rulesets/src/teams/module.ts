@@ -2,7 +2,7 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import { foeBasis, foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -543,8 +543,8 @@ const project: Projector = (world, viewer, source = world) => {
         .filter(([, v]) => inView(v.target) && (v.intercepted === null || inView(v.intercepted)))
         .map(([k, v]) => [k, shownAttack(v, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible')]),
     ),
-    // A foe's fortify difficulty comes from its constitution (ADR 33): players see that it is at risk, with 0 for the number.
-    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, { difficulty: keys !== null && isFoe(source, k) ? 0 : v.difficulty }])),
+    // A foe's fortify difficulty comes from its constitution (ADR 33): players learn that it is at risk, with no number (ADR 45).
+    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, keys !== null && isFoe(source, k) ? {} : { difficulty: v.difficulty }])) as typeof st.atRisk,
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
@@ -600,5 +600,7 @@ export const teamsModule: Module = {
   idStatus,
   queries: teamsQueries,
   eventView: TEAMS_EVENT_VIEW,
+  // Its foe rule reads the sheets' links to characters too (ADR 45).
+  eventViewBasis: (w) => foeBasis(w, isFoe, Object.keys(getTeams(w).sheets)),
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };
