@@ -79,7 +79,7 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
+    return { type: 'character.sheet.set', characterId: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
   }
   return null;
 }

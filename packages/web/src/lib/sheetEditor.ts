@@ -61,7 +61,7 @@ export function sheetText(world: World, rules: SheetRules, c: SheetChoice): stri
   return JSON.stringify(keptSheetAsEntered(rules, stored, { withoutPlayState: true }), null, 2);
 }
 
-/** The ruleset's real command for this text, or why the text is not a JSON object. */
+/** The command that stores this text as the sheet (the 36th Way's own, else character.sheet.set), or why the text is not a JSON object. */
 export function sheetCommand(rules: SheetRules, id: string, text: string): { ok: true; command: ClientCommand } | { ok: false; message: string } {
   let sheet: unknown;
   try {
@@ -72,7 +72,9 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
   // A 36th Way sheet names its own id; the chosen combatant's is the default.
   if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
-  return { ok: true, command: { type: 'teams.setSheet', characterId: id, sheet } };
+  // Teams goes through the one sheet command (ADR 39): the creature it names is the sheet's link, so the text's own is dropped.
+  const { characterId, ...rest } = sheet as { [k: string]: Json };
+  return { ok: true, command: { type: 'character.sheet.set', characterId: typeof characterId === 'string' ? characterId : id, sheet: rest } };
 }
 
 /** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */

@@ -75,9 +75,13 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
   return hasSheet(world, id) !== rules ? {} : (JSON.parse(sheetText(world, rules, { id, name: '', kind: 'npc', characterId: null, hasSheet: true })) as { [k: string]: Json });
 }
 
-/** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
+/**
+ * The command that stores what the form holds as this combatant's whole sheet (its id, name, kind and
+ * character come from the combatant): the 36th Way's own, else character.sheet.set addressing the
+ * character it plays (a character's one combatant takes its id, ADR 37) or the foe's own id (ADR 39).
+ */
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
   const link = c.characterId === null ? {} : { characterId: c.characterId };
   if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
-  return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
+  return { type: 'character.sheet.set', characterId: c.characterId ?? c.id, sheet: { ...form, name: c.name } };
 }
