@@ -20,11 +20,21 @@ const OLD: { readonly [type: string]: { readonly [now: string]: string } } = Obj
   Object.entries(osrEventFields).map(([type, renamed]) => [type, Object.fromEntries(Object.entries(renamed ?? {}).map(([old, now]) => [now, old]))]),
 );
 
-/** An event as a writer before the rename stored it. */
+/** Records inside events under their old names (ADR 39): a rest's heals named the rester `id`; an infection carried the state's corruption record (`id`, `target`). */
+const OLD_RECORDS: { readonly [type: string]: (e: EngineEvent) => EngineEvent } = {
+  'osr.rested': (e) => ({ ...e, heals: (e['heals'] as { characterId: string; from: number; to: number }[]).map(({ characterId, ...h }) => ({ id: characterId, ...h })) }),
+  'osr.infected': (e) => {
+    const { corruptionId, characterId, ...rest } = e['corruption'] as { corruptionId: string; characterId: string; [k: string]: Json };
+    return { ...e, corruption: { id: corruptionId, target: characterId, ...rest } };
+  },
+};
+
+/** An event as a writer before the renames stored it. */
 function oldEvent(e: EngineEvent): EngineEvent {
   const back = OLD[e.type];
-  if (back === undefined) return e;
-  return Object.fromEntries(Object.entries(e).map(([k, v]) => [back[k] ?? k, v])) as unknown as EngineEvent;
+  const records = OLD_RECORDS[e.type];
+  const fields = back === undefined ? e : (Object.fromEntries(Object.entries(e).map(([k, v]) => [back[k] ?? k, v])) as unknown as EngineEvent);
+  return records === undefined ? fields : records(fields);
 }
 
 const oldTx = (tx: Transaction): Transaction => (tx.kind === 'command' ? { ...tx, events: tx.events.map(oldEvent) } : tx);
@@ -145,6 +155,12 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
       for (const tx of table.transactions) {
         if (tx.kind !== 'command') continue;
         for (const e of tx.events) {
+          if (e.type === 'osr.infected') {
+            seen.add(e.type);
+            const c = e['corruption'] as { [k: string]: Json };
+            expect(Object.hasOwn(c, 'corruptionId') && Object.hasOwn(c, 'characterId'), 'osr.infected names its corruption and character').toBe(true);
+            expect(Object.hasOwn(c, 'id') || Object.hasOwn(c, 'target'), 'osr.infected still writes id or target').toBe(false);
+          }
           const back = OLD[e.type];
           if (back === undefined) continue;
           seen.add(e.type);
@@ -152,6 +168,8 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
             expect(Object.hasOwn(e, now), `${e.type}.${now}`).toBe(true);
             expect(Object.hasOwn(e, was), `${e.type} still writes ${was}`).toBe(false);
           }
+          // The records inside (ADR 39): a heal names its rester, an infection its corruption and character.
+          if (e.type === 'osr.rested') for (const h of e['heals'] as { [k: string]: Json }[]) expect(Object.keys(h).sort()).toEqual(['characterId', 'from', 'to']);
         }
       }
     };
@@ -176,6 +194,6 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
       [[OPS.length - 2, 0], [at('osr.retreat') + 1, 0], [at('osr.escape'), 0]],
     ];
     for (const plan of scripted) for (let seed = 1; seed <= 10; seed++) check(play(seed, plan).table);
-    expect(Object.keys(OLD).filter((t) => !seen.has(t))).toEqual([]);
+    expect([...Object.keys(OLD), ...Object.keys(OLD_RECORDS)].filter((t) => !seen.has(t))).toEqual([]);
   });
 });
