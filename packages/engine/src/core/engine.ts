@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
+import { mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -445,6 +445,11 @@ export function createEngine(modules: readonly Module[]): Engine {
     const name = up.type(asked);
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
+    // Who may ask comes before the arguments are read, so a refusal says nothing about the world (ADR 39).
+    const who = declarations.get(name)?.who ?? 'anyone';
+    if (!mayAsk(who, viewer)) {
+      return err(ErrorCode.FORBIDDEN, who === 'gm' ? `only the GM may ask ${name}` : `spectators may ask only what the whole table sees (the status queries); ${name} is for the GM and seated players`, 'name');
+    }
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
     const p = parsed(name, 'query', args);
     if (!p.ok) return p;

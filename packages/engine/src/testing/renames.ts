@@ -16,14 +16,17 @@ export interface Renames {
   readonly old: OldNames;
   /** A type as it was stored (a renamed namespace: `36th-way.` -> `tsw.`); default unchanged. */
   readonly oldType?: (type: string) => string;
+  /** Records inside an event as they were stored (a nested record's renamed fields), applied after the field renames. */
+  readonly oldRecords?: { readonly [type: string]: (e: EngineEvent) => EngineEvent };
 }
 
 /** An event as a writer before the rename stored it: old type, old field names. */
 export function oldEvent(r: Renames, e: EngineEvent): EngineEvent {
   const back = r.old[e.type];
   const type = r.oldType?.(e.type) ?? e.type;
-  if (back === undefined) return type === e.type ? e : { ...e, type };
-  return Object.fromEntries(Object.entries(e).map(([k, v]) => (k === 'type' ? [k, type] : [back[k] ?? k, v]))) as unknown as EngineEvent;
+  const records = r.oldRecords?.[e.type];
+  const fields = back === undefined ? (type === e.type ? e : { ...e, type }) : (Object.fromEntries(Object.entries(e).map(([k, v]) => (k === 'type' ? [k, type] : [back[k] ?? k, v]))) as unknown as EngineEvent);
+  return records === undefined ? fields : records(fields);
 }
 
 /** A command transaction as it was stored before the rename (its command's type too). */

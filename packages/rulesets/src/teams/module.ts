@@ -63,11 +63,14 @@ function payAction(d: Draft, who: string, commanded: boolean | undefined, extra:
 // ---------------------------------------------------------------- commands
 
 const commands: { [type: string]: CommandHandler } = {
+  // Deprecated aliases of character.sheet.set/remove (ADR 39): the same events and, so undo and history read alike, the same labels.
   'teams.setSheet': handlerOf(D.setSheet, {
+    label: 'set a character sheet',
     decide(world, p) {
       const who = creatureKey(world, p.characterId);
       const sheet = parseSheet(asJson(p.sheet), { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty'));
-      if (!sheet.ok) return sheet;
+      // One error dialect, as character.sheet.set answers: a malformed sheet is INVALID_VALUE.
+      if (!sheet.ok) return sheet.error.code === 'BAD_SHEET' ? { ok: false, error: { ...sheet.error, code: 'INVALID_VALUE' } } : sheet;
       const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: who, sheet: asJson(sheet.value) }];
       const enc = getEncounter(world);
       if (enc.active && own(enc.combatants, who) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: who, value: !sheet.value.conscious || sheet.value.dead });
@@ -75,6 +78,7 @@ const commands: { [type: string]: CommandHandler } = {
     },
   }),
   'teams.removeSheet': handlerOf(D.removeSheet, {
+    label: 'remove a sheet',
     decide(world, p) {
       const who = creatureKey(world, p.characterId);
       if (own(getTeams(world).sheets, who) === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');

@@ -5,7 +5,7 @@
 // `combatantId`, `characters` -> `characterIds`. A table written under the old
 // names replays, shows and undoes exactly as the same table written under
 // today's; every event the commands write carries the new names the union declares.
-import type { Command, Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import type { Command, EngineEvent, Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
 import { oldNameProblems, oldNamesOf, renamedReplayProblems, scenario, seededRng, type Renames } from '@tablekeeper/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,16 @@ import { engineFor } from '../../src/registry.js';
 
 const GM: Viewer = { role: 'gm' };
 
-const RENAMES: Renames = { old: oldNamesOf(osrEventFields) };
+/** Records inside events under their old names (ADR 39): a rest's heals named the rester `id`; an infection carried the state's corruption record (`id`, `target`). */
+const OLD_RECORDS: { readonly [type: string]: (e: EngineEvent) => EngineEvent } = {
+  'osr.rested': (e) => ({ ...e, heals: (e['heals'] as { characterId: string; from: number; to: number }[]).map(({ characterId, ...h }) => ({ id: characterId, ...h })) }),
+  'osr.infected': (e) => {
+    const { corruptionId, characterId, ...rest } = e['corruption'] as { corruptionId: string; characterId: string; [k: string]: Json };
+    return { ...e, corruption: { id: corruptionId, target: characterId, ...rest } };
+  },
+};
+
+const RENAMES: Renames = { old: oldNamesOf(osrEventFields), oldRecords: OLD_RECORDS };
 const OLD = RENAMES.old;
 
 interface Cast {
@@ -116,6 +125,19 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
     const seen = new Set<string>();
     const check = (table: Table): void => {
       expect(oldNameProblems(table, RENAMES, seen)).toEqual([]);
+      // The records inside (ADR 39): a heal names its rester, an infection its corruption and character.
+      for (const tx of table.transactions) {
+        if (tx.kind !== 'command') continue;
+        for (const e of tx.events) {
+          if (e.type === 'osr.infected') {
+            seen.add(e.type);
+            const c = e['corruption'] as { [k: string]: Json };
+            expect(Object.hasOwn(c, 'corruptionId') && Object.hasOwn(c, 'characterId'), 'osr.infected names its corruption and character').toBe(true);
+            expect(Object.hasOwn(c, 'id') || Object.hasOwn(c, 'target'), 'osr.infected still writes id or target').toBe(false);
+          }
+          if (e.type === 'osr.rested') for (const h of e['heals'] as { [k: string]: Json }[]) expect(Object.keys(h).sort()).toEqual(['characterId', 'from', 'to']);
+        }
+      }
     };
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), plans, (seed, plan) => check(play(seed, plan).table)),
@@ -138,6 +160,6 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
       [[OPS.length - 2, 0], [at('osr.retreat') + 1, 0], [at('osr.escape'), 0]],
     ];
     for (const plan of scripted) for (let seed = 1; seed <= 10; seed++) check(play(seed, plan).table);
-    expect(Object.keys(OLD).filter((t) => !seen.has(t))).toEqual([]);
+    expect([...Object.keys(OLD), ...Object.keys(OLD_RECORDS)].filter((t) => !seen.has(t))).toEqual([]);
   });
 });
