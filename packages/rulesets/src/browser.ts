@@ -47,3 +47,4 @@ export { actionsQueryOf } from './action-queries.js';
 export { rulesetTitleOf } from './titles.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
+export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, teamsFoeSheet, tswFoeSheet } from './foe-sheets.js';

@@ -55,6 +55,8 @@ interface Plan {
   /** The ability's own attack bonus (0 otherwise). */
   readonly extraBonus: number;
   readonly rollAllFirst: boolean;
+  /** The ability's bonus is a stat block's whole modifier (no Level or Volition added). */
+  readonly wholeBonus: boolean;
 }
 
 /** Declared dice with the text's usual values for what is left out (no dice, d6, no bonus). */
@@ -114,7 +116,7 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   const mode = parseMode(c.mode, hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
   const atk = ability?.attack;
-  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true });
+  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true, wholeBonus: atk?.wholeBonus === true });
 }
 
 /**
@@ -283,8 +285,10 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
     const vulnerable = fighting && kit.netEffect(world, t.id, 'against.crit.range') > 0;
     const weak = isWeakTo(t.weak, p.types);
     const critAt = critThreshold(world, weak, vulnerable);
-    const volition = volitionOf(a);
-    const total = a.level + volition + escalation + bonus + p.extraBonus;
+    // A stat block's "+7" already holds what Level and Volition stand for (002 "Attacks" for monsters).
+    const volition = p.wholeBonus ? 0 : volitionOf(a);
+    const level = p.wholeBonus ? 0 : a.level;
+    const total = level + volition + escalation + bonus + p.extraBonus;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
@@ -295,7 +299,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
       roll: roll as unknown as Json,
-      parts: { level: a.level, volition, escalation, bonus: bonus + p.extraBonus },
+      parts: { level, volition, escalation, bonus: bonus + p.extraBonus },
       total: res.total,
       critAt,
       weak,
