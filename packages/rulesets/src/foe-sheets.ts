@@ -71,12 +71,14 @@ export const BLOCK_WEAPON_ID = 'weapon';
  * Teams: the sheet fields a block gives (003 "Attacks": an attribute die the
  * weapon allows plus the combat skill die and a proficiency against evasion;
  * "Damage": constitution and stamina to fortify with strength, athletics and
- * fortitude). Dice are die sizes (6 is a d6).
+ * fortitude). Dice come as "d6".
  */
 export function teamsFoeSheet(block: Block): { [k: string]: unknown } {
   const out: { [k: string]: unknown } = {};
   for (const k of ['evasion', 'size', 'deflection', 'maxEndurance', 'maxHealth', 'maxStamina', 'constitution'] as const) if (num(block[k]) !== null) out[k] = num(block[k]);
-  const pick = (keys: readonly string[]) => Object.fromEntries(keys.flatMap((k) => (num(block[k]) === null ? [] : [[k, num(block[k])!]])));
+  // Dice are picked as "d6" (a whole number is taken as the die size too).
+  const die = (v: unknown): number | null => num(v) ?? (typeof v === 'string' && /^d\d{1,2}$/.test(v) ? Number(v.slice(1)) : null);
+  const pick = (keys: readonly string[]) => Object.fromEntries(keys.flatMap((k) => (die(block[k]) === null ? [] : [[k, die(block[k])!]])));
   const attributes = pick(['strength', 'dexterity']);
   const skills = pick(['combat', 'athletics']);
   const proficiencies: { [k: string]: number } = {};

@@ -12,12 +12,8 @@ import { MAX_MOVES } from './daggerheart/limits.js';
 const hp = () => int(1, 10000, 'hit points').optional();
 const dice = (description: string) => z.string().max(40).meta({ description }).optional();
 
-/** Die sizes the teams sheet takes for attributes and skills (003 "Tests"). */
-const TEAMS_DICE = [2, 4, 6, 8, 10, 12, 20];
-const teamsDie = (description: string) =>
-  int(2, 20, `${description}: 2, 4, 6, 8, 10, 12 or 20`)
-    .refine((n) => TEAMS_DICE.includes(n), { message: 'a die size: 2, 4, 6, 8, 10, 12 or 20' })
-    .optional();
+/** Die sizes the teams sheet takes for attributes and skills (003 "Tests"), as a picker offers them. */
+const teamsDie = (description: string) => z.enum(['d2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']).meta({ description }).optional();
 const TEAMS_DAMAGE_TYPES = ['bludgeoning', 'piercing', 'slashing', 'arcane', 'cold', 'fire', 'radiant', 'shock', 'void', 'psychic', 'typeless'] as const;
 
 const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {

@@ -40,7 +40,7 @@ import { characterAudience, nameOf } from './state.js';
 const round = (p: number): number => Math.round(p * 1e12) / 1e12;
 
 export const adversaryAttack = declareCommand('daggerheart.adversaryAttack', {
-  summary: "An adversary attacks a PC from its stat block: d20 + its attack against the PC's Evasion, damage through the PC's thresholds",
+  summary: "An adversary attacks a PC: d20 + its attack vs the PC's Evasion, its damage through the PC's thresholds",
   who: 'gm',
   input: z.strictObject({
     attackerId: characterId('the adversary who attacks'),

@@ -18,9 +18,9 @@ const BLOCK = {
   maxHealth: 12,
   constitution: 4,
   maxStamina: 4,
-  strength: 6,
-  combat: 6,
-  athletics: 4,
+  strength: 'd6',
+  combat: 'd6',
+  athletics: 'd4',
   martial: 1,
   fortitude: 1,
   weapon: 'Spear',
@@ -41,7 +41,7 @@ describe('the teams stat block', () => {
   it('takes dice, proficiencies, stamina and a weapon; a die size not on the sheet is refused by name', () => {
     const schema = statBlockOf('teams')!;
     expect(schema.safeParse({ ...BLOCK, delivery: 'melee' }).success).toBe(true);
-    const bad = schema.safeParse({ strength: 5 });
+    const bad = schema.safeParse({ strength: 'd5' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['strength']);
     expect(schema.safeParse({ damageType: 'banana' }).success).toBe(false);
