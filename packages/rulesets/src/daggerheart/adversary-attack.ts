@@ -19,6 +19,8 @@ import {
   ok,
   own,
   appendLog,
+  AUDIENCE_ALL,
+  AUDIENCE_GM,
   showsFoeNumbers,
   reducersOf,
   type Character,
@@ -35,7 +37,7 @@ import { z } from 'zod';
 import { diceOfText } from '../foe-sheets.js';
 import { armored, severityOf, thresholdsOf, trackOf, type Severity } from './rules.js';
 import { daggerheartSettings } from './settings.js';
-import { characterAudience, nameOf } from './state.js';
+import { nameOf } from './state.js';
 
 const round = (p: number): number => Math.round(p * 1e12) / 1e12;
 
@@ -199,22 +201,32 @@ const signed = (n: number): string => (n < 0 ? `- ${-n}` : `+ ${n}`);
 
 const evolve: Evolve<AdversaryAttackEvent> = {
   'daggerheart.adversaryAttacked': (w, e) => {
+    const seen = seenAs(w, e.attackerId);
     const who = `${nameOf(w, e.attackerId)} attacked ${nameOf(w, e.targetId)}`;
+    // One only known to exist is "Unknown" to players (as the encounter's own lines say it).
+    const theirs = seen === 'existence' ? `Unknown attacked ${nameOf(w, e.targetId)}` : who;
     const kept = e.d20.length > 1 ? `d20 ${e.d20.join(' / ')} (${e.advantage > 0 ? 'advantage' : 'disadvantage'}: ${e.natural})` : `d20 ${e.natural}`;
     const outcome = e.crit ? 'a critical hit' : e.hit ? 'a hit' : 'a miss';
     const dmg = !e.hit ? '' : e.damageDice === '' ? ' (no damage on its stat block)' : `; ${e.damageDice}: [${e.damageRolls.join(', ')}]${e.critBonus > 0 ? ` + ${e.critBonus} (critical: the dice's maximum)` : ''} = ${e.damage} damage`;
     const text = `${who}: ${kept} ${signed(e.attack)} = ${e.total} vs Evasion ${e.evasion}, ${outcome}${dmg}.`;
     // Its attack modifier and damage dice are the GM's (ADR 33, ADR 40): players read the d20, the outcome and the damage dealt.
-    const shown = isFoeCharacter(w, e.attackerId) && !showsFoeNumbers(w) ? `${who}: ${kept} vs Evasion ${e.evasion}, ${outcome}${e.hit && e.damage > 0 ? ` for ${e.damage} damage` : ''}.` : undefined;
-    return appendLog(w, { audience: characterAudience(w, e.attackerId), kind: 'daggerheart.attack', text, ...(shown === undefined ? {} : { shown }), data: { characterId: e.targetId } });
+    const hideNumbers = isFoeCharacter(w, e.attackerId) && !showsFoeNumbers(w);
+    const shown = hideNumbers ? `${theirs}: ${kept} vs Evasion ${e.evasion}, ${outcome}${e.hit && e.damage > 0 ? ` for ${e.damage} damage` : ''}.` : seen === 'existence' ? text.replace(who, theirs) : undefined;
+    return appendLog(w, { audience: seen === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'daggerheart.attack', text, ...(shown === undefined ? {} : { shown }), data: { characterId: e.targetId } });
   },
 };
 
 export const adversaryAttackReducers: Record<string, Reducer> = reducersOf(evolve);
 
+/** How players know the attacker: not at all (hidden, or not yet revealed), only that it is there, or by name. */
+function seenAs(w: World, id: unknown): 'hidden' | 'existence' | 'visible' {
+  const v = typeof id === 'string' ? own(w.characters, id)?.visibility : undefined;
+  return v === 'visible' ? 'visible' : v === 'existence' ? 'existence' : 'hidden';
+}
+
 export const ADVERSARY_ATTACK_AUDIENCE: { readonly [type: string]: EventAudience } = {
-  // As the adversary's own visibility: a hidden one's attack is the GM's (the PC's damage line follows the PC).
-  'daggerheart.adversaryAttacked': (w, e) => characterAudience(w, e['attackerId']),
+  // A hidden adversary's attack is the GM's (the PC's damage line still follows the PC); one known to exist attacks in the open.
+  'daggerheart.adversaryAttacked': (w, e) => (seenAs(w, e['attackerId']) === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
 };
 
 export const ADVERSARY_ATTACK_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {

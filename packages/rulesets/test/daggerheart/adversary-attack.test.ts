@@ -119,4 +119,14 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     t.run({ type: 'foes.reveal', reveal: 'all' });
     expect(ev(t.view(player(seat)))[0]).toEqual(ev(t.view(GM))[0]);
   });
+  it('one only known to exist attacks as "Unknown"; a hidden one\'s attack is the GM\'s alone (Kira still reads her damage)', () => {
+    for (const [visibility, line] of [['existence', ['Unknown attacked Kira: d20 14 vs Evasion 10, a hit for 7 damage.']], ['hidden', []]] as const) {
+      const { t, seat, kira, bandit } = setup({ visibility });
+      t.dice.queue(14, 5);
+      t.run({ type: 'daggerheart.adversaryAttack', attackerId: bandit, targetId: kira });
+      const seen = t.view(player(seat));
+      expect(seen.world.log.filter((e) => e.kind === 'daggerheart.attack').map((e) => e.text)).toEqual(line);
+      expect(seen.world.log.filter((e) => e.kind === 'daggerheart.damage').map((e) => e.text)[0]).toContain('Kira takes 7 damage');
+    }
+  });
 });
