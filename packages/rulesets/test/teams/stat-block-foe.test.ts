@@ -80,6 +80,26 @@ describe("a foe's attack from its stat block (003 \"Attacks\")", () => {
   });
 });
 
+describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () => {
+  it('the GM reads the result against evasion; a player the verdict; the event without its roll and result until every number is shown', () => {
+    const { s, dice } = withFoe();
+    s.run({ type: 'seat.add', name: 'Pat' });
+    fight(s, ['pc'], ['raider'], 'raider');
+    dice.push(2, 3, 10);
+    s.run({ type: 'teams.attack', attackerId: 'raider', targetId: 'pc', weapon: BLOCK_WEAPON_ID });
+    const gm = s.view({ role: 'gm' });
+    const player = s.view({ role: 'player', seatId: 'seat-1' });
+    const lines = (v: typeof gm) => v.world.log.filter((e) => e.kind === 'teams.attacked').map((e) => e.text);
+    const attacked = (v: typeof gm) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === 'teams.attacked');
+    expect(lines(gm)).toEqual(['Raider attacked Pat: 6 against evasion 6, a hit.']);
+    expect(lines(player)).toEqual(['Raider attacked Pat: a hit.']);
+    expect(attacked(player)[0]).not.toHaveProperty('result');
+    expect(attacked(player)[0]).not.toHaveProperty('roll');
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(attacked(s.view({ role: 'player', seatId: 'seat-1' }))[0]).toMatchObject({ result: 6 });
+  });
+});
+
 describe('a foe with constitution and stamina fortifies (003 "Damage")', () => {
   it('7 then 10 damage: endurance 12 -> 5 -> 0, health 12 -> 7; missing 5 > constitution 4; 1 stamina, d6 4 + d4 2 + fortitude 1 = 7 >= 5: conscious', () => {
     const { s, dice } = withFoe();
