@@ -98,6 +98,19 @@ describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () 
     s.run({ type: 'foes.reveal', reveal: 'all' });
     expect(attacked(s.view({ role: 'player', seatId: 'seat-1' }))[0]).toMatchObject({ result: 6 });
   });
+  it("the foe's sheet in history carries only its declared keys (name and status; evasion, size, deflection once defences are revealed)", () => {
+    // As the bestiary panel does it: the foe is on the tracker first, then its sheet is sent.
+    const { s } = table();
+    s.run({ type: 'seat.add', name: 'Pat' });
+    fight(s, ['pc'], ['raider']);
+    s.run({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', ...teamsFoeSheet(BLOCK) } as unknown as Json });
+    const set = () => s.view({ role: 'player', seatId: 'seat-1' }).history.flatMap((tx) => tx.events).find((e) => e.type === 'teams.sheetSet' && e['id'] === 'raider')!['sheet'] as { [k: string]: Json };
+    expect(set()).toMatchObject({ name: 'Raider', attributes: {}, skills: {}, items: {}, wielded: [] });
+    for (const k of ['evasion', 'maxStamina', 'stamina', 'constitution', 'maxHealth']) expect(set()).not.toHaveProperty(k);
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(set()).toMatchObject({ evasion: 5, size: 4 });
+    expect(set()).not.toHaveProperty('maxStamina');
+  });
 });
 
 describe('a foe with constitution and stamina fortifies (003 "Damage")', () => {
