@@ -76,9 +76,17 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   let hit: DamageDice | null = null;
   let miss: DamageDice | null = null;
   let ranged = false;
+  // A foe whose stat block gives its melee attack makes its opportunity attacks with it (its first listed attack, 002 "Hampered"; ADR 40).
+  let fromBlock: AbilityEntry['attack'] = undefined;
   if (typeof opp === 'string') {
     kind = 'opportunity';
-    ({ hit, miss } = basicDice('melee'));
+    fromBlock = Object.values(s.abilities).find((x) => x.attack?.wholeBonus === true && x.basic && !x.types.includes('ranged'))?.attack;
+    if (fromBlock === undefined) ({ hit, miss } = basicDice('melee'));
+    else {
+      hit = fromBlock.hit;
+      miss = fromBlock.miss === 'level' ? { count: 0, sides: 1, bonus: s.level } : fromBlock.miss === 'dice' ? fromBlock.missDice : null;
+      if (c.types === undefined) types = [...fromBlock.types];
+    }
   } else if (basic === 'melee' || basic === 'ranged') {
     kind = basic === 'melee' ? 'basic-melee' : 'basic-ranged';
     if (s.stance !== basic) return errR('WRONG_STANCE', `a basic ${basic} attack needs the ${basic} stance (${s.name} is in the ${s.stance} stance; switching is a quick action)`, 'basic');
@@ -115,7 +123,7 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   // The schema knows the mode's shape; how many dice it may average or multiply depends on the dice.
   const mode = parseMode(c.mode, hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
-  const atk = ability?.attack;
+  const atk = ability?.attack ?? fromBlock;
   return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true, wholeBonus: atk?.wholeBonus === true });
 }
 

@@ -89,6 +89,22 @@ describe("36th-way.attack with a stat block's attack", () => {
   });
 });
 
+describe("a stat block foe's opportunity attack (002 \"Opportunity Attacks\": a free basic melee attack)", () => {
+  it('Ann leaves the Raider to engage Bob: its opportunity attack is its Spear, +7 and 2d6 (natural 11 + 7 = 18 vs AC 15; 5 + 2 = 7), not Level 2 x the stance die', () => {
+    const t = fight();
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc Raider', kind: 'npc', maxHp: 20, ...tswFoeSheet(RAIDER) } as unknown as Json });
+    t.s.run({ type: '36th-way.sheet.set', sheet: { id: 'bob', name: 'Bob', kind: 'pc' } });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'bob', kind: 'pc', side: 'party', band: 'slow' } });
+    const [prov] = events(t.s.run({ type: '36th-way.move', who: 'ann', to: 'bob', range: 'engaged' }), '36th-way.provoked');
+    expect(prov).toMatchObject({ characterId: 'ann', against: ['orc'] });
+    t.dice.push(4, 4, 3, 5, 2);
+    const oa = t.s.run({ type: '36th-way.attack', attackerId: 'orc', targetIds: ['ann'], opportunity: prov!['provocationId'] as string });
+    expect(events(oa, '36th-way.attackRolled')[0]).toMatchObject({ kind: 'opportunity', defense: 'ac', total: 18, hit: true, parts: { level: 0, volition: 0, bonus: 7 } });
+    expect(events(oa, '36th-way.damaged')[0]).toMatchObject({ targetId: 'ann', amount: 7 });
+    expect(t.dice.left).toBe(0);
+  });
+});
+
 describe("the odds and the actions of a stat block's attack", () => {
   it('exact odds before the roll: +7 vs AC 15 needs natural 8+, 181/216 (83.8%); crit on 17+, 4/216', () => {
     const t = raider();
