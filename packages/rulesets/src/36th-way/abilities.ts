@@ -42,6 +42,12 @@ export interface AbilityAttack {
   readonly missDice: DamageDice | null;
   readonly types: readonly DamageType[];
   readonly rollAllFirst: boolean;
+  /**
+   * A stat block's attack ("+7 vs AC"): `bonus` is the whole modifier, standing
+   * for Level + Volition (002 "Attacks" gives a monster's total); the escalation
+   * die is added only as the sheet's usesEscalation says. Absent on older entries.
+   */
+  readonly wholeBonus?: boolean;
 }
 
 export interface AbilityEntry {
@@ -131,6 +137,7 @@ export function parseAttack(j: Json | undefined, path: string): R<AbilityAttack 
     missDice: missDice.value,
     types: [...new Set(tj as DamageType[])],
     rollAllFirst: j['rollAllFirst'] === true,
+    ...(j['wholeBonus'] === true ? { wholeBonus: true } : {}),
   });
 }
 
@@ -214,6 +221,7 @@ export function abilityAsEntered(a: AbilityEntry): { readonly [k: string]: Json 
       miss: t.miss,
       types: [...t.types],
       rollAllFirst: t.rollAllFirst,
+      ...(t.wholeBonus === true ? { wholeBonus: true } : {}),
       ...(t.hit !== null ? { hit: { ...t.hit } } : {}),
       ...(t.missDice !== null ? { missDice: { ...t.missDice } } : {}),
     };

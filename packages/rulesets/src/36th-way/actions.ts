@@ -111,7 +111,9 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
       }),
     ];
   });
-  return ok([attack, ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
+  // A foe whose stat block gives its attack ("+7 vs AC, 2d6") attacks with that, never the PCs' level-derived basic attack (ADR 40).
+  const fromBlock = me.kind === 'npc' && Object.values(me.abilities).some((x) => x.attack?.wholeBonus === true);
+  return ok([...(fromBlock ? [] : [attack]), ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
 }
 
 const READY_KINDS = [

@@ -35,6 +35,7 @@ const abilityAttack = z.strictObject({
   missDice: dice.meta({ description: 'miss damage when miss is dice' }).optional(),
   types: types.optional(),
   rollAllFirst: z.boolean().meta({ description: 'roll every attack before any damage' }).optional(),
+  wholeBonus: z.boolean().meta({ description: "the bonus is the whole modifier, as a stat block's +7 (no Level or Volition added)" }).optional(),
 });
 
 /** One entry of a sheet's ability list (002 "Abilities"). */

@@ -500,7 +500,11 @@ export function createTswModule(): TswModule {
       const w1 = e.critFail ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e.attackerId)}: no miss effects; something else may go wrong.` }) : w;
       const rolled = `natural ${String(r?.natural)}, total ${e.total}; ${what}.`;
       // Players read a foe's defence only once the GM reveals defences (ADR 33): their line names the defence, not its number.
-      const shown = isFoe(w, e.targetId) && foeRevealOf(w) === 'none' ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()}): ${rolled}` : undefined;
+      const hideDefence = isFoe(w, e.targetId) && foeRevealOf(w) === 'none';
+      // A foe's attack bonus is the GM's until every number is shown (ADR 33, ADR 40): its total would give it away.
+      const hideBonus = isFoe(w, e.attackerId) && !showsFoeNumbers(w);
+      const against = hideDefence ? e.defense.toUpperCase() : `${e.defense.toUpperCase()} ${e.defenseValue}`;
+      const shown = hideDefence || hideBonus ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${against}): ${hideBonus ? `natural ${String(r?.natural)}; ${what}.` : rolled}` : undefined;
       return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: j(r?.dice ?? []) }, shown);
     },
     '36th-way.damaged': (w, e) => {
@@ -735,11 +739,14 @@ export function createTswModule(): TswModule {
   const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TSW_ID}`] };
   // History as players read it: a foe's damage and healing without its HP; `hpTo` stays only as 0 when it falls (ADR 33).
   const withoutHp = (id: string) => foeNumbersView({ id, numbers: ['hpFrom', 'hpTo'], fall: 'hpTo', foe: isFoe });
+  const targetDefences = foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe });
+  // A foe's attack as players read it: the natural roll and the outcome, not its bonus (the parts and the total).
+  const attackerNumbers = foeNumbersView({ id: 'attackerId', numbers: ['parts', 'total'], foe: isFoe });
   const eventView = {
     '36th-way.damaged': withoutHp('targetId'),
     '36th-way.healed': withoutHp('characterId'),
     // The defence's number and whether the foe is weak to the attack (its crit range follows) are its defences.
-    '36th-way.attackRolled': foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe }),
+    '36th-way.attackRolled': (w: World, e: EngineEvent): EngineEvent => attackerNumbers(w, targetDefences(w, e)),
     // A foe's sheet shown in history as in the state: its declared keys only.
     '36th-way.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
       const sh = e['sheet'] as unknown as Sheet | undefined;
@@ -769,5 +776,5 @@ function foeSheet(sh: Sheet, keys: ReadonlySet<string> | null): Sheet {
 /** An ability's attack, field by field (a player's view copies only the fields named). */
 function shownAttack(t: AbilityAttack): AbilityAttack {
   const dice = (d: DamageDice | null): DamageDice | null => (d === null ? null : { count: d.count, sides: d.sides, bonus: d.bonus });
-  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst };
+  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst, ...(t.wholeBonus === true ? { wholeBonus: true } : {}) };
 }

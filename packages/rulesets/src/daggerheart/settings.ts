@@ -55,6 +55,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
   },
   { key: 'daggerheart.downtimeMoves', default: 2, range: [0, 5], description: 'Downtime moves each PC may take during one rest.', source: NOT_IN_000 },
   { key: 'daggerheart.restGivesFear', default: true, description: 'A rest gives the GM Fear: 1d4 on a short rest, 1d4 + the number of PCs on a long rest.', source: NOT_IN_000 },
+  {
+    key: 'daggerheart.adversaryCrits',
+    default: true,
+    description: "A natural 20 on an adversary's attack hits whatever the Evasion and adds its damage dice's maximum to the damage.",
+    source: `${NOT_IN_000}; docs/adr/0040-a-foes-attack-from-its-stat-block.md`,
+  },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
 ];
 
@@ -81,6 +87,7 @@ export interface DaggerheartSettings {
   readonly downtimeMoves: number;
   readonly restGivesFear: boolean;
   readonly tier: number;
+  readonly adversaryCrits: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -116,5 +123,6 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     downtimeMoves: int('daggerheart.downtimeMoves', 0, 5),
     restGivesFear: bool('daggerheart.restGivesFear'),
     tier: int('daggerheart.tier', 1, 4),
+    adversaryCrits: bool('daggerheart.adversaryCrits'),
   };
 }

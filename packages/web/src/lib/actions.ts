@@ -160,6 +160,10 @@ export function describeActionOdds(query: string, result: Json): { headline: str
   if (query === '36th-way.attackOdds') return describeOdds('36th-way', result);
   if (query === 'teams.attackOdds') return describeOdds('teams', result);
   if (query === 'osr.attackOdds') return describeOdds('osr', result);
+  if (query === 'daggerheart.adversaryAttackOdds' && typeof r['hit'] === 'number') {
+    const m = Number(r['attack']);
+    return { headline: `${percent(r['hit'])} to hit · ${percent(Number(r['crit']))} critical`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs Evasion ${String(r['evasion'])}${typeof r['damage'] === 'string' && r['damage'] !== '' ? ` · ${r['damage']} damage` : ''}` };
+  }
   if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
   if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
     const m = Number(r['modifier']);
