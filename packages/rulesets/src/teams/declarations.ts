@@ -2,7 +2,7 @@
 // sheets and tracks, attacks and their reactions, damage, actions (003).
 import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { declareActions } from '../actions.js';
+import { actionSchema, declareActions } from '../actions.js';
 import { MAX_NEARBY } from './combat.js';
 import { MAX_ID } from './input.js';
 import { LIMITS } from './sheet.js';
@@ -155,6 +155,41 @@ export const act = declareCommand('teams.act', {
 export const killingStrike = declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }), renamed: RENAMED_ATTACK });
 export const triggerReady = declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ characterId: who(), beforeId: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }), renamed: { ...RENAMED_ID, before: 'beforeId' } });
 
+// The answers a creature may give now (ADR 42): a hit waiting for its reaction, a fortify-or-fall choice; each as a form with odds.
+export const reactionsQuery = declareQuery('teams.reactions', {
+  summary: 'What a creature may answer now (a hit waiting for its reaction, fortify or fall), each answer with its odds',
+  who: 'own-character',
+  input: z.strictObject({ characterId: who() }),
+  result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.enum(['hit', 'atRisk']), text: z.string(), actions: z.array(actionSchema) })) }),
+});
+export const testOddsQuery = declareQuery('teams.testOdds', {
+  summary: "Exact chance of an ordinary test (attribute die + skill die, luck bonus) meeting a difficulty",
+  who: 'anyone',
+  input: z.strictObject({ characterId: who(), test, difficulty: difficulty(), defence: z.boolean().meta({ description: 'a defence test (guard adds its bonus)' }).optional() }),
+  result: z.strictObject({ pass: z.number(), difficulty: z.number() }),
+});
+export const defendOddsQuery = declareQuery('teams.defendOdds', {
+  summary: "What an answer to a pending hit leaves: the damage that lands, the item's wear, a dodge's chance",
+  who: 'own-character',
+  input: defend.input,
+  result: z.strictObject({
+    reaction: z.string(),
+    raw: z.number(),
+    damageType: z.string(),
+    damage: z.number(),
+    avoid: z.number(),
+    difficulty: z.number().nullable(),
+    item: z.string().nullable(),
+    durability: z.strictObject({ from: z.number(), to: z.number() }).nullable(),
+  }),
+});
+export const killingStrikeOddsQuery = declareQuery('teams.killingStrikeOdds', {
+  summary: "Exact chance of a killing strike's test (with advantage) against the target's constitution",
+  who: 'own-character',
+  input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }),
+  result: z.strictObject({ kill: z.number(), difficulty: z.number(), weapon: z.string(), attribute: z.string() }),
+});
+
 export const teamsCatalog = catalogOf(
   setSheet,
   removeSheet,
@@ -176,5 +211,9 @@ export const teamsCatalog = catalogOf(
     // The odds fields come from the attack's pmf; the named ones describe the attack as the rules read it.
     result: z.looseObject({ weapon: z.string(), attribute: z.string(), advantage: z.number(), penalty: z.number(), earlierAttacks: z.number(), ranged: z.boolean(), criticalThreshold: z.number(), evasion: z.number() }),
   }),
+  reactionsQuery,
+  testOddsQuery,
+  defendOddsQuery,
+  killingStrikeOddsQuery,
   declareActions('teams', 'What a combatant may do now (003 actions and reactions), with weapons, targets and odds'),
 );
