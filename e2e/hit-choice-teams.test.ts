@@ -100,7 +100,7 @@ describe('teams: the phone answers a hit', () => {
     // Knocked out: her phone lists nothing she may do now, and says why.
     await n.gmSock.command({ type: 'teams.setSheet', id: 'kira', sheet: { name: 'Kira', characterId: n.idOf('Kira'), attributes: { strength: 6 }, skills: { combat: 6 }, maxHealth: 12, health: 0, conscious: false } });
     await expect.poll(() => ann.p.getByTestId('actions-panel').textContent()).toContain('Nothing left to do this turn.');
-    await ann.p.getByTestId('actions-panel').getByText(/^Not now/).click();
+    await ann.p.getByTestId('actions-panel').locator('summary', { hasText: /^Not now \(/ }).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Fortify: Kira is unconscious');
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
