@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { getSheetSchema } from '../net/api.ts';
 import type { Ask } from '../lib/attack.ts';
-import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema } from '../lib/phoneSheet.ts';
+import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptions } from '../lib/phoneSheet.ts';
 import { labelOf, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -45,6 +45,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
         schema={loaded.schema}
         idPrefix="my-sheet"
         initial={phoneSheetInitial(loaded.schema, loaded.stored)}
+        useOptions={(ref) => storedKeyOptions(loaded.stored, ref)}
         submitLabel={`Save ${name}'s sheet`}
         onSubmit={async (payload) => {
           setSaved(null);
