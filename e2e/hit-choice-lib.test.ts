@@ -15,6 +15,12 @@ describe('who must answer', () => {
     expect(waitingOn(w, false, ['kira'])).toEqual(['kira']);
     expect(waitingOn(w, false, ['petra'])).toEqual([]);
   });
+  it("a player's creature on the target's side is asked too (it may Intercept); the GM answers for the target only", () => {
+    const w2 = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'kira' } }, atRisk: {} }, encounter: { combatants: { kira: { side: 'players' }, petra: { side: 'players' }, bandit: { side: 'bandits' } } } } } as unknown as World;
+    expect(waitingOn(w2, false, ['petra'])).toEqual(['petra']);
+    expect(waitingOn(w2, false, ['bandit'])).toEqual([]);
+    expect(waitingOn(w2, true, [])).toEqual(['kira']);
+  });
   it('nothing on other rulesets or without teams state', () => {
     expect(waitingOn(world('osr', { pending: { a: { target: 'kira' } } }), true, [])).toEqual([]);
     expect(waitingOn(world('teams', null), true, [])).toEqual([]);

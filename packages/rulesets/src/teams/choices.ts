@@ -3,10 +3,10 @@
 // fortify-or-fall choice, each as a form with its odds; and the odds queries
 // those forms and the action table's tests ask (a defence, an ordinary test,
 // a killing strike). Answered on the asker's projected world.
-import { FOE_SECRET, ok, own, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { FOE_SECRET, getEncounter, ok, own, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { action, forbid, judge, type ActionOption, type TurnAction } from '../actions.js';
 import { blockOutcome, damageTaken, parryBonus, rawDamage } from './attack.js';
-import { COMBAT_SKILL, defenceBonus, defenceItems, dodgeable, effectiveReduction, hasReaction, isError } from './combat.js';
+import { COMBAT_SKILL, defenceBonus, defenceItems, dodgeable, effectiveEvasion, effectiveReduction, hasReaction, isError } from './combat.js';
 import { damageCategory } from './damage.js';
 import { attackFrom, creatureKey, testFrom } from './input.js';
 import { testChance } from './odds.js';
@@ -89,7 +89,7 @@ function atRiskActions(world: World, id: string, sheet: Sheet, difficulty: numbe
 
 export interface ReactionPrompt {
   readonly id: string;
-  readonly kind: 'hit' | 'atRisk';
+  readonly kind: 'hit' | 'intercept' | 'atRisk';
   readonly text: string;
   readonly actions: readonly TurnAction[];
 }
@@ -111,6 +111,23 @@ export function reactionsQuery(world: World, args: { readonly characterId: strin
     const who = p.attacker === '' ? 'An unseen attacker' : nameOf(world, p.attacker);
     const crit = p.critical ? ' (a critical hit)' : '';
     prompts.push({ id: p.id, kind: 'hit', text: `${who} hit ${sheet.name}${crit}: ${rawDamage(p.result, p.weaponDamage)} ${p.damageType} damage before reduction. Answer before it lands.`, actions: hitActions(world, id, sheet, p) });
+  }
+  // 003 Reactions table, Intercept: an ally may step in and become the target (then answer as a free reaction).
+  const enc = getEncounter(world);
+  const me = enc.active ? own(enc.combatants, id) : undefined;
+  for (const p of Object.values(st.pending).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const t = own(enc.combatants, p.target);
+    if (me === undefined || t === undefined || p.target === id || p.attacker === id || p.intercepted !== null || t.side !== me.side) continue;
+    const att = p.attacker === '' ? undefined : own(st.sheets, p.attacker);
+    const evasion = effectiveEvasion(world, id, sheet, typeof att?.size === 'number' ? att.size : sheet.size);
+    const stillHits = !boolSetting(world, 'teams.interceptRecheck') || p.critical || p.result >= evasion;
+    const who = p.attacker === '' ? 'An unseen attacker' : nameOf(world, p.attacker);
+    prompts.push({
+      id: `${p.id}:intercept`,
+      kind: 'intercept',
+      text: `${who} hit ${nameOf(world, p.target)}. ${sheet.name} may step in: the attack's ${p.result} against ${sheet.name}'s evasion ${evasion} ${stillHits ? 'still hits' : 'would miss'}.`,
+      actions: [action({ id: 'intercept', label: 'Intercept', cost: 'the reaction, 1 stamina', command: 'teams.intercept', fixed: { attackId: p.id, interceptorId: id }, ...reactionReady(world, id, sheet, 'stamina') })],
+    });
   }
   const risk = own(st.atRisk, id);
   if (risk !== undefined) prompts.push({ id: `at-risk-${id}`, kind: 'atRisk', text: `${sheet.name} is losing consciousness: fortify against ${risk.difficulty} or fall unconscious.`, actions: atRiskActions(world, id, sheet, risk.difficulty) });

@@ -165,7 +165,7 @@ export const reactionsQuery = declareQuery('teams.reactions', {
   summary: 'What a creature may answer now (a hit waiting for its reaction, fortify or fall), each answer with its odds',
   who: 'own-character',
   input: z.strictObject({ characterId: who() }),
-  result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.enum(['hit', 'atRisk']), text: z.string(), actions: z.array(actionSchema) })) }),
+  result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.enum(['hit', 'intercept', 'atRisk']), text: z.string(), actions: z.array(actionSchema) })) }),
 });
 export const testOddsQuery = declareQuery('teams.testOdds', {
   summary: "Exact chance of an ordinary test (attribute die + skill die, luck bonus) meeting a difficulty",

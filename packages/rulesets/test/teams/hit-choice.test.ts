@@ -245,6 +245,23 @@ describe('the action table as forms (003 Actions and Reactions tables)', () => {
     expect(odds.kill).toBeCloseTo(1 - (19 / 20) * (1 / 36) ** 2, 12);
   });
 
+  it("Intercept: when the Guard hits Boudica, Petra may step in (the attack's 12 against her evasion 0 still hits); then the hit is hers, answered as a free reaction", () => {
+    const { s, dice } = turn();
+    turnTo(s, 'g');
+    dice.push(6, 6, 10);
+    s.run({ type: 'teams.attack', attackerId: 'g', targetId: 'b', weapon: 'spear' });
+    const mine = ask<Reactions>(s, GM, 'teams.reactions', { characterId: 'p' }).prompts;
+    expect(mine.map((p) => [p.kind, p.text])).toEqual([['intercept', "Guard hit Boudica. Petra may step in: the attack's 12 against Petra's evasion 0 still hits."]]);
+    // The target itself is not offered its own intercept.
+    expect(ask<Reactions>(s, GM, 'teams.reactions', { characterId: 'b' }).prompts.map((p) => p.kind)).toEqual(['hit']);
+    const step = find(mine[0]!.actions, 'intercept');
+    s.run({ type: step.command, ...step.fixed });
+    const now = ask<Reactions>(s, GM, 'teams.reactions', { characterId: 'p' }).prompts;
+    expect(now.map((p) => p.kind)).toEqual(['hit']);
+    expect(find(now[0]!.actions, 'dodge').cost).toBe('a free reaction, 1 stamina');
+    expect(ask<Reactions>(s, GM, 'teams.reactions', { characterId: 'b' }).prompts).toEqual([]);
+  });
+
   it('Fortify against an effect is a reaction test at a difficulty the GM names (teams.react), on or off her turn', () => {
     const { s, dice, list } = turn();
     const f = find(list(), 'fortify');

@@ -320,7 +320,7 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
             <p>
               <strong>{p.text}</strong>
             </p>
-            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : 'Stay conscious'}>
+            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : 'Stay conscious'}>
               {p.actions.map((a) => (
                 <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
                   {a.label} <span class="muted">({a.cost})</span>

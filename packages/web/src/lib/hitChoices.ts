@@ -12,9 +12,13 @@ export function waitingOn(world: World, gm: boolean, mine: readonly string[]): s
   const st = obj(world.ext['teams']);
   if (world.rulesetId !== 'teams' || st === null) return [];
   const keys = new Set<string>();
+  const sideOf = (id: string): Json | undefined => obj(obj(obj(world.ext['encounter'])?.['combatants'])?.[id])?.['side'];
   for (const p of Object.values(obj(st['pending']) ?? {})) {
     const t = obj(p)?.['target'];
-    if (typeof t === 'string') keys.add(t);
+    if (typeof t !== 'string') continue;
+    keys.add(t);
+    // A player's creature on the target's side may Intercept (003): the GM answers for the target only.
+    if (!gm) for (const m of mine) if (sideOf(m) !== undefined && sideOf(m) === sideOf(t)) keys.add(m);
   }
   for (const k of Object.keys(obj(st['atRisk']) ?? {})) keys.add(k);
   return [...keys].filter((k) => gm || mine.includes(k)).sort();
