@@ -18,7 +18,7 @@ afterAll(async () => {
   await e2e?.close(contexts);
 });
 
-type Pending = { id: string; result: number; weaponDamage: number };
+type Pending = { id: string; result: number; weaponDamage: number; critical: boolean };
 
 describe('teams: the phone answers a hit', () => {
   it('Bandit hits Kira; the phone sees the choices with their odds, parries with the sword, and the log says what happened', async () => {
@@ -70,9 +70,14 @@ describe('teams: the phone answers a hit', () => {
     expect(await form.getByLabel('With').locator('option').allTextContents()).toEqual(['sword (parry 2, durability 10)']);
     await oddsOf(form, `Takes ${parried} damage`);
     await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain('sword durability 10 to 9');
-    // A dodge is a test against the attack's result, with its chance.
-    await prompt.getByRole('button', { name: /^Dodge \(/ }).click();
-    await expect.poll(() => prompt.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to avoid it$/);
+    // A dodge is a test against the attack's result, with its chance; a critical (a luck 20, 1 in 20) cannot be dodged, and the button says so.
+    if (pending.critical) {
+      expect(await prompt.getByRole('button', { name: /^Dodge \(/ }).isDisabled()).toBe(true);
+      await expect.poll(() => prompt.textContent()).toContain('Dodge: not now, a critical hit cannot miss, so it cannot be dodged');
+    } else {
+      await prompt.getByRole('button', { name: /^Dodge \(/ }).click();
+      await expect.poll(() => prompt.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to avoid it$/);
+    }
     expect(await axeViolations(ann.p)).toEqual([]);
 
     await prompt.getByRole('button', { name: /^Parry \(/ }).click();
