@@ -137,12 +137,19 @@ describe('sheet editor', () => {
     await editor.locator('summary').click();
     const form = editor.getByTestId('schema-form');
     const save = form.getByRole('button', { name: 'Save sheet' });
+    // Attributes and skills are dice, picked by name ("d6"); a proficiency is a number.
     const row = async (record: string, i: number, name: string, value: string) => {
       await form.getByRole('button', { name: `add ${record}`, exact: true }).click();
       await form.getByLabel(`${record} ${i} name`).fill(name);
-      await form.getByLabel(new RegExp(`^${name}`)).fill(value);
+      const box = form.getByLabel(new RegExp(`^${name}`));
+      if (record === 'proficiencies') await box.fill(value);
+      else await box.selectOption(value);
     };
     await row('attributes', 1, 'strength', '6');
+    // The names 003 uses are suggested; the dice read as dice.
+    const names = form.getByLabel('attributes 1 name');
+    expect(await form.locator(`datalist[id="${await names.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['strength', 'dexterity']);
+    expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
     await row('skills', 1, 'combat', '6');
     await row('proficiencies', 1, 'martial', '1');
     await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
@@ -159,9 +166,13 @@ describe('sheet editor', () => {
     await item.getByLabel(/^critical damage/).fill('8');
     await item.getByLabel(/^critical threshold/).fill('19');
     await item.getByLabel(/^damage type/).fill('piercing');
+    // What she holds is picked from her own items.
+    await form.getByRole('button', { name: 'add wielded' }).click();
+    expect(await form.getByLabel('wielded 1', { exact: true }).locator('option').allTextContents()).toEqual(['choose…', 'spear']);
+    await form.getByLabel('wielded 1', { exact: true }).selectOption('spear');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
-    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } } });
+    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } }, wielded: ['spear'] });
     // A bad evasion, named in place.
     await editor.getByLabel('Sheet of').selectOption('raider');
     await fill(form, { evasion: '-1' });

@@ -38,9 +38,9 @@ export interface TurnAction {
   /**
    * The target picker: creatures this viewer can see. `multiple`: the field
    * takes a list; `max`: how many may be picked (default 1), each rolled and
-   * given odds on its own.
+   * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold).
    */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly options: readonly ActionOption[] } | null;
+  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly label?: string; readonly options: readonly ActionOption[] } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
@@ -77,13 +77,13 @@ export interface ActionsAnswer {
 // ---------------------------------------------------------------- the declaration
 
 const option = z.strictObject({ value: z.string(), label: z.string(), note: z.string().optional(), sets: z.record(z.string(), z.int()).optional() });
-const actionSchema = z.strictObject({
+export const actionSchema = z.strictObject({
   id: z.string(),
   label: z.string(),
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), options: z.array(option) }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),

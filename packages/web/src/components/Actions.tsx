@@ -110,7 +110,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   );
 }
 
-function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
+/** One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit). */
+export function ActionFormView({ action, world, send, ask, submit }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const f = keepForm(action, form);
   // One odds answer per target picked, in the order picked.
@@ -160,7 +161,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
       <div class="row" style={{ alignItems: 'flex-end' }}>
         {action.target !== null ? (
           <div class="field">
-            <label for={`${p}-target`}>Target</label>
+            <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
               {action.target.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -173,7 +174,9 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         ) : null}
         {action.target !== null && max > 1 ? (
           <fieldset class="field" data-testid="action-more-targets">
-            <legend>More targets (up to {max - 1})</legend>
+            <legend>
+              {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
+            </legend>
             {action.target.options
               .filter((o) => o.value !== f.target)
               .map((o) => (
@@ -245,7 +248,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
       ) : null}
       <div class="row">
         <button class="primary" type="submit" disabled={busy || !action.allowed}>
-          {action.odds !== null ? `Roll: ${action.label}` : action.label}
+          {submit ?? (action.odds !== null ? `Roll: ${action.label}` : action.label)}
         </button>
         {!action.allowed ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
@@ -262,5 +265,79 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         </ul>
       ) : null}
     </form>
+  );
+}
+
+export interface ReactionPromptsProps {
+  readonly world: World;
+  readonly send: Send;
+  readonly ask: Ask;
+  /** Sheet keys with something to answer (lib/hitChoices waitingOn). */
+  readonly keys: readonly string[];
+}
+
+type Prompt = { readonly id: string; readonly kind: string; readonly text: string; readonly actions: readonly TurnAction[] };
+
+/**
+ * "You are hit" (ADR 42): each hit waiting for its target's reaction, and each
+ * fortify-or-fall choice, with the engine's answers (teams.reactions) as
+ * buttons; a button opens its form with the odds, the submit answers.
+ */
+export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps) {
+  return (
+    <section class="reaction-prompts" aria-label="Waiting for an answer" data-testid="reaction-prompts">
+      {keys.map((k) => (
+        <ReactionPromptsOf key={k} world={world} send={send} ask={ask} id={k} />
+      ))}
+    </section>
+  );
+}
+
+function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send; ask: Ask; id: string }) {
+  const [prompts, setPrompts] = useState<readonly Prompt[] | string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const teams = world.ext['teams'];
+  const econ = (world.ext['encounter'] as { economy?: { [k: string]: unknown } } | undefined)?.economy?.[id];
+  useEffect(() => {
+    let live = true;
+    void ask('teams.reactions', { characterId: id }).then((a) => {
+      if (!live) return;
+      const r = a.ok ? (a.result as { prompts?: unknown }) : null;
+      setPrompts(a.ok ? (Array.isArray(r?.prompts) ? (r.prompts as Prompt[]) : []) : a.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, teams, econ]);
+  if (prompts === null) return null;
+  if (typeof prompts === 'string') return <p class="small muted">{sentenceOf({ code: 'RULE_ERROR', message: prompts }, namesOf(world))}</p>;
+  return (
+    <>
+      {prompts.map((p) => {
+        const current = p.actions.find((a) => `${p.id}:${a.id}` === open) ?? null;
+        return (
+          <div key={p.id} class="reaction-prompt" role="alert" data-testid="reaction-prompt" style={{ border: '2px solid var(--accent)', borderRadius: '6px', padding: '6px', margin: '6px 0' }}>
+            <p>
+              <strong>{p.text}</strong>
+            </p>
+            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : 'Stay conscious'}>
+              {p.actions.map((a) => (
+                <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
+                  {a.label} <span class="muted">({a.cost})</span>
+                </button>
+              ))}
+            </div>
+            {p.actions
+              .filter((a) => !a.allowed)
+              .map((a) => (
+                <p key={a.id} class="small muted">
+                  {a.label}: not now, {a.reason}
+                </p>
+              ))}
+            {current !== null ? <ActionFormView key={`${p.id}:${current.id}`} action={current} world={world} send={send} ask={ask} submit={current.id === 'dodge' || current.id === 'fortify' ? `Roll: ${current.label}` : current.label} /> : null}
+          </div>
+        );
+      })}
+    </>
   );
 }
