@@ -110,7 +110,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   );
 }
 
-function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
+export function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const f = keepForm(action, form);
   // One odds answer per target picked, in the order picked.
@@ -206,7 +206,14 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         {action.texts.map((t) => (
           <div class="field" key={t.field}>
             <label for={`${p}-${t.field}`}>{t.label}</label>
-            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            {t.suggestions !== undefined ? (
+              <datalist id={`${p}-${t.field}-list`}>
+                {t.suggestions.map((w) => (
+                  <option key={w} value={w} />
+                ))}
+              </datalist>
+            ) : null}
           </div>
         ))}
       </div>

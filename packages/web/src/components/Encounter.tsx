@@ -68,8 +68,14 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
-        <span class="escalation" title="Escalation die" role="img" aria-label={`Escalation die ${esc}`}>
-          {esc}
+        // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
+        <span class="row" data-testid="escalation">
+          <span class="small muted" aria-hidden="true">
+            Escalation die
+          </span>
+          <span class="escalation" title="Escalation die: added to the heroes' attacks" role="img" aria-label={`Escalation die ${esc}`}>
+            {esc > 0 ? `+${esc}` : esc}
+          </span>
         </span>
       ) : null}
     </span>
@@ -167,7 +173,7 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
 function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
   const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
-  const tracks = tracksOf(stats);
+  const tracks = tracksOf(stats, world.rulesetId);
   const conds = conditionsOn(enc, c.id);
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);

@@ -145,3 +145,36 @@ export function turnSheetCommand(characterId: string, edgeSave: string, sneaky: 
   if (!Number.isInteger(n) || Math.abs(n) > EDGE_SAVE_LIMIT) return { ok: false, message: `Edge Save must be a whole number from -${EDGE_SAVE_LIMIT} to ${EDGE_SAVE_LIMIT}` };
   return { ok: true, command: { type: 'kleptonomicon.setSheet', characterId, edgeSave: n, sneaky } };
 }
+
+export interface SecondaryXpShown {
+  readonly id: string;
+  readonly name: string;
+  /** Experience points now (the Encounter's own point is already in). */
+  readonly xp: number;
+  /** Already given the second point in this Reward phase (004 "Reward Phase": at most one). */
+  readonly awarded: boolean;
+}
+
+/**
+ * In the Reward phase, the PCs who took part in the Encounter, for the GM's
+ * second point for secondary goals (004 "Reward Phase"); empty in any other phase.
+ */
+export function secondaryXpOf(world: World): SecondaryXpShown[] {
+  const st = getKlepto(world);
+  const enc = encounterOf(world);
+  if (st.phase !== 'encounter' || st.encounterPhase !== 'reward' || !enc) return [];
+  const ids = [...new Set(enc.roster.map((id) => enc.combatants[id]).flatMap((c) => (c?.kind === 'pc' && c.characterId !== null && world.characters[c.characterId] !== undefined ? [c.characterId] : [])))];
+  return ids.map((id) => ({ id, name: world.characters[id]!.name, xp: st.xp[id] ?? 0, awarded: st.secondaryAwarded.includes(id) }));
+}
+
+/**
+ * Who may act outside an Encounter (004 Freeplay): the GM any PC, a player their own
+ * (`mine`, character ids); nobody while an Encounter is running (its turn's actions hold the Test).
+ */
+export function freeplayActorsOf(world: World, mine: readonly string[] | null): { readonly id: string; readonly name: string }[] {
+  const st = getKlepto(world);
+  if (st.phase === 'encounter' && st.encounterPhase !== 'reward') return [];
+  return Object.values(world.characters)
+    .filter((c) => (mine === null ? c.kind === 'pc' : mine.includes(c.id)))
+    .map((c) => ({ id: c.id, name: c.name }));
+}
