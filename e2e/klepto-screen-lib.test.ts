@@ -7,7 +7,7 @@ import { fixedRng, scenario, type Scenario, type World } from '@tablekeeper/engi
 import { countingIds } from '@tablekeeper/engine/testing';
 import { rulesetDefinition } from '@tablekeeper/rulesets';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
-import { freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
+import { edgeSaveLines, edgeSplitNote, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
 import { requestCommand } from '../packages/web/src/lib/requests.ts';
 import { conditionCommand, durationChoices, FLEETING, nextCommand } from '../packages/web/src/lib/turns.ts';
 
@@ -84,5 +84,44 @@ describe('Reward phase and Freeplay on the Kleptonomicon screen', () => {
     expect(freeplayActorsOf(gmView(s), [alice])).toEqual([{ id: alice, name: 'Alice' }]);
     s.run({ type: 'encounter.start', combatants: [{ id: 'c-alice', name: 'Alice', kind: 'pc', characterId: alice, stats: { edgeSave: 0 } }] });
     expect(freeplayActorsOf(gmView(s), null)).toEqual([]);
+  });
+});
+
+describe('Edge Saves on the episode bar (004 "Turn Order")', () => {
+  function fight(hiddenSecond: boolean): Scenario {
+    // Alice (+0) rolls 9 against foe group 1 (passes: above 6) and 4 against group 2 (fails): she acts after group 2.
+    const s = scenario(rulesetDefinition('kleptonomicon')!.modules, { rng: countingIds(fixedRng([9, 4, ...Array.from({ length: 40 }, () => 5)])), rulesetId: 'kleptonomicon' });
+    s.run({ type: 'seat.add', name: 'Ann' });
+    s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: {} });
+    const alice = s.world.seats['seat-1']!.characterIds[0]!;
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'c-alice', name: 'Alice', kind: 'pc', characterId: alice, stats: { edgeSave: 0 } },
+        { id: 'r1', name: 'Ratfolk 1', kind: 'npc', stats: { creatureType: 'Ratfolk', edgeSave: 0 } },
+        { id: 'r2', name: 'Ratfolk 2', kind: 'npc', stats: { creatureType: 'Ratfolk', edgeSave: 0 }, ...(hiddenSecond ? { visibility: 'hidden' } : {}) },
+      ],
+      params: { groups: [['r1'], ['r2']] },
+    });
+    return s;
+  }
+
+  it('the GM reads each save, passed or failed, the group it was against and where it put her; one kind split in two says why', () => {
+    const s = fight(false);
+    expect(edgeSaveLines(gmView(s))).toEqual(['Alice: 9 vs foe group 1 (Ratfolk 1) passed; 4 vs foe group 2 (Ratfolk 2) failed: acts after foe group 2.']);
+    expect(edgeSplitNote(gmView(s))).toBe('Ratfolk fill foe groups 1 and 2: the turn order needs 2 to 4 foe groups (004 "Turn Order"), so one kind of foe is split.');
+  });
+
+  it("a phone's lines never name or count a hidden foe group", () => {
+    const s = fight(true);
+    expect(edgeSaveLines(gmView(s))[0]).toContain('Ratfolk 2');
+    const phone = s.engine.view(s.table, { role: 'player', seatId: 'seat-1' }).world;
+    const lines = edgeSaveLines(phone).join(' ');
+    expect(lines).toContain('Alice: 9 vs foe group 1 (Ratfolk 1) passed');
+    expect(lines).not.toContain('Ratfolk 2');
+    expect(lines).not.toContain('group 2');
+    expect(edgeSplitNote(phone)).toBeNull();
   });
 });

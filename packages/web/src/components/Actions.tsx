@@ -10,6 +10,7 @@ import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, odd
 import type { Ask } from '../lib/attack.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import type { QueryAnswer } from '../net/codec.ts';
 import type { Send } from './types.ts';
 
@@ -60,9 +61,16 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     );
   }
   if (answer.actions.length === 0) {
+    // The 36th Way and teams answer nothing for a creature without a sheet of their own (GM review: "Bram has no actions here yet").
+    const needs = needsSheetLine(world.rulesetId, answer.name, gm);
     return (
       <p class="small muted" data-testid="actions-panel">
-        {answer.name} has no actions here yet.
+        {needs ?? `${answer.name} has no actions here yet.`}{' '}
+        {needs !== null && gm ? (
+          <button class="small" onClick={() => dispatchEvent(new CustomEvent(OPEN_SHEET_EVENT, { detail: answer.combatantId }))}>
+            Fill in {answer.name}'s sheet
+          </button>
+        ) : null}
       </p>
     );
   }

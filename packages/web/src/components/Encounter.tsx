@@ -255,7 +255,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
               {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : enc.catalogue?.conditions.find((d) => d.id === x.defId)?.fleeting === true ? ' · fleeting' : ''}
               {gm ? (
                 <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', conditionId: x.id })}>
                   ×

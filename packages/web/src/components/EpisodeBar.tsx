@@ -4,7 +4,7 @@
 // server decides every change; a refusal shows in the rejection toast.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
+import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { Field } from './Field.tsx';
@@ -43,6 +43,7 @@ export function EpisodeBar({ world, gm, send, mine, ask }: { world: World; gm: b
         ))}
       </ol>
       {ep.phase === 'encounter' && ep.encounterPhase !== 'reward' ? <Beats world={world} /> : null}
+      {ep.phase === 'encounter' ? <EdgeSaves world={world} /> : null}
       {gm ? <TurnSheets world={world} send={send} /> : mine !== undefined ? <MyTurnSheet world={world} mine={mine} /> : null}
       {gm && ep.phase === 'encounter' && ep.encounterPhase === 'reward' ? <SecondaryXp world={world} send={send} /> : null}
       {ask !== undefined && (gm || mine !== undefined) ? <FreeplayActions world={world} gm={gm} send={send} ask={ask} {...(mine !== undefined ? { mine } : {})} /> : null}
@@ -232,5 +233,23 @@ function SecondaryXp({ world, send }: { world: World; send: Send }) {
         </span>
       ) : null}
     </form>
+  );
+}
+
+/** Which Edge Saves passed or failed for each PC, and why one kind of foe fills two groups (004 "Turn Order"). */
+function EdgeSaves({ world }: { world: World }) {
+  const lines = edgeSaveLines(world);
+  const split = edgeSplitNote(world);
+  if (lines.length === 0 && split === null) return null;
+  return (
+    <details class="small episode-edge-saves" data-testid="edge-saves">
+      <summary>Edge Saves this Encounter</summary>
+      <ul>
+        {lines.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+      {split !== null ? <p class="muted">{split}</p> : null}
+    </details>
   );
 }
