@@ -6,7 +6,7 @@
 // point for secondary goals (004 "Reward Phase").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { night, oddsOf, screen, startE2e } from './actions-flow.ts';
+import { night, oddsOf, openAction, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -68,6 +68,21 @@ describe('Kleptonomicon: Freeplay Tests, fleeting Slowed, the second XP point', 
     // --- In a running fight the Test lives with the turn's actions: the Freeplay panel goes.
     await n.gmSock.command({ type: 'encounter.start', combatants: [{ id: 'alice', name: 'Alice', kind: 'pc', characterId: n.idOf('Alice') }, { id: 'rat', name: 'Rat', kind: 'npc', stats: { creatureType: 'rat', edgeSave: 0 } }] });
     await expect.poll(() => ann.p.getByTestId('freeplay-actions').count()).toBe(0);
+    // The Edge Saves that placed Alice are on the episode bar, passed or failed.
+    await ann.p.getByTestId('edge-saves').locator('summary').click();
+    await expect.poll(() => ann.p.getByTestId('edge-saves').textContent()).toMatch(/Alice: \d+ vs foe group 1 \(Rat\) (passed|failed)/);
+
+    // --- On her turn, a Move past the units left says so in the page (not a browser bubble).
+    for (let i = 0; i < 6; i++) {
+      const e = n.gmSock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
+      if (e.current === 'alice') break;
+      await n.gmSock.command(e.pending !== null ? { type: 'encounter.choose', id: e.pending.options.includes('alice') ? 'alice' : e.pending.options[0] } : { type: 'encounter.endTurn' });
+    }
+    const move = await openAction(ann.p, 'Move');
+    const max = Number(await move.getByLabel('Units').getAttribute('max'));
+    await move.getByLabel('Units').fill(String(max + 1));
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect.poll(() => move.getByRole('alert').textContent()).toBe(`Units must be a whole number from 1 to ${max}.`);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
   });

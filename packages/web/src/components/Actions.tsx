@@ -149,6 +149,8 @@ export function ActionFormView({ action, world, send, ask }: { action: TurnActio
   return (
     <form
       class="action-form"
+      // Our own check says in the page what is wrong (GM review: a Move past the units left was only a browser bubble).
+      noValidate
       aria-label={action.label}
       data-testid="action-form"
       onSubmit={async (e) => {
