@@ -147,7 +147,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
             ],
           },
         ],
-        texts: [{ field: 'style', label: 'Style (climb, swim...)', value: 'climb', max: 32 }],
+        texts: [{ field: 'style', label: 'Style (climb, swim...)', value: 'climb', max: 32, suggestions: ['walk', 'jump', 'climb', 'swim', 'fly', 'levitate'] }],
         ...judge(main, ownTurn),
       }),
       action({
