@@ -24,8 +24,11 @@ describe('36th Way: invited sheets, recoveries at a quick rest, Fight in Spirit'
   it('Kira from the invite panel has a sheet with 24 HP; the quick rest spends two recoveries, the second halved', async () => {
     const n = await night(e2e!, '36th-way', 'Ann');
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    // A seat made on this page (the panel shows the links it made), then her character with 24 HP.
     const invite = gm.p.locator('.area-invite');
-    await invite.getByLabel('Character name for Ann').fill('Kira');
+    await invite.getByLabel('Player name').fill('Bo');
+    await invite.getByRole('button', { name: 'Add player seat' }).click();
+    await invite.getByLabel('Character name for Bo').fill('Kira');
     await invite.getByLabel('Hit points').fill('24');
     await invite.getByRole('button', { name: 'Add character' }).click();
     const kiraSheet = () => Object.values((n.gmSock.view().world.ext['36th-way'] as unknown as Sheets).sheets).find((s) => s.name === 'Kira');
