@@ -50,12 +50,13 @@ describe('sheet editor', () => {
 
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
-    await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
     const form = editor.getByTestId('schema-form');
     const save = form.getByRole('button', { name: 'Save sheet' });
-    // No sheets yet: the actions panel has nothing for Vesk, and the form opens on the sheet model's defaults.
-    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
+    // No sheets yet: the actions panel says Vesk needs one and opens the editor on him; the form starts on the sheet model's defaults.
+    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toContain('Vesk needs a 36th Way sheet before acting or being targeted: fill it in.');
+    await gm.p.getByTestId('actions-panel').getByRole('button', { name: "Fill in Vesk's sheet" }).click();
+    await expect.poll(() => who.inputValue()).toBe('vesk');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
     expect(await box(form, 'AC').inputValue()).toBe('10');
     expect(await box(form, 'Level').inputValue()).toBe('1');

@@ -40,7 +40,8 @@ const abilityAttack = z.strictObject({
 
 /** One entry of a sheet's ability list (002 "Abilities"). */
 const ability = z.strictObject({
-  id: text(80).min(1),
+  // Made from the name when left out (GM review: a raw key to invent); forms never ask for it (x-from-name).
+  id: text(80).min(1).meta({ description: 'a key for the ability (default: made from its name)', 'x-from-name': true }).optional(),
   name: text(80).optional(),
   types: tag().optional(),
   // The object is the older way to write a recharge; forms offer the names only (x-long-form).

@@ -40,6 +40,9 @@ import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
+
+/** An ability as the log names it: its name on the sheet, else its key (GM review: "to recharge cleave"). */
+const abilityName = (w: World, sheetId: string, id: string): string => own(getTsw(w).sheets, sheetId)?.abilities[id]?.name ?? id;
 import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet, type TswState } from './state.js';
 
 /** A record of numbers, rebuilt entry by entry (own keys only). */
@@ -567,19 +570,19 @@ export function createTswModule(): TswModule {
       // events stored with a `turn` field held this same value.
       const turn = getEncounter(w).turnSerial;
       const w2 = ok ? updateSheet(w, who, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: turn }))) : w;
-      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${e.ability}.`);
+      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${abilityName(w, who, e.ability)}.`);
     },
-    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${e.ability} ends.`),
+    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${abilityName(w, e.characterId, e.ability)} ends.`),
     '36th-way.abilityRestored': (w, e) => {
       const w2 = updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null })));
-      return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${e.ability} back after some downtime.`) : w2;
+      return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${abilityName(w, e.characterId, e.ability)} back after some downtime.`) : w2;
     },
     '36th-way.recoveriesRestored': (w, e) =>
       log(updateSheet(w, e.characterId, (s) => ({ ...s, recoveries: e.to })), e, '36th-way.restore', `${name(w, e.characterId)} regains ${e.to - e.from} recovery(ies) after some downtime.`),
     '36th-way.rechargeRolled': (w, e) => {
       const w2 = e.success ? updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null }))) : w;
       const r = e.roll as { natural?: number } | null;
-      return log(w2, e, '36th-way.recharge', `${name(w, e.characterId)} rolled ${String(r?.natural)} to recharge ${e.ability} (${e.target}+): ${e.success ? 'recharged' : 'still expended'}.`);
+      return log(w2, e, '36th-way.recharge', `${name(w, e.characterId)} rolled ${String(r?.natural)} to recharge ${abilityName(w, e.characterId, e.ability)} (${e.target}+): ${e.success ? 'recharged' : 'still expended'}.`);
     },
     '36th-way.quickRested': (w, e) => log(w, e, '36th-way.rest', 'The party took a quick rest.'),
     '36th-way.fullRested': (w, e) => {

@@ -10,6 +10,7 @@ import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, odd
 import type { Ask } from '../lib/attack.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import type { QueryAnswer } from '../net/codec.ts';
 import type { Send } from './types.ts';
 
@@ -60,9 +61,16 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     );
   }
   if (answer.actions.length === 0) {
+    // The 36th Way and teams answer nothing for a creature without a sheet of their own (GM review: "Bram has no actions here yet").
+    const needs = needsSheetLine(world.rulesetId, answer.name, gm);
     return (
       <p class="small muted" data-testid="actions-panel">
-        {answer.name} has no actions here yet.
+        {needs ?? `${answer.name} has no actions here yet.`}{' '}
+        {needs !== null && gm ? (
+          <button class="small" onClick={() => dispatchEvent(new CustomEvent(OPEN_SHEET_EVENT, { detail: answer.combatantId }))}>
+            Fill in {answer.name}'s sheet
+          </button>
+        ) : null}
       </p>
     );
   }
@@ -142,6 +150,8 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
   return (
     <form
       class="action-form"
+      // Our own check says in the page what is wrong (GM review: a Move past the units left was only a browser bubble).
+      noValidate
       aria-label={action.label}
       data-testid="action-form"
       onSubmit={async (e) => {
@@ -209,7 +219,14 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
         {action.texts.map((t) => (
           <div class="field" key={t.field}>
             <label for={`${p}-${t.field}`}>{t.label}</label>
-            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            {t.suggestions !== undefined ? (
+              <datalist id={`${p}-${t.field}-list`}>
+                {t.suggestions.map((w) => (
+                  <option key={w} value={w} />
+                ))}
+              </datalist>
+            ) : null}
           </div>
         ))}
       </div>

@@ -71,8 +71,14 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
-        <span class="escalation" title="Escalation die" role="img" aria-label={`Escalation die ${esc}`}>
-          {esc}
+        // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
+        <span class="row" data-testid="escalation">
+          <span class="small muted" aria-hidden="true">
+            Escalation die
+          </span>
+          <span class="escalation" title="Escalation die: added to the heroes' attacks" role="img" aria-label={`Escalation die ${esc}`}>
+            {esc > 0 ? `+${esc}` : esc}
+          </span>
         </span>
       ) : null}
     </span>
@@ -200,7 +206,7 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
 function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
   const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
-  const tracks = tracksOf(stats);
+  const tracks = tracksOf(stats, world.rulesetId);
   const conds = conditionsOn(enc, c.id);
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
@@ -282,7 +288,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
               {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : enc.catalogue?.conditions.find((d) => d.id === x.defId)?.fleeting === true ? ' · fleeting' : ''}
               {gm ? (
                 <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', conditionId: x.id })}>
                   ×

@@ -123,7 +123,10 @@ export function fieldsOf(schema: JsonSchema, root: JsonSchema = schema, prefix =
   const s = resolve(schema, root);
   const props = (s['properties'] ?? {}) as Record<string, JsonSchema>;
   const req = new Set((s['required'] ?? []) as string[]);
-  return Object.entries(props).map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
+  // A key the server makes from the name (x-from-name: a 36th Way ability's id) is never asked for.
+  return Object.entries(props)
+    .filter(([k, v]) => !(resolve(v, root)['x-from-name'] === true && !req.has(k)))
+    .map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
 }
 
 /** An empty form for these fields. */
