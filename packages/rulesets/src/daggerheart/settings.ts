@@ -55,6 +55,8 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
   },
   { key: 'daggerheart.downtimeMoves', default: 2, range: [0, 5], description: 'Downtime moves each PC may take during one rest.', source: NOT_IN_000 },
   { key: 'daggerheart.restGivesFear', default: true, description: 'A rest gives the GM Fear: 1d4 on a short rest, 1d4 + the number of PCs on a long rest.', source: NOT_IN_000 },
+  { key: 'daggerheart.shortRestMinutes', default: 60, range: [0, 1440], description: 'Minutes a short rest takes on the clock (the published game: about an hour; ADR 44).', source: NOT_IN_000 },
+  { key: 'daggerheart.longRestHours', default: 8, range: [0, 72], description: 'Hours a long rest takes on the clock (the published game: several hours; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
 ];
 
@@ -80,6 +82,8 @@ export interface DaggerheartSettings {
   readonly actionTokens: number;
   readonly downtimeMoves: number;
   readonly restGivesFear: boolean;
+  readonly shortRestMinutes: number;
+  readonly longRestHours: number;
   readonly tier: number;
 }
 
@@ -116,5 +120,7 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     downtimeMoves: int('daggerheart.downtimeMoves', 0, 5),
     restGivesFear: bool('daggerheart.restGivesFear'),
     tier: int('daggerheart.tier', 1, 4),
+    shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
+    longRestHours: int('daggerheart.longRestHours', 0, 72),
   };
 }

@@ -3,7 +3,7 @@
 // creatures this viewer can see). Each action with something to pick opens a
 // small form; the odds query answers before the roll; the result is the log
 // lines the command wrote. No rule is decided here.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
@@ -112,6 +112,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
 
 function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  // An opened form comes fully into view, below the phone's sticky "your turn" banner (scroll-padding in styles.css).
+  useEffect(() => {
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [action.id]);
   const f = keepForm(action, form);
   // One odds answer per target picked, in the order picked.
   const [odds, setOdds] = useState<readonly (QueryAnswer | null)[]>([]);
@@ -141,6 +146,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
   return (
     <form
       class="action-form"
+      ref={formRef}
       aria-label={action.label}
       data-testid="action-form"
       onSubmit={async (e) => {
