@@ -74,21 +74,25 @@ describe('OSR fight leftovers (ADR 44)', () => {
     expect(await text(ann.p.getByTestId('log'))).not.toContain('Morale?');
 
     // Kira acts first (DEX 14): a Quick action names what it does; the second is paid with the movement action.
-    const first = await openAction(gm.p, 'Quick action');
-    await first.getByLabel('What it is').fill('draws a dagger');
-    expect(await roll(first, 'Quick action')).toContain('Kira takes a quick action: draws a dagger.');
-    const second = await openAction(gm.p, 'Quick action');
-    await second.getByLabel('What it is').fill('drinks a potion');
-    expect(await roll(second, 'Quick action')).toContain('Kira takes a quick action: drinks a potion (paid with the movement action).');
-    // The third would take the attack: the form says so and asks for a tick first.
+    // The form stays open after each, its result below it.
+    const quick = await openAction(gm.p, 'Quick action');
+    const take = async (what: string) => {
+      await quick.getByLabel('What it is').fill(what);
+      await quick.getByRole('button', { name: 'Quick action', exact: true }).click();
+    };
+    await take('draws a dagger');
+    await expect.poll(() => text(quick.getByTestId('action-result'))).toContain('Kira takes a quick action: draws a dagger.');
+    await take('drinks a potion');
+    await expect.poll(() => text(quick.getByTestId('action-result'))).toContain('Kira takes a quick action: drinks a potion (paid with the movement action).');
+    // The third would take the attack: the button says so before the click, the form asks for a tick first.
     const panel = gm.p.getByTestId('actions-panel');
     await expect.poll(() => panel.getByRole('button', { name: /^Quick action \(the active action \(the quick action is spent\)\)/ }).count()).toBe(1);
-    const third = await openAction(gm.p, 'Quick action');
-    await third.getByLabel('What it is').fill('kicks sand');
-    await third.getByRole('button', { name: 'Quick action', exact: true }).click();
-    await expect.poll(() => text(third)).toContain('would use up the active action (the others are spent this turn): tick "Pay with the active action" to do it anyway');
-    await third.getByLabel('Pay with the active action').check();
-    expect(await roll(third, 'Quick action')).toContain('Kira takes a quick action: kicks sand (paid with the active action).');
+    await quick.getByLabel('Pay with the active action').waitFor();
+    await take('kicks sand');
+    await expect.poll(() => text(quick)).toContain('would use up the active action (the others are spent this turn): tick "Pay with the active action" to do it anyway');
+    await quick.getByLabel('Pay with the active action').check();
+    await quick.getByRole('button', { name: 'Quick action', exact: true }).click();
+    await expect.poll(() => text(quick.getByTestId('action-result'))).toContain('Kira takes a quick action: kicks sand (paid with the active action).');
 
     // End: the summary on the GM's screen and log (Goblin 1 fell 6 seconds before the end: 54 of its 60 left).
     await gm.p.getByTestId('end-encounter').click();
@@ -177,7 +181,7 @@ describe('every ruleset (ADR 44)', () => {
     expect(await axeViolations(phone)).toEqual([]);
 
     // Used once: the GM's "New code" gives the seat another.
-    await invite.getByRole('button', { name: 'New join code for Bo' }).click();
+    await invite.getByRole('button', { name: 'New code for Bo' }).click();
     await expect.poll(() => text(shown)).not.toBe(code);
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(gm.errors).toEqual([]);

@@ -178,7 +178,7 @@ function JoinCode({ inv, newCode }: { inv: Invite; newCode: () => Promise<void> 
       ) : (
         <span class="muted">{inv.code === undefined ? 'No join code yet.' : 'The join code has expired.'}</span>
       )}
-      <button class="small" type="button" onClick={() => void newCode()} aria-label={`New join code for ${inv.name}`}>
+      <button class="small" type="button" onClick={() => void newCode()} aria-label={`New code for ${inv.name}`}>
         New code
       </button>
     </div>
