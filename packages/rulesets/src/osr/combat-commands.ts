@@ -304,18 +304,21 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         let used = prev !== undefined && prev.serial === serial ? prev.used : 0;
         let budget = prev !== undefined && prev.serial === serial ? prev.budget : 0;
         const out: EngineEvent[] = [];
+        let paidWith: string | null = null;
         // The first move of a turn spends the movement action; `another` spends one more (an active action traded down).
         if (budget === 0 || (p.another === true && used + cost > budget)) {
           const s = spendEvent(world, rules, comb.id, { kind: 'movement' });
           if (!s.ok) return s;
           const active = paysWithActive(s.value, 'move');
           if (active !== null && p.withActive !== true) return active;
+          const pool = (s.value['paid'] as { pool: string }[] | undefined)?.[0]?.pool;
+          if (pool !== undefined && pool !== 'movement') paidWith = pool;
           out.push(s.value);
           budget += speed;
         }
         if (used + cost > budget) return fail('TOO_FAR', `${feet}' ${mode === 'walk' ? '' : `${mode}ing `}costs ${cost}' of movement; ${budget - used}' left this turn`, 'feet');
         used += cost;
-        out.push({ type: 'osr.moved', combatantId: comb.id, characterId: comb.characterId, feet, mode, cost, used, budget } satisfies OsrEvent);
+        out.push({ type: 'osr.moved', combatantId: comb.id, characterId: comb.characterId, feet, mode, cost, used, budget, ...(paidWith === null ? {} : { paidWith }) } satisfies OsrEvent);
         return okv(out);
       },
     }),

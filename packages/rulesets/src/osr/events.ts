@@ -111,7 +111,8 @@ export type OsrEvent =
       readonly damage?: { readonly faces: number[]; readonly total: number; readonly doubled: boolean };
     }
   | { readonly type: 'osr.traveled'; readonly mode: 'overland' | 'river' | 'sea'; readonly days: number; readonly milesPerDay: number; readonly miles: number }
-  | { readonly type: 'osr.moved'; readonly combatantId: Id; readonly characterId: Id | null; readonly feet: number; readonly mode: string; readonly cost: number; readonly used: number; readonly budget: number }
+  /** `paidWith`: the pool that bought this move's movement action when it was not the movement action (absent before ADR 44). */
+  | { readonly type: 'osr.moved'; readonly combatantId: Id; readonly characterId: Id | null; readonly feet: number; readonly mode: string; readonly cost: number; readonly used: number; readonly budget: number; readonly paidWith?: string }
   /** 001 "Quick Actions": what was done, and the pool that paid when it was not the quick action. */
   | { readonly type: 'osr.quickTaken'; readonly combatantId: Id; readonly characterId: Id | null; readonly what: string; readonly paidWith: string }
   | { readonly type: 'osr.strained'; readonly characterId: Id; readonly hours: number; readonly reason: string }

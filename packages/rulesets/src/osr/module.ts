@@ -306,7 +306,8 @@ const evolve: Evolve<OsrEvent> = {
     // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
     const enc = getEncounter(w);
     const moved = { ...st.moved, [c]: { serial: own(enc.lastTurn, c) ?? enc.turnSerial, used: e.used, budget: e.budget } };
-    return log(setOsr(w, { ...st, moved }), e, `${e.characterId !== null ? nm(w, e.characterId) : c} moves ${e.feet}'${e.mode === 'walk' ? '' : ` (${e.mode}, half speed)`}: ${e.used}' of ${e.budget}' used this turn.`);
+    const paid = e.paidWith === undefined ? '' : ` (paid with the ${e.paidWith} action)`;
+    return log(setOsr(w, { ...st, moved }), e, `${e.characterId !== null ? nm(w, e.characterId) : c} moves ${e.feet}'${e.mode === 'walk' ? '' : ` (${e.mode}, half speed)`}${paid}: ${e.used}' of ${e.budget}' used this turn.`);
   }),
   'osr.strained': on((w, e, st) => {
     const id = e.characterId;

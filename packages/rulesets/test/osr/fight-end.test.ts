@@ -101,6 +101,6 @@ describe('quick actions (001 "Quick Actions")', () => {
     t.run({ type: 'osr.quick', characterId: 'k', what: 'lights a torch' }); // the movement action pays
     expect(t.s.fail({ type: 'osr.move', characterId: 'k', feet: 20 }).code).toBe('PAYS_WITH_ACTIVE');
     t.run({ type: 'osr.move', characterId: 'k', feet: 20, withActive: true });
-    expect(t.world.log.at(-1)!.text).toMatch(/^Kira moves 20': 20' of \d+' used this turn\.$/);
+    expect(t.world.log.at(-1)!.text).toMatch(/^Kira moves 20' \(paid with the active action\): 20' of \d+' used this turn\.$/);
   });
 });
