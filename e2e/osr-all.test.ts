@@ -96,6 +96,9 @@ describe('OSR fight leftovers (ADR 44)', () => {
 
     // End: the summary on the GM's screen and log (Goblin 1 fell 6 seconds before the end: 54 of its 60 left).
     await gm.p.getByTestId('end-encounter').click();
+    // The fight's one round is on the clock, for both (ADR 44).
+    await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 00:00:06');
+    await expect.poll(() => text(ann.p.getByTestId('clock-time'))).toBe('Day 1, 00:00:06');
     const summary = 'The fight is over after 1 round. Nobody died. Dying, dead unless stabilized in time: Goblin 1 (54 s left). Still standing: the party, Kira; the foes, Goblin 2.';
     await expect.poll(() => text(gm.p.getByTestId('fight-summary'))).toBe(summary);
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain(summary);

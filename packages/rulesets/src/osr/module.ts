@@ -194,8 +194,8 @@ const evolve: Evolve<OsrEvent> = {
     log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined),
   'osr.downed': on((w, e, st) => {
     const id = e.characterId;
-    const fallen = e.fight && sideInFight(w, id) !== null ? addTo(st.fightFallen, id) : st.fightFallen;
-    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id), fightFallen: fallen });
+    const fallen = e.fight && sideInFight(w, id) !== null ? { fightFallen: addTo(st.fightFallen ?? [], id) } : {};
+    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id), ...fallen });
     return log(next, e, `${nm(w, id)} is at 0 HP and incapacitated: dead unless stabilized within a minute or by the end of the fight.`);
   }),
   'osr.stabilized': on((w, e, st) => {
@@ -382,10 +382,14 @@ const reducers: { [type: string]: Reducer } = {
     const st = getOsr(w);
     const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
     for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
-    return setOsr(w, { ...st, dying, fightDeaths: 0, fightFallen: [], retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
+    const { fightFallen: _fallen, ...rest } = st;
+    return setOsr(w, { ...rest, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
   },
   // A new fight's prompts start afresh: the GM screen shows the newest of this fight (ADR 44).
-  'encounter.started': (w) => setOsr(w, { ...getOsr(w), fightDeaths: 0, fightFallen: [], tidePrompted: [], prompts: [] }),
+  'encounter.started': (w) => {
+    const { fightFallen: _fallen, ...rest } = getOsr(w);
+    return setOsr(w, { ...rest, fightDeaths: 0, tidePrompted: [], prompts: [] });
+  },
 };
 
 // ---------------------------------------------------------------- reactions
@@ -495,13 +499,14 @@ function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
   const out: EngineEvent[] = [];
   const leader = own(world.characters, id)?.stats['leader'] === true;
   if (e.type === 'osr.downed') {
-    if (!st.fightFallen.includes(id)) return tidePrompts(world);
-    if (st.fightFallen.length === 1 && st.fightDeaths === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-killed', text: `${nm(world, id)} is the first to fall in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
+    const fallen = st.fightFallen ?? [];
+    if (!fallen.includes(id)) return tidePrompts(world);
+    if (fallen.length === 1 && st.fightDeaths === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-killed', text: `${nm(world, id)} is the first to fall in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
     if (leader) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, has fallen: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
     return [...out, ...tidePrompts(world)];
   }
-  if (st.fightFallen.includes(id)) return [];
-  if (st.fightDeaths === 1 && st.fightFallen.length === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
+  if ((st.fightFallen ?? []).includes(id)) return [];
+  if (st.fightDeaths === 1 && (st.fightFallen ?? []).length === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
   if (leader) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
   return out;
 }
@@ -646,7 +651,6 @@ function project(world: World, viewer: Viewer, source: World = world): World {
     prompts: [],
     // Deaths this fight count hidden ones too; only the GM's morale prompt needs it.
     fightDeaths: 0,
-    fightFallen: [],
     moved: keep(st.moved, (k) => seesCombatant(k), (m) => ({ serial: playerTurnSerial(getEncounter(source), m.serial), used: m.used, budget: m.budget })),
     scenes: st.scenes,
     tidePrompted: [],
