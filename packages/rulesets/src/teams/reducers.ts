@@ -1,7 +1,7 @@
 // Reducers for the team game's events: total, pure, never rolling. Each one
 // also writes the log line, in our words, for the right audience.
 import type { EngineEvent, Evolve, Json, Reducer, World } from '@tablekeeper/engine';
-import { appendLog, claimId, foeNumbersView, getEncounter, isFoeCharacter, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, claimId, foeNumbersView, foeRevealOf, getEncounter, isFoeCharacter, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { isBloodied, isHarmed } from './damage.js';
 import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
@@ -82,7 +82,9 @@ export function isFoe(w: World, id: unknown): boolean {
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
   'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
   // A foe's attack: its test's dice and result (ADR 40).
-  'teams.attacked': foeNumbersView({ id: 'attacker', numbers: ['roll', 'result'], foe: isFoe }),
+  // A foe's attack: its test's dice and result (ADR 40); a foe attacked: its Evasion, until the GM shows defences.
+  'teams.attacked': both(foeNumbersView({ id: 'attacker', numbers: ['roll', 'result', 'criticalThreshold'], foe: isFoe }), foeNumbersView({ id: 'target', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' })),
+  'teams.intercepted': foeNumbersView({ id: 'by', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' }),
   'teams.restored': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
   // Difficulties worked out from a foe's constitution and luck are its numbers too.
   'teams.consciousnessAtRisk': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
@@ -91,6 +93,14 @@ export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEv
   'teams.killed': foeNumbersView({ id: 'target', numbers: ['difficulty'], foe: isFoe }),
   'teams.killingStrikeFailed': foeNumbersView({ id: 'target', numbers: ['difficulty'], foe: isFoe }),
 };
+
+/** Two history views of one event type, one after the other. */
+function both(a: (w: World, e: EngineEvent) => EngineEvent, b: (w: World, e: EngineEvent) => EngineEvent): (w: World, e: EngineEvent) => EngineEvent {
+  return (w, e) => b(w, a(w, e));
+}
+
+/** Do players read a foe's Evasion (the GM shows defences, ADR 33)? */
+const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
 
 /** A roll record; a table written without one reads as 0 (never written by today's commands). */
 function roll(r: RollRecord | undefined): RollRecord {
@@ -134,7 +144,13 @@ const evolve: Evolve<TeamsEvent> = {
     const pen = e.penalty !== 0 ? ` (${e.penalty} for earlier attacks this round)` : '';
     const verdict = e.critical === true ? `a critical hit (luck ${r.luck})` : e.hit === true ? 'a hit' : 'a miss';
     // A foe's test result gives away its dice and proficiency (ADR 33, ADR 40): players read the verdict until every number is shown.
-    const shown = isFoe(w, attacker) && !showsFoeNumbers(w) ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${verdict}.${astray}` : undefined;
+    // A PC's attack on a foe: the result, not the Evasion it was compared with, until the GM shows defences.
+    const shown =
+      isFoe(w, attacker) && !showsFoeNumbers(w)
+        ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${verdict}.${astray}`
+        : isFoe(w, target) && !foeDefencesShown(w)
+          ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen}, ${verdict}.${astray}`
+          : undefined;
     return log(w, e, [attacker, target, e.intended], `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen} against evasion ${e.evasion}, ${verdict}.${astray}`, undefined, shown);
   },
   'teams.hitPending': (world, e) => {
@@ -152,7 +168,8 @@ const evolve: Evolve<TeamsEvent> = {
       const pending = e.stillHits === true ? { ...st.pending, [id]: { ...p, target: by, intercepted: from, freeReaction: true } } : without(st.pending, id);
       return { ...st, pending };
     });
-    return log(w, e, [by, from], `${nameOf(w, by)} stepped in front of ${nameOf(w, from)}${e.stillHits === true ? ' and is now the target' : `, and the attack (${e.result}) missed against evasion ${e.evasion}`}.`);
+    const shown = e.stillHits !== true && isFoe(w, by) && !foeDefencesShown(w) ? `${nameOf(w, by)} stepped in front of ${nameOf(w, from)}, and the attack (${e.result}) missed.` : undefined;
+    return log(w, e, [by, from], `${nameOf(w, by)} stepped in front of ${nameOf(w, from)}${e.stillHits === true ? ' and is now the target' : `, and the attack (${e.result}) missed against evasion ${e.evasion}`}.`, undefined, shown);
   },
   'teams.hitResolved': (world, e) => {
     const id = e.attack;

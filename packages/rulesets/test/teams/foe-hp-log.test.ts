@@ -107,3 +107,30 @@ describe("Teams: a foe's endurance and health in log lines and history", () => {
     expect(atRisk(s, PLAYER)).toEqual(atRisk(s, GM));
   });
 });
+
+describe("Teams: a foe's Evasion when a PC attacks it (ADR 33: defences follow the GM's reveal)", () => {
+  it('players read the result and the verdict, not the Evasion, until the GM shows defences; the GM reads it all', () => {
+    const { s, dice } = boudicaFights();
+    const attack = () => {
+      dice.push(3, 3, 10);
+      s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    };
+    attack();
+    const gmLine = lines(s.view(GM), 'teams.attacked').at(-1)!;
+    const seenLine = lines(s.view(PLAYER), 'teams.attacked').at(-1)!;
+    expect(gmLine).toMatch(/^Boudica attacked Enemy: \d+ against evasion \d+, a (hit|miss)/);
+    expect(seenLine).toMatch(/^Boudica attacked Enemy: \d+, a (hit|miss)/);
+    expect(seenLine).not.toMatch(/evasion/);
+    const seenEvent = events(s.view(PLAYER), 'teams.attacked').at(-1)!;
+    expect(seenEvent).not.toHaveProperty('evasion');
+    expect(seenEvent).toHaveProperty('result');
+    expect(events(s.view(GM), 'teams.attacked').at(-1)).toHaveProperty('evasion');
+    // Shown defences: the next line and the history event name it to players too.
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    s.run({ type: 'encounter.endTurn' });
+    for (let i = 0; i < 6 && (s.world.ext['encounter'] as { current: string | null }).current !== 'boudica'; i++) s.run({ type: 'encounter.endTurn' });
+    attack();
+    expect(lines(s.view(PLAYER), 'teams.attacked').at(-1)).toMatch(/against evasion \d+/);
+    expect(events(s.view(PLAYER), 'teams.attacked').at(-1)).toHaveProperty('evasion');
+  });
+});
