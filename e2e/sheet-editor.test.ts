@@ -3,7 +3,7 @@
 // model (no JSON): resistances as rows, limits named in place, the server's
 // refusal under the form with its path, and the attack panel then shows the
 // exact odds for the two. A player's phone has no editor. On a teams table
-// the same form sends teams.setSheet, a weapon's profile included.
+// the same form sends character.sheet.set, a weapon's profile included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
@@ -121,7 +121,7 @@ describe('sheet editor', () => {
     expect(ann.errors).toEqual([]);
   });
 
-  it('teams: the form sends teams.setSheet for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
+  it('teams: the form sends character.sheet.set for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
     const made = await e2e!.table('teams', 'Raid');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({

@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, FOES_ID, foeRevealOf, getEncounter, isFoeCharacter, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -45,24 +45,6 @@ interface HeldView {
 }
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
-
-/**
- * The basis last made from each characters object, with the other parts it read. Every command makes a new
- * world, but most leave these four parts as they were, so the basis is kept by them, not by the world.
- */
-const foeBases = new WeakMap<object, { readonly seats: unknown; readonly foes: unknown; readonly combatants: unknown; readonly basis: string }>();
-/** What players' reading of history depends on besides each event: the reveal, and which characters and combatants are no foes. */
-function foeBasis(world: World): string {
-  const foes = Object.hasOwn(world.ext, FOES_ID) ? world.ext[FOES_ID] : undefined;
-  const combatants = getEncounter(world).combatants;
-  const known = foeBases.get(world.characters);
-  if (known !== undefined && known.seats === world.seats && known.foes === foes && known.combatants === combatants) return known.basis;
-  const friends = Object.keys(world.characters).filter((id) => !isFoeCharacter(world, id));
-  const pcs = Object.values(combatants).filter((c) => c.kind === 'pc' || (c.characterId !== null && friends.includes(c.characterId))).map((c) => c.id);
-  const basis = JSON.stringify([foeRevealOf(world), friends.sort(), pcs.sort()]);
-  foeBases.set(world.characters, { seats: world.seats, foes, combatants, basis });
-  return basis;
-}
 
 /** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
 const sameView = (a: TableView, b: TableView): boolean =>
@@ -146,9 +128,9 @@ export class Room {
   private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
     const world = this.engine.project(this.table.world, viewer, this.memo);
     const flags = this.engine.undoState(this.table, viewer);
-    // A non-GM viewer reads history events through the foes' reveal and who is a foe (ADR 33): when either moved
-    // (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
-    if (held === undefined || held.view.version > this.version || (viewer.role !== 'gm' && foeBasis(held.source) !== foeBasis(this.table.world))) {
+    // A non-GM viewer reads history events through what the engine's history basis names (ADR 45: the foes' reveal, who
+    // is a foe): when it moved (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
+    if (held === undefined || held.view.version > this.version || (viewer.role !== 'gm' && this.engine.historyBasis(held.source) !== this.engine.historyBasis(this.table.world))) {
       // As engine.view, with the world projected by parts.
       return { world, history: this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions())), ...flags, version: this.version };
     }

@@ -59,6 +59,7 @@ export const copyEntry = (e: LogEntry): LogEntry => {
   return e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text } : { tx: e.tx, audience: e.audience, kind: e.kind, text, data: e.data };
 };
 
+
 /** The value of one part (ABSENT for a module key the world does not hold). */
 function partOf(w: World, p: Part): unknown {
   if (p.ext) return Object.hasOwn(w.ext, p.key) ? w.ext[p.key] : ABSENT;

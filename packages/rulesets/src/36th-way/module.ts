@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -747,7 +747,9 @@ export function createTswModule(): TswModule {
       return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) as unknown as Json };
     },
   };
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, queries: tswQueries(kit) };
+  // Its foe rule reads the sheets (their kind and character) too (ADR 45).
+  const eventViewBasis = (w: World): string => foeBasis(w, isFoe, Object.keys(getTsw(w).sheets));
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit) };
   return { module, kit };
 }
 

@@ -7,6 +7,7 @@
 // (000 "Standard Countdown": the trigger comes after the roll resolves).
 // Trackers, adversaries and rests are in trackers.ts; the spotlight in spotlight.ts.
 import {
+  foeBasis,
   AUDIENCE_GM,
   appendLog,
   claimId,
@@ -402,6 +403,7 @@ export const daggerheartModule: Module = {
   idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
   eventView: TRACKER_EVENT_VIEW,
+  eventViewBasis: (w) => foeBasis(w),
   audience: {
     // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
     'daggerheart.actionRolled': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),

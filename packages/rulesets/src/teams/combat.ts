@@ -210,9 +210,9 @@ export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0):
     if (own(getTeams(world).sheets, id) === undefined) return e('NOT_FOUND', `no sheet for nearby "${id}"`, 'nearby');
   }
   const enc = getEncounter(world);
-  // The multiple attack penalty counts attacks in this round of the running encounter.
+  // The multiple attack penalty counts attacks in this round of this fight: round 1 of the next fight starts again at none.
   const prev = getTeams(world).attackCounts[a.attacker];
-  const earlier = enc.active && prev !== undefined && prev.round === enc.round ? prev.count : 0;
+  const earlier = enc.active && prev !== undefined && prev.round === enc.round && (prev.encounter ?? 0) === (enc.number ?? 0) ? prev.count : 0;
   const penalty = multipleAttackPenalty(earlier, numSetting(world, 'teams.multipleAttackPenalty'));
   const ranged = w.weapon.delivery !== 'melee';
   const condAdv = inEncounter(world, a.attacker) ? kit.netEffect(world, a.attacker, 'attack.advantage') : 0;
@@ -267,6 +267,7 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     hit: out.hit,
     misdirect,
     round: enc.round,
+    ...(enc.number !== undefined ? { encounter: enc.number } : {}),
   });
   if (!out.hit) return null;
   const pending: PendingAttack = {

@@ -89,8 +89,10 @@ const attackFields = {
   await: z.boolean().meta({ description: 'wait for the target to choose a reaction' }).optional(),
 };
 
-export const setSheet = declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
-export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
+// Deprecated aliases (ADR 39): character.sheet.set/remove address the same sheets and write the same events;
+// these stay for stored commands and API users (a sheet for an id that is not yet a creature, a link given in the sheet).
+export const setSheet = declareCommand('teams.setSheet', { summary: "Deprecated: use character.sheet.set. Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
+export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Deprecated: use character.sheet.remove. Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
 export const setTrack = declareCommand('teams.setTrack', {
   summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
   who: 'gm',

@@ -22,6 +22,8 @@ export type TeamsEvent =
       /** Who was aimed at: differs from target when a shot went astray. */
       readonly intended: string;
       readonly round: number;
+      /** Which fight of the table (the encounter's number; absent in tables stored before it was kept). */
+      readonly encounter?: number;
       readonly roll: RollRecord;
       readonly result: number;
       readonly penalty: number;
@@ -121,8 +123,9 @@ const evolve: Evolve<TeamsEvent> = {
     let w = claimId(world, e.id);
     w = updateTeams(w, (st) => {
       const prev = st.attackCounts[attacker];
-      const count = prev !== undefined && prev.round === round ? prev.count + 1 : 1;
-      return { ...st, attackCounts: { ...st.attackCounts, [attacker]: { round, count } } };
+      const encounter = e.encounter ?? 0;
+      const count = prev !== undefined && prev.round === round && (prev.encounter ?? 0) === encounter ? prev.count + 1 : 1;
+      return { ...st, attackCounts: { ...st.attackCounts, [attacker]: { round, encounter, count } } };
     });
     const r = roll(e.roll);
     const astray = e.intended !== e.target ? ` The shot went astray (luck ${r.luck}) and ${nameOf(w, target)} became the target instead of ${nameOf(w, e.intended)}.` : '';

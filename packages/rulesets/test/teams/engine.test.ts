@@ -31,6 +31,24 @@ describe('the teams ruleset in the registry', () => {
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
     expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3 });
   });
+
+  it('the penalty counts this fight only: round 1 of the next fight starts again at none (003 "Multiple Attacks")', () => {
+    const { s, dice } = table({ 'teams.multipleAttackPenalty': 3 });
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ evasion: 30 }) });
+    fight(s, ['boudica'], ['foe'], 'boudica');
+    dice.push(1, 1, 10, 1, 1, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3, round: 1, encounter: 1 });
+    s.run({ type: 'encounter.end' });
+    fight(s, ['boudica'], ['foe'], 'boudica');
+    dice.push(1, 1, 10, 1, 1, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: 0, earlier: 0, round: 1, encounter: 2 });
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3, earlier: 1 });
+  });
 });
 
 describe('encounter conformance (order, economy, replay, undo, views)', () => {

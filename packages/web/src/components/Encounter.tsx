@@ -1,12 +1,11 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
-import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
@@ -23,9 +22,11 @@ export interface EncounterProps {
   readonly ask?: Ask;
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
   readonly undoLabel?: string | null;
+  /** The table's status query (`<ruleset>.status`), which spectators may ask too: the escalation die comes from it. Defaults to `ask`. */
+  readonly askStatus?: Ask;
 }
 
-export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, askStatus = ask }: EncounterProps) {
   const enc = encounterOf(world);
   // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = world.rulesetId === 'daggerheart';
@@ -33,7 +34,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
         <span>Encounter</span>
-        {enc?.active ? <RoundBadge enc={enc} world={world} /> : null}
+        {enc?.active ? <RoundBadge enc={enc} world={world} askStatus={askStatus} /> : null}
       </h2>
       {!enc || !enc.active ? (
         <>
@@ -59,8 +60,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   );
 }
 
-function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
-  const esc = escalationShown(enc, world);
+function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: World; askStatus: Ask | undefined }) {
+  const esc = useEscalation(world, enc, askStatus);
   return (
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
@@ -76,10 +77,40 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
   );
 }
 
-/** The escalation die is a 36th Way feature (002 "Escalation Die"); the kernel computes it. */
-function escalationShown(enc: EncounterState, world: World): number | null {
-  if (!world.rulesetId.includes('36')) return null;
-  return escalationValue({ ...enc, escalation: enc.escalation ?? { offset: 0, suppressed: [] } });
+/**
+ * The escalation die (002 "Escalation Die") as the ruleset's status query answers
+ * it on this viewer's view: null where the ruleset has none, or nobody may ask.
+ * Asked again only when what it depends on changes (the round, the die's own
+ * state, the table's settings), never per render.
+ */
+function useEscalation(world: World, enc: EncounterState, askStatus: Ask | undefined): number | null {
+  const [esc, setEsc] = useState<number | null>(null);
+  const asker = useRef(askStatus);
+  asker.current = askStatus;
+  const key = JSON.stringify([world.rulesetId, enc.number ?? 1, enc.round, enc.escalation ?? null, world.settings]);
+  const canAsk = askStatus !== undefined;
+  useEffect(() => {
+    const ask = asker.current;
+    if (ask === undefined) return;
+    let live = true;
+    void ask(`${world.rulesetId}.status`, {}).then((a) => {
+      if (live && a.ok) setEsc(escalationOfStatus(a.result));
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, canAsk]);
+  // Until the answer for the current round arrives, the last one shown stays (no flicker between rounds).
+  return esc;
+}
+
+/** `encounter.escalation` of a status answer: a number, or null where the ruleset has no die. */
+function escalationOfStatus(result: unknown): number | null {
+  if (result === null || typeof result !== 'object') return null;
+  const enc = (result as { encounter?: unknown }).encounter;
+  if (enc === null || typeof enc !== 'object') return null;
+  const e = (enc as { escalation?: unknown }).escalation;
+  return typeof e === 'number' ? e : null;
 }
 
 function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null }) {

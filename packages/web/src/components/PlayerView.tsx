@@ -46,7 +46,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
             {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
             {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
-            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
+            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
             {view.world.rulesetId === 'osr' ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}

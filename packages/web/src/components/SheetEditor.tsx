@@ -2,7 +2,7 @@
 // foe has no character, so the party's forms cannot reach it): the ruleset's
 // sheet model as a form (GET /api/rulesets/:id/sheet), saved whole with the
 // ruleset's own command keyed by the combatant (36th-way.sheet.set,
-// teams.setSheet). The server checks every field; its refusal, with the
+// character.sheet.set). The server checks every field; its refusal, with the
 // field's path, shows under the form.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';

@@ -7,6 +7,7 @@
 import type { Combatant, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
+import { hasSheet } from './sheetEditor.ts';
 
 export interface QuickStat {
   readonly key: string;
@@ -71,15 +72,14 @@ export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand 
 export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   if (d.kind !== 'npc' || d.characterId !== null) return null;
   const x = d.extra ?? {};
-  const sheets = (world.ext[world.rulesetId] as { sheets?: { [id: string]: unknown } } | undefined)?.sheets ?? {};
-  if (Object.hasOwn(sheets, d.id)) return null;
+  if (hasSheet(world, d.id) !== null) return null;
   const pick = (keys: readonly string[]): { [k: string]: number } => Object.fromEntries(keys.flatMap((k) => (num(x[k]) === null ? [] : [[k, num(x[k])!]])));
   if (world.rulesetId === '36th-way' && given(d, ['ac', 'pd', 'md'])) {
     return { type: '36th-way.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...pick(['level', 'ac', 'pd', 'md']), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
+    return { type: 'character.sheet.set', characterId: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
   }
   return null;
 }

@@ -13,7 +13,7 @@ export interface CatalogEntry {
   readonly type: string;
   readonly kind: 'command' | 'query';
   readonly summary: string;
-  readonly who: 'gm' | 'own-character' | 'anyone';
+  readonly who: 'gm' | 'own-character' | 'anyone' | 'everyone';
   readonly schema: JsonSchema;
   readonly result?: JsonSchema;
 }
