@@ -227,7 +227,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    */
   // Built once, so every view shares one object (deltas compare parts by reference).
   const catalogue: ConditionCatalogue = {
-    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
+    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}), ...(d.fleeting === true ? { fleeting: true } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
   };
   /**

@@ -3,7 +3,7 @@
 import { encounterKit, kleptonomiconEncounter, withCatalog, withUpcasts, type ConditionDef } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
-import { kleptoActions } from './actions.js';
+import { kleptoActions, kleptoFreeplayActions } from './actions.js';
 import { kleptoCatalog, kleptoUpcasts } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
 import { edgeSaveRoller } from './roll.js';
@@ -18,6 +18,8 @@ export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name:
 export const kleptonomiconKit = encounterKit({
   ...kleptonomiconEncounter({ roll: edgeSaveRoller, fromSettings: edgeSaveChoices }),
   conditions: KLEPTO_CONDITIONS,
+  // 004 "Turns": each turn is six seconds, overlapping the others', so a round of turns is six seconds too (ADR 44).
+  secondsPerRound: 6,
   // Edge Save and Sneaky live on the character's sheet; the turn order reads them there.
   sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
 });
@@ -25,7 +27,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'kleptonomicon.actions': kleptoActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'kleptonomicon.actions': kleptoActions, 'kleptonomicon.freeplayActions': kleptoFreeplayActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
   sheet: kleptoSheetModel,
 });

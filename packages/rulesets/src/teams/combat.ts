@@ -291,10 +291,27 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     if (a.await) return e('NO_ENCOUNTER', 'a hit waits for a reaction only in a running encounter (reactions come with its turns); attack without await, or start an encounter', 'await');
     return resolveHit(d, pending, { kind: 'none' });
   }
-  const canReact = tgt.conscious && !tgt.dead && hasReaction(d.world, target) && tgt.stamina >= numSetting(d.world, 'teams.reactionCost');
+  // The hit waits only when one of the target's own reactions could answer it (ADR 42): else nobody would be asked anything.
+  const canReact = tgt.conscious && !tgt.dead && hasReaction(d.world, target) && tgt.stamina >= numSetting(d.world, 'teams.reactionCost') && canAnswer(d.world, tgt, out);
   if (canReact || a.await) d.emit({ type: 'teams.hitPending', attacker: a.attacker, target, attack: asJson(pending) });
   else resolveHit(d, pending, { kind: 'none' });
   return null;
+}
+
+/** Wielded, unbroken items that can parry (any of them: no parry value adds 1) or block (the block property). */
+export function defenceItems(sheet: Sheet, use: 'block' | 'parry'): [string, Item][] {
+  return sheet.wielded.flatMap((id): [string, Item][] => {
+    const it = own(sheet.items, id);
+    return it === undefined || it.durability <= 0 || (use === 'block' && it.block === null) ? [] : [[id, it]];
+  });
+}
+
+/** Whether a dodge may answer this hit: a critical cannot miss unless the table says otherwise. */
+export const dodgeable = (world: World, p: Pick<PendingAttack, 'critical'>): boolean => !p.critical || boolSetting(world, 'teams.criticalsDodgeable');
+
+/** Some reaction of the target's own can answer this hit (so the attack waits for it): a dodge, or a wielded item to parry with. */
+export function canAnswer(world: World, sheet: Sheet, p: Pick<PendingAttack, 'critical'>): boolean {
+  return dodgeable(world, p) || defenceItems(sheet, 'parry').length > 0;
 }
 
 export type Defence =

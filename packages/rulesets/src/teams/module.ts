@@ -603,7 +603,16 @@ export const teamsModule: Module = {
   projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
-  eventView: TEAMS_EVENT_VIEW,
+  eventView: {
+    ...TEAMS_EVENT_VIEW,
+    // A foe's sheet in history as in the state (ADR 33): its declared keys only. A foe made from a stat block
+    // brings its weapon, dice and tracks, which the browser test found reaching phones in this event.
+    'teams.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
+      const sh = e['sheet'];
+      if (sh === null || typeof sh !== 'object' || Array.isArray(sh) || !isFoe(w, e['id'])) return e;
+      return { ...e, sheet: foeSheet(sh as unknown as Sheet, foeKeys(w, { role: 'spectator' }, TEAMS_FOE_FIELDS)) };
+    },
+  },
   // Its foe rule reads the sheets' links to characters too (ADR 45).
   eventViewBasis: (w) => foeBasis(w, isFoe, Object.keys(getTeams(w).sheets)),
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),

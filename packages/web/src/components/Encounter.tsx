@@ -9,7 +9,8 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
+import { waitingOn } from '../lib/hitChoices.ts';
 import { TurnTimer } from './TurnTimer.tsx';
 
 export interface EncounterProps {
@@ -30,6 +31,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   const enc = encounterOf(world);
   // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = world.rulesetId === 'daggerheart';
+  const osr = world.rulesetId === 'osr';
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -41,6 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
+          {gm && osr && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -52,6 +55,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
+          {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
+          {gm && osr ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
@@ -69,8 +74,14 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
-        <span class="escalation" title="Escalation die" role="img" aria-label={`Escalation die ${esc}`}>
-          {esc}
+        // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
+        <span class="row" data-testid="escalation">
+          <span class="small muted" aria-hidden="true">
+            Escalation die
+          </span>
+          <span class="escalation" title="Escalation die: added to the heroes' attacks" role="img" aria-label={`Escalation die ${esc}`}>
+            {esc > 0 ? `+${esc}` : esc}
+          </span>
         </span>
       ) : null}
     </span>
@@ -198,7 +209,7 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
 function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
   const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
-  const tracks = tracksOf(stats);
+  const tracks = tracksOf(stats, world.rulesetId);
   const conds = conditionsOn(enc, c.id);
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
@@ -280,7 +291,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
               {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : enc.catalogue?.conditions.find((d) => d.id === x.defId)?.fleeting === true ? ' · fleeting' : ''}
               {gm ? (
                 <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', conditionId: x.id })}>
                   ×

@@ -67,14 +67,14 @@ export function GmScreen({ capability }: { capability: Capability }) {
             </>
           ) : null}
         </span>
-        <StatusDot client={client} />
+        <StatusDot client={client} bad={problem !== null} />
         {view ? <UndoBar view={view} send={send} /> : null}
         {view ? <FoeStatsSetting world={view.world} send={send} /> : null}
         <button onClick={() => setHelp(true)} aria-keyshortcuts="?" aria-haspopup="dialog">
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>
       </header>
-      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
+      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (

@@ -40,9 +40,13 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
 
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
+// The 36th Way's rests with the recoveries each PC spends (GM only).
+export const TswRests = lazyPanel(() => import('./TswRests.tsx').then((m) => m.TswRests), 'tsw-rests');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
 // The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
 export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
+// A teams hit or fortify-or-fall waiting for an answer (ADR 42): shares the actions chunk.
+export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).
@@ -71,5 +75,8 @@ export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.R
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
 export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
 export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
+// The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.
+export const OsrMoralePrompt = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrMoralePrompt), 'small');
+export const OsrFightSummary = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrFightSummary), 'small');
 // The phone's own-sheet form (issue 20): loaded when the player opens "My sheet".
 export const PhoneSheet = lazyPanel(() => import('./PhoneSheet.tsx').then((m) => m.PhoneSheet), 'small');
