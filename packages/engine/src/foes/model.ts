@@ -88,9 +88,20 @@ export function isFoe(world: World, id: Json | undefined): boolean {
  * history view built on the rule reads alike in both.
  */
 export function foeBasis(world: World, foe: (world: World, id: string) => boolean = isFoe, more: readonly string[] = []): string {
+  const shared = foe === isFoe && more.length === 0;
+  const foes = Object.hasOwn(world.ext, FOES_ID) ? world.ext[FOES_ID] : undefined;
+  const combatants = getEncounter(world).combatants;
+  // The shared rule reads only these four parts, which most commands leave as they were (issue 19: speed only).
+  const known = shared ? sharedBases.get(world.characters) : undefined;
+  if (known !== undefined && known.seats === world.seats && known.foes === foes && known.combatants === combatants) return known.basis;
   const friends = (ids: readonly string[]) => ids.filter((id) => !foe(world, id)).sort();
-  return JSON.stringify([foeRevealOf(world), friends(Object.keys(world.characters)), friends(Object.keys(getEncounter(world).combatants)), friends(more)]);
+  const basis = JSON.stringify([foeRevealOf(world), friends(Object.keys(world.characters)), friends(Object.keys(combatants)), friends(more)]);
+  if (shared) sharedBases.set(world.characters, { seats: world.seats, foes, combatants, basis });
+  return basis;
 }
+
+/** The shared rule's last basis per characters object, with the other parts it was made from. */
+const sharedBases = new WeakMap<object, { readonly seats: unknown; readonly foes: unknown; readonly combatants: unknown; readonly basis: string }>();
 
 /** How one event type carries a foe's numbers: the field naming the foe, the numbers, and the one kept as 0 on a fall. */
 export interface FoeNumbers {
