@@ -32,9 +32,21 @@ describe('rest buttons follow the rule text', () => {
     expect(await gm.p.getByTestId('ruleset-title').textContent()).toBe('The 36th Way');
     await clock.getByRole('button', { name: 'Quick rest' }).click();
     await expect.poll(() => clock.textContent()).toContain('1 short rest');
+    // Each rest takes its length on the clock (settings 36th-way.quickRestMinutes 10, fullRestHours 8; ADR 44).
+    await expect.poll(() => gm.p.getByTestId('clock-time').textContent()).toBe('Day 1, 00:10');
     await clock.getByRole('button', { name: 'Full rest' }).click();
     await expect.poll(() => clock.textContent()).toContain('1 long rest');
+    await expect.poll(() => gm.p.getByTestId('clock-time').textContent()).toBe('Day 1, 08:10');
     expect(await axeViolations(gm.p)).toEqual([]);
+    expect(gm.errors).toEqual([]);
+  });
+
+  it('teams: no rest button (003 has no rest rule), and the clock says so', async () => {
+    const t = await e2e!.table('teams', 'Rests T');
+    const gm = await e2e!.open(t.links.gm, GM);
+    const clock = gm.p.locator('.area-clock');
+    await expect.poll(() => names(clock)).toEqual(['+10 min', '+1 hour']);
+    expect(await clock.getByTestId('rest-note').textContent()).toBe(restNoteOf('teams'));
     expect(gm.errors).toEqual([]);
   });
 
@@ -60,6 +72,8 @@ describe('rest buttons follow the rule text', () => {
     expect(await names(panel)).toEqual(['Short rest', 'Long rest']);
     await panel.getByRole('button', { name: 'Long rest' }).click();
     await expect.poll(() => clock.textContent()).toContain('1 long rest');
+    // Eight hours on the clock (daggerheart.longRestHours; ADR 44).
+    await expect.poll(() => gm.p.getByTestId('clock-time').textContent()).toBe('Day 1, 08:00');
     expect(await gm.p.getByRole('button', { name: 'Long rest' }).count()).toBe(1);
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(gm.errors).toEqual([]);

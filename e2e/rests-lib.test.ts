@@ -12,8 +12,9 @@ describe('rests between fights', () => {
     if (rests.length === 0) expect(note).toMatch(/^Text 00\d /);
   });
 
-  it('the clock offers its plain rests only where the text has neither its own rests nor none (teams)', () => {
-    expect(rulesetIds.filter((id) => clockRestsOf(id))).toEqual(['teams']);
+  it('no clock panel of the five offers a rest its ruleset does not have (ADR 44): the plain rests are for unknown rulesets only', () => {
+    expect(rulesetIds.filter((id) => clockRestsOf(id))).toEqual([]);
+    expect(clockRestsOf('no-such-rules')).toBe(true);
   });
   it('says the teams text (003) has no rest rule and where the Kleptonomicon (004) resets', () => {
     expect(restNoteOf('teams')).toContain('Text 003 has no rest rule');

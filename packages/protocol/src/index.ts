@@ -267,6 +267,21 @@ export interface CreateSeatResponse {
   seatId: string;
   token: string;
   link: string;
+  /** A short code for the same seat, to type on the landing page (ADR 44); single use, until `codeExpiresAt`. */
+  code?: string;
+  codeExpiresAt?: number;
+}
+/** POST /api/tables/:id/seats/:seatId/code: a new short code for the seat (the old one stops working). */
+export interface JoinCodeResponse {
+  seatId: string;
+  code: string;
+  expiresAt: number;
+}
+/** POST /api/join { code }: the seat's link for a good code. */
+export const joinRequestSchema = z.strictObject({ code: z.string().max(40) });
+export interface JoinResponse {
+  token: string;
+  link: string;
 }
 export interface SpectatorResponse {
   token: string;

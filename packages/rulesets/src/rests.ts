@@ -37,9 +37,10 @@ const NO_REST_NOTES: { readonly [rulesetId: string]: string } = {
 };
 
 // Rulesets whose text names rests of its own (OSR, the 36th Way, Daggerheart's
-// panel) or none at all (the Kleptonomicon's Episode resets): the clock's plain
-// "Short rest" and "Long rest" would be a second, rule-less way to rest.
-const OWN_OR_NO_RESTS = new Set(['osr', '36th-way', 'daggerheart', 'kleptonomicon']);
+// panel) or none at all (the Kleptonomicon's Episode resets, teams' 003): the
+// clock's plain "Short rest" and "Long rest" would be a rule-less way to rest
+// (ADR 44: a clock panel offers only the rests its ruleset has).
+const OWN_OR_NO_RESTS = new Set(['osr', '36th-way', 'daggerheart', 'kleptonomicon', 'teams']);
 
 /** Whether the clock panel offers its plain short and long rests (they tick long-term countdowns) on this ruleset's tables. */
 export function clockRestsOf(rulesetId: string): boolean {

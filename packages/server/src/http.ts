@@ -15,8 +15,11 @@ import {
   capabilityLink,
   createSeatRequestSchema,
   createTableRequestSchema,
+  joinRequestSchema,
   type CreateSeatResponse,
   type CreateTableResponse,
+  type JoinCodeResponse,
+  type JoinResponse,
   type RejectionError,
   type SeatSummary,
   type SpectatorResponse,
@@ -206,7 +209,8 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!body.success) return invalid(reply, body.error.issues);
     const made = tables.createSeat(r.tableId, body.data.name);
     if ('error' in made) return fail(reply, statusFor(made.error), made.error);
-    const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token) };
+    const code = tables.joinCodes.issue(r.tableId, made.seatId);
+    const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token), code: code.code, codeExpiresAt: code.expiresAt };
     return reply.code(201).send(res);
   });
 
@@ -219,8 +223,40 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM issued a new link for this seat; this one no longer works.');
     const t = tables.newToken(r.tableId, 'player', seatId);
     store.addToken(t.record);
-    const res: CreateSeatResponse = { seatId, token: t.token, link: capabilityLink(base(req), 'player', t.token) };
+    const code = tables.joinCodes.issue(r.tableId, seatId);
+    const res: CreateSeatResponse = { seatId, token: t.token, link: capabilityLink(base(req), 'player', t.token), code: code.code, codeExpiresAt: code.expiresAt };
     return reply.code(201).send(res);
+  });
+
+  /** A new short join code for a seat (ADR 44): the seat's old code stops working, its links do not. */
+  app.post('/api/tables/:id/seats/:seatId/code', async (req, reply) => {
+    const r = await requireGm(req, reply);
+    if (!r) return reply;
+    const { seatId } = req.params as { seatId: string };
+    if (!r.table.world.seats[seatId]) return fail(reply, 404, { kind: 'INVALID', message: `no seat ${seatId}`, path: ['seatId'] });
+    const code = tables.joinCodes.issue(r.tableId, seatId);
+    const res: JoinCodeResponse = { seatId, code: code.code, expiresAt: code.expiresAt };
+    return reply.code(201).send(res);
+  });
+
+  /**
+   * A player types a join code: the seat's link comes back (a fresh token, the code used up). Throttled per
+   * address like unknown tokens; every code that does not work gets the same answer, so nothing is learnt
+   * about other tables' codes.
+   */
+  app.post('/api/join', async (req, reply) => {
+    const body = joinRequestSchema.safeParse(req.body);
+    if (!body.success) return invalid(reply, body.error.issues);
+    const j = tables.redeemJoinCode(req.ip, body.data.code);
+    if (!j.ok) {
+      if (j.retryAfterMs > 0) {
+        reply.header('retry-after', String(Math.ceil(j.retryAfterMs / 1000)));
+        return fail(reply, 429, { kind: 'RATE_LIMITED', message: j.message, retryAfterMs: j.retryAfterMs });
+      }
+      return fail(reply, j.malformed ? 400 : 404, { kind: 'INVALID', message: j.message, path: ['code'] });
+    }
+    const res: JoinResponse = { token: j.token, link: capabilityLink(base(req), 'player', j.token) };
+    return reply.code(200).send(res);
   });
 
   app.delete('/api/tables/:id/seats/:seatId', async (req, reply) => {

@@ -7,6 +7,7 @@ import { loadTableInSlices } from './cold-load.js';
 import { DEFAULT_ROOM_LIMITS, Room, type RoomLimits } from './room.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, Role, TableRecord, TokenRecord } from './store/port.js';
+import { JoinCodes, readJoinCode } from './join-codes.js';
 import { TokenThrottle } from './token-throttle.js';
 import { hashToken, mintTableId, mintToken } from './tokens.js';
 
@@ -50,6 +51,8 @@ export class Tables {
   /** Cold loads under way: a second visitor waits for the same one. */
   private readonly loading = new Map<string, Promise<Room | null>>();
   private readonly tokenThrottle: TokenThrottle;
+  /** Short codes standing for a seat's link (join-codes.ts, ADR 44). */
+  readonly joinCodes = new JoinCodes();
 
   constructor(
     private readonly store: EventStore,
@@ -119,6 +122,28 @@ export class Tables {
     return { ok: false, retryAfterMs: 0 };
   }
 
+  /**
+   * A typed join code from `address`: throttled like unknown tokens (an unknown
+   * code counts as a failed token), one answer for every code that does not
+   * work, whatever table it may once have been for. A good code mints a fresh
+   * token for its seat.
+   */
+  redeemJoinCode(address: string, typed: string): { ok: true; token: string; tableId: string; seatId: string } | { ok: false; retryAfterMs: number; message: string; malformed: boolean } {
+    const wait = this.tokenThrottle.waitMs(address);
+    if (wait > 0) return { ok: false, retryAfterMs: wait, message: `too many codes that did not work from this address; retry in ${wait} ms`, malformed: false };
+    const read = readJoinCode(typed);
+    if (!read.ok) return { ok: false, retryAfterMs: 0, message: read.message, malformed: true };
+    const seat = this.joinCodes.redeem(read.code);
+    const room = seat === null ? null : this.room(seat.tableId);
+    if (seat === null || room === null || room.table.world.seats[seat.seatId] === undefined) {
+      this.tokenThrottle.failed(address);
+      return { ok: false, retryAfterMs: 0, message: 'no seat has this code: it may be mistyped, used already or expired; ask the GM for a new one', malformed: false };
+    }
+    const t = this.newToken(seat.tableId, 'player', seat.seatId);
+    this.store.addToken(t.record);
+    return { ok: true, token: t.token, tableId: seat.tableId, seatId: seat.seatId };
+  }
+
   private liveToken(token: string | null): TokenRecord | null {
     if (!token || token.length > LIMITS.tokenMaxLength) return null;
     const t = this.store.findToken(hashToken(token));
@@ -181,6 +206,8 @@ export class Tables {
   /** Revokes matching tokens and closes their sockets; the number revoked. */
   revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): number {
     const revoked = this.store.revokeTokens(tableId, match, Date.now());
+    // A seat's code goes with its links.
+    if (match.role === 'player') this.joinCodes.revoke(tableId, match.seatId);
     this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
     return revoked.length;
   }

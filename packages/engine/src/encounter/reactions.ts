@@ -10,7 +10,7 @@ import { getEncounter } from './state.js';
 import type { TurnFlow } from './turn-order.js';
 import type { EncounterRules } from './types.js';
 
-/** Seconds the one clock moves at the end of each round. */
+/** Seconds the one clock moves at the end of each round, unless the ruleset says otherwise (EncounterRules.secondsPerRound). */
 const SECONDS_PER_ROUND = 6;
 
 /** The events the turn flow reacts to: the encounter's own and the core's clock. */
@@ -18,6 +18,7 @@ type Read = EncounterEvent | ClockAdvancedEvent;
 
 export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes: readonly string[]): Reaction {
   const { advance, expire, lateJoiner, refreshPending } = flow;
+  const perRound = rules.secondsPerRound ?? SECONDS_PER_ROUND;
   const phases = (world: World, e: Read, env: Env): EngineEvent[] => {
     const enc = getEncounter(world);
     switch (e.type) {
@@ -101,10 +102,13 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes
       }
       case 'encounter.roundEnded': {
         const r = e.round;
-        return [clockAdvanced(world, 'round', 1, SECONDS_PER_ROUND), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
+        return [clockAdvanced(world, 'round', 1, perRound), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
       }
-      case 'encounter.ended':
-        return expire(enc, { kind: 'encounterEnd' }, 'end of the encounter');
+      case 'encounter.ended': {
+        // The round in progress ends with the fight: a fight "over after round 3" took three rounds on the clock (ADR 44).
+        const last = perRound > 0 ? [clockAdvanced(world, 'round', 1, perRound)] : [];
+        return [...last, ...expire(enc, { kind: 'encounterEnd' }, 'end of the encounter')];
+      }
       case 'encounter.rested': {
         const rest = e.rest ?? 'short';
         return expire(enc, { kind: 'rest', rest }, `${rest} rest`);

@@ -326,6 +326,12 @@ export interface EncounterRules {
    * combatant's own stats; the stored combatant keeps only its own.
    */
   readonly sheetStats?: (world: World, combatant: Combatant) => { readonly [k: string]: Json };
+  /**
+   * Seconds of fiction one round takes on the table's clock (default 6): each
+   * round's end moves it, and so does the end of the fight for the round in
+   * progress (ADR 44). 0 for rounds that are no measure of time.
+   */
+  readonly secondsPerRound?: number;
 }
 
 /** Pure helper results for rulesets. */

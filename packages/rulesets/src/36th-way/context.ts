@@ -90,7 +90,8 @@ export function eventAudience(world: World, e: EngineEvent): Audience {
 export type Hooks = Pick<EncounterRules, 'canAct' | 'canActReads' | 'onOngoing' | 'saveRoll' | 'onTurnStart' | 'onTurnEnd'>;
 
 export function makeRules(hooks: Hooks): EncounterRules {
-  return { ...bandsEncounter(), conditions: TSW_CONDITIONS, ...hooks };
+  // 002 gives a round no length; its family's six seconds move the clock each round (ADR 44).
+  return { ...bandsEncounter(), conditions: TSW_CONDITIONS, secondsPerRound: 6, ...hooks };
 }
 
 export function inEncounter(world: World, id: string): boolean {

@@ -124,6 +124,12 @@ export interface TswModule {
   readonly kit: Kit;
 }
 
+/** A rest's length on the clock from its setting (ADR 44), kept within 0 and a week whatever the table stored. */
+function restSeconds(world: World, key: string, unit: number): number {
+  const n = numSetting(world, key);
+  return Number.isFinite(n) ? Math.max(0, Math.min(7 * 24 * 3600, Math.round(n * unit))) : 0;
+}
+
 export function createTswModule(): TswModule {
   // The kernel hooks need the kit (for Advantage counts) and the kit needs the hooks: bind late.
   let kitRef: Kit | null = null;
@@ -349,7 +355,7 @@ export function createTswModule(): TswModule {
             }
           }
         }
-        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, 0), { type: '36th-way.quickRested' } satisfies TswEvent);
+        out.push({ type: 'encounter.rested', rest: 'short' }, clockAdvanced(world, 'shortRest', 1, restSeconds(world, '36th-way.quickRestMinutes', 60)), { type: '36th-way.quickRested' } satisfies TswEvent);
         return okR(out);
       },
     }),
@@ -359,7 +365,7 @@ export function createTswModule(): TswModule {
         if (getEncounter(world).active) return errR('IN_ENCOUNTER', 'end the encounter before resting');
         const out: EngineEvent[] = [];
         if (retreat === true) out.push({ type: '36th-way.campaignLoss', reason: 'retreat to a full rest', day: getTsw(world).day } satisfies TswEvent);
-        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, 0), { type: '36th-way.fullRested', day: getTsw(world).day + 1 } satisfies TswEvent);
+        out.push({ type: 'encounter.rested', rest: 'long' }, clockAdvanced(world, 'longRest', 1, restSeconds(world, '36th-way.fullRestHours', 3600)), { type: '36th-way.fullRested', day: getTsw(world).day + 1 } satisfies TswEvent);
         return okR(out);
       },
     }),

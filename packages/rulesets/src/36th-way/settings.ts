@@ -48,6 +48,8 @@ export const TSW_SETTINGS: readonly TswSettingDef[] = [
   { key: '36th-way.lastGaspSaveTarget', default: 13, description: 'Target of a Last Gasp save (a kind of death save).', source: `${TEXT}, "Last Gasp Saves"` },
   { key: '36th-way.enforcePositions', default: true, description: 'In an encounter, basic melee and opportunity attacks need an engaged target and basic ranged attacks a target within the stance\'s reach.', source: `${TEXT}, "Basic Attacks", "Positioning and Movement"` },
   { key: '36th-way.recoveryRoll', default: 'roll', description: 'Recoveries spent without a choice (death saves, Rally, quick rests) are "roll"ed or taken as the "average" (each die rounded down).', source: `${TEXT}, "Recoveries"` },
+  { key: '36th-way.quickRestMinutes', default: 10, description: 'Minutes a Quick Rest takes on the table\'s clock (the text calls it a small breather and gives no length; ADR 44).', source: `${TEXT}, "Quick Rest"` },
+  { key: '36th-way.fullRestHours', default: 8, description: 'Hours a Full Rest takes on the table\'s clock (the text says it usually involves some downtime and gives no length; ADR 44).', source: `${TEXT}, "Full Rest"` },
   { key: '36th-way.sustainRoll', default: 'save', description: 'A Sustain X entry is a 3d6 roll that must reach X.', source: `${README} (saves are 3d6 against the target)` },
 ];
 

@@ -15,6 +15,8 @@ export const DAGGERHEART_CONDITIONS: readonly ConditionDef[] = [
 export const daggerheartKit: EncounterKit = encounterKit({
   ...daggerheartEncounter({ tokensFrom: (settings) => (typeof settings['daggerheart.actionTokens'] === 'number' ? settings['daggerheart.actionTokens'] : 0) }),
   conditions: DAGGERHEART_CONDITIONS,
+  // 000 keeps no rounds of fixed length: the spotlight moves, and time comes from action rolls (a setting) or the GM (ADR 44).
+  secondsPerRound: 0,
   canActReads: ['characters', 'settings'],
   canAct(world, combatant) {
     const ch = combatant.characterId === null ? undefined : world.characters[combatant.characterId];

@@ -61,6 +61,8 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: "A natural 20 on an adversary's attack hits whatever the Evasion and adds its damage dice's maximum to the damage.",
     source: `${NOT_IN_000}; docs/adr/0040-a-foes-attack-from-its-stat-block.md`,
   },
+  { key: 'daggerheart.shortRestMinutes', default: 60, range: [0, 1440], description: 'Minutes a short rest takes on the clock (the published game: about an hour; ADR 44).', source: NOT_IN_000 },
+  { key: 'daggerheart.longRestHours', default: 8, range: [0, 72], description: 'Hours a long rest takes on the clock (the published game: several hours; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
 ];
 
@@ -86,6 +88,8 @@ export interface DaggerheartSettings {
   readonly actionTokens: number;
   readonly downtimeMoves: number;
   readonly restGivesFear: boolean;
+  readonly shortRestMinutes: number;
+  readonly longRestHours: number;
   readonly tier: number;
   readonly adversaryCrits: boolean;
 }
@@ -124,5 +128,7 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     restGivesFear: bool('daggerheart.restGivesFear'),
     tier: int('daggerheart.tier', 1, 4),
     adversaryCrits: bool('daggerheart.adversaryCrits'),
+    shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
+    longRestHours: int('daggerheart.longRestHours', 0, 72),
   };
 }

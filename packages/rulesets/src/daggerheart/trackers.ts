@@ -260,7 +260,7 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
         events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + gain, reason: `${rest} rest`, dice: [die] });
       }
       // The rest on the one clock: long-term countdowns tick and until-rest conditions end, as reactions in this transaction.
-      events.push(clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, 0));
+      events.push(clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, rest === 'long' ? set.longRestHours * 3600 : set.shortRestMinutes * 60));
       return ok(events);
     },
   }),

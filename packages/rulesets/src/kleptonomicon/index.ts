@@ -18,6 +18,8 @@ export const KLEPTO_CONDITIONS: readonly ConditionDef[] = [{ id: 'slowed', name:
 export const kleptonomiconKit = encounterKit({
   ...kleptonomiconEncounter({ roll: edgeSaveRoller, fromSettings: edgeSaveChoices }),
   conditions: KLEPTO_CONDITIONS,
+  // 004 "Turns": each turn is six seconds, overlapping the others', so a round of turns is six seconds too (ADR 44).
+  secondsPerRound: 6,
   // Edge Save and Sneaky live on the character's sheet; the turn order reads them there.
   sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
 });

@@ -161,9 +161,21 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     fixed: left === 0 && feetMoved(a) ? { characterId: a.combatant.id, another: true } : { characterId: a.combatant.id },
     numbers: [{ field: 'feet', label: 'Feet', min: 1, max: 300, value: left > 0 ? left : 30 }],
     choices: [{ field: 'mode', label: 'Way', options: MODES }],
+    // Paying with the active action takes a tick of its own (GM review: Move silently took the goblin's attack).
+    ...(left === 0 && poolOf(a, 'movement') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
     ...(left > 0 ? { allowed: true, reason: null } : affordable(a, 'movement')),
   });
-  const quick = action({ id: 'quick', label: 'Quick action', cost: costOf(a, 'quick'), command: 'encounter.spend', fixed: { characterId: a.combatant.id, kind: 'quick', label: 'Quick action' }, ...affordable(a, 'quick') });
+  // 001 "Quick Actions": what is done goes into the log; a trade down from the active action is ticked, never silent.
+  const quick = action({
+    id: 'quick',
+    label: 'Quick action',
+    cost: costOf(a, 'quick'),
+    command: 'osr.quick',
+    fixed: { characterId: a.combatant.id },
+    texts: [{ field: 'what', label: 'What it is', value: 'a quick action', max: 100 }],
+    ...(poolOf(a, 'quick') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
+    ...affordable(a, 'quick'),
+  });
   return ok([attack, ...rulesBeyondAttack(a, me), move, quick]);
 }
 
@@ -190,11 +202,18 @@ const feetLeft = (a: Actor): number => {
 };
 const feetMoved = (a: Actor): boolean => thisTurn(a) !== null;
 
-/** What this spend would pay with now: a trade down is named before the click (GM review: Move silently took the attack). */
-function costOf(a: Actor, kind: 'movement' | 'quick'): string {
+const ACTIVE_FLAG = { field: 'withActive', label: 'Pay with the active action', value: false } as const;
+
+/** The pool a spend of this kind would pay from now, if any. */
+function poolOf(a: Actor, kind: 'movement' | 'quick'): string | undefined {
   const econ = own(getEncounter(a.world).economy, a.combatant.id) ?? EMPTY_ECONOMY;
   const plan = planSpend(a.def, econ, { kind, cost: 1, onTurn: a.onTurn });
-  const pool = plan.ok ? plan.value.paid[0]?.pool : undefined;
+  return plan.ok ? plan.value.paid[0]?.pool : undefined;
+}
+
+/** What this spend would pay with now: a trade down is named before the click (GM review: Move silently took the attack). */
+function costOf(a: Actor, kind: 'movement' | 'quick'): string {
+  const pool = poolOf(a, kind);
   if (pool === undefined || pool === kind) return kind === 'movement' ? '1 movement action' : '1 quick action';
   return `${WORDS[pool] ?? pool} (the ${kind} action is spent)`;
 }

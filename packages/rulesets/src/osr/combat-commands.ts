@@ -304,17 +304,41 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         let used = prev !== undefined && prev.serial === serial ? prev.used : 0;
         let budget = prev !== undefined && prev.serial === serial ? prev.budget : 0;
         const out: EngineEvent[] = [];
+        let paidWith: string | null = null;
         // The first move of a turn spends the movement action; `another` spends one more (an active action traded down).
         if (budget === 0 || (p.another === true && used + cost > budget)) {
           const s = spendEvent(world, rules, comb.id, { kind: 'movement' });
           if (!s.ok) return s;
+          const active = paysWithActive(s.value, 'move');
+          if (active !== null && p.withActive !== true) return active;
+          const pool = (s.value['paid'] as { pool: string }[] | undefined)?.[0]?.pool;
+          if (pool !== undefined && pool !== 'movement') paidWith = pool;
           out.push(s.value);
           budget += speed;
         }
         if (used + cost > budget) return fail('TOO_FAR', `${feet}' ${mode === 'walk' ? '' : `${mode}ing `}costs ${cost}' of movement; ${budget - used}' left this turn`, 'feet');
         used += cost;
-        out.push({ type: 'osr.moved', combatantId: comb.id, characterId: comb.characterId, feet, mode, cost, used, budget } satisfies OsrEvent);
+        out.push({ type: 'osr.moved', combatantId: comb.id, characterId: comb.characterId, feet, mode, cost, used, budget, ...(paidWith === null ? {} : { paidWith }) } satisfies OsrEvent);
         return okv(out);
+      },
+    }),
+
+    // 001 "Quick Actions": one a turn, paid down from the movement or the active action (never silently: ADR 44).
+    'osr.quick': handlerOf(d.quick, {
+      label: 'take a quick action',
+      authorize: (world, p, actor) => (controlsCombatant(world, actor, p.characterId) ? null : FORBIDDEN),
+      decide(world, p) {
+        const enc = getEncounter(world);
+        if (!enc.active) return fail('NO_ENCOUNTER', 'quick actions are counted in a fight');
+        const comb = combatantNamed(enc, p.characterId);
+        if (comb === undefined) return fail('NOT_FOUND', `no combatant ${JSON.stringify(p.characterId)}`, 'characterId');
+        if (enc.current !== comb.id) return fail('NOT_YOUR_TURN', 'a quick action is taken on your own turn', 'characterId');
+        const s = spendEvent(world, rules, comb.id, { kind: 'quick', label: 'Quick action' });
+        if (!s.ok) return s;
+        const active = paysWithActive(s.value, 'quick action');
+        if (active !== null && p.withActive !== true) return active;
+        const pool = (s.value['paid'] as { pool: string }[] | undefined)?.[0]?.pool ?? 'quick';
+        return okv([s.value, { type: 'osr.quickTaken', combatantId: comb.id, characterId: comb.characterId, what: p.what.trim(), paidWith: pool } satisfies OsrEvent]);
       },
     }),
 
@@ -374,4 +398,12 @@ export function stabilizeEvents(world: World, env: Env, target: string, by: stri
   if (out.dead) events.push({ type: 'osr.died', characterId: target, reason: out.row.kind === 'dead' ? 'injury: a false hope' : 'injury: an ability fell to 0' } satisfies OsrEvent);
   else events.push({ type: 'osr.hpChanged', characterId: target, from: s.hp, to: out.hp, reason: 'stabilized' } satisfies OsrEvent);
   return events;
+}
+
+/** A refusal when a spend would take the active action (the others are spent) and the asker did not agree to it. */
+function paysWithActive(spent: EngineEvent, what: string): ReturnType<typeof fail> | null {
+  const paid = spent['paid'];
+  const pools = Array.isArray(paid) ? paid.map((x) => (x !== null && typeof x === 'object' && !Array.isArray(x) ? x['pool'] : null)) : [];
+  if (!pools.includes('active')) return null;
+  return fail('PAYS_WITH_ACTIVE', `this ${what} would use up the active action (the others are spent this turn): tick "Pay with the active action" to do it anyway`, 'withActive');
 }

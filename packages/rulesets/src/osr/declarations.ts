@@ -157,7 +157,23 @@ export const osrCommands = {
   move: declareCommand('osr.move', {
     summary: 'Move a combatant some feet this turn',
     who: 'own-character',
-    input: z.strictObject({ characterId: creature(), feet: int(1, 300), mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(), another: z.boolean().meta({ description: 'spend another movement action' }).optional() }),
+    input: z.strictObject({
+      characterId: creature(),
+      feet: int(1, 300),
+      mode: z.enum(['walk', 'swim', 'crawl', 'climb', 'difficult']).optional(),
+      another: z.boolean().meta({ description: 'spend another movement action' }).optional(),
+      withActive: z.boolean().meta({ description: 'agree to pay with the active action when the movement action is spent' }).optional(),
+    }),
+    renamed: RENAMED_COMBATANT,
+  }),
+  quick: declareCommand('osr.quick', {
+    summary: 'Take a quick action this turn and say what it is',
+    who: 'own-character',
+    input: z.strictObject({
+      characterId: creature(),
+      what: words(100, 'what the quick action does'),
+      withActive: z.boolean().meta({ description: 'agree to pay with the active action when the quick and movement actions are spent' }).optional(),
+    }),
     renamed: RENAMED_COMBATANT,
   }),
   treat: declareCommand('osr.treat', { summary: 'Treat wounds: the injury disadvantage ends', who: 'gm', input: z.strictObject({ characterId: characterId() }), renamed: RENAMED_CHARACTER }),

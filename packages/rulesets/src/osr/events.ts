@@ -132,11 +132,24 @@ export type OsrEvent =
       readonly damage?: { readonly faces: number[]; readonly total: number; readonly doubled: boolean };
     }
   | { readonly type: 'osr.traveled'; readonly mode: 'overland' | 'river' | 'sea'; readonly days: number; readonly milesPerDay: number; readonly miles: number }
-  | { readonly type: 'osr.moved'; readonly combatantId: Id; readonly characterId: Id | null; readonly feet: number; readonly mode: string; readonly cost: number; readonly used: number; readonly budget: number }
+  /** `paidWith`: the pool that bought this move's movement action when it was not the movement action (absent before ADR 44). */
+  | { readonly type: 'osr.moved'; readonly combatantId: Id; readonly characterId: Id | null; readonly feet: number; readonly mode: string; readonly cost: number; readonly used: number; readonly budget: number; readonly paidWith?: string }
+  /** 001 "Quick Actions": what was done, and the pool that paid when it was not the quick action. */
+  | { readonly type: 'osr.quickTaken'; readonly combatantId: Id; readonly characterId: Id | null; readonly what: string; readonly paidWith: string }
   | { readonly type: 'osr.strained'; readonly characterId: Id; readonly hours: number; readonly reason: string }
   // hazards, retreat and treasure
   | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean }
-  | { readonly type: 'osr.moralePrompted'; readonly trigger: string; readonly text: string }
+  /** `side`: whose morale the prompt is about (the fallen's side; absent in prompts stored before it). */
+  | { readonly type: 'osr.moralePrompted'; readonly trigger: string; readonly text: string; readonly side?: string }
+  /** 001 "Death & Injury" at a fight's end: who died (not stabilized by then), who is still dying, who stands. */
+  | {
+      readonly type: 'osr.fightSummarized';
+      readonly rounds: number;
+      readonly dead: Id[];
+      readonly dying: { readonly id: Id; readonly secondsLeft: number }[];
+      readonly stable: Id[];
+      readonly standing: { readonly id: Id; readonly side: string }[];
+    }
   | { readonly type: 'osr.tidePrompted'; readonly side: string }
   | {
       readonly type: 'osr.chased';

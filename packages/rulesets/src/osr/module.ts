@@ -63,7 +63,8 @@ function sheetStats(world: World, c: Combatant): { [k: string]: Json } {
   return typeof dex === 'number' && Number.isInteger(dex) ? { dex } : {};
 }
 
-export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), conditions: OSR_CONDITIONS, canAct, canActReads: [`ext.${OSR_ID}`, 'characters'], sheetStats });
+// 001 is silent on a round's length; its 5e family's six seconds (ten rounds in the death rule's minute), ADR 44.
+export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), secondsPerRound: 6, conditions: OSR_CONDITIONS, canAct, canActReads: [`ext.${OSR_ID}`, 'characters'], sheetStats });
 
 // ---------------------------------------------------------------- audiences and log
 
@@ -89,7 +90,8 @@ const idsIn = (world: World, e: EngineEvent): string[] => {
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
 function audienceOf(world: World, e: EngineEvent): Audience {
-  if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted') return AUDIENCE_GM;
+  // The fight's summary names hidden foes and the dying's deadlines: the GM's (ADR 44).
+  if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted' || e.type === 'osr.fightSummarized') return AUDIENCE_GM;
   for (const id of idsIn(world, e)) {
     const ch = Object.hasOwn(world.characters, id) ? own(world.characters, id) : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
@@ -193,7 +195,8 @@ const evolve: Evolve<OsrEvent> = {
     log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined),
   'osr.downed': on((w, e, st) => {
     const id = e.characterId;
-    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id) });
+    const fallen = e.fight && sideInFight(w, id) !== null ? { fightFallen: addTo(st.fightFallen ?? [], id) } : {};
+    const next = setOsr(w, { ...st, dying: { ...st.dying, [id]: { downAt: e.at, fight: e.fight } }, stable: removeFrom(st.stable, id), ...fallen });
     return log(next, e, `${nm(w, id)} is at 0 HP and incapacitated: dead unless stabilized within a minute or by the end of the fight.`);
   }),
   'osr.stabilized': on((w, e, st) => {
@@ -295,12 +298,17 @@ const evolve: Evolve<OsrEvent> = {
     return log(next, e, `${nm(w, id)} rolls to return: ${rollText(e.roll)}, ${tail}.`);
   },
   'osr.traveled': (w, e) => log(w, e, `The party travels ${e.mode} for ${e.days} day(s): ${e.milesPerDay} miles a day, ${e.miles} in all.`),
+  'osr.quickTaken': (w, e) => {
+    const who = e.characterId !== null ? nm(w, e.characterId) : (own(getEncounter(w).combatants, e.combatantId)?.name ?? 'someone');
+    return log(w, e, `${who} takes a quick action: ${e.what}${e.paidWith === 'quick' ? '' : ` (paid with the ${e.paidWith} action)`}.`);
+  },
   'osr.moved': on((w, e, st) => {
     const c = e.combatantId;
     // The mover's own turn, counted here rather than carried in the event (players must not count hidden turns).
     const enc = getEncounter(w);
     const moved = { ...st.moved, [c]: { serial: own(enc.lastTurn, c) ?? enc.turnSerial, used: e.used, budget: e.budget } };
-    return log(setOsr(w, { ...st, moved }), e, `${e.characterId !== null ? nm(w, e.characterId) : c} moves ${e.feet}'${e.mode === 'walk' ? '' : ` (${e.mode}, half speed)`}: ${e.used}' of ${e.budget}' used this turn.`);
+    const paid = e.paidWith === undefined ? '' : ` (paid with the ${e.paidWith} action)`;
+    return log(setOsr(w, { ...st, moved }), e, `${e.characterId !== null ? nm(w, e.characterId) : c} moves ${e.feet}'${e.mode === 'walk' ? '' : ` (${e.mode}, half speed)`}${paid}: ${e.used}' of ${e.budget}' used this turn.`);
   }),
   'osr.strained': on((w, e, st) => {
     const id = e.characterId;
@@ -314,7 +322,10 @@ const evolve: Evolve<OsrEvent> = {
     const who = e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
     return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
   },
-  'osr.moralePrompted': on((w, e, st) => log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text }].slice(-20) }), e, `Morale? ${e.text}`)),
+  'osr.moralePrompted': on((w, e, st) =>
+    log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text, ...(e.side === undefined ? {} : { side: e.side }) }].slice(-20) }), e, `Morale? ${e.text}`),
+  ),
+  'osr.fightSummarized': (w, e) => log(w, e, summaryText(w, e)),
   'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
   'osr.chased': (w, e) =>
     log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
@@ -373,9 +384,14 @@ const reducers: { [type: string]: Reducer } = {
     const st = getOsr(w);
     const dying: { [id: string]: { downAt: number; fight: boolean } } = {};
     for (const [id, d] of Object.entries(st.dying)) dying[id] = { ...d, fight: false };
-    return setOsr(w, { ...st, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
+    const { fightFallen: _fallen, ...rest } = st;
+    return setOsr(w, { ...rest, dying, fightDeaths: 0, retreating: {}, hidden: [], moved: {}, tidePrompted: [] });
   },
-  'encounter.started': (w) => setOsr(w, { ...getOsr(w), fightDeaths: 0, tidePrompted: [] }),
+  // A new fight's prompts start afresh: the GM screen shows the newest of this fight (ADR 44).
+  'encounter.started': (w) => {
+    const { fightFallen: _fallen, ...rest } = getOsr(w);
+    return setOsr(w, { ...rest, fightDeaths: 0, tidePrompted: [], prompts: [] });
+  },
 };
 
 // ---------------------------------------------------------------- reactions
@@ -455,18 +471,103 @@ function onTime(world: World, e: EngineEvent, env: Env): EngineEvent[] {
   return out;
 }
 
-/** 001 "When To Check Morale": prompts for the GM when a battle begins, at the first death, when a leader falls. */
-function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
-  if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?' } satisfies OsrEvent];
-  if (e.type === 'osr.downed' || e.type === 'osr.hpChanged') return tidePrompts(world);
-  if (e.type !== 'osr.died') return [];
+/** The side of the running fight a character fights on, or null when it is not in one. */
+function sideInFight(world: World, id: string): string | null {
   const enc = getEncounter(world);
+  if (!enc.active) return null;
+  for (const x of enc.roster) {
+    const c = own(enc.combatants, x);
+    if (c?.characterId === id) return c.side;
+  }
+  return null;
+}
+
+/**
+ * 001 "When To Check Morale": prompts for the GM when a battle begins, when the
+ * first combatant is killed, when a leader falls, when the tide turns. In a
+ * fight nobody dies before its end (001 "Death & Injury"), so falling to 0 HP
+ * counts as killed for morale; a death is prompted only for one who never fell
+ * in this fight (ADR 44).
+ */
+function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
+  if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?', side: foesSide(world) } satisfies OsrEvent];
+  if (e.type === 'osr.hpChanged') return tidePrompts(world);
+  if (e.type !== 'osr.downed' && e.type !== 'osr.died') return [];
   const id = e['characterId'];
-  if (typeof id !== 'string' || !enc.active || !enc.roster.some((x) => own(enc.combatants, x)?.characterId === id)) return [];
+  if (typeof id !== 'string') return [];
+  const side = sideInFight(world, id);
+  if (side === null) return [];
+  const st = getOsr(world);
   const out: EngineEvent[] = [];
-  if (getOsr(world).fightDeaths === 1) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale?` } satisfies OsrEvent);
-  if (own(world.characters, id)?.stats['leader'] === true) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for their side?` } satisfies OsrEvent);
+  const leader = own(world.characters, id)?.stats['leader'] === true;
+  if (e.type === 'osr.downed') {
+    const fallen = st.fightFallen ?? [];
+    if (!fallen.includes(id)) return tidePrompts(world);
+    if (fallen.length === 1 && st.fightDeaths === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-killed', text: `${nm(world, id)} is the first to fall in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
+    if (leader) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, has fallen: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
+    return [...out, ...tidePrompts(world)];
+  }
+  if ((st.fightFallen ?? []).includes(id)) return [];
+  if (st.fightDeaths === 1 && (st.fightFallen ?? []).length === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
+  if (leader) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
   return out;
+}
+
+/** The side the battle-begins prompt is about: the first side in the roster with no PC on it (the foes), if any. */
+function foesSide(world: World): string {
+  const enc = getEncounter(world);
+  const sides = new Map<string, boolean>();
+  for (const x of enc.roster) {
+    const c = own(enc.combatants, x);
+    if (c !== undefined) sides.set(c.side, (sides.get(c.side) ?? false) || c.kind === 'pc');
+  }
+  for (const [side, pcs] of sides) if (!pcs) return side;
+  return 'npcs';
+}
+
+/**
+ * 001 "Death & Injury" at the fight's end: the dying whose minute has run out
+ * die now (onTime emits that, from the same world), the others have the rest of
+ * the minute; the summary says so with who still stands (ADR 44).
+ */
+function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
+  if (e.type !== 'encounter.ended') return [];
+  const enc = getEncounter(world);
+  const st = getOsr(world);
+  const now = world.clock.seconds;
+  const window = osrSettings(world).deathWindowSeconds;
+  const dead: string[] = [];
+  const dying: { id: string; secondsLeft: number }[] = [];
+  const standing: { id: string; side: string }[] = [];
+  const stable: string[] = [];
+  for (const x of enc.roster) {
+    const c = own(enc.combatants, x);
+    if (c === undefined) continue;
+    const ch = c.characterId;
+    const d = ch === null ? undefined : own(st.dying, ch);
+    if (ch !== null && st.dead.includes(ch)) dead.push(c.id);
+    else if (d !== undefined && deathDue(d.downAt, now, false, window)) dead.push(c.id);
+    else if (d !== undefined) dying.push({ id: c.id, secondsLeft: d.downAt + window - now });
+    else if (ch !== null && st.stable.includes(ch) && sheetOf(world, ch).hp <= 0) stable.push(c.id);
+    else standing.push({ id: c.id, side: c.side });
+  }
+  const round = e['round'];
+  return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent];
+}
+
+/** The summary's words: combatants by their tracker names; each side's survivors in the GM's words. */
+function summaryText(w: World, e: EventOf<OsrEvent, 'osr.fightSummarized'>): string {
+  const enc = getEncounter(w);
+  const name = (id: string): string => own(enc.combatants, id)?.name ?? 'someone';
+  const list = (ids: readonly string[]): string => ids.map(name).join(', ');
+  const parts = [`The fight is over after ${e.rounds} round${e.rounds === 1 ? '' : 's'}.`];
+  parts.push(e.dead.length > 0 ? `Dead (not stabilized by the end of the fight): ${list(e.dead)}.` : 'Nobody died.');
+  if (e.dying.length > 0) parts.push(`Dying, dead unless stabilized in time: ${e.dying.map((d) => `${name(d.id)} (${d.secondsLeft} s left)`).join(', ')}.`);
+  if (e.stable.length > 0) parts.push(`Stable at 0 HP: ${list(e.stable)}.`);
+  const sides = new Map<string, string[]>();
+  for (const s of e.standing) sides.set(s.side, [...(sides.get(s.side) ?? []), s.id]);
+  parts.push(sides.size === 0 ? 'Nobody is left standing.' : `Still standing: ${[...sides].map(([side, ids]) => `${sideWords(side)}, ${list(ids)}`).join('; ')}.`);
+  return parts.join(' ');
 }
 
 /** The tide is obvious once a share of a side (setting tidePromptAt) is down or dead: one prompt per side per fight. */
@@ -591,7 +692,7 @@ export const osrModule: Module = {
   id: OSR_ID,
   commands: { ...combatCommands(osrKit.rules), ...explorationCommands(), ...hazardCommands(osrKit.rules) },
   reducers,
-  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e)]],
+  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e), ...fightSummary(w, e)]],
   project,
   // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
   projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },

@@ -78,9 +78,14 @@ export interface OsrState {
   readonly magicCounted: readonly string[];
   readonly retreating: { readonly [combatantId: string]: Retreat };
   /** GM prompts to call for morale (001 "When To Check Morale"), newest last. */
-  readonly prompts: readonly { readonly trigger: string; readonly text: string }[];
+  readonly prompts: readonly { readonly trigger: string; readonly text: string; readonly side?: string }[];
   /** Whether someone has died in the current fight (for the "first death" prompt). */
   readonly fightDeaths: number;
+  /**
+   * Characters fallen to 0 HP in the current fight: the first fall is, for morale, the first killed (ADR 44).
+   * Absent outside a fight with a fall, so tables stored before it replay to the world they had.
+   */
+  readonly fightFallen?: readonly string[];
   /** Feet moved in the current turn (001 "Movement Actions": split across the turn), by combatant. */
   /** Scenes, rooms or encounters since the last travel turn (001: every 3-4 of them is an hour). */
   readonly scenes: number;

@@ -17,6 +17,8 @@ export const TEAMS_CONDITIONS: readonly ConditionDef[] = [
 
 export const teamsRules: EncounterRules = {
   ...teamsEncounter(),
+  // 003: each round stands for about six seconds (ADR 44: the clock moves by it, the fight's last round included).
+  secondsPerRound: 6,
   conditions: TEAMS_CONDITIONS,
   canActReads: [`ext.${TEAMS_ID}`],
   canAct(world, c) {

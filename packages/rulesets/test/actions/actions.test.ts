@@ -75,7 +75,8 @@ describe('osr.actions (001 "Types of Actions")', () => {
     // Enemies first: the Goblin (and, for the GM, the Lurker), then Bo.
     expect(attack.target!.options.map((o) => o.value)).toEqual([goblin, lurker, bo]);
     expect(find(a, 'move')).toMatchObject({ command: 'osr.move', fixed: { characterId: 'k' }, cost: '1 movement action', numbers: [{ field: 'feet', value: 30 }], allowed: true });
-    expect(find(a, 'quick')).toMatchObject({ fixed: { kind: 'quick' }, cost: '1 quick action', allowed: true });
+    // Quick action is osr.quick with what it is, for the log (ADR 44); no tick while the quick action pays.
+    expect(find(a, 'quick')).toMatchObject({ command: 'osr.quick', fixed: { characterId: 'k' }, cost: '1 quick action', texts: [{ field: 'what', label: 'What it is' }], flags: [], allowed: true });
     const p = payload(attack, goblin);
     const odds = t.s.engine.query(t.s.table, GM, attack.odds!.query, oddsArgs(attack, p));
     // Kira: DEX 14 does not matter in melee; STR 12 is +1 against AC 11: 1d20 + 1 >= 11 on 10..20, 11 faces of 20.
@@ -193,6 +194,9 @@ describe('osr.actions (001 "Types of Actions")', () => {
     // The button says what it would pay with before the click (GM review: Move silently took the goblin's attack).
     expect(find(a, 'move').cost).toBe('the active action (the movement action is spent)');
     expect(find(a, 'quick').cost).toBe('the active action (the quick action is spent)');
+    // Paying with the active action takes a tick of its own, never the default (ADR 44).
+    expect(find(a, 'move').flags).toEqual([{ field: 'withActive', label: 'Pay with the active action', value: false }]);
+    expect(find(a, 'quick').flags).toEqual([{ field: 'withActive', label: 'Pay with the active action', value: false }]);
     expect(find(a, 'attack').allowed).toBe(true);
     t.run({ type: 'encounter.spend', combatant: 'k', kind: 'movement' });
     const b = actions(t.s, GM, 'osr', 'k');

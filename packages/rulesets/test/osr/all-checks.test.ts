@@ -73,6 +73,7 @@ const NO_CHECK: { readonly [command: string]: string } = {
   'osr.rest': 'no roll',
   'osr.reveal': 'no roll',
   'osr.move': 'no roll',
+  'osr.quick': 'no roll: a quick action says what it is and spends the action',
   'osr.treat': 'no roll',
   'osr.noteBodyPart': 'no roll',
   'osr.restoreAbility': 'no roll',

@@ -35,7 +35,7 @@ describe('morale (001 "Morale")', () => {
     expect(m!['roll']).toMatchObject({ advantage: -1, natural: 4 });
     expect(d!['roll']).toMatchObject({ advantage: 0, natural: 9 });
   });
-  it('GM prompts: the battle begins, the first death, a leader falls; players never see them', () => {
+  it('GM prompts: the battle begins, the first to fall (killed, for morale), a leader falls; players never see them', () => {
     const t = osrTable();
     const boss = t.add('Boss', { maxHp: 3, leader: true }, 'npc');
     const pc = t.add('PC', { maxHp: 5 });
@@ -43,8 +43,11 @@ describe('morale (001 "Morale")', () => {
     expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins']);
     t.dice.queue(20, 8, 1);
     t.run({ type: 'osr.attack', attacker: pc, target: boss, damage: '1d8' });
-    t.run({ type: 'osr.stabilize', target: boss, method: 'other' }); // injury 1: dead
-    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'first-death', 'leader-killed']);
+    // At 0 HP the boss is out of the fight (001 "Death & Injury"): for morale, the first killed.
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'first-killed', 'leader-killed']);
+    t.run({ type: 'osr.stabilize', target: boss, method: 'other' }); // injury 1: dead, already prompted when it fell
+    expect(t.osr.dead).toEqual([boss]);
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'first-killed', 'leader-killed']);
     const seen = t.s.view({ role: 'spectator' }).world;
     expect(JSON.stringify(seen.ext['osr'])).not.toContain('leader');
     expect(seen.log.some((l) => l.kind === 'osr.moralePrompted')).toBe(false);
@@ -61,11 +64,11 @@ describe('the tide of battle (001 "When To Check Morale")', () => {
     const g4 = t.add('G4', { maxHp: 2 }, 'npc');
     t.run({ type: 'encounter.start', combatants: [pc, g1, g2, g3, g4].map((id, i) => ({ id: `c${i}`, kind: i === 0 ? 'pc' : 'npc', characterId: id, stats: { dex: 10 } })) });
     t.run({ type: 'osr.damage', target: g1, amount: 5 });
-    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins']);
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'first-killed']);
     t.run({ type: 'osr.damage', target: g2, amount: 5 });
-    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'tide']);
+    expect(t.osr.prompts.map((p) => p.trigger)).toEqual(['battle-begins', 'first-killed', 'tide']);
     // In the GM's words, not the side's key (a GM review finding: 'side "npcs"').
-    expect(t.osr.prompts[1]!.text).toBe('2 of 4 of the foes are down: the tide looks obvious. Morale?');
+    expect(t.osr.prompts[2]!.text).toBe('2 of 4 of the foes are down: the tide looks obvious. Morale?');
     t.run({ type: 'osr.damage', target: g3, amount: 5 });
     expect(t.osr.prompts.filter((p) => p.trigger === 'tide')).toHaveLength(1);
   });

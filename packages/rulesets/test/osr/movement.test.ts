@@ -24,12 +24,13 @@ describe('movement (001 "Movement Actions")', () => {
     t.run({ type: 'osr.move', combatant: 'p', feet: 15, mode: 'climb' });
     expect(t.s.fail({ type: 'osr.move', combatant: 'p', feet: 1, mode: 'climb' }).code).toBe('TOO_FAR');
   });
-  it('the active action traded down buys a second movement', () => {
+  it('the active action traded down buys a second movement, only when the mover says so (ADR 44)', () => {
     const { t } = fight({ str: 10 });
     t.run({ type: 'osr.move', combatant: 'p', feet: 30 });
-    const tx = t.run({ type: 'osr.move', combatant: 'p', feet: 30, another: true });
+    expect(t.s.fail({ type: 'osr.move', combatant: 'p', feet: 30, another: true })).toMatchObject({ code: 'PAYS_WITH_ACTIVE', path: 'withActive' });
+    const tx = t.run({ type: 'osr.move', combatant: 'p', feet: 30, another: true, withActive: true });
     expect(eventsOf(tx, 'economy.spent')[0]).toMatchObject({ paid: [{ pool: 'active', n: 1 }] });
-    expect(t.s.fail({ type: 'osr.move', combatant: 'p', feet: 30, another: true }).code).toBe('NO_ACTIONS_LEFT');
+    expect(t.s.fail({ type: 'osr.move', combatant: 'p', feet: 30, another: true, withActive: true }).code).toBe('NO_ACTIONS_LEFT');
   });
   it('0\' speed: completely encumbered, cannot move; exhausted likewise', () => {
     expect(fight({ str: 8, load: 14 }).t.s.fail({ type: 'osr.move', combatant: 'p', feet: 5 }).code).toBe('CANNOT_MOVE');

@@ -120,7 +120,8 @@ describe('request.make, approve and decline (OSR: the kernel damage box, 001 "Hi
     startFight(n, kira, brak);
     n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 2 }, ana);
     const tx = n.run({ type: 'encounter.end' });
-    expect(events(tx).map((e) => e.type)).toEqual(['encounter.ended', 'request.expired']);
+    // The fight's last round goes on the clock and the OSR sums the fight up first (ADR 44).
+    expect(events(tx).map((e) => e.type)).toEqual(['encounter.ended', 'clock.advanced', 'osr.fightSummarized', 'request.expired']);
     expect(requestsOf(n.world).items[0]).toMatchObject({ status: 'expired', reason: 'the fight ended' });
     expect(n.engine.view(n.table, ana).world.log.at(-1)!.text).toBe("Kira's request for 2 damage expired: the fight ended.");
   });

@@ -3,7 +3,7 @@
 // creatures this viewer can see). Each action with something to pick opens a
 // small form; the odds query answers before the roll; the result is the log
 // lines the command wrote. No rule is decided here.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
@@ -121,6 +121,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
 /** One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit). */
 export function ActionFormView({ action, world, send, ask, submit }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  // An opened form comes fully into view, below the phone's sticky "your turn" banner (scroll-padding in styles.css).
+  useEffect(() => {
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [action.id]);
   const f = keepForm(action, form);
   // One odds answer per target picked, in the order picked.
   const [odds, setOdds] = useState<readonly (QueryAnswer | null)[]>([]);
@@ -152,6 +157,7 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
       class="action-form"
       // Our own check says in the page what is wrong (GM review: a Move past the units left was only a browser bubble).
       noValidate
+      ref={formRef}
       aria-label={action.label}
       data-testid="action-form"
       onSubmit={async (e) => {

@@ -3,13 +3,14 @@ import { useEffect } from 'preact/hooks';
 import type { TableClient } from '../net/client.ts';
 import { sentenceOf } from '../lib/words.ts';
 
-export function StatusDot({ client }: { client: TableClient }) {
+/** `bad`: the page has said the link will never work, so nothing is retried any more (a GM review finding). */
+export function StatusDot({ client, bad = false }: { client: TableClient; bad?: boolean }) {
   const s = client.status.value;
-  const label = s === 'open' ? 'Connected' : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected — retrying' : 'Not connected';
+  const label = bad ? 'Not connected' : s === 'open' ? 'Connected' : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected — retrying' : 'Not connected';
   return (
     <span class="row small" role="status" data-testid="conn-status" data-status={s}>
       <span class={`status-dot ${s}`} aria-hidden="true" />
-      {client.closeReason.value && s === 'closed' ? client.closeReason.value : label}
+      {client.closeReason.value && s === 'closed' && !bad ? client.closeReason.value : label}
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
 import { waitingOn } from '../lib/hitChoices.ts';
 import { TurnTimer } from './TurnTimer.tsx';
 
@@ -31,6 +31,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   const enc = encounterOf(world);
   // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = world.rulesetId === 'daggerheart';
+  const osr = world.rulesetId === 'osr';
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -42,6 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
+          {gm && osr && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -54,6 +56,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
           {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
+          {gm && osr ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>

@@ -67,7 +67,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
             </>
           ) : null}
         </span>
-        <StatusDot client={client} />
+        <StatusDot client={client} bad={problem !== null} />
         {view ? <UndoBar view={view} send={send} /> : null}
         {view ? <FoeStatsSetting world={view.world} send={send} /> : null}
         <button onClick={() => setHelp(true)} aria-keyshortcuts="?" aria-haspopup="dialog">

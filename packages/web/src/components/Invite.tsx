@@ -2,7 +2,7 @@
 // spectator (table display) link. Links carry the token in the fragment.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { absoluteLink, createSeat, createSpectator } from '../net/api.ts';
+import { absoluteLink, createSeat, createSpectator, newJoinCode } from '../net/api.ts';
 import type { Send } from './types.ts';
 import { tvLink } from '../lib/tv-link.ts';
 import { characterAdder } from '../lib/foes.ts';
@@ -13,6 +13,9 @@ interface Invite {
   readonly seatId: string;
   readonly name: string;
   readonly link: string;
+  /** The seat's short join code and when it stops working (ADR 44); absent on invites stored before codes. */
+  readonly code?: string;
+  readonly codeExpiresAt?: number;
 }
 
 /** Invite links survive a reload of the GM screen in this browser (they are the GM's to hand out). */
@@ -58,7 +61,8 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
           if (!r.ok) return setError(r.message);
           setError(null);
           form.reset();
-          save({ ...state, invites: [...state.invites, { seatId: r.value.seatId, name, link: absoluteLink(r.value.link) }] });
+          const code = r.value.code === undefined ? {} : { code: r.value.code, codeExpiresAt: r.value.codeExpiresAt ?? 0 };
+          save({ ...state, invites: [...state.invites, { seatId: r.value.seatId, name, link: absoluteLink(r.value.link), ...code }] });
         }}
       >
         <label for="seat-name" class="sr-only">
@@ -77,7 +81,17 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
       <ul class="list" aria-label="Player seats">
         {state.invites.map((inv) => (
           <li key={inv.seatId}>
-            <SeatInvite inv={inv} world={world} send={send} />
+            <SeatInvite
+              inv={inv}
+              world={world}
+              send={send}
+              newCode={async () => {
+                const r = await newJoinCode(id, gmToken, inv.seatId);
+                if (!r.ok) return setError(r.message);
+                setError(null);
+                save({ ...state, invites: state.invites.map((x) => (x.seatId === inv.seatId ? { ...x, code: r.value.code, codeExpiresAt: r.value.expiresAt } : x)) });
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -103,7 +117,7 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
   );
 }
 
-function SeatInvite({ inv, world, send }: { inv: Invite; world: World; send: Send }) {
+function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; send: Send; newCode: () => Promise<void> }) {
   const chars = Object.values(world.characters).filter((c) => c.seatId === inv.seatId);
   const latest = useRef(world);
   latest.current = world;
@@ -118,6 +132,7 @@ function SeatInvite({ inv, world, send }: { inv: Invite; world: World; send: Sen
         <QrCode text={inv.link} label={`QR code for ${inv.name}'s link`} />
         <div class="grow">
           <LinkBox label={`${inv.name}'s link`} link={inv.link} testid="seat-link" />
+          <JoinCode inv={inv} newCode={newCode} />
           <form
             class="row"
             style={{ marginTop: '6px' }}
@@ -158,6 +173,32 @@ function SeatInvite({ inv, world, send }: { inv: Invite; world: World; send: Sen
           ) : null}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The seat's short code to read out (typed on the landing page), with when it stops working and a button for a new one. */
+function JoinCode({ inv, newCode }: { inv: Invite; newCode: () => Promise<void> }) {
+  const live = inv.code !== undefined && (inv.codeExpiresAt ?? 0) > Date.now();
+  const until = live ? new Date(inv.codeExpiresAt!).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
+  return (
+    <div class="row small" style={{ marginTop: '6px' }}>
+      {live ? (
+        <>
+          <span>
+            Join code{' '}
+            <strong class="join-code" data-testid="join-code">
+              {inv.code!.slice(0, 4)}-{inv.code!.slice(4)}
+            </strong>
+          </span>
+          <span class="muted">works once, until {until}</span>
+        </>
+      ) : (
+        <span class="muted">{inv.code === undefined ? 'No join code yet.' : 'The join code has expired.'}</span>
+      )}
+      <button class="small" type="button" onClick={() => void newCode()} aria-label={`New code for ${inv.name}`}>
+        New code
+      </button>
     </div>
   );
 }

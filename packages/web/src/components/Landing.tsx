@@ -1,7 +1,7 @@
 // No capability in the URL: create a table (GM), or use the dice tray alone.
 import { useEffect, useState } from 'preact/hooks';
 import type { RulesetSummary } from '@tablekeeper/protocol';
-import { createTable, listRulesets } from '../net/api.ts';
+import { createTable, joinWithCode, listRulesets } from '../net/api.ts';
 import { DiceTray } from './DiceTray.tsx';
 import { RecentTables } from './Recent.tsx';
 
@@ -21,7 +21,7 @@ export function Landing() {
       <main class="landing" id="main">
         <section class="panel" aria-labelledby="new-title">
           <h2 id="new-title">New table</h2>
-          <p class="small muted">Players join with the link you send them from the GM screen; a player link opens their own view.</p>
+          <p class="small muted">Players join with the link or QR code from the GM screen's Invite panel, or by typing its short join code below; a player link opens their own view.</p>
           <form
             onSubmit={async (e) => {
               e.preventDefault();
@@ -57,9 +57,46 @@ export function Landing() {
             </p>
           ) : null}
         </section>
+        <JoinByCode />
         <RecentTables />
         <DiceTray />
       </main>
     </>
+  );
+}
+
+/** A player whose phone cannot scan the QR code types the short code the GM reads out (ADR 44). */
+function JoinByCode() {
+  const [msg, setMsg] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <section class="panel" aria-labelledby="join-title">
+      <h2 id="join-title">Join a table</h2>
+      <form
+        class="row"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const code = String(new FormData(e.currentTarget).get('code') ?? '').trim();
+          if (code === '') return setMsg('Type the code the GM gives you, like ABCD-EFGH.');
+          setBusy(true);
+          const r = await joinWithCode(code);
+          setBusy(false);
+          if (!r.ok) return setMsg(r.kind === 'NETWORK' ? 'The table server cannot be reached; try again.' : `${r.message[0]!.toUpperCase()}${r.message.slice(1)}.`);
+          setMsg(null);
+          location.hash = `seat=${r.value.token}`;
+        }}
+      >
+        <label for="join-code">Join code</label>
+        <input id="join-code" name="code" class="grow" maxLength={12} autocomplete="off" autocapitalize="characters" spellcheck={false} placeholder="ABCD-EFGH" />
+        <button type="submit" disabled={busy}>
+          Join
+        </button>
+      </form>
+      {msg ? (
+        <p class="error small" role="alert" data-testid="join-error">
+          {msg}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -75,5 +75,8 @@ export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.R
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
 export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
 export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
+// The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.
+export const OsrMoralePrompt = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrMoralePrompt), 'small');
+export const OsrFightSummary = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrFightSummary), 'small');
 // The phone's own-sheet form (issue 20): loaded when the player opens "My sheet".
 export const PhoneSheet = lazyPanel(() => import('./PhoneSheet.tsx').then((m) => m.PhoneSheet), 'small');

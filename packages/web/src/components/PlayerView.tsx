@@ -35,7 +35,7 @@ export function PlayerView({ capability }: { capability: Capability }) {
           {view ? <strong data-testid="table-name">{view.world.name}</strong> : null} {seat ? <span class="badge">{seat.name}</span> : null}
           {!player ? <span class="badge">Spectator</span> : null}
         </span>
-        <StatusDot client={client} />
+        <StatusDot client={client} bad={problem !== null} />
       </header>
       <main class="player" id="main">
         {!view ? (

@@ -26,7 +26,7 @@ export function TvView({ capability }: { capability: Capability }) {
             {model.round}
           </p>
         ) : null}
-        <StatusDot client={client} />
+        <StatusDot client={client} bad={problem !== null} />
       </header>
       {model === null ? (
         <main>{problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>}</main>

@@ -1,6 +1,6 @@
 // The HTTP side of the protocol: rulesets, creating a table, seats and the
 // spectator link. The GM token goes in an Authorization header, never a URL.
-import type { CreateSeatResponse, CreateTableResponse, HttpError, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
+import type { CreateSeatResponse, CreateTableResponse, HttpError, JoinCodeResponse, JoinResponse, RulesetSummary, SeatSummary, SpectatorResponse } from '@tablekeeper/protocol';
 import type { CatalogEntry } from '../lib/schemaForm.ts';
 import type { SheetSchema } from '../lib/sheetForm.ts';
 
@@ -39,6 +39,11 @@ export const createTable = (name: string, rulesetId: string) => call<CreateTable
 export const createSeat = (tableId: string, gmToken: string, name: string, characterIds?: string[]) =>
   call<CreateSeatResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/seats`, { name, ...(characterIds ? { characterIds } : {}) }, gmToken);
 export const listSeats = (tableId: string, gmToken: string) => call<SeatSummary[] | { seats: SeatSummary[] }>('GET', `/api/tables/${encodeURIComponent(tableId)}/seats`, undefined, gmToken);
+/** A seat's new short join code (ADR 44); its old code stops working. */
+export const newJoinCode = (tableId: string, gmToken: string, seatId: string) =>
+  call<JoinCodeResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(seatId)}/code`, undefined, gmToken);
+/** A typed join code for the seat's link (single use). */
+export const joinWithCode = (code: string) => call<JoinResponse>('POST', '/api/join', { code });
 export const createSpectator = (tableId: string, gmToken: string) => call<SpectatorResponse>('POST', `/api/tables/${encodeURIComponent(tableId)}/spectators`, {}, gmToken);
 
 /** A link from the server may be relative or for another host name; anchor it to this page's origin. */

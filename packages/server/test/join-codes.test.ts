@@ -1,0 +1,156 @@
+// Short join codes (issue 20, ADR 44) over real HTTP against a real SQLite
+// file: a seat's code, typed on a phone, gives back that seat's link once;
+// codes die with the seat's links, are replaced by a new one, slow down a
+// guessing address like unknown tokens, and answer alike for every code that
+// does not work (no oracle on other tables). The code book's own rules
+// (alphabet, reading what was typed, expiry, capacity) are unit-tested below.
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { JOIN_CODE_ALPHABET, JoinCodes, MAX_JOIN_CODES, mintJoinCode, readJoinCode, showJoinCode } from '../src/join-codes.js';
+import { Client, http, serversClosedAfterEach, setupTable } from './helpers.js';
+
+const server = serversClosedAfterEach();
+type Seat = { seatId: string; token: string; link: string; code: string; codeExpiresAt: number };
+type Err = { error: { kind: string; message: string; retryAfterMs?: number } };
+
+/** POST /api/join from a given local address (the server throttles per address). */
+function joinFrom(base: string, localAddress: string, code: string): Promise<{ status: number; body: unknown; retryAfter: string | undefined }> {
+  const u = new URL(base + '/api/join');
+  const data = JSON.stringify({ code });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, retryAfter: res.headers['retry-after'] }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function tableWithSeat(base: string, name = 'Kira'): Promise<{ tableId: string; gm: string; seat: Seat }> {
+  const t = await setupTable(base, 0);
+  const s = await http<Seat>(base, 'POST', `/api/tables/${t.tableId}/seats`, { name }, t.gm);
+  expect(s.status).toBe(201);
+  return { tableId: t.tableId, gm: t.gm, seat: s.body };
+}
+
+describe('join codes over HTTP', () => {
+  it('a new seat comes with an 8-character code; typed (any case, with a dash) it gives that seat a working link, once', async () => {
+    const s = await server();
+    const { seat } = await tableWithSeat(s.url);
+    expect(seat.code).toMatch(new RegExp(`^[${JOIN_CODE_ALPHABET}]{8}$`));
+    expect(seat.codeExpiresAt).toBeGreaterThan(Date.now());
+    const typed = showJoinCode(seat.code).toLowerCase();
+    const j = await http<{ token: string; link: string }>(s.url, 'POST', '/api/join', { code: ` ${typed} ` });
+    expect(j.status).toBe(200);
+    expect(j.body.link).toBe(`${s.url}/#seat=${j.body.token}`);
+    expect(j.body.token).not.toBe(seat.token);
+    // The token is the seat's: its socket sees the table as that player.
+    const c = await Client.open(s.url, j.body.token);
+    expect(c.messages.find((m) => m.type === 'welcome')).toMatchObject({ viewer: { role: 'player', seatId: seat.seatId } });
+    c.ws.close();
+    // Single use.
+    const again = await http<Err>(s.url, 'POST', '/api/join', { code: seat.code });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe('no seat has this code: it may be mistyped, used already or expired; ask the GM for a new one');
+  });
+
+  it('what cannot be a code is refused with what is wrong, before any lookup', async () => {
+    const s = await server();
+    const bad = await http<Err>(s.url, 'POST', '/api/join', { code: 'AB0D-EFGH' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('a join code has no "0": it uses capital letters and the digits 2-9 (never 0, O, 1 or I)');
+    const short = await http<Err>(s.url, 'POST', '/api/join', { code: 'ABC' });
+    expect(short.body.error.message).toBe('a join code has 8 letters and digits (you typed 3)');
+    expect((await http<Err>(s.url, 'POST', '/api/join', { code: 'x'.repeat(41) })).status).toBe(400);
+    expect((await http<Err>(s.url, 'POST', '/api/join', { token: 'ABCDEFGH' })).status).toBe(400);
+  });
+
+  it('a code dies with its seat\'s links (revoked, or a new link), and a new code replaces the old one', async () => {
+    const s = await server();
+    const { tableId, gm, seat } = await tableWithSeat(s.url);
+    // Only the table's GM hands out codes.
+    expect((await http(s.url, 'POST', `/api/tables/${tableId}/seats/${seat.seatId}/code`, undefined, seat.token)).status).toBe(403);
+    expect((await http(s.url, 'POST', `/api/tables/${tableId}/seats/no-such-seat/code`, undefined, gm)).status).toBe(404);
+    const fresh = await http<{ code: string; seatId: string; expiresAt: number }>(s.url, 'POST', `/api/tables/${tableId}/seats/${seat.seatId}/code`, undefined, gm);
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.code).not.toBe(seat.code);
+    expect((await http(s.url, 'POST', '/api/join', { code: seat.code })).status).toBe(404);
+    // A new link for the seat (a lost phone): the code handed out with the old link stops working, the new one works.
+    const rotated = await http<Seat>(s.url, 'POST', `/api/tables/${tableId}/seats/${seat.seatId}/token`, undefined, gm);
+    expect((await http(s.url, 'POST', '/api/join', { code: fresh.body.code })).status).toBe(404);
+    const again = await http<Seat>(s.url, 'POST', `/api/tables/${tableId}/seats/${seat.seatId}/code`, undefined, gm);
+    expect((await http(s.url, 'DELETE', `/api/tables/${tableId}/seats/${seat.seatId}`, undefined, gm)).status).toBe(200);
+    expect((await http(s.url, 'POST', '/api/join', { code: again.body.code })).status).toBe(404);
+    expect(rotated.body.code).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it('guessing slows down per address like unknown tokens, even for a good code; another address is unaffected; every dead code reads alike', async () => {
+    const s = await server({ limits: { tokenFailureBurst: 3, tokenFailuresPerSecond: 0.2 } });
+    const a = await tableWithSeat(s.url, 'Ann');
+    const b = await tableWithSeat(s.url, 'Bo');
+    // Another table's revoked code and a code nobody was given answer the same words.
+    await http(s.url, 'DELETE', `/api/tables/${b.tableId}/seats/${b.seat.seatId}`, undefined, b.gm);
+    let guess = mintJoinCode();
+    while (guess === a.seat.code) guess = mintJoinCode();
+    const answers = [];
+    for (const code of [b.seat.code, guess, guess]) answers.push(await joinFrom(s.url, '127.0.0.8', code));
+    expect(answers.map((x) => x.status)).toEqual([404, 404, 404]);
+    expect(new Set(answers.map((x) => JSON.stringify(x.body))).size).toBe(1);
+    const slowed = await joinFrom(s.url, '127.0.0.8', a.seat.code);
+    expect(slowed.status).toBe(429);
+    expect((slowed.body as Err).error.kind).toBe('RATE_LIMITED');
+    expect(Number(slowed.retryAfter)).toBeGreaterThan(0);
+    // The good code was not used up by the refused try: another address joins with it.
+    const ok = await joinFrom(s.url, '127.0.0.9', a.seat.code);
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('the code book (join-codes.ts)', () => {
+  it('codes use 32 symbols without 0, O, 1 or I, eight of them', () => {
+    expect(JOIN_CODE_ALPHABET).toHaveLength(32);
+    for (const c of '0O1I') expect(JOIN_CODE_ALPHABET).not.toContain(c);
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const c = mintJoinCode();
+      expect(readJoinCode(c)).toEqual({ ok: true, code: c });
+      seen.add(c);
+    }
+    expect(seen.size).toBe(200);
+  });
+
+  it('reads what people type: case, spaces and dashes do not matter; the wrong length or symbol is named', () => {
+    expect(readJoinCode('abcd efgh')).toEqual({ ok: true, code: 'ABCDEFGH' });
+    expect(readJoinCode('ABCD-EFG')).toEqual({ ok: false, message: 'a join code has 8 letters and digits (you typed 7)' });
+    expect(readJoinCode('ABCD-EFGI')).toEqual({ ok: false, message: 'a join code has no "I": it uses capital letters and the digits 2-9 (never 0, O, 1 or I)' });
+    expect(showJoinCode('ABCDEFGH')).toBe('ABCD-EFGH');
+  });
+
+  it('a code expires, is used once, and is replaced by the seat\'s next one; revoking a table takes all its codes', () => {
+    const book = new JoinCodes(1000);
+    const one = book.issue('t1', 's1', 0);
+    expect(one.expiresAt).toBe(1000);
+    expect(book.redeem(one.code, 999)).toEqual({ tableId: 't1', seatId: 's1' });
+    expect(book.redeem(one.code, 999)).toBeNull();
+    const late = book.issue('t1', 's1', 0);
+    expect(book.redeem(late.code, 1000)).toBeNull();
+    const a = book.issue('t1', 's1', 0);
+    const b = book.issue('t1', 's1', 0);
+    expect(book.redeem(a.code, 1)).toBeNull();
+    book.issue('t1', 's2', 0);
+    book.issue('t2', 's1', 0);
+    book.revoke('t1');
+    expect(book.redeem(b.code, 1)).toBeNull();
+    expect(book.size).toBe(1);
+  });
+
+  it(`remembers at most a set number of codes (${MAX_JOIN_CODES} on a server): the oldest go first`, () => {
+    const book = new JoinCodes(60_000, 50);
+    const first = book.issue('t', 'seat-0');
+    for (let i = 1; i <= 50; i++) book.issue('t', `seat-${i}`);
+    expect(book.size).toBe(50);
+    expect(book.redeem(first.code)).toBeNull();
+  });
+});

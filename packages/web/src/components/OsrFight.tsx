@@ -1,0 +1,101 @@
+// The OSR GM's fight aids (issue 20, ADR 44), loaded on OSR GM screens only:
+// the newest morale prompt of this fight with a button that runs the check for
+// that side, its odds first (001 "When To Check Morale", "Morale Checks"); and
+// at the fight's end its summary (001 "Death & Injury").
+import { useEffect, useState } from 'preact/hooks';
+import type { EncounterState, World } from '@tablekeeper/engine';
+import type { Send } from './types.ts';
+import type { Ask } from '../lib/attack.ts';
+import { percent } from '../lib/attack.ts';
+import { osrOf } from '../lib/osr.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { namesOf } from '../lib/encounter.ts';
+
+/** A side in the GM's words, as the engine's prompts write it. */
+export function sideWords(side: string): string {
+  if (side === 'pcs' || side === 'party') return 'the party';
+  if (side === 'npcs' || side === 'foes') return 'the foes';
+  return side;
+}
+
+/** Who checks morale for a side: its living, conscious characters in the fight (the NPCs roll once as a side). */
+export function moraleRollers(world: World, enc: EncounterState, side: string): { ids: string[]; representative: string | null } {
+  const st = osrOf(world);
+  const ids: string[] = [];
+  let npc: string | null = null;
+  for (const x of enc.roster) {
+    const c = enc.combatants[x];
+    const ch = c?.characterId ?? null;
+    if (c === undefined || ch === null || c.side !== side || st.dead.includes(ch) || Object.hasOwn(st.dying, ch) || ids.includes(ch)) continue;
+    ids.push(ch);
+    if (npc === null && c.kind !== 'pc') npc = ch;
+  }
+  return { ids, representative: npc ?? ids[0] ?? null };
+}
+
+export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: EncounterState; send: Send; ask: Ask | undefined }) {
+  const prompt = osrOf(world).prompts.at(-1);
+  const side = prompt?.side ?? 'npcs';
+  const { ids, representative } = moraleRollers(world, enc, side);
+  const [odds, setOdds] = useState<string | null>(null);
+  const [msg, setMsg] = useState<string | null>(null);
+  const rep = representative === null ? undefined : world.characters[representative];
+  const bonus = typeof rep?.stats['moraleBonus'] === 'number' ? rep.stats['moraleBonus'] : 0;
+  const key = `${representative ?? ''}:${bonus}`;
+  useEffect(() => {
+    setOdds(null);
+    if (representative === null || ask === undefined) return;
+    let live = true;
+    // 001 "Morale Checks": d20 + WIS mod + the monster's morale bonus against DC 11, as osr.morale rolls it.
+    void ask('osr.checkOdds', { characterId: representative, ability: 'wis', difficulty: 11, bonus }).then((a) => {
+      if (!live) return;
+      const pass = a.ok && a.result !== null && typeof a.result === 'object' && !Array.isArray(a.result) ? a.result['pass'] : null;
+      setOdds(typeof pass === 'number' ? `${percent(pass)} they stand and fight` : null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, ask]);
+  if (prompt === undefined) return null;
+  return (
+    <div class="panel small" role="group" aria-label="Morale prompt" data-testid="morale-prompt">
+      <p>
+        <span class="badge warn">GM only</span> Morale? {prompt.text}
+      </p>
+      {ids.length > 0 ? (
+        <div class="row">
+          <button
+            class="small"
+            onClick={async () => {
+              const r = await send({ type: 'osr.morale', characterIds: ids, as: 'side', trigger: prompt.text.slice(0, 100) });
+              setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+            }}
+          >
+            Check morale for {sideWords(side)} ({ids.length})
+          </button>
+          <span class="muted" data-testid="morale-odds">
+            {odds ?? 'DC 11 on WIS'}
+          </span>
+          {msg ? (
+            <span class="error small" role="alert">
+              {msg}
+            </span>
+          ) : null}
+        </div>
+      ) : (
+        <p class="muted">Nobody on {sideWords(side)} is left standing to check.</p>
+      )}
+    </div>
+  );
+}
+
+/** The newest fight's summary from the GM's log (the engine writes it when the encounter ends). */
+export function OsrFightSummary({ world }: { world: World }) {
+  const line = world.log.findLast((l) => l.kind === 'osr.fightSummarized');
+  if (line === undefined) return null;
+  return (
+    <p class="small" role="status" data-testid="fight-summary">
+      {line.text}
+    </p>
+  );
+}
