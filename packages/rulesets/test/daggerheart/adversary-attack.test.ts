@@ -95,7 +95,7 @@ describe('daggerheart.adversaryAttack', () => {
 });
 
 describe('the adversary in the spotlight offers Attack; players read no foe numbers', () => {
-  it("the GM's actions for the Bandit: Attack at Kira with the odds query; a player asking for its odds is told the GM keeps them", () => {
+  it("the GM's actions for the Bandit: Attack at Kira with the odds query; a player may not ask for its odds (a GM-only query)", () => {
     const { t, seat, kira, bandit } = setup();
     t.run({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', side: 'party', characterId: kira }, { id: bandit, name: 'Bandit', kind: 'npc', side: 'adversaries', characterId: bandit }] });
     const r = t.engine.query(t.table, GM, 'daggerheart.actions', { combatantId: bandit });
@@ -104,7 +104,7 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     expect(a.map((x) => x.id)).toEqual(['adversaryAttack']);
     expect(a[0]).toMatchObject({ label: 'Attack', allowed: true, command: 'daggerheart.adversaryAttack', fixed: { attackerId: bandit }, odds: { query: 'daggerheart.adversaryAttackOdds', pass: ['targetId', 'advantage'] } });
     expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', note: 'Evasion 10' }]);
-    expect(t.engine.query(t.table, player(seat), 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'attackerId' } });
+    expect(t.engine.query(t.table, player(seat), 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
   it('the log line and the event without the modifier and dice for players; the same as the GM once every number is shown', () => {
     const { t, seat, kira, bandit } = setup();
