@@ -38,7 +38,8 @@ describe('36th Way attack abilities', () => {
     await sheet.getByRole('button', { name: 'add Abilities' }).click();
     const ability = sheet.getByRole('group', { name: 'Abilities 1', exact: true });
     expect(await sheet.locator('textarea').count()).toBe(0);
-    await ability.getByLabel('id', { exact: true }).fill('frost');
+    // No id box: the server keys the ability by its name (frost-bolt).
+    expect(await ability.getByLabel('id', { exact: true }).count()).toBe(0);
     await box(ability, 'name').first().fill('Frost Bolt');
     expect(await box(ability, 'frequency').locator('option').allTextContents()).toEqual(['(default)', 'at-will', 'encounter', 'daily', 'recharge 9+', 'recharge 11+', 'recharge 13+']);
     await box(ability, 'frequency').selectOption('recharge 11+');
@@ -53,7 +54,7 @@ describe('36th Way attack abilities', () => {
     await box(ability, 'miss').selectOption('level');
     await sheet.getByRole('button', { name: "Save Vesk's sheet" }).click();
     await expect.poll(() => sheet.getByTestId('sheet-form-saved').textContent()).toBe("Saved Vesk's sheet.");
-    const stored = () => (n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { abilities: Record<string, unknown> }> }).sheets[vesk]?.abilities['frost'];
+    const stored = () => (n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { abilities: Record<string, unknown> }> }).sheets[vesk]?.abilities['frost-bolt'];
     await expect.poll(stored).toMatchObject({ name: 'Frost Bolt', frequency: { kind: 'recharge', target: 11 }, sustain: 11, attack: { defense: 'pd', reach: 'nearby', hit: { count: 2, sides: 6, bonus: 3 }, miss: 'level' } });
     // The GM page with the ability's fields open.
     expect(await axeViolations(gm.p)).toEqual([]);

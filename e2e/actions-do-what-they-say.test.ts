@@ -42,9 +42,11 @@ describe('action buttons that do what they say', () => {
     expect(await panel.getByRole('button', { name: /^Block \(/ }).count()).toBe(0);
     const form = await openAction(cle.p, 'Resuscitate');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Roland']);
-    expect(await form.getByLabel('Attribute').locator('option').allTextContents()).toEqual(['wits']);
-    expect(await form.getByLabel('Skill').locator('option').allTextContents()).toEqual(['medicine']);
-    const result = await roll(form, 'Resuscitate');
+    // The sheet's own attribute and skill, with their dice; the test's odds come before the roll (ADR 42).
+    expect(await form.getByLabel('Attribute').locator('option').allTextContents()).toEqual(['wits (d8)']);
+    expect(await form.getByLabel('Skill').locator('option').allTextContents()).toEqual(['medicine (d6)']);
+    await expect.poll(() => form.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to succeed$/);
+    const result = await roll(form, 'Roll: Resuscitate');
     expect(result).toMatch(/Clementine tried to resuscitate Roland: \d+ against 10, (conscious again|no luck)\./);
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Clementine tried to resuscitate Roland/);
     // Two of three actions spent on it.

@@ -146,6 +146,22 @@ describe('actions panel helpers', () => {
   });
 });
 
+describe("a foe's attack from its stat block (ADR 40)", () => {
+  it('Daggerheart: the adversary in the spotlight gets Attack; its odds in words (d20 +1 vs Evasion 10: 60%); the command it sends is accepted', () => {
+    const d = scenario(daggerheart.ruleset.modules, { rng: seededRng(6), rulesetId: 'daggerheart' });
+    const kira = seatWithCharacter(d, 'Kira').ch;
+    d.run({ type: 'character.update', id: kira, stats: { evasion: 10, major: 5, severe: 10 } });
+    d.run({ type: 'daggerheart.addAdversaries', name: 'Bandit', difficulty: 12, major: 6, severe: 11, hp: 4, attack: 1, damage: '1d8+2', visibility: 'visible' });
+    const bandit = Object.values(d.world.characters).find((c) => c.name === 'Bandit')!.id;
+    d.run({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', characterId: kira }, { id: bandit, name: 'Bandit', kind: 'npc', characterId: bandit }] });
+    const attack = pick(d, GM, bandit, 'adversaryAttack');
+    const form = initialForm(attack);
+    expect(odds(d, GM, attack, form)).toEqual({ headline: '60% to hit · 5% critical', detail: 'd20 +1 vs Evasion 10 · 1d8+2 damage' });
+    const tx = d.run(commandOf(attack, form)! as unknown as Parameters<typeof d.run>[0]);
+    expect(eventOf(tx, 'daggerheart.adversaryAttacked')).toMatchObject({ attackerId: bandit, targetId: kira, attack: 1, evasion: 10 });
+  });
+});
+
 describe('rules the screen could not reach (GM review, issue 20)', () => {
   it('OSR: Stabilize a dying ally with its odds in words (d20 + WIS vs DC 10), its command accepted; the GM\'s Morale check sends osr.morale', () => {
     const s = scenario(osr.ruleset.modules, { rng: seededRng(5), rulesetId: 'osr' });

@@ -46,7 +46,7 @@ describe('a character file', () => {
 
   it('carries a teams sheet, linked to the new character', () => {
     const { from, fromId, to, toId } = roundTrip('teams', (s, id) =>
-      void s.run({ type: 'teams.setSheet', id, sheet: { name: 'Kira', characterId: id, attributes: { strength: 8 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: {} } }),
+      void s.run({ type: 'character.sheet.set', characterId: id, sheet: { name: 'Kira', attributes: { strength: 8 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: {} } }),
     );
     const sheetOf = (s: Scenario, id: string) => (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: unknown } } }).sheets[id]!;
     expect(sheetOf(to, toId)).toMatchObject({ characterId: toId, evasion: 5, maxEndurance: 12, attributes: { strength: 8 } });

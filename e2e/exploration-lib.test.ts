@@ -273,7 +273,7 @@ describe('what the browser takes from the rulesets', () => {
   // The web helpers import the rulesets' browser entry (ADR 7); it may re-export
   // only files that import nothing at run time but each other, or the browser
   // would start shipping rules code.
-  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'action-queries']);
+  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'action-queries', 'sheets', 'foe-sheets']);
   const imports = (file: string): { from: string; typeOnly: boolean }[] =>
     [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
   // Package entries that are one dependency-free file each; the browser may load them.
@@ -299,6 +299,14 @@ describe('what the browser takes from the rulesets', () => {
         expect(i.from.startsWith('.') && ALLOWED.has(target), `${file} imports ${i.from} at run time`).toBe(true);
       }
     }
+  });
+
+  it('the sheet readers and the escalation badge ask the rulesets (selectors, the status query), never world.ext (issue 17)', () => {
+    for (const f of ['packages/web/src/lib/sheetEditor.ts', 'packages/web/src/lib/sheetForm.ts', 'packages/web/src/lib/characterFile.ts', 'packages/web/src/lib/foes.ts', 'packages/web/src/components/Encounter.tsx']) {
+      const code = readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+      expect(code, f).not.toMatch(/\.ext\b|\.ext\[/);
+    }
+    expect(readFileSync('packages/web/src/components/Encounter.tsx', 'utf8')).not.toContain('escalationValue');
   });
 
   it('the dependency-free engine entries are what their package exports, and import nothing themselves', () => {

@@ -5,7 +5,8 @@
 // the phone's frames carry the AC, PD and MD, and still never the HP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { night, screen, startE2e } from './actions-flow.ts';
+import { startE2e } from './actions-flow.ts';
+import { foeLine, rollUntilVeskActs, vesksNight } from './foe-lines.ts';
 import type { E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -22,21 +23,12 @@ const HP = ['"maxHp":89', '"hp":89'];
 
 describe("a foe's stats reach the phone only as the GM reveals them", () => {
   it("36th Way: no phone frame carries the Ogre's AC, PD, MD or HP; after the GM reveals defences its AC, PD and MD arrive, its HP never", async () => {
-    const n = await night(e2e!, '36th-way', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
-    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
-    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
-    await gm.p.locator('#build-init-band').selectOption('very slow');
-    const form = gm.p.locator('form:has(#build-name)');
-    for (const [id, v] of Object.entries({ name: 'Ogre', 'quick-ac': '27', 'quick-pd': '26', 'quick-md': '25', hp: '89' })) await form.locator(`#build-${id}`).fill(v);
-    await form.locator('button[type=submit]').click();
-    await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Ogre');
-    await gm.p.getByTestId('roll-initiative').click();
+    const { n, gm, ann } = await vesksNight(e2e!, contexts);
+    await foeLine(gm.p, { name: 'Ogre', 'quick-ac': '27', 'quick-pd': '26', 'quick-md': '25', hp: '89' });
+    await rollUntilVeskActs(gm, ann);
     // The GM's socket holds the Ogre's sheet with its numbers; the phone knows the Ogre by name.
     const ogre = () => Object.values((n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { name: string; ac?: number }> }).sheets).find((s) => s.name === 'Ogre');
     await expect.poll(() => ogre()?.ac, { timeout: 15_000 }).toBe(27);
-    await expect.poll(() => ann.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
     expect(ann.frames.some((f) => f.includes('Ogre'))).toBe(true);
     const carrying = (keys: readonly string[]) => ann.frames.filter((f) => keys.some((k) => f.includes(k)));
     expect(carrying([...DEFENCES, ...HP])).toEqual([]);

@@ -63,7 +63,7 @@ describe('Heal on the ruleset sheet', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
-    await n.gmSock.command({ type: 'teams.setSheet', characterId: 'boudica', sheet: { name: 'Boudica', constitution: 4, maxEndurance: 12, endurance: 5, maxHealth: 12 } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Boudica'), sheet: { name: 'Boudica', constitution: 4, maxEndurance: 12, endurance: 5, maxHealth: 12 } });
     await n.gmSock.command({ type: 'teams.damage', targetId: 'boudica', amount: 10 });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     await expect.poll(() => row(gm.p, 'Boudica').textContent()).toMatch(/Health 7\/12/);

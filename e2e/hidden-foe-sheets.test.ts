@@ -5,9 +5,10 @@
 // socket holds the hidden foe's sheet; the player's phone never receives its
 // name in any WebSocket frame, page or target list, while the visible foe shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { night, openAction, screen, startE2e } from './actions-flow.ts';
-import { builderLine, type E2e } from './harness.ts';
+import type { E2e } from './harness.ts';
+import { foeLine, rollUntilVeskActs, vesksNight } from './foe-lines.ts';
 import { axeViolations } from './session.ts';
 
 const CANARY = 'Lurker-Wq-canary';
@@ -20,12 +21,6 @@ afterAll(async () => {
   await e2e?.close(contexts);
 });
 
-/** A builder line, once the builder lists it. */
-async function line(p: Page, values: { [id: string]: string }, hidden = false) {
-  await builderLine(p, values, { hidden });
-  await expect.poll(() => p.getByTestId('builder-rows').textContent()).toContain(values['name']!);
-}
-
 /** The sheets a ruleset keeps in a socket's view, by name. */
 function sheetNames(view: { world: { ext: { [k: string]: unknown } } }, rules: string): string[] {
   const sheets = (view.world.ext[rules] as { sheets?: Record<string, { name?: string }> } | undefined)?.sheets ?? {};
@@ -34,20 +29,14 @@ function sheetNames(view: { world: { ext: { [k: string]: unknown } } }, rules: s
 
 describe("a hidden foe's automatic sheet stays off the phone", () => {
   it('36th Way: the hidden foe typed with AC/PD/MD gets its sheet, which no phone frame carries', async () => {
-    const n = await night(e2e!, '36th-way', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
-    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
-    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    const { n, gm, ann } = await vesksNight(e2e!, contexts);
     // Foes go last (very slow), so the hero's turn comes first; the band chosen once stays for the next line.
-    await gm.p.locator('#build-init-band').selectOption('very slow');
-    await line(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
+    await foeLine(gm.p, { name: 'Ogre', 'quick-ac': '14', 'quick-pd': '13', 'quick-md': '10', hp: '60' });
     expect(await gm.p.locator('#build-init-band').inputValue()).toBe('very-slow');
-    await line(gm.p, { name: CANARY, 'quick-ac': '17', 'quick-pd': '15', 'quick-md': '12', hp: '40' }, true);
-    await gm.p.getByTestId('roll-initiative').click();
+    await foeLine(gm.p, { name: CANARY, 'quick-ac': '17', 'quick-pd': '15', 'quick-md': '12', hp: '40' }, true);
+    await rollUntilVeskActs(gm, ann);
     // The GM holds both automatic sheets.
     await expect.poll(() => sheetNames(n.gmSock.view(), '36th-way').sort(), { timeout: 15_000 }).toEqual([CANARY, 'Ogre', 'Vesk'].sort());
-    await expect.poll(() => ann.p.getByTestId('actions-panel').getByRole('heading').textContent(), { timeout: 15_000 }).toBe('Vesk: actions');
     const form = await openAction(ann.p, 'Attack');
     await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Ogre (nearby)']);
     // The phone knows the Ogre, and nothing of the Lurker: not in a frame, the page or a target list.
@@ -65,8 +54,8 @@ describe("a hidden foe's automatic sheet stays off the phone", () => {
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
     await gm.p.getByTestId('builder-rows').getByText('Boudica').waitFor();
-    await line(gm.p, { name: 'Raider', 'init-team': 'raiders', 'quick-evasion': '6', hp: '10' });
-    await line(gm.p, { name: CANARY, 'init-team': 'raiders', 'quick-evasion': '9', hp: '12' }, true);
+    await foeLine(gm.p, { name: 'Raider', 'init-team': 'raiders', 'quick-evasion': '6', hp: '10' });
+    await foeLine(gm.p, { name: CANARY, 'init-team': 'raiders', 'quick-evasion': '9', hp: '12' }, true);
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => sheetNames(n.gmSock.view(), 'teams').sort(), { timeout: 15_000 }).toEqual([CANARY, 'Raider'].sort());
     // The phone sees the Raider on the tracker, and never the Lurker.

@@ -85,7 +85,7 @@ describe('party by form', () => {
         fill: async (f) => {
           await f.getByRole('button', { name: 'add attributes' }).click();
           await f.getByLabel('attributes 1 name').fill('strength');
-          await f.getByLabel(/^strength/).fill('8');
+          await f.getByLabel(/^strength/).selectOption('8');
           await box(f, 'max health').fill('12');
         },
         check: (v, id) => sheetIn(v, 'teams', id),

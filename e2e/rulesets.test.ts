@@ -3,7 +3,7 @@
 // alternating team picks, and the Kleptonomicon's NPC groups with Beats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2e, type E2e } from './harness.ts';
+import { startE2e, type E2e, type MadeTable } from './harness.ts';
 
 let e2e: E2e | undefined;
 
@@ -15,10 +15,10 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; errors: string[] }> {
-  const { links } = await e2e!.table(rulesetId, rulesetId);
-  const { p: page, errors } = await e2e!.open(links.gm, { width: 1280, height: 900 });
-  return { page, enc: page.locator('.area-encounter'), errors };
+async function gmScreen(rulesetId: string): Promise<{ page: Page; enc: Locator; errors: string[]; table: MadeTable }> {
+  const table = await e2e!.table(rulesetId, rulesetId);
+  const { p: page, errors } = await e2e!.open(table.links.gm, { width: 1280, height: 900 });
+  return { page, enc: page.locator('.area-encounter'), errors, table };
 }
 
 async function add(enc: Locator, name: string, kind: 'pc' | 'npc', placement: string): Promise<void> {
@@ -37,7 +37,7 @@ const acting = (enc: Locator) => enc.getByTestId('now-acting').textContent();
 
 describe('encounter tracker across turn orders', () => {
   it('36th Way: bands order the turns and the escalation die rises with the round', async () => {
-    const { page, enc, errors } = await gmScreen('36th-way');
+    const { page, enc, errors, table } = await gmScreen('36th-way');
     await add(enc, 'Vesk', 'pc', 'fast');
     await add(enc, 'Ogre', 'npc', 'slow');
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
@@ -50,7 +50,12 @@ describe('encounter tracker across turn orders', () => {
     // Round 2: the die shows 1 (002 "Escalation Die").
     await expect.poll(() => enc.getByTestId('round').textContent()).toBe('Round 2');
     await expect.poll(() => enc.getByRole('img', { name: 'Escalation die 1' }).count()).toBe(1);
+    // The table display (a spectator link) asks the status query too (ADR 39): the same die.
+    const spectator = await e2e!.post<{ link: string }>(`/api/tables/${table.tableId}/spectators`, {}, table.gmToken);
+    const display = await e2e!.open(spectator.link, { width: 1280, height: 900 });
+    await expect.poll(() => display.p.locator('.area-encounter').getByRole('img', { name: 'Escalation die 1' }).count()).toBe(1);
     expect(errors).toEqual([]);
+    expect(display.errors).toEqual([]);
     await page.context().close();
   });
 

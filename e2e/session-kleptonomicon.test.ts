@@ -1,6 +1,6 @@
 // A whole night of The Kleptonomicon from the browser (see session.ts): the
 // Episode opened to Freeplay, Edge Saves rolled by the server against two foe
-// groups (004 "Turn Order"), Slowed for one round, the Reward phase back to
+// groups (004 "Turn Order"), one stack of Slowed, fleeting (004 "Fleeting Conditions"), the Reward phase back to
 // Freeplay, a second encounter, undo, rejoin from the recent tables.
 import { describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +19,7 @@ describe('a night of The Kleptonomicon, by clicking', () => {
     await playNight({
       rulesetId: 'kleptonomicon',
       condition: 'slowed',
+      fleeting: true,
       // Goblins are one creature type, the lurker and the wolf their own.
       foeInitiative: async (enc) => {
         const name = await enc.getByLabel('Name').inputValue();

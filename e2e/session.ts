@@ -22,6 +22,8 @@ export interface Flavour {
   readonly foeInitiative: (enc: Locator) => Promise<void>;
   /** A condition id from the ruleset's catalogue and its name as the log writes it. */
   readonly condition: string;
+  /** The condition is fleeting (004 Slowed): its one duration drops a stack at the end of its bearer's turn, so it runs out without a round count. */
+  readonly fleeting?: boolean;
   /** Phase changes the ruleset needs around a fight (the Kleptonomicon's Episode). */
   /** The ruleset's own rest button between fights (it moves the clock and heals by the rules), if it has one. */
   readonly rest?: string;
@@ -126,13 +128,17 @@ export async function playNight(f: Flavour): Promise<void> {
     // --- a condition that runs out: one round on Goblin 3
     await row('Goblin 3').getByText('Adjust Goblin 3').click();
     await row('Goblin 3').getByLabel('Condition for Goblin 3').selectOption(f.condition);
-    await row('Goblin 3').getByLabel('Duration for Goblin 3').selectOption('rounds');
-    await row('Goblin 3').getByLabel('Rounds for Goblin 3').fill('1');
+    if (f.fleeting === true) {
+      await expect.poll(() => row('Goblin 3').getByLabel('Duration for Goblin 3').locator('option').allTextContents()).toEqual(['fleeting: a stack off at the end of each of their turns']);
+    } else {
+      await row('Goblin 3').getByLabel('Duration for Goblin 3').selectOption('rounds');
+      await row('Goblin 3').getByLabel('Rounds for Goblin 3').fill('1');
+    }
     await row('Goblin 3').getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => row('Goblin 3').getByRole('list', { name: 'Conditions' }).count()).toBe(1);
     await expect.poll(() => phones[1]!.page.locator('.area-encounter').getByRole('list', { name: 'Conditions' }).count()).toBe(1);
 
-    // --- rounds by the keyboard: Goblin 1 never acts again; the condition runs out with round 1
+    // --- rounds by the keyboard: Goblin 1 never acts again; the condition runs out with round 1 (a fleeting one by Goblin 3's next turn end)
     await gm.locator('body').click({ position: { x: 5, y: 5 } });
     const turnsOfGoblin1 = async () => (await text(gmLog)).split('Goblin 1: turn').length;
     const before = await turnsOfGoblin1();

@@ -3,7 +3,7 @@
 // model (no JSON): resistances as rows, limits named in place, the server's
 // refusal under the form with its path, and the attack panel then shows the
 // exact odds for the two. A player's phone has no editor. On a teams table
-// the same form sends teams.setSheet, a weapon's profile included.
+// the same form sends character.sheet.set, a weapon's profile included.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
@@ -50,12 +50,13 @@ describe('sheet editor', () => {
 
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
-    await editor.locator('summary').click();
     const who = editor.getByLabel('Sheet of');
     const form = editor.getByTestId('schema-form');
     const save = form.getByRole('button', { name: 'Save sheet' });
-    // No sheets yet: the actions panel has nothing for Vesk, and the form opens on the sheet model's defaults.
-    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toBe('Vesk has no actions here yet.');
+    // No sheets yet: the actions panel says Vesk needs one and opens the editor on him; the form starts on the sheet model's defaults.
+    await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toContain('Vesk needs a 36th Way sheet before acting or being targeted: fill it in.');
+    await gm.p.getByTestId('actions-panel').getByRole('button', { name: "Fill in Vesk's sheet" }).click();
+    await expect.poll(() => who.inputValue()).toBe('vesk');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
     expect(await box(form, 'AC').inputValue()).toBe('10');
     expect(await box(form, 'Level').inputValue()).toBe('1');
@@ -121,7 +122,7 @@ describe('sheet editor', () => {
     expect(ann.errors).toEqual([]);
   });
 
-  it('teams: the form sends teams.setSheet for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
+  it('teams: the form sends character.sheet.set for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
     const made = await e2e!.table('teams', 'Raid');
     const gmSock = await e2e!.socket(made.gmToken);
     await gmSock.command({
@@ -137,12 +138,19 @@ describe('sheet editor', () => {
     await editor.locator('summary').click();
     const form = editor.getByTestId('schema-form');
     const save = form.getByRole('button', { name: 'Save sheet' });
+    // Attributes and skills are dice, picked by name ("d6"); a proficiency is a number.
     const row = async (record: string, i: number, name: string, value: string) => {
       await form.getByRole('button', { name: `add ${record}`, exact: true }).click();
       await form.getByLabel(`${record} ${i} name`).fill(name);
-      await form.getByLabel(new RegExp(`^${name}`)).fill(value);
+      const box = form.getByLabel(new RegExp(`^${name}`));
+      if (record === 'proficiencies') await box.fill(value);
+      else await box.selectOption(value);
     };
     await row('attributes', 1, 'strength', '6');
+    // The names 003 uses are suggested; the dice read as dice.
+    const names = form.getByLabel('attributes 1 name');
+    expect(await form.locator(`datalist[id="${await names.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['strength', 'dexterity']);
+    expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
     await row('skills', 1, 'combat', '6');
     await row('proficiencies', 1, 'martial', '1');
     await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
@@ -159,9 +167,13 @@ describe('sheet editor', () => {
     await item.getByLabel(/^critical damage/).fill('8');
     await item.getByLabel(/^critical threshold/).fill('19');
     await item.getByLabel(/^damage type/).fill('piercing');
+    // What she holds is picked from her own items.
+    await form.getByRole('button', { name: 'add wielded' }).click();
+    expect(await form.getByLabel('wielded 1', { exact: true }).locator('option').allTextContents()).toEqual(['choose…', 'spear']);
+    await form.getByLabel('wielded 1', { exact: true }).selectOption('spear');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
-    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } } });
+    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } }, wielded: ['spear'] });
     // A bad evasion, named in place.
     await editor.getByLabel('Sheet of').selectOption('raider');
     await fill(form, { evasion: '-1' });

@@ -82,7 +82,7 @@ export function catalogueText(entries: readonly CatalogEntry[]): string {
   return out.join('\n') + '\n';
 }
 
-const WHO_WORDS: Record<string, string> = { gm: 'GM', 'own-character': "GM, or the player of the character it names", anyone: 'GM or any seated player' };
+const WHO_WORDS: Record<string, string> = { gm: 'GM', 'own-character': "GM, or the player of the character it names", anyone: 'GM or any seated player', everyone: 'everyone at the table, spectators too' };
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** docs/commands/<ruleset>.md: generated, never edited by hand (the stale-docs test compares). */

@@ -38,16 +38,16 @@ export interface TurnAction {
   /**
    * The target picker: creatures this viewer can see. `multiple`: the field
    * takes a list; `max`: how many may be picked (default 1), each rolled and
-   * given odds on its own.
+   * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold).
    */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly options: readonly ActionOption[] } | null;
+  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly label?: string; readonly options: readonly ActionOption[] } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
   /** Yes/no fields (proficient, sneak attack). */
   readonly flags: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
   /** Short text fields (damage dice as "1d8+1"), with the command's own length limit. */
-  readonly texts: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number }[];
+  readonly texts: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number; readonly suggestions?: readonly string[] }[];
   /**
    * The query that gives exact odds before the roll: it is asked with `args`
    * plus the form's fields named in `pass`, each number moved by `shift` (where
@@ -77,17 +77,18 @@ export interface ActionsAnswer {
 // ---------------------------------------------------------------- the declaration
 
 const option = z.strictObject({ value: z.string(), label: z.string(), note: z.string().optional(), sets: z.record(z.string(), z.int()).optional() });
-const actionSchema = z.strictObject({
+export const actionSchema = z.strictObject({
   id: z.string(),
   label: z.string(),
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), options: z.array(option) }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
-  texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int() })),
+  // `suggestions`: words the field offers (a datalist), any other text still allowed.
+  texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int(), suggestions: z.array(z.string()).optional() })),
   odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional() }).nullable(),
   allowed: z.boolean(),
   reason: z.string().nullable(),

@@ -16,7 +16,7 @@ const RESTS: { readonly [rulesetId: string]: readonly RestOption[] } = {
     { label: 'An unsafe night', summary: 'A night passes; each living PC regains 1 hit point (001 "Healing From Rest").', command: { type: 'osr.rest', kind: 'unsafe', nights: 1 } },
   ],
   '36th-way': [
-    { label: 'Quick rest', summary: 'Encounter powers come back and Recharge powers roll; recoveries are spent from the sheet editor (002 "Quick Rest").', command: { type: '36th-way.quickRest', recoveries: {} } },
+    { label: 'Quick rest', summary: 'Encounter powers come back, Recharge powers roll, and each PC heals with the recoveries the GM picks (002 "Quick Rest").', command: { type: '36th-way.quickRest', recoveries: {} } },
     { label: 'Full rest', summary: 'Hit points, recoveries and powers reset; a new adventuring day begins (002 "Full Rest").', command: { type: '36th-way.fullRest' } },
   ],
 };

@@ -12,6 +12,10 @@ import { MAX_MOVES } from './daggerheart/limits.js';
 const hp = () => int(1, 10000, 'hit points').optional();
 const dice = (description: string) => z.string().max(40).meta({ description }).optional();
 
+/** Die sizes the teams sheet takes for attributes and skills (003 "Tests"), as a picker offers them. */
+const teamsDie = (description: string) => z.enum(['d2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']).meta({ description }).optional();
+const TEAMS_DAMAGE_TYPES = ['bludgeoning', 'piercing', 'slashing', 'arcane', 'cold', 'fire', 'radiant', 'shock', 'void', 'psychic', 'typeless'] as const;
+
 const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
   // 001 "NPC Attacks", "Hit Points", "Initiative", "Chases" (speed in feet; 30 is usual).
   osr: z.strictObject({
@@ -32,8 +36,14 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     ac: int(0, 40, 'armour class').optional(),
     pd: int(0, 40, 'physical defence').optional(),
     md: int(0, 40, 'mental defence').optional(),
-    attackBonus: int(-10, 40, 'attack bonus').optional(),
+    // Its attack line, "Spear +7 vs AC, 2d6; miss: 3" (002 "Attacks"): the bonus is the whole modifier (ADR 40).
+    attackName: text(40, "its attack's name (Spear, Claws)").optional(),
+    attackBonus: int(-10, 40, 'attack bonus (the whole modifier: +7 in "+7 vs AC")').optional(),
+    attackVs: z.enum(['ac', 'pd', 'md']).meta({ description: 'the defence its attack targets' }).optional(),
+    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ description: 'whom its attack reaches (engaged for a melee attack)' }).optional(),
     damage: dice('damage on a hit, such as 2d6+3'),
+    missDamage: dice('damage on a miss: dice such as 1d6, a number, or "level"'),
+    escalation: z.boolean().meta({ description: 'adds the escalation die to its attacks' }).optional(),
   }),
   // 003 "Initiative and Rounds", size, evasion, endurance then health.
   teams: z.strictObject({
@@ -45,6 +55,20 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     maxHealth: int(1, 1000, 'health').optional(),
     // Without it every foe falls at the first health lost (003 "Damage": missing health above constitution).
     constitution: int(0, 30, 'constitution (staying conscious)').optional(),
+    // 003 "Attacks" and "Damage": what a foe attacks and fortifies with (dice as die sizes, 6 for a d6).
+    maxStamina: int(0, 100, 'stamina (pays for reactions such as fortify)').optional(),
+    strength: teamsDie('strength die'),
+    dexterity: teamsDie('dexterity die'),
+    combat: teamsDie('combat skill die'),
+    athletics: teamsDie('athletics skill die (fortify)'),
+    martial: int(0, 20, 'martial proficiency (added to its weapon attacks)').optional(),
+    fortitude: int(0, 20, 'fortitude proficiency (added when it fortifies)').optional(),
+    weapon: text(40, "its weapon's name").optional(),
+    weaponDamage: int(0, 100, "the weapon's damage (added to a hit's test)").optional(),
+    criticalDamage: int(0, 100, "the weapon's critical damage").optional(),
+    criticalThreshold: int(1, 30, 'luck roll that crits (empty: the table default)').optional(),
+    damageType: z.enum(TEAMS_DAMAGE_TYPES).meta({ description: 'damage type' }).optional(),
+    delivery: z.enum(['melee', 'thrown', 'projectile']).meta({ description: 'melee, thrown or projectile' }).optional(),
     hp: hp(),
   }),
   // 004 "Turn Order": foes are grouped by creature type and sorted by Edge Save.

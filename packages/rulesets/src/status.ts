@@ -49,9 +49,9 @@ export function encounterStatus(world: World, kit: EncounterKit, opts: { readonl
 export const clockStatusSchema = z.strictObject({ seconds: z.int().min(0), hour: z.int().min(0).max(23) });
 export const clockStatus = (world: World) => ({ seconds: world.clock.seconds, hour: Math.floor(world.clock.seconds / 3600) % 24 });
 
-/** A module with one query, `<ns>.status`, declared with its result schema (anyone may ask). */
+/** A module with one query, `<ns>.status`, declared with its result schema (everyone may ask, spectators too: ADR 39). */
 export function statusModule<R extends z.ZodType>(ns: string, summary: string, result: R, answer: (world: World) => z.output<R>): Module {
   const type = `${ns}.status`;
-  const declaration = declareQuery(type, { summary, who: 'anyone', input: z.strictObject({}), result });
+  const declaration = declareQuery(type, { summary, who: 'everyone', input: z.strictObject({}), result });
   return { id: `${ns}-status`, queries: { [type]: defineQuery(declaration, (world) => ({ ok: true, value: answer(world) as Json })) }, catalog: { [type]: declaration } };
 }

@@ -51,12 +51,12 @@ function toRound(f: ReturnType<typeof table>, round: number): void {
   expect(getEncounter(f.t.table.world).round).toBe(round);
 }
 
-describe('every ruleset answers <ns>.status, declared for anyone with a result schema', () => {
+describe('every ruleset answers <ns>.status, declared for everyone (spectators too, ADR 39) with a result schema', () => {
   for (const id of rulesetIds) {
     it(`${id}: between fights the encounter is null and the clock is at the table's start`, () => {
       const f = table(id);
       const decl = f.t.engine.catalog.find((d) => d.type === `${NS[id]}.status`)!;
-      expect(decl).toMatchObject({ kind: 'query', who: 'anyone' });
+      expect(decl).toMatchObject({ kind: 'query', who: 'everyone' });
       expect(f.t.status()).toMatchObject({ encounter: null, clock: { seconds: 0, hour: 0 } });
       expect(f.t.status(f.ann)).toMatchObject({ encounter: null });
     });

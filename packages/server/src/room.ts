@@ -4,7 +4,7 @@
 // Nothing else ever reaches a client: no raw events, no other viewer's view.
 // Views are kept per viewer (GM, spectator, each seat) and moved forward by
 // deltas the size of the change (deltas.ts, docs/adr/0012-incremental-deltas.md).
-import { emptyTable, fairRng, foeRevealOf, getEncounter, isFoeCharacter, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
+import { emptyTable, fairRng, noteExtension, type Command, type Result, type Engine, type Json, type Rng, type Table, type TableView, type Transaction, type TransactionView, type Viewer, type ViewMemo, type World } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
@@ -46,22 +46,13 @@ interface HeldView {
 
 export type SubmitResult = { readonly ok: true; readonly version: number; readonly duplicate: boolean; readonly transaction?: Transaction } | { readonly ok: false; readonly error: RejectionError };
 
-const foeBases = new WeakMap<World, string>();
-/** What players' reading of history depends on besides each event: the reveal, and which characters and combatants are no foes. */
-function foeBasis(world: World): string {
-  let b = foeBases.get(world);
-  if (b === undefined) {
-    const friends = Object.keys(world.characters).filter((id) => !isFoeCharacter(world, id));
-    const pcs = Object.values(getEncounter(world).combatants).filter((c) => c.kind === 'pc' || (c.characterId !== null && friends.includes(c.characterId))).map((c) => c.id);
-    b = JSON.stringify([foeRevealOf(world), friends.sort(), pcs.sort()]);
-    foeBases.set(world, b);
-  }
-  return b;
-}
-
 /** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
 const sameView = (a: TableView, b: TableView): boolean =>
   a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel;
+
+type Frame = { readonly buffer: Buffer; readonly version: number };
+/** A viewer with no delta this time (nobody held a view, or it did not move). */
+const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
 
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
@@ -137,9 +128,9 @@ export class Room {
   private nextView(viewer: Viewer, held: HeldView | undefined): TableView {
     const world = this.engine.project(this.table.world, viewer, this.memo);
     const flags = this.engine.undoState(this.table, viewer);
-    // A non-GM viewer reads history events through the foes' reveal and who is a foe (ADR 33): when either moved
-    // (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
-    if (held === undefined || held.view.version > this.version || (viewer.role !== 'gm' && foeBasis(held.source) !== foeBasis(this.table.world))) {
+    // A non-GM viewer reads history events through what the engine's history basis names (ADR 45: the foes' reveal, who
+    // is a foe): when it moved (an undone PC, a seat given up, a reveal), the entries they hold are re-made too, not only the new ones.
+    if (held === undefined || held.view.version > this.version || (viewer.role !== 'gm' && this.engine.historyBasis(held.source) !== this.engine.historyBasis(this.table.world))) {
       // As engine.view, with the world projected by parts.
       return { world, history: this.sharedHistory(null, [], this.engine.history(this.table, viewer, this.historyOptions())), ...flags, version: this.version };
     }
@@ -357,8 +348,6 @@ export class Room {
    * no separate ack frame. Returns the sessions whose acks went out that way.
    */
   broadcast(acks: ReadonlyMap<Session, readonly DeltaAck[]> = new Map()): Set<Session> {
-    type Frame = { buffer: Buffer; version: number };
-    const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
     const frames = new Map<string, Frame>();
     // Viewers who held one view and now hold one view (the same objects, see current()) get one
     // frame, found by reference. Other viewers whose deltas read the same (compared down to shared

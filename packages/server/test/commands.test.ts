@@ -23,7 +23,7 @@ describe('GET /api/rulesets/:id/commands', () => {
       expect(c.ruleset).toBe(id);
       expect(['command', 'query']).toContain(c.kind);
       expect(c.summary.length).toBeGreaterThan(5);
-      expect(['gm', 'own-character', 'anyone']).toContain(c.who);
+      expect(['gm', 'own-character', 'anyone', 'everyone']).toContain(c.who);
       expect(c.schema).toMatchObject({ type: 'object', additionalProperties: false });
       if (c.kind === 'query') expect(c.result).toBeTypeOf('object');
     }

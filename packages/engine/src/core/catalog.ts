@@ -6,9 +6,23 @@ import { z } from 'zod';
 import { ErrorCode, ruleError } from './result.js';
 import type { Command, CommandHandler, EngineEvent, Env, Json, Query, Result, RuleError, Viewer, World } from './types.js';
 
-/** Who may issue it: the GM only; the GM or the seat holding the character it names; anyone seated (or the GM). */
-export type Who = 'gm' | 'own-character' | 'anyone';
-export const WHO: readonly Who[] = ['gm', 'own-character', 'anyone'];
+/**
+ * Who may issue it: the GM only; the GM or the seat holding the character it names;
+ * anyone seated (or the GM); everyone at the table, spectators too (read-only queries
+ * whose answer is what the table shows, ADR 39). The engine enforces it for queries.
+ */
+export type Who = 'gm' | 'own-character' | 'anyone' | 'everyone';
+export const WHO: readonly Who[] = ['gm', 'own-character', 'anyone', 'everyone'];
+
+/**
+ * Whether `viewer` may ask a query declared for `who`: spectators only what everyone
+ * may, players all but the GM's. Ownership of a named character is the query's own check.
+ */
+export function mayAsk(who: Who, viewer: Viewer): boolean {
+  if (viewer.role === 'gm') return true;
+  if (who === 'gm') return false;
+  return viewer.role === 'player' || who === 'everyone';
+}
 
 export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
   readonly kind: 'command';

@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
+import { mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -377,6 +377,20 @@ export function createEngine(modules: readonly Module[]): Engine {
     return shown;
   }
 
+  // Per world (worlds are immutable); a module with eventViews and no declared basis gets a fresh key per world.
+  const bases = new WeakMap<World, string>();
+  let undeclared = 0;
+  function historyBasis(world: World): string {
+    let b = bases.get(world);
+    if (b === undefined) {
+      const keys = new Set<string>();
+      for (const m of modules) if (m.eventView !== undefined) keys.add(m.eventViewBasis?.(world) ?? `world ${++undeclared}`);
+      b = [...keys].join('\n');
+      bases.set(world, b);
+    }
+    return b;
+  }
+
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
     return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
   }
@@ -407,7 +421,8 @@ export function createEngine(modules: readonly Module[]): Engine {
 
   /** The projected world with the viewer's log; a non-GM view is rebuilt from the known fields, its module state only what a projector vouched for. */
   function finish(projected: World, log: readonly LogEntry[], viewer: Viewer): World {
-    if (viewer.role === 'gm') return { ...projected, log };
+    // Every projector passed the GM's world through and the log is whole: the world itself is the GM's view.
+    if (viewer.role === 'gm') return log === projected.log ? projected : { ...projected, log };
     const ext: { [moduleId: string]: Json } = {};
     for (const id of projectedModules) if (Object.hasOwn(projected.ext, id)) ext[id] = projected.ext[id]!;
     return {
@@ -430,6 +445,11 @@ export function createEngine(modules: readonly Module[]): Engine {
     const name = up.type(asked);
     const q = queries.get(name);
     if (q === undefined) return err(ErrorCode.UNKNOWN_COMMAND, `no module answers the query ${name}`, 'name');
+    // Who may ask comes before the arguments are read, so a refusal says nothing about the world (ADR 39).
+    const who = declarations.get(name)?.who ?? 'anyone';
+    if (!mayAsk(who, viewer)) {
+      return err(ErrorCode.FORBIDDEN, who === 'gm' ? `only the GM may ask ${name}` : `spectators may ask only what the whole table sees (the status queries); ${name} is for the GM and seated players`, 'name');
+    }
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return err(ErrorCode.INVALID_VALUE, 'query arguments must be an object', 'args');
     const p = parsed(name, 'query', args);
     if (!p.ok) return p;
@@ -506,7 +526,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     return { world: projectWorld(table.world, viewer), history: historyOf(table, viewer, opts), ...undoState(table, viewer), version: table.transactions.length };
   }
 
-  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
+  return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, historyBasis, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

@@ -35,6 +35,7 @@ export {
   int,
   json,
   WHO,
+  mayAsk,
   type Who,
   type Declaration,
   type CommandDeclaration,

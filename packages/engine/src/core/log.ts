@@ -44,5 +44,8 @@ export function stampLog(world: World, seq: number): World {
   let i = log.length;
   while (i > 0 && log[i - 1]!.tx === PENDING_TX) i--;
   if (i === log.length) return world;
-  return { ...world, log: [...log.slice(0, i), ...log.slice(i).map((e) => ({ ...e, tx: seq }))] };
+  // One copy of the log (it may hold a thousand entries), stamped in place.
+  const out = log.slice();
+  for (let k = i; k < out.length; k++) out[k] = { ...out[k]!, tx: seq };
+  return { ...world, log: out };
 }

@@ -11,7 +11,7 @@ import { appendLog } from './log.js';
 import { own } from './own.js';
 import { err, ErrorCode, ok } from './result.js';
 import { audienceFor, AUDIENCE_GM } from './visibility.js';
-import { foeKeys, isFoeCharacter, pickKeys, FOES_ID, type FoeFields } from '../foes/model.js';
+import { foeBasis, foeKeys, isFoeCharacter, pickKeys, FOES_ID, type FoeFields } from '../foes/model.js';
 import type { Character, CommandHandler, EngineEvent, Json, Module, Projector, Result, RuleError, World } from './types.js';
 
 export const SHEET_MODULE_ID = 'sheet';
@@ -194,6 +194,7 @@ export function sheetModule(model: SheetModel): Module {
     id: SHEET_MODULE_ID,
     project,
     eventView: Object.fromEntries(Object.entries(statsEvents).map(([type, idField]) => [type, statsView(idField)])),
+    eventViewBasis: (world) => foeBasis(world),
     projectReads: { reads: ['characters', 'seats', `ext.${FOES_ID}`], writes: ['characters'] },
     idStatus: () => undefined,
     commands: { [SHEET_SET]: handler, ...(removeHandler === null ? {} : { [SHEET_REMOVE]: removeHandler }) },

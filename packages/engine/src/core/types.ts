@@ -178,6 +178,12 @@ export interface ProjectorReads {
    * appended, it may be run on those alone. Leave `log` out of `reads` then.
    */
   readonly logByEntry?: boolean;
+  /**
+   * With `logByEntry`: what its judgement of a log entry reads in the world besides the entry,
+   * as a value compared with ===. When another read changed but this value did not, every
+   * entry it judged before keeps its fate, so it is run on the new entries alone.
+   */
+  readonly logBasis?: (world: World) => string;
   /** Its output depends on which seat a player holds, not only on the role (cached per seat then). */
   readonly bySeat?: boolean;
   /**
@@ -225,6 +231,12 @@ export interface Module {
    * GM (ADR 33). Events of other types are shown whole to their audience.
    */
   readonly eventView?: { readonly [type: string]: (world: World, event: EngineEvent) => EngineEvent };
+  /**
+   * What of the world its `eventView`s read, as a key (ADR 45): two worlds with equal keys
+   * must show every stored event alike (a foe rule's is `foeBasis`). Without it, a module
+   * with an eventView counts every new world as a change (held history is re-made each time).
+   */
+  readonly eventViewBasis?: (world: World) => string;
   /** Named queries, e.g. '36th-way.attackOdds'; names are unique across modules like command types. */
   readonly queries?: { readonly [name: string]: Query };
   /** Declarations of its commands and queries (ADR 13): the engine parses each payload against them first. */
@@ -343,6 +355,12 @@ export interface Engine {
   view(table: Table | PlainTable, viewer: Viewer, opts?: HistoryOptions): TableView;
   /** The viewer's history entries, oldest first (see HistoryOptions). */
   history(table: Table | PlainTable, viewer: Viewer, opts?: HistoryOptions): TransactionView[];
+  /**
+   * What players' and spectators' reading of stored history depends on besides the events (ADR 45):
+   * equal for two worlds only when every non-GM view of every history entry is the same in both.
+   * A server holding a viewer's history re-makes it when this changes.
+   */
+  historyBasis(world: World): string;
   /** The view's undo and redo flags and labels for `viewer`. */
   undoState(table: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'>;
   /**

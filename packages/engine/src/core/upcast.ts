@@ -12,6 +12,12 @@ export interface Upcasts {
   readonly namespaces?: { readonly [oldPrefix: string]: string };
   /** Old field -> new field of an event, keyed by the event's type under its new name. */
   readonly eventFields?: { readonly [type: string]: Renamed };
+  /**
+   * Renames inside the records an event carries (a list of heals, a nested record), keyed by
+   * the event's type under its new name: run after the field renames, returning the same
+   * object when the event is already under today's names.
+   */
+  readonly eventRecords?: { readonly [type: string]: (event: EngineEvent) => EngineEvent };
 }
 
 /** A module with renames declared (rulesets keep them beside their declarations). */
@@ -22,6 +28,7 @@ export function withUpcasts<M extends { readonly upcasts?: Upcasts }>(module: M,
     upcasts: {
       namespaces: { ...(prev.namespaces ?? {}), ...(upcasts.namespaces ?? {}) },
       eventFields: { ...(prev.eventFields ?? {}), ...(upcasts.eventFields ?? {}) },
+      eventRecords: { ...(prev.eventRecords ?? {}), ...(upcasts.eventRecords ?? {}) },
     },
   };
 }
@@ -58,6 +65,7 @@ function renameFields<T extends { readonly [k: string]: Json | undefined }>(valu
 export function createUpcaster(modules: readonly Module[]): Upcaster {
   const namespaces = new Map<string, string>();
   const eventFields = new Map<string, Renamed>();
+  const eventRecords = new Map<string, (event: EngineEvent) => EngineEvent>();
   for (const m of modules) {
     for (const [from, to] of Object.entries(m.upcasts?.namespaces ?? {})) {
       if (!from.endsWith('.') || !to.endsWith('.')) throw new Error(`${m.id}: namespace renames map prefixes ending in a dot ("${from}" -> "${to}")`);
@@ -65,8 +73,12 @@ export function createUpcaster(modules: readonly Module[]): Upcaster {
       namespaces.set(from, to);
     }
     for (const [type, renamed] of Object.entries(m.upcasts?.eventFields ?? {})) eventFields.set(type, { ...(eventFields.get(type) ?? {}), ...renamed });
+    for (const [type, read] of Object.entries(m.upcasts?.eventRecords ?? {})) {
+      if (eventRecords.has(type)) throw new Error(`${m.id}: the records of ${type} are upcast twice`);
+      eventRecords.set(type, read);
+    }
   }
-  const active = namespaces.size > 0 || eventFields.size > 0;
+  const active = namespaces.size > 0 || eventFields.size > 0 || eventRecords.size > 0;
 
   function type(t: string): string {
     if (namespaces.size === 0) return t;
@@ -79,9 +91,11 @@ export function createUpcaster(modules: readonly Module[]): Upcaster {
     if (!active) return e;
     const t = type(e.type);
     const renamed = eventFields.get(t);
-    if (t === e.type && renamed === undefined) return e;
+    const records = eventRecords.get(t);
+    if (t === e.type && renamed === undefined && records === undefined) return e;
     const fields = renameFields(e, renamed);
-    return t === e.type ? fields : { ...fields, type: t };
+    const named = t === e.type ? fields : { ...fields, type: t };
+    return records === undefined ? named : records(named);
   }
 
   function command(c: Command): Command {

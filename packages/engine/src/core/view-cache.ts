@@ -15,6 +15,8 @@ interface StepMemo {
   readonly output: World;
   /** The written parts it replaced (rather than passed through), found once when first reused. */
   replaced?: readonly Part[];
+  /** Its declared logBasis of `input`, once asked. */
+  basis?: string;
 }
 
 /** A WorldPart resolved once: a top-level field, or a key of `ext`. */
@@ -56,6 +58,7 @@ export const copyEntry = (e: LogEntry): LogEntry => {
   const text = e.shown ?? e.text;
   return e.data === undefined ? { tx: e.tx, audience: e.audience, kind: e.kind, text } : { tx: e.tx, audience: e.audience, kind: e.kind, text, data: e.data };
 };
+
 
 /** The value of one part (ABSENT for a module key the world does not hold). */
 function partOf(w: World, p: Part): unknown {
@@ -141,6 +144,17 @@ function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> 
   return { dropped: prev.slice(0, trimmed), fresh: next.slice(kept + 1) };
 }
 
+/** A by-entry step's last output log, less what stood for dropped entries, then what it kept of the new ones (`ran`, null for none). */
+function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null, input: readonly LogEntry[]): readonly LogEntry[] {
+  // It kept the whole log last time and keeps every new entry now (the GM's pass-through, a log with nothing
+  // to hide): the output is the input log itself, not a copy of it.
+  if (prev.output.log === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
+  const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
+  const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
+  if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
+  return log;
+}
+
 /** `held` less its oldest entries that stood for `dropped` ones (order-preserving subsets keep them at the front). */
 function dropFront<T>(held: readonly T[], gone: ReadonlySet<unknown>): readonly T[] {
   let i = 0;
@@ -183,7 +197,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     const d = m.projectReads;
     if (d === undefined) return null;
     const from = Object.entries(d.writtenFrom ?? {}).flatMap(([part, reads]) => (reads === undefined ? [] : [{ part: compile([part as WorldPart])[0]!, reads: compile(reads) }]));
-    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, from };
+    return { reads: compile(d.reads), writes: compile(d.writes), others: compile(d.writes.filter((p) => p !== 'log')), logByEntry: d.logByEntry === true, logBasis: d.logByEntry === true ? (d.logBasis ?? null) : null, from };
   });
   // Projectors up to the first one that may read the seat (declared so, or undeclared) are shared by
   // a visibility class (the GM; everyone else); from there on each viewer has its own lane.
@@ -217,6 +231,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       const d = declared[i]!;
       const prev = last?.steps[i - from];
       let output: World | null = null;
+      let basis: string | undefined;
       if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
         if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
         else {
@@ -224,12 +239,21 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           const ext = logExtension(prev.input.log, input.log);
           if (ext !== null) {
             const ran = ext.fresh.length === 0 ? null : m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
-            const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
-            const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
-            if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
             // The other written parts as last time (a throwaway memo: this step's `replaced` is about all its writes).
-            output = { ...overlay(input, { input: prev.input, output: prev.output }, d.others), log };
+            const others = overlay(input, { input: prev.input, output: prev.output }, d.others);
+            const log = extendedLog(prev, ext, ran, input.log);
+            output = others === input && log === input.log ? input : { ...others, log };
           }
+        }
+      } else if (d !== null && d.logBasis !== null && prev !== undefined && (prev.basis ??= d.logBasis(prev.input)) === (basis = d.logBasis(input))) {
+        // Another read moved (a countdown ticked) but nothing an entry's fate reads did: the held entries keep
+        // their fate, so the projector runs on the new entries alone; its other written parts are made afresh.
+        const ext = prev.input.log === input.log ? { dropped: [], fresh: [] } : logExtension(prev.input.log, input.log);
+        if (ext !== null) {
+          const ran = m.project!({ ...input, log: ext.fresh as LogEntry[] }, viewer, world);
+          const log = extendedLog(prev, ext, ran.log.length === 0 ? null : ran, input.log);
+          // Passed through (the GM's): the input itself, so what comes after sees the same objects.
+          output = log === input.log && sameParts(d.others, ran, input) ? input : { ...ran, log };
         }
       }
       if (output === null) {
@@ -243,7 +267,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
           if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);
         }
       }
-      done.push({ input, output });
+      done.push(basis === undefined ? { input, output } : { input, output, basis });
       input = output;
     }
     parts.classes.set(key, { source: world, steps: done });
@@ -252,9 +276,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
 
   /** The viewer's final log: entries it may read, copied for non-GM viewers, only new ones judged when the log just grew. */
   function finalLog(stage: readonly LogEntry[], viewer: Viewer, memo: ViewMemo, parts: PartsMemo): readonly LogEntry[] {
+    // The GM reads every entry: the final log is the stage log itself, not a copy.
+    if (viewer.role === 'gm') return stage;
     const key = viewerKey(viewer);
     const prev = parts.logs.get(key);
-    const share = viewer.role !== 'gm';
     let output: readonly LogEntry[] | null = null;
     if (prev !== undefined) {
       if (prev.input === stage) output = prev.output;
@@ -263,20 +288,20 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         if (ext !== null) {
           let kept = prev.output;
           if (ext.dropped.length > 0) {
-            // The held copies of the dropped entries (the GM holds the entries themselves).
-            const gone = new Set<unknown>(ext.dropped);
-            if (viewer.role !== 'gm') for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
+            // The held copies of the dropped entries.
+            const gone = new Set<unknown>();
+            for (const e of ext.dropped) gone.add(memo.entryCopies.get(e));
             gone.delete(undefined);
             kept = dropFront(prev.output, gone);
           }
           const added = judge(ext.fresh, viewer, memo);
-          output = added.length === 0 ? kept : ((share ? sharedLog(stage, prev.output, added) : undefined) ?? grow(prev.output, kept, added, stage, share));
+          output = added.length === 0 ? kept : (sharedLog(stage, prev.output, added) ?? grow(prev.output, kept, added, stage));
         }
       }
     }
     if (output === null) {
       const judged = judge(stage, viewer, memo);
-      output = share ? (sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged)) : judged;
+      output = sharedLog(stage, null, judged) ?? remember(stage, null, judged, judged);
     }
     parts.logs.set(key, { input: stage, output });
     return output;
@@ -301,10 +326,10 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     else if (list.length < 16) list.push({ held, added, output });
     return output;
   }
-  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[], share: boolean): readonly LogEntry[] {
+  function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {
     const output = [...kept, ...added];
     noteExtension(held, output, held.length - kept.length, added);
-    return share ? remember(stage, held, added, output) : output;
+    return remember(stage, held, added, output);
   }
 
   /** Non-GM finished worlds by their final log (the projected world they came from is checked too). */

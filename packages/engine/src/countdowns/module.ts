@@ -725,6 +725,19 @@ function logAllowed(world: World, e: LogEntry): boolean {
   return true;
 }
 
+/** `gone` as text, once per object (it changes only when a countdown is removed). */
+const goneTexts = new WeakMap<object, string>();
+
+/** What the log filter reads besides each entry: the tier of every countdown and of every removed one. */
+function logBasis(world: World): string {
+  const s = getCountdowns(world);
+  let out = goneTexts.get(s.gone);
+  if (out === undefined) goneTexts.set(s.gone, (out = JSON.stringify(s.gone)));
+  // Ids are quoted, so no id can run into the tier after it.
+  for (const id in s.countdowns) if (Object.hasOwn(s.countdowns, id)) out += `${JSON.stringify(id)}${tierOf(s.countdowns[id]!)[0]}`;
+  return out;
+}
+
 /** Players and spectators: hidden countdowns vanish, existence-only ones keep their name, log lines follow suit. */
 function project(world: World, viewer: Viewer): World {
   if (viewer.role === 'gm') return world;
@@ -788,7 +801,8 @@ export const countdownsModule: Module = {
   reactions: [onActionRoll, onRest],
   project,
   // Log lines are kept or dropped one by one, by the countdowns they name.
-  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true },
+  // A tick changes the countdowns but seldom a tier: the lines already judged then stay as they were.
+  projectReads: { reads: [`ext.${COUNTDOWNS_ID}`], writes: [`ext.${COUNTDOWNS_ID}`, 'log'], logByEntry: true, logBasis },
   idStatus,
   audience,
   queries: { 'countdown.odds': countdownOddsQuery },

@@ -73,7 +73,7 @@ export function encounterModule(rules: EncounterRules): Module {
   const loggedReducers = encounterReducers(rules);
   const eventTypes = Object.keys(loggedReducers);
   const phases = phasesReaction(rules, flow, eventTypes);
-  const { project, idStatus, audience, eventView } = encounterView(rules, eventTypes);
+  const { project, idStatus, audience, eventView, eventViewBasis } = encounterView(rules, eventTypes);
 
   const labelled = Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, h.label === undefined && ENCOUNTER_LABELS[type] !== undefined ? { ...h, label: ENCOUNTER_LABELS[type] } : h]));
   // The projector reads the encounter and the clock (players' turn count leaves hidden turns out),
@@ -82,10 +82,11 @@ export function encounterModule(rules: EncounterRules): Module {
     rules.canAct !== undefined && rules.canActReads === undefined
       ? undefined
       : {
-          reads: [`ext.${ENCOUNTER_ID}`, 'clock', ...(rules.canActReads ?? [])],
+          // Characters and seats: a seat's retainer is no foe, so its stats pass (ADR 45).
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', 'characters', 'seats', ...(rules.canActReads ?? [])],
           writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
           // A clock advance changes only the players' clock: the projected encounter keeps its object.
-          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, ...(rules.canActReads ?? [])] },
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.canActReads ?? [])] },
         };
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, catalog: catalogOf(...Object.values(decls)) };
+  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, eventViewBasis, catalog: catalogOf(...Object.values(decls)) };
 }

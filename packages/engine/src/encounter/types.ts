@@ -235,7 +235,8 @@ export interface ConditionInstance {
 
 /** What a condition picker needs: ids and names, and whether the ruleset rolls saves against "save ends". */
 export interface ConditionCatalogue {
-  readonly conditions: readonly { readonly id: string; readonly name: string; readonly stacking: Stacking; readonly maxStacks?: number }[];
+  /** `fleeting`: a picker offers no duration, stacks fall off at the bearer's turn ends (004). */
+  readonly conditions: readonly { readonly id: string; readonly name: string; readonly stacking: Stacking; readonly maxStacks?: number; readonly fleeting?: boolean }[];
   readonly saveEnds: boolean;
 }
 

@@ -2,6 +2,7 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
+import { foeBasis, isFoe } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
@@ -30,14 +31,23 @@ function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
 }
 
 /**
- * A combatant's own stats as players read them (ADR 33): a PC's numbers are
- * the party's and pass as entered; a foe's are the GM's, except its defeat,
- * which the table sees (as hp 0, what the turn order greys out by).
+ * A combatant's own stats as players read them (ADR 33): a PC's numbers, and a
+ * seat's retainer's (no foe by the shared rule, ADR 45), are the party's and pass
+ * as entered; a foe's are the GM's, except its defeat, which the table sees (as
+ * hp 0, what the turn order greys out by).
  */
-function shownStats(c: Combatant): { readonly [key: string]: Json } {
-  if (c.kind === 'pc') return c.stats;
+function shownStats(c: Combatant, friend: boolean): { readonly [key: string]: Json } {
+  if (c.kind === 'pc' || friend) return c.stats;
   return isDefeated(c) ? { hp: 0 } : {};
 }
+
+/** The non-PC combatants that are no foes (a seat's retainer, by its character), as a key: what the projection reads of characters and seats. */
+const friendCombatants = (source: World): string =>
+  Object.values(getEncounter(source).combatants)
+    .filter((c) => c.kind !== 'pc' && c.characterId !== null && !isFoe(source, c.id))
+    .map((c) => c.id)
+    .sort()
+    .join(' ');
 
 /** A condition instance's params as players read them: only the keys its definition declares, of the declared type (ADR 33). */
 function shownParams(def: ConditionDef | undefined, params: Json): Json {
@@ -59,11 +69,13 @@ interface ProjectedEncounter {
 }
 
 export interface EncounterView {
-  project(world: World, viewer: Viewer): World;
+  project(world: World, viewer: Viewer, source?: World): World;
   idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
   audience: { [type: string]: (world: World, e: EngineEvent) => { readonly kind: 'gm' } | { readonly kind: 'all' } };
   /** Events as players read them (ADR 33). */
   eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent };
+  /** What eventView reads of the world (ADR 45): the shared foe rule's basis. */
+  eventViewBasis(world: World): string;
 }
 
 /** The views; `eventTypes` are the events whose audience hides hidden combatants. */
@@ -77,7 +89,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    * are the GM's too (ADR 33); a placement passes only as the sequencer's
    * projector rewrote it.
    */
-  const hideFromPlayers = (world: World, viewer: Viewer): World => {
+  const hideFromPlayers = (world: World, viewer: Viewer, source: World): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
     const shown = (id: string): boolean => enc.roster.includes(id) && own(enc.combatants, id)?.visibility !== 'hidden';
@@ -100,6 +112,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         .map(([id], i) => [id, i] as const),
     );
     const combatants: { [id: string]: Combatant } = {};
+    const friends = new Set(friendCombatants(source).split(' '));
     for (const [id, c] of Object.entries(enc.combatants)) {
       if (!keep(id)) continue;
       const veil = veiled.has(id);
@@ -110,7 +123,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         kind: c.kind,
         side: c.side,
         characterId: veil ? null : c.characterId,
-        stats: veil ? {} : shownStats(c),
+        stats: veil ? {} : shownStats(c, friends.has(id)),
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
@@ -214,7 +227,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    */
   // Built once, so every view shares one object (deltas compare parts by reference).
   const catalogue: ConditionCatalogue = {
-    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}) })),
+    conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}), ...(d.fleeting === true ? { fleeting: true } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
   };
   /**
@@ -227,15 +240,16 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
   const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
   const readsOf = (world: World, reads: readonly string[]): unknown[] =>
     reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
-  const project = (world: World, viewer: Viewer): World => {
+  const project = (world: World, viewer: Viewer, source: World = world): World => {
     const stored = world.ext[ENCOUNTER_ID];
-    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer);
+    if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
     const cls = viewer.role === 'gm' ? 'gm' : 'others';
-    const reads = readsOf(world, memoReads);
+    // Which retainers are friends is read as a string, so a character's HP changing keeps the memo.
+    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source)];
     const kept = memo.get(stored)?.[cls];
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {
-      const out = projectFresh(world, viewer);
+      const out = projectFresh(world, viewer, source);
       hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
       const entry = memo.get(stored) ?? {};
       entry[cls] = hit;
@@ -246,8 +260,8 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
     return setEncounter(seenWorld, hit.enc);
   };
-  const projectFresh = (world: World, viewer: Viewer): World => {
-    const seen = hideFromPlayers(world, viewer);
+  const projectFresh = (world: World, viewer: Viewer, source: World): World => {
+    const seen = hideFromPlayers(world, viewer, source);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
     const enc = getEncounter(seen);
     // The ruleset's own canAct reads state players may not see (a veiled foe's sheet, which a later projector removes):
@@ -301,7 +315,6 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     if (!isRecord(c)) return c ?? null;
     return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: shownPlacement(c['placement']) };
   };
-  const isFoe = (world: World, id: Json | undefined): boolean => typeof id !== 'string' || own(getEncounter(world).combatants, id)?.kind !== 'pc';
   const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
     'encounter.started': (_w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map(shownRecord) : [] }),
     'encounter.combatantAdded': (_w, e) => ({ ...e, combatant: shownRecord(e['combatant']) }),
@@ -321,5 +334,5 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     'condition.stacked': (_w, e) => (isRecord(e['duration']) ? { ...e, duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : e),
   };
 
-  return { project, idStatus, audience, eventView };
+  return { project, idStatus, audience, eventView, eventViewBasis: (world: World) => foeBasis(world) };
 }

@@ -81,6 +81,17 @@ export function isFoe(world: World, id: Json | undefined): boolean {
   return c.kind !== 'pc';
 }
 
+/**
+ * What a foe rule reads of the world, as a key (ADR 45): the reveal, and the characters, combatants
+ * and `more` ids (a ruleset's sheets) that `foe` says are no foes. Every rule here calls an id the
+ * world does not know a foe, so two worlds with one key answer `foe` alike for every id, and a
+ * history view built on the rule reads alike in both.
+ */
+export function foeBasis(world: World, foe: (world: World, id: string) => boolean = isFoe, more: readonly string[] = []): string {
+  const friends = (ids: readonly string[]) => ids.filter((id) => !foe(world, id)).sort();
+  return JSON.stringify([foeRevealOf(world), friends(Object.keys(world.characters)), friends(Object.keys(getEncounter(world).combatants)), friends(more)]);
+}
+
 /** How one event type carries a foe's numbers: the field naming the foe, the numbers, and the one kept as 0 on a fall. */
 export interface FoeNumbers {
   /** The event field that names the foe (a character, combatant or sheet id). */

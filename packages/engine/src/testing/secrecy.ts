@@ -94,6 +94,12 @@ export interface SecrecyReport {
   readonly plantedIn: { readonly [module: string]: number };
   /** Projections by parts (one memo for every viewer, ADR 20) compared with fresh ones. */
   readonly projectionsCompared: number;
+  /**
+   * Steps after which the engine's history basis (ADR 45) moved, and after which players read
+   * some held history entry otherwise (each of those must be one of the former).
+   */
+  readonly historyBasisMoved: number;
+  readonly historyReadOtherwise: number;
 }
 
 /** Equal as JSON values, whatever the order of keys. */
@@ -196,6 +202,8 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   let planted = 0;
   const plantedIn: { [module: string]: number } = {};
   let projectionsCompared = 0;
+  let historyBasisMoved = 0;
+  let historyReadOtherwise = 0;
   const accepted: { [type: string]: number } = {};
   const commandTypes = opts.engine.modules.flatMap((m) => Object.keys(m.commands ?? {})).sort();
   const foeStatsProjected = opts.engine.modules.some((m) => m.id === SHEET_MODULE_ID);
@@ -243,7 +251,28 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
     // One memo for every viewer, as a room keeps it: a projector's declared reads must be honest (ADR 20).
     const memo: ViewMemo = { entryCopies: new WeakMap() };
     const viewers = [SECRECY_GM, SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR];
+    let last: Table = table;
+    /**
+     * ADR 45: a server re-makes a player's held history only when the engine's history basis moves,
+     * so whenever any non-GM reading of an entry they could hold changed, the basis must have moved.
+     */
+    const checkBasis = (where: string): void => {
+      const before = last;
+      last = table;
+      const moved = engine.historyBasis(before.world) !== engine.historyBasis(table.world);
+      if (moved) historyBasisMoved++;
+      let otherwise = false;
+      for (const v of [SECRECY_ANN, SECRECY_BO, SECRECY_SPECTATOR]) {
+        const was = engine.history(before, v);
+        const now = engine.history(table, v).filter((h) => h.seq <= before.transactions.length);
+        if (sameJsonValue(was, now)) continue;
+        otherwise = true;
+        if (!moved) throw new Error(`${where}: ${JSON.stringify(v)} reads held history otherwise (${firstDifference(was, now, 'history')}), yet the history basis did not move`);
+      }
+      if (otherwise) historyReadOtherwise++;
+    };
     const check = (where: string): void => {
+      checkBasis(where);
       if (opts.compareWithWalk !== false) compareIds(engine, table.world, where);
       // In a rotating order, so a projector that reads the seat without saying so serves one seat another's parts.
       for (let i = 0; i < viewers.length; i++) {
@@ -315,7 +344,7 @@ export function checkSecrecy(opts: SecrecyOptions): SecrecyReport {
   };
 
   fc.assert(fc.property(arbitrary, (script) => run(script)), { numRuns: sequences, seed, verbose: 0 });
-  return { sequences, steps, playerCommands, refusals, compared, accepted, planted, plantedIn, projectionsCompared };
+  return { sequences, steps, playerCommands, refusals, compared, accepted, planted, plantedIn, projectionsCompared, historyBasisMoved, historyReadOtherwise };
 }
 
 /**

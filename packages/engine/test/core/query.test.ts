@@ -1,6 +1,7 @@
 // Queries: read-only questions answered on the asker's own projected world.
 import { describe, expect, it } from 'vitest';
-import { createEngine, coreModule, ok, scenario, type Module } from '../../src/core/index.js';
+import { z } from 'zod';
+import { createEngine, coreModule, declareQuery, defineQuery, ok, scenario, type Module, type Viewer, type Who } from '../../src/core/index.js';
 
 const askMod: Module = {
   id: 'ask',
@@ -34,5 +35,23 @@ describe('engine.query', () => {
 
   it('refuses two modules answering the same query name', () => {
     expect(() => createEngine([coreModule, askMod, { id: 'other', queries: { 'ask.characters': () => ok(null) } }])).toThrow(/answered by both ask and other/);
+  });
+
+  it('enforces who may ask (ADR 39): spectators only queries for everyone, players all but the GM\'s, the GM all', () => {
+    const decl = (who: Who) => declareQuery(`who.${who}`, { summary: `a query for ${who}`, who, input: z.strictObject({}), result: z.string() });
+    const whos: Who[] = ['gm', 'own-character', 'anyone', 'everyone'];
+    const mod: Module = { id: 'who', queries: Object.fromEntries(whos.map((w) => [`who.${w}`, defineQuery(decl(w), () => ok('CANARY'))])), catalog: Object.fromEntries(whos.map((w) => [`who.${w}`, decl(w)])) };
+    const s = scenario([mod]);
+    s.run({ type: 'seat.add', name: 'Ann' });
+    const roles: [string, Viewer][] = [['gm', { role: 'gm' }], ['player', { role: 'player', seatId: 'seat-1' }], ['spectator', { role: 'spectator' }]];
+    const allowed: { [role: string]: Who[] } = { gm: whos, player: ['own-character', 'anyone', 'everyone'], spectator: ['everyone'] };
+    for (const [role, viewer] of roles) {
+      for (const w of whos) {
+        const r = s.engine.query(s.table, viewer, `who.${w}`, { unknown: 'x' });
+        if (allowed[role]!.includes(w)) expect(r, `${role} asks who.${w}`).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE' } });
+        else expect(r, `${role} asks who.${w}`).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', path: 'name' } });
+        if (allowed[role]!.includes(w)) expect(s.engine.query(s.table, viewer, `who.${w}`, {})).toEqual({ ok: true, value: 'CANARY' });
+      }
+    }
   });
 });

@@ -88,6 +88,25 @@ describe('the upcaster', () => {
     expect(({} as { polluted?: number }).polluted).toBeUndefined();
   });
 
+  it('records inside an event (ADR 39): read after the type and field renames, the same event back when nothing is old; two readers of one type are a programming error', () => {
+    const withHeals = withUpcasts<Module>({ id: 'heals' }, {
+      namespaces: { 'was.': 'rest.' },
+      eventRecords: {
+        'rest.rested': (e) => {
+          const heals = e['heals'] as { [k: string]: Json }[];
+          if (!heals.some((h) => Object.hasOwn(h, 'id'))) return e;
+          return { ...e, heals: heals.map(({ id, ...h }) => (id === undefined ? h : { characterId: id, ...h })) };
+        },
+      },
+    });
+    const up = createUpcaster([withHeals]);
+    expect(up.active).toBe(true);
+    expect(up.event({ type: 'was.rested', heals: [{ id: 'a', to: 3 }] })).toEqual({ type: 'rest.rested', heals: [{ characterId: 'a', to: 3 }] });
+    const today: EngineEvent = { type: 'rest.rested', heals: [{ characterId: 'a', to: 3 }] };
+    expect(up.event(today)).toBe(today);
+    expect(() => createUpcaster([withHeals, withUpcasts<Module>({ id: 'again' }, { eventRecords: { 'rest.rested': (e) => e } })])).toThrow('again: the records of rest.rested are upcast twice');
+  });
+
   it('a module renaming a prefix without its dot, or one prefix two ways, is a programming error named at engine creation', () => {
     expect(() => createUpcaster([withUpcasts<Module>({ id: 'bad' }, { namespaces: { old: 'new.' } })])).toThrow('bad: namespace renames map prefixes ending in a dot ("old" -> "new.")');
     expect(() => createUpcaster([tally, withUpcasts<Module>({ id: 'two' }, { namespaces: { 'old.': 'other.' } })])).toThrow('two: "old." is renamed twice');

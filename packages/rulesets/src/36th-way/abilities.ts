@@ -42,6 +42,12 @@ export interface AbilityAttack {
   readonly missDice: DamageDice | null;
   readonly types: readonly DamageType[];
   readonly rollAllFirst: boolean;
+  /**
+   * A stat block's attack ("+7 vs AC"): `bonus` is the whole modifier, standing
+   * for Level + Volition (002 "Attacks" gives a monster's total); the escalation
+   * die is added only as the sheet's usesEscalation says. Absent on older entries.
+   */
+  readonly wholeBonus?: boolean;
 }
 
 export interface AbilityEntry {
@@ -131,12 +137,23 @@ export function parseAttack(j: Json | undefined, path: string): R<AbilityAttack 
     missDice: missDice.value,
     types: [...new Set(tj as DamageType[])],
     rollAllFirst: j['rollAllFirst'] === true,
+    ...(j['wholeBonus'] === true ? { wholeBonus: true } : {}),
   });
+}
+
+/** An ability's key made from its name ("Frost Bolt" -> "frost-bolt"), for a sheet entered without one. */
+export function abilityKeyOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_TAG);
 }
 
 export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry> {
   if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be an object`, path);
-  const id = j['id'];
+  if (j['id'] === undefined && (typeof j['name'] !== 'string' || abilityKeyOf(j['name']) === '')) return errR('INVALID_VALUE', `${path}.name: give the ability a name`, `${path}.name`);
+  const id = j['id'] ?? abilityKeyOf(j['name'] as string);
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.id must be a string of 1-${MAX_TAG} characters`, `${path}.id`);
   const name = j['name'] ?? id;
   if (typeof name !== 'string' || name.length > 80) return errR('INVALID_VALUE', `${path}.name must be a string of at most 80 characters`, `${path}.name`);
@@ -214,6 +231,7 @@ export function abilityAsEntered(a: AbilityEntry): { readonly [k: string]: Json 
       miss: t.miss,
       types: [...t.types],
       rollAllFirst: t.rollAllFirst,
+      ...(t.wholeBonus === true ? { wholeBonus: true } : {}),
       ...(t.hit !== null ? { hit: { ...t.hit } } : {}),
       ...(t.missDice !== null ? { missDice: { ...t.missDice } } : {}),
     };

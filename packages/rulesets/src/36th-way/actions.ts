@@ -111,7 +111,9 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
       }),
     ];
   });
-  return ok([attack, ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
+  // A foe whose stat block gives its attack ("+7 vs AC, 2d6") attacks with that, never the PCs' level-derived basic attack (ADR 40).
+  const fromBlock = me.kind === 'npc' && Object.values(me.abilities).some((x) => x.attack?.wholeBonus === true);
+  return ok([...(fromBlock ? [] : [attack]), ...abilities, move, disengage, stance, ...beyondAttack(a, me, others, unable)]);
 }
 
 const READY_KINDS = [
@@ -191,7 +193,44 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
     texts: [{ field: 'trigger', label: 'Trigger', value: '', max: 200 }],
     ...judge(unable, a.onTurn ? yes : forbid('only on your own turn')),
   });
-  return [rally, stabilize, intercept, ...delays, ready];
+  // 002 "Fight in Spirit": only a PC out of the fight for good (petrified, separated: the GM marks it), on its own turn,
+  // gives one ally a boon for a round, with a reason each time. A dying PC is not out for good: it rolls death saves.
+  const allies = others.filter((o) => !areEnemies(a.world, me.id, o.sheet.id) && !o.sheet.dead);
+  const spirit = action({
+    id: 'fightInSpirit',
+    label: 'Fight in Spirit',
+    cost: 'your turn (the boon lasts until your next turn starts)',
+    command: '36th-way.fightInSpirit',
+    fixed: { characterId: me.id },
+    target: { field: 'allyId', multiple: false, options: allies.map((o) => ({ value: o.sheet.id, label: o.sheet.name })) },
+    choices: [{ field: 'boon', label: 'Boon', options: SPIRIT_BOONS }],
+    texts: [{ field: 'reason', label: 'How (a reason, every round)', value: '', max: 200 }],
+    ...judge(
+      me.outOfFight ? yes : forbid(`only for a PC out of the fight for good (petrified, separated): the GM marks ${me.name} so`),
+      a.onTurn ? yes : forbid('only on your own turn'),
+      allies.length === 0 ? forbid('no ally in view') : yes,
+    ),
+  });
+  const out: TurnAction[] = [rally, stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
+  if (a.viewer.role === 'gm' && me.kind === 'pc' && !me.dead) {
+    out.push(
+      action({
+        id: 'outOfFight',
+        label: me.outOfFight ? `${me.name} is back in the fight` : `${me.name} is out of the fight for good`,
+        cost: 'the GM decides (petrified, separated from the party)',
+        command: '36th-way.outOfFight',
+        fixed: { characterId: me.id, value: !me.outOfFight },
+      }),
+    );
+  }
+  return out;
 }
+
+const SPIRIT_BOONS: ActionOption[] = [
+  { value: 'attack', label: 'Advantage on their attacks' },
+  { value: 'save', label: 'Advantage on their saves' },
+  { value: 'defense', label: 'Disadvantage on attacks against them' },
+];
 
 export const tswActions = (kit: EncounterKit) => actionsQuery(BANDS_ECONOMY, (a) => build(kit, a));

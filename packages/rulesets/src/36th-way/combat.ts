@@ -55,6 +55,8 @@ interface Plan {
   /** The ability's own attack bonus (0 otherwise). */
   readonly extraBonus: number;
   readonly rollAllFirst: boolean;
+  /** The ability's bonus is a stat block's whole modifier (no Level or Volition added). */
+  readonly wholeBonus: boolean;
 }
 
 /** Declared dice with the text's usual values for what is left out (no dice, d6, no bonus). */
@@ -74,9 +76,17 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   let hit: DamageDice | null = null;
   let miss: DamageDice | null = null;
   let ranged = false;
+  // A foe whose stat block gives its melee attack makes its opportunity attacks with it (its first listed attack, 002 "Hampered"; ADR 40).
+  let fromBlock: AbilityEntry['attack'] = undefined;
   if (typeof opp === 'string') {
     kind = 'opportunity';
-    ({ hit, miss } = basicDice('melee'));
+    fromBlock = Object.values(s.abilities).find((x) => x.attack?.wholeBonus === true && x.basic && !x.types.includes('ranged'))?.attack;
+    if (fromBlock === undefined) ({ hit, miss } = basicDice('melee'));
+    else {
+      hit = fromBlock.hit;
+      miss = fromBlock.miss === 'level' ? { count: 0, sides: 1, bonus: s.level } : fromBlock.miss === 'dice' ? fromBlock.missDice : null;
+      if (c.types === undefined) types = [...fromBlock.types];
+    }
   } else if (basic === 'melee' || basic === 'ranged') {
     kind = basic === 'melee' ? 'basic-melee' : 'basic-ranged';
     if (s.stance !== basic) return errR('WRONG_STANCE', `a basic ${basic} attack needs the ${basic} stance (${s.name} is in the ${s.stance} stance; switching is a quick action)`, 'basic');
@@ -113,8 +123,8 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   // The schema knows the mode's shape; how many dice it may average or multiply depends on the dice.
   const mode = parseMode(c.mode, hit ?? { count: 0, sides: 6, bonus: 0 }, 'mode');
   if (!mode.ok) return mode;
-  const atk = ability?.attack;
-  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true });
+  const atk = ability?.attack ?? fromBlock;
+  return okR({ kind, ability, defense: atk?.defense ?? defense, hit, miss, types, mode: mode.value, ranged, extraBonus: atk?.bonus ?? 0, rollAllFirst: atk?.rollAllFirst === true, wholeBonus: atk?.wholeBonus === true });
 }
 
 /**
@@ -283,8 +293,10 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
     const vulnerable = fighting && kit.netEffect(world, t.id, 'against.crit.range') > 0;
     const weak = isWeakTo(t.weak, p.types);
     const critAt = critThreshold(world, weak, vulnerable);
-    const volition = volitionOf(a);
-    const total = a.level + volition + escalation + bonus + p.extraBonus;
+    // A stat block's "+7" already holds what Level and Volition stand for (002 "Attacks" for monsters).
+    const volition = p.wholeBonus ? 0 : volitionOf(a);
+    const level = p.wholeBonus ? 0 : a.level;
+    const total = level + volition + escalation + bonus + p.extraBonus;
     const res = resolveAttack(world, { natural: roll.natural, bonus: total, defense: defenseOf(t, p.defense), critAt, autoCrit: coup });
     const ev: EngineEvent = {
       type: '36th-way.attackRolled',
@@ -295,7 +307,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
       roll: roll as unknown as Json,
-      parts: { level: a.level, volition, escalation, bonus: bonus + p.extraBonus },
+      parts: { level, volition, escalation, bonus: bonus + p.extraBonus },
       total: res.total,
       critAt,
       weak,

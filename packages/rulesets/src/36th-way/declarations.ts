@@ -35,11 +35,13 @@ const abilityAttack = z.strictObject({
   missDice: dice.meta({ description: 'miss damage when miss is dice' }).optional(),
   types: types.optional(),
   rollAllFirst: z.boolean().meta({ description: 'roll every attack before any damage' }).optional(),
+  wholeBonus: z.boolean().meta({ description: "the bonus is the whole modifier, as a stat block's +7 (no Level or Volition added)" }).optional(),
 });
 
 /** One entry of a sheet's ability list (002 "Abilities"). */
 const ability = z.strictObject({
-  id: text(80).min(1),
+  // Made from the name when left out (GM review: a raw key to invent); forms never ask for it (x-from-name).
+  id: text(80).min(1).meta({ description: 'a key for the ability (default: made from its name)', 'x-from-name': true }).optional(),
   name: text(80).optional(),
   types: tag().optional(),
   // The object is the older way to write a recharge; forms offer the names only (x-long-form).

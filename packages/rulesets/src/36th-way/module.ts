@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -40,6 +40,9 @@ import { movementCommands, movementReducers } from './movement.js';
 import { roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
+
+/** An ability as the log names it: its name on the sheet, else its key (GM review: "to recharge cleave"). */
+const abilityName = (w: World, sheetId: string, id: string): string => own(getTsw(w).sheets, sheetId)?.abilities[id]?.name ?? id;
 import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet, type TswState } from './state.js';
 
 /** A record of numbers, rebuilt entry by entry (own keys only). */
@@ -506,7 +509,11 @@ export function createTswModule(): TswModule {
       const w1 = e.critFail ? appendLog(w, { audience: { kind: 'gm' }, kind: '36th-way.critFailPrompt', text: `Crit Fail by ${name(w, e.attackerId)}: no miss effects; something else may go wrong.` }) : w;
       const rolled = `natural ${String(r?.natural)}, total ${e.total}; ${what}.`;
       // Players read a foe's defence only once the GM reveals defences (ADR 33): their line names the defence, not its number.
-      const shown = isFoe(w, e.targetId) && foeRevealOf(w) === 'none' ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()}): ${rolled}` : undefined;
+      const hideDefence = isFoe(w, e.targetId) && foeRevealOf(w) === 'none';
+      // A foe's attack bonus is the GM's until every number is shown (ADR 33, ADR 40): its total would give it away.
+      const hideBonus = isFoe(w, e.attackerId) && !showsFoeNumbers(w);
+      const against = hideDefence ? e.defense.toUpperCase() : `${e.defense.toUpperCase()} ${e.defenseValue}`;
+      const shown = hideDefence || hideBonus ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${against}): ${hideBonus ? `natural ${String(r?.natural)}; ${what}.` : rolled}` : undefined;
       return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: j(r?.dice ?? []) }, shown);
     },
     '36th-way.damaged': (w, e) => {
@@ -569,19 +576,19 @@ export function createTswModule(): TswModule {
       // events stored with a `turn` field held this same value.
       const turn = getEncounter(w).turnSerial;
       const w2 = ok ? updateSheet(w, who, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: turn }))) : w;
-      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${e.ability}.`);
+      return log(w2, e, '36th-way.sustain', `${name(w, who)} ${ok ? 'sustained' : 'failed to sustain'} ${abilityName(w, who, e.ability)}.`);
     },
-    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${e.ability} ends.`),
+    '36th-way.abilityLapsed': (w, e) => log(updateSheet(w, e.characterId, (s) => withUse(s, e.ability, (u) => ({ ...u, activeTurn: null }))), e, '36th-way.sustain', `${name(w, e.characterId)}'s ${abilityName(w, e.characterId, e.ability)} ends.`),
     '36th-way.abilityRestored': (w, e) => {
       const w2 = updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null })));
-      return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${e.ability} back after some downtime.`) : w2;
+      return e.reason === 'downtime' ? log(w2, e, '36th-way.restore', `${name(w, e.characterId)} gets ${abilityName(w, e.characterId, e.ability)} back after some downtime.`) : w2;
     },
     '36th-way.recoveriesRestored': (w, e) =>
       log(updateSheet(w, e.characterId, (s) => ({ ...s, recoveries: e.to })), e, '36th-way.restore', `${name(w, e.characterId)} regains ${e.to - e.from} recovery(ies) after some downtime.`),
     '36th-way.rechargeRolled': (w, e) => {
       const w2 = e.success ? updateSheet(w, e.characterId, (s) => withUse(s, e.ability, () => ({ expended: false, activeTurn: null }))) : w;
       const r = e.roll as { natural?: number } | null;
-      return log(w2, e, '36th-way.recharge', `${name(w, e.characterId)} rolled ${String(r?.natural)} to recharge ${e.ability} (${e.target}+): ${e.success ? 'recharged' : 'still expended'}.`);
+      return log(w2, e, '36th-way.recharge', `${name(w, e.characterId)} rolled ${String(r?.natural)} to recharge ${abilityName(w, e.characterId, e.ability)} (${e.target}+): ${e.success ? 'recharged' : 'still expended'}.`);
     },
     '36th-way.quickRested': (w, e) => log(w, e, '36th-way.rest', 'The party took a quick rest.'),
     '36th-way.fullRested': (w, e) => {
@@ -741,11 +748,14 @@ export function createTswModule(): TswModule {
   const projectReads: ProjectorReads = { reads: [`ext.${TSW_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TSW_ID}`] };
   // History as players read it: a foe's damage and healing without its HP; `hpTo` stays only as 0 when it falls (ADR 33).
   const withoutHp = (id: string) => foeNumbersView({ id, numbers: ['hpFrom', 'hpTo'], fall: 'hpTo', foe: isFoe });
+  const targetDefences = foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe });
+  // A foe's attack as players read it: the natural roll and the outcome, not its bonus (the parts and the total).
+  const attackerNumbers = foeNumbersView({ id: 'attackerId', numbers: ['parts', 'total'], foe: isFoe });
   const eventView = {
     '36th-way.damaged': withoutHp('targetId'),
     '36th-way.healed': withoutHp('characterId'),
     // The defence's number and whether the foe is weak to the attack (its crit range follows) are its defences.
-    '36th-way.attackRolled': foeNumbersView({ id: 'targetId', numbers: ['defenseValue', 'weak', 'critAt'], revealedBy: 'defences', foe: isFoe }),
+    '36th-way.attackRolled': (w: World, e: EngineEvent): EngineEvent => attackerNumbers(w, targetDefences(w, e)),
     // A foe's sheet shown in history as in the state: its declared keys only.
     '36th-way.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
       const sh = e['sheet'] as unknown as Sheet | undefined;
@@ -753,7 +763,9 @@ export function createTswModule(): TswModule {
       return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) as unknown as Json };
     },
   };
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, queries: tswQueries(kit) };
+  // Its foe rule reads the sheets (their kind and character) too (ADR 45).
+  const eventViewBasis = (w: World): string => foeBasis(w, isFoe, Object.keys(getTsw(w).sheets));
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit) };
   return { module, kit };
 }
 
@@ -773,5 +785,5 @@ function foeSheet(sh: Sheet, keys: ReadonlySet<string> | null): Sheet {
 /** An ability's attack, field by field (a player's view copies only the fields named). */
 function shownAttack(t: AbilityAttack): AbilityAttack {
   const dice = (d: DamageDice | null): DamageDice | null => (d === null ? null : { count: d.count, sides: d.sides, bonus: d.bonus });
-  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst };
+  return { defense: t.defense, bonus: t.bonus, reach: t.reach, targets: t.targets, asBasic: t.asBasic, hit: dice(t.hit), miss: t.miss, missDice: dice(t.missDice), types: [...t.types], rollAllFirst: t.rollAllFirst, ...(t.wholeBonus === true ? { wholeBonus: true } : {}) };
 }

@@ -17,6 +17,8 @@ export interface AttackOddsQuery {
   readonly types?: readonly string[];
   readonly bonus?: number;
   readonly advantage?: number;
+  /** The bonus is a stat block's whole modifier: no Level or Volition added (the escalation die as the sheet says). */
+  readonly wholeBonus?: boolean;
 }
 
 export function attackOddsFor(kit: Kit, world: World, q: AttackOddsQuery): (AttackOdds & { readonly net: number; readonly critAt: number; readonly needed: number }) | null {
@@ -27,7 +29,7 @@ export function attackOddsFor(kit: Kit, world: World, q: AttackOddsQuery): (Atta
   const net = clampNet(world, (inEncounter(world, a.id) ? attackAdvantage(kit, world, a.id, t.id) : 0) + (q.advantage ?? 0));
   const vulnerable = inEncounter(world, t.id) && kit.netEffect(world, t.id, 'against.crit.range') > 0;
   const critAt = critThreshold(world, isWeakTo(t.weak, q.types ?? ['weapon']), vulnerable);
-  const bonus = a.level + volitionOf(a) + escalationOf(kit, world, a) + (q.bonus ?? 0);
+  const bonus = (q.wholeBonus === true ? 0 : a.level + volitionOf(a)) + escalationOf(kit, world, a) + (q.bonus ?? 0);
   const defense = defenseOf(t, q.defense ?? 'ac');
   const odds = attackOdds(world, naturalDistribution(net), { bonus, defense, critAt });
   return { ...odds, net, critAt, needed: defense - bonus };

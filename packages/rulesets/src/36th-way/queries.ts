@@ -76,7 +76,7 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
   if (atk !== undefined && args['defense'] !== undefined && q.defense !== atk.defense) return errR('INVALID_VALUE', `${sheets[q.attacker]!.abilities[ability as string]!.name} attacks ${atk.defense.toUpperCase()}, not ${q.defense.toUpperCase()}`, 'defense');
   const defense = atk?.defense ?? q.defense;
   const types = atk !== undefined && args['types'] === undefined ? atk.types : q.types;
-  const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense, types, bonus: q.bonus + (atk?.bonus ?? 0), advantage: q.advantage });
+  const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense, types, bonus: q.bonus + (atk?.bonus ?? 0), advantage: q.advantage, wholeBonus: atk?.wholeBonus === true });
   if (o === null) return errR('NOT_FOUND', `no sheet "${q.target}"`, 'targetId');
   const defenseValue = defenseOf(sheets[q.target]!, defense);
   // An Invisible target: the attacker's save decides whether the attack has any effect at all

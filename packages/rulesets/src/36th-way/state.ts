@@ -216,7 +216,7 @@ export function parseSheet(j: Json | undefined, world: World | null, path = 'she
   for (let i = 0; i < abil.length; i++) {
     const a = parseAbility(abil[i], `${path}.abilities[${i}]`);
     if (!a.ok) return a;
-    if (abilities[a.value.id] !== undefined) return errR('INVALID_VALUE', `ability "${a.value.id}" is listed twice`, `${path}.abilities[${i}].id`);
+    if (abilities[a.value.id] !== undefined) return errR('INVALID_VALUE', `ability "${a.value.name}" is listed twice: give each ability its own name`, `${path}.abilities[${i}].name`);
     abilities[a.value.id] = a.value;
   }
   return okR({

@@ -12,7 +12,8 @@ const yes = { allowed: true, reason: null };
 
 function build(a: Actor): Result<readonly TurnAction[]> {
   const ch = a.combatant.characterId === null ? undefined : own(a.world.characters, a.combatant.characterId);
-  // Adversaries act through the GM's moves (Fear, the spotlight): nothing here rolls for them yet.
+  // An adversary in the spotlight attacks from its stat block (ADR 40); its other moves are the GM's (Fear, countdowns).
+  if (ch !== undefined && ch.stats['adversary'] === true) return ok(a.viewer.role === 'gm' ? [adversaryAttackAction(a, ch.id, ch.name)] : []);
   if (ch === undefined || ch.kind !== 'pc') return ok([]);
   const out: TurnAction[] = [];
   for (const r of Object.values(requestsOf(a.world))) {
@@ -74,6 +75,30 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     }),
   );
   return ok(out);
+}
+
+/** Attack: d20 + the stat block's attack against a PC's Evasion, its damage through the PC's thresholds (ADR 40). */
+function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
+  // PCs first in the spotlight's order, the ones with an Evasion to roll against; the form starts on the first.
+  const targets: ActionOption[] = othersInView(a).flatMap((c) => {
+    const pc = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
+    if (pc === undefined || pc.kind !== 'pc') return [];
+    const evasion = pc.stats['evasion'];
+    return [{ value: pc.id, label: pc.name, ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
+  });
+  const damage = own(a.world.characters, id)?.stats['damage'];
+  return action({
+    id: 'adversaryAttack',
+    label: 'Attack',
+    cost: typeof damage === 'string' && damage.trim() !== '' ? `free (the spotlight): ${damage.trim()} damage on a hit` : 'free (the spotlight)',
+    command: 'daggerheart.adversaryAttack',
+    fixed: { attackerId: id },
+    target: { field: 'targetId', multiple: false, options: targets },
+    numbers: [{ field: 'advantage', label: 'Advantage (1: two d20, the higher; -1: the lower)', min: -1, max: 1, value: 0 }],
+    flags: [{ field: 'useArmor', label: 'The PC marks an Armor Slot', value: false }],
+    odds: { query: 'daggerheart.adversaryAttackOdds', args: { attackerId: id }, pass: ['targetId', 'advantage'] },
+    ...judge(targets.length === 0 ? forbid(`no PC in the conflict for ${name} to attack`) : yes),
+  });
 }
 
 export const daggerheartActions = actionsQuery(SPOTLIGHT_ECONOMY, build);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { declareActions } from '../actions.js';
 import { DOWNTIME_MOVES, MAX_ADVANTAGE_SOURCES, MAX_DAMAGE, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_GROUP, MAX_MODIFIER, MAX_MOVE_TEXT, MAX_MOVES, MAX_REST_MOVES, MAX_SPEND, TRAITS } from './limits.js';
 import { TRACKS } from './rules.js';
+import { adversaryAttack, adversaryAttackOdds } from './adversary-attack.js';
 
 const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
@@ -116,6 +117,8 @@ export const rest = declareCommand('daggerheart.rest', {
 
 
 export const daggerheartCatalog = catalogOf(
+  adversaryAttack,
+  adversaryAttackOdds,
   actionRoll,
   helpAlly,
   spendHope,

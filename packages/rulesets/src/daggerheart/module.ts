@@ -7,6 +7,7 @@
 // (000 "Standard Countdown": the trigger comes after the roll resolves).
 // Trackers, adversaries and rests are in trackers.ts; the spotlight in spotlight.ts.
 import {
+  foeBasis,
   AUDIENCE_GM,
   appendLog,
   claimId,
@@ -51,6 +52,7 @@ import {
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
+import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { trackOf } from './rules.js';
 
@@ -259,6 +261,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   }),
   ...trackerCommands,
   ...spotlightCommands,
+  ...adversaryAttackCommands,
 };
 
 function requestOf(world: World, id: string): Result<RollRequest> {
@@ -345,6 +348,7 @@ const evolve: Evolve<RollEvent> = {
 const reducers: Record<string, Reducer> = {
   ...reducersOf(evolve),
   ...trackerReducers,
+  ...adversaryAttackReducers,
 };
 
 // ---------------------------------------------------------------- views
@@ -401,7 +405,8 @@ export const daggerheartModule: Module = {
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
   queries: { 'daggerheart.rollOdds': rollOddsQuery },
-  eventView: TRACKER_EVENT_VIEW,
+  eventView: { ...TRACKER_EVENT_VIEW, ...ADVERSARY_ATTACK_EVENT_VIEW },
+  eventViewBasis: (w) => foeBasis(w),
   audience: {
     // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
     'daggerheart.actionRolled': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),
@@ -420,5 +425,6 @@ export const daggerheartModule: Module = {
     'daggerheart.fearSpent': (w) => fearAudience(w),
     ...TRACKER_AUDIENCE,
     ...SPOTLIGHT_AUDIENCE,
+    ...ADVERSARY_ATTACK_AUDIENCE,
   },
 };

@@ -57,6 +57,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
   { key: 'daggerheart.restGivesFear', default: true, description: 'A rest gives the GM Fear: 1d4 on a short rest, 1d4 + the number of PCs on a long rest.', source: NOT_IN_000 },
   { key: 'daggerheart.shortRestMinutes', default: 60, range: [0, 1440], description: 'Minutes a short rest takes on the clock (the published game: about an hour; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.longRestHours', default: 8, range: [0, 72], description: 'Hours a long rest takes on the clock (the published game: several hours; ADR 44).', source: NOT_IN_000 },
+  {
+    key: 'daggerheart.adversaryCrits',
+    default: true,
+    description: "A natural 20 on an adversary's attack hits whatever the Evasion and adds its damage dice's maximum to the damage.",
+    source: `${NOT_IN_000}; docs/adr/0040-a-foes-attack-from-its-stat-block.md`,
+  },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
 ];
 
@@ -85,6 +91,7 @@ export interface DaggerheartSettings {
   readonly shortRestMinutes: number;
   readonly longRestHours: number;
   readonly tier: number;
+  readonly adversaryCrits: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -122,5 +129,6 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     tier: int('daggerheart.tier', 1, 4),
     shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
     longRestHours: int('daggerheart.longRestHours', 0, 72),
+    adversaryCrits: bool('daggerheart.adversaryCrits'),
   };
 }

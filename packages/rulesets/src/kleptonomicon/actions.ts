@@ -3,7 +3,7 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
-import { BEATS_ECONOMY, ok, own, type Combatant, type Json, type Result, type World } from '@tablekeeper/engine';
+import { BEATS_ECONOMY, controls, err, ok, own, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { abilitiesOf } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
@@ -147,7 +147,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
             ],
           },
         ],
-        texts: [{ field: 'style', label: 'Style (climb, swim...)', value: 'climb', max: 32 }],
+        texts: [{ field: 'style', label: 'Style (climb, swim...)', value: 'climb', max: 32, suggestions: ['walk', 'jump', 'climb', 'swim', 'fly', 'levitate'] }],
         ...judge(main, ownTurn),
       }),
       action({
@@ -165,3 +165,46 @@ function build(a: Actor): Result<readonly TurnAction[]> {
 }
 
 export const kleptoActions = actionsQuery(BEATS_ECONOMY, build);
+
+/** Skills the Test form suggests: 004 names only Athletics (the Dash); the GM names any other. */
+export const SUGGESTED_SKILLS: readonly string[] = ['Athletics'];
+
+/**
+ * kleptonomicon.freeplayActions: what a character may do outside an Encounter
+ * (004 "Freeplay": play goes around the table, no Beats; "Improvising": say what
+ * you try, the GM may ask for a Test of a Skill). The same answer as the
+ * turn's actions, so the screen draws it with the same form and odds.
+ */
+export const kleptoFreeplayActions: Query = (world, args, viewer) => {
+  const id = args['characterId'];
+  if (typeof id !== 'string') return err('INVALID_VALUE', 'characterId must be a character id', 'characterId');
+  const ch = own(world.characters, id);
+  if (ch === undefined) return err('NOT_FOUND', 'no such character', 'characterId');
+  const st = getKlepto(world);
+  const mine = controls(world, viewer, id) ? yes : forbid(`${ch.name} is not yours to play`);
+  // In a running Encounter the turn's actions hold the Test (its Beats and turn order apply).
+  const outside = st.phase === 'encounter' && st.encounterPhase !== 'reward' ? forbid('in an Encounter, the Test is among the turn\'s actions') : yes;
+  const actions: TurnAction[] = [
+    action({
+      id: 'test',
+      label: 'Test',
+      cost: 'free (the GM says when a Test is needed)',
+      command: 'kleptonomicon.test',
+      fixed: { characterId: id },
+      texts: [{ field: 'skill', label: 'Skill', value: '', max: 500, suggestions: SUGGESTED_SKILLS }],
+      numbers: [MODIFIER, ADVANTAGE],
+      odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage'] },
+      ...judge(mine, outside),
+    }),
+    action({
+      id: 'improvise',
+      label: 'Try something (the GM rules)',
+      cost: 'free',
+      command: 'kleptonomicon.improvise',
+      fixed: { characterId: id },
+      texts: [{ field: 'description', label: 'What they try', value: '', max: 500 }],
+      ...judge(mine, st.phase === 'between' ? forbid('no Episode is running: the GM starts one') : yes),
+    }),
+  ];
+  return ok({ combatantId: id, name: ch.name, onTurn: true, actions } as unknown as Json);
+};

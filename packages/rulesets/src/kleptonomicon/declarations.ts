@@ -3,7 +3,7 @@
 // movement in an Encounter (004).
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { declareActions } from '../actions.js';
+import { actionsResult, declareActions } from '../actions.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 
 const MAX_TEXT = 500;
@@ -151,6 +151,12 @@ export const kleptoCatalog = catalogOf(
     result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
   }),
   declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
+  declareQuery('kleptonomicon.freeplayActions', {
+    summary: 'What a character may do outside an Encounter (a Test of a Skill, an improvised action), with odds',
+    who: 'own-character',
+    input: z.strictObject({ characterId: characterId('who acts') }),
+    result: actionsResult,
+  }),
 );
 
 /** Names before issue 17's vocabulary (docs/vocabulary.md): stored tables and old clients are read under today's (ADR 28). */

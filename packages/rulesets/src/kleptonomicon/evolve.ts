@@ -175,8 +175,10 @@ const typed: Evolve<KleptoEvent> = {
     const id = e.combatant;
     const next = updateKlepto(w, (st) => (st.movement[id] === undefined ? st : withMovement(st, w, id, (tm) => interruptStyle(tm, e.style))));
     const eff = e.effect;
-    const what = eff === 'fall' ? 'falls' : eff === 'float' ? 'floats up 1u a turn' : eff === 'sink' ? 'sinks 2u a turn' : 'is unaffected';
-    return log(next, e, 'kleptonomicon.interrupted', `${nameOf(w, id)}'s ${e.style} is interrupted (${e.reason}): ${what}.`);
+    // A whole sentence with its subject (GM review: "...: is unaffected."); 004 gives walking and levitating no interrupted effect.
+    const who = nameOf(w, id);
+    const what = eff === 'fall' ? `${who} falls` : eff === 'float' ? `${who} floats up 1u a turn` : eff === 'sink' ? `${who} sinks 2u a turn` : `${e.style} describes no effect when interrupted, so nothing happens`;
+    return log(next, e, 'kleptonomicon.interrupted', `${who}'s ${e.style} is interrupted (${e.reason}): ${what}.`);
   },
   'kleptonomicon.maneuverRolled': (w, e) => {
     const roll = e.roll as { score?: number } | null;

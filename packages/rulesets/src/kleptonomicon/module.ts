@@ -5,7 +5,7 @@
 // Turn order, Beats and fleeting stacks live in the encounter kernel.
 // The parts live beside it: context.ts (shared readers and guards),
 // commands/ (one file per rule area), evolve.ts, reactions.ts, view.ts.
-import type { EncounterKit, Module } from '@tablekeeper/engine';
+import { foeBasis, type EncounterKit, type Module } from '@tablekeeper/engine';
 import { characterCommands } from './commands/characters.js';
 import { episodeCommands } from './commands/episode.js';
 import { improvisationCommands } from './commands/improvisation.js';
@@ -22,5 +22,5 @@ export { describePhase } from './context.js';
 export function kleptonomiconModule(kit: EncounterKit): Module {
   const commands = { ...episodeCommands(kit), ...improvisationCommands(), ...characterCommands(kit), ...turnCommands(kit) };
   const audience = Object.fromEntries(Object.keys(kleptoReducers).filter((t) => t.startsWith('kleptonomicon.')).map((t) => [t, audienceOf]));
-  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, eventView: kleptoEventView, queries: kleptoQueries };
+  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, eventView: kleptoEventView, eventViewBasis: (w) => foeBasis(w), queries: kleptoQueries };
 }

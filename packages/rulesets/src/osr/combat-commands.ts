@@ -249,7 +249,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (hours > 0) out.push(clockAdvanced(world, 'longRest', nights, nights * hours * 3600));
         const heals = alive.map((id) => {
           const s = sheetOf(world, id);
-          return { id, from: s.hp, to: s.hp + restHealing(kind, s.level, nights, s.hp, s.maxHp) };
+          return { characterId: id, from: s.hp, to: s.hp + restHealing(kind, s.level, nights, s.hp, s.maxHp) };
         });
         const recovered = kind === 'safe' && fed ? alive.filter((id) => st.exhausted.includes(id)) : [];
         out.push({ type: 'osr.rested', kind, nights, fed, characterIds: alive, heals, recovered } satisfies OsrEvent);

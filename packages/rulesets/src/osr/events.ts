@@ -3,14 +3,35 @@
 // a creature is `characterId` (or its role: `attackerId`, `targetId`,
 // `helperId`), a combatant `combatantId`, a light source `sourceId`, a
 // corruption `corruptionId`. Events stored under the old names are renamed on
-// load by `osrEventFields` (ADR 28), so reducers see only these.
-import type { Json, Renamed } from '@tablekeeper/engine';
+// load by `osrEventFields` and, inside their records, `osrEventRecords` (ADR 28,
+// ADR 39), so reducers see only these.
+import type { EngineEvent, Json, Renamed } from '@tablekeeper/engine';
 import type { Ability } from './checks.js';
 import type { AttackKind } from './combat.js';
 import type { Cadence, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
 import type { Corruption } from './state.js';
 
 type Id = string;
+
+/** One rester's HP before and after a rest (stored as `id` before ADR 39). */
+export interface Heal {
+  readonly characterId: Id;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A corruption as its infection records it: the state's record under the vocabulary's names (`id`, `target` before ADR 39). */
+export type Infection = Omit<Corruption, 'id' | 'target'> & { readonly corruptionId: Id; readonly characterId: Id };
+
+export const infectionOf = (c: Corruption): Infection => {
+  const { id, target, ...rest } = c;
+  return { corruptionId: id, characterId: target, ...rest };
+};
+
+export const corruptionOf = (i: Infection): Corruption => {
+  const { corruptionId, characterId, ...rest } = i;
+  return { id: corruptionId, target: characterId, ...rest };
+};
 /** A d20 check as `resolveCheck` answered it (dice, natural, modifier, total, dc, success, shortfall). */
 type Roll = Json;
 type Reasons = string[];
@@ -72,8 +93,8 @@ export type OsrEvent =
       readonly nights: number;
       readonly fed: boolean;
       readonly characterIds: Id[];
-      /** Each rester's HP before and after (a record, so its `id` keeps the name it was stored with). */
-      readonly heals: { readonly id: Id; readonly from: number; readonly to: number }[];
+      /** Each rester's HP before and after. */
+      readonly heals: Heal[];
       readonly recovered: Id[];
     }
   | { readonly type: 'osr.hid'; readonly characterId: Id }
@@ -142,7 +163,7 @@ export type OsrEvent =
       readonly success: boolean;
     }
   | { readonly type: 'osr.exhausted'; readonly characterId: Id; readonly reason: string }
-  | { readonly type: 'osr.infected'; readonly corruption: Corruption }
+  | { readonly type: 'osr.infected'; readonly corruption: Infection }
   | {
       readonly type: 'osr.stageEnded';
       readonly corruptionId: Id;
@@ -162,8 +183,9 @@ export type OsrEvent =
 
 /**
  * docs/vocabulary.md, issue 17: the names events were stored under before the
- * union took the command vocabulary (old -> new, by today's type). Records an
- * event carries (a rest's heals, an infection's corruption) keep their fields.
+ * union took the command vocabulary (old -> new, by today's type). The records an
+ * event carries (a rest's heals, an infection's corruption) are renamed by
+ * `osrEventRecords`.
  */
 export const osrEventFields: { readonly [type in OsrEvent['type']]?: Renamed } = {
   'osr.sheetSet': { id: 'characterId' },
@@ -200,4 +222,38 @@ export const osrEventFields: { readonly [type in OsrEvent['type']]?: Renamed } =
   'osr.treasureShared': { characters: 'characterIds' },
   'osr.magicItemCaptured': { characters: 'characterIds' },
   'osr.lootRolled': { character: 'characterId' },
+};
+
+type Fields = { readonly [k: string]: Json | undefined };
+const isRecord = (v: Json | undefined): v is { readonly [k: string]: Json } => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+
+/** A record under new names: each old key moved to its new one unless the new one is there already (as the engine's field renames do). */
+function renamedRecord(r: { readonly [k: string]: Json }, renamed: Renamed): { readonly [k: string]: Json } | null {
+  if (!Object.keys(renamed).some((k) => Object.hasOwn(r, k))) return null;
+  return Object.fromEntries(Object.entries(r).flatMap(([k, v]) => (Object.hasOwn(renamed, k) ? (Object.hasOwn(r, renamed[k]!) ? [] : [[renamed[k]!, v]]) : [[k, v]])));
+}
+
+/**
+ * ADR 39: records inside events stored before they took the vocabulary's names, by
+ * today's type: a rest's heals named the rester `id`; an infection's corruption
+ * was the state's record (`id`, `target`). The same event back when nothing is old.
+ */
+export const osrEventRecords: { readonly [type in OsrEvent['type']]?: (e: EngineEvent) => EngineEvent } = {
+  'osr.rested': (e) => {
+    const heals = (e as Fields)['heals'];
+    if (!Array.isArray(heals)) return e;
+    let changed = false;
+    const now = heals.map((h) => {
+      const r = isRecord(h) ? renamedRecord(h, { id: 'characterId' }) : null;
+      if (r === null) return h;
+      changed = true;
+      return r;
+    });
+    return changed ? { ...e, heals: now } : e;
+  },
+  'osr.infected': (e) => {
+    const c = (e as Fields)['corruption'];
+    const r = isRecord(c) ? renamedRecord(c, { id: 'corruptionId', target: 'characterId' }) : null;
+    return r === null ? e : { ...e, corruption: r };
+  },
 };

@@ -2,7 +2,7 @@
 // "Corruptions", "Retreat" and "Treasure".
 import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Payment, type World, own } from '@tablekeeper/engine';
 import { osrCommands } from './declarations.js';
-import type { OsrEvent } from './events.js';
+import { infectionOf, type OsrEvent } from './events.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc } from './exploration.js';
 import { failDamage, proficiencyFor, readFailDamage, rollCheck } from './combat-commands.js';
 import { advantageCounts, fail, FORBIDDEN, mayActFor, needCharacter, needCharacters, okv } from './shared.js';
@@ -125,7 +125,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const [cid] = mintId(world, 'corruption', env.rng);
         const first = stages[0]!;
         const corruption: Corruption = { id: cid, target: id.value, name, dc, stages, stage: 0, stageEndsAt: world.clock.seconds + first.hours * 3600 };
-        const out: EngineEvent[] = [r.event, stored({ type: 'osr.infected', corruption } satisfies OsrEvent)];
+        const out: EngineEvent[] = [r.event, stored({ type: 'osr.infected', corruption: infectionOf(corruption) } satisfies OsrEvent)];
         if (first.exhaustion) out.push({ type: 'osr.exhausted', characterId: id.value, reason: name } satisfies OsrEvent);
         return okv(out);
       },

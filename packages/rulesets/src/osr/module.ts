@@ -9,6 +9,7 @@ import {
   canSee,
   claimId,
   encounterKit,
+  foeBasis,
   foeNumbersView,
   foeRevealOf,
   getEncounter,
@@ -40,7 +41,7 @@ import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
 import { damageTotal, deathDue } from './combat.js';
-import { osrEventFields, type OsrEvent } from './events.js';
+import { corruptionOf, osrEventFields, osrEventRecords, type Heal, type OsrEvent } from './events.js';
 import { checkAdvantage, j } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
@@ -83,7 +84,7 @@ const idsIn = (world: World, e: EngineEvent): string[] => {
   const owner = typeof source === 'string' && Object.hasOwn(st.sources, source) ? own(st.sources, source)!.owner : null;
   if (owner !== null) out.push(owner);
   const record = e['corruption'];
-  if (record !== null && typeof record === 'object' && !Array.isArray(record) && typeof record['target'] === 'string') out.push(record['target']);
+  if (record !== null && typeof record === 'object' && !Array.isArray(record) && typeof record['characterId'] === 'string') out.push(record['characterId']);
   return out;
 };
 
@@ -233,7 +234,7 @@ const evolve: Evolve<OsrEvent> = {
   'osr.leftUnconscious': on((w, e, st) => log(setOsr(w, { ...st, stable: addTo(st.stable, e.characterId) }), e, `${nm(w, e.characterId)} made it back unconscious, at 0 HP.`)),
   'osr.rested': on((w, e, st) => {
     let next = w;
-    for (const h of e.heals) next = withStats(next, h.id, { hp: h.to });
+    for (const h of e.heals) next = withStats(next, h.characterId, { hp: h.to });
     const who = e.characterIds;
     const { recovered } = e;
     const restedAt = { ...st.restedAt };
@@ -243,14 +244,14 @@ const evolve: Evolve<OsrEvent> = {
       restedAt,
       shaken: st.shaken.filter((id) => !who.includes(id)),
       exhausted: st.exhausted.filter((id) => !recovered.includes(id)),
-      stable: st.stable.filter((id) => !e.heals.some((h) => h.id === id && h.to > 0)),
+      stable: st.stable.filter((id) => !e.heals.some((h) => h.characterId === id && h.to > 0)),
     };
-    const restText = (hs: readonly { id: string; to: number }[], also: string): string =>
-      `${e.nights} night(s) of ${e.kind} rest: ${hs.map((h) => `${nm(w, h.id)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+    const restText = (hs: readonly Heal[], also: string): string =>
+      `${e.nights} night(s) of ${e.kind} rest: ${hs.map((h) => `${nm(w, h.characterId)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
     const text = restText(e.heals, '');
     // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
-    const foes = e.heals.filter((h) => isFoe(w, h.id));
-    const shown = foes.length === 0 || showsFoeNumbers(w) ? undefined : restText(e.heals.filter((h) => !isFoe(w, h.id)), `; also rested: ${foes.map((h) => nm(w, h.id)).join(', ')}`);
+    const foes = e.heals.filter((h) => isFoe(w, h.characterId));
+    const shown = foes.length === 0 || showsFoeNumbers(w) ? undefined : restText(e.heals.filter((h) => !isFoe(w, h.characterId)), `; also rested: ${foes.map((h) => nm(w, h.characterId)).join(', ')}`);
     return log(setOsr(next, s2), e, text, undefined, shown);
   }),
   'osr.hid': on((w, e, st) => log(setOsr(w, { ...st, hidden: addTo(st.hidden, e.characterId) }), e, `${nm(w, e.characterId)} is in stealth.`)),
@@ -330,7 +331,8 @@ const evolve: Evolve<OsrEvent> = {
     log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
   'osr.exhausted': on((w, e, st) => log(setOsr(w, { ...st, exhausted: addTo(st.exhausted, e.characterId) }), e, `${nm(w, e.characterId)} is exhausted (${e.reason}): disadvantage on all checks, 0' speed until a safe rest with food.`)),
   'osr.infected': on((w, e, st) => {
-    const k = e.corruption;
+    // The state keeps its own record shape; the event carries it under the vocabulary's names (ADR 39).
+    const k = corruptionOf(e.corruption);
     return log(claimId(setOsr(w, { ...st, corruptions: { ...st.corruptions, [k.id]: k } }), k.id), e, `${nm(w, k.target)} is infected by ${k.name}.`);
   }),
   'osr.stageEnded': on((w, e, st) => {
@@ -697,13 +699,14 @@ export const osrModule: Module = {
   idStatus,
   queries: osrQueries,
   // Events stored before the union took the command vocabulary are read under today's names (ADR 28).
-  upcasts: { eventFields: osrEventFields },
+  upcasts: { eventFields: osrEventFields, eventRecords: osrEventRecords },
   // History as players read it: a foe's HP change keeps the amount's sign and its fall, not its HP (ADR 33).
   eventView: {
     'osr.hpChanged': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'], fall: 'to', foe: isFoe }),
     'osr.attacked': attackedView,
-    'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, h['id'])) } : e),
+    'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, String(h['characterId']))) } : e),
   },
+  eventViewBasis: (w) => foeBasis(w),
   audience: Object.fromEntries(
     Object.keys(reducers)
       .filter((t) => t.startsWith('osr.'))

@@ -7,6 +7,12 @@ import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, t
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import type { Sheet } from './sheet.js';
 import { getTeams } from './state.js';
+import { canTest, testChoices } from './choices.js';
+import { numSetting, setting } from './settings.js';
+
+const MAX_DIFFICULTY = 1000;
+/** teams.act takes at most this many items to hold. */
+const MAX_BRANDISH = 4;
 
 const yes = { allowed: true, reason: null };
 
@@ -52,17 +58,43 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       }),
     );
   }
+  if (me !== undefined) {
+    // 003 "Death": a killing strike on an unconscious creature, the three-action activity in combat.
+    const n = numSetting(a.world, 'teams.killingStrikeActions');
+    const down = othersInView(a).flatMap((c) => {
+      const s = own(sheets, c.id);
+      return s === undefined || s.conscious !== false || s.dead === true ? [] : [{ value: c.id, label: s.name }];
+    });
+    const lethal = Object.entries(me.items)
+      .filter(([, it]) => it.weapon !== null && (!it.weapon.nonlethal || setting(a.world, 'teams.killingStrikeWeapons') === 'any'))
+      .map(([id, it]) => ({ value: id, label: it.name }));
+    out.push(
+      action({
+        id: 'killing-strike',
+        label: 'Killing Strike',
+        cost: `${n} actions`,
+        command: 'teams.killingStrike',
+        fixed: { attackerId: a.combatant.id },
+        target: { field: 'targetId', multiple: false, options: down },
+        choices: [{ field: 'weapon', label: 'Weapon', options: lethal }],
+        odds: { query: 'teams.killingStrikeOdds', args: { attackerId: a.combatant.id }, pass: ['targetId', 'weapon'] },
+        ...judge(down.length === 0 ? forbid('nobody here is unconscious') : yes, lethal.length === 0 ? forbid(`${me.name} carries no lethal weapon`) : yes, affordable(a, 'action', n, { label: 'Killing Strike' })),
+      }),
+    );
+  }
   for (const row of TEAMS_ACTIONS) {
     if (row.name === 'Attack') continue;
-    // A reaction answers something (an attack, a test): spent from this list it did nothing (GM review, issue 20).
-    if (row.kind === 'reaction') continue;
+    // Block, Parry and Intercept answer a hit (teams.reactions asks the target); spent from this list they did nothing (GM review, issue 20).
+    if (row.kind === 'reaction' && !TESTED_REACTIONS.has(row.name)) continue;
     const req = teamsActionRequest(row.name, a.onTurn);
     if (req === null) continue;
     const { kind, cost, ...extra } = req;
     const id = row.name.toLowerCase().replace(/\s+/g, '-');
     const acted = me === undefined ? null : actRow(a, me, row.name);
     if (acted !== null) {
-      out.push(action({ id, label: row.name, cost: costWords(kind, cost), command: 'teams.act', fixed: { characterId: a.combatant.id, action: row.name }, ...acted, ...judge(acted.check, affordable(a, kind, cost, extra)) }));
+      const { check, ...form } = acted;
+      const command = TESTED_REACTIONS.has(row.name) ? 'teams.react' : 'teams.act';
+      out.push(action({ id, label: row.name, cost: costWords(kind, cost), command, fixed: { characterId: a.combatant.id, action: row.name }, ...form, ...judge(check, affordable(a, kind, cost, extra)) }));
       continue;
     }
     const fixed: { [k: string]: Json } = { characterId: a.combatant.id, kind: req.kind, cost: req.cost, label: row.name };
@@ -71,8 +103,16 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     if (req.requires !== undefined) fixed['requires'] = req.requires;
     out.push(action({ id, label: row.name, cost: costWords(kind, cost), command: 'encounter.spend', fixed, ...affordable(a, kind, cost, extra) }));
   }
+  // An unconscious or dead creature takes no action and no reaction (003 "Initiative and Rounds").
+  if (me !== undefined && (!me.conscious || me.dead)) return ok(out.map((x) => ({ ...x, ...forbid(`${me.name} is ${me.dead ? 'dead' : 'unconscious'}`) })));
   return ok(out);
 }
+
+/** Reactions that are a test against what the GM names (an effect, a trap): teams.react rolls them. */
+const TESTED_REACTIONS = new Set(['Fortify', 'Resist', 'Dodge']);
+
+/** Actions a readied action may be (one action that does not end the turn), and the attack. */
+const READYABLE = TEAMS_ACTIONS.filter((r) => r.kind === 'action' && r.cost === 1 && r.endsTurn !== true && r.name !== 'Command').map((r) => ({ value: r.name, label: r.name }));
 
 /** Rows teams.act carries out (a condition, a test, a log line), with the form they need; null keeps the plain spend. */
 function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { check: { allowed: boolean; reason: string | null } }) | null {
@@ -92,18 +132,67 @@ function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { che
         const s = own(sheets, c.id);
         return s === undefined || s.conscious || s.dead ? [] : [{ value: c.id, label: s.name }];
       });
-      const attributes = Object.keys(me.attributes).map((k) => ({ value: k, label: k }));
-      const skills = Object.keys(me.skills).map((k) => ({ value: k, label: k }));
       return {
         target: { field: 'targetId', multiple: false, options: down },
-        choices: [
-          { field: 'test.attribute', label: 'Attribute', options: attributes },
-          { field: 'test.skill', label: 'Skill', options: skills },
-        ],
-        check: judge(
-          down.length === 0 ? forbid('nobody here is unconscious') : yes,
-          attributes.length === 0 || skills.length === 0 ? forbid(`${me.name}'s sheet needs an attribute and a skill for the test`) : yes,
-        ),
+        choices: testChoices(me),
+        numbers: [{ field: 'difficulty', label: 'Difficulty', min: 0, max: MAX_DIFFICULTY, value: numSetting(a.world, 'teams.resuscitateDifficulty') }],
+        odds: { query: 'teams.testOdds', args: { characterId: a.combatant.id }, pass: ['test', 'difficulty'] },
+        check: judge(down.length === 0 ? forbid('nobody here is unconscious') : yes, canTest(me)),
+      };
+    }
+    case 'Short Task':
+      // Three actions, then a test against the difficulty the GM names (003 Actions table).
+      return {
+        texts: [{ field: 'label', label: 'Task', value: '', max: 80 }],
+        choices: testChoices(me),
+        numbers: [{ field: 'difficulty', label: 'Difficulty', min: 0, max: MAX_DIFFICULTY, value: 10 }],
+        odds: { query: 'teams.testOdds', args: { characterId: a.combatant.id }, pass: ['test', 'difficulty'] },
+        check: canTest(me),
+      };
+    case 'Brandish': {
+      // Choose what is held: the sheet's own items (at most four hands' worth, as teams.act takes).
+      const items = Object.entries(me.items).map(([id, it]) => ({ value: id, label: it.name, ...(me.wielded.includes(id) ? { note: 'held now' } : {}) }));
+      return {
+        target: { field: 'items', multiple: true, max: Math.min(MAX_BRANDISH, Math.max(1, items.length)), label: 'Hold', options: items },
+        check: items.length === 0 ? forbid(`${me.name} carries no items`) : yes,
+      };
+    }
+    case 'Drop Item': {
+      const held = me.wielded.flatMap((id) => {
+        const it = own(me.items, id);
+        return it === undefined ? [] : [{ value: id, label: it.name }];
+      });
+      return { choices: [{ field: 'item', label: 'Item', options: held }], check: held.length === 0 ? forbid(`${me.name} holds nothing`) : yes };
+    }
+    case 'Command': {
+      // Once per turn per ally: 2 focus gives that ally one action now (003 Actions table).
+      const side = a.combatant.side;
+      const allies = othersInView(a).flatMap((c) => (c.side !== side ? [] : [{ value: c.id, label: own(sheets, c.id)?.name ?? c.name }]));
+      const need = numSetting(a.world, 'teams.commandFocus');
+      return {
+        target: { field: 'targetId', multiple: false, options: allies },
+        check: judge(allies.length === 0 ? forbid('no ally here to command') : yes, me.focus < need ? forbid(`Command needs ${need} focus (${me.name} has ${me.focus})`) : yes),
+      };
+    }
+    case 'Ready an Action':
+      // Ends the turn; the readied action waits for its trigger as the reaction.
+      return {
+        choices: [{ field: 'readiedAction', label: 'Readied action', options: READYABLE }],
+        texts: [{ field: 'trigger', label: 'Trigger', value: 'a foe comes within reach', max: 200 }],
+        check: yes,
+      };
+    case 'Fortify':
+    case 'Resist':
+    case 'Dodge': {
+      // A defence test against an effect the GM names a difficulty for (focus for Resist, stamina otherwise).
+      const resource = name === 'Resist' ? 'focus' : 'stamina';
+      const cost = numSetting(a.world, 'teams.reactionCost');
+      return {
+        fixed: { characterId: a.combatant.id, reaction: name.toLowerCase() },
+        choices: testChoices(me),
+        numbers: [{ field: 'difficulty', label: 'Difficulty', min: 0, max: MAX_DIFFICULTY, value: 10 }],
+        odds: { query: 'teams.testOdds', args: { characterId: a.combatant.id, defence: true }, pass: ['test', 'difficulty'] },
+        check: judge(me[resource] < cost ? forbid(`${name} needs ${cost} ${resource} (${me.name} has ${me[resource]})`) : yes, canTest(me)),
       };
     }
     default:

@@ -210,9 +210,9 @@ export function prepareAttack(world: World, a: AttackInput, extraAdvantage = 0):
     if (own(getTeams(world).sheets, id) === undefined) return e('NOT_FOUND', `no sheet for nearby "${id}"`, 'nearby');
   }
   const enc = getEncounter(world);
-  // The multiple attack penalty counts attacks in this round of the running encounter.
+  // The multiple attack penalty counts attacks in this round of this fight: round 1 of the next fight starts again at none.
   const prev = getTeams(world).attackCounts[a.attacker];
-  const earlier = enc.active && prev !== undefined && prev.round === enc.round ? prev.count : 0;
+  const earlier = enc.active && prev !== undefined && prev.round === enc.round && (prev.encounter ?? 0) === (enc.number ?? 0) ? prev.count : 0;
   const penalty = multipleAttackPenalty(earlier, numSetting(world, 'teams.multipleAttackPenalty'));
   const ranged = w.weapon.delivery !== 'melee';
   const condAdv = inEncounter(world, a.attacker) ? kit.netEffect(world, a.attacker, 'attack.advantage') : 0;
@@ -267,6 +267,7 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     hit: out.hit,
     misdirect,
     round: enc.round,
+    ...(enc.number !== undefined ? { encounter: enc.number } : {}),
   });
   if (!out.hit) return null;
   const pending: PendingAttack = {
@@ -290,10 +291,27 @@ export function makeAttack(d: Draft, a: AttackInput, extraAdvantage = 0): RuleEr
     if (a.await) return e('NO_ENCOUNTER', 'a hit waits for a reaction only in a running encounter (reactions come with its turns); attack without await, or start an encounter', 'await');
     return resolveHit(d, pending, { kind: 'none' });
   }
-  const canReact = tgt.conscious && !tgt.dead && hasReaction(d.world, target) && tgt.stamina >= numSetting(d.world, 'teams.reactionCost');
+  // The hit waits only when one of the target's own reactions could answer it (ADR 42): else nobody would be asked anything.
+  const canReact = tgt.conscious && !tgt.dead && hasReaction(d.world, target) && tgt.stamina >= numSetting(d.world, 'teams.reactionCost') && canAnswer(d.world, tgt, out);
   if (canReact || a.await) d.emit({ type: 'teams.hitPending', attacker: a.attacker, target, attack: asJson(pending) });
   else resolveHit(d, pending, { kind: 'none' });
   return null;
+}
+
+/** Wielded, unbroken items that can parry (any of them: no parry value adds 1) or block (the block property). */
+export function defenceItems(sheet: Sheet, use: 'block' | 'parry'): [string, Item][] {
+  return sheet.wielded.flatMap((id): [string, Item][] => {
+    const it = own(sheet.items, id);
+    return it === undefined || it.durability <= 0 || (use === 'block' && it.block === null) ? [] : [[id, it]];
+  });
+}
+
+/** Whether a dodge may answer this hit: a critical cannot miss unless the table says otherwise. */
+export const dodgeable = (world: World, p: Pick<PendingAttack, 'critical'>): boolean => !p.critical || boolSetting(world, 'teams.criticalsDodgeable');
+
+/** Some reaction of the target's own can answer this hit (so the attack waits for it): a dodge, or a wielded item to parry with. */
+export function canAnswer(world: World, sheet: Sheet, p: Pick<PendingAttack, 'critical'>): boolean {
+  return dodgeable(world, p) || defenceItems(sheet, 'parry').length > 0;
 }
 
 export type Defence =

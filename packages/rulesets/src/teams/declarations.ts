@@ -2,7 +2,7 @@
 // sheets and tracks, attacks and their reactions, damage, actions (003).
 import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { declareActions } from '../actions.js';
+import { actionSchema, declareActions } from '../actions.js';
 import { MAX_NEARBY } from './combat.js';
 import { MAX_ID } from './input.js';
 import { LIMITS } from './sheet.js';
@@ -16,15 +16,19 @@ const who = (description = 'the character (or the combatant id its sheet is kept
 const RENAMED_ID = { id: 'characterId' } as const;
 const RENAMED_ATTACK = { attacker: 'attackerId', target: 'targetId' } as const;
 const name = () => text(40).min(1);
-const table = () => z.record(z.string().min(1).max(LIMITS.key), int(0, LIMITS.value));
+/** Names 003 uses (its examples: Boudica's strength, combat and athletics, martial and fortitude): offered as suggestions, any other name allowed. */
+export const TEAMS_NAMES = { attributes: ['strength', 'dexterity'], skills: ['combat', 'athletics'], proficiencies: ['martial', 'finesse', 'fortitude'] } as const;
+/** A name a form suggests from a list (x-die / examples are read by the web's schema form). */
+const named = (names: readonly string[]) => z.string().min(1).max(LIMITS.key).meta({ examples: [...names] });
+/** Attribute or skill dice by name: the number is the die's size (8 is a d8). */
+const dice = (names: readonly string[]) => z.record(named(names), int(0, LIMITS.value).meta({ description: 'the die (8 is a d8)', 'x-die': [...LIMITS.dice] }));
 const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
 /** An ordinary test: an attribute die plus a skill die, with a proficiency (003 "Tests"). */
 /** A weapon's profile (003 "Weapons"), so a form can offer its fields; the rule still checks the damage type and the rest. */
-const tag = () => z.string().min(1).max(LIMITS.key);
 const weapon = z
   .strictObject({
-    attributes: z.array(tag()).min(1).max(LIMITS.entries).meta({ description: 'the attributes it may be used with (strength, dexterity)' }),
-    proficiencies: z.array(tag()).max(LIMITS.entries).optional(),
+    attributes: z.array(named(TEAMS_NAMES.attributes)).min(1).max(LIMITS.entries).meta({ description: 'the attributes it may be used with (strength, dexterity)' }),
+    proficiencies: z.array(named(TEAMS_NAMES.proficiencies)).max(LIMITS.entries).optional(),
     damage: int(0, LIMITS.value),
     criticalDamage: int(0, LIMITS.value).optional(),
     criticalThreshold: int(1, 100).nullable().optional(),
@@ -39,9 +43,9 @@ const test = z.strictObject({ attribute: name(), skill: name(), proficiency: nam
 export const teamsSheet = z.strictObject({
   name: text(LIMITS.name).optional(),
   characterId: characterId().nullable().optional(),
-  attributes: table().optional(),
-  skills: table().optional(),
-  proficiencies: table().optional(),
+  attributes: dice(TEAMS_NAMES.attributes).optional(),
+  skills: dice(TEAMS_NAMES.skills).optional(),
+  proficiencies: z.record(named(TEAMS_NAMES.proficiencies), int(0, LIMITS.value)).optional(),
   evasion: int(0, LIMITS.value).optional(),
   size: int(0, 100).optional(),
   luck: int(-100, LIMITS.value).optional(),
@@ -69,7 +73,8 @@ export const teamsSheet = z.strictObject({
       }),
     )
     .optional(),
-  wielded: z.array(z.string().min(1).max(LIMITS.key)).max(LIMITS.items).optional(),
+  // A form picks these from the sheet's own items (x-ref keys:items: the keys of the items field beside it).
+  wielded: z.array(z.string().min(1).max(LIMITS.key).meta({ description: "one of the sheet's items", 'x-ref': 'keys:items' })).max(LIMITS.items).optional(),
   deathDifficulty: int(1, LIMITS.value).optional(),
   secret: z.boolean().meta({ description: 'players see name and status only' }).optional(),
   conscious: z.boolean().optional(),
@@ -89,8 +94,10 @@ const attackFields = {
   await: z.boolean().meta({ description: 'wait for the target to choose a reaction' }).optional(),
 };
 
-export const setSheet = declareCommand('teams.setSheet', { summary: "Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
-export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
+// Deprecated aliases (ADR 39): character.sheet.set/remove address the same sheets and write the same events;
+// these stay for stored commands and API users (a sheet for an id that is not yet a creature, a link given in the sheet).
+export const setSheet = declareCommand('teams.setSheet', { summary: "Deprecated: use character.sheet.set. Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
+export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Deprecated: use character.sheet.remove. Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
 export const setTrack = declareCommand('teams.setTrack', {
   summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
   who: 'gm',
@@ -155,6 +162,41 @@ export const act = declareCommand('teams.act', {
 export const killingStrike = declareCommand('teams.killingStrike', { summary: 'A killing strike on an unconscious target', who: 'own-character', input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }), renamed: RENAMED_ATTACK });
 export const triggerReady = declareCommand('teams.triggerReady', { summary: 'Take a readied action (uses the reaction)', who: 'own-character', input: z.strictObject({ characterId: who(), beforeId: who('whose turn it interrupts').optional(), test: test.optional(), difficulty: difficulty().optional() }), renamed: { ...RENAMED_ID, before: 'beforeId' } });
 
+// The answers a creature may give now (ADR 42): a hit waiting for its reaction, a fortify-or-fall choice; each as a form with odds.
+export const reactionsQuery = declareQuery('teams.reactions', {
+  summary: 'What a creature may answer now (a hit waiting for its reaction, fortify or fall), each answer with its odds',
+  who: 'own-character',
+  input: z.strictObject({ characterId: who() }),
+  result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.enum(['hit', 'intercept', 'atRisk']), text: z.string(), actions: z.array(actionSchema) })) }),
+});
+export const testOddsQuery = declareQuery('teams.testOdds', {
+  summary: "Exact chance of an ordinary test (attribute die + skill die, luck bonus) meeting a difficulty",
+  who: 'anyone',
+  input: z.strictObject({ characterId: who(), test, difficulty: difficulty(), defence: z.boolean().meta({ description: 'a defence test (guard adds its bonus)' }).optional() }),
+  result: z.strictObject({ pass: z.number(), difficulty: z.number() }),
+});
+export const defendOddsQuery = declareQuery('teams.defendOdds', {
+  summary: "What an answer to a pending hit leaves: the damage that lands, the item's wear, a dodge's chance",
+  who: 'own-character',
+  input: defend.input,
+  result: z.strictObject({
+    reaction: z.string(),
+    raw: z.number(),
+    damageType: z.string(),
+    damage: z.number(),
+    avoid: z.number(),
+    difficulty: z.number().nullable(),
+    item: z.string().nullable(),
+    durability: z.strictObject({ from: z.number(), to: z.number() }).nullable(),
+  }),
+});
+export const killingStrikeOddsQuery = declareQuery('teams.killingStrikeOdds', {
+  summary: "Exact chance of a killing strike's test (with advantage) against the target's constitution",
+  who: 'own-character',
+  input: z.strictObject({ ...attackFields, commanded: z.boolean().optional() }),
+  result: z.strictObject({ kill: z.number(), difficulty: z.number(), weapon: z.string(), attribute: z.string() }),
+});
+
 export const teamsCatalog = catalogOf(
   setSheet,
   removeSheet,
@@ -176,5 +218,9 @@ export const teamsCatalog = catalogOf(
     // The odds fields come from the attack's pmf; the named ones describe the attack as the rules read it.
     result: z.looseObject({ weapon: z.string(), attribute: z.string(), advantage: z.number(), penalty: z.number(), earlierAttacks: z.number(), ranged: z.boolean(), criticalThreshold: z.number(), evasion: z.number() }),
   }),
+  reactionsQuery,
+  testOddsQuery,
+  defendOddsQuery,
+  killingStrikeOddsQuery,
   declareActions('teams', 'What a combatant may do now (003 actions and reactions), with weapons, targets and odds'),
 );

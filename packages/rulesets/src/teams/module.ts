@@ -2,7 +2,7 @@
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
 import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import { foeBasis, foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -63,11 +63,14 @@ function payAction(d: Draft, who: string, commanded: boolean | undefined, extra:
 // ---------------------------------------------------------------- commands
 
 const commands: { [type: string]: CommandHandler } = {
+  // Deprecated aliases of character.sheet.set/remove (ADR 39): the same events and, so undo and history read alike, the same labels.
   'teams.setSheet': handlerOf(D.setSheet, {
+    label: 'set a character sheet',
     decide(world, p) {
       const who = creatureKey(world, p.characterId);
       const sheet = parseSheet(asJson(p.sheet), { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty'));
-      if (!sheet.ok) return sheet;
+      // One error dialect, as character.sheet.set answers: a malformed sheet is INVALID_VALUE.
+      if (!sheet.ok) return sheet.error.code === 'BAD_SHEET' ? { ok: false, error: { ...sheet.error, code: 'INVALID_VALUE' } } : sheet;
       const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: who, sheet: asJson(sheet.value) }];
       const enc = getEncounter(world);
       if (enc.active && own(enc.combatants, who) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: who, value: !sheet.value.conscious || sheet.value.dead });
@@ -75,6 +78,7 @@ const commands: { [type: string]: CommandHandler } = {
     },
   }),
   'teams.removeSheet': handlerOf(D.removeSheet, {
+    label: 'remove a sheet',
     decide(world, p) {
       const who = creatureKey(world, p.characterId);
       if (own(getTeams(world).sheets, who) === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
@@ -536,15 +540,15 @@ const project: Projector = (world, viewer, source = world) => {
     Object.fromEntries(Object.entries(o).filter(([k, v]) => ids(v, k).every(inView)));
   return setTeams(world, {
     sheets: sheets as unknown as typeof st.sheets,
-    attackCounts: Object.fromEntries(Object.entries(keep(st.attackCounts, (_v, k) => [k])).map(([k, v]) => [k, { round: v.round, count: v.count }])),
+    attackCounts: Object.fromEntries(Object.entries(keep(st.attackCounts, (_v, k) => [k])).map(([k, v]) => [k, { round: v.round, ...(v.encounter !== undefined ? { encounter: v.encounter } : {}), count: v.count }])),
     // An attack on someone the player sees waits for their reaction even from an unseen attacker: who and with what stay unnamed.
     pending: Object.fromEntries(
       Object.entries(st.pending)
         .filter(([, v]) => inView(v.target) && (v.intercepted === null || inView(v.intercepted)))
         .map(([k, v]) => [k, shownAttack(v, inView(v.attacker) && combatant(v.attacker)!.visibility === 'visible')]),
     ),
-    // A foe's fortify difficulty comes from its constitution (ADR 33): players see that it is at risk, with 0 for the number.
-    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, { difficulty: keys !== null && isFoe(source, k) ? 0 : v.difficulty }])),
+    // A foe's fortify difficulty comes from its constitution (ADR 33): players learn that it is at risk, with no number (ADR 45).
+    atRisk: Object.fromEntries(Object.entries(keep(st.atRisk, (_v, k) => [k])).map(([k, v]) => [k, keys !== null && isFoe(source, k) ? {} : { difficulty: v.difficulty }])) as typeof st.atRisk,
     // Turn numbers as the kernel shows them to players: hidden turns are not counted.
     commanded: Object.fromEntries(Object.entries(keep(st.commanded, (v, k) => [k, v.by])).map(([k, v]) => [k, { by: v.by, serial: playerTurnSerial(full, v.serial) }])),
   });
@@ -599,6 +603,17 @@ export const teamsModule: Module = {
   projectReads: { reads: [`ext.${TEAMS_ID}`, 'characters', 'seats', 'ext.encounter', `ext.${FOES_ID}`], writes: [`ext.${TEAMS_ID}`] },
   idStatus,
   queries: teamsQueries,
-  eventView: TEAMS_EVENT_VIEW,
+  eventView: {
+    ...TEAMS_EVENT_VIEW,
+    // A foe's sheet in history as in the state (ADR 33): its declared keys only. A foe made from a stat block
+    // brings its weapon, dice and tracks, which the browser test found reaching phones in this event.
+    'teams.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
+      const sh = e['sheet'];
+      if (sh === null || typeof sh !== 'object' || Array.isArray(sh) || !isFoe(w, e['id'])) return e;
+      return { ...e, sheet: foeSheet(sh as unknown as Sheet, foeKeys(w, { role: 'spectator' }, TEAMS_FOE_FIELDS)) };
+    },
+  },
+  // Its foe rule reads the sheets' links to characters too (ADR 45).
+  eventViewBasis: (w) => foeBasis(w, isFoe, Object.keys(getTeams(w).sheets)),
   audience: Object.fromEntries(Object.keys(TEAMS_REDUCERS).map((t) => [t, eventAudience])),
 };

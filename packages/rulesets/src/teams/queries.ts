@@ -2,10 +2,12 @@
 // of a teams.attack as it would be made now. Answered on the asker's projected
 // world: a hidden sheet is not there, and a secret one is only a name and
 // status words there, so a player gets an error instead of its evasion.
-import { FOE_SECRET, own, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { defineQuery, FOE_SECRET, own, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
 import { readAttack } from './input.js';
 import { attackOdds } from './odds.js';
+import { defendOddsQuery, killingStrikeOddsQuery, reactionsQuery, testOddsQuery } from './choices.js';
+import * as D from './declarations.js';
 import { isFoe } from './reducers.js';
 import { getTeams } from './state.js';
 
@@ -60,4 +62,10 @@ export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answe
   };
 }
 
-export const teamsQueries: { readonly [name: string]: Query } = { 'teams.attackOdds': attackOddsQuery };
+export const teamsQueries: { readonly [name: string]: Query } = {
+  'teams.attackOdds': attackOddsQuery,
+  'teams.reactions': defineQuery(D.reactionsQuery, reactionsQuery),
+  'teams.testOdds': defineQuery(D.testOddsQuery, testOddsQuery),
+  'teams.defendOdds': defineQuery(D.defendOddsQuery, defendOddsQuery),
+  'teams.killingStrikeOdds': defineQuery(D.killingStrikeOddsQuery, killingStrikeOddsQuery),
+};

@@ -22,6 +22,8 @@ export type TeamsEvent =
       /** Who was aimed at: differs from target when a shot went astray. */
       readonly intended: string;
       readonly round: number;
+      /** Which fight of the table (the encounter's number; absent in tables stored before it was kept). */
+      readonly encounter?: number;
       readonly roll: RollRecord;
       readonly result: number;
       readonly penalty: number;
@@ -79,6 +81,8 @@ export function isFoe(w: World, id: unknown): boolean {
 /** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
   'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
+  // A foe's attack: its test's dice and result (ADR 40).
+  'teams.attacked': foeNumbersView({ id: 'attacker', numbers: ['roll', 'result'], foe: isFoe }),
   'teams.restored': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
   // Difficulties worked out from a foe's constitution and luck are its numbers too.
   'teams.consciousnessAtRisk': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
@@ -121,14 +125,17 @@ const evolve: Evolve<TeamsEvent> = {
     let w = claimId(world, e.id);
     w = updateTeams(w, (st) => {
       const prev = st.attackCounts[attacker];
-      const count = prev !== undefined && prev.round === round ? prev.count + 1 : 1;
-      return { ...st, attackCounts: { ...st.attackCounts, [attacker]: { round, count } } };
+      const encounter = e.encounter ?? 0;
+      const count = prev !== undefined && prev.round === round && (prev.encounter ?? 0) === encounter ? prev.count + 1 : 1;
+      return { ...st, attackCounts: { ...st.attackCounts, [attacker]: { round, encounter, count } } };
     });
     const r = roll(e.roll);
     const astray = e.intended !== e.target ? ` The shot went astray (luck ${r.luck}) and ${nameOf(w, target)} became the target instead of ${nameOf(w, e.intended)}.` : '';
     const pen = e.penalty !== 0 ? ` (${e.penalty} for earlier attacks this round)` : '';
     const verdict = e.critical === true ? `a critical hit (luck ${r.luck})` : e.hit === true ? 'a hit' : 'a miss';
-    return log(w, e, [attacker, target, e.intended], `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen} against evasion ${e.evasion}, ${verdict}.${astray}`);
+    // A foe's test result gives away its dice and proficiency (ADR 33, ADR 40): players read the verdict until every number is shown.
+    const shown = isFoe(w, attacker) && !showsFoeNumbers(w) ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${verdict}.${astray}` : undefined;
+    return log(w, e, [attacker, target, e.intended], `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen} against evasion ${e.evasion}, ${verdict}.${astray}`, undefined, shown);
   },
   'teams.hitPending': (world, e) => {
     const p = e.attack;

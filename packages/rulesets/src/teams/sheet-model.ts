@@ -13,11 +13,17 @@ import { getTeams } from './state.js';
 const AS_STORED = new Set(['items', 'deflection']);
 const fields = Object.fromEntries(Object.entries(teamsSheet.shape).filter(([k]) => k !== 'characterId'));
 
-/** The key of the sheet that plays this character. */
+/**
+ * The key of the sheet that plays this character: its own, the one naming it, else (a new
+ * sheet) the id of the combatant playing it, so the fight finds it (teams keys sheets by combatant).
+ */
 export function teamsSheetKey(world: World, characterId: string): string {
   const sheets = getTeams(world).sheets;
   if (own(sheets, characterId) !== undefined) return characterId;
-  return Object.entries(sheets).find(([, s]) => s.characterId === characterId)?.[0] ?? characterId;
+  const named = Object.entries(sheets).find(([, s]) => s.characterId === characterId)?.[0];
+  if (named !== undefined) return named;
+  const enc = getEncounter(world);
+  return (enc.active ? Object.values(enc.combatants).find((c) => c.characterId === characterId)?.id : undefined) ?? characterId;
 }
 
 /** Stored keys of a foe's sheet players read (the turn order shows who is down). */

@@ -29,7 +29,7 @@ export interface PendingAttack {
 export interface TeamsState {
   readonly sheets: { readonly [id: string]: Sheet };
   /** Attacks made this round, per attacker, for the multiple attack penalty. */
-  readonly attackCounts: { readonly [id: string]: { readonly round: number; readonly count: number } };
+  readonly attackCounts: { readonly [id: string]: { readonly round: number; readonly encounter?: number; readonly count: number } };
   readonly pending: { readonly [attackId: string]: PendingAttack };
   /** Must fortify against `difficulty` or fall unconscious (003 "Damage"). */
   readonly atRisk: { readonly [id: string]: { readonly difficulty: number } };

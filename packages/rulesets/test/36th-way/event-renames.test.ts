@@ -4,7 +4,8 @@
 // under the old names (and the old `tsw.` types) replays, shows and undoes
 // exactly as the same table written under today's names; every event the
 // deciders write carries the new names the union declares.
-import { scenario, seededRng, type Command, type EngineEvent, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
+import type { Command, Json, Table, Viewer } from '@tablekeeper/engine';
+import { oldNameProblems, oldNamesOf, renamedReplayProblems, scenario, seededRng, type Renames } from '@tablekeeper/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tswEventFields } from '../../src/36th-way/events.js';
@@ -15,23 +16,9 @@ import { ANN, ORC } from './setup.js';
 const GM: Viewer = { role: 'gm' };
 const PLAYER: Viewer = { role: 'spectator' };
 
-/** Today's field -> the old one, per event type: the inverse of the upcaster's map. */
-const OLD: { readonly [type: string]: { readonly [now: string]: string } } = Object.fromEntries(
-  Object.entries(tswEventFields).map(([type, renamed]) => [type, Object.fromEntries(Object.entries(renamed ?? {}).map(([old, now]) => [now, old]))]),
-);
-
-/** An event as a writer before the rename stored it: old type prefix, old field names. */
-function oldEvent(e: EngineEvent): EngineEvent {
-  const back = OLD[e.type];
-  const type = e.type.replace(/^36th-way\./, 'tsw.');
-  if (back === undefined) return { ...e, type };
-  return Object.fromEntries(Object.entries(e).map(([k, v]) => (k === 'type' ? [k, type] : [back[k] ?? k, v]))) as unknown as EngineEvent;
-}
-
-function oldTx(tx: Transaction): Transaction {
-  if (tx.kind !== 'command') return tx;
-  return { ...tx, command: { ...tx.command, type: tx.command.type.replace(/^36th-way\./, 'tsw.') }, events: tx.events.map(oldEvent) };
-}
+// Stored before the rename: old field names, and the `tsw.` namespace for events and commands.
+const RENAMES: Renames = { old: oldNamesOf(tswEventFields), oldType: (type) => type.replace(/^36th-way\./, 'tsw.') };
+const OLD = RENAMES.old;
 
 const BLAST = [
   { id: 'blast', frequency: { kind: 'recharge', target: 11 }, action: 'standard', types: ['ranged', 'spell'] },
@@ -102,21 +89,7 @@ describe('36th Way event fields renamed to the command vocabulary (ADR 28)', () 
   it('a table stored under the old names replays, shows and undoes like the same table stored under today’s names', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), plans, (seed, plan) => {
-        const now = play(seed, plan);
-        const txs = [...now.transactions];
-        const old = txs.map(oldTx);
-        const a = engine.replay(now.genesis, txs);
-        const b = engine.replay(now.genesis, old);
-        expect(b.world).toEqual(a.world);
-        expect(a.world).toEqual(now.world);
-        expect(engine.view(b, PLAYER).world).toEqual(engine.view(a, PLAYER).world);
-        // The upcast log holds today's names only.
-        expect([...b.transactions].flatMap((t) => (t.kind === 'command' ? t.events : [])).filter((e) => e.type.startsWith('tsw.') || OLD[e.type] !== undefined && Object.keys(OLD[e.type]!).some((k) => !Object.hasOwn(e, k)))).toEqual([]);
-        if (a.live.top === null) return;
-        const undoA = engine.execute(a, { type: 'history.undo' }, { rng: seededRng(1), actor: GM });
-        const undoB = engine.execute(b, { type: 'history.undo' }, { rng: seededRng(1), actor: GM });
-        expect(undoB.ok).toBe(undoA.ok);
-        if (undoA.ok && undoB.ok) expect(undoB.value.table.world).toEqual(undoA.value.table.world);
+        expect(renamedReplayProblems(engine, play(seed, plan), RENAMES, [GM, PLAYER])).toEqual([]);
       }),
       { numRuns: 40 },
     );
@@ -126,18 +99,7 @@ describe('36th Way event fields renamed to the command vocabulary (ADR 28)', () 
     const seen = new Set<string>();
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), plans, (seed, plan) => {
-        for (const tx of play(seed, plan).transactions) {
-          if (tx.kind !== 'command') continue;
-          for (const e of tx.events) {
-            const back = OLD[e.type];
-            if (back === undefined) continue;
-            seen.add(e.type);
-            for (const [now, was] of Object.entries(back)) {
-              expect(Object.hasOwn(e, now), `${e.type}.${now}`).toBe(true);
-              expect(Object.hasOwn(e, was), `${e.type} still writes ${was}`).toBe(false);
-            }
-          }
-        }
+        expect(oldNameProblems(play(seed, plan), RENAMES, seen)).toEqual([]);
       }),
       { numRuns: 60, seed: 17 },
     );

@@ -421,8 +421,12 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
     expect(find(a, 'resuscitate').cost).toBe('2 actions');
     expect(find(a, 'short-task').cost).toBe('3 actions');
-    // Reactions answer an attack or a test (teams.defend, teams.react): never a button that only spends (GM review).
-    expect(a.actions.filter((x) => x.cost === 'the reaction')).toEqual([]);
+    // Reactions answer an attack or a test: never a button that only spends (GM review). Block and Parry come with a hit (teams.reactions); Fortify, Resist and Dodge here are tests (teams.react).
+    expect(a.actions.filter((x) => x.cost === 'the reaction').map((x) => [x.id, x.command])).toEqual([
+      ['dodge', 'teams.react'],
+      ['fortify', 'teams.react'],
+      ['resist', 'teams.react'],
+    ]);
     const odds = s.engine.query(s.table, GM, 'teams.attackOdds', oddsArgs(attack, payload(attack, 'e')));
     expect(odds).toMatchObject({ ok: true, value: { weapon: 'spear', evasion: 6 } });
   });
@@ -455,6 +459,7 @@ describe('teams: buttons that do what they say (GM review, issue 20)', () => {
     expect(res.choices.map((c) => [c.field, c.options.map((o) => o.value)])).toEqual([
       ['test.attribute', ['strength', 'dexterity']],
       ['test.skill', ['combat', 'athletics']],
+      ['test.proficiency', ['martial', 'fortitude', '']],
     ]);
     // Strength d6 shows 6, athletics d4 shows 4, a luck die of 10 adds nothing: 10 against the default difficulty 10.
     dice.push(6, 4, 10);

@@ -33,6 +33,7 @@ const NO_ROLL: { readonly [command: string]: string } = {
   'daggerheart.rest': 'rolls 1d4s for downtime moves and the GM\'s Fear, not the duality dice',
   'daggerheart.passSpotlight': 'no roll',
   'daggerheart.takeSpotlight': 'no roll',
+  'daggerheart.adversaryAttack': "an adversary's d20 attack (ADR 40), not the duality dice: no Hope, no Fear, no countdown ticks",
 };
 
 function table() {

@@ -5,7 +5,8 @@
 // `combatantId`, `characters` -> `characterIds`. A table written under the old
 // names replays, shows and undoes exactly as the same table written under
 // today's; every event the commands write carries the new names the union declares.
-import { scenario, seededRng, type Command, type EngineEvent, type Json, type Table, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
+import type { Command, EngineEvent, Json, Table, Transaction, Viewer, World } from '@tablekeeper/engine';
+import { oldNameProblems, oldNamesOf, renamedReplayProblems, scenario, seededRng, type Renames } from '@tablekeeper/engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { osrEventFields } from '../../src/osr/events.js';
@@ -15,19 +16,17 @@ import { engineFor } from '../../src/registry.js';
 
 const GM: Viewer = { role: 'gm' };
 
-/** Today's field -> the old one, per event type: the inverse of the upcaster's map. */
-const OLD: { readonly [type: string]: { readonly [now: string]: string } } = Object.fromEntries(
-  Object.entries(osrEventFields).map(([type, renamed]) => [type, Object.fromEntries(Object.entries(renamed ?? {}).map(([old, now]) => [now, old]))]),
-);
+/** Records inside events under their old names (ADR 39): a rest's heals named the rester `id`; an infection carried the state's corruption record (`id`, `target`). */
+const OLD_RECORDS: { readonly [type: string]: (e: EngineEvent) => EngineEvent } = {
+  'osr.rested': (e) => ({ ...e, heals: (e['heals'] as { characterId: string; from: number; to: number }[]).map(({ characterId, ...h }) => ({ id: characterId, ...h })) }),
+  'osr.infected': (e) => {
+    const { corruptionId, characterId, ...rest } = e['corruption'] as { corruptionId: string; characterId: string; [k: string]: Json };
+    return { ...e, corruption: { id: corruptionId, target: characterId, ...rest } };
+  },
+};
 
-/** An event as a writer before the rename stored it. */
-function oldEvent(e: EngineEvent): EngineEvent {
-  const back = OLD[e.type];
-  if (back === undefined) return e;
-  return Object.fromEntries(Object.entries(e).map(([k, v]) => [back[k] ?? k, v])) as unknown as EngineEvent;
-}
-
-const oldTx = (tx: Transaction): Transaction => (tx.kind === 'command' ? { ...tx, events: tx.events.map(oldEvent) } : tx);
+const RENAMES: Renames = { old: oldNamesOf(osrEventFields), oldRecords: OLD_RECORDS };
+const OLD = RENAMES.old;
 
 interface Cast {
   readonly pc: string;
@@ -116,24 +115,7 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100_000 }), plans, (seed, plan) => {
         const { table: now, seat } = play(seed, plan);
-        const player: Viewer = { role: 'player', seatId: seat };
-        const txs = [...now.transactions];
-        const a = engine.replay(now.genesis, txs);
-        const b = engine.replay(now.genesis, txs.map(oldTx));
-        expect(b.world).toEqual(a.world);
-        expect(a.world).toEqual(now.world);
-        for (const v of [GM, player]) {
-          expect(engine.view(b, v).world).toEqual(engine.view(a, v).world);
-          expect(engine.history(b, v)).toEqual(engine.history(a, v));
-        }
-        // The upcast log holds today's names only.
-        const stale = [...b.transactions].flatMap((t) => (t.kind === 'command' ? t.events : [])).filter((e) => OLD[e.type] !== undefined && Object.values(OLD[e.type]!).some((k) => Object.hasOwn(e, k)));
-        expect(stale).toEqual([]);
-        if (a.live.top === null) return;
-        const undoA = engine.execute(a, { type: 'history.undo' }, { rng: seededRng(1), actor: GM });
-        const undoB = engine.execute(b, { type: 'history.undo' }, { rng: seededRng(1), actor: GM });
-        expect(undoB.ok).toBe(undoA.ok);
-        if (undoA.ok && undoB.ok) expect(undoB.value.table.world).toEqual(undoA.value.table.world);
+        expect(renamedReplayProblems(engine, now, RENAMES, [GM, { role: 'player', seatId: seat }])).toEqual([]);
       }),
       { numRuns: 30 },
     );
@@ -142,16 +124,18 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
   it('every event the commands write carries the new field names and none of the old; the commands above write every renamed type', () => {
     const seen = new Set<string>();
     const check = (table: Table): void => {
+      expect(oldNameProblems(table, RENAMES, seen)).toEqual([]);
+      // The records inside (ADR 39): a heal names its rester, an infection its corruption and character.
       for (const tx of table.transactions) {
         if (tx.kind !== 'command') continue;
         for (const e of tx.events) {
-          const back = OLD[e.type];
-          if (back === undefined) continue;
-          seen.add(e.type);
-          for (const [now, was] of Object.entries(back)) {
-            expect(Object.hasOwn(e, now), `${e.type}.${now}`).toBe(true);
-            expect(Object.hasOwn(e, was), `${e.type} still writes ${was}`).toBe(false);
+          if (e.type === 'osr.infected') {
+            seen.add(e.type);
+            const c = e['corruption'] as { [k: string]: Json };
+            expect(Object.hasOwn(c, 'corruptionId') && Object.hasOwn(c, 'characterId'), 'osr.infected names its corruption and character').toBe(true);
+            expect(Object.hasOwn(c, 'id') || Object.hasOwn(c, 'target'), 'osr.infected still writes id or target').toBe(false);
           }
+          if (e.type === 'osr.rested') for (const h of e['heals'] as { [k: string]: Json }[]) expect(Object.keys(h).sort()).toEqual(['characterId', 'from', 'to']);
         }
       }
     };
@@ -176,6 +160,6 @@ describe('OSR event fields renamed to the command vocabulary (ADR 28)', () => {
       [[OPS.length - 2, 0], [at('osr.retreat') + 1, 0], [at('osr.escape'), 0]],
     ];
     for (const plan of scripted) for (let seed = 1; seed <= 10; seed++) check(play(seed, plan).table);
-    expect(Object.keys(OLD).filter((t) => !seen.has(t))).toEqual([]);
+    expect([...Object.keys(OLD), ...Object.keys(OLD_RECORDS)].filter((t) => !seen.has(t))).toEqual([]);
   });
 });

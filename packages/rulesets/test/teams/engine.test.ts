@@ -31,6 +31,24 @@ describe('the teams ruleset in the registry', () => {
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
     expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3 });
   });
+
+  it('the penalty counts this fight only: round 1 of the next fight starts again at none (003 "Multiple Attacks")', () => {
+    const { s, dice } = table({ 'teams.multipleAttackPenalty': 3 });
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ evasion: 30 }) });
+    fight(s, ['boudica'], ['foe'], 'boudica');
+    dice.push(1, 1, 10, 1, 1, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3, round: 1, encounter: 1 });
+    s.run({ type: 'encounter.end' });
+    fight(s, ['boudica'], ['foe'], 'boudica');
+    dice.push(1, 1, 10, 1, 1, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: 0, earlier: 0, round: 1, encounter: 2 });
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ penalty: -3, earlier: 1 });
+  });
 });
 
 describe('encounter conformance (order, economy, replay, undo, views)', () => {
@@ -165,10 +183,10 @@ describe('replay, undo, views', () => {
     const before = JSON.stringify(s.world);
     dice.push(6, 6, 19);
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
-    s.run({ type: 'teams.defend', attack: String(lastOf(s, 'teams.attacked')['id']), reaction: 'none' });
+    // A critical cannot be dodged and the foe holds nothing to parry with: the hit lands at once (ADR 42).
+    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ reaction: 'none' });
     const replayed = s.engine.replay(s.table.genesis, s.table.transactions);
     expect(JSON.stringify(replayed.world)).toBe(JSON.stringify(s.world));
-    s.undo();
     s.undo();
     expect(JSON.stringify({ ...s.world, log: [] })).toBe(JSON.stringify({ ...JSON.parse(before), log: [] }));
     expect(s.world.log.length).toBe((JSON.parse(before) as { log: unknown[] }).log.length);

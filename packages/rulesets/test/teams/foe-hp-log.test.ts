@@ -75,4 +75,35 @@ describe("Teams: a foe's endurance and health in log lines and history", () => {
     expect(lines(seen, 'teams.damaged')[0]).toContain('endurance 5, health 12');
     expect(events(seen, 'teams.damaged')).toEqual(events(gm, 'teams.damaged'));
   });
+
+  /** Boudica and the Enemy with stamina to fortify (constitution 3, endurance 10, health 10), in a fight. */
+  function withStamina() {
+    const t = table();
+    t.s.run({ type: 'seat.add', name: 'Ann' });
+    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: enemy({ name: 'Boudica', stamina: 5, maxStamina: 5 }) });
+    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ stamina: 5, maxStamina: 5 }) });
+    fight(t.s, ['boudica'], ['foe']);
+    return t.s;
+  }
+  const atRisk = (s: ReturnType<typeof withStamina>, v: Viewer) => (s.view(v).world.ext['teams'] as { atRisk: { [id: string]: { difficulty?: number } } }).atRisk;
+
+  it("a foe at risk of falling unconscious: players read that it is at risk, not a placeholder difficulty 0; with every number shown, its difficulty (ADR 45)", () => {
+    const s = withStamina();
+    // 15 damage, endurance 10 takes 10: 5 health missing is more than its constitution 3.
+    s.run({ type: 'teams.damage', target: 'foe', amount: 15, reduce: false });
+    const difficulty = atRisk(s, GM)['foe']?.difficulty;
+    expect(difficulty).toBeGreaterThan(0);
+    expect(atRisk(s, PLAYER)).toEqual({ foe: {} });
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(atRisk(s, PLAYER)).toEqual({ foe: {} });
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(atRisk(s, PLAYER)).toEqual({ foe: { difficulty } });
+  });
+
+  it("a PC at risk shows everyone its difficulty (the party's own number)", () => {
+    const s = withStamina();
+    s.run({ type: 'teams.damage', target: 'boudica', amount: 15, reduce: false });
+    expect(atRisk(s, GM)['boudica']?.difficulty).toBeGreaterThan(0);
+    expect(atRisk(s, PLAYER)).toEqual(atRisk(s, GM));
+  });
 });

@@ -108,7 +108,9 @@ describe('teams.attackOdds', () => {
       expect(JSON.stringify(r)).not.toContain('41');
       expect(JSON.stringify(r)).not.toContain('Lurker');
     }
-    // A spectator is a non-GM too.
-    expect(ask({ role: 'spectator' }, 'veiled')).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+    // A spectator may ask only the status queries (ADR 39): refused before the target is read, so nothing leaks.
+    const spectator = ask({ role: 'spectator' }, 'veiled');
+    expect(spectator).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', path: 'name' } });
+    expect(JSON.stringify(spectator)).not.toContain('veiled');
   });
 });

@@ -499,8 +499,11 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     whenClosed() {
       if (checkpointer === undefined || checkpointer === null) return Promise.resolve();
-      // Bounded: a thread that does not exit must not hold a shutdown forever.
-      return Promise.race([checkpointer.exited, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
+      // Bounded: a thread that does not exit must not hold a shutdown forever. The bound is a ref'd timer: with the
+      // thread unref'd, an unref'd one left nothing keeping the process alive, so a top-level `await close()` never
+      // settled and Node exited 13 before the code after it ran (the limits bench after a long import).
+      let bound: ReturnType<typeof setTimeout> | undefined;
+      return Promise.race([checkpointer.exited, new Promise<void>((resolve) => (bound = setTimeout(resolve, 2000)))]).finally(() => clearTimeout(bound));
     },
     close() {
       checkpointer?.stop();

@@ -269,6 +269,19 @@ describe('incremental deltas (issue 19)', () => {
     });
   }
 
+  it("a 36th Way foe's sheet set again as a PC's: the phones' held damage entry is re-made with its HP (the engine's history basis reads the sheets, ADR 45)", () => {
+    const orc = { id: 'orc', name: 'Orc', kind: 'npc', level: 2, volition: 2, ac: 14, pd: 13, md: 10, maxHp: 20 };
+    const gm = (command: Command): Step => ({ kind: 'command', who: 'gm', make: () => command });
+    const r = play('36th-way', 3, [
+      gm({ type: '36th-way.sheet.set', sheet: orc }),
+      gm({ type: 'encounter.start', combatants: [{ id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' }] }),
+      gm({ type: '36th-way.damage', targetId: 'orc', amount: 5 }),
+      gm({ type: '36th-way.sheet.set', sheet: { ...orc, kind: 'pc' } }),
+      gm({ type: 'log.note', text: 'after', audience: { kind: 'all' } }),
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+
   // 13 s on a quiet machine, 20-32 s at load 25: a generous timeout, not a timing assertion.
   it('a long table (600 transactions, with undo and redo) replays to the state the deltas were built on', { timeout: 120_000 }, () => {
     const steps: Step[] = [];

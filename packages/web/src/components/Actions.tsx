@@ -10,6 +10,7 @@ import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, odd
 import type { Ask } from '../lib/attack.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import type { QueryAnswer } from '../net/codec.ts';
 import type { Send } from './types.ts';
 
@@ -60,9 +61,16 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
     );
   }
   if (answer.actions.length === 0) {
+    // The 36th Way and teams answer nothing for a creature without a sheet of their own (GM review: "Bram has no actions here yet").
+    const needs = needsSheetLine(world.rulesetId, answer.name, gm);
     return (
       <p class="small muted" data-testid="actions-panel">
-        {answer.name} has no actions here yet.
+        {needs ?? `${answer.name} has no actions here yet.`}{' '}
+        {needs !== null && gm ? (
+          <button class="small" onClick={() => dispatchEvent(new CustomEvent(OPEN_SHEET_EVENT, { detail: answer.combatantId }))}>
+            Fill in {answer.name}'s sheet
+          </button>
+        ) : null}
       </p>
     );
   }
@@ -110,7 +118,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   );
 }
 
-function ActionFormView({ action, world, send, ask }: { action: TurnAction; world: World; send: Send; ask: Ask }) {
+/** One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit). */
+export function ActionFormView({ action, world, send, ask, submit }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   // An opened form comes fully into view, below the phone's sticky "your turn" banner (scroll-padding in styles.css).
@@ -147,6 +156,8 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
     <form
       class="action-form"
       ref={formRef}
+      // Our own check says in the page what is wrong (GM review: a Move past the units left was only a browser bubble).
+      noValidate
       aria-label={action.label}
       data-testid="action-form"
       onSubmit={async (e) => {
@@ -166,7 +177,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
       <div class="row" style={{ alignItems: 'flex-end' }}>
         {action.target !== null ? (
           <div class="field">
-            <label for={`${p}-target`}>Target</label>
+            <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
               {action.target.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -179,7 +190,9 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         ) : null}
         {action.target !== null && max > 1 ? (
           <fieldset class="field" data-testid="action-more-targets">
-            <legend>More targets (up to {max - 1})</legend>
+            <legend>
+              {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
+            </legend>
             {action.target.options
               .filter((o) => o.value !== f.target)
               .map((o) => (
@@ -212,7 +225,14 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         {action.texts.map((t) => (
           <div class="field" key={t.field}>
             <label for={`${p}-${t.field}`}>{t.label}</label>
-            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+            {t.suggestions !== undefined ? (
+              <datalist id={`${p}-${t.field}-list`}>
+                {t.suggestions.map((w) => (
+                  <option key={w} value={w} />
+                ))}
+              </datalist>
+            ) : null}
           </div>
         ))}
       </div>
@@ -251,7 +271,7 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
       ) : null}
       <div class="row">
         <button class="primary" type="submit" disabled={busy || !action.allowed}>
-          {action.odds !== null ? `Roll: ${action.label}` : action.label}
+          {submit ?? (action.odds !== null ? `Roll: ${action.label}` : action.label)}
         </button>
         {!action.allowed ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
@@ -268,5 +288,79 @@ function ActionFormView({ action, world, send, ask }: { action: TurnAction; worl
         </ul>
       ) : null}
     </form>
+  );
+}
+
+export interface ReactionPromptsProps {
+  readonly world: World;
+  readonly send: Send;
+  readonly ask: Ask;
+  /** Sheet keys with something to answer (lib/hitChoices waitingOn). */
+  readonly keys: readonly string[];
+}
+
+type Prompt = { readonly id: string; readonly kind: string; readonly text: string; readonly actions: readonly TurnAction[] };
+
+/**
+ * "You are hit" (ADR 42): each hit waiting for its target's reaction, and each
+ * fortify-or-fall choice, with the engine's answers (teams.reactions) as
+ * buttons; a button opens its form with the odds, the submit answers.
+ */
+export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps) {
+  return (
+    <section class="reaction-prompts" aria-label="Waiting for an answer" data-testid="reaction-prompts">
+      {keys.map((k) => (
+        <ReactionPromptsOf key={k} world={world} send={send} ask={ask} id={k} />
+      ))}
+    </section>
+  );
+}
+
+function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send; ask: Ask; id: string }) {
+  const [prompts, setPrompts] = useState<readonly Prompt[] | string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const teams = world.ext['teams'];
+  const econ = (world.ext['encounter'] as { economy?: { [k: string]: unknown } } | undefined)?.economy?.[id];
+  useEffect(() => {
+    let live = true;
+    void ask('teams.reactions', { characterId: id }).then((a) => {
+      if (!live) return;
+      const r = a.ok ? (a.result as { prompts?: unknown }) : null;
+      setPrompts(a.ok ? (Array.isArray(r?.prompts) ? (r.prompts as Prompt[]) : []) : a.error.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id, teams, econ]);
+  if (prompts === null) return null;
+  if (typeof prompts === 'string') return <p class="small muted">{sentenceOf({ code: 'RULE_ERROR', message: prompts }, namesOf(world))}</p>;
+  return (
+    <>
+      {prompts.map((p) => {
+        const current = p.actions.find((a) => `${p.id}:${a.id}` === open) ?? null;
+        return (
+          <div key={p.id} class="reaction-prompt" role="alert" data-testid="reaction-prompt" style={{ border: '2px solid var(--accent)', borderRadius: '6px', padding: '6px', margin: '6px 0' }}>
+            <p>
+              <strong>{p.text}</strong>
+            </p>
+            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : 'Stay conscious'}>
+              {p.actions.map((a) => (
+                <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
+                  {a.label} <span class="muted">({a.cost})</span>
+                </button>
+              ))}
+            </div>
+            {p.actions
+              .filter((a) => !a.allowed)
+              .map((a) => (
+                <p key={a.id} class="small muted">
+                  {a.label}: not now, {a.reason}
+                </p>
+              ))}
+            {current !== null ? <ActionFormView key={`${p.id}:${current.id}`} action={current} world={world} send={send} ask={ask} submit={current.id === 'dodge' || current.id === 'fortify' ? `Roll: ${current.label}` : current.label} /> : null}
+          </div>
+        );
+      })}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { elapsedLabel } from '../lib/clock.ts';
 import { useState } from 'preact/hooks';
 import { clockRestsOf, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
+import { TswRests } from './LazyPanels.tsx';
 
 
 /** "Day 1, 08:10"; seconds show when there are any, so a fight's rounds are seen to move the clock (ADR 44). */
@@ -59,6 +60,7 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
 function RulesetRests({ world, send }: { world: World; send: Send }) {
   const rests = restsOf(world.rulesetId);
   const [msg, setMsg] = useState<string | null>(null);
+  if (world.rulesetId === '36th-way') return <TswRests world={world} send={send} />;
   if (rests.length === 0) {
     const note = restNoteOf(world.rulesetId);
     return note === null ? null : (

@@ -99,7 +99,7 @@ export function CommandsPanel({ world, send, ask }: { world: World; send: Send; 
       {entry !== null ? (
         <>
           <p class="hint" data-testid="commands-summary">
-            {entry.summary}. {entry.who === 'gm' ? 'GM only.' : entry.who === 'own-character' ? 'GM, or the player of the character.' : 'GM or any seated player.'}
+            {entry.summary}. {entry.who === 'gm' ? 'GM only.' : entry.who === 'own-character' ? 'GM, or the player of the character.' : entry.who === 'everyone' ? 'Everyone at the table, the display too.' : 'GM or any seated player.'}
           </p>
           <SchemaForm key={entry.type} schema={entry.schema} useOptions={useOptions} idPrefix="cmd" submitLabel={entry.kind === 'query' ? 'Ask' : 'Send'} onSubmit={submit} />
           {answer !== null ? <pre data-testid="commands-answer">{answer}</pre> : null}

@@ -1,8 +1,9 @@
 // The condition fields shared by the phone's "Ask the GM" and the GM's row
 // tools: the ruleset's catalogue or a name of one's own, how long it lasts
 // (save ends only where the ruleset rolls saves), rounds, and stacks for the GM.
+import { useEffect } from 'preact/hooks';
 import type { EncounterState } from '@tablekeeper/engine';
-import { CUSTOM, durationChoices } from '../lib/turns.ts';
+import { CUSTOM, FLEETING, durationChoices } from '../lib/turns.ts';
 
 export interface ConditionFieldsProps {
   /** Prefix of the fields' ids (unique on the page). */
@@ -24,6 +25,13 @@ export interface ConditionFieldsProps {
 export function ConditionFields(p: ConditionFieldsProps) {
   const id = p.idPrefix;
   const forName = p.forName === undefined ? '' : ` for ${p.forName}`;
+  // A fleeting condition (004 Slowed) has the one duration; leaving it for another brings back the usual choices.
+  const fleeting = p.catalogue?.conditions.find((d) => d.id === p.choice)?.fleeting === true;
+  const { duration, setDuration } = p;
+  useEffect(() => {
+    if (fleeting && duration !== FLEETING) setDuration(FLEETING);
+    else if (!fleeting && duration === FLEETING) setDuration('rounds');
+  }, [fleeting, duration, setDuration]);
   return (
     <>
       <label class="sr-only" for={`${id}-cond`}>
@@ -57,7 +65,7 @@ export function ConditionFields(p: ConditionFieldsProps) {
         {p.forName === undefined ? 'How long' : `Duration${forName}`}
       </label>
       <select id={`${id}-dur`} value={p.duration} onChange={(e) => p.setDuration(e.currentTarget.value)}>
-        {durationChoices(p.catalogue?.saveEnds === true).map(([v, label]) => (
+        {durationChoices(p.catalogue?.saveEnds === true, fleeting).map(([v, label]) => (
           <option key={v} value={v}>
             {label}
           </option>

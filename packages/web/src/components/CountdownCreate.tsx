@@ -21,7 +21,7 @@ const REPEATS = [
 const VIS = [
   ['visible', 'Visible to players'],
   ['existence', 'Name only'],
-  ['reveal-on-trigger', 'Reveal when it triggers'],
+  ['reveal-on-trigger', 'Name only until it triggers, then visible'],
   ['hidden', 'Hidden'],
 ] as const;
 export function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdown[] }) {

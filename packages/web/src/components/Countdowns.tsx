@@ -28,7 +28,7 @@ import { CreateCountdown } from './LazyPanels.tsx';
 const VIS = [
   ['visible', 'Visible to players'],
   ['existence', 'Name only'],
-  ['reveal-on-trigger', 'Reveal when it triggers'],
+  ['reveal-on-trigger', 'Name only until it triggers, then visible'],
   ['hidden', 'Hidden'],
 ] as const;
 const OUTCOMES = [

@@ -1,16 +1,16 @@
 // The encounter tracker: renders whatever world.ext.encounter holds in this
 // viewer's view (the server already removed what the viewer may not see).
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
-import { escalationValue } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
+import { waitingOn } from '../lib/hitChoices.ts';
 import { TurnTimer } from './TurnTimer.tsx';
 
 export interface EncounterProps {
@@ -23,9 +23,11 @@ export interface EncounterProps {
   readonly ask?: Ask;
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
   readonly undoLabel?: string | null;
+  /** The table's status query (`<ruleset>.status`), which spectators may ask too: the escalation die comes from it. Defaults to `ask`. */
+  readonly askStatus?: Ask;
 }
 
-export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, askStatus = ask }: EncounterProps) {
   const enc = encounterOf(world);
   // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = world.rulesetId === 'daggerheart';
@@ -34,7 +36,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
         <span>Encounter</span>
-        {enc?.active ? <RoundBadge enc={enc} world={world} /> : null}
+        {enc?.active ? <RoundBadge enc={enc} world={world} askStatus={askStatus} /> : null}
       </h2>
       {!enc || !enc.active ? (
         <>
@@ -54,6 +56,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
           {gm && osr ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
+          {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
@@ -62,8 +65,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
   );
 }
 
-function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
-  const esc = escalationShown(enc, world);
+function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: World; askStatus: Ask | undefined }) {
+  const esc = useEscalation(world, enc, askStatus);
   return (
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
@@ -71,18 +74,54 @@ function RoundBadge({ enc, world }: { enc: EncounterState; world: World }) {
         {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
-        <span class="escalation" title="Escalation die" role="img" aria-label={`Escalation die ${esc}`}>
-          {esc}
+        // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
+        <span class="row" data-testid="escalation">
+          <span class="small muted" aria-hidden="true">
+            Escalation die
+          </span>
+          <span class="escalation" title="Escalation die: added to the heroes' attacks" role="img" aria-label={`Escalation die ${esc}`}>
+            {esc > 0 ? `+${esc}` : esc}
+          </span>
         </span>
       ) : null}
     </span>
   );
 }
 
-/** The escalation die is a 36th Way feature (002 "Escalation Die"); the kernel computes it. */
-function escalationShown(enc: EncounterState, world: World): number | null {
-  if (!world.rulesetId.includes('36')) return null;
-  return escalationValue({ ...enc, escalation: enc.escalation ?? { offset: 0, suppressed: [] } });
+/**
+ * The escalation die (002 "Escalation Die") as the ruleset's status query answers
+ * it on this viewer's view: null where the ruleset has none, or nobody may ask.
+ * Asked again only when what it depends on changes (the round, the die's own
+ * state, the table's settings), never per render.
+ */
+function useEscalation(world: World, enc: EncounterState, askStatus: Ask | undefined): number | null {
+  const [esc, setEsc] = useState<number | null>(null);
+  const asker = useRef(askStatus);
+  asker.current = askStatus;
+  const key = JSON.stringify([world.rulesetId, enc.number ?? 1, enc.round, enc.escalation ?? null, world.settings]);
+  const canAsk = askStatus !== undefined;
+  useEffect(() => {
+    const ask = asker.current;
+    if (ask === undefined) return;
+    let live = true;
+    void ask(`${world.rulesetId}.status`, {}).then((a) => {
+      if (live && a.ok) setEsc(escalationOfStatus(a.result));
+    });
+    return () => {
+      live = false;
+    };
+  }, [key, canAsk]);
+  // Until the answer for the current round arrives, the last one shown stays (no flicker between rounds).
+  return esc;
+}
+
+/** `encounter.escalation` of a status answer: a number, or null where the ruleset has no die. */
+function escalationOfStatus(result: unknown): number | null {
+  if (result === null || typeof result !== 'object') return null;
+  const enc = (result as { encounter?: unknown }).encounter;
+  if (enc === null || typeof enc !== 'object') return null;
+  const e = (enc as { escalation?: unknown }).escalation;
+  return typeof e === 'number' ? e : null;
 }
 
 function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null }) {
@@ -170,7 +209,7 @@ function DecisionPicker({ enc, send, gm, mine }: { enc: EncounterState; send: Se
 function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; send: Send; current: boolean; ondeck: boolean; acted: boolean; sizes: { [p: string]: number }; mine: boolean; world: World }) {
   const { c, enc, gm, send, current, ondeck, acted, sizes, mine, world } = props;
   const stats = { ...(c.characterId ? world.characters[c.characterId]?.stats : undefined), ...c.stats, ...sheetTrackOf(world, c) };
-  const tracks = tracksOf(stats);
+  const tracks = tracksOf(stats, world.rulesetId);
   const conds = conditionsOn(enc, c.id);
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
@@ -252,7 +291,7 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
             <li key={x.id} class="badge warn" style={{ border: '1px solid' }}>
               {conditionName(enc, x.defId)}
               {x.stacks > 1 ? ` ×${x.stacks}` : ''}
-              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : ''}
+              {durationLabel(x.duration, names) ? ` · ${durationLabel(x.duration, names)}` : enc.catalogue?.conditions.find((d) => d.id === x.defId)?.fleeting === true ? ' · fleeting' : ''}
               {gm ? (
                 <button class="small" style={{ minHeight: '20px', padding: '0 4px', marginLeft: '4px' }} aria-label={`Remove ${conditionName(enc, x.defId)} from ${c.name}`} onClick={() => send({ type: 'condition.remove', conditionId: x.id })}>
                   ×

@@ -4,11 +4,15 @@
 // server decides every change; a refusal shows in the rejection toast.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, episodeOf, nextSteps, phaseLabel, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
+import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { namesOf } from '../lib/encounter.ts';
 import { Field } from './Field.tsx';
+import { FreeplayActions } from './Freeplay.tsx';
+import type { Ask } from '../lib/attack.ts';
 import type { Send } from './types.ts';
 
-export function EpisodeBar({ world, gm, send, mine }: { world: World; gm: boolean; send: Send; mine?: readonly string[] }) {
+export function EpisodeBar({ world, gm, send, mine, ask }: { world: World; gm: boolean; send: Send; mine?: readonly string[]; ask?: Ask }) {
   const ep = episodeOf(world);
   const steps = gm ? nextSteps(ep) : [];
   return (
@@ -39,7 +43,10 @@ export function EpisodeBar({ world, gm, send, mine }: { world: World; gm: boolea
         ))}
       </ol>
       {ep.phase === 'encounter' && ep.encounterPhase !== 'reward' ? <Beats world={world} /> : null}
+      {ep.phase === 'encounter' ? <EdgeSaves world={world} /> : null}
       {gm ? <TurnSheets world={world} send={send} /> : mine !== undefined ? <MyTurnSheet world={world} mine={mine} /> : null}
+      {gm && ep.phase === 'encounter' && ep.encounterPhase === 'reward' ? <SecondaryXp world={world} send={send} /> : null}
+      {ask !== undefined && (gm || mine !== undefined) ? <FreeplayActions world={world} gm={gm} send={send} ask={ask} {...(mine !== undefined ? { mine } : {})} /> : null}
       {gm ? (
         <div class="row episode-actions" role="group" aria-label="Next phase">
           {steps.map((s) => (
@@ -178,5 +185,71 @@ function TurnSheetRow({ row, send }: { row: TurnSheetShown; send: Send }) {
         </span>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The Reward phase: every PC got the Encounter's point; the GM may give a
+ * second one for secondary goals (004 "Reward Phase"), once per PC per Encounter.
+ */
+function SecondaryXp({ world, send }: { world: World; send: Send }) {
+  const rows = secondaryXpOf(world);
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const [msg, setMsg] = useState<string | null>(null);
+  if (rows.length === 0) return null;
+  const open = rows.filter((r) => !r.awarded);
+  const chosen = picked.filter((id) => open.some((r) => r.id === id));
+  return (
+    <form
+      class="row episode-xp"
+      aria-label="Second XP point for secondary goals"
+      data-testid="secondary-xp"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (chosen.length === 0) return setMsg('Tick who met a secondary goal first.');
+        const r = await send({ type: 'kleptonomicon.awardSecondaryXp', characterIds: [...chosen] });
+        setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+        if (r.ok) setPicked([]);
+      }}
+    >
+      <span class="small">Secondary goals (a second XP point):</span>
+      {rows.map((r) => (
+        <label key={r.id} class="inline small">
+          <input
+            type="checkbox"
+            disabled={r.awarded}
+            checked={r.awarded || chosen.includes(r.id)}
+            onChange={(e) => setPicked(e.currentTarget.checked ? [...chosen, r.id] : chosen.filter((x) => x !== r.id))}
+          />{' '}
+          {r.name} ({r.xp} XP{r.awarded ? ', second point given' : ''})
+        </label>
+      ))}
+      <button type="submit" class="small" disabled={open.length === 0}>
+        Award the second point
+      </button>
+      {msg !== null ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+/** Which Edge Saves passed or failed for each PC, and why one kind of foe fills two groups (004 "Turn Order"). */
+function EdgeSaves({ world }: { world: World }) {
+  const lines = edgeSaveLines(world);
+  const split = edgeSplitNote(world);
+  if (lines.length === 0 && split === null) return null;
+  return (
+    <details class="small episode-edge-saves" data-testid="edge-saves">
+      <summary>Edge Saves this Encounter</summary>
+      <ul>
+        {lines.map((l) => (
+          <li key={l}>{l}</li>
+        ))}
+      </ul>
+      {split !== null ? <p class="muted">{split}</p> : null}
+    </details>
   );
 }

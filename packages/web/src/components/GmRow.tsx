@@ -67,7 +67,7 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   // A track the ruleset keeps on its sheet (36th Way, teams) changes by the damage box, not here.
   const onSheet = sheetTrackOf(world, c);
   // Daggerheart's marked slots change on its own board (Mark / Clear), not by ±1 here.
-  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats).filter((t) => !(t.key in onSheet) && !t.key.endsWith('Marked'));
+  const tracks: { key: string; label: string; value: number }[] = tracksOf(stats, world.rulesetId).filter((t) => !(t.key in onSheet) && !t.key.endsWith('Marked'));
   // HP with no maximum is still worth a button.
   if (typeof stats['hp'] === 'number' && !('hp' in onSheet) && !tracks.some((t) => t.key === 'hp')) tracks.unshift({ key: 'hp', label: 'HP', value: stats['hp'] });
   const set = (key: string, value: number) =>

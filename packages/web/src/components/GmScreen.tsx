@@ -74,7 +74,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>
       </header>
-      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} /> : null}
+      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (

@@ -1,10 +1,13 @@
 // Invite panel: player seats with their links and QR codes, and the
 // spectator (table display) link. Links carry the token in the fragment.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { absoluteLink, createSeat, createSpectator, newJoinCode } from '../net/api.ts';
 import type { Send } from './types.ts';
 import { tvLink } from '../lib/tv-link.ts';
+import { characterAdder } from '../lib/foes.ts';
+import { inviteSheetCommand } from '../lib/tswSheets.ts';
+import { sentenceOf } from '../lib/words.ts';
 
 interface Invite {
   readonly seatId: string;
@@ -116,6 +119,9 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
 
 function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; send: Send; newCode: () => Promise<void> }) {
   const chars = Object.values(world.characters).filter((c) => c.seatId === inv.seatId);
+  const latest = useRef(world);
+  latest.current = world;
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <div>
       <div class="row">
@@ -130,15 +136,22 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
           <form
             class="row"
             style={{ marginTop: '6px' }}
-            onSubmit={(e) => {
+            onSubmit={async (e) => {
               e.preventDefault();
               const form = e.currentTarget;
               const f = new FormData(form);
               const name = String(f.get('cname') ?? '').trim();
               const hp = Number(f.get('chp'));
               if (!name) return;
-              void send({ type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats: Number.isInteger(hp) && hp > 0 ? { hp, maxHp: hp } : {} });
               form.reset();
+              const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats: Number.isInteger(hp) && hp > 0 ? { hp, maxHp: hp } : {} } as const;
+              if (inviteSheetCommand(world.rulesetId, '', null) === null) return void send(add);
+              // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all).
+              const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r))(add, name);
+              if (!made.ok) return setProblem(made.message);
+              const sheet = inviteSheetCommand(world.rulesetId, made.value, Number.isInteger(hp) && hp > 0 ? hp : null)!;
+              const r = await send(sheet);
+              setProblem(r.ok ? null : `${name}'s sheet: ${sentenceOf(r.rejection)}`);
             }}
           >
             <label class="sr-only" for={`cname-${inv.seatId}`}>
@@ -153,6 +166,11 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               Add character
             </button>
           </form>
+          {problem !== null ? (
+            <p class="error small" role="alert">
+              {problem}
+            </p>
+          ) : null}
         </div>
       </div>
     </div>

@@ -40,9 +40,13 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
 
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
+// The 36th Way's rests with the recoveries each PC spends (GM only).
+export const TswRests = lazyPanel(() => import('./TswRests.tsx').then((m) => m.TswRests), 'tsw-rests');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
 // The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
 export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
+// A teams hit or fortify-or-fall waiting for an answer (ADR 42): shares the actions chunk.
+export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { getSheetSchema } from '../net/api.ts';
 import type { Ask } from '../lib/attack.ts';
-import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema } from '../lib/phoneSheet.ts';
+import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptions } from '../lib/phoneSheet.ts';
+import { storedSheet } from '../lib/sheetForm.ts';
 import { labelOf, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -45,6 +46,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
         schema={loaded.schema}
         idPrefix="my-sheet"
         initial={phoneSheetInitial(loaded.schema, loaded.stored)}
+        useOptions={(ref) => storedKeyOptions(ownSheet(world, characterId, loaded.stored), ref)}
         submitLabel={`Save ${name}'s sheet`}
         onSubmit={async (payload) => {
           setSaved(null);
@@ -60,4 +62,10 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
       </p>
     </div>
   );
+}
+
+/** The player's own sheet as their view holds it (the sheet query leaves out stored-only parts such as a teams sheet's items). */
+function ownSheet(world: World, characterId: string, fallback: { readonly [k: string]: Json }): { readonly [k: string]: Json } {
+  const ch = world.characters[characterId];
+  return ch === undefined ? fallback : { ...fallback, ...storedSheet(world, ch) };
 }

@@ -42,11 +42,11 @@ export function PlayerView({ capability }: { capability: Capability }) {
           problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
-            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id) } : {})} /> : null}
+            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id), ask: (name: string, args: Parameters<Ask>[1]) => client.query(name, args) } : {})} /> : null}
             {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
             {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
-            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} />
+            <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
             {view.world.rulesetId === 'osr' ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
@@ -145,7 +145,7 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
         <div data-testid="my-character">
           <strong>{ch.name}</strong>
           {/* HP the rules keep on a sheet (36th Way, teams) win, as on the tracker. */}
-          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}), ...sheetTrackOf(world, { id: combatant?.id ?? ch.id, characterId: ch.id }) }).map((t) => (
+          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}), ...sheetTrackOf(world, { id: combatant?.id ?? ch.id, characterId: ch.id }) }, world.rulesetId).map((t) => (
             <div key={t.label} class="small">
               {t.label} {t.value}/{t.max} {t.states.map((s) => <span key={s} class="badge warn">{s}</span>)}
               <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${ch.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>

@@ -16,7 +16,7 @@
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useMemo, useState } from 'preact/hooks';
-import { fieldsOf, initialValue, initialValues, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -47,6 +47,9 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const change = (path: readonly (string | number)[], v: FormValue) => setValues((old) => setAt(old, path, v) as { readonly [k: string]: FormValue });
+  // `keys:<field>` picks among the rows of the form's own record field (a sheet's items); a field the form
+  // does not hold (a phone's form of the player's fields only) and any other ref are the caller's.
+  const options: UseOptions = (ref) => (ref.startsWith('keys:') && fields.some((f) => f.key === ref.slice(5)) ? keysOfField(values, ref.slice(5)) : useOptions(ref));
 
   async function submit(e: Event) {
     e.preventDefault();
@@ -70,7 +73,7 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
     <form class="schema-form" onSubmit={submit} noValidate data-testid="schema-form">
       {fields.length === 0 ? <p class="hint">No fields.</p> : null}
       {fields.map((f) => (
-        <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={useOptions} errors={errors} />
+        <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={options} errors={errors} />
       ))}
       {errors.length > 0 ? (
         <ul class="form-errors" role="alert" data-testid="schema-form-errors">
@@ -128,6 +131,22 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
       break;
     case 'integer':
     case 'number':
+      if (f.dice !== undefined && f.dice.length > 0) {
+        // A die's size as its name ("d8"); a stored size not on the list stays selectable.
+        const v = String(value ?? '');
+        const sizes = v === '' || f.dice.includes(Number(v)) ? f.dice : [...f.dice, Number(v)];
+        control = (
+          <select {...common} value={v} onChange={(e) => change(at, e.currentTarget.value)}>
+            <option value="">{f.required ? 'choose a die…' : '(none)'}</option>
+            {sizes.map((n) => (
+              <option key={n} value={String(n)}>
+                {dieLabel(n)}
+              </option>
+            ))}
+          </select>
+        );
+        break;
+      }
       control = (
         <input
           type="number"
@@ -193,7 +212,7 @@ function RefPicker({ common, refKind, required, value, onChange, useOptions }: {
   const known = options.some((o) => o.value === value);
   return (
     <select {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-      <option value="">{required ? `choose a ${refKind}…` : '(none)'}</option>
+      <option value="">{required ? (refKind.startsWith('keys:') ? 'choose…' : `choose a ${refKind}…`) : '(none)'}</option>
       {!known && value !== '' ? <option value={value}>{value}</option> : null}
       {options.map((o) => (
         <option key={o.value} value={o.value}>
@@ -234,7 +253,8 @@ function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit
 function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Omit<InputProps, 'value' | 'field'> & { field: Extract<FieldSpec, { kind: 'record' }>; value: readonly FormValue[] }) {
   const row = (v: FormValue) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { readonly [k: string]: FormValue }) : {});
   const used = new Set(value.map((v) => String(row(v)['key'] ?? '')));
-  const add = () => change(at, [...value, { key: f.keys?.find((k) => !used.has(k)) ?? '', value: initialValue(f.value) }]);
+  // A new row starts from the first name the rules list that is not taken yet.
+  const add = () => change(at, [...value, { key: f.keys?.find((k) => !used.has(k)) ?? f.keyExamples?.find((k) => !used.has(k)) ?? '', value: initialValue(f.value) }]);
   const remove = (i: number) => change(at, value.filter((_, j) => j !== i));
   return (
     <fieldset class="schema-record" data-testid={`record-${f.path}`}>
@@ -261,7 +281,15 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
                   ))}
                 </select>
               ) : (
-                <input id={`${id}.${i}.key`} type="text" value={key} maxLength={f.keyMaxLength ?? undefined} aria-invalid={keyInvalid ? 'true' : undefined} onInput={(e) => change([...at, i, 'key'], e.currentTarget.value)} />
+                <input
+                  id={`${id}.${i}.key`}
+                  type="text"
+                  value={key}
+                  maxLength={f.keyMaxLength ?? undefined}
+                  list={f.keyExamples !== undefined ? `${id}-names` : undefined}
+                  aria-invalid={keyInvalid ? 'true' : undefined}
+                  onInput={(e) => change([...at, i, 'key'], e.currentTarget.value)}
+                />
               )}
             </span>
             <FieldInput field={{ ...f.value, label: key === '' ? `${name} value` : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
@@ -271,6 +299,14 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
           </span>
         );
       })}
+      {f.keyExamples !== undefined ? (
+        // The names the rules use, as suggestions (any other name may be typed).
+        <datalist id={`${id}-names`}>
+          {f.keyExamples.map((k) => (
+            <option key={k} value={k} />
+          ))}
+        </datalist>
+      ) : null}
       {f.maxItems === null || value.length < f.maxItems ? (
         <button type="button" onClick={add}>
           add {f.label}

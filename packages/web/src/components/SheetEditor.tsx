@@ -2,7 +2,7 @@
 // foe has no character, so the party's forms cannot reach it): the ruleset's
 // sheet model as a form (GET /api/rulesets/:id/sheet), saved whole with the
 // ruleset's own command keyed by the combatant (36th-way.sheet.set,
-// teams.setSheet). The server checks every field; its refusal, with the
+// character.sheet.set). The server checks every field; its refusal, with the
 // field's path, shows under the form.
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
@@ -10,6 +10,7 @@ import { getSheetSchema } from '../net/api.ts';
 import { sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
 import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
@@ -23,8 +24,25 @@ export interface SheetEditorProps {
 export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const rules = sheetRulesOf(world);
   const [sheet, setSheet] = useState<SheetSchema | null>(null);
-  const [chosen, setChosen] = useState('');
+  // Who the GM picked, and on whose turn: a new turn starts the picker on the acting creature (GM review: it stayed on Kira on Bram's turn).
+  const [picked, setPicked] = useState<{ id: string; turn: string | null }>({ id: '', turn: null });
   const [saved, setSaved] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const current = enc?.current ?? null;
+  const chosen = picked.turn === current && picked.id !== '' ? picked.id : (current ?? '');
+  const setChosen = (id: string) => setPicked({ id, turn: current });
+  // The actions panel's "Fill in Bram's sheet" opens this editor on Bram.
+  useEffect(() => {
+    const onOpen = (e: Event) => {
+      const id = (e as CustomEvent<string>).detail;
+      setPicked({ id, turn: current });
+      setSaved(null);
+      setOpen(true);
+      requestAnimationFrame(() => document.getElementById('sheet-who')?.focus());
+    };
+    addEventListener(OPEN_SHEET_EVENT, onOpen);
+    return () => removeEventListener(OPEN_SHEET_EVENT, onOpen);
+  }, [current]);
   useEffect(() => {
     if (rules === null) return;
     let live = true;
@@ -43,7 +61,7 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   // A change to the stored sheet (a save, damage taken) starts the form afresh from it.
   const stored = combatantSheet(world, rules, c.id);
   return (
-    <details class="sheet-editor small" data-testid="sheet-editor" style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
+    <details class="sheet-editor small" data-testid="sheet-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
       <summary>Sheet</summary>
       <div class="field">
         <label for="sheet-who">Sheet of</label>

@@ -106,7 +106,8 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
   for (const c of a.choices) {
     const v = f.values[c.field] ?? '';
     if (!c.options.some((o) => o.value === v)) return { ok: false, message: `Pick ${c.label.toLowerCase()}.` };
-    put(out, c.field, v);
+    // An offered empty value ("none") leaves the field out.
+    if (v !== '') put(out, c.field, v);
   }
   for (const n of a.numbers) {
     const text = (f.values[n.field] ?? '').trim();
@@ -160,6 +161,18 @@ export function describeActionOdds(query: string, result: Json): { headline: str
   if (query === '36th-way.attackOdds') return describeOdds('36th-way', result);
   if (query === 'teams.attackOdds') return describeOdds('teams', result);
   if (query === 'osr.attackOdds') return describeOdds('osr', result);
+  if (query === 'daggerheart.adversaryAttackOdds' && typeof r['hit'] === 'number') {
+    const m = Number(r['attack']);
+    return { headline: `${percent(r['hit'])} to hit · ${percent(Number(r['crit']))} critical`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs Evasion ${String(r['evasion'])}${typeof r['damage'] === 'string' && r['damage'] !== '' ? ` · ${r['damage']} damage` : ''}` };
+  }
+  if (query === 'teams.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `needs ${String(r['difficulty'])} or more (attribute die + skill die; +4 on a luck 20)` };
+  if (query === 'teams.killingStrikeOdds' && typeof r['kill'] === 'number') return { headline: `${percent(r['kill'])} to kill`, detail: `${String(r['attribute'])} + combat with advantage against constitution ${String(r['difficulty'])}; if it fails, a sneak attack follows` };
+  if (query === 'teams.defendOdds' && typeof r['damage'] === 'number') {
+    const dur = obj(r['durability']);
+    const wear = dur !== null && typeof r['item'] === 'string' ? `; ${r['item']} durability ${String(dur['from'])} to ${String(dur['to'])}${dur['to'] === 0 ? ' (breaks)' : ''}` : '';
+    if (r['reaction'] === 'dodge') return { headline: `${percent(Number(r['avoid']))} to avoid it`, detail: `a test against ${String(r['difficulty'])}; if it fails, takes ${r['damage']} damage` };
+    return { headline: `Takes ${r['damage']} damage`, detail: `${String(r['raw'])} ${String(r['damageType'])} before reduction${wear}` };
+  }
   if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
   if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
     const m = Number(r['modifier']);

@@ -5,7 +5,7 @@
 // sheet. Checked here with named errors; the server checks every field.
 import type { Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { sheetCommand, sheetRulesOf, sheetText } from './sheetEditor.ts';
+import { hasSheet, sheetCommand, sheetRulesOf, sheetText } from './sheetEditor.ts';
 
 export const CHARACTER_FORMAT = 'tablekeeper-character';
 export const CHARACTER_VERSION = 1;
@@ -33,8 +33,7 @@ export function characterExport(world: World, id: string): CharacterFile | null 
   let sheet: Obj | undefined;
   if (rules !== null) {
     const parsed = JSON.parse(sheetText(world, rules, { id, name: ch.name, kind: ch.kind, characterId: id, hasSheet: true })) as { [k: string]: Json };
-    const hasOwn = isObj(world.ext[rules]) && isObj((world.ext[rules] as Obj)['sheets']) && Object.hasOwn((world.ext[rules] as Obj)['sheets'] as Obj, id);
-    if (hasOwn) {
+    if (hasSheet(world, id) !== null) {
       delete parsed['id'];
       delete parsed['characterId'];
       sheet = parsed;

@@ -18,12 +18,24 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   // Heal a 36th Way sheet through its own rule (encounter.heal would change a number nobody reads).
   if (kind === 'heal' && sheet === '36th-way') return { ok: true, value: { type: '36th-way.heal', characterId: combatantId, how: 'amount', amount: n } };
   if (kind === 'heal' && sheet === 'teams') return teamsHeal(world, combatantId, n);
+  // Daggerheart: damage goes against the character's thresholds and marks HP slots (000 "Damage"); healing clears slots.
+  if (world.rulesetId === 'daggerheart') {
+    const dh = linkedCharacter(world, combatantId);
+    if (dh !== null) return { ok: true, value: kind === 'damage' ? { type: 'daggerheart.takeDamage', characterId: dh, amount: n } : { type: 'daggerheart.markTrack', characterId: dh, track: 'hp', amount: -Math.min(n, 30) } };
+  }
   // OSR: a character's damage goes through the ruleset, so 0 HP makes them dying (001 "Death & Injury"; the kernel's
   // plain HP change did not, and Stabilize never came up); healing a dying character is refused there, in words.
   const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
   const ch = world.rulesetId === 'osr' && enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
   if (typeof ch === 'string') return { ok: true, value: { type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: ch, amount: n } };
   return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
+}
+
+/** The character a combatant plays, or null (a name-only foe). */
+function linkedCharacter(world: World, combatantId: string): string | null {
+  const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
+  const ch = enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
+  return typeof ch === 'string' ? ch : null;
 }
 
 /**

@@ -123,7 +123,10 @@ const MARKED: readonly [string, string, string][] = [
   ['stressMarked', 'stressMax', 'Stress marked'],
 ];
 
-export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
+/** The word for HP at half or less: 002 calls it staggered; elsewhere the trackers' usual bloodied. */
+export const halfHpWord = (rulesetId?: string): string => (rulesetId === '36th-way' ? 'staggered' : 'bloodied');
+
+export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: string): Track[] {
   const out: Track[] = [];
   // Daggerheart counts marked slots up (000): one reading, the marked ones, where the sheet has slots (a GM review finding: "HP 6/6" beside "2 of 6 marked").
   const slots = MARKED.filter(([, m]) => (num(stats[m]) ?? 0) > 0);
@@ -141,7 +144,7 @@ export function tracksOf(stats: { readonly [k: string]: Json }): Track[] {
     const states: string[] = [];
     if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
     else if (label === 'Endurance' && value * 2 <= max) states.push('harmed');
-    else if (label === 'HP' && value * 2 <= max) states.push('bloodied');
+    else if (label === 'HP' && value * 2 <= max) states.push(halfHpWord(rulesetId));
     out.push({ key: v, label, value, max, states });
   }
   for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {

@@ -145,3 +145,95 @@ export function turnSheetCommand(characterId: string, edgeSave: string, sneaky: 
   if (!Number.isInteger(n) || Math.abs(n) > EDGE_SAVE_LIMIT) return { ok: false, message: `Edge Save must be a whole number from -${EDGE_SAVE_LIMIT} to ${EDGE_SAVE_LIMIT}` };
   return { ok: true, command: { type: 'kleptonomicon.setSheet', characterId, edgeSave: n, sneaky } };
 }
+
+export interface SecondaryXpShown {
+  readonly id: string;
+  readonly name: string;
+  /** Experience points now (the Encounter's own point is already in). */
+  readonly xp: number;
+  /** Already given the second point in this Reward phase (004 "Reward Phase": at most one). */
+  readonly awarded: boolean;
+}
+
+/**
+ * In the Reward phase, the PCs who took part in the Encounter, for the GM's
+ * second point for secondary goals (004 "Reward Phase"); empty in any other phase.
+ */
+export function secondaryXpOf(world: World): SecondaryXpShown[] {
+  const st = getKlepto(world);
+  const enc = encounterOf(world);
+  if (st.phase !== 'encounter' || st.encounterPhase !== 'reward' || !enc) return [];
+  const ids = [...new Set(enc.roster.map((id) => enc.combatants[id]).flatMap((c) => (c?.kind === 'pc' && c.characterId !== null && world.characters[c.characterId] !== undefined ? [c.characterId] : [])))];
+  return ids.map((id) => ({ id, name: world.characters[id]!.name, xp: st.xp[id] ?? 0, awarded: st.secondaryAwarded.includes(id) }));
+}
+
+/**
+ * Who may act outside an Encounter (004 Freeplay): the GM any PC, a player their own
+ * (`mine`, character ids); nobody while an Encounter is running (its turn's actions hold the Test).
+ */
+export function freeplayActorsOf(world: World, mine: readonly string[] | null): { readonly id: string; readonly name: string }[] {
+  const st = getKlepto(world);
+  if (st.phase === 'encounter' && st.encounterPhase !== 'reward') return [];
+  return Object.values(world.characters)
+    .filter((c) => (mine === null ? c.kind === 'pc' : mine.includes(c.id)))
+    .map((c) => ({ id: c.id, name: c.name }));
+}
+
+const obj = (v: unknown): { readonly [k: string]: unknown } | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as { readonly [k: string]: unknown }) : null);
+const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+/**
+ * The Edge Saves that placed each PC this Encounter (004 "Turn Order"), as this
+ * viewer's view holds them: a phone's view leaves out hidden foe groups and
+ * renumbers the rest (ADR 33), so nothing here names or counts a hidden foe.
+ * "Alice: 8 vs foe group 1 (Guard) passed; 4 vs foe group 2 (Rat 1, Rat 2) failed: acts after foe group 2."
+ */
+export function edgeSaveLines(world: World): string[] {
+  const enc = encounterOf(world);
+  if (!enc || !enc.active || world.rulesetId !== 'kleptonomicon') return [];
+  const members = (g: number): string[] =>
+    enc.roster.flatMap((id) => {
+      const c = enc.combatants[id];
+      return c !== undefined && c.kind === 'npc' && whole(obj(c.placement)?.['group']) === g ? [c.name] : [];
+    });
+  const out: string[] = [];
+  for (const id of enc.roster) {
+    const c = enc.combatants[id];
+    const p = obj(c?.placement);
+    if (c === undefined || c.kind !== 'pc' || p === null) continue;
+    if (p['unrolled'] === true) {
+      out.push(`${c.name}: Edge Saves not rolled yet.`);
+      continue;
+    }
+    const rolls = Array.isArray(p['rolls']) ? p['rolls'].map(obj).filter((r) => r !== null) : [];
+    if (rolls.length === 0) continue;
+    const saves = rolls.map((r) => {
+      const g = whole(r['group']) ?? 0;
+      const names = members(g);
+      return `${String(whole(r['score']) ?? '?')} vs foe group ${g + 1}${names.length > 0 ? ` (${names.join(', ')})` : ''} ${r['failed'] === true ? 'failed' : 'passed'}`;
+    });
+    const slot = whole(p['slot']) ?? 0;
+    out.push(`${c.name}: ${saves.join('; ')}: ${slot === 0 ? 'acts before the foes' : `acts after foe group ${slot}`}.`);
+  }
+  return out;
+}
+
+/**
+ * Why one kind of foe fills more than one group: 004 asks for 2 to 4 foe groups,
+ * so a single kind is split in two (the encounter builder does it). Null when no kind is split.
+ */
+export function edgeSplitNote(world: World): string | null {
+  const enc = encounterOf(world);
+  if (!enc || !enc.active || world.rulesetId !== 'kleptonomicon') return null;
+  const groupsOfType = new Map<string, Set<number>>();
+  for (const id of enc.roster) {
+    const c = enc.combatants[id];
+    const g = whole(obj(c?.placement)?.['group']);
+    const t = c?.stats['creatureType'];
+    if (c?.kind !== 'npc' || g === null || typeof t !== 'string' || t === '') continue;
+    groupsOfType.set(t, new Set([...(groupsOfType.get(t) ?? []), g]));
+  }
+  const split = [...groupsOfType.entries()].filter(([, gs]) => gs.size > 1);
+  if (split.length === 0) return null;
+  return split.map(([t, gs]) => `${t} fill foe groups ${[...gs].sort((a, b) => a - b).map((g) => g + 1).join(' and ')}`).join('; ') + ': the turn order needs 2 to 4 foe groups (004 "Turn Order"), so one kind of foe is split.';
+}

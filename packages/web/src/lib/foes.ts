@@ -5,8 +5,10 @@
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Combatant, Json, World } from '@tablekeeper/engine';
+import { teamsFoeSheet, tswFoeSheet } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
+import { hasSheet } from './sheetEditor.ts';
 
 export interface QuickStat {
   readonly key: string;
@@ -71,15 +73,14 @@ export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand 
 export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   if (d.kind !== 'npc' || d.characterId !== null) return null;
   const x = d.extra ?? {};
-  const sheets = (world.ext[world.rulesetId] as { sheets?: { [id: string]: unknown } } | undefined)?.sheets ?? {};
-  if (Object.hasOwn(sheets, d.id)) return null;
-  const pick = (keys: readonly string[]): { [k: string]: number } => Object.fromEntries(keys.flatMap((k) => (num(x[k]) === null ? [] : [[k, num(x[k])!]])));
+  if (hasSheet(world, d.id) !== null) return null;
+  // The stat block's attack comes along (its bonus, defence and dice: ADR 40), built by the rulesets' pure helpers.
   if (world.rulesetId === '36th-way' && given(d, ['ac', 'pd', 'md'])) {
-    return { type: '36th-way.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...pick(['level', 'ac', 'pd', 'md']), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
+    return { type: '36th-way.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...(tswFoeSheet(x) as { [k: string]: Json }), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
   }
   if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
     const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'teams.setSheet', id: d.id, sheet: { name: d.name, ...pick(['evasion', 'size', 'deflection', 'maxEndurance', 'constitution']), ...(health !== null ? { maxHealth: health } : {}) } };
+    return { type: 'character.sheet.set', characterId: d.id, sheet: { name: d.name, ...(teamsFoeSheet(x) as { [k: string]: Json }), ...(health !== null ? { maxHealth: health } : {}) } };
   }
   return null;
 }

@@ -27,3 +27,14 @@ export function phoneSheetInitial(schema: JsonSchema, stored: { readonly [k: str
 export function phoneSheetCommand(characterId: string, payload: { readonly [k: string]: Json }): { type: 'character.sheet.set'; characterId: string; sheet: { [k: string]: Json }; patch: true } {
   return { type: 'character.sheet.set', characterId, sheet: { ...payload }, patch: true };
 }
+
+/** Choices for a `keys:<field>` picker the phone's form does not hold: the stored sheet's own rows (a teams sheet's items, to wield). */
+export function storedKeyOptions(stored: { readonly [k: string]: Json }, ref: string): { value: string; label: string }[] {
+  if (!ref.startsWith('keys:')) return [];
+  const rows = stored[ref.slice(5)];
+  if (rows === null || rows === undefined || typeof rows !== 'object' || Array.isArray(rows)) return [];
+  return Object.entries(rows).map(([k, v]) => {
+    const name = v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v['name'] === 'string' ? v['name'] : '';
+    return { value: k, label: name === '' || name === k ? k : `${name} (${k})` };
+  });
+}

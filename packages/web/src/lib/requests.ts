@@ -4,7 +4,7 @@
 import { describeRequest, pendingRequests, requestsOf, type PlayerRequest, type RequestKind } from '@tablekeeper/engine/requests';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import { conditionName } from './encounter.ts';
-import { CUSTOM } from './turns.ts';
+import { CUSTOM, FLEETING } from './turns.ts';
 
 export const MAX_REQUEST_AMOUNT = 10000;
 
@@ -55,7 +55,7 @@ export function requestCommand(characterId: string, f: RequestForm): { ok: true;
     if (!Number.isInteger(r) || r < 1 || r > 100) return { ok: false, message: 'Rounds must be a whole number from 1 to 100.' };
     return { ok: true, value: { ...base, condition, duration: 'rounds', rounds: r } };
   }
-  return { ok: true, value: { ...base, condition, duration: f.duration } };
+  return { ok: true, value: { ...base, condition, duration: f.duration === FLEETING ? 'indefinite' : f.duration } };
 }
 
 export interface QueueRow {

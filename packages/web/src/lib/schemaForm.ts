@@ -13,7 +13,7 @@ export interface CatalogEntry {
   readonly type: string;
   readonly kind: 'command' | 'query';
   readonly summary: string;
-  readonly who: 'gm' | 'own-character' | 'anyone';
+  readonly who: 'gm' | 'own-character' | 'anyone' | 'everyone';
   readonly schema: JsonSchema;
   readonly result?: JsonSchema;
 }
@@ -32,7 +32,8 @@ interface Base {
 export type FieldSpec =
   /** `examples`: suggestions the box offers (the text's common movement styles), any other value allowed. */
   | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null; readonly examples: readonly string[] })
-  | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null })
+  /** `dice`: the number is a die's size (x-die: a teams attribute of 8 is a d8), picked from these. */
+  | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null; readonly dice?: readonly number[] })
   | (Base & { readonly kind: 'boolean' })
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[] })
   /** An id of something at the table: the caller's hook lists the choices. */
@@ -40,7 +41,7 @@ export type FieldSpec =
   | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
   | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
   /** A map keyed by names the GM chooses (resistances, attribute dice, items): rows of a name and a value. */
-  | (Base & { readonly kind: 'record'; readonly keys: readonly string[] | null; readonly keyMaxLength: number | null; readonly value: FieldSpec; readonly maxItems: number | null })
+  | (Base & { readonly kind: 'record'; readonly keys: readonly string[] | null; readonly keyMaxLength: number | null; readonly value: FieldSpec; readonly maxItems: number | null; readonly keyExamples?: readonly string[] })
   /** Text that may also be a number or JSON (dice as "2d6+1", 3 or {count, sides}). */
   | (Base & { readonly kind: 'mixed'; readonly accepts: readonly string[] })
   /** Anything else (free JSON the rules own, maps): typed as JSON text. */
@@ -91,7 +92,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
       return { ...base, kind: 'text', minLength: num(s['minLength']) ?? 0, maxLength: num(s['maxLength']), pattern: typeof s['pattern'] === 'string' ? s['pattern'] : null, examples: Array.isArray(s['examples']) ? s['examples'].filter((x): x is string => typeof x === 'string') : [] };
     case 'integer':
     case 'number':
-      return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']) };
+      return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']), ...(Array.isArray(s['x-die']) ? { dice: (s['x-die'] as unknown[]).filter((x): x is number => typeof x === 'number') } : {}) };
     case 'boolean':
       return { ...base, kind: 'boolean' };
     case 'array': {
@@ -106,7 +107,8 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
         const names = resolve((s['propertyNames'] ?? {}) as JsonSchema, root);
         const keys = Array.isArray(names['enum']) ? (names['enum'] as unknown[]).map(String) : null;
         const value = fieldOf('value', `${path}.*`, resolve(extra as JsonSchema, root), root, true, depth + 1);
-        return { ...base, kind: 'record', keys, keyMaxLength: num(names['maxLength']), value, maxItems: num(s['maxProperties']) };
+        const examples = Array.isArray(names['examples']) ? (names['examples'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+        return { ...base, kind: 'record', keys, keyMaxLength: num(names['maxLength']), value, maxItems: num(s['maxProperties']), ...(examples.length > 0 ? { keyExamples: examples } : {}) };
       }
       if (props === undefined || Object.keys(props).length === 0 || depth > 3) return { ...base, kind: 'json' };
       return { ...base, kind: 'object', fields: fieldsOf(s, root, path, depth + 1) };
@@ -121,7 +123,10 @@ export function fieldsOf(schema: JsonSchema, root: JsonSchema = schema, prefix =
   const s = resolve(schema, root);
   const props = (s['properties'] ?? {}) as Record<string, JsonSchema>;
   const req = new Set((s['required'] ?? []) as string[]);
-  return Object.entries(props).map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
+  // A key the server makes from the name (x-from-name: a 36th Way ability's id) is never asked for.
+  return Object.entries(props)
+    .filter(([k, v]) => !(resolve(v, root)['x-from-name'] === true && !req.has(k)))
+    .map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
 }
 
 /** An empty form for these fields. */
@@ -343,3 +348,20 @@ export function withoutFields(schema: JsonSchema, keys: readonly string[]): Json
   const required = ((schema['required'] ?? []) as string[]).filter((k) => !keys.includes(k));
   return { ...schema, properties: props, required };
 }
+
+/** The `x-ref: keys:<field>` choices: the names of the rows the form's own record field holds now (a teams sheet's wielded items). */
+export function keysOfField(values: { readonly [k: string]: FormValue }, field: string): { value: string; label: string }[] {
+  const rows = values[field];
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((r) => {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) return [];
+    const row = r as { readonly [k: string]: FormValue };
+    const key = typeof row['key'] === 'string' ? row['key'].trim() : '';
+    const v = row['value'];
+    const name = typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { readonly [k: string]: FormValue })['name'] === 'string' ? ((v as { readonly [k: string]: FormValue })['name'] as string).trim() : '';
+    return key === '' ? [] : [{ value: key, label: name === '' || name === key ? key : `${name} (${key})` }];
+  });
+}
+
+/** A die's size in words: 8 is "d8". */
+export const dieLabel = (n: number): string => `d${n}`;

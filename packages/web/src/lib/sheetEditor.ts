@@ -1,30 +1,20 @@
 // The GM's sheet editor (36th Way, teams): which combatants it offers, the JSON
-// it starts from, and the ruleset's own command that saves it. The server
-// parses and checks every field; nothing here judges a sheet.
+// it starts from, and the command that saves it. The sheets are read through the
+// rulesets' browser selectors (issue 17: the web never walks world.ext); the
+// server parses and checks every field, nothing here judges a sheet.
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetRulesOf, keptSheets, keptSheetTrack, type KeptSheetRules } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { displayOrder } from './encounter.ts';
 
-export type SheetRules = '36th-way' | 'teams';
+export type SheetRules = KeptSheetRules;
+export { abilityAsEntered };
 
 export function sheetRulesOf(world: World): SheetRules | null {
-  return world.rulesetId === '36th-way' || world.rulesetId === 'teams' ? world.rulesetId : null;
+  return keptSheetRulesOf(world.rulesetId);
 }
 
 type Obj = { [k: string]: Json };
-const obj = (v: Json | undefined): Obj | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : null);
-
-function sheetsOf(world: World, rules: SheetRules): { [id: string]: Obj } {
-  const out: { [id: string]: Obj } = {};
-  for (const [id, s] of Object.entries(obj(obj(world.ext[rules])?.['sheets']) ?? {})) {
-    const o = obj(s);
-    if (o !== null) out[id] = o;
-  }
-  return out;
-}
-
-/** The numbers a tracker row shows, as the ruleset's sheet holds them. */
-const TRACKED = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealth', 'dead', 'unconscious'] as const;
 
 /**
  * The 36th Way and teams keep hit points on a sheet keyed by combatant (or naming
@@ -32,14 +22,7 @@ const TRACKED = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealt
  * a tracker row reads them here so it never shows stale HP.
  */
 export function sheetTrackOf(world: World, c: { readonly id: string; readonly characterId: string | null }): Obj {
-  const rules = sheetRulesOf(world);
-  if (rules === null) return {};
-  const sheets = sheetsOf(world, rules);
-  const s = sheets[c.id] ?? (c.characterId === null ? undefined : Object.values(sheets).find((x) => x['characterId'] === c.characterId));
-  if (s === undefined) return {};
-  const out: Obj = {};
-  for (const k of TRACKED) if (s[k] !== undefined) out[k] = s[k]!;
-  return out;
+  return keptSheetTrack(world, c.id, c.characterId);
 }
 
 export interface SheetChoice {
@@ -52,7 +35,8 @@ export interface SheetChoice {
 
 /** The encounter's combatants in turn order (a combatant's id is its sheet's id), then sheets of no one in it. */
 export function sheetChoices(world: World, rules: SheetRules, enc: EncounterState | null): SheetChoice[] {
-  const sheets = sheetsOf(world, rules);
+  void rules; // the table's own ruleset: its selectors know where it keeps sheets
+  const sheets = keptSheets(world);
   const out: SheetChoice[] = [];
   for (const c of enc === null ? [] : displayOrder(enc)) out.push({ id: c.id, name: c.name, kind: c.kind, characterId: c.characterId, hasSheet: sheets[c.id] !== undefined });
   for (const [id, s] of Object.entries(sheets)) {
@@ -63,16 +47,9 @@ export function sheetChoices(world: World, rules: SheetRules, enc: EncounterStat
   return out;
 }
 
-// Play state the server keeps on a stored sheet but a new sheet starts afresh
-// (uses, dying, consciousness); left out so the text shows only what the GM sets.
-const PLAY_STATE: { readonly [r in SheetRules]: readonly string[] } = {
-  '36th-way': ['uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound', 'exhaustion'],
-  teams: ['conscious', 'dead', 'deathDifficulty'],
-};
-
-/** The JSON the editor opens with: the stored sheet as the GM's view has it, or a small template naming the combatant. */
+/** The JSON the editor opens with: the stored sheet as the GM's view has it (play state left out), or a small template naming the combatant. */
 export function sheetText(world: World, rules: SheetRules, c: SheetChoice): string {
-  const stored = sheetsOf(world, rules)[c.id];
+  const stored = keptSheets(world)[c.id];
   const link = c.characterId === null ? {} : { characterId: c.characterId };
   if (stored === undefined) {
     const template =
@@ -81,14 +58,10 @@ export function sheetText(world: World, rules: SheetRules, c: SheetChoice): stri
         : { name: c.name, ...link, attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 10, maxHealth: 10, items: {} };
     return JSON.stringify(template, null, 2);
   }
-  const s: Obj = {};
-  for (const [k, v] of Object.entries(stored)) if (!PLAY_STATE[rules].includes(k)) s[k] = v;
-  // Stored 36th Way abilities are keyed by id and richer than entered; 36th-way.sheet.set takes them as a list.
-  if (rules === '36th-way') s['abilities'] = Object.values(obj(stored['abilities']) ?? {}).map(abilityAsEntered);
-  return JSON.stringify(s, null, 2);
+  return JSON.stringify(keptSheetAsEntered(rules, stored, { withoutPlayState: true }), null, 2);
 }
 
-/** The ruleset's real command for this text, or why the text is not a JSON object. */
+/** The command that stores this text as the sheet (the 36th Way's own, else character.sheet.set), or why the text is not a JSON object. */
 export function sheetCommand(rules: SheetRules, id: string, text: string): { ok: true; command: ClientCommand } | { ok: false; message: string } {
   let sheet: unknown;
   try {
@@ -99,23 +72,13 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
   // A 36th Way sheet names its own id; the chosen combatant's is the default.
   if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
-  return { ok: true, command: { type: 'teams.setSheet', characterId: id, sheet } };
+  // Teams goes through the one sheet command (ADR 39): the creature it names is the sheet's link, so the text's own is dropped.
+  const { characterId, ...rest } = sheet as { [k: string]: Json };
+  return { ok: true, command: { type: 'character.sheet.set', characterId: typeof characterId === 'string' ? characterId : id, sheet: rest } };
 }
 
 /** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */
 export function hasSheet(world: World, id: string): SheetRules | null {
   const rules = sheetRulesOf(world);
-  return rules !== null && sheetsOf(world, rules)[id] !== undefined ? rules : null;
-}
-
-
-/** A stored 36th Way ability in the shape the sheet takes: the frequency as its word (or the recharge), unset parts left out. */
-export function abilityAsEntered(stored: Json): Json {
-  const a = obj(stored);
-  if (a === null) return stored;
-  const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
-  const f = obj(a['frequency']);
-  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
-  return out;
+  return rules !== null && hasKeptSheet(world, id) ? rules : null;
 }

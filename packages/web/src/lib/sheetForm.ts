@@ -5,7 +5,8 @@
 // character starts from the defaults and sends a whole sheet.
 import type { Character, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { abilityAsEntered, hasSheet, sheetText, type SheetChoice, type SheetRules } from './sheetEditor.ts';
+import { keptSheetAsEntered, keptSheetOf, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
+import { hasSheet, sheetText, type SheetChoice, type SheetRules } from './sheetEditor.ts';
 import { defaultValues, fieldsOf, valueFrom, withoutFields, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
 
 /** What GET /api/rulesets/:id/sheet answers. */
@@ -16,22 +17,14 @@ export interface SheetSchema {
 }
 
 type Obj = { readonly [k: string]: Json };
-const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
 
-/** The 36th Way and teams keep sheets in their own state, keyed by combatant: the one under the character's id, else the one naming it. */
-const OWN_STATE: { readonly [rulesetId: string]: string } = { '36th-way': '36th-way', teams: 'teams' };
-
-/** The values the character's sheet holds now, in the shape the sheet command takes. */
+/** The values the character's sheet holds now, in the shape the sheet command takes (the ruleset's selectors find a kept sheet). */
 export function storedSheet(world: World, character: Character): Obj {
-  const ns = OWN_STATE[world.rulesetId];
-  if (ns === undefined) return character.stats as Obj;
-  const sheets = obj(obj(world.ext[ns])?.['sheets']) ?? {};
-  const s = obj(sheets[character.id]) ?? Object.values(sheets).map(obj).find((x) => x?.['characterId'] === character.id) ?? null;
-  if (s === null) return {};
-  // Stored 36th Way abilities are keyed by id and richer than entered; the sheet takes them as a list.
-  return world.rulesetId === '36th-way' ? { ...s, abilities: Object.values(obj(s['abilities']) ?? {}).map(abilityAsEntered) } : s;
+  const rules = keptSheetRulesOf(world.rulesetId);
+  if (rules === null) return character.stats as Obj;
+  const s = keptSheetOf(world, character.id, character.id);
+  return s === null ? {} : keptSheetAsEntered(rules, s);
 }
-
 
 // The character's own name and kind are the sheet's too; the form asks them once, above the sheet.
 const OWN_FIELDS = ['name', 'kind'];
@@ -82,9 +75,13 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
   return hasSheet(world, id) !== rules ? {} : (JSON.parse(sheetText(world, rules, { id, name: '', kind: 'npc', characterId: null, hasSheet: true })) as { [k: string]: Json });
 }
 
-/** The ruleset's own command that stores what the form holds as this combatant's whole sheet (its id, name, kind and character come from the combatant). */
+/**
+ * The command that stores what the form holds as this combatant's whole sheet (its id, name, kind and
+ * character come from the combatant): the 36th Way's own, else character.sheet.set addressing the
+ * character it plays (a character's one combatant takes its id, ADR 37) or the foe's own id (ADR 39).
+ */
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
   const link = c.characterId === null ? {} : { characterId: c.characterId };
   if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
-  return { type: 'teams.setSheet', id: c.id, sheet: { ...form, name: c.name, ...link } };
+  return { type: 'character.sheet.set', characterId: c.characterId ?? c.id, sheet: { ...form, name: c.name } };
 }

@@ -31,8 +31,16 @@ export function nextCommand(enc: Pick<EncounterState, 'current' | 'pending'>): {
 /** The picker's "Other" choice: a condition of the GM's own (the kernel's custom: prefix). */
 export const CUSTOM = '__custom';
 
-/** Durations the picker offers; "save ends" only where the ruleset rolls saves (002). */
-export function durationChoices(saveEnds: boolean): [string, string][] {
+/** The picker's one duration for a fleeting condition: it has no clock of its own (004 "Fleeting Conditions"). */
+export const FLEETING = 'fleeting';
+
+/**
+ * Durations the picker offers; "save ends" only where the ruleset rolls saves (002).
+ * A fleeting condition offers only its own rule: a stack off at the end of each of the bearer's turns,
+ * never the one gained that turn (a "1 round" box took both stacks at the round's end: GM review).
+ */
+export function durationChoices(saveEnds: boolean, fleeting = false): [string, string][] {
+  if (fleeting) return [[FLEETING, 'fleeting: a stack off at the end of each of their turns']];
   return [
     ['rounds', 'rounds'],
     ['turnEnd', 'until the end of their next turn'],
@@ -63,6 +71,8 @@ export function conditionCommand(target: string, f: ConditionForm): { ok: true; 
     if (!Number.isInteger(n) || n < 1 || n > 1000) return { ok: false, message: 'Rounds must be a whole number from 1 to 1000.' };
     duration = { kind: 'rounds', rounds: n };
   } else if (f.duration === 'turnEnd') duration = { kind: 'turnEnd', of: target };
+  // Fleeting stacks end only by the kernel's stack loss, so the instance itself lasts until removed.
+  else if (f.duration === FLEETING) duration = { kind: 'indefinite' };
   else if (['saveEnds', 'encounterEnd', 'indefinite'].includes(f.duration)) duration = { kind: f.duration };
   else return { ok: false, message: 'Choose how long the condition lasts.' };
   return { ok: true, value: { type: 'condition.apply', targetId: target, condition, duration, ...(stacks > 1 ? { stacks } : {}) } };

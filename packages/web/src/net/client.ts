@@ -26,7 +26,28 @@ export interface ClientOptions {
 
 interface Pending {
   readonly resolve: (r: SendResult) => void;
-  readonly frame: string;
+  readonly command: ClientCommand;
+  frame: string;
+  /** Times the server refused it only because another command landed first. */
+  conflicts: number;
+  /** Set while a refused command waits for the view to reach the table's version before it goes again. */
+  waitFor: number | null;
+}
+
+/** How often one command is sent again after "someone changed the table first". */
+export const MAX_CONFLICT_RETRIES = 3;
+
+/**
+ * Commands whose meaning is "whatever is current" (undo the last change, end
+ * the turn now running): after another command lands first they would act on
+ * something the person did not see, so a conflict is shown rather than retried.
+ * Every other command names what it acts on, and the rules check it again.
+ */
+const STATE_RELATIVE = new Set(['history.undo', 'history.redo', 'encounter.endTurn', 'encounter.advance', 'daggerheart.passSpotlight', 'kleptonomicon.passSpotlight']);
+
+/** Whether a command may go again, unchanged, on top of a change someone else made first. */
+export function rebasable(command: ClientCommand): boolean {
+  return !STATE_RELATIVE.has(command.type);
 }
 
 /** Commands waiting for an answer; past this the client refuses new ones (named limit). */
@@ -106,7 +127,7 @@ export class TableClient {
     const commandId = this.opts.newId ? this.opts.newId() : newCommandId(++this.counter);
     const frame = encodeCommand(commandId, this.version, command);
     return new Promise<SendResult>((resolve) => {
-      this.pending.set(commandId, { resolve, frame });
+      this.pending.set(commandId, { resolve, command, frame, conflicts: 0, waitFor: null });
       if (this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(frame);
       // Otherwise it is sent after the next (re)sync; the commandId makes that retry safe.
     });
@@ -164,6 +185,7 @@ export class TableClient {
       case 'snapshot': {
         this.view.value = msg.view;
         this.markOpen();
+        this.resendCaughtUp();
         return;
       }
       case 'delta': {
@@ -176,6 +198,7 @@ export class TableClient {
         }
         this.view.value = msg.apply(current);
         this.markOpen();
+        this.resendCaughtUp();
         // Our own commands this delta carries out: their acks ride in it.
         for (const a of msg.acks) this.settle(a.commandId, { ok: true, version: a.version });
         return;
@@ -185,6 +208,7 @@ export class TableClient {
         return;
       }
       case 'rejected': {
+        if (msg.commandId && this.rebase(msg.commandId, msg.rejection)) return;
         this.lastRejection.value = msg.rejection;
         if (msg.commandId) this.settle(msg.commandId, { ok: false, rejection: msg.rejection });
         return;
@@ -205,8 +229,38 @@ export class TableClient {
     p.resolve(r);
   }
 
+  /**
+   * Another command landed between our read and our send: once our view has
+   * that change, send the same command (same commandId, so it applies once)
+   * on top of it. True when it will go again; false when the refusal stands.
+   */
+  private rebase(commandId: string, rejection: Rejection): boolean {
+    const p = this.pending.get(commandId);
+    if (!p || rejection.code !== 'VERSION_CONFLICT' || !rebasable(p.command) || p.conflicts >= MAX_CONFLICT_RETRIES) return false;
+    p.conflicts++;
+    p.waitFor = typeof rejection.current === 'number' ? rejection.current : this.version + 1;
+    this.resendCaughtUp();
+    return true;
+  }
+
+  private resendCaughtUp(): void {
+    for (const [commandId, p] of this.pending) {
+      if (p.waitFor === null || this.version < p.waitFor) continue;
+      p.waitFor = null;
+      p.frame = encodeCommand(commandId, this.version, p.command);
+      if (this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(p.frame);
+    }
+  }
+
   private flushPending(): void {
-    for (const p of this.pending.values()) this.ws?.send(p.frame);
+    // A reconnect's snapshot is the newest view: a waiting command goes on top of it.
+    for (const [commandId, p] of this.pending) {
+      if (p.waitFor !== null) {
+        p.waitFor = null;
+        p.frame = encodeCommand(commandId, this.version, p.command);
+      }
+      this.ws?.send(p.frame);
+    }
   }
 }
 

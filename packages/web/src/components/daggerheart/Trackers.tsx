@@ -74,7 +74,12 @@ export function DamageBox({ t, send }: { t: PcTracks; send: Send }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!Number.isInteger(n) || n < 0) return;
-        void send({ type: 'daggerheart.takeDamage', characterId: t.id, amount: n, useArmor: armor }).then((r) => r.ok && setAmount(''));
+        void send({ type: 'daggerheart.takeDamage', characterId: t.id, amount: n, useArmor: armor }).then((r) => {
+          // Marking Armor is chosen hit by hit: the box clears with the amount.
+          if (!r.ok) return;
+          setAmount('');
+          setArmor(false);
+        });
       }}
     >
       <input class="small" type="number" min={0} max={500} inputMode="numeric" aria-label={`Damage to ${t.name}`} value={amount} onInput={(e) => setAmount(e.currentTarget.value)} style={{ width: '5em' }} />

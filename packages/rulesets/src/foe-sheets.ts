@@ -1,0 +1,115 @@
+// A foe's sheet from its bestiary stat block (issue 20, ADR 40): what the 36th
+// Way's and the teams' attack commands read, built from the block's flat
+// fields so the GM's "Orc Raider: +7 vs AC, 2d6" becomes the foe's attack.
+// Imports nothing at run time: the browser entry re-exports it (ADR 7).
+
+type Block = { readonly [k: string]: unknown };
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** "2d6+3", "d8", "1d10 - 1" or a flat "5" as { count, sides, bonus }; null for anything else. */
+export function diceOfText(text: string): { count: number; sides: number; bonus: number } | null {
+  const t = text.replace(/\s+/g, '').toLowerCase();
+  const flat = /^([+-]?\d{1,4})$/.exec(t);
+  if (flat !== null) return { count: 0, sides: 6, bonus: Number(flat[1]) };
+  const m = /^(\d{0,3})d(\d{1,3})([+-]\d{1,4})?$/.exec(t);
+  if (m === null) return null;
+  const count = m[1] === '' ? 1 : Number(m[1]);
+  const sides = Number(m[2]);
+  if (count < 0 || count > 100 || sides < 1 || sides > 100) return null;
+  return { count, sides, bonus: m[3] === undefined ? 0 : Number(m[3]) };
+}
+
+/** The id of the ability a stat block's attack becomes on a 36th Way sheet. */
+export const BLOCK_ATTACK_ID = 'stat-block-attack';
+
+/**
+ * The 36th Way: the sheet fields a block gives (002 "Attacks": a monster's
+ * attack line is its whole bonus, the defence it targets, hit and miss
+ * damage). The attack is an at-will basic ability with `wholeBonus`, so no
+ * Level or Volition is added; the escalation die only when the block says.
+ */
+export function tswFoeSheet(block: Block): { [k: string]: unknown } {
+  const out: { [k: string]: unknown } = {};
+  for (const k of ['level', 'ac', 'pd', 'md'] as const) if (num(block[k]) !== null) out[k] = num(block[k]);
+  if (typeof block['escalation'] === 'boolean') out['usesEscalation'] = block['escalation'];
+  const bonus = num(block['attackBonus']);
+  const damage = str(block['damage']);
+  if (bonus === null && damage === null) return out;
+  const hit = damage === null ? null : diceOfText(damage);
+  const missText = str(block['missDamage']);
+  const miss = missText === null ? { miss: 'none' } : missText.toLowerCase() === 'level' ? { miss: 'level' } : diceOfText(missText) !== null ? { miss: 'dice', missDice: diceOfText(missText) } : { miss: 'none' };
+  const reach = block['attackReach'];
+  out['abilities'] = [
+    {
+      id: BLOCK_ATTACK_ID,
+      name: str(block['attackName']) ?? 'Attack',
+      types: reach === 'nearby' || reach === 'far' ? ['ranged'] : ['melee'],
+      frequency: 'at-will',
+      action: 'standard',
+      // The first listed attack is what a Hampered enemy may still use (002 "Hampered").
+      basic: true,
+      attack: {
+        defense: block['attackVs'] === 'pd' || block['attackVs'] === 'md' ? block['attackVs'] : 'ac',
+        bonus: bonus ?? 0,
+        wholeBonus: true,
+        reach: reach === 'nearby' || reach === 'far' ? reach : 'engaged',
+        targets: 1,
+        ...(hit !== null ? { hit } : {}),
+        ...miss,
+      },
+    },
+  ];
+  return out;
+}
+
+/** The key of the weapon a teams stat block gives its foe. */
+export const BLOCK_WEAPON_ID = 'weapon';
+
+/**
+ * Teams: the sheet fields a block gives (003 "Attacks": an attribute die the
+ * weapon allows plus the combat skill die and a proficiency against evasion;
+ * "Damage": constitution and stamina to fortify with strength, athletics and
+ * fortitude). Dice come as "d6".
+ */
+export function teamsFoeSheet(block: Block): { [k: string]: unknown } {
+  const out: { [k: string]: unknown } = {};
+  for (const k of ['evasion', 'size', 'deflection', 'maxEndurance', 'maxHealth', 'maxStamina', 'constitution'] as const) if (num(block[k]) !== null) out[k] = num(block[k]);
+  // Dice are picked as "d6" (a whole number is taken as the die size too).
+  const die = (v: unknown): number | null => num(v) ?? (typeof v === 'string' && /^d\d{1,2}$/.test(v) ? Number(v.slice(1)) : null);
+  const pick = (keys: readonly string[]) => Object.fromEntries(keys.flatMap((k) => (die(block[k]) === null ? [] : [[k, die(block[k])!]])));
+  const attributes = pick(['strength', 'dexterity']);
+  const skills = pick(['combat', 'athletics']);
+  const proficiencies: { [k: string]: number } = {};
+  if (num(block['martial']) !== null) proficiencies['martial'] = num(block['martial'])!;
+  if (num(block['fortitude']) !== null) proficiencies['fortitude'] = num(block['fortitude'])!;
+  if (Object.keys(attributes).length > 0) out['attributes'] = attributes;
+  if (Object.keys(skills).length > 0) out['skills'] = skills;
+  if (Object.keys(proficiencies).length > 0) out['proficiencies'] = proficiencies;
+  const damage = num(block['weaponDamage']);
+  if (damage !== null) {
+    // The weapon uses the attributes the block gives (strength first), as a foe's one weapon.
+    const uses = Object.keys(attributes).length > 0 ? Object.keys(attributes) : ['strength'];
+    const crit = num(block['criticalDamage']);
+    const threshold = num(block['criticalThreshold']);
+    const type = str(block['damageType']);
+    const delivery = block['delivery'] === 'thrown' || block['delivery'] === 'projectile' ? block['delivery'] : 'melee';
+    out['items'] = {
+      [BLOCK_WEAPON_ID]: {
+        name: str(block['weapon']) ?? 'Weapon',
+        weapon: {
+          attributes: uses,
+          proficiencies: proficiencies['martial'] !== undefined ? ['martial'] : [],
+          damage,
+          ...(crit !== null ? { criticalDamage: crit } : {}),
+          ...(threshold !== null ? { criticalThreshold: threshold } : {}),
+          ...(type !== null ? { damageType: type.toLowerCase() } : {}),
+          delivery,
+        },
+      },
+    };
+    out['wielded'] = [BLOCK_WEAPON_ID];
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+// A teams foe from its bestiary stat block (issue 20, ADR 40): the block's
+// attribute and skill dice, proficiencies, stamina and weapon become a sheet
+// that attacks as 003 "Attacks" says and fortifies as 003 "Damage" says. The
+// worked examples are the text's Boudica, here as a foe's stat block.
+import { describe, expect, it } from 'vitest';
+import type { Json } from '@tablekeeper/engine';
+import type { ActionsAnswer } from '../../src/actions.js';
+import { BLOCK_WEAPON_ID, teamsFoeSheet } from '../../src/foe-sheets.js';
+import { statBlockOf } from '../../src/stat-blocks.js';
+import { attackOdds } from '../../src/teams/odds.js';
+import { enemy, fight, lastOf, sheet, table } from './helpers.js';
+
+/** Boudica's numbers as a stat block: strength d6, combat d6, athletics d4, martial +1, fortitude +1, constitution 4, 12/12, stamina 4, a spear 4 (8 on 19+). */
+const BLOCK = {
+  evasion: 5,
+  size: 4,
+  maxEndurance: 12,
+  maxHealth: 12,
+  constitution: 4,
+  maxStamina: 4,
+  strength: 'd6',
+  combat: 'd6',
+  athletics: 'd4',
+  martial: 1,
+  fortitude: 1,
+  weapon: 'Spear',
+  weaponDamage: 4,
+  criticalDamage: 8,
+  criticalThreshold: 19,
+  damageType: 'piercing',
+};
+
+function withFoe(block: object = BLOCK) {
+  const t = table();
+  t.s.run({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', ...teamsFoeSheet(block as { [k: string]: unknown }) } as unknown as Json });
+  t.s.run({ type: 'teams.setSheet', id: 'pc', sheet: enemy({ name: 'Pat', characterId: null }) });
+  return t;
+}
+
+describe('the teams stat block', () => {
+  it('takes dice, proficiencies, stamina and a weapon; a die size not on the sheet is refused by name', () => {
+    const schema = statBlockOf('teams')!;
+    expect(schema.safeParse({ ...BLOCK, delivery: 'melee' }).success).toBe(true);
+    const bad = schema.safeParse({ strength: 'd5' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['strength']);
+    expect(schema.safeParse({ damageType: 'banana' }).success).toBe(false);
+  });
+  it('becomes a sheet with the weapon wielded and the stamina full', () => {
+    const { s } = withFoe();
+    const sh = sheet(s, 'raider');
+    expect(sh).toMatchObject({ attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { martial: 1, fortitude: 1 }, constitution: 4, stamina: 4, wielded: [BLOCK_WEAPON_ID] });
+    expect(sh['items']).toMatchObject({ [BLOCK_WEAPON_ID]: { name: 'Spear', weapon: { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' } } });
+  });
+});
+
+describe("a foe's attack from its stat block (003 \"Attacks\")", () => {
+  it('odds first: d6 + d6 + 1 against evasion 6 hits on 2d6 >= 5 (30/36) or a luck 19+ critical: 30/36 + 6/36 x 2/20 = 0.85', () => {
+    const { s } = withFoe();
+    const o = attackOdds(s.world, { attacker: 'raider', target: 'pc', weapon: BLOCK_WEAPON_ID, sneak: false, flank: false, nearby: [], bonus: 0, await: false });
+    expect('hit' in o && o.hit).toBeCloseTo(0.85, 12);
+  });
+  it('strength 2 + combat 3 + martial 1 = 6 just hits evasion 6; 6 + spear 4 - deflection 8 = 2 damage', () => {
+    const { s, dice } = withFoe();
+    dice.push(2, 3, 10);
+    s.run({ type: 'teams.attack', attackerId: 'raider', targetId: 'pc', weapon: BLOCK_WEAPON_ID });
+    expect(lastOf(s, 'teams.attacked')).toMatchObject({ result: 6, hit: true, proficiency: 'martial' });
+    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ raw: 10, damage: 2 });
+    expect(sheet(s, 'pc')['endurance']).toBe(8);
+    expect(dice.left).toBe(0);
+  });
+  it("the foe's turn offers Attack with its Spear, allowed, with the odds query", () => {
+    const { s } = withFoe();
+    fight(s, ['pc'], ['raider'], 'raider');
+    const r = s.engine.query(s.table, { role: 'gm' }, 'teams.actions', { combatantId: 'raider' });
+    if (!r.ok) throw new Error(r.error.message);
+    const atk = (r.value as unknown as ActionsAnswer).actions.find((x) => x.id === 'attack')!;
+    expect(atk).toMatchObject({ allowed: true, odds: { query: 'teams.attackOdds' } });
+    expect(atk.choices[0]!.options).toEqual([{ value: BLOCK_WEAPON_ID, label: 'Spear' }]);
+  });
+});
+
+describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () => {
+  it('the GM reads the result against evasion; a player the verdict; the event without its roll and result until every number is shown', () => {
+    const { s, dice } = withFoe();
+    s.run({ type: 'seat.add', name: 'Pat' });
+    fight(s, ['pc'], ['raider'], 'raider');
+    dice.push(2, 3, 10);
+    s.run({ type: 'teams.attack', attackerId: 'raider', targetId: 'pc', weapon: BLOCK_WEAPON_ID });
+    const gm = s.view({ role: 'gm' });
+    const player = s.view({ role: 'player', seatId: 'seat-1' });
+    const lines = (v: typeof gm) => v.world.log.filter((e) => e.kind === 'teams.attacked').map((e) => e.text);
+    const attacked = (v: typeof gm) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === 'teams.attacked');
+    expect(lines(gm)).toEqual(['Raider attacked Pat: 6 against evasion 6, a hit.']);
+    expect(lines(player)).toEqual(['Raider attacked Pat: a hit.']);
+    expect(attacked(player)[0]).not.toHaveProperty('result');
+    expect(attacked(player)[0]).not.toHaveProperty('roll');
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(attacked(s.view({ role: 'player', seatId: 'seat-1' }))[0]).toMatchObject({ result: 6 });
+  });
+  it("the foe's sheet in history carries only its declared keys (name and status; evasion, size, deflection once defences are revealed)", () => {
+    // As the bestiary panel does it: the foe is on the tracker first, then its sheet is sent.
+    const { s } = table();
+    s.run({ type: 'seat.add', name: 'Pat' });
+    fight(s, ['pc'], ['raider']);
+    s.run({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', ...teamsFoeSheet(BLOCK) } as unknown as Json });
+    const set = () => s.view({ role: 'player', seatId: 'seat-1' }).history.flatMap((tx) => tx.events).find((e) => e.type === 'teams.sheetSet' && e['id'] === 'raider')!['sheet'] as { [k: string]: Json };
+    expect(set()).toMatchObject({ name: 'Raider', attributes: {}, skills: {}, items: {}, wielded: [] });
+    for (const k of ['evasion', 'maxStamina', 'stamina', 'constitution', 'maxHealth']) expect(set()).not.toHaveProperty(k);
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(set()).toMatchObject({ evasion: 5, size: 4 });
+    expect(set()).not.toHaveProperty('maxStamina');
+  });
+});
+
+describe('a foe with constitution and stamina fortifies (003 "Damage")', () => {
+  it('7 then 10 damage: endurance 12 -> 5 -> 0, health 12 -> 7; missing 5 > constitution 4; 1 stamina, d6 4 + d4 2 + fortitude 1 = 7 >= 5: conscious', () => {
+    const { s, dice } = withFoe();
+    s.run({ type: 'teams.damage', targetId: 'raider', amount: 7 });
+    s.run({ type: 'teams.damage', targetId: 'raider', amount: 10 });
+    expect(sheet(s, 'raider')).toMatchObject({ endurance: 0, health: 7, conscious: true });
+    dice.push(4, 2, 5);
+    s.run({ type: 'teams.stayConscious', characterId: 'raider', fortify: true, test: { attribute: 'strength', skill: 'athletics', proficiency: 'fortitude' } });
+    expect(lastOf(s, 'teams.fortified')).toMatchObject({ difficulty: 5, success: true });
+    expect(sheet(s, 'raider')).toMatchObject({ stamina: 3, conscious: true });
+  });
+  it('without stamina in the block the same blow knocks it out (it cannot pay to fortify)', () => {
+    const { s } = withFoe({ ...BLOCK, maxStamina: undefined });
+    s.run({ type: 'teams.damage', targetId: 'raider', amount: 17 });
+    expect(sheet(s, 'raider')).toMatchObject({ conscious: false });
+  });
+});

@@ -1,0 +1,80 @@
+// The 36th Way's rests on the GM's clock panel (002 "Quick Rest", "Full
+// Rest"): before a quick rest the GM says how many recoveries each PC spends
+// (GM review: they were hand-edited in the sheet editor); the server rolls or
+// averages each and logs the healing, shown here under the buttons.
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { restsOf } from '@tablekeeper/rulesets/browser';
+import { MAX_SPEND, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf } from '../lib/quickRest.ts';
+import { sentenceOf } from '../lib/words.ts';
+import { namesOf } from '../lib/encounter.ts';
+import type { Send } from './types.ts';
+
+export function TswRests({ world, send }: { world: World; send: Send }) {
+  const rows = recoveryRowsOf(world);
+  const [typed, setTyped] = useState<{ [id: string]: string }>({});
+  const [average, setAverage] = useState(false);
+  const [msg, setMsg] = useState<string | null>(null);
+  const [since, setSince] = useState<number | null>(null);
+  const full = restsOf('36th-way').find((r) => r.command.type === '36th-way.fullRest');
+  const results = since === null ? [] : world.log.filter((e) => e.tx > since);
+  const go = async (build: () => ReturnType<typeof quickRestCommand>) => {
+    const c = build();
+    if (!c.ok) return setMsg(c.message);
+    const before = world.log.at(-1)?.tx ?? -1;
+    const r = await send(c.command);
+    setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+    if (r.ok) {
+      setSince(before);
+      setTyped({});
+    }
+  };
+  return (
+    <div role="group" aria-label="Rest by the rules" style={{ marginTop: '8px' }} data-testid="tsw-rests">
+      {rows.length > 0 ? (
+        <fieldset class="stack small" data-testid="quick-rest-recoveries">
+          <legend>Quick rest: recoveries each PC spends</legend>
+          {rows.map((r) => {
+            const id = `qr-${r.id}`;
+            const note = overSpendNote(r, Number(typed[r.id] ?? ''));
+            return (
+              <div key={r.id} class="row">
+                <label for={id} class="grow">
+                  {recoveryLine(r)}
+                </label>
+                <input id={id} type="number" inputMode="numeric" min={0} max={MAX_SPEND} placeholder="0" value={typed[r.id] ?? ''} style={{ width: '4.5em' }} onInput={(e) => setTyped({ ...typed, [r.id]: e.currentTarget.value })} />
+                {note !== null ? <span class="small warn">{note}</span> : null}
+              </div>
+            );
+          })}
+          <label class="inline">
+            <input type="checkbox" checked={average} onChange={(e) => setAverage(e.currentTarget.checked)} /> Take the average instead of rolling (each die rounded down: 2d8 heals 8)
+          </label>
+        </fieldset>
+      ) : null}
+      <div class="row">
+        <button class="small" title="Encounter powers come back, Recharge powers roll, and each PC heals with the recoveries above" onClick={() => void go(() => quickRestCommand(rows, typed, average))}>
+          Quick rest
+        </button>
+        {full !== undefined ? (
+          <button class="small" title={full.summary} onClick={() => void go(() => ({ ok: true, command: full.command as never }))}>
+            {full.label}
+          </button>
+        ) : null}
+      </div>
+      <p class="small muted">Quick rest: encounter powers come back, Recharge powers roll, and each PC heals with the recoveries spent above (002 "Quick Rest"). {full ? `${full.label}: ${full.summary}` : ''}</p>
+      {msg ? (
+        <p class="error small" role="alert">
+          {msg}
+        </p>
+      ) : null}
+      {results.length > 0 ? (
+        <ul class="small" aria-label="What the rest did" data-testid="rest-result">
+          {results.map((e, i) => (
+            <li key={`${e.tx}-${i}`}>{e.text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

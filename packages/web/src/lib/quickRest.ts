@@ -1,0 +1,75 @@
+// The 36th Way's quick rest as the GM fills it in (002 "Quick Rest": heal
+// using any number of recoveries; "Recoveries": with none left the healing is
+// halved and costs -1 to Volition and defences until a full rest). Reads the
+// PCs' sheets; the server rolls (or averages) each recovery and logs it.
+import type { Json, World } from '@tablekeeper/engine';
+import type { ClientCommand } from '../net/codec.ts';
+
+type Obj = { readonly [k: string]: Json };
+const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
+const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The most recoveries one PC may spend in one rest from this form (the server's limit is 99). */
+export const MAX_SPEND = 20;
+
+export interface RecoveryRow {
+  /** The sheet's id (what 36th-way.quickRest keys recoveries by). */
+  readonly id: string;
+  readonly name: string;
+  readonly hp: number;
+  readonly maxHp: number;
+  readonly recoveries: number;
+  readonly maxRecoveries: number;
+  /** "2d8+3": what one recovery heals. */
+  readonly dice: string;
+}
+
+/** Living PCs' sheets, in name order, with what a recovery heals. */
+export function recoveryRowsOf(world: World): RecoveryRow[] {
+  const sheets = obj(obj(world.ext['36th-way'])?.['sheets']) ?? {};
+  const out: RecoveryRow[] = [];
+  for (const [id, raw] of Object.entries(sheets)) {
+    const s = obj(raw);
+    if (s === null || s['kind'] !== 'pc' || s['dead'] === true) continue;
+    const rd = obj(s['recoveryDice']);
+    const count = num(rd?.['count']) ?? num(s['level']) ?? 1;
+    const sides = num(rd?.['sides']) ?? 8;
+    const bonus = num(s['recoveryBonus']) ?? 0;
+    const maxHp = num(s['maxHp']) ?? 0;
+    out.push({
+      id,
+      name: typeof s['name'] === 'string' ? s['name'] : id,
+      hp: num(s['hp']) ?? maxHp,
+      maxHp,
+      recoveries: num(s['recoveries']) ?? 0,
+      maxRecoveries: num(s['maxRecoveries']) ?? 0,
+      dice: `${count}d${sides}${bonus > 0 ? `+${bonus}` : bonus < 0 ? String(bonus) : ''}`,
+    });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A row's line: "Kira: HP 12/30, 5 of 8 recoveries (each heals 2d8+3)". */
+export function recoveryLine(r: RecoveryRow): string {
+  return `${r.name}: HP ${r.hp}/${r.maxHp}, ${r.recoveries} of ${r.maxRecoveries} recoveries (each heals ${r.dice})`;
+}
+
+/** What the GM typed per PC becomes the quick rest; blank is 0; a sentence names a box that is not 0 to MAX_SPEND. */
+export function quickRestCommand(rows: readonly RecoveryRow[], typed: { readonly [id: string]: string }, average: boolean): { ok: true; command: ClientCommand } | { ok: false; message: string } {
+  const recoveries: { [id: string]: number } = {};
+  for (const r of rows) {
+    const t = (typed[r.id] ?? '').trim();
+    if (t === '') continue;
+    const n = Number(t);
+    if (!Number.isInteger(n) || n < 0 || n > MAX_SPEND) return { ok: false, message: `${r.name}'s recoveries must be a whole number from 0 to ${MAX_SPEND}.` };
+    if (n > 0) recoveries[r.id] = n;
+  }
+  return { ok: true, command: { type: '36th-way.quickRest', recoveries, ...(average ? { average: true } : {}) } };
+}
+
+/** Said beside a box asking for more than are left (002: halved healing, -1 to Volition and defences until a full rest). */
+export function overSpendNote(r: RecoveryRow, n: number): string | null {
+  if (!Number.isInteger(n) || n <= r.recoveries) return null;
+  const over = n - r.recoveries;
+  return `${r.name} has ${r.recoveries} left: the last ${over} heal${over === 1 ? 's' : ''} half and cost${over === 1 ? 's' : ''} -1 to Volition and defences until a full rest each.`;
+}
