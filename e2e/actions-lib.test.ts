@@ -100,7 +100,7 @@ describe('actions panel helpers', () => {
     const res = pick(s, GM, 'clem', 'resuscitate');
     const f = initialForm(res);
     expect(f).toMatchObject({ target: 'roland', values: { 'test.attribute': 'wits', 'test.skill': 'medicine' } });
-    expect(payloadOf(res, f)).toEqual({ ok: true, value: { characterId: 'clem', action: 'Resuscitate', targetId: 'roland', test: { attribute: 'wits', skill: 'medicine' } } });
+    expect(payloadOf(res, f)).toEqual({ ok: true, value: { characterId: 'clem', action: 'Resuscitate', difficulty: 10, targetId: 'roland', test: { attribute: 'wits', skill: 'medicine' } } });
     const tx = s.run(commandOf(res, f) as { type: string; [k: string]: Json });
     const revived = eventOf(tx, 'teams.revived') as unknown as { success: boolean; difficulty: number; roll: { total: number } };
     expect(revived.success).toBe(revived.roll.total >= revived.difficulty);
