@@ -41,6 +41,7 @@ export function lazyPanel<P extends object>(load: () => Promise<ComponentType<P>
 export const ExplorationPanel = lazyPanel(() => import('./Exploration.tsx').then((m) => m.ExplorationPanel), 'panel area-explore');
 export const EpisodeBar = lazyPanel(() => import('./EpisodeBar.tsx').then((m) => m.EpisodeBar), 'episode-bar');
 // The 36th Way's rests with the recoveries each PC spends (GM only).
+export const ClockControls = lazyPanel(() => import('./ClockControls.tsx').then((m) => m.ClockControls), 'clock-controls');
 export const TswRests = lazyPanel(() => import('./TswRests.tsx').then((m) => m.TswRests), 'tsw-rests');
 export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m) => m.PlayerLights), 'panel');
 // The turn's actions (ADR 23): only while an encounter runs on a table whose ruleset lists them.
