@@ -70,7 +70,9 @@ describe('party by form', () => {
     const fields = sheetFields(sheetOf('36th-way'));
     const again = sheetStart(fields, storedSheet(s.world, s.world.characters[id]!));
     expect(again).toMatchObject({ ac: '17', maxHp: '30', resist: [{ key: 'fire', value: '16' }], weak: ['cold'] });
-    expect((again['abilities'] as Values[])[0]).toMatchObject({ id: 'smite', name: 'Smite', action: 'standard', frequency: 'encounter' });
+    // The ability comes back by its name; its key stays with the sheet (the form shows no id box, ADR 43).
+    expect((again['abilities'] as Values[])[0]).toMatchObject({ name: 'Smite', action: 'standard', frequency: 'encounter' });
+    expect(JSON.stringify(stored['abilities'])).toContain('smite');
     s.run({ type: 'character.sheet.set', characterId: id, sheet: { hp: 21 }, patch: true });
     const p = toPayload(fields, { ...again, ac: '18', hp: '' });
     if (!p.ok) throw new Error(JSON.stringify(p.errors));

@@ -9,6 +9,7 @@ import { engineFor, resolveSettings, rulesetIds, sheetSchemaFor } from '../src/r
 import { getTsw } from '../src/36th-way/state.js';
 import { getTeams } from '../src/teams/state.js';
 import { characterStatus } from '../src/osr/queries.js';
+import { hopeOf } from '../src/daggerheart/selectors.js';
 
 const GM: Viewer = { role: 'gm' };
 
@@ -159,7 +160,10 @@ describe('Daggerheart: traits, Evasion, thresholds and slots on the sheet', () =
   it('thresholds set on the sheet decide the HP marked: 7 damage against Major 5 / Severe 10 marks 2 HP', () => {
     const t = table('daggerheart');
     t.run(set(t.annId, { agility: 2, evasion: 11, major: 5, severe: 10 }));
-    expect(t.world.characters[t.annId]!.stats).toMatchObject({ agility: 2, evasion: 11, major: 5, severe: 10, hpMarked: 0, hope: 0, tier: 1 });
+    expect(t.world.characters[t.annId]!.stats).toMatchObject({ agility: 2, evasion: 11, major: 5, severe: 10, hpMarked: 0, tier: 1 });
+    // A sheet leaves Hope unset, so it reads as the table's starting Hope (2), not 0 (000: a PC starts with 2 Hope).
+    expect(t.world.characters[t.annId]!.stats).not.toHaveProperty('hope');
+    expect(hopeOf(t.world, t.annId)).toBe(2);
     t.run({ type: 'daggerheart.takeDamage', characterId: t.annId, amount: 7 });
     expect(t.world.characters[t.annId]!.stats['hpMarked']).toBe(2);
   });

@@ -38,7 +38,8 @@ export const daggerheartSheetModel = defineSheet({
     hpMarked: 0,
     stressMarked: 0,
     armorMarked: 0,
-    hope: 0,
+    // No Hope default: an unset Hope reads as the table's starting Hope (daggerheart.startingHope), and a
+    // sheet form saved without touching it must not set it to 0 (review 6: saving a sheet wiped Kira's 2 Hope).
     tier: 1,
   },
   // What a player marks during play (markTrack and spendHope are theirs too); the build numbers are the GM's to approve.
