@@ -143,12 +143,22 @@ const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
 /** An attack on a foe as players read it in history: without its AC (the roll's dc) until defences are revealed. */
 const withoutFoeAc = foeNumbersView({ id: 'targetId', numbers: ['ac'], revealedBy: 'defences', foe: isFoe });
 function attackedView(w: World, e: EngineEvent): EngineEvent {
-  const out = withoutFoeAc(w, e);
-  if (out === e) return e;
+  let out = withoutFoeAc(w, e);
   const roll = out['roll'];
   if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return out;
-  const { dc: _dc, ...rest } = roll;
-  return { ...out, roll: rest };
+  let shownRoll = roll;
+  if (out !== e) {
+    const { dc: _dc, ...rest } = shownRoll;
+    shownRoll = rest;
+  }
+  // A foe's attack bonus is its number (ADR 33, ADR 40): players read the die, not the bonus or the total, until every number is shown.
+  if (isFoe(w, e['attackerId']) && !showsFoeNumbers(w)) {
+    const { modifier: _m, total: _t, ...rest } = shownRoll;
+    shownRoll = rest;
+  }
+  if (shownRoll === roll) return out;
+  out = { ...out, roll: shownRoll };
+  return out;
 }
 
 /** A stored check's verdict (the roll is the record `resolveCheck` answered). */
@@ -186,7 +196,14 @@ const evolve: Evolve<OsrEvent> = {
   'osr.attacked': (w, e) => {
     const what = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
     // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
-    const shown = isFoe(w, e.targetId) && !foeDefencesShown(w) ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.` : undefined;
+    const r = e.roll as Json;
+    const dice = typeof r === 'object' && r !== null && !Array.isArray(r) && Array.isArray(r['dice']) ? r['dice'].join(' / ') : '';
+    const shown =
+      isFoe(w, e.attackerId) && !showsFoeNumbers(w)
+        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${what}.`
+        : isFoe(w, e.targetId) && !foeDefencesShown(w)
+          ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.`
+          : undefined;
     return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, undefined, shown);
   },
   'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} takes ${e.total} damage (${e.dice}${e.doubled ? (e.doubledBy === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${e.source}.`),

@@ -62,6 +62,23 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     expect(events(s.view(player), 'osr.attacked')[0]).toMatchObject({ ac: 13, roll: { dc: 13 } });
   });
 
+  it("the Orc's attack on the Fighter keeps its bonus from players (it shows in the total): the die and the verdict only, until every number is shown", () => {
+    const { s, dice, pc, orc, player } = setup();
+    dice.queue(12, 4);
+    s.run({ type: 'osr.attack', attackerId: orc, targetId: pc, kind: 'melee', proficient: false, damage: '1d6' });
+    const [gmLine] = lines(s.view(GM), 'osr.attacked');
+    const [seen] = lines(s.view(player), 'osr.attacked');
+    expect(gmLine).toMatch(/^Orc attacked Fighter \(melee, AC 15\): d20 12 \+\d+ = \d+ vs 15, /);
+    expect(seen).toMatch(/^Orc attacked Fighter \(melee\): d20 12, (hit for \d+|missed)\.$/);
+    const [ev] = events(s.view(player), 'osr.attacked');
+    expect(ev!['roll']).not.toHaveProperty('modifier');
+    expect(ev!['roll']).not.toHaveProperty('total');
+    expect(ev).toMatchObject({ ac: 15, roll: { dice: [12] } });
+    expect(events(s.view(GM), 'osr.attacked')[0]!['roll']).toHaveProperty('modifier');
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(events(s.view(player), 'osr.attacked')[0]!['roll']).toHaveProperty('total');
+  });
+
   it("a player's odds against the Orc say its AC is secret until revealed; the GM's are exact", () => {
     const { s, pc, orc, player } = setup();
     const ask = (viewer: Viewer) => s.engine.query(s.table, viewer, 'osr.attackOdds', { attackerId: pc, targetId: orc, kind: 'melee' });
