@@ -311,14 +311,24 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     if (!isRecord(p) || !Array.isArray(p['rolls'])) return p ?? null;
     return { ...p, rolls: p['rolls'].map((r) => (isRecord(r) ? { ...r, detail: shownTestRoll(r['detail']) } : r)) };
   };
+  // A foe's initiative score is its own number (an OSR foe's DEX, ADR 33): history shows players its placement without it.
+  const foePlacement = (p: Json): Json => {
+    if (!isRecord(p) || (p['score'] === undefined && p['tie'] === undefined)) return p;
+    const { score: _score, tie: _tie, ...rest } = p;
+    return rest;
+  };
   const shownRecord = (c: Json | undefined): Json => {
     if (!isRecord(c)) return c ?? null;
-    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: shownPlacement(c['placement']) };
+    const placement = shownPlacement(c['placement']);
+    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: c['kind'] === 'pc' ? placement : foePlacement(placement) };
   };
   const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
     'encounter.started': (_w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map(shownRecord) : [] }),
     'encounter.combatantAdded': (_w, e) => ({ ...e, combatant: shownRecord(e['combatant']) }),
-    'encounter.placed': (_w, e) => ({ ...e, placement: shownPlacement(e['placement']) }),
+    'encounter.placed': (w, e) => {
+      const placement = shownPlacement(e['placement']);
+      return { ...e, placement: isFoe(w, e['id']) ? foePlacement(placement) : placement };
+    },
     'encounter.statsSet': (w, e) => (isFoe(w, e['id']) ? { ...e, stats: {}, from: {} } : e),
     // A foe's hit points are the GM's; the damage dealt and its fall are not.
     'encounter.hpChanged': (w, e) => {

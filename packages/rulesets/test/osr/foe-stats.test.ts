@@ -79,6 +79,19 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     expect(events(s.view(player), 'osr.attacked')[0]!['roll']).toHaveProperty('total');
   });
 
+  it("the turn order shows players the Orc's place, not its initiative score (the Fighter's DEX 16 beats the Orc's 14: Fighter first)", () => {
+    const { s, pc, orc, player } = setup();
+    s.run({ type: 'character.update', id: orc, stats: { dex: 14 } });
+    s.run({ type: 'encounter.start', combatants: [{ id: 'f', name: 'Fighter', kind: 'pc', characterId: pc }, { id: 'o', name: 'Orc', kind: 'npc', characterId: orc }] });
+    const placements = (v: TableView) => Object.fromEntries(Object.entries((v.world.ext['encounter'] as { combatants: { [id: string]: { placement: Json } } }).combatants).map(([id, c]) => [id, c.placement]));
+    expect(placements(s.view(GM))).toMatchObject({ o: { score: 14 }, f: { score: 16 } });
+    expect(placements(s.view(player))).toEqual({ f: { score: 16, tie: 0, order: 0 }, o: { order: 1 } });
+    const started = events(s.view(player), 'encounter.started')[0]!['combatants'] as { id: string; placement: Json }[];
+    expect(started.find((c) => c.id === 'o')!.placement).not.toHaveProperty('score');
+    expect(started.find((c) => c.id === 'f')!.placement).toMatchObject({ score: 16 });
+    expect(JSON.stringify(s.view(player).history)).not.toContain('"score":14');
+  });
+
   it("a player's odds against the Orc say its AC is secret until revealed; the GM's are exact", () => {
     const { s, pc, orc, player } = setup();
     const ask = (viewer: Viewer) => s.engine.query(s.table, viewer, 'osr.attackOdds', { attackerId: pc, targetId: orc, kind: 'melee' });

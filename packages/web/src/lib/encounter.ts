@@ -33,6 +33,9 @@ function key(enc: EncounterState, c: Combatant): [number, number, number] {
   const team = field(p, 'team');
   const tie = num(field(p, 'tie')) ?? 0;
   if (slot !== null) return [slot, -(score ?? 0), c.joined];
+  // Players get the order itself where a foe's score is kept from them (ADR 33).
+  const order = num(field(p, 'order'));
+  if (order !== null) return [order, 0, c.joined];
   if (score !== null) return [-score, tie, c.joined];
   if (typeof band === 'string') return [BAND_ORDER.indexOf(band), c.kind === 'pc' ? 0 : 1, c.joined];
   if (typeof team === 'string') {
