@@ -10,25 +10,25 @@ import { TswRests } from './LazyPanels.tsx';
 export function ClockControls({ world, send }: { world: World; send: Send }) {
   return (
     <>
-    <div class="row" role="group" aria-label="Advance the clock">
-      <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 })}>
-        +10 min
-      </button>
-      <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 3600 })}>
-        +1 hour
-      </button>
-      {clockRestsOf(world.rulesetId) ? (
-        <>
-          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'shortRest', count: 1 })}>
-            Short rest
-          </button>
-          <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'longRest', count: 1 })}>
-            Long rest
-          </button>
-        </>
-      ) : null}
-    </div>
-    <RulesetRests world={world} send={send} />
+      <div class="row" role="group" aria-label="Advance the clock">
+        <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 600 })}>
+          +10 min
+        </button>
+        <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'time', count: 0, seconds: 3600 })}>
+          +1 hour
+        </button>
+        {clockRestsOf(world.rulesetId) ? (
+          <>
+            <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'shortRest', count: 1 })}>
+              Short rest
+            </button>
+            <button class="small" onClick={() => send({ type: 'clock.advance', unit: 'longRest', count: 1 })}>
+              Long rest
+            </button>
+          </>
+        ) : null}
+      </div>
+      <RulesetRests world={world} send={send} />
     </>
   );
 }
