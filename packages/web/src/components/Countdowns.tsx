@@ -51,8 +51,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
   return (
     <section class={`panel ${cls}`} aria-labelledby="cd-title">
       <h2 id="cd-title">Countdowns</h2>
-      {/* Action roll outcomes are 000's (Daggerheart's duality dice); other rulesets tick countdowns by hand. */}
-      {gm && world.rulesetId === 'daggerheart' && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
+      {gm && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
         <details>
           <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
           <div class="row">
