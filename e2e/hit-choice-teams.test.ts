@@ -74,6 +74,9 @@ describe('teams: the phone answers a hit', () => {
     if (pending.critical) {
       expect(await prompt.getByRole('button', { name: /^Dodge \(/ }).isDisabled()).toBe(true);
       await expect.poll(() => prompt.textContent()).toContain('Dodge: not now, a critical hit cannot miss, so it cannot be dodged');
+      // Parry's form is still the open one, and its button closes an open form: switch away so the click below opens it.
+      await prompt.getByRole('button', { name: /^Take it/ }).click();
+      await oddsOf(prompt.getByTestId('action-form'), `Takes ${taken} damage`);
     } else {
       await prompt.getByRole('button', { name: /^Dodge \(/ }).click();
       await expect.poll(() => prompt.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to avoid it$/);
