@@ -143,7 +143,7 @@ const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
 /** An attack on a foe as players read it in history: without its AC (the roll's dc) until defences are revealed. */
 const withoutFoeAc = foeNumbersView({ id: 'targetId', numbers: ['ac'], revealedBy: 'defences', foe: isFoe });
 function attackedView(w: World, e: EngineEvent): EngineEvent {
-  let out = withoutFoeAc(w, e);
+  const out = withoutFoeAc(w, e);
   const roll = out['roll'];
   if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return out;
   let shownRoll = roll;
@@ -156,9 +156,7 @@ function attackedView(w: World, e: EngineEvent): EngineEvent {
     const { modifier: _m, total: _t, ...rest } = shownRoll;
     shownRoll = rest;
   }
-  if (shownRoll === roll) return out;
-  out = { ...out, roll: shownRoll };
-  return out;
+  return shownRoll === roll ? out : { ...out, roll: shownRoll };
 }
 
 /** A stored check's verdict (the roll is the record `resolveCheck` answered). */

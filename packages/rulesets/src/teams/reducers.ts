@@ -81,7 +81,6 @@ export function isFoe(w: World, id: unknown): boolean {
 /** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
   'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
-  // A foe's attack: its test's dice and result (ADR 40).
   // A foe's attack: its test's dice and result (ADR 40); a foe attacked: its Evasion, until the GM shows defences.
   'teams.attacked': both(foeNumbersView({ id: 'attacker', numbers: ['roll', 'result', 'criticalThreshold'], foe: isFoe }), foeNumbersView({ id: 'target', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' })),
   'teams.intercepted': foeNumbersView({ id: 'by', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' }),

@@ -2,6 +2,7 @@
 // tools and never with a phone: the ruleset's own damage where it keeps hit
 // points on a sheet (36th Way, teams) or a character (OSR), else the kernel's.
 import type { World } from '@tablekeeper/engine';
+import { encounterOf } from './encounter.ts';
 import { hasSheet, sheetTrackOf } from './sheetEditor.ts';
 import type { DamageCommand } from './turns.ts';
 
@@ -25,17 +26,15 @@ export function damageCommand(world: World, combatantId: string, kind: 'damage' 
   }
   // OSR: a character's damage goes through the ruleset, so 0 HP makes them dying (001 "Death & Injury"; the kernel's
   // plain HP change did not, and Stabilize never came up); healing a dying character is refused there, in words.
-  const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
-  const ch = world.rulesetId === 'osr' && enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
-  if (typeof ch === 'string') return { ok: true, value: { type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: ch, amount: n } };
+  const ch = world.rulesetId === 'osr' ? linkedCharacter(world, combatantId) : null;
+  if (ch !== null) return { ok: true, value: { type: kind === 'damage' ? 'osr.damage' : 'osr.heal', targetId: ch, amount: n } };
   return { ok: true, value: { type: kind === 'damage' ? 'encounter.damage' : 'encounter.heal', characterId: combatantId, amount: n } };
 }
 
 /** The character a combatant plays, or null (a name-only foe). */
 function linkedCharacter(world: World, combatantId: string): string | null {
-  const enc = world.ext['encounter'] as { combatants?: { [id: string]: { characterId?: string | null } } } | undefined;
-  const ch = enc?.combatants !== undefined && Object.hasOwn(enc.combatants, combatantId) ? enc.combatants[combatantId]!.characterId : null;
-  return typeof ch === 'string' ? ch : null;
+  const enc = encounterOf(world);
+  return enc !== null && Object.hasOwn(enc.combatants, combatantId) ? (enc.combatants[combatantId]!.characterId ?? null) : null;
 }
 
 /**
