@@ -320,6 +320,19 @@ export class Room {
     return { ok: true, version: appended.version, duplicate: false, transaction: r.value.transaction };
   }
 
+  /**
+   * A replica's step (issue 22, ADR 54): applies a transaction another instance committed as
+   * version `version`. `applied` when it was the next one; `known` when this room already has it
+   * (a late or repeated announcement); `gap` when some are missing, which the caller reads from the
+   * store before trying again. The caller broadcasts after applying, as after a submit.
+   */
+  follow(version: number, transaction: Transaction): 'applied' | 'known' | 'gap' {
+    if (version <= this.version) return 'known';
+    if (version !== this.version + 1) return 'gap';
+    this.table = this.engine.apply(this.table, transaction);
+    return 'applied';
+  }
+
   private snapshot(): void {
     try {
       this.store.putSnapshot(this.tableId, this.version, encodeSnapshot(this.table));
