@@ -31,6 +31,8 @@ export default defineConfig({
           // A page waits on a server round trip; on a loaded CI machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 10_000, interval: 50 } },
           fileParallelism: false,
+          // A failing test prints its open pages' toast, errors and socket frames (flakes on CI explain themselves).
+          setupFiles: ['./e2e/report-on-failure.ts'],
         },
       },
     ],
