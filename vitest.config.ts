@@ -25,9 +25,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 120_000,
+          // At load 35 on 2 cores one browser test took 83 s and a server's query worker 50 s to boot (in beforeAll).
+          testTimeout: 240_000,
           alias: stress,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
           // A page waits on a server round trip; on a loaded CI machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 10_000, interval: 50 } },
           fileParallelism: false,
