@@ -169,6 +169,8 @@ describe('GM screen and player view', () => {
 
     // --- turns: N on the GM screen; the player's screen follows
     mark('turns');
+    // The GM's screen has the player's move first: N sent on an older view would be refused, not resent (ADR 6).
+    await gm.getByRole('img', { name: 'movement: 0 of 1 left' }).first().waitFor();
     await gm.locator('body').click({ position: { x: 5, y: 5 } });
     await gm.keyboard.press('n');
     await expect.poll(() => nowActing(player)).toBe('Now acting: Goblin');
