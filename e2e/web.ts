@@ -63,7 +63,7 @@ export function recordFrames(page: Page): string[] {
   return frames;
 }
 
-/** One line of a page's socket traffic, short: what a failing test prints (harness.ts). */
+/** One line of a page's socket traffic, short: what a failing test prints (report-on-failure.ts). */
 export type WireLine = string;
 
 /** How many lines of socket traffic a page keeps for a failure report. */
@@ -99,6 +99,9 @@ export function watchWire(page: Page): WireLine[] {
   return lines;
 }
 
+/** Pages still open, with what they saw: a failing test prints them (e2e/report-on-failure.ts), so a CI flake explains itself. */
+const watched = new Set<{ readonly p: Page; readonly wire: WireLine[]; readonly errors: string[] }>();
+
 /** Fails the test on any uncaught page error or console error (a broken screen must not pass). Also keeps the page for a failure report. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -111,9 +114,6 @@ export function watchErrors(page: Page): string[] {
   page.on('close', () => watched.delete(entry));
   return errors;
 }
-
-/** Pages still open, with what they saw: a failing test prints them (e2e/report-on-failure.ts), so a CI flake explains itself. */
-const watched = new Set<{ readonly p: Page; readonly wire: WireLine[]; readonly errors: string[] }>();
 
 /** What each open page shows and last sent and received: its role, socket state, rejection toast, errors and frames. */
 export async function reportOpenPages(): Promise<string> {
