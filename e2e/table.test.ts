@@ -13,7 +13,7 @@ import { chaseOdds, coreModule, countdownsModule } from '@tablekeeper/engine';
 import { osr, sheetSchemaFor } from '@tablekeeper/rulesets';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { launchChromium, screenshotsDir } from './browser.ts';
-import { ensureWebBuilt, horizontalOverflow, recordFrames, watchErrors, webDist } from './web.ts';
+import { ensureWebBuilt, horizontalOverflow, nowActing, recordFrames, watchErrors, webDist } from './web.ts';
 
 const CANARY = 'CANARY-q7Zx-secret-plot';
 const HIDDEN_FOE = 'CANARY-k2Wv-lurker';
@@ -138,7 +138,7 @@ describe('GM screen and player view', () => {
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
-    await expect.poll(() => enc.getByTestId('now-acting').textContent()).toContain('Brannoc');
+    await expect.poll(() => nowActing(enc)).toBe('Now acting: Brannoc');
 
     // --- the player joins on a phone
     mark('the player joins on a phone');
@@ -169,9 +169,11 @@ describe('GM screen and player view', () => {
 
     // --- turns: N on the GM screen; the player's screen follows
     mark('turns');
+    // The GM's screen has the player's move first: N sent on an older view would be refused, not resent (ADR 6).
+    await gm.getByRole('img', { name: 'movement: 0 of 1 left' }).first().waitFor();
     await gm.locator('body').click({ position: { x: 5, y: 5 } });
     await gm.keyboard.press('n');
-    await expect.poll(() => player.getByTestId('now-acting').textContent()).toContain('Goblin');
+    await expect.poll(() => nowActing(player)).toBe('Now acting: Goblin');
 
     // --- the GM ticks the hidden countdown and the public one; the player sees only the public one move
     mark('the GM ticks the hidden countdown and th');
@@ -287,7 +289,7 @@ describe('GM screen and player view', () => {
     server = await within(start(port), 'restarting the server on the same port and database');
     await gm.reload();
     await connected(gm);
-    await expect.poll(() => gm.locator('.area-encounter').getByTestId('now-acting').textContent()).toContain('Goblin');
+    await expect.poll(() => nowActing(gm.locator('.area-encounter'))).toBe('Now acting: Goblin');
     // The action roll also ticked the standard countdown (one tick per action roll, whatever the outcome).
     await gm.locator('.area-countdowns').getByRole('meter', { name: /The bridge collapses: 3 of 4/ }).waitFor();
     await player.reload();

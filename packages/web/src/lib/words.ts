@@ -10,6 +10,7 @@ const ADVICE: { readonly [code: string]: string } = {
   RATE_LIMITED: 'Too many changes at once; wait a moment and try again.',
   UNAUTHORIZED: 'This link is not valid any more; ask the GM for a new one.',
   LOCAL: 'Too many changes are waiting for the server; wait a moment.',
+  NOT_SENT: 'Not sent: the change before it was refused.',
 };
 
 const RULE_ADVICE: { readonly [ruleCode: string]: string } = {
