@@ -22,6 +22,7 @@ export {
   catalogOf,
   withCatalog,
   catalogEntries,
+  relativeCommands,
   type CatalogEntry,
   parsePayload,
   issueError,
