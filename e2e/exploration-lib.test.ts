@@ -309,7 +309,9 @@ describe('what the browser takes from the rulesets', () => {
   });
 
   it("the GM screen, the phone and the tracker show panels by the ruleset's declared capabilities, never by matching its id (issue 17, ADR 47)", () => {
-    for (const f of ['GmScreen', 'PlayerView', 'Encounter', 'RowTools', 'ClockControls', 'Bestiary', 'GmRow'].map((n) => `packages/web/src/components/${n}.tsx`)) {
+    const components = ['GmScreen', 'PlayerView', 'Encounter', 'RowTools', 'ClockControls', 'Bestiary', 'GmRow'].map((n) => `packages/web/src/components/${n}.tsx`);
+    const libs = ['damage', 'episode', 'foes', 'hitChoices', 'quickRest', 'requests', 'tswSheets'].map((n) => `packages/web/src/lib/${n}.ts`);
+    for (const f of [...components, ...libs]) {
       expect(readFileSync(f, 'utf8'), f).not.toMatch(/rulesetId\s*[!=]==\s*'/);
     }
   });

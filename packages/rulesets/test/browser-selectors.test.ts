@@ -4,7 +4,7 @@
 // projection where a phone reads it.
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { capabilitiesOf, damageBoxCommand, hasPanel, keptSheetRulesOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
+import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetRulesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
 import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
 
@@ -63,6 +63,31 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
   it('an unknown ruleset gets the shared screens only', () => {
     expect(capabilitiesOf('chess')).toMatchObject({ panels: [], spotlightTurns: false, halfHpWord: 'bloodied', sheetTitle: null });
     expect(hasPanel('__proto__', 'episode')).toBe(false);
+  });
+});
+
+describe('foes as targets: what an attack on a foe reads, declared by the ruleset', () => {
+  it('OSR attacks name characters (001), the 36th Way and teams read a kept sheet, the others the combatant; the quick stats are the numbers those attacks read', () => {
+    expect(rulesetIds.map((id) => [id, foeTargetOf(id)])).toEqual(rulesetIds.map((id) => [id, id === 'osr' ? 'character' : keptSheetRulesOf(id) !== null ? 'kept-sheet' : 'combatant']));
+    expect(rulesetIds.map((id) => [id, quickStatsOf(id).map((q) => q.key)])).toEqual(
+      rulesetIds.map((id) => [id, ({ osr: ['ac'], '36th-way': ['ac', 'pd', 'md'], teams: ['evasion'], kleptonomicon: ['defense'] } as Record<string, string[]>)[id] ?? []]),
+    );
+    expect(quickStatsOf('__proto__')).toEqual([]);
+  });
+
+  it("a kept-sheet foe's sheet command is one its ruleset takes: an Ogre with AC 14 on the 36th Way, a Raider with Evasion 6 and 10 health in teams", () => {
+    const tsw = table('36th-way');
+    tsw.run({ type: 'encounter.start', combatants: [{ id: 'ogre', kind: 'npc', name: 'Ogre', band: 'slow' }] });
+    const ogre = foeSheetCommandOf('36th-way', { id: 'ogre', name: 'Ogre', hp: 20, block: { ac: 14 } });
+    expect(ogre).toMatchObject({ type: '36th-way.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', ac: 14, maxHp: 20 } });
+    tsw.run(ogre as Command);
+    const teams = table('teams');
+    teams.run({ type: 'encounter.start', combatants: [{ id: 'raider', kind: 'npc', name: 'Raider', side: 'raiders' }], params: { teamOrder: ['raiders'] } });
+    const raider = foeSheetCommandOf('teams', { id: 'raider', name: 'Raider', hp: 10, block: { evasion: 6 } });
+    expect(raider).toMatchObject({ type: 'character.sheet.set', characterId: 'raider', sheet: { name: 'Raider', evasion: 6, maxHealth: 10 } });
+    teams.run(raider as Command);
+    expect(foeSheetCommandOf('teams', { id: 'x', name: 'X', hp: null, block: {} })).toBeNull();
+    expect(foeSheetCommandOf('osr', { id: 'x', name: 'X', hp: 5, block: { ac: 12 } })).toBeNull();
   });
 });
 
