@@ -4,6 +4,7 @@
 // act on something the person never saw). A fake socket plays the server.
 import { describe, expect, it } from 'vitest';
 import { MAX_CONFLICT_RETRIES, TableClient, rebasable } from '../packages/web/src/net/client.ts';
+import { RELATIVE_COMMANDS } from '../packages/web/src/net/relative-commands.ts';
 
 interface Sent { readonly commandId: string; readonly expectedVersion: number; readonly command: { readonly type: string } }
 
@@ -81,7 +82,7 @@ describe('a command refused because another landed first', () => {
     expect(client.lastRejection.value?.code).toBe('VERSION_CONFLICT');
   });
 
-  it.each(['history.undo', 'history.redo', 'encounter.endTurn', 'encounter.advance'])('%s is not sent again: the refusal reaches the screen', async (type) => {
+  it.each([...RELATIVE_COMMANDS])('%s (declared relative, ADR 47) is not sent again: the refusal reaches the screen', async (type) => {
     const { client, socket } = connected();
     expect(rebasable({ type })).toBe(false);
     const answer = client.send({ type });

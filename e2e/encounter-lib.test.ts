@@ -5,7 +5,7 @@
 // change, the damage box's commands, and refusals in words.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
+import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
@@ -234,10 +234,10 @@ describe('tracker readings', () => {
 
 describe('the damage box on a teams sheet', () => {
   it('14 typeless empties endurance 12 and takes 2 health (003 "Damage"); Heal gives health back first, then endurance, each to its maximum', () => {
-    const s = table('teams', teams.ruleset.modules);
+    const s = table('teams', [...teams.ruleset.modules, sheetModule(teams.ruleset.sheet!)]);
     s.run((startCommand(initiativeOf('teams'), rows(s, 'Goblin', { team: 'Foes' }), {}) as { value: { type: string } }).value);
     const g = encounterOf(s.world)!.roster[0]!;
-    s.run({ type: 'teams.setSheet', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
+    s.run({ type: 'character.sheet.set', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
     const step = (kind: 'damage' | 'heal', n: string) => {
       const c = damageCommand(s.world, g, kind, n);
       if (!c.ok) throw new Error(c.message);

@@ -105,8 +105,8 @@ export function encounterDeclarations(rules: EncounterRules) {
       who: 'own-character',
       input: z.strictObject({ id: combatantId('who acts (default: the suggested one)').optional() }),
     }),
-    endTurn: declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}) }),
-    advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}) }),
+    endTurn: declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}), relative: true }),
+    advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}), relative: true }),
     delay: declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),
     ready: declareCommand('encounter.ready', {
       summary: 'Ready an action with a trigger, ending the turn',

@@ -4,11 +4,11 @@
 // small form; the odds query answers before the roll; the result is the log
 // lines the command wrote. No rule is decided here.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EncounterState, World } from '@tablekeeper/engine';
+import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import type { QueryAnswer } from '../net/codec.ts';
@@ -319,8 +319,8 @@ export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps
 function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send; ask: Ask; id: string }) {
   const [prompts, setPrompts] = useState<readonly Prompt[] | string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const teams = world.ext['teams'];
-  const econ = (world.ext['encounter'] as { economy?: { [k: string]: unknown } } | undefined)?.economy?.[id];
+  // Asked again when the rules' state (the pending hit) or this creature's economy changes; read by identity, not by layout.
+  const inputs = [...moduleStatesOf(world, ['encounter']), encounterOf(world)?.economy[id]];
   useEffect(() => {
     let live = true;
     void ask('teams.reactions', { characterId: id }).then((a) => {
@@ -331,7 +331,7 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
     return () => {
       live = false;
     };
-  }, [id, teams, econ]);
+  }, [id, inputs.length, ...inputs]);
   if (prompts === null) return null;
   if (typeof prompts === 'string') return <p class="small muted">{sentenceOf({ code: 'RULE_ERROR', message: prompts }, namesOf(world))}</p>;
   return (

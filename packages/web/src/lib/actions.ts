@@ -2,7 +2,7 @@
 // read defensively, the payload a filled form sends, the odds query it asks
 // first, and the odds in words. Nothing here decides a rule: what is allowed,
 // what it costs and whom it may target all come from the answer.
-import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import { moduleStatesOf, type EncounterState, type Json, type World } from '@tablekeeper/engine';
 import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
@@ -195,10 +195,7 @@ export function describeActionOdds(query: string, result: Json): { headline: str
  * left out, so a log line alone does not ask again. Always the same length.
  */
 export function actionsInputs(world: World, enc: EncounterState, who: string | null): readonly unknown[] {
-  const others = Object.keys(world.ext)
-    .filter((k) => k !== 'encounter')
-    .sort()
-    .map((k) => world.ext[k]);
+  const others = moduleStatesOf(world, ['encounter']);
   return [enc.current, enc.round, enc.turnSerial, enc.pending, enc.combatants, enc.conditions, enc.escalation, who === null ? null : enc.economy[who], world.characters, world.seats, world.settings, others.length, ...others.slice(0, MAX_MODULES), ...Array(Math.max(0, MAX_MODULES - others.length)).fill(null)];
 }
 // More modules than any ruleset has (core, countdowns, bestiary, sheet, the rules' own): keeps the list's length fixed.

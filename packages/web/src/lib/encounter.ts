@@ -3,6 +3,7 @@
 // from the placements it sees (score, band, team, Edge Save slot), and falls
 // back to join order for anything it does not recognise.
 import type { Combatant, ConditionInstance, EconomyState, EncounterState, Json, World } from '@tablekeeper/engine';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 
 const BAND_ORDER = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
 
@@ -126,8 +127,8 @@ const MARKED: readonly [string, string, string][] = [
   ['stressMarked', 'stressMax', 'Stress marked'],
 ];
 
-/** The word for HP at half or less: 002 calls it staggered; elsewhere the trackers' usual bloodied. */
-export const halfHpWord = (rulesetId?: string): string => (rulesetId === '36th-way' ? 'staggered' : 'bloodied');
+/** The word for HP at half or less, as the ruleset declares it (002 calls it staggered; elsewhere the trackers' usual bloodied). */
+export const halfHpWord = (rulesetId?: string): string => (rulesetId === undefined ? 'bloodied' : capabilitiesOf(rulesetId).halfHpWord);
 
 export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: string): Track[] {
   const out: Track[] = [];

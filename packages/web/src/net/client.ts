@@ -6,6 +6,7 @@
 import { signal, type Signal } from '@preact/signals';
 import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand, type QueryAnswer } from './codec.ts';
 import type { ViewState } from './view.ts';
+import { RELATIVE_COMMANDS } from './relative-commands.ts';
 import { setServerClock } from '../lib/timer.ts';
 import type { Json, Viewer } from '@tablekeeper/engine';
 
@@ -43,12 +44,13 @@ export const MAX_CONFLICT_RETRIES = 3;
 
 /**
  * Commands whose meaning is "whatever is current" (undo the last change, end
- * the turn now running): after another command lands first they would act on
- * something the person did not see, so a conflict is shown rather than retried.
- * Every other command names what it acts on, and the rules check it again.
+ * the turn now running), as the catalogue declares them (`relative`, ADR 47):
+ * after another command lands first they would act on something the person did
+ * not see, so a conflict is shown rather than retried. Every other command
+ * names what it acts on, and the rules check it again.
  * (After this client's own earlier commands they wait instead: see `send`, ADR 46.)
  */
-const STATE_RELATIVE = new Set(['history.undo', 'history.redo', 'encounter.endTurn', 'encounter.advance', 'daggerheart.passSpotlight', 'kleptonomicon.passSpotlight']);
+const STATE_RELATIVE = new Set(RELATIVE_COMMANDS);
 
 /** Whether a command may go again, unchanged, on top of a change someone else made first. */
 export function rebasable(command: ClientCommand): boolean {
