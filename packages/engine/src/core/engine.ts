@@ -480,7 +480,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     const n = table.transactions.length;
     const stop = Math.max(opts.after ?? 0, opts.scan === undefined ? 0 : n - opts.scan);
     // No closure here: views are built per viewer per command, and under tsx each closure costs a defineProperty (kept names).
-    const commandViews = new Map<number, TransactionView | null>();
+    // Only a walk of more than one transaction can meet a seq twice (an undo and its target): a Map only then.
+    const commandViews = n - stop > 1 ? new Map<number, TransactionView | null>() : null;
     const out: TransactionView[] = [];
     for (let seq = n; seq > stop && out.length < window; seq--) {
       const tx = table.transactions.bySeq(seq)!;
@@ -497,11 +498,12 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** The command transaction `seq` as `viewer` sees it, each seq made once per walk (`seen`). */
-  function cachedCommandView(table: Table, world: World, seq: number, viewer: Viewer, seen: Map<number, TransactionView | null>): TransactionView | null {
-    let v = seen.get(seq);
+  function cachedCommandView(table: Table, world: World, seq: number, viewer: Viewer, seen: Map<number, TransactionView | null> | null): TransactionView | null {
+    let v = seen?.get(seq);
     if (v === undefined) {
       const tx = commandTx(table, seq);
-      seen.set(seq, (v = tx === undefined ? null : commandView(world, tx, viewer)));
+      v = tx === undefined ? null : commandView(world, tx, viewer);
+      seen?.set(seq, v);
     }
     return v;
   }
