@@ -167,10 +167,12 @@ export class Room {
     from = Math.max(from, was.length + added.length - this.limits.historyWindow);
     let history: readonly TransactionView[] = was;
     if (from !== 0 || added.length > 0) {
-      const out: TransactionView[] = [];
-      for (let i = from; i < was.length; i++) out.push(was[i]!);
       const skip = Math.max(0, from - was.length);
-      for (let i = skip; i < added.length; i++) out.push(added[i]!);
+      const keep = Math.max(0, was.length - from);
+      // Sized once: pushing into an empty array reallocates it as it grows (a window is 100 entries, per viewer class per command).
+      const out = new Array<TransactionView>(keep + added.length - skip);
+      for (let i = 0; i < keep; i++) out[i] = was[from + i]!;
+      for (let i = skip; i < added.length; i++) out[keep + i - skip] = added[i]!;
       // The delta's stream patch then reads how it grew instead of comparing the windows.
       noteExtension(was, out, Math.min(from, was.length), skip === 0 ? added : added.slice(skip));
       history = out;

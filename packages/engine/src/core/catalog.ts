@@ -150,7 +150,7 @@ export interface TypedHandler<I extends z.ZodType> {
 
 /** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
 export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
-  // The engine has already parsed the payload; parsing again keeps the handler safe on its own (tests, other engines).
+  // The engine has already parsed the payload and says so (markParsed); any other caller's command is parsed here (tests, other engines).
   return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
@@ -159,12 +159,12 @@ export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = Typed
       : {
           // A malformed payload names no one to judge: the engine's schema gate reports it next.
           authorize: (world: World, c: Command, actor: Viewer) => {
-            const p = parsePayload(declaration, c);
+            const p = parsedPayload(declaration, c);
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
     decide(world: World, c: Command, env: Env) {
-      const p = parsePayload(declaration, c);
+      const p = parsedPayload(declaration, c);
       return p.ok ? spec.decide(world, p.value, env) : p;
     },
   } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
@@ -312,6 +312,23 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
   for (const k of issue.path) value = value !== null && typeof value === 'object' && Object.hasOwn(value, k) ? (value as Record<PropertyKey, unknown>)[k] : undefined;
   const message = `${where === '' ? 'payload' : where}: ${issueText(issue, at, value === undefined)}`;
   return where === '' ? ruleError(ErrorCode.INVALID_VALUE, message) : ruleError(ErrorCode.INVALID_VALUE, message, where);
+}
+
+/**
+ * Payloads the engine has parsed, by the command object it hands a handler, with the schema they were parsed
+ * against: a command is parsed once per decision, not once more by its authorizer and again by its decide (issue 19).
+ */
+const parsedCommands = new WeakMap<object, { readonly input: z.ZodType; readonly value: unknown }>();
+
+/** The engine parsed `command`'s payload against `input`, giving `value`: handlers made by handlerOf read that instead of parsing it again. */
+export function markParsed(command: object, input: z.ZodType, value: unknown): void {
+  parsedCommands.set(command, { input, value });
+}
+
+/** The payload as the engine parsed it for this very object and schema, else parsed now. */
+function parsedPayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, c: Command): Result<z.output<I>> {
+  const known = parsedCommands.get(c);
+  return known !== undefined && known.input === declaration.input ? { ok: true, value: known.value as z.output<I> } : parsePayload(declaration, c);
 }
 
 /** Parse a command (without its `type`) or query args against a declaration. */
