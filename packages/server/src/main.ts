@@ -87,19 +87,19 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
   console.log(`Tablekeeper is serving on ${server.url}${lan ? ` (on your network: ${base})` : ''}`);
   console.log(`database: ${server.dbPath}`);
 
-  if (args.newTable || server.store.countTables() === 0) {
+  if (args.newTable || (await server.store.countTables()) === 0) {
     const rulesetId = args.ruleset ?? server.catalog.ids()[0];
     if (!rulesetId) throw new Error('no rulesets are installed');
-    const made = server.createTable(args.name ?? 'My table', rulesetId);
+    const made = await server.createTable(args.name ?? 'My table', rulesetId);
     if ('error' in made) throw new Error(made.error.message);
-    const seat = server.createSeat(made.tableId, 'Player 1');
-    const spectator = server.createSpectatorLink(made.tableId);
+    const seat = await server.createSeat(made.tableId, 'Player 1');
+    const spectator = await server.createSpectatorLink(made.tableId);
     console.log(`\nNew table ${made.tableId} (${rulesetId}). Keep the GM link to yourself:`);
     console.log(`  GM link:        ${capabilityLink(base, 'gm', made.gmToken)}`);
     if (!('error' in seat)) console.log(`  Player link:    ${capabilityLink(base, 'player', seat.token)}   (seat "Player 1"; add more seats from the GM screen)`);
     if (!('error' in spectator)) console.log(`  Spectator link: ${capabilityLink(base, 'spectator', spectator.token)}`);
   } else {
-    console.log(`${server.store.countTables()} table(s) in the database. Links are shown only once; start with --new-table for a new one.`);
+    console.log(`${await server.store.countTables()} table(s) in the database. Links are shown only once; start with --new-table for a new one.`);
   }
 
   let stopping = false;
