@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { asyncStore, memoryStore, openSqliteStore, StoreError, type EventStore, type TokenRecord } from '../src/index.js';
+import { asyncStore, memoryStore, openSqliteStore, startServer, StoreError, type EventStore, type TokenRecord } from '../src/index.js';
 import { openPostgresStore, PG_SCHEMA_VERSION } from '../src/store/postgres.js';
-import { tempDir } from './helpers.js';
+import { Client, http, setupTable, silent, tempDir, testCatalog, UNLIMITED_HTTP } from './helpers.js';
 import { startPostgres } from '../../../scripts/postgres.mjs';
 
 const genesis = { tableId: 't1', name: 'T', rulesetId: 'r', settings: {}, seats: {}, characters: {}, clock: { seconds: 0, counts: {} }, log: [], ext: {}, nextId: 1 } as unknown as World;
@@ -307,5 +307,48 @@ describe('postgres store only', () => {
     await expect(openPostgresStore('postgres://someone:secret@127.0.0.1:1/nowhere')).rejects.toSatisfy(
       (e) => e instanceof StoreError && e.code === 'UNAVAILABLE' && e.message.includes('postgres://someone:***@127.0.0.1:1/nowhere') && !e.message.includes('secret'),
     );
+  });
+});
+
+describe('a table server on PostgreSQL', () => {
+  const serve = async (schema: string) => {
+    const s = await startServer({ port: 0, host: '127.0.0.1', store: await openPostgresStore(postgres!.url, { schema }), logger: silent(), catalog: testCatalog(), webDist: null, httpRateLimit: UNLIMITED_HTTP, createAllowance: UNLIMITED_HTTP, limits: { snapshotEvery: 4 } });
+    cleanups.push(() => s.close());
+    return s;
+  };
+
+  it('serves commands over a real socket, applies a retry once, and a restarted server carries on from the stored log', async () => {
+    const schema = `tk_${process.pid}_${++schemas}`;
+    const first = await serve(schema);
+    expect(first.store.kind).toBe('postgres');
+    const t = await setupTable(first.url, 2);
+    const gm = await Client.open(first.url, t.gm);
+    const player = await Client.open(first.url, t.seats[0]!.token);
+    for (let i = 0; i < 5; i++) expect((await gm.command({ type: 'clock.advance', unit: 'round' })).type).toBe('ack');
+    // 2 seats + 5 rounds; the phone sends on the version it holds.
+    await expect.poll(() => player.version).toBe(7);
+    const note = await player.command({ type: 'log.note', text: 'from the phone' }, { commandId: 'phone-1' });
+    expect(note).toMatchObject({ type: 'ack', version: 8 });
+    // The same commandId again, on a stale version: answered with the first version, applied once.
+    expect(await player.command({ type: 'log.note', text: 'from the phone' }, { commandId: 'phone-1', expectedVersion: 3 })).toMatchObject({ type: 'ack', version: 8, duplicate: true });
+    expect(await gm.command({ type: 'log.note', text: 'stale' }, { expectedVersion: 2 })).toMatchObject({ type: 'rejection', error: { kind: 'VERSION_CONFLICT', current: 8 } });
+    expect(await first.store.head(t.tableId)).toBe(8);
+    // Two seat commands (tables.ts through the queue), a snapshot every 4 versions (a cache in the same transaction).
+    expect((await first.store.latestSnapshot(t.tableId))?.version).toBe(8);
+    const worldBefore = JSON.stringify(first.room(t.tableId)!.view({ role: 'gm' }).world);
+    await Promise.all([gm.close(), player.close()]);
+    await first.close();
+
+    const second = await serve(schema);
+    const again = await Client.open(second.url, t.gm);
+    expect(again.version).toBe(8);
+    expect(JSON.stringify(again.view!.world)).toBe(worldBefore);
+    expect(await again.command({ type: 'clock.advance', unit: 'round' })).toMatchObject({ type: 'ack', version: 9 });
+    // Revoked links stay revoked across servers: the store holds the tokens.
+    expect((await http(second.url, 'DELETE', `/api/tables/${t.tableId}/seats/${t.seats[1]!.seatId}`, undefined, t.gm)).body).toEqual({ revoked: 1 });
+    const seats = await http<{ seats: { seatId: string; tokens: number }[] }>(second.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, t.gm);
+    expect(seats.body.seats.map((x) => x.tokens)).toEqual([1, 0]);
+    expect((await http(second.url, 'GET', '/healthz')).status).toBe(200);
+    await again.close();
   });
 });
