@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
 import { MemoryLeaseStore, PgLeaseStore, type Lease, type LeaseStore } from '../src/cluster/lease.js';
-import { startPostgres, type Postgres } from './services/postgres.js';
+import { startPostgres, type StartedPostgres } from '../../../scripts/postgres.mjs';
 
 interface Subject {
   readonly leases: LeaseStore;
@@ -84,7 +84,7 @@ leaseSuite('memory', async () => {
 });
 
 describe('postgres', () => {
-  let server: Postgres | undefined;
+  let server: StartedPostgres | undefined;
   let pool: pg.Pool | undefined;
   beforeAll(async () => {
     server = await startPostgres();
