@@ -6,8 +6,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
+import { targetNote } from '../lib/targets.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
@@ -179,10 +180,10 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
-              {action.target.options.map((o) => (
+              {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
-                  {o.note ? ` (${o.note})` : ''}
+                  {targetNote(o)}
                 </option>
               ))}
             </select>
@@ -193,12 +194,12 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
             <legend>
               {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
             </legend>
-            {action.target.options
+            {targetOptionsOf(action)
               .filter((o) => o.value !== f.target)
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
-                  {o.note ? ` (${o.note})` : ''}
+                  {targetNote(o)}
                 </label>
               ))}
           </fieldset>
