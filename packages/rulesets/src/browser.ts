@@ -45,6 +45,7 @@ export { clockRestsOf, restNoteOf, restsOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
 export { actionsQueryOf } from './action-queries.js';
 export { rulesetTitleOf } from './titles.js';
+export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';
 export { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_PLAY_STATE, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';

@@ -6,7 +6,7 @@ import type { EncounterState, Json, World } from '@tablekeeper/engine';
 import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
-import { defaultTarget, orderTargets } from './targets.ts';
+import { defaultTarget, orderTargets, refusedTarget } from './targets.ts';
 
 // The answer's shape is the rulesets' own (type-only: the browser entry brings no engine code along).
 export type { ActionOption as Option, ActionNumber as NumberField, ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
@@ -83,6 +83,15 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   // A target no longer offered gives way to the first one, with the numbers it brings.
   const also = f.also.filter((t) => a.target?.options.some((o) => o.value === t) === true);
   return a.target?.options.some((o) => o.value === f.target) ? { target: f.target, also, values, flags } : pickTarget(a, { target: '', also, values, flags }, init.target);
+}
+
+/** The form for the next roll ("Again"): the same picks, but a target the engine would now refuse (fallen) gives way to the default. */
+export function againForm(a: TurnAction, f: ActionForm): ActionForm {
+  const kept = keepForm(a, f);
+  const now = a.target?.options.find((o) => o.value === kept.target);
+  if (a.target === null || now === undefined || !refusedTarget(now)) return kept;
+  const next = defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' });
+  return next === kept.target ? kept : pickTarget(a, kept, next);
 }
 
 /** A dotted field ("test.attribute") fills a nested object: teams tests are { attribute, skill }. */
