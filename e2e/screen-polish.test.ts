@@ -172,10 +172,10 @@ describe('countdowns, the clock and the TV on an OSR table', () => {
     await gm.p.getByTestId('end-encounter').click();
     const clock = gm.p.locator('.area-clock');
     // 2 + 1 rounds: three rounds, 18 s (review 6 read "1 round").
-    await expect.poll(() => text(clock)).toMatch(/\b3 rounds\b/);
+    await expect.poll(() => text(gm.p.getByTestId('clock-elapsed'))).toMatch(/(^|· )3 rounds\b/);
     await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 00:00:18');
     await expect.poll(() => text(tv.getByTestId('tv-clock'))).toBe('Day 1, 00:00:18');
-    await expect.poll(() => text(ann.p.locator('.area-clock'))).toMatch(/\b3 rounds\b/);
+    await expect.poll(() => text(ann.p.getByTestId('clock-elapsed'))).toMatch(/(^|· )3 rounds\b/);
 
     // --- A safe night's rest: 8 hours on the clock (osr.restHoursPerNight), seen on the TV.
     await clock.getByRole('button', { name: "A safe night's rest" }).click();
@@ -188,5 +188,52 @@ describe('countdowns, the clock and the TV on an OSR table', () => {
     expect(await axeViolations(tv)).toEqual([]);
     expect(tvFrames.length).toBeGreaterThan(0);
     expect([...gm.errors, ...ann.errors, ...tvErrors]).toEqual([]);
+  });
+});
+
+describe('the clock moves with fights and rests from the screen, in every other ruleset', () => {
+  it('teams, the Kleptonomicon and the 36th Way: a fight ended in round 1 takes 6 s and reads 1 round; the 36th Way\'s quick rest 10 minutes; Daggerheart\'s short rest an hour and long rest 8 hours', async () => {
+    const two = [
+      { id: 'ann', name: 'Ann', kind: 'pc', side: 'party' },
+      { id: 'brute', name: 'Brute', kind: 'npc', side: 'foes' },
+    ];
+    const setups: { readonly [id: string]: (sock: Awaited<ReturnType<E2e['socket']>>) => Promise<unknown> } = {
+      teams: (sock) => sock.command({ type: 'encounter.start', combatants: two, params: { teamOrder: ['party', 'foes'] } }),
+      kleptonomicon: async (sock) => {
+        await sock.command({ type: 'kleptonomicon.startEpisode' });
+        await sock.command({ type: 'kleptonomicon.freeplay' });
+        await sock.command({ type: 'encounter.start', combatants: [{ id: 'g', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard' } }, { id: 'ann', name: 'Ann', kind: 'pc' }] });
+      },
+      '36th-way': (sock) => sock.command({ type: 'encounter.start', combatants: two.map((c, i) => ({ ...c, band: i === 0 ? 'fast' : 'slow' })) }),
+    };
+    for (const [rulesetId, setup] of Object.entries(setups)) {
+      const t = await e2e!.table(rulesetId, `Clock ${rulesetId}`);
+      const sock = await e2e!.socket(t.gmToken);
+      await setup(sock);
+      const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+      await gm.p.getByTestId('end-encounter').click();
+      await expect.poll(() => text(gm.p.getByTestId('clock-time')), { message: rulesetId }).toBe('Day 1, 00:00:06');
+      await expect.poll(() => text(gm.p.getByTestId('clock-elapsed')), { message: rulesetId }).toMatch(/(^|· )1 round\b/);
+      if (rulesetId === '36th-way') {
+        // 002 "Quick Rest" (setting 36th-way.quickRestMinutes, 10).
+        await gm.p.locator('.area-clock').getByRole('button', { name: 'Quick rest', exact: true }).click();
+        await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 00:10:06');
+      }
+      expect(gm.errors, rulesetId).toEqual([]);
+      await gm.p.context().close();
+    }
+
+    // Daggerheart: no rounds of time (000); its Rest panel moves the clock by the rest's length (review 6: it promised to and did not).
+    const dh = await e2e!.table('daggerheart', 'Clock daggerheart');
+    const dhSock = await e2e!.socket(dh.gmToken);
+    await dhSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', stats: {} });
+    const gm = await screen(e2e!.browser, contexts, dh.links.gm, false);
+    const rest = gm.p.getByTestId('rest');
+    await rest.getByRole('button', { name: 'Short rest', exact: true }).click();
+    await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 01:00');
+    await expect.poll(() => text(gm.p.getByTestId('clock-elapsed'))).toContain('1 short rest');
+    await rest.getByRole('button', { name: 'Long rest', exact: true }).click();
+    await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 09:00');
+    expect(gm.errors).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
           {timeOfDay(clock.seconds)}
         </span>
       </h2>
-      {counts.length > 0 ? <p class="small muted">{counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ')}</p> : <p class="small muted">No time has passed yet.</p>}
+      <p class="small muted" data-testid="clock-elapsed">
+        {counts.length > 0 ? counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ') : 'No time has passed yet.'}
+      </p>
       {gm ? <ClockControls world={world} send={send} /> : null}
     </section>
   );
