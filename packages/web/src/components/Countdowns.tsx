@@ -2,12 +2,12 @@
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useEffect, useState } from 'preact/hooks';
 import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
-import { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownWords } from '@tablekeeper/rulesets/browser';
+import type { CountdownWords } from '@tablekeeper/rulesets/browser';
 import { countdownsOf, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
 
 type OddsLib = typeof import('../lib/countdown-odds.ts');
 let oddsLib: OddsLib | null = null;
-/** The odds code, loaded once after the first render (null until then: no odds line yet). */
+/** The odds code and the ruleset's countdown words, loaded once after the first render (null until then: no odds line, no GM controls yet). */
 function useOddsLib(): OddsLib | null {
   const [lib, setLib] = useState<OddsLib | null>(oddsLib);
   useEffect(() => {
@@ -29,9 +29,9 @@ import { CreateCountdown } from './LazyPanels.tsx';
 export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns' }: { world: World; gm: boolean; send: Send; class?: string }) {
   const { countdowns, chases } = countdownsOf(world);
   // The ruleset's countdown words (ADR 52): exact odds only where it rolls the duality dice they assume.
-  const words = countdownWordsOf(world.rulesetId);
   const loaded = useOddsLib();
-  const odds = words.dualityOdds ? loaded : null;
+  const words = loaded?.countdownWordsOf(world.rulesetId) ?? null;
+  const odds = words?.dualityOdds === true ? loaded : null;
   const [modifier, setModifier] = useState(2);
   const [difficulty, setDifficulty] = useState(12);
   const source: OutcomeSource = { modifier, difficulty };
@@ -41,7 +41,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
   return (
     <section class={`panel ${cls}`} aria-labelledby="cd-title">
       <h2 id="cd-title">Countdowns</h2>
-      {gm && words.dualityOdds && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
+      {gm && odds !== null && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
         <details>
           <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
           <div class="row">
@@ -75,12 +75,12 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
       <ul class="list" aria-label="Countdowns">
         {shown.map((c) => (
           <li key={c.id}>
-            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} odds={words.dualityOdds} />
+            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} odds={odds !== null} />
           </li>
         ))}
       </ul>
-      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') ? <ActionRoll send={send} words={words} /> : null}
-      {gm ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} kinds={words.kinds} /> : null}
+      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') && words !== null ? <ActionRoll send={send} words={words} /> : null}
+      {gm && words !== null ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} kinds={words.kinds} /> : null}
     </section>
   );
 }
@@ -108,7 +108,7 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: Cou
         <span class="badge">{c.kind === 'longTerm' ? 'long-term' : c.kind === 'manual' ? 'by hand' : c.kind}</span>
         {c.repeat !== 'once' ? <span class="badge">{c.repeat}</span> : null}
         {c.status !== 'active' ? <span class={`badge ${c.status === 'ended' ? 'bad' : ''}`}>{c.status}</span> : null}
-        {gm && c.visibility !== 'visible' ? <span class="badge warn">{visibilityChip(c.visibility)}</span> : null}
+        {gm && c.visibility !== 'visible' && lib !== null ? <span class="badge warn">{lib.visibilityChip(c.visibility)}</span> : null}
       </div>
       <div class="track" role="meter" aria-label={`${c.name}: ${c.value} of ${total} left`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.value}>
         {total <= 40 ? Array.from({ length: total }, (_, i) => <span key={i} class={i < c.value ? 'seg on' : 'seg'} />) : <span class="mono">{c.value}</span>}
@@ -129,19 +129,23 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: Cou
             {/* The visible word starts the accessible name (axe: label-content-name-mismatch). */}
             Tick
           </button>
-          <label class="sr-only" for={`vis-${c.id}`}>
-            Visibility of {c.name}
-          </label>
-          <select id={`vis-${c.id}`} class="small" value={c.visibility} onChange={(e) => {
-              const cmd = visibilityCommand(c.id, c.visibility, e.currentTarget.value);
-              if (cmd) void send(cmd);
-            }}>
-            {VISIBILITY_WORDS.map((v) => (
-              <option key={v.value} value={v.value}>
-                {v.label}
-              </option>
-            ))}
-          </select>
+          {lib !== null ? (
+            <>
+              <label class="sr-only" for={`vis-${c.id}`}>
+                Visibility of {c.name}
+              </label>
+              <select id={`vis-${c.id}`} class="small" value={c.visibility} onChange={(e) => {
+                  const cmd = visibilityCommand(c.id, c.visibility, e.currentTarget.value);
+                  if (cmd) void send(cmd);
+                }}>
+                {lib.VISIBILITY_WORDS.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
           <button class="small danger" onClick={() => send({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
             Remove
           </button>
