@@ -126,4 +126,23 @@ describe('target order on the rulesets\' answers', () => {
     expect(targetOptionsOf(attack).map((o) => `${o.label}${targetNote(o)}`)).toEqual(['Bandit 2', 'Bram', 'Bandit 1 (unconscious)']);
     expect(initialForm(attack).target).toBe('b2');
   });
+
+  it('Kleptonomicon: Guard 1 at 0 HP on its row is listed after the standing Guard 2 (another group) and the ally, and is not the default', () => {
+    const s = scenario(engineFor('kleptonomicon')!.modules, { rng: seededRng(3), rulesetId: 'kleptonomicon' });
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
+    s.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'alice', name: 'Alice', kind: 'pc', side: 'crew' },
+        { id: 'g1', name: 'Guard 1', kind: 'npc', side: 'guards', stats: { creatureType: 'guard', hp: 6, maxHp: 6 } },
+        { id: 'bram', name: 'Bram', kind: 'pc', side: 'crew' },
+        { id: 'g2', name: 'Guard 2', kind: 'npc', side: 'guards', stats: { creatureType: 'archer', hp: 6, maxHp: 6 } },
+      ],
+    });
+    s.run({ type: 'encounter.damage', characterId: 'g1', amount: 6 });
+    const attack = pick(s, 'alice', 'maneuver');
+    expect(targetOptionsOf(attack).map((o) => o.label)).toEqual(['Guard 2', 'Bram', 'Guard 1']);
+    expect(initialForm(attack).target).toBe('g2');
+  });
 });

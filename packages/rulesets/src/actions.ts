@@ -173,6 +173,13 @@ export function othersInView(a: Actor): Combatant[] {
 /** A target's side as the actor sees it (ADR 52): the web's picker orders by it. */
 export const sideOf = (a: Actor, c: Combatant): 'foe' | 'ally' => (c.side === a.combatant.side ? 'ally' : 'foe');
 
+/**
+ * A target's standing by what every ruleset's tracker knows (ADR 52): out of
+ * turns (incapacitated) or at 0 HP on its row is down. A ruleset that knows
+ * more (dead, dying) says so itself.
+ */
+export const standingIn = (c: Combatant): 'up' | 'down' => (c.incapacitated || (typeof c.stats['hp'] === 'number' && c.stats['hp'] <= 0) ? 'down' : 'up');
+
 /** The answer's wrapper, typed as the catalogue declares it. */
 export function answer(a: Actor, actions: readonly TurnAction[]): Result<Json> {
   const out: ActionsAnswer = { combatantId: a.combatant.id, name: a.combatant.name, onTurn: a.onTurn, actions };
