@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { engineFor } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { initialForm, readActions, targetOptionsOf, type Option, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { againForm, initialForm, readActions, targetOptionsOf, type Option, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { defaultTarget, orderTargets, refusedTarget, standingOf, targetNote } from '../packages/web/src/lib/targets.ts';
 
 const GM: Viewer = { role: 'gm' };
@@ -70,6 +70,22 @@ describe('target order (lib/targets)', () => {
         if (aim === 'allies' && xs.some((o) => !refusedTarget(o) && o.side === wanted)) expect(d).toMatchObject({ side: 'ally' });
       }),
     );
+  });
+});
+
+describe('Again (a rolled form readied for the next roll)', () => {
+  const attack = (options: Option[]): TurnAction => ({
+    id: 'attack', label: 'Attack', cost: '1 action', command: 'x.attack', fixed: {},
+    target: { field: 'targetId', multiple: false, options },
+    choices: [{ field: 'weapon', label: 'Weapon', options: [{ value: 'spear', label: 'spear' }, { value: 'axe', label: 'axe' }] }],
+    numbers: [{ field: 'bonus', label: 'Bonus', min: -5, max: 5, value: 0 }], flags: [], texts: [], odds: null, allowed: true, reason: null,
+  });
+  it('keeps the picks while the target still stands; a target that has since died gives way to the default', () => {
+    const before = attack([{ value: 'b1', label: 'Bandit 1', side: 'foe' }, { value: 'b2', label: 'Bandit 2', side: 'foe' }]);
+    const picked = { ...initialForm(before), target: 'b2', values: { weapon: 'axe', bonus: '2' } };
+    expect(againForm(before, picked)).toMatchObject({ target: 'b2', values: { weapon: 'axe', bonus: '2' } });
+    const after = attack([{ value: 'b1', label: 'Bandit 1', side: 'foe' }, { value: 'b2', label: 'Bandit 2', side: 'foe', standing: 'dead' }]);
+    expect(againForm(after, picked)).toMatchObject({ target: 'b1', values: { weapon: 'axe', bonus: '2' } });
   });
 });
 
