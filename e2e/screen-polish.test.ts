@@ -192,7 +192,7 @@ describe('countdowns, the clock and the TV on an OSR table', () => {
 });
 
 describe('the clock moves with fights and rests from the screen, in every other ruleset', () => {
-  it('teams, the Kleptonomicon and the 36th Way: a fight ended in round 1 takes 6 s and reads 1 round; the 36th Way\'s quick rest 10 minutes; Daggerheart\'s short rest an hour and long rest 8 hours', async () => {
+  it('teams, the Kleptonomicon and the 36th Way: a fight ended in round 1 takes 6 s and reads 1 round; their countdown kinds; the 36th Way\'s quick rest 10 minutes; Daggerheart\'s kinds and action-roll words, its short rest an hour and long rest 8 hours', async () => {
     const two = [
       { id: 'ann', name: 'Ann', kind: 'pc', side: 'party' },
       { id: 'brute', name: 'Brute', kind: 'npc', side: 'foes' },
@@ -214,6 +214,11 @@ describe('the clock moves with fights and rests from the screen, in every other 
       await gm.p.getByTestId('end-encounter').click();
       await expect.poll(() => text(gm.p.getByTestId('clock-time')), { message: rulesetId }).toBe('Day 1, 00:00:06');
       await expect.poll(() => text(gm.p.getByTestId('clock-elapsed')), { message: rulesetId }).toMatch(/(^|· )1 round\b/);
+      // The countdowns panel offers what this ruleset ticks (ADR 52): by hand only on teams and Kleptonomicon tables (no rests), long-term too with the 36th Way's rests.
+      const cd = gm.p.locator('.area-countdowns');
+      await cd.getByText('New countdown or chase').click();
+      const kinds = await cd.getByLabel('Kind').locator('option').allTextContents();
+      expect(kinds, rulesetId).toEqual(rulesetId === '36th-way' ? ['By hand only', 'Long-term (ticks on rests)'] : ['By hand only']);
       if (rulesetId === '36th-way') {
         // 002 "Quick Rest" (setting 36th-way.quickRestMinutes, 10).
         await gm.p.locator('.area-clock').getByRole('button', { name: 'Quick rest', exact: true }).click();
@@ -228,6 +233,18 @@ describe('the clock moves with fights and rests from the screen, in every other 
     const dhSock = await e2e!.socket(dh.gmToken);
     await dhSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', stats: {} });
     const gm = await screen(e2e!.browser, contexts, dh.links.gm, false);
+    // Daggerheart's panel keeps every kind, its action roll's words and the odds of an action roll (000 "Countdowns").
+    const cd = gm.p.locator('.area-countdowns');
+    await cd.getByText('New countdown or chase').click();
+    expect(await cd.getByLabel('Kind').locator('option').allTextContents()).toEqual(['Standard (ticks each action roll)', 'Dynamic: progress', 'Dynamic: consequence', 'Long-term (ticks on rests)', 'By hand only']);
+    await cd.getByLabel('Name', { exact: true }).fill('The tide');
+    await cd.getByLabel('Kind').selectOption('progress');
+    await cd.getByLabel('Start').first().fill('6');
+    await cd.getByRole('button', { name: 'Create countdown' }).click();
+    await cd.getByTestId('countdown-odds').waitFor();
+    await cd.getByText('Odds assume an action roll of +2 vs difficulty 12').waitFor();
+    const outcomes = cd.getByRole('group', { name: /Tick countdowns from/ });
+    expect(await outcomes.getByRole('button').allTextContents()).toEqual(['Critical', 'Success with Hope', 'Success with Fear', 'Failure with Hope', 'Failure with Fear']);
     const rest = gm.p.getByTestId('rest');
     await rest.getByRole('button', { name: 'Short rest', exact: true }).click();
     await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 01:00');
