@@ -90,6 +90,38 @@ describe('target pickers and action forms (teams)', () => {
   });
 });
 
+describe('a rolled form rolls again outside a fight (Kleptonomicon Freeplay)', () => {
+  it('the GM rolls a Test; a second Test click opens a fresh form; Again keeps the skill for the next roll', async () => {
+    const n = await night(e2e!, 'kleptonomicon', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: n.seatId, stats: { edgeSave: 2 } });
+    await n.gmSock.command({ type: 'kleptonomicon.startEpisode' });
+    await n.gmSock.command({ type: 'kleptonomicon.freeplay' });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const panel = gm.p.getByTestId('freeplay-actions');
+    const test = panel.getByRole('button', { name: 'Test', exact: true });
+    await test.click();
+    const form = panel.getByTestId('action-form');
+    await form.getByLabel('Skill').fill('Athletics');
+    await form.getByRole('button', { name: 'Roll: Test', exact: true }).click();
+    await expect.poll(() => text(form.getByTestId('action-result'))).toMatch(/^Alice tests Athletics: Score \d+ \((pass|fail)\)\.$/);
+    // Again: the result goes, the skill stays.
+    await form.getByRole('button', { name: 'Again', exact: true }).click();
+    await expect.poll(() => form.getByTestId('action-result').count()).toBe(0);
+    expect(await form.getByLabel('Skill').inputValue()).toBe('Athletics');
+    await form.getByRole('button', { name: 'Roll: Test', exact: true }).click();
+    await expect.poll(() => form.getByTestId('action-result').count()).toBe(1);
+    // The Test button after a roll: a fresh form, still open (review 6: it closed).
+    await test.click();
+    await expect.poll(() => form.getByTestId('action-result').count()).toBe(0);
+    expect(await panel.getByTestId('action-form').count()).toBe(1);
+    expect(await form.getByLabel('Skill').inputValue()).toBe('');
+    // Before a roll, the button still closes its form.
+    await test.click();
+    await expect.poll(() => panel.getByTestId('action-form').count()).toBe(0);
+    expect(gm.errors).toEqual([]);
+  });
+});
+
 describe('countdowns, the clock and the TV on an OSR table', () => {
   it('the panel speaks OSR\'s words (no Hope, no action-roll odds), chips in words; fights of 2 and 1 rounds read 3 rounds; a night\'s rest moves the clock; the TV shows clock and round', async () => {
     const t = await e2e!.table('osr', 'Polish night');
