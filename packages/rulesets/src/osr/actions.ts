@@ -3,7 +3,7 @@
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
 import { EMPTY_ECONOMY, getEncounter, OSR_ECONOMY, own, ok, planSpend, type Json, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { ABILITIES } from './checks.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -35,7 +35,7 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
   const st = getOsr(a.world);
   const out: TurnAction[] = [];
   const dying: ActionOption[] = othersInView(a).flatMap((c) =>
-    c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying' }] : [],
+    c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying', side: sideOf(a, c), standing: 'down' as const }] : [],
   );
   const unable = me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : st.dying[me] !== undefined ? forbid(`${a.combatant.name} is dying`) : yes;
   // 001 "Stabilizing & Injuries": a check (DC 10 unless the GM says otherwise) by someone beside them; the injury table follows on a success.
@@ -46,7 +46,7 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       cost: 'a check (DC 10 unless the GM says otherwise), then the Injury Table on a success',
       command: 'osr.stabilize',
       fixed: me === null ? {} : { helperId: me, method: 'check' },
-      target: { field: 'targetId', multiple: false, options: dying },
+      target: { field: 'targetId', multiple: false, aim: 'allies', options: dying },
       choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[4]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 4)] }],
       numbers: [
         { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
@@ -120,9 +120,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const targets: ActionOption[] = othersInView(a).flatMap((c) => {
     if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
     if (st.hidden.includes(c.characterId)) return [];
-    return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : sheetOf(a.world, c.characterId).hp <= 0 ? { note: 'down' } : {}) }];
+    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
+    return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing }) }];
   });
-  // Living foes first: a downed foe is never the form's silent default (a GM review finding); stable otherwise.
+  // Living foes first: a downed foe is never the form's silent default (a GM review finding); the web orders the rest by side (ADR 52).
   targets.sort((x, y) => (x.note === undefined ? 0 : 1) - (y.note === undefined ? 0 : 1));
   // The attacker's own numbers start the form: a stat block's attack bonus and damage (001 "NPC Attacks"), proficient when a PC's sheet names its bonus.
   const mine = me === null ? undefined : own(a.world.characters, me);

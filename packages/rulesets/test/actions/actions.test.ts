@@ -234,7 +234,7 @@ describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks 
     for (const viewer of [GM, ana]) {
       const st = find(actions(t.s, viewer, 'osr', 'k'), 'stabilize');
       expect(st).toMatchObject({ command: 'osr.stabilize', fixed: { helperId: kira, method: 'check' }, allowed: true, odds: { query: 'osr.checkOdds' } });
-      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying' }]);
+      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying', side: 'ally', standing: 'down' }]);
       expect(st.choices[0]!.options[0]!.value).toBe('wis');
       const p = payload(st, bo);
       // WIS 14 is +2: 1d20 + 2 >= 10 on 8..20, 13 faces of 20.
@@ -455,7 +455,7 @@ describe('teams: buttons that do what they say (GM review, issue 20)', () => {
     teamsFight(s, ['b', 'r'], ['e'], 'b');
     const res = find(actions(s, GM, 'teams', 'b'), 'resuscitate');
     expect(res).toMatchObject({ command: 'teams.act', fixed: { characterId: 'b', action: 'Resuscitate' }, cost: '2 actions', allowed: true });
-    expect(res.target!.options).toEqual([{ value: 'r', label: 'Roland' }]);
+    expect(res.target!.options).toEqual([{ value: 'r', label: 'Roland', side: 'ally', standing: 'down' }]);
     expect(res.choices.map((c) => [c.field, c.options.map((o) => o.value)])).toEqual([
       ['test.attribute', ['strength', 'dexterity']],
       ['test.skill', ['combat', 'athletics']],
@@ -502,7 +502,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     const a = actions(s, ann, 'kleptonomicon', 'c-alice');
     const m = find(a, 'maneuver');
     expect(m).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.improvisedManeuver', allowed: true });
-    expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard' }]);
+    expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard', side: 'foe' }]);
     const r = s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
     // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
     expect(r).toMatchObject({ ok: true, value: { pass: passChance({ modifier: 0, advantage: -1 }, 6), failAtOrBelow: 6 } });
@@ -519,8 +519,8 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     s.run({ type: 'encounter.add', combatant: { id: 'c-bram', name: 'Bram', kind: 'pc', characterId: bram } });
     const m = find(actions(s, GM, 'kleptonomicon', 'c-alice'), 'maneuver');
     expect(m.target!.options).toEqual([
-      { value: 'guard1', label: 'Guard', note: 'Defense 9', sets: { defense: 9 } },
-      { value: 'c-bram', label: 'Bram', note: 'Defense 4', sets: { defense: 4 } },
+      { value: 'guard1', label: 'Guard', side: 'foe', note: 'Defense 9', sets: { defense: 9 } },
+      { value: 'c-bram', label: 'Bram', side: 'ally', note: 'Defense 4', sets: { defense: 4 } },
     ]);
     // The box starts at the first target's Defense; the odds say where the extra Disadvantage comes from.
     expect(m.numbers.find((n) => n.field === 'defense')!.value).toBe(9);
@@ -529,7 +529,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, { ...payload(m, 'guard1'), advantage: 1, defense: 9 }));
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
     const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
-    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard' });
+    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard', side: 'foe' });
     expect(phone.numbers.find((n) => n.field === 'defense')!.value).toBe(7);
   });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {

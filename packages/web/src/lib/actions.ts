@@ -6,9 +6,11 @@ import { moduleStatesOf, type EncounterState, type Json, type World } from '@tab
 import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
+import { defaultTarget, orderTargets, refusedTarget } from './targets.ts';
 
 // The answer's shape is the rulesets' own (type-only: the browser entry brings no engine code along).
 export type { ActionOption as Option, ActionNumber as NumberField, ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
+import type { ActionOption as Option } from '@tablekeeper/rulesets/browser';
 
 type Obj = { readonly [k: string]: Json };
 const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
@@ -31,7 +33,10 @@ export interface ActionForm {
   readonly flags: { readonly [field: string]: boolean };
 }
 
-/** The form's starting state: the first target, each choice's first option, each number's default. */
+/** The target picker's options in the order shown: living foes first, the downed and dead last (lib/targets). */
+export const targetOptionsOf = (a: TurnAction): readonly Option[] => (a.target === null ? [] : orderTargets(a.target.options, { aim: a.target.aim ?? 'foes' }));
+
+/** The form's starting state: the first target the engine would accept, each choice's first option, each number's default. */
 export function initialForm(a: TurnAction): ActionForm {
   const values: { [k: string]: string } = {};
   for (const c of a.choices) values[c.field] = c.options[0]?.value ?? '';
@@ -39,7 +44,7 @@ export function initialForm(a: TurnAction): ActionForm {
   for (const t of a.texts) values[t.field] = t.value;
   const flags: { [k: string]: boolean } = {};
   for (const x of a.flags) flags[x.field] = x.value;
-  return pickTarget(a, { target: '', also: [], values, flags }, a.target?.options[0]?.value ?? '');
+  return pickTarget(a, { target: '', also: [], values, flags }, a.target === null ? '' : defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' }));
 }
 
 /** The form with `target` picked: the numbers the target brings (its defence) replace what was typed. */
@@ -78,6 +83,15 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   // A target no longer offered gives way to the first one, with the numbers it brings.
   const also = f.also.filter((t) => a.target?.options.some((o) => o.value === t) === true);
   return a.target?.options.some((o) => o.value === f.target) ? { target: f.target, also, values, flags } : pickTarget(a, { target: '', also, values, flags }, init.target);
+}
+
+/** The form for the next roll ("Again"): the same picks, but a target the engine would now refuse (fallen) gives way to the default. */
+export function againForm(a: TurnAction, f: ActionForm): ActionForm {
+  const kept = keepForm(a, f);
+  const now = a.target?.options.find((o) => o.value === kept.target);
+  if (a.target === null || now === undefined || !refusedTarget(now)) return kept;
+  const next = defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' });
+  return next === kept.target ? kept : pickTarget(a, kept, next);
 }
 
 /** A dotted field ("test.attribute") fills a nested object: teams tests are { attribute, skill }. */
