@@ -150,6 +150,8 @@ export type OsrEvent =
       readonly stable: Id[];
       readonly standing: { readonly id: Id; readonly side: string }[];
     }
+  /** 001 "Death & Injury": a party member still at 0 HP when the fight ends has the rest of its minute (ADR 53). */
+  | { readonly type: 'osr.leftDying'; readonly characterId: Id; readonly secondsLeft: number }
   | { readonly type: 'osr.tidePrompted'; readonly side: string }
   | {
       readonly type: 'osr.chased';
