@@ -308,7 +308,8 @@ describe('N is never stuck on a prompt', () => {
     const cmd = nextCommand(enc);
     expect(cmd).toEqual({ type: 'encounter.choose', id: enc.pending!.options[0] });
     s.run(cmd);
-    expect(nextCommand(encounterOf(s.world)!)).toEqual({ type: 'encounter.endTurn' });
+    // It names whose turn it ends, so a stale second press is refused instead of ending the next turn (ADR 53).
+    expect(nextCommand(encounterOf(s.world)!)).toEqual({ type: 'encounter.endTurn', id: enc.pending!.options[0] });
     expect(nextCommand({ current: null, pending: null })).toEqual({ type: 'encounter.advance' });
   });
 });

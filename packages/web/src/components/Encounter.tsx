@@ -160,7 +160,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
-          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn' })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
+          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {current ? 'End turn' : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
