@@ -40,7 +40,15 @@ export interface TurnAction {
    * takes a list; `max`: how many may be picked (default 1), each rolled and
    * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold).
    */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly label?: string; readonly options: readonly ActionOption[] } | null;
+  readonly target: {
+    readonly field: string;
+    readonly multiple: boolean;
+    readonly max?: number;
+    readonly label?: string;
+    readonly options: readonly ActionOption[];
+    /** Options ticked when the form opens (a morale check's whole side), the first of them the main target. */
+    readonly picked?: readonly string[];
+  } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
@@ -83,7 +91,7 @@ export const actionSchema = z.strictObject({
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), options: z.array(option), picked: z.array(z.string()).optional() }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),

@@ -78,13 +78,16 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       ...judge(me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : yes),
     }),
   );
-  // 001 "Morale": the GM calls it for the acting creature's foes (a side rolls once, with its best morale).
+  // 001 "Morale": the GM calls it for whoever could check: every living, conscious creature in the fight with a
+  // character, the monsters first (the acting one's side first, itself leading), then PCs, who always roll alone.
   if (a.viewer.role === 'gm') {
-    const foes: ActionOption[] = othersInView(a).flatMap((c) =>
-      c.side !== a.combatant.side && c.characterId !== null && own(a.world.characters, c.characterId) !== undefined && !st.dead.includes(c.characterId) ? [{ value: c.characterId, label: c.name }] : [],
-    );
-    const mine = me !== null && !st.dead.includes(me) ? [{ value: me, label: a.combatant.name }] : [];
-    const options = a.combatant.kind === 'npc' ? [...mine, ...foes] : foes;
+    const able = (id: string | null): id is string => id !== null && own(a.world.characters, id) !== undefined && !st.dead.includes(id) && st.dying[id] === undefined;
+    const everyone = [a.combatant, ...othersInView(a)].filter((c, i, all) => able(c.characterId) && all.findIndex((x) => x.characterId === c.characterId) === i);
+    const rank = (c: (typeof everyone)[number]): number => (c.kind === 'pc' ? 2 : c.side === a.combatant.side ? 0 : 1);
+    const options: ActionOption[] = everyone
+      .map((c, i) => ({ c, i }))
+      .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
+      .map(({ c }) => ({ value: c.characterId!, label: c.name, ...(c.kind === 'pc' ? { note: 'PC: rolls alone' } : {}) }));
     out.push(
       action({
         id: 'morale',
@@ -92,20 +95,24 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
         cost: 'no action (the GM calls for it: DC 11 on WIS)',
         command: 'osr.morale',
         fixed: {},
-        target: { field: 'characterIds', multiple: true, options },
+        // The acting monster's side is ticked at the start: all the goblins, not only the one whose turn it is.
+        target: { field: 'characterIds', multiple: true, max: Math.max(1, options.length), options, picked: everyone.filter((c) => c.kind !== 'pc' && c.side === a.combatant.side).map((c) => c.characterId!) },
         choices: [
           {
             field: 'as',
             label: 'Rolled',
             options: [
-              { value: 'side', label: 'As a side (one roll)' },
-              { value: 'group', label: 'As a group (one roll)' },
+              { value: 'side', label: 'As a side (one roll, by the first picked)' },
+              { value: 'group', label: 'As a group (one roll, by the first picked)' },
               { value: 'individual', label: 'Each on their own' },
             ],
           },
         ],
         numbers: [{ field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 }],
+        flags: [{ field: 'proficient', label: 'Proficient (if fitting)', value: false }],
         texts: [{ field: 'trigger', label: 'Why now', value: 'the GM called for it', max: 100 }],
+        // Each picked one's own chance: a side or group rolls once, with the first's.
+        odds: { query: 'osr.moraleOdds', args: { characterIds: [] }, pass: ['advantage', 'proficient'] },
         ...judge(options.length === 0 ? forbid('nobody left standing to check morale') : yes),
       }),
     );

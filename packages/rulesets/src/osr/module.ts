@@ -342,7 +342,9 @@ const evolve: Evolve<OsrEvent> = {
 
   // hazards
   'osr.moraleRolled': (w, e) => {
-    const who = e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
+    // A side speaks as the side ("the foes, Goblin 2 rolling for 4"); a group by its roller.
+    const who =
+      e.side !== undefined ? `${sideWords(e.side)}, ${nm(w, e.characterId)}${e.group.length > 1 ? ` rolling for ${e.group.length}` : ''}` : e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
     return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
   },
   'osr.moralePrompted': on((w, e, st) =>
