@@ -285,6 +285,20 @@ describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks 
   });
 });
 
+describe('a creature that cannot act (001 "Death & Injury") and whom Stabilize offers first', () => {
+  it('Kira at 0 HP: Attack, Move, Quick action and Ability check are not offered, each saying why; Bo sees the dying Kira before the dying Goblin', () => {
+    const { t, kira, bo, goblin } = osrNight();
+    t.run({ type: 'osr.damage', targetId: goblin, amount: 5 });
+    t.run({ type: 'osr.damage', targetId: kira, amount: 10 });
+    const a = actions(t.s, GM, 'osr', 'k');
+    for (const id of ['attack', 'move', 'quick', 'check']) expect(find(a, id)).toMatchObject({ allowed: false, reason: 'Kira is at 0 HP: incapacitated and unable to act until healed or stabilized back to 1 HP' });
+    // Bo's Stabilize: his ally Kira first (the Goblin went down first and is earlier in the order).
+    const st = find(actions(t.s, GM, 'osr', 'b'), 'stabilize');
+    expect(st.target!.options.map((o) => o.value)).toEqual([kira, goblin]);
+    expect(bo).toBeTruthy();
+  });
+});
+
 describe('the morale check form on a goblin\'s turn (001 "Morale Checks", "Side, Group, or Individual")', () => {
   it('Goblin 2 acts: every goblin could check and all four are ticked (Goblin 2 first, then join order), the PCs offered after; odds d20 +1 WIS +2 morale >= 11 = 13/20; as a side the log speaks for the foes', () => {
     const t = osrTable();
