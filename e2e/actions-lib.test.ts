@@ -194,7 +194,7 @@ describe('rules the screen could not reach (GM review, issue 20)', () => {
     expect(answer(s, phone, 'k').actions.map((a) => a.id)).not.toContain('morale');
     const morale = pick(s, GM, 'k', 'morale');
     const mf = initialForm(morale);
-    expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, trigger: 'the GM called for it' } });
+    expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, proficient: false, trigger: 'the GM called for it' } });
     expect(eventOf(s.run(commandOf(morale, mf) as { type: string; [k: string]: Json }), 'osr.moraleRolled')).toMatchObject({ characterId: id('Goblin'), group: [id('Goblin')] });
   });
 

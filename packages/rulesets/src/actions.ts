@@ -47,7 +47,16 @@ export interface TurnAction {
    * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold);
    * `aim`: 'allies' for a helping action (stabilize, help), whose picker lists allies first.
    */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly label?: string; readonly aim?: 'foes' | 'allies'; readonly options: readonly ActionOption[] } | null;
+  readonly target: {
+    readonly field: string;
+    readonly multiple: boolean;
+    readonly max?: number;
+    readonly label?: string;
+    readonly aim?: 'foes' | 'allies';
+    readonly options: readonly ActionOption[];
+    /** Options ticked when the form opens (a morale check's whole side), the first of them the main target. */
+    readonly picked?: readonly string[];
+  } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
@@ -98,7 +107,7 @@ export const actionSchema = z.strictObject({
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), aim: z.enum(['foes', 'allies']).optional(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), aim: z.enum(['foes', 'allies']).optional(), options: z.array(option), picked: z.array(z.string()).optional() }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),

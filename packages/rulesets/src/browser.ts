@@ -52,4 +52,5 @@ export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindI
 export { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_PLAY_STATE, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
+export { deadCharacters, lifeFlags } from './life.js';
 export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickStatsOf, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';

@@ -5,7 +5,7 @@
 // lines the command wrote. No rule is decided here.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
-import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
+import { actionsQueryOf, lifeFlags } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
@@ -80,8 +80,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   }
   const allowed = answer.actions.filter((a) => a.allowed);
   const blocked = answer.actions.filter((a) => !a.allowed);
-  // An open form stays open once its action is spent, so the roll's result stays in view.
-  const current = answer.actions.find((a) => a.id === open) ?? null;
+  // An open form stays open once its action is spent, so the roll's result stays in view; not once its creature
+  // is dying or dead, which cannot act at all (001 "Death & Injury"; review 6: the phone kept the attack form).
+  const life = lifeFlags(world, enc.combatants[answer.combatantId]?.characterId ?? null);
+  const unable = life['dead'] === true || life['dying'] === true;
+  const current = unable ? null : (answer.actions.find((a) => a.id === open) ?? null);
   const tap = async (a: TurnAction) => {
     if (!oneTap(a)) {
       setRolled(null);
@@ -96,7 +99,13 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       <h3 id="act-title">
         {answer.name}: actions{answer.onTurn ? '' : ' (off turn)'}
       </h3>
-      {allowed.length === 0 ? <p class="small muted">Nothing left to do this turn.</p> : null}
+      {unable ? (
+        <p class="small muted" data-testid="actions-unable">
+          {answer.name} {life['dead'] === true ? 'is dead' : 'is at 0 HP and cannot act'}.
+        </p>
+      ) : allowed.length === 0 ? (
+        <p class="small muted">Nothing left to do this turn.</p>
+      ) : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
           <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>

@@ -43,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} /> : null}
+          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -160,7 +160,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
-          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn' })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
+          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {current ? 'End turn' : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>

@@ -44,7 +44,8 @@ export function initialForm(a: TurnAction): ActionForm {
   for (const t of a.texts) values[t.field] = t.value;
   const flags: { [k: string]: boolean } = {};
   for (const x of a.flags) flags[x.field] = x.value;
-  return pickTarget(a, { target: '', also: [], values, flags }, a.target === null ? '' : defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' }));
+  const picked = (a.target?.picked ?? []).filter((t) => a.target!.options.some((o) => o.value === t)).slice(0, maxTargets(a));
+  return pickTarget(a, { target: '', also: picked.slice(1), values, flags }, picked[0] ?? (a.target === null ? '' : defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' })));
 }
 
 /** The form with `target` picked: the numbers the target brings (its defence) replace what was typed. */
@@ -191,6 +192,12 @@ export function describeActionOdds(query: string, result: Json): { headline: str
   if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
     const m = Number(r['modifier']);
     return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
+  }
+  if (query === 'osr.moraleOdds' && typeof r['pass'] === 'number') {
+    // 001 "Morale Checks": each part named, the monster's morale bonus included (the GM enters it on the stat block: 001 bases it on HD without a table).
+    const signed = (n: number): string => `${n < 0 ? '-' : '+'}${String(Math.abs(n))}`;
+    const prof = Number(r['proficiency']) !== 0 ? ` ${signed(Number(r['proficiency']))} proficiency` : '';
+    return { headline: `${percent(r['pass'])} to stand and fight`, detail: `d20 ${signed(Number(r['wis']))} WIS${prof} ${signed(Number(r['moraleBonus']))} morale bonus vs DC ${String(r['difficulty'])}` };
   }
   const outcomes = obj(r['outcomes']);
   if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {

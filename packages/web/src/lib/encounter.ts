@@ -146,14 +146,19 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
     const max = num(stats[m]);
     if (value === null || max === null || max <= 0) continue;
     const states: string[] = [];
-    if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
-    else if (label === 'Endurance' && value * 2 <= max) states.push('harmed');
+    // 003 "Damage": endurance at half or less (0 included) is harmed, not down; health below its maximum is bloodied.
+    if (label === 'Endurance') {
+      if (value * 2 <= max) states.push('harmed');
+    } else if (label === 'Health' && value > 0 && value < max) states.push('bloodied');
+    else if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
     else if (label === 'HP' && value * 2 <= max) states.push(halfHpWord(rulesetId));
     out.push({ key: v, label, value, max, states });
   }
   for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {
     if (stats[flag] === true && out[0] && !out[0].states.includes(flag)) out[0] = { ...out[0], states: [...out[0].states, flag] };
   }
+  // Dead says it all: no "down" beside it (001 "Death & Injury": a dead PC is no longer at 0 HP waiting).
+  if (stats['dead'] === true && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down' && x !== 'dying') };
   return out;
 }
 
