@@ -116,7 +116,8 @@ describe('kleptonomicon.attackOdds', () => {
         expect(q).toMatchObject({ ok: true, value: { pass: expect.closeTo(kleptoTestDistribution({ modifier, advantage }).atLeast(defense), 12) as unknown as number } });
         const r = s.engine.execute(s.table, { type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', modifier, advantage, defense, damage: '2d4-1' }, { rng: seededRng(seed), actor: GM });
         if (!r.ok) throw new Error(r.error.message);
-        const ev = r.value.transaction.events;
+        const tx = r.value.transaction;
+        const ev: readonly EngineEvent[] = tx.kind === 'command' ? tx.events : [];
         const a = ev.find((e) => e.type === 'kleptonomicon.attackRolled')!;
         const score = (a['roll'] as { score: number }).score;
         expect(a['hit']).toBe(score >= defense);
