@@ -543,9 +543,11 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     const ann: Viewer = { role: 'player', seatId: 'seat-1' };
     const a = actions(s, ann, 'kleptonomicon', 'c-alice');
     const m = find(a, 'maneuver');
-    expect(m).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.improvisedManeuver', allowed: true });
+    expect(m).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.attack', fixed: { attackerId: 'c-alice', maneuver: true }, allowed: true });
     expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard', side: 'foe' }]);
-    const r = s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
+    // A phone gets no odds against a foe: its Defense is the GM's (ADR 51).
+    expect(s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')))).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'targetId' } });
+    const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
     // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
     expect(r).toMatchObject({ ok: true, value: { pass: passChance({ modifier: 0, advantage: -1 }, 6), failAtOrBelow: 6 } });
     // (Each die: 7, 8, 9 at 2/20 and 10 at 1/20 = 7/20; both dice: 49/400.)
@@ -566,7 +568,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     ]);
     // The box starts at the first target's Defense; the odds say where the extra Disadvantage comes from.
     expect(m.numbers.find((n) => n.field === 'defense')!.value).toBe(9);
-    expect(m.odds).toMatchObject({ shift: { advantage: -1 }, note: 'includes 1 Disadvantage for the improvised maneuver' });
+    expect(m.odds).toMatchObject({ query: 'kleptonomicon.attackOdds', args: { maneuver: true }, note: 'includes 1 Disadvantage for the improvised maneuver' });
     // Against Defense 9 with one Advantage to cancel the maneuver's die: one d10ish die shows 9 (2/20) or 10 (1/20), 3/20.
     const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, { ...payload(m, 'guard1'), advantage: 1, defense: 9 }));
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);

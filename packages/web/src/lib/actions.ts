@@ -188,6 +188,10 @@ export function describeActionOdds(query: string, result: Json): { headline: str
     if (r['reaction'] === 'dodge') return { headline: `${percent(Number(r['avoid']))} to avoid it`, detail: `a test against ${String(r['difficulty'])}; if it fails, takes ${r['damage']} damage` };
     return { headline: `Takes ${r['damage']} damage`, detail: `${String(r['raw'])} ${String(r['damageType'])} before reduction${wear}` };
   }
+  if (query === 'kleptonomicon.attackOdds' && typeof r['pass'] === 'number') {
+    const avg = typeof r['averageDamage'] === 'number' ? ` (${String(Math.round(r['averageDamage'] * 10) / 10)} on average)` : '';
+    return { headline: `${percent(r['pass'])} to hit`, detail: `a Score of ${String(r['defense'])} or more (Defense ${String(r['defense'])})${typeof r['damage'] === 'string' ? ` · ${r['damage']} damage${avg}` : ' · no damage dice'}` };
+  }
   if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
   if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
     const m = Number(r['modifier']);
