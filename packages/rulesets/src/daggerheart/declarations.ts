@@ -5,6 +5,7 @@ import { declareActions } from '../actions.js';
 import { DOWNTIME_MOVES, MAX_ADVANTAGE_SOURCES, MAX_DAMAGE, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_GROUP, MAX_MODIFIER, MAX_MOVE_TEXT, MAX_MOVES, MAX_REST_MOVES, MAX_SPEND, TRAITS } from './limits.js';
 import { TRACKS } from './rules.js';
 import { adversaryAttack, adversaryAttackOdds } from './adversary-attack.js';
+import { answerHit, hitChoice } from './hit-choice.js';
 
 const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
@@ -85,7 +86,7 @@ export const markTrack = declareCommand('daggerheart.markTrack', {
 export const takeDamage = declareCommand('daggerheart.takeDamage', {
   summary: 'Take damage against the thresholds (optionally marking Armor)',
   who: 'own-character',
-  input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().optional() }),
+  input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().meta({ description: "mark an Armor Slot (omit: the PC's player chooses when it would help)" }).optional() }),
 });
 
 export const addAdversaries = declareCommand('daggerheart.addAdversaries', {
@@ -119,6 +120,8 @@ export const rest = declareCommand('daggerheart.rest', {
 export const daggerheartCatalog = catalogOf(
   adversaryAttack,
   adversaryAttackOdds,
+  answerHit,
+  hitChoice,
   actionRoll,
   helpAlly,
   spendHope,

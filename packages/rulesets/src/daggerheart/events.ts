@@ -30,7 +30,17 @@ export type RollEvent =
   | { readonly type: 'daggerheart.hopeGained'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
   | { readonly type: 'daggerheart.hopeSpent'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string }
   | { readonly type: 'daggerheart.helpOffered'; readonly helperId: Id; readonly targetId: Id }
-  | { readonly type: 'daggerheart.fearGained'; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
+  | {
+      readonly type: 'daggerheart.fearGained';
+      readonly amount: number;
+      readonly from: number;
+      readonly to: number;
+      readonly capped: boolean;
+      readonly reason: string;
+      /** A rest's 1d4, and the PCs a long rest adds (absent on events stored before the line showed them). */
+      readonly dice?: readonly number[];
+      readonly pcs?: number;
+    }
   | { readonly type: 'daggerheart.fearSpent'; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string };
 
 /** The spotlight's one event: who holds it now (the kernel's turn events carry the rest). */

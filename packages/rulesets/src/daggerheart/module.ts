@@ -49,12 +49,14 @@ import {
   requestsOf,
   setDaggerheart,
   withStats,
+  type PendingHit,
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { trackOf } from './rules.js';
+import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers } from './hit-choice.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
@@ -262,6 +264,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   ...trackerCommands,
   ...spotlightCommands,
   ...adversaryAttackCommands,
+  ...hitChoiceCommands,
 };
 
 function requestOf(world: World, id: string): Result<RollRequest> {
@@ -333,7 +336,9 @@ const evolve: Evolve<RollEvent> = {
   'daggerheart.fearGained': (w, e) => {
     const s = getDaggerheart(w);
     const next = setDaggerheart(w, { ...s, fear: e.to });
-    const reason = own(FEAR_REASONS, e.reason) === undefined ? ` (${e.reason})` : '';
+    // A rest's gain shows its roll as the rest's slot clears do: "1d4 [3] + 2 PCs".
+    const dice = e.dice !== undefined && e.pcs !== undefined ? `: 1d4 [${e.dice.join(', ')}]${e.pcs > 0 ? ` + ${e.pcs} PC${e.pcs === 1 ? '' : 's'}` : ''}` : '';
+    const reason = own(FEAR_REASONS, e.reason) === undefined ? ` (${e.reason}${dice})` : '';
     const text = e.amount === 0 ? `The GM's Fear is full (${e.to}).` : `The GM gains Fear${reason} (${e.from} -> ${e.to}).`;
     return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text });
   },
@@ -349,6 +354,7 @@ const reducers: Record<string, Reducer> = {
   ...reducersOf(evolve),
   ...trackerReducers,
   ...adversaryAttackReducers,
+  ...hitChoiceReducers,
 };
 
 // ---------------------------------------------------------------- views
@@ -380,8 +386,11 @@ function project(world: World, viewer: Viewer): World {
       label: r.label,
     };
   }
+  // A hit waiting on a PC's Armor choice goes with its PC (its amount is in the players' log already).
+  const hits: { [k: string]: PendingHit } = {};
+  for (const [id, h] of Object.entries(s.hits ?? {})) if (visible(h.characterId)) hits[id] = { id: h.id, characterId: h.characterId, amount: h.amount };
   const fear = daggerheartSettings(world).fearVisible ? s.fear : null;
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests, hits } as unknown as Json } };
 }
 
 /** The projector's rule for one id (ADR 18): help offered to a character, and a roll request, go with their characters. */
@@ -389,11 +398,13 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
   const s = getDaggerheart(world);
   const helpers = own(s.help, id);
   const request = own(s.requests ?? {}, id);
-  if (helpers === undefined && request === undefined) return undefined;
+  const hit = own(s.hits ?? {}, id);
+  if (helpers === undefined && request === undefined && hit === undefined) return undefined;
   if (viewer.role === 'gm') return 'shown';
   const visible = (x: string): boolean => own(world.characters, x)?.visibility === 'visible';
   if (helpers !== undefined && visible(id) && helpers.some(visible)) return 'shown';
   if (request !== undefined && visible(request.characterId)) return 'shown';
+  if (hit !== undefined && visible(hit.characterId)) return 'shown';
   return 'hidden';
 }
 
@@ -404,7 +415,7 @@ export const daggerheartModule: Module = {
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
-  queries: { 'daggerheart.rollOdds': rollOddsQuery },
+  queries: { 'daggerheart.rollOdds': rollOddsQuery, 'daggerheart.hitChoice': hitChoiceQuery },
   eventView: { ...TRACKER_EVENT_VIEW, ...ADVERSARY_ATTACK_EVENT_VIEW },
   eventViewBasis: (w) => foeBasis(w),
   audience: {
@@ -426,5 +437,6 @@ export const daggerheartModule: Module = {
     ...TRACKER_AUDIENCE,
     ...SPOTLIGHT_AUDIENCE,
     ...ADVERSARY_ATTACK_AUDIENCE,
+    ...HIT_CHOICE_AUDIENCE,
   },
 };

@@ -61,6 +61,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: "A natural 20 on an adversary's attack hits whatever the Evasion and adds its damage dice's maximum to the damage.",
     source: `${NOT_IN_000}; docs/adr/0040-a-foes-attack-from-its-stat-block.md`,
   },
+  {
+    key: 'daggerheart.armorChoice',
+    default: true,
+    description: "A hit on a PC that an Armor Slot would lessen waits for the PC's player (or the GM) to choose whether to mark one; false: it lands unarmoured unless the damage command says otherwise.",
+    source: `${NOT_IN_000} (marking Armor is the player's choice there); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
+  },
   { key: 'daggerheart.shortRestMinutes', default: 60, range: [0, 1440], description: 'Minutes a short rest takes on the clock (the published game: about an hour; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.longRestHours', default: 8, range: [0, 72], description: 'Hours a long rest takes on the clock (the published game: several hours; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
@@ -92,6 +98,7 @@ export interface DaggerheartSettings {
   readonly longRestHours: number;
   readonly tier: number;
   readonly adversaryCrits: boolean;
+  readonly armorChoice: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -128,6 +135,7 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     restGivesFear: bool('daggerheart.restGivesFear'),
     tier: int('daggerheart.tier', 1, 4),
     adversaryCrits: bool('daggerheart.adversaryCrits'),
+    armorChoice: bool('daggerheart.armorChoice'),
     shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
     longRestHours: int('daggerheart.longRestHours', 0, 72),
   };

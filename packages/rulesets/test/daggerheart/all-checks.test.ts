@@ -29,6 +29,7 @@ const NO_ROLL: { readonly [command: string]: string } = {
   'daggerheart.cancelRequest': 'withdraws a request unrolled',
   'daggerheart.markTrack': 'no roll',
   'daggerheart.takeDamage': 'damage is rolled (or told) before; thresholds need no dice',
+  'daggerheart.answerHit': 'the PC chooses whether to mark an Armor Slot against a hit already rolled (ADR 50)',
   'daggerheart.addAdversaries': 'no roll (fixed countdown starts)',
   'daggerheart.rest': 'rolls 1d4s for downtime moves and the GM\'s Fear, not the duality dice',
   'daggerheart.passSpotlight': 'no roll',
