@@ -4,7 +4,7 @@
 // last duality roll with its Hope and Fear dice. Nothing here rolls a die.
 import type { Character, EngineEvent, TransactionView, World } from '@tablekeeper/engine';
 import { countdownsOf, isRedacted } from './countdowns.ts';
-import { daggerheartSettings, getDaggerheart, hopeOf, requestsOf, thresholdsOf, trackOf, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
+import { daggerheartSettings, getDaggerheart, hopeOf, pendingHitsOf, requestsOf, thresholdsOf, trackOf, type PendingHit, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
 
 export type Outcome = 'critical' | 'successWithHope' | 'successWithFear' | 'failureWithHope' | 'failureWithFear';
 export const OUTCOMES: readonly Outcome[] = ['critical', 'successWithHope', 'successWithFear', 'failureWithHope', 'failureWithFear'];
@@ -59,6 +59,9 @@ export function tracksOfCharacter(world: World, c: Character): PcTracks {
 }
 
 export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
+
+/** Hits waiting on an Armor choice (ADR 50): on these characters only, or every one this viewer sees. */
+export const waitingHits = (world: World, characterIds?: readonly string[]): readonly PendingHit[] => pendingHitsOf(world).filter((h) => characterIds === undefined || characterIds.includes(h.characterId));
 /** One of an adversary's moves as the GM's board shows it: its words and the countdown it started (value now), if any. */
 export interface MoveShown {
   readonly name: string;

@@ -4,12 +4,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
 import type { Send } from '../types.ts';
 import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
+import { HitChoice } from './HitChoice.tsx';
 
 type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
@@ -18,6 +19,10 @@ export function DaggerheartGmBoard({ world, history, send, ask }: { world: World
   return (
     <div class="dh-board" data-testid="daggerheart-gm">
       <FearTracker world={world} gm send={send} />
+      {/* A hit waits for its PC's Armor choice; the GM may answer for a PC without a phone. */}
+      {waitingHits(world).map((h) => (
+        <HitChoice key={h.id} world={world} hit={h} send={send} ask={ask} />
+      ))}
       <SpotlightPanel world={world} send={send} />
       <RequestPanel world={world} send={send} ask={ask} />
       {roll ? (

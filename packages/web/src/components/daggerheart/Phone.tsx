@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import type { Send } from '../types.ts';
 import { CharacterTracks, DualityDice, FearTracker } from './Trackers.tsx';
+import { HitChoice } from './HitChoice.tsx';
 
 type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
@@ -21,6 +22,9 @@ export function DaggerheartPhone({ world, history, characterIds, send, ask }: { 
   const roll = lastRoll(history);
   return (
     <div data-testid="daggerheart-phone">
+      {waitingHits(world, characterIds).map((h) => (
+        <HitChoice key={h.id} world={world} hit={h} send={send} ask={ask} />
+      ))}
       {requests.map((r) => (
         <RequestCard key={r.id} world={world} request={r} send={send} ask={ask} />
       ))}

@@ -1,0 +1,61 @@
+// Daggerheart at the table, by clicking (issue 20, review 6, ADR 50): the
+// player chooses on the phone whether to mark an Armor Slot when hit, seeing
+// what it changes first, and the GM answers for a PC without a phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator } from 'playwright-core';
+import { screen } from './actions-flow.ts';
+import { daggerheartSeat, startE2e, type E2e } from './harness.ts';
+import { axeViolations } from './session.ts';
+
+let e2e: E2e | undefined;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  e2e = await startE2e('dh-table');
+});
+afterAll(async () => {
+  await e2e?.close(contexts);
+});
+
+const text = async (l: Locator): Promise<string> => (await l.textContent()) ?? '';
+
+describe('Daggerheart at the table', () => {
+  it("marking Armor is the player's choice: 15 damage is severe (3 HP), an Armor Slot makes it major (2 HP); the GM answers a second hit", async () => {
+    const { t, seat, gmSock, kira } = await daggerheartSeat(e2e!, 'Armor night');
+    await gmSock.command({ type: 'character.sheet.set', characterId: kira, sheet: { evasion: 10, major: 7, severe: 14, hpMax: 6, armorMax: 2 }, patch: true });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const stat = (key: string) => gmSock.view().world.characters[kira]!.stats[key];
+
+    // The GM types 15 into Kira's damage box: nothing is marked until her player chooses.
+    const party = gm.p.getByTestId('party-trackers');
+    await party.getByLabel('Damage to Kira').fill('15');
+    await party.getByRole('button', { name: 'Damage' }).click();
+    const phoneHit = ann.p.getByTestId('hit-choice');
+    await expect.poll(() => text(phoneHit.getByTestId('hit-summary'))).toBe('15 damage: severe (3 HP); mark an Armor Slot -> major (2 HP)');
+    expect(stat('hpMarked')).toBeUndefined();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Kira is hit for 15 damage: Kira chooses whether to mark an Armor Slot.');
+
+    // Ann marks an Armor Slot on her phone: 2 HP and 1 Armor marked, on both screens.
+    await phoneHit.getByRole('button', { name: 'Mark an Armor Slot (2 of 2 left): major (2 HP)' }).click();
+    await expect.poll(() => party.getByTestId('slots-Kira HP').getAttribute('aria-valuenow')).toBe('2');
+    await expect.poll(() => party.getByTestId('slots-Kira Armor').getAttribute('aria-valuenow')).toBe('1');
+    await expect.poll(() => ann.p.getByTestId('slots-Kira Armor').getAttribute('aria-valuenow')).toBe('1');
+    await expect.poll(() => phoneHit.count()).toBe(0);
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Kira takes 15 damage (severe: thresholds 7/14, an Armor Slot makes it major) and marks 2 HP.');
+
+    // A second hit, 9 (major): the GM answers for her from the GM screen, taking it unarmoured.
+    await party.getByLabel('Damage to Kira').fill('9');
+    await party.getByRole('button', { name: 'Damage' }).click();
+    const gmHit = gm.p.getByTestId('hit-choice');
+    await expect.poll(() => text(gmHit.getByTestId('hit-summary'))).toBe('9 damage: major (2 HP); mark an Armor Slot -> minor (1 HP)');
+    await expect.poll(() => text(ann.p.getByTestId('hit-summary'))).toBe('9 damage: major (2 HP); mark an Armor Slot -> minor (1 HP)');
+    await gmHit.getByRole('button', { name: 'Take it: major (2 HP)' }).click();
+    await expect.poll(() => party.getByTestId('slots-Kira HP').getAttribute('aria-valuenow')).toBe('4');
+    await expect.poll(() => ann.p.getByTestId('hit-choice').count()).toBe(0);
+    expect(stat('armorMarked')).toBe(1);
+
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(await axeViolations(ann.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+});
