@@ -25,6 +25,7 @@ export const actionRoll = declareCommand('daggerheart.actionRoll', {
   who: 'own-character',
   input: z.strictObject({
     characterId: characterId('the PC rolling (GM: optional)').optional(),
+    trait: z.enum(TRAITS).meta({ description: "a trait whose value on the PC's sheet is added" }).optional(),
     bonus: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
     difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
     advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
@@ -61,6 +62,25 @@ export const requestRoll = declareCommand('daggerheart.requestRoll', {
     experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
   }),
   renamed: RENAMED_BONUS,
+});
+/** The player's own action roll (ADR 50): they pick the trait, the GM sets the difficulty, then it is rolled as a request. */
+export const askRoll = declareCommand('daggerheart.askRoll', {
+  summary: 'Ask to make an action roll with a trait; the GM sets the difficulty (shown or hidden)',
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId(), trait: z.enum(TRAITS), label: text(LABEL).optional() }),
+});
+export const setDifficulty = declareCommand('daggerheart.setDifficulty', {
+  summary: "Set the difficulty of a roll a player asked to make (and its advantage, bonus or Experience)",
+  who: 'gm',
+  input: z.strictObject({
+    requestId: requestId(),
+    difficulty: int(1, MAX_DIFFICULTY),
+    hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
+    advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+    bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+    experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
+    experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
+  }),
 });
 export const cancelRequest = declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) });
 export const rollRequest = declareCommand('daggerheart.rollRequest', {
@@ -129,6 +149,8 @@ export const daggerheartCatalog = catalogOf(
   spendFear,
   gainFear,
   requestRoll,
+  askRoll,
+  setDifficulty,
   cancelRequest,
   rollRequest,
   markTrack,
@@ -147,6 +169,8 @@ export const daggerheartCatalog = catalogOf(
     summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
     who: 'anyone',
     input: z.strictObject({
+      characterId: characterId('the PC whose trait is named').optional(),
+      trait: z.enum(TRAITS).optional(),
       bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
       difficulty: int(1, MAX_DIFFICULTY),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),

@@ -21,6 +21,8 @@ export interface RollRequest {
   /** An Experience the player may add (paying its Hope), or null. */
   readonly experience: { readonly name: string; readonly bonus: number } | null;
   readonly label: string;
+  /** The player asked to roll and the GM has not set the difficulty yet (difficulty null until then; ADR 50). */
+  readonly awaiting?: boolean;
 }
 
 /** A hit on a PC waiting for its player to choose whether to mark an Armor Slot (ADR 50). */

@@ -27,6 +27,8 @@ const NO_ROLL: { readonly [command: string]: string } = {
   'daggerheart.gainFear': 'no roll',
   'daggerheart.requestRoll': 'asks for a roll; daggerheart.rollRequest makes it',
   'daggerheart.cancelRequest': 'withdraws a request unrolled',
+  'daggerheart.askRoll': 'the player asks to roll; daggerheart.rollRequest makes it once the GM sets the difficulty',
+  'daggerheart.setDifficulty': 'the GM sets the difficulty of an asked roll; no roll',
   'daggerheart.markTrack': 'no roll',
   'daggerheart.takeDamage': 'damage is rolled (or told) before; thresholds need no dice',
   'daggerheart.answerHit': 'the PC chooses whether to mark an Armor Slot against a hit already rolled (ADR 50)',

@@ -97,7 +97,7 @@ export const helpersOf = (world: World, characterId: string): readonly string[] 
 export function requestWords(r: RollRequest): string {
   const what = r.label !== '' ? r.label : r.trait !== '' ? `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)} roll` : 'Action roll';
   const mod = r.modifier === 0 ? '' : ` ${r.modifier > 0 ? '+' : '−'}${Math.abs(r.modifier)}`;
-  const vs = r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
+  const vs = r.awaiting === true ? ' · the GM sets the difficulty' : r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
   const adv = r.advantage > 0 ? ' · advantage' : r.advantage < 0 ? ' · disadvantage' : '';
   return `${what}${mod}${vs}${adv}`;
 }
@@ -160,6 +160,8 @@ export const pct = (p: number): string => `${(Math.round(p * 1000) / 10).toFixed
 /** The odds answer of `daggerheart.rollOdds`, as lines for the phone. */
 export interface RollOdds {
   readonly hidden: boolean;
+  /** The player asked; the GM has not set the difficulty yet. */
+  readonly awaiting?: boolean;
   readonly outcomes?: Record<Outcome, number>;
   readonly success?: number;
   readonly critical?: number;
@@ -170,7 +172,8 @@ export interface RollOdds {
 
 export function oddsLines(o: RollOdds): string[] {
   if (o.hidden || o.outcomes === undefined) {
-    return [`With Hope ${pct(o.withHope ?? 0)}`, `With Fear ${pct(o.withFear ?? 0)}`, `Critical ${pct(o.critical ?? 0)}`, 'Success: the GM keeps the difficulty secret'];
+    const success = o.awaiting === true ? 'Success: once the GM sets the difficulty' : 'Success: the GM keeps the difficulty secret';
+    return [`With Hope ${pct(o.withHope ?? 0)}`, `With Fear ${pct(o.withFear ?? 0)}`, `Critical ${pct(o.critical ?? 0)}`, success];
   }
   return [`Success ${pct(o.success ?? 0)}`, ...OUTCOMES.map((k) => `${OUTCOME_LABELS[k]} ${pct(o.outcomes![k])}`)];
 }

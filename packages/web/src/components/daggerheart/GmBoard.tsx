@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
 import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
@@ -191,15 +192,50 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
                 {world.characters[r.characterId]?.name}: {requestWords(r)}
                 {r.hidden ? ` (hidden ${r.difficulty})` : ''}
               </span>
+              {r.awaiting === true ? <DifficultyForm request={r} name={world.characters[r.characterId]?.name ?? ''} send={send} /> : null}
               <button class="small" onClick={() => void send({ type: 'daggerheart.cancelRequest', requestId: r.id })}>
                 Withdraw
               </button>
-              {ask ? <SuccessOdds requestId={r.id} helpers={helpersOf(world, r.characterId).join(',')} ask={ask} /> : null}
+              {ask && r.awaiting !== true ? <SuccessOdds requestId={r.id} helpers={helpersOf(world, r.characterId).join(',')} ask={ask} /> : null}
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** A roll the player asked to make: the GM sets its difficulty (shown or hidden) and may offer an Experience (ADR 50). */
+function DifficultyForm({ request, name, send }: { request: RollRequest; name: string; send: Send }) {
+  const [difficulty, setDifficulty] = useState('12');
+  const [hidden, setHidden] = useState(false);
+  const [experience, setExperience] = useState('');
+  const id = `dh-set-${request.id}`;
+  return (
+    <form
+      class="row small"
+      aria-label={`Difficulty for ${name}'s roll`}
+      data-testid="set-difficulty"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number(difficulty);
+        if (!Number.isInteger(n) || n < 1 || n > 60) return;
+        void send({ type: 'daggerheart.setDifficulty', requestId: request.id, difficulty: n, hidden, ...(experience.trim() ? { experience: experience.trim() } : {}) });
+      }}
+    >
+      <Field id={`${id}-d`} label="Difficulty">
+        <input id={`${id}-d`} type="number" inputMode="numeric" min={1} max={60} value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '4.5em' }} />
+      </Field>
+      <label>
+        <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} /> Hide it
+      </label>
+      <Field id={`${id}-x`} label="Experience">
+        <input id={`${id}-x`} maxLength={80} placeholder="optional" value={experience} onInput={(e) => setExperience(e.currentTarget.value)} style={{ width: '8em' }} />
+      </Field>
+      <button class="small primary" type="submit">
+        Set the difficulty
+      </button>
+    </form>
   );
 }
 

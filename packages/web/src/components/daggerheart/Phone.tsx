@@ -78,10 +78,11 @@ function RequestCard({ world, request, send, ask }: { world: World; request: Rol
     return () => {
       live = false;
     };
-  }, [request.id, useExperience, helpers]);
+  }, [request.id, useExperience, helpers, request.awaiting === true]);
+  const waiting = request.awaiting === true;
   return (
     <section class="panel dh-request" aria-labelledby={`dh-rq-${request.id}`} data-testid="roll-request">
-      <h2 id={`dh-rq-${request.id}`}>The GM asks {name} for a roll</h2>
+      <h2 id={`dh-rq-${request.id}`}>{waiting ? `${name} asks to roll` : `The GM asks ${name} for a roll`}</h2>
       <p data-testid="request-words">{requestWords(request)}</p>
       {request.experience ? (
         <label class="small">
@@ -98,7 +99,8 @@ function RequestCard({ world, request, send, ask }: { world: World; request: Rol
       ) : (
         <p class="small muted">Working out the odds…</p>
       )}
-      <button class="primary" onClick={() => void send({ type: 'daggerheart.rollRequest', requestId: request.id, ...(useExperience ? { useExperience: true } : {}) })}>
+      {waiting ? <p class="small muted">Waiting for the GM to set the difficulty.</p> : null}
+      <button class="primary" disabled={waiting} onClick={() => void send({ type: 'daggerheart.rollRequest', requestId: request.id, ...(useExperience ? { useExperience: true } : {}) })}>
         Roll Hope and Fear
       </button>
     </section>
