@@ -58,4 +58,37 @@ describe('Daggerheart at the table', () => {
     expect(await axeViolations(ann.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
+
+  it('an adversary added with "hidden" unticked is named on the phone, and a hit on it reaches the players\' log without its numbers', async () => {
+    const { t, seat, gmSock } = await daggerheartSeat(e2e!, 'Bandit night');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const best = gm.p.getByTestId('bestiary');
+    await best.getByText('New stat block').click();
+    const form = best.getByTestId('bestiary-new');
+    await form.getByLabel('name', { exact: true }).fill('Bandit');
+    for (const [label, v] of [[/^hp/, '5'], [/^difficulty/, '12'], [/^major/, '7'], [/^severe/, '12']] as const) await form.getByLabel(label).fill(v);
+    await form.getByRole('button', { name: 'Save stat block' }).click();
+    const entry = best.getByTestId('bestiary-entry').filter({ hasText: 'Bandit' });
+    await expect.poll(() => text(entry)).toContain('severe 12');
+    await entry.getByRole('button', { name: 'Add Bandit as adversaries' }).click();
+    await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('Bandit joined the adversaries.');
+    const bandit = () => Object.values(gmSock.view().world.characters).find((c) => c.name === 'Bandit');
+    await expect.poll(() => bandit()?.visibility).toBe('visible');
+
+    // A conflict: the phone's encounter names the Bandit (no "Unknown").
+    await gm.p.getByTestId('spotlight').getByRole('button', { name: 'Start a conflict (2)' }).click();
+    const rows = () => ann.p.getByTestId('combatant').allTextContents();
+    await expect.poll(async () => (await rows()).some((r) => r.includes('Bandit'))).toBe(true);
+    expect((await rows()).some((r) => r.includes('Unknown'))).toBe(false);
+
+    // Kira's blow lands: the GM types 9 into the Bandit's damage box; 9 against 7 / 12 is major.
+    const adv = gm.p.getByTestId('adversaries');
+    await adv.getByLabel('Damage to Bandit').fill('9');
+    await adv.getByRole('button', { name: 'Damage' }).click();
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Bandit takes 9 damage (major).');
+    expect(await text(ann.p.getByTestId('log'))).not.toContain('7/12');
+    expect(ann.frames.filter((f) => f.includes('"major":7') || f.includes('thresholds 7/12'))).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
 });
