@@ -1,6 +1,8 @@
 // Daggerheart at the table, by clicking (issue 20, review 6, ADR 50): the
 // player chooses on the phone whether to mark an Armor Slot when hit, seeing
-// what it changes first, and the GM answers for a PC without a phone.
+// what it changes first, and the GM answers for a PC without a phone; an
+// adversary added unhidden is named on the phone; rests show their Fear dice,
+// and long-term countdown ticks (on rests and by hand) write log lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { screen } from './actions-flow.ts';
@@ -89,6 +91,36 @@ describe('Daggerheart at the table', () => {
     await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Bandit takes 9 damage (major).');
     expect(await text(ann.p.getByTestId('log'))).not.toContain('7/12');
     expect(ann.frames.filter((f) => f.includes('"major":7') || f.includes('thresholds 7/12'))).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it("a rest's Fear shows its 1d4, a long-term countdown's rest tick and a tick by hand write log lines at the countdown's visibility", async () => {
+    const { t, seat, gmSock } = await daggerheartSeat(e2e!, 'Rest night');
+    // Setup before the pages open: one countdown the players see whole, one they know only by name.
+    await gmSock.command({ type: 'countdown.create', name: 'The Duke returns', kind: 'longTerm', start: 6, visibility: 'visible' });
+    await gmSock.command({ type: 'countdown.create', name: 'The cult stirs', kind: 'longTerm', start: 8, visibility: 'existence' });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, seat.link, true);
+    const log = () => text(ann.p.getByTestId('log'));
+
+    // A short rest: each long-term countdown ticks once (000 "Advancing a Long-Term Countdown"), and the GM gains 1d4 Fear.
+    await gm.p.getByTestId('rest').getByRole('button', { name: 'Short rest' }).click();
+    await expect.poll(log).toContain('The Duke returns: 6 -> 5 (a short rest).');
+    await expect.poll(log).toContain('The cult stirs ticks (a short rest).');
+    const fear = /The GM gains Fear \(short rest: 1d4 \[(\d)\]\) \(0 -> (\d+)\)\./.exec(await log());
+    expect(fear, await log()).not.toBeNull();
+    expect(Number(fear![2])).toBe(Number(fear![1]));
+    expect(await log()).not.toContain('8 -> 7');
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('The cult stirs: 8 -> 7 (a short rest).');
+
+    // A long rest adds the PCs to the 1d4 (one PC here) and ticks twice.
+    await gm.p.getByTestId('rest').getByRole('button', { name: 'Long rest' }).click();
+    await expect.poll(log).toContain('The Duke returns: 5 -> 3 (a long rest).');
+    await expect.poll(log).toMatch(/The GM gains Fear \(long rest: 1d4 \[\d\] \+ 1 PC\) \(\d+ -> \d+\)\./);
+
+    // The GM ticks the Duke by hand: a line says so.
+    await gm.p.getByRole('button', { name: 'Tick The Duke returns down by one' }).click();
+    await expect.poll(log).toContain('The Duke returns: 3 -> 2 (by hand).');
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });
