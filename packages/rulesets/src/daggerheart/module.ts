@@ -55,7 +55,7 @@ import {
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
-import { trackOf } from './rules.js';
+import { keptHighestDice, trackOf } from './rules.js';
 import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers } from './hit-choice.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
@@ -97,8 +97,17 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   // Help an Ally is for action rolls; a reaction roll leaves the offer waiting.
   const helpers = character !== null && !reaction ? [...(getDaggerheart(world).help[character.id] ?? [])] : [];
   const sources = input.advantage + helpers.length;
-  const dice = set.advantageDiceStack ? sources : Math.sign(sources);
-  const roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
+  const kept = keptHighestDice(sources, helpers.length, set);
+  const dice = kept > 0 ? 0 : set.advantageDiceStack ? sources : Math.sign(sources);
+  let roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
+  if (kept > 0) {
+    // Help on a roll that has advantage already: each source throws a d6 and the highest counts (ADR 50), after the duality dice as ever.
+    const faces = Array.from({ length: kept }, () => env.rng.die(6));
+    const total = roll.total + Math.max(...faces);
+    const success = roll.critical || total >= input.difficulty;
+    const outcome: DualityOutcome = roll.critical ? 'critical' : success ? (roll.withHope ? 'successWithHope' : 'successWithFear') : roll.withHope ? 'failureWithHope' : 'failureWithFear';
+    roll = { ...roll, advantageDice: faces, advantageSign: 1, total, success, outcome, ...{ keptHighest: true } };
+  }
   const characterId = character?.id ?? null;
   const events: EngineEvent[] = [
     { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId } satisfies RollEvent,
@@ -338,7 +347,8 @@ const evolve: Evolve<RollEvent> = {
       delete help[id];
       next = setDaggerheart(next, { ...s, help });
     }
-    const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]`;
+    const highest = (e.roll as { keptHighest?: boolean }).keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
+    const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
     const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
     // A hidden difficulty never reaches the log: the line says the outcome only.

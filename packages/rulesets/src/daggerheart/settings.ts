@@ -22,6 +22,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: 'false: net advantage adds (or subtracts) one d6 however many sources there are; true: one d6 per net source.',
     source: `${README} ("they cancel one for one")`,
   },
+  {
+    key: 'daggerheart.helpKeepsHighest',
+    default: true,
+    description: "Help an Ally on a roll that already has advantage (the GM's, or another helper's): each source rolls its own d6 and the highest counts, so the help still adds a chance; false: one d6 however many (advantageDiceStack decides).",
+    source: `${NOT_IN_000} (the helper rolls an advantage die and the highest is kept); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
+  },
   { key: 'daggerheart.helpCost', default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
   {
     key: 'daggerheart.reactionRollsTickCountdowns',
@@ -99,6 +105,7 @@ export interface DaggerheartSettings {
   readonly tier: number;
   readonly adversaryCrits: boolean;
   readonly armorChoice: boolean;
+  readonly helpKeepsHighest: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -136,6 +143,7 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     tier: int('daggerheart.tier', 1, 4),
     adversaryCrits: bool('daggerheart.adversaryCrits'),
     armorChoice: bool('daggerheart.armorChoice'),
+    helpKeepsHighest: bool('daggerheart.helpKeepsHighest'),
     shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
     longRestHours: int('daggerheart.longRestHours', 0, 72),
   };

@@ -102,3 +102,47 @@ describe("the player's own action roll: the trait from the sheet, the GM's diffi
     );
   });
 });
+
+describe('Help an Ally on a roll that has advantage already (review 6, ADR 50)', () => {
+  it("the GM gave advantage, the Bard helps: two d6 [2, 5], the highest counts: Hope 9 + Fear 5 + Agility 2 + 5 = 21; the odds rise before the roll", () => {
+    const { t, seat, other, rogue, bard } = table();
+    const req = String((ofType(t.run({ type: 'daggerheart.requestRoll', characterId: rogue, trait: 'agility', difficulty: 18, advantage: 1 }), 'daggerheart.rollRequested')[0]!['request'] as { id: string }).id);
+    const before = odds(t, player(seat), req).success!;
+    t.run({ type: 'daggerheart.helpAlly', helperId: bard, targetId: rogue }, player(other));
+    const after = odds(t, player(seat), req).success!;
+    // Brute force over the 144 pairs and 36 pairs of d6: success on a match or on 2 + Hope + Fear + the higher d6 >= 18.
+    let n = 0;
+    let one = 0;
+    for (let h = 1; h <= 12; h++)
+      for (let f = 1; f <= 12; f++) {
+        for (let a = 1; a <= 6; a++) {
+          if (h === f || 2 + h + f + a >= 18) one++;
+          for (let b = 1; b <= 6; b++) if (h === f || 2 + h + f + Math.max(a, b) >= 18) n++;
+        }
+      }
+    expect(before).toBeCloseTo(one / (144 * 6), 10);
+    expect(after).toBeCloseTo(n / (144 * 36), 10);
+    expect(after).toBeGreaterThan(before);
+    t.dice.queue(9, 5, 2, 5);
+    const tx = t.run({ type: 'daggerheart.rollRequest', requestId: req }, player(seat));
+    expect(ofType(tx, 'daggerheart.actionRolled')[0]!['roll']).toMatchObject({ advantageDice: [2, 5], total: 21, outcome: 'successWithHope', keptHighest: true });
+    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe('Rogue makes an Agility roll: Hope 9, Fear 5 + d6 [2, 5] (the highest, 5) + 2 = 21 vs 18: a success with Hope.');
+  });
+
+  it('one helper on a plain roll is one d6 as before; with the setting off, help on advantage adds nothing', () => {
+    const plain = table();
+    plain.t.run({ type: 'daggerheart.helpAlly', helperId: plain.bard, targetId: plain.rogue }, player(plain.other));
+    plain.t.dice.queue(6, 5, 4);
+    const tx = plain.t.run({ type: 'daggerheart.actionRoll', characterId: plain.rogue, difficulty: 10 }, player(plain.seat));
+    expect(ofType(tx, 'daggerheart.actionRolled')[0]!['roll']).toMatchObject({ advantageDice: [4], total: 15 });
+    const off = new DhTable({ 'daggerheart.helpKeepsHighest': false });
+    const a = off.seat('Ana');
+    const b = off.seat('Bo');
+    const rogue = off.pc('Rogue', a);
+    const bard = off.pc('Bard', b);
+    off.run({ type: 'daggerheart.helpAlly', helperId: bard, targetId: rogue }, player(b));
+    off.dice.queue(6, 5, 4);
+    const tx2 = off.run({ type: 'daggerheart.actionRoll', characterId: rogue, difficulty: 10, advantage: 1 }, player(a));
+    expect(ofType(tx2, 'daggerheart.actionRolled')[0]!['roll']).toMatchObject({ advantageDice: [4], total: 15 });
+  });
+});

@@ -60,6 +60,13 @@ export function tracksOfCharacter(world: World, c: Character): PcTracks {
 
 export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
 
+/** What one more helper's d6 does to a roll that has advantage already, said before the Hope is spent. */
+export function helpAdds(world: World): string {
+  const set = daggerheartSettings(world);
+  if (set.advantageDiceStack) return 'it has advantage already: your d6 adds to theirs';
+  return set.helpKeepsHighest ? 'it has advantage already: your d6 is thrown too and the highest counts' : 'it has advantage already: your help adds nothing';
+}
+
 /** Hits waiting on an Armor choice (ADR 50): on these characters only, or every one this viewer sees. */
 export const waitingHits = (world: World, characterIds?: readonly string[]): readonly PendingHit[] => pendingHitsOf(world).filter((h) => characterIds === undefined || characterIds.includes(h.characterId));
 /** One of an adversary's moves as the GM's board shows it: its words and the countdown it started (value now), if any. */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import { helpAdds, helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import type { Send } from '../types.ts';
@@ -49,6 +49,7 @@ export function DaggerheartPhone({ world, history, characterIds, send, ask }: { 
               <div key={`${r.id}-${c!.id}`} class="row small">
                 <span>
                   {world.characters[r.characterId]?.name}: {requestWords(r)}
+                  {r.advantage > 0 || helped.length > 0 ? <span class="small muted" data-testid="help-adds"> · {helpAdds(world)}</span> : null}
                 </span>
                 <button class="small" disabled={helped.includes(c!.id)} onClick={() => void send({ type: 'daggerheart.helpAlly', helperId: c!.id, targetId: r.characterId })}>
                   {helped.includes(c!.id) ? `${c!.name} is helping` : `Help as ${c!.name} (Hope)`}
@@ -89,7 +90,7 @@ function RequestCard({ world, request, send, ask }: { world: World; request: Rol
           <input type="checkbox" checked={useExperience} onChange={(e) => setUseExperience(e.currentTarget.checked)} /> Use {request.experience.name} (+{request.experience.bonus}, costs Hope)
         </label>
       ) : null}
-      {helpers !== '' ? <p class="small">Helped: advantage</p> : null}
+      {helpers !== '' ? <p class="small">Helped: advantage{request.advantage > 0 || helpers.includes(',') ? ' (each d6 is thrown, the highest counts)' : ''}</p> : null}
       {odds ? (
         <ul class="dh-odds" aria-label="Odds before rolling" data-testid="roll-odds">
           {oddsLines(odds).map((l) => (
