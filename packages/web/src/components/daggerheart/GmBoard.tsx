@@ -49,14 +49,28 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
   const { everyone, leftOut } = conflictLineUp(world);
+  // The GM picks which standing adversaries join (review 6: a second conflict re-enlisted the first one's silently).
+  const [benched, setBenched] = useState<readonly string[]>([]);
+  const joining = everyone.filter((c) => !benched.includes(c.id));
+  const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
       <h2 id="dh-spot-title">Spotlight</h2>
       {!active ? (
         <div class="row">
-          <button class="primary" disabled={everyone.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: everyone.map(combatantFor) })}>
-            Start a conflict ({everyone.length})
+          {standing.length > 0 ? (
+            <fieldset class="row small" data-testid="conflict-adversaries">
+              <legend>Adversaries who join</legend>
+              {standing.map((c) => (
+                <label key={c.id}>
+                  <input type="checkbox" checked={!benched.includes(c.id)} onChange={(e) => setBenched(e.currentTarget.checked ? benched.filter((x) => x !== c.id) : [...benched, c.id])} /> Bring {c.name}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <button class="primary" disabled={joining.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: joining.map(combatantFor) }).then((r) => r.ok && setBenched([]))}>
+            Start a conflict ({joining.length})
           </button>
           {leftOut.length > 0 ? (
             <span class="small muted" data-testid="conflict-left-out">
