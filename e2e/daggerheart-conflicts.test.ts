@@ -1,6 +1,7 @@
-// A second Daggerheart conflict by clicking (issue 20, review 6): the GM
-// picks which standing adversaries join, instead of the last conflict's
-// living ones coming back unasked.
+// Daggerheart between conflicts, by clicking (issue 20, review 6): the GM
+// picks which standing adversaries join a second conflict, instead of the
+// last one's living ones coming back unasked; a PC invited with HP keeps one
+// HP, its slots, with no second "HP 7/7" on the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { screen } from './actions-flow.ts';
@@ -41,5 +42,26 @@ describe('a second Daggerheart conflict', () => {
     await expect.poll(async () => (await ann.p.getByTestId('combatant').allTextContents()).some((r) => r.includes('Bandit 1'))).toBe(true);
     expect((await ann.p.getByTestId('combatant').allTextContents()).some((r) => r.includes('Bandit 2'))).toBe(false);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it("one HP for a Daggerheart PC: the invite's 7 becomes 7 HP slots, and the phone's header and turn order show no second \"HP 7/7\"", async () => {
+    const t = await e2e!.table('daggerheart', 'One HP');
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const invite = gm.p.locator('.area-invite');
+    await invite.getByLabel('Player name').fill('Bo');
+    await invite.getByRole('button', { name: 'Add player seat' }).click();
+    await invite.getByLabel('Character name for Bo').fill('Bram');
+    await invite.getByLabel('Hit points').last().fill('7');
+    await invite.getByRole('button', { name: 'Add character' }).last().click();
+    await invite.getByText('Bram', { exact: true }).waitFor();
+    const bo = await screen(e2e!.browser, contexts, await invite.getByTestId('seat-link').last().inputValue(), true);
+    await expect.poll(() => bo.p.getByTestId('slots-Bram HP').getAttribute('aria-valuemax')).toBe('7');
+    expect(await bo.p.getByTestId('slots-Bram HP').getAttribute('aria-valuenow')).toBe('0');
+    await gm.p.getByTestId('spotlight').getByRole('button', { name: 'Start a conflict (1)' }).click();
+    await expect.poll(async () => (await bo.p.getByTestId('combatant').allTextContents()).join(' ')).toContain('Bram');
+    const header = (await bo.p.getByTestId('my-character').textContent()) ?? '';
+    const rows = (await bo.p.getByTestId('combatant').allTextContents()).join(' ');
+    for (const seen of [header, rows]) expect(seen).not.toContain('HP 7/7');
+    expect([...gm.errors, ...bo.errors]).toEqual([]);
   });
 });
