@@ -225,6 +225,9 @@ describe('tracker readings', () => {
       ['Stress marked', 1, 6, []],
     ]);
     expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // A Daggerheart PC keeps HP as slots only: an old invite's hp / maxHp is no second reading (review 6).
+    expect(tracksOf({ hp: 7, maxHp: 7 }, 'daggerheart')).toEqual([]);
+    expect(tracksOf({ hp: 7, maxHp: 7, hpMarked: 1, hpMax: 7 }, 'daggerheart').map((t) => [t.label, t.value, t.max])).toEqual([['HP marked', 1, 7]]);
     // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
     expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
     // Other rulesets keep their HP as it was.

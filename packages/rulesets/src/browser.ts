@@ -36,7 +36,7 @@ export { osrSettings } from './osr/settings.js';
 export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from './kleptonomicon/phases.js';
 export { getKlepto } from './kleptonomicon/state.js';
 export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './kleptonomicon/sheet.js';
-export { getDaggerheart, hopeOf, requestsOf, type DaggerheartState, type RollRequest } from './daggerheart/selectors.js';
+export { getDaggerheart, hopeOf, pendingHitsOf, requestsOf, type DaggerheartState, type PendingHit, type RollRequest } from './daggerheart/selectors.js';
 export { groupNames, groupNumberAfter } from './daggerheart/names.js';
 export { daggerheartSettings, type DaggerheartSettings } from './daggerheart/settings.js';
 export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVERITY_WORDS, TRACKS, TRACK_WORDS, type Severity, type Thresholds, type Track, type TrackName } from './daggerheart/rules.js';

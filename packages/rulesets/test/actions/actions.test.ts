@@ -30,7 +30,8 @@ const find = (a: ActionsAnswer, id: string): TurnAction => {
 function payload(act: TurnAction, target: string | null): { [k: string]: Json } {
   const out: { [k: string]: Json } = { ...act.fixed };
   if (act.target !== null && target !== null) out[act.target.field] = act.target.multiple ? [target] : target;
-  for (const c of act.choices) out[c.field] = c.options[0]!.value;
+  // An offered empty value ("none") leaves the field out, as the web's form does.
+  for (const c of act.choices) if (c.options[0]!.value !== '') out[c.field] = c.options[0]!.value;
   for (const n of act.numbers) out[n.field] = n.value;
   for (const f of act.flags) out[f.field] = f.value;
   for (const x of act.texts) out[x.field] = x.value;
@@ -629,11 +630,14 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     const a = (r as { value: Json }).value as unknown as ActionsAnswer;
     const req = a.actions.find((x) => x.command === 'daggerheart.rollRequest')!;
     expect(req.odds).toMatchObject({ query: 'daggerheart.rollOdds' });
-    const roll = find(a, 'actionRoll');
+    // The player's own roll asks the GM for the difficulty (ADR 50); the GM's own roll has one, with its odds.
+    expect(find(a, 'askRoll')).toMatchObject({ command: 'daggerheart.askRoll', odds: null });
+    const gmActions = (q(GM, rogue) as { value: Json }).value as unknown as ActionsAnswer;
+    const roll = find(gmActions, 'actionRoll');
     // Modifier 0 against 10: success when Hope + Fear >= 10 or the dice match. Count the 144 pairs.
     let n = 0;
     for (let h = 1; h <= 12; h++) for (let f = 1; f <= 12; f++) if (h === f || h + f >= 10) n++;
-    const odds = t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
+    const odds = t.engine.query(t.table, GM, 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
     expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });

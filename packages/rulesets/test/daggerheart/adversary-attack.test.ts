@@ -12,7 +12,8 @@ import { DhTable, GM, ofType, player } from './helpers.js';
 
 /** Kira (Evasion 10, thresholds 5/10, 6 HP, 1 Armor Slot) and a Bandit from the review's stat block: Attack +1, 1d8+2. */
 function setup(block: { [k: string]: Json } = {}) {
-  const t = new DhTable();
+  // These hits land at once; the player's Armor choice when hit is hit-choice.test.ts's (ADR 50).
+  const t = new DhTable({ 'daggerheart.armorChoice': false });
   const seat = t.seat('Ana');
   const kira = t.pc('Kira', seat, { evasion: 10, major: 5, severe: 10, hpMax: 6, armorMax: 1 });
   const tx = t.run({ type: 'daggerheart.addAdversaries', name: 'Bandit', count: 1, difficulty: 12, major: 6, severe: 11, hp: 4, attack: 1, damage: '1d8+2', visibility: 'visible', ...block });

@@ -261,8 +261,10 @@ export const MAX_ADVERSARY_GROUP = 20;
 /**
  * Daggerheart's adversaries come in through its own command (they are
  * characters with thresholds, not tracker rows): `count` of a stat block,
- * hidden from the players or known to exist (the command's default). A block
- * missing a number the command needs is named, so the GM knows what to edit.
+ * hidden from the players, or shown by name as every other ruleset's unhidden
+ * foes are (review 6: "Unknown" for an unticked box); their numbers still follow
+ * the table's foe reveal. A block missing a number the command needs is named,
+ * so the GM knows what to edit.
  */
 export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: boolean): Parsed<{ type: 'daggerheart.addAdversaries'; [k: string]: Json }> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_ADVERSARY_GROUP) return { ok: false, message: `Add 1 to ${MAX_ADVERSARY_GROUP} adversaries at a time.` };
@@ -273,6 +275,6 @@ export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: 
   if (typeof entry.block['damage'] === 'string' && entry.block['damage'] !== '') command['damage'] = entry.block['damage'];
   // The block's moves come along: each move's countdown starts for the group (hidden, on the GM's screen).
   if (Array.isArray(entry.block['moves']) && entry.block['moves'].length > 0) command['moves'] = entry.block['moves'];
-  if (hidden) command['visibility'] = 'hidden';
+  command['visibility'] = hidden ? 'hidden' : 'visible';
   return { ok: true, value: command };
 }
