@@ -36,6 +36,11 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
   readonly renamed?: Renamed;
   /** Renames that also change the value (two counts folded into one): see `Merged`. */
   readonly merged?: Merged;
+  /**
+   * The command acts on whatever is current (the last change, the running turn), not on
+   * something it names: a client never sends it again after someone else's change landed first.
+   */
+  readonly relative?: true;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -72,8 +77,8 @@ export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType }
 
 const renames = (spec: { renamed?: Renamed; merged?: Merged }) => ({ ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }), ...(spec.merged === undefined ? {} : { merged: spec.merged }) });
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec) };
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec), ...(spec.relative === true ? { relative: true as const } : {}) };
 }
 
 export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed; merged?: Merged }): QueryDeclaration<I, R> {
@@ -128,6 +133,7 @@ export function defineCommand<I extends z.ZodType>(
     who: Who;
     input: I;
     renamed?: Renamed;
+    relative?: true;
   } & TypedHandler<I>,
 ): DefinedCommand<I> {
   const declaration = declareCommand(type, spec);
@@ -373,6 +379,8 @@ export interface CatalogEntry {
   readonly schema: Record<string, unknown>;
   /** For queries: JSON Schema of the answer. */
   readonly result?: Record<string, unknown>;
+  /** Present on commands that act on whatever is current: never resent after VERSION_CONFLICT (see CommandDeclaration). */
+  readonly relative?: true;
 }
 
 /** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
@@ -385,5 +393,11 @@ export function catalogEntries(ruleset: string, engine: { readonly catalog: read
     who: d.who,
     schema: payloadJsonSchema(d),
     ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
+    ...(d.kind === 'command' && d.relative === true ? { relative: true as const } : {}),
   }));
+}
+
+/** The types of the commands declared `relative` (what a client must not resend after a conflict), sorted. */
+export function relativeCommands(catalog: readonly Declaration[]): string[] {
+  return catalog.filter((d) => d.kind === 'command' && d.relative === true).map((d) => d.type).sort();
 }

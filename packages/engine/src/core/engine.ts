@@ -34,6 +34,7 @@ import type {
 import { collectKeys, collectStrings } from './walk.js';
 import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
+import { historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 import { copyEntry, partsProjector } from './view-cache.js';
@@ -115,7 +116,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
   const reactions = modules.flatMap((m) => m.reactions ?? []);
-  const declarations = new Map<string, Declaration>();
+  const declarations = new Map<string, Declaration>([
+    [UNDO, historyUndo],
+    [REDO, historyRedo],
+  ]);
   for (const m of modules) {
     for (const [type, d] of Object.entries(m.catalog ?? {})) {
       if (declarations.has(type)) throw new Error(`${type} is declared by two modules (${m.id} and another)`);
@@ -260,8 +264,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     const table = ownTable(given);
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
-    if (command.type === UNDO) return history(table, 'undo', env.actor);
-    if (command.type === REDO) return history(table, 'redo', env.actor);
+    if (command.type === UNDO || command.type === REDO) {
+      const p = parsed(command.type, 'command', command);
+      return p.ok ? history(table, command.type === UNDO ? 'undo' : 'redo', env.actor) : p;
+    }
     // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
     const cmd = up.command(clone(command));
     try {
