@@ -1,8 +1,9 @@
 // Kleptonomicon actions in real Chromium (004 "Using Abilities",
-// "Interrupting Movement"): Alice's phone opens the improvised maneuver (a
-// Basic Attack at one extra Disadvantage that adds Slowed, 1 Beat), picks the
-// Guard, sets the net Advantage and the defence, sees the exact odds, rolls,
-// and sees the result; the Beats left follow.
+// "Interrupting Movement"; ADR 51): Alice's phone makes a plain Basic Attack
+// on the Guard (no odds: its Defense is the GM's), the GM opens her sheet
+// ability Quick Strike as an attack form with exact odds and its damage, and
+// the improvised maneuver (one more Disadvantage, adds Slowed) takes the
+// Defense of the target picked; the Beats left follow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
@@ -19,12 +20,13 @@ afterAll(async () => {
 });
 
 describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
-  it('the phone makes an improvised maneuver against the Guard with the odds shown first', async () => {
+  it("the phone's Basic Attack on the Guard rolls its sheet's damage; the GM's Quick Strike shows its odds and damage first, then rolls", async () => {
     const n = await night(e2e!, 'kleptonomicon', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: n.seatId, stats: { edgeSave: 9 } });
+    const quick = { id: 'quick-strike', name: 'Quick Strike', time: 'beat', attack: true, modifier: 6, damage: '2', slowed: 1 };
+    await n.gmSock.command({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: n.seatId, stats: { edgeSave: 9, attackModifier: 20, attackDamage: '1d4+1', abilities: [quick] } });
     await n.gmSock.command({ type: 'kleptonomicon.startEpisode' });
     await n.gmSock.command({ type: 'kleptonomicon.freeplay' });
-    await n.gmSock.command({ type: 'encounter.start', combatants: [{ id: 'alice', name: 'Alice', kind: 'pc', characterId: n.idOf('Alice') }, { id: 'guard', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 0 } }] });
+    await n.gmSock.command({ type: 'encounter.start', combatants: [{ id: 'alice', name: 'Alice', kind: 'pc', characterId: n.idOf('Alice') }, { id: 'guard', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 0, defense: 7, hp: 30 } }] });
     // Whoever the Edge Saves put first, the GM moves on to Alice's turn.
     for (let i = 0; i < 6; i++) {
       const enc = n.gmSock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
@@ -35,18 +37,31 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
     await expect.poll(() => ann.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Alice: actions');
 
-    const form = await openAction(ann.p, 'Basic Attack with an improvised maneuver \\(adds Slowed\\)');
+    const form = await openAction(ann.p, 'Basic Attack');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard']);
-    // Defence 7, no Edge: the maneuver's own Disadvantage means the lower of two d10ish dice must reach 7 (7/20 each):
-    // 49/400 = 12.25%, which the float in the answer shows as 12.2%.
-    await oddsOf(form, '12.2% to succeed');
-    // One Advantage cancels it: a single die reaching 7, 7/20.
-    await form.getByLabel('Advantage (− Disadvantage)').fill('1');
-    await oddsOf(form, '35% to succeed');
-    const result = await roll(form, 'Roll: Basic Attack with an improvised maneuver (adds Slowed)');
-    expect(result).toMatch(/Alice/);
-    // One Beat of two is spent.
+    // The sheet's Basic Attack numbers fill the form; a phone reads no foe's Defense, so no odds.
+    expect(await form.getByLabel('Modifier').inputValue()).toBe('20');
+    expect(await form.getByLabel(/^Damage on a hit/).inputValue()).toBe('1d4+1');
+    await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
+    // +20 reaches Defense 7 whatever the die: a hit for 1d4+1.
+    const result = await roll(form, 'Roll: Basic Attack');
+    expect(result).toMatch(/Alice's Basic Attack on Guard: Score \d+ \(hit, 1d4\+1 \[[1-4]\] = [2-5] damage\)/);
+    expect(result).not.toContain('Defense 7');
     await expect.poll(() => ann.p.getByRole('img', { name: 'beats: 1 of 2 left' }).count()).toBe(1);
+
+    // The GM opens the sheet's attack ability: its modifier and damage, exact odds against Defense 7 with +6
+    // (a die of 1 or more reaches it, only a critical 0 misses: 19/20); the damage of both hits lands on the Guard's HP.
+    await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Alice: actions');
+    const strike = await openAction(gm.p, 'Quick Strike');
+    expect(await strike.getByLabel('Modifier').inputValue()).toBe('6');
+    expect(await strike.getByLabel(/^Damage on a hit/).inputValue()).toBe('2');
+    await oddsOf(strike, '95% to hit');
+    expect(await strike.getByTestId('action-odds').textContent()).toContain('a Score of 7 or more (Defense 7) · 2 damage (2 on average)');
+    const hit = await roll(strike, 'Roll: Quick Strike');
+    expect(hit).toMatch(/Alice's Quick Strike on Guard: Score \d+ vs Defense 7 \((hit, 2 = 2 damage|miss)\)/);
+    await expect.poll(() => gm.p.getByRole('img', { name: 'beats: 0 of 2 left' }).count()).toBeGreaterThan(0);
+    const dealt = [result, hit].reduce((sum, line) => sum + Number(/= (\d+) damage/.exec(line)?.[1] ?? 0), 0);
+    await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as unknown as { combatants: { guard: { stats: { hp: number } } } }).combatants.guard.stats.hp).toBe(30 - dealt);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
   });
@@ -85,12 +100,12 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     expect(await form.getByLabel('Defense').inputValue()).toBe('9');
     // One Advantage cancels the maneuver's Disadvantage: one d10ish die must show 9 (2/20) or 10 (1/20): 3/20.
     await form.getByLabel('Advantage (− Disadvantage)').fill('1');
-    await oddsOf(form, '15% to succeed');
-    expect(await form.getByTestId('action-odds').textContent()).toContain('fails on a Score of 8 or lower; includes 1 Disadvantage for the improvised maneuver');
+    await oddsOf(form, '15% to hit');
+    expect(await form.getByTestId('action-odds').textContent()).toContain('a Score of 9 or more (Defense 9) · no damage dice; includes 1 Disadvantage for the improvised maneuver');
     // Bram: Defense 4, a die of 4 to 9 (12/20) or 10 (1/20): 13/20.
     await form.getByLabel('Target').selectOption({ label: 'Bram (Defense 4)' });
     expect(await form.getByLabel('Defense').inputValue()).toBe('4');
-    await oddsOf(form, '65% to succeed');
+    await oddsOf(form, '65% to hit');
     expect(await axeViolations(gm.p)).toEqual([]);
 
     // Ann's phone sees the Guard but not its Defense (a foe's stats stay with the GM): the box keeps the plain Test's line, 7.

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { fixedRng, scenario, type Scenario, type World } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
-import { rulesetDefinition } from '@tablekeeper/rulesets';
+import { engineFor, rulesetDefinition, sheetSchemaFor } from '@tablekeeper/rulesets';
+import { describeActionOdds } from '../packages/web/src/lib/actions.ts';
+import { optionLabel, setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
+import { sheetFields, sheetSetCommand, sheetStart, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 import { edgeSaveLines, edgeSplitNote, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
 import { requestCommand } from '../packages/web/src/lib/requests.ts';
@@ -123,5 +126,44 @@ describe('Edge Saves on the episode bar (004 "Turn Order")', () => {
     expect(lines).not.toContain('Ratfolk 2');
     expect(lines).not.toContain('group 2');
     expect(edgeSplitNote(phone)).toBeNull();
+  });
+});
+
+type Values = { [k: string]: FormValue };
+
+describe('the Kleptonomicon sheet form and attack odds in words (ADR 51)', () => {
+  const sheetSchema = () => sheetSchemaFor('kleptonomicon')! as unknown as SheetSchema;
+  const abilityFields = (): readonly FieldSpec[] => {
+    const list = sheetFields(sheetSchema()).find((f) => f.key === 'abilities')!;
+    if (list.kind !== 'list' || list.item.kind !== 'object') throw new Error('abilities is not a list of objects');
+    return list.item.fields;
+  };
+
+  it('an ability is asked no id; its time and recovery pickers read in words, and a wrong one is refused in them', () => {
+    const fields = abilityFields();
+    expect(fields.map((f) => f.key)).not.toContain('id');
+    const time = fields.find((f) => f.key === 'time')!;
+    expect(time.kind === 'enum' && time.options.map((o) => optionLabel(time, o))).toEqual(['1 Beat', 'Free', '1 Beat (a reaction)', 'Free (a reaction)', 'Minutes or longer', 'Episodic']);
+    const recovery = fields.find((f) => f.key === 'recovery')!;
+    expect(recovery.kind === 'enum' && recovery.options.map((o) => optionLabel(recovery, o))).toEqual(['Dodges Up', 'Shields Up', 'Heal Up']);
+    const bad = toPayload(sheetFields(sheetSchema()), setAt(sheetStart(sheetFields(sheetSchema()), {}), ['abilities'], [{ name: 'Quick Strike', time: 'soon' }]) as Values);
+    expect(bad.ok === false && bad.errors[0]!.message).toMatch(/must be one of 1 Beat, Free, 1 Beat \(a reaction\)/);
+  });
+
+  it('an attack ability by form lands keyed by its name, with its Test modifier, damage and Slowed stacks', () => {
+    // The whole engine, as the server runs it (the sheet module handles character.sheet.set).
+    const s = scenario(engineFor('kleptonomicon')!.modules, { rng: countingIds(fixedRng([5])), rulesetId: 'kleptonomicon' });
+    s.run({ type: 'character.add', name: 'Alice', kind: 'pc', stats: {} });
+    const alice = Object.keys(s.world.characters)[0]!;
+    const values = setAt(sheetStart(sheetFields(sheetSchema()), {}), ['abilities'], [{ name: 'Quick Strike', time: 'beat', attack: true, modifier: '2', damage: '1d4', slowed: '2', interrupts: false, seconds: '', recovery: '' }]);
+    const p = toPayload(sheetFields(sheetSchema()), values as Values);
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    s.run(sheetSetCommand(alice, p.payload, true) as never);
+    expect(s.world.characters[alice]!.stats['abilities']).toEqual([{ id: 'quick-strike', name: 'Quick Strike', time: 'beat', attack: true, modifier: 2, damage: '1d4', slowed: 2 }]);
+  });
+
+  it('the attack odds read as a hit chance against the Defense with the damage dice and their mean', () => {
+    expect(describeActionOdds('kleptonomicon.attackOdds', { pass: 0.45, defense: 7, failAtOrBelow: 6, damage: '1d6+1', averageDamage: 4.5 })).toEqual({ headline: '45% to hit', detail: 'a Score of 7 or more (Defense 7) · 1d6+1 damage (4.5 on average)' });
+    expect(describeActionOdds('kleptonomicon.attackOdds', { pass: 0.2025, defense: 7, failAtOrBelow: 6, damage: null, averageDamage: null })?.detail).toBe('a Score of 7 or more (Defense 7) · no damage dice');
   });
 });

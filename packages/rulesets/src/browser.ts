@@ -43,9 +43,14 @@ export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVER
 export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
 export { clockRestsOf, restNoteOf, restsOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
-export { actionsQueryOf } from './action-queries.js';
 export { rulesetTitleOf } from './titles.js';
+export { actionsQueryOf, capabilitiesOf, hasPanel, type Capabilities, type Panel } from './capabilities.js';
+export { recoveryRowsOf, type RecoveryRow } from './36th-way/recoveries.js';
+export { teamsAwaiting, type TeamsAwaiting } from './teams/awaiting.js';
+export { damageBoxCommand, type DamageBoxCommand, type DamageBoxTarget } from './damage-box.js';
+export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';
 export { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_PLAY_STATE, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
-export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, teamsFoeSheet, tswFoeSheet } from './foe-sheets.js';
+export { deadCharacters, lifeFlags } from './life.js';
+export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickStatsOf, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';

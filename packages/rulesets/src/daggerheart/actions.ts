@@ -3,7 +3,7 @@
 // asked for, makes an action roll of their own, or spends Hope to help an
 // ally (the Help an Ally move), or spends Hope. Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
@@ -69,7 +69,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   }
   const allies: ActionOption[] = othersInView(a).flatMap((c) => {
     const other = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
-    return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name }];
+    return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name, side: sideOf(a, c) }];
   });
   const cost = daggerheartSettings(a.world).helpCost;
   const hope = hopeOf(a.world, ch.id);
@@ -80,7 +80,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       cost: `${cost} Hope`,
       command: 'daggerheart.helpAlly',
       fixed: { helperId: ch.id },
-      target: { field: 'targetId', multiple: false, options: allies },
+      target: { field: 'targetId', multiple: false, aim: 'allies', options: allies },
       ...judge(allies.length === 0 ? forbid('no ally this view can see') : yes, hope < cost ? forbid(`${ch.name} has ${hope} Hope; helping costs ${cost}`) : yes),
     }),
   );
@@ -107,7 +107,7 @@ function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
     const pc = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
     if (pc === undefined || pc.kind !== 'pc') return [];
     const evasion = pc.stats['evasion'];
-    return [{ value: pc.id, label: pc.name, ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
+    return [{ value: pc.id, label: pc.name, side: sideOf(a, c), ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
   });
   const damage = own(a.world.characters, id)?.stats['damage'];
   return action({

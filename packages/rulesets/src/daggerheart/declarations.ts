@@ -89,7 +89,7 @@ export const rollRequest = declareCommand('daggerheart.rollRequest', {
   input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
 });
 
-export const passSpotlight = declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }) });
+export const passSpotlight = declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }), relative: true });
 export const takeSpotlight = declareCommand('daggerheart.takeSpotlight', {
   summary: 'The GM takes the spotlight for an adversary, spending Fear',
   who: 'gm',

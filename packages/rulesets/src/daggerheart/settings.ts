@@ -117,9 +117,17 @@ export interface DaggerheartSettings {
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
 
-/** The table's settings, falling back to the defaults above for missing or ill-typed values. */
+const read = new WeakMap<World['settings'], DaggerheartSettings>();
+
+/** The table's settings, kept per settings object (worlds are immutable and share it until a setting changes). */
 export function daggerheartSettings(world: World): DaggerheartSettings {
-  const s = world.settings;
+  let set = read.get(world.settings);
+  if (set === undefined) read.set(world.settings, (set = readDaggerheartSettings(world.settings)));
+  return set;
+}
+
+/** The settings afresh, falling back to the defaults above for missing or ill-typed values. */
+export function readDaggerheartSettings(s: World['settings']): DaggerheartSettings {
   const int = (key: string, min: number, max: number): number => {
     const v = s[key];
     return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : (defaults[key] as number);

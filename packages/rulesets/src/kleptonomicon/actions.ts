@@ -4,10 +4,11 @@
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
 import { BEATS_ECONOMY, controls, err, ok, own, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { basicAttackOf, defenseOf } from './attack.js';
 import { abilitiesOf } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
-import { abilityUse } from './phases.js';
+import { ABILITY_TIME_WORDS, abilityUse, type Ability } from './phases.js';
 import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
 import { K, numberSetting, setting } from './settings.js';
 import { getKlepto } from './state.js';
@@ -17,18 +18,6 @@ const yes = { allowed: true, reason: null };
 const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`));
 const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
 const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
-
-const defenseIn = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 100 ? v : null);
-
-/**
- * A target's Defense as this view holds it: the combatant's own (typed in the
- * builder or from its stat block), else its character sheet's. A foe's stats
- * never reach a player's view (ADR 33), so a phone gets none and keeps the box.
- */
-export function defenseOf(world: World, c: Combatant): number | null {
-  const sheet = c.characterId === null ? undefined : own(world.characters, c.characterId)?.stats;
-  return defenseIn(c.stats['defense']) ?? defenseIn(sheet?.['defense']);
-}
 
 const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
 
@@ -49,7 +38,8 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const prone = st.prone.includes(id);
   const targets: ActionOption[] = othersInView(a).map((c) => {
     const d = defenseOf(a.world, c);
-    return d === null ? { value: c.id, label: c.name } : { value: c.id, label: c.name, note: `Defense ${d}`, sets: { defense: d } };
+    const where = { side: sideOf(a, c), ...(standingIn(c) === 'down' ? { standing: 'down' as const } : {}) };
+    return d === null ? { value: c.id, label: c.name, ...where } : { value: c.id, label: c.name, ...where, note: `Defense ${d}`, sets: { defense: d } };
   });
   const out: TurnAction[] = [];
   if (a.combatant.characterId !== null) {
@@ -65,18 +55,27 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       }),
     );
   }
+  // The Basic Attack (ADR 51): a Test against the target's Defense, its damage on a hit; the maneuver is the same attack at one more Disadvantage that adds Slowed.
+  const basic = basicAttackOf(a.world, id);
+  const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
+  const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => ({
+    command: 'kleptonomicon.attack',
+    fixed: { attackerId: id, ...extra },
+    target: { field: 'targetId', multiple: false, options: targets },
+    numbers: [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox],
+    texts: [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }],
+    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: ['targetId', 'modifier', 'advantage', 'defense', 'damage'] },
+  });
+  const someone = targets.length === 0 ? forbid('nobody this view can see to attack') : yes;
   out.push(
+    action({ id: 'attack', label: 'Basic Attack', cost: '1 Beat', ...attackForm({}, basic.modifier, basic.damage), ...judge(main, ownTurn, beat(a), someone) }),
     action({
       id: 'maneuver',
       label: 'Basic Attack with an improvised maneuver (adds Slowed)',
       cost: '1 Beat',
-      command: 'kleptonomicon.improvisedManeuver',
-      fixed: { attackerId: id },
-      target: { field: 'targetId', multiple: false, options: targets },
-      // Without a known Defense the box starts where a plain Test passes (above the fail Score).
-      numbers: [MODIFIER, ADVANTAGE, { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 }],
-      odds: { query: 'kleptonomicon.testOdds', args: {}, pass: ['modifier', 'advantage', 'defense'], shift: { advantage: -1 }, note: 'includes 1 Disadvantage for the improvised maneuver' },
-      ...judge(main, ownTurn, beat(a), targets.length === 0 ? forbid('nobody this view can see to attack') : yes),
+      ...attackForm({ maneuver: true }, basic.modifier, basic.damage),
+      odds: { ...attackForm({ maneuver: true }, basic.modifier, basic.damage).odds, note: 'includes 1 Disadvantage for the improvised maneuver' },
+      ...judge(main, ownTurn, beat(a), someone),
     }),
     action({
       id: 'move',
@@ -100,19 +99,17 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { characterId: who }, ...judge(main, ownTurn) })
       : action({ id: 'prone', label: 'Drop prone', cost: 'free', command: 'kleptonomicon.dropProne', fixed: { characterId: who }, ...judge(main, ownTurn) }),
   );
-  // Each ability on the sheet (GM review: only in "Any command"), at what it costs now; the phase's refusal is the reason when it cannot be used.
+  // Each ability on the sheet at what it costs now; the phase's refusal is the reason when it cannot be used.
+  // An ability that attacks opens the attack's form (target, Test, odds, damage: ADR 51); the others are one tap.
   for (const ab of abilitiesOf(a.world, a.combatant.characterId, id)) {
     const use = abilityUse(ab, { phase: st.phase, encounterPhase: st.encounterPhase, ownTurn: a.onTurn });
-    const cost = !use.ok ? ab.time : use.cost === 'beat' ? (ab.time === 'beatReaction' ? '1 Beat (a reaction)' : '1 Beat') : use.cost === 'clock' ? 'free, but time passes' : 'free';
+    const cost = !use.ok ? ABILITY_TIME_WORDS[ab.time] : use.cost === 'beat' ? ABILITY_TIME_WORDS[ab.time] : use.cost === 'clock' ? 'free, but time passes' : 'free';
+    const pays = use.ok && use.cost === 'beat' ? (affordable(a, ab.time === 'beatReaction' ? 'reaction' : 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`)) : yes;
+    const allowed = judge(use.ok ? yes : forbid(use.error.message), pays, ab.attack === true ? someone : yes);
     out.push(
-      action({
-        id: `ability:${ab.id}`,
-        label: ab.name,
-        cost,
-        command: 'kleptonomicon.useAbility',
-        fixed: { combatantId: id, abilityId: ab.id },
-        ...judge(use.ok ? yes : forbid(use.error.message), use.ok && use.cost === 'beat' ? (affordable(a, ab.time === 'beatReaction' ? 'reaction' : 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`)) : yes),
-      }),
+      ab.attack === true
+        ? action({ id: `ability:${ab.id}`, label: ab.name, cost: `${cost}${effectsOf(ab)}`, ...attackForm({ abilityId: ab.id }, ab.modifier ?? 0, ab.damage ?? ''), ...allowed })
+        : action({ id: `ability:${ab.id}`, label: ab.name, cost, command: 'kleptonomicon.useAbility', fixed: { combatantId: id, abilityId: ab.id }, ...allowed }),
     );
   }
   // Rules the screen could only reach through "Any command" (GM review, issue 20): an improvised free action
@@ -162,6 +159,12 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     );
   }
   return ok(out);
+}
+
+/** What an attack ability does on a hit beyond damage, for its cost line. */
+function effectsOf(ab: Ability): string {
+  const parts = [...(ab.slowed !== undefined ? [`${ab.slowed} Slowed`] : []), ...(ab.interrupts === true ? ['interrupts movement'] : [])];
+  return parts.length === 0 ? '' : `; a hit: ${parts.join(', ')}`;
 }
 
 export const kleptoActions = actionsQuery(BEATS_ECONOMY, build);

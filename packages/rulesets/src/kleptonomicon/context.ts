@@ -55,19 +55,45 @@ export function stylesOf(world: World, combatantId: string): MovementStyle[] {
   return out;
 }
 
+/** An ability's key made from its name ("Quick Strike" is quick-strike), for a sheet that gives none. */
+export function abilityKeyOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
 export function abilitiesOf(world: World, characterId: string | null, combatantId: string | null): Ability[] {
   const stats = characterId !== null ? own(world.characters, characterId)?.stats : combatantId !== null ? sheet(world, combatantId) : undefined;
   const raw = stats?.['abilities'];
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((a): Ability[] => {
     if (a === null || typeof a !== 'object' || Array.isArray(a)) return [];
-    const id = a['id'];
+    // A sheet entered without an id is keyed by its name (ADR 51, as the 36th Way's: ADR 43).
+    const id = typeof a['id'] === 'string' ? a['id'] : typeof a['name'] === 'string' ? abilityKeyOf(a['name']) : undefined;
     const time = a['time'];
-    if (typeof id !== 'string' || typeof time !== 'string' || !(ABILITY_TIMES as readonly string[]).includes(time)) return [];
+    if (typeof id !== 'string' || id === '' || typeof time !== 'string' || !(ABILITY_TIMES as readonly string[]).includes(time)) return [];
     const name = typeof a['name'] === 'string' ? a['name'] : id;
     const seconds = typeof a['seconds'] === 'number' ? a['seconds'] : undefined;
     const recovery = a['recovery'] === 'dodgesUp' || a['recovery'] === 'shieldsUp' || a['recovery'] === 'healUp' ? a['recovery'] : undefined;
-    return [{ id, name, time: time as Ability['time'], ...(seconds !== undefined ? { seconds } : {}), ...(recovery !== undefined ? { recovery } : {}) }];
+    const int = (v: Json | undefined): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+    const modifier = int(a['modifier']);
+    const slowed = int(a['slowed']);
+    return [
+      {
+        id,
+        name,
+        time: time as Ability['time'],
+        ...(seconds !== undefined ? { seconds } : {}),
+        ...(recovery !== undefined ? { recovery } : {}),
+        ...(a['attack'] === true ? { attack: true } : {}),
+        ...(modifier !== undefined ? { modifier } : {}),
+        ...(typeof a['damage'] === 'string' && a['damage'] !== '' ? { damage: a['damage'] } : {}),
+        ...(slowed !== undefined && slowed > 0 ? { slowed } : {}),
+        ...(a['interrupts'] === true ? { interrupts: true } : {}),
+      },
+    ];
   });
 }
 
@@ -107,6 +133,8 @@ export const isFoe = (world: World, id: Json | undefined): boolean => typeof id 
 /** History as players read it: a foe's resource change without its numbers, but for a fall to 0 (ADR 33), by the shared filter. */
 export const kleptoEventView: { readonly [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
   'kleptonomicon.resourceSet': foeNumbersView({ id: 'characterId', numbers: ['from', 'value', 'max'], fall: 'value' }),
+  // The Defense an attack met is the target's own number, shown to players when the GM shows defences.
+  'kleptonomicon.attackRolled': foeNumbersView({ id: 'targetId', numbers: ['defense'], revealedBy: 'defences' }),
 };
 
 // ---------------------------------------------------------------- the module

@@ -52,6 +52,29 @@ export const improvisedManeuverDeclaration = declareCommand('kleptonomicon.impro
   renamed: { attacker: 'attackerId', target: 'targetId', defence: 'defense' },
 });
 
+// A Basic Attack, an ability's attack or the improvised maneuver (ADR 51): commands/combat.ts; its odds share the input.
+const attackInput = z.strictObject({
+  attackerId: combatantId('who attacks'),
+  targetId: combatantId('who is attacked'),
+  abilityId: text(64, 'the sheet ability used (default: the Basic Attack)').min(1).optional(),
+  maneuver: z.boolean().meta({ description: 'the improvised maneuver: one more Disadvantage, and a hit adds Slowed' }).optional(),
+  modifier: modifier(),
+  advantage: advantage(),
+  defense: int(0, 100, "the Defense the Score must reach (the GM's wins; a player's counts when the target has none on record)").optional(),
+  damage: text(20, 'damage dice on a hit, such as 1d6+1 (default: the sheet ability\'s or none)').optional(),
+});
+export const attackDeclaration = declareCommand('kleptonomicon.attack', {
+  summary: "Attack: a Test against the target's Defense, damage and the ability's effects on a hit",
+  who: 'own-character',
+  input: attackInput,
+});
+export const attackOddsDeclaration = declareQuery('kleptonomicon.attackOdds', {
+  summary: "Exact chance an attack's Score reaches the target's Defense, and its damage",
+  who: 'anyone',
+  input: attackInput,
+  result: z.strictObject({ pass: z.number().min(0).max(1), defense: z.int(), failAtOrBelow: z.int(), damage: z.string().nullable(), averageDamage: z.number().nullable() }),
+});
+
 // Improvised actions and Tests: typed handlers in commands/improvisation.ts read these (handlerOf).
 export const improviseDeclaration = declareCommand('kleptonomicon.improvise', { summary: 'Ask to do something improvised; the GM rules on it', who: 'own-character', input: z.strictObject({ characterId: characterId(), description: prose('what the character tries') }) });
 export const ruleDeclaration = declareCommand('kleptonomicon.rule', {
@@ -80,7 +103,7 @@ export const looseOrderDeclaration = declareCommand('kleptonomicon.looseOrder', 
     who: 'gm',
     input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
   });
-export const passSpotlightDeclaration = declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) });
+export const passSpotlightDeclaration = declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}), relative: true });
 export const useAbilityDeclaration = declareCommand('kleptonomicon.useAbility', {
     summary: 'Use an ability (restoring a resource when it says so)',
     who: 'own-character',
@@ -143,6 +166,8 @@ export const kleptoCatalog = catalogOf(
   grantStyleDeclaration,
   interruptDeclaration,
   improvisedManeuverDeclaration,
+  attackDeclaration,
+  attackOddsDeclaration,
   declareQuery('kleptonomicon.testOdds', {
     summary: 'Exact chance a Test passes at the table fail Score',
     who: 'anyone',

@@ -40,4 +40,21 @@ export type KleptoEvent =
   | { readonly type: 'kleptonomicon.dashed'; readonly combatant: Id; readonly round: number; readonly outcome: 'doubled' | 'tripled' | 'slowed'; readonly test: Json }
   | { readonly type: 'kleptonomicon.styleGranted'; readonly combatant: Id; readonly style: string; readonly variant: StyleVariant }
   | { readonly type: 'kleptonomicon.movementInterrupted'; readonly combatant: Id; readonly style: string; readonly effect: InterruptEffect; readonly reason: string }
-  | { readonly type: 'kleptonomicon.maneuverRolled'; readonly attackerId: Id; readonly targetId: Id; readonly roll: Json; readonly defense: number | null; readonly hit: boolean | null };
+  | { readonly type: 'kleptonomicon.maneuverRolled'; readonly attackerId: Id; readonly targetId: Id; readonly roll: Json; readonly defense: number | null; readonly hit: boolean | null }
+  | {
+      /** A Basic Attack, an ability's attack or the improvised maneuver (ADR 51): the Test, the Defense it met, every damage die. */
+      readonly type: 'kleptonomicon.attackRolled';
+      readonly attackerId: Id;
+      readonly targetId: Id;
+      /** The sheet ability used; null for the Basic Attack. */
+      readonly abilityId: string | null;
+      readonly name: string;
+      readonly maneuver: boolean;
+      readonly roll: Json;
+      /** The Defense the Score had to reach; null when none was known (the GM judges the hit). */
+      readonly defense: number | null;
+      readonly hit: boolean | null;
+      readonly damageDice: string | null;
+      readonly damageRolls: number[];
+      readonly damage: number;
+    };

@@ -1,6 +1,6 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, reducersOf, showsFoeNumbers, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
@@ -185,6 +185,15 @@ const typed: Evolve<KleptoEvent> = {
     const hit = e.hit;
     const verdict = hit === null ? 'the GM judges the hit' : hit ? 'hit: Slowed' : 'miss';
     return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, e.attackerId)} tries an improvised maneuver on ${nameOf(w, e.targetId)}: Score ${String(roll?.score)} (${verdict}).`);
+  },
+  'kleptonomicon.attackRolled': (w, e) => {
+    const roll = e.roll as { score?: number } | null;
+    const dealt = e.damageDice === null ? '' : `, ${e.damageDice}${e.damageRolls.length > 0 ? ` [${e.damageRolls.join(', ')}]` : ''} = ${e.damage} damage`;
+    const effects = e.hit === true ? `hit${dealt}${e.maneuver ? ', Slowed' : ''}` : e.hit === false ? 'miss' : 'no Defense on record: the GM judges the hit';
+    const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}: Score ${String(roll?.score)}`;
+    // Players read a foe's Defense only where the GM shows defences (ADR 33).
+    const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
+    return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, undefined, shown);
   },
 };
 

@@ -7,6 +7,7 @@
 // commands/ (one file per rule area), evolve.ts, reactions.ts, view.ts.
 import { foeBasis, type EncounterKit, type Module } from '@tablekeeper/engine';
 import { characterCommands } from './commands/characters.js';
+import { attackOdds, combatCommands } from './commands/combat.js';
 import { episodeCommands } from './commands/episode.js';
 import { improvisationCommands } from './commands/improvisation.js';
 import { turnCommands } from './commands/turns.js';
@@ -20,7 +21,7 @@ import { kleptoIdStatus, kleptoProject, kleptoProjectReads } from './view.js';
 export { describePhase } from './context.js';
 
 export function kleptonomiconModule(kit: EncounterKit): Module {
-  const commands = { ...episodeCommands(kit), ...improvisationCommands(), ...characterCommands(kit), ...turnCommands(kit) };
+  const commands = { ...episodeCommands(kit), ...improvisationCommands(), ...characterCommands(kit), ...turnCommands(kit), ...combatCommands(kit) };
   const audience = Object.fromEntries(Object.keys(kleptoReducers).filter((t) => t.startsWith('kleptonomicon.')).map((t) => [t, audienceOf]));
-  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, eventView: kleptoEventView, eventViewBasis: (w) => foeBasis(w), queries: kleptoQueries };
+  return { id: KLEPTO_ID, commands, reducers: kleptoReducers, reactions: kleptoReactions, project: kleptoProject, projectReads: kleptoProjectReads, idStatus: kleptoIdStatus, audience, eventView: kleptoEventView, eventViewBasis: (w) => foeBasis(w), queries: { ...kleptoQueries, 'kleptonomicon.attackOdds': attackOdds } };
 }

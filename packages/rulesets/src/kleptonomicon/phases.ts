@@ -26,7 +26,30 @@ export interface Ability {
   readonly seconds?: number;
   /** dodgesUp / shieldsUp / healUp for the recovery abilities. */
   readonly recovery?: (typeof RECOVERY_ABILITIES)[number];
+  /** An ability that attacks (ADR 51): a Test against a target's Defense, then its effects on a hit. */
+  readonly attack?: boolean;
+  /** The attack's Test modifier. */
+  readonly modifier?: number;
+  /** Damage dice on a hit ("1d6+1"). */
+  readonly damage?: string;
+  /** Stacks of Slowed a hit inflicts (004: two interrupt movement). */
+  readonly slowed?: number;
+  /** A hit interrupts the target's movement (004: some abilities say so). */
+  readonly interrupts?: boolean;
 }
+
+/** Ability times in words (the sheet editor and the actions' costs). */
+export const ABILITY_TIME_WORDS: { readonly [t in AbilityTime]: string } = {
+  beat: '1 Beat',
+  free: 'Free',
+  beatReaction: '1 Beat (a reaction)',
+  freeReaction: 'Free (a reaction)',
+  long: 'Minutes or longer',
+  episodic: 'Episodic',
+};
+
+/** The recovery abilities in words. */
+export const RECOVERY_WORDS: { readonly [r in (typeof RECOVERY_ABILITIES)[number]]: string } = { dodgesUp: 'Dodges Up', shieldsUp: 'Shields Up', healUp: 'Heal Up' };
 
 export const needsBeat = (t: AbilityTime): boolean => t === 'beat' || t === 'beatReaction';
 export const isReaction = (t: AbilityTime): boolean => t === 'beatReaction' || t === 'freeReaction';

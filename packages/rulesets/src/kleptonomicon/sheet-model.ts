@@ -2,11 +2,16 @@
 // read about a character (the Edge Save modifier and Sneaky for the turn
 // order, movement styles, abilities), stored on the character's stats and
 // written by the kleptonomicon.sheetSet event kleptonomicon.setSheet writes.
-import { defineSheet, int, ok, own, text } from '@tablekeeper/engine';
+import { defineSheet, err, int, ok, own, text, type Json } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { ABILITY_TIMES } from './phases.js';
+import { ABILITY_TIME_WORDS, ABILITY_TIMES, RECOVERY_ABILITIES, RECOVERY_WORDS } from './phases.js';
+import { abilityKeyOf } from './context.js';
+import { parseDamage } from './attack.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 import type { KleptoEvent } from './events.js';
+
+/** Damage dice as text, checked when the sheet is set (parseDamage's limits). */
+const damageDice = (description: string) => text(20, description);
 
 const fields = {
   edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().meta({ title: 'Edge Save' }).optional(),
@@ -25,14 +30,23 @@ const fields = {
     .nullable()
     .meta({ title: 'Movement styles', description: 'null: the table default' })
     .optional(),
+  // 004 is silent on the Basic Attack's numbers (ADR 51): its Test modifier and damage dice live on the sheet.
+  attackModifier: int(-50, 50, 'the Basic Attack Test modifier').meta({ title: 'Basic Attack modifier' }).optional(),
+  attackDamage: damageDice('the Basic Attack damage on a hit, such as 1d6+1').meta({ title: 'Basic Attack damage' }).optional(),
   abilities: z
     .array(
       z.strictObject({
-        id: text(64).min(1),
-        name: text(80).optional(),
-        time: z.enum(ABILITY_TIMES as readonly [string, ...string[]]),
-        seconds: int(0, 86_400).optional(),
-        recovery: z.enum(['dodgesUp', 'shieldsUp', 'healUp']).optional(),
+        // Made from the name when left out (ADR 51, as the 36th Way's: ADR 43); forms never ask for it (x-from-name).
+        id: text(64, 'a key for the ability (default: made from its name)').min(1).meta({ 'x-from-name': true }).optional(),
+        name: text(80).meta({ title: 'Name' }).optional(),
+        time: z.enum(ABILITY_TIMES as readonly [string, ...string[]]).meta({ title: 'Time', 'x-labels': ABILITY_TIME_WORDS }),
+        seconds: int(0, 86_400, 'for a long ability: how many seconds it takes').meta({ title: 'Seconds' }).optional(),
+        recovery: z.enum(RECOVERY_ABILITIES).meta({ title: 'Recovers', description: 'what it restores in the Reward phase', 'x-labels': RECOVERY_WORDS }).optional(),
+        attack: z.boolean().meta({ title: 'Attacks a target', description: "a Test against the target's Defense, its effects on a hit" }).optional(),
+        modifier: int(-50, 50, "the attack's Test modifier").meta({ title: 'Test modifier' }).optional(),
+        damage: damageDice('damage on a hit, such as 1d6+1').meta({ title: 'Damage' }).optional(),
+        slowed: int(0, 10, 'stacks of Slowed a hit inflicts (two interrupt movement)').meta({ title: 'Slowed stacks' }).optional(),
+        interrupts: z.boolean().meta({ title: 'Interrupts movement', description: "a hit interrupts the target's movement" }).optional(),
       }),
     )
     .max(50)
@@ -45,12 +59,39 @@ export const kleptoSheetModel = defineSheet({
   fields,
   defaults: { edgeSave: null, sneaky: false, movementStyles: null, abilities: [] },
   playerEditable: [],
-  // A foe's sheet is the GM's (ADR 33): its Edge Save, styles and abilities; the Kleptonomicon has no stored defence to reveal.
-  foeFields: { shown: [], defences: [] },
+  // A foe's sheet is the GM's (ADR 33): its Edge Save, styles and abilities; its Defense shows when the GM reveals defences.
+  foeFields: { shown: [], defences: ['defense'] },
   statsEvents: { 'kleptonomicon.sheetSet': 'characterId' },
   read(world, id) {
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write: (_world, id, _next, changed) => ok([{ type: 'kleptonomicon.sheetSet', characterId: id, stats: changed } satisfies KleptoEvent]),
+  write(_world, id, _next, changed) {
+    const stats: { [k: string]: Json } = { ...changed };
+    if (typeof changed['attackDamage'] === 'string') {
+      const d = parseDamage(changed['attackDamage'], 'sheet.attackDamage');
+      if (!d.ok) return d;
+    }
+    const list = changed['abilities'];
+    if (Array.isArray(list)) {
+      // Each ability is keyed by its name when it has no id; two of one key would be one ability to every command.
+      const seen = new Set<string>();
+      const keyed: Json[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const a = list[i] as { [k: string]: Json };
+        const name = typeof a['name'] === 'string' ? a['name'] : '';
+        const key = typeof a['id'] === 'string' ? a['id'] : abilityKeyOf(name);
+        if (key === '') return err('INVALID_VALUE', `Abilities ${i + 1}: give the ability a name`, `sheet.abilities.${i}.name`);
+        if (seen.has(key)) return err('INVALID_VALUE', `Abilities ${i + 1}: two abilities are called ${JSON.stringify(name || key)}; give each its own name`, `sheet.abilities.${i}.name`);
+        seen.add(key);
+        if (typeof a['damage'] === 'string') {
+          const d = parseDamage(a['damage'], `Abilities ${i + 1} › damage`);
+          if (!d.ok) return { ok: false, error: { ...d.error, path: `sheet.abilities.${i}.damage` } };
+        }
+        keyed.push({ ...a, id: key });
+      }
+      stats['abilities'] = keyed;
+    }
+    return ok([{ type: 'kleptonomicon.sheetSet', characterId: id, stats } satisfies KleptoEvent]);
+  },
 });

@@ -104,7 +104,7 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     const a = (r.value as unknown as ActionsAnswer).actions;
     expect(a.map((x) => x.id)).toEqual(['adversaryAttack']);
     expect(a[0]).toMatchObject({ label: 'Attack', allowed: true, command: 'daggerheart.adversaryAttack', fixed: { attackerId: bandit }, odds: { query: 'daggerheart.adversaryAttackOdds', pass: ['targetId', 'advantage'] } });
-    expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', note: 'Evasion 10' }]);
+    expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', side: 'foe', note: 'Evasion 10' }]);
     expect(t.engine.query(t.table, player(seat), 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
   it('the log line and the event without the modifier and dice for players; the same as the GM once every number is shown', () => {

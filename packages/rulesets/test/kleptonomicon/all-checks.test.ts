@@ -88,6 +88,13 @@ const TESTS: { readonly [command: string]: Runner } = {
     s.run({ type: 'kleptonomicon.improvisedManeuver', attacker: who, target: other, advantage });
     return rolled(last(s, 'kleptonomicon.maneuverRolled')['roll'], null);
   },
+  // A Basic Attack (or an ability's, or the maneuver: ADR 51), judged against the target's Defense, not the fail Score.
+  'kleptonomicon.attack': (s, advantage) => {
+    const who = inEncounter(s);
+    const other = getEncounter(s.world).roster.find((x) => x !== who)!;
+    s.run({ type: 'kleptonomicon.attack', attackerId: who, targetId: other, advantage });
+    return rolled(last(s, 'kleptonomicon.attackRolled')['roll'], null);
+  },
 };
 
 /** Every other module command, and why it rolls no Test. */
@@ -99,7 +106,7 @@ const NO_TEST: { readonly [command: string]: string } = {
   'kleptonomicon.looseOrder': 'no roll',
   'kleptonomicon.passSpotlight': 'no roll',
   'kleptonomicon.improvise': 'asks the GM; kleptonomicon.rule rolls the Test',
-  'kleptonomicon.useAbility': 'abilities are paid in Beats; their rolls are made with kleptonomicon.test',
+  'kleptonomicon.useAbility': 'abilities are paid in Beats; one that attacks rolls with kleptonomicon.attack, others with kleptonomicon.test',
   'kleptonomicon.freeAction': 'no roll',
   'kleptonomicon.setSheet': 'edits a sheet',
   'kleptonomicon.pause': 'no roll',

@@ -16,7 +16,7 @@
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useMemo, useState } from 'preact/hooks';
-import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -120,7 +120,7 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
           <option value="">{f.required ? 'choose…' : '(default)'}</option>
           {f.options.map((o) => (
             <option key={String(o)} value={String(o)}>
-              {String(o)}
+              {optionLabel(f, o)}
             </option>
           ))}
         </select>

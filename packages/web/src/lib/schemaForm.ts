@@ -35,7 +35,8 @@ export type FieldSpec =
   /** `dice`: the number is a die's size (x-die: a teams attribute of 8 is a d8), picked from these. */
   | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null; readonly dice?: readonly number[] })
   | (Base & { readonly kind: 'boolean' })
-  | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[] })
+  /** `labels`: each option in words (x-labels: a Kleptonomicon ability's time "beatReaction" reads "1 Beat (a reaction)"). */
+  | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[]; readonly labels?: { readonly [option: string]: string } })
   /** An id of something at the table: the caller's hook lists the choices. */
   | (Base & { readonly kind: 'ref'; readonly ref: string })
   | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
@@ -67,7 +68,8 @@ export function labelOf(key: string): string {
 export function fieldOf(key: string, path: string, schema: JsonSchema, root: JsonSchema, required: boolean, depth = 0): FieldSpec {
   let s = resolve(schema, root);
   // A schema's own title (zod .meta({ title })) is the label people read; else the key in words.
-  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
+  // x-choose: optional for the API (the rule has a default) but a form makes the choice deliberate (a teams weapon's damage type, ADR 53).
+  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required: required || s['x-choose'] === true, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {
@@ -85,7 +87,11 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     return { ...base, kind: 'json' };
   }
   if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
-  if (Array.isArray(s['enum'])) return { ...base, kind: 'enum', options: s['enum'] as (string | number)[] };
+  if (Array.isArray(s['enum'])) {
+    const words = s['x-labels'];
+    const labels = words !== null && typeof words === 'object' && !Array.isArray(words) ? Object.fromEntries(Object.entries(words as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')) : null;
+    return { ...base, kind: 'enum', options: s['enum'] as (string | number)[], ...(labels !== null ? { labels } : {}) };
+  }
   const type = Array.isArray(s['type']) ? (s['type'] as string[]).find((t) => t !== 'null') : s['type'];
   switch (type) {
     case 'string':
@@ -127,6 +133,11 @@ export function fieldsOf(schema: JsonSchema, root: JsonSchema = schema, prefix =
   return Object.entries(props)
     .filter(([k, v]) => !(resolve(v, root)['x-from-name'] === true && !req.has(k)))
     .map(([k, v]) => fieldOf(k, prefix === '' ? k : `${prefix}.${k}`, v, root, req.has(k), depth));
+}
+
+/** An enum option as people read it: its x-labels words, else the value itself. */
+export function optionLabel(f: FieldSpec, o: string | number): string {
+  return f.kind === 'enum' ? (f.labels?.[String(o)] ?? String(o)) : String(o);
 }
 
 /** An empty form for these fields. */
@@ -179,7 +190,7 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: st
       return { ok: true, value: String(v) };
     case 'enum': {
       const hit = f.options.find((o) => String(o) === String(v));
-      return hit === undefined ? bad(path, where, `must be one of ${f.options.join(', ')}`) : { ok: true, value: hit };
+      return hit === undefined ? bad(path, where, `must be one of ${f.options.map((o) => optionLabel(f, o)).join(', ')}`) : { ok: true, value: hit };
     }
     case 'integer':
     case 'number': {
