@@ -50,6 +50,12 @@ describe('Daggerheart actions with duality odds', () => {
     await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Rogue makes an Agility roll: Hope \d+, Fear \d+ \+ 2 = \d+ vs 12/);
     await expect.poll(() => card.count()).toBe(0);
+    // A roll with Fear swings the spotlight to the GM (ADR 50): the GM gives it back to the Rogue for her next ask.
+    const current = () => (n.gmSock.view().world.ext['encounter'] as { current?: string | null } | undefined)?.current ?? null;
+    if (current() !== rogue) {
+      await n.gmSock.command({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+      await expect.poll(current).toBe(rogue);
+    }
 
     // A second ask, the GM hiding its difficulty: the phone reads the dice-only odds and never the number.
     // The form stays open after it is sent (its button would toggle it shut): ask again from it.

@@ -56,6 +56,9 @@ export type RollEvent =
   | { readonly type: 'daggerheart.fearSpent'; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string };
 
 /** The spotlight's one event: who holds it now (the kernel's turn events carry the rest). */
-export type SpotlightEvent = { readonly type: 'daggerheart.spotlightPassed'; readonly combatantId: Id };
+export type SpotlightEvent =
+  | { readonly type: 'daggerheart.spotlightPassed'; readonly combatantId: Id }
+  /** A roll with Fear took the spotlight from its holder to the GM (ADR 50); encounter.turnEnded follows. */
+  | { readonly type: 'daggerheart.spotlightToGm'; readonly combatantId: Id };
 
 export type DaggerheartEvent = RollEvent | TrackerEvent | SpotlightEvent;

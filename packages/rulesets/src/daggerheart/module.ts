@@ -8,6 +8,7 @@
 // Trackers, adversaries and rests are in trackers.ts; the spotlight in spotlight.ts.
 import {
   foeBasis,
+  getEncounter,
   AUDIENCE_GM,
   appendLog,
   claimId,
@@ -32,7 +33,7 @@ import {
   type Viewer,
   type World, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
-import type { RollEvent } from './events.js';
+import type { RollEvent, SpotlightEvent } from './events.js';
 import { MAX_MODIFIER, MAX_REQUESTS } from './limits.js';
 import { rollOddsQuery } from './queries.js';
 import { daggerheartSettings } from './settings.js';
@@ -52,7 +53,7 @@ import {
   type PendingHit,
   type RollRequest,
 } from './state.js';
-import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
+import { spotlightCommands, spotlightReducers, SPOTLIGHT_AUDIENCE } from './spotlight.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { keptHighestDice, trackOf } from './rules.js';
@@ -133,6 +134,14 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   }
   if (!reaction && set.actionRollsAdvanceClock) events.push(clockAdvanced(world, 'actionRoll', 1, 0));
   if (!reaction || set.reactionRollsTickCountdowns) events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId, reaction });
+  // A roll with Fear swings the spotlight to the GM (GM-FLOW: "the spotlight passes"; ADR 50): the roller's turn ends.
+  if (!reaction && roll.withFear && set.fearPassesSpotlight && character !== null) {
+    const enc = getEncounter(world);
+    const holder = enc.active && enc.current !== null ? own(enc.combatants, enc.current) : undefined;
+    if (holder !== undefined && holder.characterId === character.id) {
+      events.push({ type: 'daggerheart.spotlightToGm', combatantId: holder.id } satisfies SpotlightEvent, { type: 'encounter.turnEnded', id: holder.id, round: enc.round });
+    }
+  }
   return events;
 }
 
@@ -425,6 +434,7 @@ const reducers: Record<string, Reducer> = {
   ...trackerReducers,
   ...adversaryAttackReducers,
   ...hitChoiceReducers,
+  ...spotlightReducers,
 };
 
 // ---------------------------------------------------------------- views

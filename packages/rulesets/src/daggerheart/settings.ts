@@ -28,6 +28,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: "Help an Ally on a roll that already has advantage (the GM's, or another helper's): each source rolls its own d6 and the highest counts, so the help still adds a chance; false: one d6 however many (advantageDiceStack decides).",
     source: `${NOT_IN_000} (the helper rolls an advantage die and the highest is kept); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
   },
+  {
+    key: 'daggerheart.fearPassesSpotlight',
+    default: true,
+    description: "An action roll with Fear by the PC holding the spotlight ends their turn: the spotlight swings to the GM, who passes it on or takes it for an adversary.",
+    source: `${NOT_IN_000}; ../shared/GM-FLOW.md ("the spotlight passes"); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
+  },
   { key: 'daggerheart.helpCost', default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
   {
     key: 'daggerheart.reactionRollsTickCountdowns',
@@ -106,6 +112,7 @@ export interface DaggerheartSettings {
   readonly adversaryCrits: boolean;
   readonly armorChoice: boolean;
   readonly helpKeepsHighest: boolean;
+  readonly fearPassesSpotlight: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
@@ -152,6 +159,7 @@ export function readDaggerheartSettings(s: World['settings']): DaggerheartSettin
     adversaryCrits: bool('daggerheart.adversaryCrits'),
     armorChoice: bool('daggerheart.armorChoice'),
     helpKeepsHighest: bool('daggerheart.helpKeepsHighest'),
+    fearPassesSpotlight: bool('daggerheart.fearPassesSpotlight'),
     shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
     longRestHours: int('daggerheart.longRestHours', 0, 72),
   };

@@ -88,3 +88,41 @@ describe('the optional action tracker (daggerheart.actionTokens)', () => {
     expect(enc(t).pending!.options).toEqual([rogue, bard]);
   });
 });
+
+describe('a roll with Fear swings the spotlight to the GM (GM-FLOW "the spotlight passes", ADR 50)', () => {
+  it('the Rogue holds it and rolls Hope 3, Fear 9 (with Fear): her turn ends, the GM passes it on; Hope 9, Fear 3 keeps it; undo gives it back', () => {
+    const { t, seats, rogue, bard, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    t.dice.queue(9, 3);
+    t.run({ type: 'daggerheart.actionRoll', characterId: rogue, difficulty: 10 }, player(seats.a));
+    expect(enc(t).current).toBe(rogue);
+    t.dice.queue(3, 9);
+    const tx = t.run({ type: 'daggerheart.actionRoll', characterId: rogue, difficulty: 10 }, player(seats.a));
+    expect(events(tx).map((e) => e.type)).toEqual(expect.arrayContaining(['daggerheart.fearGained', 'daggerheart.spotlightToGm', 'encounter.turnEnded']));
+    expect(enc(t).current).toBeNull();
+    expect(t.view(player(seats.b)).world.log.map((l) => l.text)).toContain('Rogue rolled with Fear: the spotlight swings to the GM.');
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: bard });
+    expect(enc(t).current).toBe(bard);
+    t.undo();
+    t.undo();
+    expect(enc(t).current).toBe(rogue);
+  });
+
+  it("a roll with Fear by someone not holding the spotlight, a reaction roll, or the setting off leave it where it is", () => {
+    const { t, seats, rogue, bard, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    t.run({ type: 'daggerheart.passSpotlight', combatantId: rogue });
+    t.dice.queue(3, 9);
+    t.run({ type: 'daggerheart.actionRoll', characterId: bard, difficulty: 10 }, player(seats.b));
+    t.dice.queue(3, 9);
+    t.run({ type: 'daggerheart.actionRoll', characterId: rogue, difficulty: 10, reaction: true }, player(seats.a));
+    expect(enc(t).current).toBe(rogue);
+    const off = fight({ 'daggerheart.fearPassesSpotlight': false });
+    off.t.run({ type: 'encounter.start', combatants: off.combatants });
+    off.t.run({ type: 'daggerheart.passSpotlight', combatantId: off.rogue });
+    off.t.dice.queue(3, 9);
+    off.t.run({ type: 'daggerheart.actionRoll', characterId: off.rogue, difficulty: 10 }, player(off.seats.a));
+    expect(enc(off.t).current).toBe(off.rogue);
+  });
+});
