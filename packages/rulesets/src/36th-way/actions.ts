@@ -211,7 +211,8 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
       allies.length === 0 ? forbid('no ally in view') : yes,
     ),
   });
-  const out: TurnAction[] = [rally, stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  // Rally heals with a recovery, which only PCs keep (002 "Recoveries"; NPCs heal by level): a foe is not offered it.
+  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally] : []), stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   if (a.viewer.role === 'gm' && me.kind === 'pc' && !me.dead) {
     out.push(

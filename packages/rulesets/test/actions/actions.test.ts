@@ -361,6 +361,9 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
     expect(after.cost).toBe('1 standard action, 1 recovery (1 left)');
     // The standard action is spent: no second Rally this turn.
     expect(after.allowed).toBe(false);
+    // Only PCs keep recoveries (002 "Recoveries"): the Orc is not offered Rally.
+    expect(actions(t.s, GM, '36th-way', 'orc').actions.map((a) => a.id)).not.toContain('rally');
+    expect(actions(t.s, GM, '36th-way', 'orc').actions.map((a) => a.id)).toContain('stabilize');
   });
 
   it('002 "Stabilize": offered for a dying ally only, at a standard action; the command it builds stabilizes Bea', () => {
