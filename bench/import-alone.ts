@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { registryCatalog } from '../packages/server/src/index.js';
+import { asyncStore, registryCatalog } from '../packages/server/src/index.js';
 import { importTable } from '../packages/server/src/import.js';
 import { mintTableId } from '../packages/server/src/tokens.js';
 import { openSqliteStore } from '../packages/server/src/store/sqlite.js';
@@ -44,7 +44,7 @@ const registry = registryCatalog();
 const catalog = process.env['INLINE'] ? { ...registry, workerModule: undefined } : registry;
 const t0 = performance.now();
 const r = await importTable(body, {
-  store,
+  store: asyncStore(store),
   catalog,
   inWorker: !process.env['INLINE'],
   limits: { maxTransactions: 200_000, maxImportBytes: 1e9, maxTables: 10 },

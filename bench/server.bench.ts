@@ -195,19 +195,19 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
   const tableIds: string[] = [];
   const countdownIds: string[][] = [];
   for (let t = 0; t < TABLES; t++) {
-    const made = server.createTable(`Bench ${t}`, mode === 'empty' ? 'bench' : 'osr');
+    const made = await server.createTable(`Bench ${t}`, mode === 'empty' ? 'bench' : 'osr');
     if ('error' in made) throw new Error(made.error.message);
     tableIds.push(made.tableId);
     const tokens = [made.gmToken];
     const seatIds: string[] = [];
     for (let p = 1; p < PER_TABLE; p++) {
-      const seat = p < PER_TABLE - 1 ? server.createSeat(made.tableId, `P${p}`) : server.createSpectatorLink(made.tableId);
+      const seat = p < PER_TABLE - 1 ? await server.createSeat(made.tableId, `P${p}`) : await server.createSpectatorLink(made.tableId);
       if ('error' in seat) throw new Error(seat.error.message);
       const seatId = (seat as { seatId?: string }).seatId;
       if (seatId !== undefined) seatIds.push(seatId);
       tokens.push(seat.token);
     }
-    if (mode === 'realistic') countdownIds.push(furnish(server, made.tableId, seatIds));
+    if (mode === 'realistic') countdownIds.push(await furnish(server, made.tableId, seatIds));
     tables.push(await Promise.all(tokens.map((tok) => openSynced(wsUrl, wsProtocols(tok)))));
   }
   const commandOf: CommandOf = mode === 'empty' ? emptyCommand : (t, i) => (i % 3 === 0 ? { type: 'log.note', text: `bench ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'countdown.tick', id: countdownIds[t]![i % 2]! });
@@ -251,15 +251,15 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
 }
 
 /** A realistic table: 10 characters (3 held by seats), a 10-combatant encounter, 3 countdowns, 300 notes (1 in 5 GM-only). Returns two countdown ids to tick. */
-function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId: string, seatIds: string[]): string[] {
-  const room = server.room(tableId)!;
+async function furnish(server: Awaited<ReturnType<typeof startServer>>, tableId: string, seatIds: string[]): Promise<string[]> {
+  const room = (await server.load(tableId))!;
   const run = (command: Command) => {
     const r = room.submit({ role: 'gm' }, null, room.version, command);
     if (!r.ok) throw new Error(`${command.type}: ${JSON.stringify(r.error)}`);
     return r.transaction?.kind === 'command' ? r.transaction.events : [];
   };
   const countdowns: string[] = [];
-  server.store.batch(() => {
+  server.store.sync!.batch(() => {
     const characterIds: string[] = [];
     for (let c = 0; c < 10; c++) {
       const seatId = seatIds[c];

@@ -22,9 +22,6 @@ describe('action buttons that do what they say', () => {
   it('teams: Clementine\'s phone resuscitates the unconscious Roland with a test of her choosing; the log has the roll', async () => {
     const n = await night(e2e!, 'teams', 'Cle');
     await n.gmSock.command({ type: 'character.add', name: 'Clementine', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'clem', sheet: { name: 'Clementine', characterId: n.idOf('Clementine'), attributes: { wits: 8 }, skills: { medicine: 6 }, maxEndurance: 8, maxHealth: 8 } });
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'guard', sheet: { name: 'Guard', maxHealth: 8 } });
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -34,6 +31,9 @@ describe('action buttons that do what they say', () => {
       ],
       params: { teamOrder: ['players', 'guards'] },
     });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Clementine'), sheet: { attributes: { wits: 8 }, skills: { medicine: 6 }, maxEndurance: 8, maxHealth: 8 } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'guard', sheet: { name: 'Guard', maxHealth: 8 } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const cle = await screen(e2e!.browser, contexts, n.links.seat, true);
 

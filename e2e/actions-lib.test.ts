@@ -3,12 +3,14 @@
 // defaults, the odds query it asks (answered, with the words it shows) and the
 // command it sends (accepted, rolling the attack the odds were about).
 import { describe, expect, it } from 'vitest';
-import { scenario, seededRng, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { scenario, seededRng, sheetModule, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, commandOf, describeActionOdds, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
+// Teams with the sheet module, as every table's engine has it (character.sheet.set, ADR 39).
+const teamsModules = [...teams.ruleset.modules, sheetModule(teams.ruleset.sheet!)];
 const GM: Viewer = { role: 'gm' };
 
 function answer(s: Scenario, viewer: Viewer, combatantId: string) {
@@ -73,12 +75,13 @@ describe('actions panel helpers', () => {
   });
 
   it('teams: weapons from the sheet, sneak attack as a flag; teams.attack rolls what the odds described', () => {
-    const s = scenario(teams.ruleset.modules, { rng: seededRng(5), rulesetId: 'teams' });
+    const s = scenario(teamsModules, { rng: seededRng(5), rulesetId: 'teams' });
     const { ch } = seatWithCharacter(s, 'Boudica');
     const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: ch, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, maxFocus: 2, items: { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 3, maxDurability: 6 } } } });
-    s.run({ type: 'teams.setSheet', id: 'foe', sheet: { name: 'Raider', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 6, constitution: 3, maxEndurance: 10, maxHealth: 10 } });
     s.run({ type: 'encounter.start', combatants: [{ id: 'boudica', kind: 'pc', side: 'players', characterId: ch }, { id: 'foe', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
+    // Sheets once the fight has the creatures (character.sheet.set keys Boudica's by the combatant playing her).
+    s.run({ type: 'character.sheet.set', characterId: ch, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, maxFocus: 2, items: { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 3, maxDurability: 6 } } } });
+    s.run({ type: 'character.sheet.set', characterId: 'foe', sheet: { name: 'Raider', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 6, constitution: 3, maxEndurance: 10, maxHealth: 10 } });
     const attack = pick(s, GM, 'boudica', 'attack');
     const f = initialForm(attack);
     expect(f).toMatchObject({ target: 'foe', values: { weapon: 'spear' }, flags: { sneak: false, flank: false } });
@@ -93,10 +96,10 @@ describe('actions panel helpers', () => {
   });
 
   it('teams Resuscitate: the form\'s attribute and skill become the test object teams.act reads, and Roland wakes (003 example)', () => {
-    const s = scenario(teams.ruleset.modules, { rng: seededRng(5), rulesetId: 'teams' });
-    s.run({ type: 'teams.setSheet', id: 'clem', sheet: { name: 'Clementine', attributes: { wits: 20 }, skills: { medicine: 20 }, maxHealth: 8 } });
-    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
+    const s = scenario(teamsModules, { rng: seededRng(5), rulesetId: 'teams' });
     s.run({ type: 'encounter.start', combatants: [{ id: 'clem', kind: 'pc', side: 'players' }, { id: 'roland', kind: 'pc', side: 'players' }], params: { teamOrder: ['players'] } });
+    s.run({ type: 'character.sheet.set', characterId: 'clem', sheet: { name: 'Clementine', attributes: { wits: 20 }, skills: { medicine: 20 }, maxHealth: 8 } });
+    s.run({ type: 'character.sheet.set', characterId: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
     const res = pick(s, GM, 'clem', 'resuscitate');
     const f = initialForm(res);
     expect(f).toMatchObject({ target: 'roland', values: { 'test.attribute': 'wits', 'test.skill': 'medicine' } });
@@ -191,7 +194,7 @@ describe('rules the screen could not reach (GM review, issue 20)', () => {
     expect(answer(s, phone, 'k').actions.map((a) => a.id)).not.toContain('morale');
     const morale = pick(s, GM, 'k', 'morale');
     const mf = initialForm(morale);
-    expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, trigger: 'the GM called for it' } });
+    expect(payloadOf(morale, mf)).toEqual({ ok: true, value: { characterIds: [id('Goblin')], as: 'side', advantage: 0, proficient: false, trigger: 'the GM called for it' } });
     expect(eventOf(s.run(commandOf(morale, mf) as { type: string; [k: string]: Json }), 'osr.moraleRolled')).toMatchObject({ characterId: id('Goblin'), group: [id('Goblin')] });
   });
 

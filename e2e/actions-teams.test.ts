@@ -21,8 +21,6 @@ describe('teams actions with weapons, targets and odds', () => {
     const n = await night(e2e!, 'teams', 'Bo');
     await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
     const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: n.idOf('Boudica'), attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 3, maxDurability: 6 } } } });
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', evasion: 6, attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 } });
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -31,6 +29,8 @@ describe('teams actions with weapons, targets and odds', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Boudica'), sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 3, maxDurability: 6 } } } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'raider', sheet: { name: 'Raider', evasion: 6, attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
 

@@ -131,10 +131,6 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     const ch = characterNamed(gmSock, 'Boudica');
     const spear = { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' };
     const foe = { attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxEndurance: 10, maxHealth: 10 };
-    await gmSock.command({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', characterId: ch, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
-    await gmSock.command({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', evasion: 6, ...foe } });
-    // A secret sheet: players see its name and status words only; its evasion is the canary.
-    await gmSock.command({ type: 'teams.setSheet', id: 'witch', sheet: { name: 'Witch', secret: true, evasion: 37, ...foe } });
     await gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -144,6 +140,10 @@ describe('the actions panel\'s Attack (36th Way)', () => {
       ],
       params: { teamOrder: ['players', 'raiders'] },
     });
+    await gmSock.command({ type: 'character.sheet.set', characterId: ch, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
+    await gmSock.command({ type: 'character.sheet.set', characterId: 'raider', sheet: { name: 'Raider', evasion: 6, ...foe } });
+    // A secret sheet: players see its name and status words only; its evasion is the canary.
+    await gmSock.command({ type: 'character.sheet.set', characterId: 'witch', sheet: { name: 'Witch', secret: true, evasion: 37, ...foe } });
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const bo = await e2e!.open(seat.link, { width: 390, height: 844 });
     const gmPanel = await openAttack(gm.p);

@@ -211,6 +211,21 @@ describe('the bestiary file', () => {
     expect(made.map((c) => [c.name, c.visibility, c.stats['hpMax'], c.stats['major'], c.stats['severe']])).toEqual([1, 2, 3].map((i) => [`Bandit ${i}`, 'hidden', 5, 7, 12]));
   });
 
+  it("Daggerheart: an unhidden Bandit is shown by name; Kira's 9 damage on it reaches the players' log as major, without its thresholds or HP", () => {
+    const s = table('daggerheart');
+    const seat = String(first(s.run({ type: 'seat.add', name: 'Ann' }))['id']);
+    s.run({ type: 'bestiary.save', name: 'Bandit', block: { hp: 5, difficulty: 12, major: 7, severe: 12 } });
+    const cmd = adversariesCommand(entryOf(s, 'Bandit'), 1, false);
+    if (!cmd.ok) throw new Error(cmd.message);
+    const bandit = String(first(s.run(cmd.value))['id']);
+    s.run({ type: 'daggerheart.takeDamage', characterId: bandit, amount: 9 });
+    const seen = s.view({ role: 'player', seatId: seat }).world;
+    expect(seen.characters[bandit]).toMatchObject({ name: 'Bandit', visibility: 'visible' });
+    // 9 against Major 7 / Severe 12 is major: 2 HP; players read the severity, not 7/12 or the HP marked.
+    expect(seen.log.filter((l) => l.kind === 'daggerheart.damage').map((l) => l.text)).toEqual(['Bandit takes 9 damage (major).']);
+    expect(seen.characters[bandit]!.stats).not.toHaveProperty('major');
+  });
+
   it('Daggerheart: a stat block keeps its moves and their countdowns; the group it adds starts the countdown, and a second group goes on counting', () => {
     const s = table('daggerheart');
     const moves = [{ name: 'Pounce', text: 'leaps on a PC', countdown: { start: 3, repeat: 'loop' } }];
@@ -226,6 +241,9 @@ describe('the bestiary file', () => {
     const wolves = Object.values(s.world.characters).filter((c) => c.stats['adversary'] === true);
     expect(wolves.map((c) => c.name).sort()).toEqual(['Wolf 1', 'Wolf 2', 'Wolf 3']);
     expect(groupNames('Wolf', 2, wolves.map((c) => c.name))).toEqual(['Wolf 4', 'Wolf 5']);
+    // Unticked "hidden": shown by name (review 6), numbers still the GM's until the foe reveal.
+    expect(cmd.value['visibility']).toBe('visible');
+    expect(wolves.map((c) => c.visibility)).toEqual(['visible', 'visible', 'visible']);
     const cds = Object.values(getCountdowns(s.world).countdowns);
     expect(cds.map((c) => [c.name, c.value, c.repeat, c.visibility])).toEqual([['Wolf: Pounce', 3, 'loop', 'hidden'], ['Wolf: Pounce', 3, 'loop', 'hidden']]);
   });

@@ -4,6 +4,7 @@
 // act on something the person never saw). A fake socket plays the server.
 import { describe, expect, it } from 'vitest';
 import { MAX_CONFLICT_RETRIES, TableClient, rebasable } from '../packages/web/src/net/client.ts';
+import { RELATIVE_COMMANDS } from '../packages/web/src/net/relative-commands.ts';
 
 interface Sent { readonly commandId: string; readonly expectedVersion: number; readonly command: { readonly type: string } }
 
@@ -81,7 +82,7 @@ describe('a command refused because another landed first', () => {
     expect(client.lastRejection.value?.code).toBe('VERSION_CONFLICT');
   });
 
-  it.each(['history.undo', 'history.redo', 'encounter.endTurn', 'encounter.advance'])('%s is not sent again: the refusal reaches the screen', async (type) => {
+  it.each([...RELATIVE_COMMANDS])('%s (declared relative, ADR 47) is not sent again: the refusal reaches the screen', async (type) => {
     const { client, socket } = connected();
     expect(rebasable({ type })).toBe(false);
     const answer = client.send({ type });
@@ -99,5 +100,104 @@ describe('a command refused because another landed first', () => {
     const r = await answer;
     expect(!r.ok && r.rejection.code).toBe('RULE_ERROR');
     expect(socket.sent).toHaveLength(1);
+  });
+});
+
+// Pressing N twice faster than a server round trip (a loaded machine, a quick GM) ends two turns:
+// the second press waits for the first one's answer and goes on the version it landed at (ADR 46).
+describe("a command sent while this client's own earlier command is unanswered", () => {
+  it('a second end turn waits for the first and goes on the version the first landed at', async () => {
+    const { client, socket } = connected();
+    const first = client.send({ type: 'encounter.endTurn' });
+    const second = client.send({ type: 'encounter.endTurn' });
+    expect(socket.sent.map((s) => s.expectedVersion)).toEqual([5]);
+    socket.serve(delta(5, 6, [{ commandId: socket.sent[0]!.commandId, version: 6 }]));
+    await expect(first).resolves.toEqual({ ok: true, version: 6 });
+    expect(socket.sent.map((s) => [s.command.type, s.expectedVersion])).toEqual([['encounter.endTurn', 5], ['encounter.endTurn', 6]]);
+    socket.serve(delta(6, 7, [{ commandId: socket.sent[1]!.commandId, version: 7 }]));
+    await expect(second).resolves.toEqual({ ok: true, version: 7 });
+    expect(client.lastRejection.value).toBeNull();
+  });
+
+  it('three undos in a row go one after another, each on the version the one before left', async () => {
+    const { client, socket } = connected();
+    const answers = [client.send({ type: 'history.undo' }), client.send({ type: 'history.undo' }), client.send({ type: 'history.undo' })];
+    for (let v = 6; v <= 8; v++) {
+      expect(socket.sent).toHaveLength(v - 5);
+      socket.serve(delta(v - 1, v, [{ commandId: socket.sent[v - 6]!.commandId, version: v }]));
+    }
+    expect(socket.sent.map((s) => s.expectedVersion)).toEqual([5, 6, 7]);
+    expect(await Promise.all(answers)).toEqual([6, 7, 8].map((version) => ({ ok: true, version })));
+  });
+
+  it('an end turn after a damage click waits for the damage to land (it would have been refused as a conflict)', async () => {
+    const { client, socket } = connected();
+    const damage = client.send({ type: 'encounter.damage', characterId: 'cb-1', amount: 2 });
+    const end = client.send({ type: 'encounter.endTurn' });
+    expect(socket.sent).toHaveLength(1);
+    socket.serve(delta(5, 6, [{ commandId: socket.sent[0]!.commandId, version: 6 }]));
+    await expect(damage).resolves.toEqual({ ok: true, version: 6 });
+    expect(socket.sent[1]).toMatchObject({ command: { type: 'encounter.endTurn' }, expectedVersion: 6 });
+    socket.serve({ type: 'ack', commandId: socket.sent[1]!.commandId, version: 7 });
+    await expect(end).resolves.toEqual({ ok: true, version: 7 });
+  });
+
+  it('a command clicked while an end turn waits keeps its place behind it', async () => {
+    const { client, socket } = connected();
+    void client.send({ type: 'encounter.endTurn' });
+    void client.send({ type: 'encounter.endTurn' });
+    const tick = client.send({ type: 'countdown.tick', countdownId: 'cd-1', by: 1 });
+    expect(socket.sent).toHaveLength(1);
+    socket.serve(delta(5, 6, [{ commandId: socket.sent[0]!.commandId, version: 6 }]));
+    expect(socket.sent.map((s) => s.command.type)).toEqual(['encounter.endTurn', 'encounter.endTurn']);
+    socket.serve(delta(6, 7, [{ commandId: socket.sent[1]!.commandId, version: 7 }]));
+    expect(socket.sent[2]).toMatchObject({ command: { type: 'countdown.tick' }, expectedVersion: 7 });
+    socket.serve(delta(7, 8, [{ commandId: socket.sent[2]!.commandId, version: 8 }]));
+    await expect(tick).resolves.toEqual({ ok: true, version: 8 });
+  });
+
+  it('when the first is refused, the ones behind it are not sent and the first refusal stays on screen', async () => {
+    const { client, socket } = connected();
+    const first = client.send({ type: 'encounter.endTurn' });
+    const second = client.send({ type: 'encounter.endTurn' });
+    const third = client.send({ type: 'countdown.tick', countdownId: 'cd-1', by: 1 });
+    socket.serve({ type: 'rejection', commandId: socket.sent[0]!.commandId, error: { kind: 'RULE_ERROR', code: 'NO_CURRENT_TURN', message: 'nobody is taking a turn' } });
+    expect(!(await first).ok).toBe(true);
+    for (const held of [second, third]) {
+      const r = await held;
+      expect(!r.ok && r.rejection.code).toBe('NOT_SENT');
+    }
+    expect(socket.sent).toHaveLength(1);
+    expect(client.lastRejection.value?.code).toBe('RULE_ERROR');
+  });
+
+  it("someone else's change between the two still refuses the second (it would act on a turn nobody saw)", async () => {
+    const { client, socket } = connected();
+    void client.send({ type: 'encounter.endTurn' });
+    const second = client.send({ type: 'encounter.endTurn' });
+    socket.serve(delta(5, 6, [{ commandId: socket.sent[0]!.commandId, version: 6 }]));
+    socket.serve(delta(6, 7));
+    expect(socket.sent[1]!.expectedVersion).toBe(6);
+    socket.serve(conflict(socket.sent[1]!.commandId, 7));
+    const r = await second;
+    expect(!r.ok && r.rejection.code).toBe('VERSION_CONFLICT');
+    expect(socket.sent).toHaveLength(2);
+  });
+
+  it('after a reconnect the first goes again and the second still waits for its answer', async () => {
+    const { client, socket } = connected();
+    void client.send({ type: 'encounter.endTurn' });
+    const second = client.send({ type: 'encounter.endTurn' });
+    const firstId = socket.sent[0]!.commandId;
+    socket.onclose?.({ code: 1006, reason: '' });
+    await expect.poll(() => FakeSocket.last !== socket).toBe(true);
+    const again = FakeSocket.last!;
+    again.serve({ type: 'snapshot', version: 6, view });
+    expect(again.sent.map((s) => s.commandId)).toEqual([firstId]);
+    again.serve({ type: 'ack', commandId: firstId, version: 6 });
+    expect(again.sent[1]).toMatchObject({ command: { type: 'encounter.endTurn' }, expectedVersion: 6 });
+    again.serve({ type: 'ack', commandId: again.sent[1]!.commandId, version: 7 });
+    await expect(second).resolves.toEqual({ ok: true, version: 7 });
+    client.close();
   });
 });

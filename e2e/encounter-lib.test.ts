@@ -5,9 +5,9 @@
 // change, the damage box's commands, and refusals in words.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { scenario, seededRng, type Character, type Scenario } from '@tablekeeper/engine';
+import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
-import { restsOf } from '@tablekeeper/rulesets/browser';
+import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
@@ -225,19 +225,53 @@ describe('tracker readings', () => {
       ['Stress marked', 1, 6, []],
     ]);
     expect(tracksOf({ hpMarked: 6, hpMax: 6 })[0]!.states).toEqual(['down']);
+    // A Daggerheart PC keeps HP as slots only: an old invite's hp / maxHp is no second reading (review 6).
+    expect(tracksOf({ hp: 7, maxHp: 7 }, 'daggerheart')).toEqual([]);
+    expect(tracksOf({ hp: 7, maxHp: 7, hpMarked: 1, hpMax: 7 }, 'daggerheart').map((t) => [t.label, t.value, t.max])).toEqual([['HP marked', 1, 7]]);
     // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
     expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
     // Other rulesets keep their HP as it was.
     expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
   });
+
+  it('003 "Damage": Boudica at Endurance 0/12 with Health 7/12 is harmed and bloodied, never down; Health 0 is down; 6 of 12 endurance is harmed, 7 is not', () => {
+    expect(tracksOf({ endurance: 0, maxEndurance: 12, health: 7, maxHealth: 12 }).map((t) => [t.label, t.states])).toEqual([
+      ['Endurance', ['harmed']],
+      ['Health', ['bloodied']],
+    ]);
+    expect(tracksOf({ endurance: 0, maxEndurance: 12, health: 0, maxHealth: 12 })[1]!.states).toEqual(['down']);
+    expect(tracksOf({ endurance: 6, maxEndurance: 12, health: 12, maxHealth: 12 }).map((t) => t.states)).toEqual([['harmed'], []]);
+    expect(tracksOf({ endurance: 7, maxEndurance: 12, health: 12, maxHealth: 12 }).map((t) => t.states)).toEqual([[], []]);
+  });
+
+  it('001 "Death & Injury": a dead OSR PC reads dead, not "HP 0/9 down"; a dying one reads down and dying', () => {
+    expect(tracksOf({ hp: 0, maxHp: 9, dead: true }, 'osr')[0]!.states).toEqual(['dead']);
+    expect(tracksOf({ hp: 0, maxHp: 9, dying: true }, 'osr')[0]!.states).toEqual(['down', 'dying']);
+  });
+});
+
+describe('the next line-up leaves the dead out (001 "Death & Injury")', () => {
+  it("Bram died after the last fight: the party drafted for the next is Kira alone; the lifeFlags selector says Bram is dead", () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { dex: 14, hp: 9, maxHp: 9 } });
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { dex: 12, hp: 9, maxHp: 9 } });
+    const [kira, bram] = Object.values(s.world.characters);
+    s.run({ type: 'osr.damage', targetId: bram!.id, amount: 9 });
+    s.run({ type: 'clock.advance', unit: 'time', count: 0, seconds: 60 });
+    expect(deadCharacters(s.world)).toEqual([bram!.id]);
+    expect(lifeFlags(s.world, bram!.id)).toEqual({ dead: true });
+    expect(lifeFlags(s.world, kira!.id)).toEqual({});
+    const party = partyDrafts(initiativeOf('osr'), Object.values(s.world.characters), null, ids, deadCharacters(s.world));
+    expect(party.map((d) => d.name)).toEqual(['Kira']);
+  });
 });
 
 describe('the damage box on a teams sheet', () => {
   it('14 typeless empties endurance 12 and takes 2 health (003 "Damage"); Heal gives health back first, then endurance, each to its maximum', () => {
-    const s = table('teams', teams.ruleset.modules);
+    const s = table('teams', [...teams.ruleset.modules, sheetModule(teams.ruleset.sheet!)]);
     s.run((startCommand(initiativeOf('teams'), rows(s, 'Goblin', { team: 'Foes' }), {}) as { value: { type: string } }).value);
     const g = encounterOf(s.world)!.roster[0]!;
-    s.run({ type: 'teams.setSheet', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
+    s.run({ type: 'character.sheet.set', characterId: g, sheet: { name: 'Goblin', evasion: 6, maxEndurance: 12, maxHealth: 12 } });
     const step = (kind: 'damage' | 'heal', n: string) => {
       const c = damageCommand(s.world, g, kind, n);
       if (!c.ok) throw new Error(c.message);
@@ -260,6 +294,8 @@ describe('refusals in words', () => {
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
     expect(sentenceOf({ code: 'VERSION_CONFLICT', message: 'version 4 is stale' })).toBe('Someone changed the table first; your screen is up to date now, so try again.');
+    // A command queued behind one of the person's own that was refused (ADR 46).
+    expect(sentenceOf({ code: 'NOT_SENT', message: 'not sent: the change before it was refused' })).toBe('Not sent: the change before it was refused.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'CANNOT_ADVANCE', message: 'nobody is able to act' })).toBe('Nobody left can act: end the encounter, or heal or revive someone.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'DEAD', message: 'Kira is dead' })).toBe('Kira is dead.');
     expect(looksLikeId('Goblin')).toBe(false);
@@ -277,7 +313,8 @@ describe('N is never stuck on a prompt', () => {
     const cmd = nextCommand(enc);
     expect(cmd).toEqual({ type: 'encounter.choose', id: enc.pending!.options[0] });
     s.run(cmd);
-    expect(nextCommand(encounterOf(s.world)!)).toEqual({ type: 'encounter.endTurn' });
+    // It names whose turn it ends, so a stale second press is refused instead of ending the next turn (ADR 53).
+    expect(nextCommand(encounterOf(s.world)!)).toEqual({ type: 'encounter.endTurn', id: enc.pending!.options[0] });
     expect(nextCommand({ current: null, pending: null })).toEqual({ type: 'encounter.advance' });
   });
 });

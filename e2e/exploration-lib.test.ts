@@ -3,7 +3,7 @@
 // calculator must say what `osr.travel` then does, and every step the episode
 // bar offers must be one the server accepts and land where the bar says.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { scenario, seededRng, type Json, type LogEntry, type World } from '@tablekeeper/engine';
@@ -273,7 +273,7 @@ describe('what the browser takes from the rulesets', () => {
   // The web helpers import the rulesets' browser entry (ADR 7); it may re-export
   // only files that import nothing at run time but each other, or the browser
   // would start shipping rules code.
-  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'action-queries', 'sheets', 'foe-sheets']);
+  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'sheets', 'foe-sheets', 'capabilities', '36th-way/recoveries', 'teams/awaiting', 'damage-box', 'countdown-words']);
   const imports = (file: string): { from: string; typeOnly: boolean }[] =>
     [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
   // Package entries that are one dependency-free file each; the browser may load them.
@@ -301,12 +301,19 @@ describe('what the browser takes from the rulesets', () => {
     }
   });
 
-  it('the sheet readers and the escalation badge ask the rulesets (selectors, the status query), never world.ext (issue 17)', () => {
-    for (const f of ['packages/web/src/lib/sheetEditor.ts', 'packages/web/src/lib/sheetForm.ts', 'packages/web/src/lib/characterFile.ts', 'packages/web/src/lib/foes.ts', 'packages/web/src/components/Encounter.tsx']) {
-      const code = readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
-      expect(code, f).not.toMatch(/\.ext\b|\.ext\[/);
-    }
+  it('the web asks the rulesets and the engine (selectors, the status query), never world.ext, but for the engine\'s own encounter and countdowns readers (issue 17, ADR 47)', () => {
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []));
+    const readers = files('packages/web/src').filter((f) => /\.ext\b|\.ext\[|\.ext\?\./.test(readFileSync(f, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '')));
+    expect(readers.sort()).toEqual(['packages/web/src/lib/countdowns.ts', 'packages/web/src/lib/encounter.ts']);
     expect(readFileSync('packages/web/src/components/Encounter.tsx', 'utf8')).not.toContain('escalationValue');
+  });
+
+  it("the GM screen, the phone and the tracker show panels by the ruleset's declared capabilities, never by matching its id (issue 17, ADR 47)", () => {
+    const components = ['GmScreen', 'PlayerView', 'Encounter', 'RowTools', 'ClockControls', 'Bestiary', 'GmRow'].map((n) => `packages/web/src/components/${n}.tsx`);
+    const libs = ['damage', 'episode', 'foes', 'hitChoices', 'quickRest', 'requests', 'tswSheets'].map((n) => `packages/web/src/lib/${n}.ts`);
+    for (const f of [...components, ...libs]) {
+      expect(readFileSync(f, 'utf8'), f).not.toMatch(/rulesetId\s*[!=]==\s*'/);
+    }
   });
 
   it('the dependency-free engine entries are what their package exports, and import nothing themselves', () => {

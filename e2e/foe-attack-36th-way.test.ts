@@ -10,6 +10,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
+import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -48,9 +49,9 @@ describe("a 36th Way foe's attack from its stat block", () => {
     await gm.p.getByTestId('roll-initiative').click();
     const sheetOf = () => Object.values((n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { name: string; abilities: Record<string, { name: string }> }> }).sheets).find((s) => s.name === 'Orc Raider');
     await expect.poll(() => Object.values(sheetOf()?.abilities ?? {}).map((x) => x.name), { timeout: 15_000 }).toEqual(['Spear']);
-    await expect.poll(() => text(gm.p.getByTestId('now-acting')), { timeout: 15_000 }).toContain('Vesk');
+    await expect.poll(() => nowActing(gm.p), { timeout: 15_000 }).toBe('Now acting: Vesk');
     await gm.p.getByTestId('next-turn').click();
-    await expect.poll(() => text(gm.p.getByTestId('now-acting'))).toContain('Orc Raider');
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Orc Raider');
 
     // It moves to engage Vesk; then its panel offers the Spear, not the PCs' level-derived basic attack.
     const panel = gm.p.getByTestId('actions-panel');

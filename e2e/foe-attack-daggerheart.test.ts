@@ -4,7 +4,7 @@
 // Kira's Evasion 10 (a natural 9+: 60%, 5% critical) come before the roll;
 // the log has the d20 and the damage, which Kira's thresholds (5 / 10) turn
 // into marked HP. Ann's phone reads the d20 and the outcome, never the +1 or
-// the dice (and, as the Bandit is only known to exist, not its name); the
+// the dice; the Bandit, added with "hidden" unticked, is named (review 6); the
 // Fear pool does not move.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
@@ -67,9 +67,9 @@ describe("a Daggerheart adversary's attack from its stat block", () => {
       expect(dealt).toBeLessThanOrEqual(m![3] === 'a hit' ? 10 : 18);
       const marks = dealt >= 10 ? 3 : dealt >= 5 ? 2 : 1;
       await expect.poll(() => gmSock.view().world.characters[kira]!.stats['hpMarked']).toBe(marks);
-      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Unknown attacked Kira: d20 ${natural} vs Evasion 10, ${m![3]} for ${dealt} damage.`);
+      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Bandit attacked Kira: d20 ${natural} vs Evasion 10, ${m![3]} for ${dealt} damage.`);
     } else {
-      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Unknown attacked Kira: d20 ${natural} vs Evasion 10, a miss.`);
+      await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(`Bandit attacked Kira: d20 ${natural} vs Evasion 10, a miss.`);
     }
     expect(fear()).toBe(fearBefore);
     // The phone never reads the Bandit's modifier, its dice or the total.

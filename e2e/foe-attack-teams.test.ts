@@ -9,6 +9,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 import { night, openAction, roll, screen } from './actions-flow.ts';
 import { startE2e, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
+import { nowActing } from './web.ts';
 import { spear } from '../packages/rulesets/test/teams/helpers.ts';
 
 let e2e: E2e | undefined;
@@ -51,9 +52,9 @@ describe("a teams foe's attack from its stat block", () => {
     const order = gm.p.getByRole('list', { name: 'Turn order' });
     await expect.poll(() => order.getByTestId('combatant').count(), { timeout: 15_000 }).toBe(2);
     // The players' team goes first (Boudica), then the Raider.
-    await expect.poll(() => text(gm.p.getByTestId('now-acting')), { timeout: 15_000 }).toContain('Boudica');
+    await expect.poll(() => nowActing(gm.p), { timeout: 15_000 }).toBe('Now acting: Boudica');
     await gm.p.getByTestId('next-turn').click();
-    await expect.poll(() => text(gm.p.getByTestId('now-acting'))).toContain('Raider');
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Raider');
 
     // Attack with the block's spear: d6 + d6 + martial 1 against evasion 5 (both medium): 33/36 + 3/36 x 2/20 = 92.5%; a luck 19+ crits (10%).
     const attack = await openAction(gm.p, 'Attack');
@@ -61,12 +62,14 @@ describe("a teams foe's attack from its stat block", () => {
     expect(await attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['Spear']);
     await expect.poll(() => text(attack.getByTestId('action-odds').locator('strong')), { timeout: 10_000 }).toMatch(/^92\.5% to hit · 10(\.0)?% critical$/);
     const result = await roll(attack, 'Roll: Attack');
-    const m = /Raider attacked Boudica: (\d+) against evasion 5, (a hit|a miss|a critical hit)/.exec(result);
+    // The GM reads the dice as 003's examples tell them: attribute die, combat die, martial +1, the luck die.
+    const m = /Raider attacked Boudica: strength \d+ \+ combat \d+ \+1 = (\d+) with luck \d+ against evasion 5, (a hit|a miss|a critical hit)/.exec(result);
     expect(m, result).not.toBeNull();
 
-    // Bo's phone: the verdict, no result; no frame carries the Raider's block or test.
+    // Bo's phone: the verdict, no dice or result; no frame carries the Raider's block or test.
     await expect.poll(() => text(bo.p.getByTestId('log'))).toContain(`Raider attacked Boudica: ${m![2]}`);
-    expect(await text(bo.p.getByTestId('log'))).not.toContain(`${m![1]} against evasion 5`);
+    expect(await text(bo.p.getByTestId('log'))).not.toContain(`${m![1]} with luck`);
+    expect(await text(bo.p.getByTestId('log'))).not.toContain('strength');
     expect(bo.frames.filter((f) => ['"weaponDamage"', '"maxStamina":4', '"stamina":4'].some((k) => f.includes(k)))).toEqual([]);
 
     expect(await axeViolations(gm.p)).toEqual([]);

@@ -120,10 +120,10 @@ describe('foes are targets', () => {
 
   it('teams: a Raider with evasion 6 and 10 HP gets a sheet and is Boudica\'s target', async () => {
     const s = table('teams');
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { name: 'Boudica', attributes: { strength: 6 }, skills: { combat: 6 }, items: { spear: { name: 'spear', weapon: { attributes: ['strength'], damage: 4 } } } } } as Command);
     const hero: Draft = { id: 'boudica', name: 'Boudica', kind: 'pc', characterId: null, hp: null, hidden: false, init: { team: 'players' } };
     const raider = typed(s, 'Raider', '10', { evasion: '6' }, false, { team: 'raiders' });
     const ready = await start(s, [hero, ...raider]);
+    s.run({ type: 'character.sheet.set', characterId: 'boudica', sheet: { name: 'Boudica', attributes: { strength: 6 }, skills: { combat: 6 }, items: { spear: { name: 'spear', weapon: { attributes: ['strength'], damage: 4 } } } } } as Command);
     const sheet = (s.world.ext['teams'] as { sheets: { [k: string]: { [k: string]: Json } } }).sheets[ready[1]!.id]!;
     expect(sheet).toMatchObject({ name: 'Raider', evasion: 6, maxHealth: 10, health: 10 });
     expect(targets(s, GM, 'teams', 'boudica')).toEqual(['Raider']);

@@ -128,9 +128,11 @@ export interface ProtocolSocket {
 export async function startE2e(name: string): Promise<E2e> {
   ensureWebBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), `tk-e2e-${name}-`));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, `${name}.sqlite`), logger: pino({ level: 'silent' }), webDist });
-  const browser = await launchChromium();
+  // Queries run in a worker thread that loads every ruleset through tsx: the time cap is lifted (a loaded
+  // CI machine is no runaway query), and the first answer is awaited here, not in a test's 10 s poll.
+  const server = await startServer({ port: 0, host: '127.0.0.1', dbPath: path.join(dir, `${name}.sqlite`), logger: pino({ level: 'silent' }), webDist, queryTimeCapMs: 30_000 });
   const sockets: WebSocket[] = [];
+  const [browser] = await Promise.all([launchChromium(), warmQueries(server, sockets)]);
   const opened: BrowserContext[] = [];
   const post = async <T>(p: string, body: unknown, token?: string): Promise<T> => {
     const res = await fetch(server.url + p, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
@@ -163,6 +165,20 @@ export async function startE2e(name: string): Promise<E2e> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Asks one query on a table of its own and waits for the answer: the query worker has then booted.
+ * At load 35 on 2 cores that took 40 s, and a test's first odds or status waited for it (a CI flake:
+ * the 36th Way escalation die never showed within the poll).
+ */
+async function warmQueries(server: RunningServer, sockets: WebSocket[]): Promise<void> {
+  const res = await fetch(`${server.url}/api/tables`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Warm-up', rulesetId: 'osr' }) });
+  if (res.status !== 201) throw new Error(`the warm-up table was refused: ${res.status} ${await res.text()}`);
+  const { gmToken } = (await res.json()) as MadeTable;
+  const sock = await protocolSocket(server, sockets, gmToken);
+  const answer = await sock.query('osr.status', {});
+  if (answer.type !== 'queryResult' || !answer.ok) throw new Error(`the warm-up query failed: ${JSON.stringify(answer)}`);
 }
 
 async function protocolSocket(server: RunningServer, sockets: WebSocket[], token: string): Promise<ProtocolSocket> {

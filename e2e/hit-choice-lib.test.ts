@@ -16,7 +16,7 @@ describe('who must answer', () => {
     expect(waitingOn(w, false, ['petra'])).toEqual([]);
   });
   it("a player's creature on the target's side is asked too (it may Intercept); the GM answers for the target only", () => {
-    const w2 = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'kira' } }, atRisk: {} }, encounter: { combatants: { kira: { side: 'players' }, petra: { side: 'players' }, bandit: { side: 'bandits' } } } } } as unknown as World;
+    const w2 = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'kira' } }, atRisk: {} }, encounter: { roster: ['kira', 'petra', 'bandit'], combatants: { kira: { side: 'players' }, petra: { side: 'players' }, bandit: { side: 'bandits' } } } } } as unknown as World;
     expect(waitingOn(w2, false, ['petra'])).toEqual(['petra']);
     expect(waitingOn(w2, false, ['bandit'])).toEqual([]);
     expect(waitingOn(w2, true, [])).toEqual(['kira']);

@@ -9,6 +9,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 import { night, openAction, screen } from './actions-flow.ts';
 import { startE2e, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
+import { nowActing } from './web.ts';
 import { spear } from '../packages/rulesets/test/teams/helpers.ts';
 
 let e2e: E2e | undefined;
@@ -44,7 +45,7 @@ describe('a teams night: starter Goblins, the phone attacking, the damage box, a
     // Bo attacks Goblin 1 with the spear: the odds come before the roll (the GM shows players foes' defences, ADR 33),
     // and the log has the result on both screens.
     await n.gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
-    await expect.poll(() => text(bo.p.getByTestId('now-acting'))).toContain('Boudica');
+    await expect.poll(() => nowActing(bo.p)).toBe('Now acting: Boudica');
     const form = await openAction(bo.p, 'Attack');
     await form.getByLabel('Target').selectOption({ label: 'Goblin 1' });
     await expect.poll(() => text(bo.p.getByTestId('action-odds')), { timeout: 10_000 }).toMatch(/\d+(\.\d)?%/);

@@ -69,7 +69,7 @@ describe('OSR fight leftovers (ADR 44)', () => {
     await row.getByRole('button', { name: 'Damage Goblin 1' }).click();
     await expect.poll(() => text(prompt)).toContain('Goblin 1 is the first to fall in this fight: morale for the foes?');
     await prompt.getByRole('button', { name: 'Check morale for the foes (1)' }).click();
-    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Morale for Goblin 2 \(Goblin 1 is the first to fall in this fight: morale for the foes\?\): d20 \d+ = \d+ vs 11: they (stand and fight|surrender or flee)\./);
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Morale for the foes, Goblin 2 \(Goblin 1 is the first to fall in this fight: morale for the foes\?\): d20 \d+ = \d+ vs 11: they (stand and fight|surrender or flee)\./);
     // The prompts are the GM's: the phone never reads them.
     expect(await text(ann.p.getByTestId('log'))).not.toContain('Morale?');
 

@@ -32,12 +32,18 @@ async function phone(rulesetId: string, stats: object): Promise<{ gm: ProtocolSo
 }
 
 describe('players edit their own sheet from the phone', () => {
-  it('OSR (001 "Encumbrance"): only Load is offered, from the stored 1; 201 is refused in place; 3 is saved and the GM sees it', async () => {
+  it('OSR (001 "Encumbrance"): only Load is offered, from the stored 1, the rest shown as the GM keeps it; 201 is refused in place; 3 is saved and the GM sees it', async () => {
     const { p, errors, kira } = await phone('osr', { maxHp: 8, hp: 8, dex: 12, load: 1 });
     const form = p.getByTestId('phone-sheet');
     await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(1);
     const load = form.getByLabel(/^load/);
     expect(await load.inputValue()).toBe('1');
+    // The rest is shown, read-only: 001 moves HP by damage, healing and rest and scores by injuries, through the GM (ADR 53).
+    const kept = await form.getByTestId('phone-sheet-kept').textContent();
+    expect(kept).toMatch(/^Kept by the GM and the rules \(damage, healing, rest, injuries\): /);
+    expect(kept).toContain('dex 12');
+    expect(kept).toContain('max hp 8');
+    expect(kept).not.toContain('load');
     await load.fill('201');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/load/);

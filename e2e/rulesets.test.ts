@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2e, type E2e, type MadeTable } from './harness.ts';
+import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
 
@@ -33,7 +34,7 @@ async function add(enc: Locator, name: string, kind: 'pc' | 'npc', placement: st
   await enc.getByRole('list', { name: 'Combatants ready to start' }).getByText(name, { exact: true }).waitFor();
 }
 
-const acting = (enc: Locator) => enc.getByTestId('now-acting').textContent();
+const acting = (enc: Locator) => nowActing(enc);
 
 describe('encounter tracker across turn orders', () => {
   it('36th Way: bands order the turns and the escalation die rises with the round', async () => {
@@ -41,11 +42,11 @@ describe('encounter tracker across turn orders', () => {
     await add(enc, 'Vesk', 'pc', 'fast');
     await add(enc, 'Ogre', 'npc', 'slow');
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
-    await expect.poll(() => acting(enc)).toContain('Vesk');
+    await expect.poll(() => acting(enc)).toBe('Now acting: Vesk');
     expect(await enc.getByTestId('combatant').first().textContent()).toContain('fast');
     await expect.poll(() => enc.getByRole('img', { name: 'Escalation die 0' }).count()).toBe(1);
     await page.keyboard.press('n');
-    await expect.poll(() => acting(enc)).toContain('Ogre');
+    await expect.poll(() => acting(enc)).toBe('Now acting: Ogre');
     await page.keyboard.press('n');
     // Round 2: the die shows 1 (002 "Escalation Die").
     await expect.poll(() => enc.getByTestId('round').textContent()).toBe('Round 2');
@@ -69,13 +70,13 @@ describe('encounter tracker across turn orders', () => {
     await expect.poll(() => acting(enc)).toContain('Waiting');
     const choice = enc.getByRole('button', { name: 'Birch', exact: true });
     await choice.click();
-    await expect.poll(() => acting(enc)).toContain('Birch');
+    await expect.poll(() => acting(enc)).toBe('Now acting: Birch');
     // Three actions as pips for the actor (003 "Actions in Combat").
     await page.getByRole('img', { name: 'actions: 3 of 3 left' }).waitFor();
     await page.keyboard.press('n');
-    await expect.poll(() => acting(enc)).toContain('Raider');
+    await expect.poll(() => acting(enc)).toBe('Now acting: Raider');
     await page.keyboard.press('n');
-    await expect.poll(() => acting(enc)).toContain('Ash');
+    await expect.poll(() => acting(enc)).toBe('Now acting: Ash');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -166,11 +166,15 @@ describe('sheet editor', () => {
     await item.getByLabel(/^damage 0/).fill('4');
     await item.getByLabel(/^critical damage/).fill('8');
     await item.getByLabel(/^critical threshold/).fill('19');
-    await item.getByLabel(/^damage type/).fill('piercing');
     // What she holds is picked from her own items.
     await form.getByRole('button', { name: 'add wielded' }).click();
     expect(await form.getByLabel('wielded 1', { exact: true }).locator('option').allTextContents()).toEqual(['choose…', 'spear']);
     await form.getByLabel('wielded 1', { exact: true }).selectOption('spear');
+    // 003 "Damage": a blank type would be typeless, which deflection never reduces: the form asks for it, physical types first.
+    await save.click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/damage type.*: is required/);
+    expect((await item.getByLabel(/^damage type/).locator('option').allTextContents()).slice(0, 4)).toEqual(['choose…', 'bludgeoning', 'piercing', 'slashing']);
+    await item.getByLabel(/^damage type/).selectOption('piercing');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } }, wielded: ['spear'] });

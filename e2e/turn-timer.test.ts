@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
 import { osrFight, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
+import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -55,7 +56,7 @@ describe('turn timer', () => {
 
     // The next turn (the Goblin's) starts a fresh minute.
     await gm.p.getByTestId('next-turn').click();
-    await expect.poll(() => gm.p.getByTestId('now-acting').textContent()).toContain('Goblin');
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Goblin');
     await expect.poll(async () => seconds(await timer(gm.p))).toBeGreaterThanOrEqual(58);
 
     expect(await axeViolations(gm.p)).toEqual([]);

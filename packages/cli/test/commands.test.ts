@@ -1,9 +1,11 @@
 // `tablekeeper commands` and the generated docs/commands (ADR 13).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { REDO, UNDO } from '@tablekeeper/engine';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { describe, expect, it } from 'vitest';
 import { catalogueMarkdown } from '../src/index.js';
+import { RELATIVE_COMMANDS_FILE, relativeCommandsModule } from '../src/catalogue.js';
 import { cli } from './run-cli.js';
 
 describe('tablekeeper commands', () => {
@@ -13,10 +15,13 @@ describe('tablekeeper commands', () => {
     const list = JSON.parse(r.out) as { ruleset: string; type: string; kind: string; summary: string; who: string; schema: { type: string } }[];
     for (const id of rulesetIds) {
       const engine = engineFor(id)!;
-      const handled = engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})]);
+      const handled = [UNDO, REDO, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
       expect(list.filter((c) => c.ruleset === id).map((c) => c.type).sort(), id).toEqual([...handled].sort());
     }
     expect(list.filter((c) => c.type === 'clock.advance').map((c) => c.ruleset)).toEqual([...rulesetIds]);
+    // Relative commands (ADR 47) say so; undo and redo are listed under every ruleset.
+    expect(list.filter((c) => c.type === 'history.undo').map((c) => [c.ruleset, (c as { relative?: boolean }).relative])).toEqual(rulesetIds.map((id) => [id, true]));
+    expect(list.filter((c) => (c as { relative?: boolean }).relative === true && c.ruleset === 'daggerheart').map((c) => c.type).sort()).toEqual(['daggerheart.passSpotlight', 'encounter.advance', 'encounter.endTurn', 'history.redo', 'history.undo']);
     for (const c of list) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['ruleset', 'type', 'kind', 'summary', 'who', 'schema']);
       expect(c.schema.type).toBe('object');
@@ -45,5 +50,11 @@ describe('docs/commands', () => {
   it.each(rulesetIds)('docs/commands/%s.md is what npm run docs:commands writes today (run it when this fails)', (id) => {
     const file = fileURLToPath(new URL(`../../../docs/commands/${id}.md`, import.meta.url));
     expect(readFileSync(file, 'utf8')).toBe(catalogueMarkdown(id));
+  });
+
+  it("the web client's list of relative commands is what npm run docs:commands writes today (ADR 47)", () => {
+    const file = fileURLToPath(new URL(`../../../${RELATIVE_COMMANDS_FILE}`, import.meta.url));
+    expect(readFileSync(file, 'utf8')).toBe(relativeCommandsModule());
+    expect(relativeCommandsModule()).toContain("  'history.undo',\n");
   });
 });

@@ -14,6 +14,12 @@ export interface ActionOption {
   readonly note?: string;
   /** Numbers the form takes from this choice when it is picked (a target's defence), where this viewer may know them. */
   readonly sets?: { readonly [field: string]: number };
+  /** A target's side as the one acting sees it: the picker lists foes before allies (ADR 52). */
+  readonly side?: 'foe' | 'ally';
+  /** A target that is down or dead is listed last and never the form's default (ADR 52); absent: standing. */
+  readonly standing?: 'up' | 'down' | 'dead';
+  /** Why the command would refuse this target now ("out of reach"), in words; such a target is never the default. */
+  readonly refused?: string;
 }
 
 /** A number the person types, within the command's own limits. */
@@ -38,9 +44,19 @@ export interface TurnAction {
   /**
    * The target picker: creatures this viewer can see. `multiple`: the field
    * takes a list; `max`: how many may be picked (default 1), each rolled and
-   * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold).
+   * given odds on its own; `label` names the picker where it picks no creature (Brandish: items to hold);
+   * `aim`: 'allies' for a helping action (stabilize, help), whose picker lists allies first.
    */
-  readonly target: { readonly field: string; readonly multiple: boolean; readonly max?: number; readonly label?: string; readonly options: readonly ActionOption[] } | null;
+  readonly target: {
+    readonly field: string;
+    readonly multiple: boolean;
+    readonly max?: number;
+    readonly label?: string;
+    readonly aim?: 'foes' | 'allies';
+    readonly options: readonly ActionOption[];
+    /** Options ticked when the form opens (a morale check's whole side), the first of them the main target. */
+    readonly picked?: readonly string[];
+  } | null;
   /** Other pickers (weapon, attack kind, range, movement style). */
   readonly choices: readonly { readonly field: string; readonly label: string; readonly options: readonly ActionOption[] }[];
   readonly numbers: readonly ActionNumber[];
@@ -76,14 +92,22 @@ export interface ActionsAnswer {
 
 // ---------------------------------------------------------------- the declaration
 
-const option = z.strictObject({ value: z.string(), label: z.string(), note: z.string().optional(), sets: z.record(z.string(), z.int()).optional() });
+const option = z.strictObject({
+  value: z.string(),
+  label: z.string(),
+  note: z.string().optional(),
+  sets: z.record(z.string(), z.int()).optional(),
+  side: z.enum(['foe', 'ally']).optional(),
+  standing: z.enum(['up', 'down', 'dead']).optional(),
+  refused: z.string().optional(),
+});
 export const actionSchema = z.strictObject({
   id: z.string(),
   label: z.string(),
   cost: z.string(),
   command: z.string(),
   fixed: z.record(z.string(), z.json()),
-  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), options: z.array(option) }).nullable(),
+  target: z.strictObject({ field: z.string(), multiple: z.boolean(), max: z.int().min(1).optional(), label: z.string().optional(), aim: z.enum(['foes', 'allies']).optional(), options: z.array(option), picked: z.array(z.string()).optional() }).nullable(),
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
@@ -154,6 +178,16 @@ export function othersInView(a: Actor): Combatant[] {
   const rank = (c: Combatant) => (c.side === a.combatant.side ? 1 : 0);
   return all.sort((x, y) => rank(x) - rank(y) || x.joined - y.joined);
 }
+
+/** A target's side as the actor sees it (ADR 52): the web's picker orders by it. */
+export const sideOf = (a: Actor, c: Combatant): 'foe' | 'ally' => (c.side === a.combatant.side ? 'ally' : 'foe');
+
+/**
+ * A target's standing by what every ruleset's tracker knows (ADR 52): out of
+ * turns (incapacitated) or at 0 HP on its row is down. A ruleset that knows
+ * more (dead, dying) says so itself.
+ */
+export const standingIn = (c: Combatant): 'up' | 'down' => (c.incapacitated || (typeof c.stats['hp'] === 'number' && c.stats['hp'] <= 0) ? 'down' : 'up');
 
 /** The answer's wrapper, typed as the catalogue declares it. */
 export function answer(a: Actor, actions: readonly TurnAction[]): Result<Json> {

@@ -113,3 +113,57 @@ export function teamsFoeSheet(block: Block): { [k: string]: unknown } {
   }
   return out;
 }
+
+/** A number the "add a foe" form asks for, with the bestiary's limits (stat-blocks.ts). */
+export interface QuickStat {
+  readonly key: string;
+  readonly label: string;
+  readonly min: number;
+  readonly max: number;
+}
+
+// The numbers an attack against the foe reads, per ruleset (issue 17: declared here, not in the web).
+const QUICK_STATS: { readonly [rulesetId: string]: readonly QuickStat[] } = {
+  osr: [{ key: 'ac', label: 'AC', min: 0, max: 30 }],
+  '36th-way': [
+    { key: 'ac', label: 'AC', min: 0, max: 40 },
+    { key: 'pd', label: 'PD', min: 0, max: 40 },
+    { key: 'md', label: 'MD', min: 0, max: 40 },
+  ],
+  teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
+  kleptonomicon: [{ key: 'defense', label: 'Defense', min: 0, max: 100 }],
+};
+
+/** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */
+export function quickStatsOf(rulesetId: string): readonly QuickStat[] {
+  return Object.hasOwn(QUICK_STATS, rulesetId) ? QUICK_STATS[rulesetId]! : [];
+}
+
+/**
+ * What an attack on a foe reads: a character (OSR's attacks name characters, so a
+ * foe with an AC plays one made for it), a sheet the ruleset keeps under its
+ * combatant id (the 36th Way, teams), or the combatant's own numbers.
+ */
+export type FoeTarget = 'character' | 'kept-sheet' | 'combatant';
+
+export function foeTargetOf(rulesetId: string): FoeTarget {
+  return rulesetId === 'osr' ? 'character' : rulesetId === '36th-way' || rulesetId === 'teams' ? 'kept-sheet' : 'combatant';
+}
+
+/**
+ * The command that gives a foe on the tracker the sheet its ruleset's attack reads
+ * (keyed by its combatant id), from its stat block or quick stats; null where the
+ * ruleset keeps none or the numbers it needs are missing (the 36th Way a defence,
+ * teams an Evasion or health).
+ */
+export function foeSheetCommandOf(rulesetId: string, foe: { readonly id: string; readonly name: string; readonly hp: number | null; readonly block: Block }): { readonly type: string; readonly [field: string]: unknown } | null {
+  const given = (keys: readonly string[]): boolean => keys.some((k) => num(foe.block[k]) !== null);
+  if (rulesetId === '36th-way' && given(['ac', 'pd', 'md'])) {
+    return { type: '36th-way.sheet.set', sheet: { id: foe.id, name: foe.name, kind: 'npc', ...tswFoeSheet(foe.block), ...(foe.hp !== null ? { maxHp: foe.hp } : {}) } };
+  }
+  if (rulesetId === 'teams' && given(['evasion', 'maxHealth'])) {
+    const health = foe.hp ?? num(foe.block['maxHealth']);
+    return { type: 'character.sheet.set', characterId: foe.id, sheet: { name: foe.name, ...teamsFoeSheet(foe.block), ...(health !== null ? { maxHealth: health } : {}) } };
+  }
+  return null;
+}

@@ -102,3 +102,29 @@ describe('rests take their length on the clock', () => {
     expect(s.world.clock.seconds).toBeGreaterThanOrEqual(8 * 3600);
   });
 });
+
+describe('the clock summary counts every fight\'s rounds (review 6: "1 round" after fights of 2 and 1)', () => {
+  const starts: { readonly [id: string]: (s: Scenario) => void } = {
+    osr: (s) => s.run({ type: 'encounter.start', combatants: two.map((c, i) => ({ ...c, stats: { dex: 12 - i } })) }),
+    teams: (s) => s.run({ type: 'encounter.start', combatants: two, params: { teamOrder: ['party', 'foes'] } }),
+    '36th-way': (s) => s.run({ type: 'encounter.start', combatants: two.map((c, i) => ({ ...c, band: i === 0 ? 'fast' : 'slow' })) }),
+    kleptonomicon: (s) => {
+      if (s.world.ext['kleptonomicon'] !== undefined && (s.world.ext['kleptonomicon'] as { phase?: string }).phase !== 'freeplay') {
+        s.run({ type: 'kleptonomicon.startEpisode' });
+        s.run({ type: 'kleptonomicon.freeplay' });
+      }
+      s.run({ type: 'encounter.start', combatants: [{ id: 'g', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard' } }, { id: 'a', name: 'Ann', kind: 'pc' }] });
+    },
+  };
+  for (const [id, start] of Object.entries(starts)) {
+    it(`${id}: a fight over in round 2, then one over in round 1: 3 rounds and 18 s on the clock`, () => {
+      const s = table(id);
+      start(s);
+      fightTo(s, 2);
+      if (id === 'kleptonomicon' && (s.world.ext['kleptonomicon'] as { phase?: string }).phase !== 'freeplay') s.run({ type: 'kleptonomicon.freeplay' });
+      start(s);
+      fightTo(s, 1);
+      expect(s.world.clock).toMatchObject({ seconds: 18, counts: { round: 3 } });
+    });
+  }
+});

@@ -71,12 +71,15 @@ export interface TableServer {
   readonly rooms: Map<string, Room>;
   readonly catalog: RulesetCatalog;
   readonly limits: ServerLimits;
+  /** The room of a table in memory; null when it is not loaded. */
   room(tableId: string): Room | null;
+  /** The room of a table, loaded from the store when it is not in memory; null when there is no such table. */
+  load(tableId: string): Promise<Room | null>;
   /** Creates a table with its GM token (the only time the token exists in clear). */
-  createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): { tableId: string; gmToken: string } | { error: RejectionError };
+  createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): Promise<{ tableId: string; gmToken: string } | { error: RejectionError }>;
   /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
-  createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError };
-  createSpectatorLink(tableId: string): { token: string } | { error: RejectionError };
+  createSeat(tableId: string, name: string): Promise<{ seatId: string; token: string } | { error: RejectionError }>;
+  createSpectatorLink(tableId: string): Promise<{ token: string } | { error: RejectionError }>;
   closeRooms(): void;
 }
 
@@ -86,6 +89,8 @@ export function buildApp(o: AppOptions): TableServer {
   // Closing destroys open HTTP connections too (keep-alive or mid-request), so a restart never waits on a client.
   const app = Fastify({ loggerInstance: logger, bodyLimit: 256 * 1024, trustProxy: false, forceCloseConnections: true }) as unknown as FastifyInstance;
   const tables = new Tables(store, catalog, limits);
+  const queue = new CommitQueue(store, tables, logger);
+  tables.queue = queue;
   const queryThreads = o.queryThreads ?? (catalog.workerModule ? 1 : 0);
   const queryPool = queryThreads > 0 && catalog.workerModule ? new QueryPool({ catalogModule: catalog.workerModule, threads: queryThreads, ...(o.queryTimeCapMs ? { timeCapMs: o.queryTimeCapMs } : {}) }) : null;
   const queryDesk = new QueryDesk(new QueryBudget({ ...DEFAULT_QUERY_BUDGET, ...o.queryBudget }), queryPool);
@@ -106,7 +111,7 @@ export function buildApp(o: AppOptions): TableServer {
   });
   registerWebSocket(app, {
     tables,
-    queue: new CommitQueue(store, tables, logger),
+    queue,
     queryDesk,
     limits,
     rate: { ...DEFAULT_RATE_LIMIT, ...o.rateLimit },
@@ -120,6 +125,7 @@ export function buildApp(o: AppOptions): TableServer {
     catalog,
     limits,
     room: (tableId) => tables.room(tableId),
+    load: (tableId) => tables.load(tableId),
     createTable: (name, rulesetId, settings) => tables.createTable(name, rulesetId, settings),
     createSeat: (tableId, name) => tables.createSeat(tableId, name),
     createSpectatorLink: (tableId) => tables.createSpectatorLink(tableId),

@@ -18,11 +18,11 @@ const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(r
 /** The table as the store holds it, rebuilt with a turn for the event loop after every page of rows and every slice of replay. */
 export async function loadTableInSlices(store: EventStore, engine: Engine, record: TableRecord): Promise<Table> {
   const { tableId } = record;
-  const head = store.head(tableId);
+  const head = await store.head(tableId);
   // Every row is read (history and redo need them); only those after a usable snapshot are applied.
   const transactions: Transaction[] = [];
   while (transactions.length < head) {
-    const page = store.readLog(tableId, transactions.length, LOAD_PAGE_ROWS);
+    const page = await store.readLog(tableId, transactions.length, LOAD_PAGE_ROWS);
     if (page.length === 0) break;
     for (const r of page) {
       if (r.version !== transactions.length + 1) throw new Error(`table ${tableId}: row ${r.version} where ${transactions.length + 1} was expected`);
@@ -31,7 +31,7 @@ export async function loadTableInSlices(store: EventStore, engine: Engine, recor
     await yieldToLoop();
   }
   if (transactions.length !== head) throw new Error(`table ${tableId}: read ${transactions.length} transactions, the store has ${head}`);
-  const snap = store.latestSnapshot(tableId);
+  const snap = await store.latestSnapshot(tableId);
   // As Room.load: the stored genesis and snapshot read under today's names, never rewritten.
   const upcast = (w: World): World => engine.upcastWorld(w);
   let table = (snap !== null && snap.version <= head ? tableFromSnapshot(snap.state, record.genesis, transactions.slice(0, snap.version), [], upcast) : null) ?? emptyTable(upcast(record.genesis));

@@ -1,17 +1,18 @@
 // Group commit: commands that arrive in the same turn of the event loop (from
-// any table) are decided one by one, in order, inside ONE write transaction:
+// any table) are decided one by one, in order, inside ONE write transaction
+// (the store's commit; a networked store first reads the batch's command ids, ADR 49):
 // one fsync for the lot, and it runs off the event loop (ADR 24): while the
 // disk syncs, the loop reads sockets and serves other work, and commands that
 // arrive meanwhile form the next batch. Nothing is broadcast or acknowledged
 // before the sync; if the commit fails, every room goes back to its table
 // from before the batch. Resyncs, queries and joins ride in the same queue,
 // so each is answered after the commands sent before it.
-import type { Command, Table } from '@tablekeeper/engine';
+import type { Command, Table, Viewer } from '@tablekeeper/engine';
 import type { DeltaAck, RejectionError } from '@tablekeeper/protocol';
 import type { Logger } from 'pino';
 import { CLOSE } from '@tablekeeper/protocol';
-import type { Room, Session, SubmitResult } from './room.js';
-import type { EventStore } from './store/port.js';
+import { viewerKey, type Room, type Session, type SubmitResult } from './room.js';
+import type { CommandKey, EventStore } from './store/port.js';
 import type { Tables } from './tables.js';
 
 export type QueueItem =
@@ -28,6 +29,15 @@ export type QueueItem =
       readonly reject: (commandId: string | null, error: RejectionError) => void;
       /** Told how the command ended once its batch is synced, before its answer goes out (a roll's refund, ADR 33). */
       readonly settled?: (res: SubmitResult) => void;
+    }
+  /** A command the server sends on a viewer's behalf (an HTTP call of the GM's), decided on the version current when its batch runs. */
+  | {
+      readonly kind: 'system';
+      readonly room: Room;
+      readonly actor: Viewer;
+      readonly command: Command;
+      /** Told once the batch is synced and its views are out (or that it failed). */
+      readonly settled: (res: SubmitResult) => void;
     };
 
 export class CommitQueue {
@@ -47,6 +57,11 @@ export class CommitQueue {
     this.schedule();
   }
 
+  /** Decides `command` as `actor` in the next batch, on the version current then; resolves after the batch is synced and broadcast. */
+  submit(room: Room, actor: Viewer, command: Command): Promise<SubmitResult> {
+    return new Promise((settled) => this.enqueue({ kind: 'system', room, actor, command, settled }));
+  }
+
   /** Runs `run` now when no batch is waiting for its sync, else after that batch's acks and broadcasts. */
   whenSettled(run: () => void): void {
     if (!this.syncing && this.queue.length === 0) run();
@@ -61,42 +76,57 @@ export class CommitQueue {
 
   private flush(): void {
     this.scheduled = false;
+    // Set before the store is called: commands that arrive while this batch decides or syncs form the next one.
+    this.syncing = true;
     const cut = this.queue.findIndex((it) => it.kind === 'other' && it.barrier === true);
     const items = cut < 0 ? this.queue : this.queue.slice(0, cut + 1);
     this.queue = cut < 0 ? [] : this.queue.slice(cut + 1);
+    void this.run(items).finally(() => {
+      this.syncing = false;
+      this.schedule();
+    });
+  }
+
+  private async run(items: QueueItem[]): Promise<void> {
     const before = new Map<Room, { version: number; table: Table }>();
     let results: (SubmitResult | null)[] = [];
     let durable: Promise<void> = Promise.resolve();
-    const decide = () => {
+    const decide = (writer: Parameters<Parameters<EventStore['commit']>[1]>[0] | null) => {
       results = items.map((it) => {
-        if (it.kind !== 'command') return null;
-        // A seat revoked while its command waited must not act.
-        if (!it.room.sessions.has(it.session)) return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
+        if (it.kind === 'other') return null;
+        if (it.kind === 'command' && !it.room.sessions.has(it.session)) {
+          // A seat revoked while its command waited must not act.
+          return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
+        }
         if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
-        return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command);
+        if (it.kind === 'system') return it.room.submit(it.actor, null, it.room.version, it.command, writer);
+        return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command, writer);
       });
     };
     try {
       // Queries, resyncs and joins alone write nothing: no commit, no sync to wait for.
-      if (items.some((it) => it.kind === 'command')) ({ durable } = this.store.commit(decide));
-      else decide();
+      if (items.some((it) => it.kind !== 'other')) ({ durable } = await this.store.commit(this.lookups(items), decide));
+      else decide(null);
     } catch (e) {
       this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');
       for (const [room, b] of before) room.table = b.table;
       before.clear();
-      results = items.map((it) => (it.kind === 'command' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
+      results = items.map((it) => (it.kind !== 'other' ? { ok: false, error: { kind: 'UNAVAILABLE', message: 'the change could not be saved; nothing was applied' } } : null));
     }
-    this.syncing = true;
-    durable.then(
+    await durable.then(
       () => this.publish(items, results, before),
       (e: unknown) => this.syncFailed(items, before, e),
     ).catch((e: unknown) => {
       // A bug while publishing must not take the process (and every other table) down.
       this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'publishing a group commit failed');
-    }).finally(() => {
-      this.syncing = false;
-      this.schedule();
     });
+  }
+
+  /** The command ids the batch will look up (a networked store reads them before it decides). */
+  private lookups(items: readonly QueueItem[]): CommandKey[] {
+    const keys: CommandKey[] = [];
+    for (const it of items) if (it.kind === 'command') keys.push({ tableId: it.room.tableId, actorKey: viewerKey(it.session.viewer), commandId: it.commandId });
+    return keys;
   }
 
   /**
@@ -106,9 +136,11 @@ export class CommitQueue {
    */
   private syncFailed(items: QueueItem[], before: Map<Room, { version: number; table: Table }>, e: unknown): void {
     this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit sync failed');
+    const unconfirmed = { kind: 'UNAVAILABLE', message: 'the server could not confirm this change was saved; reconnect and send it again with the same commandId' } as const;
     for (const it of items) {
       if (it.kind === 'other') it.run();
-      else it.reject(it.commandId, { kind: 'UNAVAILABLE', message: 'the server could not confirm this change was saved; reconnect and send it again with the same commandId' });
+      else if (it.kind === 'system') it.settled({ ok: false, error: unconfirmed });
+      else it.reject(it.commandId, unconfirmed);
     }
     for (const room of before.keys()) this.tables.drop(room, 'the server could not confirm the last changes were saved; reconnect to see the table as stored');
   }
@@ -131,20 +163,19 @@ export class CommitQueue {
       for (const seatId of Object.keys(b.table.world.seats)) {
         if (room.table.world.seats[seatId]) continue;
         const message = 'The GM removed this seat; its link no longer works.';
-        try {
-          this.tables.revoke(room.tableId, { role: 'player', seatId }, message);
-        } catch (e) {
-          // The commit stands and its acks must still go out (a throw here would take the process down):
-          // close the seat's sockets anyway; its tokens stay live in the store, for a seat that no longer exists.
+        // The seat's sockets close now; its tokens are revoked in the store meanwhile (a failure leaves live tokens
+        // for a seat that no longer exists, which open nothing: the acks below must still go out).
+        const hashes = [...room.sessions].filter((x) => x.viewer.role === 'player' && x.viewer.seatId === seatId).map((x) => x.tokenHash);
+        room.revoke(new Set(hashes), message, CLOSE.revoked);
+        this.tables.revoke(room.tableId, { role: 'player', seatId }, message).catch((e: unknown) => {
           this.logger.error({ err: e instanceof Error ? e.message : String(e), tableId: room.tableId, seatId }, 'could not revoke a removed seat\'s links');
-          const hashes = [...room.sessions].filter((x) => x.viewer.role === 'player' && x.viewer.seatId === seatId).map((x) => x.tokenHash);
-          room.revoke(new Set(hashes), message, CLOSE.revoked);
-        }
+        });
       }
     }
     items.forEach((it, i) => {
       if (it.kind === 'other') return it.run();
       const res = results[i]!;
+      if (it.kind === 'system') return it.settled(res);
       it.settled?.(res);
       if (!res.ok) return it.reject(it.commandId, res.error);
       if (!res.duplicate && folded.has(it.session)) return;

@@ -91,7 +91,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
    */
   async function requireGm(req: FastifyRequest, reply: FastifyReply): Promise<Room | null> {
     const { id } = req.params as { id: string };
-    const checked = tables.checkToken(req.ip, bearer(req.headers.authorization));
+    const checked = await tables.checkToken(req.ip, bearer(req.headers.authorization));
     if (!checked.ok && checked.retryAfterMs > 0) {
       reply.header('retry-after', String(Math.ceil(checked.retryAfterMs / 1000)));
       void fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
@@ -153,7 +153,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   });
 
   app.get('/healthz', async (_req, reply) => {
-    const problem = store.probeWrite();
+    const problem = await store.probeWrite();
     return problem === null ? reply.send({ ok: true }) : reply.code(503).send({ ok: false, error: `the store is not writable: ${storeFailureReason(problem)}` });
   });
 
@@ -182,7 +182,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     const body = createTableRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
     if (!allowCreate(req, reply)) return reply;
-    const made = tables.createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
+    const made = await tables.createTable(body.data.name, body.data.rulesetId, body.data.settings as { [key: string]: Json } | undefined);
     if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const res: CreateTableResponse = { tableId: made.tableId, gmToken: made.gmToken, links: { gm: capabilityLink(base(req), 'gm', made.gmToken) } };
     return reply.code(201).send(res);
@@ -191,7 +191,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   app.get('/api/tables/:id/seats', async (req, reply) => {
     const r = await requireGm(req, reply);
     if (!r) return reply;
-    const tokens = store.listTokens(r.tableId);
+    const tokens = await store.listTokens(r.tableId);
     const online = new Set([...r.sessions].map((s) => viewerKey(s.viewer)));
     const seats: SeatSummary[] = Object.values(r.table.world.seats).map((s) => ({
       seatId: s.id,
@@ -207,7 +207,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!r) return reply;
     const body = createSeatRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
-    const made = tables.createSeat(r.tableId, body.data.name);
+    const made = await tables.createSeat(r.tableId, body.data.name);
     if ('error' in made) return fail(reply, statusFor(made.error), made.error);
     const code = tables.joinCodes.issue(r.tableId, made.seatId);
     const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token), code: code.code, codeExpiresAt: code.expiresAt };
@@ -220,9 +220,9 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!r) return reply;
     const { seatId } = req.params as { seatId: string };
     if (!r.table.world.seats[seatId]) return fail(reply, 404, { kind: 'INVALID', message: `no seat ${seatId}`, path: ['seatId'] });
-    tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM issued a new link for this seat; this one no longer works.');
+    await tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM issued a new link for this seat; this one no longer works.');
     const t = tables.newToken(r.tableId, 'player', seatId);
-    store.addToken(t.record);
+    await store.addToken(t.record);
     const code = tables.joinCodes.issue(r.tableId, seatId);
     const res: CreateSeatResponse = { seatId, token: t.token, link: capabilityLink(base(req), 'player', t.token), code: code.code, codeExpiresAt: code.expiresAt };
     return reply.code(201).send(res);
@@ -247,7 +247,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   app.post('/api/join', async (req, reply) => {
     const body = joinRequestSchema.safeParse(req.body);
     if (!body.success) return invalid(reply, body.error.issues);
-    const j = tables.redeemJoinCode(req.ip, body.data.code);
+    const j = await tables.redeemJoinCode(req.ip, body.data.code);
     if (!j.ok) {
       if (j.retryAfterMs > 0) {
         reply.header('retry-after', String(Math.ceil(j.retryAfterMs / 1000)));
@@ -263,7 +263,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     const r = await requireGm(req, reply);
     if (!r) return reply;
     const { seatId } = req.params as { seatId: string };
-    const n = tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM revoked this seat; its link no longer works.');
+    const n = await tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM revoked this seat; its link no longer works.');
     return { revoked: n };
   });
 
@@ -271,9 +271,9 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   app.post('/api/tables/:id/gm-token', async (req, reply) => {
     const r = await requireGm(req, reply);
     if (!r) return reply;
-    tables.revoke(r.tableId, { role: 'gm' }, 'The GM link was replaced; open the new one.');
+    await tables.revoke(r.tableId, { role: 'gm' }, 'The GM link was replaced; open the new one.');
     const t = tables.newToken(r.tableId, 'gm', null);
-    store.addToken(t.record);
+    await store.addToken(t.record);
     const res: CreateTableResponse = { tableId: r.tableId, gmToken: t.token, links: { gm: capabilityLink(base(req), 'gm', t.token) } };
     return reply.code(201).send(res);
   });
@@ -281,7 +281,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   app.post('/api/tables/:id/spectators', async (req, reply) => {
     const r = await requireGm(req, reply);
     if (!r) return reply;
-    const made = tables.createSpectatorLink(r.tableId);
+    const made = await tables.createSpectatorLink(r.tableId);
     if ('error' in made) return fail(reply, 403, made.error);
     const res: SpectatorResponse = { token: made.token, link: capabilityLink(base(req), 'spectator', made.token) };
     return reply.code(201).send(res);
@@ -290,7 +290,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
   app.delete('/api/tables/:id/spectators', async (req, reply) => {
     const r = await requireGm(req, reply);
     if (!r) return reply;
-    return { revoked: tables.revoke(r.tableId, { role: 'spectator' }, 'The GM revoked the spectator links.') };
+    return { revoked: await tables.revoke(r.tableId, { role: 'spectator' }, 'The GM revoked the spectator links.') };
   });
 
   /** A consistent copy of the whole database (SQLite online backup), for the operator's admin token. */
@@ -299,12 +299,12 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!d.adminToken || !given || !sameHash(hashToken(given), hashToken(d.adminToken))) {
       return fail(reply, 403, { kind: 'FORBIDDEN', message: 'backups need the admin token (TABLEKEEPER_ADMIN_TOKEN) as Bearer' });
     }
-    const backup = (store as Partial<SqliteEventStore>).backup;
+    const backup = (store.sync as Partial<SqliteEventStore> | null)?.backup;
     if (!backup) return fail(reply, 501, { kind: 'UNAVAILABLE', message: 'this store cannot make backups' });
     const dir = mkdtempSync(join(tmpdir(), 'tk-backup-'));
     const file = join(dir, 'tablekeeper.sqlite');
     try {
-      await backup.call(store, file);
+      await backup.call(store.sync, file);
       const bytes = readFileSync(file);
       return reply.header('content-type', 'application/vnd.sqlite3').header('content-disposition', 'attachment; filename="tablekeeper-backup.sqlite"').send(bytes);
     } finally {
@@ -317,7 +317,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!r) return reply;
     const rec = r.record;
     const lines = [JSON.stringify({ kind: 'table', format: 'tablekeeper.table', protocolVersion: PROTOCOL_VERSION, tableId: rec.tableId, rulesetId: rec.rulesetId, name: rec.name, genesis: rec.genesis })];
-    for (const row of store.readLog(rec.tableId)) lines.push(JSON.stringify({ kind: 'transaction', version: row.version, commandId: row.commandId, transaction: row.transaction }));
+    for (const row of await store.readLog(rec.tableId)) lines.push(JSON.stringify({ kind: 'transaction', version: row.version, commandId: row.commandId, transaction: row.transaction }));
     return reply
       .header('content-type', 'application/x-ndjson; charset=utf-8')
       .header('content-disposition', `attachment; filename="${rec.tableId}.jsonl"`)

@@ -150,9 +150,9 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
     const { header } = first;
     const engine = catalog.engineFor(header.rulesetId);
     if (!engine) return refuse({ status: 400, error: { kind: 'INVALID', message: `line 1: unknown ruleset ${header.rulesetId}`, path: [1, 'rulesetId'] } });
-    if (store.countTables() >= limits.maxTables) return refuse({ status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError });
+    if ((await store.countTables()) >= limits.maxTables) return refuse({ status: 403, error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: limits.maxTables, message: `this server holds at most ${limits.maxTables} tables` } as RejectionError });
     const made: TableRecord = { tableId: header.tableId, name: header.name, rulesetId: header.rulesetId, genesis: header.genesis, createdAt: Date.now() };
-    store.createTable(made, []);
+    await store.createTable(made, []);
     record = made;
     // From a worker, the rows arrive as text: parsed here for the room's log (the worker replayed them).
     const transactions: Transaction[] = [];
@@ -161,8 +161,8 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
     let chunk = 64;
     for (;;) {
       const m = await source.next();
-      if (m.type === 'refused') return refuse(dropped(store, made.tableId, m.refusal));
-      if (m.type === 'header') return refuse(dropped(store, made.tableId, unavailable('the import check answered out of order; nothing was created')));
+      if (m.type === 'refused') return refuse(await dropped(store, made.tableId, m.refusal));
+      if (m.type === 'header') return refuse(await dropped(store, made.tableId, unavailable('the import check answered out of order; nothing was created')));
       if (m.type === 'done') {
         table = 'table' in m ? m.table : tableFromSnapshot(m.snapshot, header.genesis, transactions, m.kept, (w) => engine.upcastWorld(w));
         break;
@@ -177,7 +177,7 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
           if (keepParsed) transactions.push(JSON.parse(batch.txs[k]!) as Transaction);
           rows.push({ version: batch.from + k, commandId: batch.commandIds[k]!, actorKey: batch.actorKeys[k]!, tx: batch.txs[k]! });
         }
-        store.importRows(made.tableId, rows);
+        await store.importRows(made.tableId, rows);
         at = end;
         const took = performance.now() - started;
         chunk = Math.max(8, Math.min(IMPORT_BATCH_ROWS * 4, Math.round(chunk * (IMPORT_SLICE_MS / Math.max(took, 0.25)))));
@@ -185,24 +185,24 @@ export async function importTable(body: Buffer | string, deps: ImportDeps): Prom
       }
       source.ack();
     }
-    if (table === null) return refuse(dropped(store, made.tableId, unavailable('the checked table does not match its rows; nothing was created')));
-    if (table.transactions.length > 0) store.putSnapshot(made.tableId, table.transactions.length, encodeSnapshot(table));
+    if (table === null) return refuse(await dropped(store, made.tableId, unavailable('the checked table does not match its rows; nothing was created')));
+    if (table.transactions.length > 0) await store.putSnapshot(made.tableId, table.transactions.length, encodeSnapshot(table));
     const gm = deps.newGmToken(made.tableId);
     // Written with the store's full durability: this commit also syncs every row before it.
-    store.addToken(gm.record);
+    await store.addToken(gm.record);
     return { ok: true, record: made, table, gmToken: gm.token };
   } catch (e) {
     const failure = unavailable(`the import could not be saved, nothing was created (${e instanceof Error ? e.message : 'store error'})`);
-    return refuse(record ? dropped(store, record.tableId, failure) : failure);
+    return refuse(record ? await dropped(store, record.tableId, failure) : failure);
   } finally {
     source.close();
   }
 }
 
 /** Drops a half-written import; the refusal stands whatever happens. */
-function dropped(store: EventStore, tableId: string, refusal: ImportRefusal): ImportRefusal {
+async function dropped(store: EventStore, tableId: string, refusal: ImportRefusal): Promise<ImportRefusal> {
   try {
-    store.dropTable(tableId);
+    await store.dropTable(tableId);
   } catch {
     // the table has no token, so no one can open what is left of it
   }

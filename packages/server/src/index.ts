@@ -7,7 +7,8 @@ import type { QueryBudgetOptions } from './query-budget.js';
 import { buildApp, REDACT_PATHS, type ServerLimits, type TableServer } from './app.js';
 import type { RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
-import type { EventStore } from './store/port.js';
+import type { EventStore, SyncEventStore } from './store/port.js';
+import { onPort } from './store/lift.js';
 import { openSqliteStore, type Durability } from './store/sqlite.js';
 import { registryCatalog } from './registry-catalog.js';
 
@@ -24,7 +25,8 @@ export { registryCatalog } from './registry-catalog.js';
 export { mintToken, hashToken, bearer, sameHash, TOKEN_BYTES } from './tokens.js';
 export { openSqliteStore, applyPragmas, REQUIRED_PRAGMAS, SCHEMA_VERSION, DEFAULT_DURABILITY, SYNC_WINDOW_MS, type Durability, type SqliteEventStore } from './store/sqlite.js';
 export { memoryStore } from './store/memory.js';
-export { StoreError, type EventStore, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
+export { asyncStore, onPort } from './store/lift.js';
+export { StoreError, type EventStore, type SyncEventStore, type BatchWriter, type CommandKey, type StoredRow, type TableRecord, type TxRecord, type TokenRecord, type AppendResult, type Role } from './store/port.js';
 
 export const DEFAULT_PORT = 7777;
 export const DEFAULT_DB = join('data', 'tablekeeper.sqlite');
@@ -36,8 +38,8 @@ export interface StartOptions {
   readonly dataDir?: string;
   /** The database file; wins over dataDir. */
   readonly dbPath?: string;
-  /** Use this store instead of opening SQLite (tests). */
-  readonly store?: EventStore;
+  /** Use this store instead of opening SQLite (tests, PostgreSQL): an embedded one is lifted onto the port. */
+  readonly store?: EventStore | SyncEventStore;
   /** What an acknowledged command survives, for the SQLite file opened here (default 'process-crash', ADR 31). */
   readonly durability?: Durability;
   readonly logger?: Logger;
@@ -75,7 +77,7 @@ export function createLogger(level = process.env['LOG_LEVEL'] ?? 'info'): Logger
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dbPath = options.store ? null : (options.dbPath ?? join(options.dataDir ?? 'data', 'tablekeeper.sqlite'));
-  const store = options.store ?? openSqliteStore(dbPath!, options.durability === undefined ? {} : { durability: options.durability });
+  const store = onPort(options.store ?? openSqliteStore(dbPath!, options.durability === undefined ? {} : { durability: options.durability }));
   const logger = options.logger ?? createLogger();
   try {
     const catalog = options.catalog ?? registryCatalog();
@@ -96,7 +98,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
     });
-    if (!store.probeWritable()) throw new Error('the store is not writable');
+    const problem = await store.probeWrite();
+    if (problem !== null) throw new Error(`the store is not writable: ${problem instanceof Error ? problem.message : String(problem)}`);
     const host = options.host ?? '127.0.0.1';
     await server.app.listen({ port: options.port ?? DEFAULT_PORT, host });
     const addr = server.app.server.address();
@@ -113,15 +116,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         closing ??= (async () => {
           server.closeRooms();
           await server.app.close();
-          store.close();
-          // The checkpoint thread closes its own connection: wait, so the files are free when close resolves.
-          await store.whenClosed?.();
+          // SQLite's checkpoint thread closes its own connection: this waits, so the files are free when close resolves.
+          await store.close();
         })();
         return closing;
       },
     };
   } catch (e) {
-    store.close();
+    await store.close();
     throw e;
   }
 }

@@ -1,13 +1,15 @@
 // `npm start` and `tablekeeper serve`: serves the table server on PORT (default
 // 7777) with the SQLite file under ./data (DATA_DIR or --db to change). On first
 // start (or with --new-table) it creates a table and prints the GM, player and
-// spectator links.
+// spectator links. DATABASE_URL=postgres://... keeps the tables in PostgreSQL
+// instead (ADR 49); without it nothing changes.
 import { networkInterfaces } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { capabilityLink } from '@tablekeeper/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger, DEFAULT_PORT, openSqliteStore, startServer, type Durability } from './index.js';
+import { openPostgresStore } from './store/postgres.js';
 
 interface Args {
   db?: string;
@@ -21,7 +23,8 @@ interface Args {
 
 const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
 env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn),
-     TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving)`;
+     TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving),
+     DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const a: Args = { newTable: false };
@@ -71,9 +74,13 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
   }
   const port = args.port ?? (process.env['PORT'] ? Number(process.env['PORT']) : DEFAULT_PORT);
   const host = args.host ?? process.env['HOST'] ?? '0.0.0.0';
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (databaseUrl !== undefined && databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file)');
+  if (databaseUrl && args.db) throw new Error('--db names a SQLite file, and DATABASE_URL a PostgreSQL database: give one of them');
   const server = await startServer({
     port,
     host,
+    ...(databaseUrl ? { store: await openPostgresStore(databaseUrl) } : {}),
     // Quiet by default so the links stay readable; LOG_LEVEL=info shows every request (tokens redacted).
     logger: createLogger(process.env['LOG_LEVEL'] ?? 'warn'),
     ...(args.db ? { dbPath: args.db } : {}),
@@ -85,21 +92,21 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
   const lan = host === '0.0.0.0' ? lanAddress() : null;
   const base = lan ? `http://${lan}:${server.port}` : server.url;
   console.log(`Tablekeeper is serving on ${server.url}${lan ? ` (on your network: ${base})` : ''}`);
-  console.log(`database: ${server.dbPath}`);
+  console.log(`database: ${server.dbPath ?? `PostgreSQL (${server.store.kind === 'postgres' ? 'DATABASE_URL' : server.store.kind})`}`);
 
-  if (args.newTable || server.store.countTables() === 0) {
+  if (args.newTable || (await server.store.countTables()) === 0) {
     const rulesetId = args.ruleset ?? server.catalog.ids()[0];
     if (!rulesetId) throw new Error('no rulesets are installed');
-    const made = server.createTable(args.name ?? 'My table', rulesetId);
+    const made = await server.createTable(args.name ?? 'My table', rulesetId);
     if ('error' in made) throw new Error(made.error.message);
-    const seat = server.createSeat(made.tableId, 'Player 1');
-    const spectator = server.createSpectatorLink(made.tableId);
+    const seat = await server.createSeat(made.tableId, 'Player 1');
+    const spectator = await server.createSpectatorLink(made.tableId);
     console.log(`\nNew table ${made.tableId} (${rulesetId}). Keep the GM link to yourself:`);
     console.log(`  GM link:        ${capabilityLink(base, 'gm', made.gmToken)}`);
     if (!('error' in seat)) console.log(`  Player link:    ${capabilityLink(base, 'player', seat.token)}   (seat "Player 1"; add more seats from the GM screen)`);
     if (!('error' in spectator)) console.log(`  Spectator link: ${capabilityLink(base, 'spectator', spectator.token)}`);
   } else {
-    console.log(`${server.store.countTables()} table(s) in the database. Links are shown only once; start with --new-table for a new one.`);
+    console.log(`${await server.store.countTables()} table(s) in the database. Links are shown only once; start with --new-table for a new one.`);
   }
 
   let stopping = false;

@@ -8,7 +8,7 @@ import { emptyTable, fairRng, noteExtension, type Command, type Result, type Eng
 import { PROTOCOL_VERSION, type Delta, type DeltaAck, type Presence, type QueryResult, type RejectionError, type ServerMessage } from '@tablekeeper/protocol';
 import { deltaBetween, sameJson } from './deltas.js';
 import { decodeSnapshot, encodeSnapshot } from './snapshot.js';
-import type { EventStore, TableRecord } from './store/port.js';
+import type { BatchWriter, SyncEventStore, TableRecord } from './store/port.js';
 
 export interface RoomLimits {
   /** Transactions per table (the log size cap). */
@@ -74,13 +74,14 @@ export class Room {
   private constructor(
     readonly record: TableRecord,
     readonly engine: Engine,
-    private readonly store: EventStore,
+    /** Where a command outside a group commit writes (an embedded store); null on a networked one, whose rooms write through the queue. */
+    private readonly store: BatchWriter | null,
     private readonly limits: RoomLimits,
     public table: Table,
   ) {}
 
   /** Rebuilds a room from the store: the latest snapshot (a cache) if usable, then the rows after it. */
-  static load(store: EventStore, engine: Engine, record: TableRecord, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
+  static load(store: SyncEventStore, engine: Engine, record: TableRecord, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     const head = store.head(record.tableId);
     // Every row is read (history and redo need them); only those after a usable snapshot are applied.
     const rows = store.readLog(record.tableId);
@@ -94,7 +95,7 @@ export class Room {
   }
 
   /** A room on a table already built in memory (an import that just replayed it): no cold load. */
-  static fromTable(store: EventStore, engine: Engine, record: TableRecord, table: Table, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
+  static fromTable(store: BatchWriter | null, engine: Engine, record: TableRecord, table: Table, limits: RoomLimits = DEFAULT_ROOM_LIMITS): Room {
     return new Room(record, engine, store, limits, table);
   }
 
@@ -167,10 +168,12 @@ export class Room {
     from = Math.max(from, was.length + added.length - this.limits.historyWindow);
     let history: readonly TransactionView[] = was;
     if (from !== 0 || added.length > 0) {
-      const out: TransactionView[] = [];
-      for (let i = from; i < was.length; i++) out.push(was[i]!);
       const skip = Math.max(0, from - was.length);
-      for (let i = skip; i < added.length; i++) out.push(added[i]!);
+      const keep = Math.max(0, was.length - from);
+      // Sized once: pushing into an empty array reallocates it as it grows (a window is 100 entries, per viewer class per command).
+      const out = new Array<TransactionView>(keep + added.length - skip);
+      for (let i = 0; i < keep; i++) out[i] = was[from + i]!;
+      for (let i = skip; i < added.length; i++) out[keep + i - skip] = added[i]!;
       // The delta's stream patch then reads how it grew instead of comparing the windows.
       noteExtension(was, out, Math.min(from, was.length), skip === 0 ? added : added.slice(skip));
       history = out;
@@ -287,13 +290,15 @@ export class Room {
   /**
    * Decide, append durably, then broadcast. A retried commandId gets the
    * original version back (applied once); a stale expectedVersion loses.
+   * `writer` is the group commit's (commit-queue.ts); without one, the room's embedded store.
    */
-  submit(actor: Viewer, commandId: string | null, expectedVersion: number, command: Command): SubmitResult {
+  submit(actor: Viewer, commandId: string | null, expectedVersion: number, command: Command, writer: BatchWriter | null = this.store): SubmitResult {
     const actorKey = viewerKey(actor);
     if (actor.role === 'spectator') return { ok: false, error: { kind: 'FORBIDDEN', message: 'spectators watch; they cannot send commands' } };
+    if (writer === null) return { ok: false, error: { kind: 'UNAVAILABLE', message: 'this table writes through its commit queue; nothing was applied' } };
     if (commandId !== null) {
       // Scoped by sender: another viewer's use of the same id is invisible here, so it tells nothing.
-      const seen = this.store.findCommand(this.tableId, actorKey, commandId);
+      const seen = writer.findCommand(this.tableId, actorKey, commandId);
       if (seen) return { ok: true, version: seen.version, duplicate: true };
     }
     if (expectedVersion !== this.version) {
@@ -307,7 +312,7 @@ export class Room {
     if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
     let appended;
     try {
-      appended = this.store.append(this.tableId, expectedVersion, { commandId, actorKey, transaction: r.value.transaction });
+      appended = writer.append(this.tableId, expectedVersion, { commandId, actorKey, transaction: r.value.transaction });
     } catch (e) {
       return { ok: false, error: { kind: 'UNAVAILABLE', message: `the change could not be saved, nothing was applied (${e instanceof Error ? e.message : 'store error'})` } };
     }
@@ -316,13 +321,26 @@ export class Room {
       return { ok: false, error: { kind: 'VERSION_CONFLICT', current: appended.current, message: `the table is at version ${appended.current}` } };
     }
     this.table = r.value.table;
-    if (this.version % this.limits.snapshotEvery === 0) this.snapshot();
+    if (this.version % this.limits.snapshotEvery === 0) this.snapshot(writer);
     return { ok: true, version: appended.version, duplicate: false, transaction: r.value.transaction };
   }
 
-  private snapshot(): void {
+  /**
+   * A replica's step (issue 22, ADR 54): applies a transaction another instance committed as
+   * version `version`. `applied` when it was the next one; `known` when this room already has it
+   * (a late or repeated announcement); `gap` when some are missing, which the caller reads from the
+   * store before trying again. The caller broadcasts after applying, as after a submit.
+   */
+  follow(version: number, transaction: Transaction): 'applied' | 'known' | 'gap' {
+    if (version <= this.version) return 'known';
+    if (version !== this.version + 1) return 'gap';
+    this.table = this.engine.apply(this.table, transaction);
+    return 'applied';
+  }
+
+  private snapshot(writer: BatchWriter): void {
     try {
-      this.store.putSnapshot(this.tableId, this.version, encodeSnapshot(this.table));
+      writer.putSnapshot(this.tableId, this.version, encodeSnapshot(this.table));
     } catch {
       // a snapshot is only a cache: failing to write one loses nothing
     }

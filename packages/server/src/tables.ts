@@ -4,6 +4,7 @@
 import type { Json, Table, Viewer } from '@tablekeeper/engine';
 import { CLOSE, LIMITS, type RejectionError } from '@tablekeeper/protocol';
 import { loadTableInSlices } from './cold-load.js';
+import type { CommitQueue } from './commit-queue.js';
 import { DEFAULT_ROOM_LIMITS, Room, type RoomLimits } from './room.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, Role, TableRecord, TokenRecord } from './store/port.js';
@@ -53,6 +54,8 @@ export class Tables {
   private readonly tokenThrottle: TokenThrottle;
   /** Short codes standing for a seat's link (join-codes.ts, ADR 44). */
   readonly joinCodes = new JoinCodes();
+  /** The group-commit queue the server's own commands go through (set by app.ts once the queue exists). */
+  queue: CommitQueue | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -62,22 +65,26 @@ export class Tables {
     this.tokenThrottle = new TokenThrottle({ burst: limits.tokenFailureBurst, perSecond: limits.tokenFailuresPerSecond });
   }
 
-  /** The room of a table, loaded from the store on first use; null when there is no such table. */
+  /**
+   * The room of a table when it is in memory; on an embedded store a table not in memory is loaded in one go
+   * (tests and tools; the server's own paths use `load`). Null when there is no such table, or on a networked store.
+   */
   room(tableId: string): Room | null {
     const existing = this.rooms.get(tableId);
     if (existing) return existing;
-    const record = this.store.getTable(tableId);
-    if (!record) return null;
+    const sync = this.store.sync;
+    const record = sync?.getTable(tableId) ?? null;
+    if (sync === null || record === null) return null;
     const engine = this.catalog.engineFor(record.rulesetId);
     if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
-    const r = Room.load(this.store, engine, record, this.limits);
+    const r = Room.load(sync, engine, record, this.limits);
     this.rooms.set(tableId, r);
     return r;
   }
 
   /**
    * The room of a table, loaded in slices when it is not in memory (cold-load.ts): other tables keep
-   * answering while a big one loads. Callers that may wait use this; `room()` loads in one go.
+   * answering while a big one loads; a second visitor waits for the same load. Null when there is no such table.
    */
   load(tableId: string): Promise<Room | null> {
     const existing = this.rooms.get(tableId);
@@ -91,32 +98,33 @@ export class Tables {
   }
 
   private async loadInSlices(tableId: string): Promise<Room | null> {
-    const record = this.store.getTable(tableId);
+    const record = await this.store.getTable(tableId);
     if (!record) return null;
     const engine = this.catalog.engineFor(record.rulesetId);
     if (!engine) throw new Error(`table ${tableId} uses ruleset ${record.rulesetId}, which this server does not have`);
     const table = await loadTableInSlices(this.store, engine, record);
-    // A caller that could not wait loaded it in one go meanwhile (and may have written since): that room stands.
+    // A caller loaded it in one go meanwhile (and may have written since), or an import adopted it: that room stands.
+    const head = await this.store.head(tableId);
     const raced = this.rooms.get(tableId);
     if (raced) return raced;
-    if (table.transactions.length !== this.store.head(tableId)) return this.room(tableId);
-    const r = Room.fromTable(this.store, engine, record, table, this.limits);
+    if (table.transactions.length !== head) return this.loadInSlices(tableId);
+    const r = Room.fromTable(this.store.sync, engine, record, table, this.limits);
     this.rooms.set(tableId, r);
     return r;
   }
 
   /** A room on a table already built in memory (an import that just replayed it): no cold load. */
   adopt(record: TableRecord, table: Table): Room {
-    const r = Room.fromTable(this.store, this.catalog.engineFor(record.rulesetId)!, record, table, this.limits);
+    const r = Room.fromTable(this.store.sync, this.catalog.engineFor(record.rulesetId)!, record, table, this.limits);
     this.rooms.set(record.tableId, r);
     return r;
   }
 
   /** A token check from `address`: throttled addresses are refused before the lookup; unknown tokens count as failures. */
-  checkToken(address: string, token: string | null): TokenCheck {
+  async checkToken(address: string, token: string | null): Promise<TokenCheck> {
     const wait = this.tokenThrottle.waitMs(address);
     if (wait > 0) return { ok: false, retryAfterMs: wait };
-    const t = this.liveToken(token);
+    const t = await this.liveToken(token);
     if (t) return { ok: true, token: t };
     this.tokenThrottle.failed(address);
     return { ok: false, retryAfterMs: 0 };
@@ -128,25 +136,25 @@ export class Tables {
    * work, whatever table it may once have been for. A good code mints a fresh
    * token for its seat.
    */
-  redeemJoinCode(address: string, typed: string): { ok: true; token: string; tableId: string; seatId: string } | { ok: false; retryAfterMs: number; message: string; malformed: boolean } {
+  async redeemJoinCode(address: string, typed: string): Promise<{ ok: true; token: string; tableId: string; seatId: string } | { ok: false; retryAfterMs: number; message: string; malformed: boolean }> {
     const wait = this.tokenThrottle.waitMs(address);
     if (wait > 0) return { ok: false, retryAfterMs: wait, message: `too many codes that did not work from this address; retry in ${wait} ms`, malformed: false };
     const read = readJoinCode(typed);
     if (!read.ok) return { ok: false, retryAfterMs: 0, message: read.message, malformed: true };
     const seat = this.joinCodes.redeem(read.code);
-    const room = seat === null ? null : this.room(seat.tableId);
+    const room = seat === null ? null : await this.load(seat.tableId);
     if (seat === null || room === null || room.table.world.seats[seat.seatId] === undefined) {
       this.tokenThrottle.failed(address);
       return { ok: false, retryAfterMs: 0, message: 'no seat has this code: it may be mistyped, used already or expired; ask the GM for a new one', malformed: false };
     }
     const t = this.newToken(seat.tableId, 'player', seat.seatId);
-    this.store.addToken(t.record);
+    await this.store.addToken(t.record);
     return { ok: true, token: t.token, tableId: seat.tableId, seatId: seat.seatId };
   }
 
-  private liveToken(token: string | null): TokenRecord | null {
+  private async liveToken(token: string | null): Promise<TokenRecord | null> {
     if (!token || token.length > LIMITS.tokenMaxLength) return null;
-    const t = this.store.findToken(hashToken(token));
+    const t = await this.store.findToken(hashToken(token));
     return t && t.revokedAt === null ? t : null;
   }
 
@@ -156,56 +164,54 @@ export class Tables {
   }
 
   /** Creates a table with its GM token (the only time the token exists in clear). */
-  createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): { tableId: string; gmToken: string } | { error: RejectionError } {
+  async createTable(name: string, rulesetId: string, settings?: { [key: string]: Json }): Promise<{ tableId: string; gmToken: string } | { error: RejectionError }> {
     if (!this.catalog.engineFor(rulesetId)) return { error: { kind: 'INVALID', message: `unknown ruleset ${rulesetId}; GET /api/rulesets lists them`, path: ['rulesetId'] } };
-    if (this.store.countTables() >= this.limits.maxTables) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: this.limits.maxTables, message: `this server holds at most ${this.limits.maxTables} tables` } };
+    if ((await this.store.countTables()) >= this.limits.maxTables) return { error: { kind: 'LIMIT_REACHED', limit: 'maxTables', max: this.limits.maxTables, message: `this server holds at most ${this.limits.maxTables} tables` } };
     const tableId = mintTableId();
     const made = this.catalog.createTable(rulesetId, settings ? { tableId, name, settings } : { tableId, name });
     if (!made.ok) return { error: { kind: 'INVALID', message: made.error.message, path: (made.error.path ?? 'settings').split('.') } };
     const table = made.value;
     const gm = this.newToken(tableId, 'gm', null);
-    this.store.createTable({ tableId, name, rulesetId, genesis: table.genesis, createdAt: Date.now() }, [gm.record]);
+    await this.store.createTable({ tableId, name, rulesetId, genesis: table.genesis, createdAt: Date.now() }, [gm.record]);
     return { tableId, gmToken: gm.token };
   }
 
-  /** Runs a command as the GM on behalf of an HTTP call, then broadcasts it. */
+  /** Runs a command as the GM on behalf of an HTTP call: through the commit queue (so it never interleaves with a batch), broadcast there. */
   private gmCommand(r: Room, command: { type: string; [k: string]: string }) {
-    const from = r.version;
-    const res = r.submit({ role: 'gm' }, null, from, command);
-    if (res.ok && !res.duplicate && r.version !== from) r.broadcast();
-    return res;
+    if (this.queue === null) throw new Error('the table service has no commit queue');
+    return this.queue.submit(r, { role: 'gm' }, command);
   }
 
   /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
-  createSeat(tableId: string, name: string): { seatId: string; token: string } | { error: RejectionError } {
-    const r = this.room(tableId);
+  async createSeat(tableId: string, name: string): Promise<{ seatId: string; token: string } | { error: RejectionError }> {
+    const r = await this.load(tableId);
     if (!r) return { error: { kind: 'INVALID', message: `no table ${tableId}`, path: ['tableId'] } };
     if (Object.keys(r.table.world.seats).length >= this.limits.maxSeatsPerTable) {
       return { error: { kind: 'LIMIT_REACHED', limit: 'maxSeatsPerTable', max: this.limits.maxSeatsPerTable, message: `a table has at most ${this.limits.maxSeatsPerTable} seats` } };
     }
-    const res = this.gmCommand(r, { type: 'seat.add', name });
+    const res = await this.gmCommand(r, { type: 'seat.add', name });
     if (!res.ok) return { error: res.error };
     const added = res.transaction?.kind === 'command' ? res.transaction.events.find((e) => e.type === 'seat.added') : undefined;
     const seatId = typeof added?.['id'] === 'string' ? added['id'] : null;
     if (!seatId) return { error: { kind: 'RULE_ERROR', code: 'INTERNAL', message: 'seat.add did not report the new seat' } };
     const t = this.newToken(tableId, 'player', seatId);
-    this.store.addToken(t.record);
+    await this.store.addToken(t.record);
     return { seatId, token: t.token };
   }
 
-  createSpectatorLink(tableId: string): { token: string } | { error: RejectionError } {
-    const live = this.store.listTokens(tableId).filter((t) => t.role === 'spectator' && t.revokedAt === null).length;
+  async createSpectatorLink(tableId: string): Promise<{ token: string } | { error: RejectionError }> {
+    const live = (await this.store.listTokens(tableId)).filter((t) => t.role === 'spectator' && t.revokedAt === null).length;
     if (live >= this.limits.maxSpectatorLinks) {
       return { error: { kind: 'LIMIT_REACHED', limit: 'maxSpectatorLinks', max: this.limits.maxSpectatorLinks, message: `a table has at most ${this.limits.maxSpectatorLinks} live spectator links; revoke them first` } };
     }
     const t = this.newToken(tableId, 'spectator', null);
-    this.store.addToken(t.record);
+    await this.store.addToken(t.record);
     return { token: t.token };
   }
 
   /** Revokes matching tokens and closes their sockets; the number revoked. */
-  revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): number {
-    const revoked = this.store.revokeTokens(tableId, match, Date.now());
+  async revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): Promise<number> {
+    const revoked = await this.store.revokeTokens(tableId, match, Date.now());
     // A seat's code goes with its links.
     if (match.role === 'player') this.joinCodes.revoke(tableId, match.seatId);
     this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);

@@ -117,7 +117,7 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           if (oldClient(req)) return; // upgraded only to be told to reload
           const token = protocolToken(req);
           if (token === null) return; // authenticates with a hello as its first message
-          const checked = tables.checkToken(req.ip, token);
+          const checked = await tables.checkToken(req.ip, token);
           if (!checked.ok && checked.retryAfterMs > 0) return fail(reply, 429, { kind: 'RATE_LIMITED', message: `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms`, retryAfterMs: checked.retryAfterMs });
           if (!checked.ok) return fail(reply, 401, { kind: 'FORBIDDEN', message: 'unknown or revoked token' });
           const t = checked.token;
@@ -251,21 +251,28 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       if (msg.type === 'hello') {
         if (phase.name === 'connected') return reject(null, { kind: 'INVALID', message: 'already authenticated', path: ['type'] });
         if (msg.protocolVersion !== PROTOCOL_VERSION) return closeWith(CLOSE.badProtocolVersion, RELOAD_REASON);
-        const checked = tables.checkToken(address, msg.token);
-        if (!checked.ok) {
-          const throttled = checked.retryAfterMs > 0;
-          return closeWith(throttled ? CLOSE.rateLimited : CLOSE.unauthorized, throttled ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
-        }
         leave();
-        // A cold table loads in slices first; a socket that closed meanwhile is not attached.
-        const token = checked.token;
-        return void tables.load(token.tableId).then(
-          () => {
-            if (socket.readyState === socket.OPEN) attach(token);
+        // The token is looked up (and a cold table loaded in slices) before attaching; a socket that closed meanwhile is not attached.
+        return void tables.checkToken(address, msg.token).then(
+          (checked) => {
+            if (!checked.ok) {
+              const throttled = checked.retryAfterMs > 0;
+              return void socket.close(throttled ? CLOSE.rateLimited : CLOSE.unauthorized, throttled ? `too many unknown tokens from this address; retry in ${checked.retryAfterMs} ms` : 'unknown or revoked token');
+            }
+            const token = checked.token;
+            return tables.load(token.tableId).then(
+              () => {
+                if (socket.readyState === socket.OPEN) attach(token);
+              },
+              (e: unknown) => {
+                logger.error({ err: e instanceof Error ? e.message : String(e), tableId: token.tableId }, 'loading a table failed');
+                socket.close(CLOSE.tableClosed, 'the table could not be loaded');
+              },
+            );
           },
           (e: unknown) => {
-            logger.error({ err: e instanceof Error ? e.message : String(e), tableId: token.tableId }, 'loading a table failed');
-            socket.close(CLOSE.tableClosed, 'the table could not be loaded');
+            logger.error({ err: e instanceof Error ? e.message : String(e) }, 'checking a token failed');
+            socket.close(CLOSE.tableClosed, 'the server could not check this token; retry shortly');
           },
         );
       }

@@ -97,7 +97,7 @@ describe('authorization matrix', () => {
     expect(forged.type === 'rejection' && forged.error.kind === 'RULE_ERROR' && [forged.error.code, forged.error.path]).toEqual(['INVALID_VALUE', 'actor']);
     const a = await p1.command({ type: 'log.note', text: 'hi' });
     expect(a.type).toBe('ack');
-    const row = srv.store.readLog(t.tableId).at(-1)!;
+    const row = srv.store.sync!.readLog(t.tableId).at(-1)!;
     expect(row.transaction.actor).toEqual({ role: 'player', seatId: t.seats[0]!.seatId });
     expect(row.actorKey).toBe(`player:${t.seats[0]!.seatId}`);
     // a GM-only audience is refused to a player

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreModule, createEngine, emptyTable, seededRng, type Command, type Transaction } from '@tablekeeper/engine';
 import { PROTOCOL_VERSION } from '@tablekeeper/protocol';
 import { loadTableInSlices } from '../src/cold-load.js';
-import { memoryStore, openSqliteStore, Room, startServer } from '../src/index.js';
+import { asyncStore, memoryStore, openSqliteStore, Room, startServer } from '../src/index.js';
 import { Client, http, setupTable, silent, tempDir, testCatalog, TEST_RULESET } from './helpers.js';
 
 const engine = createEngine([coreModule]);
@@ -134,7 +134,7 @@ describe('cold loads in slices', () => {
       setImmediate(tick);
     };
     setImmediate(tick);
-    const plain = await loadTableInSlices(store, engine, record);
+    const plain = await loadTableInSlices(asyncStore(store), engine, record);
     counting = false;
     expect(turns).toBeGreaterThanOrEqual(5); // 2,600 rows in pages of 500, at least
     expect(same(plain)).toEqual(same(live));
@@ -144,7 +144,7 @@ describe('cold loads in slices', () => {
     const at2000 = engine.replay(genesis, txs.slice(0, 2000));
     const { encodeSnapshot } = await import('../src/snapshot.js');
     store.putSnapshot('t1', 2000, encodeSnapshot(at2000));
-    const fromSnap = await loadTableInSlices(store, engine, record);
+    const fromSnap = await loadTableInSlices(asyncStore(store), engine, record);
     expect(same(fromSnap)).toEqual(same(live));
     // The undo stack still reaches below the snapshot.
     const undone = engine.execute(fromSnap, { type: 'history.undo' }, { rng: seededRng(1), actor: { role: 'gm' } });
@@ -153,15 +153,15 @@ describe('cold loads in slices', () => {
 
     // A snapshot that does not fit this table (another genesis) is ignored: a full replay.
     store.putSnapshot('t1', 2500, encodeSnapshot(emptyTable({ ...genesis, name: 'Other' })));
-    expect(same(await loadTableInSlices(store, engine, record))).toEqual(same(live));
+    expect(same(await loadTableInSlices(asyncStore(store), engine, record))).toEqual(same(live));
   });
 
   it('answers one load to two visitors who come at once, and null for a table that does not exist', async () => {
     const store = memoryStore();
     const { Tables } = await import('../src/tables.js');
     const { DEFAULT_LIMITS } = await import('../src/tables.js');
-    const tables = new Tables(store, testCatalog(), DEFAULT_LIMITS);
-    const made = tables.createTable('T', TEST_RULESET);
+    const tables = new Tables(asyncStore(store), testCatalog(), DEFAULT_LIMITS);
+    const made = await tables.createTable('T', TEST_RULESET);
     if ('error' in made) throw new Error(made.error.message);
     const [a, b] = await Promise.all([tables.load(made.tableId), tables.load(made.tableId)]);
     expect(a).not.toBeNull();

@@ -1,5 +1,5 @@
 // GET /api/rulesets/:id/commands over real HTTP: the catalogue clients build forms from (ADR 13).
-import type { CatalogEntry } from '@tablekeeper/engine';
+import { REDO, UNDO, type CatalogEntry } from '@tablekeeper/engine';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryCatalog } from '../src/index.js';
@@ -17,7 +17,7 @@ describe('GET /api/rulesets/:id/commands', () => {
     expect(r.status).toBe(200);
     expect(r.body.ruleset).toBe(id);
     const engine = engineFor(id)!;
-    const handled = engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})]);
+    const handled = [UNDO, REDO, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
     expect(r.body.commands.map((c) => c.type).sort()).toEqual([...handled].sort());
     for (const c of r.body.commands) {
       expect(c.ruleset).toBe(id);
@@ -34,6 +34,13 @@ describe('GET /api/rulesets/:id/commands', () => {
     const clock = r.body.commands.find((c) => c.type === 'clock.advance')!;
     expect(clock).toMatchObject({ kind: 'command', who: 'gm', schema: { required: ['unit'], properties: { seconds: { type: 'integer', minimum: 0, maximum: 366 * 24 * 3600 } } } });
     expect(r.body.commands.find((c) => c.type === 'osr.check')?.schema).toMatchObject({ properties: { characterId: { 'x-ref': 'character' } } });
+  });
+
+  it('marks the commands that act on whatever is current as relative, and only those (ADR 47)', async () => {
+    const r = await http<{ commands: CatalogEntry[] }>(srv.url, 'GET', '/api/rulesets/kleptonomicon/commands');
+    expect(r.body.commands.filter((c) => c.relative === true).map((c) => c.type).sort()).toEqual(['encounter.advance', 'encounter.endTurn', 'history.redo', 'history.undo', 'kleptonomicon.passSpotlight']);
+    expect(r.body.commands.find((c) => c.type === 'history.undo')).toMatchObject({ kind: 'command', who: 'anyone', relative: true, schema: { type: 'object', additionalProperties: false } });
+    expect(Object.hasOwn(r.body.commands.find((c) => c.type === 'encounter.start')!, 'relative')).toBe(false);
   });
 
   it('answers an unknown ruleset with 404 naming the field', async () => {

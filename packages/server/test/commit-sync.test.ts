@@ -45,13 +45,13 @@ describe("group commit with the sync off the event loop ('os-crash' durability)"
     const gm = await Client.open(srv.url, t.gm);
     const player = await Client.open(srv.url, t.seats[0]!.token);
     const v = gm.version;
-    const hold = holdSyncs(srv.store);
+    const hold = holdSyncs(srv.store.sync);
     try {
       const answer = gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'slow-disk' });
       await settle();
       // Committed (the row is there), but not yet on disk: no ack, no delta, no new view anywhere.
       expect(hold.held).toHaveLength(1);
-      expect(srv.store.head(t.tableId)).toBe(v + 1);
+      expect(srv.store.sync!.head(t.tableId)).toBe(v + 1);
       expect(gm.messages.filter((m) => m.type === 'ack')).toEqual([]);
       expect(versionsOf(player.messages).filter((x) => x > v)).toEqual([]);
       // The event loop is free: health answers, and a spectator that connects now waits for the sync.
@@ -77,25 +77,25 @@ describe("group commit with the sync off the event loop ('os-crash' durability)"
     const t = await setupTable(srv.url, 0);
     const gm = await Client.open(srv.url, t.gm);
     const v = gm.version;
-    const hold = holdSyncs(srv.store);
+    const hold = holdSyncs(srv.store.sync);
     try {
       const first = gm.command({ type: 'log.note', text: 'one' }, { commandId: 'n1', expectedVersion: v });
       await settle();
       // Sent while the first waits for the disk: they are not decided until it is published.
       const later = [gm.command({ type: 'log.note', text: 'two' }, { commandId: 'n2', expectedVersion: v + 1 }), gm.command({ type: 'log.note', text: 'three' }, { commandId: 'n3', expectedVersion: v + 2 })];
       await settle();
-      expect(srv.store.head(t.tableId)).toBe(v + 1);
+      expect(srv.store.sync!.head(t.tableId)).toBe(v + 1);
       hold.release();
       expect(await first).toMatchObject({ type: 'ack', version: v + 1 });
       await settle();
       expect(hold.held).toHaveLength(1); // one commit for both later commands
-      expect(srv.store.head(t.tableId)).toBe(v + 3);
+      expect(srv.store.sync!.head(t.tableId)).toBe(v + 3);
       hold.release();
       expect(await Promise.all(later)).toMatchObject([
         { type: 'ack', version: v + 2 },
         { type: 'ack', version: v + 3 },
       ]);
-      expect(srv.store.readLog(t.tableId, v).map((r) => (r.transaction as Transaction & { command: { text: string } }).command.text)).toEqual(['one', 'two', 'three']);
+      expect(srv.store.sync!.readLog(t.tableId, v).map((r) => (r.transaction as Transaction & { command: { text: string } }).command.text)).toEqual(['one', 'two', 'three']);
     } finally {
       hold.release();
       hold.restore();
@@ -108,7 +108,7 @@ describe("group commit with the sync off the event loop ('os-crash' durability)"
     const t = await setupTable(srv.url, 0);
     const gm = await Client.open(srv.url, t.gm);
     const v = gm.version;
-    const hold = holdSyncs(srv.store);
+    const hold = holdSyncs(srv.store.sync);
     let answer;
     try {
       const pending = gm.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'unsure' });

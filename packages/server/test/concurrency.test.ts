@@ -30,7 +30,7 @@ describe('two writers, one version', () => {
       expect(acks).toHaveLength(1);
       expect(conflicts).toHaveLength(1);
       expect(conflicts[0]).toMatchObject({ error: { kind: 'VERSION_CONFLICT', current: v + 1 } });
-      expect(srv.store.head(t.tableId)).toBe(v + 1);
+      expect(srv.store.sync!.head(t.tableId)).toBe(v + 1);
     }
     await Promise.all([a.close(), b.close()]);
   });
@@ -48,7 +48,7 @@ describe('retries', () => {
     await gm.close();
     const again = await Client.open(srv.url, t.gm);
     expect(await again.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'retry-me', expectedVersion: v })).toMatchObject({ type: 'ack', version: v + 1, duplicate: true });
-    expect(srv.store.head(t.tableId)).toBe(v + 1);
+    expect(srv.store.sync!.head(t.tableId)).toBe(v + 1);
     expect(srv.room(t.tableId)!.table.world.clock.counts.round).toBe(1);
     // ids are per sender: a player using the GM's id gets an ordinary fresh command (no oracle on others' ids)
     const p = await Client.open(srv.url, t.seats[0]!.token);
@@ -56,7 +56,7 @@ describe('retries', () => {
     expect(own).toMatchObject({ type: 'ack', version: v + 2, duplicate: false });
     const ownRetry = await p.command({ type: 'log.note', text: 'x' }, { commandId: 'retry-me', expectedVersion: v + 1 });
     expect(ownRetry).toMatchObject({ type: 'ack', version: v + 2, duplicate: true });
-    expect(srv.store.head(t.tableId)).toBe(v + 2);
+    expect(srv.store.sync!.head(t.tableId)).toBe(v + 2);
     await Promise.all([again.close(), p.close()]);
   });
 
@@ -110,8 +110,8 @@ describe('group commit', () => {
     const tables = await Promise.all([0, 1, 2].map(() => setupTable(srv.url, 0)));
     const gms = await Promise.all(tables.map((t) => Client.open(srv.url, t.gm)));
     let commits = 0;
-    const store = srv.store as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
-    const orig = store.commit.bind(srv.store);
+    const store = srv.store.sync as unknown as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
+    const orig = store.commit.bind(srv.store.sync);
     store.commit = <T>(fn: () => T) => {
       commits++;
       return orig(fn);
@@ -121,7 +121,7 @@ describe('group commit', () => {
       const answers = await Promise.all(gms.flatMap((c) => [c.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'g1', expectedVersion: 0 }), c.command({ type: 'clock.advance', unit: 'round' }, { commandId: 'g2', expectedVersion: 1 })]));
       expect(answers.map((a) => a.type)).toEqual(Array(6).fill('ack'));
       expect(commits).toBeLessThan(6);
-      for (const t of tables) expect(srv.store.head(t.tableId)).toBe(2);
+      for (const t of tables) expect(srv.store.sync!.head(t.tableId)).toBe(2);
     } finally {
       store.commit = orig;
     }
@@ -134,8 +134,8 @@ describe('group commit', () => {
     const p = await Client.open(srv.url, t.seats[0]!.token);
     const room = srv.room(t.tableId)!;
     const v = room.version;
-    const store = srv.store as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
-    const orig = store.commit.bind(srv.store);
+    const store = srv.store.sync as unknown as { commit: <T>(fn: () => T) => { value: T; durable: Promise<void> } };
+    const orig = store.commit.bind(srv.store.sync);
     store.commit = <T>(fn: () => T) =>
       orig(() => {
         fn();
@@ -149,7 +149,7 @@ describe('group commit', () => {
     }
     expect(failed).toMatchObject({ type: 'rejection', error: { kind: 'UNAVAILABLE' } });
     expect(room.version).toBe(v);
-    expect(srv.store.head(t.tableId)).toBe(v);
+    expect(srv.store.sync!.head(t.tableId)).toBe(v);
     expect(room.table.world.clock.counts.round).toBe(0);
     expect(p.messages.filter((m) => m.type === 'delta')).toEqual([]);
     // the same commandId goes through once the store is healthy

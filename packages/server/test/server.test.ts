@@ -36,9 +36,9 @@ describe('HTTP', () => {
   it('stores only token hashes', async () => {
     const s = await server();
     const t = await setupTable(s.url, 1);
-    const dump = JSON.stringify(s.store.listTokens(t.tableId));
+    const dump = JSON.stringify(s.store.sync!.listTokens(t.tableId));
     for (const token of [t.gm, t.seats[0]!.token, t.spectator]) expect(dump).not.toContain(token);
-    expect(s.store.listTokens(t.tableId)).toHaveLength(3);
+    expect(s.store.sync!.listTokens(t.tableId)).toHaveLength(3);
   });
 
   it('needs the GM token for seats, spectator links and export', async () => {
@@ -67,12 +67,12 @@ describe('HTTP', () => {
   it('reports health 200 while the store is writable, 503 when it is not', async () => {
     const s = await server();
     expect((await http(s.url, 'GET', '/healthz')).status).toBe(200);
-    const probe = s.store.probeWrite;
-    (s.store as { probeWrite: () => unknown }).probeWrite = () => Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
+    const probe = s.store.sync!.probeWrite;
+    (s.store.sync as { probeWrite: () => unknown }).probeWrite = () => Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
     const down = await http<{ ok: boolean; error: string }>(s.url, 'GET', '/healthz');
     expect(down.status).toBe(503);
     expect(down.body.error).toBe('the store is not writable: the database is read-only (SQLITE_READONLY)');
-    (s.store as { probeWrite: () => unknown }).probeWrite = probe;
+    (s.store.sync as { probeWrite: () => unknown }).probeWrite = probe;
   });
 });
 
@@ -265,7 +265,7 @@ describe('seat removal', () => {
     const t = await setupTable(s.url, 1);
     const player = await Client.open(s.url, t.seats[0]!.token);
     const gm = await Client.open(s.url, t.gm);
-    const store = s.store as unknown as { revokeTokens: () => never };
+    const store = s.store.sync as unknown as { revokeTokens: () => never };
     store.revokeTokens = () => {
       throw new Error('disk I/O error');
     };
@@ -305,11 +305,11 @@ describe('durability and portability', () => {
     const gm = await Client.open(s.url, t.gm);
     for (let i = 0; i < 7; i++) await gm.command({ type: 'clock.advance', unit: 'turn' });
     await gm.close();
-    expect(s.store.latestSnapshot(t.tableId)?.version).toBe(6); // 1 seat + 7 turns, every 3rd saved
+    expect(s.store.sync!.latestSnapshot(t.tableId)?.version).toBe(6); // 1 seat + 7 turns, every 3rd saved
     const { Room } = await import('../src/room.js');
     const engine = s.catalog.engineFor(TEST_RULESET)!;
-    const fromSnap = Room.load(s.store, engine, s.store.getTable(t.tableId)!);
-    const full = engine.replay(s.store.getTable(t.tableId)!.genesis, s.store.readLog(t.tableId).map((r) => r.transaction));
+    const fromSnap = Room.load(s.store.sync!, engine, s.store.sync!.getTable(t.tableId)!);
+    const full = engine.replay(s.store.sync!.getTable(t.tableId)!.genesis, s.store.sync!.readLog(t.tableId).map((r) => r.transaction));
     expect(JSON.stringify(fromSnap.table)).toBe(JSON.stringify(full));
   });
 
@@ -324,7 +324,7 @@ describe('durability and portability', () => {
     expect(ex.status).toBe(200);
     const lines = ex.text.trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ kind: 'table', rulesetId: TEST_RULESET });
-    expect(lines).toHaveLength(1 + s.store.head(t.tableId));
+    expect(lines).toHaveLength(1 + s.store.sync!.head(t.tableId));
     const im = await http<{ tableId: string; gmToken: string }>(s.url, 'POST', '/api/tables/import', ex.text);
     expect(im.status).toBe(201);
     expect(im.body.tableId).not.toBe(t.tableId);
@@ -394,7 +394,7 @@ describe('database backup', () => {
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     const copy = new Database(file, { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(copy.prepare('SELECT count(*) FROM transactions WHERE table_id = ?').pluck().get(t.tableId)).toBe(s.store.head(t.tableId));
+    expect(copy.prepare('SELECT count(*) FROM transactions WHERE table_id = ?').pluck().get(t.tableId)).toBe(s.store.sync!.head(t.tableId));
     copy.close();
   });
 

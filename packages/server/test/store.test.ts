@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { memoryStore, openSqliteStore, SCHEMA_VERSION, StoreError, type EventStore } from '../src/index.js';
+import { memoryStore, openSqliteStore, SCHEMA_VERSION, StoreError, type SyncEventStore as EventStore } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 const genesis = { tableId: 't1', name: 'T', rulesetId: 'r', settings: {}, seats: {}, characters: {}, clock: { seconds: 0, counts: {} }, log: [], ext: {}, nextId: 1 } as unknown as World;

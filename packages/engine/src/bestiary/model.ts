@@ -1,7 +1,7 @@
 // A table's bestiary (issue 20): stat blocks the GM saves once and reuses to
 // add foes, and encounter templates (a line-up to start the next fight from).
 // GM-only state under world.ext.bestiary; players and spectators never get it.
-import type { Json } from '../core/types.js';
+import type { Json, World } from '../core/types.js';
 
 export const BESTIARY_ID = 'bestiary';
 export const MAX_ENTRIES = 200;
@@ -48,6 +48,9 @@ export const EMPTY_BESTIARY: BestiaryState = { entries: {}, templates: {} };
 
 type Obj = { readonly [k: string]: Json };
 const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The bestiary a viewer's world holds: the GM's; empty on a player's or spectator's view (issue 17: the web's reader). */
+export const bestiaryIn = (world: World): BestiaryState => bestiaryOf(world.ext);
 
 /** The bestiary of a world (empty when the table has none yet). */
 export function bestiaryOf(ext: { readonly [k: string]: Json }): BestiaryState {

@@ -36,6 +36,11 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
   readonly renamed?: Renamed;
   /** Renames that also change the value (two counts folded into one): see `Merged`. */
   readonly merged?: Merged;
+  /**
+   * The command acts on whatever is current (the last change, the running turn), not on
+   * something it names: a client never sends it again after someone else's change landed first.
+   */
+  readonly relative?: true;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -72,8 +77,8 @@ export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType }
 
 const renames = (spec: { renamed?: Renamed; merged?: Merged }) => ({ ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }), ...(spec.merged === undefined ? {} : { merged: spec.merged }) });
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec) };
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec), ...(spec.relative === true ? { relative: true as const } : {}) };
 }
 
 export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed; merged?: Merged }): QueryDeclaration<I, R> {
@@ -128,6 +133,7 @@ export function defineCommand<I extends z.ZodType>(
     who: Who;
     input: I;
     renamed?: Renamed;
+    relative?: true;
   } & TypedHandler<I>,
 ): DefinedCommand<I> {
   const declaration = declareCommand(type, spec);
@@ -144,7 +150,7 @@ export interface TypedHandler<I extends z.ZodType> {
 
 /** The handler for a declaration kept in its own file (STYLE 1): decide never reads raw command fields. */
 export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = TypedHandler<I>>(declaration: CommandDeclaration<I>, spec: S & TypedHandler<I>): CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown) {
-  // The engine has already parsed the payload; parsing again keeps the handler safe on its own (tests, other engines).
+  // The engine has already parsed the payload and says so (markParsed); any other caller's command is parsed here (tests, other engines).
   return {
     ...(spec.label === undefined ? {} : { label: spec.label }),
     ...(spec.issuerMayRevert === undefined ? {} : { issuerMayRevert: spec.issuerMayRevert }),
@@ -153,12 +159,12 @@ export function handlerOf<I extends z.ZodType, S extends TypedHandler<I> = Typed
       : {
           // A malformed payload names no one to judge: the engine's schema gate reports it next.
           authorize: (world: World, c: Command, actor: Viewer) => {
-            const p = parsePayload(declaration, c);
+            const p = parsedPayload(declaration, c);
             return p.ok ? spec.authorize!(world, p.value, actor) : null;
           },
         }),
     decide(world: World, c: Command, env: Env) {
-      const p = parsePayload(declaration, c);
+      const p = parsedPayload(declaration, c);
       return p.ok ? spec.decide(world, p.value, env) : p;
     },
   } as CommandHandler & (S extends { label: string } ? { readonly label: string } : unknown);
@@ -308,6 +314,23 @@ export function issueError(schema: z.ZodType, issue: z.core.$ZodIssue, payload?:
   return where === '' ? ruleError(ErrorCode.INVALID_VALUE, message) : ruleError(ErrorCode.INVALID_VALUE, message, where);
 }
 
+/**
+ * Payloads the engine has parsed, by the command object it hands a handler, with the schema they were parsed
+ * against: a command is parsed once per decision, not once more by its authorizer and again by its decide (issue 19).
+ */
+const parsedCommands = new WeakMap<object, { readonly input: z.ZodType; readonly value: unknown }>();
+
+/** The engine parsed `command`'s payload against `input`, giving `value`: handlers made by handlerOf read that instead of parsing it again. */
+export function markParsed(command: object, input: z.ZodType, value: unknown): void {
+  parsedCommands.set(command, { input, value });
+}
+
+/** The payload as the engine parsed it for this very object and schema, else parsed now. */
+function parsedPayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, c: Command): Result<z.output<I>> {
+  const known = parsedCommands.get(c);
+  return known !== undefined && known.input === declaration.input ? { ok: true, value: known.value as z.output<I> } : parsePayload(declaration, c);
+}
+
 /** Parse a command (without its `type`) or query args against a declaration. */
 export function parsePayload<I extends z.ZodType>(declaration: { readonly input: I; readonly renamed?: Renamed; readonly merged?: Merged }, raw: { readonly [key: string]: Json | undefined }): Result<z.output<I>> {
   const up = upcastPayload(declaration.renamed, raw, declaration.merged);
@@ -356,6 +379,8 @@ export interface CatalogEntry {
   readonly schema: Record<string, unknown>;
   /** For queries: JSON Schema of the answer. */
   readonly result?: Record<string, unknown>;
+  /** Present on commands that act on whatever is current: never resent after VERSION_CONFLICT (see CommandDeclaration). */
+  readonly relative?: true;
 }
 
 /** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
@@ -368,5 +393,11 @@ export function catalogEntries(ruleset: string, engine: { readonly catalog: read
     who: d.who,
     schema: payloadJsonSchema(d),
     ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
+    ...(d.kind === 'command' && d.relative === true ? { relative: true as const } : {}),
   }));
+}
+
+/** The types of the commands declared `relative` (what a client must not resend after a conflict), sorted. */
+export function relativeCommands(catalog: readonly Declaration[]): string[] {
+  return catalog.filter((d) => d.kind === 'command' && d.relative === true).map((d) => d.type).sort();
 }

@@ -60,6 +60,11 @@ export const logNote = declareCommand('log.note', {
     }),
   });
 
+// The engine's own history commands (it handles them, no module does). Both act on whatever
+// change is last, so they are declared relative: a client never resends them after a conflict.
+export const historyUndo = declareCommand('history.undo', { summary: 'Undo the last change (a player only their own)', who: 'anyone', input: z.strictObject({}), relative: true });
+export const historyRedo = declareCommand('history.redo', { summary: 'Redo the last change undone (a player only their own)', who: 'anyone', input: z.strictObject({}), relative: true });
+
 export const coreCatalog = catalogOf(
   tableRename,
   seatAdd,

@@ -1,7 +1,7 @@
 // createEngine: decide / evolve / execute (one command = one transaction with
 // every reaction's follow-up), undo and redo as appended transactions, replay,
 // and per-viewer views. See docs/adr/0002-engine-core.md and 0003-undo-and-views.md.
-import { mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
+import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Declaration } from './catalog.js';
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
@@ -34,6 +34,7 @@ import type {
 import { collectKeys, collectStrings } from './walk.js';
 import { createUpcaster } from './upcast.js';
 import { checkCommand, isJson } from './validate.js';
+import { historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 import { copyEntry, partsProjector } from './view-cache.js';
@@ -115,7 +116,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
   }
   const reactions = modules.flatMap((m) => m.reactions ?? []);
-  const declarations = new Map<string, Declaration>();
+  const declarations = new Map<string, Declaration>([
+    [UNDO, historyUndo],
+    [REDO, historyRedo],
+  ]);
   for (const m of modules) {
     for (const [type, d] of Object.entries(m.catalog ?? {})) {
       if (declarations.has(type)) throw new Error(`${type} is declared by two modules (${m.id} and another)`);
@@ -161,11 +165,16 @@ export function createEngine(modules: readonly Module[]): Engine {
     const d = declarations.get(raw.type);
     const up = d?.kind === 'command' ? upcastPayload(d.renamed, raw, d.merged) : undefined;
     const asSent = up?.ok === true ? ({ ...up.value, type: raw.type } as Command) : raw;
+    // Parsed once here: the authorizer and decide of a declared handler read this parse (markParsed), not their own.
+    const p = d?.kind === 'command' ? parsePayload(d, raw) : ok(raw);
+    const command = p.ok && d?.kind === 'command' ? ({ ...(p.value as object), type: raw.type } as Command) : raw;
+    if (p.ok && d?.kind === 'command') {
+      markParsed(asSent, d.input, p.value);
+      markParsed(command, d.input, p.value);
+    }
     const denied = handler.authorize !== undefined ? handler.authorize(world, asSent, env.actor) : env.actor.role === 'gm' ? null : ruleError(ErrorCode.FORBIDDEN, `only the GM may ${handler.label ?? raw.type}`);
     if (denied !== null) return { ok: false, error: denied };
-    const p = parsed(raw.type, 'command', raw);
     if (!p.ok) return p;
-    const command = p.value;
     const r = handler.decide(world, command, env.decideCommand === undefined ? { ...env, decideCommand: nested } : env);
     if (!r.ok) return d === undefined ? r : { ok: false, error: namedAsSent(d, raw, r.error) };
     for (const e of r.value) {
@@ -255,8 +264,10 @@ export function createEngine(modules: readonly Module[]): Engine {
     const table = ownTable(given);
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
-    if (command.type === UNDO) return history(table, 'undo', env.actor);
-    if (command.type === REDO) return history(table, 'redo', env.actor);
+    if (command.type === UNDO || command.type === REDO) {
+      const p = parsed(command.type, 'command', command);
+      return p.ok ? history(table, command.type === UNDO ? 'undo' : 'redo', env.actor) : p;
+    }
     // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
     const cmd = up.command(clone(command));
     try {
@@ -475,7 +486,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     const n = table.transactions.length;
     const stop = Math.max(opts.after ?? 0, opts.scan === undefined ? 0 : n - opts.scan);
     // No closure here: views are built per viewer per command, and under tsx each closure costs a defineProperty (kept names).
-    const commandViews = new Map<number, TransactionView | null>();
+    // Only a walk of more than one transaction can meet a seq twice (an undo and its target): a Map only then.
+    const commandViews = n - stop > 1 ? new Map<number, TransactionView | null>() : null;
     const out: TransactionView[] = [];
     for (let seq = n; seq > stop && out.length < window; seq--) {
       const tx = table.transactions.bySeq(seq)!;
@@ -492,11 +504,12 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   /** The command transaction `seq` as `viewer` sees it, each seq made once per walk (`seen`). */
-  function cachedCommandView(table: Table, world: World, seq: number, viewer: Viewer, seen: Map<number, TransactionView | null>): TransactionView | null {
-    let v = seen.get(seq);
+  function cachedCommandView(table: Table, world: World, seq: number, viewer: Viewer, seen: Map<number, TransactionView | null> | null): TransactionView | null {
+    let v = seen?.get(seq);
     if (v === undefined) {
       const tx = commandTx(table, seq);
-      seen.set(seq, (v = tx === undefined ? null : commandView(world, tx, viewer)));
+      v = tx === undefined ? null : commandView(world, tx, viewer);
+      seen?.set(seq, v);
     }
     return v;
   }

@@ -22,6 +22,7 @@ export {
   catalogOf,
   withCatalog,
   catalogEntries,
+  relativeCommands,
   type CatalogEntry,
   parsePayload,
   issueError,
@@ -51,5 +52,6 @@ export {
 export { reducersOf, reactionOf, stored, type Evolve, type EventOf, type TypedEvent } from './events.js';
 export { own } from './own.js';
 export { controls } from './controls.js';
+export { moduleStatesOf } from './module-states.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
 export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';

@@ -34,8 +34,10 @@ export function appendLog(world: World, entry: LogInput): World {
     ...(entry.data === undefined ? {} : { data: entry.data }),
   };
   const limit = logLimit(world);
-  const log = [...world.log, e];
-  return { ...world, log: log.length > limit ? log.slice(log.length - limit) : log };
+  const drop = world.log.length + 1 - limit;
+  // One exact copy (concat sizes it; a spread grows the array as it goes); at the limit, the oldest go in the same copy.
+  const log = drop > 0 ? world.log.slice(drop).concat([e]) : world.log.concat([e]);
+  return { ...world, log };
 }
 
 /** Engine side: give every pending entry the seq of the transaction that wrote it. */

@@ -106,13 +106,15 @@ export function createUpcaster(modules: readonly Module[]): Upcaster {
   function transaction(tx: Transaction): Transaction {
     if (!active || tx.kind !== 'command') return tx;
     const c = command(tx.command);
-    let changed = c !== tx.command;
-    const events = tx.events.map((e) => {
+    // Read on every history walk and undo label: no new events array until an event is renamed.
+    let events: EngineEvent[] | null = null;
+    for (let i = 0; i < tx.events.length; i++) {
+      const e = tx.events[i]!;
       const u = event(e);
-      if (u !== e) changed = true;
-      return u;
-    });
-    return changed ? { ...tx, command: c, events } : tx;
+      if (u !== e && events === null) events = tx.events.slice(0, i);
+      if (events !== null) events.push(u);
+    }
+    return c === tx.command && events === null ? tx : { ...tx, command: c, events: events ?? tx.events };
   }
 
   function world(w: World): World {

@@ -53,11 +53,22 @@ export function isJson(v: unknown, depth = 0): v is Json {
   if (depth > MAX_COMMAND_DEPTH) return false;
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
   if (typeof v === 'number') return Number.isFinite(v);
-  if (Array.isArray(v)) return v.every((x) => isJson(x, depth + 1));
+  // Loops, not every() over Object.values(): every command and event is checked, and those allocate per object.
+  if (Array.isArray(v)) {
+    // A hole reads as null in JSON (every() skipped holes too).
+    for (let i = 0; i < v.length; i++) if (i in v && !isJson(v[i], depth + 1)) return false;
+    return true;
+  }
   if (typeof v === 'object') {
     const proto = Object.getPrototypeOf(v) as unknown;
     if (proto !== Object.prototype && proto !== null) return false;
-    return Object.values(v as Record<string, unknown>).every((x) => x === undefined || isJson(x, depth + 1));
+    const r = v as Record<string, unknown>;
+    for (const k in r) {
+      if (!Object.hasOwn(r, k)) continue;
+      const x = r[k];
+      if (x !== undefined && !isJson(x, depth + 1)) return false;
+    }
+    return true;
   }
   return false;
 }

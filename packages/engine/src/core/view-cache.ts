@@ -150,7 +150,7 @@ function extendedLog(prev: StepMemo, ext: LogGrowth<LogEntry>, ran: World | null
   // to hide): the output is the input log itself, not a copy of it.
   if (prev.output.log === prev.input.log && (ran === null ? ext.fresh.length === 0 : sameEntries(ran.log, ext.fresh))) return input;
   const kept = ext.dropped.length === 0 ? prev.output.log : dropFront(prev.output.log, new Set(ext.dropped));
-  const log = ran === null || ran.log.length === 0 ? kept : [...kept, ...ran.log];
+  const log = ran === null || ran.log.length === 0 ? kept : kept.concat(ran.log);
   if (log !== kept) noteExtension(prev.output.log, log, prev.output.log.length - kept.length, ran!.log);
   return log;
 }
@@ -327,7 +327,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
     return output;
   }
   function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {
-    const output = [...kept, ...added];
+    const output = kept.concat(added);
     noteExtension(held, output, held.length - kept.length, added);
     return remember(stage, held, added, output);
   }

@@ -121,7 +121,10 @@ export function tickEvents(cd: Countdown, by: number, cause: Cause, rng: Rng, ou
   if (step.from === step.to) return [];
   const out: EngineEvent[] = [];
   const beatsAt = beatsReached(cd.beats, step.from, step.to).map((b) => b.at);
-  out.push({ type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, ...(outcome === undefined ? {} : { outcome }), beatsAt, need: needFor(cd, 'values') });
+  // A tick by hand or on a rest says so in the log (`logged`); a roll's ticks are told by the roll's own line.
+  // Events stored before `logged` existed replay without the line, as they were.
+  const logged = cause === 'roll' ? {} : { logged: true };
+  out.push({ type: 'countdown.ticked', id: cd.id, from: step.from, to: step.to, by, cause, ...(outcome === undefined ? {} : { outcome }), beatsAt, need: needFor(cd, 'values'), ...logged });
   if (!step.triggered) return out;
   const after = { ...cd, value: 0, triggers: cd.triggers + 1 };
   out.push({ type: 'countdown.triggered', id: cd.id, effect: cd.effect, count: after.triggers, need: needFor(after, 'values') });
@@ -457,7 +460,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (cd.value.status === 'ended') return err('COUNTDOWN_ENDED', `${cd.value.name} has ended; set it to start again`, 'countdownId');
       const to = cd.value.value + by;
       if (to > MAX_COUNTDOWN_VALUE) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown value is at most ${MAX_COUNTDOWN_VALUE}`, 'by');
-      return ok([{ type: 'countdown.unticked', id: cd.value.id, from: cd.value.value, to, need: needFor(cd.value, 'values') }]);
+      return ok([{ type: 'countdown.unticked', id: cd.value.id, from: cd.value.value, to, need: needFor(cd.value, 'values'), logged: true }]);
     },
   }),
   'countdown.set': handlerOf(setDeclaration, {
@@ -577,6 +580,7 @@ const reducers: Record<string, Reducer> = {
     let next = updateCountdown(w, id, (c) => ({ ...c, value: num(e, 'to') }));
     const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
+    if (e['logged'] === true) next = tickLog(next, cd, e);
     const at = Array.isArray(e['beatsAt']) ? e['beatsAt'] : [];
     for (const b of cd.beats) if (at.includes(b.at)) next = beatLog(next, cd, b);
     return next;
@@ -623,7 +627,11 @@ const reducers: Record<string, Reducer> = {
     const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
     return appendLog(next, { audience, kind: 'chase.ended', text: `${chase.name} is over: ${words}.`, data: { chaseId: id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values', result } });
   },
-  'countdown.unticked': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to') })),
+  'countdown.unticked': (w, e) => {
+    const next = updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to') }));
+    const cd = own(getCountdowns(next).countdowns, str(e, 'id'));
+    return cd === undefined || e['logged'] !== true ? next : tickLog(next, cd, e);
+  },
   'countdown.set': (w, e) =>
     updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to'), start: num(e, 'start'), status: c.status === 'ended' ? 'active' : c.status, endReason: c.status === 'ended' ? null : c.endReason })),
   'countdown.paused': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, status: 'paused' })),
@@ -648,6 +656,24 @@ const reducers: Record<string, Reducer> = {
     return appendLog(next, { audience: RANK[tierOf(cd)] >= RANK.existence ? AUDIENCE_ALL : AUDIENCE_GM, kind: 'countdown.removed', text: `${cd.name} is put away.`, data: { countdownId: id, need: 'existence' } });
   },
 };
+
+const TICK_CAUSES: { readonly [cause: string]: string } = { manual: 'by hand', shortRest: 'a short rest', longRest: 'a long rest' };
+
+/**
+ * The line for a tick by hand or on a rest (000 "Advancing a Long-Term
+ * Countdown"), and for ticks taken back: with its values for whoever may read
+ * them, by name only where players know just that it exists, else the GM's.
+ */
+function tickLog(world: World, cd: Countdown, e: EngineEvent): World {
+  const back = e.type === 'countdown.unticked';
+  const why = back ? 'ticks taken back by hand' : (own(TICK_CAUSES, str(e, 'cause')) ?? str(e, 'cause'));
+  const text = `${cd.name}: ${num(e, 'from')} -> ${num(e, 'to')} (${why}).`;
+  const tier = tierOf(cd);
+  const audience = tier === 'none' ? AUDIENCE_GM : AUDIENCE_ALL;
+  const need = tier === 'values' ? 'values' : 'existence';
+  const shown = tier === 'existence' ? `${cd.name} ${back ? 'moves back' : 'ticks'} (${why}).` : undefined;
+  return appendLog(world, { audience, kind: back ? 'countdown.unticked' : 'countdown.ticked', text, ...(shown === undefined ? {} : { shown }), data: { countdownId: cd.id, need } });
+}
 
 function beatLog(world: World, cd: Countdown, b: Beat): World {
   // A beat "the party can learn of" is news for everyone if the countdown's values are public; otherwise a prompt for the GM.

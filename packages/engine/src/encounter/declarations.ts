@@ -105,8 +105,14 @@ export function encounterDeclarations(rules: EncounterRules) {
       who: 'own-character',
       input: z.strictObject({ id: combatantId('who acts (default: the suggested one)').optional() }),
     }),
-    endTurn: declareCommand('encounter.endTurn', { summary: 'End the current turn', who: 'own-character', input: z.strictObject({}) }),
-    advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}) }),
+    endTurn: declareCommand('encounter.endTurn', {
+      summary: 'End the current turn',
+      who: 'own-character',
+      // A screen names whose turn it ends, so a click meant for a turn that already ended (Guard ends its own) never ends the next one (ADR 53).
+      input: z.strictObject({ id: combatantId('whose turn this ends: refused when the turn has moved on').optional() }),
+      relative: true,
+    }),
+    advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}), relative: true }),
     delay: declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),
     ready: declareCommand('encounter.ready', {
       summary: 'Ready an action with a trigger, ending the turn',

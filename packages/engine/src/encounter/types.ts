@@ -98,8 +98,10 @@ export interface Sequencer {
    * given which combatants their view keeps. Without this hook players get a
    * null state (and placements as stored). It must not reveal anything about
    * combatants `shown` rejects: not their ids, names, teams, groups or count.
+   * `friend` is the engine's one foe rule turned round (ADR 45): a PC or a
+   * seat's retainer, whose numbers are the party's (ADR 33 amendment, ADR 53).
    */
-  project?(enc: EncounterState, shown: (id: string) => boolean): { readonly state: Json; readonly placements: { readonly [id: string]: Json } };
+  project?(enc: EncounterState, shown: (id: string) => boolean, friend: (id: string) => boolean): { readonly state: Json; readonly placements: { readonly [id: string]: Json } };
   /**
    * Position of a combatant in the round's order (lower acts earlier) for
    * systems where a turn missed while unable is lost (001, 002, 004). When a

@@ -2,7 +2,7 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
-import { foeBasis, isFoe } from '../foes/model.js';
+import { foeBasis, isFoe, isFoeCharacter } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
@@ -96,8 +96,11 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const hidden = new Set([...enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'hidden'), ...(enc.hiddenGone ?? []).filter((id) => !shown(id))]);
     const veiled = new Set(enc.roster.filter((id) => own(enc.combatants, id)?.visibility === 'existence'));
     const hiddenSerials = enc.hiddenTurns ?? [];
+    const friends = new Set(friendCombatants(source).split(' '));
+    // A PC or a seat's retainer: the party's numbers, by the engine's one foe rule (ADR 45, ADR 53).
+    const friend = (id: string): boolean => own(enc.combatants, id)?.kind === 'pc' || friends.has(id);
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
-    const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id)) ?? { state: null, placements: {} };
+    const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id), friend) ?? { state: null, placements: {} };
     // Nothing hidden: serials and join order as stored.
     const plain = hidden.size === 0 && veiled.size === 0 && hiddenSerials.length === 0;
     const keep = (id: string): boolean => !hidden.has(id);
@@ -112,7 +115,6 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         .map(([id], i) => [id, i] as const),
     );
     const combatants: { [id: string]: Combatant } = {};
-    const friends = new Set(friendCombatants(source).split(' '));
     for (const [id, c] of Object.entries(enc.combatants)) {
       if (!keep(id)) continue;
       const veil = veiled.has(id);
@@ -317,14 +319,19 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const { score: _score, tie: _tie, ...rest } = p;
     return rest;
   };
-  const shownRecord = (c: Json | undefined): Json => {
+  // The party's placements pass whole: a PC's, and a seat's retainer's by the one foe rule (ADR 45, ADR 53).
+  const friendRecord = (w: World, c: { readonly [k: string]: Json }): boolean => {
+    const ch = c['characterId'];
+    return c['kind'] === 'pc' || (typeof ch === 'string' && own(w.characters, ch) !== undefined && !isFoeCharacter(w, ch));
+  };
+  const shownRecord = (w: World, c: Json | undefined): Json => {
     if (!isRecord(c)) return c ?? null;
     const placement = shownPlacement(c['placement']);
-    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: c['kind'] === 'pc' ? placement : foePlacement(placement) };
+    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: friendRecord(w, c) ? placement : foePlacement(placement) };
   };
   const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
-    'encounter.started': (_w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map(shownRecord) : [] }),
-    'encounter.combatantAdded': (_w, e) => ({ ...e, combatant: shownRecord(e['combatant']) }),
+    'encounter.started': (w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map((c) => shownRecord(w, c)) : [] }),
+    'encounter.combatantAdded': (w, e) => ({ ...e, combatant: shownRecord(w, e['combatant']) }),
     'encounter.placed': (w, e) => {
       const placement = shownPlacement(e['placement']);
       return { ...e, placement: isFoe(w, e['id']) ? foePlacement(placement) : placement };

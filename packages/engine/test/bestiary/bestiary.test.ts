@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bestiaryModule, bestiaryOf, MAX_ENTRIES, MAX_IMPORT } from '../../src/bestiary/index.js';
+import { bestiaryIn, bestiaryModule, bestiaryOf, MAX_ENTRIES, MAX_IMPORT } from '../../src/bestiary/index.js';
 import { int, text } from '../../src/core/catalog.js';
 import { scenario } from '../../src/core/testing.js';
 import type { Command, Transaction, Viewer } from '../../src/core/types.js';
@@ -122,6 +122,16 @@ describe('secrecy', () => {
       expect(s.view(v).world.ext['bestiary']).toBeUndefined();
     }
     expect(JSON.stringify(s.view(GM))).toContain('Secret dragon');
+  });
+
+  it("bestiaryIn (the web's reader, issue 17) gives the GM's view its stat blocks and templates, and a player's or spectator's view nothing", () => {
+    const s = table();
+    const id = minted(s.run({ type: 'bestiary.save', name: 'Goblin', block: { hp: 7 } }), 'entry');
+    s.run({ type: 'bestiary.saveTemplate', name: 'Ambush', lines: [{ name: 'Goblin', count: 3, kind: 'npc', hidden: true }] });
+    const gm = bestiaryIn(s.view(GM).world);
+    expect(gm.entries[id]).toMatchObject({ id, name: 'Goblin', block: { hp: 7 } });
+    expect(Object.values(gm.templates).map((t) => t.name)).toEqual(['Ambush']);
+    for (const v of [ANN, SPECTATOR]) expect(bestiaryIn(s.view(v).world)).toEqual({ entries: {}, templates: {} });
   });
 
   it('property: after any sequence of saves, imports, removals, undo and redo, only the GM holds it, and replay rebuilds it', () => {

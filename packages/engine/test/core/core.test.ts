@@ -12,6 +12,7 @@ import {
   MAX_CLOCK_SECONDS,
   MAX_REACTION_DEPTH,
   mintId,
+  relativeCommands,
   scenario,
   type Command,
   type Transaction,
@@ -251,6 +252,23 @@ describe('undo and redo', () => {
     s.run({ type: 'table.rename', name: 'B' });
     expect(s.fail({ type: 'history.redo' }).code).toBe('NOTHING_TO_REDO');
     expect(s.view(GM).canRedo).toBe(false);
+  });
+  it('undo and redo are declared (relative: never resent after a conflict); an unknown key is INVALID_VALUE naming it, and nothing is undone (ADR 47)', () => {
+    const s = scenario([]);
+    const engine = createEngine([coreModule]);
+    expect(engine.catalog.filter((d) => d.type.startsWith('history.')).map((d) => [d.type, d.kind, d.who, d.kind === 'command' && d.relative === true])).toEqual([
+      ['history.undo', 'command', 'anyone', true],
+      ['history.redo', 'command', 'anyone', true],
+    ]);
+    expect(relativeCommands(engine.catalog)).toEqual(['history.redo', 'history.undo']);
+    s.run({ type: 'table.rename', name: 'A' });
+    const before = JSON.stringify(s.world);
+    const e = s.fail({ type: 'history.undo', steps: 2 } as Command);
+    expect([e.code, e.path, e.message]).toEqual(['INVALID_VALUE', 'steps', 'steps: is not a field here (objects are strict: check the spelling)']);
+    expect(JSON.stringify(s.world)).toBe(before);
+    s.undo();
+    expect(s.fail({ type: 'history.redo', all: true } as Command)).toMatchObject({ code: 'INVALID_VALUE', path: 'all' });
+    expect(s.view(GM).canRedo).toBe(true);
   });
   it('a player may undo only their own last live command; the GM anything', () => {
     const s = seated();

@@ -88,6 +88,39 @@ describe('long-term countdowns (000 "Long-Term Countdowns")', () => {
   });
 });
 
+describe('log lines for ticks by hand and on rests (review 6)', () => {
+  // The GM reads each line's text; a player reads the players' wording where one was written.
+  const lines = (s: ReturnType<typeof table>, v = GM) => s.view(v).world.log.filter((l) => l.kind === 'countdown.ticked' || l.kind === 'countdown.unticked').map((l) => (v.role === 'gm' ? l.text : (l.shown ?? l.text)));
+  it('the Marius example: a long rest ticks 8 -> 6 and says so, with values for players of a visible countdown', () => {
+    const { s } = mariusTable();
+    s.run({ type: 'clock.advance', unit: 'longRest' });
+    s.run({ type: 'clock.advance', unit: 'shortRest' });
+    const said = ['The invasion: 8 -> 6 (a long rest).', 'The invasion: 6 -> 5 (a short rest).'];
+    expect(lines(s)).toEqual(said);
+    expect(lines(s, PLAYER)).toEqual(said);
+  });
+  it('a tick and an untick by hand write a line; action-roll ticks leave theirs to the roll', () => {
+    const s = table();
+    const id = createdId(s.run({ type: 'countdown.create', name: 'Bridge', start: 5 }));
+    s.run({ type: 'countdown.tick', id, by: 2 });
+    s.run({ type: 'countdown.untick', id });
+    s.roll('successWithHope');
+    expect(lines(s)).toEqual(['Bridge: 5 -> 3 (by hand).', 'Bridge: 3 -> 4 (ticks taken back by hand).']);
+  });
+  it('visibility as the countdown\'s: name only reads without numbers, hidden is the GM\'s alone; undo takes the line back', () => {
+    const s = table();
+    const named = createdId(s.run({ type: 'countdown.create', name: 'The Duke returns', kind: 'longTerm', start: 4, visibility: 'existence' }));
+    const secret = createdId(s.run({ type: 'countdown.create', name: 'The cult', kind: 'longTerm', start: 6, visibility: 'hidden' }));
+    s.run({ type: 'clock.advance', unit: 'longRest' });
+    expect([s.cd(named).value, s.cd(secret).value]).toEqual([2, 4]);
+    expect(lines(s)).toEqual(['The Duke returns: 4 -> 2 (a long rest).', 'The cult: 6 -> 4 (a long rest).']);
+    expect(lines(s, PLAYER)).toEqual(['The Duke returns ticks (a long rest).']);
+    expect(JSON.stringify(s.view(PLAYER).world.log)).not.toContain('4 -> 2');
+    s.undo();
+    expect(lines(s)).toEqual([]);
+  });
+});
+
 describe('manual commands', () => {
   it('tick, untick, set, pause and resume', () => {
     const s = table();

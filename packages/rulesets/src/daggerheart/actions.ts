@@ -3,8 +3,8 @@
 // asked for, makes an action roll of their own, or spends Hope to help an
 // ally (the Help an Ally move), or spends Hope. Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND } from './limits.js';
+import { action, actionsQuery, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -29,24 +29,47 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       }),
     );
   }
-  out.push(
-    action({
-      id: 'actionRoll',
-      label: 'Action roll',
-      cost: 'free',
-      command: 'daggerheart.actionRoll',
-      fixed: { characterId: ch.id },
-      numbers: [
-        { field: 'bonus', label: 'Bonus', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
-        { field: 'difficulty', label: 'Difficulty', min: 1, max: MAX_DIFFICULTY, value: 10 },
-        { field: 'advantage', label: 'Advantage (− disadvantage)', min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, value: 0 },
-      ],
-      odds: { query: 'daggerheart.actionRollOdds', args: {}, pass: ['bonus', 'difficulty', 'advantage'] },
-    }),
-  );
+  // The trait from the sheet, by name and value ("Agility +2"); the GM's difficulty is never the player's to type (ADR 50).
+  const traits: ActionOption[] = TRAITS.map((t) => {
+    const v = ch.stats[t];
+    const n = typeof v === 'number' && Number.isInteger(v) ? v : 0;
+    return { value: t, label: `${t[0]!.toUpperCase()}${t.slice(1)} ${n < 0 ? '−' : '+'}${Math.abs(n)}` };
+  });
+  const trait = { field: 'trait', label: 'Trait', options: traits };
+  if (a.viewer.role === 'gm') {
+    out.push(
+      action({
+        id: 'actionRoll',
+        label: 'Action roll',
+        cost: 'free',
+        command: 'daggerheart.actionRoll',
+        fixed: { characterId: ch.id },
+        choices: [{ ...trait, options: [{ value: '', label: 'none' }, ...traits] }],
+        numbers: [
+          { field: 'bonus', label: 'Bonus', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
+          { field: 'difficulty', label: 'Difficulty', min: 1, max: MAX_DIFFICULTY, value: 10 },
+          { field: 'advantage', label: 'Advantage (− disadvantage)', min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, value: 0 },
+        ],
+        odds: { query: 'daggerheart.actionRollOdds', args: { characterId: ch.id }, pass: ['trait', 'bonus', 'difficulty', 'advantage'] },
+      }),
+    );
+  } else {
+    // The player picks the trait; the GM sets the difficulty (shown or hidden), and the roll then waits on the phone with its odds.
+    out.push(
+      action({
+        id: 'askRoll',
+        label: 'Action roll',
+        cost: 'free; the GM sets the difficulty',
+        command: 'daggerheart.askRoll',
+        fixed: { characterId: ch.id },
+        choices: [trait],
+        texts: [{ field: 'label', label: 'What for (optional)', value: '', max: 80 }],
+      }),
+    );
+  }
   const allies: ActionOption[] = othersInView(a).flatMap((c) => {
     const other = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
-    return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name }];
+    return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name, side: sideOf(a, c) }];
   });
   const cost = daggerheartSettings(a.world).helpCost;
   const hope = hopeOf(a.world, ch.id);
@@ -57,7 +80,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       cost: `${cost} Hope`,
       command: 'daggerheart.helpAlly',
       fixed: { helperId: ch.id },
-      target: { field: 'targetId', multiple: false, options: allies },
+      target: { field: 'targetId', multiple: false, aim: 'allies', options: allies },
       ...judge(allies.length === 0 ? forbid('no ally this view can see') : yes, hope < cost ? forbid(`${ch.name} has ${hope} Hope; helping costs ${cost}`) : yes),
     }),
   );
@@ -84,7 +107,7 @@ function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
     const pc = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
     if (pc === undefined || pc.kind !== 'pc') return [];
     const evasion = pc.stats['evasion'];
-    return [{ value: pc.id, label: pc.name, ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
+    return [{ value: pc.id, label: pc.name, side: sideOf(a, c), ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
   });
   const damage = own(a.world.characters, id)?.stats['damage'];
   return action({
@@ -95,7 +118,7 @@ function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
     fixed: { attackerId: id },
     target: { field: 'targetId', multiple: false, options: targets },
     numbers: [{ field: 'advantage', label: 'Advantage (1: two d20, the higher; -1: the lower)', min: -1, max: 1, value: 0 }],
-    flags: [{ field: 'useArmor', label: 'The PC marks an Armor Slot', value: false }],
+    // No Armor box: marking an Armor Slot is the hit PC's player's choice, asked when the hit lands (ADR 50).
     odds: { query: 'daggerheart.adversaryAttackOdds', args: { attackerId: id }, pass: ['targetId', 'advantage'] },
     ...judge(targets.length === 0 ? forbid(`no PC in the conflict for ${name} to attack`) : yes),
   });

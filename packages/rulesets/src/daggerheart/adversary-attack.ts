@@ -35,9 +35,10 @@ import {
 } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { diceOfText } from '../foe-sheets.js';
-import { armored, severityOf, thresholdsOf, trackOf, type Severity } from './rules.js';
+import { thresholdsOf, trackOf } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { nameOf } from './state.js';
+import { hitEvents } from './hit-choice.js';
 
 const round = (p: number): number => Math.round(p * 1e12) / 1e12;
 
@@ -48,7 +49,7 @@ export const adversaryAttack = declareCommand('daggerheart.adversaryAttack', {
     attackerId: characterId('the adversary who attacks'),
     targetId: characterId('the PC it attacks'),
     advantage: int(-1, 1, '1: advantage (two d20, the higher), -1: disadvantage (the lower)').optional(),
-    useArmor: z.boolean().meta({ description: 'the PC marks an Armor Slot against the damage' }).optional(),
+    useArmor: z.boolean().meta({ description: "the PC marks an Armor Slot against the damage (omit: the PC's player chooses when hit)" }).optional(),
   }),
 });
 
@@ -172,25 +173,10 @@ export const adversaryAttackCommands = {
       };
       const events: EngineEvent[] = [rolled as unknown as EngineEvent];
       if (hit && damage > 0) {
-        // The same record daggerheart.takeDamage writes: severity against the thresholds, an Armor Slot one step down.
-        const raw = severityOf(damage, t, set.massiveDamage);
-        const armorUsed = p.useArmor === true && raw > 0;
-        const marks: Severity = armorUsed ? armored(raw) : raw;
-        const hp = trackOf(target.stats, 'hp', set.hpSlots);
-        events.push({
-          type: 'daggerheart.damageTaken',
-          characterId: target.id,
-          amount: damage,
-          major: t.major,
-          severe: t.severe,
-          severity: raw,
-          marks,
-          armorUsed,
-          armorFrom: armor.marked,
-          armorTo: armorUsed ? armor.marked + 1 : armor.marked,
-          hpFrom: hp.marked,
-          hpTo: Math.min(hp.slots, hp.marked + marks),
-        });
+        // The same path as daggerheart.takeDamage: undecided, a hit an Armor Slot would lessen waits for the PC's choice (ADR 50).
+        const landed = hitEvents(world, target, damage, p.useArmor, env);
+        if (!landed.ok) return landed;
+        events.push(...landed.value);
       }
       return ok(events);
     },

@@ -5,6 +5,7 @@ import { declareActions } from '../actions.js';
 import { DOWNTIME_MOVES, MAX_ADVANTAGE_SOURCES, MAX_DAMAGE, MAX_DIFFICULTY, MAX_EXPERIENCE_BONUS, MAX_GROUP, MAX_MODIFIER, MAX_MOVE_TEXT, MAX_MOVES, MAX_REST_MOVES, MAX_SPEND, TRAITS } from './limits.js';
 import { TRACKS } from './rules.js';
 import { adversaryAttack, adversaryAttackOdds } from './adversary-attack.js';
+import { answerHit, hitChoice } from './hit-choice.js';
 
 const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
@@ -24,6 +25,7 @@ export const actionRoll = declareCommand('daggerheart.actionRoll', {
   who: 'own-character',
   input: z.strictObject({
     characterId: characterId('the PC rolling (GM: optional)').optional(),
+    trait: z.enum(TRAITS).meta({ description: "a trait whose value on the PC's sheet is added" }).optional(),
     bonus: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
     difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
     advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
@@ -61,6 +63,25 @@ export const requestRoll = declareCommand('daggerheart.requestRoll', {
   }),
   renamed: RENAMED_BONUS,
 });
+/** The player's own action roll (ADR 50): they pick the trait, the GM sets the difficulty, then it is rolled as a request. */
+export const askRoll = declareCommand('daggerheart.askRoll', {
+  summary: 'Ask to make an action roll with a trait; the GM sets the difficulty (shown or hidden)',
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId(), trait: z.enum(TRAITS), label: text(LABEL).optional() }),
+});
+export const setDifficulty = declareCommand('daggerheart.setDifficulty', {
+  summary: "Set the difficulty of a roll a player asked to make (and its advantage, bonus or Experience)",
+  who: 'gm',
+  input: z.strictObject({
+    requestId: requestId(),
+    difficulty: int(1, MAX_DIFFICULTY),
+    hidden: z.boolean().meta({ description: 'keep the difficulty from the player' }).optional(),
+    advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+    bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+    experience: text(LABEL, 'an Experience the player may spend Hope on').optional(),
+    experienceBonus: int(1, MAX_EXPERIENCE_BONUS).optional(),
+  }),
+});
 export const cancelRequest = declareCommand('daggerheart.cancelRequest', { summary: 'Cancel a roll request', who: 'gm', input: z.strictObject({ requestId: requestId() }) });
 export const rollRequest = declareCommand('daggerheart.rollRequest', {
   summary: 'Roll a requested action roll (optionally spending Hope on the Experience)',
@@ -68,7 +89,7 @@ export const rollRequest = declareCommand('daggerheart.rollRequest', {
   input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
 });
 
-export const passSpotlight = declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }) });
+export const passSpotlight = declareCommand('daggerheart.passSpotlight', { summary: 'Pass the spotlight to a combatant', who: 'gm', input: z.strictObject({ combatantId: combatantId() }), relative: true });
 export const takeSpotlight = declareCommand('daggerheart.takeSpotlight', {
   summary: 'The GM takes the spotlight for an adversary, spending Fear',
   who: 'gm',
@@ -85,7 +106,7 @@ export const markTrack = declareCommand('daggerheart.markTrack', {
 export const takeDamage = declareCommand('daggerheart.takeDamage', {
   summary: 'Take damage against the thresholds (optionally marking Armor)',
   who: 'own-character',
-  input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().optional() }),
+  input: z.strictObject({ characterId: characterId(), amount: int(0, MAX_DAMAGE), useArmor: z.boolean().meta({ description: "mark an Armor Slot (omit: the PC's player chooses when it would help)" }).optional() }),
 });
 
 export const addAdversaries = declareCommand('daggerheart.addAdversaries', {
@@ -119,6 +140,8 @@ export const rest = declareCommand('daggerheart.rest', {
 export const daggerheartCatalog = catalogOf(
   adversaryAttack,
   adversaryAttackOdds,
+  answerHit,
+  hitChoice,
   actionRoll,
   helpAlly,
   spendHope,
@@ -126,6 +149,8 @@ export const daggerheartCatalog = catalogOf(
   spendFear,
   gainFear,
   requestRoll,
+  askRoll,
+  setDifficulty,
   cancelRequest,
   rollRequest,
   markTrack,
@@ -144,6 +169,8 @@ export const daggerheartCatalog = catalogOf(
     summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
     who: 'anyone',
     input: z.strictObject({
+      characterId: characterId('the PC whose trait is named').optional(),
+      trait: z.enum(TRAITS).optional(),
       bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
       difficulty: int(1, MAX_DIFFICULTY),
       advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),

@@ -27,10 +27,32 @@ export type RollEvent =
   /** The request as stored (`RollRequest`). */
   | { readonly type: 'daggerheart.rollRequested'; readonly request: Json }
   | { readonly type: 'daggerheart.requestCancelled'; readonly requestId: Id; readonly characterId: Id }
+  /** The player's ask (a `RollRequest` awaiting its difficulty), and the GM's answer to it (ADR 50). */
+  | { readonly type: 'daggerheart.rollAsked'; readonly request: Json }
+  | {
+      readonly type: 'daggerheart.difficultySet';
+      readonly requestId: Id;
+      readonly characterId: Id;
+      readonly difficulty: number;
+      readonly hidden: boolean;
+      readonly advantage: number;
+      readonly modifier: number;
+      readonly experience: { readonly name: string; readonly bonus: number } | null;
+    }
   | { readonly type: 'daggerheart.hopeGained'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
   | { readonly type: 'daggerheart.hopeSpent'; readonly characterId: Id; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string }
   | { readonly type: 'daggerheart.helpOffered'; readonly helperId: Id; readonly targetId: Id }
-  | { readonly type: 'daggerheart.fearGained'; readonly amount: number; readonly from: number; readonly to: number; readonly capped: boolean; readonly reason: string }
+  | {
+      readonly type: 'daggerheart.fearGained';
+      readonly amount: number;
+      readonly from: number;
+      readonly to: number;
+      readonly capped: boolean;
+      readonly reason: string;
+      /** A rest's 1d4, and the PCs a long rest adds (absent on events stored before the line showed them). */
+      readonly dice?: readonly number[];
+      readonly pcs?: number;
+    }
   | { readonly type: 'daggerheart.fearSpent'; readonly amount: number; readonly from: number; readonly to: number; readonly reason: string };
 
 /** The spotlight's one event: who holds it now (the kernel's turn events carry the rest). */

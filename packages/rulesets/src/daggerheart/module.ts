@@ -49,12 +49,14 @@ import {
   requestsOf,
   setDaggerheart,
   withStats,
+  type PendingHit,
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, SPOTLIGHT_AUDIENCE } from './spotlight.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
-import { trackOf } from './rules.js';
+import { keptHighestDice, trackOf } from './rules.js';
+import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers } from './hit-choice.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
@@ -95,8 +97,17 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   // Help an Ally is for action rolls; a reaction roll leaves the offer waiting.
   const helpers = character !== null && !reaction ? [...(getDaggerheart(world).help[character.id] ?? [])] : [];
   const sources = input.advantage + helpers.length;
-  const dice = set.advantageDiceStack ? sources : Math.sign(sources);
-  const roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
+  const kept = keptHighestDice(sources, helpers.length, set);
+  const dice = kept > 0 ? 0 : set.advantageDiceStack ? sources : Math.sign(sources);
+  let roll: DualityRoll = rollDuality(env.rng, { modifier: input.modifier, difficulty: input.difficulty, advantage: dice });
+  if (kept > 0) {
+    // Help on a roll that has advantage already: each source throws a d6 and the highest counts (ADR 50), after the duality dice as ever.
+    const faces = Array.from({ length: kept }, () => env.rng.die(6));
+    const total = roll.total + Math.max(...faces);
+    const success = roll.critical || total >= input.difficulty;
+    const outcome: DualityOutcome = roll.critical ? 'critical' : success ? (roll.withHope ? 'successWithHope' : 'successWithFear') : roll.withHope ? 'failureWithHope' : 'failureWithFear';
+    roll = { ...roll, advantageDice: faces, advantageSign: 1, total, success, outcome, ...{ keptHighest: true } };
+  }
   const characterId = character?.id ?? null;
   const events: EngineEvent[] = [
     { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId } satisfies RollEvent,
@@ -135,7 +146,10 @@ const commands: Record<string, CommandHandler & { label: string }> = {
     decide(world, p, env) {
       const pc = p.characterId === undefined ? null : pcOf(world, p.characterId, 'characterId');
       if (pc !== null && !pc.ok) return pc;
-      const rolled = { modifier: p.bonus ?? 0, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label: (p.label ?? '').trim() };
+      const fromTrait = p.trait === undefined || pc === null ? 0 : traitValue(pc.value, p.trait);
+      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + (p.bonus ?? 0)));
+      const label = (p.label ?? '').trim() || (p.trait === undefined ? '' : traitRollWords(p.trait));
+      const rolled = { modifier, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label };
       return ok(actionRollEvents(world, env, { character: pc?.value ?? null, ...rolled, hidden: false, requestId: null }));
     },
   }),
@@ -145,8 +159,6 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const pc = pcOf(world, p.characterId, 'characterId');
       if (!pc.ok) return pc;
       const trait = p.trait ?? '';
-      const sheetTrait = trait === '' ? 0 : pc.value.stats[trait];
-      const traitValue = typeof sheetTrait === 'number' && Number.isInteger(sheetTrait) ? sheetTrait : 0;
       let experience: RollRequest['experience'] = null;
       if (p.experience !== undefined) {
         const name = p.experience.trim();
@@ -154,10 +166,41 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         experience = { name, bonus: p.experienceBonus ?? 2 };
       }
       if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
-      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue + (p.bonus ?? 0)));
+      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue(pc.value, trait) + (p.bonus ?? 0)));
       const [id] = mintId(world, 'req', env.rng);
       const request: RollRequest = { id, characterId: pc.value.id, trait, modifier, difficulty: p.difficulty, hidden: p.hidden ?? false, advantage: p.advantage ?? 0, experience, label: (p.label ?? '').trim() };
       return ok([{ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } } satisfies RollEvent]);
+    },
+  }),
+  'daggerheart.askRoll': handlerOf(D.askRoll, {
+    label: 'ask to make an action roll',
+    authorize: (world, p, actor) => (controls(world, actor, p.characterId) ? null : FORBIDDEN),
+    decide(world, p, env) {
+      const pc = pcOf(world, p.characterId, 'characterId');
+      if (!pc.ok) return pc;
+      if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
+      const [id] = mintId(world, 'req', env.rng);
+      // The trait's value is read when asked, as a GM's request reads it; the GM adds the rest with the difficulty.
+      const request: RollRequest = { id, characterId: pc.value.id, trait: p.trait, modifier: traitValue(pc.value, p.trait), difficulty: null, hidden: false, advantage: 0, experience: null, label: (p.label ?? '').trim(), awaiting: true };
+      return ok([{ type: 'daggerheart.rollAsked', request: { ...request } } satisfies RollEvent]);
+    },
+  }),
+  'daggerheart.setDifficulty': handlerOf(D.setDifficulty, {
+    label: 'set the difficulty of a roll',
+    decide(world, p) {
+      const r = requestOf(world, p.requestId);
+      if (!r.ok) return r;
+      if (r.value.awaiting !== true) return err('DH_DIFFICULTY_SET', 'this roll already has its difficulty (withdraw it and ask again to change it)', 'requestId');
+      let experience: RollRequest['experience'] = null;
+      if (p.experience !== undefined) {
+        const name = p.experience.trim();
+        if (name === '') return err('INVALID_VALUE', 'experience needs a name', 'experience');
+        experience = { name, bonus: p.experienceBonus ?? 2 };
+      }
+      const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, r.value.modifier + (p.bonus ?? 0)));
+      return ok([
+        { type: 'daggerheart.difficultySet', requestId: r.value.id, characterId: r.value.characterId, difficulty: p.difficulty, hidden: p.hidden ?? false, advantage: p.advantage ?? 0, modifier, experience } satisfies RollEvent,
+      ]);
     },
   }),
   'daggerheart.cancelRequest': handlerOf(D.cancelRequest, {
@@ -180,6 +223,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const r = requestOf(world, p.requestId);
       if (!r.ok) return r;
       const req = r.value;
+      if (req.awaiting === true) return err('DH_NO_DIFFICULTY', 'the GM has not set the difficulty of this roll yet', 'requestId');
       const character = own(world.characters, req.characterId);
       if (character === undefined) return err('NOT_FOUND', 'the character this roll was asked of has left', 'requestId');
       const events: EngineEvent[] = [];
@@ -198,7 +242,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         }
         modifier += req.experience.bonus;
       }
-      const label = req.label !== '' ? req.label : req.trait !== '' ? `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll` : '';
+      const label = req.label !== '' ? req.label : req.trait !== '' ? traitRollWords(req.trait) : '';
       events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, hidden: req.hidden, requestId: req.id }));
       return ok(events);
     },
@@ -262,7 +306,17 @@ const commands: Record<string, CommandHandler & { label: string }> = {
   ...trackerCommands,
   ...spotlightCommands,
   ...adversaryAttackCommands,
+  ...hitChoiceCommands,
 };
+
+/** A trait's value on a PC's sheet (0 when the sheet has none). */
+function traitValue(pc: Character, trait: string): number {
+  const v = trait === '' ? 0 : pc.stats[trait];
+  return typeof v === 'number' && Number.isInteger(v) ? v : 0;
+}
+
+/** "an Agility roll". */
+const traitRollWords = (trait: string): string => `${/^[aeiou]/.test(trait) ? 'an' : 'a'} ${trait[0]!.toUpperCase()}${trait.slice(1)} roll`;
 
 function requestOf(world: World, id: string): Result<RollRequest> {
   const r = own(requestsOf(world), id);
@@ -293,7 +347,8 @@ const evolve: Evolve<RollEvent> = {
       delete help[id];
       next = setDaggerheart(next, { ...s, help });
     }
-    const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]`;
+    const highest = (e.roll as { keptHighest?: boolean }).keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
+    const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
     const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
     // A hidden difficulty never reaches the log: the line says the outcome only.
@@ -308,10 +363,28 @@ const evolve: Evolve<RollEvent> = {
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
-    const what = req.trait === '' ? 'an action roll' : `${/^[aeiou]/.test(req.trait) ? 'an' : 'a'} ${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll`;
+    const what = req.trait === '' ? 'an action roll' : traitRollWords(req.trait);
     return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollRequested', text: `The GM asks ${nameOf(w, req.characterId)} for ${what}${against}.`, data: { requestId: req.id } });
   },
   'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e.requestId),
+  'daggerheart.rollAsked': (w, e) => {
+    const req = e.request as unknown as RollRequest;
+    const s = getDaggerheart(w);
+    const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
+    const what = req.trait === '' ? 'an action roll' : traitRollWords(req.trait);
+    return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollAsked', text: `${nameOf(w, req.characterId)} asks to make ${what}: the GM sets the difficulty.`, data: { requestId: req.id } });
+  },
+  'daggerheart.difficultySet': (w, e) => {
+    const s = getDaggerheart(w);
+    const req = own(s.requests ?? {}, e.requestId);
+    if (req === undefined) return w;
+    const set: RollRequest = { ...req, difficulty: e.difficulty, hidden: e.hidden, advantage: e.advantage, modifier: e.modifier, experience: e.experience === null ? null : { ...e.experience }, awaiting: false };
+    const next = setDaggerheart(w, { ...s, requests: { ...s.requests, [req.id]: set } });
+    const what = req.trait === '' ? 'action roll' : `${req.trait[0]!.toUpperCase()}${req.trait.slice(1)} roll`;
+    const said = `The GM sets the difficulty of ${nameOf(w, req.characterId)}'s ${what}`;
+    // A hidden difficulty is the GM's: players read that it is set, not what it is.
+    return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.difficultySet', text: `${said}: ${e.difficulty}${e.hidden ? ' (hidden)' : ''}.`, ...(e.hidden ? { shown: `${said}.` } : {}), data: { requestId: req.id } });
+  },
   'daggerheart.hopeGained': (w, e) => {
     const id = e.characterId;
     const next = withStats(w, id, { hope: e.to });
@@ -333,7 +406,9 @@ const evolve: Evolve<RollEvent> = {
   'daggerheart.fearGained': (w, e) => {
     const s = getDaggerheart(w);
     const next = setDaggerheart(w, { ...s, fear: e.to });
-    const reason = own(FEAR_REASONS, e.reason) === undefined ? ` (${e.reason})` : '';
+    // A rest's gain shows its roll as the rest's slot clears do: "1d4 [3] + 2 PCs".
+    const dice = e.dice !== undefined && e.pcs !== undefined ? `: 1d4 [${e.dice.join(', ')}]${e.pcs > 0 ? ` + ${e.pcs} PC${e.pcs === 1 ? '' : 's'}` : ''}` : '';
+    const reason = own(FEAR_REASONS, e.reason) === undefined ? ` (${e.reason}${dice})` : '';
     const text = e.amount === 0 ? `The GM's Fear is full (${e.to}).` : `The GM gains Fear${reason} (${e.from} -> ${e.to}).`;
     return appendLog(next, { audience: fearAudience(w), kind: 'daggerheart.fear', text });
   },
@@ -349,6 +424,7 @@ const reducers: Record<string, Reducer> = {
   ...reducersOf(evolve),
   ...trackerReducers,
   ...adversaryAttackReducers,
+  ...hitChoiceReducers,
 };
 
 // ---------------------------------------------------------------- views
@@ -378,10 +454,14 @@ function project(world: World, viewer: Viewer): World {
       advantage: r.advantage,
       experience: r.experience === null ? null : { name: r.experience.name, bonus: r.experience.bonus },
       label: r.label,
+      ...(r.awaiting === true ? { awaiting: true } : {}),
     };
   }
+  // A hit waiting on a PC's Armor choice goes with its PC (its amount is in the players' log already).
+  const hits: { [k: string]: PendingHit } = {};
+  for (const [id, h] of Object.entries(s.hits ?? {})) if (visible(h.characterId)) hits[id] = { id: h.id, characterId: h.characterId, amount: h.amount };
   const fear = daggerheartSettings(world).fearVisible ? s.fear : null;
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests } as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests, hits } as unknown as Json } };
 }
 
 /** The projector's rule for one id (ADR 18): help offered to a character, and a roll request, go with their characters. */
@@ -389,11 +469,13 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
   const s = getDaggerheart(world);
   const helpers = own(s.help, id);
   const request = own(s.requests ?? {}, id);
-  if (helpers === undefined && request === undefined) return undefined;
+  const hit = own(s.hits ?? {}, id);
+  if (helpers === undefined && request === undefined && hit === undefined) return undefined;
   if (viewer.role === 'gm') return 'shown';
   const visible = (x: string): boolean => own(world.characters, x)?.visibility === 'visible';
   if (helpers !== undefined && visible(id) && helpers.some(visible)) return 'shown';
   if (request !== undefined && visible(request.characterId)) return 'shown';
+  if (hit !== undefined && visible(hit.characterId)) return 'shown';
   return 'hidden';
 }
 
@@ -404,7 +486,7 @@ export const daggerheartModule: Module = {
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
-  queries: { 'daggerheart.rollOdds': rollOddsQuery },
+  queries: { 'daggerheart.rollOdds': rollOddsQuery, 'daggerheart.hitChoice': hitChoiceQuery },
   eventView: { ...TRACKER_EVENT_VIEW, ...ADVERSARY_ATTACK_EVENT_VIEW },
   eventViewBasis: (w) => foeBasis(w),
   audience: {
@@ -418,6 +500,12 @@ export const daggerheartModule: Module = {
       return hidden ? AUDIENCE_GM : characterAudience(w, r !== null && typeof r === 'object' && !Array.isArray(r) ? r['characterId'] : null);
     },
     'daggerheart.requestCancelled': (w, e) => characterAudience(w, e['characterId']),
+    'daggerheart.rollAsked': (w, e) => {
+      const r = e['request'];
+      return characterAudience(w, r !== null && typeof r === 'object' && !Array.isArray(r) ? r['characterId'] : null);
+    },
+    // The event names the difficulty: GM-only when it is hidden (players read the request without it).
+    'daggerheart.difficultySet': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),
     'daggerheart.hopeGained': (w, e) => characterAudience(w, e['characterId']),
     'daggerheart.hopeSpent': (w, e) => characterAudience(w, e['characterId']),
     'daggerheart.helpOffered': (w, e) => characterAudience(w, e['targetId']),
@@ -426,5 +514,6 @@ export const daggerheartModule: Module = {
     ...TRACKER_AUDIENCE,
     ...SPOTLIGHT_AUDIENCE,
     ...ADVERSARY_ATTACK_AUDIENCE,
+    ...HIT_CHOICE_AUDIENCE,
   },
 };

@@ -4,7 +4,8 @@
 // projection, so a player asking about a hidden difficulty gets only the odds
 // that do not depend on it (critical, with Hope, with Fear).
 import { DUALITY_OUTCOMES, dualityOutcomeDistribution, err, ok, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
-import { DIFFICULTY_FREE_ODDS } from './rules.js';
+import { DIFFICULTY_FREE_ODDS, keptHighestDice, keptHighestOdds } from './rules.js';
+import { MAX_MODIFIER } from './limits.js';
 import { daggerheartSettings } from './settings.js';
 import { getDaggerheart, hopeOf, requestsOf } from './state.js';
 
@@ -19,12 +20,15 @@ export const rollOddsQuery: Query = (world, args) => {
   const set = daggerheartSettings(world);
   const helpers = getDaggerheart(world).help[req.characterId] ?? [];
   const sources = req.advantage + helpers.length;
-  const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
+  const kept = keptHighestDice(sources, helpers.length, set);
+  const advantage = kept > 0 ? 1 : set.advantageDiceStack ? sources : Math.sign(sources);
   const modifier = req.modifier + (useExperience && req.experience !== null ? req.experience.bonus : 0);
-  const base = { requestId: req.id, modifier, advantage, helpers: [...helpers], hope: hopeOf(world, req.characterId), experienceCost: set.experienceCost };
+  const base = { requestId: req.id, modifier, advantage, keptHighest: kept, helpers: [...helpers], hope: hopeOf(world, req.characterId), experienceCost: set.experienceCost };
   // The asker's view has no difficulty: the outcome odds would tell it, so only the dice-only odds are given.
-  if (req.difficulty === null) return ok({ ...base, hidden: true, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear) } as unknown as Json);
-  const dist = dualityOutcomeDistribution({ modifier, difficulty: req.difficulty, advantage });
+  // Awaiting: the player asked and the GM has not set the difficulty yet.
+  if (req.difficulty === null) return ok({ ...base, hidden: true, awaiting: req.awaiting === true, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear) } as unknown as Json);
+  // Help on advantage: the highest of the d6s counts (ADR 50), so the odds are those of the kept die.
+  const dist = kept > 0 ? keptHighestOdds(modifier, req.difficulty, kept) : dualityOutcomeDistribution({ modifier, difficulty: req.difficulty, advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
   const success = round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear);
   // What each outcome does to every countdown the asker may read (a redacted one has no kind and is skipped).
@@ -45,7 +49,12 @@ export const actionRollOddsQuery: Query = (world, args) => {
   const set = daggerheartSettings(world);
   const sources = num('advantage', 0);
   const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
-  const dist = dualityOutcomeDistribution({ modifier: num('bonus', 0), difficulty: num('difficulty', 10), advantage });
+  // A trait named with the PC adds its value on the sheet, as daggerheart.actionRoll adds it.
+  const pc = typeof args['characterId'] === 'string' ? world.characters[args['characterId']] : undefined;
+  const trait = typeof args['trait'] === 'string' && pc !== undefined ? pc.stats[args['trait']] : undefined;
+  const fromTrait = typeof trait === 'number' && Number.isInteger(trait) ? trait : 0;
+  const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + num('bonus', 0)));
+  const dist = dualityOutcomeDistribution({ modifier, difficulty: num('difficulty', 10), advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
   return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage } as unknown as Json);
 };

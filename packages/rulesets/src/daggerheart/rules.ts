@@ -66,5 +66,34 @@ export function thresholdsOf(stats: { readonly [k: string]: unknown }): Threshol
   return major === null || severe === null || severe < major ? null : { major, severe };
 }
 
+/** How many d6 a roll throws keeping the highest (Help an Ally on advantage), or 0 when the ordinary rule applies. */
+export function keptHighestDice(sources: number, helpers: number, settings: { readonly advantageDiceStack: boolean; readonly helpKeepsHighest: boolean }): number {
+  return !settings.advantageDiceStack && settings.helpKeepsHighest && helpers > 0 && sources > 1 ? sources : 0;
+}
+
+/**
+ * Exact odds of each duality outcome when `dice` d6 are thrown and the highest
+ * is added: P(highest = k) = (k^n - (k-1)^n) / 6^n. Matching Hope and Fear
+ * dice are a critical whatever the total.
+ */
+export function keptHighestOdds(modifier: number, difficulty: number, dice: number): { critical: number; successWithHope: number; successWithFear: number; failureWithHope: number; failureWithFear: number } {
+  const out = { critical: 0, successWithHope: 0, successWithFear: 0, failureWithHope: 0, failureWithFear: 0 };
+  const top = Array.from({ length: 7 }, (_, k) => (k === 0 ? 0 : (k ** dice - (k - 1) ** dice) / 6 ** dice));
+  for (let hope = 1; hope <= 12; hope++) {
+    for (let fear = 1; fear <= 12; fear++) {
+      if (hope === fear) {
+        out.critical += 1 / 144;
+        continue;
+      }
+      let succeed = 0;
+      for (let k = 1; k <= 6; k++) if (hope + fear + modifier + k >= difficulty) succeed += top[k]!;
+      const key = hope > fear ? 'WithHope' : 'WithFear';
+      out[`success${key}`] += succeed / 144;
+      out[`failure${key}`] += (1 - succeed) / 144;
+    }
+  }
+  return out;
+}
+
 /** Chances a duality roll is a critical, with Hope or with Fear, which do not depend on the difficulty (2d12: 12, 66 and 66 of 144). */
 export const DIFFICULTY_FREE_ODDS = { critical: 12 / 144, withHope: 66 / 144, withFear: 66 / 144 } as const;

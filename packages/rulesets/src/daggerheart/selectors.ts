@@ -21,15 +21,26 @@ export interface RollRequest {
   /** An Experience the player may add (paying its Hope), or null. */
   readonly experience: { readonly name: string; readonly bonus: number } | null;
   readonly label: string;
+  /** The player asked to roll and the GM has not set the difficulty yet (difficulty null until then; ADR 50). */
+  readonly awaiting?: boolean;
 }
 
-/** world.ext.daggerheart: the GM's Fear, help offered to the next roll of each PC, open roll requests. */
+/** A hit on a PC waiting for its player to choose whether to mark an Armor Slot (ADR 50). */
+export interface PendingHit {
+  readonly id: string;
+  readonly characterId: string;
+  readonly amount: number;
+}
+
+/** world.ext.daggerheart: the GM's Fear, help offered to the next roll of each PC, open roll requests, hits waiting on a choice. */
 export type DaggerheartState = {
   readonly fear: number;
   /** targetId -> helper character ids (each already paid their Hope). */
   readonly help: { readonly [targetId: string]: readonly string[] };
   /** Open roll requests by id (absent on tables stored before requests existed). */
   readonly requests?: { readonly [id: string]: RollRequest };
+  /** Hits waiting for their PC's Armor choice by id (absent before ADR 50). */
+  readonly hits?: { readonly [id: string]: PendingHit };
 };
 
 const EMPTY: DaggerheartState = { fear: 0, help: {} };
@@ -40,6 +51,9 @@ export function getDaggerheart(world: World): DaggerheartState {
 }
 
 export const requestsOf = (world: World): { readonly [id: string]: RollRequest } => getDaggerheart(world).requests ?? {};
+
+/** Hits waiting on a PC's Armor choice, oldest first (ids are minted in order only by nextId, so by insertion). */
+export const pendingHitsOf = (world: World): readonly PendingHit[] => Object.values(getDaggerheart(world).hits ?? {});
 
 
 /** A PC's Hope: stats.hope, or the starting Hope setting when none is recorded. */

@@ -22,6 +22,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: 'false: net advantage adds (or subtracts) one d6 however many sources there are; true: one d6 per net source.',
     source: `${README} ("they cancel one for one")`,
   },
+  {
+    key: 'daggerheart.helpKeepsHighest',
+    default: true,
+    description: "Help an Ally on a roll that already has advantage (the GM's, or another helper's): each source rolls its own d6 and the highest counts, so the help still adds a chance; false: one d6 however many (advantageDiceStack decides).",
+    source: `${NOT_IN_000} (the helper rolls an advantage die and the highest is kept); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
+  },
   { key: 'daggerheart.helpCost', default: 1, description: 'Hope a helper spends to Help an Ally (giving the helped roll one advantage source).', source: `000 "Example Chase" (the Sorcerer spends a Hope to Help an Ally)` },
   {
     key: 'daggerheart.reactionRollsTickCountdowns',
@@ -61,6 +67,12 @@ export const DAGGERHEART_SETTINGS: readonly SettingDef[] = [
     description: "A natural 20 on an adversary's attack hits whatever the Evasion and adds its damage dice's maximum to the damage.",
     source: `${NOT_IN_000}; docs/adr/0040-a-foes-attack-from-its-stat-block.md`,
   },
+  {
+    key: 'daggerheart.armorChoice',
+    default: true,
+    description: "A hit on a PC that an Armor Slot would lessen waits for the PC's player (or the GM) to choose whether to mark one; false: it lands unarmoured unless the damage command says otherwise.",
+    source: `${NOT_IN_000} (marking Armor is the player's choice there); docs/adr/0050-daggerheart-armor-choice-and-phone-rolls.md`,
+  },
   { key: 'daggerheart.shortRestMinutes', default: 60, range: [0, 1440], description: 'Minutes a short rest takes on the clock (the published game: about an hour; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.longRestHours', default: 8, range: [0, 72], description: 'Hours a long rest takes on the clock (the published game: several hours; ADR 44).', source: NOT_IN_000 },
   { key: 'daggerheart.tier', default: 1, range: [1, 4], description: "The party's tier when a sheet gives none (stats.tier); short-rest moves clear 1d4 + tier.", source: NOT_IN_000 },
@@ -92,13 +104,23 @@ export interface DaggerheartSettings {
   readonly longRestHours: number;
   readonly tier: number;
   readonly adversaryCrits: boolean;
+  readonly armorChoice: boolean;
+  readonly helpKeepsHighest: boolean;
 }
 
 const defaults = Object.fromEntries(DAGGERHEART_SETTINGS.map((s) => [s.key, s.default])) as { [k: string]: Json };
 
-/** The table's settings, falling back to the defaults above for missing or ill-typed values. */
+const read = new WeakMap<World['settings'], DaggerheartSettings>();
+
+/** The table's settings, kept per settings object (worlds are immutable and share it until a setting changes). */
 export function daggerheartSettings(world: World): DaggerheartSettings {
-  const s = world.settings;
+  let set = read.get(world.settings);
+  if (set === undefined) read.set(world.settings, (set = readDaggerheartSettings(world.settings)));
+  return set;
+}
+
+/** The settings afresh, falling back to the defaults above for missing or ill-typed values. */
+export function readDaggerheartSettings(s: World['settings']): DaggerheartSettings {
   const int = (key: string, min: number, max: number): number => {
     const v = s[key];
     return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : (defaults[key] as number);
@@ -128,6 +150,8 @@ export function daggerheartSettings(world: World): DaggerheartSettings {
     restGivesFear: bool('daggerheart.restGivesFear'),
     tier: int('daggerheart.tier', 1, 4),
     adversaryCrits: bool('daggerheart.adversaryCrits'),
+    armorChoice: bool('daggerheart.armorChoice'),
+    helpKeepsHighest: bool('daggerheart.helpKeepsHighest'),
     shortRestMinutes: int('daggerheart.shortRestMinutes', 0, 1440),
     longRestHours: int('daggerheart.longRestHours', 0, 72),
   };

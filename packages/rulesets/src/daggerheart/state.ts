@@ -4,7 +4,7 @@ import { own, AUDIENCE_ALL, AUDIENCE_GM, audienceFor, controls, err, ok, type Au
 import { DAGGERHEART_ID, type DaggerheartState } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
-export { DAGGERHEART_ID, getDaggerheart, hopeOf, requestsOf, type DaggerheartState, type RollRequest } from './selectors.js';
+export { DAGGERHEART_ID, getDaggerheart, hopeOf, pendingHitsOf, requestsOf, type DaggerheartState, type PendingHit, type RollRequest } from './selectors.js';
 
 export function setDaggerheart(world: World, s: DaggerheartState): World {
   return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: s as unknown as Json } };

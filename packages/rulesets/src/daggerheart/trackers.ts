@@ -31,9 +31,10 @@ import {
 import * as D from './declarations.js';
 import { groupNames, groupNumberAfter } from './names.js';
 import { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove } from './limits.js';
-import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
+import { SEVERITY_WORDS, trackOf, TRACK_KEYS, TRACK_WORDS, type Severity, type TrackName } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { characterAudience, controls, FORBIDDEN, getDaggerheart, hopeOf, nameOf, withStats } from './state.js';
+import { hitEvents } from './hit-choice.js';
 
 export { MAX_DAMAGE, MAX_GROUP, MAX_MOVES, DOWNTIME_MOVES, type DowntimeMove };
 export { groupNumberAfter };
@@ -136,36 +137,11 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
     label: 'take damage',
     // The GM, or the player of that PC (they choose whether to mark an Armor Slot).
     authorize: (world, { characterId }, actor) => (controls(world, actor, characterId) ? null : FORBIDDEN),
-    decide(world, { characterId, amount, useArmor = false }) {
+    decide(world, { characterId, amount, useArmor }, env) {
       const ch = characterOf(world, characterId, 'characterId');
       if (!ch.ok) return ch;
-      const t = thresholdsOf(ch.value.stats);
-      if (t === null) return err('DH_NO_THRESHOLDS', `${ch.value.name}'s sheet needs whole-number major and severe thresholds (severe at least major)`, 'characterId');
-      const set = daggerheartSettings(world);
-      const raw = severityOf(amount, t, set.massiveDamage);
-      const armor = trackOf(ch.value.stats, 'armor', set.armorSlots);
-      if (useArmor && armor.marked >= armor.slots) return err('DH_NO_ARMOR', `${ch.value.name} has no unmarked Armor Slot (${armor.marked}/${armor.slots})`, 'useArmor');
-      // An Armor Slot only helps against a hit that would mark HP.
-      const armorUsed = useArmor && raw > 0;
-      const severity: Severity = armorUsed ? armored(raw) : raw;
-      const hp = trackOf(ch.value.stats, 'hp', set.hpSlots);
-      const hpTo = Math.min(hp.slots, hp.marked + severity);
-      return ok([
-        {
-          type: 'daggerheart.damageTaken',
-          characterId: ch.value.id,
-          amount,
-          major: t.major,
-          severe: t.severe,
-          severity: raw,
-          marks: severity,
-          armorUsed,
-          armorFrom: armor.marked,
-          armorTo: armorUsed ? armor.marked + 1 : armor.marked,
-          hpFrom: hp.marked,
-          hpTo,
-        },
-      ]);
+      // Undecided (no useArmor), a hit an Armor Slot would lessen waits for the PC's choice (ADR 50).
+      return hitEvents(world, ch.value, amount, useArmor, env);
     },
   }),
   'daggerheart.addAdversaries': handlerOf(D.addAdversaries, {
@@ -257,7 +233,8 @@ export const trackerCommands: Record<string, CommandHandler & { label: string }>
         const gain = die + (rest === 'long' ? pcs : 0);
         const from = getDaggerheart(world).fear;
         const to = Math.min(set.fearMax, from + gain);
-        events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + gain, reason: `${rest} rest`, dice: [die] });
+        // `pcs` (how many PCs a long rest adds) marks the events whose line shows the dice; older ones replay as they read.
+        events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to < from + gain, reason: `${rest} rest`, dice: [die], pcs: rest === 'long' ? pcs : 0 });
       }
       // The rest on the one clock: long-term countdowns tick and until-rest conditions end, as reactions in this transaction.
       events.push(clockAdvanced(world, rest === 'long' ? 'longRest' : 'shortRest', 1, rest === 'long' ? set.longRestHours * 3600 : set.shortRestMinutes * 60));

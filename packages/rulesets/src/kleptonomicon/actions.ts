@@ -3,8 +3,8 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
-import { BEATS_ECONOMY, controls, err, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { BEATS_ECONOMY, controls, err, ok, own, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
 import { abilitiesOf } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
@@ -38,7 +38,8 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const prone = st.prone.includes(id);
   const targets: ActionOption[] = othersInView(a).map((c) => {
     const d = defenseOf(a.world, c);
-    return d === null ? { value: c.id, label: c.name } : { value: c.id, label: c.name, note: `Defense ${d}`, sets: { defense: d } };
+    const where = { side: sideOf(a, c), ...(standingIn(c) === 'down' ? { standing: 'down' as const } : {}) };
+    return d === null ? { value: c.id, label: c.name, ...where } : { value: c.id, label: c.name, ...where, note: `Defense ${d}`, sets: { defense: d } };
   });
   const out: TurnAction[] = [];
   if (a.combatant.characterId !== null) {

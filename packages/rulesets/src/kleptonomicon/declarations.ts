@@ -103,7 +103,7 @@ export const looseOrderDeclaration = declareCommand('kleptonomicon.looseOrder', 
     who: 'gm',
     input: z.strictObject({ order: z.array(characterId()).min(1).max(50).nullable() }),
   });
-export const passSpotlightDeclaration = declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}) });
+export const passSpotlightDeclaration = declareCommand('kleptonomicon.passSpotlight', { summary: 'Pass the spotlight along the loose order', who: 'gm', input: z.strictObject({}), relative: true });
 export const useAbilityDeclaration = declareCommand('kleptonomicon.useAbility', {
     summary: 'Use an ability (restoring a resource when it says so)',
     who: 'own-character',

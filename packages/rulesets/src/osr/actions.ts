@@ -3,7 +3,7 @@
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
 import { EMPTY_ECONOMY, getEncounter, OSR_ECONOMY, own, ok, planSpend, type Json, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { ABILITIES } from './checks.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -34,9 +34,10 @@ const yes = { allowed: true, reason: null };
 function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
   const st = getOsr(a.world);
   const out: TurnAction[] = [];
-  const dying: ActionOption[] = othersInView(a).flatMap((c) =>
-    c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying' }] : [],
-  );
+  // Allies first (001: an ally stabilizes the incapacitated; review 6: a dying goblin led the phone's list).
+  const dying: ActionOption[] = [...othersInView(a)]
+    .sort((x, y) => (x.side === a.combatant.side ? 0 : 1) - (y.side === a.combatant.side ? 0 : 1))
+    .flatMap((c) => (c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying', side: sideOf(a, c), standing: 'down' as const }] : []));
   const unable = me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : st.dying[me] !== undefined ? forbid(`${a.combatant.name} is dying`) : yes;
   // 001 "Stabilizing & Injuries": a check (DC 10 unless the GM says otherwise) by someone beside them; the injury table follows on a success.
   out.push(
@@ -46,7 +47,7 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       cost: 'a check (DC 10 unless the GM says otherwise), then the Injury Table on a success',
       command: 'osr.stabilize',
       fixed: me === null ? {} : { helperId: me, method: 'check' },
-      target: { field: 'targetId', multiple: false, options: dying },
+      target: { field: 'targetId', multiple: false, aim: 'allies', options: dying },
       choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[4]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 4)] }],
       numbers: [
         { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
@@ -75,16 +76,19 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
       flags: [{ field: 'proficient', label: 'Proficient', value: false }],
       texts: [{ field: 'label', label: 'What for', value: 'a check', max: 100 }],
       odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
-      ...judge(me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : yes),
+      ...judge(me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : incapacity(a, me)),
     }),
   );
-  // 001 "Morale": the GM calls it for the acting creature's foes (a side rolls once, with its best morale).
+  // 001 "Morale": the GM calls it for whoever could check: every living, conscious creature in the fight with a
+  // character, the monsters first (the acting one's side first, itself leading), then PCs, who always roll alone.
   if (a.viewer.role === 'gm') {
-    const foes: ActionOption[] = othersInView(a).flatMap((c) =>
-      c.side !== a.combatant.side && c.characterId !== null && own(a.world.characters, c.characterId) !== undefined && !st.dead.includes(c.characterId) ? [{ value: c.characterId, label: c.name }] : [],
-    );
-    const mine = me !== null && !st.dead.includes(me) ? [{ value: me, label: a.combatant.name }] : [];
-    const options = a.combatant.kind === 'npc' ? [...mine, ...foes] : foes;
+    const able = (id: string | null): id is string => id !== null && own(a.world.characters, id) !== undefined && !st.dead.includes(id) && st.dying[id] === undefined;
+    const everyone = [a.combatant, ...othersInView(a)].filter((c, i, all) => able(c.characterId) && all.findIndex((x) => x.characterId === c.characterId) === i);
+    const rank = (c: (typeof everyone)[number]): number => (c.kind === 'pc' ? 2 : c.side === a.combatant.side ? 0 : 1);
+    const options: ActionOption[] = everyone
+      .map((c, i) => ({ c, i }))
+      .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
+      .map(({ c }) => ({ value: c.characterId!, label: c.name, ...(c.kind === 'pc' ? { note: 'PC: rolls alone' } : {}) }));
     out.push(
       action({
         id: 'morale',
@@ -92,20 +96,24 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
         cost: 'no action (the GM calls for it: DC 11 on WIS)',
         command: 'osr.morale',
         fixed: {},
-        target: { field: 'characterIds', multiple: true, options },
+        // The acting monster's side is ticked at the start: all the goblins, not only the one whose turn it is.
+        target: { field: 'characterIds', multiple: true, max: Math.max(1, options.length), options, picked: everyone.filter((c) => c.kind !== 'pc' && c.side === a.combatant.side).map((c) => c.characterId!) },
         choices: [
           {
             field: 'as',
             label: 'Rolled',
             options: [
-              { value: 'side', label: 'As a side (one roll)' },
-              { value: 'group', label: 'As a group (one roll)' },
+              { value: 'side', label: 'As a side (one roll, by the first picked)' },
+              { value: 'group', label: 'As a group (one roll, by the first picked)' },
               { value: 'individual', label: 'Each on their own' },
             ],
           },
         ],
         numbers: [{ field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 }],
+        flags: [{ field: 'proficient', label: 'Proficient (if fitting)', value: false }],
         texts: [{ field: 'trigger', label: 'Why now', value: 'the GM called for it', max: 100 }],
+        // Each picked one's own chance: a side or group rolls once, with the first's.
+        odds: { query: 'osr.moraleOdds', args: { characterIds: [] }, pass: ['advantage', 'proficient'] },
         ...judge(options.length === 0 ? forbid('nobody left standing to check morale') : yes),
       }),
     );
@@ -120,10 +128,13 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const targets: ActionOption[] = othersInView(a).flatMap((c) => {
     if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
     if (st.hidden.includes(c.characterId)) return [];
-    return [{ value: c.characterId, label: c.name, ...(st.dead.includes(c.characterId) ? { note: 'dead' } : sheetOf(a.world, c.characterId).hp <= 0 ? { note: 'down' } : {}) }];
+    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
+    return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing }) }];
   });
-  // Living foes first: a downed foe is never the form's silent default (a GM review finding); stable otherwise.
+  // Living foes first: a downed foe is never the form's silent default (a GM review finding); the web orders the rest by side (ADR 52).
   targets.sort((x, y) => (x.note === undefined ? 0 : 1) - (y.note === undefined ? 0 : 1));
+  // 001 "Death & Injury": at 0 HP a combatant is incapacitated and unable to act; the dead neither. No form is offered (review 6: the phone kept them).
+  const unable = incapacity(a, me);
   // The attacker's own numbers start the form: a stat block's attack bonus and damage (001 "NPC Attacks"), proficient when a PC's sheet names its bonus.
   const mine = me === null ? undefined : own(a.world.characters, me);
   const stat = (k: string): Json | undefined => (mine === undefined ? undefined : own(mine.stats, k));
@@ -146,6 +157,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
+      unable,
       affordable(a, 'active'),
       targets.length === 0 ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
     ),
@@ -163,7 +175,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     choices: [{ field: 'mode', label: 'Way', options: MODES }],
     // Paying with the active action takes a tick of its own (GM review: Move silently took the goblin's attack).
     ...(left === 0 && poolOf(a, 'movement') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
-    ...(left > 0 ? { allowed: true, reason: null } : affordable(a, 'movement')),
+    ...judge(unable, left > 0 ? { allowed: true, reason: null } : affordable(a, 'movement')),
   });
   // 001 "Quick Actions": what is done goes into the log; a trade down from the active action is ticked, never silent.
   const quick = action({
@@ -174,9 +186,18 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     fixed: { characterId: a.combatant.id },
     texts: [{ field: 'what', label: 'What it is', value: 'a quick action', max: 100 }],
     ...(poolOf(a, 'quick') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
-    ...affordable(a, 'quick'),
+    ...judge(unable, affordable(a, 'quick')),
   });
   return ok([attack, ...rulesBeyondAttack(a, me), move, quick]);
+}
+
+/** Why this creature cannot act at all now (001 "Death & Injury"): dead, or at 0 HP (dying or stable); allowed otherwise. */
+function incapacity(a: Actor, me: string | null): { allowed: boolean; reason: string | null } {
+  if (me === null) return yes;
+  const st = getOsr(a.world);
+  if (st.dead.includes(me)) return forbid(`${a.combatant.name} is dead`);
+  if (sheetOf(a.world, me).hp <= 0) return forbid(`${a.combatant.name} is at 0 HP: incapacitated and unable to act until healed or stabilized back to 1 HP`);
+  return yes;
 }
 
 const MODES: readonly ActionOption[] = [

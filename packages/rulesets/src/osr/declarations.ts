@@ -332,10 +332,21 @@ export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
   result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int() }),
 });
 
+/** 001 "Morale Checks": d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus against DC 11, for the one who rolls (a side's first). */
+export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
+  summary: 'Exact chance a morale check holds (001: d20 + WIS + proficiency + morale bonus vs DC 11), for the first listed (who rolls for a side or group)',
+  who: 'gm',
+  input: z.strictObject({ characterIds: characterIds('who checks morale (the first rolls for a side or group)'), proficient: z.boolean().optional(), ...advantage }),
+  renamed: RENAMED_ADVANTAGE,
+  merged: MERGED_ADVANTAGE,
+  result: z.strictObject({ pass: odd, modifier: z.int(), wis: z.int(), proficiency: z.int(), moraleBonus: z.int(), difficulty: z.int() }),
+});
+
 export const osrCatalog = catalogOf(
   ...Object.values(osrCommands),
   attackOddsDeclaration,
   checkOddsDeclaration,
+  moraleOddsDeclaration,
   characterStatusDeclaration,
   declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

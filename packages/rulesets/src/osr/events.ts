@@ -138,7 +138,8 @@ export type OsrEvent =
   | { readonly type: 'osr.quickTaken'; readonly combatantId: Id; readonly characterId: Id | null; readonly what: string; readonly paidWith: string }
   | { readonly type: 'osr.strained'; readonly characterId: Id; readonly hours: number; readonly reason: string }
   // hazards, retreat and treasure
-  | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean }
+  /** `side`: the fight side a check rolled as a side speaks for (absent for a group, one alone, or events stored before it). */
+  | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean; readonly side?: string }
   /** `side`: whose morale the prompt is about (the fallen's side; absent in prompts stored before it). */
   | { readonly type: 'osr.moralePrompted'; readonly trigger: string; readonly text: string; readonly side?: string }
   /** 001 "Death & Injury" at a fight's end: who died (not stabilized by then), who is still dying, who stands. */
@@ -150,6 +151,8 @@ export type OsrEvent =
       readonly stable: Id[];
       readonly standing: { readonly id: Id; readonly side: string }[];
     }
+  /** 001 "Death & Injury": a party member still at 0 HP when the fight ends has the rest of its minute (ADR 53). */
+  | { readonly type: 'osr.leftDying'; readonly characterId: Id; readonly secondsLeft: number }
   | { readonly type: 'osr.tidePrompted'; readonly side: string }
   | {
       readonly type: 'osr.chased';

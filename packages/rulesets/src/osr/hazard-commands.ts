@@ -12,11 +12,18 @@ import { getOsr, sheetOf, type Corruption, type CorruptionStage } from './state.
 export const MORALE_DC = 11;
 
 /** One morale roll: d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus, DC 11 (001 "Morale Checks"). */
-export function moraleEvent(world: World, env: Env, id: string, o: { proficient: boolean; advantage: number; disadvantage: number; group: readonly string[]; trigger: string }): EngineEvent {
+export function moraleEvent(world: World, env: Env, id: string, o: { proficient: boolean; advantage: number; disadvantage: number; group: readonly string[]; trigger: string; side?: string }): EngineEvent {
   const s = sheetOf(world, id);
   const m = mod(s, 'wis') + (o.proficient ? proficiencyFor(world, id) : 0) + s.moraleBonus;
   const r = rollCheck(world, env, id, { modifier: m, dc: MORALE_DC, tags: ['morale'], advantage: o.advantage, disadvantage: o.disadvantage, label: 'morale', kind: 'morale' });
-  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success } satisfies OsrEvent;
+  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success, ...(o.side === undefined ? {} : { side: o.side }) } satisfies OsrEvent;
+}
+
+/** The fight side a character is on (its combatant's), for a morale check rolled as a side; undefined outside a fight. */
+function sideOf(world: World, id: string): string | undefined {
+  const enc = getEncounter(world);
+  if (!enc.active) return undefined;
+  return Object.values(enc.combatants).find((c) => c.characterId === id)?.side;
 }
 
 const d = osrCommands;
@@ -38,7 +45,10 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const out: EngineEvent[] = pcs.map((id) => moraleEvent(world, env, id, { ...o, group: [id] }));
         // A side or group rolls once, with the first listed as its representative.
         if (how === 'individual') out.push(...npcs.map((id) => moraleEvent(world, env, id, { ...o, group: [id] })));
-        else if (npcs.length > 0) out.push(moraleEvent(world, env, npcs[0]!, { ...o, group: npcs }));
+        else if (npcs.length > 0) {
+          const side = how === 'side' ? sideOf(world, npcs[0]!) : undefined;
+          out.push(moraleEvent(world, env, npcs[0]!, { ...o, group: npcs, ...(side === undefined ? {} : { side }) }));
+        }
         return okv(out);
       },
     }),

@@ -4,7 +4,8 @@
 // or shown only by name) gets an error, never numbers from an emptied sheet.
 import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
-import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration } from './declarations.js';
+import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
+import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
 import { advantageCounts, fail, okv, type R } from './shared.js';
@@ -72,6 +73,21 @@ const checkOddsQuery = defineQuery(checkOddsDeclaration, (world, p, viewer) => {
   return okv({ pass, modifier, difficulty });
 });
 
+/**
+ * osr.moraleOdds: the chance the first listed holds, as osr.morale rolls it (001 "Morale Checks"): WIS mod, proficiency
+ * if fitting, and the sheet's morale bonus (001 bases it on HD but gives no table, so the GM enters it on the stat block).
+ */
+const moraleOddsQuery = defineQuery(moraleOddsDeclaration, (world, p, viewer) => {
+  const id = readableCharacter(world, viewer, p.characterIds[0]!, 'characterIds.0');
+  if (!id.ok) return id;
+  const s = sheetOf(world, id.value);
+  const wis = mod(s, 'wis');
+  const proficiency = p.proficient === true ? proficiencyFor(world, id.value) : 0;
+  const modifier = wis + proficiency + s.moraleBonus;
+  const pass = checkOddsAt(world, id.value, { modifier, dc: MORALE_DC, ...advantageCounts(p.advantage) });
+  return okv({ pass, modifier, wis, proficiency, moraleBonus: s.moraleBonus, difficulty: MORALE_DC });
+});
+
 /** osr.characterStatus: derived numbers (modifiers, speed, dying, resilience...) for one readable character. */
 const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, viewer) => {
   const id = readableCharacter(world, viewer, p.characterId, 'characterId');
@@ -84,5 +100,6 @@ const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, 
 export const osrQueries: { readonly [name: string]: Query } = {
   'osr.attackOdds': attackOddsQuery,
   'osr.checkOdds': checkOddsQuery,
+  'osr.moraleOdds': moraleOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

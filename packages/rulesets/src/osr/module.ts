@@ -126,6 +126,14 @@ function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string): 
 }
 
 
+/** "Bram takes 9 damage.", "Bram takes 7 damage (1d8+2) from a fall.": the dice only when some were rolled or doubled, the source only when one was named. */
+function damageText(w: World, e: EventOf<OsrEvent, 'osr.damageRolled'>): string {
+  const doubled = e.doubled ? (e.doubledBy === 'natural 1' ? 'doubled by a natural 1' : 'doubled') : '';
+  const how = [e.faces.length > 0 ? e.dice : '', doubled].filter((x) => x !== '').join(', ');
+  const from = e.source === 'damage' || e.source.trim() === '' ? '' : ` from ${e.source}`;
+  return `${nm(w, e.targetId)} takes ${e.total} damage${how === '' ? '' : ` (${how})`}${from}.`;
+}
+
 /** A foe's HP change as players read it: the amount, and its fall at 0. */
 function foeHpText(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): string {
   const { from, to } = e;
@@ -204,7 +212,7 @@ const evolve: Evolve<OsrEvent> = {
           : undefined;
     return log(w, e, `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}, AC ${e.ac}): ${rollText(e.roll)}, ${what}.`, undefined, shown);
   },
-  'osr.damageRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} takes ${e.total} damage (${e.dice}${e.doubled ? (e.doubledBy === 'natural 1' ? ', doubled by a natural 1' : ', doubled') : ''}) from ${e.source}.`),
+  'osr.damageRolled': (w, e) => log(w, e, damageText(w, e)),
   'osr.healRolled': (w, e) => log(w, e, `${nm(w, e.targetId)} is healed by ${e.source}: ${e.dice} = ${e.total}.`),
   'osr.hpChanged': (w, e) =>
     log(withStats(w, e.characterId, { hp: e.to }), e, `${nm(w, e.characterId)}: HP ${e.from} → ${e.to} (${e.reason}).`, undefined, isFoe(w, e.characterId) && !showsFoeNumbers(w) ? foeHpText(w, e) : undefined),
@@ -334,13 +342,16 @@ const evolve: Evolve<OsrEvent> = {
 
   // hazards
   'osr.moraleRolled': (w, e) => {
-    const who = e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
+    // A side speaks as the side ("the foes, Goblin 2 rolling for 4"); a group by its roller.
+    const who =
+      e.side !== undefined ? `${sideWords(e.side)}, ${nm(w, e.characterId)}${e.group.length > 1 ? ` rolling for ${e.group.length}` : ''}` : e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
     return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
   },
   'osr.moralePrompted': on((w, e, st) =>
     log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text, ...(e.side === undefined ? {} : { side: e.side }) }].slice(-20) }), e, `Morale? ${e.text}`),
   ),
   'osr.fightSummarized': (w, e) => log(w, e, summaryText(w, e)),
+  'osr.leftDying': (w, e) => log(w, e, `The fight is over and ${nm(w, e.characterId)} is still at 0 HP: dead unless stabilized within ${e.secondsLeft} s (the rest of the minute).`),
   'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
   'osr.chased': (w, e) =>
     log(w, e, `${nm(w, e.characterId)} ${e.direction === 'flee' ? 'flees' : 'gives chase'} (${e.ability.toUpperCase()}, DC ${e.dc}): ${rollText(e.roll)}: ${e.success ? (e.direction === 'flee' ? 'escaped' : 'caught it') : e.direction === 'flee' ? 'caught' : 'it got away'}.`),
@@ -567,7 +578,13 @@ function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
     else standing.push({ id: c.id, side: c.side });
   }
   const round = e['round'];
-  return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent];
+  // The party reads its own dying's deadline (a foe's stays in the GM's summary, ADR 44): the table may still save them (ADR 53).
+  const left: EngineEvent[] = [];
+  for (const d of dying) {
+    const ch = own(enc.combatants, d.id)?.characterId ?? null;
+    if (ch !== null && !isFoe(world, ch)) left.push({ type: 'osr.leftDying', characterId: ch, secondsLeft: d.secondsLeft } satisfies OsrEvent);
+  }
+  return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent, ...left];
 }
 
 /** The summary's words: combatants by their tracker names; each side's survivors in the GM's words. */

@@ -47,8 +47,17 @@ export interface OsrSettings {
   readonly exhaustedCannotFight: boolean;
 }
 
+/** Read once per settings object: worlds are immutable and share it until a setting changes, and OSR reads it on every event. */
+const read = new WeakMap<World['settings'], OsrSettings>();
+
 export function osrSettings(world: World): OsrSettings {
-  const s = world.settings;
+  let set = read.get(world.settings);
+  if (set === undefined) read.set(world.settings, (set = readOsrSettings(world.settings)));
+  return set;
+}
+
+/** The settings afresh (osrSettings keeps them per settings object). */
+export function readOsrSettings(s: World['settings']): OsrSettings {
   const pick = <T extends string>(key: string, allowed: readonly T[], d: T): T => {
     const v = s[key];
     return typeof v === 'string' && (allowed as readonly string[]).includes(v) ? (v as T) : d;

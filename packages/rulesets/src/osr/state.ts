@@ -119,9 +119,16 @@ export const EMPTY_OSR: OsrState = {
   tidePrompted: [],
 };
 
+/** The state with defaults filled in, kept per stored object: module state is immutable, and OSR reads it several times per event. */
+const filled = new WeakMap<object, OsrState>();
+
 export function getOsr(world: World): OsrState {
   const raw = world.ext[OSR_ID];
-  return raw === undefined || raw === null ? EMPTY_OSR : { ...EMPTY_OSR, ...(raw as unknown as OsrState) };
+  if (raw === undefined || raw === null) return EMPTY_OSR;
+  if (typeof raw !== 'object') return { ...EMPTY_OSR, ...(raw as unknown as OsrState) };
+  let st = filled.get(raw);
+  if (st === undefined) filled.set(raw, (st = { ...EMPTY_OSR, ...(raw as unknown as OsrState) }));
+  return st;
 }
 
 export function setOsr(world: World, s: OsrState): World {

@@ -4,7 +4,7 @@
 // every other row is the kernel's encounter.spend, offered only when the
 // kernel's planner says the economy can pay for it.
 import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import type { Sheet } from './sheet.js';
 import { getTeams } from './state.js';
 import { canTest, testChoices } from './choices.js';
@@ -33,7 +33,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     // Sheets are keyed by combatant id; a secret sheet is a name only in a player's view, still a target.
     const targets: ActionOption[] = othersInView(a).flatMap((c) => {
       const s = own(sheets, c.id);
-      return s === undefined ? [] : [{ value: c.id, label: s.name }];
+      if (s === undefined) return [];
+      // The downed and the dead stay targets (a killing strike, a hit on the fallen) but never the default (ADR 52).
+      const standing = s.dead === true ? ('dead' as const) : s.conscious === false ? ('down' as const) : ('up' as const);
+      return [{ value: c.id, label: s.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing === 'dead' ? 'dead' : 'unconscious' }) }];
     });
     out.push(
       action({
@@ -130,10 +133,10 @@ function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { che
       // 003: go prone, then a test to bring someone back to consciousness (the example: Clementine and Roland).
       const down = othersInView(a).flatMap((c) => {
         const s = own(sheets, c.id);
-        return s === undefined || s.conscious || s.dead ? [] : [{ value: c.id, label: s.name }];
+        return s === undefined || s.conscious || s.dead ? [] : [{ value: c.id, label: s.name, side: sideOf(a, c), standing: 'down' as const }];
       });
       return {
-        target: { field: 'targetId', multiple: false, options: down },
+        target: { field: 'targetId', multiple: false, aim: 'allies', options: down },
         choices: testChoices(me),
         numbers: [{ field: 'difficulty', label: 'Difficulty', min: 0, max: MAX_DIFFICULTY, value: numSetting(a.world, 'teams.resuscitateDifficulty') }],
         odds: { query: 'teams.testOdds', args: { characterId: a.combatant.id }, pass: ['test', 'difficulty'] },
@@ -167,10 +170,10 @@ function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { che
     case 'Command': {
       // Once per turn per ally: 2 focus gives that ally one action now (003 Actions table).
       const side = a.combatant.side;
-      const allies = othersInView(a).flatMap((c) => (c.side !== side ? [] : [{ value: c.id, label: own(sheets, c.id)?.name ?? c.name }]));
+      const allies = othersInView(a).flatMap((c) => (c.side !== side ? [] : [{ value: c.id, label: own(sheets, c.id)?.name ?? c.name, side: 'ally' as const }]));
       const need = numSetting(a.world, 'teams.commandFocus');
       return {
-        target: { field: 'targetId', multiple: false, options: allies },
+        target: { field: 'targetId', multiple: false, aim: 'allies', options: allies },
         check: judge(allies.length === 0 ? forbid('no ally here to command') : yes, me.focus < need ? forbid(`Command needs ${need} focus (${me.name} has ${me.focus})`) : yes),
       };
     }

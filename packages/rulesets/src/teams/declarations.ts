@@ -24,6 +24,8 @@ const named = (names: readonly string[]) => z.string().min(1).max(LIMITS.key).me
 const dice = (names: readonly string[]) => z.record(named(names), int(0, LIMITS.value).meta({ description: 'the die (8 is a d8)', 'x-die': [...LIMITS.dice] }));
 const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
 /** An ordinary test: an attribute die plus a skill die, with a proficiency (003 "Tests"). */
+/** 003's Damage Types table, physical first (a weapon's usual), then elemental, then typeless. */
+const WEAPON_DAMAGE_TYPES = (['physical', 'elemental', 'typeless'] as const).flatMap((cat) => Object.keys(DAMAGE_TYPES).filter((t) => DAMAGE_TYPES[t] === cat)) as [string, ...string[]];
 /** A weapon's profile (003 "Weapons"), so a form can offer its fields; the rule still checks the damage type and the rest. */
 const weapon = z
   .strictObject({
@@ -32,7 +34,12 @@ const weapon = z
     damage: int(0, LIMITS.value),
     criticalDamage: int(0, LIMITS.value).optional(),
     criticalThreshold: int(1, 100).nullable().optional(),
-    damageType: z.string().min(1).max(LIMITS.key).meta({ description: `${Object.keys(DAMAGE_TYPES).join(', ')}` }).optional(),
+    // 003 "Damage": a source naming no type is typeless, which deflection never reduces; a form asks for the type
+    // (x-choose), so a spear is not typeless by a blank field (ADR 53). The physical types come first.
+    damageType: z
+      .enum(WEAPON_DAMAGE_TYPES)
+      .meta({ description: 'physical: bludgeoning, piercing, slashing; elemental: arcane, cold, fire, radiant, shock, void; typeless: psychic, typeless', 'x-choose': true })
+      .optional(),
     delivery: z.enum(['melee', 'thrown', 'projectile']).optional(),
     nonlethal: z.boolean().optional(),
   })

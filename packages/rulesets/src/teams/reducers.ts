@@ -7,7 +7,16 @@ import type { Sheet } from './sheet.js';
 import { audienceOf, getTeams, nameOf, type PendingAttack, updateSheet, updateTeams, without } from './state.js';
 
 /** A test's roll as events carry it (roll.ts's rollJson): the reducers read its total and luck die. */
-type RollRecord = { readonly total: number; readonly luck: number };
+type RollRecord = {
+  readonly total: number;
+  readonly luck: number;
+  /** The counted faces of the attribute and skill dice, the fixed bonus, every roll of the dice (advantage), the luck die's face. */
+  readonly attribute?: number;
+  readonly skill?: number | null;
+  readonly bonus?: number;
+  readonly sets?: readonly { readonly sum: number }[];
+  readonly luckDie?: number;
+};
 type Tested = { readonly roll: RollRecord; readonly difficulty: number; readonly success: boolean };
 type Id = { readonly id: string };
 
@@ -25,6 +34,8 @@ export type TeamsEvent =
       /** Which fight of the table (the encounter's number; absent in tables stored before it was kept). */
       readonly encounter?: number;
       readonly roll: RollRecord;
+      /** The attribute the test used (003 "Attacks": one of the weapon's). */
+      readonly attribute?: string;
       readonly result: number;
       readonly penalty: number;
       readonly evasion: number;
@@ -106,6 +117,20 @@ function roll(r: RollRecord | undefined): RollRecord {
   return r ?? { total: 0, luck: 0 };
 }
 
+/**
+ * An attack test's dice as 003's examples tell them ("strength 4 + combat 2 +1 = 7 with luck 12"): the attribute and
+ * combat skill faces, the fixed bonus (proficiency, penalty), the result and the luck die; "best of 2" with
+ * advantage. A roll stored without its faces reads as the result alone.
+ */
+export function attackDice(r: RollRecord, attribute: string | undefined, result: number, pen = ''): string {
+  if (r.attribute === undefined) return `${result}${pen}`;
+  const bonus = r.bonus ?? 0;
+  const parts = [`${attribute ?? 'attribute'} ${r.attribute}`, ...(r.skill === null || r.skill === undefined ? [] : [`combat ${r.skill}`])].join(' + ');
+  const best = (r.sets?.length ?? 1) > 1 ? ` (best of ${r.sets!.length})` : '';
+  const luck = r.luckDie === undefined || r.luckDie === r.luck ? `${r.luck}` : `${r.luckDie} (${r.luck} with its modifier)`;
+  return `${parts}${bonus === 0 ? '' : ` ${bonus > 0 ? '+' : '-'}${Math.abs(bonus)}`}${best} = ${result}${pen} with luck ${luck}`;
+}
+
 export function statusWords(sh: Sheet): string {
   if (sh.dead) return 'dead';
   const w: string[] = [];
@@ -142,15 +167,16 @@ const evolve: Evolve<TeamsEvent> = {
     const astray = e.intended !== e.target ? ` The shot went astray (luck ${r.luck}) and ${nameOf(w, target)} became the target instead of ${nameOf(w, e.intended)}.` : '';
     const pen = e.penalty !== 0 ? ` (${e.penalty} for earlier attacks this round)` : '';
     const verdict = e.critical === true ? `a critical hit (luck ${r.luck})` : e.hit === true ? 'a hit' : 'a miss';
+    const rolled = attackDice(r, e.attribute, e.result, pen);
     // A foe's test result gives away its dice and proficiency (ADR 33, ADR 40): players read the verdict until every number is shown.
-    // A PC's attack on a foe: the result, not the Evasion it was compared with, until the GM shows defences.
+    // A PC's attack on a foe: the dice and result, not the Evasion it was compared with, until the GM shows defences.
     const shown =
       isFoe(w, attacker) && !showsFoeNumbers(w)
         ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${verdict}.${astray}`
         : isFoe(w, target) && !foeDefencesShown(w)
-          ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen}, ${verdict}.${astray}`
+          ? `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${rolled}, ${verdict}.${astray}`
           : undefined;
-    return log(w, e, [attacker, target, e.intended], `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${e.result}${pen} against evasion ${e.evasion}, ${verdict}.${astray}`, undefined, shown);
+    return log(w, e, [attacker, target, e.intended], `${nameOf(w, attacker)} attacked ${nameOf(w, target)}: ${rolled} against evasion ${e.evasion}, ${verdict}.${astray}`, undefined, shown);
   },
   'teams.hitPending': (world, e) => {
     const p = e.attack;

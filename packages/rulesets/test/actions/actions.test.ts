@@ -30,7 +30,8 @@ const find = (a: ActionsAnswer, id: string): TurnAction => {
 function payload(act: TurnAction, target: string | null): { [k: string]: Json } {
   const out: { [k: string]: Json } = { ...act.fixed };
   if (act.target !== null && target !== null) out[act.target.field] = act.target.multiple ? [target] : target;
-  for (const c of act.choices) out[c.field] = c.options[0]!.value;
+  // An offered empty value ("none") leaves the field out, as the web's form does.
+  for (const c of act.choices) if (c.options[0]!.value !== '') out[c.field] = c.options[0]!.value;
   for (const n of act.numbers) out[n.field] = n.value;
   for (const f of act.flags) out[f.field] = f.value;
   for (const x of act.texts) out[x.field] = x.value;
@@ -234,7 +235,7 @@ describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks 
     for (const viewer of [GM, ana]) {
       const st = find(actions(t.s, viewer, 'osr', 'k'), 'stabilize');
       expect(st).toMatchObject({ command: 'osr.stabilize', fixed: { helperId: kira, method: 'check' }, allowed: true, odds: { query: 'osr.checkOdds' } });
-      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying' }]);
+      expect(st.target!.options).toEqual([{ value: bo, label: 'Bo', note: 'dying', side: 'ally', standing: 'down' }]);
       expect(st.choices[0]!.options[0]!.value).toBe('wis');
       const p = payload(st, bo);
       // WIS 14 is +2: 1d20 + 2 >= 10 on 8..20, 13 faces of 20.
@@ -272,16 +273,58 @@ describe('osr.actions: the rules beyond attacking (GM review: stabilize, checks 
     expect(t.world.log.at(-1)!.text).toBe('Kira passed a check: d20 11 +4 = 15 vs 15.');
   });
 
-  it('001 "Morale": only the GM gets Morale check, aimed at the acting side\'s living foes, DC 11 on WIS; it rolls one check for the side', () => {
-    const { t, goblin, lurker, ana } = osrNight();
+  it('001 "Morale": only the GM gets Morale check, aimed at whoever could check (the monsters first, then the PCs, who roll alone), DC 11 on WIS; it rolls one check for the side', () => {
+    const { t, goblin, lurker, ana, kira, bo } = osrNight();
     expect(actions(t.s, ana, 'osr', 'k').actions.map((x) => x.id)).not.toContain('morale');
     const morale = find(actions(t.s, GM, 'osr', 'k'), 'morale');
-    expect(morale).toMatchObject({ command: 'osr.morale', allowed: true, target: { field: 'characterIds', multiple: true } });
-    expect(morale.target!.options.map((o) => o.value)).toEqual([goblin, lurker]);
+    expect(morale).toMatchObject({ command: 'osr.morale', allowed: true, target: { field: 'characterIds', multiple: true, max: 4 }, odds: { query: 'osr.moraleOdds' } });
+    expect(morale.target!.options.map((o) => o.value)).toEqual([goblin, lurker, kira, bo]);
     t.dice.queue(14);
     t.run({ type: morale.command, ...payload(morale, goblin) });
     // The Goblin: WIS 10 (+0), no morale bonus: 14 against DC 11 holds.
-    expect(t.world.log.at(-1)!.text).toBe('Morale for Goblin (the GM called for it): d20 14 = 14 vs 11: they stand and fight.');
+    expect(t.world.log.at(-1)!.text).toBe('Morale for the foes, Goblin (the GM called for it): d20 14 = 14 vs 11: they stand and fight.');
+  });
+});
+
+describe('a creature that cannot act (001 "Death & Injury") and whom Stabilize offers first', () => {
+  it('Kira at 0 HP: Attack, Move, Quick action and Ability check are not offered, each saying why; Bo sees the dying Kira before the dying Goblin', () => {
+    const { t, kira, bo, goblin } = osrNight();
+    t.run({ type: 'osr.damage', targetId: goblin, amount: 5 });
+    t.run({ type: 'osr.damage', targetId: kira, amount: 10 });
+    const a = actions(t.s, GM, 'osr', 'k');
+    for (const id of ['attack', 'move', 'quick', 'check']) expect(find(a, id)).toMatchObject({ allowed: false, reason: 'Kira is at 0 HP: incapacitated and unable to act until healed or stabilized back to 1 HP' });
+    // Bo's Stabilize: his ally Kira first (the Goblin went down first and is earlier in the order).
+    const st = find(actions(t.s, GM, 'osr', 'b'), 'stabilize');
+    expect(st.target!.options.map((o) => o.value)).toEqual([kira, goblin]);
+    expect(bo).toBeTruthy();
+  });
+});
+
+describe('the morale check form on a goblin\'s turn (001 "Morale Checks", "Side, Group, or Individual")', () => {
+  it('Goblin 2 acts: every goblin could check and all four are ticked (Goblin 2 first, then join order), the PCs offered after; odds d20 +1 WIS +2 morale >= 11 = 13/20; as a side the log speaks for the foes', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 10, dex: 14, wis: 10 }, 'pc');
+    const gobs = [1, 2, 3, 4].map((i) => t.add(`Goblin ${i}`, { maxHp: 5, dex: 10 + i, ac: 11, wis: 12, moraleBonus: 2 }, 'npc'));
+    t.run({
+      type: 'encounter.start',
+      combatants: [{ id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 9 } }, ...gobs.map((g, i) => ({ id: `g${i + 1}`, name: `Goblin ${i + 1}`, kind: 'npc' as const, side: 'foes', characterId: g }))],
+    });
+    // DEX order: Kira and Goblin 4 (14, the PC first), Goblin 3, Goblin 2 (12).
+    for (let i = 0; i < 3; i++) t.run({ type: 'encounter.endTurn' });
+    expect(getEncounter(t.world).current).toBe('g2');
+    const morale = find(actions(t.s, GM, 'osr', 'g2'), 'morale');
+    expect(morale.target!.options.map((o) => o.label)).toEqual(['Goblin 2', 'Goblin 1', 'Goblin 3', 'Goblin 4', 'Kira']);
+    expect(morale.target!.picked).toEqual([gobs[1], gobs[0], gobs[2], gobs[3]]);
+    // WIS 12 is +1, morale bonus +2: a d20 of 8 or more holds against DC 11, 13 faces of 20.
+    const odds = t.s.engine.query(t.s.table, GM, 'osr.moraleOdds', { characterIds: [gobs[1]!] });
+    expect(odds).toMatchObject({ ok: true, value: { pass: expect.closeTo(13 / 20, 12) as unknown as number, modifier: 3, wis: 1, proficiency: 0, moraleBonus: 2, difficulty: 11 } });
+    t.dice.queue(7);
+    t.run({ type: 'osr.morale', characterIds: [gobs[1]!, gobs[3]!, gobs[2]!, gobs[0]!], as: 'side', trigger: 'Goblin 1 fell' });
+    expect(t.world.log.at(-1)!.text).toBe('Morale for the foes, Goblin 2 rolling for 4 (Goblin 1 fell): d20 7 +3 = 10 vs 11: they surrender or flee.');
+    // A group reads as before.
+    t.dice.queue(8);
+    t.run({ type: 'osr.morale', characterIds: [gobs[0]!, gobs[2]!], as: 'group', trigger: 'the tide turns' });
+    expect(t.world.log.at(-1)!.text).toBe("Morale for Goblin 1's group (2) (the tide turns): d20 8 +3 = 11 vs 11: they stand and fight.");
   });
 });
 
@@ -458,7 +501,7 @@ describe('teams: buttons that do what they say (GM review, issue 20)', () => {
     teamsFight(s, ['b', 'r'], ['e'], 'b');
     const res = find(actions(s, GM, 'teams', 'b'), 'resuscitate');
     expect(res).toMatchObject({ command: 'teams.act', fixed: { characterId: 'b', action: 'Resuscitate' }, cost: '2 actions', allowed: true });
-    expect(res.target!.options).toEqual([{ value: 'r', label: 'Roland' }]);
+    expect(res.target!.options).toEqual([{ value: 'r', label: 'Roland', side: 'ally', standing: 'down' }]);
     expect(res.choices.map((c) => [c.field, c.options.map((o) => o.value)])).toEqual([
       ['test.attribute', ['strength', 'dexterity']],
       ['test.skill', ['combat', 'athletics']],
@@ -505,7 +548,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     const a = actions(s, ann, 'kleptonomicon', 'c-alice');
     const m = find(a, 'maneuver');
     expect(m).toMatchObject({ cost: '1 Beat', command: 'kleptonomicon.attack', fixed: { attackerId: 'c-alice', maneuver: true }, allowed: true });
-    expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard' }]);
+    expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard', side: 'foe' }]);
     // A phone gets no odds against a foe: its Defense is the GM's (ADR 51).
     expect(s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')))).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'targetId' } });
     const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
@@ -524,8 +567,8 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     s.run({ type: 'encounter.add', combatant: { id: 'c-bram', name: 'Bram', kind: 'pc', characterId: bram } });
     const m = find(actions(s, GM, 'kleptonomicon', 'c-alice'), 'maneuver');
     expect(m.target!.options).toEqual([
-      { value: 'guard1', label: 'Guard', note: 'Defense 9', sets: { defense: 9 } },
-      { value: 'c-bram', label: 'Bram', note: 'Defense 4', sets: { defense: 4 } },
+      { value: 'guard1', label: 'Guard', side: 'foe', note: 'Defense 9', sets: { defense: 9 } },
+      { value: 'c-bram', label: 'Bram', side: 'ally', note: 'Defense 4', sets: { defense: 4 } },
     ]);
     // The box starts at the first target's Defense; the odds say where the extra Disadvantage comes from.
     expect(m.numbers.find((n) => n.field === 'defense')!.value).toBe(9);
@@ -534,7 +577,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, { ...payload(m, 'guard1'), advantage: 1, defense: 9 }));
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
     const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
-    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard' });
+    expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard', side: 'foe' });
     expect(phone.numbers.find((n) => n.field === 'defense')!.value).toBe(7);
   });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
@@ -590,11 +633,14 @@ describe('daggerheart.actions (000 and the duality dice)', () => {
     const a = (r as { value: Json }).value as unknown as ActionsAnswer;
     const req = a.actions.find((x) => x.command === 'daggerheart.rollRequest')!;
     expect(req.odds).toMatchObject({ query: 'daggerheart.rollOdds' });
-    const roll = find(a, 'actionRoll');
+    // The player's own roll asks the GM for the difficulty (ADR 50); the GM's own roll has one, with its odds.
+    expect(find(a, 'askRoll')).toMatchObject({ command: 'daggerheart.askRoll', odds: null });
+    const gmActions = (q(GM, rogue) as { value: Json }).value as unknown as ActionsAnswer;
+    const roll = find(gmActions, 'actionRoll');
     // Modifier 0 against 10: success when Hope + Fear >= 10 or the dice match. Count the 144 pairs.
     let n = 0;
     for (let h = 1; h <= 12; h++) for (let f = 1; f <= 12; f++) if (h === f || h + f >= 10) n++;
-    const odds = t.engine.query(t.table, dhPlayer(seat), 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
+    const odds = t.engine.query(t.table, GM, 'daggerheart.actionRollOdds', oddsArgs(roll, payload(roll, null)));
     expect((odds as unknown as { value: { success: number } }).value.success).toBeCloseTo(n / 144, 10);
     expect(find(a, 'helpAlly')).toMatchObject({ cost: '1 Hope', target: { options: [{ value: bard, label: 'Bard' }] } });
     expect(q(GM, 'ogre')).toMatchObject({ ok: true, value: { actions: [] } });

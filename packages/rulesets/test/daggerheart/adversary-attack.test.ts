@@ -12,7 +12,8 @@ import { DhTable, GM, ofType, player } from './helpers.js';
 
 /** Kira (Evasion 10, thresholds 5/10, 6 HP, 1 Armor Slot) and a Bandit from the review's stat block: Attack +1, 1d8+2. */
 function setup(block: { [k: string]: Json } = {}) {
-  const t = new DhTable();
+  // These hits land at once; the player's Armor choice when hit is hit-choice.test.ts's (ADR 50).
+  const t = new DhTable({ 'daggerheart.armorChoice': false });
   const seat = t.seat('Ana');
   const kira = t.pc('Kira', seat, { evasion: 10, major: 5, severe: 10, hpMax: 6, armorMax: 1 });
   const tx = t.run({ type: 'daggerheart.addAdversaries', name: 'Bandit', count: 1, difficulty: 12, major: 6, severe: 11, hp: 4, attack: 1, damage: '1d8+2', visibility: 'visible', ...block });
@@ -103,7 +104,7 @@ describe('the adversary in the spotlight offers Attack; players read no foe numb
     const a = (r.value as unknown as ActionsAnswer).actions;
     expect(a.map((x) => x.id)).toEqual(['adversaryAttack']);
     expect(a[0]).toMatchObject({ label: 'Attack', allowed: true, command: 'daggerheart.adversaryAttack', fixed: { attackerId: bandit }, odds: { query: 'daggerheart.adversaryAttackOdds', pass: ['targetId', 'advantage'] } });
-    expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', note: 'Evasion 10' }]);
+    expect(a[0]!.target?.options).toEqual([{ value: kira, label: 'Kira', side: 'foe', note: 'Evasion 10' }]);
     expect(t.engine.query(t.table, player(seat), 'daggerheart.adversaryAttackOdds', { attackerId: bandit, targetId: kira })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
   it('the log line and the event without the modifier and dice for players; the same as the GM once every number is shown', () => {

@@ -32,7 +32,7 @@ describe("Daggerheart: an adversary's HP in log lines and history", () => {
     const t = new DhTable();
     const s = t.seat('Ana');
     const pc = t.pc('Guardian', s, { major: 7, severe: 14, hpMax: 6, armorMax: 2, stressMax: 6 });
-    t.run({ type: 'daggerheart.takeDamage', characterId: pc, amount: 7 });
+    t.run({ type: 'daggerheart.takeDamage', characterId: pc, amount: 7, useArmor: false });
     const gm = t.view(GM);
     const seen = t.view(player(s));
     expect(lines(seen, 'daggerheart.damage')).toEqual(lines(gm, 'daggerheart.damage'));

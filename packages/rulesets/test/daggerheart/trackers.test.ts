@@ -9,7 +9,8 @@ import { groupNumberAfter } from '../../src/daggerheart/trackers.js';
 import { DhTable, GM, SPECTATOR, events, ofType, player } from './helpers.js';
 
 function hero(stats: { [k: string]: Json } = {}, settings = {}) {
-  const t = new DhTable(settings);
+  // Hits land at once here; the player's Armor choice when hit is hit-choice.test.ts's (ADR 50).
+  const t = new DhTable({ 'daggerheart.armorChoice': false, ...settings });
   const seat = t.seat('Ana');
   const other = t.seat('Bo');
   const pc = t.pc('Guardian', seat, { major: 7, severe: 14, hpMax: 6, armorMax: 2, stressMax: 6, ...stats });
@@ -194,6 +195,8 @@ describe('rests (published downtime moves) and long-term countdowns (000 "Advanc
     expect(t.cd(lt).value).toBe(7);
     expect(ofType(tx, 'daggerheart.trackMarked')[0]).toMatchObject({ dice: [3], tier: 1, from: 5, to: 1 });
     expect(t.view(player(seat)).world.log.map((l) => l.text)).toContain('The party takes a short rest.');
+    // The Fear's 1d4 is shown as the slot clears' dice are (review 6).
+    expect(t.view(player(seat)).world.log.map((l) => l.text)).toContain('The GM gains Fear (short rest: 1d4 [2]) (0 -> 2).');
     t.undo();
     expect(JSON.stringify(t.world)).toBe(before);
   });
@@ -205,6 +208,7 @@ describe('rests (published downtime moves) and long-term countdowns (000 "Advanc
     t.run({ type: 'daggerheart.rest', rest: 'long', moves: [{ characterId: pc, move: 'clearStress' }, { characterId: pc, move: 'repairArmor' }] });
     expect([stat(t, pc, 'stressMarked'), stat(t, pc, 'armorMarked')]).toEqual([0, 0]);
     expect(t.fear).toBe(2);
+    expect(t.view(GM).world.log.map((l) => l.text)).toContain('The GM gains Fear (long rest: 1d4 [1] + 1 PC) (0 -> 2).');
     expect(t.cd(lt).value).toBe(6);
     expect(getCountdowns(t.world).countdowns[lt]!.value).toBe(6);
   });

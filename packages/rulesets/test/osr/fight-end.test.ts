@@ -81,6 +81,47 @@ describe('the fight-end summary (001 "Death & Injury": dead if not stabilized by
   });
 });
 
+describe('a PC still at 0 HP when a short fight ends (001 "Death & Injury", ADR 53)', () => {
+  it('down in round 1 of a 2-round fight: at End the table reads 60 - 12 = 48 s left; when the minute runs out the PC is dead, and the GM summary lists it dying', () => {
+    const { t, kira } = goblinFight();
+    t.run({ type: 'osr.damage', targetId: kira, amount: 14 }); // down at 0 s
+    expect(t.world.log.some((l) => l.text === 'Kira takes 14 damage.')).toBe(true);
+    const round = (): number => (t.world.ext['encounter'] as { round: number }).round;
+    for (let i = 0; i < 10 && round() < 2; i++) t.run({ type: 'encounter.endTurn' }); // round 2 begins at 6 s
+    expect([round(), t.world.clock.seconds]).toEqual([2, 6]);
+    const tx = t.run({ type: 'encounter.end' }); // the round in progress counts: 12 s
+    expect(t.world.clock.seconds).toBe(12);
+    expect(eventsOf(tx, 'osr.leftDying')).toEqual([{ type: 'osr.leftDying', characterId: kira, secondsLeft: 48 }]);
+    const seen = t.s.view({ role: 'spectator' }).world.log.map((l) => l.text);
+    expect(seen).toContain('The fight is over and Kira is still at 0 HP: dead unless stabilized within 48 s (the rest of the minute).');
+    expect(t.world.log.findLast((l) => l.kind === 'osr.fightSummarized')!.text).toContain('Dying, dead unless stabilized in time: Kira (48 s left).');
+    expect(t.osr.dead).toEqual([]);
+    // 47 s later Kira still lives; the 48th second kills her.
+    t.run({ type: 'clock.advance', unit: 'time', count: 0, seconds: 47 });
+    expect(t.osr.dead).toEqual([]);
+    const last = t.run({ type: 'clock.advance', unit: 'time', count: 0, seconds: 1 });
+    expect(eventsOf(last, 'osr.died')).toEqual([{ type: 'osr.died', characterId: kira, reason: 'not stabilized in time' }]);
+    expect(t.world.log.at(-1)!.text).toBe('Kira is dead (not stabilized in time).');
+  });
+
+  it("a foe left dying is the GM's to read: no line for players, the summary only", () => {
+    const { t, gobs } = goblinFight();
+    t.run({ type: 'osr.damage', targetId: gobs[0]!, amount: 5 });
+    const tx = t.run({ type: 'encounter.end' });
+    expect(eventsOf(tx, 'osr.leftDying')).toEqual([]);
+    expect(eventsOf(tx, 'osr.fightSummarized')[0]).toMatchObject({ dying: [{ id: 'g1', secondsLeft: 54 }] });
+  });
+
+  it('damage with dice says its dice and source; a plain amount reads as a sentence (9 damage, not "9 damage (9) from damage")', () => {
+    const { t, kira } = goblinFight();
+    t.run({ type: 'osr.damage', targetId: kira, amount: 9 });
+    expect(t.world.log.some((l) => l.text === 'Kira takes 9 damage.')).toBe(true);
+    t.dice.queue(3);
+    t.run({ type: 'osr.damage', targetId: kira, amount: '1d6+1', source: 'a falling rock' });
+    expect(t.world.log.some((l) => l.text === 'Kira takes 4 damage (1d6+1) from a falling rock.')).toBe(true);
+  });
+});
+
 describe('quick actions (001 "Quick Actions")', () => {
   it('the log says what was done; paid with the movement action it says so; the active action only with the tick', () => {
     const { t, kira } = goblinFight();

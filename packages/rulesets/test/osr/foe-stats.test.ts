@@ -92,6 +92,20 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     expect(JSON.stringify(s.view(player).history)).not.toContain('"score":14');
   });
 
+  it("a seat's retainer is no foe (ADR 45): players read its initiative score like a PC's; the Orc's stays hidden (DEX 16, 12, 14: Fighter, Orc, Torchbearer)", () => {
+    const { s, pc, orc, player } = setup();
+    s.run({ type: 'character.update', id: orc, stats: { dex: 14 } });
+    const seatId = player.role === 'player' ? player.seatId : '';
+    const tx = s.run({ type: 'character.add', name: 'Torchbearer', kind: 'npc', seatId, stats: { dex: 12, maxHp: 4, hp: 4, ac: 11 } });
+    const hireling = String(tx.kind === 'command' ? tx.events[0]!['id'] : '');
+    s.run({ type: 'encounter.start', combatants: [{ id: 'f', name: 'Fighter', kind: 'pc', characterId: pc }, { id: 'o', name: 'Orc', kind: 'npc', characterId: orc }, { id: 't', name: 'Torchbearer', kind: 'npc', characterId: hireling }] });
+    const placements = (v: TableView) => Object.fromEntries(Object.entries((v.world.ext['encounter'] as { combatants: { [id: string]: { placement: Json } } }).combatants).map(([id, c]) => [id, c.placement]));
+    expect(placements(s.view(player))).toEqual({ f: { score: 16, tie: 0, order: 0 }, o: { order: 1 }, t: { score: 12, tie: 1, order: 2 } });
+    const started = events(s.view(player), 'encounter.started')[0]!['combatants'] as { id: string; placement: Json }[];
+    expect(started.find((c) => c.id === 't')!.placement).toMatchObject({ score: 12 });
+    expect(started.find((c) => c.id === 'o')!.placement).not.toHaveProperty('score');
+  });
+
   it("a player's odds against the Orc say its AC is secret until revealed; the GM's are exact", () => {
     const { s, pc, orc, player } = setup();
     const ask = (viewer: Viewer) => s.engine.query(s.table, viewer, 'osr.attackOdds', { attackerId: pc, targetId: orc, kind: 'melee' });

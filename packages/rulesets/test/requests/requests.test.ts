@@ -198,7 +198,10 @@ describe("each ruleset's own command (ADR 29)", () => {
     const { n, ana, kira } = night('daggerheart', { major: 7, severe: 14, hpMax: 6, armorMax: 2, stressMax: 6 });
     const id = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'damage', amount: 7 }, ana));
     const tx = n.run({ type: 'request.approve', id });
-    expect(events(tx).find((e) => e.type === 'daggerheart.damageTaken')).toMatchObject({ marks: 2 });
+    // With Armor Slots left, the hit waits for Ana's choice (ADR 50); she takes it unarmoured.
+    const hit = events(tx).find((e) => e.type === 'daggerheart.hitPending')!['hit'] as { id: string };
+    const answered = n.run({ type: 'daggerheart.answerHit', hitId: hit.id, markArmor: false }, ana);
+    expect(events(answered).find((e) => e.type === 'daggerheart.damageTaken')).toMatchObject({ marks: 2 });
     expect(n.world.characters[kira]!.stats['hpMarked']).toBe(2);
     const heal = n.idOf(n.run({ type: 'request.make', characterId: kira, kind: 'heal', amount: 1 }, ana));
     n.run({ type: 'request.approve', id: heal });

@@ -1,6 +1,6 @@
 // 003 "Attacks" through the engine: the text's worked examples with chosen dice.
 import { describe, expect, it } from 'vitest';
-import { boudica, dagger, enemy, lastOf, sheet, shortbow, table } from './helpers.js';
+import { boudica, dagger, enemy, fight, lastOf, sheet, shortbow, table } from './helpers.js';
 
 describe('attacks outside an encounter (003 "Attacks")', () => {
   it('Boudica just hits evasion 6 with 2d6+1 = 6 and deals 6 + 4 - 8 = 2', () => {
@@ -139,5 +139,38 @@ describe('attacks outside an encounter (003 "Attacks")', () => {
     expect(s.fail({ type: 'teams.attack', attacker: 'foe', target: 'boudica', weapon: 'spear' }, ann).code).toBe('FORBIDDEN');
     expect(s.fail({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' }, ann).code).toBe('FORBIDDEN');
     expect(s.fail({ type: 'teams.setSheet', id: 'x', sheet: {} }, ann).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the attack line shows the dice as 003\'s examples tell them (issue 20)', () => {
+  const attackLine = (s: ReturnType<typeof table>['s']): string => s.world.log.filter((l) => l.kind === 'teams.attacked').at(-1)!.text;
+
+  it('Boudica rolls strength d6 2 + combat d6 3 + martial 1 = 6 against evasion 6 (003 "Attacks"), her luck die 10 beside it', () => {
+    const { s, dice } = table();
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+    dice.push(2, 3, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength', proficiency: 'martial' });
+    expect(attackLine(s)).toBe('Boudica attacked Enemy: strength 2 + combat 3 +1 = 6 with luck 10 against evasion 6, a hit.');
+  });
+
+  it('a second attack in the round: 4 + 2 + 1 - 2 = 5, the -2 named (003 "multiple attack penalty")', () => {
+    const { s, dice } = table();
+    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
+    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+    fight(s, ['boudica'], ['foe'], 'boudica');
+    dice.push(1, 1, 10, 4, 2, 10);
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength', proficiency: 'martial' });
+    s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength', proficiency: 'martial' });
+    expect(attackLine(s)).toBe('Boudica attacked Enemy: strength 4 + combat 2 -1 = 5 (-2 for earlier attacks this round) with luck 10 against evasion 6, a miss.');
+  });
+
+  it("Fabian's sneak attack keeps the better of two rolls: dexterity 5 + combat 3 +1 (best of 2) = 9", () => {
+    const { s, dice } = table();
+    s.run({ type: 'teams.setSheet', id: 'fabian', sheet: { name: 'Fabian', size: 4, attributes: { dexterity: 8 }, skills: { combat: 6 }, proficiencies: { finesse: 1 }, items: { dagger: { weapon: dagger } } } });
+    s.run({ type: 'teams.setSheet', id: 'goblin', sheet: { name: 'Goblin', size: 3, evasion: 5, deflection: 2, maxEndurance: 6, maxHealth: 6 } });
+    dice.push(2, 1, 5, 3, 10);
+    s.run({ type: 'teams.attack', attacker: 'fabian', target: 'goblin', weapon: 'dagger', sneak: true });
+    expect(attackLine(s)).toBe('Fabian attacked Goblin: dexterity 5 + combat 3 +1 (best of 2) = 9 with luck 10 against evasion 6, a hit.');
   });
 });

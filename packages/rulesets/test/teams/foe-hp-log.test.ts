@@ -118,8 +118,8 @@ describe("Teams: a foe's Evasion when a PC attacks it (ADR 33: defences follow t
     attack();
     const gmLine = lines(s.view(GM), 'teams.attacked').at(-1)!;
     const seenLine = lines(s.view(PLAYER), 'teams.attacked').at(-1)!;
-    expect(gmLine).toMatch(/^Boudica attacked Enemy: \d+ against evasion \d+, a (hit|miss)/);
-    expect(seenLine).toMatch(/^Boudica attacked Enemy: \d+, a (hit|miss)/);
+    expect(gmLine).toMatch(/^Boudica attacked Enemy: strength 3 \+ combat 3 \+1 = 7 with luck 10 against evasion \d+, a (hit|miss)/);
+    expect(seenLine).toMatch(/^Boudica attacked Enemy: strength 3 \+ combat 3 \+1 = 7 with luck 10, a (hit|miss)/);
     expect(seenLine).not.toMatch(/evasion/);
     const seenEvent = events(s.view(PLAYER), 'teams.attacked').at(-1)!;
     expect(seenEvent).not.toHaveProperty('evasion');

@@ -1,5 +1,5 @@
 // Test helpers: a table running the teams ruleset with dice we choose.
-import { foesModule, scenario, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
+import { foesModule, scenario, sheetModule, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
 import { ruleset } from '../../src/teams/index.js';
 import { TEAMS_SETTINGS } from '../../src/teams/settings.js';
 
@@ -31,8 +31,8 @@ export class QueueRng implements Rng {
 export function table(settings: { [k: string]: Json } = {}): { s: Scenario; dice: QueueRng } {
   const dice = new QueueRng();
   const defaults = Object.fromEntries(TEAMS_SETTINGS.map((x) => [x.key, x.default]));
-  // With the table's foe-stats choice (ADR 33), as every table's engine has it.
-  const s = scenario([...ruleset.modules, foesModule], { rng: dice, rulesetId: 'teams', settings: { ...defaults, ...settings } });
+  // With the sheet module (character.sheet.set, ADR 39) and the table's foe-stats choice (ADR 33), as every table's engine has them.
+  const s = scenario([...ruleset.modules, sheetModule(ruleset.sheet!), foesModule], { rng: dice, rulesetId: 'teams', settings: { ...defaults, ...settings } });
   return { s, dice };
 }
 

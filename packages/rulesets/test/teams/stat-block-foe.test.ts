@@ -91,7 +91,8 @@ describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () 
     const player = s.view({ role: 'player', seatId: 'seat-1' });
     const lines = (v: typeof gm) => v.world.log.filter((e) => e.kind === 'teams.attacked').map((e) => e.text);
     const attacked = (v: typeof gm) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === 'teams.attacked');
-    expect(lines(gm)).toEqual(['Raider attacked Pat: 6 against evasion 6, a hit.']);
+    // 003 "Attacks": the dice as its examples tell them, d6 2 + d6 3 + martial 1 = 6, with the luck die (10).
+    expect(lines(gm)).toEqual(['Raider attacked Pat: strength 2 + combat 3 +1 = 6 with luck 10 against evasion 6, a hit.']);
     expect(lines(player)).toEqual(['Raider attacked Pat: a hit.']);
     expect(attacked(player)[0]).not.toHaveProperty('result');
     expect(attacked(player)[0]).not.toHaveProperty('roll');

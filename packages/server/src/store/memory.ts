@@ -1,11 +1,11 @@
 // In-memory event store with the SQLite adapter's semantics (same port, same
 // refusals), for unit tests. Records are deep-copied through JSON like a row.
 import type { Transaction } from '@tablekeeper/engine';
-import { StoreError, type EventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type SyncEventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-export function memoryStore(): EventStore {
+export function memoryStore(): SyncEventStore {
   const tables = new Map<string, TableRecord>();
   const logs = new Map<string, TxRecord[]>();
   const snapshots = new Map<string, { version: number; state: string }>();
@@ -18,6 +18,19 @@ export function memoryStore(): EventStore {
     const l = logs.get(id);
     if (!l) throw new StoreError('NOT_FOUND', `no table ${id}`);
     return l;
+  };
+  /** As SQLite's write transaction: a batch that throws leaves the logs and snapshots as they were. */
+  const inBatch = <T>(fn: () => T): T => {
+    const lengths = new Map([...logs].map(([id, l]) => [id, l.length]));
+    const snaps = new Map(snapshots);
+    try {
+      return fn();
+    } catch (e) {
+      for (const [id, n] of lengths) logs.get(id)?.splice(n);
+      snapshots.clear();
+      for (const [id, s] of snaps) snapshots.set(id, s);
+      throw e;
+    }
   };
   return {
     kind: 'memory',
@@ -94,8 +107,8 @@ export function memoryStore(): EventStore {
       return out;
     },
     listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
-    batch: (fn) => fn(),
-    commit: (fn) => ({ value: fn(), durable: Promise.resolve() }),
+    batch: (fn) => inBatch(fn),
+    commit: (fn) => ({ value: inBatch(fn), durable: Promise.resolve() }),
     probeWritable: () => open,
     probeWrite: () => (open ? null : new StoreError('NOT_FOUND', 'the store is closed')),
     close() {

@@ -1,6 +1,10 @@
-// The event-store port. Rooms talk only to this interface; SQLite is the
-// default adapter (store/sqlite.ts) and a memory adapter serves unit tests.
-// Calls are synchronous: better-sqlite3 is, and a room must not interleave.
+// The event-store port (ADR 49). The server talks to `EventStore`, whose calls
+// return promises so a networked database (PostgreSQL, store/postgres.ts) can
+// stand behind it. The embedded adapters (SQLite, the default, and memory for
+// unit tests) keep their synchronous surface, `SyncEventStore`, and are lifted
+// onto the port by `asyncStore` (store/lift.ts) without an extra round trip.
+// A group commit decides commands synchronously against a `BatchWriter`, so a
+// room never interleaves two commands of one table.
 import type { Transaction, World } from '@tablekeeper/engine';
 
 export type Role = 'gm' | 'player' | 'spectator';
@@ -46,7 +50,8 @@ export interface TokenRecord {
   readonly revokedAt: number | null;
 }
 
-export interface EventStore {
+/** The synchronous store of an embedded adapter (SQLite, memory): tools, tests and `asyncStore` use it. */
+export interface SyncEventStore extends BatchWriter {
   readonly kind: 'sqlite' | 'memory';
   /** Creates the table row and its first tokens in one transaction. */
   createTable(table: TableRecord, tokens: readonly TokenRecord[]): void;
@@ -65,17 +70,8 @@ export interface EventStore {
   listTableIds(): string[];
   /** The last version of a table (0 when it has no transactions). */
   head(tableId: string): number;
-  /**
-   * Appends the transaction as version expectedVersion + 1, durably, in one
-   * write transaction; refuses a stale expectedVersion and a commandId this sender already used.
-   */
-  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
-  /** The transaction `actorKey` sent with this commandId (ids are per sender: another's id is never found). */
-  findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null;
   /** Transactions with version > after, in version order; at most `limit` of them when given (a cold load reads in pages). */
   readLog(tableId: string, after?: number, limit?: number): TxRecord[];
-  /** Snapshots are a cache: losing one only costs a longer replay. */
-  putSnapshot(tableId: string, version: number, state: string): void;
   latestSnapshot(tableId: string): { version: number; state: string } | null;
   addToken(token: TokenRecord): void;
   findToken(hash: string): TokenRecord | null;
@@ -105,9 +101,70 @@ export interface EventStore {
 }
 
 /** Thrown by adapters for an invariant the store refuses to break (never for user input). */
+/** What a room writes while a group commit decides: synchronous, so one batch's decisions never interleave. */
+export interface BatchWriter {
+  /** The transaction `actorKey` sent with this commandId (ids are per sender: another's id is never found). */
+  findCommand(tableId: string, actorKey: string, commandId: string): TxRecord | null;
+  /**
+   * Appends the transaction as version expectedVersion + 1; refuses a stale expectedVersion and a commandId
+   * this sender already used. Outside a group commit (a SyncEventStore's own call) it is durable on return.
+   */
+  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): AppendResult;
+  /** Snapshots are a cache: losing one only costs a longer replay. */
+  putSnapshot(tableId: string, version: number, state: string): void;
+}
+
+/** A command id a group commit may look up: a networked store reads them all before the batch decides. */
+export interface CommandKey {
+  readonly tableId: string;
+  readonly actorKey: string;
+  readonly commandId: string;
+}
+
+/**
+ * The event-store port: what rooms, the commit queue, HTTP and sockets need. Every call may go over a
+ * network; none may be made for one table while that table's group commit is deciding (the queue serialises).
+ */
+export interface EventStore {
+  readonly kind: 'sqlite' | 'memory' | 'postgres';
+  /** The embedded adapter behind the port, when there is one (tools, tests, the SQLite backup route). */
+  readonly sync: SyncEventStore | null;
+  createTable(table: TableRecord, tokens: readonly TokenRecord[]): Promise<void>;
+  importTable(table: TableRecord, log: readonly TxRecord[], tokens: readonly TokenRecord[]): Promise<void>;
+  /** As SyncEventStore.importRows: checked rows, the first following the head; made durable by the import's last write. */
+  importRows(tableId: string, rows: readonly StoredRow[]): Promise<void>;
+  dropTable(tableId: string): Promise<void>;
+  getTable(tableId: string): Promise<TableRecord | null>;
+  countTables(): Promise<number>;
+  listTableIds(): Promise<string[]>;
+  head(tableId: string): Promise<number>;
+  /** One durable append in its own write transaction (optimistic: a stale expectedVersion or a used commandId is refused). */
+  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): Promise<AppendResult>;
+  findCommand(tableId: string, actorKey: string, commandId: string): Promise<TxRecord | null>;
+  readLog(tableId: string, after?: number, limit?: number): Promise<TxRecord[]>;
+  putSnapshot(tableId: string, version: number, state: string): Promise<void>;
+  latestSnapshot(tableId: string): Promise<{ version: number; state: string } | null>;
+  addToken(token: TokenRecord): Promise<void>;
+  findToken(hash: string): Promise<TokenRecord | null>;
+  revokeTokens(tableId: string, match: { role: Role; seatId?: string | null }, at: number): Promise<TokenRecord[]>;
+  listTokens(tableId: string): Promise<TokenRecord[]>;
+  /**
+   * A group commit: `fn` decides a batch of commands synchronously against the writer (every command id it
+   * will look up is in `lookups`, read beforehand by a networked store). Resolves once `fn` ran and the batch
+   * is handed to the database; `durable` settles once it is as durable as the store promises (SQLite: ADR 24, 31;
+   * PostgreSQL: its COMMIT returned) and rejects if it cannot be made so, or if another writer took a version
+   * first. Nothing from `fn` may be acknowledged or shown before `durable` settles. Rejects (nothing decided)
+   * when the batch could not start.
+   */
+  commit<T>(lookups: readonly CommandKey[], fn: (writer: BatchWriter) => T): Promise<{ readonly value: T; readonly durable: Promise<void> }>;
+  /** The error a write fails with right now, or null when it commits (health check with a reason). */
+  probeWrite(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
 export class StoreError extends Error {
   constructor(
-    readonly code: 'PRAGMA' | 'SCHEMA' | 'LOCKED' | 'EXISTS' | 'NOT_FOUND',
+    readonly code: 'PRAGMA' | 'SCHEMA' | 'LOCKED' | 'EXISTS' | 'NOT_FOUND' | 'CONFLICT' | 'UNAVAILABLE',
     message: string,
   ) {
     super(message);

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { StoreError, type AppendResult, type EventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type AppendResult, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -217,7 +217,7 @@ interface TokenRow {
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
 const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_id, role: r.role, seatId: r.seat_id, createdAt: r.created_at, revokedAt: r.revoked_at });
 
-export interface SqliteEventStore extends EventStore {
+export interface SqliteEventStore extends SyncEventStore {
   readonly db: Database.Database;
   readonly durability: Durability;
   /** 'process-crash': true while a group commit's WAL frames wait for their window's sync. */

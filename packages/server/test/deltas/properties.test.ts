@@ -7,11 +7,12 @@
 // SQLite file; sessions are in-process (the bytes are what a socket would carry).
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seededRng, type Command, type Json, type TableView, type Viewer, type World } from '@tablekeeper/engine';
+import { seededRng, type Command, type TableView, type Viewer, type World } from '@tablekeeper/engine';
 import { applyDelta, type Delta, type DeltaAck, type ServerMessage, type StreamPatch } from '@tablekeeper/protocol';
 import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { openSqliteStore, Room, type RoomLimits, type Session } from '../../src/index.js';
 import { sameJson } from '../../src/deltas.js';
+import { AUDIENCES, commandArb, ext } from '../fixtures/command-arbs.js';
 import { tempDir } from '../helpers.js';
 
 const dir = tempDir();
@@ -80,62 +81,6 @@ type Step =
   | { kind: 'undo' | 'redo'; who: 'gm' | 'a' }
   | { kind: 'reconnect'; who: number }
   | { kind: 'resync'; who: number; stale: boolean };
-
-const ext = (w: World, id: string): Record<string, unknown> => (w.ext[id] ?? {}) as Record<string, unknown>;
-const pick = <T,>(xs: readonly T[], n: number): T | undefined => (xs.length === 0 ? undefined : xs[n % xs.length]);
-const characterIds = (w: World) => Object.keys(w.characters);
-const countdownIds = (w: World) => (ext(w, 'countdowns')['order'] as string[] | undefined) ?? [];
-const roster = (w: World) => (ext(w, 'encounter')['roster'] as string[] | undefined) ?? [];
-const seatIds = (w: World) => Object.keys(w.seats);
-
-const VIS = ['hidden', 'existence', 'visible'] as const;
-const AUDIENCES = [{ kind: 'all' }, { kind: 'gm' }] as const;
-
-/** Commands every ruleset takes (the core and countdowns), plus each ruleset's encounter or its own. */
-function commandArb(rulesetId: string): fc.Arbitrary<(w: World) => Command> {
-  const n = fc.nat(20);
-  const common: fc.Arbitrary<(w: World) => Command>[] = [
-    fc.tuple(fc.constantFrom(...AUDIENCES), fc.nat(99)).map(([audience, i]) => () => ({ type: 'log.note', text: `note ${i}`, audience })),
-    fc.constantFrom('round', 'turn', 'shortRest').map((unit) => () => ({ type: 'clock.advance', unit })),
-    fc.tuple(fc.constantFrom(...VIS), fc.boolean(), fc.nat(9)).map(([visibility, seated, hp]) => (w: World) => {
-      const seatId = seated ? pick(seatIds(w), 0) : undefined;
-      return { type: 'character.add', name: `Hero ${hp}`, kind: seatId === undefined ? 'npc' : 'pc', visibility, ...(seatId === undefined ? {} : { seatId }), stats: { hp } };
-    }),
-    fc.tuple(n, fc.constantFrom(...VIS), fc.nat(9)).map(([i, visibility, hp]) => (w: World) => ({ type: 'character.update', id: pick(characterIds(w), i) ?? 'none', visibility, stats: { hp } })),
-    n.map((i) => (w: World) => ({ type: 'character.remove', id: pick(characterIds(w), i) ?? 'none' })),
-    fc.tuple(fc.constantFrom(...VIS), fc.integer({ min: 1, max: 6 })).map(([visibility, start]) => () => ({ type: 'countdown.create', name: `Doom ${start}`, start, visibility })),
-    n.map((i) => (w: World) => ({ type: 'countdown.tick', id: pick(countdownIds(w), i) ?? 'none' })),
-    fc.tuple(n, fc.boolean()).map(([i, reveal]) => (w: World) => ({ type: reveal ? 'countdown.reveal' : 'countdown.hide', id: pick(countdownIds(w), i) ?? 'none' })),
-    fc.constant(() => ({ type: 'seat.add', name: 'Late arrival' })),
-    // Seats other than the two with phones come and go (a removed seat would revoke its phones).
-    fc.constant((w: World) => ({ type: 'seat.remove', id: seatIds(w).slice(2)[0] ?? 'none' })),
-  ];
-  if (rulesetId === 'daggerheart') {
-    common.push(
-      fc.integer({ min: 1, max: 20 }).map((difficulty) => (w: World) => ({ type: 'daggerheart.actionRoll', difficulty, ...(pick(characterIds(w), 0) === undefined ? {} : { characterId: pick(characterIds(w), 0)! }) })),
-      fc.constant(() => ({ type: 'daggerheart.gainFear' })),
-      fc.constant(() => ({ type: 'daggerheart.spendFear' })),
-      n.map((i) => (w: World) => ({ type: 'daggerheart.gainHope', characterId: pick(characterIds(w), i) ?? 'none' })),
-    );
-    return fc.oneof(...common);
-  }
-  const params: Json | undefined = rulesetId === 'teams' ? { teamOrder: ['party', 'foes'] } : undefined;
-  common.push(
-    fc.tuple(fc.integer({ min: 1, max: 5 }), fc.boolean()).map(([count, hide]) => (w: World) => ({
-      type: 'encounter.start',
-      combatants: Array.from({ length: count }, (_, i) => {
-        const characterId = pick(characterIds(w), i);
-        return { id: `k${i}`, name: `Fighter ${i}`, kind: i === 0 ? 'pc' : 'npc', side: i === 0 ? 'party' : 'foes', band: i % 2 ? 'slow' : 'fast', score: 10 + i, stats: { hp: 5 }, ...(hide && i === count - 1 ? { visibility: 'hidden' } : {}), ...(i === 0 && characterId !== undefined ? { characterId } : {}) };
-      }),
-      ...(params === undefined ? {} : { params }),
-    })),
-    n.map((i) => (w: World) => ({ type: 'encounter.remove', id: pick(roster(w), i) ?? 'none' })),
-    fc.constant(() => ({ type: 'encounter.advance' })),
-    fc.constant(() => ({ type: 'encounter.endTurn' })),
-    fc.constant(() => ({ type: 'encounter.end' })),
-  );
-  return fc.oneof(...common);
-}
 
 function stepArb(rulesetId: string): fc.Arbitrary<Step> {
   const command = commandArb(rulesetId);

@@ -4,11 +4,12 @@
 // small form; the odds query answers before the roll; the result is the log
 // lines the command wrote. No rule is decided here.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { EncounterState, World } from '@tablekeeper/engine';
-import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
+import { actionsQueryOf, lifeFlags } from '@tablekeeper/rulesets/browser';
+import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
-import { namesOf } from '../lib/encounter.ts';
+import { targetNote } from '../lib/targets.ts';
+import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { needsSheetLine, OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import type { QueryAnswer } from '../net/codec.ts';
@@ -36,6 +37,9 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   const who = actorFor(enc, gm, mine);
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
+  // The open form has rolled: its button then opens a fresh form instead of closing it (review 6: a second Attack).
+  const [rolled, setRolled] = useState<string | null>(null);
+  const [fresh, setFresh] = useState(0);
   const [msg, setMsg] = useState<string | null>(null);
   // Ask again only when what the answer reads changes: the actor, the turn, the economy, the combatants and
   // their conditions, the characters and the rules' own state (sheets, positions, phases); not for a log line.
@@ -76,10 +80,17 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   }
   const allowed = answer.actions.filter((a) => a.allowed);
   const blocked = answer.actions.filter((a) => !a.allowed);
-  // An open form stays open once its action is spent, so the roll's result stays in view.
-  const current = answer.actions.find((a) => a.id === open) ?? null;
+  // An open form stays open once its action is spent, so the roll's result stays in view; not once its creature
+  // is dying or dead, which cannot act at all (001 "Death & Injury"; review 6: the phone kept the attack form).
+  const life = lifeFlags(world, enc.combatants[answer.combatantId]?.characterId ?? null);
+  const unable = life['dead'] === true || life['dying'] === true;
+  const current = unable ? null : (answer.actions.find((a) => a.id === open) ?? null);
   const tap = async (a: TurnAction) => {
-    if (!oneTap(a)) return setOpen(open === a.id ? null : a.id);
+    if (!oneTap(a)) {
+      setRolled(null);
+      if (open === a.id && rolled === a.id) return setFresh(fresh + 1);
+      return setOpen(open === a.id ? null : a.id);
+    }
     const r = await send({ type: a.command, ...a.fixed } as Parameters<Send>[0]);
     setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
   };
@@ -88,7 +99,13 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       <h3 id="act-title">
         {answer.name}: actions{answer.onTurn ? '' : ' (off turn)'}
       </h3>
-      {allowed.length === 0 ? <p class="small muted">Nothing left to do this turn.</p> : null}
+      {unable ? (
+        <p class="small muted" data-testid="actions-unable">
+          {answer.name} {life['dead'] === true ? 'is dead' : 'is at 0 HP and cannot act'}.
+        </p>
+      ) : allowed.length === 0 ? (
+        <p class="small muted">Nothing left to do this turn.</p>
+      ) : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
           <button key={a.id} class="small" aria-pressed={oneTap(a) ? undefined : open === a.id} onClick={() => void tap(a)}>
@@ -101,7 +118,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
           {msg}
         </p>
       ) : null}
-      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} /> : null}
+      {current !== null ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => setRolled(current.id)} /> : null}
       {blocked.length > 0 ? (
         <details class="small">
           <summary>Not now ({blocked.length})</summary>
@@ -118,8 +135,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   );
 }
 
-/** One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit). */
-export function ActionFormView({ action, world, send, ask, submit }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string }) {
+/**
+ * One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit).
+ * Once it has rolled, its result stays in view and "Again" readies it for the next roll.
+ */
+export function ActionFormView({ action, world, send, ask, submit, onRolled }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string; onRolled?: () => void }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   // An opened form comes fully into view, below the phone's sticky "your turn" banner (scroll-padding in styles.css).
@@ -172,6 +192,7 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
         if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
         setMsg(null);
         setSince(before);
+        onRolled?.();
       }}
     >
       <div class="row" style={{ alignItems: 'flex-end' }}>
@@ -179,10 +200,10 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
-              {action.target.options.map((o) => (
+              {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
-                  {o.note ? ` (${o.note})` : ''}
+                  {targetNote(o)}
                 </option>
               ))}
             </select>
@@ -193,12 +214,12 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
             <legend>
               {action.target.label === undefined ? 'More targets' : 'Also'} (up to {max - 1})
             </legend>
-            {action.target.options
+            {targetOptionsOf(action)
               .filter((o) => o.value !== f.target)
               .map((o) => (
                 <label key={o.value} class="small">
                   <input type="checkbox" checked={f.also.includes(o.value)} disabled={!f.also.includes(o.value) && f.also.length >= max - 1} onChange={(e) => setForm(toggleAlso(f, o.value, e.currentTarget.checked))} /> {o.label}
-                  {o.note ? ` (${o.note})` : ''}
+                  {targetNote(o)}
                 </label>
               ))}
           </fieldset>
@@ -287,6 +308,16 @@ export function ActionFormView({ action, world, send, ask, submit }: { action: T
           ))}
         </ul>
       ) : null}
+      {since !== null && action.allowed ? (
+        // The same picks for the next roll, but never a target that has since fallen (lib/targets).
+        <button type="button" class="small" onClick={() => {
+            setSince(null);
+            setMsg(null);
+            setForm(againForm(action, f));
+          }}>
+          Again
+        </button>
+      ) : null}
     </form>
   );
 }
@@ -319,8 +350,8 @@ export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps
 function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send; ask: Ask; id: string }) {
   const [prompts, setPrompts] = useState<readonly Prompt[] | string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const teams = world.ext['teams'];
-  const econ = (world.ext['encounter'] as { economy?: { [k: string]: unknown } } | undefined)?.economy?.[id];
+  // Asked again when the rules' state (the pending hit) or this creature's economy changes; read by identity, not by layout.
+  const inputs = [...moduleStatesOf(world, ['encounter']), encounterOf(world)?.economy[id]];
   useEffect(() => {
     let live = true;
     void ask('teams.reactions', { characterId: id }).then((a) => {
@@ -331,7 +362,7 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
     return () => {
       live = false;
     };
-  }, [id, teams, econ]);
+  }, [id, inputs.length, ...inputs]);
   if (prompts === null) return null;
   if (typeof prompts === 'string') return <p class="small muted">{sentenceOf({ code: 'RULE_ERROR', message: prompts }, namesOf(world))}</p>;
   return (

@@ -5,7 +5,7 @@
 // view never downloads it, and the server never sends a player the bestiary.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { BestiaryEntry, EncounterState, World } from '@tablekeeper/engine';
-import { groupNames, startersOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, groupNames, startersOf } from '@tablekeeper/rulesets/browser';
 import { listCommands } from '../net/api.ts';
 import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
@@ -73,7 +73,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   };
 
   // Daggerheart's adversaries are characters with thresholds: its own command makes them (and joins them to a running conflict).
-  const daggerheart = world.rulesetId === 'daggerheart';
+  const daggerheart = capabilitiesOf(world.rulesetId).foesFromStatBlocks;
   const addAdversaries = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
     const cmd = adversariesCommand(entry, count, hidden);
     if (!cmd.ok) return setNote({ kind: 'error', text: cmd.message });

@@ -2,18 +2,10 @@
 // GM's rest and time buttons (rests tick long-term countdowns).
 import type { ClockUnit, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
-import { elapsedLabel } from '../lib/clock.ts';
+import { elapsedLabel, timeOfDay } from '../lib/clock.ts';
 import { ClockControls } from './LazyPanels.tsx';
 
-
-/** "Day 1, 08:10"; seconds show when there are any, so a fight's rounds are seen to move the clock (ADR 44). */
-export function timeOfDay(seconds: number): string {
-  const day = Math.floor(seconds / 86400) + 1;
-  const h = Math.floor(seconds / 3600) % 24;
-  const m = Math.floor(seconds / 60) % 60;
-  const s = Math.floor(seconds) % 60;
-  return `Day ${day}, ${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}${s === 0 ? '' : `:${String(s).padStart(2, '0')}`}`;
-}
+export { timeOfDay };
 
 export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; send: Send }) {
   const clock = world.clock;
@@ -27,7 +19,9 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
           {timeOfDay(clock.seconds)}
         </span>
       </h2>
-      {counts.length > 0 ? <p class="small muted">{counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ')}</p> : <p class="small muted">No time has passed yet.</p>}
+      <p class="small muted" data-testid="clock-elapsed">
+        {counts.length > 0 ? counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ') : 'No time has passed yet.'}
+      </p>
       {gm ? <ClockControls world={world} send={send} /> : null}
     </section>
   );

@@ -2,7 +2,7 @@
 // only: a phone reads the clock and never rests anyone.
 import type { World } from '@tablekeeper/engine';
 import { useState } from 'preact/hooks';
-import { clockRestsOf, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
+import { clockRestsOf, hasPanel, restNoteOf, restsOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { TswRests } from './LazyPanels.tsx';
@@ -37,7 +37,7 @@ export function ClockControls({ world, send }: { world: World; send: Send }) {
 function RulesetRests({ world, send }: { world: World; send: Send }) {
   const rests = restsOf(world.rulesetId);
   const [msg, setMsg] = useState<string | null>(null);
-  if (world.rulesetId === '36th-way') return <TswRests world={world} send={send} />;
+  if (hasPanel(world.rulesetId, 'recoveries')) return <TswRests world={world} send={send} />;
   if (rests.length === 0) {
     const note = restNoteOf(world.rulesetId);
     return note === null ? null : (

@@ -3,30 +3,20 @@
 import { useState } from 'preact/hooks';
 import type { Countdown } from '@tablekeeper/engine';
 import { LONG_TERM_MAX, LONG_TERM_MIN, MAX_COUNTDOWN_VALUE } from '@tablekeeper/engine';
+import { VISIBILITY_WORDS, type CountdownWords } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 
-const KINDS = [
-  ['standard', 'Standard (ticks each action roll)'],
-  ['progress', 'Dynamic: progress'],
-  ['consequence', 'Dynamic: consequence'],
-  ['longTerm', 'Long-term (ticks on rests)'],
-  ['manual', 'By hand only'],
-] as const;
 const REPEATS = [
   ['once', 'Once'],
   ['loop', 'Loop'],
   ['increasing', 'Increasing'],
   ['decreasing', 'Decreasing'],
 ] as const;
-const VIS = [
-  ['visible', 'Visible to players'],
-  ['existence', 'Name only'],
-  ['reveal-on-trigger', 'Name only until it triggers, then visible'],
-  ['hidden', 'Hidden'],
-] as const;
-export function CreateCountdown({ send, countdowns }: { send: Send; countdowns: Countdown[] }) {
+/** `kinds`: the ones this ruleset ticks (ADR 52), the default first. */
+export function CreateCountdown({ send, countdowns, kinds }: { send: Send; countdowns: Countdown[]; kinds: CountdownWords['kinds'] }) {
+  const first = kinds[0]?.value ?? 'manual';
   const [chase, setChase] = useState(false);
-  const [kind, setKind] = useState<string>('standard');
+  const [kind, setKind] = useState<string>(first);
   // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
   const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
   return (
@@ -106,7 +96,7 @@ export function CreateCountdown({ send, countdowns }: { send: Send; countdowns: 
               ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
             });
             e.currentTarget.reset();
-            setKind('standard');
+            setKind(first);
           }}
         >
           <div class="field">
@@ -117,9 +107,9 @@ export function CreateCountdown({ send, countdowns }: { send: Send; countdowns: 
             <div class="field grow">
               <label for="cd-kind">Kind</label>
               <select id="cd-kind" name="kind" onChange={(e) => setKind(e.currentTarget.value)}>
-                {KINDS.map(([v, l]) => (
-                  <option key={v} value={v}>
-                    {l}
+                {kinds.map((k) => (
+                  <option key={k.value} value={k.value}>
+                    {k.label}
                   </option>
                 ))}
               </select>
@@ -166,9 +156,9 @@ function VisibilityField({ id }: { id: string }) {
     <div class="field">
       <label for={id}>Players see</label>
       <select id={id} name="visibility">
-        {VIS.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
+        {VISIBILITY_WORDS.map((v) => (
+          <option key={v.value} value={v.value}>
+            {v.label}
           </option>
         ))}
       </select>

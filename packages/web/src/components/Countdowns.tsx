@@ -2,11 +2,12 @@
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useEffect, useState } from 'preact/hooks';
 import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
+import type { CountdownWords } from '@tablekeeper/rulesets/browser';
 import { countdownsOf, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
 
 type OddsLib = typeof import('../lib/countdown-odds.ts');
 let oddsLib: OddsLib | null = null;
-/** The odds code, loaded once after the first render (null until then: no odds line yet). */
+/** The odds code and the ruleset's countdown words, loaded once after the first render (null until then: no odds line, no GM controls yet). */
 function useOddsLib(): OddsLib | null {
   const [lib, setLib] = useState<OddsLib | null>(oddsLib);
   useEffect(() => {
@@ -25,23 +26,12 @@ function useOddsLib(): OddsLib | null {
 import type { Send } from './types.ts';
 import { CreateCountdown } from './LazyPanels.tsx';
 
-const VIS = [
-  ['visible', 'Visible to players'],
-  ['existence', 'Name only'],
-  ['reveal-on-trigger', 'Name only until it triggers, then visible'],
-  ['hidden', 'Hidden'],
-] as const;
-const OUTCOMES = [
-  ['critical', 'Critical'],
-  ['successWithHope', 'Success with Hope'],
-  ['successWithFear', 'Success with Fear'],
-  ['failureWithHope', 'Failure with Hope'],
-  ['failureWithFear', 'Failure with Fear'],
-] as const;
-
 export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns' }: { world: World; gm: boolean; send: Send; class?: string }) {
   const { countdowns, chases } = countdownsOf(world);
-  const odds = useOddsLib();
+  // The ruleset's countdown words (ADR 52): exact odds only where it rolls the duality dice they assume.
+  const loaded = useOddsLib();
+  const words = loaded?.countdownWordsOf(world.rulesetId) ?? null;
+  const odds = words?.dualityOdds === true ? loaded : null;
   const [modifier, setModifier] = useState(2);
   const [difficulty, setDifficulty] = useState(12);
   const source: OutcomeSource = { modifier, difficulty };
@@ -51,7 +41,7 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
   return (
     <section class={`panel ${cls}`} aria-labelledby="cd-title">
       <h2 id="cd-title">Countdowns</h2>
-      {gm && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
+      {gm && odds !== null && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
         <details>
           <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
           <div class="row">
@@ -85,12 +75,12 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
       <ul class="list" aria-label="Countdowns">
         {shown.map((c) => (
           <li key={c.id}>
-            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} />
+            <CountdownRow c={c} gm={gm} send={send} source={source} inChase={inChase.has(c.id)} odds={odds !== null} />
           </li>
         ))}
       </ul>
-      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') ? <ActionRoll send={send} /> : null}
-      {gm ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} /> : null}
+      {gm && countdowns.some((c) => !isRedacted(c) && c.status === 'active' && c.kind !== 'longTerm' && c.kind !== 'manual') && words !== null ? <ActionRoll send={send} words={words} /> : null}
+      {gm && words !== null ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} kinds={words.kinds} /> : null}
     </section>
   );
 }
@@ -100,7 +90,7 @@ function clampInt(v: string, lo: number, hi: number, fallback: number): number {
   return Number.isInteger(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
 }
 
-function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean }) {
+function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean; odds: boolean }) {
   const lib = useOddsLib();
   if (isRedacted(c)) {
     return (
@@ -110,7 +100,7 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
     );
   }
   const total = Math.max(c.start, c.value, 1);
-  const odds = !inChase && gm ? (lib?.dynamicLine(c, source) ?? null) : null;
+  const odds = !inChase && gm && withOdds ? (lib?.dynamicLine(c, source) ?? null) : null;
   return (
     <div class="countdown" data-testid="countdown">
       <div class="row">
@@ -118,7 +108,7 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
         <span class="badge">{c.kind === 'longTerm' ? 'long-term' : c.kind === 'manual' ? 'by hand' : c.kind}</span>
         {c.repeat !== 'once' ? <span class="badge">{c.repeat}</span> : null}
         {c.status !== 'active' ? <span class={`badge ${c.status === 'ended' ? 'bad' : ''}`}>{c.status}</span> : null}
-        {gm && c.visibility !== 'visible' ? <span class="badge warn">{c.visibility}</span> : null}
+        {gm && c.visibility !== 'visible' && lib !== null ? <span class="badge warn">{lib.visibilityChip(c.visibility)}</span> : null}
       </div>
       <div class="track" role="meter" aria-label={`${c.name}: ${c.value} of ${total} left`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.value}>
         {total <= 40 ? Array.from({ length: total }, (_, i) => <span key={i} class={i < c.value ? 'seg on' : 'seg'} />) : <span class="mono">{c.value}</span>}
@@ -139,19 +129,23 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
             {/* The visible word starts the accessible name (axe: label-content-name-mismatch). */}
             Tick
           </button>
-          <label class="sr-only" for={`vis-${c.id}`}>
-            Visibility of {c.name}
-          </label>
-          <select id={`vis-${c.id}`} class="small" value={c.visibility} onChange={(e) => {
-              const cmd = visibilityCommand(c.id, c.visibility, e.currentTarget.value);
-              if (cmd) void send(cmd);
-            }}>
-            {VIS.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
+          {lib !== null ? (
+            <>
+              <label class="sr-only" for={`vis-${c.id}`}>
+                Visibility of {c.name}
+              </label>
+              <select id={`vis-${c.id}`} class="small" value={c.visibility} onChange={(e) => {
+                  const cmd = visibilityCommand(c.id, c.visibility, e.currentTarget.value);
+                  if (cmd) void send(cmd);
+                }}>
+                {lib.VISIBILITY_WORDS.map((v) => (
+                  <option key={v.value} value={v.value}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
           <button class="small danger" onClick={() => send({ type: 'countdown.remove', countdownId: c.id })} aria-label={`Remove ${c.name}`}>
             Remove
           </button>
@@ -162,16 +156,17 @@ function CountdownRow({ c, gm, send, source, inChase }: { c: CountdownShown; gm:
 }
 
 /**
- * An action roll made at the table: its outcome moves every standard, dynamic
- * and chase countdown by the advancement table, in one command (one undo step).
+ * A roll made at the table: its outcome moves every standard, dynamic and
+ * chase countdown by the advancement table, in one command (one undo step).
+ * Its words are the ruleset's (ADR 52): "with Hope" only where a roll has Hope.
  */
-function ActionRoll({ send }: { send: Send }) {
+function ActionRoll({ send, words }: { send: Send; words: CountdownWords }) {
   return (
-    <div class="row" role="group" aria-label="Tick countdowns from an action roll outcome" style={{ margin: '8px 0' }}>
-      <span class="small">Action roll:</span>
-      {OUTCOMES.map(([o, l]) => (
-        <button key={o} class="small" onClick={() => void send({ type: 'countdown.outcome', outcome: o })}>
-          {l}
+    <div class="row" role="group" aria-label={`Tick countdowns from ${words.rollLabel.toLowerCase()}`} style={{ margin: '8px 0' }}>
+      <span class="small">{words.rollLabel}:</span>
+      {words.outcomes.map((o) => (
+        <button key={o.value} class="small" onClick={() => void send({ type: 'countdown.outcome', outcome: o.value })}>
+          {o.label}
         </button>
       ))}
     </div>

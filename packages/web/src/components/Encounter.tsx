@@ -6,7 +6,7 @@ import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetEditor.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
-import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
+import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
@@ -29,9 +29,9 @@ export interface EncounterProps {
 
 export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, askStatus = ask }: EncounterProps) {
   const enc = encounterOf(world);
-  // Daggerheart's spotlight (000) rolls no initiative: its board starts the conflict and adds adversaries.
-  const spotlight = world.rulesetId === 'daggerheart';
-  const osr = world.rulesetId === 'osr';
+  // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
+  const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
+  const fightSummary = hasPanel(world.rulesetId, 'fightSummary');
   return (
     <section class="panel area-encounter" aria-labelledby="enc-title">
       <h2 id="enc-title">
@@ -43,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm && osr && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} /> : null}
+          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -56,9 +56,9 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
           {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
-          {gm && osr ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
+          {gm && fightSummary ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
-          {gm && (world.rulesetId === '36th-way' || world.rulesetId === 'teams') ? <SheetEditor world={world} enc={enc} send={send} /> : null}
+          {gm && keptSheetRulesOf(world.rulesetId) !== null ? <SheetEditor world={world} enc={enc} send={send} /> : null}
         </>
       )}
     </section>
@@ -160,7 +160,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
-          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn' })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
+          <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {current ? 'End turn' : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
@@ -186,7 +186,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />
         ))}
       </ol>
-      {gm && enc.active && world.rulesetId !== 'daggerheart' ? <AddCombatant send={send} world={world} enc={enc} /> : null}
+      {gm && enc.active && !capabilitiesOf(world.rulesetId).spotlightTurns ? <AddCombatant send={send} world={world} enc={enc} /> : null}
     </>
   );
 }

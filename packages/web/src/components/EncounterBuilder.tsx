@@ -7,14 +7,21 @@ import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teams
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
+import { deadCharacters } from '@tablekeeper/rulesets/browser';
 import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
   const method = initiativeOf(world.rulesetId);
   const characters = Object.values(world.characters);
-  const initial = useMemo(() => partyDrafts(method, characters, last), [last?.number]);
+  const dead = deadCharacters(world);
+  const initial = useMemo(() => partyDrafts(method, characters, last, undefined, dead), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
+  // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
+  const deadKey = dead.join(' ');
+  useEffect(() => {
+    if (dead.length > 0) setRows((old) => old.filter((r) => r.characterId === null || !dead.includes(r.characterId)));
+  }, [deadKey]);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
@@ -85,8 +92,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       ) : (
         <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
       )}
-      {characters.some((c) => c.kind === 'pc' && !rows.some((r) => r.characterId === c.id)) ? (
-        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last)])}>
+      {characters.some((c) => c.kind === 'pc' && !dead.includes(c.id) && !rows.some((r) => r.characterId === c.id)) ? (
+        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>
           Add the party
         </button>
       ) : null}
@@ -143,6 +150,7 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
   const enc = encounterOf(world);
   const fought = new Set(Object.values(enc?.combatants ?? {}).map((c) => c.characterId));
   const characters = Object.values(world.characters).filter((c) => !fought.has(c.id) || (c.kind === 'pc' && enc?.active !== true));
+  const dead = deadCharacters(world);
   const [kind, setKind] = useState<'pc' | 'npc'>('npc');
   const [charId, setCharId] = useState('');
   const character = world.characters[charId] ?? null;
@@ -185,6 +193,7 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
                   {characters.map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.name}
+                      {dead.includes(c.id) ? ' (dead)' : ''}
                     </option>
                   ))}
                 </select>

@@ -1,7 +1,7 @@
 // The GM's choice of what players read of foes' stats (ADR 33, issue 15):
 // none (the default), their defences (AC, PD, MD, Evasion, Difficulty), or
 // every number. GM screen only, so the player bundle does not carry it.
-import type { World } from '@tablekeeper/engine';
+import { foeRevealOf, type World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 
 const CHOICES = [
@@ -10,15 +10,8 @@ const CHOICES = [
   ['all', 'every number'],
 ] as const;
 
-/** The table's stored choice, as the foes module keeps it (any other value reads as none). */
-export function foeReveal(world: World): 'none' | 'defences' | 'all' {
-  const st = world.ext['foes'];
-  const r = st !== null && typeof st === 'object' && !Array.isArray(st) ? st['reveal'] : undefined;
-  return r === 'defences' || r === 'all' ? r : 'none';
-}
-
 export function FoeStatsSetting({ world, send }: { world: World; send: Send }) {
-  const now = foeReveal(world);
+  const now = foeRevealOf(world);
   return (
     <div class="row small foe-stats" data-testid="foe-stats">
       <label for="foe-stats" title="Defences: AC, PD, MD, Evasion, Difficulty. Every number: HP too.">Foes show players</label>

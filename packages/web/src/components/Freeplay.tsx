@@ -14,6 +14,9 @@ export function FreeplayActions({ world, gm, send, ask, mine = [] }: { world: Wo
   const actors = freeplayActorsOf(world, gm ? null : mine);
   const [who, setWho] = useState<string>('');
   const [open, setOpen] = useState<string | null>(null);
+  // As in the actions panel (ADR 52): once the open form has rolled, its button opens a fresh one.
+  const [rolled, setRolled] = useState<string | null>(null);
+  const [fresh, setFresh] = useState(0);
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const actor = actors.some((a) => a.id === who) ? who : (actors[0]?.id ?? '');
   const phase = phaseLabel(episodeOf(world));
@@ -54,7 +57,11 @@ export function FreeplayActions({ world, gm, send, ask, mine = [] }: { world: Wo
             {answer.actions
               .filter((a) => a.allowed)
               .map((a) => (
-                <button key={a.id} class="small" aria-pressed={open === a.id} onClick={() => setOpen(open === a.id ? null : a.id)}>
+                <button key={a.id} class="small" aria-pressed={open === a.id} onClick={() => {
+                    setRolled(null);
+                    if (open === a.id && rolled === a.id) setFresh(fresh + 1);
+                    else setOpen(open === a.id ? null : a.id);
+                  }}>
                   {a.label}
                 </button>
               ))}
@@ -70,7 +77,7 @@ export function FreeplayActions({ world, gm, send, ask, mine = [] }: { world: Wo
               </p>
             ))
         : null}
-      {current !== null && typeof answer !== 'string' ? <ActionFormView key={`${answer.combatantId}:${current.id}`} action={current} world={world} send={send} ask={ask} /> : null}
+      {current !== null && typeof answer !== 'string' ? <ActionFormView key={`${answer.combatantId}:${current.id}:${fresh}`} action={current} world={world} send={send} ask={ask} onRolled={() => setRolled(current.id)} /> : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { damageCommand } from '../lib/damage.ts';
 import { namesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetEditor.ts';
@@ -30,7 +31,7 @@ export async function toggleShown(c: Combatant, world: World, send: Send) {
   const to = c.visibility === 'visible' ? 'hidden' : 'visible';
   const r = await send({ type: to === 'visible' ? 'encounter.reveal' : 'encounter.hide', characterId: c.id });
   // OSR attacks name characters; other rulesets' foes keep their sheets by combatant (or, Daggerheart, their own visibility).
-  const ch = world.rulesetId === 'osr' && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
+  const ch = capabilitiesOf(world.rulesetId).foeVisibilityOnCharacter && c.characterId !== null && c.kind === 'npc' ? world.characters[c.characterId] : undefined;
   if (r.ok && ch !== undefined && ch.kind === 'npc' && ch.visibility !== to) await send({ type: 'character.update', characterId: ch.id, visibility: to });
 }
 

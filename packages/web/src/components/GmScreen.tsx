@@ -20,7 +20,7 @@ import { useRemember } from './Recent.tsx';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
-import { rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+import { hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
 
 export function GmScreen({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -74,16 +74,16 @@ export function GmScreen({ capability }: { capability: Capability }) {
           Shortcuts <kbd aria-hidden="true">?</kbd>
         </button>
       </header>
-      {view && view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
-      {view && view.world.rulesetId === 'daggerheart' ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
+      {view && hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
+      {view && hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
-        <main class={view.world.rulesetId === 'osr' ? 'gm-grid with-explore' : 'gm-grid'} id="main">
+        <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />
           <CountdownsPanel world={view.world} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
-          {view.world.rulesetId === 'osr' ? <ExplorationPanel world={view.world} send={send} /> : null}
+          {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />

@@ -143,8 +143,12 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               const name = String(f.get('cname') ?? '').trim();
               const hp = Number(f.get('chp'));
               if (!name) return;
+              const typed = Number.isInteger(hp) && hp > 0;
+              // Daggerheart keeps HP as slots on the sheet (hpMax, 1 to 30): the one HP its screens read (review 6).
+              if (world.rulesetId === 'daggerheart' && typed && hp > 30) return setProblem('Daggerheart HP slots run from 1 to 30.');
+              const stats = !typed ? {} : world.rulesetId === 'daggerheart' ? { hpMax: hp } : { hp, maxHp: hp };
               form.reset();
-              const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats: Number.isInteger(hp) && hp > 0 ? { hp, maxHp: hp } : {} } as const;
+              const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats } as const;
               if (inviteSheetCommand(world.rulesetId, '', null) === null) return void send(add);
               // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all).
               const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r))(add, name);
@@ -161,7 +165,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
             <label class="sr-only" for={`chp-${inv.seatId}`}>
               Hit points
             </label>
-            <input id={`chp-${inv.seatId}`} name="chp" placeholder="HP" inputMode="numeric" style={{ width: '4.5em' }} />
+            <input id={`chp-${inv.seatId}`} name="chp" placeholder={world.rulesetId === 'daggerheart' ? 'HP slots' : 'HP'} inputMode="numeric" style={{ width: '5.5em' }} />
             <button type="submit" class="small">
               Add character
             </button>

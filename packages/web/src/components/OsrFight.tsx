@@ -8,6 +8,7 @@ import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
 import { percent } from '../lib/attack.ts';
 import { osrOf } from '../lib/osr.ts';
+import { osrSettings } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 
@@ -89,13 +90,45 @@ export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: 
   );
 }
 
-/** The newest fight's summary from the GM's log (the engine writes it when the encounter ends). */
-export function OsrFightSummary({ world }: { world: World }) {
+/**
+ * The seconds until the last of those left dying after the fight dies unless stabilized (001 "Death & Injury":
+ * a minute, or the fight's end, whichever is later), or 0 when nobody is waiting on the clock.
+ */
+export function dyingSecondsLeft(world: World): number {
+  const window = osrSettings(world).deathWindowSeconds;
+  let most = 0;
+  for (const d of Object.values(osrOf(world).dying)) if (!d.fight) most = Math.max(most, d.downAt + window - world.clock.seconds);
+  return most;
+}
+
+/** The newest fight's summary from the GM's log (the engine writes it when the encounter ends), and the minute after it. */
+export function OsrFightSummary({ world, send }: { world: World; send?: Send }) {
   const line = world.log.findLast((l) => l.kind === 'osr.fightSummarized');
+  const left = dyingSecondsLeft(world);
+  const [msg, setMsg] = useState<string | null>(null);
   if (line === undefined) return null;
   return (
-    <p class="small" role="status" data-testid="fight-summary">
-      {line.text}
-    </p>
+    <div class="small" data-testid="fight-summary-panel">
+      <p role="status" data-testid="fight-summary">
+        {line.text}
+      </p>
+      {left > 0 && send !== undefined ? (
+        // Nobody stabilizes them: the rest of the minute passes on the clock and the engine says who died.
+        <button
+          class="small"
+          onClick={async () => {
+            const r = await send({ type: 'clock.advance', unit: 'time', count: 0, seconds: left });
+            setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+          }}
+        >
+          Let the minute run out ({left} s)
+        </button>
+      ) : null}
+      {msg ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -13,7 +13,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
-type Loaded = { readonly schema: JsonSchema; readonly stored: { readonly [k: string]: Json } } | { readonly problem: string };
+type Loaded = { readonly schema: JsonSchema; readonly kept: readonly string[]; readonly stored: { readonly [k: string]: Json } } | { readonly problem: string };
 
 export function PhoneSheet({ world, characterId, send, ask }: { world: World; characterId: string; send: Send; ask: Ask }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -28,7 +28,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
       if (!schema.ok) return setLoaded({ problem: `The sheet could not be loaded: ${schema.message}. Reload the page to try again.` });
       if (!answer.ok) return setLoaded({ problem: sentenceOf({ code: 'RULE_ERROR', ruleCode: answer.error.code, message: answer.error.message }, {}) });
       const r = answer.result as { sheet: { [k: string]: Json }; playerEditable: string[] };
-      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), stored: r.sheet });
+      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet });
     });
     return () => {
       live = false;
@@ -41,6 +41,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
   return (
     <div data-testid="phone-sheet">
       <p class="small muted">You may change: {keys.map(labelOf).join(', ')}.</p>
+      <KeptByGm kept={loaded.kept} stored={loaded.stored} />
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -68,4 +69,27 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
 function ownSheet(world: World, characterId: string, fallback: { readonly [k: string]: Json }): { readonly [k: string]: Json } {
   const ch = world.characters[characterId];
   return ch === undefined ? fallback : { ...fallback, ...storedSheet(world, ch) };
+}
+
+/**
+ * The rest of the sheet, read-only (ADR 53): a player sees what the GM keeps and why they cannot type it (001 moves HP
+ * by damage, healing and rest, and ability scores by injuries and corruption; those come through the GM or a request).
+ */
+function KeptByGm({ kept, stored }: { kept: readonly string[]; stored: { readonly [k: string]: Json } }) {
+  const shown = keptValues(kept, stored);
+  if (shown.length === 0) return null;
+  return (
+    <p class="small" data-testid="phone-sheet-kept">
+      Kept by the GM and the rules (damage, healing, rest, injuries): {shown.map(([k, v]) => `${labelOf(k)} ${v}`).join(', ')}.
+    </p>
+  );
+}
+
+/** The plain values (numbers, words, a ticked box) of the fields a player does not change, in the sheet's order. */
+export function keptValues(kept: readonly string[], stored: { readonly [k: string]: Json }): [string, string][] {
+  return kept.flatMap((k): [string, string][] => {
+    const v = stored[k];
+    if (typeof v === 'number' || (typeof v === 'string' && v !== '')) return [[k, String(v)]];
+    return v === true ? [[k, 'yes']] : [];
+  });
 }

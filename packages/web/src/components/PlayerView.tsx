@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { yourTurn } from '../lib/turns.ts';
 import type { Character, World } from '@tablekeeper/engine';
+import { hasPanel } from '@tablekeeper/rulesets/browser';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
@@ -42,14 +43,14 @@ export function PlayerView({ capability }: { capability: Capability }) {
           problem ? <LinkProblem message={problem} /> : <p role="status">{client.closeReason.value ?? 'Joining the table…'}</p>
         ) : (
           <>
-            {view.world.rulesetId === 'kleptonomicon' ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id), ask: (name: string, args: Parameters<Ask>[1]) => client.query(name, args) } : {})} /> : null}
+            {hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm={false} send={send} {...(player && seatId ? { mine: seatCharacters(view.world, seatId).map((c) => c.id), ask: (name: string, args: Parameters<Ask>[1]) => client.query(name, args) } : {})} /> : null}
             {player && seatId ? <YourTurn world={view.world} mine={myCombatants(view.world, seatId)} /> : null}
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
-            {view.world.rulesetId === 'daggerheart' ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
+            {hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
             <CountdownsPanel world={view.world} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
-            {view.world.rulesetId === 'osr' ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
+            {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
             {player ? <DiceTrayLater title="Roll" send={send} world={view.world} /> : null}
             <LogPanel world={view.world} limit={50} class="" />
           </>

@@ -3,6 +3,7 @@
 // a row (a phone never does).
 import { useRef, useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
+import { hasPanel } from '@tablekeeper/rulesets/browser';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -29,7 +30,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       ))}
       <ConditionPicker c={c} world={world} send={send} />
       {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
-      {world.rulesetId === 'osr' ? <OsrRowActions c={c} world={world} send={send} /> : null}
+      {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
   );
 }

@@ -26,6 +26,11 @@ export function TvView({ capability }: { capability: Capability }) {
             {model.round}
           </p>
         ) : null}
+        {model ? (
+          <p class="tv-clock" data-testid="tv-clock" aria-label={`Clock: ${model.clock}`}>
+            {model.clock}
+          </p>
+        ) : null}
         <StatusDot client={client} bad={problem !== null} />
       </header>
       {model === null ? (

@@ -2,13 +2,15 @@
 // read defensively, the payload a filled form sends, the odds query it asks
 // first, and the odds in words. Nothing here decides a rule: what is allowed,
 // what it costs and whom it may target all come from the answer.
-import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import { moduleStatesOf, type EncounterState, type Json, type World } from '@tablekeeper/engine';
 import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
+import { defaultTarget, orderTargets, refusedTarget } from './targets.ts';
 
 // The answer's shape is the rulesets' own (type-only: the browser entry brings no engine code along).
 export type { ActionOption as Option, ActionNumber as NumberField, ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
+import type { ActionOption as Option } from '@tablekeeper/rulesets/browser';
 
 type Obj = { readonly [k: string]: Json };
 const obj = (x: Json | undefined): Obj | null => (x !== null && x !== undefined && typeof x === 'object' && !Array.isArray(x) ? x : null);
@@ -31,7 +33,10 @@ export interface ActionForm {
   readonly flags: { readonly [field: string]: boolean };
 }
 
-/** The form's starting state: the first target, each choice's first option, each number's default. */
+/** The target picker's options in the order shown: living foes first, the downed and dead last (lib/targets). */
+export const targetOptionsOf = (a: TurnAction): readonly Option[] => (a.target === null ? [] : orderTargets(a.target.options, { aim: a.target.aim ?? 'foes' }));
+
+/** The form's starting state: the first target the engine would accept, each choice's first option, each number's default. */
 export function initialForm(a: TurnAction): ActionForm {
   const values: { [k: string]: string } = {};
   for (const c of a.choices) values[c.field] = c.options[0]?.value ?? '';
@@ -39,7 +44,8 @@ export function initialForm(a: TurnAction): ActionForm {
   for (const t of a.texts) values[t.field] = t.value;
   const flags: { [k: string]: boolean } = {};
   for (const x of a.flags) flags[x.field] = x.value;
-  return pickTarget(a, { target: '', also: [], values, flags }, a.target?.options[0]?.value ?? '');
+  const picked = (a.target?.picked ?? []).filter((t) => a.target!.options.some((o) => o.value === t)).slice(0, maxTargets(a));
+  return pickTarget(a, { target: '', also: picked.slice(1), values, flags }, picked[0] ?? (a.target === null ? '' : defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' })));
 }
 
 /** The form with `target` picked: the numbers the target brings (its defence) replace what was typed. */
@@ -78,6 +84,15 @@ export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   // A target no longer offered gives way to the first one, with the numbers it brings.
   const also = f.also.filter((t) => a.target?.options.some((o) => o.value === t) === true);
   return a.target?.options.some((o) => o.value === f.target) ? { target: f.target, also, values, flags } : pickTarget(a, { target: '', also, values, flags }, init.target);
+}
+
+/** The form for the next roll ("Again"): the same picks, but a target the engine would now refuse (fallen) gives way to the default. */
+export function againForm(a: TurnAction, f: ActionForm): ActionForm {
+  const kept = keepForm(a, f);
+  const now = a.target?.options.find((o) => o.value === kept.target);
+  if (a.target === null || now === undefined || !refusedTarget(now)) return kept;
+  const next = defaultTarget(a.target.options, { aim: a.target.aim ?? 'foes' });
+  return next === kept.target ? kept : pickTarget(a, kept, next);
 }
 
 /** A dotted field ("test.attribute") fills a nested object: teams tests are { attribute, skill }. */
@@ -182,6 +197,12 @@ export function describeActionOdds(query: string, result: Json): { headline: str
     const m = Number(r['modifier']);
     return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
   }
+  if (query === 'osr.moraleOdds' && typeof r['pass'] === 'number') {
+    // 001 "Morale Checks": each part named, the monster's morale bonus included (the GM enters it on the stat block: 001 bases it on HD without a table).
+    const signed = (n: number): string => `${n < 0 ? '-' : '+'}${String(Math.abs(n))}`;
+    const prof = Number(r['proficiency']) !== 0 ? ` ${signed(Number(r['proficiency']))} proficiency` : '';
+    return { headline: `${percent(r['pass'])} to stand and fight`, detail: `d20 ${signed(Number(r['wis']))} WIS${prof} ${signed(Number(r['moraleBonus']))} morale bonus vs DC ${String(r['difficulty'])}` };
+  }
   const outcomes = obj(r['outcomes']);
   if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {
     const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
@@ -199,10 +220,7 @@ export function describeActionOdds(query: string, result: Json): { headline: str
  * left out, so a log line alone does not ask again. Always the same length.
  */
 export function actionsInputs(world: World, enc: EncounterState, who: string | null): readonly unknown[] {
-  const others = Object.keys(world.ext)
-    .filter((k) => k !== 'encounter')
-    .sort()
-    .map((k) => world.ext[k]);
+  const others = moduleStatesOf(world, ['encounter']);
   return [enc.current, enc.round, enc.turnSerial, enc.pending, enc.combatants, enc.conditions, enc.escalation, who === null ? null : enc.economy[who], world.characters, world.seats, world.settings, others.length, ...others.slice(0, MAX_MODULES), ...Array(Math.max(0, MAX_MODULES - others.length)).fill(null)];
 }
 // More modules than any ruleset has (core, countdowns, bestiary, sheet, the rules' own): keeps the list's length fixed.

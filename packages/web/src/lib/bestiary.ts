@@ -1,9 +1,9 @@
 // The bestiary panel's pure part (issue 20): the GM's stat blocks and
-// encounter templates as the GM's view holds them (ext.bestiary; a player's
+// encounter templates as the GM's view holds them (the engine's bestiaryIn; a player's
 // view never has it), foes made from a stat block ("Goblin" x6), line-ups
 // turned into templates and back, and the bestiary file's format with
 // named errors. The server checks every field again on save and import.
-import type { BestiaryEntry, Character, Combatant, EncounterState, EncounterTemplate, Json, TemplateLine, World } from '@tablekeeper/engine';
+import { bestiaryIn, type BestiaryEntry, type Character, type Combatant, type EncounterState, type EncounterTemplate, type Json, type TemplateLine, type World } from '@tablekeeper/engine';
 import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
 
 export const FILE_FORMAT = 'tablekeeper-bestiary';
@@ -18,24 +18,17 @@ const MAX_NOTES = 1000;
 type Obj = { readonly [k: string]: Json };
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function stateOf(world: World): { entries: Obj; templates: Obj } {
-  const b = Object.hasOwn(world.ext, 'bestiary') ? world.ext['bestiary'] : undefined;
-  return { entries: isObj(b) && isObj(b['entries']) ? b['entries'] : {}, templates: isObj(b) && isObj(b['templates']) ? b['templates'] : {} };
-}
-
 /** The stat blocks, by name. */
 export function entriesOf(world: World): BestiaryEntry[] {
-  return Object.values(stateOf(world).entries)
+  return Object.values(bestiaryIn(world).entries)
     .filter(isObj)
-    .map((e) => e as unknown as BestiaryEntry)
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** The encounter templates, by name. */
 export function templatesOf(world: World): EncounterTemplate[] {
-  return Object.values(stateOf(world).templates)
+  return Object.values(bestiaryIn(world).templates)
     .filter(isObj)
-    .map((t) => t as unknown as EncounterTemplate)
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
@@ -157,7 +150,7 @@ export function draftsFromTemplate(
 ): { drafts: Draft[]; skipped: string[] } {
   const drafts: Draft[] = [];
   const skipped: string[] = [];
-  const entries = stateOf(world as World).entries;
+  const entries = bestiaryIn(world as World).entries;
   for (const line of template.lines) {
     const character: Character | null = line.characterId !== undefined ? (Object.hasOwn(world.characters, line.characterId) ? world.characters[line.characterId]! : null) : null;
     if (line.characterId !== undefined && character === null) {
@@ -172,7 +165,7 @@ export function draftsFromTemplate(
       continue;
     }
     // Foes from a stat block still in the bestiary bring its other numbers again.
-    const entry = line.entryId !== undefined && Object.hasOwn(entries, line.entryId) ? (entries[line.entryId] as unknown as BestiaryEntry) : null;
+    const entry = line.entryId !== undefined && Object.hasOwn(entries, line.entryId) ? entries[line.entryId]! : null;
     const extra: Record<string, Json> = {};
     if (entry !== null) for (const [k, v] of Object.entries(entry.block)) if (k !== 'hp' && !method?.fields.some((f) => f.key === k)) extra[k] = v;
     drafts.push(...d.value.map((x) => (entry !== null ? { ...x, extra, entryId: entry.id } : x)));
@@ -268,8 +261,10 @@ export const MAX_ADVERSARY_GROUP = 20;
 /**
  * Daggerheart's adversaries come in through its own command (they are
  * characters with thresholds, not tracker rows): `count` of a stat block,
- * hidden from the players or known to exist (the command's default). A block
- * missing a number the command needs is named, so the GM knows what to edit.
+ * hidden from the players, or shown by name as every other ruleset's unhidden
+ * foes are (review 6: "Unknown" for an unticked box); their numbers still follow
+ * the table's foe reveal. A block missing a number the command needs is named,
+ * so the GM knows what to edit.
  */
 export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: boolean): Parsed<{ type: 'daggerheart.addAdversaries'; [k: string]: Json }> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_ADVERSARY_GROUP) return { ok: false, message: `Add 1 to ${MAX_ADVERSARY_GROUP} adversaries at a time.` };
@@ -280,6 +275,6 @@ export function adversariesCommand(entry: BestiaryEntry, count: number, hidden: 
   if (typeof entry.block['damage'] === 'string' && entry.block['damage'] !== '') command['damage'] = entry.block['damage'];
   // The block's moves come along: each move's countdown starts for the group (hidden, on the GM's screen).
   if (Array.isArray(entry.block['moves']) && entry.block['moves'].length > 0) command['moves'] = entry.block['moves'];
-  if (hidden) command['visibility'] = 'hidden';
+  command['visibility'] = hidden ? 'hidden' : 'visible';
   return { ok: true, value: command };
 }

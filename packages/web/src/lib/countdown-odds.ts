@@ -4,6 +4,10 @@
 import { chaseOdds, countdownOdds, triggerWithin, type Countdown, type Chase, type OutcomeSource } from '@tablekeeper/engine';
 import { isRedacted, pct, type CountdownShown } from './countdowns.ts';
 
+// The ruleset's countdown words (ADR 52) come with this chunk: the GM's controls read them, and a phone needs them
+// only to know whether odds apply, so they stay out of the phone's first download (its 30 KB goal).
+export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS } from '@tablekeeper/rulesets/browser';
+
 /** "42% <name> first": the chase's odds from the current values, or null if it cannot be computed. */
 export function chaseLine(chase: Chase, byId: Map<string, CountdownShown>, source: OutcomeSource): { pcs: string; other: string; both: string; expected: string } | null {
   const p = byId.get(chase.progressId);

@@ -4,7 +4,7 @@
 // last duality roll with its Hope and Fear dice. Nothing here rolls a die.
 import type { Character, EngineEvent, TransactionView, World } from '@tablekeeper/engine';
 import { countdownsOf, isRedacted } from './countdowns.ts';
-import { daggerheartSettings, getDaggerheart, hopeOf, requestsOf, thresholdsOf, trackOf, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
+import { daggerheartSettings, getDaggerheart, hopeOf, pendingHitsOf, requestsOf, thresholdsOf, trackOf, type PendingHit, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
 
 export type Outcome = 'critical' | 'successWithHope' | 'successWithFear' | 'failureWithHope' | 'failureWithFear';
 export const OUTCOMES: readonly Outcome[] = ['critical', 'successWithHope', 'successWithFear', 'failureWithHope', 'failureWithFear'];
@@ -59,6 +59,16 @@ export function tracksOfCharacter(world: World, c: Character): PcTracks {
 }
 
 export const pcsOf = (world: World): Character[] => Object.values(world.characters).filter((c) => c.kind === 'pc');
+
+/** What one more helper's d6 does to a roll that has advantage already, said before the Hope is spent. */
+export function helpAdds(world: World): string {
+  const set = daggerheartSettings(world);
+  if (set.advantageDiceStack) return 'it has advantage already: your d6 adds to theirs';
+  return set.helpKeepsHighest ? 'it has advantage already: your d6 is thrown too and the highest counts' : 'it has advantage already: your help adds nothing';
+}
+
+/** Hits waiting on an Armor choice (ADR 50): on these characters only, or every one this viewer sees. */
+export const waitingHits = (world: World, characterIds?: readonly string[]): readonly PendingHit[] => pendingHitsOf(world).filter((h) => characterIds === undefined || characterIds.includes(h.characterId));
 /** One of an adversary's moves as the GM's board shows it: its words and the countdown it started (value now), if any. */
 export interface MoveShown {
   readonly name: string;
@@ -94,7 +104,7 @@ export const helpersOf = (world: World, characterId: string): readonly string[] 
 export function requestWords(r: RollRequest): string {
   const what = r.label !== '' ? r.label : r.trait !== '' ? `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)} roll` : 'Action roll';
   const mod = r.modifier === 0 ? '' : ` ${r.modifier > 0 ? '+' : '−'}${Math.abs(r.modifier)}`;
-  const vs = r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
+  const vs = r.awaiting === true ? ' · the GM sets the difficulty' : r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
   const adv = r.advantage > 0 ? ' · advantage' : r.advantage < 0 ? ' · disadvantage' : '';
   return `${what}${mod}${vs}${adv}`;
 }
@@ -157,6 +167,8 @@ export const pct = (p: number): string => `${(Math.round(p * 1000) / 10).toFixed
 /** The odds answer of `daggerheart.rollOdds`, as lines for the phone. */
 export interface RollOdds {
   readonly hidden: boolean;
+  /** The player asked; the GM has not set the difficulty yet. */
+  readonly awaiting?: boolean;
   readonly outcomes?: Record<Outcome, number>;
   readonly success?: number;
   readonly critical?: number;
@@ -167,7 +179,8 @@ export interface RollOdds {
 
 export function oddsLines(o: RollOdds): string[] {
   if (o.hidden || o.outcomes === undefined) {
-    return [`With Hope ${pct(o.withHope ?? 0)}`, `With Fear ${pct(o.withFear ?? 0)}`, `Critical ${pct(o.critical ?? 0)}`, 'Success: the GM keeps the difficulty secret'];
+    const success = o.awaiting === true ? 'Success: once the GM sets the difficulty' : 'Success: the GM keeps the difficulty secret';
+    return [`With Hope ${pct(o.withHope ?? 0)}`, `With Fear ${pct(o.withFear ?? 0)}`, `Critical ${pct(o.critical ?? 0)}`, success];
   }
   return [`Success ${pct(o.success ?? 0)}`, ...OUTCOMES.map((k) => `${OUTCOME_LABELS[k]} ${pct(o.outcomes![k])}`)];
 }

@@ -3,6 +3,7 @@
 // from the placements it sees (score, band, team, Edge Save slot), and falls
 // back to join order for anything it does not recognise.
 import type { Combatant, ConditionInstance, EconomyState, EncounterState, Json, World } from '@tablekeeper/engine';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 
 const BAND_ORDER = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'];
 
@@ -126,8 +127,8 @@ const MARKED: readonly [string, string, string][] = [
   ['stressMarked', 'stressMax', 'Stress marked'],
 ];
 
-/** The word for HP at half or less: 002 calls it staggered; elsewhere the trackers' usual bloodied. */
-export const halfHpWord = (rulesetId?: string): string => (rulesetId === '36th-way' ? 'staggered' : 'bloodied');
+/** The word for HP at half or less, as the ruleset declares it (002 calls it staggered; elsewhere the trackers' usual bloodied). */
+export const halfHpWord = (rulesetId?: string): string => (rulesetId === undefined ? 'bloodied' : capabilitiesOf(rulesetId).halfHpWord);
 
 export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: string): Track[] {
   const out: Track[] = [];
@@ -139,20 +140,26 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
     out.push({ key: v, label, value, max, states: value >= max ? [label === 'HP marked' ? 'down' : 'full'] : [] });
   }
   for (const [v, m, label] of TRACKS) {
-    // One reading: a sheet with slots (Daggerheart) or with health (teams) shows no generic HP beside it.
-    if (label === 'HP' && (slots.length > 0 || (num(stats['maxHealth']) ?? 0) > 0)) continue;
+    // One reading: a sheet with slots (Daggerheart, which keeps no other HP: review 6 read an invite's "HP 7/7"
+    // beside "0/6 marked") or with health (teams) shows no generic HP beside it.
+    if (label === 'HP' && (slots.length > 0 || rulesetId === 'daggerheart' || (num(stats['maxHealth']) ?? 0) > 0)) continue;
     const value = num(stats[v]);
     const max = num(stats[m]);
     if (value === null || max === null || max <= 0) continue;
     const states: string[] = [];
-    if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
-    else if (label === 'Endurance' && value * 2 <= max) states.push('harmed');
+    // 003 "Damage": endurance at half or less (0 included) is harmed, not down; health below its maximum is bloodied.
+    if (label === 'Endurance') {
+      if (value * 2 <= max) states.push('harmed');
+    } else if (label === 'Health' && value > 0 && value < max) states.push('bloodied');
+    else if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
     else if (label === 'HP' && value * 2 <= max) states.push(halfHpWord(rulesetId));
     out.push({ key: v, label, value, max, states });
   }
   for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {
     if (stats[flag] === true && out[0] && !out[0].states.includes(flag)) out[0] = { ...out[0], states: [...out[0].states, flag] };
   }
+  // Dead says it all: no "down" beside it (001 "Death & Injury": a dead PC is no longer at 0 HP waiting).
+  if (stats['dead'] === true && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down' && x !== 'dying') };
   return out;
 }
 

@@ -4,7 +4,7 @@
 // for types), through the rulesets' browser entry (ADR 7) so the rest of the
 // ruleset stays out of the browser. The server still decides: a refused change comes back as a rule error.
 import { BEATS_ECONOMY, EMPTY_ECONOMY, economyRemaining, type World } from '@tablekeeper/engine';
-import { EDGE_SAVE_LIMIT, ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, getKlepto, kleptoSheetLine, kleptoSheetOf, type EncounterPhase, type EpisodePhase } from '@tablekeeper/rulesets/browser';
+import { EDGE_SAVE_LIMIT, ENCOUNTER_TRANSITIONS, hasPanel, EPISODE_TRANSITIONS, getKlepto, kleptoSheetLine, kleptoSheetOf, type EncounterPhase, type EpisodePhase } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 export type { EncounterPhase, EpisodePhase };
@@ -190,7 +190,7 @@ const whole = (v: unknown): number | null => (typeof v === 'number' && Number.is
  */
 export function edgeSaveLines(world: World): string[] {
   const enc = encounterOf(world);
-  if (!enc || !enc.active || world.rulesetId !== 'kleptonomicon') return [];
+  if (!enc || !enc.active || !hasPanel(world.rulesetId, 'episode')) return [];
   const members = (g: number): string[] =>
     enc.roster.flatMap((id) => {
       const c = enc.combatants[id];
@@ -224,7 +224,7 @@ export function edgeSaveLines(world: World): string[] {
  */
 export function edgeSplitNote(world: World): string | null {
   const enc = encounterOf(world);
-  if (!enc || !enc.active || world.rulesetId !== 'kleptonomicon') return null;
+  if (!enc || !enc.active || !hasPanel(world.rulesetId, 'episode')) return null;
   const groupsOfType = new Map<string, Set<number>>();
   for (const id of enc.roster) {
     const c = enc.combatants[id];

@@ -5,34 +5,13 @@
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Combatant, Json, World } from '@tablekeeper/engine';
-import { teamsFoeSheet, tswFoeSheet } from '@tablekeeper/rulesets/browser';
+import { foeSheetCommandOf, foeTargetOf, quickStatsOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
 import { hasSheet } from './sheetEditor.ts';
 
-export interface QuickStat {
-  readonly key: string;
-  readonly label: string;
-  readonly min: number;
-  readonly max: number;
-}
-
-// The numbers an attack against the foe reads, with the bestiary's limits (rulesets/src/stat-blocks.ts).
-const QUICK: { readonly [rulesetId: string]: readonly QuickStat[] } = {
-  osr: [{ key: 'ac', label: 'AC', min: 0, max: 30 }],
-  '36th-way': [
-    { key: 'ac', label: 'AC', min: 0, max: 40 },
-    { key: 'pd', label: 'PD', min: 0, max: 40 },
-    { key: 'md', label: 'MD', min: 0, max: 40 },
-  ],
-  teams: [{ key: 'evasion', label: 'Evasion', min: 0, max: 30 }],
-  kleptonomicon: [{ key: 'defense', label: 'Defense', min: 0, max: 100 }],
-};
-
-/** The quick stats the "add a foe" form asks for on this ruleset's tables (none where any combatant is a target already). */
-export function quickStatsOf(rulesetId: string): readonly QuickStat[] {
-  return QUICK[rulesetId] ?? [];
-}
+// The quick stats and how a foe becomes a target are the ruleset's (rulesets/src/foe-sheets.ts, issue 17).
+export { quickStatsOf, type QuickStat } from '@tablekeeper/rulesets/browser';
 
 /** The typed quick stats as numbers, or what to fix; empty boxes are left out. */
 export function readQuickStats(rulesetId: string, typed: { readonly [key: string]: string }): Parsed<{ [key: string]: number }> {
@@ -56,7 +35,7 @@ const given = (d: Draft, keys: readonly string[]): boolean => keys.some((k) => n
  * with an AC and no character; hidden as the foe is, else seen as it is.
  */
 export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand | null {
-  if (rulesetId !== 'osr' || d.kind !== 'npc' || d.characterId !== null || !given(d, ['ac'])) return null;
+  if (foeTargetOf(rulesetId) !== 'character' || d.kind !== 'npc' || d.characterId !== null || !given(d, ['ac'])) return null;
   const stats: { [k: string]: Json } = {};
   for (const [k, v] of Object.entries(d.extra ?? {})) if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') stats[k] = v;
   if (d.hp !== null) Object.assign(stats, { hp: d.hp, maxHp: d.hp });
@@ -72,17 +51,9 @@ export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand 
  */
 export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   if (d.kind !== 'npc' || d.characterId !== null) return null;
-  const x = d.extra ?? {};
   if (hasSheet(world, d.id) !== null) return null;
   // The stat block's attack comes along (its bonus, defence and dice: ADR 40), built by the rulesets' pure helpers.
-  if (world.rulesetId === '36th-way' && given(d, ['ac', 'pd', 'md'])) {
-    return { type: '36th-way.sheet.set', sheet: { id: d.id, name: d.name, kind: 'npc', ...(tswFoeSheet(x) as { [k: string]: Json }), ...(d.hp !== null ? { maxHp: d.hp } : {}) } };
-  }
-  if (world.rulesetId === 'teams' && given(d, ['evasion', 'maxHealth'])) {
-    const health = d.hp ?? num(x['maxHealth']);
-    return { type: 'character.sheet.set', characterId: d.id, sheet: { name: d.name, ...(teamsFoeSheet(x) as { [k: string]: Json }), ...(health !== null ? { maxHealth: health } : {}) } };
-  }
-  return null;
+  return foeSheetCommandOf(world.rulesetId, { id: d.id, name: d.name, hp: d.hp, block: d.extra ?? {} }) as ClientCommand | null;
 }
 
 /**
@@ -92,7 +63,7 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
  * Null where the row needs none (another ruleset, a PC, a foe with a sheet).
  */
 export function foeArmourCommand(rulesetId: string, c: Combatant, typed: string): Parsed<ClientCommand> | null {
-  if (rulesetId !== 'osr' || c.kind !== 'npc' || c.characterId !== null) return null;
+  if (foeTargetOf(rulesetId) !== 'character' || c.kind !== 'npc' || c.characterId !== null) return null;
   const ac = readQuickStats(rulesetId, { ac: typed });
   if (!ac.ok) return ac;
   if (ac.value['ac'] === undefined) return { ok: false, message: 'Type the AC first (a whole number from 0 to 30).' };

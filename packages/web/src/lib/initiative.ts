@@ -112,9 +112,10 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
 }
 
 /** The party from the last encounter (or the table's PCs), ready for the next one: never start from nothing. */
-export function partyDrafts(method: InitiativeMethod | null, characters: readonly Character[], last: EncounterState | null, makeId: (kind: 'pc' | 'npc') => string = (k) => newId(k)): Draft[] {
+export function partyDrafts(method: InitiativeMethod | null, characters: readonly Character[], last: EncounterState | null, makeId: (kind: 'pc' | 'npc') => string = (k) => newId(k), dead: readonly string[] = []): Draft[] {
   const out: Draft[] = [];
-  const pcs = characters.filter((c) => c.kind === 'pc');
+  // The dead are left out of the next fight by default (the GM may still add one by hand).
+  const pcs = characters.filter((c) => c.kind === 'pc' && !dead.includes(c.id));
   for (const ch of pcs) {
     const before: Combatant | undefined = last ? Object.values(last.combatants).find((c) => c.characterId === ch.id) : undefined;
     const typed: Record<string, string> = {};

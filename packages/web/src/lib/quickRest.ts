@@ -1,53 +1,15 @@
 // The 36th Way's quick rest as the GM fills it in (002 "Quick Rest": heal
 // using any number of recoveries; "Recoveries": with none left the healing is
-// halved and costs -1 to Volition and defences until a full rest). Reads the
-// PCs' sheets; the server rolls (or averages) each recovery and logs it.
-import type { Json, World } from '@tablekeeper/engine';
+// halved and costs -1 to Volition and defences until a full rest). The PCs'
+// rows come from the ruleset's selector; the server rolls (or averages) each recovery and logs it.
 import type { ClientCommand } from '../net/codec.ts';
+import type { RecoveryRow } from '@tablekeeper/rulesets/browser';
 
-type Obj = { readonly [k: string]: Json };
-const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
-const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+// The rows come from the ruleset's selector (issue 17: the web never walks world.ext).
+export { recoveryRowsOf, type RecoveryRow } from '@tablekeeper/rulesets/browser';
 
 /** The most recoveries one PC may spend in one rest from this form (the server's limit is 99). */
 export const MAX_SPEND = 20;
-
-export interface RecoveryRow {
-  /** The sheet's id (what 36th-way.quickRest keys recoveries by). */
-  readonly id: string;
-  readonly name: string;
-  readonly hp: number;
-  readonly maxHp: number;
-  readonly recoveries: number;
-  readonly maxRecoveries: number;
-  /** "2d8+3": what one recovery heals. */
-  readonly dice: string;
-}
-
-/** Living PCs' sheets, in name order, with what a recovery heals. */
-export function recoveryRowsOf(world: World): RecoveryRow[] {
-  const sheets = obj(obj(world.ext['36th-way'])?.['sheets']) ?? {};
-  const out: RecoveryRow[] = [];
-  for (const [id, raw] of Object.entries(sheets)) {
-    const s = obj(raw);
-    if (s === null || s['kind'] !== 'pc' || s['dead'] === true) continue;
-    const rd = obj(s['recoveryDice']);
-    const count = num(rd?.['count']) ?? num(s['level']) ?? 1;
-    const sides = num(rd?.['sides']) ?? 8;
-    const bonus = num(s['recoveryBonus']) ?? 0;
-    const maxHp = num(s['maxHp']) ?? 0;
-    out.push({
-      id,
-      name: typeof s['name'] === 'string' ? s['name'] : id,
-      hp: num(s['hp']) ?? maxHp,
-      maxHp,
-      recoveries: num(s['recoveries']) ?? 0,
-      maxRecoveries: num(s['maxRecoveries']) ?? 0,
-      dice: `${count}d${sides}${bonus > 0 ? `+${bonus}` : bonus < 0 ? String(bonus) : ''}`,
-    });
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
-}
 
 /** A row's line: "Kira: HP 12/30, 5 of 8 recoveries (each heals 2d8+3)". */
 export function recoveryLine(r: RecoveryRow): string {

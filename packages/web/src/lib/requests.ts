@@ -3,6 +3,7 @@
 // its own requests. The engine decides; this only words and shapes.
 import { describeRequest, pendingRequests, requestsOf, type PlayerRequest, type RequestKind } from '@tablekeeper/engine/requests';
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { conditionName } from './encounter.ts';
 import { CUSTOM, FLEETING } from './turns.ts';
 
@@ -76,7 +77,7 @@ export function requestKinds(rulesetId: string): readonly [RequestKind, string][
     ['heal', 'Healing'],
     ['condition', 'A condition'],
   ];
-  return rulesetId === 'daggerheart' ? [...kinds, ['action', 'An action roll']] : kinds;
+  return capabilitiesOf(rulesetId).actionRequests ? [...kinds, ['action', 'An action roll']] : kinds;
 }
 
 /** The GM's approval: a declared action carries the difficulty typed next to it (1 to 60, Daggerheart's bounds), else none. */

@@ -68,7 +68,8 @@ export function labelOf(key: string): string {
 export function fieldOf(key: string, path: string, schema: JsonSchema, root: JsonSchema, required: boolean, depth = 0): FieldSpec {
   let s = resolve(schema, root);
   // A schema's own title (zod .meta({ title })) is the label people read; else the key in words.
-  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
+  // x-choose: optional for the API (the rule has a default) but a form makes the choice deliberate (a teams weapon's damage type, ADR 53).
+  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required: required || s['x-choose'] === true, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {

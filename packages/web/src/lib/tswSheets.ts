@@ -2,17 +2,18 @@
 // or act (its attacks, HP and defences live there). A PC added from the invite
 // panel gets one at once, with the HP typed there; one made elsewhere without
 // a sheet is named on its turn with a way to fill it in.
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 
 /** The sheet a new PC from the invite panel starts with (the ruleset's defaults, and the HP typed, if any), or null where sheets are plain stats. */
 export function inviteSheetCommand(rulesetId: string, characterId: string, hp: number | null): ClientCommand | null {
-  if (rulesetId !== '36th-way') return null;
+  if (!capabilitiesOf(rulesetId).inviteSheet) return null;
   return { type: 'character.sheet.set', characterId, sheet: hp !== null && Number.isInteger(hp) && hp > 0 ? { maxHp: hp, hp } : {} };
 }
 
 /** What the actions panel says for a creature whose ruleset keeps sheets and who has none ("Bram needs a 36th Way sheet"), or null. */
 export function needsSheetLine(rulesetId: string, name: string, gm: boolean): string | null {
-  const title = rulesetId === '36th-way' ? 'a 36th Way sheet' : rulesetId === 'teams' ? 'a sheet' : null;
+  const title = capabilitiesOf(rulesetId).sheetTitle;
   if (title === null) return null;
   return gm ? `${name} needs ${title} before acting or being targeted: fill it in.` : `${name} needs ${title} before acting: the GM fills it in.`;
 }

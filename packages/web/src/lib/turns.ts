@@ -19,7 +19,8 @@ export type DamageCommand = { readonly type: string; readonly [k: string]: Json 
  * never stuck on a prompt; otherwise start the next turn.
  */
 export function nextCommand(enc: Pick<EncounterState, 'current' | 'pending'>): { type: string; id?: string } {
-  if (enc.current !== null) return { type: 'encounter.endTurn' };
+  // Naming whose turn it ends: a second click after the turn moved on (a Guard ends its own) is refused, not the next turn's end (ADR 53).
+  if (enc.current !== null) return { type: 'encounter.endTurn', id: enc.current };
   const p = enc.pending;
   if (p !== null) {
     const id = p.default ?? p.options[0];

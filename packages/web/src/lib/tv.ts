@@ -3,6 +3,7 @@
 // hidden countdowns and everyone's secrets). Pure, so it is tested without
 // a browser.
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
+import { timeOfDay } from './clock.ts';
 import { countdownsOf, isRedacted } from './countdowns.ts';
 import { displayOrder, encounterOf } from './encounter.ts';
 
@@ -27,6 +28,8 @@ export interface TvModel {
   readonly table: string;
   /** "Round 3", "Surprise round", or null between fights. */
   readonly round: string | null;
+  /** The one clock's time of day ("Day 1, 00:18"); the spectator's view holds no GM secret in it. */
+  readonly clock: string;
   readonly turn: string | null;
   readonly order: readonly TvRow[];
   readonly countdowns: readonly TvCountdown[];
@@ -52,5 +55,5 @@ export function tvModel(world: World): TvModel {
     .map((c) => (isRedacted(c) ? { id: c.id, name: c.name, value: null, start: null } : { id: c.id, name: c.name, value: c.value, start: c.start }));
   const current = running && enc.current !== null ? (enc.combatants[enc.current]?.name ?? null) : null;
   const idle = running ? '' : enc !== null && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No fight right now.';
-  return { table: world.name, round: running ? roundWords(enc) : null, turn: current, order, countdowns, idle };
+  return { table: world.name, round: running ? roundWords(enc) : null, clock: timeOfDay(world.clock?.seconds ?? 0), turn: current, order, countdowns, idle };
 }

@@ -10,6 +10,7 @@ const ADVICE: { readonly [code: string]: string } = {
   RATE_LIMITED: 'Too many changes at once; wait a moment and try again.',
   UNAUTHORIZED: 'This link is not valid any more; ask the GM for a new one.',
   LOCAL: 'Too many changes are waiting for the server; wait a moment.',
+  NOT_SENT: 'Not sent: the change before it was refused.',
 };
 
 const RULE_ADVICE: { readonly [ruleCode: string]: string } = {
@@ -18,6 +19,7 @@ const RULE_ADVICE: { readonly [ruleCode: string]: string } = {
   ENCOUNTER_RUNNING: 'An encounter is already running: end it first.',
   CANNOT_ADVANCE: 'Nobody left can act: end the encounter, or heal or revive someone.',
   NO_CURRENT_TURN: 'Nobody is taking a turn right now.',
+  TURN_MOVED_ON: 'That turn is already over (its action ended it), so nothing was ended: it is someone else\'s turn now.',
 };
 
 /** A refusal as one sentence for people: no codes, no internal ids. */

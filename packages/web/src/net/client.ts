@@ -6,6 +6,7 @@
 import { signal, type Signal } from '@preact/signals';
 import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand, type QueryAnswer } from './codec.ts';
 import type { ViewState } from './view.ts';
+import { RELATIVE_COMMANDS } from './relative-commands.ts';
 import { setServerClock } from '../lib/timer.ts';
 import type { Json, Viewer } from '@tablekeeper/engine';
 
@@ -32,6 +33,10 @@ interface Pending {
   conflicts: number;
   /** Set while a refused command waits for the view to reach the table's version before it goes again. */
   waitFor: number | null;
+  /** Set while it waits for this client's earlier commands (their ids), unsent: see `send`. */
+  behind: Set<string> | null;
+  /** The newest version those earlier commands landed at: the version it is sent against. */
+  basis: number;
 }
 
 /** How often one command is sent again after "someone changed the table first". */
@@ -39,11 +44,13 @@ export const MAX_CONFLICT_RETRIES = 3;
 
 /**
  * Commands whose meaning is "whatever is current" (undo the last change, end
- * the turn now running): after another command lands first they would act on
- * something the person did not see, so a conflict is shown rather than retried.
- * Every other command names what it acts on, and the rules check it again.
+ * the turn now running), as the catalogue declares them (`relative`, ADR 47):
+ * after another command lands first they would act on something the person did
+ * not see, so a conflict is shown rather than retried. Every other command
+ * names what it acts on, and the rules check it again.
+ * (After this client's own earlier commands they wait instead: see `send`, ADR 46.)
  */
-const STATE_RELATIVE = new Set(['history.undo', 'history.redo', 'encounter.endTurn', 'encounter.advance', 'daggerheart.passSpotlight', 'kleptonomicon.passSpotlight']);
+const STATE_RELATIVE = new Set(RELATIVE_COMMANDS);
 
 /** Whether a command may go again, unchanged, on top of a change someone else made first. */
 export function rebasable(command: ClientCommand): boolean {
@@ -126,10 +133,15 @@ export class TableClient {
     }
     const commandId = this.opts.newId ? this.opts.newId() : newCommandId(++this.counter);
     const frame = encodeCommand(commandId, this.version, command);
+    // Pressing N twice faster than a round trip means two turns: the second press was made on top of
+    // the first, not on a stale screen. So a "whatever is current" command waits for this client's own
+    // unanswered commands and goes on the version they land at; anything else waits only behind such a
+    // waiting command, to keep the order the person gave. A change by someone else meanwhile still refuses it.
+    const earlier = [...this.pending].filter(([, p]) => !rebasable(command) || p.behind !== null).map(([id]) => id);
     return new Promise<SendResult>((resolve) => {
-      this.pending.set(commandId, { resolve, command, frame, conflicts: 0, waitFor: null });
-      if (this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(frame);
-      // Otherwise it is sent after the next (re)sync; the commandId makes that retry safe.
+      this.pending.set(commandId, { resolve, command, frame, conflicts: 0, waitFor: null, behind: earlier.length > 0 ? new Set(earlier) : null, basis: -1 });
+      if (earlier.length === 0 && this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(frame);
+      // Otherwise it is sent after the next (re)sync or once the commands before it are answered; the commandId makes that retry safe.
     });
   }
 
@@ -227,6 +239,32 @@ export class TableClient {
     if (!p) return;
     this.pending.delete(commandId);
     p.resolve(r);
+    this.releaseBehind(commandId, r);
+  }
+
+  /**
+   * A command of ours was answered: the commands waiting behind it go once nothing else of ours is
+   * ahead of them, on the version ours landed at. If it was refused, they are not sent (they were
+   * meant to follow it); its own refusal is the one on screen.
+   */
+  private releaseBehind(commandId: string, r: SendResult): void {
+    for (const [id, q] of this.pending) {
+      if (q.behind === null || !q.behind.has(commandId)) continue;
+      if (!r.ok) {
+        const notSent: SendResult = { ok: false, rejection: { code: 'NOT_SENT', message: 'not sent: the change before it was refused' } };
+        this.pending.delete(id);
+        q.resolve(notSent);
+        // And whatever waited behind this one.
+        this.releaseBehind(id, notSent);
+        continue;
+      }
+      q.behind.delete(commandId);
+      q.basis = Math.max(q.basis, r.version);
+      if (q.behind.size > 0) continue;
+      q.behind = null;
+      q.frame = encodeCommand(id, q.basis, q.command);
+      if (this.ws && this.ws.readyState === 1 && this.status.value === 'open') this.ws.send(q.frame);
+    }
   }
 
   /**
@@ -255,6 +293,8 @@ export class TableClient {
   private flushPending(): void {
     // A reconnect's snapshot is the newest view: a waiting command goes on top of it.
     for (const [commandId, p] of this.pending) {
+      // Still behind a command of ours: it goes when that one is answered (releaseBehind).
+      if (p.behind !== null) continue;
       if (p.waitFor !== null) {
         p.waitFor = null;
         p.frame = encodeCommand(commandId, this.version, p.command);

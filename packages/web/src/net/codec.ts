@@ -10,8 +10,8 @@ import type { ViewState } from './view.ts';
 export { WS_PATH, wsProtocols, CLOSE } from '@tablekeeper/protocol/wire';
 
 export type RejectionKind = RejectionError['kind'];
-/** A typed rejection as the UI shows it. */
-export type Rejection = { readonly code: RejectionKind | 'LOCAL'; readonly message: string; readonly ruleCode?: string; readonly current?: number; readonly column?: number; readonly path?: string };
+/** A typed rejection as the UI shows it (LOCAL and NOT_SENT: refused by the client itself, never sent). */
+export type Rejection = { readonly code: RejectionKind | 'LOCAL' | 'NOT_SENT'; readonly message: string; readonly ruleCode?: string; readonly current?: number; readonly column?: number; readonly path?: string };
 
 export interface ClientCommand {
   readonly type: string;

@@ -42,9 +42,10 @@ export function turnCommands(rules: EncounterRules, d: EncounterDeclarations, fl
     }),
     'encounter.endTurn': handlerOf(d.endTurn, {
       authorize: ownsCurrent,
-      decide(world) {
+      decide(world, { id }) {
         const a = needActive(world);
         if (!a.ok) return a;
+        if (id !== undefined && a.value.current !== id) return errR('TURN_MOVED_ON', `the turn of "${id}" is already over: it is someone else's turn now (nothing was ended)`, 'id');
         const cur = needCurrent(a.value);
         if (!cur.ok) return cur;
         return okR([{ type: 'encounter.turnEnded', id: cur.value, round: a.value.round }]);

@@ -49,17 +49,18 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       return okR({ score: given, tie: tieRank(c.kind) });
     },
     setup: () => okR({ state: null, placements: {} }),
-    // Players read the order of the combatants they see (dense, so no gap counts a hidden one) and a PC's score
-    // and tie rank; never a foe's score, which is a number of its own (001: its DEX; ADR 33), nor anything else (ADR 25).
-    project(enc, shown) {
+    // Players read the order of the combatants they see (dense, so no gap counts a hidden one) and the party's
+    // scores and tie ranks (a PC's, a seat's retainer's: the engine's foe rule, ADR 45, ADR 53); never a foe's
+    // score, which is a number of its own (001: its DEX; ADR 33), nor anything else (ADR 25).
+    project(enc, shown, friend) {
       const placements: Record<string, Json> = {};
       let order = 0;
       for (const id of scoreOrder(enc)) {
         if (!shown(id)) continue;
-        placements[id] = own(enc.combatants, id)?.kind === 'pc' ? { ...placementOf(enc, id), order } : { order };
+        placements[id] = friend(id) ? { ...placementOf(enc, id), order } : { order };
         order++;
       }
-      for (const id of Object.keys(enc.combatants)) if (shown(id) && !Object.hasOwn(placements, id)) placements[id] = own(enc.combatants, id)?.kind === 'pc' ? { ...placementOf(enc, id) } : {};
+      for (const id of Object.keys(enc.combatants)) if (shown(id) && !Object.hasOwn(placements, id)) placements[id] = friend(id) ? { ...placementOf(enc, id) } : {};
       return { state: null, placements };
     },
     surprise: sideSurprise,

@@ -4,12 +4,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
 import type { Send } from '../types.ts';
 import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
+import { HitChoice } from './HitChoice.tsx';
 
 type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
@@ -18,6 +20,10 @@ export function DaggerheartGmBoard({ world, history, send, ask }: { world: World
   return (
     <div class="dh-board" data-testid="daggerheart-gm">
       <FearTracker world={world} gm send={send} />
+      {/* A hit waits for its PC's Armor choice; the GM may answer for a PC without a phone. */}
+      {waitingHits(world).map((h) => (
+        <HitChoice key={h.id} world={world} hit={h} send={send} ask={ask} />
+      ))}
       <SpotlightPanel world={world} send={send} />
       <RequestPanel world={world} send={send} ask={ask} />
       {roll ? (
@@ -43,14 +49,28 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
   const { everyone, leftOut } = conflictLineUp(world);
+  // The GM picks which standing adversaries join (review 6: a second conflict re-enlisted the first one's silently).
+  const [benched, setBenched] = useState<readonly string[]>([]);
+  const joining = everyone.filter((c) => !benched.includes(c.id));
+  const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
     <section class="panel" aria-labelledby="dh-spot-title" data-testid="spotlight">
       <h2 id="dh-spot-title">Spotlight</h2>
       {!active ? (
         <div class="row">
-          <button class="primary" disabled={everyone.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: everyone.map(combatantFor) })}>
-            Start a conflict ({everyone.length})
+          {standing.length > 0 ? (
+            <fieldset class="row small" data-testid="conflict-adversaries">
+              <legend>Adversaries who join</legend>
+              {standing.map((c) => (
+                <label key={c.id}>
+                  <input type="checkbox" checked={!benched.includes(c.id)} onChange={(e) => setBenched(e.currentTarget.checked ? benched.filter((x) => x !== c.id) : [...benched, c.id])} /> Bring {c.name}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          <button class="primary" disabled={joining.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: joining.map(combatantFor) }).then((r) => r.ok && setBenched([]))}>
+            Start a conflict ({joining.length})
           </button>
           {leftOut.length > 0 ? (
             <span class="small muted" data-testid="conflict-left-out">
@@ -186,15 +206,50 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
                 {world.characters[r.characterId]?.name}: {requestWords(r)}
                 {r.hidden ? ` (hidden ${r.difficulty})` : ''}
               </span>
+              {r.awaiting === true ? <DifficultyForm request={r} name={world.characters[r.characterId]?.name ?? ''} send={send} /> : null}
               <button class="small" onClick={() => void send({ type: 'daggerheart.cancelRequest', requestId: r.id })}>
                 Withdraw
               </button>
-              {ask ? <SuccessOdds requestId={r.id} helpers={helpersOf(world, r.characterId).join(',')} ask={ask} /> : null}
+              {ask && r.awaiting !== true ? <SuccessOdds requestId={r.id} helpers={helpersOf(world, r.characterId).join(',')} ask={ask} /> : null}
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** A roll the player asked to make: the GM sets its difficulty (shown or hidden) and may offer an Experience (ADR 50). */
+function DifficultyForm({ request, name, send }: { request: RollRequest; name: string; send: Send }) {
+  const [difficulty, setDifficulty] = useState('12');
+  const [hidden, setHidden] = useState(false);
+  const [experience, setExperience] = useState('');
+  const id = `dh-set-${request.id}`;
+  return (
+    <form
+      class="row small"
+      aria-label={`Difficulty for ${name}'s roll`}
+      data-testid="set-difficulty"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const n = Number(difficulty);
+        if (!Number.isInteger(n) || n < 1 || n > 60) return;
+        void send({ type: 'daggerheart.setDifficulty', requestId: request.id, difficulty: n, hidden, ...(experience.trim() ? { experience: experience.trim() } : {}) });
+      }}
+    >
+      <Field id={`${id}-d`} label="Difficulty">
+        <input id={`${id}-d`} type="number" inputMode="numeric" min={1} max={60} value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '4.5em' }} />
+      </Field>
+      <label>
+        <input type="checkbox" checked={hidden} onChange={(e) => setHidden(e.currentTarget.checked)} /> Hide it
+      </label>
+      <Field id={`${id}-x`} label="Experience">
+        <input id={`${id}-x`} maxLength={80} placeholder="optional" value={experience} onInput={(e) => setExperience(e.currentTarget.value)} style={{ width: '8em' }} />
+      </Field>
+      <button class="small primary" type="submit">
+        Set the difficulty
+      </button>
+    </form>
   );
 }
 

@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, type RollOdds } from '../../lib/daggerheart.ts';
+import { helpAdds, helpersOf, lastRoll, oddsLines, openRequests, requestWords, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import type { Send } from '../types.ts';
 import { CharacterTracks, DualityDice, FearTracker } from './Trackers.tsx';
+import { HitChoice } from './HitChoice.tsx';
 
 type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
@@ -21,6 +22,9 @@ export function DaggerheartPhone({ world, history, characterIds, send, ask }: { 
   const roll = lastRoll(history);
   return (
     <div data-testid="daggerheart-phone">
+      {waitingHits(world, characterIds).map((h) => (
+        <HitChoice key={h.id} world={world} hit={h} send={send} ask={ask} />
+      ))}
       {requests.map((r) => (
         <RequestCard key={r.id} world={world} request={r} send={send} ask={ask} />
       ))}
@@ -45,6 +49,7 @@ export function DaggerheartPhone({ world, history, characterIds, send, ask }: { 
               <div key={`${r.id}-${c!.id}`} class="row small">
                 <span>
                   {world.characters[r.characterId]?.name}: {requestWords(r)}
+                  {r.advantage > 0 || helped.length > 0 ? <span class="small muted" data-testid="help-adds"> · {helpAdds(world)}</span> : null}
                 </span>
                 <button class="small" disabled={helped.includes(c!.id)} onClick={() => void send({ type: 'daggerheart.helpAlly', helperId: c!.id, targetId: r.characterId })}>
                   {helped.includes(c!.id) ? `${c!.name} is helping` : `Help as ${c!.name} (Hope)`}
@@ -74,17 +79,18 @@ function RequestCard({ world, request, send, ask }: { world: World; request: Rol
     return () => {
       live = false;
     };
-  }, [request.id, useExperience, helpers]);
+  }, [request.id, useExperience, helpers, request.awaiting === true]);
+  const waiting = request.awaiting === true;
   return (
     <section class="panel dh-request" aria-labelledby={`dh-rq-${request.id}`} data-testid="roll-request">
-      <h2 id={`dh-rq-${request.id}`}>The GM asks {name} for a roll</h2>
+      <h2 id={`dh-rq-${request.id}`}>{waiting ? `${name} asks to roll` : `The GM asks ${name} for a roll`}</h2>
       <p data-testid="request-words">{requestWords(request)}</p>
       {request.experience ? (
         <label class="small">
           <input type="checkbox" checked={useExperience} onChange={(e) => setUseExperience(e.currentTarget.checked)} /> Use {request.experience.name} (+{request.experience.bonus}, costs Hope)
         </label>
       ) : null}
-      {helpers !== '' ? <p class="small">Helped: advantage</p> : null}
+      {helpers !== '' ? <p class="small">Helped: advantage{request.advantage > 0 || helpers.includes(',') ? ' (each d6 is thrown, the highest counts)' : ''}</p> : null}
       {odds ? (
         <ul class="dh-odds" aria-label="Odds before rolling" data-testid="roll-odds">
           {oddsLines(odds).map((l) => (
@@ -94,7 +100,8 @@ function RequestCard({ world, request, send, ask }: { world: World; request: Rol
       ) : (
         <p class="small muted">Working out the odds…</p>
       )}
-      <button class="primary" onClick={() => void send({ type: 'daggerheart.rollRequest', requestId: request.id, ...(useExperience ? { useExperience: true } : {}) })}>
+      {waiting ? <p class="small muted">Waiting for the GM to set the difficulty.</p> : null}
+      <button class="primary" disabled={waiting} onClick={() => void send({ type: 'daggerheart.rollRequest', requestId: request.id, ...(useExperience ? { useExperience: true } : {}) })}>
         Roll Hope and Fear
       </button>
     </section>

@@ -62,10 +62,12 @@ export function CharacterTracks({ t, send, markable }: { t: PcTracks; send: Send
   );
 }
 
-/** The damage box: an amount, an Armor Slot if wanted, and the severity the server works out. */
+/**
+ * The damage box: an amount, and the severity the server works out. Whether to
+ * mark an Armor Slot is the PC's player's choice, asked when the hit lands (ADR 50).
+ */
 export function DamageBox({ t, send }: { t: PcTracks; send: Send }) {
   const [amount, setAmount] = useState('');
-  const [armor, setArmor] = useState(false);
   const n = Number(amount);
   return (
     <form
@@ -74,20 +76,10 @@ export function DamageBox({ t, send }: { t: PcTracks; send: Send }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!Number.isInteger(n) || n < 0) return;
-        void send({ type: 'daggerheart.takeDamage', characterId: t.id, amount: n, useArmor: armor }).then((r) => {
-          // Marking Armor is chosen hit by hit: the box clears with the amount.
-          if (!r.ok) return;
-          setAmount('');
-          setArmor(false);
-        });
+        void send({ type: 'daggerheart.takeDamage', characterId: t.id, amount: n }).then((r) => r.ok && setAmount(''));
       }}
     >
       <input class="small" type="number" min={0} max={500} inputMode="numeric" aria-label={`Damage to ${t.name}`} value={amount} onInput={(e) => setAmount(e.currentTarget.value)} style={{ width: '5em' }} />
-      {t.armor.slots > 0 ? (
-        <label class="small">
-          <input type="checkbox" checked={armor} disabled={t.armor.marked >= t.armor.slots} onChange={(e) => setArmor(e.currentTarget.checked)} /> Armor Slot
-        </label>
-      ) : null}
       <button class="small" type="submit" disabled={amount === '' || !t.thresholds}>
         Damage
       </button>

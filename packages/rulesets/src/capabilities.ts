@@ -1,0 +1,66 @@
+// What each ruleset's screens offer (issue 17, STYLE 6): the web asks this
+// descriptor which panels to show and which words to use, never the ruleset's
+// id, so a new ruleset that reuses these panels declares them here and changes
+// no web code. Browser entry (ADR 7): imports nothing at run time.
+
+/**
+ * Panels beside the shared ones (tracker, countdowns, dice, clock, log):
+ * - `episode`: the Kleptonomicon's Episode bar and its Edge Save list (GM and phone);
+ * - `daggerheart`: Fear, Hope and slots, the spotlight and rests board (GM) and panel (phone);
+ * - `exploration`: the OSR exploration panel (GM), which widens the GM grid;
+ * - `lights`: light sources a phone carries and lights (OSR);
+ * - `fightSummary`: who is dead, dying or standing at a fight's end, and the morale prompt (OSR);
+ * - `rowActions`: a tracker row's own rule buttons (OSR's dying and stabilising);
+ * - `recoveries`: a quick rest that spends each PC's recoveries (the 36th Way).
+ */
+export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries';
+
+export interface Capabilities {
+  readonly panels: readonly Panel[];
+  /** The query that lists a creature's turn actions for the actions panel (ADR 23), or null where the ruleset has none. */
+  readonly actionsQuery: string | null;
+  /** Turns follow a spotlight the GM passes, with no initiative: the ruleset's board starts fights and adds foes, not the encounter builder. */
+  readonly spotlightTurns: boolean;
+  /** The word for a creature at half its HP or less. */
+  readonly halfHpWord: string;
+  /** A phone may ask the GM for an action roll against a difficulty the GM sets. */
+  readonly actionRequests: boolean;
+  /** Foes are characters the ruleset makes from a stat block with its own command (and joins to a running fight). */
+  readonly foesFromStatBlocks: boolean;
+  /** What the actions panel calls the sheet a creature needs before acting or being targeted ("a 36th Way sheet"), or null where the ruleset keeps none of its own. */
+  readonly sheetTitle: string | null;
+  /** A PC added from the invite panel gets that sheet at once, with the HP typed there (its attacks, HP and defences live on it). */
+  readonly inviteSheet: boolean;
+  /** A foe's numbers live on the character it plays (attacks name characters), so hiding or showing the foe hides or shows that character too. */
+  readonly foeVisibilityOnCharacter: boolean;
+}
+
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: 'bloodied', actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false };
+
+const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
+  // 001: exploration turns and light, death's door at 0 HP, morale.
+  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions'], foeVisibilityOnCharacter: true },
+  // 002: "staggered" at half HP; recoveries spent in a quick rest.
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true },
+  // 003: sheets keyed by creature hold the attributes, skills and items a test reads.
+  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet' },
+  // 004: the Episode's phases and Edge Saves.
+  kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
+  // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.
+  daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true },
+};
+
+/** The ruleset's capabilities; a ruleset this entry does not know gets the shared screens only. */
+export function capabilitiesOf(rulesetId: string): Capabilities {
+  return Object.hasOwn(CAPABILITIES, rulesetId) ? CAPABILITIES[rulesetId]! : PLAIN;
+}
+
+/** The `<ns>.actions` query of a ruleset, or null when it has none. */
+export function actionsQueryOf(rulesetId: string): string | null {
+  return capabilitiesOf(rulesetId).actionsQuery;
+}
+
+/** Whether the ruleset's screens show this panel. */
+export function hasPanel(rulesetId: string, panel: Panel): boolean {
+  return capabilitiesOf(rulesetId).panels.includes(panel);
+}

@@ -1,0 +1,28 @@
+// Who must answer something now on a teams table (ADR 42), for the browser
+// (issue 17): the web asks this instead of walking world.ext.teams. Read from
+// the viewer's own world, so a phone sees only what its view holds. Type
+// imports only (ADR 7).
+import type { Json, World } from '@tablekeeper/engine';
+
+export interface TeamsAwaiting {
+  /** Creatures hit and waiting to choose their reaction before the damage lands (003 "Block"), sorted, each once. */
+  readonly hitTargets: readonly string[];
+  /** Creatures choosing to fortify or fall unconscious, sorted. */
+  readonly atRisk: readonly string[];
+}
+
+const NONE: TeamsAwaiting = { hitTargets: [], atRisk: [] };
+type Obj = { readonly [k: string]: Json };
+const obj = (v: Json | undefined): Obj | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
+
+export function teamsAwaiting(world: World): TeamsAwaiting {
+  if (world.rulesetId !== 'teams' || !Object.hasOwn(world.ext, 'teams')) return NONE;
+  const st = obj(world.ext['teams']);
+  if (st === null) return NONE;
+  const targets = new Set<string>();
+  for (const p of Object.values(obj(st['pending']) ?? {})) {
+    const t = obj(p)?.['target'];
+    if (typeof t === 'string') targets.add(t);
+  }
+  return { hitTargets: [...targets].sort(), atRisk: Object.keys(obj(st['atRisk']) ?? {}).sort() };
+}

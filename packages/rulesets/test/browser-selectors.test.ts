@@ -1,0 +1,191 @@
+// The browser entry's selectors and capabilities (issue 17, ADR 47): the web
+// asks these instead of reading world.ext or switching on a ruleset id. Each is
+// checked on real tables played through the engine, and on the viewer's own
+// projection where a phone reads it.
+import { describe, expect, it } from 'vitest';
+import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
+import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetRulesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
+import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
+import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
+
+const GM: Viewer = { role: 'gm' };
+
+function table(rulesetId: string) {
+  const engine = engineFor(rulesetId)!;
+  const settings = resolveSettings(rulesetId);
+  if (!settings.ok) throw new Error(settings.error.message);
+  const rng = seededRng(7);
+  let t: Table = engine.createTable({ tableId: 't', name: 'Selectors', rulesetId, settings: settings.value });
+  const run = (c: Command, actor: Viewer = GM): Transaction => {
+    const r = engine.execute(t, c, { rng, actor });
+    if (!r.ok) throw new Error(`${c.type}: ${r.error.code} ${r.error.message}`);
+    t = r.value.table;
+    return r.value.transaction;
+  };
+  const minted = (tx: Transaction) => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
+  return { engine, run, minted, get world() { return t.world; }, view: (v: Viewer) => engine.view(t, v).world };
+}
+
+describe('capabilities: what each ruleset\'s screens offer, declared by the ruleset', () => {
+  const PANELS: readonly Panel[] = ['episode', 'daggerheart', 'exploration', 'lights', 'fightSummary', 'rowActions', 'recoveries'];
+
+  it.each(rulesetIds)('%s declares its own capabilities (a ruleset left out would fall back to the shared screens)', (id) => {
+    expect(capabilitiesOf(id)).not.toBe(capabilitiesOf('no-such-ruleset'));
+  });
+
+  it('each ruleset panel belongs to the ruleset whose rules it shows: exploration, lights, the fight summary and row actions to OSR (001); recoveries to the 36th Way (002); the Episode to the Kleptonomicon (004); the Daggerheart board to Daggerheart (000)', () => {
+    const owners = Object.fromEntries(PANELS.map((p) => [p, rulesetIds.filter((id) => hasPanel(id, p))]));
+    expect(owners).toEqual({
+      episode: ['kleptonomicon'],
+      daggerheart: ['daggerheart'],
+      exploration: ['osr'],
+      lights: ['osr'],
+      fightSummary: ['osr'],
+      rowActions: ['osr'],
+      recoveries: ['36th-way'],
+    });
+  });
+
+  it('the 36th Way says "staggered" at half HP (002), every other ruleset "bloodied"; only Daggerheart turns by the spotlight and lets a phone ask for an action roll (000)', () => {
+    expect(rulesetIds.map((id) => [id, capabilitiesOf(id).halfHpWord])).toEqual(rulesetIds.map((id) => [id, id === '36th-way' ? 'staggered' : 'bloodied']));
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).spotlightTurns)).toEqual(['daggerheart']);
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).actionRequests)).toEqual(['daggerheart']);
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).foesFromStatBlocks)).toEqual(['daggerheart']);
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).foeVisibilityOnCharacter)).toEqual(['osr']);
+  });
+
+  it('the rulesets that keep sheets of their own name them, and only the 36th Way gives an invited PC one at once', () => {
+    for (const id of rulesetIds) expect(capabilitiesOf(id).sheetTitle !== null, id).toBe(keptSheetRulesOf(id) !== null);
+    expect(capabilitiesOf('36th-way').sheetTitle).toBe('a 36th Way sheet');
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).inviteSheet)).toEqual(['36th-way']);
+  });
+
+  it('an unknown ruleset gets the shared screens only', () => {
+    expect(capabilitiesOf('chess')).toMatchObject({ panels: [], spotlightTurns: false, halfHpWord: 'bloodied', sheetTitle: null });
+    expect(hasPanel('__proto__', 'episode')).toBe(false);
+  });
+});
+
+describe('foes as targets: what an attack on a foe reads, declared by the ruleset', () => {
+  it('OSR attacks name characters (001), the 36th Way and teams read a kept sheet, the others the combatant; the quick stats are the numbers those attacks read', () => {
+    expect(rulesetIds.map((id) => [id, foeTargetOf(id)])).toEqual(rulesetIds.map((id) => [id, id === 'osr' ? 'character' : keptSheetRulesOf(id) !== null ? 'kept-sheet' : 'combatant']));
+    expect(rulesetIds.map((id) => [id, quickStatsOf(id).map((q) => q.key)])).toEqual(
+      rulesetIds.map((id) => [id, ({ osr: ['ac'], '36th-way': ['ac', 'pd', 'md'], teams: ['evasion'], kleptonomicon: ['defense'] } as Record<string, string[]>)[id] ?? []]),
+    );
+    expect(quickStatsOf('__proto__')).toEqual([]);
+  });
+
+  it("a kept-sheet foe's sheet command is one its ruleset takes: an Ogre with AC 14 on the 36th Way, a Raider with Evasion 6 and 10 health in teams", () => {
+    const tsw = table('36th-way');
+    tsw.run({ type: 'encounter.start', combatants: [{ id: 'ogre', kind: 'npc', name: 'Ogre', band: 'slow' }] });
+    const ogre = foeSheetCommandOf('36th-way', { id: 'ogre', name: 'Ogre', hp: 20, block: { ac: 14 } });
+    expect(ogre).toMatchObject({ type: '36th-way.sheet.set', sheet: { id: 'ogre', name: 'Ogre', kind: 'npc', ac: 14, maxHp: 20 } });
+    tsw.run(ogre as Command);
+    const teams = table('teams');
+    teams.run({ type: 'encounter.start', combatants: [{ id: 'raider', kind: 'npc', name: 'Raider', side: 'raiders' }], params: { teamOrder: ['raiders'] } });
+    const raider = foeSheetCommandOf('teams', { id: 'raider', name: 'Raider', hp: 10, block: { evasion: 6 } });
+    expect(raider).toMatchObject({ type: 'character.sheet.set', characterId: 'raider', sheet: { name: 'Raider', evasion: 6, maxHealth: 10 } });
+    teams.run(raider as Command);
+    expect(foeSheetCommandOf('teams', { id: 'x', name: 'X', hp: null, block: {} })).toBeNull();
+    expect(foeSheetCommandOf('osr', { id: 'x', name: 'X', hp: 5, block: { ac: 12 } })).toBeNull();
+  });
+});
+
+describe("recoveryRowsOf: the 36th Way quick rest's rows (002 \"Recoveries\")", () => {
+  it('PCs by name with what one recovery heals (level d8s plus the bonus); a foe is left out', () => {
+    const t = table('36th-way');
+    const add = (name: string, kind: 'pc' | 'npc') => t.minted(t.run({ type: 'character.add', name, kind }));
+    const kira = add('Kira', 'pc');
+    const bram = add('Bram', 'pc');
+    const orc = add('Orc', 'npc');
+    t.run({ type: 'character.sheet.set', characterId: kira, sheet: { level: 2, maxHp: 30, recoveries: 5, maxRecoveries: 8, recoveryBonus: 3 } });
+    t.run({ type: 'character.sheet.set', characterId: bram, sheet: { level: 1, maxHp: 20 } });
+    t.run({ type: 'character.sheet.set', characterId: orc, sheet: { level: 1, maxHp: 12 } });
+    const rows = recoveryRowsOf(t.world);
+    expect(rows.map((r) => [r.name, r.hp, r.maxHp, r.recoveries, r.maxRecoveries, r.dice])).toEqual([
+      ['Bram', 20, 20, 8, 8, '1d8'],
+      ['Kira', 30, 30, 5, 8, '2d8+3'],
+    ]);
+    expect(rows.map((r) => r.id)).toEqual([bram, kira]);
+  });
+
+  it('is empty on any other ruleset', () => {
+    for (const id of rulesetIds.filter((x) => x !== '36th-way')) expect(recoveryRowsOf(table(id).world), id).toEqual([]);
+  });
+});
+
+describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
+  /** Boudica against the Enemy, sheets set with character.sheet.set once the fight has them. */
+  function boudicaFights() {
+    const t = teamsTable();
+    t.s.run({ type: 'seat.add', name: 'Ann' });
+    fight(t.s, ['b'], ['g'], 'b');
+    const { characterId: _link, ...hers } = boudica;
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: hers as unknown as Json });
+    t.s.run({ type: 'character.sheet.set', characterId: 'g', sheet: enemy({ name: 'Guard', maxStamina: 2, stamina: 2 }) as unknown as Json });
+    return t;
+  }
+
+  it("a hit waiting for the target's reaction names the target until it answers (003 \"Block\")", () => {
+    const { s, dice } = boudicaFights();
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: [] });
+    dice.push(3, 2, 10); // 3 + 2 + martial 1 = 6 against evasion 6: a hit, and the guard has stamina to answer
+    s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: ['g'], atRisk: [] });
+    expect(teamsAwaiting(s.view({ role: 'player', seatId: Object.keys(s.world.seats)[0]! }).world).hitTargets).toEqual(['g']);
+    const attackId = Object.keys((s.world.ext['teams'] as { pending: object }).pending)[0]!;
+    s.run({ type: 'teams.defend', attackId, reaction: 'none' });
+    expect(teamsAwaiting(s.world).hitTargets).toEqual([]);
+  });
+
+  it('a creature losing consciousness is at risk until it fortifies or falls (003 "Damage": 17 damage leaves Boudica 5 health short of 12, past constitution 4)', () => {
+    const { s } = boudicaFights();
+    s.run({ type: 'teams.damage', targetId: 'b', amount: 7, reduce: false });
+    s.run({ type: 'teams.damage', targetId: 'b', amount: 10, reduce: false });
+    expect(teamsAwaiting(s.world)).toEqual({ hitTargets: [], atRisk: ['b'] });
+  });
+
+  it('is empty on any other ruleset', () => {
+    for (const id of rulesetIds.filter((x) => x !== 'teams')) expect(teamsAwaiting(table(id).world), id).toEqual({ hitTargets: [], atRisk: [] });
+  });
+});
+
+describe("damageBoxCommand: the ruleset's own command for the GM's damage box", () => {
+  it('a kept sheet takes its ruleset\'s damage and healing (the 36th Way); a kernel combatant the encounter\'s', () => {
+    const t = table('36th-way');
+    t.run({ type: 'encounter.start', combatants: [{ id: 'orc', kind: 'npc', name: 'Orc', band: 'medium' }, { id: 'rat', kind: 'npc', name: 'Rat', stats: { hp: 3, maxHp: 3 }, band: 'slow' }] });
+    t.run({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', maxHp: 20, ac: 14, pd: 12, md: 10 } });
+    expect(damageBoxCommand(t.world, { combatantId: 'orc', characterId: null }, 'damage', 5)).toEqual({ ok: true, value: { type: '36th-way.damage', targetId: 'orc', amount: 5 } });
+    t.run({ type: '36th-way.damage', targetId: 'orc', amount: 5 });
+    const heal = damageBoxCommand(t.world, { combatantId: 'orc', characterId: null }, 'heal', 2);
+    expect(heal).toEqual({ ok: true, value: { type: '36th-way.heal', characterId: 'orc', how: 'amount', amount: 2 } });
+    expect(damageBoxCommand(t.world, { combatantId: 'rat', characterId: null }, 'damage', 2)).toEqual({ ok: true, value: { type: 'encounter.damage', characterId: 'rat', amount: 2 } });
+  });
+
+  it('teams heals health first, then endurance, up to each maximum, and says when nothing is left to heal', () => {
+    const { s } = teamsTable();
+    fight(s, ['b'], ['g']);
+    s.run({ type: 'character.sheet.set', characterId: 'g', sheet: enemy({ name: 'Guard' }) as unknown as Json });
+    const box = (kind: 'damage' | 'heal', n: number) => damageBoxCommand(s.world, { combatantId: 'g', characterId: null }, kind, n);
+    expect(box('heal', 3)).toEqual({ ok: false, message: 'Nothing to heal: endurance and health are full.' });
+    const hit = box('damage', 13);
+    expect(hit).toEqual({ ok: true, value: { type: 'teams.damage', targetId: 'g', amount: 13 } });
+    s.run({ type: 'teams.damage', targetId: 'g', amount: 13, reduce: false }); // endurance 10 -> 0, health 10 -> 7
+    expect(box('heal', 5)).toEqual({ ok: true, value: { type: 'teams.setTrack', characterId: 'g', field: 'health', value: 10 } });
+  });
+
+  it("OSR and Daggerheart damage the character a combatant plays through their own rules; a name-only foe takes the encounter's", () => {
+    for (const [id, damage, heal] of [
+      ['osr', { type: 'osr.damage', targetId: 'ch1', amount: 4 }, { type: 'osr.heal', targetId: 'ch1', amount: 4 }],
+      ['daggerheart', { type: 'daggerheart.takeDamage', characterId: 'ch1', amount: 4 }, { type: 'daggerheart.markTrack', characterId: 'ch1', track: 'hp', amount: -4 }],
+      ['kleptonomicon', { type: 'encounter.damage', characterId: 'c1', amount: 4 }, { type: 'encounter.heal', characterId: 'c1', amount: 4 }],
+    ] as const) {
+      const w = table(id).world;
+      expect(damageBoxCommand(w, { combatantId: 'c1', characterId: 'ch1' }, 'damage', 4), id).toEqual({ ok: true, value: damage });
+      expect(damageBoxCommand(w, { combatantId: 'c1', characterId: 'ch1' }, 'heal', 4), id).toEqual({ ok: true, value: heal });
+      expect(damageBoxCommand(w, { combatantId: 'c1', characterId: null }, 'damage', 4), id).toEqual({ ok: true, value: { type: 'encounter.damage', characterId: 'c1', amount: 4 } });
+    }
+    // Daggerheart clears at most 30 HP slots in one heal.
+    expect(damageBoxCommand(table('daggerheart').world, { combatantId: 'c1', characterId: 'ch1' }, 'heal', 99)).toMatchObject({ value: { amount: -30 } });
+  });
+});
