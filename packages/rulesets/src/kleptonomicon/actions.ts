@@ -3,7 +3,7 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
-import { BEATS_ECONOMY, controls, err, ok, own, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
+import { BEATS_ECONOMY, controls, err, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
 import { abilitiesOf } from './context.js';
