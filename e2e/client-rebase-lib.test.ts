@@ -103,8 +103,9 @@ describe('a command refused because another landed first', () => {
   });
 });
 
-// Pressing N twice faster than a server round trip (a loaded machine, a quick GM) ends two turns:
-// the second press waits for the first one's answer and goes on the version it landed at (ADR 46).
+// Pressing U or N twice faster than a server round trip (a loaded machine, a quick GM): the second
+// press waits for the first one's answer and goes on the version it landed at (ADR 46), so the rules,
+// not a version conflict, decide it.
 describe("a command sent while this client's own earlier command is unanswered", () => {
   it('a second end turn waits for the first and goes on the version the first landed at', async () => {
     const { client, socket } = connected();

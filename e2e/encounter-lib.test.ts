@@ -294,6 +294,8 @@ describe('refusals in words', () => {
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "npc-m3k2x1-4" in this encounter' }, { 'npc-m3k2x1-4': 'Goblin 4' })).toBe('No combatant Goblin 4 in this encounter.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'NOT_FOUND', message: 'no combatant "pc-zz9-1" in this encounter' })).toBe('No combatant that one in this encounter.');
     expect(sentenceOf({ code: 'VERSION_CONFLICT', message: 'version 4 is stale' })).toBe('Someone changed the table first; your screen is up to date now, so try again.');
+    // A second N press, queued behind the first, names a turn that is over (ADR 46, 53).
+    expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'TURN_MOVED_ON', message: 'the turn of "pc-a1" is already over' })).toBe("That turn is already over (an action or an earlier press ended it), so nothing was ended: it is someone else's turn now.");
     // A command queued behind one of the person's own that was refused (ADR 46).
     expect(sentenceOf({ code: 'NOT_SENT', message: 'not sent: the change before it was refused' })).toBe('Not sent: the change before it was refused.');
     expect(sentenceOf({ code: 'RULE_ERROR', ruleCode: 'CANNOT_ADVANCE', message: 'nobody is able to act' })).toBe('Nobody left can act: end the encounter, or heal or revive someone.');

@@ -1,7 +1,8 @@
 // The GM screen by keyboard: the help overlay (a real dialog that takes and
-// returns focus), N for next turn (twice quickly: two turns, ADR 46), U /
-// Ctrl+Z for undo, Shift+U for redo, R to the dice box; single keys do
-// nothing while typing in a field.
+// returns focus), N for next turn (twice quickly: one turn, the second press
+// refused in words, ADR 46 and 53), U / Ctrl+Z for undo (twice quickly: two),
+// Shift+U for redo, R to the dice box; single keys do nothing while typing
+// in a field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2e, type E2e } from './harness.ts';
 import { nowActing } from './web.ts';
@@ -55,14 +56,19 @@ describe('GM screen keyboard', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(acting).toBe('Now acting: Bram');
 
-    // N twice, faster than the server answers (both presses in one task, as a loaded machine or a quick GM
-    // makes them): two turns end, Bram's and Cole's, and round 2 starts with Ada; nothing is refused.
-    const round = enc.getByTestId('round');
-    expect(await round.textContent()).toBe('Round 1');
-    await page.evaluate("for (const _ of [1, 2]) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'n', bubbles: true }))");
-    await expect.poll(() => round.textContent()).toBe('Round 2');
+    // Two presses faster than the server answers (both in one task, as a loaded machine or a quick GM makes
+    // them). N, N: both name Bram's turn; the first ends it, the second waits for it and is then refused in
+    // words (the turn is over, ADR 53), never as "someone changed the table first".
+    const twice = (key: string) => page.evaluate(`for (const _ of [1, 2]) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '${key}', bubbles: true }))`);
+    const toast = page.getByTestId('rejection');
+    await twice('n');
+    await expect.poll(() => toast.textContent()).toContain('That turn is already over');
+    expect(await acting()).toBe('Now acting: Cole');
+    expect(await enc.getByTestId('round').textContent()).toBe('Round 1');
+    // U, U: two steps back, Bram's turn end and then Ada's.
+    await twice('u');
     await expect.poll(acting).toBe('Now acting: Ada');
-    expect(await page.getByTestId('rejection').count()).toBe(0);
+    expect(await toast.textContent()).not.toContain('Someone changed the table first');
 
     // ? opens the help dialog with focus inside; Escape closes it and focus comes back.
     const opener = page.getByRole('button', { name: /Shortcuts/ });

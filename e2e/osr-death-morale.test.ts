@@ -12,6 +12,7 @@ import type { BrowserContext, Locator } from 'playwright-core';
 import { night, openAction, roll, screen, startE2e } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
+import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -40,7 +41,7 @@ describe('OSR: death after a short fight, morale for a side, a PC who cannot act
     });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
-    await expect.poll(() => text(gm.p.getByTestId('now-acting'))).toContain('Kira');
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Kira');
 
     // The damage box drops Bram to 0 HP: a sentence, not "9 damage (9) from damage".
     const order = gm.p.getByRole('list', { name: 'Turn order' });
@@ -57,7 +58,8 @@ describe('OSR: death after a short fight, morale for a side, a PC who cannot act
 
     // Kira's turn ends; Bram cannot act and is passed over: Goblin 1 acts.
     await gm.p.getByTestId('next-turn').click();
-    await expect.poll(() => text(gm.p.getByTestId('now-acting'))).toContain('Goblin 1');
+    // Exactly (the line names who is on deck too, so a looser wait could pass before the turn moved).
+    await expect.poll(() => nowActing(gm.p)).toBe('Now acting: Goblin 1');
 
     // The morale form: every goblin ticked (not only the acting one), Kira offered after; the odds before the roll.
     const morale = await openAction(gm.p, 'Morale check');

@@ -130,13 +130,11 @@ export function deltaBetween(held: TableView, next: TableView): Delta {
   const world = diffWorld(held.world, next.world);
   const log = held.world.log === next.world.log ? null : streamPatch(held.world.log, next.world.log);
   const history = held.history === next.history ? null : streamPatch(held.history, next.history);
-  return {
-    type: 'delta',
-    from: held.version,
-    version: next.version,
-    ...(anyPart ? { parts } : {}),
-    ...(world.length > 0 ? { world } : {}),
-    ...(log !== null && !sameStream(log, held.world.log.length) ? { log } : {}),
-    ...(history !== null && !sameStream(history, held.history.length) ? { history } : {}),
-  };
+  // Fields set one by one in this order (type first, the version before any content): no spread objects per delta.
+  const delta: { -readonly [K in keyof Delta]: Delta[K] } = { type: 'delta', from: held.version, version: next.version };
+  if (anyPart) delta.parts = parts;
+  if (world.length > 0) delta.world = world;
+  if (log !== null && !sameStream(log, held.world.log.length)) delta.log = log;
+  if (history !== null && !sameStream(history, held.history.length)) delta.history = history;
+  return delta;
 }

@@ -211,7 +211,8 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       const take = bucket.take(Date.now());
       if (take.verdict === 'close') return closeWith(CLOSE.rateLimited, 'too many messages; slow down and reconnect');
       if (isBinary) return take.verdict === 'ok' ? reject(null, { kind: 'INVALID', message: 'send JSON text frames', path: [] }) : undefined;
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+      // A Buffer is read as it is (Buffer.from would copy it first); fragments are joined, an ArrayBuffer wrapped.
+      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
       let raw: unknown;
       let parsedJson = true;
       try {

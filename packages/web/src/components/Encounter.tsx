@@ -9,9 +9,9 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor } from './LazyPanels.tsx';
+import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { waitingOn } from '../lib/hitChoices.ts';
-import { TurnTimer } from './TurnTimer.tsx';
+import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
   readonly world: World;
@@ -156,7 +156,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           'The encounter has ended.'
         )}
       </p>
-      <TurnTimer world={world} gm={gm} send={send} />
+      {/* Loaded where it shows: the GM's controls, or a phone while a turn time is set (most tables never set one). */}
+      {gm || timerOf(world).seconds > 0 ? <TurnTimer world={world} gm={gm} send={send} /> : null}
       {enc.pending && (gm || enc.pending.chooser.kind === 'players') ? <DecisionPicker enc={enc} send={send} gm={gm} mine={mine} /> : null}
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (

@@ -74,6 +74,8 @@ export const GmRowParts = lazyPanel(() => import('./GmRow.tsx').then((m) => m.Gm
 // The GM's row tools, loaded when a row is first opened.
 export const RowTools = lazyPanel(() => import('./RowTools.tsx').then((m) => m.RowTools), 'small');
 // Players' requests (issue 20, ADR 29): the phone's form and the GM's queue, loaded where they show.
+// The turn timer: the GM's controls, and on a phone only while a turn time is set.
+export const TurnTimer = lazyPanel(() => import('./TurnTimer.tsx').then((m) => m.TurnTimer), 'small');
 export const AskGm = lazyPanel(() => import('./Requests.tsx').then((m) => m.AskGm), 'panel');
 export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) => m.RequestQueue), 'panel');
 // The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.

@@ -19,7 +19,7 @@ const RULE_ADVICE: { readonly [ruleCode: string]: string } = {
   ENCOUNTER_RUNNING: 'An encounter is already running: end it first.',
   CANNOT_ADVANCE: 'Nobody left can act: end the encounter, or heal or revive someone.',
   NO_CURRENT_TURN: 'Nobody is taking a turn right now.',
-  TURN_MOVED_ON: 'That turn is already over (its action ended it), so nothing was ended: it is someone else\'s turn now.',
+  TURN_MOVED_ON: 'That turn is already over (an action or an earlier press ended it), so nothing was ended: it is someone else\'s turn now.',
 };
 
 /** A refusal as one sentence for people: no codes, no internal ids. */

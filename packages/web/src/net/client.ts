@@ -133,10 +133,11 @@ export class TableClient {
     }
     const commandId = this.opts.newId ? this.opts.newId() : newCommandId(++this.counter);
     const frame = encodeCommand(commandId, this.version, command);
-    // Pressing N twice faster than a round trip means two turns: the second press was made on top of
-    // the first, not on a stale screen. So a "whatever is current" command waits for this client's own
-    // unanswered commands and goes on the version they land at; anything else waits only behind such a
-    // waiting command, to keep the order the person gave. A change by someone else meanwhile still refuses it.
+    // A second press of U or N faster than a round trip was made on top of the first, not on a stale
+    // screen: a "whatever is current" command waits for this client's own unanswered commands and goes on
+    // the version they land at, so the rules judge it (U undoes one more step; N names the turn it saw and
+    // is refused as over, ADR 53) instead of "someone changed the table first". Anything else waits only
+    // behind such a waiting command, to keep the order given. A change by someone else still refuses it.
     const earlier = [...this.pending].filter(([, p]) => !rebasable(command) || p.behind !== null).map(([id]) => id);
     return new Promise<SendResult>((resolve) => {
       this.pending.set(commandId, { resolve, command, frame, conflicts: 0, waitFor: null, behind: earlier.length > 0 ? new Set(earlier) : null, basis: -1 });
