@@ -43,7 +43,7 @@ function withoutShown(w: World): World {
     ...w,
     log: w.log.map(({ shown: _shown, ...e }) =>
       e.kind === '36th-way.healed'
-        ? { ...e, text: e.text.replace(', back from dying.', '.') }
+        ? { ...e, text: healTail(e.text.replace(', back from dying.', '.')) }
         : e.kind === 'kleptonomicon.interrupted'
           ? { ...e, text: e.text.replace(/: \S+ describes no effect when interrupted, so nothing happens\.$/, ': is unaffected.') }
           : ABILITY_LINES.has(e.kind)
@@ -55,8 +55,11 @@ function withoutShown(w: World): World {
 
 /** The export's world with its ability lines compared without case (see withoutShown). */
 function abilityLinesLower(w: World): World {
-  return { ...w, log: w.log.map((e) => (ABILITY_LINES.has(e.kind) ? { ...e, text: e.text.toLowerCase() } : e)) };
+  return { ...w, log: w.log.map((e) => (ABILITY_LINES.has(e.kind) ? { ...e, text: e.text.toLowerCase() } : e.kind === '36th-way.healed' ? { ...e, text: healTail(e.text) } : e)) };
 }
+
+/** A heal's line from its "now N HP" on: ADR 51 names the recovery spent and its dice before it, which the export predates. */
+const healTail = (text: string): string => text.replace(/^(\S+) .*?: now /, '$1: now ');
 
 const types = (txs: Iterable<Transaction>): string[] => [...txs].flatMap((t) => (t.kind === 'command' ? [t.command.type, ...t.events.map((e) => e.type)] : []));
 

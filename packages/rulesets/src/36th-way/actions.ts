@@ -9,7 +9,8 @@ import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachLabel } from './combat.js';
 import { escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
-import { getTsw, type Sheet } from './state.js';
+import { getTsw, type Range, type Sheet } from './state.js';
+import { statusOf } from './health.js';
 
 const yes = { allowed: true, reason: null };
 
@@ -24,6 +25,12 @@ function abilityCost(x: AbilityEntry): string {
   return [`1 ${x.action} action`, f, ...(x.power !== null ? [`${x.power.amount} ${x.power.resource}`] : []), ...(x.provokes ? ['provokes'] : [])].join(', ');
 }
 
+/** Another creature in view, with its range from the actor. */
+interface Other {
+  readonly sheet: Sheet;
+  readonly range: Range;
+}
+
 function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   const me = sheetFor(a, a.combatant.id, a.combatant.characterId);
   if (me === undefined) return ok([]);
@@ -33,7 +40,19 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id) }];
   });
   const reachable = (stance: 'melee' | 'ranged') => others.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
-  const targetOptions: ActionOption[] = others.map((o) => ({ value: o.sheet.id, label: o.sheet.name, note: o.range }));
+  // Each target with its side and standing (ADR 52); an attack's picker lists the enemies engaged with the
+  // attacker first, then the others in reach, and marks the ones the roll would refuse (review 6).
+  const option = (o: Other): ActionOption => {
+    const status = statusOf(o.sheet);
+    const standing = status === 'dead' ? 'dead' : status === 'dying' || status === 'unconscious' ? 'down' : 'up';
+    return { value: o.sheet.id, label: o.sheet.name, note: o.range, side: areEnemies(a.world, me.id, o.sheet.id) ? 'foe' : 'ally', ...(standing === 'up' ? {} : { standing }) };
+  };
+  const targetOptions: ActionOption[] = others.map(option);
+  const attackTargets = (reaches: (o: Other) => boolean, what: string): ActionOption[] => {
+    const rank = (o: Other) => (!areEnemies(a.world, me.id, o.sheet.id) ? 3 : !reaches(o) ? 2 : o.range === 'engaged' ? 0 : 1);
+    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})` }));
+  };
+  const basicTargets = attackTargets((o) => o.range === 'engaged' || inReach(o.range, me.rangedReach), 'a basic attack');
   const stances: ActionOption[] = (me.stance === 'ranged' ? (['ranged', 'melee'] as const) : (['melee', 'ranged'] as const)).map((s) => ({
     value: s,
     label: `Basic ${s} attack`,
@@ -48,7 +67,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     cost: '1 standard action',
     command: '36th-way.attack',
     fixed: { attackerId: me.id },
-    target: { field: 'targetIds', multiple: true, options: targetOptions },
+    target: { field: 'targetIds', multiple: true, options: basicTargets },
     choices: [
       { field: 'basic', label: 'Attack', options: stances },
       { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
@@ -101,7 +120,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
         command: '36th-way.attack',
         fixed: { attackerId: me.id, ability: x.id },
         // As many targets as the entry names (002 "Ability Entries"), one roll and one odds line each.
-        target: { field: 'targetIds', multiple: true, max: atk.targets, options: targetOptions },
+        target: { field: 'targetIds', multiple: true, max: atk.targets, options: attackTargets((o) => abilityReaches(atk.reach, me, o.range), x.name) },
         numbers: [
           { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
           { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
@@ -211,7 +230,8 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
       allies.length === 0 ? forbid('no ally in view') : yes,
     ),
   });
-  const out: TurnAction[] = [rally, stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  // Rally heals with a recovery, which only PCs keep (002 "Recoveries"; NPCs heal by level): a foe is not offered it.
+  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally] : []), stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   if (a.viewer.role === 'gm' && me.kind === 'pc' && !me.dead) {
     out.push(

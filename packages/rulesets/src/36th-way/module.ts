@@ -82,6 +82,17 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
   } satisfies TswEvent;
 }
 
+/** "spends a Recovery (death save): 1d10 [1] = 1 HP (7 left)": the recovery dice as rolled (or averaged) and the pool after. */
+function recoveryLine(s: Sheet, e: { readonly reason: string; readonly dice: Json; readonly amount: number; readonly spent: number; readonly halved: boolean; readonly hpFrom: number; readonly hpTo: number }, left: number): string {
+  const b = s.recoveryBonus;
+  const spec = `${s.recoveryDice.count}d${s.recoveryDice.sides}${b === 0 ? '' : `${b > 0 ? '+' : '-'}${Math.abs(b)}`}`;
+  const faces = Array.isArray(e.dice) ? e.dice : null;
+  const rolled = `${spec}${faces === null ? ' averaged' : ` [${faces.join(', ')}]`} = ${e.amount} HP`;
+  if (e.spent > 0) return `spends a Recovery (${e.reason}): ${rolled} (${left} left)`;
+  if (e.halved) return `has no Recovery left (${e.reason}): ${rolled}, halved to ${e.hpTo - Math.max(0, e.hpFrom)} (-1 Volition and defenses until a full rest)`;
+  return `heals with a free Recovery (${e.reason}): ${rolled}`;
+}
+
 function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
   const revive = e['revived'] === true && !s.dead;
   return {
@@ -534,7 +545,11 @@ export function createTswModule(): TswModule {
       const healed = `${name(w, id)} healed ${e.hpTo - Math.max(0, e.hpFrom)} HP (${e.reason})${how}`;
       // Any healing ends dying (002): the line says so, for the player who was counting death saves.
       const back = e.revived && e.hpFrom <= 0 && own(getTsw(w).sheets, id)?.dying != null ? ', back from dying' : '';
-      return log(w2, e, '36th-way.healed', `${healed}: now ${e.hpTo} HP${back}.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}${back}.` : undefined);
+      // A heal with a recovery names it, its die and what is left (review 6: "1d10 [1] = 1 HP (7 left)", 002 "Recoveries").
+      const before = own(getTsw(w).sheets, id);
+      const recovery = before !== undefined && e.reason !== 'by the GM' && e.reason !== 'npc' ? recoveryLine(before, e, own(getTsw(w2).sheets, id)?.recoveries ?? 0) : null;
+      const line = recovery === null ? healed : `${name(w, id)} ${recovery}`;
+      return log(w2, e, '36th-way.healed', `${line}: now ${e.hpTo} HP${back}.`, undefined, isFoe(w, id) && !showsFoeNumbers(w) ? `${healed}${back}.` : undefined);
     },
     '36th-way.deathSaveRolled': (w, e) => {
       const id = e.characterId;

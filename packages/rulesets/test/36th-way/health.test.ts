@@ -88,6 +88,8 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
     expect(events(tx, '36th-way.healed')[0]).toMatchObject({ hpFrom: 0, hpTo: 7, spent: 1, revived: true });
     expect(t.sheet('ann')).toMatchObject({ hp: 7, recoveries: 7, dying: null });
     expect(getEncounter(t.world).current).toBe('orc');
+    // The line names the recovery spent, its die and what is left (review 6; ADR 51).
+    expect(t.world.log.map((l) => l.text)).toContain('Ann spends a Recovery (death save): 1d8+3 [4] = 7 HP (7 left): now 7 HP, back from dying.');
   });
   it('a crit heals and the character acts at once', () => {
     const t = dropped();
@@ -182,6 +184,8 @@ describe('healing commands', () => {
     const t = fight({}, { ann: { hp: 10, recoveries: 0 } });
     const tx = t.s.run({ type: '36th-way.heal', id: 'ann', average: true });
     expect(events(tx, '36th-way.healed')[0]).toMatchObject({ amount: 7, hpTo: 13, halved: true, exhaustion: 1 });
+    // 1d8 averaged rounds down to 4, + 3 = 7, halved to 3 (rounded as the heal rounds).
+    expect(t.world.log.at(-1)?.text).toMatch(/^Ann has no Recovery left \(recovery\): 1d8\+3 averaged = 7 HP, halved to 3 \(-1 Volition and defenses until a full rest\): now 13 HP\.$/);
     t.dice.push(5, 5, 4, 1); // natural 14 + 1 + (3 - 1) = 17 vs AC 14
     const a = t.s.run({ type: '36th-way.attack', attacker: 'ann', targets: ['orc'], basic: 'melee' });
     expect(events(a, '36th-way.attackRolled')[0]).toMatchObject({ parts: { volition: 2 }, total: 17 });

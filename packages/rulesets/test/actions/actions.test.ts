@@ -336,7 +336,7 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     const a = actions(t.s, GM, '36th-way', 'ann');
     const attack = find(a, 'attack');
     expect(attack).toMatchObject({ cost: '1 standard action', command: '36th-way.attack', allowed: true, target: { field: 'targetIds', multiple: true } });
-    expect(attack.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged' }]);
+    expect(attack.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged', side: 'foe' }]);
     expect(find(a, 'disengage')).toMatchObject({ allowed: true, command: '36th-way.disengage' });
     expect(find(a, 'disengage').cost).toContain('11');
     expect(find(a, 'stance')).toMatchObject({ cost: '1 quick action', fixed: { who: 'ann', stance: 'ranged' } });
@@ -404,6 +404,23 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
     expect(after.cost).toBe('1 standard action, 1 recovery (1 left)');
     // The standard action is spent: no second Rally this turn.
     expect(after.allowed).toBe(false);
+    // Only PCs keep recoveries (002 "Recoveries"): the Orc is not offered Rally.
+    expect(actions(t.s, GM, '36th-way', 'orc').actions.map((a) => a.id)).not.toContain('rally');
+    expect(actions(t.s, GM, '36th-way', 'orc').actions.map((a) => a.id)).toContain('stabilize');
+  });
+
+  it('the attack picker lists the enemy the attacker is engaged with first, then foes in reach, allies after, and marks the dead and the out-of-reach (review 6)', () => {
+    const t = party();
+    t.s.run({ type: '36th-way.sheet.set', sheet: { ...(TSW_ORC as object), id: 'orc2', name: 'Orc 2' } as unknown as Json });
+    t.s.run({ type: 'encounter.add', combatant: { id: 'orc2', name: 'Orc 2', kind: 'npc', side: 'foes', band: 'medium' } });
+    t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'nearby' });
+    t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc2', range: 'engaged' });
+    const attack = find(actions(t.s, GM, '36th-way', 'ann'), 'attack');
+    expect(attack.target!.options.map((o) => [o.value, o.note, o.side])).toEqual([['orc2', 'engaged', 'foe'], ['orc', 'nearby', 'foe'], ['bea', expect.any(String), 'ally']]);
+    expect(attack.target!.options.some((o) => o.refused !== undefined)).toBe(false);
+    // Orc 2 falls: still listed (the GM may pick anyone), marked dead, so the form's default is the living Orc.
+    t.s.run({ type: '36th-way.damage', targetId: 'orc2', amount: 500 });
+    expect(find(actions(t.s, GM, '36th-way', 'ann'), 'attack').target!.options.find((o) => o.value === 'orc2')).toMatchObject({ standing: 'dead' });
   });
 
   it('002 "Stabilize": offered for a dying ally only, at a standard action; the command it builds stabilizes Bea', () => {
