@@ -114,7 +114,7 @@ describe('odds and the actions panel', () => {
     const a = actionsOf(t, 'ann');
     const lance = find(a, 'ability:lance');
     expect(lance).toMatchObject({ label: 'Ice Lance', cost: '1 standard action, at-will', command: '36th-way.attack', fixed: { attackerId: 'ann', ability: 'lance' }, allowed: true, odds: { query: '36th-way.attackOdds', args: { attackerId: 'ann', ability: 'lance' } } });
-    expect(lance.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged' }]);
+    expect(lance.target!.options).toEqual([{ value: 'orc', label: 'Orc', note: 'engaged', side: 'foe' }]);
     expect(a.actions.some((x) => x.id === 'ability:shout')).toBe(false); // no attack: not an attack action
     t.dice.push(6, 6, 6, 6);
     t.s.run({ type: '36th-way.attack', ...find(a, 'ability:cleave').fixed, targetIds: ['orc'] });
