@@ -334,7 +334,7 @@ export const checkOddsDeclaration = declareQuery('osr.checkOdds', {
 
 /** 001 "Morale Checks": d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus against DC 11, for the one who rolls (a side's first). */
 export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
-  summary: 'Exact chance a morale check holds (001: d20 + WIS + proficiency + morale bonus vs DC 11), for the first listed (who rolls for a side or group)',
+  summary: 'Exact chance a morale check holds (001: d20 + WIS + proficiency + morale bonus vs DC 11) for the first listed',
   who: 'gm',
   input: z.strictObject({ characterIds: characterIds('who checks morale (the first rolls for a side or group)'), proficient: z.boolean().optional(), ...advantage }),
   renamed: RENAMED_ADVANTAGE,
