@@ -48,11 +48,15 @@ describe('OSR: Stabilize and Morale from the actions panel', () => {
     // --- the GM's panel on Kira's turn: Morale check for the Goblin (DC 11), absent from the phone.
     expect(await ann.p.getByTestId('actions-panel').getByRole('button', { name: /^Morale check \(/ }).count()).toBe(0);
     const morale = await openAction(gm.p, 'Morale check');
-    expect(await morale.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin']);
+    // Every creature that could check is offered, the acting monster's side first (ADR 53); a PC rolls alone,
+    // and Bram only once stabilized (the dying cannot check).
+    const stabilized = /Kira passed stabilizing Bram/.test(result);
+    expect(await morale.getByLabel('Target').locator('option').allTextContents()).toEqual(['Goblin', 'Kira (PC: rolls alone)', ...(stabilized ? ['Bram (PC: rolls alone)'] : [])]);
     await morale.getByLabel('Why now').fill('the first foe fell');
     expect(await axeViolations(gm.p)).toEqual([]);
-    await morale.getByRole('button', { name: 'Morale check', exact: true }).click();
-    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Morale for Goblin \(the first foe fell\): .*: they (stand and fight|surrender or flee)\./);
+    // With odds shown (ADR 53's osr.moraleOdds) the button says it rolls; the goblins check as their side.
+    const rolled = await roll(morale, 'Roll: Morale check');
+    expect(rolled).toMatch(/Morale for (the foes, )?Goblin[^(]*\(the first foe fell\): .*: they (stand and fight|surrender or flee)\./);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
   });
