@@ -96,6 +96,10 @@ export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEv
   'teams.attacked': both(foeNumbersView({ id: 'attacker', numbers: ['roll', 'result', 'criticalThreshold'], foe: isFoe }), foeNumbersView({ id: 'target', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' })),
   'teams.intercepted': foeNumbersView({ id: 'by', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' }),
   'teams.restored': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
+  // A foe's stamina, focus and item durability (numbers), and how its defences split a hit (review 7).
+  'teams.resourceSpent': foeNumbersView({ id: 'id', numbers: ['n', 'from', 'to'], foe: isFoe }),
+  'teams.itemDamaged': foeNumbersView({ id: 'id', numbers: ['from', 'to'], foe: isFoe }),
+  'teams.hitResolved': foeNumbersView({ id: 'target', numbers: ['raw', 'toItem', 'parryBonus'], foe: isFoe, revealedBy: 'defences' }),
   // Difficulties worked out from a foe's constitution and luck are its numbers too.
   'teams.consciousnessAtRisk': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
   'teams.fortified': foeNumbersView({ id: 'id', numbers: ['difficulty'], foe: isFoe }),
@@ -207,7 +211,10 @@ const evolve: Evolve<TeamsEvent> = {
     else if (e.reaction === 'block') text = `${who} blocked with the ${item}: ${e.toItem} to the ${item}, ${e.damage} through.`;
     else if (e.reaction === 'parry') text = `${who} parried with the ${item} (+${e.parryBonus}) and takes ${e.damage} of ${e.raw}.`;
     else text = `${who} takes ${e.damage} of ${e.raw} damage.`;
-    return log(w, e, [target, e.attacker], text);
+    // A foe's deflection, parry value and item are its defences: players read what happened, not the split (review 7).
+    const hidden = e.avoided !== true && isFoe(w, target) && !foeDefencesShown(w);
+    const shown = !hidden ? undefined : e.reaction === 'block' ? `${who} blocked with the ${item}.` : e.reaction === 'parry' ? `${who} parried with the ${item}.` : `${who} is hit.`;
+    return log(w, e, [target, e.attacker], text, undefined, shown);
   },
   'teams.dodgeRolled': (world, e) => {
     const id = e.id;
@@ -218,7 +225,9 @@ const evolve: Evolve<TeamsEvent> = {
     const res = e.resource;
     const to = e.to;
     const w = updateSheet(world, id, (sh) => (res === 'focus' ? { ...sh, focus: to } : { ...sh, stamina: to }));
-    return log(w, e, [id], `${nameOf(w, id)} spent ${e.n} ${res} (${to} left) for ${e.for}.`);
+    // A foe's stamina and focus are its numbers (review 7: "Bandit 1 spent 1 stamina (2 left)" on phones).
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} spent ${res} for ${e.for}.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)} spent ${e.n} ${res} (${to} left) for ${e.for}.`, undefined, shown);
   },
   'teams.itemDamaged': (world, e) => {
     const id = e.id;
@@ -229,7 +238,8 @@ const evolve: Evolve<TeamsEvent> = {
       return it === undefined ? sh : { ...sh, items: { ...sh.items, [item]: { ...it, durability: to } } };
     });
     const name = own(getTeams(w).sheets, id)?.items[item]?.name ?? item;
-    return log(w, e, [id], `${nameOf(w, id)}'s ${name} took ${e.from - to} durability damage (${to} left)${to === 0 ? ' and broke' : ''}.`);
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)}'s ${name} was damaged${to === 0 ? ' and broke' : ''}.` : undefined;
+    return log(w, e, [id], `${nameOf(w, id)}'s ${name} took ${e.from - to} durability damage (${to} left)${to === 0 ? ' and broke' : ''}.`, undefined, shown);
   },
   'teams.damaged': (world, e) => {
     const id = e.id;

@@ -2,7 +2,7 @@
 // and its fall in the log and in history; a PC's line is the same for all.
 import { describe, expect, it } from 'vitest';
 import type { TableView, Viewer } from '@tablekeeper/engine';
-import { boudica, enemy, fight, table } from './helpers.js';
+import { boudica, enemy, fight, lastOf, shortbow, table, turnTo } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 const PLAYER: Viewer = { role: 'player', seatId: 'seat-1' };
@@ -132,5 +132,48 @@ describe("Teams: a foe's Evasion when a PC attacks it (ADR 33: defences follow t
     attack();
     expect(lines(s.view(PLAYER), 'teams.attacked').at(-1)).toMatch(/against evasion \d+/);
     expect(events(s.view(PLAYER), 'teams.attacked').at(-1)).toHaveProperty('evasion');
+  });
+});
+
+describe("Teams: a foe's defences and stamina in the lines players read (review 7)", () => {
+  const agnessa = { name: 'Agnessa', attributes: { dexterity: 6 }, skills: { combat: 4 }, maxStamina: 2, items: { bow: { weapon: shortbow } } };
+  const brute = enemy({ name: 'Brute', maxStamina: 3, deflection: 1, attributes: { strength: 6, dexterity: 4 }, skills: { combat: 4, athletics: 2 }, items: { club: { name: 'club', weapon: { attributes: ['strength'], damage: 4, criticalDamage: 8, criticalThreshold: 20, damageType: 'bludgeoning' } } } });
+  function agnessaShoots() {
+    const t = table();
+    t.s.run({ type: 'seat.add', name: 'Ann' });
+    t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: agnessa });
+    t.s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    fight(t.s, ['agnessa'], ['brute']);
+    turnTo(t.s, 'agnessa');
+    t.dice.push(5, 4, 10); // 9 against the brute's evasion: a hit, waiting for its answer
+    t.s.run({ type: 'teams.attack', attacker: 'agnessa', target: 'brute', weapon: 'bow' });
+    return t;
+  }
+
+  it("a hit on a foe: players read that it was hit, not the raw damage its deflection cut (the GM reads both)", () => {
+    const { s } = agnessaShoots();
+    s.run({ type: 'teams.defend', attack: String(lastOf(s, 'teams.attacked')['id']), reaction: 'none' });
+    const gm = lines(s.view(GM), 'teams.hitResolved');
+    const seen = lines(s.view(PLAYER), 'teams.hitResolved');
+    expect(gm[0]).toMatch(/^Brute takes \d+ of \d+ damage\.$/);
+    expect(seen).toEqual(['Brute is hit.']);
+    const ev = events(s.view(PLAYER), 'teams.hitResolved');
+    expect(ev).toHaveLength(1);
+    expect(ev[0]).not.toHaveProperty('raw');
+    expect(events(s.view(GM), 'teams.hitResolved')[0]).toHaveProperty('raw');
+  });
+
+  it("a foe's dodge: players read what it spent stamina on, not how much or how much is left", () => {
+    const { s, dice } = agnessaShoots();
+    dice.push(1, 1, 10);
+    s.run({ type: 'teams.defend', attack: String(lastOf(s, 'teams.attacked')['id']), reaction: 'dodge', test: { attribute: 'dexterity', skill: 'athletics' } });
+    const gm = lines(s.view(GM), 'teams.resourceSpent');
+    const seen = lines(s.view(PLAYER), 'teams.resourceSpent');
+    expect(gm[0]).toMatch(/^Brute spent \d+ stamina \(\d+ left\) for dodge\.$/);
+    expect(seen).toEqual(['Brute spent stamina for dodge.']);
+    for (const e of events(s.view(PLAYER), 'teams.resourceSpent')) {
+      expect(e).not.toHaveProperty('to');
+      expect(e).not.toHaveProperty('n');
+    }
   });
 });
