@@ -8,13 +8,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seededRng, type Command, type TableView, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
-import { applyDelta, type ServerMessage } from '@tablekeeper/protocol';
 import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
-import { openSqliteStore, Room, type RoomLimits, type Session } from '../src/index.js';
+import { openSqliteStore, Room, type RoomLimits } from '../src/index.js';
 import { LocalBus, LocalHub } from '../src/bus/local.js';
 import type { Committed } from '../src/bus/port.js';
 import { sameJson } from '../src/deltas.js';
 import { commandArb } from './fixtures/command-arbs.js';
+import { Phone } from './fixtures/phone.js';
 import { tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -23,30 +23,6 @@ const store = openSqliteStore(`${dir.dir}/replica.sqlite`);
 afterAll(() => store.close());
 
 const LIMITS: RoomLimits = { maxTransactions: 10_000, maxSessions: 50, snapshotEvery: 5, historyWindow: 4, historyScan: 9 };
-
-/** A socket as the wire sees it: folds every frame it is sent. */
-class Phone implements Session {
-  static seq = 0;
-  readonly id = ++Phone.seq;
-  held: number | null = null;
-  view: TableView | null = null;
-  version = -1;
-  readonly problems: string[] = [];
-  readonly tokenHash = `hash-${this.id}`;
-  constructor(readonly viewer: Viewer) {}
-  sendRaw(data: string | Buffer): void {
-    const m = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as ServerMessage;
-    if (m.type === 'snapshot') {
-      this.view = m.view;
-      this.version = m.version;
-    } else if (m.type === 'delta') {
-      if (this.view === null || m.from !== this.version) return void this.problems.push(`a delta from ${m.from} reached a phone at ${this.version}`);
-      this.view = applyDelta(this.view, m);
-      this.version = m.version;
-    }
-  }
-  close(): void {}
-}
 
 const plain = (v: TableView): unknown => JSON.parse(JSON.stringify(v));
 

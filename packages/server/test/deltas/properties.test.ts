@@ -8,11 +8,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seededRng, type Command, type TableView, type Viewer, type World } from '@tablekeeper/engine';
-import { applyDelta, type Delta, type DeltaAck, type ServerMessage, type StreamPatch } from '@tablekeeper/protocol';
+import type { DeltaAck, StreamPatch } from '@tablekeeper/protocol';
 import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { openSqliteStore, Room, type RoomLimits, type Session } from '../../src/index.js';
 import { sameJson } from '../../src/deltas.js';
 import { AUDIENCES, commandArb, ext } from '../fixtures/command-arbs.js';
+import { Phone } from '../fixtures/phone.js';
 import { tempDir } from '../helpers.js';
 
 const dir = tempDir();
@@ -22,39 +23,6 @@ afterAll(() => store.close());
 
 /** A small window and scan, so a few dozen steps overflow both. */
 const LIMITS: RoomLimits = { maxTransactions: 10_000, maxSessions: 50, snapshotEvery: 7, historyWindow: 4, historyScan: 9 };
-
-/** A client as the wire sees it: it folds every frame it is sent and remembers the deltas. */
-class Phone implements Session {
-  static seq = 0;
-  readonly id = ++Phone.seq;
-  held: number | null = null;
-  view: TableView | null = null;
-  version = -1;
-  readonly deltas: { delta: Delta; before: TableView }[] = [];
-  readonly acks: DeltaAck[] = [];
-  readonly problems: string[] = [];
-  constructor(
-    readonly viewer: Viewer,
-    readonly tokenHash = `hash-${Phone.seq + 1}`,
-  ) {}
-  sendRaw(data: string | Buffer): void {
-    const m = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as ServerMessage;
-    if (m.type === 'snapshot') {
-      this.view = m.view;
-      this.version = m.version;
-    } else if (m.type === 'delta') {
-      if (this.view === null || m.from !== this.version) {
-        this.problems.push(`a delta from ${m.from} reached a phone at ${this.version}`);
-        return;
-      }
-      this.deltas.push({ delta: m, before: this.view });
-      this.view = applyDelta(this.view, m);
-      this.version = m.version;
-      this.acks.push(...(m.acks ?? []));
-    }
-  }
-  close(): void {}
-}
 
 /** Where two JSON values first differ, with both sides there (for a readable failure). */
 function firstDifference(a: unknown, b: unknown, path: string): string {
