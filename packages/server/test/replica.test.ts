@@ -7,7 +7,7 @@
 // the owner's, and the replica's phones, folding their frames, hold them too.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seededRng, type Command, type TableView, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
+import type { Command, TableView, Transaction, Viewer, World } from '@tablekeeper/engine';
 import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { openSqliteStore, Room, type RoomLimits } from '../src/index.js';
 import { LocalBus, LocalHub } from '../src/bus/local.js';
@@ -15,6 +15,7 @@ import type { Committed } from '../src/bus/port.js';
 import { sameJson } from '../src/deltas.js';
 import { commandArb } from './fixtures/command-arbs.js';
 import { Phone } from './fixtures/phone.js';
+import { openSeatedRoom } from './fixtures/rooms.js';
 import { tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -37,18 +38,11 @@ const stepArb = (rulesetId: string): fc.Arbitrary<Step> =>
 let tableSeq = 0;
 
 async function play(rulesetId: string, seed: number, steps: readonly Step[]): Promise<string[]> {
-  const engine = engineFor(rulesetId)!;
   const tableId = `r${++tableSeq}`;
-  const made = createTableFor(rulesetId, { tableId, name: 'Replica', ...(seed % 2 === 0 ? { settings: { 'core.logLimit': 6 } } : {}) });
-  if (!made.ok) throw new Error(made.error.message);
-  store.createTable({ tableId, name: 'Replica', rulesetId, genesis: made.value.genesis, createdAt: 0 }, []);
-  const owner = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
-  owner.useRng(seededRng(seed));
+  const { room: owner, engine, seats: [a, b] } = openSeatedRoom(store, rulesetId, { tableId, name: 'Replica', seed, limits: LIMITS });
   const gm: Viewer = { role: 'gm' };
-  for (const name of ['A', 'B']) owner.submit(gm, null, owner.version, { type: 'seat.add', name });
   // The other instance opens the table from the shared store, as it stands now, and then follows the bus.
   const replica = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
-  const [a, b] = Object.keys(owner.table.world.seats) as [string, string];
   const viewers: Viewer[] = [gm, { role: 'player', seatId: a }, { role: 'player', seatId: b }, { role: 'spectator' }];
   const phones = viewers.map((v) => new Phone(v));
   for (const p of phones) replica.join(p);
