@@ -276,6 +276,15 @@ describe('nats', () => {
     await b.close();
   });
 
+  it('refuses a subject prefix that could widen or break a subscription with BAD_PREFIX, naming the prefix, before connecting', async () => {
+    for (const prefix of ['', 'tk.all', 'tk*', '>', 'a b', 'x'.repeat(33)]) {
+      await expect(NatsBus.connect({ url: server!.url, prefix }), JSON.stringify(prefix)).rejects.toMatchObject({ name: 'BusError', code: 'BAD_PREFIX', message: expect.stringContaining(`subject prefix ${JSON.stringify(prefix)}`) });
+    }
+    // The longest allowed prefix connects.
+    const ok = await NatsBus.connect({ url: server!.url, prefix: 'x'.repeat(32) });
+    await ok.close();
+  });
+
   it('stops the nats-server it started by its own pid, and a bus on it then fails to connect with the address', async () => {
     const own = await startNatsServer();
     expect(() => process.kill(own.pid, 0)).not.toThrow();

@@ -32,7 +32,7 @@ export class NatsBus implements Bus {
 
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const prefix = opts.prefix ?? 'tk';
-    if (!PREFIX.test(prefix)) throw new BusError('BAD_MESSAGE', `bus: subject prefix ${JSON.stringify(prefix)} is not 1-32 letters, digits, "-" or "_"`);
+    if (!PREFIX.test(prefix)) throw new BusError('BAD_PREFIX', `bus: subject prefix ${JSON.stringify(prefix)} is not 1-32 letters, digits, "-" or "_"`);
     const nc = await connect({ servers: opts.url, name: opts.name ?? 'tablekeeper', maxReconnectAttempts: -1, reconnectTimeWait: 250 });
     return new NatsBus(nc, prefix, opts.onError ?? (() => {}));
   }

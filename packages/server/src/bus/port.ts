@@ -65,7 +65,7 @@ const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class BusError extends Error {
   constructor(
-    readonly code: 'BAD_TABLE_ID' | 'TOO_LARGE' | 'CLOSED' | 'BAD_MESSAGE',
+    readonly code: 'BAD_TABLE_ID' | 'BAD_PREFIX' | 'TOO_LARGE' | 'CLOSED' | 'BAD_MESSAGE',
     message: string,
   ) {
     super(message);

@@ -7,7 +7,7 @@ import { hasPanel } from '@tablekeeper/rulesets/browser';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
-import { sheetTrackOf } from '../lib/sheetEditor.ts';
+import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { LogPanel } from './Log.tsx';
