@@ -135,7 +135,7 @@ export function OsrFightSummary({ world, send, ask }: { world: World; send?: Sen
             const fate = fateOf(world, d.characterId);
             return (
               <li key={d.characterId} data-testid="left-dying">
-                <span role="status">{fateWords(d.name, fate)}</span>
+                <span role="status" data-testid="dying-fate">{fateWords(d.name, fate)}</span>
                 {fate.kind === 'dying' && send !== undefined && ask !== undefined ? <StabilizeFor world={world} targetId={d.characterId} send={send} ask={ask} /> : null}
               </li>
             );
