@@ -88,7 +88,7 @@ describe('36th Way attack abilities', () => {
     const afterResult = await form.evaluate((f) => {
       const r = f.querySelector('[data-testid=action-result]');
       const a = f.querySelector('[data-testid=action-after]');
-      return r !== null && a !== null && (r.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+      return r !== null && a !== null && (r.compareDocumentPosition(a) & 4) !== 0; // 4: DOCUMENT_POSITION_FOLLOWING
     });
     expect(afterResult).toBe(true);
     // The standard action is spent too (the combatant is the character): Attack waits for the next turn.
