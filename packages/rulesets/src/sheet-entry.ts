@@ -10,14 +10,18 @@ export const SHEET_PLAY_STATE: { readonly [r in KeptSheetRules]: readonly string
   teams: ['conscious', 'dead', 'deathDifficulty'],
 };
 
-/** A stored 36th Way ability in the shape a sheet takes it: the frequency as its word (a recharge kept whole), unset parts left out. */
+/**
+ * A stored 36th Way ability in the shape a sheet takes it: the frequency as its word, a recharge as "recharge 11+"
+ * (the words the form offers: review 7 found it reopened blank and the next save refused), unset parts left out.
+ */
 export function abilityAsEntered(stored: Json): Json {
   const a = record(stored);
   if (a === null) return stored;
   const out: { [k: string]: Json } = {};
   for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
   const f = record(a['frequency']);
-  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
+  if (f !== null && f['kind'] === 'recharge' && typeof f['target'] === 'number') out['frequency'] = `recharge ${f['target']}+`;
+  else if (f !== null && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
   return out;
 }
 

@@ -43,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} /> : null}
+          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} {...(ask !== undefined ? { ask } : {})} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
