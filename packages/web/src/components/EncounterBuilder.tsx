@@ -31,7 +31,9 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   useEffect(() => {
     if (request === null) return;
     lineupRequest.value = null;
-    setRows((old) => (request.replace ? [...request.drafts] : [...old, ...request.drafts]));
+    const rename = request.rename;
+    const renamed = (old: readonly Draft[]) => (rename === undefined ? old : old.map((r) => (r.characterId === null && r.name === rename.from ? { ...r, name: rename.to } : r)));
+    setRows((old) => (request.replace ? [...request.drafts] : [...renamed(old), ...request.drafts]));
   }, [request]);
   useEffect(() => {
     builderRows.value = rows;

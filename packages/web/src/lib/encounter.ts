@@ -44,8 +44,15 @@ function key(enc: EncounterState, c: Combatant): [number, number, number] {
     const i = Array.isArray(order) ? order.indexOf(team) : -1;
     return [i < 0 ? 99 : i, 0, c.joined];
   }
+  // A foe group (004 "Turn Order") acts after the PCs slotted before it and before those slotted after it
+  // (slot N is "after group N", group N-1 here), its members in the sequencer's order (review 7).
   const group = num(field(p, 'group'));
-  if (group !== null) return [100 + group, 0, c.joined];
+  if (group !== null) {
+    const groups = field(enc.seq, 'groups');
+    const list = Array.isArray(groups) ? groups[group] : undefined;
+    const i = Array.isArray(list) ? list.indexOf(c.id) : -1;
+    return [group + 0.5, i < 0 ? 1e6 : i, c.joined];
+  }
   return [0, 0, c.joined];
 }
 
