@@ -80,7 +80,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />
-          <CountdownsPanel world={view.world} gm send={send} />
+          <CountdownsPanel world={view.world} history={view.history} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
