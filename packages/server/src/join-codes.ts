@@ -42,14 +42,14 @@ interface Entry {
 }
 
 /** What the GM's Invite panel reads of a seat's latest code (ADR 57): still live, used by a phone, or none to speak of. */
-export type JoinCodeState = { readonly state: 'live'; readonly expiresAt: number } | { readonly state: 'used'; readonly usedAt: number } | { readonly state: 'none' };
+export type JoinCodeState = { readonly state: 'live'; readonly expiresAt: number } | { readonly state: 'used'; readonly usedAt: number; readonly expiresAt: number } | { readonly state: 'none' };
 
 export class JoinCodes {
   private readonly byHash = new Map<string, Entry>();
   /** One live code per seat: a new one replaces the old (key: table and seat). */
   private readonly bySeat = new Map<string, string>();
-  /** When a seat's latest code was used, until the seat gets a new one or is revoked; bounded like the codes. */
-  private readonly usedBySeat = new Map<string, number>();
+  /** When a seat's latest code was used (and when it would have expired: which code it was), until the seat gets a new one or is revoked; bounded like the codes. */
+  private readonly usedBySeat = new Map<string, { readonly usedAt: number; readonly expiresAt: number }>();
 
   constructor(
     private readonly ttlMs = JOIN_CODE_TTL_MS,
@@ -74,7 +74,7 @@ export class JoinCodes {
   stateOf(tableId: string, seatId: string, now = Date.now()): JoinCodeState {
     const k = `${tableId}\u0000${seatId}`;
     const used = this.usedBySeat.get(k);
-    if (used !== undefined) return { state: 'used', usedAt: used };
+    if (used !== undefined) return { state: 'used', ...used };
     const h = this.bySeat.get(k);
     const e = h === undefined ? undefined : this.byHash.get(h);
     return e !== undefined && e.expiresAt > now ? { state: 'live', expiresAt: e.expiresAt } : { state: 'none' };
@@ -89,7 +89,7 @@ export class JoinCodes {
     this.forget(h);
     if (e.expiresAt <= now) return null;
     // Only the seat's latest code can be used (issue replaces the rest), so the panel's "used" is about the code it shows.
-    if (latest) this.markUsed(`${e.tableId}\u0000${e.seatId}`, now);
+    if (latest) this.markUsed(`${e.tableId}\u0000${e.seatId}`, { usedAt: now, expiresAt: e.expiresAt });
     return { tableId: e.tableId, seatId: e.seatId };
   }
 
@@ -105,10 +105,10 @@ export class JoinCodes {
     for (const k of [...this.usedBySeat.keys()]) if (k.startsWith(`${tableId}\u0000`)) this.usedBySeat.delete(k);
   }
 
-  private markUsed(k: string, now: number): void {
+  private markUsed(k: string, used: { readonly usedAt: number; readonly expiresAt: number }): void {
     this.usedBySeat.delete(k);
     if (this.usedBySeat.size >= this.max) this.usedBySeat.delete(this.usedBySeat.keys().next().value as string);
-    this.usedBySeat.set(k, now);
+    this.usedBySeat.set(k, used);
   }
 
   get size(): number {

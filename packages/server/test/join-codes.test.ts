@@ -101,6 +101,8 @@ describe('join codes over HTTP', () => {
     expect(used.state).toBe('used');
     expect(used.usedAt).toBeGreaterThanOrEqual(before);
     expect(used.usedAt).toBeLessThanOrEqual(Date.now());
+    // Which code: the one the panel holds (its expiry), so an answer racing "New code" is not taken for the new one.
+    expect(used.expiresAt).toBe(seat.codeExpiresAt);
     // The phone that joined with it is online on its socket; the code stays "used".
     const c = await Client.open(s.url, j.body.token);
     await expect.poll(async () => (await codeOf()).online).toBe(true);
@@ -182,7 +184,7 @@ describe('the code book (join-codes.ts)', () => {
     expect(book.redeem(old.code, 10)).toBeNull();
     expect(book.stateOf('t', 's', 10).state).toBe('live');
     expect(book.redeem(now.code, 20)).toEqual({ tableId: 't', seatId: 's' });
-    expect(book.stateOf('t', 's', 30)).toEqual({ state: 'used', usedAt: 20 });
+    expect(book.stateOf('t', 's', 30)).toEqual({ state: 'used', usedAt: 20, expiresAt: 1000 });
     // A late try at an expired code marks nothing.
     const late = book.issue('t', 'late', 0);
     expect(book.redeem(late.code, 1000)).toBeNull();

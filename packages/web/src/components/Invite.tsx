@@ -60,7 +60,8 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
         const now = latest.current;
         const invites = now.invites.map((x) => {
           const code = seats.find((s) => s.seatId === x.seatId)?.code;
-          return code?.state === 'used' && x.code !== undefined && x.codeUsedAt === undefined ? { ...x, codeUsedAt: code.usedAt } : x;
+          // The code the server saw used must be the one shown (an answer racing "New code" speaks of the old one).
+          return code?.state === 'used' && code.expiresAt === x.codeExpiresAt && x.code !== undefined && x.codeUsedAt === undefined ? { ...x, codeUsedAt: code.usedAt } : x;
         });
         if (invites.some((x, i) => x !== now.invites[i])) save({ ...now, invites });
       });
