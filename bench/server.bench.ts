@@ -25,7 +25,8 @@ import { coreModule, countdownsModule, createEngine, type Command, type Transact
 import { osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
-import { replayLines } from './replay-lines.js';
+import { goalLines, goalsOf, type ModeFigures } from './goals.js';
+import { replayFigures } from './replay-lines.js';
 
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
 const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
@@ -376,17 +377,21 @@ async function commits() {
   return { raw: hz(0), append: hz(1), submit: hz(2) };
 }
 
+const loadBefore = loadavg();
+const machine = `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, Node ${process.version}`;
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
 console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
 console.log(`store durability: ${DURABILITY ?? DEFAULT_DURABILITY} (BENCH_DURABILITY=process-crash|os-crash; ADR 31)`);
-console.log(`load average at start (shared machine): ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`load average at start (shared machine): ${loadBefore.map((x) => x.toFixed(2)).join(' ')}`);
 const medianSizes = (sizes: Map<string, number[]>) =>
   [...sizes.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, xs]) => `${k} ${f(pct(xs, 50))}`)
     .join(', ');
 const median = (xs: number[]) => pct(xs, 50);
+const modeFigures: { [mode: string]: ModeFigures } = {};
+const logNoteBytes: { [modeAndReceiver: string]: number } = {};
 try {
   for (const mode of MODES) {
     if (mode !== 'empty' && mode !== 'realistic') throw new Error(`BENCH_MODES: unknown mode ${mode} (empty, realistic)`);
@@ -422,13 +427,23 @@ try {
     console.log(`${prefix}bare ws broadcast  : ${f(mid('peer', 'commandsPerSecond'))} commands/s, p50 ${f(mid('peer', 'p50'), 1)} ms, p99 ${f(mid('peer', 'p99'), 1)} ms (medians of ${ROUNDS} rounds, ${rounds.reduce((n, x) => n + x.peer.deliveries, 0)} deliveries)`);
     console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ratio('commandsPerSecond'), 2)}x, p50 latency ${f(ratio('p50'), 2)}x, p99 latency ${f(ratio('p99'), 2)}x (median of ${ROUNDS} rounds' ratios)`);
     console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(sizes)}`);
+    modeFigures[mode] = { throughput: ratio('commandsPerSecond'), p99: ratio('p99') };
+    for (const who of ['gm', 'player']) {
+      const xs = sizes.get(`log.note ${who}`);
+      if (xs !== undefined) logNoteBytes[`${mode}, ${who}`] = pct(xs, 50);
+    }
     console.log(`load average after ${mode}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   }
+  // The load goals' machine state: measured as the WebSocket modes end (the commit and replay lines below add their own load).
+  const loadAfter = loadavg();
   const c = await commits();
   console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
   console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
   console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
-  for (const line of replayLines()) console.log(line);
+  const replay = replayFigures();
+  for (const line of replay.lines) console.log(line);
+  console.log('');
+  for (const line of goalLines(goalsOf({ modes: modeFigures, logNoteBytes, replayRatio: replay.ratio }), machine, loadBefore, loadAfter)) console.log(line);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
