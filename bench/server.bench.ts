@@ -15,6 +15,7 @@
 // BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import Database from 'better-sqlite3';
@@ -55,7 +56,22 @@ interface LoadResult {
   deliveries: number;
   /** Bytes of each frame carrying a new version, by command kind and receiver ('gm' is the sender, 'player' a watcher). */
   sizes: Map<string, number[]>;
+  /** Process CPU time (user + system, all threads) per command over the round, µs: unlike wall-clock rates, barely moved by other jobs on the machine. */
+  cpuPerCommand: number;
+  /** The round's wall-clock window, to sum the garbage collections that fell in it. */
+  window: readonly [number, number];
 }
+
+/** Every garbage collection of the process (start, duration in ms), to charge each round its pauses. */
+const collections: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push({ start: e.startTime, duration: e.duration });
+}).observe({ entryTypes: ['gc'] });
+/** Milliseconds of collection pauses that started inside a round, and the longest one. */
+const gcIn = ([from, to]: readonly [number, number]) => {
+  const inside = collections.filter((c) => c.start >= from && c.start <= to);
+  return { total: inside.reduce((n, c) => n + c.duration, 0), longest: Math.max(0, ...inside.map((c) => c.duration)) };
+};
 
 /** The command a table's sender issues i-th: empty tables alternate note / clock; realistic ones also tick a countdown. */
 type CommandOf = (t: number, i: number) => Command;
@@ -168,10 +184,14 @@ interface Contender {
 async function timed(run: (latencies: number[], sizes: Map<string, number[]>) => Promise<number[]>): Promise<LoadResult> {
   const latencies: number[] = [];
   const sizes = new Map<string, number[]>();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const lastAcks = await run(latencies, sizes);
+  const end = performance.now();
+  const used = process.cpuUsage(cpu);
   const seconds = (Math.max(...lastAcks) - start) / 1000;
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+  const cpuPerCommand = (used.user + used.system) / (TABLES * COMMANDS);
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes, cpuPerCommand, window: [start, end] };
 }
 
 /** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
@@ -414,7 +434,7 @@ try {
         o = await ours.round(r);
       }
       rounds.push({ ours: o, peer: p });
-      console.log(`${prefix}round ${r + 1}/${ROUNDS}: ours ${f(o.commandsPerSecond)}/s p50 ${f(o.p50, 1)} p99 ${f(o.p99, 1)} ms; bare ws ${f(p.commandsPerSecond)}/s p50 ${f(p.p50, 1)} p99 ${f(p.p99, 1)} ms; ratio throughput ${f(o.commandsPerSecond / p.commandsPerSecond, 2)}x, p50 ${f(o.p50 / p.p50, 2)}x, p99 ${f(o.p99 / p.p99, 2)}x; load ${f(loadavg()[0]!, 2)}`);
+      console.log(`${prefix}round ${r + 1}/${ROUNDS}: ours ${f(o.commandsPerSecond)}/s p50 ${f(o.p50, 1)} p99 ${f(o.p99, 1)} ms ${f(o.cpuPerCommand)} us CPU/command; bare ws ${f(p.commandsPerSecond)}/s p50 ${f(p.p50, 1)} p99 ${f(p.p99, 1)} ms ${f(p.cpuPerCommand)} us CPU/command; ratio throughput ${f(o.commandsPerSecond / p.commandsPerSecond, 2)}x, p50 ${f(o.p50 / p.p50, 2)}x, p99 ${f(o.p99 / p.p99, 2)}x; load ${f(loadavg()[0]!, 2)}`);
     }
     await ours.close();
     await peer.close();
@@ -427,6 +447,12 @@ try {
     console.log(`${prefix}bare ws broadcast  : ${f(mid('peer', 'commandsPerSecond'))} commands/s, p50 ${f(mid('peer', 'p50'), 1)} ms, p99 ${f(mid('peer', 'p99'), 1)} ms (medians of ${ROUNDS} rounds, ${rounds.reduce((n, x) => n + x.peer.deliveries, 0)} deliveries)`);
     console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ratio('commandsPerSecond'), 2)}x, p50 latency ${f(ratio('p50'), 2)}x, p99 latency ${f(ratio('p99'), 2)}x (median of ${ROUNDS} rounds' ratios)`);
     console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(sizes)}`);
+    const cpuOf = (side: 'ours' | 'peer') => median(rounds.map((x) => x[side].cpuPerCommand));
+    // CPU per command counts the clients' work too (they share the process); it moves little with the machine's load.
+    console.log(`${prefix}CPU per command (process, clients included): ours ${f(cpuOf('ours'))} us, bare ws ${f(cpuOf('peer'))} us, ratio ${f(median(rounds.map((x) => x.ours.cpuPerCommand / x.peer.cpuPerCommand)), 2)}x (medians of ${ROUNDS} rounds)`);
+    const gcOf = (side: 'ours' | 'peer') => rounds.map((x) => gcIn(x[side].window));
+    const gcLine = (side: 'ours' | 'peer') => `${f(median(gcOf(side).map((g) => g.total)))} ms a round, longest pause ${f(Math.max(...gcOf(side).map((g) => g.longest)), 1)} ms`;
+    console.log(`${prefix}garbage collection in the rounds: ours ${gcLine('ours')}; bare ws ${gcLine('peer')}`);
     modeFigures[mode] = { throughput: ratio('commandsPerSecond'), p99: ratio('p99') };
     for (const who of ['gm', 'player']) {
       const xs = sizes.get(`log.note ${who}`);
