@@ -12,7 +12,7 @@
 // are printed, and the ratio line is their median, so one noisy round on a shared machine
 // does not decide the figure.
 // Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic,
-// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash)
+// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash, BENCH_EXTRAS=0 for the load modes only, BENCH_MARKS=1)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -462,11 +462,15 @@ try {
   }
   // The load goals' machine state: measured as the WebSocket modes end (the commit and replay lines below add their own load).
   const loadAfter = loadavg();
-  const c = await commits();
-  console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
-  console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
-  console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
-  const replay = replayFigures();
+  // BENCH_EXTRAS=0 leaves out the commit and replay lines (A/B runs of the load modes only).
+  const extras = process.env['BENCH_EXTRAS'] !== '0';
+  if (extras) {
+    const c = await commits();
+    console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
+    console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
+    console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+  }
+  const replay = extras ? replayFigures() : { lines: [], ratio: null };
   for (const line of replay.lines) console.log(line);
   console.log('');
   for (const line of goalLines(goalsOf({ modes: modeFigures, logNoteBytes, replayRatio: replay.ratio }), machine, loadBefore, loadAfter)) console.log(line);
