@@ -3,7 +3,8 @@
 // Run: node bench/ab.mjs <pairs> '<label>=<node args...>' '<label>=<node args...>' ...
 //   e.g. BENCH_EXTRAS=0 BENCH_ROUNDS=3 node bench/ab.mjs 3 'base=node_modules/.cache/perf/server-base.mjs' \
 //        'branch=node_modules/.cache/perf/server-branch.mjs' 'semi64=--max-semi-space-size=64 node_modules/.cache/perf/server-branch.mjs'
-// Figures read from server.bench.ts's lines: CPU per command (ours), throughput and p99 ratios, GC ms per round.
+// Figures read from server.bench.ts's lines (CPU per command, throughput and p99 ratios, GC ms per round)
+// or hot-path.ts's (process CPU per command, submit and broadcast).
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 
@@ -32,6 +33,13 @@ function figures(out) {
     if (m) {
       got[`${mode} throughput x`] = Number(m[1]);
       got[`${mode} p99 x`] = Number(m[3]);
+    }
+    // hot-path.ts: "N commands, X ms CPU: submit S us, broadcast B us per command (mean)"
+    m = /^(\d+) commands, (\d+) ms CPU: submit ([\d.]+) us, broadcast ([\d.]+) us/.exec(line);
+    if (m) {
+      got['hot cpu us/command'] = Math.round((1000 * Number(m[2])) / Number(m[1]));
+      got['hot submit us'] = Number(m[3]);
+      got['hot broadcast us'] = Number(m[4]);
     }
     m = /garbage collection in the rounds: ours ([\d,]+) ms a round, longest pause ([\d.,]+) ms/.exec(line);
     if (m) {
