@@ -12,7 +12,8 @@
 // are printed, and the ratio line is their median, so one noisy round on a shared machine
 // does not decide the figure.
 // Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic,
-// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash, BENCH_EXTRAS=0 for the load modes only, BENCH_MARKS=1)
+// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash, BENCH_EXTRAS=0 for the load modes only, BENCH_MARKS=1,
+// BENCH_ALLOC=1 for bytes allocated per command in our rounds)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -26,6 +27,7 @@ import { coreModule, countdownsModule, createEngine, type Command, type Transact
 import { osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
+import { AllocSampler } from './alloc-sampler.js';
 import { goalLines, goalsOf, type ModeFigures } from './goals.js';
 import { replayFigures } from './replay-lines.js';
 
@@ -37,6 +39,9 @@ const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
 /** The store's durability contract (ADR 31); unset: the server's default. */
 const DURABILITY = process.env['BENCH_DURABILITY'] as Durability | undefined;
+
+/** With BENCH_ALLOC=1, our rounds sample the bytes they allocate (sampling slows them: the timings of such a run mean nothing). */
+const sampler = process.env['BENCH_ALLOC'] === '1' ? new AllocSampler() : null;
 
 /** With BENCH_MARKS=1, prints the monotonic clock (µs, the clock of `node --cpu-prof` samples) so a profile can be cut to the timed run. */
 const mark = (what: string) => {
@@ -237,6 +242,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
     async round(r) {
       let rejected = 0;
       mark(`${mode} tablekeeper round ${r} start`);
+      if (r >= 0) await sampler?.start();
       const result = await timed((latencies, sizes) =>
         Promise.all(
           tables.map((sockets, t) => {
@@ -261,6 +267,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
         ),
       );
       mark(`${mode} tablekeeper round ${r} end`);
+      if (r >= 0) await sampler?.stop();
       if (rejected) throw new Error(`${rejected} bench commands were rejected`);
       return result;
     },
@@ -457,6 +464,11 @@ try {
     for (const who of ['gm', 'player']) {
       const xs = sizes.get(`log.note ${who}`);
       if (xs !== undefined) logNoteBytes[`${mode}, ${who}`] = pct(xs, 50);
+    }
+    if (sampler) {
+      for (const line of sampler.lines(TABLES * COMMANDS * ROUNDS, 'command', 20)) console.log(`${prefix}${line}`);
+      sampler.byFunction.clear();
+      sampler.total = 0;
     }
     console.log(`load average after ${mode}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   }
