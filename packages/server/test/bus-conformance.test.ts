@@ -122,9 +122,9 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
     it('relays a refusal unchanged, with its code, message and path', async () => {
       const { a, b } = await makePair();
       const t = tableId();
-      a.serveCommands(t, async () => ({ ok: false, error: { code: 'VERSION_CONFLICT', message: 'The table moved on to version 5.', path: 'expectedVersion' } }));
+      a.serveCommands(t, async () => ({ ok: false, error: { kind: 'VERSION_CONFLICT', current: 5, message: 'The table moved on to version 5.' } }));
       await a.ready();
-      expect(await b.forwardCommand(command(t), 5_000)).toEqual({ ok: false, error: { code: 'VERSION_CONFLICT', message: 'The table moved on to version 5.', path: 'expectedVersion' } });
+      expect(await b.forwardCommand(command(t), 5_000)).toEqual({ ok: false, error: { kind: 'VERSION_CONFLICT', current: 5, message: 'The table moved on to version 5.' } });
       await a.close();
       await b.close();
     });
@@ -160,7 +160,7 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
       await b.close();
     });
 
-    it("answers a generic INTERNAL when the owner's handler throws, without its message", async () => {
+    it("answers a generic UNAVAILABLE (send again) when the owner's handler throws, without its message", async () => {
       const { a, b, errors } = await makePair();
       const t = tableId();
       a.serveCommands(t, async () => {
@@ -168,7 +168,7 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
       });
       await a.ready();
       const reply = await b.forwardCommand(command(t), 5_000);
-      expect(reply).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'UNAVAILABLE' } });
       expect(JSON.stringify(reply)).not.toContain('duke');
       // The owner's own log keeps the reason.
       expect(errors.map(String).join(' ')).toContain('duke');
@@ -215,13 +215,13 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
           await within(follower.done, 10_000, 'property follower');
           follower.stop();
           expect(follower.got).toEqual(msgs);
-          const served = a.serveCommands(t, async (req) => ({ ok: false, error: { code: 'ECHO', message: JSON.stringify(req.command) ?? 'undefined' } }));
+          const served = a.serveCommands(t, async (req) => ({ ok: false, error: { kind: 'RULE_ERROR', code: 'ECHO', message: JSON.stringify(req.command) ?? 'undefined' } }));
           await a.ready();
           const reply = await b.forwardCommand(command(t, { command: cmd }), 5_000);
           served.unsubscribe();
           await a.ready();
           // JSON is what travels: -0 becomes 0 and undefined is left out, as on a client's socket.
-          expect(reply).toEqual({ ok: false, error: { code: 'ECHO', message: JSON.stringify(JSON.parse(JSON.stringify(cmd))) } });
+          expect(reply).toEqual({ ok: false, error: { kind: 'RULE_ERROR', code: 'ECHO', message: JSON.stringify(JSON.parse(JSON.stringify(cmd))) } });
         }),
         { numRuns: 25 },
       );

@@ -1,7 +1,7 @@
 // The in-process bus: one process, many "instances" (tests, and the single
 // server, which needs no bus at all). It goes through the same encode/decode as
 // NATS, so a message that would not survive the wire fails here too.
-import { BusError, checkTableId, encodeMessage, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
 import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
 
 type Server = (req: ForwardedCommand) => Promise<ForwardedReply>;
@@ -73,7 +73,7 @@ export class LocalBus implements Bus {
         (e: unknown) => {
           this.onError(e);
           // As over NATS: the sender learns nothing of the owner's failure but that it failed.
-          return { ok: false as const, error: { code: 'INTERNAL', message: 'The table could not take the command; try again.' } };
+          return OWNER_FAILED;
         },
       );
       return await Promise.race([answer, late]);

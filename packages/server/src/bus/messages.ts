@@ -2,6 +2,7 @@
 // trusted, but a message from an older or broken instance is refused with a
 // reason, never applied half-read.
 import { z } from 'zod';
+import { rejectionErrorSchema } from '@tablekeeper/protocol';
 import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply } from './port.js';
 
 const tableId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -26,7 +27,7 @@ const forwarded = z.strictObject({
 
 const reply = z.union([
   z.strictObject({ ok: z.literal(true), version: z.int().min(0), duplicate: z.boolean() }),
-  z.strictObject({ ok: z.literal(false), error: z.strictObject({ code: z.string().max(100), message: z.string().max(2000), path: z.string().max(500).optional() }) }),
+  z.strictObject({ ok: z.literal(false), error: rejectionErrorSchema }),
 ]);
 
 function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {

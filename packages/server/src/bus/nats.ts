@@ -3,7 +3,7 @@
 // (unprojected transactions): no socket is ever fed from them without the
 // receiving instance's own projection (ADR 54).
 import { connect, ErrorCode, type NatsConnection, type Subscription as NatsSubscription } from 'nats';
-import { BusError, checkTableId, encodeMessage, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
 import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
 
 export interface NatsBusOptions {
@@ -73,7 +73,7 @@ export class NatsBus implements Bus {
             } catch (e) {
               this.onError(e);
               // The sender's client gets what a local failure would give: no detail from this instance.
-              reply = { ok: false, error: { code: 'INTERNAL', message: 'The table could not take the command; try again.' } };
+              reply = OWNER_FAILED;
             }
             m.respond(encodeMessage('owner reply', reply));
           })();

@@ -7,6 +7,7 @@
 // owner and relays the answer. Delivery is at most once and in order per
 // publisher: a replica that sees a version gap reads the store (ADR 54).
 import type { Viewer } from '@tablekeeper/engine';
+import type { RejectionError } from '@tablekeeper/protocol';
 
 /** A transaction the owner committed durably, announced after its commit settled. */
 export interface Committed {
@@ -31,7 +32,10 @@ export interface ForwardedCommand {
 /** The owner's answer, relayed to the client unchanged (errors are built from the asker's view on the owner). */
 export type ForwardedReply =
   | { readonly ok: true; readonly version: number; readonly duplicate: boolean }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
+  | { readonly ok: false; readonly error: RejectionError };
+
+/** What a sender hears when the owner's handler failed: nothing of the owner's reason, only that it may retry. */
+export const OWNER_FAILED: ForwardedReply = { ok: false, error: { kind: 'UNAVAILABLE', message: 'The table could not take the command; send it again with the same commandId.' } };
 
 /** Why a forward got no owner's answer: nobody serves the table now, or it did not answer in time. */
 export type ForwardFailure = { readonly ok: false; readonly bus: 'no-owner' | 'timeout' };
