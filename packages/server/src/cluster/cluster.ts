@@ -23,7 +23,7 @@ export interface ClusterOptions {
   readonly leaseMs?: number;
   /** How often leases are renewed and lapsed ones taken. Default a third of leaseMs. */
   readonly tickMs?: number;
-  /** How long one forward waits for the owner's answer. Default 5000 ms. */
+  /** How long one forward waits for the owner's answer before it is sent again (same commandId). Default 3000 ms. */
   readonly forwardTimeoutMs?: number;
   /** How long a command keeps looking for an owner (one dying, another taking over) before it is refused. Default 2 * leaseMs + 2000. */
   readonly failoverWaitMs?: number;
@@ -76,7 +76,7 @@ export class Cluster {
     this.instanceId = o.instanceId;
     this.leaseMs = o.leaseMs ?? 3000;
     this.tickMs = o.tickMs ?? Math.max(50, Math.floor(this.leaseMs / 3));
-    this.forwardTimeoutMs = o.forwardTimeoutMs ?? 5000;
+    this.forwardTimeoutMs = o.forwardTimeoutMs ?? 3000;
     this.failoverWaitMs = o.failoverWaitMs ?? 2 * this.leaseMs + 2000;
     this.timer = setInterval(() => void this.tick(), this.tickMs);
     this.timer.unref();
