@@ -88,11 +88,13 @@ afterAll(async () => {
 
 /** The live instances (the load balancer's pool): a client whose instance died picks another. */
 const live = new Map<string, Instance>();
+/** Round robin over the pool (a plain balancer), skipping the instance a client just lost. */
+let turn = 0;
 const pick = (avoid?: string): Instance => {
   const all = [...live.values()];
   const others = all.filter((i) => i.url !== avoid);
   const from = others.length > 0 ? others : all;
-  return from[Math.floor(Math.random() * from.length)]!;
+  return from[turn++ % from.length]!;
 };
 
 /** A client that reconnects to another instance when its own dies, and resends the same commandId until it is answered. */
