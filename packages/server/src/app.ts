@@ -113,6 +113,7 @@ export function buildApp(o: AppOptions): TableServer {
               room.revoke(new Set(hashes), 'The GM removed this seat; its link no longer works.', CLOSE.revoked);
             }
           },
+          revoked: (room, hashes, message) => void room.revoke(hashes, message, CLOSE.revoked),
         });
   tables.cluster = cluster;
   queue.cluster = cluster;

@@ -225,6 +225,8 @@ export class Tables {
     // A seat's code goes with its links.
     if (match.role === 'player') this.joinCodes.revoke(tableId, match.seatId);
     this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
+    // Sockets on other instances of the shared mode close too.
+    this.cluster?.revoke(tableId, revoked.map((t) => t.hash), message);
     return revoked.length;
   }
 

@@ -52,6 +52,35 @@ const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
 
 function busSuite(name: string, makePair: () => Promise<Pair>): void {
   describe(`bus conformance: ${name}`, () => {
+    it('tells every instance following a table of its revoked links (hashes only), and refuses a malformed one', async () => {
+      const { a, b, errors } = await makePair();
+      const t = tableId();
+      const heard: unknown[] = [];
+      const done = new Promise<void>((resolve) =>
+        b.onRevoked(t, (m) => {
+          heard.push(m);
+          resolve();
+        }),
+      );
+      const other = tableId();
+      b.onRevoked(other, (m) => heard.push(m));
+      await b.ready();
+      const hash = 'ab'.repeat(32);
+      await a.publishRevoked({ tableId: t, hashes: [hash], message: 'The GM revoked this link.' });
+      await within(done, 5_000, 'revocation');
+      expect(heard).toEqual([{ tableId: t, hashes: [hash], message: 'The GM revoked this link.' }]);
+      // A token in clear (not a hash) never travels: the message is refused where it arrives and reported.
+      const bad = new Promise<void>((resolve) => {
+        const at = setInterval(() => errors.length > 0 && (clearInterval(at), resolve()), 10);
+      });
+      await a.publishRevoked({ tableId: t, hashes: ['not-a-hash'], message: 'x' });
+      await within(bad, 5_000, 'the malformed revocation');
+      expect(String(errors[0])).toMatch(/revocation at hashes\.0/);
+      expect(heard).toHaveLength(1);
+      await a.close();
+      await b.close();
+    });
+
     it('announces commits to every follower, in the order they were published', async () => {
       const { a, b } = await makePair();
       const t = tableId();

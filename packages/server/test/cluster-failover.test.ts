@@ -207,7 +207,7 @@ describe('three server processes, twenty owner kills', () => {
       (await store!.pool.query<{ owner: string }>('SELECT owner FROM table_leases WHERE table_id = $1 AND expires_at > clock_timestamp()', [busy.tableId])).rows[0]?.owner ?? null;
     const failovers: { takeoverMs: number; nextAckMs: number }[] = [];
     // A supervisor's warm spare: each killed instance is replaced by one started beforehand, so the kills do not wait on Node's start-up.
-    const spares: Promise<Instance>[] = [spawnInstance()];
+    const spares: Promise<Instance>[] = [spawnInstance(), spawnInstance()];
     const restarts: Promise<void>[] = [];
     const waits = { progress: 0, pool: 0, owner: 0 };
     const since = (t: number) => Date.now() - t;

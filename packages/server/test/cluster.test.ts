@@ -6,6 +6,7 @@
 // on the GM's side of every socket; a stopped owner's table passes to another.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coreModule, countdownsModule, type Viewer } from '@tablekeeper/engine';
+import { CLOSE } from '@tablekeeper/protocol';
 import { startServer, type RunningServer } from '../src/index.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { NatsBus } from '../src/bus/nats.js';
@@ -147,6 +148,24 @@ describe('three instances on one PostgreSQL and one NATS', () => {
     for (const x of [p1, sp, p1c]) expect(x.frames.join('\n')).not.toContain('CANARY');
     expect(gmB.frames.join('\n')).toContain('CANARY-clock');
     expect(gmB.frames.join('\n')).toContain('CANARY-hp-17');
+  }, 90_000);
+
+  it('revoking a link through one instance closes its sockets on every instance', async () => {
+    const [a, b, c] = await cluster(3);
+    const t = await setupTable(a!.url, 1);
+    const gm = await client(a!.url, t.gm);
+    const p1 = await client(b!.url, t.seats[0]!.token);
+    const sp = await client(c!.url, t.spectator);
+    expect(await gm.command({ type: 'clock.advance', unit: 'round' })).toMatchObject({ type: 'ack' });
+    await Promise.all([p1.reach(gm.version), sp.reach(gm.version)]);
+    // The GM's calls reach yet another instance than the sockets (a balancer without sticky sessions).
+    expect((await http(c!.url, 'DELETE', `/api/tables/${t.tableId}/seats/${t.seats[0]!.seatId}`, undefined, t.gm)).body).toEqual({ revoked: 1 });
+    expect((await p1.waitClose()).code).toBe(CLOSE.revoked);
+    expect(p1.messages.some((m) => m.type === 'seatRevoked')).toBe(true);
+    expect((await http(b!.url, 'DELETE', `/api/tables/${t.tableId}/spectators`, undefined, t.gm)).body).toEqual({ revoked: 1 });
+    expect((await sp.waitClose()).code).toBe(CLOSE.revoked);
+    // The GM plays on.
+    expect(await gm.command({ type: 'clock.advance', unit: 'round' })).toMatchObject({ type: 'ack' });
   }, 90_000);
 
   it('an owner that stops: a client on another instance carries on (that instance takes the lease and replays), and the GM reconnects there and resyncs by version', async () => {

@@ -1,14 +1,15 @@
 // The in-process bus: one process, many "instances" (tests, and the single
 // server, which needs no bus at all). It goes through the same encode/decode as
 // NATS, so a message that would not survive the wire fails here too.
-import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
-import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type Revoked, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { decodeCommitted, decodeForwarded, decodeReply, decodeRevoked } from './messages.js';
 
 type Server = (req: ForwardedCommand) => Promise<ForwardedReply>;
 
 /** What every LocalBus attached to one hub shares: the subscriptions (the "broker"). */
 export class LocalHub {
   readonly followers = new Map<string, Set<(bytes: Uint8Array) => void>>();
+  readonly revocations = new Map<string, Set<(bytes: Uint8Array) => void>>();
   readonly servers = new Map<string, Server[]>();
 }
 
@@ -45,6 +46,28 @@ export class LocalBus implements Bus {
     const set = this.hub.followers.get(key) ?? new Set();
     set.add(deliver);
     this.hub.followers.set(key, set);
+    return this.track(() => set.delete(deliver));
+  }
+
+  async publishRevoked(msg: Revoked): Promise<void> {
+    this.live();
+    const bytes = encodeMessage('revocation', msg);
+    for (const deliver of [...(this.hub.revocations.get(checkTableId(msg.tableId)) ?? [])]) queueMicrotask(() => deliver(bytes));
+  }
+
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription {
+    this.live();
+    const key = checkTableId(tableId);
+    const deliver = (bytes: Uint8Array) => {
+      try {
+        handler(decodeRevoked(bytes));
+      } catch (e) {
+        this.onError(e);
+      }
+    };
+    const set = this.hub.revocations.get(key) ?? new Set();
+    set.add(deliver);
+    this.hub.revocations.set(key, set);
     return this.track(() => set.delete(deliver));
   }
 

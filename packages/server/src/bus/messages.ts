@@ -3,7 +3,7 @@
 // reason, never applied half-read.
 import { z } from 'zod';
 import { rejectionErrorSchema } from '@tablekeeper/protocol';
-import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply } from './port.js';
+import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply, type Revoked } from './port.js';
 
 const tableId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const commandId = z.string().min(1).max(200).nullable();
@@ -30,6 +30,12 @@ const reply = z.union([
   z.strictObject({ ok: z.literal(false), error: rejectionErrorSchema }),
 ]);
 
+const revoked = z.strictObject({
+  tableId,
+  hashes: z.array(z.string().regex(/^[0-9a-f]{64}$/)).max(1000),
+  message: z.string().max(500),
+});
+
 function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {
   if (bytes.length > MAX_BUS_MESSAGE_BYTES) throw new BusError('TOO_LARGE', `bus: ${what} is ${bytes.length} bytes, over the ${MAX_BUS_MESSAGE_BYTES}-byte limit`);
   let json: unknown;
@@ -49,3 +55,4 @@ function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {
 export const decodeCommitted = (bytes: Uint8Array): Committed => decode('committed transaction', committed, bytes);
 export const decodeForwarded = (bytes: Uint8Array): ForwardedCommand => decode('forwarded command', forwarded, bytes) as ForwardedCommand;
 export const decodeReply = (bytes: Uint8Array): ForwardedReply => decode('owner reply', reply, bytes) as ForwardedReply;
+export const decodeRevoked = (bytes: Uint8Array): Revoked => decode('revocation', revoked, bytes);

@@ -3,8 +3,8 @@
 // (unprojected transactions): no socket is ever fed from them without the
 // receiving instance's own projection (ADR 54).
 import { connect, ErrorCode, type NatsConnection, type Subscription as NatsSubscription } from 'nats';
-import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
-import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type Revoked, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { decodeCommitted, decodeForwarded, decodeReply, decodeRevoked } from './messages.js';
 
 export interface NatsBusOptions {
   /** `nats://host:port` (NATS_URL). */
@@ -37,7 +37,7 @@ export class NatsBus implements Bus {
     return new NatsBus(nc, prefix, opts.onError ?? (() => {}));
   }
 
-  private subject(kind: 'commit' | 'cmd', tableId: string): string {
+  private subject(kind: 'commit' | 'cmd' | 'revoke', tableId: string): string {
     if (this.closed) throw new BusError('CLOSED', 'bus: closed');
     return `${this.prefix}.${kind}.${checkTableId(tableId)}`;
   }
@@ -53,6 +53,25 @@ export class NatsBus implements Bus {
           if (err) return this.onError(err);
           try {
             handler(decodeCommitted(m.data));
+          } catch (e) {
+            this.onError(e);
+          }
+        },
+      }),
+    );
+  }
+
+  async publishRevoked(msg: Revoked): Promise<void> {
+    this.nc.publish(this.subject('revoke', msg.tableId), encodeMessage('revocation', msg));
+  }
+
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription {
+    return this.track(
+      this.nc.subscribe(this.subject('revoke', tableId), {
+        callback: (err, m) => {
+          if (err) return this.onError(err);
+          try {
+            handler(decodeRevoked(m.data));
           } catch (e) {
             this.onError(e);
           }

@@ -40,6 +40,15 @@ export const OWNER_FAILED: ForwardedReply = { ok: false, error: { kind: 'UNAVAIL
 /** Why a forward got no owner's answer: nobody serves the table now, or it did not answer in time. */
 export type ForwardFailure = { readonly ok: false; readonly bus: 'no-owner' | 'timeout' };
 
+/** Links revoked through one instance: every instance closes its sockets holding them (the store already refuses the tokens). */
+export interface Revoked {
+  readonly tableId: string;
+  /** SHA-256 of the revoked tokens (never the tokens). */
+  readonly hashes: readonly string[];
+  /** What the closed clients are told. */
+  readonly message: string;
+}
+
 export interface Subscription {
   /** Stops delivery; safe to call twice. */
   unsubscribe(): void;
@@ -55,6 +64,10 @@ export interface Bus {
   serveCommands(tableId: string, handler: (req: ForwardedCommand) => Promise<ForwardedReply>): Subscription;
   /** Sends a command to the table's owner and waits at most `timeoutMs` for its answer. */
   forwardCommand(req: ForwardedCommand, timeoutMs: number): Promise<ForwardedReply | ForwardFailure>;
+  /** Tells every instance that links of a table were revoked. */
+  publishRevoked(msg: Revoked): Promise<void>;
+  /** Hears a table's revocations (an instance with sockets at it). */
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription;
   /** Resolves once every subscription made so far is in place at the broker (a follower set up before a publish hears it). */
   ready(): Promise<void>;
   /** Delivers what is in flight, then closes. */

@@ -37,6 +37,8 @@ export interface ClusterHost {
   submit(room: Room, actor: Viewer, command: Command, commandId: string | null, expectedVersion: number | null): Promise<SubmitResult>;
   /** Sends the sessions of a room that followed the change from `before` (views, removed seats). */
   followed(room: Room, beforeSeats: readonly string[]): void;
+  /** Closes this instance's sessions holding links another instance revoked. */
+  revoked(room: Room, hashes: ReadonlySet<string>, message: string): void;
 }
 
 type Role = { readonly kind: 'owner'; lease: Lease; readonly serving: Subscription } | { readonly kind: 'follower' } | { readonly kind: 'promoting' };
@@ -46,6 +48,7 @@ interface Entry {
   room: Room | null;
   role: Role;
   commits: Subscription | null;
+  revocations: Subscription | null;
   /** Commits, catch-ups and promotions of this table run one after another. */
   chain: Promise<void>;
   /** Forwarded commands waiting for their version to show on this replica. */
@@ -91,9 +94,12 @@ export class Cluster {
     const old = this.entries.get(tableId);
     if (old !== undefined) this.forget(old);
     let ready!: () => void;
-    const entry: Entry = { tableId, room: null, role: { kind: 'follower' }, commits: null, chain: new Promise<void>((r) => (ready = r)), waiters: [], closed: false };
+    const entry: Entry = { tableId, room: null, role: { kind: 'follower' }, commits: null, revocations: null, chain: new Promise<void>((r) => (ready = r)), waiters: [], closed: false };
     this.entries.set(tableId, entry);
     entry.commits = this.o.bus.onCommitted(tableId, (m) => this.onCommit(entry, m));
+    entry.revocations = this.o.bus.onRevoked(tableId, (m) => {
+      if (entry.room !== null && !entry.closed) this.host.revoked(entry.room, new Set(m.hashes), m.message);
+    });
     try {
       await this.o.bus.ready();
       const lease = await this.o.leases.acquire(tableId, this.instanceId, this.leaseMs);
@@ -130,6 +136,14 @@ export class Cluster {
   forwards(room: Room): boolean {
     const e = this.entries.get(room.tableId);
     return e === undefined || e.room !== room || e.role.kind !== 'owner';
+  }
+
+  /** Links of a table revoked here (already refused by the store): every other instance closes its sockets holding them. */
+  revoke(tableId: string, hashes: readonly string[], message: string): void {
+    if (hashes.length === 0 || this.closed) return;
+    this.o.bus.publishRevoked({ tableId, hashes, message }).catch((err: unknown) => {
+      this.host.logger.error({ err: err instanceof Error ? err.message : String(err), tableId }, 'could not tell other instances of a revocation');
+    });
   }
 
   /** Owner: announces the room's transactions after `from` (called once their commit is durable, never before). */
@@ -322,6 +336,7 @@ export class Cluster {
     entry.closed = true;
     if (entry.role.kind === 'owner') entry.role.serving.unsubscribe();
     entry.commits?.unsubscribe();
+    entry.revocations?.unsubscribe();
     for (const w of entry.waiters.splice(0)) w.resolve();
     if (this.entries.get(entry.tableId) === entry) this.entries.delete(entry.tableId);
   }
