@@ -116,7 +116,7 @@ describe('a phone behind a balancer of two instances', () => {
     await phone.goto(`${lb.url}/#seat=${seat.body.token}`);
     await phone.locator('[data-testid=conn-status][data-status=open]').waitFor();
     // A mark that a reload would wipe.
-    await phone.evaluate(() => ((window as unknown as { tkMark: number }).tkMark = 7));
+    await phone.evaluate(() => ((globalThis as unknown as { tkMark: number }).tkMark = 7));
 
     expect(await gm.command({ type: 'countdown.create', name: 'The bridge falls', start: 4 })).toMatchObject({ type: 'ack' });
     expect(await gm.command({ type: 'countdown.create', name: CANARY, start: 3, visibility: 'hidden' })).toMatchObject({ type: 'ack' });
@@ -131,7 +131,7 @@ describe('a phone behind a balancer of two instances', () => {
     expect(b.cluster!.fenceOf(made.body.tableId)).toMatchObject({ owner: 'inst-b' });
     await phone.getByText('The gate holds', { exact: true }).waitFor();
     await phone.locator('[data-testid=conn-status][data-status=open]').waitFor();
-    expect(await phone.evaluate(() => (window as unknown as { tkMark?: number }).tkMark)).toBe(7);
+    expect(await phone.evaluate(() => (globalThis as unknown as { tkMark?: number }).tkMark)).toBe(7);
     await phone.getByText('The bridge falls', { exact: true }).waitFor();
 
     expect(frames.length).toBeGreaterThan(2);
