@@ -312,7 +312,8 @@ export class Cluster {
           if (role.kind === 'owner') {
             const renewed = await this.o.leases.renew(role.lease, this.leaseMs);
             if (renewed !== null) role.lease = renewed;
-            else if (entry.role === role) this.lost(entry);
+            // Not when the lease was given up meanwhile (shutdown, a dropped room).
+            else if (entry.role === role && !entry.closed && !this.closed) this.lost(entry);
           } else if (role.kind === 'follower') {
             await this.tryTakeover(entry);
           }
