@@ -52,6 +52,17 @@ const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
 
 function busSuite(name: string, makePair: () => Promise<Pair>): void {
   describe(`bus conformance: ${name}`, () => {
+    it("carries an instance's presence at a table to the others", async () => {
+      const { a, b } = await makePair();
+      const t = tableId();
+      const heard = new Promise<unknown>((resolve) => b.onPresence(t, resolve));
+      await b.ready();
+      await a.publishPresence({ tableId: t, instanceId: 'inst-a', gm: true, seats: ['s1', 's2'], spectators: 2 });
+      expect(await within(heard, 5_000, 'presence')).toEqual({ tableId: t, instanceId: 'inst-a', gm: true, seats: ['s1', 's2'], spectators: 2 });
+      await a.close();
+      await b.close();
+    });
+
     it('tells every instance following a table of its revoked links (hashes only), and refuses a malformed one', async () => {
       const { a, b, errors } = await makePair();
       const t = tableId();

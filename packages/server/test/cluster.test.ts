@@ -168,6 +168,25 @@ describe('three instances on one PostgreSQL and one NATS', () => {
     expect(await gm.command({ type: 'clock.advance', unit: 'round' })).toMatchObject({ type: 'ack' });
   }, 90_000);
 
+  it('presence counts every instance: a GM on one sees a player and a spectator on another come and go, and the player sees the GM', async () => {
+    const [a, b] = await cluster(2);
+    const t = await setupTable(a!.url, 1);
+    const seatId = t.seats[0]!.seatId;
+    const gm = await client(a!.url, t.gm);
+    const p1 = await client(b!.url, t.seats[0]!.token);
+    const sp = await client(b!.url, t.spectator);
+    const last = (c: Client) => [...c.messages].reverse().find((m) => m.type === 'presence');
+    await expect.poll(() => last(gm), { timeout: 15_000 }).toMatchObject({ gm: true, seats: [{ seatId, online: true }], spectators: 1 });
+    await expect.poll(() => last(p1), { timeout: 15_000 }).toMatchObject({ gm: true, seats: [{ seatId, online: true }], spectators: 1 });
+    await p1.close();
+    await expect.poll(() => last(gm), { timeout: 15_000 }).toMatchObject({ seats: [{ seatId, online: false }], spectators: 1 });
+    // An instance that shuts down stops counting its sockets everywhere at once.
+    await b!.close();
+    open.servers.splice(open.servers.indexOf(b!), 1);
+    await expect.poll(() => last(gm), { timeout: 15_000 }).toMatchObject({ gm: true, seats: [{ seatId, online: false }], spectators: 0 });
+    void sp;
+  }, 90_000);
+
   it('an owner that stops: a client on another instance carries on (that instance takes the lease and replays), and the GM reconnects there and resyncs by version', async () => {
     const [a, b] = await cluster(2);
     const t = await setupTable(a!.url, 1);

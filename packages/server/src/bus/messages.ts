@@ -3,7 +3,7 @@
 // reason, never applied half-read.
 import { z } from 'zod';
 import { rejectionErrorSchema } from '@tablekeeper/protocol';
-import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply, type Revoked } from './port.js';
+import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply, type PresenceNote, type Revoked } from './port.js';
 
 const tableId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const commandId = z.string().min(1).max(200).nullable();
@@ -36,6 +36,14 @@ const revoked = z.strictObject({
   message: z.string().max(500),
 });
 
+const presence = z.strictObject({
+  tableId,
+  instanceId: z.string().min(1).max(200),
+  gm: z.boolean(),
+  seats: z.array(z.string().min(1).max(200)).max(1000),
+  spectators: z.int().min(0).max(1_000_000),
+});
+
 function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {
   if (bytes.length > MAX_BUS_MESSAGE_BYTES) throw new BusError('TOO_LARGE', `bus: ${what} is ${bytes.length} bytes, over the ${MAX_BUS_MESSAGE_BYTES}-byte limit`);
   let json: unknown;
@@ -56,3 +64,4 @@ export const decodeCommitted = (bytes: Uint8Array): Committed => decode('committ
 export const decodeForwarded = (bytes: Uint8Array): ForwardedCommand => decode('forwarded command', forwarded, bytes) as ForwardedCommand;
 export const decodeReply = (bytes: Uint8Array): ForwardedReply => decode('owner reply', reply, bytes) as ForwardedReply;
 export const decodeRevoked = (bytes: Uint8Array): Revoked => decode('revocation', revoked, bytes);
+export const decodePresence = (bytes: Uint8Array): PresenceNote => decode('presence', presence, bytes);

@@ -49,6 +49,16 @@ export interface Revoked {
   readonly message: string;
 }
 
+/** Who is connected to a table through one instance (the shared mode counts presence over every instance). */
+export interface PresenceNote {
+  readonly tableId: string;
+  readonly instanceId: string;
+  readonly gm: boolean;
+  /** Seats with a socket on that instance. */
+  readonly seats: readonly string[];
+  readonly spectators: number;
+}
+
 export interface Subscription {
   /** Stops delivery; safe to call twice. */
   unsubscribe(): void;
@@ -68,6 +78,10 @@ export interface Bus {
   publishRevoked(msg: Revoked): Promise<void>;
   /** Hears a table's revocations (an instance with sockets at it). */
   onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription;
+  /** Tells the other instances who is connected to a table here (sent when it changes, and as a heartbeat). */
+  publishPresence(msg: PresenceNote): Promise<void>;
+  /** Hears other instances' presence at a table. */
+  onPresence(tableId: string, handler: (msg: PresenceNote) => void): Subscription;
   /** Resolves once every subscription made so far is in place at the broker (a follower set up before a publish hears it). */
   ready(): Promise<void>;
   /** Delivers what is in flight, then closes. */

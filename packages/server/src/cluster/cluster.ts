@@ -49,6 +49,11 @@ interface Entry {
   role: Role;
   commits: Subscription | null;
   revocations: Subscription | null;
+  presence: Subscription | null;
+  /** When each other instance last told its presence here (a silent one is dropped after a few rounds). */
+  readonly heard: Map<string, number>;
+  /** Our presence as last told (JSON). */
+  told: string;
   /** Commits, catch-ups and promotions of this table run one after another. */
   chain: Promise<void>;
   /** Forwarded commands waiting for their version to show on this replica. */
@@ -56,6 +61,8 @@ interface Entry {
   closed: boolean;
 }
 
+const NOBODY = { gm: false, seats: [] as string[], spectators: 0 };
+const NOBODY_JSON = JSON.stringify(NOBODY);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const UNAVAILABLE = (message: string): RejectionError => ({ kind: 'UNAVAILABLE', message });
 
@@ -94,11 +101,16 @@ export class Cluster {
     const old = this.entries.get(tableId);
     if (old !== undefined) this.forget(old);
     let ready!: () => void;
-    const entry: Entry = { tableId, room: null, role: { kind: 'follower' }, commits: null, revocations: null, chain: new Promise<void>((r) => (ready = r)), waiters: [], closed: false };
+    const entry: Entry = { tableId, room: null, role: { kind: 'follower' }, commits: null, revocations: null, presence: null, heard: new Map(), told: NOBODY_JSON, chain: new Promise<void>((r) => (ready = r)), waiters: [], closed: false };
     this.entries.set(tableId, entry);
     entry.commits = this.o.bus.onCommitted(tableId, (m) => this.onCommit(entry, m));
     entry.revocations = this.o.bus.onRevoked(tableId, (m) => {
       if (entry.room !== null && !entry.closed) this.host.revoked(entry.room, new Set(m.hashes), m.message);
+    });
+    entry.presence = this.o.bus.onPresence(tableId, (m) => {
+      if (m.instanceId === this.instanceId || entry.room === null || entry.closed) return;
+      entry.heard.set(m.instanceId, Date.now());
+      entry.room.setRemotePresence(m.instanceId, { gm: m.gm, seats: m.seats, spectators: m.spectators });
     });
     try {
       await this.o.bus.ready();
@@ -110,6 +122,7 @@ export class Cluster {
         return room;
       }
       entry.room = room;
+      room.onPresence = () => this.tellPresence(entry, false);
       if (lease !== null) this.serve(entry, lease);
       ready();
       return room;
@@ -136,6 +149,17 @@ export class Cluster {
   forwards(room: Room): boolean {
     const e = this.entries.get(room.tableId);
     return e === undefined || e.room !== room || e.role.kind !== 'owner';
+  }
+
+  /** Tells other instances who is connected here: when it changed, and (`heartbeat`) every round while anyone is. */
+  private tellPresence(entry: Entry, heartbeat: boolean): void {
+    const room = entry.room;
+    if (room === null || entry.closed || this.closed) return;
+    const p = room.localPresence();
+    const json = JSON.stringify(p);
+    if (json === entry.told && !(heartbeat && json !== NOBODY_JSON)) return;
+    entry.told = json;
+    this.o.bus.publishPresence({ tableId: entry.tableId, instanceId: this.instanceId, ...p }).catch(() => undefined);
   }
 
   /** Links of a table revoked here (already refused by the store): every other instance closes its sockets holding them. */
@@ -307,6 +331,13 @@ export class Cluster {
     try {
       for (const entry of [...this.entries.values()]) {
         if (entry.room === null || entry.closed) continue;
+        this.tellPresence(entry, true);
+        // An instance that stopped telling (killed) no longer counts anyone as online.
+        for (const [instance, at] of entry.heard) {
+          if (Date.now() - at <= 3 * this.tickMs + 1000) continue;
+          entry.heard.delete(instance);
+          entry.room.setRemotePresence(instance, null);
+        }
         try {
           const role = entry.role;
           if (role.kind === 'owner') {
@@ -338,6 +369,8 @@ export class Cluster {
     if (entry.role.kind === 'owner') entry.role.serving.unsubscribe();
     entry.commits?.unsubscribe();
     entry.revocations?.unsubscribe();
+    entry.presence?.unsubscribe();
+    if (entry.room !== null) entry.room.onPresence = null;
     for (const w of entry.waiters.splice(0)) w.resolve();
     if (this.entries.get(entry.tableId) === entry) this.entries.delete(entry.tableId);
   }
@@ -349,6 +382,8 @@ export class Cluster {
     if (this.timer) clearInterval(this.timer);
     const leases: Lease[] = [];
     for (const e of [...this.entries.values()]) {
+      // Our sockets are gone: the others stop counting them at once.
+      if (e.told !== NOBODY_JSON) await this.o.bus.publishPresence({ tableId: e.tableId, instanceId: this.instanceId, ...NOBODY }).catch(() => undefined);
       if (e.role.kind === 'owner') leases.push(e.role.lease);
       this.forget(e);
     }
