@@ -249,6 +249,23 @@ describe('teams: weapons and armour on the sheet (003 "Character Sheet")', () =>
     t.run(set(t.annId, { maxHealth: 12, size: 3 }));
     expect(getTeams(t.world).sheets[t.annId]).toMatchObject({ size: 3 });
   });
+
+  it('a character invited with hit points keeps them as health on its first sheet (review 8: Bram, HP 10, dropped to 1/1 on an unrelated save)', () => {
+    const t = table('teams');
+    const minted = (tx: Transaction) => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
+    const bram = minted(t.run({ type: 'character.add', name: 'Bram', kind: 'pc', visibility: 'visible', stats: { hp: 7, maxHp: 10 } }));
+    t.run(set(bram, { evasion: 6 }));
+    expect(getTeams(t.world).sheets[bram]).toMatchObject({ evasion: 6, maxHealth: 10, health: 7 });
+    // A sheet that gives its own health wins; a later save keeps what the sheet holds.
+    const cara = minted(t.run({ type: 'character.add', name: 'Cara', kind: 'pc', visibility: 'visible', stats: { hp: 10, maxHp: 10 } }));
+    t.run(set(cara, { maxHealth: 14 }));
+    expect(getTeams(t.world).sheets[cara]).toMatchObject({ maxHealth: 14, health: 14 });
+    t.run(set(bram, { evasion: 7 }, true));
+    expect(getTeams(t.world).sheets[bram]).toMatchObject({ evasion: 7, maxHealth: 10, health: 7 });
+    // Without hit points nothing changes: the sheet's own default.
+    t.run(set(t.otherId, { evasion: 5 }));
+    expect(getTeams(t.world).sheets[t.otherId]).toMatchObject({ maxHealth: 1 });
+  });
 });
 
 describe('a table exported on main before the sheet model replays to the same world', () => {

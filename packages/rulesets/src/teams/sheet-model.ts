@@ -60,7 +60,7 @@ export const teamsSheetModel = defineSheet({
     // A creature's sheet keeps the character it names, if any; its name is its own (or its combatant's).
     const name = ch?.name ?? prev?.name ?? own(getEncounter(world).combatants, key)?.name ?? key;
     const link = ch !== undefined ? characterId : (prev?.characterId ?? null);
-    const raw = { name, ...next, characterId: link, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
+    const raw = { name, ...invitedHealth(ch?.stats, prev === undefined ? next : null), ...next, characterId: link, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
     const parsed = asInvalid(parseSheet(raw, { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty')));
     if (!parsed.ok) return parsed;
     let sheet = parsed.value;
@@ -71,3 +71,15 @@ export const teamsSheetModel = defineSheet({
     return ok(events);
   },
 });
+
+/**
+ * A character added with hit points (the Invite panel's "HP 10") and no teams sheet yet: its first sheet takes
+ * them as health unless it gives its own (review 8: an unrelated first save left an invited PC at health 1/1).
+ */
+function invitedHealth(stats: { readonly [k: string]: Json } | undefined, first: { readonly [k: string]: Json } | null): { [k: string]: Json } {
+  if (stats === undefined || first === null || first['maxHealth'] !== undefined) return {};
+  const max = stats['maxHp'] ?? stats['hp'];
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) return {};
+  const now = stats['hp'];
+  return { maxHealth: max, ...(first['health'] === undefined && typeof now === 'number' && Number.isInteger(now) && now >= 0 && now <= max ? { health: now } : {}) };
+}
