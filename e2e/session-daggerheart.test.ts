@@ -123,7 +123,7 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     await expect.poll(() => gm.p.getByTestId('fear-value').textContent()).toBe(`${fearBefore}/12`);
     await expect.poll(() => b.p.getByTestId('roll-request').count()).toBe(1);
     // The phones' "last roll" is Ana's again: the undone roll is gone from every screen.
-    await expect.poll(() => b.p.getByTestId('duality-roll').textContent()).toContain('Rogue: an Agility roll');
+    await expect.poll(() => b.p.getByTestId('duality-roll').textContent()).toContain('Rogue: Agility roll');
 
     // --- The GM spends a Fear with a reason; both phones show the pool.
     const fearPanel = gm.p.getByTestId('fear-tracker');
