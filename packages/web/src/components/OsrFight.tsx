@@ -2,7 +2,7 @@
 // the newest morale prompt of this fight with a button that runs the check for
 // that side, its odds first (001 "When To Check Morale", "Morale Checks"); and
 // at the fight's end its summary (001 "Death & Injury").
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
@@ -48,17 +48,21 @@ export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: 
   const [open, setOpen] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const key = prompt === undefined ? null : `${osrOf(world).prompts.length}:${prompt.text}`;
+  // The form is asked for once per opened prompt (a new `ask` each render must not unmount a form that has rolled).
+  const asker = useRef(ask);
+  asker.current = ask;
   useEffect(() => {
     setAnswer(null);
-    if (open === null || open !== key || ask === undefined || prompt === undefined) return;
+    const q = asker.current;
+    if (open === null || open !== key || q === undefined || prompt === undefined) return;
     let live = true;
-    void ask('osr.moraleActions', { side, trigger: prompt.text.slice(0, 100) }).then((a) => {
+    void q('osr.moraleActions', { side, trigger: prompt.text.slice(0, 100) }).then((a) => {
       if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'no answer') : a.error.message);
     });
     return () => {
       live = false;
     };
-  }, [open, key, ask]);
+  }, [open, key]);
   if (prompt === undefined) return null;
   const action = answer !== null && typeof answer !== 'string' ? answer.actions[0] : undefined;
   const party = enc.roster.some((x) => enc.combatants[x]?.side === side && enc.combatants[x]?.kind === 'pc');
