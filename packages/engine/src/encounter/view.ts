@@ -231,6 +231,8 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
   const catalogue: ConditionCatalogue = {
     conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}), ...(d.fleeting === true ? { fleeting: true } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
+    // A spotlight keeps no rounds (000): its pickers offer "until removed" first and no round counts (ADR 57).
+    ...(rules.sequencer.id === 'spotlight' ? { roundless: true } : {}),
   };
   /**
    * The projected encounter depends only on the stored encounter, the viewer's class and what canAct

@@ -243,7 +243,13 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
             <input id={`${p}-${n.field}`} type="number" inputMode="numeric" min={n.min} max={n.max} step={1} value={f.values[n.field]} style={{ width: '5em' }} onInput={(e) => setValue(n.field, e.currentTarget.value)} />
           </div>
         ))}
-        {action.texts.map((t) => (
+        {action.texts.map((t) =>
+          t.readOnly === true ? (
+            <div class="field" key={t.field} data-testid={`action-shown-${t.field}`}>
+              <span class="small muted" id={`${p}-${t.field}`}>{t.label}</span>
+              <output aria-labelledby={`${p}-${t.field}`}>{t.value}</output>
+            </div>
+          ) : (
           <div class="field" key={t.field}>
             <label for={`${p}-${t.field}`}>{t.label}</label>
             <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
@@ -255,7 +261,8 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
               </datalist>
             ) : null}
           </div>
-        ))}
+          ),
+        )}
       </div>
       {action.flags.length > 0 ? (
         <div class="row small">

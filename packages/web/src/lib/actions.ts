@@ -131,6 +131,8 @@ export function payloadOf(a: TurnAction, f: ActionForm): { ok: true; value: { [k
     out[n.field] = v;
   }
   for (const t of a.texts) {
+    // Shown, not sent: the server takes it from the sheet (a player's damage on a hit, ADR 56).
+    if (t.readOnly === true) continue;
     const v = (f.values[t.field] ?? '').trim();
     if (v.length > t.max) return { ok: false, message: `${t.label} takes at most ${t.max} characters.` };
     if (v !== '') out[t.field] = v;

@@ -43,7 +43,8 @@ export type FieldSpec =
   | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
   | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
   /** A map keyed by names the GM chooses (resistances, attribute dice, items): rows of a name and a value. */
-  | (Base & { readonly kind: 'record'; readonly keys: readonly string[] | null; readonly keyMaxLength: number | null; readonly value: FieldSpec; readonly maxItems: number | null; readonly keyExamples?: readonly string[] })
+  /** `keyLabel`: what a row's key is called (the key schema's title: a teams item's "key", not a second "name"). */
+  | (Base & { readonly kind: 'record'; readonly keys: readonly string[] | null; readonly keyMaxLength: number | null; readonly value: FieldSpec; readonly maxItems: number | null; readonly keyExamples?: readonly string[]; readonly keyLabel?: string })
   /** Text that may also be a number or JSON (dice as "2d6+1", 3 or {count, sides}). */
   | (Base & { readonly kind: 'mixed'; readonly accepts: readonly string[] })
   /** Anything else (free JSON the rules own, maps): typed as JSON text. */
@@ -118,7 +119,8 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
         const keys = Array.isArray(names['enum']) ? (names['enum'] as unknown[]).map(String) : null;
         const value = fieldOf('value', `${path}.*`, resolve(extra as JsonSchema, root), root, true, depth + 1);
         const examples = Array.isArray(names['examples']) ? (names['examples'] as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-        return { ...base, kind: 'record', keys, keyMaxLength: num(names['maxLength']), value, maxItems: num(s['maxProperties']), ...(examples.length > 0 ? { keyExamples: examples } : {}) };
+        const keyLabel = typeof names['title'] === 'string' && names['title'] !== '' ? { keyLabel: names['title'] } : {};
+        return { ...base, kind: 'record', keys, keyMaxLength: num(names['maxLength']), value, maxItems: num(s['maxProperties']), ...(examples.length > 0 ? { keyExamples: examples } : {}), ...keyLabel };
       }
       if (props === undefined || Object.keys(props).length === 0 || depth > 3) return { ...base, kind: 'json' };
       return { ...base, kind: 'object', fields: fieldsOf(s, root, path, depth + 1) };
@@ -225,7 +227,9 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: st
       const items = Array.isArray(v) ? v : [];
       // An optional list left empty is left out, whatever its least length.
       if (items.length === 0 && !f.required) return { ok: true, value: undefined };
-      if (items.length < f.minItems) return bad(path, where, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}`);
+      // Named with what it takes where the schema suggests names (a teams weapon's attributes: "such as strength").
+      const such = f.item.kind === 'text' && f.item.examples.length > 0 ? `, such as ${f.item.examples.join(' or ')}` : '';
+      if (items.length < f.minItems) return bad(path, where, `needs at least ${f.minItems} item${f.minItems === 1 ? '' : 's'}${such}`);
       if (f.maxItems !== null && items.length > f.maxItems) return bad(path, where, `may hold at most ${f.maxItems} items`);
       const out: Json[] = [];
       const errors: FieldError[] = [];
