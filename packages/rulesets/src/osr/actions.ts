@@ -2,9 +2,9 @@
 // one active, one movement and one quick action; an active action trades down
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
-import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Json, type Query, type Result } from '@tablekeeper/engine';
+import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { areAllies, cannotStabilize } from './combat-commands.js';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
 import { ABILITIES } from './checks.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -68,44 +68,80 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
   // 001 "Morale": the GM calls it for whoever could check: every living, conscious creature in the fight with a
   // character, the monsters first (the acting one's side first, itself leading), then PCs, who always roll alone.
   if (a.viewer.role === 'gm') {
-    const able = (id: string | null): id is string => id !== null && own(a.world.characters, id) !== undefined && !st.dead.includes(id) && st.dying[id] === undefined;
-    const everyone = [a.combatant, ...othersInView(a)].filter((c, i, all) => able(c.characterId) && all.findIndex((x) => x.characterId === c.characterId) === i);
-    const rank = (c: (typeof everyone)[number]): number => (c.kind === 'pc' ? 2 : c.side === a.combatant.side ? 0 : 1);
-    const options: ActionOption[] = everyone
-      .map((c, i) => ({ c, i }))
-      .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
-      .map(({ c }) => ({ value: c.characterId!, label: c.name, ...(c.kind === 'pc' ? { note: 'PC: rolls alone' } : {}) }));
-    out.push(
-      action({
-        id: 'morale',
-        label: 'Morale check',
-        cost: 'no action (the GM calls for it: DC 11 on WIS)',
-        command: 'osr.morale',
-        fixed: {},
-        // The acting monster's side is ticked at the start: all the goblins, not only the one whose turn it is.
-        target: { field: 'characterIds', multiple: true, max: Math.max(1, options.length), options, picked: everyone.filter((c) => c.kind !== 'pc' && c.side === a.combatant.side).map((c) => c.characterId!) },
-        choices: [
-          {
-            field: 'as',
-            label: 'Rolled',
-            options: [
-              { value: 'side', label: 'As a side (one roll, by the first picked)' },
-              { value: 'group', label: 'As a group (one roll, by the first picked)' },
-              { value: 'individual', label: 'Each on their own' },
-            ],
-          },
-        ],
-        numbers: [{ field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 }],
-        flags: [{ field: 'proficient', label: 'Proficient (if fitting)', value: false }],
-        texts: [{ field: 'trigger', label: 'Why now', value: 'the GM called for it', max: 100 }],
-        // Each picked one's own chance: a side or group rolls once, with the first's.
-        odds: { query: 'osr.moraleOdds', args: { characterIds: [] }, pass: ['advantage', 'proficient'] },
-        ...judge(options.length === 0 ? forbid('nobody left standing to check morale') : yes),
-      }),
-    );
+    const everyone = [a.combatant, ...othersInView(a)];
+    const rank = (c: Combatant): number => (c.kind === 'pc' ? 2 : c.side === a.combatant.side ? 0 : 1);
+    // The acting monster's side is ticked at the start: all the goblins, not only the one whose turn it is.
+    out.push(moraleAction(a.world, everyone, rank, (c) => c.kind !== 'pc' && c.side === a.combatant.side, 'the GM called for it'));
   }
   return out;
 }
+
+/**
+ * The morale form (001 "Morale Checks", "Side, Group, or Individual"): who could check (living, conscious, with a
+ * character), ordered by `rank`; those `picked` ticked; as a side, a group or one by one; advantage with its reason
+ * (001: "such as being outnumbered"); the exact odds with WIS, proficiency and the morale bonus (osr.moraleOdds).
+ */
+function moraleAction(world: World, combatants: readonly Combatant[], rank: (c: Combatant) => number, picked: (c: Combatant) => boolean, trigger: string): TurnAction {
+  const st = getOsr(world);
+  const able = (id: string | null): id is string => id !== null && own(world.characters, id) !== undefined && !st.dead.includes(id) && st.dying[id] === undefined && sheetOf(world, id).hp > 0;
+  const everyone = combatants.filter((c, i, all) => able(c.characterId) && all.findIndex((x) => x.characterId === c.characterId) === i);
+  const options: ActionOption[] = everyone
+    .map((c, i) => ({ c, i }))
+    .sort((x, y) => rank(x.c) - rank(y.c) || x.i - y.i)
+    .map(({ c }) => ({ value: c.characterId!, label: c.name, ...(c.kind === 'pc' ? { note: 'PC: rolls alone' } : {}) }));
+  const ticked = options.filter((o) => everyone.some((c) => c.characterId === o.value && picked(c))).map((o) => o.value);
+  return action({
+    id: 'morale',
+    label: 'Morale check',
+    cost: 'no action (the GM calls for it: DC 11 on WIS)',
+    command: 'osr.morale',
+    fixed: {},
+    target: { field: 'characterIds', multiple: true, max: Math.max(1, options.length), options, picked: ticked },
+    choices: [
+      {
+        field: 'as',
+        label: 'Rolled',
+        options: [
+          { value: 'side', label: 'As a side (one roll, by the first picked)' },
+          { value: 'group', label: 'As a group (one roll, by the first picked)' },
+          { value: 'individual', label: 'Each on their own' },
+        ],
+      },
+    ],
+    numbers: [{ field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 }],
+    flags: [{ field: 'proficient', label: 'Proficient (if fitting)', value: false }],
+    texts: [
+      { field: 'advantageWhy', label: 'Why the advantage (e.g. outnumbered)', value: '', max: 100 },
+      { field: 'trigger', label: 'Why now', value: trigger.slice(0, 100), max: 100 },
+    ],
+    // Each picked one's own chance: a side or group rolls once, with the first's.
+    odds: { query: 'osr.moraleOdds', args: { characterIds: [] }, pass: ['advantage', 'proficient'] },
+    ...judge(options.length === 0 ? forbid('nobody left standing to check morale') : yes),
+  });
+}
+
+/**
+ * osr.moraleActions: the morale form for the GM's prompt (review 7: its button rolled at once for the foes). The
+ * prompt's side is ticked; when it is the party's side (one with PCs), its hirelings and retainers are ticked and
+ * its PCs offered to roll alone (001: "PCs rarely have to check morale"); the other side's creatures follow.
+ */
+export const osrMoraleActions: Query = (world, args, viewer) => {
+  if (viewer.role !== 'gm') return err('FORBIDDEN', 'only the GM calls for morale checks', 'side');
+  const side = args['side'];
+  const trigger = args['trigger'];
+  if (side !== undefined && typeof side !== 'string') return err('INVALID_VALUE', 'side must be a side of the fight', 'side');
+  const enc = getEncounter(world);
+  const all = enc.roster.map((x) => own(enc.combatants, x)).filter((c): c is Combatant => c !== undefined);
+  const target = side ?? all.find((c) => c.kind !== 'pc')?.side ?? null;
+  const rank = (c: Combatant): number => (c.side === target ? (c.kind === 'pc' ? 1 : 0) : c.kind === 'pc' ? 3 : 2);
+  const answer: ActionsAnswer = {
+    combatantId: target ?? '',
+    name: target ?? 'nobody',
+    onTurn: false,
+    actions: [moraleAction(world, all, rank, (c) => c.side === target && c.kind !== 'pc', typeof trigger === 'string' && trigger.trim() !== '' ? trigger : 'the GM called for it')],
+  };
+  return ok(answer as unknown as Json);
+};
 
 /**
  * The Stabilize form (001 "Stabilizing & Injuries"): a check by the helper, DC 10 unless the GM says otherwise

@@ -231,7 +231,7 @@ export const osrCommands = {
   morale: declareCommand('osr.morale', {
     summary: 'Check morale for characters, individually, as a group or as a side',
     who: 'gm',
-    input: z.strictObject({ characterIds: characterIds('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, trigger: reason('what called for it') }),
+    input: z.strictObject({ characterIds: characterIds('who checks morale'), as: z.enum(['side', 'group', 'individual']).optional(), proficient: z.boolean().optional(), ...advantage, advantageWhy: z.string().trim().max(100).meta({ description: 'why the advantage or disadvantage (001: such as being outnumbered); may be empty' }).optional(), trigger: reason('what called for it') }),
     renamed: { ...RENAMED_CHARACTERS, ...RENAMED_ADVANTAGE },
     merged: MERGED_ADVANTAGE,
   }),
@@ -350,8 +350,17 @@ export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', 
   result: actionsResult,
 });
 
+/** The GM's morale prompt opens the morale form for the prompt's side (ADR 55). */
+export const moraleActionsDeclaration = declareQuery('osr.moraleActions', {
+  summary: "The morale form for a side (its monsters ticked; the party's hirelings, its PCs rolling alone), with odds",
+  who: 'gm',
+  input: z.strictObject({ side: words(40, 'the side the prompt is about').optional(), trigger: reason('what called for it') }),
+  result: actionsResult,
+});
+
 export const osrCatalog = catalogOf(
   stabilizeActionsDeclaration,
+  moraleActionsDeclaration,
   ...Object.values(osrCommands),
   attackOddsDeclaration,
   checkOddsDeclaration,

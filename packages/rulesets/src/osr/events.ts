@@ -139,7 +139,7 @@ export type OsrEvent =
   | { readonly type: 'osr.strained'; readonly characterId: Id; readonly hours: number; readonly reason: string }
   // hazards, retreat and treasure
   /** `side`: the fight side a check rolled as a side speaks for (absent for a group, one alone, or events stored before it). */
-  | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean; readonly side?: string }
+  | { readonly type: 'osr.moraleRolled'; readonly characterId: Id; readonly group: Id[]; readonly trigger: string; readonly roll: Roll; readonly reasons: Reasons; readonly held: boolean; readonly side?: string; readonly why?: string }
   /** `side`: whose morale the prompt is about (the fallen's side; absent in prompts stored before it). */
   | { readonly type: 'osr.moralePrompted'; readonly trigger: string; readonly text: string; readonly side?: string }
   /** 001 "Death & Injury" at a fight's end: who died (not stabilized by then), who is still dying, who stands. */

@@ -12,11 +12,11 @@ import { getOsr, sheetOf, type Corruption, type CorruptionStage } from './state.
 export const MORALE_DC = 11;
 
 /** One morale roll: d20 + WIS mod + proficiency (if fitting) + the monster's morale bonus, DC 11 (001 "Morale Checks"). */
-export function moraleEvent(world: World, env: Env, id: string, o: { proficient: boolean; advantage: number; disadvantage: number; group: readonly string[]; trigger: string; side?: string }): EngineEvent {
+export function moraleEvent(world: World, env: Env, id: string, o: { proficient: boolean; advantage: number; disadvantage: number; group: readonly string[]; trigger: string; side?: string; why?: string }): EngineEvent {
   const s = sheetOf(world, id);
   const m = mod(s, 'wis') + (o.proficient ? proficiencyFor(world, id) : 0) + s.moraleBonus;
   const r = rollCheck(world, env, id, { modifier: m, dc: MORALE_DC, tags: ['morale'], advantage: o.advantage, disadvantage: o.disadvantage, label: 'morale', kind: 'morale' });
-  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success, ...(o.side === undefined ? {} : { side: o.side }) } satisfies OsrEvent;
+  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success, ...(o.side === undefined ? {} : { side: o.side }), ...(o.why === undefined || o.why.trim() === '' ? {} : { why: o.why.trim() }) } satisfies OsrEvent;
 }
 
 /** The fight side a character is on (its combatant's), for a morale check rolled as a side; undefined outside a fight. */
@@ -41,7 +41,7 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         const living = who.value.filter((id) => !st.dead.includes(id));
         const pcs = living.filter((id) => own(world.characters, id)?.kind === 'pc');
         const npcs = living.filter((id) => own(world.characters, id)?.kind !== 'pc');
-        const o = { proficient: p.proficient ?? false, ...advantageCounts(p.advantage), trigger: p.trigger ?? 'the GM calls for it' };
+        const o = { proficient: p.proficient ?? false, ...advantageCounts(p.advantage), trigger: p.trigger ?? 'the GM calls for it', ...(p.advantageWhy !== undefined && (p.advantage ?? 0) !== 0 ? { why: p.advantageWhy } : {}) };
         const out: EngineEvent[] = pcs.map((id) => moraleEvent(world, env, id, { ...o, group: [id] }));
         // A side or group rolls once, with the first listed as its representative.
         if (how === 'individual') out.push(...npcs.map((id) => moraleEvent(world, env, id, { ...o, group: [id] })));

@@ -345,7 +345,9 @@ const evolve: Evolve<OsrEvent> = {
     // A side speaks as the side ("the foes, Goblin 2 rolling for 4"); a group by its roller.
     const who =
       e.side !== undefined ? `${sideWords(e.side)}, ${nm(w, e.characterId)}${e.group.length > 1 ? ` rolling for ${e.group.length}` : ''}` : e.group.length > 1 ? `${nm(w, e.characterId)}'s group (${e.group.length})` : nm(w, e.characterId);
-    return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
+    // The GM's reason for the advantage or disadvantage (001: "such as being outnumbered") beside the roll it changed.
+    const why = e.why === undefined || e.why === '' ? '' : ` (${e.why})`;
+    return log(w, e, `Morale for ${who} (${e.trigger}): ${rollText(e.roll)}${why}: ${e.held ? 'they stand and fight' : 'they surrender or flee'}.`);
   },
   'osr.moralePrompted': on((w, e, st) =>
     log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text, ...(e.side === undefined ? {} : { side: e.side }) }].slice(-20) }), e, `Morale? ${e.text}`),
@@ -636,7 +638,7 @@ function tidePrompts(world: World): EngineEvent[] {
   const out: EngineEvent[] = [];
   for (const [side, s] of sides) {
     if (s.n > 1 && s.down / s.n >= at && !st.tidePrompted.includes(side)) {
-      out.push({ type: 'osr.tidePrompted', side } satisfies OsrEvent, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of ${sideWords(side)} are down: the tide looks obvious. Morale?` } satisfies OsrEvent);
+      out.push({ type: 'osr.tidePrompted', side } satisfies OsrEvent, { type: 'osr.moralePrompted', trigger: 'tide', text: `${s.down} of ${s.n} of ${sideWords(side)} are down: the tide looks obvious. Morale?`, side } satisfies OsrEvent);
     }
   }
   return out;

@@ -2,15 +2,16 @@
 // the newest morale prompt of this fight with a button that runs the check for
 // that side, its odds first (001 "When To Check Morale", "Morale Checks"); and
 // at the fight's end its summary (001 "Death & Injury").
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { percent } from '../lib/attack.ts';
 import { osrOf } from '../lib/osr.ts';
 import { osrSettings } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
+import { readActions, type ActionsAnswer } from '../lib/actions.ts';
+import { ActionFormView } from './Actions.tsx';
 import { fateOf, fateWords, StabilizeFor } from './OsrStabilize.tsx';
 
 /** A side in the GM's words, as the engine's prompts write it. */
@@ -35,30 +36,36 @@ export function moraleRollers(world: World, enc: EncounterState, side: string): 
   return { ids, representative: npc ?? ids[0] ?? null };
 }
 
+/**
+ * The GM's morale prompt (001 "When To Check Morale"): its button opens the morale form for the prompt's side
+ * (side, group or one by one; advantage with its reason; the morale bonus and exact odds), never a roll at once
+ * (review 7). When the party is losing, its hirelings and retainers are the ones ticked.
+ */
 export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: EncounterState; send: Send; ask: Ask | undefined }) {
   const prompt = osrOf(world).prompts.at(-1);
   const side = prompt?.side ?? 'npcs';
-  const { ids, representative } = moraleRollers(world, enc, side);
-  const [odds, setOdds] = useState<string | null>(null);
-  const [msg, setMsg] = useState<string | null>(null);
-  const rep = representative === null ? undefined : world.characters[representative];
-  const bonus = typeof rep?.stats['moraleBonus'] === 'number' ? rep.stats['moraleBonus'] : 0;
-  const key = `${representative ?? ''}:${bonus}`;
+  const { ids } = moraleRollers(world, enc, side);
+  const [open, setOpen] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
+  const key = prompt === undefined ? null : `${osrOf(world).prompts.length}:${prompt.text}`;
+  // The form is asked for once per opened prompt (a new `ask` each render must not unmount a form that has rolled).
+  const asker = useRef(ask);
+  asker.current = ask;
   useEffect(() => {
-    setOdds(null);
-    if (representative === null || ask === undefined) return;
+    setAnswer(null);
+    const q = asker.current;
+    if (open === null || open !== key || q === undefined || prompt === undefined) return;
     let live = true;
-    // 001 "Morale Checks": d20 + WIS mod + the monster's morale bonus against DC 11, as osr.morale rolls it.
-    void ask('osr.checkOdds', { characterId: representative, ability: 'wis', difficulty: 11, bonus }).then((a) => {
-      if (!live) return;
-      const pass = a.ok && a.result !== null && typeof a.result === 'object' && !Array.isArray(a.result) ? a.result['pass'] : null;
-      setOdds(typeof pass === 'number' ? `${percent(pass)} they stand and fight` : null);
+    void q('osr.moraleActions', { side, trigger: prompt.text.slice(0, 100) }).then((a) => {
+      if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'no answer') : a.error.message);
     });
     return () => {
       live = false;
     };
-  }, [key, ask]);
+  }, [open, key]);
   if (prompt === undefined) return null;
+  const action = answer !== null && typeof answer !== 'string' ? answer.actions[0] : undefined;
+  const party = enc.roster.some((x) => enc.combatants[x]?.side === side && enc.combatants[x]?.kind === 'pc');
   return (
     <div class="panel small" role="group" aria-label="Morale prompt" data-testid="morale-prompt">
       <p>
@@ -66,27 +73,16 @@ export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: 
       </p>
       {ids.length > 0 ? (
         <div class="row">
-          <button
-            class="small"
-            onClick={async () => {
-              const r = await send({ type: 'osr.morale', characterIds: ids, as: 'side', trigger: prompt.text.slice(0, 100) });
-              setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
-            }}
-          >
-            Check morale for {sideWords(side)} ({ids.length})
+          <button class="small" aria-expanded={open === key} onClick={() => setOpen(open === key ? null : key)}>
+            Check morale for {sideWords(side)} ({party ? ids.filter((id) => world.characters[id]?.kind !== 'pc').length : ids.length})
           </button>
-          <span class="muted" data-testid="morale-odds">
-            {odds ?? 'DC 11 on WIS'}
-          </span>
-          {msg ? (
-            <span class="error small" role="alert">
-              {msg}
-            </span>
-          ) : null}
+          <span class="muted">DC 11 on WIS{party ? "; the party's hirelings and retainers check (PCs rarely do)" : ''}</span>
         </div>
       ) : (
         <p class="muted">Nobody on {sideWords(side)} is left standing to check.</p>
       )}
+      {open === key && typeof answer === 'string' ? <p class="error small">{answer}</p> : null}
+      {open === key && action !== undefined && ask !== undefined ? <ActionFormView key={key ?? ''} action={action} world={world} send={send} ask={ask} /> : null}
     </div>
   );
 }
