@@ -42,7 +42,7 @@ const delta = (from: number, version: number, acks: { commandId: string; version
 describe('a command refused because another landed first', () => {
   it('goes again on top of version 6 once the view has it, with the same commandId, and resolves with its ack', async () => {
     const { client, socket } = connected();
-    const answer = client.send({ type: 'teams.setSheet', id: 'cb-1', sheet: {} });
+    const answer = client.send({ type: 'character.sheet.set', characterId: 'cb-1', sheet: {} });
     const first = socket.sent[0]!;
     expect(first.expectedVersion).toBe(5);
     // The player's command landed as version 6; ours is refused before its delta arrives.

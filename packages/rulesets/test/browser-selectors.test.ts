@@ -120,8 +120,7 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
     const t = teamsTable();
     t.s.run({ type: 'seat.add', name: 'Ann' });
     fight(t.s, ['b'], ['g'], 'b');
-    const { characterId: _link, ...hers } = boudica;
-    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: hers as unknown as Json });
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: boudica as unknown as Json });
     t.s.run({ type: 'character.sheet.set', characterId: 'g', sheet: enemy({ name: 'Guard', maxStamina: 2, stamina: 2 }) as unknown as Json });
     return t;
   }
