@@ -82,3 +82,4 @@ export function keptSheetAsEntered(rules: KeptSheetRules, stored: KeptSheet, opt
   if (rules === '36th-way') out['abilities'] = Object.values(record(stored['abilities']) ?? {}).map(abilityAsEntered);
   return out;
 }
+
