@@ -39,13 +39,16 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
 
     const form = await openAction(ann.p, 'Basic Attack');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard']);
-    // The sheet's Basic Attack numbers fill the form; a phone reads no foe's Defense, so no odds.
+    // The sheet's Basic Attack numbers fill the form; a phone reads no foe's Defense, so no odds, and has no Defense
+    // box to type a number that would not count; the damage is the sheet's, shown, not a box (ADR 56).
     expect(await form.getByLabel('Modifier').inputValue()).toBe('20');
-    expect(await form.getByLabel(/^Damage on a hit/).inputValue()).toBe('1d4+1');
+    expect(await form.getByLabel('Damage on a hit (from the sheet)').textContent()).toBe('1d4+1');
+    expect(await form.getByRole('textbox').count()).toBe(0);
+    expect(await form.getByLabel('Defense').count()).toBe(0);
     await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
-    // +20 reaches Defense 7 whatever the die: a hit for 1d4+1.
+    // +20 reaches Defense 7 whatever the die: a hit for 1d4+1; the line shows the die (a 10 as a critical).
     const result = await roll(form, 'Roll: Basic Attack');
-    expect(result).toMatch(/Alice's Basic Attack on Guard: Score \d+ \(hit, 1d4\+1 \[[1-4]\] = [2-5] damage\)/);
+    expect(result).toMatch(/Alice's Basic Attack on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+20 = Score \d+ \(hit, 1d4\+1 \[[1-4]\] = [2-5] damage\)/);
     expect(result).not.toContain('Defense 7');
     await expect.poll(() => ann.p.getByRole('img', { name: 'beats: 1 of 2 left' }).count()).toBe(1);
 
@@ -58,9 +61,9 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     await oddsOf(strike, '95% to hit');
     expect(await strike.getByTestId('action-odds').textContent()).toContain('a Score of 7 or more (Defense 7) · 2 damage (2 on average)');
     const hit = await roll(strike, 'Roll: Quick Strike');
-    expect(hit).toMatch(/Alice's Quick Strike on Guard: Score \d+ vs Defense 7 \((hit, 2 = 2 damage|miss)\)/);
+    expect(hit).toMatch(/Alice's Quick Strike on Guard: d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+6 = Score \d+ vs Defense 7 \((hit, 2 damage|miss)\)/);
     await expect.poll(() => gm.p.getByRole('img', { name: 'beats: 0 of 2 left' }).count()).toBeGreaterThan(0);
-    const dealt = [result, hit].reduce((sum, line) => sum + Number(/= (\d+) damage/.exec(line)?.[1] ?? 0), 0);
+    const dealt = [result, hit].reduce((sum, line) => sum + Number(/(\d+) damage\)/.exec(line)?.[1] ?? 0), 0);
     await expect.poll(() => (n.gmSock.view().world.ext['encounter'] as unknown as { combatants: { guard: { stats: { hp: number } } } }).combatants.guard.stats.hp).toBe(30 - dealt);
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);
@@ -108,10 +111,16 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     await oddsOf(form, '65% to hit');
     expect(await axeViolations(gm.p)).toEqual([]);
 
-    // Ann's phone sees the Guard but not its Defense (a foe's stats stay with the GM): the box keeps the plain Test's line, 7.
+    // Ann's phone sees the Guard but not its Defense (a foe's stats stay with the GM): no Defense box, the secret said
+    // in words; against Bram the odds come from his sheet's Defense 4 (one Advantage cancels the maneuver's Disadvantage: 13/20).
     const phone = await openAction(ann.p, label);
     await expect.poll(() => phone.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard', 'Bram (Defense 4)']);
-    expect(await phone.getByLabel('Defense').inputValue()).toBe('7');
+    expect(await phone.getByLabel('Defense').count()).toBe(0);
+    await expect.poll(() => phone.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
+    expect(await phone.getByLabel('Damage on a hit (from the sheet)').textContent()).toBe('none on the sheet');
+    await phone.getByLabel('Target').selectOption({ label: 'Bram (Defense 4)' });
+    await phone.getByLabel('Advantage (− Disadvantage)').fill('1');
+    await oddsOf(phone, '65% to hit');
     expect(await ann.p.content()).not.toContain('Defense 9');
     expect(await axeViolations(ann.p)).toEqual([]);
     expect(gm.errors).toEqual([]);

@@ -9,7 +9,7 @@ import { bestiaryOf, getCountdowns, scenario, seededRng, type BestiaryEntry, typ
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, rulesetIds } from '@tablekeeper/rulesets';
 import { groupNames, startersOf } from '@tablekeeper/rulesets/browser';
-import { adversariesCommand, blockLine, missingStarters, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, templateLine } from '../packages/web/src/lib/bestiary.ts';
+import { adversariesCommand, blockLine, missingStarters, draftsFromEntry, draftsFromTemplate, exportText, importPathWords, linesFromDrafts, linesFromEncounter, parseBestiaryFile, renumberedPlain, templateLine } from '../packages/web/src/lib/bestiary.ts';
 import { draftsFrom, initiativeOf, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { encounterOf, displayOrder } from '../packages/web/src/lib/encounter.ts';
 
@@ -78,10 +78,89 @@ describe('stat blocks in the builder', () => {
     const taken = ['Kira', 'Goblin 1', 'Goblin 6', 'Goblin king', 'Goblin 2b'];
     const d = draftsFromEntry(null, entryOf(s, 'Goblin'), 2, false, ids, taken);
     expect(d.ok && d.value.map((x) => x.name)).toEqual(['Goblin 7', 'Goblin 8']);
-    const one = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin']);
-    expect(one.ok && one.value.map((x) => x.name)).toEqual(['Goblin 1']);
+    // A lone plain "Goblin" counts as Goblin 1 (review 6): the next are Goblin 2 and 3, and the plain one is renamed Goblin 1.
+    const two = draftsFromEntry(null, entryOf(s, 'Goblin'), 2, false, ids, ['Goblin']);
+    expect(two.ok && two.value.map((x) => x.name)).toEqual(['Goblin 2', 'Goblin 3']);
+    expect(renumberedPlain('Goblin', ['Kira', 'Goblin'])).toBe('Goblin 1');
+    expect(renumberedPlain('Goblin', ['Goblin', 'Goblin 1'])).toBeNull();
+    expect(renumberedPlain('Goblin', ['Goblin 1', 'Goblin king'])).toBeNull();
     const fresh = draftsFromEntry(null, entryOf(s, 'Goblin'), 1, false, ids, ['Goblin king']);
     expect(fresh.ok && fresh.value.map((x) => x.name)).toEqual(['Goblin']);
+  });
+
+  it('property: lining up groups one after another never repeats a name, and numbers only go up', () => {
+    const s = table('kleptonomicon');
+    s.run({ type: 'bestiary.save', name: 'Rat-thief', block: { hp: 4 } });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }), (counts) => {
+        let lined: string[] = ['Kira'];
+        for (const count of counts) {
+          const d = draftsFromEntry(initiativeOf('kleptonomicon'), entryOf(s, 'Rat-thief'), count, false, ids, lined);
+          if (!d.ok) throw new Error(d.message);
+          // As the builder does: the lone plain one takes "1" first.
+          const rename = renumberedPlain('Rat-thief', lined);
+          if (rename !== null) lined = lined.map((x) => (x === 'Rat-thief' ? rename : x));
+          lined = [...lined, ...d.value.map((x) => x.name)];
+        }
+        expect(new Set(lined).size).toBe(lined.length);
+        const total = counts.reduce((a, b) => a + b, 0);
+        const rats = lined.filter((x) => x.startsWith('Rat-thief'));
+        expect(rats).toEqual(total === 1 ? ['Rat-thief'] : Array.from({ length: total }, (_x, i) => `Rat-thief ${i + 1}`));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("Kleptonomicon: the rows follow 004's turn order (PCs who passed, foe group 1, the PCs after it, foe group 2...), as the sequencer runs it", () => {
+    const s = table('kleptonomicon');
+    s.run({ type: 'kleptonomicon.startEpisode' });
+    s.run({ type: 'kleptonomicon.freeplay' });
+    s.run({ type: 'bestiary.save', name: 'Rat-thief', block: { hp: 4, edgeSave: 1, attackModifier: 1, attackDamage: '1d4' } });
+    s.run({ type: 'bestiary.save', name: 'Ogre', block: { hp: 20, edgeSave: -1 } });
+    const method = initiativeOf('kleptonomicon');
+    const rats = draftsFromEntry(method, entryOf(s, 'Rat-thief'), 2, false, ids);
+    const ogre = draftsFromEntry(method, entryOf(s, 'Ogre'), 1, false, ids);
+    if (!rats.ok || !ogre.ok) throw new Error('drafts');
+    expect(rats.value[0]).toMatchObject({ extra: { attackModifier: 1, attackDamage: '1d4' } });
+    // Bram (-3) fails the first Edge Save on any die but a critical 10, so at least one PC acts between foe groups.
+    const pcs = (
+      [
+        ['Bram', -3],
+        ['Kira', 0],
+        ['Moss', 3],
+      ] as const
+    ).map(([name, edgeSave]) => {
+      s.run({ type: 'character.add', name, kind: 'pc', stats: { edgeSave } });
+      return Object.values(s.world.characters).find((c) => c.name === name)!;
+    });
+    const party = pcs.map((ch) => draftsFrom(method, { name: ch.name, kind: 'pc', character: ch, hp: '10', hidden: false, init: { edgeSave: String(ch.stats['edgeSave']) } }, ids));
+    const rows = [...party.flatMap((p) => (p.ok ? p.value : [])), ...ogre.value, ...rats.value];
+    expect(rows).toHaveLength(6);
+    const start = startCommand(method, rows, s.world.characters);
+    if (!start.ok) throw new Error(start.message);
+    s.run(start.value);
+    const enc = encounterOf(s.world)!;
+    // Walk the turns the sequencer gives one round (choices, where PCs share a slot, by the first offered).
+    const order: string[] = [];
+    for (let i = 0; i < 20 && order.length < rows.length; i++) {
+      const now = encounterOf(s.world)!;
+      if (now.pending) {
+        s.run({ type: 'encounter.choose', id: now.pending.options[0]! });
+        continue;
+      }
+      if (now.current === null) break;
+      order.push(now.current);
+      s.run({ type: 'encounter.endTurn', id: now.current });
+    }
+    const display = displayOrder(enc).map((c) => c.id);
+    // Where PCs share a slot they choose (004), so only the foes' places and each PC's slot are fixed: compare by slot.
+    const slotOf = (id: string): string => {
+      const p = enc.combatants[id]!.placement as { slot?: number; group?: number };
+      return p.group !== undefined ? `foe ${id}` : `slot ${p.slot}`;
+    };
+    expect(display.map(slotOf)).toEqual(order.map(slotOf));
+    expect(display.findIndex((id) => enc.combatants[id]!.kind === 'pc' && enc.combatants[id]!.name === 'Bram')).toBeGreaterThan(display.findIndex((id) => enc.combatants[id]!.kind === 'npc'));
+    expect(display.filter((id) => enc.combatants[id]!.kind === 'npc').map((id) => enc.combatants[id]!.name)).toEqual(['Rat-thief 1', 'Rat-thief 2', 'Ogre']);
   });
 
   it('refuses counts outside 1-50 in words', () => {
@@ -222,7 +301,7 @@ describe('the bestiary file', () => {
     const seen = s.view({ role: 'player', seatId: seat }).world;
     expect(seen.characters[bandit]).toMatchObject({ name: 'Bandit', visibility: 'visible' });
     // 9 against Major 7 / Severe 12 is major: 2 HP; players read the severity, not 7/12 or the HP marked.
-    expect(seen.log.filter((l) => l.kind === 'daggerheart.damage').map((l) => l.text)).toEqual(['Bandit takes 9 damage (major).']);
+    expect(seen.log.filter((l) => l.kind === 'daggerheart.damage').map((l) => l.text)).toEqual(['Bandit takes 9 damage and marks HP.']);
     expect(seen.characters[bandit]!.stats).not.toHaveProperty('major');
   });
 

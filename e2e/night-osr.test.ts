@@ -82,15 +82,15 @@ describe('an OSR night: starters, the phone attacking, light, travel, a night, a
     await expect.poll(() => text(gm.p.getByTestId('clock-time'))).not.toBe(before);
     await expect.poll(() => text(ann.p.getByTestId('clock-time'))).toBe(await text(gm.p.getByTestId('clock-time')));
 
-    // The second fight: one foe from the same stat block (a new fight names it plainly).
+    // The second fight: one foe from the same stat block goes on counting (ADR 56: never a second "Ordinary foe 1").
     await foe.getByLabel('How many').fill('1');
     await foe.getByRole('button', { name: 'Line up Ordinary foe' }).click();
-    await expect.poll(() => text(gm.p.getByTestId('builder-rows'))).toContain('Ordinary foe');
+    await expect.poll(() => text(gm.p.getByTestId('builder-rows'))).toContain('Ordinary foe 3');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => text(gm.p.locator('.area-encounter h2')), { timeout: 15_000 }).toContain('Encounter 2');
     await expect.poll(() => order.getByTestId('combatant').count()).toBe(2);
     const again = await openAttack(ann.p);
-    await expect.poll(() => again.getByLabel(/Target/).locator('option').allTextContents()).toContain('Ordinary foe');
+    await expect.poll(() => again.getByLabel(/Target/).locator('option').allTextContents()).toContain('Ordinary foe 3');
 
     expect(ann.frames.some((f) => f.includes('osr.travelTurnRolled'))).toBe(false);
     expect(await axeViolations(gm.p)).toEqual([]);

@@ -156,9 +156,9 @@ describe('sheet editor', () => {
     await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
     // The spear: 003's weapon profile, field by field.
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('items 1 name').fill('spear');
+    await form.getByLabel('items 1 key').fill('spear');
     const item = form.getByTestId('record-items');
-    await item.getByLabel(/^name \(optional\)/).fill('spear');
+    await item.getByLabel(/^shown name \(optional\)/).fill('spear');
     await item.getByRole('button', { name: 'add attributes' }).click();
     await item.getByLabel('attributes 1', { exact: true }).fill('strength');
     await item.getByRole('button', { name: 'add proficiencies' }).click();

@@ -9,7 +9,7 @@ import { scenario, seededRng, type Command, type Json, type Scenario, type Trans
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, sheetSchemaFor } from '@tablekeeper/rulesets';
 import { setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
-import { addCharacterCommand, nameProblem, sheetFields, sheetSetCommand, sheetStart, storedSheet, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
+import { addCharacterCommand, nameProblem, sheetFields, sheetSetCommand, sheetStart, storedSheet, unlistedProficiencies, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
 type Values = { [k: string]: FormValue };
@@ -100,6 +100,36 @@ describe('party by form', () => {
     if (!back.ok) throw new Error(JSON.stringify(back.errors));
     s.run(sheetSetCommand(id, back.payload) as Command);
     expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
+  });
+
+  it("teams items (review 7): the row's key is labelled \"key\", the item's name \"shown name\"; a weapon's lists say what they do; a weapon with no attribute is named with what it takes", () => {
+    const fields = sheetFields(sheetOf('teams'));
+    const items = field(fields, 'items');
+    if (items.kind !== 'record' || items.value.kind !== 'object') throw new Error('items is a record of objects');
+    expect(items.keyLabel).toBe('key');
+    expect(items.value.fields.find((f) => f.key === 'name')?.label).toBe('shown name');
+    const weapon = items.value.fields.find((f) => f.key === 'weapon')!;
+    if (weapon.kind !== 'object') throw new Error('weapon is an object');
+    const attrs = weapon.fields.find((f) => f.key === 'attributes')!;
+    const profs = weapon.fields.find((f) => f.key === 'proficiencies')!;
+    expect(attrs).toMatchObject({ kind: 'list', minItems: 1, description: expect.stringMatching(/^required: the attribute dice an attack with it may use/) as unknown as string });
+    expect(profs.description).toContain("a character's martial +2 counts only when the weapon lists martial");
+    let v: FormValue = sheetStart(fields, {});
+    v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', weapon: { attributes: [], damage: '3', damageType: 'piercing' } } }]);
+    const r = toPayload(fields, v as Values);
+    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['items "spear" › weapon › attributes: needs at least 1 item, such as strength or dexterity']);
+  });
+
+  it("teams: a sheet's proficiency a weapon does not list is said in words (003 \"Attacks\": only a listed proficiency adds); a blank profile is no weapon", () => {
+    const spear = (proficiencies: string[]) => ({ key: 'spear', value: { name: 'Spear', weapon: { attributes: ['strength'], proficiencies, damage: '4' } } });
+    const shield = { key: 'shield', value: { name: '', weapon: { attributes: [], proficiencies: [], damage: '' } } };
+    const with_ = (profs: { key: string; value: string }[], items: FormValue[]) => ({ proficiencies: profs, items }) as Values;
+    expect(unlistedProficiencies(with_([{ key: 'martial', value: '2' }], [spear([]), shield]))).toEqual(['Spear: martial +2 does not add to its attacks, as it lists no proficiency; add it under its proficiencies if it should.']);
+    expect(unlistedProficiencies(with_([{ key: 'martial', value: '2' }, { key: 'finesse', value: '1' }], [spear(['finesse'])]))).toEqual(['Spear: martial +2 does not add to its attacks, as it lists finesse; add it under its proficiencies if it should.']);
+    expect(unlistedProficiencies(with_([{ key: 'martial', value: '2' }, { key: 'finesse', value: '1' }], [spear(['fortitude'])]))).toEqual(['Spear: martial +2 and finesse +1 do not add to its attacks, as it lists fortitude; add them under its proficiencies if they should.']);
+    expect(unlistedProficiencies(with_([{ key: 'martial', value: '2' }], [spear(['martial'])]))).toEqual([]);
+    expect(unlistedProficiencies(with_([{ key: 'martial', value: '0' }], [spear([])]))).toEqual([]);
+    expect(unlistedProficiencies({})).toEqual([]);
   });
 
   it('records: a row with no name, a name given twice, or a name the rules do not list is named before sending, by the labels the form shows', () => {

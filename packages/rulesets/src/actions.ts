@@ -63,7 +63,7 @@ export interface TurnAction {
   /** Yes/no fields (proficient, sneak attack). */
   readonly flags: readonly { readonly field: string; readonly label: string; readonly value: boolean }[];
   /** Short text fields (damage dice as "1d8+1"), with the command's own length limit. */
-  readonly texts: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number; readonly suggestions?: readonly string[] }[];
+  readonly texts: readonly { readonly field: string; readonly label: string; readonly value: string; readonly max: number; readonly suggestions?: readonly string[]; readonly readOnly?: boolean }[];
   /**
    * The query that gives exact odds before the roll: it is asked with `args`
    * plus the form's fields named in `pass`, each number moved by `shift` (where
@@ -111,8 +111,9 @@ export const actionSchema = z.strictObject({
   choices: z.array(z.strictObject({ field: z.string(), label: z.string(), options: z.array(option) })),
   numbers: z.array(z.strictObject({ field: z.string(), label: z.string(), min: z.int(), max: z.int(), value: z.int() })),
   flags: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.boolean() })),
-  // `suggestions`: words the field offers (a datalist), any other text still allowed.
-  texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int(), suggestions: z.array(z.string()).optional() })),
+  // `suggestions`: words the field offers (a datalist), any other text still allowed. `readOnly`: shown, never sent
+  // (a player's damage on a hit comes from the sheet, ADR 56).
+  texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int(), suggestions: z.array(z.string()).optional(), readOnly: z.boolean().optional() })),
   odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional() }).nullable(),
   allowed: z.boolean(),
   reason: z.string().nullable(),

@@ -6,6 +6,7 @@
 // Browser entry (ADR 7): imports only the kept-sheet readers.
 import type { Json, World } from '@tablekeeper/engine';
 import { hasKeptSheet, keptSheetRulesOf, keptSheetTrack } from './sheets.js';
+import { DAMAGE_TYPES } from './teams/damage.js';
 
 export type DamageBoxCommand = { readonly type: string; readonly [field: string]: Json };
 
@@ -17,14 +18,42 @@ export interface DamageBoxTarget {
 
 type Answer = { readonly ok: true; readonly value: DamageBoxCommand } | { readonly ok: false; readonly message: string };
 
-/** What the damage box sends for `amount` (a whole number from 1, checked by the caller) of damage or healing. */
-export function damageBoxCommand(world: World, target: DamageBoxTarget, kind: 'damage' | 'heal', amount: number): Answer {
+/** A damage type the box offers: what is sent and what is shown. */
+export interface DamageTypeOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * The damage types the box offers for this combatant, or null where its
+ * ruleset has none. Teams (003 "Damage"): the table's types, physical first,
+ * each saying whether deflection lessens it; typeless (the rule's default for
+ * a source naming none) first, so a plain number lands as it did before.
+ */
+export function damageTypesFor(world: World, combatantId: string): readonly DamageTypeOption[] | null {
+  if (!hasKeptSheet(world, combatantId) || keptSheetRulesOf(world.rulesetId) !== 'teams') return null;
+  const rank = { typeless: 2, physical: 0, elemental: 1 } as const;
+  const named = Object.keys(DAMAGE_TYPES)
+    .filter((t) => t !== 'typeless')
+    .sort((a, b) => rank[DAMAGE_TYPES[a]!] - rank[DAMAGE_TYPES[b]!] || a.localeCompare(b));
+  const words = (t: string): string => {
+    const cat = DAMAGE_TYPES[t]!;
+    return cat === 'typeless' ? `${t} (typeless: no deflection)` : `${t} (${cat}: less deflection)`;
+  };
+  return [{ value: 'typeless', label: 'typeless (no deflection)' }, ...named.map((t) => ({ value: t, label: words(t) }))];
+}
+
+/**
+ * What the damage box sends for `amount` (a whole number from 1, checked by the caller) of damage or healing;
+ * `damageType` one of damageTypesFor's values, where the ruleset has types.
+ */
+export function damageBoxCommand(world: World, target: DamageBoxTarget, kind: 'damage' | 'heal', amount: number, damageType?: string): Answer {
   const { combatantId, characterId } = target;
   const kept = hasKeptSheet(world, combatantId) ? keptSheetRulesOf(world.rulesetId) : null;
   if (kept === '36th-way')
     // A 36th Way sheet heals through its own rule (encounter.heal would change a number nobody reads).
     return { ok: true, value: kind === 'damage' ? { type: '36th-way.damage', targetId: combatantId, amount } : { type: '36th-way.heal', characterId: combatantId, how: 'amount', amount } };
-  if (kept === 'teams') return kind === 'damage' ? { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount } } : teamsHeal(world, combatantId, amount);
+  if (kept === 'teams') return kind === 'damage' ? { ok: true, value: { type: 'teams.damage', targetId: combatantId, amount, ...(damageType !== undefined ? { damageType } : {}) } } : teamsHeal(world, combatantId, amount);
   // Daggerheart: damage goes against the character's thresholds and marks HP slots (000 "Damage"); healing clears slots.
   if (world.rulesetId === 'daggerheart' && characterId !== null)
     return { ok: true, value: kind === 'damage' ? { type: 'daggerheart.takeDamage', characterId, amount } : { type: 'daggerheart.markTrack', characterId, track: 'hp', amount: -Math.min(amount, 30) } };

@@ -77,6 +77,14 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     edgeSave: int(-10, 10, 'Edge Save modifier').optional(),
     defense: int(0, 100, 'the Score an attack against it must reach').optional(),
     creatureType: text(64, 'creature type (its turn-order group)').optional(),
+    // Its Basic Attack (ADR 56), the same fields as a sheet's: the foe's attack form starts from them.
+    attackModifier: int(-50, 50, 'its Basic Attack Test modifier').meta({ title: 'Basic Attack modifier' }).optional(),
+    attackDamage: z
+      .string()
+      .max(20)
+      .regex(/^\s*(\d{1,3}|\d{0,3}\s*d\s*\d{1,3}\s*([+-]\s*\d{1,3})?)\s*$/i, 'damage must be dice such as 1d6+1, or a number')
+      .meta({ title: 'Basic Attack damage', description: 'dice such as 1d6+1, or a number (its damage on a hit)' })
+      .optional(),
   }),
   // 000 talks of adversary stat blocks (difficulty, thresholds) but lists none.
   daggerheart: z.strictObject({

@@ -58,13 +58,18 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   // The Basic Attack (ADR 51): a Test against the target's Defense, its damage on a hit; the maneuver is the same attack at one more Disadvantage that adds Slowed.
   const basic = basicAttackOf(a.world, id);
   const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
+  // The GM keeps both boxes. A player's form has no Defense box (the record decides, or the GM: a typed one
+  // would be a dead box beside "the GM keeps it secret") and shows the damage it may not rewrite (ADR 56).
+  const gm = a.viewer.role === 'gm';
   const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => ({
     command: 'kleptonomicon.attack',
     fixed: { attackerId: id, ...extra },
     target: { field: 'targetId', multiple: false, options: targets },
-    numbers: [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox],
-    texts: [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }],
-    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: ['targetId', 'modifier', 'advantage', 'defense', 'damage'] },
+    numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [{ ...MODIFIER, value: modifier }, ADVANTAGE],
+    texts: gm
+      ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }]
+      : [{ field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true }],
+    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId', 'modifier', 'advantage'] },
   });
   const someone = targets.length === 0 ? forbid('nobody this view can see to attack') : yes;
   out.push(

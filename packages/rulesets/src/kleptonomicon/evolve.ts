@@ -6,6 +6,7 @@ import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
+import { testDiceText } from './roll.js';
 
 const onState =
   (fn: (st: KleptoState, e: EngineEvent, w: World) => KleptoState): Reducer =>
@@ -187,10 +188,10 @@ const typed: Evolve<KleptoEvent> = {
     return log(w, e, 'kleptonomicon.maneuver', `${nameOf(w, e.attackerId)} tries an improvised maneuver on ${nameOf(w, e.targetId)}: Score ${String(roll?.score)} (${verdict}).`);
   },
   'kleptonomicon.attackRolled': (w, e) => {
-    const roll = e.roll as { score?: number } | null;
-    const dealt = e.damageDice === null ? '' : `, ${e.damageDice}${e.damageRolls.length > 0 ? ` [${e.damageRolls.join(', ')}]` : ''} = ${e.damage} damage`;
+    // A flat damage ("4") has no dice to show: "4 damage", not "4 = 4 damage".
+    const dealt = e.damageDice === null ? '' : e.damageRolls.length > 0 ? `, ${e.damageDice} [${e.damageRolls.join(', ')}] = ${e.damage} damage` : `, ${e.damage} damage`;
     const effects = e.hit === true ? `hit${dealt}${e.maneuver ? ', Slowed' : ''}` : e.hit === false ? 'miss' : 'no Defense on record: the GM judges the hit';
-    const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}: Score ${String(roll?.score)}`;
+    const head = `${nameOf(w, e.attackerId)}'s ${e.name} on ${nameOf(w, e.targetId)}: ${testDiceText(e.roll)}`;
     // Players read a foe's Defense only where the GM shows defences (ADR 33).
     const shown = e.defense !== null && isFoe(w, e.targetId) && !seesFoeDefence(w, { role: 'spectator' }) ? `${head} (${effects}).` : undefined;
     return log(w, e, 'kleptonomicon.attack', `${head}${e.defense === null ? '' : ` vs Defense ${e.defense}`} (${effects}).`, undefined, shown);

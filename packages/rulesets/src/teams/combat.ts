@@ -95,7 +95,7 @@ export function effectiveEvasion(world: World, target: string, sheet: Sheet, att
  * unless it is the first nonlethal blow; losing health while missing more
  * than the constitution calls for a fortify or unconsciousness.
  */
-export function dealDamage(d: Draft, id: string, amount: number, damageType: string | null, nonlethal: boolean, source: string | null): void {
+export function dealDamage(d: Draft, id: string, amount: number, damageType: string | null, nonlethal: boolean, source: string | null, raw?: number): void {
   const sh = own(getTeams(d.world).sheets, id);
   if (sh === undefined || amount <= 0) return;
   const split = splitDamage({ endurance: sh.endurance, health: sh.health }, amount);
@@ -104,6 +104,8 @@ export function dealDamage(d: Draft, id: string, amount: number, damageType: str
     id,
     amount,
     damageType,
+    // What deflection lessened (the GM's damage box, ADR 56), where it did.
+    ...(raw !== undefined && raw !== amount ? { raw } : {}),
     nonlethal,
     source,
     endurance: { from: sh.endurance, to: split.endurance },

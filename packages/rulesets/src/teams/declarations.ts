@@ -29,8 +29,17 @@ const WEAPON_DAMAGE_TYPES = (['physical', 'elemental', 'typeless'] as const).fla
 /** A weapon's profile (003 "Weapons"), so a form can offer its fields; the rule still checks the damage type and the rest. */
 const weapon = z
   .strictObject({
-    attributes: z.array(named(TEAMS_NAMES.attributes)).min(1).max(LIMITS.entries).meta({ description: 'the attributes it may be used with (strength, dexterity)' }),
-    proficiencies: z.array(named(TEAMS_NAMES.proficiencies)).max(LIMITS.entries).optional(),
+    // Said on the form (review 7): what each list does and that one attribute is required.
+    attributes: z
+      .array(named(TEAMS_NAMES.attributes))
+      .min(1)
+      .max(LIMITS.entries)
+      .meta({ description: 'required: the attribute dice an attack with it may use (003 "Attacks": a spear takes strength or dexterity)' }),
+    proficiencies: z
+      .array(named(TEAMS_NAMES.proficiencies))
+      .max(LIMITS.entries)
+      .meta({ description: "the proficiencies that add to its attacks: a character's martial +2 counts only when the weapon lists martial" })
+      .optional(),
     damage: int(0, LIMITS.value),
     criticalDamage: int(0, LIMITS.value).optional(),
     criticalThreshold: int(1, 100).nullable().optional(),
@@ -68,9 +77,10 @@ export const teamsSheet = z.strictObject({
   deflection: z.union([int(0, LIMITS.value), z.strictObject({ physical: int(0, LIMITS.value).optional(), elemental: int(0, LIMITS.value).optional() })]).optional(),
   items: z
     .record(
-      z.string().min(1).max(LIMITS.key),
+      // The item's key (what "wielded" picks), not a second name (review 7: two "name" boxes).
+      z.string().min(1).max(LIMITS.key).meta({ title: 'key', description: 'a short key for the item (spear), which Wielded picks' }),
       z.strictObject({
-        name: text(LIMITS.name).optional(),
+        name: text(LIMITS.name).meta({ title: 'shown name' }).optional(),
         metal: z.boolean().optional(),
         durability: int(0, LIMITS.value).optional(),
         maxDurability: int(0, LIMITS.value).optional(),

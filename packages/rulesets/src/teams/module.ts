@@ -189,7 +189,7 @@ const commands: { [type: string]: CommandHandler } = {
       if (cat === null) return fail('INVALID_VALUE', `unknown damage type "${String(type)}"`, 'damageType');
       const d = new Draft(world, env.rng);
       const dealt = p.reduce === false || cat === 'typeless' ? p.amount : Math.max(1, p.amount - effectiveReduction(world, who, sh, cat, null));
-      dealDamage(d, who, dealt, type, p.nonlethal === true, null);
+      dealDamage(d, who, dealt, type, p.nonlethal === true, null, p.amount);
       return okEvents(d);
     },
   }),

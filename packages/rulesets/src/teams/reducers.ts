@@ -60,7 +60,7 @@ export type TeamsEvent =
   | ({ readonly type: 'teams.dodgeRolled' } & Id & Tested)
   | ({ readonly type: 'teams.resourceSpent'; readonly resource: 'stamina' | 'focus'; readonly n: number; readonly from: number; readonly to: number; readonly for: string } & Id)
   | ({ readonly type: 'teams.itemDamaged'; readonly item: string; readonly from: number; readonly to: number } & Id)
-  | ({ readonly type: 'teams.damaged'; readonly amount: number; readonly damageType?: string | null; readonly endurance: { readonly to: number }; readonly health: { readonly to: number } } & Id)
+  | ({ readonly type: 'teams.damaged'; readonly amount: number; readonly damageType?: string | null; readonly raw?: number; readonly endurance: { readonly to: number }; readonly health: { readonly to: number } } & Id)
   | ({ readonly type: 'teams.consciousnessAtRisk'; readonly difficulty: number } & Id)
   | ({ readonly type: 'teams.fortified' } & Id & Tested)
   | ({ readonly type: 'teams.fellUnconscious'; readonly reason: string } & Id)
@@ -91,7 +91,8 @@ export function isFoe(w: World, id: unknown): boolean {
 
 /** History as players read it: a foe's damage and GM-set values without its numbers (ADR 33). */
 export const TEAMS_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health'], foe: isFoe }),
+  // `raw` with the damage dealt would give a foe's deflection away.
+  'teams.damaged': foeNumbersView({ id: 'id', numbers: ['endurance', 'health', 'raw'], foe: isFoe }),
   // A foe's attack: its test's dice and result (ADR 40); a foe attacked: its Evasion, until the GM shows defences.
   'teams.attacked': both(foeNumbersView({ id: 'attacker', numbers: ['roll', 'result', 'criticalThreshold'], foe: isFoe }), foeNumbersView({ id: 'target', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' })),
   'teams.intercepted': foeNumbersView({ id: 'by', numbers: ['evasion'], foe: isFoe, revealedBy: 'defences' }),
@@ -250,7 +251,8 @@ const evolve: Evolve<TeamsEvent> = {
     const type = typeof e.damageType === 'string' ? ` ${e.damageType}` : '';
     // Players read a foe's damage, not its endurance or health (ADR 33); its fall has its own line.
     const shown = isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)} took ${e.amount}${type} damage.` : undefined;
-    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`, undefined, shown);
+    const before = typeof e.raw === 'number' ? ` (${e.raw} before deflection)` : '';
+    return log(w, e, [id], `${nameOf(w, id)} took ${e.amount}${type} damage${before}: endurance ${end.to}, health ${hp.to}${sh === undefined ? '' : ` (${statusWords(sh)})`}.`, undefined, shown);
   },
   'teams.consciousnessAtRisk': (world, e) => {
     const id = e.id;

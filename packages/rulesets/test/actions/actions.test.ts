@@ -565,7 +565,9 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(m.target!.options).toEqual([{ value: 'guard1', label: 'Guard', side: 'foe' }]);
     // A phone gets no odds against a foe: its Defense is the GM's (ADR 51).
     expect(s.engine.query(s.table, ann, m.odds!.query, oddsArgs(m, payload(m, 'guard1')))).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', path: 'targetId' } });
-    const r = s.engine.query(s.table, GM, m.odds!.query, oddsArgs(m, payload(m, 'guard1')));
+    // The GM's own form (with its Defense box, ADR 56) asks the odds.
+    const g = find(actions(s, GM, 'kleptonomicon', 'c-alice'), 'maneuver');
+    const r = s.engine.query(s.table, GM, g.odds!.query, oddsArgs(g, payload(g, 'guard1')));
     // Defence 7 with one Disadvantage: the lower of two d10ish dice must show 7 or more.
     expect(r).toMatchObject({ ok: true, value: { pass: passChance({ modifier: 0, advantage: -1 }, 6), failAtOrBelow: 6 } });
     // (Each die: 7, 8, 9 at 2/20 and 10 at 1/20 = 7/20; both dice: 49/400.)
@@ -573,7 +575,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect(find(a, 'move')).toMatchObject({ cost: 'free (movement: 4u left this turn)', numbers: [{ field: 'units', max: 4 }] });
     expect(find(a, 'test')).toMatchObject({ fixed: { characterId: ALICE }, odds: { query: 'kleptonomicon.testOdds' } });
   });
-  it("the maneuver's Defense comes from the target the GM picks (its stats, else its sheet); a phone, which sees no foe's stats, keeps the plain Test's line", () => {
+  it("the maneuver's Defense comes from the target the GM picks (its stats, else its sheet); a phone, which sees no foe's stats, has no Defense box (ADR 56)", () => {
     const s = alicesTurn();
     s.run({ type: 'encounter.setStats', characterId: 'guard1', stats: { creatureType: 'guard', edgeSave: 1, defense: 9 } });
     s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { defense: 4 } });
@@ -592,7 +594,7 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
     const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
     expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard', side: 'foe' });
-    expect(phone.numbers.find((n) => n.field === 'defense')!.value).toBe(7);
+    expect(phone.numbers.map((n) => n.field)).toEqual(['modifier', 'advantage']);
   });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
     const s = alicesTurn();

@@ -50,7 +50,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     expect(ev.find((e) => e.type === 'encounter.hpChanged')).toMatchObject({ id: 'guard', from: 12, to: 7, amount: 5 });
     expect(getEncounter(s.world).combatants['guard']?.stats['hp']).toBe(7);
     expect(beatsSpent(s, 'c-alice')).toBe(1);
-    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage).");
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage).");
   });
 
   it('misses one below the Defense (die 5 + 1 = 6 vs 7): no damage die is rolled, the Beat is spent', () => {
@@ -69,7 +69,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     const bare = fight([6], { hp: 12 });
     const ev = eventsOf(bare.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', defense: 1 }, ANN));
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ defense: null, hit: null, damage: 0 });
-    expect(bare.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: Score 7 (no Defense on record: the GM judges the hit).");
+    expect(bare.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 (no Defense on record: the GM judges the hit).");
   });
 
   it('is refused off turn, past two Beats and outside the Main phase, in words', () => {
@@ -89,7 +89,7 @@ describe('Kleptonomicon Basic Attack (ADR 51)', () => {
     const ev = eventsOf(s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', maneuver: true }, ANN));
     expect(ev.find((e) => e.type === 'kleptonomicon.attackRolled')).toMatchObject({ name: 'improvised maneuver', maneuver: true, hit: true, roll: { score: 7, advantage: -1 }, damage: 3 });
     expect(Object.values(getEncounter(s.world).conditions)).toMatchObject([{ target: 'guard', defId: 'slowed', stacks: 1 }]);
-    expect(s.world.log.map((l) => l.text)).toContain("Alice's improvised maneuver on Guard: Score 7 vs Defense 7 (hit, 1d6+1 [2] = 3 damage, Slowed).");
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's improvised maneuver on Guard: d10ish 6 (of 8, 6: the lowest counts) +1 = Score 7 vs Defense 7 (hit, 1d6+1 [2] = 3 damage, Slowed).");
   });
 });
 
@@ -105,7 +105,10 @@ describe('kleptonomicon.attackOdds', () => {
   it("a phone gets no odds against a foe (its Defense is the GM's) but gets them against Bob's sheet Defense 5: a die of 4-9 or 10, 13/20", () => {
     const s = fight([]);
     expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN', message: expect.stringContaining("the GM keeps Guard's Defense secret") as unknown as string } });
-    expect(odds(s, ANN, { targetId: 'c-bob', damage: '2' })).toMatchObject({ ok: true, value: { pass: expect.closeTo(13 / 20, 12) as unknown as number, defense: 5, damage: '2', averageDamage: 2 } });
+    expect(odds(s, ANN, { targetId: 'c-bob' })).toMatchObject({ ok: true, value: { pass: expect.closeTo(13 / 20, 12) as unknown as number, defense: 5, damage: '1d6+1', averageDamage: 4.5 } });
+    // The damage is the sheet's on a phone (ADR 56): the sheet's own dice pass, other dice are refused in words.
+    expect(odds(s, ANN, { targetId: 'c-bob', damage: '1D6 + 1' })).toMatchObject({ ok: true });
+    expect(odds(s, ANN, { targetId: 'c-bob', damage: '2' })).toMatchObject({ ok: false, error: { path: 'damage', message: "the damage on a hit comes from Alice's sheet (1d6+1): only the GM may roll other dice" } });
   });
 
   it('property: the odds are the d10ish distribution at the Defense, and every roll hits exactly when its Score reaches it, its damage the dice shown', () => {
@@ -163,7 +166,7 @@ describe('Kleptonomicon sheet abilities that attack (ADR 51)', () => {
   it("the actions answer opens Quick Strike as an attack form (target, its modifier and damage, the attack odds); its time reads in words; the Basic Attack takes the sheet's numbers", () => {
     const s = fight([]);
     s.run({ type: 'character.sheet.set', characterId: ALICE, sheet: { attackModifier: 1, attackDamage: '1d6+1', abilities: [quick, { name: 'Dodge Roll', time: 'beatReaction' }] }, patch: true });
-    const r = s.engine.query(s.table, ANN, 'kleptonomicon.actions', { combatantId: 'c-alice' });
+    const r = s.engine.query(s.table, GM, 'kleptonomicon.actions', { combatantId: 'c-alice' });
     if (!r.ok) throw new Error(r.error.message);
     const acts = (r.value as { actions: { id: string; [k: string]: Json }[] }).actions;
     const find = (id: string) => acts.find((a) => a.id === id)!;
@@ -174,12 +177,74 @@ describe('Kleptonomicon sheet abilities that attack (ADR 51)', () => {
   });
 });
 
+describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
+  const actionsOf = (s: Scenario, viewer: Viewer, combatantId: string) => {
+    const r = s.engine.query(s.table, viewer, 'kleptonomicon.actions', { combatantId });
+    if (!r.ok) throw new Error(r.error.message);
+    return (r.value as { actions: { id: string; [k: string]: Json }[] }).actions;
+  };
+
+  it("a player's attack form has no Defense box and shows the sheet's damage read-only; the GM's keeps both boxes", () => {
+    const s = fight([]);
+    s.run({ type: 'character.sheet.set', characterId: ALICE, sheet: { abilities: [{ name: 'Shield Bash', time: 'beat', attack: true, modifier: 1, damage: '4' }] }, patch: true });
+    const phone = actionsOf(s, ANN, 'c-alice');
+    for (const id of ['attack', 'maneuver', 'ability:shield-bash']) {
+      const a = phone.find((x) => x.id === id)!;
+      expect((a['numbers'] as { field: string }[]).map((n) => n.field)).toEqual(['modifier', 'advantage']);
+      expect((a['odds'] as { pass: string[] }).pass).toEqual(['targetId', 'modifier', 'advantage']);
+    }
+    expect(phone.find((x) => x.id === 'attack')).toMatchObject({ texts: [{ field: 'damage', label: 'Damage on a hit (from the sheet)', value: '1d6+1', readOnly: true }] });
+    expect(phone.find((x) => x.id === 'ability:shield-bash')).toMatchObject({ texts: [{ value: '4', readOnly: true }] });
+    const gm = actionsOf(s, GM, 'c-alice').find((x) => x.id === 'ability:shield-bash')!;
+    expect((gm['numbers'] as { field: string }[]).map((n) => n.field)).toEqual(['modifier', 'advantage', 'defense']);
+    expect(gm['texts']).toEqual([{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: '4', max: 20 }]);
+  });
+
+  it("a player cannot rewrite the damage (refused in words, nothing rolled); the GM may: a flat 4 reads '4 damage'", () => {
+    const s = fight([6, 6]);
+    const refused = s.engine.execute(s.table, { type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', damage: '20' }, { rng: seededRng(1), actor: ANN });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'damage', message: "the damage on a hit comes from Alice's sheet (1d6+1): only the GM may roll other dice" } });
+    expect(beatsSpent(s, 'c-alice')).toBe(0);
+    // The GM's 4: die 6 + 1 = 7 reaches Defense 7, a flat 4 damage.
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', damage: '4' }, GM);
+    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(["Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 4 damage).", 'Guard takes 4 damage.']);
+  });
+
+  it('a 10 flips a coin (rules README): called right it counts 10, a critical success (10 + 1 = 11 hits Defense 7); wrong it counts 0, a critical failure (0 + 1 = 1 misses)', () => {
+    const s = fight([10, 1, 3, 10, 2]);
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
+    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10ish 10 (critical success) +1 = Score 11 vs Defense 7 (hit, 1d6+1 [3] = 4 damage).")).toBe(true);
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
+    expect(s.world.log.at(-1)?.text).toBe("Alice's Basic Attack on Guard: d10ish 0 (critical failure: a 10, coin lost) +1 = Score 1 vs Defense 7 (miss).");
+    // Players read the same dice, never the foe's Defense.
+    const phone = s.engine.view(s.table, ANN).world.log.map((l) => l.text);
+    expect(phone).toContain("Alice's Basic Attack on Guard: d10ish 0 (critical failure: a 10, coin lost) +1 = Score 1 (miss).");
+    expect(phone.join('\n')).not.toContain('Defense 7');
+  });
+
+  it("a foe's stat block Basic Attack (+2, 1d4) is its attack form's default and what a GM's plain attack rolls: die 3 + 2 = 5 vs Bob's Defense 5, 1d4 [2]", () => {
+    const s = fight([3, 2], { defense: 7, hp: 12, attackModifier: 2, attackDamage: '1d4' });
+    s.run({ type: 'encounter.endTurn', id: 'c-alice' });
+    expect(getEncounter(s.world).current).toBe('guard');
+    expect(actionsOf(s, GM, 'guard').find((a) => a.id === 'attack')).toMatchObject({ numbers: [{ field: 'modifier', value: 2 }, {}, {}], texts: [{ field: 'damage', value: '1d4' }] });
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'guard', targetId: 'c-bob' }, GM);
+    expect(s.world.log.map((l) => l.text).slice(-2)).toEqual(["Guard's Basic Attack on Bob: d10ish 3 +2 = Score 5 vs Defense 5 (hit, 1d4 [2] = 2 damage).", 'Bob takes 2 damage.']);
+    expect(s.world.characters[BOB]?.stats['hp']).toBe(18);
+  });
+
+  it('with Advantage the highest die counts and the log names it: 2 and 7 with +1 is Score 8', () => {
+    const s = fight([2, 7, 1]);
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', advantage: 1 }, ANN);
+    expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10ish 7 (of 2, 7: the highest counts) +1 = Score 8 vs Defense 7 (hit, 1d6+1 [1] = 2 damage).")).toBe(true);
+  });
+});
+
 describe('Kleptonomicon attacks in history', () => {
   it("players read the attack without a foe's Defense (log and history) until the GM shows defences", () => {
     const s = fight([6, 4]);
     s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard' }, ANN);
     const phone = s.engine.view(s.table, ANN).world.log.map((l) => l.text);
-    expect(phone).toContain("Alice's Basic Attack on Guard: Score 7 (hit, 1d6+1 [4] = 5 damage).");
+    expect(phone).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 (hit, 1d6+1 [4] = 5 damage).");
     expect(phone.join('\n')).not.toContain('Defense 7');
     const seen = s.engine.history(s.table, ANN).flatMap((t) => t.events).find((e) => e.type === 'kleptonomicon.attackRolled');
     expect(seen).toBeDefined();

@@ -9,7 +9,7 @@ import { capabilitiesOf, groupNames, startersOf } from '@tablekeeper/rulesets/br
 import { listCommands } from '../net/api.ts';
 import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
-import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, missingStarters, linesFromEncounter, parseBestiaryFile, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
+import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, missingStarters, linesFromEncounter, parseBestiaryFile, renumberedPlain, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import { fieldsOf, formValuesFrom, withoutFields, type JsonSchema } from '../lib/schemaForm.ts';
@@ -51,7 +51,11 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
 
   const addFoes = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
     if (daggerheart) return addAdversaries(entry, count, hidden);
-    const taken = enc?.active === true ? Object.values(enc.combatants).map((c) => c.name) : builderRows.value.map((r) => r.name);
+    // Numbers never restart or repeat: the fight's (or the last fight's) creatures, the foes' characters and the line-up all count.
+    const fought = enc === null ? [] : Object.values(enc.combatants).map((c) => c.name);
+    const npcs = Object.values(world.characters).filter((c) => c.kind !== 'pc').map((c) => c.name);
+    const lined = enc?.active === true ? [] : builderRows.value.map((r) => r.name);
+    const taken = [...fought, ...npcs, ...lined];
     const d = draftsFromEntry(method, entry, count, hidden, undefined, taken);
     if (!d.ok) return setNote({ kind: 'error', text: d.message });
     const names = d.value.length === 1 ? d.value[0]!.name : `${d.value[0]!.name} to ${d.value.at(-1)!.name}`;
@@ -68,7 +72,9 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
       return setNote({ kind: 'ok', text: `${names} joined the encounter${hidden ? ', hidden' : ''}.` });
     }
     if (builderRows.value.length + d.value.length > 200) return setNote({ kind: 'error', text: 'An encounter may have at most 200 combatants.' });
-    lineupRequest.value = { drafts: d.value, replace: false };
+    // A lone "Rat-thief" still in the line-up becomes Rat-thief 1 beside the new Rat-thief 2 (a fighting one keeps its name).
+    const rename = renumberedPlain(entry.name, lined);
+    lineupRequest.value = { drafts: d.value, replace: false, ...(rename !== null ? { rename: { from: entry.name, to: rename } } : {}) };
     setNote({ kind: 'ok', text: `${names} lined up for the next encounter${hidden ? ', hidden' : ''}.` });
   };
 

@@ -5,10 +5,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { getSheetSchema } from '../net/api.ts';
-import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSetCommand, sheetStart, storedSheet, MAX_NAME, type SheetSchema } from '../lib/sheetForm.ts';
+import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSetCommand, sheetStart, storedSheet, unlistedProficiencies, MAX_NAME, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
+import { fieldsOf, initialValues, type FormValue } from '../lib/schemaForm.ts';
 import type { SendResult } from '../net/client.ts';
 import type { Send } from './types.ts';
 
@@ -119,14 +120,31 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
 function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: SheetSchema }) {
   const fields = useMemo(() => sheetFields(sheet), [sheet]);
   const formSchema = useMemo(() => sheetFormSchema(sheet), [sheet]);
+  const blank = useMemo(() => initialValues(fieldsOf(formSchema)), [formSchema]);
   const [chosen, setChosen] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
+  // Unsaved edits per character, kept while switching "Sheet of" (review 7: switching dropped them), each with
+  // the stored sheet it started from: once that changes (a save, a player's edit), the draft is let go.
+  const [drafts, setDrafts] = useState<{ readonly [id: string]: { readonly basis: string; readonly values: { readonly [k: string]: FormValue } } }>({});
+  const [fresh, setFresh] = useState(0);
+  // What the form holds now, for hints that read across fields (a weapon's proficiencies against the sheet's).
+  const [live, setLive] = useState<{ readonly id: string; readonly values: { readonly [k: string]: FormValue } } | null>(null);
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
   const characters = Object.values(world.characters);
   const ch = characters.find((c) => c.id === chosen) ?? characters[0];
   if (ch === undefined) return null;
   // A change to the stored sheet (a save, a player's edit) starts the form afresh from it.
   const stored = storedSheet(world, ch);
+  const basis = JSON.stringify(stored);
+  const start = sheetStart(fields, stored);
+  const draft = drafts[ch.id]?.basis === basis ? drafts[ch.id] : undefined;
+  const drop = (id: string) => setDrafts(({ [id]: _gone, ...rest }) => rest);
+  const keep = (values: { readonly [k: string]: FormValue }) => {
+    setLive({ id: ch.id, values });
+    if (JSON.stringify(values) === JSON.stringify({ ...blank, ...start })) return drafts[ch.id] === undefined ? undefined : drop(ch.id);
+    if (drafts[ch.id]?.values !== values) setDrafts((d) => ({ ...d, [ch.id]: { basis, values } }));
+  };
+  const others = characters.filter((c) => c.id !== ch.id && drafts[c.id]?.basis === JSON.stringify(storedSheet(world, c)));
   return (
     <details data-testid="sheet-form">
       <summary>Edit a sheet</summary>
@@ -147,20 +165,47 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
           ))}
         </select>
       </span>
+      {draft !== undefined || others.length > 0 ? (
+        <p class="small" role="status" data-testid="sheet-drafts">
+          {draft !== undefined ? `${ch.name}'s changes are not saved yet (kept if you switch). ` : ''}
+          {others.length > 0 ? `Unsaved changes kept for ${others.map((c) => c.name).join(', ')}: pick them above to save.` : ''}
+          {draft !== undefined ? (
+            <button
+              type="button"
+              class="small"
+              onClick={() => {
+                drop(ch.id);
+                setFresh((n) => n + 1);
+              }}
+            >
+              Discard {ch.name}'s changes
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       <SchemaForm
-        key={`${ch.id}:${JSON.stringify(stored)}`}
+        key={`${ch.id}:${basis}:${fresh}`}
         schema={formSchema}
         idPrefix="sheet-form"
-        initial={sheetStart(fields, stored)}
+        initial={draft?.values ?? start}
+        onChange={keep}
         useOptions={useOptions}
         submitLabel={`Save ${ch.name}'s sheet`}
         onSubmit={async (payload) => {
           const r = await send(sheetSetCommand(ch.id, payload as { [k: string]: Json }));
           if (!r.ok) return refusal(r);
+          drop(ch.id);
           setSaved(`Saved ${ch.name}'s sheet.`);
           return null;
         }}
       />
+      {live?.id === ch.id
+        ? unlistedProficiencies(live.values).map((h) => (
+            <p key={h} class="small muted" data-testid="sheet-form-hint">
+              {h}
+            </p>
+          ))
+        : null}
       <p role="status" class="small" data-testid="sheet-form-saved">
         {saved ?? ''}
       </p>

@@ -25,13 +25,17 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
+  // The team the GM picked while it is still lined up, else the first lined up (what the select shows and the start sends).
+  const starts = teams.includes(initiating) ? initiating : (teams[0] ?? '');
   const ended = last !== null && last.roster.length > 0;
   // Rows sent from the bestiary panel (foes from a stat block, a template's line-up).
   const request = lineupRequest.value;
   useEffect(() => {
     if (request === null) return;
     lineupRequest.value = null;
-    setRows((old) => (request.replace ? [...request.drafts] : [...old, ...request.drafts]));
+    const rename = request.rename;
+    const renamed = (old: readonly Draft[]) => (rename === undefined ? old : old.map((r) => (r.characterId === null && r.name === rename.from ? { ...r, name: rename.to } : r)));
+    setRows((old) => (request.replace ? [...request.drafts] : [...renamed(old), ...request.drafts]));
   }, [request]);
   useEffect(() => {
     builderRows.value = rows;
@@ -51,7 +55,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       if (!ready.ok) return setError(ready.message);
       // Foes that got their character keep it if the start is refused and tried again.
       setRows(ready.value);
-      const c = startCommand(method, ready.value, latest.current.characters, initiating ? { initiating } : {});
+      const c = startCommand(method, ready.value, latest.current.characters, starts !== '' ? { initiating: starts } : {});
       if (!c.ok) return setError(c.message);
       setError(null);
       const r = await send(c.value);
@@ -98,9 +102,10 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         </button>
       ) : null}
       {teams.length > 1 ? (
-        <div class="field" style={{ maxWidth: '16em' }}>
+        // Asked for every fight (003 "Initiative and Rounds": the initiating team goes first); the button repeats the answer.
+        <div class="field" style={{ maxWidth: '16em' }} data-testid="who-starts">
           <label for="build-initiating">Who starts the fight</label>
-          <select id="build-initiating" value={initiating || teams[0]} onChange={(e) => setInitiating(e.currentTarget.value)}>
+          <select id="build-initiating" value={starts} onChange={(e) => setInitiating(e.currentTarget.value)}>
             {teams.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -115,7 +120,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         </p>
       ) : null}
       <button class="primary" disabled={rows.length === 0 || busy} onClick={() => void start()} data-testid="roll-initiative">
-        Roll initiative
+        Roll initiative{teams.length > 1 ? ` (${starts} first)` : ''}
       </button>
     </div>
   );
@@ -128,9 +133,9 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
     <div class="field" style={{ width: f.type === 'text' ? '9em' : '7em' }}>
       <label for={id}>{f.label}</label>
       {f.type === 'choice' ? (
-        <select id={id} name={`init-${f.key}`} defaultValue={String(f.defaultFor[kind])}>
+        <select id={id} name={`init-${f.key}`}>
           {(f.choices ?? []).map((c) => (
-            <option key={c} value={c}>
+            <option key={c} value={c} selected={c === String(f.defaultFor[kind])}>
               {words(c)}
             </option>
           ))}

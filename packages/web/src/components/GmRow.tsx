@@ -3,10 +3,10 @@
 // only on the GM screen, so a phone's bundle never carries them.
 import { useState } from 'preact/hooks';
 import type { Combatant, World } from '@tablekeeper/engine';
-import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, damageTypesFor } from '@tablekeeper/rulesets/browser';
 import { damageCommand } from '../lib/damage.ts';
 import { namesOf, tracksOf } from '../lib/encounter.ts';
-import { sheetTrackOf } from '../lib/sheetEditor.ts';
+import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { InlineForm } from './InlineForm.tsx';
 import { RowTools } from './LazyPanels.tsx';
@@ -38,9 +38,11 @@ export async function toggleShown(c: Combatant, world: World, send: Send) {
 /** The damage box: type a number, press Damage or Heal (Enter deals damage). Logged and undoable on the server. */
 function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send }) {
   const id = `dmg-${c.id}`;
+  const types = damageTypesFor(world, c.id);
   const go = async (form: HTMLFormElement, kind: string) => {
     const input = form.elements.namedItem('amount') as HTMLInputElement;
-    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value);
+    const type = form.elements.namedItem('damageType') as HTMLSelectElement | null;
+    const cmd = damageCommand(world, c.id, kind === 'heal' ? 'heal' : 'damage', input.value, type?.value);
     if (!cmd.ok) return cmd.message;
     const r = await send(cmd.value);
     if (!r.ok) return sentenceOf(r.rejection, namesOf(world));
@@ -53,6 +55,16 @@ function DamageBox({ c, world, send }: { c: Combatant; world: World; send: Send 
         Amount for {c.name}
       </label>
       <input id={id} name="amount" inputMode="numeric" maxLength={6} placeholder="amount" data-damage-box={c.id} autocomplete="off" />
+      {types !== null ? (
+        // 003 "Damage": the type decides whether deflection lessens it (review 7: the box had none).
+        <select name="damageType" aria-label={`Damage type for ${c.name}`} class="small">
+          {types.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      ) : null}
     </InlineForm>
   );
 }

@@ -15,7 +15,7 @@
 // read its table view there. Free JSON (a condition's params) is a JSON text
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
@@ -36,13 +36,16 @@ export interface SchemaFormProps {
   readonly onSubmit: (payload: { readonly [k: string]: unknown }) => void | string | null | Promise<void | string | null>;
   /** Values to start from (an entry being edited: see formValuesFrom). */
   readonly initial?: { readonly [k: string]: FormValue };
+  /** Told of every change, so a caller may keep the draft (the sheet form switching between characters). */
+  readonly onChange?: (values: { readonly [k: string]: FormValue }) => void;
 }
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
+  useEffect(() => onChange?.(values), [values]);
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,11 +79,14 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
         <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={options} errors={errors} />
       ))}
       {errors.length > 0 ? (
-        <ul class="form-errors" role="alert" data-testid="schema-form-errors">
-          {errors.map((x) => (
-            <li key={x.path}>{x.message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a role on the <ul> itself would unmake it a list for screen readers (axe "listitem").
+        <div role="alert" data-testid="schema-form-errors">
+          <ul class="form-errors">
+            {errors.map((x) => (
+              <li key={x.path}>{x.message}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {serverError !== null ? (
         <p class="form-errors" role="alert" data-testid="schema-form-server-error">
@@ -112,7 +118,16 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
   let control;
   switch (f.kind) {
     case 'boolean':
-      control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(at, e.currentTarget.checked)} />;
+      control =
+        f.tri === true ? (
+          <select {...common} value={value === true ? 'yes' : typeof value === 'string' ? value : ''} onChange={(e) => change(at, e.currentTarget.value)}>
+            <option value="">(by the rules)</option>
+            <option value="yes">yes</option>
+            <option value="no">no</option>
+          </select>
+        ) : (
+          <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(at, e.currentTarget.checked)} />
+        );
       break;
     case 'enum':
       control = (
@@ -230,8 +245,10 @@ function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit
     <fieldset class="schema-list">
       <legend>
         {f.label}
-        {f.required ? '' : ' (optional)'}
+        {f.minItems > 0 ? ` (at least ${f.minItems})` : f.required ? '' : ' (optional)'}
       </legend>
+      {/* What the list is for, in words on the form (review 7: an empty weapon "attributes" gave no hint). */}
+      {f.description !== '' ? <span class="small muted">{f.description}</span> : null}
       {value.map((v, i) => (
         <span key={i} class="schema-list-item">
           <FieldInput field={{ ...f.item, label: `${f.label} ${i + 1}` }} id={`${id}.${i}`} value={v} at={[...at, i]} change={change} useOptions={useOptions} errors={errors} />
@@ -270,7 +287,7 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
         return (
           <span key={i} class="schema-record-row">
             <span class="inline-field schema-field">
-              <label for={`${id}.${i}.key`}>{`${name} name`}</label>
+              <label for={`${id}.${i}.key`}>{`${name} ${f.keyLabel ?? 'name'}`}</label>
               {f.keys !== null ? (
                 <select id={`${id}.${i}.key`} value={key} aria-invalid={keyInvalid ? 'true' : undefined} onChange={(e) => change([...at, i, 'key'], e.currentTarget.value)}>
                   <option value="">choose…</option>

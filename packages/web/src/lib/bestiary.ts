@@ -66,11 +66,22 @@ export function draftsFromEntry(method: InitiativeMethod | null, entry: Bestiary
   const hp = typeof entry.block['hp'] === 'number' ? String(entry.block['hp']) : '';
   const d = draftsFrom(method, { name: count === 1 ? entry.name : `${entry.name} x${count}`, kind: 'npc', character: null, hp, hidden, init }, makeId);
   if (!d.ok) return d;
-  // More of a kind already lined up (or fighting) go on counting: Goblin 7, 8 after Goblin 1-6.
+  // More of a kind already lined up (or fighting) go on counting: Goblin 7, 8 after Goblin 1-6; a lone plain
+  // "Goblin" counts as Goblin 1, so the next is Goblin 2 (review 6: "Goblin" beside a new "Goblin 1").
   const after = numberAfter(entry.name, taken);
-  const renamed = after === null ? d.value : d.value.map((x, i) => ({ ...x, name: `${entry.name} ${after + i + 1}` }));
+  const from = after === null ? null : Math.max(after, 1);
+  const renamed = from === null ? d.value : d.value.map((x, i) => ({ ...x, name: `${entry.name} ${from + i + 1}` }));
   // A foe's creature type defaults to the stat block's name, not "Goblin x6".
   return { ok: true, value: renamed.map((x) => ({ ...x, extra, entryId: entry.id, init: x.init['creatureType'] === `${entry.name} x${count}` ? { ...x.init, creatureType: entry.name } : x.init })) };
+}
+
+/**
+ * The new name of a plain "<name>" already lined up once more of its kind join
+ * ("Goblin" becomes "Goblin 1" beside Goblin 2, 3), or null where there is
+ * none to rename (or a "<name> 1" already exists).
+ */
+export function renumberedPlain(name: string, taken: readonly string[]): string | null {
+  return taken.includes(name) && !taken.includes(`${name} 1`) ? `${name} 1` : null;
 }
 
 /** The highest N of "<name> N" among `taken` (0 for a plain "<name>"), or null when the name is not taken. */

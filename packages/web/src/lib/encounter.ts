@@ -39,14 +39,20 @@ function key(enc: EncounterState, c: Combatant): [number, number, number] {
   if (order !== null) return [order, 0, c.joined];
   if (score !== null) return [-score, tie, c.joined];
   if (typeof band === 'string') return [BAND_ORDER.indexOf(band), c.kind === 'pc' ? 0 : 1, c.joined];
-  if (typeof team === 'string') {
-    const order = field(enc.seq, 'order');
-    const i = Array.isArray(order) ? order.indexOf(team) : -1;
-    return [i < 0 ? 99 : i, 0, c.joined];
-  }
+  if (typeof team === 'string') return [rank(field(enc.seq, 'order'), team), 0, c.joined];
+  // A foe group (004 "Turn Order") acts after the PCs slotted before it and before those slotted after it
+  // (slot N is "after group N", group N-1 here), its members in the sequencer's order (review 7).
+  // (Its place among all the groups' members orders it within its own: the groups are listed in order.)
   const group = num(field(p, 'group'));
-  if (group !== null) return [100 + group, 0, c.joined];
+  const groups = field(enc.seq, 'groups');
+  if (group !== null) return [group + 0.5, rank(Array.isArray(groups) ? groups.flat() : 0, c.id), c.joined];
   return [0, 0, c.joined];
+}
+
+/** Where `x` stands in a list the sequencer keeps (a team in the order, a foe in its group); one not listed comes after. */
+function rank(list: Json | undefined, x: string): number {
+  const i = Array.isArray(list) ? list.indexOf(x) : -1;
+  return i < 0 ? 1e3 : i;
 }
 
 export function displayOrder(enc: EncounterState): Combatant[] {

@@ -83,3 +83,36 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
   return keptSheetCommandFor(rules, c, form);
 }
+
+type Row = { readonly [k: string]: FormValue };
+const rowsOf = (x: FormValue | undefined): Row[] => (Array.isArray(x) ? x.filter((r): r is Row => typeof r === 'object' && r !== null && !Array.isArray(r)) : []);
+const rowOf = (x: FormValue | undefined): Row | null => (typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Row) : null);
+
+/**
+ * A sheet's proficiencies that a weapon on it does not list, in words (review 7:
+ * Kira's martial +2 silently missing from her spear's attacks). 003 "Attacks"
+ * adds only a proficiency the weapon lists; read from the form as typed, on any
+ * sheet with proficiencies and items holding weapons (the teams sheet).
+ */
+export function unlistedProficiencies(values: { readonly [k: string]: FormValue }): string[] {
+  const held = rowsOf(values['proficiencies'])
+    .map((r) => ({ key: String(r['key'] ?? '').trim(), value: Number(r['value'] ?? 0) }))
+    .filter((p) => p.key !== '' && Number.isFinite(p.value) && p.value !== 0);
+  if (held.length === 0) return [];
+  const out: string[] = [];
+  for (const item of rowsOf(values['items'])) {
+    const it = rowOf(item['value']);
+    const weapon = rowOf(it?.['weapon']);
+    if (weapon === null) continue;
+    const attributes = Array.isArray(weapon['attributes']) ? weapon['attributes'] : [];
+    // A weapon the form holds but nobody filled in (a shield's blank profile) is no weapon.
+    if (String(weapon['damage'] ?? '').trim() === '' && attributes.length === 0) continue;
+    const listed = (Array.isArray(weapon['proficiencies']) ? weapon['proficiencies'] : []).map((p) => String(p).trim());
+    const missing = held.filter((p) => !listed.includes(p.key));
+    if (missing.length === 0) continue;
+    const name = String(it?.['name'] ?? '').trim() || String(item['key'] ?? '').trim() || 'a weapon';
+    const words = missing.map((p) => `${p.key} ${p.value > 0 ? '+' : ''}${p.value}`).join(' and ');
+    out.push(`${name}: ${words} ${missing.length === 1 ? 'does' : 'do'} not add to its attacks, as it lists ${listed.length === 0 ? 'no proficiency' : listed.join(', ')}; add ${missing.length === 1 ? 'it' : 'them'} under its proficiencies if ${missing.length === 1 ? 'it' : 'they'} should.`);
+  }
+  return out;
+}

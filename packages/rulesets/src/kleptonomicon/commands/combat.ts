@@ -35,7 +35,7 @@ interface Plan {
 }
 
 /** Who attacks whom with what: everything but the Defense and the cost, read alike by the command and its odds. */
-function plan(world: World, p: AttackInput): Result<Plan> {
+function plan(world: World, p: AttackInput, viewer: Viewer): Result<Plan> {
   const enc = getEncounter(world);
   const attacker = own(enc.combatants, p.attackerId);
   if (attacker === undefined) return err('NOT_FOUND', `no combatant ${JSON.stringify(p.attackerId)} in this Encounter`, 'attackerId');
@@ -51,8 +51,15 @@ function plan(world: World, p: AttackInput): Result<Plan> {
     if (p.maneuver === true) return err('INVALID_VALUE', 'the improvised maneuver is made with a Basic Attack, not an ability', 'maneuver');
   }
   const basic = basicAttackOf(world, attacker.id);
-  const dmg = parseDamage(p.damage ?? ability?.damage ?? (ability === null ? basic.damage : ''));
+  const fromSheet = ability?.damage ?? (ability === null ? basic.damage : '');
+  const dmg = parseDamage(p.damage ?? fromSheet);
   if (!dmg.ok) return dmg;
+  // A player's damage on a hit is the sheet's (ADR 56): only the GM may roll other dice.
+  if (viewer.role !== 'gm' && p.damage !== undefined) {
+    const sheetDice = parseDamage(fromSheet);
+    const same = sheetDice.ok && (sheetDice.value === null ? dmg.value === null : dmg.value !== null && damageText(sheetDice.value) === damageText(dmg.value));
+    if (!same) return err('INVALID_VALUE', `the damage on a hit comes from ${attacker.name}'s sheet${fromSheet.trim() === '' ? ' (none there)' : ` (${fromSheet.trim()})`}: only the GM may roll other dice`, 'damage');
+  }
   return ok({
     attacker,
     target,
@@ -84,7 +91,7 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
         const st = getKlepto(world);
         const bad = inEncounterPhase(st, 'main');
         if (bad !== null) return { ok: false, error: bad };
-        const pl = plan(world, p);
+        const pl = plan(world, p, env.actor);
         if (!pl.ok) return pl;
         const { attacker, target, ability } = pl.value;
         const enc = getEncounter(world);
@@ -137,13 +144,13 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
 
 /** kleptonomicon.attackOdds: the exact chance to hit, on the asker's own view (a foe's Defense only where the GM shows it). */
 export const attackOdds = defineQuery(attackOddsDeclaration, (world, p, viewer) => {
-  const pl = plan(world, p);
+  const pl = plan(world, p, viewer);
   if (!pl.ok) return pl;
   const { target } = pl.value;
   // A phone holds no foe's stats (ADR 33): with none in view, the odds would give the GM's number away or be made up.
   if (viewer.role !== 'gm' && isFoe(world, target.id) && defenseOf(world, target) === null) return err(FOE_SECRET, secretDefence(nameOf(world, target.id), 'Defense'), 'targetId');
   const defense = defenseFor(world, viewer, target, p.defense);
-  if (defense === null) return err('INVALID_VALUE', `${target.name} has no Defense on record: type the one to reach`, 'defense');
+  if (defense === null) return err('INVALID_VALUE', viewer.role === 'gm' ? `${target.name} has no Defense on record: type the one to reach` : `${target.name} has no Defense on record: the GM judges the hit`, 'defense');
   const d = pl.value.damage;
   return ok({
     pass: passChance({ modifier: pl.value.modifier, advantage: pl.value.advantage }, defense - 1),
