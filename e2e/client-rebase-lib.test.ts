@@ -4,7 +4,7 @@
 // act on something the person never saw). A fake socket plays the server.
 import { describe, expect, it } from 'vitest';
 import { MAX_CONFLICT_RETRIES, TableClient, rebasable } from '../packages/web/src/net/client.ts';
-import { RELATIVE_COMMANDS } from '../packages/web/src/net/relative-commands.ts';
+import { NAMED_BY, RELATIVE_COMMANDS } from '../packages/web/src/net/relative-commands.ts';
 
 interface Sent { readonly commandId: string; readonly expectedVersion: number; readonly command: { readonly type: string } }
 
@@ -42,7 +42,7 @@ const delta = (from: number, version: number, acks: { commandId: string; version
 describe('a command refused because another landed first', () => {
   it('goes again on top of version 6 once the view has it, with the same commandId, and resolves with its ack', async () => {
     const { client, socket } = connected();
-    const answer = client.send({ type: 'teams.setSheet', id: 'cb-1', sheet: {} });
+    const answer = client.send({ type: 'character.sheet.set', characterId: 'cb-1', sheet: {} });
     const first = socket.sent[0]!;
     expect(first.expectedVersion).toBe(5);
     // The player's command landed as version 6; ours is refused before its delta arrives.
@@ -91,6 +91,34 @@ describe('a command refused because another landed first', () => {
     const r = await answer;
     expect(!r.ok && r.rejection.code).toBe('VERSION_CONFLICT');
     expect(socket.sent).toHaveLength(1);
+  });
+
+  it.each(Object.entries(NAMED_BY))('%s naming what it acts on (%s, ADR 58) goes again after a conflict, and the rules judge it on the new version', async (type, field) => {
+    const { client, socket } = connected();
+    expect(rebasable({ type, [field]: 'cb-1' })).toBe(true);
+    expect(rebasable({ type })).toBe(false);
+    const answer = client.send({ type, [field]: 'cb-1' });
+    const first = socket.sent[0]!;
+    socket.serve(conflict(first.commandId, 6));
+    socket.serve(delta(5, 6));
+    expect(socket.sent).toHaveLength(2);
+    expect(socket.sent[1]).toEqual({ ...first, expectedVersion: 6 });
+    // The turn had moved on: the rules, not the version, refuse it, and that reaches the screen.
+    socket.serve({ type: 'rejection', commandId: first.commandId, error: { kind: 'RULE_ERROR', code: 'TURN_MOVED_ON', message: 'the turn of "cb-1" is already over' } });
+    const r = await answer;
+    expect(!r.ok && r.rejection.code).toBe('RULE_ERROR');
+    expect(socket.sent).toHaveLength(2);
+  });
+
+  it('an End turn naming its turn lands on the new version when the turn is still running', async () => {
+    const { client, socket } = connected();
+    const answer = client.send({ type: 'encounter.endTurn', id: 'cb-1' });
+    const first = socket.sent[0]!;
+    socket.serve(delta(5, 6));
+    socket.serve(conflict(first.commandId, 6));
+    expect(socket.sent[1]).toEqual({ ...first, expectedVersion: 6 });
+    socket.serve(delta(6, 7, [{ commandId: first.commandId, version: 7 }]));
+    await expect(answer).resolves.toEqual({ ok: true, version: 7 });
   });
 
   it('any other refusal stands at once', async () => {

@@ -273,7 +273,7 @@ describe('what the browser takes from the rulesets', () => {
   // The web helpers import the rulesets' browser entry (ADR 7); it may re-export
   // only files that import nothing at run time but each other, or the browser
   // would start shipping rules code.
-  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'sheets', 'sheet-entry', 'foe-sheets', 'capabilities', '36th-way/recoveries', 'teams/awaiting', 'teams/damage', 'damage-box', 'countdown-words', 'life']);
+  const ALLOWED = new Set(['initiative', 'rests', 'osr/exploration', 'osr/sheet', 'osr/checks', 'osr/state', 'osr/settings', 'kleptonomicon/phases', 'kleptonomicon/state', 'kleptonomicon/sheet', 'daggerheart/selectors', 'daggerheart/settings', 'daggerheart/rules', 'daggerheart/names', 'titles', 'starters', 'sheets', 'sheet-entry', 'sheet-commands', 'foe-sheets', 'capabilities', 'odds-shapes', '36th-way/recoveries', 'teams/awaiting', 'teams/damage', 'damage-box', 'countdown-words', 'life']);
   const imports = (file: string): { from: string; typeOnly: boolean }[] =>
     [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*from\s+'([^']+)';/gm)].map((m) => ({ from: m[2]!, typeOnly: m[1] !== undefined }));
   // Package entries that are one dependency-free file each; the browser may load them.
@@ -313,6 +313,21 @@ describe('what the browser takes from the rulesets', () => {
     const libs = ['damage', 'episode', 'foes', 'hitChoices', 'quickRest', 'requests', 'tswSheets'].map((n) => `packages/web/src/lib/${n}.ts`);
     for (const f of [...components, ...libs]) {
       expect(readFileSync(f, 'utf8'), f).not.toMatch(/rulesetId\s*[!=]==\s*'/);
+    }
+  });
+
+  it("no web file compares a ruleset's id or an odds query's name: sheets, odds words, HP slots and tracks come from the rulesets' descriptor (issue 17, ADR 58)", () => {
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []));
+    const all = files('packages/web/src');
+    expect(all.length).toBeGreaterThan(50);
+    const ids = ['osr', '36th-way', 'teams', 'kleptonomicon', 'daggerheart'].join('|');
+    for (const f of all) {
+      const code = readFileSync(f, 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
+      // A ruleset id or a query name compared (rulesetId === 'osr', rules === '36th-way', query === 'teams.attackOdds')...
+      expect(code, f).not.toMatch(/\b(rulesetId|rules|ruleset|query)\s*[!=]==\s*'/);
+      expect(code, f).not.toMatch(new RegExp(`'(${ids})'\\s*[!=]==`));
+      // ...or a ruleset's id written into a call (restsOf('36th-way')): the table's own id is passed instead.
+      expect(code, f).not.toMatch(new RegExp(`\\(\\s*'(${ids})'\\s*[,)]`));
     }
   });
 

@@ -28,7 +28,7 @@ describe("a teams foe's attack from its stat block", () => {
     const n = await night(e2e!, 'teams', 'Bo');
     await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
     const boudica = n.idOf('Boudica');
-    await n.gmSock.command({ type: 'teams.setSheet', characterId: boudica, sheet: { name: 'Boudica', characterId: boudica, attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: boudica, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, items: { spear: { name: 'spear', weapon: spear } } } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const bo = await screen(e2e!.browser, contexts, n.links.seat, true);
 

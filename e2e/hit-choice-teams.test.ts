@@ -25,13 +25,6 @@ describe('teams: the phone answers a hit', () => {
     const n = await night(e2e!, 'teams', 'Ann');
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
     const club = { attributes: ['strength'], damage: 4, criticalDamage: 6, damageType: 'bludgeoning' };
-    // Evasion 0: every attack hits, so the test never waits on a lucky miss.
-    await n.gmSock.command({
-      type: 'teams.setSheet',
-      id: 'kira',
-      sheet: { name: 'Kira', characterId: n.idOf('Kira'), attributes: { strength: 6, dexterity: 8 }, skills: { combat: 6, athletics: 4 }, evasion: 0, deflection: { physical: 1 }, constitution: 4, maxEndurance: 30, maxHealth: 12, maxStamina: 2, items: { sword: { name: 'sword', metal: true, parry: 2 }, dagger: { name: 'dagger' } }, wielded: ['sword'] },
-    });
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'bandit', sheet: { name: 'Bandit', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, items: { club: { name: 'club', weapon: club } }, wielded: ['club'] } });
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [
@@ -40,6 +33,14 @@ describe('teams: the phone answers a hit', () => {
       ],
       params: { teamOrder: ['bandits', 'players'] },
     });
+    // Sheets address creatures: the bandit is one once the fight adds it; Kira's sheet is kept under the combatant playing her.
+    // Evasion 0: every attack hits, so the test never waits on a lucky miss.
+    await n.gmSock.command({
+      type: 'character.sheet.set',
+      characterId: n.idOf('Kira'),
+      sheet: { attributes: { strength: 6, dexterity: 8 }, skills: { combat: 6, athletics: 4 }, evasion: 0, deflection: { physical: 1 }, constitution: 4, maxEndurance: 30, maxHealth: 12, maxStamina: 2, items: { sword: { name: 'sword', metal: true, parry: 2 }, dagger: { name: 'dagger' } }, wielded: ['sword'] },
+    });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: 'bandit', sheet: { name: 'Bandit', attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, items: { club: { name: 'club', weapon: club } }, wielded: ['club'] } });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
@@ -106,7 +107,7 @@ describe('teams: the phone answers a hit', () => {
     expect(kira().wielded).toEqual(['sword', 'dagger']);
 
     // Knocked out: her phone lists nothing she may do now, and says why.
-    await n.gmSock.command({ type: 'teams.setSheet', id: 'kira', sheet: { name: 'Kira', characterId: n.idOf('Kira'), attributes: { strength: 6 }, skills: { combat: 6 }, maxHealth: 12, health: 0, conscious: false } });
+    await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Kira'), sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, maxHealth: 12, health: 0, conscious: false } });
     await expect.poll(() => ann.p.getByTestId('actions-panel').textContent()).toContain('Nothing left to do this turn.');
     await ann.p.getByTestId('actions-panel').locator('summary', { hasText: /^Not now \(/ }).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Fortify: Kira is unconscious');

@@ -23,7 +23,7 @@ describe('teams: the phone picks what is wielded from the sheet', () => {
     const gm = await e2e!.socket(t.gmToken);
     await gm.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId });
     const kiraId = Object.values(gm.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await gm.command({ type: 'teams.setSheet', id: kiraId, sheet: { name: 'Kira', characterId: kiraId, attributes: { strength: 6 }, skills: { combat: 6 }, maxHealth: 10, items: { sword: { name: 'Sword', metal: true }, dagger: { name: 'Dagger' } }, wielded: ['sword'] } });
+    await gm.command({ type: 'character.sheet.set', characterId: kiraId, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, maxHealth: 10, items: { sword: { name: 'Sword', metal: true }, dagger: { name: 'Dagger' } }, wielded: ['sword'] } });
     const s = await screen(e2e!.browser, contexts, seat.link, true);
     await s.p.getByTestId('my-character').waitFor();
     await s.p.locator('details.my-sheet > summary').click();

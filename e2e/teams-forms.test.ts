@@ -25,13 +25,6 @@ async function boudicasTurn(): Promise<Night> {
   const n = await night(e2e!, 'teams', 'Ann');
   await n.gmSock.command({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId: n.seatId });
   await n.gmSock.command({
-    type: 'teams.setSheet',
-    id: 'boudica',
-    sheet: { name: 'Boudica', characterId: n.idOf('Boudica'), attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { martial: 1, fortitude: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, maxFocus: 2, items: { spear: { name: 'spear', weapon: spear } }, wielded: ['spear'] },
-  });
-  await n.gmSock.command({ type: 'teams.setSheet', id: 'petra', sheet: { name: 'Petra', attributes: { dexterity: 6 }, skills: { combat: 6 }, maxHealth: 8 } });
-  await n.gmSock.command({ type: 'teams.setSheet', id: 'guard', sheet: { name: 'Guard', attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxHealth: 8, health: 0, conscious: false } });
-  await n.gmSock.command({
     type: 'encounter.start',
     combatants: [
       { id: 'boudica', kind: 'pc', side: 'players', characterId: n.idOf('Boudica') },
@@ -40,6 +33,14 @@ async function boudicasTurn(): Promise<Night> {
     ],
     params: { teamOrder: ['players', 'guards'] },
   });
+  // Sheets address creatures: Petra and the Guard are ones once the fight adds them; Boudica's is kept under the combatant playing her.
+  await n.gmSock.command({
+    type: 'character.sheet.set',
+    characterId: n.idOf('Boudica'),
+    sheet: { attributes: { strength: 6 }, skills: { combat: 6, athletics: 4 }, proficiencies: { martial: 1, fortitude: 1 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12, maxStamina: 4, maxFocus: 2, items: { spear: { name: 'spear', weapon: spear } }, wielded: ['spear'] },
+  });
+  await n.gmSock.command({ type: 'character.sheet.set', characterId: 'petra', sheet: { name: 'Petra', attributes: { dexterity: 6 }, skills: { combat: 6 }, maxHealth: 8 } });
+  await n.gmSock.command({ type: 'character.sheet.set', characterId: 'guard', sheet: { name: 'Guard', attributes: { strength: 6 }, skills: { combat: 6 }, constitution: 3, maxHealth: 8, health: 0, conscious: false } });
   const enc = () => n.gmSock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
   if (enc().current !== 'boudica') await n.gmSock.command({ type: 'encounter.choose', id: 'boudica' });
   return n;

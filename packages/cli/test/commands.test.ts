@@ -22,6 +22,13 @@ describe('tablekeeper commands', () => {
     // Relative commands (ADR 47) say so; undo and redo are listed under every ruleset.
     expect(list.filter((c) => c.type === 'history.undo').map((c) => [c.ruleset, (c as { relative?: boolean }).relative])).toEqual(rulesetIds.map((id) => [id, true]));
     expect(list.filter((c) => (c as { relative?: boolean }).relative === true && c.ruleset === 'daggerheart').map((c) => c.type).sort()).toEqual(['daggerheart.passSpotlight', 'encounter.advance', 'encounter.endTurn', 'history.redo', 'history.undo']);
+    // A relative command may name what it acts on (ADR 58): only End turn, by its id, a field of its own payload; only relative commands do.
+    const named = list.filter((c) => (c as { namedBy?: string }).namedBy !== undefined) as unknown as { ruleset: string; type: string; relative?: boolean; namedBy: string; schema: { properties?: object } }[];
+    expect(named.map((c) => [c.ruleset, c.type, c.namedBy])).toEqual(rulesetIds.map((id) => [id, 'encounter.endTurn', 'id']));
+    for (const c of named) {
+      expect(c.relative).toBe(true);
+      expect(Object.keys(c.schema.properties ?? {})).toContain(c.namedBy);
+    }
     for (const c of list) {
       expect(Object.keys(c).slice(0, 6)).toEqual(['ruleset', 'type', 'kind', 'summary', 'who', 'schema']);
       expect(c.schema.type).toBe('object');
@@ -56,5 +63,6 @@ describe('docs/commands', () => {
     const file = fileURLToPath(new URL(`../../../${RELATIVE_COMMANDS_FILE}`, import.meta.url));
     expect(readFileSync(file, 'utf8')).toBe(relativeCommandsModule());
     expect(relativeCommandsModule()).toContain("  'history.undo',\n");
+    expect(relativeCommandsModule()).toContain("export const NAMED_BY: { readonly [type: string]: string } = {\n  'encounter.endTurn': 'id',\n};");
   });
 });

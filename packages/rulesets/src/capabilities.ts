@@ -31,11 +31,16 @@ export interface Capabilities {
   readonly sheetTitle: string | null;
   /** A PC added from the invite panel gets that sheet at once, with the HP typed there (its attacks, HP and defences live on it). */
   readonly inviteSheet: boolean;
+  /**
+   * HP is a row of slots a creature marks (000), up to this many, and no other HP: the invite asks
+   * for slots and sets `hpMax`; the tracker shows the marked slots, never a generic HP. Null elsewhere.
+   */
+  readonly hpSlots: number | null;
   /** A foe's numbers live on the character it plays (attacks name characters), so hiding or showing the foe hides or shows that character too. */
   readonly foeVisibilityOnCharacter: boolean;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: 'bloodied', actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: 'bloodied', actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
@@ -47,7 +52,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.
-  daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true },
+  daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true, hpSlots: 30 },
 };
 
 /** The ruleset's capabilities; a ruleset this entry does not know gets the shared screens only. */

@@ -4,7 +4,7 @@
 // projection where a phone reads it.
 import { describe, expect, it } from 'vitest';
 import { seededRng, type Command, type Json, type Table, type Transaction, type Viewer } from '@tablekeeper/engine';
-import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetRulesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
+import { capabilitiesOf, damageBoxCommand, foeSheetCommandOf, foeTargetOf, hasPanel, keptSheetCommandFor, keptSheetCommandFromText, keptSheetRulesOf, keptSheetTemplate, oddsShapeOf, oddsShapesOf, quickStatsOf, recoveryRowsOf, teamsAwaiting, type Panel } from '../src/browser.js';
 import { engineFor, resolveSettings, rulesetIds } from '../src/registry.js';
 import { boudica, enemy, fight, table as teamsTable } from './teams/helpers.js';
 
@@ -52,6 +52,19 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
     expect(rulesetIds.filter((id) => capabilitiesOf(id).actionRequests)).toEqual(['daggerheart']);
     expect(rulesetIds.filter((id) => capabilitiesOf(id).foesFromStatBlocks)).toEqual(['daggerheart']);
     expect(rulesetIds.filter((id) => capabilitiesOf(id).foeVisibilityOnCharacter)).toEqual(['osr']);
+  });
+
+  it.each(rulesetIds)("%s names the shape of every odds query it declares, and only of those (the web words odds by shape, ADR 58)", (id) => {
+    const declared = engineFor(id)!.catalog.filter((d) => d.kind === 'query' && d.type.endsWith('Odds') && d.type.startsWith(`${id}.`)).map((d) => d.type);
+    expect(declared.length).toBeGreaterThan(0);
+    expect(Object.keys(oddsShapesOf(id)).sort()).toEqual(declared.sort());
+    for (const q of declared) expect(oddsShapeOf(q)).toBe(oddsShapesOf(id)[q]);
+    expect(oddsShapeOf('no-such.attackOdds')).toBeNull();
+  });
+
+  it('only Daggerheart keeps HP as slots, up to 30 (000): the invite asks for slots and the tracker shows no other HP', () => {
+    expect(rulesetIds.filter((id) => capabilitiesOf(id).hpSlots !== null)).toEqual(['daggerheart']);
+    expect(capabilitiesOf('daggerheart').hpSlots).toBe(30);
   });
 
   it('the rulesets that keep sheets of their own name them, and only the 36th Way gives an invited PC one at once', () => {
@@ -114,14 +127,36 @@ describe("recoveryRowsOf: the 36th Way quick rest's rows (002 \"Recoveries\")", 
   });
 });
 
+describe('kept-sheet commands: the ruleset chooses how a sheet is stored (ADR 58)', () => {
+  const kira = { id: 'cb-kira', name: 'Kira', kind: 'pc', characterId: 'ch-kira' } as const;
+  const foe = { id: 'cb-foe', name: 'Raider', kind: 'npc', characterId: null } as const;
+
+  it("the 36th Way's own command carries the creature's id, name, kind and link; teams sends character.sheet.set to the character it plays, or the foe's own id", () => {
+    expect(keptSheetCommandFor('36th-way', kira, { maxHp: 20 })).toEqual({ type: '36th-way.sheet.set', sheet: { maxHp: 20, id: 'cb-kira', name: 'Kira', kind: 'pc', characterId: 'ch-kira' } });
+    expect(keptSheetCommandFor('teams', kira, { evasion: 5 })).toEqual({ type: 'character.sheet.set', characterId: 'ch-kira', sheet: { evasion: 5, name: 'Kira' } });
+    expect(keptSheetCommandFor('teams', foe, { evasion: 6 })).toEqual({ type: 'character.sheet.set', characterId: 'cb-foe', sheet: { evasion: 6, name: 'Raider' } });
+  });
+
+  it("typed text: a 36th Way sheet keeps its own id (the creature's by default); a teams sheet's link becomes the address and leaves the sheet", () => {
+    expect(keptSheetCommandFromText('36th-way', 'cb-kira', { maxHp: 9 })).toEqual({ type: '36th-way.sheet.set', sheet: { id: 'cb-kira', maxHp: 9 } });
+    expect(keptSheetCommandFromText('36th-way', 'cb-kira', { id: 'other', maxHp: 9 })).toEqual({ type: '36th-way.sheet.set', sheet: { id: 'other', maxHp: 9 } });
+    expect(keptSheetCommandFromText('teams', 'cb-foe', { characterId: 'ch-kira', evasion: 5 })).toEqual({ type: 'character.sheet.set', characterId: 'ch-kira', sheet: { evasion: 5 } });
+    expect(keptSheetCommandFromText('teams', 'cb-foe', { evasion: 5 })).toEqual({ type: 'character.sheet.set', characterId: 'cb-foe', sheet: { evasion: 5 } });
+  });
+
+  it('a new sheet starts from the ruleset\'s template, naming the creature', () => {
+    expect(keptSheetTemplate('36th-way', foe)).toMatchObject({ id: 'cb-foe', name: 'Raider', kind: 'npc', level: 1, maxHp: 20 });
+    expect(keptSheetTemplate('teams', kira)).toMatchObject({ name: 'Kira', characterId: 'ch-kira', evasion: 5, maxHealth: 10 });
+  });
+});
+
 describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
   /** Boudica against the Enemy, sheets set with character.sheet.set once the fight has them. */
   function boudicaFights() {
     const t = teamsTable();
     t.s.run({ type: 'seat.add', name: 'Ann' });
     fight(t.s, ['b'], ['g'], 'b');
-    const { characterId: _link, ...hers } = boudica;
-    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: hers as unknown as Json });
+    t.s.run({ type: 'character.sheet.set', characterId: 'b', sheet: boudica as unknown as Json });
     t.s.run({ type: 'character.sheet.set', characterId: 'g', sheet: enemy({ name: 'Guard', maxStamina: 2, stamina: 2 }) as unknown as Json });
     return t;
   }

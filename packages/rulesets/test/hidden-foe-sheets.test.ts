@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scenario, Viewer } from '@tablekeeper/engine';
 import { table as tswTable } from './36th-way/setup.js';
-import { table as teamsTable } from './teams/helpers.js';
+import { sheetFor, table as teamsTable } from './teams/helpers.js';
 
 const CANARY = 'Lurker-Zq-canary';
 
@@ -61,7 +61,7 @@ describe('teams: a hidden foe\'s automatic sheet', () => {
     const ann = seatAndPc(s, 'Ann');
     s.run({ type: 'encounter.start', combatants: [{ id: ann.characterId, name: 'Ann', kind: 'pc', side: 'players', team: 'players', characterId: ann.characterId }, { id: 'lurk', name: CANARY, kind: 'npc', side: 'raiders', team: 'raiders', visibility: 'hidden' }], params: { teamOrder: ['players', 'raiders'] } });
     // What the builder sends for a teams foe typed with its evasion.
-    s.run({ type: 'teams.setSheet', characterId: 'lurk', sheet: { name: CANARY, evasion: 7, maxHealth: 10, maxEndurance: 10 } });
+    sheetFor(s, 'lurk', { name: CANARY, evasion: 7, maxHealth: 10, maxEndurance: 10 });
     for (const v of [ann.viewer, { role: 'spectator' } as const]) expect(seen(s, v)).not.toContain(CANARY);
     expect(seen(s, { role: 'gm' })).toContain(CANARY);
     s.run({ type: 'encounter.reveal', characterId: 'lurk' });

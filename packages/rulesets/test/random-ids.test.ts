@@ -10,7 +10,7 @@ import { countingIds } from '@tablekeeper/engine/testing';
 import { ruleset as osr } from '../src/osr/index.js';
 import { DhTable, ofType } from './daggerheart/helpers.js';
 import { events, fight as tswFight } from './36th-way/setup.js';
-import { boudica, enemy, fight as teamsFight, lastOf, shortbow, table as teamsTable, turnTo } from './teams/helpers.js';
+import { boudica, enemy, fight as teamsFight, lastOf, sheetFor, shortbow, table as teamsTable, turnTo } from './teams/helpers.js';
 
 const RANDOM = (prefix: string): RegExp => new RegExp(`^${prefix}-[a-z]{12}$`);
 const eventsOf = (tx: Transaction): readonly { readonly [k: string]: Json | undefined; readonly type: string }[] => (tx.kind === 'command' ? tx.events : []);
@@ -90,9 +90,9 @@ describe('condition instances', () => {
 describe('ruleset ids', () => {
   it('teams: a pending attack has a random id, and defending by it works', () => {
     const t = teamsTable();
-    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { name: 'Agnessa', attributes: { dexterity: 6 }, skills: { combat: 4 }, maxStamina: 2, items: { bow: { weapon: shortbow } } } });
-    t.s.run({ type: 'teams.setSheet', id: 'brute', sheet: enemy({ name: 'Brute', maxStamina: 3 }) });
+    sheetFor(t.s, 'boudica', boudica);
+    sheetFor(t.s, 'agnessa', { name: 'Agnessa', attributes: { dexterity: 6 }, skills: { combat: 4 }, maxStamina: 2, items: { bow: { weapon: shortbow } } });
+    sheetFor(t.s, 'brute', enemy({ name: 'Brute', maxStamina: 3 }));
     teamsFight(t.s, ['boudica', 'agnessa'], ['brute']);
     turnTo(t.s, 'agnessa');
     t.dice.push(5, 4, 10);

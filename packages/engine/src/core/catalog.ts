@@ -41,6 +41,12 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
    * something it names: a client never sends it again after someone else's change landed first.
    */
   readonly relative?: true;
+  /**
+   * For a relative command, the payload field that names what it acts on (ADR 58). Given,
+   * the rules refuse the command once that has moved on (an End turn naming its turn:
+   * TURN_MOVED_ON), so a client may send it again after a conflict; left out, it stays relative.
+   */
+  readonly namedBy?: string;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -77,8 +83,8 @@ export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType }
 
 const renames = (spec: { renamed?: Renamed; merged?: Merged }) => ({ ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }), ...(spec.merged === undefined ? {} : { merged: spec.merged }) });
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec), ...(spec.relative === true ? { relative: true as const } : {}) };
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true; namedBy?: string }): CommandDeclaration<I> {
+  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec), ...(spec.relative === true ? { relative: true as const, ...(spec.namedBy === undefined ? {} : { namedBy: spec.namedBy }) } : {}) };
 }
 
 export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed; merged?: Merged }): QueryDeclaration<I, R> {
@@ -134,6 +140,7 @@ export function defineCommand<I extends z.ZodType>(
     input: I;
     renamed?: Renamed;
     relative?: true;
+    namedBy?: string;
   } & TypedHandler<I>,
 ): DefinedCommand<I> {
   const declaration = declareCommand(type, spec);
@@ -381,6 +388,8 @@ export interface CatalogEntry {
   readonly result?: Record<string, unknown>;
   /** Present on commands that act on whatever is current: never resent after VERSION_CONFLICT (see CommandDeclaration). */
   readonly relative?: true;
+  /** On a relative command: the field that, given, names what it acts on, so it may be resent (see CommandDeclaration). */
+  readonly namedBy?: string;
 }
 
 /** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
@@ -393,11 +402,18 @@ export function catalogEntries(ruleset: string, engine: { readonly catalog: read
     who: d.who,
     schema: payloadJsonSchema(d),
     ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
-    ...(d.kind === 'command' && d.relative === true ? { relative: true as const } : {}),
+    ...(d.kind === 'command' && d.relative === true ? { relative: true as const, ...(d.namedBy === undefined ? {} : { namedBy: d.namedBy }) } : {}),
   }));
 }
 
 /** The types of the commands declared `relative` (what a client must not resend after a conflict), sorted. */
 export function relativeCommands(catalog: readonly Declaration[]): string[] {
   return catalog.filter((d) => d.kind === 'command' && d.relative === true).map((d) => d.type).sort();
+}
+
+/** The relative commands a client may resend when their payload names what they act on: type to the naming field (ADR 58). */
+export function namedRelativeCommands(catalog: readonly Declaration[]): { [type: string]: string } {
+  const out: { [type: string]: string } = {};
+  for (const d of catalog) if (d.kind === 'command' && d.relative === true && d.namedBy !== undefined) out[d.type] = d.namedBy;
+  return out;
 }

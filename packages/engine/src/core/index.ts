@@ -22,6 +22,7 @@ export {
   catalogOf,
   withCatalog,
   catalogEntries,
+  namedRelativeCommands,
   relativeCommands,
   type CatalogEntry,
   parsePayload,

@@ -7,8 +7,10 @@ import { characterAdd, characterRemove, characterUpdate, clockAdvance, coreCatal
 import { claimId, mintId } from './ids.js';
 import { appendLog } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
+import { reducersOf, type Evolve } from './events.js';
+import type { CoreEvent } from './events-core.js';
 import { err, ErrorCode, ok } from './result.js';
-import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Result, Seat, Viewer, Visibility, World } from './types.js';
+import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Result, Seat, Viewer, World } from './types.js';
 import { AUDIENCE_ALL, audienceFor, AUDIENCE_GM, knowsExists } from './visibility.js';
 
 export const CORE_ID = 'core';
@@ -16,7 +18,6 @@ export const MAX_SEATS = 64;
 export const MAX_CHARACTERS = 1000;
 export const MAX_STATS = 200;
 
-const str = (e: EngineEvent, k: string): string => String(e[k]);
 
 function withCharacter(world: World, id: string, f: (c: Character) => Character): World {
   const c = own(world.characters, id);
@@ -152,41 +153,39 @@ const commands: Record<string, CommandHandler> = {
   },
 };
 
-const reducers: Module['reducers'] = {
-  'table.renamed': (w, e) => appendLog({ ...w, name: str(e, 'name') }, { audience: AUDIENCE_ALL, kind: 'table.renamed', text: `The table is now called ${str(e, 'name')}.` }),
+const evolve: Evolve<CoreEvent> = {
+  'table.renamed': (w, e) => appendLog({ ...w, name: e.name }, { audience: AUDIENCE_ALL, kind: 'table.renamed', text: `The table is now called ${e.name}.` }),
   'seat.added': (w, e) => {
-    const id = str(e, 'id');
-    const seat: Seat = { id, name: str(e, 'name'), characterIds: [] };
-    return appendLog(claimId({ ...w, seats: { ...w.seats, [id]: seat } }, id), { audience: AUDIENCE_ALL, kind: 'seat.added', text: `${seat.name} took a seat.` });
+    const seat: Seat = { id: e.id, name: e.name, characterIds: [] };
+    return appendLog(claimId({ ...w, seats: { ...w.seats, [e.id]: seat } }, e.id), { audience: AUDIENCE_ALL, kind: 'seat.added', text: `${seat.name} took a seat.` });
   },
-  'seat.renamed': (w, e) => seatWith(w, str(e, 'id'), (s) => ({ ...s, name: str(e, 'name') })),
+  'seat.renamed': (w, e) => seatWith(w, e.id, (s) => ({ ...s, name: e.name })),
   'seat.removed': (w, e) => {
-    const id = str(e, 'id');
+    const id = e.id;
     const seats = { ...w.seats };
     delete seats[id];
     const characters: Record<string, Character> = {};
     for (const [k, c] of Object.entries(w.characters)) characters[k] = c.seatId === id ? { ...c, seatId: null } : c;
-    return appendLog({ ...w, seats, characters }, { audience: AUDIENCE_ALL, kind: 'seat.removed', text: `${str(e, 'name')} left the table.` });
+    return appendLog({ ...w, seats, characters }, { audience: AUDIENCE_ALL, kind: 'seat.removed', text: `${e.name} left the table.` });
   },
   'character.added': (w, e) => {
-    const id = str(e, 'id');
-    const seatId = typeof e['seatId'] === 'string' ? e['seatId'] : null;
-    const visibility = e['visibility'] as Visibility;
-    const c: Character = { id, name: str(e, 'name'), kind: e['kind'] === 'pc' ? 'pc' : 'npc', seatId, visibility, stats: (e['stats'] ?? {}) as Character['stats'] };
+    const id = e.id;
+    const seatId = e.seatId ?? null;
+    const c: Character = { id, name: e.name, kind: e.kind === 'pc' ? 'pc' : 'npc', seatId, visibility: e.visibility, stats: e.stats ?? {} };
     let next = claimId({ ...w, characters: { ...w.characters, [id]: c } }, id);
     next = seatWith(next, seatId, (s) => ({ ...s, characterIds: [...s.characterIds, id] }));
-    return appendLog(next, { audience: audienceFor(visibility), kind: 'character.added', text: `${c.name} joined the scene.`, data: { id } });
+    return appendLog(next, { audience: audienceFor(e.visibility), kind: 'character.added', text: `${c.name} joined the scene.`, data: { id } });
   },
   'character.updated': (w, e) => {
-    const id = str(e, 'id');
-    const seatId = typeof e['seatId'] === 'string' ? e['seatId'] : null;
-    const wasSeatId = typeof e['wasSeatId'] === 'string' ? e['wasSeatId'] : null;
+    const id = e.id;
+    const seatId = e.seatId ?? null;
+    const wasSeatId = e.wasSeatId ?? null;
     let next = withCharacter(w, id, (c) => ({
       ...c,
-      name: typeof e['name'] === 'string' ? e['name'] : c.name,
-      visibility: e['visibility'] as Visibility,
+      name: e.name ?? c.name,
+      visibility: e.visibility,
       seatId,
-      stats: e['stats'] === undefined ? c.stats : { ...c.stats, ...(e['stats'] as Character['stats']) },
+      stats: e.stats === undefined ? c.stats : { ...c.stats, ...e.stats },
     }));
     if (seatId !== wasSeatId) {
       next = seatWith(next, wasSeatId, (s) => ({ ...s, characterIds: s.characterIds.filter((x) => x !== id) }));
@@ -195,7 +194,7 @@ const reducers: Module['reducers'] = {
     return next;
   },
   'character.removed': (w, e) => {
-    const id = str(e, 'id');
+    const id = e.id;
     const c = own(w.characters, id);
     if (c === undefined) return w;
     const characters = { ...w.characters };
@@ -204,15 +203,16 @@ const reducers: Module['reducers'] = {
     return appendLog(next, { audience: audienceFor(c.visibility), kind: 'character.removed', text: `${c.name} left the scene.`, data: { id } });
   },
   'clock.advanced': (w, e) => {
-    const unit = e['unit'] as ClockUnit;
-    const next = { ...w, clock: advanceClock(w.clock, unit, Number(e['count']), Number(e['seconds'])) };
+    const { unit, count, seconds } = e;
+    const next = { ...w, clock: advanceClock(w.clock, unit, count, seconds) };
     // Turns, rounds and action rolls are announced by their own modules; the core logs the long steps.
     if (unit === 'actionRoll' || unit === 'turn' || unit === 'round' || unit === 'beat') return next;
-    return appendLog(next, { audience: AUDIENCE_ALL, kind: 'clock.advanced', text: clockText(unit, Number(e['count']), Number(e['seconds'])), data: { unit, count: Number(e['count']), seconds: Number(e['seconds']) } });
+    return appendLog(next, { audience: AUDIENCE_ALL, kind: 'clock.advanced', text: clockText(unit, count, seconds), data: { unit, count, seconds } });
   },
-  'log.noted': (w, e) => appendLog(w, { audience: e['audience'] as unknown as Audience, kind: 'note', text: str(e, 'text'), data: { by: str(e, 'by') } }),
-  'dice.rolled': reduceRolled,
+  'log.noted': (w, e) => appendLog(w, { audience: e.audience, kind: 'note', text: e.text, data: { by: e.by } }),
 };
+
+const reducers: Module['reducers'] = { ...reducersOf(evolve), 'dice.rolled': reduceRolled };
 
 const UNIT_WORDS: Record<ClockUnit, string> = {
   actionRoll: 'action roll',

@@ -7,7 +7,9 @@ import { own } from '../core/own.js';
 import type { DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
 import { appendLog, claimId, err, ErrorCode, handlerOf, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
-import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Reducer, Result, Viewer, Visibility, World } from '../core/types.js';
+import { reducersOf, type Evolve } from '../core/events.js';
+import type { CountdownEvent, CountdownTicked, CountdownUnticked } from './events.js';
+import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Result, Viewer, Visibility, World } from '../core/types.js';
 import {
   COUNTDOWN_KINDS,
   COUNTDOWN_REPEATS,
@@ -108,6 +110,12 @@ function log(world: World, cd: Countdown, need: 'values' | 'existence', kind: st
   return appendLog(world, { audience, kind, text, data: { countdownId: cd.id, need } });
 }
 
+/**
+ * An event of the union as the engine stores it: the union's records (a countdown, a chase, a
+ * start roll) are plain JSON with readonly arrays, which the Json type does not admit.
+ */
+const stored = (e: CountdownEvent): EngineEvent => e as unknown as EngineEvent;
+
 // ---------------------------------------------------------------- events from ticks
 
 type Cause = 'roll' | 'manual' | 'shortRest' | 'longRest';
@@ -140,7 +148,7 @@ export function tickEvents(cd: Countdown, by: number, cause: Cause, rng: Rng, ou
         start = Math.max(1, startRoll.total);
       }
     }
-    out.push({ type: 'countdown.reset', id: cd.id, repeat: cd.repeat, fromStart: next.fromStart, start, startRoll: startRoll as unknown as Json, need: needFor(after, 'values') });
+    out.push(stored({ type: 'countdown.reset', id: cd.id, repeat: cd.repeat, fromStart: next.fromStart, start, startRoll, need: needFor(after, 'values') }));
   } else {
     out.push({ type: 'countdown.ended', id: cd.id, reason: next.reason, finalEffect: next.reason === 'finalEvent' ? cd.finalEffect : '', need: needFor(after, 'values') });
   }
@@ -313,7 +321,7 @@ export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ 
   const [id, next] = mintId(world, 'cd', rng);
   const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
   const grown = { ...getCountdowns(next), order: [...getCountdowns(next).order, id] };
-  return ok({ event: { type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }, world: setCountdowns(next, grown) });
+  return ok({ event: stored({ type: 'countdown.created', id, countdown: cd, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }), world: setCountdowns(next, grown) });
 }
 
 // ---------------------------------------------------------------- commands
@@ -328,7 +336,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (c['linkedCountdownId'] === undefined) {
         const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
         // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
-        return ok([{ type: 'countdown.created', id, countdown: cd as unknown as Json, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') }]);
+        return ok([stored({ type: 'countdown.created', id, countdown: cd, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') })]);
       }
       // linkedCountdownId: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
       const other = readCountdown(world, c, 'linkedCountdownId');
@@ -346,8 +354,8 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const consequenceId = cd.kind === 'progress' ? o.id : id;
       const chase: Chase = { id: chaseId, name: cd.name, progressId, consequenceId, pcs: pcs.value, result: null };
       return ok([
-        { type: 'countdown.created', id, countdown: cd as unknown as Json, need: needFor(cd, 'values') },
-        { type: 'chase.linked', id: chaseId, ids: [progressId, consequenceId], chase: chase as unknown as Json, need: needFor(cd, 'values') === 'values' && needFor(o, 'values') === 'values' ? 'values' : 'gm' },
+        stored({ type: 'countdown.created', id, countdown: cd, need: needFor(cd, 'values') }),
+        stored({ type: 'chase.linked', id: chaseId, ids: [progressId, consequenceId], chase, need: needFor(cd, 'values') === 'values' && needFor(o, 'values') === 'values' ? 'values' : 'gm' }),
       ]);
     },
   },
@@ -415,7 +423,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       };
       const chase: Chase = { id: chaseId, name: name.value, progressId: pid, consequenceId: cid, pcs: pcs.value, result: null };
       return ok([
-        { type: 'chase.created', id: chaseId, ids: [pid, cid], chase: chase as unknown as Json, progress: progress as unknown as Json, consequence: consequence as unknown as Json, need: needFor(progress, 'values') },
+        stored({ type: 'chase.created', id: chaseId, ids: [pid, cid], chase, progress, consequence, need: needFor(progress, 'values') }),
       ]);
     },
   },
@@ -532,8 +540,6 @@ const commands: Record<string, CommandHandler & { label: string }> = {
 
 // ---------------------------------------------------------------- reducers
 
-const str = (e: EngineEvent, k: string): string => String(e[k]);
-const num = (e: EngineEvent, k: string): number => Number(e[k]);
 
 function addCountdown(world: World, cd: Countdown): World {
   const s = getCountdowns(world);
@@ -545,11 +551,11 @@ function describeStart(cd: Countdown): string {
   return cd.startRoll === null ? `${cd.start}` : `${cd.startRoll.total} (rolled ${cd.startRoll.formula}: ${cd.startRoll.dice.join(' + ')}${cd.startRoll.bonus > 0 ? ` + ${cd.startRoll.bonus}` : ''})`;
 }
 
-const reducers: Record<string, Reducer> = {
+const evolve: Evolve<CountdownEvent> = {
   // Entries stored before `need` existed were public.
-  'countdown.outcomeEntered': (w, e) => appendLog(w, { audience: e['need'] === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'countdown.outcomeEntered', text: `A roll came out ${OUTCOME_WORDS[str(e, 'outcome') as DualityOutcome] ?? str(e, 'outcome')}: the countdowns move.`, data: { outcome: str(e, 'outcome') } }),
+  'countdown.outcomeEntered': (w, e) => appendLog(w, { audience: e.need === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL, kind: 'countdown.outcomeEntered', text: `A roll came out ${OUTCOME_WORDS[e.outcome] ?? e.outcome}: the countdowns move.`, data: { outcome: e.outcome } }),
   'countdown.created': (w, e) => {
-    const cd = e['countdown'] as unknown as Countdown;
+    const cd = e.countdown;
     let next = addCountdown(w, cd);
     next = log(next, cd, 'existence', 'countdown.created', `A countdown began: ${cd.name}.`);
     next = log(next, cd, 'values', 'countdown.started', `${cd.name} starts at ${describeStart(cd)}.`);
@@ -557,65 +563,60 @@ const reducers: Record<string, Reducer> = {
     return next;
   },
   'chase.created': (w, e) => {
-    const chase = e['chase'] as unknown as Chase;
-    const p = e['progress'] as unknown as Countdown;
-    const c = e['consequence'] as unknown as Countdown;
+    const { chase, progress: p, consequence: c } = e;
     let next = addCountdown(addCountdown(w, p), c);
     const s = getCountdowns(next);
     next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
     return log(next, p, 'values', 'chase.created', `A chase began: ${chase.name} (the PCs at ${p.value}, the other party at ${c.value}).`);
   },
   'chase.linked': (w, e) => {
-    const chase = e['chase'] as unknown as Chase;
+    const chase = e.chase;
     let next = updateCountdown(w, chase.consequenceId, (c) => (c.chaseId === null ? { ...c, chaseId: chase.id, linkedTo: chase.progressId } : c));
     next = updateCountdown(next, chase.progressId, (c) => (c.chaseId === null ? { ...c, chaseId: chase.id, linkedTo: chase.consequenceId } : c));
     const s = getCountdowns(next);
     next = claimId(setCountdowns(next, { ...s, chases: { ...s.chases, [chase.id]: chase } }), chase.id);
     const p = own(getCountdowns(next).countdowns, chase.progressId);
-    const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
+    const audience = e.need === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
     return p === undefined ? next : appendLog(next, { audience, kind: 'chase.created', text: `A chase began: ${chase.name}.`, data: { chaseId: chase.id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values' } });
   },
   'countdown.ticked': (w, e) => {
-    const id = str(e, 'id');
-    let next = updateCountdown(w, id, (c) => ({ ...c, value: num(e, 'to') }));
+    const id = e.id;
+    let next = updateCountdown(w, id, (c) => ({ ...c, value: e.to }));
     const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
-    if (e['logged'] === true) next = tickLog(next, cd, e);
-    const at = Array.isArray(e['beatsAt']) ? e['beatsAt'] : [];
+    if (e.logged === true) next = tickLog(next, cd, e);
+    const at = e.beatsAt ?? [];
     for (const b of cd.beats) if (at.includes(b.at)) next = beatLog(next, cd, b);
     return next;
   },
   'countdown.triggered': (w, e) => {
-    const id = str(e, 'id');
-    const next = updateCountdown(w, id, (c) => ({ ...c, value: 0, triggers: num(e, 'count') }));
+    const id = e.id;
+    const next = updateCountdown(w, id, (c) => ({ ...c, value: 0, triggers: e.count }));
     const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
     return log(next, cd, 'values', 'countdown.triggered', `${cd.name} triggers${cd.effect === '' ? '' : `: ${cd.effect}`}`);
   },
   'countdown.reset': (w, e) => {
-    const id = str(e, 'id');
-    const start = num(e, 'start');
-    const roll = e['startRoll'] as unknown as StartRoll | null;
+    const { id, start } = e;
+    const roll = e.startRoll ?? null;
     const next = updateCountdown(w, id, (c) => ({ ...c, start, value: start, ...(roll === null ? {} : { startRoll: roll }) }));
     const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined) return next;
-    const how = cd.repeat === 'increasing' ? ` (was ${num(e, 'fromStart')}, increasing)` : cd.repeat === 'decreasing' ? ` (was ${num(e, 'fromStart')}, decreasing)` : roll !== null ? ` (rerolled ${roll.formula}: ${roll.dice.join(' + ')})` : '';
+    const how = cd.repeat === 'increasing' ? ` (was ${e.fromStart}, increasing)` : cd.repeat === 'decreasing' ? ` (was ${e.fromStart}, decreasing)` : roll !== null ? ` (rerolled ${roll.formula}: ${roll.dice.join(' + ')})` : '';
     return log(next, cd, 'values', 'countdown.reset', `${cd.name} resets to ${start}${how}.`);
   },
   'countdown.ended': (w, e) => {
-    const id = str(e, 'id');
-    const reason = str(e, 'reason') as Countdown['endReason'];
+    const { id, reason } = e;
     const next = updateCountdown(w, id, (c) => ({ ...c, status: 'ended', endReason: reason }));
     const cd = own(getCountdowns(next).countdowns, id);
     if (cd === undefined || reason !== 'finalEvent') return next;
     return log(next, cd, 'values', 'countdown.finalEvent', `${cd.name} would reset to 0: the major event happens${cd.finalEffect === '' ? '' : `: ${cd.finalEffect}`}`);
   },
   'chase.ended': (w, e) => {
-    const id = str(e, 'id');
+    const { id, result } = e;
     const s = getCountdowns(w);
     const chase = own(s.chases, id);
     if (chase === undefined) return w;
-    const result = str(e, 'result') as ChaseResult;
     let next = setCountdowns(w, { ...s, chases: { ...s.chases, [id]: { ...chase, result } } });
     // Both countdowns stop: the one that reached 0 triggered, the other ends with the chase.
     for (const cid of [chase.progressId, chase.consequenceId]) {
@@ -624,27 +625,27 @@ const reducers: Record<string, Reducer> = {
     const p = own(getCountdowns(next).countdowns, chase.progressId);
     if (p === undefined) return next;
     const words = result === 'both' ? 'both countdowns ran out on the same roll' : result === 'pcs' ? (chase.pcs === 'pursuing' ? 'the PCs catch their quarry' : 'the PCs get away') : chase.pcs === 'pursuing' ? 'the quarry gets away' : 'the pursuers catch the PCs';
-    const audience = e['need'] === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
+    const audience = e.need === 'values' ? AUDIENCE_ALL : AUDIENCE_GM;
     return appendLog(next, { audience, kind: 'chase.ended', text: `${chase.name} is over: ${words}.`, data: { chaseId: id, countdownId: chase.progressId, otherId: chase.consequenceId, need: 'values', result } });
   },
   'countdown.unticked': (w, e) => {
-    const next = updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to') }));
-    const cd = own(getCountdowns(next).countdowns, str(e, 'id'));
-    return cd === undefined || e['logged'] !== true ? next : tickLog(next, cd, e);
+    const next = updateCountdown(w, e.id, (c) => ({ ...c, value: e.to }));
+    const cd = own(getCountdowns(next).countdowns, e.id);
+    return cd === undefined || e.logged !== true ? next : tickLog(next, cd, e);
   },
   'countdown.set': (w, e) =>
-    updateCountdown(w, str(e, 'id'), (c) => ({ ...c, value: num(e, 'to'), start: num(e, 'start'), status: c.status === 'ended' ? 'active' : c.status, endReason: c.status === 'ended' ? null : c.endReason })),
-  'countdown.paused': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, status: 'paused' })),
-  'countdown.resumed': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, status: 'active' })),
+    updateCountdown(w, e.id, (c) => ({ ...c, value: e.to, start: e.start, status: c.status === 'ended' ? 'active' : c.status, endReason: c.status === 'ended' ? null : c.endReason })),
+  'countdown.paused': (w, e) => updateCountdown(w, e.id, (c) => ({ ...c, status: 'paused' })),
+  'countdown.resumed': (w, e) => updateCountdown(w, e.id, (c) => ({ ...c, status: 'active' })),
   'countdown.revealed': (w, e) => {
-    const id = str(e, 'id');
-    const next = updateCountdown(w, id, (c) => ({ ...c, visibility: str(e, 'to') as Visibility }));
+    const id = e.id;
+    const next = updateCountdown(w, id, (c) => ({ ...c, visibility: e.to }));
     const cd = own(getCountdowns(next).countdowns, id);
     return cd === undefined ? next : log(next, cd, 'existence', 'countdown.revealed', `The GM reveals a countdown: ${cd.name}.`);
   },
-  'countdown.hidden': (w, e) => updateCountdown(w, str(e, 'id'), (c) => ({ ...c, visibility: str(e, 'to') as Visibility })),
+  'countdown.hidden': (w, e) => updateCountdown(w, e.id, (c) => ({ ...c, visibility: e.to })),
   'countdown.removed': (w, e) => {
-    const id = str(e, 'id');
+    const id = e.id;
     const s = getCountdowns(w);
     const cd = own(s.countdowns, id);
     if (cd === undefined) return w;
@@ -664,10 +665,10 @@ const TICK_CAUSES: { readonly [cause: string]: string } = { manual: 'by hand', s
  * Countdown"), and for ticks taken back: with its values for whoever may read
  * them, by name only where players know just that it exists, else the GM's.
  */
-function tickLog(world: World, cd: Countdown, e: EngineEvent): World {
+function tickLog(world: World, cd: Countdown, e: CountdownTicked | CountdownUnticked): World {
   const back = e.type === 'countdown.unticked';
-  const why = back ? 'ticks taken back by hand' : (own(TICK_CAUSES, str(e, 'cause')) ?? str(e, 'cause'));
-  const text = `${cd.name}: ${num(e, 'from')} -> ${num(e, 'to')} (${why}).`;
+  const why = e.type === 'countdown.unticked' ? 'ticks taken back by hand' : (own(TICK_CAUSES, e.cause) ?? e.cause);
+  const text = `${cd.name}: ${e.from} -> ${e.to} (${why}).`;
   const tier = tierOf(cd);
   const audience = tier === 'none' ? AUDIENCE_GM : AUDIENCE_ALL;
   const need = tier === 'values' ? 'values' : 'existence';
@@ -816,14 +817,14 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
 // ---------------------------------------------------------------- the module
 
 const audience: Record<string, (w: World, e: EngineEvent) => Audience> = {};
-for (const type of Object.keys(reducers)) audience[type] = eventAudience;
+for (const type of Object.keys(evolve)) audience[type] = eventAudience;
 // The roll event countdown.outcome emits goes no further than its entry (a ruleset's own action rolls carry no `need`).
 audience['actionRoll.resolved'] = (_w, e) => (e['need'] === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL);
 
 export const countdownsModule: Module = {
   id: COUNTDOWNS_ID,
   commands,
-  reducers,
+  reducers: reducersOf(evolve),
   reactions: [onActionRoll, onRest],
   project,
   // Log lines are kept or dropped one by one, by the countdowns they name.

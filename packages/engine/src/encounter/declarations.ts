@@ -110,7 +110,9 @@ export function encounterDeclarations(rules: EncounterRules) {
       who: 'own-character',
       // A screen names whose turn it ends, so a click meant for a turn that already ended (Guard ends its own) never ends the next one (ADR 53).
       input: z.strictObject({ id: combatantId('whose turn this ends: refused when the turn has moved on').optional() }),
+      // Relative without its id; with it, the rules refuse a stale one (TURN_MOVED_ON), so a client may resend it (ADR 58).
       relative: true,
+      namedBy: 'id',
     }),
     advance: declareCommand('encounter.advance', { summary: 'Move on to whoever acts next', who: 'gm', input: z.strictObject({}), relative: true }),
     delay: declareCommand('encounter.delay', { summary: 'Delay the current turn to a later place in the order', who: 'own-character', input: z.strictObject({ to: placement }) }),

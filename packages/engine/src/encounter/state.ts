@@ -83,6 +83,18 @@ export function combatantNamed(enc: EncounterState, id: string): Combatant | und
   return own(enc.combatants, id) ?? combatantList(enc).find((c) => c.characterId === id);
 }
 
+/**
+ * The GM, or the player of the character a creature stands for (ADR 58: the rulesets' one check):
+ * the link its ruleset keeps for that id (a kept sheet's `characterId`), else the character its
+ * combatant plays. An id that is not text, or a creature linked to no character, is the GM's.
+ */
+export function controlsCreature(world: World, actor: Viewer, id: unknown, linkOf?: (id: string) => string | null | undefined): boolean {
+  if (actor.role === 'gm') return true;
+  if (typeof id !== 'string') return false;
+  const link = linkOf?.(id) ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
+  return link !== null && controls(world, actor, link);
+}
+
 /** The GM, or the player whose seat holds the character a combatant plays (an unlinked combatant is the GM's). */
 export function controlsCombatant(world: World, actor: Viewer, id: unknown): boolean {
   if (actor.role === 'gm') return true;

@@ -2,7 +2,7 @@
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
 import type { Audience, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { bandsEncounter, controls as controlsCharacter, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
+import { bandsEncounter, controlsCreature, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
 import { numSetting, setting } from './settings.js';
@@ -10,13 +10,9 @@ import { getTsw, type Sheet } from './state.js';
 
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 
-/** Does `actor` control the sheet `id` (GM always; a player for their own character)? */
+/** Does `actor` control the sheet `id` (GM always; a player for their own character)? A sheet's link, else its combatant's character (the engine's one check, ADR 58). */
 export function controls(world: World, actor: Viewer, id: string): boolean {
-  if (actor.role === 'gm') return true;
-  // A sheet is keyed by its combatant: who controls it is who controls its character (the engine's one check, ADR 27).
-  const s = own(getTsw(world).sheets, id);
-  const cid = s?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
-  return cid !== null && controlsCharacter(world, actor, cid);
+  return controlsCreature(world, actor, id, (k) => own(getTsw(world).sheets, k)?.characterId);
 }
 
 /** Why a sheet cannot take actions now (dead, dying, knocked out, out of the fight), or null. */

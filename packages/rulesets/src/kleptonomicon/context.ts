@@ -1,7 +1,7 @@
 // What the Kleptonomicon's commands, reducers and views share (004): reading
 // fields, who controls whom, sheet numbers, secrecy, log lines, the phase
 // guards and a turn's movement.
-import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, err, foeNumbersView, getEncounter, isFoeCharacter, ok, own, type Audience, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { appendLog, AUDIENCE_ALL, AUDIENCE_GM, combatantNamed, controls, controlsCreature, err, foeNumbersView, getEncounter, isFoeCharacter, ok, own, type Audience, type EngineEvent, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { interruptEffect, startTurnMovement, type MovementStyle, type TurnMovement } from './movement.js';
 import { ABILITY_TIMES, type Ability, type EncounterPhase, type EpisodePhase } from './phases.js';
 import { K, setting } from './settings.js';
@@ -28,11 +28,9 @@ export function characterOfCombatant(world: World, id: string): string | null {
   return own(getEncounter(world).combatants, id)?.characterId ?? null;
 }
 
+/** The GM, or the player of the character a combatant plays (the engine's one check, ADR 58). */
 export function controlsCombatant(world: World, actor: Viewer, combatantId: Json | undefined): boolean {
-  if (actor.role === 'gm') return true;
-  if (typeof combatantId !== 'string') return false;
-  const ch = characterOfCombatant(world, combatantId);
-  return ch !== null && controlsCharacter(world, actor, ch);
+  return controlsCreature(world, actor, combatantId);
 }
 
 /** Sheet numbers: the linked character's stats, else the combatant's own (NPCs). */

@@ -17,7 +17,7 @@ const e = (code: string, message: string, path?: string): RuleError => (path ===
 
 export function sheetOf(world: World, id: string, path: string): Sheet | RuleError {
   const s = own(getTeams(world).sheets, id);
-  return s === undefined ? e('NOT_FOUND', `no team-game sheet for "${id}" (teams.setSheet first)`, path) : s;
+  return s === undefined ? e('NOT_FOUND', `no team-game sheet for "${id}" (set one with character.sheet.set)`, path) : s;
 }
 
 /** Our helpers return a value or a RuleError; only errors carry a code. */

@@ -2,7 +2,7 @@
 // penalty counts, attacks waiting for the target's reaction, characters who
 // must choose to fortify or fall unconscious, and Command grants.
 import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
-import { controls, getEncounter, own } from '@tablekeeper/engine';
+import { controlsCreature as controlsAnyCreature, getEncounter, own } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
 
 export const TEAMS_ID = 'teams';
@@ -64,14 +64,9 @@ export function without<T>(o: { readonly [k: string]: T }, k: string): { [k: str
   return out;
 }
 
-/** The character a combatant stands for: the sheet's link, else the encounter's. */
-function characterOf(world: World, id: string): string | null {
-  return own(getTeams(world).sheets, id)?.characterId ?? own(getEncounter(world).combatants, id)?.characterId ?? null;
-}
-
-/** The GM, or the player whose seat holds the character this sheet key stands for (the engine's one check, ADR 27). */
+/** The GM, or the player of the character this sheet key stands for: the sheet's link, else the combatant's (the engine's one check, ADR 58). */
 export function controlsCreature(world: World, actor: Viewer, id: string): boolean {
-  return actor.role === 'gm' || controls(world, actor, characterOf(world, id));
+  return controlsAnyCreature(world, actor, id, (k) => own(getTeams(world).sheets, k)?.characterId);
 }
 
 /** Secret: the GM marked the sheet secret, or the combatant is not fully visible in the encounter. */

@@ -12,7 +12,7 @@ import { passChance } from '../../src/kleptonomicon/roll.js';
 import { ANN as TSW_ANN, ORC as TSW_ORC, fight as tswFight, table as tswTable } from '../36th-way/setup.js';
 import { DhTable, player as dhPlayer } from '../daggerheart/helpers.js';
 import { osrTable } from '../osr/helpers.js';
-import { boudica, enemy, fight as teamsFight, table as teamsTable, turnTo } from '../teams/helpers.js';
+import { boudica, enemy, fight as teamsFight, sheetFor, table as teamsTable, turnTo } from '../teams/helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 
@@ -467,8 +467,8 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
 describe('teams.actions (003 "Actions in Combat")', () => {
   function boudicaTurn() {
     const { s, dice } = teamsTable();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'e', sheet: enemy() as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'e', enemy());
     teamsFight(s, ['b'], ['e'], 'b');
     return { s, dice };
   }
@@ -509,9 +509,9 @@ describe('teams.actions (003 "Actions in Combat")', () => {
 describe('teams: buttons that do what they say (GM review, issue 20)', () => {
   it('Resuscitate picks an unconscious ally and a test, and returns him to consciousness (003: Clementine and Roland); Guard leaves a condition and a log line', () => {
     const { s, dice } = teamsTable();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'r', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
-    s.run({ type: 'teams.setSheet', id: 'e', sheet: enemy() as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'r', { name: 'Roland', maxHealth: 8, health: 0, conscious: false });
+    sheetFor(s, 'e', enemy());
     teamsFight(s, ['b', 'r'], ['e'], 'b');
     const res = find(actions(s, GM, 'teams', 'b'), 'resuscitate');
     expect(res).toMatchObject({ command: 'teams.act', fixed: { characterId: 'b', action: 'Resuscitate' }, cost: '2 actions', allowed: true });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Json, Viewer } from '@tablekeeper/engine';
 import type { ActionsAnswer } from '../../src/actions.js';
-import { boudica, enemy, fight, table } from '../teams/helpers.js';
+import { boudica, enemy, fight, sheetFor, table } from '../teams/helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 
@@ -15,8 +15,8 @@ describe('teams.actions agrees with the engine', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.nat(30), fc.constant(-1)), { minLength: 1, maxLength: 25 }), (picks) => {
         const { s } = table();
-        s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-        s.run({ type: 'teams.setSheet', id: 'e', sheet: enemy() as unknown as Json });
+        sheetFor(s, 'b', boudica);
+        sheetFor(s, 'e', enemy());
         fight(s, ['b'], ['e']);
         for (const pick of picks) {
           const enc = s.world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };

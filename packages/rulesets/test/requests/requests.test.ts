@@ -183,7 +183,7 @@ describe("each ruleset's own command (ADR 29)", () => {
 
   it("teams (003 'Damage'): a damage request on a fighter with a sheet sends teams.damage (deflection, endurance before health)", () => {
     const { n, ana, kira, brak } = night('teams');
-    n.run({ type: 'teams.setSheet', id: kira, sheet: { name: 'Kira', characterId: kira, attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12 } });
+    n.run({ type: 'character.sheet.set', characterId: kira, sheet: { attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 12, maxHealth: 12 } });
     startFight(n, kira, brak);
     const direct = new Night('teams');
     direct.table = n.table;

@@ -1,7 +1,7 @@
 // 003 "Actions in Combat": the Actions and Free Actions tables on the kernel's
 // economy, extended actions (Petra's reload), Command, Ready, Guard, Wait.
 import { describe, expect, it } from 'vitest';
-import { boudica, enemy, enc, fight, lastOf, sheet, shortbow, table, turnTo } from './helpers.js';
+import { boudica, enc, enemy, fight, lastOf, sheet, sheetFor, shortbow, table, turnTo } from './helpers.js';
 
 type EncState = {
   economy: { [k: string]: { spent: { [p: string]: number }; granted: { [p: string]: number }; extended: { label: string; remaining: number } | null } };
@@ -14,10 +14,10 @@ const petra = { name: 'Petra', characterId: 'ch-petra', attributes: { dexterity:
 
 function setup(first = 'boudica') {
   const t = table();
-  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-  t.s.run({ type: 'teams.setSheet', id: 'petra', sheet: petra });
-  t.s.run({ type: 'teams.setSheet', id: 'brute', sheet: enemy({ name: 'Brute', evasion: 4, items: { club } }) });
-  t.s.run({ type: 'teams.setSheet', id: 'archer', sheet: enemy({ name: 'Archer', attributes: { dexterity: 6 }, items: { bow: { weapon: shortbow } } }) });
+  sheetFor(t.s, 'boudica', boudica);
+  sheetFor(t.s, 'petra', petra);
+  sheetFor(t.s, 'brute', enemy({ name: 'Brute', evasion: 4, items: { club } }));
+  sheetFor(t.s, 'archer', enemy({ name: 'Archer', attributes: { dexterity: 6 }, items: { bow: { weapon: shortbow } } }));
   fight(t.s, ['boudica', 'petra'], ['brute', 'archer'], first);
   return t;
 }
@@ -94,7 +94,7 @@ describe('Guard, Wait, Ready (actions that end the turn)', () => {
 
   it('Wait ends the turn with an extra reaction until the next turn', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, maxEndurance: 100 } });
+    sheetFor(s, 'boudica', { ...boudica, maxEndurance: 100 });
     s.run({ type: 'teams.act', combatant: 'boudica', action: 'Wait' });
     turnTo(s, 'brute');
     for (let i = 0; i < 2; i++) {
@@ -134,11 +134,11 @@ describe('readied non-attack actions and sheets', () => {
     expect(s.fail({ type: 'teams.triggerReady', id: 'petra' }).code).toBe('NOT_READIED');
   });
 
-  it('teams.removeSheet removes a sheet; an unknown one is a typed error', () => {
+  it('character.sheet.remove removes a sheet; one already gone is a typed error', () => {
     const { s } = setup();
-    s.run({ type: 'teams.removeSheet', id: 'archer' });
+    s.run({ type: 'character.sheet.remove', characterId: 'archer' });
     expect((s.world.ext['teams'] as { sheets: object }).sheets).not.toHaveProperty('archer');
-    expect(s.fail({ type: 'teams.removeSheet', id: 'archer' }).code).toBe('NOT_FOUND');
+    expect(s.fail({ type: 'character.sheet.remove', characterId: 'archer' }).code).toBe('NOT_FOUND');
   });
 });
 
@@ -242,7 +242,7 @@ describe('Move, Sprint, Step, prone, cover, Command, Brandish, Drop Item', () =>
 describe('resist (003 Reactions table)', () => {
   it('costs 1 focus and the reaction; the test is recorded against the GM\'s difficulty', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'petra', sheet: { ...petra, skills: { ...petra.skills, will: 4 } } });
+    sheetFor(s, 'petra', { ...petra, skills: { ...petra.skills, will: 4 } });
     dice.push(2, 2, 10);
     s.run({ type: 'teams.react', id: 'petra', reaction: 'resist', difficulty: 5, test: { attribute: 'dexterity', skill: 'will' } });
     expect(lastOf(s, 'teams.tested')).toMatchObject({ label: 'resist', success: false });

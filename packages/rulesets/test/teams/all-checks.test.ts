@@ -5,11 +5,11 @@
 // list of test-rolling commands is checked against the module's own list.
 // Also issue 16: a hit outside an encounter lands at once (no reaction window).
 import { describe, expect, it } from 'vitest';
-import { scenario, type Rng, type Scenario, type Transaction } from '@tablekeeper/engine';
+import { scenario, sheetModule, type Rng, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { ruleset } from '../../src/teams/index.js';
 import { teamsModule } from '../../src/teams/module.js';
 import { TEAMS_SETTINGS } from '../../src/teams/settings.js';
-import { boudica, enemy, fight, lastOf, sheet, table, turnTo } from './helpers.js';
+import { boudica, enemy, fight, lastOf, sheet, sheetFor, table, turnTo, characters } from './helpers.js';
 
 /** Queued faces first; after them every d20 (the luck die) shows 20 and every other die 1. */
 class LuckyRng implements Rng {
@@ -33,10 +33,10 @@ const ally = { ...boudica, name: 'Agnes', characterId: 'ch-agnes' };
 function setup(): { s: Scenario; dice: LuckyRng } {
   const dice = new LuckyRng();
   const defaults = Object.fromEntries(TEAMS_SETTINGS.map((x) => [x.key, x.default]));
-  const s = scenario(ruleset.modules, { rng: dice, rulesetId: 'teams', settings: defaults });
-  s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-  s.run({ type: 'teams.setSheet', id: 'agnes', sheet: ally });
-  s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+  const s = scenario([...ruleset.modules, sheetModule(ruleset.sheet!)], { rng: dice, rulesetId: 'teams', settings: defaults });
+  sheetFor(s, 'boudica', boudica);
+  sheetFor(s, 'agnes', ally);
+  sheetFor(s, 'brute', brute);
   fight(s, ['boudica', 'agnes'], ['brute']);
   return { s, dice };
 }
@@ -151,28 +151,26 @@ describe('003: the global test modifiers reach every test', () => {
 describe('issue 16: a hit outside an encounter does not wait for a reaction that can never come', () => {
   it('it lands at once with no reaction (003 reactions are taken within a round): no pending hit is left', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    const id = characters(s, { boudica, brute });
     dice.push(6, 6, 10); // 12 against evasion 5: a hit for 12 + 4 = 16, deflection 0
-    s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
+    s.run({ type: 'teams.attack', attacker: id.brute, target: id.boudica, weapon: 'club' });
     expect(() => lastOf(s, 'teams.hitPending')).toThrow();
     expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ reaction: 'none', raw: 16, damage: 16 });
     expect((s.world.ext['teams'] as { pending: object }).pending).toEqual({});
-    expect(sheet(s, 'boudica')['endurance']).toBe(0);
+    expect(sheet(s, id.boudica)['endurance']).toBe(0);
   });
   it('asking it to wait (await) outside an encounter is refused with the reason', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    const id = characters(s, { boudica, brute });
     dice.push(6, 6, 10);
-    const e = s.fail({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club', await: true });
+    const e = s.fail({ type: 'teams.attack', attacker: id.brute, target: id.boudica, weapon: 'club', await: true });
     expect(e).toMatchObject({ code: 'NO_ENCOUNTER', path: 'await' });
     expect(e.message).toContain('running encounter');
   });
   it('inside an encounter the hit still waits for the target\'s reaction', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    sheetFor(s, 'boudica', boudica);
+    sheetFor(s, 'brute', brute);
     fight(s, ['boudica'], ['brute'], 'brute');
     dice.push(6, 6, 10);
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });

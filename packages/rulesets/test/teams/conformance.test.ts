@@ -15,18 +15,19 @@ if (!settings.ok) throw new Error(settings.error.message);
 const steps: StepMaker[] = [
   // A canary sheet for someone players may not read (a hidden combatant or character), or a secret one.
   (ctx, d) => {
-    const id = ctx.pick([...ctx.hiddenIds(), ...ctx.combatantIds()], d.a, 'nobody');
+    const id = ctx.pick([...ctx.hiddenIds(), ...ctx.combatantIds(), ...ctx.characterIds()], d.a, 'nobody');
     const hidden = ctx.hiddenIds().includes(id);
     // A secret sheet shows its name and status words by design (003 tables): its items are the canaries.
     const items = { [ctx.canary()]: { name: ctx.canary(), weapon: spear } };
-    return { actor: { role: 'gm' }, command: { type: 'teams.setSheet', id, sheet: enemy(hidden ? { name: ctx.canary(), items } : { name: ctx.word(), secret: true, items }) as unknown as Json } };
+    return { actor: { role: 'gm' }, command: { type: 'character.sheet.set', characterId: id, sheet: enemy(hidden ? { name: ctx.canary(), items } : { name: ctx.word(), secret: true, items }) as unknown as Json } };
   },
-  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'teams.removeSheet', id: ctx.pick(ctx.combatantIds(), d.a, 'nobody') } }),
+  (ctx, d) => ({ actor: { role: 'gm' }, command: { type: 'character.sheet.remove', characterId: ctx.pick(ctx.combatantIds(), d.a, 'nobody') } }),
+  // character.sheet.set addresses a character or a creature in the fight (an unknown id is refused), so both are picked.
   // A public sheet on anyone in the fight (refused or shown as status words for hidden and veiled ones): words only,
   // so the planted-key property (ADR 25) finds records players read in full.
   (ctx, d) => {
-    const id = ctx.pick(ctx.combatantIds().filter((x) => !ctx.hiddenIds().includes(x)), d.a, 'nobody');
-    return { actor: { role: 'gm' }, command: { type: 'teams.setSheet', id, sheet: enemy({ name: ctx.word(), items: { [`item${d.b}`]: { name: ctx.word(), weapon: spear } } }) as unknown as Json } };
+    const id = ctx.pick([...ctx.combatantIds(), ...ctx.characterIds()].filter((x) => !ctx.hiddenIds().includes(x)), d.a, 'nobody');
+    return { actor: { role: 'gm' }, command: { type: 'character.sheet.set', characterId: id, sheet: enemy({ name: ctx.word(), items: { [`item${d.b}`]: { name: ctx.word(), weapon: spear } } }) as unknown as Json } };
   },
 ];
 
@@ -47,7 +48,7 @@ describe('secrecy conformance (ADR 10)', () => {
     const report = checkSecrecy({ ...options, sequences: 1000 });
     expect(report.sequences).toBe(1000);
     expect(report.compared).toBeGreaterThan(0);
-    expect(Object.keys(report.accepted)).toContain('teams.setSheet');
+    expect(Object.keys(report.accepted)).toContain('character.sheet.set');
     expect(Object.keys(report.accepted)).toContain('encounter.start');
     expect(Object.keys(report.accepted)).toContain('encounter.remove');
   });
@@ -59,6 +60,6 @@ describe('secrecy conformance (ADR 10)', () => {
     expect(report.plantedIn['characters']).toBeGreaterThan(10);
     expect(report.plantedIn['bestiary']).toBeGreaterThan(0);
     expect(report.plantedIn['timer']).toBeGreaterThan(10);
-    expect(Object.keys(report.accepted)).toContain('teams.setSheet');
+    expect(Object.keys(report.accepted)).toContain('character.sheet.set');
   });
 });

@@ -19,7 +19,7 @@ function boxFight() {
   t.s.run({ type: 'seat.add', name: 'Ann' });
   fight(t.s, ['boudica'], ['foe']);
   // Without the old command's name and link fields (character.sheet.set names none).
-  const { name: _n, characterId: _c, ...pc } = boudica;
+  const { name: _n, ...pc } = boudica;
   const foe = enemy({ deflection: { physical: 3, elemental: 1 } });
   t.s.run({ type: 'character.sheet.set', characterId: 'boudica', sheet: pc });
   t.s.run({ type: 'character.sheet.set', characterId: 'foe', sheet: foe });

@@ -2,7 +2,7 @@
 // damage, the killing strike and resuscitation, through the engine.
 import { describe, expect, it } from 'vitest';
 import { teamsStatus } from '../../src/teams/index.js';
-import { boudica, enemy, fight, lastOf, sheet, table, turnTo } from './helpers.js';
+import { boudica, enemy, fight, lastOf, sheet, sheetFor, table, turnTo } from './helpers.js';
 
 type Combatants = { combatants: { [k: string]: { incapacitated: boolean } } };
 const incapacitated = (s: ReturnType<typeof table>['s'], id: string): boolean => (s.world.ext['encounter'] as unknown as Combatants).combatants[id]!.incapacitated;
@@ -10,8 +10,8 @@ const fortify = { attribute: 'strength', skill: 'athletics', proficiency: 'forti
 
 function boudicaFights() {
   const t = table();
-  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-  t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { club: { weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } } } }) });
+  sheetFor(t.s, 'boudica', boudica);
+  sheetFor(t.s, 'foe', enemy({ items: { club: { weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } } } }));
   fight(t.s, ['boudica'], ['foe']);
   return t;
 }
@@ -96,7 +96,7 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
   it('a character brought round at zero health: a blow soaked by endurance changes nothing, one that reaches health risks death', () => {
     const { s, dice } = boudicaFights();
     s.run({ type: 'teams.setTrack', id: 'boudica', field: 'health', value: 0 });
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, health: 0, endurance: 5 } });
+    sheetFor(s, 'boudica', { ...boudica, health: 0, endurance: 5 });
     s.run({ type: 'teams.damage', target: 'boudica', amount: 5 });
     expect(sheet(s, 'boudica')).toMatchObject({ endurance: 0, health: 0, conscious: true });
     dice.push(10);
@@ -133,7 +133,7 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
 
   it('damage from a trap is reduced by the matching deflection (min 1); typeless is not; unknown types are refused', () => {
     const { s } = boudicaFights();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, deflection: { physical: 3, elemental: 1 } } });
+    sheetFor(s, 'boudica', { ...boudica, deflection: { physical: 3, elemental: 1 } });
     s.run({ type: 'teams.damage', target: 'boudica', amount: 5, damageType: 'slashing' });
     expect(sheet(s, 'boudica')['endurance']).toBe(10);
     s.run({ type: 'teams.damage', target: 'boudica', amount: 1, damageType: 'fire' });
@@ -148,9 +148,9 @@ describe('Boudica\'s three hits (003 "Damage", "Death")', () => {
 describe('killing strike (003 "Death")', () => {
   function downed(constitution: number) {
     const t = table();
-    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, constitution, conscious: false } });
-    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { club: { weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } }, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) });
-    t.s.run({ type: 'teams.setSheet', id: 'ally', sheet: enemy({ name: 'Ally' }) });
+    sheetFor(t.s, 'boudica', { ...boudica, constitution, conscious: false });
+    sheetFor(t.s, 'foe', enemy({ items: { club: { weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } }, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }));
+    sheetFor(t.s, 'ally', enemy({ name: 'Ally' }));
     fight(t.s, ['boudica'], ['foe', 'ally'], 'foe');
     return t;
   }
@@ -195,11 +195,11 @@ describe('killing strike (003 "Death")', () => {
 describe('resuscitate (003 Actions table)', () => {
   it('two actions: the rescuer goes prone and tests; success brings the target round and lets them take their turn', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'clementine', sheet: { name: 'Clementine', attributes: { wits: 6 }, skills: { medicine: 6 }, proficiencies: { healer: 2 } } });
-    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 8 } });
-    s.run({ type: 'teams.setSheet', id: 'guard', sheet: enemy({ name: 'Guard' }) });
+    sheetFor(s, 'clementine', { name: 'Clementine', attributes: { wits: 6 }, skills: { medicine: 6 }, proficiencies: { healer: 2 } });
+    sheetFor(s, 'roland', { name: 'Roland', maxHealth: 8 });
+    sheetFor(s, 'guard', enemy({ name: 'Guard' }));
     fight(s, ['roland', 'clementine'], ['guard'], 'clementine');
-    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 8, health: 0, conscious: false } });
+    sheetFor(s, 'roland', { name: 'Roland', maxHealth: 8, health: 0, conscious: false });
     expect(incapacitated(s, 'roland')).toBe(true);
     dice.push(4, 4, 10); // 8 + 2 = 10 against the default 10
     s.run({ type: 'teams.act', combatant: 'clementine', action: 'Resuscitate', target: 'roland', test: { attribute: 'wits', skill: 'medicine', proficiency: 'healer' } });
@@ -217,9 +217,9 @@ describe('resuscitate (003 Actions table)', () => {
 
   it('refuses the dead and the conscious', () => {
     const { s } = table();
-    s.run({ type: 'teams.setSheet', id: 'clementine', sheet: { name: 'Clementine', attributes: { wits: 6 }, skills: { medicine: 6 } } });
-    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', dead: true, conscious: false } });
-    s.run({ type: 'teams.setSheet', id: 'guard', sheet: enemy({ name: 'Guard' }) });
+    sheetFor(s, 'clementine', { name: 'Clementine', attributes: { wits: 6 }, skills: { medicine: 6 } });
+    sheetFor(s, 'roland', { name: 'Roland', dead: true, conscious: false });
+    sheetFor(s, 'guard', enemy({ name: 'Guard' }));
     fight(s, ['clementine', 'roland'], ['guard'], 'clementine');
     expect(s.fail({ type: 'teams.act', combatant: 'clementine', action: 'Resuscitate', target: 'roland', test: { attribute: 'wits', skill: 'medicine' } }).code).toBe('DEAD');
     expect(s.fail({ type: 'teams.act', combatant: 'clementine', action: 'Resuscitate', target: 'guard', test: { attribute: 'wits', skill: 'medicine' } }).code).toBe('CONSCIOUS');

@@ -7,7 +7,7 @@ import { encounterConformance, genesisWorld, seededRng, type Json } from '@table
 import { createTableFor, rulesetInfo } from '../../src/registry.js';
 import { teamsModule, teamsRules } from '../../src/teams/index.js';
 import { TEAMS_SETTINGS } from '../../src/teams/settings.js';
-import { boudica, enemy, fight, lastOf, sheet, table, turnTo } from './helpers.js';
+import { boudica, characters, enemy, fight, lastOf, sheet, sheetFor, start, table, turnTo } from './helpers.js';
 
 const club = { name: 'club', weapon: { attributes: ['strength'], damage: 4, damageType: 'bludgeoning' } };
 
@@ -23,8 +23,8 @@ describe('the teams ruleset in the registry', () => {
 
   it('a table setting changes the rule: a penalty of 3 per earlier attack', () => {
     const { s, dice } = table({ 'teams.multipleAttackPenalty': 3 });
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ evasion: 30 }) });
+    sheetFor(s, 'boudica', boudica);
+    sheetFor(s, 'foe', enemy({ evasion: 30 }));
     fight(s, ['boudica'], ['foe'], 'boudica');
     dice.push(1, 1, 10, 1, 1, 10);
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
@@ -34,8 +34,8 @@ describe('the teams ruleset in the registry', () => {
 
   it('the penalty counts this fight only: round 1 of the next fight starts again at none (003 "Multiple Attacks")', () => {
     const { s, dice } = table({ 'teams.multipleAttackPenalty': 3 });
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ evasion: 30 }) });
+    sheetFor(s, 'boudica', boudica);
+    sheetFor(s, 'foe', enemy({ evasion: 30 }));
     fight(s, ['boudica'], ['foe'], 'boudica');
     dice.push(1, 1, 10, 1, 1, 10);
     s.run({ type: 'teams.attack', attacker: 'boudica', target: 'foe', weapon: 'spear' });
@@ -74,10 +74,10 @@ describe('encounter conformance (order, economy, replay, undo, views)', () => {
 describe('the guards example (003 "Initiative and Rounds")', () => {
   it('Roland is knocked out before his turn, Clementine resuscitates him on hers, the guards go, then the players give Roland the next turn (same round)', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'roland', sheet: { name: 'Roland', maxHealth: 6, constitution: 2, evasion: 3 } });
-    s.run({ type: 'teams.setSheet', id: 'clementine', sheet: { name: 'Clementine', attributes: { wits: 8 }, skills: { medicine: 8 } } });
-    s.run({ type: 'teams.setSheet', id: 'petra', sheet: { name: 'Petra' } });
-    for (const g of ['captain', 'guard1']) s.run({ type: 'teams.setSheet', id: g, sheet: enemy({ name: g, items: { club } }) });
+    sheetFor(s, 'roland', { name: 'Roland', maxHealth: 6, constitution: 2, evasion: 3 });
+    sheetFor(s, 'clementine', { name: 'Clementine', attributes: { wits: 8 }, skills: { medicine: 8 } });
+    sheetFor(s, 'petra', { name: 'Petra' });
+    for (const g of ['captain', 'guard1']) sheetFor(s, g, enemy({ name: g, items: { club } }));
     fight(s, ['petra', 'roland', 'clementine'], ['captain', 'guard1']);
     const cur = () => (s.world.ext['encounter'] as { current: string | null }).current;
     s.run({ type: 'encounter.choose', id: 'petra' });
@@ -110,10 +110,10 @@ describe('replay, undo, views', () => {
     const seatId = Object.keys(t.s.world.seats)[0]!;
     t.s.run({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId });
     const ch = Object.keys(t.s.world.characters)[0]!;
-    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, characterId: ch } });
-    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ secret: true, maxStamina: 2, items: { club } }) });
-    t.s.run({ type: 'teams.setSheet', id: 'lurker', sheet: enemy({ name: 'Lurker', secret: true, items: { club } }) });
-    t.s.run({
+    sheetFor(t.s, 'boudica', { ...boudica, characterId: ch });
+    sheetFor(t.s, 'foe', enemy({ secret: true, maxStamina: 2, items: { club } }));
+    sheetFor(t.s, 'lurker', enemy({ name: 'Lurker', secret: true, items: { club } }));
+    start(t.s, {
       type: 'encounter.start',
       combatants: [
         { id: 'boudica', kind: 'pc', side: 'players', characterId: ch },
@@ -161,8 +161,8 @@ describe('replay, undo, views', () => {
 
   it('a Command after a hidden combatant\'s turn tells players nothing about that turn (turn numbers as the kernel shows them)', () => {
     const { s, ann } = played();
-    s.run({ type: 'teams.setSheet', id: 'petra', sheet: { name: 'Petra', maxFocus: 4 } });
     s.run({ type: 'encounter.add', combatant: { id: 'petra', kind: 'pc', side: 'players' } });
+    sheetFor(s, 'petra', { name: 'Petra', maxFocus: 4 });
     turnTo(s, 'lurker');
     s.run({ type: 'encounter.endTurn' });
     turnTo(s, 'petra');
@@ -213,10 +213,10 @@ describe('property: random fights', () => {
           else if (r.error.code === 'INTERNAL') throw new Error(`${c.type}: ${r.error.message}`);
         };
         const weapons: { [k: string]: string } = { boudica: 'spear', foe: 'club', archer: 'club' };
-        run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-        run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ maxStamina: 2, items: { club }, wielded: ['club'], skills: { combat: 6, athletics: 4 } }) });
-        run({ type: 'teams.setSheet', id: 'archer', sheet: enemy({ name: 'Archer', maxStamina: 1, items: { club } }) });
-        run({ type: 'encounter.start', combatants: [{ id: 'boudica', kind: 'pc', side: 'p' }, { id: 'foe', kind: 'npc', side: 'f' }, { id: 'archer', kind: 'npc', side: 'f' }], params: { teamOrder: ['p', 'f'] } });
+        sheetFor(s, 'boudica', boudica);
+        sheetFor(s, 'foe', enemy({ maxStamina: 2, items: { club }, wielded: ['club'], skills: { combat: 6, athletics: 4 } }));
+        sheetFor(s, 'archer', enemy({ name: 'Archer', maxStamina: 1, items: { club } }));
+        start(s, { type: 'encounter.start', combatants: [{ id: 'boudica', kind: 'pc', side: 'p' }, { id: 'foe', kind: 'npc', side: 'f' }, { id: 'archer', kind: 'npc', side: 'f' }], params: { teamOrder: ['p', 'f'] } });
         for (const c of cmds) {
           const enc = s.world.ext['encounter'] as { current: string | null; pending: { options: string[] } | null };
           if (enc.pending !== null) run({ type: 'encounter.choose', id: enc.pending.options[0]! });
@@ -260,7 +260,7 @@ describe('property: random fights', () => {
 describe('surprise (003 "Surprise")', () => {
   it('the goblins\' surprise round: only they act, and Clementine, who cannot be surprised; then teams alternate', () => {
     const { s } = table();
-    s.run({
+    start(s, {
       type: 'encounter.start',
       combatants: [
         { id: 'roland', kind: 'pc', side: 'players' },
@@ -289,9 +289,9 @@ describe('surprise (003 "Surprise")', () => {
 describe('setting variants', () => {
   function hitOnBoudica(settings: { [k: string]: Json }, faces: number[]) {
     const t = table(settings);
-    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { name: 'Agnessa', evasion: 20, maxStamina: 2, maxEndurance: 5, maxHealth: 5 } });
-    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { club, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) });
+    sheetFor(t.s, 'boudica', boudica);
+    sheetFor(t.s, 'agnessa', { name: 'Agnessa', evasion: 20, maxStamina: 2, maxEndurance: 5, maxHealth: 5 });
+    sheetFor(t.s, 'foe', enemy({ items: { club, sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }));
     fight(t.s, ['boudica', 'agnessa'], ['foe'], 'foe');
     t.dice.push(...faces);
     t.s.run({ type: 'teams.attack', attacker: 'foe', target: 'boudica', weapon: 'club' });
@@ -320,10 +320,9 @@ describe('setting variants', () => {
 
   it('teams.killingStrikeWeapons "any": a nonlethal weapon may deliver it', () => {
     const { s, dice } = table({ 'teams.killingStrikeWeapons': 'any' });
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, conscious: false } });
-    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ items: { sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) });
+    const id = characters(s, { boudica: { ...boudica, conscious: false }, foe: enemy({ items: { sap: { weapon: { attributes: ['strength'], damage: 1, damageType: 'bludgeoning', nonlethal: true } } } }) }, ['foe']);
     dice.push(6, 6, 6, 6, 10);
-    s.run({ type: 'teams.killingStrike', attacker: 'foe', target: 'boudica', weapon: 'sap' });
-    expect(sheet(s, 'boudica')['dead']).toBe(true);
+    s.run({ type: 'teams.killingStrike', attacker: id.foe, target: id.boudica, weapon: 'sap' });
+    expect(sheet(s, id.boudica)['dead']).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // and its fall in the log and in history; a PC's line is the same for all.
 import { describe, expect, it } from 'vitest';
 import type { TableView, Viewer } from '@tablekeeper/engine';
-import { boudica, enemy, fight, lastOf, shortbow, table, turnTo } from './helpers.js';
+import { boudica, enemy, fight, lastOf, sheetFor, shortbow, table, turnTo } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 const PLAYER: Viewer = { role: 'player', seatId: 'seat-1' };
@@ -12,8 +12,8 @@ const events = (v: TableView, type: string) => v.history.flatMap((tx) => tx.even
 function boudicaFights() {
   const t = table();
   t.s.run({ type: 'seat.add', name: 'Ann' });
-  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-  t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+  sheetFor(t.s, 'boudica', boudica);
+  sheetFor(t.s, 'foe', enemy());
   fight(t.s, ['boudica'], ['foe']);
   return t;
 }
@@ -80,8 +80,8 @@ describe("Teams: a foe's endurance and health in log lines and history", () => {
   function withStamina() {
     const t = table();
     t.s.run({ type: 'seat.add', name: 'Ann' });
-    t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: enemy({ name: 'Boudica', stamina: 5, maxStamina: 5 }) });
-    t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ stamina: 5, maxStamina: 5 }) });
+    sheetFor(t.s, 'boudica', enemy({ name: 'Boudica', stamina: 5, maxStamina: 5 }));
+    sheetFor(t.s, 'foe', enemy({ stamina: 5, maxStamina: 5 }));
     fight(t.s, ['boudica'], ['foe']);
     return t.s;
   }
@@ -141,8 +141,8 @@ describe("Teams: a foe's defences and stamina in the lines players read (review 
   function agnessaShoots() {
     const t = table();
     t.s.run({ type: 'seat.add', name: 'Ann' });
-    t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: agnessa });
-    t.s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    sheetFor(t.s, 'agnessa', agnessa);
+    sheetFor(t.s, 'brute', brute);
     fight(t.s, ['agnessa'], ['brute']);
     turnTo(t.s, 'agnessa');
     t.dice.push(5, 4, 10); // 9 against the brute's evasion: a hit, waiting for its answer

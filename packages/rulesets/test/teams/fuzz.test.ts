@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { seededRng, type Json } from '@tablekeeper/engine';
 import { teamsModule } from '../../src/teams/index.js';
-import { boudica, enemy, fight, table } from './helpers.js';
+import { boudica, enemy, fight, sheetFor, table } from './helpers.js';
 
 const fields = ['id', 'attacker', 'target', 'weapon', 'attack', 'by', 'combatant', 'action', 'reaction', 'item', 'items', 'test', 'difficulty', 'amount', 'damageType', 'field', 'value', 'sheet', 'nearby', 'sneak', 'fortify', 'readiedAction', 'trigger', 'commanded', 'readied', 'bonus'];
 const names = ['boudica', 'foe', 'nobody', 'spear', 'shield', 'Guard', 'Command', 'Resuscitate', 'block', 'parry', 'dodge', 'strength', 'attack-1'];
@@ -24,8 +24,8 @@ describe('fuzz: every teams command', () => {
     fc.assert(
       fc.property(fc.constantFrom(...types), fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 }), fc.integer({ min: 1, max: 1e6 }), (type, payload, seed) => {
         const { s } = table();
-        s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-        s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+        sheetFor(s, 'boudica', boudica);
+        sheetFor(s, 'foe', enemy());
         fight(s, ['boudica'], ['foe'], 'boudica');
         const r = s.engine.execute(s.table, { ...payload, type }, { rng: seededRng(seed), actor: { role: 'gm' } });
         if (!r.ok) expect(r.error.code).not.toBe('INTERNAL');

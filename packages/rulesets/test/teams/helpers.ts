@@ -1,7 +1,9 @@
 // Test helpers: a table running the teams ruleset with dice we choose.
-import { foesModule, scenario, sheetModule, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
+import { afterEach } from 'vitest';
+import { foesModule, getEncounter, own, scenario, sheetModule, type Json, type Rng, type Scenario } from '@tablekeeper/engine';
 import { ruleset } from '../../src/teams/index.js';
 import { TEAMS_SETTINGS } from '../../src/teams/settings.js';
+import { getTeams } from '../../src/teams/state.js';
 
 /** An Rng that returns faces pushed in advance (a d1 needs none); throws when a die is unplanned. */
 export class QueueRng implements Rng {
@@ -43,7 +45,6 @@ export const dagger = { attributes: ['dexterity', 'strength'], proficiencies: ['
 /** Boudica as the examples describe her: strength d6, combat d6, athletics d4, martial +1, fortitude +1, constitution 4, 12 endurance, 12 health. */
 export const boudica = {
   name: 'Boudica',
-  characterId: 'ch-boudica',
   attributes: { strength: 6, dexterity: 4 },
   skills: { combat: 6, athletics: 4 },
   proficiencies: { martial: 1, fortitude: 1 },
@@ -83,9 +84,66 @@ export function lastOf(s: Scenario, type: string): { [k: string]: Json } {
   return e as { [k: string]: Json };
 }
 
+const waiting = new Map<Scenario, [string, object][]>();
+// A sheet no fight ever set is a test that reads nothing it meant to: fail it rather than pass on an empty table.
+afterEach(() => {
+  const left = [...waiting.values()].flat().map(([id]) => id);
+  waiting.clear();
+  if (left.length > 0) throw new Error(`sheetFor: no fight added ${left.join(', ')}, so their sheets were never set`);
+});
+
+/**
+ * Give a creature its sheet with the shared command (character.sheet.set, ADR 58). A bare id
+ * such as 'foe' names a creature only once a fight adds it, so its sheet waits for the next
+ * `fight()`/`start()`, which sets it before anyone's turn is chosen; a known creature (a
+ * character, a combatant or an id with a sheet) gets it at once.
+ */
+export function sheetFor(s: Scenario, id: string, sheet: object): void {
+  const enc = getEncounter(s.world);
+  const known = Object.hasOwn(s.world.characters, id) || Object.hasOwn(getTeams(s.world).sheets, id) || (enc.active && Object.hasOwn(enc.combatants, id));
+  if (!known) {
+    waiting.set(s, [...(waiting.get(s) ?? []), [id, sheet]]);
+    return;
+  }
+  // The old alias took the link in the sheet; the shared command takes it as the address: the character the combatant plays.
+  const { characterId: link, ...fields } = sheet as { readonly characterId?: unknown };
+  const played = enc.active && typeof link === 'string' && own(enc.combatants, id)?.characterId === link;
+  s.run({ type: 'character.sheet.set', characterId: played ? link : id, sheet: fields as Json });
+}
+
+/**
+ * Outside a fight a creature is a character: add one per name (an NPC for a sheet marked
+ * `foe`, else a PC) and give it its sheet by character.sheet.set (ADR 58). Returns the minted ids.
+ */
+export function characters<K extends string>(s: Scenario, sheets: { readonly [k in K]: object }, npcs: readonly NoInfer<K>[] = []): { [k in K]: string } {
+  const ids = {} as { [k in K]: string };
+  for (const key of Object.keys(sheets) as K[]) {
+    const { characterId: _link, ...fields } = sheets[key] as { readonly characterId?: unknown; readonly name?: string };
+    const before = new Set(Object.keys(s.world.characters));
+    s.run({ type: 'character.add', name: fields.name ?? key, kind: npcs.includes(key) ? 'npc' : 'pc' });
+    const id = Object.keys(s.world.characters).find((k) => !before.has(k))!;
+    s.run({ type: 'character.sheet.set', characterId: id, sheet: fields as Json });
+    ids[key] = id;
+  }
+  return ids;
+}
+
+/** Set the sheets waiting for creatures the fight has just added (see sheetFor). */
+function setWaiting(s: Scenario): void {
+  const ws = waiting.get(s) ?? [];
+  waiting.delete(s);
+  for (const [id, sheet] of ws) sheetFor(s, id, sheet);
+}
+
+/** Start a fight as given (encounter.start), then set the sheets waiting for its creatures. */
+export function start(s: Scenario, command: { readonly type: 'encounter.start'; readonly [k: string]: Json }): void {
+  s.run(command);
+  setWaiting(s);
+}
+
 /** Start a fight: players against foes (players first), then give `first` the first turn. */
 export function fight(s: Scenario, players: readonly string[], foes: readonly string[], first?: string): void {
-  s.run({
+  start(s, {
     type: 'encounter.start',
     combatants: [...players.map((id) => ({ id, kind: 'pc', side: 'players' })), ...foes.map((id) => ({ id, kind: 'npc', side: 'foes' }))],
     params: { teamOrder: ['players', 'foes'] },

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, Scenario, Viewer } from '@tablekeeper/engine';
 import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
-import { boudica, enemy, fight, lastOf, sheet, spear, table, turnTo } from './helpers.js';
+import { boudica, enemy, fight, lastOf, sheet, sheetFor, spear, start, table, turnTo } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 type Prompt = { id: string; kind: string; text: string; actions: TurnAction[] };
@@ -35,8 +35,8 @@ const guard = enemy({
 /** Boudica's turn against the guard; she hits with a test of 6 (003 "Attacks": strength d6 + combat d6 + martial 1). */
 function hitGuard() {
   const { s, dice } = table();
-  s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-  s.run({ type: 'teams.setSheet', id: 'g', sheet: guard as unknown as Json });
+  sheetFor(s, 'b', boudica);
+  sheetFor(s, 'g', guard);
   fight(s, ['b'], ['g'], 'b');
   dice.push(3, 2, 10); // 3 + 2 + 1 = 6 against evasion 6, luck 10: a plain hit
   s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
@@ -101,9 +101,9 @@ describe('you are hit: take it, parry, block or dodge, with the odds of each (00
     const seats = Object.keys(s.world.seats);
     s.run({ type: 'character.add', name: 'Guard', kind: 'pc', seatId: seats[0]! });
     const gId = Object.values(s.world.characters).find((c) => c.name === 'Guard')!.id;
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: { ...guard, characterId: gId } as unknown as Json });
-    s.run({ type: 'encounter.start', combatants: [{ id: 'b', kind: 'npc', side: 'foes' }, { id: 'g', kind: 'pc', side: 'players', characterId: gId }], params: { teamOrder: ['foes', 'players'] } });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'g', { ...guard, characterId: gId });
+    start(s, { type: 'encounter.start', combatants: [{ id: 'b', kind: 'npc', side: 'foes' }, { id: 'g', kind: 'pc', side: 'players', characterId: gId }], params: { teamOrder: ['foes', 'players'] } });
     turnTo(s, 'b');
     dice.push(3, 2, 10);
     s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
@@ -117,8 +117,8 @@ describe('you are hit: take it, parry, block or dodge, with the odds of each (00
 
   it('a critical on a target holding nothing lands at once: no reaction of its own could answer it (a critical cannot be dodged)', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: { ...guard, wielded: [] } as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'g', { ...guard, wielded: [] });
     fight(s, ['b'], ['g'], 'b');
     dice.push(1, 1, 19); // luck 19 meets the spear's critical threshold 19: cannot miss
     s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
@@ -128,8 +128,8 @@ describe('you are hit: take it, parry, block or dodge, with the odds of each (00
 
   it('a plain hit on a target holding nothing still waits: a dodge can answer it', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: { ...guard, wielded: [] } as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'g', { ...guard, wielded: [] });
     fight(s, ['b'], ['g'], 'b');
     dice.push(3, 2, 10);
     s.run({ type: 'teams.attack', attackerId: 'b', targetId: 'g', weapon: 'spear' });
@@ -142,8 +142,8 @@ describe('you are hit: take it, parry, block or dodge, with the odds of each (00
 describe('fortify or fall (003 "Damage": Boudica\'s missing health 5 past her constitution 4)', () => {
   it('after 7 then 10 damage she must fortify against 5: strength d6 + athletics d4 + fortitude 1, 19/20 x 21/24 + 1/20 = 141/160; a 7 keeps her conscious', () => {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: guard as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'g', guard);
     fight(s, ['b'], ['g'], 'b');
     s.run({ type: 'teams.damage', targetId: 'b', amount: 7, reduce: false });
     s.run({ type: 'teams.damage', targetId: 'b', amount: 10, reduce: false });
@@ -163,8 +163,8 @@ describe('fortify or fall (003 "Damage": Boudica\'s missing health 5 past her co
 
   it('choosing to fall: unconscious, and every action and reaction on her list is then refused with the reason', () => {
     const { s } = table();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: guard as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'g', guard);
     fight(s, ['b'], ['g'], 'b');
     s.run({ type: 'teams.damage', targetId: 'b', amount: 17, reduce: false });
     const fall = find(ask<Reactions>(s, GM, 'teams.reactions', { characterId: 'b' }).prompts[0]!.actions, 'fall');
@@ -180,9 +180,9 @@ describe('fortify or fall (003 "Damage": Boudica\'s missing health 5 past her co
 describe('the action table as forms (003 Actions and Reactions tables)', () => {
   function turn() {
     const { s, dice } = table();
-    s.run({ type: 'teams.setSheet', id: 'b', sheet: boudica as unknown as Json });
-    s.run({ type: 'teams.setSheet', id: 'p', sheet: { name: 'Petra', attributes: { dexterity: 6 }, skills: { combat: 6 }, maxStamina: 2 } });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: guard as unknown as Json });
+    sheetFor(s, 'b', boudica);
+    sheetFor(s, 'p', { name: 'Petra', attributes: { dexterity: 6 }, skills: { combat: 6 }, maxStamina: 2 });
+    sheetFor(s, 'g', guard);
     fight(s, ['b', 'p'], ['g'], 'b');
     const list = () => ask<ActionsAnswer>(s, GM, 'teams.actions', { combatantId: 'b' }).actions;
     return { s, dice, list };
@@ -236,7 +236,7 @@ describe('the action table as forms (003 Actions and Reactions tables)', () => {
     const { s, list } = turn();
     expect(find(list(), 'killing-strike')).toMatchObject({ allowed: false, reason: 'nobody here is unconscious', cost: '3 actions' });
     s.run({ type: 'teams.setTrack', characterId: 'g', field: 'health', value: 0 });
-    s.run({ type: 'teams.setSheet', id: 'g', sheet: { ...guard, health: 0, conscious: false } as unknown as Json });
+    sheetFor(s, 'g', { ...guard, health: 0, conscious: false });
     const k = find(list(), 'killing-strike');
     expect(k).toMatchObject({ allowed: true, command: 'teams.killingStrike', odds: { query: 'teams.killingStrikeOdds' } });
     expect(k.target!.options.map((o) => o.value)).toEqual(['g']);

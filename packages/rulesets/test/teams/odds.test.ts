@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { attackOdds, hitOdds, testChance } from '../../src/teams/odds.js';
-import { boudica, enemy, table } from './helpers.js';
+import { boudica, enemy, table, characters } from './helpers.js';
 
 /** Every face of every die: the exact chance the attack hits (crit or result >= evasion), not astray. */
 function enumerate(a: number, s: number, bonus: number, adv: number, evasion: number, threshold: number, astrayAt: number | null): { hit: number; astray: number } {
@@ -82,11 +82,10 @@ describe('exact hit odds (003 "Attacks")', () => {
 
   it('reads the table: Boudica\'s attack on the enemy as it would be made now', () => {
     const { s } = table();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
-    const o = attackOdds(s.world, { attacker: 'boudica', target: 'foe', weapon: 'spear', attribute: 'strength', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
+    const id = characters(s, { boudica, foe: enemy() }, ['foe']);
+    const o = attackOdds(s.world, { attacker: id.boudica, target: id.foe, weapon: 'spear', attribute: 'strength', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
     expect('hit' in o && o.hit).toBeCloseTo(0.85, 12);
-    const bad = attackOdds(s.world, { attacker: 'boudica', target: 'nobody', weapon: 'spear', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
+    const bad = attackOdds(s.world, { attacker: id.boudica, target: 'nobody', weapon: 'spear', sneak: false, flank: false, nearby: [], bonus: 0, await: false });
     expect('code' in bad && bad.code).toBe('NOT_FOUND');
   });
 

@@ -3,7 +3,7 @@
 // is secret but who can act is still on deck for players, as for the GM.
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '@tablekeeper/engine';
-import { boudica, enemy, table, turnTo } from './helpers.js';
+import { boudica, enemy, sheetFor, start, table, turnTo } from './helpers.js';
 
 function setup(foe: object): { s: ReturnType<typeof table>['s']; ann: Viewer } {
   const { s } = table();
@@ -11,10 +11,9 @@ function setup(foe: object): { s: ReturnType<typeof table>['s']; ann: Viewer } {
   const seatId = Object.keys(s.world.seats)[0]!;
   s.run({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId });
   const ch = Object.keys(s.world.characters)[0]!;
-  s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, characterId: ch } });
-  s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy({ secret: true, ...foe }) });
-  s.run({ type: 'teams.setSheet', id: 'open', sheet: enemy({ name: 'Open' }) });
-  s.run({
+  sheetFor(s, 'boudica', { ...boudica, characterId: ch });
+  sheetFor(s, 'foe', enemy({ secret: true, ...foe }));
+  start(s, {
     type: 'encounter.start',
     combatants: [
       { id: 'boudica', kind: 'pc', side: 'players', characterId: ch },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json, Viewer } from '@tablekeeper/engine';
 import { attackOdds } from '../../src/teams/odds.js';
 import { getTeams } from '../../src/teams/state.js';
-import { boudica, enemy, shortbow, table } from './helpers.js';
+import { boudica, enemy, sheetFor, shortbow, start, table } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 
@@ -22,12 +22,12 @@ function played() {
   const seatId = Object.keys(t.s.world.seats)[0]!;
   t.s.run({ type: 'character.add', name: 'Boudica', kind: 'pc', seatId });
   const ch = Object.keys(t.s.world.characters)[0]!;
-  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, characterId: ch, items: { ...boudica.items, bow: { name: 'bow', weapon: shortbow } } } });
-  t.s.run({ type: 'teams.setSheet', id: 'foe', sheet: enemy() });
+  sheetFor(t.s, 'boudica', { ...boudica, characterId: ch, items: { ...boudica.items, bow: { name: 'bow', weapon: shortbow } } });
+  sheetFor(t.s, 'foe', enemy());
   // Canary evasions: they must never reach the player.
-  t.s.run({ type: 'teams.setSheet', id: 'veiled', sheet: enemy({ name: 'Veiled', secret: true, evasion: 37 }) });
-  t.s.run({ type: 'teams.setSheet', id: 'lurker', sheet: enemy({ name: 'Lurker', evasion: 41 }) });
-  t.s.run({
+  sheetFor(t.s, 'veiled', enemy({ name: 'Veiled', secret: true, evasion: 37 }));
+  sheetFor(t.s, 'lurker', enemy({ name: 'Lurker', evasion: 41 }));
+  start(t.s, {
     type: 'encounter.start',
     combatants: [
       { id: 'boudica', kind: 'pc', side: 'players', characterId: ch },

@@ -1,16 +1,16 @@
 // 003 "Defensive Actions" (block, parry, dodge, intercept) and the multiple
 // attack penalty, inside a running encounter.
 import { describe, expect, it } from 'vitest';
-import { boudica, enemy, fight, lastOf, sheet, shortbow, table, turnTo } from './helpers.js';
+import { boudica, enemy, fight, lastOf, sheet, sheetFor, shortbow, table, turnTo } from './helpers.js';
 
 const agnessa = { name: 'Agnessa', attributes: { dexterity: 6 }, skills: { combat: 4 }, maxStamina: 2, items: { bow: { weapon: shortbow } } };
 const brute = enemy({ name: 'Brute', maxStamina: 3, items: { club: { name: 'club', weapon: { attributes: ['strength'], damage: 4, criticalDamage: 8, criticalThreshold: 20, damageType: 'bludgeoning' } } } });
 
 function setup() {
   const t = table();
-  t.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-  t.s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: agnessa });
-  t.s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+  sheetFor(t.s, 'boudica', boudica);
+  sheetFor(t.s, 'agnessa', agnessa);
+  sheetFor(t.s, 'brute', brute);
   fight(t.s, ['boudica', 'agnessa'], ['brute']);
   return t;
 }
@@ -29,7 +29,7 @@ describe('the multiple attack penalty (003 "Attacks")', () => {
     s.run({ type: 'teams.attack', attacker: 'agnessa', target: 'brute', weapon: 'bow' });
     expect(lastOf(s, 'teams.attacked')).toMatchObject({ earlier: 0, penalty: 0, result: 9, hit: true });
     s.run({ type: 'teams.defend', attack: String(lastOf(s, 'teams.attacked')['id']), reaction: 'none' });
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: { ...brute, evasion: 4 } });
+    sheetFor(s, 'brute', { ...brute, evasion: 4 });
     dice.push(3, 2, 10); // 5 - 2 = 3
     s.run({ type: 'teams.attack', attacker: 'agnessa', target: 'brute', weapon: 'bow' });
     expect(lastOf(s, 'teams.attacked')).toMatchObject({ earlier: 1, penalty: -2, result: 3, evasion: 4, hit: false });
@@ -72,7 +72,7 @@ describe('block (003 "Block")', () => {
 
   it('a small hit still costs the item at least 1 durability and nothing reaches the bearer', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: { ...brute, items: { club: { weapon: { attributes: ['strength'], damage: 0, damageType: 'bludgeoning' } } } } });
+    sheetFor(s, 'brute', { ...brute, items: { club: { weapon: { attributes: ['strength'], damage: 0, damageType: 'bludgeoning' } } } });
     turnTo(s, 'brute');
     dice.push(1, 1, 10); // 2 against evasion 5: miss
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -87,7 +87,7 @@ describe('block (003 "Block")', () => {
 
   it('a broken item, an item without the block property, an unwielded item, no stamina: typed refusals', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, items: { ...boudica.items, shield: { block: 3, durability: 0, maxDurability: 6 } } } });
+    sheetFor(s, 'boudica', { ...boudica, items: { ...boudica.items, shield: { block: 3, durability: 0, maxDurability: 6 } } });
     turnTo(s, 'brute');
     dice.push(6, 6, 10);
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -103,8 +103,8 @@ describe('block (003 "Block")', () => {
 
   it('with the blockExcessReduced setting the overflow is reduced by the bearer\'s deflection', () => {
     const { s, dice } = table({ 'teams.blockExcessReduced': true });
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, deflection: 2 } });
-    s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    sheetFor(s, 'boudica', { ...boudica, deflection: 2 });
+    sheetFor(s, 'brute', brute);
     fight(s, ['boudica'], ['brute'], 'brute');
     dice.push(6, 6, 10);
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -117,7 +117,7 @@ describe('block (003 "Block")', () => {
 describe('parry (003 "Parry")', () => {
   it('the sword\'s parry 2 adds to physical defence, and the sword loses 1 durability (metal: 10 -> 9)', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'boudica', sheet: { ...boudica, deflection: 3, wielded: ['sword'] } });
+    sheetFor(s, 'boudica', { ...boudica, deflection: 3, wielded: ['sword'] });
     turnTo(s, 'brute');
     dice.push(4, 4, 10); // 8 + 4 = 12 raw
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -166,7 +166,7 @@ describe('dodge and intercept', () => {
 
   it('Agnessa intercepts: she becomes the target, the roll is checked against her evasion, and her block or parry is a free reaction', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { ...agnessa, evasion: 3, maxEndurance: 20, maxHealth: 5, items: { ...agnessa.items, buckler: { block: 2 } }, wielded: ['buckler'] } });
+    sheetFor(s, 'agnessa', { ...agnessa, evasion: 3, maxEndurance: 20, maxHealth: 5, items: { ...agnessa.items, buckler: { block: 2 } }, wielded: ['buckler'] });
     turnTo(s, 'brute');
     dice.push(3, 3, 10); // 6: hits Boudica (5) and Agnessa (3)
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -183,8 +183,8 @@ describe('dodge and intercept', () => {
 
   it('only an ally may intercept', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'brute2', sheet: brute });
     s.run({ type: 'encounter.add', combatant: { id: 'brute2', kind: 'npc', side: 'foes' } });
+    sheetFor(s, 'brute2', brute);
     turnTo(s, 'brute');
     dice.push(3, 3, 10);
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -195,7 +195,7 @@ describe('dodge and intercept', () => {
 
   it('an intercepted attack that no longer meets the interceptor\'s evasion misses', () => {
     const { s, dice } = setup();
-    s.run({ type: 'teams.setSheet', id: 'agnessa', sheet: { ...agnessa, evasion: 9 } });
+    sheetFor(s, 'agnessa', { ...agnessa, evasion: 9 });
     turnTo(s, 'brute');
     dice.push(3, 3, 10);
     s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
@@ -241,8 +241,8 @@ describe('dodge and intercept', () => {
     expect((s.world.ext['encounter'] as { current: string }).current).toBe('agnessa');
 
     const off = table({ 'teams.hitsLandAtTurnEnd': false });
-    off.s.run({ type: 'teams.setSheet', id: 'boudica', sheet: boudica });
-    off.s.run({ type: 'teams.setSheet', id: 'brute', sheet: brute });
+    sheetFor(off.s, 'boudica', boudica);
+    sheetFor(off.s, 'brute', brute);
     fight(off.s, ['boudica'], ['brute'], 'brute');
     off.dice.push(6, 6, 10);
     off.s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });

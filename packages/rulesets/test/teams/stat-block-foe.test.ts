@@ -8,7 +8,7 @@ import type { ActionsAnswer } from '../../src/actions.js';
 import { BLOCK_WEAPON_ID, teamsFoeSheet } from '../../src/foe-sheets.js';
 import { statBlockOf } from '../../src/stat-blocks.js';
 import { attackOdds } from '../../src/teams/odds.js';
-import { enemy, fight, lastOf, sheet, table } from './helpers.js';
+import { enemy, fight, lastOf, sheet, sheetFor, table } from './helpers.js';
 
 /** Boudica's numbers as a stat block: strength d6, combat d6, athletics d4, martial +1, fortitude +1, constitution 4, 12/12, stamina 4, a spear 4 (8 on 19+). */
 const BLOCK = {
@@ -30,10 +30,12 @@ const BLOCK = {
   damageType: 'piercing',
 };
 
+/** The raider (from its stat block) and Pat in a fight, on the raider's turn: a foe without a character is a creature once the fight adds it. */
 function withFoe(block: object = BLOCK) {
   const t = table();
-  t.s.run({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', ...teamsFoeSheet(block as { [k: string]: unknown }) } as unknown as Json });
-  t.s.run({ type: 'teams.setSheet', id: 'pc', sheet: enemy({ name: 'Pat', characterId: null }) });
+  sheetFor(t.s, 'raider', { name: 'Raider', ...teamsFoeSheet(block as { [k: string]: unknown }) });
+  sheetFor(t.s, 'pc', enemy({ name: 'Pat' }));
+  fight(t.s, ['pc'], ['raider'], 'raider');
   return t;
 }
 
@@ -71,7 +73,6 @@ describe("a foe's attack from its stat block (003 \"Attacks\")", () => {
   });
   it("the foe's turn offers Attack with its Spear, allowed, with the odds query", () => {
     const { s } = withFoe();
-    fight(s, ['pc'], ['raider'], 'raider');
     const r = s.engine.query(s.table, { role: 'gm' }, 'teams.actions', { combatantId: 'raider' });
     if (!r.ok) throw new Error(r.error.message);
     const atk = (r.value as unknown as ActionsAnswer).actions.find((x) => x.id === 'attack')!;
@@ -84,7 +85,6 @@ describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () 
   it('the GM reads the result against evasion; a player the verdict; the event without its roll and result until every number is shown', () => {
     const { s, dice } = withFoe();
     s.run({ type: 'seat.add', name: 'Pat' });
-    fight(s, ['pc'], ['raider'], 'raider');
     dice.push(2, 3, 10);
     s.run({ type: 'teams.attack', attackerId: 'raider', targetId: 'pc', weapon: BLOCK_WEAPON_ID });
     const gm = s.view({ role: 'gm' });
@@ -104,7 +104,7 @@ describe("players read a foe's attack without its numbers (ADR 33, ADR 40)", () 
     const { s } = table();
     s.run({ type: 'seat.add', name: 'Pat' });
     fight(s, ['pc'], ['raider']);
-    s.run({ type: 'teams.setSheet', id: 'raider', sheet: { name: 'Raider', ...teamsFoeSheet(BLOCK) } as unknown as Json });
+    sheetFor(s, 'raider', { name: 'Raider', ...teamsFoeSheet(BLOCK) });
     const set = () => s.view({ role: 'player', seatId: 'seat-1' }).history.flatMap((tx) => tx.events).find((e) => e.type === 'teams.sheetSet' && e['id'] === 'raider')!['sheet'] as { [k: string]: Json };
     expect(set()).toMatchObject({ name: 'Raider', attributes: {}, skills: {}, items: {}, wielded: [] });
     for (const k of ['evasion', 'maxStamina', 'stamina', 'constitution', 'maxHealth']) expect(set()).not.toHaveProperty(k);

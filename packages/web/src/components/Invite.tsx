@@ -8,6 +8,7 @@ import { tvLink } from '../lib/tv-link.ts';
 import { characterAdder } from '../lib/foes.ts';
 import { inviteSheetCommand } from '../lib/tswSheets.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 
 interface Invite {
   readonly seatId: string;
@@ -149,6 +150,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
   const latest = useRef(world);
   latest.current = world;
   const [problem, setProblem] = useState<string | null>(null);
+  const slots = capabilitiesOf(world.rulesetId).hpSlots;
   return (
     <div>
       <div class="row">
@@ -171,9 +173,9 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               const hp = Number(f.get('chp'));
               if (!name) return;
               const typed = Number.isInteger(hp) && hp > 0;
-              // Daggerheart keeps HP as slots on the sheet (hpMax, 1 to 30): the one HP its screens read (review 6).
-              if (world.rulesetId === 'daggerheart' && typed && hp > 30) return setProblem('Daggerheart HP slots run from 1 to 30.');
-              const stats = !typed ? {} : world.rulesetId === 'daggerheart' ? { hpMax: hp } : { hp, maxHp: hp };
+              // A ruleset whose HP is slots (Daggerheart: hpMax, 1 to 30) keeps them on the sheet: the one HP its screens read (review 6).
+              if (slots !== null && typed && hp > slots) return setProblem(`HP slots run from 1 to ${slots}.`);
+              const stats = !typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp };
               form.reset();
               const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats } as const;
               if (inviteSheetCommand(world.rulesetId, '', null) === null) return void send(add);
@@ -192,7 +194,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
             <label class="sr-only" for={`chp-${inv.seatId}`}>
               Hit points
             </label>
-            <input id={`chp-${inv.seatId}`} name="chp" placeholder={world.rulesetId === 'daggerheart' ? 'HP slots' : 'HP'} inputMode="numeric" style={{ width: '5.5em' }} />
+            <input id={`chp-${inv.seatId}`} name="chp" placeholder={slots !== null ? 'HP slots' : 'HP'} inputMode="numeric" style={{ width: '5.5em' }} />
             <button type="submit" class="small">
               Add character
             </button>

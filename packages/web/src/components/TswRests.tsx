@@ -16,7 +16,7 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
   const [average, setAverage] = useState(false);
   const [msg, setMsg] = useState<string | null>(null);
   const [since, setSince] = useState<number | null>(null);
-  const full = restsOf('36th-way').find((r) => r.command.type === '36th-way.fullRest');
+  const full = restsOf(world.rulesetId).find((r) => r.command.type === '36th-way.fullRest');
   const results = since === null ? [] : world.log.filter((e) => e.tx > since);
   const go = async (build: () => ReturnType<typeof quickRestCommand>) => {
     const c = build();

@@ -3,7 +3,7 @@
 // first, and the odds in words. Nothing here decides a rule: what is allowed,
 // what it costs and whom it may target all come from the answer.
 import { moduleStatesOf, type EncounterState, type Json, type World } from '@tablekeeper/engine';
-import type { ActionsAnswer, TurnAction } from '@tablekeeper/rulesets/browser';
+import { oddsShapeOf, type ActionsAnswer, type TurnAction } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { describeOdds, percent } from './attack.ts';
 import { defaultTarget, orderTargets, refusedTarget } from './targets.ts';
@@ -181,47 +181,63 @@ export function afterRollWords(reason: string): string {
 
 export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && a.flags.length === 0 && a.texts.length === 0 && a.odds === null;
 
-/** The odds in words: a headline and the numbers behind it. */
+/** The odds in words: a headline and the numbers behind it, by the shape the query's ruleset declares (ADR 58). */
 export function describeActionOdds(query: string, result: Json): { headline: string; detail: string } | null {
   const r = obj(result);
   if (r === null) return null;
-  if (query === '36th-way.attackOdds') return describeOdds('36th-way', result);
-  if (query === 'teams.attackOdds') return describeOdds('teams', result);
-  if (query === 'osr.attackOdds') return describeOdds('osr', result);
-  if (query === 'daggerheart.adversaryAttackOdds' && typeof r['hit'] === 'number') {
-    const m = Number(r['attack']);
-    return { headline: `${percent(r['hit'])} to hit · ${percent(Number(r['crit']))} critical`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs Evasion ${String(r['evasion'])}${typeof r['damage'] === 'string' && r['damage'] !== '' ? ` · ${r['damage']} damage` : ''}` };
+  const shape = oddsShapeOf(query);
+  switch (shape) {
+    case 'attack3d6':
+    case 'attackLuck':
+    case 'attackD20':
+      return describeOdds(shape, result);
+    case 'adversaryD20': {
+      if (typeof r['hit'] !== 'number') return null;
+      const m = Number(r['attack']);
+      return { headline: `${percent(r['hit'])} to hit · ${percent(Number(r['crit']))} critical`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs Evasion ${String(r['evasion'])}${typeof r['damage'] === 'string' && r['damage'] !== '' ? ` · ${r['damage']} damage` : ''}` };
+    }
+    case 'testDice':
+      return typeof r['pass'] === 'number' ? { headline: `${percent(r['pass'])} to succeed`, detail: `needs ${String(r['difficulty'])} or more (attribute die + skill die; +4 on a luck 20)` } : null;
+    case 'killingStrike':
+      return typeof r['kill'] === 'number' ? { headline: `${percent(r['kill'])} to kill`, detail: `${String(r['attribute'])} + combat with advantage against constitution ${String(r['difficulty'])}; if it fails, a sneak attack follows` } : null;
+    case 'defend': {
+      if (typeof r['damage'] !== 'number') return null;
+      const dur = obj(r['durability']);
+      const wear = dur !== null && typeof r['item'] === 'string' ? `; ${r['item']} durability ${String(dur['from'])} to ${String(dur['to'])}${dur['to'] === 0 ? ' (breaks)' : ''}` : '';
+      if (r['reaction'] === 'dodge') return { headline: `${percent(Number(r['avoid']))} to avoid it`, detail: `a test against ${String(r['difficulty'])}; if it fails, takes ${r['damage']} damage` };
+      return { headline: `Takes ${r['damage']} damage`, detail: `${String(r['raw'])} ${String(r['damageType'])} before reduction${wear}` };
+    }
+    case 'scoreAttack': {
+      if (typeof r['pass'] !== 'number') return null;
+      const avg = typeof r['averageDamage'] === 'number' ? ` (${String(Math.round(r['averageDamage'] * 10) / 10)} on average)` : '';
+      return { headline: `${percent(r['pass'])} to hit`, detail: `a Score of ${String(r['defense'])} or more (Defense ${String(r['defense'])})${typeof r['damage'] === 'string' ? ` · ${r['damage']} damage${avg}` : ' · no damage dice'}` };
+    }
+    case 'scoreTest':
+      return typeof r['pass'] === 'number' ? { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` } : null;
+    case 'checkD20': {
+      if (typeof r['pass'] !== 'number') return null;
+      const m = Number(r['modifier']);
+      return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
+    }
+    case 'moraleD20': {
+      if (typeof r['pass'] !== 'number') return null;
+      // 001 "Morale Checks": each part named, the monster's morale bonus included (the GM enters it on the stat block: 001 bases it on HD without a table).
+      const signed = (n: number): string => `${n < 0 ? '-' : '+'}${String(Math.abs(n))}`;
+      const prof = Number(r['proficiency']) !== 0 ? ` ${signed(Number(r['proficiency']))} proficiency` : '';
+      return { headline: `${percent(r['pass'])} to stand and fight`, detail: `d20 ${signed(Number(r['wis']))} WIS${prof} ${signed(Number(r['moraleBonus']))} morale bonus vs DC ${String(r['difficulty'])}` };
+    }
+    case 'duality': {
+      const outcomes = obj(r['outcomes']);
+      if (typeof r['success'] === 'number' && outcomes !== null) {
+        const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
+        return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `with Hope ${percent(n('successWithHope') + n('failureWithHope'))} · with Fear ${percent(n('successWithFear') + n('failureWithFear'))}` };
+      }
+      // A difficulty the GM keeps secret: only the critical chance, which needs no difficulty.
+      return r['hidden'] === true ? { headline: `${percent(Number(r['critical']))} critical`, detail: 'the GM keeps the difficulty secret' } : null;
+    }
+    case null:
+      return null;
   }
-  if (query === 'teams.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `needs ${String(r['difficulty'])} or more (attribute die + skill die; +4 on a luck 20)` };
-  if (query === 'teams.killingStrikeOdds' && typeof r['kill'] === 'number') return { headline: `${percent(r['kill'])} to kill`, detail: `${String(r['attribute'])} + combat with advantage against constitution ${String(r['difficulty'])}; if it fails, a sneak attack follows` };
-  if (query === 'teams.defendOdds' && typeof r['damage'] === 'number') {
-    const dur = obj(r['durability']);
-    const wear = dur !== null && typeof r['item'] === 'string' ? `; ${r['item']} durability ${String(dur['from'])} to ${String(dur['to'])}${dur['to'] === 0 ? ' (breaks)' : ''}` : '';
-    if (r['reaction'] === 'dodge') return { headline: `${percent(Number(r['avoid']))} to avoid it`, detail: `a test against ${String(r['difficulty'])}; if it fails, takes ${r['damage']} damage` };
-    return { headline: `Takes ${r['damage']} damage`, detail: `${String(r['raw'])} ${String(r['damageType'])} before reduction${wear}` };
-  }
-  if (query === 'kleptonomicon.attackOdds' && typeof r['pass'] === 'number') {
-    const avg = typeof r['averageDamage'] === 'number' ? ` (${String(Math.round(r['averageDamage'] * 10) / 10)} on average)` : '';
-    return { headline: `${percent(r['pass'])} to hit`, detail: `a Score of ${String(r['defense'])} or more (Defense ${String(r['defense'])})${typeof r['damage'] === 'string' ? ` · ${r['damage']} damage${avg}` : ' · no damage dice'}` };
-  }
-  if (query === 'kleptonomicon.testOdds' && typeof r['pass'] === 'number') return { headline: `${percent(r['pass'])} to succeed`, detail: `fails on a Score of ${String(r['failAtOrBelow'])} or lower` };
-  if (query === 'osr.checkOdds' && typeof r['pass'] === 'number') {
-    const m = Number(r['modifier']);
-    return { headline: `${percent(r['pass'])} to succeed`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs DC ${String(r['difficulty'])}` };
-  }
-  if (query === 'osr.moraleOdds' && typeof r['pass'] === 'number') {
-    // 001 "Morale Checks": each part named, the monster's morale bonus included (the GM enters it on the stat block: 001 bases it on HD without a table).
-    const signed = (n: number): string => `${n < 0 ? '-' : '+'}${String(Math.abs(n))}`;
-    const prof = Number(r['proficiency']) !== 0 ? ` ${signed(Number(r['proficiency']))} proficiency` : '';
-    return { headline: `${percent(r['pass'])} to stand and fight`, detail: `d20 ${signed(Number(r['wis']))} WIS${prof} ${signed(Number(r['moraleBonus']))} morale bonus vs DC ${String(r['difficulty'])}` };
-  }
-  const outcomes = obj(r['outcomes']);
-  if ((query === 'daggerheart.actionRollOdds' || query === 'daggerheart.rollOdds') && typeof r['success'] === 'number' && outcomes !== null) {
-    const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
-    return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `with Hope ${percent(n('successWithHope') + n('failureWithHope'))} · with Fear ${percent(n('successWithFear') + n('failureWithFear'))}` };
-  }
-  if (query === 'daggerheart.rollOdds' && r['hidden'] === true) return { headline: `${percent(Number(r['critical']))} critical`, detail: 'the GM keeps the difficulty secret' };
-  return null;
 }
 
 /**

@@ -2,9 +2,11 @@
 // the actions panel shows them. The odds come from the server's queries,
 // answered on this viewer's own view; nothing here computes a chance.
 import type { Json } from '@tablekeeper/engine';
+import type { OddsShape } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../net/codec.ts';
 
-export type AttackRules = '36th-way' | 'teams' | 'osr';
+/** The attack odds shapes this file words (the rulesets' capability descriptor names each query's, ADR 58). */
+export type AttackShape = Extract<OddsShape, 'attack3d6' | 'attackLuck' | 'attackD20'>;
 
 /** Ask a module query; in the app this is TableClient.query. */
 export type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
@@ -31,14 +33,14 @@ function reach(needed: number): string {
 }
 
 /** The answer in words: the headline ("62.5% to hit · 1.9% crit") and the numbers behind it. */
-export function describeOdds(rules: AttackRules, result: Json): { headline: string; detail: string } | null {
+export function describeOdds(shape: AttackShape, result: Json): { headline: string; detail: string } | null {
   const r = obj(result);
   if (r === null) return null;
   const hit = num(r['hit']);
   if (hit === null) return null;
   const parts = [`${percent(hit)} to hit`];
   const sign = (n: number | null): string => (n === null ? '?' : n >= 0 ? `+${n}` : String(n));
-  if (rules === '36th-way') {
+  if (shape === 'attack3d6') {
     parts.push(`${percent(num(r['crit']) ?? 0)} crit`, `${percent(num(r['critFail']) ?? 0)} crit fail`);
     const invisible = num(r['invisibleSave']);
     const detail = [
@@ -49,7 +51,7 @@ export function describeOdds(rules: AttackRules, result: Json): { headline: stri
     ];
     return { headline: parts.join(' · '), detail: detail.filter((x) => x !== '').join(' · ') };
   }
-  if (rules === 'teams') {
+  if (shape === 'attackLuck') {
     parts.push(`${percent(num(r['critical']) ?? 0)} critical`);
     const astray = num(r['astray']) ?? 0;
     if (astray > 0) parts.push(`${percent(astray)} astray`);

@@ -25,8 +25,6 @@ export const DOWNTIME = [
   ['workOnProject', 'Work on a Project (long rest)'],
 ] as const;
 
-export const isDaggerheart = (world: World): boolean => world.rulesetId === 'daggerheart';
-
 /** The GM's Fear as this viewer sees it: null when the table keeps it from players. */
 export function fearOf(world: World): { readonly fear: number | null; readonly max: number } {
   const raw = getDaggerheart(world).fear as number | null;

@@ -146,9 +146,9 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
     out.push({ key: v, label, value, max, states: value >= max ? [label === 'HP marked' ? 'down' : 'full'] : [] });
   }
   for (const [v, m, label] of TRACKS) {
-    // One reading: a sheet with slots (Daggerheart, which keeps no other HP: review 6 read an invite's "HP 7/7"
+    // One reading: a sheet with slots (a ruleset whose HP is slots, as Daggerheart's, keeps no other HP: review 6 read an invite's "HP 7/7"
     // beside "0/6 marked") or with health (teams) shows no generic HP beside it.
-    if (label === 'HP' && (slots.length > 0 || rulesetId === 'daggerheart' || (num(stats['maxHealth']) ?? 0) > 0)) continue;
+    if (label === 'HP' && (slots.length > 0 || (rulesetId !== undefined && capabilitiesOf(rulesetId).hpSlots !== null) || (num(stats['maxHealth']) ?? 0) > 0)) continue;
     const value = num(stats[v]);
     const max = num(stats[m]);
     if (value === null || max === null || max <= 0) continue;

@@ -3,7 +3,7 @@
 // rulesets' browser selectors (issue 17: the web never walks world.ext); the
 // server parses and checks every field, nothing here judges a sheet.
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
-import { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetRulesOf, keptSheets, type KeptSheetRules } from '@tablekeeper/rulesets/browser';
+import { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetCommandFromText, keptSheetRulesOf, keptSheets, keptSheetTemplate, type KeptSheetRules } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { displayOrder } from './encounter.ts';
 
@@ -42,18 +42,11 @@ export function sheetChoices(world: World, rules: SheetRules, enc: EncounterStat
 /** The JSON the editor opens with: the stored sheet as the GM's view has it (play state left out), or a small template naming the combatant. */
 export function sheetText(world: World, rules: SheetRules, c: SheetChoice): string {
   const stored = keptSheets(world)[c.id];
-  const link = c.characterId === null ? {} : { characterId: c.characterId };
-  if (stored === undefined) {
-    const template =
-      rules === '36th-way'
-        ? { id: c.id, name: c.name, kind: c.kind, ...link, level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 20, abilities: [] }
-        : { name: c.name, ...link, attributes: { strength: 6 }, skills: { combat: 6 }, evasion: 5, constitution: 4, maxEndurance: 10, maxHealth: 10, items: {} };
-    return JSON.stringify(template, null, 2);
-  }
+  if (stored === undefined) return JSON.stringify(keptSheetTemplate(rules, c), null, 2);
   return JSON.stringify(keptSheetAsEntered(rules, stored, { withoutPlayState: true }), null, 2);
 }
 
-/** The command that stores this text as the sheet (the 36th Way's own, else character.sheet.set), or why the text is not a JSON object. */
+/** The command that stores this text as the sheet (the ruleset's choice, ADR 58), or why the text is not a JSON object. */
 export function sheetCommand(rules: SheetRules, id: string, text: string): { ok: true; command: ClientCommand } | { ok: false; message: string } {
   let sheet: unknown;
   try {
@@ -62,11 +55,7 @@ export function sheetCommand(rules: SheetRules, id: string, text: string): { ok:
     return { ok: false, message: `not JSON: ${e instanceof Error ? e.message : String(e)}` };
   }
   if (sheet === null || typeof sheet !== 'object' || Array.isArray(sheet)) return { ok: false, message: 'the sheet must be a JSON object { ... }' };
-  // A 36th Way sheet names its own id; the chosen combatant's is the default.
-  if (rules === '36th-way') return { ok: true, command: { type: '36th-way.sheet.set', sheet: { id, ...sheet } } };
-  // Teams goes through the one sheet command (ADR 39): the creature it names is the sheet's link, so the text's own is dropped.
-  const { characterId, ...rest } = sheet as { [k: string]: Json };
-  return { ok: true, command: { type: 'character.sheet.set', characterId: typeof characterId === 'string' ? characterId : id, sheet: rest } };
+  return { ok: true, command: keptSheetCommandFromText(rules, id, sheet as { [k: string]: Json }) };
 }
 
 /** Whether this combatant has a 36th Way or teams sheet (then damage goes through the ruleset's own command). */

@@ -5,7 +5,7 @@
 // character starts from the defaults and sends a whole sheet.
 import type { Character, Json, World } from '@tablekeeper/engine';
 import type { ClientCommand } from '../net/codec.ts';
-import { keptSheetAsEntered, keptSheetOf, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
+import { keptSheetAsEntered, keptSheetCommandFor, keptSheetOf, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import { hasSheet, sheetText, type SheetChoice, type SheetRules } from './sheetEditor.ts';
 import { defaultValues, fieldsOf, valueFrom, withoutFields, type FieldSpec, type FormValue, type JsonSchema } from './schemaForm.ts';
 
@@ -81,9 +81,7 @@ export function combatantSheet(world: World, rules: SheetRules, id: string): { r
  * character it plays (a character's one combatant takes its id, ADR 37) or the foe's own id (ADR 39).
  */
 export function combatantSheetCommand(rules: SheetRules, c: SheetChoice, form: { readonly [k: string]: Json }): ClientCommand {
-  const link = c.characterId === null ? {} : { characterId: c.characterId };
-  if (rules === '36th-way') return { type: '36th-way.sheet.set', sheet: { ...form, id: c.id, name: c.name, kind: c.kind, ...link } };
-  return { type: 'character.sheet.set', characterId: c.characterId ?? c.id, sheet: { ...form, name: c.name } };
+  return keptSheetCommandFor(rules, c, form);
 }
 
 type Row = { readonly [k: string]: FormValue };

@@ -6,7 +6,7 @@
 import { signal, type Signal } from '@preact/signals';
 import { decodeServer, encodeCommand, encodeQuery, encodeResync, wsProtocols, type ServerMsg, type Rejection, type ClientCommand, type QueryAnswer } from './codec.ts';
 import type { ViewState } from './view.ts';
-import { RELATIVE_COMMANDS } from './relative-commands.ts';
+import { NAMED_BY, RELATIVE_COMMANDS } from './relative-commands.ts';
 import { setServerClock } from '../lib/timer.ts';
 import type { Json, Viewer } from '@tablekeeper/engine';
 
@@ -47,14 +47,17 @@ export const MAX_CONFLICT_RETRIES = 3;
  * the turn now running), as the catalogue declares them (`relative`, ADR 47):
  * after another command lands first they would act on something the person did
  * not see, so a conflict is shown rather than retried. Every other command
- * names what it acts on, and the rules check it again.
+ * names what it acts on, and the rules check it again; so does a relative one
+ * that names it in its declared field (an End turn naming its turn, ADR 58).
  * (After this client's own earlier commands they wait instead: see `send`, ADR 46.)
  */
 const STATE_RELATIVE = new Set(RELATIVE_COMMANDS);
 
 /** Whether a command may go again, unchanged, on top of a change someone else made first. */
 export function rebasable(command: ClientCommand): boolean {
-  return !STATE_RELATIVE.has(command.type);
+  if (!STATE_RELATIVE.has(command.type)) return true;
+  const field = Object.hasOwn(NAMED_BY, command.type) ? NAMED_BY[command.type] : undefined;
+  return field !== undefined && command[field] !== undefined;
 }
 
 /** Commands waiting for an answer; past this the client refuses new ones (named limit). */
