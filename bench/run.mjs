@@ -7,10 +7,13 @@ import os from 'node:os';
 const only = process.argv[2];
 const files = readdirSync(new URL('.', import.meta.url)).filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only))).sort();
 console.log(`# Tablekeeper benchmarks — ${os.cpus()[0]?.model ?? 'unknown cpu'} x${os.cpus().length}, Node ${process.version}, ${os.platform()} ${os.arch()}`);
+// BENCH_NODE_FLAGS: Node flags for every bench process (ADR 59 tried `--max-semi-space-size=64` this way and
+// kept V8's default young generation, as `npm start` runs the server).
+const extraFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 let failed = 0;
 for (const f of files) {
   console.log(`\n## ${f}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', new URL(f, import.meta.url).pathname], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [...extraFlags, '--import', 'tsx', new URL(f, import.meta.url).pathname], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

@@ -12,9 +12,11 @@
 // are printed, and the ratio line is their median, so one noisy round on a shared machine
 // does not decide the figure.
 // Run: npm run bench -- server   (env: BENCH_CLIENTS, BENCH_TABLES, BENCH_COMMANDS, BENCH_MODES=empty,realistic,
-// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash)
+// BENCH_ROUNDS=5, BENCH_DURABILITY=process-crash|os-crash, BENCH_EXTRAS=0 for the load modes only, BENCH_MARKS=1,
+// BENCH_ALLOC=1 for bytes allocated per command in our rounds)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
 import Database from 'better-sqlite3';
@@ -25,7 +27,9 @@ import { coreModule, countdownsModule, createEngine, type Command, type Transact
 import { osr } from '../packages/rulesets/src/index.js';
 import { wsProtocols, WS_PATH } from '../packages/protocol/src/index.js';
 import { applyPragmas, DEFAULT_DURABILITY, moduleCatalog, openSqliteStore, Room, startServer, type Durability } from '../packages/server/src/index.js';
-import { replayLines } from './replay-lines.js';
+import { AllocSampler } from './alloc-sampler.js';
+import { goalLines, goalsOf, type ModeFigures } from './goals.js';
+import { replayFigures } from './replay-lines.js';
 
 const CLIENTS = Number(process.env['BENCH_CLIENTS'] ?? 1000);
 const TABLES = Number(process.env['BENCH_TABLES'] ?? 200);
@@ -35,6 +39,9 @@ const MODES = (process.env['BENCH_MODES'] ?? 'empty,realistic').split(',');
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5));
 /** The store's durability contract (ADR 31); unset: the server's default. */
 const DURABILITY = process.env['BENCH_DURABILITY'] as Durability | undefined;
+
+/** With BENCH_ALLOC=1, our rounds sample the bytes they allocate (sampling slows them: the timings of such a run mean nothing). */
+const sampler = process.env['BENCH_ALLOC'] === '1' ? new AllocSampler() : null;
 
 /** With BENCH_MARKS=1, prints the monotonic clock (µs, the clock of `node --cpu-prof` samples) so a profile can be cut to the timed run. */
 const mark = (what: string) => {
@@ -54,7 +61,22 @@ interface LoadResult {
   deliveries: number;
   /** Bytes of each frame carrying a new version, by command kind and receiver ('gm' is the sender, 'player' a watcher). */
   sizes: Map<string, number[]>;
+  /** Process CPU time (user + system, all threads) per command over the round, µs: unlike wall-clock rates, barely moved by other jobs on the machine. */
+  cpuPerCommand: number;
+  /** The round's wall-clock window, to sum the garbage collections that fell in it. */
+  window: readonly [number, number];
 }
+
+/** Every garbage collection of the process (start, duration in ms), to charge each round its pauses. */
+const collections: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push({ start: e.startTime, duration: e.duration });
+}).observe({ entryTypes: ['gc'] });
+/** Milliseconds of collection pauses that started inside a round, and the longest one. */
+const gcIn = ([from, to]: readonly [number, number]) => {
+  const inside = collections.filter((c) => c.start >= from && c.start <= to);
+  return { total: inside.reduce((n, c) => n + c.duration, 0), longest: Math.max(0, ...inside.map((c) => c.duration)) };
+};
 
 /** The command a table's sender issues i-th: empty tables alternate note / clock; realistic ones also tick a countdown. */
 type CommandOf = (t: number, i: number) => Command;
@@ -167,10 +189,14 @@ interface Contender {
 async function timed(run: (latencies: number[], sizes: Map<string, number[]>) => Promise<number[]>): Promise<LoadResult> {
   const latencies: number[] = [];
   const sizes = new Map<string, number[]>();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const lastAcks = await run(latencies, sizes);
+  const end = performance.now();
+  const used = process.cpuUsage(cpu);
   const seconds = (Math.max(...lastAcks) - start) / 1000;
-  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes };
+  const cpuPerCommand = (used.user + used.system) / (TABLES * COMMANDS);
+  return { commandsPerSecond: (TABLES * COMMANDS) / seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), deliveries: latencies.length, sizes, cpuPerCommand, window: [start, end] };
 }
 
 /** Our server: real SQLite file, fair dice, per-viewer views and deltas. */
@@ -216,6 +242,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
     async round(r) {
       let rejected = 0;
       mark(`${mode} tablekeeper round ${r} start`);
+      if (r >= 0) await sampler?.start();
       const result = await timed((latencies, sizes) =>
         Promise.all(
           tables.map((sockets, t) => {
@@ -240,6 +267,7 @@ async function tablekeeper(mode: 'empty' | 'realistic'): Promise<Contender> {
         ),
       );
       mark(`${mode} tablekeeper round ${r} end`);
+      if (r >= 0) await sampler?.stop();
       if (rejected) throw new Error(`${rejected} bench commands were rejected`);
       return result;
     },
@@ -376,17 +404,21 @@ async function commits() {
   return { raw: hz(0), append: hz(1), submit: hz(2) };
 }
 
+const loadBefore = loadavg();
+const machine = `${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, Node ${process.version}`;
 const f = (x: number, d = 0) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; loopback; clients and servers share one process`);
 console.log(`load: ${TABLES} tables x ${PER_TABLE} clients = ${TABLES * PER_TABLE} WebSocket clients, ${COMMANDS} commands per table`);
 console.log(`store durability: ${DURABILITY ?? DEFAULT_DURABILITY} (BENCH_DURABILITY=process-crash|os-crash; ADR 31)`);
-console.log(`load average at start (shared machine): ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(`load average at start (shared machine): ${loadBefore.map((x) => x.toFixed(2)).join(' ')}`);
 const medianSizes = (sizes: Map<string, number[]>) =>
   [...sizes.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, xs]) => `${k} ${f(pct(xs, 50))}`)
     .join(', ');
 const median = (xs: number[]) => pct(xs, 50);
+const modeFigures: { [mode: string]: ModeFigures } = {};
+const logNoteBytes: { [modeAndReceiver: string]: number } = {};
 try {
   for (const mode of MODES) {
     if (mode !== 'empty' && mode !== 'realistic') throw new Error(`BENCH_MODES: unknown mode ${mode} (empty, realistic)`);
@@ -409,7 +441,7 @@ try {
         o = await ours.round(r);
       }
       rounds.push({ ours: o, peer: p });
-      console.log(`${prefix}round ${r + 1}/${ROUNDS}: ours ${f(o.commandsPerSecond)}/s p50 ${f(o.p50, 1)} p99 ${f(o.p99, 1)} ms; bare ws ${f(p.commandsPerSecond)}/s p50 ${f(p.p50, 1)} p99 ${f(p.p99, 1)} ms; ratio throughput ${f(o.commandsPerSecond / p.commandsPerSecond, 2)}x, p50 ${f(o.p50 / p.p50, 2)}x, p99 ${f(o.p99 / p.p99, 2)}x; load ${f(loadavg()[0]!, 2)}`);
+      console.log(`${prefix}round ${r + 1}/${ROUNDS}: ours ${f(o.commandsPerSecond)}/s p50 ${f(o.p50, 1)} p99 ${f(o.p99, 1)} ms ${f(o.cpuPerCommand)} us CPU/command; bare ws ${f(p.commandsPerSecond)}/s p50 ${f(p.p50, 1)} p99 ${f(p.p99, 1)} ms ${f(p.cpuPerCommand)} us CPU/command; ratio throughput ${f(o.commandsPerSecond / p.commandsPerSecond, 2)}x, p50 ${f(o.p50 / p.p50, 2)}x, p99 ${f(o.p99 / p.p99, 2)}x; load ${f(loadavg()[0]!, 2)}`);
     }
     await ours.close();
     await peer.close();
@@ -422,13 +454,38 @@ try {
     console.log(`${prefix}bare ws broadcast  : ${f(mid('peer', 'commandsPerSecond'))} commands/s, p50 ${f(mid('peer', 'p50'), 1)} ms, p99 ${f(mid('peer', 'p99'), 1)} ms (medians of ${ROUNDS} rounds, ${rounds.reduce((n, x) => n + x.peer.deliveries, 0)} deliveries)`);
     console.log(`${prefix}ratio (ours / bare ws): throughput ${f(ratio('commandsPerSecond'), 2)}x, p50 latency ${f(ratio('p50'), 2)}x, p99 latency ${f(ratio('p99'), 2)}x (median of ${ROUNDS} rounds' ratios)`);
     console.log(`${prefix}median delta bytes (kind receiver): ${medianSizes(sizes)}`);
+    const cpuOf = (side: 'ours' | 'peer') => median(rounds.map((x) => x[side].cpuPerCommand));
+    // CPU per command counts the clients' work too (they share the process); it moves little with the machine's load.
+    console.log(`${prefix}CPU per command (process, clients included): ours ${f(cpuOf('ours'))} us, bare ws ${f(cpuOf('peer'))} us, ratio ${f(median(rounds.map((x) => x.ours.cpuPerCommand / x.peer.cpuPerCommand)), 2)}x (medians of ${ROUNDS} rounds)`);
+    const gcOf = (side: 'ours' | 'peer') => rounds.map((x) => gcIn(x[side].window));
+    const gcLine = (side: 'ours' | 'peer') => `${f(median(gcOf(side).map((g) => g.total)))} ms a round, longest pause ${f(Math.max(...gcOf(side).map((g) => g.longest)), 1)} ms`;
+    console.log(`${prefix}garbage collection in the rounds: ours ${gcLine('ours')}; bare ws ${gcLine('peer')}`);
+    modeFigures[mode] = { throughput: ratio('commandsPerSecond'), p99: ratio('p99') };
+    for (const who of ['gm', 'player']) {
+      const xs = sizes.get(`log.note ${who}`);
+      if (xs !== undefined) logNoteBytes[`${mode}, ${who}`] = pct(xs, 50);
+    }
+    if (sampler) {
+      for (const line of sampler.lines(TABLES * COMMANDS * ROUNDS, 'command', 20)) console.log(`${prefix}${line}`);
+      sampler.byFunction.clear();
+      sampler.total = 0;
+    }
     console.log(`load average after ${mode}: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   }
-  const c = await commits();
-  console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
-  console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
-  console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
-  for (const line of replayLines()) console.log(line);
+  // The load goals' machine state: measured as the WebSocket modes end (the commit and replay lines below add their own load).
+  const loadAfter = loadavg();
+  // BENCH_EXTRAS=0 leaves out the commit and replay lines (A/B runs of the load modes only).
+  const extras = process.env['BENCH_EXTRAS'] !== '0';
+  if (extras) {
+    const c = await commits();
+    console.log(`raw better-sqlite3 durable inserts : ${f(c.raw)} commits/s`);
+    console.log(`event store append                 : ${f(c.append)} commits/s (ratio ${f(c.append / c.raw, 2)}x raw)`);
+    console.log(`room.submit (engine + append)      : ${f(c.submit)} commands/s (ratio ${f(c.submit / c.raw, 2)}x raw)`);
+  }
+  const replay = extras ? replayFigures() : { lines: [], ratio: null };
+  for (const line of replay.lines) console.log(line);
+  console.log('');
+  for (const line of goalLines(goalsOf({ modes: modeFigures, logNoteBytes, replayRatio: replay.ratio }), machine, loadBefore, loadAfter)) console.log(line);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -82,8 +82,15 @@ describe('36th Way attack abilities', () => {
     expect(result).toMatch(/Vesk attacked Ogre \(PD 13\): natural \d+/);
     // A hit deals 2d6 + 3 and a miss Vesk's level (1): either way the Ogre's row drops below 60, from its sheet.
     await expect.poll(async () => /HP (\d+)\/60/.exec((await gm.p.getByRole('list', { name: 'Turn order' }).textContent()) ?? '')?.[1]).not.toBe('60');
-    // Recharge 11+: spent until a quick rest, and the panel says so.
-    await expect.poll(() => ann.p.getByTestId('actions-panel').textContent()).toContain('Frost Bolt is expended');
+    // Recharge 11+: spent until a quick rest, said after the result, never as a refusal above it (review 7).
+    await expect.poll(() => form.getByTestId('action-after').textContent()).toBe('Frost Bolt is now expended (recharge 11+ at a quick rest).');
+    expect(await form.textContent()).not.toContain('Not now');
+    const afterResult = await form.evaluate((f) => {
+      const r = f.querySelector('[data-testid=action-result]');
+      const a = f.querySelector('[data-testid=action-after]');
+      return r !== null && a !== null && (r.compareDocumentPosition(a) & 4) !== 0; // 4: DOCUMENT_POSITION_FOLLOWING
+    });
+    expect(afterResult).toBe(true);
     // The standard action is spent too (the combatant is the character): Attack waits for the next turn.
     await ann.p.getByTestId('actions-panel').getByText(/^Not now \(/).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Attack');

@@ -46,8 +46,9 @@ describe('OSR actions with targets and odds', () => {
     expect(result).toMatch(/Kira/);
     expect(result).toMatch(/Goblin/);
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain(result.split('.')[0]!);
-    // The active action is spent: the form says so instead of rolling again.
-    await expect.poll(() => form.textContent()).toContain('Not now');
+    // The active action is spent: the form says so after the result (not as a refusal above it) instead of rolling again.
+    await expect.poll(() => form.getByTestId('action-after').count()).toBe(1);
+    expect(await form.getByRole('button', { name: 'Roll: Attack', exact: true }).isDisabled()).toBe(true);
 
     // --- the GM ends Kira's turn; on the Goblin's, the GM attacks Kira (+0 vs AC 12: 9 faces of 20).
     await gm.p.getByTestId('next-turn').click();

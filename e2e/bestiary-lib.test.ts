@@ -301,7 +301,7 @@ describe('the bestiary file', () => {
     const seen = s.view({ role: 'player', seatId: seat }).world;
     expect(seen.characters[bandit]).toMatchObject({ name: 'Bandit', visibility: 'visible' });
     // 9 against Major 7 / Severe 12 is major: 2 HP; players read the severity, not 7/12 or the HP marked.
-    expect(seen.log.filter((l) => l.kind === 'daggerheart.damage').map((l) => l.text)).toEqual(['Bandit takes 9 damage (major).']);
+    expect(seen.log.filter((l) => l.kind === 'daggerheart.damage').map((l) => l.text)).toEqual(['Bandit takes 9 damage and marks HP.']);
     expect(seen.characters[bandit]!.stats).not.toHaveProperty('major');
   });
 

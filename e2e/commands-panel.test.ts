@@ -24,7 +24,18 @@ describe('the any-command panel', () => {
     const quill = characterNamed(gmSock, 'Quill');
 
     const { p, errors } = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    // A new GM meets no raw command ids (review 7, ADR 57): the panel waits behind a developer toggle in Settings, off by default.
+    const settings = p.getByTestId('gm-settings');
+    await settings.waitFor();
+    expect(await p.getByTestId('commands-panel').count()).toBe(0);
+    expect(await p.locator('body').textContent()).not.toContain('daggerheart.gainHope');
+    await settings.getByText('Settings').click();
+    const toggle = settings.getByLabel(/Developer tools/);
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
     const panel = p.getByTestId('commands-panel');
+    // Each choice reads in words first, from the catalogue's summary.
+    await expect.poll(async () => (await panel.getByLabel('Command').locator('option').allTextContents()).includes('Give a PC Hope (daggerheart.gainHope)')).toBe(true);
     await panel.getByLabel('Find').fill('hope');
     await panel.getByLabel('Command').selectOption('daggerheart.gainHope');
     await expect.poll(() => panel.getByTestId('commands-summary').textContent()).toContain('Give a PC Hope. GM only.');

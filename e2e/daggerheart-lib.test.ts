@@ -36,7 +36,10 @@ describe('requestWords and oddsLines', () => {
   it('says the trait, modifier, difficulty (or that it is hidden) and advantage', () => {
     expect(requestWords(base)).toBe('Agility roll +2 vs 15 · advantage');
     expect(requestWords({ ...base, difficulty: null, hidden: true, advantage: 0, modifier: -1 })).toBe('Agility roll −1 · difficulty hidden');
-    expect(requestWords({ ...base, label: 'Climb', advantage: -1 })).toBe('Climb +2 vs 15 · disadvantage');
+    expect(requestWords({ ...base, label: 'Climb', advantage: -1 })).toBe('Agility roll (Climb) +2 vs 15 · disadvantage');
+    // The player's own ask keeps its trait beside their words (review 7).
+    expect(requestWords({ ...base, trait: 'finesse', label: 'cut the rope bridge', modifier: 1, difficulty: null, advantage: 0, awaiting: true })).toBe('Finesse roll (cut the rope bridge) +1 · the GM sets the difficulty');
+    expect(requestWords({ ...base, trait: '', label: 'Climb', advantage: 0 })).toBe('Climb +2 vs 15');
   });
   it('lists every outcome as a percentage, or only the dice-only odds when the difficulty is hidden', () => {
     const lines = oddsLines({ hidden: false, success: 0.5, outcomes: { critical: 1 / 12, successWithHope: 0.25, successWithFear: 1 / 6, failureWithHope: 0.2, failureWithFear: 0.3 } });

@@ -88,7 +88,7 @@ describe('Daggerheart at the table', () => {
     const adv = gm.p.getByTestId('adversaries');
     await adv.getByLabel('Damage to Bandit').fill('9');
     await adv.getByRole('button', { name: 'Damage' }).click();
-    await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Bandit takes 9 damage (major).');
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Bandit takes 9 damage and marks HP.');
     expect(await text(ann.p.getByTestId('log'))).not.toContain('7/12');
     expect(ann.frames.filter((f) => f.includes('"major":7') || f.includes('thresholds 7/12'))).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);

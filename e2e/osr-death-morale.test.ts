@@ -78,7 +78,7 @@ describe('OSR: death after a short fight, morale for a side, a PC who cannot act
     await gm.p.getByTestId('end-encounter').click();
     const left = 'The fight is over and Bram is still at 0 HP: dead unless stabilized within 54 s (the rest of the minute).';
     await expect.poll(() => text(ann.p.getByTestId('log'))).toContain(left);
-    await expect.poll(() => text(gm.p.getByTestId('fight-summary'))).toContain('Dying, dead unless stabilized in time: Bram (54 s left).');
+    await expect.poll(() => text(gm.p.getByTestId('left-dying').getByRole('status'))).toBe('Bram is dying: 54 s left to stabilize.');
     expect(await text(ann.p.getByTestId('log'))).not.toContain('The fight is over after');
 
     // Nobody stabilizes him: the GM lets the minute run out and the engine says he died.
@@ -86,6 +86,8 @@ describe('OSR: death after a short fight, morale for a side, a PC who cannot act
     await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Bram is dead (not stabilized in time).');
     await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 00:01');
     await expect.poll(() => text(ann.p.getByTestId('my-character'))).toMatch(/HP 0\/9 ?dead/);
+    // The summary says so, not the stale "54 s left" (review 7).
+    await expect.poll(() => text(gm.p.getByTestId('left-dying').getByRole('status'))).toBe('Bram died.');
     expect(await text(ann.p.getByTestId('my-character'))).not.toContain('down');
 
     // The next line-up: Kira, not the dead Bram, who can still be picked by hand and is marked dead.

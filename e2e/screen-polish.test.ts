@@ -155,8 +155,8 @@ describe('countdowns, the clock and the TV on an OSR table', () => {
     // A chase: the outcome buttons in plain words, no odds of "an action roll of +2 vs 12".
     await cd.getByLabel('Chase (a progress and a consequence countdown)').check();
     await cd.getByLabel('Chase name').fill('The thief');
-    await cd.getByLabel("PCs' countdown").fill('Catch the thief');
-    await cd.getByLabel("Other side's countdown").fill('The thief escapes');
+    await cd.getByLabel("Progress countdown (the PCs')").fill('Catch the thief');
+    await cd.getByLabel("Consequence countdown (the other side's)").fill('The thief escapes');
     await cd.getByRole('button', { name: 'Create chase' }).click();
     await cd.getByTestId('chase').waitFor();
     const outcomes = cd.getByRole('group', { name: /Tick countdowns from/ });
@@ -274,7 +274,7 @@ describe('the clock moves with fights and rests from the screen, in every other 
     await cd.getByLabel('Start').first().fill('6');
     await cd.getByRole('button', { name: 'Create countdown' }).click();
     await cd.getByTestId('countdown-odds').waitFor();
-    await cd.getByText('Odds assume an action roll of +2 vs difficulty 12').waitFor();
+    await cd.getByText('Odds assume a typical action roll, +2 vs difficulty 12, until one is made.').waitFor();
     const outcomes = cd.getByRole('group', { name: /Tick countdowns from/ });
     expect(await outcomes.getByRole('button').allTextContents()).toEqual(['Critical', 'Success with Hope', 'Success with Fear', 'Failure with Hope', 'Failure with Fear']);
     const rest = gm.p.getByTestId('rest');

@@ -227,8 +227,8 @@ describe('GM screen and player view', () => {
     mark('a chase');
     await cd.getByLabel('Chase (a progress and a consequence countdown)').check();
     await cd.getByLabel('Chase name').fill('The thief');
-    await cd.getByLabel("PCs' countdown").fill('Catch the thief');
-    await cd.getByLabel("Other side's countdown").fill('The thief escapes');
+    await cd.getByLabel("Progress countdown (the PCs')").fill('Catch the thief');
+    await cd.getByLabel("Consequence countdown (the other side's)").fill('The thief escapes');
     await cd.getByLabel('Die size').fill('8');
     await cd.getByLabel('Lead').fill('4');
     await cd.getByRole('button', { name: 'Create chase' }).click();

@@ -6,7 +6,11 @@
 // not counted.
 //
 //   node scripts/bundle-size.mjs          a table
-//   node scripts/bundle-size.mjs --json   {"playerKbGz": N, "gmKbGz": M}
+//   node scripts/bundle-size.mjs --json   {"playerKbGz": N, "gmKbGz": M, "targets": {...}, "playerFiles": [...]}
+//   node scripts/bundle-size.mjs --check  exits 1, naming the screen, when one is at or over its target
+//
+// e2e/bundle-size.test.ts runs it, so `npm test` fails when the phone's first
+// download reaches 30 KB gz (issue 20's goal).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -14,6 +18,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const json = process.argv.includes('--json');
+const check = process.argv.includes('--check');
+/** KB gzipped each screen's first download must stay under. */
+const TARGETS = { playerKbGz: 30, gmKbGz: 80 };
 const out = mkdtempSync(path.join(tmpdir(), 'tk-bundle-'));
 try {
   const r = spawnSync(process.execPath, ['../../node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--manifest', '--outDir', out, '--emptyOutDir'], {
@@ -49,10 +56,17 @@ try {
   const player = screen('src/components/PlayerView.tsx');
   const gm = screen('src/components/GmScreen.tsx');
   const result = { playerKbGz: kbGz(player), gmKbGz: kbGz(gm) };
-  if (json) console.log(JSON.stringify(result));
+  // Chunk names without their content hash, so a test can say which files a phone loads.
+  const playerFiles = [...player].filter((f) => f.endsWith('.js')).map((f) => path.basename(f).replace(/-[\w-]{8}\.js$/, '')).sort();
+  if (json) console.log(JSON.stringify({ ...result, targets: TARGETS, playerFiles }));
   else {
-    console.log(`player view: ${result.playerKbGz} KB gzipped JavaScript (${[...player].filter((f) => f.endsWith('.js')).length} files; target < 30)`);
-    console.log(`GM screen:   ${result.gmKbGz} KB gzipped JavaScript (${[...gm].filter((f) => f.endsWith('.js')).length} files; target < 80)`);
+    console.log(`player view: ${result.playerKbGz} KB gzipped JavaScript (${playerFiles.length} files; target < ${TARGETS.playerKbGz})`);
+    console.log(`GM screen:   ${result.gmKbGz} KB gzipped JavaScript (${[...gm].filter((f) => f.endsWith('.js')).length} files; target < ${TARGETS.gmKbGz})`);
+  }
+  const over = Object.keys(TARGETS).filter((k) => result[k] >= TARGETS[k]);
+  if (check && over.length > 0) {
+    for (const k of over) console.error(`${k === 'playerKbGz' ? 'the player view' : 'the GM screen'} is ${result[k]} KB gzipped, over its ${TARGETS[k]} KB target`);
+    process.exitCode = 1;
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -3,31 +3,23 @@
 // free loopback port and stopped by its own pid. PostgreSQL refuses to run as
 // root, so as root the cluster belongs to the `postgres` user the Debian
 // package creates. `node scripts/postgres.mjs --ensure` installs the package
-// with apt when it is missing and we are root (as ensure-chromium.mjs does).
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// when it is missing (scripts/ensure-packages.mjs, which `npm test` runs).
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensurePackages, NEEDS, postgresBin } from './ensure-packages.mjs';
+
+export { postgresBin };
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** The directory of initdb and postgres: PG_BIN, else the newest /usr/lib/postgresql/<n>/bin; null when none. */
-export function postgresBin() {
-  if (process.env.PG_BIN) return existsSync(join(process.env.PG_BIN, 'postgres')) ? process.env.PG_BIN : null;
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
-  return versions.length ? join(root, versions[0], 'bin') : null;
-}
-
-/** Installs Debian's postgresql when no binaries are found and we are root; throws a clear error otherwise. */
+/** Installs Debian's postgresql when no binaries are found (one apt call, as root or through sudo, scripts/ensure-packages.mjs); throws a clear error otherwise. */
 export function ensurePostgres() {
   if (postgresBin()) return postgresBin();
-  if (!isRoot()) throw new Error('PostgreSQL binaries not found: install Debian\'s postgresql (apt-get install postgresql) or set PG_BIN to the directory of initdb and postgres.');
-  console.log('PostgreSQL not found; installing Debian\'s postgresql with apt-get...');
   // The package's own cluster is not used: tests start their own in a temp dir.
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null', { stdio: 'inherit' });
+  ensurePackages(NEEDS.filter((n) => n.apt === 'postgresql'));
   const bin = postgresBin();
   if (!bin) throw new Error('apt-get installed postgresql, but no /usr/lib/postgresql/<version>/bin/postgres was found');
   return bin;

@@ -293,6 +293,8 @@ export interface SeatSummary {
   /** Live (unrevoked) tokens for the seat. */
   tokens: number;
   online: boolean;
+  /** The seat's latest join code (ADR 57): live until `expiresAt`, used by a phone at `usedAt` (`expiresAt` says which code), or none. */
+  code?: { state: 'live'; expiresAt: number } | { state: 'used'; usedAt: number; expiresAt: number } | { state: 'none' };
 }
 export interface RulesetSummary {
   id: string;

@@ -49,7 +49,8 @@ export { recoveryRowsOf, type RecoveryRow } from './36th-way/recoveries.js';
 export { teamsAwaiting, type TeamsAwaiting } from './teams/awaiting.js';
 export { damageBoxCommand, damageTypesFor, type DamageBoxCommand, type DamageBoxTarget, type DamageTypeOption } from './damage-box.js';
 export { countdownWordsOf, visibilityChip, VISIBILITY_WORDS, type CountdownKindId, type CountdownWords, type OutcomeId } from './countdown-words.js';
-export { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_PLAY_STATE, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
+export { hasKeptSheet, keptSheetOf, keptSheetRulesOf, keptSheets, keptSheetTrack, SHEET_TRACK_FIELDS, type KeptSheet, type KeptSheetRules } from './sheets.js';
+export { abilityAsEntered, keptSheetAsEntered, SHEET_PLAY_STATE } from './sheet-entry.js';
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
 export { deadCharacters, lifeFlags } from './life.js';

@@ -14,7 +14,8 @@ export function keptSheetRulesOf(rulesetId: string): KeptSheetRules | null {
   return rulesetId === '36th-way' || rulesetId === 'teams' ? rulesetId : null;
 }
 
-const record = (v: Json | undefined): KeptSheet | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
+/** The value as a plain object, or null (shared with sheet-entry.ts). */
+export const record = (v: Json | undefined): KeptSheet | null => (v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v) ? v : null);
 
 /** Every sheet the table's ruleset keeps, by creature id, as the viewer's world holds them (empty where the ruleset keeps none). */
 export function keptSheets(world: World): { readonly [creatureId: string]: KeptSheet } {
@@ -51,34 +52,5 @@ export function keptSheetTrack(world: World, creatureId: string, characterId: st
   const out: { [field: string]: Json } = {};
   if (s === null) return out;
   for (const k of SHEET_TRACK_FIELDS) if (s[k] !== undefined) out[k] = s[k]!;
-  return out;
-}
-
-/** Play state a stored sheet holds that a freshly set sheet starts anew (uses, dying, consciousness): not part of what the GM enters. */
-export const SHEET_PLAY_STATE: { readonly [r in KeptSheetRules]: readonly string[] } = {
-  '36th-way': ['uses', 'dying', 'deathFailures', 'dead', 'unconscious', 'outOfFight', 'hitThisRound', 'exhaustion'],
-  teams: ['conscious', 'dead', 'deathDifficulty'],
-};
-
-/** A stored 36th Way ability in the shape a sheet takes it: the frequency as its word (a recharge kept whole), unset parts left out. */
-export function abilityAsEntered(stored: Json): Json {
-  const a = record(stored);
-  if (a === null) return stored;
-  const out: { [k: string]: Json } = {};
-  for (const [k, v] of Object.entries(a)) if (v !== null) out[k] = v;
-  const f = record(a['frequency']);
-  if (f !== null && f['kind'] !== 'recharge' && typeof f['kind'] === 'string') out['frequency'] = f['kind'];
-  return out;
-}
-
-/**
- * A kept sheet in the shape the sheet commands take it: the 36th Way stores its
- * abilities keyed by id and richer than entered, and takes them as a list.
- * With `withoutPlayState`, what a new sheet starts afresh is left out.
- */
-export function keptSheetAsEntered(rules: KeptSheetRules, stored: KeptSheet, opts: { readonly withoutPlayState?: boolean } = {}): { [field: string]: Json } {
-  const out: { [field: string]: Json } = {};
-  for (const [k, v] of Object.entries(stored)) if (opts.withoutPlayState !== true || !SHEET_PLAY_STATE[rules].includes(k)) out[k] = v;
-  if (rules === '36th-way') out['abilities'] = Object.values(record(stored['abilities']) ?? {}).map(abilityAsEntered);
   return out;
 }

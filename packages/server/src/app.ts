@@ -7,8 +7,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Json } from '@tablekeeper/engine';
-import type { RejectionError } from '@tablekeeper/protocol';
+import { CLOSE, type RejectionError } from '@tablekeeper/protocol';
 import type { AllowanceOptions } from './address-limits.js';
+import { Cluster, type ClusterOptions } from './cluster/cluster.js';
 import { CommitQueue } from './commit-queue.js';
 import { registerHttp } from './http.js';
 import { DEFAULT_QUERY_BUDGET, QueryBudget, type QueryBudgetOptions } from './query-budget.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   readonly importInWorker?: boolean;
   /** Enables GET /api/backup (a copy of the whole database) for this Bearer token; off when unset. */
   readonly adminToken?: string;
+  /** The shared mode (issue 22, ADR 60): a bus and leases over a networked store; several instances serve the same tables. */
+  readonly cluster?: ClusterOptions;
 }
 
 /** Paths the logger must never print: tokens travel in these. */
@@ -71,6 +74,8 @@ export interface TableServer {
   readonly rooms: Map<string, Room>;
   readonly catalog: RulesetCatalog;
   readonly limits: ServerLimits;
+  /** The shared mode's wiring; null on a single server. */
+  readonly cluster: Cluster | null;
   /** The room of a table in memory; null when it is not loaded. */
   room(tableId: string): Room | null;
   /** The room of a table, loaded from the store when it is not in memory; null when there is no such table. */
@@ -91,6 +96,29 @@ export function buildApp(o: AppOptions): TableServer {
   const tables = new Tables(store, catalog, limits);
   const queue = new CommitQueue(store, tables, logger);
   tables.queue = queue;
+  if (o.cluster !== undefined && store.sync !== null) throw new Error('the shared mode needs a networked store (DATABASE_URL): an embedded one serves one process');
+  const cluster =
+    o.cluster === undefined
+      ? null
+      : new Cluster(o.cluster, {
+          store,
+          logger,
+          submit: (room, actor, command, commandId, expectedVersion) => queue.submit(room, actor, command, { commandId, expectedVersion }),
+          followed: (room, beforeSeats) => {
+            room.broadcast();
+            // A seat another instance removed takes this instance's sockets of it too (its tokens were revoked there).
+            for (const seatId of beforeSeats) {
+              if (room.table.world.seats[seatId]) continue;
+              const hashes = [...room.sessions].filter((x) => x.viewer.role === 'player' && x.viewer.seatId === seatId).map((x) => x.tokenHash);
+              room.revoke(new Set(hashes), 'The GM removed this seat; its link no longer works.', CLOSE.revoked);
+            }
+          },
+          revoked: (room, hashes, message) => void room.revoke(hashes, message, CLOSE.revoked),
+        });
+  tables.cluster = cluster;
+  queue.cluster = cluster;
+  // Before the store closes (startServer closes it after the app): leases are given up, the bus drained.
+  app.addHook('onClose', async () => cluster?.close());
   const queryThreads = o.queryThreads ?? (catalog.workerModule ? 1 : 0);
   const queryPool = queryThreads > 0 && catalog.workerModule ? new QueryPool({ catalogModule: catalog.workerModule, threads: queryThreads, ...(o.queryTimeCapMs ? { timeCapMs: o.queryTimeCapMs } : {}) }) : null;
   const queryDesk = new QueryDesk(new QueryBudget({ ...DEFAULT_QUERY_BUDGET, ...o.queryBudget }), queryPool);
@@ -116,6 +144,7 @@ export function buildApp(o: AppOptions): TableServer {
     limits,
     rate: { ...DEFAULT_RATE_LIMIT, ...o.rateLimit },
     logger,
+    cluster,
     ...(o.allowedOrigins ? { allowedOrigins: o.allowedOrigins } : {}),
   });
 
@@ -124,6 +153,7 @@ export function buildApp(o: AppOptions): TableServer {
     rooms: tables.rooms,
     catalog,
     limits,
+    cluster,
     room: (tableId) => tables.room(tableId),
     load: (tableId) => tables.load(tableId),
     createTable: (name, rulesetId, settings) => tables.createTable(name, rulesetId, settings),

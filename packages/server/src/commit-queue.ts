@@ -12,7 +12,7 @@ import type { DeltaAck, RejectionError } from '@tablekeeper/protocol';
 import type { Logger } from 'pino';
 import { CLOSE } from '@tablekeeper/protocol';
 import { viewerKey, type Room, type Session, type SubmitResult } from './room.js';
-import type { CommandKey, EventStore } from './store/port.js';
+import type { CommandKey, EventStore, Fence } from './store/port.js';
 import type { Tables } from './tables.js';
 
 export type QueueItem =
@@ -38,13 +38,26 @@ export type QueueItem =
       readonly command: Command;
       /** Told once the batch is synced and its views are out (or that it failed). */
       readonly settled: (res: SubmitResult) => void;
+      /** A client's command forwarded by another instance (ADR 60): its id and version, as from a socket of ours. */
+      readonly commandId?: string | null;
+      readonly expectedVersion?: number | null;
     };
+
+/** The shared mode's hooks (cluster/cluster.ts): who may write a table, and where its commits are announced. */
+export interface QueueCluster {
+  /** This instance's lease on the table, or null when another instance decides for it. */
+  fenceOf(tableId: string): Fence | null;
+  /** Announces the room's transactions after `from`, once durable. */
+  announce(room: Room, from: number, commandIds: ReadonlyMap<number, string | null>): void;
+}
 
 export class CommitQueue {
   private queue: QueueItem[] = [];
   private scheduled = false;
   /** A batch is committed and waiting for its sync: the next one waits too, so no one sees a state that is not on disk. */
   private syncing = false;
+  /** Set in the shared mode (app.ts): batches are fenced by lease, commits announced. */
+  cluster: QueueCluster | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -58,8 +71,8 @@ export class CommitQueue {
   }
 
   /** Decides `command` as `actor` in the next batch, on the version current then; resolves after the batch is synced and broadcast. */
-  submit(room: Room, actor: Viewer, command: Command): Promise<SubmitResult> {
-    return new Promise((settled) => this.enqueue({ kind: 'system', room, actor, command, settled }));
+  submit(room: Room, actor: Viewer, command: Command, forwarded?: { readonly commandId: string | null; readonly expectedVersion: number | null }): Promise<SubmitResult> {
+    return new Promise((settled) => this.enqueue({ kind: 'system', room, actor, command, settled, ...forwarded }));
   }
 
   /** Runs `run` now when no batch is waiting for its sync, else after that batch's acks and broadcasts. */
@@ -91,6 +104,15 @@ export class CommitQueue {
     const before = new Map<Room, { version: number; table: Table }>();
     let results: (SubmitResult | null)[] = [];
     let durable: Promise<void> = Promise.resolve();
+    // The shared mode: each table is written under this instance's lease, or not at all (another instance owns it).
+    const fences = this.cluster === null ? undefined : new Map<string, Fence>();
+    if (fences !== undefined) {
+      for (const it of items) {
+        if (it.kind === 'other' || fences.has(it.room.tableId)) continue;
+        const f = this.cluster!.fenceOf(it.room.tableId);
+        if (f !== null) fences.set(it.room.tableId, f);
+      }
+    }
     const decide = (writer: Parameters<Parameters<EventStore['commit']>[1]>[0] | null) => {
       results = items.map((it) => {
         if (it.kind === 'other') return null;
@@ -98,14 +120,17 @@ export class CommitQueue {
           // A seat revoked while its command waited must not act.
           return { ok: false, error: { kind: 'FORBIDDEN', message: 'this connection was closed or revoked' } };
         }
+        if (fences !== undefined && !fences.has(it.room.tableId)) {
+          return { ok: false, error: { kind: 'UNAVAILABLE', message: 'this server no longer decides for this table; send it again with the same commandId' } };
+        }
         if (!before.has(it.room)) before.set(it.room, { version: it.room.version, table: it.room.table });
-        if (it.kind === 'system') return it.room.submit(it.actor, null, it.room.version, it.command, writer);
+        if (it.kind === 'system') return it.room.submit(it.actor, it.commandId ?? null, it.expectedVersion ?? it.room.version, it.command, writer);
         return it.room.submit(it.session.viewer, it.commandId, it.expectedVersion, it.command, writer);
       });
     };
     try {
       // Queries, resyncs and joins alone write nothing: no commit, no sync to wait for.
-      if (items.some((it) => it.kind !== 'other')) ({ durable } = await this.store.commit(this.lookups(items), decide));
+      if (items.some((it) => it.kind !== 'other')) ({ durable } = await this.store.commit(this.lookups(items), decide, fences));
       else decide(null);
     } catch (e) {
       this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');
@@ -125,7 +150,10 @@ export class CommitQueue {
   /** The command ids the batch will look up (a networked store reads them before it decides). */
   private lookups(items: readonly QueueItem[]): CommandKey[] {
     const keys: CommandKey[] = [];
-    for (const it of items) if (it.kind === 'command') keys.push({ tableId: it.room.tableId, actorKey: viewerKey(it.session.viewer), commandId: it.commandId });
+    for (const it of items) {
+      if (it.kind === 'command') keys.push({ tableId: it.room.tableId, actorKey: viewerKey(it.session.viewer), commandId: it.commandId });
+      else if (it.kind === 'system' && typeof it.commandId === 'string') keys.push({ tableId: it.room.tableId, actorKey: viewerKey(it.actor), commandId: it.commandId });
+    }
     return keys;
   }
 
@@ -158,6 +186,18 @@ export class CommitQueue {
     });
     const folded = new Set<Session>();
     for (const [room, b] of before) if (room.version !== b.version) for (const s of room.broadcast(acks)) folded.add(s);
+    // Durable now: other instances may learn of it (before any forwarded answer below, so theirs is never ahead of its view).
+    if (this.cluster !== null) {
+      const ids = new Map<Room, Map<number, string | null>>();
+      items.forEach((it, i) => {
+        const res = results[i];
+        if (it.kind === 'other' || !res?.ok || res.duplicate) return;
+        const m = ids.get(it.room) ?? new Map<number, string | null>();
+        m.set(res.version, it.kind === 'command' ? it.commandId : (it.commandId ?? null));
+        ids.set(it.room, m);
+      });
+      for (const [room, b] of before) if (room.version !== b.version) this.cluster.announce(room, b.version, ids.get(room) ?? new Map());
+    }
     // A seat removed by a command (or by undoing its creation) takes its links with it.
     for (const [room, b] of before) {
       for (const seatId of Object.keys(b.table.world.seats)) {

@@ -198,6 +198,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
       name: s.name,
       tokens: tokens.filter((t) => t.role === 'player' && t.seatId === s.id && t.revokedAt === null).length,
       online: online.has(`player:${s.id}`),
+      code: tables.joinCodes.stateOf(r.tableId, s.id),
     }));
     return { seats, spectatorLinks: tokens.filter((t) => t.role === 'spectator' && t.revokedAt === null).length };
   });

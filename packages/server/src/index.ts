@@ -8,6 +8,7 @@ import { buildApp, REDACT_PATHS, type ServerLimits, type TableServer } from './a
 import type { RateLimitOptions } from './ratelimit.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, SyncEventStore } from './store/port.js';
+import type { ClusterOptions } from './cluster/cluster.js';
 import { onPort } from './store/lift.js';
 import { openSqliteStore, type Durability } from './store/sqlite.js';
 import { registryCatalog } from './registry-catalog.js';
@@ -61,6 +62,8 @@ export interface StartOptions {
   readonly publicUrl?: string;
   /** Enables GET /api/backup for this Bearer token. */
   readonly adminToken?: string;
+  /** The shared mode (ADR 60): this instance's bus and leases; needs a networked store. */
+  readonly cluster?: ClusterOptions;
 }
 
 export interface RunningServer extends TableServer {
@@ -97,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.webDist !== undefined ? { webDist: options.webDist } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      ...(options.cluster ? { cluster: options.cluster } : {}),
     });
     const problem = await store.probeWrite();
     if (problem !== null) throw new Error(`the store is not writable: ${problem instanceof Error ? problem.message : String(problem)}`);

@@ -41,10 +41,15 @@ interface Entry {
   readonly expiresAt: number;
 }
 
+/** What the GM's Invite panel reads of a seat's latest code (ADR 57): still live, used by a phone, or none to speak of. */
+export type JoinCodeState = { readonly state: 'live'; readonly expiresAt: number } | { readonly state: 'used'; readonly usedAt: number; readonly expiresAt: number } | { readonly state: 'none' };
+
 export class JoinCodes {
   private readonly byHash = new Map<string, Entry>();
   /** One live code per seat: a new one replaces the old (key: table and seat). */
   private readonly bySeat = new Map<string, string>();
+  /** When a seat's latest code was used (and when it would have expired: which code it was), until the seat gets a new one or is revoked; bounded like the codes. */
+  private readonly usedBySeat = new Map<string, { readonly usedAt: number; readonly expiresAt: number }>();
 
   constructor(
     private readonly ttlMs = JOIN_CODE_TTL_MS,
@@ -61,7 +66,18 @@ export class JoinCodes {
     const expiresAt = now + this.ttlMs;
     this.byHash.set(h, { tableId, seatId, expiresAt });
     this.bySeat.set(`${tableId}\u0000${seatId}`, h);
+    this.usedBySeat.delete(`${tableId}\u0000${seatId}`);
     return { code, expiresAt };
+  }
+
+  /** The seat's latest code as the GM's panel shows it: live (until when), used (when), or none (expired, revoked, never issued). */
+  stateOf(tableId: string, seatId: string, now = Date.now()): JoinCodeState {
+    const k = `${tableId}\u0000${seatId}`;
+    const used = this.usedBySeat.get(k);
+    if (used !== undefined) return { state: 'used', ...used };
+    const h = this.bySeat.get(k);
+    const e = h === undefined ? undefined : this.byHash.get(h);
+    return e !== undefined && e.expiresAt > now ? { state: 'live', expiresAt: e.expiresAt } : { state: 'none' };
   }
 
   /** The seat a live code stands for, used up by this call; null for an unknown, used or expired code. */
@@ -69,8 +85,12 @@ export class JoinCodes {
     const h = hashOf(code);
     const e = this.byHash.get(h);
     if (e === undefined) return null;
+    const latest = this.bySeat.get(`${e.tableId}\u0000${e.seatId}`) === h;
     this.forget(h);
-    return e.expiresAt > now ? { tableId: e.tableId, seatId: e.seatId } : null;
+    if (e.expiresAt <= now) return null;
+    // Only the seat's latest code can be used (issue replaces the rest), so the panel's "used" is about the code it shows.
+    if (latest) this.markUsed(`${e.tableId}\u0000${e.seatId}`, { usedAt: now, expiresAt: e.expiresAt });
+    return { tableId: e.tableId, seatId: e.seatId };
   }
 
   /** Codes of one seat, or of every seat of the table, stop working (with the seat's links). */
@@ -78,9 +98,17 @@ export class JoinCodes {
     if (seatId !== undefined) {
       const h = this.bySeat.get(`${tableId}\u0000${seatId}`);
       if (h !== undefined) this.forget(h);
+      this.usedBySeat.delete(`${tableId}\u0000${seatId}`);
       return;
     }
     for (const [h, e] of [...this.byHash]) if (e.tableId === tableId) this.forget(h);
+    for (const k of [...this.usedBySeat.keys()]) if (k.startsWith(`${tableId}\u0000`)) this.usedBySeat.delete(k);
+  }
+
+  private markUsed(k: string, used: { readonly usedAt: number; readonly expiresAt: number }): void {
+    this.usedBySeat.delete(k);
+    if (this.usedBySeat.size >= this.max) this.usedBySeat.delete(this.usedBySeat.keys().next().value as string);
+    this.usedBySeat.set(k, used);
   }
 
   get size(): number {

@@ -9,7 +9,11 @@ import { capabilityLink } from '@tablekeeper/protocol';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger, DEFAULT_PORT, openSqliteStore, startServer, type Durability } from './index.js';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { openPostgresStore } from './store/postgres.js';
+import { NatsBus } from './bus/nats.js';
+import { PgLeaseStore } from './cluster/lease.js';
 
 interface Args {
   db?: string;
@@ -24,7 +28,9 @@ interface Args {
 const USAGE = `usage: npm start -- (or: npx tablekeeper serve) [--db FILE] [--port N] [--host ADDR] [--new-table] [--ruleset ID] [--name NAME]
 env: PORT (default ${DEFAULT_PORT}), HOST (default 0.0.0.0), DATA_DIR (default ./data), LOG_LEVEL (default warn),
      TABLEKEEPER_ADMIN_TOKEN (enables GET /api/backup while serving),
-     DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file)`;
+     DATABASE_URL=postgres://user:password@host:5432/db (PostgreSQL instead of the SQLite file),
+     NATS_URL=nats://host:4222 (with DATABASE_URL: several instances serve the same tables; docs/deploy.md),
+     TABLEKEEPER_LEASE_MS (shared mode: how long a dead instance's tables wait for another, default 3000)`;
 
 function parseArgs(argv: readonly string[]): Args | string {
   const a: Args = { newTable: false };
@@ -77,10 +83,23 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
   const databaseUrl = process.env['DATABASE_URL'];
   if (databaseUrl !== undefined && databaseUrl !== '' && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file)');
   if (databaseUrl && args.db) throw new Error('--db names a SQLite file, and DATABASE_URL a PostgreSQL database: give one of them');
+  const natsUrl = process.env['NATS_URL'];
+  if (natsUrl && !databaseUrl) throw new Error('NATS_URL needs DATABASE_URL too: the instances of the shared mode keep their tables in one PostgreSQL database');
+  if (natsUrl && !/^(nats|tls):\/\//.test(natsUrl)) throw new Error('NATS_URL must be a nats:// (or tls://) URL');
+  const store = databaseUrl ? await openPostgresStore(databaseUrl) : undefined;
+  const leaseMs = process.env['TABLEKEEPER_LEASE_MS'] ? Number(process.env['TABLEKEEPER_LEASE_MS']) : undefined;
+  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 300 && leaseMs <= 60_000)) throw new Error('TABLEKEEPER_LEASE_MS must be an integer from 300 to 60000');
+  // The shared mode (ADR 60): only with both URLs does any cluster code run.
+  const instanceId = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const cluster =
+    natsUrl && store
+      ? { bus: await NatsBus.connect({ url: natsUrl, name: `tablekeeper ${instanceId}`, onError: (e: unknown) => console.error(`tablekeeper bus: ${e instanceof Error ? e.message : String(e)}`) }), leases: await PgLeaseStore.open(store.pool), instanceId, ...(leaseMs === undefined ? {} : { leaseMs }) }
+      : undefined;
   const server = await startServer({
     port,
     host,
-    ...(databaseUrl ? { store: await openPostgresStore(databaseUrl) } : {}),
+    ...(store ? { store } : {}),
+    ...(cluster ? { cluster } : {}),
     // Quiet by default so the links stay readable; LOG_LEVEL=info shows every request (tokens redacted).
     logger: createLogger(process.env['LOG_LEVEL'] ?? 'warn'),
     ...(args.db ? { dbPath: args.db } : {}),
@@ -93,6 +112,7 @@ export async function serveMain(argv: readonly string[]): Promise<void> {
   const base = lan ? `http://${lan}:${server.port}` : server.url;
   console.log(`Tablekeeper is serving on ${server.url}${lan ? ` (on your network: ${base})` : ''}`);
   console.log(`database: ${server.dbPath ?? `PostgreSQL (${server.store.kind === 'postgres' ? 'DATABASE_URL' : server.store.kind})`}`);
+  if (cluster) console.log(`shared mode: instance ${instanceId} on NATS_URL`);
 
   if (args.newTable || (await server.store.countTables()) === 0) {
     const rulesetId = args.ruleset ?? server.catalog.ids()[0];

@@ -54,6 +54,13 @@ type Frame = { readonly buffer: Buffer; readonly version: number };
 /** A viewer with no delta this time (nobody held a view, or it did not move). */
 const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
 
+/** Who is connected to a table through one instance. */
+export interface RemotePresence {
+  readonly gm: boolean;
+  readonly seats: readonly string[];
+  readonly spectators: number;
+}
+
 export const viewerKey = (v: Viewer): string => (v.role === 'player' ? `player:${v.seatId}` : v.role);
 
 /** Largest query answer sent (JSON characters): odds tables are small; this bounds a ruleset bug. */
@@ -410,6 +417,37 @@ export class Room {
     return acked;
   }
 
+  /** Other instances' sessions at this table, by instance (the shared mode, ADR 60): counted in presence. */
+  private readonly remotePresence = new Map<string, RemotePresence>();
+  /** Told after presence went out to this room's sessions (the shared mode tells other instances when ours changed). */
+  onPresence: (() => void) | null = null;
+
+  /** Who is connected through this instance. */
+  localPresence(): RemotePresence {
+    const seats = new Set<string>();
+    let gm = false;
+    let spectators = 0;
+    for (const s of this.sessions) {
+      if (s.viewer.role === 'gm') gm = true;
+      else if (s.viewer.role === 'spectator') spectators++;
+      else seats.add(s.viewer.seatId);
+    }
+    return { gm, seats: [...seats].sort(), spectators };
+  }
+
+  /** Another instance's sessions here (null: it has none, or stopped telling); sessions are sent the new presence. */
+  setRemotePresence(instanceId: string, p: RemotePresence | null): void {
+    const was = this.remotePresence.get(instanceId);
+    if (p === null || (!p.gm && p.seats.length === 0 && p.spectators === 0)) {
+      if (!this.remotePresence.delete(instanceId)) return;
+    } else {
+      // A heartbeat that says what we know changes nothing on anyone's screen.
+      if (was !== undefined && was.gm === p.gm && was.spectators === p.spectators && was.seats.join('\u0000') === p.seats.join('\u0000')) return;
+      this.remotePresence.set(instanceId, p);
+    }
+    this.broadcastPresence();
+  }
+
   presenceFor(viewer: Viewer): Presence {
     const online = new Set<string>();
     let gm = false;
@@ -418,6 +456,11 @@ export class Room {
       if (s.viewer.role === 'gm') gm = true;
       else if (s.viewer.role === 'spectator') spectators++;
       else online.add(s.viewer.seatId);
+    }
+    for (const r of this.remotePresence.values()) {
+      gm ||= r.gm;
+      spectators += r.spectators;
+      for (const seatId of r.seats) online.add(seatId);
     }
     // Only seats this viewer's own view contains.
     const seats = Object.keys(this.projected(viewer).seats).map((seatId) => ({ seatId, online: online.has(seatId) }));
@@ -432,5 +475,6 @@ export class Room {
       if (text === undefined) cache.set(key, (text = JSON.stringify(this.presenceFor(s.viewer))));
       s.sendRaw(text);
     }
+    this.onPresence?.();
   }
 }

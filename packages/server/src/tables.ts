@@ -5,6 +5,7 @@ import type { Json, Table, Viewer } from '@tablekeeper/engine';
 import { CLOSE, LIMITS, type RejectionError } from '@tablekeeper/protocol';
 import { loadTableInSlices } from './cold-load.js';
 import type { CommitQueue } from './commit-queue.js';
+import type { Cluster } from './cluster/cluster.js';
 import { DEFAULT_ROOM_LIMITS, Room, type RoomLimits } from './room.js';
 import type { RulesetCatalog } from './rulesets.js';
 import type { EventStore, Role, TableRecord, TokenRecord } from './store/port.js';
@@ -56,6 +57,8 @@ export class Tables {
   readonly joinCodes = new JoinCodes();
   /** The group-commit queue the server's own commands go through (set by app.ts once the queue exists). */
   queue: CommitQueue | null = null;
+  /** The shared mode (ADR 60): rooms open through it (lease or replica); null on a single server. */
+  cluster: Cluster | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -91,7 +94,8 @@ export class Tables {
     if (existing) return Promise.resolve(existing);
     let loading = this.loading.get(tableId);
     if (loading === undefined) {
-      loading = this.loadInSlices(tableId).finally(() => this.loading.delete(tableId));
+      const cluster = this.cluster;
+      loading = (cluster === null ? this.loadInSlices(tableId) : cluster.open(tableId, () => this.loadInSlices(tableId))).finally(() => this.loading.delete(tableId));
       this.loading.set(tableId, loading);
     }
     return loading;
@@ -114,7 +118,9 @@ export class Tables {
   }
 
   /** A room on a table already built in memory (an import that just replayed it): no cold load. */
-  adopt(record: TableRecord, table: Table): Room {
+  adopt(record: TableRecord, table: Table): Room | null {
+    // The shared mode opens every room through its lease: the first visitor loads it.
+    if (this.cluster !== null) return null;
     const r = Room.fromTable(this.store.sync, this.catalog.engineFor(record.rulesetId)!, record, table, this.limits);
     this.rooms.set(record.tableId, r);
     return r;
@@ -178,8 +184,12 @@ export class Tables {
 
   /** Runs a command as the GM on behalf of an HTTP call: through the commit queue (so it never interleaves with a batch), broadcast there. */
   private gmCommand(r: Room, command: { type: string; [k: string]: string }) {
-    if (this.queue === null) throw new Error('the table service has no commit queue');
-    return this.queue.submit(r, { role: 'gm' }, command);
+    const queue = this.queue;
+    if (queue === null) throw new Error('the table service has no commit queue');
+    const local = () => queue.submit(r, { role: 'gm' }, command);
+    // Another instance owns the table: it decides, and this replica shows the result (its transaction) once it arrives.
+    if (this.cluster?.forwards(r)) return this.cluster.forward(r, { viewer: { role: 'gm' }, commandId: null, expectedVersion: null, command }, local);
+    return local();
   }
 
   /** Adds a player seat (an engine command, so it is in the log) and mints its token. */
@@ -215,12 +225,15 @@ export class Tables {
     // A seat's code goes with its links.
     if (match.role === 'player') this.joinCodes.revoke(tableId, match.seatId);
     this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
+    // Sockets on other instances of the shared mode close too.
+    this.cluster?.revoke(tableId, revoked.map((t) => t.hash), message);
     return revoked.length;
   }
 
   /** Forgets a room whose memory may be ahead of the store: its sessions are closed, and the next visitor loads it afresh. */
   drop(room: Room, message: string): void {
     if (this.rooms.get(room.tableId) === room) this.rooms.delete(room.tableId);
+    this.cluster?.dropped(room);
     room.closeAll(CLOSE.goingAway, message);
   }
 

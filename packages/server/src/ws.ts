@@ -18,6 +18,7 @@ import {
   parseClientMessage,
   type RejectionError,
 } from '@tablekeeper/protocol';
+import type { Cluster } from './cluster/cluster.js';
 import type { CommitQueue } from './commit-queue.js';
 import { HelloGuard, TRY_AGAIN_LATER, type Waiting } from './hello-guard.js';
 import { fail } from './http.js';
@@ -38,6 +39,8 @@ export interface WsDeps {
   readonly logger: Logger;
   /** Origins (scheme://host:port) allowed besides the server's own host. */
   readonly allowedOrigins?: readonly string[];
+  /** The shared mode (ADR 60): commands for a table another instance owns go there. */
+  readonly cluster?: Cluster | null;
 }
 
 /** Where a connection stands; only `connected` has a session and a room. */
@@ -291,6 +294,14 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
           if (over !== null) return reject(msg.commandId, over);
           // Once answered, a roll gets back what it did not use (ADR 33).
           const settled = d.queryDesk.settleCommand(room, session.viewer, msg.command);
+          if (d.cluster?.forwards(room)) {
+            const asked = { commandId: msg.commandId, expectedVersion: msg.expectedVersion };
+            return void d.cluster.forward(room, { viewer: session.viewer, ...asked, command: msg.command }, () => d.queue.submit(room, session.viewer, msg.command, asked)).then((res) => {
+              settled?.(res);
+              if (!res.ok) return reject(msg.commandId, res.error);
+              sendJson({ type: 'ack', commandId: msg.commandId, version: res.version, duplicate: res.duplicate });
+            });
+          }
           return d.queue.enqueue({ kind: 'command', room, session, commandId: msg.commandId, expectedVersion: msg.expectedVersion, command: msg.command, sendJson, reject, ...(settled === null ? {} : { settled }) });
         }
         case 'query': // after the commands before it, so the answer matches the view the client will hold

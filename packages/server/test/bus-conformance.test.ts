@@ -52,6 +52,46 @@ const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> =>
 
 function busSuite(name: string, makePair: () => Promise<Pair>): void {
   describe(`bus conformance: ${name}`, () => {
+    it("carries an instance's presence at a table to the others", async () => {
+      const { a, b } = await makePair();
+      const t = tableId();
+      const heard = new Promise<unknown>((resolve) => b.onPresence(t, resolve));
+      await b.ready();
+      await a.publishPresence({ tableId: t, instanceId: 'inst-a', gm: true, seats: ['s1', 's2'], spectators: 2 });
+      expect(await within(heard, 5_000, 'presence')).toEqual({ tableId: t, instanceId: 'inst-a', gm: true, seats: ['s1', 's2'], spectators: 2 });
+      await a.close();
+      await b.close();
+    });
+
+    it('tells every instance following a table of its revoked links (hashes only), and refuses a malformed one', async () => {
+      const { a, b, errors } = await makePair();
+      const t = tableId();
+      const heard: unknown[] = [];
+      const done = new Promise<void>((resolve) =>
+        b.onRevoked(t, (m) => {
+          heard.push(m);
+          resolve();
+        }),
+      );
+      const other = tableId();
+      b.onRevoked(other, (m) => heard.push(m));
+      await b.ready();
+      const hash = 'ab'.repeat(32);
+      await a.publishRevoked({ tableId: t, hashes: [hash], message: 'The GM revoked this link.' });
+      await within(done, 5_000, 'revocation');
+      expect(heard).toEqual([{ tableId: t, hashes: [hash], message: 'The GM revoked this link.' }]);
+      // A token in clear (not a hash) never travels: the message is refused where it arrives and reported.
+      const bad = new Promise<void>((resolve) => {
+        const at = setInterval(() => errors.length > 0 && (clearInterval(at), resolve()), 10);
+      });
+      await a.publishRevoked({ tableId: t, hashes: ['not-a-hash'], message: 'x' });
+      await within(bad, 5_000, 'the malformed revocation');
+      expect(String(errors[0])).toMatch(/revocation at hashes\.0/);
+      expect(heard).toHaveLength(1);
+      await a.close();
+      await b.close();
+    });
+
     it('announces commits to every follower, in the order they were published', async () => {
       const { a, b } = await makePair();
       const t = tableId();
@@ -122,9 +162,9 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
     it('relays a refusal unchanged, with its code, message and path', async () => {
       const { a, b } = await makePair();
       const t = tableId();
-      a.serveCommands(t, async () => ({ ok: false, error: { code: 'VERSION_CONFLICT', message: 'The table moved on to version 5.', path: 'expectedVersion' } }));
+      a.serveCommands(t, async () => ({ ok: false, error: { kind: 'VERSION_CONFLICT', current: 5, message: 'The table moved on to version 5.' } }));
       await a.ready();
-      expect(await b.forwardCommand(command(t), 5_000)).toEqual({ ok: false, error: { code: 'VERSION_CONFLICT', message: 'The table moved on to version 5.', path: 'expectedVersion' } });
+      expect(await b.forwardCommand(command(t), 5_000)).toEqual({ ok: false, error: { kind: 'VERSION_CONFLICT', current: 5, message: 'The table moved on to version 5.' } });
       await a.close();
       await b.close();
     });
@@ -160,7 +200,7 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
       await b.close();
     });
 
-    it("answers a generic INTERNAL when the owner's handler throws, without its message", async () => {
+    it("answers a generic UNAVAILABLE (send again) when the owner's handler throws, without its message", async () => {
       const { a, b, errors } = await makePair();
       const t = tableId();
       a.serveCommands(t, async () => {
@@ -168,7 +208,7 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
       });
       await a.ready();
       const reply = await b.forwardCommand(command(t), 5_000);
-      expect(reply).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+      expect(reply).toMatchObject({ ok: false, error: { kind: 'UNAVAILABLE' } });
       expect(JSON.stringify(reply)).not.toContain('duke');
       // The owner's own log keeps the reason.
       expect(errors.map(String).join(' ')).toContain('duke');
@@ -215,13 +255,13 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
           await within(follower.done, 10_000, 'property follower');
           follower.stop();
           expect(follower.got).toEqual(msgs);
-          const served = a.serveCommands(t, async (req) => ({ ok: false, error: { code: 'ECHO', message: JSON.stringify(req.command) ?? 'undefined' } }));
+          const served = a.serveCommands(t, async (req) => ({ ok: false, error: { kind: 'RULE_ERROR', code: 'ECHO', message: JSON.stringify(req.command) ?? 'undefined' } }));
           await a.ready();
           const reply = await b.forwardCommand(command(t, { command: cmd }), 5_000);
           served.unsubscribe();
           await a.ready();
           // JSON is what travels: -0 becomes 0 and undefined is left out, as on a client's socket.
-          expect(reply).toEqual({ ok: false, error: { code: 'ECHO', message: JSON.stringify(JSON.parse(JSON.stringify(cmd))) } });
+          expect(reply).toEqual({ ok: false, error: { kind: 'RULE_ERROR', code: 'ECHO', message: JSON.stringify(JSON.parse(JSON.stringify(cmd))) } });
         }),
         { numRuns: 25 },
       );
@@ -274,6 +314,15 @@ describe('nats', () => {
     expect(errors.map(String)).toEqual([expect.stringContaining('is not JSON'), expect.stringContaining('at version')]);
     await a.close();
     await b.close();
+  });
+
+  it('refuses a subject prefix that could widen or break a subscription with BAD_PREFIX, naming the prefix, before connecting', async () => {
+    for (const prefix of ['', 'tk.all', 'tk*', '>', 'a b', 'x'.repeat(33)]) {
+      await expect(NatsBus.connect({ url: server!.url, prefix }), JSON.stringify(prefix)).rejects.toMatchObject({ name: 'BusError', code: 'BAD_PREFIX', message: expect.stringContaining(`subject prefix ${JSON.stringify(prefix)}`) });
+    }
+    // The longest allowed prefix connects.
+    const ok = await NatsBus.connect({ url: server!.url, prefix: 'x'.repeat(32) });
+    await ok.close();
   });
 
   it('stops the nats-server it started by its own pid, and a bus on it then fails to connect with the address', async () => {

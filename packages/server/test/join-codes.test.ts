@@ -86,6 +86,35 @@ describe('join codes over HTTP', () => {
     expect(rotated.body.code).toMatch(/^[A-Z2-9]{8}$/);
   });
 
+  it("the GM's seat list says when a seat's code was used by a phone (ADR 57), and a new code is live again", async () => {
+    const s = await server();
+    const { tableId, gm, seat } = await tableWithSeat(s.url);
+    type Seats = { seats: { seatId: string; online: boolean; code?: { state: string; expiresAt?: number; usedAt?: number } }[] };
+    const codeOf = async () => (await http<Seats>(s.url, 'GET', `/api/tables/${tableId}/seats`, undefined, gm)).body.seats.find((x) => x.seatId === seat.seatId)!;
+    expect((await codeOf()).code).toEqual({ state: 'live', expiresAt: seat.codeExpiresAt });
+    // Only the GM reads it.
+    expect((await http(s.url, 'GET', `/api/tables/${tableId}/seats`, undefined, seat.token)).status).toBe(403);
+    const before = Date.now();
+    const j = await http<{ token: string }>(s.url, 'POST', '/api/join', { code: seat.code });
+    expect(j.status).toBe(200);
+    const used = (await codeOf()).code!;
+    expect(used.state).toBe('used');
+    expect(used.usedAt).toBeGreaterThanOrEqual(before);
+    expect(used.usedAt).toBeLessThanOrEqual(Date.now());
+    // Which code: the one the panel holds (its expiry), so an answer racing "New code" is not taken for the new one.
+    expect(used.expiresAt).toBe(seat.codeExpiresAt);
+    // The phone that joined with it is online on its socket; the code stays "used".
+    const c = await Client.open(s.url, j.body.token);
+    await expect.poll(async () => (await codeOf()).online).toBe(true);
+    expect((await codeOf()).code?.state).toBe('used');
+    c.ws.close();
+    const fresh = await http<{ code: string; expiresAt: number }>(s.url, 'POST', `/api/tables/${tableId}/seats/${seat.seatId}/code`, undefined, gm);
+    expect((await codeOf()).code).toEqual({ state: 'live', expiresAt: fresh.body.expiresAt });
+    // Revoking the seat leaves no code to speak of.
+    await http(s.url, 'DELETE', `/api/tables/${tableId}/seats/${seat.seatId}`, undefined, gm);
+    expect((await codeOf()).code).toEqual({ state: 'none' });
+  });
+
   it('guessing slows down per address like unknown tokens, even for a good code; another address is unaffected; every dead code reads alike', async () => {
     const s = await server({ limits: { tokenFailureBurst: 3, tokenFailuresPerSecond: 0.2 } });
     const a = await tableWithSeat(s.url, 'Ann');
@@ -144,6 +173,29 @@ describe('the code book (join-codes.ts)', () => {
     book.revoke('t1');
     expect(book.redeem(b.code, 1)).toBeNull();
     expect(book.size).toBe(1);
+  });
+
+  it("a seat's latest code reads live, then used once redeemed (an older, replaced code never marks it), then none once expired or revoked", () => {
+    const book = new JoinCodes(1000);
+    expect(book.stateOf('t', 's')).toEqual({ state: 'none' });
+    const old = book.issue('t', 's', 0);
+    const now = book.issue('t', 's', 0);
+    expect(book.stateOf('t', 's', 10)).toEqual({ state: 'live', expiresAt: 1000 });
+    expect(book.redeem(old.code, 10)).toBeNull();
+    expect(book.stateOf('t', 's', 10).state).toBe('live');
+    expect(book.redeem(now.code, 20)).toEqual({ tableId: 't', seatId: 's' });
+    expect(book.stateOf('t', 's', 30)).toEqual({ state: 'used', usedAt: 20, expiresAt: 1000 });
+    // A late try at an expired code marks nothing.
+    const late = book.issue('t', 'late', 0);
+    expect(book.redeem(late.code, 1000)).toBeNull();
+    expect(book.stateOf('t', 'late', 1000)).toEqual({ state: 'none' });
+    book.issue('t', 's', 40);
+    expect(book.stateOf('t', 's', 50)).toEqual({ state: 'live', expiresAt: 1040 });
+    expect(book.stateOf('t', 's', 1040)).toEqual({ state: 'none' });
+    const again = book.issue('t', 's', 100);
+    book.redeem(again.code, 110);
+    book.revoke('t');
+    expect(book.stateOf('t', 's', 120)).toEqual({ state: 'none' });
   });
 
   it(`remembers at most a set number of codes (${MAX_JOIN_CODES} on a server): the oldest go first`, () => {

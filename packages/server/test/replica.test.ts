@@ -7,14 +7,15 @@
 // the owner's, and the replica's phones, folding their frames, hold them too.
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seededRng, type Command, type TableView, type Transaction, type Viewer, type World } from '@tablekeeper/engine';
-import { applyDelta, type ServerMessage } from '@tablekeeper/protocol';
+import type { Command, TableView, Transaction, Viewer, World } from '@tablekeeper/engine';
 import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
-import { openSqliteStore, Room, type RoomLimits, type Session } from '../src/index.js';
+import { openSqliteStore, Room, type RoomLimits } from '../src/index.js';
 import { LocalBus, LocalHub } from '../src/bus/local.js';
 import type { Committed } from '../src/bus/port.js';
 import { sameJson } from '../src/deltas.js';
 import { commandArb } from './fixtures/command-arbs.js';
+import { Phone } from './fixtures/phone.js';
+import { openSeatedRoom } from './fixtures/rooms.js';
 import { tempDir } from './helpers.js';
 
 const dir = tempDir();
@@ -23,30 +24,6 @@ const store = openSqliteStore(`${dir.dir}/replica.sqlite`);
 afterAll(() => store.close());
 
 const LIMITS: RoomLimits = { maxTransactions: 10_000, maxSessions: 50, snapshotEvery: 5, historyWindow: 4, historyScan: 9 };
-
-/** A socket as the wire sees it: folds every frame it is sent. */
-class Phone implements Session {
-  static seq = 0;
-  readonly id = ++Phone.seq;
-  held: number | null = null;
-  view: TableView | null = null;
-  version = -1;
-  readonly problems: string[] = [];
-  readonly tokenHash = `hash-${this.id}`;
-  constructor(readonly viewer: Viewer) {}
-  sendRaw(data: string | Buffer): void {
-    const m = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as ServerMessage;
-    if (m.type === 'snapshot') {
-      this.view = m.view;
-      this.version = m.version;
-    } else if (m.type === 'delta') {
-      if (this.view === null || m.from !== this.version) return void this.problems.push(`a delta from ${m.from} reached a phone at ${this.version}`);
-      this.view = applyDelta(this.view, m);
-      this.version = m.version;
-    }
-  }
-  close(): void {}
-}
 
 const plain = (v: TableView): unknown => JSON.parse(JSON.stringify(v));
 
@@ -61,18 +38,11 @@ const stepArb = (rulesetId: string): fc.Arbitrary<Step> =>
 let tableSeq = 0;
 
 async function play(rulesetId: string, seed: number, steps: readonly Step[]): Promise<string[]> {
-  const engine = engineFor(rulesetId)!;
   const tableId = `r${++tableSeq}`;
-  const made = createTableFor(rulesetId, { tableId, name: 'Replica', ...(seed % 2 === 0 ? { settings: { 'core.logLimit': 6 } } : {}) });
-  if (!made.ok) throw new Error(made.error.message);
-  store.createTable({ tableId, name: 'Replica', rulesetId, genesis: made.value.genesis, createdAt: 0 }, []);
-  const owner = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
-  owner.useRng(seededRng(seed));
+  const { room: owner, engine, seats: [a, b] } = openSeatedRoom(store, rulesetId, { tableId, name: 'Replica', seed, limits: LIMITS });
   const gm: Viewer = { role: 'gm' };
-  for (const name of ['A', 'B']) owner.submit(gm, null, owner.version, { type: 'seat.add', name });
   // The other instance opens the table from the shared store, as it stands now, and then follows the bus.
   const replica = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
-  const [a, b] = Object.keys(owner.table.world.seats) as [string, string];
   const viewers: Viewer[] = [gm, { role: 'player', seatId: a }, { role: 'player', seatId: b }, { role: 'spectator' }];
   const phones = viewers.map((v) => new Phone(v));
   for (const p of phones) replica.join(p);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { asyncStore, memoryStore, openSqliteStore, startServer, StoreError, type EventStore, type TokenRecord } from '../src/index.js';
 import { openPostgresStore, PG_SCHEMA_VERSION } from '../src/store/postgres.js';
+import { PgLeaseStore } from '../src/cluster/lease.js';
 import { Client, http, setupTable, silent, tempDir, testCatalog, UNLIMITED_HTTP } from './helpers.js';
 import { startPostgres } from '../../../scripts/postgres.mjs';
 
@@ -292,6 +293,57 @@ describe('postgres store only', () => {
     const { durable } = await s.commit([], (w) => w.append('t1', 4, rec(null, 5)));
     await expect(durable).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'CONFLICT');
     expect(await s.head('t1')).toBe(0);
+  });
+
+  it('fencing (ADR 60): an owner whose lease passed to another cannot append, alone or in a group commit, even at the right version; the new owner can', async () => {
+    const schema = `tk_${process.pid}_${++schemas}`;
+    const s = await openPostgresStore(postgres!.url, { schema });
+    cleanups.push(() => s.close());
+    const leases = await PgLeaseStore.open(s.pool);
+    await s.createTable(table('t1'), []);
+    const a = (await leases.acquire('t1', 'inst-a', 200))!;
+    const fenceA = { owner: a.owner, epoch: a.epoch };
+    expect(await s.append('t1', 0, rec('a1', 1), fenceA)).toEqual({ ok: true, version: 1 });
+    // a stops renewing (paused); its lease lapses and b takes the table at the next epoch.
+    let b = null;
+    for (let i = 0; i < 200 && b === null; i++) {
+      b = await leases.acquire('t1', 'inst-b', 5_000);
+      if (b === null) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(b).toMatchObject({ owner: 'inst-b', epoch: a.epoch + 1 });
+    // Version 1 is the head, so a's version check would pass: the epoch alone refuses it.
+    await expect(s.append('t1', 1, rec('a2', 2), fenceA)).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'FENCED' && /epoch 1/.test(e.message) && /epoch 2/.test(e.message));
+    const late = await s.commit([{ tableId: 't1', actorKey: 'gm', commandId: 'a3' }], (w) => w.append('t1', 1, rec('a3', 2)), new Map([['t1', fenceA]]));
+    await expect(late.durable).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'FENCED');
+    expect(await s.head('t1')).toBe(1);
+    const fenceB = { owner: b!.owner, epoch: b!.epoch };
+    const mine = await s.commit([{ tableId: 't1', actorKey: 'gm', commandId: 'b2' }], (w) => w.append('t1', 1, rec('b2', 2)), new Map([['t1', fenceB]]));
+    await mine.durable;
+    expect(await s.append('t1', 2, rec('b3', 3), fenceB)).toEqual({ ok: true, version: 3 });
+    expect((await s.readLog('t1')).map((r) => r.commandId)).toEqual(['a1', 'b2', 'b3']);
+    // A fence on a table nobody ever leased is refused too (no lease row to match).
+    await s.createTable(table('t2'), []);
+    await expect(s.append('t2', 0, rec(null, 1), fenceB)).rejects.toSatisfy((e) => e instanceof StoreError && e.code === 'FENCED' && /no lease/.test(e.message));
+  });
+
+  it('fencing: a takeover racing a fenced batch in flight either follows the batch (which landed) or fences it (nothing saved), never both', async () => {
+    const schema = `tk_${process.pid}_${++schemas}`;
+    const s = await openPostgresStore(postgres!.url, { schema });
+    cleanups.push(() => s.close());
+    const leases = await PgLeaseStore.open(s.pool);
+    for (let round = 1; round <= 8; round++) {
+      const t = `r${round}`;
+      await s.createTable(table(t), []);
+      const a = (await leases.acquire(t, 'inst-a', 100))!;
+      // Wait until a's lease lapsed, then race a's batch against b's takeover.
+      while ((await leases.holder(t)) !== null) await new Promise((r) => setTimeout(r, 20));
+      const batch = await s.commit([], (w) => w.append(t, 0, rec(null, 1)), new Map([[t, { owner: a.owner, epoch: a.epoch }]]));
+      const [landed, b] = await Promise.all([batch.durable.then(() => true, (e: unknown) => (e instanceof StoreError && e.code === 'FENCED' ? false : Promise.reject(e))), leases.acquire(t, 'inst-b', 5_000)]);
+      expect(b).toMatchObject({ owner: 'inst-b', epoch: 2 });
+      // What b replays after taking the lease is exactly what was saved.
+      expect(await s.head(t)).toBe(landed ? 1 : 0);
+      expect(await s.append(t, landed ? 1 : 0, rec(null, 2), { owner: 'inst-b', epoch: 2 })).toMatchObject({ ok: true });
+    }
   });
 
   it('migrates once with a schema-version row, opens again without migrating, and refuses a newer schema', async () => {

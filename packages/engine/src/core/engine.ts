@@ -33,7 +33,7 @@ import type {
 } from './types.js';
 import { collectKeys, collectStrings } from './walk.js';
 import { createUpcaster } from './upcast.js';
-import { checkCommand, isJson } from './validate.js';
+import { checkCommand, copyJson, isJson } from './validate.js';
 import { historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
@@ -196,7 +196,8 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (depth > MAX_REACTION_DEPTH) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `reactions chained deeper than ${MAX_REACTION_DEPTH} at ${event.type}: a reaction loop`));
     if (out.length >= MAX_TRANSACTION_EVENTS) throw new Abort(ruleError(ErrorCode.REACTION_LOOP, `one command produced more than ${MAX_TRANSACTION_EVENTS} events`));
     if (typeof event.type !== 'string' || !isJson(event)) throw new Abort(ruleError(ErrorCode.INTERNAL, 'a reaction produced an event that is not plain JSON'));
-    const e = clone(event);
+    // isJson just held, so the allocation-light copy gives what a JSON round trip would.
+    const e = copyJson(event);
     out.push(e);
     let w = evolve(world, e);
     // Judged on the world before and after the event (narrowest wins): a removal is judged while the thing exists.
@@ -269,7 +270,8 @@ export function createEngine(modules: readonly Module[]): Engine {
       return p.ok ? history(table, command.type === UNDO ? 'undo' : 'redo', env.actor) : p;
     }
     // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
-    const cmd = up.command(clone(command));
+    // checkCommand found plain JSON: copied without a string round trip.
+    const cmd = up.command(copyJson(command));
     try {
       const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
       if (refused !== null) return { ok: false, error: refused };
@@ -280,7 +282,7 @@ export function createEngine(modules: readonly Module[]): Engine {
       let w = table.world;
       for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
       const seq = table.transactions.length + 1;
-      const transaction: Transaction = { seq, kind: 'command', actor: clone(env.actor), command: cmd, events, audiences };
+      const transaction: Transaction = { seq, kind: 'command', actor: copyJson(env.actor), command: cmd, events, audiences };
       return ok({
         table: { ...table, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },
         transaction,

@@ -73,6 +73,31 @@ export function isJson(v: unknown, depth = 0): v is Json {
   return false;
 }
 
+/**
+ * A copy of a value isJson accepted, equal to what a JSON round trip (JSON.parse(JSON.stringify(v)))
+ * gives: keys holding undefined left out, holes read as null, -0 as 0, a "__proto__" key kept as an own
+ * key. It makes no string on the way, so every command and event copied costs less time and garbage (issue 19).
+ */
+export function copyJson<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return (v === 0 ? 0 : v) as T;
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = i in v ? copyJson(v[i] as unknown) : null;
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  const r = v as Record<string, unknown>;
+  for (const k in r) {
+    if (!Object.hasOwn(r, k)) continue;
+    const x = r[k];
+    if (x === undefined) continue;
+    // An assignment to "__proto__" would set the prototype; JSON.parse makes it an own key.
+    if (k === '__proto__') Object.defineProperty(out, k, { value: copyJson(x), enumerable: true, writable: true, configurable: true });
+    else out[k] = copyJson(x);
+  }
+  return out as T;
+}
+
 /** Command sanity: a plain JSON object with a string type, under the size limit. */
 export function checkCommand(c: unknown): RuleError | null {
   if (typeof c !== 'object' || c === null || Array.isArray(c)) return ruleError(ErrorCode.INVALID_COMMAND, 'a command must be an object');

@@ -152,8 +152,11 @@ export type Moment =
   | { readonly kind: 'encounterEnd' }
   | { readonly kind: 'rest'; readonly rest: 'short' | 'long' };
 
-/** Instances whose duration runs out at `moment`, in a stable order. */
-export function expiringAt(enc: EncounterState, moment: Moment): ConditionInstance[] {
+/**
+ * Instances whose duration runs out at `moment`, in a stable order. `defs` tells fleeting conditions
+ * (their clock is the bearer's turns, which stop with the fight) from the GM's "until removed".
+ */
+export function expiringAt(enc: EncounterState, moment: Moment, defs: readonly ConditionDef[] = []): ConditionInstance[] {
   const out: ConditionInstance[] = [];
   for (const c of Object.values(enc.conditions)) {
     const d = c.duration;
@@ -167,7 +170,9 @@ export function expiringAt(enc: EncounterState, moment: Moment): ConditionInstan
         hit = d.kind === 'rounds' && moment.round >= c.appliedRound + d.rounds - 1;
         break;
       case 'encounterEnd':
-        hit = d.kind !== 'rest'; // everything but until-rest effects ends with the encounter
+        // Everything but until-rest effects and "until removed" ends with the encounter (ADR 57: Daggerheart's
+        // conditions last until cleared); a fleeting one still goes, since no turn is left to take its stacks off.
+        hit = d.kind !== 'rest' && (d.kind !== 'indefinite' || defs.find((x) => x.id === c.defId)?.fleeting === true);
         break;
       case 'rest':
         hit = d.kind === 'rest' && (d.rest === 'short' || moment.rest === 'long');

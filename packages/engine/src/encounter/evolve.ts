@@ -224,7 +224,8 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'encounter.started': (_b, w, e) =>
       appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.started', text: `${encounterTitle(getEncounter(w))} begins${e.round === 0 ? ' with a surprise round' : ''}.`, data: { number: getEncounter(w).number ?? 1 } }),
     'encounter.ended': (_b, w, e) =>
-      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `${encounterTitle(getEncounter(w))} ends after round ${e.round}.`, data: { number: getEncounter(w).number ?? 1 } }),
+      // A spotlight keeps no rounds the table can see (000): its fight just ends (ADR 57).
+      appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `${encounterTitle(getEncounter(w))} ends${seqr.id === 'spotlight' ? '' : ` after round ${e.round}`}.`, data: { number: getEncounter(w).number ?? 1 } }),
     'encounter.roundStarted': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.roundStarted', text: `Round ${e.round} begins.` }),
     'encounter.combatantAdded': (_b, w, e) => {
       return logAbout(w, own(getEncounter(w).combatants, e.combatant.id), 'encounter.joined', (name) => `${name} joins the encounter.`);

@@ -74,7 +74,7 @@ export function turnFlow(rules: EncounterRules): TurnFlow {
 
   function expire(enc: EncounterState, moment: Moment, reason: string): EngineEvent[] {
     const of = moment.kind === 'turnStart' || moment.kind === 'turnEnd' ? { of: moment.id } : {};
-    return expiringAt(enc, moment).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason, ...of }));
+    return expiringAt(enc, moment, rules.conditions).map((c) => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason, ...of }));
   }
 
   return { skipsBefore, refreshPending, lateJoiner, advance, expire };

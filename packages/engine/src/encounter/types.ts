@@ -240,6 +240,8 @@ export interface ConditionCatalogue {
   /** `fleeting`: a picker offers no duration, stacks fall off at the bearer's turn ends (004). */
   readonly conditions: readonly { readonly id: string; readonly name: string; readonly stacking: Stacking; readonly maxStacks?: number; readonly fleeting?: boolean }[];
   readonly saveEnds: boolean;
+  /** The turn order keeps no rounds (a spotlight): conditions last until removed or the fight's end, never N rounds. */
+  readonly roundless?: boolean;
 }
 
 // ---------------------------------------------------------------- escalation die

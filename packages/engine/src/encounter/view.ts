@@ -4,7 +4,7 @@ import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
 import { foeBasis, isFoe, isFoeCharacter } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
-import { isDefeated, onDeck } from './selectors.js';
+import { canAct, isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
 import { ENCOUNTER_ID, getEncounter, setEncounter } from './state.js';
 import type { Combatant, ConditionCatalogue, ConditionDef, ConditionInstance, Duration, EconomyState, EncounterRules, EncounterState } from './types.js';
@@ -231,6 +231,8 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
   const catalogue: ConditionCatalogue = {
     conditions: rules.conditions.map((d) => ({ id: d.id, name: d.name, stacking: d.stacking, ...(d.maxStacks !== undefined ? { maxStacks: d.maxStacks } : {}), ...(d.fleeting === true ? { fleeting: true } : {}) })),
     saveEnds: rules.saveRoll !== undefined,
+    // A spotlight keeps no rounds (000): its pickers offer "until removed" first and no round counts (ADR 57).
+    ...(rules.sequencer.id === 'spotlight' ? { roundless: true } : {}),
   };
   /**
    * The projected encounter depends only on the stored encounter, the viewer's class and what canAct
@@ -262,6 +264,25 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const seenWorld = hit.hiddenTurnsEnded === null ? world : { ...world, clock: { ...world.clock, counts: { ...world.clock.counts, turn: world.clock.counts.turn - hit.hiddenTurnsEnded } } };
     return setEncounter(seenWorld, hit.enc);
   };
+  /**
+   * Who is on deck as a player may know it (review 7: a phone said Bram while the GM's screen said Goblin 1). Players'
+   * placements are redacted (a foe's place only, ADR 53), so the order is read from the stored encounter; a
+   * combatant hidden from them is passed over as if it had acted, so the next one they can see is named.
+   */
+  const shownOnDeck = (source: World, seen: World, judged: EncounterRules): string | null => {
+    const full = getEncounter(source);
+    const shown = getEncounter(seen);
+    const acted = full.current !== null && !full.acted.includes(full.current) ? [...full.acted, full.current] : [...full.acted];
+    // A veiled creature is judged by what players see of it (killed in secret, it still seems to take its turn).
+    const able = (id: string): boolean => (own(shown.combatants, id)?.visibility === 'existence' ? canAct(seen, judged, id) : canAct(source, rules, id));
+    for (let i = 0; i <= full.roster.length; i++) {
+      const n = rules.sequencer.next({ enc: { ...full, acted, current: null }, canAct: able });
+      if (n.kind !== 'actor') return null;
+      if (own(shown.combatants, n.id) !== undefined) return n.id;
+      acted.push(n.id);
+    }
+    return null;
+  };
   const projectFresh = (world: World, viewer: Viewer, source: World): World => {
     const seen = hideFromPlayers(world, viewer, source);
     if (seen.ext[ENCOUNTER_ID] === undefined || seen.ext[ENCOUNTER_ID] === null) return seen;
@@ -272,7 +293,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
       viewer.role === 'gm' || rules.canAct === undefined ? rules : { ...rules, canAct: (w, c) => c.visibility === 'existence' || rules.canAct!(w, c) };
     let next: string | null;
     try {
-      next = enc.active ? onDeck(seen, judged) : null;
+      next = !enc.active ? null : viewer.role === 'gm' ? onDeck(seen, judged) : shownOnDeck(source, seen, judged);
     } catch {
       // A ruleset hook that cannot cope with a redacted world must not take the view down: nobody on deck.
       next = null;

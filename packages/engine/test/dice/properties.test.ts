@@ -173,7 +173,8 @@ describe('properties of random expressions', () => {
     // constant (success counts often are), and every modifier is exercised.
     expect(checked).toBeGreaterThanOrEqual(300);
     expect(varied).toBeGreaterThan(0.4 * checked);
-    for (const [name] of FEATURES) expect(seen.get(name) ?? 0, name).toBeGreaterThanOrEqual(3);
+    // At least once: the rarest feature (failures) averages about 11 per 300 runs, so "3 or more" failed about one seed in a thousand.
+    for (const [name] of FEATURES) expect(seen.get(name) ?? 0, name).toBeGreaterThanOrEqual(1);
   });
 
   // Found by a random seed in CI: a single unique die that explodes must keep its chain unique too

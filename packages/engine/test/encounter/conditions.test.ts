@@ -447,3 +447,18 @@ describe('views and mid-encounter roster changes', () => {
     expect(t.run({ type: 'encounter.endTurn' }, { role: 'player', seatId: 's1' })?.code).toBe('FORBIDDEN');
   });
 });
+
+describe('the end of an encounter (ADR 57)', () => {
+  it('"until removed" outlasts the fight, "until the fight ends" does not, and a fleeting condition goes with it (no turn is left to take its stacks off)', () => {
+    const t = fight();
+    apply(t, { target: 'orc', condition: 'weakened', duration: { kind: 'indefinite' } });
+    apply(t, { target: 'orc', condition: 'dazed', duration: { kind: 'encounterEnd' } });
+    apply(t, { target: 'ana', condition: 'slowed', stacks: 2, duration: { kind: 'indefinite' } });
+    const ended = t.ok({ type: 'encounter.end' });
+    expect(ended.filter((e) => e.type === 'condition.expired').map((e) => e['condition']).sort()).toEqual(['dazed', 'slowed']);
+    expect(conds(t).map((c) => [c.defId, c.target])).toEqual([['weakened', 'orc']]);
+    // Removed by hand, it goes.
+    t.ok({ type: 'condition.remove', id: conds(t)[0]!.id });
+    expect(conds(t)).toEqual([]);
+  });
+});

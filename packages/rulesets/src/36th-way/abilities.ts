@@ -249,8 +249,9 @@ export interface UseContext {
 /** Why an ability cannot be used now, or null. */
 export function cannotUse(a: AbilityEntry, ctx: UseContext): { code: string; message: string } | null {
   if (a.frequency.kind !== 'at-will' && ctx.use?.expended === true) {
-    const back = a.frequency.kind === 'encounter' ? 'a quick or full rest' : a.frequency.kind === 'daily' ? 'a full rest' : `a ${a.frequency.target}+ recharge roll at a quick rest`;
-    return { code: 'ABILITY_EXPENDED', message: `${a.name} is expended until ${back}` };
+    // 002 "Frequency": a recharge ability comes back on its roll at a quick rest (review 7: "until a 11+ recharge roll" read badly).
+    const back = a.frequency.kind === 'encounter' ? 'until a quick or full rest' : a.frequency.kind === 'daily' ? 'until a full rest' : `(recharge ${a.frequency.target}+ at a quick rest)`;
+    return { code: 'ABILITY_EXPENDED', message: `${a.name} is expended ${back}` };
   }
   if (ctx.hampered && !a.basic && !a.other.includes('rally') && !a.other.includes('hampered-ok')) {
     return { code: 'HAMPERED', message: `Hampered: only basic attacks, opportunity attacks, moving, Rally and sustaining are allowed (${a.name} is not basic)` };

@@ -639,14 +639,26 @@ export function createTswModule(): TswModule {
     // Provocations and intercept windows last only for the moment they answer.
     'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
     // Death save failures count per encounter; positions belong to one fight.
-    'encounter.ended': onSt((st) => ({
-      ...st,
-      engaged: [],
-      far: [],
-      provocations: [],
-      lastEngage: null,
-      sheets: Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, { ...s, deathFailures: 0, uses: Object.fromEntries(Object.entries(s.uses).map(([a, u]) => [a, { ...u, activeTurn: null }])) }])),
-    })),
+    'encounter.ended': (w, e) => {
+      const st = getTsw(w);
+      const next = setTsw(w, {
+        ...st,
+        engaged: [],
+        far: [],
+        provocations: [],
+        lastEngage: null,
+        sheets: Object.fromEntries(Object.entries(st.sheets).map(([k, s]) => [k, { ...s, deathFailures: 0, uses: Object.fromEntries(Object.entries(s.uses).map(([a, u]) => [a, { ...u, activeTurn: null }])) }])),
+      });
+      // 002 "Dying and Death": a PC still dying when the fight ends is named (review 7: only "the encounter ends" was said),
+      // with what saves him: any healing, a recovery at the quick rest counted from 0 HP.
+      let out = next;
+      for (const s of Object.values(st.sheets)) {
+        if (s.kind !== 'pc' || s.dead || s.dying === null) continue;
+        const fails = s.deathFailures === 0 ? '' : `, ${s.deathFailures} failed death save${s.deathFailures === 1 ? '' : 's'}`;
+        out = log(out, { ...e, characterId: s.id }, '36th-way.leftDying', `${s.name} is still dying (${s.hp} HP${fails}): any healing brings them back, counted from 0 HP; a recovery at the quick rest will do.`);
+      }
+      return out;
+    },
   };
 
   const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('36th-way.')).map((t) => [t, eventAudience]));

@@ -15,6 +15,8 @@ export interface RecoveryRow {
   readonly maxRecoveries: number;
   /** "2d8+3": what one recovery heals. */
   readonly dice: string;
+  /** At 0 HP or less and dying (002 "Dying and Death"): a recovery brings them back, counted from 0 HP. */
+  readonly dying: boolean;
 }
 
 type Obj = { readonly [k: string]: Json };
@@ -40,6 +42,7 @@ export function recoveryRowsOf(world: World): RecoveryRow[] {
       recoveries: num(s['recoveries']) ?? 0,
       maxRecoveries: num(s['maxRecoveries']) ?? 0,
       dice: `${count}d${sides}${bonus > 0 ? `+${bonus}` : bonus < 0 ? String(bonus) : ''}`,
+      dying: obj(s['dying']) !== null,
     });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));

@@ -18,14 +18,18 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const out: TurnAction[] = [];
   for (const r of Object.values(requestsOf(a.world))) {
     if (r.characterId !== ch.id) continue;
+    // "Roll Finesse: cut the rope bridge": the trait first, the player's words after; the cost says who asked.
+    const trait = r.trait === '' ? '' : `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)}`;
+    const what = trait !== '' && r.label !== '' ? `${trait}: ${r.label}` : trait || r.label || 'the requested roll';
     out.push(
       action({
         id: `request:${r.id}`,
-        label: `Roll ${r.label || r.trait || 'the requested roll'}`,
-        cost: 'free (the GM asked for it)',
+        label: `Roll ${what}`,
+        cost: r.asked === true ? 'free' : 'free (the GM asked for it)',
         command: 'daggerheart.rollRequest',
         fixed: { requestId: r.id },
         odds: { query: 'daggerheart.rollOdds', args: { requestId: r.id }, pass: [] },
+        ...judge(r.awaiting === true ? forbid('the GM has not set the difficulty yet') : yes),
       }),
     );
   }

@@ -21,6 +21,8 @@ export type RollEvent =
       /** Absent before roll requests: the difficulty was never hidden. */
       readonly hidden?: boolean;
       readonly requestId?: Id | null;
+      /** The trait rolled, when one was named; its absence (and events stored before it) keeps the "X makes ..." words. */
+      readonly trait?: string;
     }
   /** What players receive of a roll against a hidden difficulty: the roll without it. */
   | { readonly type: 'daggerheart.actionRollShown'; readonly characterId: Id | null; readonly label: string; readonly requestId: Id | null; readonly roll: Json }

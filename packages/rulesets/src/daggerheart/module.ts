@@ -81,6 +81,8 @@ interface RollInput {
   readonly advantage: number;
   readonly reaction: boolean;
   readonly label: string;
+  /** The trait rolled ('' for none): with one, the line reads "Kira's Finesse roll (cut the rope bridge)". */
+  readonly trait: string;
   /** The difficulty stays with the GM: the roll's full record is GM-only, players get it without the difficulty. */
   readonly hidden: boolean;
   readonly requestId: string | null;
@@ -111,7 +113,18 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   }
   const characterId = character?.id ?? null;
   const events: EngineEvent[] = [
-    { type: 'daggerheart.actionRolled', characterId, label: input.label, reaction, advantageSources: sources, helpers, roll: roll as unknown as Json, hidden: input.hidden, requestId: input.requestId } satisfies RollEvent,
+    {
+      type: 'daggerheart.actionRolled',
+      characterId,
+      label: input.label,
+      reaction,
+      advantageSources: sources,
+      helpers,
+      roll: roll as unknown as Json,
+      hidden: input.hidden,
+      requestId: input.requestId,
+      ...(input.trait === '' ? {} : { trait: input.trait }),
+    } satisfies RollEvent,
   ];
   if (input.hidden) {
     const { difficulty: _secret, ...shown } = roll;
@@ -157,8 +170,9 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (pc !== null && !pc.ok) return pc;
       const fromTrait = p.trait === undefined || pc === null ? 0 : traitValue(pc.value, p.trait);
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + (p.bonus ?? 0)));
-      const label = (p.label ?? '').trim() || (p.trait === undefined ? '' : traitRollWords(p.trait));
-      const rolled = { modifier, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label };
+      const trait = p.trait ?? '';
+      const label = traitLabel(trait, (p.label ?? '').trim(), p.reaction ?? false);
+      const rolled = { modifier, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label, trait };
       return ok(actionRollEvents(world, env, { character: pc?.value ?? null, ...rolled, hidden: false, requestId: null }));
     },
   }),
@@ -190,7 +204,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       if (Object.keys(requestsOf(world)).length >= MAX_REQUESTS) return err('LIMIT_EXCEEDED', `a table holds at most ${MAX_REQUESTS} open roll requests`);
       const [id] = mintId(world, 'req', env.rng);
       // The trait's value is read when asked, as a GM's request reads it; the GM adds the rest with the difficulty.
-      const request: RollRequest = { id, characterId: pc.value.id, trait: p.trait, modifier: traitValue(pc.value, p.trait), difficulty: null, hidden: false, advantage: 0, experience: null, label: (p.label ?? '').trim(), awaiting: true };
+      const request: RollRequest = { id, characterId: pc.value.id, trait: p.trait, modifier: traitValue(pc.value, p.trait), difficulty: null, hidden: false, advantage: 0, experience: null, label: (p.label ?? '').trim(), awaiting: true, asked: true };
       return ok([{ type: 'daggerheart.rollAsked', request: { ...request } } satisfies RollEvent]);
     },
   }),
@@ -251,8 +265,8 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         }
         modifier += req.experience.bonus;
       }
-      const label = req.label !== '' ? req.label : req.trait !== '' ? traitRollWords(req.trait) : '';
-      events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, hidden: req.hidden, requestId: req.id }));
+      const label = traitLabel(req.trait, req.label, false);
+      events.push(...actionRollEvents(rollWorld, env, { character, modifier, difficulty: req.difficulty ?? 0, advantage: req.advantage, reaction: false, label, trait: req.trait, hidden: req.hidden, requestId: req.id }));
       return ok(events);
     },
   }),
@@ -324,6 +338,13 @@ function traitValue(pc: Character, trait: string): number {
   return typeof v === 'number' && Number.isInteger(v) ? v : 0;
 }
 
+/** What a roll is called: "Finesse roll (cut the rope bridge)" with a trait, the player's words alone without one. */
+function traitLabel(trait: string, label: string, reaction: boolean): string {
+  if (trait === '') return label;
+  const what = `${trait[0]!.toUpperCase()}${trait.slice(1)} ${reaction ? 'reaction roll' : 'roll'}`;
+  return label === '' ? what : `${what} (${label})`;
+}
+
 /** "an Agility roll". */
 const traitRollWords = (trait: string): string => `${/^[aeiou]/.test(trait) ? 'an' : 'a'} ${trait[0]!.toUpperCase()}${trait.slice(1)} roll`;
 
@@ -362,7 +383,9 @@ const evolve: Evolve<RollEvent> = {
     const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
     // A hidden difficulty never reaches the log: the line says the outcome only.
     const against = e.hidden === true ? '' : ` vs ${roll.difficulty}`;
-    const text = `${nameOf(w, id)} makes ${what}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
+    // A roll of a trait is the roller's ("Kira's Finesse roll (...)"); events stored before `trait` keep their old words.
+    const who = typeof e.trait === 'string' && e.trait !== '' ? `${nameOf(w, id)}'s ${what}` : `${nameOf(w, id)} makes ${what}`;
+    const text = `${who}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
   },
   // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
@@ -372,7 +395,7 @@ const evolve: Evolve<RollEvent> = {
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
-    const what = req.trait === '' ? 'an action roll' : traitRollWords(req.trait);
+    const what = `${req.trait === '' ? 'an action roll' : traitRollWords(req.trait)}${req.label === '' ? '' : ` (${req.label})`}`;
     return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollRequested', text: `The GM asks ${nameOf(w, req.characterId)} for ${what}${against}.`, data: { requestId: req.id } });
   },
   'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e.requestId),
@@ -380,7 +403,7 @@ const evolve: Evolve<RollEvent> = {
     const req = e.request as unknown as RollRequest;
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
-    const what = req.trait === '' ? 'an action roll' : traitRollWords(req.trait);
+    const what = `${req.trait === '' ? 'an action roll' : traitRollWords(req.trait)}${req.label === '' ? '' : ` (${req.label})`}`;
     return appendLog(next, { audience: characterAudience(w, req.characterId), kind: 'daggerheart.rollAsked', text: `${nameOf(w, req.characterId)} asks to make ${what}: the GM sets the difficulty.`, data: { requestId: req.id } });
   },
   'daggerheart.difficultySet': (w, e) => {
@@ -465,6 +488,7 @@ function project(world: World, viewer: Viewer): World {
       experience: r.experience === null ? null : { name: r.experience.name, bonus: r.experience.bonus },
       label: r.label,
       ...(r.awaiting === true ? { awaiting: true } : {}),
+      ...(r.asked === true ? { asked: true } : {}),
     };
   }
   // A hit waiting on a PC's Armor choice goes with its PC (its amount is in the players' log already).

@@ -23,6 +23,8 @@ export interface RollRequest {
   readonly label: string;
   /** The player asked to roll and the GM has not set the difficulty yet (difficulty null until then; ADR 50). */
   readonly awaiting?: boolean;
+  /** The player asked for this roll (absent on the GM's requests and on asks stored before this field). */
+  readonly asked?: boolean;
 }
 
 /** A hit on a PC waiting for its player to choose whether to mark an Armor Slot (ADR 50). */

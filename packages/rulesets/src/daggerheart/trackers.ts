@@ -263,10 +263,12 @@ const evolve: Evolve<TrackerEvent> = {
     const next = withStats(w, id, { [TRACK_KEYS.hp.marked]: e.hpTo, [TRACK_KEYS.armor.marked]: e.armorTo });
     const armor = e.armorUsed ? `, an Armor Slot makes it ${SEVERITY_WORDS[e.marks]}` : '';
     const text = `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.severity]}: thresholds ${e.major}/${e.severe}${armor}) and marks ${e.hpTo - e.hpFrom} HP.`;
-    // A foe's thresholds and HP are the GM's (ADR 33): players read the damage, its severity and the foe's fall.
+    // A foe's thresholds and HP are the GM's (ADR 33). Under "no numbers" players read the hit, the damage dealt and
+    // the fall, but no severity: minor/major/severe, or how many HP it marks, would place the amount against its thresholds (ADR 57).
     const ch = own(w.characters, id);
     const down = ch !== undefined && e.hpTo >= trackOf(ch.stats, 'hp', slotsFor(w, 'hp')).slots;
-    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage (${SEVERITY_WORDS[e.marks]}).${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
+    const marked = e.hpTo > e.hpFrom ? 'marks HP' : 'marks no HP';
+    const shown = isFoe(w, id) && !showsFoeNumbers(w) ? `${nameOf(w, id)} takes ${e.amount} damage and ${marked}.${down ? ` ${nameOf(w, id)} is down.` : ''}` : undefined;
     return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.damage', text, ...(shown === undefined ? {} : { shown }), data: { characterId: id } });
   },
   'daggerheart.restStarted': (w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'daggerheart.rest', text: `The party takes a ${e.rest} rest.` }),
@@ -286,7 +288,7 @@ function isFoe(w: World, id: unknown): boolean {
 
 /** History as players read it: a foe's damage without its thresholds and marked counts (ADR 33), by the shared filter. */
 export const TRACKER_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
-  'daggerheart.damageTaken': foeNumbersView({ id: 'characterId', numbers: ['major', 'severe', 'hpFrom', 'hpTo', 'armorFrom', 'armorTo', 'severity'] }),
+  'daggerheart.damageTaken': foeNumbersView({ id: 'characterId', numbers: ['major', 'severe', 'hpFrom', 'hpTo', 'armorFrom', 'armorTo', 'severity', 'marks', 'armorUsed'] }),
   'daggerheart.trackMarked': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'] }),
 };
 

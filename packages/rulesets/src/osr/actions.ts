@@ -2,7 +2,8 @@
 // one active, one movement and one quick action; an active action trades down
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
-import { EMPTY_ECONOMY, getEncounter, OSR_ECONOMY, own, ok, planSpend, type Json, type Result } from '@tablekeeper/engine';
+import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Json, type Query, type Result } from '@tablekeeper/engine';
+import { areAllies, cannotStabilize } from './combat-commands.js';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { ABILITIES } from './checks.js';
 import { getOsr, sheetOf } from './state.js';
@@ -34,31 +35,16 @@ const yes = { allowed: true, reason: null };
 function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
   const st = getOsr(a.world);
   const out: TurnAction[] = [];
-  // Allies first (001: an ally stabilizes the incapacitated; review 6: a dying goblin led the phone's list).
+  // Allies first (001: an ally stabilizes the incapacitated; review 6: a dying goblin led the phone's list); a foe is marked refused.
   const dying: ActionOption[] = [...othersInView(a)]
     .sort((x, y) => (x.side === a.combatant.side ? 0 : 1) - (y.side === a.combatant.side ? 0 : 1))
-    .flatMap((c) => (c.characterId !== null && c.characterId !== me && st.dying[c.characterId] !== undefined ? [{ value: c.characterId, label: c.name, note: 'dying', side: sideOf(a, c), standing: 'down' as const }] : []));
+    .flatMap((c) => {
+      if (c.characterId === null || c.characterId === me || st.dying[c.characterId] === undefined) return [];
+      const why = me === null ? null : cannotStabilize(a.world, me, c.characterId);
+      return [{ value: c.characterId, label: c.name, note: 'dying', side: sideOf(a, c), standing: 'down' as const, ...(why === null || why.error.code === 'HELPER_DOWN' ? {} : { refused: why.error.message }) }];
+    });
   const unable = me === null ? forbid(`${a.combatant.name} has no character sheet to roll with`) : st.dead.includes(me) ? forbid(`${a.combatant.name} is dead`) : st.dying[me] !== undefined ? forbid(`${a.combatant.name} is dying`) : yes;
-  // 001 "Stabilizing & Injuries": a check (DC 10 unless the GM says otherwise) by someone beside them; the injury table follows on a success.
-  out.push(
-    action({
-      id: 'stabilize',
-      label: 'Stabilize',
-      cost: 'a check (DC 10 unless the GM says otherwise), then the Injury Table on a success',
-      command: 'osr.stabilize',
-      fixed: me === null ? {} : { helperId: me, method: 'check' },
-      target: { field: 'targetId', multiple: false, aim: 'allies', options: dying },
-      choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[4]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 4)] }],
-      numbers: [
-        { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
-        { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
-        { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
-      ],
-      flags: [{ field: 'proficient', label: 'Proficient', value: false }],
-      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
-      ...judge(unable, dying.length === 0 ? forbid('nobody in view is dying (at 0 HP and not yet stabilized)') : yes),
-    }),
-  );
+  out.push(stabilizeAction({ id: 'stabilize', label: 'Stabilize', helper: me, options: dying, allowed: judge(unable, dying.length === 0 ? forbid('nobody in view is dying (at 0 HP and not yet stabilized)') : yes) }));
   // 001 "Saves & Checks": d20 + modifier against the DC the GM names; it costs no action of its own.
   out.push(
     action({
@@ -120,6 +106,85 @@ function rulesBeyondAttack(a: Actor, me: string | null): TurnAction[] {
   }
   return out;
 }
+
+/**
+ * The Stabilize form (001 "Stabilizing & Injuries"): a check by the helper, DC 10 unless the GM says otherwise
+ * (WIS first: tending wounds), with its exact odds; the Injury Table follows a success.
+ */
+function stabilizeAction(o: { id: string; label: string; helper: string | null; options: readonly ActionOption[]; picked?: readonly string[]; allowed: { allowed: boolean; reason: string | null } }): TurnAction {
+  return action({
+    id: o.id,
+    label: o.label,
+    cost: 'a check (DC 10 unless the GM says otherwise), then the Injury Table on a success',
+    command: 'osr.stabilize',
+    fixed: o.helper === null ? {} : { helperId: o.helper, method: 'check' },
+    target: { field: 'targetId', multiple: false, aim: 'allies', options: o.options, ...(o.picked !== undefined ? { picked: o.picked } : {}) },
+    choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[4]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 4)] }],
+    numbers: [
+      { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 10 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+    ],
+    flags: [{ field: 'proficient', label: 'Proficient', value: false }],
+    odds: o.helper === null ? null : { query: 'osr.checkOdds', args: { characterId: o.helper }, pass: ['ability', 'difficulty', 'bonus', 'advantage', 'proficient'] },
+    ...o.allowed,
+  });
+}
+
+/**
+ * osr.stabilizeActions: Stabilize outside a turn, above all in the minute after a fight (001 "Death & Injury": dead
+ * unless stabilized within a minute or by the fight's end, whichever is later; review 7: nothing on screen could).
+ * With `characterId`: that helper's form over the dying in view (a phone acts for its own character). With
+ * `targetId` alone: one form per ally able to help that dying creature, and for the GM a spell or other means.
+ */
+export const osrStabilizeActions: Query = (world, args, viewer) => {
+  const helper = args['characterId'];
+  const target = args['targetId'];
+  if (helper !== undefined && typeof helper !== 'string') return err('INVALID_VALUE', 'characterId must be a character id', 'characterId');
+  if (target !== undefined && typeof target !== 'string') return err('INVALID_VALUE', 'targetId must be a character id', 'targetId');
+  if (helper === undefined && target === undefined) return err('INVALID_VALUE', 'name who helps (characterId) or who is dying (targetId)', 'characterId');
+  if (viewer.role === 'spectator') return err('FORBIDDEN', 'a spectator stabilizes nobody', 'characterId');
+  const st = getOsr(world);
+  const name = (id: string): string => own(world.characters, id)?.name ?? 'someone';
+  const dying = Object.keys(st.dying).filter((id) => own(world.characters, id) !== undefined && !st.dead.includes(id));
+  if (helper !== undefined) {
+    const ch = own(world.characters, helper);
+    if (ch === undefined) return err('NOT_FOUND', 'characterId: no such character', 'characterId');
+    if (!controls(world, viewer, helper)) return err('FORBIDDEN', `${ch.name} is not one of your characters`, 'characterId');
+    const options: ActionOption[] = dying
+      // Outside a turn only allies are offered (a dying foe is the GM's to save, by its own side).
+      .filter((id) => id !== helper && (target === undefined || id === target) && areAllies(world, helper, id))
+      .map((id) => ({ value: id, label: name(id), note: 'dying', side: 'ally' as const, standing: 'down' as const }));
+    const unable = st.dead.includes(helper) ? forbid(`${ch.name} is dead`) : sheetOf(world, helper).hp <= 0 ? forbid(`${ch.name} is at 0 HP and unable to act`) : yes;
+    const allowed = judge(unable, options.length === 0 ? forbid(`none of ${ch.name}'s allies in view is dying (at 0 HP and not yet stabilized)`) : yes);
+    const picked = options.length === 0 ? undefined : [options[0]!.value];
+    return ok({ combatantId: helper, name: ch.name, onTurn: false, actions: [stabilizeAction({ id: 'stabilize', label: 'Stabilize', helper, options, ...(picked !== undefined ? { picked } : {}), allowed })] } as unknown as Json);
+  }
+  const t = target!;
+  if (own(world.characters, t) === undefined) return err('NOT_FOUND', 'targetId: no such character', 'targetId');
+  if (!dying.includes(t)) return err('NOT_DYING', `${name(t)} is not dying (at 0 HP and not yet stabilized)`, 'targetId');
+  const only: ActionOption[] = [{ value: t, label: name(t), note: 'dying', standing: 'down' }];
+  // Who could help: the last fight's creatures and the party, each an ally able to act (the GM's screen: anyone; a phone: its own).
+  const enc = getEncounter(world);
+  const inFight = new Set(enc.roster.map((x) => own(enc.combatants, x)?.characterId).filter((x): x is string => typeof x === 'string'));
+  const helpers = Object.values(world.characters).filter((c) => (inFight.has(c.id) || !isFoeCharacter(world, c.id)) && controls(world, viewer, c.id) && cannotStabilize(world, c.id, t) === null);
+  const actions: TurnAction[] = helpers.map((h) => stabilizeAction({ id: `stabilize-by-${h.id}`, label: `${h.name} stabilizes ${name(t)}`, helper: h.id, options: only, picked: [t], allowed: yes }));
+  if (viewer.role === 'gm') {
+    // 001 also lets a spell or other healing stabilize; no check is rolled, the Injury Table still is.
+    actions.push(
+      action({
+        id: 'stabilize-other',
+        label: 'A spell or other means',
+        cost: 'no check; the Injury Table follows',
+        command: 'osr.stabilize',
+        fixed: {},
+        target: { field: 'targetId', multiple: false, aim: 'allies', options: only, picked: [t] },
+        choices: [{ field: 'method', label: 'How', options: [{ value: 'spell', label: 'a spell' }, { value: 'other', label: 'other means' }] }],
+      }),
+    );
+  }
+  return ok({ combatantId: t, name: name(t), onTurn: false, actions } as unknown as Json);
+};
 
 function build(a: Actor): Result<readonly TurnAction[]> {
   const me = a.combatant.characterId;

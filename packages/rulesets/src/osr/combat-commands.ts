@@ -1,7 +1,7 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, isFoeCharacter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import { osrCommands } from './declarations.js';
@@ -224,6 +224,8 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           const b = needCharacter(world, p.helperId, 'helperId');
           if (!b.ok) return b;
           by = b.value;
+          const why = cannotStabilize(world, by, t.value);
+          if (why !== null) return why;
         }
         if (method !== 'check') return okv(stabilizeEvents(world, env, t.value, by, method));
         const m = by === null ? (p.bonus ?? 0) : modifierFor(world, p, by);
@@ -375,6 +377,35 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
       },
     }),
   };
+}
+
+/**
+ * 001 "Stabilizing & Injuries": an ally (PC or NPC) stabilizes. Two creatures of the last encounter are allies when
+ * they stood on one side; otherwise the party (PCs and seated retainers) stands together, and so do the foes.
+ */
+export function areAllies(world: World, a: string, b: string): boolean {
+  const enc = getEncounter(world);
+  const sideOf = (id: string): string | undefined => {
+    for (const x of enc.roster) {
+      const c = own(enc.combatants, x);
+      if (c?.characterId === id) return c.side;
+    }
+    return undefined;
+  };
+  const sa = sideOf(a);
+  const sb = sideOf(b);
+  if (sa !== undefined && sb !== undefined) return sa === sb;
+  return isFoeCharacter(world, a) === isFoeCharacter(world, b);
+}
+
+/** Why `helper` cannot stabilize `target` (001: an ally who can act: at 0 HP nobody acts), or null when they can. */
+export function cannotStabilize(world: World, helper: string, target: string): ReturnType<typeof fail> | null {
+  const name = (id: string): string => own(world.characters, id)?.name ?? 'someone';
+  if (helper === target) return fail('INVALID_VALUE', `${name(target)} cannot stabilize themself: an ally must`, 'helperId');
+  if (isDead(world, helper)) return fail('HELPER_DOWN', `${name(helper)} is dead and cannot stabilize ${name(target)}`, 'helperId');
+  if (sheetOf(world, helper).hp <= 0) return fail('HELPER_DOWN', `${name(helper)} is at 0 HP and unable to act: someone else must stabilize ${name(target)}`, 'helperId');
+  if (!areAllies(world, helper, target)) return fail('NOT_AN_ALLY', `${name(helper)} is not ${name(target)}'s ally (001: an ally stabilizes the dying)`, 'helperId');
+  return null;
 }
 
 function combatantOf(world: World, characterId: string): string | undefined {

@@ -2,7 +2,7 @@
 // dying and recovery, exploration, light and time, hazards and treasure (001).
 import { catalogOf, characterId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { declareActions } from '../actions.js';
+import { actionsResult, declareActions } from '../actions.js';
 import { netAdvantage } from './shared.js';
 import { ABILITIES } from './checks.js';
 import { CHECK_TAGS, LIGHT_SOURCES } from './exploration.js';
@@ -342,7 +342,16 @@ export const moraleOddsDeclaration = declareQuery('osr.moraleOdds', {
   result: z.strictObject({ pass: odd, modifier: z.int(), wis: z.int(), proficiency: z.int(), moraleBonus: z.int(), difficulty: z.int() }),
 });
 
+/** Stabilize outside a turn (after a fight): one helper's form, or every ally able to help one dying creature (ADR 55). */
+export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', {
+  summary: 'Stabilize forms outside a turn: one helper over the dying, or each ally able to help one dying creature, with odds',
+  who: 'own-character',
+  input: z.strictObject({ characterId: characterId('who helps').optional(), targetId: characterId('who is dying').optional() }),
+  result: actionsResult,
+});
+
 export const osrCatalog = catalogOf(
+  stabilizeActionsDeclaration,
   ...Object.values(osrCommands),
   attackOddsDeclaration,
   checkOddsDeclaration,

@@ -350,7 +350,8 @@ const evolve: Evolve<OsrEvent> = {
   'osr.moralePrompted': on((w, e, st) =>
     log(setOsr(w, { ...st, prompts: [...st.prompts, { trigger: e.trigger, text: e.text, ...(e.side === undefined ? {} : { side: e.side }) }].slice(-20) }), e, `Morale? ${e.text}`),
   ),
-  'osr.fightSummarized': (w, e) => log(w, e, summaryText(w, e)),
+  // The data lets the GM's panel say what became of the dying since (review 7: "Kira (54 s left)" stayed after she died).
+  'osr.fightSummarized': (w, e) => log(w, e, summaryText(w, e), summaryData(w, e)),
   'osr.leftDying': (w, e) => log(w, e, `The fight is over and ${nm(w, e.characterId)} is still at 0 HP: dead unless stabilized within ${e.secondsLeft} s (the rest of the minute).`),
   'osr.tidePrompted': on((w, e, st) => setOsr(w, { ...st, tidePrompted: addTo(st.tidePrompted, e.side) })),
   'osr.chased': (w, e) =>
@@ -585,6 +586,16 @@ function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
     if (ch !== null && !isFoe(world, ch)) left.push({ type: 'osr.leftDying', characterId: ch, secondsLeft: d.secondsLeft } satisfies OsrEvent);
   }
   return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent, ...left];
+}
+
+/** The summary without its dying sentence, and who was left dying (by character), for a panel that follows them live. */
+function summaryData(w: World, e: EventOf<OsrEvent, 'osr.fightSummarized'>): Json {
+  const enc = getEncounter(w);
+  const dying = e.dying.flatMap((d) => {
+    const c = own(enc.combatants, d.id);
+    return c?.characterId === null || c === undefined ? [] : [{ characterId: c.characterId, name: c.name }];
+  });
+  return { without: summaryText(w, { ...e, dying: [] }), dying };
 }
 
 /** The summary's words: combatants by their tracker names; each side's survivors in the GM's words. */

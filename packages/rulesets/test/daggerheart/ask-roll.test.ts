@@ -76,6 +76,34 @@ describe("the player's own action roll: the trait from the sheet, the GM's diffi
     expect(t.view(GM).world.log.at(-1)?.text).toBe("The GM sets the difficulty of Rogue's Finesse roll: 23 (hidden).");
   });
 
+  it("the player's own roll reads as theirs (review 7): \"Roll Finesse: cut the rope bridge\" (free, not \"the GM asked\"), and \"Kira's Finesse roll (cut the rope bridge): Hope 8, Fear 9 + 1 = 18 vs 10\"", () => {
+    const t = new DhTable();
+    const seat = t.seat('Ana');
+    const kira = t.pc('Kira', seat, { finesse: 1 });
+    t.run({ type: 'encounter.start', combatants: [{ id: kira, name: 'Kira', kind: 'pc', characterId: kira }] });
+    const request = () => {
+      const r = t.engine.query(t.table, player(seat), 'daggerheart.actions', { combatantId: kira });
+      if (!r.ok) throw new Error(r.error.message);
+      return (r.value as unknown as ActionsAnswer).actions.find((a) => a.id.startsWith('request:'));
+    };
+    const id = askedId(t, { characterId: kira, trait: 'finesse', label: 'cut the rope bridge' }, seat);
+    expect(t.view(player(seat)).world.log.at(-1)?.text).toBe('Kira asks to make a Finesse roll (cut the rope bridge): the GM sets the difficulty.');
+    // Waiting on the GM: the button is there, refused in words.
+    expect(request()).toMatchObject({ label: 'Roll Finesse: cut the rope bridge', cost: 'free', allowed: false, reason: 'the GM has not set the difficulty yet' });
+    t.run({ type: 'daggerheart.setDifficulty', requestId: id, difficulty: 10 });
+    expect(request()).toMatchObject({ label: 'Roll Finesse: cut the rope bridge', cost: 'free', allowed: true });
+    // Hope 8 + Fear 9 + Finesse 1 = 18 >= 10, the Fear die higher: a success with Fear.
+    t.dice.queue(8, 9);
+    t.run({ type: 'daggerheart.rollRequest', requestId: id }, player(seat));
+    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Kira's Finesse roll (cut the rope bridge): Hope 8, Fear 9 + 1 = 18 vs 10: a success with Fear.");
+    // The GM's request still says who asked; a roll with no trait keeps the old words.
+    t.run({ type: 'daggerheart.requestRoll', characterId: kira, trait: 'agility', difficulty: 12 });
+    expect(request()).toMatchObject({ label: 'Roll Agility', cost: 'free (the GM asked for it)', allowed: true });
+    t.dice.queue(3, 3);
+    t.run({ type: 'daggerheart.actionRoll', characterId: kira, difficulty: 12 });
+    expect(t.view(GM).world.log.filter((l) => l.kind === 'daggerheart.actionRolled').at(-1)?.text).toBe('Kira makes an action roll: Hope 3, Fear 3 = 6 vs 12: a critical success.');
+  });
+
   it("refusals: another player's PC, a player setting the difficulty, setting it twice, an unknown trait", () => {
     const { t, seat, other, rogue } = table();
     expect(t.fail({ type: 'daggerheart.askRoll', characterId: rogue, trait: 'agility' }, player(other)).code).toBe('FORBIDDEN');
@@ -126,7 +154,7 @@ describe('Help an Ally on a roll that has advantage already (review 6, ADR 50)',
     t.dice.queue(9, 5, 2, 5);
     const tx = t.run({ type: 'daggerheart.rollRequest', requestId: req }, player(seat));
     expect(ofType(tx, 'daggerheart.actionRolled')[0]!['roll']).toMatchObject({ advantageDice: [2, 5], total: 21, outcome: 'successWithHope', keptHighest: true });
-    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe('Rogue makes an Agility roll: Hope 9, Fear 5 + d6 [2, 5] (the highest, 5) + 2 = 21 vs 18: a success with Hope.');
+    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Rogue's Agility roll: Hope 9, Fear 5 + d6 [2, 5] (the highest, 5) + 2 = 21 vs 18: a success with Hope.");
   });
 
   it('one helper on a plain roll is one d6 as before; with the setting off, help on advantage adds nothing', () => {

@@ -1,5 +1,5 @@
 // An adversary's thresholds and HP are the GM's (ADR 33): players read the
-// damage, its severity and the fall in the log and in history; a PC's line is
+// damage dealt and the fall, never its severity (ADR 57), in the log and in history; a PC's line is
 // the same for all.
 import { describe, expect, it } from 'vitest';
 import type { TableView } from '@tablekeeper/engine';
@@ -9,7 +9,7 @@ const lines = (v: TableView, kind: string): string[] => v.world.log.filter((e) =
 const events = (v: TableView, type: string) => v.history.flatMap((tx) => tx.events).filter((e) => e.type === type);
 
 describe("Daggerheart: an adversary's HP in log lines and history", () => {
-  it('players read the damage, its severity and the fall; the GM reads thresholds and marks', () => {
+  it('players read the damage dealt and the fall, no severity (ADR 57); the GM reads thresholds and marks', () => {
     const t = new DhTable();
     const s = t.seat('Ana');
     t.pc('Rogue', s);
@@ -21,10 +21,13 @@ describe("Daggerheart: an adversary's HP in log lines and history", () => {
     const gm = t.view(GM);
     const seen = t.view(player(s));
     expect(lines(gm, 'daggerheart.damage')[0]).toContain('thresholds 6/11');
-    expect(lines(seen, 'daggerheart.damage')).toEqual(['Bandit takes 7 damage (major).', 'Bandit takes 20 damage (severe). Bandit is down.']);
+    // No severity under "no numbers" (ADR 57): 7 against 6/11 is major and 20 severe, which would place the thresholds.
+    expect(lines(seen, 'daggerheart.damage')).toEqual(['Bandit takes 7 damage and marks HP.', 'Bandit takes 20 damage and marks HP. Bandit is down.']);
+    for (const l of lines(seen, 'daggerheart.damage')) expect(l).not.toMatch(/minor|major|severe|massive|\d HP/);
     for (const l of lines(seen, 'daggerheart.track')) expect(l).not.toMatch(/marked/);
     expect(events(gm, 'daggerheart.damageTaken')[0]).toMatchObject({ major: 6, severe: 11, hpFrom: 0, hpTo: 2 });
-    for (const e of events(seen, 'daggerheart.damageTaken')) for (const k of ['major', 'severe', 'hpFrom', 'hpTo']) expect(e).not.toHaveProperty(k);
+    for (const e of events(seen, 'daggerheart.damageTaken')) for (const k of ['major', 'severe', 'hpFrom', 'hpTo', 'severity', 'marks']) expect(e).not.toHaveProperty(k);
+    expect(events(seen, 'daggerheart.damageTaken').map((e) => e['amount'])).toEqual([7, 20]);
     for (const e of events(seen, 'daggerheart.trackMarked')) expect(e).not.toHaveProperty('to');
   });
 

@@ -126,3 +126,25 @@ describe('a roll with Fear swings the spotlight to the GM (GM-FLOW "the spotligh
     expect(enc(off.t).current).toBe(off.rogue);
   });
 });
+
+describe('conditions in a conflict without rounds (review 7, ADR 57)', () => {
+  it('Vulnerable "until removed" outlasts the end of the conflict and is still on the Ogre in the next one; "until the conflict ends" goes; no "after round 1"', () => {
+    // 000 keeps no rounds (the spotlight passes), and the published game's conditions last until cleared.
+    const { t, rogue, ogre, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    expect(getEncounter(t.view(player(t.seat('Cy'))).world).catalogue).toMatchObject({ roundless: true, saveEnds: false });
+    t.run({ type: 'condition.apply', targetId: ogre, condition: 'vulnerable', duration: { kind: 'indefinite' } });
+    t.run({ type: 'condition.apply', targetId: rogue, condition: 'hidden', duration: { kind: 'encounterEnd' } });
+    const end = t.run({ type: 'encounter.end' });
+    expect(ofType(end, 'condition.expired').map((e) => e['condition'])).toEqual(['hidden']);
+    expect(Object.values(enc(t).conditions).map((c) => [c.defId, c.target])).toEqual([['vulnerable', ogre]]);
+    const logs = t.world.log.map((l) => l.text);
+    expect(logs.slice(-2)).toEqual(['The encounter ends.', 'Rogue: Hidden ends.']);
+    expect(logs.join('\n')).not.toMatch(/after round|Vulnerable ends/);
+    // The same creatures start the next conflict: the Ogre is still Vulnerable until the GM clears it.
+    t.run({ type: 'encounter.start', combatants });
+    expect(Object.values(enc(t).conditions).map((c) => [c.defId, c.target])).toEqual([['vulnerable', ogre]]);
+    t.run({ type: 'condition.remove', conditionId: Object.keys(enc(t).conditions)[0]! });
+    expect(enc(t).conditions).toEqual({});
+  });
+});

@@ -1,14 +1,16 @@
 // The in-process bus: one process, many "instances" (tests, and the single
 // server, which needs no bus at all). It goes through the same encode/decode as
 // NATS, so a message that would not survive the wire fails here too.
-import { BusError, checkTableId, encodeMessage, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
-import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type PresenceNote, type Revoked, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { decodeCommitted, decodeForwarded, decodePresence, decodeReply, decodeRevoked } from './messages.js';
 
 type Server = (req: ForwardedCommand) => Promise<ForwardedReply>;
 
 /** What every LocalBus attached to one hub shares: the subscriptions (the "broker"). */
 export class LocalHub {
   readonly followers = new Map<string, Set<(bytes: Uint8Array) => void>>();
+  readonly revocations = new Map<string, Set<(bytes: Uint8Array) => void>>();
+  readonly presence = new Map<string, Set<(bytes: Uint8Array) => void>>();
   readonly servers = new Map<string, Server[]>();
 }
 
@@ -48,6 +50,50 @@ export class LocalBus implements Bus {
     return this.track(() => set.delete(deliver));
   }
 
+  async publishRevoked(msg: Revoked): Promise<void> {
+    this.live();
+    const bytes = encodeMessage('revocation', msg);
+    for (const deliver of [...(this.hub.revocations.get(checkTableId(msg.tableId)) ?? [])]) queueMicrotask(() => deliver(bytes));
+  }
+
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription {
+    this.live();
+    const key = checkTableId(tableId);
+    const deliver = (bytes: Uint8Array) => {
+      try {
+        handler(decodeRevoked(bytes));
+      } catch (e) {
+        this.onError(e);
+      }
+    };
+    const set = this.hub.revocations.get(key) ?? new Set();
+    set.add(deliver);
+    this.hub.revocations.set(key, set);
+    return this.track(() => set.delete(deliver));
+  }
+
+  async publishPresence(msg: PresenceNote): Promise<void> {
+    this.live();
+    const bytes = encodeMessage('presence', msg);
+    for (const deliver of [...(this.hub.presence.get(checkTableId(msg.tableId)) ?? [])]) queueMicrotask(() => deliver(bytes));
+  }
+
+  onPresence(tableId: string, handler: (msg: PresenceNote) => void): Subscription {
+    this.live();
+    const key = checkTableId(tableId);
+    const deliver = (bytes: Uint8Array) => {
+      try {
+        handler(decodePresence(bytes));
+      } catch (e) {
+        this.onError(e);
+      }
+    };
+    const set = this.hub.presence.get(key) ?? new Set();
+    set.add(deliver);
+    this.hub.presence.set(key, set);
+    return this.track(() => set.delete(deliver));
+  }
+
   serveCommands(tableId: string, handler: Server): Subscription {
     this.live();
     const key = checkTableId(tableId);
@@ -73,7 +119,7 @@ export class LocalBus implements Bus {
         (e: unknown) => {
           this.onError(e);
           // As over NATS: the sender learns nothing of the owner's failure but that it failed.
-          return { ok: false as const, error: { code: 'INTERNAL', message: 'The table could not take the command; try again.' } };
+          return OWNER_FAILED;
         },
       );
       return await Promise.race([answer, late]);

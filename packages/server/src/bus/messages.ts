@@ -2,7 +2,8 @@
 // trusted, but a message from an older or broken instance is refused with a
 // reason, never applied half-read.
 import { z } from 'zod';
-import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply } from './port.js';
+import { rejectionErrorSchema } from '@tablekeeper/protocol';
+import { BusError, MAX_BUS_MESSAGE_BYTES, type Committed, type ForwardedCommand, type ForwardedReply, type PresenceNote, type Revoked } from './port.js';
 
 const tableId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const commandId = z.string().min(1).max(200).nullable();
@@ -26,8 +27,22 @@ const forwarded = z.strictObject({
 
 const reply = z.union([
   z.strictObject({ ok: z.literal(true), version: z.int().min(0), duplicate: z.boolean() }),
-  z.strictObject({ ok: z.literal(false), error: z.strictObject({ code: z.string().max(100), message: z.string().max(2000), path: z.string().max(500).optional() }) }),
+  z.strictObject({ ok: z.literal(false), error: rejectionErrorSchema }),
 ]);
+
+const revoked = z.strictObject({
+  tableId,
+  hashes: z.array(z.string().regex(/^[0-9a-f]{64}$/)).max(1000),
+  message: z.string().max(500),
+});
+
+const presence = z.strictObject({
+  tableId,
+  instanceId: z.string().min(1).max(200),
+  gm: z.boolean(),
+  seats: z.array(z.string().min(1).max(200)).max(1000),
+  spectators: z.int().min(0).max(1_000_000),
+});
 
 function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {
   if (bytes.length > MAX_BUS_MESSAGE_BYTES) throw new BusError('TOO_LARGE', `bus: ${what} is ${bytes.length} bytes, over the ${MAX_BUS_MESSAGE_BYTES}-byte limit`);
@@ -48,3 +63,5 @@ function decode<T>(what: string, schema: z.ZodType<T>, bytes: Uint8Array): T {
 export const decodeCommitted = (bytes: Uint8Array): Committed => decode('committed transaction', committed, bytes);
 export const decodeForwarded = (bytes: Uint8Array): ForwardedCommand => decode('forwarded command', forwarded, bytes) as ForwardedCommand;
 export const decodeReply = (bytes: Uint8Array): ForwardedReply => decode('owner reply', reply, bytes) as ForwardedReply;
+export const decodeRevoked = (bytes: Uint8Array): Revoked => decode('revocation', revoked, bytes);
+export const decodePresence = (bytes: Uint8Array): PresenceNote => decode('presence', presence, bytes);

@@ -3,8 +3,8 @@
 // (unprojected transactions): no socket is ever fed from them without the
 // receiving instance's own projection (ADR 54).
 import { connect, ErrorCode, type NatsConnection, type Subscription as NatsSubscription } from 'nats';
-import { BusError, checkTableId, encodeMessage, type Bus, type Committed, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
-import { decodeCommitted, decodeForwarded, decodeReply } from './messages.js';
+import { BusError, checkTableId, encodeMessage, OWNER_FAILED, type Bus, type Committed, type PresenceNote, type Revoked, type ForwardedCommand, type ForwardedReply, type ForwardFailure, type Subscription } from './port.js';
+import { decodeCommitted, decodeForwarded, decodePresence, decodeReply, decodeRevoked } from './messages.js';
 
 export interface NatsBusOptions {
   /** `nats://host:port` (NATS_URL). */
@@ -32,12 +32,12 @@ export class NatsBus implements Bus {
 
   static async connect(opts: NatsBusOptions): Promise<NatsBus> {
     const prefix = opts.prefix ?? 'tk';
-    if (!PREFIX.test(prefix)) throw new BusError('BAD_MESSAGE', `bus: subject prefix ${JSON.stringify(prefix)} is not 1-32 letters, digits, "-" or "_"`);
+    if (!PREFIX.test(prefix)) throw new BusError('BAD_PREFIX', `bus: subject prefix ${JSON.stringify(prefix)} is not 1-32 letters, digits, "-" or "_"`);
     const nc = await connect({ servers: opts.url, name: opts.name ?? 'tablekeeper', maxReconnectAttempts: -1, reconnectTimeWait: 250 });
     return new NatsBus(nc, prefix, opts.onError ?? (() => {}));
   }
 
-  private subject(kind: 'commit' | 'cmd', tableId: string): string {
+  private subject(kind: 'commit' | 'cmd' | 'revoke' | 'presence', tableId: string): string {
     if (this.closed) throw new BusError('CLOSED', 'bus: closed');
     return `${this.prefix}.${kind}.${checkTableId(tableId)}`;
   }
@@ -61,6 +61,44 @@ export class NatsBus implements Bus {
     );
   }
 
+  async publishRevoked(msg: Revoked): Promise<void> {
+    this.nc.publish(this.subject('revoke', msg.tableId), encodeMessage('revocation', msg));
+  }
+
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription {
+    return this.track(
+      this.nc.subscribe(this.subject('revoke', tableId), {
+        callback: (err, m) => {
+          if (err) return this.onError(err);
+          try {
+            handler(decodeRevoked(m.data));
+          } catch (e) {
+            this.onError(e);
+          }
+        },
+      }),
+    );
+  }
+
+  async publishPresence(msg: PresenceNote): Promise<void> {
+    this.nc.publish(this.subject('presence', msg.tableId), encodeMessage('presence', msg));
+  }
+
+  onPresence(tableId: string, handler: (msg: PresenceNote) => void): Subscription {
+    return this.track(
+      this.nc.subscribe(this.subject('presence', tableId), {
+        callback: (err, m) => {
+          if (err) return this.onError(err);
+          try {
+            handler(decodePresence(m.data));
+          } catch (e) {
+            this.onError(e);
+          }
+        },
+      }),
+    );
+  }
+
   serveCommands(tableId: string, handler: (req: ForwardedCommand) => Promise<ForwardedReply>): Subscription {
     return this.track(
       this.nc.subscribe(this.subject('cmd', tableId), {
@@ -73,7 +111,7 @@ export class NatsBus implements Bus {
             } catch (e) {
               this.onError(e);
               // The sender's client gets what a local failure would give: no detail from this instance.
-              reply = { ok: false, error: { code: 'INTERNAL', message: 'The table could not take the command; try again.' } };
+              reply = OWNER_FAILED;
             }
             m.respond(encodeMessage('owner reply', reply));
           })();

@@ -7,6 +7,7 @@
 // owner and relays the answer. Delivery is at most once and in order per
 // publisher: a replica that sees a version gap reads the store (ADR 54).
 import type { Viewer } from '@tablekeeper/engine';
+import type { RejectionError } from '@tablekeeper/protocol';
 
 /** A transaction the owner committed durably, announced after its commit settled. */
 export interface Committed {
@@ -31,10 +32,32 @@ export interface ForwardedCommand {
 /** The owner's answer, relayed to the client unchanged (errors are built from the asker's view on the owner). */
 export type ForwardedReply =
   | { readonly ok: true; readonly version: number; readonly duplicate: boolean }
-  | { readonly ok: false; readonly error: { readonly code: string; readonly message: string; readonly path?: string } };
+  | { readonly ok: false; readonly error: RejectionError };
+
+/** What a sender hears when the owner's handler failed: nothing of the owner's reason, only that it may retry. */
+export const OWNER_FAILED: ForwardedReply = { ok: false, error: { kind: 'UNAVAILABLE', message: 'The table could not take the command; send it again with the same commandId.' } };
 
 /** Why a forward got no owner's answer: nobody serves the table now, or it did not answer in time. */
 export type ForwardFailure = { readonly ok: false; readonly bus: 'no-owner' | 'timeout' };
+
+/** Links revoked through one instance: every instance closes its sockets holding them (the store already refuses the tokens). */
+export interface Revoked {
+  readonly tableId: string;
+  /** SHA-256 of the revoked tokens (never the tokens). */
+  readonly hashes: readonly string[];
+  /** What the closed clients are told. */
+  readonly message: string;
+}
+
+/** Who is connected to a table through one instance (the shared mode counts presence over every instance). */
+export interface PresenceNote {
+  readonly tableId: string;
+  readonly instanceId: string;
+  readonly gm: boolean;
+  /** Seats with a socket on that instance. */
+  readonly seats: readonly string[];
+  readonly spectators: number;
+}
 
 export interface Subscription {
   /** Stops delivery; safe to call twice. */
@@ -51,6 +74,14 @@ export interface Bus {
   serveCommands(tableId: string, handler: (req: ForwardedCommand) => Promise<ForwardedReply>): Subscription;
   /** Sends a command to the table's owner and waits at most `timeoutMs` for its answer. */
   forwardCommand(req: ForwardedCommand, timeoutMs: number): Promise<ForwardedReply | ForwardFailure>;
+  /** Tells every instance that links of a table were revoked. */
+  publishRevoked(msg: Revoked): Promise<void>;
+  /** Hears a table's revocations (an instance with sockets at it). */
+  onRevoked(tableId: string, handler: (msg: Revoked) => void): Subscription;
+  /** Tells the other instances who is connected to a table here (sent when it changes, and as a heartbeat). */
+  publishPresence(msg: PresenceNote): Promise<void>;
+  /** Hears other instances' presence at a table. */
+  onPresence(tableId: string, handler: (msg: PresenceNote) => void): Subscription;
   /** Resolves once every subscription made so far is in place at the broker (a follower set up before a publish hears it). */
   ready(): Promise<void>;
   /** Delivers what is in flight, then closes. */
@@ -65,7 +96,7 @@ const TABLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export class BusError extends Error {
   constructor(
-    readonly code: 'BAD_TABLE_ID' | 'TOO_LARGE' | 'CLOSED' | 'BAD_MESSAGE',
+    readonly code: 'BAD_TABLE_ID' | 'BAD_PREFIX' | 'TOO_LARGE' | 'CLOSED' | 'BAD_MESSAGE',
     message: string,
   ) {
     super(message);

@@ -114,6 +114,15 @@ export interface BatchWriter {
   putSnapshot(tableId: string, version: number, state: string): void;
 }
 
+/**
+ * The lease a writer holds on a table (issue 22, ADR 60): a networked store refuses a write whose epoch is no
+ * longer the table's, so an owner that lost its lease cannot append even when its version check would pass.
+ */
+export interface Fence {
+  readonly owner: string;
+  readonly epoch: number;
+}
+
 /** A command id a group commit may look up: a networked store reads them all before the batch decides. */
 export interface CommandKey {
   readonly tableId: string;
@@ -138,8 +147,12 @@ export interface EventStore {
   countTables(): Promise<number>;
   listTableIds(): Promise<string[]>;
   head(tableId: string): Promise<number>;
-  /** One durable append in its own write transaction (optimistic: a stale expectedVersion or a used commandId is refused). */
-  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>): Promise<AppendResult>;
+  /**
+   * One durable append in its own write transaction (optimistic: a stale expectedVersion or a used commandId is refused).
+   * With a fence, a networked store also refuses it (StoreError FENCED) unless the table's lease is still at that
+   * owner and epoch; the embedded stores serve one process and ignore it.
+   */
+  append(tableId: string, expectedVersion: number, record: Omit<TxRecord, 'version'>, fence?: Fence): Promise<AppendResult>;
   findCommand(tableId: string, actorKey: string, commandId: string): Promise<TxRecord | null>;
   readLog(tableId: string, after?: number, limit?: number): Promise<TxRecord[]>;
   putSnapshot(tableId: string, version: number, state: string): Promise<void>;
@@ -154,9 +167,10 @@ export interface EventStore {
    * is handed to the database; `durable` settles once it is as durable as the store promises (SQLite: ADR 24, 31;
    * PostgreSQL: its COMMIT returned) and rejects if it cannot be made so, or if another writer took a version
    * first. Nothing from `fn` may be acknowledged or shown before `durable` settles. Rejects (nothing decided)
-   * when the batch could not start.
+   * when the batch could not start. `fences` (table id to the writer's lease) make `durable` reject with
+   * StoreError FENCED when any written table's lease moved on (a networked store; the embedded ones ignore them).
    */
-  commit<T>(lookups: readonly CommandKey[], fn: (writer: BatchWriter) => T): Promise<{ readonly value: T; readonly durable: Promise<void> }>;
+  commit<T>(lookups: readonly CommandKey[], fn: (writer: BatchWriter) => T, fences?: ReadonlyMap<string, Fence>): Promise<{ readonly value: T; readonly durable: Promise<void> }>;
   /** The error a write fails with right now, or null when it commits (health check with a reason). */
   probeWrite(): Promise<unknown>;
   close(): Promise<void>;
@@ -164,7 +178,7 @@ export interface EventStore {
 
 export class StoreError extends Error {
   constructor(
-    readonly code: 'PRAGMA' | 'SCHEMA' | 'LOCKED' | 'EXISTS' | 'NOT_FOUND' | 'CONFLICT' | 'UNAVAILABLE',
+    readonly code: 'PRAGMA' | 'SCHEMA' | 'LOCKED' | 'EXISTS' | 'NOT_FOUND' | 'CONFLICT' | 'UNAVAILABLE' | 'FENCED',
     message: string,
   ) {
     super(message);

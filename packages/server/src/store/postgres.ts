@@ -8,7 +8,8 @@
 // the server's default synchronous_commit). Snapshots are a cache, as in SQLite.
 import pg from 'pg';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { StoreError, type AppendResult, type BatchWriter, type CommandKey, type EventStore, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { LEASE_SCHEMA } from '../cluster/lease.js';
+import { StoreError, type AppendResult, type BatchWriter, type CommandKey, type EventStore, type Fence, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -44,6 +45,8 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX tokens_by_table ON tokens(table_id);
    CREATE TABLE health (id integer PRIMARY KEY CHECK (id = 1), at bigint NOT NULL);`,
+  // The leases (cluster/lease.ts) live beside the log, so an append can check its writer's epoch in its own transaction (ADR 60).
+  LEASE_SCHEMA,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
@@ -77,6 +80,24 @@ interface TokenRow {
 const toTx = (r: TxRow): TxRecord => ({ version: r.version, commandId: r.command_id, actorKey: r.actor, transaction: JSON.parse(r.tx) as Transaction });
 const toToken = (r: TokenRow): TokenRecord => ({ hash: r.hash, tableId: r.table_id, role: r.role, seatId: r.seat_id, createdAt: Number(r.created_at), revokedAt: r.revoked_at === null ? null : Number(r.revoked_at) });
 const keyOf = (tableId: string, actorKey: string, commandId: string) => `${tableId}\u0000${actorKey}\u0000${commandId}`;
+/**
+ * Refuses the write unless every fenced table's lease is still at the writer's owner and epoch. FOR SHARE holds the
+ * lease rows until COMMIT: a takeover (an UPDATE of the row) waits for this write, and a write after it sees the new epoch.
+ */
+async function checkFences(c: pg.PoolClient, fences: ReadonlyMap<string, Fence>, tableIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(tableIds)].filter((t) => fences.has(t));
+  if (ids.length === 0) return;
+  const rows = (await c.query<{ table_id: string; owner: string; epoch: string }>('SELECT table_id, owner, epoch FROM table_leases WHERE table_id = ANY($1::text[]) FOR SHARE', [ids])).rows;
+  const held = new Map(rows.map((r) => [r.table_id, r]));
+  for (const id of ids) {
+    const f = fences.get(id)!;
+    const r = held.get(id);
+    if (r === undefined || r.owner !== f.owner || Number(r.epoch) !== f.epoch) {
+      throw new StoreError('FENCED', `table ${id}: this instance's lease (epoch ${f.epoch}) is no longer the table's (${r === undefined ? 'no lease' : `epoch ${r.epoch}`}); nothing was saved`);
+    }
+  }
+}
+
 const uniqueViolation = (e: unknown): string | null =>
   typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505' ? String((e as { constraint?: unknown }).constraint ?? '') : null;
 
@@ -239,19 +260,24 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
       live();
       return headOf(pool, tableId);
     },
-    async append(tableId, expected, record) {
+    async append(tableId, expected, record, fence) {
       live();
       if (record.commandId !== null) {
         const dup = await findIn(pool, tableId, record.actorKey, record.commandId);
         if (dup) return { ok: false, reason: 'duplicate', existing: dup };
       }
+      // One statement checks the head and inserts; two racing writers that both saw the head meet at the primary key.
+      const insert = async (c: pg.PoolClient | pg.Pool) =>
+        (
+          await c.query(
+            'INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT $1, $2, $3, $4, $5 WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = $1) = $6',
+            [tableId, expected + 1, record.commandId, record.actorKey, JSON.stringify(record.transaction), expected],
+          )
+        ).rowCount === 1;
       try {
-        // One statement checks the head and inserts; two racing writers that both saw the head meet at the primary key.
-        const r = await pool.query(
-          'INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT $1, $2, $3, $4, $5 WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = $1) = $6',
-          [tableId, expected + 1, record.commandId, record.actorKey, JSON.stringify(record.transaction), expected],
-        );
-        if (r.rowCount === 1) return { ok: true, version: expected + 1 };
+        // A fenced append checks the lease in the same transaction as the insert.
+        const inserted = fence === undefined ? await insert(pool) : await inTx(async (c) => (await checkFences(c, new Map([[tableId, fence]]), [tableId]), insert(c)));
+        if (inserted) return { ok: true, version: expected + 1 };
       } catch (e) {
         const hit = uniqueViolation(e);
         if (hit === 'transactions_command_once' && record.commandId !== null) {
@@ -290,7 +316,7 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
     async listTokens(tableId) {
       return (await query<TokenRow>('SELECT * FROM tokens WHERE table_id = $1 ORDER BY created_at, hash', [tableId])).map(toToken);
     },
-    async commit(lookups, fn) {
+    async commit(lookups, fn, fences) {
       live();
       // The batch's command ids, read in one query before it decides (the decision itself is synchronous).
       const found = new Map<string, TxRecord>();
@@ -303,7 +329,7 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
       }
       const batch = new StagedBatch(lookups, found);
       const value = fn(batch);
-      return { value, durable: batch.empty() ? Promise.resolve() : inTx((c) => batch.write(c)) };
+      return { value, durable: batch.empty() ? Promise.resolve() : inTx((c) => batch.write(c, fences)) };
     },
     async probeWrite() {
       try {
@@ -370,7 +396,9 @@ class StagedBatch implements BatchWriter {
   }
 
   /** Inserts the batch; a version another writer took first fails the whole batch (the rooms reload from the store). */
-  async write(c: pg.PoolClient): Promise<void> {
+  async write(c: pg.PoolClient, fences: ReadonlyMap<string, Fence> | undefined): Promise<void> {
+    // First the leases (held until COMMIT), so no takeover lands between this check and the rows.
+    if (fences !== undefined) await checkFences(c, fences, this.rows.map((r) => r.tableId));
     // Each table's first row must follow its stored head: a room ahead of the store would leave a gap (racing writers meet at the key below).
     const first = new Map<string, number>();
     for (const r of this.rows) if (!first.has(r.tableId)) first.set(r.tableId, r.version);

@@ -7,12 +7,14 @@
 // SQLite file; sessions are in-process (the bytes are what a socket would carry).
 import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { seededRng, type Command, type TableView, type Viewer, type World } from '@tablekeeper/engine';
-import { applyDelta, type Delta, type DeltaAck, type ServerMessage, type StreamPatch } from '@tablekeeper/protocol';
-import { createTableFor, engineFor, rulesetIds } from '@tablekeeper/rulesets';
+import type { Command, TableView, Viewer, World } from '@tablekeeper/engine';
+import type { DeltaAck, StreamPatch } from '@tablekeeper/protocol';
+import { rulesetIds } from '@tablekeeper/rulesets';
 import { openSqliteStore, Room, type RoomLimits, type Session } from '../../src/index.js';
 import { sameJson } from '../../src/deltas.js';
 import { AUDIENCES, commandArb, ext } from '../fixtures/command-arbs.js';
+import { Phone } from '../fixtures/phone.js';
+import { openSeatedRoom } from '../fixtures/rooms.js';
 import { tempDir } from '../helpers.js';
 
 const dir = tempDir();
@@ -22,39 +24,6 @@ afterAll(() => store.close());
 
 /** A small window and scan, so a few dozen steps overflow both. */
 const LIMITS: RoomLimits = { maxTransactions: 10_000, maxSessions: 50, snapshotEvery: 7, historyWindow: 4, historyScan: 9 };
-
-/** A client as the wire sees it: it folds every frame it is sent and remembers the deltas. */
-class Phone implements Session {
-  static seq = 0;
-  readonly id = ++Phone.seq;
-  held: number | null = null;
-  view: TableView | null = null;
-  version = -1;
-  readonly deltas: { delta: Delta; before: TableView }[] = [];
-  readonly acks: DeltaAck[] = [];
-  readonly problems: string[] = [];
-  constructor(
-    readonly viewer: Viewer,
-    readonly tokenHash = `hash-${Phone.seq + 1}`,
-  ) {}
-  sendRaw(data: string | Buffer): void {
-    const m = JSON.parse(typeof data === 'string' ? data : data.toString('utf8')) as ServerMessage;
-    if (m.type === 'snapshot') {
-      this.view = m.view;
-      this.version = m.version;
-    } else if (m.type === 'delta') {
-      if (this.view === null || m.from !== this.version) {
-        this.problems.push(`a delta from ${m.from} reached a phone at ${this.version}`);
-        return;
-      }
-      this.deltas.push({ delta: m, before: this.view });
-      this.view = applyDelta(this.view, m);
-      this.version = m.version;
-      this.acks.push(...(m.acks ?? []));
-    }
-  }
-  close(): void {}
-}
 
 /** Where two JSON values first differ, with both sides there (for a readable failure). */
 function firstDifference(a: unknown, b: unknown, path: string): string {
@@ -99,18 +68,12 @@ let tableSeq = 0;
 
 /** Plays the steps on a fresh table; returns what went wrong (empty when every folded view equals a fresh one). */
 function play(rulesetId: string, seed: number, steps: readonly Step[]): { problems: string[]; started: boolean } {
-  const engine = engineFor(rulesetId)!;
   const tableId = `d${++tableSeq}`;
   // Half the tables keep a 6-entry log, so its oldest entries drop while deltas stream it.
-  const made = createTableFor(rulesetId, { tableId, name: 'Deltas', ...(seed % 2 === 0 ? { settings: { 'core.logLimit': 6 } } : {}) });
-  if (!made.ok) throw new Error(made.error.message);
-  store.createTable({ tableId, name: 'Deltas', rulesetId, genesis: made.value.genesis, createdAt: 0 }, []);
-  let room = Room.load(store, engine, store.getTable(tableId)!, LIMITS);
-  room.useRng(seededRng(seed));
+  const opened = openSeatedRoom(store, rulesetId, { tableId, name: 'Deltas', seed, limits: LIMITS });
+  const { engine, seats: [a, b] } = opened;
+  let room = opened.room;
   const gm: Viewer = { role: 'gm' };
-  const submitNow = (actor: Viewer, command: Command) => room.submit(actor, null, room.version, command);
-  for (const name of ['A', 'B']) submitNow(gm, { type: 'seat.add', name });
-  const [a, b] = Object.keys(room.table.world.seats) as [string, string];
   const viewers: Viewer[] = [gm, gm, { role: 'player', seatId: a }, { role: 'player', seatId: a }, { role: 'player', seatId: b }, { role: 'spectator' }];
   const phones = viewers.map((v) => new Phone(v));
   for (const p of phones) room.join(p);

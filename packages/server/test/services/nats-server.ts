@@ -18,7 +18,7 @@ export async function startNatsServer(): Promise<NatsServer> {
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`nats-server did not say it was listening within 15 s; it said: ${seen.slice(-500)}`)), 15_000);
-    child.once('error', (e) => (clearTimeout(timer), reject(new Error(`nats-server could not start (${e.message}): run scripts/ensure-nats.mjs`))));
+    child.once('error', (e) => (clearTimeout(timer), reject(new Error(`nats-server could not start (${e.message}): run scripts/ensure-packages.mjs`))));
     child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`nats-server exited with ${code}: ${seen.slice(-500)}`))));
     child.stderr!.on('data', (chunk: Buffer) => {
       seen += chunk.toString('utf8');

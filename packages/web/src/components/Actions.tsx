@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, lifeFlags } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, afterRollWords, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -301,7 +301,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
         <button class="primary" type="submit" disabled={busy || !action.allowed}>
           {submit ?? (action.odds !== null ? `Roll: ${action.label}` : action.label)}
         </button>
-        {!action.allowed ? <span class="small muted">Not now: {action.reason}</span> : null}
+        {!action.allowed && since === null ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
           <span class="error small" role="alert">
             {msg}
@@ -314,6 +314,12 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
             <li key={`${e.tx}-${i}`}>{e.text}</li>
           ))}
         </ul>
+      ) : null}
+      {since !== null && !action.allowed && action.reason !== null ? (
+        // After the roll, what the roll itself used up is news, not a refusal (review 7: "Not now: Cleave is expended" sat above the hit).
+        <p class="small muted" data-testid="action-after">
+          {afterRollWords(action.reason)}
+        </p>
       ) : null}
       {since !== null && action.allowed ? (
         // The same picks for the next roll, but never a target that has since fallen (lib/targets).

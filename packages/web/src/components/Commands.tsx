@@ -88,8 +88,8 @@ export function CommandsPanel({ world, send, ask }: { world: World; send: Send; 
               <option value="">choose… ({shown.length})</option>
               {shown.map((e) => (
                 <option key={e.type} value={e.type}>
-                  {e.type}
-                  {e.kind === 'query' ? ' (query)' : ''}
+                  {/* Words first, from the catalogue's summary; the id after, for the developer who asked for it. */}
+                  {e.summary} ({e.kind === 'query' ? 'query ' : ''}{e.type})
                 </option>
               ))}
             </select>

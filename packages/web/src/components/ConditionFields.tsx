@@ -3,7 +3,7 @@
 // (save ends only where the ruleset rolls saves), rounds, and stacks for the GM.
 import { useEffect } from 'preact/hooks';
 import type { EncounterState } from '@tablekeeper/engine';
-import { CUSTOM, FLEETING, durationChoices } from '../lib/turns.ts';
+import { CUSTOM, durationChoices } from '../lib/turns.ts';
 
 export interface ConditionFieldsProps {
   /** Prefix of the fields' ids (unique on the page). */
@@ -28,10 +28,13 @@ export function ConditionFields(p: ConditionFieldsProps) {
   // A fleeting condition (004 Slowed) has the one duration; leaving it for another brings back the usual choices.
   const fleeting = p.catalogue?.conditions.find((d) => d.id === p.choice)?.fleeting === true;
   const { duration, setDuration } = p;
+  const choices = durationChoices(p.catalogue?.saveEnds === true, fleeting, p.catalogue?.roundless === true);
+  // The first choice is the default: a duration the ruleset does not offer (rounds in a spotlight, fleeting for another condition) gives way to it.
+  const first = choices[0]![0];
+  const offered = choices.some(([v]) => v === duration);
   useEffect(() => {
-    if (fleeting && duration !== FLEETING) setDuration(FLEETING);
-    else if (!fleeting && duration === FLEETING) setDuration('rounds');
-  }, [fleeting, duration, setDuration]);
+    if (!offered) setDuration(first);
+  }, [offered, first, setDuration]);
   return (
     <>
       <label class="sr-only" for={`${id}-cond`}>
@@ -65,7 +68,7 @@ export function ConditionFields(p: ConditionFieldsProps) {
         {p.forName === undefined ? 'How long' : `Duration${forName}`}
       </label>
       <select id={`${id}-dur`} value={p.duration} onChange={(e) => p.setDuration(e.currentTarget.value)}>
-        {durationChoices(p.catalogue?.saveEnds === true, fleeting).map(([v, label]) => (
+        {choices.map(([v, label]) => (
           <option key={v} value={v}>
             {label}
           </option>

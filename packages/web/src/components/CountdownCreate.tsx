@@ -49,11 +49,11 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
           </div>
           <div class="row">
             <div class="field grow">
-              <label for="ch-pname">PCs' countdown</label>
+              <label for="ch-pname">Progress countdown (the PCs')</label>
               <input id="ch-pname" name="pname" maxLength={80} placeholder="Catch the thief" />
             </div>
             <div class="field grow">
-              <label for="ch-cname">Other side's countdown</label>
+              <label for="ch-cname">Consequence countdown (the other side's)</label>
               <input id="ch-cname" name="cname" maxLength={80} placeholder="The thief escapes" />
             </div>
           </div>
@@ -67,7 +67,9 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
               <input id="ch-lead" name="lead" type="number" min={1} max={99} required defaultValue="4" aria-describedby="ch-help" />
             </div>
           </div>
-          <p id="ch-help" class="small muted">The pursuers' countdown starts at the die size; the side running away starts at its lead.</p>
+          <p id="ch-help" class="small muted">
+            The pursuers' countdown starts at the die size; the side running away starts at its lead. Each roll's outcome ticks both by the advancement table: a success moves the progress countdown, a failure or a success at a cost the consequence countdown.
+          </p>
           <div class="row">
             <div class="field">
               <label for="ch-pcs">The PCs are</label>

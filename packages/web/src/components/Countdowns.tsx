@@ -1,7 +1,7 @@
 // The countdowns panel: every kind, visibility toggles, ticks by hand or by
 // an action roll's outcome, and the exact odds beside chase and dynamic ones.
 import { useEffect, useState } from 'preact/hooks';
-import type { Countdown, OutcomeSource, World } from '@tablekeeper/engine';
+import type { Countdown, OutcomeSource, TransactionView, World } from '@tablekeeper/engine';
 import type { CountdownWords } from '@tablekeeper/rulesets/browser';
 import { countdownsOf, isRedacted, visibilityCommand, type CountdownShown } from '../lib/countdowns.ts';
 
@@ -26,35 +26,25 @@ function useOddsLib(): OddsLib | null {
 import type { Send } from './types.ts';
 import { CreateCountdown } from './LazyPanels.tsx';
 
-export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns' }: { world: World; gm: boolean; send: Send; class?: string }) {
+export function CountdownsPanel({ world, history = [], gm, send, class: cls = 'area-countdowns' }: { world: World; history?: readonly TransactionView[]; gm: boolean; send: Send; class?: string }) {
   const { countdowns, chases } = countdownsOf(world);
   // The ruleset's countdown words (ADR 52): exact odds only where it rolls the duality dice they assume.
   const loaded = useOddsLib();
   const words = loaded?.countdownWordsOf(world.rulesetId) ?? null;
   const odds = words?.dualityOdds === true ? loaded : null;
-  const [modifier, setModifier] = useState(2);
-  const [difficulty, setDifficulty] = useState(12);
-  const source: OutcomeSource = { modifier, difficulty };
+  // The roll the odds assume is the table's last one, shown in words and never typed (ADR 57).
+  const assumed = odds?.assumedRoll(history) ?? null;
+  const source: OutcomeSource = assumed?.source ?? { modifier: 2, difficulty: 12 };
   const byId = new Map<string, CountdownShown>(countdowns.map((c) => [c.id, c]));
   const inChase = new Set(chases.flatMap((c) => [c.progressId, c.consequenceId]));
   const shown = gm ? countdowns : countdowns.filter((c) => c.visibility !== 'hidden');
   return (
     <section class={`panel ${cls}`} aria-labelledby="cd-title">
       <h2 id="cd-title">Countdowns</h2>
-      {gm && odds !== null && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
-        <details>
-          <summary class="small">Odds assume an action roll of +{modifier} vs difficulty {difficulty}</summary>
-          <div class="row">
-            <div class="field">
-              <label for="odds-mod">Modifier</label>
-              <input id="odds-mod" type="number" min={-20} max={20} value={modifier} onInput={(e) => setModifier(clampInt(e.currentTarget.value, -20, 20, 0))} style={{ width: '6em' }} />
-            </div>
-            <div class="field">
-              <label for="odds-diff">Difficulty</label>
-              <input id="odds-diff" type="number" min={1} max={40} value={difficulty} onInput={(e) => setDifficulty(clampInt(e.currentTarget.value, 1, 40, 12))} style={{ width: '6em' }} />
-            </div>
-          </div>
-        </details>
+      {gm && assumed !== null && countdowns.some((c) => !isRedacted(c) && c.kind !== 'longTerm' && c.kind !== 'manual') ? (
+        <p class="small muted" data-testid="odds-assume">
+          Odds assume {assumed.words}.
+        </p>
       ) : null}
       {chases.map((ch) => {
         const line = odds?.chaseLine(ch, byId, source) ?? null;
@@ -83,11 +73,6 @@ export function CountdownsPanel({ world, gm, send, class: cls = 'area-countdowns
       {gm && words !== null ? <CreateCountdown send={send} countdowns={countdowns.filter((c): c is Countdown => !isRedacted(c))} kinds={words.kinds} /> : null}
     </section>
   );
-}
-
-function clampInt(v: string, lo: number, hi: number, fallback: number): number {
-  const n = Number(v);
-  return Number.isInteger(n) ? Math.max(lo, Math.min(hi, n)) : fallback;
 }
 
 function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: CountdownShown; gm: boolean; send: Send; source: OutcomeSource; inChase: boolean; odds: boolean }) {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
-import { sheetTrackOf } from '../lib/sheetEditor.ts';
+import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
@@ -43,7 +43,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
           <p class="muted" data-testid="no-encounter">
             {enc && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No encounter running.'}
           </p>
-          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} /> : null}
+          {gm && fightSummary && enc && enc.roster.length > 0 ? <OsrFightSummary world={world} send={send} {...(ask !== undefined ? { ask } : {})} /> : null}
           {gm && spotlight ? (
             <p class="small muted" data-testid="spotlight-start">
               Daggerheart has no initiative: start a conflict from the Spotlight panel above, then pass the spotlight.
@@ -162,7 +162,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
       <div class="row" style={{ marginBottom: '8px' }}>
         {enc.active && canEnd ? (
           <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
-            {current ? 'End turn' : 'Next turn'}
+            {/* Whose turn it ends, so a late click is seen to be for the turn shown (review 7). */}
+            {current ? `End ${current.name}'s turn` : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}

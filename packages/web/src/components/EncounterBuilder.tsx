@@ -133,9 +133,9 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
     <div class="field" style={{ width: f.type === 'text' ? '9em' : '7em' }}>
       <label for={id}>{f.label}</label>
       {f.type === 'choice' ? (
-        <select id={id} name={`init-${f.key}`} defaultValue={String(f.defaultFor[kind])}>
+        <select id={id} name={`init-${f.key}`}>
           {(f.choices ?? []).map((c) => (
-            <option key={c} value={c}>
+            <option key={c} value={c} selected={c === String(f.defaultFor[kind])}>
               {words(c)}
             </option>
           ))}

@@ -6,7 +6,7 @@ import type { Combatant, World } from '@tablekeeper/engine';
 import { capabilitiesOf, damageTypesFor } from '@tablekeeper/rulesets/browser';
 import { damageCommand } from '../lib/damage.ts';
 import { namesOf, tracksOf } from '../lib/encounter.ts';
-import { sheetTrackOf } from '../lib/sheetEditor.ts';
+import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { InlineForm } from './InlineForm.tsx';
 import { RowTools } from './LazyPanels.tsx';

@@ -11,7 +11,8 @@ import { DiceTray, DICE_INPUT_ID } from './DiceTray.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
-import { BestiaryPanel, CommandsPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
+import { GmSettings } from './GmSettings.tsx';
+import { BestiaryPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
@@ -80,7 +81,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
           <EncounterPanel world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} undoLabel={view.undoLabel ?? null} />
-          <CountdownsPanel world={view.world} gm send={send} />
+          <CountdownsPanel world={view.world} history={view.history} gm send={send} />
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
@@ -88,7 +89,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
           <PartyFiles world={view.world} send={send} />
-          <CommandsPanel world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
+          <GmSettings world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
         </main>
       ) : (
         <main class="player">

@@ -2,7 +2,7 @@
 // spectator (table display) link. Links carry the token in the fragment.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { absoluteLink, createSeat, createSpectator, newJoinCode } from '../net/api.ts';
+import { absoluteLink, createSeat, createSpectator, listSeats, newJoinCode } from '../net/api.ts';
 import type { Send } from './types.ts';
 import { tvLink } from '../lib/tv-link.ts';
 import { characterAdder } from '../lib/foes.ts';
@@ -16,6 +16,8 @@ interface Invite {
   /** The seat's short join code and when it stops working (ADR 44); absent on invites stored before codes. */
   readonly code?: string;
   readonly codeExpiresAt?: number;
+  /** When a phone joined with that code (ADR 57): the panel says "used" instead of offering it again. */
+  readonly codeUsedAt?: number;
 }
 
 /** Invite links survive a reload of the GM screen in this browser (they are the GM's to hand out). */
@@ -44,6 +46,31 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
       // storage full or disabled: the links still show for this session
     }
   };
+  const latest = useRef(state);
+  latest.current = state;
+  // While a code is out, ask the server every few seconds whether a phone has used it (codes live on the server only).
+  const waiting = state.invites.some((x) => x.code !== undefined && x.codeUsedAt === undefined && (x.codeExpiresAt ?? 0) > Date.now());
+  useEffect(() => {
+    if (!waiting) return;
+    let live = true;
+    const timer = setInterval(() => {
+      void listSeats(id, gmToken).then((r) => {
+        if (!live || !r.ok) return;
+        const seats = Array.isArray(r.value) ? r.value : r.value.seats;
+        const now = latest.current;
+        const invites = now.invites.map((x) => {
+          const code = seats.find((s) => s.seatId === x.seatId)?.code;
+          // The code the server saw used must be the one shown (an answer racing "New code" speaks of the old one).
+          return code?.state === 'used' && code.expiresAt === x.codeExpiresAt && x.code !== undefined && x.codeUsedAt === undefined ? { ...x, codeUsedAt: code.usedAt } : x;
+        });
+        if (invites.some((x, i) => x !== now.invites[i])) save({ ...now, invites });
+      });
+    }, 3000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [waiting, id, gmToken]);
 
   return (
     <section class="panel area-invite" aria-labelledby="invite-title">
@@ -89,7 +116,7 @@ export function InvitePanel({ world, gmToken, tableId, send }: { world: World; g
                 const r = await newJoinCode(id, gmToken, inv.seatId);
                 if (!r.ok) return setError(r.message);
                 setError(null);
-                save({ ...state, invites: state.invites.map((x) => (x.seatId === inv.seatId ? { ...x, code: r.value.code, codeExpiresAt: r.value.expiresAt } : x)) });
+                save({ ...state, invites: state.invites.map((x) => (x.seatId === inv.seatId ? { seatId: x.seatId, name: x.name, link: x.link, code: r.value.code, codeExpiresAt: r.value.expiresAt } : x)) });
               }}
             />
           </li>
@@ -183,11 +210,17 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
 
 /** The seat's short code to read out (typed on the landing page), with when it stops working and a button for a new one. */
 function JoinCode({ inv, newCode }: { inv: Invite; newCode: () => Promise<void> }) {
-  const live = inv.code !== undefined && (inv.codeExpiresAt ?? 0) > Date.now();
-  const until = live ? new Date(inv.codeExpiresAt!).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
+  const clock = (t: number) => new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const live = inv.code !== undefined && inv.codeUsedAt === undefined && (inv.codeExpiresAt ?? 0) > Date.now();
+  const until = live ? clock(inv.codeExpiresAt!) : null;
   return (
     <div class="row small" style={{ marginTop: '6px' }}>
-      {live ? (
+      {inv.code !== undefined && inv.codeUsedAt !== undefined ? (
+        // Single use (ADR 44): once a phone joined with it, the code is shown as spent, never as one to read out.
+        <span class="muted" data-testid="join-code-used">
+          Join code <s>{inv.code.slice(0, 4)}-{inv.code.slice(4)}</s> used by a phone at {clock(inv.codeUsedAt)}
+        </span>
+      ) : live ? (
         <>
           <span>
             Join code{' '}

@@ -11,6 +11,7 @@ import { osrOf } from '../lib/osr.ts';
 import { osrSettings } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
+import { fateOf, fateWords, StabilizeFor } from './OsrStabilize.tsx';
 
 /** A side in the GM's words, as the engine's prompts write it. */
 export function sideWords(side: string): string {
@@ -101,17 +102,46 @@ export function dyingSecondsLeft(world: World): number {
   return most;
 }
 
-/** The newest fight's summary from the GM's log (the engine writes it when the encounter ends), and the minute after it. */
-export function OsrFightSummary({ world, send }: { world: World; send?: Send }) {
+/** Who the summary left dying, by character (the log line's data since ADR 55; none on older tables). */
+export function leftDyingOf(data: unknown): { characterId: string; name: string }[] {
+  const list = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { dying?: unknown }).dying : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((x: unknown) => {
+    const o = x !== null && typeof x === 'object' ? (x as { characterId?: unknown; name?: unknown }) : {};
+    return typeof o.characterId === 'string' && typeof o.name === 'string' ? [{ characterId: o.characterId, name: o.name }] : [];
+  });
+}
+
+/**
+ * The newest fight's summary from the GM's log (the engine writes it when the encounter ends), and the minute after
+ * it: each one left dying with what became of them since ("Kira died", "Kira is stable"), and while still dying,
+ * a Stabilize form per ally able to help (001 "Stabilizing & Injuries"; review 7's dead end).
+ */
+export function OsrFightSummary({ world, send, ask }: { world: World; send?: Send; ask?: Ask }) {
   const line = world.log.findLast((l) => l.kind === 'osr.fightSummarized');
   const left = dyingSecondsLeft(world);
   const [msg, setMsg] = useState<string | null>(null);
   if (line === undefined) return null;
+  const dying = leftDyingOf(line.data);
+  const without = line.data !== null && typeof line.data === 'object' && !Array.isArray(line.data) ? line.data['without'] : undefined;
   return (
     <div class="small" data-testid="fight-summary-panel">
       <p role="status" data-testid="fight-summary">
-        {line.text}
+        {typeof without === 'string' ? without : line.text}
       </p>
+      {typeof without === 'string' && dying.length > 0 ? (
+        <ul class="list" aria-label="Left dying at the fight's end">
+          {dying.map((d) => {
+            const fate = fateOf(world, d.characterId);
+            return (
+              <li key={d.characterId} data-testid="left-dying">
+                <span role="status" data-testid="dying-fate">{fateWords(d.name, fate)}</span>
+                {fate.kind === 'dying' && send !== undefined && ask !== undefined ? <StabilizeFor world={world} targetId={d.characterId} send={send} ask={ask} /> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       {left > 0 && send !== undefined ? (
         // Nobody stabilizes them: the rest of the minute passes on the clock and the engine says who died.
         <button

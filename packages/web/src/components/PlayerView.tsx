@@ -7,12 +7,12 @@ import { hasPanel } from '@tablekeeper/rulesets/browser';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
-import { sheetTrackOf } from '../lib/sheetEditor.ts';
+import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
 import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
-import { AskGm, DaggerheartPhone, DiceTrayLater, EpisodeBar, PhoneSheet, PlayerLights } from './LazyPanels.tsx';
+import { AskGm, DaggerheartPhone, DiceTrayLater, EpisodeBar, OsrStabilizePhone, PhoneSheet, PlayerLights } from './LazyPanels.tsx';
 import type { Ask } from '../lib/attack.ts';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
@@ -48,7 +48,8 @@ export function PlayerView({ capability }: { capability: Capability }) {
             {player && seatId ? <MyCharacter world={view.world} seatId={seatId} send={send} ask={(name, args) => client.query(name, args)} /> : null}
             {hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartPhone world={view.world} history={view.history} characterIds={player && seatId ? seatCharacters(view.world, seatId).map((c) => c.id) : []} send={send} ask={player ? (name, args) => client.query(name, args) : undefined} /> : null}
             <EncounterPanel world={view.world} gm={false} send={send} mine={player && seatId ? myCombatants(view.world, seatId) : []} ask={player ? (name, args) => client.query(name, args) : undefined} askStatus={(name, args) => client.query(name, args)} />
-            <CountdownsPanel world={view.world} gm={false} send={send} class="" />
+            {player && seatId && hasPanel(view.world.rulesetId, 'lights') ? <OsrStabilizePhone world={view.world} send={send} ask={(name, args) => client.query(name, args)} characterIds={seatCharacters(view.world, seatId).map((c) => c.id)} /> : null}
+            <CountdownsPanel world={view.world} history={view.history} gm={false} send={send} class="" />
             <ClockPanel world={view.world} gm={false} send={send} />
             {hasPanel(view.world.rulesetId, 'lights') ? <PlayerLights world={view.world} send={send} characters={player && seatId ? seatCharacters(view.world, seatId) : []} /> : null}
             {player ? <DiceTrayLater title="Roll" send={send} world={view.world} /> : null}

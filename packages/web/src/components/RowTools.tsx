@@ -101,9 +101,10 @@ function AdjustPlace({ c, world, send }: { c: Combatant; world: World; send: Sen
     <InlineForm label={`Move ${c.name} in the turn order`} button="Move" act={go}>
       <label for={id}>{f.label}</label>
       {f.type === 'choice' ? (
-        <select id={id} name="place" defaultValue={typeof now === 'string' ? now : undefined}>
+        // Opens on the creature's band: Preact has no select defaultValue, so each option says whether it is the one (review 7).
+        <select id={id} name="place">
           {(f.choices ?? []).map((x) => (
-            <option key={x} value={x}>
+            <option key={x} value={x} selected={x === now}>
               {words(x)}
             </option>
           ))}

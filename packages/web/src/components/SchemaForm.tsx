@@ -79,11 +79,14 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
         <FieldInput key={f.key} field={f} id={`${idPrefix}-${f.path}`} value={values[f.key]} at={[f.key]} change={change} useOptions={options} errors={errors} />
       ))}
       {errors.length > 0 ? (
-        <ul class="form-errors" role="alert" data-testid="schema-form-errors">
-          {errors.map((x) => (
-            <li key={x.path}>{x.message}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a role on the <ul> itself would unmake it a list for screen readers (axe "listitem").
+        <div role="alert" data-testid="schema-form-errors">
+          <ul class="form-errors">
+            {errors.map((x) => (
+              <li key={x.path}>{x.message}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {serverError !== null ? (
         <p class="form-errors" role="alert" data-testid="schema-form-server-error">
@@ -115,7 +118,16 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
   let control;
   switch (f.kind) {
     case 'boolean':
-      control = <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(at, e.currentTarget.checked)} />;
+      control =
+        f.tri === true ? (
+          <select {...common} value={value === true ? 'yes' : typeof value === 'string' ? value : ''} onChange={(e) => change(at, e.currentTarget.value)}>
+            <option value="">(by the rules)</option>
+            <option value="yes">yes</option>
+            <option value="no">no</option>
+          </select>
+        ) : (
+          <input type="checkbox" {...common} checked={value === true} onChange={(e) => change(at, e.currentTarget.checked)} />
+        );
       break;
     case 'enum':
       control = (

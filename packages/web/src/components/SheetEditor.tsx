@@ -10,6 +10,7 @@ import { getSheetSchema } from '../net/api.ts';
 import { sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
 import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { placeOf, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -92,7 +93,11 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         onSubmit={async (payload) => {
           setSaved(null);
           const r = await send(combatantSheetCommand(rules, c, payload as { [k: string]: Json }));
-          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path === undefined ? '' : ` (at ${r.rejection.path})`}`;
+          if (!r.ok) {
+            // The field in the form's words ("Cleave: frequency"), never the schema path (review 7).
+            const where = r.rejection.path === undefined ? null : placeOf(fields, payload as { [k: string]: FormValue }, r.rejection.path);
+            return `${sentenceOf(r.rejection, {})}${where === null ? '' : ` (${where})`}`;
+          }
           setSaved(`Saved ${c.name}'s sheet.`);
           return null;
         }}

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import { restsOf } from '@tablekeeper/rulesets/browser';
-import { MAX_SPEND, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf } from '../lib/quickRest.ts';
+import { dyingNote, MAX_SPEND, overSpendNote, quickRestCommand, recoveryLine, recoveryRowsOf, startingSpend } from '../lib/quickRest.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 import type { Send } from './types.ts';
@@ -36,13 +36,14 @@ export function TswRests({ world, send }: { world: World; send: Send }) {
           <legend>Quick rest: recoveries each PC spends</legend>
           {rows.map((r) => {
             const id = `qr-${r.id}`;
-            const note = overSpendNote(r, Number(typed[r.id] ?? ''));
+            const value = typed[r.id] ?? startingSpend(r);
+            const note = overSpendNote(r, Number(value)) ?? dyingNote(r);
             return (
               <div key={r.id} class="row">
                 <label for={id} class="grow">
                   {recoveryLine(r)}
                 </label>
-                <input id={id} type="number" inputMode="numeric" min={0} max={MAX_SPEND} placeholder="0" value={typed[r.id] ?? ''} style={{ width: '4.5em' }} onInput={(e) => setTyped({ ...typed, [r.id]: e.currentTarget.value })} />
+                <input id={id} type="number" inputMode="numeric" min={0} max={MAX_SPEND} placeholder="0" value={value} style={{ width: '4.5em' }} onInput={(e) => setTyped({ ...typed, [r.id]: e.currentTarget.value })} />
                 {note !== null ? <span class="small warn">{note}</span> : null}
               </div>
             );

@@ -169,6 +169,16 @@ export function oddsQueryOf(a: TurnAction, f: ActionForm): { name: string; args:
 }
 
 /** An action that needs nothing picked: one tap sends it. */
+/**
+ * Why an action is no longer offered, said after its own roll: what the roll used up is news, not a refusal
+ * ("Cleave is now expended (recharge 11+ at a quick rest)."; review 7).
+ */
+export function afterRollWords(reason: string): string {
+  const t = reason.trim().replace(/^(.+?) is expended\b/, '$1 is now expended');
+  const capital = t.length === 0 ? t : t[0]!.toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
 export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && a.flags.length === 0 && a.texts.length === 0 && a.odds === null;
 
 /** The odds in words: a headline and the numbers behind it. */

@@ -102,7 +102,9 @@ export function openRequests(world: World, characterIds?: readonly string[]): Ro
 export const helpersOf = (world: World, characterId: string): readonly string[] => getDaggerheart(world).help[characterId] ?? [];
 
 export function requestWords(r: RollRequest): string {
-  const what = r.label !== '' ? r.label : r.trait !== '' ? `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)} roll` : 'Action roll';
+  // The trait stays beside the player's words: "Finesse roll (cut the rope bridge) +1" (review 7).
+  const trait = r.trait !== '' ? `${r.trait[0]!.toUpperCase()}${r.trait.slice(1)} roll` : '';
+  const what = trait !== '' && r.label !== '' ? `${trait} (${r.label})` : trait || r.label || 'Action roll';
   const mod = r.modifier === 0 ? '' : ` ${r.modifier > 0 ? '+' : '−'}${Math.abs(r.modifier)}`;
   const vs = r.awaiting === true ? ' · the GM sets the difficulty' : r.difficulty === null ? ' · difficulty hidden' : ` vs ${r.difficulty}`;
   const adv = r.advantage > 0 ? ' · advantage' : r.advantage < 0 ? ' · disadvantage' : '';

@@ -11,16 +11,29 @@ export { recoveryRowsOf, type RecoveryRow } from '@tablekeeper/rulesets/browser'
 /** The most recoveries one PC may spend in one rest from this form (the server's limit is 99). */
 export const MAX_SPEND = 20;
 
-/** A row's line: "Kira: HP 12/30, 5 of 8 recoveries (each heals 2d8+3)". */
+/** A row's line: "Kira: HP 12/30, 5 of 8 recoveries (each heals 2d8+3)"; a dying PC's says so ("Bram: dying at HP -3/30, ..."). */
 export function recoveryLine(r: RecoveryRow): string {
-  return `${r.name}: HP ${r.hp}/${r.maxHp}, ${r.recoveries} of ${r.maxRecoveries} recoveries (each heals ${r.dice})`;
+  return `${r.name}: ${r.dying ? 'dying at ' : ''}HP ${r.hp}/${r.maxHp}, ${r.recoveries} of ${r.maxRecoveries} recoveries (each heals ${r.dice})`;
 }
 
-/** What the GM typed per PC becomes the quick rest; blank is 0; a sentence names a box that is not 0 to MAX_SPEND. */
+/**
+ * What a row's box holds before the GM types: one recovery for a dying PC (002 "Dying and Death": any healing brings
+ * them back, counted from 0 HP; review 7: the rest did nothing for Bram), nothing for the others.
+ */
+export function startingSpend(r: RecoveryRow): string {
+  return r.dying ? '1' : '';
+}
+
+/** Said beside a dying PC's box. */
+export function dyingNote(r: RecoveryRow): string | null {
+  return r.dying ? `${r.name} is dying: a recovery brings them back, counted from 0 HP.` : null;
+}
+
+/** What the GM typed per PC becomes the quick rest; an untouched box holds its starting spend; blank is 0; a sentence names a box that is not 0 to MAX_SPEND. */
 export function quickRestCommand(rows: readonly RecoveryRow[], typed: { readonly [id: string]: string }, average: boolean): { ok: true; command: ClientCommand } | { ok: false; message: string } {
   const recoveries: { [id: string]: number } = {};
   for (const r of rows) {
-    const t = (typed[r.id] ?? '').trim();
+    const t = (typed[r.id] ?? startingSpend(r)).trim();
     if (t === '') continue;
     const n = Number(t);
     if (!Number.isInteger(n) || n < 0 || n > MAX_SPEND) return { ok: false, message: `${r.name}'s recoveries must be a whole number from 0 to ${MAX_SPEND}.` };

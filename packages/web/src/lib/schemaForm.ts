@@ -34,7 +34,8 @@ export type FieldSpec =
   | (Base & { readonly kind: 'text'; readonly minLength: number; readonly maxLength: number | null; readonly pattern: string | null; readonly examples: readonly string[] })
   /** `dice`: the number is a die's size (x-die: a teams attribute of 8 is a d8), picked from these. */
   | (Base & { readonly kind: 'integer' | 'number'; readonly min: number | null; readonly max: number | null; readonly dice?: readonly number[] })
-  | (Base & { readonly kind: 'boolean' })
+  /** `tri`: yes, no, or left to the rules (a nullable flag such as "uses the escalation die": null means "by kind"). */
+  | (Base & { readonly kind: 'boolean'; readonly tri?: true })
   /** `labels`: each option in words (x-labels: a Kleptonomicon ability's time "beatReaction" reads "1 Beat (a reaction)"). */
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[]; readonly labels?: { readonly [option: string]: string } })
   /** An id of something at the table: the caller's hook lists the choices. */
@@ -78,7 +79,10 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     const alts = anyOf.map((x) => resolve(x, root)).filter((x) => x['type'] !== 'null' && x['x-long-form'] !== true);
     if (alts.length === 1) {
       s = { ...alts[0]!, description: s['description'] ?? alts[0]!['description'], title: s['title'] ?? alts[0]!['title'] };
-      return fieldOf(key, path, s, root, required, depth);
+      const one = fieldOf(key, path, s, root, required, depth);
+      // A nullable flag has three states; a checkbox would turn a saved "no" into "by the rules" (review 7's round trip).
+      const nullable = anyOf.some((x) => resolve(x, root)['type'] === 'null');
+      return one.kind === 'boolean' && nullable ? { ...one, tri: true } : one;
     }
     const kinds = alts.map((x) => String(x['type'] ?? (Array.isArray(x['enum']) ? 'string' : 'json')));
     if (kinds.includes('string') && alts.length <= 4) return { ...base, kind: 'mixed', accepts: kinds };
@@ -101,7 +105,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     case 'number':
       return { ...base, kind: type, min: num(s['minimum']), max: num(s['maximum']), ...(Array.isArray(s['x-die']) ? { dice: (s['x-die'] as unknown[]).filter((x): x is number => typeof x === 'number') } : {}) };
     case 'boolean':
-      return { ...base, kind: 'boolean' };
+      return { ...base, kind: 'boolean', ...(Array.isArray(s['type']) && (s['type'] as unknown[]).includes('null') ? { tri: true as const } : {}) };
     case 'array': {
       const items = resolve((s['items'] ?? {}) as JsonSchema, root);
       if (depth > 3) return { ...base, kind: 'json' };
@@ -152,7 +156,7 @@ export function initialValues(fields: readonly FieldSpec[]): { [k: string]: Form
 export function initialValue(f: FieldSpec): FormValue {
   switch (f.kind) {
     case 'boolean':
-      return false;
+      return f.tri === true ? '' : false;
     case 'list':
     case 'record':
       return [];
@@ -169,14 +173,23 @@ export interface FieldError {
 }
 
 type Converted = { ok: true; value: Json | undefined } | { ok: false; errors: FieldError[] };
-// `where` names the field as the form labels it ("AC", "abilities 1 › attack › targets"), never its path.
-const bad = (path: string, where: string, message: string): Converted => ({ ok: false, errors: [{ path, message: `${where}: ${message}` }] });
-const inside = (where: string, label: string): string => (where === '' ? label : `${where} › ${label}`);
+// `where` names the field as the form labels it ("AC", "Abilities 1 › attack › targets"), never its path; inside a
+// list item with a name, by that name ("Cleave: frequency must be one of ...", review 7). NAMED marks such a name.
+const NAMED = '\u2063';
+const sentence = (where: string, message: string): string => (where.includes(NAMED) ? `${where.replace(NAMED, '')} ${message}` : `${where}: ${message}`);
+const bad = (path: string, where: string, message: string): Converted => ({ ok: false, errors: [{ path, message: sentence(where, message) }] });
+const inside = (where: string, label: string): string => (where === '' ? label : where.endsWith(NAMED) ? `${where} ${label}` : `${where} › ${label}`);
+/** A list item as the form names it: its own name where it has one, else its place ("Abilities 2"). */
+const itemWhere = (f: Extract<FieldSpec, { kind: 'list' }>, item: FormValue | undefined, where: string, i: number): string => {
+  const name = f.item.kind === 'object' && typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { readonly [k: string]: FormValue })['name'] : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? `${name.trim()}:${NAMED}` : `${where} ${i + 1}`;
+};
 
 function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: string): Converted {
   const empty = v === undefined || v === '' || (Array.isArray(v) && v.length === 0 && f.kind === 'list' && f.minItems === 0 && !f.required);
   if (f.kind === 'record') return convertRecord(f, Array.isArray(v) ? v : [], path, where);
   // An unticked optional box is left out, so the command's own default applies.
+  if (f.kind === 'boolean' && f.tri === true) return { ok: true, value: v === 'yes' || v === true ? true : v === 'no' ? false : undefined };
   if (f.kind === 'boolean') return { ok: true, value: v === true ? true : f.required ? false : undefined };
   if (empty && f.kind !== 'object' && f.kind !== 'list') return f.required ? bad(path, where, 'is required') : { ok: true, value: undefined };
   switch (f.kind) {
@@ -221,7 +234,7 @@ function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: st
       const out: Json[] = [];
       const errors: FieldError[] = [];
       items.forEach((item, i) => {
-        const c = convert(f.item, item, `${path}.${i}`, `${where} ${i + 1}`);
+        const c = convert(f.item, item, `${path}.${i}`, itemWhere(f, item, where, i));
         if (!c.ok) errors.push(...c.errors);
         else out.push(c.value ?? null);
       });
@@ -256,10 +269,10 @@ function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly
   rows.map(rowOf).forEach((row, i) => {
     const key = row.key.trim();
     // A row is named by its place until it has a name of its own.
-    if (key === '') return errors.push({ path: `${path}.${i}`, message: `${where} ${i + 1}: needs a name` });
-    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: `${where} "${key}": the name must be one of ${f.keys.join(', ')}` });
-    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: `${where} ${i + 1}: the name may have at most ${f.keyMaxLength} characters` });
-    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: `${where} "${key}": named twice` });
+    if (key === '') return errors.push({ path: `${path}.${i}`, message: sentence(`${where} ${i + 1}`, 'needs a name') });
+    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} "${key}"`, `the name must be one of ${f.keys.join(', ')}`) });
+    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} ${i + 1}`, `the name may have at most ${f.keyMaxLength} characters`) });
+    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} "${key}"`, 'named twice') });
     const c = convert(f.value, row.value, `${path}.${key}`, `${where} "${key}"`);
     if (!c.ok) errors.push(...c.errors);
     else out[key] = c.value ?? null;
@@ -301,6 +314,34 @@ export function toPayload(fields: readonly FieldSpec[], values: { readonly [k: s
   return collect(fields, values, '', '');
 }
 
+/**
+ * A server refusal's path ("abilities.0.frequency") in the form's words ("Cleave: frequency"), as the form's own
+ * checks name it; null when the path leads nowhere the form knows.
+ */
+export function placeOf(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, path: string): string | null {
+  const parts = path.split('.').filter((x) => x !== '');
+  let where = '';
+  let list: readonly FieldSpec[] = fields;
+  let here: FormValue | undefined = values;
+  for (let i = 0; i < parts.length; i++) {
+    const f = list.find((x) => x.key === parts[i]);
+    if (f === undefined) return where === '' ? null : where.replace(NAMED, '').replace(/:$/, '');
+    where = inside(where, f.label);
+    here = typeof here === 'object' && here !== null && !Array.isArray(here) ? (here as { readonly [k: string]: FormValue })[f.key] : undefined;
+    let g: FieldSpec = f;
+    if (g.kind === 'list' && i + 1 < parts.length && /^\d+$/.test(parts[i + 1]!)) {
+      const n = Number(parts[++i]);
+      const item: FormValue | undefined = Array.isArray(here) ? (here as readonly FormValue[])[n] : undefined;
+      where = itemWhere(g, item, where, n);
+      here = item;
+      g = g.item;
+    }
+    if (g.kind === 'object') list = g.fields;
+    else if (i + 1 < parts.length) return where.replace(NAMED, '');
+  }
+  return where.replace(NAMED, '').replace(/:$/, '');
+}
+
 /** A copy of `values` with the value at `path` (dotted, list indices as numbers) replaced. */
 export function setAt(values: FormValue, path: readonly (string | number)[], value: FormValue): FormValue {
   if (path.length === 0) return value;
@@ -339,6 +380,7 @@ export function valueFrom(f: FieldSpec, v: Json): FormValue | undefined {
   const isObj = v !== null && typeof v === 'object' && !Array.isArray(v);
   if (f.kind === 'object' && isObj) return formValuesFrom(f.fields, v);
   if (f.kind === 'record' && isObj) return Object.entries(v).map(([key, x]) => ({ key, value: valueFrom(f.value, x) ?? initialValue(f.value) }));
+  if (f.kind === 'boolean' && f.tri === true) return v === true ? 'yes' : v === false ? 'no' : '';
   if (f.kind === 'boolean') return v === true;
   if (f.kind === 'list' && Array.isArray(v)) return v.map((x) => valueFrom(f.item, x) ?? initialValue(f.item));
   if (f.kind === 'json') return JSON.stringify(v);

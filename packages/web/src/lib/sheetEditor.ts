@@ -3,7 +3,7 @@
 // rulesets' browser selectors (issue 17: the web never walks world.ext); the
 // server parses and checks every field, nothing here judges a sheet.
 import type { EncounterState, Json, World } from '@tablekeeper/engine';
-import { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetRulesOf, keptSheets, keptSheetTrack, lifeFlags, type KeptSheetRules } from '@tablekeeper/rulesets/browser';
+import { abilityAsEntered, hasKeptSheet, keptSheetAsEntered, keptSheetRulesOf, keptSheets, type KeptSheetRules } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand } from '../net/codec.ts';
 import { displayOrder } from './encounter.ts';
 
@@ -14,17 +14,8 @@ export function sheetRulesOf(world: World): SheetRules | null {
   return keptSheetRulesOf(world.rulesetId);
 }
 
-type Obj = { [k: string]: Json };
-
-/**
- * The 36th Way and teams keep hit points on a sheet keyed by combatant (or naming
- * the character), and their attacks damage that sheet, not the combatant's stats:
- * a tracker row reads them here so it never shows stale HP. OSR's dead and dying
- * (kept in its own state) come as flags, so a dead PC reads dead, not "HP 0/9 down".
- */
-export function sheetTrackOf(world: World, c: { readonly id: string; readonly characterId: string | null }): Obj {
-  return { ...keptSheetTrack(world, c.id, c.characterId), ...lifeFlags(world, c.characterId) };
-}
+// The tracker's reading lives apart so the phone loads no editor code; kept here for old imports.
+export { sheetTrackOf } from './sheetTrack.ts';
 
 export interface SheetChoice {
   readonly id: string;

@@ -40,8 +40,10 @@ export const FLEETING = 'fleeting';
  * A fleeting condition offers only its own rule: a stack off at the end of each of the bearer's turns,
  * never the one gained that turn (a "1 round" box took both stacks at the round's end: GM review).
  */
-export function durationChoices(saveEnds: boolean, fleeting = false): [string, string][] {
+export function durationChoices(saveEnds: boolean, fleeting = false, roundless = false): [string, string][] {
   if (fleeting) return [[FLEETING, 'fleeting: a stack off at the end of each of their turns']];
+  // No rounds to count (Daggerheart's spotlight): a condition lasts until it is cleared, or the GM ends it with the conflict (ADR 57).
+  if (roundless) return [['indefinite', 'until removed'], ['encounterEnd', 'until the conflict ends']];
   return [
     ['rounds', 'rounds'],
     ['turnEnd', 'until the end of their next turn'],

@@ -1,0 +1,43 @@
+// The GM's own settings on this device: developer tools stay out of a new
+// GM's way (review 7: 93 raw command ids on every GM page). "Any command"
+// shows only once its toggle is on; the choice is the person's, not the
+// table's, so it lives in this browser (ADR 57).
+import { useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import type { Ask } from '../lib/attack.ts';
+import { CommandsPanel } from './LazyPanels.tsx';
+import type { Send } from './types.ts';
+
+const KEY = 'tk.developerTools';
+
+function readFlag(): boolean {
+  try {
+    return localStorage.getItem(KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+export function GmSettings({ world, send, ask }: { world: World; send: Send; ask: Ask }) {
+  const [dev, setDev] = useState(readFlag);
+  const toggle = (on: boolean) => {
+    setDev(on);
+    try {
+      if (on) localStorage.setItem(KEY, 'on');
+      else localStorage.removeItem(KEY);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  };
+  return (
+    <>
+      <details class="panel area-commands" data-testid="gm-settings">
+        <summary>Settings</summary>
+        <label class="row small" style={{ fontWeight: 400 }}>
+          <input type="checkbox" checked={dev} onChange={(e) => toggle(e.currentTarget.checked)} style={{ minHeight: 'auto' }} /> Developer tools: send any command or query by its id (off by default)
+        </label>
+      </details>
+      {dev ? <CommandsPanel world={world} send={send} ask={ask} /> : null}
+    </>
+  );
+}
