@@ -31,8 +31,25 @@ const STARTERS: { readonly [rulesetId: string]: Starters } = {
     entries: [
       {
         name: 'Goblin',
-        notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size"). Evasion 6 and deflection 8 are the enemy\'s in 003 "Attacks"; endurance 12, health 12 and constitution 4 the character\'s in its damage example.',
-        block: { team: 'Foes', size: 3, evasion: 6, deflection: 8, maxEndurance: 12, maxHealth: 12, constitution: 4 },
+        notes: 'Small (size 3): a medium attacker treats its evasion as 1 higher and its deflection as 1 lower (003 "Size"). Evasion 6 and deflection 8 are the enemy\'s in 003 "Attacks"; endurance 12, health 12 and constitution 4 the character\'s in its damage example; its spear, strength d6, combat d6 and martial +1 are the attacker\'s in 003 "Attacks", so it can attack out of the box.',
+        block: {
+          team: 'Foes',
+          size: 3,
+          evasion: 6,
+          deflection: 8,
+          maxEndurance: 12,
+          maxHealth: 12,
+          constitution: 4,
+          // Review 8: a starter with no weapon could never attack; these are 003's attack example's numbers.
+          strength: 'd6',
+          combat: 'd6',
+          martial: 1,
+          weapon: 'Spear',
+          weaponDamage: 4,
+          criticalDamage: 8,
+          criticalThreshold: 19,
+          damageType: 'piercing',
+        },
       },
     ],
   },

@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { bestiaryOf, scenario, seededRng } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
-import { engineFor, resolveSettings } from '../src/index.js';
+import { engineFor, resolveSettings, statBlockOf } from '../src/index.js';
 import { startersOf } from '../src/starters.js';
 import { sizeShift } from '../src/teams/index.js';
 import { readSheet } from '../src/osr/sheet.js';
+import { BLOCK_WEAPON_ID, teamsFoeSheet } from '../src/foe-sheets.js';
 
 function table(id: string) {
   const settings = resolveSettings(id);
@@ -42,6 +43,16 @@ describe('starter foes', () => {
     // The example's "enemy" took 10 - 8 = 2; the small Goblin takes one more.
     expect(Math.max(1, 6 + 4 - deflection)).toBe(2);
     expect(Math.max(1, 6 + 4 - (deflection + shift.deflection))).toBe(3);
+  });
+
+  it("the teams Goblin carries 003's example spear (strength d6 + combat d6 + martial 1, damage 4 piercing, critical 8 at 19+) and wields it, so it can attack", () => {
+    const [goblin] = startersOf('teams').entries;
+    expect(statBlockOf('teams')!.safeParse(goblin!.block).success).toBe(true);
+    const sheet = teamsFoeSheet(goblin!.block as { [k: string]: unknown });
+    expect(sheet).toMatchObject({ attributes: { strength: 6 }, skills: { combat: 6 }, proficiencies: { martial: 1 }, wielded: [BLOCK_WEAPON_ID] });
+    expect(sheet['items']).toMatchObject({ [BLOCK_WEAPON_ID]: { name: 'Spear', weapon: { attributes: ['strength'], proficiencies: ['martial'], damage: 4, criticalDamage: 8, criticalThreshold: 19, damageType: 'piercing' } } });
+    // 003 "Attacks": 2d6+1 reaches evasion 6 on 30 of 36 faces (the Goblin attacking the example's enemy).
+    expect(twoD6(1, 6)).toBeCloseTo(30 / 36, 12);
   });
 
   it('the OSR ordinary foe has HP 4, AC 10 and 1 HD; as a character it reads HP 4/4 and AC 10', () => {
