@@ -250,17 +250,17 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
               <output aria-labelledby={`${p}-${t.field}`}>{t.value}</output>
             </div>
           ) : (
-          <div class="field" key={t.field}>
-            <label for={`${p}-${t.field}`}>{t.label}</label>
-            <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
-            {t.suggestions !== undefined ? (
-              <datalist id={`${p}-${t.field}-list`}>
-                {t.suggestions.map((w) => (
-                  <option key={w} value={w} />
-                ))}
-              </datalist>
-            ) : null}
-          </div>
+            <div class="field" key={t.field}>
+              <label for={`${p}-${t.field}`}>{t.label}</label>
+              <input id={`${p}-${t.field}`} maxLength={t.max} size={7} value={f.values[t.field]} list={t.suggestions !== undefined ? `${p}-${t.field}-list` : undefined} onInput={(e) => setValue(t.field, e.currentTarget.value)} />
+              {t.suggestions !== undefined ? (
+                <datalist id={`${p}-${t.field}-list`}>
+                  {t.suggestions.map((w) => (
+                    <option key={w} value={w} />
+                  ))}
+                </datalist>
+              ) : null}
+            </div>
           ),
         )}
       </div>
