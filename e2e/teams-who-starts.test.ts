@@ -24,6 +24,9 @@ describe('teams: who starts the fight', () => {
     const n = await night(e2e!, 'teams', 'Bo');
     // The GM page opens on an empty table: the party is made afterwards, as a GM does.
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    // The builder drafts the party it sees when it opens: wait for it to open on the empty table first,
+    // or a slow page opens with Kira already lined up and offers no "Add the party".
+    await gm.p.getByTestId('encounter-builder').getByText('Nobody lined up yet').waitFor();
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Kira'), sheet: { evasion: 5, maxEndurance: 6, maxHealth: 12 } });
     await n.gmSock.command({ type: 'bestiary.save', name: 'Bandit', block: { evasion: 5, maxEndurance: 4, maxHealth: 8 } });
