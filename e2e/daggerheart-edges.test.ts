@@ -50,6 +50,10 @@ describe('Daggerheart: the review 7 edges, by clicking', () => {
     const panel = ann.p.getByTestId('actions-panel');
     await expect.poll(() => panel.getByRole('button', { name: 'Roll Finesse: cut the rope bridge (free)', exact: true }).count()).toBe(1);
     expect(await text(panel)).not.toContain('the GM asked for it');
+    // Its form's button says "Roll" once (review 8 read "Roll: Roll Finesse: ...").
+    await panel.getByRole('button', { name: 'Roll Finesse: cut the rope bridge (free)', exact: true }).click();
+    await expect.poll(() => panel.getByRole('button', { name: 'Roll Finesse: cut the rope bridge', exact: true }).count()).toBe(1);
+    expect(await text(panel)).not.toContain('Roll: Roll');
     await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+, Fear \d+ \+ 1 = \d+ vs 10/);
     await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+, Fear \d+ \+ 1 = \d+ vs 10/);

@@ -299,7 +299,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
       ) : null}
       <div class="row">
         <button class="primary" type="submit" disabled={busy || !action.allowed}>
-          {submit ?? (action.odds !== null ? `Roll: ${action.label}` : action.label)}
+          {submit ?? (action.odds !== null && !/^Roll\b/.test(action.label) ? `Roll: ${action.label}` : action.label)}
         </button>
         {!action.allowed && since === null ? <span class="small muted">Not now: {action.reason}</span> : null}
         {msg ? (
