@@ -229,9 +229,11 @@ describe('renames for the core, encounter, OSR, teams and Daggerheart (ADR 27)',
     same(id, s, { type: 'osr.lightSource', owner: ann }, { type: 'osr.lightSource', characterId: ann });
     same(id, s, { type: 'osr.exhaust', character: ann }, { type: 'osr.exhaust', characterId: ann });
     same(id, s, { type: 'osr.treasure', characters: [ann], gp: 50 }, { type: 'osr.treasure', characterIds: [ann], gp: 50 });
-    // Dying, then stabilized with help: target and by become targetId and helperId.
-    const down = run(id, s.table, { type: 'osr.damage', targetId: bo, amount: 20 }).table;
-    same(id, { ...s, table: down }, { type: 'osr.stabilize', target: bo, by: ann, dc: 5 }, { type: 'osr.stabilize', targetId: bo, helperId: ann, difficulty: 5 });
+    // Dying, then stabilized by an ally (001; ADR 55 refuses a foe's helper): target and by become targetId and helperId.
+    const withCy = run(id, s.table, { type: 'character.add', name: 'Cy', kind: 'pc', visibility: 'visible', stats: { hp: 6, maxHp: 6, str: 10, dex: 10, con: 10 } }, 9);
+    const cy = minted(withCy.transaction);
+    const down = run(id, withCy.table, { type: 'osr.damage', targetId: cy, amount: 20 }).table;
+    same(id, { ...s, table: down }, { type: 'osr.stabilize', target: cy, by: ann, dc: 5 }, { type: 'osr.stabilize', targetId: cy, helperId: ann, difficulty: 5 });
     const f = setup(id, fight);
     same(id, f, { type: 'osr.move', combatant: 'cb-ann', feet: 10 }, { type: 'osr.move', characterId: f.ids['ann']!, feet: 10 });
     same(id, f, { type: 'osr.retreat', combatant: 'cb-ann' }, { type: 'osr.retreat', characterId: f.ids['ann']! });

@@ -653,7 +653,8 @@ export function createTswModule(): TswModule {
       // with what saves him: any healing, a recovery at the quick rest counted from 0 HP.
       let out = next;
       for (const s of Object.values(st.sheets)) {
-        if (s.kind !== 'pc' || s.dead || s.dying === null) continue;
+        // At 0 HP or below: a last gasp keeps `dying` set at positive HP, and is not dying in 002's sense.
+        if (s.kind !== 'pc' || s.dead || s.dying === null || s.hp > 0) continue;
         const fails = s.deathFailures === 0 ? '' : `, ${s.deathFailures} failed death save${s.deathFailures === 1 ? '' : 's'}`;
         out = log(out, { ...e, characterId: s.id }, '36th-way.leftDying', `${s.name} is still dying (${s.hp} HP${fails}): any healing brings them back, counted from 0 HP; a recovery at the quick rest will do.`);
       }
