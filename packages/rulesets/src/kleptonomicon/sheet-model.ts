@@ -28,7 +28,7 @@ const fields = {
     )
     .max(20)
     .nullable()
-    .meta({ title: 'Movement styles', description: 'null: the table default' })
+    .meta({ title: 'Movement styles', description: "none listed: the table's default (walk, and a half jump)" })
     .optional(),
   // 004 is silent on the Basic Attack's numbers (ADR 51): its Test modifier and damage dice live on the sheet.
   attackModifier: int(-50, 50, 'the Basic Attack Test modifier').meta({ title: 'Basic Attack modifier' }).optional(),
