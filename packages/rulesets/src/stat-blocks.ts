@@ -31,7 +31,8 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
   // 002 "Initiative Bands", defences and attacks.
   '36th-way': z.strictObject({
     hp: hp(),
-    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ description: 'initiative band' }).optional(),
+    // In words on the form, as the encounter's own Band picker says them (review 8 saw "very-fast").
+    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, b.replace('-', ' ')])) }).optional(),
     level: int(0, 15, 'level').optional(),
     ac: int(0, 40, 'armour class').optional(),
     pd: int(0, 40, 'physical defence').optional(),

@@ -3,6 +3,7 @@
 // total, not Level + Volition); the escalation die only where the block says
 // (002 "Escalation Die": "and sometimes NPCs"); players read the roll, not the bonus.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Json, TableView, Viewer } from '@tablekeeper/engine';
 import type { ActionsAnswer } from '../../src/actions.js';
 import { BLOCK_ATTACK_ID, diceOfText, tswFoeSheet } from '../../src/foe-sheets.js';
@@ -32,6 +33,11 @@ describe('the stat block schema and the sheet it gives', () => {
     const bad = schema.safeParse({ attackVs: 'hp' });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['attackVs']);
+  });
+  it("offers the initiative band in words on the form (review 8 saw \"very-fast\"), keeping 002's band keys as values", () => {
+    const band = (z.toJSONSchema(statBlockOf('36th-way')!) as { properties: { band: { enum: string[]; 'x-labels': { [k: string]: string } } } }).properties.band;
+    expect(band.enum).toEqual(['very-fast', 'fast', 'medium', 'slow', 'very-slow']);
+    expect(band['x-labels']).toEqual({ 'very-fast': 'very fast', fast: 'fast', medium: 'medium', slow: 'slow', 'very-slow': 'very slow' });
   });
   it('damage text reads as dice: 2d6, d8, 1d10-1, a flat 5; nonsense is no dice', () => {
     expect(diceOfText('2d6')).toEqual({ count: 2, sides: 6, bonus: 0 });
