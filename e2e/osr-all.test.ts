@@ -1,6 +1,6 @@
 // Issue 20 leftovers (ADR 44), played in real Chromium by clicking:
 // - OSR: the GM's morale prompt when the first combatant falls (001 "When To
-//   Check Morale") with a button that checks that side's morale, odds first;
+//   Check Morale") with a button that opens that side's morale form, odds first;
 //   Quick action says what was done and never takes the active action without
 //   a tick; at End the fight's summary (001 "Death & Injury"), GM only.
 // - The phone's sticky "Your turn" banner never covers an opened action form (390x844).
@@ -56,10 +56,9 @@ describe('OSR fight leftovers (ADR 44)', () => {
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
 
-    // The battle begins: the prompt offers the foes' check; d20 + WIS 0 + morale bonus 0 >= 11 is 10 faces of 20.
+    // The battle begins: the prompt offers the foes' check.
     const prompt = gm.p.getByTestId('morale-prompt');
     await expect.poll(() => text(prompt)).toContain('Morale? the battle begins: call for morale checks?');
-    await expect.poll(() => text(prompt.getByTestId('morale-odds'))).toBe('50% they stand and fight');
 
     // The damage box drops Goblin 1 to 0 HP: the first to fall, so the GM is asked at once (not at the fight's end).
     const order = gm.p.getByRole('list', { name: 'Turn order' });
@@ -68,7 +67,12 @@ describe('OSR fight leftovers (ADR 44)', () => {
     await row.getByLabel('Amount for Goblin 1').fill('5');
     await row.getByRole('button', { name: 'Damage Goblin 1' }).click();
     await expect.poll(() => text(prompt)).toContain('Goblin 1 is the first to fall in this fight: morale for the foes?');
+    // The prompt's button opens the morale form (ADR 55); its roll button checks.
     await prompt.getByRole('button', { name: 'Check morale for the foes (1)' }).click();
+    // Odds first: d20 + WIS 0 + morale bonus 0 >= 11 is 10 faces of 20.
+    const moraleForm = prompt.getByTestId('action-form');
+    await expect.poll(() => text(moraleForm.getByTestId('action-odds'))).toMatch(/^50% to stand and fight ?d20 \+0 WIS \+0 morale bonus vs DC 11/);
+    await moraleForm.getByRole('button', { name: 'Roll: Morale check', exact: true }).click();
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Morale for the foes, Goblin 2 \(Goblin 1 is the first to fall in this fight: morale for the foes\?\): d20 \d+ = \d+ vs 11: they (stand and fight|surrender or flee)\./);
     // The prompts are the GM's: the phone never reads them.
     expect(await text(ann.p.getByTestId('log'))).not.toContain('Morale?');
@@ -100,7 +104,9 @@ describe('OSR fight leftovers (ADR 44)', () => {
     await expect.poll(() => text(gm.p.getByTestId('clock-time'))).toBe('Day 1, 00:00:06');
     await expect.poll(() => text(ann.p.getByTestId('clock-time'))).toBe('Day 1, 00:00:06');
     const summary = 'The fight is over after 1 round. Nobody died. Dying, dead unless stabilized in time: Goblin 1 (54 s left). Still standing: the party, Kira; the foes, Goblin 2.';
-    await expect.poll(() => text(gm.p.getByTestId('fight-summary'))).toBe(summary);
+    // The screen's sentence leaves the dying out: they are listed live under it (ADR 55), while the log keeps the whole summary.
+    await expect.poll(() => text(gm.p.getByTestId('fight-summary'))).toBe('The fight is over after 1 round. Nobody died. Still standing: the party, Kira; the foes, Goblin 2.');
+    await expect.poll(() => text(gm.p.getByTestId('dying-fate'))).toBe('Goblin 1 is dying: 54 s left to stabilize.');
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain(summary);
     await expect.poll(() => text(ann.p.getByTestId('no-encounter'))).toBe('The encounter has ended.');
     expect(await ann.p.getByTestId('fight-summary').count()).toBe(0);
