@@ -97,7 +97,7 @@ describe('teams: the phone answers a hit', () => {
     expect(kira().items['sword']!.durability).toBe(9);
 
     // Kira's turn: Brandish picks from her own items by clicking.
-    await gm.p.getByRole('button', { name: /^(End|Next) turn/ }).click();
+    await gm.p.getByTestId('next-turn').click();
     await expect.poll(() => ann.p.getByTestId('actions-panel').textContent()).not.toContain('(off turn)');
     const brandish = await openAction(ann.p, 'Brandish');
     expect(await brandish.getByLabel('Hold').locator('option').allTextContents()).toEqual(['sword (held now)', 'dagger']);
