@@ -11,17 +11,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { startNatsServer } from '../packages/server/test/services/nats-server.js';
+import { bundleClusterChild, CLUSTER_CHILD } from '../packages/server/test/services/cluster-child.js';
 import { openPostgresStore } from '../packages/server/src/store/postgres.js';
 import { connect, f, pct, post, type TableClient } from './table-client.js';
 
 const TABLES = Number(process.env['BENCH_TABLES'] ?? 6);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
-const SOURCE = fileURLToPath(new URL('../packages/server/test/fixtures/cluster-child.ts', import.meta.url));
-const CHILD = fileURLToPath(new URL(`../packages/server/test/fixtures/.cluster-child-${process.pid}.mjs`, import.meta.url));
+const CHILD = CLUSTER_CHILD;
 
 const children = new Set<ChildProcess>();
 function child(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
@@ -78,17 +76,7 @@ async function load(urls: readonly string[]): Promise<{ perSecond: number; p99: 
 }
 
 console.log(`machine: ${cpus()[0]?.model ?? 'cpu'} x${cpus().length}, Node ${process.version}; load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-await build({
-  entryPoints: [SOURCE],
-  outfile: CHILD,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: ['better-sqlite3', 'pg-native'],
-  banner: { js: "import { createRequire as __tkRequire } from 'node:module'; const require = __tkRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+await bundleClusterChild();
 const pg = await startPostgres({ fsync: true });
 const nats = await startNatsServer();
 const dir = mkdtempSync(join(tmpdir(), 'tk-clusterbench-'));

@@ -8,18 +8,16 @@
 // agree, and no player or spectator socket ever received a GM-only byte.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresEventStore } from '../src/store/postgres.js';
 import { Client, http } from './helpers.js';
 import { startNatsServer, type NatsServer } from './services/nats-server.js';
+import { bundleClusterChild, CLUSTER_CHILD } from './services/cluster-child.js';
 import { startPostgres } from '../../../scripts/postgres.mjs';
 
-const SOURCE = fileURLToPath(new URL('./fixtures/cluster-child.ts', import.meta.url));
 // The child, bundled once: a restart then takes Node's start-up only (about 2 s on a loaded machine, not 10 s of tsx).
 // Next to the sources, so its one external (the native SQLite binding) resolves from node_modules.
-const CHILD = fileURLToPath(new URL(`./fixtures/.cluster-child-${process.pid}.mjs`, import.meta.url));
+const CHILD = CLUSTER_CHILD;
 const KILLS = Number(process.env['TK_KILLS'] ?? 20);
 /** The instances' lease length (TK_LEASE_MS to measure another, e.g. the default 3000). */
 const LEASE_MS = Number(process.env['TK_LEASE_MS'] ?? 1000);
@@ -64,18 +62,8 @@ const kill9 = (p: ChildProcess): Promise<void> =>
 
 beforeAll(async () => {
   const given = process.env['TEST_DATABASE_URL'];
-  const bundled = build({
-    entryPoints: [SOURCE],
-    outfile: CHILD,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['better-sqlite3', 'pg-native'],
-    // Bundled CommonJS packages call require: give the ES module one.
-    banner: { js: "import { createRequire as __tkRequire } from 'node:module'; const require = __tkRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  const bundled = bundleClusterChild();
+
   [postgres, nats] = await Promise.all([given ? { url: given, stop: async () => undefined } : startPostgres(), startNatsServer(), bundled]);
   // Migrated once here, so the children start on a ready schema (they would wait on the migration lock otherwise).
   store = await openPostgresStore(postgres.url, { schema });
