@@ -193,12 +193,14 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!r) return reply;
     const tokens = await store.listTokens(r.tableId);
     const online = new Set([...r.sessions].map((s) => viewerKey(s.viewer)));
+    // From the store: a code redeemed through another instance reads "used" here too (ADR 64).
+    const codes = await tables.joinCodes.states(r.tableId);
     const seats: SeatSummary[] = Object.values(r.table.world.seats).map((s) => ({
       seatId: s.id,
       name: s.name,
       tokens: tokens.filter((t) => t.role === 'player' && t.seatId === s.id && t.revokedAt === null).length,
       online: online.has(`player:${s.id}`),
-      code: tables.joinCodes.stateOf(r.tableId, s.id),
+      code: codes.get(s.id) ?? { state: 'none' },
     }));
     return { seats, spectatorLinks: tokens.filter((t) => t.role === 'spectator' && t.revokedAt === null).length };
   });
@@ -210,7 +212,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!body.success) return invalid(reply, body.error.issues);
     const made = await tables.createSeat(r.tableId, body.data.name);
     if ('error' in made) return fail(reply, statusFor(made.error), made.error);
-    const code = tables.joinCodes.issue(r.tableId, made.seatId);
+    const code = await tables.joinCodes.issue(r.tableId, made.seatId);
     const res: CreateSeatResponse = { seatId: made.seatId, token: made.token, link: capabilityLink(base(req), 'player', made.token), code: code.code, codeExpiresAt: code.expiresAt };
     return reply.code(201).send(res);
   });
@@ -224,7 +226,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     await tables.revoke(r.tableId, { role: 'player', seatId }, 'The GM issued a new link for this seat; this one no longer works.');
     const t = tables.newToken(r.tableId, 'player', seatId);
     await store.addToken(t.record);
-    const code = tables.joinCodes.issue(r.tableId, seatId);
+    const code = await tables.joinCodes.issue(r.tableId, seatId);
     const res: CreateSeatResponse = { seatId, token: t.token, link: capabilityLink(base(req), 'player', t.token), code: code.code, codeExpiresAt: code.expiresAt };
     return reply.code(201).send(res);
   });
@@ -235,7 +237,7 @@ export function registerHttp(app: FastifyInstance, d: HttpDeps): void {
     if (!r) return reply;
     const { seatId } = req.params as { seatId: string };
     if (!r.table.world.seats[seatId]) return fail(reply, 404, { kind: 'INVALID', message: `no seat ${seatId}`, path: ['seatId'] });
-    const code = tables.joinCodes.issue(r.tableId, seatId);
+    const code = await tables.joinCodes.issue(r.tableId, seatId);
     const res: JoinCodeResponse = { seatId, code: code.code, expiresAt: code.expiresAt };
     return reply.code(201).send(res);
   });

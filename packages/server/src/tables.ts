@@ -53,8 +53,8 @@ export class Tables {
   /** Cold loads under way: a second visitor waits for the same one. */
   private readonly loading = new Map<string, Promise<Room | null>>();
   private readonly tokenThrottle: TokenThrottle;
-  /** Short codes standing for a seat's link (join-codes.ts, ADR 44). */
-  readonly joinCodes = new JoinCodes();
+  /** Short codes standing for a seat's link (join-codes.ts, ADR 44), kept in the store (ADR 64). */
+  readonly joinCodes: JoinCodes;
   /** The group-commit queue the server's own commands go through (set by app.ts once the queue exists). */
   queue: CommitQueue | null = null;
   /** The shared mode (ADR 60): rooms open through it (lease or replica); null on a single server. */
@@ -66,6 +66,7 @@ export class Tables {
     private readonly limits: ServerLimits,
   ) {
     this.tokenThrottle = new TokenThrottle({ burst: limits.tokenFailureBurst, perSecond: limits.tokenFailuresPerSecond });
+    this.joinCodes = new JoinCodes(store);
   }
 
   /**
@@ -139,23 +140,48 @@ export class Tables {
   /**
    * A typed join code from `address`: throttled like unknown tokens (an unknown
    * code counts as a failed token), one answer for every code that does not
-   * work, whatever table it may once have been for. A good code mints a fresh
-   * token for its seat.
+   * work, whatever table it may once have been for. A good code is used up and
+   * its seat's fresh token stored in one step of the store.
    */
   async redeemJoinCode(address: string, typed: string): Promise<{ ok: true; token: string; tableId: string; seatId: string } | { ok: false; retryAfterMs: number; message: string; malformed: boolean }> {
-    const wait = this.tokenThrottle.waitMs(address);
+    const wait = Math.max(this.tokenThrottle.waitMs(address), await this.sharedJoinWait(address));
     if (wait > 0) return { ok: false, retryAfterMs: wait, message: `too many codes that did not work from this address; retry in ${wait} ms`, malformed: false };
     const read = readJoinCode(typed);
     if (!read.ok) return { ok: false, retryAfterMs: 0, message: read.message, malformed: true };
-    const seat = this.joinCodes.redeem(read.code);
+    // The table and seat are the code's: the store fills them in.
+    const t = this.newToken('', 'player', null);
+    const seat = await this.joinCodes.redeem(read.code, t.record);
     const room = seat === null ? null : await this.load(seat.tableId);
     if (seat === null || room === null || room.table.world.seats[seat.seatId] === undefined) {
+      // A seat gone from the table keeps no link made for it.
+      if (seat !== null) await this.store.revokeTokens(seat.tableId, { role: 'player', seatId: seat.seatId }, Date.now());
       this.tokenThrottle.failed(address);
+      await this.chargeSharedJoinFailure(address);
       return { ok: false, retryAfterMs: 0, message: 'no seat has this code: it may be mistyped, used already or expired; ask the GM for a new one', malformed: false };
     }
-    const t = this.newToken(seat.tableId, 'player', seat.seatId);
-    await this.store.addToken(t.record);
     return { ok: true, token: t.token, tableId: seat.tableId, seatId: seat.seatId };
+  }
+
+  /** Milliseconds between two failures an address regains, for the shared bucket (whole, as the store keeps times). */
+  private get joinStepMs(): number {
+    const step = Math.ceil(1000 / this.limits.tokenFailuresPerSecond);
+    return Number.isFinite(step) && step > 0 ? Math.min(step, 86_400_000) : 86_400_000;
+  }
+
+  /**
+   * The shared mode (ADR 64): failed joins per address also count in the store, so guessing codes through every
+   * instance in turn runs at one bucket's rate, not one per instance. The same burst and refill as the local bucket,
+   * which counts these failures too: on one server it alone decides, as before.
+   */
+  private async sharedJoinWait(address: string, now = Date.now()): Promise<number> {
+    if (this.cluster === null) return 0;
+    const fullAt = await this.store.joinFailuresFullAt(address);
+    return fullAt === null ? 0 : Math.max(0, Math.ceil(fullAt - now - (this.limits.tokenFailureBurst - 1) * this.joinStepMs));
+  }
+
+  private async chargeSharedJoinFailure(address: string, now = Date.now()): Promise<void> {
+    if (this.cluster === null) return;
+    await this.store.chargeJoinFailure(address, now, this.joinStepMs, this.limits.tokenFailureBurst * this.joinStepMs);
   }
 
   private async liveToken(token: string | null): Promise<TokenRecord | null> {
@@ -221,9 +247,8 @@ export class Tables {
 
   /** Revokes matching tokens and closes their sockets; the number revoked. */
   async revoke(tableId: string, match: { role: Role; seatId?: string }, message: string): Promise<number> {
+    // A seat's join code goes with its links, in the store's same transaction (ADR 64).
     const revoked = await this.store.revokeTokens(tableId, match, Date.now());
-    // A seat's code goes with its links.
-    if (match.role === 'player') this.joinCodes.revoke(tableId, match.seatId);
     this.rooms.get(tableId)?.revoke(new Set(revoked.map((t) => t.hash)), message, CLOSE.revoked);
     // Sockets on other instances of the shared mode close too.
     this.cluster?.revoke(tableId, revoked.map((t) => t.hash), message);

@@ -6,7 +6,8 @@
 // (alphabet, reading what was typed, expiry, capacity) are unit-tested below.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { JOIN_CODE_ALPHABET, JoinCodes, MAX_JOIN_CODES, mintJoinCode, readJoinCode, showJoinCode } from '../src/join-codes.js';
+import { hashJoinCode, JOIN_CODE_ALPHABET, JoinCodes, mintJoinCode, readJoinCode, showJoinCode } from '../src/join-codes.js';
+import { asyncStore, memoryStore } from '../src/index.js';
 import { Client, http, serversClosedAfterEach, setupTable } from './helpers.js';
 
 const server = serversClosedAfterEach();
@@ -157,52 +158,70 @@ describe('the code book (join-codes.ts)', () => {
     expect(showJoinCode('ABCDEFGH')).toBe('ABCD-EFGH');
   });
 
-  it('a code expires, is used once, and is replaced by the seat\'s next one; revoking a table takes all its codes', () => {
-    const book = new JoinCodes(1000);
-    const one = book.issue('t1', 's1', 0);
+  // The book over a store (memory here; every adapter in store-conformance.test.ts). Times are given, never waited for.
+  const book = async () => {
+    const store = asyncStore(memoryStore());
+    for (const t of ['t1', 't2', 't']) await store.createTable({ tableId: t, name: t, rulesetId: 'r', genesis: {} as never, createdAt: 0 }, []);
+    let n = 0;
+    const token = () => ({ hash: `h${++n}`, tableId: '', role: 'player' as const, seatId: null, createdAt: 0, revokedAt: null });
+    return { store, codes: new JoinCodes(store, 1000), token };
+  };
+
+  it("a code expires, is used once, and is replaced by the seat's next one; revoking a table's player links takes all its codes", async () => {
+    const { store, codes, token } = await book();
+    const one = await codes.issue('t1', 's1', 0);
     expect(one.expiresAt).toBe(1000);
-    expect(book.redeem(one.code, 999)).toEqual({ tableId: 't1', seatId: 's1' });
-    expect(book.redeem(one.code, 999)).toBeNull();
-    const late = book.issue('t1', 's1', 0);
-    expect(book.redeem(late.code, 1000)).toBeNull();
-    const a = book.issue('t1', 's1', 0);
-    const b = book.issue('t1', 's1', 0);
-    expect(book.redeem(a.code, 1)).toBeNull();
-    book.issue('t1', 's2', 0);
-    book.issue('t2', 's1', 0);
-    book.revoke('t1');
-    expect(book.redeem(b.code, 1)).toBeNull();
-    expect(book.size).toBe(1);
+    expect(await codes.redeem(one.code, token(), 999)).toEqual({ tableId: 't1', seatId: 's1' });
+    expect(await codes.redeem(one.code, token(), 999)).toBeNull();
+    const late = await codes.issue('t1', 's1', 0);
+    expect(await codes.redeem(late.code, token(), 1000)).toBeNull();
+    const a = await codes.issue('t1', 's1', 0);
+    const b = await codes.issue('t1', 's1', 0);
+    expect(await codes.redeem(a.code, token(), 1)).toBeNull();
+    await codes.issue('t1', 's2', 0);
+    const other = await codes.issue('t2', 's1', 0);
+    await store.revokeTokens('t1', { role: 'player' }, 1);
+    expect(await codes.redeem(b.code, token(), 1)).toBeNull();
+    expect(await store.listJoinCodes('t1')).toEqual([]);
+    expect(await codes.redeem(other.code, token(), 1)).toEqual({ tableId: 't2', seatId: 's1' });
   });
 
-  it("a seat's latest code reads live, then used once redeemed (an older, replaced code never marks it), then none once expired or revoked", () => {
-    const book = new JoinCodes(1000);
-    expect(book.stateOf('t', 's')).toEqual({ state: 'none' });
-    const old = book.issue('t', 's', 0);
-    const now = book.issue('t', 's', 0);
-    expect(book.stateOf('t', 's', 10)).toEqual({ state: 'live', expiresAt: 1000 });
-    expect(book.redeem(old.code, 10)).toBeNull();
-    expect(book.stateOf('t', 's', 10).state).toBe('live');
-    expect(book.redeem(now.code, 20)).toEqual({ tableId: 't', seatId: 's' });
-    expect(book.stateOf('t', 's', 30)).toEqual({ state: 'used', usedAt: 20, expiresAt: 1000 });
+  it("a seat's latest code reads live, then used once redeemed (an older, replaced code never marks it), then none once expired or revoked", async () => {
+    const { store, codes, token } = await book();
+    const stateOf = async (seat: string, now: number) => (await codes.states('t', now)).get(seat) ?? { state: 'none' };
+    expect(await stateOf('s', 0)).toEqual({ state: 'none' });
+    const old = await codes.issue('t', 's', 0);
+    const now = await codes.issue('t', 's', 0);
+    expect(await stateOf('s', 10)).toEqual({ state: 'live', expiresAt: 1000 });
+    expect(await codes.redeem(old.code, token(), 10)).toBeNull();
+    expect((await stateOf('s', 10)).state).toBe('live');
+    expect(await codes.redeem(now.code, token(), 20)).toEqual({ tableId: 't', seatId: 's' });
+    expect(await stateOf('s', 30)).toEqual({ state: 'used', usedAt: 20, expiresAt: 1000 });
+    // Used stays used after the code's time (the panel says when), until the seat gets a new one.
+    expect(await stateOf('s', 5000)).toEqual({ state: 'used', usedAt: 20, expiresAt: 1000 });
     // A late try at an expired code marks nothing.
-    const late = book.issue('t', 'late', 0);
-    expect(book.redeem(late.code, 1000)).toBeNull();
-    expect(book.stateOf('t', 'late', 1000)).toEqual({ state: 'none' });
-    book.issue('t', 's', 40);
-    expect(book.stateOf('t', 's', 50)).toEqual({ state: 'live', expiresAt: 1040 });
-    expect(book.stateOf('t', 's', 1040)).toEqual({ state: 'none' });
-    const again = book.issue('t', 's', 100);
-    book.redeem(again.code, 110);
-    book.revoke('t');
-    expect(book.stateOf('t', 's', 120)).toEqual({ state: 'none' });
+    const late = await codes.issue('t', 'late', 0);
+    expect(await codes.redeem(late.code, token(), 1000)).toBeNull();
+    expect(await stateOf('late', 1000)).toEqual({ state: 'none' });
+    await codes.issue('t', 's', 40);
+    expect(await stateOf('s', 50)).toEqual({ state: 'live', expiresAt: 1040 });
+    expect(await stateOf('s', 1040)).toEqual({ state: 'none' });
+    const again = await codes.issue('t', 's', 100);
+    await codes.redeem(again.code, token(), 110);
+    await store.revokeTokens('t', { role: 'player', seatId: 's' }, 120);
+    expect(await stateOf('s', 120)).toEqual({ state: 'none' });
   });
 
-  it(`remembers at most a set number of codes (${MAX_JOIN_CODES} on a server): the oldest go first`, () => {
-    const book = new JoinCodes(60_000, 50);
-    const first = book.issue('t', 'seat-0');
-    for (let i = 1; i <= 50; i++) book.issue('t', `seat-${i}`);
-    expect(book.size).toBe(50);
-    expect(book.redeem(first.code)).toBeNull();
+  it('keeps one code per seat (a new one replaces it), only its hash, and the redeemed seat gets the given token as its link', async () => {
+    const { store, codes, token } = await book();
+    for (let i = 0; i < 5; i++) await codes.issue('t', 's', i);
+    const last = await codes.issue('t', 's', 9);
+    const rows = await store.listJoinCodes('t');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.hash).toBe(hashJoinCode(last.code));
+    expect(JSON.stringify(rows)).not.toContain(last.code);
+    const t = token();
+    await codes.redeem(last.code, t, 10);
+    expect(await store.findToken(t.hash)).toEqual({ ...t, tableId: 't', seatId: 's' });
   });
 });

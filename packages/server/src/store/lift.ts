@@ -34,6 +34,11 @@ export function asyncStore(sync: SyncEventStore): EventStore {
     findToken: (hash) => settle(() => sync.findToken(hash)),
     revokeTokens: (tableId, match, at) => settle(() => sync.revokeTokens(tableId, match, at)),
     listTokens: (tableId) => settle(() => sync.listTokens(tableId)),
+    putJoinCode: (code) => settle(() => sync.putJoinCode(code)),
+    redeemJoinCode: (hash, now, token) => settle(() => sync.redeemJoinCode(hash, now, token)),
+    listJoinCodes: (tableId) => settle(() => sync.listJoinCodes(tableId)),
+    joinFailuresFullAt: (address) => settle(() => sync.joinFailuresFullAt(address)),
+    chargeJoinFailure: (address, now, stepMs, capMs) => settle(() => sync.chargeJoinFailure(address, now, stepMs, capMs)),
     // The embedded stores look command ids up inside the write transaction: `lookups` is not needed.
     commit: (_lookups, fn) => settle(() => sync.commit(() => fn(writer))),
     probeWrite: () => settle(() => sync.probeWrite()),

@@ -1,7 +1,7 @@
 // In-memory event store with the SQLite adapter's semantics (same port, same
 // refusals), for unit tests. Records are deep-copied through JSON like a row.
 import type { Transaction } from '@tablekeeper/engine';
-import { StoreError, type SyncEventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type JoinCodeRecord, type SyncEventStore, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
@@ -10,6 +10,10 @@ export function memoryStore(): SyncEventStore {
   const logs = new Map<string, TxRecord[]>();
   const snapshots = new Map<string, { version: number; state: string }>();
   const tokens = new Map<string, TokenRecord>();
+  /** A seat's latest join code, by table and seat. */
+  const codes = new Map<string, JoinCodeRecord>();
+  const failures = new Map<string, number>();
+  const seatKey = (tableId: string, seatId: string) => `${tableId}\u0000${seatId}`;
   let open = true;
   const live = () => {
     if (!open) throw new StoreError('NOT_FOUND', 'the store is closed');
@@ -65,6 +69,7 @@ export function memoryStore(): SyncEventStore {
       logs.delete(id);
       snapshots.delete(id);
       for (const [h, t] of tokens) if (t.tableId === id) tokens.delete(h);
+      for (const [k, c] of codes) if (c.tableId === id) codes.delete(k);
     },
     getTable: (id) => (tables.has(id) ? copy(tables.get(id)!) : null),
     countTables: () => tables.size,
@@ -96,6 +101,8 @@ export function memoryStore(): SyncEventStore {
     },
     findToken: (hash) => (tokens.has(hash) ? { ...tokens.get(hash)! } : null),
     revokeTokens(id, match, at) {
+      live();
+      if (match.role === 'player') for (const [k, c] of codes) if (c.tableId === id && (match.seatId === undefined || c.seatId === match.seatId)) codes.delete(k);
       const out: TokenRecord[] = [];
       for (const t of tokens.values()) {
         if (t.tableId === id && t.revokedAt === null && t.role === match.role && (match.seatId === undefined || t.seatId === match.seatId)) {
@@ -107,6 +114,31 @@ export function memoryStore(): SyncEventStore {
       return out;
     },
     listTokens: (id) => [...tokens.values()].filter((t) => t.tableId === id).map((t) => ({ ...t })),
+    putJoinCode(code) {
+      live();
+      const k = seatKey(code.tableId, code.seatId);
+      for (const [other, c] of codes) if (c.hash === code.hash && other !== k) return false;
+      codes.set(k, { ...code, usedAt: null });
+      return true;
+    },
+    redeemJoinCode(hash, now, token) {
+      live();
+      const hit = [...codes.entries()].find(([, c]) => c.hash === hash && c.usedAt === null && c.expiresAt > now);
+      if (hit === undefined) return null;
+      const [k, c] = hit;
+      codes.set(k, { ...c, usedAt: now });
+      tokens.set(token.hash, { ...token, tableId: c.tableId, role: 'player', seatId: c.seatId });
+      return { tableId: c.tableId, seatId: c.seatId };
+    },
+    listJoinCodes: (id) => [...codes.values()].filter((c) => c.tableId === id).map((c) => ({ ...c })),
+    joinFailuresFullAt: (address) => failures.get(address) ?? null,
+    chargeJoinFailure(address, now, stepMs, capMs) {
+      live();
+      for (const [a, at] of failures) if (at < now) failures.delete(a);
+      const full = Math.min(Math.max(failures.get(address) ?? now, now) + stepMs, now + capMs);
+      failures.set(address, full);
+      return full;
+    },
     batch: (fn) => inBatch(fn),
     commit: (fn) => ({ value: inBatch(fn), durable: Promise.resolve() }),
     probeWritable: () => open,

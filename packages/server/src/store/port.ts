@@ -50,6 +50,20 @@ export interface TokenRecord {
   readonly revokedAt: number | null;
 }
 
+/**
+ * A seat's latest join code (ADR 44, 64): only the SHA-256 of the code is kept, as for tokens. One row per seat: a new
+ * code replaces the old one, and revoking the seat's player links deletes it.
+ */
+export interface JoinCodeRecord {
+  /** SHA-256 of the code, hex. */
+  readonly hash: string;
+  readonly tableId: string;
+  readonly seatId: string;
+  readonly expiresAt: number;
+  /** When a phone used it; null while unused. */
+  readonly usedAt: number | null;
+}
+
 /** The synchronous store of an embedded adapter (SQLite, memory): tools, tests and `asyncStore` use it. */
 export interface SyncEventStore extends BatchWriter {
   readonly kind: 'sqlite' | 'memory';
@@ -75,9 +89,15 @@ export interface SyncEventStore extends BatchWriter {
   latestSnapshot(tableId: string): { version: number; state: string } | null;
   addToken(token: TokenRecord): void;
   findToken(hash: string): TokenRecord | null;
-  /** Revokes the live tokens of a table that match; returns the revoked records. */
+  /** Revokes the live tokens of a table that match; returns the revoked records. Revoking player links deletes the seat's join code (or every seat's) in the same transaction. */
   revokeTokens(tableId: string, match: { role: Role; seatId?: string | null }, at: number): TokenRecord[];
   listTokens(tableId: string): TokenRecord[];
+  /** Join codes and failed joins: as on `EventStore`. */
+  putJoinCode(code: Omit<JoinCodeRecord, 'usedAt'>): boolean;
+  redeemJoinCode(hash: string, now: number, token: TokenRecord): { tableId: string; seatId: string } | null;
+  listJoinCodes(tableId: string): JoinCodeRecord[];
+  joinFailuresFullAt(address: string): number | null;
+  chargeJoinFailure(address: string, now: number, stepMs: number, capMs: number): number;
   /**
    * Runs `fn` in one write transaction (appends inside become savepoints):
    * group commit, one fsync for many commands. Throws if the commit fails.
@@ -159,8 +179,32 @@ export interface EventStore {
   latestSnapshot(tableId: string): Promise<{ version: number; state: string } | null>;
   addToken(token: TokenRecord): Promise<void>;
   findToken(hash: string): Promise<TokenRecord | null>;
+  /** As SyncEventStore.revokeTokens: revoking player links deletes the matching seats' join codes in the same transaction. */
   revokeTokens(tableId: string, match: { role: Role; seatId?: string | null }, at: number): Promise<TokenRecord[]>;
   listTokens(tableId: string): Promise<TokenRecord[]>;
+  /**
+   * Stores a seat's new join code in place of any it had (its "used" mark goes too). False, with nothing stored, when
+   * another seat's code has the same hash (the caller mints another).
+   */
+  putJoinCode(code: Omit<JoinCodeRecord, 'usedAt'>): Promise<boolean>;
+  /**
+   * Uses up the live code with this hash at `now` and, in the same transaction, stores `token` (its table and seat
+   * are the code's, whatever the record says) as that seat's player link. Of callers racing on one code, exactly one
+   * gets the seat; the others, and any call for an unknown, used, expired or revoked code, get null.
+   */
+  redeemJoinCode(hash: string, now: number, token: TokenRecord): Promise<{ tableId: string; seatId: string } | null>;
+  /** The latest code of each seat of a table that has one (live, used or expired). */
+  listJoinCodes(tableId: string): Promise<JoinCodeRecord[]>;
+  /**
+   * Failed joins per address, shared by every instance on the store (ADR 64): the time (ms) at which the address's
+   * bucket is full again, or null when nothing is remembered for it.
+   */
+  joinFailuresFullAt(address: string): Promise<number | null>;
+  /**
+   * Records a failed join from `address` atomically: its full-again time moves `stepMs` later (from `now` at the
+   * earliest), but never past `now + capMs`. Returns the new time. Addresses whose bucket is full again are forgotten.
+   */
+  chargeJoinFailure(address: string, now: number, stepMs: number, capMs: number): Promise<number>;
   /**
    * A group commit: `fn` decides a batch of commands synchronously against the writer (every command id it
    * will look up is in `lookups`, read beforehand by a networked store). Resolves once `fn` ran and the batch

@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { Transaction, World } from '@tablekeeper/engine';
 import { LEASE_SCHEMA } from '../cluster/lease.js';
-import { StoreError, type AppendResult, type BatchWriter, type CommandKey, type EventStore, type Fence, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type AppendResult, type BatchWriter, type CommandKey, type EventStore, type Fence, type JoinCodeRecord, type Role, type StoredRow, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -47,6 +47,18 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE health (id integer PRIMARY KEY CHECK (id = 1), at bigint NOT NULL);`,
   // The leases (cluster/lease.ts) live beside the log, so an append can check its writer's epoch in its own transaction (ADR 60).
   LEASE_SCHEMA,
+  // Join codes in the store (ADR 64), so any instance redeems a code another minted: a seat's latest code by its
+  // hash, and failed joins per address, shared by the instances.
+  `CREATE TABLE join_codes (
+     table_id   text NOT NULL REFERENCES tables(table_id),
+     seat_id    text NOT NULL,
+     hash       text NOT NULL CONSTRAINT join_codes_hash UNIQUE,
+     expires_at bigint NOT NULL,
+     used_at    bigint,
+     PRIMARY KEY (table_id, seat_id)
+   );
+   CREATE TABLE join_failures (address text PRIMARY KEY, full_at bigint NOT NULL);
+   CREATE INDEX join_failures_by_time ON join_failures(full_at);`,
 ];
 
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
@@ -87,7 +99,8 @@ const keyOf = (tableId: string, actorKey: string, commandId: string) => `${table
 async function checkFences(c: pg.PoolClient, fences: ReadonlyMap<string, Fence>, tableIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(tableIds)].filter((t) => fences.has(t));
   if (ids.length === 0) return;
-  const rows = (await c.query<{ table_id: string; owner: string; epoch: string }>('SELECT table_id, owner, epoch FROM table_leases WHERE table_id = ANY($1::text[]) FOR SHARE', [ids])).rows;
+  // In table order, as a bulk renewal locks them (cluster/lease.ts): two multi-row lockers never wait on each other in a cycle.
+  const rows = (await c.query<{ table_id: string; owner: string; epoch: string }>('SELECT table_id, owner, epoch FROM table_leases WHERE table_id = ANY($1::text[]) ORDER BY table_id FOR SHARE', [ids])).rows;
   const held = new Map(rows.map((r) => [r.table_id, r]));
   for (const id of ids) {
     const f = fences.get(id)!;
@@ -244,7 +257,7 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
       }),
     dropTable: (tableId) =>
       inTx(async (c) => {
-        for (const t of ['transactions', 'snapshots', 'tokens', 'tables']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [tableId]);
+        for (const t of ['transactions', 'snapshots', 'tokens', 'join_codes', 'tables']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [tableId]);
       }),
     async getTable(tableId) {
       const r = (await query<{ table_id: string; name: string; ruleset_id: string; genesis: string; created_at: string }>('SELECT table_id, name, ruleset_id, genesis, created_at FROM tables WHERE table_id = $1', [tableId]))[0];
@@ -306,15 +319,69 @@ function postgresStore(pool: pg.Pool): PostgresEventStore {
       const r = (await query<TokenRow>('SELECT * FROM tokens WHERE hash = $1', [hash]))[0];
       return r ? toToken(r) : null;
     },
-    async revokeTokens(tableId, match, at) {
-      const rows = await query<TokenRow>(
-        `UPDATE tokens SET revoked_at = $1 WHERE table_id = $2 AND revoked_at IS NULL AND role = $3${match.seatId === undefined ? '' : ' AND seat_id IS NOT DISTINCT FROM $4'} RETURNING *`,
-        match.seatId === undefined ? [at, tableId, match.role] : [at, tableId, match.role, match.seatId],
-      );
-      return rows.map(toToken).sort((a, b) => a.createdAt - b.createdAt || (a.hash < b.hash ? -1 : 1));
-    },
+    revokeTokens: (tableId, match, at) =>
+      inTx(async (c) => {
+        // The seat's join code first: a redeem in flight holds its row, so this waits for it, and the UPDATE below
+        // (a new snapshot) then sees the token that redeem stored and revokes it too. Never a live link after.
+        if (match.role === 'player') {
+          if (match.seatId === undefined) await c.query('DELETE FROM join_codes WHERE table_id = $1', [tableId]);
+          else if (match.seatId !== null) await c.query('DELETE FROM join_codes WHERE table_id = $1 AND seat_id = $2', [tableId, match.seatId]);
+        }
+        const rows = (
+          await c.query<TokenRow>(
+            `UPDATE tokens SET revoked_at = $1 WHERE table_id = $2 AND revoked_at IS NULL AND role = $3${match.seatId === undefined ? '' : ' AND seat_id IS NOT DISTINCT FROM $4'} RETURNING *`,
+            match.seatId === undefined ? [at, tableId, match.role] : [at, tableId, match.role, match.seatId],
+          )
+        ).rows;
+        return rows.map(toToken).sort((a, b) => a.createdAt - b.createdAt || (a.hash < b.hash ? -1 : 1));
+      }),
     async listTokens(tableId) {
       return (await query<TokenRow>('SELECT * FROM tokens WHERE table_id = $1 ORDER BY created_at, hash', [tableId])).map(toToken);
+    },
+    async putJoinCode(code) {
+      try {
+        await query(
+          'INSERT INTO join_codes (table_id, seat_id, hash, expires_at, used_at) VALUES ($1, $2, $3, $4, NULL) ON CONFLICT (table_id, seat_id) DO UPDATE SET hash = excluded.hash, expires_at = excluded.expires_at, used_at = NULL',
+          [code.tableId, code.seatId, code.hash, code.expiresAt],
+        );
+        return true;
+      } catch (e) {
+        // Another seat's code has this hash: the caller mints another.
+        if (uniqueViolation(e) === 'join_codes_hash') return false;
+        throw e;
+      }
+    },
+    async redeemJoinCode(hash, now, token) {
+      // One statement: the UPDATE takes the code's row lock, so of two instances racing on a code the second waits,
+      // re-reads the row as used and matches nothing. The token is stored by the same statement, or not at all.
+      const r = (
+        await query<{ table_id: string; seat_id: string }>(
+          `WITH used AS (UPDATE join_codes SET used_at = $2 WHERE hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING table_id, seat_id)
+           INSERT INTO tokens (hash, table_id, role, seat_id, created_at, revoked_at) SELECT $3, table_id, 'player', seat_id, $4, NULL FROM used
+           RETURNING table_id, seat_id`,
+          [hash, now, token.hash, token.createdAt],
+        )
+      )[0];
+      return r === undefined ? null : { tableId: r.table_id, seatId: r.seat_id };
+    },
+    async listJoinCodes(tableId) {
+      const rows = await query<{ table_id: string; seat_id: string; hash: string; expires_at: string; used_at: string | null }>('SELECT table_id, seat_id, hash, expires_at, used_at FROM join_codes WHERE table_id = $1 ORDER BY seat_id', [tableId]);
+      return rows.map((r): JoinCodeRecord => ({ tableId: r.table_id, seatId: r.seat_id, hash: r.hash, expiresAt: Number(r.expires_at), usedAt: r.used_at === null ? null : Number(r.used_at) }));
+    },
+    async joinFailuresFullAt(address) {
+      const r = (await query<{ full_at: string }>('SELECT full_at FROM join_failures WHERE address = $1', [address]))[0];
+      return r === undefined ? null : Number(r.full_at);
+    },
+    async chargeJoinFailure(address, now, stepMs, capMs) {
+      // One upsert: two instances charging one address at once both count (the row lock orders them).
+      const r = await query<{ full_at: string }>(
+        `WITH gone AS (DELETE FROM join_failures WHERE full_at < $2 AND address <> $1)
+         INSERT INTO join_failures AS f (address, full_at) VALUES ($1, LEAST($2::bigint + $3::bigint, $2::bigint + $4::bigint))
+         ON CONFLICT (address) DO UPDATE SET full_at = LEAST(GREATEST(f.full_at, $2::bigint) + $3::bigint, $2::bigint + $4::bigint)
+         RETURNING full_at`,
+        [address, now, stepMs, capMs],
+      );
+      return Number(r[0]!.full_at);
     },
     async commit(lookups, fn, fences) {
       live();

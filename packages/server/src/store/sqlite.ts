@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Transaction, World } from '@tablekeeper/engine';
-import { StoreError, type AppendResult, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
+import { StoreError, type AppendResult, type JoinCodeRecord, type SyncEventStore, type Role, type TableRecord, type TokenRecord, type TxRecord } from './port.js';
 
 /** Each entry migrates from version index to index + 1; never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
@@ -61,6 +61,17 @@ const MIGRATIONS: readonly string[] = [
    INSERT INTO transactions_by_actor (table_id, version, command_id, actor, tx) SELECT table_id, version, command_id, actor, tx FROM transactions;
    DROP TABLE transactions;
    ALTER TABLE transactions_by_actor RENAME TO transactions;`,
+  // Join codes in the store (ADR 64): a seat's latest code by its hash, and failed joins per address.
+  `CREATE TABLE join_codes (
+     table_id   TEXT NOT NULL REFERENCES tables(table_id),
+     seat_id    TEXT NOT NULL,
+     hash       TEXT NOT NULL UNIQUE,
+     expires_at INTEGER NOT NULL,
+     used_at    INTEGER,
+     PRIMARY KEY (table_id, seat_id)
+   ) STRICT;
+   CREATE TABLE join_failures (address TEXT PRIMARY KEY, full_at INTEGER NOT NULL) STRICT;
+   CREATE INDEX join_failures_by_time ON join_failures(full_at);`,
 ];
 
 /** Bytes the health probe commits: headroom for a large command or a snapshot's worth of pages. */
@@ -273,6 +284,16 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     findToken: db.prepare('SELECT * FROM tokens WHERE hash = ?'),
     listTokens: db.prepare('SELECT * FROM tokens WHERE table_id = ? ORDER BY created_at, hash'),
     revoke: db.prepare('UPDATE tokens SET revoked_at = ? WHERE hash = ?'),
+    putCode: db.prepare('INSERT INTO join_codes (table_id, seat_id, hash, expires_at, used_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT(table_id, seat_id) DO UPDATE SET hash = excluded.hash, expires_at = excluded.expires_at, used_at = NULL'),
+    useCode: db.prepare('UPDATE join_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL AND expires_at > ? RETURNING table_id, seat_id'),
+    listCodes: db.prepare('SELECT table_id, seat_id, hash, expires_at, used_at FROM join_codes WHERE table_id = ? ORDER BY seat_id'),
+    dropSeatCode: db.prepare('DELETE FROM join_codes WHERE table_id = ? AND seat_id = ?'),
+    dropTableCodes: db.prepare('DELETE FROM join_codes WHERE table_id = ?'),
+    failuresFullAt: db.prepare('SELECT full_at FROM join_failures WHERE address = ?').pluck(),
+    forgetFailures: db.prepare('DELETE FROM join_failures WHERE full_at < ?'),
+    chargeFailure: db
+      .prepare('INSERT INTO join_failures (address, full_at) VALUES (@address, min(@now + @step, @now + @cap)) ON CONFLICT(address) DO UPDATE SET full_at = min(max(full_at, @now) + @step, @now + @cap) RETURNING full_at')
+      .pluck(),
     health: db.prepare('INSERT INTO health (id, at) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET at = excluded.at'),
     healthProbe: db.prepare(`INSERT INTO health_probe (id, at, pad) VALUES (1, ?, randomblob(${HEALTH_PROBE_BYTES})) ON CONFLICT(id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
   };
@@ -396,7 +417,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     dropTable(tableId) {
       db.transaction(() => {
-        for (const t of ['transactions', 'snapshots', 'tokens', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
+        for (const t of ['transactions', 'snapshots', 'tokens', 'join_codes', 'tables']) db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(tableId);
       }).immediate();
     },
     getTable(tableId) {
@@ -449,11 +470,49 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
             .map(toToken)
             .filter((t) => t.revokedAt === null && t.role === match.role && (match.seatId === undefined || t.seatId === match.seatId));
           for (const t of hit) q.revoke.run(at, t.hash);
+          // A seat's join code goes with its links, in the same transaction (a phone cannot redeem it in between).
+          if (match.role === 'player') {
+            if (match.seatId === undefined) q.dropTableCodes.run(tableId);
+            else if (match.seatId !== null) q.dropSeatCode.run(tableId, match.seatId);
+          }
           return hit.map((t) => ({ ...t, revokedAt: at }));
         })
         .immediate();
     },
     listTokens: (tableId) => (q.listTokens.all(tableId) as TokenRow[]).map(toToken),
+    putJoinCode(code) {
+      try {
+        q.putCode.run(code.tableId, code.seatId, code.hash, code.expiresAt);
+        return true;
+      } catch (e) {
+        // Another seat's code has this hash: the caller mints another.
+        if ((e as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+        throw e;
+      }
+    },
+    redeemJoinCode(hash, now, token) {
+      return db
+        .transaction(() => {
+          const hit = q.useCode.get(now, hash, now) as { table_id: string; seat_id: string } | undefined;
+          if (hit === undefined) return null;
+          q.insertToken.run(token.hash, hit.table_id, 'player', hit.seat_id, token.createdAt, null);
+          return { tableId: hit.table_id, seatId: hit.seat_id };
+        })
+        .immediate();
+    },
+    listJoinCodes: (tableId) =>
+      (q.listCodes.all(tableId) as { table_id: string; seat_id: string; hash: string; expires_at: number; used_at: number | null }[]).map(
+        (r): JoinCodeRecord => ({ tableId: r.table_id, seatId: r.seat_id, hash: r.hash, expiresAt: r.expires_at, usedAt: r.used_at }),
+      ),
+    joinFailuresFullAt: (address) => (q.failuresFullAt.get(address) as number | undefined) ?? null,
+    chargeJoinFailure(address, now, stepMs, capMs) {
+      return db
+        .transaction(() => {
+          q.forgetFailures.run(now);
+          return q.chargeFailure.get({ address, now, step: stepMs, cap: capMs }) as number;
+        })
+        .immediate();
+    },
     batch: runBatch,
     commit(fn) {
       setSync.normal.run();
