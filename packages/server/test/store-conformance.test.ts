@@ -255,6 +255,110 @@ describe.each(makers)('%s store on the port', (kind, make) => {
     expect(await a.head('t1')).toBe(11);
   });
 
+  // Join codes (ADR 64): the store keeps a seat's latest code by its hash; any client of the store redeems it, once.
+  const code = (hash: string, seatId: string, expiresAt = 1000, tableId = 't1') => ({ hash, tableId, seatId, expiresAt });
+  const phone = (hash: string): TokenRecord => ({ hash, tableId: 'ignored', role: 'player', seatId: null, createdAt: 7, revokedAt: null });
+
+  it('join codes: minted per seat (a new one replaces the old), redeemed once with its token, never after expiry; "used" reads through another client', async () => {
+    const { store: s, other } = await make();
+    const b = await other();
+    await s.createTable(table('t1'), []);
+    expect(await s.putJoinCode(code('c-old', 's1'))).toBe(true);
+    expect(await s.putJoinCode(code('c1', 's1'))).toBe(true);
+    expect(await s.putJoinCode(code('c2', 's2', 500))).toBe(true);
+    // Another seat's hash is refused (the caller mints again), and nothing changes.
+    expect(await s.putJoinCode(code('c1', 's3'))).toBe(false);
+    expect((await s.listJoinCodes('t1')).map((c) => [c.seatId, c.hash, c.usedAt])).toEqual([['s1', 'c1', null], ['s2', 'c2', null]]);
+    // The replaced code is dead; the live one is redeemed through the other client, with the phone's token stored for its seat.
+    expect(await b.redeemJoinCode('c-old', 10, phone('h-old'))).toBeNull();
+    expect(await b.redeemJoinCode('c1', 10, phone('h-a'))).toEqual({ tableId: 't1', seatId: 's1' });
+    expect(await s.findToken('h-a')).toEqual({ hash: 'h-a', tableId: 't1', role: 'player', seatId: 's1', createdAt: 7, revokedAt: null });
+    expect(await s.findToken('h-old')).toBeNull();
+    // Once only; the minter's client reads it used, when.
+    expect(await s.redeemJoinCode('c1', 11, phone('h-b'))).toBeNull();
+    expect(await s.findToken('h-b')).toBeNull();
+    expect((await s.listJoinCodes('t1')).find((c) => c.seatId === 's1')).toEqual({ tableId: 't1', seatId: 's1', hash: 'c1', expiresAt: 1000, usedAt: 10 });
+    // Expiry: the code's last working moment is before expiresAt.
+    expect(await b.redeemJoinCode('c2', 500, phone('h-late'))).toBeNull();
+    expect(await s.findToken('h-late')).toBeNull();
+    expect(await s.putJoinCode(code('c3', 's2', 600))).toBe(true);
+    expect(await b.redeemJoinCode('c3', 599, phone('h-c3'))).toEqual({ tableId: 't1', seatId: 's2' });
+    // A new code for a used seat clears its "used" mark.
+    expect(await s.putJoinCode(code('c4', 's1'))).toBe(true);
+    expect((await b.listJoinCodes('t1')).find((c) => c.seatId === 's1')).toMatchObject({ hash: 'c4', usedAt: null });
+  });
+
+  it("join codes: revoking a seat's player links deletes its code in the same step (others stay); all players' links take every code; a drop takes them too", async () => {
+    const { store: s } = await make();
+    await s.createTable(table('t1'), []);
+    await s.createTable(table('t2'), []);
+    for (const [h, seat] of [['c1', 's1'], ['c2', 's2'], ['c3', 's3']] as const) await s.putJoinCode(code(h, seat));
+    await s.putJoinCode(code('d1', 's1', 1000, 't2'));
+    // Revoking the spectators or the GM leaves the codes alone, even with no token to revoke.
+    await s.revokeTokens('t1', { role: 'spectator' }, 5);
+    expect(await s.listJoinCodes('t1')).toHaveLength(3);
+    await s.revokeTokens('t1', { role: 'player', seatId: 's1' }, 5);
+    expect(await s.redeemJoinCode('c1', 6, phone('h1'))).toBeNull();
+    expect((await s.listJoinCodes('t1')).map((c) => c.seatId)).toEqual(['s2', 's3']);
+    await s.revokeTokens('t1', { role: 'player' }, 7);
+    expect(await s.listJoinCodes('t1')).toEqual([]);
+    expect(await s.redeemJoinCode('c2', 8, phone('h2'))).toBeNull();
+    // Another table's seat s1 keeps its code until the table is dropped.
+    expect((await s.listJoinCodes('t2')).map((c) => c.hash)).toEqual(['d1']);
+    await s.dropTable('t2');
+    expect(await s.listJoinCodes('t2')).toEqual([]);
+    expect(await s.redeemJoinCode('d1', 9, phone('h3'))).toBeNull();
+  });
+
+  it('join codes: two clients redeeming one code at once, ten times: exactly one gets the seat and stores its token', async () => {
+    const { store: a, other } = await make();
+    const b = await other();
+    await a.createTable(table('t1'), []);
+    for (let round = 0; round < 10; round++) {
+      await a.putJoinCode(code(`race${round}`, `s${round}`, 10_000));
+      const [x, y] = await Promise.all([a.redeemJoinCode(`race${round}`, 5, phone(`ra${round}`)), b.redeemJoinCode(`race${round}`, 5, phone(`rb${round}`))]);
+      expect([x, y].filter((r) => r !== null)).toEqual([{ tableId: 't1', seatId: `s${round}` }]);
+      const stored = [await a.findToken(`ra${round}`), await a.findToken(`rb${round}`)];
+      // The winner's token, and only the winner's, is the seat's link.
+      expect(stored.map((t) => t !== null)).toEqual([x !== null, y !== null]);
+    }
+  });
+
+  it("join codes: a seat's links revoked while a phone redeems its code: never a live link for the seat afterwards", async () => {
+    const { store: a, other } = await make();
+    const b = await other();
+    await a.createTable(table('t1'), []);
+    for (let round = 0; round < 10; round++) {
+      const seat = `s${round}`;
+      await a.putJoinCode(code(`rv${round}`, seat, 10_000));
+      const [got] = await Promise.all([b.redeemJoinCode(`rv${round}`, 5, phone(`rv-t${round}`)), a.revokeTokens('t1', { role: 'player', seatId: seat }, 6)]);
+      const live = (await a.listTokens('t1')).filter((t) => t.seatId === seat && t.revokedAt === null);
+      expect(live).toEqual([]);
+      // Whichever came first, the code is gone or used, and the phone's token (if it got one) is revoked.
+      if (got !== null) expect((await a.findToken(`rv-t${round}`))?.revokedAt).toBe(6);
+      expect(await a.redeemJoinCode(`rv${round}`, 7, phone(`again${round}`))).toBeNull();
+    }
+  });
+
+  it('failed joins per address: each failure moves the full-again time a step later (from now at the earliest, at most the cap past now); counted across clients', async () => {
+    const { store: a, other } = await make();
+    const b = await other();
+    expect(await a.joinFailuresFullAt('10.0.0.1')).toBeNull();
+    expect(await a.chargeJoinFailure('10.0.0.1', 1000, 500, 1500)).toBe(1500);
+    expect(await b.chargeJoinFailure('10.0.0.1', 1100, 500, 1500)).toBe(2000);
+    expect(await a.chargeJoinFailure('10.0.0.1', 1200, 500, 1500)).toBe(2500);
+    // The cap: never more than a full bucket's worth past now.
+    expect(await b.chargeJoinFailure('10.0.0.1', 1200, 500, 1500)).toBe(2700);
+    expect(await b.joinFailuresFullAt('10.0.0.1')).toBe(2700);
+    // Long after, a failure starts from now again; an address whose bucket was full again is forgotten by the next charge.
+    expect(await a.chargeJoinFailure('10.0.0.2', 2000, 500, 1500)).toBe(2500);
+    expect(await a.chargeJoinFailure('10.0.0.1', 9000, 500, 1500)).toBe(9500);
+    expect(await b.joinFailuresFullAt('10.0.0.2')).toBeNull();
+    // Eight failures at once through two clients all count.
+    await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? a : b).chargeJoinFailure('10.0.0.3', 20_000, 100, 10_000)));
+    expect(await a.joinFailuresFullAt('10.0.0.3')).toBe(20_800);
+  });
+
   it('reports a writable store to the health check', async () => {
     const { store: s } = await make();
     expect(await s.probeWrite()).toBeNull();
