@@ -7,11 +7,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coreModule, countdownsModule, type Viewer } from '@tablekeeper/engine';
 import { CLOSE } from '@tablekeeper/protocol';
-import { startServer, type RunningServer } from '../src/index.js';
+import { startServer, type RunningServer, type StartOptions } from '../src/index.js';
 import { openPostgresStore } from '../src/store/postgres.js';
 import { NatsBus } from '../src/bus/nats.js';
 import { PgLeaseStore } from '../src/cluster/lease.js';
-import { Client, http, setupTable, silent, testCatalog, UNLIMITED_HTTP } from './helpers.js';
+import { Client, http, joinFrom, setupTable, silent, testCatalog, UNLIMITED_HTTP } from './helpers.js';
 import { startNatsServer, type NatsServer } from './services/nats-server.js';
 import { startPostgres } from '../../../scripts/postgres.mjs';
 
@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 /** `n` instances of one cluster: one schema (the shared database) and one subject prefix (the shared bus). */
-async function cluster(n: number): Promise<RunningServer[]> {
+async function cluster(n: number, options: Partial<StartOptions> = {}): Promise<RunningServer[]> {
   const schema = `tkc_${process.pid}_${++schemas}`;
   const servers: RunningServer[] = [];
   for (let i = 0; i < n; i++) {
@@ -52,6 +52,7 @@ async function cluster(n: number): Promise<RunningServer[]> {
       createAllowance: UNLIMITED_HTTP,
       rateLimit: { capacity: 1e6, refillPerSecond: 1e6 },
       cluster: { bus, leases, instanceId: `inst-${i}`, leaseMs: 1000 },
+      ...options,
     });
     open.servers.push(s);
     servers.push(s);
@@ -185,6 +186,42 @@ describe('three instances on one PostgreSQL and one NATS', () => {
     open.servers.splice(open.servers.indexOf(b!), 1);
     await expect.poll(() => last(gm), { timeout: 15_000 }).toMatchObject({ gm: true, seats: [{ seatId, online: false }], spectators: 0 });
     void sp;
+  }, 90_000);
+
+  it('join codes (ADR 64): minted on one instance, redeemed on another, "used" on the first; a second try on the third is refused in words; guessing from one address counts across all three', async () => {
+    const [a, b, c] = await cluster(3, { limits: { tokenFailureBurst: 3, tokenFailuresPerSecond: 0.2 } });
+    const t = await setupTable(a!.url, 0);
+    type Seat = { seatId: string; code: string; codeExpiresAt: number };
+    type Seats = { seats: { seatId: string; code: { state: string; usedAt?: number; expiresAt?: number } }[] };
+    const seat = (await http<Seat>(a!.url, 'POST', `/api/tables/${t.tableId}/seats`, { name: 'Ada' }, t.gm)).body;
+    const codeOn = async (s: RunningServer) => (await http<Seats>(s.url, 'GET', `/api/tables/${t.tableId}/seats`, undefined, t.gm)).body.seats.find((x) => x.seatId === seat.seatId)!.code;
+    expect(await codeOn(a!)).toEqual({ state: 'live', expiresAt: seat.codeExpiresAt });
+    const before = Date.now();
+    const joined = await joinFrom(b!.url, '127.0.0.5', seat.code);
+    expect(joined.status).toBe(200);
+    const token = (joined.body as { token: string }).token;
+    // The link works on any instance, as that seat.
+    const phone = await client(c!.url, token);
+    expect(phone.messages.find((m) => m.type === 'welcome')).toMatchObject({ viewer: { role: 'player', seatId: seat.seatId } });
+    // The minting instance reads it used (what the GM's Invite panel asks every few seconds), without any restart.
+    const used = await codeOn(a!);
+    expect(used).toMatchObject({ state: 'used', expiresAt: seat.codeExpiresAt });
+    expect(used.usedAt).toBeGreaterThanOrEqual(before);
+    const again = await joinFrom(c!.url, '127.0.0.5', seat.code);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ error: { kind: 'INVALID', message: 'no seat has this code: it may be mistyped, used already or expired; ask the GM for a new one', path: ['code'] } });
+    // One failure on each instance from one address: none of them alone has seen three, yet the fourth try is slowed.
+    const fresh = (await http<{ code: string }>(c!.url, 'POST', `/api/tables/${t.tableId}/seats/${seat.seatId}/code`, undefined, t.gm)).body.code;
+    let guess = 'ABCDEFGH';
+    while (guess === fresh) guess = guess.slice(1) + guess[0];
+    for (const s of [a!, b!, c!]) expect((await joinFrom(s.url, '127.0.0.6', guess)).status).toBe(404);
+    const slowed = await joinFrom(a!.url, '127.0.0.6', fresh);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.retryAfter)).toBeGreaterThan(0);
+    expect((slowed.body as { error: { message: string } }).error.message).toMatch(/^too many codes that did not work from this address; retry in \d+ ms$/);
+    // The good code was not used up by the refused try: another address joins with it through yet another instance.
+    expect((await joinFrom(b!.url, '127.0.0.7', fresh)).status).toBe(200);
+    expect(await codeOn(c!)).toMatchObject({ state: 'used' });
   }, 90_000);
 
   it('an owner that stops: a client on another instance carries on (that instance takes the lease and replays), and the GM reconnects there and resyncs by version', async () => {

@@ -1,5 +1,6 @@
 // Test plumbing: a real server on an ephemeral port with a real SQLite file in
 // a temp dir, and WebSocket clients that keep every byte they received.
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +78,21 @@ export async function setupTable(base: string, seats = 1): Promise<{ tableId: st
   }
   const sp = await http<{ token: string }>(base, 'POST', `/api/tables/${t.body.tableId}/spectators`, undefined, t.body.gmToken);
   return { tableId: t.body.tableId, gm: t.body.gmToken, seats: out, spectator: sp.body.token };
+}
+
+/** POST /api/join from a given local address (the server throttles per address). */
+export function joinFrom(base: string, localAddress: string, code: string): Promise<{ status: number; body: unknown; retryAfter: string | undefined }> {
+  const u = new URL(base + '/api/join');
+  const data = JSON.stringify({ code });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, retryAfter: res.headers['retry-after'] }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 /** A protocol client that records every frame and folds snapshots and deltas into `view`. */

@@ -4,30 +4,14 @@
 // guessing address like unknown tokens, and answer alike for every code that
 // does not work (no oracle on other tables). The code book's own rules
 // (alphabet, reading what was typed, expiry, capacity) are unit-tested below.
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { hashJoinCode, JOIN_CODE_ALPHABET, JoinCodes, mintJoinCode, readJoinCode, showJoinCode } from '../src/join-codes.js';
 import { asyncStore, memoryStore } from '../src/index.js';
-import { Client, http, serversClosedAfterEach, setupTable } from './helpers.js';
+import { Client, http, joinFrom, serversClosedAfterEach, setupTable } from './helpers.js';
 
 const server = serversClosedAfterEach();
 type Seat = { seatId: string; token: string; link: string; code: string; codeExpiresAt: number };
 type Err = { error: { kind: string; message: string; retryAfterMs?: number } };
-
-/** POST /api/join from a given local address (the server throttles per address). */
-function joinFrom(base: string, localAddress: string, code: string): Promise<{ status: number; body: unknown; retryAfter: string | undefined }> {
-  const u = new URL(base + '/api/join');
-  const data = JSON.stringify({ code });
-  return new Promise((resolve, reject) => {
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown, retryAfter: res.headers['retry-after'] }));
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 async function tableWithSeat(base: string, name = 'Kira'): Promise<{ tableId: string; gm: string; seat: Seat }> {
   const t = await setupTable(base, 0);
