@@ -2,11 +2,13 @@
 // instances (one PostgreSQL, one nats-server, both real, on loopback) through
 // a plain TCP balancer. The instance serving it goes away and the balancer
 // sends the phone to the other: the phone reconnects and shows the table at
-// its new version without a reload, and never receives a GM-only byte.
+// its new version without a reload, and never receives a GM-only byte. A join
+// code the GM's screen got from one instance is typed on a phone served by the
+// other; the GM's Invite panel marks it used without a reload (ADR 64).
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 import { coreModule, countdownsModule } from '@tablekeeper/engine';
 import { moduleCatalog, startServer, type RunningServer } from '@tablekeeper/server';
 import { openPostgresStore } from '../packages/server/src/store/postgres.ts';
@@ -19,7 +21,7 @@ import { launchChromium } from './browser.ts';
 import { ensureWebBuilt, recordFrames, watchErrors, webDist } from './web.ts';
 
 const CANARY = 'CANARY-p4Rt-hidden-clock';
-const schema = `tke_${process.pid}`;
+const coreSchema = `tke_${process.pid}`;
 
 let postgres: { url: string; stop: () => Promise<void> } | null = null;
 let nats: NatsServer | null = null;
@@ -62,7 +64,8 @@ function balancer(): Promise<{ url: string; send: (port: number) => void; close:
   );
 }
 
-async function instance(id: string): Promise<RunningServer> {
+/** An instance of the cluster; `rulesets: 'all'` serves the real rulesets (the GM screen), else a core-only catalogue. */
+async function instance(id: string, rulesets: 'core' | 'all' = 'core', schema = coreSchema): Promise<RunningServer> {
   const store = await openPostgresStore(postgres!.url, { schema });
   const bus = await NatsBus.connect({ url: nats!.url, prefix: schema });
   const s = await startServer({
@@ -70,7 +73,7 @@ async function instance(id: string): Promise<RunningServer> {
     host: '127.0.0.1',
     store,
     logger: pino({ level: 'silent' }),
-    catalog: moduleCatalog([{ id: 'core-only', modules: [coreModule, countdownsModule] }]),
+    ...(rulesets === 'core' ? { catalog: moduleCatalog([{ id: 'core-only', modules: [coreModule, countdownsModule] }]) } : {}),
     webDist,
     cluster: { bus, leases: await PgLeaseStore.open(store.pool), instanceId: id, leaseMs: 1000 },
   });
@@ -140,5 +143,52 @@ describe('a phone behind a balancer of two instances', () => {
     // The cut connection shows up as a failed socket or a reset while the phone reconnects; nothing else may fail.
     expect(errors.filter((e) => !/ERR_CONNECTION_(RESET|REFUSED|CLOSED)|WebSocket/.test(e))).toEqual([]);
     await lb.close();
+  }, 180_000);
+
+  it("a join code shown on the GM's screen of one instance is typed on a phone served by the other; the GM's panel marks it used without a reload, and the code is refused in words after", async () => {
+    const schema = `tkj_${process.pid}`;
+    const a = await instance('join-a', 'all', schema);
+    const b = await instance('join-b', 'all', schema);
+    const made = await http<{ tableId: string; gmToken: string }>(a.url, 'POST', '/api/tables', { name: 'Codes across instances', rulesetId: 'teams' });
+    expect(made.status).toBe(201);
+    const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+
+    const gmCtx = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    gmCtx.setDefaultTimeout(25_000);
+    contexts.push(gmCtx);
+    const gm = await gmCtx.newPage();
+    const gmErrors = watchErrors(gm);
+    await gm.goto(`${a.url}/#gm=${made.body.gmToken}`);
+    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await gm.evaluate(() => ((globalThis as unknown as { tkMark: number }).tkMark = 9));
+    const invite = gm.locator('.area-invite');
+    await invite.getByPlaceholder('Player name').fill('Bo');
+    await invite.getByRole('button', { name: 'Add player seat' }).click();
+    const shown = invite.getByTestId('join-code');
+    await expect.poll(() => text(shown)).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    const code = await text(shown);
+
+    const phoneCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phoneCtx.setDefaultTimeout(25_000);
+    contexts.push(phoneCtx);
+    const phone = await phoneCtx.newPage();
+    await phone.goto(`${b.url}/`);
+    await phone.getByLabel('Join code').fill(code);
+    await phone.getByRole('button', { name: 'Join', exact: true }).click();
+    await phone.locator('[data-testid=conn-status][data-status=open]').waitFor();
+
+    // The GM's screen asks its own instance, which reads the store: the code another instance used reads used.
+    await expect.poll(() => text(invite.getByTestId('join-code-used')), { timeout: 20_000 }).toMatch(new RegExp(`^Join code ${code} used by a phone at \\d`));
+    expect(await shown.count()).toBe(0);
+    expect(await gm.evaluate(() => (globalThis as unknown as { tkMark?: number }).tkMark)).toBe(9);
+
+    // Typed again on the GM's instance: refused in words.
+    const late = await (await browser.newContext()).newPage();
+    contexts.push(late.context());
+    await late.goto(`${a.url}/`);
+    await late.getByLabel('Join code').fill(code);
+    await late.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect.poll(() => text(late.getByTestId('join-error'))).toBe('No seat has this code: it may be mistyped, used already or expired; ask the GM for a new one.');
+    expect(gmErrors).toEqual([]);
   }, 180_000);
 });

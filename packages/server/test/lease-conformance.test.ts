@@ -10,6 +10,8 @@ interface Subject {
   readonly leases: LeaseStore;
   /** Lets the given time pass for the store's clock (memory: at once; PostgreSQL: waits until the lease has lapsed). */
   pass(ms: number, tableId: string): Promise<void>;
+  /** Statements sent to the database so far (PostgreSQL), to count round trips; absent in memory. */
+  readonly statements?: () => number;
 }
 
 let n = 0;
@@ -67,6 +69,42 @@ function leaseSuite(name: string, make: () => Promise<Subject>): void {
       expect(await leases.holder(t)).toMatchObject({ owner: winners[0]!.owner, epoch: 1 });
     });
 
+    it('renews every lease an owner holds in one query: the ones still ours come back at the same epoch, a lapsed-and-taken or released one does not', async () => {
+      const { leases, pass, statements } = await make();
+      const [t1, t2, t3, gone, given] = [table(), table(), table(), table(), table()];
+      const mine: Lease[] = [];
+      for (const t of [t1, t2, t3, given]) mine.push((await leases.acquire(t, 'a', 5_000))!);
+      const short = (await leases.acquire(gone, 'a', 200))!;
+      await pass(200, gone);
+      const taken = (await leases.acquire(gone, 'b', 5_000))!;
+      await leases.release(mine[3]!);
+      const before = statements?.() ?? 0;
+      const renewed = await leases.renewAll([...mine, short], 5_000);
+      // One round trip whatever the number of tables (PostgreSQL; memory has none to count).
+      if (statements !== undefined) expect(statements() - before).toBe(1);
+      expect([...renewed.keys()].sort()).toEqual([t1, t2, t3].sort());
+      for (const l of mine.slice(0, 3)) {
+        expect(renewed.get(l.tableId)).toMatchObject({ owner: 'a', epoch: l.epoch });
+        expect(renewed.get(l.tableId)!.expiresAt).toBeGreaterThanOrEqual(l.expiresAt);
+      }
+      // The other holder's lease is untouched; nothing is renewed for an empty list.
+      expect(await leases.holder(gone)).toMatchObject({ owner: 'b', epoch: taken.epoch });
+      expect(await leases.renewAll([], 5_000)).toEqual(new Map());
+    });
+
+    it('tells in one query which of many tables are free to take: never leased, released or lapsed, not one live lease', async () => {
+      const { leases, pass, statements } = await make();
+      const [live, lapsed, never, released] = [table(), table(), table(), table()];
+      await leases.acquire(live, 'a', 5_000);
+      await leases.acquire(lapsed, 'a', 200);
+      await leases.release((await leases.acquire(released, 'b', 5_000))!);
+      await pass(200, lapsed);
+      const before = statements?.() ?? 0;
+      expect([...(await leases.free([live, lapsed, never, released]))].sort()).toEqual([lapsed, never, released].sort());
+      if (statements !== undefined) expect(statements() - before).toBe(1);
+      expect(await leases.free([])).toEqual(new Set());
+    });
+
     it('refuses a lease length outside 100 ms to 60 s, saying which', async () => {
       const { leases } = await make();
       await expect(leases.acquire(table(), 'a', 0)).rejects.toThrow(/ttlMs must be an integer from 100 to 60000, not 0/);
@@ -98,9 +136,15 @@ describe('postgres', () => {
   });
 
   leaseSuite('PostgreSQL (a real server on loopback)', async () => {
-    const leases = await PgLeaseStore.open(pool!);
+    // The pool, counting the statements the lease store sends through it.
+    let sent = 0;
+    const counting = new Proxy(pool!, {
+      get: (target, key) => (key === 'query' ? (...args: unknown[]) => (sent++, (target.query as (...a: unknown[]) => unknown).apply(target, args)) : Reflect.get(target, key, target)),
+    });
+    const leases = await PgLeaseStore.open(counting);
     return {
       leases,
+      statements: () => sent,
       // PostgreSQL's clock decides: wait until the lease reads as lapsed there.
       pass: async (_ms, tableId) => {
         for (let i = 0; i < 200 && (await leases.holder(tableId)) !== null; i++) await new Promise((r) => setTimeout(r, 25));

@@ -324,11 +324,16 @@ export class Cluster {
     if (entry.role.kind === 'promoting') entry.role = { kind: 'follower' };
   }
 
-  /** Renews this instance's leases; takes lapsed ones of tables it follows. */
+  /**
+   * Renews this instance's leases and takes lapsed ones of tables it follows: one query renews every table it owns,
+   * one more finds which followed tables are free (ADR 64), so a round costs two queries, not one per table.
+   */
   private async tick(): Promise<void> {
     if (this.ticking || this.closed) return;
     this.ticking = true;
     try {
+      const owned: { entry: Entry; role: Extract<Role, { kind: 'owner' }> }[] = [];
+      const followed: Entry[] = [];
       for (const entry of [...this.entries.values()]) {
         if (entry.room === null || entry.closed) continue;
         this.tellPresence(entry, true);
@@ -338,19 +343,27 @@ export class Cluster {
           entry.heard.delete(instance);
           entry.room.setRemotePresence(instance, null);
         }
+        const role = entry.role;
+        if (role.kind === 'owner') owned.push({ entry, role });
+        else if (role.kind === 'follower') followed.push(entry);
+      }
+      if (owned.length > 0) {
         try {
-          const role = entry.role;
-          if (role.kind === 'owner') {
-            const renewed = await this.o.leases.renew(role.lease, this.leaseMs);
-            if (renewed !== null) role.lease = renewed;
+          const renewed = await this.o.leases.renewAll(owned.map((o) => o.role.lease), this.leaseMs);
+          for (const { entry, role } of owned) {
+            const lease = renewed.get(entry.tableId);
+            if (lease !== undefined) role.lease = lease;
             // Not when the lease was given up meanwhile (shutdown, a dropped room).
             else if (entry.role === role && !entry.closed && !this.closed) this.lost(entry);
-          } else if (role.kind === 'follower') {
-            await this.tryTakeover(entry);
           }
         } catch (err) {
-          this.host.logger.warn({ err: err instanceof Error ? err.message : String(err), tableId: entry.tableId }, 'lease renewal failed');
+          this.host.logger.warn({ err: err instanceof Error ? err.message : String(err), tables: owned.length }, 'lease renewal failed');
         }
+      }
+      if (followed.length > 0) {
+        const failed = (err: unknown, tables: number) => this.host.logger.warn({ err: err instanceof Error ? err.message : String(err), tables }, 'lease takeover failed');
+        const free = await this.o.leases.free(followed.map((e) => e.tableId)).catch((err: unknown) => (failed(err, followed.length), new Set<string>()));
+        for (const entry of followed) if (free.has(entry.tableId)) await this.tryTakeover(entry).catch((err: unknown) => failed(err, 1));
       }
     } finally {
       this.ticking = false;

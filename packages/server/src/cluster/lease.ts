@@ -20,6 +20,13 @@ export interface LeaseStore {
   acquire(tableId: string, owner: string, ttlMs: number): Promise<Lease | null>;
   /** Extends our lease; null when it is no longer ours (lapsed and taken, or released). */
   renew(lease: Lease, ttlMs: number): Promise<Lease | null>;
+  /**
+   * Extends every given lease that is still ours, in one round trip (an owner renews all its tables at once, ADR 64):
+   * the answer holds the renewed ones by table id; a table missing from it is no longer ours.
+   */
+  renewAll(leases: readonly Lease[], ttlMs: number): Promise<Map<string, Lease>>;
+  /** Of these tables, the ones whose lease is free or lapsed, in one round trip: a follower tries to take only those. */
+  free(tableIds: readonly string[]): Promise<Set<string>>;
   /** Gives it up at once, so another instance need not wait for it to lapse. */
   release(lease: Lease): Promise<void>;
   /** Who holds the table's lease now (a lapsed lease is nobody's). */
@@ -59,6 +66,21 @@ export class MemoryLeaseStore implements LeaseStore {
     const next = { ...held, expiresAt: t + ttlMs };
     this.leases.set(lease.tableId, next);
     return next;
+  }
+
+  async renewAll(leases: readonly Lease[], ttlMs: number): Promise<Map<string, Lease>> {
+    checkTtl(ttlMs);
+    const out = new Map<string, Lease>();
+    for (const l of leases) {
+      const r = await this.renew(l, ttlMs);
+      if (r !== null) out.set(l.tableId, r);
+    }
+    return out;
+  }
+
+  async free(tableIds: readonly string[]): Promise<Set<string>> {
+    const t = this.now();
+    return new Set(tableIds.filter((id) => !((this.leases.get(id)?.expiresAt ?? t) > t)));
   }
 
   async release(lease: Lease): Promise<void> {
@@ -119,6 +141,35 @@ export class PgLeaseStore implements LeaseStore {
       [lease.tableId, lease.owner, lease.epoch, ttlMs],
     );
     return r.rows[0] === undefined ? null : toLease(r.rows[0]);
+  }
+
+  async renewAll(leases: readonly Lease[], ttlMs: number): Promise<Map<string, Lease>> {
+    checkTtl(ttlMs);
+    if (leases.length === 0) return new Map();
+    // One statement. Its rows are locked in table order first, as a fenced commit locks them (store/postgres.ts), so a
+    // renewal and a commit over the same tables never wait on each other in a cycle.
+    const r = await this.pool.query<Row>(
+      `WITH mine AS (
+         SELECT l.table_id FROM table_leases l
+         JOIN unnest($1::text[], $2::text[], $3::bigint[]) AS k(table_id, owner, epoch) ON l.table_id = k.table_id AND l.owner = k.owner AND l.epoch = k.epoch
+         ORDER BY l.table_id FOR UPDATE OF l
+       )
+       UPDATE table_leases l SET expires_at = clock_timestamp() + $4 * interval '1 millisecond'
+       FROM mine WHERE l.table_id = mine.table_id AND l.expires_at > clock_timestamp()
+       RETURNING l.table_id, l.owner, l.epoch, (extract(epoch from l.expires_at) * 1000)::bigint AS expires_ms`,
+      [leases.map((l) => l.tableId), leases.map((l) => l.owner), leases.map((l) => l.epoch), ttlMs],
+    );
+    return new Map(r.rows.map((row) => [row.table_id, toLease(row)]));
+  }
+
+  async free(tableIds: readonly string[]): Promise<Set<string>> {
+    if (tableIds.length === 0) return new Set();
+    const r = await this.pool.query<{ table_id: string }>(
+      `SELECT k.table_id FROM unnest($1::text[]) AS k(table_id) LEFT JOIN table_leases l ON l.table_id = k.table_id
+       WHERE l.table_id IS NULL OR l.expires_at <= clock_timestamp()`,
+      [[...tableIds]],
+    );
+    return new Set(r.rows.map((row) => row.table_id));
   }
 
   async release(lease: Lease): Promise<void> {
