@@ -57,7 +57,7 @@ async function seat(mode: Mode, home: string, gmAt: string, playerAt: string, t:
   }
   const made = await post<{ tableId: string; gmToken: string }>(home, '/api/tables/import', exported!);
   const seats = (await (await fetch(`${home}/api/tables/${made.tableId}/seats`, { headers: { authorization: `Bearer ${made.gmToken}` } })).json()) as { seats: { seatId: string }[] };
-  const link = await post<{ token: string }>(home, `/api/tables/${made.tableId}/seats/${seats.seats[0]!.seatId}/token`, undefined, made.gmToken);
+  const link = await post<{ token: string }>(home, `/api/tables/${made.tableId}/seats/${seats.seats[0]!.seatId}/token`, {}, made.gmToken);
   const gm = await connect(gmAt, made.gmToken);
   const countdowns = countdownIdsOf(exported!);
   const gmCommand = (i: number): Command =>
