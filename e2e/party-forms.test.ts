@@ -114,7 +114,7 @@ describe('party by form', () => {
           expect(await f.locator(`datalist[id="${await style.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['walk', 'jump', 'climb', 'swim']);
           await style.fill('Walk');
           await f.getByRole('button', { name: 'Add character' }).click();
-          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Movement styles 1 › Style: must be a lower-case style name (walk, jump, climb, swim...)');
+          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Style in Movement styles 1 must be a lower-case style name (walk, jump, climb, swim...).');
           await style.fill('walk');
         },
         check: (v, id) => v.world.characters[id]!.stats,
