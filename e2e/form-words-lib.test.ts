@@ -21,7 +21,7 @@ function table(id: string): Scenario {
   return scenario(engineFor(id)!.modules, { rng: countingIds(seededRng(5)), rulesetId: id, settings: settings.value });
 }
 const sheetOf = (id: string): SheetSchema => sheetSchemaFor(id)! as SheetSchema;
-const plain = (r: RuleError) => (message: string) => sentenceOf({ code: r.code, message }, {});
+const plain = (r: RuleError) => (message: string) => sentenceOf({ code: 'RULE_ERROR', ruleCode: r.code, message }, {});
 const words = (fields: readonly FieldSpec[], values: Values, r: RuleError, base = 'sheet') => refusalInWords(fields, values, r, plain(r), base);
 
 /** What a sentence in words never holds: a schema path ("abilities.0", "sheet.ac"), the old "›" chain, a camelCase key. */
