@@ -6,7 +6,7 @@
 import { BANDS, BANDS_ECONOMY, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
-import { abilityReaches, reachLabel } from './combat.js';
+import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
 import { escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
@@ -39,7 +39,10 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     const s = sheetFor(a, c.id, c.characterId);
     return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id) }];
   });
-  const reachable = (stance: 'melee' | 'ranged') => others.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
+  // Only an enemy in reach makes an attack worth offering (review 9: an ally nearby left a foe's Spear "allowed",
+  // and the roll was then refused with no reason on screen); the reason says what to do.
+  const opponents = others.filter((o) => areEnemies(a.world, me.id, o.sheet.id));
+  const reachable = (stance: 'melee' | 'ranged') => opponents.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
   // Each target with its side and standing (ADR 52); an attack's picker lists the enemies engaged with the
   // attacker first, then the others in reach, and marks the ones the roll would refuse (review 6).
   const option = (o: Other): ActionOption => {
@@ -48,9 +51,9 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     return { value: o.sheet.id, label: o.sheet.name, note: o.range, side: areEnemies(a.world, me.id, o.sheet.id) ? 'foe' : 'ally', ...(standing === 'up' ? {} : { standing }) };
   };
   const targetOptions: ActionOption[] = others.map(option);
-  const attackTargets = (reaches: (o: Other) => boolean, what: string): ActionOption[] => {
+  const attackTargets = (reaches: (o: Other) => boolean, what: string, advice = 'move to engage first'): ActionOption[] => {
     const rank = (o: Other) => (!areEnemies(a.world, me.id, o.sheet.id) ? 3 : !reaches(o) ? 2 : o.range === 'engaged' ? 0 : 1);
-    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})` }));
+    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})${o.range === 'engaged' ? '' : `: ${advice}`}` }));
   };
   const basicTargets = attackTargets((o) => o.range === 'engaged' || inReach(o.range, me.rangedReach), 'a basic attack');
   const stances: ActionOption[] = (me.stance === 'ranged' ? (['ranged', 'melee'] as const) : (['melee', 'ranged'] as const)).map((s) => ({
@@ -80,7 +83,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     ...judge(
       unable,
       affordable(a, 'standard'),
-      reachable('melee').length + reachable('ranged').length === 0 ? forbid('nobody in reach: move to engage first') : yes,
+      reachable('melee').length + reachable('ranged').length === 0 ? forbid(`no enemy within reach (engaged, or ${me.rangedReach} for a ranged attack) — move to engage one first`) : yes,
     ),
   });
   const move = action({
@@ -111,7 +114,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     const atk = x.attack;
     if (atk === undefined) return [];
     const why = cannotUse(x, { escalation, use: me.uses[x.id], resources: me.resources, hampered });
-    const inRange = others.filter((o) => abilityReaches(atk.reach, me, o.range));
+    const inRange = opponents.filter((o) => abilityReaches(atk.reach, me, o.range));
     return [
       action({
         id: `ability:${x.id}`,
@@ -120,13 +123,13 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
         command: '36th-way.attack',
         fixed: { attackerId: me.id, ability: x.id },
         // As many targets as the entry names (002 "Ability Entries"), one roll and one odds line each.
-        target: { field: 'targetIds', multiple: true, max: atk.targets, options: attackTargets((o) => abilityReaches(atk.reach, me, o.range), x.name) },
+        target: { field: 'targetIds', multiple: true, max: atk.targets, options: attackTargets((o) => abilityReaches(atk.reach, me, o.range), x.name, reachAdvice(atk.reach, me).replace(' it ', ' ')) },
         numbers: [
           { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
           { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
         ],
         odds: { query: '36th-way.attackOdds', args: { attackerId: me.id, ability: x.id }, pass: ['targetIds', 'advantage', 'bonus'] },
-        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action), inRange.length === 0 ? forbid(`nobody within ${x.name}'s reach (${reachLabel(atk.reach, me)})`) : yes),
+        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action), inRange.length === 0 ? forbid(`no enemy within ${x.name}'s reach (${reachLabel(atk.reach, me)}) — ${reachAdvice(atk.reach, me).replace('engage it', 'engage one')}`) : yes),
       }),
     ];
   });
