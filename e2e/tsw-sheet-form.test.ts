@@ -71,7 +71,7 @@ describe('36th Way: the sheet form reads back what was saved (ADR 55)', () => {
     expect(await editor.getByTestId('sheet-saved').textContent()).toBe('');
     // Review 9 read "power › amount is required": a power cost without its amount is one sentence in words.
     await box(cleave, 'sustain').fill('');
-    await box(cleave.getByRole('group', { name: /^power/ }), 'amount').fill('');
+    await cleave.getByRole('group', { name: /^power/ }).getByLabel(/^amount/).fill('');
     await form.getByRole('button', { name: 'Save sheet' }).click();
     await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Amount of power in Cleave is required.');
 
