@@ -80,7 +80,7 @@ describe('sheet editor', () => {
     // A cross-field check only the rules make (HP above max HP) comes back from the server under the form, with the field.
     await fill(form, { AC: '14', 'Max HP': '20', HP: '25' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toContain('hp');
+    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toBe('HP must be a whole number from -100000 to 20.');
     expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
 
     // The foe's sheet, fixed.
@@ -182,7 +182,7 @@ describe('sheet editor', () => {
     await editor.getByLabel('Sheet of').selectOption('raider');
     await fill(form, { evasion: '-1' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toContain('evasion: must be');
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Evasion must be from 0 to 10000.');
     await fill(form, { evasion: '6', constitution: '3', 'max endurance': '10', 'max health': '10' });
     await row('attributes', 1, 'strength', '6');
     await row('skills', 1, 'combat', '6');
