@@ -55,11 +55,14 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     const rank = (o: Other) => (!areEnemies(a.world, me.id, o.sheet.id) ? 3 : !reaches(o) ? 2 : o.range === 'engaged' ? 0 : 1);
     return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})${o.range === 'engaged' ? '' : `: ${advice}`}` }));
   };
-  const basicTargets = attackTargets((o) => o.range === 'engaged' || inReach(o.range, me.rangedReach), 'a basic attack');
-  const stances: ActionOption[] = (me.stance === 'ranged' ? (['ranged', 'melee'] as const) : (['melee', 'ranged'] as const)).map((s) => ({
+  // A basic attack is made in the current stance (the other is refused, WRONG_STANCE): its reach is that stance's
+  // (review 9's night: a melee Kira was offered Attack on a nearby orc, and the roll was refused).
+  const melee = me.stance === 'melee';
+  const basicTargets = attackTargets((o) => (melee ? o.range === 'engaged' : inReach(o.range, me.rangedReach)), `a basic ${me.stance} attack`, reachAdvice(melee ? 'basic-melee' : 'basic-ranged', me).replace(' it ', ' '));
+  const stances: ActionOption[] = (melee ? (['melee', 'ranged'] as const) : (['ranged', 'melee'] as const)).map((s) => ({
     value: s,
     label: `Basic ${s} attack`,
-    note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}`,
+    ...(s === me.stance ? { note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}` } : { note: `needs the ${s} stance`, refused: `needs the ${s} stance: switch first (a quick action)` }),
   }));
   const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : yes;
   const stuck = hasCondition(a.world, me.id, 'stuck') ? forbid(`${me.name} is Stuck and cannot move`) : yes;
@@ -83,7 +86,13 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     ...judge(
       unable,
       affordable(a, 'standard'),
-      reachable('melee').length + reachable('ranged').length === 0 ? forbid(`no enemy within reach (engaged, or ${me.rangedReach} for a ranged attack) — move to engage one first`) : yes,
+      reachable(me.stance).length > 0
+        ? yes
+        : forbid(
+            melee
+              ? `no enemy engaged with ${me.name} — move to engage one first${reachable('ranged').length > 0 ? ', or switch to the ranged stance (a quick action)' : ''}`
+              : `no enemy within the ranged stance's reach (${me.rangedReach}) — move nearer first${reachable('melee').length > 0 ? ', or switch to the melee stance (a quick action)' : ''}`,
+          ),
     ),
   });
   const move = action({

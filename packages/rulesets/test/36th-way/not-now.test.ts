@@ -68,9 +68,23 @@ describe('Not now, and why (review 9)', () => {
     t.s.run({ type: 'encounter.endTurn' });
     t.s.run({ type: 'encounter.endTurn' });
     const attack = (who: string) => actions(t, who).find((a) => a.id === 'attack')!;
-    expect(attack('ann')).toMatchObject({ allowed: false, reason: 'no enemy within reach (engaged, or nearby for a ranged attack) — move to engage one first' });
+    expect(attack('ann')).toMatchObject({ allowed: false, reason: 'no enemy engaged with Ann — move to engage one first' });
+    // Orc 2 comes nearby: still no basic attack in Ann's melee stance (a ranged one needs the ranged stance), and the reason says both ways.
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc-2', range: 'nearby' });
-    expect(attack('ann').allowed).toBe(true);
+    expect(attack('ann')).toMatchObject({ allowed: false, reason: 'no enemy engaged with Ann — move to engage one first, or switch to the ranged stance (a quick action)' });
     expect(t.s.fail({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc-2'], basic: 'melee' }, GM).message).toBe('Orc 2 is not engaged with Ann (basic melee attacks need an engaged target): move to engage it first');
+    expect(t.s.fail({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc-2'], basic: 'ranged' }, GM).code).toBe('WRONG_STANCE');
+    // The form's stance picker says which one works now.
+    expect(attack('ann').choices[0]!.options.map((o) => [o.value, o.refused ?? null])).toEqual([
+      ['melee', null],
+      ['ranged', 'needs the ranged stance: switch first (a quick action)'],
+    ]);
+    // Switched: Orc 2 (nearby) is in reach, Orc 1 (far) is not, and says what to do.
+    t.s.run({ type: '36th-way.stance', who: 'ann', stance: 'ranged' });
+    expect(attack('ann').allowed).toBe(true);
+    expect(attack('ann').target!.options.map((o) => [o.label, o.refused ?? null])).toEqual([
+      ['Orc 2', null],
+      ['Orc 1', "out of a basic ranged attack's reach (far): move nearer first"],
+    ]);
   });
 });
