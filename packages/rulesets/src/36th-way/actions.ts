@@ -62,7 +62,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   const stances: ActionOption[] = (melee ? (['melee', 'ranged'] as const) : (['ranged', 'melee'] as const)).map((s) => ({
     value: s,
     label: `Basic ${s} attack`,
-    ...(s === me.stance ? { note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}` } : { note: `needs the ${s} stance`, refused: `needs the ${s} stance: switch first (a quick action)` }),
+    ...(s === me.stance ? { note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}` } : { note: 'switch stance first', refused: `needs the ${s} stance: switch first (a quick action)` }),
   }));
   const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : yes;
   const stuck = hasCondition(a.world, me.id, 'stuck') ? forbid(`${me.name} is Stuck and cannot move`) : yes;
