@@ -49,7 +49,9 @@ describe('36th Way actions: engage, then attack', () => {
     expect(result).not.toContain('OUT_OF_REACH');
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Vesk attacked Ogre/);
     // Both the move and the standard action are spent: the GM's panel for Vesk says why Attack is not on offer.
-    await gm.p.getByTestId('actions-panel').getByText(/^Not now/).click();
+    await gm.p.getByTestId('actions-panel').locator('summary', { hasText: /^Not now \(/ }).click();
+    // The blocked roll says why in view too (review 9), on Vesk's turn.
+    await expect.poll(() => gm.p.getByTestId('actions-why-not').textContent()).toContain('Not now: Attack:');
     await expect.poll(() => gm.p.getByTestId('actions-blocked').textContent()).toContain('Attack');
     expect(gm.errors).toEqual([]);
     expect(ann.errors).toEqual([]);

@@ -39,11 +39,13 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
 
     const form = await openAction(ann.p, 'Basic Attack');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard']);
-    // The sheet's Basic Attack numbers fill the form; a phone reads no foe's Defense, so no odds, and has no Defense
-    // box to type a number that would not count; the damage is the sheet's, shown, not a box (ADR 56).
-    expect(await form.getByLabel('Modifier').inputValue()).toBe('20');
+    // The sheet's Basic Attack numbers are shown, not boxes: the Test modifier, no Advantage of the player's own
+    // and the damage (ADR 56, review 9); a phone reads no foe's Defense, so no odds, and has no Defense box.
+    expect(await form.getByLabel('Test modifier (from the sheet)').textContent()).toBe('+20');
+    expect(await form.getByLabel('Advantage', { exact: true }).textContent()).toBe('none (the GM grants Advantage or Disadvantage)');
     expect(await form.getByLabel('Damage on a hit (from the sheet)').textContent()).toBe('1d4+1');
     expect(await form.getByRole('textbox').count()).toBe(0);
+    expect(await form.getByRole('spinbutton').count()).toBe(0);
     expect(await form.getByLabel('Defense').count()).toBe(0);
     await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
     // +20 reaches Defense 7 whatever the die: a hit for 1d4+1; the line shows the die (a 10 as a critical).
@@ -112,15 +114,18 @@ describe('Kleptonomicon actions with Beats, Advantage and odds', () => {
     expect(await axeViolations(gm.p)).toEqual([]);
 
     // Ann's phone sees the Guard but not its Defense (a foe's stats stay with the GM): no Defense box, the secret said
-    // in words; against Bram the odds come from his sheet's Defense 4 (one Advantage cancels the maneuver's Disadvantage: 13/20).
+    // in words; against Bram the odds come from his sheet's Defense 4 with the maneuver's one Disadvantage, which the
+    // phone shows and cannot cancel (review 9): the lower of two d10ish dice must show 4 or more, (13/20)^2 = 42.25%
+    // (the float sum sits just under, shown as 42.2%).
     const phone = await openAction(ann.p, label);
     await expect.poll(() => phone.getByLabel('Target').locator('option').allTextContents()).toEqual(['Guard', 'Bram (Defense 4)']);
     expect(await phone.getByLabel('Defense').count()).toBe(0);
     await expect.poll(() => phone.getByTestId('action-odds').textContent()).toContain("No odds: The GM keeps Guard's Defense secret");
     expect(await phone.getByLabel('Damage on a hit (from the sheet)').textContent()).toBe('none on the sheet');
     await phone.getByLabel('Target').selectOption({ label: 'Bram (Defense 4)' });
-    await phone.getByLabel('Advantage (− Disadvantage)').fill('1');
-    await oddsOf(phone, '65% to hit');
+    expect(await phone.getByLabel('Advantage', { exact: true }).textContent()).toBe('1 Disadvantage (the improvised maneuver)');
+    expect(await phone.getByRole('spinbutton').count()).toBe(0);
+    await oddsOf(phone, '42.2% to hit');
     expect(await ann.p.content()).not.toContain('Defense 9');
     expect(await axeViolations(ann.p)).toEqual([]);
     expect(gm.errors).toEqual([]);

@@ -44,7 +44,7 @@ describe('the any-command panel', () => {
     await panel.locator('#cmd-characterId').selectOption(quill);
     await panel.locator('#cmd-amount').fill('13');
     await panel.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => panel.getByTestId('schema-form-errors').textContent()).toContain('amount: must be from 1 to 12');
+    await expect.poll(() => panel.getByTestId('schema-form-errors').textContent()).toContain('Amount must be from 1 to 12.');
     await panel.locator('#cmd-amount').fill('2');
     await panel.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => gmSock.view().world.characters[quill]!.stats['hope']).toBe(4);

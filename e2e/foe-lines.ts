@@ -18,7 +18,8 @@ export async function foeLine(p: Page, values: { readonly [id: string]: string }
 export async function vesksNight(e2e: E2e, contexts: BrowserContext[]): Promise<{ n: Night; gm: Screen; ann: Screen }> {
   const n = await night(e2e, '36th-way', 'Ann');
   await n.gmSock.command({ type: 'character.add', name: 'Vesk', kind: 'pc', seatId: n.seatId });
-  await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30 } });
+  // The ranged stance: a foe lined up nearby is in reach of her basic attack (a melee one needs it engaged).
+  await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Vesk'), sheet: { level: 1, volition: 3, ac: 15, pd: 12, md: 11, maxHp: 30, stance: 'ranged' } });
   const gm = await screen(e2e.browser, contexts, n.links.gm, false);
   const ann = await screen(e2e.browser, contexts, n.links.seat, true);
   await gm.p.locator('#build-init-band').selectOption('very slow');

@@ -98,9 +98,12 @@ describe('party by form', () => {
           await box(f, 'agility').fill('2');
           await box(f, 'major').fill('7');
           await box(f, 'severe').fill('14');
+          // No made-up Evasion 10 (review 9): a PC's form asks for the character's own.
+          expect(await f.getByTestId('field-unset').textContent()).toBe("Evasion is not set yet: an adversary's attack on Marlowe needs it.");
+          await f.getByLabel(/^evasion/).fill('11');
         },
         check: (v, id) => v.world.characters[id]!.stats,
-        expected: { agility: 2, major: 7, severe: 14, evasion: 10 },
+        expected: { agility: 2, major: 7, severe: 14, evasion: 11 },
       },
       { rules: 'osr', name: 'Kira', fill: (f) => box(f, 'str').fill('15'), check: (v, id) => v.world.characters[id]!.stats, expected: { str: 15 } },
       {
@@ -114,7 +117,7 @@ describe('party by form', () => {
           expect(await f.locator(`datalist[id="${await style.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['walk', 'jump', 'climb', 'swim']);
           await style.fill('Walk');
           await f.getByRole('button', { name: 'Add character' }).click();
-          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Movement styles 1 › Style: must be a lower-case style name (walk, jump, climb, swim...)');
+          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Style in Movement styles 1 must be a lower-case style name (walk, jump, climb, swim...).');
           await style.fill('walk');
         },
         check: (v, id) => v.world.characters[id]!.stats,

@@ -59,9 +59,9 @@ describe('toPayload', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual([
-      { path: 'characterId', message: 'character id: is required' },
-      { path: 'difficulty', message: 'difficulty: must be from 1 to 40' },
-      { path: 'bonus', message: 'bonus: must be a whole number' },
+      { path: 'characterId', message: 'Character id is required.' },
+      { path: 'difficulty', message: 'Difficulty must be from 1 to 40.' },
+      { path: 'bonus', message: 'Bonus must be a whole number.' },
     ]);
   });
 
@@ -80,7 +80,7 @@ describe('toPayload', () => {
     const base = { ...initialValues(f), targetId: 'orc', condition: 'dazed' };
     expect(toPayload(f, { ...base, duration: '{"kind":"rounds","rounds":2}' })).toEqual({ ok: true, payload: { targetId: 'orc', condition: 'dazed', duration: { kind: 'rounds', rounds: 2 } } });
     const r = toPayload(f, { ...base, duration: '{kind: rounds' });
-    expect(!r.ok && r.errors[0]).toEqual({ path: 'duration', message: 'duration: is not valid JSON' });
+    expect(!r.ok && r.errors[0]).toEqual({ path: 'duration', message: 'Duration is not valid JSON.' });
   });
 });
 

@@ -38,11 +38,11 @@ describe('words on screen', () => {
   it('a form error names the field by its label and says the limit, never the path', () => {
     const tsw = fieldsOf('36th-way');
     const r = toPayload(tsw, { ac: '2000' });
-    expect(r.ok ? [] : r.errors).toEqual([{ path: 'ac', message: 'AC: must be from 0 to 1000' }]);
+    expect(r.ok ? [] : r.errors).toEqual([{ path: 'ac', message: 'AC must be from 0 to 1000.' }]);
     // Nested: the ability's place in the list and its attack's field, as the form labels them.
     const nested = toPayload(tsw, { abilities: [{ id: 'fork', attack: { targets: '99' } }] });
-    expect(nested.ok ? [] : nested.errors.map((e) => e.message)).toEqual(['Abilities 1 › attack › targets: must be from 1 to 20']);
+    expect(nested.ok ? [] : nested.errors.map((e) => e.message)).toEqual(['Targets of attack in Abilities 1 must be from 1 to 20.']);
     const k = toPayload(fieldsOf('kleptonomicon'), { defense: '101' });
-    expect(k.ok ? [] : k.errors.map((e) => e.message)).toEqual(['Defense: must be from 0 to 100']);
+    expect(k.ok ? [] : k.errors.map((e) => e.message)).toEqual(['Defense must be from 0 to 100.']);
   });
 });

@@ -75,12 +75,12 @@ describe('sheet editor', () => {
     await who.selectOption('ogre');
     await fill(form, { Level: '2', AC: '2000' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('AC: must be from 0 to 1000');
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('AC must be from 0 to 1000.');
     expect(await box(form, 'AC').getAttribute('aria-invalid')).toBe('true');
     // A cross-field check only the rules make (HP above max HP) comes back from the server under the form, with the field.
     await fill(form, { AC: '14', 'Max HP': '20', HP: '25' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toContain('hp');
+    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toBe('HP must be a whole number from -100000 to 20.');
     expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
 
     // The foe's sheet, fixed.
@@ -172,7 +172,7 @@ describe('sheet editor', () => {
     await form.getByLabel('wielded 1', { exact: true }).selectOption('spear');
     // 003 "Damage": a blank type would be typeless, which deflection never reduces: the form asks for it, physical types first.
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/damage type.*: is required/);
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/Damage type of .* is required\./);
     expect((await item.getByLabel(/^damage type/).locator('option').allTextContents()).slice(0, 4)).toEqual(['choose…', 'bludgeoning', 'piercing', 'slashing']);
     await item.getByLabel(/^damage type/).selectOption('piercing');
     await save.click();
@@ -182,7 +182,7 @@ describe('sheet editor', () => {
     await editor.getByLabel('Sheet of').selectOption('raider');
     await fill(form, { evasion: '-1' });
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toContain('evasion: must be');
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Evasion must be from 0 to 10000.');
     await fill(form, { evasion: '6', constitution: '3', 'max endurance': '10', 'max health': '10' });
     await row('attributes', 1, 'strength', '6');
     await row('skills', 1, 'combat', '6');

@@ -117,7 +117,7 @@ describe('party by form', () => {
     let v: FormValue = sheetStart(fields, {});
     v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', weapon: { attributes: [], damage: '3', damageType: 'piercing' } } }]);
     const r = toPayload(fields, v as Values);
-    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['items "spear" › weapon › attributes: needs at least 1 item, such as strength or dexterity']);
+    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['Attributes of weapon in items "spear" needs at least 1 item, such as strength or dexterity.']);
   });
 
   it("teams: a sheet's proficiency a weapon does not list is said in words (003 \"Attacks\": only a listed proficiency adds); a blank profile is no weapon", () => {
@@ -136,30 +136,32 @@ describe('party by form', () => {
     const t = sheetFields(sheetOf('teams'));
     const noName = toPayload(t, { attributes: [{ key: '', value: '6' }] });
     expect(noName.ok).toBe(false);
-    if (!noName.ok) expect(noName.errors[0]!.message).toBe('attributes 1: needs a name');
+    if (!noName.ok) expect(noName.errors[0]!.message).toBe('Attributes 1 needs a name.');
     const twice = toPayload(t, { attributes: [{ key: 'strength', value: '6' }, { key: 'strength', value: '8' }] });
-    if (!twice.ok) expect(twice.errors[0]!.message).toBe('attributes "strength": named twice');
+    if (!twice.ok) expect(twice.errors[0]!.message).toBe('Attributes "strength" is named twice.');
     else expect.unreachable('a name given twice was accepted');
     const w = sheetFields(sheetOf('36th-way'));
     const unknown = toPayload(w, { resist: [{ key: 'sonic', value: '16' }] });
-    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/^Resist "sonic": the name must be one of acid, cold/);
+    if (!unknown.ok) expect(unknown.errors[0]!.message).toMatch(/^Resist "sonic" has a name that must be one of acid, cold/);
     else expect.unreachable('an unlisted damage type was accepted');
     // 002 "Resist": the number is 3 to 19 as the sheet model declares it.
     const range = toPayload(w, { resist: [{ key: 'fire', value: '25' }] });
-    if (!range.ok) expect(range.errors[0]!.message).toBe('Resist "fire": must be from 3 to 19');
+    if (!range.ok) expect(range.errors[0]!.message).toBe('Resist "fire" must be from 3 to 19.');
     else expect.unreachable('Resist 25+ was accepted');
   });
 
   it('Daggerheart: thresholds, slots and traits by form; a Severe below Major is refused by the rules with the field named', () => {
     const s = table('daggerheart');
     let v: FormValue = sheetStart(sheetFields(sheetOf('daggerheart')), {});
-    expect(v).toMatchObject({ evasion: '10', tier: '1', agility: '0' });
+    // No made-up Evasion (review 9): the form starts it empty, and the character's own is typed.
+    expect(v).toMatchObject({ evasion: '', tier: '1', agility: '0' });
+    v = setAt(v, ['evasion'], '11');
     v = setAt(v, ['agility'], '2');
     v = setAt(v, ['major'], '7');
     v = setAt(v, ['severe'], '14');
     v = setAt(v, ['hpMax'], '6');
     const id = addByForm(s, 'Marlowe', v as Values);
-    expect(s.world.characters[id]!.stats).toMatchObject({ agility: 2, major: 7, severe: 14, hpMax: 6, evasion: 10 });
+    expect(s.world.characters[id]!.stats).toMatchObject({ agility: 2, major: 7, severe: 14, hpMax: 6, evasion: 11 });
     const p = toPayload(sheetFields(sheetOf('daggerheart')), { severe: '5' });
     if (!p.ok) throw new Error('form');
     const e = s.fail(sheetSetCommand(id, p.payload) as Command);

@@ -70,7 +70,7 @@ describe('36th Way: invited sheets, recoveries at a quick rest, Fight in Spirit'
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('heading').textContent()).toBe('Kira: actions');
 
     // Still in the fight: the phone lists Fight in Spirit among what Kira cannot do now, and why.
-    await ann.p.getByTestId('actions-panel').getByText(/^Not now/).click();
+    await ann.p.getByTestId('actions-panel').locator('summary', { hasText: /^Not now \(/ }).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Fight in Spirit: only for a PC out of the fight for good (petrified, separated): the GM marks Kira so');
     // The GM marks her (petrified, say) with one tap.
     await gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Kira is out of the fight for good/ }).click();

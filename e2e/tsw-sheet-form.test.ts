@@ -66,7 +66,14 @@ describe('36th Way: the sheet form reads back what was saved (ADR 55)', () => {
     // A Sustain below 3 is refused before sending, by the ability's name, in words.
     await box(cleave, 'sustain').fill('2');
     await form.getByRole('button', { name: 'Save sheet' }).click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Cleave: sustain must be from 3 to 18');
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Sustain in Cleave must be from 3 to 18.');
+    // The last save's "Saved" does not stand under the new error (review 9).
+    expect(await editor.getByTestId('sheet-saved').textContent()).toBe('');
+    // Review 9 read "power › amount is required": a power cost without its amount is one sentence in words.
+    await box(cleave, 'sustain').fill('');
+    await cleave.getByRole('group', { name: /^power/ }).getByLabel(/^amount/).fill('');
+    await form.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Amount of power in Cleave is required.');
 
     // The Orc's row: the Band picker opens on its band (slow), not the list's first.
     const orcRow = gm.p.getByRole('list', { name: 'Turn order' }).getByTestId('combatant').filter({ hasText: 'Orc' });

@@ -112,11 +112,11 @@ export function parseAttack(j: Json | undefined, path: string): R<AbilityAttack 
   const defense = j['defense'] ?? 'ac';
   if (!isDefense(defense)) return errR('INVALID_VALUE', `${path}.defense must be "ac", "pd" or "md"`, `${path}.defense`);
   const bonus = j['bonus'] ?? 0;
-  if (typeof bonus !== 'number' || !Number.isInteger(bonus) || Math.abs(bonus) > MAX_ATTACK_BONUS) return errR('INVALID_VALUE', `${path}.bonus must be an integer in [-${MAX_ATTACK_BONUS}, ${MAX_ATTACK_BONUS}]`, `${path}.bonus`);
+  if (typeof bonus !== 'number' || !Number.isInteger(bonus) || Math.abs(bonus) > MAX_ATTACK_BONUS) return errR('INVALID_VALUE', `${path}.bonus must be a whole number from -${MAX_ATTACK_BONUS} to ${MAX_ATTACK_BONUS}`, `${path}.bonus`);
   const reach = j['reach'] ?? 'stance';
   if (typeof reach !== 'string' || !(ATTACK_REACHES as readonly string[]).includes(reach)) return errR('INVALID_VALUE', `${path}.reach must be one of ${ATTACK_REACHES.join(', ')}`, `${path}.reach`);
   const targets = j['targets'] ?? 1;
-  if (typeof targets !== 'number' || !Number.isInteger(targets) || targets < 1 || targets > MAX_ABILITY_TARGETS) return errR('INVALID_VALUE', `${path}.targets must be an integer in [1, ${MAX_ABILITY_TARGETS}]`, `${path}.targets`);
+  if (typeof targets !== 'number' || !Number.isInteger(targets) || targets < 1 || targets > MAX_ABILITY_TARGETS) return errR('INVALID_VALUE', `${path}.targets must be a whole number from 1 to ${MAX_ABILITY_TARGETS}`, `${path}.targets`);
   const hit = diceOrNull(j['hit'], `${path}.hit`);
   if (!hit.ok) return hit;
   const miss = j['miss'] ?? 'none';
@@ -152,7 +152,7 @@ export function abilityKeyOf(name: string): string {
 
 export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry> {
   if (j === null || typeof j !== 'object' || Array.isArray(j)) return errR('INVALID_VALUE', `${path} must be an object`, path);
-  if (j['id'] === undefined && (typeof j['name'] !== 'string' || abilityKeyOf(j['name']) === '')) return errR('INVALID_VALUE', `${path}.name: give the ability a name`, `${path}.name`);
+  if (j['id'] === undefined && (typeof j['name'] !== 'string' || abilityKeyOf(j['name']) === '')) return errR('INVALID_VALUE', `${path}.name is required: give the ability a name`, `${path}.name`);
   const id = j['id'] ?? abilityKeyOf(j['name'] as string);
   if (typeof id !== 'string' || id.length === 0 || id.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.id must be a string of 1-${MAX_TAG} characters`, `${path}.id`);
   const name = j['name'] ?? id;
@@ -164,14 +164,14 @@ export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry>
   const action = j['action'] ?? 'standard';
   if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) return errR('INVALID_VALUE', `${path}.action must be one of ${ACTIONS.join(', ')}`, `${path}.action`);
   const sustain = j['sustain'] ?? null;
-  if (sustain !== null && (typeof sustain !== 'number' || !Number.isInteger(sustain) || sustain < 3 || sustain > 18)) return errR('INVALID_VALUE', `${path}.sustain must be an integer in [3, 18]`, `${path}.sustain`);
+  if (sustain !== null && (typeof sustain !== 'number' || !Number.isInteger(sustain) || sustain < 3 || sustain > 18)) return errR('INVALID_VALUE', `${path}.sustain must be a whole number from 3 to 18`, `${path}.sustain`);
   let power: AbilityEntry['power'] = null;
   const pj = j['power'];
   if (pj !== undefined && pj !== null) {
     const amount = typeof pj === 'number' ? pj : typeof pj === 'object' && !Array.isArray(pj) ? pj['amount'] : undefined;
     const resource = typeof pj === 'object' && pj !== null && !Array.isArray(pj) ? (pj['resource'] ?? 'power') : 'power';
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 99) return errR('INVALID_VALUE', `${path}.power must be an integer in [1, 99] or { amount, resource }`, `${path}.power`);
-    if (typeof resource !== 'string' || resource.length === 0 || resource.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.power.resource must be a short string`, `${path}.power.resource`);
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 99) return errR('INVALID_VALUE', `${path}.power.amount must be a whole number from 1 to 99`, `${path}.power.amount`);
+    if (typeof resource !== 'string' || resource.length === 0 || resource.length > MAX_TAG) return errR('INVALID_VALUE', `${path}.power.resource must be a name of 1 to ${MAX_TAG} characters`, `${path}.power.resource`);
     power = { amount, resource };
   }
   let escalation: AbilityEntry['escalation'] = null;
@@ -181,7 +181,7 @@ export function parseAbility(j: Json | undefined, path: string): R<AbilityEntry>
     if (typeof o !== 'object' || Array.isArray(o)) return errR('INVALID_VALUE', `${path}.escalation must be a number or { min, parity?, special? }`, `${path}.escalation`);
     const min = o['min'] ?? 0;
     const parity = o['parity'] ?? null;
-    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > 6) return errR('INVALID_VALUE', `${path}.escalation.min must be an integer in [0, 6]`, `${path}.escalation.min`);
+    if (typeof min !== 'number' || !Number.isInteger(min) || min < 0 || min > 6) return errR('INVALID_VALUE', `${path}.escalation.min must be a whole number from 0 to 6`, `${path}.escalation.min`);
     if (parity !== null && parity !== 'even' && parity !== 'odd') return errR('INVALID_VALUE', `${path}.escalation.parity must be "even" or "odd"`, `${path}.escalation.parity`);
     escalation = { min, parity, special: o['special'] === true };
   }

@@ -6,7 +6,7 @@
 import { BANDS, BANDS_ECONOMY, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
-import { abilityReaches, reachLabel } from './combat.js';
+import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
 import { escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
@@ -39,7 +39,10 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     const s = sheetFor(a, c.id, c.characterId);
     return s === undefined || s.id === me.id ? [] : [{ sheet: s, range: rangeBetween(st, me.id, s.id) }];
   });
-  const reachable = (stance: 'melee' | 'ranged') => others.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
+  // Only an enemy in reach makes an attack worth offering (review 9: an ally nearby left a foe's Spear "allowed",
+  // and the roll was then refused with no reason on screen); the reason says what to do.
+  const opponents = others.filter((o) => areEnemies(a.world, me.id, o.sheet.id));
+  const reachable = (stance: 'melee' | 'ranged') => opponents.filter((o) => (stance === 'melee' ? o.range === 'engaged' : inReach(o.range, me.rangedReach)));
   // Each target with its side and standing (ADR 52); an attack's picker lists the enemies engaged with the
   // attacker first, then the others in reach, and marks the ones the roll would refuse (review 6).
   const option = (o: Other): ActionOption => {
@@ -48,15 +51,18 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     return { value: o.sheet.id, label: o.sheet.name, note: o.range, side: areEnemies(a.world, me.id, o.sheet.id) ? 'foe' : 'ally', ...(standing === 'up' ? {} : { standing }) };
   };
   const targetOptions: ActionOption[] = others.map(option);
-  const attackTargets = (reaches: (o: Other) => boolean, what: string): ActionOption[] => {
+  const attackTargets = (reaches: (o: Other) => boolean, what: string, advice = 'move to engage first'): ActionOption[] => {
     const rank = (o: Other) => (!areEnemies(a.world, me.id, o.sheet.id) ? 3 : !reaches(o) ? 2 : o.range === 'engaged' ? 0 : 1);
-    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})` }));
+    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})${o.range === 'engaged' ? '' : `: ${advice}`}` }));
   };
-  const basicTargets = attackTargets((o) => o.range === 'engaged' || inReach(o.range, me.rangedReach), 'a basic attack');
-  const stances: ActionOption[] = (me.stance === 'ranged' ? (['ranged', 'melee'] as const) : (['melee', 'ranged'] as const)).map((s) => ({
+  // A basic attack is made in the current stance (the other is refused, WRONG_STANCE): its reach is that stance's
+  // (review 9's night: a melee Kira was offered Attack on a nearby orc, and the roll was refused).
+  const melee = me.stance === 'melee';
+  const basicTargets = attackTargets((o) => (melee ? o.range === 'engaged' : inReach(o.range, me.rangedReach)), `a basic ${me.stance} attack`, reachAdvice(melee ? 'basic-melee' : 'basic-ranged', me).replace(' it ', ' '));
+  const stances: ActionOption[] = (melee ? (['melee', 'ranged'] as const) : (['ranged', 'melee'] as const)).map((s) => ({
     value: s,
     label: `Basic ${s} attack`,
-    note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}`,
+    ...(s === me.stance ? { note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}` } : { note: 'switch stance first', refused: `needs the ${s} stance: switch first (a quick action)` }),
   }));
   const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : yes;
   const stuck = hasCondition(a.world, me.id, 'stuck') ? forbid(`${me.name} is Stuck and cannot move`) : yes;
@@ -80,7 +86,13 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     ...judge(
       unable,
       affordable(a, 'standard'),
-      reachable('melee').length + reachable('ranged').length === 0 ? forbid('nobody in reach: move to engage first') : yes,
+      reachable(me.stance).length > 0
+        ? yes
+        : forbid(
+            melee
+              ? `no enemy engaged with ${me.name} — move to engage one first${reachable('ranged').length > 0 ? ', or switch to the ranged stance (a quick action)' : ''}`
+              : `no enemy within the ranged stance's reach (${me.rangedReach}) — move nearer first${reachable('melee').length > 0 ? ', or switch to the melee stance (a quick action)' : ''}`,
+          ),
     ),
   });
   const move = action({
@@ -111,7 +123,7 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     const atk = x.attack;
     if (atk === undefined) return [];
     const why = cannotUse(x, { escalation, use: me.uses[x.id], resources: me.resources, hampered });
-    const inRange = others.filter((o) => abilityReaches(atk.reach, me, o.range));
+    const inRange = opponents.filter((o) => abilityReaches(atk.reach, me, o.range));
     return [
       action({
         id: `ability:${x.id}`,
@@ -120,13 +132,13 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
         command: '36th-way.attack',
         fixed: { attackerId: me.id, ability: x.id },
         // As many targets as the entry names (002 "Ability Entries"), one roll and one odds line each.
-        target: { field: 'targetIds', multiple: true, max: atk.targets, options: attackTargets((o) => abilityReaches(atk.reach, me, o.range), x.name) },
+        target: { field: 'targetIds', multiple: true, max: atk.targets, options: attackTargets((o) => abilityReaches(atk.reach, me, o.range), x.name, reachAdvice(atk.reach, me).replace(' it ', ' ')) },
         numbers: [
           { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
           { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
         ],
         odds: { query: '36th-way.attackOdds', args: { attackerId: me.id, ability: x.id }, pass: ['targetIds', 'advantage', 'bonus'] },
-        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action), inRange.length === 0 ? forbid(`nobody within ${x.name}'s reach (${reachLabel(atk.reach, me)})`) : yes),
+        ...judge(unable, why === null ? yes : forbid(why.message), affordable(a, x.action), inRange.length === 0 ? forbid(`no enemy within ${x.name}'s reach (${reachLabel(atk.reach, me)}) — ${reachAdvice(atk.reach, me).replace('engage it', 'engage one')}`) : yes),
       }),
     ];
   });

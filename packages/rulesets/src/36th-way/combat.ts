@@ -199,9 +199,9 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
     for (const t of targets) {
       const r = rangeBetween(st, a.id, t.id);
       // (An opportunity attack's provocation already shows the two were engaged when it was provoked.)
-      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target)`, 'targetIds');
-      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach})`, 'targetIds');
-      if (atk !== undefined && !abilityReaches(atk.reach, a, r)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond ${p.ability!.name}'s reach (${reachLabel(atk.reach, a)})`, 'targetIds');
+      if (p.kind === 'basic-melee' && r !== 'engaged') return errR('OUT_OF_REACH', `${t.name} is not engaged with ${a.name} (basic melee attacks need an engaged target): ${reachAdvice('basic-melee', a)}`, 'targetIds');
+      if (p.kind === 'basic-ranged' && !inReach(r, a.rangedReach)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond the ranged stance's reach (${a.rangedReach}): ${reachAdvice('basic-ranged', a)}`, 'targetIds');
+      if (atk !== undefined && !abilityReaches(atk.reach, a, r)) return errR('OUT_OF_REACH', `${t.name} is ${r}: beyond ${p.ability!.name}'s reach (${reachLabel(atk.reach, a)}): ${reachAdvice(atk.reach, a)}`, 'targetIds');
     }
   }
 
@@ -347,6 +347,12 @@ export function abilityReaches(reach: AttackReach, s: Sheet, r: Range): boolean 
   if (reach === 'nearby') return r !== 'far';
   if (reach === 'engaged') return r === 'engaged';
   return s.stance === 'melee' ? r === 'engaged' : inReach(r, s.rangedReach);
+}
+
+/** What to do to bring a target within this reach, in words (review 9: a refusal said why, never what to do). */
+export function reachAdvice(reach: AttackReach | 'basic-melee' | 'basic-ranged', s: Sheet): string {
+  const melee = reach === 'engaged' || reach === 'basic-melee' || (reach === 'stance' && s.stance === 'melee');
+  return melee ? 'move to engage it first' : 'move nearer first';
 }
 
 export function reachLabel(reach: AttackReach, s: Sheet): string {

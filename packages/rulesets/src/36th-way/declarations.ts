@@ -51,7 +51,8 @@ const ability = z.strictObject({
     .optional(),
   action: z.enum(ACTIONS).optional(),
   sustain: int(3, 18, 'Sustain X: a 3d6 roll of X+ keeps it going').nullable().optional(),
-  power: z.union([int(0, 1000), z.strictObject({ amount: int(0, 1000), resource: text(40).optional() })]).optional(),
+  // The limits the rules check (abilities.ts), so a form names a bad cost before sending (review 9).
+  power: z.union([int(1, 99), z.strictObject({ amount: int(1, 99, 'how much of the resource one use spends'), resource: text(40, 'the resource spent (default: power)').min(1).optional() })]).optional(),
   escalation: z
     .union([
       int(0, 6),

@@ -129,7 +129,7 @@ const MAX_HP = 100_000;
 
 function int(j: Json | undefined, dflt: number, path: string, lo: number, hi: number): R<number> {
   const v = j ?? dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be an integer in [${lo}, ${hi}]`, path);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) return errR('INVALID_VALUE', `${path} must be a whole number from ${lo} to ${hi}`, path);
   return okR(v);
 }
 
@@ -138,7 +138,7 @@ function numMap(j: Json | undefined, path: string): R<Record<string, number>> {
   if (typeof j !== 'object' || Array.isArray(j) || Object.keys(j).length > 10) return errR('INVALID_VALUE', `${path} must be an object of at most 10 numbers`, path);
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(j)) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_STAT) return errR('INVALID_VALUE', `${path}.${k} must be an integer in [0, ${MAX_STAT}]`, `${path}.${k}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_STAT) return errR('INVALID_VALUE', `${path}.${k} must be a whole number from 0 to ${MAX_STAT}`, `${path}.${k}`);
     out[k] = v;
   }
   return okR(out);

@@ -5,6 +5,7 @@
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
+import { evasionOf } from './rules.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -110,8 +111,8 @@ function adversaryAttackAction(a: Actor, id: string, name: string): TurnAction {
   const targets: ActionOption[] = othersInView(a).flatMap((c) => {
     const pc = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
     if (pc === undefined || pc.kind !== 'pc') return [];
-    const evasion = pc.stats['evasion'];
-    return [{ value: pc.id, label: pc.name, side: sideOf(a, c), ...(typeof evasion === 'number' ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet' }) }];
+    const evasion = evasionOf(pc.stats);
+    return [{ value: pc.id, label: pc.name, side: sideOf(a, c), ...(evasion !== null ? { note: `Evasion ${evasion}` } : { note: 'no Evasion on the sheet yet' }) }];
   });
   const damage = own(a.world.characters, id)?.stats['damage'];
   return action({

@@ -35,7 +35,7 @@ import {
 } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { diceOfText } from '../foe-sheets.js';
-import { thresholdsOf, trackOf } from './rules.js';
+import { evasionOf, thresholdsOf, trackOf } from './rules.js';
 import { daggerheartSettings } from './settings.js';
 import { nameOf } from './state.js';
 import { hitEvents } from './hit-choice.js';
@@ -78,7 +78,7 @@ function sidesOf(world: World, attackerId: string, targetId: string): Result<Sid
   const target = own(world.characters, targetId);
   if (target === undefined) return err('NOT_FOUND', `targetId: no character ${JSON.stringify(targetId).slice(0, 40)}`, 'targetId');
   if (target.kind !== 'pc') return err('DH_NOT_A_PC', `${target.name} is not a PC: an adversary's attack goes against a PC's Evasion`, 'targetId');
-  const evasion = wholeNumber(target.stats['evasion']);
+  const evasion = evasionOf(target.stats);
   if (evasion === null) return err('DH_NO_EVASION', `${target.name}'s sheet has no Evasion to roll against (set it on the sheet)`, 'targetId');
   const text = typeof attacker.stats['damage'] === 'string' ? attacker.stats['damage'].trim() : '';
   const dice = text === '' ? null : diceOfText(text);

@@ -26,6 +26,21 @@ export function armored(severity: Severity): Severity {
   return severity === 0 ? 0 : ((severity - 1) as Severity);
 }
 
+/** A PC's Evasion as an adversary's attack reads it (ADR 40): a whole number on the sheet, else none yet (null). */
+export function evasionOf(stats: { readonly [k: string]: unknown }): number | null {
+  const v = stats['evasion'];
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}
+
+/**
+ * What a character's sheet still lacks that a rule reads, by field, in words (review 9: an invited PC's form
+ * showed a made-up "evasion 10"). Only a PC is attacked against its Evasion; an adversary has a Difficulty instead.
+ */
+export function sheetNeeds(c: { readonly name: string; readonly kind: string; readonly stats: { readonly [k: string]: unknown } }): { readonly [field: string]: string } {
+  if (c.kind !== 'pc' || evasionOf(c.stats) !== null) return {};
+  return { evasion: `not set yet: an adversary's attack on ${c.name} needs it` };
+}
+
 export const SEVERITY_WORDS: Record<Severity, string> = { 0: 'no damage', 1: 'minor', 2: 'major', 3: 'severe', 4: 'massive' };
 
 /** A tracker as slots: how many are marked out of how many. */

@@ -29,7 +29,7 @@ export const daggerheartSheetModel = defineSheet({
   fields,
   defaults: {
     ...Object.fromEntries(TRAITS.map((t) => [t, 0])),
-    evasion: 10,
+    // No Evasion default: a PC's comes from its class, and a made-up 10 read as the character's (review 9).
     major: null,
     severe: null,
     hpMax: null,

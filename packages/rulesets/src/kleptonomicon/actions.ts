@@ -19,6 +19,10 @@ const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a
 const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
 const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
 
+/** What a player's attack rolls with: the rules give no Advantage of their own (004); the GM grants any. */
+export const PLAYER_ADVANTAGE = 'none (the GM grants Advantage or Disadvantage)';
+const signed = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`);
+
 const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;
 
 function build(a: Actor): Result<readonly TurnAction[]> {
@@ -58,18 +62,23 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   // The Basic Attack (ADR 51): a Test against the target's Defense, its damage on a hit; the maneuver is the same attack at one more Disadvantage that adds Slowed.
   const basic = basicAttackOf(a.world, id);
   const defenseBox = { field: 'defense', label: 'Defense', min: 0, max: 100, value: targets[0]?.sets?.['defense'] ?? failScore(a.world) + 1 };
-  // The GM keeps both boxes. A player's form has no Defense box (the record decides, or the GM: a typed one
-  // would be a dead box beside "the GM keeps it secret") and shows the damage it may not rewrite (ADR 56).
+  // The GM keeps every box. A player's form has no Defense box (the record decides, or the GM: a typed one
+  // would be a dead box beside "the GM keeps it secret"), and shows the Test modifier, the Advantage and the
+  // damage the rules give, none of which a player may rewrite (ADR 56; review 9: modifier and advantage).
   const gm = a.viewer.role === 'gm';
   const attackForm = (extra: { readonly [k: string]: Json }, modifier: number, damage: string) => ({
     command: 'kleptonomicon.attack',
     fixed: { attackerId: id, ...extra },
     target: { field: 'targetId', multiple: false, options: targets },
-    numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [{ ...MODIFIER, value: modifier }, ADVANTAGE],
+    numbers: gm ? [{ ...MODIFIER, value: modifier }, ADVANTAGE, defenseBox] : [],
     texts: gm
       ? [{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: damage, max: 20 }]
-      : [{ field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true }],
-    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId', 'modifier', 'advantage'] },
+      : [
+          { field: 'modifier', label: 'Test modifier (from the sheet)', value: signed(modifier), max: 4, readOnly: true },
+          { field: 'advantage', label: 'Advantage', value: extra['maneuver'] === true ? '1 Disadvantage (the improvised maneuver)' : PLAYER_ADVANTAGE, max: 60, readOnly: true },
+          { field: 'damage', label: 'Damage on a hit (from the sheet)', value: damage === '' ? 'none on the sheet' : damage, max: 20, readOnly: true },
+        ],
+    odds: { query: 'kleptonomicon.attackOdds', args: { attackerId: id, ...extra }, pass: gm ? ['targetId', 'modifier', 'advantage', 'defense', 'damage'] : ['targetId'] },
   });
   const someone = targets.length === 0 ? forbid('nobody this view can see to attack') : yes;
   out.push(

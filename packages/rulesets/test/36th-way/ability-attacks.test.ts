@@ -134,7 +134,7 @@ describe('odds and the actions panel', () => {
     withAbilities(t, [{ id: 'finale', name: 'Finale', escalation: 2, attack: {} }, { id: 'jab', name: 'Jab', attack: { reach: 'engaged' } }]);
     expect(find(actionsOf(t, 'ann'), 'ability:finale')).toMatchObject({ allowed: false, reason: 'Finale needs escalation 2+ (it is 0)' });
     t.s.run({ type: '36th-way.position', fromId: 'ann', toId: 'orc', range: 'far' });
-    expect(find(actionsOf(t, 'ann'), 'ability:jab')).toMatchObject({ allowed: false, reason: "nobody within Jab's reach (engaged)" });
+    expect(find(actionsOf(t, 'ann'), 'ability:jab')).toMatchObject({ allowed: false, reason: "no enemy within Jab's reach (engaged) — move to engage one first" });
   });
 });
 

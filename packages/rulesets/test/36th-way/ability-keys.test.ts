@@ -15,7 +15,7 @@ describe('ability keys from names (002 "Abilities")', () => {
   });
 
   it('neither id nor a usable name: refused, naming the name field', () => {
-    expect(parseAbility({}, 'sheet.abilities[0]')).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'sheet.abilities[0].name', message: 'sheet.abilities[0].name: give the ability a name' } });
+    expect(parseAbility({}, 'sheet.abilities[0]')).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'sheet.abilities[0].name', message: 'sheet.abilities[0].name is required: give the ability a name' } });
     expect(parseAbility({ name: '!!!' }, 'a')).toMatchObject({ ok: false, error: { path: 'a.name' } });
   });
 

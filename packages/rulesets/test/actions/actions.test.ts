@@ -349,9 +349,10 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     const t = tswFight();
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'far' });
     const a = actions(t.s, GM, '36th-way', 'ann');
-    expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far' });
-    // The ranged stance still reaches far (rangedReach defaults to far), so Attack stays on offer.
-    expect(find(a, 'attack').allowed).toBe(true);
+    expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far', refused: "out of a basic melee attack's reach (far): move to engage first" });
+    // Ann is in the melee stance: a basic attack reaches only the engaged (review 9). The ranged stance would reach
+    // far (rangedReach defaults to far), but takes a switch first, and the reason says both ways.
+    expect(find(a, 'attack')).toMatchObject({ allowed: false, reason: 'no enemy engaged with Ann — move to engage one first, or switch to the ranged stance (a quick action)' });
     expect(find(a, 'disengage')).toMatchObject({ allowed: false, reason: 'Ann is not engaged with an enemy' });
     const move = find(a, 'move');
     expect(move).toMatchObject({ command: '36th-way.move', fixed: { who: 'ann' }, target: { field: 'to' }, allowed: true });
@@ -417,7 +418,9 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc2', range: 'engaged' });
     const attack = find(actions(t.s, GM, '36th-way', 'ann'), 'attack');
     expect(attack.target!.options.map((o) => [o.value, o.note, o.side])).toEqual([['orc2', 'engaged', 'foe'], ['orc', 'nearby', 'foe'], ['bea', expect.any(String), 'ally']]);
-    expect(attack.target!.options.some((o) => o.refused !== undefined)).toBe(false);
+    // Ann's melee stance reaches the engaged Orc 2; the nearby Orc would take the ranged stance first (review 9).
+    expect(attack.target!.options[0]!.refused).toBeUndefined();
+    expect(attack.target!.options[1]!.refused).toBe("out of a basic melee attack's reach (nearby): move to engage first");
     // Orc 2 falls: still listed (the GM may pick anyone), marked dead, so the form's default is the living Orc.
     t.s.run({ type: '36th-way.damage', targetId: 'orc2', amount: 500 });
     expect(find(actions(t.s, GM, '36th-way', 'ann'), 'attack').target!.options.find((o) => o.value === 'orc2')).toMatchObject({ standing: 'dead' });
@@ -594,7 +597,9 @@ describe('kleptonomicon.actions (004 "Using Abilities", "Movement", "Interruptin
     expect((r as unknown as { value: { pass: number } }).value.pass).toBeCloseTo(3 / 20, 12);
     const phone = find(actions(s, { role: 'player', seatId: 'seat-1' }, 'kleptonomicon', 'c-alice'), 'maneuver');
     expect(phone.target!.options[0]).toEqual({ value: 'guard1', label: 'Guard', side: 'foe' });
-    expect(phone.numbers.map((n) => n.field)).toEqual(['modifier', 'advantage']);
+    // The phone types no number at all: the Test modifier and the maneuver's Disadvantage are shown (review 9).
+    expect(phone.numbers).toEqual([]);
+    expect(phone.texts.map((t) => [t.field, t.readOnly])).toEqual([['modifier', true], ['advantage', true], ['damage', true]]);
   });
   it('two Beats a round: after two abilities the maneuver is refused with the reason, movement and the Test stay', () => {
     const s = alicesTurn();

@@ -184,17 +184,20 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     return (r.value as { actions: { id: string; [k: string]: Json }[] }).actions;
   };
 
-  it("a player's attack form has no Defense box and shows the sheet's damage read-only; the GM's keeps both boxes", () => {
+  it("a player's attack form has no box at all: the sheet's Test modifier, no Advantage and the sheet's damage, read-only (review 9); the GM's keeps every box", () => {
     const s = fight([]);
-    s.run({ type: 'character.sheet.set', characterId: ALICE, sheet: { abilities: [{ name: 'Shield Bash', time: 'beat', attack: true, modifier: 1, damage: '4' }] }, patch: true });
+    s.run({ type: 'character.sheet.set', characterId: ALICE, sheet: { abilities: [{ name: 'Shield Bash', time: 'beat', attack: true, modifier: 3, damage: '4' }] }, patch: true });
     const phone = actionsOf(s, ANN, 'c-alice');
     for (const id of ['attack', 'maneuver', 'ability:shield-bash']) {
       const a = phone.find((x) => x.id === id)!;
-      expect((a['numbers'] as { field: string }[]).map((n) => n.field)).toEqual(['modifier', 'advantage']);
-      expect((a['odds'] as { pass: string[] }).pass).toEqual(['targetId', 'modifier', 'advantage']);
+      expect(a['numbers']).toEqual([]);
+      expect((a['odds'] as { pass: string[] }).pass).toEqual(['targetId']);
+      expect((a['texts'] as { field: string; readOnly?: boolean }[]).map((t) => [t.field, t.readOnly])).toEqual([['modifier', true], ['advantage', true], ['damage', true]]);
     }
-    expect(phone.find((x) => x.id === 'attack')).toMatchObject({ texts: [{ field: 'damage', label: 'Damage on a hit (from the sheet)', value: '1d6+1', readOnly: true }] });
-    expect(phone.find((x) => x.id === 'ability:shield-bash')).toMatchObject({ texts: [{ value: '4', readOnly: true }] });
+    // Alice's sheet: attackModifier +1, 1d6+1; the ability its own +3 and a flat 4.
+    expect(phone.find((x) => x.id === 'attack')).toMatchObject({ texts: [{ label: 'Test modifier (from the sheet)', value: '+1' }, { label: 'Advantage', value: 'none (the GM grants Advantage or Disadvantage)' }, { field: 'damage', label: 'Damage on a hit (from the sheet)', value: '1d6+1', readOnly: true }] });
+    expect(phone.find((x) => x.id === 'maneuver')).toMatchObject({ texts: [{ value: '+1' }, { value: '1 Disadvantage (the improvised maneuver)' }, { value: '1d6+1' }] });
+    expect(phone.find((x) => x.id === 'ability:shield-bash')).toMatchObject({ texts: [{ value: '+3' }, { value: 'none (the GM grants Advantage or Disadvantage)' }, { value: '4', readOnly: true }] });
     const gm = actionsOf(s, GM, 'c-alice').find((x) => x.id === 'ability:shield-bash')!;
     expect((gm['numbers'] as { field: string }[]).map((n) => n.field)).toEqual(['modifier', 'advantage', 'defense']);
     expect(gm['texts']).toEqual([{ field: 'damage', label: 'Damage on a hit (dice, such as 1d6+1)', value: '4', max: 20 }]);
@@ -232,9 +235,22 @@ describe('Kleptonomicon attack forms and log lines (ADR 56, review 7)', () => {
     expect(s.world.characters[BOB]?.stats['hp']).toBe(18);
   });
 
-  it('with Advantage the highest die counts and the log names it: 2 and 7 with +1 is Score 8', () => {
+  it("a player's Test modifier and Advantage are the rules': another is refused in words with nothing spent; the same passes; the GM may grant", () => {
+    const s = fight([6, 4]);
+    const as = (payload: { [k: string]: Json }) => s.engine.execute(s.table, { type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', ...payload }, { rng: seededRng(1), actor: ANN });
+    expect(as({ modifier: 5 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'modifier', message: "the Test modifier of a Basic Attack comes from Alice's sheet (+1): only the GM may roll with another" } });
+    expect(as({ advantage: 2 })).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'advantage', message: "an attack's Advantage or Disadvantage is the GM's to grant: Alice's player rolls without (ask the GM)" } });
+    expect(as({ maneuver: true, advantage: -1 })).toMatchObject({ ok: false, error: { path: 'advantage' } });
+    expect(beatsSpent(s, 'c-alice')).toBe(0);
+    // The sheet's own +1 and no Advantage, sent as an older phone sends them: accepted, 6 + 1 = 7 reaches Defense 7.
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', modifier: 1, advantage: 0 }, ANN);
+    expect(s.world.log.map((l) => l.text)).toContain("Alice's Basic Attack on Guard: d10ish 6 +1 = Score 7 vs Defense 7 (hit, 1d6+1 [4] = 5 damage).");
+    expect(beatsSpent(s, 'c-alice')).toBe(1);
+  });
+
+  it('with Advantage the highest die counts and the log names it: 2 and 7 with +1 is Score 8 (the GM grants it)', () => {
     const s = fight([2, 7, 1]);
-    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', advantage: 1 }, ANN);
+    s.run({ type: 'kleptonomicon.attack', attackerId: 'c-alice', targetId: 'guard', advantage: 1 }, GM);
     expect(s.world.log.some((l) => l.text === "Alice's Basic Attack on Guard: d10ish 7 (of 2, 7: the highest counts) +1 = Score 8 vs Defense 7 (hit, 1d6+1 [1] = 2 damage).")).toBe(true);
   });
 });

@@ -80,6 +80,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   }
   const allowed = answer.actions.filter((a) => a.allowed);
   const blocked = answer.actions.filter((a) => !a.allowed);
+  // The rolls against someone (a target picker and odds: attacks) among them, shown with their reasons in view.
+  const held = blocked.filter((a) => a.target !== null && a.odds !== null && a.reason !== null);
   // An open form stays open once its action is spent, so the roll's result stays in view; not once its creature
   // is dying or dead, which cannot act at all (001 "Death & Injury"; review 6: the phone kept the attack form).
   const life = lifeFlags(world, enc.combatants[answer.combatantId]?.characterId ?? null);
@@ -113,6 +115,17 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
           </button>
         ))}
       </div>
+      {held.length > 0 && answer.onTurn && !unable ? (
+        // A roll against someone that cannot be made now says why and what to do in view, not only folded away
+        // (review 9: a foe's Spear out of reach showed nothing); the words are the engine's.
+        <ul class="small muted" data-testid="actions-why-not" aria-label={`Why ${answer.name} cannot do these now`}>
+          {held.map((a) => (
+            <li key={a.id}>
+              Not now: {a.label}: {a.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {msg ? (
         <p class="error small" role="alert">
           {msg}

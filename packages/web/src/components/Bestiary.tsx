@@ -12,7 +12,7 @@ import { addCommands, initiativeOf } from '../lib/initiative.ts';
 import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, missingStarters, linesFromEncounter, parseBestiaryFile, renumberedPlain, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
-import { fieldsOf, formValuesFrom, withoutFields, type JsonSchema } from '../lib/schemaForm.ts';
+import { fieldsOf, formValuesFrom, refusalInWords, withoutFields, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -48,6 +48,9 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
   // The field's path tells which box to fix ("hp", not "block.hp").
   const refused = (r: Rejection) => sentenceOf(r, namesOf(world)) + (r.path !== undefined && r.ruleCode === 'INVALID_VALUE' ? ` (${r.path.replace(/^block\./, '')})` : '');
+  // A stat block form's refusal names the field as the form labels it (review 9: never a path).
+  const refusedForm = (r: Rejection, payload: { readonly [k: string]: unknown }) =>
+    schema === null ? refused(r) : refusalInWords(fieldsOf(schema), payload as { readonly [k: string]: FormValue }, r, (message) => sentenceOf({ ...r, message }, namesOf(world)));
 
   const addFoes = async (entry: BestiaryEntry, count: number, hidden: boolean) => {
     if (daggerheart) return addAdversaries(entry, count, hidden);
@@ -118,7 +121,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
                 submitLabel={`Save ${e.name}`}
                 onSubmit={async (payload) => {
                   const r = await send({ type: 'bestiary.save', id: e.id, ...(payload as object) });
-                  if (!r.ok) return refused(r.rejection);
+                  if (!r.ok) return refusedForm(r.rejection, payload);
                   setEditing(null);
                   setNote({ kind: 'ok', text: `Saved ${String(payload['name'])}.` });
                   return null;
@@ -141,7 +144,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
             submitLabel="Save stat block"
             onSubmit={async (payload) => {
               const r = await send({ type: 'bestiary.save', ...(payload as object) });
-              if (!r.ok) return refused(r.rejection);
+              if (!r.ok) return refusedForm(r.rejection, payload);
               setFormKey((k) => k + 1);
               setNote({ kind: 'ok', text: `${String(payload['name'])} is in the bestiary.` });
               return null;

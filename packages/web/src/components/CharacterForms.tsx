@@ -9,7 +9,8 @@ import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSe
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
-import { fieldsOf, initialValues, type FormValue } from '../lib/schemaForm.ts';
+import { fieldsOf, initialValues, refusalInWords, withNeeds, type FieldSpec, type FormValue } from '../lib/schemaForm.ts';
+import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
 import type { SendResult } from '../net/client.ts';
 import type { Send } from './types.ts';
 
@@ -28,7 +29,9 @@ function useSheetSchema(rulesetId: string): SheetSchema | null {
   return sheet;
 }
 
-const refusal = (r: Extract<SendResult, { ok: false }>) => `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
+/** A refusal in words, its field named as the sheet form labels it (never a path such as "sheet.severe"). */
+const refusal = (r: Extract<SendResult, { ok: false }>, fields: readonly FieldSpec[] = [], payload: { readonly [k: string]: unknown } = {}) =>
+  refusalInWords(fields, payload as { readonly [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
 
 export function CharacterForms({ world, send }: { world: World; send: Send }) {
   const sheet = useSheetSchema(world.rulesetId);
@@ -84,7 +87,7 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
       </div>
       <SchemaForm
         key={round}
-        schema={formSchema}
+        schema={withNeeds(formSchema, sheetNeedsOf(world.rulesetId, { name: name.trim() || 'this character', kind, stats: {} }))}
         idPrefix="add-char"
         initial={sheetStart(fields, {})}
         useOptions={useOptions}
@@ -103,7 +106,7 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
           }
           if (id === undefined) return `${name.trim()} was added, but the page has not seen it yet; edit the sheet below once it shows.`;
           const set = await send(sheetSetCommand(id, payload as { [k: string]: Json }, true));
-          if (!set.ok) return `${name.trim()} was added, but the sheet was refused: ${refusal(set)}. Fix it below under "Edit a sheet".`;
+          if (!set.ok) return `${name.trim()} was added, but the sheet was refused: ${refusal(set, fields, payload)} Fix it below under "Edit a sheet".`;
           setNote(`${name.trim()} joined the table${seat === '' ? ' (no seat yet: seat them from the invite panel)' : `, played by ${seats.find((s) => s.id === seat)?.name ?? 'their seat'}`}.`);
           setName('');
           setRound((n) => n + 1);
@@ -185,15 +188,18 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
       ) : null}
       <SchemaForm
         key={`${ch.id}:${basis}:${fresh}`}
-        schema={formSchema}
+        schema={withNeeds(formSchema, sheetNeedsOf(world.rulesetId, ch))}
         idPrefix="sheet-form"
         initial={draft?.values ?? start}
         onChange={keep}
         useOptions={useOptions}
         submitLabel={`Save ${ch.name}'s sheet`}
+        onInvalid={() => setSaved(null)}
         onSubmit={async (payload) => {
+          // A new try clears the last "Saved" line, so it never stands under a new refusal (review 9).
+          setSaved(null);
           const r = await send(sheetSetCommand(ch.id, payload as { [k: string]: Json }));
-          if (!r.ok) return refusal(r);
+          if (!r.ok) return refusal(r, fields, payload);
           drop(ch.id);
           setSaved(`Saved ${ch.name}'s sheet.`);
           return null;

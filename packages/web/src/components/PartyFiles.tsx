@@ -6,6 +6,7 @@ import type { World } from '@tablekeeper/engine';
 import { CharacterForms } from './CharacterForms.tsx';
 import { addCommand, characterExport, MAX_CHARACTER_FILE_BYTES, parseCharacterFile, sheetImportCommand } from '../lib/characterFile.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { refusalInWords } from '../lib/schemaForm.ts';
 import type { Send } from './types.ts';
 
 function download(name: string, text: string): void {
@@ -30,7 +31,7 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
     if (!parsed.ok) return setNote({ kind: 'error', text: parsed.errors.join(' ') });
     const before = new Set(Object.keys(latest.current.characters));
     const r = await send(addCommand(parsed.file));
-    if (!r.ok) return setNote({ kind: 'error', text: `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}` });
+    if (!r.ok) return setNote({ kind: 'error', text: refusalInWords([], {}, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {})) });
     let added: string | undefined;
     for (let i = 0; i < 40 && added === undefined; i++) {
       added = Object.keys(latest.current.characters).find((x) => !before.has(x));
@@ -39,7 +40,7 @@ export function PartyFiles({ world, send }: { world: World; send: Send }) {
     const sheet = added === undefined ? null : sheetImportCommand(world, parsed.file, added);
     if (sheet !== null) {
       const s = await send(sheet);
-      if (!s.ok) return setNote({ kind: 'error', text: `${parsed.file.character.name} was added, but the sheet was refused: ${sentenceOf(s.rejection, {})}${s.rejection.path ? ` (${s.rejection.path})` : ''}` });
+      if (!s.ok) return setNote({ kind: 'error', text: `${parsed.file.character.name} was added, but the sheet was refused: ${refusalInWords([], {}, s.rejection, (message) => sentenceOf({ ...s.rejection, message }, {}), 'sheet')}` });
     }
     setNote({ kind: 'ok', text: `${parsed.file.character.name} joined the table${sheet !== null ? ' with their sheet' : ''}. Seat them from the invite panel.` });
   };

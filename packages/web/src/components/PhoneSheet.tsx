@@ -8,7 +8,7 @@ import { getSheetSchema } from '../net/api.ts';
 import type { Ask } from '../lib/attack.ts';
 import { phoneSheetCommand, phoneSheetInitial, playerSheetSchema, storedKeyOptions } from '../lib/phoneSheet.ts';
 import { storedSheet } from '../lib/sheetForm.ts';
-import { labelOf, type JsonSchema } from '../lib/schemaForm.ts';
+import { fieldsOf, labelOf, refusalInWords, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
@@ -49,10 +49,11 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
         initial={phoneSheetInitial(loaded.schema, loaded.stored)}
         useOptions={(ref) => storedKeyOptions(ownSheet(world, characterId, loaded.stored), ref)}
         submitLabel={`Save ${name}'s sheet`}
+        onInvalid={() => setSaved(null)}
         onSubmit={async (payload) => {
           setSaved(null);
           const r = await send(phoneSheetCommand(characterId, payload as { [k: string]: Json }));
-          if (!r.ok) return `${sentenceOf(r.rejection, {})}${r.rejection.path ? ` (${r.rejection.path})` : ''}`;
+          if (!r.ok) return refusalInWords(fieldsOf(loaded.schema), payload as { readonly [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
           setSaved(`Saved ${name}'s sheet.`);
           setRound((n) => n + 1);
           return null;

@@ -38,11 +38,13 @@ export interface SchemaFormProps {
   readonly initial?: { readonly [k: string]: FormValue };
   /** Told of every change, so a caller may keep the draft (the sheet form switching between characters). */
   readonly onChange?: (values: { readonly [k: string]: FormValue }) => void;
+  /** Told when the form's own checks refuse a save (nothing is sent), so a caller clears its last "Saved" line. */
+  readonly onInvalid?: () => void;
 }
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange, onInvalid }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
   useEffect(() => onChange?.(values), [values]);
@@ -59,6 +61,9 @@ export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send
     const r = toPayload(fields, values);
     if (!r.ok) {
       setErrors(r.errors);
+      // The last server refusal is stale too: only this try's errors stand.
+      setServerError(null);
+      onInvalid?.();
       return;
     }
     setErrors([]);
@@ -114,7 +119,9 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
   const invalid = errors.some((e) => e.path === at.join('.') || e.path.startsWith(`${at.join('.')}.`));
   const label = `${f.label}${f.required ? '' : ' (optional)'}`;
   const hint = f.kind === 'integer' || f.kind === 'number' ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
-  const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined };
+  // A field a rule needs and the character lacks says so beside it, and in its empty box (review 9: no made-up Evasion).
+  const unset = f.unset !== undefined && (value === undefined || value === '') ? f.unset : null;
+  const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined, ...(unset !== null ? { 'aria-describedby': `${id}-unset` } : {}) };
   let control;
   switch (f.kind) {
     case 'boolean':
@@ -169,6 +176,7 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
           step={f.kind === 'integer' ? 1 : 'any'}
           min={f.min ?? undefined}
           max={f.max ?? undefined}
+          placeholder={unset !== null ? 'not set yet' : undefined}
           value={String(value ?? '')}
           onInput={(e) => change(at, e.currentTarget.value)}
         />
@@ -210,6 +218,11 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
         {hint}
       </label>
       {control}
+      {unset !== null ? (
+        <span class="small muted" id={`${id}-unset`} data-testid="field-unset">
+          {f.label.charAt(0).toUpperCase() + f.label.slice(1)} is {unset}.
+        </span>
+      ) : null}
       {f.kind === 'text' && f.examples.length > 0 ? (
         <datalist id={`${id}-examples`}>
           {f.examples.map((x) => (

@@ -10,7 +10,7 @@ import { getSheetSchema } from '../net/api.ts';
 import { sheetChoices, sheetRulesOf } from '../lib/sheetEditor.ts';
 import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sheetStart, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { placeOf, type FormValue } from '../lib/schemaForm.ts';
+import { refusalInWords, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -90,14 +90,12 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         initial={sheetStart(fields, stored)}
         useOptions={useOptions}
         submitLabel="Save sheet"
+        onInvalid={() => setSaved(null)}
         onSubmit={async (payload) => {
           setSaved(null);
           const r = await send(combatantSheetCommand(rules, c, payload as { [k: string]: Json }));
-          if (!r.ok) {
-            // The field in the form's words ("Cleave: frequency"), never the schema path (review 7).
-            const where = r.rejection.path === undefined ? null : placeOf(fields, payload as { [k: string]: FormValue }, r.rejection.path);
-            return `${sentenceOf(r.rejection, {})}${where === null ? '' : ` (${where})`}`;
-          }
+          // The field in the form's words ("Frequency in Cleave ..."), never the schema path (reviews 7 and 9).
+          if (!r.ok) return refusalInWords(fields, payload as { [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
           setSaved(`Saved ${c.name}'s sheet.`);
           return null;
         }}

@@ -27,6 +27,8 @@ interface Base {
   readonly description: string;
   /** The schema's default (sheet fields have one each, ADR 21), for a form that starts from them. */
   readonly default?: Json;
+  /** Why an empty field must be filled in, in words (x-unset: a sheet value a rule reads that is "not set yet"). */
+  readonly unset?: string;
 }
 
 export type FieldSpec =
@@ -71,7 +73,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
   let s = resolve(schema, root);
   // A schema's own title (zod .meta({ title })) is the label people read; else the key in words.
   // x-choose: optional for the API (the rule has a default) but a form makes the choice deliberate (a teams weapon's damage type, ADR 53).
-  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required: required || s['x-choose'] === true, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}) };
+  const base = { key, path, label: typeof s['title'] === 'string' && s['title'] !== '' ? s['title'] : labelOf(key), required: required || s['x-choose'] === true, description: typeof s['description'] === 'string' ? s['description'] : '', ...(s['default'] !== undefined ? { default: s['default'] as Json } : {}), ...(typeof s['x-unset'] === 'string' ? { unset: s['x-unset'] } : {}) };
   // Nullable (anyOf [X, null]) is X left empty; the null is never needed from a form.
   const anyOf = s['anyOf'] as JsonSchema[] | undefined;
   if (Array.isArray(anyOf)) {
@@ -173,19 +175,41 @@ export interface FieldError {
 }
 
 type Converted = { ok: true; value: Json | undefined } | { ok: false; errors: FieldError[] };
-// `where` names the field as the form labels it ("AC", "Abilities 1 › attack › targets"), never its path; inside a
-// list item with a name, by that name ("Cleave: frequency must be one of ...", review 7). NAMED marks such a name.
-const NAMED = '\u2063';
-const sentence = (where: string, message: string): string => (where.includes(NAMED) ? `${where.replace(NAMED, '')} ${message}` : `${where}: ${message}`);
-const bad = (path: string, where: string, message: string): Converted => ({ ok: false, errors: [{ path, message: sentence(where, message) }] });
-const inside = (where: string, label: string): string => (where === '' ? label : where.endsWith(NAMED) ? `${where} ${label}` : `${where} › ${label}`);
-/** A list item as the form names it: its own name where it has one, else its place ("Abilities 2"). */
-const itemWhere = (f: Extract<FieldSpec, { kind: 'list' }>, item: FormValue | undefined, where: string, i: number): string => {
+// `where` names the field as the form labels it, never by its path: the chain of labels from the form's top, each a
+// field (read "of") or a list item or map entry (read "in"), an item by its own name where it has one (review 7).
+// An error is one sentence: "Amount of power in Cleave is required." (review 9 read "power › amount is required").
+interface Part {
+  readonly label: string;
+  /** A field of its parent (joined with "of"); false: an item of a list or an entry of a map (joined with "in"). */
+  readonly field: boolean;
+}
+type Where = readonly Part[];
+const capital = (t: string): string => (t === '' ? t : t.charAt(0).toUpperCase() + t.slice(1));
+/** The field in words, innermost first: "amount of power in Cleave". */
+function phrase(where: Where): string {
+  const inner = where.at(-1);
+  if (inner === undefined) return '';
+  let out = inner.label;
+  for (let i = where.length - 2; i >= 0; i--) out += `${where[i]!.field ? ' of ' : ' in '}${where[i]!.label}`;
+  return out;
+}
+/** One sentence naming the field: "AC must be from 0 to 1000." */
+function sentence(where: Where, message: string): string {
+  const m = message.trim().replace(/[.\s]+$/, '');
+  const head = phrase(where);
+  return `${capital(head === '' ? m : `${head} ${m}`)}.`;
+}
+const bad = (path: string, where: Where, message: string): Converted => ({ ok: false, errors: [{ path, message: sentence(where, message) }] });
+const inside = (where: Where, label: string): Where => [...where, { label, field: true }];
+/** The last part read as an entry of itself: a map's row ("resist 1", "resist \"fire\""). */
+const entry = (where: Where, tail: string): Where => [...where.slice(0, -1), { label: `${where.at(-1)?.label ?? ''} ${tail}`.trim(), field: false }];
+/** A list item as the form names it: its own name where it has one, else its place ("abilities 2"). */
+const itemWhere = (f: Extract<FieldSpec, { kind: 'list' }>, item: FormValue | undefined, where: Where, i: number): Where => {
   const name = f.item.kind === 'object' && typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { readonly [k: string]: FormValue })['name'] : undefined;
-  return typeof name === 'string' && name.trim() !== '' ? `${name.trim()}:${NAMED}` : `${where} ${i + 1}`;
+  return typeof name === 'string' && name.trim() !== '' ? [...where.slice(0, -1), { label: name.trim(), field: false }] : entry(where, String(i + 1));
 };
 
-function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: string): Converted {
+function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: Where): Converted {
   const empty = v === undefined || v === '' || (Array.isArray(v) && v.length === 0 && f.kind === 'list' && f.minItems === 0 && !f.required);
   if (f.kind === 'record') return convertRecord(f, Array.isArray(v) ? v : [], path, where);
   // An unticked optional box is left out, so the command's own default applies.
@@ -262,18 +286,18 @@ const rowOf = (v: FormValue): RecordRow => {
   return { key: typeof o['key'] === 'string' ? o['key'] : '', value: o['value'] ?? '' };
 };
 
-function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly FormValue[], path: string, where: string): Converted {
+function convertRecord(f: Extract<FieldSpec, { kind: 'record' }>, rows: readonly FormValue[], path: string, where: Where): Converted {
   if (f.maxItems !== null && rows.length > f.maxItems) return bad(path, where, `may hold at most ${f.maxItems} entries`);
   const out: { [k: string]: Json } = {};
   const errors: FieldError[] = [];
   rows.map(rowOf).forEach((row, i) => {
     const key = row.key.trim();
     // A row is named by its place until it has a name of its own.
-    if (key === '') return errors.push({ path: `${path}.${i}`, message: sentence(`${where} ${i + 1}`, 'needs a name') });
-    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} "${key}"`, `the name must be one of ${f.keys.join(', ')}`) });
-    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} ${i + 1}`, `the name may have at most ${f.keyMaxLength} characters`) });
-    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: sentence(`${where} "${key}"`, 'named twice') });
-    const c = convert(f.value, row.value, `${path}.${key}`, `${where} "${key}"`);
+    if (key === '') return errors.push({ path: `${path}.${i}`, message: sentence(entry(where, String(i + 1)), 'needs a name') });
+    if (f.keys !== null && !f.keys.includes(key)) return errors.push({ path: `${path}.${i}`, message: sentence(entry(where, `"${key}"`), `has a name that must be one of ${f.keys.join(', ')}`) });
+    if (f.keyMaxLength !== null && key.length > f.keyMaxLength) return errors.push({ path: `${path}.${i}`, message: sentence(entry(where, String(i + 1)), `has a name longer than ${f.keyMaxLength} characters`) });
+    if (Object.hasOwn(out, key)) return errors.push({ path: `${path}.${i}`, message: sentence(entry(where, `"${key}"`), 'is named twice') });
+    const c = convert(f.value, row.value, `${path}.${key}`, entry(where, `"${key}"`));
     if (!c.ok) errors.push(...c.errors);
     else out[key] = c.value ?? null;
   });
@@ -290,7 +314,7 @@ function isBlank(v: FormValue | undefined): boolean {
   return false;
 }
 
-function parseJson(s: string, path: string, where: string): Converted {
+function parseJson(s: string, path: string, where: Where): Converted {
   try {
     return { ok: true, value: JSON.parse(s) as Json };
   } catch {
@@ -298,7 +322,7 @@ function parseJson(s: string, path: string, where: string): Converted {
   }
 }
 
-function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, prefix: string, where: string): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
+function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, prefix: string, where: Where): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
   const payload: { [k: string]: Json } = {};
   const errors: FieldError[] = [];
   for (const f of fields) {
@@ -311,21 +335,18 @@ function collect(fields: readonly FieldSpec[], values: { readonly [k: string]: F
 
 /** The payload for what was typed, or every field error (path and message) to show in place. */
 export function toPayload(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }): { ok: true; payload: { [k: string]: Json } } | { ok: false; errors: FieldError[] } {
-  return collect(fields, values, '', '');
+  return collect(fields, values, '', []);
 }
 
-/**
- * A server refusal's path ("abilities.0.frequency") in the form's words ("Cleave: frequency"), as the form's own
- * checks name it; null when the path leads nowhere the form knows.
- */
-export function placeOf(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, path: string): string | null {
-  const parts = path.split('.').filter((x) => x !== '');
-  let where = '';
+/** A server refusal's path ("sheet.abilities.0.frequency", "abilities[0].name") as the form's parts, or null where the form has no such field. */
+function partsOf(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, path: string): Where | null {
+  const parts = path.replace(/\[(\d+)\]/g, '.$1').split('.').filter((x) => x !== '');
+  let where: Where = [];
   let list: readonly FieldSpec[] = fields;
   let here: FormValue | undefined = values;
   for (let i = 0; i < parts.length; i++) {
     const f = list.find((x) => x.key === parts[i]);
-    if (f === undefined) return where === '' ? null : where.replace(NAMED, '').replace(/:$/, '');
+    if (f === undefined) return where.length === 0 ? null : where;
     where = inside(where, f.label);
     here = typeof here === 'object' && here !== null && !Array.isArray(here) ? (here as { readonly [k: string]: FormValue })[f.key] : undefined;
     let g: FieldSpec = f;
@@ -335,11 +356,48 @@ export function placeOf(fields: readonly FieldSpec[], values: { readonly [k: str
       where = itemWhere(g, item, where, n);
       here = item;
       g = g.item;
+    } else if (g.kind === 'record' && i + 1 < parts.length) {
+      where = entry(where, `"${parts[++i]!}"`);
+      g = g.value;
     }
     if (g.kind === 'object') list = g.fields;
-    else if (i + 1 < parts.length) return where.replace(NAMED, '');
+    else if (i + 1 < parts.length) return where;
   }
-  return where.replace(NAMED, '').replace(/:$/, '');
+  return where;
+}
+
+/**
+ * A server refusal's path ("abilities.0.frequency") in the form's words ("frequency in Cleave"), as the form's own
+ * checks name it; null when the path leads nowhere the form knows.
+ */
+export function placeOf(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, path: string): string | null {
+  const where = partsOf(fields, values, path);
+  return where === null ? null : phrase(where);
+}
+
+/**
+ * A server's refusal of what a form sent, as one sentence naming the field as the form labels it. Its message often
+ * starts with the field's path ("sheet.abilities.0.power.amount: is required"): that path becomes the form's words
+ * ("Amount of power in Cleave is required."). `base` is the payload's own prefix the form does not show ("sheet").
+ * `plain` words a message with no field (the caller's usual refusal words).
+ */
+export function refusalInWords(fields: readonly FieldSpec[], values: { readonly [k: string]: FormValue }, r: { readonly message: string; readonly path?: string | undefined }, plain: (message: string) => string, base = ''): string {
+  const path = r.path ?? '';
+  if (path === '') return plain(r.message);
+  const rel = base !== '' && path.startsWith(`${base}.`) ? path.slice(base.length + 1) : path;
+  let rest = r.message.trim();
+  // The path may be spelt with brackets ("abilities[1].name") or from the payload's top ("sheet.abilities.1").
+  for (const p of [path, rel, path.replace(/\[(\d+)\]/g, '.$1'), rel.replace(/\[(\d+)\]/g, '.$1')]) {
+    if (p !== '' && rest.startsWith(p) && /^(:|\s|$)/.test(rest.slice(p.length))) {
+      rest = rest.slice(p.length).replace(/^[:\s]+/, '');
+      break;
+    }
+  }
+  const where = partsOf(fields, values, rel);
+  if (where === null) return plain(rest === r.message.trim() ? rest : `${labelOf(rel.split(/[.[]/).filter((x) => x !== '' && !/^\d+\]?$/.test(x)).at(-1) ?? '')} ${rest}`);
+  // A message that is a sentence of its own ("give the ability a name") follows its field: "Name in abilities 1: give ...".
+  const verb = /^(is|are|must|may|needs?|has|have|does|do|cannot|can|should|was|were|at most|at least)\b/i.test(rest);
+  return verb ? sentence(where, rest) : `${capital(phrase(where))}: ${plain(rest)}`;
 }
 
 /** A copy of `values` with the value at `path` (dotted, list indices as numbers) replaced. */
@@ -404,6 +462,18 @@ export function withoutFields(schema: JsonSchema, keys: readonly string[]): Json
   for (const k of keys) delete props[k];
   const required = ((schema['required'] ?? []) as string[]).filter((k) => !keys.includes(k));
   return { ...schema, properties: props, required };
+}
+
+/**
+ * A form schema that asks for `needs`' fields (a sheet value a rule reads and the character lacks): each is
+ * required and says why when empty (x-unset), instead of starting from a default that is not the character's.
+ */
+export function withNeeds(schema: JsonSchema, needs: { readonly [key: string]: string }): JsonSchema {
+  const props = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
+  const keys = Object.keys(needs).filter((k) => Object.hasOwn(props, k));
+  if (keys.length === 0) return schema;
+  const required = [...new Set([...((schema['required'] ?? []) as string[]), ...keys])];
+  return { ...schema, required, properties: { ...props, ...Object.fromEntries(keys.map((k) => [k, { ...props[k], 'x-unset': needs[k] }])) } };
 }
 
 /** The `x-ref: keys:<field>` choices: the names of the rows the form's own record field holds now (a teams sheet's wielded items). */

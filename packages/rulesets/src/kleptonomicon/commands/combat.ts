@@ -60,12 +60,21 @@ function plan(world: World, p: AttackInput, viewer: Viewer): Result<Plan> {
     const same = sheetDice.ok && (sheetDice.value === null ? dmg.value === null : dmg.value !== null && damageText(sheetDice.value) === damageText(dmg.value));
     if (!same) return err('INVALID_VALUE', `the damage on a hit comes from ${attacker.name}'s sheet${fromSheet.trim() === '' ? ' (none there)' : ` (${fromSheet.trim()})`}: only the GM may roll other dice`, 'damage');
   }
+  // A player's Test modifier and Advantage are the rules' too (review 9): the sheet's modifier, no Advantage of
+  // their own (the maneuver's Disadvantage is added below). The GM may roll with others.
+  const ruled = ability?.modifier ?? (ability === null ? basic.modifier : 0);
+  if (viewer.role !== 'gm' && p.modifier !== undefined && p.modifier !== ruled) {
+    return err('INVALID_VALUE', `the Test modifier of ${ability?.name ?? 'a Basic Attack'} comes from ${attacker.name}'s sheet (${ruled < 0 ? ruled : `+${ruled}`}): only the GM may roll with another`, 'modifier');
+  }
+  if (viewer.role !== 'gm' && p.advantage !== undefined && p.advantage !== 0) {
+    return err('INVALID_VALUE', `an attack's Advantage or Disadvantage is the GM's to grant: ${attacker.name}'s player rolls without (ask the GM)`, 'advantage');
+  }
   return ok({
     attacker,
     target,
     ability,
     name: ability?.name ?? (p.maneuver === true ? 'improvised maneuver' : 'Basic Attack'),
-    modifier: p.modifier ?? ability?.modifier ?? basic.modifier,
+    modifier: p.modifier ?? ruled,
     advantage: (p.advantage ?? 0) - (p.maneuver === true ? 1 : 0),
     damage: dmg.value,
   });
