@@ -54,16 +54,6 @@ type Frame = { readonly buffer: Buffer; readonly version: number };
 /** A viewer with no delta this time (nobody held a view, or it did not move). */
 const NONE: Frame = { buffer: Buffer.alloc(0), version: -1 };
 
-/** A delta frame's bytes with the sender's acks spliced in before the closing brace: one copy, no re-encoding of the delta. */
-function withAcks(frame: Buffer, acks: readonly DeltaAck[]): Buffer {
-  const tail = `,"acks":${JSON.stringify(acks)}}`;
-  const at = frame.length - 1;
-  const out = Buffer.allocUnsafe(at + Buffer.byteLength(tail));
-  frame.copy(out, 0, 0, at);
-  out.write(tail, at);
-  return out;
-}
-
 /** Who is connected to a table through one instance. */
 export interface RemotePresence {
   readonly gm: boolean;
@@ -423,7 +413,8 @@ export class Room {
         s.sendRaw(frame.buffer);
         continue;
       }
-      s.sendRaw(withAcks(frame.buffer, mine));
+      // The shared bytes with this sender's acks spliced in before the closing brace (no re-encoding of the delta).
+      s.sendRaw(Buffer.concat([frame.buffer.subarray(0, frame.buffer.length - 1), Buffer.from(`,"acks":${JSON.stringify(mine)}}`)]));
       acked.add(s);
     }
     return acked;
