@@ -26,8 +26,9 @@ const marksFile = opt('--marks');
 if (marksFile !== undefined) {
   const open = new Map();
   for (const line of readFileSync(marksFile, 'utf8').split('\n')) {
-    const m = /^mark (.*) (start|end): (\d+) us$/.exec(line.trim());
-    if (m === null || !m[1].includes(match)) continue;
+    // hot-path.ts marks its loop without a name ("mark start: ...").
+    const m = /^mark(?: (.*))? (start|end): (\d+) us$/.exec(line.trim());
+    if (m === null || !(m[1] ?? '').includes(match)) continue;
     if (m[2] === 'start') open.set(m[1], Number(m[3]));
     else if (open.has(m[1])) {
       windows.push([open.get(m[1]), Number(m[3])]);

@@ -51,6 +51,8 @@ export interface QueueCluster {
   announce(room: Room, from: number, commandIds: ReadonlyMap<number, string | null>): void;
 }
 
+const NO_LOOKUPS: readonly CommandKey[] = [];
+
 export class CommitQueue {
   private queue: QueueItem[] = [];
   private scheduled = false;
@@ -130,7 +132,8 @@ export class CommitQueue {
     };
     try {
       // Queries, resyncs and joins alone write nothing: no commit, no sync to wait for.
-      if (items.some((it) => it.kind !== 'other')) ({ durable } = await this.store.commit(this.lookups(items), decide, fences));
+      // An embedded store looks ids up inside its write transaction: the keys are built for a networked one only.
+      if (items.some((it) => it.kind !== 'other')) ({ durable } = await this.store.commit(this.store.sync === null ? this.lookups(items) : NO_LOOKUPS, decide, fences));
       else decide(null);
     } catch (e) {
       this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'group commit failed');

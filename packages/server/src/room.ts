@@ -303,20 +303,17 @@ export class Room {
     const actorKey = viewerKey(actor);
     if (actor.role === 'spectator') return { ok: false, error: { kind: 'FORBIDDEN', message: 'spectators watch; they cannot send commands' } };
     if (writer === null) return { ok: false, error: { kind: 'UNAVAILABLE', message: 'this table writes through its commit queue; nothing was applied' } };
-    if (commandId !== null) {
-      // Scoped by sender: another viewer's use of the same id is invisible here, so it tells nothing.
-      const seen = writer.findCommand(this.tableId, actorKey, commandId);
-      if (seen) return { ok: true, version: seen.version, duplicate: true };
-    }
+    // A retried id is answered with its first outcome before any refusal. The store's append refuses a used id
+    // itself, so the id is looked up only on the way to a refusal, never before the usual append (ADR 63).
     if (expectedVersion !== this.version) {
-      return { ok: false, error: { kind: 'VERSION_CONFLICT', current: this.version, message: `the table is at version ${this.version}, not ${expectedVersion}` } };
+      return this.refused(writer, actorKey, commandId, { kind: 'VERSION_CONFLICT', current: this.version, message: `the table is at version ${this.version}, not ${expectedVersion}` });
     }
     if (this.version >= this.limits.maxTransactions) {
-      return { ok: false, error: { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` } };
+      return this.refused(writer, actorKey, commandId, { kind: 'LIMIT_REACHED', limit: 'maxTransactions', max: this.limits.maxTransactions, message: `this table's log is full (${this.limits.maxTransactions} transactions); export it and start a new table` });
     }
     // The wall clock goes in like the dice: the turn timer's events record it (ADR 29).
     const r = this.engine.execute(this.table, command, { rng: this.rng, actor, now: Date.now() });
-    if (!r.ok) return { ok: false, error: this.ruleRejection(r.error) };
+    if (!r.ok) return this.refused(writer, actorKey, commandId, this.ruleRejection(r.error));
     let appended;
     try {
       appended = writer.append(this.tableId, expectedVersion, { commandId, actorKey, transaction: r.value.transaction });
@@ -330,6 +327,12 @@ export class Room {
     this.table = r.value.table;
     if (this.version % this.limits.snapshotEvery === 0) this.snapshot(writer);
     return { ok: true, version: appended.version, duplicate: false, transaction: r.value.transaction };
+  }
+
+  /** A refusal, unless this sender already used the id: then its first outcome (scoped by sender, another's id tells nothing). */
+  private refused(writer: BatchWriter, actorKey: string, commandId: string | null, error: RejectionError): SubmitResult {
+    const seen = commandId === null ? null : writer.findCommand(this.tableId, actorKey, commandId);
+    return seen ? { ok: true, version: seen.version, duplicate: true } : { ok: false, error };
   }
 
   /**

@@ -145,6 +145,12 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
     const reject = (commandId: string | null, error: RejectionError) => sendJson({ type: 'rejection', commandId, error });
+    /** A refused message: a query is answered as a queryResult with its queryId (or its asker would wait for ever), anything else as a rejection. */
+    const refuse = (commandId: string | null, queryId: string | null, error: RejectionError & { path?: readonly (string | number)[] }): void => {
+      if (queryId === null) return reject(commandId, error);
+      const path = error.path === undefined || error.path.length === 0 ? {} : { path: error.path.join('.') };
+      sendJson({ type: 'queryResult', queryId, ok: false, error: { code: error.kind, message: error.message, ...path } });
+    };
     // ws reports oversize frames (1009) and protocol errors here; the socket closes itself.
     socket.on('error', (e) => logger.debug({ err: e.message }, 'websocket error'));
 
@@ -235,21 +241,16 @@ export function registerWebSocket(app: FastifyInstance, d: WsDeps): void {
         const q = (raw as { queryId: string }).queryId;
         queryId = q.length <= LIMITS.commandIdMaxLength ? q : null;
       }
-      const refuse = (error: RejectionError & { path?: readonly (string | number)[] }): void => {
-        if (queryId === null) return reject(commandId, error);
-        const path = error.path === undefined || error.path.length === 0 ? {} : { path: error.path.join('.') };
-        sendJson({ type: 'queryResult', queryId, ok: false, error: { code: error.kind, message: error.message, ...path } });
-      };
       if (take.verdict === 'throttle') {
-        return refuse({ kind: 'RATE_LIMITED', message: `more than ${d.rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
+        return refuse(commandId, queryId, { kind: 'RATE_LIMITED', message: `more than ${d.rate.refillPerSecond} messages per second; this one was dropped`, retryAfterMs: take.retryAfterMs });
       }
       if (!parsedJson) return reject(null, { kind: 'INVALID', message: 'the message is not JSON', path: [] });
       const deep = tooDeep(raw);
-      if (deep !== null) return refuse({ kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
+      if (deep !== null) return refuse(commandId, queryId, { kind: 'INVALID', message: `${deep.join('.')} is nested deeper than ${MAX_MESSAGE_DEPTH} levels, the limit for a message`, path: deep });
       const parsed = parseClientMessage(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return refuse({ kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
+        return refuse(commandId, queryId, { kind: 'INVALID', message: issue?.message ?? 'invalid message', path: (issue?.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))) });
       }
       const msg = parsed.data;
       if (msg.type === 'hello') {

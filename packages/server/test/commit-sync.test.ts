@@ -163,7 +163,7 @@ describe('sqlite commit()', () => {
     s.createTable({ tableId: 't1', name: 'T', rulesetId: 'r', genesis: { tableId: 't1' } as never, createdAt: 1 }, []);
     const tx = (seq: number): Transaction => ({ seq, kind: 'command', actor: { role: 'gm' }, command: { type: 'log.note', text: `n${seq}` }, events: [] });
     const { value, durable } = s.commit(() => {
-      // The room's own look-up comes first; the append right after it must still see a row written in between.
+      // A look-up that missed, then appends: the UNIQUE key refuses the repeated id written in between (ADR 63), a stale version stays a conflict.
       const miss = s.findCommand('t1', 'gm', 'a');
       const first = s.append('t1', 0, { commandId: 'a', actorKey: 'gm', transaction: tx(1) });
       const again = s.append('t1', 1, { commandId: 'a', actorKey: 'gm', transaction: tx(2) });

@@ -4,8 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { coreModule, createEngine, seededRng } from '@tablekeeper/engine';
-import { memoryStore, Room } from '../src/index.js';
-import { Client, setupTable, testServer } from './helpers.js';
+import { join } from 'node:path';
+import { DEFAULT_ROOM_LIMITS, memoryStore, openSqliteStore, Room } from '../src/index.js';
+import { Client, setupTable, tempDir, testServer } from './helpers.js';
 
 let srv: Awaited<ReturnType<typeof testServer>>;
 beforeAll(async () => {
@@ -87,6 +88,36 @@ describe('retries', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  // The id is looked up only on the way to a refusal (ADR 63): a retry the rules would now refuse, or that finds
+  // the log full, still gets its first outcome, on both embedded stores (SQLite finds a used id by its UNIQUE key).
+  it.each(['memory', 'sqlite'] as const)('answers a retry with its first outcome when the rules or the log cap would now refuse it (%s store)', (kind) => {
+    const engine = createEngine([coreModule]);
+    const t = tempDir();
+    const store = kind === 'memory' ? memoryStore() : openSqliteStore(join(t.dir, 'db.sqlite'));
+    try {
+      const table = engine.createTable({ tableId: 't', name: 'T', rulesetId: 'core' });
+      store.createTable({ tableId: 't', name: 'T', rulesetId: 'core', genesis: table.genesis, createdAt: 0 }, []);
+      const room = Room.load(store, engine, store.getTable('t')!, { ...DEFAULT_ROOM_LIMITS, maxTransactions: 3 });
+      const added = room.submit({ role: 'gm' }, 'add', 0, { type: 'character.add', name: 'Mira', kind: 'npc' });
+      expect(added).toMatchObject({ ok: true, version: 1, duplicate: false });
+      const id = String(added.ok && added.transaction?.kind === 'command' ? added.transaction.events[0]?.['id'] : '');
+      expect(room.submit({ role: 'gm' }, 'remove', 1, { type: 'character.remove', id })).toMatchObject({ ok: true, version: 2, duplicate: false });
+      // At the current version the removal would now fail (no such character): the retry is still its first success.
+      expect(room.submit({ role: 'gm' }, 'remove', 2, { type: 'character.remove', id })).toMatchObject({ ok: true, version: 2, duplicate: true });
+      // A fresh id for the same removal is refused by the rules, not taken for a retry.
+      expect(room.submit({ role: 'gm' }, 'remove-again', 2, { type: 'character.remove', id })).toMatchObject({ ok: false, error: { kind: 'RULE_ERROR' } });
+      expect(room.submit({ role: 'gm' }, 'last', 2, { type: 'log.note', text: 'fills the log' })).toMatchObject({ ok: true, version: 3, duplicate: false });
+      // The log is full: a retry is still answered, a new command is refused with the limit.
+      expect(room.submit({ role: 'gm' }, 'add', 3, { type: 'character.add', name: 'Mira', kind: 'npc' })).toMatchObject({ ok: true, version: 1, duplicate: true });
+      expect(room.submit({ role: 'gm' }, 'new', 3, { type: 'log.note', text: 'no room' })).toMatchObject({ ok: false, error: { kind: 'LIMIT_REACHED' } });
+      expect(store.head('t')).toBe(3);
+      expect(store.readLog('t').map((r) => r.commandId)).toEqual(['add', 'remove', 'last']);
+    } finally {
+      store.close();
+      t.cleanup();
+    }
   });
 
   it('does not apply a command the store failed to persist', () => {

@@ -274,7 +274,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     listTables: db.prepare('SELECT table_id FROM tables ORDER BY created_at, table_id').pluck(),
     head: db.prepare('SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?').pluck(),
     insertTx: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) VALUES (?, ?, ?, ?, ?)'),
-    appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ?'),
+    // A used command id hits the UNIQUE key and writes nothing (DO NOTHING): the usual append is one statement, no look-up first.
+    appendAtHead: db.prepare('INSERT INTO transactions (table_id, version, command_id, actor, tx) SELECT ?, ?, ?, ?, ? WHERE (SELECT coalesce(max(version), 0) FROM transactions WHERE table_id = ?) = ? ON CONFLICT DO NOTHING'),
     findCommand: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND actor = ? AND command_id = ?'),
     readLog: db.prepare('SELECT version, command_id, actor, tx FROM transactions WHERE table_id = ? AND version > ? ORDER BY version LIMIT ?'),
     putSnapshot: db.prepare('INSERT OR REPLACE INTO snapshots (table_id, version, state) VALUES (?, ?, ?)'),
@@ -337,8 +338,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   let inBatch = false;
   /** Set when an append inside a batch failed in a way that ended the write transaction: the rest of the batch must not autocommit. */
   let batchBroken: unknown = null;
-  /** The last command id findCommand did not find, until the next write: the append right after it need not look again. */
-  let lastMiss: { tableId: string; actorKey: string; commandId: string } | null = null;
 
   const insertTokens = (tokens: readonly TokenRecord[]) => {
     for (const t of tokens) q.insertToken.run(t.hash, t.tableId, t.role, t.seatId, t.createdAt, t.revokedAt);
@@ -349,14 +348,13 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   };
 
   const appendRow = (tableId: string, expected: number, r: Omit<TxRecord, 'version'>): AppendResult => {
-    const checked = lastMiss !== null && r.commandId === lastMiss.commandId && tableId === lastMiss.tableId && r.actorKey === lastMiss.actorKey;
-    lastMiss = null;
-    if (r.commandId !== null && !checked) {
+    // One statement checks the head and inserts: no row is written unless version expected is the last one and the id is new.
+    if (q.appendAtHead.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction), tableId, expected).changes === 1) return { ok: true, version: expected + 1 };
+    // Nothing written: a used id answers as a duplicate before a stale version (a retry after its own success).
+    if (r.commandId !== null) {
       const dup = q.findCommand.get(tableId, r.actorKey, r.commandId) as TxRow | undefined;
       if (dup) return { ok: false, reason: 'duplicate', existing: toTx(dup) };
     }
-    // One statement checks the head and inserts: no row is written unless version expected is the last one.
-    if (q.appendAtHead.run(tableId, expected + 1, r.commandId, r.actorKey, JSON.stringify(r.transaction), tableId, expected).changes === 1) return { ok: true, version: expected + 1 };
     return { ok: false, reason: 'conflict', current: q.head.get(tableId) as number };
   };
   const appendTx = db.transaction(appendRow);
@@ -366,7 +364,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
   /** Runs fn in one write transaction whose appends are plain statements; any failure inside rolls the whole of it back. */
   const runBatch = <T>(fn: () => T): T => {
     refuseAfterSyncFailure();
-    lastMiss = null;
     inBatch = true;
     batchBroken = null;
     try {
@@ -443,7 +440,6 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Sqli
     },
     findCommand(tableId, actorKey, commandId) {
       const r = q.findCommand.get(tableId, actorKey, commandId) as TxRow | undefined;
-      lastMiss = r ? null : { tableId, actorKey, commandId };
       return r ? toTx(r) : null;
     },
     // LIMIT -1 is no limit in SQLite.
