@@ -65,7 +65,7 @@ describe('sheet editor', () => {
     // The PC's sheet by form, with Resist fire 16+ as a row.
     await fill(form, { Volition: '3', AC: '15', PD: '12', MD: '11', 'Max HP': '30' });
     await form.getByRole('button', { name: 'add resist' }).click();
-    await form.getByLabel('Resist 1 name').selectOption('fire');
+    await form.getByLabel('Resist 1: name').selectOption('fire');
     await form.getByLabel(/^fire/).fill('16');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
@@ -92,7 +92,7 @@ describe('sheet editor', () => {
     // Back on Vesk, the form shows the stored sheet, the resistance as its row.
     await who.selectOption('vesk');
     expect(await box(form, 'AC').inputValue()).toBe('15');
-    expect(await form.getByLabel('Resist 1 name').inputValue()).toBe('fire');
+    expect(await form.getByLabel('Resist 1: name').inputValue()).toBe('fire');
     expect(await form.getByLabel(/^fire/).inputValue()).toBe('16');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
@@ -148,7 +148,7 @@ describe('sheet editor', () => {
     };
     await row('attributes', 1, 'strength', '6');
     // The names 003 uses are suggested; the dice read as dice.
-    const names = form.getByLabel('attributes 1 name');
+    const names = form.getByLabel('Attribute 1: name');
     expect(await form.locator(`datalist[id="${await names.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['strength', 'dexterity']);
     expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
     await row('skills', 1, 'combat', '6');
@@ -156,7 +156,7 @@ describe('sheet editor', () => {
     await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
     // The spear: 003's weapon profile, field by field.
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('items 1 key').fill('spear');
+    await form.getByLabel('Item 1: key').fill('spear');
     const item = form.getByTestId('record-items');
     await item.getByLabel(/^shown name \(optional\)/).fill('spear');
     await item.getByRole('button', { name: 'add attributes' }).click();

@@ -16,7 +16,7 @@
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -282,12 +282,12 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
       {value.length === 0 ? <span class="small muted">none</span> : null}
       {value.map((v, i) => {
         const key = String(row(v)['key'] ?? '');
-        const name = `${f.label} ${i + 1}`;
+        const name = recordRowLabel(f.label, i);
         const keyInvalid = errors.some((e) => e.path === [...at, i].join('.'));
         return (
           <span key={i} class="schema-record-row">
             <span class="inline-field schema-field">
-              <label for={`${id}.${i}.key`}>{`${name} ${f.keyLabel ?? 'name'}`}</label>
+              <label for={`${id}.${i}.key`}>{recordRowLabel(f.label, i, f.keyLabel ?? 'name')}</label>
               {f.keys !== null ? (
                 <select id={`${id}.${i}.key`} value={key} aria-invalid={keyInvalid ? 'true' : undefined} onChange={(e) => change([...at, i, 'key'], e.currentTarget.value)}>
                   <option value="">choose…</option>
@@ -309,7 +309,7 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
                 />
               )}
             </span>
-            <FieldInput field={{ ...f.value, label: key === '' ? `${name} value` : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
+            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i, 'value') : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
             <button type="button" aria-label={`remove ${name}${key === '' ? '' : ` (${key})`}`} onClick={() => remove(i)}>
               ×
             </button>

@@ -422,3 +422,13 @@ export function keysOfField(values: { readonly [k: string]: FormValue }, field: 
 
 /** A die's size in words: 8 is "d8". */
 export const dieLabel = (n: number): string => `d${n}`;
+
+/**
+ * A record row's name in words: "items", row 0 -> "Item 1"; with what the key is called, "Item 1: key"
+ * (review 8 read "items 1 key" on the teams item form).
+ */
+export function recordRowLabel(label: string, index: number, part?: string): string {
+  const one = label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
+  const row = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
+  return part === undefined ? row : `${row}: ${part}`;
+}
