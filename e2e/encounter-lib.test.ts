@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
-import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
 import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
@@ -129,6 +129,19 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
     expect((cmd as { value: { params: unknown } }).value.params).toEqual({ teamOrder: ['Foes', 'Party'] });
     s.run((cmd as { value: { type: string } }).value);
     expect(round(s)).toEqual(['Thug 1', 'Ann', 'Thug 2', 'Bo']);
+  });
+
+  it('teams: with two teams lined up and none named, the start is refused in words; one team starts itself (003 gives no default)', () => {
+    const s = table('teams', teams.ruleset.modules);
+    const list = [...rows(s, 'Ann', {}, { kind: 'pc' }), ...rows(s, 'Thug x2')];
+    expect(startCommand(initiativeOf('teams'), list, {})).toEqual({ ok: false, message: WHO_STARTS });
+    expect(WHO_STARTS).toMatch(/^Choose who starts the fight/);
+    // A team that is not lined up is no answer either.
+    expect(startCommand(initiativeOf('teams'), list, {}, { initiating: 'Bandits' })).toEqual({ ok: false, message: WHO_STARTS });
+    const alone = startCommand(initiativeOf('teams'), rows(s, 'Thug x2'), {});
+    expect(alone.ok && alone.value.params).toEqual({ teamOrder: ['Foes'] });
+    // Foes joining a running fight need no answer: the order is already set.
+    expect(addCommands(initiativeOf('teams'), rows(s, 'Thug x1'), { combatants: {}, seq: null } as never, {})).toHaveLength(1);
   });
 
   it('Kleptonomicon: the engine rolls each PC’s Edge Saves against 2-4 foe groups; one kind of foe is split in two (004 "Turn Order")', () => {
