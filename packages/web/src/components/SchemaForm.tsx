@@ -15,8 +15,8 @@
 // read its table view there. Free JSON (a condition's params) is a JSON text
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, rebaseDraft, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -38,14 +38,27 @@ export interface SchemaFormProps {
   readonly initial?: { readonly [k: string]: FormValue };
   /** Told of every change, so a caller may keep the draft (the sheet form switching between characters). */
   readonly onChange?: (values: { readonly [k: string]: FormValue }) => void;
+  /** A new `initial` (the stored sheet changed under the form) is taken in under what was typed, without remounting (sheet editors). */
+  readonly followInitial?: boolean;
 }
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange, followInitial = false }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
   useEffect(() => onChange?.(values), [values]);
+  // What the form last started from; a changed start is taken in under the fields typed since (lib/sheetForm rebaseDraft).
+  const started = useRef({ ...initialValues(fields), ...(initial ?? {}) });
+  const startKey = followInitial ? JSON.stringify(initial ?? {}) : '';
+  useEffect(() => {
+    if (!followInitial) return;
+    const next = { ...initialValues(fields), ...(initial ?? {}) };
+    if (JSON.stringify(next) === JSON.stringify(started.current)) return;
+    const base = started.current;
+    started.current = next;
+    setValues((old) => rebaseDraft(base, old, next));
+  }, [startKey]);
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -432,3 +432,21 @@ export function recordRowLabel(label: string, index: number, part?: string): str
   const row = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
   return part === undefined ? row : `${row}: ${part}`;
 }
+
+type Values = { readonly [k: string]: FormValue };
+
+/**
+ * An unsaved draft carried over a change to what it started from (a delta: damage, a parry, a player's edit):
+ * each field the GM changed keeps the GM's value, every other field takes the new one. So a draft survives the
+ * tracker's re-renders and its save never writes back a stale endurance (review 8: the tracker's editor dropped drafts).
+ */
+export function rebaseDraft(base: Values, draft: Values, next: Values): { [k: string]: FormValue } {
+  const out: { [k: string]: FormValue } = { ...next };
+  for (const [k, v] of Object.entries(draft)) if (JSON.stringify(v) !== JSON.stringify(base[k])) out[k] = v;
+  return out;
+}
+
+/** Whether the form's values differ from what it started from (a draft worth keeping). */
+export function isDraft(start: Values, values: Values): boolean {
+  return Object.keys({ ...start, ...values }).some((k) => JSON.stringify(values[k]) !== JSON.stringify(start[k]));
+}
