@@ -9,6 +9,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { deadCharacters } from '@tablekeeper/rulesets/browser';
 import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
+import { LingeringConditions } from './Lingering.tsx';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -120,6 +121,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           </span>
         </div>
       ) : null}
+      {/* What the last fight left on someone, against this line-up (ADR 66). */}
+      <LingeringConditions world={world} enc={last} lined={rows.flatMap((r) => (r.characterId === null ? [r.id] : [r.id, r.characterId]))} send={send} />
       {error ? (
         <p class="error small" role="alert" data-testid="builder-error">
           {error}
