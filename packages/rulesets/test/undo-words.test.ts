@@ -23,6 +23,8 @@ describe('OSR', () => {
     s.run({ type: 'character.add', name: 'Bram', kind: 'pc', seatId, stats: { maxHp: 9, hp: 9, dex: 18, ac: 12, wis: 12 } });
     s.run({ type: 'character.add', name: 'Goblin 2', kind: 'npc', stats: { maxHp: 30, hp: 30, dex: 3, ac: 10 } });
     s.run({ type: 'character.add', name: 'Lurker', kind: 'npc', visibility: 'hidden', stats: { maxHp: 30, hp: 30, dex: 2, ac: 10 } });
+    // A new character is named from the command itself.
+    expect(words(s).undo).toBe('adding Lurker');
     const bram = idNamed(s, 'Bram');
     const gob = idNamed(s, 'Goblin 2');
     const lurker = idNamed(s, 'Lurker');
@@ -81,13 +83,15 @@ describe('The 36th Way', () => {
 });
 
 describe('teams', () => {
-  it("Boudica's attack on the Raider, and damage by the box", () => {
+  it("whose sheet was set, Boudica's attack on the Raider, and damage by the box", () => {
     const { s, dice } = table();
     s.run({ type: 'encounter.start', combatants: [{ id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' }, { id: 'raider', name: 'Raider', kind: 'npc', side: 'foes' }], params: { teamOrder: ['players', 'foes'] } });
     const { name: _b, ...b } = boudica;
     const { name: _e, ...e } = enemy();
     s.run({ type: 'character.sheet.set', characterId: 'boudica', sheet: b });
     s.run({ type: 'character.sheet.set', characterId: 'raider', sheet: e });
+    // The shared sheet command names whose sheet (review 8's night read "Undo: set a character sheet").
+    expect(words(s).undo).toBe("Raider's sheet");
     dice.push(6, 6, 10, 6, 6, 10);
     s.run({ type: 'teams.attack', attackerId: 'boudica', targetId: 'raider', weapon: 'spear' });
     expect(words(s).undo).toBe("Boudica's attack on Raider");

@@ -11,10 +11,11 @@ export function UndoBar({ view, send }: { view: ViewState; send: Send }) {
   return (
     <div class="row" role="group" aria-label="Undo and redo">
       <button onClick={() => send({ type: 'history.undo' })} disabled={!view.canUndo} aria-label={undo ? `Undo ${undo}` : 'Undo (nothing to undo)'} title={undo ? `Undo: ${undo}` : 'Nothing to undo'} aria-keyshortcuts="u Control+z" data-testid="undo">
-        ↶ Undo{undo ? <span class="small">: {undo}</span> : null}
+        {/* One flex item: the button's gap put a space before the colon ("Undo : ..."). */}
+        <span>↶ Undo{undo ? <span class="small">: {undo}</span> : null}</span>
       </button>
       <button onClick={() => send({ type: 'history.redo' })} disabled={!view.canRedo} aria-label={redo ? `Redo ${redo}` : 'Redo (nothing to redo)'} title={redo ? `Redo: ${redo}` : 'Nothing to redo'} aria-keyshortcuts="Shift+u Control+Shift+z" data-testid="redo">
-        ↷ Redo{redo ? <span class="small">: {redo}</span> : null}
+        <span>↷ Redo{redo ? <span class="small">: {redo}</span> : null}</span>
       </button>
     </div>
   );
