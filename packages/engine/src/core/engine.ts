@@ -530,10 +530,11 @@ export function createEngine(modules: readonly Module[]): Engine {
   function wordsFor(table: Table, seq: number, viewer: Viewer, seen: () => World): string | null {
     const tx = commandTx(table, seq);
     if (tx === undefined) return null;
-    const label = commandView(table.world, tx, viewer)?.label ?? null;
+    const shown = commandView(table.world, tx, viewer);
+    const label = shown?.label ?? null;
     const entry = handlers.get(tx.command.type);
     const words = entry?.module.words?.[tx.command.type];
-    if (label === null || words === undefined) return label;
+    if (shown === null || label === null || words === undefined) return label;
     // Another's command shown only in part reads as its redacted label, never as names.
     if (viewer.role !== 'gm' && !sameViewer(tx.actor, viewer)) return label;
     const world = seen();
@@ -545,7 +546,8 @@ export function createEngine(modules: readonly Module[]): Engine {
       }
       return own(world.characters, id)?.name ?? null;
     };
-    return sayCommand(words, tx.command, tx.events, nameOf) ?? label;
+    // Values are read from the events this viewer may read, as they read them (a GM-only event gives nothing).
+    return sayCommand(words, tx.command, shown.events, nameOf) ?? label;
   }
 
   /** canUndo / canRedo and their labels and words for `viewer`. */
