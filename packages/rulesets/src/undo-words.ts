@@ -33,6 +33,8 @@ export const TSW_WORDS: Words = {
   // An ability is named by its stored id, which may be the GM's own key: said as "ability", never the id.
   ...one('36th-way.useAbility', "{by}'s ability"),
   ...one('36th-way.check', "{by}'s check"),
+  '36th-way.sheet.set': { say: ["{by}'s sheet"], by: ['sheet.id'] },
+  '36th-way.sheet.remove': { say: ["removing {by}'s sheet"], by: ['characterId'] },
 };
 
 export const TEAMS_WORDS: Words = {
@@ -41,6 +43,9 @@ export const TEAMS_WORDS: Words = {
   'teams.act': { say: ["{by}'s {=action} on {on}", "{by}'s {=action}", "{by}'s action"], by: ['characterId'], on: ['targetId'] },
   'teams.killingStrike': { say: ["{by}'s Killing Strike on {on}", "{by}'s Killing Strike"], by: ['attackerId'], on: ['targetId'] },
   'teams.setTrack': { say: ["{by}'s {=field}"], by: ['characterId'] },
+  // The retired aliases say what the shared sheet commands say (ADR 39).
+  'teams.setSheet': { say: ["{by}'s sheet"], by: ['characterId'] },
+  'teams.removeSheet': { say: ["removing {by}'s sheet"], by: ['characterId'] },
 };
 
 export const KLEPTO_WORDS: Words = {
