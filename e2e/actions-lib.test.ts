@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, sheetModule, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, formDone, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
 // Teams with the sheet module, as every table's engine has it (character.sheet.set, ADR 39).
@@ -232,5 +232,49 @@ describe('when the actions panel asks again', () => {
     expect(same(inputs(w), inputs({ ...w, ext: { ...w.ext, osr: { ...(w.ext['osr'] as object) } } }))).toBe(false);
     // Always the same length, so the hook's dependency list never changes size.
     expect(inputs(w).length).toBe(inputs({ ...w, ext: { ...w.ext, extra: 1 } }).length);
+  });
+});
+
+describe('a form whose purpose is gone (review 8: the phone\'s Stabilize stayed open on its result)', () => {
+  it('OSR Stabilize: open while an ally is dying; once nobody is, a rolled form is done, in words; the caller\'s words win', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(5), rulesetId: 'osr' });
+    s.run({ type: 'seat.add', name: "Bram's player" });
+    const seatId = Object.keys(s.world.seats).at(-1)!;
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', seatId, stats: { maxHp: 9, hp: 9, dex: 12, wis: 14 } });
+    const bram = Object.values(s.world.characters).find((c) => c.name === 'Bram')!.id;
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { maxHp: 9, hp: 9, dex: 14 } });
+    const kira = Object.values(s.world.characters).find((c) => c.name === 'Kira')!.id;
+    s.run({ type: 'character.add', name: 'Goblin', kind: 'npc', stats: { maxHp: 5, hp: 5, dex: 8 } });
+    const gob = Object.values(s.world.characters).find((c) => c.name === 'Goblin')!.id;
+    s.run({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', side: 'party', characterId: kira }, { name: 'Bram', kind: 'pc', side: 'party', characterId: bram }, { name: 'Goblin', kind: 'npc', side: 'foes', characterId: gob }] });
+    s.run({ type: 'osr.damage', targetId: kira, amount: 9 });
+    s.run({ type: 'encounter.end' });
+    const bramsView: Viewer = { role: 'player', seatId };
+    const stabilize = () => {
+      const r = s.engine.query(s.table, bramsView, 'osr.stabilizeActions', { characterId: bram });
+      expect(r.ok, JSON.stringify(r)).toBe(true);
+      return readActions((r as { value: Json }).value)!.actions[0]!;
+    };
+    const before = stabilize();
+    expect(before.target?.options.map((o) => o.label)).toEqual(['Kira']);
+    // Someone still to help: never done, rolled or not.
+    expect(formDone(before, false)).toBeNull();
+    expect(formDone(before, true)).toBeNull();
+    s.run({ type: 'osr.stabilize', targetId: kira, method: 'spell' });
+    const after = stabilize();
+    expect(after.target?.options).toEqual([]);
+    // Not rolled here (another saved her): the form is not closed under the player by this rule alone.
+    expect(formDone(after, false)).toBeNull();
+    expect(formDone(after, true)).toBe("None of Bram's allies in view is dying (at 0 HP and not yet stabilized).");
+    expect(formDone(after, false, 'Kira is stable (3 HP).')).toBe('Kira is stable (3 HP).');
+  });
+
+  it('a targetless action, or one with targets left, is never done by this rule (an attack with foes standing)', () => {
+    const a = { id: 'x', label: 'Rally', allowed: false, reason: 'Rally is expended', target: null } as unknown as TurnAction;
+    expect(formDone(a, true)).toBeNull();
+    const b = { id: 'y', label: 'Attack', allowed: true, reason: null, target: { field: 'targetId', multiple: false, options: [{ value: 'g', label: 'Goblin 2' }] } } as unknown as TurnAction;
+    expect(formDone(b, true)).toBeNull();
+    const c = { ...b, target: { field: 'targetId', multiple: false, options: [] } } as unknown as TurnAction;
+    expect(formDone(c, true)).toBe('Nobody is left for Attack.');
   });
 });

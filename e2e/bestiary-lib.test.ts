@@ -45,7 +45,8 @@ describe.each(rulesetIds)('%s', (id) => {
     const pc = first(s.run({ type: 'character.add', name: 'Ann', kind: 'pc' }))['id'] as string;
     const party = draftsFrom(method, { name: '', kind: 'pc', character: s.world.characters[pc]!, hp: '10', hidden: false, init: {} }, ids);
     if (!party.ok) throw new Error(party.message);
-    const start = startCommand(method, [...party.value, ...d.value], s.world.characters);
+    // A teams table names the team that starts (003 gives no default): here the party's.
+    const start = startCommand(method, [...party.value, ...d.value], s.world.characters, { initiating: 'Party' });
     if (!start.ok) throw new Error(start.message);
     s.run(start.value);
     const foes = displayOrder(encounterOf(s.world)!).filter((c) => c.kind === 'npc');

@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
-import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
-import { conditionName, durationLabel, tracksOf } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, lingeringConditions, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
@@ -129,6 +129,19 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
     expect((cmd as { value: { params: unknown } }).value.params).toEqual({ teamOrder: ['Foes', 'Party'] });
     s.run((cmd as { value: { type: string } }).value);
     expect(round(s)).toEqual(['Thug 1', 'Ann', 'Thug 2', 'Bo']);
+  });
+
+  it('teams: with two teams lined up and none named, the start is refused in words; one team starts itself (003 gives no default)', () => {
+    const s = table('teams', teams.ruleset.modules);
+    const list = [...rows(s, 'Ann', {}, { kind: 'pc' }), ...rows(s, 'Thug x2')];
+    expect(startCommand(initiativeOf('teams'), list, {})).toEqual({ ok: false, message: WHO_STARTS });
+    expect(WHO_STARTS).toMatch(/^Choose who starts the fight/);
+    // A team that is not lined up is no answer either.
+    expect(startCommand(initiativeOf('teams'), list, {}, { initiating: 'Bandits' })).toEqual({ ok: false, message: WHO_STARTS });
+    const alone = startCommand(initiativeOf('teams'), rows(s, 'Thug x2'), {});
+    expect(alone.ok && alone.value.params).toEqual({ teamOrder: ['Foes'] });
+    // Foes joining a running fight need no answer: the order is already set.
+    expect(addCommands(initiativeOf('teams'), rows(s, 'Thug x1'), { combatants: {}, seq: null } as never, {})).toHaveLength(1);
   });
 
   it('Kleptonomicon: the engine rolls each PC’s Edge Saves against 2-4 foe groups; one kind of foe is split in two (004 "Turn Order")', () => {
@@ -445,5 +458,31 @@ describe('rests by the rules', () => {
     expect(s.world.clock.counts.shortRest).toBe(1);
     expect(s.world.clock.counts.longRest).toBe(1);
     expect(restsOf('teams')).toEqual([]);
+  });
+});
+
+describe('conditions left by the last fight, against the next line-up (ADR 66)', () => {
+  it('a lined-up character carries hers, one left out keeps hers until cleared, a bearer with no character has its end at the start', () => {
+    const s = scenario(osr.ruleset.modules, { rng: seededRng(3), rulesetId: 'osr' });
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { maxHp: 9, hp: 9, dex: 14 } });
+    s.run({ type: 'character.add', name: 'Bram', kind: 'pc', stats: { maxHp: 9, hp: 9, dex: 12 } });
+    const [kira, bram] = ['Kira', 'Bram'].map((n) => Object.values(s.world.characters).find((c) => c.name === n)!.id) as [string, string];
+    s.run({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', side: 'party', characterId: kira }, { name: 'Bram', kind: 'pc', side: 'party', characterId: bram }, { id: 'g3', name: 'Goblin 3', kind: 'npc', side: 'foes', stats: { dex: 8 } }] });
+    s.run({ type: 'condition.apply', targetId: kira, condition: 'custom:Poisoned', duration: { kind: 'indefinite' } });
+    s.run({ type: 'condition.apply', targetId: bram, condition: 'custom:Cursed', duration: { kind: 'indefinite' } });
+    s.run({ type: 'condition.apply', targetId: 'g3', condition: 'custom:Dazed', duration: { kind: 'indefinite' } });
+    // While the fight runs, nothing lingers yet.
+    expect(lingeringConditions(s.world, encounterOf(s.world), [])).toEqual([]);
+    s.run({ type: 'encounter.end' });
+    const rows = lingeringConditions(s.world, encounterOf(s.world), [kira]);
+    expect(rows.map((r) => [r.name, r.condition, r.lasts, r.stands])).toEqual([
+      ['Bram', 'Cursed', 'until removed', 'absent'],
+      ['Goblin 3', 'Dazed', 'until removed', 'ends'],
+      ['Kira', 'Poisoned', 'until removed', 'carried'],
+    ]);
+    // The engine agrees: at the start Goblin 3's ends, the characters' stay; clearing Bram's takes it off.
+    s.run({ type: 'condition.remove', conditionId: rows[0]!.conditionId });
+    s.run({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', side: 'party', characterId: kira }, { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', stats: { dex: 3 } }] });
+    expect(Object.values(encounterOf(s.world)!.conditions).map((c) => c.target)).toEqual([kira]);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, openAction, roll, screen } from './actions-flow.ts';
-import { startE2e, type E2e } from './harness.ts';
+import { startE2e, whoStarts, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 import { nowActing } from './web.ts';
 import { spear } from '../packages/rulesets/test/teams/helpers.ts';
@@ -48,6 +48,7 @@ describe("a teams foe's attack from its stat block", () => {
 
     await raider.getByRole('button', { name: 'Line up Raider' }).click();
     await gm.p.getByTestId('builder-rows').getByText('Raider').waitFor();
+    await whoStarts(gm.p, 'Party');
     await gm.p.getByTestId('roll-initiative').click();
     const order = gm.p.getByRole('list', { name: 'Turn order' });
     await expect.poll(() => order.getByTestId('combatant').count(), { timeout: 15_000 }).toBe(2);

@@ -42,7 +42,8 @@ function targets(s: Scenario, viewer: Viewer, ns: string, combatantId: string): 
 async function start(s: Scenario, drafts: Draft[], params: { [k: string]: Json } = {}): Promise<Draft[]> {
   const ready = await withFoeCharacters(s.world.rulesetId, drafts, async (cmd) => ({ ok: true, value: idOf(s.run(cmd as Command)) }));
   if (!ready.ok) throw new Error(ready.message);
-  const c = startCommand(initiativeOf(s.world.rulesetId), ready.value, s.world.characters);
+  // A teams fight names its first team, as the builder asks (003): the first one lined up here.
+  const c = startCommand(initiativeOf(s.world.rulesetId), ready.value, s.world.characters, { initiating: String(ready.value[0]?.init['team'] ?? '') });
   if (!c.ok) throw new Error(c.message);
   s.run({ ...c.value, ...params } as Command);
   for (const d of ready.value) {

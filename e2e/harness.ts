@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
 import { applyDelta, unfoldAcks, wsProtocols, WS_PATH, type ServerMessage, type TableView } from '@tablekeeper/protocol';
@@ -100,6 +100,11 @@ export async function builderLine(p: Page, values: { readonly [id: string]: stri
   for (const [id, v] of Object.entries(values)) await form.locator(`#${prefix}-${id}`).fill(v);
   if (o.hidden === true) await form.locator('input[name=hidden]').check();
   await form.locator('button[type=submit]').click();
+}
+
+/** A teams builder with two teams or more asks who starts the fight (003 gives no default): the team `team` does. */
+export async function whoStarts(scope: Page | Locator, team: string): Promise<void> {
+  await scope.getByLabel('Who starts the fight').selectOption(team);
 }
 
 /** Open the Attack form of the actions panel (the acting creature's, or the phone's own), if it is not open yet. */

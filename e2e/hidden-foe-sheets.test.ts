@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, openAction, screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { whoStarts, type E2e } from './harness.ts';
 import { foeLine, rollUntilVeskActs, vesksNight } from './foe-lines.ts';
 import { axeViolations } from './session.ts';
 
@@ -56,6 +56,7 @@ describe("a hidden foe's automatic sheet stays off the phone", () => {
     await gm.p.getByTestId('builder-rows').getByText('Boudica').waitFor();
     await foeLine(gm.p, { name: 'Raider', 'init-team': 'raiders', 'quick-evasion': '6', hp: '10' });
     await foeLine(gm.p, { name: CANARY, 'init-team': 'raiders', 'quick-evasion': '9', hp: '12' }, true);
+    await whoStarts(gm.p, 'Party');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => sheetNames(n.gmSock.view(), 'teams').sort(), { timeout: 15_000 }).toEqual([CANARY, 'Raider'].sort());
     // The phone sees the Raider on the tracker, and never the Lurker.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, openAction, screen } from './actions-flow.ts';
-import { startE2e, type E2e } from './harness.ts';
+import { startE2e, whoStarts, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 import { nowActing } from './web.ts';
 import { spear } from '../packages/rulesets/test/teams/helpers.ts';
@@ -38,6 +38,7 @@ describe('a teams night: starter Goblins, the phone attacking, the damage box, a
     await goblin.getByLabel('How many').fill('2');
     await goblin.getByRole('button', { name: 'Line up Goblin' }).click();
     await gm.p.getByTestId('builder-rows').getByText('Goblin 2').waitFor();
+    await whoStarts(gm.p, 'Party');
     await gm.p.getByTestId('roll-initiative').click();
     const order = gm.p.getByRole('list', { name: 'Turn order' });
     await expect.poll(() => order.getByTestId('combatant').count(), { timeout: 15_000 }).toBe(3);
@@ -66,6 +67,7 @@ describe('a teams night: starter Goblins, the phone attacking, the damage box, a
     await gm.p.getByTestId('end-encounter').click();
     await goblin.getByLabel('How many').fill('1');
     await goblin.getByRole('button', { name: 'Line up Goblin' }).click();
+    await whoStarts(gm.p, 'Party');
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => text(gm.p.locator('.area-encounter h2')), { timeout: 15_000 }).toContain('Encounter 2');
     await expect.poll(() => order.getByTestId('combatant').count()).toBe(2);

@@ -5,7 +5,8 @@
 // Stabilize per dying creature from its allies only, with the check's exact
 // odds; Bram's phone offers his own Stabilize for Kira (001 "Stabilizing &
 // Injuries": an ally's check, then the Injury Table); the summary and the
-// phone then say what became of each ("Kira is stable", "Goblin 1 died").
+// phone then say what became of each ("Kira is stable", "Goblin 1 died"),
+// and the phone's form turns into a done state once nobody is dying (review 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
@@ -97,6 +98,17 @@ describe('OSR: stabilizing the dying in the minute after a fight (ADR 55)', () =
     await expect.poll(() => text(kiraFate)).toMatch(fate);
     await expect.poll(() => text(panel.getByTestId('ally-fate'))).toMatch(fate);
     expect(await kiraHelp.count()).toBe(0);
+    // Its purpose gone, the phone's form turns into a done state (review 8: it stayed a form with the result inside):
+    // what became of her and the roll's lines, nothing to roll again, and a Close.
+    await expect.poll(() => text(form.getByTestId('action-done'))).toMatch(died ? /^Done\. Kira died\.$/ : /^Done\. Kira is stable \(\d+ HP\)\.$/);
+    expect(await text(form.getByTestId('action-result'))).toContain('Bram passed stabilizing Kira');
+    expect(await form.getByRole('button', { name: /^Roll/ }).count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Again' }).count()).toBe(0);
+    expect(await form.getByLabel('Target').count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Bram: Stabilize' }).count()).toBe(0);
+    await form.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => panel.getByTestId('action-form').count()).toBe(0);
+    await expect.poll(() => text(panel.getByTestId('ally-fate'))).toMatch(fate);
 
     // The rest of the minute runs out: a Goblin 1 still dying dies, and its line says so.
     const gobStill = (await text(gobFate)).includes('dying');

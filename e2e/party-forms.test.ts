@@ -45,7 +45,7 @@ describe('party by form', () => {
     await box(add, 'AC').fill('16');
     await box(add, 'Max HP').fill('28');
     await add.getByRole('button', { name: 'add resist' }).click();
-    await add.getByLabel('Resist 1 name').selectOption('cold');
+    await add.getByLabel('Resist 1: name').selectOption('cold');
     await add.getByLabel(/^cold/).fill('16');
     await add.getByRole('button', { name: 'add weak' }).click();
     await add.getByLabel('Weak to 1', { exact: true }).selectOption('fire');
@@ -84,7 +84,7 @@ describe('party by form', () => {
         name: 'Boudica',
         fill: async (f) => {
           await f.getByRole('button', { name: 'add attributes' }).click();
-          await f.getByLabel('attributes 1 name').fill('strength');
+          await f.getByLabel('Attribute 1: name').fill('strength');
           await f.getByLabel(/^strength/).selectOption('8');
           await box(f, 'max health').fill('12');
         },

@@ -3,7 +3,7 @@
 // alternating team picks, and the Kleptonomicon's NPC groups with Beats.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2e, type E2e, type MadeTable } from './harness.ts';
+import { startE2e, whoStarts, type E2e, type MadeTable } from './harness.ts';
 import { nowActing } from './web.ts';
 
 let e2e: E2e | undefined;
@@ -65,8 +65,9 @@ describe('encounter tracker across turn orders', () => {
     await add(enc, 'Ash', 'pc', 'Heroes');
     await add(enc, 'Birch', 'pc', 'Heroes');
     await add(enc, 'Raider', 'npc', 'Raiders');
+    await whoStarts(enc, 'Heroes');
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
-    // Heroes initiate (first team added); two of them may act, so the table chooses.
+    // Heroes initiate (the GM says so); two of them may act, so the table chooses.
     await expect.poll(() => acting(enc)).toContain('Waiting');
     const choice = enc.getByRole('button', { name: 'Birch', exact: true });
     await choice.click();

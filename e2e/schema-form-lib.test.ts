@@ -3,7 +3,7 @@
 import { catalogEntries } from '@tablekeeper/engine';
 import { engineFor } from '@tablekeeper/rulesets';
 import { describe, expect, it } from 'vitest';
-import { entriesFor, fieldsOf, initialValues, setAt, toPayload, type CatalogEntry, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
+import { entriesFor, fieldsOf, initialValues, recordRowLabel, setAt, toPayload, type CatalogEntry, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
 
 const catalogue = (id: string) => catalogEntries(id, engineFor(id)!) as unknown as CatalogEntry[];
 const entry = (id: string, type: string) => catalogue(id).find((e) => e.type === type)!;
@@ -97,5 +97,16 @@ describe('entriesFor', () => {
     expect(hope).toEqual([...hope].sort());
     expect(hope).toEqual(expect.arrayContaining(['daggerheart.gainHope', 'daggerheart.helpAlly', 'daggerheart.spendHope']));
     expect(hope).not.toContain('daggerheart.gainFear');
+  });
+});
+
+describe('recordRowLabel', () => {
+  it('names a record row in words, one of the list, with what its key is called (review 8: "items 1 key")', () => {
+    expect(recordRowLabel('items', 0, 'key')).toBe('Item 1: key');
+    expect(recordRowLabel('proficiencies', 1, 'name')).toBe('Proficiency 2: name');
+    expect(recordRowLabel('attributes', 2)).toBe('Attribute 3');
+    // A label that is no plural stays as it is, and "ss" is not cut.
+    expect(recordRowLabel('Resist', 0, 'name')).toBe('Resist 1: name');
+    expect(recordRowLabel('class', 0)).toBe('Class 1');
   });
 });

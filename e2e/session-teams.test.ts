@@ -9,6 +9,7 @@ describe('a night of the team game, by clicking', () => {
     await playNight({
       rulesetId: 'teams',
       condition: 'guarding',
+      firstTeam: 'Party',
       foeInitiative: (enc) => enc.getByLabel('Team').fill('Goblins'),
     });
   }, 300_000);

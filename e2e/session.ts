@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { clockRestsOf, restNoteOf } from '@tablekeeper/rulesets/browser';
-import { startE2e, type E2e } from './harness.ts';
+import { startE2e, whoStarts, type E2e } from './harness.ts';
 import { watchErrors, horizontalOverflow } from './web.ts';
 
 export interface Flavour {
@@ -27,6 +27,8 @@ export interface Flavour {
   /** Phase changes the ruleset needs around a fight (the Kleptonomicon's Episode). */
   /** The ruleset's own rest button between fights (it moves the clock and heals by the rules), if it has one. */
   readonly rest?: string;
+  /** Teams: the team the GM names to start each fight (003 gives no default, so the builder asks). */
+  readonly firstTeam?: string;
   readonly beforeFight?: (gm: Page) => Promise<void>;
   readonly afterFight?: (gm: Page) => Promise<void>;
 }
@@ -98,6 +100,7 @@ export async function playNight(f: Flavour): Promise<void> {
     await enc.getByLabel('hidden', { exact: true }).check();
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
     await ready.getByText(HIDDEN, { exact: true }).waitFor();
+    if (f.firstTeam !== undefined) await whoStarts(enc, f.firstTeam);
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(6);
     await expect.poll(() => text(enc.getByTestId('round'))).toMatch(/Round 1/);
@@ -209,6 +212,7 @@ export async function playNight(f: Flavour): Promise<void> {
     await f.foeInitiative(enc);
     await enc.getByLabel('HP').fill('11');
     await enc.getByRole('button', { name: 'Add to encounter' }).click();
+    if (f.firstTeam !== undefined) await whoStarts(enc, f.firstTeam);
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => text(enc.locator('h2'))).toContain('Encounter 2');
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);

@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
+import { recordRowLabel } from '../packages/web/src/lib/schemaForm.ts';
 
 let e2e: E2e | undefined;
 
@@ -65,7 +66,7 @@ describe('sheet editor', () => {
     // The PC's sheet by form, with Resist fire 16+ as a row.
     await fill(form, { Volition: '3', AC: '15', PD: '12', MD: '11', 'Max HP': '30' });
     await form.getByRole('button', { name: 'add resist' }).click();
-    await form.getByLabel('Resist 1 name').selectOption('fire');
+    await form.getByLabel('Resist 1: name').selectOption('fire');
     await form.getByLabel(/^fire/).fill('16');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Vesk's sheet.");
@@ -92,7 +93,7 @@ describe('sheet editor', () => {
     // Back on Vesk, the form shows the stored sheet, the resistance as its row.
     await who.selectOption('vesk');
     expect(await box(form, 'AC').inputValue()).toBe('15');
-    expect(await form.getByLabel('Resist 1 name').inputValue()).toBe('fire');
+    expect(await form.getByLabel('Resist 1: name').inputValue()).toBe('fire');
     expect(await form.getByLabel(/^fire/).inputValue()).toBe('16');
     expect(await who.locator('option').allTextContents()).toEqual(['Vesk', 'Ogre']);
 
@@ -141,14 +142,14 @@ describe('sheet editor', () => {
     // Attributes and skills are dice, picked by name ("d6"); a proficiency is a number.
     const row = async (record: string, i: number, name: string, value: string) => {
       await form.getByRole('button', { name: `add ${record}`, exact: true }).click();
-      await form.getByLabel(`${record} ${i} name`).fill(name);
+      await form.getByLabel(recordRowLabel(record, i - 1, 'name')).fill(name);
       const box = form.getByLabel(new RegExp(`^${name}`));
       if (record === 'proficiencies') await box.fill(value);
       else await box.selectOption(value);
     };
     await row('attributes', 1, 'strength', '6');
     // The names 003 uses are suggested; the dice read as dice.
-    const names = form.getByLabel('attributes 1 name');
+    const names = form.getByLabel('Attribute 1: name');
     expect(await form.locator(`datalist[id="${await names.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['strength', 'dexterity']);
     expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
     await row('skills', 1, 'combat', '6');
@@ -156,7 +157,7 @@ describe('sheet editor', () => {
     await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
     // The spear: 003's weapon profile, field by field.
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('items 1 key').fill('spear');
+    await form.getByLabel('Item 1: key').fill('spear');
     const item = form.getByTestId('record-items');
     await item.getByLabel(/^shown name \(optional\)/).fill('spear');
     await item.getByRole('button', { name: 'add attributes' }).click();
@@ -191,6 +192,60 @@ describe('sheet editor', () => {
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
     expect(2 / 20 + (18 / 20) * (30 / 36)).toBeCloseTo(0.85, 10);
     await expect.poll(async () => (await openAttack(gm.p)).getByTestId('action-odds').locator('strong').textContent()).toBe('85% to hit · 10% critical');
+    expect(gm.errors).toEqual([]);
+  });
+
+  it("teams: the tracker's editor keeps an unsaved draft through a damage delta, a turn change and switching; the save keeps the damage (review 8)", async () => {
+    const made = await e2e!.table('teams', 'Drafts');
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
+        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
+      ],
+      params: { teamOrder: ['players', 'raiders'] },
+    });
+    for (const id of ['boudica', 'raider']) await gmSock.command({ type: 'character.sheet.set', characterId: id, sheet: { evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, attributes: { strength: 6 }, skills: { combat: 6 } } });
+    const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
+    const editor = gm.p.getByTestId('sheet-editor');
+    await editor.locator('summary').click();
+    await editor.getByLabel('Sheet of').selectOption('raider');
+    const form = editor.getByTestId('schema-form');
+    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('5');
+    await form.getByLabel(/^evasion/).fill('7');
+    await expect.poll(() => editor.getByTestId('sheet-editor-drafts').textContent()).toContain("Raider's changes are not saved yet");
+
+    // A delta: the Raider takes 4 (no deflection), its endurance drops on the stored sheet; the typed evasion stays.
+    await gmSock.command({ type: 'teams.damage', targetId: 'raider', amount: 4, reduce: false });
+    await expect.poll(() => (sheetIn(gmSock.view(), 'teams', 'raider') as { endurance?: number }).endurance).toBe(6);
+    await expect.poll(() => form.getByLabel(/^endurance/).inputValue()).toBe('6');
+    expect(await form.getByLabel(/^evasion/).inputValue()).toBe('7');
+
+    // The turn passes (the picker would follow the new turn): the drafted Raider stays picked, the draft with it.
+    await gmSock.command({ type: 'encounter.endTurn', id: 'boudica' });
+    await expect.poll(() => gm.p.getByTestId('now-acting').textContent()).toContain('Raider');
+    await gmSock.command({ type: 'encounter.endTurn', id: 'raider' });
+    await expect.poll(() => gm.p.getByTestId('now-acting').textContent()).toContain('Boudica');
+    expect(await editor.getByLabel('Sheet of').inputValue()).toBe('raider');
+    expect(await form.getByLabel(/^evasion/).inputValue()).toBe('7');
+
+    // Switching away and back keeps it, and says so.
+    await editor.getByLabel('Sheet of').selectOption('boudica');
+    await expect.poll(() => editor.getByTestId('sheet-editor-drafts').textContent()).toContain('Unsaved changes kept for Raider');
+    await editor.getByLabel('Sheet of').selectOption('raider');
+    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('7');
+
+    // Saved: the GM's evasion and the endurance the damage left, not the 10 the form opened with.
+    await form.getByRole('button', { name: 'Save sheet' }).click();
+    await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Raider's sheet.");
+    await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 7, endurance: 6 });
+    expect(await editor.getByTestId('sheet-editor-drafts').count()).toBe(0);
+
+    // A draft discarded goes back to the stored sheet.
+    await form.getByLabel(/^evasion/).fill('9');
+    await editor.getByRole('button', { name: "Discard Raider's changes" }).click();
+    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('7');
     expect(gm.errors).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, type Command, type Json, type Scenario, type Transaction } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings, sheetSchemaFor } from '@tablekeeper/rulesets';
-import { setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
+import { isDraft, rebaseDraft, setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
 import { addCharacterCommand, nameProblem, sheetFields, sheetSetCommand, sheetStart, storedSheet, unlistedProficiencies, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 
 const idOf = (tx: Transaction): string => (tx.kind === 'command' ? String(tx.events[0]!['id']) : '');
@@ -187,5 +187,27 @@ describe('party by form', () => {
     expect(nameProblem('  ')).toBe('Give the character a name.');
     expect(nameProblem('x'.repeat(81))).toMatch(/at most 80/);
     expect(nameProblem('Kira')).toBeNull();
+  });
+});
+
+describe('unsaved sheet drafts over a changed sheet (review 8: the tracker\'s editor dropped them on a delta)', () => {
+  it('keeps each field the GM changed and takes every other from the new sheet', () => {
+    const base = { evasion: '5', endurance: '10', items: [{ key: 'spear', value: { durability: '10' } }] };
+    const typed = { ...base, evasion: '7' };
+    // Damage lowered the endurance and a parry the spear's durability meanwhile.
+    const next = { evasion: '5', endurance: '6', items: [{ key: 'spear', value: { durability: '9' } }] };
+    expect(rebaseDraft(base, typed, next)).toEqual({ evasion: '7', endurance: '6', items: [{ key: 'spear', value: { durability: '9' } }] });
+    // The GM's own endurance wins over the delta's: what they typed is what they meant.
+    expect(rebaseDraft(base, { ...typed, endurance: '8' }, next)['endurance']).toBe('8');
+    // A field only the new sheet has comes in; none typed comes out.
+    expect(rebaseDraft(base, base, { ...next, luck: '1' })).toEqual({ ...next, luck: '1' });
+  });
+
+  it('a draft is a form whose values differ from its start, in any field, nested or new', () => {
+    const start = { evasion: '5', items: [{ key: 'spear', value: { durability: '10' } }] };
+    expect(isDraft(start, { ...start })).toBe(false);
+    expect(isDraft(start, { ...start, evasion: '6' })).toBe(true);
+    expect(isDraft(start, { ...start, items: [{ key: 'spear', value: { durability: '9' } }] })).toBe(true);
+    expect(isDraft(start, { ...start, luck: '1' })).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, screen } from './actions-flow.ts';
-import { openAttack, osrFight, startE2e, type E2e } from './harness.ts';
+import { openAttack, osrFight, startE2e, whoStarts, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
 let e2e: E2e | undefined;
@@ -39,6 +39,7 @@ describe('starter foes', () => {
     await goblin.getByLabel('How many').fill('2');
     await goblin.getByRole('button', { name: 'Line up Goblin' }).click();
     await expect.poll(() => text(gm.p.getByTestId('builder-rows'))).toContain('Goblin 2');
+    await whoStarts(gm.p, 'Party');
     await gm.p.getByTestId('roll-initiative').click();
     const rows = gm.p.getByRole('list', { name: 'Turn order' });
     await expect.poll(() => rows.getByTestId('combatant').count(), { timeout: 15_000 }).toBe(3);

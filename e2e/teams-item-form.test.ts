@@ -36,10 +36,10 @@ describe('teams: the item sheet form', () => {
 
     // Her martial +2 on the sheet, then a spear.
     await form.getByRole('button', { name: 'add proficiencies', exact: true }).click();
-    await form.getByLabel('proficiencies 1 name').fill('martial');
+    await form.getByLabel('Proficiency 1: name').fill('martial');
     await form.getByLabel(/^martial/).fill('2');
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('items 1 key').fill('spear');
+    await form.getByLabel('Item 1: key').fill('spear');
     const item = form.getByTestId('record-items');
     await item.getByLabel(/^shown name \(optional\)/).fill('Spear');
     expect(await text(item)).toContain('required: the attribute dice an attack with it may use');
@@ -54,7 +54,7 @@ describe('teams: the item sheet form', () => {
     await edit.getByLabel('Sheet of').selectOption({ label: 'Bram' });
     await expect.poll(() => text(edit.getByTestId('sheet-drafts'))).toContain('Unsaved changes kept for Kira');
     await edit.getByLabel('Sheet of').selectOption({ label: 'Kira' });
-    await expect.poll(() => form.getByLabel('items 1 key').inputValue()).toBe('spear');
+    await expect.poll(() => form.getByLabel('Item 1: key').inputValue()).toBe('spear');
     expect(await item.getByLabel(/^shown name \(optional\)/).inputValue()).toBe('Spear');
     expect(await text(edit.getByTestId('sheet-drafts'))).toContain("Kira's changes are not saved yet");
 

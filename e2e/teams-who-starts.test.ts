@@ -1,5 +1,6 @@
 // "Who starts the fight" on a teams table, asked for every fight (review 7,
-// ADR 56; 003 "Initiative and Rounds": the initiating team goes first): the
+// ADR 56; 003 "Initiative and Rounds": the initiating team goes first) and
+// required (review 8, ADR 66: the text names no default, the roll waits): the
 // first fight built with the foes lined up before the party (the review's
 // "Foes went first" without being asked), and the next fight again; the
 // Roll initiative button says which team it starts with.
@@ -40,11 +41,20 @@ describe('teams: who starts the fight', () => {
     await enc.getByRole('button', { name: 'Add the party' }).click();
     await ready.getByText('Kira', { exact: true }).waitFor();
 
-    // Two teams lined up: the question is on screen, and the button says who goes first.
+    // Two teams lined up: the question is on screen with no answer picked (003 names none), and the roll waits for it.
     const who = enc.getByLabel('Who starts the fight');
-    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['Foes', 'Party']);
-    await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative (Foes first)');
+    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['choose a team…', 'Foes', 'Party']);
+    expect(await who.inputValue()).toBe('');
+    expect(await text(enc.getByTestId('who-starts-help'))).toBe('Required: the team of whoever began the fight goes first.');
+    await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative');
+    await enc.getByTestId('roll-initiative').click();
+    await expect.poll(() => text(enc.getByTestId('builder-error'))).toBe('Choose who starts the fight: the team of whoever began it (an attack, an ambush) goes first, then the team it set upon.');
+    expect(await who.getAttribute('aria-invalid')).toBe('true');
+    // Nothing started, and no foe character was made for a start that did not happen.
+    expect((n.gmSock.view().world.ext['encounter'] as { active?: boolean } | undefined)?.active ?? false).toBe(false);
+    expect(Object.values(n.gmSock.view().world.characters).map((c) => c.name)).toEqual(['Kira']);
     await who.selectOption('Party');
+    expect(await text(enc.getByTestId('who-starts-help'))).toBe('Party act first, then the others in turn.');
     await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative (Party first)');
     await enc.getByTestId('roll-initiative').click();
     await expect.poll(() => text(enc.getByTestId('now-acting'))).toContain('Now acting: Kira');
@@ -54,7 +64,8 @@ describe('teams: who starts the fight', () => {
     await ready.getByText('Kira', { exact: true }).waitFor();
     await bandit.getByRole('button', { name: 'Line up Bandit' }).click();
     await ready.getByText('Bandit 4', { exact: true }).waitFor();
-    await expect.poll(() => enc.getByLabel('Who starts the fight').locator('option').allTextContents()).toEqual(['Party', 'Foes']);
+    await expect.poll(() => enc.getByLabel('Who starts the fight').locator('option').allTextContents()).toEqual(['choose a team…', 'Party', 'Foes']);
+    await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative');
     await enc.getByLabel('Who starts the fight').selectOption('Foes');
     await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative (Foes first)');
     await enc.getByTestId('roll-initiative').click();

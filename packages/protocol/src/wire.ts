@@ -70,7 +70,7 @@ export interface Delta {
   readonly type: 'delta';
   readonly from: number;
   readonly version: number;
-  /** Changed top-level flags of the view (canUndo, canRedo, undoLabel, redoLabel): replace. */
+  /** Changed top-level flags of the view (canUndo, canRedo, undoLabel, redoLabel, undoWords, redoWords): replace. */
   readonly parts?: { readonly [key: string]: unknown };
   /** Changed world values other than the log, by path. */
   readonly world?: readonly WorldPatch[];

@@ -115,7 +115,7 @@ export function streamPatch<T>(held: readonly T[], next: readonly T[]): StreamPi
 
 const sameStream = <T>(s: StreamPatch<T>, heldLength: number) => (heldLength === 0 ? s.length === 0 : s.length === 1 && Array.isArray(s[0]) && s[0][0] === 0 && s[0][1] === heldLength);
 
-const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel'] as const;
+const FLAGS = ['canUndo', 'canRedo', 'undoLabel', 'redoLabel', 'undoWords', 'redoWords'] as const;
 
 /** The delta that turns the view a client holds at `held.version` into `next`; only what differs is in it. */
 export function deltaBetween(held: TableView, next: TableView): Delta {

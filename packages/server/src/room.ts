@@ -48,7 +48,7 @@ export type SubmitResult = { readonly ok: true; readonly version: number; readon
 
 /** Two views made of the same objects (undo flags compared by value): whatever one viewer is sent fits the other. */
 const sameView = (a: TableView, b: TableView): boolean =>
-  a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel;
+  a.world === b.world && a.history === b.history && a.canUndo === b.canUndo && a.canRedo === b.canRedo && a.undoLabel === b.undoLabel && a.redoLabel === b.redoLabel && a.undoWords === b.undoWords && a.redoWords === b.redoWords;
 
 type Frame = { readonly buffer: Buffer; readonly version: number };
 /** A viewer with no delta this time (nobody held a view, or it did not move). */

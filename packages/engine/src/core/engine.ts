@@ -38,6 +38,7 @@ import { historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 import { copyEntry, partsProjector } from './view-cache.js';
+import { sayCommand } from './undo-words.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
 export const MAX_REACTION_DEPTH = 32;
@@ -521,18 +522,51 @@ export function createEngine(modules: readonly Module[]): Engine {
     return tx === undefined ? null : (commandView(table.world, tx, viewer)?.label ?? null);
   }
 
-  /** canUndo / canRedo and their labels for `viewer`. */
-  function undoState(given: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'> {
+  /**
+   * What undoing or redoing `seq` takes back, in words with names, for `viewer`: the module's words for its
+   * command, names read from the world as the viewer sees it (a creature hidden from them has none, and the
+   * plain label stands); null when they may not learn it happened.
+   */
+  function wordsFor(table: Table, seq: number, viewer: Viewer, seen: () => World): string | null {
+    const tx = commandTx(table, seq);
+    if (tx === undefined) return null;
+    const shown = commandView(table.world, tx, viewer);
+    const label = shown?.label ?? null;
+    const entry = handlers.get(tx.command.type);
+    const words = entry?.module.words?.[tx.command.type];
+    if (shown === null || label === null || words === undefined) return label;
+    // Another's command shown only in part reads as its redacted label, never as names.
+    if (viewer.role !== 'gm' && !sameViewer(tx.actor, viewer)) return label;
+    const world = seen();
+    const nameOf = (id: string): string | null => {
+      if (viewer.role !== 'gm' && idStatusOf(table.world, viewer, id) === 'hidden') return null;
+      for (const m of modules) {
+        const n = m.nameOf?.(world, id);
+        if (n !== undefined && n !== null) return n;
+      }
+      return own(world.characters, id)?.name ?? null;
+    };
+    // Values are read from the events this viewer may read, as they read them (a GM-only event gives nothing).
+    return sayCommand(words, tx.command, shown.events, nameOf) ?? label;
+  }
+
+  /** canUndo / canRedo and their labels and words for `viewer`. */
+  function undoState(given: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel' | 'undoWords' | 'redoWords'> {
     const table = ownTable(given);
     const lastLive = table.live.top;
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
+    // The viewer's own projection, made once and only when a sentence needs a name.
+    let projected: World | undefined;
+    const seen = (): World => (projected ??= viewer.role === 'gm' ? table.world : projectWorld(table.world, viewer));
     return {
       canUndo,
       canRedo,
       undoLabel: canUndo && lastLive !== undefined ? labelFor(table, lastLive, viewer) : null,
       redoLabel: canRedo && lastUndone !== undefined ? labelFor(table, lastUndone, viewer) : null,
+      undoWords: canUndo && lastLive !== undefined ? wordsFor(table, lastLive, viewer, seen) : null,
+      redoWords: canRedo && lastUndone !== undefined ? wordsFor(table, lastUndone, viewer, seen) : null,
     };
   }
 

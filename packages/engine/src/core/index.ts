@@ -12,6 +12,7 @@ export { CLOCK_UNITS, MAX_CLOCK_COUNT, MAX_CLOCK_SECONDS, emptyClock, isClockUni
 export { readString, readInt, readEnum, readObject, isJson, checkCommand, MAX_COMMAND_BYTES, MAX_COMMAND_DEPTH, MAX_NAME, type Read } from './validate.js';
 export { MAX_ROLL_NOTATION, MAX_ROLL_LABEL, TABLE_ROLL_LIMITS, tableRollCost, rolledCost, namedDice, NAMED_OUTCOME_WORDS, type RollAudience, type LoggedDie } from './roll.js';
 export { scenario, type Scenario, type ScenarioOptions } from './testing.js';
+export { sayCommand, type CommandWords, type NameOf } from './undo-words.js';
 export {
   declareCommand,
   declareQuery,

@@ -297,6 +297,12 @@ export const CORE_LABELS: Record<string, string> = {
 export const coreModule: Module = {
   id: CORE_ID,
   commands: Object.fromEntries(Object.entries(commands).map(([type, h]) => [type, { ...h, label: CORE_LABELS[type] ?? type }])),
+  // Undo words with the names (core/undo-words.ts); a new character is named from the command, it has no other yet on redo.
+  words: {
+    'character.add': { say: ['adding {=name}'] },
+    'character.update': { say: ['changes to {by}'], by: ['characterId'] },
+    'seat.add': { say: ["{=name}'s seat"] },
+  },
   reducers,
   catalog: coreCatalog,
   project: projectCore,

@@ -198,6 +198,8 @@ export function sheetModule(model: SheetModel): Module {
     projectReads: { reads: ['characters', 'seats', `ext.${FOES_ID}`], writes: ['characters'] },
     idStatus: () => undefined,
     commands: { [SHEET_SET]: handler, ...(removeHandler === null ? {} : { [SHEET_REMOVE]: removeHandler }) },
+    // Undo words with whose sheet (core/undo-words.ts).
+    words: { [SHEET_SET]: { say: ["{by}'s sheet"], by: ['characterId'] }, [SHEET_REMOVE]: { say: ["removing {by}'s sheet"], by: ['characterId'] } },
     queries: { [SHEET_GET]: get },
     catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery, ...(model.removal === null ? {} : { [SHEET_REMOVE]: model.removal }) },
     reducers: {

@@ -5,6 +5,7 @@ import type { Rng } from '../dice/rng.js';
 import type { Catalog, Declaration } from './catalog.js';
 import type { Upcasts } from './upcast.js';
 import type { SeqStack, TransactionLog } from './history-log.js';
+import type { CommandWords } from './undo-words.js';
 
 /** Plain JSON only: states, commands and events must survive JSON round-trips. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -243,6 +244,10 @@ export interface Module {
   readonly catalog?: Catalog;
   /** Names it renamed (ADR 28): stored commands, events and old clients are read under today's names. */
   readonly upcasts?: Upcasts;
+  /** What undo / redo of each of its commands takes back, in words with names ("Bram's attack on Goblin 2"); see undo-words.ts. */
+  readonly words?: { readonly [commandType: string]: CommandWords };
+  /** The name of a record it keeps (a combatant), as `world` (a viewer's projection) has it; null when it holds none by that id. */
+  readonly nameOf?: (world: World, id: string) => string | null;
 }
 
 // ---------------------------------------------------------------- history
@@ -310,6 +315,9 @@ export interface TableView {
   readonly canRedo: boolean;
   readonly undoLabel: string | null;
   readonly redoLabel: string | null;
+  /** What undo / redo would take back in words, with the names this viewer may read ("Bram's attack on Goblin 2"); else the label. */
+  readonly undoWords?: string | null;
+  readonly redoWords?: string | null;
   /** Number of transactions applied (the optimistic-concurrency version). */
   readonly version: number;
 }
@@ -362,7 +370,7 @@ export interface Engine {
    */
   historyBasis(world: World): string;
   /** The view's undo and redo flags and labels for `viewer`. */
-  undoState(table: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel'>;
+  undoState(table: Table | PlainTable, viewer: Viewer): Pick<TableView, 'canUndo' | 'canRedo' | 'undoLabel' | 'redoLabel' | 'undoWords' | 'redoWords'>;
   /**
    * The world as `viewer` may see it (every module's projector, then the log by audience).
    * With a memo (one per viewer), a log entry already copied for this viewer is the same object again.

@@ -12,7 +12,9 @@
 // area (roster, turns, economy, conditions), turn-order.ts, evolve.ts,
 // reactions.ts, view.ts; selectors.ts holds the read-only questions.
 import { catalogOf } from '../core/catalog.js';
-import type { CommandHandler, Module, ProjectorReads } from '../core/types.js';
+import { own } from '../core/own.js';
+import type { CommandHandler, Module, ProjectorReads, World } from '../core/types.js';
+import type { CommandWords } from '../core/undo-words.js';
 import { conditionCommands } from './commands/conditions.js';
 import { economyCommands } from './commands/economy.js';
 import { rosterCommands } from './commands/roster.js';
@@ -30,6 +32,26 @@ export { spendEvent } from './commands/economy.js';
 export { canAct, economyOf, encounterTitle, escalationFor, isDefeated, netAdvantage, netEffect, onDeck, peekNext, sequencerView } from './selectors.js';
 
 /** What the undo button says for the kernel's commands. */
+/** Undo words of the encounter's commands, with the creatures' names (see core/undo-words.ts). */
+const ON = ['characterId', 'id'];
+export const ENCOUNTER_WORDS: { readonly [type: string]: CommandWords } = {
+  'encounter.endTurn': { say: ["end of {by}'s turn"], by: ['id', 'encounter.turnEnded:id'] },
+  'encounter.advance': { say: ["start of {by}'s turn"], by: ['encounter.turnStarted:id'] },
+  'encounter.choose': { say: ['{by} chosen to act'], by: ['id', 'encounter.turnStarted:id'] },
+  'encounter.delay': { say: ['{by} delaying'], by: ['encounter.delayed:id'] },
+  'encounter.ready': { say: ['{by} readying {=action}', '{by} readying an action'], by: ['encounter.readied:id'] },
+  'encounter.add': { say: ['adding {=combatant.name} to the fight'] },
+  'encounter.remove': { say: ['removing {on} from the fight'], on: ON },
+  'encounter.place': { say: ['moving {on} in the order'], on: ON },
+  'encounter.damage': { say: ['{=amount} damage to {on}'], on: ON },
+  'encounter.heal': { say: ['healing {on} by {=amount}'], on: ON },
+  'encounter.setIncapacitated': { say: ['marking {on} unable to act'], on: ON },
+  'encounter.hide': { say: ['hiding {on}'], on: ON },
+  'encounter.reveal': { say: ['revealing {on}'], on: ON },
+  'condition.apply': { say: ['{=condition} on {on}'], on: ['targetId', 'condition.applied:target'] },
+  'condition.remove': { say: ['removing a condition from {on}'], on: ['condition.removed:target'] },
+};
+
 export const ENCOUNTER_LABELS: { readonly [type: string]: string } = {
   'encounter.start': 'start an encounter',
   'encounter.end': 'end the encounter',
@@ -88,5 +110,11 @@ export function encounterModule(rules: EncounterRules): Module {
           // A clock advance changes only the players' clock: the projected encounter keeps its object.
           writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.canActReads ?? [])] },
         };
-  return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, eventViewBasis, catalog: catalogOf(...Object.values(decls)) };
+  // A combatant's name as the viewer's projection holds it (a hidden one is not in a player's).
+  const nameOf = (world: World, id: string): string | null => {
+    const combatants = (world.ext[ENCOUNTER_ID] as { combatants?: { readonly [id: string]: { readonly name?: unknown } } } | undefined)?.combatants;
+    const c = combatants === undefined ? undefined : own(combatants, id);
+    return typeof c?.name === 'string' ? c.name : null;
+  };
+  return { id: ENCOUNTER_ID, commands: labelled, words: ENCOUNTER_WORDS, nameOf, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, eventViewBasis, catalog: catalogOf(...Object.values(decls)) };
 }

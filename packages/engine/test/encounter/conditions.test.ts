@@ -462,3 +462,31 @@ describe('the end of an encounter (ADR 57)', () => {
     expect(conds(t)).toEqual([]);
   });
 });
+
+describe('lingering conditions between fights (ADR 66)', () => {
+  it('"until removed" outlasts the End; at the next start a bearer who can never come back loses it, a character keeps it', () => {
+    const t = new Table([encounterModule(rules)]);
+    t.ok({ type: 'character.add', name: 'Kira', kind: 'pc' });
+    const kira = Object.keys(t.world.characters)[0]!;
+    t.ok({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', band: 'fast', characterId: kira }, { id: 'gob', name: 'Goblin 3', kind: 'npc', band: 'slow' }] });
+    // A character's one combatant takes its id (ADR 37): Kira's conditions are keyed by her character.
+    expect(t.enc.roster).toContain(kira);
+    for (const target of [kira, 'gob']) t.ok({ type: 'condition.apply', targetId: target, condition: 'dazed', duration: { kind: 'indefinite' } });
+    t.ok({ type: 'encounter.end' });
+    expect(Object.values(t.enc.conditions).map((c) => c.target).sort()).toEqual([kira, 'gob'].sort());
+
+    // The next fight without either: Goblin 3 (no character, minted for the last fight) loses it, in the log; Kira keeps hers.
+    const events = t.ok({ type: 'encounter.start', combatants: [{ id: 'orc', name: 'Orc', kind: 'npc', band: 'slow' }] });
+    expect(events.filter((e) => e.type === 'condition.expired')).toEqual([expect.objectContaining({ target: 'gob', condition: 'dazed', reason: 'its bearer is not in this fight nor at the table' })]);
+    // Ended before the fight starts, so the new fight never carries it.
+    expect(events.findIndex((e) => e.type === 'condition.expired')).toBeLessThan(events.findIndex((e) => e.type === 'encounter.started'));
+    expect(Object.values(t.enc.conditions).map((c) => c.target)).toEqual([kira]);
+    expect(t.world.log.map((l) => l.text)).toContain('Goblin 3: Dazed ends.');
+
+    // Undo puts Goblin 3's back with the start; a foe lined up again by the same id keeps its own.
+    t.undo();
+    expect(Object.values(t.enc.conditions).map((c) => c.target).sort()).toEqual([kira, 'gob'].sort());
+    t.ok({ type: 'encounter.start', combatants: [{ id: 'gob', name: 'Goblin 3', kind: 'npc', band: 'slow' }] });
+    expect(Object.values(t.enc.conditions).map((c) => c.target).sort()).toEqual([kira, 'gob'].sort());
+  });
+});

@@ -5,6 +5,7 @@
 import { withCatalog, withUpcasts } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { TSW_WORDS, withWords } from '../undo-words.js';
 import { tswActions } from './actions.js';
 import { tswCatalog, tswUpcasts } from './declarations.js';
 import { createTswModule } from './module.js';
@@ -14,7 +15,7 @@ import { tswStatusModule } from './status.js';
 
 export const tsw = createTswModule();
 
-export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withUpcasts(withCatalog(withQueries(tsw.module, { '36th-way.actions': tswActions(tsw.kit) }), tswCatalog), tswUpcasts), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
+export const ruleset = defineRuleset({ id: '36th-way', name: 'The 36th Way', modules: [tsw.kit.module, withUpcasts(withCatalog(withQueries(withWords(tsw.module, TSW_WORDS), { '36th-way.actions': tswActions(tsw.kit) }), tswCatalog), tswUpcasts), tswStatusModule(tsw.kit)], settings: TSW_SETTINGS, sheet: tswSheetModel });
 
 export { TSW_SETTINGS, setting } from './settings.js';
 export { TSW_CONDITIONS, TEXT_CONDITION_IDS } from './conditions.js';

@@ -5,6 +5,7 @@
 import { withCatalog } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { DAGGERHEART_WORDS, withWords } from '../undo-words.js';
 import { daggerheartActions } from './actions.js';
 import { actionRollOddsQuery } from './queries.js';
 import { adversaryAttackOddsQuery } from './adversary-attack.js';
@@ -15,7 +16,7 @@ import { DAGGERHEART_SETTINGS } from './settings.js';
 import { daggerheartSheetModel } from './sheet-model.js';
 import { daggerheartStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(withQueries(daggerheartModule, { 'daggerheart.actions': daggerheartActions, 'daggerheart.actionRollOdds': actionRollOddsQuery, 'daggerheart.adversaryAttackOdds': adversaryAttackOddsQuery }), daggerheartCatalog), daggerheartStatusModule], settings: DAGGERHEART_SETTINGS, sheet: daggerheartSheetModel });
+export const ruleset = defineRuleset({ id: 'daggerheart', name: 'Daggerheart', modules: [daggerheartKit.module, withCatalog(withQueries(withWords(daggerheartModule, DAGGERHEART_WORDS), { 'daggerheart.actions': daggerheartActions, 'daggerheart.actionRollOdds': actionRollOddsQuery, 'daggerheart.adversaryAttackOdds': adversaryAttackOddsQuery }), daggerheartCatalog), daggerheartStatusModule], settings: DAGGERHEART_SETTINGS, sheet: daggerheartSheetModel });
 
 export { daggerheartModule, DAGGERHEART_ID, MAX_MODIFIER, MAX_DIFFICULTY, MAX_ADVANTAGE_SOURCES, MAX_SPEND, MAX_REQUESTS, TRAITS, getDaggerheart, hopeOf, type DaggerheartState } from './module.js';
 export { requestsOf, type RollRequest } from './state.js';

@@ -3,6 +3,7 @@
 import { encounterKit, kleptonomiconEncounter, withCatalog, withUpcasts, type ConditionDef } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { KLEPTO_WORDS, withWords } from '../undo-words.js';
 import { kleptoActions, kleptoFreeplayActions } from './actions.js';
 import { kleptoCatalog, kleptoUpcasts } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
@@ -27,7 +28,7 @@ export const kleptonomiconKit = encounterKit({
 export const ruleset = defineRuleset({
   id: 'kleptonomicon',
   name: 'The Kleptonomicon',
-  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(kleptonomiconModule(kleptonomiconKit), { 'kleptonomicon.actions': kleptoActions, 'kleptonomicon.freeplayActions': kleptoFreeplayActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
+  modules: [kleptonomiconKit.module, withUpcasts(withCatalog(withQueries(withWords(kleptonomiconModule(kleptonomiconKit), KLEPTO_WORDS), { 'kleptonomicon.actions': kleptoActions, 'kleptonomicon.freeplayActions': kleptoFreeplayActions }), kleptoCatalog), kleptoUpcasts), kleptoStatusModule(kleptonomiconKit)],
   settings: KLEPTO_SETTINGS,
   sheet: kleptoSheetModel,
 });

@@ -3,6 +3,7 @@
 import { withCatalog } from '@tablekeeper/engine';
 import { withQueries } from '../actions.js';
 import { defineRuleset } from '../ruleset.js';
+import { TEAMS_WORDS, withWords } from '../undo-words.js';
 import { teamsActions } from './actions.js';
 import { teamsCatalog } from './declarations.js';
 import { teamsModule } from './module.js';
@@ -11,7 +12,7 @@ import { TEAMS_SETTINGS } from './settings.js';
 import { teamsSheetModel } from './sheet-model.js';
 import { teamsStatusModule } from './status.js';
 
-export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(withQueries(teamsModule, { 'teams.actions': teamsActions }), teamsCatalog), kit.module, teamsStatusModule], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
+export const ruleset = defineRuleset({ id: 'teams', name: 'Teams', modules: [withCatalog(withQueries(withWords(teamsModule, TEAMS_WORDS), { 'teams.actions': teamsActions }), teamsCatalog), kit.module, teamsStatusModule], settings: TEAMS_SETTINGS, sheet: teamsSheetModel });
 
 export { teamsModule, teamsRules, TEAMS_CONDITIONS, TEAMS_SETTINGS, kit as teamsKit };
 export { gridDistance } from './grid.js';

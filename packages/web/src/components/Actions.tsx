@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, lifeFlags } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, afterRollWords, commandOf, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, afterRollWords, commandOf, formDone, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -152,7 +152,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
  * One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit).
  * Once it has rolled, its result stays in view and "Again" readies it for the next roll.
  */
-export function ActionFormView({ action, world, send, ask, submit, onRolled }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string; onRolled?: () => void }) {
+export function ActionFormView({ action, world, send, ask, submit, onRolled, done = null, onClose }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string; onRolled?: () => void; done?: string | null; onClose?: () => void }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   // An opened form comes fully into view, below the phone's sticky "your turn" banner (scroll-padding in styles.css).
@@ -185,6 +185,31 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
   const nameOf = (t: string) => action.target?.options.find((o) => o.value === t)?.label ?? '';
   const lines = qs.map((q, i) => ({ target: q.target, answer: odds[i] ?? null, words: odds[i]?.ok === true && action.odds !== null ? describeActionOdds(action.odds.query, odds[i].result) : null }));
   const results = since === null ? [] : world.log.filter((e) => e.tx > since);
+  const resultList =
+    results.length > 0 ? (
+      <ul class="small" aria-label="Result" data-testid="action-result">
+        {results.map((e, i) => (
+          <li key={`${e.tx}-${i}`}>{e.text}</li>
+        ))}
+      </ul>
+    ) : null;
+  // Its purpose gone (the one it was for is stable, dead, or nobody is left): a done state, never a form to roll again.
+  const finished = formDone(action, since !== null, done);
+  if (finished !== null) {
+    return (
+      <form class="action-form action-done" aria-label={`${action.label}: done`} data-testid="action-form" data-done="true" onSubmit={(e) => e.preventDefault()}>
+        <p role="status" data-testid="action-done">
+          <strong>Done.</strong> {finished}
+        </p>
+        {resultList}
+        {onClose !== undefined ? (
+          <button type="button" class="small" onClick={onClose}>
+            Close
+          </button>
+        ) : null}
+      </form>
+    );
+  }
   return (
     <form
       class="action-form"
@@ -321,13 +346,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled }: {
           </span>
         ) : null}
       </div>
-      {results.length > 0 ? (
-        <ul class="small" aria-label="Result" data-testid="action-result">
-          {results.map((e, i) => (
-            <li key={`${e.tx}-${i}`}>{e.text}</li>
-          ))}
-        </ul>
-      ) : null}
+      {resultList}
       {since !== null && !action.allowed && action.reason !== null ? (
         // After the roll, what the roll itself used up is news, not a refusal (review 7: "Not now: Cleave is expended" sat above the hit).
         <p class="small muted" data-testid="action-after">

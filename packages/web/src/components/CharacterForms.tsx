@@ -9,6 +9,7 @@ import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSe
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
+import { useSheetDrafts } from './sheetDrafts.ts';
 import { fieldsOf, initialValues, refusalInWords, withNeeds, type FieldSpec, type FormValue } from '../lib/schemaForm.ts';
 import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
 import type { SendResult } from '../net/client.ts';
@@ -126,9 +127,9 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
   const blank = useMemo(() => initialValues(fieldsOf(formSchema)), [formSchema]);
   const [chosen, setChosen] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
-  // Unsaved edits per character, kept while switching "Sheet of" (review 7: switching dropped them), each with
-  // the stored sheet it started from: once that changes (a save, a player's edit), the draft is let go.
-  const [drafts, setDrafts] = useState<{ readonly [id: string]: { readonly basis: string; readonly values: { readonly [k: string]: FormValue } } }>({});
+  // Unsaved edits per character, kept while switching "Sheet of" (review 7: switching dropped them) and through
+  // deltas: a change to the stored sheet (a player's edit) is taken in under them (shared with the tracker's editor).
+  const drafts = useSheetDrafts();
   const [fresh, setFresh] = useState(0);
   // What the form holds now, for hints that read across fields (a weapon's proficiencies against the sheet's).
   const [live, setLive] = useState<{ readonly id: string; readonly values: { readonly [k: string]: FormValue } } | null>(null);
@@ -136,18 +137,15 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
   const characters = Object.values(world.characters);
   const ch = characters.find((c) => c.id === chosen) ?? characters[0];
   if (ch === undefined) return null;
-  // A change to the stored sheet (a save, a player's edit) starts the form afresh from it.
   const stored = storedSheet(world, ch);
-  const basis = JSON.stringify(stored);
-  const start = sheetStart(fields, stored);
-  const draft = drafts[ch.id]?.basis === basis ? drafts[ch.id] : undefined;
-  const drop = (id: string) => setDrafts(({ [id]: _gone, ...rest }) => rest);
+  const start = { ...blank, ...sheetStart(fields, stored) };
+  const draft = drafts.draftOf(ch.id, start) ?? undefined;
+  const drop = drafts.drop;
   const keep = (values: { readonly [k: string]: FormValue }) => {
     setLive({ id: ch.id, values });
-    if (JSON.stringify(values) === JSON.stringify({ ...blank, ...start })) return drafts[ch.id] === undefined ? undefined : drop(ch.id);
-    if (drafts[ch.id]?.values !== values) setDrafts((d) => ({ ...d, [ch.id]: { basis, values } }));
+    drafts.keep(ch.id, start, values);
   };
-  const others = characters.filter((c) => c.id !== ch.id && drafts[c.id]?.basis === JSON.stringify(storedSheet(world, c)));
+  const others = characters.filter((c) => c.id !== ch.id && drafts.draftOf(c.id, { ...blank, ...sheetStart(fields, storedSheet(world, c)) }) !== null);
   return (
     <details data-testid="sheet-form">
       <summary>Edit a sheet</summary>
@@ -187,10 +185,11 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
         </p>
       ) : null}
       <SchemaForm
-        key={`${ch.id}:${basis}:${fresh}`}
+        key={`${ch.id}:${fresh}`}
         schema={withNeeds(formSchema, sheetNeedsOf(world.rulesetId, ch))}
         idPrefix="sheet-form"
-        initial={draft?.values ?? start}
+        initial={draft ?? start}
+        followInitial
         onChange={keep}
         useOptions={useOptions}
         submitLabel={`Save ${ch.name}'s sheet`}
@@ -201,6 +200,7 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
           const r = await send(sheetSetCommand(ch.id, payload as { [k: string]: Json }));
           if (!r.ok) return refusal(r, fields, payload);
           drop(ch.id);
+          setFresh((n) => n + 1);
           setSaved(`Saved ${ch.name}'s sheet.`);
           return null;
         }}

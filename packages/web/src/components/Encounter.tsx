@@ -23,11 +23,13 @@ export interface EncounterProps {
   readonly ask?: Ask;
   /** What undo would take back (the view's undoLabel): "Previous turn" is offered when it is a turn change. */
   readonly undoLabel?: string | null;
+  /** The same in words with names ("end of Kira's turn"), for the Previous turn button's title. */
+  readonly undoWords?: string | null;
   /** The table's status query (`<ruleset>.status`), which spectators may ask too: the escalation die comes from it. Defaults to `ask`. */
   readonly askStatus?: Ask;
 }
 
-export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, askStatus = ask }: EncounterProps) {
+export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = null, undoWords = null, askStatus = ask }: EncounterProps) {
   const enc = encounterOf(world);
   // A spotlight ruleset (Daggerheart, 000) rolls no initiative: its board starts the conflict and adds adversaries.
   const spotlight = capabilitiesOf(world.rulesetId).spotlightTurns;
@@ -54,7 +56,7 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
         </>
       ) : (
         <>
-          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} />
+          <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
           {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
           {gm && fightSummary ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
@@ -124,7 +126,7 @@ function escalationOfStatus(result: unknown): number | null {
   return typeof e === 'number' ? e : null;
 }
 
-function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null }) {
+function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: EncounterState; world: World; gm: boolean; send: Send; mine: readonly string[]; undoLabel: string | null; undoWords: string | null }) {
   const order = displayOrder(enc);
   const deck = onDeckOf(enc);
   const acted = new Set(enc.acted);
@@ -168,7 +170,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
           </button>
         ) : null}
         {gm && enc.active ? (
-          <button onClick={() => send({ type: 'history.undo' })} disabled={!canGoBack(undoLabel)} aria-keyshortcuts="p" title="Takes back the last turn change" data-testid="prev-turn">
+          <button onClick={() => send({ type: 'history.undo' })} disabled={!canGoBack(undoLabel)} aria-keyshortcuts="p" title={canGoBack(undoLabel) && undoWords !== null ? `Takes back the ${undoWords}` : 'Takes back the last turn change'} data-testid="prev-turn">
             Previous turn <kbd aria-hidden="true">P</kbd>
           </button>
         ) : null}

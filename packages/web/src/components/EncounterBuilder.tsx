@@ -3,12 +3,13 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, WHO_STARTS, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { deadCharacters } from '@tablekeeper/rulesets/browser';
 import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
+import { LingeringConditions } from './Lingering.tsx';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -25,8 +26,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
-  // The team the GM picked while it is still lined up, else the first lined up (what the select shows and the start sends).
-  const starts = teams.includes(initiating) ? initiating : (teams[0] ?? '');
+  // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
+  const starts = teams.includes(initiating) ? initiating : teams.length === 1 ? teams[0]! : '';
   const ended = last !== null && last.roster.length > 0;
   // Rows sent from the bestiary panel (foes from a stat block, a template's line-up).
   const request = lineupRequest.value;
@@ -47,7 +48,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [busy, setBusy] = useState(false);
   const start = async () => {
     // What is wrong with the line-up is said before any foe's character is made.
-    const check = startCommand(method, rows, world.characters);
+    const check = startCommand(method, rows, world.characters, starts !== '' ? { initiating: starts } : {});
     if (!check.ok) return setError(check.message);
     setBusy(true);
     try {
@@ -105,22 +106,30 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         // Asked for every fight (003 "Initiative and Rounds": the initiating team goes first); the button repeats the answer.
         <div class="field" style={{ maxWidth: '16em' }} data-testid="who-starts">
           <label for="build-initiating">Who starts the fight</label>
-          <select id="build-initiating" value={starts} onChange={(e) => setInitiating(e.currentTarget.value)}>
+          <select id="build-initiating" value={starts} required aria-describedby="build-initiating-help" aria-invalid={starts === '' && error === WHO_STARTS ? 'true' : undefined} onChange={(e) => setInitiating(e.currentTarget.value)}>
+            <option value="" disabled>
+              choose a team…
+            </option>
             {teams.map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
             ))}
           </select>
+          <span id="build-initiating-help" class="small muted" data-testid="who-starts-help">
+            {starts === '' ? 'Required: the team of whoever began the fight goes first.' : `${starts} act first, then the others in turn.`}
+          </span>
         </div>
       ) : null}
+      {/* What the last fight left on someone, against this line-up (ADR 66). */}
+      <LingeringConditions world={world} enc={last} lined={rows.flatMap((r) => (r.characterId === null ? [r.id] : [r.id, r.characterId]))} send={send} />
       {error ? (
         <p class="error small" role="alert" data-testid="builder-error">
           {error}
         </p>
       ) : null}
       <button class="primary" disabled={rows.length === 0 || busy} onClick={() => void start()} data-testid="roll-initiative">
-        Roll initiative{teams.length > 1 ? ` (${starts} first)` : ''}
+        Roll initiative{teams.length > 1 && starts !== '' ? ` (${starts} first)` : ''}
       </button>
     </div>
   );

@@ -119,12 +119,15 @@ export function OsrStabilizePhone({ world, send, ask, characterIds }: { world: W
           </select>
         </label>
       ) : null}
-      {action !== undefined && (still || open) ? (
+      {action !== undefined && still ? (
         <button type="button" class="small" aria-pressed={open} onClick={() => (open ? setFresh(fresh + 1) : setOpen(true))}>
           {answer.name}: Stabilize
         </button>
       ) : null}
-      {action !== undefined && open ? <ActionFormView key={`${helper}:${fresh}`} action={action} world={world} send={send} ask={ask} /> : null}
+      {action !== undefined && open ? (
+        // Nobody left dying: the form turns into what became of them, closed by the player (review 8).
+        <ActionFormView key={`${helper}:${fresh}`} action={action} world={world} send={send} ask={ask} done={still ? null : followed.map((id) => fateWords(world.characters[id]?.name ?? 'Someone', fateOf(world, id))).join(' ')} onClose={() => setOpen(false)} />
+      ) : null}
     </section>
   );
 }

@@ -15,8 +15,8 @@
 // read its table view there. Free JSON (a condition's params) is a JSON text
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, rebaseDraft, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -40,14 +40,27 @@ export interface SchemaFormProps {
   readonly onChange?: (values: { readonly [k: string]: FormValue }) => void;
   /** Told when the form's own checks refuse a save (nothing is sent), so a caller clears its last "Saved" line. */
   readonly onInvalid?: () => void;
+  /** A new `initial` (the stored sheet changed under the form) is taken in under what was typed, without remounting (sheet editors). */
+  readonly followInitial?: boolean;
 }
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange, onInvalid }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange, onInvalid, followInitial = false }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
   useEffect(() => onChange?.(values), [values]);
+  // What the form last started from; a changed start is taken in under the fields typed since (lib/sheetForm rebaseDraft).
+  const started = useRef({ ...initialValues(fields), ...(initial ?? {}) });
+  const startKey = followInitial ? JSON.stringify(initial ?? {}) : '';
+  useEffect(() => {
+    if (!followInitial) return;
+    const next = { ...initialValues(fields), ...(initial ?? {}) };
+    if (JSON.stringify(next) === JSON.stringify(started.current)) return;
+    const base = started.current;
+    started.current = next;
+    setValues((old) => rebaseDraft(base, old, next));
+  }, [startKey]);
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -295,12 +308,12 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
       {value.length === 0 ? <span class="small muted">none</span> : null}
       {value.map((v, i) => {
         const key = String(row(v)['key'] ?? '');
-        const name = `${f.label} ${i + 1}`;
+        const name = recordRowLabel(f.label, i);
         const keyInvalid = errors.some((e) => e.path === [...at, i].join('.'));
         return (
           <span key={i} class="schema-record-row">
             <span class="inline-field schema-field">
-              <label for={`${id}.${i}.key`}>{`${name} ${f.keyLabel ?? 'name'}`}</label>
+              <label for={`${id}.${i}.key`}>{recordRowLabel(f.label, i, f.keyLabel ?? 'name')}</label>
               {f.keys !== null ? (
                 <select id={`${id}.${i}.key`} value={key} aria-invalid={keyInvalid ? 'true' : undefined} onChange={(e) => change([...at, i, 'key'], e.currentTarget.value)}>
                   <option value="">choose…</option>
@@ -322,7 +335,7 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
                 />
               )}
             </span>
-            <FieldInput field={{ ...f.value, label: key === '' ? `${name} value` : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
+            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i, 'value') : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
             <button type="button" aria-label={`remove ${name}${key === '' ? '' : ` (${key})`}`} onClick={() => remove(i)}>
               ×
             </button>

@@ -12,6 +12,7 @@ import { combatantSheet, combatantSheetCommand, sheetFields, sheetFormSchema, sh
 import { sentenceOf } from '../lib/words.ts';
 import { refusalInWords, type FormValue } from '../lib/schemaForm.ts';
 import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
+import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
@@ -30,7 +31,11 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const [saved, setSaved] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const current = enc?.current ?? null;
-  const chosen = picked.turn === current && picked.id !== '' ? picked.id : (current ?? '');
+  // Unsaved edits per creature survive deltas, turns and switching (shared with "Edit a sheet"; review 8).
+  const drafts = useSheetDrafts();
+  const [fresh, setFresh] = useState(0);
+  // A creature with unsaved edits keeps the picker through a turn change; otherwise the new turn's creature is shown.
+  const chosen = picked.id !== '' && (picked.turn === current || drafts.held.includes(picked.id)) ? picked.id : (current ?? '');
   const setChosen = (id: string) => setPicked({ id, turn: current });
   // The actions panel's "Fill in Bram's sheet" opens this editor on Bram.
   useEffect(() => {
@@ -59,8 +64,11 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
   const choices = sheetChoices(world, rules, enc);
   const c = choices.find((x) => x.id === chosen) ?? choices[0];
   if (c === undefined) return null;
-  // A change to the stored sheet (a save, damage taken) starts the form afresh from it.
+  // A change to the stored sheet (damage taken, a parry) is taken in under the GM's unsaved edits, never over them.
   const stored = combatantSheet(world, rules, c.id);
+  const start = sheetStart(fields, stored);
+  const draft = drafts.draftOf(c.id, start);
+  const others = choices.filter((x) => x.id !== c.id && drafts.held.includes(x.id) && drafts.draftOf(x.id, sheetStart(fields, combatantSheet(world, rules, x.id))) !== null);
   return (
     <details class="sheet-editor small" data-testid="sheet-editor" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} style={{ borderTop: '1px solid var(--border)', marginTop: '8px', paddingTop: '4px' }}>
       <summary>Sheet</summary>
@@ -83,11 +91,31 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         </select>
       </div>
       <p class="small muted">Saving sets the whole sheet: what is left empty takes the ruleset's default.</p>
+      {draft !== null || others.length > 0 ? (
+        <p class="small" role="status" data-testid="sheet-editor-drafts">
+          {draft !== null ? `${c.name}'s changes are not saved yet (kept through turns and updates). ` : ''}
+          {others.length > 0 ? `Unsaved changes kept for ${others.map((x) => x.name).join(', ')}: pick them above to save.` : ''}
+          {draft !== null ? (
+            <button
+              type="button"
+              class="small"
+              onClick={() => {
+                drafts.drop(c.id);
+                setFresh((n) => n + 1);
+              }}
+            >
+              Discard {c.name}'s changes
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       <SchemaForm
-        key={`${c.id}:${JSON.stringify(stored)}`}
+        key={`${c.id}:${fresh}`}
         schema={schema}
         idPrefix="sheet-edit"
-        initial={sheetStart(fields, stored)}
+        initial={draft ?? start}
+        followInitial
+        onChange={(values) => drafts.keep(c.id, start, values)}
         useOptions={useOptions}
         submitLabel="Save sheet"
         onInvalid={() => setSaved(null)}
@@ -96,6 +124,8 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
           const r = await send(combatantSheetCommand(rules, c, payload as { [k: string]: Json }));
           // The field in the form's words ("Frequency in Cleave ..."), never the schema path (reviews 7 and 9).
           if (!r.ok) return refusalInWords(fields, payload as { [k: string]: FormValue }, r.rejection, (message) => sentenceOf({ ...r.rejection, message }, {}), 'sheet');
+          drafts.drop(c.id);
+          setFresh((n) => n + 1);
           setSaved(`Saved ${c.name}'s sheet.`);
           return null;
         }}

@@ -179,6 +179,16 @@ export function afterRollWords(reason: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
+/**
+ * Whether an open form's purpose is gone, in words: the caller's own (the ally it was for is stable or dead), else,
+ * after a roll here, an action with nobody left to act on (review 8: the phone's Stabilize stayed open on its result).
+ */
+export function formDone(action: TurnAction, rolled: boolean, said: string | null = null): string | null {
+  if (said !== null) return said;
+  if (!rolled || action.target === null || action.target.options.length > 0) return null;
+  return action.reason !== null ? afterRollWords(action.reason) : `Nobody is left for ${action.label}.`;
+}
+
 export const oneTap = (a: TurnAction): boolean => a.target === null && a.choices.length === 0 && a.numbers.length === 0 && a.flags.length === 0 && a.texts.length === 0 && a.odds === null;
 
 /** The odds in words: a headline and the numbers behind it, by the shape the query's ruleset declares (ADR 58). */

@@ -162,11 +162,31 @@ export function edgeGroups(drafts: readonly Draft[]): string[][] {
   return groups.map((g) => g.map((d) => d.id));
 }
 
+/** The refusal of a teams start with no first team chosen (003 "Initiative and Rounds"). */
+export const WHO_STARTS = 'Choose who starts the fight: the team of whoever began it (an attack, an ambush) goes first, then the team it set upon.';
+
 /** The encounter.start command for these rows: the ruleset's turn order does the rest. */
 export function startCommand(method: InitiativeMethod | null, drafts: readonly Draft[], characters: { readonly [id: string]: Character }, opts: StartOptions = {}): Parsed<{ type: 'encounter.start'; combatants: Json[]; params?: Json }> {
   if (drafts.length === 0) return { ok: false, message: 'Add the party and at least one foe first.' };
   if (drafts.length > 200) return { ok: false, message: 'An encounter may have at most 200 combatants.' };
-  const combatants: Json[] = drafts.map((d) => {
+  const combatants = combatantsOf(method, drafts, characters);
+  if (method?.order === 'teams') {
+    const teams = teamsOf(drafts);
+    // 003 "Initiative and Rounds" names no default: the team of whoever began the fight goes first, so the GM says which.
+    const first = opts.initiating !== undefined && teams.includes(opts.initiating) ? opts.initiating : teams.length === 1 ? teams[0] : undefined;
+    if (first === undefined) return { ok: false, message: WHO_STARTS };
+    return { ok: true, value: { type: 'encounter.start', combatants, params: { teamOrder: [first, ...teams.filter((t) => t !== first)] } } };
+  }
+  if (method?.order === 'edge-save') {
+    const groups = edgeGroups(drafts);
+    return { ok: true, value: { type: 'encounter.start', combatants, ...(groups.length > 0 ? { params: { groups } } : {}) } };
+  }
+  return { ok: true, value: { type: 'encounter.start', combatants } };
+}
+
+/** The line-up's rows as encounter combatants (a team's name as its side). */
+function combatantsOf(method: InitiativeMethod | null, drafts: readonly Draft[], characters: { readonly [id: string]: Character }): Json[] {
+  return drafts.map((d): Json => {
     const ch = d.characterId !== null ? characters[d.characterId] : undefined;
     // A character keeps its hit points on its sheet; typed HP lands on the combatant only when the sheet has none.
     const hpHere = d.hp !== null && typeof ch?.stats['hp'] !== 'number';
@@ -183,17 +203,6 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
       ...(team !== '' ? { team } : {}),
     };
   });
-  if (method?.order === 'teams') {
-    const teams = teamsOf(drafts);
-    const first = opts.initiating !== undefined && teams.includes(opts.initiating) ? opts.initiating : teams[0];
-    const teamOrder = first === undefined ? teams : [first, ...teams.filter((t) => t !== first)];
-    return { ok: true, value: { type: 'encounter.start', combatants, params: { teamOrder } } };
-  }
-  if (method?.order === 'edge-save') {
-    const groups = edgeGroups(drafts);
-    return { ok: true, value: { type: 'encounter.start', combatants, ...(groups.length > 0 ? { params: { groups } } : {}) } };
-  }
-  return { ok: true, value: { type: 'encounter.start', combatants } };
 }
 
 /** What the GM may change on a running combatant's place, and the encounter.place command for it. */
@@ -218,10 +227,9 @@ export function placeCommand(method: InitiativeMethod | null, id: string, value:
  * creature type, or the last group (004 groups are fixed at the start).
  */
 export function addCommands(method: InitiativeMethod | null, drafts: readonly Draft[], enc: EncounterState, characters: { readonly [id: string]: Character }): { type: 'encounter.add'; [k: string]: Json }[] {
-  const start = startCommand(method, drafts, characters);
-  if (!start.ok) return [];
+  if (drafts.length === 0) return [];
   const groups = method?.order === 'edge-save' ? groupsIn(enc) : [];
-  return start.value.combatants.map((c, i): { type: 'encounter.add'; [k: string]: Json } => {
+  return combatantsOf(method, drafts, characters).map((c, i): { type: 'encounter.add'; [k: string]: Json } => {
     const d = drafts[i]!;
     if (method?.order !== 'edge-save' || d.kind !== 'npc') return { type: 'encounter.add' as const, combatant: c };
     const type = String(d.init['creatureType'] ?? '');

@@ -492,3 +492,31 @@ export function keysOfField(values: { readonly [k: string]: FormValue }, field: 
 
 /** A die's size in words: 8 is "d8". */
 export const dieLabel = (n: number): string => `d${n}`;
+
+/**
+ * A record row's name in words: "items", row 0 -> "Item 1"; with what the key is called, "Item 1: key"
+ * (review 8 read "items 1 key" on the teams item form).
+ */
+export function recordRowLabel(label: string, index: number, part?: string): string {
+  const one = label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
+  const row = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
+  return part === undefined ? row : `${row}: ${part}`;
+}
+
+type Values = { readonly [k: string]: FormValue };
+
+/**
+ * An unsaved draft carried over a change to what it started from (a delta: damage, a parry, a player's edit):
+ * each field the GM changed keeps the GM's value, every other field takes the new one. So a draft survives the
+ * tracker's re-renders and its save never writes back a stale endurance (review 8: the tracker's editor dropped drafts).
+ */
+export function rebaseDraft(base: Values, draft: Values, next: Values): { [k: string]: FormValue } {
+  const out: { [k: string]: FormValue } = { ...next };
+  for (const [k, v] of Object.entries(draft)) if (JSON.stringify(v) !== JSON.stringify(base[k])) out[k] = v;
+  return out;
+}
+
+/** Whether the form's values differ from what it started from (a draft worth keeping). */
+export function isDraft(start: Values, values: Values): boolean {
+  return Object.keys({ ...start, ...values }).some((k) => JSON.stringify(values[k]) !== JSON.stringify(start[k]));
+}

@@ -116,3 +116,6 @@ export function unlistedProficiencies(values: { readonly [k: string]: FormValue 
   }
   return out;
 }
+
+// The draft rules live beside the form generator (the phone's sheet form loads them without the editor's code).
+export { isDraft, rebaseDraft } from './schemaForm.ts';

@@ -4,7 +4,7 @@ import { handlerOf, type CommandDeclaration } from '../../core/catalog.js';
 import { mintId } from '../../core/ids.js';
 import { own } from '../../core/own.js';
 import { ErrorCode } from '../../core/result.js';
-import type { CommandHandler, World } from '../../core/types.js';
+import type { CommandHandler, EngineEvent, World } from '../../core/types.js';
 import type { EncounterDeclarations } from '../declarations.js';
 import { asJson, combatantFrom, MAX_COMBATANT_STATS, MAX_COMBATANTS, needActive, needActor, needCombatant } from '../input.js';
 import { withSheet, withSheets } from '../selectors.js';
@@ -66,7 +66,15 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
           if (!who.ok) return who;
           surpriseActors = who.value;
         }
+        // A lingering condition ("until removed", until a rest) whose bearer can never come back ends here: no character
+        // at the table and not in this line-up (a foe made for the last fight). A character's stays (ADR 57) and the
+        // builder offers to clear it (ADR 66).
+        const gone = Object.values(enc0.conditions)
+          .filter((c) => own(world.characters, c.target) === undefined && own(combatants, c.target) === undefined)
+          .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+          .map((c): EngineEvent => ({ type: 'condition.expired', id: c.id, target: c.target, condition: c.defId, reason: 'its bearer is not in this fight nor at the table' }));
         return okR([
+          ...gone,
           {
             type: 'encounter.started',
             combatants: asJson(roster.map((id) => combatants[id])),

@@ -10,6 +10,7 @@ import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
 import { Field } from '../Field.tsx';
 import type { Send } from '../types.ts';
+import { LingeringConditions } from '../Lingering.tsx';
 import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
 import { HitChoice } from './HitChoice.tsx';
 
@@ -77,6 +78,8 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               Defeated, left out: {leftOut.join(', ')}
             </span>
           ) : null}
+          {/* A Vulnerable adversary benched now keeps it for a later conflict unless cleared here (ADR 66). */}
+          <LingeringConditions world={world} enc={enc} lined={joining.map((c) => c.id)} send={send} />
         </div>
       ) : (
         <>
