@@ -216,7 +216,8 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
-  const defeated = isDefeated(c);
+  // A foe whose HP slots are all marked (Daggerheart, 000) is down as surely as one at 0 HP: greyed and marked, as the sequencer skips it.
+  const defeated = isDefeated(c) || (c.kind === 'npc' && tracks.some((t) => t.key === 'hpMarked' && t.states.includes('down')));
   const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', defeated ? 'defeated' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
   return (
     <li class={cls} aria-current={current ? 'step' : undefined} data-testid="combatant">
