@@ -7,6 +7,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { dualityOutcomeDistribution } from '@tablekeeper/engine';
 import { startE2e, type E2e } from './harness.ts';
 import { pct } from '../packages/web/src/lib/daggerheart.ts';
+import { percent } from '../packages/web/src/lib/attack.ts';
 import { watchErrors, horizontalOverflow } from './web.ts';
 import { axeViolations } from './session.ts';
 
@@ -52,6 +53,15 @@ describe('a Daggerheart night, by clicking', () => {
         await f.getByRole('button', { name: `Set thresholds for ${hero}` }).click();
         await expect.poll(() => party.getByRole('form', { name: `Damage thresholds for ${hero}` }).count()).toBe(0);
       }
+      // Evasion on each sheet (what an adversary's attack rolls against), through the sheet form.
+      const sheet = gm.getByTestId('sheet-form');
+      await sheet.locator('summary').click();
+      for (const [hero, evasion] of [['Kira', '12'], ['Dorn', '9']] as const) {
+        await sheet.getByLabel('Sheet of').selectOption({ label: hero });
+        await sheet.getByLabel(/^evasion/).fill(evasion);
+        await sheet.getByRole('button', { name: `Save ${hero}'s sheet` }).click();
+        await expect.poll(() => text(sheet.getByTestId('sheet-form-saved'))).toBe(`Saved ${hero}'s sheet.`);
+      }
       const phones: { page: Page; frames: string[]; errors: string[] }[] = [];
       for (const link of links) {
         const { p: page, frames, errors } = await e2e.open(link, { width: 390, height: 844 }, { phone: true });
@@ -60,12 +70,12 @@ describe('a Daggerheart night, by clicking', () => {
 
       // --- the bestiary: an Imp stat block, "x3", and a hidden shade
       const best = gm.getByTestId('bestiary');
-      for (const [name, hp, difficulty, major, severe, attack] of [['Imp', '2', '11', '4', '8', '1'], [HIDDEN, '3', '13', '6', '11', '2']] as const) {
+      for (const [name, hp, difficulty, major, severe, attack, damage] of [['Imp', '2', '11', '4', '8', '1', '1d4'], [HIDDEN, '3', '13', '6', '11', '2', '1d6']] as const) {
         const block = best.getByTestId('bestiary-new');
         // The form stays open after a save, ready for the next block.
         if ((await block.getAttribute('open')) === null) await best.getByText('New stat block').click();
         await block.getByLabel('name', { exact: true }).fill(name);
-        for (const [label, v] of [[/^hp/, hp], [/^difficulty/, difficulty], [/^major/, major], [/^severe/, severe], [/^attack/, attack]] as const) await block.getByLabel(label).fill(v);
+        for (const [label, v] of [[/^hp/, hp], [/^difficulty/, difficulty], [/^major/, major], [/^severe/, severe], [/^attack/, attack], [/^damage/, damage]] as const) await block.getByLabel(label).fill(v);
         await block.getByRole('button', { name: 'Save stat block' }).click();
         await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe(`${name} is in the bestiary.`);
       }
@@ -146,8 +156,107 @@ describe('a Daggerheart night, by clicking', () => {
       await spot.getByRole('button', { name: 'Take with Fear: Imp 3' }).click();
       await expect.poll(() => text(spot.getByTestId('spotlight-holder'))).toBe('Imp 3');
       await expect.poll(fearNow).toBe(fear0);
-      await gm.screenshot({ path: '/tmp/dh-2.png', fullPage: true });
-      await phones[0]!.page.screenshot({ path: '/tmp/dh-2p.png', fullPage: true });
+      // The Imp attacks Kira from its stat block, with the exact odds first: d20 + 1 against Evasion 12, a natural 20 always hits.
+      const actions = enc.getByTestId('actions-panel');
+      await actions.getByRole('button', { name: /^Attack \(/ }).click();
+      const attack = actions.getByTestId('action-form');
+      await attack.getByLabel('Target').selectOption({ label: 'Kira (Evasion 12)' });
+      const faces = Array.from({ length: 20 }, (_, i) => i + 1);
+      const hits = faces.filter((f) => f + 1 >= 12 || f === 20).length;
+      await expect.poll(() => text(attack.getByTestId('action-odds').locator('strong'))).toBe(`${percent(hits / 20)} to hit · ${percent(1 / 20)} critical`);
+      await attack.getByRole('button', { name: 'Roll: Attack' }).click();
+      await expect.poll(() => attack.getByTestId('action-result').count()).toBe(1);
+      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toMatch(/Imp 3 attacked Kira: d20 \d+ vs Evasion 12, a (critical hit|hit|miss)/);
+
+      // --- spotlight 3: Dorn asks for a roll of his own from the phone; the GM sets a shown difficulty; Bob sees the exact odds
+      await spot.getByRole('button', { name: 'Spotlight Dorn' }).click();
+      const bob = phones[1]!.page;
+      await expect.poll(() => text(bob.getByTestId('your-turn'))).toBe('Your turn: Dorn');
+      const bobActions = bob.getByTestId('actions-panel');
+      await bobActions.getByRole('button', { name: /^Action roll \(/ }).click();
+      const own = bobActions.getByTestId('action-form');
+      await own.getByLabel('Trait').selectOption({ label: 'Strength +0' });
+      await own.getByLabel('What for (optional)').fill('shove Imp 2 off the ledge');
+      await own.getByRole('button', { name: 'Action roll' }).click();
+      const setter = ask.getByTestId('set-difficulty');
+      await setter.getByLabel('Difficulty').fill('12');
+      await setter.getByRole('button', { name: 'Set the difficulty' }).click();
+      const cardB = bob.getByTestId('roll-request');
+      const d12 = dualityOutcomeDistribution({ modifier: 0, difficulty: 12 });
+      await expect.poll(() => text(cardB.getByTestId('request-words'))).toBe('Strength roll (shove Imp 2 off the ledge) vs 12');
+      await expect.poll(() => text(cardB.getByTestId('roll-odds'))).toContain(`Success ${pct(d12.critical + d12.successWithHope + d12.successWithFear)}`);
+      await cardB.getByRole('button', { name: 'Roll Hope and Fear' }).click();
+      await expect.poll(() => text(gmLog)).toMatch(/Dorn's Strength roll \(shove Imp 2 off the ledge\): Hope \d+, Fear \d+ = \d+ vs 12/);
+
+      // --- the condition ends when the GM removes it (Daggerheart's last until removed, ADR 57)
+      await row('Imp 3').getByRole('button', { name: 'Remove Vulnerable from Imp 3' }).click();
+      await expect.poll(() => row('Imp 3').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
+      await expect.poll(() => bob.locator('.area-encounter').getByRole('list', { name: 'Conditions' }).count()).toBe(0);
+
+      // --- mid-fight: Kira in the spotlight again; screenshots and accessibility
+      const scrollY = () => gm!.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+      await gm.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
+      await spot.getByRole('button', { name: 'Spotlight Kira' }).click();
+      await expect.poll(() => text(phones[0]!.page.getByTestId('your-turn'))).toBe('Your turn: Kira');
+      await expect.poll(() => text(enc.getByTestId('now-acting'))).toContain('Now acting: Kira');
+      // The GM's spotlight pass leaves the page where it was (the tracker below does not pull it down).
+      expect(await scrollY()).toBe(0);
+      await gm.screenshot({ path: 'docs/screenshots/session-daggerheart-gm.png' });
+      await phones[0]!.page.screenshot({ path: 'docs/screenshots/session-daggerheart-phone.png', fullPage: true });
+      expect(await axeViolations(gm)).toEqual([]);
+      expect(await axeViolations(phones[0]!.page)).toEqual([]);
+      expect(await horizontalOverflow(phones[0]!.page)).toBe(0);
+
+      // --- the conflict ends
+      await spot.getByRole('button', { name: 'End the conflict' }).click();
+      await expect.poll(() => text(enc.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+      await expect.poll(() => text(phones[0]!.page.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+
+      // --- a short rest: Kira, hurt by the GM's damage box (6 against her 5 / 10 is major: two HP), tends to her wounds; the clock moves
+      const kiraHp = () => party.getByTestId('slots-Kira HP').getAttribute('aria-valuenow').then(Number);
+      const hurt = await kiraHp();
+      await party.getByLabel('Damage to Kira').fill('6');
+      await party.getByRole('form', { name: 'Damage box for Kira' }).getByRole('button', { name: 'Damage' }).click();
+      await expect.poll(kiraHp).toBe(Math.min(6, hurt + 2));
+      const clock = gm.locator('.area-clock');
+      const timeBefore = await text(clock.getByTestId('clock-time'));
+      const rest = board.getByTestId('rest');
+      await rest.getByLabel('Kira downtime move 1').selectOption('tendWounds');
+      await rest.getByRole('button', { name: 'Short rest' }).click();
+      await expect.poll(() => text(gmLog)).toContain('The party takes a short rest.');
+      await expect.poll(() => text(clock.getByTestId('clock-time'))).not.toBe(timeBefore);
+      // Tend to Wounds clears 1d4 + tier HP, at least two: Kira has fewer marked than before.
+      await expect.poll(kiraHp).toBeLessThan(Math.min(6, hurt + 2));
+      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('The party takes a short rest.');
+
+      // --- the second conflict: the standing adversaries only (Imp 1 is named as left out)
+      await expect.poll(() => text(spot.getByTestId('conflict-left-out'))).toBe('Defeated, left out: Imp 1');
+      await spot.getByRole('button', { name: 'Start a conflict (5)' }).click();
+      await expect.poll(() => text(enc.locator('h2'))).toContain('Encounter 2');
+      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(5);
+      await expect.poll(() => text(gmLog)).toContain('Encounter 2 begins.');
+      await expect.poll(() => text(bob.getByTestId('log'))).toContain('Encounter 2 begins.');
+
+      // --- undo takes the second start back (the first conflict's end shows), redo brings it again
+      await gm.getByTestId('undo').click();
+      await expect.poll(() => text(enc.getByTestId('no-encounter'))).toBe('The encounter has ended.');
+      await gm.getByTestId('redo').click();
+      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(5);
+
+      // --- reload, then back in from the recent-tables list on this device
+      await gm.goto(e2e.server.url + '/');
+      await gm.getByTestId('recent-tables').getByRole('link', { name: 'Night of daggerheart' }).click();
+      await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+      await expect.poll(() => text(gm!.locator('.area-encounter h2'))).toContain('Encounter 2');
+
+      // --- the phones never received the hidden adversary, in the page or on the wire
+      for (const p of phones) {
+        expect(await p.page.content()).not.toContain(HIDDEN);
+        expect(p.frames.some((x) => x.includes(HIDDEN))).toBe(false);
+        expect(p.errors).toEqual([]);
+      }
+      // The GM's screen had it all along.
+      expect(await gm.content()).toContain(HIDDEN);
     } catch (e) {
       await gm?.screenshot({ path: '/tmp/dh-fail.png', fullPage: true });
       throw e;

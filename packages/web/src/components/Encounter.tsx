@@ -133,8 +133,11 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   const listRef = useRef<HTMLOListElement>(null);
-  // The current turn is always on screen: its row scrolls into view when the turn passes.
+  // The current turn is always on screen: its row scrolls into view when the turn passes. Not where the GM passes
+  // the spotlight from its own panel above (Daggerheart): each pass would pull the page away from the button pressed.
+  const spotlight = gm && capabilitiesOf(world.rulesetId).spotlightTurns;
   useEffect(() => {
+    if (spotlight) return;
     const row = listRef.current?.querySelector<HTMLElement>('li[aria-current=step]');
     row?.scrollIntoView?.({ block: 'nearest' });
   }, [enc.current]);
