@@ -93,8 +93,12 @@ describe('a Daggerheart night, by clicking', () => {
       await spot.getByRole('button', { name: 'Start a conflict (6)' }).click();
       const enc = gm.locator('.area-encounter');
       await expect.poll(() => enc.getByTestId('combatant').count()).toBe(6);
+      // No rounds in a spotlight without action tokens: the badge says it is a conflict, not "Round 1" all night.
+      await expect.poll(() => text(enc.getByTestId('round'))).toBe('Conflict');
       for (const p of phones) {
         await expect.poll(() => p.page.locator('.area-encounter [data-testid=combatant]').count()).toBe(5);
+        // The phones wait on the GM, and are told so.
+        await expect.poll(() => text(p.page.getByTestId('now-acting'))).toBe('Waiting for the GM: Pass the spotlight');
         expect(await p.page.content()).not.toContain(HIDDEN);
       }
       const gmLog = gm.getByTestId('log');
@@ -228,6 +232,9 @@ describe('a Daggerheart night, by clicking', () => {
       // Tend to Wounds clears 1d4 + tier HP, at least two: Kira has fewer marked than before.
       await expect.poll(kiraHp).toBeLessThan(Math.min(6, hurt + 2));
       await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('The party takes a short rest.');
+      // Alice's phone shows Kira's HP as the GM's board does.
+      const healed = String(await kiraHp());
+      await expect.poll(() => phones[0]!.page.getByTestId('slots-Kira HP').getAttribute('aria-valuenow')).toBe(healed);
 
       // --- the second conflict: the standing adversaries only (Imp 1 is named as left out)
       await expect.poll(() => text(spot.getByTestId('conflict-left-out'))).toBe('Defeated, left out: Imp 1');

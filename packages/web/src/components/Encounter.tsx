@@ -71,7 +71,7 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
       <span class="badge accent" data-testid="round">
-        {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
+        {enc.round === 0 ? 'Surprise round' : roundless(world) ? 'Conflict' : `Round ${enc.round}`}
       </span>
       {esc !== null ? (
         // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
@@ -86,6 +86,15 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
       ) : null}
     </span>
   );
+}
+
+/**
+ * A spotlight without action tokens never ends a round (ADR 14, ADR 57): "Round 1" all night would mislead.
+ * The tokens setting, not the turn order's state, decides: players' views carry no sequencer state.
+ */
+function roundless(world: World): boolean {
+  const tokens = world.settings['daggerheart.actionTokens'];
+  return capabilitiesOf(world.rulesetId).spotlightTurns && !(typeof tokens === 'number' && tokens > 0);
 }
 
 /**
@@ -152,7 +161,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel }: { enc: EncounterStat
             {deck && enc.combatants[deck] ? <span class="muted"> · on deck: {enc.combatants[deck]!.name}</span> : null}
           </>
         ) : enc.pending ? (
-          <>Waiting: {enc.pending.prompt}</>
+          // The prompt is the chooser's instruction ("Pass the spotlight"): a phone waiting on the GM is told whose move it is.
+          <>{!gm && enc.pending.chooser.kind === 'gm' ? 'Waiting for the GM' : 'Waiting'}: {enc.pending.prompt}</>
         ) : enc.active ? (
           'Between turns'
         ) : (
