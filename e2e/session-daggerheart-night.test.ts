@@ -143,6 +143,9 @@ describe('a Daggerheart night, by clicking', () => {
       await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toContain('Imp 1 takes 9 damage and marks HP. Imp 1 is down.');
       // A fallen Imp is skipped: the spotlight can no longer go to it.
       await expect.poll(() => spot.getByRole('button', { name: 'Spotlight Imp 1' }).count()).toBe(0);
+      expect(await text(spot.getByTestId('spotlight-down'))).toBe('Imp 1 down');
+      // The hidden adversary is marked so on the GM's spotlight list.
+      expect(await text(spot.getByRole('listitem').filter({ hasText: HIDDEN }).locator('.badge'))).toBe('hidden');
 
       // --- a condition until removed: Vulnerable on Imp 3, then removed by clicking
       await row('Imp 3').getByText('Adjust Imp 3').click();
@@ -206,6 +209,7 @@ describe('a Daggerheart night, by clicking', () => {
       // The GM's spotlight pass leaves the page where it was (the tracker below does not pull it down).
       expect(await scrollY()).toBe(0);
       await gm.screenshot({ path: 'docs/screenshots/session-daggerheart-gm.png' });
+      await phones[0]!.page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
       await phones[0]!.page.screenshot({ path: 'docs/screenshots/session-daggerheart-phone.png', fullPage: true });
       expect(await axeViolations(gm)).toEqual([]);
       expect(await axeViolations(phones[0]!.page)).toEqual([]);
@@ -264,6 +268,7 @@ describe('a Daggerheart night, by clicking', () => {
       }
       // The GM's screen had it all along.
       expect(await gm.content()).toContain(HIDDEN);
+      expect(gmErrors).toEqual([]);
     } catch (e) {
       await gm?.screenshot({ path: '/tmp/dh-fail.png', fullPage: true });
       throw e;

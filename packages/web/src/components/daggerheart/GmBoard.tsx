@@ -107,6 +107,7 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               return (
                 <li key={c.id} class="row">
                   <span class={c.id === enc!.current ? 'dh-holder' : ''}>{c.name}</span>
+                  {c.visibility !== 'visible' ? <span class="badge">{c.visibility === 'hidden' ? 'hidden' : 'shown as Unknown'}</span> : null}
                   <button class="small" aria-current={c.id === enc!.current ? 'true' : undefined} onClick={() => void send({ type: 'daggerheart.passSpotlight', combatantId: c.id })}>
                     Spotlight {c.name}
                   </button>
@@ -368,7 +369,7 @@ function AdversaryPanel({ world, send }: { world: World; send: Send }) {
         const moves = adversaryMoves(world, c);
         return (
           <div key={c.id} data-testid="adversary">
-            <strong>{c.name}</strong> <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
+            <strong>{c.name}</strong> {isDefeatedAdversary(world, c) ? <span class="badge bad">down</span> : null} <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
             <CharacterTracks t={{ ...t, hopeMax: 0 }} send={send} markable={['hp', 'stress']} />
             <DamageBox t={t} send={send} />
             {moves.length > 0 ? (
