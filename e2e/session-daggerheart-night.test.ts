@@ -146,6 +146,10 @@ describe('a Daggerheart night, by clicking', () => {
       expect(await text(spot.getByTestId('spotlight-down'))).toBe('Imp 1 down');
       // The hidden adversary is marked so on the GM's spotlight list.
       expect(await text(spot.getByRole('listitem').filter({ hasText: HIDDEN }).locator('.badge'))).toBe('hidden');
+      // The tracker's own choice of who is next skips it too (ending the holder's turn first, if Kira kept the spotlight).
+      if ((await text(enc.getByTestId('now-acting'))).startsWith('Now acting')) await enc.getByTestId('next-turn').click();
+      const choose = enc.getByRole('group', { name: 'Pass the spotlight' });
+      await expect.poll(() => choose.getByRole('button').allTextContents()).toEqual(['Kira', 'Dorn', 'Imp 2', 'Imp 3', HIDDEN]);
 
       // --- a condition until removed: Vulnerable on Imp 3, then removed by clicking
       await row('Imp 3').getByText('Adjust Imp 3').click();
