@@ -102,7 +102,7 @@ describe('a Daggerheart night, by clicking', () => {
         expect(await p.page.content()).not.toContain(HIDDEN);
       }
       const gmLog = gm.getByTestId('log');
-      const row = (name: string) => enc.getByTestId('combatant').filter({ has: gm.getByText(name, { exact: true }) });
+      const row = (name: string) => enc.getByTestId('combatant').filter({ has: gm!.getByText(name, { exact: true }) });
 
       // --- spotlight 1: the GM passes it to Kira and asks for an Agility roll against Imp 2
       await spot.getByRole('button', { name: 'Spotlight Kira' }).click();

@@ -28,6 +28,7 @@ import {
   type Evolve,
   type Json,
   type Module,
+  type Reaction,
   type Reducer,
   type Result,
   type Viewer,
@@ -54,6 +55,7 @@ import {
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, spotlightReducers, SPOTLIGHT_AUDIENCE } from './spotlight.js';
+import { daggerheartKit } from './encounter.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { keptHighestDice, trackOf } from './rules.js';
@@ -513,10 +515,18 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
   return 'hidden';
 }
 
+/**
+ * Marked HP decides who can hold the spotlight (encounter.ts canAct), but the kernel watches only its own HP:
+ * after a hit or a cleared slot, a pending "pass the spotlight" is offered afresh (a fallen Imp was still on it).
+ */
+const HP_EVENTS: ReadonlySet<string> = new Set(['daggerheart.damageTaken', 'daggerheart.trackMarked']);
+const spotlightAfterHp: Reaction = (world, e) => (HP_EVENTS.has(e.type) && (e.type !== 'daggerheart.trackMarked' || e['track'] === 'hp') ? daggerheartKit.refreshPending(world) : []);
+
 export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
+  reactions: [spotlightAfterHp],
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
