@@ -127,6 +127,11 @@ describe('a Daggerheart night, by clicking', () => {
       await expect.poll(() => text(gmLog)).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+/);
       await expect.poll(() => phones[0]!.page.getByTestId('roll-request').count()).toBe(0);
 
+      // A roll with Fear swung the spotlight to the GM; with Hope Kira keeps it and the GM ends her turn by the tracker's button.
+      // Either way the GM is choosing who is next while the damage below lands.
+      if ((await text(enc.getByTestId('now-acting'))).startsWith('Now acting')) await enc.getByRole('button', { name: "End Kira's turn" }).click();
+      await expect.poll(() => text(enc.getByTestId('now-acting'))).toBe('Waiting: Pass the spotlight');
+
       // --- the damage box on the tracker: 3 to Imp 2 is minor (one HP), healed by 1; 9 to Imp 1 is severe and fells it
       await row('Imp 2').getByLabel('Amount for Imp 2').fill('3');
       await row('Imp 2').getByRole('button', { name: 'Damage Imp 2' }).click();
@@ -146,8 +151,7 @@ describe('a Daggerheart night, by clicking', () => {
       expect(await text(spot.getByTestId('spotlight-down'))).toBe('Imp 1 down');
       // The hidden adversary is marked so on the GM's spotlight list.
       expect(await text(spot.getByRole('listitem').filter({ hasText: HIDDEN }).locator('.badge'))).toBe('hidden');
-      // The tracker's own choice of who is next skips it too (ending the holder's turn first, if Kira kept the spotlight).
-      if ((await text(enc.getByTestId('now-acting'))).startsWith('Now acting')) await enc.getByTestId('next-turn').click();
+      // The tracker's choice of who is next, pending while it fell, is offered afresh without it.
       const choose = enc.getByRole('group', { name: 'Pass the spotlight' });
       await expect.poll(() => choose.getByRole('button').allTextContents()).toEqual(['Kira', 'Dorn', 'Imp 2', 'Imp 3', HIDDEN]);
 
