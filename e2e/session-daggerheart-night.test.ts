@@ -124,7 +124,10 @@ describe('a Daggerheart night, by clicking', () => {
       await expect.poll(() => text(card.getByTestId('request-words'))).toBe('Agility roll (against Imp 2) · difficulty hidden');
       await expect.poll(() => text(card.getByTestId('roll-odds'))).toContain(`With Hope ${pct(d.successWithHope + d.failureWithHope)}`);
       await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
-      await expect.poll(() => text(gmLog)).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+/);
+      // The GM's log names the hidden difficulty the roll was against; Alice's never does.
+      await expect.poll(() => text(gmLog)).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+ = \d+ vs 11 \(hidden\): /);
+      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+ = \d+: /);
+      expect(await text(phones[0]!.page.getByTestId('log'))).not.toContain('vs 11');
       await expect.poll(() => phones[0]!.page.getByTestId('roll-request').count()).toBe(0);
 
       // A roll with Fear swung the spotlight to the GM; with Hope Kira keeps it and the GM ends her turn by the tracker's button.
