@@ -115,7 +115,9 @@ describe('a Daggerheart night, by clicking', () => {
       await ask.getByLabel('Against', { exact: true }).selectOption({ label: 'Imp 2 (Difficulty 11)' });
       expect(await ask.getByLabel('Difficulty', { exact: true }).inputValue()).toBe('11');
       expect(await ask.getByLabel('Hide the difficulty').isChecked()).toBe(true);
-      await ask.getByRole('button', { name: 'Ask Kira' }).click();
+      // Sent from the keyboard (Enter in the Difficulty box), as session-daggerheart does: the board above re-renders as the phones join.
+      expect(await ask.getByRole('button', { name: 'Ask Kira' }).isEnabled()).toBe(true);
+      await ask.getByLabel('Difficulty', { exact: true }).press('Enter');
       // The GM's exact chance: Kira's Agility is 0 (not on her sheet), so 2d12 against 11, a match always a success.
       const d = dualityOutcomeDistribution({ modifier: 0, difficulty: 11 });
       await expect.poll(() => text(ask.getByTestId('request-odds'))).toBe(`Success ${pct(d.critical + d.successWithHope + d.successWithFear)}`);
@@ -198,7 +200,7 @@ describe('a Daggerheart night, by clicking', () => {
       await own.getByRole('button', { name: 'Action roll' }).click();
       const setter = ask.getByTestId('set-difficulty');
       await setter.getByLabel('Difficulty').fill('12');
-      await setter.getByRole('button', { name: 'Set the difficulty' }).click();
+      await setter.getByLabel('Difficulty').press('Enter');
       const cardB = bob.getByTestId('roll-request');
       const d12 = dualityOutcomeDistribution({ modifier: 0, difficulty: 12 });
       await expect.poll(() => text(cardB.getByTestId('request-words'))).toBe('Strength roll (shove Imp 2 off the ledge) vs 12');
