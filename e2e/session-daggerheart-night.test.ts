@@ -1,11 +1,25 @@
 // A whole Daggerheart night from the browser, by clicking and typing only
-// (issue 20, the fifth session-* play-through). Daggerheart rolls no
-// initiative: a conflict starts from the Spotlight panel and the GM passes
-// the spotlight (000 has no turn order; ADR 14, ADR 57).
+// (issue 20, the fifth session-* play-through; session.ts plays the other
+// four, whose encounter builder and initiative Daggerheart has not). The GM
+// creates the table on the landing page, invites two players with their PCs,
+// sets thresholds and Evasion by form, makes stat blocks in the bestiary and
+// adds "Imp" x3 and a hidden shade, starts a conflict from the Spotlight
+// panel (000 has no initiative: ADR 14), and plays three spotlights: Kira
+// rolls against Imp 2's hidden Difficulty from her phone, Imp 3 attacks Kira
+// from its stat block, Dorn asks for a roll of his own; each with its exact
+// odds before the dice. The damage box marks and clears HP slots by the
+// thresholds, Imp 1 falls and leaves the spotlight choice, Vulnerable lasts
+// until the GM removes it (ADR 57), the conflict ends, a short rest moves the
+// clock and Tend to Wounds clears HP, a second conflict starts without the
+// fallen Imp, undo and redo, and the GM comes back from the recent tables
+// after a reload. The phones never receive the hidden adversary (page or
+// frames); axe-core scans both screens.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { dualityOutcomeDistribution } from '@tablekeeper/engine';
 import { startE2e, type E2e } from './harness.ts';
+import { artifactsDir } from './browser.ts';
 import { pct } from '../packages/web/src/lib/daggerheart.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { watchErrors, horizontalOverflow } from './web.ts';
@@ -283,7 +297,8 @@ describe('a Daggerheart night, by clicking', () => {
       expect(await gm.content()).toContain(HIDDEN);
       expect(gmErrors).toEqual([]);
     } catch (e) {
-      await gm?.screenshot({ path: '/tmp/dh-fail.png', fullPage: true });
+      // What the GM saw when it failed, for the CI artifacts.
+      await gm?.screenshot({ path: path.join(artifactsDir, 'session-daggerheart-failed.png'), fullPage: true }).catch(() => undefined);
       throw e;
     } finally {
       await e2e.close(contexts);
