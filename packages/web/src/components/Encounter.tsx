@@ -5,7 +5,7 @@ import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
-import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
@@ -71,7 +71,7 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
       <span class="badge accent" data-testid="round">
-        {enc.round === 0 ? 'Surprise round' : roundless(world) ? 'Conflict' : `Round ${enc.round}`}
+        {roundWords(enc, world)}
       </span>
       {esc !== null ? (
         // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
@@ -86,15 +86,6 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
       ) : null}
     </span>
   );
-}
-
-/**
- * A spotlight without action tokens never ends a round (ADR 14, ADR 57): "Round 1" all night would mislead.
- * The tokens setting, not the turn order's state, decides: players' views carry no sequencer state.
- */
-function roundless(world: World): boolean {
-  const tokens = world.settings['daggerheart.actionTokens'];
-  return capabilitiesOf(world.rulesetId).spotlightTurns && !(typeof tokens === 'number' && tokens > 0);
 }
 
 /**
