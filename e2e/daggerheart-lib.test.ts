@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionView } from '@tablekeeper/engine';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
-import { adversaryMoves, conflictLineUp, lastRoll, oddsLines, requestWords } from '../packages/web/src/lib/daggerheart.ts';
+import { adversaryMoves, againstWords, conflictLineUp, lastRoll, oddsLines, requestWords, rollFoes } from '../packages/web/src/lib/daggerheart.ts';
 
 const roll = (seq: number, characterId: string, hope: number, fear: number, hidden = false): TransactionView => ({
   seq,
@@ -78,3 +78,32 @@ describe('conflictLineUp', () => {
   });
 });
 
+
+describe('rollFoes and againstWords', () => {
+  const ch = (id: string, kind: string, stats: object) => ({ id, name: id, kind, stats });
+  const cb = (id: string, kind: string, visibility: string) => ({ id, name: id === 'shade' ? 'Shade' : id, kind, characterId: id, visibility });
+  const world = (active: boolean) => ({
+    rulesetId: 'daggerheart',
+    settings: {},
+    characters: {
+      kira: ch('kira', 'pc', { difficulty: 9 }),
+      imp1: ch('imp1', 'npc', { adversary: true, difficulty: 11, hpMax: 2, hpMarked: 2 }),
+      imp2: ch('imp2', 'npc', { adversary: true, difficulty: 11, hpMax: 2, hpMarked: 1 }),
+      shade: ch('shade', 'npc', { adversary: true, difficulty: 13, hpMax: 3 }),
+      odd: ch('odd', 'npc', { adversary: true, difficulty: 'hard' }),
+    },
+    ext: { encounter: { active, roster: ['kira', 'imp1', 'imp2', 'shade', 'odd'], combatants: { kira: cb('kira', 'pc', 'visible'), imp1: cb('imp1', 'npc', 'visible'), imp2: cb('imp2', 'npc', 'visible'), shade: cb('shade', 'npc', 'hidden'), odd: cb('odd', 'npc', 'visible') } } },
+  });
+  it("offers the conflict's standing adversaries with a Difficulty, in its order: not a PC, not one with every HP slot marked", () => {
+    expect(rollFoes(world(true) as never)).toEqual([
+      { id: 'imp2', name: 'imp2', difficulty: 11, named: true },
+      { id: 'shade', name: 'Shade', difficulty: 13, named: false },
+    ]);
+    expect(rollFoes(world(false) as never)).toEqual([]);
+  });
+  it("names the foe in the request only when players see it by name (a hidden foe's name never reaches a phone)", () => {
+    const [imp2, shade] = rollFoes(world(true) as never);
+    expect(againstWords(imp2!)).toBe('against imp2');
+    expect(againstWords(shade!)).toBe('');
+  });
+});

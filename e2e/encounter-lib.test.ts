@@ -11,7 +11,7 @@ import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browse
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
-import { conditionName, durationLabel, lingeringConditions, tracksOf } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, lingeringConditions, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
@@ -484,5 +484,16 @@ describe('conditions left by the last fight, against the next line-up (ADR 66)',
     s.run({ type: 'condition.remove', conditionId: rows[0]!.conditionId });
     s.run({ type: 'encounter.start', combatants: [{ name: 'Kira', kind: 'pc', side: 'party', characterId: kira }, { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', stats: { dex: 3 } }] });
     expect(Object.values(encounterOf(s.world)!.conditions).map((c) => c.target)).toEqual([kira]);
+  });
+});
+
+describe('roundWords (the tracker and the TV)', () => {
+  it('says the round, the surprise round, or "Conflict" in a spotlight that keeps no rounds (no action tokens)', () => {
+    expect(roundWords({ round: 3 }, { rulesetId: 'osr', settings: {} })).toBe('Round 3');
+    expect(roundWords({ round: 0 }, { rulesetId: '36th-way', settings: {} })).toBe('Surprise round');
+    expect(roundWords({ round: 1 }, { rulesetId: 'daggerheart', settings: {} })).toBe('Conflict');
+    expect(roundWords({ round: 1 }, { rulesetId: 'daggerheart', settings: { 'daggerheart.actionTokens': 0 } })).toBe('Conflict');
+    // With action tokens the spotlight has rounds: they end when nobody can pay (ADR 14).
+    expect(roundWords({ round: 2 }, { rulesetId: 'daggerheart', settings: { 'daggerheart.actionTokens': 2 } })).toBe('Round 2');
   });
 });

@@ -4,6 +4,7 @@ import type { EngineEvent, Json, Module, Result, World } from '../core/types.js'
 import type { Rng } from '../dice/rng.js';
 import { applyConditionEvent, canAct, economyOf, encounterModule, escalationFor, netAdvantage, netEffect, onDeck, peekNext, spendEvent } from './module.js';
 import type { EconomyState, EncounterRules, Next } from './types.js';
+import { turnFlow } from './turn-order.js';
 
 export interface EncounterKit {
   readonly rules: EncounterRules;
@@ -18,9 +19,15 @@ export interface EncounterKit {
   /** The condition event with a random instance id from decide's `rng` (ADR 18); `index` as applyConditionEvent's. */
   applyCondition(world: World, command: { readonly [k: string]: Json | undefined }, rng: Rng, index?: number): Result<EngineEvent>;
   spend(world: World, combatantId: string, command: { readonly [k: string]: Json | undefined }): Result<EngineEvent>;
+  /**
+   * Withdraws a pending choice whose options no longer hold (the kernel then offers a fresh one). For a
+   * ruleset whose canAct reads state the kernel does not watch (Daggerheart's marked HP): react with it.
+   */
+  refreshPending(world: World): EngineEvent[];
 }
 
 export function encounterKit(rules: EncounterRules): EncounterKit {
+  const flow = turnFlow(rules);
   return {
     rules,
     module: encounterModule(rules),
@@ -33,5 +40,6 @@ export function encounterKit(rules: EncounterRules): EncounterKit {
     peekNext: (w) => peekNext(w, rules),
     applyCondition: (w, command, rng, index = 0) => applyConditionEvent(w, rules, command, index, rng),
     spend: (w, id, command) => spendEvent(w, rules, id, command),
+    refreshPending: (w) => flow.refreshPending(w),
   };
 }

@@ -28,6 +28,7 @@ import {
   type Evolve,
   type Json,
   type Module,
+  type Reaction,
   type Reducer,
   type Result,
   type Viewer,
@@ -54,6 +55,7 @@ import {
   type RollRequest,
 } from './state.js';
 import { spotlightCommands, spotlightReducers, SPOTLIGHT_AUDIENCE } from './spotlight.js';
+import { daggerheartKit } from './encounter.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { keptHighestDice, trackOf } from './rules.js';
@@ -381,12 +383,13 @@ const evolve: Evolve<RollEvent> = {
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
     const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
-    // A hidden difficulty never reaches the log: the line says the outcome only.
-    const against = e.hidden === true ? '' : ` vs ${roll.difficulty}`;
     // A roll of a trait is the roller's ("Kira's Finesse roll (...)"); events stored before `trait` keep their old words.
     const who = typeof e.trait === 'string' && e.trait !== '' ? `${nameOf(w, id)}'s ${what}` : `${nameOf(w, id)} makes ${what}`;
-    const text = `${who}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
+    const line = (against: string) => `${who}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
+    // A hidden difficulty is the GM's: the GM's line names it, players read the outcome only (`shown`, ADR 67).
+    const hidden = e.hidden === true;
+    const text = line(hidden ? ` vs ${roll.difficulty} (hidden)` : ` vs ${roll.difficulty}`);
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, ...(hidden ? { shown: line('') } : {}), data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
   },
   // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
   'daggerheart.actionRollShown': (w) => w,
@@ -513,10 +516,18 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
   return 'hidden';
 }
 
+/**
+ * Marked HP decides who can hold the spotlight (encounter.ts canAct), but the kernel watches only its own HP:
+ * after a hit or a cleared slot, a pending "pass the spotlight" is offered afresh (a fallen Imp was still on it).
+ */
+const HP_EVENTS: ReadonlySet<string> = new Set(['daggerheart.damageTaken', 'daggerheart.trackMarked']);
+const spotlightAfterHp: Reaction = (world, e) => (HP_EVENTS.has(e.type) && (e.type !== 'daggerheart.trackMarked' || e['track'] === 'hp') ? daggerheartKit.refreshPending(world) : []);
+
 export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
+  reactions: [spotlightAfterHp],
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,

@@ -68,6 +68,26 @@ describe('encounter.start on a Daggerheart table', () => {
     t.run({ type: 'daggerheart.takeDamage', characterId: rogue, amount: 12 });
     expect(t.fail({ type: 'daggerheart.passSpotlight', combatantId: rogue })).toMatchObject({ code: 'DH_CANNOT_ACT' });
   });
+
+  it('an adversary felled while the GM is choosing who is next leaves the choice; a cleared HP slot brings it back (the session test saw a fallen Imp still offered)', () => {
+    const { t, rogue, bard, ogre, combatants } = fight();
+    t.run({ type: 'encounter.start', combatants });
+    expect(enc(t).pending!.options).toEqual([rogue, bard, ogre]);
+    // 15 against the Ogre's 8 / 15 is severe: 3 HP each time, so its six slots are all marked after two hits.
+    t.run({ type: 'daggerheart.takeDamage', characterId: ogre, amount: 15 });
+    expect(enc(t).pending!.options).toEqual([rogue, bard, ogre]);
+    const felled = t.run({ type: 'daggerheart.takeDamage', characterId: ogre, amount: 15 });
+    expect(events(felled).map((e) => e.type)).toEqual(expect.arrayContaining(['encounter.decisionWithdrawn', 'encounter.decisionPending']));
+    expect(enc(t).pending!.options).toEqual([rogue, bard]);
+    expect(t.fail({ type: 'encounter.choose', id: ogre }).code).not.toBe('OK');
+    t.run({ type: 'daggerheart.markTrack', characterId: ogre, track: 'hp', amount: -1 });
+    expect(enc(t).pending!.options).toEqual([rogue, bard, ogre]);
+    t.undo();
+    expect(enc(t).pending!.options).toEqual([rogue, bard]);
+    // Stress is no HP: marking it leaves the choice as it is (no withdrawal).
+    const stress = t.run({ type: 'daggerheart.markTrack', characterId: rogue, track: 'stress', amount: 1 });
+    expect(events(stress).map((e) => e.type)).not.toContain('encounter.decisionWithdrawn');
+  });
 });
 
 describe('the optional action tracker (daggerheart.actionTokens)', () => {

@@ -5,7 +5,7 @@ import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
 import { canGoBack, nextCommand } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
-import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
@@ -73,7 +73,7 @@ function RoundBadge({ enc, world, askStatus }: { enc: EncounterState; world: Wor
     <span class="row">
       {(enc.number ?? 1) > 1 ? <span class="badge">Encounter {enc.number}</span> : null}
       <span class="badge accent" data-testid="round">
-        {enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`}
+        {roundWords(enc, world)}
       </span>
       {esc !== null ? (
         // Labelled on screen (GM review: a bare "1" under the round said nothing); +N is what it adds to attacks (002 "Escalation Die").
@@ -135,8 +135,11 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
   const current = enc.current ? enc.combatants[enc.current] : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   const listRef = useRef<HTMLOListElement>(null);
-  // The current turn is always on screen: its row scrolls into view when the turn passes.
+  // The current turn is always on screen: its row scrolls into view when the turn passes. Not where the GM passes
+  // the spotlight from its own panel above (Daggerheart): each pass would pull the page away from the button pressed.
+  const spotlight = gm && capabilitiesOf(world.rulesetId).spotlightTurns;
   useEffect(() => {
+    if (spotlight) return;
     const row = listRef.current?.querySelector<HTMLElement>('li[aria-current=step]');
     row?.scrollIntoView?.({ block: 'nearest' });
   }, [enc.current]);
@@ -151,7 +154,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
             {deck && enc.combatants[deck] ? <span class="muted"> · on deck: {enc.combatants[deck]!.name}</span> : null}
           </>
         ) : enc.pending ? (
-          <>Waiting: {enc.pending.prompt}</>
+          // The prompt is the chooser's instruction ("Pass the spotlight"): a phone waiting on the GM is told whose move it is.
+          <>{!gm && enc.pending.chooser.kind === 'gm' ? 'Waiting for the GM' : 'Waiting'}: {enc.pending.prompt}</>
         ) : enc.active ? (
           'Between turns'
         ) : (
@@ -218,7 +222,8 @@ function CombatantRow(props: { c: Combatant; enc: EncounterState; gm: boolean; s
   const names = conds.length > 0 ? namesOf(world) : {};
   const saves = deathSavesOf(stats);
   const pips = current || mine ? pipsOf(enc.economy?.[c.id], sizes) : [];
-  const defeated = isDefeated(c);
+  // A foe whose HP slots are all marked (Daggerheart, 000) is down as surely as one at 0 HP: greyed and marked, as the sequencer skips it.
+  const defeated = isDefeated(c) || (c.kind === 'npc' && tracks.some((t) => t.key === 'hpMarked' && t.states.includes('down')));
   const cls = ['combatant', current ? 'current' : '', ondeck ? 'ondeck' : '', acted ? 'acted' : '', defeated ? 'defeated' : '', c.visibility !== 'visible' ? 'hidden-to-players' : ''].join(' ');
   return (
     <li class={cls} aria-current={current ? 'step' : undefined} data-testid="combatant">

@@ -3,6 +3,7 @@
 // Fear, each PC's Hope and slots, open roll requests, the spotlight, and the
 // last duality roll with its Hope and Fear dice. Nothing here rolls a die.
 import type { Character, EngineEvent, TransactionView, World } from '@tablekeeper/engine';
+import { encounterOf } from './encounter.ts';
 import { countdownsOf, isRedacted } from './countdowns.ts';
 import { daggerheartSettings, getDaggerheart, hopeOf, pendingHitsOf, requestsOf, thresholdsOf, trackOf, type PendingHit, type RollRequest, type Thresholds, type Track } from '@tablekeeper/rulesets/browser';
 
@@ -202,3 +203,32 @@ export function conflictLineUp(world: World): { readonly everyone: Character[]; 
   return { everyone: [...pcsOf(world), ...foes.filter((c) => !down.includes(c))], leftOut: down.map((c) => c.name) };
 }
 
+
+/** An adversary a PC's action roll can be made against, with the Difficulty its stat block gives. */
+export interface RollFoe {
+  readonly id: string;
+  readonly name: string;
+  readonly difficulty: number;
+  /** Players see it by name, so the request may name it. */
+  readonly named: boolean;
+}
+
+/**
+ * The standing adversaries of the running conflict that have a Difficulty: a
+ * PC's attack on one is an action roll against it (the published game; 000
+ * names Difficulty on stat blocks), so the GM picks the foe, not the number.
+ */
+export function rollFoes(world: World): RollFoe[] {
+  const enc = encounterOf(world);
+  if (enc === null || !enc.active) return [];
+  return enc.roster.flatMap((id) => {
+    const c = enc.combatants[id];
+    const ch = c?.characterId == null ? undefined : world.characters[c.characterId];
+    const d = ch?.stats['difficulty'];
+    if (c === undefined || ch === undefined || ch.stats['adversary'] !== true || typeof d !== 'number' || !Number.isInteger(d) || isDefeatedAdversary(world, ch)) return [];
+    return [{ id: c.id, name: c.name, difficulty: d, named: c.visibility === 'visible' }];
+  });
+}
+
+/** The request's words for a roll against `foe`: named only when players see it by name (a hidden foe's name never reaches a phone). */
+export const againstWords = (foe: RollFoe): string => (foe.named ? `against ${foe.name}` : '');

@@ -228,3 +228,14 @@ export function lingeringConditions(world: World, enc: EncounterState | null, li
     })
     .sort((a, b) => a.name.localeCompare(b.name) || a.condition.localeCompare(b.condition));
 }
+
+/**
+ * The round as the tracker and the TV say it: "Round 3", "Surprise round", or "Conflict" where a spotlight
+ * without action tokens never ends a round (ADR 14, ADR 67; "Round 1" all night would mislead). The tokens
+ * setting decides, not the turn order's state, since players' views carry no sequencer state.
+ */
+export function roundWords(enc: Pick<EncounterState, 'round'>, world: Pick<World, 'rulesetId' | 'settings'>): string {
+  if (enc.round === 0) return 'Surprise round';
+  const tokens = world.settings['daggerheart.actionTokens'];
+  return capabilitiesOf(world.rulesetId).spotlightTurns && !(typeof tokens === 'number' && tokens > 0) ? 'Conflict' : `Round ${enc.round}`;
+}

@@ -2,10 +2,10 @@
 // from a spectator's projection (the server already left out hidden foes,
 // hidden countdowns and everyone's secrets). Pure, so it is tested without
 // a browser.
-import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
+import type { Combatant, World } from '@tablekeeper/engine';
 import { timeOfDay } from './clock.ts';
 import { countdownsOf, isRedacted } from './countdowns.ts';
-import { displayOrder, encounterOf } from './encounter.ts';
+import { displayOrder, encounterOf, roundWords } from './encounter.ts';
 
 export interface TvRow {
   readonly id: string;
@@ -26,7 +26,7 @@ export interface TvCountdown {
 
 export interface TvModel {
   readonly table: string;
-  /** "Round 3", "Surprise round", or null between fights. */
+  /** "Round 3", "Surprise round", "Conflict" (a spotlight without rounds), or null between fights. */
   readonly round: string | null;
   /** The one clock's time of day ("Day 1, 00:18"); the spectator's view holds no GM secret in it. */
   readonly clock: string;
@@ -40,10 +40,6 @@ export interface TvModel {
 // The same test as the kernel's (an NPC at 0 HP or below is out), read from what the spectator may see.
 const defeated = (c: Combatant): boolean => c.kind === 'npc' && typeof c.stats['hp'] === 'number' && c.stats['hp'] <= 0;
 
-function roundWords(enc: EncounterState): string {
-  return enc.round === 0 ? 'Surprise round' : `Round ${enc.round}`;
-}
-
 export function tvModel(world: World): TvModel {
   const enc = encounterOf(world);
   const running = enc !== null && enc.active;
@@ -55,5 +51,5 @@ export function tvModel(world: World): TvModel {
     .map((c) => (isRedacted(c) ? { id: c.id, name: c.name, value: null, start: null } : { id: c.id, name: c.name, value: c.value, start: c.start }));
   const current = running && enc.current !== null ? (enc.combatants[enc.current]?.name ?? null) : null;
   const idle = running ? '' : enc !== null && enc.roster.length > 0 ? `${(enc.number ?? 1) > 1 ? `Encounter ${enc.number}` : 'The encounter'} has ended.` : 'No fight right now.';
-  return { table: world.name, round: running ? roundWords(enc) : null, clock: timeOfDay(world.clock?.seconds ?? 0), turn: current, order, countdowns, idle };
+  return { table: world.name, round: running ? roundWords(enc, world) : null, clock: timeOfDay(world.clock?.seconds ?? 0), turn: current, order, countdowns, idle };
 }

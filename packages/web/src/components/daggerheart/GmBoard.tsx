@@ -2,9 +2,9 @@
 // party's trackers with damage boxes, the adversaries (added from the
 // bestiary) with their moves, and rests. Every change is a declared command the server decides.
 import { useEffect, useState } from 'preact/hooks';
-import { spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
+import { foeRevealOf, spotlightTokens, tokensLeft, type Character, type Json, type World } from '@tablekeeper/engine';
 import { encounterOf } from '../../lib/encounter.ts';
-import { adversariesOf, adversaryMoves, conflictLineUp, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
+import { adversariesOf, adversaryMoves, againstWords, conflictLineUp, isDefeatedAdversary, rollFoes, DOWNTIME, helpersOf, lastRoll, oddsLines, openRequests, pcsOf, requestWords, TRAIT_NAMES, tracksOfCharacter, waitingHits, type RollOdds } from '../../lib/daggerheart.ts';
 import type { RollRequest } from '@tablekeeper/rulesets/browser';
 import type { QueryAnswer } from '../../net/codec.ts';
 import type { TransactionView } from '../../net/view.ts';
@@ -98,19 +98,30 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
             </p>
           ) : null}
           <ul class="list">
-            {roster.map((c) => (
-              <li key={c.id} class="row">
-                <span class={c.id === enc!.current ? 'dh-holder' : ''}>{c.name}</span>
-                <button class="small" aria-current={c.id === enc!.current ? 'true' : undefined} onClick={() => void send({ type: 'daggerheart.passSpotlight', combatantId: c.id })}>
-                  Spotlight {c.name}
-                </button>
-                {c.kind === 'npc' ? (
-                  <button class="small" onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
-                    Take with Fear: {c.name}
+            {roster.map((c) => {
+              // Every HP slot marked: out of the conflict, so the spotlight skips them (the engine refuses it too).
+              const ch = c.characterId === null ? undefined : world.characters[c.characterId];
+              if (ch !== undefined && isDefeatedAdversary(world, ch))
+                return (
+                  <li key={c.id} class="row muted" data-testid="spotlight-down">
+                    <span>{c.name}</span> <span class="badge bad">down</span>
+                  </li>
+                );
+              return (
+                <li key={c.id} class="row">
+                  <span class={c.id === enc!.current ? 'dh-holder' : ''}>{c.name}</span>
+                  {c.visibility !== 'visible' ? <span class="badge">{c.visibility === 'hidden' ? 'hidden' : 'shown as Unknown'}</span> : null}
+                  <button class="small" aria-current={c.id === enc!.current ? 'true' : undefined} onClick={() => void send({ type: 'daggerheart.passSpotlight', combatantId: c.id })}>
+                    Spotlight {c.name}
                   </button>
-                ) : null}
-              </li>
-            ))}
+                  {c.kind === 'npc' ? (
+                    <button class="small" onClick={() => void send({ type: 'daggerheart.takeSpotlight', combatantId: c.id })}>
+                      Take with Fear: {c.name}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
           <button class="small" onClick={() => void send({ type: 'encounter.end' })}>
             End the conflict
@@ -131,8 +142,19 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
   const [experience, setExperience] = useState('');
   const [bonus, setBonus] = useState('2');
   const [modifier, setModifier] = useState('0');
+  const [against, setAgainst] = useState('');
   const target = pcs.find((c) => c.id === who) ?? pcs[0];
   const open = openRequests(world);
+  // A PC's attack is a roll against the foe's Difficulty: picking the foe fills it in, hidden while foes show players no numbers.
+  const foes = rollFoes(world);
+  const foe = foes.find((f) => f.id === against);
+  const pickFoe = (id: string) => {
+    setAgainst(id);
+    const f = foes.find((x) => x.id === id);
+    if (f === undefined) return;
+    setDifficulty(String(f.difficulty));
+    setHidden(foeRevealOf(world) === 'none');
+  };
   return (
     <section class="panel" aria-labelledby="dh-req-title" data-testid="request-roll">
       <h2 id="dh-req-title">Ask for a roll</h2>
@@ -143,6 +165,7 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
           if (!target) return;
           const command: { type: string; [k: string]: Json } = { type: 'daggerheart.requestRoll', characterId: target.id, difficulty: Number(difficulty), hidden, advantage: Number(advantage) };
           if (trait) command['trait'] = trait;
+          if (foe !== undefined && againstWords(foe) !== '') command['label'] = againstWords(foe);
           // Other modifiers reach the roll whether or not an Experience is named (a GM review finding: the one box was dropped without one).
           if (Number(modifier) !== 0) command['bonus'] = Number(modifier);
           if (experience.trim()) {
@@ -172,6 +195,18 @@ function RequestPanel({ world, send, ask }: { world: World; send: Send; ask: Ask
               ))}
             </select>
           </Field>
+          {foes.length > 0 ? (
+            <Field id="dh-req-against" label="Against">
+              <select id="dh-req-against" value={foe?.id ?? ''} onChange={(e) => pickFoe(e.currentTarget.value)}>
+                <option value="">no adversary</option>
+                {foes.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name} (Difficulty {f.difficulty})
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ) : null}
           <Field id="dh-req-diff" label="Difficulty">
             <input id="dh-req-diff" type="number" min={1} max={60} value={difficulty} onInput={(e) => setDifficulty(e.currentTarget.value)} style={{ width: '5em' }} />
           </Field>
@@ -337,7 +372,7 @@ function AdversaryPanel({ world, send }: { world: World; send: Send }) {
         const moves = adversaryMoves(world, c);
         return (
           <div key={c.id} data-testid="adversary">
-            <strong>{c.name}</strong> <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
+            <strong>{c.name}</strong> {isDefeatedAdversary(world, c) ? <span class="badge bad">down</span> : null} <span class="small muted">Difficulty {String(c.stats['difficulty'] ?? '?')} · Attack {String(c.stats['attack'] ?? 0)} · {String(c.stats['damage'] ?? '')}</span>
             <CharacterTracks t={{ ...t, hopeMax: 0 }} send={send} markable={['hp', 'stress']} />
             <DamageBox t={t} send={send} />
             {moves.length > 0 ? (
