@@ -83,10 +83,10 @@ export function encounterModule(rules: EncounterRules): Module {
       ? undefined
       : {
           // Characters and seats: a seat's retainer is no foe, so its stats pass (ADR 45).
-          reads: [`ext.${ENCOUNTER_ID}`, 'clock', 'characters', 'seats', ...(rules.canActReads ?? [])],
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', 'characters', 'seats', ...(rules.foeStats === undefined ? [] : (['ext.foes'] as const)), ...(rules.canActReads ?? [])],
           writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
           // A clock advance changes only the players' clock: the projected encounter keeps its object.
-          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.canActReads ?? [])] },
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.foeStats === undefined ? [] : (['ext.foes'] as const)), ...(rules.canActReads ?? [])] },
         };
   return { id: ENCOUNTER_ID, commands: labelled, reducers: loggedReducers, reactions: [phases], project, ...(projectReads === undefined ? {} : { projectReads }), idStatus, audience, eventView, eventViewBasis, catalog: catalogOf(...Object.values(decls)) };
 }

@@ -2,7 +2,7 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
-import { foeBasis, isFoe, isFoeCharacter } from '../foes/model.js';
+import { foeBasis, foeKeys, foeRevealOf, isFoe, isFoeCharacter, pickKeys, type FoeFields } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { canAct, isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
@@ -34,11 +34,15 @@ function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
  * A combatant's own stats as players read them (ADR 33): a PC's numbers, and a
  * seat's retainer's (no foe by the shared rule, ADR 45), are the party's and pass
  * as entered; a foe's are the GM's, except its defeat, which the table sees (as
- * hp 0, what the turn order greys out by).
+ * hp 0, what the turn order greys out by). A ruleset that declares its foe
+ * combatants' stat keys (`foeStats`) shows them by the table's reveal, as it
+ * shows a foe character's sheet (review 9: a phone's odds need the Defense).
  */
-function shownStats(c: Combatant, friend: boolean): { readonly [key: string]: Json } {
+function shownStats(c: Combatant, friend: boolean, keys: ReadonlySet<string> | null | undefined): { readonly [key: string]: Json } {
   if (c.kind === 'pc' || friend) return c.stats;
-  return isDefeated(c) ? { hp: 0 } : {};
+  const fell: { [key: string]: Json } = isDefeated(c) ? { hp: 0 } : {};
+  if (keys === undefined) return fell;
+  return { ...(pickKeys(c.stats, keys) as { [key: string]: Json }), ...fell };
 }
 
 /** The non-PC combatants that are no foes (a seat's retainer, by its character), as a key: what the projection reads of characters and seats. */
@@ -99,6 +103,8 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const friends = new Set(friendCombatants(source).split(' '));
     // A PC or a seat's retainer: the party's numbers, by the engine's one foe rule (ADR 45, ADR 53).
     const friend = (id: string): boolean => own(enc.combatants, id)?.kind === 'pc' || friends.has(id);
+    // A foe combatant's stats by the table's reveal, where the ruleset declares them (undefined: none pass).
+    const foeStatKeys = rules.foeStats === undefined ? undefined : foeKeys(source, viewer, rules.foeStats);
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
     const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id), friend) ?? { state: null, placements: {} };
     // Nothing hidden: serials and join order as stored.
@@ -125,7 +131,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         kind: c.kind,
         side: c.side,
         characterId: veil ? null : c.characterId,
-        stats: veil ? {} : shownStats(c, friends.has(id)),
+        stats: veil ? {} : shownStats(c, friends.has(id), foeStatKeys),
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
@@ -249,7 +255,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
     const cls = viewer.role === 'gm' ? 'gm' : 'others';
     // Which retainers are friends is read as a string, so a character's HP changing keeps the memo.
-    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source)];
+    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source), rules.foeStats === undefined ? '' : foeRevealOf(source)];
     const kept = memo.get(stored)?.[cls];
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {
