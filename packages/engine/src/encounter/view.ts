@@ -38,9 +38,9 @@ function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
  * combatants' stat keys (`foeStats`) shows them by the table's reveal, as it
  * shows a foe character's sheet (review 9: a phone's odds need the Defense).
  */
-function shownStats(c: Combatant, friend: boolean, keys: ReadonlySet<string> | null | undefined): { readonly [key: string]: Json } {
+function shownStats(c: Combatant, friend: boolean, keys: ReadonlySet<string> | null | undefined, fallen: boolean): { readonly [key: string]: Json } {
   if (c.kind === 'pc' || friend) return c.stats;
-  const fell: { [key: string]: Json } = isDefeated(c) ? { hp: 0 } : {};
+  const fell: { [key: string]: Json } = fallen ? { hp: 0 } : {};
   if (keys === undefined) return fell;
   return { ...(pickKeys(c.stats, keys) as { [key: string]: Json }), ...fell };
 }
@@ -93,6 +93,30 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    * are the GM's too (ADR 33); a placement passes only as the sequencer's
    * projector rewrote it.
    */
+  /**
+   * The foes that have fallen, judged on the GM's world (review 9: phones never
+   * marked them): 0 hit points of their own or on their linked character, or
+   * the ruleset's own fall (dead, unconscious, every HP slot marked) by its
+   * canAct. The table sees a fall (ADR 33); the projection shows it as hp 0.
+   */
+  const fallenFoes = (source: World): ReadonlySet<string> => {
+    const enc = getEncounter(source);
+    const out = new Set<string>();
+    for (const id of enc.roster) {
+      const c = own(enc.combatants, id);
+      if (c === undefined || c.kind === 'pc') continue;
+      const linked = c.characterId === null ? undefined : own(source.characters, c.characterId)?.stats['hp'];
+      let down = isDefeated(c) || (typeof c.stats['hp'] !== 'number' && typeof linked === 'number' && linked <= 0);
+      try {
+        down ||= rules.canAct !== undefined && !rules.canAct(source, c);
+      } catch {
+        // A ruleset hook that cannot read this world marks nobody.
+      }
+      if (down) out.add(id);
+    }
+    return out;
+  };
+
   const hideFromPlayers = (world: World, viewer: Viewer, source: World): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
@@ -105,6 +129,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const friend = (id: string): boolean => own(enc.combatants, id)?.kind === 'pc' || friends.has(id);
     // A foe combatant's stats by the table's reveal, where the ruleset declares them (undefined: none pass).
     const foeStatKeys = rules.foeStats === undefined ? undefined : foeKeys(source, viewer, rules.foeStats);
+    const fell = fallenFoes(source);
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
     const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id), friend) ?? { state: null, placements: {} };
     // Nothing hidden: serials and join order as stored.
@@ -131,7 +156,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         kind: c.kind,
         side: c.side,
         characterId: veil ? null : c.characterId,
-        stats: veil ? {} : shownStats(c, friends.has(id), foeStatKeys),
+        stats: veil ? {} : shownStats(c, friends.has(id), foeStatKeys, fell.has(id)),
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
@@ -255,7 +280,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
     const cls = viewer.role === 'gm' ? 'gm' : 'others';
     // Which retainers are friends is read as a string, so a character's HP changing keeps the memo.
-    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source), rules.foeStats === undefined ? '' : foeRevealOf(source)];
+    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source), rules.foeStats === undefined ? '' : foeRevealOf(source), viewer.role === 'gm' ? '' : [...fallenFoes(source)].join(' ')];
     const kept = memo.get(stored)?.[cls];
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {
