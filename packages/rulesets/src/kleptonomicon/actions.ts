@@ -16,7 +16,8 @@ import { getKlepto } from './state.js';
 const yes = { allowed: true, reason: null };
 /** A Beat to pay with, in the rule's words rather than the economy's. */
 const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`));
-const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
+// The form takes what the command takes; the dice count a net of at most 3 (rules README), so 4 sources count as 3, not a refusal (review 9).
+const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -10, max: 10, value: 0 } as const;
 const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
 
 const failScore = (world: World): number => numberSetting(world, K.failAtOrBelow) ?? DEFAULT_FAIL_AT_OR_BELOW;

@@ -126,6 +126,16 @@ describe('kleptonomicon.attackOdds', () => {
     expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
   });
 
+  it('an Advantage of 4 or 5 counts as 3 (the rules README caps the net), not a refusal: +1 vs Defense 7 is 1 - (11/20)^4 each, and the form takes it', () => {
+    const s = fight([]);
+    const three = 1 - (11 / 20) ** 4;
+    for (const advantage of [3, 4, 5]) expect(odds(s, GM, { targetId: 'guard', advantage })).toMatchObject({ ok: true, value: { pass: expect.closeTo(three, 12) as unknown as number } });
+    expect(odds(s, GM, { targetId: 'guard', advantage: -5 })).toMatchObject({ ok: true, value: { pass: expect.closeTo((9 / 20) ** 4, 12) as unknown as number } });
+    const actions = s.engine.query(s.table, GM, 'kleptonomicon.actions', { combatantId: 'c-alice' });
+    const basic = (actions.ok ? (actions.value as { actions: { label: string; numbers: { field: string; min: number; max: number }[] }[] }).actions : []).find((a) => a.label === 'Basic Attack');
+    expect(basic?.numbers.find((n) => n.field === 'advantage')).toMatchObject({ min: -10, max: 10 });
+  });
+
   it('property (secrecy): with the setting at no numbers, no odds a player asks for, and nothing in their view, carries a foe\'s Defense', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: -5, max: 5 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 15 }), (defense, modifier, advantage, typed) => {
