@@ -167,7 +167,9 @@ const typed: Evolve<KleptoEvent> = {
       const withDash = withMovement(st, w, id, (tm) => ({ ...tm, multiplier: outcome === 'tripled' ? 3 : outcome === 'doubled' ? Math.max(tm.multiplier, 2) : tm.multiplier }));
       return { ...withDash, dashes: { ...st.dashes, [id]: { round, count } } };
     });
-    const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? 'passes the Athletics Test: triple movement' : 'fails the Athletics Test and is Slowed';
+    // The second Dash's Test shows its dice, as every other Test's line does (review 9).
+    const dice = e.test !== null && e.test !== undefined ? ` (${testDiceText(e.test)})` : '';
+    const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? `passes the Athletics Test${dice}: triple movement` : `fails the Athletics Test${dice} and is Slowed`;
     return log(next, e, 'kleptonomicon.dash', `${nameOf(w, id)} Dashes and ${words}.`);
   },
   'kleptonomicon.styleGranted': (w, e) => {
