@@ -5,7 +5,7 @@
 // falls, and the phone's turn order marks it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { oddsOf, openAction } from './actions-flow.ts';
+import { oddsOf, openAction, roll } from './actions-flow.ts';
 import { startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -83,6 +83,36 @@ describe('Kleptonomicon review 9: Health by the Party form, odds on phones, fall
     await gm.p.getByRole('button', { name: 'Damage Goblin' }).click();
     await expect.poll(() => row(phone.p, 'Goblin').getByTestId('defeated').count()).toBe(1);
     expect(gm.errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+
+  it('the second Dash of a round opens a form with its Athletics Test odds (+2: 55%), then shows the die', async () => {
+    const made = await e2e!.table('kleptonomicon', 'Klepto dash');
+    const seat = await e2e!.seat(made, 'Ann');
+    const sock = await e2e!.socket(made.gmToken);
+    await sock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat.seatId, stats: { edgeSave: 9, athletics: 2 } });
+    const kira = Object.values(sock.view().world.characters).find((c) => c.name === 'Kira')!.id;
+    await sock.command({ type: 'kleptonomicon.startEpisode' });
+    await sock.command({ type: 'kleptonomicon.freeplay' });
+    await sock.command({ type: 'encounter.start', combatants: [{ id: 'kira', name: 'Kira', kind: 'pc', characterId: kira }, { id: 'rat', name: 'Rat', kind: 'npc', stats: { creatureType: 'rat', edgeSave: 0 } }] });
+    for (let i = 0; i < 6; i++) {
+      const enc = sock.view().world.ext['encounter'] as unknown as { current: string | null; pending: { options: string[] } | null };
+      if (enc.current === 'kira') break;
+      await sock.command(enc.pending !== null ? { type: 'encounter.choose', id: enc.pending.options.includes('kira') ? 'kira' : enc.pending.options[0] } : { type: 'encounter.endTurn' });
+    }
+    const phone = await e2e!.open(seat.link, { width: 360, height: 740 }, { phone: true });
+    const panel = phone.p.getByTestId('actions-panel');
+    await expect.poll(() => panel.getByRole('heading').textContent()).toBe('Kira: actions');
+    // The first Dash doubles movement with one tap.
+    await panel.getByRole('button', { name: /^Dash \(/ }).click();
+    await expect.poll(() => sock.view().world.log.map((l) => l.text)).toContain('Kira Dashes and doubles their movement.');
+    // The second opens its form: the sheet's Athletics +2 and the odds before anything is rolled (a die of 5-9 or a critical 10: 11/20).
+    const form = await openAction(phone.p, 'Dash again \\(Athletics Test\\)');
+    expect(await form.getByLabel('Athletics modifier (from the sheet)').textContent()).toBe('+2');
+    await oddsOf(form, '55% to succeed');
+    expect(sock.view().world.log.map((l) => l.text).join('\n')).not.toContain('Athletics Test');
+    const result = await roll(form, 'Roll: Dash again (Athletics Test)');
+    expect(result).toMatch(/Kira Dashes and (passes the Athletics Test \(d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\): triple movement|fails the Athletics Test \(d10ish \d+( \(critical (success|failure: a 10, coin lost)\))? \+2 = Score \d+\) and is Slowed)\./);
     expect(phone.errors).toEqual([]);
   });
 });
