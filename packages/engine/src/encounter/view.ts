@@ -2,7 +2,7 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
-import { foeBasis, foeKeys, foeRevealOf, isFoe, isFoeCharacter, pickKeys, type FoeFields } from '../foes/model.js';
+import { foeBasis, foeKeys, foeRevealOf, isFoe, isFoeCharacter, pickKeys } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { canAct, isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
