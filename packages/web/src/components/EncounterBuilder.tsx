@@ -86,6 +86,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
               <span class="small muted">
                 {d.kind === 'pc' ? 'PC' : 'foe'}
                 {d.hp !== null ? ` · ${d.hp} HP` : ''}
+                {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
+                {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
                 {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
                 {d.hidden ? ' · hidden' : ''}
               </span>
