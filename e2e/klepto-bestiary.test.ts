@@ -59,6 +59,8 @@ describe('the Kleptonomicon bestiary and turn order, by clicking', () => {
     await ready.getByText('Rat-thief 2', { exact: true }).waitFor();
     await ready.getByText('Rat-thief 1', { exact: true }).waitFor();
     expect(await ready.getByText('Rat-thief', { exact: true }).count()).toBe(0);
+    // The line-up says the Defense attacks must reach (review 9 found it left out).
+    expect(await text(ready.locator('li').filter({ hasText: 'Rat-thief 1' }))).toContain('6 HP · Defense 4');
 
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
     const rows = enc.getByTestId('combatant');

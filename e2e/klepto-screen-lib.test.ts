@@ -10,7 +10,7 @@ import { describeActionOdds } from '../packages/web/src/lib/actions.ts';
 import { optionLabel, setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
 import { sheetFields, sheetSetCommand, sheetStart, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
-import { edgeSaveLines, edgeSplitNote, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
+import { edgeSaveLines, edgeSplitNote, encounterGate, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
 import { requestCommand } from '../packages/web/src/lib/requests.ts';
 import { conditionCommand, durationChoices, FLEETING, nextCommand } from '../packages/web/src/lib/turns.ts';
 
@@ -165,5 +165,18 @@ describe('the Kleptonomicon sheet form and attack odds in words (ADR 51)', () =>
   it('the attack odds read as a hit chance against the Defense with the damage dice and their mean', () => {
     expect(describeActionOdds('kleptonomicon.attackOdds', { pass: 0.45, defense: 7, failAtOrBelow: 6, damage: '1d6+1', averageDamage: 4.5 })).toEqual({ headline: '45% to hit', detail: 'a Score of 7 or more (Defense 7) · 1d6+1 damage (4.5 on average)' });
     expect(describeActionOdds('kleptonomicon.attackOdds', { pass: 0.2025, defense: 7, failAtOrBelow: 6, damage: null, averageDamage: null })?.detail).toBe('a Score of 7 or more (Defense 7) · no damage dice');
+  });
+});
+
+describe('the way to an Encounter through the Episode (004 phases; review 9)', () => {
+  it('Between Episodes, then the Opening Credits, lead to Freeplay step by step; from Freeplay the Encounter may start; the Closing Credits lead out', () => {
+    const s = scenario(rulesetDefinition('kleptonomicon')!.modules, { rng: countingIds(fixedRng([])), rulesetId: 'kleptonomicon' });
+    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('Between Episodes') as unknown as string, step: { type: 'kleptonomicon.startEpisode', label: 'Start an Episode' } });
+    s.run({ type: encounterGate(gmView(s))!.step.type });
+    expect(encounterGate(gmView(s))).toMatchObject({ reason: expect.stringContaining('Opening Credits') as unknown as string, step: { type: 'kleptonomicon.freeplay', label: 'Go to Freeplay' } });
+    s.run({ type: encounterGate(gmView(s))!.step.type });
+    expect(encounterGate(gmView(s))).toBeNull();
+    s.run({ type: 'kleptonomicon.closingCredits' });
+    expect(encounterGate(gmView(s))).toMatchObject({ step: { type: 'kleptonomicon.endEpisode' } });
   });
 });

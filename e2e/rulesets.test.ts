@@ -87,6 +87,14 @@ describe('encounter tracker across turn orders', () => {
     await add(enc, 'Quill', 'pc', '');
     await add(enc, 'Guard', 'npc', 'Guards');
     await add(enc, 'Hound', 'npc', 'Hounds');
+    // Between Episodes the builder says why no Encounter yet and leads through the phases (004; review 9).
+    const gate = enc.getByTestId('encounter-gate');
+    expect(await gate.textContent()).toContain('Between Episodes: an Encounter is played inside an Episode.');
+    expect(await enc.getByRole('button', { name: 'Roll initiative' }).isDisabled()).toBe(true);
+    await gate.getByRole('button', { name: 'Start an Episode' }).click();
+    await expect.poll(() => gate.textContent()).toContain('Opening Credits: introduce the characters');
+    await gate.getByRole('button', { name: 'Go to Freeplay' }).click();
+    await expect.poll(() => gate.count()).toBe(0);
     await enc.getByRole('button', { name: 'Roll initiative' }).click();
     await expect.poll(() => enc.getByTestId('combatant').count()).toBe(3);
     await expect.poll(() => enc.getByTestId('combatant').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('group 1'), expect.stringContaining('group 2')]));

@@ -105,10 +105,10 @@ export function encounterModule(rules: EncounterRules): Module {
       ? undefined
       : {
           // Characters and seats: a seat's retainer is no foe, so its stats pass (ADR 45).
-          reads: [`ext.${ENCOUNTER_ID}`, 'clock', 'characters', 'seats', ...(rules.canActReads ?? [])],
+          reads: [`ext.${ENCOUNTER_ID}`, 'clock', 'characters', 'seats', ...(rules.foeStats === undefined ? [] : (['ext.foes'] as const)), ...(rules.canActReads ?? [])],
           writes: [`ext.${ENCOUNTER_ID}`, 'clock'],
           // A clock advance changes only the players' clock: the projected encounter keeps its object.
-          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.canActReads ?? [])] },
+          writtenFrom: { [`ext.${ENCOUNTER_ID}`]: [`ext.${ENCOUNTER_ID}`, 'characters', 'seats', ...(rules.foeStats === undefined ? [] : (['ext.foes'] as const)), ...(rules.canActReads ?? [])] },
         };
   // A combatant's name as the viewer's projection holds it (a hidden one is not in a player's).
   const nameOf = (world: World, id: string): string | null => {

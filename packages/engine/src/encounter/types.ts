@@ -5,6 +5,7 @@
 // world.ext.encounter as plain JSON; every change is an event.
 import type { Rng } from '../dice/rng.js';
 import type { EngineEvent, Json, Result, World, WorldPart } from '../core/types.js';
+import type { FoeFields } from '../foes/model.js';
 
 // ---------------------------------------------------------------- combatants
 
@@ -336,6 +337,12 @@ export interface EncounterRules {
    * progress (ADR 44). 0 for rounds that are no measure of time.
    */
   readonly secondsPerRound?: number;
+  /**
+   * The keys of a foe combatant's own stats (a builder's or stat block's) players
+   * read once the GM reveals them (ADR 33, ADR 68): none by default, all when the
+   * table shows every number. Without it a foe's own stats stay with the GM.
+   */
+  readonly foeStats?: FoeFields;
 }
 
 /** Pure helper results for rulesets. */

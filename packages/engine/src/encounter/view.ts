@@ -2,7 +2,7 @@
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
-import { foeBasis, isFoe, isFoeCharacter } from '../foes/model.js';
+import { foeBasis, foeKeys, foeRevealOf, isFoe, isFoeCharacter, pickKeys } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { canAct, isDefeated, onDeck } from './selectors.js';
 import { shownTestRoll } from './sequencers/edge-save.js';
@@ -34,11 +34,15 @@ function shownDuration(d: Duration, keep: (id: string) => boolean): Duration {
  * A combatant's own stats as players read them (ADR 33): a PC's numbers, and a
  * seat's retainer's (no foe by the shared rule, ADR 45), are the party's and pass
  * as entered; a foe's are the GM's, except its defeat, which the table sees (as
- * hp 0, what the turn order greys out by).
+ * hp 0, what the turn order greys out by). A ruleset that declares its foe
+ * combatants' stat keys (`foeStats`) shows them by the table's reveal, as it
+ * shows a foe character's sheet (review 9: a phone's odds need the Defense).
  */
-function shownStats(c: Combatant, friend: boolean): { readonly [key: string]: Json } {
+function shownStats(c: Combatant, friend: boolean, keys: ReadonlySet<string> | null | undefined, fallen: boolean): { readonly [key: string]: Json } {
   if (c.kind === 'pc' || friend) return c.stats;
-  return isDefeated(c) ? { hp: 0 } : {};
+  const fell: { [key: string]: Json } = fallen ? { hp: 0 } : {};
+  if (keys === undefined) return fell;
+  return { ...(pickKeys(c.stats, keys) as { [key: string]: Json }), ...fell };
 }
 
 /** The non-PC combatants that are no foes (a seat's retainer, by its character), as a key: what the projection reads of characters and seats. */
@@ -89,6 +93,30 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    * are the GM's too (ADR 33); a placement passes only as the sequencer's
    * projector rewrote it.
    */
+  /**
+   * The foes that have fallen, judged on the GM's world (review 9: phones never
+   * marked them): 0 hit points of their own or on their linked character, or
+   * the ruleset's own fall (dead, unconscious, every HP slot marked) by its
+   * canAct. The table sees a fall (ADR 33); the projection shows it as hp 0.
+   */
+  const fallenFoes = (source: World): ReadonlySet<string> => {
+    const enc = getEncounter(source);
+    const out = new Set<string>();
+    for (const id of enc.roster) {
+      const c = own(enc.combatants, id);
+      if (c === undefined || c.kind === 'pc') continue;
+      const linked = c.characterId === null ? undefined : own(source.characters, c.characterId)?.stats['hp'];
+      let down = isDefeated(c) || (typeof c.stats['hp'] !== 'number' && typeof linked === 'number' && linked <= 0);
+      try {
+        down ||= rules.canAct !== undefined && !rules.canAct(source, c);
+      } catch {
+        // A ruleset hook that cannot read this world marks nobody.
+      }
+      if (down) out.add(id);
+    }
+    return out;
+  };
+
   const hideFromPlayers = (world: World, viewer: Viewer, source: World): World => {
     if (viewer.role === 'gm' || world.ext[ENCOUNTER_ID] === undefined || world.ext[ENCOUNTER_ID] === null) return world;
     const enc = getEncounter(world);
@@ -99,6 +127,9 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     const friends = new Set(friendCombatants(source).split(' '));
     // A PC or a seat's retainer: the party's numbers, by the engine's one foe rule (ADR 45, ADR 53).
     const friend = (id: string): boolean => own(enc.combatants, id)?.kind === 'pc' || friends.has(id);
+    // A foe combatant's stats by the table's reveal, where the ruleset declares them (undefined: none pass).
+    const foeStatKeys = rules.foeStats === undefined ? undefined : foeKeys(source, viewer, rules.foeStats);
+    const fell = fallenFoes(source);
     // Default-deny for the turn order's own state: only what the sequencer's projector shows.
     const seqView = seqr.project?.(enc, (id) => !hidden.has(id) && Object.hasOwn(enc.combatants, id), friend) ?? { state: null, placements: {} };
     // Nothing hidden: serials and join order as stored.
@@ -125,7 +156,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         kind: c.kind,
         side: c.side,
         characterId: veil ? null : c.characterId,
-        stats: veil ? {} : shownStats(c, friends.has(id)),
+        stats: veil ? {} : shownStats(c, friends.has(id), foeStatKeys, fell.has(id)),
         visibility: c.visibility,
         incapacitated: c.incapacitated,
         unsurprisable: c.unsurprisable,
@@ -249,7 +280,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
     const cls = viewer.role === 'gm' ? 'gm' : 'others';
     // Which retainers are friends is read as a string, so a character's HP changing keeps the memo.
-    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source)];
+    const reads = [...readsOf(world, memoReads), viewer.role === 'gm' ? '' : friendCombatants(source), rules.foeStats === undefined ? '' : foeRevealOf(source), viewer.role === 'gm' ? '' : [...fallenFoes(source)].join(' ')];
     const kept = memo.get(stored)?.[cls];
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {

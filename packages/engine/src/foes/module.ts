@@ -12,7 +12,7 @@ import { FOE_REVEALS, FOES_ID, foeRevealOf, type FoeReveal } from './model.js';
 const WORDS: Record<FoeReveal, string> = {
   none: "The GM keeps foes' numbers secret.",
   defences: "The GM shows players foes' defences.",
-  all: "The GM shows players foes' every number.",
+  all: "The GM shows players every number of the foes, hit points included.",
 };
 
 const reveal = defineCommand('foes.reveal', {

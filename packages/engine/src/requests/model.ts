@@ -106,9 +106,15 @@ export function describeRequest(r: Pick<PlayerRequest, 'kind' | 'amount' | 'cond
   }
 }
 
-/** `custom:Soaked` reads "Soaked"; a catalogue id reads as itself when no name is at hand. */
+/**
+ * `custom:Soaked` reads "Soaked"; a catalogue id with no name at hand reads as
+ * words ("slowed" is "Slowed", "hard-to-see" "Hard to see"): the log never
+ * speaks in ids (review 9).
+ */
 export function plainCondition(id: string): string {
-  return id.startsWith('custom:') ? id.slice('custom:'.length) : id;
+  if (id.startsWith('custom:')) return id.slice('custom:'.length);
+  const words = id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').trim().toLowerCase();
+  return words === '' ? id : words[0]!.toUpperCase() + words.slice(1);
 }
 
 /** Whose character it is, by id, without throwing on a view that lacks it. */

@@ -3,10 +3,10 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
-import { BEATS_ECONOMY, controls, err, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
+import { BEATS_ECONOMY, controls, err, getEncounter, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
-import { abilitiesOf } from './context.js';
+import { abilitiesOf, sheet } from './context.js';
 import { BASE_STYLE_UNITS, poolLeft, styleLeft } from './movement.js';
 import { ABILITY_TIME_WORDS, abilityUse, type Ability } from './phases.js';
 import { DEFAULT_FAIL_AT_OR_BELOW } from './roll.js';
@@ -16,7 +16,8 @@ import { getKlepto } from './state.js';
 const yes = { allowed: true, reason: null };
 /** A Beat to pay with, in the rule's words rather than the economy's. */
 const beat = (a: Actor) => (affordable(a, 'ability').allowed ? yes : forbid(`${a.combatant.name} has no Beat left this round`));
-const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -3, max: 3, value: 0 } as const;
+// The form takes what the command takes; the dice count a net of at most 3 (rules README), so 4 sources count as 3, not a refusal (review 9).
+const ADVANTAGE = { field: 'advantage', label: 'Advantage (− Disadvantage)', min: -10, max: 10, value: 0 } as const;
 const MODIFIER = { field: 'modifier', label: 'Modifier', min: -50, max: 50, value: 0 } as const;
 
 /** What a player's attack rolls with: the rules give no Advantage of their own (004); the GM grants any. */
@@ -40,6 +41,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   }));
   const left = tm === undefined ? BASE_STYLE_UNITS : poolLeft(tm);
   const prone = st.prone.includes(id);
+  const dashed = st.dashes[id];
+  const dashes = dashed !== undefined && dashed.round === getEncounter(a.world).round ? dashed.count : 0;
+  const athleticsStat = sheet(a.world, id)['athletics'];
+  const athletics = typeof athleticsStat === 'number' && Number.isInteger(athleticsStat) ? athleticsStat : 0;
   const targets: ActionOption[] = othersInView(a).map((c) => {
     const d = defenseOf(a.world, c);
     const where = { side: sideOf(a, c), ...(standingIn(c) === 'down' ? { standing: 'down' as const } : {}) };
@@ -103,11 +108,18 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     }),
     action({
       id: 'dash',
-      label: 'Dash',
+      label: dashes === 1 ? 'Dash again (Athletics Test)' : 'Dash',
       cost: setting(a.world, K.dashCostsBeat) === true ? '1 Beat' : 'free (the Dash ability)',
       command: 'kleptonomicon.dash',
       fixed: { characterId: who },
-      ...judge(main, ownTurn, setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
+      // 004 "The Dash Ability": the second Dash of a round is a Test (pass: triple movement, fail: Slowed); its form shows the odds first (review 9).
+      ...(dashes === 1
+        ? {
+            texts: [{ field: 'athletics', label: 'Athletics modifier (from the sheet)', value: `${athletics >= 0 ? '+' : ''}${athletics}`, max: 20, readOnly: true }],
+            odds: { query: 'kleptonomicon.testOdds', args: { modifier: athletics, advantage: 0 }, pass: [], note: 'a pass triples movement, a failure leaves it and adds Slowed' },
+          }
+        : {}),
+      ...judge(main, ownTurn, dashes >= 2 ? forbid('at most two Dashes per round') : setting(a.world, K.dashCostsBeat) === true ? beat(a) : yes),
     }),
     prone
       ? action({ id: 'stand', label: 'Stand up', cost: 'free, and 1u of movement', command: 'kleptonomicon.stand', fixed: { characterId: who }, ...judge(main, ownTurn) })

@@ -2,7 +2,7 @@
 // kernel events it follows (an Encounter's start, turns and end).
 import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
-import { kleptoSheetLine, kleptoSheetOf } from './sheet.js';
+import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
@@ -106,7 +106,9 @@ const typed: Evolve<KleptoEvent> = {
     if (c === undefined) return w;
     const stats = { ...c.stats, ...e.stats };
     const next = { ...w, characters: { ...w.characters, [ch]: { ...c, stats } } };
-    return log(next, e, 'kleptonomicon.sheet', `${nameOf(w, ch)}'s sheet: ${kleptoSheetLine(kleptoSheetOf(stats))}.`);
+    // A foe's sheet numbers are the GM's (ADR 33): players read that it changed.
+    const shown = isFoe(w, ch) && !showsFoeNumbers(w) ? `${nameOf(w, ch)}'s sheet changed.` : undefined;
+    return log(next, e, 'kleptonomicon.sheet', `${nameOf(w, ch)}'s sheet: ${[kleptoSheetLine(kleptoSheetOf(stats)), ...kleptoSheetChanges(e.stats, stats)].join(' · ')}.`, undefined, shown);
   },
   'kleptonomicon.xpAwarded': (w, e) => {
     const ch = e.characterId;
@@ -165,7 +167,9 @@ const typed: Evolve<KleptoEvent> = {
       const withDash = withMovement(st, w, id, (tm) => ({ ...tm, multiplier: outcome === 'tripled' ? 3 : outcome === 'doubled' ? Math.max(tm.multiplier, 2) : tm.multiplier }));
       return { ...withDash, dashes: { ...st.dashes, [id]: { round, count } } };
     });
-    const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? 'passes the Athletics Test: triple movement' : 'fails the Athletics Test and is Slowed';
+    // The second Dash's Test shows its dice, as every other Test's line does (review 9).
+    const dice = e.test !== null && e.test !== undefined ? ` (${testDiceText(e.test)})` : '';
+    const words = outcome === 'doubled' ? 'doubles their movement' : outcome === 'tripled' ? `passes the Athletics Test${dice}: triple movement` : `fails the Athletics Test${dice} and is Slowed`;
     return log(next, e, 'kleptonomicon.dash', `${nameOf(w, id)} Dashes and ${words}.`);
   },
   'kleptonomicon.styleGranted': (w, e) => {

@@ -23,6 +23,8 @@ export const kleptonomiconKit = encounterKit({
   secondsPerRound: 6,
   // Edge Save and Sneaky live on the character's sheet; the turn order reads them there.
   sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
+  // A builder's or stat block's foe keeps its Defense on the combatant: players read it as they read a foe sheet's (ADR 68).
+  foeStats: kleptoSheetModel.foeFields!,
 });
 
 export const ruleset = defineRuleset({

@@ -10,6 +10,9 @@ import { parseDamage } from './attack.js';
 import { EDGE_SAVE_LIMIT } from './sheet.js';
 import type { KleptoEvent } from './events.js';
 
+/** Health a GM may enter (a typo of a million would make a PC unkillable). */
+export const HEALTH_LIMIT = 10_000;
+
 /** Damage dice as text, checked when the sheet is set (parseDamage's limits). */
 const damageDice = (description: string) => text(20, description);
 
@@ -17,6 +20,9 @@ const fields = {
   edgeSave: int(-EDGE_SAVE_LIMIT, EDGE_SAVE_LIMIT, 'Edge Save modifier (null: not set; the turn order then asks for one)').nullable().meta({ title: 'Edge Save' }).optional(),
   // The text gives a Basic Attack no defence number; the improvised maneuver's Score must reach this one (default: the Edge Save line).
   defense: int(0, 100, 'the Score an attack against this creature must reach').meta({ title: 'Defense' }).optional(),
+  // 004 names Health among what Heal Up restores (Freeplay's return); it is what damage takes down (the damage box, a hit).
+  maxHp: int(1, HEALTH_LIMIT, 'full Health: what Heal Up restores').meta({ title: 'Health (full)' }).optional(),
+  hp: int(0, HEALTH_LIMIT, 'Health now (left empty: full)').meta({ title: 'Health now' }).optional(),
   sneaky: z.boolean().meta({ title: 'Sneaky', description: 'advantage on the Edge Saves (004 "Turn Order")' }).optional(),
   movementStyles: z
     .array(
@@ -66,8 +72,14 @@ export const kleptoSheetModel = defineSheet({
     const stats = own(world.characters, id)?.stats ?? {};
     return Object.fromEntries(Object.keys(fields).flatMap((k) => (Object.hasOwn(stats, k) ? [[k, stats[k]!]] : [])));
   },
-  write(_world, id, _next, changed) {
+  write(world, id, next, changed) {
     const stats: { [k: string]: Json } = { ...changed };
+    // A new full Health with no Health now starts the character at full (as the Invite form's hit points do).
+    if (typeof changed['maxHp'] === 'number' && (next['hp'] === undefined || next['hp'] === null)) stats['hp'] = changed['maxHp'];
+    const was = own(world.characters, id)?.stats ?? {};
+    const hp = stats['hp'] ?? was['hp'];
+    const max = stats['maxHp'] ?? was['maxHp'];
+    if (typeof hp === 'number' && typeof max === 'number' && hp > max) return err('INVALID_VALUE', `Health now (${hp}) must be at most full Health (${max})`, 'sheet.hp');
     if (typeof changed['attackDamage'] === 'string') {
       const d = parseDamage(changed['attackDamage'], 'sheet.attackDamage');
       if (!d.ok) return d;

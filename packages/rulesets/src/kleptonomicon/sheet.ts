@@ -29,3 +29,31 @@ export function kleptoSheetLine(s: KleptoSheet): string {
   const edge = s.edgeSave === null ? 'Edge Save not set' : `Edge Save ${s.edgeSave >= 0 ? '+' : ''}${s.edgeSave}`;
   return s.sneaky ? `${edge} · Sneaky` : edge;
 }
+
+/**
+ * The log line's list of what a sheet change set besides the Edge Save line
+ * (review 9: "Edge Save +2." was all a sheet with a Defense and an attack said).
+ */
+export function kleptoSheetChanges(changed: { readonly [k: string]: Json }, stats: { readonly [k: string]: Json }): string[] {
+  const out: string[] = [];
+  const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n}`;
+  if (num(changed['defense']) !== null) out.push(`Defense ${num(changed['defense'])}`);
+  if (changed['hp'] !== undefined || changed['maxHp'] !== undefined) {
+    const hp = num(stats['hp']);
+    const max = num(stats['maxHp']);
+    if (hp !== null) out.push(max !== null ? `Health ${hp}/${max}` : `Health ${hp}`);
+  }
+  if (changed['attackModifier'] !== undefined || changed['attackDamage'] !== undefined) {
+    const m = num(stats['attackModifier']);
+    const d = typeof stats['attackDamage'] === 'string' && stats['attackDamage'].trim() !== '' ? stats['attackDamage'].trim() : null;
+    out.push(`Basic Attack ${[m !== null ? signed(m) : null, d].filter((x) => x !== null).join(', ') || 'cleared'}`);
+  }
+  const styles = changed['movementStyles'];
+  // An empty list is the form's default (nothing to say), not news.
+  if (Array.isArray(styles) && styles.length > 0) out.push(styles.length === 1 ? '1 movement style' : `${styles.length} movement styles`);
+  else if (styles === null) out.push('the default movement styles');
+  const abilities = changed['abilities'];
+  if (Array.isArray(abilities) && abilities.length > 0) out.push(abilities.length === 1 ? '1 ability' : `${abilities.length} abilities`);
+  return out;
+}

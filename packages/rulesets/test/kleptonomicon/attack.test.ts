@@ -111,6 +111,52 @@ describe('kleptonomicon.attackOdds', () => {
     expect(odds(s, ANN, { targetId: 'c-bob', damage: '2' })).toMatchObject({ ok: false, error: { path: 'damage', message: "the damage on a hit comes from Alice's sheet (1d6+1): only the GM may roll other dice" } });
   });
 
+  it("a phone gets the exact odds against a stat-block foe once the GM shows defences or every number (review 9): +1 vs Defense 7 is 9/20, as the GM's", () => {
+    const s = fight([]);
+    s.run({ type: 'foes.reveal', reveal: 'defences' });
+    expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: true, value: { pass: expect.closeTo(9 / 20, 12) as unknown as number, defense: 7 } });
+    // Defences show the Defense, not the Guard's hit points or Edge Save.
+    expect(s.engine.view(s.table, ANN).world.ext['encounter']).toMatchObject({ combatants: { guard: { stats: { defense: 7 } } } });
+    expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toEqual({ defense: 7 });
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    expect(odds(s, ANN, { targetId: 'guard', advantage: 1 })).toMatchObject({ ok: true, value: { pass: expect.closeTo(1 - (11 / 20) ** 2, 12) as unknown as number } });
+    expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toMatchObject({ defense: 7, hp: 12, edgeSave: 0 });
+    // Back to no numbers: the phone loses the Defense again.
+    s.run({ type: 'foes.reveal', reveal: 'none' });
+    expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+  });
+
+  it('an Advantage of 4 or 5 counts as 3 (the rules README caps the net), not a refusal: +1 vs Defense 7 is 1 - (11/20)^4 each, and the form takes it', () => {
+    const s = fight([]);
+    const three = 1 - (11 / 20) ** 4;
+    for (const advantage of [3, 4, 5]) expect(odds(s, GM, { targetId: 'guard', advantage })).toMatchObject({ ok: true, value: { pass: expect.closeTo(three, 12) as unknown as number } });
+    expect(odds(s, GM, { targetId: 'guard', advantage: -5 })).toMatchObject({ ok: true, value: { pass: expect.closeTo((9 / 20) ** 4, 12) as unknown as number } });
+    const actions = s.engine.query(s.table, GM, 'kleptonomicon.actions', { combatantId: 'c-alice' });
+    const basic = (actions.ok ? (actions.value as { actions: { label: string; numbers: { field: string; min: number; max: number }[] }[] }).actions : []).find((a) => a.label === 'Basic Attack');
+    expect(basic?.numbers.find((n) => n.field === 'advantage')).toMatchObject({ min: -10, max: 10 });
+  });
+
+  it('property (secrecy): with the setting at no numbers, no odds a player asks for, and nothing in their view, carries a foe\'s Defense', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: -5, max: 5 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 15 }), (defense, modifier, advantage, typed) => {
+        const s = fight([], { defense, hp: 12 });
+        const q = odds(s, ANN, { targetId: 'guard', modifier, advantage, defense: typed });
+        expect(q).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
+        expect(JSON.stringify(q)).not.toMatch(/"defense"|failAtOrBelow|"pass"/);
+        expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toEqual({});
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a hidden foe stays out of a phone whatever the reveal: no odds, no Defense', () => {
+    const s = fight([]);
+    s.run({ type: 'foes.reveal', reveal: 'all' });
+    s.run({ type: 'encounter.hide', characterId: 'guard' });
+    expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(JSON.stringify(s.engine.view(s.table, ANN).world.ext['encounter'])).not.toContain('"defense"');
+  });
+
   it('property: the odds are the d10ish distribution at the Defense, and every roll hits exactly when its Score reaches it, its damage the dice shown', () => {
     fc.assert(
       fc.property(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (modifier, advantage, defense, seed) => {

@@ -307,3 +307,13 @@ describe('requests are private to their seat and the GM (property)', () => {
     );
   });
 });
+
+describe('request wording (review 9: "Dorn asks the GM for slowed until removed")', () => {
+  it('a catalogue id reads as words, a custom condition as typed', async () => {
+    const { describeRequest, plainCondition } = await import('@tablekeeper/engine/requests');
+    expect(plainCondition('slowed')).toBe('Slowed');
+    expect(plainCondition('hard-to-see')).toBe('Hard to see');
+    expect(plainCondition('custom:Marked by the Duke')).toBe('Marked by the Duke');
+    expect(describeRequest({ kind: 'condition', condition: 'slowed', duration: 'indefinite' })).toBe('Slowed until removed');
+  });
+});

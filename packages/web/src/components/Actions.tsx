@@ -152,6 +152,12 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
  * One action's form; `submit` names the button where the action rolls nothing (a parry, taking the hit).
  * Once it has rolled, its result stays in view and "Again" readies it for the next roll.
  */
+/** Why no odds are asked for yet: what the form still needs, in its own words (review 9: "Odds…" hung on a bad number). */
+function noOddsYet(action: TurnAction, f: ActionForm): string {
+  const p = payloadOf(action, f);
+  return p.ok ? 'Odds…' : `No odds yet: ${p.message}`;
+}
+
 export function ActionFormView({ action, world, send, ask, submit, onRolled, done = null, onClose }: { action: TurnAction; world: World; send: Send; ask: Ask; submit?: string; onRolled?: () => void; done?: string | null; onClose?: () => void }) {
   const [form, setForm] = useState<ActionForm | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -313,7 +319,7 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
       ) : null}
       {action.odds !== null ? (
         <div class="attack-odds" aria-live="polite" data-testid="action-odds">
-          {lines.length === 0 ? <span class="small muted">Odds…</span> : null}
+          {lines.length === 0 ? <span class="small muted">{noOddsYet(action, f)}</span> : null}
           {lines.map((l, i) => (
             <p key={l.target} data-testid={lines.length > 1 ? 'action-odds-line' : undefined}>
               {lines.length > 1 ? `${nameOf(l.target)}: ` : ''}

@@ -8,6 +8,7 @@ import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { deadCharacters } from '@tablekeeper/rulesets/browser';
+import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
 import type { Send } from './types.ts';
@@ -16,6 +17,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const method = initiativeOf(world.rulesetId);
   const characters = Object.values(world.characters);
   const dead = deadCharacters(world);
+  const gate = world.rulesetId === 'kleptonomicon' ? encounterGate(world) : null;
   const initial = useMemo(() => partyDrafts(method, characters, last, undefined, dead), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
   // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
@@ -85,6 +87,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
               <span class="small muted">
                 {d.kind === 'pc' ? 'PC' : 'foe'}
                 {d.hp !== null ? ` · ${d.hp} HP` : ''}
+                {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
+                {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
                 {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
                 {d.hidden ? ' · hidden' : ''}
               </span>
@@ -128,7 +132,16 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           {error}
         </p>
       ) : null}
-      <button class="primary" disabled={rows.length === 0 || busy} onClick={() => void start()} data-testid="roll-initiative">
+      {gate !== null ? (
+        // The Kleptonomicon's phases lead to an Encounter: say why not yet, and offer the step that leads there.
+        <p class="small" role="status" data-testid="encounter-gate">
+          {gate.reason}{' '}
+          <button class="small" onClick={() => void send({ type: gate.step.type })}>
+            {gate.step.label}
+          </button>
+        </p>
+      ) : null}
+      <button class="primary" disabled={rows.length === 0 || busy || gate !== null} onClick={() => void start()} data-testid="roll-initiative">
         Roll initiative{teams.length > 1 && starts !== '' ? ` (${starts} first)` : ''}
       </button>
     </div>

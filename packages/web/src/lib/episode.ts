@@ -91,6 +91,20 @@ export function nextSteps(e: Pick<EpisodeShown, 'phase' | 'encounterPhase'>): St
   return out;
 }
 
+/**
+ * Why an Encounter cannot start yet, and the step that leads there (004: an
+ * Episode opens with its Opening Credits, then Freeplay, from which an
+ * Encounter starts). null when one may start now (review 9: "Roll initiative"
+ * jumped from Between Episodes to the Main phase, and nothing said so).
+ */
+export function encounterGate(world: World): { readonly reason: string; readonly step: { readonly type: string; readonly label: string } } | null {
+  const phase = getKlepto(world).phase;
+  if (phase === 'between') return { reason: 'Between Episodes: an Encounter is played inside an Episode. Start the Episode (its Opening Credits), then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.opening! };
+  if (phase === 'opening') return { reason: 'Opening Credits: introduce the characters, then go to Freeplay; the Encounter starts from there.', step: EPISODE_COMMAND.freeplay! };
+  if (phase === 'closing') return { reason: 'Closing Credits: this Episode is ending. End it, then start the next Episode for another Encounter.', step: EPISODE_COMMAND.between! };
+  return null;
+}
+
 export interface BeatsShown {
   readonly id: string;
   readonly name: string;

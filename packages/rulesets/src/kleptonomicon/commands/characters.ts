@@ -37,6 +37,13 @@ export function characterCommands(kit: EncounterKit): Record<string, CommandHand
           events.push(spend.value);
         }
         if (use.cost === 'clock') events.push(clockAdvanced(world, 'time', 1, Math.max(60, Math.min(ability.seconds ?? 60, 366 * 24 * 3600))));
+        if (ability.recovery === 'healUp' && characterId !== null) {
+          // Heal Up restores the sheet's Health too (004, Freeplay's return), the number damage takes down.
+          const stats = own(world.characters, characterId)?.stats ?? {};
+          const hp = stats['hp'];
+          const max = stats['maxHp'];
+          if (typeof hp === 'number' && typeof max === 'number' && hp < max) events.push({ type: 'kleptonomicon.sheetSet', characterId, stats: { hp: amount !== undefined ? Math.min(max, hp + amount) : max } } satisfies KleptoEvent);
+        }
         if (ability.recovery !== undefined && characterId !== null) {
           const res = st.resources[characterId] ?? {};
           for (const key of RECOVERS[ability.recovery] ?? []) {
