@@ -21,7 +21,6 @@ import {
   stored,
   type Audience,
   type Combatant,
-  type ConditionDef,
   type EncounterKit,
   type EngineEvent,
   type Env,
@@ -40,13 +39,13 @@ import { osrQueries } from './module-queries.js';
 import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
-import { damageTotal, deathDue } from './combat.js';
+import { damageRollWords, damageTotal, deathDue } from './combat.js';
 import { corruptionOf, osrEventFields, osrEventRecords, type Heal, type OsrEvent } from './events.js';
 import { checkAdvantage, j } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
-/** Encounter conditions the OSR ruleset names (001 "Quick Actions": maintaining concentration; "Retreat" ends it). */
-export const OSR_CONDITIONS: readonly ConditionDef[] = [{ id: 'concentrating', name: 'Concentrating', stacking: 'refresh', effects: {} }];
+import { OSR_CONDITIONS } from './conditions.js';
+export { OSR_CONDITIONS };
 
 /** 0 HP, dead or exhausted combatants cannot take turns (001 "Death & Injury", "Exhaustion"). */
 function canAct(world: World, c: Combatant): boolean {
@@ -200,13 +199,15 @@ const evolve: Evolve<OsrEvent> = {
     return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
   },
   'osr.attacked': (w, e) => {
-    const what = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
+    // The dice and what was added, so anyone can check the total (review 9: "hit for 5" alone).
+    const hitFor = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
+    const what = e.hit && e.damage !== undefined ? `${hitFor} (${damageRollWords(e.damage, osrSettings(w).critDoubles)})` : hitFor;
     // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
     const r = e.roll as Json;
     const dice = typeof r === 'object' && r !== null && !Array.isArray(r) && Array.isArray(r['dice']) ? r['dice'].join(' / ') : '';
     const shown =
       isFoe(w, e.attackerId) && !showsFoeNumbers(w)
-        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${what}.`
+        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${hitFor}.`
         : isFoe(w, e.targetId) && !foeDefencesShown(w)
           ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.`
           : undefined;
