@@ -147,7 +147,8 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         // A flanked target (the GM's condition, 001 "Positioning") gives the attack advantage.
         const flanked = conditionEffect(world, tgt.value, 'against.attack.advantage') > 0 ? 1 : 0;
         const adv = checkAdvantage(world, att.value, { advantage: counts.advantage + flanked, disadvantage: counts.disadvantage + rangedInMelee, tags });
-        const reasons = [...adv.reasons, ...(rangedInMelee ? ['ranged attack in melee'] : []), ...(flanked ? ['the target is flanked'] : [])];
+        const granted = counts.advantage > 0 ? adv.reasons : adv.reasons.filter((x) => x !== 'advantage granted');
+        const reasons = [...granted, ...(rangedInMelee ? ['ranged attack in melee'] : []), ...(flanked ? ['the target is flanked'] : [])];
         const targetAc = sheetOf(world, tgt.value).ac;
         const set = osrSettings(world);
         const dice = rollCheckDice(env.rng, adv.advantage);
