@@ -169,6 +169,21 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
   return out;
 }
 
+/**
+ * The pools a creature spends on its actions and reactions (003: stamina and focus), as "Stamina 2/3": the phone's
+ * own character shows them beside the hit points (review 9: every reaction on the screen spent them unseen).
+ */
+export function resourcesOf(stats: { readonly [k: string]: Json }): { label: string; value: number; max: number }[] {
+  return [
+    ['stamina', 'maxStamina', 'Stamina'],
+    ['focus', 'maxFocus', 'Focus'],
+  ].flatMap(([v, m, label]) => {
+    const value = num(stats[v!]);
+    const max = num(stats[m!]);
+    return value === null || max === null || max <= 0 ? [] : [{ label: label!, value, max }];
+  });
+}
+
 export function deathSavesOf(stats: { readonly [k: string]: Json }): { successes: number; failures: number } | null {
   const d = stats['deathSaves'];
   const s = num(field(d, 'successes'));
