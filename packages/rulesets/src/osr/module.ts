@@ -133,6 +133,20 @@ function damageText(w: World, e: EventOf<OsrEvent, 'osr.damageRolled'>): string 
   return `${nm(w, e.targetId)} takes ${e.total} damage${how === '' ? '' : ` (${how})`}${from}.`;
 }
 
+/** "1 night of safe rest", "3 nights of unsafe rest". */
+export const restedWords = (nights: number, kind: string): string => `${nights} ${nights === 1 ? 'night' : 'nights'} of ${kind} rest`;
+
+/** One rester's HP in a rest line, the gain and the new total apart (review 9: "Kira 2, Dorn 12 HP" read as gains): "Kira heals 1 (now 2/8 HP)", "Dorn stays at 12/12 HP". */
+export function healedWords(name: string, h: { readonly from: number; readonly to: number }, max: number | null): string {
+  const of = max === null ? '' : `/${max}`;
+  return h.to > h.from ? `${name} heals ${h.to - h.from} (now ${h.to}${of} HP)` : `${name} stays at ${h.to}${of} HP`;
+}
+
+const maxHpOf = (w: World, id: string): number | null => {
+  const m = own(w.characters, id)?.stats['maxHp'];
+  return typeof m === 'number' ? m : null;
+};
+
 /** A foe's HP change as players read it: the amount, and its fall at 0. */
 function foeHpText(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): string {
   const { from, to } = e;
@@ -271,7 +285,7 @@ const evolve: Evolve<OsrEvent> = {
       stable: st.stable.filter((id) => !e.heals.some((h) => h.characterId === id && h.to > 0)),
     };
     const restText = (hs: readonly Heal[], also: string): string =>
-      `${e.nights} night(s) of ${e.kind} rest: ${hs.map((h) => `${nm(w, h.characterId)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+      `${restedWords(e.nights, e.kind)}: ${hs.map((h) => healedWords(nm(w, h.characterId), h, maxHpOf(next, h.characterId))).join(', ') || 'nobody'}${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
     const text = restText(e.heals, '');
     // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
     const foes = e.heals.filter((h) => isFoe(w, h.characterId));
