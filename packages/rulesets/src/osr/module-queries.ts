@@ -10,7 +10,7 @@ import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
 import { advantageCounts, fail, isHidden, okv, type R } from './shared.js';
 import { mod } from './sheet.js';
-import { getOsr, sheetOf } from './state.js';
+import { sheetOf } from './state.js';
 
 /**
  * A character id this viewer may reckon with: known, and its values readable.
