@@ -113,7 +113,9 @@ interface InputProps {
 function FieldInput({ field: f, id, value, at, change, useOptions, errors }: InputProps) {
   const invalid = errors.some((e) => e.path === at.join('.') || e.path.startsWith(`${at.join('.')}.`));
   const label = `${f.label}${f.required ? '' : ' (optional)'}`;
-  const hint = f.kind === 'integer' || f.kind === 'number' ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
+  // A die picker lists its sizes: no number range beside it (review 9 read "strength 0–10000" over "choose a die…").
+  const dice = (f.kind === 'integer' || f.kind === 'number') && f.dice !== undefined && f.dice.length > 0;
+  const hint = (f.kind === 'integer' || f.kind === 'number') && !dice ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
   const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined };
   let control;
   switch (f.kind) {
