@@ -62,3 +62,20 @@ describe('damage in words', () => {
     expect(attack.texts!.find((x) => x.field === 'damage')!.label).toBe('Damage dice, before the ability modifier (melee + STR 1; ranged + DEX 3; arcane + INT -1; divine + WIS 0)');
   });
 });
+
+describe('rest lines (review 9: "Kira 2, Dorn 12 HP" read as gains)', () => {
+  it('say the heal and the new total apart, and the nights in words', async () => {
+    const { healedWords, restedWords } = await import('../../src/osr/module.js');
+    expect(restedWords(1, 'safe')).toBe('1 night of safe rest');
+    expect(restedWords(3, 'unsafe')).toBe('3 nights of unsafe rest');
+    expect(healedWords('Kira', { from: 1, to: 2 }, 8)).toBe('Kira heals 1 (now 2/8 HP)');
+    expect(healedWords('Dorn', { from: 12, to: 12 }, 12)).toBe('Dorn stays at 12/12 HP');
+    // The whole line from a real rest: level 1 Kira at 1/8 heals 1 a night of safe rest (001 "Healing From Rest").
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 8, hp: 1, level: 1 });
+    t.add('Dorn', { maxHp: 12, hp: 12, level: 1 });
+    t.run({ type: 'osr.rest', kind: 'safe', nights: 1 });
+    expect(lines(t, 'osr.rested')).toEqual(['1 night of safe rest: Kira heals 1 (now 2/8 HP), Dorn stays at 12/12 HP.']);
+    expect(t.stats(kira)['hp']).toBe(2);
+  });
+});
