@@ -96,7 +96,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
       )}
       {characters.some((c) => c.kind === 'pc' && !dead.includes(c.id) && !rows.some((r) => r.characterId === c.id)) ? (
-        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>
+        // Apart from Roll initiative below it (review 9: the two buttons touched).
+        <button class="small" style={{ marginBottom: '8px' }} onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>
           Add the party
         </button>
       ) : null}
