@@ -244,7 +244,7 @@ describe('tracker readings', () => {
     // A teams sheet: endurance and health, no generic HP beside them (a GM review finding: "HP 12/12" with "Health 4/12").
     expect(tracksOf({ hp: 12, maxHp: 12, endurance: 0, maxEndurance: 6, health: 4, maxHealth: 12 }).map((t) => t.label)).toEqual(['Endurance', 'Health']);
     // Other rulesets keep their HP as it was.
-    expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, ['bloodied']]]);
+    expect(tracksOf({ hp: 3, maxHp: 10 }).map((t) => [t.label, t.value, t.states])).toEqual([['HP', 3, []]]);
   });
 
   it('003 "Damage": Boudica at Endurance 0/12 with Health 7/12 is harmed and bloodied, never down; Health 0 is down; 6 of 12 endurance is harmed, 7 is not', () => {

@@ -151,6 +151,11 @@ describe('the travel calculator', () => {
   it('boats and ships: 30 and 100 miles a day, halved against the current, doubled with it; travel turns weekly at sea', () => {
     const s = osrTable();
     expect(travelPreview(s.world, { ...DEFAULT_TRAVEL, mode: 'river', vessel: 'boat' }).perDay).toBe(30);
+    // Review 9: a ship on a river went 100 a day; the water sets the vessel (001 names a ship's 100 for the sea only).
+    expect(travelPreview(s.world, { ...DEFAULT_TRAVEL, mode: 'river', vessel: 'ship' }).perDay).toBe(30);
+    expect(travelCommand({ ...DEFAULT_TRAVEL, mode: 'river', vessel: 'ship' })).toMatchObject({ vessel: 'boat' });
+    expect(s.fail({ type: 'osr.travel', mode: 'river', vessel: 'ship' })).toMatchObject({ code: 'INVALID_VALUE', path: 'vessel' });
+    expect(s.fail({ type: 'osr.travel', mode: 'sea', vessel: 'boat' })).toMatchObject({ code: 'INVALID_VALUE', path: 'vessel' });
     expect(travelPreview(s.world, { ...DEFAULT_TRAVEL, mode: 'sea', vessel: 'ship', current: 'unfavourable' }).perDay).toBe(50);
     expect(travelPreview(s.world, { ...DEFAULT_TRAVEL, mode: 'sea', vessel: 'ship', current: 'favourable', days: 15 })).toMatchObject({ perDay: 200, total: 3000, travelTurns: 2 });
     expect(travelPreview(s.world, { ...DEFAULT_TRAVEL, days: 4 }).travelTurns).toBe(4);

@@ -89,6 +89,20 @@ describe('GM screen keyboard', () => {
     expect(await page.evaluate('document.activeElement && document.activeElement.id')).toBe('dice-expr');
     expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).not.toBe('none');
 
+    // Esc leaves a box being typed in (review 9): then D goes to the acting creature's damage box, Esc leaves it
+    // with its 3 untouched, and C opens the acting creature's condition picker (GM-FLOW) instead of typing a "c".
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate('document.activeElement && document.activeElement.id')).not.toBe('dice-expr');
+    await page.keyboard.press('d');
+    expect(await page.evaluate("document.activeElement && document.activeElement.getAttribute('data-damage-box') !== null")).toBe(true);
+    await page.keyboard.type('3');
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate("document.activeElement && document.activeElement.getAttribute('data-damage-box')")).toBeNull();
+    await page.keyboard.press('c');
+    await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id')).toMatch(/^cond-.+-cond$/);
+    expect(await page.evaluate("document.querySelector('input[data-damage-box]').value")).toBe('3');
+    expect(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+
     expect(errors).toEqual([]);
   });
 });

@@ -73,8 +73,8 @@ describe('Heal on the ruleset sheet', () => {
     await heal(gm.p, 'Boudica', '3');
     await expect.poll(() => row(gm.p, 'Boudica').textContent()).toMatch(/Endurance 3\/12/);
     const log = await gm.p.getByTestId('log').textContent();
-    expect(log).toContain("Boudica's health set to 12 by the GM.");
-    expect(log).toContain("Boudica's endurance set to 3 by the GM.");
+    expect(log).toContain('Boudica heals 5 health (now 12).');
+    expect(log).toContain('Boudica heals 3 endurance (now 3).');
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(gm.errors).toEqual([]);
   });

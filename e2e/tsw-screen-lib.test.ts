@@ -50,9 +50,9 @@ describe('the quick rest form (002 "Quick Rest")', () => {
 });
 
 describe("002's words", () => {
-  it('HP at half or less is staggered in the 36th Way, bloodied elsewhere', () => {
+  it('HP at half or less is staggered in the 36th Way; OSR names no such state, so no chip (review 9)', () => {
     expect(tracksOf({ hp: 15, maxHp: 30 }, '36th-way')[0]!.states).toEqual(['staggered']);
-    expect(tracksOf({ hp: 15, maxHp: 30 }, 'osr')[0]!.states).toEqual(['bloodied']);
+    expect(tracksOf({ hp: 15, maxHp: 30 }, 'osr')[0]!.states).toEqual([]);
     expect(tracksOf({ hp: 16, maxHp: 30 }, '36th-way')[0]!.states).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // `tablekeeper commands` and the generated docs/commands (ADR 13).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { REDO, UNDO } from '@tablekeeper/engine';
+import { BATCH, REDO, UNDO } from '@tablekeeper/engine';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { describe, expect, it } from 'vitest';
 import { catalogueMarkdown } from '../src/index.js';
@@ -15,7 +15,7 @@ describe('tablekeeper commands', () => {
     const list = JSON.parse(r.out) as { ruleset: string; type: string; kind: string; summary: string; who: string; schema: { type: string } }[];
     for (const id of rulesetIds) {
       const engine = engineFor(id)!;
-      const handled = [UNDO, REDO, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
+      const handled = [UNDO, REDO, BATCH, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
       expect(list.filter((c) => c.ruleset === id).map((c) => c.type).sort(), id).toEqual([...handled].sort());
     }
     expect(list.filter((c) => c.type === 'clock.advance').map((c) => c.ruleset)).toEqual([...rulesetIds]);

@@ -10,6 +10,7 @@ export {
   hourOfClock,
   overlandMiles,
   overwaterMiles,
+  vesselOn,
   partyMiles,
   partyPace,
   quarterOf,

@@ -21,8 +21,8 @@ export interface Capabilities {
   readonly actionsQuery: string | null;
   /** Turns follow a spotlight the GM passes, with no initiative: the ruleset's board starts fights and adds foes, not the encounter builder. */
   readonly spotlightTurns: boolean;
-  /** The word for a creature at half its HP or less. */
-  readonly halfHpWord: string;
+  /** The ruleset's word for a creature at half its HP or less, or null where its text names no such state (review 9: 003's "bloodied" on OSR rows). */
+  readonly halfHpWord: string | null;
   /** A phone may ask the GM for an action roll against a difficulty the GM sets. */
   readonly actionRequests: boolean;
   /** Foes are characters the ruleset makes from a stat block with its own command (and joins to a running fight). */
@@ -40,7 +40,7 @@ export interface Capabilities {
   readonly foeVisibilityOnCharacter: boolean;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: 'bloodied', actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.

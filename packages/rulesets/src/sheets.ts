@@ -45,7 +45,7 @@ export function keptSheetOf(world: World, creatureId: string, characterId: strin
 }
 
 /** The numbers a tracker row shows, as the sheet holds them (the rulesets' attacks damage the sheet, not the combatant). */
-export const SHEET_TRACK_FIELDS = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealth', 'dead', 'unconscious'] as const;
+export const SHEET_TRACK_FIELDS = ['hp', 'maxHp', 'endurance', 'maxEndurance', 'health', 'maxHealth', 'stamina', 'maxStamina', 'focus', 'maxFocus', 'dead', 'unconscious'] as const;
 
 export function keptSheetTrack(world: World, creatureId: string, characterId: string | null): { [field: string]: Json } {
   const s = keptSheetOf(world, creatureId, characterId);

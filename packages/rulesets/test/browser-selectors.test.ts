@@ -47,7 +47,7 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
   });
 
   it('the 36th Way says "staggered" at half HP (002), every other ruleset "bloodied"; only Daggerheart turns by the spotlight and lets a phone ask for an action roll (000)', () => {
-    expect(rulesetIds.map((id) => [id, capabilitiesOf(id).halfHpWord])).toEqual(rulesetIds.map((id) => [id, id === '36th-way' ? 'staggered' : 'bloodied']));
+    expect(rulesetIds.map((id) => [id, capabilitiesOf(id).halfHpWord])).toEqual(rulesetIds.map((id) => [id, id === '36th-way' ? 'staggered' : null]));
     expect(rulesetIds.filter((id) => capabilitiesOf(id).spotlightTurns)).toEqual(['daggerheart']);
     expect(rulesetIds.filter((id) => capabilitiesOf(id).actionRequests)).toEqual(['daggerheart']);
     expect(rulesetIds.filter((id) => capabilitiesOf(id).foesFromStatBlocks)).toEqual(['daggerheart']);
@@ -74,7 +74,7 @@ describe('capabilities: what each ruleset\'s screens offer, declared by the rule
   });
 
   it('an unknown ruleset gets the shared screens only', () => {
-    expect(capabilitiesOf('chess')).toMatchObject({ panels: [], spotlightTurns: false, halfHpWord: 'bloodied', sheetTitle: null });
+    expect(capabilitiesOf('chess')).toMatchObject({ panels: [], spotlightTurns: false, halfHpWord: null, sheetTitle: null });
     expect(hasPanel('__proto__', 'episode')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // GET /api/rulesets/:id/commands over real HTTP: the catalogue clients build forms from (ADR 13).
-import { REDO, UNDO, type CatalogEntry } from '@tablekeeper/engine';
+import { BATCH, REDO, UNDO, type CatalogEntry } from '@tablekeeper/engine';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryCatalog } from '../src/index.js';
@@ -17,7 +17,7 @@ describe('GET /api/rulesets/:id/commands', () => {
     expect(r.status).toBe(200);
     expect(r.body.ruleset).toBe(id);
     const engine = engineFor(id)!;
-    const handled = [UNDO, REDO, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
+    const handled = [UNDO, REDO, BATCH, ...engine.modules.flatMap((m) => [...Object.keys(m.commands ?? {}), ...Object.keys(m.queries ?? {})])];
     expect(r.body.commands.map((c) => c.type).sort()).toEqual([...handled].sort());
     for (const c of r.body.commands) {
       expect(c.ruleset).toBe(id);

@@ -63,6 +63,14 @@ export const logNote = declareCommand('log.note', {
 // The engine's own history commands (it handles them, no module does). Both act on whatever
 // change is last, so they are declared relative: a client never resends them after a conflict.
 export const historyUndo = declareCommand('history.undo', { summary: 'Undo the last change (a player only their own)', who: 'anyone', input: z.strictObject({}), relative: true });
+// One click of a screen that needs several commands (start a fight, then give its foes their sheets): one transaction,
+// so one undo step takes it all back (review 9: three Undo clicks, two of them invisible). ADR 70.
+export const MAX_BATCH = 100;
+export const historyBatch = declareCommand('history.batch', {
+  summary: 'Several commands as one change: applied in order in one transaction, all or none, undone in one step',
+  who: 'anyone',
+  input: z.strictObject({ commands: z.array(z.looseObject({ type: z.string().min(1).max(100) })).min(1).max(MAX_BATCH) }),
+});
 export const historyRedo = declareCommand('history.redo', { summary: 'Redo the last change undone (a player only their own)', who: 'anyone', input: z.strictObject({}), relative: true });
 
 export const coreCatalog = catalogOf(

@@ -34,7 +34,7 @@ import type {
 import { collectKeys, collectStrings } from './walk.js';
 import { createUpcaster } from './upcast.js';
 import { checkCommand, copyJson, isJson } from './validate.js';
-import { historyRedo, historyUndo } from './declarations.js';
+import { historyBatch, historyRedo, historyUndo } from './declarations.js';
 import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 import { copyEntry, partsProjector } from './view-cache.js';
@@ -46,6 +46,7 @@ export const MAX_REACTION_DEPTH = 32;
 export const MAX_TRANSACTION_EVENTS = 10_000;
 export const UNDO = 'history.undo';
 export const REDO = 'history.redo';
+export const BATCH = 'history.batch';
 
 class Abort extends Error {
   constructor(readonly error: RuleError) {
@@ -103,7 +104,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     ids.add(m.id);
     for (const [type, handler] of Object.entries(m.commands ?? {})) {
       if (handlers.has(type)) throw new Error(`command ${type} is handled by both ${handlers.get(type)!.module.id} and ${m.id}`);
-      if (type === UNDO || type === REDO) throw new Error(`${type} is the engine's own command`);
+      if (type === UNDO || type === REDO || type === BATCH) throw new Error(`${type} is the engine's own command`);
       handlers.set(type, { module: m, handler });
     }
     for (const [name, query] of Object.entries(m.queries ?? {})) {
@@ -120,6 +121,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   const declarations = new Map<string, Declaration>([
     [UNDO, historyUndo],
     [REDO, historyRedo],
+    [BATCH, historyBatch],
   ]);
   for (const m of modules) {
     for (const [type, d] of Object.entries(m.catalog ?? {})) {
@@ -188,7 +190,7 @@ export function createEngine(modules: readonly Module[]): Engine {
   function nested(world: World, command: Command, env: Env): Result<EngineEvent[]> {
     const bad = checkCommand(command);
     if (bad !== null) return { ok: false, error: bad };
-    if (command.type === UNDO || command.type === REDO) return err(ErrorCode.FORBIDDEN, `${command.type} cannot be run from inside another command`, 'type');
+    if (command.type === UNDO || command.type === REDO || command.type === BATCH) return err(ErrorCode.FORBIDDEN, `${command.type} cannot be run from inside another command`, 'type');
     return decideChecked(world, command, env);
   }
 
@@ -272,16 +274,27 @@ export function createEngine(modules: readonly Module[]): Engine {
     }
     // An old client's command type (a renamed namespace) runs, and is stored, under today's name (ADR 28).
     // checkCommand found plain JSON: copied without a string round trip.
-    const cmd = up.command(copyJson(command));
+    const batch = command.type === BATCH;
+    if (batch) {
+      const p = parsed(BATCH, 'command', command);
+      if (!p.ok) return p;
+    }
+    const cmd = batch ? ({ type: BATCH, commands: (command['commands'] as Command[]).map((c) => up.command(copyJson(c))) } as Command) : up.command(copyJson(command));
+    const parts = batch ? (cmd['commands'] as Command[]) : [cmd];
     try {
-      const refused = env.actor.role === 'gm' ? null : refuseHidden(table.world, cmd, env);
-      if (refused !== null) return { ok: false, error: refused };
-      const decided = decideChecked(table.world, cmd, env);
-      if (!decided.ok) return decided;
       const events: EngineEvent[] = [];
       const audiences: Audience[] = [];
       let w = table.world;
-      for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
+      // Each command of a batch is decided on the world its predecessors left; the first refusal refuses them all.
+      for (const [i, part] of parts.entries()) {
+        // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
+        if (batch && (part.type === UNDO || part.type === REDO || part.type === BATCH || part.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${part.type} cannot be part of a batch`, `commands.${i}.type`);
+        const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
+        if (refused !== null) return { ok: false, error: refused };
+        const decided = decideChecked(w, part, env);
+        if (!decided.ok) return decided;
+        for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
+      }
       const seq = table.transactions.length + 1;
       const transaction: Transaction = { seq, kind: 'command', actor: copyJson(env.actor), command: cmd, events, audiences };
       return ok({
@@ -406,7 +419,10 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   function labelOf(tx: Extract<Transaction, { kind: 'command' }>): string {
-    return handlers.get(tx.command.type)?.handler.label ?? commandWords(tx.command.type);
+    // A batch reads as its first command ("start an encounter"): the click that sent it.
+    const first = tx.command.type === BATCH && Array.isArray(tx.command['commands']) ? tx.command['commands'][0] : undefined;
+    const type = first !== null && typeof first === 'object' && !Array.isArray(first) && typeof first['type'] === 'string' ? first['type'] : tx.command.type;
+    return handlers.get(type)?.handler.label ?? commandWords(type);
   }
 
   /** A command transaction as `viewer` sees it, or null when they may not learn it happened. */

@@ -5,8 +5,10 @@
 import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { areAllies, cannotStabilize } from './combat-commands.js';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
-import { ABILITIES } from './checks.js';
+import { ABILITIES, abilityModifier } from './checks.js';
+import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { getOsr, sheetOf } from './state.js';
+import { isHidden } from './shared.js';
 
 const KINDS: readonly ActionOption[] = [
   { value: 'melee', label: 'Melee (STR)' },
@@ -222,13 +224,27 @@ export const osrStabilizeActions: Query = (world, args, viewer) => {
   return ok({ combatantId: t, name: name(t), onTurn: false, actions } as unknown as Json);
 };
 
+/**
+ * The damage field says what is added to its dice (001 "Dealing Damage": dice plus the attack's ability modifier;
+ * review 9: a bare "Damage" hid it, so "1d6 + 3" typed from a sheet added DEX twice).
+ */
+function damageLabel(world: World, me: string | null): string {
+  if (me === null || own(world.characters, me) === undefined) return 'Damage dice (the ability modifier is added)';
+  const s = sheetOf(world, me);
+  const added = KINDS.map((k) => {
+    const ability = ATTACK_ABILITY[k.value as AttackKind];
+    return `${k.value} + ${ability.toUpperCase()} ${abilityModifier(s[ability])}`;
+  });
+  return `Damage dice, before the ability modifier (${added.join('; ')})`;
+}
+
 function build(a: Actor): Result<readonly TurnAction[]> {
   const me = a.combatant.characterId;
   const st = getOsr(a.world);
   // Attacks name characters: a foe with no character (a name on the tracker only) has no AC to roll against.
   const targets: ActionOption[] = othersInView(a).flatMap((c) => {
     if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
-    if (st.hidden.includes(c.characterId)) return [];
+    if (isHidden(a.world, c.characterId)) return [];
     const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
     return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing }) }];
   });
@@ -254,7 +270,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
     ],
     flags: [{ field: 'proficient', label: 'Proficient', value: mine?.kind === 'pc' && me !== null && sheetOf(a.world, me).proficiency !== null }],
-    texts: [{ field: 'damage', label: 'Damage', value: typeof damage === 'string' && damage.trim() !== '' && damage.length <= 20 ? damage.trim() : '1d6', max: 20 }],
+    texts: [{ field: 'damage', label: damageLabel(a.world, me), value: typeof damage === 'string' && damage.trim() !== '' && damage.length <= 20 ? damage.trim() : '1d6', max: 20 }],
     odds: me === null ? null : { query: 'osr.attackOdds', args: { attackerId: me }, pass: ['targetId', 'kind', 'bonus', 'advantage', 'proficient', 'damage'] },
     ...judge(
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },

@@ -9,7 +9,8 @@ import type { OsrEvent } from './events.js';
 import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
-import { FORBIDDEN, advantageCounts, checkAdvantage, fail, hpEvents, isDead, j, mayActFor, needCharacter, needCharacters, okv, type R } from './shared.js';
+import { conditionEffect, conditionsOn } from './conditions.js';
+import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, j, mayActFor, needCharacter, needCharacters, okv, type R } from './shared.js';
 import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -122,8 +123,8 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (!tgt.ok) return tgt;
         if (isDead(world, att.value)) return fail('DEAD', 'the dead do not attack', 'attackerId');
         const st = getOsr(world);
-        if (st.exhausted.includes(att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attackerId');
-        if (st.hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
+        if (isExhausted(world, att.value) && osrSettings(world).exhaustedCannotFight) return fail('EXHAUSTED', 'an exhausted character cannot fight (001 "Exhaustion"; setting osr.exhaustedCannotFight)', 'attackerId');
+        if (isHidden(world, tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
         const kind: AttackKind = p.kind ?? 'melee';
         const delivery = p.delivery ?? (kind === 'melee' ? 'melee' : 'ranged');
         const range = p.range ?? (delivery === 'melee' ? 'close' : 'ranged');
@@ -132,7 +133,8 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         const counts = advantageCounts(p.advantage);
         const dmgSpec = readDice(p.damage ?? '1d6', 'damage');
         if (!dmgSpec.ok) return dmgSpec;
-        const addMod = p.addModifierToDamage ?? (kind === 'melee' || kind === 'ranged');
+        // 001 "Dealing Damage": weapons, spells and features alike list dice plus the ability modifier.
+        const addMod = p.addModifierToDamage ?? true;
         const ability: Ability = ATTACK_ABILITY[kind];
         const sheet = sheetOf(world, att.value);
         const abilityMod = mod(sheet, ability);
@@ -142,8 +144,11 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         if (p.longRange === true) tags.push('long-range-attack');
         // A ranged attack in melee is at disadvantage (001 "Range & Attacks").
         const rangedInMelee = delivery === 'ranged' && range === 'close' ? 1 : 0;
-        const adv = checkAdvantage(world, att.value, { advantage: counts.advantage, disadvantage: counts.disadvantage + rangedInMelee, tags });
-        const reasons = rangedInMelee ? [...adv.reasons, 'ranged attack in melee'] : adv.reasons;
+        // A flanked target (the GM's condition, 001 "Positioning") gives the attack advantage.
+        const flanked = conditionEffect(world, tgt.value, 'against.attack.advantage') > 0 ? 1 : 0;
+        const adv = checkAdvantage(world, att.value, { advantage: counts.advantage + flanked, disadvantage: counts.disadvantage + rangedInMelee, tags });
+        const granted = counts.advantage > 0 ? adv.reasons : adv.reasons.filter((x) => x !== 'advantage granted');
+        const reasons = [...granted, ...(rangedInMelee ? ['ranged attack in melee'] : []), ...(flanked ? ['the target is flanked'] : [])];
         const targetAc = sheetOf(world, tgt.value).ac;
         const set = osrSettings(world);
         const dice = rollCheckDice(env.rng, adv.advantage);
@@ -160,11 +165,13 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         }
         const base = { type: 'osr.attacked', attackerId: att.value, targetId: tgt.value, kind, delivery, range, roll: j(r), reasons, hit: r.success, crit, ac: targetAc } satisfies OsrEvent;
         if (st.hidden.includes(att.value)) events.push({ type: 'osr.revealed', characterId: att.value, reason: 'attacked' } satisfies OsrEvent);
+        // Stealth marked by the GM ends the same way (001 "Positioning": once they attack).
+        for (const c of conditionsOn(world, att.value, 'stealth')) events.push({ type: 'condition.removed', id: c.id, target: c.target });
         if (!r.success) return okv([...events, base]);
         const dbonus = dmgSpec.value.bonus + (addMod ? abilityMod : 0);
         const faces = rollDice(env.rng, dmgSpec.value);
         const total = damageTotal(faces, dbonus, crit, set.critDoubles);
-        events.push({ ...base, damage: { dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total } } satisfies OsrEvent);
+        events.push({ ...base, damage: { dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total, ...(addMod ? { ability, abilityMod } : {}) } } satisfies OsrEvent);
         const hp = sheetOf(world, tgt.value).hp;
         events.push(...hpEvents(world, tgt.value, hp - total, crit ? 'critical hit' : 'hit'));
         const retreating = combatantOf(world, tgt.value);
@@ -297,7 +304,7 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
         let speed = typeof comb.stats['speed'] === 'number' ? comb.stats['speed'] : 30;
         if (comb.characterId !== null) {
           const s = sheetOf(world, comb.characterId);
-          speed = getOsr(world).exhausted.includes(comb.characterId) ? 0 : encumbrance(s.str, s.load, s.speed).speed;
+          speed = isExhausted(world, comb.characterId) ? 0 : encumbrance(s.str, s.load, s.speed).speed;
         }
         if (speed === 0) return fail('CANNOT_MOVE', 'at 0\' speed (completely encumbered or exhausted) they cannot move at all', 'characterId');
         const cost = mode === 'walk' ? feet : feet * 2;

@@ -28,6 +28,44 @@ export function damageTotal(diceFaces: readonly number[], bonus: number, doubled
   return mode === 'total' ? base * 2 : Math.max(0, dice * 2 + bonus);
 }
 
+/** 001 "Dealing Damage": weapon and spell damage is its dice plus the attack's ability modifier ("1d8 + STR mod"). */
+export interface DamageRecord {
+  readonly dice: string;
+  readonly faces: readonly number[];
+  /** Everything added to the dice: the dice's own bonus and, when added, the ability modifier. */
+  readonly bonus: number;
+  readonly doubled: boolean;
+  readonly total: number;
+  /** The ability whose modifier is in `bonus` (absent on attacks stored before it was recorded, or when none was added). */
+  readonly ability?: Ability;
+  readonly abilityMod?: number;
+}
+
+const signed = (n: number): string => (n < 0 ? `- ${-n}` : `+ ${n}`);
+
+/** What an attack's damage adds up, before the roll: "1d6 + DEX 3", "1d8+1 + STR -1", "2d6" when no modifier is added. */
+export function damageFormula(dice: string, ability: Ability | null, abilityMod: number): string {
+  return ability === null ? dice : `${dice} + ${ability.toUpperCase()} ${abilityMod}`;
+}
+
+/**
+ * A rolled damage in words, so the total can be checked: "1d6 [2] + DEX 3"; a
+ * critical hit "1d6 [2] + DEX 3 = 5, doubled on a natural 20" (001 "Critical Hits").
+ */
+export function damageRollWords(d: DamageRecord, mode: CritDoubling = 'total'): string {
+  const m = /^(\d+d\d+)([+-]\d+)?$/.exec(d.dice);
+  const withMod = d.ability !== undefined && d.abilityMod !== undefined;
+  const own = withMod ? d.bonus - d.abilityMod! : d.bonus;
+  const parts: string[] = [];
+  if (d.faces.length > 0) parts.push(`${m !== null ? m[1]! : d.dice} [${d.faces.join(', ')}]`);
+  if (own !== 0 || (parts.length === 0 && !withMod)) parts.push(parts.length === 0 ? String(own) : signed(own));
+  if (withMod) parts.push(`${parts.length === 0 ? '' : '+ '}${d.ability!.toUpperCase()} ${d.abilityMod!}`);
+  const sum = parts.join(' ');
+  if (!d.doubled) return sum;
+  if (mode === 'dice') return `${sum}, the dice doubled on a natural 20`;
+  return `${sum} = ${Math.max(0, d.faces.reduce((a, b) => a + b, 0) + d.bonus)}, doubled on a natural 20`;
+}
+
 /** 001 "Healing & HP": never below 0, never above max. */
 export function clampHp(hp: number, maxHp: number): number {
   return Math.max(0, Math.min(maxHp, hp));

@@ -295,6 +295,7 @@ export const attackOddsDeclaration = declareQuery('osr.attackOdds', {
     hit: odd,
     crit: odd,
     expectedDamage: z.number().min(0),
+    damageWords: z.string().meta({ description: 'what a hit deals, in words: the dice and the ability modifier added ("1d6 + DEX 3")' }),
     advantage: z.union([z.literal(-1), z.literal(0), z.literal(1)]),
     modifier: z.int(),
     ac: z.int(),

@@ -7,7 +7,7 @@
 // ADR 39), so reducers see only these.
 import type { EngineEvent, Json, Renamed } from '@tablekeeper/engine';
 import type { Ability } from './checks.js';
-import type { AttackKind } from './combat.js';
+import type { AttackKind, DamageRecord } from './combat.js';
 import type { Cadence, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
 import type { Corruption } from './state.js';
 
@@ -52,8 +52,8 @@ export type OsrEvent =
       readonly hit: boolean;
       readonly crit: boolean;
       readonly ac: number;
-      /** On a hit: the damage dice, faces, bonus, doubling and total. */
-      readonly damage?: { readonly dice: string; readonly faces: number[]; readonly bonus: number; readonly doubled: boolean; readonly total: number };
+      /** On a hit: the damage dice, faces, bonus (with the ability modifier it holds), doubling and total. */
+      readonly damage?: DamageRecord;
     }
   | {
       readonly type: 'osr.damageRolled';

@@ -4,7 +4,7 @@ import { clockAdvanced, handlerOf, mintId, type CommandHandler, type EngineEvent
 import { resolveCheck } from './checks.js';
 import { osrCommands } from './declarations.js';
 import type { OsrEvent } from './events.js';
-import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
+import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, vesselOn, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { checkAdvantage, controls, fail, hpEvents, j, needCharacter, needCharacters, okv } from './shared.js';
 import { bestModifier } from './sheet.js';
@@ -199,7 +199,11 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           if (party.blocked !== null) return fail('CANNOT_TRAVEL', party.blocked, 'characterIds');
           perDay = party.perDay;
         } else {
-          perDay = overwaterMiles(p.vessel ?? (mode === 'sea' ? 'ship' : 'boat'), p.current ?? 'none');
+          const water = mode === 'sea' ? 'sea' : 'river';
+          if (p.vessel !== undefined && p.vessel !== vesselOn(water)) {
+            return fail('INVALID_VALUE', water === 'sea' ? '001 "Overwater Travel" gives a speed at sea for a ship only (100 miles a day); choose ship' : '001 "Overwater Travel" gives a river or lake a boat\'s speed (30 miles a day); a ship\'s 100 is for the sea', 'vessel');
+          }
+          perDay = overwaterMiles(vesselOn(water), p.current ?? 'none');
         }
         const moving = p.rollTravelTurns ?? true;
         const out: EngineEvent[] = [{ type: 'osr.traveled', mode, days, milesPerDay: perDay, miles: perDay * days } satisfies OsrEvent];

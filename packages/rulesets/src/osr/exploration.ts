@@ -191,6 +191,12 @@ export function partyPace(travellers: readonly Traveller[], trip: Trip = {}): Pa
 export type Vessel = 'boat' | 'ship';
 export type Current = 'none' | 'unfavourable' | 'favourable';
 
+/**
+ * The vessel the water carries (001 "Overwater Travel" names a boat on smooth water, a ship on the sea, and no other
+ * pairing; review 9: a ship on a river went 100 miles a day).
+ */
+export const vesselOn = (water: 'river' | 'sea'): Vessel => (water === 'sea' ? 'ship' : 'boat');
+
 /** 001 "Overwater Travel": boat 3 mph / 30 a day, ship 5 mph / 100 a full day and night; against wind or current x1/2, with it x2. */
 export function overwaterMiles(vessel: Vessel, current: Current = 'none', hours?: number): number {
   const factor = current === 'unfavourable' ? 1 / 2 : current === 'favourable' ? 2 : 1;

@@ -8,9 +8,9 @@ import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
-import { advantageCounts, fail, okv, type R } from './shared.js';
+import { advantageCounts, fail, isHidden, okv, type R } from './shared.js';
 import { mod } from './sheet.js';
-import { getOsr, sheetOf } from './state.js';
+import { sheetOf } from './state.js';
 
 /**
  * A character id this viewer may reckon with: known, and its values readable.
@@ -37,7 +37,7 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
     if (isFoeCharacter(world, tgt.value) && !seesFoeDefence(world, viewer)) return fail(FOE_SECRET, secretDefence(own(world.characters, tgt.value)!.name, 'AC'), 'targetId');
   }
   // As osr.attack refuses it: someone in stealth cannot be targeted directly.
-  if (getOsr(world).hidden.includes(tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
+  if (isHidden(world, tgt.value)) return fail('TARGET_HIDDEN', 'a character in stealth cannot be targeted directly (001 "Positioning")', 'targetId');
   const kind = p.kind ?? 'melee';
   const delivery = p.delivery ?? (kind === 'melee' ? 'melee' : 'ranged');
   const range = p.range ?? (delivery === 'melee' ? 'close' : 'ranged');

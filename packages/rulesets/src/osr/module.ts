@@ -21,7 +21,6 @@ import {
   stored,
   type Audience,
   type Combatant,
-  type ConditionDef,
   type EncounterKit,
   type EngineEvent,
   type Env,
@@ -40,13 +39,13 @@ import { osrQueries } from './module-queries.js';
 import { rollCheckDice } from './rolls.js';
 import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
-import { damageTotal, deathDue } from './combat.js';
+import { damageRollWords, damageTotal, deathDue } from './combat.js';
 import { corruptionOf, osrEventFields, osrEventRecords, type Heal, type OsrEvent } from './events.js';
 import { checkAdvantage, j } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
-/** Encounter conditions the OSR ruleset names (001 "Quick Actions": maintaining concentration; "Retreat" ends it). */
-export const OSR_CONDITIONS: readonly ConditionDef[] = [{ id: 'concentrating', name: 'Concentrating', stacking: 'refresh', effects: {} }];
+import { OSR_CONDITIONS } from './conditions.js';
+export { OSR_CONDITIONS };
 
 /** 0 HP, dead or exhausted combatants cannot take turns (001 "Death & Injury", "Exhaustion"). */
 function canAct(world: World, c: Combatant): boolean {
@@ -134,6 +133,20 @@ function damageText(w: World, e: EventOf<OsrEvent, 'osr.damageRolled'>): string 
   return `${nm(w, e.targetId)} takes ${e.total} damage${how === '' ? '' : ` (${how})`}${from}.`;
 }
 
+/** "1 night of safe rest", "3 nights of unsafe rest". */
+export const restedWords = (nights: number, kind: string): string => `${nights} ${nights === 1 ? 'night' : 'nights'} of ${kind} rest`;
+
+/** One rester's HP in a rest line, the gain and the new total apart (review 9: "Kira 2, Dorn 12 HP" read as gains): "Kira heals 1 (now 2/8 HP)", "Dorn stays at 12/12 HP". */
+export function healedWords(name: string, h: { readonly from: number; readonly to: number }, max: number | null): string {
+  const of = max === null ? '' : `/${max}`;
+  return h.to > h.from ? `${name} heals ${h.to - h.from} (now ${h.to}${of} HP)` : `${name} stays at ${h.to}${of} HP`;
+}
+
+const maxHpOf = (w: World, id: string): number | null => {
+  const m = own(w.characters, id)?.stats['maxHp'];
+  return typeof m === 'number' ? m : null;
+};
+
 /** A foe's HP change as players read it: the amount, and its fall at 0. */
 function foeHpText(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): string {
   const { from, to } = e;
@@ -200,13 +213,15 @@ const evolve: Evolve<OsrEvent> = {
     return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
   },
   'osr.attacked': (w, e) => {
-    const what = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
+    // The dice and what was added, so anyone can check the total (review 9: "hit for 5" alone).
+    const hitFor = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
+    const what = e.hit && e.damage !== undefined ? `${hitFor} (${damageRollWords(e.damage, osrSettings(w).critDoubles)})` : hitFor;
     // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
     const r = e.roll as Json;
     const dice = typeof r === 'object' && r !== null && !Array.isArray(r) && Array.isArray(r['dice']) ? r['dice'].join(' / ') : '';
     const shown =
       isFoe(w, e.attackerId) && !showsFoeNumbers(w)
-        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${what}.`
+        ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${hitFor}.`
         : isFoe(w, e.targetId) && !foeDefencesShown(w)
           ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): ${rollText(e.roll, false)}, ${what}.`
           : undefined;
@@ -270,7 +285,7 @@ const evolve: Evolve<OsrEvent> = {
       stable: st.stable.filter((id) => !e.heals.some((h) => h.characterId === id && h.to > 0)),
     };
     const restText = (hs: readonly Heal[], also: string): string =>
-      `${e.nights} night(s) of ${e.kind} rest: ${hs.map((h) => `${nm(w, h.characterId)} ${h.to}`).join(', ') || 'nobody'} HP${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
+      `${restedWords(e.nights, e.kind)}: ${hs.map((h) => healedWords(nm(w, h.characterId), h, maxHpOf(next, h.characterId))).join(', ') || 'nobody'}${also}${recovered.length > 0 ? `; no longer exhausted: ${recovered.map((id) => nm(w, id)).join(', ')}` : ''}.`;
     const text = restText(e.heals, '');
     // A foe's HP after the rest are the GM's (ADR 33): players read only that it rested.
     const foes = e.heals.filter((h) => isFoe(w, h.characterId));

@@ -4,12 +4,14 @@
 import type { World } from '@tablekeeper/engine';
 import { own } from '@tablekeeper/engine';
 import { ABILITIES, abilityModifier, type Ability } from './checks.js';
-import { ATTACK_ABILITY, type AttackKind } from './combat.js';
+import { ATTACK_ABILITY, damageFormula, type AttackKind } from './combat.js';
+import { specText } from './rolls.js';
 import { proficiencyFor } from './combat-commands.js';
 import { hourOfClock, quarterOf, resilienceDc, timeDiceFor, type CheckTag, type Quarter } from './exploration.js';
 import { attackOdds, checkChance, type AttackOdds } from './odds.js';
 import { osrSettings } from './settings.js';
-import { checkAdvantage } from './shared.js';
+import { conditionEffect } from './conditions.js';
+import { checkAdvantage, isExhausted, isHidden } from './shared.js';
 import { encumbrance } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -35,7 +37,7 @@ export function characterStatus(world: World, id: string): CharacterStatus | nul
   const s = sheetOf(world, id);
   const st = getOsr(world);
   const enc = encumbrance(s.str, s.load, s.speed);
-  const exhausted = st.exhausted.includes(id);
+  const exhausted = isExhausted(world, id);
   const d = st.dying[id];
   const hours = Math.floor((world.clock.seconds - (st.restedAt[id] ?? 0)) / 3600);
   const modifiers = Object.fromEntries(ABILITIES.map((a) => [a, abilityModifier(s[a])])) as { [a in Ability]: number };
@@ -49,7 +51,7 @@ export function characterStatus(world: World, id: string): CharacterStatus | nul
     exhausted,
     dying: d === undefined ? null : { downAt: d.downAt, deadAfter: d.downAt + osrSettings(world).deathWindowSeconds, untilFightEnds: d.fight },
     dead: st.dead.includes(id),
-    hidden: st.hidden.includes(id),
+    hidden: isHidden(world, id),
     resilience: { hours, limit: s.con, dc: resilienceDc(s.con, hours) },
     xp: st.xp[id] ?? 0,
   };
@@ -59,20 +61,23 @@ export function characterStatus(world: World, id: string): CharacterStatus | nul
 export function attackOddsAt(
   world: World,
   o: { attacker: string; target: string; kind?: AttackKind; proficient?: boolean; bonus?: number; ranged?: boolean; inMelee?: boolean; advantage?: number; disadvantage?: number; damage?: { count: number; sides: number; bonus: number } },
-): AttackOdds & { readonly advantage: -1 | 0 | 1; readonly modifier: number; readonly ac: number } {
+): AttackOdds & { readonly advantage: -1 | 0 | 1; readonly modifier: number; readonly ac: number; readonly damageWords: string } {
   const kind = o.kind ?? 'melee';
   const s = sheetOf(world, o.attacker);
   const abilityMod = abilityModifier(s[ATTACK_ABILITY[kind]]);
   const modifier = abilityMod + (o.proficient === true ? proficiencyFor(world, o.attacker) : 0) + (o.bonus ?? 0);
   const ranged = o.ranged ?? kind !== 'melee';
   const tags: CheckTag[] = ranged ? ['attack', 'ranged-attack'] : ['attack'];
-  const adv = checkAdvantage(world, o.attacker, { advantage: o.advantage ?? 0, disadvantage: (o.disadvantage ?? 0) + (ranged && o.inMelee === true ? 1 : 0), tags }).advantage;
+  // As osr.attack: a flanked target gives the attack advantage (ADR 70).
+  const flanked = conditionEffect(world, o.target, 'against.attack.advantage') > 0 ? 1 : 0;
+  const adv = checkAdvantage(world, o.attacker, { advantage: (o.advantage ?? 0) + flanked, disadvantage: (o.disadvantage ?? 0) + (ranged && o.inMelee === true ? 1 : 0), tags }).advantage;
   const ac = sheetOf(world, o.target).ac;
   const set = osrSettings(world);
   const dmg = o.damage ?? { count: 1, sides: 6, bonus: 0 };
-  const addMod = kind === 'melee' || kind === 'ranged';
-  const odds = attackOdds(modifier, ac, adv, { ...dmg, bonus: dmg.bonus + (addMod ? abilityMod : 0) }, { natural20Succeeds: set.natural20AlwaysHits, natural1Fails: set.natural1AlwaysMisses });
-  return { ...odds, advantage: adv, modifier, ac };
+  // As osr.attack: the ability modifier joins the dice (001 "Dealing Damage"), said in words beside the odds.
+  const ability = ATTACK_ABILITY[kind];
+  const odds = attackOdds(modifier, ac, adv, { ...dmg, bonus: dmg.bonus + abilityMod }, { natural20Succeeds: set.natural20AlwaysHits, natural1Fails: set.natural1AlwaysMisses });
+  return { ...odds, advantage: adv, modifier, ac, damageWords: damageFormula(specText(dmg), ability, abilityMod) };
 }
 
 /** Exact chance of a check for a character, with every automatic advantage source. */

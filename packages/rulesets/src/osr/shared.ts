@@ -3,6 +3,7 @@
 // HP-change events.
 import { controls, getEncounter, type EngineEvent, type Json, type RuleError, type Viewer, type World, own } from '@tablekeeper/engine';
 import { combineAdvantage } from './checks.js';
+import { conditionEffect } from './conditions.js';
 import { lightEffect, litLevel, type CheckTag } from './exploration.js';
 import { osrSettings } from './settings.js';
 import { encumbrance, readSheet, type Sheet } from './sheet.js';
@@ -59,6 +60,16 @@ export interface AdvantageOutcome {
   readonly impossible: boolean;
 }
 
+/** Exhausted by the rules' lasting state (a failed resilience check, a corruption) or by the condition picked in a fight. */
+export function isExhausted(world: World, id: string): boolean {
+  return getOsr(world).exhausted.includes(id) || conditionEffect(world, id, 'exhausted') > 0;
+}
+
+/** In stealth (001 "Positioning"): hidden by a stealth check, or marked so by the GM's condition; no one can target them directly. */
+export function isHidden(world: World, id: string): boolean {
+  return getOsr(world).hidden.includes(id) || conditionEffect(world, id, 'untargetable') > 0;
+}
+
 /** Is any light source of this character (or an unowned one at the scene) burning? */
 export function sourceBurning(world: World): boolean {
   return Object.values(getOsr(world).sources).some((s) => s.burnsOutAt !== null);
@@ -82,11 +93,12 @@ export function checkAdvantage(world: World, id: string | null, input: Advantage
       dis++;
       reasons.push('carrying more load than STR');
     }
-    if (st.exhausted.includes(id)) {
+    // The ruleset's lasting state or the fight's condition (ADR 70): either way one disadvantage.
+    if (isExhausted(world, id)) {
       dis++;
       reasons.push('exhausted');
     }
-    if (st.shaken.includes(id)) {
+    if (st.shaken.includes(id) || conditionEffect(world, id, 'injured') > 0) {
       dis++;
       reasons.push('injured: disadvantage until rest');
     }

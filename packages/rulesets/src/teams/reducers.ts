@@ -333,8 +333,25 @@ const evolve: Evolve<TeamsEvent> = {
     const field = e.field;
     const to = e.to;
     const w = updateSheet(world, id, (sh) => ({ ...sh, [field]: to }));
-    return log(w, e, [id], `${nameOf(w, id)}'s ${field} set to ${to} by the GM.`, undefined, isFoe(world, id) && !showsFoeNumbers(world) ? `${nameOf(w, id)}'s ${field} was set by the GM.` : undefined);
+    return log(w, e, [id], restoredWords(nameOf(w, id), field, e.from, to, true), undefined, isFoe(world, id) && !showsFoeNumbers(world) ? restoredWords(nameOf(w, id), field, e.from, to, false) : undefined);
   },
 };
+
+const TRACK_WORDS: { readonly [k: string]: string } = { endurance: 'endurance', health: 'health', stamina: 'stamina', focus: 'focus', deathDifficulty: 'death difficulty' };
+
+/**
+ * The GM's change to a track as people say it (review 9: a heal read "endurance set to 3 by the GM"): a track that
+ * goes up "heals" (endurance, health) or "regains" (stamina, focus), one that goes down "loses"; the numbers only when
+ * `numbers` (a foe's stay with the GM until revealed, ADR 33).
+ */
+export function restoredWords(name: string, field: string, from: number, to: number, numbers: boolean): string {
+  const what = TRACK_WORDS[field] ?? field;
+  if (field === 'deathDifficulty') return numbers ? `${name}'s death difficulty is now ${to} (the GM).` : `The GM changed ${name}'s death difficulty.`;
+  if (to === from) return `${name}'s ${what} stays at ${numbers ? to : 'its value'}.`;
+  const healing = field === 'endurance' || field === 'health';
+  if (!numbers) return to > from ? `${name} ${healing ? 'heals' : 'regains'} some ${what}.` : `${name} loses some ${what}.`;
+  const n = Math.abs(to - from);
+  return to > from ? `${name} ${healing ? 'heals' : 'regains'} ${n} ${what} (now ${to}).` : `${name} loses ${n} ${what} (now ${to}).`;
+}
 
 export const TEAMS_REDUCERS: { readonly [type: string]: Reducer } = reducersOf(evolve);

@@ -1,7 +1,7 @@
 // The command catalogue (ADR 13) for every ruleset: every handler declared and
 // every declaration handled; generated valid payloads never crash the engine;
 // malformed ones are INVALID_VALUE naming the field, and change nothing.
-import { payloadJsonSchema, REDO, seededRng, UNDO, WHO, type Command, type Declaration, type Engine, type Json, type Table } from '@tablekeeper/engine';
+import { BATCH, payloadJsonSchema, REDO, seededRng, UNDO, WHO, type Command, type Declaration, type Engine, type Json, type Table } from '@tablekeeper/engine';
 import { engineFor, rulesetIds } from '@tablekeeper/rulesets';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe.each(rulesetIds)('the %s catalogue', (rulesetId) => {
 
   it('declares every command and query its modules handle, and handles every declaration', () => {
     // Undo and redo are the engine's own commands (no module handles them), declared by the engine.
-    const commands = [UNDO, REDO, ...engine.modules.flatMap((m) => Object.keys(m.commands ?? {}))];
+    const commands = [UNDO, REDO, BATCH, ...engine.modules.flatMap((m) => Object.keys(m.commands ?? {}))];
     const queries = engine.modules.flatMap((m) => Object.keys(m.queries ?? {}));
     expect(commands.filter((t) => decl.get(t)?.kind !== 'command')).toEqual([]);
     expect(queries.filter((t) => decl.get(t)?.kind !== 'query')).toEqual([]);

@@ -110,15 +110,20 @@ describe('attacks (001 "PC Attacks", "Critical Hits", "Range & Attacks")', () =>
     expect(eventsOf(tx, 'osr.attacked')[0]).toMatchObject({ roll: { dice: [18, 8], advantage: -1, natural: 8, modifier: 3 }, hit: false });
     expect(eventsOf(tx, 'osr.attacked')[0]!['reasons']).toContain('ranged attack in melee');
   });
-  it('arcane spells use INT, divine WIS; no modifier on spell damage unless asked', () => {
+  it('arcane spells use INT, divine WIS; spell damage adds that modifier too (001 "Dealing Damage": dice and ability modifier) unless turned off', () => {
     const t = osrTable();
     const mage = t.add('Mage', { int: 18, wis: 8, maxHp: 6 });
     const orc = t.add('Orc', { ac: 12, maxHp: 15 }, 'npc');
+    // d20 8 + INT 4 = 12 vs AC 12: a hit; d10 3 + INT 4 = 7.
     t.dice.queue(8, 3);
     const tx = t.run({ type: 'osr.attack', attacker: mage, target: orc, kind: 'arcane', damage: '1d10' });
-    expect(eventsOf(tx, 'osr.attacked')[0]).toMatchObject({ roll: { modifier: 4, total: 12 }, hit: true, damage: { total: 3 } });
+    expect(eventsOf(tx, 'osr.attacked')[0]).toMatchObject({ roll: { modifier: 4, total: 12 }, hit: true, damage: { total: 7, ability: 'int', abilityMod: 4 } });
     t.dice.queue(13);
     expect(eventsOf(t.run({ type: 'osr.attack', attacker: mage, target: orc, kind: 'divine', damage: '1d10' }), 'osr.attacked')[0]).toMatchObject({ roll: { modifier: -1, total: 12 } });
+    // addModifierToDamage: false leaves the dice alone (a feature whose damage names no ability).
+    t.dice.queue(10, 3);
+    const bare = eventsOf(t.run({ type: 'osr.attack', attacker: mage, target: orc, kind: 'arcane', damage: '1d10', addModifierToDamage: false }), 'osr.attacked')[0]!;
+    expect(bare['damage']).toEqual({ dice: '1d10', faces: [3], bonus: 0, doubled: false, total: 3 });
   });
   it('melee needs close range; far is out of reach', () => {
     const { t, pc, orc } = setup();

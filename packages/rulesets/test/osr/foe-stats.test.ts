@@ -52,7 +52,7 @@ describe("OSR: a foe character's stats reach players by declared fields only", (
     const [seen] = lines(s.view(player), 'osr.attacked');
     expect(gmLine).toContain('AC 13');
     expect(gmLine).toContain('= 13 vs 13');
-    expect(seen).toBe('Fighter attacked Orc (melee): d20 9 +4 = 13, hit for 7.');
+    expect(seen).toBe('Fighter attacked Orc (melee): d20 9 +4 = 13, hit for 7 (1d8 [5] + STR 2).');
     const [ev] = events(s.view(player), 'osr.attacked');
     expect(ev).not.toHaveProperty('ac');
     expect(ev!['roll']).not.toHaveProperty('dc');

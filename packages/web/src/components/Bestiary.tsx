@@ -11,7 +11,7 @@ import { encounterOf, namesOf, displayOrder } from '../lib/encounter.ts';
 import { addCommands, initiativeOf } from '../lib/initiative.ts';
 import { adversariesCommand, blockLine, draftsFromEntry, draftsFromTemplate, entriesOf, exportText, hasLineUp, importPathWords, linesFromDrafts, missingStarters, linesFromEncounter, parseBestiaryFile, renumberedPlain, templateLine, templatesOf, type FileEntry } from '../lib/bestiary.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
-import { characterAdder, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
+import { characterAdder, foeSheetCommands, oneStep, withFoeCharacters } from '../lib/foes.ts';
 import { fieldsOf, formValuesFrom, refusalInWords, withoutFields, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
@@ -66,12 +66,9 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
       // Each foe gets what its ruleset's attack reads (an OSR character, a 36th Way or teams sheet), so it is a target.
       const ready = await withFoeCharacters(world.rulesetId, d.value, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
       if (!ready.ok) return setNote({ kind: 'error', text: ready.message });
-      for (const cmd of addCommands(method, ready.value, enc, latest.current.characters)) {
-        const r = await send(cmd);
-        if (!r.ok) return setNote({ kind: 'error', text: refused(r.rejection) });
-      }
-      const sheets = await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x));
-      if (sheets !== null) return setNote({ kind: 'error', text: sheets });
+      // The group's adds and sheets are one change: one Undo takes the group back (ADR 70).
+      const r = await send(oneStep([...addCommands(method, ready.value, enc, latest.current.characters), ...foeSheetCommands(ready.value, latest.current)]));
+      if (!r.ok) return setNote({ kind: 'error', text: refused(r.rejection) });
       return setNote({ kind: 'ok', text: `${names} joined the encounter${hidden ? ', hidden' : ''}.` });
     }
     if (builderRows.value.length + d.value.length > 200) return setNote({ kind: 'error', text: 'An encounter may have at most 200 combatants.' });

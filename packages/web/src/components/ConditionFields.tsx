@@ -26,7 +26,10 @@ export function ConditionFields(p: ConditionFieldsProps) {
   const id = p.idPrefix;
   const forName = p.forName === undefined ? '' : ` for ${p.forName}`;
   // A fleeting condition (004 Slowed) has the one duration; leaving it for another brings back the usual choices.
-  const fleeting = p.catalogue?.conditions.find((d) => d.id === p.choice)?.fleeting === true;
+  const def = p.catalogue?.conditions.find((d) => d.id === p.choice);
+  const fleeting = def?.fleeting === true;
+  // Stacks only where they mean something: a stacking condition or one of the GM's own (review 9: "Stacks" beside Concentrating).
+  const stacks = p.stacks === true && (def === undefined || def.stacking === 'stack');
   const { duration, setDuration } = p;
   const choices = durationChoices(p.catalogue?.saveEnds === true, fleeting, p.catalogue?.roundless === true);
   // The first choice is the default: a duration the ruleset does not offer (rounds in a spotlight, fleeting for another condition) gives way to it.
@@ -56,7 +59,7 @@ export function ConditionFields(p: ConditionFieldsProps) {
           <input id={`${id}-custom`} name="custom" maxLength={40} placeholder="Soaked" style={{ width: '8em' }} />
         </>
       ) : null}
-      {p.stacks === true ? (
+      {stacks ? (
         <>
           <label class="sr-only" for={`${id}-stacks`}>
             Stacks{forName}

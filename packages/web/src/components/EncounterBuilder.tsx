@@ -9,7 +9,7 @@ import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
 import { deadCharacters } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
-import { characterAdder, quickStatsOf, readQuickStats, sendFoeSheets, withFoeCharacters } from '../lib/foes.ts';
+import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
 import type { Send } from './types.ts';
 
@@ -61,10 +61,9 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       const c = startCommand(method, ready.value, latest.current.characters, starts !== '' ? { initiating: starts } : {});
       if (!c.ok) return setError(c.message);
       setError(null);
-      const r = await send(c.value);
+      // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
+      const r = await send(oneStep([c.value, ...foeSheetCommands(ready.value, latest.current)]));
       if (!r.ok) return setError(sentenceOf(r.rejection));
-      const sheets = await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x));
-      if (sheets !== null) setError(sheets);
     } finally {
       setBusy(false);
     }
@@ -102,7 +101,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         <p class="small muted">Nobody lined up yet: add the party and the foes.</p>
       )}
       {characters.some((c) => c.kind === 'pc' && !dead.includes(c.id) && !rows.some((r) => r.characterId === c.id)) ? (
-        <button class="small" onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>
+        // Apart from Roll initiative below it (review 9: the two buttons touched).
+        <button class="small" style={{ marginBottom: '8px' }} onClick={() => setRows([...rows, ...partyDrafts(method, characters.filter((c) => !rows.some((r) => r.characterId === c.id)), last, undefined, dead)])}>
           Add the party
         </button>
       ) : null}
@@ -284,11 +284,10 @@ export function AddCombatant({ send, world, enc }: { send: Send; world: World; e
         onAdd={async (drafts) => {
           const ready = await withFoeCharacters(world.rulesetId, drafts, characterAdder(send, () => latest.current, (r) => sentenceOf(r)));
           if (!ready.ok) return setMsg(ready.message);
-          for (const cmd of addCommands(initiativeOf(world.rulesetId), ready.value, enc, latest.current.characters)) {
-            const r = await send(cmd);
-            if (!r.ok) return setMsg(sentenceOf(r.rejection, namesOf(world)));
-          }
-          setMsg(await sendFoeSheets(ready.value, () => latest.current, send, (x) => sentenceOf(x)));
+          // The adds and the sheets they need: one change, one Undo (ADR 70).
+          const adds = addCommands(initiativeOf(world.rulesetId), ready.value, enc, latest.current.characters);
+          const r = await send(oneStep([...adds, ...foeSheetCommands(ready.value, latest.current)]));
+          setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
         }}
       />
       {msg ? (

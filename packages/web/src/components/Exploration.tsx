@@ -286,12 +286,10 @@ function TravelCalculator({ world, send }: { world: World; send: Send }) {
           </>
         ) : (
           <>
-            <Field id="ex-travel-vessel" label="Vessel">
-              <select id="ex-travel-vessel" value={input.vessel} onChange={(e) => set({ vessel: e.currentTarget.value as TravelInput['vessel'] })}>
-                <option value="boat">boat</option>
-                <option value="ship">ship</option>
-              </select>
-            </Field>
+            {/* The water sets the vessel (001 "Overwater Travel"): a boat on a river or lake, a ship at sea. */}
+            <p class="small muted" data-testid="travel-vessel">
+              {input.mode === 'sea' ? 'By ship: 5 miles an hour, 100 a full day and night.' : 'By boat: 3 miles an hour, about 30 a day.'}
+            </p>
             <Field id="ex-travel-current" label="Wind and current">
               <select id="ex-travel-current" value={input.current} onChange={(e) => set({ current: e.currentTarget.value as TravelInput['current'] })}>
                 <option value="none">neither</option>

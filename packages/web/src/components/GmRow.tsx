@@ -88,7 +88,7 @@ function GmRowTools({ c, world, send }: { c: Combatant; world: World; send: Send
   // The tools render only while open: fifty closed rows stay cheap on every turn change.
   const [open, setOpen] = useState(false);
   return (
-    <details class="small" style={{ marginTop: '4px' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details class="small" style={{ marginTop: '4px' }} data-adjust={c.id} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Adjust {c.name}</summary>
       {open ? <RowTools c={c} world={world} send={send} tracks={tracks} set={set} /> : null}
     </details>

@@ -36,7 +36,12 @@ export function GmScreen({ capability }: { capability: Capability }) {
       const a = shortcutFor(e);
       if (!a) return;
       const v = client.view.value;
-      if (a === 'close') return setHelp(false);
+      if (a === 'close') {
+        // Esc also leaves a box being typed in (review 9: after the damage box, the next "c" was typed into it).
+        const el = document.activeElement;
+        if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) el.blur();
+        return setHelp(false);
+      }
       if (a === 'help') return (e.preventDefault(), setHelp(true));
       if (a === 'roll') return (e.preventDefault(), document.getElementById(DICE_INPUT_ID)?.focus());
       if (!v) return;
@@ -51,6 +56,20 @@ export function GmScreen({ capability }: { capability: Capability }) {
       } else if (a === 'damage') {
         const enc = encounterOf(v.world);
         if (enc?.current) document.querySelector<HTMLInputElement>(`input[data-damage-box="${CSS.escape(enc.current)}"]`)?.focus();
+      } else if (a === 'condition') {
+        // GM-FLOW's C: open the acting creature's tools at the condition picker (they render once open).
+        const enc = encounterOf(v.world);
+        const tools = enc?.current ? document.querySelector<HTMLDetailsElement>(`details[data-adjust="${CSS.escape(enc.current)}"]`) : null;
+        if (tools && enc?.current) {
+          tools.open = true;
+          const id = `cond-${enc.current}-cond`;
+          const focus = (tries: number) => {
+            const el = document.getElementById(id);
+            if (el) el.focus();
+            else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+          };
+          focus(30);
+        }
       }
     };
     addEventListener('keydown', onKey);

@@ -6,7 +6,7 @@ import type { Character, World } from '@tablekeeper/engine';
 import { hasPanel } from '@tablekeeper/rulesets/browser';
 import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
-import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, tracksOf } from '../lib/encounter.ts';
+import { conditionName, conditionsOn, durationLabel, encounterOf, namesOf, resourcesOf, tracksOf } from '../lib/encounter.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { EncounterPanel } from './Encounter.tsx';
 import { CountdownsPanel } from './Countdowns.tsx';
@@ -116,6 +116,9 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
   const combatant = enc && ch ? Object.values(enc.combatants).find((c) => c.characterId === ch.id) : undefined;
   const conds = enc && combatant ? conditionsOn(enc, combatant.id) : [];
   const names = namesOf(world);
+  // HP the rules keep on a sheet (36th Way, teams) win, as on the tracker; the sheet's stamina and focus come along.
+  const stats = ch ? { ...ch.stats, ...(combatant?.stats ?? {}), ...sheetTrackOf(world, { id: combatant?.id ?? ch.id, characterId: ch.id }) } : {};
+  const resources = resourcesOf(stats);
   return (
     <section class="panel" aria-labelledby="me-title">
       <h2 id="me-title">Your character</h2>
@@ -146,8 +149,7 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
       {ch ? (
         <div data-testid="my-character">
           <strong>{ch.name}</strong>
-          {/* HP the rules keep on a sheet (36th Way, teams) win, as on the tracker. */}
-          {tracksOf({ ...ch.stats, ...(combatant?.stats ?? {}), ...sheetTrackOf(world, { id: combatant?.id ?? ch.id, characterId: ch.id }) }, world.rulesetId).map((t) => (
+          {tracksOf(stats, world.rulesetId).map((t) => (
             <div key={t.label} class="small">
               {t.label} {t.value}/{t.max} {t.states.map((s) => <span key={s} class="badge warn">{s}</span>)}
               <div class={`hpbar ${t.states.join(' ')}`} role="meter" aria-label={`${ch.name} ${t.label}`} aria-valuemin={0} aria-valuemax={t.max} aria-valuenow={t.value}>
@@ -155,6 +157,11 @@ function MyCharacter({ world, seatId, send, ask }: { world: World; seatId: strin
               </div>
             </div>
           ))}
+          {resources.length > 0 ? (
+            <p class="small" data-testid="my-resources">
+              {resources.map((r) => `${r.label} ${r.value}/${r.max}`).join(' · ')}
+            </p>
+          ) : null}
           {conds.length > 0 ? (
             <ul class="chips list" aria-label="Your conditions" style={{ display: 'flex' }}>
               {conds.map((x) => (

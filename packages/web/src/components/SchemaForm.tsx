@@ -131,7 +131,9 @@ interface InputProps {
 function FieldInput({ field: f, id, value, at, change, useOptions, errors }: InputProps) {
   const invalid = errors.some((e) => e.path === at.join('.') || e.path.startsWith(`${at.join('.')}.`));
   const label = `${f.label}${f.required ? '' : ' (optional)'}`;
-  const hint = f.kind === 'integer' || f.kind === 'number' ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
+  // A die picker lists its sizes: no number range beside it (review 9 read "strength 0–10000" over "choose a die…").
+  const dice = (f.kind === 'integer' || f.kind === 'number') && f.dice !== undefined && f.dice.length > 0;
+  const hint = (f.kind === 'integer' || f.kind === 'number') && !dice ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
   // A field a rule needs and the character lacks says so beside it, and in its empty box (review 9: no made-up Evasion).
   const unset = f.unset !== undefined && (value === undefined || value === '') ? f.unset : null;
   const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined, ...(unset !== null ? { 'aria-describedby': `${id}-unset` } : {}) };

@@ -60,6 +60,8 @@ export function describeOdds(shape: AttackShape, result: Json): { headline: stri
   }
   parts.push(`${percent(num(r['crit']) ?? 0)} crit`);
   const adv = num(r['advantage']);
-  const detail = [`d20 ${sign(num(r['modifier']))} vs AC ${num(r['ac'])}`, adv === 1 ? 'advantage' : adv === -1 ? 'disadvantage' : '', `${(num(r['expectedDamage']) ?? 0).toFixed(1)} damage expected`];
+  // The damage a hit deals in words ("1d6 + DEX 3"): review 9 could not tell the modifier was added.
+  const words = typeof r['damageWords'] === 'string' ? `damage ${r['damageWords']}, doubled on a natural 20: ` : '';
+  const detail = [`d20 ${sign(num(r['modifier']))} vs AC ${num(r['ac'])}`, adv === 1 ? 'advantage' : adv === -1 ? 'disadvantage' : '', `${words}${(num(r['expectedDamage']) ?? 0).toFixed(1)} damage expected`];
   return { headline: parts.join(' · '), detail: detail.filter((x) => x !== '').join(' · ') };
 }

@@ -133,8 +133,8 @@ const MARKED: readonly [string, string, string][] = [
   ['stressMarked', 'stressMax', 'Stress marked'],
 ];
 
-/** The word for HP at half or less, as the ruleset declares it (002 calls it staggered; elsewhere the trackers' usual bloodied). */
-export const halfHpWord = (rulesetId?: string): string => (rulesetId === undefined ? 'bloodied' : capabilitiesOf(rulesetId).halfHpWord);
+/** The word for HP at half or less, as the ruleset declares it (002 calls it staggered); none where the ruleset's text names no such state. */
+export const halfHpWord = (rulesetId?: string): string | null => (rulesetId === undefined ? null : capabilitiesOf(rulesetId).halfHpWord);
 
 export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: string): Track[] {
   const out: Track[] = [];
@@ -158,7 +158,7 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
       if (value * 2 <= max) states.push('harmed');
     } else if (label === 'Health' && value > 0 && value < max) states.push('bloodied');
     else if (value <= 0) states.push(label === 'Stress' ? 'full' : 'down');
-    else if (label === 'HP' && value * 2 <= max) states.push(halfHpWord(rulesetId));
+    else if (label === 'HP' && value * 2 <= max && halfHpWord(rulesetId) !== null) states.push(halfHpWord(rulesetId)!);
     out.push({ key: v, label, value, max, states });
   }
   for (const flag of ['staggered', 'harmed', 'bloodied', 'dying', 'dead', 'unconscious']) {
@@ -167,6 +167,21 @@ export function tracksOf(stats: { readonly [k: string]: Json }, rulesetId?: stri
   // Dead says it all: no "down" beside it (001 "Death & Injury": a dead PC is no longer at 0 HP waiting).
   if (stats['dead'] === true && out[0]) out[0] = { ...out[0], states: out[0].states.filter((x) => x !== 'down' && x !== 'dying') };
   return out;
+}
+
+/**
+ * The pools a creature spends on its actions and reactions (003: stamina and focus), as "Stamina 2/3": the phone's
+ * own character shows them beside the hit points (review 9: every reaction on the screen spent them unseen).
+ */
+export function resourcesOf(stats: { readonly [k: string]: Json }): { label: string; value: number; max: number }[] {
+  return [
+    ['stamina', 'maxStamina', 'Stamina'],
+    ['focus', 'maxFocus', 'Focus'],
+  ].flatMap(([v, m, label]) => {
+    const value = num(stats[v!]);
+    const max = num(stats[m!]);
+    return value === null || max === null || max <= 0 ? [] : [{ label: label!, value, max }];
+  });
 }
 
 export function deathSavesOf(stats: { readonly [k: string]: Json }): { successes: number; failures: number } | null {

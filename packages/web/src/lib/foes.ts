@@ -116,13 +116,19 @@ export function characterAdder(send: SendOne, latest: () => World, words: Words)
   };
 }
 
-/** Once foes are on the tracker: the sheets the 36th Way or teams need to attack them; the first refusal in words, or null. */
-export async function sendFoeSheets(drafts: readonly Draft[], latest: () => World, send: SendOne, words: Words): Promise<string | null> {
-  for (const d of drafts) {
-    const cmd = foeSheetCommand(latest(), d);
-    if (cmd === null) continue;
-    const r = await send(cmd);
-    if (!r.ok) return `${d.name}'s sheet: ${words(r.rejection)}`;
-  }
-  return null;
+/** The sheets the 36th Way or teams need to attack these foes, as commands (sent with the start or the add, in one step). */
+export function foeSheetCommands(drafts: readonly Draft[], world: World): ClientCommand[] {
+  return drafts.flatMap((d) => {
+    const cmd = foeSheetCommand(world, d);
+    return cmd === null ? [] : [cmd];
+  });
 }
+
+/**
+ * One click's commands as one change (ADR 70): a batch the engine applies in one transaction, so one Undo takes the
+ * click back whole (review 9: starting a teams fight took three Undo clicks, two of them reverting invisible sheets).
+ */
+export function oneStep(commands: readonly ClientCommand[]): ClientCommand {
+  return commands.length === 1 ? commands[0]! : { type: 'history.batch', commands: commands as unknown as Json };
+}
+

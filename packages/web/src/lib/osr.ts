@@ -12,6 +12,7 @@ import {
   effectiveTerrain,
   hourOfClock,
   overwaterMiles,
+  vesselOn,
   partyPace,
   quarterOf,
   returnDc,
@@ -194,7 +195,7 @@ export function travelPreview(world: World, input: TravelInput): TravelPreview {
   const days = clampDays(input.days);
   const turns = input.mode === 'sea' ? Math.floor(days / 7) : days;
   if (input.mode !== 'overland') {
-    const perDay = overwaterMiles(input.vessel, input.current);
+    const perDay = overwaterMiles(vesselOn(input.mode), input.current);
     return { perDay, total: perDay * days, members: [], slowest: null, blocked: null, terrainUsed: null, travelTurns: turns };
   }
   const st = osrOf(world);
@@ -221,7 +222,7 @@ export function travelPreview(world: World, input: TravelInput): TravelPreview {
 export function travelCommand(input: TravelInput): { type: 'osr.travel'; [k: string]: unknown } {
   const base = { type: 'osr.travel' as const, mode: input.mode, days: clampDays(input.days), approach: input.approach };
   if (input.mode === 'overland') return { ...base, terrain: input.terrain, pace: input.pace, light: input.light };
-  return { ...base, vessel: input.vessel, current: input.current };
+  return { ...base, vessel: vesselOn(input.mode), current: input.current };
 }
 
 /** "12.5", "7.5", "30": miles without float noise. */
