@@ -25,6 +25,7 @@ export {
   namedRelativeCommands,
   relativeCommands,
   type CatalogEntry,
+  type Deprecation,
   parsePayload,
   issueError,
   payloadJsonSchema,
