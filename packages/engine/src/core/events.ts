@@ -76,9 +76,13 @@ export function audiencesOf<E extends TypedEvent>(hooks: Audiences<E>): { [type:
   return { ...(hooks as unknown as { [type: string]: EventAudience }) };
 }
 
-/** The same audience hook for every event type of a module's union (the keys of its `Evolve`). */
-export function sameAudience<E extends TypedEvent>(evolve: Evolve<E>, hook: (world: World, event: E) => Audience): { [type: string]: EventAudience } {
-  return Object.fromEntries(Object.keys(evolve).map((type) => [type, hook as unknown as EventAudience]));
+/**
+ * The same audience hook for every event type of a union: the keys of its `Evolve`, or
+ * `types` listed (as `reactionOf` takes them), whose events must all be members of `E`.
+ */
+export function sameAudience<E extends TypedEvent>(types: Evolve<E> | Iterable<string>, hook: (world: World, event: E) => Audience): { [type: string]: EventAudience } {
+  const names = Symbol.iterator in types ? [...(types as Iterable<string>)] : Object.keys(types);
+  return Object.fromEntries(names.map((type) => [type, hook as unknown as EventAudience]));
 }
 
 /** One history view per event type of the union: its own member in, the event as a player may read it out. */
