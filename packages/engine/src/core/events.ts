@@ -33,6 +33,14 @@ export function reactionOf<E extends TypedEvent>(types: Iterable<string>, react:
 }
 
 /**
+ * A stored event read as the member of `E` its type names, or undefined for any other
+ * type (for code that looks through a transaction's events): the same cast as `reducersOf`.
+ */
+export function memberOf<E extends TypedEvent, T extends E['type']>(event: EngineEvent | undefined, type: T): EventOf<E, T> | undefined {
+  return event !== undefined && event.type === type ? (event as unknown as EventOf<E, T>) : undefined;
+}
+
+/**
  * `T` when every part of it is JSON (optional fields allowed), else a type that
  * `T` cannot meet: a function, `undefined` as a value or `unknown` fails to compile.
  */

@@ -51,7 +51,7 @@ export {
   type Renamed,
   type Merged,
 } from './catalog.js';
-export { reducersOf, reactionOf, stored, asJson, fromJson, audiencesOf, eventViewsOf, type Evolve, type EventOf, type TypedEvent, type JsonShaped, type Audiences, type EventViews } from './events.js';
+export { reducersOf, reactionOf, stored, asJson, fromJson, memberOf, sameAudience, audiencesOf, eventViewsOf, type Evolve, type EventOf, type TypedEvent, type JsonShaped, type Audiences, type EventViews } from './events.js';
 export { own } from './own.js';
 export { controls } from './controls.js';
 export { moduleStatesOf } from './module-states.js';
