@@ -56,4 +56,5 @@ export { own } from './own.js';
 export { controls } from './controls.js';
 export { moduleStatesOf } from './module-states.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec, type SheetEvent } from './sheet.js';
+export type { CoreEvent, DiceRolled } from './events-core.js';

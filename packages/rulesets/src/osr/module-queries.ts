@@ -58,7 +58,7 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
     ...advantageCounts(p.advantage),
     damage: dmg.value,
   });
-  return okv({ ...o, kind, delivery, range } as unknown as Json);
+  return okv({ ...o, kind, delivery, range });
 });
 
 /** osr.checkOdds: the chance of an osr.check (or a stabilize check) with the same modifier parts, before anyone rolls. */
