@@ -292,7 +292,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       const save = roll3d6(rng, world, saveAdvantage(kit, world, a.id));
       const target = numSetting(world, '36th-way.invisibleSaveTarget');
       noEffect = save.natural < target;
-      invisibleSave = { roll: save as unknown as Json, target, success: !noEffect };
+      invisibleSave = { roll: asJson(save), target, success: !noEffect };
     }
     const net = attackAdvantage(kit, world, a.id, t.id) + situational;
     const roll = roll3d6(rng, world, net);
@@ -312,7 +312,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       ability: p.ability?.id ?? null,
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
-      roll: roll as unknown as Json,
+      roll: asJson(roll),
       parts: { level, volition, escalation, bonus: bonus + p.extraBonus },
       total: res.total,
       critAt,
@@ -361,7 +361,7 @@ export function reachLabel(reach: AttackReach, s: Sheet): string {
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain } satisfies TswEvent;
+  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: asJson(a.power), sustain: a.sustain } satisfies TswEvent;
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -378,7 +378,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, '36th-way.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: asJson(save), target, success: ok } satisfies TswEvent];
   if (!ok) out.push(stored(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null })));
   return out;
 }
