@@ -9,7 +9,7 @@ import { claimId, mintId } from '../core/ids.js';
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { EngineEvent, Json, Module, World } from '../core/types.js';
+import type { Json, Module, World } from '../core/types.js';
 import { AUDIENCE_GM } from '../core/visibility.js';
 import {
   BESTIARY_ID,

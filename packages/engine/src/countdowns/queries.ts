@@ -4,7 +4,7 @@
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok, readInt } from '../core/index.js';
 import { fromJson } from '../core/events.js';
-import type { Command, Json, Query, Result, World } from '../core/types.js';
+import type { Command, Query, Result, World } from '../core/types.js';
 import { chaseOdds, countdownOdds, triggerWithin, type OutcomeSource } from '../odds/countdown-odds.js';
 import type { Chase, Countdown } from './model.js';
 

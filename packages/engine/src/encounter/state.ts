@@ -2,7 +2,7 @@
 import { controls } from '../core/controls.js';
 import { own } from '../core/own.js';
 import { asJson, fromJson } from '../core/events.js';
-import type { Json, Result, RuleError, Viewer, World } from '../core/types.js';
+import type { Result, RuleError, Viewer, World } from '../core/types.js';
 import type { Combatant, EconomyState, EncounterState } from './types.js';
 
 export const ENCOUNTER_ID = 'encounter';

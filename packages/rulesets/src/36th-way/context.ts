@@ -1,7 +1,7 @@
 // Shared pieces of the ruleset's commands: the kernel bound to 002's rules,
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
-import type { Audience, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { Audience, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { bandsEncounter, controlsCreature, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';

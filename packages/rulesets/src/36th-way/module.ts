@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, asJson, audiencesOf, sameAudience, eventViewsOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, audiencesOf, sameAudience, eventViewsOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { audienceOfIds, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -641,7 +641,7 @@ export function createTswModule(): TswModule {
     // Provocations and intercept windows last only for the moment they answer.
     'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
     // Death save failures count per encounter; positions belong to one fight.
-    'encounter.ended': (w, e) => {
+    'encounter.ended': (w) => {
       const st = getTsw(w);
       const next = setTsw(w, {
         ...st,

@@ -25,7 +25,6 @@ import {
   type Env,
   type EventAudience,
   type Evolve,
-  type Json,
   type Query,
   type Reducer,
   type Result,

@@ -30,7 +30,6 @@ import {
   type EngineEvent,
   type Env,
   type Evolve,
-  type Json,
   type Module,
   type Reducer,
   type Result,

@@ -1,7 +1,7 @@
 // The Kleptonomicon's own table state (world.ext.kleptonomicon): where the
 // Episode is, movement this turn, Dashes this round, experience, resources.
 import { asJson, fromJson } from '@tablekeeper/engine/events';
-import type { Json, World } from '@tablekeeper/engine';
+import type { World } from '@tablekeeper/engine';
 import type { EncounterPhase, EpisodePhase } from './phases.js';
 import type { TurnMovement } from './movement.js';
 

@@ -1,7 +1,7 @@
 // What players and spectators see of the Kleptonomicon's state (ADR 10,
 // default-deny): every field listed, records rebuilt field by field.
 import { asJson } from '@tablekeeper/engine/events';
-import { canSee, FOES_ID, getEncounter, isFoeCharacter, own, showsFoeNumbers, type Json, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
+import { canSee, FOES_ID, getEncounter, isFoeCharacter, own, showsFoeNumbers, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
 import { type TurnMovement } from './movement.js';
 import { getKlepto, KLEPTO_ID, type KleptoState } from './state.js';
 

@@ -3,7 +3,7 @@
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
 import { asJson } from '@tablekeeper/engine/events';
-import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
+import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
 import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
 import { MORALE_DC } from './hazard-commands.js';

@@ -2,7 +2,7 @@
 // penalty counts, attacks waiting for the target's reaction, characters who
 // must choose to fortify or fall unconscious, and Command grants.
 import { asJson, fromJson } from '@tablekeeper/engine/events';
-import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
+import type { Audience, Viewer, World } from '@tablekeeper/engine';
 import { controlsCreature as controlsAnyCreature, getEncounter, own } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
 

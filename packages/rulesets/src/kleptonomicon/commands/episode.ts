@@ -2,7 +2,7 @@
 // Freeplay and its loose spotlight order, pausing and resuming an Encounter,
 // the Closing Credits and the between-Episode resets.
 import { asJson } from '@tablekeeper/engine/events';
-import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
+import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent,} from '@tablekeeper/engine';
 import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase } from '../phases.js';
 import { K, setting } from '../settings.js';
 import { getKlepto } from '../state.js';

@@ -1,7 +1,7 @@
 // Improvised actions and Tests (004 "Improvising", "Tests"): a player asks,
 // the GM rules that it simply happens, needs a Test, or cannot be done.
 import { asJson } from '@tablekeeper/engine/events';
-import { controls, err, handlerOf, mintId, ok, own, type CommandHandler, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { controls, err, handlerOf, mintId, ok, own, type CommandHandler, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting } from '../settings.js';
 import { getKlepto } from '../state.js';

@@ -2,7 +2,7 @@
 // Actions", "Improvised Maneuvers"): free actions, movement styles, going
 // prone and standing, Dash, granted styles, interruptions and maneuvers.
 import { asJson } from '@tablekeeper/engine/events';
-import { combatantNamed, controlsCombatant, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { combatantNamed, controlsCombatant, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { distanceFor } from '../distances.js';
 import { planDash, planDropProne, planMove, planStand } from '../movement.js';
 import { kleptoTest } from '../roll.js';
