@@ -98,6 +98,15 @@ describe('entriesFor', () => {
     expect(hope).toEqual(expect.arrayContaining(['daggerheart.gainHope', 'daggerheart.helpAlly', 'daggerheart.spendHope']));
     expect(hope).not.toContain('daggerheart.gainFear');
   });
+
+  it('leaves the deprecated teams sheet aliases out and keeps the shared sheet commands they point to (ADR 62)', () => {
+    const all = catalogue('teams');
+    expect(all.filter((e) => e.deprecated !== undefined).map((e) => e.type)).toEqual(['teams.setSheet', 'teams.removeSheet']);
+    const gm = entriesFor(all, true).map((e) => e.type);
+    expect(gm).not.toContain('teams.setSheet');
+    expect(gm).not.toContain('teams.removeSheet');
+    expect(gm).toEqual(expect.arrayContaining(['character.sheet.set', 'character.sheet.remove']));
+  });
 });
 
 describe('recordRowLabel', () => {

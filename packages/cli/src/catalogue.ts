@@ -76,7 +76,7 @@ export function catalogueText(entries: readonly CatalogEntry[]): string {
       current = e.ruleset;
       out.push(`${out.length > 0 ? '\n' : ''}${rulesetInfo(current)?.name ?? current} (${current})`);
     }
-    out.push(`  ${e.type}${e.kind === 'query' ? ' (query)' : ''} [${e.who}]: ${e.summary}`);
+    out.push(`  ${e.type}${e.kind === 'query' ? ' (query)' : ''} [${e.who}]: ${e.summary}${e.deprecated === undefined ? '' : ` (deprecated: use ${e.deprecated.replacement}; may be refused after ${e.deprecated.removedAfter})`}`);
     for (const f of fieldsOf(e.schema)) out.push(`      ${f.name}${f.required ? '' : '?'}: ${f.type}`);
   }
   return out.join('\n') + '\n';
@@ -85,6 +85,7 @@ export function catalogueText(entries: readonly CatalogEntry[]): string {
 const WHO_WORDS: Record<string, string> = { gm: 'GM', 'own-character': "GM, or the player of the character it names", anyone: 'GM or any seated player', everyone: 'everyone at the table, spectators too' };
 const RELATIVE_WORDS = ' Relative: it acts on whatever is current, so a client never sends it again after VERSION_CONFLICT.';
 const namedWords = (field: string): string => ` Relative unless it names \`${field}\`: then the rules refuse a stale one, so a client may send it again after VERSION_CONFLICT; without it, never.`;
+const deprecatedWords = (e: CatalogEntry): string => (e.deprecated === undefined ? '' : ` Deprecated: send \`${e.deprecated.replacement}\` instead; it keeps working until ${e.deprecated.removedAfter}, and a version released after that date may refuse it.`);
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** docs/commands/<ruleset>.md: generated, never edited by hand (the stale-docs test compares). */
@@ -103,7 +104,7 @@ export function catalogueMarkdown(ruleset: string): string {
   ];
   for (const e of entries) {
     const relative = e.relative !== true ? '' : e.namedBy === undefined ? RELATIVE_WORDS : namedWords(e.namedBy);
-    out.push(`## \`${e.type}\`${e.kind === 'query' ? ' (query)' : ''}`, '', `${e.summary}. Who: ${WHO_WORDS[e.who] ?? e.who}.${relative}`, '');
+    out.push(`## \`${e.type}\`${e.kind === 'query' ? ' (query)' : ''}`, '', `${e.summary}. Who: ${WHO_WORDS[e.who] ?? e.who}.${relative}${deprecatedWords(e)}`, '');
     const fields = fieldsOf(e.schema);
     if (fields.length === 0) out.push('No fields.', '');
     else {

@@ -35,6 +35,25 @@ describe('tablekeeper commands', () => {
     }
   });
 
+  it('--json marks the teams sheet aliases deprecated, with their replacement and the date after which they may be refused (ADR 62)', async () => {
+    const r = await cli('commands', '--json');
+    const list = JSON.parse(r.out) as { ruleset: string; type: string; kind: string; deprecated?: { replacement: string; removedAfter: string } }[];
+    const deprecated = list.filter((c) => c.deprecated !== undefined);
+    expect(deprecated.map((c) => [c.ruleset, c.type, c.deprecated])).toEqual([
+      ['teams', 'teams.setSheet', { replacement: 'character.sheet.set', removedAfter: '2027-06-30' }],
+      ['teams', 'teams.removeSheet', { replacement: 'character.sheet.remove', removedAfter: '2027-06-30' }],
+    ]);
+    for (const c of deprecated) {
+      // The replacement is a command of the same ruleset, and the date is a real calendar day.
+      expect(list.some((o) => o.ruleset === c.ruleset && o.type === c.deprecated!.replacement && o.kind === 'command' && o.deprecated === undefined)).toBe(true);
+      expect(new Date(`${c.deprecated!.removedAfter}T00:00:00Z`).toISOString().slice(0, 10)).toBe(c.deprecated!.removedAfter);
+    }
+    const text = await cli('commands', 'teams');
+    expect(text.out).toContain("teams.setSheet [gm]: Deprecated: use character.sheet.set. Set a combatant's sheet (deprecated: use character.sheet.set; may be refused after 2027-06-30)");
+    expect(catalogueMarkdown('teams')).toContain('Deprecated: send `character.sheet.remove` instead; it keeps working until 2027-06-30, and a version released after that date may refuse it.');
+    expect(catalogueMarkdown('osr')).not.toContain('Deprecated: send');
+  });
+
   it('RULESET narrows the list; the text form names who may issue each and its fields', async () => {
     const j = await cli('commands', 'kleptonomicon', '--json');
     expect(new Set((JSON.parse(j.out) as { ruleset: string }[]).map((c) => c.ruleset))).toEqual(new Set(['kleptonomicon']));

@@ -3,6 +3,7 @@
 // view it starts from. The engine answers a query on the asker's own
 // projection, so the targets listed here are only creatures the asker can
 // see: a hidden foe is simply absent, as a made-up id would be.
+import { asJson } from '@tablekeeper/engine/events';
 import { combatantId, declareQuery, err, getEncounter, ok, own, planSpend, EMPTY_ECONOMY, type Combatant, type EconomyDef, type Json, type Module, type Query, type Result, type Viewer, type World } from '@tablekeeper/engine';
 import { z } from 'zod';
 
@@ -193,7 +194,7 @@ export const standingIn = (c: Combatant): 'up' | 'down' => (c.incapacitated || (
 /** The answer's wrapper, typed as the catalogue declares it. */
 export function answer(a: Actor, actions: readonly TurnAction[]): Result<Json> {
   const out: ActionsAnswer = { combatantId: a.combatant.id, name: a.combatant.name, onTurn: a.onTurn, actions };
-  return ok(out as unknown as Json);
+  return ok(asJson(out));
 }
 
 /** An action with the parts most leave empty filled in. */

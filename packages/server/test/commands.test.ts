@@ -36,6 +36,16 @@ describe('GET /api/rulesets/:id/commands', () => {
     expect(r.body.commands.find((c) => c.type === 'osr.check')?.schema).toMatchObject({ properties: { characterId: { 'x-ref': 'character' } } });
   });
 
+  it('marks the teams sheet aliases deprecated with their replacement and retirement date, and nothing else (ADR 62)', async () => {
+    const r = await http<{ commands: CatalogEntry[] }>(srv.url, 'GET', '/api/rulesets/teams/commands');
+    expect(r.body.commands.filter((c) => c.deprecated !== undefined).map((c) => [c.type, c.deprecated])).toEqual([
+      ['teams.setSheet', { replacement: 'character.sheet.set', removedAfter: '2027-06-30' }],
+      ['teams.removeSheet', { replacement: 'character.sheet.remove', removedAfter: '2027-06-30' }],
+    ]);
+    const osr = await http<{ commands: CatalogEntry[] }>(srv.url, 'GET', '/api/rulesets/osr/commands');
+    expect(osr.body.commands.filter((c) => Object.hasOwn(c, 'deprecated'))).toEqual([]);
+  });
+
   it('marks the commands that act on whatever is current as relative, and only those (ADR 47)', async () => {
     const r = await http<{ commands: CatalogEntry[] }>(srv.url, 'GET', '/api/rulesets/kleptonomicon/commands');
     expect(r.body.commands.filter((c) => c.relative === true).map((c) => c.type).sort()).toEqual(['encounter.advance', 'encounter.endTurn', 'history.redo', 'history.undo', 'kleptonomicon.passSpotlight']);

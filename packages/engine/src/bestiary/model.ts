@@ -2,6 +2,7 @@
 // add foes, and encounter templates (a line-up to start the next fight from).
 // GM-only state under world.ext.bestiary; players and spectators never get it.
 import type { Json, World } from '../core/types.js';
+import { fromJson } from '../core/events.js';
 
 export const BESTIARY_ID = 'bestiary';
 export const MAX_ENTRIES = 200;
@@ -57,7 +58,7 @@ export function bestiaryOf(ext: { readonly [k: string]: Json }): BestiaryState {
   const b = Object.hasOwn(ext, BESTIARY_ID) ? ext[BESTIARY_ID] : undefined;
   if (!isObj(b)) return EMPTY_BESTIARY;
   return {
-    entries: (isObj(b['entries']) ? b['entries'] : {}) as unknown as BestiaryState['entries'],
-    templates: (isObj(b['templates']) ? b['templates'] : {}) as unknown as BestiaryState['templates'],
+    entries: fromJson<BestiaryState['entries']>(isObj(b['entries']) ? b['entries'] : {}),
+    templates: fromJson<BestiaryState['templates']>(isObj(b['templates']) ? b['templates'] : {}),
   };
 }

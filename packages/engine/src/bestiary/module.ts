@@ -9,7 +9,7 @@ import { claimId, mintId } from '../core/ids.js';
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { EngineEvent, Json, Module, World } from '../core/types.js';
+import type { Json, Module, World } from '../core/types.js';
 import { AUDIENCE_GM } from '../core/visibility.js';
 import {
   BESTIARY_ID,
@@ -25,6 +25,8 @@ import {
   type BestiaryState,
   type EncounterTemplate,
 } from './model.js';
+import { asJson, reducersOf, stored, type Evolve } from '../core/events.js';
+import type { BestiaryEvent, Saved } from './events.js';
 
 /** A stat block's schema: a strict object of the ruleset's fields, each with its limits. */
 export type StatBlockSchema = z.ZodType<{ [k: string]: Json }>;
@@ -54,7 +56,7 @@ function stateOf(world: World): BestiaryState {
 }
 
 function withState(world: World, f: (s: BestiaryState) => BestiaryState): World {
-  return { ...world, ext: { ...world.ext, [BESTIARY_ID]: f(stateOf(world)) as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [BESTIARY_ID]: asJson(f(stateOf(world))) } };
 }
 
 const gmLog = (world: World, kind: string, textLine: string): World => appendLog(world, { audience: AUDIENCE_GM, kind, text: textLine });
@@ -64,54 +66,57 @@ const gmLog = (world: World, kind: string, textLine: string): World => appendLog
  * one save/remove path (a review finding: they were written twice). Event
  * names and fields stay as recorded, so old tables replay unchanged.
  */
-interface Collection {
+interface Collection<T extends Saved> {
   readonly key: 'entries' | 'templates';
   /** "no bestiary entry be_1" / "no encounter template tpl_1". */
   readonly noun: string;
   readonly idPrefix: string;
   readonly max: number;
   readonly full: string;
-  readonly save: { readonly type: string; readonly summary: string; readonly label: string; readonly event: string; readonly field: 'entry' | 'template' };
+  readonly save: { readonly type: string; readonly summary: string; readonly label: string; readonly event: string };
   readonly remove: { readonly type: string; readonly summary: string; readonly label: string; readonly event: string };
+  /** The stored event of a save: the item whole, under its collection's field. */
+  readonly saved: (item: T, replaced: boolean) => BestiaryEvent;
   readonly savedLine: (name: string) => string;
   readonly removedLine: (name: string) => string;
 }
 
-const ENTRIES: Collection = {
+const ENTRIES: Collection<BestiaryEntry> = {
   key: 'entries',
   noun: 'bestiary entry',
   idPrefix: 'be',
   max: MAX_ENTRIES,
   full: `a bestiary may hold at most ${MAX_ENTRIES} stat blocks`,
-  save: { type: 'bestiary.save', summary: 'Save a stat block in the bestiary (a new entry, or replace the one named by id)', label: 'save a stat block', event: 'bestiary.saved', field: 'entry' },
+  save: { type: 'bestiary.save', summary: 'Save a stat block in the bestiary (a new entry, or replace the one named by id)', label: 'save a stat block', event: 'bestiary.saved' },
   remove: { type: 'bestiary.remove', summary: 'Remove a stat block from the bestiary (foes already added keep their numbers)', label: 'remove a stat block', event: 'bestiary.removed' },
+  saved: (entry, replaced) => ({ type: 'bestiary.saved', entry, replaced }),
   savedLine: (n) => `${n} is in the bestiary.`,
   removedLine: (n) => `${n} is out of the bestiary.`,
 };
 
-const TEMPLATES: Collection = {
+const TEMPLATES: Collection<EncounterTemplate> = {
   key: 'templates',
   noun: 'encounter template',
   idPrefix: 'tpl',
   max: MAX_TEMPLATES,
   full: `a table may keep at most ${MAX_TEMPLATES} encounter templates`,
-  save: { type: 'bestiary.saveTemplate', summary: 'Save an encounter line-up as a template (a new one, or replace the one named by id)', label: 'save an encounter template', event: 'bestiary.templateSaved', field: 'template' },
+  save: { type: 'bestiary.saveTemplate', summary: 'Save an encounter line-up as a template (a new one, or replace the one named by id)', label: 'save an encounter template', event: 'bestiary.templateSaved' },
   remove: { type: 'bestiary.removeTemplate', summary: 'Remove an encounter template', label: 'remove an encounter template', event: 'bestiary.templateRemoved' },
+  saved: (template, replaced) => ({ type: 'bestiary.templateSaved', template, replaced }),
   savedLine: (n) => `Encounter template "${n}" saved.`,
   removedLine: (n) => `Encounter template "${n}" removed.`,
 };
 
-type Saved = { readonly id: string; readonly name: string };
 
 /**
  * `save` and `remove` for one collection; `input` declares the item's own
  * fields, `check` names a limit the schema cannot (a template's head count),
  * `make` builds the stored item from the payload and its id.
  */
-function collectionCommands<I extends z.ZodObject>(
-  c: Collection,
+function collectionCommands<I extends z.ZodObject, T extends Saved>(
+  c: Collection<T>,
   fields: I,
-  make: (p: z.infer<I>, id: string) => Saved,
+  make: (p: z.infer<I>, id: string) => T,
   check: (p: z.infer<I>) => { message: string; path: string } | null = () => null,
 ): DefinedCommand<z.ZodType>[] {
   const idField = c.key === 'entries' ? entryId : templateId;
@@ -130,8 +135,7 @@ function collectionCommands<I extends z.ZodObject>(
         const refused = check(p as z.infer<I>);
         if (refused !== null) return err(ErrorCode.LIMIT_EXCEEDED, refused.message, refused.path);
         const item = make(p as z.infer<I>, id ?? mintId(world, c.idPrefix, env.rng)[0]);
-        const saved: EngineEvent = { type: c.save.event, [c.save.field]: item as unknown as Json, replaced: id !== undefined };
-        return ok([saved]);
+        return ok([stored(c.saved(item, id !== undefined))]);
       },
     }),
     defineCommand(c.remove.type, {
@@ -149,24 +153,25 @@ function collectionCommands<I extends z.ZodObject>(
   ];
 }
 
-/** The reducers of one collection's save and remove (a new item claims its id; a replacement keeps it). */
-function collectionReducers(c: Collection): NonNullable<Module['reducers']> {
-  return {
-    [c.save.event]: (w, e) => {
-      const item = e[c.save.field] as unknown as Saved;
-      const next = withState(e['replaced'] === true ? w : claimId(w, item.id), (s) => ({ ...s, [c.key]: { ...s[c.key], [item.id]: item } }));
-      return gmLog(next, c.save.event, c.savedLine(item.name));
-    },
-    [c.remove.event]: (w, e) => {
-      const next = withState(w, (s) => {
-        const items = { ...s[c.key] };
-        delete items[String(e['id'])];
-        return { ...s, [c.key]: items };
-      });
-      return gmLog(next, c.remove.event, c.removedLine(String(e['name'])));
-    },
+/** One collection's save (a new item claims its id; a replacement keeps it). `replaced` absent: a new item. */
+const savedIn =
+  <T extends Saved>(c: Collection<T>) =>
+  (w: World, item: T, replaced: boolean | undefined): World => {
+    const next = withState(replaced === true ? w : claimId(w, item.id), (s) => ({ ...s, [c.key]: { ...s[c.key], [item.id]: item } }));
+    return gmLog(next, c.save.event, c.savedLine(item.name));
   };
-}
+
+/** One collection's remove. */
+const removedFrom =
+  <T extends Saved>(c: Collection<T>) =>
+  (w: World, e: { readonly id: string; readonly name: string }): World => {
+    const next = withState(w, (s) => {
+      const items = { ...s[c.key] };
+      delete items[e.id];
+      return { ...s, [c.key]: items };
+    });
+    return gmLog(next, c.remove.event, c.removedLine(e.name));
+  };
 
 function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
   const entryInput = z.strictObject({ name: name(), notes: notes(), block });
@@ -188,7 +193,7 @@ function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
           w = next;
           entries.push({ id, name: e.name, notes: e.notes ?? '', block: e.block });
         }
-        return ok([{ type: 'bestiary.imported', entries: entries as unknown as Json }]);
+        return ok([stored<BestiaryEvent>({ type: 'bestiary.imported', entries })]);
       },
     }),
     ...collectionCommands(
@@ -203,17 +208,20 @@ function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
   ];
 }
 
-const reducers: Module['reducers'] = {
-  ...collectionReducers(ENTRIES),
+const evolve: Evolve<BestiaryEvent> = {
+  'bestiary.saved': (w, e) => savedIn(ENTRIES)(w, e.entry, e.replaced),
+  'bestiary.removed': removedFrom(ENTRIES),
   'bestiary.imported': (w, e) => {
-    const list = e['entries'] as unknown as BestiaryEntry[];
+    const list = e.entries;
     let next = w;
     for (const x of list) next = claimId(next, x.id);
     next = withState(next, (s) => ({ ...s, entries: { ...s.entries, ...Object.fromEntries(list.map((x) => [x.id, x])) } }));
     return gmLog(next, 'bestiary.imported', `${list.length} stat block${list.length === 1 ? '' : 's'} added to the bestiary.`);
   },
-  ...collectionReducers(TEMPLATES),
+  'bestiary.templateSaved': (w, e) => savedIn(TEMPLATES)(w, e.template, e.replaced),
+  'bestiary.templateRemoved': removedFrom(TEMPLATES),
 };
+const reducers = reducersOf(evolve);
 
 const gmOnly = (): typeof AUDIENCE_GM => AUDIENCE_GM;
 

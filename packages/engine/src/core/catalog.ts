@@ -47,6 +47,19 @@ export interface CommandDeclaration<I extends z.ZodType = z.ZodType> {
    * TURN_MOVED_ON), so a client may send it again after a conflict; left out, it stays relative.
    */
   readonly namedBy?: string;
+  /** A command kept only as an alias (ADR 62): what to send instead, and the date after which a catalogue may refuse it. */
+  readonly deprecated?: Deprecation;
+}
+
+/**
+ * A deprecated command still works, so stored commands replay and old clients keep
+ * working, until the first protocol or catalogue version released after `removedAfter`.
+ */
+export interface Deprecation {
+  /** The command to send instead. */
+  readonly replacement: string;
+  /** An ISO date (YYYY-MM-DD): versions released after it may refuse the command. */
+  readonly removedAfter: string;
 }
 
 export interface QueryDeclaration<I extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -83,8 +96,17 @@ export type InputOf<D> = D extends { readonly input: infer I extends z.ZodType }
 
 const renames = (spec: { renamed?: Renamed; merged?: Merged }) => ({ ...(spec.renamed === undefined ? {} : { renamed: spec.renamed }), ...(spec.merged === undefined ? {} : { merged: spec.merged }) });
 
-export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true; namedBy?: string }): CommandDeclaration<I> {
-  return { kind: 'command', type, summary: spec.summary, who: spec.who, input: spec.input, ...renames(spec), ...(spec.relative === true ? { relative: true as const, ...(spec.namedBy === undefined ? {} : { namedBy: spec.namedBy }) } : {}) };
+export function declareCommand<I extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; renamed?: Renamed; merged?: Merged; relative?: true; namedBy?: string; deprecated?: Deprecation }): CommandDeclaration<I> {
+  return {
+    kind: 'command',
+    type,
+    summary: spec.summary,
+    who: spec.who,
+    input: spec.input,
+    ...renames(spec),
+    ...(spec.relative === true ? { relative: true as const, ...(spec.namedBy === undefined ? {} : { namedBy: spec.namedBy }) } : {}),
+    ...(spec.deprecated === undefined ? {} : { deprecated: { replacement: spec.deprecated.replacement, removedAfter: spec.deprecated.removedAfter } }),
+  };
 }
 
 export function declareQuery<I extends z.ZodType, R extends z.ZodType>(type: string, spec: { summary: string; who: Who; input: I; result: R; renamed?: Renamed; merged?: Merged }): QueryDeclaration<I, R> {
@@ -390,6 +412,8 @@ export interface CatalogEntry {
   readonly relative?: true;
   /** On a relative command: the field that, given, names what it acts on, so it may be resent (see CommandDeclaration). */
   readonly namedBy?: string;
+  /** Present on a command kept only as an alias: its replacement and the date after which it may be refused (ADR 62). */
+  readonly deprecated?: Deprecation;
 }
 
 /** The catalogue of one ruleset's engine as JSON, in module order (engine commands under every ruleset that has them). */
@@ -403,6 +427,7 @@ export function catalogEntries(ruleset: string, engine: { readonly catalog: read
     schema: payloadJsonSchema(d),
     ...(d.kind === 'query' ? { result: resultJsonSchema(d) } : {}),
     ...(d.kind === 'command' && d.relative === true ? { relative: true as const, ...(d.namedBy === undefined ? {} : { namedBy: d.namedBy }) } : {}),
+    ...(d.kind === 'command' && d.deprecated !== undefined ? { deprecated: d.deprecated } : {}),
   }));
 }
 

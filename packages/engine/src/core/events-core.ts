@@ -1,6 +1,8 @@
 // The core module's event union (STYLE 2, ADR 58): seats, characters, the clock
 // and notes, as stored. A field older tables may lack is optional and its reader
-// says what absence means. `dice.rolled` keeps its own reader (roll.ts).
+// says what absence means. `dice.rolled`'s reducer lives with the roll (roll.ts).
+import type { DiceRollResult } from '../dice/compile.js';
+import type { NamedRollResult } from '../dice/named-notation.js';
 import type { Audience, Character, ClockUnit, Visibility } from './types.js';
 
 export type CoreEvent =
@@ -23,4 +25,11 @@ export type CoreEvent =
     }
   | { readonly type: 'character.removed'; readonly id: string; readonly visibility?: Visibility; readonly seatId?: string | null }
   | { readonly type: 'clock.advanced'; readonly unit: ClockUnit; readonly count: number; readonly seconds: number }
-  | { readonly type: 'log.noted'; readonly text: string; readonly audience: Audience; readonly by: string };
+  | { readonly type: 'log.noted'; readonly text: string; readonly audience: Audience; readonly by: string }
+  | DiceRolled;
+
+/** A table roll: plain notation (`roll`) or a system's roll by name (`named`), never both. `by` is a seat id or 'gm'. */
+export type DiceRolled = { readonly type: 'dice.rolled'; readonly by: string; readonly audience: Audience; readonly label?: string } & (
+  | { readonly roll: DiceRollResult; readonly named?: undefined }
+  | { readonly named: NamedRollResult; readonly roll?: undefined }
+);

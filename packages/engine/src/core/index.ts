@@ -26,6 +26,7 @@ export {
   namedRelativeCommands,
   relativeCommands,
   type CatalogEntry,
+  type Deprecation,
   parsePayload,
   issueError,
   payloadJsonSchema,
@@ -51,9 +52,10 @@ export {
   type Renamed,
   type Merged,
 } from './catalog.js';
-export { reducersOf, reactionOf, stored, type Evolve, type EventOf, type TypedEvent } from './events.js';
+export { reducersOf, reactionOf, stored, asJson, fromJson, memberOf, sameAudience, audiencesOf, eventViewsOf, type Evolve, type EventOf, type TypedEvent, type JsonShaped, type Audiences, type EventViews } from './events.js';
 export { own } from './own.js';
 export { controls } from './controls.js';
 export { moduleStatesOf } from './module-states.js';
 export { createUpcaster, withUpcasts, type Upcasts, type Upcaster } from './upcast.js';
-export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec } from './sheet.js';
+export { defineSheet, sheetModule, sheetJsonSchema, SHEET_GET, SHEET_MODULE_ID, SHEET_REMOVE, SHEET_SET, SHEET_SET_EVENT, type SheetModel, type SheetSpec, type SheetEvent } from './sheet.js';
+export type { CoreEvent, DiceRolled } from './events-core.js';

@@ -7,7 +7,7 @@ import { characterAdd, characterRemove, characterUpdate, clockAdvance, coreCatal
 import { claimId, mintId } from './ids.js';
 import { appendLog } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
-import { reducersOf, type Evolve } from './events.js';
+import { audiencesOf, reducersOf, type EventOf, type Evolve } from './events.js';
 import type { CoreEvent } from './events-core.js';
 import { err, ErrorCode, ok } from './result.js';
 import type { Audience, Character, ClockUnit, CommandHandler, EngineEvent, Json, Module, Result, Seat, Viewer, World } from './types.js';
@@ -210,9 +210,10 @@ const evolve: Evolve<CoreEvent> = {
     return appendLog(next, { audience: AUDIENCE_ALL, kind: 'clock.advanced', text: clockText(unit, count, seconds), data: { unit, count, seconds } });
   },
   'log.noted': (w, e) => appendLog(w, { audience: e.audience, kind: 'note', text: e.text, data: { by: e.by } }),
+  'dice.rolled': reduceRolled,
 };
 
-const reducers: Module['reducers'] = { ...reducersOf(evolve), 'dice.rolled': reduceRolled };
+const reducers: Module['reducers'] = reducersOf(evolve);
 
 const UNIT_WORDS: Record<ClockUnit, string> = {
   actionRoll: 'action roll',
@@ -252,10 +253,10 @@ export function fictionTime(seconds: number): string {
 }
 
 /** Events about a character are public only while the character is fully visible. */
-const characterAudience = (_w: World, e: EngineEvent): Audience => {
-  const now = e['visibility'];
-  const was = e['wasVisibility'] ?? now;
-  return now === 'visible' && (was === 'visible' || e['type'] === 'character.updated') ? AUDIENCE_ALL : AUDIENCE_GM;
+const characterAudience = (_w: World, e: EventOf<CoreEvent, 'character.added' | 'character.updated'>): Audience => {
+  const now = e.visibility;
+  const was = ('wasVisibility' in e ? e.wasVisibility : undefined) ?? now;
+  return now === 'visible' && (was === 'visible' || e.type === 'character.updated') ? AUDIENCE_ALL : AUDIENCE_GM;
 };
 
 /** Non-GM viewers: hidden characters vanish, existence-tier ones keep only their public name. */
@@ -308,11 +309,11 @@ export const coreModule: Module = {
   project: projectCore,
   projectReads: { reads: ['characters', 'seats'], writes: ['characters', 'seats', 'nextId'] },
   idStatus: coreIdStatus,
-  audience: {
+  audience: audiencesOf<CoreEvent>({
     'character.added': characterAudience,
     'character.updated': characterAudience,
-    'character.removed': (_w, e) => (e['visibility'] === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
-    'log.noted': (_w, e) => e['audience'] as unknown as Audience,
-    'dice.rolled': (_w, e) => e['audience'] as unknown as Audience,
-  },
+    'character.removed': (_w, e) => (e.visibility === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
+    'log.noted': (_w, e) => e.audience,
+    'dice.rolled': (_w, e) => e.audience,
+  }),
 };

@@ -11,6 +11,8 @@ import { costUnits, notationCost, type DiceCost } from '../dice/cost.js';
 import { isNamedRoll, rollNamed, type NamedOutcome, type NamedRollResult } from '../dice/named-notation.js';
 import type { D20Roll, DualityRoll, KleptoTestRoll, LuckTestRoll, TeamTestRoll, ThreeD6Roll } from '../dice/named.js';
 import { appendLog } from './log.js';
+import { asJson, memberOf, stored } from './events.js';
+import type { DiceRolled } from './events-core.js';
 import { err, ErrorCode, ok } from './result.js';
 import type { Audience, Command, EngineEvent, Env, Json, Result, World } from './types.js';
 import { readEnum, readString } from './validate.js';
@@ -74,7 +76,7 @@ export function tableRollCost(c: Command): DiceCost | null {
  * events without a plain roll, cost the worst case.
  */
 export function rolledCost(worst: DiceCost, events: readonly EngineEvent[]): number {
-  const rolled = events.find((e) => e.type === 'dice.rolled')?.['roll'] as DiceRollResult | undefined;
+  const rolled = memberOf<DiceRolled, 'dice.rolled'>(events.find((e) => e.type === 'dice.rolled'), 'dice.rolled')?.roll;
   if (rolled === undefined || !Array.isArray(rolled.dice)) return worst.units;
   let records = 0;
   let draws = 0;
@@ -111,11 +113,8 @@ export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEv
   if (seatId === null && env.actor.role !== 'gm') return err(ErrorCode.FORBIDDEN, 'only the GM or a seated player may roll at the table');
   // A player's roll "for the GM" is read by the GM and that player; the GM's secret roll by the GM alone.
   const to: Audience = audience.value === 'table' ? AUDIENCE_ALL : seatId !== null ? seatAudience(seatId) : AUDIENCE_GM;
-  const event: { [k: string]: Json } = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to as unknown as Json };
-  if (named !== null) event['named'] = named as unknown as Json;
-  else event['roll'] = roll as unknown as Json;
-  if (label.value !== undefined) event['label'] = label.value;
-  return ok([event as EngineEvent]);
+  const base = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to, ...(label.value === undefined ? {} : { label: label.value }) } as const;
+  return ok([stored<DiceRolled>(named !== null ? { ...base, named } : { ...base, roll: roll! })]);
 }
 
 export function flatDice(roll: DiceRollResult): LoggedDie[] {
@@ -191,10 +190,10 @@ function faceWithRole(d: LoggedDie): string {
 }
 
 /** The log entry of a named roll: the total, the system's outcome, success against `vs`, each die. */
-function reduceNamed(world: World, e: EngineEvent, n: NamedRollResult): World {
-  const by = String(e['by']);
-  const audience = e['audience'] as unknown as Audience;
-  const label = typeof e['label'] === 'string' ? e['label'] : null;
+function reduceNamed(world: World, e: DiceRolled, n: NamedRollResult): World {
+  const by = String(e.by);
+  const audience = e.audience;
+  const label = typeof e.label === 'string' ? e.label : null;
   const dice = namedDice(n);
   const who = rollerName(world, by);
   const vs = n.spec.difficulty;
@@ -209,21 +208,21 @@ function reduceNamed(world: World, e: EngineEvent, n: NamedRollResult): World {
     who,
     notation: n.expression,
     total: n.total,
-    comparison: (vs === null ? null : { op: '>=', target: vs, success: n.success === true }) as unknown as Json,
+    comparison: vs === null ? null : { op: '>=', target: vs, success: n.success === true },
     outcome: n.outcome,
-    dice: dice as unknown as Json,
+    dice: asJson(dice),
   };
   if (label !== null) data['label'] = label;
   return appendLog(world, { audience, kind: 'dice.rolled', text, data });
 }
 
 /** The log entry: who rolled what, the total, the comparison, and the dice. */
-export function reduceRolled(world: World, e: EngineEvent): World {
-  if (e['named'] !== undefined) return reduceNamed(world, e, e['named'] as unknown as NamedRollResult);
-  const roll = e['roll'] as unknown as DiceRollResult;
-  const by = String(e['by']);
-  const audience = e['audience'] as unknown as Audience;
-  const label = typeof e['label'] === 'string' ? e['label'] : null;
+export function reduceRolled(world: World, e: DiceRolled): World {
+  if (e.named !== undefined) return reduceNamed(world, e, e.named);
+  const roll = e.roll;
+  const by = String(e.by);
+  const audience = e.audience;
+  const label = typeof e.label === 'string' ? e.label : null;
   const dice = flatDice(roll);
   const who = rollerName(world, by);
   const cmp = roll.comparison;
@@ -236,8 +235,8 @@ export function reduceRolled(world: World, e: EngineEvent): World {
     who,
     notation: roll.expression,
     total: roll.total,
-    comparison: cmp as unknown as Json,
-    dice: dice as unknown as Json,
+    comparison: asJson(cmp),
+    dice: asJson(dice),
   };
   if (label !== null) data['label'] = label;
   // Labelled numbers (`1d20 + 5 [STR]`), so the tray can show what each added.

@@ -8,6 +8,7 @@ import { controls } from './controls.js';
 import { z } from 'zod';
 import { characterId, declareCommand, declareQuery, defineQuery, type CommandDeclaration } from './catalog.js';
 import { appendLog } from './log.js';
+import { audiencesOf, reducersOf, type Evolve } from './events.js';
 import { own } from './own.js';
 import { err, ErrorCode, ok } from './result.js';
 import { audienceFor, AUDIENCE_GM } from './visibility.js';
@@ -24,6 +25,19 @@ export const SHEET_REMOVE = 'character.sheet.remove';
 export const SHEET_SET_EVENT = 'character.sheetSet';
 
 type Values = { readonly [field: string]: Json };
+
+/** The shared sheet's one event, for rulesets that keep their sheet on the character's stats. */
+export type SheetEvent = { readonly type: typeof SHEET_SET_EVENT; readonly id: string; readonly stats: Values };
+
+const sheetEvolve: Evolve<SheetEvent> = {
+  [SHEET_SET_EVENT]: (w, e) => {
+    const id = e.id;
+    const c = own(w.characters, id);
+    if (c === undefined) return w;
+    const next = { ...w, characters: { ...w.characters, [id]: { ...c, stats: { ...c.stats, ...e.stats } } } };
+    return appendLog(next, { audience: audienceFor(c.visibility), kind: SHEET_SET_EVENT, text: `${c.name}'s sheet was updated.`, data: { id } });
+  },
+};
 
 export interface SheetSpec {
   readonly rulesetId: string;
@@ -166,7 +180,7 @@ export function sheetModule(model: SheetModel): Module {
   const get = defineQuery(sheetQuery, (world, { characterId: id }, viewer) => {
     if (!controls(world, viewer, id)) return err(ErrorCode.FORBIDDEN, "only the GM or the character's own player may open this sheet", 'characterId');
     if (!known(world, id)) return err(ErrorCode.NOT_FOUND, `characterId: no character ${JSON.stringify(id).slice(0, 80)}`, 'characterId');
-    return ok({ sheet: model.read(world, id) as unknown as Json, playerEditable: [...model.playerEditable] });
+    return ok({ sheet: model.read(world, id), playerEditable: [...model.playerEditable] });
   });
   // Players read a foe character's stats only by the ruleset's declared keys (ADR 33); a PC's or a seat's own pass as the core shows them.
   const fields = model.foeFields ?? { shown: [], defences: [] };
@@ -202,16 +216,8 @@ export function sheetModule(model: SheetModel): Module {
     words: { [SHEET_SET]: { say: ["{by}'s sheet"], by: ['characterId'] }, [SHEET_REMOVE]: { say: ["removing {by}'s sheet"], by: ['characterId'] } },
     queries: { [SHEET_GET]: get },
     catalog: { [SHEET_SET]: model.declaration, [SHEET_GET]: sheetQuery, ...(model.removal === null ? {} : { [SHEET_REMOVE]: model.removal }) },
-    reducers: {
-      [SHEET_SET_EVENT]: (w, e) => {
-        const id = String(e['id']);
-        const c = own(w.characters, id);
-        if (c === undefined) return w;
-        const next = { ...w, characters: { ...w.characters, [id]: { ...c, stats: { ...c.stats, ...(e['stats'] as Values) } } } };
-        return appendLog(next, { audience: audienceFor(c.visibility), kind: SHEET_SET_EVENT, text: `${c.name}'s sheet was updated.`, data: { id } });
-      },
-    },
+    reducers: reducersOf(sheetEvolve),
     // The numbers are the character's: only those who may see its stats learn them.
-    audience: { [SHEET_SET_EVENT]: (w, e) => { const c = own(w.characters, String(e['id'])); return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility); } },
+    audience: audiencesOf<SheetEvent>({ 'character.sheetSet': (w, e) => { const c = own(w.characters, e.id); return c === undefined ? AUDIENCE_GM : audienceFor(c.visibility); } }),
   };
 }

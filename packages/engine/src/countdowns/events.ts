@@ -44,3 +44,16 @@ export type CountdownEvent =
   | { readonly type: 'countdown.revealed'; readonly id: string; readonly from: Visibility; readonly to: Visibility; readonly need?: Need }
   | { readonly type: 'countdown.hidden'; readonly id: string; readonly from: Visibility; readonly to: Visibility; readonly need?: Need }
   | { readonly type: 'countdown.removed'; readonly id: string; readonly name: string; readonly chaseId: string | null; readonly tier: 'values' | 'existence' | 'none'; readonly need?: Need };
+
+/**
+ * The engine-level end of an action roll (a ruleset's, or an outcome the GM entered): linked
+ * countdowns tick on it. `need` is absent on a ruleset's own rolls (their audience is the roller's).
+ */
+export type ActionRollResolved = {
+  readonly type: 'actionRoll.resolved';
+  readonly outcome: DualityOutcome;
+  readonly characterId: string | null;
+  readonly need?: Need;
+  /** A reaction roll (Daggerheart): absent on rolls that were not. */
+  readonly reaction?: boolean;
+};

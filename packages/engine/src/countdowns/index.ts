@@ -30,3 +30,4 @@ export {
   type AfterTrigger,
 } from './model.js';
 export { countdownsModule, COUNTDOWNS_ID, getCountdowns, countdownList, tickEvents, newCountdownEvent, type CountdownsState } from './module.js';
+export type { ActionRollResolved, CountdownEvent, Need } from './events.js';

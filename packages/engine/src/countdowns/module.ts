@@ -7,8 +7,9 @@ import { own } from '../core/own.js';
 import type { DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
 import { appendLog, claimId, err, ErrorCode, handlerOf, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
-import { reducersOf, type Evolve } from '../core/events.js';
-import type { CountdownEvent, CountdownTicked, CountdownUnticked } from './events.js';
+import { asJson, audiencesOf, fromJson, reactionOf, reducersOf, sameAudience, stored as storedEvent, type EventOf, type Evolve } from '../core/events.js';
+import type { CoreEvent } from '../core/events-core.js';
+import type { ActionRollResolved, CountdownEvent, CountdownTicked, CountdownUnticked, Need } from './events.js';
 import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Result, Viewer, Visibility, World } from '../core/types.js';
 import {
   COUNTDOWN_KINDS,
@@ -56,11 +57,11 @@ const EMPTY: CountdownsState = { countdowns: {}, order: [], chases: {}, gone: {}
 
 export function getCountdowns(world: World): CountdownsState {
   const raw = world.ext[COUNTDOWNS_ID];
-  return raw === undefined || raw === null ? EMPTY : (raw as unknown as CountdownsState);
+  return raw === undefined || raw === null ? EMPTY : fromJson<CountdownsState>(raw);
 }
 
 function setCountdowns(world: World, s: CountdownsState): World {
-  return { ...world, ext: { ...world.ext, [COUNTDOWNS_ID]: s as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [COUNTDOWNS_ID]: asJson(s) } };
 }
 
 function updateCountdown(world: World, id: string, f: (c: Countdown) => Countdown): World {
@@ -97,8 +98,8 @@ const RANK: Record<Tier, number> = { none: 0, existence: 1, values: 2 };
  * engine stores it with the transaction, so a later reveal never exposes old
  * secrets (and the log filter below re-hides lines of countdowns hidden since).
  */
-function eventAudience(_world: World, e: EngineEvent): Audience {
-  const need = e['need'];
+function eventAudience(_world: World, e: { readonly need?: Need }): Audience {
+  const need = e.need;
   return need === 'values' || need === 'existence' ? AUDIENCE_ALL : AUDIENCE_GM;
 }
 
@@ -110,11 +111,8 @@ function log(world: World, cd: Countdown, need: 'values' | 'existence', kind: st
   return appendLog(world, { audience, kind, text, data: { countdownId: cd.id, need } });
 }
 
-/**
- * An event of the union as the engine stores it: the union's records (a countdown, a chase, a
- * start roll) are plain JSON with readonly arrays, which the Json type does not admit.
- */
-const stored = (e: CountdownEvent): EngineEvent => e as unknown as EngineEvent;
+/** An event of the union as the engine stores it (the union's records are checked to be JSON). */
+const stored = (e: CountdownEvent): EngineEvent => storedEvent(e);
 
 // ---------------------------------------------------------------- events from ticks
 
@@ -455,8 +453,8 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const known = countdownList(world).some((cd) => cd.status === 'active' && publicExistence(cd) && (ticksFor(cd.kind, outcome) > 0 || cd.chaseId !== null));
       const need = known ? 'existence' : 'gm';
       return ok([
-        { type: 'countdown.outcomeEntered', outcome, need },
-        { type: 'actionRoll.resolved', outcome, characterId: null, need },
+        stored({ type: 'countdown.outcomeEntered', outcome, need }),
+        storedEvent({ type: 'actionRoll.resolved', outcome, characterId: null, need } satisfies ActionRollResolved),
       ]);
     },
   }),
@@ -696,9 +694,10 @@ const OUTCOME_WORDS: { readonly [o in DualityOutcome]: string } = {
 const isOutcome = (o: unknown): o is DualityOutcome => typeof o === 'string' && (OUTCOMES as readonly string[]).includes(o);
 
 /** "Standard", "Dynamic" and "Chase" countdowns tick on every action roll once it is resolved. */
-const onActionRoll: Reaction = (world, event, env) => {
-  if (event.type !== 'actionRoll.resolved' || !isOutcome(event['outcome'])) return [];
-  const outcome = event['outcome'];
+const onActionRoll: Reaction = reactionOf<ActionRollResolved>(['actionRoll.resolved'], (world, event, env) => {
+  // Stored by hand-written clients before the union: an outcome the table never names moves nothing.
+  if (!isOutcome(event.outcome)) return [];
+  const outcome = event.outcome;
   const s = getCountdowns(world);
   const out: EngineEvent[] = [];
   const chasesTouched = new Set<string>();
@@ -718,14 +717,13 @@ const onActionRoll: Reaction = (world, event, env) => {
     out.push(...chaseEvents(world, chase, { progress: p.value, consequence: c.value }, by));
   }
   return out;
-};
+});
 
 /** "Advancing a Long-Term Countdown": a short rest ticks once, a long rest twice (per countdown's restTicks). */
-const onRest: Reaction = (world, event, env) => {
-  if (event.type !== 'clock.advanced') return [];
-  const unit = event['unit'];
+const onRest: Reaction = reactionOf<EventOf<CoreEvent, 'clock.advanced'>>(['clock.advanced'], (world, event, env) => {
+  const unit = event.unit;
   if (unit !== 'shortRest' && unit !== 'longRest') return [];
-  const count = Number(event['count']);
+  const count = event.count;
   if (!Number.isInteger(count) || count <= 0) return [];
   const out: EngineEvent[] = [];
   for (const cd of countdownList(world)) {
@@ -734,7 +732,7 @@ const onRest: Reaction = (world, event, env) => {
     if (by > 0) out.push(...tickEvents(cd, by, unit, env.rng));
   }
   return out;
-};
+});
 
 // ---------------------------------------------------------------- projection
 
@@ -776,7 +774,7 @@ function project(world: World, viewer: Viewer): World {
     if (cd === undefined) continue;
     const seen = redactCountdown(cd);
     if (seen === null) continue;
-    countdowns[id] = seen as unknown as Json;
+    countdowns[id] = asJson(seen);
     order.push(id);
   }
   const chases: { [id: string]: Json } = {};
@@ -785,7 +783,7 @@ function project(world: World, viewer: Viewer): World {
     const c = own(s.countdowns, ch.consequenceId);
     if (p === undefined || c === undefined || !publicExistence(p) || !publicExistence(c)) continue;
     // Who won is read off the values: players learn it only when both sides' values are theirs to read.
-    chases[id] = shownChase(ch, publicValues(p) && publicValues(c)) as unknown as Json;
+    chases[id] = asJson(shownChase(ch, publicValues(p) && publicValues(c)));
   }
   // A link to a countdown or chase players cannot know of would tell them one exists.
   for (const id of order) {
@@ -816,10 +814,11 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
 
 // ---------------------------------------------------------------- the module
 
-const audience: Record<string, (w: World, e: EngineEvent) => Audience> = {};
-for (const type of Object.keys(evolve)) audience[type] = eventAudience;
-// The roll event countdown.outcome emits goes no further than its entry (a ruleset's own action rolls carry no `need`).
-audience['actionRoll.resolved'] = (_w, e) => (e['need'] === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL);
+const audience = {
+  ...sameAudience(evolve, eventAudience),
+  // The roll event countdown.outcome emits goes no further than its entry (a ruleset's own action rolls carry no `need`).
+  ...audiencesOf<ActionRollResolved>({ 'actionRoll.resolved': (_w, e) => (e.need === 'gm' ? AUDIENCE_GM : AUDIENCE_ALL) }),
+};
 
 export const countdownsModule: Module = {
   id: COUNTDOWNS_ID,

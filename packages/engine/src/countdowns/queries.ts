@@ -3,13 +3,14 @@
 // has no odds for them), for an action roll of the given modifier and difficulty.
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok, readInt } from '../core/index.js';
-import type { Command, Json, Query, Result, World } from '../core/types.js';
+import { fromJson } from '../core/events.js';
+import type { Command, Query, Result, World } from '../core/types.js';
 import { chaseOdds, countdownOdds, triggerWithin, type OutcomeSource } from '../odds/countdown-odds.js';
 import type { Chase, Countdown } from './model.js';
 
 type State = { readonly countdowns: { readonly [id: string]: Countdown | { readonly redacted: true } }; readonly chases: { readonly [id: string]: Chase } };
 
-const stateOf = (world: World): State => (world.ext['countdowns'] ?? { countdowns: {}, chases: {} }) as unknown as State;
+const stateOf = (world: World): State => fromJson<State>(world.ext['countdowns'] ?? { countdowns: {}, chases: {} });
 const round = (p: number): number => Math.round(p * 1e12) / 1e12;
 
 function sourceOf(args: Command): Result<OutcomeSource> {
@@ -46,11 +47,11 @@ export const countdownOddsQuery: Query = (world, args) => {
     const r = chaseOdds({ progress: p.value, consequence: c.value }, source.value);
     if (!r.ok) return r;
     const o = r.value;
-    return ok({ kind: 'chase', chaseId: chase.id, progress: p.value, consequence: c.value, progressFirst: round(o.progressFirst), consequenceFirst: round(o.consequenceFirst), sameRoll: round(o.sameRoll), expectedRolls: Number.isFinite(o.expectedRolls) ? o.expectedRolls : null } as unknown as Json);
+    return ok({ kind: 'chase', chaseId: chase.id, progress: p.value, consequence: c.value, progressFirst: round(o.progressFirst), consequenceFirst: round(o.consequenceFirst), sameRoll: round(o.sameRoll), expectedRolls: Number.isFinite(o.expectedRolls) ? o.expectedRolls : null });
   }
   if (cd.kind !== 'standard' && cd.kind !== 'progress' && cd.kind !== 'consequence') return err('NO_ODDS', `${cd.name} moves with rests or by hand, not with rolls`, 'countdownId');
   const r = countdownOdds({ value: cd.value, advance: cd.kind }, source.value);
   if (!r.ok) return r;
   const within = Array.from({ length: 10 }, (_, k) => round(triggerWithin(r.value, k + 1)));
-  return ok({ kind: 'countdown', id: cd.id, value: cd.value, pTrigger: round(r.value.pTrigger), expectedRolls: Number.isFinite(r.value.expectedRolls) ? r.value.expectedRolls : null, within } as unknown as Json);
+  return ok({ kind: 'countdown', id: cd.id, value: cd.value, pTrigger: round(r.value.pTrigger), expectedRolls: Number.isFinite(r.value.expectedRolls) ? r.value.expectedRolls : null, within });
 };

@@ -4,7 +4,7 @@
 import { own } from '../core/own.js';
 import type { EngineEvent, Json, Result } from '../core/types.js';
 import { errR, okR } from './state.js';
-import type { EventOf } from '../core/events.js';
+import { stored, type EventOf } from '../core/events.js';
 import type { ConditionEvent } from './events.js';
 import type { ConditionDef, ConditionInstance, Duration, EncounterState } from './types.js';
 
@@ -80,19 +80,21 @@ export function planApply(enc: EncounterState, defs: readonly ConditionDef[], in
   if (existing !== undefined && def.stacking !== 'separate') {
     const to = def.stacking === 'stack' ? Math.min(def.maxStacks ?? MAX_STACKS, existing.stacks + stacks) : Math.max(existing.stacks, stacks);
     // No global turn serial in the event (it would count hidden turns in players' history): the reducer reads it from the state.
-    return okR({ type: 'condition.stacked', id: existing.id, target: input.target, from: existing.stacks, to, duration: input.duration as unknown as Json });
+    return okR(stored<ConditionEvent>({ type: 'condition.stacked', id: existing.id, target: input.target, from: existing.stacks, to, duration: input.duration }));
   }
-  return okR({
-    type: 'condition.applied',
-    id: newId,
-    condition: def.id,
-    target: input.target,
-    source: input.source ?? null,
-    stacks: Math.min(def.maxStacks ?? MAX_STACKS, stacks),
-    duration: input.duration as unknown as Json,
-    params: input.params ?? null,
-    round: enc.round,
-  });
+  return okR(
+    stored<ConditionEvent>({
+      type: 'condition.applied',
+      id: newId,
+      condition: def.id,
+      target: input.target,
+      source: input.source ?? null,
+      stacks: Math.min(def.maxStacks ?? MAX_STACKS, stacks),
+      duration: input.duration,
+      params: input.params ?? null,
+      round: enc.round,
+    }),
+  );
 }
 
 export function reduceApplied(enc: EncounterState, e: EventOf<ConditionEvent, 'condition.applied'>): EncounterState {

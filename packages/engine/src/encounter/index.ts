@@ -3,7 +3,7 @@
 // Names are explicit (no generic helpers) so the engine barrel has no clashes.
 export type * from './types.js';
 export { ENCOUNTER_ID, getEncounter, setEncounter, playerTurnSerial, getCombatant, updateCombatant, updateEncounter, combatantList, combatantNamed, controlsCombatant, controlsCreature, EMPTY_ENCOUNTER, EMPTY_ECONOMY } from './state.js';
-export type { EncounterEvent, ConditionEvent } from './events.js';
+export type { EncounterEvent, ConditionEvent, ClockAdvancedEvent } from './events.js';
 export { encounterModule, applyConditionEvent, spendEvent, canAct, isDefeated, encounterTitle, peekNext, onDeck, escalationFor, netEffect, netAdvantage, economyOf, sequencerView } from './module.js';
 export * from './sequencers/index.js';
 export {

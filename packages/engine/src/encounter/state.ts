@@ -1,7 +1,8 @@
 // Pure accessors over world.ext.encounter, for the kernel and for rulesets.
 import { controls } from '../core/controls.js';
 import { own } from '../core/own.js';
-import type { Json, Result, RuleError, Viewer, World } from '../core/types.js';
+import { asJson, fromJson } from '../core/events.js';
+import type { Result, RuleError, Viewer, World } from '../core/types.js';
 import type { Combatant, EconomyState, EncounterState } from './types.js';
 
 export const ENCOUNTER_ID = 'encounter';
@@ -37,7 +38,7 @@ export const EMPTY_ECONOMY: EconomyState = { spent: {}, granted: {}, owed: {}, t
 /** The encounter state of a world (an empty, inactive one if none yet). */
 export function getEncounter(world: World): EncounterState {
   const raw = world.ext[ENCOUNTER_ID];
-  return raw === undefined || raw === null ? EMPTY_ENCOUNTER : (raw as unknown as EncounterState);
+  return raw === undefined || raw === null ? EMPTY_ENCOUNTER : fromJson<EncounterState>(raw);
 }
 
 /**
@@ -50,7 +51,7 @@ export function playerTurnSerial(enc: EncounterState, serial: number): number {
 }
 
 export function setEncounter(world: World, enc: EncounterState): World {
-  return { ...world, ext: { ...world.ext, [ENCOUNTER_ID]: enc as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [ENCOUNTER_ID]: asJson(enc) } };
 }
 
 export function getCombatant(world: World, id: string): Combatant | undefined {

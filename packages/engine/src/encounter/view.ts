@@ -1,7 +1,9 @@
 // What players and spectators may see of the encounter (default-deny, ADR 10 and
 // 25), the id status hook (ADR 18) and each event's audience.
 import { own } from '../core/own.js';
-import type { EngineEvent, Json, Viewer, World } from '../core/types.js';
+import { asJson, audiencesOf, eventViewsOf, fromJson, sameAudience } from '../core/events.js';
+import type { Audience, EngineEvent, EventAudience, Json, Viewer, World, WorldPart } from '../core/types.js';
+import type { ClockAdvancedEvent, EncounterEvent } from './events.js';
 import { foeBasis, foeKeys, foeRevealOf, isFoe, isFoeCharacter, pickKeys } from '../foes/model.js';
 import { conditionDef } from './conditions.js';
 import { canAct, isDefeated, onDeck } from './selectors.js';
@@ -75,7 +77,7 @@ interface ProjectedEncounter {
 export interface EncounterView {
   project(world: World, viewer: Viewer, source?: World): World;
   idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' | undefined;
-  audience: { [type: string]: (world: World, e: EngineEvent) => { readonly kind: 'gm' } | { readonly kind: 'all' } };
+  audience: { [type: string]: EventAudience };
   /** Events as players read them (ADR 33). */
   eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent };
   /** What eventView reads of the world (ADR 45): the shared foe rule's basis. */
@@ -273,8 +275,8 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
    */
   const memoReads = rules.canAct !== undefined && rules.canActReads === undefined ? null : (rules.canActReads ?? []);
   const memo = new WeakMap<object, { gm?: ProjectedEncounter; others?: ProjectedEncounter }>();
-  const readsOf = (world: World, reads: readonly string[]): unknown[] =>
-    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : (world as unknown as Record<string, unknown>)[r]));
+  const readsOf = (world: World, reads: readonly WorldPart[]): unknown[] =>
+    reads.map((r) => (r.startsWith('ext.') ? (Object.hasOwn(world.ext, r.slice(4)) ? world.ext[r.slice(4)] : undefined) : world[r as Exclude<WorldPart, `ext.${string}`>]));
   const project = (world: World, viewer: Viewer, source: World = world): World => {
     const stored = world.ext[ENCOUNTER_ID];
     if (memoReads === null || stored === undefined || stored === null || typeof stored !== 'object') return projectFresh(world, viewer, source);
@@ -285,7 +287,7 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     let hit = kept !== undefined && kept.reads.length === reads.length && kept.reads.every((x, i) => x === reads[i]) ? kept : undefined;
     if (hit === undefined) {
       const out = projectFresh(world, viewer, source);
-      hit = { reads, enc: out.ext[ENCOUNTER_ID] as unknown as EncounterState, hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
+      hit = { reads, enc: fromJson<EncounterState>(out.ext[ENCOUNTER_ID] ?? null), hiddenTurnsEnded: out.clock === world.clock ? null : (getEncounter(world).hiddenTurnsEnded ?? 0) };
       const entry = memo.get(stored) ?? {};
       entry[cls] = hit;
       memo.set(stored, entry);
@@ -333,32 +335,41 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     return setEncounter(seen, { ...enc, onDeck: next, economyDef: rules.economy, catalogue });
   };
 
-  const hiddenAudience = (world: World, e: EngineEvent) => {
+  const hiddenAudience = (world: World, e: EncounterEvent | ClockAdvancedEvent): Audience => {
     const enc = getEncounter(world);
     // Events about a combatant players may not fully see (hidden, or known to exist only) stay with the GM.
     const secret = (vis: Json | undefined): boolean => vis === 'hidden' || vis === 'existence';
     const isHidden = (v: Json | undefined): boolean => typeof v === 'string' && secret(own(enc.combatants, v)?.visibility);
     const gm = { kind: 'gm' } as const;
-    for (const key of ['id', 'target', 'combatant', 'before', 'source', 'of']) if (isHidden(e[key])) return gm;
+    const named = [
+      'id' in e ? e.id : undefined,
+      'target' in e ? e.target : undefined,
+      'combatant' in e && typeof e.combatant === 'string' ? e.combatant : undefined,
+      'before' in e ? e.before : undefined,
+      'source' in e ? e.source : undefined,
+      'of' in e ? e.of : undefined,
+    ];
+    if (named.some(isHidden)) return gm;
     // A duration anchored to a hidden combatant's turn ("until the end of the lurker's next turn").
-    const dur = e['duration'];
-    if (dur !== null && typeof dur === 'object' && !Array.isArray(dur) && isHidden(dur['of'])) return gm;
+    if ('duration' in e && isRecord(asJson(e.duration)) && 'of' in e.duration && isHidden(e.duration.of)) return gm;
     // Events that list combatants: the start roster, a newcomer, a decision's options.
-    const c = e['combatant'];
-    if (c !== null && typeof c === 'object' && !Array.isArray(c) && secret(c['visibility'])) return gm;
-    const list = e['combatants'];
-    if (Array.isArray(list) && list.some((x) => x !== null && typeof x === 'object' && !Array.isArray(x) && secret(x['visibility']))) return gm;
-    const d = e['decision'];
-    if (d !== null && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d['options']) && d['options'].some(isHidden)) return gm;
+    if ('combatant' in e && typeof e.combatant === 'object' && e.combatant !== null && secret(e.combatant.visibility)) return gm;
+    if ('combatants' in e && Array.isArray(e.combatants) && e.combatants.some((x) => x !== null && typeof x === 'object' && secret(x.visibility))) return gm;
+    if ('decision' in e && isRecord(asJson(e.decision)) && Array.isArray(e.decision.options) && e.decision.options.some(isHidden)) return gm;
     return { kind: 'all' } as const;
   };
-  const audience = Object.fromEntries([...eventTypes, 'clock.advanced'].map((t) => [t, hiddenAudience]));
+  const audience = sameAudience<EncounterEvent | ClockAdvancedEvent>([...eventTypes, 'clock.advanced'], hiddenAudience);
   // Hit points on a character players may not fully see (an NPC's sheet starts name-only) stay with the GM.
-  audience['encounter.hpChanged'] = (world: World, e: EngineEvent) => {
-    const chId = e['on'] === 'character' ? own(getEncounter(world).combatants, String(e['id']))?.characterId : null;
-    const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
-    return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
-  };
+  Object.assign(
+    audience,
+    audiencesOf<EncounterEvent>({
+      'encounter.hpChanged': (world, e) => {
+        const chId = e.on === 'character' ? own(getEncounter(world).combatants, e.id)?.characterId : null;
+        const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
+        return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
+      },
+    }),
+  );
   // Events carry the records they add whole: players read them with the state's rules for free-form values (ADR 33).
   const isRecord = (j: Json | undefined): j is { readonly [k: string]: Json } => j !== null && typeof j === 'object' && !Array.isArray(j);
   const shownPlacement = (p: Json | undefined): Json => {
@@ -372,36 +383,40 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
     return rest;
   };
   // The party's placements pass whole: a PC's, and a seat's retainer's by the one foe rule (ADR 45, ADR 53).
-  const friendRecord = (w: World, c: { readonly [k: string]: Json }): boolean => {
-    const ch = c['characterId'];
-    return c['kind'] === 'pc' || (typeof ch === 'string' && own(w.characters, ch) !== undefined && !isFoeCharacter(w, ch));
+  const friendRecord = (w: World, c: Combatant): boolean => {
+    const ch = c.characterId;
+    return c.kind === 'pc' || (typeof ch === 'string' && own(w.characters, ch) !== undefined && !isFoeCharacter(w, ch));
   };
-  const shownRecord = (w: World, c: Json | undefined): Json => {
-    if (!isRecord(c)) return c ?? null;
-    const placement = shownPlacement(c['placement']);
-    return { ...c, stats: c['kind'] === 'pc' ? (c['stats'] ?? {}) : isDefeated(c as unknown as Combatant) ? { hp: 0 } : {}, placement: friendRecord(w, c) ? placement : foePlacement(placement) };
+  // A record stored before the union (or by a hand-written client) may not be an object: it passes as it is.
+  const shownRecord = (w: World, c: Combatant): Combatant => {
+    if (!isRecord(asJson(c))) return c;
+    const placement = shownPlacement(c.placement);
+    return { ...c, stats: c.kind === 'pc' ? (c.stats ?? {}) : isDefeated(c) ? { hp: 0 } : {}, placement: friendRecord(w, c) ? placement : foePlacement(placement) };
   };
-  const eventView: { [type: string]: (world: World, e: EngineEvent) => EngineEvent } = {
-    'encounter.started': (w, e) => ({ ...e, combatants: Array.isArray(e['combatants']) ? e['combatants'].map((c) => shownRecord(w, c)) : [] }),
-    'encounter.combatantAdded': (w, e) => ({ ...e, combatant: shownRecord(w, e['combatant']) }),
+  const shownDurationOf = (d: Duration): Duration | undefined => (isRecord(asJson(d)) ? shownDuration(d, () => true) : undefined);
+  const eventView = eventViewsOf<EncounterEvent>({
+    'encounter.started': (w, e) => ({ ...e, combatants: Array.isArray(e.combatants) ? e.combatants.map((c) => shownRecord(w, c)) : [] }),
+    'encounter.combatantAdded': (w, e) => ({ ...e, combatant: shownRecord(w, e.combatant) }),
     'encounter.placed': (w, e) => {
-      const placement = shownPlacement(e['placement']);
-      return { ...e, placement: isFoe(w, e['id']) ? foePlacement(placement) : placement };
+      const placement = shownPlacement(e.placement);
+      return { ...e, placement: isFoe(w, e.id) ? foePlacement(placement) : placement };
     },
-    'encounter.statsSet': (w, e) => (isFoe(w, e['id']) ? { ...e, stats: {}, from: {} } : e),
+    'encounter.statsSet': (w, e) => (isFoe(w, e.id) ? { ...e, stats: {}, from: {} } : e),
     // A foe's hit points are the GM's; the damage dealt and its fall are not.
     'encounter.hpChanged': (w, e) => {
-      if (e['on'] !== 'combatant' || !isFoe(w, e['id'])) return e;
+      if (e.on !== 'combatant' || !isFoe(w, e.id)) return e;
       const { from: _from, to, ...rest } = e;
       return typeof to === 'number' && to <= 0 ? { ...rest, to: 0 } : rest;
     },
-    'condition.applied': (_w, e) => ({
-      ...e,
-      params: shownParams(conditionDef(rules.conditions, String(e['condition'])), e['params'] ?? null),
-      ...(isRecord(e['duration']) ? { duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : {}),
-    }),
-    'condition.stacked': (_w, e) => (isRecord(e['duration']) ? { ...e, duration: shownDuration(e['duration'] as unknown as Duration, () => true) as unknown as Json } : e),
-  };
+    'condition.applied': (_w, e) => {
+      const duration = shownDurationOf(e.duration);
+      return { ...e, params: shownParams(conditionDef(rules.conditions, String(e.condition)), e.params ?? null), ...(duration === undefined ? {} : { duration }) };
+    },
+    'condition.stacked': (_w, e) => {
+      const duration = shownDurationOf(e.duration);
+      return duration === undefined ? e : { ...e, duration };
+    },
+  });
 
   return { project, idStatus, audience, eventView, eventViewBasis: (world: World) => foeBasis(world) };
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { catalogOf, defineCommand } from '../core/catalog.js';
 import { appendLog } from '../core/log.js';
+import { reducersOf, type Evolve } from '../core/events.js';
 import { err, ErrorCode, ok } from '../core/result.js';
 import { AUDIENCE_ALL } from '../core/visibility.js';
 import type { Json, Module, World } from '../core/types.js';
@@ -29,16 +30,22 @@ const reveal = defineCommand('foes.reveal', {
 
 const level = (v: Json | undefined): FoeReveal => (v === 'defences' || v === 'all' ? v : 'none');
 
+/** `from`: what the table showed before. */
+type FoesEvent = { readonly type: 'foes.revealed'; readonly reveal: FoeReveal; readonly from: FoeReveal };
+
+const evolve: Evolve<FoesEvent> = {
+  // A value no version wrote reads as showing nothing.
+  'foes.revealed': (w: World, e) => {
+    const r = level(e.reveal);
+    return appendLog({ ...w, ext: { ...w.ext, [FOES_ID]: { reveal: r } } }, { audience: AUDIENCE_ALL, kind: 'foes.revealed', text: WORDS[r] });
+  },
+};
+
 export const foesModule: Module = {
   id: FOES_ID,
   commands: { [reveal.declaration.type]: reveal.handler },
   catalog: catalogOf(reveal.declaration),
-  reducers: {
-    'foes.revealed': (w: World, e) => {
-      const r = level(e['reveal']);
-      return appendLog({ ...w, ext: { ...w.ext, [FOES_ID]: { reveal: r } } }, { audience: AUDIENCE_ALL, kind: 'foes.revealed', text: WORDS[r] });
-    },
-  },
+  reducers: reducersOf(evolve),
   // The choice is the table's rule, so everyone reads it (field by field: a key added later stays the GM's).
   project: (world, viewer) => (viewer.role !== 'gm' && Object.hasOwn(world.ext, FOES_ID) ? { ...world, ext: { ...world.ext, [FOES_ID]: { reveal: foeRevealOf(world) } } } : world),
   projectReads: { reads: [`ext.${FOES_ID}`], writes: [`ext.${FOES_ID}`] },

@@ -5,6 +5,7 @@
 // selectors only: no zod, no engine imports at run time, so the web's phone
 // bundle may import it (`@tablekeeper/engine/requests`).
 import { own } from '../core/own.js';
+import { fromJson } from '../core/events.js';
 import type { Json, Viewer, World } from '../core/types.js';
 
 export const REQUESTS_ID = 'request';
@@ -68,7 +69,7 @@ export function requestsOf(world: Pick<World, 'ext'> | undefined): RequestsState
   const raw = world?.ext?.[REQUESTS_ID];
   if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return EMPTY_REQUESTS;
   const items = (raw as { items?: Json }).items;
-  return Array.isArray(items) ? (raw as unknown as RequestsState) : EMPTY_REQUESTS;
+  return Array.isArray(items) ? fromJson<RequestsState>(raw) : EMPTY_REQUESTS;
 }
 
 export const pendingRequests = (s: RequestsState): PlayerRequest[] => s.items.filter((r) => r.status === 'pending');

@@ -10,6 +10,9 @@ import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
 import type { Command, EngineEvent, Env, Json, Module, Result, RuleError, Viewer, World } from '../core/types.js';
+import { asJson, reactionOf, reducersOf, sameAudience, stored, type EventOf, type Evolve } from '../core/events.js';
+import type { CoreEvent } from '../core/events-core.js';
+import type { RequestEvent } from './events.js';
 import { seatAudience } from '../core/visibility.js';
 import { seededRng } from '../dice/rng.js';
 import { getEncounter } from '../encounter/state.js';
@@ -96,7 +99,7 @@ export function commandForCombatant(r: PlayerRequest, id: string): Command {
 }
 
 function withState(world: World, f: (s: RequestsState) => RequestsState): World {
-  return { ...world, ext: { ...world.ext, [REQUESTS_ID]: f(requestsOf(world)) as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [REQUESTS_ID]: asJson(f(requestsOf(world))) } };
 }
 
 function setStatus(world: World, id: string, status: RequestStatus, reason?: string): World {
@@ -221,7 +224,7 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
         // Tried now on a throwaway generator, so a request the GM could never approve is refused at once, in the rule's words.
         const dry = carryOut(world, request, hook, request.kind === 'action' ? { difficulty: 1 } : {}, env, seededRng(0));
         if (!dry.ok) return { ok: false, error: { ...dry.error, message: dry.error.message.replace('the request cannot be carried out: ', ''), path: dry.error.path === 'id' ? 'kind' : (dry.error.path ?? 'kind') } };
-        return ok([{ type: 'request.made', request: request as unknown as Json }]);
+        return ok([stored<RequestEvent>({ type: 'request.made', request })]);
       },
     }),
     defineCommand('request.approve', {
@@ -238,7 +241,7 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
         const answer = p.difficulty === undefined ? {} : { difficulty: p.difficulty };
         const events = carryOut(world, r.value, hook, answer, env, env.rng);
         if (!events.ok) return events;
-        return ok([...events.value, { type: 'request.approved', id: r.value.id, seatId: r.value.seatId, ...answer }]);
+        return ok([...events.value, stored<RequestEvent>({ type: 'request.approved', id: r.value.id, seatId: r.value.seatId, ...answer })]);
       },
     }),
     defineCommand('request.decline', {
@@ -250,7 +253,7 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
         const r = pendingOf(world, p.id);
         if (!r.ok) return r;
         const reason = p.reason?.trim();
-        return ok([{ type: 'request.declined', id: r.value.id, seatId: r.value.seatId, ...(reason === undefined || reason === '' ? {} : { reason }) }]);
+        return ok([stored<RequestEvent>({ type: 'request.declined', id: r.value.id, seatId: r.value.seatId, ...(reason === undefined || reason === '' ? {} : { reason }) })]);
       },
     }),
     defineCommand('request.withdraw', {
@@ -268,7 +271,7 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
       decide(world, p) {
         const r = pendingOf(world, p.id);
         if (!r.ok) return r;
-        return ok([{ type: 'request.withdrawn', id: r.value.id, seatId: r.value.seatId }]);
+        return ok([stored<RequestEvent>({ type: 'request.withdrawn', id: r.value.id, seatId: r.value.seatId })]);
       },
     }),
   ];
@@ -276,29 +279,32 @@ function commandsFor(hook: RequestCommand): DefinedCommand<z.ZodType>[] {
 
 const logFor = (w: World, seatId: string, kind: string, line: string): World => appendLog(w, { audience: seatAudience(seatId), kind, text: line });
 
+type Answered = Exclude<RequestEvent, { readonly type: 'request.made' }>;
+
 const resolved =
-  (status: RequestStatus, line: (w: World, r: PlayerRequest, e: EngineEvent) => string) =>
-  (w: World, e: EngineEvent): World => {
-    const id = String(e['id']);
+  (status: RequestStatus, line: (w: World, r: PlayerRequest, e: Answered) => string) =>
+  (w: World, e: Answered): World => {
+    const id = e.id;
     const r = requestsOf(w).items.find((x) => x.id === id);
     if (r === undefined) return w;
-    const reason = typeof e['reason'] === 'string' ? e['reason'] : undefined;
+    const reason = 'reason' in e && typeof e.reason === 'string' ? e.reason : undefined;
     return logFor(setStatus(w, id, status, reason), r.seatId, `request.${status}`, line(w, r, e));
   };
 
-const reasonText = (e: EngineEvent): string => (typeof e['reason'] === 'string' ? `: ${e['reason']}` : '');
+const reasonText = (e: Answered): string => ('reason' in e && typeof e.reason === 'string' ? `: ${e.reason}` : '');
 
-const reducers: Module['reducers'] = {
+const evolve: Evolve<RequestEvent> = {
   'request.made': (w, e) => {
-    const r = e['request'] as unknown as PlayerRequest;
+    const r = e.request;
     const next = withState(claimId(w, r.id), (s) => ({ items: trimmed([...s.items, r]) }));
     return logFor(next, r.seatId, 'request.made', `${nameOf(w, r)} asks the GM for ${describeRequest(r)}${r.note === undefined ? '' : ` ("${r.note}")`}.`);
   },
-  'request.approved': resolved('approved', (w, r, e) => `The GM approved ${describeRequest(r)} for ${nameOf(w, r)}${typeof e['difficulty'] === 'number' ? ` at difficulty ${e['difficulty']}` : ''}.`),
+  'request.approved': resolved('approved', (w, r, e) => `The GM approved ${describeRequest(r)} for ${nameOf(w, r)}${'difficulty' in e && typeof e.difficulty === 'number' ? ` at difficulty ${e.difficulty}` : ''}.`),
   'request.declined': resolved('declined', (w, r, e) => `The GM declined ${describeRequest(r)} for ${nameOf(w, r)}${reasonText(e)}.`),
   'request.withdrawn': resolved('withdrawn', (w, r) => `${nameOf(w, r)}'s request for ${describeRequest(r)} was withdrawn.`),
   'request.expired': resolved('expired', (w, r, e) => `${nameOf(w, r)}'s request for ${describeRequest(r)} expired${reasonText(e)}.`),
 };
+const reducers = reducersOf(evolve);
 
 /** Why waiting requests lapse: they were about a moment that has passed (the fight began or ended) or a character who left. */
 const EXPIRES: { readonly [eventType: string]: string } = {
@@ -306,13 +312,15 @@ const EXPIRES: { readonly [eventType: string]: string } = {
   'encounter.ended': 'the fight ended',
 };
 
-const expire: NonNullable<Module['reactions']>[number] = (w, e) => {
+type Expiring = { readonly type: 'encounter.started' | 'encounter.ended' } | EventOf<CoreEvent, 'character.removed'>;
+
+const expire = reactionOf<Expiring>([...Object.keys(EXPIRES), 'character.removed'], (w, e) => {
   const why = own(EXPIRES, e.type);
-  const gone = e.type === 'character.removed' ? String(e['id']) : null;
+  const gone = e.type === 'character.removed' ? e.id : null;
   if (why === undefined && gone === null) return [];
   const items = requestsOf(w).items.filter((r) => r.status === 'pending' && (gone === null || r.characterId === gone));
-  return items.map((r) => ({ type: 'request.expired', id: r.id, seatId: r.seatId, reason: why ?? 'the character left the table' }));
-};
+  return items.map((r) => stored<RequestEvent>({ type: 'request.expired', id: r.id, seatId: r.seatId, reason: why ?? 'the character left the table' }));
+});
 
 /** The request module for a ruleset whose requests become `hook`'s commands. */
 export function requestModule(hook: RequestCommand = kernelRequestCommand): Module {
@@ -331,7 +339,7 @@ export function requestModule(hook: RequestCommand = kernelRequestCommand): Modu
       // Field by field (ADR 33): a key a later version adds to a request stays with the GM.
       const mine = s.items.filter((r) => mayReadRequest(r, viewer)).map(shownRequest);
       if (mine.length === 0) delete ext[REQUESTS_ID];
-      else ext[REQUESTS_ID] = { items: mine } as unknown as Json;
+      else ext[REQUESTS_ID] = asJson({ items: mine });
       return { ...world, ext };
     },
     // Each seat sees its own requests: projected per seat (ADR 20).
@@ -341,6 +349,6 @@ export function requestModule(hook: RequestCommand = kernelRequestCommand): Modu
       if (r === undefined) return undefined;
       return mayReadRequest(r, viewer) ? 'shown' : 'hidden';
     },
-    audience: Object.fromEntries(Object.keys(reducers!).map((t) => [t, (_w: World, e: EngineEvent) => seatAudience(String(e['seatId'] ?? ((e['request'] as { seatId?: string } | undefined)?.seatId ?? '')))])),
+    audience: sameAudience<RequestEvent>(evolve, (_w, e) => seatAudience(e.type === 'request.made' ? e.request.seatId : e.seatId)),
   };
 }

@@ -4,6 +4,7 @@
 // or reconnected one included, counts from the same start. Browser-safe: no
 // zod, no engine imports at run time (`@tablekeeper/engine/timer`).
 import type { Json, World } from '../core/types.js';
+import { fromJson } from '../core/events.js';
 
 export const TIMER_ID = 'timer';
 /** Longest turn time a GM may set, in seconds (an hour). */
@@ -28,7 +29,7 @@ export function timerOf(world: Pick<World, 'ext'> | undefined): TimerState {
   const raw = world?.ext?.[TIMER_ID];
   if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw)) return TIMER_OFF;
   const t = raw as { [k: string]: Json };
-  return typeof t['seconds'] === 'number' ? (raw as unknown as TimerState) : TIMER_OFF;
+  return typeof t['seconds'] === 'number' ? fromJson<TimerState>(raw) : TIMER_OFF;
 }
 
 /** Milliseconds left of the turn at server time `now` (negative: over time), or null when no turn time runs. */

@@ -5,11 +5,20 @@
 import { z } from 'zod';
 import { catalogOf, defineCommand, int, type DefinedCommand } from '../core/catalog.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { EngineEvent, Env, Json, Module, Reaction, World } from '../core/types.js';
+import type { EngineEvent, Env, Module, Reaction, World } from '../core/types.js';
+import { asJson, reducersOf, type Evolve } from '../core/events.js';
 import { getEncounter } from '../encounter/state.js';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS, TIMER_ID, TIMER_OFF, timerOf, type TimerState } from './model.js';
 
-const put = (w: World, t: TimerState): World => ({ ...w, ext: { ...w.ext, [TIMER_ID]: t as unknown as Json } });
+/** The timer's events: every stamp is the server's clock in ms, null on a table without one. */
+type TimerEvent =
+  | { readonly type: 'timer.set'; readonly seconds: number; readonly at: number | null }
+  | { readonly type: 'timer.started'; readonly at: number | null }
+  | { readonly type: 'timer.stopped' }
+  | { readonly type: 'timer.paused'; readonly at: number }
+  | { readonly type: 'timer.resumed'; readonly at: number };
+
+const put = (w: World, t: TimerState): World => ({ ...w, ext: { ...w.ext, [TIMER_ID]: asJson(t) } });
 const at = (env: Env): number | null => (typeof env.now === 'number' && Number.isFinite(env.now) ? Math.floor(env.now) : null);
 /** Is somebody taking a turn now (so a fresh turn time can begin)? */
 const turnRunning = (w: World): boolean => {
@@ -78,22 +87,24 @@ const defined: DefinedCommand<z.ZodType>[] = [
   ),
 ];
 
-const num = (e: EngineEvent, k: string): number | null => (typeof e[k] === 'number' ? (e[k] as number) : null);
+/** A stamp as stored: the server's clock in ms, or null on a table without one. */
+const num = (v: number | null | undefined): number | null => (typeof v === 'number' ? v : null);
 
-const reducers: Module['reducers'] = {
+const evolve: Evolve<TimerEvent> = {
   'timer.set': (w, e) => {
-    const seconds = num(e, 'seconds') ?? 0;
-    return put(w, seconds === 0 ? TIMER_OFF : { seconds, startedAt: num(e, 'at'), pausedAt: null, pausedMs: 0 });
+    const seconds = num(e.seconds) ?? 0;
+    return put(w, seconds === 0 ? TIMER_OFF : { seconds, startedAt: num(e.at), pausedAt: null, pausedMs: 0 });
   },
-  'timer.started': (w, e) => put(w, { ...timerOf(w), startedAt: num(e, 'at'), pausedAt: null, pausedMs: 0 }),
+  'timer.started': (w, e) => put(w, { ...timerOf(w), startedAt: num(e.at), pausedAt: null, pausedMs: 0 }),
   'timer.stopped': (w) => put(w, { ...timerOf(w), startedAt: null, pausedAt: null, pausedMs: 0 }),
-  'timer.paused': (w, e) => put(w, { ...timerOf(w), pausedAt: num(e, 'at') }),
+  'timer.paused': (w, e) => put(w, { ...timerOf(w), pausedAt: num(e.at) }),
   'timer.resumed': (w, e) => {
     const t = timerOf(w);
-    const now = num(e, 'at');
+    const now = num(e.at);
     return put(w, { ...t, pausedAt: null, pausedMs: t.pausedMs + (t.pausedAt !== null && now !== null ? now - t.pausedAt : 0) });
   },
 };
+const reducers = reducersOf(evolve);
 
 /** A turn start restarts the count; a turn's or the fight's end stops it until the next turn. */
 const follow: Reaction = (w, e, env) => {

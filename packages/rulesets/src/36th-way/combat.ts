@@ -2,6 +2,7 @@
 // "Damage", "Resistance and Weakness", "Coup de Grace", "Opportunity
 // Attacks", Confused / Invisible / Grabbed / Hampered): plans every die and
 // every HP change of one attack command as events.
+import { asJson, stored, type EventOf } from '@tablekeeper/engine';
 import type { EngineEvent, Json, Rng, World } from '@tablekeeper/engine';
 import { getEncounter, economyRemaining, mintId, parseDuration, own } from '@tablekeeper/engine';
 import { cannotUse, type AbilityEntry, type AttackReach } from './abilities.js';
@@ -20,7 +21,12 @@ import type { TswEvent } from './events.js';
 export const MAX_TARGETS = 20;
 
 /** The damage event for `amount` points to `target`, with the HP outcome computed now and recorded. */
-export function damageEvent(world: World, target: Sheet, amount: number, extra: { readonly [k: string]: Json }, crit = false): EngineEvent {
+type Damaged = EventOf<TswEvent, '36th-way.damaged'>;
+
+/** The fields a damage event carries besides the hit itself: who dealt it, why, and the roll. */
+type DamageExtra = Partial<Pick<Damaged, 'sourceId' | 'reason' | 'base' | 'resisted' | 'resistAt' | 'types' | 'roll' | 'condition'>>;
+
+export function damageEvent(world: World, target: Sheet, amount: number, extra: DamageExtra, crit = false): Damaged {
   const out = takeDamage(world, target, amount, crit);
   return {
     type: '36th-way.damaged',
@@ -29,7 +35,7 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
     crit,
     hpFrom: target.hp,
     hpTo: out.hp,
-    dying: out.dying as unknown as Json,
+    dying: out.dying,
     dead: out.dead,
     unconscious: out.unconscious,
     ...extra,
@@ -37,8 +43,8 @@ export function damageEvent(world: World, target: Sheet, amount: number, extra: 
 }
 
 /** Apply a 36th-way.damaged event to a working copy of a sheet (so several hits in one command chain). */
-export function sheetAfterDamage(s: Sheet, e: EngineEvent): Sheet {
-  return { ...s, hp: Number(e['hpTo']), dying: (e['dying'] ?? null) as unknown as Sheet['dying'], dead: e['dead'] === true, unconscious: e['unconscious'] === true };
+export function sheetAfterDamage(s: Sheet, e: Damaged): Sheet {
+  return { ...s, hp: e.hpTo, dying: e.dying ?? null, dead: e.dead === true, unconscious: e.unconscious === true };
 }
 
 type AttackKind = 'ability' | 'basic-melee' | 'basic-ranged' | 'opportunity';
@@ -251,16 +257,16 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
     const resistAt = resistThreshold(t.resist, p.types, world);
     const resisted = resistAt !== null && r.natural < resistAt;
     const amount = finalDamage(world, { base: roll.total, crit: r.crit, resisted });
-    const ev = damageEvent(world, t, amount, { sourceId: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: roll as unknown as Json }, r.crit);
+    const ev = damageEvent(world, t, amount, { sourceId: a.id, reason: r.hit ? 'hit' : 'miss', base: roll.total, resisted, resistAt, types: [...p.types], roll: asJson(roll) }, r.crit);
     working.set(t.id, sheetAfterDamage(t, ev));
-    out.push(ev);
+    out.push(stored(ev));
     if (confused) {
       const self = confusedSelfDamage(world, r.natural, roll.total);
       if (self > 0) {
         const me = current(a.id);
         const sev = damageEvent(world, me, self, { sourceId: a.id, reason: 'confused', base: roll.total, resisted: false, resistAt: null, types: [...p.types], roll: null });
         working.set(me.id, sheetAfterDamage(me, sev));
-        out.push(sev);
+        out.push(stored(sev));
       }
     }
     return out;
@@ -286,7 +292,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       const save = roll3d6(rng, world, saveAdvantage(kit, world, a.id));
       const target = numSetting(world, '36th-way.invisibleSaveTarget');
       noEffect = save.natural < target;
-      invisibleSave = { roll: save as unknown as Json, target, success: !noEffect };
+      invisibleSave = { roll: asJson(save), target, success: !noEffect };
     }
     const net = attackAdvantage(kit, world, a.id, t.id) + situational;
     const roll = roll3d6(rng, world, net);
@@ -306,7 +312,7 @@ export function decideAttack(kit: Kit, world: World, c: AttackPayload, rng: Rng)
       ability: p.ability?.id ?? null,
       defense: p.defense,
       defenseValue: defenseOf(t, p.defense),
-      roll: roll as unknown as Json,
+      roll: asJson(roll),
       parts: { level, volition, escalation, bonus: bonus + p.extraBonus },
       total: res.total,
       critAt,
@@ -361,7 +367,7 @@ export function reachLabel(reach: AttackReach, s: Sheet): string {
 }
 
 export function abilityUsedEvent(s: Sheet, a: AbilityEntry): EngineEvent {
-  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: a.power as unknown as Json, sustain: a.sustain } satisfies TswEvent;
+  return { type: '36th-way.abilityUsed', characterId: s.id, ability: a.id, name: a.name, expends: a.frequency.kind !== 'at-will', power: asJson(a.power), sustain: a.sustain } satisfies TswEvent;
 }
 
 export function provokedEvent(world: World, by: string, against: readonly string[], reason: string, rng: Rng): EngineEvent {
@@ -378,7 +384,7 @@ export function confusedSave(kit: Kit, world: World, s: Sheet, rng: Rng, what: s
   const save = roll3d6(rng, world, saveAdvantage(kit, world, s.id));
   const target = numSetting(world, '36th-way.confusedSaveTarget');
   const ok = save.natural >= target;
-  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: save as unknown as Json, target, success: ok } satisfies TswEvent];
-  if (!ok) out.push(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null }));
+  const out: EngineEvent[] = [{ type: '36th-way.confusedSaveRolled', characterId: s.id, what, roll: asJson(save), target, success: ok } satisfies TswEvent];
+  if (!ok) out.push(stored(damageEvent(world, s, s.tier, { sourceId: s.id, reason: 'confused', base: s.tier, resisted: false, resistAt: null, types: [], roll: null })));
   return out;
 }

@@ -1,12 +1,13 @@
 // Shared pieces of the ruleset's commands: the kernel bound to 002's rules,
 // who may command a sheet, audiences, and the numbers a roll needs
 // (net Advantage from stacked conditions, escalation, save targets).
-import type { Audience, EngineEvent, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { Audience, Json, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { bandsEncounter, controlsCreature, encounterKit, getEncounter, type ConditionInstance, type EncounterKit, type EncounterRules, own } from '@tablekeeper/engine';
 import { TSW_CONDITIONS } from './conditions.js';
 import { errR, okR, type R } from './result.js';
 import { numSetting, setting } from './settings.js';
 import { getTsw, type Sheet } from './state.js';
+import type { TswEvent } from './events.js';
 
 export const FORBIDDEN: RuleError = { code: 'FORBIDDEN', message: 'only the GM or the player of that character may do this' };
 
@@ -66,18 +67,30 @@ export function secretIds(world: World): Set<string> {
   return out;
 }
 
-export function audienceOfIds(world: World, ids: readonly (Json | undefined)[]): Audience {
+export function audienceOfIds(world: World, ids: readonly unknown[]): Audience {
   const secret = secretIds(world);
   return ids.some((x) => typeof x === 'string' && secret.has(x)) ? { kind: 'gm' } : { kind: 'all' };
 }
 
-export function eventAudience(world: World, e: EngineEvent): Audience {
+export function eventAudience(world: World, e: TswEvent): Audience {
   // Every field of the event union (events.ts) that names a creature; events arrive upcast, so only today's names.
-  const lists = ['against', 'targetIds', 'from', 'leaving'].flatMap((k) => {
-    const v = e[k];
-    return Array.isArray(v) ? v : [];
-  });
-  return audienceOfIds(world, [e['characterId'], e['attackerId'], e['targetId'], e['helperId'], e['fromId'], e['toId'], e['moverId'], e['interceptorId'], e['sourceId'], e['allyId'], ...lists]);
+  const list = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
+  return audienceOfIds(world, [
+    'characterId' in e ? e.characterId : undefined,
+    'attackerId' in e ? e.attackerId : undefined,
+    'targetId' in e ? e.targetId : undefined,
+    'helperId' in e ? e.helperId : undefined,
+    'fromId' in e ? e.fromId : undefined,
+    'toId' in e ? e.toId : undefined,
+    'moverId' in e ? e.moverId : undefined,
+    'interceptorId' in e ? e.interceptorId : undefined,
+    'sourceId' in e ? e.sourceId : undefined,
+    'allyId' in e ? e.allyId : undefined,
+    ...list('against' in e ? e.against : undefined),
+    ...list('targetIds' in e ? e.targetIds : undefined),
+    ...list('from' in e ? e.from : undefined),
+    ...list('leaving' in e ? e.leaving : undefined),
+  ]);
 }
 
 // ---------------------------------------------------------------- the kernel bound to 002

@@ -3,12 +3,13 @@
 // (docs/vocabulary.md). Events stored under the old field names are renamed
 // on load by `tswEventFields` (ADR 28), so reducers see only these.
 import type { Json, Renamed } from '@tablekeeper/engine';
+import type { Sheet } from './state.js';
 
 type Id = string;
 type Range = 'engaged' | 'nearby' | 'far';
 
 export type TswEvent =
-  | { readonly type: '36th-way.sheetSet'; readonly sheet: Json; readonly replaced: boolean }
+  | { readonly type: '36th-way.sheetSet'; readonly sheet: Sheet; readonly replaced: boolean }
   | { readonly type: '36th-way.sheetRemoved'; readonly characterId: Id }
   | { readonly type: '36th-way.outOfFightSet'; readonly characterId: Id; readonly value: boolean }
   | {
@@ -39,7 +40,8 @@ export type TswEvent =
       readonly crit: boolean;
       readonly hpFrom: number;
       readonly hpTo: number;
-      readonly dying: Json;
+      /** The dying record after the hit (null: not dying); absent on no stored event, read as null. */
+      readonly dying: Sheet['dying'];
       readonly dead: boolean;
       readonly unconscious: boolean;
       /** Who dealt it (null: direct damage). */
@@ -48,7 +50,7 @@ export type TswEvent =
       readonly base?: number;
       readonly resisted?: boolean;
       readonly resistAt?: number | null;
-      readonly types?: string[];
+      readonly types?: readonly string[];
       readonly roll?: Json;
       readonly condition?: string;
     }

@@ -4,6 +4,7 @@ import type { EngineEvent, Json, Reducer, World } from '@tablekeeper/engine';
 import { appendLog, getEncounter, isFoeCharacter, own } from '@tablekeeper/engine';
 import { eventAudience } from './context.js';
 import { getTsw, setTsw, type TswState } from './state.js';
+import type { TswEvent } from './events.js';
 
 /** A sheet's or combatant's name for a log sentence. */
 export function name(w: World, id: Json | undefined): string {
@@ -11,7 +12,7 @@ export function name(w: World, id: Json | undefined): string {
 }
 
 /** Append a log entry readable by whoever may see event `e`. */
-export function log(w: World, e: EngineEvent, kind: string, text: string, data?: Json, shown?: string): World {
+export function log(w: World, e: TswEvent, kind: string, text: string, data?: Json, shown?: string): World {
   return appendLog(w, { audience: eventAudience(w, e), kind, text, ...(shown === undefined ? {} : { shown }), ...(data === undefined ? {} : { data }) });
 }
 

@@ -3,10 +3,10 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, audiencesOf, sameAudience, eventViewsOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { audienceOfIds, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { TSW_FOE_FIELDS } from './sheet-model.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
@@ -60,7 +60,9 @@ function recoveryDice(world: World, s: Sheet, rng: Rng, roll: boolean): number[]
 }
 
 /** Heal `s` with one recovery (or a free one): every die in the event. */
-export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly free: boolean; readonly roll: boolean; readonly reason: string; readonly by?: string | null }): EngineEvent {
+type Healed = EventOf<TswEvent, '36th-way.healed'>;
+
+export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly free: boolean; readonly roll: boolean; readonly reason: string; readonly by?: string | null }): Healed {
   const dice = recoveryDice(world, s, rng, opts.roll);
   const amount = recoveryAmount(s, dice);
   const h = heal(world, s, amount, { free: opts.free });
@@ -93,13 +95,13 @@ function recoveryLine(s: Sheet, e: { readonly reason: string; readonly dice: Jso
   return `heals with a free Recovery (${e.reason}): ${rolled}`;
 }
 
-function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
-  const revive = e['revived'] === true && !s.dead;
+function sheetAfterHeal(s: Sheet, e: Healed): Sheet {
+  const revive = e.revived === true && !s.dead;
   return {
     ...s,
-    hp: Number(e['hpTo']),
-    recoveries: Math.max(0, s.recoveries - Number(e['spent'] ?? 0)),
-    exhaustion: Number(e['exhaustion'] ?? s.exhaustion),
+    hp: e.hpTo,
+    recoveries: Math.max(0, s.recoveries - e.spent),
+    exhaustion: e.exhaustion,
     dying: revive ? null : s.dying,
     unconscious: revive && s.kind === 'npc' ? false : s.unconscious,
   };
@@ -157,7 +159,7 @@ export function createTswModule(): TswModule {
       const amount = p !== null && typeof p === 'object' && !Array.isArray(p) && typeof p['amount'] === 'number' ? Math.max(0, Math.floor(p['amount'])) : 0;
       const type = p !== null && typeof p === 'object' && !Array.isArray(p) && isDamageType(p['type']) ? p['type'] : 'weapon';
       if (s === undefined || amount === 0) return [];
-      return [damageEvent(world, s, amount, { sourceId: inst.source, reason: 'ongoing', base: amount, resisted: false, resistAt: null, types: [type], roll: null, condition: inst.id })];
+      return [stored(damageEvent(world, s, amount, { sourceId: inst.source, reason: 'ongoing', base: amount, resisted: false, resistAt: null, types: [type], roll: null, condition: inst.id }))];
     },
     saveRoll(world, inst, rng) {
       const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
@@ -204,7 +206,7 @@ export function createTswModule(): TswModule {
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
-        return okR([{ type: '36th-way.sheetSet', sheet: j(s.value), replaced: prev !== undefined } satisfies TswEvent]);
+        return okR([stored<TswEvent>({ type: '36th-way.sheetSet', sheet: s.value, replaced: prev !== undefined })]);
       },
     }),
     '36th-way.sheet.remove': handlerOf(sheetRemoveDeclaration, {
@@ -229,7 +231,7 @@ export function createTswModule(): TswModule {
       decide(world, { targetId, amount, damageType = 'weapon', crit }) {
         const s = needSheet(world, targetId, 'targetId');
         if (!s.ok) return s;
-        return okR([damageEvent(world, s.value, amount, { sourceId: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [damageType], roll: null }, crit === true)]);
+        return okR([stored(damageEvent(world, s.value, amount, { sourceId: null, reason: 'direct', base: amount, resisted: false, resistAt: null, types: [damageType], roll: null }, crit === true))]);
       },
     }),
     '36th-way.heal': handlerOf(healDeclaration, {
@@ -247,7 +249,7 @@ export function createTswModule(): TswModule {
           return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: helperId ?? null, reason: 'by the GM', dice: null, averaged: false, amount: named ?? 0, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.dying !== null || (s.value.unconscious && s.value.kind === 'npc') } satisfies TswEvent]);
         }
         const roll = average === true ? false : average === false ? true : setting<string>(world, '36th-way.recoveryRoll') !== 'average';
-        if (how === 'recovery' || how === 'free') return okR([healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null })]);
+        if (how === 'recovery' || how === 'free') return okR([stored(healEvent(world, s.value, env.rng, { free: how === 'free', roll, reason: how, by: helperId ?? null }))]);
         const dice: number[] = [];
         for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
         const amount = dice.reduce((a, b) => a + b, 0);
@@ -350,7 +352,7 @@ export function createTswModule(): TswModule {
           if (s.dead) return errR('DEAD', `${s.name} is dead`, `recoveries.${id}`);
           for (let i = 0; i < n; i++) {
             const e = healEvent(world, s, env.rng, { free: false, roll, reason: 'quick rest' });
-            out.push(e);
+            out.push(stored(e));
             s = sheetAfterHeal(s, e);
           }
         }
@@ -420,7 +422,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const out: EngineEvent[] = [...spend.value];
         const h = healEvent(world, s.value, env.rng, { free: false, roll: average === true ? false : setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'rally' });
-        out.push(h);
+        out.push(stored(h));
         if (against !== undefined) {
           const inst = own(getEncounter(world).conditions, against);
           if (inst === undefined || inst.target !== s.value.id) return errR('NOT_FOUND', `no effect ${JSON.stringify(against)} on ${s.value.name}`, 'against');
@@ -499,12 +501,12 @@ export function createTswModule(): TswModule {
 
   const typed: Evolve<TswEvent> = {
     '36th-way.sheetSet': (w, e) => {
-      const s = e.sheet as unknown as Sheet;
+      const s = e.sheet;
       const st = getTsw(w);
       const w2 = setTsw(w, { ...st, sheets: { ...st.sheets, [s.id]: s } });
       const text = `${s.name}'s sheet was ${e.replaced ? 'updated' : 'added'}.`;
       // A sheet players may not see is announced to the GM only (a hidden character's, an enemy's before the fight).
-      return sheetShown(w2, s.id, s) ? log(w2, { ...e, characterId: s.id }, '36th-way.sheetSet', text) : appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheetSet', text });
+      return sheetShown(w2, s.id, s) ? appendLog(w2, { audience: audienceOfIds(w2, [s.id]), kind: '36th-way.sheetSet', text }) : appendLog(w2, { audience: { kind: 'gm' }, kind: '36th-way.sheetSet', text });
     },
     '36th-way.sheetRemoved': (w, e) => {
       const st = getTsw(w);
@@ -639,7 +641,7 @@ export function createTswModule(): TswModule {
     // Provocations and intercept windows last only for the moment they answer.
     'encounter.turnStarted': onSt((st) => (st.provocations.length === 0 && st.lastEngage === null ? st : { ...st, provocations: [], lastEngage: null })),
     // Death save failures count per encounter; positions belong to one fight.
-    'encounter.ended': (w, e) => {
+    'encounter.ended': (w) => {
       const st = getTsw(w);
       const next = setTsw(w, {
         ...st,
@@ -656,20 +658,25 @@ export function createTswModule(): TswModule {
         // At 0 HP or below: a last gasp keeps `dying` set at positive HP, and is not dying in 002's sense.
         if (s.kind !== 'pc' || s.dead || s.dying === null || s.hp > 0) continue;
         const fails = s.deathFailures === 0 ? '' : `, ${s.deathFailures} failed death save${s.deathFailures === 1 ? '' : 's'}`;
-        out = log(out, { ...e, characterId: s.id }, '36th-way.leftDying', `${s.name} is still dying (${s.hp} HP${fails}): any healing brings them back, counted from 0 HP; a recovery at the quick rest will do.`);
+        out = appendLog(out, { audience: audienceOfIds(out, [s.id]), kind: '36th-way.leftDying', text: `${s.name} is still dying (${s.hp} HP${fails}): any healing brings them back, counted from 0 HP; a recovery at the quick rest will do.` });
       }
       return out;
     },
   };
 
-  const audience: Record<string, (w: World, e: EngineEvent) => ReturnType<typeof eventAudience>> = Object.fromEntries(Object.keys(reducers).filter((t) => t.startsWith('36th-way.')).map((t) => [t, eventAudience]));
+  const audience = sameAudience<TswEvent>(
+    Object.keys(reducers).filter((t) => t.startsWith('36th-way.')),
+    eventAudience,
+  );
   // Removing a sheet is the GM's bookkeeping (it may be an enemy players never saw).
   audience['36th-way.sheetRemoved'] = () => ({ kind: 'gm' });
   // A new sheet: an enemy's stays with the GM until it is openly in a fight.
-  audience['36th-way.sheetSet'] = (w, e) => {
-    const s = e['sheet'] as unknown as Sheet;
-    return !sheetShown(w, s.id, s) ? { kind: 'gm' } : eventAudience(w, { ...e, characterId: s.id });
-  };
+  Object.assign(
+    audience,
+    audiencesOf<TswEvent>({
+      '36th-way.sheetSet': (w, e) => (!sheetShown(w, e.sheet.id, e.sheet) ? { kind: 'gm' } : audienceOfIds(w, [e.sheet.id])),
+    }),
+  );
 
   // Built field by field from known lists, so a field added to a sheet later stays the GM's until it is listed here.
   const shownSheet = (sh: Sheet, shown: (id: string) => boolean, turn: (n: number | null) => number | null): Sheet => ({
@@ -784,12 +791,14 @@ export function createTswModule(): TswModule {
     '36th-way.healed': withoutHp('characterId'),
     // The defence's number and whether the foe is weak to the attack (its crit range follows) are its defences.
     '36th-way.attackRolled': (w: World, e: EngineEvent): EngineEvent => attackerNumbers(w, targetDefences(w, e)),
-    // A foe's sheet shown in history as in the state: its declared keys only.
-    '36th-way.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
-      const sh = e['sheet'] as unknown as Sheet | undefined;
-      if (sh === undefined || sh === null || typeof sh !== 'object' || sh.kind === 'pc' || !isFoe(w, sh.id)) return e;
-      return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) as unknown as Json };
-    },
+    ...eventViewsOf<TswEvent>({
+      // A foe's sheet shown in history as in the state: its declared keys only.
+      '36th-way.sheetSet': (w, e) => {
+        const sh = e.sheet;
+        if (typeof sh !== 'object' || sh === null || sh.kind === 'pc' || !isFoe(w, sh.id)) return e;
+        return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TSW_FOE_FIELDS)) };
+      },
+    }),
   };
   // Its foe rule reads the sheets (their kind and character) too (ADR 45).
   const eventViewBasis = (w: World): string => foeBasis(w, isFoe, Object.keys(getTsw(w).sheets));

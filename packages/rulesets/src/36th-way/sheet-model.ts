@@ -3,6 +3,7 @@
 // addressed by the character. Sheets stay keyed by combatant id: the sheet
 // whose key is the character's id or that names it, else a new one under the
 // character's id (a combatant is most often added under it).
+import { stored } from '@tablekeeper/engine';
 import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
 import { z } from 'zod';
 import { abilityAsEntered } from './abilities.js';
@@ -90,7 +91,7 @@ export const tswSheetModel = defineSheet({
       if (next['abilities'] === undefined) keep['abilities'] = prev.abilities;
       sheet = { ...sheet, ...keep } as Sheet;
     }
-    const events: EngineEvent[] = [{ type: '36th-way.sheetSet', sheet: sheet as unknown as Json, replaced: prev !== undefined } satisfies TswEvent];
+    const events: EngineEvent[] = [stored<TswEvent>({ type: '36th-way.sheetSet', sheet, replaced: prev !== undefined })];
     return ok(events);
   },
 });

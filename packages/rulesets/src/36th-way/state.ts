@@ -1,6 +1,7 @@
 // The ruleset's own state in world.ext['36th-way']: character / enemy sheets
 // (HP, recoveries, defenses, resistances, abilities and their use), who is
 // engaged with whom, pending provocations and campaign losses.
+import { asJson, fromJson } from '@tablekeeper/engine/events';
 import type { Json, World } from '@tablekeeper/engine';
 import { own } from '@tablekeeper/engine';
 import { parseAbility, type AbilityEntry, type AbilityUse, MAX_ABILITIES } from './abilities.js';
@@ -105,11 +106,11 @@ export const EMPTY_TSW: TswState = { sheets: {}, engaged: [], far: [], provocati
 
 export function getTsw(world: World): TswState {
   const raw = world.ext[TSW_ID];
-  return raw === undefined || raw === null ? EMPTY_TSW : (raw as unknown as TswState);
+  return raw === undefined || raw === null ? EMPTY_TSW : fromJson<TswState>(raw);
 }
 
 export function setTsw(world: World, s: TswState): World {
-  return { ...world, ext: { ...world.ext, [TSW_ID]: s as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [TSW_ID]: asJson(s) } };
 }
 
 export function updateSheet(world: World, id: string, fn: (s: Sheet) => Sheet): World {

@@ -7,6 +7,8 @@
 // goes through the PC's thresholds as daggerheart.takeDamage does. No Hope or
 // Fear moves: 000 ties them to the PCs' duality rolls only.
 import {
+  audiencesOf,
+  stored,
   characterId,
   declareCommand,
   declareQuery,
@@ -108,7 +110,7 @@ export const adversaryAttackOddsQuery: Query = (world, args, viewer) => {
   if (!s.ok) return s;
   const crits = daggerheartSettings(world).adversaryCrits;
   const o = adversaryHitOdds(s.value.attack, s.value.evasion, adv, crits);
-  return ok({ ...o, attack: s.value.attack, evasion: s.value.evasion, needed: Math.max(1, Math.min(21, s.value.evasion - s.value.attack)), advantage: adv, damage: typeof s.value.attacker.stats['damage'] === 'string' ? s.value.attacker.stats['damage'] : '' } as unknown as Json);
+  return ok({ ...o, attack: s.value.attack, evasion: s.value.evasion, needed: Math.max(1, Math.min(21, s.value.evasion - s.value.attack)), advantage: adv, damage: typeof s.value.attacker.stats['damage'] === 'string' ? s.value.attacker.stats['damage'] : '' });
 };
 
 export type AdversaryAttackEvent = {
@@ -171,7 +173,7 @@ export const adversaryAttackCommands = {
         critBonus,
         damage,
       };
-      const events: EngineEvent[] = [rolled as unknown as EngineEvent];
+      const events: EngineEvent[] = [stored(rolled)];
       if (hit && damage > 0) {
         // The same path as daggerheart.takeDamage: undecided, a hit an Armor Slot would lessen waits for the PC's choice (ADR 50).
         const landed = hitEvents(world, target, damage, p.useArmor, env);
@@ -210,10 +212,10 @@ function seenAs(w: World, id: unknown): 'hidden' | 'existence' | 'visible' {
   return v === 'visible' ? 'visible' : v === 'existence' ? 'existence' : 'hidden';
 }
 
-export const ADVERSARY_ATTACK_AUDIENCE: { readonly [type: string]: EventAudience } = {
+export const ADVERSARY_ATTACK_AUDIENCE: { readonly [type: string]: EventAudience } = audiencesOf<AdversaryAttackEvent>({
   // A hidden adversary's attack is the GM's (the PC's damage line still follows the PC); one known to exist attacks in the open.
-  'daggerheart.adversaryAttacked': (w, e) => (seenAs(w, e['attackerId']) === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
-};
+  'daggerheart.adversaryAttacked': (w, e) => (seenAs(w, e.attackerId) === 'hidden' ? AUDIENCE_GM : AUDIENCE_ALL),
+});
 
 export const ADVERSARY_ATTACK_EVENT_VIEW: { readonly [type: string]: (w: World, e: EngineEvent) => EngineEvent } = {
   'daggerheart.adversaryAttacked': foeNumbersView({ id: 'attackerId', numbers: ['attack', 'total', 'damageDice', 'damageRolls', 'critBonus'], foe: (w, id) => typeof id === 'string' && isFoeCharacter(w, id) }),

@@ -2,7 +2,8 @@
 // Hope and Fear, roll requests and the spotlight write, beside the trackers'
 // own union (trackers.ts). Fields that tables stored before roll requests
 // never carried are optional; each reader says what their absence means.
-import type { Json } from '@tablekeeper/engine';
+import type { DualityRoll } from '@tablekeeper/engine';
+import type { RollRequest } from './selectors.js';
 import type { TrackerEvent } from './trackers.js';
 
 type Id = string;
@@ -16,8 +17,8 @@ export type RollEvent =
       readonly reaction: boolean;
       readonly advantageSources: number;
       readonly helpers: readonly Id[];
-      /** The duality roll as rolled (engine `DualityRoll`), difficulty included. */
-      readonly roll: Json;
+      /** The duality roll as rolled, difficulty included; `keptHighest` when helpers' d6 were thrown on advantage (ADR 50). */
+      readonly roll: DualityRoll & { readonly keptHighest?: boolean };
       /** Absent before roll requests: the difficulty was never hidden. */
       readonly hidden?: boolean;
       readonly requestId?: Id | null;
@@ -25,12 +26,12 @@ export type RollEvent =
       readonly trait?: string;
     }
   /** What players receive of a roll against a hidden difficulty: the roll without it. */
-  | { readonly type: 'daggerheart.actionRollShown'; readonly characterId: Id | null; readonly label: string; readonly requestId: Id | null; readonly roll: Json }
-  /** The request as stored (`RollRequest`). */
-  | { readonly type: 'daggerheart.rollRequested'; readonly request: Json }
+  | { readonly type: 'daggerheart.actionRollShown'; readonly characterId: Id | null; readonly label: string; readonly requestId: Id | null; readonly roll: Omit<DualityRoll, 'difficulty'> & { readonly keptHighest?: boolean } }
+  /** The request as stored. */
+  | { readonly type: 'daggerheart.rollRequested'; readonly request: RollRequest }
   | { readonly type: 'daggerheart.requestCancelled'; readonly requestId: Id; readonly characterId: Id }
   /** The player's ask (a `RollRequest` awaiting its difficulty), and the GM's answer to it (ADR 50). */
-  | { readonly type: 'daggerheart.rollAsked'; readonly request: Json }
+  | { readonly type: 'daggerheart.rollAsked'; readonly request: RollRequest }
   | {
       readonly type: 'daggerheart.difficultySet';
       readonly requestId: Id;

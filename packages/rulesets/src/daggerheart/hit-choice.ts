@@ -7,6 +7,8 @@
 // does before the click ("15 damage: severe (3 HP); mark an Armor Slot ->
 // major (2 HP)").
 import {
+  asJson,
+  audiencesOf,
   appendLog,
   claimId,
   declareCommand,
@@ -23,7 +25,6 @@ import {
   type Env,
   type EventAudience,
   type Evolve,
-  type Json,
   type Query,
   type Reducer,
   type Result,
@@ -174,7 +175,7 @@ export const hitChoiceQuery: Query = (world, args, viewer) => {
     ...(left > 0 ? {} : { reason: 'no Armor Slot left' }),
   };
   const summary = `${h.value.amount} damage: ${SEVERITY_WORDS[raw]} (${hpWords(raw)}); mark an Armor Slot -> ${SEVERITY_WORDS[lower]} (${hpWords(lower)})`;
-  return ok({ hitId: h.value.id, characterId: target.id, name: target.name, amount: h.value.amount, major: t.major, severe: t.severe, hpMarked: hp.marked, hpSlots: hp.slots, armorLeft: left, armorSlots: armor.slots, summary, options: [mark, take] } as unknown as Json);
+  return ok(asJson({ hitId: h.value.id, characterId: target.id, name: target.name, amount: h.value.amount, major: t.major, severe: t.severe, hpMarked: hp.marked, hpSlots: hp.slots, armorLeft: left, armorSlots: armor.slots, summary, options: [mark, take] }));
 };
 
 const evolve: Evolve<HitEvent> = {
@@ -196,10 +197,7 @@ const evolve: Evolve<HitEvent> = {
 
 export const hitChoiceReducers: Record<string, Reducer> = reducersOf(evolve);
 
-export const HIT_CHOICE_AUDIENCE: { readonly [type: string]: EventAudience } = {
-  'daggerheart.hitPending': (w, e) => {
-    const h = e['hit'];
-    return characterAudience(w, h !== null && typeof h === 'object' && !Array.isArray(h) ? h['characterId'] : null);
-  },
-  'daggerheart.hitAnswered': (w, e) => characterAudience(w, e['characterId']),
-};
+export const HIT_CHOICE_AUDIENCE: { readonly [type: string]: EventAudience } = audiencesOf<HitEvent>({
+  'daggerheart.hitPending': (w, e) => characterAudience(w, e.hit.characterId),
+  'daggerheart.hitAnswered': (w, e) => characterAudience(w, e.characterId),
+});

@@ -19,6 +19,10 @@ import {
   ok,
   reducersOf,
   rollDuality,
+  asJson,
+  audiencesOf,
+  stored,
+  type ActionRollResolved,
   type Character,
   type CommandHandler,
   type DualityOutcome,
@@ -26,7 +30,6 @@ import {
   type EngineEvent,
   type Env,
   type Evolve,
-  type Json,
   type Module,
   type Reaction,
   type Reducer,
@@ -115,22 +118,22 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
   }
   const characterId = character?.id ?? null;
   const events: EngineEvent[] = [
-    {
+    stored<RollEvent>({
       type: 'daggerheart.actionRolled',
       characterId,
       label: input.label,
       reaction,
       advantageSources: sources,
       helpers,
-      roll: roll as unknown as Json,
+      roll,
       hidden: input.hidden,
       requestId: input.requestId,
       ...(input.trait === '' ? {} : { trait: input.trait }),
-    } satisfies RollEvent,
+    }),
   ];
   if (input.hidden) {
     const { difficulty: _secret, ...shown } = roll;
-    events.push({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown as unknown as Json } satisfies RollEvent);
+    events.push(stored<RollEvent>({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown }));
   }
   const feeds = !reaction || set.reactionRollsGiveHopeFear;
   if (feeds && character !== null && (roll.withHope || (roll.critical && set.criticalGivesHope))) {
@@ -148,7 +151,7 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
     events.push({ type: 'daggerheart.fearGained', amount: to - from, from, to, capped: to === from, reason: 'roll' } satisfies RollEvent);
   }
   if (!reaction && set.actionRollsAdvanceClock) events.push(clockAdvanced(world, 'actionRoll', 1, 0));
-  if (!reaction || set.reactionRollsTickCountdowns) events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId, reaction });
+  if (!reaction || set.reactionRollsTickCountdowns) events.push({ type: 'actionRoll.resolved', outcome: roll.outcome, characterId, reaction } satisfies ActionRollResolved);
   // A roll with Fear swings the spotlight to the GM (GM-FLOW: "the spotlight passes"; ADR 50): the roller's turn ends.
   if (!reaction && roll.withFear && set.fearPassesSpotlight && character !== null) {
     const enc = getEncounter(world);
@@ -194,7 +197,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, traitValue(pc.value, trait) + (p.bonus ?? 0)));
       const [id] = mintId(world, 'req', env.rng);
       const request: RollRequest = { id, characterId: pc.value.id, trait, modifier, difficulty: p.difficulty, hidden: p.hidden ?? false, advantage: p.advantage ?? 0, experience, label: (p.label ?? '').trim() };
-      return ok([{ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } } satisfies RollEvent]);
+      return ok([stored<RollEvent>({ type: 'daggerheart.rollRequested', request: { ...request, experience: request.experience === null ? null : { ...request.experience } } })]);
     },
   }),
   'daggerheart.askRoll': handlerOf(D.askRoll, {
@@ -207,7 +210,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const [id] = mintId(world, 'req', env.rng);
       // The trait's value is read when asked, as a GM's request reads it; the GM adds the rest with the difficulty.
       const request: RollRequest = { id, characterId: pc.value.id, trait: p.trait, modifier: traitValue(pc.value, p.trait), difficulty: null, hidden: false, advantage: 0, experience: null, label: (p.label ?? '').trim(), awaiting: true, asked: true };
-      return ok([{ type: 'daggerheart.rollAsked', request: { ...request } } satisfies RollEvent]);
+      return ok([stored<RollEvent>({ type: 'daggerheart.rollAsked', request: { ...request } })]);
     },
   }),
   'daggerheart.setDifficulty': handlerOf(D.setDifficulty, {
@@ -369,8 +372,7 @@ const FEAR_REASONS: { readonly [k: string]: string } = { roll: '', gm: '' };
 
 const evolve: Evolve<RollEvent> = {
   'daggerheart.actionRolled': (w, e) => {
-    // The roll is stored as rolled (DualityRoll); the union keeps it as JSON on the wire.
-    const roll = e.roll as unknown as DualityRoll;
+    const roll = e.roll;
     const id = e.characterId;
     let next = withoutRequest(w, e.requestId);
     if (id !== null && e.helpers.length > 0) {
@@ -379,7 +381,7 @@ const evolve: Evolve<RollEvent> = {
       delete help[id];
       next = setDaggerheart(next, { ...s, help });
     }
-    const highest = (e.roll as { keptHighest?: boolean }).keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
+    const highest = roll.keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
     const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
     const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
@@ -394,7 +396,7 @@ const evolve: Evolve<RollEvent> = {
   // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
   'daggerheart.actionRollShown': (w) => w,
   'daggerheart.rollRequested': (w, e) => {
-    const req = e.request as unknown as RollRequest;
+    const req = e.request;
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const against = req.hidden ? '' : ` against difficulty ${String(req.difficulty)}`;
@@ -403,7 +405,7 @@ const evolve: Evolve<RollEvent> = {
   },
   'daggerheart.requestCancelled': (w, e) => withoutRequest(w, e.requestId),
   'daggerheart.rollAsked': (w, e) => {
-    const req = e.request as unknown as RollRequest;
+    const req = e.request;
     const s = getDaggerheart(w);
     const next = claimId(setDaggerheart(w, { ...s, requests: { ...(s.requests ?? {}), [req.id]: req } }), req.id);
     const what = `${req.trait === '' ? 'an action roll' : traitRollWords(req.trait)}${req.label === '' ? '' : ` (${req.label})`}`;
@@ -498,7 +500,7 @@ function project(world: World, viewer: Viewer): World {
   const hits: { [k: string]: PendingHit } = {};
   for (const [id, h] of Object.entries(s.hits ?? {})) if (visible(h.characterId)) hits[id] = { id: h.id, characterId: h.characterId, amount: h.amount };
   const fear = daggerheartSettings(world).fearVisible ? s.fear : null;
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: { fear, help, requests, hits } as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: asJson({ fear, help, requests, hits }) } };
 }
 
 /** The projector's rule for one id (ADR 18): help offered to a character, and a roll request, go with their characters. */
@@ -535,27 +537,23 @@ export const daggerheartModule: Module = {
   eventView: { ...TRACKER_EVENT_VIEW, ...ADVERSARY_ATTACK_EVENT_VIEW },
   eventViewBasis: (w) => foeBasis(w),
   audience: {
-    // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
-    'daggerheart.actionRolled': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),
-    'daggerheart.actionRollShown': (w, e) => characterAudience(w, e['characterId']),
-    'actionRoll.resolved': (w, e) => characterAudience(w, e['characterId']),
-    'daggerheart.rollRequested': (w, e) => {
-      const r = e['request'];
-      const hidden = r !== null && typeof r === 'object' && !Array.isArray(r) && r['hidden'] === true;
-      return hidden ? AUDIENCE_GM : characterAudience(w, r !== null && typeof r === 'object' && !Array.isArray(r) ? r['characterId'] : null);
-    },
-    'daggerheart.requestCancelled': (w, e) => characterAudience(w, e['characterId']),
-    'daggerheart.rollAsked': (w, e) => {
-      const r = e['request'];
-      return characterAudience(w, r !== null && typeof r === 'object' && !Array.isArray(r) ? r['characterId'] : null);
-    },
-    // The event names the difficulty: GM-only when it is hidden (players read the request without it).
-    'daggerheart.difficultySet': (w, e) => (e['hidden'] === true ? AUDIENCE_GM : characterAudience(w, e['characterId'])),
-    'daggerheart.hopeGained': (w, e) => characterAudience(w, e['characterId']),
-    'daggerheart.hopeSpent': (w, e) => characterAudience(w, e['characterId']),
-    'daggerheart.helpOffered': (w, e) => characterAudience(w, e['targetId']),
-    'daggerheart.fearGained': (w) => fearAudience(w),
-    'daggerheart.fearSpent': (w) => fearAudience(w),
+    ...audiencesOf<RollEvent | ActionRollResolved>({
+      // The full record names the difficulty: GM-only when it is hidden (players get actionRollShown).
+      'daggerheart.actionRolled': (w, e) => (e.hidden === true ? AUDIENCE_GM : characterAudience(w, e.characterId)),
+      'daggerheart.actionRollShown': (w, e) => characterAudience(w, e.characterId),
+      'actionRoll.resolved': (w, e) => characterAudience(w, e.characterId),
+      // A request stored whole: a hidden difficulty keeps it with the GM.
+      'daggerheart.rollRequested': (w, e) => (e.request.hidden === true ? AUDIENCE_GM : characterAudience(w, e.request.characterId)),
+      'daggerheart.requestCancelled': (w, e) => characterAudience(w, e.characterId),
+      'daggerheart.rollAsked': (w, e) => characterAudience(w, e.request.characterId),
+      // The event names the difficulty: GM-only when it is hidden (players read the request without it).
+      'daggerheart.difficultySet': (w, e) => (e.hidden === true ? AUDIENCE_GM : characterAudience(w, e.characterId)),
+      'daggerheart.hopeGained': (w, e) => characterAudience(w, e.characterId),
+      'daggerheart.hopeSpent': (w, e) => characterAudience(w, e.characterId),
+      'daggerheart.helpOffered': (w, e) => characterAudience(w, e.targetId),
+      'daggerheart.fearGained': (w) => fearAudience(w),
+      'daggerheart.fearSpent': (w) => fearAudience(w),
+    }),
     ...TRACKER_AUDIENCE,
     ...SPOTLIGHT_AUDIENCE,
     ...ADVERSARY_ATTACK_AUDIENCE,

@@ -3,7 +3,7 @@
 // can see, before anyone rolls. The engine answers it on the asker's own
 // projection, so a player asking about a hidden difficulty gets only the odds
 // that do not depend on it (critical, with Hope, with Fear).
-import { DUALITY_OUTCOMES, dualityOutcomeDistribution, err, ok, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
+import { DUALITY_OUTCOMES, dualityOutcomeDistribution, err, fromJson, ok, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
 import { DIFFICULTY_FREE_ODDS, keptHighestDice, keptHighestOdds } from './rules.js';
 import { MAX_MODIFIER } from './limits.js';
 import { daggerheartSettings } from './settings.js';
@@ -26,13 +26,13 @@ export const rollOddsQuery: Query = (world, args) => {
   const base = { requestId: req.id, modifier, advantage, keptHighest: kept, helpers: [...helpers], hope: hopeOf(world, req.characterId), experienceCost: set.experienceCost };
   // The asker's view has no difficulty: the outcome odds would tell it, so only the dice-only odds are given.
   // Awaiting: the player asked and the GM has not set the difficulty yet.
-  if (req.difficulty === null) return ok({ ...base, hidden: true, awaiting: req.awaiting === true, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear) } as unknown as Json);
+  if (req.difficulty === null) return ok({ ...base, hidden: true, awaiting: req.awaiting === true, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear) });
   // Help on advantage: the highest of the d6s counts (ADR 50), so the odds are those of the kept die.
   const dist = kept > 0 ? keptHighestOdds(modifier, req.difficulty, kept) : dualityOutcomeDistribution({ modifier, difficulty: req.difficulty, advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
   const success = round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear);
   // What each outcome does to every countdown the asker may read (a redacted one has no kind and is skipped).
-  const raw = (world.ext['countdowns'] ?? { order: [], countdowns: {} }) as unknown as { order: string[]; countdowns: { [id: string]: Countdown | { redacted: true } } };
+  const raw = fromJson<{ order: string[]; countdowns: { [id: string]: Countdown | { redacted: true } } }>(world.ext['countdowns'] ?? { order: [], countdowns: {} });
   const countdowns: Json[] = [];
   for (const cid of raw.order ?? []) {
     const cd = raw.countdowns[cid];
@@ -40,7 +40,7 @@ export const rollOddsQuery: Query = (world, args) => {
     if (cd.kind !== 'standard' && cd.kind !== 'progress' && cd.kind !== 'consequence') continue;
     countdowns.push({ id: cd.id, name: cd.name, kind: cd.kind, value: cd.value, ticks: Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, Math.min(cd.value, ticksFor(cd.kind, o))])) });
   }
-  return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns } as unknown as Json);
+  return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns });
 };
 
 /** `daggerheart.actionRollOdds`: an action roll the player makes unasked (modifier, difficulty, advantage as daggerheart.actionRoll takes them). */
@@ -56,5 +56,5 @@ export const actionRollOddsQuery: Query = (world, args) => {
   const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + num('bonus', 0)));
   const dist = dualityOutcomeDistribution({ modifier, difficulty: num('difficulty', 10), advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
-  return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage } as unknown as Json);
+  return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage });
 };

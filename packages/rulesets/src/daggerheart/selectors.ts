@@ -1,6 +1,7 @@
 // Reading world.ext.daggerheart (browser-safe: type imports only, ADR 7), so
 // the server's commands and the web's panels share one reading of the state.
 import type { World } from '@tablekeeper/engine';
+import { fromJson } from '@tablekeeper/engine/events';
 import { daggerheartSettings } from './settings.js';
 
 export const DAGGERHEART_ID = 'daggerheart';
@@ -49,7 +50,7 @@ const EMPTY: DaggerheartState = { fear: 0, help: {} };
 
 export function getDaggerheart(world: World): DaggerheartState {
   const raw = world.ext[DAGGERHEART_ID];
-  return raw === undefined || raw === null ? EMPTY : (raw as unknown as DaggerheartState);
+  return raw === undefined || raw === null ? EMPTY : fromJson<DaggerheartState>(raw);
 }
 
 export const requestsOf = (world: World): { readonly [id: string]: RollRequest } => getDaggerheart(world).requests ?? {};

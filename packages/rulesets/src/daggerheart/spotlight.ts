@@ -3,7 +3,7 @@
 // transaction: the current holder's turn ends (with every end-of-turn
 // reaction of the encounter kernel) and the new holder's begins, so the
 // shared log and undo apply as for any turn order.
-import { appendLog, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EngineEvent, type EventAudience, type Reducer, type World } from '@tablekeeper/engine';
+import { appendLog, err, getEncounter, handlerOf, ok, own, reducersOf, sameAudience, type Audience, type CommandHandler, type EngineEvent, type EventAudience, type EventOf, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
 import { daggerheartKit } from './encounter.js';
 import { daggerheartSettings } from './settings.js';
 import { passSpotlight, takeSpotlight } from './declarations.js';
@@ -58,21 +58,19 @@ export const spotlightCommands: Record<string, CommandHandler & { label: string 
 };
 
 /** Who holds the spotlight is as public as the holder (the kernel hides a hidden combatant's turn). */
-const holderAudience: EventAudience = (w, e) => {
-  const c = getEncounter(w).combatants[String(e['combatantId'])];
+const holderAudience = (w: World, e: SpotlightEvent): Audience => {
+  const c = own(getEncounter(w).combatants, e.combatantId);
   return c === undefined || c.visibility !== 'visible' ? { kind: 'gm' } : { kind: 'all' };
 };
 
-export const SPOTLIGHT_AUDIENCE: { readonly [type: string]: EventAudience } = {
-  'daggerheart.spotlightPassed': holderAudience,
-  'daggerheart.spotlightToGm': holderAudience,
-};
+export const SPOTLIGHT_AUDIENCE: { readonly [type: string]: EventAudience } = sameAudience<SpotlightEvent>(['daggerheart.spotlightPassed', 'daggerheart.spotlightToGm'], holderAudience);
 
-export const spotlightReducers: Record<string, Reducer> = {
+const spotlightEvolve: Evolve<EventOf<SpotlightEvent, 'daggerheart.spotlightToGm'>> = {
   'daggerheart.spotlightToGm': (w, e) => {
-    const c = getEncounter(w).combatants[String(e['combatantId'])];
+    const c = own(getEncounter(w).combatants, e.combatantId);
     if (c === undefined) return w;
     const audience = c.visibility === 'visible' ? ({ kind: 'all' } as const) : ({ kind: 'gm' } as const);
     return appendLog(w, { audience, kind: 'daggerheart.spotlight', text: `${c.name} rolled with Fear: the spotlight swings to the GM.` });
   },
 };
+export const spotlightReducers: Record<string, Reducer> = reducersOf(spotlightEvolve);

@@ -1,13 +1,13 @@
 // world.ext.daggerheart and the helpers every Daggerheart command file shares:
 // who controls a PC, reading a PC or any character, and who may read about one.
-import { own, AUDIENCE_ALL, AUDIENCE_GM, audienceFor, controls, err, ok, type Audience, type Character, type Command, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson, own, AUDIENCE_ALL, AUDIENCE_GM, audienceFor, controls, err, ok, type Audience, type Character, type Command, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { DAGGERHEART_ID, type DaggerheartState } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, pendingHitsOf, requestsOf, type DaggerheartState, type PendingHit, type RollRequest } from './selectors.js';
 
 export function setDaggerheart(world: World, s: DaggerheartState): World {
-  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: s as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [DAGGERHEART_ID]: asJson(s) } };
 }
 
 export const MAX_LABEL = 80;

@@ -4,6 +4,7 @@
 // countdowns), and rests with their downtime moves. Every number here is a
 // published fact 000 does not print, so each is a documented setting.
 import {
+  audiencesOf,
   foeNumbersView,
   showsFoeNumbers,
   isFoeCharacter,
@@ -292,8 +293,8 @@ export const TRACKER_EVENT_VIEW: { readonly [type: string]: (w: World, e: Engine
   'daggerheart.trackMarked': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'] }),
 };
 
-export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = {
-  'daggerheart.trackMarked': (w, e) => characterAudience(w, e['characterId']),
-  'daggerheart.damageTaken': (w, e) => characterAudience(w, e['characterId']),
-  'daggerheart.downtimeMove': (w, e) => characterAudience(w, e['characterId']),
-};
+export const TRACKER_AUDIENCE: { readonly [type: string]: EventAudience } = audiencesOf<TrackerEvent>({
+  'daggerheart.trackMarked': (w, e) => characterAudience(w, e.characterId),
+  'daggerheart.damageTaken': (w, e) => characterAudience(w, e.characterId),
+  'daggerheart.downtimeMove': (w, e) => characterAudience(w, e.characterId),
+});

@@ -3,6 +3,7 @@
 // styles and a shared pool, Prone, Dash; "Interrupting Movement": the
 // improvised maneuver, a Basic Attack at one extra Disadvantage that adds
 // Slowed). Advantage is the net of Edge and Disadvantage dice, capped at 3.
+import { asJson } from '@tablekeeper/engine/events';
 import { BEATS_ECONOMY, controls, err, getEncounter, ok, own, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { basicAttackOf, defenseOf } from './attack.js';
@@ -235,5 +236,5 @@ export const kleptoFreeplayActions: Query = (world, args, viewer) => {
       ...judge(mine, st.phase === 'between' ? forbid('no Episode is running: the GM starts one') : yes),
     }),
   ];
-  return ok({ combatantId: id, name: ch.name, onTurn: true, actions } as unknown as Json);
+  return ok(asJson({ combatantId: id, name: ch.name, onTurn: true, actions }));
 };

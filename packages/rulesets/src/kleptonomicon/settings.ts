@@ -1,5 +1,6 @@
 // Named settings of the Kleptonomicon ruleset: every place where the excerpt
 // is silent or leaves the table a choice.
+import { asJson } from '@tablekeeper/engine/events';
 import type { Json, World } from '@tablekeeper/engine';
 import type { SettingDef } from '../ruleset.js';
 import { DEFAULT_SIXTH_DISTANCE, type Distance } from './distances.js';
@@ -51,7 +52,7 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
   },
   {
     key: K.sixthDistance,
-    default: DEFAULT_SIXTH_DISTANCE as unknown as Json,
+    default: asJson(DEFAULT_SIXTH_DISTANCE),
     description: 'The sixth distance (name and units, or null units for unbounded).',
     source: 'rules README, 004',
   },

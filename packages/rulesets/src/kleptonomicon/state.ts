@@ -1,6 +1,7 @@
 // The Kleptonomicon's own table state (world.ext.kleptonomicon): where the
 // Episode is, movement this turn, Dashes this round, experience, resources.
-import type { Json, World } from '@tablekeeper/engine';
+import { asJson, fromJson } from '@tablekeeper/engine/events';
+import type { World } from '@tablekeeper/engine';
 import type { EncounterPhase, EpisodePhase } from './phases.js';
 import type { TurnMovement } from './movement.js';
 
@@ -63,11 +64,11 @@ export const EMPTY_KLEPTO: KleptoState = {
 
 export function getKlepto(world: World): KleptoState {
   const raw = world.ext[KLEPTO_ID];
-  return raw === undefined || raw === null ? EMPTY_KLEPTO : (raw as unknown as KleptoState);
+  return raw === undefined || raw === null ? EMPTY_KLEPTO : fromJson<KleptoState>(raw);
 }
 
 export function setKlepto(world: World, st: KleptoState): World {
-  return { ...world, ext: { ...world.ext, [KLEPTO_ID]: st as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [KLEPTO_ID]: asJson(st) } };
 }
 
 export function updateKlepto(world: World, fn: (s: KleptoState) => KleptoState): World {

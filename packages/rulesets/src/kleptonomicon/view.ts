@@ -1,6 +1,7 @@
 // What players and spectators see of the Kleptonomicon's state (ADR 10,
 // default-deny): every field listed, records rebuilt field by field.
-import { canSee, FOES_ID, getEncounter, isFoeCharacter, own, showsFoeNumbers, type Json, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { canSee, FOES_ID, getEncounter, isFoeCharacter, own, showsFoeNumbers, type ProjectorReads, type Viewer, type World } from '@tablekeeper/engine';
 import { type TurnMovement } from './movement.js';
 import { getKlepto, KLEPTO_ID, type KleptoState } from './state.js';
 
@@ -60,7 +61,7 @@ export const kleptoProject = (world: World, viewer: Viewer, source: World = worl
       coldOpen: st.opening.coldOpen,
     },
   };
-  return { ...world, ext: { ...world.ext, [KLEPTO_ID]: view as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [KLEPTO_ID]: asJson(view) } };
 };
 
 // The projector's rule for one id (ADR 18): entries keyed by a combatant or character go with it, an improvisation with its character.

@@ -2,6 +2,7 @@
 // one active, one movement and one quick action; an active action trades down
 // to either, a movement action to a quick one). Attack targets are the
 // characters of the encounter this asker can see.
+import { asJson } from '@tablekeeper/engine/events';
 import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { areAllies, cannotStabilize } from './combat-commands.js';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
@@ -142,7 +143,7 @@ export const osrMoraleActions: Query = (world, args, viewer) => {
     onTurn: false,
     actions: [moraleAction(world, all, rank, (c) => c.side === target && c.kind !== 'pc', typeof trigger === 'string' && trigger.trim() !== '' ? trigger : 'the GM called for it')],
   };
-  return ok(answer as unknown as Json);
+  return ok(asJson(answer));
 };
 
 /**
@@ -196,7 +197,7 @@ export const osrStabilizeActions: Query = (world, args, viewer) => {
     const unable = st.dead.includes(helper) ? forbid(`${ch.name} is dead`) : sheetOf(world, helper).hp <= 0 ? forbid(`${ch.name} is at 0 HP and unable to act`) : yes;
     const allowed = judge(unable, options.length === 0 ? forbid(`none of ${ch.name}'s allies in view is dying (at 0 HP and not yet stabilized)`) : yes);
     const picked = options.length === 0 ? undefined : [options[0]!.value];
-    return ok({ combatantId: helper, name: ch.name, onTurn: false, actions: [stabilizeAction({ id: 'stabilize', label: 'Stabilize', helper, options, ...(picked !== undefined ? { picked } : {}), allowed })] } as unknown as Json);
+    return ok(asJson({ combatantId: helper, name: ch.name, onTurn: false, actions: [stabilizeAction({ id: 'stabilize', label: 'Stabilize', helper, options, ...(picked !== undefined ? { picked } : {}), allowed })] }));
   }
   const t = target!;
   if (own(world.characters, t) === undefined) return err('NOT_FOUND', 'targetId: no such character', 'targetId');
@@ -221,7 +222,7 @@ export const osrStabilizeActions: Query = (world, args, viewer) => {
       }),
     );
   }
-  return ok({ combatantId: t, name: name(t), onTurn: false, actions } as unknown as Json);
+  return ok(asJson({ combatantId: t, name: name(t), onTurn: false, actions }));
 };
 
 /**

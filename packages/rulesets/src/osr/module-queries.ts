@@ -2,7 +2,8 @@
 // the wire face of queries.ts. The engine answers them on the asker's own
 // projected world; a character whose values a player may not read (hidden,
 // or shown only by name) gets an error, never numbers from an emptied sheet.
-import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
 import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
 import { MORALE_DC } from './hazard-commands.js';
@@ -58,7 +59,7 @@ const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) =>
     ...advantageCounts(p.advantage),
     damage: dmg.value,
   });
-  return okv({ ...o, kind, delivery, range } as unknown as Json);
+  return okv({ ...o, kind, delivery, range });
 });
 
 /** osr.checkOdds: the chance of an osr.check (or a stabilize check) with the same modifier parts, before anyone rolls. */
@@ -94,7 +95,7 @@ const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, 
   if (!id.ok) return id;
   // A foe's derived numbers come from its stats, which stay with the GM (ADR 33).
   if (viewer.role !== 'gm' && isFoeCharacter(world, id.value) && !showsFoeNumbers(world)) return fail(FOE_SECRET, `the GM keeps ${own(world.characters, id.value)!.name}'s numbers secret`, 'characterId');
-  return okv(characterStatus(world, id.value) as unknown as Json);
+  return okv(asJson(characterStatus(world, id.value)));
 });
 
 export const osrQueries: { readonly [name: string]: Query } = {

@@ -1,5 +1,6 @@
 // world.ext.osr: what the OSR ruleset remembers between commands. Plain JSON;
 // changed only by the reducers in module.ts.
+import { asJson, fromJson } from '@tablekeeper/engine/events';
 import type { Character, Json, World } from '@tablekeeper/engine';
 // The engine's own-key lookup from its dependency-free file: the browser entry re-exports this module and must not load the engine.
 import { own } from '@tablekeeper/engine/own';
@@ -125,14 +126,14 @@ const filled = new WeakMap<object, OsrState>();
 export function getOsr(world: World): OsrState {
   const raw = world.ext[OSR_ID];
   if (raw === undefined || raw === null) return EMPTY_OSR;
-  if (typeof raw !== 'object') return { ...EMPTY_OSR, ...(raw as unknown as OsrState) };
+  if (typeof raw !== 'object') return { ...EMPTY_OSR, ...fromJson<OsrState>(raw) };
   let st = filled.get(raw);
-  if (st === undefined) filled.set(raw, (st = { ...EMPTY_OSR, ...(raw as unknown as OsrState) }));
+  if (st === undefined) filled.set(raw, (st = { ...EMPTY_OSR, ...fromJson<OsrState>(raw) }));
   return st;
 }
 
 export function setOsr(world: World, s: OsrState): World {
-  return { ...world, ext: { ...world.ext, [OSR_ID]: s as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [OSR_ID]: asJson(s) } };
 }
 
 export function updateOsr(world: World, fn: (s: OsrState) => OsrState): World {

@@ -3,6 +3,7 @@
 // fortify-or-fall choice, each as a form with its odds; and the odds queries
 // those forms and the action table's tests ask (a defence, an ordinary test,
 // a killing strike). Answered on the asker's projected world.
+import { asJson } from '@tablekeeper/engine/events';
 import { FOE_SECRET, getEncounter, ok, own, type Json, type Result, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { action, forbid, judge, type ActionOption, type TurnAction } from '../actions.js';
 import { blockOutcome, damageTaken, parryBonus, rawDamage } from './attack.js';
@@ -131,7 +132,7 @@ export function reactionsQuery(world: World, args: { readonly characterId: strin
   }
   const risk = own(st.atRisk, id);
   if (risk !== undefined) prompts.push({ id: `at-risk-${id}`, kind: 'atRisk', text: `${sheet.name} is losing consciousness: fortify against ${risk.difficulty} or fall unconscious.`, actions: atRiskActions(world, id, sheet, risk.difficulty) });
-  return ok({ characterId: id, name: sheet.name, prompts } as unknown as Json);
+  return ok(asJson({ characterId: id, name: sheet.name, prompts }));
 }
 
 // ---------------------------------------------------------------- odds

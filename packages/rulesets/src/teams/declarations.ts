@@ -113,8 +113,22 @@ const attackFields = {
 
 // Deprecated aliases (ADR 39): character.sheet.set/remove address the same sheets and write the same events;
 // these stay for stored commands and API users (a sheet for an id that is not yet a creature, a link given in the sheet).
-export const setSheet = declareCommand('teams.setSheet', { summary: "Deprecated: use character.sheet.set. Set a combatant's sheet", who: 'gm', input: z.strictObject({ characterId: who(), sheet: teamsSheet }), renamed: RENAMED_ID });
-export const removeSheet = declareCommand('teams.removeSheet', { summary: 'Deprecated: use character.sheet.remove. Remove a sheet', who: 'gm', input: z.strictObject({ characterId: who() }), renamed: RENAMED_ID });
+// Retired after ALIASES_RETIRE_AFTER (ADR 62): until then they keep working, after it a new catalogue version may refuse them.
+export const ALIASES_RETIRE_AFTER = '2027-06-30';
+export const setSheet = declareCommand('teams.setSheet', {
+  summary: "Deprecated: use character.sheet.set. Set a combatant's sheet",
+  who: 'gm',
+  input: z.strictObject({ characterId: who(), sheet: teamsSheet }),
+  renamed: RENAMED_ID,
+  deprecated: { replacement: 'character.sheet.set', removedAfter: ALIASES_RETIRE_AFTER },
+});
+export const removeSheet = declareCommand('teams.removeSheet', {
+  summary: 'Deprecated: use character.sheet.remove. Remove a sheet',
+  who: 'gm',
+  input: z.strictObject({ characterId: who() }),
+  renamed: RENAMED_ID,
+  deprecated: { replacement: 'character.sheet.remove', removedAfter: ALIASES_RETIRE_AFTER },
+});
 export const setTrack = declareCommand('teams.setTrack', {
   summary: 'Set a track (endurance, health, stamina, focus, death difficulty)',
   who: 'gm',

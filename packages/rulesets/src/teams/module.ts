@@ -1,8 +1,9 @@
 // The 'teams' Module: sheets, attacks and the target's reaction, defence
 // tests, damage, staying conscious, death, killing strike, and the Actions /
 // Free Actions tables on the kernel's economy (003 "Actions in Combat").
+import type { TeamsEvent } from './reducers.js';
 import type { CommandHandler, EngineEvent, Env, Json, Module, PayloadOf, Projector, Reaction, Result, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { foeBasis, foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
+import { eventViewsOf, foeBasis, foeKeys, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, TEAMS_ACTIONS, teamsActionRequest, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
 import { damageCategory } from './damage.js';
 import { asJson, Draft } from './draft.js';
@@ -607,11 +608,13 @@ export const teamsModule: Module = {
     ...TEAMS_EVENT_VIEW,
     // A foe's sheet in history as in the state (ADR 33): its declared keys only. A foe made from a stat block
     // brings its weapon, dice and tracks, which the browser test found reaching phones in this event.
-    'teams.sheetSet': (w: World, e: EngineEvent): EngineEvent => {
-      const sh = e['sheet'];
-      if (sh === null || typeof sh !== 'object' || Array.isArray(sh) || !isFoe(w, e['id'])) return e;
-      return { ...e, sheet: foeSheet(sh as unknown as Sheet, foeKeys(w, { role: 'spectator' }, TEAMS_FOE_FIELDS)) };
-    },
+    ...eventViewsOf<TeamsEvent>({
+      'teams.sheetSet': (w, e) => {
+        const sh = e.sheet;
+        if (sh === null || typeof sh !== 'object' || Array.isArray(sh) || !isFoe(w, e.id)) return e;
+        return { ...e, sheet: foeSheet(sh, foeKeys(w, { role: 'spectator' }, TEAMS_FOE_FIELDS)) };
+      },
+    }),
   },
   // Its foe rule reads the sheets' links to characters too (ADR 45).
   eventViewBasis: (w) => foeBasis(w, isFoe, Object.keys(getTeams(w).sheets)),

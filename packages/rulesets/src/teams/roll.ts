@@ -2,6 +2,7 @@
 // the engine's team test (attribute die + skill die + bonus, with a d20 luck
 // die; advantage keeps the best of several rolls of the test dice). The luck
 // bonus of ordinary tests is applied here from the table's settings.
+import { asJson } from '@tablekeeper/engine/events';
 import type { Json, Rng, RuleError, TeamTestRoll } from '@tablekeeper/engine';
 import { rollLuckTest, rollTeamTest } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
@@ -57,7 +58,7 @@ export function rollLuck(rng: Rng, luckModifier: number, difficulty: number): { 
 }
 
 export function rollJson(r: TestRoll): Json {
-  return r as unknown as Json;
+  return asJson(r);
 }
 
 export interface TestInput {

@@ -3,6 +3,7 @@
 // wielded, addressed by the character. Sheets stay keyed by combatant id (the
 // one whose key is the character's id or that names it, else a new one under
 // the character's id) and are written by the teams.sheetSet event.
+import { asJson } from '@tablekeeper/engine/events';
 import { defineSheet, err, getEncounter, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
 import { teamsSheet } from './declarations.js';
 import { numSetting } from './settings.js';
@@ -60,12 +61,12 @@ export const teamsSheetModel = defineSheet({
     // A creature's sheet keeps the character it names, if any; its name is its own (or its combatant's).
     const name = ch?.name ?? prev?.name ?? own(getEncounter(world).combatants, key)?.name ?? key;
     const link = ch !== undefined ? characterId : (prev?.characterId ?? null);
-    const raw = { name, ...invitedHealth(ch?.stats, prev === undefined ? next : null), ...next, characterId: link, ...(patch && prev !== undefined && next['items'] === undefined ? { items: prev.items as unknown as Json } : {}) };
+    const raw = { name, ...invitedHealth(ch?.stats, prev === undefined ? next : null), ...next, characterId: link, ...(patch && prev !== undefined && next['items'] === undefined ? { items: asJson(prev.items) } : {}) };
     const parsed = asInvalid(parseSheet(raw, { metal: numSetting(world, 'teams.metalDurability'), other: numSetting(world, 'teams.otherDurability') }, numSetting(world, 'teams.deathDifficulty')));
     if (!parsed.ok) return parsed;
     let sheet = parsed.value;
     if (patch && prev !== undefined && next['deflection'] === undefined) sheet = { ...sheet, deflection: prev.deflection };
-    const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: key, sheet: sheet as unknown as Json }];
+    const events: EngineEvent[] = [{ type: 'teams.sheetSet', id: key, sheet: asJson(sheet) }];
     const enc = getEncounter(world);
     if (enc.active && own(enc.combatants, key) !== undefined) events.push({ type: 'encounter.incapacitatedSet', id: key, value: !sheet.conscious || sheet.dead });
     return ok(events);

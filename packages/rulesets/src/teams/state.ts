@@ -1,7 +1,8 @@
 // world.ext.teams: sheets keyed by combatant id, the multiple attack
 // penalty counts, attacks waiting for the target's reaction, characters who
 // must choose to fortify or fall unconscious, and Command grants.
-import type { Audience, Json, Viewer, World } from '@tablekeeper/engine';
+import { asJson, fromJson } from '@tablekeeper/engine/events';
+import type { Audience, Viewer, World } from '@tablekeeper/engine';
 import { controlsCreature as controlsAnyCreature, getEncounter, own } from '@tablekeeper/engine';
 import type { Sheet } from './sheet.js';
 
@@ -41,11 +42,11 @@ export const EMPTY_TEAMS: TeamsState = { sheets: {}, attackCounts: {}, pending: 
 
 export function getTeams(world: World): TeamsState {
   const raw = world.ext[TEAMS_ID];
-  return raw === undefined || raw === null ? EMPTY_TEAMS : (raw as unknown as TeamsState);
+  return raw === undefined || raw === null ? EMPTY_TEAMS : fromJson<TeamsState>(raw);
 }
 
 export function setTeams(world: World, st: TeamsState): World {
-  return { ...world, ext: { ...world.ext, [TEAMS_ID]: st as unknown as Json } };
+  return { ...world, ext: { ...world.ext, [TEAMS_ID]: asJson(st) } };
 }
 
 export function updateTeams(world: World, f: (s: TeamsState) => TeamsState): World {

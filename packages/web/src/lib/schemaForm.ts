@@ -16,6 +16,8 @@ export interface CatalogEntry {
   readonly who: 'gm' | 'own-character' | 'anyone' | 'everyone';
   readonly schema: JsonSchema;
   readonly result?: JsonSchema;
+  /** A command kept only as an alias (ADR 62): what to send instead, and the date after which it may be refused. */
+  readonly deprecated?: { readonly replacement: string; readonly removedAfter: string };
 }
 
 interface Base {
@@ -413,10 +415,14 @@ export function setAt(values: FormValue, path: readonly (string | number)[], val
   return { ...obj, [head as string]: setAt(obj[head as string] ?? '', rest, value) };
 }
 
-/** Catalogue entries a viewer may issue, commands first, then by type: the GM all, a player not the GM-only ones. */
+/**
+ * Catalogue entries a viewer may issue, commands first, then by type: the GM all, a player not the GM-only ones.
+ * A deprecated alias is left out: its replacement is listed, and the alias is only for stored commands (ADR 62).
+ */
 export function entriesFor(entries: readonly CatalogEntry[], gm: boolean, filter = ''): CatalogEntry[] {
   const q = filter.trim().toLowerCase();
   return entries
+    .filter((e) => e.deprecated === undefined)
     .filter((e) => gm || e.who !== 'gm')
     .filter((e) => q === '' || e.type.toLowerCase().includes(q) || e.summary.toLowerCase().includes(q))
     .sort((a, b) => (a.kind === b.kind ? a.type.localeCompare(b.type) : a.kind === 'command' ? -1 : 1));

@@ -2,7 +2,8 @@
 // improvised maneuver (004 "Interrupting Movement"), one command and one
 // odds query sharing its input. The Test is 1d10ish + modifier (rules
 // README); a hit needs a Score at or above the target's Defense.
-import { defineQuery, err, FOE_SECRET, getEncounter, handlerOf, isFoe, ok, own, secretDefence, type Combatant, type CommandHandler, type EncounterKit, type EngineEvent, type Json, type Result, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { defineQuery, err, FOE_SECRET, getEncounter, handlerOf, isFoe, ok, own, secretDefence, type Combatant, type CommandHandler, type EncounterKit, type EngineEvent, type Result, type Viewer, type World } from '@tablekeeper/engine';
 import { averageDamage, basicAttackOf, damageEvent, damageText, defenseOf, parseDamage, type DamageDice } from '../attack.js';
 import { abilitiesOf, controlsCombatant, FORBIDDEN, inEncounterPhase, interruption, nameOf } from '../context.js';
 import { attackDeclaration, attackOddsDeclaration } from '../declarations.js';
@@ -128,7 +129,7 @@ export function combatCommands(kit: EncounterKit): Record<string, CommandHandler
           abilityId: ability?.id ?? null,
           name: pl.value.name,
           maneuver: p.maneuver === true,
-          roll: roll as unknown as Json,
+          roll: asJson(roll),
           defense,
           hit,
           damageDice: dice === null ? null : damageText(dice),

@@ -1,7 +1,8 @@
 // The Episode as a state machine (004 "The Episode"): the Opening Credits,
 // Freeplay and its loose spotlight order, pausing and resuming an Encounter,
 // the Closing Credits and the between-Episode resets.
-import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent,} from '@tablekeeper/engine';
 import { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase } from '../phases.js';
 import { K, setting } from '../settings.js';
 import { getKlepto } from '../state.js';
@@ -146,7 +147,7 @@ export function episodeCommands(kit: EncounterKit): Record<string, CommandHandle
             if (to !== r.value) resets.push({ characterId: ch, key, from: r.value, to });
           }
         }
-        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: st.episodic as unknown as Json } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.episodeEnded', episode: st.episode, halve: h, resets, expired: asJson(st.episodic) } satisfies KleptoEvent]);
       },
     }),
 

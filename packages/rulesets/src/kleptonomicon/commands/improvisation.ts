@@ -1,6 +1,7 @@
 // Improvised actions and Tests (004 "Improvising", "Tests"): a player asks,
 // the GM rules that it simply happens, needs a Test, or cannot be done.
-import { controls, err, handlerOf, mintId, ok, own, type CommandHandler, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { controls, err, handlerOf, mintId, ok, own, type CommandHandler, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { kleptoTest } from '../roll.js';
 import { K, numberSetting } from '../settings.js';
 import { getKlepto } from '../state.js';
@@ -40,7 +41,7 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         const roll = kleptoTest(env.rng, { modifier, advantage });
         // Every Test fails at the table's fail Score (6 or lower by default), this one too.
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.improvisationRuled', improvisationId: req.id, characterId: req.characterId, ruling, roll: asJson(roll), passed: roll.score > failAt } satisfies KleptoEvent]);
       },
     }),
     'kleptonomicon.test': handlerOf(testDeclaration, {
@@ -52,7 +53,7 @@ export function improvisationCommands(): Record<string, CommandHandler> {
         if (bad !== null) return bad;
         const roll = kleptoTest(env.rng, { modifier, advantage });
         const failAt = numberSetting(world, K.failAtOrBelow) ?? 6;
-        return ok([{ type: 'kleptonomicon.tested', characterId, skill: skill ?? null, roll: roll as unknown as Json, passed: roll.score > failAt } satisfies KleptoEvent]);
+        return ok([{ type: 'kleptonomicon.tested', characterId, skill: skill ?? null, roll: asJson(roll), passed: roll.score > failAt } satisfies KleptoEvent]);
       },
     }),
   };

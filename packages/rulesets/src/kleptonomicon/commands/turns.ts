@@ -1,7 +1,8 @@
 // A combatant's own turn in the Main phase (004 "Movement", "Dash", "Free
 // Actions", "Improvised Maneuvers"): free actions, movement styles, going
 // prone and standing, Dash, granted styles, interruptions and maneuvers.
-import { combatantNamed, controlsCombatant, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type Json, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { combatantNamed, controlsCombatant, err, getEncounter, handlerOf, ok, own, type CommandHandler, type EncounterKit, type EngineEvent, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
 import { distanceFor } from '../distances.js';
 import { planDash, planDropProne, planMove, planStand } from '../movement.js';
 import { kleptoTest } from '../roll.js';
@@ -98,7 +99,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
           if (!spend.ok) return err('NO_BEATS', `${nameOf(world, id)} has no Beat left for the Dash`, 'characterId');
           events.push(spend.value);
         }
-        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: test as unknown as Json } satisfies KleptoEvent);
+        events.push({ type: 'kleptonomicon.dashed', combatant: id, round: enc.round, outcome: plan.value.outcome.kind, test: asJson(test) } satisfies KleptoEvent);
         if (plan.value.outcome.kind === 'slowed') {
           const slowed = kit.applyCondition(world, { target: id, condition: 'slowed', duration: { kind: 'indefinite' }, source: id }, env.rng);
           if (slowed.ok) events.push(slowed.value);
@@ -139,7 +140,7 @@ export function turnCommands(kit: EncounterKit): Record<string, CommandHandler> 
         // The improvised maneuver adds Slowed to a Basic Attack at one extra Disadvantage.
         const roll = kleptoTest(env.rng, { modifier, advantage: advantage - 1 });
         const hit = defense === undefined ? null : roll.score >= defense;
-        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: roll as unknown as Json, defense: defense ?? null, hit } satisfies KleptoEvent];
+        const events: EngineEvent[] = [spend.value, { type: 'kleptonomicon.maneuverRolled', attackerId: attacker, targetId: target, roll: asJson(roll), defense: defense ?? null, hit } satisfies KleptoEvent];
         if (hit === true) {
           const slowed = kit.applyCondition(world, { target, condition: 'slowed', duration: { kind: 'indefinite' }, source: attacker }, env.rng);
           if (slowed.ok) events.push(slowed.value);
