@@ -55,6 +55,8 @@ const CAST_ALLOWED: { readonly [file: string]: number } = {
   'packages/engine/src/testing/secrecy.ts': 6,
   'packages/engine/src/testing/renames.ts': 1,
   'packages/engine/src/core/engine.ts': 2,
+  // Undo words read a named field from the stored command or its events by path, whatever their type (ADR 66).
+  'packages/engine/src/core/undo-words.ts': 2,
   // A preallocated slot the compiler fills before reading (hot path, ADR 26).
   'packages/engine/src/dice/compile.ts': 1,
   // Sheets read as records of their keys for the foe-field filter, and rebuilt from them.

@@ -21,6 +21,7 @@ import {
   rollDuality,
   asJson,
   audiencesOf,
+  memberOf,
   stored,
   type ActionRollResolved,
   type Character,
@@ -523,7 +524,7 @@ function idStatus(world: World, viewer: Viewer, id: string): 'shown' | 'hidden' 
  * after a hit or a cleared slot, a pending "pass the spotlight" is offered afresh (a fallen Imp was still on it).
  */
 const HP_EVENTS: ReadonlySet<string> = new Set(['daggerheart.damageTaken', 'daggerheart.trackMarked']);
-const spotlightAfterHp: Reaction = (world, e) => (HP_EVENTS.has(e.type) && (e.type !== 'daggerheart.trackMarked' || e['track'] === 'hp') ? daggerheartKit.refreshPending(world) : []);
+const spotlightAfterHp: Reaction = (world, e) => (HP_EVENTS.has(e.type) && (e.type !== 'daggerheart.trackMarked' || memberOf<TrackerEvent, 'daggerheart.trackMarked'>(e, 'daggerheart.trackMarked')?.track === 'hp') ? daggerheartKit.refreshPending(world) : []);
 
 export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
