@@ -8,3 +8,4 @@ export * from './bestiary/index.js';
 export * from './requests/index.js';
 export * from './timer/index.js';
 export * from './foes/index.js';
+export * from './custom-conditions/index.js';
