@@ -9,3 +9,4 @@ export * from './requests/index.js';
 export * from './timer/index.js';
 export * from './foes/index.js';
 export * from './custom-conditions/index.js';
+export * from './reveal-when-acts/index.js';

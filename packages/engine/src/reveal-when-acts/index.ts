@@ -1,0 +1,2 @@
+// Public API: foes hidden until they act (issue 20, ADR 71).
+export { REVEAL_WHEN_ACTS_ID, revealMarks, revealWhenActsModule } from './module.js';
