@@ -108,6 +108,29 @@ describe('revealWhenActs.set', () => {
   });
 });
 
+describe('OSR: a foe with its own character', () => {
+  it('shows the character with the foe, so the phones can target it (as the Reveal button does)', () => {
+    const t = table('osr');
+    t.run({ type: 'character.add', name: 'Lurker', kind: 'npc', visibility: 'hidden', stats: { hp: 5, maxHp: 5, ac: 12, dex: 6 } });
+    const ch = Object.values(t.table.world.characters).find((c) => c.name === 'Lurker')!.id;
+    t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'a', name: 'Ann', kind: 'pc', side: 'party', stats: { dex: 14, hp: 5, maxHp: 5 } },
+        { id: 'lurk', name: 'Lurker', kind: 'npc', side: 'foes', visibility: 'hidden', characterId: ch, stats: { dex: 6, hp: 5, maxHp: 5 } },
+      ],
+    });
+    t.run({ type: 'revealWhenActs.set', characterId: 'lurk', on: true });
+    for (let i = 0; i < 6 && getEncounter(t.table.world).current !== 'lurk'; i++) {
+      expect(t.seen(ANN)).not.toMatch(/Lurker|lurk/);
+      step(t);
+    }
+    expect(getEncounter(t.table.world).current).toBe('lurk');
+    expect(t.table.world.characters[ch]!.visibility).toBe('visible');
+    expect(Object.values(t.engine.view(t.table, ANN).world.characters).map((c) => c.name)).toContain('Lurker');
+  });
+});
+
 describe('property', () => {
   it('whatever the GM does: a Lurker never yet revealed never reaches a player; a marked one whose turn has started is visible; replay rebuilds the world', () => {
     const op = fc.constantFrom('step', 'mark', 'unmark', 'undo', 'redo', 'hide', 'reveal');

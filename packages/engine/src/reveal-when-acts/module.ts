@@ -13,15 +13,7 @@ import type { Json, Module, Reaction, World } from '../core/types.js';
 import { AUDIENCE_GM } from '../core/visibility.js';
 import { needActor } from '../encounter/input.js';
 import { getEncounter } from '../encounter/state.js';
-
-export const REVEAL_WHEN_ACTS_ID = 'revealWhenActs';
-
-/** Combatant ids the GM marked; a reveal or a removal takes its id off. */
-export function revealMarks(world: Pick<World, 'ext'>): readonly string[] {
-  const raw = Object.hasOwn(world.ext, REVEAL_WHEN_ACTS_ID) ? world.ext[REVEAL_WHEN_ACTS_ID] : undefined;
-  const ids = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw['ids'] : undefined;
-  return Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
-}
+import { REVEAL_WHEN_ACTS_ID, revealMarks } from './model.js';
 
 const put = (w: World, ids: readonly string[]): World => ({ ...w, ext: { ...w.ext, [REVEAL_WHEN_ACTS_ID]: { ids: [...ids] } as unknown as Json } });
 
@@ -58,26 +50,36 @@ const reducers: Module['reducers'] = {
   'revealWhenActs.done': (w, e) => put(w, revealMarks(w).filter((x) => x !== String(e['id']))),
 };
 
-/** A marked combatant still hidden from the players is revealed as its turn starts; a reveal by hand takes the mark off. */
-const revealOnTurn: Reaction = (w, e) => {
+/**
+ * A marked combatant still hidden from the players is revealed as its turn starts; a reveal by hand takes the mark off.
+ * With `characterFollows` (OSR: attacks name a foe's own character), the foe's hidden character is shown with it,
+ * as the GM's Reveal button does, or the revealed foe would be no target on the phones.
+ */
+const revealOnTurn = (characterFollows: boolean): Reaction => (w, e) => {
   if (e.type === 'encounter.visibilitySet' && e['visibility'] === 'visible' && revealMarks(w).includes(String(e['id']))) return [{ type: 'revealWhenActs.done', id: String(e['id']) }];
   if (e.type !== 'encounter.turnStarted') return [];
   const id = String(e['id']);
   if (!revealMarks(w).includes(id)) return [];
   const c = own(getEncounter(w).combatants, id);
   if (c === undefined) return [{ type: 'revealWhenActs.done', id }];
-  return c.visibility === 'visible' ? [{ type: 'revealWhenActs.done', id }] : [{ type: 'encounter.visibilitySet', id, visibility: 'visible' }, { type: 'revealWhenActs.done', id }];
+  if (c.visibility === 'visible') return [{ type: 'revealWhenActs.done', id }];
+  const ch = characterFollows && c.kind === 'npc' && c.characterId !== null ? own(w.characters, c.characterId) : undefined;
+  const follow =
+    ch !== undefined && ch.kind === 'npc' && ch.visibility !== 'visible' ? [{ type: 'character.updated', id: ch.id, visibility: 'visible', wasVisibility: ch.visibility, seatId: ch.seatId, wasSeatId: ch.seatId }] : [];
+  return [{ type: 'encounter.visibilitySet', id, visibility: 'visible' }, ...follow, { type: 'revealWhenActs.done', id }];
 };
 
 const gmOnly = () => AUDIENCE_GM;
 
-/** For every ruleset's table: the marks and the reaction that reveals. */
-export const revealWhenActsModule: Module = {
-  id: REVEAL_WHEN_ACTS_ID,
-  commands: Object.fromEntries(defined.map((d) => [d.declaration.type, d.handler])),
-  catalog: catalogOf(...defined.map((d) => d.declaration)),
-  reducers,
-  reactions: [revealOnTurn],
-  // No projector: default-deny keeps the marks (ids of hidden foes) with the GM.
-  audience: { 'revealWhenActs.set': gmOnly, 'revealWhenActs.done': gmOnly },
-};
+/** For every ruleset's table: the marks and the reaction that reveals (`characterFollows`: a foe's own character is shown with it). */
+export function revealWhenActsModule(o: { readonly characterFollows?: boolean } = {}): Module {
+  return {
+    id: REVEAL_WHEN_ACTS_ID,
+    commands: Object.fromEntries(defined.map((d) => [d.declaration.type, d.handler])),
+    catalog: catalogOf(...defined.map((d) => d.declaration)),
+    reducers,
+    reactions: [revealOnTurn(o.characterFollows === true)],
+    // No projector: default-deny keeps the marks (ids of hidden foes) with the GM.
+    audience: { 'revealWhenActs.set': gmOnly, 'revealWhenActs.done': gmOnly },
+  };
+}
