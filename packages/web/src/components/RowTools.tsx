@@ -7,6 +7,7 @@ import { hasPanel } from '@tablekeeper/rulesets/browser';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { conditionCommand, CUSTOM } from '../lib/turns.ts';
 import { savedConditions } from '@tablekeeper/engine/custom-conditions';
+import { revealMarks } from '@tablekeeper/engine/reveal-when-acts';
 import { saveConditionCommand } from '../lib/customConditions.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
@@ -20,6 +21,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
   return (
     <>
       <AdjustPlace c={c} world={world} send={send} />
+      {c.visibility !== 'visible' ? <RevealWhenActs c={c} world={world} send={send} /> : null}
       {tracks.map((t) => (
         <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
           <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
@@ -34,6 +36,33 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
+  );
+}
+
+/** A hidden foe shown to the players when its turn starts (ADR 71): the engine reveals it and logs it for everyone. */
+function RevealWhenActs({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const on = revealMarks(world).includes(c.id);
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <div class="row small" style={{ margin: '4px 0' }}>
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="checkbox"
+          checked={on}
+          style={{ minHeight: 'auto' }}
+          onChange={async (e) => {
+            const r = await send({ type: 'revealWhenActs.set', characterId: c.id, on: e.currentTarget.checked });
+            setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+          }}
+        />{' '}
+        Reveal {c.name} when its turn starts
+      </label>
+      {msg === null ? null : (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
   );
 }
 
