@@ -8,3 +8,5 @@ export * from './bestiary/index.js';
 export * from './requests/index.js';
 export * from './timer/index.js';
 export * from './foes/index.js';
+export * from './custom-conditions/index.js';
+export * from './reveal-when-acts/index.js';

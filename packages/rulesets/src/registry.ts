@@ -1,10 +1,11 @@
 // The rulesets this build knows, one engine per ruleset (built once), and
 // table creation with the ruleset's setting defaults merged and checked.
-import { bestiaryModule, coreModule, countdownsModule, createEngine, err, foesModule, ok, requestModule, sheetJsonSchema, sheetModule, timerModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
+import { bestiaryModule, coreModule, countdownsModule, createEngine, customConditionsModule, revealWhenActsModule, err, foesModule, ok, requestModule, sheetJsonSchema, sheetModule, timerModule, type Engine, type Json, type Result, type Table } from '@tablekeeper/engine';
 import { ruleset as thirtySixthWay } from './36th-way/index.js';
 import { ruleset as daggerheart } from './daggerheart/index.js';
 import { ruleset as kleptonomicon } from './kleptonomicon/index.js';
 import { ruleset as osr } from './osr/index.js';
+import { capabilitiesOf } from './capabilities.js';
 import { CORE_SETTINGS, type RulesetDefinition, type SettingDef } from './ruleset.js';
 import { requestHookOf } from './requests.js';
 import { statBlockOf } from './stat-blocks.js';
@@ -43,7 +44,7 @@ export function engineFor(id: string): Engine | null {
   const sheet = r.sheet === undefined ? [] : [sheetModule(r.sheet)];
   // Every table keeps a bestiary of the ruleset's stat blocks (issue 20), GM-only.
   // ...and players' requests, approved by the GM into the ruleset's own commands, and the turn timer (ADR 29).
-  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id)), requestModule(requestHookOf(id)), timerModule, foesModule]);
+  const engine = createEngine([coreModule, ...countdowns, ...r.modules, ...sheet, bestiaryModule(statBlockOf(id)), requestModule(requestHookOf(id)), timerModule, foesModule, customConditionsModule, revealWhenActsModule({ characterFollows: capabilitiesOf(id).foeVisibilityOnCharacter })]);
   engines.set(id, engine);
   return engine;
 }

@@ -1,8 +1,11 @@
 // The condition fields shared by the phone's "Ask the GM" and the GM's row
-// tools: the ruleset's catalogue or a name of one's own, how long it lasts
-// (save ends only where the ruleset rolls saves), rounds, and stacks for the GM.
-import { useEffect } from 'preact/hooks';
+// tools: the ruleset's catalogue, the table's own saved conditions (ADR 71) or
+// a name of one's own, how long it lasts (save ends only where the ruleset
+// rolls saves), rounds, and stacks for the GM.
+import { useEffect, useState } from 'preact/hooks';
 import type { EncounterState } from '@tablekeeper/engine';
+import type { SavedCondition } from '@tablekeeper/engine/custom-conditions';
+import { pickerDuration, savedChoice, savedFor } from '../lib/customConditions.ts';
 import { CUSTOM, durationChoices } from '../lib/turns.ts';
 
 export interface ConditionFieldsProps {
@@ -11,6 +14,8 @@ export interface ConditionFieldsProps {
   /** The creature's name in the labels ("Condition for Goblin 3"); none on the phone, whose form names it. */
   readonly forName?: string;
   readonly catalogue: EncounterState['catalogue'];
+  /** The table's own conditions, offered after the ruleset's. */
+  readonly saved: readonly SavedCondition[];
   readonly choice: string;
   readonly setChoice: (v: string) => void;
   readonly duration: string;
@@ -38,19 +43,44 @@ export function ConditionFields(p: ConditionFieldsProps) {
   useEffect(() => {
     if (!offered) setDuration(first);
   }, [offered, first, setDuration]);
+  // A saved condition brings its usual duration; the rounds box is re-made with its count.
+  const [rounds, setRounds] = useState('1');
+  const mine = savedFor(p.saved, p.choice);
+  const choose = (v: string) => {
+    p.setChoice(v);
+    const s = savedFor(p.saved, v);
+    if (s === undefined) return;
+    const d = pickerDuration(s.duration);
+    setDuration(d.duration);
+    setRounds(d.rounds);
+  };
   return (
     <>
       <label class="sr-only" for={`${id}-cond`}>
         Condition{forName}
       </label>
-      <select id={`${id}-cond`} value={p.choice} onChange={(e) => p.setChoice(e.currentTarget.value)}>
+      <select id={`${id}-cond`} value={p.choice} onChange={(e) => choose(e.currentTarget.value)}>
         {(p.catalogue?.conditions ?? []).map((d) => (
           <option key={d.id} value={d.id}>
             {d.name}
           </option>
         ))}
+        {p.saved.length > 0 ? (
+          <optgroup label="This table's conditions">
+            {p.saved.map((c) => (
+              <option key={c.id} value={savedChoice(c)}>
+                {c.name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
         <option value={CUSTOM}>Other (type a name)</option>
       </select>
+      {mine !== undefined && mine.description !== '' ? (
+        <span class="small muted" data-testid="condition-description">
+          {mine.description}
+        </span>
+      ) : null}
       {p.choice === CUSTOM ? (
         <>
           <label class="sr-only" for={`${id}-custom`}>
@@ -82,7 +112,7 @@ export function ConditionFields(p: ConditionFieldsProps) {
           <label class="sr-only" for={`${id}-rounds`}>
             Rounds{forName}
           </label>
-          <input id={`${id}-rounds`} name="rounds" type="number" min={1} max={p.maxRounds} defaultValue="1" style={{ width: '4.5em' }} />
+          <input key={`${p.choice}-${rounds}`} id={`${id}-rounds`} name="rounds" type="number" min={1} max={p.maxRounds} defaultValue={rounds} style={{ width: '4.5em' }} />
         </>
       ) : null}
     </>

@@ -12,7 +12,7 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
-import { BestiaryPanel, PartyFiles, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
+import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
@@ -107,6 +107,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
+          <TableConditions world={view.world} send={send} />
           <PartyFiles world={view.world} send={send} />
           <GmSettings world={view.world} send={send} ask={(name, args) => client.query(name, args)} />
         </main>

@@ -57,6 +57,8 @@ export const DaggerheartGmBoard = lazyPanel(() => import('./daggerheart/GmBoard.
 export const DaggerheartPhone = lazyPanel(() => import('./daggerheart/Phone.tsx').then((m) => m.DaggerheartPhone), 'panel');
 // The GM's bestiary and encounter templates (issue 20): the GM screen only.
 export const BestiaryPanel = lazyPanel(() => import('./Bestiary.tsx').then((m) => m.BestiaryPanel), 'panel area-bestiary');
+// The table's own conditions to add, edit and remove (ADR 71): the GM screen only.
+export const TableConditions = lazyPanel(() => import('./TableConditions.tsx').then((m) => m.TableConditions), 'panel area-bestiary');
 // Characters exported and imported as files (issue 20): the GM screen only.
 export const PartyFiles = lazyPanel(() => import('./PartyFiles.tsx').then((m) => m.PartyFiles), 'panel area-party');
 // The phone's dice tray: its notation parser and exact odds are most of the engine's

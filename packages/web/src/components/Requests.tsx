@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
 import type { RequestKind } from '@tablekeeper/engine/requests';
+import { savedConditions } from '@tablekeeper/engine/custom-conditions';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { actionOddsArgs, approveCommand, myRequests, queueOf, requestCommand, requestKinds, type QueueRow } from '../lib/requests.ts';
 import { CUSTOM } from '../lib/turns.ts';
@@ -73,7 +74,7 @@ export function AskGm({ world, characterId, send }: { world: World; characterId:
               <input id="ask-amount" name="amount" type="number" inputMode="numeric" min={1} max={10000} placeholder="7" style={{ width: '5em' }} />
             </>
           ) : (
-            <ConditionFields idPrefix="ask" catalogue={catalogue} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={100} />
+            <ConditionFields idPrefix="ask" catalogue={catalogue} saved={savedConditions(world)} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={100} />
           )}
         </div>
         <div class="row">

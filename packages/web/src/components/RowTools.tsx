@@ -6,6 +6,9 @@ import type { Combatant, World } from '@tablekeeper/engine';
 import { hasPanel } from '@tablekeeper/rulesets/browser';
 import { adjustField, initiativeOf, placeCommand, words } from '../lib/initiative.ts';
 import { conditionCommand, CUSTOM } from '../lib/turns.ts';
+import { savedConditions } from '@tablekeeper/engine/custom-conditions';
+import { revealMarks } from '@tablekeeper/engine/reveal-when-acts';
+import { saveConditionCommand } from '../lib/customConditions.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { characterAdder, foeArmourCommand } from '../lib/foes.ts';
@@ -18,6 +21,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
   return (
     <>
       <AdjustPlace c={c} world={world} send={send} />
+      {c.visibility !== 'visible' ? <RevealWhenActs c={c} world={world} send={send} /> : null}
       {tracks.map((t) => (
         <div key={t.key} class="row" role="group" aria-label={`${c.name} ${t.label === 'HP' ? 'hit points' : t.label}`} style={{ margin: '4px 0' }}>
           <button class="small" aria-label={`${c.name} loses 1 ${t.label}`} onClick={() => set(t.key, t.value - 1)}>
@@ -32,6 +36,33 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
       {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
+  );
+}
+
+/** A hidden foe shown to the players when its turn starts (ADR 71): the engine reveals it and logs it for everyone. */
+function RevealWhenActs({ c, world, send }: { c: Combatant; world: World; send: Send }) {
+  const on = revealMarks(world).includes(c.id);
+  const [msg, setMsg] = useState<string | null>(null);
+  return (
+    <div class="row small" style={{ margin: '4px 0' }}>
+      <label style={{ fontWeight: 400 }}>
+        <input
+          type="checkbox"
+          checked={on}
+          style={{ minHeight: 'auto' }}
+          onChange={async (e) => {
+            const r = await send({ type: 'revealWhenActs.set', characterId: c.id, on: e.currentTarget.checked });
+            setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
+          }}
+        />{' '}
+        Reveal {c.name} when its turn starts
+      </label>
+      {msg === null ? null : (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -61,8 +92,9 @@ function FoeArmour({ c, world, send }: { c: Combatant; world: World; send: Send 
 }
 
 /**
- * The condition picker: the ruleset's catalogue from the view, or a name of
- * the GM's own; durations the ruleset supports (save ends only where saves
+ * The condition picker: the ruleset's catalogue from the view, the table's
+ * saved conditions, or a name of the GM's own (which "Save for this table"
+ * keeps, ADR 71); durations the ruleset supports (save ends only where saves
  * are rolled); stacks. One condition.apply.
  */
 function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send: Send }) {
@@ -70,16 +102,38 @@ function ConditionPicker({ c, world, send }: { c: Combatant; world: World; send:
   const catalogue = enc?.catalogue;
   const [choice, setChoice] = useState<string>(catalogue?.conditions[0]?.id ?? CUSTOM);
   const [dur, setDur] = useState<string>('rounds');
+  const saved = savedConditions(world);
   const apply = async (form: HTMLFormElement) => {
     const f = new FormData(form);
-    const cmd = conditionCommand(c.id, { choice, custom: String(f.get('custom') ?? ''), duration: dur, rounds: String(f.get('rounds') ?? ''), stacks: String(f.get('stacks') ?? '') });
+    const custom = String(f.get('custom') ?? '');
+    const rounds = String(f.get('rounds') ?? '');
+    const cmd = conditionCommand(c.id, { choice, custom, duration: dur, rounds, stacks: String(f.get('stacks') ?? '') });
     if (!cmd.ok) return cmd.message;
+    // Saved first, so the picker offers it from now on; a name the table already keeps is just applied.
+    const known = saved.some((s) => s.name.toLowerCase() === custom.trim().replace(/\s+/g, ' ').toLowerCase());
+    if (choice === CUSTOM && f.get('keep') === 'on' && !known) {
+      const keep = saveConditionCommand({ name: custom, description: String(f.get('description') ?? ''), duration: dur, rounds });
+      if (!keep.ok) return keep.message;
+      const k = await send(keep.value);
+      if (!k.ok) return sentenceOf(k.rejection, namesOf(world));
+    }
     const r = await send(cmd.value);
     return r.ok ? null : sentenceOf(r.rejection, namesOf(world));
   };
   return (
     <InlineForm label={`Apply a condition to ${c.name}`} button="Apply" act={apply}>
-      <ConditionFields idPrefix={`cond-${c.id}`} forName={c.name} catalogue={catalogue} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={1000} stacks />
+      <ConditionFields idPrefix={`cond-${c.id}`} forName={c.name} catalogue={catalogue} saved={saved} choice={choice} setChoice={setChoice} duration={dur} setDuration={setDur} maxRounds={1000} stacks />
+      {choice === CUSTOM ? (
+        <>
+          <label for={`cond-${c.id}-desc`} class="sr-only">
+            What it means (optional)
+          </label>
+          <input id={`cond-${c.id}-desc`} name="description" maxLength={300} placeholder="What it means (optional)" style={{ width: '12em' }} />
+          <label class="row small" style={{ fontWeight: 400 }}>
+            <input type="checkbox" name="keep" style={{ minHeight: 'auto' }} /> Save for this table
+          </label>
+        </>
+      ) : null}
     </InlineForm>
   );
 }
