@@ -5,6 +5,7 @@
 // the saved entry: editing or removing it leaves conditions already on
 // creatures as they are. Browser-safe: no zod (`@tablekeeper/engine/custom-conditions`).
 import type { Json, World } from '../core/types.js';
+import { fromJson } from '../core/events.js';
 
 export const CUSTOM_CONDITIONS_ID = 'customConditions';
 /** Saved conditions per table. */
@@ -40,7 +41,7 @@ const isObj = (v: Json | undefined): v is { readonly [k: string]: Json } => v !=
 export function customConditionsOf(world: Pick<World, 'ext'> | undefined): CustomConditionsState {
   const raw = world !== undefined && Object.hasOwn(world.ext, CUSTOM_CONDITIONS_ID) ? world.ext[CUSTOM_CONDITIONS_ID] : undefined;
   if (!isObj(raw) || !isObj(raw['saved'])) return NO_SAVED_CONDITIONS;
-  return raw as unknown as CustomConditionsState;
+  return fromJson<CustomConditionsState>(raw);
 }
 
 /** The saved conditions sorted by name, for pickers and the list. */

@@ -8,7 +8,8 @@ import { claimId, mintId } from '../core/ids.js';
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { Json, Module, World } from '../core/types.js';
+import { asJson, reducersOf, stored, type Evolve } from '../core/events.js';
+import type { Module, World } from '../core/types.js';
 import { AUDIENCE_ALL } from '../core/visibility.js';
 import {
   CUSTOM_CONDITIONS_ID,
@@ -40,7 +41,7 @@ const saveInput = z.strictObject({
   duration: duration(),
 });
 
-const put = (w: World, s: CustomConditionsState): World => ({ ...w, ext: { ...w.ext, [CUSTOM_CONDITIONS_ID]: s as unknown as Json } });
+const put = (w: World, s: CustomConditionsState): World => ({ ...w, ext: { ...w.ext, [CUSTOM_CONDITIONS_ID]: asJson(s) } });
 const log = (w: World, kind: string, line: string): World => appendLog(w, { audience: AUDIENCE_ALL, kind, text: line });
 /** Names are what an applied condition carries, so two saved ones may not differ only in case or spacing. */
 const key = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -59,7 +60,7 @@ const defined: DefinedCommand<z.ZodType>[] = [
       const twin = Object.values(saved).find((s) => s.id !== p.id && key(s.name) === key(name));
       if (twin !== undefined) return err(ErrorCode.INVALID_VALUE, `this table already has a condition named "${twin.name}"; edit that one instead`, 'name');
       const condition: SavedCondition = { id: p.id ?? mintId(world, 'sc', env.rng)[0], name, description: (p.description ?? '').trim(), duration: p.duration };
-      return ok([{ type: 'customCondition.saved', condition: condition as unknown as Json, replaced: p.id !== undefined }]);
+      return ok([stored<CustomConditionEvent>({ type: 'customCondition.saved', condition, replaced: p.id !== undefined })]);
     },
   }),
   defineCommand('customCondition.remove', {
@@ -70,15 +71,20 @@ const defined: DefinedCommand<z.ZodType>[] = [
     decide(world, p) {
       const c = own(customConditionsOf(world).saved, p.id);
       if (c === undefined) return err(ErrorCode.NOT_FOUND, `no saved condition ${p.id}`, 'id');
-      return ok([{ type: 'customCondition.removed', id: c.id, name: c.name }]);
+      return ok([stored<CustomConditionEvent>({ type: 'customCondition.removed', id: c.id, name: c.name })]);
     },
   }),
 ];
 
-const reducers: Module['reducers'] = {
+/** The module's events, as stored. */
+export type CustomConditionEvent =
+  | { readonly type: 'customCondition.saved'; readonly condition: SavedCondition; readonly replaced: boolean }
+  | { readonly type: 'customCondition.removed'; readonly id: string; readonly name: string };
+
+const evolve: Evolve<CustomConditionEvent> = {
   'customCondition.saved': (w, e) => {
-    const c = e['condition'] as unknown as SavedCondition;
-    const replaced = e['replaced'] === true;
+    const c = e.condition;
+    const replaced = e.replaced;
     const s = customConditionsOf(w);
     const next = put(replaced ? w : claimId(w, c.id), { ...s, saved: { ...s.saved, [c.id]: c } });
     return log(next, 'customCondition.saved', replaced ? `The table's condition "${c.name}" was changed.` : `"${c.name}" is now one of this table's conditions.`);
@@ -86,10 +92,11 @@ const reducers: Module['reducers'] = {
   'customCondition.removed': (w, e) => {
     const s = customConditionsOf(w);
     const saved = { ...s.saved };
-    delete saved[String(e['id'])];
-    return log(put(w, { ...s, saved }), 'customCondition.removed', `"${String(e['name'])}" is no longer one of this table's conditions.`);
+    delete saved[e.id];
+    return log(put(w, { ...s, saved }), 'customCondition.removed', `"${e.name}" is no longer one of this table's conditions.`);
   },
 };
+const reducers: Module['reducers'] = reducersOf(evolve);
 
 /** Every table's own conditions, whatever the ruleset (they carry no rules effect). */
 export const customConditionsModule: Module = {

@@ -9,13 +9,15 @@ import { catalogOf, combatantId, defineCommand, type DefinedCommand } from '../c
 import { appendLog } from '../core/log.js';
 import { own } from '../core/own.js';
 import { err, ErrorCode, ok } from '../core/result.js';
-import type { Json, Module, Reaction, World } from '../core/types.js';
+import { asJson, memberOf, reducersOf, type Evolve } from '../core/events.js';
+import type { Module, Reaction, World } from '../core/types.js';
+import type { EncounterEvent } from '../encounter/events.js';
 import { AUDIENCE_GM } from '../core/visibility.js';
 import { needActor } from '../encounter/input.js';
 import { getEncounter } from '../encounter/state.js';
 import { REVEAL_WHEN_ACTS_ID, revealMarks } from './model.js';
 
-const put = (w: World, ids: readonly string[]): World => ({ ...w, ext: { ...w.ext, [REVEAL_WHEN_ACTS_ID]: { ids: [...ids] } as unknown as Json } });
+const put = (w: World, ids: readonly string[]): World => ({ ...w, ext: { ...w.ext, [REVEAL_WHEN_ACTS_ID]: asJson({ ids: [...ids] }) } });
 
 const defined: DefinedCommand<z.ZodType>[] = [
   defineCommand('revealWhenActs.set', {
@@ -37,18 +39,22 @@ const defined: DefinedCommand<z.ZodType>[] = [
   }),
 ];
 
-const reducers: Module['reducers'] = {
+/** The module's events, as stored. */
+export type RevealWhenActsEvent = { readonly type: 'revealWhenActs.set'; readonly id: string; readonly on: boolean } | { readonly type: 'revealWhenActs.done'; readonly id: string };
+
+const evolve: Evolve<RevealWhenActsEvent> = {
   'revealWhenActs.set': (w, e) => {
-    const id = String(e['id']);
-    const on = e['on'] === true;
+    const id = e.id;
+    const on = e.on;
     const ids = revealMarks(w).filter((x) => x !== id);
     const name = own(getEncounter(w).combatants, id)?.name ?? 'that combatant';
     const next = put(w, on ? [...ids, id] : ids);
     return appendLog(next, { audience: AUDIENCE_GM, kind: 'revealWhenActs.set', text: on ? `${name} will be revealed when its turn starts.` : `${name} stays hidden when its turn starts.` });
   },
   // Taken off by the reveal itself, so an undo of that turn start puts the mark back with the hiding.
-  'revealWhenActs.done': (w, e) => put(w, revealMarks(w).filter((x) => x !== String(e['id']))),
+  'revealWhenActs.done': (w, e) => put(w, revealMarks(w).filter((x) => x !== e.id)),
 };
+const reducers: Module['reducers'] = reducersOf(evolve);
 
 /**
  * A marked combatant still hidden from the players is revealed as its turn starts; a reveal by hand takes the mark off.
@@ -56,9 +62,11 @@ const reducers: Module['reducers'] = {
  * as the GM's Reveal button does, or the revealed foe would be no target on the phones.
  */
 const revealOnTurn = (characterFollows: boolean): Reaction => (w, e) => {
-  if (e.type === 'encounter.visibilitySet' && e['visibility'] === 'visible' && revealMarks(w).includes(String(e['id']))) return [{ type: 'revealWhenActs.done', id: String(e['id']) }];
-  if (e.type !== 'encounter.turnStarted') return [];
-  const id = String(e['id']);
+  const shown = memberOf<EncounterEvent, 'encounter.visibilitySet'>(e, 'encounter.visibilitySet');
+  if (shown !== undefined && shown.visibility === 'visible' && revealMarks(w).includes(shown.id)) return [{ type: 'revealWhenActs.done', id: shown.id }];
+  const started = memberOf<EncounterEvent, 'encounter.turnStarted'>(e, 'encounter.turnStarted');
+  if (started === undefined) return [];
+  const id = started.id;
   if (!revealMarks(w).includes(id)) return [];
   const c = own(getEncounter(w).combatants, id);
   if (c === undefined) return [{ type: 'revealWhenActs.done', id }];

@@ -7,7 +7,7 @@ import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teams
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
-import { deadCharacters } from '@tablekeeper/rulesets/browser';
+import { deadCharacters, hasPanel } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
@@ -17,7 +17,8 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const method = initiativeOf(world.rulesetId);
   const characters = Object.values(world.characters);
   const dead = deadCharacters(world);
-  const gate = world.rulesetId === 'kleptonomicon' ? encounterGate(world) : null;
+  // A ruleset with Episodes (004) starts an Encounter only from inside one.
+  const gate = hasPanel(world.rulesetId, 'episode') ? encounterGate(world) : null;
   const initial = useMemo(() => partyDrafts(method, characters, last, undefined, dead), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
   // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
