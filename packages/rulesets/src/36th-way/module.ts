@@ -6,7 +6,7 @@ import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads,
 import { appendLog, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { cannotAct, controls, deathSaveRefusal, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { TSW_FOE_FIELDS } from './sheet-model.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
@@ -21,6 +21,7 @@ import {
   fightInSpiritDeclaration,
   fleeDeclaration,
   fullRestDeclaration,
+  deathSaveDeclaration,
   grantSaveDeclaration,
   healDeclaration,
   lastGaspDeclaration,
@@ -37,7 +38,7 @@ import {
 } from './declarations.js';
 import type { TswEvent } from './events.js';
 import { movementCommands, movementReducers } from './movement.js';
-import { roll3d6 } from './roll.js';
+import { diceWords, roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
 
@@ -106,7 +107,7 @@ function sheetAfterHeal(s: Sheet, e: EngineEvent): Sheet {
 }
 
 /** A death save (or Last Gasp save); `counts` false for an ally-granted Last Gasp save. */
-function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { readonly counts: boolean; readonly grantedBy: string | null }): EngineEvent[] {
+function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { readonly counts: boolean; readonly grantedBy: string | null; readonly passed?: boolean }): EngineEvent[] {
   const d = s.dying;
   if (d === null) return [];
   const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
@@ -118,7 +119,21 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const failures = s.deathFailures + (counts ? 1 : 0);
   const dies = counts && diesAfter(world, d, failures);
   const out: EngineEvent[] = [
-    { type: '36th-way.deathSaveRolled', characterId: s.id, lastGasp: d.lastGasp !== null, helperId: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts } satisfies TswEvent,
+    {
+      type: '36th-way.deathSaveRolled',
+      characterId: s.id,
+      lastGasp: d.lastGasp !== null,
+      helperId: opts.grantedBy,
+      firstSaveDisadvantage: first,
+      roll: j(roll),
+      target,
+      outcome,
+      failures,
+      dead: dies,
+      counted: counts,
+      passed: opts.passed === true,
+      turn: opts.grantedBy === null && inEncounter(world, s.id) ? getEncounter(world).turnSerial : null,
+    } satisfies TswEvent,
   ];
   if (outcome !== 'failure') {
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
@@ -164,24 +179,20 @@ export function createTswModule(): TswModule {
       const target = saveTargetOf(world, inst);
       return { success: roll.natural >= target, roll: j({ ...roll, target }) };
     },
-    onTurnStart(world, id, rng) {
-      const s = own(getTsw(world).sheets, id);
-      if (s === undefined || s.dying === null) return [];
-      // A dying PC's turn is the death save; only a crit lets them act at once.
-      const out = deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null });
-      const save = out[0];
-      if (save !== undefined && save['outcome'] === 'crit') return out;
-      const enc = getEncounter(world);
-      return [...out, { type: 'encounter.turnEnded', id, round: enc.round }];
-    },
-    onTurnEnd(world, id) {
+    // 002 "Dying and Death": a dying PC's turn is its death save, which the player rolls (36th-way.deathSave, review 9:
+    // the GM's Next used to roll it the moment the turn started). A turn passed with no save rolls it then (ADR 69).
+    onTurnEnd(world, id, rng) {
       const s = own(getTsw(world).sheets, id);
       if (s === undefined) return [];
       const serial = getEncounter(world).turnSerial;
+      const owed = s.dying !== null && !s.dead && s.dying.savedOn !== serial ? deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null, passed: true }) : [];
       // Sustained abilities not started or sustained this turn expire now.
-      return Object.entries(s.uses)
-        .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
-        .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent));
+      return [
+        ...owed,
+        ...Object.entries(s.uses)
+          .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
+          .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent)),
+      ];
     },
   });
   const kit = encounterKit(rules);
@@ -278,6 +289,20 @@ export function createTswModule(): TswModule {
         if (s.value.kind !== 'pc') return errR('INVALID_VALUE', 'Last Gasp saves are for PCs', 'characterId');
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect } satisfies TswEvent]);
+      },
+    }),
+    '36th-way.deathSave': handlerOf(deathSaveDeclaration, {
+      // The dying PC's own roll on its turn (the GM may roll it for an absent player); only a crit lets them act on.
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId }, env) {
+        const s = needSheet(world, characterId, 'characterId');
+        if (!s.ok) return s;
+        const why = deathSaveRefusal(world, s.value);
+        if (why !== null) return errR('NOT_NOW', why, 'characterId');
+        const out = deathSaveEvents(kit, world, s.value, env.rng, { counts: true, grantedBy: null });
+        if (out[0]?.['outcome'] === 'crit') return okR(out);
+        const enc = getEncounter(world);
+        return okR([...out, { type: 'encounter.turnEnded', id: s.value.id, round: enc.round }]);
       },
     }),
     '36th-way.grantSave': handlerOf(grantSaveDeclaration, {
@@ -557,11 +582,13 @@ export function createTswModule(): TswModule {
         ...s,
         deathFailures: e.failures,
         dead: e.dead ? true : s.dead,
-        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1 },
+        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1, savedOn: e.turn ?? s.dying.savedOn ?? null },
       }));
-      const r = e.roll as { natural?: number } | null;
       const kind = e.lastGasp ? 'Last Gasp save' : 'death save';
-      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${e.target}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
+      // The dice as rolled, and why there were five (review 9: the first save's 2 Disadvantage was not said).
+      const first = e.firstSaveDisadvantage > 0 ? `, first save with ${e.firstSaveDisadvantage} Disadvantage (dropped by a crit or to -half HP)` : '';
+      const passed = e.passed === true ? ' as the turn passed' : '';
+      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}${passed}: ${diceWords(e.roll)} vs ${e.target}+${first}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
     },
     '36th-way.stabilized': (w, e) => log(updateSheet(w, e.targetId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e.helperId)} stabilized ${name(w, e.targetId)}.`),
     '36th-way.lastGaspStarted': (w, e) =>
@@ -727,6 +754,7 @@ export function createTswModule(): TswModule {
             firstSaveDisadvantage: sh.dying.firstSaveDisadvantage,
             savesRolled: sh.dying.savesRolled,
             lastGasp: sh.dying.lastGasp === null ? null : { hp: sh.dying.lastGasp.hp, effect: sh.dying.lastGasp.effect },
+            savedOn: turn(sh.dying.savedOn ?? null),
           },
     deathFailures: sh.deathFailures,
     dead: sh.dead,
