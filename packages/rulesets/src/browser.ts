@@ -41,7 +41,7 @@ export { groupNames, groupNumberAfter } from './daggerheart/names.js';
 export { daggerheartSettings, type DaggerheartSettings } from './daggerheart/settings.js';
 export { armored, severityOf, thresholdsOf, trackOf, DIFFICULTY_FREE_ODDS, SEVERITY_WORDS, TRACKS, TRACK_WORDS, type Severity, type Thresholds, type Track, type TrackName } from './daggerheart/rules.js';
 export { INITIATIVE_BANDS, initiativeOf, type InitiativeField, type InitiativeMethod, type InitiativeOrder } from './initiative.js';
-export { clockRestsOf, restNoteOf, restsOf, type RestOption } from './rests.js';
+export { clockRestsOf, restNoteOf, restsOf, restUnitNamesOf, type RestOption } from './rests.js';
 export { startersOf, type StarterEntry, type Starters } from './starters.js';
 export { rulesetTitleOf } from './titles.js';
 export { actionsQueryOf, capabilitiesOf, hasPanel, type Capabilities, type Panel } from './capabilities.js';

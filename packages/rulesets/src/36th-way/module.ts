@@ -177,7 +177,8 @@ export function createTswModule(): TswModule {
     saveRoll(world, inst, rng) {
       const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
       const target = saveTargetOf(world, inst);
-      return { success: roll.natural >= target, roll: j({ ...roll, target }) };
+      // The log says the dice and the target (review 9: "Goblin 3 saves against Dazed." with no roll).
+      return { success: roll.natural >= target, roll: j({ ...roll, target, words: `${diceWords(roll)} vs ${target}+` }) };
     },
     // 002 "Dying and Death": a dying PC's turn is its death save, which the player rolls (36th-way.deathSave, review 9:
     // the GM's Next used to roll it the moment the turn started). A turn passed with no save rolls it then (ADR 69).
@@ -453,7 +454,8 @@ export function createTswModule(): TswModule {
           // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
           const bonus = escalationOf(kit, world, s.value);
           const target = saveTargetOf(world, inst);
-          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true }) });
+          const words = `${diceWords(roll)}${bonus === 0 ? '' : ` + ${bonus} escalation`} vs ${target}+ (Rally)`;
+          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true, words }) });
         }
         return okR(out);
       },
