@@ -106,6 +106,8 @@ export function deathSaveRefusal(world: World, s: Sheet): string | null {
   if (!inEncounter(world, s.id)) return `${s.name} rolls death saves on their turns in a fight`;
   if (enc.current !== s.id) return `only on ${s.name}'s own turn`;
   if (s.dying.savedOn === enc.turnSerial) return `${s.name} has rolled this turn's death save`;
+  // Dropped during this very turn: the first save comes when their next turn starts.
+  if (s.dying.dueOn !== enc.turnSerial) return `${s.name} rolls their first death save when their next turn starts`;
   return null;
 }
 

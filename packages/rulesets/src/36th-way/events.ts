@@ -85,6 +85,7 @@ export type TswEvent =
       /** The encounter turn it was the save of (null: an ally's granted save; absent in older events). */
       readonly turn?: number | null;
     }
+  | { readonly type: '36th-way.deathSaveDue'; readonly characterId: Id; readonly turn: number; readonly target: number }
   | { readonly type: '36th-way.lastGaspStarted'; readonly characterId: Id; readonly hp: number; readonly effect: string }
   | { readonly type: '36th-way.lastGaspEnded'; readonly characterId: Id; readonly hp: number; readonly effect: string }
   | { readonly type: '36th-way.stabilized'; readonly targetId: Id; readonly helperId: Id }

@@ -182,11 +182,17 @@ export function createTswModule(): TswModule {
     },
     // 002 "Dying and Death": a dying PC's turn is its death save, which the player rolls (36th-way.deathSave, review 9:
     // the GM's Next used to roll it the moment the turn started). A turn passed with no save rolls it then (ADR 69).
+    onTurnStart(world, id) {
+      const s = own(getTsw(world).sheets, id);
+      if (s === undefined || s.dying === null || s.dead) return [];
+      const target = numSetting(world, s.dying.lastGasp !== null ? '36th-way.lastGaspSaveTarget' : '36th-way.deathSaveTarget');
+      return [{ type: '36th-way.deathSaveDue', characterId: id, turn: getEncounter(world).turnSerial, target } satisfies TswEvent];
+    },
     onTurnEnd(world, id, rng) {
       const s = own(getTsw(world).sheets, id);
       if (s === undefined) return [];
       const serial = getEncounter(world).turnSerial;
-      const owed = s.dying !== null && !s.dead && s.dying.savedOn !== serial ? deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null, passed: true }) : [];
+      const owed = s.dying !== null && !s.dead && s.dying.dueOn === serial && s.dying.savedOn !== serial ? deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null, passed: true }) : [];
       // Sustained abilities not started or sustained this turn expire now.
       return [
         ...owed,
@@ -592,6 +598,10 @@ export function createTswModule(): TswModule {
       const passed = e.passed === true ? ' as the turn passed' : '';
       return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}${passed}: ${diceWords(e.roll)} vs ${e.target}+${first}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
     },
+    '36th-way.deathSaveDue': (w, e) => {
+      const w2 = updateSheet(w, e.characterId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, dueOn: e.turn } }));
+      return log(w2, e, '36th-way.deathSave', `${name(w, e.characterId)} is dying: this turn is their death save (${e.target}+ on 3d6).`);
+    },
     '36th-way.stabilized': (w, e) => log(updateSheet(w, e.targetId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e.helperId)} stabilized ${name(w, e.targetId)}.`),
     '36th-way.lastGaspStarted': (w, e) =>
       log(
@@ -756,6 +766,7 @@ export function createTswModule(): TswModule {
             firstSaveDisadvantage: sh.dying.firstSaveDisadvantage,
             savesRolled: sh.dying.savesRolled,
             lastGasp: sh.dying.lastGasp === null ? null : { hp: sh.dying.lastGasp.hp, effect: sh.dying.lastGasp.effect },
+            dueOn: turn(sh.dying.dueOn ?? null),
             savedOn: turn(sh.dying.savedOn ?? null),
           },
     deathFailures: sh.deathFailures,
