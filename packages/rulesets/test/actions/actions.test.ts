@@ -350,8 +350,9 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'far' });
     const a = actions(t.s, GM, '36th-way', 'ann');
     expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far' });
-    // The ranged stance still reaches far (rangedReach defaults to far), so Attack stays on offer.
-    expect(find(a, 'attack').allowed).toBe(true);
+    // In the melee stance the basic attack is the melee one (002 "Basic Attacks"; review 9): nobody engaged, nobody in reach.
+    expect(find(a, 'attack')).toMatchObject({ allowed: false, reason: 'nobody engaged: move to engage first, or switch to the ranged stance' });
+    expect(find(a, 'attack').target!.options[0]).toMatchObject({ refused: "out of a basic melee attack's reach" });
     expect(find(a, 'disengage')).toMatchObject({ allowed: false, reason: 'Ann is not engaged with an enemy' });
     const move = find(a, 'move');
     expect(move).toMatchObject({ command: '36th-way.move', fixed: { who: 'ann' }, target: { field: 'to' }, allowed: true });
@@ -417,7 +418,8 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc2', range: 'engaged' });
     const attack = find(actions(t.s, GM, '36th-way', 'ann'), 'attack');
     expect(attack.target!.options.map((o) => [o.value, o.note, o.side])).toEqual([['orc2', 'engaged', 'foe'], ['orc', 'nearby', 'foe'], ['bea', expect.any(String), 'ally']]);
-    expect(attack.target!.options.some((o) => o.refused !== undefined)).toBe(false);
+    // Ann is in the melee stance: her basic attack reaches the engaged Orc 2 only (002 "Basic Attacks"; review 9).
+    expect(attack.target!.options.filter((o) => o.side === 'foe').map((o) => o.refused ?? null)).toEqual([null, "out of a basic melee attack's reach"]);
     // Orc 2 falls: still listed (the GM may pick anyone), marked dead, so the form's default is the living Orc.
     t.s.run({ type: '36th-way.damage', targetId: 'orc2', amount: 500 });
     expect(find(actions(t.s, GM, '36th-way', 'ann'), 'attack').target!.options.find((o) => o.value === 'orc2')).toMatchObject({ standing: 'dead' });
