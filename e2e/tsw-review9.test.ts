@@ -89,7 +89,7 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     await oddsOf(first, `${percent(chance(0, 15))} to hit · ${percent(chance(0, 17))} crit · ${percent(1 / 216)} crit fail`);
     await first.getByRole('button', { name: 'Roll: Opportunity attack on Kira' }).click();
     await expect.poll(() => prompts.count()).toBe(1);
-    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Goblin 1 (hit|missed|crit|crit-failed)[^.]*Kira/);
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Goblin 1 attacked Kira \(AC 16\): natural \d+, total \d+; (hit|missed|crit|crit-failed)/);
     const second = prompts.filter({ hasText: 'Goblin 2 may make an opportunity attack' });
     await second.getByRole('button', { name: /^Let Kira go/ }).click();
     await second.getByRole('button', { name: 'Let Kira go', exact: true }).click();
@@ -97,6 +97,9 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Goblin 2 lets Kira go (no opportunity attack).');
     await expect.poll(() => text(ann.p.getByTestId('log'))).toContain('Goblin 2 lets Kira go (no opportunity attack).');
     expect(await ann.p.getByTestId('reaction-prompt').count()).toBe(0);
+    // Her turn over, the phone does not say "Nothing left to do this turn." (review 9): answers may still come.
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => text(ann.p.getByTestId('actions-none'))).toBe("Not Kira's turn: an answer they may give (an opportunity attack, an interrupt) shows up when something calls for it.");
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 
@@ -136,12 +139,17 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     await builderLine(gm.p, { name: 'Orc x2', hp: '20' });
     await expect.poll(() => gm.p.getByTestId('builder-rows').textContent()).toContain('Orc 2');
     await gm.p.getByTestId('roll-initiative').click();
-    // Fast orcs act before the Medium PC; Orc 1's list has its moves and attack, not a sheet to fill in.
+    // Fast orcs act before the Medium PC, in the GM's order (002 "Initiative Bands"): Orc 1 first.
+    type Enc = { active: boolean; pending: unknown; combatants: Record<string, { id: string; name: string }> };
+    const enc = () => n.gmSock.view().world.ext['encounter'] as Enc | undefined;
+    await expect.poll(() => enc()?.active === true && Object.keys(enc()!.combatants).length === 3, { timeout: 15_000 }).toBe(true);
+    const orc1 = Object.values(enc()!.combatants).find((c) => c.name === 'Orc 1')!.id;
+    if (enc()!.pending !== null) await n.gmSock.command({ type: 'encounter.choose', id: orc1 });
+    // Orc 1's list has its moves and attack, not a sheet to fill in.
     const panel = gm.p.getByTestId('actions-panel');
     await expect.poll(() => text(panel.getByRole('heading')), { timeout: 15_000 }).toBe('Orc 1: actions');
     await expect.poll(() => text(panel)).toContain('Move (');
     expect(await text(panel)).not.toContain('needs a 36th Way sheet');
-    const orc1 = Object.values((n.gmSock.view().world.ext['encounter'] as { combatants: Record<string, { id: string; name: string }> }).combatants).find((c) => c.name === 'Orc 1')!.id;
     await n.gmSock.command({ type: 'condition.apply', target: orc1, condition: 'dazed', duration: { kind: 'saveEnds' } });
     await gm.p.getByTestId('next-turn').click();
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Orc 1 (saves against|fails a save against) Dazed: 3d6 \[\d, \d, \d\] = \d+ vs 11\+\./);
