@@ -2,13 +2,14 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
+import type { CommandHandler, Combatant, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
 import { appendLog, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { cannotAct, controls, deathSaveRefusal, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { TSW_FOE_FIELDS } from './sheet-model.js';
+import { tswFoeSheet } from '../foe-sheets.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
@@ -139,6 +140,28 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
     else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'death save' }));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- foes from the builder
+
+/**
+ * A foe that joins a fight without a sheet gets one in the same transaction (review 9: "Orc x2" from the builder
+ * could not act until a 25-field sheet was saved for each, and a sheet sent after the start made Undo take two
+ * clicks). Its stat block rides on the combatant's stats; what the block leaves out takes the sheet's defaults.
+ */
+function foeSheetsAtStart(world: World, e: EngineEvent): EngineEvent[] {
+  const joined = e.type === 'encounter.started' ? (e['combatants'] as unknown as readonly Combatant[]) : e.type === 'encounter.combatantAdded' ? [e['combatant'] as unknown as Combatant] : [];
+  const sheets = getTsw(world).sheets;
+  const out: EngineEvent[] = [];
+  for (const c of joined) {
+    if (c.kind !== 'npc' || own(sheets, c.id) !== undefined) continue;
+    if (c.characterId !== null && Object.values(sheets).some((x) => x.characterId === c.characterId)) continue;
+    const stats = c.stats as { readonly [k: string]: Json };
+    const hp = typeof stats['maxHp'] === 'number' ? stats['maxHp'] : stats['hp'];
+    const s = parseSheet(j({ ...tswFoeSheet(stats), id: c.id, name: c.name, kind: 'npc', ...(typeof hp === 'number' && hp >= 1 ? { maxHp: hp } : {}) }), world);
+    if (s.ok) out.push({ type: '36th-way.sheetSet', sheet: j(s.value), replaced: false } satisfies TswEvent);
   }
   return out;
 }
@@ -590,7 +613,7 @@ export function createTswModule(): TswModule {
         ...s,
         deathFailures: e.failures,
         dead: e.dead ? true : s.dead,
-        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1, savedOn: e.turn ?? s.dying.savedOn ?? null },
+        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1, ...(typeof e.turn === 'number' ? { savedOn: e.turn } : {}) },
       }));
       const kind = e.lastGasp ? 'Last Gasp save' : 'death save';
       // The dice as rolled, and why there were five (review 9: the first save's 2 Disadvantage was not said).
@@ -766,8 +789,9 @@ export function createTswModule(): TswModule {
             firstSaveDisadvantage: sh.dying.firstSaveDisadvantage,
             savesRolled: sh.dying.savesRolled,
             lastGasp: sh.dying.lastGasp === null ? null : { hp: sh.dying.lastGasp.hp, effect: sh.dying.lastGasp.effect },
-            dueOn: turn(sh.dying.dueOn ?? null),
-            savedOn: turn(sh.dying.savedOn ?? null),
+            // Older tables' dying PCs have neither (ADR 69).
+            ...(sh.dying.dueOn == null ? {} : { dueOn: turn(sh.dying.dueOn) }),
+            ...(sh.dying.savedOn == null ? {} : { savedOn: turn(sh.dying.savedOn) }),
           },
     deathFailures: sh.deathFailures,
     dead: sh.dead,
@@ -834,7 +858,7 @@ export function createTswModule(): TswModule {
   };
   // Its foe rule reads the sheets (their kind and character) too (ADR 45).
   const eventViewBasis = (w: World): string => foeBasis(w, isFoe, Object.keys(getTsw(w).sheets));
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit) };
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit), reactions: [foeSheetsAtStart] };
   return { module, kit };
 }
 
