@@ -57,7 +57,8 @@ describe('sheet editor', () => {
     await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toContain('Vesk needs a 36th Way sheet before acting or being targeted: fill it in.');
     await gm.p.getByTestId('actions-panel').getByRole('button', { name: "Fill in Vesk's sheet" }).click();
     await expect.poll(() => who.inputValue()).toBe('vesk');
-    expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
+    // The Ogre got a sheet of the rules' defaults when the fight started (ADR 69); Vesk, a PC, has none yet.
+    expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre']);
     expect(await box(form, 'AC').inputValue()).toBe('10');
     expect(await box(form, 'Level').inputValue()).toBe('1');
     expect(await editor.getByLabel(/JSON/).count()).toBe(0);
