@@ -82,7 +82,8 @@ describe('sheet editor', () => {
     await fill(form, { AC: '14', 'Max HP': '20', HP: '25' });
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toContain('hp');
-    expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
+    // Refused: the Ogre keeps the sheet it got at the start (the rules' defaults, ADR 69).
+    expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ level: 1, ac: 10 });
 
     // The foe's sheet, fixed.
     await fill(form, { HP: '', Volition: '2', PD: '13', MD: '10' });
