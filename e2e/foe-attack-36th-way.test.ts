@@ -36,9 +36,9 @@ describe("a 36th Way foe's attack from its stat block", () => {
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
     await form.getByLabel('name', { exact: true }).fill('Orc Raider');
-    for (const [label, v] of [[/^hp/, '20'], [/^level/, '2'], [/^ac/, '16'], [/^pd/, '14'], [/^md/, '11'], [/^attack name/, 'Spear'], [/^attack bonus/, '7'], [/^damage/, '2d6'], [/^miss damage/, '3']] as const) await form.getByLabel(label).fill(v);
-    await form.getByLabel(/^band/).selectOption('slow');
-    await form.getByLabel(/^attack vs/).selectOption('ac');
+    for (const [label, v] of [[/^HP/, '20'], [/^Level/, '2'], [/^AC/, '16'], [/^PD/, '14'], [/^MD/, '11'], [/^Attack name/, 'Spear'], [/^Attack bonus/, '7'], [/^Hit damage/, '2d6'], [/^Miss damage/, '3']] as const) await form.getByLabel(label).fill(v);
+    await form.getByLabel(/^Initiative band/).selectOption('slow');
+    await form.getByLabel(/^Attack against/).selectOption('ac');
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const orc = best.getByTestId('bestiary-entry').filter({ hasText: 'Orc Raider' });
     await expect.poll(() => text(orc)).toContain('attack bonus 7');

@@ -11,6 +11,8 @@ describe('a night of The 36th Way, by clicking', () => {
       rest: 'Full rest',
       condition: 'dazed',
       foeInitiative: async (enc) => void (await enc.getByLabel('Band').selectOption('fast')),
+      // Builder foes get a 36th Way sheet (review 9), so the sheet's own lines say their HP; phones see no foe numbers.
+      lines: { healed: 'Goblin 2 healed 2 HP (by the GM): now 6 HP.', felled: 'Goblin 1 took 7 damage: 7 -> 0 HP (dead).', felledOnPhone: 'Goblin 1 took 7 damage. Goblin 1 is down.' },
     });
   }, 300_000);
 });

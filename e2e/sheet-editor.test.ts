@@ -58,7 +58,8 @@ describe('sheet editor', () => {
     await expect.poll(() => gm.p.getByTestId('actions-panel').textContent()).toContain('Vesk needs a 36th Way sheet before acting or being targeted: fill it in.');
     await gm.p.getByTestId('actions-panel').getByRole('button', { name: "Fill in Vesk's sheet" }).click();
     await expect.poll(() => who.inputValue()).toBe('vesk');
-    expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre (no sheet yet)']);
+    // The Ogre got a sheet of the rules' defaults when the fight started (ADR 69); Vesk, a PC, has none yet.
+    expect(await who.locator('option').allTextContents()).toEqual(['Vesk (no sheet yet)', 'Ogre']);
     expect(await box(form, 'AC').inputValue()).toBe('10');
     expect(await box(form, 'Level').inputValue()).toBe('1');
     expect(await editor.getByLabel(/JSON/).count()).toBe(0);
@@ -82,7 +83,8 @@ describe('sheet editor', () => {
     await fill(form, { AC: '14', 'Max HP': '20', HP: '25' });
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toBe('HP must be a whole number from -100000 to 20.');
-    expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toBeUndefined();
+    // Refused: the Ogre keeps the sheet it got at the start (the rules' defaults, ADR 69).
+    expect(sheetIn(gmSock.view(), '36th-way', 'ogre')).toMatchObject({ level: 1, ac: 10 });
 
     // The foe's sheet, fixed.
     await fill(form, { HP: '', Volition: '2', PD: '13', MD: '10' });

@@ -47,7 +47,7 @@ describe('36th Way: invited sheets, recoveries at a quick rest, Fight in Spirit'
     await expect.poll(() => clock.getByTestId('rest-result').count()).toBe(1);
     await expect.poll(kiraSheet).toMatchObject({ hp: 16, recoveries: 0 });
     await expect.poll(() => clock.textContent()).toContain('Kira: HP 16/24, 0 of 8 recoveries');
-    expect(await clock.textContent()).toContain('1 short rest');
+    expect(await clock.textContent()).toContain('1 quick rest');
     expect(gm.errors).toEqual([]);
   });
 

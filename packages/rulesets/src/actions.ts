@@ -77,6 +77,8 @@ export interface TurnAction {
     readonly shift?: { readonly [field: string]: number };
     /** Says where a shift comes from, shown with the odds (no die is added silently). */
     readonly note?: string;
+    /** One roll for every pick together (a disengage from several enemies): one odds question with the whole list. */
+    readonly together?: boolean;
   } | null;
   /** False when the rules forbid it now (no action left, nobody in reach); `reason` says why. */
   readonly allowed: boolean;
@@ -115,7 +117,7 @@ export const actionSchema = z.strictObject({
   // `suggestions`: words the field offers (a datalist), any other text still allowed. `readOnly`: shown, never sent
   // (a player's damage on a hit comes from the sheet, ADR 56).
   texts: z.array(z.strictObject({ field: z.string(), label: z.string(), value: z.string(), max: z.int(), suggestions: z.array(z.string()).optional(), readOnly: z.boolean().optional() })),
-  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional() }).nullable(),
+  odds: z.strictObject({ query: z.string(), args: z.record(z.string(), z.json()), pass: z.array(z.string()), shift: z.record(z.string(), z.int()).optional(), note: z.string().optional(), together: z.boolean().optional() }).nullable(),
   allowed: z.boolean(),
   reason: z.string().nullable(),
 });

@@ -38,17 +38,21 @@ export interface Capabilities {
   readonly hpSlots: number | null;
   /** A foe's numbers live on the character it plays (attacks name characters), so hiding or showing the foe hides or shows that character too. */
   readonly foeVisibilityOnCharacter: boolean;
+  /** The query that lists a creature's answers to what just happened (teams' reactions, 36th Way opportunity attacks), or null. */
+  readonly reactionsQuery: string | null;
+  /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
+  readonly foeSheetsByEngine: boolean;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
   osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions'], foeVisibilityOnCharacter: true },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
-  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true },
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads.
-  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet' },
+  teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', reactionsQuery: 'teams.reactions' },
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.

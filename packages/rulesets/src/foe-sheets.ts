@@ -153,12 +153,14 @@ export function foeTargetOf(rulesetId: string): FoeTarget {
 /**
  * The command that gives a foe on the tracker the sheet its ruleset's attack reads
  * (keyed by its combatant id), from its stat block or quick stats; null where the
- * ruleset keeps none or the numbers it needs are missing (the 36th Way a defence,
- * teams an Evasion or health).
+ * ruleset keeps none or the numbers it needs are missing (teams an Evasion or
+ * health; a 36th Way foe takes the sheet's defaults for what it lacks).
  */
 export function foeSheetCommandOf(rulesetId: string, foe: { readonly id: string; readonly name: string; readonly hp: number | null; readonly block: Block }): { readonly type: string; readonly [field: string]: unknown } | null {
   const given = (keys: readonly string[]): boolean => keys.some((k) => num(foe.block[k]) !== null);
-  if (rulesetId === '36th-way' && given(['ac', 'pd', 'md'])) {
+  // A 36th Way foe always gets one (review 9: a builder "Orc x2" could not act until a 25-field sheet was saved for
+  // each): what the block leaves out takes the sheet's defaults (level 1, AC/PD/MD 10, the basic melee attack).
+  if (rulesetId === '36th-way') {
     return { type: '36th-way.sheet.set', sheet: { id: foe.id, name: foe.name, kind: 'npc', ...tswFoeSheet(foe.block), ...(foe.hp !== null ? { maxHp: foe.hp } : {}) } };
   }
   if (rulesetId === 'teams' && given(['evasion', 'maxHealth'])) {

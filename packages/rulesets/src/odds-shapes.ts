@@ -8,6 +8,7 @@
  * each ruleset names the shape of its own odds queries, so the web switches on neither a
  * ruleset id nor a query name.
  * - `attack3d6`: to hit, crit and crit fail against a defence (the 36th Way);
+ * - `check3d6`: a 3d6 check or save against a target, with its reasons (the 36th Way's disengage, death saves);
  * - `attackLuck`: dice against evasion with a luck-die critical and shots astray (teams);
  * - `attackD20`: d20 against AC, with expected damage (OSR);
  * - `adversaryD20`: an adversary's d20 against Evasion, with its damage (Daggerheart);
@@ -17,11 +18,11 @@
  * - `checkD20`, `moraleD20`: a d20 check or morale check against a DC (OSR);
  * - `duality`: Hope and Fear dice against a difficulty, shown or kept secret (Daggerheart).
  */
-export type OddsShape = 'attack3d6' | 'attackLuck' | 'attackD20' | 'adversaryD20' | 'testDice' | 'killingStrike' | 'defend' | 'scoreAttack' | 'scoreTest' | 'checkD20' | 'moraleD20' | 'duality';
+export type OddsShape = 'attack3d6' | 'check3d6' | 'attackLuck' | 'attackD20' | 'adversaryD20' | 'testDice' | 'killingStrike' | 'defend' | 'scoreAttack' | 'scoreTest' | 'checkD20' | 'moraleD20' | 'duality';
 
 const ODDS: { readonly [rulesetId: string]: { readonly [query: string]: OddsShape } } = {
   osr: { 'osr.attackOdds': 'attackD20', 'osr.checkOdds': 'checkD20', 'osr.moraleOdds': 'moraleD20' },
-  '36th-way': { '36th-way.attackOdds': 'attack3d6' },
+  '36th-way': { '36th-way.attackOdds': 'attack3d6', '36th-way.disengageOdds': 'check3d6', '36th-way.deathSaveOdds': 'check3d6' },
   teams: { 'teams.attackOdds': 'attackLuck', 'teams.testOdds': 'testDice', 'teams.killingStrikeOdds': 'killingStrike', 'teams.defendOdds': 'defend' },
   kleptonomicon: { 'kleptonomicon.attackOdds': 'scoreAttack', 'kleptonomicon.testOdds': 'scoreTest' },
   daggerheart: { 'daggerheart.adversaryAttackOdds': 'adversaryD20', 'daggerheart.actionRollOdds': 'duality', 'daggerheart.rollOdds': 'duality' },

@@ -52,3 +52,13 @@ export function restNoteOf(rulesetId: string): string | null {
   if (restsOf(rulesetId).length > 0) return null;
   return NO_REST_NOTES[rulesetId] ?? 'This ruleset has no rest rule: move the clock with the buttons above.';
 }
+
+/** The clock's rest units in a ruleset's own words, one and many (review 9: a 36th Way quick rest read "1 short rest"). */
+const REST_UNIT_NAMES: { readonly [rulesetId: string]: { readonly [unit: string]: readonly [string, string] } } = {
+  '36th-way': { shortRest: ['quick rest', 'quick rests'], longRest: ['full rest', 'full rests'] },
+};
+
+/** The ruleset's own names for the clock's units, where they differ from the clock's (none: the clock's words). */
+export function restUnitNamesOf(rulesetId: string): { readonly [unit: string]: readonly [string, string] } {
+  return REST_UNIT_NAMES[rulesetId] ?? {};
+}

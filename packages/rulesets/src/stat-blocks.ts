@@ -10,6 +10,8 @@ import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
+/** A whole number with the form's label (title) and its explanation. */
+const titledInt = (min: number, max: number, title: string, description: string) => z.int().min(min).max(max).meta({ title, description }).optional();
 const dice = (description: string) => z.string().max(40).meta({ description }).optional();
 
 /** Die sizes the teams sheet takes for attributes and skills (003 "Tests"), as a picker offers them. */
@@ -30,21 +32,22 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
   }),
   // 002 "Initiative Bands", defences and attacks.
   '36th-way': z.strictObject({
-    hp: hp(),
+    // Each field titled in the party form's words (review 9: "attack vs", "attack reach", "miss damage" read raw).
+    hp: titledInt(1, 10000, 'HP', 'hit points'),
     // In words on the form, as the encounter's own Band picker says them (review 8 saw "very-fast").
-    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, b.replace('-', ' ')])) }).optional(),
-    level: int(0, 15, 'level').optional(),
-    ac: int(0, 40, 'armour class').optional(),
-    pd: int(0, 40, 'physical defence').optional(),
-    md: int(0, 40, 'mental defence').optional(),
+    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ title: 'Initiative band', description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, b.replace('-', ' ')])) }).optional(),
+    level: titledInt(0, 15, 'Level', 'level'),
+    ac: titledInt(0, 40, 'AC', 'armour class'),
+    pd: titledInt(0, 40, 'PD', 'physical defence'),
+    md: titledInt(0, 40, 'MD', 'mental defence'),
     // Its attack line, "Spear +7 vs AC, 2d6; miss: 3" (002 "Attacks"): the bonus is the whole modifier (ADR 40).
-    attackName: text(40, "its attack's name (Spear, Claws)").optional(),
-    attackBonus: int(-10, 40, 'attack bonus (the whole modifier: +7 in "+7 vs AC")').optional(),
-    attackVs: z.enum(['ac', 'pd', 'md']).meta({ description: 'the defence its attack targets' }).optional(),
-    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ description: 'whom its attack reaches (engaged for a melee attack)' }).optional(),
-    damage: dice('damage on a hit, such as 2d6+3'),
-    missDamage: dice('damage on a miss: dice such as 1d6, a number, or "level"'),
-    escalation: z.boolean().meta({ description: 'adds the escalation die to its attacks' }).optional(),
+    attackName: text(40).meta({ title: 'Attack name', description: "its attack's name (Spear, Claws)" }).optional(),
+    attackBonus: titledInt(-10, 40, 'Attack bonus', 'the whole modifier: +7 in "+7 vs AC"'),
+    attackVs: z.enum(['ac', 'pd', 'md']).meta({ title: 'Attack against', description: 'the defence its attack targets', 'x-labels': { ac: 'AC', pd: 'PD', md: 'MD' } }).optional(),
+    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ title: 'Attack reaches', description: 'whom its attack reaches (engaged for a melee attack)', 'x-labels': { engaged: 'engaged (melee)', nearby: 'nearby (and engaged)', far: 'far (anyone)' } }).optional(),
+    damage: z.string().max(40).meta({ title: 'Hit damage', description: 'damage on a hit, such as 2d6+3' }).optional(),
+    missDamage: z.string().max(40).meta({ title: 'Miss damage', description: 'damage on a miss: dice such as 1d6, a number, or "level"' }).optional(),
+    escalation: z.boolean().meta({ title: 'Uses the escalation die', description: 'adds the escalation die to its attacks' }).optional(),
   }),
   // 003 "Initiative and Rounds", size, evasion, endurance then health.
   teams: z.strictObject({

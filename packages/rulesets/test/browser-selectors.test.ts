@@ -188,7 +188,9 @@ describe('teamsAwaiting: who must answer now on a teams table (ADR 42)', () => {
 describe("damageBoxCommand: the ruleset's own command for the GM's damage box", () => {
   it('a kept sheet takes its ruleset\'s damage and healing (the 36th Way); a kernel combatant the encounter\'s', () => {
     const t = table('36th-way');
-    t.run({ type: 'encounter.start', combatants: [{ id: 'orc', kind: 'npc', name: 'Orc', band: 'medium' }, { id: 'rat', kind: 'npc', name: 'Rat', stats: { hp: 3, maxHp: 3 }, band: 'slow' }] });
+    t.run({ type: 'encounter.start', combatants: [{ id: 'orc', kind: 'npc', name: 'Orc', band: 'medium' }, { id: 'rat', kind: 'pc', name: 'Rat', stats: { hp: 3, maxHp: 3 }, band: 'slow' }] });
+    // (A PC without a sheet stays a kernel combatant; a foe gets a sheet when it joins the fight, ADR 69.)
+    expect(Object.keys((t.world.ext['36th-way'] as { sheets: object }).sheets)).toEqual(['orc']);
     t.run({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', maxHp: 20, ac: 14, pd: 12, md: 10 } });
     expect(damageBoxCommand(t.world, { combatantId: 'orc', characterId: null }, 'damage', 5)).toEqual({ ok: true, value: { type: '36th-way.damage', targetId: 'orc', amount: 5 } });
     t.run({ type: '36th-way.damage', targetId: 'orc', amount: 5 });

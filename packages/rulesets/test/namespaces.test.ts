@@ -44,7 +44,10 @@ function withoutShown(w: World): World {
     log: w.log.map(({ shown: _shown, ...e }) =>
       e.kind === '36th-way.healed'
         ? { ...e, text: healTail(e.text.replace(', back from dying.', '.')) }
-        : e.kind === 'kleptonomicon.interrupted'
+        : e.kind === '36th-way.disengage' || e.kind === '36th-way.deathSave'
+          ? // Review 9 (ADR 69) shows every die and the target as "N+": read back as the export's "natural N vs T".
+            { ...e, text: e.text.replace(/(\d+d6(?: keep \w+ 3 \(\d+ \w+\))? \[[^\]]*\] = )(\d+) vs (\d+)\+(, first save with [^,]*)?/, 'natural $2 vs $3') }
+          : e.kind === 'kleptonomicon.interrupted'
           ? { ...e, text: e.text.replace(/: \S+ describes no effect when interrupted, so nothing happens\.$/, ': is unaffected.') }
           : ABILITY_LINES.has(e.kind)
             ? { ...e, text: e.text.toLowerCase() }

@@ -1,6 +1,6 @@
 // The encounter's reducers and the log line each writes.
 import { own } from '../core/own.js';
-import type { EngineEvent, Reducer, World } from '../core/types.js';
+import type { EngineEvent, Json, Reducer, World } from '../core/types.js';
 import { reducersOf, type EventOf, type Evolve } from '../core/events.js';
 import { appendLog } from '../core/log.js';
 import { claimId } from '../core/ids.js';
@@ -13,6 +13,12 @@ import type { EncounterEvent } from './events.js';
 import type { Combatant, EconomyState, EncounterRules, EncounterState } from './types.js';
 
 type Ev<T extends EncounterEvent['type']> = EventOf<EncounterEvent, T>;
+
+/** A save's dice and target as the ruleset worded them in its roll (`roll.words`), or nothing for rolls without. */
+function saveWords(roll: Json): string {
+  const w = roll !== null && typeof roll === 'object' && !Array.isArray(roll) ? roll['words'] : undefined;
+  return typeof w === 'string' && w.length > 0 ? `: ${w}` : '';
+}
 
 export function encounterReducers(rules: EncounterRules): Record<string, Reducer> {
   const seqr = rules.sequencer;
@@ -253,7 +259,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
     'condition.expired': (_b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(e.condition)} ends.`),
     'condition.removed': (b, w, e) => logCondition(w, e.target, (n) => `${n}: ${defName(getEncounter(b).conditions[e.id]?.defId ?? '')} removed.`),
     'condition.saveRolled': (_b, w, e) =>
-      logCondition(w, e.target, (n) => `${n} ${e.success === true ? 'saves against' : 'fails a save against'} ${defName(e.condition)}.`),
+      logCondition(w, e.target, (n) => `${n} ${e.success === true ? 'saves against' : 'fails a save against'} ${defName(e.condition)}${saveWords(e.roll)}.`),
   };
   // Typed above; joined here as the engine calls them, each log line after its reducer.
   const untypedLogs = logs as { readonly [type: string]: ((before: World, after: World, e: EngineEvent) => World) | undefined };

@@ -7,7 +7,7 @@ import { BANDS, BANDS_ECONOMY, getEncounter, ok, own, type EncounterKit, type Re
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
-import { escalationOf, hasCondition } from './context.js';
+import { deathSaveRefusal, escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
 import { statusOf } from './health.js';
@@ -53,18 +53,16 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
   const targetOptions: ActionOption[] = others.map(option);
   const attackTargets = (reaches: (o: Other) => boolean, what: string, advice = 'move to engage first'): ActionOption[] => {
     const rank = (o: Other) => (!areEnemies(a.world, me.id, o.sheet.id) ? 3 : !reaches(o) ? 2 : o.range === 'engaged' ? 0 : 1);
-    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach (${o.range})${o.range === 'engaged' ? '' : `: ${advice}`}` }));
+    return [...others].sort((x, y) => rank(x) - rank(y)).map((o) => (reaches(o) ? option(o) : { ...option(o), refused: `out of ${what}'s reach${o.range === 'engaged' ? '' : `: ${advice}`}` }));
   };
-  // A basic attack is made in the current stance (the other is refused, WRONG_STANCE): its reach is that stance's
-  // (review 9's night: a melee Kira was offered Attack on a nearby orc, and the roll was refused).
+  // 002 "Basic Attacks": a basic attack is made in the current stance (the other is refused, WRONG_STANCE): its reach
+  // is that stance's (review 9's night: a melee Kira was offered Attack on a nearby orc, and the roll was refused).
   const melee = me.stance === 'melee';
   const basicTargets = attackTargets((o) => (melee ? o.range === 'engaged' : inReach(o.range, me.rangedReach)), `a basic ${me.stance} attack`, reachAdvice(melee ? 'basic-melee' : 'basic-ranged', me).replace(' it ', ' '));
-  const stances: ActionOption[] = (melee ? (['melee', 'ranged'] as const) : (['ranged', 'melee'] as const)).map((s) => ({
-    value: s,
-    label: `Basic ${s} attack`,
-    ...(s === me.stance ? { note: s === 'melee' ? 'an engaged target' : `up to ${me.rangedReach}` } : { note: 'switch stance first', refused: `needs the ${s} stance: switch first (a quick action)` }),
-  }));
-  const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : yes;
+  // Only the stance's own basic attack is offered; the other takes a stance switch first (a quick action, offered below).
+  const stances: ActionOption[] = [{ value: me.stance, label: `Basic ${me.stance} attack`, note: melee ? 'an engaged target' : `up to ${me.rangedReach}` }];
+  // 002 "Dying and Death": a dying PC's turn is its death save; stabilized, it still cannot act.
+  const unable = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : me.dying !== null ? forbid(`${me.name} is dying: a death save is all they may do`) : yes;
   const stuck = hasCondition(a.world, me.id, 'stuck') ? forbid(`${me.name} is Stuck and cannot move`) : yes;
   const enemies = engagedEnemies(a.world, me.id);
   const attack = action({
@@ -105,15 +103,40 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     choices: [{ field: 'range', label: 'To be', options: [{ value: 'engaged', label: 'Engaged' }, { value: 'nearby', label: 'Nearby' }, { value: 'far', label: 'Far' }] }],
     ...judge(unable, stuck, affordable(a, 'move'), others.length === 0 ? forbid('nobody to move toward') : yes),
   });
+  // 002 "Disengaging": from one enemy or several at once (+1 each past the first), with the odds of the pick (review 9).
   const disengage = action({
     id: 'disengage',
     label: 'Disengage',
     cost: '1 move action (a check: 11, +1 per enemy past the first)',
     command: '36th-way.disengage',
-    fixed: { who: me.id },
+    fixed: { characterId: me.id },
+    target: {
+      field: 'from',
+      multiple: true,
+      max: Math.max(1, enemies.length),
+      label: 'From',
+      options: others.filter((o) => enemies.includes(o.sheet.id)).map(option),
+      picked: others.filter((o) => enemies.includes(o.sheet.id)).map((o) => o.sheet.id),
+    },
     numbers: [{ field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
+    odds: { query: '36th-way.disengageOdds', args: { characterId: me.id, from: [] }, pass: ['from', 'advantage'], together: true },
     ...judge(unable, stuck, enemies.length === 0 ? forbid(`${me.name} is not engaged with an enemy`) : yes, affordable(a, 'move')),
   });
+  // 002 "Dying and Death": the dying PC's own roll on its turn (the GM may roll it for an absent player).
+  const saveWhy = me.dying === null ? null : deathSaveRefusal(a.world, me);
+  const deathSave = action({
+    id: 'deathSave',
+    label: me.dying?.lastGasp != null ? 'Roll a Last Gasp save' : 'Roll a death save',
+    cost: 'the whole turn (a crit: heal and act at once)',
+    command: '36th-way.deathSave',
+    fixed: { characterId: me.id },
+    odds: { query: '36th-way.deathSaveOdds', args: { characterId: me.id }, pass: [] },
+    ...judge(saveWhy === null ? yes : forbid(saveWhy)),
+  });
+  if (me.dying !== null && me.kind === 'pc' && !me.dead) {
+    // Nothing else is offered to a dying PC (review 9: Rally, stance and delays were); the list says why.
+    return ok([deathSave, attack, move, disengage]);
+  }
   const other = me.stance === 'ranged' ? 'melee' : 'ranged';
   const stance = action({ id: 'stance', label: `Switch to ${other} stance`, cost: '1 quick action', command: '36th-way.stance', fixed: { who: me.id, stance: other }, ...judge(unable, affordable(a, 'quick')) });
   // Each attack ability on the sheet, against the targets its reach allows, with the odds of its own attack.

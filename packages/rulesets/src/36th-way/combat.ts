@@ -68,6 +68,11 @@ interface Plan {
 /** Declared dice with the text's usual values for what is left out (no dice, d6, no bonus). */
 const diceOf = (d: AttackPayload['damage'] & object): DamageDice => ({ count: d.count ?? 0, sides: d.sides ?? 6, bonus: d.bonus ?? 0 });
 
+/** A stat block's first basic melee attack, which its opportunity attacks use (ADR 40); none: the basic melee attack. */
+export function opportunityAttackOf(s: Sheet): AbilityEntry['attack'] {
+  return Object.values(s.abilities).find((x) => x.attack?.wholeBonus === true && x.basic && !x.types.includes('ranged'))?.attack;
+}
+
 function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   const { basic, opportunity: opp, ability: abilityId } = c;
   const defense: Defense = c.defense ?? 'ac';
@@ -86,7 +91,7 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
   let fromBlock: AbilityEntry['attack'] = undefined;
   if (typeof opp === 'string') {
     kind = 'opportunity';
-    fromBlock = Object.values(s.abilities).find((x) => x.attack?.wholeBonus === true && x.basic && !x.types.includes('ranged'))?.attack;
+    fromBlock = opportunityAttackOf(s);
     if (fromBlock === undefined) ({ hit, miss } = basicDice('melee'));
     else {
       hit = fromBlock.hit;

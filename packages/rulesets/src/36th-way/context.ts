@@ -108,6 +108,22 @@ export function inEncounter(world: World, id: string): boolean {
   return enc.active && own(enc.combatants, id) !== undefined;
 }
 
+/**
+ * Why `s` may not roll a death save now, or null (002 "Dying and Death": a dying PC rolls one on each of its
+ * turns). Shared by 36th-way.deathSave and the actions list, so the button and the command agree.
+ */
+export function deathSaveRefusal(world: World, s: Sheet): string | null {
+  if (s.dead) return `${s.name} is dead`;
+  if (s.dying === null) return `${s.name} is not dying`;
+  const enc = getEncounter(world);
+  if (!inEncounter(world, s.id)) return `${s.name} rolls death saves on their turns in a fight`;
+  if (enc.current !== s.id) return `only on ${s.name}'s own turn`;
+  if (s.dying.savedOn === enc.turnSerial) return `${s.name} has rolled this turn's death save`;
+  // Dropped during this very turn: the first save comes when their next turn starts.
+  if (s.dying.dueOn !== enc.turnSerial) return `${s.name} rolls their first death save when their next turn starts`;
+  return null;
+}
+
 function has(world: World, id: string, cond: string): boolean {
   return Object.values(getEncounter(world).conditions).some((c) => c.target === id && c.defId === cond);
 }

@@ -3,7 +3,7 @@
 // id is its combatant's id, so sheet fields offer the combatant picker.
 import { catalogOf, type Upcasts, characterId, combatantId, declareCommand, declareQuery, int, text } from '@tablekeeper/engine';
 import { z } from 'zod';
-import { declareActions } from '../actions.js';
+import { actionSchema, declareActions } from '../actions.js';
 import { tswEventFields } from './events.js';
 import { ACTIONS, ATTACK_REACHES, FREQUENCY_NAMES, MAX_ABILITIES, MAX_ABILITY_TARGETS, MISS_KINDS, RECHARGE_TARGETS } from './abilities.js';
 import { MAX_TARGETS } from './combat.js';
@@ -180,6 +180,37 @@ export const healDeclaration = declareCommand('36th-way.heal', {
   });
 export const stabilizeDeclaration = declareCommand('36th-way.stabilize', { summary: 'Stabilize a dying ally', who: 'own-character', input: z.strictObject({ helperId: sheetId('who helps'), targetId: sheetId('who is dying') }), renamed: { who: 'helperId', target: 'targetId' } });
 export const lastGaspDeclaration = declareCommand('36th-way.lastGasp', { summary: 'Start Last Gasp saves against an effect', who: 'gm', input: z.strictObject({ characterId: creature(), effect: text(200).optional() }), renamed: { id: 'characterId' } });
+export const declineOpportunityDeclaration = declareCommand('36th-way.declineOpportunity', {
+  summary: 'Let a provocation pass without the opportunity attack it allows',
+  who: 'own-character',
+  input: z.strictObject({ attackerId: sheetId('who may make the opportunity attack'), opportunity: text(64, 'the provocation').min(1) }),
+});
+export const opportunityPromptsDeclaration = declareQuery('36th-way.reactions', {
+  summary: 'The opportunity attacks a creature may make now (each with its odds) or decline',
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature() }),
+  result: z.strictObject({ characterId: z.string(), name: z.string(), prompts: z.array(z.strictObject({ id: z.string(), kind: z.literal('opportunity'), text: z.string(), actions: z.array(actionSchema) })) }),
+});
+export const deathSaveDeclaration = declareCommand('36th-way.deathSave', { summary: "Roll a dying PC's death save on its turn (the player, or the GM for them)", who: 'own-character', input: z.strictObject({ characterId: creature() }) });
+const checkOdds = z.strictObject({
+  pass: z.number().meta({ description: 'chance of a success (a crit included)' }),
+  crit: z.number().nullable().meta({ description: 'chance of a crit, where the roll has one' }),
+  target: z.int(),
+  net: z.int().meta({ description: 'net Advantage (+) or Disadvantage (-) applied' }),
+  why: z.array(z.string()).meta({ description: 'where the target and the dice come from, in words' }),
+});
+export const deathSaveOddsDeclaration = declareQuery('36th-way.deathSaveOdds', {
+  summary: "Exact odds of a dying PC's next death save (the first save's Disadvantage counted)",
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature() }),
+  result: checkOdds,
+});
+export const disengageOddsDeclaration = declareQuery('36th-way.disengageOdds', {
+  summary: 'Exact odds of a disengage check from some or all engaged enemies',
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
+  result: checkOdds,
+});
 export const grantSaveDeclaration = declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } });
 export const useAbilityDeclaration = declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
 export const sustainDeclaration = declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
@@ -227,6 +258,11 @@ export const tswCatalog = catalogOf(
   stabilizeDeclaration,
   lastGaspDeclaration,
   grantSaveDeclaration,
+  deathSaveDeclaration,
+  deathSaveOddsDeclaration,
+  declineOpportunityDeclaration,
+  opportunityPromptsDeclaration,
+  disengageOddsDeclaration,
   useAbilityDeclaration,
   sustainDeclaration,
   quickRestDeclaration,

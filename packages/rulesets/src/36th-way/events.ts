@@ -82,7 +82,12 @@ export type TswEvent =
       readonly failures: number;
       readonly dead: boolean;
       readonly counted: boolean;
+      /** Rolled as the turn passed, nobody having rolled it on the turn (the GM's Next; older events: absent). */
+      readonly passed?: boolean;
+      /** The encounter turn it was the save of (null: an ally's granted save; absent in older events). */
+      readonly turn?: number | null;
     }
+  | { readonly type: '36th-way.deathSaveDue'; readonly characterId: Id; readonly turn: number; readonly target: number }
   | { readonly type: '36th-way.lastGaspStarted'; readonly characterId: Id; readonly hp: number; readonly effect: string }
   | { readonly type: '36th-way.lastGaspEnded'; readonly characterId: Id; readonly hp: number; readonly effect: string }
   | { readonly type: '36th-way.stabilized'; readonly targetId: Id; readonly helperId: Id }
@@ -107,7 +112,8 @@ export type TswEvent =
   | { readonly type: '36th-way.poppedOff'; readonly characterId: Id; readonly from: Id[] }
   | { readonly type: '36th-way.intercepted'; readonly interceptorId: Id; readonly moverId: Id; readonly allyId: Id }
   | { readonly type: '36th-way.provoked'; readonly provocationId: string; readonly characterId: Id; readonly against: Id[]; readonly reason: string; readonly round: number }
-  | { readonly type: '36th-way.opportunityTaken'; readonly provocationId: string; readonly attackerId: Id; readonly targetId: Id };
+  | { readonly type: '36th-way.opportunityTaken'; readonly provocationId: string; readonly attackerId: Id; readonly targetId: Id }
+  | { readonly type: '36th-way.opportunityDeclined'; readonly provocationId: string; readonly attackerId: Id; readonly targetId: Id };
 
 /**
  * Old event field -> today's, per event type (issue 17's vocabulary). Stored

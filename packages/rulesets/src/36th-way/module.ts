@@ -2,13 +2,14 @@
 // rests, positioning and special actions as commands and events, plus the
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
-import type { CommandHandler, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, audiencesOf, sameAudience, eventViewsOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import type { CommandHandler, Combatant, EncounterEvent, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
+import { appendLog, audiencesOf, sameAudience, eventViewsOf, memberOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
-import { audienceOfIds, cannotAct, controls, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
+import { audienceOfIds, cannotAct, controls, deathSaveRefusal, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
 import { isDamageType, type DamageDice } from './damage.js';
 import { TSW_FOE_FIELDS } from './sheet-model.js';
+import { tswFoeSheet } from '../foe-sheets.js';
 import { deathSaveOutcome, diesAfter, heal, recoveryAmount, statusOf } from './health.js';
 import { engagedEnemies } from './positioning.js';
 import { errR, okR, type R } from './result.js';
@@ -21,6 +22,7 @@ import {
   fightInSpiritDeclaration,
   fleeDeclaration,
   fullRestDeclaration,
+  deathSaveDeclaration,
   grantSaveDeclaration,
   healDeclaration,
   lastGaspDeclaration,
@@ -37,7 +39,7 @@ import {
 } from './declarations.js';
 import type { TswEvent } from './events.js';
 import { movementCommands, movementReducers } from './movement.js';
-import { roll3d6 } from './roll.js';
+import { diceWords, roll3d6 } from './roll.js';
 import { tswQueries } from './queries.js';
 import { numSetting, setting } from './settings.js';
 
@@ -108,7 +110,7 @@ function sheetAfterHeal(s: Sheet, e: Healed): Sheet {
 }
 
 /** A death save (or Last Gasp save); `counts` false for an ally-granted Last Gasp save. */
-function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { readonly counts: boolean; readonly grantedBy: string | null }): EngineEvent[] {
+function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { readonly counts: boolean; readonly grantedBy: string | null; readonly passed?: boolean }): EngineEvent[] {
   const d = s.dying;
   if (d === null) return [];
   const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
@@ -120,12 +122,50 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
   const failures = s.deathFailures + (counts ? 1 : 0);
   const dies = counts && diesAfter(world, d, failures);
   const out: EngineEvent[] = [
-    { type: '36th-way.deathSaveRolled', characterId: s.id, lastGasp: d.lastGasp !== null, helperId: opts.grantedBy, firstSaveDisadvantage: first, roll: j(roll), target, outcome, failures, dead: dies, counted: counts } satisfies TswEvent,
+    {
+      type: '36th-way.deathSaveRolled',
+      characterId: s.id,
+      lastGasp: d.lastGasp !== null,
+      helperId: opts.grantedBy,
+      firstSaveDisadvantage: first,
+      roll: j(roll),
+      target,
+      outcome,
+      failures,
+      dead: dies,
+      counted: counts,
+      passed: opts.passed === true,
+      turn: opts.grantedBy === null && inEncounter(world, s.id) ? getEncounter(world).turnSerial : null,
+    } satisfies TswEvent,
   ];
   if (outcome !== 'failure') {
     if (d.lastGasp !== null) out.push({ type: '36th-way.lastGaspEnded', characterId: s.id, hp: d.lastGasp.hp, effect: d.lastGasp.effect } satisfies TswEvent);
     // Success: heal using a recovery from 0 HP, whatever the HP were.
     else out.push(healEvent(world, { ...s, hp: 0 }, rng, { free: false, roll: setting<string>(world, '36th-way.recoveryRoll') !== 'average', reason: 'death save' }));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- foes from the builder
+
+/**
+ * A foe that joins a fight without a sheet gets one in the same transaction (review 9: "Orc x2" from the builder
+ * could not act until a 25-field sheet was saved for each, and a sheet sent after the start made Undo take two
+ * clicks). Its stat block rides on the combatant's stats; what the block leaves out takes the sheet's defaults.
+ */
+function foeSheetsAtStart(world: World, e: EngineEvent): EngineEvent[] {
+  const started = memberOf<EncounterEvent, 'encounter.started'>(e, 'encounter.started');
+  const added = memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded');
+  const joined: readonly Combatant[] = started !== undefined ? started.combatants : added !== undefined ? [added.combatant] : [];
+  const sheets = getTsw(world).sheets;
+  const out: EngineEvent[] = [];
+  for (const c of joined) {
+    if (c.kind !== 'npc' || own(sheets, c.id) !== undefined) continue;
+    if (c.characterId !== null && Object.values(sheets).some((x) => x.characterId === c.characterId)) continue;
+    const stats = c.stats as { readonly [k: string]: Json };
+    const hp = typeof stats['maxHp'] === 'number' ? stats['maxHp'] : stats['hp'];
+    const s = parseSheet(j({ ...tswFoeSheet(stats), id: c.id, name: c.name, kind: 'npc', ...(typeof hp === 'number' && hp >= 1 ? { maxHp: hp } : {}) }), world);
+    if (s.ok) out.push(stored<TswEvent>({ type: '36th-way.sheetSet', sheet: s.value, replaced: false }));
   }
   return out;
 }
@@ -164,26 +204,29 @@ export function createTswModule(): TswModule {
     saveRoll(world, inst, rng) {
       const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
       const target = saveTargetOf(world, inst);
-      return { success: roll.natural >= target, roll: j({ ...roll, target }) };
+      // The log says the dice and the target (review 9: "Goblin 3 saves against Dazed." with no roll).
+      return { success: roll.natural >= target, roll: j({ ...roll, target, words: `${diceWords(roll)} vs ${target}+` }) };
     },
-    onTurnStart(world, id, rng) {
+    // 002 "Dying and Death": a dying PC's turn is its death save, which the player rolls (36th-way.deathSave, review 9:
+    // the GM's Next used to roll it the moment the turn started). A turn passed with no save rolls it then (ADR 69).
+    onTurnStart(world, id) {
       const s = own(getTsw(world).sheets, id);
-      if (s === undefined || s.dying === null) return [];
-      // A dying PC's turn is the death save; only a crit lets them act at once.
-      const out = deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null });
-      const save = out[0];
-      if (save !== undefined && save['outcome'] === 'crit') return out;
-      const enc = getEncounter(world);
-      return [...out, { type: 'encounter.turnEnded', id, round: enc.round }];
+      if (s === undefined || s.dying === null || s.dead) return [];
+      const target = numSetting(world, s.dying.lastGasp !== null ? '36th-way.lastGaspSaveTarget' : '36th-way.deathSaveTarget');
+      return [{ type: '36th-way.deathSaveDue', characterId: id, turn: getEncounter(world).turnSerial, target } satisfies TswEvent];
     },
-    onTurnEnd(world, id) {
+    onTurnEnd(world, id, rng) {
       const s = own(getTsw(world).sheets, id);
       if (s === undefined) return [];
       const serial = getEncounter(world).turnSerial;
+      const owed = s.dying !== null && !s.dead && s.dying.dueOn === serial && s.dying.savedOn !== serial ? deathSaveEvents(kitOf(), world, s, rng, { counts: true, grantedBy: null, passed: true }) : [];
       // Sustained abilities not started or sustained this turn expire now.
-      return Object.entries(s.uses)
-        .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
-        .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent));
+      return [
+        ...owed,
+        ...Object.entries(s.uses)
+          .filter(([, u]) => u.activeTurn !== null && u.activeTurn !== serial)
+          .map(([ability]) => ({ type: '36th-way.abilityLapsed', characterId: id, ability } satisfies TswEvent)),
+      ];
     },
   });
   const kit = encounterKit(rules);
@@ -280,6 +323,20 @@ export function createTswModule(): TswModule {
         if (s.value.kind !== 'pc') return errR('INVALID_VALUE', 'Last Gasp saves are for PCs', 'characterId');
         if (s.value.dying !== null || s.value.dead) return errR('ALREADY_DYING', `${s.value.name} is already dying or dead`, 'characterId');
         return okR([{ type: '36th-way.lastGaspStarted', characterId: s.value.id, hp: s.value.hp, effect } satisfies TswEvent]);
+      },
+    }),
+    '36th-way.deathSave': handlerOf(deathSaveDeclaration, {
+      // The dying PC's own roll on its turn (the GM may roll it for an absent player); only a crit lets them act on.
+      authorize: (world, p, actor) => mayCommand(world, actor, p.characterId),
+      decide(world, { characterId }, env) {
+        const s = needSheet(world, characterId, 'characterId');
+        if (!s.ok) return s;
+        const why = deathSaveRefusal(world, s.value);
+        if (why !== null) return errR('NOT_NOW', why, 'characterId');
+        const out = deathSaveEvents(kit, world, s.value, env.rng, { counts: true, grantedBy: null });
+        if (out[0]?.['outcome'] === 'crit') return okR(out);
+        const enc = getEncounter(world);
+        return okR([...out, { type: 'encounter.turnEnded', id: s.value.id, round: enc.round }]);
       },
     }),
     '36th-way.grantSave': handlerOf(grantSaveDeclaration, {
@@ -430,7 +487,8 @@ export function createTswModule(): TswModule {
           // Escalation as every other roll of this creature gets it (NPCs only with the NPC-escalation setting).
           const bonus = escalationOf(kit, world, s.value);
           const target = saveTargetOf(world, inst);
-          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true }) });
+          const words = `${diceWords(roll)}${bonus === 0 ? '' : ` + ${bonus} escalation`} vs ${target}+ (Rally)`;
+          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true, words }) });
         }
         return okR(out);
       },
@@ -559,11 +617,17 @@ export function createTswModule(): TswModule {
         ...s,
         deathFailures: e.failures,
         dead: e.dead ? true : s.dead,
-        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1 },
+        dying: s.dying === null ? null : e.dead ? null : { ...s.dying, savesRolled: s.dying.savesRolled + 1, ...(typeof e.turn === 'number' ? { savedOn: e.turn } : {}) },
       }));
-      const r = e.roll as { natural?: number } | null;
       const kind = e.lastGasp ? 'Last Gasp save' : 'death save';
-      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}: natural ${String(r?.natural)} vs ${e.target}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
+      // The dice as rolled, and why there were five (review 9: the first save's 2 Disadvantage was not said).
+      const first = e.firstSaveDisadvantage > 0 ? `, first save with ${e.firstSaveDisadvantage} Disadvantage (dropped by a crit or to -half HP)` : '';
+      const passed = e.passed === true ? ' as the turn passed' : '';
+      return log(w2, e, '36th-way.deathSave', `${name(w, id)} rolled a ${kind}${passed}: ${diceWords(e.roll)} vs ${e.target}+${first}, ${e.outcome}${e.counted ? ` (${e.failures} failed this encounter)` : ''}${e.dead ? '; they die.' : '.'}`);
+    },
+    '36th-way.deathSaveDue': (w, e) => {
+      const w2 = updateSheet(w, e.characterId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, dueOn: e.turn } }));
+      return log(w2, e, '36th-way.deathSave', `${name(w, e.characterId)} is dying: this turn is their death save (${e.target}+ on 3d6).`);
     },
     '36th-way.stabilized': (w, e) => log(updateSheet(w, e.targetId, (s) => (s.dying === null ? s : { ...s, dying: { ...s.dying, stabilized: true } })), e, '36th-way.stabilized', `${name(w, e.helperId)} stabilized ${name(w, e.targetId)}.`),
     '36th-way.lastGaspStarted': (w, e) =>
@@ -734,6 +798,9 @@ export function createTswModule(): TswModule {
             firstSaveDisadvantage: sh.dying.firstSaveDisadvantage,
             savesRolled: sh.dying.savesRolled,
             lastGasp: sh.dying.lastGasp === null ? null : { hp: sh.dying.lastGasp.hp, effect: sh.dying.lastGasp.effect },
+            // Older tables' dying PCs have neither (ADR 69).
+            ...(sh.dying.dueOn == null ? {} : { dueOn: turn(sh.dying.dueOn) }),
+            ...(sh.dying.savedOn == null ? {} : { savedOn: turn(sh.dying.savedOn) }),
           },
     deathFailures: sh.deathFailures,
     dead: sh.dead,
@@ -802,7 +869,7 @@ export function createTswModule(): TswModule {
   };
   // Its foe rule reads the sheets (their kind and character) too (ADR 45).
   const eventViewBasis = (w: World): string => foeBasis(w, isFoe, Object.keys(getTsw(w).sheets));
-  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit) };
+  const module: Module = { id: TSW_ID, commands, reducers, audience, project, projectReads, idStatus, eventView, eventViewBasis, queries: tswQueries(kit), reactions: [foeSheetsAtStart] };
   return { module, kit };
 }
 

@@ -7,12 +7,12 @@ import type { CommandHandler, EngineEvent, Json, RuleError, EventOf, Evolve, Vie
 import { claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
-import { disengageDeclaration, interceptDeclaration, moveDeclaration, popOffDeclaration, positionDeclaration } from './declarations.js';
+import { declineOpportunityDeclaration, disengageDeclaration, interceptDeclaration, moveDeclaration, popOffDeclaration, positionDeclaration } from './declarations.js';
 import { log, name } from './logging.js';
 import { areEnemies, disengageTarget, engagedEnemies, engagedWith, isFree, movesNeeded, rangeBetween } from './positioning.js';
 import { errR, okR, type R } from './result.js';
-import { roll3d6 } from './roll.js';
-import { getTsw, pairKey, setTsw, type Range, type TswState } from './state.js';
+import { diceWords, roll3d6 } from './roll.js';
+import { getTsw, pairKey, setTsw, type Range, type Sheet, type TswState } from './state.js';
 import type { TswEvent } from './events.js';
 
 const j = (x: unknown): Json => x as Json;
@@ -83,14 +83,9 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const from = [...new Set(asked)];
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
-        const enc = getEncounter(world);
-        // Grabbed: 1 Disadvantage to disengage from the grabber unless you hit it this round.
-        const hitNow = s.value.hitThisRound.round === enc.round ? s.value.hitThisRound.targets : [];
-        const grabbers = instancesOn(world, s.value.id, 'grabbed').map((g) => g.source).filter((g): g is string => g !== null && from.includes(g) && !hitNow.includes(g));
-        const net = extra - (grabbers.length > 0 ? 1 : 0);
-        const roll = roll3d6(env.rng, world, net);
-        const target = disengageTarget(world, from.length);
-        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target, success: roll.natural >= target, grabbedPenalty: grabbers.length > 0 } satisfies TswEvent]);
+        const d = disengageCheck(world, s.value, from, extra);
+        const roll = roll3d6(env.rng, world, d.net);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target: d.target, success: roll.natural >= d.target, grabbedPenalty: d.grabbed } satisfies TswEvent]);
       },
     }),
     '36th-way.popOff': handlerOf(popOffDeclaration, {
@@ -106,6 +101,17 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         const from = asked ?? all;
         if (!from.every((x) => all.includes(x))) return errR('NOT_ENGAGED', 'from must list enemies engaged with you', 'from');
         return okR([{ type: '36th-way.poppedOff', characterId: s.value.id, from } satisfies TswEvent]);
+      },
+    }),
+    '36th-way.declineOpportunity': handlerOf(declineOpportunityDeclaration, {
+      // 002 "Opportunity Attacks": the attack is the engaged enemy's to take or not; saying no closes the prompt.
+      authorize: (world, p, actor) => mayCommand(world, actor, p.attackerId),
+      decide(world, { attackerId, opportunity }) {
+        const a = needSheet(world, attackerId, 'attackerId');
+        if (!a.ok) return a;
+        const prov = getTsw(world).provocations.find((x) => x.id === opportunity);
+        if (prov === undefined || !prov.against.includes(a.value.id)) return errR('NO_PROVOCATION', `${a.value.name} has no opportunity attack waiting there`, 'opportunity');
+        return okR([{ type: '36th-way.opportunityDeclined', provocationId: prov.id, attackerId: a.value.id, targetId: prov.by } satisfies TswEvent]);
       },
     }),
     '36th-way.intercept': handlerOf(interceptDeclaration, {
@@ -133,8 +139,24 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
   };
 }
 
+/**
+ * A disengage check's numbers (002 "Disengaging and Popping Off"): 11, +1 per enemy past the first; Grabbed adds
+ * 1 Disadvantage when leaving the grabber, unless it was hit this round. The command and its odds read the same.
+ */
+export function disengageCheck(world: World, s: Sheet, from: readonly string[], extra: number): { readonly net: number; readonly target: number; readonly grabbed: boolean } {
+  const enc = getEncounter(world);
+  const hitNow = s.hitThisRound.round === enc.round ? s.hitThisRound.targets : [];
+  const grabbers = instancesOn(world, s.id, 'grabbed').map((g) => g.source).filter((g): g is string => g !== null && from.includes(g) && !hitNow.includes(g));
+  return { net: extra - (grabbers.length > 0 ? 1 : 0), target: disengageTarget(world, from.length), grabbed: grabbers.length > 0 };
+}
+
 /** The movement events, reduced here and spread into the module's full map. */
-type MovementEvent = EventOf<TswEvent, '36th-way.positioned' | '36th-way.moved' | '36th-way.disengageRolled' | '36th-way.poppedOff' | '36th-way.intercepted' | '36th-way.provoked' | '36th-way.opportunityTaken'>;
+type MovementEvent = EventOf<TswEvent, '36th-way.positioned' | '36th-way.moved' | '36th-way.disengageRolled' | '36th-way.poppedOff' | '36th-way.intercepted' | '36th-way.provoked' | '36th-way.opportunityTaken' | '36th-way.opportunityDeclined'>;
+
+/** One creature's opportunity attack from a provocation is used up (taken or let go). */
+function answered(st: TswState, provocationId: string, attackerId: string): TswState {
+  return { ...st, provocations: st.provocations.map((p) => (p.id === provocationId ? { ...p, against: p.against.filter((x) => x !== attackerId) } : p)).filter((p) => p.against.length > 0) };
+}
 
 export const movementReducers: Evolve<MovementEvent> = {
   '36th-way.positioned': (w, e) => setTsw(w, place(getTsw(w), e.fromId, e.toId, e.range)),
@@ -152,8 +174,7 @@ export const movementReducers: Evolve<MovementEvent> = {
     const who = e.characterId;
     let st = getTsw(w);
     if (e.success) for (const x of e.from) st = place(st, who, x, 'nearby');
-    const r = e.roll as { natural?: number } | null;
-    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (natural ${String(r?.natural)} vs ${e.target}): ${e.success ? 'popped off' : 'failed, losing the move action'}.`);
+    return log(setTsw(w, st), e, '36th-way.disengage', `${name(w, who)} tried to disengage (${diceWords(e.roll)} vs ${e.target}+${e.grabbedPenalty ? ', Grabbed' : ''}): ${e.success ? 'popped off' : 'failed, losing the move action'}.`);
   },
   '36th-way.poppedOff': (w, e) => {
     let st = getTsw(w);
@@ -179,11 +200,8 @@ export const movementReducers: Evolve<MovementEvent> = {
     const w1 = id.startsWith('prov-') ? claimId(w, id) : w;
     return against.length === 0 ? setTsw(w1, next) : log(setTsw(w1, next), e, '36th-way.provoked', `${name(w, e.characterId)} ${e.reason}, provoking opportunity attacks from ${against.map((x) => name(w, x)).join(', ')}.`);
   },
-  '36th-way.opportunityTaken': (w, e) => {
-    const st = getTsw(w);
-    const provocations = st.provocations.map((p) => (p.id === e.provocationId ? { ...p, against: p.against.filter((x) => x !== e.attackerId) } : p)).filter((p) => p.against.length > 0);
-    return setTsw(w, { ...st, provocations });
-  },
+  '36th-way.opportunityTaken': (w, e) => setTsw(w, answered(getTsw(w), e.provocationId, e.attackerId)),
+  '36th-way.opportunityDeclined': (w, e) => log(setTsw(w, answered(getTsw(w), e.provocationId, e.attackerId)), e, '36th-way.opportunity', `${name(w, e.attackerId)} lets ${name(w, e.targetId)} go (no opportunity attack).`),
 };
 
 /** Set the relative position of two characters. */

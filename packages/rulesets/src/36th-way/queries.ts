@@ -2,8 +2,11 @@
 // odds?" for a 36th-way.attack as the table stands. The engine answers on the
 // asker's projected world, so a sheet a player may not see is simply missing
 // here and the answer is the same "no sheet" a made-up id gets.
-import { FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
+import { defineQuery, FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
 import { isFoe } from './logging.js';
+import { deathSaveOdds, disengageOdds, opportunityPrompts } from './checks.js';
+import { deathSaveOddsDeclaration, disengageOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
+import { opportunityAttackOf } from './combat.js';
 import { isDefense, type Defense } from './attack.js';
 import { hasCondition, saveAdvantage, type Kit } from './context.js';
 import { isDamageType } from './damage.js';
@@ -71,8 +74,10 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
   if (ability !== undefined && (typeof ability !== 'string' || sheets[q.attacker]!.abilities[ability] === undefined)) {
     return errR('NOT_FOUND', `${sheets[q.attacker]!.name} has no ability ${JSON.stringify(ability)}`, 'ability');
   }
-  // An attack ability brings its own defense, damage types and bonus (as the command reads them).
-  const atk = typeof ability === 'string' ? sheets[q.attacker]!.abilities[ability]!.attack : undefined;
+  // An attack ability brings its own defense, damage types and bonus (as the command reads them); so does the stat
+  // block attack a foe makes its opportunity attacks with.
+  const opportunity = typeof args['opportunity'] === 'string';
+  const atk = typeof ability === 'string' ? sheets[q.attacker]!.abilities[ability]!.attack : opportunity ? opportunityAttackOf(sheets[q.attacker]!) : undefined;
   if (atk !== undefined && args['defense'] !== undefined && q.defense !== atk.defense) return errR('INVALID_VALUE', `${sheets[q.attacker]!.abilities[ability as string]!.name} attacks ${atk.defense.toUpperCase()}, not ${q.defense.toUpperCase()}`, 'defense');
   const defense = atk?.defense ?? q.defense;
   const types = atk !== undefined && args['types'] === undefined ? atk.types : q.types;
@@ -104,5 +109,10 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
 }
 
 export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
-  return { '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer) };
+  return {
+    '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer),
+    '36th-way.deathSaveOdds': defineQuery(deathSaveOddsDeclaration, (world, args, viewer) => deathSaveOdds(kit, world, args, viewer)),
+    '36th-way.disengageOdds': defineQuery(disengageOddsDeclaration, disengageOdds),
+    '36th-way.reactions': defineQuery(opportunityPromptsDeclaration, opportunityPrompts),
+  };
 }

@@ -37,3 +37,18 @@ export function naturalDistribution(net: number, world: World | null = null): Ma
   for (let s = 3; s <= 18; s++) out.set(s, pmf.probability(s));
   return out;
 }
+
+/**
+ * A 3d6 roll in the log's words, every die shown (review 9: saves logged without dice): "3d6 [2, 5, 6] = 13";
+ * with Advantage "5d6 keep highest 3 (2 Advantage) [1, 2, 5, 6, 4] = 15"; with Disadvantage "keep lowest 3". Old events
+ * without dice read "natural 13".
+ */
+export function diceWords(roll: unknown): string {
+  const r = roll !== null && typeof roll === 'object' ? (roll as Partial<ThreeD6>) : {};
+  if (typeof r.natural !== 'number') return 'no roll recorded';
+  if (!Array.isArray(r.dice) || r.dice.length < 3) return `natural ${r.natural}`;
+  const n = r.dice.length;
+  const net = r.net ?? 0;
+  const keep = n === 3 ? '3d6' : `${n}d6 keep ${net > 0 ? 'highest' : 'lowest'} 3 (${Math.abs(net)} ${net > 0 ? 'Advantage' : 'Disadvantage'})`;
+  return `${keep} [${r.dice.join(', ')}] = ${r.natural}`;
+}

@@ -21,6 +21,10 @@ export interface Dying {
   readonly savesRolled: number;
   /** Last Gasp saves: the HP to return to on a success. */
   readonly lastGasp: { readonly hp: number; readonly effect: string } | null;
+  /** The encounter turn (turn serial) that started with this PC dying, so owes a death save; absent: none yet. */
+  readonly dueOn?: number | null;
+  /** The encounter turn (turn serial) whose death save is rolled; absent or null: none yet this turn. */
+  readonly savedOn?: number | null;
 }
 
 export interface Sheet {

@@ -76,6 +76,16 @@ const ROLLS: { readonly [command: string]: { readonly kind: Kind; readonly run: 
       return roll(s.run(cmd({ type: '36th-way.grantSave', who: 'bob', target: 'ann' })), '36th-way.deathSaveRolled');
     },
   },
+  // Ann drops on her turn; on her next one her player rolls the death save (review 9): a save.
+  '36th-way.deathSave': {
+    kind: 'save',
+    run: (s) => {
+      s.run(cmd({ type: '36th-way.damage', target: 'ann', amount: 31 }));
+      s.run(cmd({ type: 'encounter.endTurn' }));
+      turnTo(s, 'ann');
+      return roll(s.run(cmd({ type: '36th-way.deathSave', characterId: 'ann' })), '36th-way.deathSaveRolled');
+    },
+  },
   '36th-way.check': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.check', who: 'ann', difficulty: 12 })), '36th-way.checkRolled') },
   '36th-way.diceyMove': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.diceyMove', who: 'ann', difficulty: 12 })), '36th-way.diceyMoveRolled') },
   '36th-way.disengage': { kind: 'check', run: (s) => roll(s.run(cmd({ type: '36th-way.disengage', who: 'ann' })), '36th-way.disengageRolled') },
@@ -100,6 +110,7 @@ const NO_ROLL: { readonly [command: string]: string } = {
   '36th-way.move': 'no roll (opportunity attacks it provokes are the enemy\'s 36th-way.attack)',
   '36th-way.popOff': 'no roll',
   '36th-way.intercept': 'no roll',
+  '36th-way.declineOpportunity': 'lets an opportunity attack pass: no roll',
   '36th-way.fightInSpirit': 'gives advantage; rolls nothing',
   '36th-way.flee': 'no roll',
 };

@@ -48,7 +48,12 @@ describe('Fight in Spirit as an action (002 "Fight in Spirit")', () => {
     const t = party();
     t.s.run({ type: '36th-way.damage', targetId: 'ann', amount: 31 });
     expect(t.s.world.ext['36th-way']).toMatchObject({ sheets: { ann: { dying: expect.anything() as unknown } } });
-    expect(find(actions(t.s, GM, 'ann'), 'fightInSpirit')?.allowed).toBe(false);
+    // A dying PC is offered its death save and nothing else (review 9): no Fight in Spirit, Rally or stance switch.
+    const list = actions(t.s, GM, 'ann').actions;
+    expect(list.map((a) => a.id)).toEqual(['deathSave', 'attack', 'move', 'disengage']);
+    expect(list.filter((a) => a.id !== 'deathSave').every((a) => !a.allowed && a.reason === 'Ann is dying: a death save is all they may do')).toBe(true);
+    // Dropped on her own turn: the first save comes with her next turn.
+    expect(list[0]).toMatchObject({ allowed: false, reason: 'Ann rolls their first death save when their next turn starts', odds: { query: '36th-way.deathSaveOdds' } });
   });
 
   it('the GM marks Ann out for good; on her turn she gives Bea Advantage on attacks for a round', () => {

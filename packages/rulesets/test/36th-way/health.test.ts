@@ -64,27 +64,47 @@ function advanceTo(t: ReturnType<typeof fight>, id: string): void {
 }
 
 describe('dying and death saves through turns (002 "Dying and Death")', () => {
-  /** Ann drops to 0 on her own turn; the orc's turn passes; round 2 starts with Ann's death save. */
+  /** Ann drops to 0 on her own turn; the orc's turn passes; round 2 starts with Ann's turn, hers to roll. */
   const dropped = (amount = 30, crit = false, settings = {}) => {
     const t = fight(settings);
     t.s.run({ type: '36th-way.damage', target: 'ann', amount, crit });
     t.s.run({ type: 'encounter.endTurn' });
     return t;
   };
-  it('a dying PC rolls a 13+ death save at the start of each turn; a failure is marked and the turn passes', () => {
+  /** The orc's turn ends and Ann's starts: nothing is rolled for her (review 9: her player rolls it). */
+  const toAnn = (t: ReturnType<typeof fight>) => {
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, '36th-way.deathSaveRolled')).toEqual([]);
+    expect(getEncounter(t.world).current).toBe('ann');
+  };
+  const save = (t: ReturnType<typeof fight>) => t.s.run({ type: '36th-way.deathSave', characterId: 'ann' });
+  it('a dying PC rolls a 13+ death save on their own turn; a failure is marked and the turn passes', () => {
     const t = dropped();
     expect(t.sheet('ann').dying).not.toBeNull();
+    toAnn(t);
     t.dice.push(2, 2, 2);
-    const tx = t.s.run({ type: 'encounter.endTurn' }); // the orc ends; Ann's turn starts
-    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ outcome: 'failure', target: 13, failures: 1, dead: false });
+    const tx = save(t);
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ outcome: 'failure', target: 13, failures: 1, dead: false, passed: false });
     expect(getEncounter(t.world).current).toBe('orc');
     expect(getEncounter(t.world).round).toBe(2);
+    // The dice and the target in the log (review 9).
+    expect(t.world.log.map((l) => l.text)).toContain('Ann rolled a death save: 3d6 [2, 2, 2] = 6 vs 13+, failure (1 failed this encounter).');
     expectReplayEqualsLive(t);
+  });
+  it('one death save per turn, on her own turn only', () => {
+    const t = dropped();
+    expect(t.s.fail({ type: '36th-way.deathSave', characterId: 'ann' })).toMatchObject({ code: 'NOT_NOW', message: "only on Ann's own turn" });
+    toAnn(t);
+    t.dice.push(6, 6, 5, 1); // a crit: she acts on, so the turn stays hers
+    save(t);
+    expect(t.s.fail({ type: '36th-way.deathSave', characterId: 'ann' })).toMatchObject({ code: 'NOT_NOW', message: 'Ann is not dying' });
+    expect(t.s.fail({ type: '36th-way.deathSave', characterId: 'orc' })).toMatchObject({ code: 'NOT_NOW', message: 'Orc is not dying' });
   });
   it('a success heals with a recovery from 0 HP; the character acts next turn', () => {
     const t = dropped(40); // -10 HP
+    toAnn(t);
     t.dice.push(5, 5, 3, 4); // natural 13; 1d8 = 4, + 3 = 7
-    const tx = t.s.run({ type: 'encounter.endTurn' });
+    const tx = save(t);
     expect(events(tx, '36th-way.healed')[0]).toMatchObject({ hpFrom: 0, hpTo: 7, spent: 1, revived: true });
     expect(t.sheet('ann')).toMatchObject({ hp: 7, recoveries: 7, dying: null });
     expect(getEncounter(t.world).current).toBe('orc');
@@ -93,41 +113,65 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
   });
   it('a crit heals and the character acts at once', () => {
     const t = dropped();
+    toAnn(t);
     t.dice.push(6, 6, 5, 1);
-    t.s.run({ type: 'encounter.endTurn' });
+    save(t);
     expect(getEncounter(t.world).current).toBe('ann');
     expect(t.sheet('ann').hp).toBe(4);
   });
-  it('dropped by a crit: 2 Disadvantage on the first death save only', () => {
+  it('dropped by a crit: 2 Disadvantage on the first death save only, said in the log with all five dice', () => {
     const t = dropped(30, true);
+    toAnn(t);
     t.dice.push(6, 6, 6, 6, 1, 2);
-    const tx = t.s.run({ type: 'encounter.endTurn' });
+    const tx = save(t);
+    // Five dice, the lowest three kept: 1 + 6 + 6 = 13, a success; the recovery die is the 2.
     expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2, roll: { net: -2, natural: 13 } });
+    expect(t.world.log.map((l) => l.text)).toContain('Ann rolled a death save: 5d6 keep lowest 3 (2 Disadvantage) [6, 6, 6, 6, 1] = 13 vs 13+, first save with 2 Disadvantage (dropped by a crit or to -half HP), success.');
   });
   it('dropped to minus half max HP: 2 Disadvantage on the first death save', () => {
     const t = dropped(45);
+    toAnn(t);
     t.dice.push(1, 1, 1, 1, 1);
-    const tx = t.s.run({ type: 'encounter.endTurn' });
+    const tx = save(t);
     expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 2 });
+    toAnn(t);
     t.dice.push(1, 1, 1); // second save: three dice only
-    const tx2 = t.s.run({ type: 'encounter.endTurn' });
+    const tx2 = save(t);
     expect(events(tx2, '36th-way.deathSaveRolled')[0]).toMatchObject({ firstSaveDisadvantage: 0, failures: 2 });
   });
   it('Enervated gives 1 Disadvantage on death saves', () => {
     const t = dropped();
     t.s.run({ type: 'condition.apply', target: 'ann', condition: 'enervated', duration: { kind: 'encounterEnd' } });
+    toAnn(t);
     t.dice.push(6, 6, 6, 1, 2);
-    const tx = t.s.run({ type: 'encounter.endTurn' });
+    const tx = save(t);
     expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ roll: { net: -1, natural: 13 }, outcome: 'success' });
   });
   it('four failed death saves in one encounter: the character dies and loses later turns', () => {
     const t = dropped();
     for (let i = 1; i <= 4; i++) {
+      toAnn(t);
       t.dice.push(1, 2, 3);
-      const tx = t.s.run({ type: 'encounter.endTurn' });
+      const tx = save(t);
       expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ failures: i, dead: i === 4 });
     }
     expect(t.sheet('ann')).toMatchObject({ dead: true, dying: null });
+  });
+  it('a turn passed with no save rolls it as the turn ends (the GM going on for an absent player, ADR 69), once', () => {
+    const t = dropped();
+    toAnn(t);
+    t.dice.push(1, 2, 3);
+    const tx = t.s.run({ type: 'encounter.endTurn' });
+    expect(events(tx, '36th-way.deathSaveRolled')).toHaveLength(1);
+    expect(events(tx, '36th-way.deathSaveRolled')[0]).toMatchObject({ passed: true, failures: 1 });
+    expect(t.world.log.map((l) => l.text)).toContain('Ann rolled a death save as the turn passed: 3d6 [1, 2, 3] = 6 vs 13+, failure (1 failed this encounter).');
+    // Rolled on her turn, the save is not rolled again when that turn ends.
+    toAnn(t);
+    t.dice.push(1, 2, 4);
+    const own = save(t);
+    expect(events(own, '36th-way.deathSaveRolled')).toHaveLength(1);
+    expect(t.sheet('ann').deathFailures).toBe(2);
+    expectReplayEqualsLive(t);
   });
   it('stabilized: still cannot act, but failures no longer kill', () => {
     const t = dropped();
@@ -152,8 +196,10 @@ describe('dying and death saves through turns (002 "Dying and Death")', () => {
   });
   it('death save failures reset when the encounter ends', () => {
     const t = dropped();
+    toAnn(t);
     t.dice.push(1, 2, 3);
-    t.s.run({ type: 'encounter.endTurn' });
+    save(t);
+    expect(t.sheet('ann').deathFailures).toBe(1);
     t.s.run({ type: 'encounter.end' });
     expect(t.sheet('ann').deathFailures).toBe(0);
   });

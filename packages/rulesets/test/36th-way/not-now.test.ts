@@ -43,7 +43,7 @@ describe('Not now, and why (review 9)', () => {
     expect(spear(t)).toMatchObject({ allowed: false, reason: "no enemy within Spear's reach (engaged) — move to engage one first" });
     // Each target says why it is refused and what to do; Ann (the enemy) comes first.
     expect(spear(t).target!.options.map((o) => [o.label, o.refused ?? null])).toEqual([
-      ['Ann', "out of Spear's reach (nearby): move to engage first"],
+      ['Ann', "out of Spear's reach: move to engage first"],
       ['Orc 2', null],
     ]);
     // Moving is what the GM can do now.
@@ -74,17 +74,14 @@ describe('Not now, and why (review 9)', () => {
     expect(attack('ann')).toMatchObject({ allowed: false, reason: 'no enemy engaged with Ann — move to engage one first, or switch to the ranged stance (a quick action)' });
     expect(t.s.fail({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc-2'], basic: 'melee' }, GM).message).toBe('Orc 2 is not engaged with Ann (basic melee attacks need an engaged target): move to engage it first');
     expect(t.s.fail({ type: '36th-way.attack', attackerId: 'ann', targetIds: ['orc-2'], basic: 'ranged' }, GM).code).toBe('WRONG_STANCE');
-    // The form's stance picker says which one works now.
-    expect(attack('ann').choices[0]!.options.map((o) => [o.value, o.refused ?? null])).toEqual([
-      ['melee', null],
-      ['ranged', 'needs the ranged stance: switch first (a quick action)'],
-    ]);
+    // The form offers only the stance's own basic attack; the switch is its own quick action (002 "Basic Attacks").
+    expect(attack('ann').choices[0]!.options.map((o) => [o.value, o.refused ?? null])).toEqual([['melee', null]]);
     // Switched: Orc 2 (nearby) is in reach, Orc 1 (far) is not, and says what to do.
     t.s.run({ type: '36th-way.stance', who: 'ann', stance: 'ranged' });
     expect(attack('ann').allowed).toBe(true);
     expect(attack('ann').target!.options.map((o) => [o.label, o.refused ?? null])).toEqual([
       ['Orc 2', null],
-      ['Orc 1', "out of a basic ranged attack's reach (far): move nearer first"],
+      ['Orc 1', "out of a basic ranged attack's reach: move nearer first"],
     ]);
   });
 });

@@ -349,7 +349,7 @@ describe('36th-way.actions (002 "Action Types", "Positioning", "Disengaging")', 
     const t = tswFight();
     t.s.run({ type: '36th-way.position', a: 'ann', b: 'orc', range: 'far' });
     const a = actions(t.s, GM, '36th-way', 'ann');
-    expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far', refused: "out of a basic melee attack's reach (far): move to engage first" });
+    expect(find(a, 'attack').target!.options[0]).toMatchObject({ value: 'orc', note: 'far', refused: "out of a basic melee attack's reach: move to engage first" });
     // Ann is in the melee stance: a basic attack reaches only the engaged (review 9). The ranged stance would reach
     // far (rangedReach defaults to far), but takes a switch first, and the reason says both ways.
     expect(find(a, 'attack')).toMatchObject({ allowed: false, reason: 'no enemy engaged with Ann — move to engage one first, or switch to the ranged stance (a quick action)' });
@@ -420,7 +420,7 @@ describe('36th-way.actions: Rally, Stabilize, Intercept, Delay, Ready (GM review
     expect(attack.target!.options.map((o) => [o.value, o.note, o.side])).toEqual([['orc2', 'engaged', 'foe'], ['orc', 'nearby', 'foe'], ['bea', expect.any(String), 'ally']]);
     // Ann's melee stance reaches the engaged Orc 2; the nearby Orc would take the ranged stance first (review 9).
     expect(attack.target!.options[0]!.refused).toBeUndefined();
-    expect(attack.target!.options[1]!.refused).toBe("out of a basic melee attack's reach (nearby): move to engage first");
+    expect(attack.target!.options[1]!.refused).toBe("out of a basic melee attack's reach: move to engage first");
     // Orc 2 falls: still listed (the GM may pick anyone), marked dead, so the form's default is the living Orc.
     t.s.run({ type: '36th-way.damage', targetId: 'orc2', amount: 500 });
     expect(find(actions(t.s, GM, '36th-way', 'ann'), 'attack').target!.options.find((o) => o.value === 'orc2')).toMatchObject({ standing: 'dead' });

@@ -5,7 +5,7 @@
 // lines the command wrote. No rule is decided here.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
-import { actionsQueryOf, lifeFlags } from '@tablekeeper/rulesets/browser';
+import { actionsQueryOf, capabilitiesOf, lifeFlags } from '@tablekeeper/rulesets/browser';
 import { actionsInputs, afterRollWords, commandOf, formDone, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
@@ -85,7 +85,9 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   // An open form stays open once its action is spent, so the roll's result stays in view; not once its creature
   // is dying or dead, which cannot act at all (001 "Death & Injury"; review 6: the phone kept the attack form).
   const life = lifeFlags(world, enc.combatants[answer.combatantId]?.characterId ?? null);
-  const unable = life['dead'] === true || life['dying'] === true;
+  // A 36th Way dying PC's turn is its death save (002 "Dying and Death"): the list offers it, so the form opens.
+  const deathSave = answer.actions.find((a) => a.id === 'deathSave');
+  const unable = life['dead'] === true || (life['dying'] === true && deathSave?.allowed !== true);
   const current = unable ? null : (answer.actions.find((a) => a.id === open) ?? null);
   const tap = async (a: TurnAction) => {
     if (!oneTap(a)) {
@@ -103,10 +105,13 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       </h3>
       {unable ? (
         <p class="small muted" data-testid="actions-unable">
-          {answer.name} {life['dead'] === true ? 'is dead' : 'is at 0 HP and cannot act'}.
+          {answer.name} {life['dead'] === true ? 'is dead' : deathSave !== undefined ? 'is dying: a death save on their own turn is all they may do' : 'is at 0 HP and cannot act'}.
         </p>
       ) : allowed.length === 0 ? (
-        <p class="small muted">Nothing left to do this turn.</p>
+        // Off turn, a free action or an interrupt may still come (review 9: "Nothing left" while Kira kept her interrupt).
+        <p class="small muted" data-testid="actions-none">
+          {answer.onTurn ? 'Nothing left to do this turn.' : `Not ${answer.name}'s turn: an answer they may give (an opportunity attack, an interrupt) shows up when something calls for it.`}
+        </p>
       ) : null}
       <div class="row" role="group" aria-label={`Actions ${answer.name} can take now`}>
         {allowed.map((a) => (
@@ -405,7 +410,8 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
   const inputs = [...moduleStatesOf(world, ['encounter']), encounterOf(world)?.economy[id]];
   useEffect(() => {
     let live = true;
-    void ask('teams.reactions', { characterId: id }).then((a) => {
+    // The 36th Way's prompts are its opportunity attacks (ADR 69), in the same shape as the teams' reactions.
+    void ask(capabilitiesOf(world.rulesetId).reactionsQuery ?? 'teams.reactions', { characterId: id }).then((a) => {
       if (!live) return;
       const r = a.ok ? (a.result as { prompts?: unknown }) : null;
       setPrompts(a.ok ? (Array.isArray(r?.prompts) ? (r.prompts as Prompt[]) : []) : a.error.message);
@@ -425,7 +431,7 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
             <p>
               <strong>{p.text}</strong>
             </p>
-            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : 'Stay conscious'}>
+            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : p.kind === 'opportunity' ? 'Opportunity attack' : 'Stay conscious'}>
               {p.actions.map((a) => (
                 <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
                   {a.label} <span class="muted">({a.cost})</span>
@@ -439,7 +445,7 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
                   {a.label}: not now, {a.reason}
                 </p>
               ))}
-            {current !== null ? <ActionFormView key={`${p.id}:${current.id}`} action={current} world={world} send={send} ask={ask} submit={current.id === 'dodge' || current.id === 'fortify' ? `Roll: ${current.label}` : current.label} /> : null}
+            {current !== null ? <ActionFormView key={`${p.id}:${current.id}`} action={current} world={world} send={send} ask={ask} submit={current.id === 'dodge' || current.id === 'fortify' || current.id === 'opportunity' ? `Roll: ${current.label}` : current.label} /> : null}
           </div>
         );
       })}

@@ -20,7 +20,7 @@ export function ClockPanel({ world, gm, send }: { world: World; gm: boolean; sen
         </span>
       </h2>
       <p class="small muted" data-testid="clock-elapsed">
-        {counts.length > 0 ? counts.map(([u, n]) => elapsedLabel(u, n)).join(' · ') : 'No time has passed yet.'}
+        {counts.length > 0 ? counts.map(([u, n]) => elapsedLabel(u, n, world.rulesetId)).join(' · ') : 'No time has passed yet.'}
       </p>
       {gm ? <ClockControls world={world} send={send} /> : null}
     </section>

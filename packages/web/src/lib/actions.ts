@@ -151,6 +151,8 @@ export function oddsQueriesOf(a: TurnAction, f: ActionForm): { target: string; n
   const q = oddsQueryOf(a, f);
   if (q === null || a.target === null) return q === null ? [] : [{ target: '', ...q }];
   const field = a.target.field;
+  // One roll for every pick (a disengage from two enemies): one question with the whole list.
+  if (a.odds?.together === true) return [{ target: '', ...q }];
   return targetsOf(a, f).map((t) => ({ target: t, name: q.name, args: { ...q.args, ...(Object.hasOwn(q.args, field) ? { [field]: a.target!.multiple ? [t] : t } : {}) } }));
 }
 
@@ -205,6 +207,12 @@ export function describeActionOdds(query: string, result: Json): { headline: str
       if (typeof r['hit'] !== 'number') return null;
       const m = Number(r['attack']);
       return { headline: `${percent(r['hit'])} to hit · ${percent(Number(r['crit']))} critical`, detail: `d20 ${m < 0 ? '-' : '+'}${String(Math.abs(m))} vs Evasion ${String(r['evasion'])}${typeof r['damage'] === 'string' && r['damage'] !== '' ? ` · ${r['damage']} damage` : ''}` };
+    }
+    case 'check3d6': {
+      if (typeof r['pass'] !== 'number') return null;
+      const crit = typeof r['crit'] === 'number' ? ` · ${percent(r['crit'])} crit` : '';
+      const why = Array.isArray(r['why']) ? r['why'].filter((x): x is string => typeof x === 'string').join('; ') : `${String(r['target'])}+ on 3d6`;
+      return { headline: `${percent(r['pass'])} to succeed${crit}`, detail: why };
     }
     case 'testDice':
       return typeof r['pass'] === 'number' ? { headline: `${percent(r['pass'])} to succeed`, detail: `needs ${String(r['difficulty'])} or more (attribute die + skill die; +4 on a luck 20)` } : null;

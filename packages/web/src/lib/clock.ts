@@ -1,5 +1,6 @@
 // Words for the one clock's elapsed units.
 import type { ClockUnit } from '@tablekeeper/engine';
+import { restUnitNamesOf } from '@tablekeeper/rulesets/browser';
 
 /** Each unit's name, one and many ("1 turn", "3 turns"). */
 const UNIT_NAMES: { readonly [u in ClockUnit]: readonly [string, string] } = {
@@ -14,8 +15,8 @@ const UNIT_NAMES: { readonly [u in ClockUnit]: readonly [string, string] } = {
   time: ['time step', 'time steps'],
 };
 
-export function elapsedLabel(unit: string, n: number): string {
-  const names = UNIT_NAMES[unit as ClockUnit];
+export function elapsedLabel(unit: string, n: number, rulesetId = ''): string {
+  const names = restUnitNamesOf(rulesetId)[unit] ?? UNIT_NAMES[unit as ClockUnit];
   return `${n} ${names === undefined ? unit : names[n === 1 ? 0 : 1]}`;
 }
 

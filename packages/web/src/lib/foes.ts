@@ -5,7 +5,7 @@
 // ruleset's attack reads, from quick stats typed when adding it or its stat
 // block, with the foe's own visibility (a hidden foe's sheet stays hidden).
 import type { Combatant, Json, World } from '@tablekeeper/engine';
-import { foeSheetCommandOf, foeTargetOf, quickStatsOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, foeSheetCommandOf, foeTargetOf, quickStatsOf } from '@tablekeeper/rulesets/browser';
 import type { ClientCommand, Rejection } from '../net/codec.ts';
 import type { Draft, Parsed } from './initiative.ts';
 import { hasSheet } from './sheetEditor.ts';
@@ -51,7 +51,8 @@ export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand 
  */
 export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
   if (d.kind !== 'npc' || d.characterId !== null) return null;
-  if (hasSheet(world, d.id) !== null) return null;
+  // The 36th Way's engine gives a foe its sheet in the start's own transaction (ADR 69): sending one after would make Undo take two clicks.
+  if (hasSheet(world, d.id) !== null || capabilitiesOf(world.rulesetId).foeSheetsByEngine) return null;
   // The stat block's attack comes along (its bonus, defence and dice: ADR 40), built by the rulesets' pure helpers.
   return foeSheetCommandOf(world.rulesetId, { id: d.id, name: d.name, hp: d.hp, block: d.extra ?? {} }) as ClientCommand | null;
 }

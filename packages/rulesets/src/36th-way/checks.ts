@@ -1,0 +1,87 @@
+// Odds before the roll for the 36th Way's checks that are not attacks (review 9:
+// Disengage and death saves rolled with no odds shown), and the opportunity
+// attacks a creature may answer a provocation with (002 "Opportunity Attacks":
+// a free Basic Melee Attack the engaged enemy may take or let go).
+import { own, type Json, type Viewer, type World } from '@tablekeeper/engine';
+import { asJson } from '@tablekeeper/engine/events';
+import { action, type TurnAction } from '../actions.js';
+import { opportunityAttackOf } from './combat.js';
+import { controls, hasCondition, saveAdvantage, type Kit } from './context.js';
+import { disengageCheck } from './movement.js';
+import { rollOdds } from './odds.js';
+import { engagedEnemies } from './positioning.js';
+import { errR, okR, type R } from './result.js';
+import { clampNet } from './roll.js';
+import { numSetting } from './settings.js';
+import { getTsw, type Sheet } from './state.js';
+
+const FORBIDDEN_ASK = 'only the GM or the player of that character may ask this';
+
+function sheetOf(world: World, viewer: Viewer, id: string): R<Sheet> {
+  const s = own(getTsw(world).sheets, id);
+  if (s === undefined) return errR('NOT_FOUND', 'no 36th Way sheet for that creature', 'characterId');
+  if (!controls(world, viewer, s.id)) return errR('FORBIDDEN', FORBIDDEN_ASK, 'characterId');
+  return okR(s);
+}
+
+const advantageWords = (net: number): string => (net > 0 ? `${net} Advantage: ${3 + net}d6, the highest 3 count` : `${-net} Disadvantage: ${3 - net}d6, the lowest 3 count`);
+
+/** 36th-way.deathSaveOdds: the next death save (or Last Gasp save), the first save's Disadvantage included. */
+export function deathSaveOdds(kit: Kit, world: World, args: { readonly characterId: string }, viewer: Viewer): R<Json> {
+  const s = sheetOf(world, viewer, args.characterId);
+  if (!s.ok) return s;
+  const d = s.value.dying;
+  if (d === null) return errR('NOT_DYING', `${s.value.name} is not dying`, 'characterId');
+  const first = d.savesRolled === 0 ? d.firstSaveDisadvantage : 0;
+  const net = clampNet(world, saveAdvantage(kit, world, s.value.id) - first);
+  const target = numSetting(world, d.lastGasp !== null ? '36th-way.lastGaspSaveTarget' : '36th-way.deathSaveTarget');
+  const critAt = Math.max(target, numSetting(world, '36th-way.saveCritAt'));
+  const why = [`${target}+ on 3d6`, ...(first > 0 ? [`first death save: ${first} Disadvantage (dropped by a crit or to -half HP)`] : []), ...(net !== 0 ? [advantageWords(net)] : []), `natural ${critAt}+ is a crit: heal and act at once`];
+  return okR({ pass: rollOdds(net, target, 0, world), crit: rollOdds(net, critAt, 0, world), target, net, why });
+}
+
+/** 36th-way.disengageOdds: a disengage check from the enemies named (default every engaged one). */
+export function disengageOdds(world: World, args: { readonly characterId: string; readonly from?: readonly string[] | undefined; readonly advantage?: number | undefined }, viewer: Viewer): R<Json> {
+  const s = sheetOf(world, viewer, args.characterId);
+  if (!s.ok) return s;
+  const all = engagedEnemies(world, s.value.id);
+  const from = [...new Set(args.from ?? all)];
+  if (from.length === 0 || !from.every((x) => all.includes(x))) return errR('NOT_ENGAGED', `pick enemies engaged with ${s.value.name}`, 'from');
+  const c = disengageCheck(world, s.value, from, args.advantage ?? 0);
+  const net = clampNet(world, c.net);
+  const more = from.length - 1;
+  const why = [`${c.target}+ on 3d6${more > 0 ? ` (${c.target - more}, +1 for each of ${more} more ${more === 1 ? 'enemy' : 'enemies'})` : ''}`, ...(c.grabbed ? ['Grabbed by one of them: 1 Disadvantage'] : []), ...(net !== 0 ? [advantageWords(net)] : [])];
+  return okR({ pass: rollOdds(net, c.target, 0, world), crit: null, target: c.target, net, why });
+}
+
+/** 36th-way.reactions: each open provocation this creature may answer with an opportunity attack, or let pass. */
+export function opportunityPrompts(world: World, args: { readonly characterId: string }, viewer: Viewer): R<Json> {
+  const s = sheetOf(world, viewer, args.characterId);
+  if (!s.ok) return s;
+  const me = s.value;
+  const sheets = getTsw(world).sheets;
+  const prompts = getTsw(world)
+    .provocations.filter((p) => p.against.includes(me.id) && own(sheets, p.by) !== undefined)
+    .map((p) => {
+      const by = own(sheets, p.by)!;
+      const blocked = me.dead || me.dying !== null || me.unconscious ? `${me.name} cannot act` : me.stance !== 'melee' ? `${me.name} is no longer in the melee stance` : hasCondition(world, me.id, 'grabbed') ? `${me.name} is Grabbed` : null;
+      const atk = opportunityAttackOf(me);
+      const take: TurnAction = action({
+        id: 'opportunity',
+        label: `Opportunity attack on ${by.name}`,
+        cost: atk === undefined ? 'free action, a basic melee attack' : 'free action, its first melee attack',
+        command: '36th-way.attack',
+        fixed: { attackerId: me.id, opportunity: p.id, targetIds: [by.id] },
+        numbers: [
+          { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+          { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+        ],
+        odds: { query: '36th-way.attackOdds', args: { attackerId: me.id, targetIds: [by.id], opportunity: p.id }, pass: ['advantage', 'bonus'] },
+        allowed: blocked === null,
+        reason: blocked,
+      });
+      const decline: TurnAction = action({ id: 'decline', label: `Let ${by.name} go`, cost: 'no attack', command: '36th-way.declineOpportunity', fixed: { attackerId: me.id, opportunity: p.id } });
+      return { id: p.id, kind: 'opportunity', text: `${by.name} ${p.reason}: ${me.name} may make an opportunity attack.`, actions: [take, decline] };
+    });
+  return okR(asJson({ characterId: me.id, name: me.name, prompts }));
+}
