@@ -11,7 +11,8 @@ import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browse
 import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
-import { conditionName, durationLabel, lingeringConditions, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
+import { conditionName, durationLabel, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
+import { lingeringConditions } from '../packages/web/src/lib/lingering.ts';
 import { forget, linkProblem, MAX_RECENT, readRecent, RECENT_KEY, remember, type RecentTable } from '../packages/web/src/lib/recent.ts';
 import { looksLikeId, sentenceOf } from '../packages/web/src/lib/words.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';

@@ -17,7 +17,7 @@ import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
-import { useRemember } from './Recent.tsx';
+import { useRemember } from './remember.ts';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';

@@ -6,7 +6,7 @@
 // at the start (the engine), and the line says so.
 import { useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { lingeringConditions, type Lingering } from '../lib/encounter.ts';
+import { lingeringConditions, type Lingering } from '../lib/lingering.ts';
 import { sentenceOf } from '../lib/words.ts';
 import type { Send } from './types.ts';
 

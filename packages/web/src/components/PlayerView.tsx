@@ -16,7 +16,7 @@ import { AskGm, DaggerheartPhone, DiceTrayLater, EpisodeBar, OsrStabilizePhone, 
 import type { Ask } from '../lib/attack.ts';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
-import { useRemember } from './Recent.tsx';
+import { useRemember } from './remember.ts';
 import type { Send } from './types.ts';
 
 export function PlayerView({ capability }: { capability: Capability }) {

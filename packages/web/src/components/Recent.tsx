@@ -1,18 +1,8 @@
 // Recent tables on this device: remembered when a table opens, listed on the
 // landing page with a way to remove each.
-import { useEffect, useState } from 'preact/hooks';
-import type { World } from '@tablekeeper/engine';
-import { deviceStore, forget, readRecent, remember, type RecentTable } from '../lib/recent.ts';
+import { useState } from 'preact/hooks';
+import { deviceStore, forget, readRecent, type RecentTable } from '../lib/recent.ts';
 import { words } from '../lib/words.ts';
-
-export function useRemember(world: World | undefined, role: RecentTable['role'], seat?: string): void {
-  const name = world?.name;
-  const rulesetId = world?.rulesetId;
-  useEffect(() => {
-    if (name === undefined || rulesetId === undefined) return;
-    remember(deviceStore(), { hash: location.hash.replace(/^#/, ''), name, rulesetId, role, ...(seat !== undefined ? { seat } : {}), seen: Date.now() });
-  }, [name, rulesetId, role, seat]);
-}
 
 const ROLE_WORDS: { readonly [r in RecentTable['role']]: string } = { gm: 'GM', player: 'player', spectator: 'table display' };
 

@@ -6,7 +6,7 @@ import type { Capability } from '../net/client.ts';
 import { useTable } from '../lib/use-table.ts';
 import { tvModel } from '../lib/tv.ts';
 import { LinkProblem, useLinkProblem } from './LinkCheck.tsx';
-import { useRemember } from './Recent.tsx';
+import { useRemember } from './remember.ts';
 import { StatusDot } from './Chrome.tsx';
 
 export function TvView({ capability }: { capability: Capability }) {
