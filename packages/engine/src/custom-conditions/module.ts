@@ -48,7 +48,7 @@ const key = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCa
 
 const defined: DefinedCommand<z.ZodType>[] = [
   defineCommand('customCondition.save', {
-    summary: "Save a condition of the table's own (name, description, usual duration) so every condition picker offers it; with id, replace that one",
+    summary: "Save a table condition (name, description, usual duration) for every condition picker; with id, replace it",
     who: 'gm',
     label: 'save a condition for this table',
     input: saveInput,

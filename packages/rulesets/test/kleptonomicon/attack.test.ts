@@ -119,7 +119,8 @@ describe('kleptonomicon.attackOdds', () => {
     expect(s.engine.view(s.table, ANN).world.ext['encounter']).toMatchObject({ combatants: { guard: { stats: { defense: 7 } } } });
     expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toEqual({ defense: 7 });
     s.run({ type: 'foes.reveal', reveal: 'all' });
-    expect(odds(s, ANN, { targetId: 'guard', advantage: 1 })).toMatchObject({ ok: true, value: { pass: expect.closeTo(1 - (11 / 20) ** 2, 12) as unknown as number } });
+    // A phone's attack takes no Advantage of its own (ADR 65: the GM grants it), so the odds are the plain 9/20.
+    expect(odds(s, ANN, { targetId: 'guard' })).toMatchObject({ ok: true, value: { pass: expect.closeTo(9 / 20, 12) as unknown as number } });
     expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toMatchObject({ defense: 7, hp: 12, edgeSave: 0 });
     // Back to no numbers: the phone loses the Defense again.
     s.run({ type: 'foes.reveal', reveal: 'none' });
@@ -138,9 +139,10 @@ describe('kleptonomicon.attackOdds', () => {
 
   it('property (secrecy): with the setting at no numbers, no odds a player asks for, and nothing in their view, carries a foe\'s Defense', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: -5, max: 5 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 15 }), (defense, modifier, advantage, typed) => {
+      // The phone's own modifier and Advantage are refused before the Defense is looked at (ADR 65): only a typed Defense varies here.
+      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 15 }), (defense, typed) => {
         const s = fight([], { defense, hp: 12 });
-        const q = odds(s, ANN, { targetId: 'guard', modifier, advantage, defense: typed });
+        const q = odds(s, ANN, { targetId: 'guard', defense: typed });
         expect(q).toMatchObject({ ok: false, error: { code: 'VALUES_HIDDEN' } });
         expect(JSON.stringify(q)).not.toMatch(/"defense"|failAtOrBelow|"pass"/);
         expect(getEncounter(s.engine.view(s.table, ANN).world).combatants['guard']?.stats).toEqual({});
