@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
-import type { E2e } from './harness.ts';
+import { whoStarts, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
 const contexts: BrowserContext[] = [];
@@ -39,6 +39,8 @@ describe('teams: one click, one undo', () => {
     const before = await text(undo);
     const sheetsBefore = Object.keys((n.gmSock.view().world.ext['teams'] as { sheets: object }).sheets).sort();
 
+    // 003 names no default first team: the GM picks one (ADR 66).
+    await whoStarts(enc, 'Party');
     await enc.getByTestId('roll-initiative').click();
     await expect.poll(() => text(enc.getByTestId('now-acting'))).toMatch(/Now acting|choose who acts/);
     // The wolves got their teams sheets in the same change: the tracker reads their Health.
