@@ -48,6 +48,7 @@ describe('OSR conditions and damage in words', () => {
     const gobRow = order.getByTestId('combatant').filter({ hasText: 'Goblin' });
     await gobRow.getByText('Adjust Goblin').click();
     const pick = gm.p.getByRole('form', { name: 'Apply a condition to Goblin' });
+    await pick.getByLabel('Condition for Goblin').waitFor();
     expect(await pick.getByLabel('Condition for Goblin').locator('option').allTextContents()).toEqual([
       'Concentrating',
       'In stealth (cannot be targeted)',
