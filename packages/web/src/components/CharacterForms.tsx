@@ -9,6 +9,7 @@ import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSe
 import { sentenceOf } from '../lib/words.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
+import { DraftsNote } from './DraftsNote.tsx';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { fieldsOf, initialValues, refusalInWords, withNeeds, type FieldSpec, type FormValue } from '../lib/schemaForm.ts';
 import { sheetNeedsOf } from '@tablekeeper/rulesets/browser';
@@ -166,24 +167,17 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
           ))}
         </select>
       </span>
-      {draft !== undefined || others.length > 0 ? (
-        <p class="small" role="status" data-testid="sheet-drafts">
-          {draft !== undefined ? `${ch.name}'s changes are not saved yet (kept if you switch). ` : ''}
-          {others.length > 0 ? `Unsaved changes kept for ${others.map((c) => c.name).join(', ')}: pick them above to save.` : ''}
-          {draft !== undefined ? (
-            <button
-              type="button"
-              class="small"
-              onClick={() => {
-                drop(ch.id);
-                setFresh((n) => n + 1);
-              }}
-            >
-              Discard {ch.name}'s changes
-            </button>
-          ) : null}
-        </p>
-      ) : null}
+      <DraftsNote
+        name={ch.name}
+        held={draft !== undefined}
+        others={others.map((c) => c.name)}
+        keptWhen="kept if you switch"
+        testId="sheet-drafts"
+        onDiscard={() => {
+          drop(ch.id);
+          setFresh((n) => n + 1);
+        }}
+      />
       <SchemaForm
         key={`${ch.id}:${fresh}`}
         schema={withNeeds(formSchema, sheetNeedsOf(world.rulesetId, ch))}

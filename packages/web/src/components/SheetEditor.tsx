@@ -15,6 +15,7 @@ import { OPEN_SHEET_EVENT } from '../lib/tswSheets.ts';
 import { useSheetDrafts } from './sheetDrafts.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
+import { DraftsNote } from './DraftsNote.tsx';
 import type { Send } from './types.ts';
 
 export interface SheetEditorProps {
@@ -91,24 +92,17 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         </select>
       </div>
       <p class="small muted">Saving sets the whole sheet: what is left empty takes the ruleset's default.</p>
-      {draft !== null || others.length > 0 ? (
-        <p class="small" role="status" data-testid="sheet-editor-drafts">
-          {draft !== null ? `${c.name}'s changes are not saved yet (kept through turns and updates). ` : ''}
-          {others.length > 0 ? `Unsaved changes kept for ${others.map((x) => x.name).join(', ')}: pick them above to save.` : ''}
-          {draft !== null ? (
-            <button
-              type="button"
-              class="small"
-              onClick={() => {
-                drafts.drop(c.id);
-                setFresh((n) => n + 1);
-              }}
-            >
-              Discard {c.name}'s changes
-            </button>
-          ) : null}
-        </p>
-      ) : null}
+      <DraftsNote
+        name={c.name}
+        held={draft !== null}
+        others={others.map((x) => x.name)}
+        keptWhen="kept through turns and updates"
+        testId="sheet-editor-drafts"
+        onDiscard={() => {
+          drafts.drop(c.id);
+          setFresh((n) => n + 1);
+        }}
+      />
       <SchemaForm
         key={`${c.id}:${fresh}`}
         schema={schema}
