@@ -34,8 +34,8 @@ export default defineConfig({
           // A page waits on a server round trip; on a loaded CI machine that can take longer than the 1 s default.
           expect: { poll: { timeout: 10_000, interval: 50 } },
           fileParallelism: false,
-          // One retry for a browser test that fails (closing note of 2026-11-26): under CI's full load two tests hung the GM
-          // page (teams-forms, tsw-rest-spirit) though they pass alone and under CPU load; open until the cause is found.
+          // One retry for a browser test that fails on a loaded CI machine. The GM-page freezes it was added for were a
+          // render loop between the sheet form and its kept draft (fixed; e2e/sheet-form-deltas reproduces it throttled).
           retry: 1,
           // A failing test prints its open pages' toast, errors and socket frames (flakes on CI explain themselves).
           setupFiles: ['./e2e/report-on-failure.ts'],

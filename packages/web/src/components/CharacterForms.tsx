@@ -137,14 +137,18 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
   const characters = Object.values(world.characters);
   const ch = characters.find((c) => c.id === chosen) ?? characters[0];
+  // One schema while the needs read the same: a new one each delta made the form rebuild every field (review 10).
+  const needs = ch === undefined ? {} : sheetNeedsOf(world.rulesetId, ch);
+  const needsKey = JSON.stringify(needs);
+  const schema = useMemo(() => withNeeds(formSchema, needs), [formSchema, needsKey]);
   if (ch === undefined) return null;
   const stored = storedSheet(world, ch);
   const start = { ...blank, ...sheetStart(fields, stored) };
   const draft = drafts.draftOf(ch.id, start) ?? undefined;
   const drop = drafts.drop;
-  const keep = (values: { readonly [k: string]: FormValue }) => {
+  const keep = (values: { readonly [k: string]: FormValue }, from: { readonly [k: string]: FormValue }) => {
     setLive({ id: ch.id, values });
-    drafts.keep(ch.id, start, values);
+    drafts.keep(ch.id, from, values);
   };
   const others = characters.filter((c) => c.id !== ch.id && drafts.draftOf(c.id, { ...blank, ...sheetStart(fields, storedSheet(world, c)) }) !== null);
   return (
@@ -180,9 +184,10 @@ function EditSheet({ world, send, sheet }: { world: World; send: Send; sheet: Sh
       />
       <SchemaForm
         key={`${ch.id}:${fresh}`}
-        schema={withNeeds(formSchema, sheetNeedsOf(world.rulesetId, ch))}
+        schema={schema}
         idPrefix="sheet-form"
-        initial={draft ?? start}
+        initial={start}
+        draft={draft}
         followInitial
         onChange={keep}
         useOptions={useOptions}

@@ -36,8 +36,14 @@ export interface SchemaFormProps {
   readonly onSubmit: (payload: { readonly [k: string]: unknown }) => void | string | null | Promise<void | string | null>;
   /** Values to start from (an entry being edited: see formValuesFrom). */
   readonly initial?: { readonly [k: string]: FormValue };
-  /** Told of every change, so a caller may keep the draft (the sheet form switching between characters). */
-  readonly onChange?: (values: { readonly [k: string]: FormValue }) => void;
+  /**
+   * Unsaved values the form opens with instead of `initial` (a kept draft). Read at mount only: a draft that
+   * came back in as `initial` would be taken for the stored sheet, and two quick deltas then made the form and
+   * its caller's draft undo each other forever (the GM page froze on CI, teams-forms).
+   */
+  readonly draft?: { readonly [k: string]: FormValue };
+  /** Told of every change with what the form starts from now, so a caller may keep the draft against that start. */
+  readonly onChange?: (values: { readonly [k: string]: FormValue }, start: { readonly [k: string]: FormValue }) => void;
   /** Told when the form's own checks refuse a save (nothing is sent), so a caller clears its last "Saved" line. */
   readonly onInvalid?: () => void;
   /** A new `initial` (the stored sheet changed under the form) is taken in under what was typed, without remounting (sheet editors). */
@@ -46,12 +52,13 @@ export interface SchemaFormProps {
 
 const noOptions: UseOptions = () => [];
 
-export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, onChange, onInvalid, followInitial = false }: SchemaFormProps) {
+export function SchemaForm({ schema, useOptions = noOptions, submitLabel = 'Send', idPrefix = 'sf', onSubmit, initial, draft, onChange, onInvalid, followInitial = false }: SchemaFormProps) {
   const fields = useMemo(() => fieldsOf(schema), [schema]);
-  const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(initial ?? {}) }));
-  useEffect(() => onChange?.(values), [values]);
+  const [values, setValues] = useState<{ readonly [k: string]: FormValue }>(() => ({ ...initialValues(fields), ...(draft ?? initial ?? {}) }));
   // What the form last started from; a changed start is taken in under the fields typed since (lib/sheetForm rebaseDraft).
   const started = useRef({ ...initialValues(fields), ...(initial ?? {}) });
+  // The start travels with the values: a caller's own `start` may be a render older than the form's.
+  useEffect(() => onChange?.(values, started.current), [values]);
   const startKey = followInitial ? JSON.stringify(initial ?? {}) : '';
   useEffect(() => {
     if (!followInitial) return;

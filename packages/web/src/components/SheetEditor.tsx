@@ -107,9 +107,10 @@ export function SheetEditor({ world, enc, send }: SheetEditorProps) {
         key={`${c.id}:${fresh}`}
         schema={schema}
         idPrefix="sheet-edit"
-        initial={draft ?? start}
+        initial={start}
+        draft={draft ?? undefined}
         followInitial
-        onChange={(values) => drafts.keep(c.id, start, values)}
+        onChange={(values, from) => drafts.keep(c.id, from, values)}
         useOptions={useOptions}
         submitLabel="Save sheet"
         onInvalid={() => setSaved(null)}
