@@ -243,7 +243,9 @@ function busSuite(name: string, makePair: () => Promise<Pair>): void {
       const { a, b } = await makePair();
       let next = 1;
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.jsonValue({ maxDepth: 3 }), { minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), async (txs, cmd) => {
+        // A transaction is an object (the store writes one); a bare "5" is refused by the decoder (tx is at least "{}"),
+        // and a property run that drew one used to wait out its follower (a CI timeout).
+        fc.asyncProperty(fc.array(fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }), { minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), async (txs, cmd) => {
           // A table per run: a run that failed half-way leaves nothing for the next to hear.
           const t = tableId();
           const base = next;
