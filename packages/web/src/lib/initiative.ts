@@ -22,6 +22,8 @@ export interface Draft {
   /** Hit points typed for a foe (or a character without HP on its sheet). */
   readonly hp: number | null;
   readonly hidden: boolean;
+  /** A hidden foe shown to the players when its first turn starts (ADR 71), marked from the builder's line (ADR 73). */
+  readonly revealWhenActs?: boolean;
   /** The initiative values, by the method's field keys. */
   readonly init: { readonly [key: string]: string | number };
   /** More of its numbers (a bestiary stat block's defences, damage...), put on the combatant as stats. */
@@ -84,6 +86,7 @@ export interface DraftInput {
   readonly character: Character | null;
   readonly hp: string;
   readonly hidden: boolean;
+  readonly revealWhenActs?: boolean;
   readonly init: { readonly [key: string]: string };
 }
 
@@ -107,7 +110,7 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
     ok: true,
     // A character's one combatant takes the character's id: the 36th Way and teams key sheets, positions and
     // the action economy by combatant, and a sheet made from the party form is keyed by the character.
-    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, init })),
+    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, ...(input.hidden && input.revealWhenActs === true ? { revealWhenActs: true } : {}), init })),
   };
 }
 
