@@ -39,6 +39,12 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   }, [deadKey]);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
+  // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73).
+  const rerollSetting = method?.reroll.setting ?? null;
+  const [reroll, setReroll] = useState<boolean | null>(null);
+  const rerollOn = reroll ?? (rerollSetting !== null && world.settings[rerollSetting] === true);
+  const [grouping, setGrouping] = useState<'each' | 'type' | 'side'>('each');
+  const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
   const starts = teams.includes(initiating) ? initiating : teams.length === 1 ? teams[0]! : '';
@@ -62,7 +68,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [busy, setBusy] = useState(false);
   const start = async () => {
     // What is wrong with the line-up is said before any foe's character is made.
-    const check = startCommand(method, rows, world.characters, starts !== '' ? { initiating: starts } : {});
+    const check = startCommand(method, rows, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
     if (!check.ok) return setError(check.message);
     setBusy(true);
     try {
@@ -70,7 +76,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       if (!ready.ok) return setError(ready.message);
       // Foes that got their character keep it if the start is refused and tried again.
       setRows(ready.value);
-      const c = startCommand(method, ready.value, latest.current.characters, starts !== '' ? { initiating: starts } : {});
+      const c = startCommand(method, ready.value, latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
       if (!c.ok) return setError(c.message);
       setError(null);
       // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
@@ -152,6 +158,29 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
             {starts === '' ? 'Required: the team of whoever began the fight goes first.' : `${starts} act first, then the others in turn.`}
           </span>
         </div>
+      ) : null}
+      {rerollSetting !== null || (method?.groupBy.modes.length ?? 0) > 0 ? (
+        <fieldset class="small" data-testid="initiative-options">
+          <legend>Initiative options</legend>
+          {rerollSetting !== null ? (
+            <label class="row" style={{ fontWeight: 400 }} title={method!.reroll.why}>
+              <input type="checkbox" style={{ minHeight: 'auto' }} checked={rerollOn} onChange={(e) => setReroll(e.currentTarget.checked)} /> Re-roll initiative each round
+            </label>
+          ) : null}
+          {(method?.groupBy.modes.length ?? 0) > 0 ? (
+            <span class="inline-field">
+              <label for="build-grouping">Foes' initiative</label>
+              <select id="build-grouping" value={grouping} aria-describedby="build-grouping-help" onChange={(e) => setGrouping(e.currentTarget.value === 'type' ? 'type' : e.currentTarget.value === 'side' ? 'side' : 'each')}>
+                <option value="each">each its own</option>
+                {method!.groupBy.modes.includes('type') ? <option value="type">one per foe type</option> : null}
+                {method!.groupBy.modes.includes('side') ? <option value="side">one for all foes</option> : null}
+              </select>
+              <span id="build-grouping-help" class="small muted">
+                {grouping === 'each' ? '' : method!.groupBy.why}
+              </span>
+            </span>
+          ) : null}
+        </fieldset>
       ) : null}
       {/* What the last fight left on someone, against this line-up (ADR 66). */}
       <LingeringConditions world={world} enc={last} lined={rows.flatMap((r) => (r.characterId === null ? [r.id] : [r.id, r.characterId]))} send={send} />
