@@ -34,6 +34,13 @@ export interface InitiativeMethod {
   readonly fields: readonly InitiativeField[];
   /** The engine rolls when the encounter starts (Edge Saves); otherwise the order follows the numbers given. */
   readonly rolled: boolean;
+  /**
+   * Rolling the order again at each round's start (ADR 73): the table setting holding the default, or null where
+   * the ruleset's text fixes the order or nothing is rolled; `why` says which, for the GM.
+   */
+  readonly reroll: { readonly setting: string | null; readonly why: string };
+  /** Foes sharing one initiative (per type, per side) where the order is each creature's own; none where it is already by side or group. */
+  readonly groupBy: { readonly modes: readonly ('type' | 'side')[]; readonly why: string };
 }
 
 export const INITIATIVE_BANDS = ['very-fast', 'fast', 'medium', 'slow', 'very-slow'] as const;
@@ -44,6 +51,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     summary: 'Highest DEX score acts first, the same order every round; ties go to the PCs.',
     source: '001 "Initiative"',
     rolled: false,
+    reroll: { setting: null, why: 'DEX order is the same every round (001 "Initiative"), and nothing is rolled.' },
+    groupBy: { modes: ['type', 'side'], why: 'A group acts at its slowest member\'s DEX, where its faster members could delay to (001 "Initiative").' },
     fields: [{ key: 'dex', label: 'DEX', type: 'int', min: 1, max: 30, defaultFor: { pc: 10, npc: 10 }, fromSheet: true }],
   },
   '36th-way': {
@@ -51,6 +60,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     summary: 'Bands from Very Fast to Very Slow; in each band the PCs go in the order they choose, then the enemies.',
     source: '002 "Initiative Bands"',
     rolled: false,
+    reroll: { setting: null, why: 'Bands are chosen, not rolled, and held for the encounter (002 "Initiative Bands").' },
+    groupBy: { modes: [], why: 'In each band the PCs go, then the enemies: the order is already by side (002 "Initiative Bands").' },
     fields: [{ key: 'band', label: 'Band', type: 'choice', choices: INITIATIVE_BANDS, defaultFor: { pc: 'medium', npc: 'medium' } }],
   },
   teams: {
@@ -58,6 +69,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     summary: 'Teams take turns, the initiating team first; each team picks one member who has not acted.',
     source: '003 "Initiative and Rounds"',
     rolled: false,
+    reroll: { setting: null, why: 'Teams alternate and pick who acts each round; nothing is rolled (003 "Initiative and Rounds").' },
+    groupBy: { modes: [], why: 'Teams take turns: the order is already by side (003 "Initiative and Rounds").' },
     fields: [{ key: 'team', label: 'Team', type: 'text', defaultFor: { pc: 'Party', npc: 'Foes' } }],
   },
   kleptonomicon: {
@@ -65,6 +78,8 @@ const METHODS: { readonly [rulesetId: string]: InitiativeMethod } = {
     summary: 'Foes are grouped by creature type; each PC rolls an Edge Save against each group and slots in after the first it fails.',
     source: '004 "Turn Order"',
     rolled: true,
+    reroll: { setting: 'kleptonomicon.rerollEachRound', why: 'Each PC rolls its Edge Saves again against the same foe groups at the start of every round.' },
+    groupBy: { modes: [], why: 'Foes are already grouped by creature type, and each group takes one place (004 "Turn Order").' },
     fields: [
       { key: 'edgeSave', label: 'Edge Save', type: 'int', min: -10, max: 10, defaultFor: { pc: 0, npc: 0 }, fromSheet: true },
       { key: 'creatureType', label: 'Creature type', type: 'text', only: 'npc', defaultFor: { pc: '', npc: '' } },

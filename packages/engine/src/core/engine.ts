@@ -39,6 +39,7 @@ import { seededRng } from '../dice/rng.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, audienceAllows } from './visibility.js';
 import { copyEntry, partsProjector } from './view-cache.js';
 import { sayCommand } from './undo-words.js';
+import { resolveMade } from './batch-refs.js';
 
 /** How deep reactions may chain (an event's follow-up's follow-up...) before we call it a loop. */
 export const MAX_REACTION_DEPTH = 32;
@@ -285,14 +286,20 @@ export function createEngine(modules: readonly Module[]): Engine {
       const events: EngineEvent[] = [];
       const audiences: Audience[] = [];
       let w = table.world;
+      // What each command of the batch decided, for a later one's reference to an id it minted (ADR 73).
+      const made: EngineEvent[][] = [];
       // Each command of a batch is decided on the world its predecessors left; the first refusal refuses them all.
-      for (const [i, part] of parts.entries()) {
+      for (const [i, sent] of parts.entries()) {
         // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
-        if (batch && (part.type === UNDO || part.type === REDO || part.type === BATCH || part.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${part.type} cannot be part of a batch`, `commands.${i}.type`);
+        if (batch && (sent.type === UNDO || sent.type === REDO || sent.type === BATCH || sent.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${sent.type} cannot be part of a batch`, `commands.${i}.type`);
+        const resolved = batch ? resolveMade(sent, i, made) : ok(sent);
+        if (!resolved.ok) return resolved;
+        const part = resolved.value;
         const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
         if (refused !== null) return { ok: false, error: refused };
         const decided = decideChecked(w, part, env);
         if (!decided.ok) return decided;
+        made.push(decided.value);
         for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
       }
       const seq = table.transactions.length + 1;
@@ -548,8 +555,11 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (tx === undefined) return null;
     const shown = commandView(table.world, tx, viewer);
     const label = shown?.label ?? null;
-    const entry = handlers.get(tx.command.type);
-    const words = entry?.module.words?.[tx.command.type];
+    // A batch reads as its first command (labelOf), so it is worded as that command with the batch's events.
+    const first = tx.command.type === BATCH && Array.isArray(tx.command['commands']) ? tx.command['commands'][0] : undefined;
+    const command = first !== null && typeof first === 'object' && !Array.isArray(first) && typeof first['type'] === 'string' ? (first as unknown as Command) : tx.command;
+    const entry = handlers.get(command.type);
+    const words = entry?.module.words?.[command.type];
     if (shown === null || label === null || words === undefined) return label;
     // Another's command shown only in part reads as its redacted label, never as names.
     if (viewer.role !== 'gm' && !sameViewer(tx.actor, viewer)) return label;
@@ -563,7 +573,7 @@ export function createEngine(modules: readonly Module[]): Engine {
       return own(world.characters, id)?.name ?? null;
     };
     // Values are read from the events this viewer may read, as they read them (a GM-only event gives nothing).
-    return sayCommand(words, tx.command, shown.events, nameOf) ?? label;
+    return sayCommand(words, command, shown.events, nameOf) ?? label;
   }
 
   /** canUndo / canRedo and their labels and words for `viewer`. */

@@ -32,6 +32,8 @@ const PLACEMENT = {
 const PARAMS = z.strictObject({
   teamOrder: z.array(text(NAME).min(1)).min(1).max(MAX_COMBATANTS).meta({ description: 'team turn orders: initiating team, attacked team, then the others' }).optional(),
   groups: z.array(z.array(combatantId()).min(1).max(MAX_COMBATANTS)).max(4).meta({ description: 'Edge Save turn order: NPC groups (default: by creature type)' }).optional(),
+  rerollEachRound: z.boolean().meta({ description: 'roll the turn order again at the start of every round, where the ruleset rolls it (default: the table setting)' }).optional(),
+  groupInitiative: z.enum(['each', 'type', 'side']).meta({ description: 'where the ruleset allows it: foes of one type, or all foes, share one initiative and act together (default: each its own)' }).optional(),
 });
 
 /** A combatant's own numbers: plain values only (the command checks the count). */

@@ -30,6 +30,8 @@ export type EncounterEvent =
   | ({ readonly type: 'encounter.turnClosed' } & Id)
   | { readonly type: 'encounter.roundEnded'; readonly round: number }
   | { readonly type: 'encounter.roundStarted'; readonly round: number }
+  /** The turn order rolled again for `round` (ADR 73): each re-placed combatant's new placement, its dice inside. */
+  | { readonly type: 'encounter.initiativeRerolled'; readonly round: number; readonly placements: { readonly [id: string]: Json } }
   | ({ readonly type: 'encounter.delayed'; readonly placement?: Json } & Id)
   | ({ readonly type: 'encounter.readied'; readonly action: string; readonly trigger: string; readonly round: number } & Id)
   /** `placement` null keeps the reader's place; `forNextTurn` (absent before 002's owed actions) spends from the coming turn. */

@@ -167,6 +167,11 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       if (seqr.onRoundStarted !== undefined) next = { ...next, seq: seqr.onRoundStarted(next) };
       return next;
     }),
+    'encounter.initiativeRerolled': onEnc((enc, e) => {
+      let next = enc;
+      for (const [id, placement] of Object.entries(e.placements)) next = withCombatant(next, id, (c) => ({ ...c, placement }));
+      return next;
+    }),
     'encounter.delayed': onEnc((enc, e) => {
       const id = e.id;
       return withCombatant({ ...enc, current: enc.current === id ? null : enc.current }, id, (c) => ({ ...c, placement: e.placement ?? null }));
@@ -233,6 +238,7 @@ export function encounterReducers(rules: EncounterRules): Record<string, Reducer
       // A spotlight keeps no rounds the table can see (000): its fight just ends (ADR 57).
       appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.ended', text: `${encounterTitle(getEncounter(w))} ends${seqr.id === 'spotlight' ? '' : ` after round ${e.round}`}.`, data: { number: getEncounter(w).number ?? 1 } }),
     'encounter.roundStarted': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.roundStarted', text: `Round ${e.round} begins.` }),
+    'encounter.initiativeRerolled': (_b, w, e) => appendLog(w, { audience: AUDIENCE_ALL, kind: 'encounter.initiativeRerolled', text: `Initiative is rolled again for round ${e.round}: see the new order.` }),
     'encounter.combatantAdded': (_b, w, e) => {
       return logAbout(w, own(getEncounter(w).combatants, e.combatant.id), 'encounter.joined', (name) => `${name} joins the encounter.`);
     },

@@ -7,6 +7,7 @@ import { own } from '../core/own.js';
 import { fleetingLosses } from './conditions.js';
 import type { ClockAdvancedEvent, EncounterEvent } from './events.js';
 import { getEncounter } from './state.js';
+import { withSheets } from './selectors.js';
 import type { TurnFlow } from './turn-order.js';
 import type { EncounterRules } from './types.js';
 
@@ -102,7 +103,10 @@ export function phasesReaction(rules: EncounterRules, flow: TurnFlow, eventTypes
       }
       case 'encounter.roundEnded': {
         const r = e.round;
-        return [clockAdvanced(world, 'round', 1, perRound), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), { type: 'encounter.roundStarted', round: r + 1 }];
+        // A rolled order asked to be rolled each round is rolled before the round starts, so its first turn is the new order's.
+        const placements = rules.sequencer.reroll?.(withSheets(world, rules, enc), env.rng) ?? null;
+        const rerolled: EngineEvent[] = placements === null ? [] : [{ type: 'encounter.initiativeRerolled', round: r + 1, placements }];
+        return [clockAdvanced(world, 'round', 1, perRound), ...expire(enc, { kind: 'roundEnd', round: r }, `end of round ${r}`), ...rerolled, { type: 'encounter.roundStarted', round: r + 1 }];
       }
       case 'encounter.ended': {
         // The round in progress ends with the fight: a fight "over after round 3" took three rounds on the clock (ADR 44).

@@ -116,6 +116,13 @@ export interface Sequencer {
    * Without it the turn order has no manual order (teams, spotlight, Edge Save slots: ADR 29).
    */
   reorder?(enc: EncounterState, id: string, before: string | null): Result<{ readonly [id: string]: Json }>;
+  /**
+   * New placements rolled at the start of a round, for a turn order that is a roll and an encounter that asked
+   * for it (ADR 73); null when this encounter keeps its order. Rolled dice go inside the placements (recorded).
+   */
+  reroll?(enc: EncounterState, rng: Rng): { readonly [id: string]: Json } | null;
+  /** Foes may share one initiative per type or per side (params.groupInitiative, ADR 73). */
+  readonly groupInitiative?: boolean;
   /** Placement change when a readied action triggers before `before` (002), or null for none. */
   readyTriggered?(enc: EncounterState, id: string, before: string): Json | null;
 }

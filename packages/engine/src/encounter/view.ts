@@ -368,6 +368,11 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
         const ch = typeof chId === 'string' ? world.characters[chId] : undefined;
         return ch !== undefined && ch.visibility !== 'visible' ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
       },
+      // A re-roll that moved a combatant players may not see stays with the GM (the log line still says it happened).
+      'encounter.initiativeRerolled': (world, e) => {
+        const enc = getEncounter(world);
+        return Object.keys(e.placements).some((id) => own(enc.combatants, id)?.visibility !== 'visible') ? ({ kind: 'gm' } as const) : hiddenAudience(world, e);
+      },
     }),
   );
   // Events carry the records they add whole: players read them with the state's rules for free-form values (ADR 33).
@@ -401,6 +406,11 @@ export function encounterView(rules: EncounterRules, eventTypes: readonly string
       const placement = shownPlacement(e.placement);
       return { ...e, placement: isFoe(w, e.id) ? foePlacement(placement) : placement };
     },
+    // As encounter.placed, one combatant at a time; the audience below keeps a hidden one's out of players' sight.
+    'encounter.initiativeRerolled': (w, e) => ({
+      ...e,
+      placements: Object.fromEntries(Object.entries(e.placements).map(([id, p]) => [id, isFoe(w, id) ? foePlacement(shownPlacement(p)) : shownPlacement(p)])),
+    }),
     'encounter.statsSet': (w, e) => (isFoe(w, e.id) ? { ...e, stats: {}, from: {} } : e),
     // A foe's hit points are the GM's; the damage dealt and its fall are not.
     'encounter.hpChanged': (w, e) => {

@@ -16,6 +16,7 @@ export const K = {
   defaultStyles: 'kleptonomicon.defaultMovementStyles',
   edgeSaveTies: 'kleptonomicon.edgeSaveTies',
   playersRollEdgeSaves: 'kleptonomicon.playersRollEdgeSaves',
+  rerollEachRound: 'kleptonomicon.rerollEachRound',
 } as const;
 
 export const KLEPTO_SETTINGS: readonly SettingDef[] = [
@@ -78,14 +79,22 @@ export const KLEPTO_SETTINGS: readonly SettingDef[] = [
     description: 'Each player rolls their own PC\'s Edge Saves when the encounter starts (a prompt in the Initiative Phase) instead of the engine rolling them all at once.',
     source: '004 "Turn Order"; a table preference',
   },
+  {
+    key: K.rerollEachRound,
+    default: false,
+    description: 'Every PC rolls its Edge Saves again at the start of each round, against the same NPC groups, and the turn order follows the new rolls (a builder choice per encounter overrides it).',
+    source: '004 "Turn Order" and "Main Phase" (the order is rolled; the text does not forbid rolling it each round); a table preference, ADR 73',
+  },
 ];
 
 /** The Edge Save turn order's per-table choices, read when an encounter starts. */
-export function edgeSaveChoices(settings: { readonly [key: string]: Json }): { ties?: 'choice' | 'score'; failAtOrBelow?: number; playersRoll?: boolean } {
+export function edgeSaveChoices(settings: { readonly [key: string]: Json }): { ties?: 'choice' | 'score'; failAtOrBelow?: number; playersRoll?: boolean; rerollEachRound?: boolean } {
   const ties = settings[K.edgeSaveTies];
   const fail = settings[K.failAtOrBelow];
   const own = settings[K.playersRollEdgeSaves];
+  const again = settings[K.rerollEachRound];
   return {
+    ...(typeof again === 'boolean' ? { rerollEachRound: again } : {}),
     ...(ties === 'choice' || ties === 'score' ? { ties } : {}),
     ...(typeof fail === 'number' ? { failAtOrBelow: fail } : {}),
     ...(typeof own === 'boolean' ? { playersRoll: own } : {}),

@@ -2,11 +2,12 @@
 // player seat, and the ruleset's sheet with its defaults) and edit a
 // character's sheet, both generated from the ruleset's sheet model (GET
 // /api/rulesets/:id/sheet) and sent through character.sheet.set. No JSON.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import type { Json, World } from '@tablekeeper/engine';
 import { getSheetSchema } from '../net/api.ts';
 import { addCharacterCommand, nameProblem, sheetFields, sheetFormSchema, sheetSetCommand, sheetStart, storedSheet, unlistedProficiencies, MAX_NAME, type SheetSchema } from '../lib/sheetForm.ts';
 import { sentenceOf } from '../lib/words.ts';
+import { addWithSheet } from '../lib/made.ts';
 import { optionsFrom } from './Commands.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { DraftsNote } from './DraftsNote.tsx';
@@ -55,8 +56,6 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
   const [note, setNote] = useState<string | null>(null);
   // A fresh form (defaults again) after each character is added.
   const [round, setRound] = useState(0);
-  const latest = useRef(world);
-  latest.current = world;
   const seats = Object.values(world.seats);
   const seat = seats.some((s) => s.id === seatId) ? seatId : '';
   const useOptions = useCallback((ref: string) => optionsFrom(world, ref), [world]);
@@ -97,18 +96,9 @@ function AddCharacter({ world, send, sheet }: { world: World; send: Send; sheet:
         onSubmit={async (payload) => {
           const problem = nameProblem(name);
           if (problem !== null) return problem;
-          const before = new Set(Object.keys(latest.current.characters));
-          const added = await send(addCharacterCommand(name.trim(), kind, seat === '' ? null : seat));
-          if (!added.ok) return refusal(added);
-          // The character's id is minted by the server; it shows in the view once the change arrives.
-          let id: string | undefined;
-          for (let i = 0; i < 60 && id === undefined; i++) {
-            id = Object.keys(latest.current.characters).find((x) => !before.has(x));
-            if (id === undefined) await new Promise((res) => setTimeout(res, 50));
-          }
-          if (id === undefined) return `${name.trim()} was added, but the page has not seen it yet; edit the sheet below once it shows.`;
-          const set = await send(sheetSetCommand(id, payload as { [k: string]: Json }, true));
-          if (!set.ok) return `${name.trim()} was added, but the sheet was refused: ${refusal(set, fields, payload)} Fix it below under "Edit a sheet".`;
+          // The character and its sheet in one change, so one Undo takes both back (ADR 73).
+          const added = await send(addWithSheet(addCharacterCommand(name.trim(), kind, seat === '' ? null : seat), payload as { [k: string]: Json }));
+          if (!added.ok) return refusal(added, fields, payload);
           setNote(`${name.trim()} joined the table${seat === '' ? ' (no seat yet: seat them from the invite panel)' : `, played by ${seats.find((s) => s.id === seat)?.name ?? 'their seat'}`}.`);
           setName('');
           setRound((n) => n + 1);

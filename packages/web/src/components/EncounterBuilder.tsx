@@ -11,6 +11,7 @@ import { deadCharacters, hasPanel } from '@tablekeeper/rulesets/browser';
 import { encounterGate } from '../lib/episode.ts';
 import { characterAdder, foeSheetCommands, oneStep, quickStatsOf, readQuickStats, withFoeCharacters } from '../lib/foes.ts';
 import { LingeringConditions } from './Lingering.tsx';
+import { clearLineup, keepLineup, lineupStore, readLineup, revealMarks } from '../lib/builderDraft.ts';
 import type { Send } from './types.ts';
 
 export function EncounterBuilder({ world, send, last }: { world: World; send: Send; last: EncounterState | null }) {
@@ -19,8 +20,18 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const dead = deadCharacters(world);
   // A ruleset with Episodes (004) starts an Encounter only from inside one.
   const gate = hasPanel(world.rulesetId, 'episode') ? encounterGate(world) : null;
-  const initial = useMemo(() => partyDrafts(method, characters, last, undefined, dead), [last?.number]);
+  // The GM's draft kept on this device (a reload keeps it, ADR 73), else the party from the last fight.
+  const initial = useMemo(() => readLineup(lineupStore(), world.tableId) ?? partyDrafts(method, characters, last, undefined, dead), [last?.number]);
   const [rows, setRows] = useState<Draft[]>(initial);
+  const kept = useRef(false);
+  useEffect(() => {
+    // The first render only restores: the party drafted from the sheets is not a draft of the GM's until changed.
+    if (!kept.current) {
+      kept.current = true;
+      return;
+    }
+    keepLineup(lineupStore(), world.tableId, rows);
+  }, [rows]);
   // One who dies after the line-up was drafted (001: the minute after a short fight) leaves it.
   const deadKey = dead.join(' ');
   useEffect(() => {
@@ -28,6 +39,12 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   }, [deadKey]);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
+  // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73).
+  const rerollSetting = method?.reroll.setting ?? null;
+  const [reroll, setReroll] = useState<boolean | null>(null);
+  const rerollOn = reroll ?? (rerollSetting !== null && world.settings[rerollSetting] === true);
+  const [grouping, setGrouping] = useState<'each' | 'type' | 'side'>('each');
+  const options = { ...(rerollSetting !== null ? { rerollEachRound: rerollOn } : {}), groupInitiative: grouping };
   const teams = method?.order === 'teams' ? teamsOf(rows) : [];
   // The team the GM picked while it is still lined up; none until they pick (003 gives no default), one team starts itself.
   const starts = teams.includes(initiating) ? initiating : teams.length === 1 ? teams[0]! : '';
@@ -51,7 +68,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   const [busy, setBusy] = useState(false);
   const start = async () => {
     // What is wrong with the line-up is said before any foe's character is made.
-    const check = startCommand(method, rows, world.characters, starts !== '' ? { initiating: starts } : {});
+    const check = startCommand(method, rows, world.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
     if (!check.ok) return setError(check.message);
     setBusy(true);
     try {
@@ -59,12 +76,14 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
       if (!ready.ok) return setError(ready.message);
       // Foes that got their character keep it if the start is refused and tried again.
       setRows(ready.value);
-      const c = startCommand(method, ready.value, latest.current.characters, starts !== '' ? { initiating: starts } : {});
+      const c = startCommand(method, ready.value, latest.current.characters, { ...(starts !== '' ? { initiating: starts } : {}), ...options });
       if (!c.ok) return setError(c.message);
       setError(null);
       // The start and its foes' sheets are one change: one Undo takes the fight back (ADR 70).
-      const r = await send(oneStep([c.value, ...foeSheetCommands(ready.value, latest.current)]));
+      // Hidden foes marked "reveal when it acts" carry their marks in the same change (their ids are the rows').
+      const r = await send(oneStep([c.value, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
       if (!r.ok) return setError(sentenceOf(r.rejection));
+      clearLineup(lineupStore(), world.tableId);
     } finally {
       setBusy(false);
     }
@@ -90,8 +109,22 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
                 {/* The number attacks must reach (a Kleptonomicon stat block's Defense), which the GM checks before the fight (review 9). */}
                 {typeof d.extra?.['defense'] === 'number' ? ` · Defense ${d.extra['defense']}` : ''}
                 {Object.entries(d.init).map(([k, v]) => ` · ${method?.fields.find((f) => f.key === k)?.label ?? k} ${typeof v === 'string' ? words(v) : v}`)}
-                {d.hidden ? ' · hidden' : ''}
+                {d.hidden ? (d.revealWhenActs === true ? ' · hidden until it acts' : ' · hidden') : ''}
               </span>
+              {d.hidden ? (
+                <label class="row small" style={{ fontWeight: 400 }}>
+                  <input
+                    type="checkbox"
+                    style={{ minHeight: 'auto' }}
+                    checked={d.revealWhenActs === true}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setRows(rows.map((x) => (x.id === d.id ? { ...x, revealWhenActs: on } : x)));
+                    }}
+                  />{' '}
+                  reveal {d.name} when it acts
+                </label>
+              ) : null}
               <button class="small" aria-label={`Take ${d.name} off the list`} onClick={() => setRows(rows.filter((x) => x.id !== d.id))}>
                 ×
               </button>
@@ -125,6 +158,29 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
             {starts === '' ? 'Required: the team of whoever began the fight goes first.' : `${starts} act first, then the others in turn.`}
           </span>
         </div>
+      ) : null}
+      {rerollSetting !== null || (method?.groupBy.modes.length ?? 0) > 0 ? (
+        <fieldset class="small" data-testid="initiative-options">
+          <legend>Initiative options</legend>
+          {rerollSetting !== null ? (
+            <label class="row" style={{ fontWeight: 400 }} title={method!.reroll.why}>
+              <input type="checkbox" style={{ minHeight: 'auto' }} checked={rerollOn} onChange={(e) => setReroll(e.currentTarget.checked)} /> Re-roll initiative each round
+            </label>
+          ) : null}
+          {(method?.groupBy.modes.length ?? 0) > 0 ? (
+            <span class="inline-field">
+              <label for="build-grouping">Foes' initiative</label>
+              <select id="build-grouping" value={grouping} aria-describedby="build-grouping-help" onChange={(e) => setGrouping(e.currentTarget.value === 'type' ? 'type' : e.currentTarget.value === 'side' ? 'side' : 'each')}>
+                <option value="each">each its own</option>
+                {method!.groupBy.modes.includes('type') ? <option value="type">one per foe type</option> : null}
+                {method!.groupBy.modes.includes('side') ? <option value="side">one for all foes</option> : null}
+              </select>
+              <span id="build-grouping-help" class="small muted">
+                {grouping === 'each' ? '' : method!.groupBy.why}
+              </span>
+            </span>
+          ) : null}
+        </fieldset>
       ) : null}
       {/* What the last fight left on someone, against this line-up (ADR 66). */}
       <LingeringConditions world={world} enc={last} lined={rows.flatMap((r) => (r.characterId === null ? [r.id] : [r.id, r.characterId]))} send={send} />
@@ -181,13 +237,15 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
   const dead = deadCharacters(world);
   const [kind, setKind] = useState<'pc' | 'npc'>('npc');
   const [charId, setCharId] = useState('');
+  const [hiding, setHiding] = useState(false);
   const character = world.characters[charId] ?? null;
   const rowKind = character?.kind ?? kind;
   const add = (form: HTMLFormElement) => {
     const f = new FormData(form);
     const init: Record<string, string> = {};
     for (const field of method?.fields ?? []) init[field.key] = String(f.get(`init-${field.key}`) ?? '');
-    const drafted = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden: f.get('hidden') === 'on', init });
+    const hidden = f.get('hidden') === 'on';
+    const drafted = draftsFrom(method, { name: String(f.get('name') ?? ''), kind: rowKind, character, hp: String(f.get('hp') ?? ''), hidden, revealWhenActs: hidden && f.get('reveal') === 'on', init });
     if (!drafted.ok) return onError(drafted.message);
     // A foe's quick stats (OSR AC, 36th Way defences, teams evasion) make it a target (lib/foes.ts).
     const quick = readQuickStats(world.rulesetId, Object.fromEntries(quickStatsOf(world.rulesetId).map((q) => [q.key, String(f.get(`quick-${q.key}`) ?? '')])));
@@ -202,6 +260,7 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
     form.reset();
     for (const [x, v] of kept) x.value = v;
     setCharId('');
+    setHiding(false);
     (form.querySelector('input[name=name]') as HTMLInputElement | null)?.focus();
   };
   return (
@@ -259,8 +318,14 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
               <input id={`${prefix}-hp`} name="hp" inputMode="numeric" maxLength={5} />
             </div>
             <label class="row small" style={{ fontWeight: 400 }}>
-              <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" /> hidden
+              <input type="checkbox" name="hidden" style={{ minHeight: 'auto' }} title="Hidden from players until you reveal it" checked={hiding} onChange={(e) => setHiding(e.currentTarget.checked)} /> hidden
             </label>
+            {hiding ? (
+              // ADR 71 left this to a click on the row after the start; here it goes with the line (ADR 73).
+              <label class="row small" style={{ fontWeight: 400 }}>
+                <input type="checkbox" name="reveal" style={{ minHeight: 'auto' }} title="Shown to the players when its first turn starts" /> reveal when it acts
+              </label>
+            ) : null}
           </div>
           <button type="submit">{button}</button>
         </form>
@@ -287,7 +352,7 @@ export function AddCombatant({ send, world, enc }: { send: Send; world: World; e
           if (!ready.ok) return setMsg(ready.message);
           // The adds and the sheets they need: one change, one Undo (ADR 70).
           const adds = addCommands(initiativeOf(world.rulesetId), ready.value, enc, latest.current.characters);
-          const r = await send(oneStep([...adds, ...foeSheetCommands(ready.value, latest.current)]));
+          const r = await send(oneStep([...adds, ...foeSheetCommands(ready.value, latest.current), ...revealMarks(ready.value)]));
           setMsg(r.ok ? null : sentenceOf(r.rejection, namesOf(world)));
         }}
       />

@@ -22,6 +22,8 @@ export interface Draft {
   /** Hit points typed for a foe (or a character without HP on its sheet). */
   readonly hp: number | null;
   readonly hidden: boolean;
+  /** A hidden foe shown to the players when its first turn starts (ADR 71), marked from the builder's line (ADR 73). */
+  readonly revealWhenActs?: boolean;
   /** The initiative values, by the method's field keys. */
   readonly init: { readonly [key: string]: string | number };
   /** More of its numbers (a bestiary stat block's defences, damage...), put on the combatant as stats. */
@@ -84,6 +86,7 @@ export interface DraftInput {
   readonly character: Character | null;
   readonly hp: string;
   readonly hidden: boolean;
+  readonly revealWhenActs?: boolean;
   readonly init: { readonly [key: string]: string };
 }
 
@@ -107,7 +110,7 @@ export function draftsFrom(method: InitiativeMethod | null, input: DraftInput, m
     ok: true,
     // A character's one combatant takes the character's id: the 36th Way and teams key sheets, positions and
     // the action economy by combatant, and a sheet made from the party form is keyed by the character.
-    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, init })),
+    value: names.value.map((name) => ({ id: input.character !== null && names.value.length === 1 ? input.character.id : makeId(input.character ? 'pc' : kind), name, kind, characterId: input.character?.id ?? null, hp, hidden: input.hidden, ...(input.hidden && input.revealWhenActs === true ? { revealWhenActs: true } : {}), init })),
   };
 }
 
@@ -132,6 +135,19 @@ export function partyDrafts(method: InitiativeMethod | null, characters: readonl
 export interface StartOptions {
   /** Teams: the team that starts the fight (003: the initiating team). */
   readonly initiating?: string;
+  /** Roll the order again each round, where the method offers it (ADR 73); absent = the table's setting. */
+  readonly rerollEachRound?: boolean;
+  /** Foes share one initiative per type or per side, where the method offers it (ADR 73). */
+  readonly groupInitiative?: 'each' | 'type' | 'side';
+}
+
+/** The encounter options asked for that this method offers, as encounter.start params (never one it does not). */
+export function optionParams(method: InitiativeMethod | null, opts: StartOptions): { [k: string]: Json } {
+  const out: { [k: string]: Json } = {};
+  if (method?.reroll.setting != null && opts.rerollEachRound !== undefined) out['rerollEachRound'] = opts.rerollEachRound;
+  const g = opts.groupInitiative;
+  if (g !== undefined && g !== 'each' && method !== null && method.groupBy.modes.includes(g)) out['groupInitiative'] = g;
+  return out;
 }
 
 /** Teams present, in the order they were first added. */
@@ -177,11 +193,13 @@ export function startCommand(method: InitiativeMethod | null, drafts: readonly D
     if (first === undefined) return { ok: false, message: WHO_STARTS };
     return { ok: true, value: { type: 'encounter.start', combatants, params: { teamOrder: [first, ...teams.filter((t) => t !== first)] } } };
   }
+  const extra = optionParams(method, opts);
   if (method?.order === 'edge-save') {
     const groups = edgeGroups(drafts);
-    return { ok: true, value: { type: 'encounter.start', combatants, ...(groups.length > 0 ? { params: { groups } } : {}) } };
+    const params = { ...(groups.length > 0 ? { groups } : {}), ...extra };
+    return { ok: true, value: { type: 'encounter.start', combatants, ...(Object.keys(params).length > 0 ? { params } : {}) } };
   }
-  return { ok: true, value: { type: 'encounter.start', combatants } };
+  return { ok: true, value: { type: 'encounter.start', combatants, ...(Object.keys(extra).length > 0 ? { params: extra } : {}) } };
 }
 
 /** The line-up's rows as encounter combatants (a team's name as its side). */

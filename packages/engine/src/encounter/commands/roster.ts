@@ -26,6 +26,10 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
       decide(world, p, env) {
         const enc0 = getEncounter(world);
         if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
+        // Options a turn order does not have are refused, not ignored (ADR 73).
+        const g = p.params?.groupInitiative;
+        if (g !== undefined && g !== 'each' && seqr.groupInitiative !== true) return errR('NOT_OFFERED', 'this ruleset\'s turn order does not let foes share one initiative (it is already by side or group, or fixed by the rules)', 'params.groupInitiative');
+        if (p.params?.rerollEachRound === true && seqr.reroll === undefined) return errR('NOT_OFFERED', 'this ruleset\'s turn order is not rolled, so there is nothing to roll again each round', 'params.rerollEachRound');
         const list = p.combatants;
         const combatants: Record<string, Combatant> = {};
         const roster: string[] = [];

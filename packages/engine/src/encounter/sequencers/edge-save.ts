@@ -32,11 +32,11 @@ export interface EdgeSaveOptions {
    * Per-table choices read from the table's settings when an encounter starts
    * (they override the options above and hold for the whole encounter).
    */
-  readonly fromSettings?: (settings: { readonly [key: string]: Json }) => Partial<Pick<EdgeSaveOptions, 'ties' | 'failAtOrBelow' | 'playersRoll'>>;
+  readonly fromSettings?: (settings: { readonly [key: string]: Json }) => Partial<Pick<EdgeSaveOptions, 'ties' | 'failAtOrBelow' | 'playersRoll'>> & { readonly rerollEachRound?: boolean };
 }
 
 /** The choices in force for one encounter, kept in its sequencer state so replays never depend on later setting changes. */
-interface InForce { readonly ties: 'choice' | 'score'; readonly failAt: number; readonly playersRoll: boolean }
+interface InForce { readonly ties: 'choice' | 'score'; readonly failAt: number; readonly playersRoll: boolean; readonly reroll: boolean }
 
 interface PcSlot { readonly slot: number; readonly score: number; readonly rolls: Json[] }
 
@@ -101,23 +101,25 @@ export function groupByCreatureType(enc: EncounterState): string[][] {
 }
 
 export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
-  const defaults: InForce = { ties: options.ties ?? 'choice', failAt: options.failAtOrBelow ?? 6, playersRoll: options.playersRoll === true };
+  const defaults: InForce = { ties: options.ties ?? 'choice', failAt: options.failAtOrBelow ?? 6, playersRoll: options.playersRoll === true, reroll: false };
   const roll = options.roll ?? kleptoEdgeSave;
 
   function inForce(enc: EncounterState): InForce {
     const t = field(enc.seq, 'ties');
     const f = num(field(enc.seq, 'failAtOrBelow'));
     const p = field(enc.seq, 'playersRoll');
-    return { ties: t === 'score' || t === 'choice' ? t : defaults.ties, failAt: f ?? defaults.failAt, playersRoll: typeof p === 'boolean' ? p : defaults.playersRoll };
+    return { ties: t === 'score' || t === 'choice' ? t : defaults.ties, failAt: f ?? defaults.failAt, playersRoll: typeof p === 'boolean' ? p : defaults.playersRoll, reroll: field(enc.seq, 'rerollEachRound') === true };
   }
 
-  function fromTable(settings: { readonly [key: string]: Json } | undefined): Result<InForce> {
+  function fromTable(settings: { readonly [key: string]: Json } | undefined, params: Json | undefined): Result<InForce> {
     const o = settings !== undefined && options.fromSettings !== undefined ? options.fromSettings(settings) : {};
     const ties = o.ties ?? defaults.ties;
     const failAt = o.failAtOrBelow ?? defaults.failAt;
     if (ties !== 'choice' && ties !== 'score') return errR('BAD_SETTING', `Edge Save ties must be "choice" or "score", not ${JSON.stringify(ties)}`, 'settings');
     if (!Number.isInteger(failAt) || failAt < 0 || failAt > 10) return errR('BAD_SETTING', `an Edge Save fails at or below a whole Score from 0 to 10, not ${String(failAt)}`, 'settings');
-    return okR({ ties, failAt, playersRoll: o.playersRoll ?? defaults.playersRoll });
+    // The builder's choice for this encounter wins over the table's setting.
+    const asked = field(params, 'rerollEachRound');
+    return okR({ ties, failAt, playersRoll: o.playersRoll ?? defaults.playersRoll, reroll: typeof asked === 'boolean' ? asked : o.rerollEachRound === true });
   }
 
   function rollSlot(c: Combatant, groups: readonly string[][], rng: Rng, failAt: number): PcSlot {
@@ -148,9 +150,9 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
       return okR({ slot: s.slot, score: s.score, rolls: s.rolls });
     },
     setup(enc, params, rng, settings) {
-      const rules = fromTable(settings);
+      const rules = fromTable(settings, params);
       if (!rules.ok) return rules;
-      const { ties, failAt, playersRoll } = rules.value;
+      const { ties, failAt, playersRoll, reroll } = rules.value;
       const npcs = enc.roster.filter((id) => own(enc.combatants, id)?.kind === 'npc');
       const given = field(params, 'groups');
       let groups: string[][];
@@ -181,7 +183,24 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         const s = rollSlot(c, groups, rng, failAt);
         placements[id] = { slot: s.slot, score: s.score, rolls: s.rolls };
       }
-      return okR({ state: { groups, ties, failAtOrBelow: failAt, playersRoll }, placements });
+      return okR({ state: { groups, ties, failAtOrBelow: failAt, playersRoll, ...(reroll ? { rerollEachRound: true } : {}) }, placements });
+    },
+    // Each PC rolls its Edge Saves again against the same groups (or is asked to, where players roll their own).
+    reroll(enc, rng) {
+      const st = inForce(enc);
+      if (!st.reroll) return null;
+      const groups = groupsOf(enc);
+      const placements: Record<string, Json> = {};
+      for (const id of enc.roster) {
+        const c = own(enc.combatants, id);
+        if (c?.kind !== 'pc') continue;
+        if (st.playersRoll) placements[id] = { unrolled: true };
+        else {
+          const s = rollSlot(c, groups, rng, st.failAt);
+          placements[id] = { slot: s.slot, score: s.score, rolls: s.rolls };
+        }
+      }
+      return Object.keys(placements).length === 0 ? null : placements;
     },
     surprise: () => errR('NO_SURPRISE', 'The Kleptonomicon has no surprise round: Sneaky PCs get advantage on their Edge Saves instead'),
     next(view) {
@@ -230,6 +249,7 @@ export function edgeSaveSequencer(options: EdgeSaveOptions): Sequencer {
         ties: st.ties,
         failAtOrBelow: st.failAt,
         playersRoll: field(enc.seq, 'playersRoll') === true,
+        ...(st.reroll ? { rerollEachRound: true } : {}),
       };
       return { state, placements };
     },

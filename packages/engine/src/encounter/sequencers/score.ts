@@ -16,15 +16,51 @@ function placementOf(enc: EncounterState, id: string): ScorePlacement {
   return { score: num(field(p, 'score')) ?? 0, tie: num(field(p, 'tie')) ?? 0 };
 }
 
-/** Fixed order for a round: score desc, tie rank asc, join order. */
+/** Where a combatant sits among equal scores: its group's first member's join (a group acts together, ADR 73), else its own. */
+function seatOf(enc: EncounterState, id: string): number {
+  const c = own(enc.combatants, id);
+  return num(field(c?.placement, 'lead')) ?? c?.joined ?? 0;
+}
+
+/** Fixed order for a round: score desc, tie rank asc, group, join order. */
 export function scoreOrder(enc: EncounterState): string[] {
   return [...enc.roster].sort((a, b) => {
     const pa = placementOf(enc, a);
     const pb = placementOf(enc, b);
     if (pa.score !== pb.score) return pb.score - pa.score;
     if (pa.tie !== pb.tie) return pa.tie - pb.tie;
+    const sa = seatOf(enc, a);
+    const sb = seatOf(enc, b);
+    if (sa !== sb) return sa - sb;
     return (own(enc.combatants, a)?.joined ?? 0) - (own(enc.combatants, b)?.joined ?? 0);
   });
+}
+
+/** A foe's type for group initiative: its creatureType, else its name without the count ("Goblin 3" is a Goblin). */
+export function foeType(c: { readonly name: string; readonly stats: { readonly [k: string]: Json } }): string {
+  const t = c.stats['creatureType'];
+  return typeof t === 'string' && t.trim() !== '' ? t.trim() : c.name.replace(/\s+\d+$/, '').trim();
+}
+
+/**
+ * Group initiative (ADR 73): the foes of one type (or all foes) share one score, their slowest member's, the
+ * place every faster member could reach by delaying (001 "Initiative"), and act one after another. PCs keep their own.
+ */
+export function groupPlacements(enc: EncounterState, by: 'type' | 'side'): { [id: string]: Json } {
+  const groups = new Map<string, string[]>();
+  for (const id of enc.roster) {
+    const c = own(enc.combatants, id);
+    if (c === undefined || c.kind !== 'npc') continue;
+    const key = by === 'side' ? `side:${c.side}` : `type:${foeType(c)}`;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  }
+  const out: { [id: string]: Json } = {};
+  for (const ids of groups.values()) {
+    const score = Math.min(...ids.map((id) => placementOf(enc, id).score));
+    const lead = Math.min(...ids.map((id) => own(enc.combatants, id)?.joined ?? 0));
+    for (const id of ids) out[id] = { score, tie: placementOf(enc, id).tie, lead };
+  }
+  return out;
 }
 
 export interface ScoreOptions {
@@ -48,7 +84,12 @@ export function scoreSequencer(options: ScoreOptions = {}): Sequencer {
       if (!Number.isInteger(given) || given < -1000 || given > 1000) return errR('BAD_SCORE', `score must be an integer in [-1000, 1000], got ${given}`, 'placement.score');
       return okR({ score: given, tie: tieRank(c.kind) });
     },
-    setup: () => okR({ state: null, placements: {} }),
+    setup(enc, params) {
+      const by = field(params, 'groupInitiative');
+      if (by !== 'type' && by !== 'side') return okR({ state: null, placements: {} });
+      return okR({ state: { groupInitiative: by }, placements: groupPlacements(enc, by) });
+    },
+    groupInitiative: true,
     // Players read the order of the combatants they see (dense, so no gap counts a hidden one) and the party's
     // scores and tie ranks (a PC's, a seat's retainer's: the engine's foe rule, ADR 45, ADR 53); never a foe's
     // score, which is a number of its own (001: its DEX; ADR 33), nor anything else (ADR 25).

@@ -1,0 +1,71 @@
+// The builder's line-up kept per table on this device, and its "reveal when it acts" marks, without a DOM (ADR 73).
+import { describe, expect, it } from 'vitest';
+import { clearLineup, keepLineup, lineupKey, readLineup, revealMarks, type LineupStore } from '../packages/web/src/lib/builderDraft.ts';
+import { draftsFrom, initiativeOf, type Draft } from '../packages/web/src/lib/initiative.ts';
+
+function memory(): LineupStore & { readonly data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+}
+
+let n = 0;
+const rows = (name: string, hidden: boolean, reveal: boolean): Draft[] => {
+  const d = draftsFrom(initiativeOf('osr'), { name, kind: 'npc', character: null, hp: '7', hidden, revealWhenActs: reveal, init: { dex: '12' } }, (k) => `${k}-${++n}`);
+  if (!d.ok) throw new Error(d.message);
+  return d.value;
+};
+
+describe('the builder line-up kept on this device', () => {
+  it('reads back what was kept, per table; another table keeps its own', () => {
+    const s = memory();
+    const a = [...rows('Goblin x3', false, false), ...rows('Lurker', true, true)];
+    keepLineup(s, 't1', a);
+    keepLineup(s, 't2', rows('Wolf', false, false));
+    expect(readLineup(s, 't1')).toEqual(a);
+    expect(readLineup(s, 't2')!.map((d) => d.name)).toEqual(['Wolf']);
+    expect(readLineup(s, 't3')).toBeNull();
+  });
+
+  it('cleared when the fight starts, and an empty line-up is forgotten', () => {
+    const s = memory();
+    keepLineup(s, 't1', rows('Goblin', false, false));
+    clearLineup(s, 't1');
+    expect(readLineup(s, 't1')).toBeNull();
+    keepLineup(s, 't1', rows('Goblin', false, false));
+    keepLineup(s, 't1', []);
+    expect(s.data.has(lineupKey('t1'))).toBe(false);
+  });
+
+  it('what storage holds is read field by field: broken rows are dropped, garbage is no line-up, nothing throws', () => {
+    const s = memory();
+    const good = rows('Orc', false, false)[0]!;
+    s.setItem(lineupKey('t1'), JSON.stringify([good, { id: 'x' }, null, { ...good, id: 'y', kind: 'dragon' }, { ...good, id: 'z', hp: 'lots' }]));
+    expect(readLineup(s, 't1')).toEqual([good]);
+    s.setItem(lineupKey('t1'), '{not json');
+    expect(readLineup(s, 't1')).toBeNull();
+    s.setItem(lineupKey('t1'), JSON.stringify({ rows: [] }));
+    expect(readLineup(s, 't1')).toBeNull();
+    const broken: LineupStore = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); }, removeItem: () => { throw new Error('denied'); } };
+    expect(readLineup(broken, 't1')).toBeNull();
+    expect(() => keepLineup(broken, 't1', [good])).not.toThrow();
+    expect(readLineup(null, 't1')).toBeNull();
+  });
+
+  it('a visible row never keeps a reveal mark, even if storage says so', () => {
+    const s = memory();
+    const visible = rows('Orc', false, true)[0]!;
+    expect(visible.revealWhenActs).toBeUndefined();
+    s.setItem(lineupKey('t1'), JSON.stringify([{ ...visible, revealWhenActs: true }]));
+    expect(readLineup(s, 't1')![0]!.revealWhenActs).toBeUndefined();
+  });
+});
+
+describe('reveal when it acts, from the builder line', () => {
+  it('one mark per hidden row that asks for it, by the row id the start gives the combatant', () => {
+    const lurkers = rows('Lurker x2', true, true);
+    const plain = rows('Shade', true, false);
+    const seen = rows('Goblin', false, false);
+    expect(revealMarks([...lurkers, ...plain, ...seen])).toEqual(lurkers.map((d) => ({ type: 'revealWhenActs.set', characterId: d.id, on: true })));
+    expect(revealMarks([...plain, ...seen])).toEqual([]);
+  });
+});
