@@ -105,9 +105,9 @@ export function logExtension<T>(prev: readonly T[], next: readonly T[]): LogGrow
   if (prev.length === 0) return { dropped: [], fresh: next };
   // Logs are immutable: a pair already compared (by another viewer of the class, or built as an extension) is not walked again.
   const known = growths.get(next);
-  if (known !== undefined && known.prev === prev) return known.growth as LogGrowth<T> | null;
+  if (known !== undefined && known.prev === logId(prev)) return known.growth as LogGrowth<T> | null;
   const growth = findExtension(prev, next);
-  growths.set(next, { prev, growth });
+  growths.set(next, { prev: logId(prev), growth });
   return growth;
 }
 
@@ -117,15 +117,26 @@ export interface LogGrowth<T> {
   readonly fresh: readonly T[];
 }
 
-/** The last log each log was compared with (or built from), and how it grew: one entry per log, dropped with it. */
-const growths = new WeakMap<readonly unknown[], { readonly prev: readonly unknown[]; readonly growth: LogGrowth<unknown> | null }>();
+/**
+ * The last log each log was compared with (or built from), by that log's id, and how it grew: one entry per
+ * log, dropped with it. An id and not the log itself: each log holding the one before it kept every log a
+ * table ever had alive (a chain through this map, about 20 KB a command on a realistic table).
+ */
+const growths = new WeakMap<readonly unknown[], { readonly prev: number; readonly growth: LogGrowth<unknown> | null }>();
+const logIds = new WeakMap<readonly unknown[], number>();
+let lastLogId = 0;
+const logId = (log: readonly unknown[]): number => {
+  let id = logIds.get(log);
+  if (id === undefined) logIds.set(log, (id = ++lastLogId));
+  return id;
+};
 
 /**
  * Records that `next` was built as `prev` less its first `dropped` entries, then `fresh`: a later
  * logExtension(prev, next) answers without walking either. Only for a log just built this way.
  */
 export function noteExtension<T>(prev: readonly T[], next: readonly T[], dropped: number, fresh: readonly T[]): void {
-  growths.set(next, { prev, growth: { dropped: prev.slice(0, dropped), fresh } });
+  growths.set(next, { prev: logId(prev), growth: { dropped: prev.slice(0, dropped), fresh } });
 }
 
 function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
