@@ -4,6 +4,8 @@
 // transaction (entries pending) and then stamped. Worlds, views (with and without a
 // projection memo), replay and undo / redo must be what the old way gave.
 import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { seededRng } from '../../src/dice/rng.js';
 import {
@@ -102,5 +104,25 @@ describe('log entries written with their transaction\'s seq (issue 19)', () => {
     expect(growth).toEqual({ dropped: held.slice(0, 4), fresh: [cut.log[1]] });
     // The same answer as the walk over the entries (a copy of the new log has no growth recorded).
     expect(logExtension(held, [...cut.log])).toEqual(growth);
+  });
+
+  it('keeps no older log alive through the growth it records (a table once kept every log it ever had)', async () => {
+    // A full collection on demand: the flag exposes gc() to contexts made after it is set.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const note = (w: World, n: number) => appendLog(w, { audience: { kind: 'all' }, kind: 'note', text: `note ${n}` });
+    let w = note(engine.createTable({ tableId: 't', name: 'Chain', rulesetId: 'test' }).world, 0);
+    const first = new WeakRef(w.log);
+    for (let n = 1; n <= 50; n++) {
+      const before = w.log;
+      w = note(w, n);
+      // The projection's question, answered from the record and asked as a viewer would.
+      expect(logExtension(before, w.log)?.fresh).toEqual([w.log[w.log.length - 1]]);
+    }
+    // A WeakRef holds its target until the current job ends: collect in a later one.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.deref()).toBeUndefined();
+    expect(w.log).toHaveLength(51);
   });
 });
