@@ -1,6 +1,6 @@
 // Not a bench: the heap one realistic room keeps after N more commands with every viewer's delta sent
 // (countdowns would end, so notes and rounds only; a memory leak shows as growth per command; a room's state is bounded by its log limit and history window).
-// Run: node --expose-gc --import tsx bench/retained.ts   (env: RETAINED_COMMANDS, default 3000)
+// Run: node --expose-gc --import tsx bench/retained.ts   (env: RETAINED_COMMANDS, default 3000; RETAINED_MIX)
 import type { Command } from '../packages/engine/src/index.js';
 import { furnish } from './realistic-room.js';
 
@@ -8,8 +8,10 @@ const COMMANDS = Number(process.env['RETAINED_COMMANDS'] ?? 3000);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc');
 const { room, sessions } = furnish('r', 300);
+// RETAINED_MIX=notes sends public notes only (every command then grows every viewer's log).
+const notesOnly = process.env['RETAINED_MIX'] === 'notes';
 const commandOf = (i: number): Command =>
-  i % 3 === 0 ? { type: 'log.note', text: `note ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `secret ${i}`, audience: { kind: 'gm' } };
+  notesOnly || i % 3 === 0 ? { type: 'log.note', text: `note ${i}` } : i % 3 === 1 ? { type: 'clock.advance', unit: 'round' } : { type: 'log.note', text: `secret ${i}`, audience: { kind: 'gm' } };
 const heapMb = () => {
   gc();
   return process.memoryUsage().heapUsed / 1e6;

@@ -322,19 +322,22 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * Non-GM viewers who held the same log and were given the same entries share one final log, so
    * their views (and deltas) can be told alike by reference. Keyed by what each was given, so a
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
+   * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
    */
-  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: readonly LogEntry[] | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
+  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
   function sharedLog(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[]): readonly LogEntry[] | undefined {
     const list = finalLogs.get(stage);
     if (list === undefined) return undefined;
-    for (const r of list) if (r.held === held && sameEntries(r.added, added)) return r.output;
+    const heldId = held === null ? null : logId(held);
+    for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
   function remember(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[], output: readonly LogEntry[]): readonly LogEntry[] {
     const list = finalLogs.get(stage);
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
-    if (list === undefined) finalLogs.set(stage, [{ held, added, output }]);
-    else if (list.length < 16) list.push({ held, added, output });
+    const heldId = held === null ? null : logId(held);
+    if (list === undefined) finalLogs.set(stage, [{ held: heldId, added, output }]);
+    else if (list.length < 16) list.push({ held: heldId, added, output });
     return output;
   }
   function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {

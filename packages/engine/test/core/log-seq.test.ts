@@ -125,4 +125,22 @@ describe('log entries written with their transaction\'s seq (issue 19)', () => {
     expect(first.deref()).toBeUndefined();
     expect(w.log).toHaveLength(51);
   });
+
+  it("keeps no older log alive through a spectator's projection memo over public notes (its shared final logs once chained them)", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let t = engine.createTable({ tableId: 't', name: 'Chain', rulesetId: 'test' });
+    const memo = newMemo();
+    const run = (n: number) => {
+      const r = engine.execute(t, { type: 'log.note', text: `note ${n}` }, { rng: seededRng(n), actor: GM });
+      if (!r.ok) throw new Error(r.error.message);
+      t = r.value.table;
+      return engine.project(t.world, SPECTATOR, memo);
+    };
+    const first = new WeakRef(run(0).log);
+    for (let n = 1; n <= 50; n++) expect(run(n).log).toHaveLength(n + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.deref()).toBeUndefined();
+  });
 });
