@@ -5,7 +5,7 @@ import { markParsed, mayAsk, namedAsSent, parsePayload, upcastPayload, type Decl
 import { own } from './own.js';
 import { emptyClock } from './clock.js';
 import { SeqStack, TransactionLog } from './history-log.js';
-import { stampLog } from './log.js';
+import { stampLog, withLogSeq } from './log.js';
 import { err, ErrorCode, ok, ruleError } from './result.js';
 import type {
   Audience,
@@ -217,8 +217,8 @@ export function createEngine(modules: readonly Module[]): Engine {
   function applyStored(table: Table, w: World, seq: number): World {
     const tx = table.transactions.bySeq(seq);
     if (tx === undefined || tx.kind !== 'command') throw new Error(`transaction ${seq} is not a stored command`);
-    for (const e of tx.events) w = evolve(w, e);
-    return stampLog(w, seq);
+    // Redone or replayed entries keep the seq of the transaction that first wrote them.
+    return stampLog(withLogSeq(seq, () => tx.events.reduce(evolve, w)), seq);
   }
 
   function commandTx(table: Table, seq: number): Extract<Transaction, { kind: 'command' }> | undefined {
@@ -234,8 +234,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     const seq = table.transactions.length + 1;
     if (tx.seq !== seq) throw new Error(`transaction ${tx.seq} out of order: the table expects ${seq}`);
     if (tx.kind === 'command') {
-      let w = table.world;
-      for (const e of tx.events) w = evolve(w, e);
+      const w = withLogSeq(seq, () => tx.events.reduce(evolve, table.world));
       return { ...table, world: stampLog(w, seq), transactions: table.transactions.append(tx), live: table.live.push(seq, table.world), redoable: SeqStack.empty() };
     }
     if (tx.kind === 'undo') {
@@ -285,24 +284,30 @@ export function createEngine(modules: readonly Module[]): Engine {
     try {
       const events: EngineEvent[] = [];
       const audiences: Audience[] = [];
-      let w = table.world;
-      // What each command of the batch decided, for a later one's reference to an id it minted (ADR 73).
-      const made: EngineEvent[][] = [];
-      // Each command of a batch is decided on the world its predecessors left; the first refusal refuses them all.
-      for (const [i, sent] of parts.entries()) {
-        // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
-        if (batch && (sent.type === UNDO || sent.type === REDO || sent.type === BATCH || sent.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${sent.type} cannot be part of a batch`, `commands.${i}.type`);
-        const resolved = batch ? resolveMade(sent, i, made) : ok(sent);
-        if (!resolved.ok) return resolved;
-        const part = resolved.value;
-        const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
-        if (refused !== null) return { ok: false, error: refused };
-        const decided = decideChecked(w, part, env);
-        if (!decided.ok) return decided;
-        made.push(decided.value);
-        for (const e of decided.value) w = applyWithReactions(w, e, env, events, audiences, 0);
-      }
       const seq = table.transactions.length + 1;
+      // The seq is named before the reducers run, so their log entries are written stamped (no second copy of the log).
+      const applied = withLogSeq(seq, (): Result<World> => {
+        let w = table.world;
+        // What each command of the batch decided, for a later one's reference to an id it minted (ADR 73).
+        const made: EngineEvent[][] = [];
+        // Each command of a batch is decided on the world its predecessors left; the first refusal refuses them all.
+        for (const [i, sent] of parts.entries()) {
+          // A table roll is charged by the server's roll budget one command at a time (ADR 25), so it is sent alone.
+          if (batch && (sent.type === UNDO || sent.type === REDO || sent.type === BATCH || sent.type === 'dice.roll')) return err(ErrorCode.FORBIDDEN, `${sent.type} cannot be part of a batch`, `commands.${i}.type`);
+          const resolved = batch ? resolveMade(sent, i, made) : ok(sent);
+          if (!resolved.ok) return resolved;
+          const part = resolved.value;
+          const refused = env.actor.role === 'gm' ? null : refuseHidden(w, part, env);
+          if (refused !== null) return { ok: false, error: refused };
+          const chosen = decideChecked(w, part, env);
+          if (!chosen.ok) return chosen;
+          made.push(chosen.value);
+          for (const e of chosen.value) w = applyWithReactions(w, e, env, events, audiences, 0);
+        }
+        return ok(w);
+      });
+      if (!applied.ok) return applied;
+      const w = applied.value;
       const transaction: Transaction = { seq, kind: 'command', actor: copyJson(env.actor), command: cmd, events, audiences };
       return ok({
         table: { ...table, world: stampLog(w, seq), transactions: table.transactions.append(transaction), live: table.live.push(seq, table.world), redoable: SeqStack.empty() },

@@ -1,7 +1,10 @@
 // The table log lives in the world (so undo removes entries with everything
-// else). Reducers append with tx = PENDING_TX; the engine stamps the
-// transaction's seq once the transaction is applied.
+// else). Inside a transaction the engine names its seq first (withLogSeq), so a
+// reducer's entry is written with it and the log is copied once per entry, never
+// again to stamp it. An event evolved outside a transaction (engine.evolve) writes
+// tx = PENDING_TX, and stampLog gives those entries their seq afterwards.
 import type { Audience, Json, LogEntry, World } from './types.js';
+import { noteExtension } from './view-cache.js';
 
 export const PENDING_TX = -1;
 /** Named setting: how many log entries the world keeps (oldest dropped first). */
@@ -23,21 +26,44 @@ function logLimit(world: World): number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : DEFAULT_LOG_LIMIT;
 }
 
+/** The seq of the transaction the engine is applying, or PENDING_TX outside one. The engine is synchronous, so one slot serves. */
+let currentSeq = PENDING_TX;
+
+/** Engine side: runs `f` (a transaction's evolves) with its entries written under `seq`. */
+export function withLogSeq<T>(seq: number, f: () => T): T {
+  const outer = currentSeq;
+  currentSeq = seq;
+  try {
+    return f();
+  } finally {
+    currentSeq = outer;
+  }
+}
+
 /** Append an entry from a reducer. Oldest entries are dropped past the named limit (no note: a count of dropped GM entries would leak). */
 export function appendLog(world: World, entry: LogInput): World {
   const e: LogEntry = {
-    tx: PENDING_TX,
+    tx: currentSeq,
     audience: entry.audience,
     kind: entry.kind,
     text: entry.text,
     ...(entry.shown === undefined || entry.shown === entry.text ? {} : { shown: entry.shown }),
     ...(entry.data === undefined ? {} : { data: entry.data }),
   };
-  const limit = logLimit(world);
-  const drop = world.log.length + 1 - limit;
-  // One exact copy (concat sizes it; a spread grows the array as it goes); at the limit, the oldest go in the same copy.
-  const log = drop > 0 ? world.log.slice(drop).concat([e]) : world.log.concat([e]);
+  const prev = world.log;
+  const drop = Math.max(0, prev.length + 1 - logLimit(world));
+  // One exact copy (concat sizes it; a push would grow it); at the limit the oldest go in the same pass, not a slice and then a concat.
+  const log = drop === 0 ? prev.concat([e]) : withoutOldest(prev, drop, e);
+  // The projection asks how the log grew (logExtension): told here, it need not walk the two logs.
+  noteExtension(prev, log, drop, [e]);
   return { ...world, log };
+}
+
+function withoutOldest(prev: readonly LogEntry[], drop: number, e: LogEntry): LogEntry[] {
+  const out = new Array<LogEntry>(prev.length - drop + 1);
+  for (let i = drop; i < prev.length; i++) out[i - drop] = prev[i]!;
+  out[out.length - 1] = e;
+  return out;
 }
 
 /** Engine side: give every pending entry the seq of the transaction that wrote it. */

@@ -105,9 +105,9 @@ export function logExtension<T>(prev: readonly T[], next: readonly T[]): LogGrow
   if (prev.length === 0) return { dropped: [], fresh: next };
   // Logs are immutable: a pair already compared (by another viewer of the class, or built as an extension) is not walked again.
   const known = growths.get(next);
-  if (known !== undefined && known.prev === prev) return known.growth as LogGrowth<T> | null;
+  if (known !== undefined && known.prev === logId(prev)) return known.growth as LogGrowth<T> | null;
   const growth = findExtension(prev, next);
-  growths.set(next, { prev, growth });
+  growths.set(next, { prev: logId(prev), growth });
   return growth;
 }
 
@@ -117,15 +117,26 @@ export interface LogGrowth<T> {
   readonly fresh: readonly T[];
 }
 
-/** The last log each log was compared with (or built from), and how it grew: one entry per log, dropped with it. */
-const growths = new WeakMap<readonly unknown[], { readonly prev: readonly unknown[]; readonly growth: LogGrowth<unknown> | null }>();
+/**
+ * The last log each log was compared with (or built from), by that log's id, and how it grew: one entry per
+ * log, dropped with it. An id and not the log itself: each log holding the one before it kept every log a
+ * table ever had alive (a chain through this map, about 20 KB a command on a realistic table).
+ */
+const growths = new WeakMap<readonly unknown[], { readonly prev: number; readonly growth: LogGrowth<unknown> | null }>();
+const logIds = new WeakMap<readonly unknown[], number>();
+let lastLogId = 0;
+const logId = (log: readonly unknown[]): number => {
+  let id = logIds.get(log);
+  if (id === undefined) logIds.set(log, (id = ++lastLogId));
+  return id;
+};
 
 /**
  * Records that `next` was built as `prev` less its first `dropped` entries, then `fresh`: a later
  * logExtension(prev, next) answers without walking either. Only for a log just built this way.
  */
 export function noteExtension<T>(prev: readonly T[], next: readonly T[], dropped: number, fresh: readonly T[]): void {
-  growths.set(next, { prev, growth: { dropped: prev.slice(0, dropped), fresh } });
+  growths.set(next, { prev: logId(prev), growth: { dropped: prev.slice(0, dropped), fresh } });
 }
 
 function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
@@ -311,19 +322,22 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
    * Non-GM viewers who held the same log and were given the same entries share one final log, so
    * their views (and deltas) can be told alike by reference. Keyed by what each was given, so a
    * viewer never gets an entry it was not given itself. The GM's logs (entries, not copies) are not shared.
+   * The held log is named by its id: held itself would keep it, its world, and every log before it alive.
    */
-  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: readonly LogEntry[] | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
+  const finalLogs = new WeakMap<readonly LogEntry[], { readonly held: number | null; readonly added: readonly LogEntry[]; readonly output: readonly LogEntry[] }[]>();
   function sharedLog(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[]): readonly LogEntry[] | undefined {
     const list = finalLogs.get(stage);
     if (list === undefined) return undefined;
-    for (const r of list) if (r.held === held && sameEntries(r.added, added)) return r.output;
+    const heldId = held === null ? null : logId(held);
+    for (const r of list) if (r.held === heldId && sameEntries(r.added, added)) return r.output;
     return undefined;
   }
   function remember(stage: readonly LogEntry[], held: readonly LogEntry[] | null, added: readonly LogEntry[], output: readonly LogEntry[]): readonly LogEntry[] {
     const list = finalLogs.get(stage);
     // A handful of distinct logs per stage (the GM's aside, one per seat with a line of its own); bounded all the same.
-    if (list === undefined) finalLogs.set(stage, [{ held, added, output }]);
-    else if (list.length < 16) list.push({ held, added, output });
+    const heldId = held === null ? null : logId(held);
+    if (list === undefined) finalLogs.set(stage, [{ held: heldId, added, output }]);
+    else if (list.length < 16) list.push({ held: heldId, added, output });
     return output;
   }
   function grow(held: readonly LogEntry[], kept: readonly LogEntry[], added: readonly LogEntry[], stage: readonly LogEntry[]): readonly LogEntry[] {

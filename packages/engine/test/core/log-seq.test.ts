@@ -1,0 +1,146 @@
+// Issue 19 (perf10): a transaction's log entries are written with its seq as the
+// reducers run, instead of pending and then stamped in a second copy of the log.
+// The reference here is the old way: every live command's events evolved outside a
+// transaction (entries pending) and then stamped. Worlds, views (with and without a
+// projection memo), replay and undo / redo must be what the old way gave.
+import fc from 'fast-check';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { seededRng } from '../../src/dice/rng.js';
+import {
+  appendLog,
+  coreModule,
+  createEngine,
+  logExtension,
+  PENDING_TX,
+  stampLog,
+  type Command,
+  type Json,
+  type Table,
+  type Viewer,
+  type ViewMemo,
+  type World,
+} from '../../src/core/index.js';
+import { countdownsModule } from '../../src/countdowns/index.js';
+import { diceyModule } from './fixtures.js';
+
+const engine = createEngine([coreModule, countdownsModule, diceyModule]);
+const GM: Viewer = { role: 'gm' };
+const SPECTATOR: Viewer = { role: 'spectator' };
+const json = (v: unknown) => JSON.stringify(v);
+const newMemo = (): ViewMemo => ({ entryCopies: new WeakMap() });
+
+/** The old way: the genesis, then each live command's events evolved with pending entries, then stamped. */
+function stampedAfterwards(t: Table): World {
+  let w = t.genesis;
+  for (const seq of t.live.toArray()) {
+    const tx = t.transactions.bySeq(seq)!;
+    if (tx.kind !== 'command') throw new Error(`live ${seq} is not a command`);
+    for (const e of tx.events) w = engine.evolve(w, e);
+    w = stampLog(w, seq);
+  }
+  return w;
+}
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<Command>({ type: 'log.note', text: 'for everyone' }, { type: 'log.note', text: 'for the GM', audience: { kind: 'gm' } }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }).map((sides): Command => ({ type: 'dicey.roll', sides })) },
+  { weight: 2, arbitrary: fc.constant<Command>({ type: 'clock.advance', unit: 'round' }) },
+  { weight: 1, arbitrary: fc.constant<Command>({ type: 'seat.add', name: 'Ann' }) },
+  { weight: 1, arbitrary: fc.constantFrom<Command>({ type: 'countdown.create', name: 'Doom', start: 3, visibility: 'hidden' }, { type: 'countdown.create', name: 'Dawn', start: 2, visibility: 'visible' }) },
+  // Several entries in one transaction: every one of them carries the batch's seq.
+  { weight: 1, arbitrary: fc.constant<Command>({ type: 'history.batch', commands: [{ type: 'log.note', text: 'one' }, { type: 'clock.advance', unit: 'round' }, { type: 'log.note', text: 'two', audience: { kind: 'gm' } }] }) },
+  { weight: 2, arbitrary: fc.constant<Command>({ type: 'history.undo' }) },
+  { weight: 2, arbitrary: fc.constant<Command>({ type: 'history.redo' }) },
+);
+
+describe('log entries written with their transaction\'s seq (issue 19)', () => {
+  it('gives the worlds, views, replay and undo / redo that stamping afterwards gave, at small and default log limits', () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 60 }), fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }), fc.integer(), (list, limit, seed) => {
+        const settings: { [k: string]: Json } = limit === undefined ? {} : { 'core.logLimit': limit };
+        let t = engine.createTable({ tableId: 't', name: 'Seq', rulesetId: 'test', settings });
+        const memos = new Map<string, ViewMemo>();
+        const memo = (key: string) => memos.get(key) ?? memos.set(key, newMemo()).get(key)!;
+        list.forEach((c, i) => {
+          const r = engine.execute(t, c, { rng: seededRng(seed + i), actor: GM });
+          if (r.ok) t = r.value.table;
+          const reference = stampedAfterwards(t);
+          expect(json(t.world)).toBe(json(reference));
+          // No entry in a table's world is left pending, and each names a transaction the table holds.
+          for (const e of t.world.log) {
+            expect(e.tx).not.toBe(PENDING_TX);
+            expect(t.transactions.bySeq(e.tx)?.kind).toBe('command');
+          }
+          const seatId = Object.keys(t.world.seats)[0];
+          const viewers: [string, Viewer][] = [['gm', GM], ['spectator', SPECTATOR], ...(seatId === undefined ? [] : [[`player:${seatId}`, { role: 'player', seatId } as Viewer] as [string, Viewer]])];
+          for (const [key, viewer] of viewers) {
+            const fresh = engine.project(reference, viewer);
+            // The memo path is the room's: it learns how the log grew from appendLog instead of walking it.
+            expect(engine.project(t.world, viewer, memo(key))).toEqual(fresh);
+            expect(json(engine.view(t, viewer))).toBe(json(engine.view({ ...t, world: reference }, viewer)));
+          }
+        });
+        expect(json(engine.replay(t.genesis, t.transactions))).toBe(json(t));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('drops as many of the oldest entries as the limit asks in one copy, and records the growth logExtension would find', () => {
+    const base = engine.createTable({ tableId: 't', name: 'Cut', rulesetId: 'test' }).world;
+    let w: World = base;
+    for (let n = 0; n < 5; n++) w = appendLog(w, { audience: { kind: 'all' }, kind: 'note', text: `note ${n}` });
+    // Outside a transaction, entries are pending (engine.evolve's contract) until stampLog.
+    expect(w.log.every((e) => e.tx === PENDING_TX)).toBe(true);
+    const held = w.log;
+    // A limit lowered to 2 drops four of the five held entries with the new one.
+    const cut = appendLog({ ...w, settings: { ...w.settings, 'core.logLimit': 2 } }, { audience: { kind: 'all' }, kind: 'note', text: 'note 5' });
+    expect(cut.log.map((e) => e.text)).toEqual(['note 4', 'note 5']);
+    expect(cut.log[0]).toBe(held[4]);
+    expect(held.map((e) => e.text)).toEqual(['note 0', 'note 1', 'note 2', 'note 3', 'note 4']);
+    const growth = logExtension(held, cut.log);
+    expect(growth).toEqual({ dropped: held.slice(0, 4), fresh: [cut.log[1]] });
+    // The same answer as the walk over the entries (a copy of the new log has no growth recorded).
+    expect(logExtension(held, [...cut.log])).toEqual(growth);
+  });
+
+  it('keeps no older log alive through the growth it records (a table once kept every log it ever had)', async () => {
+    // A full collection on demand: the flag exposes gc() to contexts made after it is set.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const note = (w: World, n: number) => appendLog(w, { audience: { kind: 'all' }, kind: 'note', text: `note ${n}` });
+    let w = note(engine.createTable({ tableId: 't', name: 'Chain', rulesetId: 'test' }).world, 0);
+    const first = new WeakRef(w.log);
+    for (let n = 1; n <= 50; n++) {
+      const before = w.log;
+      w = note(w, n);
+      // The projection's question, answered from the record and asked as a viewer would.
+      expect(logExtension(before, w.log)?.fresh).toEqual([w.log[w.log.length - 1]]);
+    }
+    // A WeakRef holds its target until the current job ends: collect in a later one.
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.deref()).toBeUndefined();
+    expect(w.log).toHaveLength(51);
+  });
+
+  it("keeps no older log alive through a spectator's projection memo over public notes (its shared final logs once chained them)", async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let t = engine.createTable({ tableId: 't', name: 'Chain', rulesetId: 'test' });
+    const memo = newMemo();
+    const run = (n: number) => {
+      const r = engine.execute(t, { type: 'log.note', text: `note ${n}` }, { rng: seededRng(n), actor: GM });
+      if (!r.ok) throw new Error(r.error.message);
+      t = r.value.table;
+      return engine.project(t.world, SPECTATOR, memo);
+    };
+    const first = new WeakRef(run(0).log);
+    for (let n = 1; n <= 50; n++) expect(run(n).log).toHaveLength(n + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(first.deref()).toBeUndefined();
+  });
+});
