@@ -26,6 +26,8 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
       decide(world, p, env) {
         const enc0 = getEncounter(world);
         if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
+        const gate = rules.mayStart?.(world) ?? null;
+        if (gate !== null) return { ok: false, error: gate };
         const list = p.combatants;
         const combatants: Record<string, Combatant> = {};
         const roster: string[] = [];
