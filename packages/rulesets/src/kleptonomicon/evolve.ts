@@ -7,6 +7,7 @@ import { getKlepto, updateKlepto, type KleptoState, type Resource } from './stat
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
 import { testDiceText } from './roll.js';
+import { logEdgeSaves } from './edge-log.js';
 
 const onState =
   (fn: (st: KleptoState, e: EngineEvent, w: World) => KleptoState): Reducer =>
@@ -205,7 +206,17 @@ const typed: Evolve<KleptoEvent> = {
 export const kleptoReducers: Record<string, Reducer> = {
   ...reducersOf(typed),
   // ---------------------------------------------------------- kernel events this ruleset follows
-  'encounter.started': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+  'encounter.started': (w, e) =>
+    logEdgeSaves(
+      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+      Array.isArray(e['combatants']) ? e['combatants'].flatMap((c) => (c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' ? [c['id']] : [])) : [],
+    ),
+  // A PC placed later (a player's own Edge Saves, a PC joining the fight) has their saves logged then.
+  'encounter.placed': (w, e) => logEdgeSaves(w, typeof e['id'] === 'string' ? [e['id']] : []),
+  'encounter.combatantAdded': (w, e) => {
+    const c = e['combatant'];
+    return logEdgeSaves(w, c !== null && typeof c === 'object' && !Array.isArray(c) && typeof c['id'] === 'string' ? [c['id']] : []);
+  },
   'encounter.turnStarted': onState((st, e, w) => {
     const id = str(e['id']);
     return {
