@@ -34,10 +34,10 @@ describe('the Kleptonomicon bestiary and turn order, by clicking', () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Rat-thief');
-    await form.getByLabel(/^hp/).fill('6');
-    await form.getByLabel(/^edge save/).fill('2');
-    await form.getByLabel(/^defense/).fill('4');
+    await form.getByLabel('Name', { exact: true }).fill('Rat-thief');
+    await form.getByLabel(/^HP/).fill('6');
+    await form.getByLabel(/^Edge Save/).fill('2');
+    await form.getByLabel(/^Defense/).fill('4');
     await form.getByLabel(/^Basic Attack modifier/).fill('1');
     await form.getByLabel(/^Basic Attack damage/).fill('lots');
     await form.getByRole('button', { name: 'Save stat block' }).click();

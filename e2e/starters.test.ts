@@ -58,7 +58,7 @@ describe('starter foes', () => {
     const best = gm.p.getByTestId('bestiary');
     const add = best.getByRole('button', { name: 'Add the starter foes (Ordinary foe)' });
     await add.click();
-    await expect.poll(() => text(best.getByTestId('bestiary-list'))).toContain('hp 4 · ac 10 · dex 10 · hit dice 1 · speed 30');
+    await expect.poll(() => text(best.getByTestId('bestiary-list'))).toContain('HP 4 · AC 10 · DEX 10 · Hit Dice (HD) 1 · Speed (feet) 30');
     await add.click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('The starter foes are already in the bestiary (Ordinary foe).');
 
