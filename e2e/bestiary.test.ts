@@ -57,7 +57,7 @@ describe('the bestiary, by clicking', () => {
       await form.getByLabel(/^HP/).fill('0');
       await form.getByRole('button', { name: 'Save stat block' }).click();
       // Out of range is named in place before anything is sent.
-      await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Hp of block must be from 1 to 10000\./i);
+      await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/HP of Stat block must be from 1 to 10000\./);
       await form.getByLabel(/^HP/).fill('7');
       await form.getByLabel(/^DEX/).fill('14');
       await form.getByLabel(/^AC/).fill('13');

@@ -43,7 +43,7 @@ describe('Daggerheart adversaries from the bestiary', () => {
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
     await form.getByLabel('Name', { exact: true }).fill('Wolf');
-    for (const [label, v] of [[/^hp/, '4'], [/^difficulty/, '11'], [/^major/, '5'], [/^severe/, '9'], [/^attack/, '2'], [/^damage/, '1d6+1']] as const) await form.getByLabel(label).fill(v);
+    for (const [label, v] of [[/^HP/, '4'], [/^Difficulty/, '11'], [/^Major/, '5'], [/^Severe/, '9'], [/^Attack/, '2'], [/^Damage/, '1d6+1']] as const) await form.getByLabel(label).fill(v);
     await form.getByRole('button', { name: 'add moves' }).click();
     await form.locator('[id="be-new-block.moves.0.name"]').fill(CANARY);
     await form.locator('[id="be-new-block.moves.0.text"]').fill('leaps on the nearest PC');

@@ -60,7 +60,7 @@ describe("a teams foe's attack from its stat block", () => {
     // Attack with the block's spear: d6 + d6 + martial 1 against evasion 5 (both medium): 33/36 + 3/36 x 2/20 = 92.5%; a luck 19+ crits (10%).
     const attack = await openAction(gm.p, 'Attack');
     await attack.getByLabel('Target').selectOption({ label: 'Boudica' });
-    expect(await attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['Spear']);
+    expect(await attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['Spear (in hand)']);
     await expect.poll(() => text(attack.getByTestId('action-odds').locator('strong')), { timeout: 10_000 }).toMatch(/^92\.5% to hit · 10(\.0)?% critical$/);
     const result = await roll(attack, 'Roll: Attack');
     // The GM reads the dice as 003's examples tell them: attribute die, combat die, martial +1, the luck die.

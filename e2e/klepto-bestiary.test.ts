@@ -41,7 +41,7 @@ describe('the Kleptonomicon bestiary and turn order, by clicking', () => {
     await form.getByLabel(/^Basic Attack modifier/).fill('1');
     await form.getByLabel(/^Basic Attack damage/).fill('lots');
     await form.getByRole('button', { name: 'Save stat block' }).click();
-    await expect.poll(() => text(form)).toContain('Basic Attack damage of block must be dice such as 1d6+1, or a number');
+    await expect.poll(() => text(form)).toContain('Basic Attack damage of Stat block must be dice such as 1d6+1, or a number');
     await form.getByLabel(/^Basic Attack damage/).fill('1d4');
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const entry = best.getByTestId('bestiary-entry').filter({ hasText: 'Rat-thief' });
