@@ -50,7 +50,7 @@ describe('teams: the phone picks what is wielded from the sheet', () => {
     await gm.command({
       type: 'encounter.start',
       combatants: [
-        { id: 'kira', kind: 'pc', side: 'players', characterId: kiraId },
+        { id: kiraId, kind: 'pc', side: 'players', characterId: kiraId },
         { id: 'raider', kind: 'npc', side: 'raiders' },
       ],
       params: { teamOrder: ['players', 'raiders'] },

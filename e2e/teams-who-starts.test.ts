@@ -25,8 +25,7 @@ describe('teams: who starts the fight', () => {
     const n = await night(e2e!, 'teams', 'Bo');
     // The GM page opens on an empty table: the party is made afterwards, as a GM does.
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
-    // The builder drafts the party it sees when it opens: wait for it to open on the empty table first,
-    // or a slow page opens with Kira already lined up and offers no "Add the party".
+    // The builder opens on the empty table first; Kira then joins the line-up as she joins the table.
     await gm.p.getByTestId('encounter-builder').getByText('Nobody lined up yet').waitFor();
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Kira'), sheet: { evasion: 5, maxEndurance: 6, maxHealth: 12 } });
@@ -38,7 +37,7 @@ describe('teams: who starts the fight', () => {
     await bandit.getByLabel('How many').fill('2');
     await bandit.getByRole('button', { name: 'Line up Bandit' }).click();
     await ready.getByText('Bandit 2', { exact: true }).waitFor();
-    await enc.getByRole('button', { name: 'Add the party' }).click();
+    // A PC who joins the table while the builder is open is lined up on their own (review 10).
     await ready.getByText('Kira', { exact: true }).waitFor();
 
     // Two teams lined up: the question is on screen with no answer picked (003 names none), and the roll waits for it.
