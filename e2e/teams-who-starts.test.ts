@@ -21,7 +21,7 @@ afterAll(async () => {
 const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 describe('teams: who starts the fight', () => {
-  it('is asked in the first fight (foes lined up first, the party after) and again in the next; the chosen team acts first', async () => {
+  it('is asked in the first fight (the party joining the line-up on its own) and again in the next; the chosen team acts first', async () => {
     const n = await night(e2e!, 'teams', 'Bo');
     // The GM page opens on an empty table: the party is made afterwards, as a GM does.
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
@@ -42,7 +42,8 @@ describe('teams: who starts the fight', () => {
 
     // Two teams lined up: the question is on screen with no answer picked (003 names none), and the roll waits for it.
     const who = enc.getByLabel('Who starts the fight');
-    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['choose a team…', 'Foes', 'Party']);
+    // The party comes before the foes, as it joined the line-up first (review 10).
+    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['choose a team…', 'Party', 'Foes']);
     expect(await who.inputValue()).toBe('');
     expect(await text(enc.getByTestId('who-starts-help'))).toBe('Required: the team of whoever began the fight goes first.');
     await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative');
