@@ -72,7 +72,7 @@ describe('Daggerheart at the table', () => {
     for (const [label, v] of [[/^HP/, '5'], [/^Difficulty/, '12'], [/^Major/, '7'], [/^Severe/, '12']] as const) await form.getByLabel(label).fill(v);
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const entry = best.getByTestId('bestiary-entry').filter({ hasText: 'Bandit' });
-    await expect.poll(() => text(entry)).toContain('severe 12');
+    await expect.poll(() => text(entry)).toContain('Severe threshold 12');
     await entry.getByRole('button', { name: 'Add Bandit as adversaries' }).click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('Bandit joined the adversaries.');
     const bandit = () => Object.values(gmSock.view().world.characters).find((c) => c.name === 'Bandit');
