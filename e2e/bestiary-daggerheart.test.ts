@@ -31,13 +31,13 @@ describe('Daggerheart bestiary to adversaries', () => {
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
     const save = async (name: string, numbers: [RegExp, string][]) => {
-      await form.getByLabel('name', { exact: true }).fill(name);
+      await form.getByLabel('Name', { exact: true }).fill(name);
       for (const [label, v] of numbers) await form.getByLabel(label).fill(v);
       await form.getByRole('button', { name: 'Save stat block' }).click();
       await expect.poll(() => text(best.getByTestId('bestiary-list'))).toContain(name);
     };
-    await save('Wolf', [[/^hp/, '4'], [/^difficulty/, '11']]);
-    await save('Bandit', [[/^hp/, '5'], [/^difficulty/, '12'], [/^major/, '7'], [/^severe/, '12'], [/^stress/, '2'], [/^attack/, '1'], [/^damage/, '1d8+2']]);
+    await save('Wolf', [[/^HP/, '4'], [/^Difficulty/, '11']]);
+    await save('Bandit', [[/^HP/, '5'], [/^Difficulty/, '12'], [/^Major/, '7'], [/^Severe/, '12'], [/^Stress/, '2'], [/^Attack/, '1'], [/^Damage/, '1d8+2']]);
 
     // The Wolf has no thresholds: the panel names them, and nothing joins.
     await best.getByRole('button', { name: 'Add Wolf as adversaries' }).click();

@@ -172,7 +172,12 @@ describe('stat blocks in the builder', () => {
   });
 
   it('shows a block in one line', () => {
-    expect(blockLine({ hp: 7, attackBonus: 3, darksight: true, leader: false })).toBe('hp 7 · attack bonus 3 · darksight');
+    expect(blockLine({ hp: 7, attackBonus: 3, darksight: true, leader: false }, 'osr')).toBe('HP 7 · Attack bonus 3 · Darksight');
+    // Every ruleset's labels as its text names them; a key no ruleset labels reads in words, capitalised.
+    expect(blockLine({ hp: 9, ac: 14, pd: 12, md: 10, attackVs: 'pd' }, '36th-way')).toBe('HP 9 · AC 14 · PD 12 · MD 10 · Attack against pd');
+    expect(blockLine({ maxEndurance: 6, maxHealth: 8, criticalThreshold: 12 }, 'teams')).toBe('Endurance 6 · Health 8 · Critical threshold 12');
+    expect(blockLine({ edgeSave: 2, defense: 7, creatureType: 'guard' }, 'kleptonomicon')).toBe('Edge Save 2 · Defense 7 · Creature type guard');
+    expect(blockLine({ hitDice: 2, dex: 12, oddThing: 1 }, 'osr')).toBe('Hit Dice (HD) 2 · DEX 12 · Odd thing 1');
   });
 });
 
@@ -310,7 +315,7 @@ describe('the bestiary file', () => {
     const s = table('daggerheart');
     const moves = [{ name: 'Pounce', text: 'leaps on a PC', countdown: { start: 3, repeat: 'loop' } }];
     s.run({ type: 'bestiary.save', name: 'Wolf', block: { hp: 4, difficulty: 11, major: 5, severe: 9, moves } });
-    expect(blockLine(entryOf(s, 'Wolf').block)).toBe('hp 4 · difficulty 11 · major 5 · severe 9 · moves: Pounce (countdown 3, loop)');
+    expect(blockLine(entryOf(s, 'Wolf').block, 'daggerheart')).toBe('HP 4 · Difficulty 11 · Major threshold 5 · Severe threshold 9 · Moves: Pounce (countdown 3, loop)');
     const cmd = adversariesCommand(entryOf(s, 'Wolf'), 2, false);
     expect(cmd).toMatchObject({ ok: true, value: { moves } });
     if (!cmd.ok) return;

@@ -52,43 +52,43 @@ describe('the bestiary, by clicking', () => {
       const best = gm.getByTestId('bestiary');
       await best.getByText('New stat block').click();
       const form = best.getByTestId('bestiary-new');
-      await form.getByLabel('name', { exact: true }).fill('Goblin');
+      await form.getByLabel('Name', { exact: true }).fill('Goblin');
       await form.getByLabel('notes (optional)').fill(SECRET_NOTES);
-      await form.getByLabel(/^hp/).fill('0');
+      await form.getByLabel(/^HP/).fill('0');
       await form.getByRole('button', { name: 'Save stat block' }).click();
       // Out of range is named in place before anything is sent.
-      await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Hp of block must be from 1 to 10000\./i);
-      await form.getByLabel(/^hp/).fill('7');
-      await form.getByLabel(/^dex/).fill('14');
-      await form.getByLabel(/^ac/).fill('13');
-      await form.getByLabel(/^damage/).fill('1d6');
+      await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/HP of Stat block must be from 1 to 10000\./);
+      await form.getByLabel(/^HP/).fill('7');
+      await form.getByLabel(/^DEX/).fill('14');
+      await form.getByLabel(/^AC/).fill('13');
+      await form.getByLabel(/^Damage/).fill('1d6');
       await form.getByRole('button', { name: 'Save stat block' }).click();
       const entries = best.getByTestId('bestiary-entry');
       await expect.poll(() => entries.count()).toBe(1);
-      await expect.poll(() => text(entries.first())).toContain('hp 7 · ac 13 · dex 14 · damage 1d6');
+      await expect.poll(() => text(entries.first())).toContain('HP 7 · AC 13 · DEX 14 · Damage 1d6');
 
       // Edit it: the form opens with the saved numbers.
       await best.getByRole('button', { name: 'Edit Goblin' }).click();
-      const hp = entries.first().getByLabel(/^hp/);
+      const hp = entries.first().getByLabel(/^HP/);
       expect(await hp.inputValue()).toBe('7');
       await hp.fill('8');
       await entries.first().getByRole('button', { name: 'Save Goblin' }).click();
-      await expect.poll(() => text(entries.first())).toContain('hp 8');
+      await expect.poll(() => text(entries.first())).toContain('HP 8');
 
       // The starter from text 001, and a hidden lurker.
       await best.getByRole('button', { name: /Add the starter foes/ }).click();
       await expect.poll(() => entries.count()).toBe(2);
       await best.getByText('New stat block').click();
       await best.getByText('New stat block').click();
-      await form.getByLabel('name', { exact: true }).fill(HIDDEN);
-      await form.getByLabel(/^hp/).fill('20');
+      await form.getByLabel('Name', { exact: true }).fill(HIDDEN);
+      await form.getByLabel(/^HP/).fill('20');
       await form.getByRole('button', { name: 'Save stat block' }).click();
       await expect.poll(() => entries.count()).toBe(3);
 
       // --- Goblin x6 and the hidden lurker lined up from the bestiary
       const enc = gm.locator('.area-encounter');
       const ready = enc.getByRole('list', { name: 'Combatants ready to start' });
-      await enc.getByRole('button', { name: 'Add the party' }).click();
+      // A PC who joins the table while the builder is open is lined up on their own (review 10).
       await ready.getByText('Kira', { exact: true }).waitFor();
       const goblin = entries.filter({ hasText: 'Goblin' });
       await goblin.getByLabel('How many').fill('6');

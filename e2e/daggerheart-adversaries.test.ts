@@ -42,8 +42,8 @@ describe('Daggerheart adversaries from the bestiary', () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Wolf');
-    for (const [label, v] of [[/^hp/, '4'], [/^difficulty/, '11'], [/^major/, '5'], [/^severe/, '9'], [/^attack/, '2'], [/^damage/, '1d6+1']] as const) await form.getByLabel(label).fill(v);
+    await form.getByLabel('Name', { exact: true }).fill('Wolf');
+    for (const [label, v] of [[/^HP/, '4'], [/^Difficulty/, '11'], [/^Major/, '5'], [/^Severe/, '9'], [/^Attack/, '2'], [/^Damage/, '1d6+1']] as const) await form.getByLabel(label).fill(v);
     await form.getByRole('button', { name: 'add moves' }).click();
     await form.locator('[id="be-new-block.moves.0.name"]').fill(CANARY);
     await form.locator('[id="be-new-block.moves.0.text"]').fill('leaps on the nearest PC');
@@ -51,7 +51,7 @@ describe('Daggerheart adversaries from the bestiary', () => {
     await form.locator('[id="be-new-block.moves.0.countdown.repeat"]').selectOption('loop');
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const wolf = best.getByTestId('bestiary-entry').filter({ hasText: 'Wolf' });
-    await expect.poll(() => text(wolf)).toContain(`moves: ${CANARY} (countdown 3, loop)`);
+    await expect.poll(() => text(wolf)).toContain(`Moves: ${CANARY} (countdown 3, loop)`);
 
     // Two wolves, hidden; then one more: Wolf 3, not a second Wolf 1.
     await wolf.getByLabel('How many').fill('2');

@@ -68,11 +68,11 @@ describe('Daggerheart at the table', () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Bandit');
-    for (const [label, v] of [[/^hp/, '5'], [/^difficulty/, '12'], [/^major/, '7'], [/^severe/, '12']] as const) await form.getByLabel(label).fill(v);
+    await form.getByLabel('Name', { exact: true }).fill('Bandit');
+    for (const [label, v] of [[/^HP/, '5'], [/^Difficulty/, '12'], [/^Major/, '7'], [/^Severe/, '12']] as const) await form.getByLabel(label).fill(v);
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const entry = best.getByTestId('bestiary-entry').filter({ hasText: 'Bandit' });
-    await expect.poll(() => text(entry)).toContain('severe 12');
+    await expect.poll(() => text(entry)).toContain('Severe threshold 12');
     await entry.getByRole('button', { name: 'Add Bandit as adversaries' }).click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('Bandit joined the adversaries.');
     const bandit = () => Object.values(gmSock.view().world.characters).find((c) => c.name === 'Bandit');

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
-import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
 import { conditionName, durationLabel, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
@@ -164,6 +164,25 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
     const goblins = order.filter((x) => x !== 'Ann');
     expect(goblins).toEqual(['Goblin 1', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
     expect(order.indexOf('Ann')).toBe(p.slot === 0 ? 0 : p.slot * 2);
+  });
+
+  it('OSR: a PC who joins the table after foes were lined up comes in before them, and the fight orders everyone by DEX', () => {
+    const s = table('osr', osr.ruleset.modules);
+    s.run({ type: 'character.add', name: 'Kira', kind: 'pc', stats: { dex: 14, hp: 9 } });
+    const first = partyDrafts(initiativeOf('osr'), Object.values(s.world.characters), null, ids);
+    const goblins = rows(s, 'Goblin x2', { dex: '12' }, { hp: '7' });
+    s.run({ type: 'character.add', name: 'Dorn', kind: 'pc', stats: { dex: 16, hp: 11 } });
+    const dorn = Object.values(s.world.characters).filter((c) => c.name === 'Dorn');
+    const lined = joinParty([...first, ...goblins], partyDrafts(initiativeOf('osr'), dorn, null, ids));
+    expect(lined.map((d) => d.name)).toEqual(['Kira', 'Dorn', 'Goblin 1', 'Goblin 2']);
+    // Joining twice, or a PC already lined up, adds nobody; with no PC lined up the newcomer leads.
+    expect(joinParty(lined, partyDrafts(initiativeOf('osr'), dorn, null, ids)).map((d) => d.name)).toEqual(['Kira', 'Dorn', 'Goblin 1', 'Goblin 2']);
+    expect(joinParty(goblins, first).map((d) => d.name)).toEqual(['Kira', 'Goblin 1', 'Goblin 2']);
+    const cmd = startCommand(initiativeOf('osr'), lined, s.world.characters);
+    s.run((cmd as { value: { type: string } }).value);
+    const enc = encounterOf(s.world)!;
+    // 001 "Initiative": DEX 16, then 14, then the goblins' 12.
+    expect([enc.combatants[enc.current!]!.name, ...round(s).slice(1)]).toEqual(['Dorn', 'Kira', 'Goblin 1', 'Goblin 2']);
   });
 
   it('nothing lined up is a sentence, not a request', () => {

@@ -35,13 +35,13 @@ describe("a 36th Way foe's attack from its stat block", () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Orc Raider');
+    await form.getByLabel('Name', { exact: true }).fill('Orc Raider');
     for (const [label, v] of [[/^HP/, '20'], [/^Level/, '2'], [/^AC/, '16'], [/^PD/, '14'], [/^MD/, '11'], [/^Attack name/, 'Spear'], [/^Attack bonus/, '7'], [/^Hit damage/, '2d6'], [/^Miss damage/, '3']] as const) await form.getByLabel(label).fill(v);
     await form.getByLabel(/^Initiative band/).selectOption('slow');
     await form.getByLabel(/^Attack against/).selectOption('ac');
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const orc = best.getByTestId('bestiary-entry').filter({ hasText: 'Orc Raider' });
-    await expect.poll(() => text(orc)).toContain('attack bonus 7');
+    await expect.poll(() => text(orc)).toContain('Attack bonus 7');
 
     // Lined up and started: Vesk acts first (PCs before the slow band), then the Raider.
     await orc.getByRole('button', { name: 'Line up Orc Raider' }).click();

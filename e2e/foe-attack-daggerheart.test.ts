@@ -34,11 +34,11 @@ describe("a Daggerheart adversary's attack from its stat block", () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Bandit');
-    for (const [label, v] of [[/^hp/, '4'], [/^difficulty/, '12'], [/^major/, '6'], [/^severe/, '11'], [/^attack/, '1'], [/^damage/, '1d8+2']] as const) await form.getByLabel(label).fill(v);
+    await form.getByLabel('Name', { exact: true }).fill('Bandit');
+    for (const [label, v] of [[/^HP/, '4'], [/^Difficulty/, '12'], [/^Major/, '6'], [/^Severe/, '11'], [/^Attack/, '1'], [/^Damage/, '1d8+2']] as const) await form.getByLabel(label).fill(v);
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const bandit = best.getByTestId('bestiary-entry').filter({ hasText: 'Bandit' });
-    await expect.poll(() => text(bandit)).toContain('damage 1d8+2');
+    await expect.poll(() => text(bandit)).toContain('Damage 1d8+2');
     await bandit.getByRole('button', { name: 'Add Bandit as adversaries' }).click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('Bandit joined the adversaries.');
 

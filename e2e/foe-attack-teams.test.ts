@@ -36,15 +36,15 @@ describe("a teams foe's attack from its stat block", () => {
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const form = best.getByTestId('bestiary-new');
-    await form.getByLabel('name', { exact: true }).fill('Raider');
-    const typed = [[/^team/, 'Foes'], [/^evasion/, '6'], [/^max endurance/, '10'], [/^max health/, '10'], [/^constitution/, '3'], [/^max stamina/, '4'], [/^martial/, '1'], ['weapon (optional)', 'Spear'], [/^weapon damage/, '4'], [/^critical damage/, '8'], [/^critical threshold/, '19']] as const;
+    await form.getByLabel('Name', { exact: true }).fill('Raider');
+    const typed = [[/^Team/, 'Foes'], [/^Evasion/, '6'], [/^Endurance/, '10'], [/^Health/, '10'], [/^Constitution/, '3'], [/^Stamina/, '4'], [/^Martial/, '1'], ['Weapon (optional)', 'Spear'], [/^Weapon damage/, '4'], [/^Critical damage/, '8'], [/^Critical threshold/, '19']] as const;
     for (const [label, v] of typed) await form.getByLabel(label, typeof label === 'string' ? { exact: true } : {}).fill(v);
-    await form.getByLabel(/^strength/).selectOption('d6');
-    await form.getByLabel(/^combat/).selectOption('d6');
-    await form.getByLabel(/^damage type/).selectOption('piercing');
+    await form.getByLabel(/^Strength/).selectOption('d6');
+    await form.getByLabel(/^Combat/).selectOption('d6');
+    await form.getByLabel(/^Damage type/).selectOption('piercing');
     await form.getByRole('button', { name: 'Save stat block' }).click();
     const raider = best.getByTestId('bestiary-entry').filter({ hasText: 'Raider' });
-    await expect.poll(() => text(raider)).toContain('weapon Spear');
+    await expect.poll(() => text(raider)).toContain('Weapon Spear');
 
     await raider.getByRole('button', { name: 'Line up Raider' }).click();
     await gm.p.getByTestId('builder-rows').getByText('Raider').waitFor();
@@ -60,7 +60,7 @@ describe("a teams foe's attack from its stat block", () => {
     // Attack with the block's spear: d6 + d6 + martial 1 against evasion 5 (both medium): 33/36 + 3/36 x 2/20 = 92.5%; a luck 19+ crits (10%).
     const attack = await openAction(gm.p, 'Attack');
     await attack.getByLabel('Target').selectOption({ label: 'Boudica' });
-    expect(await attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['Spear']);
+    expect(await attack.getByLabel('Weapon').locator('option').allTextContents()).toEqual(['Spear (in hand)']);
     await expect.poll(() => text(attack.getByTestId('action-odds').locator('strong')), { timeout: 10_000 }).toMatch(/^92\.5% to hit · 10(\.0)?% critical$/);
     const result = await roll(attack, 'Roll: Attack');
     // The GM reads the dice as 003's examples tell them: attribute die, combat die, martial +1, the luck die.

@@ -88,8 +88,8 @@ describe('a Daggerheart night, by clicking', () => {
         const block = best.getByTestId('bestiary-new');
         // The form stays open after a save, ready for the next block.
         if ((await block.getAttribute('open')) === null) await best.getByText('New stat block').click();
-        await block.getByLabel('name', { exact: true }).fill(name);
-        for (const [label, v] of [[/^hp/, hp], [/^difficulty/, difficulty], [/^major/, major], [/^severe/, severe], [/^attack/, attack], [/^damage/, damage]] as const) await block.getByLabel(label).fill(v);
+        await block.getByLabel('Name', { exact: true }).fill(name);
+        for (const [label, v] of [[/^HP/, hp], [/^Difficulty/, difficulty], [/^Major/, major], [/^Severe/, severe], [/^Attack/, attack], [/^Damage/, damage]] as const) await block.getByLabel(label).fill(v);
         await block.getByRole('button', { name: 'Save stat block' }).click();
         await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe(`${name} is in the bestiary.`);
       }

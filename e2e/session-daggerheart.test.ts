@@ -167,8 +167,8 @@ describe('a Daggerheart session: two phones roll against a chase, the GM spends 
     const best = gm.p.getByTestId('bestiary');
     await best.getByText('New stat block').click();
     const block = best.getByTestId('bestiary-new');
-    await block.getByLabel('name', { exact: true }).fill('Ogre');
-    for (const [label, v] of [[/^hp/, '6'], [/^difficulty/, '12'], [/^major/, '8'], [/^severe/, '15']] as const) await block.getByLabel(label).fill(v);
+    await block.getByLabel('Name', { exact: true }).fill('Ogre');
+    for (const [label, v] of [[/^HP/, '6'], [/^Difficulty/, '12'], [/^Major/, '8'], [/^Severe/, '15']] as const) await block.getByLabel(label).fill(v);
     await block.getByRole('button', { name: 'add moves' }).click();
     await block.locator('[id="be-new-block.moves.0.name"]').fill(MOVE);
     await block.locator('[id="be-new-block.moves.0.countdown.start"]').fill('2');

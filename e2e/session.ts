@@ -92,7 +92,7 @@ export async function playNight(f: Flavour): Promise<void> {
 
     // --- build the first encounter: the party, three goblins, a hidden foe
     const enc = gm.locator('.area-encounter');
-    await enc.getByRole('button', { name: 'Add the party' }).click();
+    // A PC who joins the table while the builder is open is lined up on their own (review 10).
     const ready = enc.getByRole('list', { name: 'Combatants ready to start' });
     await ready.getByText('Kira', { exact: true }).waitFor();
     await enc.getByLabel('Name').fill('Goblin x3');

@@ -30,7 +30,7 @@ describe('starter foes', () => {
     await add.click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('Starters: 1 stat block added.');
     const goblin = best.getByTestId('bestiary-entry').filter({ hasText: 'Goblin' });
-    expect(await text(goblin)).toContain('team Foes · size 3 · evasion 6 · deflection 8 · max endurance 12 · max health 12 · constitution 4');
+    expect(await text(goblin)).toContain('Team Foes · Size 3 · Evasion 6 · Deflection 8 · Endurance 12 · Health 12 · Constitution 4');
     await add.click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('The starter foes are already in the bestiary (Goblin).');
     expect(await best.getByTestId('bestiary-entry').count()).toBe(1);
@@ -58,7 +58,7 @@ describe('starter foes', () => {
     const best = gm.p.getByTestId('bestiary');
     const add = best.getByRole('button', { name: 'Add the starter foes (Ordinary foe)' });
     await add.click();
-    await expect.poll(() => text(best.getByTestId('bestiary-list'))).toContain('hp 4 · ac 10 · dex 10 · hit dice 1 · speed 30');
+    await expect.poll(() => text(best.getByTestId('bestiary-list'))).toContain('HP 4 · AC 10 · DEX 10 · Hit Dice (HD) 1 · Speed (feet) 30');
     await add.click();
     await expect.poll(() => text(best.getByTestId('bestiary-note'))).toBe('The starter foes are already in the bestiary (Ordinary foe).');
 

@@ -21,12 +21,11 @@ afterAll(async () => {
 const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 describe('teams: who starts the fight', () => {
-  it('is asked in the first fight (foes lined up first, the party after) and again in the next; the chosen team acts first', async () => {
+  it('is asked in the first fight (the party joining the line-up on its own) and again in the next; the chosen team acts first', async () => {
     const n = await night(e2e!, 'teams', 'Bo');
     // The GM page opens on an empty table: the party is made afterwards, as a GM does.
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
-    // The builder drafts the party it sees when it opens: wait for it to open on the empty table first,
-    // or a slow page opens with Kira already lined up and offers no "Add the party".
+    // The builder opens on the empty table first; Kira then joins the line-up as she joins the table.
     await gm.p.getByTestId('encounter-builder').getByText('Nobody lined up yet').waitFor();
     await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
     await n.gmSock.command({ type: 'character.sheet.set', characterId: n.idOf('Kira'), sheet: { evasion: 5, maxEndurance: 6, maxHealth: 12 } });
@@ -38,12 +37,13 @@ describe('teams: who starts the fight', () => {
     await bandit.getByLabel('How many').fill('2');
     await bandit.getByRole('button', { name: 'Line up Bandit' }).click();
     await ready.getByText('Bandit 2', { exact: true }).waitFor();
-    await enc.getByRole('button', { name: 'Add the party' }).click();
+    // A PC who joins the table while the builder is open is lined up on their own (review 10).
     await ready.getByText('Kira', { exact: true }).waitFor();
 
     // Two teams lined up: the question is on screen with no answer picked (003 names none), and the roll waits for it.
     const who = enc.getByLabel('Who starts the fight');
-    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['choose a team…', 'Foes', 'Party']);
+    // The party comes before the foes, as it joined the line-up first (review 10).
+    await expect.poll(() => who.locator('option').allTextContents()).toEqual(['choose a team…', 'Party', 'Foes']);
     expect(await who.inputValue()).toBe('');
     expect(await text(enc.getByTestId('who-starts-help'))).toBe('Required: the team of whoever began the fight goes first.');
     await expect.poll(() => text(enc.getByTestId('roll-initiative'))).toBe('Roll initiative');

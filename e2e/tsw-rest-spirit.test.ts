@@ -72,8 +72,19 @@ describe('36th Way: invited sheets, recoveries at a quick rest, Fight in Spirit'
     // Still in the fight: the phone lists Fight in Spirit among what Kira cannot do now, and why.
     await ann.p.getByTestId('actions-panel').locator('summary', { hasText: /^Not now \(/ }).click();
     await expect.poll(() => ann.p.getByTestId('actions-blocked').textContent()).toContain('Fight in Spirit: only for a PC out of the fight for good (petrified, separated): the GM marks Kira so');
-    // The GM marks her (petrified, say) with one tap.
-    await gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Kira is out of the fight for good/ }).click();
+    // Healthy, Kira is not offered "out for good" (GM review, issue 20); petrified (the GM's own condition), she is.
+    const outForGood = gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Kira is out of the fight for good/ });
+    expect(await outForGood.count()).toBe(0);
+    const kiraRow = gm.p.locator('.area-encounter').getByTestId('combatant').filter({ hasText: 'Kira' });
+    await kiraRow.getByText('Adjust Kira').click();
+    const kiraForm = gm.p.getByRole('form', { name: 'Apply a condition to Kira' });
+    await kiraForm.getByLabel('Condition for Kira').selectOption({ label: 'Other (type a name)' });
+    await kiraForm.getByLabel('Name of the condition for Kira').fill('Petrified');
+    await kiraForm.getByLabel('Duration for Kira').selectOption('indefinite');
+    await kiraForm.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => outForGood.count()).toBe(1);
+    // The GM marks her with one tap.
+    await outForGood.click();
     await expect.poll(() => gm.p.getByTestId('actions-panel').getByRole('button', { name: /^Kira is back in the fight/ }).count()).toBe(1);
 
     const form = await openAction(ann.p, 'Fight in Spirit');

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
+import { STAT_BLOCK_LABELS } from './stat-block-labels.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
 /** A whole number with the form's label (title) and its explanation. */
@@ -18,7 +19,7 @@ const dice = (description: string) => z.string().max(40).meta({ description }).o
 const teamsDie = (description: string) => z.enum(['d2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']).meta({ description }).optional();
 const TEAMS_DAMAGE_TYPES = ['bludgeoning', 'piercing', 'slashing', 'arcane', 'cold', 'fire', 'radiant', 'shock', 'void', 'psychic', 'typeless'] as const;
 
-const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
+const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
   // 001 "NPC Attacks", "Hit Points", "Initiative", "Chases" (speed in feet; 30 is usual).
   osr: z.strictObject({
     hp: hp(),
@@ -104,6 +105,17 @@ const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = {
     moves: z.array(adversaryMove).max(MAX_MOVES).meta({ description: 'moves (each may start a countdown)' }).optional(),
   }),
 };
+
+/** A field with its label as the schema's title (kept inside `.optional()`, where the form reads it). */
+function titled(f: z.ZodType, title: string | undefined): z.ZodType {
+  if (title === undefined) return f;
+  return f instanceof z.ZodOptional ? (f.unwrap() as z.ZodType).meta({ title }).optional() : f.meta({ title });
+}
+
+// Every field labelled as its rule text names it (stat-block-labels.ts; review 10).
+const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = Object.fromEntries(
+  Object.entries(BLOCKS_UNTITLED).map(([id, block]) => [id, z.strictObject(Object.fromEntries(Object.entries(block.shape).map(([k, f]) => [k, titled(f as z.ZodType, STAT_BLOCK_LABELS[id]?.[k])])))]),
+);
 
 /** The stat block schema of a ruleset (hit points only for one without its own). */
 export function statBlockOf(rulesetId: string): StatBlockSchema | undefined {

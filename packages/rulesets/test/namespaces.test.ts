@@ -36,12 +36,14 @@ const ABILITY_LINES = new Set(['36th-way.sustain', '36th-way.recharge', '36th-wa
 /**
  * A world without wording that came after the export: players' sentences (`shown`, ADR 33), the 36th Way's
  * ", back from dying" on a heal that ends dying (002), which the stored events already recorded as `revived`,
- * and (ADR 43) an interrupted style's whole sentence and abilities named by name (compared without case).
+ * (ADR 43) an interrupted style's whole sentence and abilities named by name (compared without case), and
+ * the Edge Save lines review 10 added.
  */
 function withoutShown(w: World): World {
   return {
     ...w,
-    log: w.log.map(({ shown: _shown, ...e }) =>
+    // Review 10 logs each PC's Edge Saves (a line the export predates; its events already held the rolls).
+    log: w.log.filter((e) => e.kind !== 'kleptonomicon.edgeSaves').map(({ shown: _shown, ...e }) =>
       e.kind === '36th-way.healed'
         ? { ...e, text: healTail(e.text.replace(', back from dying.', '.')) }
         : e.kind === '36th-way.disengage' || e.kind === '36th-way.deathSave'

@@ -89,6 +89,7 @@ describe('Kleptonomicon: the Episode phase and the Beats (004)', () => {
     expect(f.t.status()).toMatchObject({ episode: 0, phase: 'between', encounterPhase: null, beatsLeft: null });
     f.t.run({ type: 'kleptonomicon.startEpisode' });
     expect(f.t.status(f.ann)).toMatchObject({ episode: 1, phase: 'opening' });
+    f.t.run({ type: 'kleptonomicon.freeplay' });
     f.t.run({ type: 'encounter.start', combatants: [{ id: 'ann', name: 'Ann', kind: 'pc', stats: { edgeSave: 2 } }, { id: 'guard', name: 'Guard', kind: 'npc', stats: { edgeSave: 0 } }] } as unknown as Command);
     for (let i = 0; i < 10 && getEncounter(f.t.table.world).current === null; i++) {
       const e = getEncounter(f.t.table.world);

@@ -32,12 +32,13 @@ import type { BestiaryEvent, Saved } from './events.js';
 export type StatBlockSchema = z.ZodType<{ [k: string]: Json }>;
 
 /** Used when a ruleset declares no stat block of its own: hit points only. (A function: no zod work when a browser bundle imports the engine.) */
-export const genericStatBlock = (): StatBlockSchema => z.strictObject({ hp: int(1, 10000, 'hit points').optional() }) as unknown as StatBlockSchema;
+export const genericStatBlock = (): StatBlockSchema => z.strictObject({ hp: int(1, 10000, 'hit points').meta({ title: 'HP' }).optional() }) as unknown as StatBlockSchema;
 
 const entryId = (description = 'a bestiary entry id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'bestiaryEntry' });
 const templateId = (description = 'an encounter template id') => z.string().min(1).max(64).meta({ description, 'x-ref': 'encounterTemplate' });
-const name = () => z.string().trim().min(1).max(MAX_ENTRY_NAME).meta({ description: 'the name the GM sees' });
-const notes = () => text(MAX_NOTES, 'what the foe does, in the GM\'s words').optional();
+// Labels capitalised as the forms show them (review 10: "name", "notes", "block" read raw).
+const name = () => z.string().trim().min(1).max(MAX_ENTRY_NAME).meta({ title: 'Name', description: 'the name the GM sees' });
+const notes = () => text(MAX_NOTES, 'what the foe does, in the GM\'s words').meta({ title: 'Notes' }).optional();
 
 const templateLine = () =>
   z.strictObject({
@@ -174,7 +175,7 @@ const removedFrom =
   };
 
 function commandsFor(block: StatBlockSchema): DefinedCommand<z.ZodType>[] {
-  const entryInput = z.strictObject({ name: name(), notes: notes(), block });
+  const entryInput = z.strictObject({ name: name(), notes: notes(), block: block.meta({ title: 'Stat block' }) });
   return [
     ...collectionCommands(ENTRIES, entryInput, (p, id): BestiaryEntry => ({ id, name: p.name, notes: p.notes ?? '', block: p.block })),
     defineCommand('bestiary.import', {

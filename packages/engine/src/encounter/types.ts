@@ -4,7 +4,7 @@
 // `encounterModule(rules)` to get the 'encounter' Module. All state lives in
 // world.ext.encounter as plain JSON; every change is an event.
 import type { Rng } from '../dice/rng.js';
-import type { EngineEvent, Json, Result, World, WorldPart } from '../core/types.js';
+import type { EngineEvent, Json, Result, RuleError, World, WorldPart } from '../core/types.js';
 import type { FoeFields } from '../foes/model.js';
 
 // ---------------------------------------------------------------- combatants
@@ -350,6 +350,12 @@ export interface EncounterRules {
    * table shows every number. Without it a foe's own stats stay with the GM.
    */
   readonly foeStats?: FoeFields;
+  /**
+   * Why no encounter may start now, in words (the Kleptonomicon's Opening and
+   * Closing Credits); null when one may. Read by encounter.start only, so a
+   * stored encounter.started still replays whatever phase it began in.
+   */
+  readonly mayStart?: (world: World) => RuleError | null;
 }
 
 /** Pure helper results for rulesets. */

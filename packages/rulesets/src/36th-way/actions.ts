@@ -3,7 +3,7 @@
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
-import { BANDS, BANDS_ECONOMY, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
+import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
@@ -268,7 +268,10 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
   // Rally heals with a recovery, which only PCs keep (002 "Recoveries"; NPCs heal by level): a foe is not offered it.
   const out: TurnAction[] = [...(me.kind === 'pc' ? [rally] : []), stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
-  if (a.viewer.role === 'gm' && me.kind === 'pc' && !me.dead) {
+  // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never
+  // ends) or a GM's own condition ("Petrified", "Separated"), never for a PC fit to fight (GM review, issue 20).
+  const heldOut = hasCondition(a.world, me.id, 'helpless') || Object.values(getEncounter(a.world).conditions).some((c) => c.target === me.id && c.defId.startsWith(CUSTOM_CONDITION_PREFIX));
+  if (a.viewer.role === 'gm' && me.kind === 'pc' && !me.dead && (me.outOfFight || heldOut)) {
     out.push(
       action({
         id: 'outOfFight',

@@ -11,10 +11,15 @@ const LABEL = 80;
 const amount = () => int(1, MAX_SPEND, 'how many (default 1)').optional();
 const requestId = () => text(64, 'the roll request id').min(1);
 /** An adversary's move on its stat block, optionally with a countdown it starts (the bestiary's stat block holds the same). */
+// Titled as the bestiary's form labels them (review 10: lower-case keys read raw).
 export const move = z.strictObject({
-  name: text(LABEL).min(1),
-  text: text(MAX_MOVE_TEXT).optional(),
-  countdown: z.strictObject({ start: int(1, 100), repeat: z.enum(['once', 'loop']).optional(), kind: z.enum(['standard', 'progress', 'consequence']).optional() }).nullable().optional(),
+  name: text(LABEL).min(1).meta({ title: 'Name' }),
+  text: text(MAX_MOVE_TEXT).meta({ title: 'What it does' }).optional(),
+  countdown: z
+    .strictObject({ start: int(1, 100).meta({ title: 'Starts at' }), repeat: z.enum(['once', 'loop']).meta({ title: 'Repeats' }).optional(), kind: z.enum(['standard', 'progress', 'consequence']).meta({ title: 'Kind' }).optional() })
+    .meta({ title: 'Countdown' })
+    .nullable()
+    .optional(),
 });
 
 /** docs/vocabulary.md: a flat addition to a roll is `bonus` in every ruleset; stored commands and old clients still send `modifier`. */

@@ -1,12 +1,13 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
 import { describePhase, isFoe, log, nameOf, stylesOf } from './context.js';
 import type { KleptoEvent } from './events.js';
 import { testDiceText } from './roll.js';
+import { logEdgeSaves } from './edge-log.js';
 
 const onState =
   (fn: (st: KleptoState, e: EngineEvent, w: World) => KleptoState): Reducer =>
@@ -205,7 +206,16 @@ const typed: Evolve<KleptoEvent> = {
 export const kleptoReducers: Record<string, Reducer> = {
   ...reducersOf(typed),
   // ---------------------------------------------------------- kernel events this ruleset follows
-  'encounter.started': onState((st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+  'encounter.started': (w, e) => {
+    const started = memberOf<EncounterEvent, 'encounter.started'>(e, 'encounter.started');
+    return logEdgeSaves(
+      updateKlepto(w, (st) => ({ ...st, phase: 'encounter', encounterPhase: 'initiative', secondaryAwarded: [], movement: {}, dashes: {}, freeActions: {} })),
+      (started?.combatants ?? []).map((c) => c.id),
+    );
+  },
+  // A PC placed later (a player's own Edge Saves, a PC joining the fight) has their saves logged then.
+  'encounter.placed': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.placed'>(e, 'encounter.placed')?.id ?? '']),
+  'encounter.combatantAdded': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded')?.combatant.id ?? '']),
   'encounter.turnStarted': onState((st, e, w) => {
     const id = str(e['id']);
     return {

@@ -7,7 +7,9 @@ import { KLEPTO_WORDS, withWords } from '../undo-words.js';
 import { kleptoActions, kleptoFreeplayActions } from './actions.js';
 import { kleptoCatalog, kleptoUpcasts } from './declarations.js';
 import { kleptonomiconModule } from './module.js';
+import { encounterStartRefusal } from './phases.js';
 import { edgeSaveRoller } from './roll.js';
+import { getKlepto } from './state.js';
 import { edgeSaveChoices, KLEPTO_SETTINGS } from './settings.js';
 import { turnOrderStats } from './sheet.js';
 import { kleptoSheetModel } from './sheet-model.js';
@@ -25,6 +27,8 @@ export const kleptonomiconKit = encounterKit({
   sheetStats: (world, c) => turnOrderStats(c.characterId === null ? undefined : world.characters[c.characterId]?.stats),
   // A builder's or stat block's foe keeps its Defense on the combatant: players read it as they read a foe sheet's (ADR 68).
   foeStats: kleptoSheetModel.foeFields!,
+  // The Episode's phases gate new fights (ADR 74); an 'encounter' phase here is an ended fight's Reward phase.
+  mayStart: (world) => encounterStartRefusal(getKlepto(world).phase),
 });
 
 export const ruleset = defineRuleset({

@@ -70,6 +70,18 @@ export const ENCOUNTER_TRANSITIONS: { readonly [to in EncounterPhase]: readonly 
   reward: ['main', 'pause'],
 };
 
+/**
+ * Why no Encounter may start in this Episode phase (004 "Phases of Play": the
+ * Opening Credits allow only Episodic abilities, the Closing Credits wind the
+ * Episode down). Between Episodes stays open: a table that does not play the
+ * Episode's phases (scripts, imports, older tables) is always there (ADR 74).
+ */
+export function encounterStartRefusal(phase: EpisodePhase): RuleError | null {
+  if (phase === 'opening') return { code: 'OPENING_CREDITS', message: 'no Encounter starts during the Opening Credits: go to Freeplay first, then start it' };
+  if (phase === 'closing') return { code: 'CLOSING_CREDITS', message: 'no Encounter starts during the Closing Credits: end this Episode and start the next one for another Encounter' };
+  return null;
+}
+
 const refuse = (code: string, message: string): RuleError => ({ code, message, path: 'abilityId' });
 
 export interface UseContext {

@@ -27,9 +27,14 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const me = own(sheets, a.combatant.id);
   const out: TurnAction[] = [];
   if (me !== undefined) {
-    const weapons: ActionOption[] = Object.entries(me.items)
-      .filter(([, it]) => it.weapon !== null)
-      .map(([id, it]) => ({ value: id, label: it.name }));
+    // What is wielded comes first and is the default (003 "Brandish": the items in hand), the rest marked not in hand;
+    // a sheet that wields nothing keeps no track of hands, so its weapons carry no note.
+    const armed = Object.entries(me.items).filter(([, it]) => it.weapon !== null);
+    const held = (id: string) => me.wielded.includes(id);
+    const weapons: ActionOption[] =
+      me.wielded.length === 0
+        ? armed.map(([id, it]) => ({ value: id, label: it.name }))
+        : [...armed.filter(([id]) => held(id)).map(([id, it]) => ({ value: id, label: it.name, note: 'in hand' })), ...armed.filter(([id]) => !held(id)).map(([id, it]) => ({ value: id, label: it.name, note: 'not in hand' }))];
     // Sheets are keyed by combatant id; a secret sheet is a name only in a player's view, still a target.
     const targets: ActionOption[] = othersInView(a).flatMap((c) => {
       const s = own(sheets, c.id);

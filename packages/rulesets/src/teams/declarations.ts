@@ -91,7 +91,12 @@ export const teamsSheet = z.strictObject({
     )
     .optional(),
   // A form picks these from the sheet's own items (x-ref keys:items: the keys of the items field beside it).
-  wielded: z.array(z.string().min(1).max(LIMITS.key).meta({ description: "one of the sheet's items", 'x-ref': 'keys:items' })).max(LIMITS.items).optional(),
+  // One box per item on the forms (review 10); 003 "Brandish" changes them in a fight.
+  wielded: z
+    .array(z.string().min(1).max(LIMITS.key).meta({ description: "one of the sheet's items", 'x-ref': 'keys:items' }))
+    .max(LIMITS.items)
+    .meta({ title: 'Wielded', description: 'the items in hand: only these block or parry, and Attack offers these weapons first' })
+    .optional(),
   deathDifficulty: int(1, LIMITS.value).optional(),
   secret: z.boolean().meta({ description: 'players see name and status only' }).optional(),
   conscious: z.boolean().optional(),

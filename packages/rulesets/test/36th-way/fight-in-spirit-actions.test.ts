@@ -44,6 +44,20 @@ describe('Fight in Spirit as an action (002 "Fight in Spirit")', () => {
     expect(find(actions(t.s, GM, 'orc'), 'outOfFight')).toBeUndefined();
   });
 
+  it('the GM is offered "out for good" only for a PC something holds out: Helpless, or the GM\'s own condition', () => {
+    // A healthy Ann, and a merely Stunned one, are fit to fight: no such action (GM review, issue 20).
+    const t = party();
+    expect(find(actions(t.s, GM, 'ann'), 'outOfFight')).toBeUndefined();
+    t.s.run({ type: 'condition.apply', target: 'ann', condition: 'stunned', duration: { kind: 'encounterEnd' } });
+    expect(find(actions(t.s, GM, 'ann'), 'outOfFight')).toBeUndefined();
+    // Helpless (a petrified Ann) opens it.
+    t.s.run({ type: 'condition.apply', target: 'ann', condition: 'helpless', duration: { kind: 'encounterEnd' } });
+    expect(find(actions(t.s, GM, 'ann'), 'outOfFight')).toMatchObject({ label: 'Ann is out of the fight for good', allowed: true });
+    // So does a condition the GM names (Bea separated from the party); the player's own list never has it.
+    t.s.run({ type: 'condition.apply', target: 'bea', condition: 'custom:Separated', duration: { kind: 'encounterEnd' } });
+    expect(find(actions(t.s, GM, 'bea'), 'outOfFight')).toMatchObject({ label: 'Bea is out of the fight for good', fixed: { characterId: 'bea', value: true } });
+  });
+
   it('a dying PC is not out for good: Fight in Spirit stays closed while Ann rolls death saves', () => {
     const t = party();
     t.s.run({ type: '36th-way.damage', targetId: 'ann', amount: 31 });
@@ -58,6 +72,7 @@ describe('Fight in Spirit as an action (002 "Fight in Spirit")', () => {
 
   it('the GM marks Ann out for good; on her turn she gives Bea Advantage on attacks for a round', () => {
     const t = party();
+    t.s.run({ type: 'condition.apply', target: 'ann', condition: 'custom:Petrified', duration: { kind: 'encounterEnd' } });
     const mark = find(actions(t.s, GM, 'ann'), 'outOfFight')!;
     expect(mark).toMatchObject({ label: 'Ann is out of the fight for good', command: '36th-way.outOfFight', fixed: { characterId: 'ann', value: true }, allowed: true });
     t.s.run({ type: mark.command, ...mark.fixed });
@@ -72,5 +87,9 @@ describe('Fight in Spirit as an action (002 "Fight in Spirit")', () => {
     // Her other actions stay closed, and the GM can bring her back in.
     expect(find(actions(t.s, GM, 'ann'), 'rally')?.allowed).toBe(false);
     expect(find(actions(t.s, GM, 'ann'), 'outOfFight')).toMatchObject({ label: 'Ann is back in the fight', fixed: { characterId: 'ann', value: false } });
+    // Back in stays on offer once she is out, whatever holds her.
+    const petrified = Object.values(getEncounter(t.world).conditions).find((c) => c.target === 'ann')!;
+    t.s.run({ type: 'condition.remove', conditionId: petrified.id });
+    expect(find(actions(t.s, GM, 'ann'), 'outOfFight')).toMatchObject({ label: 'Ann is back in the fight' });
   });
 });

@@ -480,7 +480,7 @@ describe('teams.actions (003 "Actions in Combat")', () => {
     const a = actions(s, GM, 'teams', 'b');
     const attack = find(a, 'attack');
     expect(attack).toMatchObject({ cost: '1 action', command: 'teams.attack', fixed: { attackerId: 'b' }, allowed: true, odds: { query: 'teams.attackOdds' } });
-    expect(attack.choices[0]!.options).toEqual([{ value: 'spear', label: 'spear' }]);
+    expect(attack.choices[0]!.options).toEqual([{ value: 'spear', label: 'spear', note: 'in hand' }]);
     expect(attack.target!.options.map((o) => o.value)).toEqual(['e']);
     expect(find(a, 'resuscitate').cost).toBe('2 actions');
     expect(find(a, 'short-task').cost).toBe('3 actions');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, Scenario, Viewer } from '@tablekeeper/engine';
 import type { ActionsAnswer, TurnAction } from '../../src/actions.js';
-import { boudica, enemy, fight, lastOf, sheet, sheetFor, spear, start, table, turnTo } from './helpers.js';
+import { boudica, dagger, enemy, fight, lastOf, sheet, sheetFor, spear, start, table, turnTo } from './helpers.js';
 
 const GM: Viewer = { role: 'gm' };
 type Prompt = { id: string; kind: string; text: string; actions: TurnAction[] };
@@ -199,6 +199,27 @@ describe('the action table as forms (003 Actions and Reactions tables)', () => {
     ]);
     s.run({ type: b.command, ...b.fixed, items: ['sword', 'shield'] });
     expect(sheet(s, 'b')['wielded']).toEqual(['sword', 'shield']);
+  });
+
+  it("Attack's weapon list follows what she wields: held weapons first and marked, the rest not in hand (review 10)", () => {
+    const { s, list } = turn();
+    const weapons = () => find(list(), 'attack').choices.find((c) => c.field === 'weapon')!.options;
+    // Boudica holds the spear and the shield; the dagger she carries is a weapon not in hand.
+    sheetFor(s, 'b', { ...boudica, items: { ...boudica.items, dagger: { name: 'dagger', weapon: dagger } } });
+    expect(weapons()).toEqual([
+      { value: 'spear', label: 'spear', note: 'in hand' },
+      { value: 'dagger', label: 'dagger', note: 'not in hand' },
+    ]);
+    // Brandish the dagger and the shield: now the dagger leads.
+    const b = find(list(), 'brandish');
+    s.run({ type: b.command, ...b.fixed, items: ['dagger', 'shield'] });
+    expect(weapons().map((o) => [o.value, o.note])).toEqual([
+      ['dagger', 'in hand'],
+      ['spear', 'not in hand'],
+    ]);
+    // A sheet that wields nothing keeps no track of hands: its weapons carry no note.
+    sheetFor(s, 'b', { ...boudica, wielded: [] });
+    expect(weapons()).toEqual([{ value: 'spear', label: 'spear' }]);
   });
 
   it('Command offers allies only and costs 2 focus (Boudica has 2)', () => {

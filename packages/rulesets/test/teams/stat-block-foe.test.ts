@@ -77,7 +77,7 @@ describe("a foe's attack from its stat block (003 \"Attacks\")", () => {
     if (!r.ok) throw new Error(r.error.message);
     const atk = (r.value as unknown as ActionsAnswer).actions.find((x) => x.id === 'attack')!;
     expect(atk).toMatchObject({ allowed: true, odds: { query: 'teams.attackOdds' } });
-    expect(atk.choices[0]!.options).toEqual([{ value: BLOCK_WEAPON_ID, label: 'Spear' }]);
+    expect(atk.choices[0]!.options).toEqual([{ value: BLOCK_WEAPON_ID, label: 'Spear', note: 'in hand' }]);
   });
 });
 

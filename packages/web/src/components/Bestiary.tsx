@@ -104,7 +104,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
       {entries.length === 0 ? <p class="small muted">No stat blocks yet.</p> : null}
       <ul class="bestiary-list" aria-label="Stat blocks" data-testid="bestiary-list">
         {entries.map((e) => (
-          <EntryRow key={e.id} entry={e} addLabel={daggerheart ? `Add ${e.name} as adversaries` : enc?.active === true ? `Add ${e.name} to the fight` : `Line up ${e.name}`} onAdd={addFoes} onEdit={() => setEditing(editing === e.id ? null : e.id)} editing={editing === e.id} onRemove={async () => {
+          <EntryRow key={e.id} entry={e} rulesetId={world.rulesetId} addLabel={daggerheart ? `Add ${e.name} as adversaries` : enc?.active === true ? `Add ${e.name} to the fight` : `Line up ${e.name}`} onAdd={addFoes} onEdit={() => setEditing(editing === e.id ? null : e.id)} editing={editing === e.id} onRemove={async () => {
             const r = await send({ type: 'bestiary.remove', id: e.id });
             setNote(r.ok ? { kind: 'ok', text: `${e.name} is out of the bestiary.` } : { kind: 'error', text: refused(r.rejection) });
           }}>
@@ -176,7 +176,7 @@ export function BestiaryPanel({ world, send }: { world: World; send: Send }) {
   );
 }
 
-function EntryRow(props: { entry: BestiaryEntry; addLabel: string; editing: boolean; onAdd: (e: BestiaryEntry, count: number, hidden: boolean) => Promise<unknown>; onEdit: () => void; onRemove: () => Promise<unknown>; children?: preact.ComponentChildren }) {
+function EntryRow(props: { entry: BestiaryEntry; rulesetId: string; addLabel: string; editing: boolean; onAdd: (e: BestiaryEntry, count: number, hidden: boolean) => Promise<unknown>; onEdit: () => void; onRemove: () => Promise<unknown>; children?: preact.ComponentChildren }) {
   const { entry: e } = props;
   const [count, setCount] = useState('1');
   const [hidden, setHidden] = useState(false);
@@ -184,7 +184,7 @@ function EntryRow(props: { entry: BestiaryEntry; addLabel: string; editing: bool
   return (
     <li data-testid="bestiary-entry">
       <div>
-        <strong>{e.name}</strong> <span class="small muted">{blockLine(e.block)}</span>
+        <strong>{e.name}</strong> <span class="small muted">{blockLine(e.block, props.rulesetId)}</span>
         {e.notes !== '' ? <p class="small muted" style={{ margin: 0 }}>{e.notes}</p> : null}
       </div>
       <form

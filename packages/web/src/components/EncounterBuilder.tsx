@@ -3,7 +3,7 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, partyDrafts, startCommand, teamsOf, WHO_STARTS, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, startCommand, teamsOf, WHO_STARTS, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
@@ -37,6 +37,15 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
   useEffect(() => {
     if (dead.length > 0) setRows((old) => old.filter((r) => r.characterId === null || !dead.includes(r.characterId)));
   }, [deadKey]);
+  // A PC who joins the table while the builder is open joins the line-up too (party first); one the GM took off stays off.
+  const living = characters.filter((c) => c.kind === 'pc' && !dead.includes(c.id));
+  const seen = useRef<Set<string>>(new Set(living.map((c) => c.id)));
+  const livingKey = living.map((c) => c.id).join(' ');
+  useEffect(() => {
+    const fresh = living.filter((c) => !seen.current.has(c.id));
+    for (const c of fresh) seen.current.add(c.id);
+    if (fresh.length > 0) setRows((old) => joinParty(old, partyDrafts(method, fresh, last, undefined, dead)));
+  }, [livingKey]);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
   // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73).

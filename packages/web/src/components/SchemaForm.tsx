@@ -273,7 +273,36 @@ function RefPicker({ common, refKind, required, value, onChange, useOptions }: {
   );
 }
 
+/**
+ * A list of the form's own rows (`x-ref: keys:<field>`, a teams sheet's wielded items) as one box per row:
+ * ticked is in the list (review 10: "wielded 1", "add wielded" hid what was held). At most `maxItems` ticked.
+ */
+function KeysPicker({ field: f, id, value, at, change, useOptions }: Omit<InputProps, 'value' | 'field' | 'errors'> & { field: Extract<FieldSpec, { kind: 'list' }>; value: readonly FormValue[] }) {
+  const picked = value.map(String);
+  const options = useOptions((f.item as { ref: string }).ref);
+  // A row picked but since renamed or removed stays on show, ticked, so the save says what is wrong with it.
+  const all = [...options, ...picked.filter((v) => v !== '' && !options.some((o) => o.value === v)).map((v) => ({ value: v, label: v }))];
+  const full = f.maxItems !== null && picked.length >= f.maxItems;
+  return (
+    <fieldset class="schema-list" id={id}>
+      <legend>{f.label}</legend>
+      {f.description !== '' ? <span class="small muted">{f.description}</span> : null}
+      {all.length === 0 ? <span class="small muted">Nothing to pick yet.</span> : null}
+      {all.map((o) => {
+        const on = picked.includes(o.value);
+        return (
+          <label key={o.value} class="row" style={{ fontWeight: 400 }}>
+            <input type="checkbox" checked={on} disabled={!on && full} onChange={() => change(at, on ? picked.filter((v) => v !== o.value) : [...picked, o.value])} />
+            {o.label}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit<InputProps, 'value' | 'field'> & { field: Extract<FieldSpec, { kind: 'list' }>; value: readonly FormValue[] }) {
+  if (f.item.kind === 'ref' && f.item.ref.startsWith('keys:')) return <KeysPicker field={f} id={id} value={value} at={at} change={change} useOptions={useOptions} />;
   const add = () => change(at, [...value, f.item.kind === 'boolean' ? false : f.item.kind === 'object' ? initialValues(f.item.fields) : '']);
   const remove = (i: number) => change(at, value.filter((_, j) => j !== i));
   return (

@@ -5,6 +5,7 @@
 // named errors. The server checks every field again on save and import.
 import { bestiaryIn, type BestiaryEntry, type Character, type Combatant, type EncounterState, type EncounterTemplate, type Json, type TemplateLine, type World } from '@tablekeeper/engine';
 import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
+import { statBlockLabel } from '@tablekeeper/rulesets/browser';
 
 export const FILE_FORMAT = 'tablekeeper-bestiary';
 export const FILE_VERSION = 1;
@@ -32,21 +33,21 @@ export function templatesOf(world: World): EncounterTemplate[] {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-/** "hp 7 · dex 14 · damage 1d6": a stat block in one line. */
-export function blockLine(block: Obj): string {
+/** "HP 7 · DEX 14 · Damage 1d6": a stat block in one line, each number under its rule text's name (review 10). */
+export function blockLine(block: Obj, rulesetId: string): string {
   return Object.entries(block)
-    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? k : v === false ? null : `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} ${String(v)}`))
+    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? statBlockLabel(rulesetId, k) : v === false ? null : `${statBlockLabel(rulesetId, k)} ${String(v)}`))
     .filter((x): x is string => x !== null)
     .join(' · ');
 }
 
-/** "moves: Ambush (countdown 3, loop), Howl": a Daggerheart block's moves in words. */
+/** "Moves: Ambush (countdown 3, loop), Howl": a Daggerheart block's moves in words. */
 function movesLine(moves: readonly Json[]): string | null {
   const words = moves.filter(isObj).map((m) => {
     const cd = isObj(m['countdown']) ? m['countdown'] : null;
     return `${String(m['name'])}${cd !== null ? ` (countdown ${String(cd['start'])}${cd['repeat'] === 'loop' ? ', loop' : ''})` : ''}`;
   });
-  return words.length === 0 ? null : `moves: ${words.join(', ')}`;
+  return words.length === 0 ? null : `Moves: ${words.join(', ')}`;
 }
 
 /**

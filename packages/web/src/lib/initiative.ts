@@ -132,6 +132,19 @@ export function partyDrafts(method: InitiativeMethod | null, characters: readonl
   return out;
 }
 
+/**
+ * The line-up once PCs joined the table while the builder was open (review
+ * 10: an OSR fight from a bestiary group started without the party): the
+ * newcomers come in after the PCs already lined up and before the foes, the
+ * party first as `partyDrafts` lines it up. A PC already in the line-up stays once.
+ */
+export function joinParty(rows: readonly Draft[], newcomers: readonly Draft[]): Draft[] {
+  const fresh = newcomers.filter((d) => d.characterId === null || !rows.some((r) => r.characterId === d.characterId));
+  if (fresh.length === 0) return [...rows];
+  const lastPc = rows.reduce((at, r, i) => (r.kind === 'pc' ? i : at), -1);
+  return [...rows.slice(0, lastPc + 1), ...fresh, ...rows.slice(lastPc + 1)];
+}
+
 export interface StartOptions {
   /** Teams: the team that starts the fight (003: the initiating team). */
   readonly initiating?: string;

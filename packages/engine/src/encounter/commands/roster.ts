@@ -26,6 +26,8 @@ export function rosterCommands(rules: EncounterRules, d: EncounterDeclarations):
       decide(world, p, env) {
         const enc0 = getEncounter(world);
         if (enc0.active) return errR('ENCOUNTER_RUNNING', 'an encounter is already running; end it first');
+        const gate = rules.mayStart?.(world) ?? null;
+        if (gate !== null) return { ok: false, error: gate };
         // Options a turn order does not have are refused, not ignored (ADR 73).
         const g = p.params?.groupInitiative;
         if (g !== undefined && g !== 'each' && seqr.groupInitiative !== true) return errR('NOT_OFFERED', 'this ruleset\'s turn order does not let foes share one initiative (it is already by side or group, or fixed by the rules)', 'params.groupInitiative');

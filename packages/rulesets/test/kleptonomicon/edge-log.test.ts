@@ -1,0 +1,89 @@
+// The Edge Saves in the log (004 "Turn Order"; issue 20, review 10): each PC's
+// dice, the Score needed and where the saves put them, for everyone; a phone
+// reads the line without a hidden foe's group (renumbered as its turn order is).
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { fixedRng, getEncounter, scenario, seededRng, type Json, type Rng, type Scenario, type Viewer } from '@tablekeeper/engine';
+import { countingIds } from '@tablekeeper/engine/testing';
+import { ruleset } from '../../src/kleptonomicon/index.js';
+
+const ANN: Viewer = { role: 'player', seatId: 'seat-1' };
+const ALICE = 'ch-baaaaacaaaaa';
+
+function table(rng: Rng, settings: { [k: string]: Json } = {}): Scenario {
+  const s = scenario(ruleset.modules, { rng: countingIds(rng), rulesetId: 'kleptonomicon', settings });
+  s.run({ type: 'seat.add', name: 'Ann' });
+  s.run({ type: 'character.add', name: 'Alice', kind: 'pc', seatId: 'seat-1', stats: {} });
+  expect(s.world.seats['seat-1']?.characterIds).toEqual([ALICE]);
+  s.run({ type: 'kleptonomicon.startEpisode' });
+  s.run({ type: 'kleptonomicon.freeplay' });
+  return s;
+}
+
+const FOES = (hidden: boolean): Json[] => [
+  { id: 'guard1', name: 'Guard', kind: 'npc', stats: { creatureType: 'guard', edgeSave: 2 } },
+  { id: 'lurker1', name: 'Lurker', kind: 'npc', visibility: hidden ? 'hidden' : 'visible', stats: { creatureType: 'lurker', edgeSave: 1 } },
+];
+const ALICE_PC: Json = { id: 'c-alice', name: 'Alice', kind: 'pc', characterId: ALICE, stats: { edgeSave: 1 } };
+
+const lines = (s: Scenario, viewer: Viewer): string[] => s.view(viewer).world.log.filter((l) => l.kind === 'kleptonomicon.edgeSaves').map((l) => l.text);
+type Roll = { group: number; score: number; failed: boolean };
+const placement = (s: Scenario): { slot: number; rolls: Roll[] } => getEncounter(s.world).combatants['c-alice']!.placement as unknown as { slot: number; rolls: Roll[] };
+
+describe('Kleptonomicon: Edge Saves in the log', () => {
+  it('the GM reads every save with its die and the Score needed; the phone never reads the hidden Lurker', () => {
+    const s = table(seededRng(3));
+    s.run({ type: 'encounter.start', combatants: [...FOES(true), ALICE_PC] });
+    const p = placement(s);
+    const [gm] = lines(s, { role: 'gm' });
+    expect(gm).toMatch(/^Edge Saves for Alice \(a Score of 7 or more passes\): against foe group 1 \(Guard\) rolled d10ish \d+.* = Score \d+, (passed|failed)/);
+    // Each recorded Score is in the line, with its verdict.
+    for (const r of p.rolls) expect(gm).toContain(`= Score ${r.score}, ${r.failed ? 'failed' : 'passed'}`);
+    expect(p.rolls.every((r) => r.failed === r.score <= 6)).toBe(true);
+    const phone = lines(s, ANN);
+    expect(phone).toHaveLength(1);
+    expect(phone[0]).not.toContain('Lurker');
+    expect(phone[0]).not.toContain('foe group 2');
+    expect(JSON.stringify(s.view(ANN))).not.toContain('Lurker');
+    expect(JSON.stringify(s.view({ role: 'spectator' }))).not.toContain('Lurker');
+  });
+
+  it('with both groups in view, one line for everyone, naming where Alice acts', () => {
+    // Fixed dice: 9 passes the first save; 2 fails the second (a Score at or below 6).
+    const s = table(fixedRng([9, 2, ...Array.from({ length: 40 }, () => 5)]));
+    s.run({ type: 'encounter.start', combatants: [...FOES(false), ALICE_PC] });
+    const p = placement(s);
+    const gm = lines(s, { role: 'gm' });
+    expect(lines(s, ANN)).toEqual(gm);
+    expect(gm).toHaveLength(1);
+    const verdicts = p.rolls.map((r) => (r.failed ? 'failed' : 'passed'));
+    const where = p.slot === 0 ? 'Alice acts before the foes.' : `Alice acts after foe group ${p.slot}.`;
+    expect(gm[0]!.endsWith(where)).toBe(true);
+    expect(gm[0]!.match(/passed|failed/g)).toEqual(verdicts);
+  });
+
+  it('a player who rolls their own Edge Saves has them logged when they roll', () => {
+    const s = table(seededRng(5), { 'kleptonomicon.playersRollEdgeSaves': true });
+    s.run({ type: 'encounter.start', combatants: [...FOES(false), ALICE_PC] });
+    expect(lines(s, ANN)).toEqual([]);
+    s.run({ type: 'encounter.choose', id: 'c-alice' }, ANN);
+    expect(lines(s, ANN)).toHaveLength(1);
+    expect(lines(s, ANN)[0]).toMatch(/^Edge Saves for Alice/);
+  });
+
+  it('property: a phone never reads a hidden foe name in the Edge Save lines, whatever the dice', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.boolean(), (seed, hidden) => {
+        const s = table(seededRng(seed));
+        s.run({ type: 'encounter.start', combatants: [...FOES(hidden), ALICE_PC] });
+        const gm = lines(s, { role: 'gm' });
+        const phone = lines(s, ANN);
+        expect(gm).toHaveLength(1);
+        expect(phone).toHaveLength(1);
+        expect(gm[0]).toContain('Guard');
+        expect(phone[0]!.includes('Lurker')).toBe(!hidden && placement(s).rolls.some((r) => r.group === 1));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
