@@ -86,6 +86,14 @@ export const chaseCreateDeclaration = declareCommand('chase.create', {
     }),
   });
 
+export const oddsDeclaration = declareQuery('countdown.odds', {
+  summary: 'Exact odds that a countdown triggers (or which side of a chase gets there first)',
+  who: 'anyone',
+  input: countdownOddsInput,
+  result: countdownOddsResult,
+  renamed: RENAMED_ID,
+});
+
 export const countdownsCatalog = catalogOf(
   createDeclaration,
   chaseCreateDeclaration,
@@ -98,11 +106,5 @@ export const countdownsCatalog = catalogOf(
   revealDeclaration,
   hideDeclaration,
   removeDeclaration,
-  declareQuery('countdown.odds', {
-    summary: 'Exact odds that a countdown triggers (or which side of a chase gets there first)',
-    who: 'anyone',
-    input: countdownOddsInput,
-    result: countdownOddsResult,
-    renamed: RENAMED_ID,
-  }),
+  oddsDeclaration,
 );
