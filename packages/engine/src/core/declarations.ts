@@ -73,6 +73,17 @@ export const historyBatch = declareCommand('history.batch', {
 });
 export const historyRedo = declareCommand('history.redo', { summary: 'Redo the last change undone (a player only their own)', who: 'anyone', input: z.strictObject({}), relative: true });
 
+export const diceRoll = declareCommand('dice.roll', {
+  summary: 'Roll dice at the table (notation such as 2d6+3, or a named roll such as "duality+2 vs 15")',
+  who: 'anyone',
+  input: z.strictObject({
+    // The length limit stays with the roll, whose LIMIT_EXCEEDED carries the column a text caret needs.
+    notation: z.string().meta({ description: `dice notation or a named roll, at most ${MAX_ROLL_NOTATION} characters` }),
+    audience: z.enum(['table', 'gm']).optional(),
+    label: text(MAX_ROLL_LABEL).optional(),
+  }),
+});
+
 export const coreCatalog = catalogOf(
   tableRename,
   seatAdd,
@@ -83,14 +94,5 @@ export const coreCatalog = catalogOf(
   characterRemove,
   clockAdvance,
   logNote,
-  declareCommand('dice.roll', {
-    summary: 'Roll dice at the table (notation such as 2d6+3, or a named roll such as "duality+2 vs 15")',
-    who: 'anyone',
-    input: z.strictObject({
-      // The length limit stays with the roll, whose LIMIT_EXCEEDED carries the column a text caret needs.
-      notation: z.string().meta({ description: `dice notation or a named roll, at most ${MAX_ROLL_NOTATION} characters` }),
-      audience: z.enum(['table', 'gm']).optional(),
-      label: text(MAX_ROLL_LABEL).optional(),
-    }),
-  }),
+  diceRoll,
 );

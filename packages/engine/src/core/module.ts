@@ -3,7 +3,7 @@
 import { own } from './own.js';
 import { advanceClock, clockAdvanced } from './clock.js';
 import { handlerOf } from './catalog.js';
-import { characterAdd, characterRemove, characterUpdate, clockAdvance, coreCatalog, logNote, seatAdd, seatRemove, seatRename, tableRename } from './declarations.js';
+import { characterAdd, characterRemove, characterUpdate, clockAdvance, coreCatalog, diceRoll, logNote, seatAdd, seatRemove, seatRename, tableRename } from './declarations.js';
 import { claimId, mintId } from './ids.js';
 import { appendLog } from './log.js';
 import { decideRoll, reduceRolled } from './roll.js';
@@ -145,12 +145,12 @@ const commands: Record<string, CommandHandler> = {
       return ok([{ type: 'log.noted', text: text.value, audience: { ...audience }, by }]);
     },
   }),
-  'dice.roll': {
+  'dice.roll': handlerOf(diceRoll, {
     // Any seat or the GM rolls at the table; spectators may not. Only the GM may take a roll back.
     authorize: gmOrSeated,
     issuerMayRevert: false,
     decide: decideRoll,
-  },
+  }),
 };
 
 const evolve: Evolve<CoreEvent> = {

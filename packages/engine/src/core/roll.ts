@@ -11,11 +11,12 @@ import { costUnits, notationCost, type DiceCost } from '../dice/cost.js';
 import { isNamedRoll, rollNamed, type NamedOutcome, type NamedRollResult } from '../dice/named-notation.js';
 import type { D20Roll, DualityRoll, KleptoTestRoll, LuckTestRoll, TeamTestRoll, ThreeD6Roll } from '../dice/named.js';
 import { appendLog } from './log.js';
+import type { PayloadOf } from './catalog.js';
+import type { diceRoll } from './declarations.js';
 import { asJson, memberOf, stored } from './events.js';
 import type { DiceRolled } from './events-core.js';
 import { err, ErrorCode, ok } from './result.js';
 import type { Audience, Command, EngineEvent, Env, Json, Result, World } from './types.js';
-import { readEnum, readString } from './validate.js';
 import { AUDIENCE_ALL, AUDIENCE_GM, seatAudience } from './visibility.js';
 
 /** Longest notation a table roll accepts (the dice layer's own cap is far larger). */
@@ -87,17 +88,19 @@ export function rolledCost(worst: DiceCost, events: readonly EngineEvent[]): num
   return Math.min(worst.units, costUnits({ ...worst, draws: Math.min(draws, worst.draws), records: Math.min(records, worst.records) }));
 }
 
-export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEvent[]> {
-  const raw = c['notation'];
-  if (typeof raw !== 'string') return err(ErrorCode.INVALID_VALUE, 'notation must be dice notation such as 2d6+3', 'notation');
+/** A dice.roll payload as its declaration parsed it. */
+export type TableRoll = PayloadOf<typeof diceRoll>;
+
+export function decideRoll(_world: World, p: TableRoll, env: Env): Result<EngineEvent[]> {
+  const raw = p.notation;
   if (raw.length > MAX_ROLL_NOTATION)
     return { ok: false, error: { code: ErrorCode.LIMIT_EXCEEDED, message: `a table roll's notation may be at most ${MAX_ROLL_NOTATION} characters`, path: 'notation', column: MAX_ROLL_NOTATION } };
   const notation = raw.trim();
   if (notation === '') return err(ErrorCode.INVALID_VALUE, 'notation is empty', 'notation');
-  const audience = readEnum<RollAudience>(c, 'audience', ['table', 'gm'], 'table');
-  if (!audience.ok) return audience;
-  const label = readString(c, 'label', { max: MAX_ROLL_LABEL, optional: true });
-  if (!label.ok) return label;
+  const audience = p.audience ?? 'table';
+  // A label is shown beside the roll: trimmed, and not blank when given.
+  const label = p.label?.trim();
+  if (label === '') return err(ErrorCode.INVALID_VALUE, 'label must have at least 1 character(s)', 'label');
   let roll: DiceRollResult | null = null;
   let named: NamedRollResult | null = null;
   try {
@@ -112,8 +115,8 @@ export function decideRoll(_world: World, c: Command, env: Env): Result<EngineEv
   const seatId = env.actor.role === 'player' ? env.actor.seatId : null;
   if (seatId === null && env.actor.role !== 'gm') return err(ErrorCode.FORBIDDEN, 'only the GM or a seated player may roll at the table');
   // A player's roll "for the GM" is read by the GM and that player; the GM's secret roll by the GM alone.
-  const to: Audience = audience.value === 'table' ? AUDIENCE_ALL : seatId !== null ? seatAudience(seatId) : AUDIENCE_GM;
-  const base = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to, ...(label.value === undefined ? {} : { label: label.value }) } as const;
+  const to: Audience = audience === 'table' ? AUDIENCE_ALL : seatId !== null ? seatAudience(seatId) : AUDIENCE_GM;
+  const base = { type: 'dice.rolled', by: seatId ?? 'gm', audience: to, ...(label === undefined ? {} : { label }) } as const;
   return ok([stored<DiceRolled>(named !== null ? { ...base, named } : { ...base, roll: roll! })]);
 }
 

@@ -48,8 +48,7 @@ export const revealDeclaration = declareCommand('countdown.reveal', {
 export const hideDeclaration = declareCommand('countdown.hide', { summary: 'Hide a countdown from the players', who: 'gm', input: z.strictObject({ countdownId: countdownId(), to: z.enum(['hidden', 'existence']).optional() }), renamed: RENAMED_ID });
 export const removeDeclaration = declareCommand('countdown.remove', { summary: 'Remove a countdown (both sides of a chase)', who: 'gm', input: z.strictObject({ countdownId: countdownId() }), renamed: RENAMED_ID });
 
-export const countdownsCatalog = catalogOf(
-  declareCommand('countdown.create', {
+export const createDeclaration = declareCommand('countdown.create', {
     summary: 'Start a countdown (standard, dynamic, long-term or manual), optionally linked into a chase',
     who: 'gm',
     input: z.strictObject({
@@ -70,8 +69,8 @@ export const countdownsCatalog = catalogOf(
       pcs: z.enum(['pursuing', 'escaping']).optional(),
     }),
     renamed: { linkedTo: 'linkedCountdownId' },
-  }),
-  declareCommand('chase.create', {
+  });
+export const chaseCreateDeclaration = declareCommand('chase.create', {
     summary: "Start a chase: the PCs' progress countdown against the other party's consequence countdown",
     who: 'gm',
     input: z.strictObject({
@@ -85,7 +84,19 @@ export const countdownsCatalog = catalogOf(
       progressEffect: text(MAX_TEXT).optional(),
       consequenceEffect: text(MAX_TEXT).optional(),
     }),
-  }),
+  });
+
+export const oddsDeclaration = declareQuery('countdown.odds', {
+  summary: 'Exact odds that a countdown triggers (or which side of a chase gets there first)',
+  who: 'anyone',
+  input: countdownOddsInput,
+  result: countdownOddsResult,
+  renamed: RENAMED_ID,
+});
+
+export const countdownsCatalog = catalogOf(
+  createDeclaration,
+  chaseCreateDeclaration,
   tickDeclaration,
   outcomeDeclaration,
   untickDeclaration,
@@ -95,11 +106,5 @@ export const countdownsCatalog = catalogOf(
   revealDeclaration,
   hideDeclaration,
   removeDeclaration,
-  declareQuery('countdown.odds', {
-    summary: 'Exact odds that a countdown triggers (or which side of a chase gets there first)',
-    who: 'anyone',
-    input: countdownOddsInput,
-    result: countdownOddsResult,
-    renamed: RENAMED_ID,
-  }),
+  oddsDeclaration,
 );

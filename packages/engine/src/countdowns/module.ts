@@ -6,14 +6,12 @@
 import { own } from '../core/own.js';
 import type { DualityOutcome } from '../dice/index.js';
 import type { Rng } from '../dice/rng.js';
-import { appendLog, claimId, err, ErrorCode, handlerOf, mintId, ok, readEnum, readInt, readString, AUDIENCE_ALL, AUDIENCE_GM } from '../core/index.js';
+import { appendLog, claimId, err, ErrorCode, handlerOf, mintId, ok, parsePayload, AUDIENCE_ALL, AUDIENCE_GM, type PayloadOf } from '../core/index.js';
 import { asJson, audiencesOf, fromJson, reactionOf, reducersOf, sameAudience, stored as storedEvent, type EventOf, type Evolve } from '../core/events.js';
 import type { CoreEvent } from '../core/events-core.js';
 import type { ActionRollResolved, CountdownEvent, CountdownTicked, CountdownUnticked, Need } from './events.js';
-import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Result, Viewer, Visibility, World } from '../core/types.js';
+import type { Audience, Command, CommandHandler, EngineEvent, Json, LogEntry, Module, Reaction, Result, Viewer, World } from '../core/types.js';
 import {
-  COUNTDOWN_KINDS,
-  COUNTDOWN_REPEATS,
   LONG_TERM_MAX,
   LONG_TERM_MIN,
   MAX_COUNTDOWNS,
@@ -21,7 +19,6 @@ import {
   MAX_NAME,
   MAX_TEXT,
   OUTCOMES,
-  VISIBILITIES,
   afterTrigger,
   beatsReached,
   parseStartDie,
@@ -37,10 +34,9 @@ import {
   type ChaseResult,
   type Countdown,
   type CountdownKind,
-  type CountdownRepeat,
   type StartRoll,
 } from './model.js';
-import { countdownsCatalog, hideDeclaration, outcomeDeclaration, pauseDeclaration, removeDeclaration, resumeDeclaration, revealDeclaration, setDeclaration, tickDeclaration, untickDeclaration } from './declarations.js';
+import { chaseCreateDeclaration, countdownsCatalog, createDeclaration, hideDeclaration, outcomeDeclaration, pauseDeclaration, removeDeclaration, resumeDeclaration, revealDeclaration, setDeclaration, tickDeclaration, untickDeclaration } from './declarations.js';
 import { countdownOddsQuery } from './queries.js';
 
 export const COUNTDOWNS_ID = 'countdowns';
@@ -169,141 +165,96 @@ function chaseEvents(world: World, chase: Chase, before: { progress: number; con
 
 // ---------------------------------------------------------------- reading commands
 
-function readCountdown(world: World, c: Command, key = 'countdownId'): Result<Countdown> {
-  const id = c[key];
-  return typeof id === 'string' ? countdownOf(world, id, key) : err(ErrorCode.NOT_FOUND, `no countdown ${String(id)}`, key);
-}
-
 /** The countdown a parsed payload names (own keys only), or NOT_FOUND at `path`. */
 function countdownOf(world: World, id: string, path = 'countdownId'): Result<Countdown> {
   const cd = own(getCountdowns(world).countdowns, id);
   return cd === undefined ? err(ErrorCode.NOT_FOUND, `no countdown ${id.slice(0, 40)}`, path) : ok(cd);
 }
 
-function readText(c: Command, key: string): Result<string> {
-  const v = c[key];
-  if (v === undefined) return ok('');
-  if (typeof v !== 'string') return err(ErrorCode.INVALID_VALUE, `${key} must be a string`, key);
-  if (v.length > MAX_TEXT) return err(ErrorCode.INVALID_VALUE, `${key} is longer than the limit of ${MAX_TEXT} characters`, key);
-  return ok(v.trim());
+/** Text a person typed, trimmed (the schema bounds its length); a name must keep at least one character. */
+function named(v: string, path: string): Result<string> {
+  const t = v.trim();
+  return t === '' ? err(ErrorCode.INVALID_VALUE, `${path} must have at least 1 character(s)`, path) : ok(t);
 }
 
-function readBool(c: Command, key: string, fallback: boolean): Result<boolean> {
-  const v = c[key];
-  if (v === undefined) return ok(fallback);
-  if (typeof v !== 'boolean') return err(ErrorCode.INVALID_VALUE, `${key} must be true or false`, key);
-  return ok(v);
-}
-
-function readBeats(c: Command, start: number, kind: CountdownKind): Result<Beat[]> {
-  const raw = c['beats'];
+/** Story beats, highest value first: each at a value the countdown passes through, once, with words to show. */
+function beatsOf(raw: NewCountdown['beats'], start: number, kind: CountdownKind): Result<Beat[]> {
   if (raw === undefined) return ok([]);
   if (kind !== 'longTerm') return err('COUNTDOWN_BEATS_LONG_TERM_ONLY', 'story beats belong to long-term countdowns', 'beats');
-  if (!Array.isArray(raw)) return err(ErrorCode.INVALID_VALUE, 'beats must be a list of {at, text, partyCanLearn}', 'beats');
   if (raw.length > start + 1) return err(ErrorCode.LIMIT_EXCEEDED, `a countdown from ${start} has at most ${start + 1} beats (one per value, ${start} down to 0)`, 'beats');
   const beats: Beat[] = [];
   const seen = new Set<number>();
-  for (let i = 0; i < raw.length; i++) {
-    const b = raw[i];
+  for (const [i, b] of raw.entries()) {
     const path = `beats.${i}`;
-    if (typeof b !== 'object' || b === null || Array.isArray(b)) return err(ErrorCode.INVALID_VALUE, 'a beat is {at, text, partyCanLearn}', path);
-    const at = b['at'];
-    const text = b['text'];
-    const learn = b['partyCanLearn'] ?? false;
-    if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at > start) return err(ErrorCode.INVALID_VALUE, `a beat's at is a value from 0 to ${start}`, `${path}.at`);
-    if (seen.has(at)) return err(ErrorCode.INVALID_VALUE, `two beats at ${at}`, `${path}.at`);
-    seen.add(at);
-    if (typeof text !== 'string' || text.trim().length === 0 || text.length > MAX_TEXT) return err(ErrorCode.INVALID_VALUE, `a beat's text is 1 to ${MAX_TEXT} characters`, `${path}.text`);
-    if (typeof learn !== 'boolean') return err(ErrorCode.INVALID_VALUE, 'partyCanLearn must be true or false', `${path}.partyCanLearn`);
-    beats.push({ at, text: text.trim(), partyCanLearn: learn });
+    if (b.at > start) return err(ErrorCode.INVALID_VALUE, `a beat's at is a value from 0 to ${start}`, `${path}.at`);
+    if (seen.has(b.at)) return err(ErrorCode.INVALID_VALUE, `two beats at ${b.at}`, `${path}.at`);
+    seen.add(b.at);
+    const text = b.text.trim();
+    if (text === '') return err(ErrorCode.INVALID_VALUE, `a beat's text is 1 to ${MAX_TEXT} characters`, `${path}.text`);
+    beats.push({ at: b.at, text, partyCanLearn: b.partyCanLearn ?? false });
   }
   return ok(beats.sort((a, b) => b.at - a.at));
 }
 
-function readRestTicks(c: Command): Result<{ shortRest: number; longRest: number }> {
-  const raw = c['restTicks'];
-  // 000 "Advancing a Long-Term Countdown": once per short rest, twice per long rest.
-  if (raw === undefined) return ok({ shortRest: 1, longRest: 2 });
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return err(ErrorCode.INVALID_VALUE, 'restTicks is {shortRest, longRest}', 'restTicks');
-  const s = raw['shortRest'] ?? 1;
-  const l = raw['longRest'] ?? 2;
-  for (const [k, v] of [
-    ['shortRest', s],
-    ['longRest', l],
-  ] as const) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 12) return err(ErrorCode.INVALID_VALUE, `restTicks.${k} is an integer from 0 to 12`, `restTicks.${k}`);
-  }
-  return ok({ shortRest: s as number, longRest: l as number });
-}
+/** A countdown.create payload as its declaration parsed it. */
+type NewCountdown = PayloadOf<typeof createDeclaration>;
 
 type Fresh = Omit<Countdown, 'id' | 'chaseId' | 'linkedTo'>;
 
-/** Validates a countdown.create payload (and rolls a randomized start). */
-function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
-  const name = readString(c, 'name', { max: MAX_NAME });
+/** The rules a countdown.create payload must meet beyond its schema (and the roll of a randomized start). */
+function readNew(world: World, p: NewCountdown, rng: Rng): Result<Fresh> {
+  const name = named(p.name, 'name');
   if (!name.ok) return name;
-  const kind = readEnum<CountdownKind>(c, 'kind', COUNTDOWN_KINDS, 'standard');
-  if (!kind.ok) return kind;
-  const repeat = readEnum<CountdownRepeat>(c, 'repeat', COUNTDOWN_REPEATS, 'once');
-  if (!repeat.ok) return repeat;
-  const visibility = readEnum<Visibility>(c, 'visibility', VISIBILITIES, 'visible');
-  if (!visibility.ok) return visibility;
-  const texts: Record<string, string> = {};
-  for (const k of ['effect', 'finalEffect', 'activation', 'advancement']) {
-    const t = readText(c, k);
-    if (!t.ok) return t;
-    texts[k] = t.value;
-  }
-  const reroll = readBool(c, 'rerollOnReset', false);
-  if (!reroll.ok) return reroll;
-  const restTicks = readRestTicks(c);
-  if (!restTicks.ok) return restTicks;
-  if (c['start'] !== undefined && c['startDie'] !== undefined) return err(ErrorCode.INVALID_VALUE, 'give start or startDie, not both', 'startDie');
-  if (c['startDie'] !== undefined && c['beats'] !== undefined) return err('COUNTDOWN_BEATS_FIXED_START', 'story beats need a fixed start (one beat per value)', 'beats');
+  const kind = p.kind ?? 'standard';
+  const repeat = p.repeat ?? 'once';
+  const reroll = p.rerollOnReset ?? false;
+  // 000 "Advancing a Long-Term Countdown": once per short rest, twice per long rest.
+  const restTicks = { shortRest: p.restTicks?.shortRest ?? 1, longRest: p.restTicks?.longRest ?? 2 };
+  if (p.start !== undefined && p.startDie !== undefined) return err(ErrorCode.INVALID_VALUE, 'give start or startDie, not both', 'startDie');
+  if (p.startDie !== undefined && p.beats !== undefined) return err('COUNTDOWN_BEATS_FIXED_START', 'story beats need a fixed start (one beat per value)', 'beats');
   let start: number;
   let startDie: string | null = null;
   let startRoll: StartRoll | null = null;
-  if (c['startDie'] !== undefined) {
-    const f = parseStartDie(c['startDie']);
+  if (p.startDie !== undefined) {
+    const f = parseStartDie(p.startDie);
     if (!f.ok) return f;
     // A long-term formula must land in range whatever it rolls (checked before rolling, so no roll is thrown away).
-    if (kind.value === 'longTerm' && (f.value.count + f.value.bonus < LONG_TERM_MIN || f.value.count * f.value.sides + f.value.bonus > LONG_TERM_MAX)) {
+    if (kind === 'longTerm' && (f.value.count + f.value.bonus < LONG_TERM_MIN || f.value.count * f.value.sides + f.value.bonus > LONG_TERM_MAX)) {
       return err('COUNTDOWN_LONG_TERM_RANGE', `a long-term countdown runs ${LONG_TERM_MIN} to ${LONG_TERM_MAX} ticks; ${f.value.text} can roll outside that`, 'startDie');
     }
     startDie = f.value.text;
     startRoll = rollStart(f.value, rng);
     start = Math.max(1, startRoll.total);
   } else {
-    const s = readInt(c, 'start', { min: 1, max: MAX_COUNTDOWN_VALUE });
-    if (!s.ok) return s;
-    start = s.value;
+    if (p.start === undefined) return err(ErrorCode.INVALID_VALUE, `start: is required (a value from 1 to ${MAX_COUNTDOWN_VALUE}), or give startDie`, 'start');
+    start = p.start;
   }
-  if (reroll.value && (startDie === null || repeat.value !== 'loop')) return err(ErrorCode.INVALID_VALUE, 'rerollOnReset needs a randomized start (startDie) and repeat: loop', 'rerollOnReset');
-  if (kind.value === 'longTerm') {
+  if (reroll && (startDie === null || repeat !== 'loop')) return err(ErrorCode.INVALID_VALUE, 'rerollOnReset needs a randomized start (startDie) and repeat: loop', 'rerollOnReset');
+  if (kind === 'longTerm') {
     if (start < LONG_TERM_MIN || start > LONG_TERM_MAX) return err('COUNTDOWN_LONG_TERM_RANGE', `a long-term countdown runs ${LONG_TERM_MIN} to ${LONG_TERM_MAX} ticks`, 'start');
   }
-  const beats = readBeats(c, start, kind.value);
+  const beats = beatsOf(p.beats, start, kind);
   if (!beats.ok) return beats;
   if (getCountdowns(world).order.length >= MAX_COUNTDOWNS) return err(ErrorCode.LIMIT_EXCEEDED, `a table holds at most ${MAX_COUNTDOWNS} countdowns`);
   return ok({
     name: name.value,
-    kind: kind.value,
-    repeat: repeat.value,
+    kind,
+    repeat,
     start,
     value: start,
     startDie,
     startRoll,
-    rerollOnReset: reroll.value,
+    rerollOnReset: reroll,
     status: 'active',
     endReason: null,
-    visibility: visibility.value,
+    visibility: p.visibility ?? 'visible',
     triggers: 0,
-    activation: texts['activation']!,
-    advancement: texts['advancement']!,
-    effect: texts['effect']!,
-    finalEffect: texts['finalEffect']!,
+    activation: p.activation?.trim() ?? '',
+    advancement: p.advancement?.trim() ?? '',
+    effect: p.effect?.trim() ?? '',
+    finalEffect: p.finalEffect?.trim() ?? '',
     beats: beats.value,
-    restTicks: restTicks.value,
+    restTicks,
   });
 }
 
@@ -314,7 +265,10 @@ function readNew(world: World, c: Command, rng: Rng): Result<Fresh> {
  * next call when minting several in one decide.
  */
 export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ readonly event: EngineEvent; readonly world: World }> {
-  const fresh = readNew(world, c, rng);
+  // Another module's payload has not met the engine's schema gate: it is parsed here, as a command would be.
+  const p = parsePayload(createDeclaration, c);
+  if (!p.ok) return p;
+  const fresh = readNew(world, p.value, rng);
   if (!fresh.ok) return fresh;
   const [id, next] = mintId(world, 'cd', rng);
   const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
@@ -325,64 +279,58 @@ export function newCountdownEvent(world: World, c: Command, rng: Rng): Result<{ 
 // ---------------------------------------------------------------- commands
 
 const commands: Record<string, CommandHandler & { label: string }> = {
-  'countdown.create': {
+  'countdown.create': handlerOf(createDeclaration, {
     label: 'start a countdown',
-    decide(world, c, env) {
-      const fresh = readNew(world, c, env.rng);
+    decide(world, p, env) {
+      const fresh = readNew(world, p, env.rng);
       if (!fresh.ok) return fresh;
       const [id, w1] = mintId(world, 'cd', env.rng);
-      if (c['linkedCountdownId'] === undefined) {
+      if (p.linkedCountdownId === undefined) {
         const cd: Countdown = { ...fresh.value, id, chaseId: null, linkedTo: null };
         // Story beats are the GM's plans, so an event carrying them stays with the GM (players read reached beats in the view).
         return ok([stored({ type: 'countdown.created', id, countdown: cd, need: cd.beats.length > 0 ? 'gm' : needFor(cd, 'values') })]);
       }
       // linkedCountdownId: pair the new countdown with an existing one of the other dynamic kind, making a chase (000 "Chase Countdowns").
-      const other = readCountdown(world, c, 'linkedCountdownId');
+      const other = countdownOf(world, p.linkedCountdownId, 'linkedCountdownId');
       if (!other.ok) return other;
       const o = other.value;
       const kinds = [fresh.value.kind, o.kind].sort().join('+');
       if (kinds !== 'consequence+progress') return err('CHASE_KINDS', 'a chase pairs one progress countdown (the PCs) with one consequence countdown (the other party)', 'linkedCountdownId');
       if (o.chaseId !== null || o.status === 'ended') return err('CHASE_UNAVAILABLE', `${o.name} is already in a chase or has ended`, 'linkedCountdownId');
       if (fresh.value.repeat !== 'once' || o.repeat !== 'once') return err('CHASE_KINDS', 'chase countdowns do not repeat', 'repeat');
-      const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
-      if (!pcs.ok) return pcs;
       const [chaseId] = mintId(w1, 'chase', env.rng);
       const cd: Countdown = { ...fresh.value, id, chaseId, linkedTo: o.id };
       const progressId = cd.kind === 'progress' ? id : o.id;
       const consequenceId = cd.kind === 'progress' ? o.id : id;
-      const chase: Chase = { id: chaseId, name: cd.name, progressId, consequenceId, pcs: pcs.value, result: null };
+      const chase: Chase = { id: chaseId, name: cd.name, progressId, consequenceId, pcs: p.pcs ?? 'pursuing', result: null };
       return ok([
         stored({ type: 'countdown.created', id, countdown: cd, need: needFor(cd, 'values') }),
         stored({ type: 'chase.linked', id: chaseId, ids: [progressId, consequenceId], chase, need: needFor(cd, 'values') === 'values' && needFor(o, 'values') === 'values' ? 'values' : 'gm' }),
       ]);
     },
-  },
-  'chase.create': {
+  }),
+  'chase.create': handlerOf(chaseCreateDeclaration, {
     label: 'start a chase',
-    decide(world, c, env) {
-      const name = readString(c, 'name', { max: MAX_NAME });
+    decide(world, p, env) {
+      const name = named(p.name, 'name');
       if (!name.ok) return name;
-      const die = readInt(c, 'die', { min: 2, max: MAX_COUNTDOWN_VALUE });
-      if (!die.ok) return die;
       // 000 "Chase Countdowns": the pursuers' die starts at its highest value, the escapee's lower (their lead).
-      const lead = readInt(c, 'lead', { min: 1, max: die.value - 1 });
-      if (!lead.ok) return lead;
-      const pcs = readEnum<'pursuing' | 'escaping'>(c, 'pcs', ['pursuing', 'escaping'], 'pursuing');
-      if (!pcs.ok) return pcs;
-      const visibility = readEnum<Visibility>(c, 'visibility', VISIBILITIES, 'visible');
-      if (!visibility.ok) return visibility;
-      const texts: Record<string, string> = {};
-      for (const k of ['progressName', 'consequenceName', 'progressEffect', 'consequenceEffect']) {
-        const t = readText(c, k);
-        if (!t.ok) return t;
-        texts[k] = t.value.slice(0, MAX_NAME);
-      }
+      if (p.lead >= p.die) return err(ErrorCode.INVALID_VALUE, `lead: must be below the die, from 1 to ${p.die - 1}`, 'lead');
+      const pcs = p.pcs ?? 'pursuing';
+      const visibility = p.visibility ?? 'visible';
+      // Side names and effects are shown where a name goes: trimmed, and as long as a name at most.
+      const texts = {
+        progressName: (p.progressName ?? '').trim().slice(0, MAX_NAME),
+        consequenceName: (p.consequenceName ?? '').trim().slice(0, MAX_NAME),
+        progressEffect: (p.progressEffect ?? '').trim().slice(0, MAX_NAME),
+        consequenceEffect: (p.consequenceEffect ?? '').trim().slice(0, MAX_NAME),
+      };
       if (getCountdowns(world).order.length + 2 > MAX_COUNTDOWNS) return err(ErrorCode.LIMIT_EXCEEDED, `a table holds at most ${MAX_COUNTDOWNS} countdowns`);
       const [chaseId, w1] = mintId(world, 'chase', env.rng);
       const [pid, w2] = mintId(w1, 'cd', env.rng);
       const [cid] = mintId(w2, 'cd', env.rng);
-      const progressStart = pcs.value === 'pursuing' ? die.value : lead.value;
-      const consequenceStart = pcs.value === 'pursuing' ? lead.value : die.value;
+      const progressStart = pcs === 'pursuing' ? p.die : p.lead;
+      const consequenceStart = pcs === 'pursuing' ? p.lead : p.die;
       const common = {
         repeat: 'once' as const,
         startDie: null,
@@ -390,7 +338,7 @@ const commands: Record<string, CommandHandler & { label: string }> = {
         rerollOnReset: false,
         status: 'active' as const,
         endReason: null,
-        visibility: visibility.value,
+        visibility: visibility,
         triggers: 0,
         activation: '',
         advancement: '',
@@ -402,29 +350,29 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const progress: Countdown = {
         ...common,
         id: pid,
-        name: texts['progressName'] || `${name.value}: the PCs`,
+        name: texts.progressName || `${name.value}: the PCs`,
         kind: 'progress',
         start: progressStart,
         value: progressStart,
-        effect: texts['progressEffect'] || (pcs.value === 'pursuing' ? 'The PCs catch up.' : 'The PCs get away.'),
+        effect: texts.progressEffect || (pcs === 'pursuing' ? 'The PCs catch up.' : 'The PCs get away.'),
         linkedTo: cid,
       };
       const consequence: Countdown = {
         ...common,
         id: cid,
-        name: texts['consequenceName'] || `${name.value}: the other party`,
+        name: texts.consequenceName || `${name.value}: the other party`,
         kind: 'consequence',
         start: consequenceStart,
         value: consequenceStart,
-        effect: texts['consequenceEffect'] || (pcs.value === 'pursuing' ? 'The quarry escapes.' : 'The pursuers catch the PCs.'),
+        effect: texts.consequenceEffect || (pcs === 'pursuing' ? 'The quarry escapes.' : 'The pursuers catch the PCs.'),
         linkedTo: pid,
       };
-      const chase: Chase = { id: chaseId, name: name.value, progressId: pid, consequenceId: cid, pcs: pcs.value, result: null };
+      const chase: Chase = { id: chaseId, name: name.value, progressId: pid, consequenceId: cid, pcs: pcs, result: null };
       return ok([
         stored({ type: 'chase.created', id: chaseId, ids: [pid, cid], chase, progress, consequence, need: needFor(progress, 'values') }),
       ]);
     },
-  },
+  }),
   // The hand-moved commands take their parsed payloads (ADR 13, STYLE 1): limits and defaults are the declaration's.
   'countdown.tick': handlerOf(tickDeclaration, {
     label: 'tick a countdown',

@@ -3,7 +3,7 @@
 // encounter kernel bound to 002's rules (bands, standard / move / quick /
 // interrupt, the fifteen conditions, ongoing damage then saves).
 import type { CommandHandler, Combatant, EncounterEvent, EngineEvent, Evolve, Json, Module, ProjectorReads, Reducer, Rng, RuleError, Viewer, World } from '@tablekeeper/engine';
-import { appendLog, audiencesOf, sameAudience, eventViewsOf, memberOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
+import { appendLog, asJson, audiencesOf, sameAudience, eventViewsOf, memberOf, stored, type EventOf, clockAdvanced, foeBasis, foeKeys, foeRevealOf, foeNumbersView, FOES_ID, getEncounter, handlerOf, pickKeys, playerTurnSerial, own, reducersOf, showsFoeNumbers } from '@tablekeeper/engine';
 import { cannotUse, rechargeTarget, restoredByRest, type AbilityAttack } from './abilities.js';
 import { abilityUsedEvent, confusedSave, damageEvent, decideAttack, provokedEvent, sheetAfterDamage } from './combat.js';
 import { audienceOfIds, cannotAct, controls, deathSaveRefusal, FORBIDDEN, secretIds, sheetShown, eventAudience, encounterKit, escalationOf, hasCondition, inEncounter, makeRules, needSheet, saveAdvantage, saveTargetOf, type Kit } from './context.js';
@@ -50,7 +50,6 @@ import { getTsw, parseSheet, setTsw, TSW_ID, updateSheet, type Dying, type Sheet
 /** A record of numbers, rebuilt entry by entry (own keys only). */
 const numbers = (m: { readonly [k: string]: number }): { [k: string]: number } => Object.fromEntries(Object.entries(m).filter(([, v]) => typeof v === 'number'));
 
-const j = (x: unknown): Json => x as Json;
 
 // ---------------------------------------------------------------- recoveries and death saves (shared by hooks and commands)
 
@@ -73,7 +72,7 @@ export function healEvent(world: World, s: Sheet, rng: Rng, opts: { readonly fre
     characterId: s.id,
     helperId: opts.by ?? null,
     reason: opts.reason,
-    dice: dice === null ? null : j(dice),
+    dice: dice === null ? null : asJson(dice),
     averaged: dice === null,
     amount,
     hpFrom: s.hp,
@@ -128,7 +127,7 @@ function deathSaveEvents(kit: Kit, world: World, s: Sheet, rng: Rng, opts: { rea
       lastGasp: d.lastGasp !== null,
       helperId: opts.grantedBy,
       firstSaveDisadvantage: first,
-      roll: j(roll),
+      roll: asJson(roll),
       target,
       outcome,
       failures,
@@ -164,7 +163,7 @@ function foeSheetsAtStart(world: World, e: EngineEvent): EngineEvent[] {
     if (c.characterId !== null && Object.values(sheets).some((x) => x.characterId === c.characterId)) continue;
     const stats = c.stats as { readonly [k: string]: Json };
     const hp = typeof stats['maxHp'] === 'number' ? stats['maxHp'] : stats['hp'];
-    const s = parseSheet(j({ ...tswFoeSheet(stats), id: c.id, name: c.name, kind: 'npc', ...(typeof hp === 'number' && hp >= 1 ? { maxHp: hp } : {}) }), world);
+    const s = parseSheet(asJson({ ...tswFoeSheet(stats), id: c.id, name: c.name, kind: 'npc', ...(typeof hp === 'number' && hp >= 1 ? { maxHp: hp } : {}) }), world);
     if (s.ok) out.push(stored<TswEvent>({ type: '36th-way.sheetSet', sheet: s.value, replaced: false }));
   }
   return out;
@@ -205,7 +204,7 @@ export function createTswModule(): TswModule {
       const roll = roll3d6(rng, world, saveAdvantage(kitOf(), world, inst.target));
       const target = saveTargetOf(world, inst);
       // The log says the dice and the target (review 9: "Goblin 3 saves against Dazed." with no roll).
-      return { success: roll.natural >= target, roll: j({ ...roll, target, words: `${diceWords(roll)} vs ${target}+` }) };
+      return { success: roll.natural >= target, roll: asJson({ ...roll, target, words: `${diceWords(roll)} vs ${target}+` }) };
     },
     // 002 "Dying and Death": a dying PC's turn is its death save, which the player rolls (36th-way.deathSave, review 9:
     // the GM's Next used to roll it the moment the turn started). A turn passed with no save rolls it then (ADR 69).
@@ -245,7 +244,7 @@ export function createTswModule(): TswModule {
     '36th-way.sheet.set': handlerOf(sheetSetDeclaration, {
       decide(world, { sheet }) {
         // The schema has checked every field; parseSheet fills the table's defaults and checks hp against maxHp.
-        const s = parseSheet(j(sheet), world);
+        const s = parseSheet(asJson(sheet), world);
         if (!s.ok) return s;
         const prev = own(getTsw(world).sheets, s.value.id);
         if (prev === undefined && Object.keys(getTsw(world).sheets).length >= 500) return errR('LIMIT_EXCEEDED', 'at most 500 sheets per table', 'sheet');
@@ -297,7 +296,7 @@ export function createTswModule(): TswModule {
         for (let i = 0; i < Math.max(1, s.value.level); i++) dice.push(env.rng.die(die));
         const amount = dice.reduce((a, b) => a + b, 0);
         const to = Math.min(s.value.maxHp, Math.max(0, s.value.hp) + amount);
-        return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: j(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
+        return okR([{ type: '36th-way.healed', characterId: s.value.id, helperId: null, reason: 'npc', dice: asJson(dice), averaged: false, amount, hpFrom: s.value.hp, hpTo: to, spent: 0, halved: false, exhaustion: s.value.exhaustion, revived: s.value.unconscious } satisfies TswEvent]);
       },
     }),
     '36th-way.stabilize': handlerOf(stabilizeDeclaration, {
@@ -393,7 +392,7 @@ export function createTswModule(): TswModule {
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
         const success = roll.natural >= a.sustain;
-        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: j(roll), target: a.sustain, success } satisfies TswEvent]);
+        return okR([...spend.value, { type: '36th-way.sustainRolled', characterId: s.value.id, ability: a.id, roll: asJson(roll), target: a.sustain, success } satisfies TswEvent]);
       },
     }),
     '36th-way.quickRest': handlerOf(quickRestDeclaration, {
@@ -421,7 +420,7 @@ export function createTswModule(): TswModule {
             if (restoredByRest(a, 'quick')) out.push({ type: '36th-way.abilityRestored', characterId: s.id, ability: a.id, reason: 'quick rest' } satisfies TswEvent);
             else if (target !== null) {
               const r = roll3d6(env.rng, world, 0);
-              out.push({ type: '36th-way.rechargeRolled', characterId: s.id, ability: a.id, roll: j(r), target, success: r.natural >= target } satisfies TswEvent);
+              out.push({ type: '36th-way.rechargeRolled', characterId: s.id, ability: a.id, roll: asJson(r), target, success: r.natural >= target } satisfies TswEvent);
             }
           }
         }
@@ -488,7 +487,7 @@ export function createTswModule(): TswModule {
           const bonus = escalationOf(kit, world, s.value);
           const target = saveTargetOf(world, inst);
           const words = `${diceWords(roll)}${bonus === 0 ? '' : ` + ${bonus} escalation`} vs ${target}+ (Rally)`;
-          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: j({ ...roll, bonus, target, rally: true, words }) });
+          out.push({ type: 'condition.saveRolled', id: inst.id, target: s.value.id, condition: inst.defId, success: roll.natural + bonus >= target, roll: asJson({ ...roll, bonus, target, rally: true, words }) });
         }
         return okR(out);
       },
@@ -527,7 +526,7 @@ export function createTswModule(): TswModule {
         if (unable !== null) return unable;
         const sneaking = sneak === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
         const roll = roll3d6(env.rng, world, advantage + sneaking);
-        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty, sneak: sneak === true, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
+        return okR([{ type: '36th-way.checkRolled', characterId: s.value.id, roll: asJson(roll), bonus, difficulty, sneak: sneak === true, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
       },
     }),
     '36th-way.diceyMove': handlerOf(diceyMoveDeclaration, {
@@ -541,7 +540,7 @@ export function createTswModule(): TswModule {
         const spend = spendIn(world, s.value.id, 'move');
         if (!spend.ok) return spend;
         const roll = roll3d6(env.rng, world, 0);
-        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: j(roll), bonus, difficulty, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
+        return okR([...spend.value, { type: '36th-way.diceyMoveRolled', characterId: s.value.id, roll: asJson(roll), bonus, difficulty, success: roll.natural + bonus >= difficulty } satisfies TswEvent]);
       },
     }),
   };
@@ -585,7 +584,7 @@ export function createTswModule(): TswModule {
       const hideBonus = isFoe(w, e.attackerId) && !showsFoeNumbers(w);
       const against = hideDefence ? e.defense.toUpperCase() : `${e.defense.toUpperCase()} ${e.defenseValue}`;
       const shown = hideDefence || hideBonus ? `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${against}): ${hideBonus ? `natural ${String(r?.natural)}; ${what}.` : rolled}` : undefined;
-      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: j(r?.dice ?? []) }, shown);
+      return log(w1, e, '36th-way.attack', `${name(w, e.attackerId)} attacked ${name(w, e.targetId)} (${e.defense.toUpperCase()} ${e.defenseValue}): ${rolled}`, { dice: asJson(r?.dice ?? []) }, shown);
     },
     '36th-way.damaged': (w, e) => {
       const id = e.targetId;

@@ -3,8 +3,8 @@
 // placing characters, moving (one move action per step, provoking when
 // leaving engaged enemies), disengage checks, popping off, intercepting, and
 // the provocations opportunity attacks answer.
-import type { CommandHandler, EngineEvent, Json, RuleError, EventOf, Evolve, Viewer, World } from '@tablekeeper/engine';
-import { claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
+import type { CommandHandler, EngineEvent, RuleError, EventOf, Evolve, Viewer, World } from '@tablekeeper/engine';
+import { asJson, claimId, getEncounter, handlerOf } from '@tablekeeper/engine';
 import { provokedEvent } from './combat.js';
 import { cannotAct, controls, FORBIDDEN, hasCondition, inEncounter, instancesOn, needSheet, type Kit } from './context.js';
 import { declineOpportunityDeclaration, disengageDeclaration, interceptDeclaration, moveDeclaration, popOffDeclaration, positionDeclaration } from './declarations.js';
@@ -15,7 +15,6 @@ import { diceWords, roll3d6 } from './roll.js';
 import { getTsw, pairKey, setTsw, type Range, type Sheet, type TswState } from './state.js';
 import type { TswEvent } from './events.js';
 
-const j = (x: unknown): Json => x as Json;
 
 /** The GM, or the player whose character the sheet is (judged on the parsed payload, old field names already moved). */
 const mayCommand = (world: World, actor: Viewer, id: string): RuleError | null => (controls(world, actor, id) ? null : FORBIDDEN);
@@ -85,7 +84,7 @@ export function movementCommands(kit: Kit, spendIn: (world: World, who: string, 
         if (!spend.ok) return spend;
         const d = disengageCheck(world, s.value, from, extra);
         const roll = roll3d6(env.rng, world, d.net);
-        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: j(roll), target: d.target, success: roll.natural >= d.target, grabbedPenalty: d.grabbed } satisfies TswEvent]);
+        return okR([...spend.value, { type: '36th-way.disengageRolled', characterId: s.value.id, from, roll: asJson(roll), target: d.target, success: roll.natural >= d.target, grabbedPenalty: d.grabbed } satisfies TswEvent]);
       },
     }),
     '36th-way.popOff': handlerOf(popOffDeclaration, {

@@ -142,6 +142,26 @@ export const rest = declareCommand('daggerheart.rest', {
 });
 
 
+export const rollOddsDeclaration = declareQuery('daggerheart.rollOdds', {
+  summary: "Exact odds of a requested roll and what each outcome does to the countdowns",
+  who: 'anyone',
+  input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
+  result: z.looseObject({}),
+});
+export const actionRollOddsDeclaration = declareQuery('daggerheart.actionRollOdds', {
+  summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
+  who: 'anyone',
+  input: z.strictObject({
+    characterId: characterId('the PC whose trait is named').optional(),
+    trait: z.enum(TRAITS).optional(),
+    bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
+    difficulty: int(1, MAX_DIFFICULTY),
+    advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
+  }),
+  renamed: RENAMED_BONUS,
+  result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
+});
+
 export const daggerheartCatalog = catalogOf(
   adversaryAttack,
   adversaryAttackOdds,
@@ -164,24 +184,7 @@ export const daggerheartCatalog = catalogOf(
   rest,
   passSpotlight,
   takeSpotlight,
-  declareQuery('daggerheart.rollOdds', {
-    summary: "Exact odds of a requested roll and what each outcome does to the countdowns",
-    who: 'anyone',
-    input: z.strictObject({ requestId: requestId(), useExperience: z.boolean().optional() }),
-    result: z.looseObject({}),
-  }),
-  declareQuery('daggerheart.actionRollOdds', {
-    summary: 'Exact odds of an action roll before it is made (each duality outcome, and success)',
-    who: 'anyone',
-    input: z.strictObject({
-      characterId: characterId('the PC whose trait is named').optional(),
-      trait: z.enum(TRAITS).optional(),
-      bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
-      difficulty: int(1, MAX_DIFFICULTY),
-      advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
-    }),
-    renamed: RENAMED_BONUS,
-    result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
-  }),
+  rollOddsDeclaration,
+  actionRollOddsDeclaration,
   declareActions('daggerheart', 'What a creature in the spotlight may do now: roll, help an ally, with odds'),
 );

@@ -3,7 +3,8 @@
 // can see, before anyone rolls. The engine answers it on the asker's own
 // projection, so a player asking about a hidden difficulty gets only the odds
 // that do not depend on it (critical, with Hope, with Fear).
-import { DUALITY_OUTCOMES, dualityOutcomeDistribution, err, fromJson, ok, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
+import { defineQuery, DUALITY_OUTCOMES, dualityOutcomeDistribution, err, fromJson, ok, own, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
+import { actionRollOddsDeclaration, rollOddsDeclaration } from './declarations.js';
 import { DIFFICULTY_FREE_ODDS, keptHighestDice, keptHighestOdds } from './rules.js';
 import { MAX_MODIFIER } from './limits.js';
 import { daggerheartSettings } from './settings.js';
@@ -11,12 +12,10 @@ import { getDaggerheart, hopeOf, requestsOf } from './state.js';
 
 const round = (p: number): number => Math.round(p * 1e12) / 1e12;
 
-export const rollOddsQuery: Query = (world, args) => {
-  const id = args['requestId'];
-  const req = typeof id === 'string' ? requestsOf(world)[id] : undefined;
-  if (req === undefined) return err('NOT_FOUND', `no open roll request ${JSON.stringify(id ?? null).slice(0, 40)}`, 'requestId');
-  const useExperience = args['useExperience'] ?? false;
-  if (typeof useExperience !== 'boolean') return err('INVALID_VALUE', 'useExperience must be true or false', 'useExperience');
+export const rollOddsQuery: Query = defineQuery(rollOddsDeclaration, (world, args) => {
+  const req = own(requestsOf(world), args.requestId);
+  if (req === undefined) return err('NOT_FOUND', `no open roll request ${JSON.stringify(args.requestId).slice(0, 40)}`, 'requestId');
+  const useExperience = args.useExperience ?? false;
   const set = daggerheartSettings(world);
   const helpers = getDaggerheart(world).help[req.characterId] ?? [];
   const sources = req.advantage + helpers.length;
@@ -41,20 +40,19 @@ export const rollOddsQuery: Query = (world, args) => {
     countdowns.push({ id: cd.id, name: cd.name, kind: cd.kind, value: cd.value, ticks: Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, Math.min(cd.value, ticksFor(cd.kind, o))])) });
   }
   return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns });
-};
+});
 
 /** `daggerheart.actionRollOdds`: an action roll the player makes unasked (modifier, difficulty, advantage as daggerheart.actionRoll takes them). */
-export const actionRollOddsQuery: Query = (world, args) => {
-  const num = (k: string, d: number) => (typeof args[k] === 'number' ? (args[k] as number) : d);
+export const actionRollOddsQuery: Query = defineQuery(actionRollOddsDeclaration, (world, args) => {
   const set = daggerheartSettings(world);
-  const sources = num('advantage', 0);
+  const sources = args.advantage ?? 0;
   const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
   // A trait named with the PC adds its value on the sheet, as daggerheart.actionRoll adds it.
-  const pc = typeof args['characterId'] === 'string' ? world.characters[args['characterId']] : undefined;
-  const trait = typeof args['trait'] === 'string' && pc !== undefined ? pc.stats[args['trait']] : undefined;
+  const pc = args.characterId === undefined ? undefined : own(world.characters, args.characterId);
+  const trait = args.trait !== undefined && pc !== undefined ? own(pc.stats, args.trait) : undefined;
   const fromTrait = typeof trait === 'number' && Number.isInteger(trait) ? trait : 0;
-  const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + num('bonus', 0)));
-  const dist = dualityOutcomeDistribution({ modifier, difficulty: num('difficulty', 10), advantage });
+  const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + (args.bonus ?? 0)));
+  const dist = dualityOutcomeDistribution({ modifier, difficulty: args.difficulty, advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
   return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage });
-};
+});

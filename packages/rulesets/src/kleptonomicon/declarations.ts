@@ -137,6 +137,14 @@ export const closingCreditsDeclaration = declareCommand('kleptonomicon.closingCr
 export const resolutionSceneDeclaration = declareCommand('kleptonomicon.resolutionScene', { summary: 'Play a resolution scene (a player for their own character)', who: 'own-character', input: z.strictObject({ text: prose('the scene'), characterId: characterId().optional() }) });
 export const endEpisodeDeclaration = declareCommand('kleptonomicon.endEpisode', { summary: 'End the Episode (resources reset, halved by the setting)', who: 'gm', input: z.strictObject({ halve: z.boolean().optional() }) });
 
+export const testOddsDeclaration = declareQuery('kleptonomicon.testOdds', {
+  summary: 'Exact chance a Test passes at the table fail Score',
+  who: 'anyone',
+  input: z.strictObject({ modifier: modifier(), advantage: advantage(), defense: int(0, 100, 'a defense the Score must reach (default: pass above the fail Score)').optional() }),
+  renamed: { defence: 'defense' },
+  result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
+});
+
 export const kleptoCatalog = catalogOf(
   startEpisodeDeclaration,
   introduceDeclaration,
@@ -168,13 +176,7 @@ export const kleptoCatalog = catalogOf(
   improvisedManeuverDeclaration,
   attackDeclaration,
   attackOddsDeclaration,
-  declareQuery('kleptonomicon.testOdds', {
-    summary: 'Exact chance a Test passes at the table fail Score',
-    who: 'anyone',
-    input: z.strictObject({ modifier: modifier(), advantage: advantage(), defense: int(0, 100, 'a defense the Score must reach (default: pass above the fail Score)').optional() }),
-    renamed: { defence: 'defense' },
-    result: z.strictObject({ pass: z.number().min(0).max(1), failAtOrBelow: z.int() }),
-  }),
+  testOddsDeclaration,
   declareActions('kleptonomicon', 'What a combatant may do now (004 Beats, movement, Dash, maneuvers), with targets and odds'),
   declareQuery('kleptonomicon.freeplayActions', {
     summary: 'What a character may do outside an Encounter (a Test of a Skill, an improvised action), with odds',

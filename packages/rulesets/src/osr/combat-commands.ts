@@ -1,7 +1,7 @@
 // Commands for 001 "Checks, Actions, & Combat" and "Attacks, Damage, & Injury":
 // checks (and traps), attacks with crits, damage, healing, stabilizing with
 // the injury table, rest, stealth.
-import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, isFoeCharacter, spendEvent, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, combatantNamed, controlsCombatant, getEncounter, handlerOf, isFoeCharacter, spendEvent, stored, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type EventOf, type Json, type World, own } from '@tablekeeper/engine';
 import { resolveCheck, type Ability } from './checks.js';
 import { ATTACK_ABILITY, damageTotal, injuryExtraDie, resolveInjury, restHealing, type AttackKind } from './combat.js';
 import { osrCommands } from './declarations.js';
@@ -10,7 +10,7 @@ import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
 import { conditionEffect, conditionsOn } from './conditions.js';
-import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, j, mayActFor, needCharacter, needCharacters, okv, type R } from './shared.js';
+import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, okv, type R } from './shared.js';
 import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -22,7 +22,10 @@ export function proficiencyFor(world: World, id: string): number {
 }
 
 export interface RolledCheck {
-  readonly event: EventOf<OsrEvent, 'osr.checked'>;
+  /** The check as the OSR reads it (a morale or chase event carries its roll and reasons). */
+  readonly checked: EventOf<OsrEvent, 'osr.checked'>;
+  /** The same check as the engine stores it. */
+  readonly event: EngineEvent;
   readonly success: boolean;
   readonly natural: number;
   readonly shortfall: number;
@@ -40,12 +43,8 @@ export function rollCheck(
   const dice = rollCheckDice(env.rng, a);
   const r = resolveCheck(dice, a, o.modifier, o.dc);
   const success = r.success && !adv.impossible;
-  return {
-    success,
-    natural: r.natural,
-    shortfall: success ? 0 : Math.max(1, r.shortfall),
-    event: { type: 'osr.checked', characterId: id, label: o.label, kind: o.kind ?? 'check', roll: j({ ...r, success }), reasons: adv.reasons, impossible: adv.impossible },
-  };
+  const checked = { type: 'osr.checked', characterId: id, label: o.label, kind: o.kind ?? 'check', roll: { ...r, success }, reasons: adv.reasons, impossible: adv.impossible } satisfies OsrEvent;
+  return { success, natural: r.natural, shortfall: success ? 0 : Math.max(1, r.shortfall), checked, event: stored(checked) };
 }
 
 /** A check's modifier: the flat bonus, proficiency and the ability's modifier from the sheet. */
@@ -163,15 +162,15 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
           if (!s.ok) return s;
           events.push(s.value);
         }
-        const base = { type: 'osr.attacked', attackerId: att.value, targetId: tgt.value, kind, delivery, range, roll: j(r), reasons, hit: r.success, crit, ac: targetAc } satisfies OsrEvent;
+        const base = { type: 'osr.attacked', attackerId: att.value, targetId: tgt.value, kind, delivery, range, roll: r, reasons, hit: r.success, crit, ac: targetAc } satisfies OsrEvent;
         if (st.hidden.includes(att.value)) events.push({ type: 'osr.revealed', characterId: att.value, reason: 'attacked' } satisfies OsrEvent);
         // Stealth marked by the GM ends the same way (001 "Positioning": once they attack).
         for (const c of conditionsOn(world, att.value, 'stealth')) events.push({ type: 'condition.removed', id: c.id, target: c.target });
-        if (!r.success) return okv([...events, base]);
+        if (!r.success) return okv([...events, stored(base)]);
         const dbonus = dmgSpec.value.bonus + (addMod ? abilityMod : 0);
         const faces = rollDice(env.rng, dmgSpec.value);
         const total = damageTotal(faces, dbonus, crit, set.critDoubles);
-        events.push({ ...base, damage: { dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total, ...(addMod ? { ability, abilityMod } : {}) } } satisfies OsrEvent);
+        events.push(stored({ ...base, damage: { dice: specText(dmgSpec.value), faces, bonus: dbonus, doubled: crit, total, ...(addMod ? { ability, abilityMod } : {}) } } satisfies OsrEvent));
         const hp = sheetOf(world, tgt.value).hp;
         events.push(...hpEvents(world, tgt.value, hp - total, crit ? 'critical hit' : 'hit'));
         const retreating = combatantOf(world, tgt.value);

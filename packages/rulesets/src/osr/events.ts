@@ -6,7 +6,7 @@
 // load by `osrEventFields` and, inside their records, `osrEventRecords` (ADR 28,
 // ADR 39), so reducers see only these.
 import type { EngineEvent, Json, Renamed } from '@tablekeeper/engine';
-import type { Ability } from './checks.js';
+import type { Ability, CheckResult } from './checks.js';
 import type { AttackKind, DamageRecord } from './combat.js';
 import type { Cadence, LightLevel, LightSourceKind, Quarter, ThreatBand } from './exploration.js';
 import type { Corruption } from './state.js';
@@ -32,8 +32,8 @@ export const corruptionOf = (i: Infection): Corruption => {
   const { corruptionId, characterId, ...rest } = i;
   return { id: corruptionId, target: characterId, ...rest };
 };
-/** A d20 check as `resolveCheck` answered it (dice, natural, modifier, total, dc, success, shortfall). */
-type Roll = Json;
+/** A d20 check as `resolveCheck` answered it (dice, natural, modifier, total, dc, success, shortfall): every stored roll has this shape. */
+type Roll = CheckResult;
 type Reasons = string[];
 
 export type OsrEvent =

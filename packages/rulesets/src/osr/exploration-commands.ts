@@ -1,12 +1,12 @@
 // Commands for 001 "Travel Turns", "Timekeeping", "Light", "Rolling To
 // Return", "Overland Travel" and "Overwater Travel", all on the one clock.
-import { clockAdvanced, handlerOf, mintId, type CommandHandler, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
+import { clockAdvanced, handlerOf, mintId, stored, type CommandHandler, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
 import { resolveCheck } from './checks.js';
 import { osrCommands } from './declarations.js';
 import type { OsrEvent } from './events.js';
 import { CADENCE_HOURS, LIGHT_SOURCES, hourFromTimeDice, overwaterMiles, partyPace, vesselOn, quarterOf, returnDc, secondsUntilHour, travelTurnRow, type Cadence, type LightSourceKind, type Traveller } from './exploration.js';
 import { osrSettings } from './settings.js';
-import { checkAdvantage, controls, fail, hpEvents, j, needCharacter, needCharacters, okv } from './shared.js';
+import { checkAdvantage, controls, fail, hpEvents, needCharacter, needCharacters, okv } from './shared.js';
 import { bestModifier } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 import { rollCheckDice } from './rolls.js';
@@ -155,21 +155,21 @@ export function explorationCommands(): { [type: string]: CommandHandler } {
           const adv = checkAdvantage(world, id, {});
           const dice = rollCheckDice(env.rng, adv.advantage);
           const r = resolveCheck(dice, adv.advantage, m, dc);
-          const entry = { type: 'osr.returnRolled', characterId: id, path, dc, roll: j(r), reasons: adv.reasons } satisfies OsrEvent;
+          const entry = { type: 'osr.returnRolled', characterId: id, path, dc, roll: r, reasons: adv.reasons } satisfies OsrEvent;
           if (r.success) {
-            out.push(entry);
+            out.push(stored(entry));
             continue;
           }
           if (path === 'arduous') {
             const lost = Math.min(r.shortfall, s.load);
-            out.push({ ...entry, loadLost: lost } satisfies OsrEvent);
+            out.push(stored({ ...entry, loadLost: lost } satisfies OsrEvent));
             continue;
           }
           // Dangerous: 1d6 per point under the DC; ignores armour, cannot be avoided; a natural 1 doubles it (001 "Critical Failure").
           const faces = Array.from({ length: r.shortfall }, () => env.rng.die(6));
           const doubled = naturalOneDoubles(world, id, r.natural);
           const total = damageTotal(faces, 0, doubled, osrSettings(world).critDoubles);
-          out.push({ ...entry, damage: { faces, total, doubled } } satisfies OsrEvent);
+          out.push(stored({ ...entry, damage: { faces, total, doubled } } satisfies OsrEvent));
           const hp = hpEvents(world, id, s.hp - total, 'the way back');
           if (s.hp - total <= 0) {
             // 0 HP on the way back: dead, or left unconscious (stable: the timer does not run).

@@ -1,6 +1,6 @@
 // Commands for 001 "Morale", "Chases", "Resilience & Exhaustion",
 // "Corruptions", "Retreat" and "Treasure".
-import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterRules, type EngineEvent, type Env, type Payment, type World, own } from '@tablekeeper/engine';
+import { applySpend, combatantNamed, controlsCombatant, EMPTY_ECONOMY, getEncounter, handlerOf, memberOf, mintId, spendEvent, stored, updateEncounter, type CommandHandler, type EncounterEvent, type EncounterRules, type EngineEvent, type Env, type World, own } from '@tablekeeper/engine';
 import { osrCommands } from './declarations.js';
 import { infectionOf, type OsrEvent } from './events.js';
 import { CHASE_ABILITY, chaseDc, resilienceDc } from './exploration.js';
@@ -16,7 +16,7 @@ export function moraleEvent(world: World, env: Env, id: string, o: { proficient:
   const s = sheetOf(world, id);
   const m = mod(s, 'wis') + (o.proficient ? proficiencyFor(world, id) : 0) + s.moraleBonus;
   const r = rollCheck(world, env, id, { modifier: m, dc: MORALE_DC, tags: ['morale'], advantage: o.advantage, disadvantage: o.disadvantage, label: 'morale', kind: 'morale' });
-  return { type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.event.roll, reasons: r.event.reasons, held: r.success, ...(o.side === undefined ? {} : { side: o.side }), ...(o.why === undefined || o.why.trim() === '' ? {} : { why: o.why.trim() }) } satisfies OsrEvent;
+  return stored({ type: 'osr.moraleRolled', characterId: id, group: [...o.group], trigger: o.trigger, roll: r.checked.roll, reasons: r.checked.reasons, held: r.success, ...(o.side === undefined ? {} : { side: o.side }), ...(o.why === undefined || o.why.trim() === '' ? {} : { why: o.why.trim() }) } satisfies OsrEvent);
 }
 
 /** The fight side a character is on (its combatant's), for a morale check rolled as a side; undefined outside a fight. */
@@ -72,9 +72,9 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
         return okv(
           rollers.flatMap((id) => {
             const r = rollCheck(world, env, id, { modifier: modOf(id), dc, ...advantageCounts(p.advantage), label, kind: 'chase' });
-            const chased = { type: 'osr.chased', characterId: id, forGroup: together ? who.value : [id], direction, ability, dc, roll: r.event.roll, reasons: r.event.reasons, success: r.success } satisfies OsrEvent;
+            const chased = { type: 'osr.chased', characterId: id, forGroup: together ? who.value : [id], direction, ability, dc, roll: r.checked.roll, reasons: r.checked.reasons, success: r.success } satisfies OsrEvent;
             // A chase that hurts on failure (a fall, a thicket of thorns): each roller takes it, doubled on a natural 1.
-            return r.success || dmg.value === null ? [chased] : [chased, ...failDamage(world, env, id, dmg.value, r.natural, label)];
+            return r.success || dmg.value === null ? [stored(chased)] : [stored(chased), ...failDamage(world, env, id, dmg.value, r.natural, label)];
           }),
         );
       },
@@ -255,8 +255,10 @@ export function hazardCommands(rules: EncounterRules): { [type: string]: Command
 }
 
 /** The kernel's own payment logic applied to a copy, so several spends can be planned in one decide. */
-function applySpent(world: World, e: EngineEvent): World {
-  const id = String(e['combatant']);
-  const pay = { paid: e['paid'] as unknown as Payment['paid'], extended: null, completed: null };
-  return updateEncounter(world, (enc) => ({ ...enc, economy: { ...enc.economy, [id]: applySpend(own(enc.economy, id) ?? EMPTY_ECONOMY, pay, { cost: Number(e['cost']) }) } }));
+function applySpent(world: World, event: EngineEvent): World {
+  const spent = memberOf<EncounterEvent, 'economy.spent'>(event, 'economy.spent');
+  if (spent === undefined) return world;
+  const id = spent.combatant;
+  const pay = { paid: spent.paid, extended: null, completed: null };
+  return updateEncounter(world, (enc) => ({ ...enc, economy: { ...enc.economy, [id]: applySpend(own(enc.economy, id) ?? EMPTY_ECONOMY, pay, { cost: spent.cost }) } }));
 }

@@ -17,10 +17,15 @@ import {
   showsFoeNumbers,
   osrEncounter,
   playerTurnSerial,
+  asJson,
+  eventViewsOf,
+  reactionOf,
   reducersOf,
+  sameAudience,
   stored,
   type Audience,
   type Combatant,
+  type EncounterEvent,
   type EncounterKit,
   type EngineEvent,
   type Env,
@@ -31,7 +36,7 @@ import {
   type Reducer,
   type Viewer,
   type World, own } from '@tablekeeper/engine';
-import { abilityModifier, type Ability } from './checks.js';
+import { abilityModifier, type Ability, type CheckResult } from './checks.js';
 import { combatCommands, naturalOneDoubles } from './combat-commands.js';
 import { explorationCommands } from './exploration-commands.js';
 import { hazardCommands } from './hazard-commands.js';
@@ -41,7 +46,7 @@ import { resolveCheck } from './checks.js';
 import { osrSettings } from './settings.js';
 import { damageRollWords, damageTotal, deathDue } from './combat.js';
 import { corruptionOf, osrEventFields, osrEventRecords, type Heal, type OsrEvent } from './events.js';
-import { checkAdvantage, j } from './shared.js';
+import { checkAdvantage } from './shared.js';
 import { addTo, getOsr, OSR_ID, removeFrom, setOsr, sheetOf, updateOsr, withStats, type Corruption, type OsrState } from './state.js';
 
 import { OSR_CONDITIONS } from './conditions.js';
@@ -67,37 +72,34 @@ export const osrKit: EncounterKit = encounterKit({ ...osrEncounter(), secondsPer
 
 // ---------------------------------------------------------------- audiences and log
 
-/** Fields that name a character (docs/vocabulary.md): an event about one the players cannot see is the GM's. */
-const ID_KEYS = ['characterId', 'targetId', 'attackerId', 'helperId'];
-/** Character ids an event names, also through the records it points at (a corruption's target, a light source's owner). */
-const idsIn = (world: World, e: EngineEvent): string[] => {
+/**
+ * Character ids an event names (docs/vocabulary.md: `characterId`, `targetId`, `attackerId`,
+ * `helperId`), also through the records it points at (a corruption's target, a light source's owner).
+ */
+const idsIn = (world: World, e: OsrEvent): string[] => {
   const st = getOsr(world);
   const out: string[] = [];
-  for (const k of ID_KEYS) {
-    const v = e[k];
-    if (typeof v === 'string') out.push(v);
-  }
-  const corruption = e['corruptionId'];
-  if (typeof corruption === 'string' && Object.hasOwn(st.corruptions, corruption)) out.push(own(st.corruptions, corruption)!.target);
-  const source = e['sourceId'];
-  const owner = typeof source === 'string' && Object.hasOwn(st.sources, source) ? own(st.sources, source)!.owner : null;
+  if ('characterId' in e && e.characterId !== null) out.push(e.characterId);
+  if ('targetId' in e) out.push(e.targetId);
+  if ('attackerId' in e) out.push(e.attackerId);
+  if ('helperId' in e && e.helperId !== null) out.push(e.helperId);
+  if ('corruptionId' in e && Object.hasOwn(st.corruptions, e.corruptionId)) out.push(own(st.corruptions, e.corruptionId)!.target);
+  const owner = 'sourceId' in e && Object.hasOwn(st.sources, e.sourceId) ? own(st.sources, e.sourceId)!.owner : null;
   if (owner !== null) out.push(owner);
-  const record = e['corruption'];
-  if (record !== null && typeof record === 'object' && !Array.isArray(record) && typeof record['characterId'] === 'string') out.push(record['characterId']);
+  if (e.type === 'osr.infected') out.push(e.corruption.characterId);
   return out;
 };
 
 /** GM-only when the event names a character players cannot see; travel-turn threats and morale prompts are the GM's. */
-function audienceOf(world: World, e: EngineEvent): Audience {
+function audienceOf(world: World, e: OsrEvent): Audience {
   // The fight's summary names hidden foes and the dying's deadlines: the GM's (ADR 44).
   if (e.type === 'osr.travelTurnRolled' || e.type === 'osr.moralePrompted' || e.type === 'osr.tidePrompted' || e.type === 'osr.sceneCounted' || e.type === 'osr.fightSummarized') return AUDIENCE_GM;
   for (const id of idsIn(world, e)) {
     const ch = Object.hasOwn(world.characters, id) ? own(world.characters, id) : undefined;
     if (ch !== undefined && ch.visibility !== 'visible') return AUDIENCE_GM;
   }
-  const comb = e['combatantId'];
-  if (typeof comb === 'string') {
-    const c = own(getEncounter(world).combatants, comb);
+  if ('combatantId' in e) {
+    const c = own(getEncounter(world).combatants, e.combatantId);
     if (c !== undefined && c.visibility !== 'visible') return AUDIENCE_GM;
   }
   return AUDIENCE_ALL;
@@ -119,8 +121,8 @@ function checkWords(w: World, e: { readonly label: string; readonly kind: string
 let before: World | null = null;
 
 function log(w: World, e: OsrEvent, text: string, data?: Json, shown?: string): World {
-  const now = audienceOf(w, stored(e));
-  const audience = now.kind === 'all' && before !== null ? audienceOf(before, stored(e)) : now;
+  const now = audienceOf(w, e);
+  const audience = now.kind === 'all' && before !== null ? audienceOf(before, e) : now;
   return appendLog(w, { audience, kind: e.type, text, ...(shown !== undefined ? { shown } : {}), ...(data !== undefined ? { data } : {}) });
 }
 
@@ -154,34 +156,35 @@ function foeHpText(w: World, e: EventOf<OsrEvent, 'osr.hpChanged'>): string {
   return `${nm(w, e.characterId)} ${what} (${e.reason}).${to <= 0 && to < from ? ` ${nm(w, e.characterId)} is down.` : ''}`;
 }
 
-const rollText = (roll: Json | undefined, withDc = true): string => {
-  if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return '';
-  const dice = Array.isArray(roll['dice']) ? roll['dice'].join(' / ') : '';
-  const m = Number(roll['modifier']);
-  return `d20 ${dice}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${String(roll['total'])}${withDc ? ` vs ${String(roll['dc'])}` : ''}`;
+const rollText = (roll: CheckResult, withDc = true): string => {
+  const m = roll.modifier;
+  return `d20 ${roll.dice.join(' / ')}${m === 0 ? '' : m > 0 ? ` +${m}` : ` ${m}`} = ${roll.total}${withDc ? ` vs ${roll.dc}` : ''}`;
 };
 const foeDefencesShown = (w: World): boolean => foeRevealOf(w) !== 'none';
 /** An attack on a foe as players read it in history: without its AC (the roll's dc) until defences are revealed. */
 const withoutFoeAc = foeNumbersView({ id: 'targetId', numbers: ['ac'], revealedBy: 'defences', foe: isFoe });
-function attackedView(w: World, e: EngineEvent): EngineEvent {
-  const out = withoutFoeAc(w, e);
-  const roll = out['roll'];
-  if (typeof roll !== 'object' || roll === null || Array.isArray(roll)) return out;
-  let shownRoll = roll;
-  if (out !== e) {
+function attackedView(w: World, e: EventOf<OsrEvent, 'osr.attacked'>): EngineEvent {
+  const asStored = stored(e);
+  const out = withoutFoeAc(w, asStored);
+  // The foe filter left the AC out: the roll's dc is the same number.
+  const acHidden = out !== asStored;
+  // A foe's attack bonus is its number (ADR 33, ADR 40): players read the die, not the bonus or the total, until every number is shown.
+  const bonusHidden = isFoe(w, e.attackerId) && !showsFoeNumbers(w);
+  if (!acHidden && !bonusHidden) return out;
+  let shownRoll: Partial<CheckResult> = e.roll;
+  if (acHidden) {
     const { dc: _dc, ...rest } = shownRoll;
     shownRoll = rest;
   }
-  // A foe's attack bonus is its number (ADR 33, ADR 40): players read the die, not the bonus or the total, until every number is shown.
-  if (isFoe(w, e['attackerId']) && !showsFoeNumbers(w)) {
+  if (bonusHidden) {
     const { modifier: _m, total: _t, ...rest } = shownRoll;
     shownRoll = rest;
   }
-  return shownRoll === roll ? out : { ...out, roll: shownRoll };
+  return { ...out, roll: asJson(shownRoll) };
 }
 
 /** A stored check's verdict (the roll is the record `resolveCheck` answered). */
-const succeeded = (roll: Json): boolean => typeof roll === 'object' && roll !== null && !Array.isArray(roll) && roll['success'] === true;
+const succeeded = (roll: CheckResult): boolean => roll.success;
 
 // ---------------------------------------------------------------- reducers
 
@@ -210,15 +213,14 @@ const evolve: Evolve<OsrEvent> = {
   'osr.sheetSet': (w, e) => log(withStats(w, e.characterId, e.stats), e, `${nm(w, e.characterId)}'s sheet was updated.`),
   'osr.checked': (w, e) => {
     const why = e.reasons.length > 0 ? ` (${e.reasons.join(', ')})` : '';
-    return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: e.roll });
+    return log(w, e, `${nm(w, e.characterId)} ${checkWords(w, e, succeeded(e.roll))}: ${rollText(e.roll)}${why}${e.impossible ? ', impossible in darkness' : ''}.`, { roll: asJson(e.roll) });
   },
   'osr.attacked': (w, e) => {
     // The dice and what was added, so anyone can check the total (review 9: "hit for 5" alone).
     const hitFor = e.hit ? `${e.crit ? 'a critical hit' : 'hit'} for ${e.damage?.total ?? 0}` : 'missed';
     const what = e.hit && e.damage !== undefined ? `${hitFor} (${damageRollWords(e.damage, osrSettings(w).critDoubles)})` : hitFor;
     // A foe's AC is the GM's until defences are revealed (ADR 33): players read the roll without the number it was against.
-    const r = e.roll as Json;
-    const dice = typeof r === 'object' && r !== null && !Array.isArray(r) && Array.isArray(r['dice']) ? r['dice'].join(' / ') : '';
+    const dice = e.roll.dice.join(' / ');
     const shown =
       isFoe(w, e.attackerId) && !showsFoeNumbers(w)
         ? `${nm(w, e.attackerId)} attacked ${nm(w, e.targetId)} (${e.kind}): d20 ${dice}, ${hitFor}.`
@@ -462,7 +464,7 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
       const dice = rollCheckDice(env.rng, adv.advantage);
       const r = resolveCheck(dice, adv.advantage, abilityModifier(con), k.dc);
       if (r.success && set.corruptionCureOnSuccess) {
-        out.push({ type: 'osr.stageEnded', corruptionId: k.id, roll: j(r), reasons: adv.reasons, damage: null, nextStage: null, nextEndsAt: null } satisfies OsrEvent);
+        out.push(stored({ type: 'osr.stageEnded', corruptionId: k.id, roll: r, reasons: adv.reasons, damage: null, nextStage: null, nextEndsAt: null } satisfies OsrEvent));
         out.push({ type: 'osr.corruptionEnded', corruptionId: k.id, characterId: k.target, reason: 'fought it off' } satisfies OsrEvent);
         break;
       }
@@ -476,7 +478,7 @@ function corruptionEvents(world: World, env: Env): EngineEvent[] {
       const last = k.stage + 1 >= k.stages.length;
       const nextIndex = last ? (set.corruptionRepeatsLastStage ? k.stage : null) : k.stage + 1;
       const nextEndsAt = nextIndex === null ? null : k.stageEndsAt + k.stages[nextIndex]!.hours * 3600;
-      out.push({ type: 'osr.stageEnded', corruptionId: k.id, roll: j(r), reasons: adv.reasons, damage, nextStage: nextIndex, nextEndsAt } satisfies OsrEvent);
+      out.push(stored({ type: 'osr.stageEnded', corruptionId: k.id, roll: r, reasons: adv.reasons, damage, nextStage: nextIndex, nextEndsAt } satisfies OsrEvent));
       if (damage !== null) {
         const from = ab[damage.ability];
         const to = Math.max(0, from - damage.total);
@@ -533,12 +535,10 @@ function sideInFight(world: World, id: string): string | null {
  * counts as killed for morale; a death is prompted only for one who never fell
  * in this fight (ADR 44).
  */
-function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
+const moralePrompts = reactionOf<EventOf<EncounterEvent, 'encounter.started'> | EventOf<OsrEvent, 'osr.hpChanged' | 'osr.downed' | 'osr.died'>>(['encounter.started', 'osr.hpChanged', 'osr.downed', 'osr.died'], (world, e) => {
   if (e.type === 'encounter.started') return [{ type: 'osr.moralePrompted', trigger: 'battle-begins', text: 'the battle begins: call for morale checks?', side: foesSide(world) } satisfies OsrEvent];
   if (e.type === 'osr.hpChanged') return tidePrompts(world);
-  if (e.type !== 'osr.downed' && e.type !== 'osr.died') return [];
-  const id = e['characterId'];
-  if (typeof id !== 'string') return [];
+  const id = e.characterId;
   const side = sideInFight(world, id);
   if (side === null) return [];
   const st = getOsr(world);
@@ -555,7 +555,7 @@ function moralePrompts(world: World, e: EngineEvent): EngineEvent[] {
   if (st.fightDeaths === 1 && (st.fightFallen ?? []).length === 0) out.push({ type: 'osr.moralePrompted', trigger: 'first-death', text: `${nm(world, id)} is the first to die in this fight: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
   if (leader) out.push({ type: 'osr.moralePrompted', trigger: 'leader-killed', text: `${nm(world, id)}, a leader, is dead: morale for ${sideWords(side)}?`, side } satisfies OsrEvent);
   return out;
-}
+});
 
 /** The side the battle-begins prompt is about: the first side in the roster with no PC on it (the foes), if any. */
 function foesSide(world: World): string {
@@ -574,8 +574,7 @@ function foesSide(world: World): string {
  * die now (onTime emits that, from the same world), the others have the rest of
  * the minute; the summary says so with who still stands (ADR 44).
  */
-function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
-  if (e.type !== 'encounter.ended') return [];
+const fightSummary = reactionOf<EventOf<EncounterEvent, 'encounter.ended'>>(['encounter.ended'], (world, e) => {
   const enc = getEncounter(world);
   const st = getOsr(world);
   const now = world.clock.seconds;
@@ -595,7 +594,8 @@ function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
     else if (ch !== null && st.stable.includes(ch) && sheetOf(world, ch).hp <= 0) stable.push(c.id);
     else standing.push({ id: c.id, side: c.side });
   }
-  const round = e['round'];
+  // Tables stored before the event carried its round read as a one-round fight.
+  const round: number | undefined = e.round;
   // The party reads its own dying's deadline (a foe's stays in the GM's summary, ADR 44): the table may still save them (ADR 53).
   const left: EngineEvent[] = [];
   for (const d of dying) {
@@ -603,7 +603,7 @@ function fightSummary(world: World, e: EngineEvent): EngineEvent[] {
     if (ch !== null && !isFoe(world, ch)) left.push({ type: 'osr.leftDying', characterId: ch, secondsLeft: d.secondsLeft } satisfies OsrEvent);
   }
   return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent, ...left];
-}
+});
 
 /** The summary without its dying sentence, and who was left dying (by character), for a panel that follows them live. */
 function summaryData(w: World, e: EventOf<OsrEvent, 'osr.fightSummarized'>): Json {
@@ -752,7 +752,7 @@ export const osrModule: Module = {
   id: OSR_ID,
   commands: { ...combatCommands(osrKit.rules), ...explorationCommands(), ...hazardCommands(osrKit.rules) },
   reducers,
-  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e), ...fightSummary(w, e)]],
+  reactions: [(w, e, env) => [...onTime(w, e, env), ...moralePrompts(w, e, env), ...fightSummary(w, e, env)]],
   project,
   // Visibility is judged on the characters and the encounter (turn numbers on the unprojected one).
   projectReads: { reads: [`ext.${OSR_ID}`, 'characters', 'ext.encounter'], writes: [`ext.${OSR_ID}`] },
@@ -763,15 +763,15 @@ export const osrModule: Module = {
   // History as players read it: a foe's HP change keeps the amount's sign and its fall, not its HP (ADR 33).
   eventView: {
     'osr.hpChanged': foeNumbersView({ id: 'characterId', numbers: ['from', 'to'], delta: ['from', 'to'], fall: 'to', foe: isFoe }),
-    'osr.attacked': attackedView,
-    'osr.rested': (w, e) => (Array.isArray(e['heals']) ? { ...e, heals: e['heals'].filter((h) => h !== null && typeof h === 'object' && !Array.isArray(h) && !isFoe(w, String(h['characterId']))) } : e),
+    ...eventViewsOf<OsrEvent>({
+      'osr.attacked': attackedView,
+      // A foe's HP after a rest are its numbers (ADR 33): players read the others' heals.
+      'osr.rested': (w, e) => ({ ...e, heals: e.heals.filter((h) => !isFoe(w, h.characterId)) }),
+    }),
   },
   eventViewBasis: (w) => foeBasis(w),
-  audience: Object.fromEntries(
-    Object.keys(reducers)
-      .filter((t) => t.startsWith('osr.'))
-      .map((t) => [t, audienceOf]),
-  ),
+  // Every OSR event, each judged by the characters, corruptions, light sources and combatants it names.
+  audience: sameAudience<OsrEvent>(evolve, audienceOf),
 };
 
 export { updateOsr };

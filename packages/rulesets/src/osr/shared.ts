@@ -153,6 +153,3 @@ export function hpEvents(world: World, id: string, to: number, reason: string): 
 
 
 export const nameOf = (world: World, id: string | null): string => (id === null ? 'someone' : (own(world.characters, id)?.name ?? id));
-
-/** A typed record carried in an event field (a roll, a damage breakdown): plain JSON by construction. */
-export const j = (v: unknown): Json => v as Json;
