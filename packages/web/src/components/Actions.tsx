@@ -249,6 +249,11 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
+              {f.target === '' ? (
+                <option value="" disabled>
+                  Pick a target
+                </option>
+              ) : null}
               {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -431,13 +436,15 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
             <p>
               <strong>{p.text}</strong>
             </p>
-            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : p.kind === 'opportunity' ? 'Opportunity attack' : 'Stay conscious'}>
+            {/* Choices are radios and the open form's button the one answer (review 10: a "Take it" toggle above a "Take it" submit read as answered). */}
+            <div class="row" role="radiogroup" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : p.kind === 'opportunity' ? 'Opportunity attack' : 'Stay conscious'}>
               {p.actions.map((a) => (
-                <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
-                  {a.label} <span class="muted">({a.cost})</span>
-                </button>
+                <label key={a.id} class="small" title={a.reason ?? undefined}>
+                  <input type="radio" name={`answer-${p.id}`} disabled={!a.allowed} checked={open === `${p.id}:${a.id}`} onChange={() => setOpen(`${p.id}:${a.id}`)} /> {a.label} <span class="muted">({a.cost})</span>
+                </label>
               ))}
             </div>
+            {current === null ? <p class="small muted">Pick an answer to see what it leaves, then confirm it.</p> : null}
             {p.actions
               .filter((a) => !a.allowed)
               .map((a) => (

@@ -10,7 +10,7 @@ import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tab
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
-import { waitingOn } from '../lib/hitChoices.ts';
+import { endWarning, waitingOn } from '../lib/hitChoices.ts';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -143,6 +143,10 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
     const row = listRef.current?.querySelector<HTMLElement>('li[aria-current=step]');
     row?.scrollIntoView?.({ block: 'nearest' });
   }, [enc.current]);
+  // Ending with a hit or a choice still waiting asks once, naming it (review 10); any change to the fight asks afresh.
+  const [asked, setAsked] = useState(false);
+  useEffect(() => setAsked(false), [enc.current, enc.round]);
+  const warning = asked ? endWarning(world) : null;
   // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
   const stuck = enc.active && !current && !enc.pending;
   return (
@@ -179,11 +183,19 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
           </button>
         ) : null}
         {gm && enc.active ? (
-          <button class={stuck ? 'primary' : ''} onClick={() => send({ type: 'encounter.end' })} data-testid="end-encounter">
-            End encounter
+          <button class={stuck ? 'primary' : ''} onClick={() => (!asked && endWarning(world) !== null ? setAsked(true) : send({ type: 'encounter.end' }))} data-testid="end-encounter">
+            {warning === null ? 'End encounter' : 'End anyway'}
           </button>
         ) : null}
       </div>
+      {gm && warning !== null ? (
+        <p class="small" role="alert" data-testid="end-warning">
+          {warning}{' '}
+          <button class="small" onClick={() => setAsked(false)}>
+            Keep fighting
+          </button>
+        </p>
+      ) : null}
       {stuck && gm ? (
         <p class="small" role="status" data-testid="stuck">
           Nobody can act now: heal or revive someone, or end the encounter.
