@@ -31,7 +31,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       .filter(([, it]) => it.weapon !== null)
       .map(([id, it]) => ({ value: id, label: it.name }));
     // Sheets are keyed by combatant id; a secret sheet is a name only in a player's view, still a target.
-    const targets: ActionOption[] = othersInView(a).flatMap((c) => {
+    const targets: ActionOption[] = othersInView(a).flatMap((c): ActionOption[] => {
       const s = own(sheets, c.id);
       // A creature without a sheet is listed, never silently left out (review 10: the builder's wolves): the engine would refuse it until it has an Evasion.
       if (s === undefined) return [{ value: c.id, label: c.name, side: sideOf(a, c), refused: 'no Evasion yet: set it with its Sheet' }];
