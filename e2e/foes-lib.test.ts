@@ -80,7 +80,7 @@ describe('foes are targets', () => {
     expect(targets(s, { role: 'player', seatId: seat } as Viewer, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2', 'Rat']);
     // The Rat is listed with a note: 001 gives no default AC, so the sheet's 10 is used and said (ADR 76).
     const rat = ready[3]!.characterId!;
-    const ratOption = (s.engine.query(s.table, GM, 'osr.actions', { combatantId: me }) as { value: { actions: { id: string; target: { options: { value: string; note?: string }[] } | null }[] } }).value.actions.find((a) => a.id === 'attack')!.target!.options.find((o) => o.value === rat);
+    const ratOption = (s.engine.query(s.table, GM, 'osr.actions', { combatantId: me }) as unknown as { value: { actions: { id: string; target: { options: { value: string; note?: string }[] } | null }[] } }).value.actions.find((a) => a.id === 'attack')!.target!.options.find((o) => o.value === rat);
     expect(ratOption?.note).toBe("no AC given: the sheet's default AC 10 is used");
     // Its AC typed on the row patches that sheet; then the note is gone and the odds read it: STR 12 (+1) against 11, 10..20 is 11 of 20.
     const row = (s.world.ext['encounter'] as unknown as { combatants: { [k: string]: never } }).combatants[ready[3]!.id]!;

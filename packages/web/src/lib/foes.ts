@@ -27,7 +27,6 @@ export function readQuickStats(rulesetId: string, typed: { readonly [key: string
 }
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const given = (d: Draft, keys: readonly string[]): boolean => keys.some((k) => num(d.extra?.[k]) !== null);
 
 /**
  * OSR: the character a foe needs to be attacked (osr.attack names characters),
