@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, capabilitiesOf, lifeFlags } from '@tablekeeper/rulesets/browser';
+import { waitingOn } from '../lib/hitChoices.ts';
 import { actionsInputs, afterRollWords, commandOf, formDone, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
@@ -387,8 +388,9 @@ export interface ReactionPromptsProps {
   readonly world: World;
   readonly send: Send;
   readonly ask: Ask;
-  /** Sheet keys with something to answer (lib/hitChoices waitingOn). */
-  readonly keys: readonly string[];
+  readonly gm: boolean;
+  /** Combatant ids this viewer controls: a player answers for these only (lib/hitChoices waitingOn). */
+  readonly mine: readonly string[];
 }
 
 type Prompt = { readonly id: string; readonly kind: string; readonly text: string; readonly actions: readonly TurnAction[] };
@@ -398,7 +400,9 @@ type Prompt = { readonly id: string; readonly kind: string; readonly text: strin
  * fortify-or-fall choice, with the engine's answers (teams.reactions) as
  * buttons; a button opens its form with the odds, the submit answers.
  */
-export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps) {
+export function ReactionPrompts({ world, send, ask, gm, mine }: ReactionPromptsProps) {
+  const keys = waitingOn(world, gm, mine);
+  if (keys.length === 0) return null;
   return (
     <section class="reaction-prompts" aria-label="Waiting for an answer" data-testid="reaction-prompts">
       {keys.map((k) => (
