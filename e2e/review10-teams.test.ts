@@ -30,8 +30,8 @@ describe('teams, review 10', () => {
       type: 'encounter.start',
       combatants: [
         { id: 'goblin', kind: 'npc', side: 'foes', name: 'Goblin 2' },
-        { id: 'kira', kind: 'pc', side: 'players', characterId: n.idOf('Kira') },
-        { id: 'dorn', kind: 'pc', side: 'players', characterId: n.idOf('Dorn') },
+        { id: 'kira', name: 'Kira', kind: 'pc', side: 'players', characterId: n.idOf('Kira') },
+        { id: 'dorn', name: 'Dorn', kind: 'pc', side: 'players', characterId: n.idOf('Dorn') },
       ],
       params: { teamOrder: ['foes', 'players'] },
     });
@@ -75,8 +75,8 @@ describe('teams, review 10', () => {
     await n.gmSock.command({
       type: 'encounter.start',
       combatants: [
-        { id: 'kira', kind: 'pc', side: 'players', characterId: n.idOf('Kira') },
-        { id: 'dorn', kind: 'pc', side: 'players', characterId: n.idOf('Dorn') },
+        { id: 'kira', name: 'Kira', kind: 'pc', side: 'players', characterId: n.idOf('Kira') },
+        { id: 'dorn', name: 'Dorn', kind: 'pc', side: 'players', characterId: n.idOf('Dorn') },
         { id: 'wolf-1', kind: 'npc', side: 'wolves', name: 'Wolf 1' },
         { id: 'wolf-2', kind: 'npc', side: 'wolves', name: 'Wolf 2' },
       ],
