@@ -64,20 +64,31 @@ describe('foes are targets', () => {
     expect(readQuickStats('osr', { ac: ' ' })).toEqual({ ok: true, value: {} });
   });
 
-  it('OSR: "Goblin x2" with AC 13 gets characters (visible, AC and HP on them) and both are Kira\'s targets; a foe with no AC gets none', async () => {
+  it('OSR: "Goblin x2" with AC 13 gets characters (visible, AC and HP on them) and both are Kira\'s targets; a foe with no AC gets one too, listed as needing an AC (review 10)', async () => {
     const s = table('osr');
     const seat = idOf(s.run({ type: 'seat.add', name: 'Ann' } as Command));
     const kira = idOf(s.run({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: seat, stats: { str: 12, dex: 14, hp: 10, maxHp: 10, ac: 12 } }));
     const goblins = typed(s, 'Goblin x2', '7', { ac: '13' });
     expect(foeCharacterCommand('osr', goblins[0]!)).toEqual({ type: 'character.add', name: 'Goblin 1', kind: 'npc', visibility: 'visible', stats: { ac: 13, hp: 7, maxHp: 7, dex: 10 } });
     const bare = typed(s, 'Rat', '', {});
-    expect(foeCharacterCommand('osr', bare[0]!)).toBeNull();
+    expect(foeCharacterCommand('osr', bare[0]!)).toEqual({ type: 'character.add', name: 'Rat', kind: 'npc', visibility: 'visible', stats: { dex: 10 } });
     const kiraDraft = draftsFrom(initiativeOf('osr'), { name: '', kind: 'pc', character: s.world.characters[kira]!, hp: '', hidden: false, init: {} }, makeId);
     if (!kiraDraft.ok) throw new Error('kira');
     const ready = await start(s, [...kiraDraft.value, ...goblins, ...bare]);
     const me = ready[0]!.id;
-    expect(targets(s, GM, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2']);
-    expect(targets(s, { role: 'player', seatId: seat } as Viewer, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2']);
+    expect(targets(s, GM, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2', 'Rat']);
+    expect(targets(s, { role: 'player', seatId: seat } as Viewer, 'osr', me)).toEqual(['Goblin 1', 'Goblin 2', 'Rat']);
+    // The Rat is listed with a note: 001 gives no default AC, so the sheet's 10 is used and said (ADR 76).
+    const rat = ready[3]!.characterId!;
+    const ratOption = (s.engine.query(s.table, GM, 'osr.actions', { combatantId: me }) as unknown as { value: { actions: { id: string; target: { options: { value: string; note?: string }[] } | null }[] } }).value.actions.find((a) => a.id === 'attack')!.target!.options.find((o) => o.value === rat);
+    expect(ratOption?.note).toBe("no AC given: the sheet's default AC 10 is used");
+    // Its AC typed on the row patches that sheet; then the note is gone and the odds read it: STR 12 (+1) against 11, 10..20 is 11 of 20.
+    const row = (s.world.ext['encounter'] as unknown as { combatants: { [k: string]: never } }).combatants[ready[3]!.id]!;
+    const set = foeArmourCommand('osr', row, '11', s.world.characters[rat]);
+    expect(set).toEqual({ ok: true, value: { type: 'character.sheet.set', characterId: rat, sheet: { ac: 11 }, patch: true } });
+    s.run((set as { value: Command }).value);
+    const after = s.engine.query(s.table, GM, 'osr.attackOdds', { attacker: kira, target: rat });
+    expect(after.ok ? (after.value as { hit: number }).hit : after.error.message).toBeCloseTo(11 / 20, 10);
     // The roll reads the goblin's AC from its character: 001 "Attacking", STR 12 (+1) against AC 13.
     const g1 = ready[1]!.characterId!;
     expect(s.world.characters[g1]!.stats).toMatchObject({ ac: 13, hp: 7 });
@@ -145,6 +156,8 @@ describe('an AC from the row (OSR foe that joined as a name)', () => {
     expect(foeArmourCommand('osr', foe as never, '31')).toEqual({ ok: false, message: 'AC must be a whole number from 0 to 30.' });
     expect(foeArmourCommand('osr', foe as never, ' ')).toEqual({ ok: false, message: 'Type the AC first (a whole number from 0 to 30).' });
     expect(foeArmourCommand('osr', { ...foe, characterId: 'ch-1' } as never, '12')).toBe(null);
+    expect(foeArmourCommand('osr', { ...foe, characterId: 'ch-1' } as never, '12', { stats: { ac: 13 } })).toBe(null);
+    expect(foeArmourCommand('osr', { ...foe, characterId: 'ch-1' } as never, '12', { stats: { hp: 3 } })).toEqual({ ok: true, value: { type: 'character.sheet.set', characterId: 'ch-1', sheet: { ac: 12 }, patch: true } });
     expect(foeArmourCommand('osr', { ...foe, kind: 'pc' } as never, '12')).toBe(null);
     expect(foeArmourCommand('teams', foe as never, '12')).toBe(null);
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, World } from '@tablekeeper/engine';
 import { describeActionOdds, payloadOf, initialForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
-import { waitingOn } from '../packages/web/src/lib/hitChoices.ts';
+import { endWarning, waitingOn } from '../packages/web/src/lib/hitChoices.ts';
 
 const world = (rulesetId: string, teams: Json): World => ({ rulesetId, ext: { teams } }) as unknown as World;
 
@@ -24,6 +24,22 @@ describe('who must answer', () => {
   it('nothing on other rulesets or without teams state', () => {
     expect(waitingOn(world('osr', { pending: { a: { target: 'kira' } } }), true, [])).toEqual([]);
     expect(waitingOn(world('teams', null), true, [])).toEqual([]);
+  });
+});
+
+describe('ending the fight with something still waiting (review 10)', () => {
+  const enc = { roster: ['dorn', 'kira', 'goblin-2'], combatants: { dorn: { name: 'Dorn' }, kira: { name: 'Kira' }, 'goblin-2': { name: 'Goblin 2' } } };
+  it('names who has a hit waiting and says it lands with no reaction; a fortify choice knocks out; nothing waiting, no warning', () => {
+    const one = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'dorn' } }, atRisk: {} }, encounter: enc } } as unknown as World;
+    expect(endWarning(one)).toBe('Dorn has a hit waiting for a reaction: ending the fight now lands it with no reaction.');
+    const two = { rulesetId: 'teams', ext: { teams: { pending: { a1: { target: 'dorn' }, a2: { target: 'kira' }, a3: { target: 'dorn' } }, atRisk: { 'goblin-2': {} } }, encounter: enc } } as unknown as World;
+    expect(endWarning(two)).toBe('Dorn and Kira have hits waiting for a reaction: ending the fight now lands them with no reaction. Goblin 2 must still choose to fortify or fall: ending the fight now knocks them out.');
+    expect(endWarning({ rulesetId: 'teams', ext: { teams: { pending: {}, atRisk: {} }, encounter: enc } } as unknown as World)).toBeNull();
+    expect(endWarning(world('osr', { pending: { a: { target: 'dorn' } } }))).toBeNull();
+  });
+  it('The 36th Way: an opportunity attack still open is named; ending drops it', () => {
+    const w = { rulesetId: '36th-way', ext: { '36th-way': { provocations: [{ against: ['goblin-2'] }], sheets: {} }, encounter: enc } } as unknown as World;
+    expect(endWarning(w)).toBe('Goblin 2 may still make an opportunity attack: ending the fight now drops it.');
   });
 });
 

@@ -58,33 +58,36 @@ describe('teams: the phone answers a hit', () => {
     // Both of Kira's size 4: taking it, her deflection 1 stands; a parry with the sword adds its parry value 2 (003 "Parry"); at least 1 lands.
     const taken = Math.max(1, raw - 1);
     const parried = Math.max(1, raw - 3);
-    await expect.poll(() => prompt.getByRole('button').allTextContents()).toEqual(['Take it (nothing)', 'Parry (the reaction, 1 stamina)', 'Block (the reaction, 1 stamina)', 'Dodge (the reaction, 1 stamina)']);
+    await expect.poll(async () => (await prompt.getByRole('radiogroup').locator('label').allTextContents()).map((t) => t.trim())).toEqual(['Take it (nothing)', 'Parry (the reaction, 1 stamina)', 'Block (the reaction, 1 stamina)', 'Dodge (the reaction, 1 stamina)']);
+    // No button until an answer is picked, then one, the answer's own (review 10: a "Take it" toggle above a "Take it" submit).
+    expect(await prompt.getByRole('button').count()).toBe(0);
     // Nothing she holds can block: the button says why.
-    expect(await prompt.getByRole('button', { name: /^Block/ }).isDisabled()).toBe(true);
+    expect(await prompt.getByRole('radio', { name: /^Block/ }).isDisabled()).toBe(true);
     await expect.poll(() => prompt.textContent()).toContain('Block: not now, Kira wields nothing with the block property');
 
-    await prompt.getByRole('button', { name: /^Take it/ }).click();
+    await prompt.getByRole('radio', { name: /^Take it/ }).check();
     const takeForm = prompt.getByTestId('action-form');
     await oddsOf(takeForm, `Takes ${taken} damage`);
-    await prompt.getByRole('button', { name: /^Parry \(/ }).click();
+    expect(await prompt.getByRole('button').allTextContents()).toEqual(['Take it']);
+    await prompt.getByRole('radio', { name: /^Parry \(/ }).check();
     const form = prompt.getByTestId('action-form');
     expect(await form.getByLabel('With').locator('option').allTextContents()).toEqual(['sword (parry 2, durability 10)']);
     await oddsOf(form, `Takes ${parried} damage`);
     await expect.poll(() => form.getByTestId('action-odds').textContent()).toContain('sword durability 10 to 9');
     // A dodge is a test against the attack's result, with its chance; a critical (a luck 20, 1 in 20) cannot be dodged, and the button says so.
     if (pending.critical) {
-      expect(await prompt.getByRole('button', { name: /^Dodge \(/ }).isDisabled()).toBe(true);
+      expect(await prompt.getByRole('radio', { name: /^Dodge \(/ }).isDisabled()).toBe(true);
       await expect.poll(() => prompt.textContent()).toContain('Dodge: not now, a critical hit cannot miss, so it cannot be dodged');
-      // Parry's form is still the open one, and its button closes an open form: switch away so the click below opens it.
-      await prompt.getByRole('button', { name: /^Take it/ }).click();
+      // Parry's form is the open one: switch away so the pick below opens it afresh.
+      await prompt.getByRole('radio', { name: /^Take it/ }).check();
       await oddsOf(prompt.getByTestId('action-form'), `Takes ${taken} damage`);
     } else {
-      await prompt.getByRole('button', { name: /^Dodge \(/ }).click();
+      await prompt.getByRole('radio', { name: /^Dodge \(/ }).check();
       await expect.poll(() => prompt.getByTestId('action-odds').locator('strong').textContent()).toMatch(/% to avoid it$/);
     }
     expect(await axeViolations(ann.p)).toEqual([]);
 
-    await prompt.getByRole('button', { name: /^Parry \(/ }).click();
+    await prompt.getByRole('radio', { name: /^Parry \(/ }).check();
     await prompt.getByTestId('action-form').getByRole('button', { name: 'Parry', exact: true }).click();
     const line = `Kira parried with the sword (+2) and takes ${parried} of ${raw}.`;
     await expect.poll(() => ann.p.getByTestId('log').textContent()).toContain(line);

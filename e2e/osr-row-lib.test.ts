@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, type EngineEvent, type Transaction } from '@tablekeeper/engine';
 import { countingIds } from '@tablekeeper/engine/testing';
 import { engineFor, resolveSettings } from '@tablekeeper/rulesets';
-import { osrRowCommands } from '../packages/web/src/lib/osr.ts';
+import { noMoraleWords, osrRowCommands } from '../packages/web/src/lib/osr.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
 
@@ -44,5 +44,17 @@ describe('osrRowCommands', () => {
     expect(row(g2).morale).toEqual({ characterIds: [g2], side: 'foes' });
     const tx = s.run({ type: 'osr.morale', characterIds: [g2], as: 'side' });
     expect(tx.kind === 'command' && tx.events.some((e) => e.type.startsWith('osr.morale'))).toBe(true);
+  });
+});
+
+describe('the morale prompt when nobody can roll (review 10)', () => {
+  const c = (id: string, name: string, side: string, characterId: string | null, hp: number) => ({ id, name, side, kind: 'npc', characterId, stats: { hp } });
+  const enc = (cs: ReturnType<typeof c>[]) => ({ roster: cs.map((x) => x.id), combatants: Object.fromEntries(cs.map((x) => [x.id, x])) }) as never;
+  it('names the foes standing without a sheet and what to do; says nobody is left only when nobody is', () => {
+    expect(noMoraleWords(enc([c('g1', 'Goblin 1', 'foes', null, 0), c('g2', 'Goblin 2', 'foes', null, 5), c('g3', 'Goblin 3', 'foes', null, 5), c('k', 'Kira', 'party', 'ch-k', 5)]), 'foes')).toBe(
+      'Goblin 2 and Goblin 3 have no sheet to check morale with: give each an AC with Set AC under Adjust on its row, and the check can be rolled.',
+    );
+    expect(noMoraleWords(enc([c('g2', 'Goblin 2', 'foes', null, 5)]), 'foes')).toBe('Goblin 2 has no sheet to check morale with: give it an AC with Set AC under Adjust on its row, and the check can be rolled.');
+    expect(noMoraleWords(enc([c('g1', 'Goblin 1', 'foes', null, 0)]), 'foes')).toBe('Nobody on the foes is left standing to check.');
   });
 });

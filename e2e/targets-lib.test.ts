@@ -35,12 +35,19 @@ describe('target order (lib/targets)', () => {
   });
 
   it('a refused target (out of reach) and a dead one are never the default while another is offered; alone, it is still shown', () => {
-    const xs = [foe('orc-1', { refused: 'out of reach' }), foe('orc-2', { standing: 'dead' }), ally('kira', { standing: 'down' })];
+    const xs = [foe('orc-1', { refused: 'out of reach' }), foe('orc-2', { standing: 'dead' }), foe('kira', { standing: 'down' })];
     expect(defaultTarget(xs)).toBe('kira');
     expect(defaultTarget([foe('orc-2', { standing: 'dead' })])).toBe('orc-2');
     expect(defaultTarget([])).toBe('');
     expect(refusedTarget(xs[0]!)).toBe(true);
     expect(targetNote(xs[0]!)).toBe(' (out of reach)');
+  });
+
+  it('a hostile action never starts on an ally, not even an unconscious one when the foes cannot be picked (review 10, teams wolves)', () => {
+    expect(defaultTarget([ally('dorn', { standing: 'down' }), foe('wolf-1', { refused: 'no Evasion yet' })])).toBe('wolf-1');
+    expect(defaultTarget([ally('dorn', { standing: 'down' }), ally('kira')])).toBe('');
+    // A helping action still starts on the downed ally.
+    expect(defaultTarget([ally('dorn', { standing: 'down' }), foe('wolf-1')], { aim: 'allies' })).toBe('dorn');
   });
 
   it('an answer without a side or standing is read from its note (older servers): "down", "dying", "dead"', () => {
@@ -64,7 +71,11 @@ describe('target order (lib/targets)', () => {
           expect(d).toBeUndefined();
           return;
         }
-        if (xs.some((o) => !refusedTarget(o))) expect(refusedTarget(d!)).toBe(false);
+        // A hostile action never starts on an ally: with foes only allies, nothing is picked.
+        if (aim === 'foes') expect(d === undefined || d.side === 'foe').toBe(true);
+        if (aim === 'foes' && !xs.some((o) => o.side === 'foe')) expect(d).toBeUndefined();
+        const eligible = xs.filter((o) => aim === 'allies' || o.side === 'foe');
+        if (eligible.some((o) => !refusedTarget(o))) expect(refusedTarget(d!)).toBe(false);
         const wanted = aim === 'foes' ? 'foe' : 'ally';
         if (aim === 'foes' && xs.some((o) => !refusedTarget(o) && o.side === wanted && o.standing === 'up')) expect(d).toMatchObject({ side: 'foe', standing: 'up' });
         if (aim === 'allies' && xs.some((o) => !refusedTarget(o) && o.side === wanted)) expect(d).toMatchObject({ side: 'ally' });

@@ -97,7 +97,7 @@ describe('teams forms for the action table', () => {
     await n.gmSock.command({ type: 'teams.damage', targetId: 'boudica', amount: 10, reduce: false });
     const prompt = ann.p.getByTestId('reaction-prompt');
     await expect.poll(() => prompt.textContent()).toContain('Boudica is losing consciousness: fortify against 5 or fall unconscious.');
-    await prompt.getByRole('button', { name: /^Fortify \(/ }).click();
+    await prompt.getByRole('radio', { name: /^Fortify \(/ }).check();
     const form = prompt.getByTestId('action-form');
     await form.getByLabel('Skill').selectOption('athletics');
     await form.getByLabel('Proficiency').selectOption('fortitude');

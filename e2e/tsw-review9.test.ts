@@ -84,14 +84,14 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     await expect.poll(() => prompts.count()).toBe(2);
     const first = prompts.filter({ hasText: 'Goblin 1 may make an opportunity attack' });
     expect(await text(first)).toContain('Kira made a ranged attack while engaged: Goblin 1 may make an opportunity attack.');
-    await first.getByRole('button', { name: /^Opportunity attack on Kira/ }).click();
+    await first.getByRole('radio', { name: /^Opportunity attack on Kira/ }).check();
     // Level 1 + Volition 0 against AC 16 needs a natural 15: counted over the 216 faces, with 17+ crits and a natural 3 crit fail.
     await oddsOf(first, `${percent(chance(0, 15))} to hit · ${percent(chance(0, 17))} crit · ${percent(1 / 216)} crit fail`);
     await first.getByRole('button', { name: 'Roll: Opportunity attack on Kira' }).click();
     await expect.poll(() => prompts.count()).toBe(1);
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Goblin 1 attacked Kira \(AC 16\): natural \d+, total \d+; (hit|missed|crit|crit-failed)/);
     const second = prompts.filter({ hasText: 'Goblin 2 may make an opportunity attack' });
-    await second.getByRole('button', { name: /^Let Kira go/ }).click();
+    await second.getByRole('radio', { name: /^Let Kira go/ }).check();
     await second.getByRole('button', { name: 'Let Kira go', exact: true }).click();
     await expect.poll(() => prompts.count()).toBe(0);
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Goblin 2 lets Kira go (no opportunity attack).');

@@ -9,7 +9,7 @@ import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, 
 import { ABILITIES, abilityModifier } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { getOsr, sheetOf } from './state.js';
-import { isHidden } from './shared.js';
+import { isHidden, lacksAc, SET_AC } from './shared.js';
 
 const KINDS: readonly ActionOption[] = [
   { value: 'melee', label: 'Melee (STR)' },
@@ -26,6 +26,9 @@ function noArmourClass(a: Actor, me: string | null): string {
   const list = bare.length > 3 ? `${names.join(', ')} and ${bare.length - 3} more` : names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
   return `: ${list} ${bare.length === 1 ? 'has' : 'have'} no AC to roll against (give it one with Set AC under Adjust on its row, or in its stat block or quick stats when it is added)`;
 }
+
+/** Beside a foe made without an AC: 001 names no default, so the sheet's is used and the picker says so (ADR 76). */
+const NO_AC_GIVEN = "no AC given: the sheet's default AC 10 is used";
 
 const ABILITY_OPTIONS: readonly ActionOption[] = ABILITIES.map((x) => ({ value: x, label: x.toUpperCase() }));
 const yes = { allowed: true, reason: null };
@@ -243,14 +246,19 @@ function build(a: Actor): Result<readonly TurnAction[]> {
   const me = a.combatant.characterId;
   const st = getOsr(a.world);
   // Attacks name characters: a foe with no character (a name on the tracker only) has no AC to roll against.
-  const targets: ActionOption[] = othersInView(a).flatMap((c) => {
-    if (c.characterId === null || c.characterId === me || own(a.world.characters, c.characterId) === undefined) return [];
+  const targets: ActionOption[] = othersInView(a).flatMap((c): ActionOption[] => {
+    if (c.characterId === me) return [];
+    // A foe with no AC yet is listed, never silently left out (review 10: the builder's goblins were missing): picked, it says what it needs.
+    if (c.characterId === null || own(a.world.characters, c.characterId) === undefined) return c.kind === 'npc' ? [{ value: c.id, label: c.name, side: sideOf(a, c), refused: `no AC yet: ${SET_AC}` }] : [];
     if (isHidden(a.world, c.characterId)) return [];
     const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
-    return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing }) }];
+    // Made without an AC (the builder's box left blank): rolled against the sheet's default, and the picker says so (ADR 76).
+    const noAc = lacksAc(a.world, c.characterId) ? NO_AC_GIVEN : null;
+    const note = [standing === 'up' ? null : standing, noAc].filter((x): x is string => x !== null).join('; ');
+    return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(note === '' ? {} : { note }) }];
   });
   // Living foes first: a downed foe is never the form's silent default (a GM review finding); the web orders the rest by side (ADR 52).
-  targets.sort((x, y) => (x.note === undefined ? 0 : 1) - (y.note === undefined ? 0 : 1));
+  targets.sort((x, y) => (x.standing === 'up' ? 0 : 1) - (y.standing === 'up' ? 0 : 1));
   // 001 "Death & Injury": at 0 HP a combatant is incapacitated and unable to act; the dead neither. No form is offered (review 6: the phone kept them).
   const unable = incapacity(a, me);
   // The attacker's own numbers start the form: a stat block's attack bonus and damage (001 "NPC Attacks"), proficient when a PC's sheet names its bonus.
@@ -277,7 +285,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       me === null ? forbid(`${a.combatant.name} has no character sheet to attack with`) : { allowed: true, reason: null },
       unable,
       affordable(a, 'active'),
-      targets.length === 0 ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
+      targets.every((t) => t.refused !== undefined) ? forbid(`nobody this view can see to attack${noArmourClass(a, me)}`) : { allowed: true, reason: null },
     ),
   });
   // Move is osr.move (feet and terrain, a log line with the feet used); 001 lets a movement action be paid with the active one.

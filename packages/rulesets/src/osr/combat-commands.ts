@@ -10,7 +10,7 @@ import type { CheckTag } from './exploration.js';
 import { readDice, rollCheckDice, rollDice, specText, type DiceSpec } from './rolls.js';
 import { osrSettings } from './settings.js';
 import { conditionEffect, conditionsOn } from './conditions.js';
-import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, okv, type R } from './shared.js';
+import { FORBIDDEN, advantageCounts, checkAdvantage, isExhausted, isHidden, fail, hpEvents, isDead, mayActFor, needCharacter, needCharacters, noAcYet, okv, type R } from './shared.js';
 import { encumbrance, mod, proficiencyOf, readSheet, validateSheet } from './sheet.js';
 import { getOsr, sheetOf } from './state.js';
 
@@ -118,6 +118,8 @@ export function combatCommands(rules: EncounterRules): { [type: string]: Command
       decide(world, p, env) {
         const att = needCharacter(world, p.attackerId, 'attackerId');
         if (!att.ok) return att;
+        const noAc = noAcYet(world, p.targetId);
+        if (noAc !== null) return noAc;
         const tgt = needCharacter(world, p.targetId, 'targetId');
         if (!tgt.ok) return tgt;
         if (isDead(world, att.value)) return fail('DEAD', 'the dead do not attack', 'attackerId');

@@ -150,6 +150,8 @@ export type OsrEvent =
       readonly dying: { readonly id: Id; readonly secondsLeft: number }[];
       readonly stable: Id[];
       readonly standing: { readonly id: Id; readonly side: string }[];
+      /** At 0 HP without a death of their own to follow (a foe on the tracker only): down, not standing (review 10). Absent before it. */
+      readonly down?: Id[];
     }
   /** 001 "Death & Injury": a party member still at 0 HP when the fight ends has the rest of its minute (ADR 53). */
   | { readonly type: 'osr.leftDying'; readonly characterId: Id; readonly secondsLeft: number }

@@ -9,7 +9,7 @@ import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
-import { advantageCounts, fail, isHidden, okv, type R } from './shared.js';
+import { advantageCounts, fail, isHidden, noAcYet, okv, type R } from './shared.js';
 import { mod } from './sheet.js';
 import { sheetOf } from './state.js';
 
@@ -29,6 +29,8 @@ function readableCharacter(world: World, viewer: Viewer, id: string, field: stri
 const attackOddsQuery = defineQuery(attackOddsDeclaration, (world, p, viewer) => {
   const att = readableCharacter(world, viewer, p.attackerId, 'attackerId');
   if (!att.ok) return att;
+  const noAc = noAcYet(world, p.targetId);
+  if (noAc !== null) return noAc;
   const tgt = readableCharacter(world, viewer, p.targetId, 'targetId');
   if (!tgt.ok) return tgt;
   if (att.value === tgt.value) return fail('INVALID_VALUE', 'an attack needs a target other than the attacker', 'targetId');

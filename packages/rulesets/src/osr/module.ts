@@ -13,6 +13,7 @@ import {
   foeNumbersView,
   foeRevealOf,
   getEncounter,
+  isDefeated,
   isFoe,
   showsFoeNumbers,
   osrEncounter,
@@ -583,6 +584,7 @@ const fightSummary = reactionOf<EventOf<EncounterEvent, 'encounter.ended'>>(['en
   const dying: { id: string; secondsLeft: number }[] = [];
   const standing: { id: string; side: string }[] = [];
   const stable: string[] = [];
+  const down: string[] = [];
   for (const x of enc.roster) {
     const c = own(enc.combatants, x);
     if (c === undefined) continue;
@@ -592,6 +594,8 @@ const fightSummary = reactionOf<EventOf<EncounterEvent, 'encounter.ended'>>(['en
     else if (d !== undefined && deathDue(d.downAt, now, false, window)) dead.push(c.id);
     else if (d !== undefined) dying.push({ id: c.id, secondsLeft: d.downAt + window - now });
     else if (ch !== null && st.stable.includes(ch) && sheetOf(world, ch).hp <= 0) stable.push(c.id);
+    // Down by its own numbers (review 10: a defeated Goblin 1 was "still standing"): its tracker HP or its sheet's at 0.
+    else if (isDefeated(c) || (ch !== null && sheetOf(world, ch).hp <= 0)) down.push(c.id);
     else standing.push({ id: c.id, side: c.side });
   }
   // Tables stored before the event carried its round read as a one-round fight.
@@ -602,7 +606,7 @@ const fightSummary = reactionOf<EventOf<EncounterEvent, 'encounter.ended'>>(['en
     const ch = own(enc.combatants, d.id)?.characterId ?? null;
     if (ch !== null && !isFoe(world, ch)) left.push({ type: 'osr.leftDying', characterId: ch, secondsLeft: d.secondsLeft } satisfies OsrEvent);
   }
-  return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing } satisfies OsrEvent, ...left];
+  return [{ type: 'osr.fightSummarized', rounds: typeof round === 'number' ? Math.max(1, round) : 1, dead, dying, stable, standing, ...(down.length > 0 ? { down } : {}) } satisfies OsrEvent, ...left];
 });
 
 /** The summary without its dying sentence, and who was left dying (by character), for a panel that follows them live. */
@@ -624,6 +628,7 @@ function summaryText(w: World, e: EventOf<OsrEvent, 'osr.fightSummarized'>): str
   parts.push(e.dead.length > 0 ? `Dead (not stabilized by the end of the fight): ${list(e.dead)}.` : 'Nobody died.');
   if (e.dying.length > 0) parts.push(`Dying, dead unless stabilized in time: ${e.dying.map((d) => `${name(d.id)} (${d.secondsLeft} s left)`).join(', ')}.`);
   if (e.stable.length > 0) parts.push(`Stable at 0 HP: ${list(e.stable)}.`);
+  if ((e.down ?? []).length > 0) parts.push(`Down at 0 HP: ${list(e.down ?? [])}.`);
   const sides = new Map<string, string[]>();
   for (const s of e.standing) sides.set(s.side, [...(sides.get(s.side) ?? []), s.id]);
   parts.push(sides.size === 0 ? 'Nobody is left standing.' : `Still standing: ${[...sides].map(([side, ids]) => `${sideWords(side)}, ${list(ids)}`).join('; ')}.`);

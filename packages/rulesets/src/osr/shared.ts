@@ -153,3 +153,24 @@ export function hpEvents(world: World, id: string, to: number, reason: string): 
 
 
 export const nameOf = (world: World, id: string | null): string => (id === null ? 'someone' : (own(world.characters, id)?.name ?? id));
+
+/** What a foe added without an AC must be given before it can be attacked (001 names no default AC; review 10). */
+export const SET_AC = 'give it one with Set AC under Adjust on its row';
+
+/** A foe's character made without an AC (the encounter builder's box left blank): rolled against the sheet's default. */
+export function lacksAc(world: World, id: string): boolean {
+  const ch = own(world.characters, id);
+  return ch !== undefined && ch.kind === 'npc' && !Object.hasOwn(ch.stats, 'ac');
+}
+
+/** A foe on the tracker only (no character, so no AC), by its combatant id: its name, else null. */
+export function bareFoe(world: World, id: string): string | null {
+  const c = own(getEncounter(world).combatants, id);
+  return c !== undefined && c.kind === 'npc' && (c.characterId === null || own(world.characters, c.characterId) === undefined) ? c.name : null;
+}
+
+/** The refusal an attack on a foe with no character (so no AC) gets, naming it; null for anyone else. */
+export function noAcYet(world: World, id: string): { ok: false; error: RuleError } | null {
+  const bare = own(world.characters, id) === undefined ? bareFoe(world, id) : null;
+  return bare === null ? null : fail('NO_AC', `${bare} has no AC yet: ${SET_AC}`, 'targetId');
+}

@@ -36,9 +36,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         ? armed.map(([id, it]) => ({ value: id, label: it.name }))
         : [...armed.filter(([id]) => held(id)).map(([id, it]) => ({ value: id, label: it.name, note: 'in hand' })), ...armed.filter(([id]) => !held(id)).map(([id, it]) => ({ value: id, label: it.name, note: 'not in hand' }))];
     // Sheets are keyed by combatant id; a secret sheet is a name only in a player's view, still a target.
-    const targets: ActionOption[] = othersInView(a).flatMap((c) => {
+    const targets: ActionOption[] = othersInView(a).flatMap((c): ActionOption[] => {
       const s = own(sheets, c.id);
-      if (s === undefined) return [];
+      // A creature without a sheet is listed, never silently left out (review 10: the builder's wolves): the engine would refuse it until it has an Evasion.
+      if (s === undefined) return [{ value: c.id, label: c.name, side: sideOf(a, c), refused: 'no Evasion yet: set it with its Sheet' }];
       // The downed and the dead stay targets (a killing strike, a hit on the fallen) but never the default (ADR 52).
       const standing = s.dead === true ? ('dead' as const) : s.conscious === false ? ('down' as const) : ('up' as const);
       return [{ value: c.id, label: s.name, side: sideOf(a, c), standing, ...(standing === 'up' ? {} : { note: standing === 'dead' ? 'dead' : 'unconscious' }) }];
@@ -65,6 +66,10 @@ function build(a: Actor): Result<readonly TurnAction[]> {
         ),
       }),
     );
+  }
+  if (me === undefined) {
+    // No sheet, no weapon: Attack still shows, under "Not now", with what to do (review 10: builder wolves had no Attack at all).
+    out.push(action({ id: 'attack', label: 'Attack', cost: '1 action', command: 'teams.attack', fixed: { attackerId: a.combatant.id }, ...forbid(`${a.combatant.name} has no sheet yet: give it a weapon and an Evasion with its Sheet on the encounter`) }));
   }
   if (me !== undefined) {
     // 003 "Death": a killing strike on an unconscious creature, the three-action activity in combat.

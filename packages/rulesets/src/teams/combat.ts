@@ -17,7 +17,11 @@ const e = (code: string, message: string, path?: string): RuleError => (path ===
 
 export function sheetOf(world: World, id: string, path: string): Sheet | RuleError {
   const s = own(getTeams(world).sheets, id);
-  return s === undefined ? e('NOT_FOUND', `no team-game sheet for "${id}" (set one with character.sheet.set)`, path) : s;
+  if (s !== undefined) return s;
+  // A foe added without an Evasion (review 10: "Wolf x2" from the builder) is named, with what it lacks and where to give it.
+  const c = own(getEncounter(world).combatants, id);
+  if (c !== undefined) return e('NOT_FOUND', `${c.name} has no sheet yet, so no Evasion to roll against or weapon to attack with: give it them with its Sheet on the encounter`, path);
+  return e('NOT_FOUND', `no team-game sheet for "${id}" (set one with character.sheet.set)`, path);
 }
 
 /** Our helpers return a value or a RuleError; only errors carry a code. */

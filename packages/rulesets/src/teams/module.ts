@@ -576,11 +576,15 @@ const IDS = ['id', 'attacker', 'target', 'intended', 'by', 'from', 'ally'];
 const eventAudience = (world: World, e: EngineEvent) => audienceOf(world, IDS.map((k) => (typeof e[k] === 'string' ? (e[k] as string) : null)));
 
 /**
- * At the end of a turn (setting teams.hitsLandAtTurnEnd): hits nobody answered
- * land with no reaction, and a fortify-or-fall choice nobody answered falls.
+ * At the end of a turn (setting teams.hitsLandAtTurnEnd) and always at the end
+ * of the encounter: hits nobody answered land with no reaction, and a
+ * fortify-or-fall choice nobody answered falls.
  */
 const landHits: Reaction = (world, e, env) => {
-  if (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd')) return [];
+  // The end of the fight always settles them (review 10: a goblin's unanswered hit from the last fight landed in the
+  // next one): 003 takes a reaction in the moment of the attack, so a hit nobody answered before the end lands bare.
+  const ended = e.type === 'encounter.ended';
+  if (!ended && (e.type !== 'encounter.turnEnded' || !boolSetting(world, 'teams.hitsLandAtTurnEnd'))) return [];
   const st = getTeams(world);
   const pending = Object.values(st.pending).sort((a, b) => (a.id < b.id ? -1 : 1));
   if (pending.length === 0 && Object.keys(st.atRisk).length === 0) return [];
@@ -589,7 +593,7 @@ const landHits: Reaction = (world, e, env) => {
     const live = own(getTeams(d.world).pending, p.id);
     if (live !== undefined) resolveHit(d, live, { kind: 'none' });
   }
-  for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: 'did not fortify in time' });
+  for (const id of Object.keys(getTeams(d.world).atRisk).sort()) d.emit({ type: 'teams.fellUnconscious', id, reason: ended ? 'did not fortify before the fight ended' : 'did not fortify in time' });
   // No incapacitation flags here: the kernel would start the next turn before closing this one.
   // The sheet already makes a knocked-out combatant unable (canAct), so the order stays right.
   return d.done().filter((x) => x.type !== 'encounter.incapacitatedSet');

@@ -3,7 +3,7 @@
 // world: a hidden sheet is not there, and a secret one is only a name and
 // status words there, so a player gets an error instead of its evasion.
 import { defineQuery, FOE_SECRET, own, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type RuleError, type Viewer, type World } from '@tablekeeper/engine';
-import { effectiveEvasion, isError, prepareAttack, type AttackInput } from './combat.js';
+import { effectiveEvasion, isError, prepareAttack, sheetOf, type AttackInput } from './combat.js';
 import { readAttack } from './input.js';
 import { attackOdds } from './odds.js';
 import { defendOddsQuery, killingStrikeOddsQuery, reactionsQuery, testOddsQuery } from './choices.js';
@@ -30,7 +30,10 @@ export function attackOddsQuery(world: World, args: Args, viewer: Viewer): Answe
   const sheets = getTeams(world).sheets;
   for (const k of ['attacker', 'target'] as const) {
     const sh = own(sheets, a[k]);
-    if (sh === undefined) return fail('NOT_FOUND', `no team-game sheet for "${a[k]}"`, `${k}Id`);
+    if (sh === undefined) {
+      const missing = sheetOf(world, a[k], `${k}Id`);
+      return { ok: false, error: isError(missing) ? missing : { code: 'NOT_FOUND', message: 'no sheet', path: `${k}Id` } };
+    }
     // In a player's projection a secret sheet is a name and status words: no numbers to reckon with.
     if (viewer.role !== 'gm' && sh.secret === true) return fail('VALUES_HIDDEN', `the GM keeps ${sh.name}'s numbers secret`, `${k}Id`);
   }

@@ -145,3 +145,40 @@ describe('quick actions (001 "Quick Actions")', () => {
     expect(t.world.log.at(-1)!.text).toMatch(/^Kira moves 20' \(paid with the active action\): 20' of \d+' used this turn\.$/);
   });
 });
+
+describe('review 10: foes added without an AC', () => {
+  it('a goblin made without an AC is a target against the sheet\'s default AC 10, marked so; it falls first and prompts morale', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 14, dex: 14, str: 16, ac: 14 });
+    // As the encounter builder makes it with the AC box blank: HP and DEX, no AC.
+    const gob = t.add('Goblin 1', { hp: 5, maxHp: 5, dex: 14 }, 'npc');
+    t.run({ type: 'encounter.start', combatants: [{ id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } }, { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: gob, stats: { dex: 14 } }, { id: 'g2', name: 'Goblin 2', kind: 'npc', side: 'foes', stats: { dex: 10, hp: 5 } }] });
+    const r = t.s.engine.query(t.s.table, { role: 'gm' }, 'osr.actions', { combatantId: 'k' });
+    if (!r.ok) throw new Error(r.error.message);
+    const attack = (r.value as { actions: { id: string; allowed: boolean; target: { options: unknown[] } }[] }).actions.find((a) => a.id === 'attack')!;
+    // The one on the tracker only (no character) is listed too, refused with what it needs.
+    expect(attack.target.options).toEqual([
+      { value: gob, label: 'Goblin 1', side: 'foe', standing: 'up', note: "no AC given: the sheet's default AC 10 is used" },
+      { value: 'g2', label: 'Goblin 2', side: 'foe', refused: 'no AC yet: give it one with Set AC under Adjust on its row' },
+    ]);
+    expect(attack.allowed).toBe(true);
+    // d20 + STR 3 against AC 10: 7..20 is 14 of 20.
+    const odds = t.s.engine.query(t.s.table, { role: 'gm' }, 'osr.attackOdds', { attacker: kira, target: gob });
+    expect(odds.ok ? (odds.value as { hit: number }).hit : odds.error.message).toBeCloseTo(14 / 20, 10);
+    const bare = t.s.engine.query(t.s.table, { role: 'gm' }, 'osr.attackOdds', { attacker: kira, target: 'g2' });
+    expect(bare.ok ? null : bare.error.message).toBe('Goblin 2 has no AC yet: give it one with Set AC under Adjust on its row');
+    t.run({ type: 'osr.damage', target: gob, amount: 5 });
+    expect(t.osr.prompts.at(-1)).toEqual({ trigger: 'first-killed', text: 'Goblin 1 is the first to fall in this fight: morale for the foes?', side: 'foes' });
+  });
+
+  it('a foe on the tracker only, at 0 HP, is down in the summary, not "still standing"', () => {
+    const t = osrTable();
+    const kira = t.add('Kira', { maxHp: 14, dex: 14 });
+    t.run({ type: 'encounter.start', combatants: [{ id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } }, { id: 'g1', name: 'Goblin 1', kind: 'npc', side: 'foes', stats: { dex: 14, hp: 5, maxHp: 5 } }, { id: 'g2', name: 'Goblin 2', kind: 'npc', side: 'foes', stats: { dex: 12, hp: 5, maxHp: 5 } }] });
+    t.run({ type: 'encounter.damage', characterId: 'g1', amount: 5 });
+    const tx = t.run({ type: 'encounter.end' });
+    const [sum] = eventsOf(tx, 'osr.fightSummarized');
+    expect(sum).toMatchObject({ down: ['g1'], standing: [{ id: 'k', side: 'party' }, { id: 'g2', side: 'foes' }] });
+    expect(t.world.log.findLast((l) => l.kind === 'osr.fightSummarized')?.text).toBe('The fight is over after 1 round. Nobody died. Down at 0 HP: Goblin 1. Still standing: the party, Kira; the foes, Goblin 2.');
+  });
+});

@@ -250,6 +250,25 @@ describe('dodge and intercept', () => {
     expect(Object.keys((off.s.world.ext['teams'] as { pending: object }).pending)).toHaveLength(1);
   });
 
+  it('a hit left unanswered when the GM ends the encounter lands then, with no reaction, and never in the next fight (review 10)', () => {
+    // Even with teams.hitsLandAtTurnEnd off: 003 takes a reaction in the moment of the attack, not after the fight.
+    const { s, dice } = table({ 'teams.hitsLandAtTurnEnd': false });
+    sheetFor(s, 'boudica', boudica);
+    sheetFor(s, 'brute', brute);
+    fight(s, ['boudica'], ['brute'], 'brute');
+    dice.push(6, 6, 10); // 12 + club 4 = 16 on Boudica's 12 endurance: 4 to health
+    s.run({ type: 'teams.attack', attacker: 'brute', target: 'boudica', weapon: 'club' });
+    expect(Object.keys((s.world.ext['teams'] as { pending: object }).pending)).toHaveLength(1);
+    s.run({ type: 'encounter.end' });
+    expect(lastOf(s, 'teams.hitResolved')).toMatchObject({ reaction: 'none', damage: 16 });
+    expect(sheet(s, 'boudica')).toMatchObject({ endurance: 0, health: 8 });
+    expect((s.world.ext['teams'] as { pending: object }).pending).toEqual({});
+    // One Undo takes back the end and the hit together: the hit waits again.
+    s.undo();
+    expect(Object.keys((s.world.ext['teams'] as { pending: object }).pending)).toHaveLength(1);
+    expect(sheet(s, 'boudica')).toMatchObject({ endurance: 12 });
+  });
+
   it('undo of a block restores the shield, the stamina, the reaction and the endurance', () => {
     const { s, dice } = setup();
     turnTo(s, 'brute');

@@ -8,7 +8,7 @@ import type { ActionsAnswer } from '../../src/actions.js';
 import { BLOCK_WEAPON_ID, teamsFoeSheet } from '../../src/foe-sheets.js';
 import { statBlockOf } from '../../src/stat-blocks.js';
 import { attackOdds } from '../../src/teams/odds.js';
-import { enemy, fight, lastOf, sheet, sheetFor, table } from './helpers.js';
+import { enemy, fight, lastOf, sheet, sheetFor, start, table } from './helpers.js';
 
 /** Boudica's numbers as a stat block: strength d6, combat d6, athletics d4, martial +1, fortitude +1, constitution 4, 12/12, stamina 4, a spear 4 (8 on 19+). */
 const BLOCK = {
@@ -129,5 +129,48 @@ describe('a foe with constitution and stamina fortifies (003 "Damage")', () => {
     const { s } = withFoe({ ...BLOCK, maxStamina: undefined });
     s.run({ type: 'teams.damage', targetId: 'raider', amount: 17 });
     expect(sheet(s, 'raider')).toMatchObject({ conscious: false });
+  });
+});
+
+describe('a foe added without an Evasion (review 10: the builder\'s "Wolf x2")', () => {
+  function wolves() {
+    const t = table();
+    sheetFor(t.s, 'kira', { ...enemy({ name: 'Kira' }), items: { spear: { name: 'spear', weapon: { attributes: ['strength'], damage: 4 } } }, wielded: ['spear'] });
+    sheetFor(t.s, 'dorn', { ...enemy({ name: 'Dorn' }), conscious: false });
+    start(t.s, {
+      type: 'encounter.start',
+      combatants: [
+        { id: 'kira', kind: 'pc', side: 'players' },
+        { id: 'dorn', kind: 'pc', side: 'players' },
+        { id: 'wolf-1', kind: 'npc', side: 'wolves', name: 'Wolf 1' },
+        { id: 'wolf-2', kind: 'npc', side: 'wolves', name: 'Wolf 2' },
+      ],
+      params: { teamOrder: ['players', 'wolves'] },
+    });
+    return t;
+  }
+  const attackOf = (s: ReturnType<typeof table>['s'], id: string) => {
+    const r = s.engine.query(s.table, { role: 'gm' }, 'teams.actions', { combatantId: id });
+    if (!r.ok) throw new Error(r.error.message);
+    return (r.value as unknown as ActionsAnswer).actions.find((x) => x.id === 'attack');
+  };
+  it("Kira's Attack lists both wolves, marked as needing an Evasion, beside the unconscious Dorn; the odds say what is missing", () => {
+    const { s } = wolves();
+    const atk = attackOf(s, 'kira')!;
+    expect([...atk.target!.options].sort((x, y) => (x.value < y.value ? -1 : 1))).toEqual([
+      { value: 'dorn', label: 'Dorn', side: 'ally', standing: 'down', note: 'unconscious' },
+      { value: 'wolf-1', label: 'Wolf 1', side: 'foe', refused: 'no Evasion yet: set it with its Sheet' },
+      { value: 'wolf-2', label: 'Wolf 2', side: 'foe', refused: 'no Evasion yet: set it with its Sheet' },
+    ]);
+    const odds = s.engine.query(s.table, { role: 'gm' }, 'teams.attackOdds', { attackerId: 'kira', targetId: 'wolf-1', weapon: 'spear' });
+    expect(odds.ok).toBe(false);
+    if (!odds.ok) expect(odds.error.message).toBe('Wolf 1 has no sheet yet, so no Evasion to roll against or weapon to attack with: give it them with its Sheet on the encounter');
+  });
+  it("a wolf's own turn shows Attack under Not now with what to do; once its sheet has an Evasion and a bite, it attacks", () => {
+    const { s } = wolves();
+    expect(attackOf(s, 'wolf-1')).toMatchObject({ allowed: false, reason: 'Wolf 1 has no sheet yet: give it a weapon and an Evasion with its Sheet on the encounter' });
+    sheetFor(s, 'wolf-1', { ...enemy({ name: 'Wolf 1' }), evasion: 5, items: { bite: { name: 'bite', weapon: { attributes: ['strength'], damage: 3 } } }, wielded: ['bite'] });
+    expect(attackOf(s, 'wolf-1')).toMatchObject({ allowed: expect.any(Boolean), choices: [{ field: 'weapon', options: [{ value: 'bite', label: 'bite' }] }] });
+    expect(attackOf(s, 'kira')!.target!.options.find((o) => o.value === 'wolf-1')).toEqual({ value: 'wolf-1', label: 'Wolf 1', side: 'foe', standing: 'up' });
   });
 });

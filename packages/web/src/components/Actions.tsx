@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, capabilitiesOf, lifeFlags } from '@tablekeeper/rulesets/browser';
+import { waitingOn } from '../lib/hitChoices.ts';
 import { actionsInputs, afterRollWords, commandOf, formDone, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
@@ -249,6 +250,11 @@ export function ActionFormView({ action, world, send, ask, submit, onRolled, don
           <div class="field">
             <label for={`${p}-target`}>{action.target.label ?? 'Target'}</label>
             <select id={`${p}-target`} value={f.target} onChange={(e) => setForm(pickTarget(action, f, e.currentTarget.value))}>
+              {f.target === '' ? (
+                <option value="" disabled>
+                  Pick a target
+                </option>
+              ) : null}
               {targetOptionsOf(action).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -382,8 +388,9 @@ export interface ReactionPromptsProps {
   readonly world: World;
   readonly send: Send;
   readonly ask: Ask;
-  /** Sheet keys with something to answer (lib/hitChoices waitingOn). */
-  readonly keys: readonly string[];
+  readonly gm: boolean;
+  /** Combatant ids this viewer controls: a player answers for these only (lib/hitChoices waitingOn). */
+  readonly mine: readonly string[];
 }
 
 type Prompt = { readonly id: string; readonly kind: string; readonly text: string; readonly actions: readonly TurnAction[] };
@@ -393,7 +400,9 @@ type Prompt = { readonly id: string; readonly kind: string; readonly text: strin
  * fortify-or-fall choice, with the engine's answers (teams.reactions) as
  * buttons; a button opens its form with the odds, the submit answers.
  */
-export function ReactionPrompts({ world, send, ask, keys }: ReactionPromptsProps) {
+export function ReactionPrompts({ world, send, ask, gm, mine }: ReactionPromptsProps) {
+  const keys = waitingOn(world, gm, mine);
+  if (keys.length === 0) return null;
   return (
     <section class="reaction-prompts" aria-label="Waiting for an answer" data-testid="reaction-prompts">
       {keys.map((k) => (
@@ -431,13 +440,15 @@ function ReactionPromptsOf({ world, send, ask, id }: { world: World; send: Send;
             <p>
               <strong>{p.text}</strong>
             </p>
-            <div class="row" role="group" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : p.kind === 'opportunity' ? 'Opportunity attack' : 'Stay conscious'}>
+            {/* Choices are radios and the open form's button the one answer (review 10: a "Take it" toggle above a "Take it" submit read as answered). */}
+            <div class="row" role="radiogroup" aria-label={p.kind === 'hit' ? 'Answer the hit' : p.kind === 'intercept' ? 'Step in' : p.kind === 'opportunity' ? 'Opportunity attack' : 'Stay conscious'}>
               {p.actions.map((a) => (
-                <button key={a.id} class="small" disabled={!a.allowed} title={a.reason ?? undefined} aria-pressed={open === `${p.id}:${a.id}`} onClick={() => setOpen(open === `${p.id}:${a.id}` ? null : `${p.id}:${a.id}`)}>
-                  {a.label} <span class="muted">({a.cost})</span>
-                </button>
+                <label key={a.id} class="small" title={a.reason ?? undefined}>
+                  <input type="radio" name={`answer-${p.id}`} disabled={!a.allowed} checked={open === `${p.id}:${a.id}`} onChange={() => setOpen(`${p.id}:${a.id}`)} /> {a.label} <span class="muted">({a.cost})</span>
+                </label>
               ))}
             </div>
+            {current === null ? <p class="small muted">Pick an answer to see what it leaves, then confirm it.</p> : null}
             {p.actions
               .filter((a) => !a.allowed)
               .map((a) => (

@@ -9,8 +9,7 @@ import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel,
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { ActionsPanel, AddCombatant, EncounterBuilder, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
-import { waitingOn } from '../lib/hitChoices.ts';
+import { ActionsPanel, AddCombatant, EncounterBuilder, EndEncounter, GmRowParts, MoveButtons, OsrFightSummary, OsrMoralePrompt, ReactionPrompts, SheetEditor, TurnTimer } from './LazyPanels.tsx';
 import { timerOf } from '@tablekeeper/engine/timer';
 
 export interface EncounterProps {
@@ -57,7 +56,8 @@ export function EncounterPanel({ world, gm, send, mine = [], ask, undoLabel = nu
       ) : (
         <>
           <Tracker enc={enc} world={world} gm={gm} send={send} mine={mine} undoLabel={undoLabel} undoWords={undoWords} />
-          {ask && waitingOn(world, gm, mine).length > 0 ? <ReactionPrompts world={world} send={send} ask={ask} keys={waitingOn(world, gm, mine)} /> : null}
+          {/* Who must answer is worked out in the prompts' own chunk (loaded with the actions), not in the phone's first download. */}
+          {ask ? <ReactionPrompts world={world} send={send} ask={ask} gm={gm} mine={mine} /> : null}
           {gm && fightSummary ? <OsrMoralePrompt world={world} enc={enc} send={send} ask={ask} /> : null}
           {ask && enc.active && actionsQueryOf(world.rulesetId) !== null ? <ActionsPanel world={world} enc={enc} gm={gm} send={send} ask={ask} mine={mine} /> : null}
           {gm && keptSheetRulesOf(world.rulesetId) !== null ? <SheetEditor world={world} enc={enc} send={send} /> : null}
@@ -178,11 +178,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
             Previous turn <kbd aria-hidden="true">P</kbd>
           </button>
         ) : null}
-        {gm && enc.active ? (
-          <button class={stuck ? 'primary' : ''} onClick={() => send({ type: 'encounter.end' })} data-testid="end-encounter">
-            End encounter
-          </button>
-        ) : null}
+        {gm && enc.active ? <EndEncounter world={world} send={send} primary={stuck} /> : null}
       </div>
       {stuck && gm ? (
         <p class="small" role="status" data-testid="stuck">

@@ -48,6 +48,8 @@ export const PlayerLights = lazyPanel(() => import('./PlayerLights.tsx').then((m
 export const ActionsPanel = lazyPanel(() => import('./Actions.tsx').then((m) => m.ActionsPanel), 'actions');
 // A teams hit or fortify-or-fall waiting for an answer (ADR 42): shares the actions chunk.
 export const ReactionPrompts = lazyPanel(() => import('./Actions.tsx').then((m) => m.ReactionPrompts), 'reaction-prompts');
+// The GM's End encounter button, which warns of a hit still waiting (review 10): the GM screen only.
+export const EndEncounter = lazyPanel(() => import('./EndEncounter.tsx').then((m) => m.EndEncounter), 'end-encounter');
 // The GM's sheet editor: only on tables whose rules keep sheets of their own (36th Way, teams).
 export const SheetEditor = lazyPanel(() => import('./SheetEditor.tsx').then((m) => m.SheetEditor), 'sheet-editor');
 // The GM's "any command" panel: a form for every declared command, built from the server's catalogue (ADR 13).

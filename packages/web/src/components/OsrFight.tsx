@@ -6,20 +6,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
 import type { Send } from './types.ts';
 import type { Ask } from '../lib/attack.ts';
-import { osrOf } from '../lib/osr.ts';
+import { noMoraleWords, osrOf, sideWords } from '../lib/osr.ts';
 import { osrSettings } from '@tablekeeper/rulesets/browser';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
 import { ActionFormView } from './Actions.tsx';
 import { fateOf, fateWords, StabilizeFor } from './OsrStabilize.tsx';
-
-/** A side in the GM's words, as the engine's prompts write it. */
-export function sideWords(side: string): string {
-  if (side === 'pcs' || side === 'party') return 'the party';
-  if (side === 'npcs' || side === 'foes') return 'the foes';
-  return side;
-}
 
 /** Who checks morale for a side: its living, conscious characters in the fight (the NPCs roll once as a side). */
 export function moraleRollers(world: World, enc: EncounterState, side: string): { ids: string[]; representative: string | null } {
@@ -79,7 +72,7 @@ export function OsrMoralePrompt({ world, enc, send, ask }: { world: World; enc: 
           <span class="muted">DC 11 on WIS{party ? "; the party's hirelings and retainers check (PCs rarely do)" : ''}</span>
         </div>
       ) : (
-        <p class="muted">Nobody on {sideWords(side)} is left standing to check.</p>
+        <p class="muted">{noMoraleWords(enc, side)}</p>
       )}
       {open === key && typeof answer === 'string' ? <p class="error small">{answer}</p> : null}
       {open === key && action !== undefined && ask !== undefined ? <ActionFormView key={key ?? ''} action={action} world={world} send={send} ask={ask} /> : null}

@@ -33,7 +33,7 @@ export function RowTools({ c, world, send, tracks, set }: { c: Combatant; world:
         </div>
       ))}
       <ConditionPicker c={c} world={world} send={send} />
-      {foeArmourCommand(world.rulesetId, c, '') !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
+      {foeArmourCommand(world.rulesetId, c, '', c.characterId === null ? undefined : world.characters[c.characterId]) !== null ? <FoeArmour c={c} world={world} send={send} /> : null}
       {hasPanel(world.rulesetId, 'rowActions') ? <OsrRowActions c={c} world={world} send={send} /> : null}
     </>
   );
@@ -75,9 +75,13 @@ function FoeArmour({ c, world, send }: { c: Combatant; world: World; send: Send 
   latest.current = world;
   const id = `ac-${c.id}`;
   const go = async (form: HTMLFormElement) => {
-    const cmd = foeArmourCommand(world.rulesetId, c, String(new FormData(form).get('ac') ?? ''));
+    const cmd = foeArmourCommand(world.rulesetId, c, String(new FormData(form).get('ac') ?? ''), c.characterId === null ? undefined : world.characters[c.characterId]);
     if (cmd === null) return null;
     if (!cmd.ok) return cmd.message;
+    if (cmd.value.type !== 'character.add') {
+      const r = await send(cmd.value);
+      return r.ok ? null : sentenceOf(r.rejection, namesOf(latest.current));
+    }
     const made = await characterAdder(send, () => latest.current, (r) => sentenceOf(r, namesOf(latest.current)))(cmd.value, c.name);
     if (!made.ok) return made.message;
     const r = await send({ type: 'encounter.link', characterId: c.id, playsId: made.value });

@@ -27,15 +27,16 @@ export function readQuickStats(rulesetId: string, typed: { readonly [key: string
 }
 
 const num = (v: Json | undefined): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
-const given = (d: Draft, keys: readonly string[]): boolean => keys.some((k) => num(d.extra?.[k]) !== null);
 
 /**
  * OSR: the character a foe needs to be attacked (osr.attack names characters),
- * made before the fight so the combatant can stand for it. Only for a foe
- * with an AC and no character; hidden as the foe is, else seen as it is.
+ * made before the fight so the combatant can stand for it; hidden as the foe
+ * is, else seen as it is. Every foe gets one, with or without an AC (review
+ * 10: AC-less goblins had no morale, no fall and no target): the engine
+ * lists one without an AC as needing it (001 names no default).
  */
 export function foeCharacterCommand(rulesetId: string, d: Draft): ClientCommand | null {
-  if (foeTargetOf(rulesetId) !== 'character' || d.kind !== 'npc' || d.characterId !== null || !given(d, ['ac'])) return null;
+  if (foeTargetOf(rulesetId) !== 'character' || d.kind !== 'npc' || d.characterId !== null) return null;
   const stats: { [k: string]: Json } = {};
   for (const [k, v] of Object.entries(d.extra ?? {})) if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') stats[k] = v;
   if (d.hp !== null) Object.assign(stats, { hp: d.hp, maxHp: d.hp });
@@ -63,11 +64,15 @@ export function foeSheetCommand(world: World, d: Draft): ClientCommand | null {
  * points and DEX, as hidden as the foe is. encounter.link then joins the two.
  * Null where the row needs none (another ruleset, a PC, a foe with a sheet).
  */
-export function foeArmourCommand(rulesetId: string, c: Combatant, typed: string): Parsed<ClientCommand> | null {
-  if (foeTargetOf(rulesetId) !== 'character' || c.kind !== 'npc' || c.characterId !== null) return null;
+export function foeArmourCommand(rulesetId: string, c: Combatant, typed: string, played?: { readonly stats: { readonly [k: string]: Json } }): Parsed<ClientCommand> | null {
+  if (foeTargetOf(rulesetId) !== 'character' || c.kind !== 'npc') return null;
+  // A foe whose character was made without an AC (the builder's box left blank) gets it on that sheet.
+  const patch = c.characterId !== null && played !== undefined && !Object.hasOwn(played.stats, 'ac');
+  if (c.characterId !== null && !patch) return null;
   const ac = readQuickStats(rulesetId, { ac: typed });
   if (!ac.ok) return ac;
   if (ac.value['ac'] === undefined) return { ok: false, message: 'Type the AC first (a whole number from 0 to 30).' };
+  if (patch) return { ok: true, value: { type: 'character.sheet.set', characterId: c.characterId!, sheet: { ac: ac.value['ac'] }, patch: true } };
   const stats: { [k: string]: Json } = { ac: ac.value['ac'] };
   const hp = num(c.stats['hp']);
   const maxHp = num(c.stats['maxHp']) ?? hp;

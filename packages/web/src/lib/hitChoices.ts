@@ -24,3 +24,23 @@ export function waitingOn(world: World, gm: boolean, mine: readonly string[]): s
   if (!gm) for (const t of hitTargets) for (const m of mine) if (sideOf(m) !== undefined && sideOf(m) === sideOf(t)) keys.add(m);
   return [...keys].filter((k) => gm || mine.includes(k)).sort();
 }
+
+/**
+ * What ending the fight now would settle unasked, in words naming who (review 10: a hit waiting for Dorn's reaction
+ * outlived "End encounter" without a word); null when nothing waits. The engine lands such hits bare at the end.
+ */
+export function endWarning(world: World): string | null {
+  const enc = encounterOf(world);
+  const name = (id: string): string => (enc !== null && Object.hasOwn(enc.combatants, id) ? enc.combatants[id]!.name : 'someone');
+  const list = (ids: readonly string[]): string => {
+    const n = [...new Set(ids.map(name))];
+    return n.length === 1 ? n[0]! : `${n.slice(0, -1).join(', ')} and ${n.at(-1)!}`;
+  };
+  const { hitTargets, atRisk } = teamsAwaiting(world);
+  const out: string[] = [];
+  if (hitTargets.length > 0) out.push(`${list(hitTargets)} ${hitTargets.length === 1 ? 'has a hit' : 'have hits'} waiting for a reaction: ending the fight now lands ${hitTargets.length === 1 ? 'it' : 'them'} with no reaction.`);
+  if (atRisk.length > 0) out.push(`${list(atRisk)} must still choose to fortify or fall: ending the fight now knocks ${atRisk.length === 1 ? 'them' : 'them all'} out.`);
+  const tsw = tswAwaiting(world);
+  if (tsw.length > 0) out.push(`${list(tsw.map((t) => t.sheetId))} may still make an opportunity attack: ending the fight now drops it.`);
+  return out.length === 0 ? null : out.join(' ');
+}

@@ -5,6 +5,7 @@
 // They come through the rulesets' browser entry (ADR 7): the package's main
 // entry would pull every ruleset's commands into the browser. Nothing here rolls a die.
 import type { Combatant, EncounterState, LogEntry, World } from '@tablekeeper/engine';
+import { isDefeated } from '@tablekeeper/engine';
 import {
   CADENCE_HOURS,
   LIGHT_SOURCES,
@@ -248,3 +249,23 @@ export function osrRowCommands(world: World, enc: EncounterState, c: Combatant):
     morale: c.kind === 'npc' && side.length > 0 ? { characterIds: side.map((y) => y.characterId!), side: c.side } : null,
   };
 }
+
+/** A side in the GM's words, as the engine's prompts write it. */
+export function sideWords(side: string): string {
+  if (side === 'pcs' || side === 'party') return 'the party';
+  if (side === 'npcs' || side === 'foes') return 'the foes';
+  return side;
+}
+
+/**
+ * Why nobody can check: foes standing on the tracker only have no sheet (no WIS) to roll with, said by name (review 10:
+ * "Nobody on the foes is left standing" with four goblins up); else nobody is left.
+ */
+export function noMoraleWords(enc: EncounterState, side: string): string {
+  const bare = enc.roster.map((x) => enc.combatants[x]).filter((c): c is NonNullable<typeof c> => c !== undefined && c.side === side && c.characterId === null && !isDefeated(c));
+  if (bare.length === 0) return `Nobody on ${sideWords(side)} is left standing to check.`;
+  const names = bare.map((c) => c.name);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `${list} ${names.length === 1 ? 'has' : 'have'} no sheet to check morale with: give ${names.length === 1 ? 'it' : 'each'} an AC with Set AC under Adjust on its row, and the check can be rolled.`;
+}
+

@@ -53,9 +53,13 @@ export function orderTargets<T extends ActionOption>(options: readonly T[], orde
     .map((x) => x.o);
 }
 
-/** The form's starting target: the first in picker order the engine would accept; '' when nothing is offered. */
+/**
+ * The form's starting target: the first in picker order the engine would accept; a hostile action never starts on an
+ * ally (review 10: with the wolves unlisted, Kira's attack started on the unconscious Dorn and hit him). '' when
+ * nothing fits: the GM or player picks.
+ */
 export function defaultTarget<T extends ActionOption>(options: readonly T[], order: TargetOrder<T> = {}): string {
-  const ordered = orderTargets(options, order);
+  const ordered = orderTargets(options, order).filter((o) => (order.aim ?? 'foes') === 'allies' || o.side !== 'ally');
   return (ordered.find((o) => !refusedTarget(o)) ?? ordered[0])?.value ?? '';
 }
 

@@ -1,0 +1,32 @@
+// The GM's "End encounter" button (review 10): ending with a hit, a fortify
+// choice or an opportunity attack still waiting asks once first, naming it.
+// Loaded on the GM screen only, so the phone's bundle does not carry it.
+import { useEffect, useState } from 'preact/hooks';
+import type { World } from '@tablekeeper/engine';
+import { encounterOf } from '../lib/encounter.ts';
+import { endWarning } from '../lib/hitChoices.ts';
+import type { Send } from './types.ts';
+
+
+export function EndEncounter({ world, send, primary }: { world: World; send: Send; primary: boolean }) {
+  const enc = encounterOf(world);
+  const [asked, setAsked] = useState(false);
+  // Any turn change asks afresh.
+  useEffect(() => setAsked(false), [enc?.current, enc?.round]);
+  const warning = asked ? endWarning(world) : null;
+  return (
+    <>
+      <button class={primary ? 'primary' : ''} onClick={() => (!asked && endWarning(world) !== null ? setAsked(true) : send({ type: 'encounter.end' }))} data-testid="end-encounter">
+        {warning === null ? 'End encounter' : 'End anyway'}
+      </button>
+      {warning !== null ? (
+        <p class="small" role="alert" data-testid="end-warning">
+          {warning}{' '}
+          <button class="small" onClick={() => setAsked(false)}>
+            Keep fighting
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
