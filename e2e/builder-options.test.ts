@@ -51,7 +51,8 @@ describe('encounter builder options', () => {
 
     // --- The line-up: the party, two fast goblins, a slow one, and a hidden Lurker that reveals itself when it acts.
     const builder = gm.p.getByTestId('encounter-builder');
-    await builder.getByRole('button', { name: 'Add the party' }).click();
+    // A PC added while the builder is open joins the line-up by itself (ADR 74).
+    await expect.poll(() => builder.getByTestId('builder-rows').textContent()).toContain('Brak');
     await builderLine(gm.p, { name: 'Goblin x2', 'init-dex': '15', hp: '5' });
     await builderLine(gm.p, { name: 'Goblin', 'init-dex': '8', hp: '5' });
     const form = gm.p.locator('form:has(#build-name)');

@@ -253,7 +253,8 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     if (isHidden(a.world, c.characterId)) return [];
     const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
     // Made without an AC (the builder's box left blank): rolled against the sheet's default, and the picker says so (ADR 76).
-    const noAc = lacksAc(a.world, c.characterId) ? NO_AC_GIVEN : null;
+    // The GM's note only: a player's world holds no foe's AC at all, so every foe would read as "no AC given".
+    const noAc = a.viewer.role === 'gm' && lacksAc(a.world, c.characterId) ? NO_AC_GIVEN : null;
     const note = [standing === 'up' ? null : standing, noAc].filter((x): x is string => x !== null).join('; ');
     return [{ value: c.characterId, label: c.name, side: sideOf(a, c), standing, ...(note === '' ? {} : { note }) }];
   });

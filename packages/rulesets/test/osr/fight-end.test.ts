@@ -147,6 +147,20 @@ describe('quick actions (001 "Quick Actions")', () => {
 });
 
 describe('review 10: foes added without an AC', () => {
+  it("a player's attack lists a foe with its AC as it is, with no note (the foe's AC is not in a player's world)", () => {
+    const t = osrTable();
+    const seat = t.seat('Ann');
+    const kira = t.add('Kira', { maxHp: 14, dex: 14, str: 16, ac: 14 }, 'pc', seat);
+    const foe = t.add('Ordinary foe 1', { ac: 10, hitDice: 1, hp: 4, maxHp: 4, dex: 10 }, 'npc');
+    t.run({ type: 'encounter.start', combatants: [{ id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14 } }, { id: 'f1', name: 'Ordinary foe 1', kind: 'npc', side: 'foes', characterId: foe, stats: { dex: 10 } }] });
+    for (const viewer of [{ role: 'gm' as const }, { role: 'player' as const, seatId: seat }]) {
+      const r = t.s.engine.query(t.s.table, viewer, 'osr.actions', { combatantId: 'k' });
+      if (!r.ok) throw new Error(r.error.message);
+      const attack = (r.value as { actions: { id: string; target: { options: unknown[] } }[] }).actions.find((a) => a.id === 'attack')!;
+      expect(attack.target.options).toEqual([{ value: foe, label: 'Ordinary foe 1', side: 'foe', standing: 'up' }]);
+    }
+  });
+
   it('a goblin made without an AC is a target against the sheet\'s default AC 10, marked so; it falls first and prompts morale', () => {
     const t = osrTable();
     const kira = t.add('Kira', { maxHp: 14, dex: 14, str: 16, ac: 14 });

@@ -46,6 +46,13 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
     for (const c of fresh) seen.current.add(c.id);
     if (fresh.length > 0) setRows((old) => joinParty(old, partyDrafts(method, fresh, last, undefined, dead)));
   }, [livingKey]);
+  // One who leaves the table (removed, or the add undone) leaves the line-up, and joins again if they come back.
+  const presentKey = characters.map((c) => c.id).join(' ');
+  useEffect(() => {
+    const present = new Set(characters.map((c) => c.id));
+    for (const id of [...seen.current]) if (!present.has(id)) seen.current.delete(id);
+    setRows((old) => (old.some((r) => r.characterId !== null && !present.has(r.characterId)) ? old.filter((r) => r.characterId === null || present.has(r.characterId)) : old));
+  }, [presentKey]);
   const [error, setError] = useState<string | null>(null);
   const [initiating, setInitiating] = useState<string>('');
   // This encounter's initiative options, offered only where the ruleset's method allows them (ADR 73).
