@@ -72,5 +72,3 @@ export function withStats(world: World, id: string, stats: { readonly [k: string
   return c === undefined ? world : { ...world, characters: { ...world.characters, [id]: { ...c, stats: { ...c.stats, ...stats } } } };
 }
 
-export const str = (e: { readonly [k: string]: Json | undefined }, k: string): string => String(e[k]);
-export const num = (e: { readonly [k: string]: Json | undefined }, k: string): number => Number(e[k]);

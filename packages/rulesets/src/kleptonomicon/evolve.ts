@@ -1,6 +1,6 @@
 // The Kleptonomicon's reducers and the log line each writes, plus the
 // kernel events it follows (an Encounter's start, turns and end).
-import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Json, type Reducer, type World } from '@tablekeeper/engine';
+import { claimId, own, reducersOf, seesFoeDefence, showsFoeNumbers, memberOf, type EncounterEvent, type EngineEvent, type Evolve, type Reducer, type World } from '@tablekeeper/engine';
 import { grantStyle, interruptStyle, planDropProne, planMove, planStand, startTurnMovement, type TurnMovement } from './movement.js';
 import { kleptoSheetChanges, kleptoSheetLine, kleptoSheetOf } from './sheet.js';
 import { getKlepto, updateKlepto, type KleptoState, type Resource } from './state.js';
@@ -14,7 +14,6 @@ const onState =
   (w, e) =>
     updateKlepto(w, (st) => fn(st, e, w));
 
-const str = (j: Json | undefined): string => (typeof j === 'string' ? j : '');
 
 function withMovement(st: KleptoState, w: World, id: string, fn: (tm: TurnMovement) => TurnMovement): KleptoState {
   const tm = st.movement[id] ?? startTurnMovement(stylesOf(w, id), st.prone.includes(id));
@@ -217,7 +216,7 @@ export const kleptoReducers: Record<string, Reducer> = {
   'encounter.placed': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.placed'>(e, 'encounter.placed')?.id ?? '']),
   'encounter.combatantAdded': (w, e) => logEdgeSaves(w, [memberOf<EncounterEvent, 'encounter.combatantAdded'>(e, 'encounter.combatantAdded')?.combatant.id ?? '']),
   'encounter.turnStarted': onState((st, e, w) => {
-    const id = str(e['id']);
+    const id = memberOf<EncounterEvent, 'encounter.turnStarted'>(e, 'encounter.turnStarted')?.id ?? '';
     return {
       ...st,
       encounterPhase: st.encounterPhase === 'initiative' ? 'main' : st.encounterPhase,
