@@ -283,6 +283,8 @@ describe('a Daggerheart night, by clicking', () => {
 
       // --- reload, then back in from the recent-tables list on this device
       await gm.goto(e2e.server.url + '/');
+      // The entry names its ruleset as players know it, not by its id (review 10: "daggerheart · GM").
+      expect(await text(gm.getByTestId('recent-tables').getByRole('listitem').filter({ hasText: 'Night of daggerheart' }))).toContain('Daggerheart · GM');
       await gm.getByTestId('recent-tables').getByRole('link', { name: 'Night of daggerheart' }).click();
       await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
       await expect.poll(() => text(gm!.locator('.area-encounter h2'))).toContain('Encounter 2');

@@ -2,7 +2,7 @@
 // landing page with a way to remove each.
 import { useState } from 'preact/hooks';
 import { deviceStore, forget, readRecent, type RecentTable } from '../lib/recent.ts';
-import { words } from '../lib/words.ts';
+import { rulesetTitleOf } from '@tablekeeper/rulesets/browser';
 
 const ROLE_WORDS: { readonly [r in RecentTable['role']]: string } = { gm: 'GM', player: 'player', spectator: 'table display' };
 
@@ -21,7 +21,7 @@ export function RecentTables() {
                 {r.name}
               </a>
               <span class="small muted">
-                {words(r.rulesetId)} · {ROLE_WORDS[r.role]}
+                {rulesetTitleOf(r.rulesetId)} · {ROLE_WORDS[r.role]}
                 {r.seat ? ` (${r.seat})` : ''}
               </span>
               <button class="small" aria-label={`Remove ${r.name} (${ROLE_WORDS[r.role]}) from this list`} onClick={() => setList(forget(deviceStore(), r.hash))}>
