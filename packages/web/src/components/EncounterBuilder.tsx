@@ -113,7 +113,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
         </p>
       ) : null}
       {method ? <p class="small muted">{method.summary}</p> : null}
-      <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows([...rows, ...d])} onError={setError} />
+      <DraftForm world={world} prefix="build" label="Add to the next encounter" button="Add to encounter" lined={rows} onAdd={(d) => setRows(withDrafts(rows, d))} updatesLined onError={setError} />
       {rows.length > 0 ? (
         <ul class="builder-rows" aria-label="Combatants ready to start" data-testid="builder-rows">
           {rows.map((d) => (
@@ -243,8 +243,15 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
 }
 
 /** One line of the builder: a character or a name ("Goblin x6"), its initiative value, HP, hidden. */
-export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void }) {
-  const { world, prefix, label, button, lined, onAdd, onError } = props;
+/** Rows with these drafts: a character already lined up takes its new draft in its place (its initiative typed again). */
+function withDrafts(rows: readonly Draft[], drafts: readonly Draft[]): Draft[] {
+  const again = new Map(drafts.filter((d) => d.characterId !== null && rows.some((r) => r.characterId === d.characterId)).map((d) => [d.characterId, d]));
+  return [...rows.map((r) => (r.characterId !== null && again.has(r.characterId) ? { ...again.get(r.characterId)!, id: r.id } : r)), ...drafts.filter((d) => !again.has(d.characterId))];
+}
+
+/** `updatesLined`: a character already lined up is updated, not refused (the builder, where the party joins by itself: ADR 74). */
+export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void; updatesLined?: boolean }) {
+  const { world, prefix, label, button, lined, onAdd, onError, updatesLined = false } = props;
   const method = initiativeOf(world.rulesetId);
   // Not offered again: whoever is in the running fight, and the foes' own characters from the last one (lib/foes.ts).
   const enc = encounterOf(world);
@@ -267,7 +274,7 @@ export function DraftForm(props: { world: World; prefix: string; label: string; 
     const quick = readQuickStats(world.rulesetId, Object.fromEntries(quickStatsOf(world.rulesetId).map((q) => [q.key, String(f.get(`quick-${q.key}`) ?? '')])));
     if (!quick.ok) return onError(quick.message);
     const d = character !== null || Object.keys(quick.value).length === 0 ? drafted : { ok: true as const, value: drafted.value.map((x) => ({ ...x, extra: { ...(x.extra ?? {}), ...quick.value } })) };
-    if (character && lined.some((r) => r.characterId === character.id)) return onError(`${character.name} is already lined up.`);
+    if (character && !updatesLined && lined.some((r) => r.characterId === character.id)) return onError(`${character.name} is already lined up.`);
     if (lined.length + d.value.length > 200) return onError('An encounter may have at most 200 combatants.');
     onError(null);
     onAdd(d.value);
