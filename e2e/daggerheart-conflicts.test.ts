@@ -1,13 +1,15 @@
-// Daggerheart between conflicts, by clicking (issue 20, reviews 6 and 10): a
+// Daggerheart between conflicts, by clicking (issue 20, reviews 6 and 10): N at
+// "Waiting" passes the spotlight to whoever has waited longest; a
 // second conflict starts from the adversaries lined up since, and the GM
 // ticks which of the last one's survivors come back; a PC invited with HP keeps one
 // HP, its slots, with no second "HP 7/7" on the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Locator } from 'playwright-core';
 import { screen } from './actions-flow.ts';
 import { daggerheartSeat, startE2e, type E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
+const text = async (l: Locator) => ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim();
 const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   e2e = await startE2e('dh-conflicts');
@@ -48,6 +50,28 @@ describe('a second Daggerheart conflict', () => {
     await expect.poll(async () => (await ann.p.getByTestId('combatant').allTextContents()).some((r) => r.includes('Bandit 1'))).toBe(true);
     expect((await ann.p.getByTestId('combatant').allTextContents()).some((r) => r.includes('Bandit 2'))).toBe(false);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it('N at "Waiting" moves the spotlight round the table (Kira, Bandit 1, Bandit 2, Kira), never to the hidden Lurker', async () => {
+    const { t, gmSock } = await daggerheartSeat(e2e!, 'N passes');
+    await gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Bandit', count: 2, difficulty: 12, major: 7, severe: 12, hp: 5, visibility: 'visible' });
+    await gmSock.command({ type: 'daggerheart.addAdversaries', name: 'Lurker', count: 1, difficulty: 12, major: 7, severe: 12, hp: 5, visibility: 'hidden' });
+    const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
+    const spot = gm.p.getByTestId('spotlight');
+    await spot.getByRole('button', { name: 'Start a conflict (4)' }).click();
+    const holders: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Waiting: N passes the spotlight; the button names whose turn it now ends.
+      await expect.poll(() => text(spot.locator('p').first())).toBe('The GM passes the spotlight.');
+      await gm.p.keyboard.press('n');
+      await expect.poll(() => spot.getByTestId('spotlight-holder').count()).toBe(1);
+      const who = text(spot.getByTestId('spotlight-holder'));
+      holders.push(await who);
+      await expect.poll(() => text(gm.p.getByTestId('next-turn'))).toBe(`End ${holders.at(-1)}'s turnN`);
+      await gm.p.keyboard.press('n');
+    }
+    expect(holders).toEqual(['Kira', 'Bandit 1', 'Bandit 2', 'Kira']);
+    expect(gm.errors).toEqual([]);
   });
 
   it("one HP for a Daggerheart PC: the invite's 7 becomes 7 HP slots, and the phone's header and turn order show no second \"HP 7/7\"", async () => {
