@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { scenario, seededRng, sheetModule, type Json, type Scenario, type Viewer } from '@tablekeeper/engine';
 import { daggerheart, kleptonomicon, osr, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { actionsQueryOf } from '@tablekeeper/rulesets/browser';
-import { actionsInputs, commandOf, describeActionOdds, formDone, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
+import { actionsInputs, commandOf, describeActionOdds, formDone, formStays, initialForm, keepForm, oddsQueryOf, oneTap, payloadOf, readActions, type ActionForm, type TurnAction } from '../packages/web/src/lib/actions.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
 // Teams with the sheet module, as every table's engine has it (character.sheet.set, ADR 39).
@@ -276,5 +276,23 @@ describe('a form whose purpose is gone (review 8: the phone\'s Stabilize stayed 
     expect(formDone(b, true)).toBeNull();
     const c = { ...b, target: { field: 'targetId', multiple: false, options: [] } } as unknown as TurnAction;
     expect(formDone(c, true)).toBe('Nobody is left for Attack.');
+  });
+});
+
+describe('formStays (review 10: a dying PC kept last turn\'s Attack form)', () => {
+  const attack = (allowed: boolean) => ({ id: 'attack', allowed });
+  it('an action still allowed keeps its form, whatever turn it was opened in', () => {
+    expect(formStays(attack(true), 3, 7, false)).toBe(true);
+    expect(formStays(attack(true), null, 7, false)).toBe(true);
+  });
+  it('a spent action keeps its form (and its roll) only in the turn it was opened', () => {
+    expect(formStays(attack(false), 7, 7, false)).toBe(true);
+    expect(formStays(attack(false), 6, 7, false)).toBe(false);
+    expect(formStays(attack(false), null, 7, false)).toBe(false);
+  });
+  it('a dying creature keeps only the death save form open, even in the same turn', () => {
+    expect(formStays(attack(true), 7, 7, true)).toBe(false);
+    expect(formStays(attack(false), 7, 7, true)).toBe(false);
+    expect(formStays({ id: 'deathSave', allowed: true }, 7, 7, true)).toBe(true);
   });
 });

@@ -113,6 +113,7 @@ describe('Daggerheart: the review 7 edges, by clicking', () => {
     await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('The encounter ends.');
     const log = await text(gm.p.getByTestId('log'));
     expect(log).not.toMatch(/after round|Vulnerable ends/);
+    await spot.getByTestId('conflict-adversaries').getByLabel('Bring Bandit').check();
     await spot.getByRole('button', { name: 'Start a conflict (2)' }).click();
     await expect.poll(() => text(order.getByTestId('combatant').filter({ hasText: 'Bandit' }))).toContain('Vulnerable');
     expect([...gm.errors, ...ann.errors]).toEqual([]);

@@ -75,6 +75,28 @@ describe('conflictLineUp', () => {
     const l = conflictLineUp(world as never);
     expect(l.everyone.map((c) => c.id)).toEqual(['kira', 'imp2']);
     expect(l.leftOut).toEqual(['imp1']);
+    expect(l.carried).toEqual([]);
+  });
+
+  it("after a conflict, its standing adversaries are carried (offered unticked), the ones added since are not, the fallen are left out", () => {
+    const ch = (id: string, kind: string, stats: object) => ({ id, name: id, kind, stats });
+    const cb = (id: string) => ({ id: `c-${id}`, name: id, kind: 'npc', characterId: id });
+    const characters = {
+      kira: ch('kira', 'pc', {}),
+      imp1: ch('imp1', 'npc', { adversary: true, hpMax: 1, hpMarked: 1 }),
+      imp2: ch('imp2', 'npc', { adversary: true, hpMax: 3, hpMarked: 2 }),
+      shade: ch('shade', 'npc', { adversary: true, hpMax: 3, hpMarked: 0 }),
+      wolf: ch('wolf', 'npc', { adversary: true, hpMax: 2, hpMarked: 0 }),
+    };
+    const fought = ['kira', 'imp1', 'imp2', 'shade'];
+    const encounter = (active: boolean) => ({ active, roster: fought.map((id) => `c-${id}`), combatants: Object.fromEntries(fought.map((id) => [`c-${id}`, cb(id)])) });
+    const world = (active: boolean) => ({ rulesetId: 'daggerheart', settings: {}, characters, ext: { encounter: encounter(active) } });
+    const ended = conflictLineUp(world(false) as never);
+    expect(ended.everyone.map((c) => c.id)).toEqual(['kira', 'imp2', 'shade', 'wolf']);
+    expect(ended.carried).toEqual(['imp2', 'shade']);
+    expect(ended.leftOut).toEqual(['imp1']);
+    // While a conflict runs nothing is carried yet (the board shows no line-up then).
+    expect(conflictLineUp(world(true) as never).carried).toEqual([]);
   });
 });
 

@@ -32,9 +32,12 @@ describe('conditions left by the last fight', () => {
     await gmSock.command({ type: 'condition.apply', targetId: ogre, condition: 'vulnerable', duration: { kind: 'indefinite' } });
     await spot.getByRole('button', { name: 'End the conflict' }).click();
     // Ended, it is still Vulnerable (ADR 57): the board says so where the next conflict starts.
+    // The Ogre fought the last conflict, so it is unticked until the GM brings it (review 10).
     const row = spot.getByTestId('lingering-row');
-    await expect.poll(() => text(row)).toBe('Ogre: Vulnerable (until removed) · goes on in this fight Clear Vulnerable from Ogre');
+    await expect.poll(() => text(row)).toBe('Ogre: Vulnerable (until removed) · not in this fight: stays on them until cleared Clear Vulnerable from Ogre');
     expect(conditions()).toEqual([ogre]);
+    await spot.getByTestId('conflict-adversaries').getByLabel('Bring Ogre').check();
+    await expect.poll(() => text(row)).toBe('Ogre: Vulnerable (until removed) · goes on in this fight Clear Vulnerable from Ogre');
 
     // Benched, the line changes before any click on Start; cleared, it is gone from the Ogre for good.
     await spot.getByTestId('conflict-adversaries').getByLabel('Bring Ogre').uncheck();

@@ -47,8 +47,10 @@ describe('a Daggerheart night: a second conflict, a rest, the phone acting', () 
     await expect.poll(() => imp1.getByTestId('slots-Imp 1 HP').getAttribute('aria-valuenow')).toBe('1');
     await spot.getByRole('button', { name: 'End the conflict' }).click();
 
-    // The second conflict: Kira and Imp 2; Imp 1 is named as left out.
+    // The second conflict: Kira and Imp 2, ticked; Imp 1 is named as left out.
     await expect.poll(() => text(spot.getByTestId('conflict-left-out'))).toBe('Defeated, left out: Imp 1');
+    // Imp 2 survived the first: it comes back only ticked.
+    await spot.getByTestId('conflict-adversaries').getByLabel('Bring Imp 2').check();
     await spot.getByRole('button', { name: 'Start a conflict (2)' }).click();
     await expect.poll(() => spot.getByRole('button', { name: /^Spotlight / }).allTextContents()).toEqual(['Spotlight Kira', 'Spotlight Imp 2']);
     await expect.poll(() => text(gm.p.getByTestId('round').locator('..'))).toContain('Encounter 2');

@@ -267,11 +267,17 @@ describe('a Daggerheart night, by clicking', () => {
       const healed = String(await kiraHp());
       await expect.poll(() => phones[0]!.page.getByTestId('slots-Kira HP').getAttribute('aria-valuenow')).toBe(healed);
 
-      // --- the second conflict: the standing adversaries only (Imp 1 is named as left out)
+      // --- the second conflict: the last one's survivors come back only when ticked (review 10: the hidden shade came back unasked); Imp 1 is named as left out
       await expect.poll(() => text(spot.getByTestId('conflict-left-out'))).toBe('Defeated, left out: Imp 1');
-      await spot.getByRole('button', { name: 'Start a conflict (5)' }).click();
+      const join = spot.getByTestId('conflict-adversaries');
+      await expect.poll(() => join.getByRole('checkbox', { checked: true }).count()).toBe(0);
+      expect(await text(join)).toContain(`Bring ${HIDDEN} (hidden) · from the last conflict`);
+      await spot.getByRole('button', { name: 'Start a conflict (2)' }).waitFor();
+      for (const imp of ['Imp 2', 'Imp 3']) await join.getByLabel(`Bring ${imp}`).check();
+      await spot.getByRole('button', { name: 'Start a conflict (4)' }).click();
       await expect.poll(() => text(enc.locator('h2'))).toContain('Encounter 2');
-      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(5);
+      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(4);
+      expect(await text(enc)).not.toContain(HIDDEN);
       await expect.poll(() => text(gmLog)).toContain('Encounter 2 begins.');
       await expect.poll(() => text(bob.getByTestId('log'))).toContain('Encounter 2 begins.');
 
@@ -279,7 +285,7 @@ describe('a Daggerheart night, by clicking', () => {
       await gm.getByTestId('undo').click();
       await expect.poll(() => text(enc.getByTestId('no-encounter'))).toBe('The encounter has ended.');
       await gm.getByTestId('redo').click();
-      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(5);
+      await expect.poll(() => enc.getByTestId('combatant').count()).toBe(4);
 
       // --- reload, then back in from the recent-tables list on this device
       await gm.goto(e2e.server.url + '/');

@@ -7,7 +7,9 @@
 //   (002 "Opportunity Attacks"); her phone never sees the foes' prompts;
 // - dropped to -half max HP, her next turn is her death save, rolled from her
 //   phone with its odds (2 Disadvantage on the first save), nothing else offered
-//   (002 "Dying and Death"); the log shows all five dice;
+//   (002 "Dying and Death"); the log shows all five dice; an Attack form she
+//   rolled closes when her turn ends and does not come back on her dying turn
+//   (review 10);
 // - "Orc x2" from the builder acts at once, and a save against Dazed is logged
 //   with its dice and target.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +129,34 @@ describe('36th Way, review 9: stance, opportunity attacks, disengage odds, death
     // The log shows all five dice and why there were five.
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Kira rolled a death save: 5d6 keep lowest 3 \(2 Disadvantage\) \[\d, \d, \d, \d, \d\] = \d+ vs 13\+, first save with 2 Disadvantage/);
     await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira rolled a death save: 5d6 keep lowest 3/);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+
+  it("review 10: Kira's rolled Attack form closes once her turn is over, and on her dying turn nothing but the death save opens", async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await kiraAgainst(n, {}, ['Ogre']);
+    await n.gmSock.command({ type: '36th-way.position', fromId: 'kira', toId: 'ogre', range: 'engaged' });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    const forms = ann.p.getByTestId('actions-panel').getByTestId('action-form');
+
+    // Her turn: she attacks; the rolled form stays with its result while the turn lasts.
+    const attack = await openAction(ann.p, 'Attack');
+    await roll(attack, 'Roll: Attack');
+    expect(await forms.count()).toBe(1);
+    // The Ogre's turn: her Attack is no longer hers to take, so its form (odds, targets) is gone.
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => text(gm.p.getByTestId('actions-panel').getByRole('heading'))).toBe('Ogre: actions');
+    await expect.poll(() => forms.count()).toBe(0);
+
+    // Dropped to dying, her next turn offers only the death save, and no old form comes back.
+    await n.gmSock.command({ type: '36th-way.damage', targetId: 'kira', amount: 30 });
+    await gm.p.getByTestId('next-turn').click();
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toContain('Kira is dying: this turn is their death save');
+    const panel = ann.p.getByTestId('actions-panel');
+    await expect.poll(() => panel.getByRole('group').getByRole('button').allTextContents()).toEqual(['Roll a death save (the whole turn (a crit: heal and act at once))']);
+    expect(await forms.count()).toBe(0);
+    expect(await text(panel)).not.toContain('Roll: Attack');
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 

@@ -23,12 +23,55 @@ describe('spotlight sequencer', () => {
     s.run({ type: 'encounter.start', combatants: roster });
     for (const id of ['kira', 'kira', 'ogre', 'orin', 'kira']) {
       const enc = getEncounter(s.world);
-      expect(enc.pending).toMatchObject({ chooser: { kind: 'gm' }, options: ['kira', 'orin', 'ogre'], default: null });
+      expect(enc.pending).toMatchObject({ chooser: { kind: 'gm' }, options: ['kira', 'orin', 'ogre'] });
       s.run({ type: 'encounter.choose', id });
       s.run({ type: 'encounter.endTurn' });
     }
     expect(getEncounter(s.world).round).toBe(1);
     expect(s.fail({ type: 'encounter.start', combatants: roster, surprise: { side: 'pcs' } }).code).toBe('ENCOUNTER_RUNNING');
+  });
+
+  it('the default pass (what N sends) goes to whoever has waited longest, never back to the first PC each time, and never to a hidden adversary', () => {
+    const s = scenario([encounterModule(rules)], { settings: {} });
+    s.run({ type: 'encounter.start', combatants: [...roster, { id: 'lurker', kind: 'npc', visibility: 'hidden' }] });
+    const taken: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      s.run({ type: 'encounter.choose' });
+      taken.push(getEncounter(s.world).current!);
+      s.run({ type: 'encounter.endTurn' });
+    }
+    // Nobody has held it at first, so join order; then each time the longest-waiting visible one.
+    expect(taken).toEqual(['kira', 'orin', 'ogre', 'kira', 'orin', 'ogre', 'kira']);
+    // The GM's own pick moves the rotation too: after Orin is chosen by name, the default skips him.
+    s.run({ type: 'encounter.choose', id: 'orin' });
+    s.run({ type: 'encounter.endTurn' });
+    expect(getEncounter(s.world).pending?.default).toBe('ogre');
+    // Revealed, the lurker (never in the spotlight) is the default from the next pass on.
+    s.run({ type: 'encounter.reveal', id: 'lurker' });
+    s.run({ type: 'encounter.choose' });
+    s.run({ type: 'encounter.endTurn' });
+    expect(getEncounter(s.world).pending?.default).toBe('lurker');
+  });
+
+  it('property: the default pass is always an option, visible, and no option has waited longer for the spotlight', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constant(-1), fc.nat(3)), { maxLength: 30 }), (picks) => {
+        const s = scenario([encounterModule(rules)], { settings: {} });
+        s.run({ type: 'encounter.start', combatants: [...roster, { id: 'lurker', kind: 'npc', visibility: 'hidden' }] });
+        for (const pick of picks) {
+          const enc = getEncounter(s.world);
+          const p = enc.pending!;
+          const d = p.default!;
+          expect(p.options).toContain(d);
+          expect(enc.combatants[d]!.visibility).not.toBe('hidden');
+          const waited = (id: string) => enc.lastTurn[id] ?? -1;
+          for (const o of p.options) if (enc.combatants[o]!.visibility !== 'hidden') expect(waited(d)).toBeLessThanOrEqual(waited(o));
+          s.run(pick === -1 ? { type: 'encounter.choose' } : { type: 'encounter.choose', id: p.options[pick % p.options.length]! });
+          s.run({ type: 'encounter.endTurn' });
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('has no surprise round and refuses a token count out of range', () => {

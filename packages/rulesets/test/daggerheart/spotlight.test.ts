@@ -26,7 +26,7 @@ describe('encounter.start on a Daggerheart table', () => {
   it('starts (no UNKNOWN_COMMAND) and waits for the GM to pass the spotlight; a player cannot pass it', () => {
     const { t, seats, rogue, combatants } = fight();
     t.run({ type: 'encounter.start', combatants });
-    expect(enc(t).pending).toMatchObject({ prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, default: null });
+    expect(enc(t).pending).toMatchObject({ prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, default: rogue });
     expect(enc(t).pending!.options).toHaveLength(3);
     expect(t.fail({ type: 'encounter.choose', id: rogue }, player(seats.a)).code).toBe('FORBIDDEN');
     expect(t.fail({ type: 'daggerheart.passSpotlight', combatantId: rogue }, player(seats.a)).code).toBe('FORBIDDEN');

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { moduleStatesOf, type EncounterState, type World } from '@tablekeeper/engine';
 import { actionsQueryOf, capabilitiesOf, lifeFlags } from '@tablekeeper/rulesets/browser';
 import { waitingOn } from '../lib/hitChoices.ts';
-import { actionsInputs, afterRollWords, commandOf, formDone, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
+import { actionsInputs, afterRollWords, commandOf, formDone, formStays, describeActionOdds, keepForm, maxTargets, oddsQueriesOf, oneTap, payloadOf, pickTarget, readActions, againForm, targetOptionsOf, toggleAlso, type ActionForm, type ActionsAnswer, type TurnAction } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { targetNote } from '../lib/targets.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
@@ -41,6 +41,8 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   // The open form has rolled: its button then opens a fresh form instead of closing it (review 6: a second Attack).
   const [rolled, setRolled] = useState<string | null>(null);
   const [fresh, setFresh] = useState(0);
+  // The turn (the kernel's serial) in which the open form was opened: a spent action's form outlives only that turn.
+  const [openedAt, setOpenedAt] = useState<number | null>(null);
   const [msg, setMsg] = useState<string | null>(null);
   // Ask again only when what the answer reads changes: the actor, the turn, the economy, the combatants and
   // their conditions, the characters and the rules' own state (sheets, positions, phases); not for a log line.
@@ -57,6 +59,16 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
       live = false;
     };
   }, [query, who, ...actionsInputs(world, enc, who)]);
+  const found = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
+  const dyingNow = found !== null && lifeFlags(world, enc.combatants[(answer as ActionsAnswer).combatantId]?.characterId ?? null)['dying'] === true;
+  const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow);
+  // A form for an action that can no longer be taken closes for good, so it does not come back unasked later.
+  useEffect(() => {
+    if (stale) {
+      setOpen(null);
+      setRolled(null);
+    }
+  }, [stale]);
   if (query === null || who === null || answer === null) return null;
   if (typeof answer === 'string') {
     return (
@@ -89,10 +101,11 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   // A 36th Way dying PC's turn is its death save (002 "Dying and Death"): the list offers it, so the form opens.
   const deathSave = answer.actions.find((a) => a.id === 'deathSave');
   const unable = life['dead'] === true || (life['dying'] === true && deathSave?.allowed !== true);
-  const current = unable ? null : (answer.actions.find((a) => a.id === open) ?? null);
+  const current = unable || stale ? null : found;
   const tap = async (a: TurnAction) => {
     if (!oneTap(a)) {
       setRolled(null);
+      setOpenedAt(enc.turnSerial);
       if (open === a.id && rolled === a.id) return setFresh(fresh + 1);
       return setOpen(open === a.id ? null : a.id);
     }

@@ -72,6 +72,17 @@ export function targetsOf(a: TurnAction, f: ActionForm): string[] {
   return [f.target, ...f.also.filter((t) => t !== f.target)].filter(offered);
 }
 
+/**
+ * Whether an open action form stays on screen: while its action may be taken;
+ * once spent, only in the turn it was opened (its roll's result is news then);
+ * never once its creature is dying, whose only move is a death save (002 "Dying
+ * and Death"). Review 10: a dying PC's phone kept last turn's Attack with live odds.
+ */
+export function formStays(a: Pick<TurnAction, 'id' | 'allowed'>, openedAt: number | null, turnSerial: number, dying: boolean): boolean {
+  if (dying && a.id !== 'deathSave') return false;
+  return a.allowed || openedAt === turnSerial;
+}
+
 /** A form kept across answers: its choices while they are still offered, else the new defaults. */
 export function keepForm(a: TurnAction, f: ActionForm | undefined): ActionForm {
   const init = initialForm(a);

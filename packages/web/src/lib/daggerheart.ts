@@ -193,16 +193,19 @@ export function isDefeatedAdversary(world: World, c: Character): boolean {
 }
 
 /**
- * Who the next conflict starts with: the PCs and the adversaries still
- * standing. A second conflict leaves out those defeated in the first (named,
- * so the GM knows why they are not there).
+ * Who the next conflict starts with: the PCs and the standing adversaries who
+ * did not fight in the last conflict (the ones the GM lined up since). The last
+ * conflict's survivors are only offered, unticked (`carried`), so none comes back
+ * unless the GM ticks it (review 10); the defeated are left out and named.
  */
-export function conflictLineUp(world: World): { readonly everyone: Character[]; readonly leftOut: string[] } {
+export function conflictLineUp(world: World): { readonly everyone: Character[]; readonly carried: readonly string[]; readonly leftOut: string[] } {
   const foes = adversariesOf(world);
   const down = foes.filter((c) => isDefeatedAdversary(world, c));
-  return { everyone: [...pcsOf(world), ...foes.filter((c) => !down.includes(c))], leftOut: down.map((c) => c.name) };
+  const enc = encounterOf(world);
+  const fought = new Set(enc === null || enc.active ? [] : enc.roster.map((id) => enc.combatants[id]?.characterId));
+  const carried = foes.filter((c) => !down.includes(c) && fought.has(c.id)).map((c) => c.id);
+  return { everyone: [...pcsOf(world), ...foes.filter((c) => !down.includes(c))], carried, leftOut: down.map((c) => c.name) };
 }
-
 
 /** An adversary a PC's action roll can be made against, with the Difficulty its stat block gives. */
 export interface RollFoe {

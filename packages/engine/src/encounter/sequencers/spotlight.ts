@@ -43,6 +43,29 @@ export interface SpotlightOptions {
   readonly tokensFrom?: (settings: { readonly [key: string]: Json }) => number;
 }
 
+/**
+ * Who "Next turn" hands the spotlight to when the GM names nobody: the one who has
+ * waited longest for it (never held it, or held it least recently), join order
+ * breaking ties, so N moves the spotlight round the table instead of back to the
+ * first PC every time (review 10). A hidden adversary is never the default: showing
+ * it stays the GM's deliberate choice. null when only hidden ones may act.
+ */
+export function spotlightDefault(enc: EncounterState, options: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestTurn = Number.POSITIVE_INFINITY;
+  for (const id of options) {
+    const c = own(enc.combatants, id);
+    if (c === undefined || c.visibility === 'hidden') continue;
+    const turn = own(enc.lastTurn, id) ?? -1;
+    // options come in join order, so a strict < keeps the earlier joiner on a tie.
+    if (turn < bestTurn) {
+      best = id;
+      bestTurn = turn;
+    }
+  }
+  return best;
+}
+
 const asSeq = (t: SpotlightTokens): Json => ({ perPc: t.perPc, spent: { ...t.spent }, gm: t.gm });
 
 export function spotlightSequencer(options: SpotlightOptions = {}): Sequencer {
@@ -65,7 +88,7 @@ export function spotlightSequencer(options: SpotlightOptions = {}): Sequencer {
         return own(enc.combatants, id)?.kind === 'pc' ? tokensLeft(enc, id) > 0 : t.gm > 0;
       });
       if (options.length === 0) return { kind: 'roundOver' };
-      return { kind: 'decision', decision: { prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, options, default: null } };
+      return { kind: 'decision', decision: { prompt: 'Pass the spotlight', chooser: { kind: 'gm' }, options, default: spotlightDefault(enc, options) } };
     },
     onTurnStarted(enc, id) {
       const t = spotlightTokens(enc);

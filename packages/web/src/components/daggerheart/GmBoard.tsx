@@ -49,10 +49,11 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
   const enc = encounterOf(world);
   const active = enc?.active === true;
   const roster = active ? enc!.roster.map((id) => enc!.combatants[id]!).filter(Boolean) : [];
-  const { everyone, leftOut } = conflictLineUp(world);
-  // The GM picks which standing adversaries join (review 6: a second conflict re-enlisted the first one's silently).
-  const [benched, setBenched] = useState<readonly string[]>([]);
-  const joining = everyone.filter((c) => !benched.includes(c.id));
+  const { everyone, carried, leftOut } = conflictLineUp(world);
+  // The GM's ticks; unticked by default are the last conflict's survivors (review 10: Encounter 2 brought them back unasked).
+  const [ticked, setTicked] = useState<{ readonly [id: string]: boolean }>({});
+  const joins = (id: string) => ticked[id] ?? !carried.includes(id);
+  const joining = everyone.filter((c) => joins(c.id));
   const standing = everyone.filter((c) => c.kind !== 'pc');
   const tokens = active ? spotlightTokens(enc!) : { perPc: 0, spent: {}, gm: 0 };
   return (
@@ -65,12 +66,14 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               <legend>Adversaries who join</legend>
               {standing.map((c) => (
                 <label key={c.id}>
-                  <input type="checkbox" checked={!benched.includes(c.id)} onChange={(e) => setBenched(e.currentTarget.checked ? benched.filter((x) => x !== c.id) : [...benched, c.id])} /> Bring {c.name}
+                  <input type="checkbox" checked={joins(c.id)} onChange={(e) => setTicked({ ...ticked, [c.id]: e.currentTarget.checked })} /> Bring {c.name}
+                  {c.visibility === 'hidden' ? ' (hidden)' : ''}
+                  {carried.includes(c.id) ? <span class="muted"> · from the last conflict</span> : null}
                 </label>
               ))}
             </fieldset>
           ) : null}
-          <button class="primary" disabled={joining.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: joining.map(combatantFor) }).then((r) => r.ok && setBenched([]))}>
+          <button class="primary" disabled={joining.length === 0} onClick={() => void send({ type: 'encounter.start', combatants: joining.map(combatantFor) }).then((r) => r.ok && setTicked({}))}>
             Start a conflict ({joining.length})
           </button>
           {leftOut.length > 0 ? (
