@@ -162,10 +162,12 @@ describe('GM screen and player view', () => {
     await actions.getByRole('button', { name: /^Move \(/ }).click();
     await player.getByTestId('action-form').getByRole('button', { name: 'Move', exact: true }).click();
     await player.getByRole('img', { name: 'movement: 0 of 1 left' }).waitFor();
-    // 001: the active action trades down, so a second move is still on offer; Attack has no one with a sheet to hit.
+    // 001: the active action trades down, so a second move is still on offer. The builder's Goblin has a sheet (its AC
+    // the default 10, ADR 76), so Attack is on offer too, and the hidden foe is not among its targets.
     await expect.poll(() => actions.getByRole('button', { name: /^Move \(/ }).count()).toBe(1);
     expect(await actions.getByRole('button', { name: /^Quick action \(/ }).count()).toBe(1);
-    expect(await player.getByTestId('actions-blocked').textContent()).toContain('Attack: nobody this view can see to attack');
+    await actions.getByRole('button', { name: /^Attack \(/ }).click();
+    expect(await player.getByTestId('action-form').getByLabel(/Target/).locator('option').allTextContents()).toEqual(['Goblin']);
 
     // --- turns: N on the GM screen; the player's screen follows
     mark('turns');
