@@ -51,11 +51,14 @@ function start(t: ReturnType<typeof table>, rulesetId: string) {
   });
 }
 
-/** Moves the turn on once: end the current turn, or answer a waiting choice with its first option, or start the next. */
-function step(t: ReturnType<typeof table>, pick: (options: readonly string[]) => string = (o) => o[0]!) {
+/**
+ * Moves the turn on once: end the current turn, or answer a waiting choice (`prefer` when it is offered, else the
+ * order's default, else the first option), or start the next. A default never names a hidden creature (ADR 77).
+ */
+function step(t: ReturnType<typeof table>, prefer?: string) {
   const enc = getEncounter(t.table.world);
   if (enc.current !== null) return t.try({ type: 'encounter.endTurn' });
-  if (enc.pending !== null) return t.try({ type: 'encounter.choose', id: enc.pending.default ?? pick(enc.pending.options) });
+  if (enc.pending !== null) return t.try({ type: 'encounter.choose', id: prefer !== undefined && enc.pending.options.includes(prefer) ? prefer : (enc.pending.default ?? enc.pending.options[0]!) });
   return t.try({ type: 'encounter.advance' });
 }
 
@@ -68,7 +71,7 @@ describe.each(rulesetIds)('%s: reveal when it acts', (rulesetId) => {
     // Turns move on until the Lurker's starts (choices prefer it where the order asks who goes next).
     for (let i = 0; i < 12 && getEncounter(t.table.world).current !== 'lurk'; i++) {
       for (const v of [ANN, SPECTATOR]) expect(t.seen(v)).not.toMatch(/Lurker|lurk/);
-      step(t, (o) => (o.includes('lurk') ? 'lurk' : o[0]!));
+      step(t, 'lurk');
     }
     expect(getEncounter(t.table.world).current).toBe('lurk');
     expect(getEncounter(t.table.world).combatants['lurk']!.visibility).toBe('visible');
