@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { scenario, seededRng, sheetModule, type Character, type Scenario } from '@tablekeeper/engine';
 import { engineFor, kleptonomicon, osr, resolveSettings, teams, thirtySixthWay } from '@tablekeeper/rulesets';
 import { deadCharacters, lifeFlags, restsOf } from '@tablekeeper/rulesets/browser';
-import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, type Draft } from '../packages/web/src/lib/initiative.ts';
+import { addCommands, draftsFrom, edgeGroups, expandGroup, initiativeOf, joinParty, MAX_GROUP, partyDrafts, placeCommand, startCommand, WHO_STARTS, withDrafts, type Draft } from '../packages/web/src/lib/initiative.ts';
 import { canGoBack, conditionCommand, CUSTOM, durationChoices, nextCommand, yourTurn } from '../packages/web/src/lib/turns.ts';
 import { damageCommand } from '../packages/web/src/lib/damage.ts';
 import { conditionName, durationLabel, roundWords, tracksOf } from '../packages/web/src/lib/encounter.ts';
@@ -178,6 +178,14 @@ describe('"Roll initiative": one encounter.start by the ruleset’s own order', 
     // Joining twice, or a PC already lined up, adds nobody; with no PC lined up the newcomer leads.
     expect(joinParty(lined, partyDrafts(initiativeOf('osr'), dorn, null, ids)).map((d) => d.name)).toEqual(['Kira', 'Dorn', 'Goblin 1', 'Goblin 2']);
     expect(joinParty(goblins, first).map((d) => d.name)).toEqual(['Kira', 'Goblin 1', 'Goblin 2']);
+    // Picking a PC already lined up again updates their row in place (same row id) with what was typed; others are added.
+    const kiraAgain = draftsFrom(initiativeOf('osr'), { name: '', kind: 'pc', character: Object.values(s.world.characters).find((c) => c.name === 'Kira')!, hp: '', hidden: false, init: { dex: '17' } }, ids);
+    if (!kiraAgain.ok) throw new Error(kiraAgain.message);
+    const updated = withDrafts(lined, [...kiraAgain.value, ...rows(s, 'Orc', { dex: '9' }, { hp: '9' })]);
+    expect(updated.map((d) => d.name)).toEqual(['Kira', 'Dorn', 'Goblin 1', 'Goblin 2', 'Orc']);
+    expect(updated[0]!.id).toBe(lined[0]!.id);
+    expect(updated[0]!.init['dex']).toBe(17);
+    expect(updated.slice(1, 4)).toEqual(lined.slice(1, 4));
     const cmd = startCommand(initiativeOf('osr'), lined, s.world.characters);
     s.run((cmd as { value: { type: string } }).value);
     const enc = encounterOf(s.world)!;

@@ -3,7 +3,7 @@
 // "Roll initiative" starts it by the ruleset's own turn order.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EncounterState, World } from '@tablekeeper/engine';
-import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, startCommand, teamsOf, WHO_STARTS, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
+import { addCommands, draftsFrom, initiativeOf, joinParty, partyDrafts, startCommand, teamsOf, WHO_STARTS, withDrafts, words, type Draft, type InitiativeField } from '../lib/initiative.ts';
 import { encounterOf, namesOf } from '../lib/encounter.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { builderRows, lineupRequest } from '../lib/lineup.ts';
@@ -243,12 +243,6 @@ function InitField({ f, kind, prefix }: { f: InitiativeField; kind: 'pc' | 'npc'
 }
 
 /** One line of the builder: a character or a name ("Goblin x6"), its initiative value, HP, hidden. */
-/** Rows with these drafts: a character already lined up takes its new draft in its place (its initiative typed again). */
-function withDrafts(rows: readonly Draft[], drafts: readonly Draft[]): Draft[] {
-  const again = new Map(drafts.filter((d) => d.characterId !== null && rows.some((r) => r.characterId === d.characterId)).map((d) => [d.characterId, d]));
-  return [...rows.map((r) => (r.characterId !== null && again.has(r.characterId) ? { ...again.get(r.characterId)!, id: r.id } : r)), ...drafts.filter((d) => !again.has(d.characterId))];
-}
-
 /** `updatesLined`: a character already lined up is updated, not refused (the builder, where the party joins by itself: ADR 74). */
 export function DraftForm(props: { world: World; prefix: string; label: string; button: string; lined: readonly Draft[]; onAdd: (drafts: Draft[]) => void; onError: (message: string | null) => void; updatesLined?: boolean }) {
   const { world, prefix, label, button, lined, onAdd, onError, updatesLined = false } = props;

@@ -145,6 +145,12 @@ export function joinParty(rows: readonly Draft[], newcomers: readonly Draft[]): 
   return [...rows.slice(0, lastPc + 1), ...fresh, ...rows.slice(lastPc + 1)];
 }
 
+/** Rows with these drafts added: a character already lined up takes its new draft in its place (its initiative typed again). */
+export function withDrafts(rows: readonly Draft[], drafts: readonly Draft[]): Draft[] {
+  const again = new Map(drafts.filter((d) => d.characterId !== null && rows.some((r) => r.characterId === d.characterId)).map((d) => [d.characterId, d]));
+  return [...rows.map((r) => (r.characterId !== null && again.has(r.characterId) ? { ...again.get(r.characterId)!, id: r.id } : r)), ...drafts.filter((d) => !again.has(d.characterId))];
+}
+
 export interface StartOptions {
   /** Teams: the team that starts the fight (003: the initiating team). */
   readonly initiating?: string;
