@@ -64,7 +64,7 @@ import { daggerheartKit } from './encounter.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { keptHighestDice, trackOf } from './rules.js';
-import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers } from './hit-choice.js';
+import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers, settleHitsAtEnd } from './hit-choice.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
@@ -551,7 +551,7 @@ export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
-  reactions: [spotlightAfterHp],
+  reactions: [spotlightAfterHp, settleHitsAtEnd],
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,
