@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Combatant, EncounterState, World } from '@tablekeeper/engine';
 import { isDefeated } from '@tablekeeper/engine';
-import { canGoBack, nextCommand } from '../lib/turns.ts';
+import { canGoBack, nextCommand, nextWords } from '../lib/turns.ts';
 import { sheetTrackOf } from '../lib/sheetTrack.ts';
 import { conditionName, conditionsOn, deathSavesOf, displayOrder, durationLabel, encounterOf, namesOf, onDeckOf, pipsOf, placementLabel, roundWords, tracksOf } from '../lib/encounter.ts';
 import { actionsQueryOf, capabilitiesOf, hasPanel, keptSheetRulesOf } from '@tablekeeper/rulesets/browser';
@@ -169,7 +169,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
         {enc.active && canEnd ? (
           <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {/* Whose turn it ends, so a late click is seen to be for the turn shown (review 7). */}
-            {current ? `End ${current.name}'s turn` : 'Next turn'}
+            {gm ? nextWords(enc) : current ? `End ${current.name}'s turn` : 'Next turn'}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}
