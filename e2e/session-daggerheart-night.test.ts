@@ -49,11 +49,13 @@ describe('a Daggerheart night, by clicking', () => {
       // --- two players, each with a PC and its HP slots
       const invite = gm.locator('.area-invite');
       const links: string[] = [];
-      for (const [player, hero, hp] of [['Alice', 'Kira', '6'], ['Bob', 'Dorn', '7']] as const) {
+      for (const [player, hero, hp, evasion] of [['Alice', 'Kira', '6', '10'], ['Bob', 'Dorn', '7', '8']] as const) {
         await invite.getByLabel('Player name').fill(player);
         await invite.getByRole('button', { name: 'Add player seat' }).click();
         await invite.getByLabel(`Character name for ${player}`).fill(hero);
         await invite.getByLabel('Hit points').last().fill(hp);
+        // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
+        await invite.getByLabel(`Evasion for ${player}'s character`).fill(evasion);
         await invite.getByRole('button', { name: 'Add character' }).last().click();
         await invite.getByText(hero, { exact: true }).waitFor();
         links.push(await invite.getByTestId('seat-link').last().inputValue());

@@ -29,18 +29,6 @@ export function nextCommand(enc: Pick<EncounterState, 'current' | 'pending'>): {
   return { type: 'encounter.advance' };
 }
 
-/**
- * The GM's "Next turn" button in words: whose turn it ends, or at a waiting choice whom N passes it to
- * (the decision's default, ADR 77; review 10: "Next turn" at "Waiting" never said who came next).
- */
-export function nextWords(enc: Pick<EncounterState, 'current' | 'pending' | 'combatants'>): string {
-  const name = (id: string | null | undefined): string | undefined => (id == null ? undefined : enc.combatants[id]?.name);
-  const now = name(enc.current);
-  if (now !== undefined) return `End ${now}'s turn`;
-  const next = enc.pending === null ? undefined : name(enc.pending.default ?? enc.pending.options[0]);
-  return next === undefined ? 'Next turn' : `Next turn: ${next}`;
-}
-
 /** The picker's "Other" choice: a condition of the GM's own (the kernel's custom: prefix). */
 export const CUSTOM = '__custom';
 
