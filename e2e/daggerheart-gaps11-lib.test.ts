@@ -3,7 +3,7 @@
 // the odds in words against a foe whose Difficulty the GM keeps.
 import { describe, expect, it } from 'vitest';
 import type { World } from '@tablekeeper/engine';
-import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
+import { inviteNeedsOf } from '@tablekeeper/rulesets/browser';
 import { dualitySum, type ShownRoll } from '../packages/web/src/lib/daggerheart.ts';
 import { endWarning } from '../packages/web/src/lib/hitChoices.ts';
 import { describeActionOdds } from '../packages/web/src/lib/actions.ts';
@@ -50,9 +50,9 @@ describe('odds against a foe whose Difficulty the GM keeps', () => {
   });
 });
 
-describe("the invite's quick character asks for what its ruleset's rules read (capabilities, not ruleset ids)", () => {
+describe("the invite's quick character asks for what its ruleset's rules read (the rulesets say, not the web)", () => {
   it("Daggerheart asks for the Evasion (0 to 60, the sheet's limits); the others ask nothing more", () => {
-    expect(capabilitiesOf('daggerheart').inviteNumbers).toEqual([{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }]);
-    for (const id of ['osr', '36th-way', 'teams', 'kleptonomicon']) expect(capabilitiesOf(id).inviteNumbers).toEqual([]);
+    expect(inviteNeedsOf('daggerheart')).toEqual([{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }]);
+    for (const id of ['osr', '36th-way', 'teams', 'kleptonomicon']) expect(inviteNeedsOf(id)).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ describe("Daggerheart's remaining gaps (review 10)", () => {
     await form.getByLabel('What for (optional)').fill('stab it');
     await form.getByRole('button', { name: 'Roll: Action roll against an adversary' }).click();
     await expect.poll(() => form.getByTestId('action-result').count()).toBe(1);
-    const line = /Kira's Agility roll against Imp 2 \(stab it\): Hope (\d+), Fear (\d+) \+ 2 = (\d+) vs 11: /;
+    const line = /Kira's Agility roll against Imp 2 \(stab it\): Hope (\d+) \+ Fear (\d+) \+ 2 \(modifier\) = (\d+) vs 11: /;
     await expect.poll(() => text(form.getByTestId('action-result'))).toMatch(line);
     await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(line);
 

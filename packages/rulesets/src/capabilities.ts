@@ -42,14 +42,9 @@ export interface Capabilities {
   readonly reactionsQuery: string | null;
   /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
   readonly foeSheetsByEngine: boolean;
-  /**
-   * Numbers the invite's quick character must be given beside its HP, kept on its stats by key (Daggerheart's
-   * Evasion, which an adversary's attack rolls against and no single starting value gives: ADR 79).
-   */
-  readonly inviteNumbers: readonly { readonly key: string; readonly label: string; readonly min: number; readonly max: number; readonly why: string }[];
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false, inviteNumbers: [] };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
@@ -61,7 +56,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 004: the Episode's phases and Edge Saves.
   kleptonomicon: { ...PLAIN, actionsQuery: 'kleptonomicon.actions', panels: ['episode'] },
   // 000: the spotlight instead of initiative, action rolls the GM sets a difficulty for, adversaries.
-  daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true, hpSlots: 30, inviteNumbers: [{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }] },
+  daggerheart: { ...PLAIN, actionsQuery: 'daggerheart.actions', panels: ['daggerheart'], spotlightTurns: true, actionRequests: true, foesFromStatBlocks: true, hpSlots: 30 },
 };
 
 /** The ruleset's capabilities; a ruleset this entry does not know gets the shared screens only. */

@@ -402,14 +402,15 @@ const evolve: Evolve<RollEvent> = {
     }
     const highest = roll.keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
-    const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
+    // Every term named, so the sum reads as the card's does (review 10: the +2 read as part of the Fear die).
+    const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)} (modifier)`;
     // A roll of a trait, or against a foe, is the roller's ("Kira's Finesse roll (...)"); events stored before `trait` keep their old words.
     const whose = (typeof e.trait === 'string' && e.trait !== '') || typeof e.targetId === 'string';
     const who = (label: string) => {
       const what = label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : label;
       return whose ? `${nameOf(w, id)}'s ${what}` : `${nameOf(w, id)} makes ${what}`;
     };
-    const line = (label: string, against: string) => `${who(label)}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
+    const line = (label: string, against: string) => `${who(label)}: Hope ${roll.hope} + Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
     // A hidden difficulty is the GM's: the GM's line names it, players read the outcome only (`shown`, ADR 67), and a foe only by a name they know.
     const hidden = e.hidden === true;
     const text = line(e.label, hidden ? ` vs ${roll.difficulty} (hidden)` : ` vs ${roll.difficulty}`);

@@ -92,9 +92,9 @@ describe("the player's action roll names a foe", () => {
     t.dice.queue(7, 3);
     const tx = t.run({ type: 'daggerheart.actionRoll', characterId: kira, trait: 'agility', targetId: imp, label: 'stab it' }, player(seat));
     expect(ofType(tx, 'daggerheart.actionRolled')[0]).toMatchObject({ targetId: imp, hidden: true, label: 'Agility roll against Imp (stab it)', roll: { hope: 7, fear: 3, modifier: 2, total: 12, difficulty: 11, outcome: 'successWithHope' } });
-    expect(lines(t.view(GM))).toEqual(["Kira's Agility roll against Imp (stab it): Hope 7, Fear 3 + 2 = 12 vs 11 (hidden): a success with Hope."]);
+    expect(lines(t.view(GM))).toEqual(["Kira's Agility roll against Imp (stab it): Hope 7 + Fear 3 + 2 (modifier) = 12 vs 11 (hidden): a success with Hope."]);
     const phone = t.view(player(seat));
-    expect(lines(phone)).toEqual(["Kira's Agility roll against Imp (stab it): Hope 7, Fear 3 + 2 = 12: a success with Hope."]);
+    expect(lines(phone)).toEqual(["Kira's Agility roll against Imp (stab it): Hope 7 + Fear 3 + 2 (modifier) = 12: a success with Hope."]);
     expect(JSON.stringify(phone.history)).not.toContain('"difficulty":11');
     expect(t.hope(kira)).toBe(3);
   });
@@ -103,16 +103,16 @@ describe("the player's action roll names a foe", () => {
     t.run({ type: 'foes.reveal', reveal: 'defences' });
     t.dice.queue(2, 5);
     t.run({ type: 'daggerheart.actionRoll', characterId: kira, targetId: imp }, player(seat));
-    expect(lines(t.view(player(seat)))).toEqual(["Kira's action roll against Imp: Hope 2, Fear 5 = 7 vs 11: a failure with Fear."]);
+    expect(lines(t.view(player(seat)))).toEqual(["Kira's action roll against Imp: Hope 2 + Fear 5 = 7 vs 11: a failure with Fear."]);
     expect(t.fear).toBe(1);
   });
   it("the GM rolling for Kira against a hidden foe: players read neither its name nor its Difficulty", () => {
     const { t, seat, kira, imp } = setup({ visibility: 'hidden' });
     t.dice.queue(9, 4);
     t.run({ type: 'daggerheart.actionRoll', characterId: kira, trait: 'agility', targetId: imp });
-    expect(lines(t.view(GM))[0]).toBe("Kira's Agility roll against Imp: Hope 9, Fear 4 + 2 = 15 vs 11 (hidden): a success with Hope.");
+    expect(lines(t.view(GM))[0]).toBe("Kira's Agility roll against Imp: Hope 9 + Fear 4 + 2 (modifier) = 15 vs 11 (hidden): a success with Hope.");
     const phone = t.view(player(seat));
-    expect(lines(phone)).toEqual(["Kira's Agility roll: Hope 9, Fear 4 + 2 = 15: a success with Hope."]);
+    expect(lines(phone)).toEqual(["Kira's Agility roll: Hope 9 + Fear 4 + 2 (modifier) = 15: a success with Hope."]);
     expect(JSON.stringify(phone)).not.toContain(imp);
   });
   it('refusals in words: a difficulty beside a foe, a PC as the foe, neither given', () => {

@@ -8,7 +8,7 @@ import { tvLink } from '../lib/tv-link.ts';
 import { characterAdder } from '../lib/foes.ts';
 import { inviteSheetCommand } from '../lib/tswSheets.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, inviteNeedsOf } from '@tablekeeper/rulesets/browser';
 
 interface Invite {
   readonly seatId: string;
@@ -151,7 +151,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
   latest.current = world;
   const [problem, setProblem] = useState<string | null>(null);
   const slots = capabilitiesOf(world.rulesetId).hpSlots;
-  const needed = capabilitiesOf(world.rulesetId).inviteNumbers;
+  const needed = inviteNeedsOf(world.rulesetId);
   return (
     <div>
       <div class="row">
