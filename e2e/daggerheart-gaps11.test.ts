@@ -1,7 +1,8 @@
 // Daggerheart's remaining gaps from review 10 (issue 20, ADR 79), clicked in
 // real Chromium as a GM and a player would: the invite's quick character must
 // be given an Evasion, so an Imp's attack on Kira shows its odds; "Next turn"
-// at "Waiting" says whom it passes the spotlight to; Kira's own action roll
+// at "Waiting" says whom it passes the spotlight to; the GM's panel for Kira
+// rolls against any adversary with exact odds; Kira's own action roll
 // names a foe from her phone (never the hidden one), with dice-only odds
 // while the GM keeps foes' defences and exact odds once shown, and the foe in
 // the log; the Hope/Fear card spells its sum with the modifier; and ending
@@ -72,6 +73,15 @@ describe("Daggerheart's remaining gaps (review 10)", () => {
     await expect.poll(() => text(phone.p.getByTestId('your-turn'))).toBe('Your turn: Kira');
     await expect.poll(() => text(next)).toBe("End Kira's turnN");
 
+    // --- the GM's panel for Kira has the same roll: every adversary (the hidden one too), each with its Difficulty, exact odds
+    const gmActions = gm.p.locator('.area-encounter').getByTestId('actions-panel');
+    const gmForm = await openAction(gm.p, 'Action roll against an adversary');
+    expect(await gmForm.getByLabel('Target').locator('option').allTextContents()).toEqual(['Imp 1 (Difficulty 11)', 'Imp 2 (Difficulty 11)', `${HIDDEN} (Difficulty 13)`]);
+    await gmForm.getByLabel('Trait').selectOption({ label: 'Agility +2' });
+    await expect.poll(() => text(gmForm.getByTestId('action-odds').locator('strong'))).toBe(`${percent(successBy(2, 11))} success · ${percent(12 / 144)} critical`);
+    await gmActions.getByRole('button', { name: /^Action roll against an adversary \(/ }).click();
+    await expect.poll(() => gmActions.getByTestId('action-form').count()).toBe(0);
+
     // --- Kira's own roll against a foe: the Imps she sees, never the hidden one; dice-only odds while defences are the GM's
     const form = await openAction(phone.p, 'Action roll against an adversary');
     expect(await form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Imp 1', 'Imp 2']);
@@ -79,8 +89,8 @@ describe("Daggerheart's remaining gaps (review 10)", () => {
     await form.getByLabel('Trait').selectOption({ label: 'Agility +2' });
     await form.getByLabel('Target').selectOption({ label: 'Imp 2' });
     const odds = form.getByTestId('action-odds');
-    await expect.poll(() => text(odds.locator('strong'))).toBe(`${percent(12 / 144)} critical`);
-    expect(await text(odds)).toContain(`with Hope ${percent(66 / 144)} · with Fear ${percent(66 / 144)} · the GM keeps Imp 2's Difficulty secret`);
+    // (Polled on the whole text, headline and detail run together: Imp 1's answer, before the pick, has the same headline.)
+    await expect.poll(() => text(odds)).toBe(`${percent(12 / 144)} criticalwith Hope ${percent(66 / 144)} · with Fear ${percent(66 / 144)} · the GM keeps Imp 2's Difficulty secret`);
     // The GM shows foes' defences: the Difficulty in the picker, and the exact odds (2d12 + 2 >= 11, or matching dice: 120 of 144).
     await gmSock.command({ type: 'foes.reveal', reveal: 'defences' });
     await expect.poll(() => form.getByLabel('Target').locator('option').allTextContents()).toEqual(['Imp 1 (Difficulty 11)', 'Imp 2 (Difficulty 11)']);
