@@ -7,7 +7,8 @@
 // while the GM keeps foes' defences and exact odds once shown, and the foe in
 // the log; the Hope/Fear card spells its sum with the modifier; and ending
 // the conflict with a hit waiting on Kira's Armor choice warns first, then
-// lands it bare.
+// lands it bare. The GM's "nobody can act" line, moved into the GM-only End
+// chunk to pay for the phone's new words, still shows (OSR table).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { openAction, screen, startE2e } from './actions-flow.ts';
@@ -142,5 +143,19 @@ describe("Daggerheart's remaining gaps (review 10)", () => {
     expect(phone.frames.filter((f) => f.includes(HIDDEN))).toEqual([]);
     expect(gm.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
+  });
+
+  it("the GM's \"nobody can act\" line, now in the GM-only End chunk, still shows when no one can take a turn (and never on a phone)", async () => {
+    const made = await e2e!.post<{ tableId: string; gmToken: string; links: { gm: string } }>('/api/tables', { name: 'Stuck', rulesetId: 'osr' });
+    const seat = await e2e!.post<{ seatId: string; link: string }>(`/api/tables/${made.tableId}/seats`, { name: 'Ana' }, made.gmToken);
+    const gmSock = await e2e!.socket(made.gmToken);
+    await gmSock.command({ type: 'encounter.start', combatants: [{ id: 'goblin', name: 'Goblin', kind: 'npc', visibility: 'visible', stats: { hp: 0, maxHp: 5, dex: 12 } }] });
+    const gm = await screen(e2e!.browser, contexts, made.links.gm, false);
+    const phone = await screen(e2e!.browser, contexts, seat.link, true);
+    await expect.poll(() => text(gm.p.getByTestId('stuck'))).toBe('Nobody can act now: heal or revive someone, or end the encounter.');
+    expect(await gm.p.getByTestId('end-encounter').getAttribute('class')).toBe('primary');
+    await expect.poll(() => phone.p.getByTestId('combatant').count()).toBe(1);
+    expect(await phone.p.getByTestId('stuck').count()).toBe(0);
+    expect([...gm.errors, ...phone.errors]).toEqual([]);
   });
 });
