@@ -194,7 +194,7 @@ const evolve: Evolve<HitEvent> = {
     delete hits[e.hitId];
     const next = setDaggerheart(w, { ...s, hits });
     // Settled by the end: say so, before the damage line that follows.
-    if (e.atEnd !== true) return next;
+    if (e.atEnd !== true || own(w.characters, e.characterId) === undefined) return next;
     const who = nameOf(w, e.characterId);
     return appendLog(next, { audience: characterAudience(w, e.characterId), kind: 'daggerheart.hitPending', text: `The conflict ends before ${who} chooses: the hit lands with no Armor Slot marked.`, data: { characterId: e.characterId } });
   },

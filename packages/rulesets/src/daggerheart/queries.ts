@@ -67,7 +67,7 @@ export const actionRollOddsQuery: Query = defineQuery(actionRollOddsDeclaration,
     const d = foe.stats['difficulty'];
     if (typeof d !== 'number' || !Number.isInteger(d)) {
       // This view holds no Difficulty: a stat block without one (the GM's view), or a defence kept from players.
-      if (foe.visibility === 'visible' && seesFoeDefence(world, viewer)) return err('DH_NO_DIFFICULTY', `${foe.name}'s stat block has no Difficulty to roll against`, 'targetId');
+      if (viewer.role === 'gm' || (foe.visibility === 'visible' && seesFoeDefence(world, viewer))) return err('DH_NO_DIFFICULTY', `${foe.name}'s stat block has no Difficulty to roll against`, 'targetId');
       return ok({ hidden: true, advantage, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear), why: `the GM keeps ${foe.name}'s Difficulty secret` });
     }
     difficulty = d;

@@ -19,7 +19,7 @@ export function EndEncounter({ world, send, primary, label = 'End encounter', te
       <button class={primary ? 'primary' : ''} onClick={() => (!asked && endWarning(world) !== null ? setAsked(true) : send({ type: 'encounter.end' }))} data-testid={testId}>
         {warning === null ? label : 'End anyway'}
       </button>
-      {primary && testId === 'end-encounter' ? (
+      {primary ? (
         // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
         <p class="small" role="status" data-testid="stuck">
           Nobody can act now: heal or revive someone, or end the encounter.
