@@ -59,5 +59,6 @@ export { keptSheetCommandFor, keptSheetCommandFromText, keptSheetTemplate, type 
 // The actions answer's shape, for the web's panel (type-only: actions.ts imports the engine at run time).
 export type { ActionOption, ActionNumber, ActionsAnswer, TurnAction } from './actions.js';
 export { deadCharacters, lifeFlags } from './life.js';
-export { inviteNeedsOf, sheetNeedsOf, type InviteNeed } from './sheet-needs.js';
+export { sheetNeedsOf } from './sheet-needs.js';
+export { inviteNeedsOf, type InviteNeed } from './invite-needs.js';
 export { BLOCK_ATTACK_ID, BLOCK_WEAPON_ID, diceOfText, foeSheetCommandOf, foeTargetOf, quickStatsOf, teamsFoeSheet, tswFoeSheet, type FoeTarget, type QuickStat } from './foe-sheets.js';

@@ -41,9 +41,6 @@ export function sheetNeeds(c: { readonly name: string; readonly kind: string; re
   return { evasion: `not set yet: an adversary's attack on ${c.name} needs it` };
 }
 
-/** The invite's quick PC is asked for its Evasion: each class starts with its own (9 to 12), so none is made up (ADR 79). The sheet's limits. */
-export const INVITE_NEEDS = [{ key: 'evasion', label: 'Evasion', min: 0, max: 60, why: "an adversary's attack rolls against it" }] as const;
-
 export const SEVERITY_WORDS: Record<Severity, string> = { 0: 'no damage', 1: 'minor', 2: 'major', 3: 'severe', 4: 'massive' };
 
 /** A tracker as slots: how many are marked out of how many. */
