@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
+import { withTitles } from './field-titles.js';
 import { STAT_BLOCK_LABELS } from './stat-block-labels.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
@@ -106,15 +107,9 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
   }),
 };
 
-/** A field with its label as the schema's title (kept inside `.optional()`, where the form reads it). */
-function titled(f: z.ZodType, title: string | undefined): z.ZodType {
-  if (title === undefined) return f;
-  return f instanceof z.ZodOptional ? (f.unwrap() as z.ZodType).meta({ title }).optional() : f.meta({ title });
-}
-
 // Every field labelled as its rule text names it (stat-block-labels.ts; review 10).
 const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = Object.fromEntries(
-  Object.entries(BLOCKS_UNTITLED).map(([id, block]) => [id, z.strictObject(Object.fromEntries(Object.entries(block.shape).map(([k, f]) => [k, titled(f as z.ZodType, STAT_BLOCK_LABELS[id]?.[k])])))]),
+  Object.entries(BLOCKS_UNTITLED).map(([id, block]) => [id, z.strictObject(withTitles(block.shape as { [k: string]: z.ZodType }, STAT_BLOCK_LABELS[id] ?? {}))]),
 );
 
 /** The stat block schema of a ruleset (hit points only for one without its own). */
