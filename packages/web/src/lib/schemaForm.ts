@@ -113,7 +113,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     if (kinds.includes('string') && alts.length <= 4) return { ...base, kind: 'mixed', accepts: kinds };
     // A number or its longer object form (a power cost, deflection by category): the object's fields say it all.
     const objects = alts.filter((x) => x['type'] === 'object' && typeof x['properties'] === 'object');
-    if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'] }, root, required, depth);
+    if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'], title: s['title'] ?? objects[0]!['title'] }, root, required, depth);
     return { ...base, kind: 'json' };
   }
   if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
