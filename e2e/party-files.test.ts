@@ -71,7 +71,7 @@ describe('characters as files', () => {
     await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
     const form = gm.getByTestId('sheet-form');
     await form.getByText('Edit a sheet').click();
-    const str = form.getByLabel(/^str/);
+    const str = form.getByLabel(/^Strength \(STR\)/);
     expect(await str.inputValue()).toBe('12');
     await str.fill('31');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();

@@ -72,7 +72,7 @@ describe('a Daggerheart night, by clicking', () => {
       await sheet.locator('summary').click();
       for (const [hero, evasion] of [['Kira', '12'], ['Dorn', '9']] as const) {
         await sheet.getByLabel('Sheet of').selectOption({ label: hero });
-        await sheet.getByLabel(/^evasion/).fill(evasion);
+        await sheet.getByLabel(/^Evasion/).fill(evasion);
         await sheet.getByRole('button', { name: `Save ${hero}'s sheet` }).click();
         await expect.poll(() => text(sheet.getByTestId('sheet-form-saved'))).toBe(`Saved ${hero}'s sheet.`);
       }
