@@ -9,7 +9,7 @@ import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
 import { withTitles } from './field-titles.js';
-import { STAT_BLOCK_LABELS } from './stat-block-labels.js';
+import { STAT_BLOCK_LABELS, statBlockValue, STAT_BLOCK_VALUE_WORDS } from './stat-block-labels.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
 /** A whole number with the form's label (title) and its explanation. */
@@ -37,7 +37,7 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     // Each field titled in the party form's words (review 9: "attack vs", "attack reach", "miss damage" read raw).
     hp: titledInt(1, 10000, 'HP', 'hit points'),
     // In words on the form, as the encounter's own Band picker says them (review 8 saw "very-fast").
-    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ title: 'Initiative band', description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, b.replace('-', ' ')])) }).optional(),
+    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ title: 'Initiative band', description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, statBlockValue('36th-way', 'band', b)])) }).optional(),
     level: titledInt(0, 15, 'Level', 'level'),
     ac: titledInt(0, 40, 'AC', 'armour class'),
     pd: titledInt(0, 40, 'PD', 'physical defence'),
@@ -45,8 +45,8 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     // Its attack line, "Spear +7 vs AC, 2d6; miss: 3" (002 "Attacks"): the bonus is the whole modifier (ADR 40).
     attackName: text(40).meta({ title: 'Attack name', description: "its attack's name (Spear, Claws)" }).optional(),
     attackBonus: titledInt(-10, 40, 'Attack bonus', 'the whole modifier: +7 in "+7 vs AC"'),
-    attackVs: z.enum(['ac', 'pd', 'md']).meta({ title: 'Attack against', description: 'the defence its attack targets', 'x-labels': { ac: 'AC', pd: 'PD', md: 'MD' } }).optional(),
-    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ title: 'Attack reaches', description: 'whom its attack reaches (engaged for a melee attack)', 'x-labels': { engaged: 'engaged (melee)', nearby: 'nearby (and engaged)', far: 'far (anyone)' } }).optional(),
+    attackVs: z.enum(['ac', 'pd', 'md']).meta({ title: 'Attack against', description: 'the defence its attack targets', 'x-labels': STAT_BLOCK_VALUE_WORDS['36th-way']!['attackVs'] }).optional(),
+    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ title: 'Attack reaches', description: 'whom its attack reaches (engaged for a melee attack)', 'x-labels': STAT_BLOCK_VALUE_WORDS['36th-way']!['attackReach'] }).optional(),
     damage: z.string().max(40).meta({ title: 'Hit damage', description: 'damage on a hit, such as 2d6+3' }).optional(),
     missDamage: z.string().max(40).meta({ title: 'Miss damage', description: 'damage on a miss: dice such as 1d6, a number, or "level"' }).optional(),
     escalation: z.boolean().meta({ title: 'Uses the escalation die', description: 'adds the escalation die to its attacks' }).optional(),
