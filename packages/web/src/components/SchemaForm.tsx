@@ -368,7 +368,7 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
                 />
               )}
             </span>
-            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i, 'value') : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
+            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i) : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
             <button type="button" aria-label={`remove ${name}${key === '' ? '' : ` (${key})`}`} onClick={() => remove(i)}>
               ×
             </button>
