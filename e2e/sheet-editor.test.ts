@@ -156,7 +156,7 @@ describe('sheet editor', () => {
     expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
     await row('Skills', 1, 'combat', '6');
     await row('Proficiencies', 1, 'martial', '1');
-    await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
+    await fill(form, { Evasion: '5', Constitution: '4', 'Endurance \\(full\\)': '12', 'Health \\(full\\)': '12' });
     // The spear: 003's weapon profile, field by field.
     await form.getByRole('button', { name: 'add items' }).click();
     await form.getByLabel('Item 1: short name').fill('spear');
@@ -184,10 +184,10 @@ describe('sheet editor', () => {
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } }, wielded: ['spear'] });
     // A bad evasion, named in place.
     await editor.getByLabel('Sheet of').selectOption('raider');
-    await fill(form, { evasion: '-1' });
+    await fill(form, { Evasion: '-1' });
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Evasion must be from 0 to 10000.');
-    await fill(form, { evasion: '6', constitution: '3', 'max endurance': '10', 'max health': '10' });
+    await fill(form, { Evasion: '6', Constitution: '3', 'Endurance \\(full\\)': '10', 'Health \\(full\\)': '10' });
     await row('Attributes', 1, 'strength', '6');
     await row('Skills', 1, 'combat', '6');
     await save.click();

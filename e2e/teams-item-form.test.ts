@@ -47,7 +47,7 @@ describe('teams: the item sheet form', () => {
     await item.getByLabel(/^Damage type/).selectOption('piercing');
     // No attribute yet: the save names what it takes; the martial the spear does not list is explained.
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
-    await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Attributes of weapon in .* needs at least 1 item, such as strength or dexterity\./);
+    await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Attributes of Weapon in .* needs at least 1 item, such as strength or dexterity\./);
     await expect.poll(() => text(edit.getByTestId('sheet-form-hint'))).toBe('Spear: martial +2 does not add to its attacks, as it lists no proficiency; add it under its proficiencies if it should.');
 
     // Switching to Bram and back keeps what was typed, and says so.
