@@ -27,7 +27,7 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
   return st?.sheets?.[id];
 }
 
-/** A field of the generated form by its label's start ("AC" is "AC (optional) 0–1000"). */
+/** A field of the generated form by its label's start ("AC" is "AC (optional, 0 or more)"). */
 const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional[,)]`));
 
 async function fill(form: Locator, values: Record<string, string>) {

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const sheetIn = (view: TableView, id: string): Record<string, unknown> | undefined => (view.world.ext['36th-way'] as { sheets?: Record<string, Record<string, unknown>> } | undefined)?.sheets?.[id];
-/** A field of the generated form by its label's start ("AC" is "AC (optional) 0–1000"). */
+/** A field of the generated form by its label's start ("AC" is "AC (optional, 0 or more)"). */
 const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional[,)]`));
 
 describe('36th Way: the sheet form reads back what was saved (ADR 55)', () => {
