@@ -29,7 +29,7 @@ const abilityAttack = z.strictObject({
   defense: defense.optional(),
   bonus: int(-50, 50, 'a rare extra attack bonus').meta({ title: 'Extra attack bonus' }).optional(),
   reach: z.enum(ATTACK_REACHES).meta({ title: 'Reach', description: 'engaged, nearby (engaged too), far (anyone), or the stance reach (default)' }).optional(),
-  targets: int(1, MAX_ABILITY_TARGETS, 'how many targets at most (one roll each)').meta({ title: 'Targets at most' }).optional(),
+  targets: int(1, MAX_ABILITY_TARGETS, 'how many targets at most (one roll each)').meta({ title: 'Most targets' }).optional(),
   asBasic: z.boolean().meta({ title: 'As a basic attack', description: 'hit and miss as a basic melee/ranged attack' }).optional(),
   hit: dice.meta({ title: 'Hit damage', description: 'hit damage' }).optional(),
   miss: z.enum(MISS_KINDS).meta({ title: 'Miss damage', description: 'miss damage: none, equal to Level, or the miss dice' }).optional(),
