@@ -50,7 +50,7 @@ async function addRows(form: Locator): Promise<void> {
 async function labelsIn(form: Locator): Promise<string[]> {
   return form.evaluate((el) =>
     [...el.querySelectorAll('label, legend')]
-      .filter((x) => !(x instanceof HTMLLabelElement && (x.htmlFor.endsWith('.value') || x.htmlFor === '')))
+      .filter((x) => !(x.tagName === 'LABEL' && ((x.getAttribute('for') ?? '').endsWith('.value') || (x.getAttribute('for') ?? '') === '')))
       .map((x) => (x.textContent ?? '').trim()),
   );
 }

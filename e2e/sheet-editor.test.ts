@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
+import { teamsRaid } from './fixtures.ts';
 import { recordRowLabel } from '../packages/web/src/lib/schemaForm.ts';
 
 let e2e: E2e | undefined;
@@ -126,16 +127,7 @@ describe('sheet editor', () => {
   });
 
   it('teams: the form sends character.sheet.set for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
-    const made = await e2e!.table('teams', 'Raid');
-    const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
-        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
-      ],
-      params: { teamOrder: ['players', 'raiders'] },
-    });
+    const { made, gmSock } = await teamsRaid(e2e!, 'Raid');
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
@@ -199,16 +191,7 @@ describe('sheet editor', () => {
   });
 
   it("teams: the tracker's editor keeps an unsaved draft through a damage delta, a turn change and switching; the save keeps the damage (review 8)", async () => {
-    const made = await e2e!.table('teams', 'Drafts');
-    const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
-        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
-      ],
-      params: { teamOrder: ['players', 'raiders'] },
-    });
+    const { made, gmSock } = await teamsRaid(e2e!, 'Drafts');
     for (const id of ['boudica', 'raider']) await gmSock.command({ type: 'character.sheet.set', characterId: id, sheet: { evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, attributes: { strength: 6 }, skills: { combat: 6 } } });
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
