@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** A field of the generated form by its label's start, inside `scope`. */
-const box = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label} \\(optional\\)`));
+const box = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label} \\(optional[,)]`));
 
 
 describe('36th Way attack abilities', () => {
@@ -36,22 +36,22 @@ describe('36th Way attack abilities', () => {
     const sheet = gm.p.getByTestId('sheet-form');
     await sheet.locator('summary').click();
     await sheet.getByRole('button', { name: 'add Abilities' }).click();
-    const ability = sheet.getByRole('group', { name: 'Abilities 1', exact: true });
+    const ability = sheet.getByRole('group', { name: 'Ability 1', exact: true });
     expect(await sheet.locator('textarea').count()).toBe(0);
     // No id box: the server keys the ability by its name (frost-bolt).
-    expect(await ability.getByLabel('id', { exact: true }).count()).toBe(0);
-    await box(ability, 'name').first().fill('Frost Bolt');
-    expect(await box(ability, 'frequency').locator('option').allTextContents()).toEqual(['(default)', 'at-will', 'encounter', 'daily', 'recharge 9+', 'recharge 11+', 'recharge 13+']);
-    await box(ability, 'frequency').selectOption('recharge 11+');
-    await box(ability, 'sustain').fill('11');
-    await box(ability, 'min').fill('0');
-    await box(ability, 'defense').selectOption('pd');
-    await box(ability, 'reach').selectOption('nearby');
-    const hit = ability.getByRole('group', { name: 'hit (optional)', exact: true });
-    await box(hit, 'count').fill('2');
-    await box(hit, 'sides').fill('6');
-    await box(hit, 'bonus').fill('3');
-    await box(ability, 'miss').selectOption('level');
+    expect(await ability.getByLabel('Key', { exact: true }).count()).toBe(0);
+    await box(ability, 'Name').first().fill('Frost Bolt');
+    expect(await box(ability, 'Frequency').locator('option').allTextContents()).toEqual(['(default)', 'at-will', 'encounter', 'daily', 'recharge 9+', 'recharge 11+', 'recharge 13+']);
+    await box(ability, 'Frequency').selectOption('recharge 11+');
+    await box(ability, 'Sustain').fill('11');
+    await box(ability, 'At least').fill('0');
+    await box(ability, 'Defense attacked').selectOption('pd');
+    await box(ability, 'Reach').selectOption('nearby');
+    const hit = ability.getByRole('group', { name: 'Hit damage (optional)', exact: true });
+    await box(hit, 'Dice').fill('2');
+    await box(hit, 'Sides').fill('6');
+    await box(hit, 'Bonus').fill('3');
+    await box(ability, 'Miss damage').selectOption('level');
     await sheet.getByRole('button', { name: "Save Vesk's sheet" }).click();
     await expect.poll(() => sheet.getByTestId('sheet-form-saved').textContent()).toBe("Saved Vesk's sheet.");
     const stored = () => (n.gmSock.view().world.ext['36th-way'] as { sheets: Record<string, { abilities: Record<string, unknown> }> }).sheets[vesk]?.abilities['frost-bolt'];

@@ -174,7 +174,9 @@ describe('stat blocks in the builder', () => {
   it('shows a block in one line', () => {
     expect(blockLine({ hp: 7, attackBonus: 3, darksight: true, leader: false }, 'osr')).toBe('HP 7 · Attack bonus 3 · Darksight');
     // Every ruleset's labels as its text names them; a key no ruleset labels reads in words, capitalised.
-    expect(blockLine({ hp: 9, ac: 14, pd: 12, md: 10, attackVs: 'pd' }, '36th-way')).toBe('HP 9 · AC 14 · PD 12 · MD 10 · Attack against pd');
+    expect(blockLine({ hp: 9, ac: 14, pd: 12, md: 10, attackVs: 'pd' }, '36th-way')).toBe('HP 9 · AC 14 · PD 12 · MD 10 · Attack against PD');
+    // A choice reads as the form's picker words it (review 10 read "band fast · … · attack reach engaged").
+    expect(blockLine({ band: 'very-fast', attackName: 'Spear', attackReach: 'engaged' }, '36th-way')).toBe('Initiative band very fast · Attack name Spear · Attack reaches engaged (melee)');
     expect(blockLine({ maxEndurance: 6, maxHealth: 8, criticalThreshold: 12 }, 'teams')).toBe('Endurance 6 · Health 8 · Critical threshold 12');
     expect(blockLine({ edgeSave: 2, defense: 7, creatureType: 'guard' }, 'kleptonomicon')).toBe('Edge Save 2 · Defense 7 · Creature type guard');
     expect(blockLine({ hitDice: 2, dex: 12, oddThing: 1 }, 'osr')).toBe('Hit Dice (HD) 2 · DEX 12 · Odd thing 1');

@@ -34,7 +34,7 @@ describe('encounter builder options', () => {
     await add.locator('summary').click();
     await add.getByLabel('Name', { exact: true }).fill('Brak');
     await add.getByLabel('Player seat').selectOption({ label: 'Ann' });
-    await add.getByLabel(/^dex \(optional\)/i).fill('13');
+    await add.getByLabel(/^Dexterity \(DEX\)/).fill('13');
     await add.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => add.getByTestId('add-character-note').textContent()).toBe('Brak joined the table, played by Ann.');
     const undo = gm.p.getByTestId('undo');
@@ -45,7 +45,7 @@ describe('encounter builder options', () => {
     // Added again for the fight (the form is fresh).
     await add.getByLabel('Name', { exact: true }).fill('Brak');
     await add.getByLabel('Player seat').selectOption({ label: 'Ann' });
-    await add.getByLabel(/^dex \(optional\)/i).fill('13');
+    await add.getByLabel(/^Dexterity \(DEX\)/).fill('13');
     await add.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => add.getByTestId('add-character-note').textContent()).toBe('Brak joined the table, played by Ann.');
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
+import { osrKiraAgainst } from './fixtures.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -27,18 +28,7 @@ const phoneChoices = (p: Page) => p.getByTestId('ask-gm').locator('optgroup[labe
 
 describe("the table's own conditions", () => {
   it('save, pick with its usual duration, save from a typed one, offered on the phone, edit, remove, undo, reload', async () => {
-    const t = await e2e!.table('osr', 'Duke night');
-    const annSeat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: annSeat.seatId, stats: { maxHp: 10, hp: 10, dex: 14, ac: 12 } });
-    const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14, hp: 10, maxHp: 10 } },
-        { name: 'Goblin', kind: 'npc', side: 'foes', stats: { dex: 8, hp: 5, maxHp: 5 } },
-      ],
-    });
+    const { t, annSeat } = await osrKiraAgainst(e2e!, 'Duke night', { name: 'Goblin', stats: { dex: 8, hp: 5, maxHp: 5 } });
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, annSeat.link, true);
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { night, screen, startE2e } from './actions-flow.ts';
+import { tswKiraAndOrc } from './fixtures.ts';
 import type { E2e } from './harness.ts';
 
 let e2e: E2e | undefined;
@@ -55,16 +56,7 @@ describe("a fallen foe is marked in the phone's turn order", () => {
 
   it('The 36th Way: the Orc killed by the damage box is marked defeated on the phone', async () => {
     const n = await night(e2e!, '36th-way', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'kira', name: 'Kira', kind: 'pc', characterId: n.idOf('Kira'), level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 30 } });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', level: 2, volition: 0, ac: 14, pd: 13, md: 10, maxHp: 20 } });
-    await n.gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'kira', name: 'Kira', kind: 'pc', side: 'party', band: 'fast', characterId: n.idOf('Kira') },
-        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
-      ],
-    });
+    await tswKiraAndOrc(n);
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
     await row(ann.p, 'Orc').waitFor();

@@ -78,15 +78,15 @@ describe('form errors in words (review 9)', () => {
     expect(checked).toBeGreaterThanOrEqual(fields.length);
   });
 
-  it('a nested field reads innermost first: "Amount of power in Cleave is required.", by place when the ability has no name yet', () => {
+  it('a nested field reads innermost first: "Amount of Power in Cleave is required.", by place when the ability has no name yet', () => {
     const fields = sheetFields(sheetOf('36th-way'));
     const named = toPayload(fields, { abilities: [{ name: 'Cleave', power: { amount: '', resource: 'ki' } }] });
-    expect(named.ok ? [] : named.errors.map((e) => e.message)).toEqual(['Amount of power in Cleave is required.']);
+    expect(named.ok ? [] : named.errors.map((e) => e.message)).toEqual(['Amount of Power in Cleave is required.']);
     // 002 "Power": a use costs 1 to 99, the rules' own limits, now the form's too.
     const big = toPayload(fields, { abilities: [{ name: 'Cleave', power: { amount: '150', resource: 'ki' } }] });
-    expect(big.ok ? [] : big.errors.map((e) => e.message)).toEqual(['Amount of power in Cleave must be from 1 to 99.']);
+    expect(big.ok ? [] : big.errors.map((e) => e.message)).toEqual(['Amount of Power in Cleave must be from 1 to 99.']);
     const unnamed = toPayload(fields, { abilities: [{ name: '', attack: { hit: { sides: '0' } } }] });
-    expect(unnamed.ok ? [] : unnamed.errors.map((e) => e.message)).toEqual(['Sides of hit of attack in Abilities 1 must be from 1 to 100.']);
+    expect(unnamed.ok ? [] : unnamed.errors.map((e) => e.message)).toEqual(['Sides of Hit damage of Attack in Ability 1 must be from 1 to 100.']);
   });
 
   it("the server's refusals of a 36th Way sheet read the same way: the path becomes the form's words", () => {
@@ -96,7 +96,7 @@ describe('form errors in words (review 9)', () => {
     const values: Values = { name: 'Bram', abilities: [{ name: '' }] };
     const noName = s.fail({ type: '36th-way.sheet.set', sheet: { id: 'bram', name: 'Bram', abilities: [{}] } } as Command);
     expect(noName.path).toBe('sheet.abilities[0].name');
-    expect(words(fields, values, noName)).toBe('Name in Abilities 1 is required: give the ability a name.');
+    expect(words(fields, values, noName)).toBe('Name in Ability 1 is required: give the ability a name.');
     // A limit the schema gate names: the path at the message's head goes, the field's label takes its place.
     const ac = s.fail({ type: '36th-way.sheet.set', sheet: { id: 'bram', ac: 5000 } } as Command);
     expect(ac.message.startsWith('sheet.ac')).toBe(true);

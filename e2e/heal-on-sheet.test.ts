@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { night, screen } from './actions-flow.ts';
+import { tswKiraAndOrc } from './fixtures.ts';
 import { startE2e, type E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -31,16 +32,7 @@ async function heal(p: import('playwright-core').Page, name: string, amount: str
 describe('Heal on the ruleset sheet', () => {
   it('the 36th Way: a dying PC healed 10 from -1/30 reads 10/30 and the log says she is back from dying', async () => {
     const n = await night(e2e!, '36th-way', 'Ann');
-    await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'kira', name: 'Kira', kind: 'pc', characterId: n.idOf('Kira'), level: 1, volition: 0, ac: 12, pd: 12, md: 12, maxHp: 30 } });
-    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'orc', name: 'Orc', kind: 'npc', level: 2, volition: 0, ac: 14, pd: 13, md: 10, maxHp: 20 } });
-    await n.gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'kira', name: 'Kira', kind: 'pc', side: 'party', band: 'fast', characterId: n.idOf('Kira') },
-        { id: 'orc', name: 'Orc', kind: 'npc', side: 'foes', band: 'medium' },
-      ],
-    });
+    await tswKiraAndOrc(n);
     await n.gmSock.command({ type: '36th-way.damage', targetId: 'kira', amount: 31 });
     const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
     await expect.poll(() => row(gm.p, 'Kira').textContent()).toContain('-1/30');

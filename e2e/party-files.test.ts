@@ -71,11 +71,11 @@ describe('characters as files', () => {
     await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
     const form = gm.getByTestId('sheet-form');
     await form.getByText('Edit a sheet').click();
-    const str = form.getByLabel(/^str/);
+    const str = form.getByLabel(/^Strength \(STR\)/);
     expect(await str.inputValue()).toBe('12');
     await str.fill('31');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/^Str must be from/);
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Strength (STR) must be from 0 to 30.');
     await str.fill('16');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => sock.view().world.characters[kira]!.stats['str']).toBe(16);

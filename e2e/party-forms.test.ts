@@ -17,7 +17,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional\\)`));
+const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional[,)]`));
 const characterIn = (view: TableView, name: string) => Object.values(view.world.characters).find((c) => c.name === name);
 const sheetIn = (view: TableView, rules: string, id: string) => (view.world.ext[rules] as { sheets?: Record<string, Record<string, unknown>> } | undefined)?.sheets?.[id];
 
@@ -48,7 +48,7 @@ describe('party by form', () => {
     await add.getByLabel('Resist 1: name').selectOption('cold');
     await add.getByLabel(/^cold/).fill('16');
     await add.getByRole('button', { name: 'add weak' }).click();
-    await add.getByLabel('Weak to 1', { exact: true }).selectOption('fire');
+    await add.getByLabel('Weakness 1', { exact: true }).selectOption('fire');
     expect(await axeViolations(gm.p)).toEqual([]);
     await add.getByRole('button', { name: 'Add character' }).click();
     await expect.poll(() => add.getByTestId('add-character-note').textContent()).toBe('Ardent joined the table, played by Ann.');
@@ -86,7 +86,7 @@ describe('party by form', () => {
           await f.getByRole('button', { name: 'add attributes' }).click();
           await f.getByLabel('Attribute 1: name').fill('strength');
           await f.getByLabel(/^strength/).selectOption('8');
-          await box(f, 'max health').fill('12');
+          await box(f, 'Health \\(full\\)').fill('12');
         },
         check: (v, id) => sheetIn(v, 'teams', id),
         expected: { attributes: { strength: 8 }, maxHealth: 12, health: 12 },
@@ -95,17 +95,17 @@ describe('party by form', () => {
         rules: 'daggerheart',
         name: 'Marlowe',
         fill: async (f) => {
-          await box(f, 'agility').fill('2');
-          await box(f, 'major').fill('7');
-          await box(f, 'severe').fill('14');
+          await box(f, 'Agility').fill('2');
+          await box(f, 'Major threshold').fill('7');
+          await box(f, 'Severe threshold').fill('14');
           // No made-up Evasion 10 (review 9): a PC's form asks for the character's own.
           expect(await f.getByTestId('field-unset').textContent()).toBe("Evasion is not set yet: an adversary's attack on Marlowe needs it.");
-          await f.getByLabel(/^evasion/).fill('11');
+          await f.getByLabel(/^Evasion/).fill('11');
         },
         check: (v, id) => v.world.characters[id]!.stats,
         expected: { agility: 2, major: 7, severe: 14, evasion: 11 },
       },
-      { rules: 'osr', name: 'Kira', fill: (f) => box(f, 'str').fill('15'), check: (v, id) => v.world.characters[id]!.stats, expected: { str: 15 } },
+      { rules: 'osr', name: 'Kira', fill: (f) => box(f, 'Strength \\(STR\\)').fill('15'), check: (v, id) => v.world.characters[id]!.stats, expected: { str: 15 } },
       {
         rules: 'kleptonomicon',
         name: 'Vex',
@@ -113,11 +113,11 @@ describe('party by form', () => {
           await box(f, 'Edge Save').fill('3');
           // A movement style: 004's common ones are offered; "Walk" is refused in words, with the field's label, before anything is sent.
           await f.getByRole('button', { name: 'add Movement styles' }).click();
-          const style = f.getByRole('group', { name: 'Movement styles 1', exact: true }).getByLabel('Style', { exact: true });
+          const style = f.getByRole('group', { name: 'Movement style 1', exact: true }).getByLabel('Style', { exact: true });
           expect(await f.locator(`datalist[id="${await style.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['walk', 'jump', 'climb', 'swim']);
           await style.fill('Walk');
           await f.getByRole('button', { name: 'Add character' }).click();
-          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Style in Movement styles 1 must be a lower-case style name (walk, jump, climb, swim...).');
+          await expect.poll(() => f.getByTestId('schema-form-errors').textContent()).toBe('Style in Movement style 1 must be a lower-case style name (walk, jump, climb, swim...).');
           await style.fill('walk');
         },
         check: (v, id) => v.world.characters[id]!.stats,

@@ -36,17 +36,17 @@ describe('players edit their own sheet from the phone', () => {
     const { p, errors, kira } = await phone('osr', { maxHp: 8, hp: 8, dex: 12, load: 1 });
     const form = p.getByTestId('phone-sheet');
     await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(1);
-    const load = form.getByLabel(/^load/);
+    const load = form.getByLabel(/^Loads carried/);
     expect(await load.inputValue()).toBe('1');
     // The rest is shown, read-only: 001 moves HP by damage, healing and rest and scores by injuries, through the GM (ADR 53).
     const kept = await form.getByTestId('phone-sheet-kept').textContent();
     expect(kept).toMatch(/^Kept by the GM and the rules \(damage, healing, rest, injuries\): /);
-    expect(kept).toContain('dex 12');
-    expect(kept).toContain('max hp 8');
-    expect(kept).not.toContain('load');
+    expect(kept).toContain('Dexterity (DEX) 12');
+    expect(kept).toContain('Max HP 8');
+    expect(kept).not.toContain('Loads carried');
     await load.fill('201');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
-    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/^Load must be from/);
+    await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/^Loads carried must be from/);
     expect(kira()['load']).toBe(1);
     await load.fill('3');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
@@ -60,8 +60,8 @@ describe('players edit their own sheet from the phone', () => {
     const { p, errors, kira } = await phone('daggerheart', { major: 7, severe: 14, hpMax: 6, stressMax: 6, armorMax: 2 });
     const form = p.getByTestId('phone-sheet');
     await expect.poll(() => form.getByTestId('schema-form').locator('input, select, textarea').count()).toBe(4);
-    expect(await form.textContent()).toContain('You may change: hp marked, stress marked, armor marked, hope.');
-    await form.getByLabel(/^stress marked/).fill('2');
+    expect(await form.textContent()).toContain('You may change: HP marked, Stress marked, Armor marked, Hope.');
+    await form.getByLabel(/^Stress marked/).fill('2');
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => kira()['stressMarked']).toBe(2);
     expect(errors).toEqual([]);

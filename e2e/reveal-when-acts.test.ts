@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screen, startE2e } from './actions-flow.ts';
+import { osrKiraAgainst } from './fixtures.ts';
 import type { E2e } from './harness.ts';
 import { axeViolations } from './session.ts';
 
@@ -22,18 +23,7 @@ const nowActing = async (p: Page): Promise<string> => ((await p.getByTestId('now
 
 describe('a hidden foe revealed when it acts', () => {
   it('stays off the phone until its turn starts, then is revealed for everyone', async () => {
-    const t = await e2e!.table('osr', 'Crypt night');
-    const annSeat = await e2e!.seat(t, 'Ann');
-    const gmSock = await e2e!.socket(t.gmToken);
-    await gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: annSeat.seatId, stats: { maxHp: 10, hp: 10, dex: 14, ac: 12 } });
-    const kira = Object.values(gmSock.view().world.characters).find((c) => c.name === 'Kira')!.id;
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { name: 'Kira', kind: 'pc', side: 'party', characterId: kira, stats: { dex: 14, hp: 10, maxHp: 10 } },
-        { name: 'Lurker', kind: 'npc', side: 'foes', visibility: 'hidden', stats: { dex: 6, hp: 5, maxHp: 5 } },
-      ],
-    });
+    const { t, annSeat } = await osrKiraAgainst(e2e!, 'Crypt night', { name: 'Lurker', visibility: 'hidden', stats: { dex: 6, hp: 5, maxHp: 5 } });
     const gm = await screen(e2e!.browser, contexts, t.links.gm, false);
     const ann = await screen(e2e!.browser, contexts, annSeat.link, true);
     await expect.poll(() => nowActing(ann.p)).toBe('Now acting: Kira');

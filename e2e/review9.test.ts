@@ -78,7 +78,7 @@ describe('review 9, in Chromium', () => {
     await form.locator('[id="sheet-form-major"]').fill('10');
     await form.locator('[id="sheet-form-severe"]').fill('5');
     await save.click();
-    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toBe('Severe must be at least the Major threshold (10).');
+    await expect.poll(() => form.getByTestId('schema-form-server-error').textContent()).toBe('Severe threshold must be at least the Major threshold (10).');
     expect(await edit.getByTestId('sheet-form-saved').textContent()).toBe('');
 
     // Saved again, then a value the form itself refuses: the "Saved" line goes with it.

@@ -41,7 +41,7 @@ describe('words on screen', () => {
     expect(r.ok ? [] : r.errors).toEqual([{ path: 'ac', message: 'AC must be from 0 to 1000.' }]);
     // Nested: the ability's place in the list and its attack's field, as the form labels them.
     const nested = toPayload(tsw, { abilities: [{ id: 'fork', attack: { targets: '99' } }] });
-    expect(nested.ok ? [] : nested.errors.map((e) => e.message)).toEqual(['Targets of attack in Abilities 1 must be from 1 to 20.']);
+    expect(nested.ok ? [] : nested.errors.map((e) => e.message)).toEqual(['Most targets of Attack in Ability 1 must be from 1 to 20.']);
     const k = toPayload(fieldsOf('kleptonomicon'), { defense: '101' });
     expect(k.ok ? [] : k.errors.map((e) => e.message)).toEqual(['Defense must be from 0 to 100.']);
   });

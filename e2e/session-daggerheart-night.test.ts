@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { dualityOutcomeDistribution } from '@tablekeeper/engine';
 import { startE2e, type E2e } from './harness.ts';
+import { createTableByHand, invitePlayers } from './fixtures.ts';
 import { artifactsDir } from './browser.ts';
 import { pct } from '../packages/web/src/lib/daggerheart.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
@@ -40,26 +41,11 @@ describe('a Daggerheart night, by clicking', () => {
       const gmErrors = watchErrors(gm);
 
       // --- the landing page: a new Daggerheart table
-      await gm.goto(e2e.server.url + '/');
-      await gm.getByLabel('Table name').fill('Night of daggerheart');
-      await gm.getByLabel('Rules').selectOption('daggerheart');
-      await gm.getByRole('button', { name: 'Create table' }).click();
-      await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+      await createTableByHand(gm, e2e.server.url, 'Night of daggerheart', 'daggerheart');
 
       // --- two players, each with a PC and its HP slots
-      const invite = gm.locator('.area-invite');
-      const links: string[] = [];
-      for (const [player, hero, hp, evasion] of [['Alice', 'Kira', '6', '10'], ['Bob', 'Dorn', '7', '8']] as const) {
-        await invite.getByLabel('Player name').fill(player);
-        await invite.getByRole('button', { name: 'Add player seat' }).click();
-        await invite.getByLabel(`Character name for ${player}`).fill(hero);
-        await invite.getByLabel('Hit points').last().fill(hp);
-        // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
-        await invite.getByLabel(`Evasion for ${player}'s character`).fill(evasion);
-        await invite.getByRole('button', { name: 'Add character' }).last().click();
-        await invite.getByText(hero, { exact: true }).waitFor();
-        links.push(await invite.getByTestId('seat-link').last().inputValue());
-      }
+      // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
+      const links = await invitePlayers(gm, [['Alice', 'Kira', '6', '10'], ['Bob', 'Dorn', '7', '8']]);
       const board = gm.getByTestId('daggerheart-gm');
       const party = board.getByTestId('party-trackers');
       for (const [hero, major, severe] of [['Kira', '5', '10'], ['Dorn', '6', '12']] as const) {
@@ -74,7 +60,7 @@ describe('a Daggerheart night, by clicking', () => {
       await sheet.locator('summary').click();
       for (const [hero, evasion] of [['Kira', '12'], ['Dorn', '9']] as const) {
         await sheet.getByLabel('Sheet of').selectOption({ label: hero });
-        await sheet.getByLabel(/^evasion/).fill(evasion);
+        await sheet.getByLabel(/^Evasion/).fill(evasion);
         await sheet.getByRole('button', { name: `Save ${hero}'s sheet` }).click();
         await expect.poll(() => text(sheet.getByTestId('sheet-form-saved'))).toBe(`Saved ${hero}'s sheet.`);
       }

@@ -14,6 +14,7 @@ import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { clockRestsOf, restNoteOf } from '@tablekeeper/rulesets/browser';
 import { startE2e, whoStarts, type E2e } from './harness.ts';
+import { createTableByHand, invitePlayers } from './fixtures.ts';
 import { watchErrors, horizontalOverflow } from './web.ts';
 
 export interface Flavour {
@@ -63,25 +64,11 @@ export async function playNight(f: Flavour): Promise<void> {
     const gmErrors = watchErrors(gm);
 
     // --- the landing page: a new table for this ruleset
-    await gm.goto(e2e.server.url + '/');
-    await gm.getByLabel('Table name').fill(`Night of ${f.rulesetId}`);
-    await gm.getByLabel('Rules').selectOption(f.rulesetId);
-    await gm.getByRole('button', { name: 'Create table' }).click();
-    await gm.locator('[data-testid=conn-status][data-status=open]').waitFor();
+    await createTableByHand(gm, e2e.server.url, `Night of ${f.rulesetId}`, f.rulesetId);
     await expect.poll(() => text(gm.getByTestId('table-name'))).toBe(`Night of ${f.rulesetId}`);
 
     // --- two players, each with a character
-    const invite = gm.locator('.area-invite');
-    const links: string[] = [];
-    for (const [player, hero, hp] of [['Alice', 'Kira', '12'], ['Bob', 'Dorn', '15']] as const) {
-      await invite.getByLabel('Player name').fill(player);
-      await invite.getByRole('button', { name: 'Add player seat' }).click();
-      await invite.getByLabel(`Character name for ${player}`).fill(hero);
-      await invite.getByLabel('Hit points').last().fill(hp);
-      await invite.getByRole('button', { name: 'Add character' }).last().click();
-      await invite.getByText(hero, { exact: true }).waitFor();
-      links.push(await invite.getByTestId('seat-link').last().inputValue());
-    }
+    const links = await invitePlayers(gm, [['Alice', 'Kira', '12'], ['Bob', 'Dorn', '15']]);
     const phones: { page: Page; frames: string[]; errors: string[] }[] = [];
     for (const link of links) {
       const { p: page, frames, errors } = await e2e.open(link, { width: 390, height: 844 }, { phone: true });

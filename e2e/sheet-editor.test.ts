@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { type TableView } from '@tablekeeper/protocol';
 import { percent } from '../packages/web/src/lib/attack.ts';
 import { characterNamed, count3d6, openAttack, startE2e, type E2e } from './harness.ts';
+import { teamsRaid } from './fixtures.ts';
 import { recordRowLabel } from '../packages/web/src/lib/schemaForm.ts';
 
 let e2e: E2e | undefined;
@@ -27,8 +28,8 @@ function sheetIn(view: TableView, rules: string, id: string): Record<string, unk
   return st?.sheets?.[id];
 }
 
-/** A field of the generated form by its label's start ("AC" is "AC (optional) 0–1000"). */
-const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional\\)`));
+/** A field of the generated form by its label's start ("AC" is "AC (optional, 0 or more)"). */
+const box = (form: Locator, label: string) => form.getByLabel(new RegExp(`^${label} \\(optional[,)]`));
 
 async function fill(form: Locator, values: Record<string, string>) {
   for (const [k, v] of Object.entries(values)) await box(form, k).fill(v);
@@ -126,16 +127,7 @@ describe('sheet editor', () => {
   });
 
   it('teams: the form sends character.sheet.set for the chosen combatant, attribute dice as rows and a weapon by its fields', async () => {
-    const made = await e2e!.table('teams', 'Raid');
-    const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
-        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
-      ],
-      params: { teamOrder: ['players', 'raiders'] },
-    });
+    const { made, gmSock } = await teamsRaid(e2e!, 'Raid');
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
@@ -146,29 +138,29 @@ describe('sheet editor', () => {
       await form.getByRole('button', { name: `add ${record}`, exact: true }).click();
       await form.getByLabel(recordRowLabel(record, i - 1, 'name')).fill(name);
       const box = form.getByLabel(new RegExp(`^${name}`));
-      if (record === 'proficiencies') await box.fill(value);
+      if (record === 'Proficiencies') await box.fill(value);
       else await box.selectOption(value);
     };
-    await row('attributes', 1, 'strength', '6');
+    await row('Attributes', 1, 'strength', '6');
     // The names 003 uses are suggested; the dice read as dice.
     const names = form.getByLabel('Attribute 1: name');
     expect(await form.locator(`datalist[id="${await names.getAttribute('list')}"] option`).evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toEqual(['strength', 'dexterity']);
     expect(await form.getByLabel(/^strength/).locator('option').allTextContents()).toEqual(['choose a die…', 'd2', 'd4', 'd6', 'd8', 'd10', 'd12', 'd20']);
-    await row('skills', 1, 'combat', '6');
-    await row('proficiencies', 1, 'martial', '1');
-    await fill(form, { evasion: '5', constitution: '4', 'max endurance': '12', 'max health': '12' });
+    await row('Skills', 1, 'combat', '6');
+    await row('Proficiencies', 1, 'martial', '1');
+    await fill(form, { Evasion: '5', Constitution: '4', 'Endurance \\(full\\)': '12', 'Health \\(full\\)': '12' });
     // The spear: 003's weapon profile, field by field.
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('Item 1: key').fill('spear');
+    await form.getByLabel('Item 1: short name').fill('spear');
     const item = form.getByTestId('record-items');
-    await item.getByLabel(/^shown name \(optional\)/).fill('spear');
+    await item.getByLabel(/^Full name \(optional\)/).fill('spear');
     await item.getByRole('button', { name: 'add attributes' }).click();
-    await item.getByLabel('attributes 1', { exact: true }).fill('strength');
+    await item.getByLabel('Attribute 1', { exact: true }).fill('strength');
     await item.getByRole('button', { name: 'add proficiencies' }).click();
-    await item.getByLabel('proficiencies 1', { exact: true }).fill('martial');
-    await item.getByLabel(/^damage 0/).fill('4');
-    await item.getByLabel(/^critical damage/).fill('8');
-    await item.getByLabel(/^critical threshold/).fill('19');
+    await item.getByLabel('Proficiency 1', { exact: true }).fill('martial');
+    await item.getByLabel(/^Damage \(0 or more\)/).fill('4');
+    await item.getByLabel(/^Critical damage/).fill('8');
+    await item.getByLabel(/^Critical threshold/).fill('19');
     // What she holds is picked from her own items.
     // One box per item of hers (review 10).
     const wielded = form.getByRole('group', { name: 'Wielded' });
@@ -177,19 +169,19 @@ describe('sheet editor', () => {
     // 003 "Damage": a blank type would be typeless, which deflection never reduces: the form asks for it, physical types first.
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toMatch(/Damage type of .* is required\./);
-    expect((await item.getByLabel(/^damage type/).locator('option').allTextContents()).slice(0, 4)).toEqual(['choose…', 'bludgeoning', 'piercing', 'slashing']);
-    await item.getByLabel(/^damage type/).selectOption('piercing');
+    expect((await item.getByLabel(/^Damage type/).locator('option').allTextContents()).slice(0, 4)).toEqual(['choose…', 'bludgeoning', 'piercing', 'slashing']);
+    await item.getByLabel(/^Damage type/).selectOption('piercing');
     await save.click();
     await expect.poll(() => editor.getByTestId('sheet-saved').textContent()).toBe("Saved Boudica's sheet.");
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'boudica')).toMatchObject({ attributes: { strength: 6 }, items: { spear: { weapon: { damage: 4, criticalThreshold: 19, damageType: 'piercing' } } }, wielded: ['spear'] });
     // A bad evasion, named in place.
     await editor.getByLabel('Sheet of').selectOption('raider');
-    await fill(form, { evasion: '-1' });
+    await fill(form, { Evasion: '-1' });
     await save.click();
     await expect.poll(() => form.getByTestId('schema-form-errors').textContent()).toBe('Evasion must be from 0 to 10000.');
-    await fill(form, { evasion: '6', constitution: '3', 'max endurance': '10', 'max health': '10' });
-    await row('attributes', 1, 'strength', '6');
-    await row('skills', 1, 'combat', '6');
+    await fill(form, { Evasion: '6', Constitution: '3', 'Endurance \\(full\\)': '10', 'Health \\(full\\)': '10' });
+    await row('Attributes', 1, 'strength', '6');
+    await row('Skills', 1, 'combat', '6');
     await save.click();
     await expect.poll(() => sheetIn(gmSock.view(), 'teams', 'raider')).toMatchObject({ evasion: 6, health: 10 });
     // d6 + d6 + 1 vs evasion 6, a critical on a luck 19+: 2/20 + 18/20 x 30/36 = 85%.
@@ -199,31 +191,22 @@ describe('sheet editor', () => {
   });
 
   it("teams: the tracker's editor keeps an unsaved draft through a damage delta, a turn change and switching; the save keeps the damage (review 8)", async () => {
-    const made = await e2e!.table('teams', 'Drafts');
-    const gmSock = await e2e!.socket(made.gmToken);
-    await gmSock.command({
-      type: 'encounter.start',
-      combatants: [
-        { id: 'boudica', name: 'Boudica', kind: 'pc', side: 'players' },
-        { id: 'raider', name: 'Raider', kind: 'npc', side: 'raiders' },
-      ],
-      params: { teamOrder: ['players', 'raiders'] },
-    });
+    const { made, gmSock } = await teamsRaid(e2e!, 'Drafts');
     for (const id of ['boudica', 'raider']) await gmSock.command({ type: 'character.sheet.set', characterId: id, sheet: { evasion: 5, constitution: 3, maxEndurance: 10, maxHealth: 10, attributes: { strength: 6 }, skills: { combat: 6 } } });
     const gm = await e2e!.open(made.links.gm, { width: 1440, height: 960 });
     const editor = gm.p.getByTestId('sheet-editor');
     await editor.locator('summary').click();
     await editor.getByLabel('Sheet of').selectOption('raider');
     const form = editor.getByTestId('schema-form');
-    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('5');
-    await form.getByLabel(/^evasion/).fill('7');
+    await expect.poll(() => form.getByLabel(/^Evasion/).inputValue()).toBe('5');
+    await form.getByLabel(/^Evasion/).fill('7');
     await expect.poll(() => editor.getByTestId('sheet-editor-drafts').textContent()).toContain("Raider's changes are not saved yet");
 
     // A delta: the Raider takes 4 (no deflection), its endurance drops on the stored sheet; the typed evasion stays.
     await gmSock.command({ type: 'teams.damage', targetId: 'raider', amount: 4, reduce: false });
     await expect.poll(() => (sheetIn(gmSock.view(), 'teams', 'raider') as { endurance?: number }).endurance).toBe(6);
-    await expect.poll(() => form.getByLabel(/^endurance/).inputValue()).toBe('6');
-    expect(await form.getByLabel(/^evasion/).inputValue()).toBe('7');
+    await expect.poll(() => form.getByLabel(/^Endurance now/).inputValue()).toBe('6');
+    expect(await form.getByLabel(/^Evasion/).inputValue()).toBe('7');
 
     // The turn passes (the picker would follow the new turn): the drafted Raider stays picked, the draft with it.
     await gmSock.command({ type: 'encounter.endTurn', id: 'boudica' });
@@ -231,13 +214,13 @@ describe('sheet editor', () => {
     await gmSock.command({ type: 'encounter.endTurn', id: 'raider' });
     await expect.poll(() => gm.p.getByTestId('now-acting').textContent()).toContain('Boudica');
     expect(await editor.getByLabel('Sheet of').inputValue()).toBe('raider');
-    expect(await form.getByLabel(/^evasion/).inputValue()).toBe('7');
+    expect(await form.getByLabel(/^Evasion/).inputValue()).toBe('7');
 
     // Switching away and back keeps it, and says so.
     await editor.getByLabel('Sheet of').selectOption('boudica');
     await expect.poll(() => editor.getByTestId('sheet-editor-drafts').textContent()).toContain('Unsaved changes kept for Raider');
     await editor.getByLabel('Sheet of').selectOption('raider');
-    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('7');
+    await expect.poll(() => form.getByLabel(/^Evasion/).inputValue()).toBe('7');
 
     // Saved: the GM's evasion and the endurance the damage left, not the 10 the form opened with.
     await form.getByRole('button', { name: 'Save sheet' }).click();
@@ -246,9 +229,9 @@ describe('sheet editor', () => {
     expect(await editor.getByTestId('sheet-editor-drafts').count()).toBe(0);
 
     // A draft discarded goes back to the stored sheet.
-    await form.getByLabel(/^evasion/).fill('9');
+    await form.getByLabel(/^Evasion/).fill('9');
     await editor.getByRole('button', { name: "Discard Raider's changes" }).click();
-    await expect.poll(() => form.getByLabel(/^evasion/).inputValue()).toBe('7');
+    await expect.poll(() => form.getByLabel(/^Evasion/).inputValue()).toBe('7');
     expect(gm.errors).toEqual([]);
   });
 });

@@ -102,12 +102,12 @@ describe('party by form', () => {
     expect((teamsSheets(s)[id]!['items'] as { spear: { weapon: { damage: number } } }).spear.weapon.damage).toBe(3);
   });
 
-  it("teams items (review 7): the row's key is labelled \"key\", the item's name \"shown name\"; a weapon's lists say what they do; a weapon with no attribute is named with what it takes", () => {
+  it("teams items (reviews 7 and 10): the row's key is labelled \"short name\" (never \"key\"), the item's name \"Full name\"; a weapon's lists say what they do; a weapon with no attribute is named with what it takes", () => {
     const fields = sheetFields(sheetOf('teams'));
     const items = field(fields, 'items');
     if (items.kind !== 'record' || items.value.kind !== 'object') throw new Error('items is a record of objects');
-    expect(items.keyLabel).toBe('key');
-    expect(items.value.fields.find((f) => f.key === 'name')?.label).toBe('shown name');
+    expect(items.keyLabel).toBe('short name');
+    expect(items.value.fields.find((f) => f.key === 'name')?.label).toBe('Full name');
     const weapon = items.value.fields.find((f) => f.key === 'weapon')!;
     if (weapon.kind !== 'object') throw new Error('weapon is an object');
     const attrs = weapon.fields.find((f) => f.key === 'attributes')!;
@@ -117,7 +117,7 @@ describe('party by form', () => {
     let v: FormValue = sheetStart(fields, {});
     v = setAt(v, ['items'], [{ key: 'spear', value: { name: 'Spear', weapon: { attributes: [], damage: '3', damageType: 'piercing' } } }]);
     const r = toPayload(fields, v as Values);
-    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['Attributes of weapon in items "spear" needs at least 1 item, such as strength or dexterity.']);
+    expect(r.ok ? [] : r.errors.map((e) => e.message)).toEqual(['Attributes of Weapon in Items "spear" needs at least 1 item, such as strength or dexterity.']);
   });
 
   it("teams: a sheet's proficiency a weapon does not list is said in words (003 \"Attacks\": only a listed proficiency adds); a blank profile is no weapon", () => {

@@ -35,33 +35,33 @@ describe('teams: the item sheet form', () => {
     const form = edit.getByTestId('schema-form');
 
     // Her martial +2 on the sheet, then a spear.
-    await form.getByRole('button', { name: 'add proficiencies', exact: true }).click();
+    await form.getByRole('button', { name: 'add Proficiencies', exact: true }).click();
     await form.getByLabel('Proficiency 1: name').fill('martial');
     await form.getByLabel(/^martial/).fill('2');
     await form.getByRole('button', { name: 'add items' }).click();
-    await form.getByLabel('Item 1: key').fill('spear');
+    await form.getByLabel('Item 1: short name').fill('spear');
     const item = form.getByTestId('record-items');
-    await item.getByLabel(/^shown name \(optional\)/).fill('Spear');
+    await item.getByLabel(/^Full name \(optional\)/).fill('Spear');
     expect(await text(item)).toContain('required: the attribute dice an attack with it may use');
-    await item.getByLabel(/^damage 0/).fill('4');
-    await item.getByLabel(/^damage type/).selectOption('piercing');
+    await item.getByLabel(/^Damage \(0 or more\)/).fill('4');
+    await item.getByLabel(/^Damage type/).selectOption('piercing');
     // No attribute yet: the save names what it takes; the martial the spear does not list is explained.
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
-    await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Attributes of weapon in .* needs at least 1 item, such as strength or dexterity\./);
+    await expect.poll(() => text(form.getByTestId('schema-form-errors'))).toMatch(/Attributes of Weapon in .* needs at least 1 item, such as strength or dexterity\./);
     await expect.poll(() => text(edit.getByTestId('sheet-form-hint'))).toBe('Spear: martial +2 does not add to its attacks, as it lists no proficiency; add it under its proficiencies if it should.');
 
     // Switching to Bram and back keeps what was typed, and says so.
     await edit.getByLabel('Sheet of').selectOption({ label: 'Bram' });
     await expect.poll(() => text(edit.getByTestId('sheet-drafts'))).toContain('Unsaved changes kept for Kira');
     await edit.getByLabel('Sheet of').selectOption({ label: 'Kira' });
-    await expect.poll(() => form.getByLabel('Item 1: key').inputValue()).toBe('spear');
-    expect(await item.getByLabel(/^shown name \(optional\)/).inputValue()).toBe('Spear');
+    await expect.poll(() => form.getByLabel('Item 1: short name').inputValue()).toBe('spear');
+    expect(await item.getByLabel(/^Full name \(optional\)/).inputValue()).toBe('Spear');
     expect(await text(edit.getByTestId('sheet-drafts'))).toContain("Kira's changes are not saved yet");
 
     await item.getByRole('button', { name: 'add attributes' }).click();
-    await item.getByLabel('attributes 1', { exact: true }).fill('strength');
+    await item.getByLabel('Attribute 1', { exact: true }).fill('strength');
     await item.getByRole('button', { name: 'add proficiencies' }).click();
-    await item.getByLabel('proficiencies 1', { exact: true }).fill('martial');
+    await item.getByLabel('Proficiency 1', { exact: true }).fill('martial');
     await expect.poll(() => edit.getByTestId('sheet-form-hint').count()).toBe(0);
     await form.getByRole('button', { name: "Save Kira's sheet" }).click();
     await expect.poll(() => text(edit.getByTestId('sheet-form-saved'))).toBe("Saved Kira's sheet.");

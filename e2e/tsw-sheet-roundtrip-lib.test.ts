@@ -110,17 +110,17 @@ describe('the 36th Way sheet form round trip (review 7: "recharge 11+" reopened 
     else expect(bad.errors[0]!.message).toBe('Frequency in Cleave must be one of at-will, encounter, daily, recharge 9+, recharge 11+, recharge 13+.');
     const cost = toPayload(f, { abilities: [{ name: 'Cleave', power: { amount: '', resource: 'ki' } }] });
     if (cost.ok) expect.unreachable('a power resource without an amount was accepted');
-    else expect(cost.errors[0]!.message).toBe('Amount of power in Cleave is required.');
+    else expect(cost.errors[0]!.message).toBe('Amount of Power in Cleave is required.');
     // A refusal from the server names a path; the editor says it in the form's words.
     const values = { abilities: [{ name: 'Cleave', attack: { reach: 'far' } }, { name: '' }] } as { [k: string]: FormValue };
-    expect(placeOf(f, values, 'abilities.0.frequency')).toBe('frequency in Cleave');
-    expect(placeOf(f, values, 'abilities.0.attack.reach')).toBe('reach of attack in Cleave');
-    expect(placeOf(f, values, 'abilities.1.sustain')).toBe('sustain in Abilities 2');
+    expect(placeOf(f, values, 'abilities.0.frequency')).toBe('Frequency in Cleave');
+    expect(placeOf(f, values, 'abilities.0.attack.reach')).toBe('Reach of Attack in Cleave');
+    expect(placeOf(f, values, 'abilities.1.sustain')).toBe('Sustain in Ability 2');
     expect(placeOf(f, values, 'hp')).toBe('HP');
     expect(placeOf(f, values, 'nowhere')).toBeNull();
     // An ability with no name yet is named by its place.
     const unnamed = toPayload(f, { abilities: [{ name: '', sustain: '2' }] });
     if (unnamed.ok) expect.unreachable('Sustain 2 was accepted');
-    else expect(unnamed.errors[0]!.message).toBe('Sustain in Abilities 1 must be from 3 to 18.');
+    else expect(unnamed.errors[0]!.message).toBe('Sustain in Ability 1 must be from 3 to 18.');
   });
 });

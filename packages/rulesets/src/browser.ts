@@ -34,7 +34,7 @@ export {
 export { encumbrance, mod, readSheet } from './osr/sheet.js';
 export { getOsr, type LightSource, type OsrState } from './osr/state.js';
 export { osrSettings } from './osr/settings.js';
-export { statBlockLabel } from './stat-block-labels.js';
+export { statBlockLabel, statBlockValue } from './stat-block-labels.js';
 export { ENCOUNTER_TRANSITIONS, EPISODE_TRANSITIONS, type EncounterPhase, type EpisodePhase } from './kleptonomicon/phases.js';
 export { getKlepto } from './kleptonomicon/state.js';
 export { EDGE_SAVE_LIMIT, kleptoSheetLine, kleptoSheetOf, type KleptoSheet } from './kleptonomicon/sheet.js';

@@ -54,6 +54,20 @@ export const STAT_BLOCK_LABELS: { readonly [rulesetId: string]: { readonly [key:
   daggerheart: { ...HP, difficulty: 'Difficulty', major: 'Major threshold', severe: 'Severe threshold', stress: 'Stress', attack: 'Attack modifier', damage: 'Damage', moves: 'Moves' },
 };
 
+/** A chosen value in the words its picker shows (the schema's x-labels): "ac" reads "AC" (review 10: "attack vs ac"). */
+export const STAT_BLOCK_VALUE_WORDS: { readonly [rulesetId: string]: { readonly [key: string]: { readonly [value: string]: string } } } = {
+  '36th-way': {
+    band: { 'very-fast': 'very fast', 'very-slow': 'very slow' },
+    attackVs: { ac: 'AC', pd: 'PD', md: 'MD' },
+    attackReach: { engaged: 'engaged (melee)', nearby: 'nearby (and engaged)', far: 'far (anyone)' },
+  },
+};
+
+/** A stat block's value as its form's picker words it; a number or a typed name as it is. */
+export function statBlockValue(rulesetId: string, key: string, value: string): string {
+  return STAT_BLOCK_VALUE_WORDS[rulesetId]?.[key]?.[value] ?? value;
+}
+
 /** A stat block field's label: the ruleset's, else HP, else the key in words with a capital. */
 export function statBlockLabel(rulesetId: string, key: string): string {
   const known = STAT_BLOCK_LABELS[rulesetId]?.[key] ?? (key === 'hp' ? 'HP' : undefined);

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { INITIATIVE_BANDS } from './initiative.js';
 import { move as adversaryMove } from './daggerheart/declarations.js';
 import { MAX_MOVES } from './daggerheart/limits.js';
-import { STAT_BLOCK_LABELS } from './stat-block-labels.js';
+import { withTitles } from './field-titles.js';
+import { STAT_BLOCK_LABELS, statBlockValue, STAT_BLOCK_VALUE_WORDS } from './stat-block-labels.js';
 
 const hp = () => int(1, 10000, 'hit points').optional();
 /** A whole number with the form's label (title) and its explanation. */
@@ -36,7 +37,7 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     // Each field titled in the party form's words (review 9: "attack vs", "attack reach", "miss damage" read raw).
     hp: titledInt(1, 10000, 'HP', 'hit points'),
     // In words on the form, as the encounter's own Band picker says them (review 8 saw "very-fast").
-    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ title: 'Initiative band', description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, b.replace('-', ' ')])) }).optional(),
+    band: z.enum(INITIATIVE_BANDS as unknown as [string, ...string[]]).meta({ title: 'Initiative band', description: 'initiative band', 'x-labels': Object.fromEntries(INITIATIVE_BANDS.map((b) => [b, statBlockValue('36th-way', 'band', b)])) }).optional(),
     level: titledInt(0, 15, 'Level', 'level'),
     ac: titledInt(0, 40, 'AC', 'armour class'),
     pd: titledInt(0, 40, 'PD', 'physical defence'),
@@ -44,8 +45,8 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
     // Its attack line, "Spear +7 vs AC, 2d6; miss: 3" (002 "Attacks"): the bonus is the whole modifier (ADR 40).
     attackName: text(40).meta({ title: 'Attack name', description: "its attack's name (Spear, Claws)" }).optional(),
     attackBonus: titledInt(-10, 40, 'Attack bonus', 'the whole modifier: +7 in "+7 vs AC"'),
-    attackVs: z.enum(['ac', 'pd', 'md']).meta({ title: 'Attack against', description: 'the defence its attack targets', 'x-labels': { ac: 'AC', pd: 'PD', md: 'MD' } }).optional(),
-    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ title: 'Attack reaches', description: 'whom its attack reaches (engaged for a melee attack)', 'x-labels': { engaged: 'engaged (melee)', nearby: 'nearby (and engaged)', far: 'far (anyone)' } }).optional(),
+    attackVs: z.enum(['ac', 'pd', 'md']).meta({ title: 'Attack against', description: 'the defence its attack targets', 'x-labels': STAT_BLOCK_VALUE_WORDS['36th-way']!['attackVs'] }).optional(),
+    attackReach: z.enum(['engaged', 'nearby', 'far']).meta({ title: 'Attack reaches', description: 'whom its attack reaches (engaged for a melee attack)', 'x-labels': STAT_BLOCK_VALUE_WORDS['36th-way']!['attackReach'] }).optional(),
     damage: z.string().max(40).meta({ title: 'Hit damage', description: 'damage on a hit, such as 2d6+3' }).optional(),
     missDamage: z.string().max(40).meta({ title: 'Miss damage', description: 'damage on a miss: dice such as 1d6, a number, or "level"' }).optional(),
     escalation: z.boolean().meta({ title: 'Uses the escalation die', description: 'adds the escalation die to its attacks' }).optional(),
@@ -106,15 +107,9 @@ const BLOCKS_UNTITLED: { readonly [rulesetId: string]: z.ZodObject } = {
   }),
 };
 
-/** A field with its label as the schema's title (kept inside `.optional()`, where the form reads it). */
-function titled(f: z.ZodType, title: string | undefined): z.ZodType {
-  if (title === undefined) return f;
-  return f instanceof z.ZodOptional ? (f.unwrap() as z.ZodType).meta({ title }).optional() : f.meta({ title });
-}
-
 // Every field labelled as its rule text names it (stat-block-labels.ts; review 10).
 const BLOCKS: { readonly [rulesetId: string]: z.ZodType } = Object.fromEntries(
-  Object.entries(BLOCKS_UNTITLED).map(([id, block]) => [id, z.strictObject(Object.fromEntries(Object.entries(block.shape).map(([k, f]) => [k, titled(f as z.ZodType, STAT_BLOCK_LABELS[id]?.[k])])))]),
+  Object.entries(BLOCKS_UNTITLED).map(([id, block]) => [id, z.strictObject(withTitles(block.shape as { [k: string]: z.ZodType }, STAT_BLOCK_LABELS[id] ?? {}))]),
 );
 
 /** The stat block schema of a ruleset (hit points only for one without its own). */

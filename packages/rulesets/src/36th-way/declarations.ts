@@ -15,60 +15,64 @@ const sheetId = (description = 'a sheet id (its combatant id)') => combatantId(d
 /** The creature a command is about: its sheet id (a PC's sheet id is usually its character id). */
 const creature = (description = 'the creature: its sheet id') => sheetId(description);
 const damageType = z.enum(DAMAGE_TYPES);
-const types = z.array(damageType).min(1).max(10).meta({ description: 'damage types (default weapon)' });
-const defense = z.enum(['ac', 'pd', 'md']).meta({ description: 'the defense attacked (default ac)' });
-const dice = z.strictObject({ count: int(0, MAX_DICE).optional(), sides: int(1, MAX_SIDES).optional(), bonus: int(-MAX_FLAT, MAX_FLAT).optional() });
+// Titles are the labels a generated form shows, in 002's words (review 10 read "hit (optional)", "attacks 1").
+const types = z.array(damageType.meta({ title: 'Damage type' })).min(1).max(10).meta({ title: 'Damage types', description: 'damage types (default weapon)' });
+const defense = z.enum(['ac', 'pd', 'md']).meta({ title: 'Defense attacked', description: 'the defense attacked (default ac)', 'x-labels': { ac: 'AC', pd: 'PD', md: 'MD' } });
+const dice = z.strictObject({ count: int(0, MAX_DICE).meta({ title: 'Dice' }).optional(), sides: int(1, MAX_SIDES).meta({ title: 'Sides' }).optional(), bonus: int(-MAX_FLAT, MAX_FLAT).meta({ title: 'Bonus' }).optional() });
 const range = z.enum(['engaged', 'nearby', 'far']);
-const tag = () => z.array(text(40).min(1)).max(10);
+const tag = (title: string) => z.array(text(40).min(1).meta({ title })).max(10);
 const stat = (lo: number, hi: number, description?: string) => int(lo, hi, description).optional();
 const average = z.boolean().meta({ description: 'take the average instead of rolling (default: the table setting)' }).optional();
 
 /** The attack an ability makes (002 "Attacks", "Basic Attacks"). */
 const abilityAttack = z.strictObject({
   defense: defense.optional(),
-  bonus: int(-50, 50, 'a rare extra attack bonus').optional(),
-  reach: z.enum(ATTACK_REACHES).meta({ description: 'engaged, nearby (engaged too), far (anyone), or the stance reach (default)' }).optional(),
-  targets: int(1, MAX_ABILITY_TARGETS, 'how many targets at most (one roll each)').optional(),
-  asBasic: z.boolean().meta({ description: 'hit and miss as a basic melee/ranged attack' }).optional(),
-  hit: dice.meta({ description: 'hit damage' }).optional(),
-  miss: z.enum(MISS_KINDS).meta({ description: 'miss damage: none, equal to Level, or the miss dice' }).optional(),
-  missDice: dice.meta({ description: 'miss damage when miss is dice' }).optional(),
+  bonus: int(-50, 50, 'a rare extra attack bonus').meta({ title: 'Extra attack bonus' }).optional(),
+  reach: z.enum(ATTACK_REACHES).meta({ title: 'Reach', description: 'engaged, nearby (engaged too), far (anyone), or the stance reach (default)' }).optional(),
+  targets: int(1, MAX_ABILITY_TARGETS, 'how many targets at most (one roll each)').meta({ title: 'Most targets' }).optional(),
+  asBasic: z.boolean().meta({ title: 'As a basic attack', description: 'hit and miss as a basic melee/ranged attack' }).optional(),
+  hit: dice.meta({ title: 'Hit damage', description: 'hit damage' }).optional(),
+  miss: z.enum(MISS_KINDS).meta({ title: 'Miss damage', description: 'miss damage: none, equal to Level, or the miss dice' }).optional(),
+  missDice: dice.meta({ title: 'Miss dice', description: 'miss damage when miss is dice' }).optional(),
   types: types.optional(),
-  rollAllFirst: z.boolean().meta({ description: 'roll every attack before any damage' }).optional(),
-  wholeBonus: z.boolean().meta({ description: "the bonus is the whole modifier, as a stat block's +7 (no Level or Volition added)" }).optional(),
+  rollAllFirst: z.boolean().meta({ title: 'Roll every attack first', description: 'roll every attack before any damage' }).optional(),
+  wholeBonus: z.boolean().meta({ title: 'Bonus is the whole modifier', description: "the bonus is the whole modifier, as a stat block's +7 (no Level or Volition added)" }).optional(),
 });
 
 /** One entry of a sheet's ability list (002 "Abilities"). */
 const ability = z.strictObject({
   // Made from the name when left out (GM review: a raw key to invent); forms never ask for it (x-from-name).
-  id: text(80).min(1).meta({ description: 'a key for the ability (default: made from its name)', 'x-from-name': true }).optional(),
-  name: text(80).optional(),
-  types: tag().optional(),
+  id: text(80).min(1).meta({ title: 'Key', description: 'a key for the ability (default: made from its name)', 'x-from-name': true }).optional(),
+  name: text(80).meta({ title: 'Name' }).optional(),
+  types: tag('Type').meta({ title: 'Types' }).optional(),
   // The object is the older way to write a recharge; forms offer the names only (x-long-form).
   frequency: z
     .union([z.enum(FREQUENCY_NAMES), z.strictObject({ kind: z.literal('recharge'), target: z.union(RECHARGE_TARGETS.map((t) => z.literal(t))) }).meta({ 'x-long-form': true })])
-    .meta({ description: 'how often: at-will, encounter, daily, or recharge X+ (rolled at a quick rest)' })
+    .meta({ title: 'Frequency', description: 'how often: at-will, encounter, daily, or recharge X+ (rolled at a quick rest)' })
     .optional(),
-  action: z.enum(ACTIONS).optional(),
-  sustain: int(3, 18, 'Sustain X: a 3d6 roll of X+ keeps it going').nullable().optional(),
+  action: z.enum(ACTIONS).meta({ title: 'Action' }).optional(),
+  sustain: int(3, 18, 'Sustain X: a 3d6 roll of X+ keeps it going').nullable().meta({ title: 'Sustain' }).optional(),
   // The limits the rules check (abilities.ts), so a form names a bad cost before sending (review 9).
-  power: z.union([int(1, 99), z.strictObject({ amount: int(1, 99, 'how much of the resource one use spends'), resource: text(40, 'the resource spent (default: power)').min(1).optional() })]).optional(),
+  power: z
+    .union([int(1, 99), z.strictObject({ amount: int(1, 99, 'how much of the resource one use spends').meta({ title: 'Amount' }), resource: text(40, 'the resource spent (default: power)').min(1).meta({ title: 'Resource' }).optional() })])
+    .meta({ title: 'Power' })
+    .optional(),
   escalation: z
     .union([
       int(0, 6),
       z.strictObject({
-        min: int(0, 6, 'Escalation X+: the die must show at least this').optional(),
-        parity: z.enum(['even', 'odd']).nullable().optional().meta({ description: 'an even or odd die only' }),
-        special: z.boolean().optional().meta({ description: '(see special): usable below it, with a caveat' }),
+        min: int(0, 6, 'Escalation X+: the die must show at least this').meta({ title: 'At least' }).optional(),
+        parity: z.enum(['even', 'odd']).nullable().meta({ title: 'Even or odd', description: 'an even or odd die only' }).optional(),
+        special: z.boolean().meta({ title: 'Special', description: '(see special): usable below it, with a caveat' }).optional(),
       }),
     ])
-    .meta({ description: 'escalation die needed' })
+    .meta({ title: 'Escalation', description: 'escalation die needed' })
     .optional(),
-  other: tag().optional(),
-  provokes: z.boolean().optional(),
-  basic: z.boolean().optional(),
-  attack: abilityAttack.optional(),
-});
+  other: tag('Tag').meta({ title: 'Other tags' }).optional(),
+  provokes: z.boolean().meta({ title: 'Provokes opportunity attacks' }).optional(),
+  basic: z.boolean().meta({ title: 'Basic attack' }).optional(),
+  attack: abilityAttack.meta({ title: 'Attack' }).optional(),
+}).meta({ title: 'Ability' });
 
 /** The 36th Way sheet: missing numbers take the text's usual values. */
 export const tswSheet = z.strictObject({
@@ -86,14 +90,14 @@ export const tswSheet = z.strictObject({
   hp: stat(-MAX_HP, MAX_HP, 'current HP (at most maxHp)'),
   maxRecoveries: stat(0, 99),
   recoveries: stat(0, 99),
-  recoveryDice: z.strictObject({ count: int(0, 100).optional(), sides: int(1, 100).optional() }).optional(),
+  recoveryDice: z.strictObject({ count: int(0, 100).meta({ title: 'Dice' }).optional(), sides: int(1, 100).meta({ title: 'Sides' }).optional() }).optional(),
   recoveryBonus: stat(-MAX_STAT, MAX_STAT),
   resources: z.record(z.string().max(40), int(0, MAX_STAT)).optional(),
   maxResources: z.record(z.string().max(40), int(0, MAX_STAT)).optional(),
   resist: z.partialRecord(damageType, int(3, 19, 'Resist X+')).optional(),
-  weak: z.array(damageType).max(10).optional(),
+  weak: z.array(damageType.meta({ title: 'Weakness' })).max(10).optional(),
   stance: z.enum(['melee', 'ranged']).optional(),
-  stanceDice: z.strictObject({ melee: int(1, 100).optional(), ranged: int(1, 100).optional() }).optional(),
+  stanceDice: z.strictObject({ melee: int(1, 100).meta({ title: 'Melee' }).optional(), ranged: int(1, 100).meta({ title: 'Ranged' }).optional() }).optional(),
   rangedReach: z.enum(['nearby', 'far']).optional(),
   basicMiss: z.enum(['none', 'level']).optional(),
   usesEscalation: z.boolean().nullable().optional(),

@@ -5,7 +5,8 @@
 // character's id (a combatant is most often added under it).
 import { stored } from '@tablekeeper/engine';
 import { defineSheet, err, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { titled } from '../field-titles.js';
 import { abilityAsEntered } from './abilities.js';
 import { tswSheet } from './declarations.js';
 import { getTsw, parseSheet, type Sheet } from './state.js';
@@ -46,13 +47,7 @@ const TITLES: { readonly [field: string]: string } = {
   usesEscalation: 'Uses the escalation die',
   abilities: 'Abilities',
 };
-/** The field with its title on the inner schema (the sheet model unwraps optional fields to give them defaults). */
-function titled(k: string, v: z.ZodType): z.ZodType {
-  const title = TITLES[k];
-  if (title === undefined) return v;
-  return v instanceof z.ZodOptional ? (v.unwrap() as z.ZodType).meta({ title }).optional() : v.meta({ title });
-}
-const fields = Object.fromEntries(Object.entries(tswSheet.shape).flatMap(([k, v]) => (SKIP.has(k) ? [] : [[k, titled(k, v as z.ZodType)]])));
+const fields = Object.fromEntries(Object.entries(tswSheet.shape).flatMap(([k, v]) => (SKIP.has(k) ? [] : [[k, titled(v as z.ZodType, TITLES[k])]])));
 
 /** The key of the sheet that plays this character. */
 export function tswSheetKey(world: World, characterId: string): string {

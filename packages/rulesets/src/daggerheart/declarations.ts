@@ -20,7 +20,7 @@ export const move = z.strictObject({
     .meta({ title: 'Countdown' })
     .nullable()
     .optional(),
-});
+}).meta({ title: 'Move' });
 
 /** docs/vocabulary.md: a flat addition to a roll is `bonus` in every ruleset; stored commands and old clients still send `modifier`. */
 const RENAMED_BONUS = { modifier: 'bonus' } as const;

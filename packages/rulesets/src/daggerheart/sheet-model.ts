@@ -3,13 +3,30 @@
 // them, Hope and tier, on the character's stats (the keys the trackers and
 // action rolls already read). Written by the engine's character.sheetSet.
 import { defineSheet, err, int, ok, own, SHEET_SET_EVENT } from '@tablekeeper/engine';
+import { withTitles } from '../field-titles.js';
 import { MAX_MODIFIER, TRAITS } from './limits.js';
 import { TRACK_KEYS } from './rules.js';
 
 const slots = (what: string) => int(0, 30, `${what} slots (null: the table setting)`).nullable().optional();
 const marked = (what: string) => int(0, 30, `${what} slots marked`).optional();
 
-const fields = {
+// The labels the sheet forms show, in 000's words: the traits by name, the slots and what is marked on them.
+const TITLES: { readonly [field: string]: string } = {
+  ...Object.fromEntries(TRAITS.map((t) => [t, t.charAt(0).toUpperCase() + t.slice(1)])),
+  evasion: 'Evasion',
+  major: 'Major threshold',
+  severe: 'Severe threshold',
+  [TRACK_KEYS.hp.slots]: 'HP slots',
+  [TRACK_KEYS.stress.slots]: 'Stress slots',
+  [TRACK_KEYS.armor.slots]: 'Armor slots',
+  [TRACK_KEYS.hp.marked]: 'HP marked',
+  [TRACK_KEYS.stress.marked]: 'Stress marked',
+  [TRACK_KEYS.armor.marked]: 'Armor marked',
+  hope: 'Hope',
+  tier: 'Tier',
+};
+
+const fields = withTitles({
   ...Object.fromEntries(TRAITS.map((t) => [t, int(-MAX_MODIFIER, MAX_MODIFIER, `${t} trait modifier`).optional()])),
   evasion: int(0, 60, 'Evasion: the difficulty of attacks against this character').optional(),
   major: int(1, 200, 'Major damage threshold (null: not set; damage then cannot be marked)').nullable().optional(),
@@ -22,7 +39,7 @@ const fields = {
   [TRACK_KEYS.armor.marked]: marked('Armor'),
   hope: int(0, 100, 'Hope (at most the table setting hopeMax)').optional(),
   tier: int(1, 4, 'tier (Tend to Wounds and Clear Stress add it)').optional(),
-};
+}, TITLES);
 
 export const daggerheartSheetModel = defineSheet({
   rulesetId: 'daggerheart',

@@ -30,7 +30,7 @@ const fields = {
         // 004's common styles as suggestions; any other lower-case name (fly, levitate) is allowed.
         style: z.string().regex(/^[a-z][a-z-]{0,31}$/).meta({ title: 'Style', description: 'a lower-case style name (walk, jump, climb, swim...)', examples: ['walk', 'jump', 'climb', 'swim'] }),
         variant: z.enum(['half', 'normal', 'double']).meta({ title: 'Variant' }).optional(),
-      }),
+      }).meta({ title: 'Movement style' }),
     )
     .max(20)
     .nullable()
@@ -43,7 +43,7 @@ const fields = {
     .array(
       z.strictObject({
         // Made from the name when left out (ADR 51, as the 36th Way's: ADR 43); forms never ask for it (x-from-name).
-        id: text(64, 'a key for the ability (default: made from its name)').min(1).meta({ 'x-from-name': true }).optional(),
+        id: text(64, 'a key for the ability (default: made from its name)').min(1).meta({ title: 'Key', 'x-from-name': true }).optional(),
         name: text(80).meta({ title: 'Name' }).optional(),
         time: z.enum(ABILITY_TIMES as readonly [string, ...string[]]).meta({ title: 'Time', 'x-labels': ABILITY_TIME_WORDS }),
         seconds: int(0, 86_400, 'for a long ability: how many seconds it takes').meta({ title: 'Seconds' }).optional(),
@@ -53,7 +53,7 @@ const fields = {
         damage: damageDice('damage on a hit, such as 1d6+1').meta({ title: 'Damage' }).optional(),
         slowed: int(0, 10, 'stacks of Slowed a hit inflicts (two interrupt movement)').meta({ title: 'Slowed stacks' }).optional(),
         interrupts: z.boolean().meta({ title: 'Interrupts movement', description: "a hit interrupts the target's movement" }).optional(),
-      }),
+      }).meta({ title: 'Ability' }),
     )
     .max(50)
     .meta({ title: 'Abilities' })

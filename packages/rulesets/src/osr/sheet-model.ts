@@ -2,14 +2,37 @@
 // takes, with the text's defaults. Stored on the character's stats, so
 // character.sheet.set writes the same osr.sheetSet event osr.setSheet does.
 import { defineSheet, err, own, ok, type Json } from '@tablekeeper/engine';
+import { withTitles } from '../field-titles.js';
 import { ABILITIES } from './checks.js';
 import { osrSheet } from './declarations.js';
 import type { OsrEvent } from './events.js';
 import { readSheet } from './sheet.js';
 
+// The labels the sheet forms show, in 001's words (review 10 read "str (optional)", "hd", "max hp").
+const TITLES: { readonly [field: string]: string } = {
+  str: 'Strength (STR)',
+  dex: 'Dexterity (DEX)',
+  con: 'Constitution (CON)',
+  int: 'Intelligence (INT)',
+  wis: 'Wisdom (WIS)',
+  cha: 'Charisma (CHA)',
+  level: 'Level',
+  hd: 'Hit Dice (HD)',
+  hp: 'HP',
+  maxHp: 'Max HP',
+  ac: 'AC',
+  load: 'Loads carried',
+  speed: 'Speed (feet)',
+  proficiency: 'Proficiency bonus',
+  darksight: 'Darksight',
+  surfacer: 'Surfacer (darkness shakes its morale)',
+  moraleBonus: 'Morale bonus',
+  follows: 'Follows (a retainer\'s PC)',
+};
+
 export const osrSheetModel = defineSheet({
   rulesetId: 'osr',
-  fields: osrSheet.shape,
+  fields: withTitles(osrSheet.shape, TITLES),
   defaults: {
     ...Object.fromEntries(ABILITIES.map((a) => [a, 10])),
     level: 1,

@@ -5,15 +5,12 @@
 // kernel's planner says the economy can pay for it.
 import { TEAMS_ACTIONS, TEAMS_ECONOMY, ok, own, teamsActionRequest, type Json, type Result } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
-import type { Sheet } from './sheet.js';
+import { LIMITS, type Sheet } from './sheet.js';
 import { getTeams } from './state.js';
 import { canTest, testChoices } from './choices.js';
 import { numSetting, setting } from './settings.js';
 
 const MAX_DIFFICULTY = 1000;
-/** teams.act takes at most this many items to hold. */
-const MAX_BRANDISH = 4;
-
 const yes = { allowed: true, reason: null };
 
 function costWords(kind: string, cost: number): string {
@@ -163,10 +160,10 @@ function actRow(a: Actor, me: Sheet, name: string): (Partial<TurnAction> & { che
         check: canTest(me),
       };
     case 'Brandish': {
-      // Choose what is held: the sheet's own items (at most four hands' worth, as teams.act takes).
+      // Choose what is held: any of the sheet's own items (003 sets no number; the sheet's Wielded takes as many, and so does teams.act).
       const items = Object.entries(me.items).map(([id, it]) => ({ value: id, label: it.name, ...(me.wielded.includes(id) ? { note: 'held now' } : {}) }));
       return {
-        target: { field: 'items', multiple: true, max: Math.min(MAX_BRANDISH, Math.max(1, items.length)), label: 'Hold', options: items },
+        target: { field: 'items', multiple: true, max: Math.min(LIMITS.items, Math.max(1, items.length)), label: 'Hold', options: items },
         check: items.length === 0 ? forbid(`${me.name} carries no items`) : yes,
       };
     }

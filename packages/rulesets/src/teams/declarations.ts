@@ -19,7 +19,7 @@ const name = () => text(40).min(1);
 /** Names 003 uses (its examples: Boudica's strength, combat and athletics, martial and fortitude): offered as suggestions, any other name allowed. */
 export const TEAMS_NAMES = { attributes: ['strength', 'dexterity'], skills: ['combat', 'athletics'], proficiencies: ['martial', 'finesse', 'fortitude'] } as const;
 /** A name a form suggests from a list (x-die / examples are read by the web's schema form). */
-const named = (names: readonly string[]) => z.string().min(1).max(LIMITS.key).meta({ examples: [...names] });
+const named = (names: readonly string[], title?: string) => z.string().min(1).max(LIMITS.key).meta({ examples: [...names], ...(title === undefined ? {} : { title }) });
 /** Attribute or skill dice by name: the number is the die's size (8 is a d8). */
 const dice = (names: readonly string[]) => z.record(named(names), int(0, LIMITS.value).meta({ description: 'the die (8 is a d8)', 'x-die': [...LIMITS.dice] }));
 const difficulty = () => int(0, MAX_DIFFICULTY, 'the difficulty');
@@ -31,28 +31,28 @@ const weapon = z
   .strictObject({
     // Said on the form (review 7): what each list does and that one attribute is required.
     attributes: z
-      .array(named(TEAMS_NAMES.attributes))
+      .array(named(TEAMS_NAMES.attributes, 'Attribute'))
       .min(1)
       .max(LIMITS.entries)
-      .meta({ description: 'required: the attribute dice an attack with it may use (003 "Attacks": a spear takes strength or dexterity)' }),
+      .meta({ title: 'Attributes', description: 'required: the attribute dice an attack with it may use (003 "Attacks": a spear takes strength or dexterity)' }),
     proficiencies: z
-      .array(named(TEAMS_NAMES.proficiencies))
+      .array(named(TEAMS_NAMES.proficiencies, 'Proficiency'))
       .max(LIMITS.entries)
-      .meta({ description: "the proficiencies that add to its attacks: a character's martial +2 counts only when the weapon lists martial" })
+      .meta({ title: 'Proficiencies', description: "the proficiencies that add to its attacks: a character's martial +2 counts only when the weapon lists martial" })
       .optional(),
-    damage: int(0, LIMITS.value),
-    criticalDamage: int(0, LIMITS.value).optional(),
-    criticalThreshold: int(1, 100).nullable().optional(),
+    damage: int(0, LIMITS.value).meta({ title: 'Damage' }),
+    criticalDamage: int(0, LIMITS.value).meta({ title: 'Critical damage' }).optional(),
+    criticalThreshold: int(1, 100).nullable().meta({ title: 'Critical threshold' }).optional(),
     // 003 "Damage": a source naming no type is typeless, which deflection never reduces; a form asks for the type
     // (x-choose), so a spear is not typeless by a blank field (ADR 53). The physical types come first.
     damageType: z
       .enum(WEAPON_DAMAGE_TYPES)
-      .meta({ description: 'physical: bludgeoning, piercing, slashing; elemental: arcane, cold, fire, radiant, shock, void; typeless: psychic, typeless', 'x-choose': true })
+      .meta({ title: 'Damage type', description: 'physical: bludgeoning, piercing, slashing; elemental: arcane, cold, fire, radiant, shock, void; typeless: psychic, typeless', 'x-choose': true })
       .optional(),
-    delivery: z.enum(['melee', 'thrown', 'projectile']).optional(),
-    nonlethal: z.boolean().optional(),
+    delivery: z.enum(['melee', 'thrown', 'projectile']).meta({ title: 'Delivery' }).optional(),
+    nonlethal: z.boolean().meta({ title: 'Nonlethal' }).optional(),
   })
-  .meta({ description: 'weapon profile' });
+  .meta({ title: 'Weapon', description: 'weapon profile' });
 const test = z.strictObject({ attribute: name(), skill: name(), proficiency: name().nullable().optional(), bonus: int(-100, 100).optional() });
 
 /** The teams sheet (003 "Character Sheet"); items are checked by the rule (weapons, armour, shields). */
@@ -74,26 +74,26 @@ export const teamsSheet = z.strictObject({
   health: int(0, LIMITS.value).optional(),
   stamina: int(0, LIMITS.value).optional(),
   focus: int(0, LIMITS.value).optional(),
-  deflection: z.union([int(0, LIMITS.value), z.strictObject({ physical: int(0, LIMITS.value).optional(), elemental: int(0, LIMITS.value).optional() })]).optional(),
+  deflection: z.union([int(0, LIMITS.value), z.strictObject({ physical: int(0, LIMITS.value).meta({ title: 'Physical' }).optional(), elemental: int(0, LIMITS.value).meta({ title: 'Elemental' }).optional() })]).optional(),
   items: z
     .record(
       // The item's key (what "wielded" picks), not a second name (review 7: two "name" boxes).
-      z.string().min(1).max(LIMITS.key).meta({ title: 'key', description: 'a short key for the item (spear), which Wielded picks' }),
+      z.string().min(1).max(LIMITS.key).meta({ title: 'short name', description: 'a short name for the item (spear), which Wielded picks' }),
       z.strictObject({
-        name: text(LIMITS.name).meta({ title: 'shown name' }).optional(),
-        metal: z.boolean().optional(),
-        durability: int(0, LIMITS.value).optional(),
-        maxDurability: int(0, LIMITS.value).optional(),
+        name: text(LIMITS.name).meta({ title: 'Full name' }).optional(),
+        metal: z.boolean().meta({ title: 'Metal' }).optional(),
+        durability: int(0, LIMITS.value).meta({ title: 'Durability' }).optional(),
+        maxDurability: int(0, LIMITS.value).meta({ title: 'Max durability' }).optional(),
         weapon: weapon.nullable().optional(),
-        block: int(0, LIMITS.value).nullable().optional(),
-        parry: int(0, LIMITS.value).nullable().optional(),
+        block: int(0, LIMITS.value).nullable().meta({ title: 'Block' }).optional(),
+        parry: int(0, LIMITS.value).nullable().meta({ title: 'Parry' }).optional(),
       }),
     )
     .optional(),
   // A form picks these from the sheet's own items (x-ref keys:items: the keys of the items field beside it).
   // One box per item on the forms (review 10); 003 "Brandish" changes them in a fight.
   wielded: z
-    .array(z.string().min(1).max(LIMITS.key).meta({ description: "one of the sheet's items", 'x-ref': 'keys:items' }))
+    .array(z.string().min(1).max(LIMITS.key).meta({ title: 'Item', description: "one of the sheet's items", 'x-ref': 'keys:items' }))
     .max(LIMITS.items)
     .meta({ title: 'Wielded', description: 'the items in hand: only these block or parry, and Attack offers these weapons first' })
     .optional(),

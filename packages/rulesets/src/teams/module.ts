@@ -13,7 +13,7 @@ import { TEAMS_FOE_FIELDS } from './sheet-model.js';
 import { rollJson } from './roll.js';
 import { kit } from './rules.js';
 import { boolSetting, numSetting, setting } from './settings.js';
-import { parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
+import { LIMITS, parseSheet, type Item, type Sheet, type Weapon } from './sheet.js';
 import { teamsQueries } from './queries.js';
 import { attackFrom, creatureKey, MAX_ID, testFrom } from './input.js';
 import { audienceOf, controlsCreature, getTeams, setTeams, TEAMS_ID, type PendingAttack } from './state.js';
@@ -229,8 +229,6 @@ function readiedTaken(d: Draft, who: string, beforeId: string | undefined): Rule
 
 // ---------------------------------------------------------------- the action table
 
-const MAX_BRANDISH = 4;
-
 function act(world: World, c: PayloadOf<typeof D.act>, env: Env): Result<EngineEvent[]> {
   const who = creatureKey(world, c.characterId);
   const enc = getEncounter(world);
@@ -261,8 +259,9 @@ function act(world: World, c: PayloadOf<typeof D.act>, env: Env): Result<EngineE
   const items = c.items;
   if (row.name === 'Brandish') {
     if (sh === undefined) return fail('NOT_FOUND', `no sheet for "${who}"`, 'characterId');
-    if (items === undefined || items.length > MAX_BRANDISH || !items.every((i) => own(sh.items, i) !== undefined)) {
-      return fail('INVALID_VALUE', `items must list at most ${MAX_BRANDISH} of ${sh.name}'s item ids`, 'items');
+    // 003 "Brandish" sets no number of items in hand: any of the character's items, as the sheet's Wielded takes them.
+    if (items === undefined || items.length > LIMITS.items || !items.every((i) => own(sh.items, i) !== undefined)) {
+      return fail('INVALID_VALUE', `items must list ${sh.name}'s items (at most ${LIMITS.items}, as the sheet's Wielded)`, 'items');
     }
   }
   if (row.name === 'Drop Item' && (c.item === undefined || sh === undefined || !sh.wielded.includes(c.item))) return fail('INVALID_VALUE', 'item must be a wielded item id', 'item');

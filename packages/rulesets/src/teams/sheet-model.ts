@@ -5,6 +5,7 @@
 // the character's id) and are written by the teams.sheetSet event.
 import { asJson } from '@tablekeeper/engine/events';
 import { defineSheet, err, getEncounter, ok, own, type EngineEvent, type Json, type Result, type World } from '@tablekeeper/engine';
+import { withTitles } from '../field-titles.js';
 import { teamsSheet } from './declarations.js';
 import { numSetting } from './settings.js';
 import { parseSheet } from './sheet.js';
@@ -12,7 +13,33 @@ import { getTeams } from './state.js';
 
 /** Stored in a richer shape than it is entered: kept as stored unless a command gives it again. */
 const AS_STORED = new Set(['items', 'deflection']);
-const fields = Object.fromEntries(Object.entries(teamsSheet.shape).filter(([k]) => k !== 'characterId'));
+// The labels the sheet forms show, in 003's words (review 10 read "evasion (optional) 0–10000", "max endurance", "secret").
+const TITLES: { readonly [field: string]: string } = {
+  name: 'Name',
+  attributes: 'Attributes',
+  skills: 'Skills',
+  proficiencies: 'Proficiencies',
+  evasion: 'Evasion',
+  size: 'Size',
+  luck: 'Luck',
+  constitution: 'Constitution',
+  maxEndurance: 'Endurance (full)',
+  maxHealth: 'Health (full)',
+  maxStamina: 'Stamina (full)',
+  maxFocus: 'Focus (full)',
+  endurance: 'Endurance now',
+  health: 'Health now',
+  stamina: 'Stamina now',
+  focus: 'Focus now',
+  deflection: 'Deflection',
+  items: 'Items',
+  wielded: 'Wielded',
+  deathDifficulty: 'Cheat death difficulty',
+  secret: 'Secret (players see its name and status only)',
+  conscious: 'Conscious',
+  dead: 'Dead',
+};
+const fields = withTitles(Object.fromEntries(Object.entries(teamsSheet.shape).filter(([k]) => k !== 'characterId')), TITLES);
 
 /**
  * The key of the sheet that plays this character: its own, the one naming it, else (a new

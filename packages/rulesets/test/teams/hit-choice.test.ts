@@ -201,6 +201,22 @@ describe('the action table as forms (003 Actions and Reactions tables)', () => {
     expect(sheet(s, 'b')['wielded']).toEqual(['sword', 'shield']);
   });
 
+  it('Brandish and the sheet\'s Wielded agree (003 "Brandish" names no number of items): five items held either way, a sixth she lacks refused by both', () => {
+    const { s, list } = turn();
+    const five = { spear: { name: 'spear', weapon: spear }, shield: { name: 'shield', block: 2, parry: 1 }, sword: { name: 'sword', weapon: spear }, dagger: { name: 'dagger', weapon: dagger }, torch: { name: 'torch' } };
+    sheetFor(s, 'b', { ...boudica, items: five, wielded: [] });
+    const b = find(list(), 'brandish');
+    // The picker lets her tick all five (it capped at four before), and the rule takes them.
+    expect(b.target).toMatchObject({ field: 'items', multiple: true, max: 5 });
+    s.run({ type: b.command, ...b.fixed, items: Object.keys(five) });
+    expect(sheet(s, 'b')['wielded']).toEqual(Object.keys(five));
+    // The sheet takes the same five as Wielded, and neither takes an item she does not carry.
+    sheetFor(s, 'b', { ...boudica, items: five, wielded: Object.keys(five) });
+    expect(sheet(s, 'b')['wielded']).toEqual(Object.keys(five));
+    expect(s.fail({ type: b.command, ...b.fixed, items: [...Object.keys(five), 'axe'] })).toMatchObject({ code: 'INVALID_VALUE', path: 'items' });
+    expect(s.fail({ type: 'character.sheet.set', characterId: 'b', sheet: { wielded: [...Object.keys(five), 'axe'] }, patch: true } as never)).toMatchObject({ code: 'INVALID_VALUE', message: expect.stringContaining('axe') as unknown as string });
+  });
+
   it("Attack's weapon list follows what she wields: held weapons first and marked, the rest not in hand (review 10)", () => {
     const { s, list } = turn();
     const weapons = () => find(list(), 'attack').choices.find((c) => c.field === 'weapon')!.options;

@@ -13,7 +13,8 @@ import { sentenceOf } from '../lib/words.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 import type { Send } from './types.ts';
 
-type Loaded = { readonly schema: JsonSchema; readonly kept: readonly string[]; readonly stored: { readonly [k: string]: Json } } | { readonly problem: string };
+/** `labels`: each sheet field's label as the forms show it (its schema title), for the summary lines. */
+type Loaded = { readonly schema: JsonSchema; readonly kept: readonly string[]; readonly stored: { readonly [k: string]: Json }; readonly labels: { readonly [k: string]: string } } | { readonly problem: string };
 
 export function PhoneSheet({ world, characterId, send, ask }: { world: World; characterId: string; send: Send; ask: Ask }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -28,7 +29,7 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
       if (!schema.ok) return setLoaded({ problem: `The sheet could not be loaded: ${schema.message}. Reload the page to try again.` });
       if (!answer.ok) return setLoaded({ problem: sentenceOf({ code: 'RULE_ERROR', ruleCode: answer.error.code, message: answer.error.message }, {}) });
       const r = answer.result as { sheet: { [k: string]: Json }; playerEditable: string[] };
-      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet });
+      setLoaded({ schema: playerSheetSchema(schema.value.schema, r.playerEditable), kept: Object.keys((schema.value.schema['properties'] ?? {}) as object).filter((k) => !r.playerEditable.includes(k)), stored: r.sheet, labels: Object.fromEntries(fieldsOf(schema.value.schema).map((f) => [f.key, f.label])) });
     });
     return () => {
       live = false;
@@ -40,8 +41,8 @@ export function PhoneSheet({ world, characterId, send, ask }: { world: World; ch
   if (keys.length === 0) return <p class="small muted" data-testid="phone-sheet-none">Your GM keeps every number on this sheet; ask them for changes.</p>;
   return (
     <div data-testid="phone-sheet">
-      <p class="small muted">You may change: {keys.map(labelOf).join(', ')}.</p>
-      <KeptByGm kept={loaded.kept} stored={loaded.stored} />
+      <p class="small muted">You may change: {keys.map((k) => loaded.labels[k] ?? labelOf(k)).join(', ')}.</p>
+      <KeptByGm kept={loaded.kept} stored={loaded.stored} labels={loaded.labels} />
       <SchemaForm
         key={`${characterId}:${round}`}
         schema={loaded.schema}
@@ -76,12 +77,12 @@ function ownSheet(world: World, characterId: string, fallback: { readonly [k: st
  * The rest of the sheet, read-only (ADR 53): a player sees what the GM keeps and why they cannot type it (001 moves HP
  * by damage, healing and rest, and ability scores by injuries and corruption; those come through the GM or a request).
  */
-function KeptByGm({ kept, stored }: { kept: readonly string[]; stored: { readonly [k: string]: Json } }) {
+function KeptByGm({ kept, stored, labels }: { kept: readonly string[]; stored: { readonly [k: string]: Json }; labels: { readonly [k: string]: string } }) {
   const shown = keptValues(kept, stored);
   if (shown.length === 0) return null;
   return (
     <p class="small" data-testid="phone-sheet-kept">
-      Kept by the GM and the rules (damage, healing, rest, injuries): {shown.map(([k, v]) => `${labelOf(k)} ${v}`).join(', ')}.
+      Kept by the GM and the rules (damage, healing, rest, injuries): {shown.map(([k, v]) => `${labels[k] ?? labelOf(k)} ${v}`).join(', ')}.
     </p>
   );
 }

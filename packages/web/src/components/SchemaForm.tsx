@@ -16,7 +16,7 @@
 // box. The limits are checked here first (lib/schemaForm.ts); the server
 // checks again and its INVALID_VALUE path is shown under the form.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { dieLabel, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, rebaseDraft, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
+import { dieLabel, fieldNote, fieldsOf, initialValue, initialValues, keysOfField, optionLabel, rebaseDraft, recordRowLabel, setAt, toPayload, type FieldError, type FieldSpec, type FormValue, type JsonSchema } from '../lib/schemaForm.ts';
 
 export interface RefOption {
   readonly value: string;
@@ -137,10 +137,8 @@ interface InputProps {
 
 function FieldInput({ field: f, id, value, at, change, useOptions, errors }: InputProps) {
   const invalid = errors.some((e) => e.path === at.join('.') || e.path.startsWith(`${at.join('.')}.`));
-  const label = `${f.label}${f.required ? '' : ' (optional)'}`;
-  // A die picker lists its sizes: no number range beside it (review 9 read "strength 0–10000" over "choose a die…").
-  const dice = (f.kind === 'integer' || f.kind === 'number') && f.dice !== undefined && f.dice.length > 0;
-  const hint = (f.kind === 'integer' || f.kind === 'number') && !dice ? (f.min !== null && f.max !== null ? ` ${f.min}–${f.max}` : '') : '';
+  // "Strength (STR) (optional, 0–30)": the rules' name, then whether it may be left empty and its range in words.
+  const label = `${f.label}${fieldNote(f)}`;
   // A field a rule needs and the character lacks says so beside it, and in its empty box (review 9: no made-up Evasion).
   const unset = f.unset !== undefined && (value === undefined || value === '') ? f.unset : null;
   const common = { id, 'aria-invalid': invalid ? ('true' as const) : undefined, title: f.description || undefined, ...(unset !== null ? { 'aria-describedby': `${id}-unset` } : {}) };
@@ -235,10 +233,7 @@ function FieldInput({ field: f, id, value, at, change, useOptions, errors }: Inp
   }
   return (
     <span class="inline-field schema-field">
-      <label for={id}>
-        {label}
-        {hint}
-      </label>
+      <label for={id}>{label}</label>
       {control}
       {unset !== null ? (
         <span class="small muted" id={`${id}-unset`} data-testid="field-unset">
@@ -315,8 +310,8 @@ function ListInput({ field: f, id, value, at, change, useOptions, errors }: Omit
       {f.description !== '' ? <span class="small muted">{f.description}</span> : null}
       {value.map((v, i) => (
         <span key={i} class="schema-list-item">
-          <FieldInput field={{ ...f.item, label: `${f.label} ${i + 1}` }} id={`${id}.${i}`} value={v} at={[...at, i]} change={change} useOptions={useOptions} errors={errors} />
-          <button type="button" aria-label={`remove ${f.label} ${i + 1}`} onClick={() => remove(i)}>
+          <FieldInput field={{ ...f.item, label: `${f.itemName} ${i + 1}` }} id={`${id}.${i}`} value={v} at={[...at, i]} change={change} useOptions={useOptions} errors={errors} />
+          <button type="button" aria-label={`remove ${f.itemName} ${i + 1}`} onClick={() => remove(i)}>
             ×
           </button>
         </span>
@@ -373,7 +368,7 @@ function RecordInput({ field: f, id, value, at, change, useOptions, errors }: Om
                 />
               )}
             </span>
-            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i, 'value') : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
+            <FieldInput field={{ ...f.value, label: key === '' ? recordRowLabel(f.label, i) : key }} id={`${id}.${i}.value`} value={row(v)['value']} at={[...at, i, 'value']} change={change} useOptions={useOptions} errors={errors} />
             <button type="button" aria-label={`remove ${name}${key === '' ? '' : ` (${key})`}`} onClick={() => remove(i)}>
               ×
             </button>

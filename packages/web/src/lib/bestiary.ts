@@ -5,7 +5,7 @@
 // named errors. The server checks every field again on save and import.
 import { bestiaryIn, type BestiaryEntry, type Character, type Combatant, type EncounterState, type EncounterTemplate, type Json, type TemplateLine, type World } from '@tablekeeper/engine';
 import { draftsFrom, type Draft, type InitiativeMethod, type Parsed } from './initiative.ts';
-import { statBlockLabel } from '@tablekeeper/rulesets/browser';
+import { statBlockLabel, statBlockValue } from '@tablekeeper/rulesets/browser';
 
 export const FILE_FORMAT = 'tablekeeper-bestiary';
 export const FILE_VERSION = 1;
@@ -33,10 +33,10 @@ export function templatesOf(world: World): EncounterTemplate[] {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-/** "HP 7 · DEX 14 · Damage 1d6": a stat block in one line, each number under its rule text's name (review 10). */
+/** "HP 7 · DEX 14 · Damage 1d6": a stat block in one line, each number under its rule text's name and each choice in its picker's words (review 10). */
 export function blockLine(block: Obj, rulesetId: string): string {
   return Object.entries(block)
-    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? statBlockLabel(rulesetId, k) : v === false ? null : `${statBlockLabel(rulesetId, k)} ${String(v)}`))
+    .map(([k, v]) => (k === 'moves' && Array.isArray(v) ? movesLine(v) : v === true ? statBlockLabel(rulesetId, k) : v === false ? null : `${statBlockLabel(rulesetId, k)} ${statBlockValue(rulesetId, k, String(v))}`))
     .filter((x): x is string => x !== null)
     .join(' · ');
 }

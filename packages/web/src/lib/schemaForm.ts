@@ -44,7 +44,8 @@ export type FieldSpec =
   | (Base & { readonly kind: 'enum'; readonly options: readonly (string | number)[]; readonly labels?: { readonly [option: string]: string } })
   /** An id of something at the table: the caller's hook lists the choices. */
   | (Base & { readonly kind: 'ref'; readonly ref: string })
-  | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly minItems: number; readonly maxItems: number | null })
+  /** `itemName`: what one item is called ("Ability" in "Ability 2"): the item schema's title, else the list's label made singular. */
+  | (Base & { readonly kind: 'list'; readonly item: FieldSpec; readonly itemName: string; readonly minItems: number; readonly maxItems: number | null })
   | (Base & { readonly kind: 'object'; readonly fields: readonly FieldSpec[] })
   /** A map keyed by names the GM chooses (resistances, attribute dice, items): rows of a name and a value. */
   /** `keyLabel`: what a row's key is called (the key schema's title: a teams item's "key", not a second "name"). */
@@ -63,6 +64,26 @@ function resolve(s: JsonSchema, root: JsonSchema): JsonSchema {
   const ref = s['$ref'];
   if (typeof ref !== 'string') return s;
   return ((root['$defs'] as Record<string, JsonSchema> | undefined)?.[ref.replace('#/$defs/', '')] ?? {}) as JsonSchema;
+}
+
+/** One of a list's items: "abilities" -> "ability", "Moves" -> "Move". */
+export function singular(label: string): string {
+  return label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
+}
+
+/**
+ * A field's limits and whether it may be left empty, in words beside its label: " (optional, 3–18)", " (1–30)",
+ * " (optional, 0 or more)". A bound of a thousand or more is the server's guard, not a rule's range, so it is left out.
+ */
+export function fieldNote(f: FieldSpec): string {
+  const parts: string[] = f.required ? [] : ['optional'];
+  // A die picker lists its sizes: no number range beside it (review 9 read "strength 0–10000" over "choose a die…").
+  if ((f.kind === 'integer' || f.kind === 'number') && (f.dice === undefined || f.dice.length === 0)) {
+    const big = (n: number | null) => n === null || Math.abs(n) >= 1000;
+    if (f.min !== null && f.max !== null && !big(f.max) && !big(f.min)) parts.push(f.min < 0 ? `${f.min} to ${f.max}` : `${f.min}–${f.max}`);
+    else if (f.min !== null && !big(f.min) && big(f.max)) parts.push(`${f.min} or more`);
+  }
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
 
 /** "targetId" -> "target id", "maxHp" -> "max hp". */
@@ -92,7 +113,7 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     if (kinds.includes('string') && alts.length <= 4) return { ...base, kind: 'mixed', accepts: kinds };
     // A number or its longer object form (a power cost, deflection by category): the object's fields say it all.
     const objects = alts.filter((x) => x['type'] === 'object' && typeof x['properties'] === 'object');
-    if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'] }, root, required, depth);
+    if (objects.length === 1 && alts.every((x) => x === objects[0] || x['type'] === 'integer' || x['type'] === 'number')) return fieldOf(key, path, { ...objects[0]!, description: s['description'] ?? objects[0]!['description'], title: s['title'] ?? objects[0]!['title'] }, root, required, depth);
     return { ...base, kind: 'json' };
   }
   if (typeof s['x-ref'] === 'string') return { ...base, kind: 'ref', ref: s['x-ref'] };
@@ -113,7 +134,8 @@ export function fieldOf(key: string, path: string, schema: JsonSchema, root: Jso
     case 'array': {
       const items = resolve((s['items'] ?? {}) as JsonSchema, root);
       if (depth > 3) return { ...base, kind: 'json' };
-      return { ...base, kind: 'list', item: fieldOf('item', `${path}.*`, items, root, true, depth + 1), minItems: num(s['minItems']) ?? 0, maxItems: num(s['maxItems']) };
+      const itemName = typeof items['title'] === 'string' && items['title'] !== '' ? items['title'] : singular(base.label);
+      return { ...base, kind: 'list', item: fieldOf('item', `${path}.*`, items, root, true, depth + 1), itemName, minItems: num(s['minItems']) ?? 0, maxItems: num(s['maxItems']) };
     }
     case 'object': {
       const props = s['properties'] as Record<string, JsonSchema> | undefined;
@@ -208,7 +230,7 @@ const entry = (where: Where, tail: string): Where => [...where.slice(0, -1), { l
 /** A list item as the form names it: its own name where it has one, else its place ("abilities 2"). */
 const itemWhere = (f: Extract<FieldSpec, { kind: 'list' }>, item: FormValue | undefined, where: Where, i: number): Where => {
   const name = f.item.kind === 'object' && typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as { readonly [k: string]: FormValue })['name'] : undefined;
-  return typeof name === 'string' && name.trim() !== '' ? [...where.slice(0, -1), { label: name.trim(), field: false }] : entry(where, String(i + 1));
+  return typeof name === 'string' && name.trim() !== '' ? [...where.slice(0, -1), { label: name.trim(), field: false }] : [...where.slice(0, -1), { label: `${f.itemName} ${i + 1}`, field: false }];
 };
 
 function convert(f: FieldSpec, v: FormValue | undefined, path: string, where: Where): Converted {
@@ -500,11 +522,11 @@ export function keysOfField(values: { readonly [k: string]: FormValue }, field: 
 export const dieLabel = (n: number): string => `d${n}`;
 
 /**
- * A record row's name in words: "items", row 0 -> "Item 1"; with what the key is called, "Item 1: key"
+ * A record row's name in words: "items", row 0 -> "Item 1"; with what the key is called, "Item 1: short name"
  * (review 8 read "items 1 key" on the teams item form).
  */
 export function recordRowLabel(label: string, index: number, part?: string): string {
-  const one = label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
+  const one = singular(label);
   const row = `${one.charAt(0).toUpperCase()}${one.slice(1)} ${index + 1}`;
   return part === undefined ? row : `${row}: ${part}`;
 }
