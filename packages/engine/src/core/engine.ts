@@ -555,7 +555,17 @@ export function createEngine(modules: readonly Module[]): Engine {
    * command, names read from the world as the viewer sees it (a creature hidden from them has none, and the
    * plain label stands); null when they may not learn it happened.
    */
-  function wordsFor(table: Table, seq: number, viewer: Viewer, seen: () => World): string | null {
+  /** The world as a viewer sees it, projected on first use by whichever of the undo and redo sentences needs it. */
+  interface SeenWorld {
+    readonly table: Table;
+    readonly viewer: Viewer;
+    world: World | null;
+  }
+  function seenWorld(s: SeenWorld): World {
+    return (s.world ??= s.viewer.role === 'gm' ? s.table.world : projectWorld(s.table.world, s.viewer));
+  }
+
+  function wordsFor(table: Table, seq: number, viewer: Viewer, seen: SeenWorld): string | null {
     const tx = commandTx(table, seq);
     if (tx === undefined) return null;
     const shown = commandView(table.world, tx, viewer);
@@ -568,7 +578,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (shown === null || label === null || words === undefined) return label;
     // Another's command shown only in part reads as its redacted label, never as names.
     if (viewer.role !== 'gm' && !sameViewer(tx.actor, viewer)) return label;
-    const world = seen();
+    const world = seenWorld(seen);
     const nameOf = (id: string): string | null => {
       if (viewer.role !== 'gm' && idStatusOf(table.world, viewer, id) === 'hidden') return null;
       for (const m of modules) {
@@ -588,9 +598,9 @@ export function createEngine(modules: readonly Module[]): Engine {
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
-    // The viewer's own projection, made once and only when a sentence needs a name.
-    let projected: World | undefined;
-    const seen = (): World => (projected ??= viewer.role === 'gm' ? table.world : projectWorld(table.world, viewer));
+    // The viewer's own projection, made once and only when a sentence needs a name (a slot, not a closure: under tsx
+    // every closure made per call also pays a defineProperty for its name, and this runs per viewer per command).
+    const seen: SeenWorld = { table, viewer, world: null };
     return {
       canUndo,
       canRedo,
