@@ -104,10 +104,13 @@ function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
 export function logExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
   if (prev.length === 0) return { dropped: [], fresh: next };
   // Logs are immutable: a pair already compared (by another viewer of the class, or built as an extension) is not walked again.
-  const known = growths.get(next);
-  if (known !== undefined && known.prev === logId(prev)) return known.growth as LogGrowth<T> | null;
+  const known = records.get(next);
+  const prevId = logId(prev);
+  if (known !== undefined && known.prev === prevId) return known.growth as LogGrowth<T> | null;
   const growth = findExtension(prev, next);
-  growths.set(next, { prev: logId(prev), growth });
+  const r = known ?? recordOf(next);
+  r.prev = prevId;
+  r.growth = growth;
   return growth;
 }
 
@@ -118,25 +121,35 @@ export interface LogGrowth<T> {
 }
 
 /**
- * The last log each log was compared with (or built from), by that log's id, and how it grew: one entry per
- * log, dropped with it. An id and not the log itself: each log holding the one before it kept every log a
- * table ever had alive (a chain through this map, about 20 KB a command on a realistic table).
+ * Per log array: its id, and the log it was last compared with (or built from), by that log's id, with how
+ * it grew (0: none yet). One record per log, dropped with it, and one map for both (a WeakMap insert is
+ * the costly part: the engine's append and every viewer class's window note one per command). An id and
+ * not the earlier log itself: each log holding the one before it kept every log a table ever had alive (a
+ * chain through this map, about 20 KB a command on a realistic table).
  */
-const growths = new WeakMap<readonly unknown[], { readonly prev: number; readonly growth: LogGrowth<unknown> | null }>();
-const logIds = new WeakMap<readonly unknown[], number>();
+interface LogRecord {
+  readonly id: number;
+  prev: number;
+  growth: LogGrowth<unknown> | null;
+}
+const records = new WeakMap<readonly unknown[], LogRecord>();
 let lastLogId = 0;
-const logId = (log: readonly unknown[]): number => {
-  let id = logIds.get(log);
-  if (id === undefined) logIds.set(log, (id = ++lastLogId));
-  return id;
-};
+function recordOf(log: readonly unknown[]): LogRecord {
+  let r = records.get(log);
+  if (r === undefined) records.set(log, (r = { id: ++lastLogId, prev: 0, growth: null }));
+  return r;
+}
+const logId = (log: readonly unknown[]): number => recordOf(log).id;
+const NONE_DROPPED: readonly never[] = [];
 
 /**
  * Records that `next` was built as `prev` less its first `dropped` entries, then `fresh`: a later
  * logExtension(prev, next) answers without walking either. Only for a log just built this way.
  */
 export function noteExtension<T>(prev: readonly T[], next: readonly T[], dropped: number, fresh: readonly T[]): void {
-  growths.set(next, { prev: logId(prev), growth: { dropped: prev.slice(0, dropped), fresh } });
+  const r = recordOf(next);
+  r.prev = logId(prev);
+  r.growth = { dropped: dropped === 0 ? NONE_DROPPED : prev.slice(0, dropped), fresh };
 }
 
 function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
