@@ -1,6 +1,6 @@
 // Not a bench (no peer): the room's hot path in process, for `node --cpu-prof` and before/after
 // comparisons of the same build. Realistic tables as in server.bench.ts, 5 sessions each whose sockets only count bytes.
-// Run: node --import tsx bench/hot-path.ts   (env: HOT_TABLES, HOT_COMMANDS)
+// Run: node --import tsx bench/hot-path.ts   (env: HOT_TABLES, HOT_COMMANDS, HOT_NOTES, HOT_VIEWERS)
 import type { Command } from '../packages/engine/src/index.js';
 import { AllocSampler } from './alloc-sampler.js';
 import { furnish } from './realistic-room.js';
@@ -16,7 +16,9 @@ const commandOf = (countdowns: string[], i: number): Command =>
 // HOT_ALLOC=1 samples the bytes the loop allocates instead (timings then mean nothing).
 const sampler = process.env['HOT_ALLOC'] === '1' ? new AllocSampler() : null;
 
-const tables = Array.from({ length: TABLES }, (_, t) => furnish(`h${t}`, 300, VIEWERS));
+// HOT_NOTES: the notes each table starts with (300 as in server.bench.ts's realistic mode).
+const NOTES = Number(process.env['HOT_NOTES'] ?? 300);
+const tables = Array.from({ length: TABLES }, (_, t) => furnish(`h${t}`, NOTES, VIEWERS));
 let submitUs = 0;
 let broadcastUs = 0;
 const t0 = process.cpuUsage();

@@ -7,8 +7,16 @@
 import { logExtension, type TableView } from '@tablekeeper/engine';
 import type { Delta, StreamPatch, StreamPiece, WorldPatch } from '@tablekeeper/protocol/wire';
 
-/** World values are diffed key by key down to this depth (world.ext.encounter.combatants.<id> is 4); deeper ones are replaced whole. */
-export const DIFF_DEPTH = 4;
+/**
+ * World values are diffed key by key down to this depth (world.ext.encounter.combatants.<id> is 4, a countdown's
+ * value world.ext.countdowns.countdowns.<id>.value is 5); deeper ones are replaced whole.
+ */
+export const DIFF_DEPTH = 5;
+/**
+ * A record at the last diffed depth (a countdown, a combatant) that changed in more than this many keys is
+ * sent whole: one tick sends its value alone, a countdown made over sends one patch, not twenty.
+ */
+export const MAX_LEAF_PATCHES = 3;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -46,8 +54,13 @@ function diffObject(held: Record<string, unknown>, next: Record<string, unknown>
       if (a !== undefined) out.push({ p: [...path, k] });
       continue;
     }
-    if (depth < DIFF_DEPTH && isRecord(a) && isRecord(b)) diffObject(a, b, [...path, k], depth + 1, out, null);
-    else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
+    if (depth < DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) diffObject(a, b, [...path, k], depth + 1, out, null);
+    else if (depth === DIFF_DEPTH - 1 && isRecord(a) && isRecord(b)) {
+      // The last level: its changed keys, unless so many changed that the record whole is the smaller delta.
+      const at = out.length;
+      diffObject(a, b, [...path, k], depth + 1, out, null);
+      if (out.length - at > MAX_LEAF_PATCHES) out.splice(at, out.length - at, { p: [...path, k], v: b });
+    } else if (!sameJson(a, b)) out.push({ p: [...path, k], v: b });
   }
   for (const k in held) {
     if (k === skip || held[k] === undefined) continue;

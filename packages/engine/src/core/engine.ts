@@ -441,11 +441,31 @@ export function createEngine(modules: readonly Module[]): Engine {
   function commandView(world: World, tx: Extract<Transaction, { kind: 'command' }>, viewer: Viewer): TransactionView | null {
     if (viewer.role === 'gm') return { seq: tx.seq, kind: 'command', actor: tx.actor, label: labelOf(tx), command: tx.command, events: tx.events };
     const own = sameViewer(tx.actor, viewer);
-    const events = tx.events.filter((e, i) => audienceAllows(tx.audiences?.[i] ?? audienceOf(world, e), viewer)).map((e) => eventView(world, e));
-    if (!own && events.length === 0) return null;
-    const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
-    return own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
+    // Loops, not filter/map closures: this runs per viewer per command (under tsx each closure costs a defineProperty).
+    const allowed = new Array<boolean>(tx.events.length);
+    for (let i = 0; i < tx.events.length; i++) allowed[i] = audienceAllows(tx.audiences?.[i] ?? audienceOf(world, tx.events[i]!), viewer);
+    // Another viewer who did not issue it and may read the same events was just shown this very view.
+    const last = lastOthersView;
+    if (!own && last !== null && last.world === world && last.tx === tx && sameFlags(last.allowed, allowed)) return last.view;
+    const events: EngineEvent[] = [];
+    for (let i = 0; i < tx.events.length; i++) if (allowed[i]) events.push(eventView(world, tx.events[i]!));
+    let view: TransactionView | null;
+    if (!own && events.length === 0) view = null;
+    else {
+      const label = own || events.length === tx.events.length ? labelOf(tx) : tx.actor.role === 'gm' ? 'an action by the GM' : 'an action';
+      view = own ? { seq: tx.seq, kind: 'command', actor: tx.actor, label, command: tx.command, events } : { seq: tx.seq, kind: 'command', actor: tx.actor, label, events };
+    }
+    if (!own) lastOthersView = { world, tx, allowed, view };
+    return view;
   }
+
+  /**
+   * The last view of a command made for a non-GM viewer who did not issue it. What such a viewer is shown
+   * depends on the world, the transaction and which events they may read, nothing else; a broadcast asks for
+   * every viewer in turn over one world, so the players after the first share one object (and the history
+   * windows built of it compare by reference). One slot: it keeps one world alive per engine, no more.
+   */
+  let lastOthersView: { readonly world: World; readonly tx: Transaction; readonly allowed: readonly boolean[]; readonly view: TransactionView | null } | null = null;
 
   /**
    * The world as `viewer` may see it: every module's projector in order, then
@@ -550,12 +570,22 @@ export function createEngine(modules: readonly Module[]): Engine {
     return tx === undefined ? null : (commandView(table.world, tx, viewer)?.label ?? null);
   }
 
+  /** The world as a viewer sees it, projected on first use by whichever of the undo and redo sentences needs it. */
+  interface SeenWorld {
+    readonly table: Table;
+    readonly viewer: Viewer;
+    world: World | null;
+  }
+  function seenWorld(s: SeenWorld): World {
+    return (s.world ??= s.viewer.role === 'gm' ? s.table.world : projectWorld(s.table.world, s.viewer));
+  }
+
   /**
    * What undoing or redoing `seq` takes back, in words with names, for `viewer`: the module's words for its
    * command, names read from the world as the viewer sees it (a creature hidden from them has none, and the
    * plain label stands); null when they may not learn it happened.
    */
-  function wordsFor(table: Table, seq: number, viewer: Viewer, seen: () => World): string | null {
+  function wordsFor(table: Table, seq: number, viewer: Viewer, seen: SeenWorld): string | null {
     const tx = commandTx(table, seq);
     if (tx === undefined) return null;
     const shown = commandView(table.world, tx, viewer);
@@ -568,7 +598,7 @@ export function createEngine(modules: readonly Module[]): Engine {
     if (shown === null || label === null || words === undefined) return label;
     // Another's command shown only in part reads as its redacted label, never as names.
     if (viewer.role !== 'gm' && !sameViewer(tx.actor, viewer)) return label;
-    const world = seen();
+    const world = seenWorld(seen);
     const nameOf = (id: string): string | null => {
       if (viewer.role !== 'gm' && idStatusOf(table.world, viewer, id) === 'hidden') return null;
       for (const m of modules) {
@@ -588,9 +618,9 @@ export function createEngine(modules: readonly Module[]): Engine {
     const lastUndone = table.redoable.top;
     const canUndo = mayRevert(table, lastLive, viewer);
     const canRedo = mayRevert(table, lastUndone, viewer);
-    // The viewer's own projection, made once and only when a sentence needs a name.
-    let projected: World | undefined;
-    const seen = (): World => (projected ??= viewer.role === 'gm' ? table.world : projectWorld(table.world, viewer));
+    // The viewer's own projection, made once and only when a sentence needs a name (a slot, not a closure: under tsx
+    // every closure made per call also pays a defineProperty for its name, and this runs per viewer per command).
+    const seen: SeenWorld = { table, viewer, world: null };
     return {
       canUndo,
       canRedo,
@@ -607,6 +637,12 @@ export function createEngine(modules: readonly Module[]): Engine {
   }
 
   return { modules, createTable, decide, evolve, execute, apply, replay, view, history: historyOf, historyBasis, undoState, project: projectWorld, query, audienceOf, idStatus: idStatusOf, catalog: [...declarations.values()], upcastWorld: up.world };
+}
+
+function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A string of the same length as `s` (same prefix) that is not `taken`: a stand-in for a missing id. */

@@ -72,6 +72,50 @@ const sameParts = (parts: readonly Part[], a: World, b: World): boolean => {
   return true;
 };
 
+/** The parts that differ between two unprojected worlds (top-level keys, and `ext` keys apart). */
+interface WorldDiff {
+  readonly a: World;
+  readonly b: World;
+  readonly top: ReadonlySet<string>;
+  readonly ext: ReadonlySet<string>;
+}
+
+/**
+ * One slot: every step of every visibility class's walk asks whether its reads moved between the same two
+ * worlds (the one last projected and the new one), so the two are compared key by key once, not once per
+ * read per step per class. It keeps those two worlds alive until the next pair, no more.
+ */
+let lastDiff: WorldDiff | null = null;
+
+function worldDiff(a: World, b: World): WorldDiff {
+  if (lastDiff !== null && lastDiff.a === a && lastDiff.b === b) return lastDiff;
+  const top = new Set<string>();
+  const ext = new Set<string>();
+  const ra = a as unknown as Record<string, unknown>;
+  const rb = b as unknown as Record<string, unknown>;
+  // A key held by one world only counts as moved even if the other's value is undefined: a needless re-run, never a stale part.
+  for (const k in rb) if (!Object.hasOwn(ra, k) || ra[k] !== rb[k]) top.add(k);
+  for (const k in ra) if (!Object.hasOwn(rb, k)) top.add(k);
+  if (a.ext !== b.ext) {
+    for (const k in b.ext) if (!Object.hasOwn(a.ext, k) || a.ext[k] !== b.ext[k]) ext.add(k);
+    for (const k in a.ext) if (!Object.hasOwn(b.ext, k)) ext.add(k);
+  }
+  return (lastDiff = { a, b, top, ext });
+}
+
+/** sameParts for the pair of unprojected worlds a walk compares again and again (through worldDiff). */
+function sameSourceParts(parts: readonly Part[], a: World, b: World): boolean {
+  if (a === b) return true;
+  const d = worldDiff(a, b);
+  for (const p of parts) if ((p.ext ? d.ext : d.top).has(p.key)) return false;
+  return true;
+}
+
+/** sameParts of a step's inputs: through worldDiff when they are the walk's two unprojected worlds (the GM's pass-through, a class's first step). */
+function sameInputParts(parts: readonly Part[], a: World, b: World, source: World, world: World): boolean {
+  return a === source && b === world ? sameSourceParts(parts, a, b) : sameParts(parts, a, b);
+}
+
 /**
  * A step's output again, on a new input whose reads are unchanged: the parts the
  * step replaced last time are put in (the same objects); the parts it passed
@@ -104,10 +148,13 @@ function overlay(input: World, last: StepMemo, writes: readonly Part[]): World {
 export function logExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
   if (prev.length === 0) return { dropped: [], fresh: next };
   // Logs are immutable: a pair already compared (by another viewer of the class, or built as an extension) is not walked again.
-  const known = growths.get(next);
-  if (known !== undefined && known.prev === logId(prev)) return known.growth as LogGrowth<T> | null;
+  const known = records.get(next);
+  const prevId = logId(prev);
+  if (known !== undefined && known.prev === prevId) return known.growth as LogGrowth<T> | null;
   const growth = findExtension(prev, next);
-  growths.set(next, { prev: logId(prev), growth });
+  const r = known ?? recordOf(next);
+  r.prev = prevId;
+  r.growth = growth;
   return growth;
 }
 
@@ -118,25 +165,35 @@ export interface LogGrowth<T> {
 }
 
 /**
- * The last log each log was compared with (or built from), by that log's id, and how it grew: one entry per
- * log, dropped with it. An id and not the log itself: each log holding the one before it kept every log a
- * table ever had alive (a chain through this map, about 20 KB a command on a realistic table).
+ * Per log array: its id, and the log it was last compared with (or built from), by that log's id, with how
+ * it grew (0: none yet). One record per log, dropped with it, and one map for both (a WeakMap insert is
+ * the costly part: the engine's append and every viewer class's window note one per command). An id and
+ * not the earlier log itself: each log holding the one before it kept every log a table ever had alive (a
+ * chain through this map, about 20 KB a command on a realistic table).
  */
-const growths = new WeakMap<readonly unknown[], { readonly prev: number; readonly growth: LogGrowth<unknown> | null }>();
-const logIds = new WeakMap<readonly unknown[], number>();
+interface LogRecord {
+  readonly id: number;
+  prev: number;
+  growth: LogGrowth<unknown> | null;
+}
+const records = new WeakMap<readonly unknown[], LogRecord>();
 let lastLogId = 0;
-const logId = (log: readonly unknown[]): number => {
-  let id = logIds.get(log);
-  if (id === undefined) logIds.set(log, (id = ++lastLogId));
-  return id;
-};
+function recordOf(log: readonly unknown[]): LogRecord {
+  let r = records.get(log);
+  if (r === undefined) records.set(log, (r = { id: ++lastLogId, prev: 0, growth: null }));
+  return r;
+}
+const logId = (log: readonly unknown[]): number => recordOf(log).id;
+const NONE_DROPPED: readonly never[] = [];
 
 /**
  * Records that `next` was built as `prev` less its first `dropped` entries, then `fresh`: a later
  * logExtension(prev, next) answers without walking either. Only for a log just built this way.
  */
 export function noteExtension<T>(prev: readonly T[], next: readonly T[], dropped: number, fresh: readonly T[]): void {
-  growths.set(next, { prev: logId(prev), growth: { dropped: prev.slice(0, dropped), fresh } });
+  const r = recordOf(next);
+  r.prev = logId(prev);
+  r.growth = { dropped: dropped === 0 ? NONE_DROPPED : prev.slice(0, dropped), fresh };
 }
 
 function findExtension<T>(prev: readonly T[], next: readonly T[]): LogGrowth<T> | null {
@@ -243,7 +300,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
       const prev = last?.steps[i - from];
       let output: World | null = null;
       let basis: string | undefined;
-      if (d !== null && prev !== undefined && sameParts(d.reads, prev.input, input) && sameParts(d.reads, last!.source, world)) {
+      if (d !== null && prev !== undefined && sameInputParts(d.reads, prev.input, input, last!.source, world) && sameSourceParts(d.reads, last!.source, world)) {
         if (!d.logByEntry || prev.input.log === input.log) output = overlay(input, prev, d.writes);
         else {
           // Only the log moved under a projector that judges it entry by entry: run it on the new entries.
@@ -272,7 +329,7 @@ export function partsProjector(modules: readonly Module[], finish: (projected: W
         // A written part whose own reads did not change keeps its object (it was replaced last time and now).
         if (d !== null && prev !== undefined && d.from.length > 0) {
           const keep = d.from
-            .filter(({ reads }) => sameParts(reads, prev.input, input) && sameParts(reads, last!.source, world))
+            .filter(({ reads }) => sameInputParts(reads, prev.input, input, last!.source, world) && sameSourceParts(reads, last!.source, world))
             .map(({ part }) => part)
             .filter((p) => partOf(output!, p) !== partOf(input, p) && partOf(prev.output, p) !== partOf(prev.input, p));
           if (keep.length > 0) output = overlay(output, { input: prev.input, output: prev.output, replaced: keep }, keep);

@@ -712,17 +712,35 @@ function logBasis(world: World): string {
 }
 
 /** Players and spectators: hidden countdowns vanish, existence-only ones keep their name, log lines follow suit. */
-function project(world: World, viewer: Viewer): World {
-  if (viewer.role === 'gm') return world;
-  const s = getCountdowns(world);
+/**
+ * What players see of the countdowns, made once per countdowns state: it reads the state alone, and
+ * the state is immutable. Most commands leave it alone, while the log-by-entry step still runs this
+ * projector on every new entry; a countdown ticked re-makes only its own shown copy (`shownCountdowns`),
+ * so the others keep their objects and the delta skips them by reference.
+ */
+const shownParts = new WeakMap<CountdownsState, Json>();
+const shownCountdowns = new WeakMap<Countdown, Json | null>();
+
+function shownCountdown(cd: Countdown): Json | null {
+  let seen = shownCountdowns.get(cd);
+  if (seen === undefined) {
+    const r = redactCountdown(cd);
+    shownCountdowns.set(cd, (seen = r === null ? null : asJson(r)));
+  }
+  return seen;
+}
+
+function shownPart(s: CountdownsState): Json {
+  const kept = shownParts.get(s);
+  if (kept !== undefined) return kept;
   const countdowns: { [id: string]: Json } = {};
   const order: string[] = [];
   for (const id of s.order) {
     const cd = own(s.countdowns, id);
     if (cd === undefined) continue;
-    const seen = redactCountdown(cd);
+    const seen = shownCountdown(cd);
     if (seen === null) continue;
-    countdowns[id] = asJson(seen);
+    countdowns[id] = seen;
     order.push(id);
   }
   const chases: { [id: string]: Json } = {};
@@ -740,8 +758,18 @@ function project(world: World, viewer: Viewer): World {
     if (cd.chaseId !== undefined && cd.chaseId !== null && !Object.hasOwn(chases, cd.chaseId)) countdowns[id] = { ...(countdowns[id] as { [k: string]: Json }), chaseId: null };
   }
   // `gone` only serves the filters below; players do not need it.
-  const ext = { ...world.ext, [COUNTDOWNS_ID]: { countdowns, order, chases, gone: {} } };
-  return { ...world, ext, log: world.log.filter((e) => logAllowed(world, e)) };
+  const part: Json = { countdowns, order, chases, gone: {} };
+  shownParts.set(s, part);
+  return part;
+}
+
+function project(world: World, viewer: Viewer): World {
+  if (viewer.role === 'gm') return world;
+  const ext = { ...world.ext, [COUNTDOWNS_ID]: shownPart(getCountdowns(world)) };
+  // A loop, not a filter with a closure: this runs per command for the entries just written.
+  const log: LogEntry[] = [];
+  for (const e of world.log) if (logAllowed(world, e)) log.push(e);
+  return { ...world, ext, log };
 }
 
 /** The projector's rule for one id: a countdown it redacts to nothing, or a chase with a side players cannot know of, is hidden. */

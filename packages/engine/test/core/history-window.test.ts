@@ -64,4 +64,50 @@ describe('history from the newest end (issue 19)', () => {
     // 20 entries, each undo also reads its target, and undo / redo labels read theirs: far below 1,500.
     expect(reads).toBeLessThan(60);
   });
+
+  it('property: viewers asked in turn over one table (players sharing the views of what they did not issue) get what each gets from an engine of its own', () => {
+    const seats: Viewer[] = [{ role: 'player', seatId: 'seat-1' }, { role: 'player', seatId: 'seat-2' }];
+    const viewers: Viewer[] = [GM, ...seats, { role: 'spectator' }];
+    const actors = fc.constantFrom<Viewer>(GM, ...seats);
+    const commands = fc.constantFrom<Command>(
+      { type: 'log.note', text: 'for everyone' },
+      { type: 'log.note', text: 'for Ann', audience: { kind: 'seat', seatId: 'seat-1' } },
+      { type: 'log.note', text: 'for the GM', audience: { kind: 'gm' } },
+      { type: 'dicey.roll', sides: 6 },
+      { type: 'history.undo' },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(commands, actors), { minLength: 1, maxLength: 30 }), fc.array(fc.nat(3), { minLength: 1, maxLength: 8 }), (steps, order) => {
+        const t = play([[{ type: 'seat.add', name: 'Ann' }, GM], [{ type: 'seat.add', name: 'Bo' }, GM], ...steps]);
+        // The shared engine answers viewers in the order drawn (repeats included), as a broadcast does.
+        for (const i of order) {
+          const viewer = viewers[i]!;
+          const alone = createEngine([coreModule, diceyModule]);
+          expect(engine.view(t, viewer).history).toEqual(alone.view(t, viewer).history);
+          expect(engine.undoState(t, viewer)).toEqual(alone.undoState(t, viewer));
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it('two players who did not issue a command and may read the same events are given one view object; a player told more gets their own', () => {
+    const t = play([
+      [{ type: 'seat.add', name: 'Ann' }, GM],
+      [{ type: 'seat.add', name: 'Bo' }, GM],
+      [{ type: 'log.note', text: 'for everyone' }, GM],
+    ]);
+    const ann = engine.history(t, { role: 'player', seatId: 'seat-1' }, { window: 1 })[0];
+    const bo = engine.history(t, { role: 'player', seatId: 'seat-2' }, { window: 1 })[0];
+    expect(ann).toBeDefined();
+    expect(bo).toBe(ann);
+    const told = play([
+      [{ type: 'seat.add', name: 'Ann' }, GM],
+      [{ type: 'seat.add', name: 'Bo' }, GM],
+      [{ type: 'log.note', text: 'for Ann', audience: { kind: 'seat', seatId: 'seat-1' } }, GM],
+    ]);
+    expect(engine.history(told, { role: 'player', seatId: 'seat-1' }, { window: 1 })[0]?.seq).toBe(3);
+    // Bo may not learn the note happened: his newest entry is the seat before it.
+    expect(engine.history(told, { role: 'player', seatId: 'seat-2' }, { window: 1 })[0]?.seq).toBe(2);
+  });
 });

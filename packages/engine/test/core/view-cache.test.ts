@@ -91,6 +91,41 @@ describe('projection by parts (ADR 20)', () => {
     );
   });
 
+  it('property: a projector whose module key comes, changes and goes (and other parts move beside it) gives, with the memo, what a fresh projection gives', () => {
+    // A projector that reads its own key only: players see how many items are on the shelf. Worlds are made by
+    // hand so the key can be absent, replaced by an equal copy, or left the same object while others move.
+    const shelf: Module = {
+      id: 'shelf',
+      project: (w, v) => (v.role === 'gm' || !Object.hasOwn(w.ext, 'shelf') ? w : { ...w, ext: { ...w.ext, shelf: { count: (w.ext['shelf'] as { items: Json[] }).items.length } } }),
+      projectReads: { reads: ['ext.shelf'], writes: ['ext.shelf'] },
+    };
+    const { engine, table } = tableWith([coreModule, countdownsModule, shelf]);
+    const base = table().world;
+    type Move = { kind: 'set'; items: number } | { kind: 'copy' } | { kind: 'drop' } | { kind: 'clock' } | { kind: 'other' };
+    const move = fc.oneof(
+      fc.record({ kind: fc.constant('set' as const), items: fc.nat(3) }),
+      fc.constantFrom<Move>({ kind: 'copy' }, { kind: 'drop' }, { kind: 'clock' }, { kind: 'other' }),
+    );
+    const viewers: Viewer[] = [GM, { role: 'spectator' }, { role: 'player', seatId: 'seat-x' }];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(move, fc.nat(2)), { minLength: 1, maxLength: 30 }), (moves) => {
+        const memo = newMemo();
+        let w = base;
+        for (const [m, who] of moves) {
+          const ext = { ...w.ext };
+          if (m.kind === 'set') ext['shelf'] = { items: Array.from({ length: m.items }, (_, i) => i) };
+          else if (m.kind === 'copy' && Object.hasOwn(ext, 'shelf')) ext['shelf'] = JSON.parse(JSON.stringify(ext['shelf'])) as Json;
+          else if (m.kind === 'drop') delete ext['shelf'];
+          else if (m.kind === 'other') ext['bystander'] = { n: 1 }; // a new object: the part moved, equal or not
+          w = m.kind === 'clock' ? { ...w, clock: { ...w.clock, counts: { ...w.clock.counts, round: (w.clock.counts['round'] ?? 0) + 1 } } } : { ...w, ext };
+          // Two viewers each time, the second often of the same class: both walks and the class's shortcut are checked.
+          for (const v of [viewers[who]!, viewers[(who + 1) % viewers.length]!]) expect(engine.project(w, v, memo)).toEqual(engine.project(w, v));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('logExtension finds what a grown log kept, dropped and added, and refuses anything else', () => {
     const [a, b, c, d] = [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }];
     expect(logExtension([a, b], [a, b, c])).toEqual({ dropped: [], fresh: [c] });

@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { GM, SPECTATOR, createdId, rollModule, table, type Outcome } from './fixtures.js';
 import { scenario } from '../../src/core/testing.js';
 import type { Command, LogEntry, Viewer, ViewMemo, World } from '../../src/core/types.js';
-import { countdownsModule } from '../../src/countdowns/module.js';
+import { countdownsModule, getCountdowns, type CountdownsState } from '../../src/countdowns/module.js';
+import { publicExistence, publicValues, redactCountdown, shownChase } from '../../src/countdowns/model.js';
+import { own } from '../../src/core/own.js';
 
 const OUTCOMES: readonly Outcome[] = ['critical', 'successWithHope', 'successWithFear', 'failureWithHope', 'failureWithFear'];
 
@@ -122,5 +124,71 @@ describe('countdowns projection by parts with a log basis', () => {
       expect(gm).toBe(s.world);
       expect(gm).toEqual(s.engine.project(s.world, GM));
     }
+  });
+
+  it('a tick re-makes only the ticked countdown\'s shown copy: the others, and a note\'s whole part, keep their objects', () => {
+    const s = table();
+    const player: Viewer = { role: 'player', seatId: Object.keys(s.world.seats)[0]! };
+    const a = createdId(s.run({ type: 'countdown.create', name: 'Doom', start: 9 }));
+    const b = createdId(s.run({ type: 'countdown.create', name: 'Hope', start: 6 }));
+    const shown = () => s.engine.project(s.world, player).ext['countdowns'] as { countdowns: Record<string, { value: number }> };
+    const before = shown();
+    s.run({ type: 'log.note', text: 'a note moves the log only' });
+    expect(shown()).toBe(before);
+    s.run({ type: 'countdown.tick', countdownId: a, by: 2 });
+    const after = shown();
+    expect(after.countdowns[a]!.value).toBe(7);
+    expect(after.countdowns[a]).not.toBe(before.countdowns[a]);
+    expect(after.countdowns[b]).toBe(before.countdowns[b]);
+  });
+
+  it('property: over random play, what a player and a spectator see of the countdowns equals the redaction made from scratch', () => {
+    // The projection as it was before the memos (issue 19): every countdown redacted afresh, links to unknown ones cut.
+    const fromScratch = (st: CountdownsState) => {
+      const countdowns: Record<string, unknown> = {};
+      const order: string[] = [];
+      for (const id of st.order) {
+        const cd = own(st.countdowns, id);
+        const seen = cd === undefined ? null : redactCountdown(cd);
+        if (seen === null) continue;
+        countdowns[id] = seen;
+        order.push(id);
+      }
+      const chases: Record<string, unknown> = {};
+      for (const [id, ch] of Object.entries(st.chases)) {
+        const p = own(st.countdowns, ch.progressId);
+        const c = own(st.countdowns, ch.consequenceId);
+        if (p !== undefined && c !== undefined && publicExistence(p) && publicExistence(c)) chases[id] = shownChase(ch, publicValues(p) && publicValues(c));
+      }
+      for (const id of order) {
+        const cd = countdowns[id] as { linkedTo?: string | null; chaseId?: string | null };
+        if (cd.linkedTo != null && !Object.hasOwn(countdowns, cd.linkedTo)) countdowns[id] = { ...cd, linkedTo: null };
+        if (cd.chaseId != null && !Object.hasOwn(chases, cd.chaseId)) countdowns[id] = { ...(countdowns[id] as object), chaseId: null };
+      }
+      return { countdowns, order, chases, gone: {} };
+    };
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
+        const s = scenario([countdownsModule, rollModule], { seed: 11 });
+        s.run({ type: 'seat.add', name: 'Ann' });
+        const viewers: readonly Viewer[] = [{ role: 'player', seatId: Object.keys(s.world.seats)[0]! }, SPECTATOR];
+        const ids: string[] = [];
+        const memo: ViewMemo = { entryCopies: new WeakMap() };
+        steps.forEach((st, n) => {
+          const command = commandOf(st, ids, n);
+          if (command === null) return;
+          const r = s.engine.execute(s.table, command, { rng: s.rng, actor: GM });
+          if (!r.ok) return;
+          s.table = r.value.table;
+          if (st.kind === 'create') ids.push(createdId(r.value.transaction));
+          const expected = fromScratch(getCountdowns(s.world));
+          for (const viewer of viewers) {
+            expect(s.engine.project(s.world, viewer, memo).ext['countdowns']).toEqual(expected);
+            expect(s.engine.project(s.world, viewer).ext['countdowns']).toEqual(expected);
+          }
+        });
+      }),
+      { numRuns: 60 },
+    );
   });
 });
