@@ -69,7 +69,7 @@ describe('odds queries parse their args by their declarations', () => {
     const t = osrTable();
     expect(actionRollOddsQuery(t.world, { trait: 'luck', difficulty: 10 }, GM)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'trait' } });
     expect(actionRollOddsQuery(t.world, { difficulty: 0 }, GM)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'difficulty' } });
-    expect(actionRollOddsQuery(t.world, {}, GM)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'difficulty', message: 'difficulty: is required' } });
+    expect(actionRollOddsQuery(t.world, {}, GM)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'difficulty', message: 'difficulty: give a difficulty, or an adversary (targetId) to roll against' } });
     expect(rollOddsQuery(t.world, { requestId: 'r-1', useExperience: 'yes' }, GM)).toMatchObject({ ok: false, error: { code: 'INVALID_VALUE', path: 'useExperience', message: 'useExperience: must be true or false' } });
     expect(rollOddsQuery(t.world, { requestId: 'r-1' }, GM)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', path: 'requestId' } });
     // A plain roll at +0 against 10: the outcomes sum to 1.
