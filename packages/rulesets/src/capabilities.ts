@@ -42,13 +42,15 @@ export interface Capabilities {
   readonly reactionsQuery: string | null;
   /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
   readonly foeSheetsByEngine: boolean;
+  /** The GM's query for rule forms on a character (`characterId`) or the party (no argument), answered as turn actions (issue 20), or null. */
+  readonly toolsQuery: string | null;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false, toolsQuery: null };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
-  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions'], foeVisibilityOnCharacter: true },
+  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions'], foeVisibilityOnCharacter: true, toolsQuery: 'osr.toolActions' },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
   '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads.

@@ -315,7 +315,57 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ...(poolOf(a, 'quick') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
     ...judge(unable, affordable(a, 'quick')),
   });
-  return ok([attack, ...rulesBeyondAttack(a, me), move, quick]);
+  return ok([attack, ...rulesBeyondAttack(a, me), move, quick, ...retreatActions(a, me, unable)]);
+}
+
+/**
+ * 001 "Retreat": a special action that takes the whole turn, so only before anything else is spent; the GM may call
+ * for a check (its odds shown) or let it go. A retreat that holds ends when the GM lets the creature get away.
+ */
+function retreatActions(a: Actor, me: string | null, unable: { allowed: boolean; reason: string | null }): TurnAction[] {
+  const econ = own(getEncounter(a.world).economy, a.combatant.id) ?? EMPTY_ECONOMY;
+  const started = Object.values(econ.spent).some((n) => n > 0) ? forbid('retreat takes the whole turn: it cannot follow another action') : yes;
+  const turn = a.onTurn ? yes : forbid(`it is not ${a.combatant.name}'s turn: retreat is taken on one's own turn`);
+  const when = judge(unable, turn, started);
+  const cost = 'the whole turn (active, movement and quick actions)';
+  const out: TurnAction[] = [
+    action({ id: 'retreat', label: 'Retreat', cost: `${cost}; no check`, command: 'osr.retreat', fixed: { characterId: a.combatant.id }, ...when }),
+    action({
+      id: 'retreat-check',
+      label: 'Retreat through danger (a check)',
+      cost: `${cost}; failed, the retreat stops`,
+      command: 'osr.retreat',
+      fixed: { characterId: a.combatant.id },
+      choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[1]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 1)] }],
+      numbers: [
+        { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 11 },
+        { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+      ],
+      texts: [{ field: 'damageOnFail', label: 'Damage on a failure (dice, may be empty)', value: '', max: 20 }],
+      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'advantage'] },
+      ...when,
+    }),
+  ];
+  // The GM's: whoever is retreating gets away (after any chase), whose turn it is or not.
+  if (a.viewer.role === 'gm') {
+    const enc = getEncounter(a.world);
+    const away: ActionOption[] = Object.values(getOsr(a.world).retreating).flatMap((r) => {
+      const c = own(enc.combatants, r.combatant);
+      return c === undefined ? [] : [{ value: c.id, label: c.name, note: 'retreating' }];
+    });
+    out.push(
+      action({
+        id: 'escape',
+        label: 'Let a retreating creature get away',
+        cost: 'leaves the fight; the others keep initiative',
+        command: 'osr.escape',
+        fixed: {},
+        target: { field: 'characterId', multiple: false, label: 'Who gets away', aim: 'allies', options: away, ...(away.length > 0 ? { picked: [away[0]!.value] } : {}) },
+        ...(away.length === 0 ? forbid('nobody is retreating (or every retreat failed)') : yes),
+      }),
+    );
+  }
+  return out;
 }
 
 /** Why this creature cannot act at all now (001 "Death & Injury"): dead, or at 0 HP (dying or stable); allowed otherwise. */

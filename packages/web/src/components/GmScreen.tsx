@@ -12,7 +12,7 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
-import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
+import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue, RuleTools } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
@@ -21,7 +21,7 @@ import { useRemember } from './remember.ts';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
-import { hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
 
 export function GmScreen({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -104,6 +104,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
+          {capabilitiesOf(view.world.rulesetId).toolsQuery !== null ? <RuleTools world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
