@@ -11,7 +11,7 @@ import { eventsOf, osrTable } from './helpers.js';
 const GM: Viewer = { role: 'gm' };
 const HOUR = 3600;
 
-type Action = { id: string; label: string; command: string; allowed: boolean; reason: string | null; fixed: { [k: string]: Json }; target: { field: string; options: { value: string; label: string; note?: string }[]; picked?: string[] } | null; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
+type Action = { id: string; label: string; cost: string; command: string; allowed: boolean; reason: string | null; fixed: { [k: string]: Json }; target: { field: string; options: { value: string; label: string; note?: string }[]; picked?: string[] } | null; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
 type Answer = { name: string; actions: Action[] };
 
 function party() {
@@ -165,9 +165,11 @@ describe("the party's tools (001 Chases, Treasure)", () => {
     const tools = ask(p.t, GM, 'osr.toolActions', {});
     const shared = eventsOf(send(p.t, find(tools, 'treasure'), { characterIds: [p.kira, p.dorn], gp: 101, earned: true }), 'osr.treasureShared')[0]!;
     expect(shared).toMatchObject({ each: 50, xpEach: 50 });
+    expect(p.t.world.log.at(-1)!.text).toBe('101 gp shared by Kira and Dorn, 50 each (+50 XP each).');
     const loot = find(tools, 'loot');
     expect(loot.target!.options).toEqual([expect.objectContaining({ value: p.gob, label: 'Goblin 1', note: '2 HD: 2d20 gp' })]);
     p.t.dice.queue(7, 13);
     expect(eventsOf(send(p.t, loot, { characterId: p.gob }), 'osr.lootRolled')[0]).toMatchObject({ hd: 2, gp: 20 });
+    expect(p.t.world.log.at(-1)!.text).toBe("Goblin 1's carried loot (2 HD, 2d20): 20 gp.");
   });
 });

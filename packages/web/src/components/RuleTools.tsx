@@ -37,7 +37,7 @@ function ToolList({ world, send, ask, args, label }: { world: World; send: Send;
   const current = answer.actions.find((a) => a.id === open) ?? null;
   const blocked = answer.actions.filter((a) => !a.allowed);
   return (
-    <div class="stack">
+    <div class="stack" data-testid={args.characterId === undefined ? 'party-tools' : 'character-tools'}>
       <div class="row" role="group" aria-label={label}>
         {answer.actions
           .filter((a) => a.allowed)
