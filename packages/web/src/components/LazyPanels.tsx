@@ -85,8 +85,6 @@ export const RequestQueue = lazyPanel(() => import('./Requests.tsx').then((m) =>
 // The OSR GM's morale prompt with its button and the fight-end summary (ADR 44): OSR GM screens only.
 export const OsrMoralePrompt = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrMoralePrompt), 'small');
 export const OsrFightSummary = lazyPanel(() => import('./OsrFight.tsx').then((m) => m.OsrFightSummary), 'small');
-// The GM's rule forms for the party and each character (issue 20): tables whose ruleset has a tools query.
-export const RuleTools = lazyPanel(() => import('./RuleTools.tsx').then((m) => m.RuleTools), 'panel area-tools');
 // An ally's Stabilize on an OSR phone outside a fight (ADR 55).
 export const OsrStabilizePhone = lazyPanel(() => import('./OsrStabilize.tsx').then((m) => m.OsrStabilizePhone), 'small');
 // The phone's own-sheet form (issue 20): loaded when the player opens "My sheet".

@@ -1,11 +1,10 @@
 // The GM's rule forms that belong to a character or the party, not to a turn
 // (issue 20: OSR's resilience, corruptions, injuries, chases, treasure and loot
-// had engine commands and no control). The ruleset's tools query (capabilities)
-// answers with TurnActions, so each opens the one action form, odds included.
+// had engine commands and no control). Where the ruleset lists the `tools` panel,
+// its `<id>.toolActions` query answers with TurnActions, so each opens the one action form, odds included.
 // GM screen only, loaded as its own chunk.
 import { useEffect, useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
 import { readActions, type ActionsAnswer } from '../lib/actions.ts';
 import type { Ask } from '../lib/attack.ts';
 import { ActionFormView } from './Actions.tsx';
@@ -13,11 +12,11 @@ import type { Send } from './types.ts';
 
 /** The tools query's answer for these arguments, asked again as the table changes. */
 function useTools(world: World, ask: Ask, args: { characterId?: string }): ActionsAnswer | string | null {
-  const query = capabilitiesOf(world.rulesetId).toolsQuery;
+  // The ruleset's id names its namespace, as `<id>.status` does; no id is compared (capabilities decide).
+  const query = `${world.rulesetId}.toolActions`;
   const [answer, setAnswer] = useState<ActionsAnswer | string | null>(null);
   const key = JSON.stringify(args);
   useEffect(() => {
-    if (query === null) return setAnswer(null);
     let live = true;
     void ask(query, args).then((a) => {
       if (live) setAnswer(a.ok ? (readActions(a.result) ?? 'The tools could not be read.') : a.error.message);
