@@ -5,7 +5,7 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { areAllies, cannotStabilize } from './combat-commands.js';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
 import { ABILITIES, abilityModifier } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { getOsr, sheetOf } from './state.js';
@@ -251,7 +251,9 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     // A foe with no AC yet is listed, never silently left out (review 10: the builder's goblins were missing): picked, it says what it needs.
     if (c.characterId === null || own(a.world.characters, c.characterId) === undefined) return c.kind === 'npc' ? [{ value: c.id, label: c.name, side: sideOf(a, c), refused: `no AC yet: ${SET_AC}` }] : [];
     if (isHidden(a.world, c.characterId)) return [];
-    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
+    // A phone's world holds no foe's HP (ADR 33): dying and the row's own state say it is down (review 11: a dying goblin led the phone's list).
+    const down = sheetOf(a.world, c.characterId).hp <= 0 || st.dying[c.characterId] !== undefined || standingIn(c) === 'down';
+    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : down ? ('down' as const) : ('up' as const);
     // Made without an AC (the builder's box left blank): rolled against the sheet's default, and the picker says so (ADR 76).
     // The GM's note only: a player's world holds no foe's AC at all, so every foe would read as "no AC given".
     const noAc = a.viewer.role === 'gm' && lacksAc(a.world, c.characterId) ? NO_AC_GIVEN : null;

@@ -173,3 +173,28 @@ describe("the party's tools (001 Chases, Treasure)", () => {
     expect(p.t.world.log.at(-1)!.text).toBe("Goblin 1's carried loot (2 HD, 2d20): 20 gp.");
   });
 });
+
+describe("the phone's attack targets (review 11: a dying foe led the list, unmarked)", () => {
+  it("a goblin dying at 0 HP is marked down and listed after the standing one on Kira's phone, as on the GM's", () => {
+    const p = party();
+    const gob2 = p.t.add('Goblin 2', { maxHp: 5, hp: 5, dex: 8, ac: 12 }, 'npc');
+    p.t.run({
+      type: 'encounter.start',
+      combatants: [
+        { id: 'k', name: 'Kira', kind: 'pc', side: 'party', characterId: p.kira, stats: { dex: 14 } },
+        { id: 'g', name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: p.gob, stats: { dex: 8 } },
+        { id: 'h', name: 'Goblin 2', kind: 'npc', side: 'foes', characterId: gob2, stats: { dex: 8 } },
+      ],
+    });
+    p.t.run({ type: 'osr.damage', targetId: p.gob, amount: 5 });
+    expect(p.t.osr.dying[p.gob]).toBeDefined();
+    for (const viewer of [GM, { role: 'player', seatId: p.kiraSeat } as Viewer]) {
+      const attack = find(ask(p.t, viewer, 'osr.actions', { combatantId: 'k' }), 'attack') as Action & { target: { options: { value: string; standing?: string }[] } };
+      const opts = attack.target.options;
+      expect(opts.map((o) => [o.value, o.standing])).toEqual([
+        [gob2, 'up'],
+        [p.gob, 'down'],
+      ]);
+    }
+  });
+});
