@@ -128,4 +128,24 @@ describe('OSR rules reachable by clicking (issue 20)', () => {
     // Resilience is not due yet, and says why.
     expect(await text(charTools.locator('details').last())).toMatch(/Resilience check: Dorn has been out 0 of 12 hours/);
   });
+
+  it("the phone's attack targets mark a dying goblin and pick the standing one first (review 11)", async () => {
+    const n = await table();
+    await n.gmSock.command({ type: 'character.add', name: 'Goblin 2', kind: 'npc', stats: { maxHp: 5, hp: 5, dex: 8, ac: 12 } });
+    await n.gmSock.command({
+      type: 'encounter.start',
+      combatants: [
+        { name: 'Kira', kind: 'pc', side: 'party', characterId: n.idOf('Kira') },
+        { name: 'Goblin 1', kind: 'npc', side: 'foes', characterId: n.idOf('Goblin 1') },
+        { name: 'Goblin 2', kind: 'npc', side: 'foes', characterId: n.idOf('Goblin 2') },
+      ],
+    });
+    await n.gmSock.command({ type: 'osr.damage', targetId: n.idOf('Goblin 1'), amount: 5 });
+    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    const panel = ann.p.getByTestId('actions-panel');
+    await panel.getByRole('button', { name: /^Attack \(/ }).click();
+    const target = panel.getByTestId('action-form').getByLabel('Target');
+    await expect.poll(async () => (await target.locator('option').allTextContents()).map((s) => s.trim())).toEqual(['Goblin 2', 'Goblin 1 (down)']);
+    expect(await target.inputValue()).toBe(n.idOf('Goblin 2'));
+  });
 });
