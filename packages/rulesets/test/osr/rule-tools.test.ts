@@ -11,7 +11,7 @@ import { eventsOf, osrTable } from './helpers.js';
 const GM: Viewer = { role: 'gm' };
 const HOUR = 3600;
 
-type Action = { id: string; label: string; cost: string; command: string; allowed: boolean; reason: string | null; fixed: { [k: string]: Json }; target: { field: string; options: { value: string; label: string; note?: string }[]; picked?: string[] } | null; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
+type Action = { id: string; label: string; cost: string; command: string; allowed: boolean; reason: string | null; fixed: { [k: string]: Json }; target: { field: string; options: { value: string; label: string; note?: string; standing?: string }[]; picked?: string[] } | null; odds: { query: string; args: { [k: string]: Json }; pass: string[] } | null };
 type Answer = { name: string; actions: Action[] };
 
 function party() {
@@ -189,8 +189,8 @@ describe("the phone's attack targets (review 11: a dying foe led the list, unmar
     p.t.run({ type: 'osr.damage', targetId: p.gob, amount: 5 });
     expect(p.t.osr.dying[p.gob]).toBeDefined();
     for (const viewer of [GM, { role: 'player', seatId: p.kiraSeat } as Viewer]) {
-      const attack = find(ask(p.t, viewer, 'osr.actions', { combatantId: 'k' }), 'attack') as Action & { target: { options: { value: string; standing?: string }[] } };
-      const opts = attack.target.options;
+      const attack = find(ask(p.t, viewer, 'osr.actions', { combatantId: 'k' }), 'attack');
+      const opts = attack.target!.options;
       expect(opts.map((o) => [o.value, o.standing])).toEqual([
         [gob2, 'up'],
         [p.gob, 'down'],
