@@ -11,9 +11,10 @@
  * - `lights`: light sources a phone carries and lights (OSR);
  * - `fightSummary`: who is dead, dying or standing at a fight's end, and the morale prompt (OSR);
  * - `rowActions`: a tracker row's own rule buttons (OSR's dying and stabilising);
- * - `recoveries`: a quick rest that spends each PC's recoveries (the 36th Way).
+ * - `recoveries`: a quick rest that spends each PC's recoveries (the 36th Way);
+ * - `tools`: the GM's rule forms for the party and each character, from the ruleset's `<id>.toolActions` query (issue 20).
  */
-export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries';
+export type Panel = 'episode' | 'daggerheart' | 'exploration' | 'lights' | 'fightSummary' | 'rowActions' | 'recoveries' | 'tools';
 
 export interface Capabilities {
   readonly panels: readonly Panel[];
@@ -48,7 +49,7 @@ const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: fa
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
-  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions'], foeVisibilityOnCharacter: true },
+  osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
   '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads.

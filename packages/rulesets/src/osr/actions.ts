@@ -5,7 +5,7 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { controls, EMPTY_ECONOMY, err, getEncounter, isFoeCharacter, OSR_ECONOMY, own, ok, planSpend, type Combatant, type Json, type Query, type Result, type World } from '@tablekeeper/engine';
 import { areAllies, cannotStabilize } from './combat-commands.js';
-import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
+import { action, actionsQuery, affordable, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type ActionsAnswer, type TurnAction } from '../actions.js';
 import { ABILITIES, abilityModifier } from './checks.js';
 import { ATTACK_ABILITY, type AttackKind } from './combat.js';
 import { getOsr, sheetOf } from './state.js';
@@ -251,7 +251,9 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     // A foe with no AC yet is listed, never silently left out (review 10: the builder's goblins were missing): picked, it says what it needs.
     if (c.characterId === null || own(a.world.characters, c.characterId) === undefined) return c.kind === 'npc' ? [{ value: c.id, label: c.name, side: sideOf(a, c), refused: `no AC yet: ${SET_AC}` }] : [];
     if (isHidden(a.world, c.characterId)) return [];
-    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : sheetOf(a.world, c.characterId).hp <= 0 ? ('down' as const) : ('up' as const);
+    // A phone's world holds no foe's HP (ADR 33): dying and the row's own state say it is down (review 11: a dying goblin led the phone's list).
+    const down = sheetOf(a.world, c.characterId).hp <= 0 || st.dying[c.characterId] !== undefined || standingIn(c) === 'down';
+    const standing = st.dead.includes(c.characterId) ? ('dead' as const) : down ? ('down' as const) : ('up' as const);
     // Made without an AC (the builder's box left blank): rolled against the sheet's default, and the picker says so (ADR 76).
     // The GM's note only: a player's world holds no foe's AC at all, so every foe would read as "no AC given".
     const noAc = a.viewer.role === 'gm' && lacksAc(a.world, c.characterId) ? NO_AC_GIVEN : null;
@@ -315,7 +317,57 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     ...(poolOf(a, 'quick') === 'active' ? { flags: [ACTIVE_FLAG] } : {}),
     ...judge(unable, affordable(a, 'quick')),
   });
-  return ok([attack, ...rulesBeyondAttack(a, me), move, quick]);
+  return ok([attack, ...rulesBeyondAttack(a, me), move, quick, ...retreatActions(a, me, unable)]);
+}
+
+/**
+ * 001 "Retreat": a special action that takes the whole turn, so only before anything else is spent; the GM may call
+ * for a check (its odds shown) or let it go. A retreat that holds ends when the GM lets the creature get away.
+ */
+function retreatActions(a: Actor, me: string | null, unable: { allowed: boolean; reason: string | null }): TurnAction[] {
+  const econ = own(getEncounter(a.world).economy, a.combatant.id) ?? EMPTY_ECONOMY;
+  const started = Object.values(econ.spent).some((n) => n > 0) ? forbid('retreat takes the whole turn: it cannot follow another action') : yes;
+  const turn = a.onTurn ? yes : forbid(`it is not ${a.combatant.name}'s turn: retreat is taken on one's own turn`);
+  const when = judge(unable, turn, started);
+  const cost = 'the whole turn (active, movement and quick actions)';
+  const out: TurnAction[] = [
+    action({ id: 'retreat', label: 'Retreat', cost: `${cost}; no check`, command: 'osr.retreat', fixed: { characterId: a.combatant.id }, ...when }),
+    action({
+      id: 'retreat-check',
+      label: 'Retreat through danger (a check)',
+      cost: `${cost}; failed, the retreat stops`,
+      command: 'osr.retreat',
+      fixed: { characterId: a.combatant.id },
+      choices: [{ field: 'ability', label: 'Ability', options: [ABILITY_OPTIONS[1]!, ...ABILITY_OPTIONS.filter((_, i) => i !== 1)] }],
+      numbers: [
+        { field: 'difficulty', label: 'Difficulty (DC)', min: 1, max: 40, value: 11 },
+        { field: 'advantage', label: 'Advantage (net sources; negative for disadvantage)', min: -10, max: 10, value: 0 },
+      ],
+      texts: [{ field: 'damageOnFail', label: 'Damage on a failure (dice, may be empty)', value: '', max: 20 }],
+      odds: me === null ? null : { query: 'osr.checkOdds', args: { characterId: me }, pass: ['ability', 'difficulty', 'advantage'] },
+      ...when,
+    }),
+  ];
+  // The GM's: whoever is retreating gets away (after any chase), whose turn it is or not.
+  if (a.viewer.role === 'gm') {
+    const enc = getEncounter(a.world);
+    const away: ActionOption[] = Object.values(getOsr(a.world).retreating).flatMap((r) => {
+      const c = own(enc.combatants, r.combatant);
+      return c === undefined ? [] : [{ value: c.id, label: c.name, note: 'retreating' }];
+    });
+    out.push(
+      action({
+        id: 'escape',
+        label: 'Let a retreating creature get away',
+        cost: 'leaves the fight; the others keep initiative',
+        command: 'osr.escape',
+        fixed: {},
+        target: { field: 'characterId', multiple: false, label: 'Who gets away', aim: 'allies', options: away, ...(away.length > 0 ? { picked: [away[0]!.value] } : {}) },
+        ...(away.length === 0 ? forbid('nobody is retreating (or every retreat failed)') : yes),
+      }),
+    );
+  }
+  return out;
 }
 
 /** Why this creature cannot act at all now (001 "Death & Injury"): dead, or at 0 HP (dying or stable); allowed otherwise. */

@@ -351,6 +351,24 @@ export const stabilizeActionsDeclaration = declareQuery('osr.stabilizeActions', 
   result: actionsResult,
 });
 
+/** 001 "Chases": the chance of each runner's check, as osr.chase rolls it (ability by the ground, DC by the other side's speed). */
+export const chaseOddsDeclaration = declareQuery('osr.chaseOdds', {
+  summary: "Exact chance of a chase check for the first listed (001: STR open, DEX uneven, CON long; DC 11 against 30', 1 per 5')",
+  who: 'gm',
+  input: z.strictObject({ characterIds: characterIds('who runs (the first is asked about)'), speed: int(0, 300, "the other party's speed").optional(), ground: z.enum(['open', 'uneven', 'long']).optional(), dcAdjust: int(-10, 10).optional(), ...advantage }),
+  renamed: RENAMED_ADVANTAGE,
+  merged: MERGED_ADVANTAGE,
+  result: z.strictObject({ pass: odd, modifier: z.int(), difficulty: z.int(), ability: z.string() }),
+});
+
+/** The GM's forms for a character's own rules (resilience, corruptions, injuries) or, without one, the party's (chase, treasure, loot): issue 20. */
+export const toolActionsDeclaration = declareQuery('osr.toolActions', {
+  summary: "The GM's rule forms for a character (resilience, exhaustion, corruptions, injuries, lost abilities) or, without one, the party (chase, treasure, magic items, loot)",
+  who: 'gm',
+  input: z.strictObject({ characterId: characterId('whose tools; absent: the party').optional() }),
+  result: actionsResult,
+});
+
 /** The GM's morale prompt opens the morale form for the prompt's side (ADR 55). */
 export const moraleActionsDeclaration = declareQuery('osr.moraleActions', {
   summary: "The morale form for a side (its monsters ticked; the party's hirelings, its PCs rolling alone), with odds",
@@ -362,10 +380,12 @@ export const moraleActionsDeclaration = declareQuery('osr.moraleActions', {
 export const osrCatalog = catalogOf(
   stabilizeActionsDeclaration,
   moraleActionsDeclaration,
+  toolActionsDeclaration,
   ...Object.values(osrCommands),
   attackOddsDeclaration,
   checkOddsDeclaration,
   moraleOddsDeclaration,
+  chaseOddsDeclaration,
   characterStatusDeclaration,
   declareActions('osr', 'What a combatant may do now (001 active, movement and quick actions), with targets and odds'),
 );

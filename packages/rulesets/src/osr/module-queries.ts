@@ -5,7 +5,8 @@
 import { asJson } from '@tablekeeper/engine/events';
 import { canSee, defineQuery, FOE_SECRET, isFoeCharacter, secretDefence, seesFoeDefence, showsFoeNumbers, type Query, type Viewer, type World, own } from '@tablekeeper/engine';
 import { proficiencyFor } from './combat-commands.js';
-import { attackOddsDeclaration, characterStatusDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
+import { attackOddsDeclaration, characterStatusDeclaration, chaseOddsDeclaration, checkOddsDeclaration, moraleOddsDeclaration } from './declarations.js';
+import { CHASE_ABILITY, chaseDc } from './exploration.js';
 import { MORALE_DC } from './hazard-commands.js';
 import { attackOddsAt, characterStatus, checkOddsAt } from './queries.js';
 import { readDice } from './rolls.js';
@@ -91,6 +92,16 @@ const moraleOddsQuery = defineQuery(moraleOddsDeclaration, (world, p, viewer) =>
   return okv({ pass, modifier, wis, proficiency, moraleBonus: s.moraleBonus, difficulty: MORALE_DC });
 });
 
+/** osr.chaseOdds: the first listed runner's chance, with osr.chase's ability and DC (001 "Chases"). */
+const chaseOddsQuery = defineQuery(chaseOddsDeclaration, (world, p, viewer) => {
+  const id = readableCharacter(world, viewer, p.characterIds[0]!, 'characterIds.0');
+  if (!id.ok) return id;
+  const ability = CHASE_ABILITY[p.ground ?? 'open'];
+  const modifier = mod(sheetOf(world, id.value), ability);
+  const difficulty = chaseDc(p.speed ?? 30, p.dcAdjust ?? 0);
+  return okv({ pass: checkOddsAt(world, id.value, { modifier, dc: difficulty, ...advantageCounts(p.advantage) }), modifier, difficulty, ability });
+});
+
 /** osr.characterStatus: derived numbers (modifiers, speed, dying, resilience...) for one readable character. */
 const characterStatusQuery = defineQuery(characterStatusDeclaration, (world, p, viewer) => {
   const id = readableCharacter(world, viewer, p.characterId, 'characterId');
@@ -104,5 +115,6 @@ export const osrQueries: { readonly [name: string]: Query } = {
   'osr.attackOdds': attackOddsQuery,
   'osr.checkOdds': checkOddsQuery,
   'osr.moraleOdds': moraleOddsQuery,
+  'osr.chaseOdds': chaseOddsQuery,
   'osr.characterStatus': characterStatusQuery,
 };

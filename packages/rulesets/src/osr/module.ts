@@ -414,14 +414,17 @@ const evolve: Evolve<OsrEvent> = {
   'osr.treasureShared': on((w, e, st) => {
     const xp = { ...st.xp };
     for (const id of e.characterIds) xp[id] = (own(xp, id) ?? 0) + e.xpEach;
-    return log(setOsr(w, { ...st, xp }), e, `${e.gp} gp shared, ${e.each} each${e.earned ? ` (+${e.xpEach} XP each)` : ' (unearned: no XP)'}.`);
+    // Who shares it, by name (review 11: the line named nobody).
+    const who = e.characterIds.map((id) => nm(w, id));
+    const names = who.length === 1 ? who[0]! : `${who.slice(0, -1).join(', ')} and ${who.at(-1)!}`;
+    return log(setOsr(w, { ...st, xp }), e, `${e.gp} gp shared by ${names}, ${e.each} each${e.earned ? ` (+${e.xpEach} XP each)` : ' (unearned: no XP)'}.`);
   }),
   'osr.magicItemCaptured': on((w, e, st) => {
     const xp = { ...st.xp };
     for (const id of e.characterIds) xp[id] = (own(xp, id) ?? 0) + e.xpEach;
     return log(setOsr(w, { ...st, xp, magicCounted: addTo(st.magicCounted, e.item) }), e, `${e.item} captured (fair value ${e.value} gp)${e.alreadyCounted ? ': already counted for XP' : `: +${e.xpEach} XP each`}.`);
   }),
-  'osr.lootRolled': (w, e) => log(w, e, `Carried loot (${e.hd} HD): ${e.gp} gp.`),
+  'osr.lootRolled': (w, e) => log(w, e, `${e.characterId === null ? 'Carried loot' : `${nm(w, e.characterId)}'s carried loot`} (${e.hd} HD, ${e.hd}d20): ${e.gp} gp.`),
 };
 
 const reducers: { [type: string]: Reducer } = {

@@ -12,7 +12,10 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
-import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
+import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, lazyPanel, RequestQueue } from './LazyPanels.tsx';
+
+// The GM's rule forms for the party and each character (issue 20), declared here, not in LazyPanels, so the phone's entry carries no byte of it.
+const RuleTools = lazyPanel(() => import('./RuleTools.tsx').then((m) => m.RuleTools), 'panel area-tools');
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
@@ -104,6 +107,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
           <DiceTray class="area-dice" gm secretByDefault send={send} world={view.world} />
           <ClockPanel world={view.world} gm send={send} />
           {hasPanel(view.world.rulesetId, 'exploration') ? <ExplorationPanel world={view.world} send={send} /> : null}
+          {hasPanel(view.world.rulesetId, 'tools') ? <RuleTools world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
           <LogPanel world={view.world} />
           <InvitePanel world={view.world} gmToken={capability.token} tableId={client.tableId.value} send={send} />
           <BestiaryPanel world={view.world} send={send} />
