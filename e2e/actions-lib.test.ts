@@ -61,7 +61,7 @@ describe('actions panel helpers', () => {
     s.run({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
     const attack = pick(s, GM, 'vesk', 'attack');
     const f = initialForm(attack);
-    expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', defense: 'ac', advantage: '0', bonus: '0' } });
+    expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', advantage: '0', bonus: '0' } });
     const words = odds(s, GM, attack, f);
     // +3 (level 2, volition 1) vs AC 13: natural 10+, 135/216.
     expect(words.headline).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');

@@ -73,14 +73,14 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     fixed: { attackerId: me.id },
     target: { field: 'targetIds', multiple: true, options: basicTargets },
     choices: [
+      // A basic attack goes against AC (002 "Basic Melee/Ranged Attack"): no defence to pick.
       { field: 'basic', label: 'Attack', options: stances },
-      { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
     ],
     numbers: [
       { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
     ],
-    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'defense', 'advantage', 'bonus'] },
+    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'basic', 'advantage', 'bonus'] },
     ...judge(
       unable,
       affordable(a, 'standard'),

@@ -79,6 +79,9 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
   const opportunity = typeof args['opportunity'] === 'string';
   const atk = typeof ability === 'string' ? sheets[q.attacker]!.abilities[ability]!.attack : opportunity ? opportunityAttackOf(sheets[q.attacker]!) : undefined;
   if (atk !== undefined && args['defense'] !== undefined && q.defense !== atk.defense) return errR('INVALID_VALUE', `${sheets[q.attacker]!.abilities[ability as string]!.name} attacks ${atk.defense.toUpperCase()}, not ${q.defense.toUpperCase()}`, 'defense');
+  // A basic attack goes against AC (002 "Basic Melee/Ranged Attack"), as the command refuses another defence.
+  const basic = args['basic'];
+  if ((basic === 'melee' || basic === 'ranged') && q.defense !== 'ac') return errR('INVALID_VALUE', `a basic ${basic} attack goes against AC, not ${q.defense.toUpperCase()}`, 'defense');
   const defense = atk?.defense ?? q.defense;
   const types = atk !== undefined && args['types'] === undefined ? atk.types : q.types;
   const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense, types, bonus: q.bonus + (atk?.bonus ?? 0), advantage: q.advantage, wholeBonus: atk?.wholeBonus === true });
