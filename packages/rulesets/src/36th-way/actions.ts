@@ -265,8 +265,62 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
       allies.length === 0 ? forbid('no ally in view') : yes,
     ),
   });
+  // Skill checks and Dicey Moves (002 "Dicey Moves": a skill check as a move action) against the GM's Difficulty,
+  // with the odds the commands roll; 11 is only a starting value (the text leaves it to the environment).
+  const difficulty = { field: 'difficulty', label: 'Difficulty (the GM sets it)', min: 3, max: 60, value: 11 };
+  const bonus = { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 };
+  const check = action({
+    id: 'check',
+    label: 'Skill check',
+    cost: 'no action (when the GM calls for one)',
+    command: '36th-way.check',
+    fixed: { characterId: me.id },
+    numbers: [difficulty, bonus, { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
+    flags: [{ field: 'sneak', label: 'Sneaking (Invisible gives Advantage)', value: false }],
+    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus', 'advantage', 'sneak'] },
+    ...judge(unable),
+  });
+  const dicey = action({
+    id: 'diceyMove',
+    label: 'Dicey move',
+    cost: '1 move action (a skill check)',
+    command: '36th-way.diceyMove',
+    fixed: { characterId: me.id },
+    numbers: [difficulty, bonus],
+    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus'] },
+    ...judge(unable, affordable(a, 'move')),
+  });
+  // 002 "Last Gasp Saves": an ally grants one with a standard action; its failure does not count against the four.
+  const gasping = others.filter((o) => o.sheet.dying?.lastGasp != null && !areEnemies(a.world, me.id, o.sheet.id));
+  const grant = action({
+    id: 'grantSave',
+    label: 'Grant a Last Gasp save',
+    cost: '1 standard action (a failure does not count)',
+    command: '36th-way.grantSave',
+    fixed: { helperId: me.id },
+    target: { field: 'targetId', multiple: false, options: gasping.map((o) => ({ value: o.sheet.id, label: o.sheet.name, note: `Last Gasp saves against ${o.sheet.dying!.lastGasp!.effect}` })) },
+    odds: { query: '36th-way.grantSaveOdds', args: { helperId: me.id, targetId: '' }, pass: ['targetId'] },
+    ...judge(unable, gasping.length === 0 ? forbid('no ally in view is making Last Gasp saves') : yes, affordable(a, 'standard')),
+  });
   // Rally heals with a recovery, which only PCs keep (002 "Recoveries"; NPCs heal by level): a foe is not offered it.
-  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally] : []), stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally, check] : []), dicey, stabilize, grant, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  if (a.viewer.role === 'gm') {
+    // The GM's calls: an effect that may kill or disable a PC outright starts its Last Gasp saves (002 "Last Gasp
+    // Saves"); the party fleeing is a Campaign Loss and ends the fight (002 "Flee").
+    if (me.kind === 'pc' && !me.dead && me.dying === null) {
+      out.push(
+        action({
+          id: 'lastGasp',
+          label: `${me.name} starts Last Gasp saves`,
+          cost: 'the GM decides (an effect that may kill or disable outright)',
+          command: '36th-way.lastGasp',
+          fixed: { characterId: me.id },
+          texts: [{ field: 'effect', label: 'Against (the effect)', value: '', max: 200 }],
+        }),
+      );
+    }
+    out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
+  }
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never
   // ends) or a GM's own condition ("Petrified", "Separated"), never for a PC fit to fight (GM review, issue 20).

@@ -211,6 +211,18 @@ export const disengageOddsDeclaration = declareQuery('36th-way.disengageOdds', {
   input: z.strictObject({ characterId: creature(), from: z.array(sheetId()).min(1).max(MAX_TARGETS).optional(), advantage: int(-6, 6).optional() }),
   result: checkOdds,
 });
+export const checkOddsDeclaration = declareQuery('36th-way.checkOdds', {
+  summary: 'Exact odds of a skill check or a Dicey Move (3d6 + bonus against a Difficulty)',
+  who: 'own-character',
+  input: z.strictObject({ characterId: creature(), difficulty: int(3, 60), bonus: int(-30, 30).optional(), advantage: int(-6, 6).optional(), sneak: z.boolean().optional() }),
+  result: checkOdds,
+});
+export const grantSaveOddsDeclaration = declareQuery('36th-way.grantSaveOdds', {
+  summary: 'Exact odds of a Last Gasp save an ally grants',
+  who: 'own-character',
+  input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }),
+  result: checkOdds,
+});
 export const grantSaveDeclaration = declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } });
 export const useAbilityDeclaration = declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
 export const sustainDeclaration = declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
@@ -263,6 +275,8 @@ export const tswCatalog = catalogOf(
   declineOpportunityDeclaration,
   opportunityPromptsDeclaration,
   disengageOddsDeclaration,
+  checkOddsDeclaration,
+  grantSaveOddsDeclaration,
   useAbilityDeclaration,
   sustainDeclaration,
   quickRestDeclaration,

@@ -4,8 +4,8 @@
 // here and the answer is the same "no sheet" a made-up id gets.
 import { defineQuery, FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
 import { isFoe } from './logging.js';
-import { deathSaveOdds, disengageOdds, opportunityPrompts } from './checks.js';
-import { deathSaveOddsDeclaration, disengageOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
+import { checkOdds, deathSaveOdds, disengageOdds, grantSaveOdds, opportunityPrompts } from './checks.js';
+import { checkOddsDeclaration, deathSaveOddsDeclaration, disengageOddsDeclaration, grantSaveOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
 import { opportunityAttackOf } from './combat.js';
 import { isDefense, type Defense } from './attack.js';
 import { hasCondition, saveAdvantage, type Kit } from './context.js';
@@ -116,6 +116,8 @@ export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
     '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer),
     '36th-way.deathSaveOdds': defineQuery(deathSaveOddsDeclaration, (world, args, viewer) => deathSaveOdds(kit, world, args, viewer)),
     '36th-way.disengageOdds': defineQuery(disengageOddsDeclaration, disengageOdds),
+    '36th-way.checkOdds': defineQuery(checkOddsDeclaration, (world, args, viewer) => checkOdds(kit, world, args, viewer)),
+    '36th-way.grantSaveOdds': defineQuery(grantSaveOddsDeclaration, (world, args, viewer) => grantSaveOdds(kit, world, args, viewer)),
     '36th-way.reactions': defineQuery(opportunityPromptsDeclaration, opportunityPrompts),
   };
 }
