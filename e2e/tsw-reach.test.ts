@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { night, oddsOf, openAction, roll, screen, startE2e, type Night } from './actions-flow.ts';
 import type { E2e } from './harness.ts';
+import { axeViolations } from './session.ts';
 import { percent } from '../packages/web/src/lib/attack.ts';
 
 let e2e: E2e | undefined;
@@ -143,6 +144,33 @@ describe('The 36th Way: rules the screen now reaches (review 11 #1, #3, #5)', ()
   });
 });
 
+describe("The 36th Way: the GM's Skill checks, out of a fight (review 11 #3)", () => {
+  it('the GM picks Dorn, sets Difficulty 12, sees 37.5% before the roll, and the check lands in the log on both screens', async () => {
+    const n = await night(e2e!, '36th-way', 'Ann');
+    await n.gmSock.command({ type: 'character.add', name: 'Kira', kind: 'pc', seatId: n.seatId });
+    await n.gmSock.command({ type: 'character.add', name: 'Dorn', kind: 'pc' });
+    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'kira', name: 'Kira', kind: 'pc', characterId: n.idOf('Kira'), level: 1, maxHp: 20 } });
+    await n.gmSock.command({ type: '36th-way.sheet.set', sheet: { id: 'dorn', name: 'Dorn', kind: 'pc', characterId: n.idOf('Dorn'), level: 1, maxHp: 30 } });
+    const gm = await screen(e2e!.browser, contexts, n.links.gm, false);
+    const ann = await screen(e2e!.browser, contexts, n.links.seat, true);
+    const checks = gm.p.getByTestId('skill-checks');
+    await checks.getByText('Skill checks').click();
+    await checks.getByLabel('Who makes it').selectOption({ label: 'Dorn' });
+    const form = checks.getByTestId('action-form');
+    await form.getByLabel('Difficulty (the GM sets it)').fill('12');
+    // A natural 12+ on 3d6: 81 of 216.
+    await oddsOf(form, `${percent(chance(12))} to succeed`);
+    expect(await text(form.getByTestId('action-odds'))).toContain('3d6 +0 vs Difficulty 12: a natural 12+ succeeds');
+    await roll(form, 'Roll: Skill check');
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Dorn made a check \(\d+ vs 12\): (success|failure)\./);
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Dorn made a check \(\d+ vs 12\)/);
+    // The phone has no GM checks panel.
+    expect(await ann.p.getByTestId('skill-checks').count()).toBe(0);
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect([...gm.errors, ...ann.errors]).toEqual([]);
+  });
+});
+
 describe('The Kleptonomicon: Level up where XP is shown (review 11 #4)', () => {
   it("the GM's episode bar lists Kira's level and XP; Level up raises her to level 2, logged on both screens", async () => {
     const n = await night(e2e!, 'kleptonomicon', 'Ann');
@@ -187,6 +215,8 @@ describe('Daggerheart: a long-term countdown with story beats (review 11 #4)', (
     // The phone: the reached beat only; the GM's plan for 4 stays with the GM.
     await expect.poll(() => ann.p.getByTestId('countdown-beats').locator('li').allTextContents()).toEqual(['5: the cult recruits the mayor (reached)']);
     expect(await ann.p.content()).not.toContain('ritual site');
+    expect(await axeViolations(gm.p)).toEqual([]);
+    expect(await axeViolations(ann.p)).toEqual([]);
     expect([...gm.errors, ...ann.errors]).toEqual([]);
   });
 });

@@ -3,11 +3,11 @@
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
-import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
+import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result, type Viewer, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
-import { deathSaveRefusal, escalationOf, hasCondition } from './context.js';
+import { controls, deathSaveRefusal, escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
 import { statusOf } from './health.js';
@@ -269,17 +269,8 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
   // with the odds the commands roll; 11 is only a starting value (the text leaves it to the environment).
   const difficulty = { field: 'difficulty', label: 'Difficulty (the GM sets it)', min: 3, max: 60, value: 11 };
   const bonus = { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 };
-  const check = action({
-    id: 'check',
-    label: 'Skill check',
-    cost: 'no action (when the GM calls for one)',
-    command: '36th-way.check',
-    fixed: { characterId: me.id },
-    numbers: [difficulty, bonus, { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 }],
-    flags: [{ field: 'sneak', label: 'Sneaking (Invisible gives Advantage)', value: false }],
-    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus', 'advantage', 'sneak'] },
-    ...judge(unable),
-  });
+  // In a fight's list, on the creature's own turn; the GM's Skill checks panel calls for one at any time.
+  const check = skillCheck(me, judge(unable, a.onTurn ? yes : forbid(`only on ${me.name}'s own turn here (the GM may call for one at any time)`)));
   const dicey = action({
     id: 'diceyMove',
     label: 'Dicey move',
@@ -337,6 +328,39 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
     );
   }
   return out;
+}
+
+/** A skill check against the GM's Difficulty (3d6 + bonus), with its odds: in a fight's list and in the GM's checks. */
+function skillCheck(me: Sheet, unable: { allowed: boolean; reason: string | null }): TurnAction {
+  return action({
+    id: 'check',
+    label: 'Skill check',
+    cost: 'no action (when the GM calls for one)',
+    command: '36th-way.check',
+    fixed: { characterId: me.id },
+    numbers: [
+      { field: 'difficulty', label: 'Difficulty (the GM sets it)', min: 3, max: 60, value: 11 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+    ],
+    flags: [{ field: 'sneak', label: 'Sneaking (Invisible gives Advantage)', value: false }],
+    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus', 'advantage', 'sneak'] },
+    ...judge(unable),
+  });
+}
+
+/**
+ * 36th-way.checks: a skill check for each PC the viewer plays (the GM: every PC), in a fight or out of one
+ * (review 11: checks had a command and no control). Whoever cannot act is listed with the reason.
+ */
+export function checksQuery(world: World, viewer: Viewer): { readonly actions: readonly (TurnAction & { readonly name: string })[] } {
+  const pcs = Object.values(getTsw(world).sheets).filter((s) => s.kind === 'pc' && controls(world, viewer, s.id));
+  return {
+    actions: pcs.map((me) => {
+      const why = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : me.dying !== null ? forbid(`${me.name} is dying`) : yes;
+      return { ...skillCheck(me, judge(why)), name: me.name };
+    }),
+  };
 }
 
 const SPIRIT_BOONS: ActionOption[] = [

@@ -223,6 +223,12 @@ export const grantSaveOddsDeclaration = declareQuery('36th-way.grantSaveOdds', {
   input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }),
   result: checkOdds,
 });
+export const checksDeclaration = declareQuery('36th-way.checks', {
+  summary: 'A skill check form for each PC the viewer plays (the GM: every PC), in a fight or out of one',
+  who: 'anyone',
+  input: z.strictObject({}),
+  result: z.strictObject({ actions: z.array(actionSchema.extend({ name: z.string() })) }),
+});
 export const grantSaveDeclaration = declareCommand('36th-way.grantSave', { summary: 'Grant an ally a save', who: 'own-character', input: z.strictObject({ helperId: sheetId('who grants it'), targetId: sheetId('who saves') }), renamed: { who: 'helperId', target: 'targetId' } });
 export const useAbilityDeclaration = declareCommand('36th-way.useAbility', { summary: 'Use an ability (spending its use or power)', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
 export const sustainDeclaration = declareCommand('36th-way.sustain', { summary: 'Sustain an ability this turn', who: 'own-character', input: z.strictObject({ characterId: creature(), ability: text(80, 'the ability id').min(1) }), renamed: { who: 'characterId' } });
@@ -276,6 +282,7 @@ export const tswCatalog = catalogOf(
   opportunityPromptsDeclaration,
   disengageOddsDeclaration,
   checkOddsDeclaration,
+  checksDeclaration,
   grantSaveOddsDeclaration,
   useAbilityDeclaration,
   sustainDeclaration,

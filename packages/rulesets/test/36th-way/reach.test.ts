@@ -150,3 +150,24 @@ describe('Last Gasp saves (002 "Last Gasp Saves") and fleeing (002 "Flee")', () 
     expect(r).toMatchObject({ ok: false, error: { code: 'NOT_LAST_GASP', message: 'Bob is not making Last Gasp saves', path: 'targetId' } });
   });
 });
+
+describe('36th-way.checks: a skill check per PC, in a fight or out of one', () => {
+  it('lists every PC for the GM with the check form, one the player plays for the player, and says why a dying PC cannot', () => {
+    const t = party(true);
+    const seatId = Object.keys(t.world.seats)[0]!;
+    const list = (viewer: Viewer) => {
+      const r = t.s.engine.query(t.s.table, viewer, '36th-way.checks', {});
+      if (!r.ok) throw new Error(r.error.message);
+      return (r.value as unknown as { actions: (TurnAction & { name: string })[] }).actions;
+    };
+    expect(list(GM).map((a) => [a.name, a.command, a.fixed['characterId'], a.allowed])).toEqual([
+      ['Ann', '36th-way.check', 'ann', true],
+      ['Bob', '36th-way.check', 'bob', true],
+    ]);
+    expect(list(GM)[0]!.odds).toMatchObject({ query: '36th-way.checkOdds', args: { characterId: 'ann' } });
+    expect(list({ role: 'player', seatId }).map((a) => a.name)).toEqual(['Ann']);
+    t.s.run({ type: '36th-way.damage', targetId: 'bob', amount: 31 });
+    expect(list(GM)[1]).toMatchObject({ allowed: false, reason: 'Bob is dying' });
+  });
+});
+

@@ -12,7 +12,7 @@ import { LogPanel } from './Log.tsx';
 import { ClockPanel } from './Clock.tsx';
 import { InvitePanel } from './Invite.tsx';
 import { GmSettings } from './GmSettings.tsx';
-import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue } from './LazyPanels.tsx';
+import { BestiaryPanel, PartyFiles, TableConditions, DaggerheartGmBoard, EpisodeBar, ExplorationPanel, RequestQueue, lazyPanel } from './LazyPanels.tsx';
 import { pendingRequests, requestsOf } from '@tablekeeper/engine/requests';
 import { UndoBar } from './UndoBar.tsx';
 import { FoeStatsSetting } from './FoeStats.tsx';
@@ -21,7 +21,10 @@ import { useRemember } from './remember.ts';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
-import { hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+
+// Declared here, not in LazyPanels (which the phone loads): the GM's skill checks cost the phone nothing.
+const SkillChecks = lazyPanel(() => import('./SkillChecks.tsx').then((m) => m.SkillChecks), 'skill-checks');
 
 export function GmScreen({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -96,6 +99,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       </header>
       {view && hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
+      {view && capabilitiesOf(view.world.rulesetId).checksQuery !== null ? <SkillChecks world={view.world} send={send} ask={(name, args) => client.query(name, args)} query={capabilitiesOf(view.world.rulesetId).checksQuery!} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
