@@ -42,11 +42,11 @@ export interface Capabilities {
   readonly reactionsQuery: string | null;
   /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
   readonly foeSheetsByEngine: boolean;
-  /** The query that lists a skill check form per PC for the GM's checks panel, in a fight or out, or null. */
-  readonly checksQuery: string | null;
+  /** The query that lists a skill check form per PC for the GM's checks panel, in a fight or out; absent where none (left out of the others to spare the phone's bytes). */
+  readonly checksQuery?: string;
 }
 
-const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false, checksQuery: null };
+const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
 
 const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.

@@ -99,7 +99,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       </header>
       {view && hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
-      {view && capabilitiesOf(view.world.rulesetId).checksQuery !== null ? <SkillChecks world={view.world} send={send} ask={(name, args) => client.query(name, args)} query={capabilitiesOf(view.world.rulesetId).checksQuery!} /> : null}
+      {view && capabilitiesOf(view.world.rulesetId).checksQuery !== undefined ? <SkillChecks world={view.world} send={send} ask={(name, args) => client.query(name, args)} query={capabilitiesOf(view.world.rulesetId).checksQuery!} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">
