@@ -61,7 +61,7 @@ describe('actions panel helpers', () => {
     s.run({ type: '36th-way.position', a: 'vesk', b: 'ogre', range: 'engaged' });
     const attack = pick(s, GM, 'vesk', 'attack');
     const f = initialForm(attack);
-    expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', defense: 'ac', advantage: '0', bonus: '0' } });
+    expect(f).toMatchObject({ target: 'ogre', values: { basic: 'melee', advantage: '0', bonus: '0' } });
     const words = odds(s, GM, attack, f);
     // +3 (level 2, volition 1) vs AC 13: natural 10+, 135/216.
     expect(words.headline).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
@@ -279,20 +279,23 @@ describe('a form whose purpose is gone (review 8: the phone\'s Stabilize stayed 
   });
 });
 
-describe('formStays (review 10: a dying PC kept last turn\'s Attack form)', () => {
+describe('formStays (review 10: a dying PC kept last turn\'s Attack form; review 11: an unrolled one stayed)', () => {
   const attack = (allowed: boolean) => ({ id: 'attack', allowed });
-  it('an action still allowed keeps its form, whatever turn it was opened in', () => {
-    expect(formStays(attack(true), 3, 7, false)).toBe(true);
-    expect(formStays(attack(true), null, 7, false)).toBe(true);
+  it('an action still allowed keeps its form, whatever turn it was opened in, rolled or not', () => {
+    expect(formStays(attack(true), 3, 7, false, false)).toBe(true);
+    expect(formStays(attack(true), null, 7, false, true)).toBe(true);
   });
-  it('a spent action keeps its form (and its roll) only in the turn it was opened', () => {
-    expect(formStays(attack(false), 7, 7, false)).toBe(true);
-    expect(formStays(attack(false), 6, 7, false)).toBe(false);
-    expect(formStays(attack(false), null, 7, false)).toBe(false);
+  it('a spent action keeps its form (and its roll) only when it rolled in the turn it was opened', () => {
+    expect(formStays(attack(false), 7, 7, false, true)).toBe(true);
+    expect(formStays(attack(false), 6, 7, false, true)).toBe(false);
+    expect(formStays(attack(false), null, 7, false, true)).toBe(false);
+  });
+  it('an action that may no longer be taken closes its unrolled form, even in the turn it was opened (review 11 #5)', () => {
+    expect(formStays(attack(false), 7, 7, false, false)).toBe(false);
   });
   it('a dying creature keeps only the death save form open, even in the same turn', () => {
-    expect(formStays(attack(true), 7, 7, true)).toBe(false);
-    expect(formStays(attack(false), 7, 7, true)).toBe(false);
-    expect(formStays({ id: 'deathSave', allowed: true }, 7, 7, true)).toBe(true);
+    expect(formStays(attack(true), 7, 7, true, false)).toBe(false);
+    expect(formStays(attack(false), 7, 7, true, true)).toBe(false);
+    expect(formStays({ id: 'deathSave', allowed: true }, 7, 7, true, false)).toBe(true);
   });
 });

@@ -57,10 +57,8 @@ describe('the actions panel\'s Attack (36th Way)', () => {
     expect(expected).toBe('62.5% to hit · 1.9% crit · 0.5% crit fail');
     await expect.poll(() => odds.locator('strong').textContent()).toBe(expected);
     expect(await odds.textContent()).toContain('+4 vs AC 14: natural 10+ hits, 17+ crits');
-    // Against PD 13 the odds follow at once: natural 9+.
-    await panel.getByLabel('Against').selectOption('pd');
-    await expect.poll(() => odds.locator('strong').textContent()).toContain(`${percent(count3d6((n) => n >= 9))} to hit`);
-    await panel.getByLabel('Against').selectOption('ac');
+    // A basic attack goes against AC (002 "Basic Melee Attack"): the form offers no other defence.
+    expect(await panel.getByLabel('Against').count()).toBe(0);
     // The GM may reckon with the hidden lurker (AC 37: only a crit, 17+, lands).
     await panel.getByLabel('Target').selectOption('lurker');
     await expect.poll(() => odds.textContent()).toContain('vs AC 37');

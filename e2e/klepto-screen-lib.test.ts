@@ -10,7 +10,7 @@ import { describeActionOdds } from '../packages/web/src/lib/actions.ts';
 import { optionLabel, setAt, toPayload, type FieldSpec, type FormValue } from '../packages/web/src/lib/schemaForm.ts';
 import { sheetFields, sheetSetCommand, sheetStart, type SheetSchema } from '../packages/web/src/lib/sheetForm.ts';
 import { encounterOf } from '../packages/web/src/lib/encounter.ts';
-import { edgeSaveLines, edgeSplitNote, encounterGate, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
+import { edgeSaveLines, edgeSplitNote, encounterGate, experienceOf, freeplayActorsOf, secondaryXpOf } from '../packages/web/src/lib/episode.ts';
 import { requestCommand } from '../packages/web/src/lib/requests.ts';
 import { conditionCommand, durationChoices, FLEETING, nextCommand } from '../packages/web/src/lib/turns.ts';
 
@@ -79,6 +79,19 @@ describe('Reward phase and Freeplay on the Kleptonomicon screen', () => {
     expect(secondaryXpOf(gmView(s))).toEqual([{ id: alice, name: 'Alice', xp: 2, awarded: true }]);
     s.run({ type: 'kleptonomicon.freeplay' });
     expect(secondaryXpOf(gmView(s))).toEqual([]);
+  });
+
+  it("experienceOf: each PC's level (1 until levelled) and XP; the GM's level-up (004 \"Experience\": no threshold) raises it", () => {
+    const { s, alice, bob } = table();
+    s.run({ type: 'kleptonomicon.awardXp', characterId: alice, amount: 2 });
+    expect(experienceOf(gmView(s))).toEqual([
+      { id: alice, name: 'Alice', level: 1, xp: 2 },
+      { id: bob, name: 'Bob', level: 1, xp: 0 },
+    ]);
+    // The command the "Level up" button sends: the GM approves, as the excerpt names no number.
+    s.run({ type: 'kleptonomicon.levelUp', characterId: alice, gmApproves: true });
+    expect(experienceOf(gmView(s))[0]).toEqual({ id: alice, name: 'Alice', level: 2, xp: 2 });
+    expect(gmView(s).log.at(-1)?.text).toBe('Alice reaches level 2.');
   });
 
   it('freeplayActorsOf: the GM any PC, a player their own; nobody while the fight runs', () => {

@@ -43,6 +43,8 @@ export interface Capabilities {
   readonly reactionsQuery: string | null;
   /** The engine gives a foe its sheet from its stat block when it joins a fight (ADR 69), so the screen sends none. */
   readonly foeSheetsByEngine: boolean;
+  /** The query that lists a skill check form per PC for the GM's checks panel, in a fight or out; absent where none (left out of the others to spare the phone's bytes). */
+  readonly checksQuery?: string;
 }
 
 const PLAIN: Capabilities = { panels: [], actionsQuery: null, spotlightTurns: false, halfHpWord: null, actionRequests: false, foesFromStatBlocks: false, foeVisibilityOnCharacter: false, sheetTitle: null, inviteSheet: false, hpSlots: null, reactionsQuery: null, foeSheetsByEngine: false };
@@ -51,7 +53,7 @@ const CAPABILITIES: { readonly [rulesetId: string]: Capabilities } = {
   // 001: exploration turns and light, death's door at 0 HP, morale.
   osr: { ...PLAIN, actionsQuery: 'osr.actions', panels: ['exploration', 'lights', 'fightSummary', 'rowActions', 'tools'], foeVisibilityOnCharacter: true },
   // 002: "staggered" at half HP; recoveries spent in a quick rest.
-  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true },
+  '36th-way': { ...PLAIN, actionsQuery: '36th-way.actions', panels: ['recoveries'], halfHpWord: 'staggered', sheetTitle: 'a 36th Way sheet', inviteSheet: true, reactionsQuery: '36th-way.reactions', foeSheetsByEngine: true, checksQuery: '36th-way.checks' },
   // 003: sheets keyed by creature hold the attributes, skills and items a test reads.
   teams: { ...PLAIN, actionsQuery: 'teams.actions', sheetTitle: 'a sheet', reactionsQuery: 'teams.reactions' },
   // 004: the Episode's phases and Edge Saves.

@@ -3,11 +3,11 @@
 // nearby, far, one move action per step; "Disengaging": a move action). Each
 // target carries its range from the actor, so the screen can say who a
 // basic melee attack reaches before anyone rolls.
-import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result } from '@tablekeeper/engine';
+import { BANDS, BANDS_ECONOMY, CUSTOM_CONDITION_PREFIX, getEncounter, ok, own, type EncounterKit, type Result, type Viewer, type World } from '@tablekeeper/engine';
 import { action, actionsQuery, affordable, forbid, judge, othersInView, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { cannotUse, type AbilityEntry } from './abilities.js';
 import { abilityReaches, reachAdvice, reachLabel } from './combat.js';
-import { deathSaveRefusal, escalationOf, hasCondition } from './context.js';
+import { controls, deathSaveRefusal, escalationOf, hasCondition } from './context.js';
 import { areEnemies, engagedEnemies, inReach, isFree, rangeBetween } from './positioning.js';
 import { getTsw, type Range, type Sheet } from './state.js';
 import { statusOf } from './health.js';
@@ -73,14 +73,14 @@ function build(kit: EncounterKit, a: Actor): Result<readonly TurnAction[]> {
     fixed: { attackerId: me.id },
     target: { field: 'targetIds', multiple: true, options: basicTargets },
     choices: [
+      // A basic attack goes against AC (002 "Basic Melee/Ranged Attack"): no defence to pick.
       { field: 'basic', label: 'Attack', options: stances },
-      { field: 'defense', label: 'Against', options: [{ value: 'ac', label: 'AC' }, { value: 'pd', label: 'PD' }, { value: 'md', label: 'MD' }] },
     ],
     numbers: [
       { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
       { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
     ],
-    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'defense', 'advantage', 'bonus'] },
+    odds: { query: '36th-way.attackOdds', args: { attackerId: me.id }, pass: ['targetIds', 'basic', 'advantage', 'bonus'] },
     ...judge(
       unable,
       affordable(a, 'standard'),
@@ -265,8 +265,53 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
       allies.length === 0 ? forbid('no ally in view') : yes,
     ),
   });
+  // Skill checks and Dicey Moves (002 "Dicey Moves": a skill check as a move action) against the GM's Difficulty,
+  // with the odds the commands roll; 11 is only a starting value (the text leaves it to the environment).
+  const difficulty = { field: 'difficulty', label: 'Difficulty (the GM sets it)', min: 3, max: 60, value: 11 };
+  const bonus = { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 };
+  // In a fight's list, on the creature's own turn; the GM's Skill checks panel calls for one at any time.
+  const check = skillCheck(me, judge(unable, a.onTurn ? yes : forbid(`only on ${me.name}'s own turn here (the GM may call for one at any time)`)));
+  const dicey = action({
+    id: 'diceyMove',
+    label: 'Dicey move',
+    cost: '1 move action (a skill check)',
+    command: '36th-way.diceyMove',
+    fixed: { characterId: me.id },
+    numbers: [difficulty, bonus],
+    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus'] },
+    ...judge(unable, affordable(a, 'move')),
+  });
+  // 002 "Last Gasp Saves": an ally grants one with a standard action; its failure does not count against the four.
+  const gasping = others.filter((o) => o.sheet.dying?.lastGasp != null && !areEnemies(a.world, me.id, o.sheet.id));
+  const grant = action({
+    id: 'grantSave',
+    label: 'Grant a Last Gasp save',
+    cost: '1 standard action (a failure does not count)',
+    command: '36th-way.grantSave',
+    fixed: { helperId: me.id },
+    target: { field: 'targetId', multiple: false, options: gasping.map((o) => ({ value: o.sheet.id, label: o.sheet.name, note: `Last Gasp saves against ${o.sheet.dying!.lastGasp!.effect}` })) },
+    odds: { query: '36th-way.grantSaveOdds', args: { helperId: me.id, targetId: '' }, pass: ['targetId'] },
+    ...judge(unable, gasping.length === 0 ? forbid('no ally in view is making Last Gasp saves') : yes, affordable(a, 'standard')),
+  });
   // Rally heals with a recovery, which only PCs keep (002 "Recoveries"; NPCs heal by level): a foe is not offered it.
-  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally] : []), stabilize, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  const out: TurnAction[] = [...(me.kind === 'pc' ? [rally, check] : []), dicey, stabilize, grant, intercept, ...delays, ready, ...(me.kind === 'pc' ? [spirit] : [])];
+  if (a.viewer.role === 'gm') {
+    // The GM's calls: an effect that may kill or disable a PC outright starts its Last Gasp saves (002 "Last Gasp
+    // Saves"); the party fleeing is a Campaign Loss and ends the fight (002 "Flee").
+    if (me.kind === 'pc' && !me.dead && me.dying === null) {
+      out.push(
+        action({
+          id: 'lastGasp',
+          label: `${me.name} starts Last Gasp saves`,
+          cost: 'the GM decides (an effect that may kill or disable outright)',
+          command: '36th-way.lastGasp',
+          fixed: { characterId: me.id },
+          texts: [{ field: 'effect', label: 'Against (the effect)', value: '', max: 200 }],
+        }),
+      );
+    }
+    out.push(action({ id: 'flee', label: 'The party flees', cost: 'a Campaign Loss; the fight ends', command: '36th-way.flee', fixed: {}, ...judge(enc.active ? yes : forbid('no fight to flee from')) }));
+  }
   // The GM marks a PC out of the fight for good (or back in); the sheet's flag is the GM's, so only the GM's list has it.
   // Offered only for a PC something already holds out (ADR 74): Helpless (002's petrified is a Helpless that never
   // ends) or a GM's own condition ("Petrified", "Separated"), never for a PC fit to fight (GM review, issue 20).
@@ -283,6 +328,39 @@ function beyondAttack(a: Actor, me: Sheet, others: readonly { sheet: Sheet; rang
     );
   }
   return out;
+}
+
+/** A skill check against the GM's Difficulty (3d6 + bonus), with its odds: in a fight's list and in the GM's checks. */
+function skillCheck(me: Sheet, unable: { allowed: boolean; reason: string | null }): TurnAction {
+  return action({
+    id: 'check',
+    label: 'Skill check',
+    cost: 'no action (when the GM calls for one)',
+    command: '36th-way.check',
+    fixed: { characterId: me.id },
+    numbers: [
+      { field: 'difficulty', label: 'Difficulty (the GM sets it)', min: 3, max: 60, value: 11 },
+      { field: 'bonus', label: 'Bonus', min: -30, max: 30, value: 0 },
+      { field: 'advantage', label: 'Advantage (±)', min: -6, max: 6, value: 0 },
+    ],
+    flags: [{ field: 'sneak', label: 'Sneaking (Invisible gives Advantage)', value: false }],
+    odds: { query: '36th-way.checkOdds', args: { characterId: me.id }, pass: ['difficulty', 'bonus', 'advantage', 'sneak'] },
+    ...judge(unable),
+  });
+}
+
+/**
+ * 36th-way.checks: a skill check for each PC the viewer plays (the GM: every PC), in a fight or out of one
+ * (review 11: checks had a command and no control). Whoever cannot act is listed with the reason.
+ */
+export function checksQuery(world: World, viewer: Viewer): { readonly actions: readonly (TurnAction & { readonly name: string })[] } {
+  const pcs = Object.values(getTsw(world).sheets).filter((s) => s.kind === 'pc' && controls(world, viewer, s.id));
+  return {
+    actions: pcs.map((me) => {
+      const why = me.dead || me.outOfFight || me.unconscious ? forbid(`${me.name} cannot act`) : me.dying !== null ? forbid(`${me.name} is dying`) : yes;
+      return { ...skillCheck(me, judge(why)), name: me.name };
+    }),
+  };
 }
 
 const SPIRIT_BOONS: ActionOption[] = [

@@ -6,7 +6,7 @@ import { own, type Json, type Viewer, type World } from '@tablekeeper/engine';
 import { asJson } from '@tablekeeper/engine/events';
 import { action, type TurnAction } from '../actions.js';
 import { opportunityAttackOf } from './combat.js';
-import { controls, hasCondition, saveAdvantage, type Kit } from './context.js';
+import { controls, hasCondition, inEncounter, saveAdvantage, type Kit } from './context.js';
 import { disengageCheck } from './movement.js';
 import { rollOdds } from './odds.js';
 import { engagedEnemies } from './positioning.js';
@@ -38,6 +38,34 @@ export function deathSaveOdds(kit: Kit, world: World, args: { readonly character
   const critAt = Math.max(target, numSetting(world, '36th-way.saveCritAt'));
   const why = [`${target}+ on 3d6`, ...(first > 0 ? [`first death save: ${first} Disadvantage (dropped by a crit or to -half HP)`] : []), ...(net !== 0 ? [advantageWords(net)] : []), `natural ${critAt}+ is a crit: heal and act at once`];
   return okR({ pass: rollOdds(net, target, 0, world), crit: rollOdds(net, critAt, 0, world), target, net, why });
+}
+
+/**
+ * 36th-way.checkOdds: a skill check or a Dicey Move (002 "Dicey Moves": a skill check as a move action),
+ * 3d6 + bonus against the GM's Difficulty, as the commands roll it (sneaking while Invisible adds its Advantage).
+ */
+export function checkOdds(kit: Kit, world: World, args: { readonly characterId: string; readonly difficulty: number; readonly bonus?: number | undefined; readonly advantage?: number | undefined; readonly sneak?: boolean | undefined }, viewer: Viewer): R<Json> {
+  const s = sheetOf(world, viewer, args.characterId);
+  if (!s.ok) return s;
+  const bonus = args.bonus ?? 0;
+  const sneaking = args.sneak === true && inEncounter(world, s.value.id) ? kit.netEffect(world, s.value.id, 'sneak.advantage') : 0;
+  const net = clampNet(world, (args.advantage ?? 0) + sneaking);
+  const sign = bonus < 0 ? '-' : '+';
+  const why = [`3d6 ${sign}${Math.abs(bonus)} vs Difficulty ${args.difficulty}: a natural ${args.difficulty - bonus}+ succeeds`, ...(sneaking !== 0 ? [`sneaking while Invisible: ${sneaking} Advantage`] : []), ...(net !== 0 ? [advantageWords(net)] : [])];
+  return okR({ pass: rollOdds(net, args.difficulty, bonus, world), crit: null, target: args.difficulty, net, why });
+}
+
+/** 36th-way.grantSaveOdds: the Last Gasp save an ally grants (002 "Last Gasp Saves"), asked by whoever plays the helper. */
+export function grantSaveOdds(kit: Kit, world: World, args: { readonly helperId: string; readonly targetId: string }, viewer: Viewer): R<Json> {
+  const h = sheetOf(world, viewer, args.helperId);
+  if (!h.ok) return { ...h, error: { ...h.error, path: 'helperId' } };
+  const t = own(getTsw(world).sheets, args.targetId);
+  if (t === undefined) return errR('NOT_FOUND', 'no 36th Way sheet for that creature', 'targetId');
+  if (t.dying?.lastGasp == null) return errR('NOT_LAST_GASP', `${t.name} is not making Last Gasp saves`, 'targetId');
+  const o = deathSaveOdds(kit, world, { characterId: t.id }, { role: 'gm' });
+  if (!o.ok) return o;
+  const v = o.value as { [k: string]: Json };
+  return okR({ ...v, why: [...(v['why'] as string[]), 'a failure does not count against the four'] });
 }
 
 /** 36th-way.disengageOdds: a disengage check from the enemies named (default every engaged one). */

@@ -100,6 +100,8 @@ function planOf(world: World, s: Sheet, c: AttackPayload): R<Plan> {
     }
   } else if (basic === 'melee' || basic === 'ranged') {
     kind = basic === 'melee' ? 'basic-melee' : 'basic-ranged';
+    // 002 "Basic Melee/Ranged Attack": a basic attack always goes against AC (review 11: PD let a miss hit).
+    if (c.defense !== undefined && c.defense !== 'ac') return errR('INVALID_VALUE', `a basic ${basic} attack goes against AC, not ${c.defense.toUpperCase()}: only an ability that names another defence attacks it`, 'defense');
     if (s.stance !== basic) return errR('WRONG_STANCE', `a basic ${basic} attack needs the ${basic} stance (${s.name} is in the ${s.stance} stance; switching is a quick action)`, 'basic');
     ({ hit, miss } = basicDice(basic));
     ranged = basic === 'ranged';

@@ -4,8 +4,9 @@
 // here and the answer is the same "no sheet" a made-up id gets.
 import { defineQuery, FOE_SECRET, secretDefence, seesFoeDefence, showsFoeNumbers, type Json, type Query, type Viewer, type World } from '@tablekeeper/engine';
 import { isFoe } from './logging.js';
-import { deathSaveOdds, disengageOdds, opportunityPrompts } from './checks.js';
-import { deathSaveOddsDeclaration, disengageOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
+import { checksQuery } from './actions.js';
+import { checkOdds, deathSaveOdds, disengageOdds, grantSaveOdds, opportunityPrompts } from './checks.js';
+import { checksDeclaration, checkOddsDeclaration, deathSaveOddsDeclaration, disengageOddsDeclaration, grantSaveOddsDeclaration, opportunityPromptsDeclaration } from './declarations.js';
 import { opportunityAttackOf } from './combat.js';
 import { isDefense, type Defense } from './attack.js';
 import { hasCondition, saveAdvantage, type Kit } from './context.js';
@@ -79,6 +80,9 @@ export function attackOddsQuery(kit: Kit, world: World, args: Args, viewer: View
   const opportunity = typeof args['opportunity'] === 'string';
   const atk = typeof ability === 'string' ? sheets[q.attacker]!.abilities[ability]!.attack : opportunity ? opportunityAttackOf(sheets[q.attacker]!) : undefined;
   if (atk !== undefined && args['defense'] !== undefined && q.defense !== atk.defense) return errR('INVALID_VALUE', `${sheets[q.attacker]!.abilities[ability as string]!.name} attacks ${atk.defense.toUpperCase()}, not ${q.defense.toUpperCase()}`, 'defense');
+  // A basic attack goes against AC (002 "Basic Melee/Ranged Attack"), as the command refuses another defence.
+  const basic = args['basic'];
+  if ((basic === 'melee' || basic === 'ranged') && q.defense !== 'ac') return errR('INVALID_VALUE', `a basic ${basic} attack goes against AC, not ${q.defense.toUpperCase()}`, 'defense');
   const defense = atk?.defense ?? q.defense;
   const types = atk !== undefined && args['types'] === undefined ? atk.types : q.types;
   const o = attackOddsFor(kit, world, { attacker: q.attacker, target: q.target, defense, types, bonus: q.bonus + (atk?.bonus ?? 0), advantage: q.advantage, wholeBonus: atk?.wholeBonus === true });
@@ -113,6 +117,9 @@ export function tswQueries(kit: Kit): { readonly [name: string]: Query } {
     '36th-way.attackOdds': (world, args, viewer) => attackOddsQuery(kit, world, args, viewer),
     '36th-way.deathSaveOdds': defineQuery(deathSaveOddsDeclaration, (world, args, viewer) => deathSaveOdds(kit, world, args, viewer)),
     '36th-way.disengageOdds': defineQuery(disengageOddsDeclaration, disengageOdds),
+    '36th-way.checks': defineQuery(checksDeclaration, (world, _args, viewer) => okR(checksQuery(world, viewer) as unknown as Json)),
+    '36th-way.checkOdds': defineQuery(checkOddsDeclaration, (world, args, viewer) => checkOdds(kit, world, args, viewer)),
+    '36th-way.grantSaveOdds': defineQuery(grantSaveOddsDeclaration, (world, args, viewer) => grantSaveOdds(kit, world, args, viewer)),
     '36th-way.reactions': defineQuery(opportunityPromptsDeclaration, opportunityPrompts),
   };
 }

@@ -61,7 +61,7 @@ export function ActionsPanel({ world, enc, gm, send, ask, mine = [] }: ActionsPa
   }, [query, who, ...actionsInputs(world, enc, who)]);
   const found = answer !== null && typeof answer !== 'string' ? (answer.actions.find((a) => a.id === open) ?? null) : null;
   const dyingNow = found !== null && lifeFlags(world, enc.combatants[(answer as ActionsAnswer).combatantId]?.characterId ?? null)['dying'] === true;
-  const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow);
+  const stale = found !== null && !formStays(found, openedAt, enc.turnSerial, dyingNow, rolled === found.id);
   // A form for an action that can no longer be taken closes for good, so it does not come back unasked later.
   useEffect(() => {
     if (stale) {

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { Countdown } from '@tablekeeper/engine';
 import { LONG_TERM_MAX, LONG_TERM_MIN, MAX_COUNTDOWN_VALUE } from '@tablekeeper/engine';
 import { VISIBILITY_WORDS, type CountdownWords } from '@tablekeeper/rulesets/browser';
+import { parseBeats } from '../lib/beats.ts';
 import type { Send } from './types.ts';
 
 const REPEATS = [
@@ -17,6 +18,7 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
   const first = kinds[0]?.value ?? 'manual';
   const [chase, setChase] = useState(false);
   const [kind, setKind] = useState<string>(first);
+  const [beatError, setBeatError] = useState<string | null>(null);
   // The server's own limits: a long-term countdown runs 4-12 ticks (000 "Long-Term Countdowns").
   const range: readonly [number, number] = kind === 'longTerm' ? [LONG_TERM_MIN, LONG_TERM_MAX] : [1, MAX_COUNTDOWN_VALUE];
   return (
@@ -88,6 +90,14 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             e.preventDefault();
             const f = new FormData(e.currentTarget);
             const startDie = String(f.get('startDie') ?? '').trim();
+            // Story beats belong to a long-term countdown with a fixed start (one beat per value it passes).
+            const typed = kind === 'longTerm' ? String(f.get('beats') ?? '') : '';
+            const read = parseBeats(typed, Number(f.get('start')));
+            if (!read.ok) return setBeatError(read.message);
+            if (read.beats.length > 0 && startDie !== '') return setBeatError('Story beats need a fixed start: clear "or roll it".');
+            setBeatError(null);
+            const learn = f.get('learn') === 'on';
+            const beats = read.beats.map((b) => ({ ...b, partyCanLearn: learn }));
             void send({
               type: 'countdown.create',
               name: String(f.get('name')),
@@ -96,6 +106,7 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
               visibility: String(f.get('visibility')),
               effect: String(f.get('effect') ?? ''),
               ...(startDie ? { startDie } : { start: Number(f.get('start')) }),
+              ...(beats.length > 0 ? { beats } : {}),
             });
             e.currentTarget.reset();
             setKind(first);
@@ -145,6 +156,22 @@ export function CreateCountdown({ send, countdowns, kinds }: { send: Send; count
             <label for="cd-effect">When it triggers</label>
             <input id="cd-effect" name="effect" maxLength={500} />
           </div>
+          {kind === 'longTerm' ? (
+            <>
+              <div class="field">
+                <label for="cd-beats">Story beats (one a line, "value: what happens")</label>
+                <textarea id="cd-beats" name="beats" rows={3} maxLength={6000} placeholder={'5: the cult recruits the mayor\n2: the ritual site is chosen'} aria-describedby={beatError !== null ? 'cd-beats-error' : undefined} />
+              </div>
+              <label class="row small" style={{ fontWeight: 400 }}>
+                <input type="checkbox" name="learn" style={{ minHeight: 'auto' }} /> Players learn of each beat when it is reached
+              </label>
+              {beatError !== null ? (
+                <p id="cd-beats-error" class="error small" role="alert">
+                  {beatError}
+                </p>
+              ) : null}
+            </>
+          ) : null}
           <button type="submit">Create countdown</button>
           {countdowns.length > 0 ? <p class="small muted">{countdowns.length} countdown(s) on the table.</p> : null}
         </form>

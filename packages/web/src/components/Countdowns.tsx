@@ -103,6 +103,17 @@ function CountdownRow({ c, gm, send, source, inChase, odds: withOdds }: { c: Cou
       </div>
       {c.triggers > 0 ? <div class="small">Triggered {c.triggers}×</div> : null}
       {c.effect ? <div class="small muted">{c.effect}</div> : null}
+      {c.beats.length > 0 ? (
+        // Story beats, each reached as the countdown ticks past it (players get only the reached ones they may learn).
+        <ul class="small" aria-label={`${c.name}: story beats`} data-testid="countdown-beats">
+          {c.beats.map((b) => (
+            <li key={b.at}>
+              {b.at}: {b.text}
+              {c.value <= b.at ? ' (reached)' : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {odds ? (
         <div class="odds-line small" data-testid="countdown-odds">
           {odds}

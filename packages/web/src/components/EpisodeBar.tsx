@@ -4,7 +4,7 @@
 // server decides every change; a refusal shows in the rejection toast.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
+import { ENCOUNTER_PHASE_NAMES, ENCOUNTER_STEPS, EPISODE_STEPS, PHASE_NAMES, beatsOf, edgeSaveLines, edgeSplitNote, episodeOf, experienceOf, nextSteps, phaseLabel, secondaryXpOf, turnSheetCommand, turnSheetsOf, type Step, type TurnSheetShown } from '../lib/episode.ts';
 import { sentenceOf } from '../lib/words.ts';
 import { namesOf } from '../lib/encounter.ts';
 import { Field } from './Field.tsx';
@@ -46,6 +46,7 @@ export function EpisodeBar({ world, gm, send, mine, ask }: { world: World; gm: b
       {ep.phase === 'encounter' ? <EdgeSaves world={world} /> : null}
       {gm ? <TurnSheets world={world} send={send} /> : mine !== undefined ? <MyTurnSheet world={world} mine={mine} /> : null}
       {gm && ep.phase === 'encounter' && ep.encounterPhase === 'reward' ? <SecondaryXp world={world} send={send} /> : null}
+      {gm ? <Experience world={world} send={send} /> : null}
       {ask !== undefined && (gm || mine !== undefined) ? <FreeplayActions world={world} gm={gm} send={send} ask={ask} {...(mine !== undefined ? { mine } : {})} /> : null}
       {gm ? (
         <div class="row episode-actions" role="group" aria-label="Next phase">
@@ -233,6 +234,39 @@ function SecondaryXp({ world, send }: { world: World; send: Send }) {
         </span>
       ) : null}
     </form>
+  );
+}
+
+/** Each PC's level and Experience, with the GM's "Level up" (004 "Experience": the GM says when it is enough). */
+function Experience({ world, send }: { world: World; send: Send }) {
+  const rows = experienceOf(world);
+  const [msg, setMsg] = useState<string | null>(null);
+  if (rows.length === 0) return null;
+  return (
+    <div class="row small episode-xp" role="group" aria-label="Experience and levels" data-testid="experience">
+      <span>Experience (the GM decides when it is enough):</span>
+      {rows.map((r) => (
+        <span key={r.id} class="inline">
+          {r.name}: level {r.level}, {r.xp} XP{' '}
+          <button
+            type="button"
+            class="small"
+            aria-label={`Level up ${r.name} to level ${r.level + 1}`}
+            onClick={async () => {
+              const res = await send({ type: 'kleptonomicon.levelUp', characterId: r.id, gmApproves: true });
+              setMsg(res.ok ? null : sentenceOf(res.rejection, namesOf(world)));
+            }}
+          >
+            Level up
+          </button>
+        </span>
+      ))}
+      {msg !== null ? (
+        <span class="error small" role="alert">
+          {msg}
+        </span>
+      ) : null}
+    </div>
   );
 }
 

@@ -24,7 +24,10 @@ import { useRemember } from './remember.ts';
 import { HelpOverlay } from './Help.tsx';
 import { RejectionToast, StatusDot } from './Chrome.tsx';
 import type { Send } from './types.ts';
-import { hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, hasPanel, rulesetTitleOf } from '@tablekeeper/rulesets/browser';
+
+// Declared here, not in LazyPanels (which the phone loads): the GM's skill checks cost the phone nothing.
+const SkillChecks = lazyPanel(() => import('./SkillChecks.tsx').then((m) => m.SkillChecks), 'skill-checks');
 
 export function GmScreen({ capability }: { capability: Capability }) {
   const client = useTable(capability);
@@ -99,6 +102,7 @@ export function GmScreen({ capability }: { capability: Capability }) {
       </header>
       {view && hasPanel(view.world.rulesetId, 'episode') ? <EpisodeBar world={view.world} gm send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view && hasPanel(view.world.rulesetId, 'daggerheart') ? <DaggerheartGmBoard world={view.world} history={view.history} send={send} ask={(name, args) => client.query(name, args)} /> : null}
+      {view && capabilitiesOf(view.world.rulesetId).checksQuery !== undefined ? <SkillChecks world={view.world} send={send} ask={(name, args) => client.query(name, args)} query={capabilitiesOf(view.world.rulesetId).checksQuery!} /> : null}
       {view && pendingRequests(requestsOf(view.world)).length > 0 ? <RequestQueue world={view.world} send={send} ask={(name, args) => client.query(name, args)} /> : null}
       {view ? (
         <main class={hasPanel(view.world.rulesetId, 'exploration') ? 'gm-grid with-explore' : 'gm-grid'} id="main">

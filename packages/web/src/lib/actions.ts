@@ -74,13 +74,15 @@ export function targetsOf(a: TurnAction, f: ActionForm): string[] {
 
 /**
  * Whether an open action form stays on screen: while its action may be taken;
- * once spent, only in the turn it was opened (its roll's result is news then);
- * never once its creature is dying, whose only move is a death save (002 "Dying
- * and Death"). Review 10: a dying PC's phone kept last turn's Attack with live odds.
+ * once it may not, only when it has rolled in the turn it was opened (its result
+ * is news then); never once its creature is dying, whose only move is a death save
+ * (002 "Dying and Death"). Review 10: a dying PC's phone kept last turn's Attack;
+ * review 11: an unrolled Attack stayed, odds and all, in the turn its PC fell (the
+ * dying flag is OSR's only, so the engine's "not allowed" is what closes it).
  */
-export function formStays(a: Pick<TurnAction, 'id' | 'allowed'>, openedAt: number | null, turnSerial: number, dying: boolean): boolean {
+export function formStays(a: Pick<TurnAction, 'id' | 'allowed'>, openedAt: number | null, turnSerial: number, dying: boolean, rolled: boolean): boolean {
   if (dying && a.id !== 'deathSave') return false;
-  return a.allowed || openedAt === turnSerial;
+  return a.allowed || (rolled && openedAt === turnSerial);
 }
 
 /** A form kept across answers: its choices while they are still offered, else the new defaults. */

@@ -182,6 +182,17 @@ export function secondaryXpOf(world: World): SecondaryXpShown[] {
 }
 
 /**
+ * Each PC's level and unspent Experience, for the GM's "Level up" (004 "Experience" sets no threshold: the GM
+ * decides; review 11: XP piled up with no way to spend it). A character never levelled is level 1.
+ */
+export function experienceOf(world: World): { readonly id: string; readonly name: string; readonly level: number; readonly xp: number }[] {
+  const st = getKlepto(world);
+  return Object.values(world.characters)
+    .filter((c) => c.kind === 'pc')
+    .map((c) => ({ id: c.id, name: c.name, level: st.levels[c.id] ?? 1, xp: st.xp[c.id] ?? 0 }));
+}
+
+/**
  * Who may act outside an Encounter (004 Freeplay): the GM any PC, a player their own
  * (`mine`, character ids); nobody while an Encounter is running (its turn's actions hold the Test).
  */
