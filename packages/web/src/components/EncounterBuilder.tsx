@@ -216,7 +216,7 @@ export function EncounterBuilder({ world, send, last }: { world: World; send: Se
           </button>
         </p>
       ) : null}
-      <button class="primary" disabled={rows.length === 0 || busy || gate !== null} onClick={() => void start()} data-testid="roll-initiative">
+      <button class="primary" disabled={rows.length === 0 || busy || gate?.blocks === true} onClick={() => void start()} data-testid="roll-initiative">
         Roll initiative{teams.length > 1 && starts !== '' ? ` (${starts} first)` : ''}
       </button>
     </div>
