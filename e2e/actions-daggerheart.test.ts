@@ -48,7 +48,7 @@ describe('Daggerheart actions with duality odds', () => {
     await expect.poll(() => card.getByTestId('roll-odds').textContent()).toContain('Success 77.8%');
     expect(await card.getByTestId('request-words').textContent()).toBe('Agility roll +2 vs 12');
     await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
-    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Rogue's Agility roll: Hope \d+, Fear \d+ \+ 2 = \d+ vs 12/);
+    await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(/Rogue's Agility roll: Hope \d+ \+ Fear \d+ \+ 2 \(modifier\) = \d+ vs 12/);
     await expect.poll(() => card.count()).toBe(0);
     // A roll with Fear swings the spotlight to the GM (ADR 50): the GM gives it back to the Rogue for her next ask.
     const current = () => (n.gmSock.view().world.ext['encounter'] as { current?: string | null } | undefined)?.current ?? null;

@@ -82,6 +82,8 @@ describe('a second Daggerheart conflict', () => {
     await invite.getByRole('button', { name: 'Add player seat' }).click();
     await invite.getByLabel('Character name for Bo').fill('Bram');
     await invite.getByLabel('Hit points').last().fill('7');
+    // The invite asks for the Evasion an adversary's attack rolls against (ADR 79).
+    await invite.getByLabel("Evasion for Bo's character").fill('10');
     await invite.getByRole('button', { name: 'Add character' }).last().click();
     await invite.getByText('Bram', { exact: true }).waitFor();
     const bo = await screen(e2e!.browser, contexts, await invite.getByTestId('seat-link').last().inputValue(), true);

@@ -55,8 +55,8 @@ describe('Daggerheart: the review 7 edges, by clicking', () => {
     await expect.poll(() => panel.getByRole('button', { name: 'Roll Finesse: cut the rope bridge', exact: true }).count()).toBe(1);
     expect(await text(panel)).not.toContain('Roll: Roll');
     await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
-    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+, Fear \d+ \+ 1 = \d+ vs 10/);
-    await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+, Fear \d+ \+ 1 = \d+ vs 10/);
+    await expect.poll(() => text(gm.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+ \+ Fear \d+ \+ 1 \(modifier\) = \d+ vs 10/);
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira's Finesse roll \(cut the rope bridge\): Hope \d+ \+ Fear \d+ \+ 1 \(modifier\) = \d+ vs 10/);
 
     // A chase by the form: 000's words for its two countdowns; no boxes for the odds' roll, which is Kira's +1 vs 10.
     const cd = gm.p.locator('.area-countdowns');

@@ -73,7 +73,7 @@ describe('a Daggerheart night: a second conflict, a rest, the phone acting', () 
     // 2d12 >= 10 on 108 of 144 pairs, plus the doubles 1-1 to 4-4: 112/144 = 77.8%.
     await expect.poll(() => text(queue.getByTestId('queue-odds'))).toContain('77.8% success');
     await queue.getByRole('button', { name: 'Roll and approve Kira (Ann): an action roll to leap the gap' }).click();
-    await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira makes leap the gap: Hope \d+, Fear \d+ = \d+ vs 10/);
+    await expect.poll(() => text(ann.p.getByTestId('log'))).toMatch(/Kira makes leap the gap: Hope \d+ \+ Fear \d+ = \d+ vs 10/);
 
     expect(await axeViolations(gm.p)).toEqual([]);
     expect(await axeViolations(ann.p)).toEqual([]);

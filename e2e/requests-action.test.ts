@@ -47,7 +47,7 @@ describe('a request for a declared action', () => {
     await expect.poll(() => ann.p.getByTestId('my-requests').textContent()).toContain('an action roll to climb the wall at +2approved');
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toContain('The GM approved an action roll to climb the wall at +2 for Kira at difficulty 12.');
     // The roll itself is in the same step: both logs show the Duality Dice against 12, and the GM's one undo names the approval.
-    const line = /Kira makes climb the wall: Hope \d+, Fear \d+ \+ 2 = \d+ vs 12/;
+    const line = /Kira makes climb the wall: Hope \d+ \+ Fear \d+ \+ 2 \(modifier\) = \d+ vs 12/;
     await expect.poll(() => gm.p.getByTestId('log').textContent()).toMatch(line);
     await expect.poll(() => ann.p.getByTestId('log').textContent()).toMatch(line);
     await expect.poll(() => gm.p.getByTestId('undo').textContent()).toBe('↶ Undo: approve a request');

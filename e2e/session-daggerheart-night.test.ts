@@ -49,11 +49,13 @@ describe('a Daggerheart night, by clicking', () => {
       // --- two players, each with a PC and its HP slots
       const invite = gm.locator('.area-invite');
       const links: string[] = [];
-      for (const [player, hero, hp] of [['Alice', 'Kira', '6'], ['Bob', 'Dorn', '7']] as const) {
+      for (const [player, hero, hp, evasion] of [['Alice', 'Kira', '6', '10'], ['Bob', 'Dorn', '7', '8']] as const) {
         await invite.getByLabel('Player name').fill(player);
         await invite.getByRole('button', { name: 'Add player seat' }).click();
         await invite.getByLabel(`Character name for ${player}`).fill(hero);
         await invite.getByLabel('Hit points').last().fill(hp);
+        // The quick character's Evasion, which the invite asks for (ADR 79); the sheet form changes it below.
+        await invite.getByLabel(`Evasion for ${player}'s character`).fill(evasion);
         await invite.getByRole('button', { name: 'Add character' }).last().click();
         await invite.getByText(hero, { exact: true }).waitFor();
         links.push(await invite.getByTestId('seat-link').last().inputValue());
@@ -141,8 +143,8 @@ describe('a Daggerheart night, by clicking', () => {
       await expect.poll(() => text(card.getByTestId('roll-odds'))).toContain(`With Hope ${pct(d.successWithHope + d.failureWithHope)}`);
       await card.getByRole('button', { name: 'Roll Hope and Fear' }).click();
       // The GM's log names the hidden difficulty the roll was against; Alice's never does.
-      await expect.poll(() => text(gmLog)).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+ = \d+ vs 11 \(hidden\): /);
-      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+, Fear \d+ = \d+: /);
+      await expect.poll(() => text(gmLog)).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+ \+ Fear \d+ = \d+ vs 11 \(hidden\): /);
+      await expect.poll(() => text(phones[0]!.page.getByTestId('log'))).toMatch(/Kira's Agility roll \(against Imp 2\): Hope \d+ \+ Fear \d+ = \d+: /);
       expect(await text(phones[0]!.page.getByTestId('log'))).not.toContain('vs 11');
       await expect.poll(() => phones[0]!.page.getByTestId('roll-request').count()).toBe(0);
 
@@ -220,7 +222,7 @@ describe('a Daggerheart night, by clicking', () => {
       await expect.poll(() => text(cardB.getByTestId('request-words'))).toBe('Strength roll (shove Imp 2 off the ledge) vs 12');
       await expect.poll(() => text(cardB.getByTestId('roll-odds'))).toContain(`Success ${pct(d12.critical + d12.successWithHope + d12.successWithFear)}`);
       await cardB.getByRole('button', { name: 'Roll Hope and Fear' }).click();
-      await expect.poll(() => text(gmLog)).toMatch(/Dorn's Strength roll \(shove Imp 2 off the ledge\): Hope \d+, Fear \d+ = \d+ vs 12/);
+      await expect.poll(() => text(gmLog)).toMatch(/Dorn's Strength roll \(shove Imp 2 off the ledge\): Hope \d+ \+ Fear \d+ = \d+ vs 12/);
 
       // --- the condition ends when the GM removes it (Daggerheart's last until removed, ADR 57)
       await row('Imp 3').getByRole('button', { name: 'Remove Vulnerable from Imp 3' }).click();

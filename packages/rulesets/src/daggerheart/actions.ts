@@ -3,9 +3,9 @@
 // asked for, makes an action roll of their own, or spends Hope to help an
 // ally (the Help an Ally move), or spends Hope. Each roll comes with its duality odds.
 import { SPOTLIGHT_ECONOMY, ok, own, type Result } from '@tablekeeper/engine';
-import { action, actionsQuery, forbid, judge, othersInView, sideOf, type Actor, type ActionOption, type TurnAction } from '../actions.js';
+import { action, actionsQuery, forbid, judge, othersInView, sideOf, standingIn, type Actor, type ActionOption, type TurnAction } from '../actions.js';
 import { MAX_ADVANTAGE_SOURCES, MAX_DIFFICULTY, MAX_MODIFIER, MAX_SPEND, TRAITS } from './limits.js';
-import { evasionOf } from './rules.js';
+import { evasionOf, trackOf } from './rules.js';
 import { hopeOf, requestsOf } from './selectors.js';
 import { daggerheartSettings } from './settings.js';
 
@@ -72,6 +72,7 @@ function build(a: Actor): Result<readonly TurnAction[]> {
       }),
     );
   }
+  out.push(againstAction(a, ch.id, a.viewer.role === 'gm' ? [{ value: '', label: 'none' }, ...traits] : traits));
   const allies: ActionOption[] = othersInView(a).flatMap((c) => {
     const other = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
     return other === undefined || other.kind !== 'pc' || other.id === ch.id ? [] : [{ value: other.id, label: other.name, side: sideOf(a, c) }];
@@ -103,6 +104,42 @@ function build(a: Actor): Result<readonly TurnAction[]> {
     }),
   );
   return ok(out);
+}
+
+/**
+ * An action roll against an adversary (ADR 79): the foes this viewer sees, each with its Difficulty where the
+ * viewer may know it (the table's foe reveal, ADR 33); the command reads the Difficulty itself, so no one types it.
+ */
+function againstAction(a: Actor, id: string, traits: readonly ActionOption[]): TurnAction {
+  const gm = a.viewer.role === 'gm';
+  const slots = daggerheartSettings(a.world).hpSlots;
+  const foes: ActionOption[] = othersInView(a).flatMap((c) => {
+    const foe = c.characterId === null ? undefined : own(a.world.characters, c.characterId);
+    if (foe === undefined || foe.stats['adversary'] !== true) return [];
+    const hp = trackOf(foe.stats, 'hp', slots);
+    const d = foe.stats['difficulty'];
+    const known = typeof d === 'number' && Number.isInteger(d);
+    const down = standingIn(c) === 'down' || (hp.slots > 0 && hp.marked >= hp.slots);
+    return [{ value: foe.id, label: foe.name, side: sideOf(a, c), standing: down ? 'down' : 'up', ...(known ? { note: `Difficulty ${d}` } : gm ? { refused: 'no Difficulty on its stat block' } : {}) }];
+  });
+  return action({
+    id: 'rollAgainst',
+    label: 'Action roll against an adversary',
+    cost: 'free; its Difficulty',
+    command: 'daggerheart.actionRoll',
+    fixed: { characterId: id },
+    target: { field: 'targetId', multiple: false, options: foes },
+    choices: [{ field: 'trait', label: 'Trait', options: traits }],
+    numbers: gm
+      ? [
+          { field: 'bonus', label: 'Bonus', min: -MAX_MODIFIER, max: MAX_MODIFIER, value: 0 },
+          { field: 'advantage', label: 'Advantage (− disadvantage)', min: -MAX_ADVANTAGE_SOURCES, max: MAX_ADVANTAGE_SOURCES, value: 0 },
+        ]
+      : [],
+    texts: [{ field: 'label', label: 'What for (optional)', value: '', max: 80 }],
+    odds: { query: 'daggerheart.actionRollOdds', args: { characterId: id }, pass: gm ? ['targetId', 'trait', 'bonus', 'advantage'] : ['targetId', 'trait'] },
+    ...judge(foes.length === 0 ? forbid('no adversary in the conflict that you can see') : yes),
+  });
 }
 
 /** Attack: d20 + the stat block's attack against a PC's Evasion, its damage through the PC's thresholds (ADR 40). */

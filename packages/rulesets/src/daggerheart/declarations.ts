@@ -32,7 +32,8 @@ export const actionRoll = declareCommand('daggerheart.actionRoll', {
     characterId: characterId('the PC rolling (GM: optional)').optional(),
     trait: z.enum(TRAITS).meta({ description: "a trait whose value on the PC's sheet is added" }).optional(),
     bonus: int(-MAX_MODIFIER, MAX_MODIFIER, 'trait and other modifiers (default 0)').optional(),
-    difficulty: int(1, MAX_DIFFICULTY, 'the difficulty'),
+    difficulty: int(1, MAX_DIFFICULTY, 'the difficulty (leave it out when rolling against an adversary)').optional(),
+    targetId: characterId("an adversary the roll is against: its stat block's Difficulty is the difficulty").optional(),
     advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES, 'net advantage sources (negative: disadvantage)').optional(),
     reaction: z.boolean().meta({ description: 'a reaction roll (no Hope, Fear or countdown ticks by default)' }).optional(),
     label: text(LABEL).optional(),
@@ -155,11 +156,16 @@ export const actionRollOddsDeclaration = declareQuery('daggerheart.actionRollOdd
     characterId: characterId('the PC whose trait is named').optional(),
     trait: z.enum(TRAITS).optional(),
     bonus: int(-MAX_MODIFIER, MAX_MODIFIER).optional(),
-    difficulty: int(1, MAX_DIFFICULTY),
+    difficulty: int(1, MAX_DIFFICULTY).optional(),
+    targetId: characterId('an adversary the roll is against (its Difficulty, where this viewer may know it)').optional(),
     advantage: int(-MAX_ADVANTAGE_SOURCES, MAX_ADVANTAGE_SOURCES).optional(),
   }),
   renamed: RENAMED_BONUS,
-  result: z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int() }),
+  // Against an adversary whose Difficulty the asker may not know: the dice-only chances and why (ADR 79).
+  result: z.union([
+    z.strictObject({ outcomes: z.record(z.string(), z.number()), success: z.number(), advantage: z.int(), difficulty: z.int() }),
+    z.strictObject({ hidden: z.literal(true), critical: z.number(), withHope: z.number(), withFear: z.number(), advantage: z.int(), why: z.string() }),
+  ]),
 });
 
 export const daggerheartCatalog = catalogOf(

@@ -24,6 +24,9 @@ export type RollEvent =
       readonly requestId?: Id | null;
       /** The trait rolled, when one was named; its absence (and events stored before it) keeps the "X makes ..." words. */
       readonly trait?: string;
+      /** The adversary rolled against (its Difficulty is the roll's), and the label players read when they may not know it (ADR 79). */
+      readonly targetId?: Id;
+      readonly shownLabel?: string;
     }
   /** What players receive of a roll against a hidden difficulty: the roll without it. */
   | { readonly type: 'daggerheart.actionRollShown'; readonly characterId: Id | null; readonly label: string; readonly requestId: Id | null; readonly roll: Omit<DualityRoll, 'difficulty'> & { readonly keptHighest?: boolean } }

@@ -26,6 +26,7 @@ import {
   type EventAudience,
   type Evolve,
   type Query,
+  type Reaction,
   type Reducer,
   type Result,
   type World,
@@ -33,7 +34,7 @@ import {
 import { z } from 'zod';
 import { armored, SEVERITY_WORDS, severityOf, thresholdsOf, trackOf, type Severity } from './rules.js';
 import { daggerheartSettings } from './settings.js';
-import { characterAudience, controls, FORBIDDEN, getDaggerheart, nameOf, setDaggerheart, type PendingHit } from './state.js';
+import { characterAudience, controls, FORBIDDEN, getDaggerheart, nameOf, setDaggerheart, withStats, type PendingHit } from './state.js';
 
 /** Hits a table may hold waiting for their Armor choice. */
 export const MAX_PENDING_HITS = 20;
@@ -108,8 +109,8 @@ export function hitEvents(world: World, target: Character, amount: number, useAr
 
 export type HitEvent =
   | { readonly type: 'daggerheart.hitPending'; readonly hit: { readonly id: string; readonly characterId: string; readonly amount: number } }
-  /** The hit is answered (the damage record follows in the same transaction), or dropped with its PC gone. */
-  | { readonly type: 'daggerheart.hitAnswered'; readonly hitId: string; readonly characterId: string; readonly markArmor: boolean };
+  /** The hit is answered (the damage record follows in the same transaction), or dropped with its PC gone; `atEnd`: settled by the conflict's end. */
+  | { readonly type: 'daggerheart.hitAnswered'; readonly hitId: string; readonly characterId: string; readonly markArmor: boolean; readonly atEnd?: boolean };
 
 function pendingOf(world: World, id: string): Result<PendingHit> {
   const h = own(getDaggerheart(world).hits ?? {}, id);
@@ -191,11 +192,38 @@ const evolve: Evolve<HitEvent> = {
     if (own(s.hits ?? {}, e.hitId) === undefined) return w;
     const hits = { ...s.hits };
     delete hits[e.hitId];
-    return setDaggerheart(w, { ...s, hits });
+    const next = setDaggerheart(w, { ...s, hits });
+    // Settled by the end: say so, before the damage line that follows.
+    if (e.atEnd !== true || own(w.characters, e.characterId) === undefined) return next;
+    const who = nameOf(w, e.characterId);
+    return appendLog(next, { audience: characterAudience(w, e.characterId), kind: 'daggerheart.hitPending', text: `The conflict ends before ${who} chooses: the hit lands with no Armor Slot marked.`, data: { characterId: e.characterId } });
   },
 };
 
 export const hitChoiceReducers: Record<string, Reducer> = reducersOf(evolve);
+
+/**
+ * The end of a conflict settles every hit still waiting on its Armor choice (ADR 79, as ADR 76 does for the
+ * teams' reactions): the choice is made when the damage lands, so a hit nobody answered lands as it is, with
+ * no Armor Slot marked (the undecided case of ADR 50), never in the next conflict. One undo takes back both.
+ */
+export const settleHitsAtEnd: Reaction = (world, e) => {
+  if (e.type !== 'encounter.ended') return [];
+  const waiting = Object.values(getDaggerheart(world).hits ?? {}).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const out: EngineEvent[] = [];
+  let now = world;
+  for (const h of waiting) {
+    out.push({ type: 'daggerheart.hitAnswered', hitId: h.id, characterId: h.characterId, markArmor: false, atEnd: true } satisfies HitEvent);
+    const target = own(now.characters, h.characterId);
+    const landed = target === undefined ? null : damageEvent(now, target, h.amount, false);
+    if (landed === null || !landed.ok) continue;
+    out.push(landed.value);
+    // Two hits on one PC mark on from the first (the reducers apply them in this order).
+    const hpTo = landed.value['hpTo'];
+    if (typeof hpTo === 'number') now = withStats(now, h.characterId, { hpMarked: hpTo });
+  }
+  return out;
+};
 
 export const HIT_CHOICE_AUDIENCE: { readonly [type: string]: EventAudience } = audiencesOf<HitEvent>({
   'daggerheart.hitPending': (w, e) => characterAudience(w, e.hit.characterId),

@@ -38,6 +38,7 @@ import {
   type Viewer,
   type World, own } from '@tablekeeper/engine';
 import * as D from './declarations.js';
+import { againstLabel, againstOf } from './against.js';
 import type { RollEvent, SpotlightEvent } from './events.js';
 import { MAX_MODIFIER, MAX_REQUESTS } from './limits.js';
 import { rollOddsQuery } from './queries.js';
@@ -63,7 +64,7 @@ import { daggerheartKit } from './encounter.js';
 import { ADVERSARY_ATTACK_AUDIENCE, ADVERSARY_ATTACK_EVENT_VIEW, adversaryAttackCommands, adversaryAttackReducers } from './adversary-attack.js';
 import { TRACKER_AUDIENCE, TRACKER_EVENT_VIEW, trackerCommands, trackerReducers, type TrackerEvent } from './trackers.js';
 import { keptHighestDice, trackOf } from './rules.js';
-import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers } from './hit-choice.js';
+import { HIT_CHOICE_AUDIENCE, hitChoiceCommands, hitChoiceQuery, hitChoiceReducers, settleHitsAtEnd } from './hit-choice.js';
 
 export { DAGGERHEART_ID, getDaggerheart, hopeOf, type DaggerheartState } from './state.js';
 
@@ -92,6 +93,9 @@ interface RollInput {
   /** The difficulty stays with the GM: the roll's full record is GM-only, players get it without the difficulty. */
   readonly hidden: boolean;
   readonly requestId: string | null;
+  /** The adversary rolled against, and the label players read of the roll when it differs (a foe they do not see by name). */
+  readonly targetId?: string;
+  readonly shownLabel?: string;
 }
 
 /**
@@ -130,11 +134,13 @@ function actionRollEvents(world: World, env: Env, input: RollInput): EngineEvent
       hidden: input.hidden,
       requestId: input.requestId,
       ...(input.trait === '' ? {} : { trait: input.trait }),
+      ...(input.targetId === undefined ? {} : { targetId: input.targetId }),
+      ...(input.shownLabel === undefined ? {} : { shownLabel: input.shownLabel }),
     }),
   ];
   if (input.hidden) {
     const { difficulty: _secret, ...shown } = roll;
-    events.push(stored<RollEvent>({ type: 'daggerheart.actionRollShown', characterId, label: input.label, requestId: input.requestId, roll: shown }));
+    events.push(stored<RollEvent>({ type: 'daggerheart.actionRollShown', characterId, label: input.shownLabel ?? input.label, requestId: input.requestId, roll: shown }));
   }
   const feeds = !reaction || set.reactionRollsGiveHopeFear;
   if (feeds && character !== null && (roll.withHope || (roll.critical && set.criticalGivesHope))) {
@@ -177,9 +183,21 @@ const commands: Record<string, CommandHandler & { label: string }> = {
       const fromTrait = p.trait === undefined || pc === null ? 0 : traitValue(pc.value, p.trait);
       const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + (p.bonus ?? 0)));
       const trait = p.trait ?? '';
-      const label = traitLabel(trait, (p.label ?? '').trim(), p.reaction ?? false);
-      const rolled = { modifier, difficulty: p.difficulty, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, label, trait };
-      return ok(actionRollEvents(world, env, { character: pc?.value ?? null, ...rolled, hidden: false, requestId: null }));
+      const words = (p.label ?? '').trim();
+      const base = { modifier, advantage: p.advantage ?? 0, reaction: p.reaction ?? false, trait, requestId: null, character: pc?.value ?? null };
+      // Against an adversary the difficulty is its Difficulty (ADR 79), kept from players as the table keeps foes' defences.
+      if (p.targetId !== undefined) {
+        if (p.difficulty !== undefined) return err('INVALID_VALUE', "difficulty: a roll against an adversary uses its own Difficulty; leave the difficulty out", 'difficulty');
+        const a = againstOf(world, p.targetId);
+        if (!a.ok) return a;
+        const { target, difficulty, secret, shownName } = a.value;
+        const label = againstLabel(trait, target.name, words);
+        const shown = againstLabel(trait, shownName, words);
+        return ok(actionRollEvents(world, env, { ...base, difficulty, label, hidden: secret, targetId: target.id, ...(shown === label ? {} : { shownLabel: shown }) }));
+      }
+      if (p.difficulty === undefined) return err('INVALID_VALUE', 'difficulty: give a difficulty, or an adversary (targetId) to roll against', 'difficulty');
+      const label = traitLabel(trait, words, p.reaction ?? false);
+      return ok(actionRollEvents(world, env, { ...base, difficulty: p.difficulty, label, hidden: false }));
     },
   }),
   'daggerheart.requestRoll': handlerOf(D.requestRoll, {
@@ -384,15 +402,19 @@ const evolve: Evolve<RollEvent> = {
     }
     const highest = roll.keptHighest === true ? ` (the highest, ${Math.max(...roll.advantageDice)})` : '';
     const adv = roll.advantageDice.length === 0 ? '' : ` ${roll.advantageSign > 0 ? '+' : '-'} d6 [${roll.advantageDice.join(', ')}]${highest}`;
-    const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)}`;
-    const what = e.label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : e.label;
-    // A roll of a trait is the roller's ("Kira's Finesse roll (...)"); events stored before `trait` keep their old words.
-    const who = typeof e.trait === 'string' && e.trait !== '' ? `${nameOf(w, id)}'s ${what}` : `${nameOf(w, id)} makes ${what}`;
-    const line = (against: string) => `${who}: Hope ${roll.hope}, Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
-    // A hidden difficulty is the GM's: the GM's line names it, players read the outcome only (`shown`, ADR 67).
+    // Every term named, so the sum reads as the card's does (review 10: the +2 read as part of the Fear die).
+    const mod = roll.modifier === 0 ? '' : ` ${roll.modifier > 0 ? '+' : '-'} ${Math.abs(roll.modifier)} (modifier)`;
+    // A roll of a trait, or against a foe, is the roller's ("Kira's Finesse roll (...)"); events stored before `trait` keep their old words.
+    const whose = (typeof e.trait === 'string' && e.trait !== '') || typeof e.targetId === 'string';
+    const who = (label: string) => {
+      const what = label === '' ? (e.reaction ? 'a reaction roll' : 'an action roll') : label;
+      return whose ? `${nameOf(w, id)}'s ${what}` : `${nameOf(w, id)} makes ${what}`;
+    };
+    const line = (label: string, against: string) => `${who(label)}: Hope ${roll.hope} + Fear ${roll.fear}${adv}${mod} = ${roll.total}${against}: ${OUTCOME_WORDS[roll.outcome]}.`;
+    // A hidden difficulty is the GM's: the GM's line names it, players read the outcome only (`shown`, ADR 67), and a foe only by a name they know.
     const hidden = e.hidden === true;
-    const text = line(hidden ? ` vs ${roll.difficulty} (hidden)` : ` vs ${roll.difficulty}`);
-    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, ...(hidden ? { shown: line('') } : {}), data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
+    const text = line(e.label, hidden ? ` vs ${roll.difficulty} (hidden)` : ` vs ${roll.difficulty}`);
+    return appendLog(next, { audience: characterAudience(w, id), kind: 'daggerheart.actionRolled', text, ...(hidden ? { shown: line(e.shownLabel ?? e.label, '') } : {}), data: { outcome: roll.outcome, total: roll.total, hope: roll.hope, fear: roll.fear } });
   },
   // What players receive of a roll against a hidden difficulty; the state already changed with the full record.
   'daggerheart.actionRollShown': (w) => w,
@@ -530,7 +552,7 @@ export const daggerheartModule: Module = {
   id: DAGGERHEART_ID,
   commands,
   reducers,
-  reactions: [spotlightAfterHp],
+  reactions: [spotlightAfterHp, settleHitsAtEnd],
   project,
   projectReads: { reads: [`ext.${DAGGERHEART_ID}`, 'characters', 'settings'], writes: [`ext.${DAGGERHEART_ID}`] },
   idStatus,

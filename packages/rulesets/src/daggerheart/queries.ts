@@ -3,7 +3,7 @@
 // can see, before anyone rolls. The engine answers it on the asker's own
 // projection, so a player asking about a hidden difficulty gets only the odds
 // that do not depend on it (critical, with Hope, with Fear).
-import { defineQuery, DUALITY_OUTCOMES, dualityOutcomeDistribution, err, fromJson, ok, own, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
+import { defineQuery, seesFoeDefence, DUALITY_OUTCOMES, dualityOutcomeDistribution, err, fromJson, ok, own, ticksFor, type Countdown, type DualityOutcome, type Json, type Query } from '@tablekeeper/engine';
 import { actionRollOddsDeclaration, rollOddsDeclaration } from './declarations.js';
 import { DIFFICULTY_FREE_ODDS, keptHighestDice, keptHighestOdds } from './rules.js';
 import { MAX_MODIFIER } from './limits.js';
@@ -42,17 +42,38 @@ export const rollOddsQuery: Query = defineQuery(rollOddsDeclaration, (world, arg
   return ok({ ...base, hidden: false, difficulty: req.difficulty, outcomes, success, countdowns });
 });
 
-/** `daggerheart.actionRollOdds`: an action roll the player makes unasked (modifier, difficulty, advantage as daggerheart.actionRoll takes them). */
-export const actionRollOddsQuery: Query = defineQuery(actionRollOddsDeclaration, (world, args) => {
+/**
+ * `daggerheart.actionRollOdds`: an action roll before it is made (modifier, difficulty, advantage as
+ * daggerheart.actionRoll takes them, and the help offered to the PC, which that roll spends). Against an
+ * adversary the difficulty is its Difficulty as the asker's own view holds it: a phone at a table that keeps
+ * foes' defences has none, and gets the chances that need no difficulty (ADR 79).
+ */
+export const actionRollOddsQuery: Query = defineQuery(actionRollOddsDeclaration, (world, args, viewer) => {
   const set = daggerheartSettings(world);
-  const sources = args.advantage ?? 0;
-  const advantage = set.advantageDiceStack ? sources : Math.sign(sources);
-  // A trait named with the PC adds its value on the sheet, as daggerheart.actionRoll adds it.
   const pc = args.characterId === undefined ? undefined : own(world.characters, args.characterId);
+  const helpers = pc === undefined ? 0 : (getDaggerheart(world).help[pc.id] ?? []).length;
+  const sources = (args.advantage ?? 0) + helpers;
+  const kept = keptHighestDice(sources, helpers, set);
+  const advantage = kept > 0 ? 1 : set.advantageDiceStack ? sources : Math.sign(sources);
+  // A trait named with the PC adds its value on the sheet, as daggerheart.actionRoll adds it.
   const trait = args.trait !== undefined && pc !== undefined ? own(pc.stats, args.trait) : undefined;
   const fromTrait = typeof trait === 'number' && Number.isInteger(trait) ? trait : 0;
   const modifier = Math.max(-MAX_MODIFIER, Math.min(MAX_MODIFIER, fromTrait + (args.bonus ?? 0)));
-  const dist = dualityOutcomeDistribution({ modifier, difficulty: args.difficulty, advantage });
+  let difficulty = args.difficulty;
+  if (args.targetId !== undefined) {
+    if (difficulty !== undefined) return err('INVALID_VALUE', "difficulty: a roll against an adversary uses its own Difficulty; leave the difficulty out", 'difficulty');
+    const foe = own(world.characters, args.targetId);
+    if (foe === undefined) return err('NOT_FOUND', `targetId: no character ${JSON.stringify(args.targetId).slice(0, 40)}`, 'targetId');
+    const d = foe.stats['difficulty'];
+    if (typeof d !== 'number' || !Number.isInteger(d)) {
+      // This view holds no Difficulty: a stat block without one (the GM's view), or a defence kept from players.
+      if (viewer.role === 'gm' || (foe.visibility === 'visible' && seesFoeDefence(world, viewer))) return err('DH_NO_DIFFICULTY', `${foe.name}'s stat block has no Difficulty to roll against`, 'targetId');
+      return ok({ hidden: true, advantage, critical: round(DIFFICULTY_FREE_ODDS.critical), withHope: round(DIFFICULTY_FREE_ODDS.withHope), withFear: round(DIFFICULTY_FREE_ODDS.withFear), why: `the GM keeps ${foe.name}'s Difficulty secret` });
+    }
+    difficulty = d;
+  }
+  if (difficulty === undefined) return err('INVALID_VALUE', 'difficulty: give a difficulty, or an adversary (targetId) to roll against', 'difficulty');
+  const dist = kept > 0 ? keptHighestOdds(modifier, difficulty, kept) : dualityOutcomeDistribution({ modifier, difficulty, advantage });
   const outcomes = Object.fromEntries(DUALITY_OUTCOMES.map((o) => [o, round(dist[o])])) as Record<DualityOutcome, number>;
-  return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage });
+  return ok({ outcomes, success: round(outcomes.critical + outcomes.successWithHope + outcomes.successWithFear), advantage, difficulty });
 });

@@ -95,13 +95,13 @@ describe("the player's own action roll: the trait from the sheet, the GM's diffi
     // Hope 8 + Fear 9 + Finesse 1 = 18 >= 10, the Fear die higher: a success with Fear.
     t.dice.queue(8, 9);
     t.run({ type: 'daggerheart.rollRequest', requestId: id }, player(seat));
-    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Kira's Finesse roll (cut the rope bridge): Hope 8, Fear 9 + 1 = 18 vs 10: a success with Fear.");
+    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Kira's Finesse roll (cut the rope bridge): Hope 8 + Fear 9 + 1 (modifier) = 18 vs 10: a success with Fear.");
     // The GM's request still says who asked; a roll with no trait keeps the old words.
     t.run({ type: 'daggerheart.requestRoll', characterId: kira, trait: 'agility', difficulty: 12 });
     expect(request()).toMatchObject({ label: 'Roll Agility', cost: 'free (the GM asked for it)', allowed: true });
     t.dice.queue(3, 3);
     t.run({ type: 'daggerheart.actionRoll', characterId: kira, difficulty: 12 });
-    expect(t.view(GM).world.log.filter((l) => l.kind === 'daggerheart.actionRolled').at(-1)?.text).toBe('Kira makes an action roll: Hope 3, Fear 3 = 6 vs 12: a critical success.');
+    expect(t.view(GM).world.log.filter((l) => l.kind === 'daggerheart.actionRolled').at(-1)?.text).toBe('Kira makes an action roll: Hope 3 + Fear 3 = 6 vs 12: a critical success.');
   });
 
   it("refusals: another player's PC, a player setting the difficulty, setting it twice, an unknown trait", () => {
@@ -154,7 +154,7 @@ describe('Help an Ally on a roll that has advantage already (review 6, ADR 50)',
     t.dice.queue(9, 5, 2, 5);
     const tx = t.run({ type: 'daggerheart.rollRequest', requestId: req }, player(seat));
     expect(ofType(tx, 'daggerheart.actionRolled')[0]!['roll']).toMatchObject({ advantageDice: [2, 5], total: 21, outcome: 'successWithHope', keptHighest: true });
-    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Rogue's Agility roll: Hope 9, Fear 5 + d6 [2, 5] (the highest, 5) + 2 = 21 vs 18: a success with Hope.");
+    expect(t.view(player(seat)).world.log.find((l) => l.kind === 'daggerheart.actionRolled')?.text).toBe("Rogue's Agility roll: Hope 9 + Fear 5 + d6 [2, 5] (the highest, 5) + 2 (modifier) = 21 vs 18: a success with Hope.");
   });
 
   it('one helper on a plain roll is one d6 as before; with the setting off, help on advantage adds nothing', () => {

@@ -186,9 +186,9 @@ describe('a hidden difficulty never reaches a player', () => {
     }
     const shown = t.view(player(seats.a)).history.flatMap((h) => h.events).find((e) => e.type === 'daggerheart.actionRollShown');
     expect(shown?.['roll']).toMatchObject({ hope: 10, fear: 3, total: 15, success: false, outcome: 'failureWithHope' });
-    expect(t.view(player(seats.a)).world.log.map((l) => l.text)).toContain("Rogue's Agility roll (Pick the vault lock): Hope 10, Fear 3 + 2 = 15: a failure with Hope.");
+    expect(t.view(player(seats.a)).world.log.map((l) => l.text)).toContain("Rogue's Agility roll (Pick the vault lock): Hope 10 + Fear 3 + 2 (modifier) = 15: a failure with Hope.");
     // The GM's line names the difficulty the roll missed (ADR 67); the players' line above does not.
-    expect(t.view(GM).world.log.map((l) => l.text)).toContain("Rogue's Agility roll (Pick the vault lock): Hope 10, Fear 3 + 2 = 15 vs 17 (hidden): a failure with Hope.");
+    expect(t.view(GM).world.log.map((l) => l.text)).toContain("Rogue's Agility roll (Pick the vault lock): Hope 10 + Fear 3 + 2 (modifier) = 15 vs 17 (hidden): a failure with Hope.");
     const odds = t.engine.query(t.table, player(seats.a), 'daggerheart.rollOdds', { requestId: req2 });
     const dice = (odds as unknown as { value: { hidden: boolean; critical: number; withHope: number; withFear: number; difficulty?: number } }).value;
     expect(dice.hidden).toBe(true);

@@ -133,6 +133,8 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
   // Pool sizes come with the view (the kernel's projector adds the economy it runs).
   const sizes = Object.fromEntries(Object.entries(enc.economyDef?.pools ?? {}).map(([k, p]) => [k, p.size]));
   const current = enc.current ? enc.combatants[enc.current] : undefined;
+  // At a waiting choice the GM's N picks its default (ADR 77): the button names whom (review 10).
+  const to = gm && enc.pending ? enc.combatants[nextCommand(enc).id ?? '']?.name : undefined;
   const canEnd = gm || (current !== undefined && mine.includes(current.id));
   const listRef = useRef<HTMLOListElement>(null);
   // The current turn is always on screen: its row scrolls into view when the turn passes. Not where the GM passes
@@ -169,7 +171,7 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
         {enc.active && canEnd ? (
           <button class="primary" onClick={() => send(gm ? nextCommand(enc) : { type: 'encounter.endTurn', ...(enc.current !== null ? { id: enc.current } : {}) })} aria-keyshortcuts={gm ? 'n' : undefined} data-testid="next-turn">
             {/* Whose turn it ends, so a late click is seen to be for the turn shown (review 7). */}
-            {current ? `End ${current.name}'s turn` : 'Next turn'}
+            {current ? `End ${current.name}'s turn` : `Next turn${to ? `: ${to}` : ''}`}
             {gm ? <kbd aria-hidden="true">N</kbd> : null}
           </button>
         ) : null}
@@ -178,13 +180,9 @@ function Tracker({ enc, world, gm, send, mine, undoLabel, undoWords }: { enc: En
             Previous turn <kbd aria-hidden="true">P</kbd>
           </button>
         ) : null}
+        {/* Its GM-only chunk also says when nobody can act (the phone's bundle does not carry the words). */}
         {gm && enc.active ? <EndEncounter world={world} send={send} primary={stuck} /> : null}
       </div>
-      {stuck && gm ? (
-        <p class="small" role="status" data-testid="stuck">
-          Nobody can act now: heal or revive someone, or end the encounter.
-        </p>
-      ) : null}
       <ol class="combatants" aria-label="Turn order" ref={listRef} tabIndex={gm ? 0 : undefined}>
         {order.map((c) => (
           <CombatantRow key={c.id} c={c} enc={enc} gm={gm} send={send} current={c.id === enc.current} ondeck={c.id === deck} acted={acted.has(c.id)} sizes={sizes} mine={mine.includes(c.id)} world={world} />

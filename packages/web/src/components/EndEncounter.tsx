@@ -8,7 +8,7 @@ import { endWarning } from '../lib/hitChoices.ts';
 import type { Send } from './types.ts';
 
 
-export function EndEncounter({ world, send, primary }: { world: World; send: Send; primary: boolean }) {
+export function EndEncounter({ world, send, primary, label = 'End encounter', testId = 'end-encounter' }: { world: World; send: Send; primary: boolean; label?: string; testId?: string }) {
   const enc = encounterOf(world);
   const [asked, setAsked] = useState(false);
   // Any turn change asks afresh.
@@ -16,9 +16,15 @@ export function EndEncounter({ world, send, primary }: { world: World; send: Sen
   const warning = asked ? endWarning(world) : null;
   return (
     <>
-      <button class={primary ? 'primary' : ''} onClick={() => (!asked && endWarning(world) !== null ? setAsked(true) : send({ type: 'encounter.end' }))} data-testid="end-encounter">
-        {warning === null ? 'End encounter' : 'End anyway'}
+      <button class={primary ? 'primary' : ''} onClick={() => (!asked && endWarning(world) !== null ? setAsked(true) : send({ type: 'encounter.end' }))} data-testid={testId}>
+        {warning === null ? label : 'End anyway'}
       </button>
+      {primary ? (
+        // Never a dead end: nobody acting, nothing to choose, and nobody able to act.
+        <p class="small" role="status" data-testid="stuck">
+          Nobody can act now: heal or revive someone, or end the encounter.
+        </p>
+      ) : null}
       {warning !== null ? (
         <p class="small" role="alert" data-testid="end-warning">
           {warning}{' '}

@@ -9,7 +9,7 @@ import { addThen } from '../lib/made.ts';
 import type { ClientCommand } from '../net/codec.ts';
 import { inviteSheetCommand } from '../lib/tswSheets.ts';
 import { sentenceOf } from '../lib/words.ts';
-import { capabilitiesOf } from '@tablekeeper/rulesets/browser';
+import { capabilitiesOf, inviteNeedsOf } from '@tablekeeper/rulesets/browser';
 
 interface Invite {
   readonly seatId: string;
@@ -150,6 +150,7 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
   const chars = Object.values(world.characters).filter((c) => c.seatId === inv.seatId);
   const [problem, setProblem] = useState<string | null>(null);
   const slots = capabilitiesOf(world.rulesetId).hpSlots;
+  const needed = inviteNeedsOf(world.rulesetId);
   return (
     <div>
       <div class="row">
@@ -174,7 +175,15 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               const typed = Number.isInteger(hp) && hp > 0;
               // A ruleset whose HP is slots (Daggerheart: hpMax, 1 to 30) keeps them on the sheet: the one HP its screens read (review 6).
               if (slots !== null && typed && hp > slots) return setProblem(`HP slots run from 1 to ${slots}.`);
-              const stats = !typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp };
+              // Numbers a rule reads that have no default (Daggerheart's Evasion, ADR 79) are asked for here, not left unset.
+              const asked: { [k: string]: number } = {};
+              for (const q of needed) {
+                const raw = String(f.get(`cn-${q.key}`) ?? '').trim();
+                const v = Number(raw);
+                if (raw === '' || !Number.isInteger(v) || v < q.min || v > q.max) return setProblem(`${name} needs a${/^[AEIOU]/.test(q.label) ? 'n' : ''} ${q.label}, a whole number from ${q.min} to ${q.max}: ${q.why}.`);
+                asked[q.key] = v;
+              }
+              const stats = { ...(!typed ? {} : slots !== null ? { hpMax: hp } : { hp, maxHp: hp }), ...asked };
               form.reset();
               const add = { type: 'character.add', name, kind: 'pc', seatId: inv.seatId, stats } as const;
               // The 36th Way keeps HP on its own sheet (GM review: an invited Kira opened with "max hp 10", Bram had none at all):
@@ -192,6 +201,14 @@ function SeatInvite({ inv, world, send, newCode }: { inv: Invite; world: World; 
               Hit points
             </label>
             <input id={`chp-${inv.seatId}`} name="chp" placeholder={slots !== null ? 'HP slots' : 'HP'} inputMode="numeric" style={{ width: '5.5em' }} />
+            {needed.map((q) => (
+              <span key={q.key}>
+                <label class="sr-only" for={`cn-${q.key}-${inv.seatId}`}>
+                  {q.label} for {inv.name}'s character
+                </label>
+                <input id={`cn-${q.key}-${inv.seatId}`} name={`cn-${q.key}`} placeholder={q.label} title={`${q.label}, ${q.min} to ${q.max}: ${q.why}`} inputMode="numeric" aria-required="true" style={{ width: '5.5em' }} />
+              </span>
+            ))}
             <button type="submit" class="small">
               Add character
             </button>

@@ -261,8 +261,8 @@ export function describeActionOdds(query: string, result: Json): { headline: str
         const n = (k: string) => (typeof outcomes[k] === 'number' ? (outcomes[k] as number) : 0);
         return { headline: `${percent(r['success'])} success · ${percent(n('critical'))} critical`, detail: `with Hope ${percent(n('successWithHope') + n('failureWithHope'))} · with Fear ${percent(n('successWithFear') + n('failureWithFear'))}` };
       }
-      // A difficulty the GM keeps secret: only the critical chance, which needs no difficulty.
-      return r['hidden'] === true ? { headline: `${percent(Number(r['critical']))} critical`, detail: 'the GM keeps the difficulty secret' } : null;
+      // A difficulty the GM keeps secret: only the chances that need none (a foe's Difficulty the table keeps: the engine's why).
+      return r['hidden'] === true ? { headline: `${percent(Number(r['critical']))} critical`, detail: `with Hope ${percent(Number(r['withHope']))} · with Fear ${percent(Number(r['withFear']))} · ${typeof r['why'] === 'string' ? r['why'] : 'the GM keeps the difficulty secret'}` } : null;
     }
     case null:
       return null;

@@ -118,6 +118,8 @@ export interface ShownRoll {
   readonly fear: number;
   readonly advantageDice: readonly number[];
   readonly advantageSign: number;
+  /** Helpers' d6 on a roll with advantage already: only the highest counts (ADR 50). */
+  readonly keptHighest?: boolean;
   readonly modifier: number;
   readonly total: number;
   readonly difficulty: number | null;
@@ -154,6 +156,7 @@ export function lastRoll(history: readonly TransactionView[], characterId?: stri
       fear: Number(r['fear']),
       advantageDice: Array.isArray(r['advantageDice']) ? (r['advantageDice'] as number[]) : [],
       advantageSign: Number(r['advantageSign'] ?? 0),
+      keptHighest: r['keptHighest'] === true,
       modifier: Number(r['modifier'] ?? 0),
       total: Number(r['total']),
       difficulty: hidden || typeof r['difficulty'] !== 'number' ? null : r['difficulty'],
@@ -161,6 +164,23 @@ export function lastRoll(history: readonly TransactionView[], characterId?: stri
     };
   }
   return null;
+}
+
+/**
+ * What the total adds up, every term named: "7 + 8 + 4 (advantage) + 2 (modifier)", so "= 17" is the sum
+ * the card shows (review 10: "HOPE 7 FEAR 8 = 17" hid a +2).
+ */
+export function dualitySum(roll: ShownRoll): string {
+  const terms = [String(roll.hope), `+ ${roll.fear}`];
+  const dice = roll.advantageDice;
+  if (dice.length > 0) {
+    const sign = roll.advantageSign < 0 ? '−' : '+';
+    const kind = roll.advantageSign < 0 ? 'disadvantage' : 'advantage';
+    const top = Math.max(...dice);
+    terms.push(roll.keptHighest === true && dice.length > 1 ? `${sign} ${top} (${kind}: the highest of ${dice.join(', ')})` : `${sign} ${dice.reduce((a, b) => a + b, 0)} (${kind}${dice.length > 1 ? ` ${dice.join(' + ')}` : ''})`);
+  }
+  if (roll.modifier !== 0) terms.push(`${roll.modifier < 0 ? '−' : '+'} ${Math.abs(roll.modifier)} (modifier)`);
+  return terms.join(' ');
 }
 
 export const pct = (p: number): string => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;

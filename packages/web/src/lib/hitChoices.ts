@@ -3,7 +3,7 @@
 // selector reads this viewer's view (a player's holds only what they may see);
 // the choices themselves and their odds come from the engine's teams.reactions query.
 import type { World } from '@tablekeeper/engine';
-import { teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
+import { pendingHitsOf, teamsAwaiting, tswAwaiting } from '@tablekeeper/rulesets/browser';
 import { encounterOf } from './encounter.ts';
 
 /** Sheet keys with something to answer, sorted; a player's own only (the GM answers for anyone). */
@@ -42,5 +42,12 @@ export function endWarning(world: World): string | null {
   if (atRisk.length > 0) out.push(`${list(atRisk)} must still choose to fortify or fall: ending the fight now knocks ${atRisk.length === 1 ? 'them' : 'them all'} out.`);
   const tsw = tswAwaiting(world);
   if (tsw.length > 0) out.push(`${list(tsw.map((t) => t.sheetId))} may still make an opportunity attack: ending the fight now drops it.`);
+  // Daggerheart: a hit waiting on its PC's Armor choice (ADR 50) lands bare at the end (ADR 79).
+  const armor = pendingHitsOf(world);
+  if (armor.length > 0) {
+    const names = [...new Set(armor.map((h) => world.characters[h.characterId]?.name ?? 'someone'))];
+    const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+    out.push(`${who} ${armor.length === 1 ? 'has a hit' : 'have hits'} waiting for an Armor choice: ending the conflict now lands ${armor.length === 1 ? 'it' : 'them'} with no Armor Slot marked.`);
+  }
   return out.length === 0 ? null : out.join(' ');
 }

@@ -13,6 +13,7 @@ import type { Send } from '../types.ts';
 import { LingeringConditions } from '../Lingering.tsx';
 import { CharacterTracks, DamageBox, DualityDice, FearTracker } from './Trackers.tsx';
 import { HitChoice } from './HitChoice.tsx';
+import { EndEncounter } from '../EndEncounter.tsx';
 
 type Ask = (name: string, args: { readonly [k: string]: Json }) => Promise<QueryAnswer>;
 
@@ -126,9 +127,8 @@ function SpotlightPanel({ world, send }: { world: World; send: Send }) {
               );
             })}
           </ul>
-          <button class="small" onClick={() => void send({ type: 'encounter.end' })}>
-            End the conflict
-          </button>
+          {/* A hit still waiting on an Armor choice is named first: ending lands it bare (ADR 79). */}
+          <EndEncounter world={world} send={send} primary={false} label="End the conflict" testId="end-conflict" />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@
 // and the duality dice with the Hope and Fear dice labelled and coloured.
 import { useState } from 'preact/hooks';
 import type { World } from '@tablekeeper/engine';
-import { fearOf, OUTCOME_LABELS, type PcTracks, type ShownRoll } from '../../lib/daggerheart.ts';
+import { dualitySum, fearOf, OUTCOME_LABELS, type PcTracks, type ShownRoll } from '../../lib/daggerheart.ts';
 import type { Send } from '../types.ts';
 import './daggerheart.css';
 
@@ -140,11 +140,12 @@ export function DualityDice({ roll, who }: { roll: ShownRoll; who: string }) {
           {roll.fear}
         </span>
         {adv}
-        <span>
-          = <strong data-testid="duality-total">{roll.total}</strong>
-          {roll.difficulty === null ? '' : ` vs ${roll.difficulty}`}
-        </span>
       </div>
+      {/* The sum with every term named, the modifier included (review 10). */}
+      <p data-testid="duality-sum">
+        {dualitySum(roll)} = <strong data-testid="duality-total">{roll.total}</strong>
+        {roll.difficulty === null ? '' : ` vs ${roll.difficulty}`}
+      </p>
       <p>
         <strong data-testid="duality-outcome">{OUTCOME_LABELS[roll.outcome]}</strong>
       </p>
